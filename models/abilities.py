@@ -1,0 +1,292 @@
+"""Abilities as small declarative data (the card's behaviour model).
+
+Every ability of a card is one ``Ability``: its kind (activated, triggered, static,
+keyword, spell), its activation cost when it has one, an ``effect`` name that the
+solver modules know (``"add_mana"``, ``"delve"``, ``"scry"``, ``"cost_increase"``, ...)
+and ``params``, a read-only mapping of effect-specific facts. The same shape is
+written by hand in the embedded catalog (``models/catalog/*.yaml``) and produced by
+the oracle-text parser (``models.oracle``), so one engine reads both, in the way
+Forge reads its card scripts.
+
+References: CR 113 (abilities), 117.1 and 602 (activated abilities and their costs),
+118 (costs), 107.5/107.6 ({T}/{Q}), 605 (mana abilities).
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any, Iterable, Mapping
+
+from .mana import ManaCost, ManaError
+
+ABILITY_KINDS = ("activated", "triggered", "static", "keyword", "spell", "replacement", "unparsed")
+
+
+class AbilityError(ValueError):
+    """An ability description that cannot be read; the message names what is wrong."""
+
+
+def freeze(value: Any) -> Any:
+    """Turn nested dicts/lists into read-only mappings/tuples so abilities stay hashable-ish plain data."""
+    if isinstance(value, Mapping):
+        return MappingProxyType({k: freeze(v) for k, v in value.items()})
+    if isinstance(value, (list, tuple)):
+        return tuple(freeze(v) for v in value)
+    return value
+
+
+def thaw(value: Any) -> Any:
+    """Inverse of ``freeze``: plain dicts and lists (for JSON output)."""
+    if isinstance(value, Mapping):
+        return {k: thaw(v) for k, v in value.items()}
+    if isinstance(value, tuple):
+        return [thaw(v) for v in value]
+    if isinstance(value, ManaCost):
+        return str(value)
+    return value
+
+
+@dataclass(frozen=True)
+class CostPart:
+    """One non-mana part of a cost (CR 118.1, 602.1).
+
+    ``action`` is one of ``"sacrifice"``, ``"pay_life"``, ``"remove_counters"``,
+    ``"put_counters"``, ``"discard"``, ``"exile"``, ``"tap_untapped"``, ``"return"``,
+    ``"mill"``, ``"pay_energy"`` or ``"other"``. ``what`` says which object: ``"this"``
+    (the permanent itself), a type such as ``"creature"`` or ``"land"``, or a counter
+    kind for counter costs. ``amount`` is how many (life, counters, objects). ``text``
+    keeps the original wording for explanations.
+    """
+
+    action: str
+    what: str = "this"
+    amount: int = 1
+    text: str = ""
+
+    @property
+    def moves_library_card(self) -> bool:
+        """True if paying it moves a card to or from a library (CR 605.1a, 2026-09-25 wording)."""
+        return self.action in ("mill",) or "library" in self.text.lower()
+
+
+@dataclass(frozen=True)
+class ActivationCost:
+    """The cost of an activated ability (CR 602.1a): everything before the colon.
+
+    ``mana`` is the mana part (``None`` when there is none), ``tap``/``untap`` the
+    {T}/{Q} symbols (CR 107.5, 107.6), ``parts`` the other costs in printed order.
+    """
+
+    mana: ManaCost | None = None
+    tap: bool = False
+    untap: bool = False
+    parts: tuple[CostPart, ...] = ()
+    text: str = ""
+
+    def __str__(self) -> str:
+        return self.text or _format_cost(self)
+
+
+def _format_cost(c: ActivationCost) -> str:
+    bits = []
+    if c.mana is not None and len(c.mana):
+        bits.append(str(c.mana))
+    if c.tap:
+        bits.append("{T}")
+    if c.untap:
+        bits.append("{Q}")
+    bits.extend(p.text or p.action for p in c.parts)
+    return ", ".join(bits)
+
+
+_COST_SYMBOLS_ONLY = re.compile(r"^(\{[^}]+\})+$")
+_LIFE_RE = re.compile(r"^pay (\d+|x) life$", re.I)
+_SAC_RE = re.compile(r"^sacrifice (.+)$", re.I)
+_REMOVE_RE = re.compile(r"^remove (a|an|one|two|three|four|five|x|\d+) (.+?) counters? from (this|.+)$", re.I)
+_PUT_RE = re.compile(r"^put (a|an|one|two|three|\d+) (.+?) counters? on (this|.+)$", re.I)
+_DISCARD_RE = re.compile(r"^discard (.+)$", re.I)
+_EXILE_RE = re.compile(r"^exile (.+)$", re.I)
+_TAP_UNTAPPED_RE = re.compile(r"^tap (an|one|two|three|four|five|x|\d+) untapped (.+?) you control$", re.I)
+_RETURN_RE = re.compile(r"^return (.+) to (its|their) owner'?s'? hand$", re.I)
+_MILL_RE = re.compile(r"^mill (a card|\w+ cards)$", re.I)
+_ENERGY_RE = re.compile(r"^pay ((?:\{E\})+)", re.I)
+_NUM = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "x": 0}
+_SELF_WORDS = ("this", "~")
+
+
+def _num(w: str) -> int:
+    w = w.lower()
+    return int(w) if w.isdigit() else _NUM.get(w, 1)
+
+
+def _what(obj: str) -> str:
+    o = obj.strip().lower()
+    if o.startswith(("this ", "~")) or o == "this":
+        return "this"
+    o = re.sub(r"^(a|an|one|two|three|another|x|\d+) ", "", o)
+    return o
+
+
+def parse_activation_cost(text: str, card_name: str = "") -> ActivationCost:
+    """Parse the cost of an activated ability (the text before the colon).
+
+    ``"{2}, {T}, Sacrifice this land"`` → mana {2}, tap, one ``CostPart("sacrifice", "this")``.
+    The card's own name is read as "this". Unknown parts become ``CostPart("other")``
+    with their text, so nothing is dropped. Raises ``AbilityError`` on a malformed mana part.
+    """
+    raw = text.strip()
+    t = raw
+    if card_name:
+        t = t.replace(card_name, "this")
+    mana_syms: list[str] = []
+    tap = untap = False
+    parts: list[CostPart] = []
+    for chunk in [c.strip() for c in re.split(r",\s*(?![^()]*\))|\s+and\s+(?=pay|tap|sacrifice|discard|exile|remove)", t) if c and c.strip()]:
+        if _COST_SYMBOLS_ONLY.match(chunk):
+            try:
+                cost = ManaCost.parse(chunk)
+            except ManaError as e:
+                raise AbilityError(f"activation cost {raw!r}: {e}") from None
+            for s in cost:
+                if s.is_tap:
+                    tap = True
+                elif s.is_untap:
+                    untap = True
+                elif s.text == "E":
+                    parts.append(CostPart("pay_energy", "energy", 1, "{E}"))
+                else:
+                    mana_syms.append(str(s))
+            continue
+        m = _LIFE_RE.match(chunk)
+        if m:
+            parts.append(CostPart("pay_life", "life", _num(m.group(1)), chunk))
+            continue
+        m = _REMOVE_RE.match(chunk)
+        if m:
+            parts.append(CostPart("remove_counters", m.group(2).lower(), _num(m.group(1)), chunk))
+            continue
+        m = _PUT_RE.match(chunk)
+        if m:
+            parts.append(CostPart("put_counters", m.group(2).lower(), _num(m.group(1)), chunk))
+            continue
+        m = _TAP_UNTAPPED_RE.match(chunk)
+        if m:
+            parts.append(CostPart("tap_untapped", _what(m.group(2)).rstrip("s") if _num(m.group(1)) > 1 else _what(m.group(2)), _num(m.group(1)), chunk))
+            continue
+        m = _SAC_RE.match(chunk)
+        if m:
+            obj = m.group(1)
+            n = 1
+            mm = re.match(r"(two|three|four|five|\d+) (.+)", obj, re.I)
+            if mm:
+                n = _num(mm.group(1))
+            parts.append(CostPart("sacrifice", _what(obj), n, chunk))
+            continue
+        m = _DISCARD_RE.match(chunk)
+        if m:
+            parts.append(CostPart("discard", _what(m.group(1)), 1, chunk))
+            continue
+        m = _MILL_RE.match(chunk)
+        if m:
+            parts.append(CostPart("mill", "card", 1, chunk))
+            continue
+        m = _EXILE_RE.match(chunk)
+        if m:
+            parts.append(CostPart("exile", _what(m.group(1)), 1, chunk))
+            continue
+        m = _RETURN_RE.match(chunk)
+        if m:
+            parts.append(CostPart("return", _what(m.group(1)), 1, chunk))
+            continue
+        parts.append(CostPart("other", chunk.lower(), 1, chunk))
+    mana = ManaCost.parse("".join(mana_syms)) if mana_syms else None
+    return ActivationCost(mana=mana, tap=tap, untap=untap, parts=tuple(parts), text=raw)
+
+
+@dataclass(frozen=True)
+class Ability:
+    """One ability of a card.
+
+    Attributes
+    ----------
+    kind : str
+        ``"activated"``, ``"triggered"``, ``"static"``, ``"keyword"``, ``"spell"``
+        (a spell's own instructions), ``"replacement"`` or ``"unparsed"`` (text the
+        parser did not understand: never guessed, reported as *not modelled*).
+    effect : str
+        What it does, as a name the solver knows: ``"add_mana"``, ``"delve"``,
+        ``"scry"``, ``"cost_increase"``, ``"text"`` (understood as an ability but
+        with an effect no solver uses) and so on.
+    cost : ActivationCost or None
+        For activated abilities.
+    params : mapping
+        Effect-specific facts, read-only (see the module of the solver that uses them).
+    text : str
+        The wording it came from (oracle text) or a short description (catalog).
+    """
+
+    kind: str
+    effect: str = "text"
+    cost: ActivationCost | None = None
+    params: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
+    text: str = ""
+
+    @property
+    def is_activated(self) -> bool:
+        return self.kind == "activated"
+
+    @property
+    def is_mana_ability(self) -> bool:
+        """A mana ability (CR 605.1): produces mana, no target, not a loyalty ability, and (605.1a as of
+        2026-09-25) does not move a card to or from a library."""
+        if self.effect != "add_mana" or self.kind not in ("activated", "triggered"):
+            return False
+        if self.params.get("targets") or self.params.get("loyalty"):
+            return False
+        if self.params.get("moves_library_card"):
+            return False
+        if self.cost is not None and any(p.moves_library_card for p in self.cost.parts):
+            return False
+        return True
+
+    def get(self, key: str, default: Any = None) -> Any:
+        return self.params.get(key, default)
+
+    def describe(self) -> str:
+        if self.text:
+            return self.text
+        if self.cost is not None:
+            return f"{self.cost}: {self.effect}"
+        return self.effect
+
+
+def make_ability(kind: str, effect: str = "text", cost: ActivationCost | str | None = None,
+                 params: Mapping[str, Any] | None = None, text: str = "", card_name: str = "") -> Ability:
+    """Build an ``Ability``; ``cost`` may be given as text (parsed with ``parse_activation_cost``)."""
+    if kind not in ABILITY_KINDS:
+        raise AbilityError(f"unknown ability kind {kind!r}; kinds are {', '.join(ABILITY_KINDS)}")
+    if isinstance(cost, str):
+        cost = parse_activation_cost(cost, card_name)
+    return Ability(kind=kind, effect=effect, cost=cost, params=freeze(dict(params or {})), text=text)
+
+
+def ability_from_dict(d: Mapping[str, Any], card_name: str = "") -> Ability:
+    """Read one catalog ability entry: ``{kind, effect, cost, params, text}``.
+
+    Only ``kind`` is required. Raises ``AbilityError`` naming the problem.
+    """
+    if not isinstance(d, Mapping):
+        raise AbilityError(f"an ability must be a mapping with 'kind', got {d!r}")
+    unknown = set(d) - {"kind", "effect", "cost", "params", "text"}
+    if unknown:
+        raise AbilityError(f"unknown ability keys {sorted(unknown)}; allowed: kind, effect, cost, params, text")
+    if "kind" not in d:
+        raise AbilityError(f"ability {dict(d)!r} has no 'kind'")
+    return make_ability(str(d["kind"]), str(d.get("effect", "text")), d.get("cost"), d.get("params") or {},
+                        str(d.get("text", "")), card_name)
+
+
+def activated_abilities(abilities: Iterable[Ability]) -> list[Ability]:
+    """The activated abilities in printed order (the ``N`` of ``activate: {ability: N}`` counts these from 1)."""
+    return [a for a in abilities if a.kind == "activated"]

@@ -1,0 +1,2 @@
+"""mtgcheck solver: how questions are answered (constraint encodings, graphs,
+enumeration, the question runner and the command-line interface)."""
