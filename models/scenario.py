@@ -1,0 +1,469 @@
+"""Scenario files: the public format for one rulings question (see docs/scenarios.md).
+
+A YAML or JSON file holds one scenario (a mapping) or several (``scenarios: [...]``).
+Loading keeps line numbers, so every error names the file, the line and the problem.
+
+``load_scenarios(path)`` reads and checks the shape; ``build_state(scenario, db)``
+resolves card names through a card database and builds a ``GameState``.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Mapping
+
+import yaml
+
+from .cards import Card, CardError, card_from_fields
+from .mana import ManaError, ManaPool
+from .state import CARD_ZONES, CardInstance, Effect, GameState, Permanent, StateError
+
+#: Question kinds a scenario may ask (``ask: {KIND: ARGS}``).
+QUESTION_KINDS = (
+    "could_produce", "available_mana", "cast", "payments", "delve", "activate", "mana_value",
+    "scry", "put_onto_battlefield", "trigger_order", "entering_x", "validate_deck",
+)
+SCENARIO_KEYS = (
+    "title", "source", "players", "active", "cards", "battlefield", "hand", "graveyard", "library",
+    "exile", "command", "pool", "life", "effects", "ask", "expect", "notes",
+)
+ENTRY_KEYS = ("card", "count", "tapped", "sick", "counters", "choices", "x", "owner", "id", "attached_to")
+EFFECT_KEYS = ("card", "controller", "ability", "targets", "choices")
+
+
+class ScenarioError(ValueError):
+    """A scenario that cannot be read or built: ``path``, ``line`` (1-based, or None) and the problem."""
+
+    def __init__(self, message: str, path: str | None = None, line: int | None = None,
+                 suggestions: list[str] | None = None) -> None:
+        self.message = message
+        self.path = path
+        self.line = line
+        self.suggestions = suggestions or []
+        super().__init__(str(self))
+
+    def __str__(self) -> str:
+        where = self.path or "<scenario>"
+        if self.line:
+            where += f":{self.line}"
+        return f"{where}: {self.message}"
+
+
+# ---------------------------------------------------------------------------
+# YAML with line numbers
+# ---------------------------------------------------------------------------
+
+
+class LineDict(dict):
+    """A dict that remembers the line of itself and of each key (1-based)."""
+
+    line: int = 0
+    key_lines: dict
+
+    def line_of(self, key: str) -> int:
+        return self.key_lines.get(key, self.line) if hasattr(self, "key_lines") else self.line
+
+
+class LineList(list):
+    line: int = 0
+    item_lines: list
+
+
+class _Loader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):  # type: ignore[misc]
+    pass
+
+
+def _construct_mapping(loader: yaml.SafeLoader, node: yaml.MappingNode) -> LineDict:
+    loader.flatten_mapping(node)
+    d = LineDict()
+    d.line = node.start_mark.line + 1
+    d.key_lines = {}
+    for key_node, value_node in node.value:
+        key = loader.construct_object(key_node, deep=True)
+        if not isinstance(key, (str, int, float, bool)) and key is not None:
+            raise ScenarioError(f"a mapping key must be plain text, got {key!r}", line=key_node.start_mark.line + 1)
+        if key in d:
+            raise ScenarioError(f"duplicate key {key!r}", line=key_node.start_mark.line + 1)
+        d[key] = loader.construct_object(value_node, deep=True)
+        d.key_lines[key] = key_node.start_mark.line + 1
+    return d
+
+
+def _construct_sequence(loader: yaml.SafeLoader, node: yaml.SequenceNode) -> LineList:
+    lst = LineList(loader.construct_object(n, deep=True) for n in node.value)
+    lst.line = node.start_mark.line + 1
+    lst.item_lines = [n.start_mark.line + 1 for n in node.value]
+    return lst
+
+
+_Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_mapping)
+_Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG, _construct_sequence)
+
+
+def load_yaml(text: str, path: str | None = None) -> Any:
+    """Parse YAML (or JSON) keeping line numbers; raises ``ScenarioError`` naming the line."""
+    try:
+        return yaml.load(text, Loader=_Loader)
+    except ScenarioError as e:
+        e.path = path
+        raise
+    except yaml.MarkedYAMLError as e:
+        mark = e.problem_mark or e.context_mark
+        line = mark.line + 1 if mark else None
+        msg = " ".join(x for x in (e.context, e.problem) if x) or "not valid YAML"
+        raise ScenarioError(f"not valid YAML: {msg}", path, line) from None
+    except yaml.YAMLError as e:
+        raise ScenarioError(f"not valid YAML: {e}", path) from None
+
+
+def _line(obj: Any, key: Any = None, default: int | None = None) -> int | None:
+    if isinstance(obj, LineDict):
+        return obj.line_of(key) if key is not None else obj.line
+    if isinstance(obj, LineList):
+        if isinstance(key, int) and key < len(obj.item_lines):
+            return obj.item_lines[key]
+        return obj.line
+    return default
+
+
+# ---------------------------------------------------------------------------
+# Scenarios
+# ---------------------------------------------------------------------------
+
+
+@dataclass
+class Question:
+    """The question of a scenario: ``kind`` (one of ``QUESTION_KINDS``) and its ``args``."""
+
+    kind: str
+    args: Any
+    line: int | None = None
+
+
+@dataclass
+class Scenario:
+    """One scenario as read from a file (names not yet resolved; see ``build_state``)."""
+
+    path: str
+    index: int
+    data: Mapping[str, Any]
+    question: Question
+    title: str = ""
+    source: str = ""
+    expect: Any = None
+    has_expect: bool = False
+    line: int | None = None
+    players: list[str] = field(default_factory=list)
+    active: str = ""
+
+    @property
+    def label(self) -> str:
+        return self.title or f"{Path(self.path).name}#{self.index + 1}"
+
+    def error(self, message: str, key: Any = None, obj: Any = None, suggestions: list[str] | None = None) -> ScenarioError:
+        """A ``ScenarioError`` located at ``key`` of ``obj`` (default: this scenario's mapping)."""
+        target = self.data if obj is None else obj
+        return ScenarioError(message, self.path, _line(target, key, self.line), suggestions)
+
+
+def _suggest(word: str, options: tuple[str, ...]) -> str:
+    try:
+        from rapidfuzz import process
+
+        best = process.extractOne(str(word), options, score_cutoff=60)
+    except Exception:  # pragma: no cover - rapidfuzz missing
+        best = None
+    return f" (did you mean {best[0]!r}?)" if best else ""
+
+
+def parse_scenario(data: Any, path: str, index: int = 0) -> Scenario:
+    """Check one scenario mapping's shape and return a ``Scenario``; raises ``ScenarioError``."""
+    line = _line(data)
+    if not isinstance(data, Mapping):
+        raise ScenarioError(f"a scenario must be a mapping of keys (players, battlefield, ask, ...), got {type(data).__name__}", path, line)
+    for k in data:
+        if k not in SCENARIO_KEYS:
+            raise ScenarioError(f"unknown key {k!r}{_suggest(k, SCENARIO_KEYS)}; keys are {', '.join(SCENARIO_KEYS)}", path, _line(data, k))
+    players = data.get("players")
+    if not isinstance(players, list) or not players or not all(isinstance(p, (str, int)) for p in players):
+        raise ScenarioError("'players' is required: a list of player names in turn order", path, _line(data, "players", line))
+    players = [str(p) for p in players]
+    if len(set(players)) != len(players):
+        raise ScenarioError(f"'players' names a player twice: {players}", path, _line(data, "players"))
+    active = str(data.get("active", players[0]))
+    if active not in players:
+        raise ScenarioError(f"'active' is {active!r}, which is not among the players {players}", path, _line(data, "active"))
+    ask = data.get("ask")
+    if not isinstance(ask, Mapping) or len(ask) != 1:
+        raise ScenarioError("'ask' is required and holds exactly one question, e.g. ask: {mana_value: {card: Treasure Cruise}}",
+                            path, _line(data, "ask", line))
+    kind, args = next(iter(ask.items()))
+    if kind not in QUESTION_KINDS:
+        raise ScenarioError(f"unknown question kind {kind!r}{_suggest(kind, QUESTION_KINDS)}; kinds are {', '.join(QUESTION_KINDS)}",
+                            path, _line(ask, kind))
+    return Scenario(
+        path=path, index=index, data=data, question=Question(kind, args, _line(ask, kind)),
+        title=str(data.get("title") or ""), source=str(data.get("source") or ""),
+        expect=data.get("expect"), has_expect="expect" in data, line=line, players=players, active=active,
+    )
+
+
+def load_scenarios(path: str | Path) -> list[Scenario]:
+    """Read every scenario of a YAML/JSON file.
+
+    Returns
+    -------
+    list of Scenario, in file order.
+
+    Raises
+    ------
+    ScenarioError
+        The file cannot be read, is not valid YAML/JSON, or a scenario is malformed
+        (the error names the file and line).
+    """
+    p = str(path)
+    try:
+        text = Path(path).read_text(encoding="utf-8-sig")
+    except FileNotFoundError:
+        raise ScenarioError("file not found", p) from None
+    except (OSError, UnicodeDecodeError) as e:
+        raise ScenarioError(f"cannot read file: {e}", p) from None
+    data = load_yaml(text, p)
+    if data is None:
+        raise ScenarioError("the file is empty; a scenario needs at least 'players' and 'ask'", p, 1)
+    if isinstance(data, Mapping) and "scenarios" in data:
+        items = data["scenarios"]
+        if not isinstance(items, list):
+            raise ScenarioError("'scenarios' must be a list of scenario mappings", p, _line(data, "scenarios"))
+        extra = set(data) - {"scenarios"}
+        if extra:
+            raise ScenarioError(f"a file with 'scenarios' may hold nothing else, found {sorted(extra)}", p, _line(data, sorted(extra)[0]))
+        return [parse_scenario(s, p, i) for i, s in enumerate(items)]
+    return [parse_scenario(data, p, 0)]
+
+
+# ---------------------------------------------------------------------------
+# Building the game state
+# ---------------------------------------------------------------------------
+
+
+def _as_bool(v: Any, sc: Scenario, key: str, obj: Any) -> bool:
+    if isinstance(v, bool):
+        return v
+    raise sc.error(f"'{key}' must be true or false, got {v!r}", key, obj)
+
+
+def _as_int(v: Any, sc: Scenario, key: str, obj: Any, minimum: int = 0) -> int:
+    if isinstance(v, bool) or not isinstance(v, int) or v < minimum:
+        raise sc.error(f"'{key}' must be a whole number of at least {minimum}, got {v!r}", key, obj)
+    return v
+
+
+def scenario_cards(sc: Scenario) -> list[Card]:
+    """Cards defined in the scenario's ``cards:`` section (hypothetical cards or overrides).
+
+    Each entry maps a name to Scryfall fields (``mana_cost``, ``type_line``, ``oracle_text``,
+    ``power``, ``toughness``, ...), or is a mapping with ``name``. An ``abilities`` list
+    uses the catalog's ability format instead of parsing ``oracle_text``.
+    """
+    raw = sc.data.get("cards")
+    if raw is None:
+        return []
+    items: list[tuple[str, Any]] = []
+    if isinstance(raw, Mapping):
+        items = list(raw.items())
+    elif isinstance(raw, list):
+        for i, e in enumerate(raw):
+            if not isinstance(e, Mapping) or "name" not in e:
+                raise sc.error("each entry of 'cards' needs a 'name'", i, raw)
+            items.append((e["name"], e))
+    else:
+        raise sc.error("'cards' must map card names to their fields", "cards")
+    out: list[Card] = []
+    for name, fields in items:
+        if not isinstance(fields, Mapping):
+            raise sc.error(f"card {name!r}: its definition must be a mapping of Scryfall fields", name, raw)
+        d = dict(fields)
+        d["name"] = str(name)
+        try:
+            if "abilities" in d:
+                from .catalog import CatalogError, card_from_model
+
+                try:
+                    card = card_from_model(d, f"card {name!r}")
+                except CatalogError as e:
+                    raise sc.error(str(e), name, raw) from None
+            else:
+                card = card_from_fields(d, source="scenario")
+        except CardError as e:
+            raise sc.error(str(e), name, raw) from None
+        out.append(card)
+    return out
+
+
+def _resolve_card(db: Any, name: Any, sc: Scenario, key: Any, obj: Any) -> Card:
+    if not isinstance(name, str) or not name.strip():
+        raise sc.error(f"a card name must be text, got {name!r}", key, obj)
+    try:
+        return db.get(name)
+    except KeyError as e:
+        sugg = list(getattr(e, "suggestions", []) or [])
+        msg = f"unknown card {name!r}" + (f"; did you mean: {', '.join(sugg)}?" if sugg else "")
+        raise sc.error(msg, key, obj, sugg) from None
+
+
+def build_state(sc: Scenario, db: Any) -> tuple[GameState, Any]:
+    """Resolve names and build the ``GameState`` of a scenario.
+
+    Parameters
+    ----------
+    sc : Scenario
+    db : CardDatabase (``models.database``); the scenario's ``cards:`` are overlaid on it.
+
+    Returns
+    -------
+    (GameState, the card database actually used, with the scenario's cards overlaid)
+
+    Raises
+    ------
+    ScenarioError
+        Unknown card names (with suggestions), unknown players, malformed entries, or
+        impossible states (a non-permanent card on the battlefield, CR 110.4; a negative
+        life total is allowed, a negative counter count is not; attachments to missing ids).
+    """
+    defined = scenario_cards(sc)
+    if defined:
+        db = db.overlay(defined)
+    data = sc.data
+    state = GameState(players=list(sc.players), active=sc.active)
+    ids: set[str] = set()
+    counter: dict[str, int] = {}
+
+    def new_id(name: str, given: Any, obj: Any) -> str:
+        if given is not None:
+            gid = str(given)
+            if gid in ids:
+                raise sc.error(f"id {gid!r} is used twice", "id", obj)
+            ids.add(gid)
+            return gid
+        counter[name] = counter.get(name, 0) + 1
+        gid = name if counter[name] == 1 else f"{name}#{counter[name]}"
+        while gid in ids:
+            counter[name] += 1
+            gid = f"{name}#{counter[name]}"
+        ids.add(gid)
+        return gid
+
+    def check_player(p: Any, obj: Any, key: Any) -> str:
+        if str(p) not in sc.players:
+            raise sc.error(f"unknown player {p!r}; players are {', '.join(sc.players)}", key, obj)
+        return str(p)
+
+    for zone in ("battlefield",) + CARD_ZONES:
+        section = data.get(zone)
+        if section is None:
+            continue
+        if not isinstance(section, Mapping):
+            raise sc.error(f"'{zone}' must map each player to a list of cards", zone)
+        for player, entries in section.items():
+            player = check_player(player, section, player)
+            if entries is None:
+                continue
+            if not isinstance(entries, list):
+                raise sc.error(f"'{zone}' of {player} must be a list of card names or entries", player, section)
+            for i, entry in enumerate(entries):
+                if isinstance(entry, Mapping):
+                    for k in entry:
+                        if k not in ENTRY_KEYS:
+                            raise sc.error(f"unknown key {k!r} in a {zone} entry{_suggest(k, ENTRY_KEYS)}; keys are {', '.join(ENTRY_KEYS)}", k, entry)
+                    if "card" not in entry:
+                        raise sc.error(f"a {zone} entry needs 'card'", None, entry)
+                    card = _resolve_card(db, entry["card"], sc, "card", entry)
+                    count = _as_int(entry.get("count", 1), sc, "count", entry, 1)
+                    where = entry
+                else:
+                    card = _resolve_card(db, entry, sc, i, entries)
+                    entry, count, where = {}, 1, entries
+                owner = check_player(entry.get("owner", player), where, "owner")
+                if zone != "battlefield":
+                    extra = set(entry) - {"card", "count", "owner", "id"}
+                    if extra:
+                        raise sc.error(f"{sorted(extra)} only apply to permanents on the battlefield, not to cards in the {zone}", sorted(extra)[0], where)
+                    for _ in range(count):
+                        state.zones[zone][player].append(CardInstance(new_id(card.name, entry.get("id") if count == 1 else None, where), card, owner))
+                    continue
+                if not card.is_permanent_card:
+                    raise sc.error(f"{card.name} is not a permanent card ({card.type_line}); it cannot be on the battlefield (CR 110.4)", "card" if isinstance(where, Mapping) and where is entry else i, where)
+                counters = entry.get("counters") or {}
+                if not isinstance(counters, Mapping):
+                    raise sc.error("'counters' maps a counter kind to a number, e.g. {charge: 2}", "counters", entry)
+                for ck, cv in counters.items():
+                    _as_int(cv, sc, "counters", entry, 0)
+                choices = entry.get("choices") or {}
+                if not isinstance(choices, Mapping):
+                    raise sc.error("'choices' maps color / creature_type / card_name to a value", "choices", entry)
+                x = entry.get("x")
+                if x is not None:
+                    x = _as_int(x, sc, "x", entry, 0)
+                tapped = _as_bool(entry.get("tapped", False), sc, "tapped", entry)
+                sick = _as_bool(entry.get("sick", False), sc, "sick", entry)
+                for _ in range(count):
+                    state.battlefield.append(Permanent(
+                        id=new_id(card.name, entry.get("id") if count == 1 else None, where), card=card,
+                        controller=player, owner=owner, tapped=tapped, sick=sick,
+                        counters={str(k): int(v) for k, v in counters.items()}, choices=dict(choices), x=x,
+                        attached_to=str(entry["attached_to"]) if entry.get("attached_to") is not None else None,
+                    ))
+    for perm in state.battlefield:
+        if perm.attached_to is not None and perm.attached_to not in {p.id for p in state.battlefield}:
+            raise sc.error(f"{perm.name} is attached to {perm.attached_to!r}, which is not the id of a permanent on the battlefield", "battlefield")
+        if perm.attached_to == perm.id:
+            raise sc.error(f"{perm.name} cannot be attached to itself (CR 301.5c, 303.4d)", "battlefield")
+    pool = data.get("pool") or {}
+    if not isinstance(pool, Mapping):
+        raise sc.error("'pool' maps a player to a mana string such as \"{R}{R}\"", "pool")
+    for player, text in pool.items():
+        player = check_player(player, pool, player)
+        try:
+            state.pools[player] = ManaPool.parse(str(text or ""))
+        except ManaError as e:
+            raise sc.error(f"pool of {player}: {e}", player, pool) from None
+    life = data.get("life") or {}
+    if not isinstance(life, Mapping):
+        raise sc.error("'life' maps a player to a life total", "life")
+    for player, n in life.items():
+        player = check_player(player, life, player)
+        if isinstance(n, bool) or not isinstance(n, int):
+            raise sc.error(f"life of {player} must be a whole number, got {n!r}", player, life)
+        state.life[player] = n
+    effects = data.get("effects") or []
+    if not isinstance(effects, list):
+        raise sc.error("'effects' is a list of {card, controller, ability, targets, choices}", "effects")
+    for i, e in enumerate(effects):
+        if isinstance(e, str):
+            e = {"card": e}
+            where: Any = effects
+            key: Any = i
+        else:
+            where, key = e, "card"
+        if not isinstance(e, Mapping) or "card" not in e:
+            raise sc.error("each effect needs 'card'", i, effects)
+        for k in e:
+            if k not in EFFECT_KEYS:
+                raise sc.error(f"unknown key {k!r} in an effect; keys are {', '.join(EFFECT_KEYS)}", k, e)
+        card = _resolve_card(db, e["card"], sc, key, where)
+        controller = check_player(e.get("controller", sc.active), where, "controller")
+        ability = e.get("ability")
+        if ability is not None:
+            ability = _as_int(ability, sc, "ability", e, 1)
+        targets: list[str] = []
+        raw_targets = e.get("targets") or []
+        if not isinstance(raw_targets, list):
+            raw_targets = [raw_targets]
+        for t in raw_targets:
+            try:
+                targets.append(state.find_permanent(t).id)
+            except StateError as err:
+                raise sc.error(f"effect of {card.name}: target {t!r}: {err}", "targets", e, err.candidates) from None
+        state.effects.append(Effect(card, controller, ability, targets, dict(e.get("choices") or {})))
+    return state, db

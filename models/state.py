@@ -1,0 +1,184 @@
+"""Game state: players, zones, permanents, mana pools, life totals and effects in force.
+
+Plain data. Solvers read a ``GameState``; they do not change it (use ``copy`` or
+build new states).
+
+References: CR 102 (players), 103.1/101.4 and 603.3b (turn order, APNAP), 110 (permanents),
+302.6 (summoning sickness), 400 (zones: library top first), 106.4 (mana pools), 119 (life).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Iterable, Iterator, Mapping
+
+from .cards import Card
+from .mana import ManaPool
+
+ZONES = ("battlefield", "hand", "graveyard", "library", "exile", "command")
+CARD_ZONES = ("hand", "graveyard", "library", "exile", "command")
+
+
+class StateError(ValueError):
+    """An impossible or ambiguous state, or a reference that matches no permanent.
+
+    ``candidates`` lists the permanents a reference could have meant, when useful.
+    """
+
+    def __init__(self, message: str, candidates: Iterable[str] = ()) -> None:
+        super().__init__(message)
+        self.candidates = list(candidates)
+
+
+@dataclass
+class CardInstance:
+    """A card in a zone other than the battlefield. ``id`` is unique in the state."""
+
+    id: str
+    card: Card
+    owner: str
+
+    @property
+    def name(self) -> str:
+        return self.card.name
+
+
+@dataclass
+class Permanent:
+    """A permanent on the battlefield (CR 110).
+
+    ``sick`` means its controller has not controlled it continuously since their most
+    recent turn began (CR 302.6); it matters only for creatures' {T}/{Q} abilities.
+    ``x`` is the value of X paid when it was cast (CR 107.3m), ``None`` if not cast with X.
+    ``choices`` holds choices made as it entered (``color``, ``creature_type``, ``card_name``).
+    """
+
+    id: str
+    card: Card
+    controller: str
+    owner: str
+    tapped: bool = False
+    sick: bool = False
+    counters: dict[str, int] = field(default_factory=dict)
+    choices: dict[str, Any] = field(default_factory=dict)
+    x: int | None = None
+    attached_to: str | None = None
+
+    @property
+    def name(self) -> str:
+        return self.card.name
+
+    def is_type(self, t: str) -> bool:
+        return self.card.is_type(t)
+
+    @property
+    def is_creature(self) -> bool:
+        return self.card.is_type("Creature")
+
+    @property
+    def is_land(self) -> bool:
+        return self.card.is_type("Land")
+
+
+@dataclass
+class Effect:
+    """A resolved spell or ability whose effect is still in force (e.g. a resolved Pale Moon).
+
+    ``ability`` counts the card's activated abilities from 1; ``None`` means the spell's own effect.
+    ``targets`` holds permanent ids after resolution.
+    """
+
+    card: Card
+    controller: str
+    ability: int | None = None
+    targets: list[str] = field(default_factory=list)
+    choices: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass
+class GameState:
+    """A snapshot of a game.
+
+    ``players`` is in turn order; ``active`` is the active player. ``zones[zone][player]``
+    is a list of ``CardInstance`` for hand, graveyard, library (top first), exile and command.
+    """
+
+    players: list[str]
+    active: str
+    battlefield: list[Permanent] = field(default_factory=list)
+    zones: dict[str, dict[str, list[CardInstance]]] = field(default_factory=dict)
+    pools: dict[str, ManaPool] = field(default_factory=dict)
+    life: dict[str, int] = field(default_factory=dict)
+    effects: list[Effect] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        for z in CARD_ZONES:
+            self.zones.setdefault(z, {})
+            for p in self.players:
+                self.zones[z].setdefault(p, [])
+        for p in self.players:
+            self.pools.setdefault(p, ManaPool())
+            self.life.setdefault(p, 20)
+
+    # ---- players ----------------------------------------------------------
+    def turn_order_from(self, player: str) -> list[str]:
+        """All players in turn order starting with ``player``."""
+        i = self.players.index(player)
+        return self.players[i:] + self.players[:i]
+
+    def apnap_order(self) -> list[str]:
+        """Active player, then the others in turn order (CR 101.4, 603.3b)."""
+        return self.turn_order_from(self.active)
+
+    def opponents(self, player: str) -> list[str]:
+        """Every other player, in turn order after ``player`` (two-player and multiplayer games alike)."""
+        return [p for p in self.turn_order_from(player) if p != player]
+
+    # ---- objects ----------------------------------------------------------
+    def permanents(self, controller: str | None = None) -> list[Permanent]:
+        return [p for p in self.battlefield if controller is None or p.controller == controller]
+
+    def permanent(self, pid: str) -> Permanent:
+        for p in self.battlefield:
+            if p.id == pid:
+                return p
+        raise StateError(f"no permanent with id {pid!r}", [p.id for p in self.battlefield])
+
+    def cards(self, zone: str, player: str) -> list[CardInstance]:
+        """Cards of ``player`` in ``zone`` (library top first)."""
+        if zone not in CARD_ZONES:
+            raise StateError(f"unknown zone {zone!r}; zones are {', '.join(CARD_ZONES)}")
+        return self.zones[zone].get(player, [])
+
+    def find_permanent(self, ref: Any) -> Permanent:
+        """Resolve a permanent reference: a card name matching exactly one permanent,
+        ``{card, controller}`` or ``{id}``.
+
+        Raises ``StateError`` listing the candidates when the reference matches none or several.
+        """
+        if isinstance(ref, Mapping):
+            if "id" in ref:
+                return self.permanent(str(ref["id"]))
+            name = ref.get("card")
+            controller = ref.get("controller")
+        else:
+            name, controller = ref, None
+        if not isinstance(name, str):
+            raise StateError(f"a permanent reference is a card name, {{card, controller}} or {{id}}; got {ref!r}")
+        low = name.casefold()
+        hits = [p for p in self.battlefield if p.name.casefold() == low and (controller is None or p.controller == controller)]
+        if len(hits) == 1:
+            return hits[0]
+        if not hits:
+            raise StateError(
+                f"no permanent named {name!r}" + (f" controlled by {controller}" if controller else "") + " on the battlefield",
+                [f"{p.name} ({p.controller}, id {p.id})" for p in self.battlefield],
+            )
+        raise StateError(
+            f"{name!r} matches {len(hits)} permanents; name one by {{card, controller}} or {{id}}",
+            [f"{p.name} ({p.controller}, id {p.id})" for p in hits],
+        )
+
+    def all_card_instances(self) -> Iterator[CardInstance]:
+        for z in CARD_ZONES:
+            for lst in self.zones[z].values():
+                yield from lst

@@ -1,0 +1,4 @@
+"""``python -m solver`` runs the ``mtgcheck`` command line."""
+from .cli import main
+
+main(prog_name="mtgcheck")

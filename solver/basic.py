@@ -1,0 +1,148 @@
+"""Questions answered directly from the rules: ``mana_value`` and ``activate``.
+
+References: CR 202.3 (mana value), 107.3i/107.3m (X off the stack is 0), 709.4 (split
+cards), 702.66b (delve does not change mana value), 107.5/107.6 ({T}/{Q}), 302.6
+(summoning sickness), 602.2 (activating an ability).
+"""
+from __future__ import annotations
+
+from typing import Callable
+
+from models.abilities import Ability, activated_abilities
+from models.state import GameState, Permanent
+
+from .layers import has_keyword, permanent_abilities
+from .questions import Answer, Context, QuestionError, question
+
+ZONES_FOR_MV = ("hand", "library", "graveyard", "exile", "command", "battlefield", "stack")
+
+
+def mana_value(card, zone: str = "hand", x: int = 0, face: str | None = None) -> tuple[int, list[str]]:
+    """Mana value of a card in a zone, with the reasoning.
+
+    Parameters
+    ----------
+    card : models.cards.Card
+    zone : str, one of ``ZONES_FOR_MV``; X counts only on the stack (CR 107.3i; 202.3e).
+    x : int, the value chosen for X when on the stack.
+    face : str, optional: for a split card on the stack, the half being cast (CR 709.3b).
+
+    Returns
+    -------
+    (int, list of explanation lines)
+
+    Raises
+    ------
+    QuestionError : unknown zone or face, negative X.
+    """
+    if zone not in ZONES_FOR_MV:
+        raise QuestionError(f"unknown zone {zone!r}; zones are {', '.join(ZONES_FOR_MV)}")
+    if x < 0:
+        raise QuestionError("X cannot be negative (CR 107.3)")
+    xv = x if zone == "stack" else 0
+    why: list[str] = []
+    if face is not None:
+        f = next((f for f in card.faces if f.name.casefold() == str(face).casefold()), None)
+        if f is None:
+            raise QuestionError(f"{card.name} has no face named {face!r}; faces: {', '.join(card.face_names)}")
+        mv = f.mana_cost.mana_value(xv) if f.mana_cost is not None else 0
+        why.append(f"{f.name} has mana cost {f.mana_cost or 'none'}; on the stack only the half being cast counts (CR 709.3b)")
+        return mv, why
+    if card.is_split and card.faces:
+        parts = [f"{f.name} {f.mana_cost}" for f in card.faces if f.mana_cost is not None]
+        mv = card.mana_value(xv)
+        why.append(f"split card: mana value is the total of its halves ({'; '.join(parts)}) = {mv} (CR 709.4)")
+        return mv, why
+    cost = card.mana_cost if card.mana_cost is not None or not card.faces else card.faces[0].mana_cost
+    if cost is None:
+        why.append(f"{card.name} has no mana cost, so its mana value is 0 (CR 202.3a, 202.1b)")
+        return 0, why
+    mv = cost.mana_value(xv)
+    why.append(f"mana cost {cost}: mana value {mv} (CR 202.3)")
+    if cost.has_x:
+        if zone == "stack":
+            why.append(f"on the stack X is the chosen value {x} (CR 107.3e, 202.3e)")
+        else:
+            why.append(f"X counts as 0 in the {zone} (CR 107.3i; on the battlefield too, CR 107.3m)")
+    if any(s.is_hybrid for s in cost):
+        why.append("each hybrid symbol counts its largest component (CR 202.3f)")
+    if any(s.is_phyrexian for s in cost):
+        why.append("each Phyrexian symbol counts 1 (CR 202.3g)")
+    if any(k.lower() == "delve" for k in card.keywords) or any(a.effect == "delve" for a in (card.abilities or ())):
+        why.append("delve changes how the cost is paid, not the mana cost or mana value (CR 702.66b; Treasure Cruise ruling)")
+    return mv, why
+
+
+@question("mana_value")
+def ask_mana_value(ctx: Context) -> Answer:
+    """``mana_value: {card, zone, x, face}`` → ``mana_value``."""
+    args = ctx.args if isinstance(ctx.args, dict) else {"card": ctx.args}
+    if "card" not in args:
+        raise QuestionError("mana_value needs 'card'")
+    card = ctx.card(args["card"])
+    x = args.get("x", 0)
+    if isinstance(x, bool) or not isinstance(x, int):
+        raise QuestionError(f"'x' must be a whole number, got {x!r}")
+    mv, why = mana_value(card, str(args.get("zone", "hand")), x, args.get("face"))
+    return Answer("mana_value", {"mana_value": mv}, why)
+
+
+#: Further checks on an activation, added by other modules (e.g. whether the mana part can
+#: be paid). Each returns ``None`` when fine, else the reason it cannot be activated.
+ACTIVATION_CHECKS: list[Callable[[GameState, Permanent, Ability, Context], "str | None"]] = []
+
+
+def activation_problems(state: GameState, perm: Permanent, ability: Ability) -> list[str]:
+    """Reasons from the {T}/{Q} rules why ``ability`` of ``perm`` cannot be activated now (empty: none).
+
+    CR 107.5 ({T}: an already tapped permanent cannot be tapped), 107.6 ({Q}: an untapped
+    permanent cannot be untapped), 302.6 (a creature's {T}/{Q} abilities need it to have been
+    under its controller's control since their most recent turn began, unless it has haste, 702.10).
+    """
+    out: list[str] = []
+    cost = ability.cost
+    if cost is None:
+        return out
+    if cost.tap and perm.tapped:
+        out.append(f"{perm.name} is already tapped, so it cannot be tapped to pay {{T}} (CR 107.5)")
+    if cost.untap and not perm.tapped:
+        out.append(f"{perm.name} is untapped, so it cannot be untapped to pay {{Q}} (CR 107.6)")
+    if (cost.tap or cost.untap) and perm.is_creature and perm.sick and not has_keyword(state, perm, "haste"):
+        sym = "{T}" if cost.tap else "{Q}"
+        out.append(f"{perm.name} is a creature that has not been under {perm.controller}'s control continuously since "
+                   f"their most recent turn began and has no haste, so its {sym} abilities cannot be activated (CR 302.6)")
+    return out
+
+
+@question("activate")
+def ask_activate(ctx: Context) -> Answer:
+    """``activate: {permanent: REF, ability: N}`` → ``activatable``, ``reason``, ``ability``."""
+    perm = ctx.permanent(ctx.arg("permanent"))
+    n = ctx.arg("ability", 1, (int,))
+    acts = activated_abilities(permanent_abilities(ctx.state, perm))
+    if not acts:
+        raise QuestionError(f"{perm.name} has no activated abilities")
+    if not 1 <= n <= len(acts):
+        listing = "; ".join(f"{i + 1}: {a.describe()}" for i, a in enumerate(acts))
+        raise QuestionError(f"{perm.name} has {len(acts)} activated abilit{'y' if len(acts) == 1 else 'ies'} ({listing}); ability {n} does not exist")
+    ab = acts[n - 1]
+    problems = activation_problems(ctx.state, perm, ab)
+    for check in ACTIVATION_CHECKS:
+        if not problems:
+            r = check(ctx.state, perm, ab, ctx)
+            if r:
+                problems.append(r)
+    why = [f"ability {n} of {perm.name}: {ab.describe()}"]
+    if problems:
+        why.extend(problems)
+    else:
+        bits = []
+        if ab.cost and ab.cost.tap:
+            bits.append("it is untapped")
+        if ab.cost and ab.cost.untap:
+            bits.append("it is tapped")
+        if ab.cost and (ab.cost.tap or ab.cost.untap) and perm.is_creature:
+            bits.append("it has haste" if perm.sick else "it has been under its controller's control since their turn began (CR 302.6)")
+        why.append("can be activated" + (": " + ", ".join(bits) if bits else ""))
+    values = {"activatable": not problems, "reason": problems[0] if problems else None, "ability": ab.describe()}
+    return Answer("activate", values, why)

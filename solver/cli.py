@@ -1,0 +1,219 @@
+"""The ``mtgcheck`` command line.
+
+``mtgcheck check PATH...``  run every scenario, print a table of questions, answers and verdicts.
+``mtgcheck ask FILE``       one scenario's full answer with its explanation.
+``mtgcheck card NAME``      look a card up (facts and behaviour model).
+
+Exit codes of ``check``: 0 no expectation failed, 1 one did, 2 an input could not be read
+(the other files still run). No command prints a traceback for bad input.
+"""
+from __future__ import annotations
+
+import importlib
+import json
+import os
+import sys
+from pathlib import Path
+from typing import Any
+
+import click
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from .runner import ERROR, FAIL, NO_EXPECT, PASS, UNSUPPORTED, Result, iter_results
+
+VERDICT_STYLE = {PASS: "green", FAIL: "bold red", NO_EXPECT: "cyan", UNSUPPORTED: "yellow", ERROR: "bold magenta"}
+#: Modules that add subcommands to ``main`` (each defines ``register(main)``); missing ones are skipped.
+COMMAND_MODULES = ("solver.decks_cli",)
+
+
+def _console(stderr: bool = False) -> Console:
+    return Console(stderr=stderr, highlight=False, soft_wrap=False)
+
+
+def open_database(cards: str | None):
+    """Load the card database for a command; exits 2 with a clear message if the file cannot be read."""
+    from models.database import CardDataError, load_database
+
+    try:
+        return load_database(cards)
+    except (CardDataError, OSError, ValueError) as e:
+        _console(True).print(f"[bold red]error:[/] cannot load card data {cards or os.environ.get('MTGCHECK_CARDS') or ''}: {e}")
+        sys.exit(2)
+
+
+def summarize_answer(res: Result, width: int = 70) -> str:
+    """A one-line rendering of an answer for the table."""
+    if res.answer is None:
+        return ""
+    parts = []
+    for k, v in res.answer.values.items():
+        if v is None:
+            continue
+        if isinstance(v, (list, tuple)):
+            s = json.dumps(v, ensure_ascii=False, default=str)
+            if len(s) > 40:
+                s = f"[{len(v)} items]"
+        elif isinstance(v, dict):
+            s = json.dumps(v, ensure_ascii=False, default=str)
+            if len(s) > 40:
+                s = f"{{{len(v)} keys}}"
+        else:
+            s = str(v)
+        parts.append(f"{k}={s}")
+    text = ", ".join(parts)
+    return text if len(text) <= width else text[: width - 1] + "…"
+
+
+def _question_text(res: Result) -> str:
+    return f"{res.kind}: {res.title}" if res.kind else "(file)"
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="mtgcheck", message="mtgcheck %(version)s")
+def main() -> None:
+    """mtgcheck: exact answers to Magic: The Gathering mana, payment and resolution questions.
+
+    Card names and data are property of Wizards of the Coast (Fan Content Policy); card data compiled by Scryfall.
+    """
+
+
+@main.command()
+@click.argument("paths", nargs=-1, required=True, type=click.Path())
+@click.option("--cards", "cards", type=click.Path(), default=None, envvar="MTGCHECK_CARDS",
+              help="A Scryfall bulk or MTGJSON AtomicCards file to use instead of the embedded catalog (env MTGCHECK_CARDS).")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object per scenario instead of a table.")
+@click.option("--limit", type=click.IntRange(min=1), default=50, show_default=True, help="Most items listed in any answer.")
+@click.option("--verbose", "-v", is_flag=True, help="Print each failing or erroring scenario's explanation under the table.")
+@click.option("--debug", is_flag=True, help="Include Python tracebacks for internal errors.")
+def check(paths: tuple[str, ...], cards: str | None, as_json: bool, limit: int, verbose: bool, debug: bool) -> None:
+    """Run every scenario under PATHS (files or folders) and compare answers with their expectations."""
+    db = open_database(cards)
+    options = {"limit": limit}
+    results: list[Result] = []
+    out = _console()
+    for res in iter_results(paths, db, options, debug):
+        results.append(res)
+        if as_json:
+            click.echo(json.dumps(res.to_json(), ensure_ascii=False, default=str))
+    counts: dict[str, int] = {}
+    for r in results:
+        counts[r.verdict] = counts.get(r.verdict, 0) + 1
+    if not as_json:
+        table = Table(title=f"mtgcheck: {len(results)} scenarios (cards: {getattr(db, 'source', 'catalog')})", show_lines=False)
+        table.add_column("file", overflow="fold", max_width=34)
+        table.add_column("question", overflow="fold", max_width=48)
+        table.add_column("answer", overflow="fold", max_width=60)
+        table.add_column("verdict", no_wrap=True)
+        for r in results:
+            ans = summarize_answer(r) if r.answer else r.message
+            table.add_row(Path(r.path).name + (f"#{r.index + 1}" if r.index else ""), _question_text(r), ans,
+                          Text(r.verdict, style=VERDICT_STYLE.get(r.verdict, "")))
+        out.print(table)
+        problems = [r for r in results if r.verdict in (FAIL, ERROR)]
+        for r in problems:
+            out.print(f"[{VERDICT_STYLE[r.verdict]}]{r.verdict}[/] {r.path} {('#' + str(r.index + 1)) if r.index else ''} {r.title}: {r.message}")
+            if verbose and r.answer:
+                for line in r.answer.explanation:
+                    out.print(f"    {line}")
+        summary = ", ".join(f"{counts.get(v, 0)} {v}" for v in (PASS, FAIL, NO_EXPECT, UNSUPPORTED, ERROR))
+        out.print(f"[bold]{len(results)} scenarios:[/] {summary}")
+    if any(r.unreadable for r in results):
+        sys.exit(2)
+    if counts.get(FAIL):
+        sys.exit(1)
+
+
+@main.command()
+@click.argument("file", type=click.Path())
+@click.option("--index", "-n", type=click.IntRange(min=1), default=None, help="Which scenario of a file that holds several (from 1).")
+@click.option("--cards", "cards", type=click.Path(), default=None, envvar="MTGCHECK_CARDS", help="Card data file (see check).")
+@click.option("--limit", type=click.IntRange(min=1), default=50, show_default=True, help="Most items listed.")
+@click.option("--json", "as_json", is_flag=True, help="Print the answer as JSON.")
+@click.option("--graph", type=click.Path(), default=None, help="Draw the question's dependency graph to FILE (.svg, .png or .dot).")
+@click.option("--debug", is_flag=True, help="Include Python tracebacks for internal errors.")
+def ask(file: str, index: int | None, cards: str | None, limit: int, as_json: bool, graph: str | None, debug: bool) -> None:
+    """Answer the scenario in FILE and explain the answer."""
+    from models.scenario import ScenarioError, load_scenarios
+
+    from .runner import run_scenario
+
+    db = open_database(cards)
+    err = _console(True)
+    try:
+        scenarios = load_scenarios(file)
+    except ScenarioError as e:
+        err.print(f"[bold red]error:[/] {e}")
+        sys.exit(2)
+    if index is None and len(scenarios) > 1:
+        err.print(f"[yellow]{file} holds {len(scenarios)} scenarios; answering the first (choose with --index N)[/]")
+    i = (index or 1) - 1
+    if i >= len(scenarios):
+        err.print(f"[bold red]error:[/] {file} holds {len(scenarios)} scenarios; there is no scenario {i + 1}")
+        sys.exit(2)
+    res = run_scenario(scenarios[i], db, {"limit": limit, "graph": graph}, debug)
+    if as_json:
+        click.echo(json.dumps(res.to_json(), ensure_ascii=False, indent=2, default=str))
+    else:
+        out = _console()
+        sc = scenarios[i]
+        out.print(f"[bold]{sc.label}[/]  ({res.kind})")
+        if sc.source:
+            out.print(f"source: {sc.source}")
+        if res.answer:
+            for k, v in res.answer.values.items():
+                out.print(f"  [bold]{k}[/]: {json.dumps(v, ensure_ascii=False, default=str)}")
+            if res.answer.capped:
+                out.print(f"  [yellow](listing capped at {limit}; use --limit)[/]")
+            if res.answer.explanation:
+                out.print("[bold]why:[/]")
+                for line in res.answer.explanation:
+                    out.print(f"  - {line}")
+        out.print(Text(f"verdict: {res.verdict}", style=VERDICT_STYLE.get(res.verdict, "")))
+        if res.message:
+            out.print(res.message)
+    if res.unreadable:
+        sys.exit(2)
+    if res.verdict == FAIL:
+        sys.exit(1)
+
+
+@main.command()
+@click.argument("name")
+@click.option("--cards", "cards", type=click.Path(), default=None, envvar="MTGCHECK_CARDS", help="Card data file (see check).")
+def card(name: str, cards: str | None) -> None:
+    """Show a card's facts and its behaviour model (the abilities mtgcheck reads)."""
+    from models.oracle import abilities_of
+
+    db = open_database(cards)
+    out = _console()
+    try:
+        c = db.get(name)
+    except KeyError as e:
+        _console(True).print(f"[bold red]error:[/] {e.args[0] if e.args else e}")
+        sys.exit(2)
+    out.print(f"[bold]{c.name}[/] {c.mana_cost or ''}  —  {c.type_line}  (mana value {c.mana_value()}, source {c.source})")
+    for f in c.faces:
+        out.print(f"  face: {f.name} {f.mana_cost or ''} — {f.type_line}")
+    for i, a in enumerate(abilities_of(c), 1):
+        cost = f" cost={a.cost}" if a.cost is not None else ""
+        out.print(f"  {i}. {a.kind}/{a.effect}{cost}: {a.describe()}")
+
+
+def _register_extra_commands() -> None:
+    for mod in COMMAND_MODULES:
+        try:
+            m = importlib.import_module(mod)
+        except ModuleNotFoundError as e:
+            if e.name != mod:
+                raise
+            continue
+        m.register(main)
+
+
+_register_extra_commands()
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()

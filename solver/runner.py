@@ -1,0 +1,190 @@
+"""The question runner: scenario files in, answers and verdicts out.
+
+``run_paths(paths, db)`` finds every scenario file under the paths, answers each
+question and compares it with the scenario's ``expect``. Verdicts:
+
+* ``pass`` — every expected key equals the answer's;
+* ``FAIL`` — some expected key differs (the message says which);
+* ``no expectation`` — answered, nothing to compare;
+* ``unsupported`` — the question kind or a card it needs is not modelled (never counted as passing);
+* ``error`` — the scenario could not be read or its question is malformed (file and line named).
+"""
+from __future__ import annotations
+
+import json
+import traceback
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Iterable, Iterator, Mapping
+
+from models.scenario import Scenario, ScenarioError, build_state, load_scenarios
+
+from .questions import Answer, Context, QuestionError, Registered, Unsupported, load_handlers
+
+SCENARIO_SUFFIXES = (".yaml", ".yml", ".json")
+PASS, FAIL, NO_EXPECT, UNSUPPORTED, ERROR = "pass", "FAIL", "no expectation", "unsupported", "error"
+
+
+@dataclass
+class Result:
+    """The outcome of one scenario (or of a file that could not be read: ``scenario`` is None)."""
+
+    path: str
+    index: int
+    title: str
+    kind: str
+    verdict: str
+    answer: Answer | None = None
+    message: str = ""
+    line: int | None = None
+    expect: Any = None
+    mismatches: list[str] = field(default_factory=list)
+    unreadable: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        """Plain data: one JSON object per scenario for ``--json``."""
+        return {
+            "file": self.path,
+            "index": self.index,
+            "title": self.title,
+            "question": self.kind,
+            "verdict": self.verdict,
+            "answer": self.answer.values if self.answer else None,
+            "explanation": self.answer.explanation if self.answer else [],
+            "capped": self.answer.capped if self.answer else False,
+            "message": self.message,
+            "line": self.line,
+            "mismatches": self.mismatches,
+        }
+
+
+def find_scenario_files(paths: Iterable[str | Path]) -> tuple[list[Path], list[str]]:
+    """Files to run: each file given, and every ``*.yaml|*.yml|*.json`` below each folder (sorted).
+
+    Returns (files, problems) where problems names paths that do not exist.
+    """
+    files: list[Path] = []
+    problems: list[str] = []
+    for p in paths:
+        path = Path(p)
+        if path.is_dir():
+            files.extend(sorted(f for f in path.rglob("*") if f.is_file() and f.suffix.lower() in SCENARIO_SUFFIXES))
+        elif path.is_file():
+            files.append(path)
+        else:
+            problems.append(f"{p}: no such file or folder")
+    return files, problems
+
+
+# ---------------------------------------------------------------------------
+# Comparing answers with expectations
+# ---------------------------------------------------------------------------
+
+
+def _canon(v: Any) -> Any:
+    """A hashable canonical form for comparing (dicts sorted, lists kept in order, floats that are ints as ints)."""
+    if isinstance(v, Mapping):
+        return tuple(sorted((str(k), _canon(x)) for k, x in v.items()))
+    if isinstance(v, (list, tuple)):
+        return tuple(_canon(x) for x in v)
+    if isinstance(v, float) and v.is_integer():
+        return int(v)
+    return v
+
+
+def _equal(key: str, expected: Any, actual: Any, reg: Registered) -> bool:
+    norm = reg.normalize.get(key)
+    if norm is not None:
+        try:
+            expected = norm(expected)
+        except (ValueError, TypeError, KeyError):
+            return False
+        actual = norm(actual)
+    if key in reg.unordered and isinstance(expected, (list, tuple)) and isinstance(actual, (list, tuple)):
+        return sorted(map(repr, map(_canon, expected))) == sorted(map(repr, map(_canon, actual)))
+    return _canon(expected) == _canon(actual)
+
+
+def compare(expect: Any, answer: Answer, reg: Registered) -> list[str]:
+    """Differences between ``expect`` and the answer: one line per expected key that differs."""
+    if not isinstance(expect, Mapping):
+        key = reg.bare_key
+        if key is None:
+            return [f"expect must be a mapping of answer keys for {answer.kind}, got {expect!r}"]
+        expect = {key: expect}
+    out: list[str] = []
+    for key, exp in expect.items():
+        if key not in answer.values:
+            out.append(f"{key}: expected {exp!r}, but the answer has no {key!r} (keys: {', '.join(answer.values)})")
+        elif not _equal(key, exp, answer.values[key], reg):
+            out.append(f"{key}: expected {_short(exp)}, got {_short(answer.values[key])}")
+    return out
+
+
+def _short(v: Any, n: int = 160) -> str:
+    s = json.dumps(v, default=str, ensure_ascii=False)
+    return s if len(s) <= n else s[: n - 1] + "…"
+
+
+# ---------------------------------------------------------------------------
+# Running
+# ---------------------------------------------------------------------------
+
+
+def answer_scenario(sc: Scenario, db: Any, options: Mapping[str, Any] | None = None) -> Answer:
+    """Build the state of one scenario and answer its question.
+
+    Raises ScenarioError (state cannot be built), QuestionError (bad arguments),
+    Unsupported (not modelled).
+    """
+    handlers = load_handlers()
+    reg = handlers.get(sc.question.kind)
+    if reg is None:
+        raise Unsupported(f"question kind {sc.question.kind!r} is not answered yet")
+    state, used_db = build_state(sc, db)
+    ctx = Context(sc, state, used_db, sc.question.args, dict(options or {}))
+    return reg.handler(ctx)
+
+
+def run_scenario(sc: Scenario, db: Any, options: Mapping[str, Any] | None = None, debug: bool = False) -> Result:
+    """Answer one scenario and give its verdict (never raises for bad input)."""
+    base = dict(path=sc.path, index=sc.index, title=sc.label, kind=sc.question.kind, line=sc.line, expect=sc.expect)
+    try:
+        answer = answer_scenario(sc, db, options)
+    except ScenarioError as e:
+        return Result(**base, verdict=ERROR, message=str(e), unreadable=True)
+    except QuestionError as e:
+        msg = f"{sc.path}:{sc.question.line}: {e}"
+        if e.suggestions:
+            msg += f" (candidates: {'; '.join(e.suggestions[:8])})"
+        return Result(**base, verdict=ERROR, message=msg, unreadable=True)
+    except Unsupported as e:
+        return Result(**base, verdict=UNSUPPORTED, message=str(e))
+    except Exception as e:  # an internal error must not crash the CLI
+        msg = f"internal error while answering: {type(e).__name__}: {e}"
+        if debug:
+            msg += "\n" + traceback.format_exc()
+        return Result(**base, verdict=ERROR, message=msg)
+    if not sc.has_expect:
+        return Result(**base, verdict=NO_EXPECT, answer=answer)
+    reg = load_handlers()[sc.question.kind]
+    diffs = compare(sc.expect, answer, reg)
+    if diffs:
+        return Result(**base, verdict=FAIL, answer=answer, message="; ".join(diffs), mismatches=diffs)
+    return Result(**base, verdict=PASS, answer=answer)
+
+
+def iter_results(paths: Iterable[str | Path], db: Any, options: Mapping[str, Any] | None = None,
+                 debug: bool = False) -> Iterator[Result]:
+    """Run every scenario under ``paths``; unreadable files yield one ``error`` result each."""
+    files, problems = find_scenario_files(paths)
+    for prob in problems:
+        yield Result(path=prob.split(":")[0], index=0, title="", kind="", verdict=ERROR, message=prob, unreadable=True)
+    for f in files:
+        try:
+            scenarios = load_scenarios(f)
+        except ScenarioError as e:
+            yield Result(path=str(f), index=0, title="", kind="", verdict=ERROR, message=str(e), line=e.line, unreadable=True)
+            continue
+        for sc in scenarios:
+            yield run_scenario(sc, db, options, debug)
