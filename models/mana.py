@@ -200,10 +200,16 @@ def parse_symbol(text: str) -> ManaSymbol:
     if t in ("½", "HW", "HR", "∞", "100", "1000000"):
         return ManaSymbol(t)
     parts = t.split("/")
-    for p in parts:
-        if not (p in _VALID_PART or p.isdigit()):
-            raise ManaError(f"unknown mana symbol {{{text}}}")
-    if len(parts) > 3 or (len(parts) == 3 and parts[2] != "P"):
+    mana_part = set(MANA_TYPES)
+    ok = False
+    if len(parts) == 1:
+        ok = t in _VALID_PART
+    elif len(parts) == 2:
+        a, b = parts
+        ok = (a in mana_part or a.isdigit()) and (b in COLORS or b == "P") and a != b
+    elif len(parts) == 3:
+        ok = parts[0] in COLORS and parts[1] in COLORS and parts[2] == "P" and parts[0] != parts[1]
+    if not ok:
         raise ManaError(f"unknown mana symbol {{{text}}}")
     return ManaSymbol(t)
 

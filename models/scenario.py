@@ -338,6 +338,7 @@ def build_state(sc: Scenario, db: Any) -> tuple[GameState, Any]:
     state = GameState(players=list(sc.players), active=sc.active)
     ids: set[str] = set()
     counter: dict[str, int] = {}
+    origin: dict[str, tuple[Any, Any]] = {}  # permanent id -> (mapping, key) for error lines
 
     def new_id(name: str, given: Any, obj: Any) -> str:
         if given is not None:
@@ -408,17 +409,22 @@ def build_state(sc: Scenario, db: Any) -> tuple[GameState, Any]:
                 tapped = _as_bool(entry.get("tapped", False), sc, "tapped", entry)
                 sick = _as_bool(entry.get("sick", False), sc, "sick", entry)
                 for _ in range(count):
+                    origin_at = ("attached_to", entry) if entry else (i, where)
                     state.battlefield.append(Permanent(
                         id=new_id(card.name, entry.get("id") if count == 1 else None, where), card=card,
                         controller=player, owner=owner, tapped=tapped, sick=sick,
                         counters={str(k): int(v) for k, v in counters.items()}, choices=dict(choices), x=x,
                         attached_to=str(entry["attached_to"]) if entry.get("attached_to") is not None else None,
                     ))
+                    origin[state.battlefield[-1].id] = origin_at
+    all_ids = {p.id for p in state.battlefield}
     for perm in state.battlefield:
-        if perm.attached_to is not None and perm.attached_to not in {p.id for p in state.battlefield}:
-            raise sc.error(f"{perm.name} is attached to {perm.attached_to!r}, which is not the id of a permanent on the battlefield", "battlefield")
+        key, obj = origin.get(perm.id, ("battlefield", None))
+        if perm.attached_to is not None and perm.attached_to not in all_ids:
+            raise sc.error(f"{perm.name} is attached to {perm.attached_to!r}, which is not the id of a permanent on the battlefield "
+                           f"(ids: {', '.join(sorted(all_ids))})", key, obj)
         if perm.attached_to == perm.id:
-            raise sc.error(f"{perm.name} cannot be attached to itself (CR 301.5c, 303.4d)", "battlefield")
+            raise sc.error(f"{perm.name} cannot be attached to itself (CR 301.5c, 303.4d)", key, obj)
     pool = data.get("pool") or {}
     if not isinstance(pool, Mapping):
         raise sc.error("'pool' maps a player to a mana string such as \"{R}{R}\"", "pool")

@@ -29,7 +29,9 @@ COMMAND_MODULES = ("solver.decks_cli",)
 
 
 def _console(stderr: bool = False) -> Console:
-    return Console(stderr=stderr, highlight=False, soft_wrap=False)
+    probe = Console(stderr=stderr)
+    width = None if probe.is_terminal else 160  # a readable table when piped or captured
+    return Console(stderr=stderr, highlight=False, soft_wrap=False, width=width)
 
 
 def open_database(cards: str | None):

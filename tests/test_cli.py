@@ -1,0 +1,97 @@
+"""The mtgcheck command line: exit codes, JSON output, clear errors without tracebacks."""
+from __future__ import annotations
+
+import json
+import textwrap
+
+import pytest
+from click.testing import CliRunner
+
+from solver.cli import main
+
+GOOD = """\
+title: Forest has no mana cost
+source: "CR 202.3a"
+players: [Alice]
+ask: {mana_value: {card: Forest}}
+expect: {mana_value: 0}
+"""
+WRONG = """\
+title: a deliberately wrong expectation
+players: [Alice]
+ask: {mana_value: {card: Treasure Cruise}}
+expect: {mana_value: 7}
+"""
+
+
+def run(*args):
+    return CliRunner().invoke(main, list(args), catch_exceptions=False)
+
+
+def test_check_passes_and_exits_0(tmp_path):
+    (tmp_path / "a.yaml").write_text(GOOD)
+    r = run("check", str(tmp_path))
+    assert r.exit_code == 0, r.output
+    assert "1 pass" in r.output
+
+
+def test_check_exits_1_when_an_expectation_fails(tmp_path):
+    (tmp_path / "a.yaml").write_text(GOOD)
+    (tmp_path / "b.yaml").write_text(WRONG)
+    r = run("check", str(tmp_path))
+    assert r.exit_code == 1
+    assert "FAIL" in r.output and "expected 7, got 8" in r.output
+
+
+def test_check_exits_2_on_unreadable_input_and_still_runs_the_rest(tmp_path):
+    (tmp_path / "a.yaml").write_text(GOOD)
+    (tmp_path / "bad.yaml").write_text("players: [A\nask: x\n")
+    r = run("check", str(tmp_path))
+    assert r.exit_code == 2
+    assert "Traceback" not in r.output
+    assert "bad.yaml" in r.output and "1 pass" in r.output
+
+
+def test_check_json_prints_one_object_per_scenario(tmp_path):
+    (tmp_path / "a.yaml").write_text(GOOD)
+    (tmp_path / "b.yaml").write_text(WRONG)
+    r = run("check", "--json", str(tmp_path))
+    rows = [json.loads(line) for line in r.output.strip().splitlines()]
+    assert [x["verdict"] for x in rows] == ["pass", "FAIL"]
+    assert rows[0]["answer"] == {"mana_value": 0}
+
+
+def test_missing_path_is_reported_not_a_traceback(tmp_path):
+    r = run("check", str(tmp_path / "nope"))
+    assert r.exit_code == 2
+    assert "no such file" in r.output
+
+
+def test_ask_prints_answer_and_why(tmp_path):
+    p = tmp_path / "a.yaml"
+    p.write_text(GOOD)
+    r = run("ask", str(p))
+    assert r.exit_code == 0
+    assert "mana_value" in r.output and "why" in r.output and "202.3" in r.output
+
+
+def test_unknown_card_in_ask_is_a_clear_error(tmp_path):
+    p = tmp_path / "a.yaml"
+    p.write_text("players: [A]\nask: {mana_value: {card: Tresure Cruise}}\n")
+    r = run("ask", str(p))
+    assert r.exit_code == 2
+    assert "Treasure Cruise" in r.output and "Traceback" not in r.output
+
+
+def test_bad_cards_file_is_a_clear_error(tmp_path):
+    bad = tmp_path / "cards.json"
+    bad.write_text("this is not json")
+    (tmp_path / "a.yaml").write_text(GOOD)
+    r = CliRunner().invoke(main, ["check", "--cards", str(bad), str(tmp_path / "a.yaml")])
+    assert r.exit_code == 2
+    assert "cards.json" in r.output and "Traceback" not in r.output
+
+
+def test_card_command_shows_the_model():
+    r = run("card", "sol ring")
+    assert r.exit_code == 0 and "Sol Ring" in r.output and "add_mana" in r.output

@@ -1,0 +1,41 @@
+"""Every scenario in examples/ gives the answer its rule or ruling gives (the main job's own check).
+
+The expectations are written in the scenario files from the cited rules and rulings; this
+test only runs them. ``unsupported`` is allowed (reported, never counted as passing);
+FAIL and error are not.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from models.database import load_database
+from models.scenario import load_scenarios
+from solver.runner import FAIL, ERROR, PASS, run_scenario
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLES = sorted(p for p in (ROOT / "examples").rglob("*") if p.suffix in (".yaml", ".yml", ".json") and "lists" not in p.parts)
+
+
+@pytest.fixture(scope="module")
+def db():
+    return load_database(None)
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: str(p.relative_to(ROOT / "examples")))
+def test_example_scenarios(path, db):
+    scenarios = load_scenarios(path)
+    assert scenarios
+    for sc in scenarios:
+        assert sc.source, f"{path}#{sc.index + 1}: every example cites its rule or ruling in 'source'"
+        assert sc.has_expect, f"{path}#{sc.index + 1}: every example has an expectation"
+        res = run_scenario(sc, db)
+        assert res.verdict not in (FAIL, ERROR), f"{path}#{sc.index + 1} {sc.label}: {res.verdict}: {res.message}"
+
+
+def test_basics_all_pass(db):
+    """The foundation's question kinds (mana_value, activate) are answered, not unsupported."""
+    for path in sorted((ROOT / "examples" / "basics").glob("*.yaml")):
+        for sc in load_scenarios(path):
+            assert run_scenario(sc, db).verdict == PASS, f"{path.name}: {sc.label}"
