@@ -1,0 +1,1225 @@
+"""Exhaustive payment of a total cost, encoded as a constraint problem (python-constraint).
+
+How a payment is modelled
+-------------------------
+A *payment* of a total cost (CR 601.2f-h) is
+
+* the announced nonhybrid equivalent of the cost (CR 601.2b): for every hybrid, monocolored
+  hybrid and Phyrexian symbol, which half is paid (Phyrexian: the coloured mana or 2 life,
+  CR 107.4f, allowed only while the total life paid is at most the life total, CR 119.4, 118.3);
+* the mana abilities activated (CR 601.2g, 605), each with the mana it adds (which colour an
+  any-colour land makes is part of the payment), the mana spent from the pool, and the extra ways
+  of paying contributed by ``PAYMENT_EXTENSIONS`` (convoke, improvise, delve: issue #5);
+
+such that the produced mana (plus pool mana) really pays every symbol: {W}..{G} need mana of that
+colour, {C} needs colorless mana (CR 107.4c), {S} needs mana from a snow source (CR 107.4h),
+generic takes any mana (CR 107.4b); restricted mana (CR 106.6) only where its restriction allows;
+a filter's own input cost is paid by mana made before it (no cycles; its own output cannot pay it).
+
+Payments are **irredundant**: no activation (or pool mana, or extra payer) can be left out while
+the rest still pays the same announced cost. A player may of course tap more (CR 118.3c makes
+activating optional, 118.3a leaves excess mana in the pool), but those are the same payment
+plus waste, so they are not listed separately.
+
+Exhaustive, with identical sources collapsed
+--------------------------------------------
+Every legal choice is enumerated. The only collapsing: permanents with the same card, same
+status (tapped, sick, counters, choices) and the same list of mana abilities and options are
+*interchangeable*, so a payment says "2 of Forest ×3" instead of naming which two; identical
+pool mana and identical extra payers (same ``group``) collapse likewise, and so do identical
+hybrid symbols of the cost. ``count`` counts collapsed payments; ``count_individual`` expands
+them back (multinomial coefficients), which equals the count of the uncollapsed encoding
+(``plain_count``, used by the tests and the benchmark).
+
+Encoding
+--------
+Variables: for every group of interchangeable items and every way an item can be used
+(ability × announced input × option), how many items of the group are used that way
+(``0..size``, a ``MaxSumConstraint`` keeps the group within its size: a permanent's {T} is used
+once, CR 107.5); for every group of identical multi-way symbols, how many are paid each way
+(``ExactSumConstraint``). A global ``_PaymentConstraint`` prunes partial assignments with bounds
+(for every mana type, the most that the unassigned groups could still add against the least the
+assigned choices need; total mana; life) and checks complete assignments exactly (a small
+transportation problem, closed-form Hall conditions when no filter input is involved, else max
+flow; then the filter ordering; then irredundancy). Variables are ordered symbols first, then
+scarce sources. See docs/payment.md for the measured speed-up over the plain encoding.
+
+Extension point (issue #5)
+--------------------------
+``PAYMENT_EXTENSIONS`` is a list of callables ``fn(state, player, spell_card, total_cost) ->
+iterable of ExtraPayer``; each ``ExtraPayer`` is one more thing that can pay part of a *spell's*
+total cost (not a filter's input): a convoking creature pays one mana of one of its colours or one
+generic, an improvising artifact or a delved card one generic (``"1"``). An ``ExtraPayer`` with a
+``permanent`` taps it, so it is exclusive with that permanent's {T} mana abilities (CR 702.51a,
+702.126a, 702.66a). The same lists can be passed per call with ``extra=``.
+
+References: CR 106, 107.4, 118.3, 118.7, 119.4, 202.1a, 601.2b, 601.2f-h, 605, 106.6.
+"""
+from __future__ import annotations
+
+import itertools
+import math
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence
+
+import constraint
+
+from models.mana import COLORS, COLOR_NAMES, MANA_TYPES, Mana, ManaCost, ManaError
+from models.state import GameState
+
+from .sources import ManaSource, mana_sources
+
+# ---------------------------------------------------------------------------
+# Public data
+# ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ExtraPayer:
+    """One more way to pay part of a spell's total cost, offered by a ``PAYMENT_EXTENSIONS`` callable.
+
+    Attributes
+    ----------
+    key : str
+        Unique id (a permanent id, a graveyard card id).
+    name : str
+        For explanations (``"Llanowar Elves"``).
+    options : tuple of str
+        Each option pays one unit: ``"1"`` pays one generic mana only (improvise, delve,
+        CR 702.126a, 702.66a); a colour ``"W"``..``"G"`` pays one mana of that colour or one generic
+        (convoke, CR 702.51a). Never {C} nor {S}, never a filter's input.
+    how : str
+        Verb for explanations: ``"convoke"``, ``"improvise"``, ``"delve"``.
+    permanent : str or None
+        The permanent tapped by this way of paying; it is then exclusive with that
+        permanent's {T} mana abilities (one {T} per permanent, CR 107.5).
+    group : str or None
+        Items with the same ``group`` (and options) are interchangeable and collapsed
+        (e.g. ``"delve:Opt"`` for every Opt in the graveyard). ``None``: never collapsed
+        unless they are permanents with identical status.
+    """
+
+    key: str
+    name: str
+    options: tuple[str, ...]
+    how: str = "extra"
+    permanent: str | None = None
+    group: str | None = None
+
+
+#: Callables ``fn(state, player, spell_card, total_cost) -> iterable of ExtraPayer`` consulted by
+#: ``find_payment``/``iter_payments``/``count_payments`` when ``spell_card`` is given (see module doc).
+PAYMENT_EXTENSIONS: list[Callable[[GameState, str, Any, Any], Iterable[ExtraPayer]]] = []
+
+
+@dataclass(frozen=True)
+class Use:
+    """One line of a payment: ``count`` items of one group used one way.
+
+    ``kind`` is ``"mana_ability"``, ``"pool"`` or an extra payer's ``how``. ``mana`` is the mana
+    added (``"{G}"``); ``paid_with`` the announced payment of a filter's own mana input;
+    ``life`` the life paid by this use (per item).
+    """
+
+    kind: str
+    name: str
+    ids: tuple[str, ...]
+    count: int
+    ability_index: int | None
+    ability: str
+    mana: str
+    paid_with: str = ""
+    life: int = 0
+    taps: bool = False
+
+    def describe(self) -> str:
+        """One sentence in player terms."""
+        who = self.name if self.count == 1 and len(self.ids) <= 1 else f"{self.count} of {self.name} (×{len(self.ids)} identical)"
+        if self.kind == "pool":
+            return f"spend {self.mana} from the mana pool" if self.count == 1 else f"spend {self.count}× {self.mana} from the mana pool"
+        if self.kind == "mana_ability":
+            s = f"{who}: activate “{self.ability}” for {self.mana}"
+            if self.paid_with:
+                s += f", paying {self.paid_with} for it"
+            if self.life:
+                s += f", paying {self.life} life"
+            return s
+        return f"{who}: {self.kind} for {self.mana}"
+
+    def to_dict(self) -> dict[str, Any]:
+        d: dict[str, Any] = {"source": self.name, "kind": self.kind, "count": self.count, "mana": self.mana}
+        if self.ability_index is not None:
+            d["ability"] = self.ability_index
+        if self.paid_with:
+            d["paid_with"] = self.paid_with
+        if self.life:
+            d["life"] = self.life * self.count
+        if len(self.ids) > 1 or self.count > 1:
+            d["of_identical"] = len(self.ids)
+        else:
+            d["id"] = self.ids[0] if self.ids else None
+        return d
+
+
+@dataclass(frozen=True)
+class Payment:
+    """One irredundant payment of a total cost (see module docstring).
+
+    Attributes
+    ----------
+    announced : str
+        The nonhybrid equivalent of the mana cost (CR 601.2b), Phyrexian symbols paid with
+        life shown as ``(2 life)``.
+    uses : tuple of Use
+        Mana abilities activated, pool mana spent, extra payers used.
+    life : int
+        Total life paid: Phyrexian symbols, life in the sources' costs, and the cost's own life.
+    sources : int
+        Number of permanents tapped (or otherwise used once) by the payment.
+    multiplicity : int
+        How many uncollapsed payments this collapsed payment stands for.
+    """
+
+    announced: str
+    uses: tuple[Use, ...]
+    life: int
+    sources: int
+    multiplicity: int = 1
+
+    def permanents_used(self) -> set[str]:
+        """Ids of every permanent that *could* be among those used (all ids of a used group)."""
+        out: set[str] = set()
+        for u in self.uses:
+            if u.kind != "pool":
+                out.update(u.ids)
+        return out
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain data for answers."""
+        return {"announced": self.announced, "life": self.life, "sources": self.sources,
+                "uses": [u.to_dict() for u in self.uses]}
+
+    def describe(self) -> list[str]:
+        """Lines in player terms."""
+        lines = [f"announce {self.announced}" if self.announced else "nothing to announce"]
+        lines.extend(u.describe() for u in self.uses)
+        if not self.uses and not self.life:
+            lines.append("pay nothing: the cost is {0} (CR 118.5)")
+        if self.life:
+            lines.append(f"pay {self.life} life in total")
+        return lines
+
+
+class PaymentProblem(ValueError):
+    """The cost given cannot be searched (e.g. it still contains {X}: choose X first, CR 601.2b)."""
+
+
+# ---------------------------------------------------------------------------
+# Unit kinds and demands
+# ---------------------------------------------------------------------------
+# A unit is one mana (or one extra payer's contribution): (type or "1" for generic-only,
+# snow, usable for the spell, usable for a filter's input, made by a filter).
+_Unit = tuple  # (type: str, snow: bool, spell_ok: bool, act_ok: bool)
+
+#: Restrictions (``Mana.restriction``) this module understands: predicate on the spell card
+#: (``None`` when paying an ability's cost). Unknown restrictions make the mana unusable (never guessed).
+RESTRICTIONS: dict[str, Callable[[Any], bool]] = {
+    "creature_spell": lambda c: c is not None and c.is_type("Creature"),
+    "creature": lambda c: c is not None and c.is_type("Creature"),
+    "noncreature_spell": lambda c: c is not None and not c.is_type("Creature"),
+    "artifact_spell": lambda c: c is not None and c.is_type("Artifact"),
+    "artifact": lambda c: c is not None and c.is_type("Artifact"),
+    "instant_sorcery": lambda c: c is not None and (c.is_type("Instant") or c.is_type("Sorcery")),
+    "instant_or_sorcery_spell": lambda c: c is not None and (c.is_type("Instant") or c.is_type("Sorcery")),
+    "spell": lambda c: c is not None,
+    "multicolored_spell": lambda c: c is not None and len(c.colors) >= 2,
+    "colorless_spell": lambda c: c is not None and not c.colors,
+}
+
+
+def restriction_allows(restriction: str | None, spell_card: Any) -> bool:
+    """Whether mana carrying ``restriction`` may be spent on the cost being paid (CR 106.6).
+
+    Parameters
+    ----------
+    restriction : str or None, ``Mana.restriction``.
+    spell_card : Card or None, the spell being cast (``None``: an ability's cost or a filter's input).
+
+    Returns
+    -------
+    bool; ``True`` for unrestricted mana, ``False`` for a restriction this module does not know.
+    """
+    if not restriction:
+        return True
+    fn = RESTRICTIONS.get(str(restriction))
+    return bool(fn and fn(spell_card))
+
+
+def _demand_tokens(option: Sequence[str]) -> list[str]:
+    return list(option)
+
+
+@dataclass(frozen=True)
+class _Choice:
+    """One way one item of a group can be used."""
+
+    kind: str
+    units: tuple[_Unit, ...]  # what it adds
+    mana: str
+    inp: tuple[str, ...]  # demand tokens of its own input (filters)
+    inp_text: str
+    life: int
+    ability_index: int | None
+    ability: str
+    taps: bool
+    filter: bool  # its units need its input paid first (ordering matters)
+
+
+@dataclass
+class _Group:
+    key: tuple
+    name: str
+    ids: tuple[str, ...]
+    size: int
+    choices: list[_Choice]
+    once: bool  # a permanent used once (counts as a source)
+    item: bool = True  # items are told apart when counting individual payments (multinomials)
+
+
+@dataclass
+class _SymGroup:
+    text: str
+    count: int
+    options: list[tuple[str, ...]]  # each: demand tokens ("W".."C", "S", "1", "2life")
+    labels: list[str]
+
+
+# ---------------------------------------------------------------------------
+# Building the model
+# ---------------------------------------------------------------------------
+
+
+def _cost_of(total_cost: Any) -> tuple[ManaCost, int]:
+    """(mana cost, life) from a ManaCost, a string, or an object with ``.mana``/``.life`` (solver.costs.TotalCost)."""
+    if total_cost is None:
+        return ManaCost(), 0
+    if isinstance(total_cost, ManaCost):
+        return total_cost, 0
+    if isinstance(total_cost, str):
+        return ManaCost.parse(total_cost) if total_cost.strip() else ManaCost(), 0
+    mana = getattr(total_cost, "mana", None)
+    life = int(getattr(total_cost, "life", 0) or 0)
+    if mana is None:
+        raise PaymentProblem("the total cost has an unpayable mana component (no mana cost, CR 118.6)")
+    return mana, life
+
+
+def _symbol_groups(cost: ManaCost) -> tuple[Counter, list[_SymGroup]]:
+    fixed: Counter = Counter()
+    multi: dict[str, list] = {}
+    for s in cost.symbols:
+        if not s.is_mana:
+            continue
+        if s.is_variable:
+            raise PaymentProblem(f"the cost {cost} still has {s}; X is chosen before paying (CR 601.2b, 107.3a)")
+        try:
+            opts = s.options()
+        except ManaError as e:
+            raise PaymentProblem(str(e)) from None
+        if len(opts) == 1:
+            fixed.update(opts[0])
+        else:
+            multi.setdefault(s.text, [s, 0])[1] += 1
+    groups = []
+    for text, (s, n) in multi.items():
+        opts = list(s.options())
+        labels = []
+        for o in opts:
+            if o == ("2life",):
+                labels.append("(2 life)")
+            elif o and o[0] == "1":
+                labels.append("{" + str(len(o)) + "}")
+            else:
+                labels.append("{" + o[0] + "}")
+        groups.append(_SymGroup(text, n, opts, labels))
+    return fixed, groups
+
+
+def _input_announcements(cost: ManaCost | None) -> list[tuple[tuple[str, ...], str, int]]:
+    """Every announced way to pay a mana ability's own mana input: (demand tokens, text, life)."""
+    if cost is None or not len(cost):
+        return [((), "", 0)]
+    per_symbol = []
+    for s in cost.symbols:
+        if not s.is_mana:
+            continue
+        per_symbol.append(s.options())
+    out = {}
+    for combo in itertools.product(*per_symbol):
+        toks: list[str] = []
+        life = 0
+        for o in combo:
+            if o == ("2life",):
+                life += 2
+            else:
+                toks.extend(o)
+        key = tuple(sorted(toks)), life
+        if key not in out:
+            gen = sum(1 for t in toks if t == "1")
+            txt = ("{" + str(gen) + "}" if gen else "") + "".join("{" + t + "}" for t in sorted((t for t in toks if t != "1"), key=_tok_order))
+            if life:
+                txt += f" and {life} life"
+            out[key] = (tuple(toks), txt, life)
+    return list(out.values())
+
+
+def _tok_order(t: str) -> int:
+    return ("W", "U", "B", "R", "G", "C", "S", "1").index(t) if t in ("W", "U", "B", "R", "G", "C", "S", "1") else 9
+
+
+def _source_choices(src: ManaSource, spell_card: Any, notes: list[str]) -> list[_Choice] | None:
+    life = 0
+    for p in src.other_costs:
+        if p.action == "pay_life":
+            life += p.amount
+        elif p.action == "sacrifice" and p.what == "this":
+            pass
+        elif p.action == "remove_counters":
+            pass
+        else:
+            notes.append(f"{src.name}: the mana ability “{src.ability.describe()}” has a cost part "
+                         f"({p.text or p.action}) that the payment search does not model; it is not used")
+            return None
+    out = []
+    for inp, inp_text, inp_life in _input_announcements(src.mana_cost):
+        for opt in src.options:
+            units = tuple((m.type, bool(m.snow or src.snow), restriction_allows(m.restriction, spell_card),
+                           restriction_allows(m.restriction, None)) for m in opt.mana)
+            out.append(_Choice("mana_ability", units, str(opt), inp, inp_text, life + inp_life, src.ability_index,
+                               src.ability.describe(), src.tap or src.untap, bool(inp)))
+    return out
+
+
+def _counter_ok(state: GameState, src: ManaSource) -> int | None:
+    """How many times the counter part of the source can be paid (None: no counter part)."""
+    n = None
+    for p in src.other_costs:
+        if p.action == "remove_counters":
+            perm = state.permanent(src.permanent)
+            have = perm.counters.get(p.what, 0) if p.what not in ("", "this") else sum(perm.counters.values())
+            k = have // max(1, p.amount)
+            n = k if n is None else min(n, k)
+    return n
+
+
+@dataclass
+class _Model:
+    groups: list[_Group]
+    syms: list[_SymGroup]
+    fixed: Counter
+    base_life: int
+    life_total: int
+    notes: list[str]
+    cost: ManaCost
+
+
+def build_model(state: GameState, player: str, total_cost: Any, *, spell_card: Any = None,
+                exclude_permanents: Iterable[str] = (), extra: Iterable[ExtraPayer] = (),
+                sources: Sequence[ManaSource] | None = None, collapse: bool = True) -> _Model:
+    """Build the payment model (groups of interchangeable items, symbol groups).
+
+    Parameters
+    ----------
+    state, player : the game and the paying player.
+    total_cost : ManaCost, str, or an object with ``mana`` and ``life`` (``solver.costs.TotalCost``).
+    spell_card : Card or None; the spell being cast (restrictions, ``PAYMENT_EXTENSIONS``); ``None`` for an ability.
+    exclude_permanents : permanent ids that cannot be used (their {T}/{Q} is part of the cost, CR 601.2g-h).
+    extra : further ``ExtraPayer`` objects, added to those of ``PAYMENT_EXTENSIONS``.
+    sources : override ``solver.sources.mana_sources(state, player)``.
+    collapse : ``False`` builds one group per item (the plain encoding, for checks and benchmarks).
+
+    Raises
+    ------
+    PaymentProblem : the cost still has {X}, or its mana component is unpayable.
+    """
+    cost, life = _cost_of(total_cost)
+    fixed, syms = _symbol_groups(cost)
+    excluded = set(exclude_permanents)
+    notes: list[str] = []
+    srcs = list(mana_sources(state, player) if sources is None else sources)
+    extras = list(extra)
+    if spell_card is not None:
+        for fn in PAYMENT_EXTENSIONS:
+            extras.extend(fn(state, player, spell_card, total_cost) or ())
+    per_perm: dict[str, list[_Choice]] = {}
+    perm_name: dict[str, str] = {}
+    repeat_groups: list[_Group] = []
+    for src in srcs:
+        if src.permanent in excluded:
+            continue
+        chs = _source_choices(src, spell_card, notes)
+        if not chs:
+            continue
+        once = src.tap or src.untap or any(p.action == "sacrifice" for p in src.other_costs)
+        if once:
+            cnt = _counter_ok(state, src)
+            if cnt == 0:
+                continue
+            per_perm.setdefault(src.permanent, []).extend(chs)
+            perm_name[src.permanent] = src.name
+        else:
+            cap = _counter_ok(state, src)
+            bound = max(1, sum(1 for s in cost.symbols if s.is_mana) + cost.generic)
+            cap = bound if cap is None else min(cap, bound)
+            if cap > 0:
+                repeat_groups.append(_Group(("repeat", src.permanent, src.ability_index), src.name, (src.permanent,), cap, chs, False, False))
+    for ex in extras:
+        chs = []
+        for o in ex.options:
+            if o == "1":
+                chs.append(_Choice(ex.how, (("1", False, True, False),), "{1}", (), "", 0, None, ex.how, ex.permanent is not None, False))
+            elif o in COLORS:
+                chs.append(_Choice(ex.how, ((o, False, True, False),), "{" + o + "}", (), "", 0, None, ex.how, ex.permanent is not None, False))
+        if not chs:
+            continue
+        if ex.permanent is not None:
+            if ex.permanent in excluded:
+                continue
+            per_perm.setdefault(ex.permanent, []).extend(chs)
+            perm_name.setdefault(ex.permanent, ex.name)
+        else:
+            repeat_groups.append(_Group(("extra", ex.group or ex.key, tuple(ex.options), ex.how), ex.name, (ex.key,), 1, chs, False))
+    groups: list[_Group] = []
+    # permanents: collapse identical ones
+    by_sig: dict[tuple, _Group] = {}
+    for pid, chs in per_perm.items():
+        if collapse:
+            perm = _perm_or_none(state, pid)
+            status = (perm.card.name, perm.tapped, perm.sick, tuple(sorted(perm.counters.items())),
+                      tuple(sorted((k, str(v)) for k, v in perm.choices.items())), perm.controller) if perm else (pid,)
+            sig = (status, tuple(chs))
+        else:
+            sig = (pid,)
+        g = by_sig.get(sig)
+        if g is None:
+            g = _Group(("perm",) + sig, perm_name[pid], (pid,), 1, list(chs), True)
+            by_sig[sig] = g
+            groups.append(g)
+        else:
+            g.ids = g.ids + (pid,)
+            g.size += 1
+    # extras without permanents: collapse by group key
+    by_key: dict[tuple, _Group] = {}
+    for g in repeat_groups:
+        if collapse and g.key[0] == "extra":
+            h = by_key.get(g.key)
+            if h is not None:
+                h.ids = h.ids + g.ids
+                h.size += 1
+                continue
+            by_key[g.key] = g
+        groups.append(g)
+    # pool
+    pool = state.pools.get(player)
+    if pool is not None:
+        for m, n in sorted(pool.counts.items(), key=lambda kv: (MANA_TYPES.index(kv[0].type), kv[0].restriction or "")):
+            if n <= 0:
+                continue
+            unit = (m.type, m.snow, restriction_allows(m.restriction, spell_card), restriction_allows(m.restriction, None))
+            ch = _Choice("pool", (unit,), "{" + m.type + (f":{m.restriction}" if m.restriction else "") + "}",
+                         (), "", 0, None, "mana pool", False, False)
+            # mana of one kind in the pool is literally identical: always one group
+            groups.append(_Group(("pool", m), "mana pool", tuple(f"pool:{m.type}" for _ in range(n)), n, [ch], False, False))
+    return _Model(groups, syms if collapse else _split_syms(syms), fixed, life, state.life.get(player, 20), notes, cost)
+
+
+def _split_syms(syms: list[_SymGroup]) -> list[_SymGroup]:
+    out = []
+    for s in syms:
+        for _ in range(s.count):
+            out.append(_SymGroup(s.text, 1, s.options, s.labels))
+    return out
+
+
+def _perm_or_none(state: GameState, pid: str):
+    for p in state.battlefield:
+        if p.id == pid:
+            return p
+    return None
+
+
+# ---------------------------------------------------------------------------
+# Exact feasibility of a complete assignment
+# ---------------------------------------------------------------------------
+
+
+def _hall_ok(units: Counter, demand: Counter) -> bool:
+    """Can ``units`` (kinds (type, snow)) pay ``demand`` (tokens W..C, S, 1)? Exact (Hall's theorem)."""
+    need_total = sum(demand.values())
+    if sum(units.values()) < need_total:
+        return False
+    a: Counter = Counter()
+    a_snow: Counter = Counter()
+    for (t, snow), n in units.items():
+        if t == "1":
+            continue
+        a[t] += n
+        if snow:
+            a_snow[t] += n
+    slack_snow = 0
+    for t in MANA_TYPES:
+        d = demand.get(t, 0)
+        if a[t] < d:
+            return False
+        slack_snow += min(a[t] - d, a_snow[t])
+    return demand.get("S", 0) <= slack_snow
+
+
+def _compatible(unit: _Unit, target: str, tok: str) -> bool:
+    t, snow, spell_ok, act_ok = unit
+    if target == "spell" and not spell_ok or target == "act" and not act_ok:
+        return False
+    if tok == "1":
+        return True
+    if tok == "S":
+        return snow and t != "1"
+    return t == tok
+
+
+def _maxflow_ok(supply: Counter, demand: Counter) -> bool:
+    """Transportation feasibility: supply kinds (unit) → demand kinds ((target, token)); exact max flow."""
+    need = sum(demand.values())
+    if sum(supply.values()) < need:
+        return False
+    s_keys = [k for k, v in supply.items() if v > 0]
+    d_keys = [k for k, v in demand.items() if v > 0]
+    # residual capacities
+    S, T = ("S",), ("T",)
+    cap: dict = {}
+    adj: dict = {}
+
+    def add(u, v, c):
+        cap[(u, v)] = cap.get((u, v), 0) + c
+        cap.setdefault((v, u), 0)
+        adj.setdefault(u, []).append(v)
+        adj.setdefault(v, []).append(u)
+
+    for k in s_keys:
+        add(S, ("s", k), supply[k])
+        for dk in d_keys:
+            if _compatible(k, dk[0], dk[1]):
+                add(("s", k), ("d", dk), need)
+    for dk in d_keys:
+        add(("d", dk), T, demand[dk])
+    flow = 0
+    while flow < need:
+        prev = {S: None}
+        queue = [S]
+        for u in queue:
+            if u == T:
+                break
+            for v in adj.get(u, ()):
+                if v not in prev and cap[(u, v)] > 0:
+                    prev[v] = u
+                    queue.append(v)
+        if T not in prev:
+            return False
+        # bottleneck
+        v, b = T, need
+        while prev[v] is not None:
+            u = prev[v]
+            b = min(b, cap[(u, v)])
+            v = u
+        v = T
+        while prev[v] is not None:
+            u = prev[v]
+            cap[(u, v)] -= b
+            cap[(v, u)] += b
+            v = u
+        flow += b
+    return True
+
+
+class _Evaluator:
+    """Exact checks on complete (or partial) assignments of a model."""
+
+    def __init__(self, model: _Model) -> None:
+        self.m = model
+        self.gvars: list[list[str]] = []
+        self.svars: list[list[str]] = []
+        for gi, g in enumerate(model.groups):
+            self.gvars.append([f"g{gi:03d}_{j:02d}" for j in range(len(g.choices))])
+        for si, s in enumerate(model.syms):
+            self.svars.append([f"a{si:03d}_{r:02d}" for r in range(len(s.options))])
+        # static upper bounds per type (for the reason and pruning)
+        self.has_filters = any(c.inp for g in model.groups for c in g.choices)
+
+    # ---- demand and supply of a complete assignment ------------------------
+    def spell_demand(self, a: Mapping[str, int]) -> tuple[Counter, int]:
+        d = Counter(self.m.fixed)
+        life = 0
+        for s, names in zip(self.m.syms, self.svars):
+            for opt, v in zip(s.options, names):
+                n = a[v]
+                if not n:
+                    continue
+                if opt == ("2life",):
+                    life += 2 * n
+                else:
+                    for tok in opt:
+                        d[tok] += n
+        return d, life
+
+    def feasible(self, a: Mapping[str, int], spell_demand: Counter | None = None) -> bool:
+        """Exact: the chosen uses pay the announced cost (with filter ordering)."""
+        if spell_demand is None:
+            spell_demand, _ = self.spell_demand(a)
+        base: Counter = Counter()
+        filt: list[tuple[_Choice, int]] = []
+        act: Counter = Counter()
+        for g, names in zip(self.m.groups, self.gvars):
+            for c, v in zip(g.choices, names):
+                n = a[v]
+                if not n:
+                    continue
+                if c.filter:
+                    filt.append((c, n))
+                    for tok in c.inp:
+                        act[tok] += n
+                else:
+                    for u in c.units:
+                        base[u] += n
+        if not filt:
+            usable = Counter()
+            for u, n in base.items():
+                if u[2]:
+                    usable[(u[0], u[1])] += n
+            return _hall_ok(usable, spell_demand)
+        # with filters: all units together must pay spell demand + filter inputs, and an
+        # activation order must exist in which each filter's input is paid by earlier mana.
+        allu = Counter(base)
+        for c, n in filt:
+            for u in c.units:
+                allu[u] += n
+        demand = Counter({("spell", t): n for t, n in spell_demand.items() if n})
+        demand.update({("act", t): n for t, n in act.items() if n})
+        if not _maxflow_ok(allu, demand):
+            return False
+        # fast sufficient case: filter inputs paid from base mana alone, jointly with the rest
+        if self._ordered_ok(base, filt, [list(range(len(filt)))], spell_demand):
+            return True
+        return self._any_order_ok(base, filt, spell_demand)
+
+    def _ordered_ok(self, base: Counter, filt: list, layers: list[list[int]], spell_demand: Counter) -> bool:
+        """Feasible when filters are activated layer by layer (outputs of earlier layers only)."""
+        # time-expanded supply: units tagged with the layer after which they exist
+        supply: Counter = Counter()
+        for u, n in base.items():
+            supply[(u, -1)] += n
+        demand: Counter = Counter()
+        for li, layer in enumerate(layers):
+            for fi in layer:
+                c, n = filt[fi]
+                for u in c.units:
+                    supply[(u, li)] += n
+                for tok in c.inp:
+                    demand[(("act", li), tok)] += n
+        for t, n in spell_demand.items():
+            if n:
+                demand[(("spell", len(layers)), t)] += n
+        return _layered_flow_ok(supply, demand)
+
+    def _any_order_ok(self, base: Counter, filt: list, spell_demand: Counter) -> bool:
+        # Expand to single activations and try every order (exact; only reached when a
+        # filter's input must come from another filter's output, which is rare).
+        singles = []
+        for c, n in filt:
+            singles.extend([(c, 1)] * n)
+        if len(singles) > 7:
+            return False  # documented limit: deeper filter chains are not searched
+        seen = set()
+        for perm in itertools.permutations(range(len(singles))):
+            key = tuple(singles[i][0] for i in perm)
+            if key in seen:
+                continue
+            seen.add(key)
+            if self._ordered_ok(base, singles, [[i] for i in perm], spell_demand):
+                return True
+        return False
+
+    def life(self, a: Mapping[str, int]) -> int:
+        _, life = self.spell_demand(a)
+        life += self.m.base_life
+        for g, names in zip(self.m.groups, self.gvars):
+            for c, v in zip(g.choices, names):
+                if a[v] and c.life:
+                    life += c.life * a[v]
+        return life
+
+    def irredundant(self, a: dict[str, int], spell_demand: Counter) -> bool:
+        for names in self.gvars:
+            for v in names:
+                if a[v]:
+                    a[v] -= 1
+                    ok = self.feasible(a, spell_demand)
+                    a[v] += 1
+                    if ok:
+                        return False
+        return True
+
+    def accept(self, a: dict[str, int]) -> bool:
+        d, _ = self.spell_demand(a)
+        if self.life(a) > max(0, self.m.life_total) and self.life(a) > 0:
+            return False
+        return self.feasible(a, d) and self.irredundant(a, d)
+
+
+def _layered_flow_ok(supply: Counter, demand: Counter) -> bool:
+    """Units ``((unit), layer)`` may pay demands ``((target, layer'), tok)`` with layer < layer'."""
+    sup = Counter()
+    dem = Counter()
+    for (u, layer), n in supply.items():
+        sup[((u, layer),)] += n
+    for ((target, layer), tok), n in demand.items():
+        dem[((target, layer), tok)] += n
+    need = sum(dem.values())
+    if sum(sup.values()) < need:
+        return False
+    S, T = ("S",), ("T",)
+    cap: dict = {}
+    adj: dict = {}
+
+    def add(x, y, c):
+        cap[(x, y)] = cap.get((x, y), 0) + c
+        cap.setdefault((y, x), 0)
+        adj.setdefault(x, []).append(y)
+        adj.setdefault(y, []).append(x)
+
+    for sk, n in sup.items():
+        (u, layer), = sk
+        add(S, ("s", sk), n)
+        for dk in dem:
+            (target, dl), tok = dk
+            if layer < dl and _compatible(u, target, tok):
+                add(("s", sk), ("d", dk), need)
+    for dk, n in dem.items():
+        add(("d", dk), T, n)
+    flow = 0
+    while flow < need:
+        prev = {S: None}
+        queue = [S]
+        for x in queue:
+            if x == T:
+                break
+            for y in adj.get(x, ()):
+                if y not in prev and cap[(x, y)] > 0:
+                    prev[y] = x
+                    queue.append(y)
+        if T not in prev:
+            return False
+        y, b = T, need
+        while prev[y] is not None:
+            x = prev[y]
+            b = min(b, cap[(x, y)])
+            y = x
+        y = T
+        while prev[y] is not None:
+            x = prev[y]
+            cap[(x, y)] -= b
+            cap[(y, x)] += b
+            y = x
+        flow += b
+    return True
+
+
+# ---------------------------------------------------------------------------
+# The constraint problem
+# ---------------------------------------------------------------------------
+
+
+class _PaymentConstraint(constraint.Constraint):
+    """Global constraint: bound pruning on partial assignments, exact check on complete ones."""
+
+    def __init__(self, ev: _Evaluator, prune: bool = True) -> None:
+        self.ev = ev
+        self.prune = prune
+        m = ev.m
+        # per group: per choice, units per type usable for the spell (max over choices), totals
+        self._gmax: list[tuple[Counter, int]] = []
+        for g in m.groups:
+            per_type: Counter = Counter()
+            tot = 0
+            for c in g.choices:
+                cnt = Counter(u[0] for u in c.units if u[2])
+                for t, n in cnt.items():
+                    per_type[t] = max(per_type[t], n)
+                tot = max(tot, sum(1 for u in c.units if u[2]) - (0 if c.filter else 0))
+            self._gmax.append((per_type, tot))
+        self._min_fixed_total = sum(m.fixed.values())
+        self.allvars = [v for names in ev.gvars for v in names] + [v for names in ev.svars for v in names]
+
+    def __call__(self, variables, domains, assignments, forwardcheck=False):
+        ev = self.ev
+        if len(assignments) == len(self.allvars):
+            return ev.accept(assignments)
+        if not self.prune:
+            return True
+        m = ev.m
+        # least demand so far (by type) and least life
+        dem = Counter(m.fixed)
+        life = m.base_life
+        unassigned_sym_min_total = 0
+        for s, names in zip(m.syms, ev.svars):
+            left = s.count
+            for opt, v in zip(s.options, names):
+                n = assignments.get(v)
+                if n is None:
+                    continue
+                left -= n
+                if opt == ("2life",):
+                    life += 2 * n
+                else:
+                    for tok in opt:
+                        dem[tok] += n
+            if left > 0:
+                # each remaining symbol needs at least its smallest mana option unless life
+                mins = [0 if o == ("2life",) else len(o) for o in s.options]
+                unassigned_sym_min_total += left * min(mins)
+        # most supply still possible
+        sup: Counter = Counter()
+        sup_total = 0
+        act_min = 0
+        for g, names, (gmax, gtot) in zip(m.groups, ev.gvars, self._gmax):
+            used = 0
+            all_assigned = True
+            for c, v in zip(g.choices, names):
+                n = assignments.get(v)
+                if n is None:
+                    all_assigned = False
+                    continue
+                used += n
+                if n:
+                    if c.life:
+                        life += c.life * n
+                    act_min += len(c.inp) * n
+                    for u in c.units:
+                        if u[2]:
+                            sup[u[0]] += n
+                            sup_total += n
+            if not all_assigned:
+                left = g.size - used
+                if left > 0:
+                    for t, k in gmax.items():
+                        sup[t] += left * k
+                    sup_total += left * gtot
+        if life > 0 and life > m.life_total:
+            return False
+        for t in MANA_TYPES:
+            if dem.get(t, 0) > sup.get(t, 0):
+                return False
+        if sum(v for k, v in dem.items()) + unassigned_sym_min_total + act_min > sup_total + 0 * act_min:
+            # filter inputs are paid from the same pool of mana as the spell (outputs counted in sup_total)
+            return False
+        return True
+
+
+class _OrderedSolver(constraint.OptimizedBacktrackingSolver):
+    def __init__(self, order: list[str]) -> None:
+        super().__init__(forwardcheck=False)
+        self._order = order
+
+    def getSortedVariables(self, domains, vconstraints):  # noqa: N802 (library API)
+        return [v for v in self._order if v in domains]
+
+
+def _problem(model: _Model, prune: bool = True) -> tuple[constraint.Problem, _Evaluator]:
+    ev = _Evaluator(model)
+    order: list[str] = []
+    # symbols first (they fix the demand), then groups with few items (scarce) first
+    for names in ev.svars:
+        order.extend(names)
+    gorder = sorted(range(len(model.groups)), key=lambda i: (model.groups[i].size, len(model.groups[i].choices)))
+    for i in gorder:
+        order.extend(ev.gvars[i])
+    p = constraint.Problem(_OrderedSolver(order) if prune else constraint.BacktrackingSolver(forwardcheck=False))
+    for g, names in zip(model.groups, ev.gvars):
+        for v in names:
+            p.addVariable(v, list(range(g.size, -1, -1)) if prune else list(range(0, g.size + 1)))
+        if len(names) > 1:
+            p.addConstraint(constraint.MaxSumConstraint(g.size), names)
+    for s, names in zip(model.syms, ev.svars):
+        for v in names:
+            p.addVariable(v, list(range(0, s.count + 1)))
+        p.addConstraint(constraint.ExactSumConstraint(s.count), names)
+    allv = [v for names in ev.gvars for v in names] + [v for names in ev.svars for v in names]
+    if allv:
+        p.addConstraint(_PaymentConstraint(ev, prune), allv)
+    return p, ev
+
+
+def _to_payment(model: _Model, ev: _Evaluator, a: Mapping[str, int]) -> Payment:
+    ann_parts: list[str] = []
+    fixed_gen = model.fixed.get("1", 0)
+    spell_dem, _ = ev.spell_demand(a)
+    gen = spell_dem.get("1", 0)
+    if gen:
+        ann_parts.append("{" + str(gen) + "}")
+    for tok in ("C", "S", "W", "U", "B", "R", "G"):
+        ann_parts.extend(["{" + tok + "}"] * spell_dem.get(tok, 0))
+    life_sym = 0
+    for s, names in zip(model.syms, ev.svars):
+        for opt, v in zip(s.options, names):
+            if opt == ("2life",):
+                life_sym += 2 * a[v]
+    if life_sym:
+        ann_parts.append(f"({life_sym} life)")
+    del fixed_gen
+    uses: list[Use] = []
+    sources = 0
+    mult = 1
+    for g, names in zip(model.groups, ev.gvars):
+        counts = [a[v] for v in names]
+        used = sum(counts)
+        if not used:
+            continue
+        # multinomial: which items of the group are used which way
+        if g.item:
+            mult *= math.factorial(g.size) // (math.factorial(g.size - used) * math.prod(math.factorial(c) for c in counts))
+        for c, n in zip(g.choices, counts):
+            if n:
+                uses.append(Use(c.kind, g.name, g.ids, n, c.ability_index, c.ability, c.mana, c.inp_text, c.life, c.taps))
+        if g.once:
+            sources += used
+    for s, names in zip(model.syms, ev.svars):
+        counts = [a[v] for v in names]
+        mult *= math.factorial(s.count) // math.prod(math.factorial(c) for c in counts)
+    return Payment("".join(ann_parts), tuple(uses), ev.life(a), sources, mult)
+
+
+# ---------------------------------------------------------------------------
+# Public API
+# ---------------------------------------------------------------------------
+
+
+def iter_payments(state: GameState, player: str, total_cost: Any, *, spell_card: Any = None,
+                  exclude_permanents: Iterable[str] = (), extra: Iterable[ExtraPayer] = (),
+                  sources: Sequence[ManaSource] | None = None) -> Iterator[Payment]:
+    """Every irredundant payment of ``total_cost`` by ``player``, lazily (identical sources collapsed).
+
+    Parameters
+    ----------
+    state : GameState
+    player : str, the player paying.
+    total_cost : ManaCost, str (``"{2}{W/P}"``) or ``solver.costs.TotalCost`` (its ``mana`` and ``life``).
+        {X} must already be replaced by its value (CR 601.2b, 107.3a).
+    spell_card : Card, optional; the spell being cast: decides spend restrictions (CR 106.6) and
+        lets ``PAYMENT_EXTENSIONS`` add convoke/improvise/delve payers. ``None``: an ability's cost.
+    exclude_permanents : ids of permanents whose {T}/{Q} is part of the cost being paid; they cannot
+        also be tapped for mana (CR 601.2g-h, 107.5).
+    extra : further ``ExtraPayer`` objects for this call.
+    sources : override the mana sources (default ``solver.sources.mana_sources``).
+
+    Returns
+    -------
+    iterator of Payment (see the module docstring for what counts as distinct).
+
+    Raises
+    ------
+    PaymentProblem : {X} not chosen, or an unpayable mana component (CR 118.6).
+    """
+    model = build_model(state, player, total_cost, spell_card=spell_card, exclude_permanents=exclude_permanents,
+                        extra=extra, sources=sources)
+    yield from _iter_model(model)
+
+
+def _iter_model(model: _Model) -> Iterator[Payment]:
+    p, ev = _problem(model)
+    if not ev.gvars and not ev.svars:
+        if model.base_life <= max(0, model.life_total) or model.base_life == 0:
+            if not model.fixed:
+                yield Payment("", (), model.base_life, 0, 1)
+        return
+    for a in p.getSolutionIter():
+        yield _to_payment(model, ev, a)
+
+
+def find_payment(state: GameState, player: str, total_cost: Any, **kw: Any) -> Payment | None:
+    """One payment of ``total_cost`` (a witness), or ``None`` when it cannot be paid.
+
+    Same parameters as ``iter_payments``; exact (the search is exhaustive before saying ``None``).
+    """
+    return next(iter_payments(state, player, total_cost, **kw), None)
+
+
+def count_payments(state: GameState, player: str, total_cost: Any, **kw: Any) -> tuple[int, int]:
+    """Count the payments: ``(collapsed, individual)``.
+
+    ``collapsed`` counts payments with identical sources collapsed (see module docstring);
+    ``individual`` counts them with every permanent, pool mana and symbol told apart.
+    Same parameters as ``iter_payments``.
+    """
+    n = tot = 0
+    for pay in iter_payments(state, player, total_cost, **kw):
+        n += 1
+        tot += pay.multiplicity
+    return n, tot
+
+
+def plain_count(state: GameState, player: str, total_cost: Any, **kw: Any) -> int:
+    """Count payments with the plain encoding (the benchmark's baseline): one variable per permanent
+    (which of its uses, or unused) and one per multi-way symbol (which half), a single
+    ``FunctionConstraint`` checked on complete assignments, no collapsing, no bound pruning,
+    python-constraint's default order. Equals ``count_payments(...)[1]`` (tests check it).
+    """
+    model = build_model(state, player, total_cost, spell_card=kw.get("spell_card"),
+                        exclude_permanents=kw.get("exclude_permanents", ()), extra=kw.get("extra", ()),
+                        sources=kw.get("sources"), collapse=False)
+    ev = _Evaluator(model)
+    if not ev.gvars and not ev.svars:
+        return 1 if not model.fixed and (model.base_life == 0 or model.base_life <= model.life_total) else 0
+    p = constraint.Problem(constraint.BacktrackingSolver(forwardcheck=False))
+    readers = []
+    for gi, (g, names) in enumerate(zip(model.groups, ev.gvars)):
+        if g.size == 1:
+            v = f"p{gi:03d}"
+            p.addVariable(v, list(range(-1, len(g.choices))))
+            readers.append((v, names, "index"))
+        else:
+            for n in names:
+                p.addVariable(n, list(range(0, g.size + 1)))
+                readers.append((n, [n], "count"))
+            if len(names) > 1:
+                p.addConstraint(constraint.MaxSumConstraint(g.size), names)
+    for si, (s, names) in enumerate(zip(model.syms, ev.svars)):
+        v = f"y{si:03d}"
+        p.addVariable(v, list(range(len(s.options))))
+        readers.append((v, names, "index"))
+
+    def check(*vals):
+        a: dict[str, int] = {}
+        for (v, names, how), val in zip(readers, vals):
+            if how == "index":
+                for j, n in enumerate(names):
+                    a[n] = 1 if j == val else 0
+            else:
+                a[v] = val
+        return ev.accept(a)
+
+    p.addConstraint(constraint.FunctionConstraint(check), [r[0] for r in readers])
+    return sum(1 for _ in p.getSolutionIter())
+
+
+MEASURES = ("life", "sources")
+
+
+def best_payment(payments: Iterable[Payment], minimize: str = "life", keep_untapped: Iterable[str] = ()) -> Payment | None:
+    """The best payment by a stated measure, among all payments given (exhaustive: every one is compared).
+
+    Parameters
+    ----------
+    payments : iterable of Payment (e.g. ``iter_payments(...)``).
+    minimize : ``"life"`` (least life paid, then fewest sources) or ``"sources"`` (fewest
+        permanents used, then least life).
+    keep_untapped : permanent ids or card names to keep untapped: payments using fewer of them
+        come first, before the measure.
+
+    Returns
+    -------
+    Payment or None (no payment).
+    """
+    if minimize not in MEASURES:
+        raise ValueError(f"unknown measure {minimize!r}; measures are {', '.join(MEASURES)}")
+    keep = {str(k).casefold() for k in keep_untapped}
+
+    def kept_used(p: Payment) -> int:
+        n = 0
+        for u in p.uses:
+            if u.kind == "pool":
+                continue
+            if u.name.casefold() in keep:
+                n += u.count
+            else:
+                n += sum(1 for i in u.ids if i.casefold() in keep) and u.count
+        return n
+
+    def key(p: Payment):
+        m = (p.life, p.sources) if minimize == "life" else (p.sources, p.life)
+        return (kept_used(p),) + m
+
+    best = None
+    bk = None
+    for p in payments:
+        k = key(p)
+        if best is None or k < bk:
+            best, bk = p, k
+    return best
+
+
+# ---------------------------------------------------------------------------
+# Why a cost cannot be paid
+# ---------------------------------------------------------------------------
+
+
+def explain_unpayable(state: GameState, player: str, total_cost: Any, *, spell_card: Any = None,
+                      exclude_permanents: Iterable[str] = (), extra: Iterable[ExtraPayer] = (),
+                      sources: Sequence[ManaSource] | None = None) -> str:
+    """The reason no payment exists, in player terms (call it after the search found none).
+
+    Looks, in order, at: life (CR 119.4, 118.3), each colour (and {C}, {S}) on its own (how many are
+    needed at least, how many the sources could make, which sources could produce it), the total
+    amount of mana, and otherwise says that the sources cannot cover every symbol at once.
+    """
+    model = build_model(state, player, total_cost, spell_card=spell_card, exclude_permanents=exclude_permanents,
+                        extra=extra, sources=sources)
+    life_total = model.life_total
+    # least life: Phyrexian paid with mana wherever possible
+    if model.base_life > max(0, life_total):
+        return f"the cost includes paying {model.base_life} life but {player} has {life_total} life (CR 119.4, 118.3)"
+    need = Counter(model.fixed)
+    for s in model.syms:
+        # a symbol whose every option needs the same colour forces it only if no life/other option
+        pass
+    can = Counter()
+    who: dict[str, list[str]] = {t: [] for t in MANA_TYPES + ("S",)}
+    total = 0
+    for g in model.groups:
+        best_t: Counter = Counter()
+        tot = 0
+        for c in g.choices:
+            if c.filter and False:
+                continue
+            cnt = Counter(u[0] for u in c.units if u[2])
+            for t, n in cnt.items():
+                best_t[t] = max(best_t[t], n)
+            snow_n = sum(1 for u in c.units if u[2] and u[1])
+            best_t["S"] = max(best_t["S"], snow_n)
+            tot = max(tot, sum(1 for u in c.units if u[2]) - len(c.inp))
+        for t, n in best_t.items():
+            if n and t != "1":
+                can[t] += n * g.size
+                who.setdefault(t, []).append(g.name + (f" ×{g.size}" if g.size > 1 else ""))
+        total += max(tot, 0) * g.size
+    for t in MANA_TYPES + ("S",):
+        d = need.get(t, 0)
+        if d > can.get(t, 0):
+            what = "mana from a snow source" if t == "S" else f"{COLOR_NAMES[t]} mana" + (" ({C}, not generic, CR 107.4c)" if t == "C" else "")
+            srcs = ", ".join(who.get(t, [])) or "none"
+            return (f"short of {what}: the cost needs {d} but the available sources could make at most {can.get(t, 0)} "
+                    f"(short by {d - can.get(t, 0)}); sources that could produce it: {srcs}")
+    min_total = sum(need.values()) + sum(s.count * min(0 if o == ("2life",) else len(o) for o in s.options) for s in model.syms)
+    if min_total > total:
+        return (f"not enough mana: the cost needs at least {min_total} mana "
+                f"({'after paying life for Phyrexian symbols, ' if any(('2life',) in s.options for s in model.syms) else ''}"
+                f"{total_cost_str(model.cost)}) but the available sources make at most {total}")
+    phy = sum(s.count for s in model.syms if ("2life",) in s.options)
+    if phy and life_total < 2:
+        return f"{player} has {life_total} life, so no Phyrexian symbol can be paid with 2 life (CR 119.4, 107.4f), and the mana is short"
+    return ("the available sources cannot pay every symbol at once: each source can be used once, and the "
+            "colours they can make do not cover the cost together (every combination was tried)")
+
+
+def total_cost_str(cost: ManaCost) -> str:
+    """Canonical notation of a cost (``{0}`` when nothing is left, CR 118.5)."""
+    c = cost.canonical()
+    return str(c) if len(c) else "{0}"
