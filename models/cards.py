@@ -244,7 +244,8 @@ def card_from_fields(d: Mapping[str, Any], *, source: str = "scryfall") -> Card:
         mana_cost = d.get("mana_cost")
         if faces and not mana_cost:
             mc = faces[0].mana_cost
-        elif faces and layout in ("split", "aftermath") and " // " in (mana_cost or ""):
+        elif faces and " // " in (mana_cost or ""):
+            # split, aftermath, adventure, flip...: Scryfall joins the faces' costs with " // "
             mc = faces[0].mana_cost
         else:
             mc = parse_cost(mana_cost)
