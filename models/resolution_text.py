@@ -1,0 +1,287 @@
+"""Oracle-text models for resolution questions: spell instructions, put-onto-the-battlefield
+processes, enters-the-battlefield abilities and X on entering.
+
+Models only (no searching): effect parsers registered with ``models.oracle.effect_parser``
+turn wording into the plain ``Ability`` data that ``solver.resolution`` reads, and small
+helpers read that data back whether it came from the parser or from a hand-written catalog
+model (``models/catalog_data/*.yaml``).
+
+Effects produced here
+---------------------
+``instructions`` (kind ``spell``)
+    ``params.steps``: the spell's instructions in the order written (CR 608.2c), each a
+    mapping ``{action: "scry"|"draw"|"damage", n: int}``; a step that targets has
+    ``target: <what>`` (e.g. ``"any"``). "Scry 2, then draw a card" → scry, draw;
+    "Draw a card. Scry 2." → draw, scry. A sentence no rule here understands makes the
+    whole line unknown (``effect="text"``): nothing is guessed.
+``put_onto_battlefield_process`` (kind ``spell``)
+    Hypergenesis / Eureka / Show and Tell: ``params.kinds`` the card types a player may
+    put (lower case), ``params.repeat`` (``true``: repeat until every player in sequence
+    declines, rulings 2006-09-25), ``params.card_kind`` the wording of the kind.
+    "permanent card" is read with the current rule 110.4a: artifact, battle, creature,
+    enchantment, land or planeswalker card (the 2006 Hypergenesis-era ruling lists the
+    types before battles existed).
+``enters_with_counters`` (a replacement effect, CR 614.1c)
+    "This creature enters with X +1/+1 counters on it": ``params.counter``, ``params.amount``
+    (an int or ``"X"``).
+``enters_trigger`` (kind ``triggered``)
+    "When this ... enters, ...": ``params.event == "enters"``, ``params.refers_to_x``.
+
+References: CR 608.2c (instructions in the order written), 608.2b (illegal targets), 701.22
+(scry), 121.1 (draw), 110.4a (permanent card), 603.6a (enters-the-battlefield abilities),
+614.1c (enters with counters), 107.3m (X of an enters-the-battlefield ability).
+"""
+from __future__ import annotations
+
+import re
+from typing import Any, Iterable, Mapping
+
+from .abilities import Ability
+from .cards import PERMANENT_TYPES, Card
+from .oracle import effect_parser, keyword_parser
+
+#: The permanent card types of CR 110.4a, lower case, in the rule's order.
+PERMANENT_CARD_KINDS: tuple[str, ...] = tuple(sorted(t.lower() for t in PERMANENT_TYPES))
+
+_NUMBERS = {
+    "a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
+    "seven": 7, "eight": 8, "nine": 9, "ten": 10,
+}
+
+
+def _number(word: str) -> int | None:
+    w = word.strip().lower()
+    if w.isdigit():
+        return int(w)
+    return _NUMBERS.get(w)
+
+
+# ---------------------------------------------------------------------------
+# Spell instructions: scry N, draw N, "then", damage to a target
+# ---------------------------------------------------------------------------
+
+_SCRY = re.compile(r"^scry (\d+)$", re.I)
+_DRAW = re.compile(r"^draw (a|an|one|two|three|four|five|\d+) cards?$", re.I)
+_DAMAGE = re.compile(r"^this deals (\d+) damage to (any target|target [a-z ]+)$", re.I)
+
+
+def parse_instruction(clause: str) -> dict[str, Any] | None:
+    """One instruction (a clause without its final period) → a step mapping, or ``None``.
+
+    Understood: ``"Scry N"`` (CR 701.22a), ``"draw a card"`` / ``"draw N cards"`` (CR 121.1),
+    ``"this deals N damage to any target"`` / ``"... to target creature"`` (a targeted step,
+    CR 115.1). Anything else is not understood (``None``).
+    """
+    c = clause.strip().rstrip(".").strip()
+    m = _SCRY.match(c)
+    if m:
+        return {"action": "scry", "n": int(m.group(1))}
+    m = _DRAW.match(c)
+    if m:
+        n = _number(m.group(1))
+        return {"action": "draw", "n": n} if n is not None else None
+    m = _DAMAGE.match(c)
+    if m:
+        what = m.group(2).lower()
+        return {"action": "damage", "n": int(m.group(1)), "target": "any" if what == "any target" else what[len("target "):]}
+    return None
+
+
+def parse_instructions(text: str) -> list[dict[str, Any]] | None:
+    """A line of spell text → its steps in the order written (CR 608.2c), or ``None`` if any part is unknown.
+
+    Sentences are split at periods, and a sentence at ``", then "`` ("Scry 2, then draw a card").
+    """
+    t = text.strip()
+    if not t:
+        return None
+    steps: list[dict[str, Any]] = []
+    for sentence in [s for s in re.split(r"(?<=\.)\s+", t) if s.strip()]:
+        for clause in re.split(r",\s*then\s+", sentence.strip().rstrip(".")):
+            step = parse_instruction(clause)
+            if step is None:
+                return None
+            steps.append(step)
+    return steps
+
+
+@effect_parser(40)
+def _instructions_parser(kind: str, text: str, card: Card):
+    if kind != "spell":
+        return None
+    steps = parse_instructions(text)
+    if not steps:
+        return None
+    return "instructions", {"steps": steps}
+
+
+@keyword_parser("scry")
+def _scry_keyword(rest: str, card: Card) -> dict[str, Any]:
+    """``Scry 1.`` read as a keyword line (the card data lists Scry as a keyword): ``{n: 1}``."""
+    m = re.match(r"^(\d+)\.?$", rest.strip())
+    if not m:
+        raise ValueError(f"not a scry amount: {rest!r}")
+    return {"n": int(m.group(1))}
+
+
+def spell_steps(abilities: Iterable[Ability]) -> tuple[list[dict[str, Any]], list[Ability]]:
+    """The steps of a spell's own instructions, in order, and the spell abilities not understood.
+
+    Reads ``instructions`` abilities (parsed or catalog), and a line that is only the keyword
+    action "Scry N" (which the oracle parser sees as a keyword because the card data lists Scry,
+    as on Opt). A spell ability with another effect is returned in the second list so the
+    caller can say what is not modelled. The one-step forms ``effect: draw`` / ``effect: scry``
+    with ``params: {count: N}`` (or ``n``) are read too. Keyword abilities other than scry (suspend, flashback,
+    ...) are not instructions and are skipped.
+    """
+    steps: list[dict[str, Any]] = []
+    unknown: list[Ability] = []
+    for a in abilities:
+        if a.kind == "keyword" and a.effect == "scry" and "n" in a.params:
+            steps.append({"action": "scry", "n": int(a.params["n"])})
+            continue
+        if a.kind != "spell":
+            continue
+        if a.effect == "instructions":
+            steps.extend(dict(s) for s in a.params.get("steps", ()))
+        elif a.effect in ("draw", "scry") and isinstance(a.params.get("n", a.params.get("count")), int):
+            # the single-step form other catalog models use: {effect: draw, params: {count: 3}}
+            steps.append({"action": a.effect, "n": int(a.params.get("n", a.params.get("count")))})
+        else:
+            unknown.append(a)
+    return steps, unknown
+
+
+def describe_step(step: Mapping[str, Any]) -> str:
+    """A short wording of a step: ``"scry 2"``, ``"draw 1"``, ``"deal 2 damage to any target"``."""
+    act = step.get("action")
+    if act == "damage":
+        return f"deal {step.get('n')} damage to {'any target' if step.get('target') == 'any' else 'target ' + str(step.get('target'))}"
+    return f"{act} {step.get('n')}"
+
+
+# ---------------------------------------------------------------------------
+# Put-onto-the-battlefield processes (Hypergenesis, Eureka, Show and Tell)
+# ---------------------------------------------------------------------------
+
+_PROCESS = re.compile(
+    r"^(starting with you, )?each player may put (an? )?(?P<kind>.+?) card from their hand onto the battlefield\."
+    r"(?P<repeat>\s*repeat this process until no one puts a card onto the battlefield\.)?$",
+    re.I,
+)
+
+
+def parse_card_kind(words: str) -> list[str] | None:
+    """``"artifact, creature, enchantment, or land"`` → those types; ``"permanent"`` → CR 110.4a's six types.
+
+    Returns ``None`` when a word is not a card type.
+    """
+    w = words.strip().lower()
+    if w == "permanent":
+        return list(PERMANENT_CARD_KINDS)
+    parts = [p.strip() for p in re.split(r",\s*(?:or\s+)?|\s+or\s+", w) if p.strip()]
+    known = {t.lower() for t in ("Artifact", "Battle", "Creature", "Enchantment", "Land", "Planeswalker")}
+    if not parts or any(p not in known for p in parts):
+        return None
+    return parts
+
+
+@effect_parser(40)
+def _process_parser(kind: str, text: str, card: Card):
+    if kind != "spell":
+        return None
+    m = _PROCESS.match(text.strip())
+    if not m:
+        return None
+    kinds = parse_card_kind(m.group("kind"))
+    if kinds is None:
+        return None
+    repeat = bool(m.group("repeat"))
+    return "put_onto_battlefield_process", {
+        "kinds": kinds, "repeat": repeat, "card_kind": m.group("kind").lower() + " card",
+        "starting": "you" if m.group(1) else "active",
+    }
+
+
+def process_of(abilities: Iterable[Ability]) -> Ability | None:
+    """The ``put_onto_battlefield_process`` spell ability among ``abilities``, if any."""
+    for a in abilities:
+        if a.effect == "put_onto_battlefield_process":
+            return a
+    return None
+
+
+def eligible_for(card: Card, kinds: Iterable[str]) -> bool:
+    """Whether a card in hand is "a(n) <kinds> card": one of its card types (front face, as a card in
+    a hand has only its front face's characteristics, CR 712.8a) is among ``kinds`` (CR 110.4a, 205.2)."""
+    want = {k.lower() for k in kinds}
+    return any(t.lower() in want for t in card.front.type_line.types)
+
+
+# ---------------------------------------------------------------------------
+# Enters-the-battlefield abilities and X
+# ---------------------------------------------------------------------------
+
+_ETB_TRIGGER = re.compile(r"^when(ever)? (this( [a-z]+)?|~) enters\b", re.I)
+_ENTERS_WITH = re.compile(
+    r"^this( [a-z]+)? enters with (?P<n>x|a|an|one|two|three|four|five|\d+) (?P<counter>[+\-\d/a-z]+) counters? on it\.?$",
+    re.I,
+)
+_REFERS_X = re.compile(r"\bX\b")
+
+
+@effect_parser(45)
+def _enters_with_parser(kind: str, text: str, card: Card):
+    if kind not in ("static", "replacement"):
+        return None
+    m = _ENTERS_WITH.match(text.strip())
+    if not m:
+        return None
+    n = m.group("n")
+    amount: int | str = "X" if n.lower() == "x" else (_number(n) or 0)
+    return "enters_with_counters", {"counter": m.group("counter"), "amount": amount, "refers_to_x": amount == "X"}
+
+
+@effect_parser(95)
+def _etb_trigger_parser(kind: str, text: str, card: Card):
+    if kind != "triggered" or not _ETB_TRIGGER.match(text.strip()):
+        return None
+    rest = text.split(",", 1)[1].strip() if "," in text else ""
+    return "enters_trigger", {"event": "enters", "refers_to_x": bool(_REFERS_X.search(rest)), "does": rest}
+
+
+def is_self_etb_trigger(a: Ability) -> bool:
+    """A triggered ability that triggers when this permanent itself enters ("When this creature enters",
+    CR 603.6a), whichever parser or catalog model described it."""
+    if a.kind != "triggered":
+        return False
+    if a.params.get("event") == "enters":
+        return True
+    t = (a.text or "").strip()
+    return bool(_ETB_TRIGGER.match(t)) and not re.match(r"^when(ever)? this [a-z]+ enters or ", t, re.I)
+
+
+def is_other_enters_trigger(a: Ability) -> bool:
+    """A triggered ability that triggers on *other* objects entering ("Whenever a creature enters",
+    "Whenever another ... enters"); its number of triggers depends on the order of entry."""
+    if a.kind != "triggered" or is_self_etb_trigger(a):
+        return False
+    if a.params.get("event") in ("other_enters", "enters_other"):
+        return True
+    return bool(re.match(r"^when(ever)? (a|an|another|one or more)\b[^,]*\benters\b", (a.text or "").strip(), re.I))
+
+
+def is_enters_replacement(a: Ability) -> bool:
+    """An "enters with ..." replacement effect (CR 614.1c)."""
+    return a.effect == "enters_with_counters"
+
+
+def refers_to_x(a: Ability) -> bool:
+    """Whether an ability's effect uses X (``params.refers_to_x``, else an X in the effect wording)."""
+    if "refers_to_x" in a.params:
+        return bool(a.params["refers_to_x"])
+    if a.params.get("amount") == "X":
+        return True
+    t = a.text or ""
+    body = t.split(",", 1)[1] if a.kind == "triggered" and "," in t else t
+    return bool(_REFERS_X.search(body))

@@ -1,0 +1,958 @@
+"""Resolution questions: what can happen while a spell or ability resolves.
+
+Question kinds (see docs/resolution.md):
+
+``scry: {player, n}`` / ``scry: {spell, player, targets_legal}``
+    Scry (CR 701.22): every decision, every distinct resulting library; a spell's
+    instructions in the order written (CR 608.2c) and the illegal-target rule (CR 608.2b).
+``put_onto_battlefield: {spell, player}``
+    Hypergenesis / Eureka style sequential processes (Hypergenesis rulings 2006-09-25,
+    2006-10-15; CR 110.4a): every distinct end state.
+``trigger_order: {triggers: {PLAYER: [LABEL, ...]}}`` / ``trigger_order: {after: {spell, player, put}}``
+    Triggered abilities waiting to be put on the stack, in APNAP order (CR 603.3b, 101.4).
+``entering_x: {card, x_paid, cast}``
+    The value of X for a permanent's enters-the-battlefield abilities (CR 107.3m).
+
+Exhaustiveness: every count is exact. Counts are computed combinatorially (closed forms or
+a dynamic programme over sub-multisets, proved equal to brute-force enumeration by the
+property tests in ``tests/test_resolution_properties.py``), so a question with millions of
+possibilities answers its counts at once; listings are generated lazily and stop at the run's
+``--limit`` (``Answer.capped``). The only choices ever collapsed are those between cards with
+the same name, which are interchangeable for every question here (same characteristics).
+"""
+from __future__ import annotations
+
+import itertools
+import math
+from collections import Counter
+from typing import Any, Iterable, Iterator, Mapping, Sequence
+
+import models.resolution_text as rt
+from models.abilities import Ability
+from models.oracle import abilities_of
+
+from .questions import Answer, Context, QuestionError, Unsupported, question
+
+# ---------------------------------------------------------------------------
+# Combinatorics on multisets of card names
+# ---------------------------------------------------------------------------
+
+
+def multinomial(counts: Iterable[int]) -> int:
+    """Number of distinct orderings of a multiset with these multiplicities: ``(sum c)! / prod(c!)``.
+
+    Parameters
+    ----------
+    counts : iterable of int (each >= 0)
+
+    Returns
+    -------
+    int
+    """
+    cs = [c for c in counts if c]
+    out = math.factorial(sum(cs))
+    for c in cs:
+        out //= math.factorial(c)
+    return out
+
+
+def distinct_orders(items: Iterable[str]) -> Iterator[tuple[str, ...]]:
+    """Every distinct ordering of a multiset of names, lazily, in lexicographic order.
+
+    Cards with the same name are interchangeable, so orderings that differ only by swapping
+    them are one ordering. Yields ``multinomial`` of the multiplicities tuples.
+    """
+    counts = Counter(items)
+    names = sorted(counts)
+    n = sum(counts.values())
+    cur: list[str] = []
+
+    def rec() -> Iterator[tuple[str, ...]]:
+        if len(cur) == n:
+            yield tuple(cur)
+            return
+        for name in names:
+            if counts[name]:
+                counts[name] -= 1
+                cur.append(name)
+                yield from rec()
+                cur.pop()
+                counts[name] += 1
+
+    return rec()
+
+
+def sub_multisets(items: Iterable[str]) -> Iterator[tuple[str, ...]]:
+    """Every sub-multiset of a multiset of names (sorted tuples), smallest first, lazily.
+
+    There are ``prod(c + 1)`` of them for multiplicities ``c``.
+    """
+    counts = Counter(items)
+    names = sorted(counts)
+    total = sum(counts.values())
+    for size in range(total + 1):
+        def rec(i: int, left: int) -> Iterator[tuple[str, ...]]:
+            if i == len(names):
+                if left == 0:
+                    yield ()
+                return
+            rest_cap = sum(counts[x] for x in names[i + 1:])
+            for take in range(min(counts[names[i]], left), -1, -1):
+                if left - take > rest_cap:
+                    break
+                for tail in rec(i + 1, left - take):
+                    yield (names[i],) * take + tail
+        yield from rec(0, size)
+
+
+def count_sub_multisets(items: Iterable[str]) -> int:
+    """``prod(c + 1)`` over the multiplicities: how many sub-multisets a multiset has."""
+    out = 1
+    for c in Counter(items).values():
+        out *= c + 1
+    return out
+
+
+# ---------------------------------------------------------------------------
+# Scry (CR 701.22)
+# ---------------------------------------------------------------------------
+
+
+def scry_choice_count(k: int) -> int:
+    """Number of distinct scry decisions on ``k`` cards looked at (CR 701.22a): ``(k + 1)!``.
+
+    A decision picks the j cards for the bottom and orders both piles:
+    ``sum_j C(k, j) * j! * (k - j)! = sum_j k! = (k + 1) * k! = (k + 1)!``. Cards are
+    told apart here (they are different objects even when they share a name).
+
+    Parameters
+    ----------
+    k : int, cards looked at (N, or fewer if the library is smaller).
+
+    Returns
+    -------
+    int
+    """
+    if k < 0:
+        raise ValueError("k must be >= 0")
+    return math.factorial(k + 1)
+
+
+def _kmp(pattern: Sequence[str]) -> list[int]:
+    fail = [0] * len(pattern)
+    j = 0
+    for i in range(1, len(pattern)):
+        while j and pattern[i] != pattern[j]:
+            j = fail[j - 1]
+        if pattern[i] == pattern[j]:
+            j += 1
+        fail[i] = j
+    return fail
+
+
+def _kmp_step(pattern: Sequence[str], fail: list[int], state: int, letter: str) -> int:
+    while state and (state == len(pattern) or pattern[state] != letter):
+        state = fail[state - 1]
+    if state < len(pattern) and pattern[state] == letter:
+        state += 1
+    return state
+
+
+def count_scry_results(looked: Sequence[str], rest: Sequence[str]) -> int:
+    """Number of distinct libraries (as name sequences, top to bottom) a scry can leave.
+
+    The library after scrying is ``T + rest + B`` where ``T`` (the cards put back on top, in
+    order) and ``B`` (the cards put on the bottom, in order) split the ``looked`` cards
+    (CR 701.22a). Different decisions can leave the same library when cards share a name or
+    when ``rest`` is empty (then only the order of the looked-at cards matters).
+
+    Method: each resulting library ``X`` is counted once, at the smallest ``t = len(T)`` that
+    produces it. Whether a smaller ``t`` also produces ``X`` depends only on ``T`` and ``rest``
+    (an earlier occurrence of ``rest`` as a block of ``X``), so the count is
+    ``sum over valid T of multinomial(looked - T)``, computed by a dynamic programme over the
+    sub-multisets of ``looked`` and a Knuth–Morris–Pratt automaton for ``rest``. Cost grows
+    with the number of sub-multisets of the looked-at cards (at most ``2**k``), never with the
+    number of decisions ``(k + 1)!``. Checked against brute force in the property tests.
+
+    Parameters
+    ----------
+    looked : the names of the cards looked at, top first.
+    rest : the names of the rest of the library, top first.
+
+    Returns
+    -------
+    int
+    """
+    counts = Counter(looked)
+    if not rest:
+        return multinomial(counts.values())
+    names = sorted(counts)
+    r = len(rest)
+    fail = _kmp(rest)
+    periodic = {j for j in range(1, r) if tuple(rest[j:]) == tuple(rest[: r - j])}
+
+    def valid_end(state: int) -> bool:
+        s = state
+        while s > 0:
+            if s in periodic:
+                return False
+            s = fail[s - 1]
+        return True
+
+    idx = {n: i for i, n in enumerate(names)}
+    cap = tuple(counts[n] for n in names)
+    level: dict[tuple[tuple[int, ...], int], int] = {(tuple(0 for _ in names), 0): 1}
+    total = 0
+    for t in range(len(looked) + 1):
+        for (used, s), c in level.items():
+            if valid_end(s):
+                total += c * multinomial(cap[i] - used[i] for i in range(len(names)))
+        if t == len(looked):
+            break
+        nxt: dict[tuple[tuple[int, ...], int], int] = {}
+        for (used, s), c in level.items():
+            for n in names:
+                i = idx[n]
+                if used[i] >= cap[i]:
+                    continue
+                s2 = _kmp_step(rest, fail, s, n)
+                if s2 == r:
+                    continue  # rest would appear entirely inside T: produced by a smaller t
+                u2 = used[:i] + (used[i] + 1,) + used[i + 1:]
+                nxt[(u2, s2)] = nxt.get((u2, s2), 0) + c
+        level = nxt
+    return total
+
+
+def _first_occurrence(hay: Sequence[str], needle: Sequence[str]) -> int:
+    n, m = len(hay), len(needle)
+    for i in range(n - m + 1):
+        if tuple(hay[i:i + m]) == tuple(needle):
+            return i
+    return -1
+
+
+def _sequences(counts: Counter, length: int) -> Iterator[tuple[str, ...]]:
+    names = sorted(counts)
+    cur: list[str] = []
+
+    def rec() -> Iterator[tuple[str, ...]]:
+        if len(cur) == length:
+            yield tuple(cur)
+            return
+        for name in names:
+            if counts[name]:
+                counts[name] -= 1
+                cur.append(name)
+                yield from rec()
+                cur.pop()
+                counts[name] += 1
+
+    return rec()
+
+
+def iter_scry_results(looked: Sequence[str], rest: Sequence[str]) -> Iterator[dict[str, Any]]:
+    """Each distinct resulting library once, lazily: ``{top, bottom, library}``.
+
+    ``top`` is the cards put back on top (top first), ``bottom`` the cards put on the bottom
+    (in order, the last is the new bottom card), ``library`` the whole library top to bottom.
+    A library several decisions produce is given once, with the decision that puts the most
+    cards on the bottom (the smallest ``top``). Order: by number of cards kept on top, then
+    lexicographically.
+    """
+    counts = Counter(looked)
+    rest_t = tuple(rest)
+    r = len(rest_t)
+    for t in range(len(looked) + 1):
+        for top in _sequences(Counter(counts), t):
+            if r == 0:
+                if t > 0:
+                    continue  # every library is already produced with nothing kept on top
+            else:
+                occ = _first_occurrence(top + rest_t, rest_t)
+                if occ != t:
+                    continue
+            remaining = counts - Counter(top)
+            for bottom in distinct_orders(remaining.elements()):
+                yield {"top": list(top), "bottom": list(bottom), "library": list(top + rest_t + bottom)}
+
+
+def scry_outcomes(library: Sequence[str], n: int, limit: int | None = None) -> dict[str, Any]:
+    """Everything a scry N can do to a library (CR 701.22).
+
+    Parameters
+    ----------
+    library : card names, top first.
+    n : the N of "scry N" (>= 0).
+    limit : most results to list (None: all).
+
+    Returns
+    -------
+    dict with ``looked_at`` (k = min(N, library size)), ``looked`` (their names), ``scried``
+    (False only for scry 0: no scry event, CR 701.22b), ``choices`` ((k+1)!),
+    ``distinct_results``, ``results`` (libraries top to bottom, at most ``limit``),
+    ``decisions`` (the decision that gives each listed result) and ``capped``.
+
+    Raises
+    ------
+    ValueError : negative N.
+    """
+    if n < 0:
+        raise ValueError("scry N needs N >= 0")
+    k = min(n, len(library))
+    looked, rest = list(library[:k]), list(library[k:])
+    choices = scry_choice_count(k)
+    distinct = count_scry_results(looked, rest)
+    results: list[list[str]] = []
+    decisions: list[dict[str, Any]] = []
+    capped = False
+    for res in iter_scry_results(looked, rest):
+        if limit is not None and len(results) >= limit:
+            capped = True
+            break
+        results.append(res["library"])
+        decisions.append({"top": res["top"], "bottom": res["bottom"]})
+    return {"looked_at": k, "looked": looked, "scried": n > 0, "choices": choices,
+            "distinct_results": distinct, "results": results, "decisions": decisions, "capped": capped}
+
+
+def _library_names(ctx: Context, player: str) -> list[str]:
+    size = ctx.arg("library_size", None)
+    lib = [c.name for c in ctx.state.cards("library", player)]
+    if size is not None:
+        if isinstance(size, bool) or not isinstance(size, int) or size < 0:
+            raise QuestionError(f"'library_size' must be a whole number >= 0, got {size!r}")
+        if lib:
+            raise QuestionError("give either the library's cards (library:) or 'library_size', not both")
+        return [f"card {i + 1}" for i in range(size)]
+    return lib
+
+
+def _int_arg(ctx: Context, key: str, default: Any = ..., minimum: int = 0) -> int:
+    v = ctx.arg(key, default)
+    if isinstance(v, bool) or not isinstance(v, int) or v < minimum:
+        raise QuestionError(f"'{key}' must be a whole number >= {minimum}, got {v!r}")
+    return v
+
+
+def _sorted_lists(v: Any) -> Any:
+    """Normalizer: inner lists of names sorted (multisets), for comparing drawn cards / put cards."""
+    if isinstance(v, Mapping):
+        return {str(k): _sorted_lists(x) for k, x in v.items()}
+    if isinstance(v, (list, tuple)) and all(isinstance(x, str) for x in v):
+        return sorted(v)
+    if isinstance(v, (list, tuple)):
+        return [_sorted_lists(x) for x in v]
+    return v
+
+
+def _norm_results(v: Any) -> Any:
+    """Normalizer for ``results`` lists of ``{drawn, library}`` or of libraries: drawn cards sorted."""
+    if isinstance(v, (list, tuple)):
+        return [_norm_results(x) for x in v]
+    if isinstance(v, Mapping):
+        return {str(k): (sorted(x) if k == "drawn" and isinstance(x, (list, tuple)) else x) for k, x in v.items()}
+    return v
+
+
+@question("scry", unordered=("results", "draws", "drawn_options"),
+          normalize={"draws": _sorted_lists, "results": _norm_results, "drawn_options": _sorted_lists})
+def ask_scry(ctx: Context) -> Answer:
+    """``scry: {player, n}`` or ``scry: {spell, player, targets_legal}``.
+
+    Plain scry → ``looked_at``, ``choices`` ((k+1)!), ``distinct_results``, ``results``
+    (libraries top to bottom, capped by ``--limit``), ``scried``. With ``library_size: N``
+    instead of a library, the cards are N different unnamed cards.
+
+    With ``spell`` → the spell's instructions in the order written (``order``), ``resolves``,
+    ``scried``, ``choices``, ``outcomes`` (distinct end states: cards drawn, library),
+    ``draws`` (each distinct set of cards that can be drawn), ``results`` ({drawn, library}).
+
+    References: CR 701.22a-b, 608.2c (instructions in order; scry cards rulings), 608.2b (a
+    spell whose every target is illegal does not resolve: no scry; Magma Jet-style rulings),
+    121.4 / 704.5b (drawing from an empty library).
+    """
+    player = ctx.player(ctx.arg("player", None))
+    if ctx.arg("spell", None) is not None:
+        return _scry_spell(ctx, player)
+    n = _int_arg(ctx, "n")
+    lib = _library_names(ctx, player)
+    out = scry_outcomes(lib, n, ctx.limit)
+    why: list[str] = []
+    k = out["looked_at"]
+    if n == 0:
+        why.append("scry 0: no scry event occurs and abilities that trigger on scrying do not trigger (CR 701.22b); the library is unchanged")
+    else:
+        if k < n:
+            why.append(f"{player}'s library has {len(lib)} card(s), so {player} looks at only {k} (CR 701.22a: the top N, fewer if the library is smaller)")
+        else:
+            why.append(f"{player} looks at the top {k} card(s): {', '.join(out['looked'])}")
+        why.append(f"any number of them go on the bottom and the rest on top, each pile in any order (CR 701.22a): "
+                   f"sum over j of C({k},j)*j!*({k}-j)! = ({k}+1)! = {out['choices']} decisions")
+        same = len(set(out["looked"])) < k
+        if out["distinct_results"] != out["choices"]:
+            reasons = []
+            if same:
+                reasons.append("cards that share a name are interchangeable")
+            if k == len(lib):
+                reasons.append("the whole library was looked at, so only the final order matters (bottom and top piles meet)")
+            if not reasons:
+                reasons.append("some decisions leave the same sequence of names")
+            why.append(f"{out['distinct_results']} distinct resulting libraries ({'; '.join(reasons)})")
+        else:
+            why.append("every decision leaves a different library")
+        if k and out["results"]:
+            d = out["decisions"][0]
+            why.append(f"e.g. top {d['top'] or 'nothing'} and bottom {d['bottom'] or 'nothing'} gives {out['results'][0]}")
+        why.append("an ability that triggers whenever a player scries triggers after the scry is complete (CR 701.22d)")
+    if out["capped"]:
+        why.append(f"listing capped at {ctx.limit} of {out['distinct_results']} results (--limit)")
+    values = {k2: out[k2] for k2 in ("looked_at", "choices", "distinct_results", "results", "scried")}
+    return Answer("scry", values, why, extra={"decisions": out["decisions"]}, capped=out["capped"])
+
+
+def _spell_card(ctx: Context, key: str = "spell"):
+    card = ctx.card(ctx.arg(key))
+    return card, abilities_of(card)
+
+
+#: Above this many branches, a spell's scry steps are not enumerated (they are for real cards: scry <= 5).
+SPELL_BRANCH_LIMIT = 2_000_000
+
+
+def resolve_steps(library: Sequence[str], steps: Sequence[Mapping[str, Any]]) -> tuple[dict[tuple, None], int, list[str]]:
+    """Follow a spell's steps in order (CR 608.2c) over every scry decision.
+
+    Parameters
+    ----------
+    library : names, top first.
+    steps : ``{action: scry|draw|damage, n}`` in the order written.
+
+    Returns
+    -------
+    (outcomes, choices, notes): ``outcomes`` maps each distinct end state
+    ``(sorted drawn names, library tuple)`` to None (insertion-ordered), ``choices`` the number of
+    scry decision sequences, ``notes`` remarks (drawing from an empty library, CR 121.4 / 704.5b).
+
+    Raises
+    ------
+    Unsupported : the scry steps would branch into more than ``SPELL_BRANCH_LIMIT`` states.
+    """
+    states: dict[tuple, None] = {((), tuple(library)): None}
+    choices = 1
+    notes: list[str] = []
+    for st in steps:
+        act = st.get("action")
+        n = int(st.get("n", 0))
+        nxt: dict[tuple, None] = {}
+        if act == "scry":
+            total_branches = sum(scry_choice_count(min(n, len(lib))) for _, lib in states)
+            if total_branches > SPELL_BRANCH_LIMIT:
+                raise Unsupported(f"a spell whose scry steps branch into {total_branches} states is not enumerated (limit {SPELL_BRANCH_LIMIT})")
+            choices *= scry_choice_count(min(n, min(len(lib) for _, lib in states)))
+            for drawn, lib in states:
+                k = min(n, len(lib))
+                for res in iter_scry_results(lib[:k], lib[k:]):
+                    nxt[(drawn, tuple(res["library"]))] = None
+        elif act == "draw":
+            for drawn, lib in states:
+                got = lib[:n]
+                if len(got) < n:
+                    msg = (f"the library holds fewer than {n} card(s): the missing draws do not happen, and the player "
+                           "will lose the next time state-based actions are checked (CR 121.4, 704.5b)")
+                    if msg not in notes:
+                        notes.append(msg)
+                nxt[(tuple(sorted(drawn + tuple(got))), lib[n:])] = None
+        else:
+            nxt = states
+        states = nxt
+    return states, choices, notes
+
+
+def _scry_spell(ctx: Context, player: str) -> Answer:
+    card, abilities = _spell_card(ctx)
+    steps, unknown = rt.spell_steps(abilities)
+    if unknown:
+        raise Unsupported(f"{card.name}: instruction(s) not modelled: {'; '.join(a.describe() for a in unknown)}")
+    if not steps:
+        raise QuestionError(f"{card.name} has no spell instructions (it is a {card.type_line}); scry with 'spell' needs an instant or sorcery that scries")
+    if not any(s.get("action") == "scry" for s in steps):
+        raise QuestionError(f"{card.name} does not scry (its instructions: {', '.join(rt.describe_step(s) for s in steps)})")
+    order = [rt.describe_step(s) for s in steps]
+    targeted = [s for s in steps if s.get("target")]
+    legal = ctx.arg("targets_legal", True, (bool,))
+    lib = _library_names(ctx, player)
+    why = [f"{card.name}'s instructions, in the order written (CR 608.2c): {', then '.join(order)}"]
+    if not legal:
+        if not targeted:
+            raise QuestionError(f"{card.name} has no targets, so 'targets_legal' does not apply")
+        why.append(f"every target of {card.name} is illegal as it tries to resolve, so it does not resolve and none of its "
+                   "effects happen: no scry, no draw (CR 608.2b; scry rulings)")
+        values = {"order": order, "resolves": False, "scried": False, "choices": 1, "outcomes": 1,
+                  "draws": [[]], "results": [{"drawn": [], "library": lib}]}
+        return Answer("scry", values, why)
+    outcomes, choices, notes = resolve_steps(lib, steps)
+    if targeted:
+        why.append(f"its target(s) are legal, so it resolves ({', '.join(rt.describe_step(s) for s in targeted)}; CR 608.2b)")
+    first_scry = next(i for i, s in enumerate(steps) if s["action"] == "scry")
+    first_draw = next((i for i, s in enumerate(steps) if s["action"] == "draw"), None)
+    if first_draw is not None:
+        if first_draw < first_scry:
+            why.append("the draw happens before the scry, so the card drawn is the current top card and the scry sees the cards below it")
+        else:
+            why.append("the scry happens first, so the card drawn is whichever card the scry left on top")
+    draws = sorted({d for d, _ in outcomes}, key=lambda d: (len(d), d))
+    why.append(f"{choices} scry decision(s); {len(outcomes)} distinct end state(s) (cards drawn, library); "
+               f"possible draws: {', '.join('[' + ', '.join(d) + ']' for d in draws) or 'none'}")
+    why.extend(notes)
+    results = []
+    capped = False
+    for drawn, l in outcomes:
+        if len(results) >= ctx.limit:
+            capped = True
+            break
+        results.append({"drawn": list(drawn), "library": list(l)})
+    if capped:
+        why.append(f"listing capped at {ctx.limit} of {len(outcomes)} results (--limit)")
+    values = {"order": order, "resolves": True, "scried": any(s["action"] == "scry" and s["n"] > 0 for s in steps),
+              "choices": choices, "outcomes": len(outcomes), "draws": [list(d) for d in draws], "results": results}
+    return Answer("scry", values, why, capped=capped)
+
+
+# ---------------------------------------------------------------------------
+# Sequential put-onto-the-battlefield processes (Hypergenesis, Eureka)
+# ---------------------------------------------------------------------------
+
+
+def process_end_states_brute_force(hands: Mapping[str, Sequence[str]], order: Sequence[str],
+                                   repeat: bool = True) -> set[tuple[tuple[str, tuple[str, ...]], ...]]:
+    """Every end state of the process, by playing it out move by move (for checking the counts).
+
+    Each turn the current player either puts one card of their remaining ``hands`` cards or
+    declines. With ``repeat`` the process ends when all players in sequence decline
+    (Hypergenesis ruling 2006-09-25); without it, each player chooses once (Show and Tell).
+    Exponential: for small inputs and tests only.
+
+    Returns
+    -------
+    set of end states ``((player, sorted cards put), ...)`` in ``order``.
+    """
+    players = list(order)
+    seen: set = set()
+    ends: set = set()
+    start = tuple(tuple(sorted(hands.get(p, ()))) for p in players)
+    stack = [(start, tuple(() for _ in players), 0, 0)]
+    while stack:
+        st = stack.pop()
+        if st in seen:
+            continue
+        seen.add(st)
+        left, put, i, declines = st
+        if (repeat and declines == len(players)) or (not repeat and i == len(players)):
+            ends.add(tuple((players[j], tuple(sorted(put[j]))) for j in range(len(players))))
+            continue
+        p = i % len(players)
+        nxt_i = (i + 1) % len(players) if repeat else i + 1
+        stack.append((left, put, nxt_i, declines + 1))
+        for name in set(left[p]):
+            lst = list(left[p])
+            lst.remove(name)
+            nl = left[:p] + (tuple(lst),) + left[p + 1:]
+            np_ = put[:p] + (tuple(sorted(put[p] + (name,))),) + put[p + 1:]
+            stack.append((nl, np_, nxt_i, 0))
+    return ends
+
+
+def count_process_outcomes(hands: Mapping[str, Sequence[str]], repeat: bool = True) -> int:
+    """Distinct end states of the process: for each player, the multiset of cards they put.
+
+    With ``repeat`` (Hypergenesis, Eureka), every combination of sub-multisets is reachable:
+    each player puts their chosen cards one per time around, then declines; the process ends
+    once all have declined in sequence (ruling 2006-09-25), and nobody can be forced to put a
+    card. So the count is ``prod over players of prod(c + 1)`` over the multiplicities ``c`` of
+    their eligible cards. Without ``repeat`` (Show and Tell), each player puts at most one:
+    ``prod(distinct eligible names + 1)``.
+
+    Parameters
+    ----------
+    hands : player → names of the eligible cards in their hand.
+    repeat : bool
+
+    Returns
+    -------
+    int
+    """
+    out = 1
+    for cards in hands.values():
+        out *= count_sub_multisets(cards) if repeat else len(set(cards)) + 1
+    return out
+
+
+def iter_process_outcomes(hands: Mapping[str, Sequence[str]], order: Sequence[str], repeat: bool = True) -> Iterator[dict[str, list[str]]]:
+    """Each distinct end state once, lazily: ``{player: sorted cards put}`` in ``order``."""
+    per: list[Iterable[tuple[str, ...]]] = []
+    for p in order:
+        cards = hands.get(p, ())
+        if repeat:
+            per.append(list(sub_multisets(cards)) if count_sub_multisets(cards) <= 4096 else _Lazy(lambda c=cards: sub_multisets(c)))
+        else:
+            per.append([()] + [(n,) for n in sorted(set(cards))])
+    for combo in _lazy_product(per):
+        yield {p: list(c) for p, c in zip(order, combo)}
+
+
+class _Lazy:
+    """A re-iterable wrapper over a generator factory (for a lazy cartesian product)."""
+
+    def __init__(self, factory):
+        self.factory = factory
+
+    def __iter__(self):
+        return iter(self.factory())
+
+
+def _lazy_product(seqs: Sequence[Iterable]) -> Iterator[tuple]:
+    if not seqs:
+        yield ()
+        return
+    for head in seqs[0]:
+        for tail in _lazy_product(seqs[1:]):
+            yield (head,) + tail
+
+
+def witness_sequence(put: Mapping[str, Sequence[str]], order: Sequence[str]) -> list[str]:
+    """A sequence of moves of the repeating process that ends with exactly ``put`` on the battlefield.
+
+    Each player puts one of their chosen cards each time around and declines once they have
+    none left; the process ends after every player in sequence declines (ruling 2006-09-25).
+    """
+    left = {p: list(put.get(p, ())) for p in order}
+    moves: list[str] = []
+    declines = 0
+    i = 0
+    while declines < len(order):
+        p = order[i % len(order)]
+        if left[p]:
+            moves.append(f"{p} puts {left[p].pop(0)}")
+            declines = 0
+        else:
+            moves.append(f"{p} declines")
+            declines += 1
+        i += 1
+    return moves
+
+
+def _process_setup(ctx: Context, args: Mapping[str, Any]):
+    """The spell, its process ability, the turn order of the process and each player's eligible cards."""
+    if "spell" not in args:
+        raise QuestionError("needs 'spell' (e.g. Hypergenesis or Eureka)")
+    card = ctx.card(args["spell"])
+    proc = rt.process_of(abilities_of(card))
+    if proc is None:
+        raise QuestionError(f"{card.name} is not a put-onto-the-battlefield process (no such ability in its model)")
+    controller = ctx.player(args.get("player"))
+    kinds = list(proc.params.get("kinds", ()))
+    repeat = bool(proc.params.get("repeat", False))
+    if proc.params.get("starting", "you") == "active":
+        order = ctx.state.apnap_order()
+    else:
+        order = ctx.state.turn_order_from(controller)
+    eligible: dict[str, list[str]] = {}
+    ineligible: dict[str, list[str]] = {}
+    for p in order:
+        eligible[p] = sorted(ci.name for ci in ctx.state.cards("hand", p) if rt.eligible_for(ci.card, kinds))
+        ineligible[p] = sorted(f"{ci.name} ({ci.card.front.type_line})" for ci in ctx.state.cards("hand", p)
+                               if not rt.eligible_for(ci.card, kinds))
+    return card, proc, controller, order, kinds, repeat, eligible, ineligible
+
+
+def _kind_words(kinds: Sequence[str]) -> str:
+    ks = list(kinds)
+    return ks[0] if len(ks) == 1 else ", ".join(ks[:-1]) + ", or " + ks[-1]
+
+
+@question("put_onto_battlefield", unordered=("results",), normalize={"results": _sorted_lists, "eligible": _sorted_lists})
+def ask_put_onto_battlefield(ctx: Context) -> Answer:
+    """``put_onto_battlefield: {spell, player}`` → ``outcomes``, ``results``, ``eligible``, ``cast``.
+
+    ``outcomes`` counts distinct end states (for each player, the multiset of cards put;
+    the order of entry is not part of it); ``results`` lists them (``{player: cards}``, capped).
+
+    References: Hypergenesis rulings 2006-09-25 (the process ends only when all N players in
+    sequence decline; a player who declined may put a card next time; X is 0; the cards are not
+    cast or played) and 2006-10-15 (triggers wait, then APNAP); CR 110.4a (permanent card, now
+    including battle; the ruling's list predates battles); Show and Tell rulings 2008-04-01
+    (one choice each, in APNAP order, put simultaneously).
+    """
+    args = ctx.args if isinstance(ctx.args, Mapping) else {"spell": ctx.args}
+    card, proc, controller, order, kinds, repeat, eligible, ineligible = _process_setup(ctx, args)
+    n = count_process_outcomes(eligible, repeat)
+    why = [f"{card.name}: each player may put a {_kind_words(kinds)} card from their hand onto the battlefield"
+           + (" (\"permanent card\", CR 110.4a: battles count under the current rules; the 2006 ruling's list predates battles)"
+              if proc.params.get("card_kind", "").startswith("permanent") else "")]
+    why.append(f"players in order: {', '.join(order)} (starting with {order[0]}, then turn order)")
+    for p in order:
+        why.append(f"{p}: eligible {eligible[p] or 'none'}" + (f"; not eligible {ineligible[p]}" if ineligible[p] else ""))
+    if repeat:
+        why.append("the process repeats until all players in sequence choose not to put a card; a player who declined may "
+                   "put one the next time around (Hypergenesis ruling 2006-09-25), so any sub-multiset of each player's "
+                   "eligible cards is reachable and the count is the product over players of prod(copies + 1)")
+    else:
+        why.append("each player chooses at most one card, in APNAP order, and the chosen cards enter simultaneously "
+                   "(Show and Tell rulings 2008-04-01): product over players of (distinct eligible cards + 1)")
+    why.append(f"{n} distinct end state(s) (cards with the same name are interchangeable)")
+    full = {p: eligible[p] for p in order}
+    if repeat and any(full.values()):
+        why.append("e.g. everything eligible: " + "; ".join(witness_sequence(full, order)))
+    x_cards = sorted({name for p in order for name in eligible[p]
+                      if (c := ctx.card(name)).mana_cost is not None and c.mana_cost.has_x})
+    if x_cards:
+        why.append(f"{', '.join(x_cards)}: X in the mana cost is 0 when put onto the battlefield this way (ruling; CR 107.3m)")
+    why.append("the cards are put onto the battlefield, not cast or played: abilities that trigger on casting do not "
+               "trigger, and a land put this way is not a land play (ruling 2006-09-25)")
+    why.append("abilities that trigger during the process wait until it is over, then go on the stack in APNAP order "
+               "(ruling 2006-10-15, CR 603.3b); ask trigger_order with 'after'")
+    results: list[dict[str, list[str]]] = []
+    capped = False
+    for res in iter_process_outcomes(eligible, order, repeat):
+        if len(results) >= ctx.limit:
+            capped = True
+            break
+        results.append(res)
+    if capped:
+        why.append(f"listing capped at {ctx.limit} of {n} end states (--limit)")
+    values = {"outcomes": n, "results": results, "eligible": eligible, "cast": False, "order": order}
+    return Answer("put_onto_battlefield", values, why, capped=capped)
+
+
+# ---------------------------------------------------------------------------
+# Trigger order (CR 603.3b)
+# ---------------------------------------------------------------------------
+
+
+def count_trigger_orders(triggers: Mapping[str, Sequence[str]]) -> int:
+    """Distinct stacks for waiting triggered abilities put on the stack in APNAP order (CR 603.3b).
+
+    Each player orders only their own abilities, and players go in APNAP order, so the count is
+    the product over players of the distinct orderings of their labels (two abilities with the
+    same label are identical and swapping them gives the same stack).
+    """
+    out = 1
+    for labels in triggers.values():
+        out *= multinomial(Counter(labels).values())
+    return out
+
+
+def iter_trigger_stacks(triggers: Mapping[str, Sequence[str]], apnap: Sequence[str]) -> Iterator[list[str]]:
+    """Each distinct stack once, lazily, bottom to top; items are ``"PLAYER: LABEL"``.
+
+    The active player's abilities go on first (bottom), then each other player's in turn order;
+    the last one put on the stack resolves first (CR 603.3b, 101.4, 405.5).
+    """
+    players = [p for p in apnap if triggers.get(p)]
+    per = [_Lazy(lambda ls=list(triggers[p]): distinct_orders(ls)) for p in players]
+    for combo in _lazy_product(per):
+        stack: list[str] = []
+        for p, seq in zip(players, combo):
+            stack.extend(f"{p}: {label}" for label in seq)
+        yield stack
+
+
+def _triggers_from_process(ctx: Context, after: Any) -> tuple[dict[str, list[str]], list[str]]:
+    if not isinstance(after, Mapping):
+        raise QuestionError("'after' takes {spell, player, put: {PLAYER: [cards]}}")
+    card, proc, controller, order, kinds, repeat, eligible, _ = _process_setup(ctx, after)
+    put = after.get("put")
+    if not isinstance(put, Mapping):
+        raise QuestionError("'after' needs 'put': the cards each player put onto the battlefield, e.g. {P1: [Wall of Omens]}")
+    why = []
+    triggers: dict[str, list[str]] = {p: [] for p in order}
+    entering: list[tuple[str, Any]] = []
+    for p, cards in put.items():
+        p = ctx.player(p)
+        cards = cards or []
+        if not isinstance(cards, list):
+            raise QuestionError(f"'put' of {p} must be a list of card names")
+        have = Counter(eligible[p])
+        want = Counter()
+        for name in cards:
+            c = ctx.card(name)
+            want[c.name] += 1
+            entering.append((p, c))
+        for name, cnt in want.items():
+            if have[name] < cnt:
+                raise QuestionError(f"{p} cannot put {cnt} {name} with {card.name}: eligible cards in {p}'s hand are {eligible[p] or 'none'}")
+        if not repeat and sum(want.values()) > 1:
+            raise QuestionError(f"{card.name} lets each player put only one card; {p} puts {sum(want.values())}")
+    for perm in ctx.state.battlefield:
+        for a in abilities_of(perm.card):
+            if rt.is_other_enters_trigger(a):
+                raise Unsupported(f"{perm.name} has an ability that triggers on other permanents entering ({a.describe()}); "
+                                  "its number of triggers depends on the order of entry, which is not modelled")
+    for p, c in entering:
+        for a in abilities_of(c):
+            if rt.is_other_enters_trigger(a):
+                raise Unsupported(f"{c.name} has an ability that triggers on other permanents entering ({a.describe()}); "
+                                  "its number of triggers depends on the order of entry, which is not modelled")
+        etbs = [a for a in abilities_of(c) if rt.is_self_etb_trigger(a)]
+        for i, a in enumerate(etbs):
+            triggers[p].append(c.name if len(etbs) == 1 else f"{c.name} (ability {i + 1})")
+        if etbs:
+            why.append(f"{c.name} ({p}) entered: its enters-the-battlefield ability triggers ({'; '.join(a.describe() for a in etbs)})")
+        else:
+            why.append(f"{c.name} ({p}) entered: no enters-the-battlefield triggered ability")
+        if any(a.kind == "triggered" and "cast" in (a.text or "").lower().split(",")[0] for a in abilities_of(c)):
+            why.append(f"{c.name}'s cast trigger does not trigger: it was put onto the battlefield, not cast (Hypergenesis ruling)")
+    why.append("they all waited until the process was over (Hypergenesis ruling 2006-10-15)")
+    return {p: ls for p, ls in triggers.items() if ls}, why
+
+
+@question("trigger_order", unordered=("stacks",))
+def ask_trigger_order(ctx: Context) -> Answer:
+    """``trigger_order: {triggers: {PLAYER: [LABEL, ...]}}`` or ``{after: {spell, player, put}}``
+    → ``orders``, ``stacks`` (bottom to top, ``"PLAYER: LABEL"``, capped), ``triggers``,
+    ``resolves_first`` (the player whose ability is on top).
+
+    References: CR 603.3b (APNAP: the active player puts all of theirs in any order, then each
+    other player in turn order), 101.4, 405.5 (last in, first out); Hypergenesis ruling 2006-10-15.
+    """
+    if not isinstance(ctx.args, Mapping):
+        raise QuestionError("trigger_order takes {triggers: {PLAYER: [LABEL, ...]}} or {after: {...}}")
+    why: list[str] = []
+    if "after" in ctx.args:
+        triggers, why = _triggers_from_process(ctx, ctx.args["after"])
+    else:
+        raw = ctx.arg("triggers", types=(Mapping,))
+        triggers = {}
+        for p, labels in raw.items():
+            p = ctx.player(p)
+            if labels is None:
+                labels = []
+            if not isinstance(labels, list) or not all(isinstance(x, (str, int)) for x in labels):
+                raise QuestionError(f"triggers of {p} must be a list of labels (one per triggered ability)")
+            if labels:
+                triggers[p] = [str(x) for x in labels]
+    apnap = ctx.state.apnap_order()
+    orders = count_trigger_orders(triggers)
+    players = [p for p in apnap if triggers.get(p)]
+    why.append(f"APNAP order: {', '.join(apnap)} (active player {ctx.state.active} first; CR 603.3b, 101.4)")
+    for p in players:
+        c = Counter(triggers[p])
+        dup = [f"{n} x{k}" for n, k in c.items() if k > 1]
+        why.append(f"{p} puts {len(triggers[p])} abilit{'y' if len(triggers[p]) == 1 else 'ies'} in any order: "
+                   f"{multinomial(c.values())} distinct order(s)" + (f" (identical abilities: {', '.join(dup)})" if dup else ""))
+    if players:
+        why.append(f"{players[0]}'s go on the stack first (bottom); {players[-1]}'s go last, so one of {players[-1]}'s resolves first (CR 405.5)")
+    else:
+        why.append("no triggered abilities are waiting")
+    why.append(f"{orders} distinct stack(s)")
+    stacks: list[list[str]] = []
+    capped = False
+    for s in iter_trigger_stacks(triggers, apnap):
+        if len(stacks) >= ctx.limit:
+            capped = True
+            break
+        stacks.append(s)
+    if capped:
+        why.append(f"listing capped at {ctx.limit} of {orders} stacks (--limit)")
+    values = {"orders": orders, "stacks": stacks, "triggers": triggers, "resolves_first": players[-1] if players else None}
+    return Answer("trigger_order", values, why, capped=capped)
+
+
+# ---------------------------------------------------------------------------
+# X on entering (CR 107.3m)
+# ---------------------------------------------------------------------------
+
+
+def entering_x(card, x_paid: int, cast: bool = True) -> dict[str, Any]:
+    """The value of X for a permanent's enters-the-battlefield abilities (CR 107.3m).
+
+    Parameters
+    ----------
+    card : models.cards.Card
+    x_paid : the value of X chosen when the spell was cast (ignored when not cast).
+    cast : False when it was put onto the battlefield without being cast (Hypergenesis,
+        Eureka, Show and Tell): X is 0 (Hypergenesis ruling 2006-09-25, CR 107.3m needs a spell).
+
+    Returns
+    -------
+    dict: ``x`` (X for its enters abilities), ``mana_value`` (on the battlefield X counts 0:
+    CR 107.3m "the value of X for that permanent is 0", 202.3), ``counters`` (from "enters with X
+    counters" replacement effects, counter kind → number), ``etb_abilities`` (descriptions of its
+    enters abilities that refer to X, with the value used).
+
+    Raises
+    ------
+    ValueError : negative X, or X > 0 for a card with no X in its mana cost.
+    """
+    if x_paid < 0:
+        raise ValueError("X cannot be negative (CR 107.3)")
+    cost = card.mana_cost if card.mana_cost is not None or not card.faces else card.faces[0].mana_cost
+    has_x = cost is not None and cost.has_x
+    if x_paid and not has_x:
+        raise ValueError(f"{card.name} has no X in its mana cost ({cost or 'no mana cost'})")
+    x = x_paid if (cast and has_x) else 0
+    counters: dict[str, int] = {}
+    etb: list[str] = []
+    for a in abilities_of(card):
+        if rt.is_enters_replacement(a):
+            amt = a.params.get("amount", 0)
+            val = x if amt == "X" else int(amt)
+            kind = str(a.params.get("counter", "+1/+1"))
+            counters[kind] = counters.get(kind, 0) + val
+            if amt == "X":
+                etb.append(f"{a.describe()} (replacement effect): {val}")
+        elif rt.is_self_etb_trigger(a) and rt.refers_to_x(a):
+            etb.append(f"{a.describe()} (triggered ability): X = {x}")
+    mv = cost.mana_value(0) if cost is not None else 0
+    return {"x": x, "mana_value": mv, "counters": counters, "etb_abilities": etb, "has_x": has_x}
+
+
+@question("entering_x")
+def ask_entering_x(ctx: Context) -> Answer:
+    """``entering_x: {card, x_paid, cast}`` → ``x``, ``mana_value``, ``counters``, ``refers_to_x``.
+
+    ``x_paid`` (alias ``x``) is the value chosen for X when casting (CR 107.3a), not the mana
+    spent: {X}{X} with X = 2 costs 4. ``cast: false`` (or ``put_by: SPELL``) means it was put
+    onto the battlefield without being cast. References: CR 107.3m, 107.3g, 202.3; Hypergenesis
+    ruling 2006-09-25 (X is 0).
+    """
+    args = ctx.args if isinstance(ctx.args, Mapping) else {"card": ctx.args}
+    if "card" not in args:
+        raise QuestionError("entering_x needs 'card'")
+    card = ctx.card(args["card"])
+    x_paid = args.get("x_paid", args.get("x", 0))
+    if isinstance(x_paid, bool) or not isinstance(x_paid, int) or x_paid < 0:
+        raise QuestionError(f"'x_paid' must be a whole number >= 0, got {x_paid!r}")
+    cast = args.get("cast", True)
+    if not isinstance(cast, bool):
+        raise QuestionError(f"'cast' must be true or false, got {cast!r}")
+    put_by = args.get("put_by")
+    if put_by is not None:
+        ctx.card(put_by)
+        cast = False
+    if not cast and x_paid:
+        raise QuestionError("a permanent put onto the battlefield without being cast had no X chosen; leave out x_paid")
+    try:
+        out = entering_x(card, x_paid, cast)
+    except ValueError as e:
+        raise QuestionError(str(e)) from None
+    why: list[str] = []
+    if not out["has_x"]:
+        why.append(f"{card.name} has no X in its mana cost, so X is 0 for it")
+    elif cast:
+        why.append(f"{card.name} was cast with X = {x_paid}: its enters-the-battlefield triggered abilities and replacement "
+                   f"effects that refer to X use {x_paid} (CR 107.3m)")
+    else:
+        how = f" by {put_by}" if put_by else ""
+        why.append(f"{card.name} was put onto the battlefield{how} without being cast: no value was chosen for X, so X is 0 "
+                   "(CR 107.3m applies only to a spell that became the permanent; Hypergenesis ruling 2006-09-25)")
+    if out["has_x"]:
+        why.append(f"on the battlefield the permanent's own X is 0: mana value {out['mana_value']} (CR 107.3m, 107.3g, 202.3)")
+    for e in out["etb_abilities"]:
+        why.append(e)
+    if not out["etb_abilities"]:
+        why.append(f"{card.name} has no enters-the-battlefield ability that refers to X in its model")
+    values = {"x": out["x"], "mana_value": out["mana_value"], "counters": out["counters"],
+              "refers_to_x": bool(out["etb_abilities"])}
+    return Answer("entering_x", values, why)
