@@ -134,7 +134,7 @@ class ManaSymbol:
     @property
     def is_mana(self) -> bool:
         """A mana symbol (everything but {T}, {Q}, {E} and the like)."""
-        return not (self.is_tap or self.is_untap or self.text in ("E", "A", "TK", "CHAOS", "PW", "H"))
+        return not (self.is_tap or self.is_untap or self.text in ("E", "A", "TK", "CHAOS", "PW", "H", "D"))
 
     @property
     def colors(self) -> frozenset[str]:
@@ -178,7 +178,7 @@ class ManaSymbol:
         for p in self.parts:
             if p.isdigit():
                 best = max(best, int(p))
-            elif p in MANA_TYPES or p == "S":
+            elif p in MANA_TYPES or p in ("S", "L"):
                 best = max(best, 1)
         return best
 
@@ -186,7 +186,9 @@ class ManaSymbol:
         return "{" + self.text + "}"
 
 
-_VALID_PART = set(MANA_TYPES) | {"P", "S", "X", "Y", "Z", "T", "Q", "E", "H", "A"}
+#: Single-letter symbols besides the mana types: P (Phyrexian part), S (snow), X/Y/Z, T/Q (tap/untap),
+#: E (energy), H, A (acorn), D (Un-set "land drop", mana value 0), L (Un-set "legendary mana", mana value 1).
+_VALID_PART = set(MANA_TYPES) | {"P", "S", "X", "Y", "Z", "T", "Q", "E", "H", "A", "D", "L"}
 
 
 @lru_cache(maxsize=4096)
