@@ -190,6 +190,14 @@ def strip_reminder_text(text: str) -> str:
     return text
 
 
+_ALL_COLORS_RE = re.compile(r"^[^.]* is all colors\.$")
+
+
+def _half_symbol_colors(cost: ManaCost) -> set[str]:
+    """Colours of half-mana symbols such as {HW} in a cost (CR 107.4; 903.4)."""
+    return {s.text[1] for s in cost if len(s.text) == 2 and s.text[0] == "H" and s.text[1] in COLORS}
+
+
 def compute_color_identity(card: Card) -> frozenset[str]:
     """Colour identity (CR 903.4): colours of mana symbols in costs and rules text of every face,
     colour indicators and defined colours; reminder text ignored; hybrid symbols count every colour.
@@ -198,13 +206,22 @@ def compute_color_identity(card: Card) -> frozenset[str]:
     faces = card.faces or (card.front,)
     for f in faces:
         if f.mana_cost is not None:
-            out |= f.mana_cost.colors
-        for m in _SYM_IN_TEXT.finditer(strip_reminder_text(f.oracle_text or "")):
-            out |= {p for p in m.group(1).upper().split("/") if p in COLORS}
+            out |= f.mana_cost.colors | _half_symbol_colors(f.mana_cost)
+        text = strip_reminder_text(f.oracle_text or "")
+        for m in _SYM_IN_TEXT.finditer(text):
+            sym = m.group(1).upper()
+            out |= {p for p in sym.split("/") if p in COLORS}
+            if len(sym) == 2 and sym[0] == "H" and sym[1] in COLORS:  # half mana {HW} (CR 107.4)
+                out.add(sym[1])
         if f.color_indicator:
             out |= set(f.color_indicator)
+        # a characteristic-defining ability "NAME is all colors." (CR 604.3, 903.4), unless it says
+        # it does not affect colour identity (Fallaji Wayfarer)
+        for line in text.split("\n"):
+            if _ALL_COLORS_RE.match(line.strip()) and "color identity" not in line:
+                out |= set(COLORS)
     if card.mana_cost is not None:
-        out |= card.mana_cost.colors
+        out |= card.mana_cost.colors | _half_symbol_colors(card.mana_cost)
     if card.color_indicator:
         out |= set(card.color_indicator)
     return frozenset(out)

@@ -1,0 +1,1035 @@
+"""Decklist validation: is a deck legal in a format, and if not, exactly why.
+
+``validate_deck(deck, fmt, db)`` checks a ``models.decklist.Decklist`` against a
+``models.formats.Format`` with the card data of a ``models.database.CardDatabase`` and
+returns a ``DeckReport`` of plain data. Every problem has a machine-readable ``code``,
+the ``cards`` and ``counts`` involved, the ``rule`` it breaks and a ``message``:
+
+=====================  =====================================================================
+code                   rule
+=====================  =====================================================================
+unreadable_line        a decklist line that is not an entry (kept with its line number)
+unknown_card           a name the card data does not know (with suggestions)
+deck_too_small         CR 100.2a (60), 100.2b (40, limited), 903.5a (100), 903.12d (60)
+deck_too_large         CR 903.5a / 903.12d: Commander-style decks have an exact size
+sideboard_too_large    CR 100.4a (15); 903.5e (Commander decks use no sideboard)
+too_many_copies        CR 100.2a, 100.4a (four by English name across deck and sideboard);
+                       903.5b (singleton); basic lands and "any number" cards exempt
+banned                 the format's banned list (card data legalities; CR 100.6)
+restricted             restricted: at most one copy (Vintage; CR 100.6)
+not_legal_in_format    the card is not legal in the format (card data legalities)
+color_identity         CR 903.4, 903.5c; 903.5d (basic land types)
+invalid_commander      CR 903.3, 903.3a, 903.12c, 702.124k (Backgrounds)
+invalid_partners       CR 702.124 (partner variants)
+companion_condition    CR 702.139a (companion conditions, on the starting deck, 702.139b)
+=====================  =====================================================================
+
+Card facts are computed once per card and database (``card_facts``) and each deck
+then costs a few dictionary look-ups per line, so tens of thousands of decks are
+validated in seconds.
+
+Reading the commander from an MTGO list (the commander sits in the sideboard) is a
+search over every way of reading the sideboard's cards as commanders, companion or
+sideboard cards (``_sideboard_readings``): every reading is tried and the one with the
+fewest problems kept (ties: the first in a fixed order), so a legal reading is found
+whenever one exists.
+"""
+from __future__ import annotations
+
+import itertools
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any, Iterable, Mapping
+
+from models.cards import BASIC_LAND_MANA, BASIC_LAND_TYPES, Card, compute_color_identity, strip_reminder_text
+from models.decklist import DECK_SECTIONS, DeckEntry, Decklist, decklist_from_data, parse_text
+from models.formats import Format, FormatError, load_format
+from models.mana import COLORS
+
+from .questions import Answer, Context, QuestionError, question
+
+__all__ = [
+    "PROBLEM_CODES", "DeckProblem", "DeckReport", "CardFacts", "card_facts", "validate_deck",
+    "DeckValidator", "partner_abilities", "COMPANION_CONDITIONS",
+]
+
+PROBLEM_CODES = (
+    "deck_too_small", "deck_too_large", "sideboard_too_large", "too_many_copies", "banned", "restricted",
+    "not_legal_in_format", "color_identity", "invalid_commander", "invalid_partners", "companion_condition",
+    "unknown_card", "unreadable_line",
+)
+_READ_CODES = frozenset({"unknown_card", "unreadable_line"})
+_COLOR_ORDER = "WUBRG"
+
+
+@dataclass
+class DeckProblem:
+    """One reason a deck is not legal.
+
+    Attributes
+    ----------
+    code : str, one of ``PROBLEM_CODES``.
+    rule : str, the rule broken (``"CR 100.2a"``) or the list it comes from.
+    message : str, one sentence saying what is wrong.
+    cards : list of str, the cards involved (Oracle names; as written for unknown cards).
+    counts : dict, the numbers involved (``{"Lightning Bolt": 5}``, ``{"main": 59, "minimum": 60}``).
+    line : int or None, the decklist line, when one line is at fault.
+    suggestions : list of str, for ``unknown_card``: the closest card names.
+    """
+
+    code: str
+    rule: str
+    message: str
+    cards: list[str] = field(default_factory=list)
+    counts: dict[str, int] = field(default_factory=dict)
+    line: int | None = None
+    suggestions: list[str] = field(default_factory=list)
+
+    def to_dict(self) -> dict[str, Any]:
+        d: dict[str, Any] = {"code": self.code, "rule": self.rule, "message": self.message, "cards": self.cards,
+                             "counts": self.counts}
+        if self.line is not None:
+            d["line"] = self.line
+        if self.suggestions:
+            d["suggestions"] = self.suggestions
+        return d
+
+
+@dataclass
+class DeckReport:
+    """The verdict on one deck.
+
+    Attributes
+    ----------
+    legal : bool, no problem found.
+    status : str, ``"legal"``, ``"illegal"``, or ``"unreadable"`` when a line or card name could not be
+        read (the other rules are still checked on what was read).
+    format : str, the format's name.
+    problems : list of DeckProblem.
+    notes : list of str, facts worth knowing that are not problems (how commanders were read, ignored
+        sections, a sideboard companion whose condition is not met).
+    counts : dict, ``main``, ``side``, ``commander``, ``companion`` card counts as checked.
+    commanders : list of str; companion : str or None.
+    source, index, name : where the deck came from.
+    data_date, data_source : the card data used (every report carries its date).
+    """
+
+    legal: bool
+    status: str
+    format: str
+    problems: list[DeckProblem] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    counts: dict[str, int] = field(default_factory=dict)
+    commanders: list[str] = field(default_factory=list)
+    companion: str | None = None
+    source: str = ""
+    index: int = 0
+    name: str | None = None
+    data_date: str | None = None
+    data_source: str | None = None
+    meta: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def codes(self) -> list[str]:
+        """The problem codes, in order, each once."""
+        return list(dict.fromkeys(p.code for p in self.problems))
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain data (JSON-ready)."""
+        return {
+            "source": self.source, "index": self.index, "name": self.name, "format": self.format,
+            "legal": self.legal, "status": self.status, "codes": self.codes,
+            "problems": [p.to_dict() for p in self.problems], "notes": self.notes, "counts": self.counts,
+            "commanders": self.commanders, "companion": self.companion, "data_date": self.data_date,
+            "data_source": self.data_source, **({"meta": self.meta} if self.meta else {}),
+        }
+
+
+# ---------------------------------------------------------------------------
+# Card facts
+# ---------------------------------------------------------------------------
+
+_NUMBER_WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
+                 "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15}
+_ANY_NUMBER_RE = re.compile(r"deck can have any number of cards named", re.I)
+_UP_TO_RE = re.compile(r"deck can have up to (\w+) cards named", re.I)
+_QUOTED_RE = re.compile(r"\"[^\"]*\"|“[^”]*”")
+_ACTIVATED_KEYWORDS = frozenset({
+    "equip", "cycling", "crew", "ninjutsu", "reconfigure", "fortify", "outlast", "scavenge", "unearth", "embalm",
+    "eternalize", "transmute", "level up", "transfigure", "forecast", "reinforce", "bloodrush", "encore",
+    "craft", "station", "auto-equip", "saddle", "channel", "boast", "exhaust", "commander ninjutsu",
+})
+# "As long as Grist isn't on the battlefield, it's a 1/1 Insect creature in addition to its other types."
+_OUTSIDE_CREATURE_RE = re.compile(r"(?i)as long as [^.\n]* isn't on the battlefield, it's a [^.\n]*creature")
+_KAHEERA_TYPES = frozenset({"Cat", "Elemental", "Nightmare", "Dinosaur", "Beast"})
+
+
+def _partner_line_abilities(line: str) -> list[tuple[str, ...]]:
+    out: list[tuple[str, ...]] = []
+    s = line.strip().rstrip(".")
+    low = s.lower()
+    if low.startswith("partner with "):
+        out.append(("partner_with", s[len("partner with "):].strip()))
+    elif low.startswith("partner—") or low.startswith("partner -") or low.startswith("partner —"):
+        kind = re.split(r"—|-", s, maxsplit=1)[1].strip().lower()
+        out.append(("partner_text", kind))
+    elif low == "partner":
+        out.append(("partner",))
+    elif low == "friends forever":
+        out.append(("partner_text", "friends forever"))  # now "partner—Friends forever" (CR 702.124i)
+    elif low == "choose a background":
+        out.append(("background",))
+    elif low == "doctor's companion" or low == "doctor’s companion":
+        out.append(("doctor",))
+    return out
+
+
+def partner_abilities(card: Card) -> frozenset[tuple[str, ...]]:
+    """The partner abilities of a card (CR 702.124a), read from its rules text without reminder text.
+
+    Returns
+    -------
+    frozenset of tuples: ``("partner",)``, ``("partner_text", KIND)`` (``partner—KIND``; *Friends forever* is
+    ``partner—Friends forever``, 702.124i), ``("partner_with", NAME)``, ``("background",)`` (choose a
+    Background, 702.124k), ``("doctor",)`` (Doctor's companion, 702.124m).
+    """
+    out: set[tuple[str, ...]] = set()
+    text = strip_reminder_text(card.front.oracle_text or card.oracle_text or "")
+    for line in text.split("\n"):
+        for part in line.split(", ") if "," in line and not line.lower().startswith("partner with") else [line]:
+            out.update(_partner_line_abilities(part))
+    return frozenset(out)
+
+
+def _has_activated_ability(card: Card) -> bool:
+    """Whether the (front face of the) card has an activated ability: a "cost: effect" line outside quotes
+    (CR 602.1), an activated keyword ability, or a basic land type's intrinsic mana ability (CR 305.6)."""
+    f = card.front
+    if any(t in f.type_line.subtypes for t in BASIC_LAND_TYPES):
+        return True
+    text = _QUOTED_RE.sub("", strip_reminder_text(f.oracle_text or ""))
+    for line in text.split("\n"):
+        if ":" in line:
+            return True
+        low = line.strip().lower()
+        for kw in _ACTIVATED_KEYWORDS:
+            if low.startswith(kw) or f" {kw} " in f" {low} ":
+                return True
+        if re.match(r"^[a-z ]*cycling\b", low):
+            return True
+    return False
+
+
+def _repeated_mana_symbol(card: Card) -> str | None:
+    """A mana symbol that appears more than once in the card's mana cost (Jegantha), or None.
+
+    A split card's mana cost is the combined costs of its halves (CR 709.4b): generic amounts add up into
+    one generic symbol; other symbols are counted as printed.
+    """
+    costs = [f.mana_cost for f in card.faces if f.mana_cost is not None] if card.is_split and card.faces else [
+        card.mana_cost if card.mana_cost is not None or not card.faces else card.faces[0].mana_cost]
+    counter: Counter[str] = Counter()
+    generic = 0
+    for cost in costs:
+        if cost is None:
+            continue
+        for sym in cost:
+            if sym.text.isdigit():
+                generic += 1
+                continue
+            counter[sym.text] += 1
+    if generic and len(costs) == 1:
+        pass  # a single printed generic symbol ({2}) is one symbol
+    for s, n in counter.items():
+        if n > 1:
+            return "{" + s + "}"
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class CardFacts:
+    """Deck-building facts of one card, computed once (``card_facts``).
+
+    ``copy_limit``: None follow the format, -1 any number ("A deck can have any number of cards named ..."),
+    else the number the card's text allows (Seven Dwarves: 7, Nazgûl: 9).
+    """
+
+    name: str
+    card: Card
+    basic: bool
+    copy_limit: int | None
+    identity: frozenset[str]
+    land_type_colors: frozenset[str]
+    land: bool
+    permanent: bool
+    mana_value: int
+    legendary: bool
+    types: frozenset[str]
+    subtypes: frozenset[str]
+    changeling: bool
+    partner: frozenset[tuple[str, ...]]
+    can_be_commander: bool
+    background: bool
+    time_lord_doctor: bool
+    companion: str | None
+    legalities: Mapping[str, str]
+    creature_outside_battlefield: bool = False
+
+
+_COMPANION_NAMES = {
+    "Gyruda, Doom of Depths": "gyruda", "Jegantha, the Wellspring": "jegantha", "Kaheera, the Orphanguard": "kaheera",
+    "Keruga, the Macrosage": "keruga", "Lurrus of the Dream-Den": "lurrus", "Lutri, the Spellchaser": "lutri",
+    "Obosh, the Preypiercer": "obosh", "Umori, the Collector": "umori", "Yorion, Sky Nomad": "yorion",
+    "Zirda, the Dawnwaker": "zirda",
+}
+
+
+def card_facts(card: Card) -> CardFacts:
+    """The deck-building facts of ``card``.
+
+    Parameters
+    ----------
+    card : models.cards.Card
+
+    Returns
+    -------
+    CardFacts
+        Colour identity by CR 903.4 (``models.cards.compute_color_identity``), the colours of its basic land
+        types (903.5d), copy-limit text, commander eligibility facts (903.3, 903.3a), partner abilities
+        (702.124) and companion (702.139).
+    """
+    f = card.front
+    tl = f.type_line
+    text = card.full_oracle_text or ""
+    limit: int | None = None
+    if _ANY_NUMBER_RE.search(text):
+        limit = -1
+    else:
+        m = _UP_TO_RE.search(text)
+        if m:
+            w = m.group(1).lower()
+            limit = int(w) if w.isdigit() else _NUMBER_WORDS.get(w)
+    subtypes = frozenset(tl.subtypes)
+    colors = frozenset(BASIC_LAND_MANA[t] for t in BASIC_LAND_TYPES if t in subtypes)
+    if "rangeling" in text.lower() or "every land type" in strip_reminder_text(text).lower():
+        colors = frozenset(COLORS)
+    companion = _COMPANION_NAMES.get(card.name) if "companion —" in text.lower() or "companion—" in text.lower() else None
+    return CardFacts(
+        name=card.name, card=card, basic="Basic" in tl.supertypes, copy_limit=limit,
+        identity=compute_color_identity(card), land_type_colors=colors, land="Land" in tl.types,
+        permanent=tl.is_permanent, mana_value=card.mana_value(), legendary="Legendary" in tl.supertypes,
+        types=frozenset(tl.types), subtypes=subtypes,
+        changeling="changeling" in (k.lower() for k in card.keywords) or bool(re.search(r"(?im)^changeling\b", f.oracle_text or "")),
+        partner=partner_abilities(card), can_be_commander="can be your commander" in text.lower(),
+        background="Legendary" in tl.supertypes and "Enchantment" in tl.types and "Background" in subtypes,
+        time_lord_doctor="Legendary" in tl.supertypes and "Creature" in tl.types and set(tl.subtypes) == {"Time", "Lord", "Doctor"},
+        companion=companion, legalities=card.legalities or {},
+        creature_outside_battlefield=bool(_OUTSIDE_CREATURE_RE.search(f.oracle_text or "")),
+    )
+
+
+# ---------------------------------------------------------------------------
+# Companion conditions (CR 702.139a)
+# ---------------------------------------------------------------------------
+
+
+def _comp_gyruda(deck: list[tuple[CardFacts, int]], ctx: dict) -> tuple[str, list[str]]:
+    bad = [f.name for f, _ in deck if f.mana_value % 2]
+    return "every card in the starting deck has an even mana value", bad
+
+
+def _comp_jegantha(deck, ctx):
+    bad = []
+    for f, _ in deck:
+        s = _repeated_mana_symbol(f.card)
+        if s:
+            bad.append(f.name)
+    return "no card in the starting deck has more than one of the same mana symbol in its mana cost", bad
+
+
+def _comp_kaheera(deck, ctx):
+    bad = [f.name for f, _ in deck if "Creature" in f.types and not f.changeling and not (f.subtypes & _KAHEERA_TYPES)]
+    return "each creature card in the starting deck is a Cat, Elemental, Nightmare, Dinosaur or Beast", bad
+
+
+def _comp_keruga(deck, ctx):
+    bad = [f.name for f, _ in deck if not f.land and f.mana_value < 3]
+    return "every nonland card in the starting deck has mana value 3 or greater", bad
+
+
+def _comp_lurrus(deck, ctx):
+    bad = [f.name for f, _ in deck if f.permanent and f.mana_value > 2]
+    return "each permanent card in the starting deck has mana value 2 or less", bad
+
+
+def _comp_lutri(deck, ctx):
+    bad = [f.name for f, n in deck if not f.land and n > 1]
+    return "each nonland card in the starting deck has a different name", bad
+
+
+def _comp_obosh(deck, ctx):
+    bad = [f.name for f, _ in deck if not f.land and f.mana_value % 2 == 0]
+    return "every nonland card in the starting deck has an odd mana value", bad
+
+
+def _comp_umori(deck, ctx):
+    nonland = [f for f, _ in deck if not f.land]
+    common = frozenset.intersection(*[f.types for f in nonland]) if nonland else frozenset({"any"})
+    common = common - {"Kindred", "Tribal"} if common else common
+    if common:
+        return "each nonland card in the starting deck shares a card type", []
+    by_type = Counter(t for f in nonland for t in f.types)
+    best = by_type.most_common(1)[0][0] if by_type else ""
+    bad = [f.name for f in nonland if best not in f.types]
+    return f"each nonland card in the starting deck shares a card type (most are {best})", bad
+
+
+def _comp_yorion(deck, ctx):
+    size = sum(n for _, n in deck)
+    need = ctx["min_size"] + 20
+    return f"the starting deck has at least twenty cards more than the minimum deck size ({need}; it has {size})", (
+        [] if size >= need else [f"{size} cards"])
+
+
+def _comp_zirda(deck, ctx):
+    bad = [f.name for f, _ in deck if f.permanent and not _has_activated_ability(f.card)]
+    return "each permanent card in the starting deck has an activated ability", bad
+
+
+#: The ten companion deck-building conditions (CR 702.139a), by companion.
+COMPANION_CONDITIONS = {
+    "gyruda": _comp_gyruda, "jegantha": _comp_jegantha, "kaheera": _comp_kaheera, "keruga": _comp_keruga,
+    "lurrus": _comp_lurrus, "lutri": _comp_lutri, "obosh": _comp_obosh, "umori": _comp_umori,
+    "yorion": _comp_yorion, "zirda": _comp_zirda,
+}
+
+
+# ---------------------------------------------------------------------------
+# The validator
+# ---------------------------------------------------------------------------
+
+
+def _colors(s: Iterable[str]) -> str:
+    s = set(s)
+    return "".join(c for c in _COLOR_ORDER if c in s) or "colorless"
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" + ("" if n == 1 else "s")
+
+
+class _Unknown:
+    __slots__ = ("name", "suggestions")
+
+    def __init__(self, name: str, suggestions: list[str]):
+        self.name = name
+        self.suggestions = suggestions
+
+
+class DeckValidator:
+    """Validates many decks of one format against one card database, caching per-card facts.
+
+    Parameters
+    ----------
+    fmt : Format or str (a format name, alias or YAML path; ``models.formats.load_format``).
+    db : models.database.CardDatabase.
+
+    Raises
+    ------
+    models.formats.FormatError
+        An unknown format.
+    """
+
+    _facts_by_db: dict[int, dict[str, Any]] = {}
+
+    def __init__(self, fmt: Format | str, db: Any):
+        self.fmt = load_format(fmt)
+        self.db = db
+        # one cache per database object: raw name -> CardFacts | _Unknown
+        self._names: dict[str, Any] = DeckValidator._facts_by_db.setdefault(id(db), {})
+        self.data_date = getattr(db, "date", None)
+        self.data_source = getattr(db, "source", None)
+
+    # ---- names ------------------------------------------------------------
+    def resolve(self, name: str) -> "CardFacts | _Unknown":
+        """Facts of the card called ``name`` (any spelling the database folds), or an unknown marker."""
+        hit = self._names.get(name)
+        if hit is None:
+            card = self.db.find(name)
+            if card is None:
+                try:
+                    self.db.get(name)
+                except KeyError as e:
+                    hit = _Unknown(name, list(getattr(e, "suggestions", []) or []))
+                else:  # pragma: no cover - find and get disagree
+                    hit = _Unknown(name, [])
+            else:
+                hit = self._names.get("\0" + card.name)
+                if hit is None:
+                    hit = card_facts(card)
+                    self._names["\0" + card.name] = hit
+            self._names[name] = hit
+        return hit
+
+    # ---- the checks -------------------------------------------------------
+    def validate(self, deck: Decklist, commanders: Iterable[str] | None = None,
+                 companion: str | None = None) -> DeckReport:
+        """Validate one deck.
+
+        Parameters
+        ----------
+        deck : Decklist
+        commanders : list of str, optional
+            The commander(s) when the list does not name them (a ``Commander`` section or, on MTGO, the
+            sideboard do). A main-deck copy of a named commander is taken to be it.
+        companion : str, optional
+            The companion, when the list has no ``Companion`` section.
+
+        Returns
+        -------
+        DeckReport
+        """
+        fmt = self.fmt
+        problems: list[DeckProblem] = []
+        notes: list[str] = []
+        for u in deck.unreadable:
+            problems.append(DeckProblem("unreadable_line", "decklist format", f"line {u.line}: {u.reason}: {u.text.strip()!r}"
+                                        if u.line else f"{u.reason}: {u.text.strip()!r}", [], {}, u.line))
+        # resolve every entry: section -> list of (facts, count, entry)
+        sections: dict[str, list[tuple[CardFacts, int, DeckEntry]]] = {s: [] for s in DECK_SECTIONS}
+        resolve = self.resolve
+        for e in deck.entries:
+            sec = sections.get(e.section)
+            if sec is None:
+                continue
+            f = resolve(e.name)
+            if f.__class__ is _Unknown:
+                problems.append(DeckProblem(
+                    "unknown_card", f"card data {self.data_date or ''}".strip(),
+                    f"line {e.line}: no card is named {e.name!r}" + (f"; did you mean {f.suggestions[0]!r}?" if f.suggestions else "")
+                    if e.line else f"no card is named {e.name!r}", [e.name], {e.name: e.count}, e.line, f.suggestions))
+                continue
+            sec.append((f, e.count, e))
+        ignored = deck.ignored
+        if ignored:
+            secs = sorted({e.section for e in ignored})
+            notes.append(f"{sum(e.count for e in ignored)} cards in {', '.join(secs)} are not part of the deck and were not checked")
+
+        main, side = sections["main"], sections["side"]
+        cmd_entries, comp_entries = sections["commander"], sections["companion"]
+        explicit_companion = bool(comp_entries) or companion is not None
+        if companion is not None and not comp_entries:
+            f = resolve(companion)
+            if f.__class__ is _Unknown:
+                raise QuestionError(f"unknown companion {companion!r}", f.suggestions)
+            # take it from the sideboard if it is listed there
+            idx = next((i for i, (g, _, _) in enumerate(side) if g.name == f.name), None)
+            if idx is not None:
+                g, n, e = side[idx]
+                side = side[:idx] + ([(g, n - 1, e)] if n > 1 else []) + side[idx + 1:]
+            comp_entries = [(f, 1, DeckEntry(1, f.name, "companion"))]
+        if comp_entries and deck.reader == "arena":
+            # Arena exports list the companion in its own section and again in the sideboard: count it once
+            names = {f.name for f, _, _ in comp_entries}
+            side = [(f, n, e) for f, n, e in side if f.name not in names]
+
+        commanders_f: list[CardFacts] = []
+        if fmt.is_commander:
+            if commanders is not None and not cmd_entries:
+                for nm in commanders:
+                    f = resolve(nm)
+                    if f.__class__ is _Unknown:
+                        raise QuestionError(f"unknown commander {nm!r}", f.suggestions)
+                    idx = next((i for i, (g, _, _) in enumerate(main) if g.name == f.name), None)
+                    if idx is not None:
+                        g, n, e = main[idx]
+                        main = main[:idx] + ([(g, n - 1, e)] if n > 1 else []) + main[idx + 1:]
+                    cmd_entries.append((f, 1, DeckEntry(1, f.name, "commander")))
+            if cmd_entries:
+                for f, n, _ in cmd_entries:
+                    commanders_f.extend([f] * n)
+            elif side:
+                commanders_f, comp_from_side, side = self._read_sideboard(side, main, bool(comp_entries))
+                if comp_from_side is not None:
+                    comp_entries = [comp_from_side]
+                    explicit_companion = True
+                if commanders_f:
+                    notes.append("commander(s) read from the sideboard, as MTGO lists them: "
+                                 + ", ".join(f.name for f in commanders_f))
+        else:
+            if cmd_entries:
+                notes.append(f"{fmt.title} has no commander; the Commander section is checked as part of the main deck")
+                main = main + cmd_entries
+
+        n_main = sum(n for _, n, _ in main)
+        n_side = sum(n for _, n, _ in side) + sum(n for _, n, _ in comp_entries)
+        n_cmd = len(commanders_f)
+        counts = {"main": n_main, "side": sum(n for _, n, _ in side), "commander": n_cmd,
+                  "companion": sum(n for _, n, _ in comp_entries)}
+
+        # ---- sizes ----
+        deck_size = n_main + (n_cmd if fmt.is_commander and fmt.deck_includes_commander else 0)
+        size_rule = self._size_rule()
+        if deck_size < fmt.min_main:
+            what = "main deck" + (" with its commander(s)" if fmt.is_commander else "")
+            problems.append(DeckProblem(
+                "deck_too_small", size_rule,
+                f"the {what} has {_plural(deck_size, 'card')}; {fmt.title} needs at least {fmt.min_main}",
+                [], {"deck": deck_size, "minimum": fmt.min_main}))
+        if fmt.max_main is not None and deck_size > fmt.max_main:
+            problems.append(DeckProblem(
+                "deck_too_large", size_rule,
+                f"the deck has {_plural(deck_size, 'card')} including its commander(s); {fmt.title} allows at most {fmt.max_main}",
+                [], {"deck": deck_size, "maximum": fmt.max_main}))
+        if fmt.max_side is not None:
+            side_count = counts["side"] + (0 if fmt.is_commander else counts["companion"])
+            if side_count > fmt.max_side:
+                if fmt.max_side == 0:
+                    msg = (f"{fmt.title} decks use no sideboard (CR 903.5e) but {_plural(side_count, 'card')} "
+                           f"are listed there besides the commander(s) and companion: "
+                           + ", ".join(f.name for f, _, _ in side))
+                    rule = "CR 903.5e"
+                else:
+                    msg = f"the sideboard has {_plural(side_count, 'card')}; at most {fmt.max_side} are allowed"
+                    rule = "CR 100.4a"
+                problems.append(DeckProblem("sideboard_too_large", rule, msg, [f.name for f, _, _ in side],
+                                            {"side": side_count, "maximum": fmt.max_side}))
+
+        # ---- copies and legality ----
+        totals: dict[str, list] = {}
+        for group in (main, side, comp_entries):
+            for f, n, e in group:
+                t = totals.get(f.name)
+                if t is None:
+                    totals[f.name] = [f, n, e.line]
+                else:
+                    t[1] += n
+        for f in commanders_f:
+            t = totals.get(f.name)
+            if t is None:
+                totals[f.name] = [f, 1, None]
+            else:
+                t[1] += 1
+        key = fmt.legality
+        limit = fmt.copy_limit
+        colorless_basic_type: set[str] = set()
+        for name, (f, n, line) in totals.items():
+            if limit is not None and not f.basic and f.copy_limit != -1:
+                allowed = f.copy_limit if f.copy_limit is not None else limit
+                if n > allowed:
+                    if f.copy_limit is not None:
+                        why, rule = f"its text allows up to {allowed}", "CR 100.2a; the card's own text"
+                    elif limit == 1:
+                        why, rule = "other than basic lands, each card must have a different English name", "CR 903.5b"
+                    else:
+                        why, rule = f"at most {limit} copies of a card other than basic lands are allowed across deck and sideboard", "CR 100.2a, 100.4a"
+                    problems.append(DeckProblem("too_many_copies", rule, f"{n} copies of {name}: {why}",
+                                                [name], {name: n, "maximum": allowed}, line))
+            if key is not None and f.legalities:
+                status = f.legalities.get(key, "not_legal")
+                if status == "legal":
+                    continue
+                if status == "banned":
+                    problems.append(DeckProblem("banned", f"{fmt.title} banned list (card data {self.data_date or 'undated'})",
+                                                f"{name} is banned in {fmt.title}", [name], {name: n}, line))
+                elif status == "restricted":
+                    if fmt.is_commander:
+                        # Commander-style lists use "restricted" for cards banned as commander (Duel Commander)
+                        if any(c.name == name for c in commanders_f):
+                            problems.append(DeckProblem(
+                                "banned", f"{fmt.title} banned-as-commander list (card data {self.data_date or 'undated'})",
+                                f"{name} is banned as a commander in {fmt.title} (it may be in the deck, not lead it)",
+                                [name], {name: 1}, line))
+                    elif n > 1:
+                        problems.append(DeckProblem("restricted", f"{fmt.title} restricted list (card data {self.data_date or 'undated'})",
+                                                    f"{name} is restricted in {fmt.title}: at most one copy across deck and sideboard, found {n}",
+                                                    [name], {name: n, "maximum": 1}, line))
+                else:
+                    problems.append(DeckProblem("not_legal_in_format", f"{fmt.title} card pool (card data {self.data_date or 'undated'})",
+                                                f"{name} is not legal in {fmt.title}", [name], {name: n}, line))
+        if key is not None and any(not f.legalities for f, _, _ in totals.values()):
+            notes.append("some cards have no legality data (catalog cards); their legality was not checked")
+
+        # ---- commander rules ----
+        companion_f = comp_entries[0][0] if comp_entries else None
+        if fmt.is_commander:
+            problems.extend(self._commander_problems(commanders_f, main, side, comp_entries))
+        # ---- companion ----
+        if companion_f is not None:
+            starting = [(f, n) for f, n, _ in main]
+            if fmt.is_commander:
+                starting += [(f, 1) for f in commanders_f]
+            p = self._companion_problem(companion_f, starting)
+            if p is not None:
+                if explicit_companion or fmt.is_commander:
+                    problems.append(p)
+                else:
+                    notes.append(p.message + " (it is only a sideboard card)")
+        elif not fmt.is_commander:
+            comps = [f for f, _, _ in side if f.companion]
+            if len(comps) >= 1:
+                starting = [(f, n) for f, n, _ in main]
+                for cf in comps:
+                    p = self._companion_problem(cf, starting)
+                    if p is None:
+                        notes.append(f"{cf.name} in the sideboard can be the companion: its condition is met (CR 702.139a)")
+                    else:
+                        notes.append(p.message + "; it can only be an ordinary sideboard card")
+        status = "legal"
+        if problems:
+            status = "unreadable" if any(p.code in _READ_CODES for p in problems) else "illegal"
+        return DeckReport(
+            legal=not problems, status=status, format=fmt.name, problems=problems, notes=notes, counts=counts,
+            commanders=[f.name for f in commanders_f], companion=companion_f.name if companion_f else None,
+            source=deck.source, index=deck.index, name=deck.name, data_date=self.data_date,
+            data_source=self.data_source, meta=dict(deck.meta),
+        )
+
+    def _size_rule(self) -> str:
+        fmt = self.fmt
+        if fmt.is_commander:
+            if fmt.commander_eligible >= {"planeswalker"} and fmt.signature_spell:
+                return "Oathbreaker deck construction (60 cards including the oathbreaker and signature spell)"
+            return "CR 903.12d" if fmt.min_main == 60 else "CR 903.5a"
+        return "CR 100.2b" if fmt.copy_limit is None else "CR 100.2a"
+
+    # ---- commanders -------------------------------------------------------
+    def _eligible(self, f: CardFacts) -> str | None:
+        """Why ``f`` cannot be a commander on its own (None: it can). CR 903.3, 903.3a, 903.12c."""
+        fmt = self.fmt
+        if f.can_be_commander:
+            return None
+        if fmt.signature_spell and ("Instant" in f.types or "Sorcery" in f.types):
+            return None
+        el = fmt.commander_eligible
+        ok_type = (("creature" in el and ("Creature" in f.types or f.creature_outside_battlefield))
+                   or ("planeswalker" in el and "Planeswalker" in f.types)
+                   or ("vehicle" in el and "Vehicle" in f.subtypes)
+                   or ("spacecraft" in el and "Spacecraft" in f.subtypes and f.card.power is not None))
+        if f.legendary and ok_type:
+            return None
+        kinds = " or ".join(sorted(el))
+        if f.background:
+            return f"{f.name} is a Background: it can be a commander only beside a commander with \"choose a Background\" (CR 702.124k)"
+        if not f.legendary:
+            return f"{f.name} is not legendary; a commander must be a legendary {kinds} card (CR 903.3)"
+        return f"{f.name} is a legendary {' '.join(sorted(f.types)).lower()}, not a {kinds} card, and does not say it can be your commander (CR 903.3, 903.3a)"
+
+    def _pair_ok(self, a: CardFacts, b: CardFacts) -> str | None:
+        """None if ``a`` and ``b`` may be designated together (CR 702.124), else why not."""
+        pa, pb = a.partner, b.partner
+        if ("partner",) in pa and ("partner",) in pb:
+            return None
+        ta = {p[1] for p in pa if p[0] == "partner_text"}
+        tb = {p[1] for p in pb if p[0] == "partner_text"}
+        if ta & tb:
+            return None
+        wa = {p[1].casefold() for p in pa if p[0] == "partner_with"}
+        wb = {p[1].casefold() for p in pb if p[0] == "partner_with"}
+        if b.name.casefold() in wa and a.name.casefold() in wb:
+            return None
+        if (("background",) in pa and b.background) or (("background",) in pb and a.background):
+            return None
+        if (("doctor",) in pa and b.time_lord_doctor) or (("doctor",) in pb and a.time_lord_doctor):
+            return None
+        if not pa and not pb:
+            return f"neither {a.name} nor {b.name} has a partner ability, so they cannot both be commanders (CR 702.124a)"
+        desc = lambda f: ", ".join(sorted(_describe_partner(p) for p in f.partner)) or "no partner ability"
+        return (f"{a.name} ({desc(a)}) and {b.name} ({desc(b)}) cannot be designated together: each partner ability "
+                f"pairs only with its own kind (CR 702.124f, 702.124h-m)")
+
+    def _commander_problems(self, cmds: list[CardFacts], main, side, comp_entries) -> list[DeckProblem]:
+        fmt = self.fmt
+        out: list[DeckProblem] = []
+        lo, hi = fmt.commander_count or (1, 1)
+        if fmt.signature_spell:
+            return self._oathbreaker_problems(cmds, main, side, comp_entries)
+        if not cmds:
+            out.append(DeckProblem("invalid_commander", "CR 903.3",
+                                   f"no commander is named: give a Commander section (or, as MTGO does, list the commander in the sideboard)",
+                                   [], {"commanders": 0}))
+            return out
+        if len(cmds) > hi:
+            out.append(DeckProblem("invalid_partners", "CR 702.124g",
+                                   f"{len(cmds)} commanders named ({', '.join(f.name for f in cmds)}); no deck can have more than two",
+                                   [f.name for f in cmds], {"commanders": len(cmds)}))
+        elif len(cmds) == 2:
+            a, b = cmds
+            if a.name == b.name:
+                out.append(DeckProblem("invalid_partners", "CR 903.5b, 702.124a", f"{a.name} is named as commander twice",
+                                       [a.name], {a.name: 2}))
+            else:
+                why = self._pair_ok(a, b)
+                if why:
+                    out.append(DeckProblem("invalid_partners", "CR 702.124", why, [a.name, b.name], {}))
+        pair_with_background = len(cmds) == 2 and any(("background",) in f.partner for f in cmds)
+        for f in cmds:
+            why = self._eligible(f)
+            if why and not (f.background and pair_with_background):
+                out.append(DeckProblem("invalid_commander", "CR 702.124k" if f.background else "CR 903.3", why, [f.name], {}))
+        # colour identity (903.4, 903.5c, 903.5d)
+        if "color_identity" in fmt.checks:
+            ident = frozenset().union(*[f.identity for f in cmds])
+            bad: dict[str, frozenset[str]] = {}
+            bad_land: dict[str, frozenset[str]] = {}
+            basics_types: dict[str, set[str]] = {}
+            for group in (main, side, comp_entries):
+                for f, n, e in group:
+                    extra = f.identity - ident
+                    if extra:
+                        bad[f.name] = extra
+                    extra_land = f.land_type_colors - ident
+                    if extra_land and not extra:
+                        if fmt.colorless_basics and not ident and f.basic:
+                            basics_types.setdefault(f.name, set()).update(t for t in BASIC_LAND_TYPES if t in f.subtypes)
+                        else:
+                            bad_land[f.name] = extra_land
+            if basics_types:
+                all_types = set().union(*basics_types.values())
+                if len(all_types) > 1:
+                    for nm in basics_types:
+                        bad_land[nm] = frozenset(BASIC_LAND_MANA[t] for t in basics_types[nm])
+                    out.append(DeckProblem(
+                        "color_identity", "CR 903.12e",
+                        f"with a colorless commander the deck may hold basic lands of only one basic land type; it has {', '.join(sorted(all_types))}",
+                        sorted(basics_types), {}))
+                    bad_land = {k: v for k, v in bad_land.items() if k not in basics_types}
+            cmd_names = ", ".join(f.name for f in cmds)
+            for nm, extra in bad.items():
+                out.append(DeckProblem("color_identity", "CR 903.4, 903.5c",
+                                       f"{nm} has color identity {_colors(self.resolve(nm).identity)}, outside the commander's "
+                                       f"({cmd_names}: {_colors(ident)}); {_colors(extra)} is not in it",
+                                       [nm], {}))
+            for nm, extra in bad_land.items():
+                out.append(DeckProblem("color_identity", "CR 903.5d",
+                                       f"{nm} has a basic land type that could produce {_colors(extra)} mana, which is not in the "
+                                       f"commander's color identity ({_colors(ident)})", [nm], {}))
+        return out
+
+    def _oathbreaker_problems(self, cmds, main, side, comp_entries) -> list[DeckProblem]:
+        out: list[DeckProblem] = []
+        walkers = [f for f in cmds if "Planeswalker" in f.types or f.can_be_commander]
+        spells = [f for f in cmds if ("Instant" in f.types or "Sorcery" in f.types) and f not in walkers]
+        others = [f for f in cmds if f not in walkers and f not in spells]
+        rule = "Oathbreaker rules (a planeswalker oathbreaker and an instant or sorcery signature spell)"
+        if not walkers:
+            out.append(DeckProblem("invalid_commander", rule, "no oathbreaker (a planeswalker) is named", [f.name for f in cmds], {}))
+        for f in others:
+            out.append(DeckProblem("invalid_commander", rule, f"{f.name} is neither a planeswalker nor an instant or sorcery", [f.name], {}))
+        if len(walkers) > 2:
+            out.append(DeckProblem("invalid_partners", "CR 702.124g", "more than two oathbreakers", [f.name for f in walkers], {}))
+        elif len(walkers) == 2:
+            why = self._pair_ok(*walkers)
+            if why:
+                out.append(DeckProblem("invalid_partners", "CR 702.124", why, [f.name for f in walkers], {}))
+        if walkers and len(spells) != len(walkers):
+            out.append(DeckProblem("invalid_commander", rule,
+                                   f"each oathbreaker needs exactly one signature spell: {len(walkers)} oathbreaker(s), {len(spells)} signature spell(s)",
+                                   [f.name for f in walkers + spells], {"oathbreakers": len(walkers), "signature_spells": len(spells)}))
+        ident = frozenset().union(*[f.identity for f in walkers]) if walkers else frozenset()
+        for group in ([(f, 1, None) for f in spells], main, side, comp_entries):
+            for f, n, e in group:
+                extra = (f.identity | f.land_type_colors) - ident
+                if walkers and extra:
+                    out.append(DeckProblem("color_identity", "CR 903.4, 903.5c",
+                                           f"{f.name} ({_colors(f.identity | f.land_type_colors)}) is outside the oathbreaker's color identity ({_colors(ident)})",
+                                           [f.name], {}))
+        return out
+
+    def _read_sideboard(self, side, main, have_companion: bool):
+        """Read an MTGO sideboard in a Commander format: which cards are the commander(s) and which the companion.
+
+        Every reading is tried (each card: commander, companion or left over; at most two commanders and one
+        companion), scored by the problems it leaves, and the best kept. Cards with several copies are left over.
+        """
+        cards = [(f, n, e) for f, n, e in side]
+        if len(cards) > 6:
+            # too many to be commanders: read the eligible ones and companions only
+            cards_c = [c for c in cards if self._eligible(c[0]) is None or c[0].background or c[0].companion][:6]
+        else:
+            cards_c = cards
+        in_c = {id(c) for c in cards_c}
+        best = None
+        starting_main = [(f, n) for f, n, _ in main]
+        for roles in itertools.product((0, 1, 2), repeat=len(cards_c)):  # 0 left over, 1 commander, 2 companion
+            cmds = [c[0] for c, r in zip(cards_c, roles) if r == 1]
+            comps = [c for c, r in zip(cards_c, roles) if r == 2]
+            if not cmds or len(cmds) > 2 or len(comps) > (0 if have_companion else 1):
+                continue
+            if any(c[1] > 1 for c, r in zip(cards_c, roles) if r):
+                continue
+            if comps and not comps[0][0].companion:
+                continue
+            score = 0
+            if len(cmds) == 2 and self._pair_ok(*cmds):
+                score += 1
+            for f in cmds:
+                if self._eligible(f) and not (f.background and len(cmds) == 2):
+                    score += 1
+            ident = frozenset().union(*[f.identity for f in cmds])
+            score += sum(1 for f, _ in starting_main if not f.identity <= ident)
+            if comps:
+                p = self._companion_problem(comps[0][0], starting_main + [(f, 1) for f in cmds])
+                score += 1 if p else 0
+            left = sum(c[1] for c, r in zip(cards_c, roles) if r == 0) + sum(c[1] for c in cards if id(c) not in in_c)
+            score += left
+            if best is None or score < best[0]:
+                best = (score, cmds, comps[0] if comps else None, roles)
+        if best is None:
+            return [], None, side
+        _, cmds, comp, roles = best
+        used = {id(c) for c, r in zip(cards_c, roles) if r}
+        rest = [c for c in cards if id(c) not in used]
+        return cmds, comp, rest
+
+    # ---- companions --------------------------------------------------------
+    def _companion_problem(self, comp: CardFacts, starting: list[tuple[CardFacts, int]]) -> DeckProblem | None:
+        """A ``companion_condition`` problem if the starting deck does not meet ``comp``'s condition (CR 702.139a)."""
+        fn = COMPANION_CONDITIONS.get(comp.companion or "")
+        if fn is None:
+            return None
+        merged: dict[str, list] = {}
+        for f, n in starting:
+            m = merged.get(f.name)
+            if m is None:
+                merged[f.name] = [f, n]
+            else:
+                m[1] += n
+        cond, bad = fn([(f, n) for f, n in merged.values()], {"min_size": self.fmt.min_main})
+        if not bad:
+            return None
+        shown = ", ".join(bad[:8]) + (f" and {len(bad) - 8} more" if len(bad) > 8 else "")
+        return DeckProblem("companion_condition", "CR 702.139a, 702.139b",
+                           f"{comp.name} cannot be the companion: its condition is that {cond}, but not {shown}",
+                           [comp.name] + [b for b in bad if not b.endswith(" cards")], {})
+
+
+def _describe_partner(p: tuple[str, ...]) -> str:
+    if p[0] == "partner":
+        return "partner"
+    if p[0] == "partner_text":
+        return f"partner—{p[1]}"
+    if p[0] == "partner_with":
+        return f"partner with {p[1]}"
+    if p[0] == "background":
+        return "choose a Background"
+    return "Doctor's companion"
+
+
+_VALIDATORS: dict[tuple[int, str, str], DeckValidator] = {}
+
+
+def validate_deck(deck: "Decklist | str | Mapping[str, Any]", fmt: "Format | str", db: Any, *,
+                  commanders: Iterable[str] | None = None, companion: str | None = None) -> DeckReport:
+    """Check one deck against a format's deck-construction rules.
+
+    Parameters
+    ----------
+    deck : Decklist, str or mapping
+        A ``models.decklist.Decklist``; decklist text (any text reader, see ``models.decklist.parse_text``);
+        or plain data ``{"main": [[4, "Name"], ...], "side": [...], "commander": [...], "companion": [...]}``.
+    fmt : Format or str
+        The format (name, alias or YAML path; ``models.formats.load_format``).
+    db : models.database.CardDatabase
+        The card data: names, characteristics and legalities.
+    commanders : list of str, optional
+        The commander(s), when the list does not name them itself.
+    companion : str, optional
+        The companion, when the list has no Companion section.
+
+    Returns
+    -------
+    DeckReport
+        ``legal``, ``status`` and every problem with its code, cards, counts, rule and sentence; the card
+        data's date in ``data_date``.
+
+    Raises
+    ------
+    models.formats.FormatError
+        Unknown format.
+    QuestionError
+        A named commander or companion is not a card.
+
+    Notes
+    -----
+    CR 100.2a, 100.2b, 100.4a (sizes, four copies), 903 (Commander), 702.124 (partner), 702.139 (companion).
+    Per-card facts are cached per database, so calling this for many decks is fast.
+    """
+    if isinstance(deck, str):
+        deck = parse_text(deck)
+    elif isinstance(deck, Mapping):
+        deck = decklist_from_data(dict(deck))
+    f = load_format(fmt)
+    key = (id(db), f.name, f.source)
+    v = _VALIDATORS.get(key)
+    if v is None or v.db is not db:
+        v = _VALIDATORS[key] = DeckValidator(f, db)
+    return v.validate(deck, commanders=commanders, companion=companion)
+
+
+# ---------------------------------------------------------------------------
+# The question: validate_deck: {format, decklist}
+# ---------------------------------------------------------------------------
+
+
+def _decklist_arg(ctx: Context) -> Decklist:
+    raw = ctx.arg("decklist")
+    if isinstance(raw, str):
+        from pathlib import Path
+
+        from models.decklist import DecklistError, read_decks
+
+        # a path (relative to the scenario file) or the decklist text itself
+        if "\n" not in raw.strip() and raw.strip():
+            p = Path(raw)
+            if not p.is_absolute():
+                p = Path(ctx.scenario.path).parent / p
+            if p.is_file():
+                try:
+                    decks = list(read_decks(p))
+                except DecklistError as e:
+                    raise QuestionError(str(e)) from None
+                if len(decks) != 1:
+                    raise QuestionError(f"{raw} holds {len(decks)} decks; validate_deck checks one")
+                return decks[0]
+            if re.search(r"\.(txt|dek|cod|jsonl)$", raw.strip(), re.I):
+                raise QuestionError(f"decklist file {raw!r} not found (paths are relative to the scenario file)")
+        return parse_text(raw, source=f"{ctx.scenario.path} (decklist)")
+    if isinstance(raw, Mapping):
+        return decklist_from_data(dict(raw), source=f"{ctx.scenario.path} (decklist)")
+    raise QuestionError("'decklist' must be decklist text, a decklist file path, or {main: [[count, name]], side: [...]}")
+
+
+@question("validate_deck", unordered=("codes", "problem_cards"))
+def ask_validate_deck(ctx: Context) -> Answer:
+    """``validate_deck: {format, decklist, commanders?, companion?}`` → ``legal``, ``status``, ``codes``,
+    ``problems`` (list of {code, cards, rule, message}), ``problem_cards``, ``commanders``, ``companion``, ``counts``.
+
+    CR 100.2, 100.4, 903, 702.124, 702.139; the card data's legalities (its date is in the explanation).
+    """
+    fmt_name = ctx.arg("format", types=(str,))
+    try:
+        fmt = load_format(fmt_name)
+    except FormatError as e:
+        raise QuestionError(str(e)) from None
+    deck = _decklist_arg(ctx)
+    cmds = ctx.arg("commanders", None)
+    if isinstance(cmds, str):
+        cmds = [cmds]
+    comp = ctx.arg("companion", None)
+    rep = validate_deck(deck, fmt, ctx.db, commanders=cmds, companion=comp)
+    why = [f"format {fmt.title}; card data {rep.data_source or 'catalog'} dated {rep.data_date or 'unknown'}",
+           f"counted: main {rep.counts.get('main', 0)}, sideboard {rep.counts.get('side', 0)}, commander "
+           f"{rep.counts.get('commander', 0)}, companion {rep.counts.get('companion', 0)}"]
+    why += [f"{p.code} ({p.rule}): {p.message}" for p in rep.problems]
+    why += [f"note: {n}" for n in rep.notes]
+    if rep.legal:
+        why.append("legal: every rule of the format checked and none broken")
+    values = {
+        "legal": rep.legal, "status": rep.status, "codes": rep.codes,
+        "problems": [{"code": p.code, "cards": p.cards, "rule": p.rule, "message": p.message} for p in rep.problems],
+        "problem_cards": sorted({c for p in rep.problems for c in p.cards}),
+        "commanders": rep.commanders, "companion": rep.companion, "counts": rep.counts,
+    }
+    return Answer("validate_deck", values, why, extra={"report": rep.to_dict()})
