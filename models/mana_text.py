@@ -1,0 +1,511 @@
+"""Reading mana abilities, mana replacement effects and land-type effects from oracle text.
+
+Models only: this module turns wording into ``Ability`` params; ``solver.produce`` and
+``solver.sources`` do the solving. It registers one effect parser with
+``models.oracle.effect_parser`` (imported by ``solver.layers``, so every solver sees it).
+
+What is read
+------------
+* **Activated mana abilities** (CR 605.1a): ``effect="add_mana"`` with the output params
+  documented in ``docs/mana.md`` (``mana``, ``choice``, ``options``, ``any_color``, ``any_type``,
+  ``combination``, ``amount``, ``reflect``, ``chosen_color``, ``commander_identity``,
+  ``restriction``, ``rider``). An ability with a target is marked ``targets: true`` and one whose
+  cost or effect moves a card to or from a library ``moves_library_card: true``: neither is a mana
+  ability (605.1a, 2026-09-25 wording; ``Ability.is_mana_ability``).
+* **Triggered mana abilities** (CR 605.1b, 106.12a): "whenever [a permanent] is tapped for mana,
+  [its controller] adds ..." become ``kind="triggered", effect="add_mana"`` with a ``trigger``
+  mapping (``what``, ``controller``, ``to``) and either a fixed output or ``produced_type: true``
+  ("one mana of any type that land produced").
+* **Replacement effects on mana production** (CR 106.12b, 614.1a): "if a land is tapped for mana,
+  it produces {B} instead of any other type" → ``effect="mana_replacement"``.
+* **Land-type changes** (CR 305.7, 613.1d) → ``effect="land_type"``, and granted mana abilities
+  ("lands you control have '{T}: Add one mana of any color'") → ``effect="grant_ability"``.
+
+Anything else keeps ``effect="text"`` and is answered "not modelled", never guessed.
+"""
+from __future__ import annotations
+
+import re
+from typing import Any, Mapping
+
+from .cards import Card
+from .mana import COLORS, MANA_TYPES, NAME_TO_COLOR
+from .oracle import effect_parser
+
+_NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
+            "eight": 8, "nine": 9, "ten": 10}
+_SYM = r"\{(?:[WUBRGC]|\d+)\}"
+_SYMS = rf"(?:{_SYM})+"
+_LIBRARY_WORDS = re.compile(
+    r"\b(draws?|mills?|search(?:es)? (?:your|their|a|his or her) library|from (?:the top of )?(?:your|their|a|its owner's) library|"
+    r"into (?:your|their|its owner's) library|on (?:the )?(?:top|bottom) of (?:your|their|its owner's) library|"
+    r"shuffles? .* into|the top card of (?:your|their) library)\b", re.I)
+_WORD_AMOUNT = r"(?:one|two|three|four|five|six|seven|eight|nine|ten|x|\d+)"
+
+
+def _amount_word(w: str) -> Any:
+    w = w.lower()
+    if w.isdigit():
+        return int(w)
+    if w == "x":
+        return "X"
+    return _NUMBERS[w]
+
+
+def _symbols(s: str) -> list[str]:
+    """Mana symbols of ``{R}{2}`` as types; a generic number adds that much {C} (CR 106.10)."""
+    out: list[str] = []
+    for m in re.finditer(r"\{([^}]+)\}", s):
+        t = m.group(1).upper()
+        if t.isdigit():
+            out.extend(["C"] * int(t))
+        elif t in MANA_TYPES:
+            out.append(t)
+        elif t == "S":
+            out.append("C")  # CR 106.11
+        else:
+            raise ValueError(f"not a mana symbol in an add effect: {{{t}}}")
+    return out
+
+
+def _fmt(types: list[str]) -> str:
+    return "".join("{" + t + "}" for t in types)
+
+
+def slug(text: str) -> str:
+    """A short machine-readable name for a spend restriction (``creature_spell``)."""
+    t = text.lower().strip(" .")
+    t = re.sub(r"^spend this mana only (to |on |for )?", "", t)
+    known = [
+        (r"^cast (a )?creature spells?$", "creature_spell"),
+        (r"^cast (a )?creature spells? of the chosen type", "creature_spell_of_chosen_type"),
+        (r"^cast artifact spells?$", "artifact_spell"),
+        (r"^cast (an )?instant or sorcery spells?$", "instant_or_sorcery_spell"),
+        (r"colorless eldrazi", "eldrazi"),
+        (r"^cast (a )?spells? with mana value (\w+) or greater", "big_spell"),
+    ]
+    for pat, code in known:
+        if re.search(pat, t):
+            return code
+    t = re.sub(r"[^a-z0-9]+", "_", t).strip("_")
+    return t[:48] or "restricted"
+
+
+# ---------------------------------------------------------------------------
+# What is produced: the part after "Add"
+# ---------------------------------------------------------------------------
+
+_REFLECT_RE = re.compile(
+    r"^(?P<n>one|two|three|x) mana of any (?:one )?(?P<kind>color|type) (?:that )?"
+    r"(?P<who>a land you control|lands you control|a land an opponent controls|lands your opponents control|"
+    r"a land an opponent controls|a basic land you control|a permanent you control|"
+    r"the sacrificed (?:land|permanent|creature|artifact)|the exiled card|enchanted land|that land|that permanent|"
+    r"a land (?:a player|any player|target player|that player) controls|lands? you control or an opponent controls|"
+    r"an? [A-Z][a-z]+ you control)"
+    r" could produce$", re.I)
+_PRODUCED_RE = re.compile(
+    r"^(?:an additional |one (?:additional )?)?(?:mana of )?(?:any|one|the) (?:type|color)(?: of mana)? (?:that )?"
+    r"(?P<what>land|permanent|creature|artifact|artifact token|enchanted land|it) produced$", re.I)
+_WHO_MAP = {
+    "a land you control": ("land", "you"), "lands you control": ("land", "you"),
+    "a basic land you control": ("basic land", "you"), "a permanent you control": ("permanent", "you"),
+    "a land an opponent controls": ("land", "opponent"), "lands your opponents control": ("land", "opponent"),
+    "enchanted land": ("enchanted", "any"), "that land": ("that", "any"), "that permanent": ("that", "any"),
+}
+
+
+def parse_add_clause(s: str) -> dict:
+    """Parse what follows "Add" (without the final period) into ``add_mana`` output params.
+
+    Raises ``ValueError`` when the wording is not understood. See ``docs/mana.md``.
+    """
+    s = s.strip().rstrip(".").strip()
+    s = re.sub(r"^an additional ", "", s, flags=re.I)
+    low = s.lower()
+    # "{R}{R}" — fixed mana
+    if re.fullmatch(_SYMS, s):
+        return {"mana": _fmt(_symbols(s))}
+    # "{R} or {G}", "{W}, {U}, or {B}", "{R}{R}, {R}{G}, or {G}{G}", "{C}{C} or {W}{U}"
+    m = re.fullmatch(rf"({_SYMS})((?:, {_SYMS})*),? or ({_SYMS})", s)
+    if m:
+        items = [m.group(1)] + [x for x in re.findall(_SYMS, m.group(2))] + [m.group(3)]
+        outs = [_symbols(x) for x in items]
+        if all(len(o) == 1 for o in outs):
+            return {"choice": [t for t in MANA_TYPES if [t] in outs]}
+        return {"options": [_fmt(o) for o in outs]}
+    # reflectors (CR 106.7)
+    m = _REFLECT_RE.match(s)
+    if m:
+        who = m.group("who").lower()
+        if who.startswith("the sacrificed"):
+            what, ctl = "sacrificed", "you"
+        elif who == "the exiled card":
+            raise ValueError("reflecting an exiled card is not modelled")
+        elif who in _WHO_MAP:
+            what, ctl = _WHO_MAP[who]
+        elif re.fullmatch(r"an? [a-z]+ you control", who):
+            what, ctl = who.split()[1].capitalize(), "you"
+        elif "or an opponent" in who:
+            what, ctl = "land", "any"
+        else:
+            what, ctl = "land", "any"
+        return {"reflect": {"what": what, "controller": ctl, "kind": m.group("kind").lower()},
+                "amount": _amount_word(m.group("n"))}
+    m = _PRODUCED_RE.match(s)
+    if m:
+        return {"produced_type": True}
+    # "one mana of any color", "two mana of any one color", "X mana of any one color"
+    m = re.fullmatch(rf"({_WORD_AMOUNT}) mana of any (one )?(color|type)", low)
+    if m:
+        return {"any_color" if m.group(3) == "color" else "any_type": True, "amount": _amount_word(m.group(1))}
+    m = re.fullmatch(rf"({_WORD_AMOUNT}) mana of (?:the chosen color|the color of your choice|a color of your choice)", low)
+    if m:
+        return {"chosen_color": True, "amount": _amount_word(m.group(1))}
+    m = re.fullmatch(rf"({_WORD_AMOUNT}) mana of any (?:one )?color in your commander'?s'? color identity", low)
+    if m:
+        return {"commander_identity": True, "amount": _amount_word(m.group(1))}
+    # "two mana in any combination of colors", "X mana in any combination of {R} and/or {G}"
+    m = re.fullmatch(rf"({_WORD_AMOUNT}) mana in any combination of colors", low)
+    if m:
+        return {"combination": True, "amount": _amount_word(m.group(1))}
+    m = re.fullmatch(rf"({_WORD_AMOUNT}) mana in any combination of ((?:\{{[WUBRGC]\}}(?:, | and/or | or |, and/or )?)+)", s, re.I)
+    if m:
+        return {"combination": [t for t in MANA_TYPES if "{" + t + "}" in m.group(2).upper()], "amount": _amount_word(m.group(1))}
+    # "one mana of any color" plus fixed: "{C} and one mana of any color" — not common; fall through
+    # "{G} for each Elf you control" / "an amount of {G} equal to ..."
+    m = re.fullmatch(rf"({_SYM}) for each (.+)", s)
+    if m:
+        return {"mana": m.group(1).upper(), "amount": {"count": m.group(2).strip()}}
+    m = re.fullmatch(rf"an amount of ({_SYM}) equal to (.+)", s)
+    if m:
+        return {"mana": m.group(1).upper(), "amount": {"equal_to": m.group(2).strip()}}
+    m = re.fullmatch(rf"x ({_SYM})", low)
+    if m:
+        return {"mana": m.group(1).upper(), "amount": "X"}
+    m = re.fullmatch(r"(one|two|three|x) mana of each color", low)
+    if m:
+        return {"each": list(COLORS), "amount": _amount_word(m.group(1))}
+    m = re.fullmatch(rf"({_WORD_AMOUNT}) ({_SYM})", s, re.I)
+    if m:  # "six {G}"
+        return {"mana": m.group(2).upper(), "amount": _amount_word(m.group(1))}
+    m = re.fullmatch(rf"({_WORD_AMOUNT}) mana of different colors", low)
+    if m:
+        return {"distinct_colors": _amount_word(m.group(1))}
+    m = re.fullmatch(r"(one|two|three) mana of any (?:one )?color (?:among|of) (.+)", low)
+    if m:
+        return {"color_among": m.group(2).strip(), "amount": _amount_word(m.group(1))}
+    m = re.fullmatch(r"(one|two|three) mana of any of (.+?)(?:'s?)? colors", low)
+    if m:
+        return {"color_among": m.group(2).strip(), "amount": _amount_word(m.group(1))}
+    m = re.fullmatch(r"(one|two|three|x) mana of that color", low)
+    if m:
+        return {"that_color": True, "amount": _amount_word(m.group(1))}
+    m = re.fullmatch(r"(?:(one|two|three) )?mana of that color for each (.+)", low)
+    if m:
+        return {"that_color": True, "amount": {"count": m.group(2).strip()}}
+    m = re.fullmatch(r"an amount of mana of that color equal to (.+)", low)
+    if m:
+        return {"that_color": True, "amount": {"equal_to": m.group(1).strip()}}
+    m = re.fullmatch(rf"({_SYMS}) for each (.+)", s)
+    if m:
+        return {"mana": _fmt(_symbols(m.group(1))), "amount": {"count": m.group(2).strip()}}
+    # "{B} or one mana of the chosen color": one of two outputs
+    parts = re.split(r",? or (?=one |two |three |\{)", s)
+    if len(parts) == 2:
+        return {"alternatives": [parse_add_clause(parts[0]), parse_add_clause(parts[1])]}
+    raise ValueError(f"add clause not understood: {s!r}")
+
+
+_WHERE_RE = re.compile(r"^(.*?),? where x is (.+)$", re.I)
+
+
+def _split_sentences(text: str) -> list[str]:
+    out, buf, depth = [], "", 0
+    for i, ch in enumerate(text):
+        if ch in "\"“":
+            depth ^= 1
+        buf += ch
+        if ch == "." and not depth and (i + 1 == len(text) or text[i + 1] == " "):
+            out.append(buf.strip())
+            buf = ""
+    if buf.strip():
+        out.append(buf.strip())
+    return out
+
+
+def _add_sentence(sent: str) -> tuple[str, str] | None:
+    """(who receives, the clause after add) for a sentence that adds mana, else None."""
+    m = re.match(r"^(add|each player adds|that player adds|a player of your choice adds|target player adds) (.+?)\.?$", sent, re.I)
+    if m:
+        who = m.group(1).lower()
+        return ("you" if who == "add" else who.replace(" adds", "").replace(" ", "_")), m.group(2)
+    m = re.match(r"^for each color among (.+?), add one mana of that color\.?$", sent, re.I)
+    if m:
+        return "each_color_among", m.group(1)
+    return None
+
+
+def parse_add_effect(text: str) -> dict:
+    """Parse the effect of an activated ability that adds mana ("Add {R} or {G}. Spend this mana only ...").
+
+    Returns add_mana params; raises ``ValueError`` if any sentence that touches mana is not understood.
+    """
+    sentences = _split_sentences(text.strip())
+    params: dict = {}
+    riders: list[str] = []
+    pending: dict = {}
+    found = False
+    for sent in sentences:
+        low = sent.lower().rstrip(".")
+        if not found:
+            if low == "choose a color":
+                pending["any_color"] = True
+                continue
+            m = re.fullmatch(r"choose a color (?:of|among) (.+)", low)
+            if m:
+                pending["color_among"] = m.group(1)
+                continue
+            if low == "choose a player":
+                pending["to"] = "chosen_player"
+                continue
+            if low.startswith("reveal "):
+                riders.append(sent)
+                continue
+        got = None if found else _add_sentence(sent)
+        if got is not None:
+            who, body = got
+            if who == "each_color_among":
+                params["each_color_among"] = body.strip()
+            else:
+                if who != "you":
+                    params["to"] = who
+                mp = re.match(rf"^({_SYMS}), then add an additional ({_SYMS}) for each (.+)$", body, re.I)
+                mw = _WHERE_RE.match(body)
+                if mp:
+                    params["mana"] = _fmt(_symbols(mp.group(1)))
+                    params["plus"] = {"mana": _fmt(_symbols(mp.group(2))), "amount": {"count": mp.group(3)}}
+                elif mw:
+                    params.update(parse_add_clause(mw.group(1)))
+                    params["amount"] = {"x_is": mw.group(2).strip().rstrip(".")}
+                else:
+                    params.update(parse_add_clause(body))
+            if params.pop("that_color", False):
+                if "color_among" in pending:
+                    params["color_among"] = pending.pop("color_among")
+                elif pending.pop("any_color", False):
+                    params["any_color"] = True
+                else:
+                    raise ValueError("'that color' without a chosen colour")
+            if pending.get("to"):
+                params["to"] = pending.pop("to")
+            if pending:
+                raise ValueError("a choice before the add instruction is not modelled")
+            found = True
+            continue
+        if low.startswith("spend this mana only"):
+            params["restriction"] = slug(sent)
+            continue
+        if found:
+            m = re.fullmatch(r"if (.+?), (?:instead )?add (.+?)(?: instead)?", low)
+            if m and "instead" in low:
+                alt = parse_add_clause(re.search(r"add (.+?)(?: instead)?\.?$", sent, re.I).group(1))
+                params["instead"] = dict(alt, condition=m.group(1))
+                continue
+        if re.search(r"\badds?\b|\binstead\b", low):
+            raise ValueError(f"a second mana instruction is not modelled: {sent!r}")
+        riders.append(sent)
+    if not found:
+        raise ValueError("no add instruction")
+    if riders:
+        params["rider"] = " ".join(riders)
+        if any(_LIBRARY_WORDS.search(r) for r in riders):
+            params["moves_library_card"] = True
+    if re.search(r"\btarget\b", text, re.I):
+        params["targets"] = True
+    return params
+
+
+# ---------------------------------------------------------------------------
+# Triggered mana abilities (CR 605.1b, 106.12a)
+# ---------------------------------------------------------------------------
+
+_TRIGGER_RE = re.compile(
+    r"^whenever (?:(?P<tapper>you|a player|an opponent|that player) taps? (?P<obj>.+?)|(?P<obj2>.+?) (?:is|becomes) tapped) for mana"
+    r"(?: of (?P<oftype>a|the) (?:specified|chosen) (?:type|color))?(?P<while> while [^,]+)?,(?: if (?P<cond>[^,]+),)? (?P<rest>.+)$", re.I)
+
+
+def _obj_filter(obj: str) -> tuple[str, str]:
+    o = obj.lower().strip()
+    o = re.sub(r"^(a|an|one) ", "", o)
+    ctl = "any"
+    if o.endswith(" you control"):
+        o, ctl = o[: -len(" you control")], "you"
+    elif o.endswith(" an opponent controls"):
+        o, ctl = o[: -len(" an opponent controls")], "opponent"
+    if o.startswith("enchanted "):
+        return "enchanted", "any"
+    if o in ("this", "this land", "this creature", "this artifact", "it"):
+        return "this", "any"
+    return o, ctl
+
+
+def parse_mana_trigger(text: str) -> dict:
+    """Parse "whenever ... tapped for mana, ... add(s) ..." into triggered add_mana params (CR 605.1b)."""
+    m = _TRIGGER_RE.match(text.strip())
+    if not m:
+        raise ValueError("not a tapped-for-mana trigger")
+    obj = m.group("obj") or m.group("obj2")
+    what, ctl = _obj_filter(obj)
+    tapper = (m.group("tapper") or "").lower()
+    if tapper == "you":
+        ctl = "you"
+    elif tapper == "an opponent":
+        ctl = "opponent"
+    rest = m.group("rest").strip()
+    mm = re.match(r"^(?:(?:its|that land's|that permanent's|that creature's) controller adds|that player adds|you add|add) (.+)$", rest, re.I)
+    if not mm:
+        raise ValueError(f"trigger effect not understood: {rest!r}")
+    body = re.sub(r",? and this (?:enchantment|creature|artifact|permanent) deals .*$", "", mm.group(1))
+    to = "you" if re.match(r"^(you add|add)\b", rest, re.I) else "controller"
+    sentences = _split_sentences(body)
+    params = parse_add_clause(sentences[0])
+    riders = sentences[1:]
+    for r in riders:
+        if re.search(r"\badd\b|\binstead\b", r, re.I):
+            raise ValueError(f"a second mana instruction is not modelled: {r!r}")
+        if r.lower().startswith("spend this mana only"):
+            params["restriction"] = slug(r)
+    if riders:
+        params["rider"] = " ".join(riders)
+    params["trigger"] = {"event": "tapped_for_mana", "what": what, "controller": ctl, "to": to}
+    cond = m.group("cond") or (m.group("while") or "").strip() or None
+    if cond:
+        params["trigger"]["condition"] = cond
+    if m.group("oftype"):
+        params["trigger"]["of_chosen_color"] = True
+    if params.pop("that_color", False):
+        if not m.group("oftype"):
+            raise ValueError("'that color' without a chosen colour")
+        params["chosen_color"] = True
+    return params
+
+
+# ---------------------------------------------------------------------------
+# Static effects: replacement effects, land types, granted mana abilities
+# ---------------------------------------------------------------------------
+
+_REPL_RE = re.compile(
+    r"^(?:until end of turn, )?if (?:(?P<tapper>you|a player) taps? (?P<obj>.+?)|(?P<obj2>.+?) is tapped) for mana"
+    r"(?: and would produce (?P<least>two|three) or more mana)?, it produces (?P<what>.+?) instead(?: of any other (?P<of>type and amount|type|amount))?\.?$",
+    re.I)
+
+
+def parse_mana_replacement(text: str) -> dict:
+    """Parse "if a land is tapped for mana, it produces {B} instead of any other type" (CR 106.12b, 614.1a)."""
+    m = _REPL_RE.match(text.strip())
+    if not m:
+        raise ValueError("not a mana replacement effect")
+    what, ctl = _obj_filter(m.group("obj") or m.group("obj2"))
+    if (m.group("tapper") or "").lower() == "you":
+        ctl = "you"
+    out: dict = {"applies": {"what": what, "controller": ctl}}
+    if m.group("least"):
+        out["applies"]["min_amount"] = _NUMBERS[m.group("least").lower()]
+    prod = m.group("what").strip().lower()
+    of = (m.group("of") or "").lower()
+    if prod == "twice as much of that mana":
+        out["multiply"] = 2
+    elif prod == "three times as much of that mana":
+        out["multiply"] = 3
+    elif prod in ("colorless mana", "{c}") and of != "type and amount":
+        out["to_type"] = "C"
+    elif re.fullmatch(r"\{[wubrgc]\}", prod) and of == "type":
+        out["to_type"] = prod[1].upper()
+    elif re.fullmatch(r"\{[wubrgc]\}", prod):
+        out["mana"] = prod.upper()  # type and amount replaced (Contamination; Damping Sphere)
+    elif prod in ("mana of a color of your choice", "one mana of a color of your choice"):
+        out["to_type"] = "any_color"
+    elif prod in NAME_TO_COLOR and prod != "colorless":
+        out["to_type"] = NAME_TO_COLOR[prod]
+    else:
+        raise ValueError(f"replacement output not understood: {prod!r}")
+    if text.lower().startswith("until end of turn"):
+        out["duration"] = "end_of_turn"
+    return out
+
+
+_BASICS = ("Plains", "Island", "Swamp", "Mountain", "Forest")
+
+
+def parse_land_type(text: str) -> dict:
+    """Parse "Nonbasic lands are Mountains", "Each land is a Swamp in addition to its other land types",
+    "Lands you control are every basic land type in addition to their other types" (CR 305.7)."""
+    t = text.strip().rstrip(".")
+    m = re.fullmatch(r"(?P<obj>nonbasic lands|lands|each land|lands you control|nonbasic lands you control|each nonbasic land) "
+                     r"(?:are|is) (?:a |an )?(?P<types>every basic land type|(?:plains|islands?|swamps?|mountains?|forests?))"
+                     r"(?P<add> in addition to (?:its|their) other (?:land )?types)?", t, re.I)
+    if not m:
+        raise ValueError("not a land-type effect")
+    obj = m.group("obj").lower()
+    ctl = "you" if "you control" in obj else "any"
+    what = "nonbasic land" if "nonbasic" in obj else "land"
+    tw = m.group("types").lower()
+    types = list(_BASICS) if tw.startswith("every") else [next(b for b in _BASICS if tw.startswith(b.lower()[:5]))]
+    return {"affects": {"what": what, "controller": ctl}, ("add" if m.group("add") else "set"): types}
+
+
+def parse_grant(text: str, card: Card) -> dict:
+    """Parse 'Lands you control have "{T}: Add one mana of any color."' (a granted mana ability, CR 613.1f)."""
+    m = re.fullmatch(r"(?P<obj>[^\"“]+?) (?:has|have) [\"“](?P<ab>[^\"”]+)[\"”]\.?", text.strip())
+    if not m:
+        raise ValueError("not a grant")
+    ab = m.group("ab")
+    cost, _, eff = ab.partition(":")
+    if not eff:
+        raise ValueError("granted ability is not activated")
+    params = parse_add_effect(eff.strip())
+    what, ctl = _obj_filter(m.group("obj"))
+    return {"affects": {"what": what, "controller": ctl},
+            "ability": {"kind": "activated", "cost": cost.strip(), "effect": "add_mana", "params": params, "text": ab}}
+
+
+@effect_parser(20)
+def mana_effect_parser(kind: str, text: str, card: Card) -> "tuple[str, Mapping] | None":
+    """The registered effect parser: mana abilities, mana replacement, land types, grants (see module docstring)."""
+    low = text.lower()
+    if kind == "activated":
+        if not re.search(r"\badds?\b", low):
+            return None
+        try:
+            return "add_mana", parse_add_effect(text)
+        except ValueError:
+            return None
+    if kind == "triggered":
+        if "for mana" not in low or "add" not in low:
+            return None
+        try:
+            return "add_mana", parse_mana_trigger(text)
+        except ValueError:
+            return None
+    if kind == "static":
+        if "for mana" in low and "instead" in low:
+            try:
+                return "mana_replacement", parse_mana_replacement(text)
+            except ValueError:
+                return None
+        if re.search(r"\b(are|is) (?:a |an )?(every basic land type|plains|islands?|swamps?|mountains?|forests?)\b", low):
+            try:
+                return "land_type", parse_land_type(text)
+            except ValueError:
+                return None
+        if re.search(r"(has|have) [\"“]\{t\}", low) and "add" in low:
+            try:
+                return "grant_ability", parse_grant(text, card)
+            except ValueError:
+                return None
+    if kind == "spell" and "for mana" in low and "instead" in low:
+        try:
+            return "mana_replacement", parse_mana_replacement(text)
+        except ValueError:
+            return None
+    return None

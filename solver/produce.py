@@ -1,0 +1,642 @@
+"""Which types of mana permanents could produce (CR 106.7), and every mana pool a player can make.
+
+The model (``add_mana`` params, written by ``models.mana_text`` or by hand in the catalog) is
+documented in docs/mana.md. This module solves it:
+
+* ``could_produce(state)`` — for every permanent at once, the types of mana it could produce.
+  A networkx ``DiGraph`` records which permanents' answers depend on which: a "reflector" (Reflecting
+  Pool: "one mana of any type that a land you control could produce") depends on a *group* node (the
+  lands you control), which depends on each member. The answer is the **least fixpoint**: start from
+  nothing and propagate through the strongly connected components of the graph
+  (``nx.condensation``) in topological order, iterating inside a component until nothing changes.
+  Reflectors that only see each other therefore produce nothing (Reflecting Pool ruling 2008-05-01;
+  Exotic Orchard ruling 2009-02-01), while a chain anchored on a real source gets its types.
+  Costs are ignored (CR 106.7; Reflecting Pool ruling 2008-05-01), restrictions and riders on the
+  reflected mana are not copied (ruling 2008-05-01), "colour" reflectors never give {C} (Exotic Orchard
+  ruling 2009-02-01), and mana of an undefined type is not produced (CR 106.5).
+* Replacement effects on mana production (CR 106.12b, 614, 616.1) are applied in **every possible
+  order** (each at most once, applicability re-checked after each one, CR 616.1e) and the union of the
+  results is taken (CR 106.7: "in any possible order"). They apply only to a permanent *tapped for mana*:
+  a mana ability with {T} in its cost (CR 106.12).
+* Triggered mana abilities (CR 605.1b, 106.12a: "whenever a land is tapped for mana, its controller adds
+  ...") add mana *after* the mana ability resolves, are produced by the trigger's source, and are not part
+  of what the tapped permanent could produce (Kinnan ruling 2020-04-17; Mana Reflection ruling 2008-05-01).
+* ``available_mana(state, player)`` — every **maximal** mana pool the player can produce now, exhaustively.
+
+Question kinds: ``could_produce: REF`` → ``types``; ``available_mana: PLAYER`` → ``pools``, ``count``.
+"""
+from __future__ import annotations
+
+import itertools
+import re
+import shutil
+import subprocess
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Iterable, Mapping
+
+import networkx as nx
+
+from models.abilities import Ability
+from models.mana import COLORS, MANA_TYPES, ManaCost, ManaError, parse_types
+from models.state import GameState, Permanent
+
+from .layers import board_view, continuous_effects, matches
+from .questions import Answer, Context, QuestionError, Unsupported, question
+
+Event = tuple[str, ...]  # the mana of one production event, types in WUBRGC order
+
+
+def _sorted_event(types: Iterable[str]) -> Event:
+    return tuple(sorted(types, key=MANA_TYPES.index))
+
+
+def _fmt(ev: Iterable[str]) -> str:
+    return "".join("{" + t + "}" for t in ev)
+
+
+# ---------------------------------------------------------------------------
+# Amounts and conditions
+# ---------------------------------------------------------------------------
+
+_NUM = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7}
+
+
+def _describe(perm: Permanent, ab: Ability) -> str:
+    return f"{perm.name}: \"{ab.describe()}\""
+
+
+def count_amount(state: GameState, perm: Permanent, spec: Any, ab: Ability) -> int:
+    """The number of mana an ``amount`` stands for now.
+
+    ``spec`` is an int, ``{count: "Forest you control"}``, ``{x_is: TEXT}`` or ``{equal_to: TEXT}``
+    (counts of permanents, counters on this permanent, devotion, power). Raises ``Unsupported`` naming the
+    card and ability for anything else (never a guess).
+    """
+    if isinstance(spec, bool) or spec is None:
+        return 1
+    if isinstance(spec, int):
+        return spec
+    if isinstance(spec, Mapping):
+        text = str(next(iter(spec.values()))).lower().strip().rstrip(".")
+        text = re.sub(r"^the number of ", "", text)
+        view = board_view(state)
+        m = re.fullmatch(r"(?:(\w+) )?(\S+) counters? on (?:this|it)(?: \w+)?", text)
+        if m:
+            return int(perm.counters.get(m.group(2), 0))
+        m = re.fullmatch(r"your devotion to (white|blue|black|red|green)", text)
+        if m:
+            col = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}[m.group(1)]
+            return sum(sum(1 for s in p.card.mana_cost if col in s.colors) for p in state.permanents(perm.controller)
+                       if p.card.mana_cost is not None)
+        m = re.fullmatch(r"(this creature|this artifact)'s power", text)
+        if m and perm.card.power is not None and str(perm.card.power).isdigit():
+            return int(perm.card.power)
+        m = re.fullmatch(r"(.+?) (you control|on the battlefield|an opponent controls)", text)
+        if m:
+            rule = {"you control": "you", "on the battlefield": "any", "an opponent controls": "opponent"}[m.group(2)]
+            try:
+                return sum(1 for p in state.battlefield
+                           if matches(m.group(1), p, rule, perm.controller, view[p.id].subtypes, perm))
+            except ValueError:
+                pass
+    raise Unsupported(f"{_describe(perm, ab)}: the amount {spec!r} is not modelled")
+
+
+def check_condition(state: GameState, perm: Permanent, cond: str, ab: Ability) -> bool:
+    """Evaluate a condition of an "instead" clause ("you control four or more creatures",
+    "this creature has a +1/+1 counter on it"); raises ``Unsupported`` for other wording."""
+    c = cond.lower().strip()
+    m = re.fullmatch(r"this \w+ has (?:a|an|one or more) (\S+) counters? on it", c)
+    if m:
+        return perm.counters.get(m.group(1), 0) > 0
+    m = re.fullmatch(r"you control (\w+) or more (.+)", c)
+    if m and m.group(1) in _NUM:
+        n = count_amount(state, perm, {"count": f"{m.group(2)} you control"}, ab)
+        return n >= _NUM[m.group(1)]
+    m = re.fullmatch(r"you control (?:a|an) ([a-z' -]+)", c)
+    if m:
+        return count_amount(state, perm, {"count": f"{m.group(1)} you control"}, ab) >= 1
+    raise Unsupported(f"{_describe(perm, ab)}: the condition \"{cond}\" is not modelled")
+
+
+# ---------------------------------------------------------------------------
+# Replacement effects (CR 106.12b, 614, 616)
+# ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Replacement:
+    """One replacement effect on mana production: where it comes from and its params."""
+
+    name: str
+    controller: str
+    params: Mapping[str, Any]
+    source: Permanent | None = None
+
+    def applies_to(self, perm: Permanent, subtypes: tuple[str, ...]) -> bool:
+        """Does it watch this permanent being tapped for mana (what / controller filter)?"""
+        aff = self.params.get("applies", {})
+        try:
+            return matches(aff.get("what", "land"), perm, aff.get("controller", "any"), self.controller, subtypes, self.source)
+        except ValueError:
+            raise Unsupported(f"{self.name}: which permanents its replacement effect watches ({aff}) is not modelled") from None
+
+    def apply(self, ev: Event) -> list[Event]:
+        """The events this effect turns ``ev`` into (several when it lets the player choose a colour)."""
+        p = self.params
+        if "multiply" in p:
+            return [_sorted_event(t for t in ev for _ in range(int(p["multiply"])))]
+        if "mana" in p:
+            return [_sorted_event(s.text for s in ManaCost.parse(p["mana"]) if s.text in MANA_TYPES)]
+        to = p.get("to_type")
+        if to == "any_color":
+            return [tuple([c] * len(ev)) for c in COLORS]
+        if to in MANA_TYPES:
+            return [tuple([to] * len(ev))]
+        raise Unsupported(f"{self.name}: replacement {dict(p)} is not modelled")
+
+    def applicable(self, ev: Event) -> bool:
+        """Re-checked before each application (CR 616.1e): amount conditions ("two or more mana")."""
+        least = self.params.get("applies", {}).get("min_amount")
+        return len(ev) > 0 and (least is None or len(ev) >= least)
+
+    def describe(self) -> str:
+        p = self.params
+        if "multiply" in p:
+            what = f"{p['multiply']} times as much of that mana"
+        elif "mana" in p:
+            what = f"{p['mana']} instead of any other type and amount"
+        else:
+            what = f"{'a colour of the player' + chr(39) + 's choice' if p.get('to_type') == 'any_color' else '{' + str(p.get('to_type')) + '}'} instead of any other type"
+        return f"{self.name} ({what})"
+
+
+def replacement_effects(state: GameState) -> list[Replacement]:
+    """Every replacement effect on mana production in force: static abilities of permanents and
+    resolved spells/abilities in ``state.effects`` (Pale Moon, Deep Water), CR 614.1a."""
+    view = board_view(state)
+    out: list[Replacement] = []
+    for perm in state.battlefield:
+        for a in view[perm.id].abilities:
+            if a.effect == "mana_replacement" and a.kind in ("static", "replacement"):
+                out.append(Replacement(perm.name, perm.controller, a.params, perm))
+    for f in continuous_effects(state, ("mana_replacement",), {p.id: () for p in state.battlefield}):
+        out.append(Replacement(f.name + " (resolved)", f.controller, f.ability.params, None))
+    return out
+
+
+def apply_in_every_order(ev: Event, effects: list[Replacement]) -> dict[Event, tuple[str, ...]]:
+    """Every result of applying the applicable effects to one production event, in every possible order.
+
+    Each effect applies at most once; after each application the remaining ones are re-checked (CR 616.1,
+    616.1e); the affected player picks the next among those that apply, until none does. Returns each
+    distinct final event with one order that gives it (names), for explanations.
+    """
+    out: dict[Event, tuple[str, ...]] = {}
+    seen: set[tuple[Event, frozenset[int]]] = set()
+
+    def go(cur: Event, used: frozenset[int], order: tuple[str, ...]) -> None:
+        if (cur, used) in seen:
+            return
+        seen.add((cur, used))
+        nxt = [i for i in range(len(effects)) if i not in used and effects[i].applicable(cur)]
+        if not nxt:
+            out.setdefault(cur, order)
+            return
+        for i in nxt:
+            for res in effects[i].apply(cur):
+                go(res, used | {i}, order + (effects[i].describe(),))
+
+    go(ev, frozenset(), ())
+    return out
+
+
+# ---------------------------------------------------------------------------
+# Base output of an add_mana ability
+# ---------------------------------------------------------------------------
+
+
+def _types_of_fixed(s: str) -> list[str]:
+    out: list[str] = []
+    for sym in ManaCost.parse(s):
+        if sym.text in MANA_TYPES:
+            out.append(sym.text)
+        elif sym.is_generic:
+            out.extend(["C"] * sym.generic_amount)  # CR 106.10
+    return out
+
+
+def reflect_group(state: GameState, perm: Permanent, params: Mapping[str, Any]) -> tuple[str, str, frozenset[str]] | None:
+    """The group a reflector looks at: (what, kind, controllers) or, for "enchanted", None handled by caller."""
+    r = params["reflect"]
+    what = str(r.get("what", "land"))
+    ctl = r.get("controller", "you")
+    if what in ("sacrificed",):
+        what = "land"
+        ctl = "you"
+    if ctl == "you":
+        ctls = frozenset({perm.controller})
+    elif ctl == "opponent":
+        ctls = frozenset(state.opponents(perm.controller))
+    else:
+        ctls = frozenset(state.players)
+    return what, str(r.get("kind", "type")), ctls
+
+
+def base_events(state: GameState, perm: Permanent, ab: Ability, reflected: frozenset[str] | None = None,
+                produced: Event | None = None) -> list[Event]:
+    """The production events an ``add_mana`` ability could make if it resolved now, before replacement
+    effects: one event per choice the player could make (types in WUBRGC order).
+
+    ``reflected``: for a reflector, the types its group could produce (already filtered to colours for
+    "colour" reflectors); ``produced``: for a "type that land produced" trigger, the mana just produced.
+    An empty list means it would produce no mana (CR 106.5, 106.7). Raises ``Unsupported`` for outputs that
+    are not modelled, naming the card and the ability.
+    """
+    p = ab.params
+    if "instead" in p and check_condition(state, perm, str(p["instead"].get("condition", "")), ab):
+        alt = dict(p["instead"])
+        alt.pop("condition", None)
+        if "reflect" in p and "reflect" not in alt and alt.get("amount") is not None and not any(
+                k in alt for k in ("mana", "choice", "any_color", "any_type", "options")):
+            alt["reflect"] = p["reflect"]  # "three mana of that type instead"
+        from models.abilities import make_ability
+        return base_events(state, perm, make_ability(ab.kind, "add_mana", ab.cost, alt, ab.text), reflected, produced)
+    n = count_amount(state, perm, p.get("amount", 1), ab) if "amount" in p else 1
+    if p.get("amount") == "X":
+        raise Unsupported(f"{_describe(perm, ab)}: an amount X chosen on activation is not modelled")
+    if "plus" in p:
+        raise Unsupported(f"{_describe(perm, ab)}: an output made of two parts is not modelled")
+    if p.get("to") not in (None, "you", "controller"):
+        raise Unsupported(f"{_describe(perm, ab)}: mana added to another player is not modelled")
+    if "reflect" in p:
+        types = reflected or frozenset()
+        return [tuple([t] * n) for t in MANA_TYPES if t in types] if n > 0 else []
+    if p.get("produced_type"):
+        return [(t,) for t in MANA_TYPES if t in set(produced or ())]
+    if "mana" in p:
+        types = _types_of_fixed(str(p["mana"])) * n
+        return [_sorted_event(types)] if types else []
+    if n <= 0:
+        return []
+    if "choice" in p:
+        return [tuple([t] * n) for t in MANA_TYPES if t in set(p["choice"])]
+    if "options" in p:
+        return list(dict.fromkeys(_sorted_event(_types_of_fixed(o)) for o in p["options"]))
+    if "alternatives" in p:
+        from models.abilities import make_ability
+        evs: list[Event] = []
+        for alt in p["alternatives"]:
+            evs.extend(base_events(state, perm, make_ability(ab.kind, "add_mana", ab.cost, alt, ab.text), reflected, produced))
+        return list(dict.fromkeys(evs))
+    if p.get("any_color"):
+        return [tuple([t] * n) for t in COLORS]
+    if p.get("any_type"):
+        return [tuple([t] * n) for t in MANA_TYPES]
+    if p.get("chosen_color"):
+        col = perm.choices.get("color")
+        if col is None:
+            raise Unsupported(f"{_describe(perm, ab)}: no colour was chosen for {perm.name} (give choices: {{color: ...}})")
+        t = parse_types(str(col))
+        return [tuple(t * n)] if t else []
+    if "combination" in p:
+        allowed = list(COLORS) if p["combination"] is True else [t for t in MANA_TYPES if t in set(p["combination"])]
+        return [_sorted_event(c) for c in itertools.combinations_with_replacement(allowed, n)]
+    if "distinct_colors" in p:
+        return [c for c in itertools.combinations(COLORS, int(p["distinct_colors"]))]
+    if p.get("commander_identity"):
+        ident: set[str] = set()
+        for ci in state.cards("command", perm.controller):
+            ident |= set(ci.card.color_identity)
+        return [tuple([t] * n) for t in COLORS if t in ident]  # Opal Palace ruling 2020-11-10: none without a commander
+    raise Unsupported(f"{_describe(perm, ab)}: this mana output ({dict(p)}) is not modelled")
+
+
+# ---------------------------------------------------------------------------
+# could produce: the dependency graph and its least fixpoint
+# ---------------------------------------------------------------------------
+
+
+@dataclass
+class Provenance:
+    """Why a permanent could produce one type: the ability, the permanent it reflects (if any) and the
+    type that permanent could produce, and the replacement effects applied, in order."""
+
+    ability: str
+    via: str | None = None
+    via_type: str | None = None
+    replacements: tuple[str, ...] = ()
+
+
+@dataclass
+class ProduceResult:
+    """The answer of ``could_produce`` for a whole board.
+
+    Attributes
+    ----------
+    types : dict permanent id -> frozenset of types it could produce (CR 106.7)
+    graph : networkx.DiGraph of dependencies (permanent ids and group nodes ``("group", what, kind, controllers)``)
+    provenance : dict (permanent id, type) -> Provenance
+    replacements : the replacement effects considered
+    """
+
+    types: dict[str, frozenset[str]]
+    graph: nx.DiGraph
+    provenance: dict[tuple[str, str], Provenance] = field(default_factory=dict)
+    replacements: list[Replacement] = field(default_factory=list)
+    state: GameState | None = None
+
+    def chain(self, pid: str, t: str) -> list[str]:
+        """The chain of explanations for ``pid`` producing ``t``: this permanent, then what it reflects, ..."""
+        out: list[str] = []
+        seen: set[tuple[str, str]] = set()
+        cur: tuple[str, str] | None = (pid, t)
+        while cur is not None and cur not in seen and cur in self.provenance:
+            seen.add(cur)
+            pv = self.provenance[cur]
+            name = self.state.permanent(cur[0]).name if self.state else cur[0]
+            line = f"{name} [{cur[0]}] could produce {{{cur[1]}}} with \"{pv.ability}\""
+            if pv.via:
+                vn = self.state.permanent(pv.via).name if self.state else pv.via
+                line += f", reflecting {{{pv.via_type}}} that {vn} [{pv.via}] could produce"
+            if pv.replacements:
+                line += " after " + ", then ".join(pv.replacements)
+            out.append(line)
+            cur = (pv.via, pv.via_type) if pv.via else None
+        return out
+
+
+def _mana_abilities(view, perm: Permanent) -> list[Ability]:
+    """Activated abilities of the permanent that add mana: those count for "could produce" (CR 106.7)."""
+    return [a for a in view[perm.id].abilities if a.kind == "activated" and a.effect == "add_mana"]
+
+
+def _has_tap(ab: Ability) -> bool:
+    return bool(ab.cost is not None and ab.cost.tap)
+
+
+def could_produce(state: GameState) -> ProduceResult:
+    """The types of mana every permanent could produce now (CR 106.7), as a least fixpoint over a graph.
+
+    Parameters
+    ----------
+    state : GameState
+
+    Returns
+    -------
+    ProduceResult (types per permanent id, the dependency graph, provenance for explanations).
+
+    Raises
+    ------
+    Unsupported
+        A mana ability whose output is not modelled (named), on a permanent whose answer is needed.
+
+    Notes
+    -----
+    Costs are ignored (CR 106.7): tapped permanents and unpayable costs still count (Reflecting Pool,
+    Exotic Orchard and Fellwar Stone rulings). Replacement effects apply in every possible order
+    (``apply_in_every_order``) when the ability has {T} in its cost (CR 106.12, 106.12b). Triggered mana
+    is not included (CR 106.12a; Kinnan ruling 2020-04-17). Only types count: restrictions and riders on
+    reflected mana are not copied (Reflecting Pool ruling 2008-05-01).
+    """
+    view = board_view(state)
+    repl = replacement_effects(state)
+    G = nx.DiGraph()
+    abil: dict[str, list[Ability]] = {}
+    reflect_of: dict[str, list[tuple[Ability, Any]]] = {}
+    groups: dict[Any, list[str]] = {}
+    by_id = {p.id: p for p in state.battlefield}
+    for perm in state.battlefield:
+        abs_ = _mana_abilities(view, perm)
+        if not abs_:
+            continue
+        abil[perm.id] = abs_
+        G.add_node(perm.id)
+    for pid, abs_ in abil.items():
+        perm = by_id[pid]
+        for ab in abs_:
+            ps = [ab.params] + [alt for alt in ab.params.get("alternatives", ()) if "reflect" in alt]
+            for p in ps:
+                if "reflect" not in p:
+                    continue
+                r = p["reflect"]
+                if r.get("what") in ("enchanted",):
+                    target = perm.attached_to
+                    key = ("group", "enchanted:" + str(target), str(r.get("kind", "type")), frozenset())
+                    members = [target] if target in abil else []
+                else:
+                    what, kind, ctls = reflect_group(state, perm, p)
+                    key = ("group", what, kind, ctls)
+                    if key not in groups:
+                        try:
+                            members = [q.id for q in state.battlefield if q.id in abil and q.controller in ctls
+                                       and matches(what, q, "any", perm.controller, view[q.id].subtypes)]
+                        except ValueError:
+                            raise Unsupported(f"{_describe(perm, ab)}: reflecting \"{what}\" is not modelled") from None
+                    else:
+                        members = groups[key]
+                if key not in groups:
+                    groups[key] = members
+                    G.add_node(key)
+                    for q in members:
+                        G.add_edge(q, key)
+                G.add_edge(key, pid)
+                reflect_of.setdefault(pid, []).append((ab, key))
+    # Replacement effects that watch each permanent (only for abilities with {T}: "tapped for mana")
+    watch: dict[str, list[Replacement]] = {}
+    for pid in abil:
+        perm = by_id[pid]
+        watch[pid] = [r for r in repl if r.applies_to(perm, view[pid].subtypes)]
+    memo: dict[tuple[tuple[int, ...], Event], dict[Event, tuple[str, ...]]] = {}
+    values: dict[Any, frozenset[str]] = {}
+    prov: dict[tuple[str, str], Provenance] = {}
+
+    def replaced(pid: str, ab: Ability, ev: Event) -> dict[Event, tuple[str, ...]]:
+        effs = watch[pid] if _has_tap(ab) else []
+        if not effs:
+            return {ev: ()}
+        key = (tuple(id(e) for e in effs), ev)
+        got = memo.get(key)
+        if got is None:
+            got = memo[key] = apply_in_every_order(ev, effs)
+        return got
+
+    def group_value(key) -> frozenset[str]:
+        out: set[str] = set()
+        for q in groups[key]:
+            out |= values.get(q, frozenset())
+        if key[2] == "color":
+            out.discard("C")  # colour reflectors never make {C} (Exotic Orchard ruling 2009-02-01)
+        return frozenset(out)
+
+    def node_value(pid: str) -> frozenset[str]:
+        perm = by_id[pid]
+        out: set[str] = set(values.get(pid, frozenset()))
+        refl = {id(ab): key for ab, key in reflect_of.get(pid, [])}
+        for ab in abil[pid]:
+            key = refl.get(id(ab))
+            reflected = group_value(key) if key is not None else None
+            for ev in base_events(state, perm, ab, reflected):
+                for res, order in replaced(pid, ab, ev).items():
+                    for t in res:
+                        if t not in out:
+                            out.add(t)
+                            via = via_t = None
+                            if key is not None and ev:
+                                via_t = ev[0]
+                                via = next((q for q in groups[key] if via_t in values.get(q, ())), None)
+                            prov[(pid, t)] = Provenance(ab.describe(), via, via_t, order)
+        return frozenset(out)
+
+    C = nx.condensation(G)
+    members = nx.get_node_attributes(C, "members")
+    for comp in nx.topological_sort(C):
+        nodes = members[comp]
+        if len(nodes) == 1:
+            (n,) = tuple(nodes)
+            values[n] = group_value(n) if isinstance(n, tuple) else node_value(n)
+            continue
+        changed = True
+        while changed:  # least fixpoint inside a cycle: monotone, so this stops
+            changed = False
+            for n in nodes:
+                v = group_value(n) if isinstance(n, tuple) else node_value(n)
+                if v != values.get(n, frozenset()):
+                    values[n] = v
+                    changed = True
+    types = {p.id: values.get(p.id, frozenset()) for p in state.battlefield}
+    return ProduceResult(types, G, prov, repl, state)
+
+
+# ---------------------------------------------------------------------------
+# The graph as DOT / SVG / PNG
+# ---------------------------------------------------------------------------
+
+
+def to_dot(res: ProduceResult) -> str:
+    """The dependency graph in Graphviz DOT text: permanents (with their types) and reflect groups."""
+    lines = ["digraph could_produce {", "  rankdir=LR;", "  node [fontname=Helvetica];"]
+    ids: dict[Any, str] = {}
+    for i, n in enumerate(res.graph.nodes):
+        ids[n] = f"n{i}"
+        if isinstance(n, tuple):
+            label = f"{n[1]} ({n[2]})" + (f"\\ncontrolled by {', '.join(sorted(n[3]))}" if n[3] else "")
+            lines.append(f'  {ids[n]} [shape=box, style=dashed, label="{label}"];')
+        else:
+            perm = res.state.permanent(n) if res.state else None
+            types = "".join("{" + t + "}" for t in MANA_TYPES if t in res.types.get(n, ()))
+            name = (perm.name + f" ({perm.controller})") if perm else n
+            lines.append(f'  {ids[n]} [label="{name}\\n{types or "nothing"}"];')
+    for a, b in res.graph.edges:
+        lines.append(f"  {ids[a]} -> {ids[b]};")
+    lines.append("}")
+    return "\n".join(lines) + "\n"
+
+
+def write_graph(res: ProduceResult, path: str) -> str:
+    """Write the graph to ``path`` (.dot text; .svg/.png through the Graphviz ``dot`` program).
+
+    Returns a line for the explanation. Never raises for a missing ``dot`` program: it writes the DOT text
+    next to the requested file and says so.
+    """
+    p = Path(path)
+    dot = to_dot(res)
+    suffix = p.suffix.lower()
+    try:
+        if suffix in ("", ".dot", ".gv"):
+            p.write_text(dot, encoding="utf-8")
+            return f"graph written to {p}"
+        if suffix not in (".svg", ".png"):
+            return f"cannot draw {p}: use a .dot, .svg or .png file name"
+        exe = shutil.which("dot")
+        if exe is None:
+            alt = p.with_suffix(".dot")
+            alt.write_text(dot, encoding="utf-8")
+            return (f"cannot draw {p}: the Graphviz 'dot' program is not installed; "
+                    f"the graph was written as DOT text to {alt} instead")
+        r = subprocess.run([exe, f"-T{suffix[1:]}", "-o", str(p)], input=dot, text=True, capture_output=True, timeout=60)
+        if r.returncode != 0:
+            return f"cannot draw {p}: dot failed: {r.stderr.strip()[:200]}"
+        return f"graph drawn to {p}"
+    except OSError as e:
+        return f"cannot write {p}: {e}"
+
+
+# ---------------------------------------------------------------------------
+# Question handlers
+# ---------------------------------------------------------------------------
+
+
+def normalize_types(v: Any) -> list[str]:
+    """Types in canonical order from a list (``[G, "{U}", white]``) or a string (``"{W}{U}"``)."""
+    if v is None:
+        return []
+    if isinstance(v, str):
+        return parse_types(v) if v.strip() else []
+    return parse_types([str(x) for x in v])
+
+
+@question("could_produce", unordered=("types",), normalize={"types": normalize_types}, bare_key="types")
+def ask_could_produce(ctx: Context) -> Answer:
+    """``could_produce: REF`` → ``types`` (CR 106.7), with the chain that provides each type."""
+    ref = ctx.args
+    if isinstance(ref, Mapping) and "permanent" in ref:
+        ref = ref["permanent"]
+    perm = ctx.permanent(ref)
+    res = could_produce(ctx.state)
+    types = [t for t in MANA_TYPES if t in res.types.get(perm.id, ())]
+    why: list[str] = []
+    view = board_view(ctx.state)
+    why.extend(view[perm.id].why)
+    abs_ = _mana_abilities(view, perm)
+    if not abs_:
+        why.append(f"{perm.name} has no ability that adds mana, so there is no type of mana it could produce (CR 106.7)")
+    for t in types:
+        why.extend(res.chain(perm.id, t))
+    if abs_ and not types:
+        why.append(f"{perm.name}'s mana abilities would produce no mana if they resolved now: nothing it looks at "
+                   f"could produce a type of mana (CR 106.5, 106.7; Reflecting Pool ruling 2008-05-01)")
+    why.append("costs are ignored and only types count, not restrictions on the mana (CR 106.7; Reflecting Pool ruling 2008-05-01)")
+    if res.replacements:
+        why.append("replacement effects considered in every possible order: " + "; ".join(r.describe() for r in res.replacements))
+    extra: dict[str, Any] = {"graph_nodes": res.graph.number_of_nodes(), "graph_edges": res.graph.number_of_edges()}
+    gpath = ctx.options.get("graph") if ctx.options else None
+    if gpath:
+        why.append(write_graph(res, str(gpath)))
+    return Answer("could_produce", {"types": types}, why, extra)
+
+
+def _canon_pool(s: str) -> str:
+    toks = re.findall(r"\{([^}]*)\}", str(s))
+    units = []
+    for tok in toks:
+        t, _, r = tok.partition(":")
+        t = t.strip().upper()
+        if t not in MANA_TYPES:
+            raise ManaError(f"{{{tok}}} is not a type of mana (CR 106.1)")
+        units.append((MANA_TYPES.index(t), r.strip(), t))
+    units.sort()
+    return "".join("{" + t + (":" + r if r else "") + "}" for _, r, t in units)
+
+
+def normalize_pools(v: Any) -> list[str]:
+    """Pools in canonical notation ({W}{U}{B}{R}{G}{C} order, restricted mana as {G:creature_spell})."""
+    if isinstance(v, str):
+        v = [v]
+    return sorted(_canon_pool(x) for x in (v or []))
+
+
+@question("available_mana", unordered=("pools",), normalize={"pools": normalize_pools})
+def ask_available_mana(ctx: Context) -> Answer:
+    """``available_mana: PLAYER`` → ``pools`` (every maximal pool, canonical notation), ``count``."""
+    arg = ctx.args
+    if isinstance(arg, Mapping):
+        arg = arg.get("player")
+    player = ctx.player(arg)
+    from .sources import available_mana
+
+    pools, why = available_mana(ctx.state, player)
+    listed = pools[: ctx.limit]
+    return Answer("available_mana", {"pools": listed, "count": len(pools)}, why, capped=len(pools) > len(listed))
