@@ -208,3 +208,732 @@ def feasible_interval(limit: int, available: int, castable) -> tuple[int, int] |
         else:
             lo = mid + 1
     return lo, k_max
+
+
+# ===========================================================================
+# Total cost, card payments (delve, convoke, improvise) and the `delve` question
+# ===========================================================================
+
+import itertools
+from collections import Counter
+
+from models.abilities import Ability
+from models.cards import Card
+from models.delve_text import (
+    counts_for, delve_counts, delve_grantable_keywords, delve_keyword_grants, has_cost_keyword,
+)
+from models.mana import COLORS, ManaCost, ManaError, ManaSymbol
+from models.oracle import abilities_of
+from models.state import CardInstance, GameState, Permanent
+
+from .layers import permanent_abilities
+from .questions import Answer, Context, QuestionError, Unsupported, question
+
+CAST_ZONES = ("hand", "graveyard", "exile", "command", "library")
+
+
+@dataclass(frozen=True)
+class TotalCost:
+    """The total cost of a spell (CR 601.2f) and how it was reached.
+
+    ``mana`` is the mana component; ``why`` the steps (base cost, X, additional costs, increases,
+    reductions), each naming its rule.
+    """
+
+    mana: ManaCost
+    why: tuple[str, ...] = ()
+
+    @property
+    def generic(self) -> int:
+        """The generic mana in the total cost: the delve limit (CR 702.66a)."""
+        return self.mana.generic
+
+
+def _keyword_ability(card: Card, keyword: str) -> Ability | None:
+    k = keyword.lower()
+    for a in abilities_of(card):
+        if a.kind == "keyword" and str(a.params.get("keyword", a.effect.replace("_", " "))).lower() == k:
+            return a
+    return None
+
+
+def _keyword_cost(card: Card, keyword: str) -> ManaCost | None:
+    """The mana cost written after a keyword (``Kicker {2}``, ``Flashback {4}{U}``), from params or text."""
+    a = _keyword_ability(card, keyword)
+    if a is None:
+        return None
+    raw = a.params.get("cost") or a.params.get("parameter")
+    if raw is None:
+        return None
+    try:
+        return ManaCost.parse(str(raw).split(",")[0].split("—")[0].strip())
+    except ManaError:
+        return None
+
+
+def granted_flashback_cost(state: GameState, player: str, card: Card) -> tuple[ManaCost | None, str]:
+    """A flashback cost granted by an effect in force (Snapcaster Mage: "its flashback cost is equal to its
+    mana cost"), read from ``state.effects`` whose card model has an ``grant_flashback`` ability and whose
+    ``choices.card`` names this card. Returns (cost or None, explanation)."""
+    for e in state.effects:
+        if e.controller != player:
+            continue
+        target = str(e.choices.get("card", "")).casefold()
+        if target != card.name.casefold():
+            continue
+        for a in abilities_of(e.card):
+            if a.effect == "grant_flashback":
+                if a.params.get("cost", "mana_cost") == "mana_cost":
+                    return card.mana_cost, f"{e.card.name} gave {card.name} flashback with a cost equal to its mana cost {card.mana_cost}"
+    return None, ""
+
+
+def _cost_increases(state: GameState, player: str, card: Card) -> list[tuple[ManaCost, str]]:
+    """Cost increases in force for ``player`` casting ``card``: static abilities ``cost_increase`` with
+    params ``amount`` (mana string, default "{1}"), ``spells`` (``all`` | ``noncreature`` | ``creature``)
+    and ``whose`` (``all`` | ``you`` | ``opponents``), e.g. Thalia, Guardian of Thraben and Sphere of
+    Resistance (CR 601.2f)."""
+    out = []
+    for perm in state.battlefield:
+        for a in permanent_abilities(state, perm):
+            if a.effect != "cost_increase" or a.kind != "static":
+                continue
+            p = a.params
+            spells = str(p.get("spells", "all"))
+            if spells == "noncreature" and card.is_type("Creature"):
+                continue
+            if spells == "creature" and not card.is_type("Creature"):
+                continue
+            whose = str(p.get("whose", "all"))
+            if whose == "you" and perm.controller != player or whose == "opponents" and perm.controller == player:
+                continue
+            out.append((ManaCost.parse(str(p.get("amount", "{1}"))), perm.name))
+    return out
+
+
+def total_cost(state: GameState, player: str, card: Card, *, from_zone: str = "hand", using: str = "normal",
+               x: int = 0, kicked: bool = False) -> TotalCost:
+    """The total cost of casting ``card`` (CR 601.2f): mana cost or alternative cost, X replaced by its
+    value, plus additional costs (kicker), plus cost increases.
+
+    Uses the payment module's total-cost function when it exists (``solver.costs.total_cost``); this
+    is the reading the delve question needs when it does not.
+
+    Parameters
+    ----------
+    state, player, card
+    from_zone : str  where it is cast from (``hand``, ``graveyard``, ...).
+    using : str  ``normal`` or ``flashback`` (an alternative cost, CR 118.9, 702.34).
+    x : int  the announced value of X (CR 107.3, 601.2b).
+    kicked : bool  whether the kicker additional cost is paid (CR 702.33).
+
+    Returns
+    -------
+    TotalCost
+
+    Raises
+    ------
+    QuestionError  no such alternative cost, kicker on a card without it, negative X.
+    """
+    if x < 0:
+        raise QuestionError("X cannot be negative (CR 107.3)")
+    try:
+        from . import costs as _costs
+    except ImportError:
+        _costs = None
+    if _costs is not None:
+        try:
+            tc = _costs.total_cost(state, player, card, using=None if using in (None, "normal") else using,
+                                   x=x, kicked=kicked, zone=from_zone)
+        except _costs.CostError as e:
+            raise QuestionError(str(e)) from None
+        if tc.mana is None:
+            raise QuestionError(f"{card.name}'s total cost is unpayable (CR 118.6): " + "; ".join(tc.steps))
+        return TotalCost(tc.mana, tuple(tc.steps))
+    why: list[str] = []
+    if using in (None, "normal"):
+        if card.mana_cost is None:
+            raise QuestionError(f"{card.name} has no mana cost, so it cannot be cast for its mana cost (CR 202.1b)")
+        base = card.mana_cost
+        why.append(f"mana cost {base}")
+    elif using == "flashback":
+        base = _keyword_cost(card, "flashback")
+        src = f"its flashback cost {base}"
+        if base is None:
+            base, src = granted_flashback_cost(state, player, card)
+        if base is None:
+            raise QuestionError(f"{card.name} has no flashback and no effect gives it flashback")
+        if from_zone != "graveyard":
+            raise QuestionError("flashback casts a card from its owner's graveyard (CR 702.34a); use from: graveyard")
+        why.append(f"alternative cost: {src} (CR 118.9, 702.34a)")
+    else:
+        raise Unsupported(f"alternative cost {using!r} is not modelled by the delve question")
+    mana = base
+    if mana.has_x:
+        mana = mana.with_x(x)
+        why.append(f"X = {x} (CR 107.3, 601.2b)")
+    if kicked:
+        k = _keyword_cost(card, "kicker")
+        if k is None:
+            raise QuestionError(f"{card.name} has no kicker")
+        mana = mana + k
+        why.append(f"plus kicker {k} (additional cost, CR 702.33, 601.2f)")
+    for inc, src in _cost_increases(state, player, card):
+        mana = mana + inc
+        why.append(f"plus {inc} from {src} (cost increase, CR 601.2f)")
+    mana = mana.canonical()
+    why.append(f"total cost {mana} (CR 601.2f)")
+    return TotalCost(mana, tuple(why))
+
+
+# ---------------------------------------------------------------------------
+# Paying a mana cost with mana, convoke and improvise (minimal exact search)
+# ---------------------------------------------------------------------------
+
+#: a unit that pays only generic mana (improvise, delve, a colorless creature's convoke)
+GENERIC_ONLY = "g"
+
+
+def convoke_unit(color: str) -> str:
+    """A convoke unit of a colour: pays one mana of that colour or one generic mana (CR 702.51a)."""
+    return "cv:" + color
+
+
+@dataclass(frozen=True)
+class Resource:
+    """One permanent that can help pay, with each exclusive way it can (it is tapped once, CR 107.5):
+    ``options`` are (how, units) pairs."""
+
+    id: str
+    name: str
+    options: tuple[tuple[str, tuple[str, ...]], ...]
+
+
+def spell_cost_keywords(state: GameState, player: str, card: Card) -> set[str]:
+    """Which of delve, convoke, improvise the spell has, printed or granted by a permanent of ``player``
+    with a static ``spells_have_keyword`` ability (Inspiring Statuary: nonartifact spells have improvise)."""
+    out = {k for k in ("delve", "convoke", "improvise") if has_cost_keyword(card, k)}
+    for perm in state.permanents(player):
+        for a in permanent_abilities(state, perm):
+            if a.effect == "spells_have_keyword" and a.kind == "static":
+                if any(card.is_type(t) for t in a.params.get("exclude_types", ())):
+                    continue
+                if a.params.get("only_types") and not any(card.is_type(t) for t in a.params["only_types"]):
+                    continue
+                out.add(str(a.params.get("keyword", "")).lower())
+    return out
+
+
+def payment_resources(state: GameState, player: str, card: Card, keywords: set[str] | None = None) -> list[Resource]:
+    """Every permanent of ``player`` that can help pay for ``card``: its mana abilities (CR 605; sick
+    creatures excluded, CR 302.6), convoke if the spell has it (any untapped creature, sick or not,
+    CR 702.51a), improvise (any untapped artifact, CR 702.126a). A permanent is tapped at most once, so
+    its ways to pay are exclusive options of one resource (an artifact creature convokes *or* improvises).
+
+    Mana abilities with a mana cost or a non-tap cost are not used by this minimal search.
+    """
+    from .sources import mana_sources
+
+    kws = spell_cost_keywords(state, player, card) if keywords is None else keywords
+    by_perm: dict[str, list[tuple[str, tuple[str, ...]]]] = {}
+    names: dict[str, str] = {}
+    for src in mana_sources(state, player):
+        if src.mana_cost is not None and len(src.mana_cost) or src.other_costs or not src.tap:
+            continue
+        for opt in src.options:
+            units = tuple(m.type for m in opt.mana)
+            by_perm.setdefault(src.permanent, []).append((f"{src.name}: {src.ability.describe()} -> {opt}", units))
+            names[src.permanent] = src.name
+    for perm in state.permanents(player):
+        if perm.tapped:
+            continue
+        opts = by_perm.setdefault(perm.id, [])
+        names[perm.id] = perm.name
+        if "convoke" in kws and perm.is_creature:
+            cols = sorted(perm.card.colors, key=COLORS.index)
+            for c in cols:
+                opts.append((f"tap {perm.name} for convoke (pays {{{c}}} or {{1}}, CR 702.51a)", (convoke_unit(c),)))
+            if not cols:
+                opts.append((f"tap {perm.name} for convoke (pays {{1}}, CR 702.51a)", (GENERIC_ONLY,)))
+        if "improvise" in kws and perm.is_type("Artifact"):
+            opts.append((f"tap {perm.name} for improvise (pays {{1}}, CR 702.126a)", (GENERIC_ONLY,)))
+    return [Resource(pid, names[pid], tuple(opts)) for pid, opts in by_perm.items() if opts]
+
+
+def _requirements(cost: ManaCost, life: int) -> list[tuple[Counter, int, list[str]]]:
+    """Each way to read the cost's hybrid/Phyrexian symbols (CR 601.2b): (typed needs, generic, notes)."""
+    per_symbol = []
+    for s in cost:
+        if not s.is_mana:
+            continue
+        if s.is_snow:
+            raise Unsupported("{S} (snow) costs are not paid by the delve question's payment search")
+        per_symbol.append([(s, o) for o in s.options()])
+    out = []
+    for combo in itertools.product(*per_symbol) if per_symbol else [()]:
+        need: Counter = Counter()
+        generic = 0
+        life_paid = 0
+        for s, opt in combo:
+            for u in opt:
+                if u == "1":
+                    generic += 1
+                elif u == "2life":
+                    life_paid += 2
+                else:
+                    need[u] += 1
+        if life_paid and life_paid > life:
+            continue
+        key = (tuple(sorted(need.items())), generic, life_paid)
+        out.append((need, generic, [f"pay {life_paid} life (CR 107.4f)"] if life_paid else [], key))
+    seen = set()
+    uniq = []
+    for need, generic, notes, key in out:
+        if key not in seen:
+            seen.add(key)
+            uniq.append((need, generic, notes))
+    return uniq
+
+
+def _covers(units: Counter, need: Counter, generic: int) -> bool:
+    """Can these units pay: each coloured need by mana of that colour or a convoke unit of that colour,
+    {C} by colorless mana only, the generic part by anything left (exact: units of one kind are
+    interchangeable, and every unit can pay generic mana)."""
+    total = sum(units.values())
+    used = 0
+    for t, n in need.items():
+        if t == "C":
+            have = units.get("C", 0)
+        else:
+            have = units.get(t, 0) + units.get(convoke_unit(t), 0)
+        if have < n:
+            return False
+        used += n
+    return total - used >= generic
+
+
+def find_card_payment(state: GameState, player: str, card: Card, cost: ManaCost, *, delve_paid: int = 0,
+                      keywords: set[str] | None = None) -> list[str] | None:
+    """Exact search: can ``cost`` be paid from ``player``'s mana pool, mana abilities, convoke and improvise,
+    with ``delve_paid`` generic mana already paid by exiling cards? Returns a witness (lines) or None.
+
+    Every resource (permanent) either is not used or is used in exactly one of its ways (a permanent is
+    tapped once, CR 107.5; a creature tapped for mana cannot also convoke). Because taking more units never
+    hurts (mana may stay unspent, CR 106.4), the search tries, for each resource, each of its ways, and
+    memoises the counts of units reached (units of one kind are interchangeable), which makes it exact.
+
+    Raises ``Unsupported`` for {S} costs.
+    """
+    gen = cost.generic
+    if delve_paid > gen:
+        return None
+    rest = ManaCost(tuple(s for s in cost if not s.is_generic) + ((ManaSymbol(str(gen - delve_paid)),) if gen - delve_paid else ()))
+    reqs = _requirements(rest, state.life.get(player, 20))
+    if not reqs:
+        return None
+    pool_units: Counter = Counter()
+    for m, n in state.pools[player].counts.items():
+        pool_units[m.type] += n
+    resources = payment_resources(state, player, card, keywords)
+    best_witness: list[str] | None = None
+    for need, generic, notes in reqs:
+        failed: set = set()
+        chosen: list[tuple[str, tuple[str, ...]]] = []
+
+        def rec(i: int, units: Counter) -> bool:
+            if _covers(units, need, generic):
+                return True
+            if i == len(resources):
+                return False
+            key = (i, tuple(sorted(units.items())))
+            if key in failed:
+                return False
+            for how, us in resources[i].options:  # not using a resource is dominated: more units never hurt
+                u2 = units.copy()
+                u2.update(us)
+                chosen.append((how, us))
+                if rec(i + 1, u2):
+                    return True
+                chosen.pop()
+            failed.add(key)
+            return False
+
+        if rec(0, pool_units.copy()):
+            # drop the ways that are not needed, so the witness taps nothing in vain
+            kept = list(chosen)
+            for item in list(kept):
+                trial = [c for c in kept if c is not item]
+                units = pool_units.copy()
+                for _, us in trial:
+                    units.update(us)
+                if _covers(units, need, generic):
+                    kept = trial
+            wit = []
+            if delve_paid:
+                wit.append(f"exile {delve_paid} card{'s' if delve_paid != 1 else ''} from the graveyard to pay {{{delve_paid}}} (delve, CR 702.66a)")
+            if pool_units:
+                wit.append(f"mana already in the pool: {state.pools[player]}")
+            wit.extend(how for how, _ in kept)
+            wit.extend(notes)
+            if best_witness is None or len(wit) < len(best_witness):
+                best_witness = wit
+    return best_witness
+
+
+# ---------------------------------------------------------------------------
+# The delve question
+# ---------------------------------------------------------------------------
+
+
+@dataclass
+class DelveAnalysis:
+    """Everything the ``delve`` question reports, computed once.
+
+    Attributes
+    ----------
+    cost : TotalCost  the total cost (CR 601.2f).
+    limit : int  the most cards delve may exile: generic mana in the total cost (CR 702.66a).
+    exilable : list of CardInstance  the graveyard the cards come from (without the spell itself).
+    kinds : list of CardKind  the graveyard grouped by name (same-name cards are interchangeable).
+    interval : (k_min, k_max) or None  the numbers of exiled cards with which the spell can be cast.
+    witness_min, witness_max : list of str  a payment at ``k_min`` and at ``k_max``.
+    grant : Ability or None  a Soulflayer-style grant of the spell; count : Ability or None  a Murktide-style count.
+    """
+
+    card: Card
+    cost: TotalCost
+    limit: int
+    exilable: list[CardInstance]
+    kinds: list[CardKind]
+    interval: tuple[int, int] | None
+    witness_min: list[str] | None = None
+    witness_max: list[str] | None = None
+    grant: Ability | None = None
+    count: Ability | None = None
+    has_delve: bool = True
+    reason: str = ""
+
+    def exile_set_count(self) -> int:
+        """Distinct multisets of card names with which the spell can be cast (computed, not listed)."""
+        if self.interval is None:
+            return 0
+        return count_multisets([k.count for k in self.kinds], range(self.interval[0], self.interval[1] + 1))
+
+    def iter_exile_sets(self) -> Iterator[tuple[str, ...]]:
+        """The distinct exile multisets, fewest cards first, each a sorted tuple of names."""
+        if self.interval is None:
+            return
+        pairs = [(k.name, k.count) for k in self.kinds]
+        for size in range(self.interval[0], self.interval[1] + 1):
+            yield from iter_multisets(pairs, size)
+
+    def keyword_sets(self) -> list[frozenset[str]]:
+        """Every attainable set of keywords the grant gives (see ``attainable_keyword_sets``)."""
+        if self.interval is None:
+            return []
+        return attainable_keyword_sets(self.kinds, *self.interval)
+
+    def counts(self) -> list[int]:
+        """Every attainable number of counted cards (see ``attainable_counts``)."""
+        if self.interval is None:
+            return []
+        return attainable_counts(self.kinds, *self.interval)
+
+
+def analyse_delve(state: GameState, player: str, card: Card, *, from_zone: str = "hand", using: str = "normal",
+                  x: int = 0, kicked: bool = False, payer=None) -> DelveAnalysis:
+    """Analyse the delve choices of casting ``card``.
+
+    Parameters
+    ----------
+    state : GameState
+    player : str  who casts it (their graveyard is the one delve uses, CR 702.66a).
+    card : Card
+    from_zone : str  where it is cast from; cast from the graveyard, the card itself is already on the
+        stack (CR 601.2a), so it cannot be exiled to pay for itself (Murktide Regent ruling 2021-06-18).
+    using, x, kicked : see ``total_cost``.
+    payer : callable (cost: ManaCost, delve_paid: int) -> witness or None, optional
+        How the rest of the cost is paid; default ``find_card_payment`` (mana, convoke, improvise).
+
+    Returns
+    -------
+    DelveAnalysis
+
+    Raises
+    ------
+    QuestionError  the card is not in the zone it is cast from, or the cost is malformed.
+    """
+    if from_zone not in CAST_ZONES:
+        raise QuestionError(f"unknown zone {from_zone!r}; cast from one of {', '.join(CAST_ZONES)}")
+    gy = list(state.cards("graveyard", player))
+    if from_zone != "hand" or any(ci.card.name == card.name for ci in state.cards("hand", player)):
+        zone_cards = state.cards(from_zone, player)
+        me = next((ci for ci in zone_cards if ci.card.name == card.name), None)
+        if me is None and from_zone != "hand":
+            raise QuestionError(f"{card.name} is not in {player}'s {from_zone}")
+        if from_zone == "graveyard":
+            gy.remove(me)
+    cost = total_cost(state, player, card, from_zone=from_zone, using=using, x=x, kicked=kicked)
+    kws = spell_cost_keywords(state, player, card)
+    has_delve = "delve" in kws
+    limit = cost.generic if has_delve else 0
+    grants = delve_keyword_grants(card)
+    counts = delve_counts(card)
+    grant = grants[0] if grants else None
+    count = counts[0] if counts else None
+    listed = tuple(grant.params.get("keywords", ())) if grant else ()
+    gtype = str(grant.params.get("card_type", "Creature")) if grant else "Creature"
+    ctypes = tuple(count.params.get("card_types", ())) if count else ()
+    grouped: dict[str, list[CardInstance]] = {}
+    for ci in gy:
+        grouped.setdefault(ci.card.name, []).append(ci)
+    kinds = [
+        CardKind(name, len(cis),
+                 delve_grantable_keywords(cis[0].card, listed, gtype) if grant else frozenset(),
+                 counts_for(cis[0].card, ctypes) if count else False)
+        for name, cis in sorted(grouped.items())
+    ]
+    if payer is None:
+        payer = payment_search_payer(state, player, card)
+    if payer is None:
+        def payer(c: ManaCost, k: int):
+            return find_card_payment(state, player, card, c, delve_paid=k, keywords=kws)
+    memo: dict[int, list[str] | None] = {}
+
+    def castable(k: int) -> bool:
+        if k not in memo:
+            memo[k] = payer(cost.mana, k)
+        return memo[k] is not None
+
+    interval = feasible_interval(limit, len(gy), castable)
+    a = DelveAnalysis(card, cost, limit, gy, kinds, interval, grant=grant, count=count, has_delve=has_delve)
+    if interval is not None:
+        a.witness_min = memo.get(interval[0])
+        a.witness_max = memo.get(interval[1])
+    else:
+        k_max = max(0, min(limit, len(gy)))
+        a.reason = (f"even exiling {k_max} card{'s' if k_max != 1 else ''} (the most allowed: delve limit {limit}, "
+                    f"{len(gy)} card{'s' if len(gy) != 1 else ''} in the graveyard), the remaining cost cannot be paid "
+                    f"with the mana{', creatures' if 'convoke' in kws else ''}{', artifacts' if 'improvise' in kws else ''} available")
+    return a
+
+
+def _sorted_kw(s: frozenset[str]) -> list[str]:
+    return sorted(s)
+
+
+@question("delve", unordered=("exile_sets", "keyword_sets", "counts"),
+          normalize={"exile_sets": lambda v: sorted(sorted(x) for x in v),
+                     "keyword_sets": lambda v: sorted(sorted(x) for x in v)})
+def ask_delve(ctx: Context) -> Answer:
+    """``delve: {card, player, from, using, x, kicked}`` → ``castable``, ``total_cost``, ``delve_limit``,
+    ``max_exile``, ``min_exile``, ``exile_set_count``, ``exile_sets``, and for Soulflayer-like cards
+    ``keyword_sets``, for Murktide-like cards ``counts``.
+
+    ``exile_sets`` lists every distinct multiset of exiled card names (cards with the same name are
+    interchangeable) with which the spell can be cast, fewest cards first, at most ``ctx.limit`` of them
+    (``Answer.capped`` says when cut); ``exile_set_count`` is the full number, computed without listing.
+
+    References: CR 702.66a-b, 601.2f; Soulflayer, Treasure Cruise and Murktide Regent rulings.
+    """
+    args = ctx.args if isinstance(ctx.args, dict) else {"card": ctx.args}
+    if "card" not in args:
+        raise QuestionError("delve needs 'card'")
+    card = ctx.card(args["card"])
+    player = ctx.player(args.get("player"))
+    x = args.get("x", 0)
+    if isinstance(x, bool) or not isinstance(x, int):
+        raise QuestionError(f"'x' must be a whole number, got {x!r}")
+    kicked = args.get("kicked", False)
+    if not isinstance(kicked, bool):
+        raise QuestionError(f"'kicked' must be true or false, got {kicked!r}")
+    a = analyse_delve(ctx.state, player, card, from_zone=str(args.get("from", "hand")),
+                      using=str(args.get("using", "normal")), x=x, kicked=kicked)
+    why = list(a.cost.why)
+    if not a.has_delve:
+        why.append(f"{card.name} has no delve, so no card can be exiled to pay for it")
+    else:
+        why.append(f"delve can pay only generic mana and at most the generic part of the total cost: "
+                   f"{a.limit} card{'s' if a.limit != 1 else ''} (CR 702.66a)")
+    why.append(f"{player}'s graveyard holds {len(a.exilable)} card{'s' if len(a.exilable) != 1 else ''} that can be exiled"
+               + (" (the spell itself is on the stack, not in the graveyard, CR 601.2a)" if str(args.get('from', 'hand')) == "graveyard" else ""))
+    values: dict = {"castable": a.interval is not None, "total_cost": str(a.cost.mana), "delve_limit": a.limit}
+    capped = False
+    if a.interval is None:
+        why.append(a.reason)
+        values.update(max_exile=None, min_exile=None, exile_set_count=0, exile_sets=[])
+    else:
+        lo, hi = a.interval
+        values.update(max_exile=hi, min_exile=lo)
+        why.append(f"at most {hi} card{'s' if hi != 1 else ''} can be exiled; with {hi}: " + "; ".join(a.witness_max or []))
+        if lo > 0:
+            why.append(f"at least {lo} must be exiled: with {lo - 1} the rest cannot be paid; with {lo}: "
+                       + "; ".join(a.witness_min or []))
+        else:
+            why.append("the spell can be cast without exiling any card: " + ("; ".join(a.witness_min or []) or "nothing to pay"))
+        n = a.exile_set_count()
+        values["exile_set_count"] = n
+        listing = list(itertools.islice(a.iter_exile_sets(), ctx.limit))
+        capped = n > len(listing)
+        values["exile_sets"] = [list(s) for s in listing]
+        why.append(f"{n} distinct set{'s' if n != 1 else ''} of exiled cards (same-name cards are interchangeable)"
+                   + (f"; listing the first {len(listing)} (--limit)" if capped else ""))
+    values["mana_value"] = card.mana_value(0)
+    why.append(f"{card.name}'s mana value stays {values['mana_value']} whatever delve exiles (CR 702.66b)")
+    if a.grant is not None:
+        ks = a.keyword_sets()
+        values["keyword_sets"] = [_sorted_kw(s) for s in ks]
+        listed = list(a.grant.params.get("keywords", ()))
+        givers = [f"{k.name}: {', '.join(sorted(k.keywords))}" for k in a.kinds if k.keywords]
+        why.append(f"{card.name} has each of {', '.join(listed)} (or its variant) that an exiled "
+                   f"{str(a.grant.params.get('card_type', 'creature')).lower()} card has; "
+                   + ("cards that give keywords: " + "; ".join(givers) if givers else "no card in the graveyard gives one")
+                   + " (conditional self-grants do not count, Soulflayer ruling 2014-11-24)")
+    if a.count is not None:
+        values["counts"] = a.counts()
+        n_counting = sum(k.count for k in a.kinds if k.counts)
+        why.append(f"{n_counting} graveyard card{'s' if n_counting != 1 else ''} count for "
+                   f"{' and '.join(a.count.params.get('card_types', ()))}; attainable counts {values['counts']}")
+    return Answer("delve", values, why, capped=capped)
+
+
+# ---------------------------------------------------------------------------
+# The payment extension: convoke, improvise and delve join the payment search (issue #4's hook)
+# ---------------------------------------------------------------------------
+
+import contextlib
+import contextvars
+
+#: While set (a tuple of graveyard card ids), those cards are not offered to delve: the spell being cast
+#: from its owner's graveyard is on the stack, not in the graveyard (CR 601.2a).
+DELVE_EXCLUDE: contextvars.ContextVar[tuple[str, ...]] = contextvars.ContextVar("DELVE_EXCLUDE", default=())
+#: While True, delve payers are not offered (the delve question pays ``k`` generic by delve itself).
+_NO_DELVE: contextvars.ContextVar[bool] = contextvars.ContextVar("_NO_DELVE", default=False)
+
+
+@contextlib.contextmanager
+def casting_from_graveyard(card_ids: Iterable[str]):
+    """Context in which the given graveyard cards (the spell being cast) cannot be exiled by delve.
+
+    A caller that casts a spell from a graveyard (flashback, CR 702.34a) wraps its payment search in it.
+    """
+    tok = DELVE_EXCLUDE.set(tuple(card_ids))
+    try:
+        yield
+    finally:
+        DELVE_EXCLUDE.reset(tok)
+
+
+def card_payers(state: GameState, player: str, spell_card: Card, total: object = None, *,
+                delve: bool = True, exclude: Iterable[str] = ()) -> list:
+    """The ``ExtraPayer`` objects for convoke, improvise and delve (``solver.payment.PAYMENT_EXTENSIONS``).
+
+    * convoke (CR 702.51a): every untapped creature ``player`` controls, summoning sick or not (302.6 is
+      about {T} abilities; convoke is not one), options = its colours (each also pays {1}) or ``"1"`` for a
+      colourless creature; it taps the creature, so it excludes that creature's {T} mana abilities.
+    * improvise (CR 702.126a): every untapped artifact, option ``"1"``; an artifact creature offers its
+      convoke and improvise options as one permanent, so it pays by one of them only (CR 107.5).
+    * delve (CR 702.66a): every card in ``player``'s graveyard (but ``exclude`` and ``DELVE_EXCLUDE``),
+      option ``"1"``; cards with one name are interchangeable (``group``). The limit of the generic part
+      of the total cost follows from generic-only units (docs/payment.md).
+
+    Parameters
+    ----------
+    state, player, spell_card
+    total : the total cost (unused; part of the extension signature).
+    delve : bool  offer delve payers.
+    exclude : graveyard card ids that cannot be exiled.
+
+    Returns
+    -------
+    list of solver.payment.ExtraPayer
+    """
+    from .payment import ExtraPayer
+
+    kws = spell_cost_keywords(state, player, spell_card)
+    out = []
+    for perm in state.permanents(player):
+        if perm.tapped:
+            continue
+        opts: list[str] = []
+        hows: list[str] = []
+        if "convoke" in kws and perm.is_creature:
+            cols = [c for c in COLORS if c in perm.card.colors]
+            opts.extend(cols or ["1"])
+            hows.append("convoke")
+        if "improvise" in kws and perm.is_type("Artifact"):
+            if "1" not in opts:
+                opts.append("1")
+            hows.append("improvise")
+        if opts:
+            out.append(ExtraPayer(perm.id, perm.name, tuple(opts), " or ".join(hows), permanent=perm.id))
+    if delve and "delve" in kws and not _NO_DELVE.get():
+        skip = set(exclude) | set(DELVE_EXCLUDE.get())
+        for ci in state.cards("graveyard", player):
+            if ci.id in skip:
+                continue
+            out.append(ExtraPayer(ci.id, ci.name, ("1",), "delve", group="delve:" + ci.name))
+    return out
+
+
+#: Alternative costs that cast the card from its owner's graveyard (CR 702.34a flashback, 702.138a escape).
+GRAVEYARD_CASTS = ("flashback", "escape")
+
+
+def _payment_extension(state: GameState, player: str, spell_card, total_cost) -> list:
+    """``PAYMENT_EXTENSIONS`` entry. When the total cost is a graveyard cast (``total_cost.base`` is
+    flashback or escape), one card of the spell's name is the spell itself, on the stack (CR 601.2a), so
+    it is not offered to delve."""
+    if spell_card is None:
+        return []
+    exclude: list[str] = []
+    if getattr(total_cost, "base", None) in GRAVEYARD_CASTS and not DELVE_EXCLUDE.get():
+        me = next((ci for ci in state.cards("graveyard", player) if ci.card.name == spell_card.name), None)
+        if me is not None:
+            exclude.append(me.id)
+    return card_payers(state, player, spell_card, total_cost, exclude=exclude)
+
+
+def register_payment_extension() -> bool:
+    """Add ``card_payers`` to ``solver.payment.PAYMENT_EXTENSIONS`` once. Returns False if there is no payment module."""
+    try:
+        from . import payment
+    except ImportError:
+        return False
+    if _payment_extension not in payment.PAYMENT_EXTENSIONS:
+        payment.PAYMENT_EXTENSIONS.append(_payment_extension)
+    return True
+
+
+register_payment_extension()
+
+
+def payment_search_payer(state: GameState, player: str, card: Card):
+    """A ``payer`` for ``analyse_delve`` that uses the exhaustive payment search (``solver.payment``):
+    the rest of the total cost after ``k`` generic mana is paid by delve, paid with mana, convoke and
+    improvise. Returns None when the payment module is missing."""
+    try:
+        from .payment import find_payment
+    except ImportError:
+        return None
+
+    def payer(cost: ManaCost, k: int):
+        gen = cost.generic
+        if k > gen:
+            return None
+        rest = ManaCost(tuple(s for s in cost if not s.is_generic)
+                        + ((ManaSymbol(str(gen - k)),) if gen - k else ()))
+        tok = _NO_DELVE.set(True)
+        try:
+            p = find_payment(state, player, rest, spell_card=card)
+        finally:
+            _NO_DELVE.reset(tok)
+        if p is None:
+            return None
+        lines = []
+        if k:
+            lines.append(f"exile {k} card{'s' if k != 1 else ''} from the graveyard to pay {{{k}}} (delve, CR 702.66a)")
+        lines.extend(p.describe())
+        return lines
+
+    return payer
