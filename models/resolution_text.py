@@ -252,13 +252,12 @@ def _etb_trigger_parser(kind: str, text: str, card: Card):
 
 def is_self_etb_trigger(a: Ability) -> bool:
     """A triggered ability that triggers when this permanent itself enters ("When this creature enters",
-    CR 603.6a), whichever parser or catalog model described it."""
+    "Whenever this creature enters or attacks", CR 603.6a), whichever parser or catalog model described it."""
     if a.kind != "triggered":
         return False
     if a.params.get("event") == "enters":
         return True
-    t = (a.text or "").strip()
-    return bool(_ETB_TRIGGER.match(t)) and not re.match(r"^when(ever)? this [a-z]+ enters or ", t, re.I)
+    return bool(_ETB_TRIGGER.match((a.text or "").strip()))
 
 
 def is_other_enters_trigger(a: Ability) -> bool:
@@ -269,6 +268,16 @@ def is_other_enters_trigger(a: Ability) -> bool:
     if a.params.get("event") in ("other_enters", "enters_other"):
         return True
     return bool(re.match(r"^when(ever)? (a|an|another|one or more)\b[^,]*\benters\b", (a.text or "").strip(), re.I))
+
+
+def is_cast_trigger(a: Ability) -> bool:
+    """A triggered ability that triggers on casting ("When you cast this spell", CR 603.2, 601.2i);
+    it does not trigger for a card put onto the battlefield without being cast (Hypergenesis ruling)."""
+    if a.kind != "triggered":
+        return False
+    if a.params.get("event") == "cast":
+        return True
+    return bool(re.match(r"^when(ever)? you cast (this|~)\b", (a.text or "").strip(), re.I))
 
 
 def is_enters_replacement(a: Ability) -> bool:

@@ -801,7 +801,7 @@ def _triggers_from_process(ctx: Context, after: Any) -> tuple[dict[str, list[str
             why.append(f"{c.name} ({p}) entered: its enters-the-battlefield ability triggers ({'; '.join(a.describe() for a in etbs)})")
         else:
             why.append(f"{c.name} ({p}) entered: no enters-the-battlefield triggered ability")
-        if any(a.kind == "triggered" and "cast" in (a.text or "").lower().split(",")[0] for a in abilities_of(c)):
+        if any(rt.is_cast_trigger(a) for a in abilities_of(c)):
             why.append(f"{c.name}'s cast trigger does not trigger: it was put onto the battlefield, not cast (Hypergenesis ruling)")
     why.append("they all waited until the process was over (Hypergenesis ruling 2006-10-15)")
     return {p: ls for p, ls in triggers.items() if ls}, why
