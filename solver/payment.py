@@ -1223,3 +1223,192 @@ def total_cost_str(cost: ManaCost) -> str:
     """Canonical notation of a cost (``{0}`` when nothing is left, CR 118.5)."""
     c = cost.canonical()
     return str(c) if len(c) else "{0}"
+
+
+# ---------------------------------------------------------------------------
+# Question handlers: cast, payments; the activate check
+# ---------------------------------------------------------------------------
+
+from types import SimpleNamespace  # noqa: E402
+
+from .basic import ACTIVATION_CHECKS, mana_value as _mana_value  # noqa: E402
+from .questions import Answer, Context, QuestionError, Unsupported, question  # noqa: E402
+
+
+def _cast_setup(ctx: Context):
+    from . import costs as costs_mod  # registers the cost parsers (models.costs) via its import
+
+    card = ctx.card(ctx.arg("card"))
+    player = ctx.player(ctx.arg("player", None))
+    zone = str(ctx.arg("from", "hand"))
+    x = ctx.arg("x", 0)
+    if isinstance(x, bool) or not isinstance(x, int) or x < 0:
+        raise QuestionError(f"'x' must be a whole number of at least 0, got {x!r}")
+    kicked = ctx.arg("kicked", 0)
+    if not isinstance(kicked, (bool, int)) or kicked < 0:
+        raise QuestionError(f"'kicked' must be true/false or a number of times, got {kicked!r}")
+    additional = ctx.arg("additional", [])
+    if isinstance(additional, str):
+        additional = [additional]
+    using = ctx.arg("using", None)
+    try:
+        tc = costs_mod.total_cost(ctx.state, player, card, using=using, x=x, kicked=kicked, additional=additional, zone=zone)
+    except costs_mod.ZoneError as e:
+        mv, _ = _mana_value(card, "stack", x)
+        tc = costs_mod.TotalCost(card.mana_cost, base=str(using), x=x, steps=[str(e)])
+        return card, player, zone, x, tc, mv, [str(e)]
+    except costs_mod.CostError as e:
+        raise QuestionError(str(e)) from None
+    if any(p.action == "other" for p in tc.parts):
+        raise Unsupported(f"a cost part of {card.name} is not modelled: " + "; ".join(p.text for p in tc.parts if p.action == "other"))
+    mv, _ = _mana_value(card, "stack", x)
+    problems = costs_mod.nonmana_problems(ctx.state, player, card, tc, zone)
+    return card, player, zone, x, tc, mv, problems
+
+
+def _notes(state: GameState, player: str, tc: Any, spell_card: Any) -> list[str]:
+    try:
+        return build_model(state, player, tc, spell_card=spell_card).notes
+    except PaymentProblem:
+        return []
+
+
+@question("cast")
+def ask_cast(ctx: Context) -> Answer:
+    """``cast: {card, player, from, using, x, kicked, additional}`` → ``castable``, ``total_cost``,
+    ``mana_value``, ``payment``, ``reason``, ``life``.
+
+    CR 601.2f (total cost), 601.2g-h (payment), 202.3 (mana value stays the card's), 118.6 (no mana cost).
+    """
+    card, player, zone, x, tc, mv, problems = _cast_setup(ctx)
+    why = list(tc.steps)
+    why.append(f"mana value stays {mv}: the card's, not the total cost (CR 202.3, 118.9c; Thalia ruling 2018-03-16)")
+    values: dict[str, Any] = {"castable": False, "total_cost": tc.notation(), "mana_value": mv, "payment": None,
+                              "reason": None, "life": None}
+    if tc.mana is None:
+        values["reason"] = (f"{card.name} has no mana cost, so " + ("its mana cost" if tc.base == "mana cost" else f"its {tc.base} cost")
+                            + " cannot be paid (CR 118.6)")
+    elif problems:
+        values["reason"] = problems[0]
+    if values["reason"]:
+        why.append(values["reason"])
+        return Answer("cast", values, why)
+    try:
+        pay = find_payment(ctx.state, player, tc, spell_card=card)
+    except PaymentProblem as e:
+        raise QuestionError(str(e)) from None
+    if pay is None:
+        values["reason"] = explain_unpayable(ctx.state, player, tc, spell_card=card)
+        why.append("no payment exists (every combination of sources and symbol choices was searched): " + values["reason"])
+    else:
+        values.update(castable=True, payment=pay.to_dict(), life=pay.life)
+        why.append("castable; one payment (a witness):")
+        why.extend("  " + line for line in pay.describe())
+    why.extend(_notes(ctx.state, player, tc, card))
+    return Answer("cast", values, why)
+
+
+@question("payments", unordered=("payments",))
+def ask_payments(ctx: Context) -> Answer:
+    """``payments: {card, player, from, using, x, kicked, additional, minimize: life|sources, keep_untapped}``
+    → ``count``, ``count_individual``, ``payments`` (capped by ``--limit``), ``best``, ``best_life``,
+    ``best_sources``, ``best_announced``, ``total_cost``, ``mana_value``, ``reason``.
+
+    Every irredundant payment is enumerated (identical sources collapsed, see ``solver.payment``).
+    """
+    card, player, zone, x, tc, mv, problems = _cast_setup(ctx)
+    minimize = ctx.arg("minimize", None)
+    if minimize is not None and minimize not in MEASURES:
+        raise QuestionError(f"'minimize' must be one of {', '.join(MEASURES)}, got {minimize!r}")
+    keep = ctx.arg("keep_untapped", [])
+    if isinstance(keep, str):
+        keep = [keep]
+    why = list(tc.steps)
+    values: dict[str, Any] = {"count": 0, "count_individual": 0, "payments": [], "total_cost": tc.notation(),
+                              "mana_value": mv, "reason": None}
+    if minimize:
+        values.update(best=None, best_life=None, best_sources=None, best_announced=None)
+    if tc.mana is None or problems:
+        values["reason"] = problems[0] if problems else f"{card.name}'s {tc.base} is unpayable (CR 118.6)"
+        why.append(values["reason"])
+        return Answer("payments", values, why)
+    limit = ctx.limit
+    listed: list[Payment] = []
+    n = tot = 0
+    best = None
+    bkey = None
+    for pay in iter_payments(ctx.state, player, tc, spell_card=card):
+        n += 1
+        tot += pay.multiplicity
+        if len(listed) < limit:
+            listed.append(pay)
+        if minimize:
+            b = best_payment([pay] if best is None else [best, pay], minimize, keep)
+            best = b
+    values.update(count=n, count_individual=tot, payments=[p.to_dict() for p in listed])
+    capped = n > len(listed)
+    why.append(f"{n} distinct payment(s) with identical sources collapsed ({tot} telling every permanent and symbol apart)"
+               + (f"; listing the first {len(listed)} (--limit)" if capped else ""))
+    for i, p in enumerate(listed[:10], 1):
+        why.append(f"  {i}. " + "; ".join(p.describe()))
+    if n == 0:
+        values["reason"] = explain_unpayable(ctx.state, player, tc, spell_card=card)
+        why.append(values["reason"])
+    if minimize and best is not None:
+        values.update(best=best.to_dict(), best_life=best.life, best_sources=best.sources, best_announced=best.announced)
+        why.append(f"best by {minimize}" + (f" keeping {', '.join(keep)} untapped where possible" if keep else "")
+                   + f" (compared against all {n} payments): " + "; ".join(best.describe()))
+    del bkey
+    ans = Answer("payments", values, why, capped=capped)
+    return ans
+
+
+def activation_cost_check(state: GameState, perm: Any, ability: Any, ctx: Any) -> str | None:
+    """``activate`` check: the ability's mana and other costs can be paid (CR 602.2b → 601.2f-h).
+
+    The permanent itself cannot be tapped for mana when {T}/{Q} is in the cost (CR 601.2g-h);
+    pay-life parts need that much life (CR 119.4), counter removal that many counters, sacrificing
+    another permanent a permanent of that kind. Returns ``None`` when payable, else the reason.
+    """
+    cost = ability.cost
+    if cost is None:
+        return None
+    player = perm.controller
+    life = 0
+    for p in cost.parts:
+        if p.action == "pay_life":
+            life += p.amount
+        elif p.action == "remove_counters":
+            have = perm.counters.get(p.what, 0)
+            if have < p.amount:
+                return f"{perm.name} has {have} {p.what} counter(s); the cost removes {p.amount} (CR 118.3)"
+        elif p.action == "sacrifice" and p.what != "this":
+            kind = p.what.rstrip("s")
+            if not any(q.card.is_type(kind.capitalize()) for q in state.permanents(player)):
+                return f"the cost sacrifices a {kind} but {player} controls none (CR 118.3)"
+    mana = cost.mana or ManaCost()
+    if mana.has_x:
+        x = 0
+        if isinstance(getattr(ctx, "args", None), Mapping):
+            x = int(ctx.args.get("x", 0) or 0)
+        mana = mana.with_x(x)
+    if not len(mana) and not life:
+        return None
+    if life and life > state.life.get(player, 20):
+        return f"the cost includes paying {life} life but {player} has {state.life.get(player, 20)} (CR 119.4)"
+    exclude = [perm.id] if (cost.tap or cost.untap) else []
+    tc = SimpleNamespace(mana=mana, life=life)
+    try:
+        pay = find_payment(state, player, tc, exclude_permanents=exclude)
+    except PaymentProblem as e:
+        return str(e)
+    if pay is None:
+        reason = explain_unpayable(state, player, tc, exclude_permanents=exclude)
+        if exclude:
+            reason += f" ({perm.name} itself cannot be tapped for mana to pay a cost that taps it, CR 601.2g-h)"
+        return "its cost cannot be paid: " + reason
+    return None
+
+
+if activation_cost_check not in ACTIVATION_CHECKS:
+    ACTIVATION_CHECKS.append(activation_cost_check)

@@ -1,0 +1,255 @@
+"""Cost models: alternative costs, additional costs and cost modifiers, with their oracle parsers.
+
+Plain data only (the total cost is computed in ``solver.costs``). A card's abilities carry them as
+
+* keywords (``kind="keyword"``): ``flashback``, ``escape``, ``evoke``, ``dash``, ``overload``
+  (alternative costs, CR 118.9, 702.34, 702.138) and ``kicker``, ``multikicker``, ``buyback``,
+  ``entwine`` (additional costs, CR 118.8, 702.33), with ``params.cost`` (the mana part) and
+  ``params.parts`` (non-mana parts, as text);
+* ``effect="additional_cost"`` (``params.parts``): "As an additional cost to cast this spell, ...";
+* ``effect="cost_increase"`` / ``"cost_reduction"`` (``params.amount``, ``params.spells``,
+  ``params.whose``): "Noncreature spells cost {1} more to cast" (Thalia), "Spells cost {1} more to
+  cast" (Sphere of Resistance), "Instant and sorcery spells you cast cost {1} less to cast";
+* ``effect="cost_minimum"`` (``params.minimum``, ``params.while_untapped``): "each spell that would
+  cost less than three mana to cast costs three mana to cast" (Trinisphere), applied to the total
+  cost after increases and reductions (CR 601.2f: "effects that directly affect the total cost");
+* ``effect="grant_flashback"`` (``params.cost: mana_cost``): the spell gains flashback with a cost
+  equal to its mana cost (Snapcaster Mage).
+
+References: CR 118.7-118.9, 601.2b, 601.2f, 702.33, 702.34, 702.138.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any, Iterable, Mapping
+
+from .abilities import Ability, CostPart, parse_activation_cost
+from .cards import Card
+from .mana import ManaCost
+from .oracle import effect_parser, keyword_parser
+
+#: Alternative-cost keywords (CR 118.9) and the zone the card is cast from with them.
+ALTERNATIVE_KEYWORDS = {"flashback": "graveyard", "escape": "graveyard", "evoke": "hand", "dash": "hand",
+                        "overload": "hand", "free": None}
+#: Additional-cost keywords (CR 118.8): (optional, repeatable).
+ADDITIONAL_KEYWORDS = {"kicker": (True, False), "multikicker": (True, True), "buyback": (True, False),
+                       "entwine": (True, False), "additional": (False, False)}
+#: Spell classes a cost modifier may name.
+SPELL_CLASSES = ("all", "noncreature", "creature", "instant_sorcery", "artifact", "nonartifact", "enchantment",
+                 "multicolored")
+
+
+@dataclass(frozen=True)
+class AlternativeCost:
+    """A cost paid rather than the mana cost (CR 118.9).
+
+    ``keyword``: one of ``ALTERNATIVE_KEYWORDS``; ``mana``: its mana part (``None`` only when the
+    cost is "its mana cost" of a card that has none: unpayable, CR 118.6); ``parts``: non-mana parts;
+    ``zone``: where the card must be (``None``: any).
+    """
+
+    keyword: str
+    mana: ManaCost | None
+    parts: tuple[CostPart, ...] = ()
+    zone: str | None = "hand"
+    text: str = ""
+
+
+@dataclass(frozen=True)
+class AdditionalCost:
+    """A cost paid on top of the mana or alternative cost (CR 118.8, 702.33)."""
+
+    keyword: str
+    mana: ManaCost | None
+    parts: tuple[CostPart, ...] = ()
+    optional: bool = True
+    repeatable: bool = False
+    text: str = ""
+
+
+@dataclass(frozen=True)
+class CostChange:
+    """A cost increase, reduction or minimum from a permanent's static ability (CR 601.2f, 118.7).
+
+    ``kind``: ``"increase"``, ``"reduction"`` or ``"minimum"``; ``amount`` the mana added or removed;
+    ``minimum`` the least total mana (minimum kind); ``spells`` which spells (``SPELL_CLASSES``);
+    ``whose``: ``"all"`` (every player's spells), ``"you"`` (its controller's), ``"opponents"``;
+    ``while_untapped``: only while the source is untapped; ``source``: card name; ``controller``.
+    """
+
+    kind: str
+    amount: ManaCost = ManaCost()
+    minimum: int = 0
+    spells: str = "all"
+    whose: str = "all"
+    while_untapped: bool = False
+    source: str = ""
+    controller: str = ""
+    text: str = ""
+
+    def applies_to(self, spell: Card, caster: str) -> bool:
+        """Whether it changes the cost of ``spell`` cast by ``caster`` (Thalia ruling 2018-03-16: every
+        noncreature spell, including your own; Sphere of Resistance ruling 2004-10-04: all players)."""
+        if self.whose == "you" and caster != self.controller:
+            return False
+        if self.whose == "opponents" and caster == self.controller:
+            return False
+        return spell_in_class(spell, self.spells)
+
+
+def spell_in_class(spell: Card, cls: str) -> bool:
+    """Whether ``spell`` belongs to a ``SPELL_CLASSES`` class (by its types as a spell, CR 205)."""
+    if cls == "all":
+        return True
+    if cls == "noncreature":
+        return not spell.is_type("Creature")
+    if cls == "creature":
+        return spell.is_type("Creature")
+    if cls == "instant_sorcery":
+        return spell.is_type("Instant") or spell.is_type("Sorcery")
+    if cls == "artifact":
+        return spell.is_type("Artifact")
+    if cls == "nonartifact":
+        return not spell.is_type("Artifact")
+    if cls == "enchantment":
+        return spell.is_type("Enchantment")
+    if cls == "multicolored":
+        return len(spell.colors) >= 2
+    return False
+
+
+def _parts_of(params: Mapping[str, Any], card_name: str = "") -> tuple[CostPart, ...]:
+    raw = params.get("parts") or ()
+    if isinstance(raw, str):
+        raw = (raw,)
+    out: list[CostPart] = []
+    for t in raw:
+        out.extend(parse_activation_cost(str(t), card_name).parts)
+    return tuple(out)
+
+
+def _mana_of(params: Mapping[str, Any]) -> ManaCost | None:
+    c = params.get("cost")
+    if c is None:
+        return None
+    return ManaCost.parse(str(c)) if str(c).strip() else ManaCost()
+
+
+def alternative_costs(card: Card, abilities: Iterable[Ability]) -> list[AlternativeCost]:
+    """The alternative costs printed on (or modelled for) a card, in printed order (CR 118.9)."""
+    out = []
+    for a in abilities:
+        if a.effect in ALTERNATIVE_KEYWORDS and a.effect != "free":
+            out.append(AlternativeCost(a.effect, _mana_of(a.params), _parts_of(a.params, card.name),
+                                       ALTERNATIVE_KEYWORDS[a.effect], a.text))
+    return out
+
+
+def additional_costs(card: Card, abilities: Iterable[Ability]) -> list[AdditionalCost]:
+    """The additional costs of a card (kicker, multikicker, buyback, entwine, mandatory ones), CR 118.8."""
+    out = []
+    for a in abilities:
+        if a.effect in ("kicker", "multikicker", "buyback", "entwine"):
+            opt, rep = ADDITIONAL_KEYWORDS[a.effect]
+            out.append(AdditionalCost(a.effect, _mana_of(a.params), _parts_of(a.params, card.name), opt, rep, a.text))
+        elif a.effect == "additional_cost":
+            out.append(AdditionalCost("additional", _mana_of(a.params), _parts_of(a.params, card.name),
+                                      bool(a.params.get("optional", False)), False, a.text))
+    return out
+
+
+def cost_changes(abilities: Iterable[Ability], source: str = "", controller: str = "") -> list[CostChange]:
+    """The cost increases, reductions and minimums among a permanent's abilities."""
+    out = []
+    for a in abilities:
+        if a.effect in ("cost_increase", "cost_reduction"):
+            out.append(CostChange("increase" if a.effect == "cost_increase" else "reduction",
+                                  ManaCost.parse(str(a.params.get("amount", "{1}"))), 0,
+                                  str(a.params.get("spells", "all")), str(a.params.get("whose", "all")),
+                                  bool(a.params.get("while_untapped", False)), source, controller, a.text))
+        elif a.effect == "cost_minimum":
+            out.append(CostChange("minimum", ManaCost(), int(a.params.get("minimum", 0)), str(a.params.get("spells", "all")),
+                                  str(a.params.get("whose", "all")), bool(a.params.get("while_untapped", False)),
+                                  source, controller, a.text))
+    return out
+
+
+# ---------------------------------------------------------------------------
+# Oracle-text parsers
+# ---------------------------------------------------------------------------
+
+_COST_KEYWORDS = ("flashback", "escape", "evoke", "dash", "overload", "kicker", "multikicker", "buyback", "entwine")
+
+
+def _split_cost(rest: str, card: Card) -> dict:
+    text = rest.strip().rstrip(".")
+    if not text:
+        return {}
+    c = parse_activation_cost(text, card.name)
+    d: dict = {"cost": str(c.mana) if c.mana is not None else ""}
+    if c.parts:
+        d["parts"] = [p.text for p in c.parts]
+    return d
+
+
+def _make_kw(keyword: str):
+    @keyword_parser(keyword)
+    def parse(rest: str, card: Card) -> Mapping:
+        return _split_cost(rest, card)
+
+    return parse
+
+
+for _kw in _COST_KEYWORDS:
+    _make_kw(_kw)
+
+_KW_LINE_RE = re.compile(r"^(flashback|escape|evoke|dash|overload|kicker|multikicker|buyback|entwine)\s*(?:—|-|\s)\s*(.+)$", re.I)
+_ADDITIONAL_RE = re.compile(r"^as an additional cost to cast this spell, (.+?)\.?$", re.I)
+_CHANGE_RE = re.compile(
+    r"^(?P<what>[a-z ,]*?)\s*spells?(?P<whose> you cast| your opponents cast)? costs? (?P<amt>(?:\{[^}]+\})+) "
+    r"(?P<dir>more|less) to cast\.?$", re.I)
+_MIN_RE = re.compile(r"^(?P<cond>as long as this(?: \w+)? is untapped, )?each spell that would cost less than "
+                     r"(?P<n>\w+) mana to cast costs (?P=n) mana to cast\.?$", re.I)
+_WORDNUM = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7}
+_CLASS_WORDS = {"": "all", "each": "all", "noncreature": "noncreature", "creature": "creature",
+                "instant and sorcery": "instant_sorcery", "artifact": "artifact", "nonartifact": "nonartifact",
+                "enchantment": "enchantment", "multicolored": "multicolored"}
+
+
+@effect_parser(30)
+def cost_effect_parser(kind: str, text: str, card: Card):
+    """Parse cost keywords written with a dash, additional costs, cost increases/reductions, minimums.
+
+    Returns ``(effect, params)`` or ``None`` (CR 118.8, 118.9, 601.2f).
+    """
+    t = text.strip()
+    m = _KW_LINE_RE.match(t)
+    if m and kind in ("static", "spell", "keyword"):
+        kw = m.group(1).lower()
+        d = {"keyword": kw}
+        d.update(_split_cost(m.group(2), card))
+        return kw, d
+    m = _ADDITIONAL_RE.match(t)
+    if m:
+        c = parse_activation_cost(m.group(1), card.name)
+        d = {"parts": [p.text for p in c.parts]}
+        if c.mana is not None:
+            d["cost"] = str(c.mana)
+        return "additional_cost", d
+    m = _CHANGE_RE.match(t)
+    if m and kind == "static":
+        what = m.group("what").strip().lower()
+        if what not in _CLASS_WORDS:
+            return None
+        whose = {"": "all", " you cast": "you", " your opponents cast": "opponents"}[(m.group("whose") or "").lower()]
+        return ("cost_increase" if m.group("dir").lower() == "more" else "cost_reduction",
+                {"amount": m.group("amt"), "spells": _CLASS_WORDS[what], "whose": whose})
+    m = _MIN_RE.match(t)
+    if m and kind == "static":
+        n = m.group("n").lower()
+        n = int(n) if n.isdigit() else _WORDNUM.get(n)
+        if n is None:
+            return None
+        return "cost_minimum", {"minimum": n, "spells": "all", "whose": "all", "while_untapped": bool(m.group("cond"))}
+    return None
