@@ -89,7 +89,7 @@ def matches(filter_what: str, perm: Permanent, controller_rule: str, viewer: str
         w = w[:-1]
     subs = tuple(subtypes) if subtypes is not None else perm.card.type_line.subtypes
     neg = False
-    if w.startswith("non"):
+    if w.startswith("non") and " " not in w:
         neg, w = True, w[3:]
     parts = w.split()
     if not parts:

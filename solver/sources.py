@@ -392,8 +392,8 @@ def available_mana(state: GameState, player: str) -> tuple[list[str], list[str]]
     sources = mana_sources(state, player, board)
     why: list[str] = []
     life_needed = 0
-    free: dict[tuple, list[ManaSource]] = {}
-    filters: dict[tuple, list[ManaSource]] = {}
+    # A permanent's {T} (or {Q}) can be paid once: its tap abilities are alternatives of one unit.
+    units: dict[object, list[ManaSource]] = {}
     for s in sources:
         for part in s.other_costs:
             if part.action == "pay_life":
@@ -405,9 +405,15 @@ def available_mana(state: GameState, player: str) -> tuple[list[str], list[str]]
                 raise Unsupported(f"{s.why}: the cost \"{part.text or part.action}\" is not modelled for available_mana")
         if s.limit is None and not s.mana_cost:
             raise Unsupported(f"{s.why}: can be activated without limit; unbounded mana is not modelled")
-        key = (s.name, s.ability_index, tuple(str(o) for o in s.options), str(s.mana_cost or ""),
-               tuple(p.text for p in s.other_costs), s.limit)
-        (filters if s.mana_cost and len(s.mana_cost) else free).setdefault(key, []).append(s)
+        ukey = s.permanent if (s.tap or s.untap) else (s.permanent, s.ability_index)
+        units.setdefault(ukey, []).append(s)
+    free: dict[tuple, list[list[ManaSource]]] = {}
+    filters: dict[tuple, list[list[ManaSource]]] = {}
+    for alts in units.values():
+        key = tuple((s.name, s.ability_index, tuple(str(o) for o in s.options), str(s.mana_cost or ""),
+                     tuple(p.text for p in s.other_costs), s.limit) for s in alts)
+        is_filter = any(s.mana_cost and len(s.mana_cost) for s in alts)
+        (filters if is_filter else free).setdefault(key, []).append(alts)
     if life_needed > state.life.get(player, 20):
         raise Unsupported(f"choosing which life-paying mana abilities to use ({life_needed} life in all, "
                           f"{state.life.get(player, 20)} available) is not modelled")
@@ -416,11 +422,18 @@ def available_mana(state: GameState, player: str) -> tuple[list[str], list[str]]
         start[(m.type, m.restriction)] += n
     pools: set[Pool] = {_pool(start)}
     for key, group in free.items():
-        s = group[0]
-        per = len(group) * (s.limit or 1)
-        opts = [Counter((m.type, m.restriction) for m in o.mana) for o in s.options]
+        alts = group[0]
+        lim = min((s.limit or 1) for s in alts)
+        per = len(group) * lim
+        seen_o: dict[str, Counter] = {}
+        for s in alts:
+            for o in s.options:
+                seen_o.setdefault(str(o), Counter((m.type, m.restriction) for m in o.mana))
+        opts = list(seen_o.values())
+        desc = f"{len(group)} × " if len(group) > 1 else ""
+        line = f"{desc}" + " or ".join(s.why for s in alts) + (f" (×{lim} activations)" if lim > 1 else "")
         if not opts:
-            why.append(f"{s.why}: would produce no mana now (CR 106.5, 106.7)")
+            why.append(f"{line}: would produce no mana now (CR 106.5, 106.7)")
             continue
         combos = set()
         for combo in itertools.combinations_with_replacement(range(len(opts)), per):
@@ -429,23 +442,29 @@ def available_mana(state: GameState, player: str) -> tuple[list[str], list[str]]
                 c += opts[i]
             combos.add(_pool(c))
         pools = {_pool(Counter(dict(p)) + Counter(dict(q))) for p in pools for q in combos}
-        desc = f"{len(group)} × " if len(group) > 1 else ""
-        why.append(f"{desc}{s.why}" + (f" (×{s.limit} activations)" if (s.limit or 1) > 1 else "") +
-                   f": {', '.join(str(o) for o in s.options)}" + (f" [{s.options[0].note}]" if s.options and s.options[0].note else ""))
+        notes = sorted({o.note for s in alts for o in s.options if o.note})
+        why.append(f"{line}: {', '.join(seen_o)}" + (f" [{'; '.join(notes)}]" if notes else ""))
     if len(free) < sum(len(g) for g in free.values()):
         why.append("identical sources (same card, ability, options and costs) are collapsed: only how many of them "
                    "make each option matters, so the enumeration is over multisets, which is exact")
+    if any(len(alts) > 1 for alts in units.values()):
+        why.append("a permanent with several mana abilities that tap or untap it uses only one of them (CR 107.5, 107.6)")
     reached: set[Pool] = set(pools)
     if filters:
-        fkeys = list(filters)
-        flist = [(filters[k][0], len(filters[k]) * (filters[k][0].limit or 1) if filters[k][0].limit is not None else None)
-                 for k in fkeys]
-        for s, n in flist:
-            if n is None:
-                out_max = max((len(o.mana) for o in s.options), default=0)
-                if out_max > len(s.mana_cost):
-                    raise Unsupported(f"{s.why}: can be activated without limit and makes more mana than it costs")
-            why.append(f"filter {s.why}: costs {s.mana_cost}, paid from other mana; tried in every order and payment")
+        flist: list[tuple[list[ManaSource], int]] = []
+        for key, group in filters.items():
+            alts = group[0]
+            lims = [s.limit for s in alts]
+            n = None if any(x is None for x in lims) else len(group) * min(lims)
+            for s in alts:
+                if s.limit is None:
+                    out_max = max((len(o.mana) for o in s.options), default=0)
+                    if out_max > len(s.mana_cost):
+                        raise Unsupported(f"{s.why}: can be activated without limit and makes more mana than it costs")
+            flist.append((alts, n))
+            why.append(("filter " if len(alts) == 1 else "") + " or ".join(
+                s.why + (f" (costs {s.mana_cost}, paid from other mana)" if s.mana_cost else "") for s in alts) +
+                (f" ×{len(group)}" if len(group) > 1 else "") + ": tried in every order and with every payment")
         seen: set[tuple] = set()
         stack = [(p, tuple(n if n is not None else -1 for _, n in flist)) for p in pools]
         while stack:
@@ -455,14 +474,16 @@ def available_mana(state: GameState, player: str) -> tuple[list[str], list[str]]
             seen.add((pool, left))
             reached.add(pool)
             cur = Counter(dict(pool))
-            for i, (s, _) in enumerate(flist):
+            for i, (alts, _) in enumerate(flist):
                 if left[i] == 0:
                     continue
                 nl = tuple(x - 1 if j == i and x > 0 else x for j, x in enumerate(left))
-                for spent in _payments(cur, s.mana_cost):
-                    after = cur - spent
-                    for o in s.options:
-                        stack.append((_pool(after + Counter((m.type, m.restriction) for m in o.mana)), nl))
+                for s in alts:
+                    pays = _payments(cur, s.mana_cost) if s.mana_cost and len(s.mana_cost) else [Counter()]
+                    for spent in pays:
+                        after = cur - spent
+                        for o in s.options:
+                            stack.append((_pool(after + Counter((m.type, m.restriction) for m in o.mana)), nl))
     # keep the maximal pools
     items = [(p, Counter(dict(p)), sum(n for _, n in p)) for p in reached]
     items.sort(key=lambda x: -x[2])
