@@ -57,14 +57,15 @@ def multinomial(counts: Iterable[int]) -> int:
 
 
 def distinct_orders(items: Iterable[str]) -> Iterator[tuple[str, ...]]:
-    """Every distinct ordering of a multiset of names, lazily, in lexicographic order.
+    """Every distinct ordering of a multiset of names, lazily (names ranked by first appearance).
 
     Cards with the same name are interchangeable, so orderings that differ only by swapping
     them are one ordering. Yields ``multinomial`` of the multiplicities tuples.
     """
+    items = list(items)
     counts = Counter(items)
-    names = sorted(counts)
-    n = sum(counts.values())
+    names = list(dict.fromkeys(items))
+    n = len(items)
     cur: list[str] = []
 
     def rec() -> Iterator[tuple[str, ...]]:
@@ -172,7 +173,12 @@ def count_scry_results(looked: Sequence[str], rest: Sequence[str]) -> int:
     ``sum over valid T of multinomial(looked - T)``, computed by a dynamic programme over the
     sub-multisets of ``looked`` and a Knuth–Morris–Pratt automaton for ``rest``. Cost grows
     with the number of sub-multisets of the looked-at cards (at most ``2**k``), never with the
-    number of decisions ``(k + 1)!``. Checked against brute force in the property tests.
+    number of decisions ``(k + 1)!``. Shortcuts: with an empty rest the count is the number of
+    orders of the looked-at cards; when the rest cannot sit as a block at two different starts
+    ``0 <= t < t' <= k`` of one library (it has no period ``<= k`` and the looked-at cards do not
+    contain a second copy of it), different ``len(T)`` never collide and the count is
+    ``(k + 1) * multinomial(looked)``. Checked
+    against brute force in the property tests.
 
     Parameters
     ----------
@@ -186,8 +192,14 @@ def count_scry_results(looked: Sequence[str], rest: Sequence[str]) -> int:
     counts = Counter(looked)
     if not rest:
         return multinomial(counts.values())
+    k, r = len(looked), len(rest)
+    rest_counts = Counter(rest)
+    two_blocks = r <= k and all(counts[nm] >= c for nm, c in rest_counts.items())
+    if not two_blocks and not any(tuple(rest[d:]) == tuple(rest[: r - d]) for d in range(1, min(k, r - 1) + 1)):
+        # the rest cannot appear as a block at two starts 0 <= t < t' <= k of one library (that needs
+        # it to have period t' - t, or two disjoint copies of it), so different len(T) never collide
+        return (k + 1) * multinomial(counts.values())
     names = sorted(counts)
-    r = len(rest)
     fail = _kmp(rest)
     periodic = {j for j in range(1, r) if tuple(rest[j:]) == tuple(rest[: r - j])}
 
@@ -233,7 +245,7 @@ def _first_occurrence(hay: Sequence[str], needle: Sequence[str]) -> int:
 
 
 def _sequences(counts: Counter, length: int) -> Iterator[tuple[str, ...]]:
-    names = sorted(counts)
+    names = list(counts)
     cur: list[str] = []
 
     def rec() -> Iterator[tuple[str, ...]]:
@@ -257,21 +269,17 @@ def iter_scry_results(looked: Sequence[str], rest: Sequence[str]) -> Iterator[di
     ``top`` is the cards put back on top (top first), ``bottom`` the cards put on the bottom
     (in order, the last is the new bottom card), ``library`` the whole library top to bottom.
     A library several decisions produce is given once, with the decision that puts the most
-    cards on the bottom (the smallest ``top``). Order: by number of cards kept on top, then
-    lexicographically.
+    cards on the bottom (the smallest ``top``). Order: by number of cards kept on top, then by
+    the order the cards were seen in.
     """
     counts = Counter(looked)
     rest_t = tuple(rest)
     r = len(rest_t)
-    for t in range(len(looked) + 1):
+    # with nothing below the looked-at cards, every library is already produced with nothing kept on top
+    for t in range(len(looked) + 1 if r else 1):
         for top in _sequences(Counter(counts), t):
-            if r == 0:
-                if t > 0:
-                    continue  # every library is already produced with nothing kept on top
-            else:
-                occ = _first_occurrence(top + rest_t, rest_t)
-                if occ != t:
-                    continue
+            if r and _first_occurrence(top + rest_t, rest_t) != t:
+                continue
             remaining = counts - Counter(top)
             for bottom in distinct_orders(remaining.elements()):
                 yield {"top": list(top), "bottom": list(bottom), "library": list(top + rest_t + bottom)}
@@ -402,8 +410,9 @@ def ask_scry(ctx: Context) -> Answer:
         else:
             why.append("every decision leaves a different library")
         if k and out["results"]:
-            d = out["decisions"][0]
-            why.append(f"e.g. top {d['top'] or 'nothing'} and bottom {d['bottom'] or 'nothing'} gives {out['results'][0]}")
+            d = out["decisions"][-1]
+            ex = f"e.g. keeping {d['top'] or 'nothing'} on top and putting {d['bottom'] or 'nothing'} on the bottom"
+            why.append(ex + (f" gives {out['results'][-1]}" if len(lib) <= 12 else ""))
         why.append("an ability that triggers whenever a player scries triggers after the scry is complete (CR 701.22d)")
     if out["capped"]:
         why.append(f"listing capped at {ctx.limit} of {out['distinct_results']} results (--limit)")
