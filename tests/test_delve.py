@@ -252,3 +252,22 @@ def test_delve_payers_in_cast_witness_cr_702_66a(db):
     p = find_payment(s, "Alice", "{7}{U}", spell_card=db.get("Treasure Cruise"))
     assert p is not None
     assert sum(u.count for u in p.uses if u.kind == "delve") == 7
+
+
+@pytest.mark.parametrize("bf,castable", [
+    (["Mountain", "Goblin Guide", "Llanowar Elves"], False),
+    (["Mountain", "Goblin Guide", "Llanowar Elves", "Serra Angel"], True),
+    (["Mountain", "Mountain", "Ornithopter"], False),
+    (["Mountain", "Mountain", "Ornithopter", "Darksteel Myr"], True),
+])
+def test_fallback_search_agrees_with_payment_search_cr_702_51a(db, bf, castable):
+    """The delve module's own minimal search (used when solver.payment is absent) and the exhaustive
+    payment search agree on Stoke the Flames ({2}{R}{R}, convoke)."""
+    from models.mana import ManaCost
+    from solver.delve import find_card_payment
+    from solver.payment import find_payment
+
+    s = state_with(db, [], bf)
+    card = db.get("Stoke the Flames")
+    assert (find_card_payment(s, "Alice", card, ManaCost.parse("{2}{R}{R}")) is not None) == castable
+    assert (find_payment(s, "Alice", "{2}{R}{R}", spell_card=card) is not None) == castable
