@@ -1,0 +1,266 @@
+"""``mtgcheck validate``: batch decklist validation.
+
+``mtgcheck validate PATH... --format FORMAT [--cards FILE] [--json | --csv] [--jobs N]``
+
+PATHs are decklist files (MTGO text, Arena export, Moxfield/Archidekt text, MTGO ``.dek``,
+Cockatrice ``.cod``), folders of them, and JSON-lines files of many decks (plain or gzip).
+``--format auto`` takes each deck's format from its record (JSON lines ``format``).
+
+Output: a summary table (legal / illegal / unreadable, and decks by problem code) with the
+card data's date, then the problems of illegal decks; or one JSON object per deck
+(``--json``, JSON lines) or one CSV row per deck (``--csv``). A progress bar is drawn on
+stderr for long runs when stderr is a terminal.
+
+Exit codes: 0 every deck legal; 1 some deck is not (or has unreadable lines / unknown cards);
+2 an input (or the card data, or the format) cannot be read.
+
+``--jobs N`` validates in N processes started with ``fork`` so they share the loaded card
+data; results come back in input order.
+"""
+from __future__ import annotations
+
+import csv
+import io
+import json
+import multiprocessing as mp
+import os
+import sys
+from collections import Counter
+from pathlib import Path
+from typing import Any, Iterator
+
+import click
+
+_STATE: dict[str, Any] = {}
+_CHUNK = 500
+
+
+def _validator(fmt_name: str):
+    from models.formats import load_format
+
+    from .decks import DeckValidator
+
+    vs = _STATE.setdefault("validators", {})
+    v = vs.get(fmt_name)
+    if v is None:
+        v = vs[fmt_name] = DeckValidator(load_format(fmt_name), _STATE["db"])
+    return v
+
+
+def _error_row(deck, message: str) -> dict[str, Any]:
+    return {"source": deck.source, "index": deck.index, "name": deck.name, "format": deck.format, "legal": False,
+            "status": "unreadable", "codes": ["unreadable_line"],
+            "problems": [{"code": "unreadable_line", "rule": "format", "message": message, "cards": [], "counts": {}}],
+            "notes": [], "counts": {}, "commanders": [], "companion": None,
+            "data_date": getattr(_STATE.get("db"), "date", None), "line": deck.line}
+
+
+def _validate_one(deck) -> dict[str, Any]:
+    fmt = _STATE["format"]
+    if fmt == "auto":
+        if not deck.format:
+            return _error_row(deck, "the deck names no format; give --format")
+        fmt = deck.format
+    try:
+        v = _validator(fmt)
+    except ValueError as e:  # FormatError
+        return _error_row(deck, str(e))
+    d = v.validate(deck, commanders=_STATE.get("commanders"), companion=_STATE.get("companion")).to_dict()
+    d["line"] = deck.line
+    return d
+
+
+def _run_task(task: tuple) -> list[dict[str, Any]]:
+    """One unit of work: ``("file", path, reader)`` or ``("jsonl", path, [(line_no, index, text), ...])``."""
+    from models.decklist import DecklistError, parse_jsonl_record, read_decks
+
+    kind = task[0]
+    out: list[dict[str, Any]] = []
+    if kind == "jsonl":
+        _, path, rows = task
+        for ln, idx, text in rows:
+            out.append(_validate_one(parse_jsonl_record(text, path, idx, ln)))
+        return out
+    _, path, reader = task
+    try:
+        for deck in read_decks(path, reader):
+            out.append(_validate_one(deck))
+    except DecklistError as e:
+        out.append({"source": str(path), "index": 0, "status": "unreadable", "legal": False, "codes": [],
+                    "problems": [], "fatal": str(e)})
+    return out
+
+
+def _tasks(files: list[Path], reader: str | None, err) -> Iterator[tuple[int, tuple]]:
+    """Yield (number of decks, task) for every input."""
+    from models.decklist import DecklistError, _open_text
+
+    for f in files:
+        name = f.name.lower()
+        is_jsonl = reader == "jsonl" or (reader is None and name.endswith((".jsonl", ".jsonl.gz", ".ndjson")))
+        if not is_jsonl:
+            yield 1, ("file", str(f), reader)
+            continue
+        try:
+            with _open_text(f) as fp:
+                rows: list[tuple[int, int, str]] = []
+                idx = 0
+                for ln, raw in enumerate(fp, 1):
+                    s = raw.strip()
+                    if not s:
+                        continue
+                    rows.append((ln, idx, s))
+                    idx += 1
+                    if len(rows) >= _CHUNK:
+                        yield len(rows), ("jsonl", str(f), rows)
+                        rows = []
+                if rows:
+                    yield len(rows), ("jsonl", str(f), rows)
+        except (OSError, UnicodeDecodeError, EOFError, DecklistError) as e:
+            yield 0, ("fatal", str(f), f"cannot read: {e}")
+
+
+def _csv_header() -> list[str]:
+    return ["source", "index", "line", "name", "format", "status", "legal", "codes", "problems", "first_problem",
+            "commanders", "data_date"]
+
+
+def _csv_row(d: dict[str, Any]) -> list[Any]:
+    probs = d.get("problems") or []
+    return [d.get("source"), d.get("index"), d.get("line"), d.get("name") or "", d.get("format"), d.get("status"),
+            d.get("legal"), " ".join(d.get("codes") or []), len(probs), probs[0]["message"] if probs else d.get("fatal", ""),
+            " / ".join(d.get("commanders") or []), d.get("data_date") or ""]
+
+
+def register(main: click.Group) -> None:
+    """Add the ``validate`` command to the ``mtgcheck`` group."""
+
+    @main.command()
+    @click.argument("paths", nargs=-1, required=True, type=click.Path())
+    @click.option("--format", "-f", "fmt", required=True,
+                  help="Format name (modern, legacy, vintage, pauper, pioneer, standard, commander, duel, brawl, "
+                       "standardbrawl, oathbreaker, limited, ...), a format YAML file, or 'auto' (each deck's own).")
+    @click.option("--cards", "cards", type=click.Path(), default=None, envvar="MTGCHECK_CARDS",
+                  help="Card data file (Scryfall bulk / JSON lines / MTGJSON; env MTGCHECK_CARDS).")
+    @click.option("--json", "as_json", is_flag=True, help="One JSON object per deck (JSON lines).")
+    @click.option("--csv", "as_csv", is_flag=True, help="One CSV row per deck.")
+    @click.option("--jobs", "-j", type=click.IntRange(min=1), default=1, show_default=True, help="Worker processes.")
+    @click.option("--reader", type=click.Choice(["mtgo", "arena", "moxfield", "archidekt", "dek", "cod", "jsonl"]),
+                  default=None, help="Decklist format of the inputs (detected when omitted).")
+    @click.option("--commander", "commanders", multiple=True, help="Commander(s) of a list that does not name them.")
+    @click.option("--companion", default=None, help="The companion of a list that has no Companion section.")
+    @click.option("--show", type=click.IntRange(min=0), default=20, show_default=True,
+                  help="Most illegal decks whose problems are listed under the table.")
+    def validate(paths, fmt, cards, as_json, as_csv, jobs, reader, commanders, companion, show):
+        """Validate every decklist under PATHS against FORMAT's deck-construction rules."""
+        from rich.console import Console
+        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+        from rich.table import Table
+
+        from models.decklist import iter_deck_files
+        from models.formats import FormatError, load_format
+
+        from .cli import open_database
+
+        err = Console(stderr=True, highlight=False)
+        if as_json and as_csv:
+            err.print("[bold red]error:[/] choose one of --json and --csv")
+            sys.exit(2)
+        if fmt != "auto":
+            try:
+                fmt_obj = load_format(fmt)
+            except FormatError as e:
+                err.print(f"[bold red]error:[/] {e}")
+                sys.exit(2)
+            fmt_key = fmt_obj.source if fmt.lower().endswith((".yaml", ".yml")) else fmt_obj.name
+        else:
+            fmt_key = "auto"
+        db = open_database(cards)
+        _STATE.clear()
+        _STATE.update(db=db, format=fmt_key, commanders=list(commanders) or None, companion=companion)
+        files, missing = iter_deck_files(paths)
+        fatal: list[str] = list(missing)
+        tasks = list(_tasks(files, reader, err))
+        total = sum(n for n, _ in tasks)
+        for n, t in tasks:
+            if t[0] == "fatal":
+                fatal.append(f"{t[1]}: {t[2]}")
+        work = [t for _, t in tasks if t[0] != "fatal"]
+
+        out = click.get_text_stream("stdout")
+        writer = csv.writer(out) if as_csv else None
+        if writer:
+            writer.writerow(_csv_header())
+        status = Counter()
+        by_code = Counter()
+        by_format: Counter = Counter()
+        shown: list[dict[str, Any]] = []
+        n_done = 0
+        show_bar = total >= 200 and err.is_terminal
+
+        def consume(results: list[dict[str, Any]]) -> None:
+            nonlocal n_done
+            for d in results:
+                if "fatal" in d:
+                    fatal.append(f"{d['source']}: {d['fatal']}")
+                    continue
+                n_done += 1
+                status[d["status"]] += 1
+                by_format[(d.get("format"), d["status"])] += 1
+                for c in d.get("codes") or []:
+                    by_code[c] += 1
+                if as_json:
+                    out.write(json.dumps(d, ensure_ascii=False, default=str) + "\n")
+                elif writer:
+                    writer.writerow(_csv_row(d))
+                elif not d["legal"] and len(shown) < show:
+                    shown.append(d)
+
+        with Progress(TextColumn("validating"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                      console=err, transient=True, disable=not show_bar) as progress:
+            bar = progress.add_task("decks", total=total)
+            if jobs > 1 and len(work) > 1:
+                ctx = mp.get_context("fork") if "fork" in mp.get_all_start_methods() else mp.get_context()
+                with ctx.Pool(jobs) as pool:
+                    for res in pool.imap(_run_task, work, chunksize=1):
+                        consume(res)
+                        progress.advance(bar, len(res))
+            else:
+                for t in work:
+                    res = _run_task(t)
+                    consume(res)
+                    progress.advance(bar, len(res))
+
+        if not as_json and not as_csv:
+            con = Console(highlight=False)
+            title = (f"mtgcheck validate: {n_done} decks, format {fmt}; card data "
+                     f"{getattr(db, 'source', 'catalog')} dated {getattr(db, 'date', None) or 'unknown'}")
+            t = Table(title=title)
+            t.add_column("result")
+            t.add_column("decks", justify="right")
+            for s in ("legal", "illegal", "unreadable"):
+                t.add_row(s, str(status.get(s, 0)))
+            for code, n in by_code.most_common():
+                t.add_row(f"  {code}", str(n))
+            con.print(t)
+            if fmt == "auto" and len({f for f, _ in by_format}) > 1:
+                ft = Table(title="by format")
+                ft.add_column("format")
+                for s in ("legal", "illegal", "unreadable"):
+                    ft.add_column(s, justify="right")
+                for f in sorted({f for f, _ in by_format}, key=str):
+                    ft.add_row(str(f), *(str(by_format.get((f, s), 0)) for s in ("legal", "illegal", "unreadable")))
+                con.print(ft)
+            for d in shown:
+                where = d["source"] + (f"#{d['index'] + 1}" if d.get("line") and str(d["source"]).lower().endswith((".jsonl", ".gz")) else "")
+                con.print(f"[bold]{where}[/] ({d.get('format')}): [red]{d['status']}[/]")
+                for p in d.get("problems") or []:
+                    con.print(f"  - {p['code']} ({p['rule']}): {p['message']}")
+            if len(shown) < status.get("illegal", 0) + status.get("unreadable", 0):
+                con.print(f"(problems of the first {len(shown)} decks shown; use --json or --csv for all)")
+        for f in fatal:
+            err.print(f"[bold red]error:[/] {f}")
+        if fatal:
+            sys.exit(2)
+        if status.get("illegal") or status.get("unreadable"):
+            sys.exit(1)
