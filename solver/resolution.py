@@ -696,7 +696,8 @@ def ask_put_onto_battlefield(ctx: Context) -> Answer:
     args = ctx.args if isinstance(ctx.args, Mapping) else {"spell": ctx.args}
     card, proc, controller, order, kinds, repeat, eligible, ineligible = _process_setup(ctx, args)
     n = count_process_outcomes(eligible, repeat)
-    why = [f"{card.name}: each player may put a {_kind_words(kinds)} card from their hand onto the battlefield"
+    words = _kind_words(kinds)
+    why = [f"{card.name}: each player may put {'an' if words[0] in 'aeiou' else 'a'} {words} card from their hand onto the battlefield"
            + (" (\"permanent card\", CR 110.4a: battles count under the current rules; the 2006 ruling's list predates battles)"
               if proc.params.get("card_kind", "").startswith("permanent") else "")]
     why.append(f"players in order: {', '.join(order)} (starting with {order[0]}, then turn order)")
@@ -718,7 +719,7 @@ def ask_put_onto_battlefield(ctx: Context) -> Answer:
     if x_cards:
         why.append(f"{', '.join(x_cards)}: X in the mana cost is 0 when put onto the battlefield this way (ruling; CR 107.3m)")
     why.append("the cards are put onto the battlefield, not cast or played: abilities that trigger on casting do not "
-               "trigger, and a land put this way is not a land play (ruling 2006-09-25)")
+               "trigger (ruling 2006-09-25), and a land put this way is not a land played this turn (CR 305.4)")
     why.append("abilities that trigger during the process wait until it is over, then go on the stack in APNAP order "
                "(ruling 2006-10-15, CR 603.3b); ask trigger_order with 'after'")
     results: list[dict[str, list[str]]] = []
