@@ -76,6 +76,22 @@ def matches(filter_what: str, perm: Permanent, controller_rule: str, viewer: str
     if controller_rule == "opponent" and perm.controller == viewer:
         return False
     w = filter_what.strip().lower()
+    if w in ("enchanted", "this") or w.startswith("other "):
+        return _matches(w, perm, subtypes, source)
+    subs = tuple(subtypes) if subtypes is not None else perm.card.type_line.subtypes
+    key = (w, id(perm.card), subs)
+    got = _MATCH_CACHE.get(key)
+    if got is None:
+        if len(_MATCH_CACHE) > 100_000:
+            _MATCH_CACHE.clear()
+        got = _MATCH_CACHE[key] = (_matches(w, perm, subs, source), perm.card)
+    return got[0]
+
+
+_MATCH_CACHE: dict = {}
+
+
+def _matches(w: str, perm: Permanent, subtypes, source) -> bool:
     if w == "enchanted":
         return source is not None and source.attached_to == perm.id
     if w == "this":

@@ -27,6 +27,7 @@ Question kinds: ``could_produce: REF`` → ``types``; ``available_mana: PLAYER``
 """
 from __future__ import annotations
 
+import functools
 import itertools
 import re
 import shutil
@@ -218,7 +219,17 @@ def apply_in_every_order(ev: Event, effects: list[Replacement]) -> dict[Event, t
 # ---------------------------------------------------------------------------
 
 
+@functools.lru_cache(maxsize=4096)
+def _fixed_cached(s: str) -> tuple[str, ...]:
+    return tuple(_types_of_fixed_raw(s))
+
+
 def _types_of_fixed(s: str) -> list[str]:
+    """Types added by a fixed mana string; a generic numeral adds colorless mana (CR 106.10)."""
+    return list(_fixed_cached(s))
+
+
+def _types_of_fixed_raw(s: str) -> list[str]:
     out: list[str] = []
     for sym in ManaCost.parse(s):
         if sym.text in MANA_TYPES:
@@ -477,7 +488,7 @@ def could_produce(state: GameState) -> ProduceResult:
         refl = {id(ab): key for ab, key in reflect_of.get(pid, [])}
         for ab in abil[pid]:
             key = refl.get(id(ab))
-            reflected = group_value(key) if key is not None else None
+            reflected = values.get(key, frozenset()) if key is not None else None
             for ev in base_events(state, perm, ab, reflected):
                 for res, order in replaced(pid, ab, ev).items():
                     for t in res:

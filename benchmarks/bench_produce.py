@@ -1,0 +1,160 @@
+"""Benchmarks for mana production (docs/mana.md records the figures) and the parser coverage report.
+
+    python benchmarks/bench_produce.py            # could_produce / available_mana timings + parse time
+    python benchmarks/bench_produce.py --coverage # writes the table used in docs/parser-coverage.md
+
+Boards of 10, 100 and 1,000 permanents: a tenth reflecting lands (Reflecting Pool, Exotic Orchard),
+basic and nonbasic lands, mana creatures and rocks, and three replacement effects (Contamination,
+Mana Reflection, a resolved Pale Moon). Card data: ../shared/carddata (never copied into the repo).
+"""
+from __future__ import annotations
+
+import collections
+import gzip
+import json
+import re
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from models.catalog import load_catalog  # noqa: E402
+from models.state import Effect, GameState, Permanent  # noqa: E402
+
+_ADD = re.compile(r"\badds?\b[^.]*?(\{[WUBRGCS0-9X]\}|\bmana\b)", re.I)
+_QUOTED = re.compile(r"\"[^\"]*\"|“[^”]*”")
+
+
+def make_board(n: int, replacements: bool = True) -> GameState:
+    """A two-player board of ``n`` permanents, a tenth of them reflecting lands."""
+    cat = load_catalog()
+    fill = ["Forest", "Island", "Tropical Island", "Swamp", "Llanowar Elves", "Vivid Crag", "Mountain",
+            "Ancient Ziggurat", "Sol Ring"]
+    refl = ["Reflecting Pool", "Exotic Orchard"]
+    s = GameState(players=["Alice", "Bob"], active="Alice")
+    extra = ["Contamination", "Mana Reflection"] if replacements else []
+    for i in range(n - len(extra)):
+        name = refl[0] if i % 20 == 0 else refl[1] if i % 20 == 11 else fill[i % len(fill)]
+        who = "Alice" if i % 2 == 0 else "Bob"
+        s.battlefield.append(Permanent(f"p{i}", cat[name], who, who))
+    for j, name in enumerate(extra):
+        s.battlefield.append(Permanent(f"x{j}", cat[name], "Alice", "Alice"))
+    if replacements:
+        s.effects.append(Effect(cat["Pale Moon"], "Bob"))
+    return s
+
+
+def bench_could_produce(sizes=(10, 100, 1000), repeat: int = 5) -> dict[int, float]:
+    """Best-of-``repeat`` milliseconds for ``could_produce`` of every permanent at once."""
+    from solver.layers import _VIEW_CACHE
+    from solver.produce import could_produce
+
+    out = {}
+    for n in sizes:
+        best = float("inf")
+        for _ in range(repeat):
+            s = make_board(n)
+            _VIEW_CACHE.clear()
+            t0 = time.perf_counter()
+            res = could_produce(s)
+            best = min(best, time.perf_counter() - t0)
+        out[n] = best * 1000
+        print(f"could_produce, {n:5d} permanents ({res.graph.number_of_nodes()} graph nodes, "
+              f"{res.graph.number_of_edges()} edges): {best * 1000:.1f} ms")
+    return out
+
+
+def bench_available_mana(max_distinct: int = 8) -> list[tuple[int, int, float]]:
+    """available_mana with k distinct any-colour sources (different cards/abilities) and with k identical ones."""
+    from models.cards import card_from_fields
+    from models.catalog import card_from_model
+    from solver.sources import available_mana
+
+    rows = []
+    for k in range(1, max_distinct + 1):
+        s = GameState(players=["Alice", "Bob"], active="Alice")
+        for i in range(k):
+            c = card_from_model({"name": f"Prism {i}", "type_line": "Artifact", "abilities": [
+                {"kind": "activated", "cost": "{T}", "effect": "add_mana", "params": {"any_color": True, "amount": 1},
+                 "text": "tap: any colour"}]})
+            s.battlefield.append(Permanent(f"d{i}", c, "Alice", "Alice"))
+        t0 = time.perf_counter()
+        pools, _ = available_mana(s, "Alice")
+        dt = (time.perf_counter() - t0) * 1000
+        rows.append((k, len(pools), dt))
+        print(f"available_mana, {k} any-colour sources: {len(pools)} maximal pools in {dt:.1f} ms")
+    return rows
+
+
+def parser_coverage(path) -> tuple[int, int, collections.Counter]:
+    """Of the cards with a mana ability (see docs/parser-coverage.md for the definition), how many the parser models.
+
+    Returns (cards with a mana ability, cards whose every mana ability is modelled, Counter of unmodelled
+    patterns with an example each as ``(pattern, card, text)`` keys).
+    """
+    import models.mana_text as mt
+    from models.cards import card_from_fields
+    from models.oracle import parse_abilities
+
+    recs = json.load(gzip.open(path))
+    total = ok = 0
+    rest: collections.Counter = collections.Counter()
+    for r in recs:
+        try:
+            c = card_from_fields(r)
+        except ValueError:
+            continue
+        cands = []
+        for a in parse_abilities(c):
+            body = a.text.split(":", 1)[1] if a.kind == "activated" and ":" in a.text else a.text
+            body = _QUOTED.sub("", body)
+            if a.kind == "activated" and _ADD.search(body) and not a.params.get("loyalty"):
+                cands.append(a)
+            elif a.kind == "triggered" and "for mana" in body.lower() and _ADD.search(body):
+                cands.append(a)
+        real = []
+        for a in cands:  # CR 605.1a / 605.5a: abilities with targets or moving library cards are not mana abilities
+            if a.effect == "add_mana" and not a.is_mana_ability:
+                continue
+            if a.effect != "add_mana" and (re.search(r"\btarget\b", a.text, re.I) or mt._LIBRARY_WORDS.search(a.text)):
+                continue
+            real.append(a)
+        if not real:
+            continue
+        total += 1
+        bad = [a for a in real if a.effect != "add_mana"]
+        if not bad:
+            ok += 1
+        for a in bad:
+            rest[(a.kind, c.name, a.text)] += 1
+    return total, ok, rest
+
+
+def main() -> None:
+    shared = ROOT.parent / "shared" / "carddata" / "oracle-cards-2025-11-03.json.gz"
+    if "--coverage" in sys.argv:
+        total, ok, rest = parser_coverage(shared)
+        print(f"{ok} of {total} cards with a mana ability modelled: {100 * ok / total:.2f}%")
+        for (kind, name, text), _ in sorted(rest.items(), key=lambda kv: kv[0][1]):
+            print(f"| {kind} | {name} | {text[:110]} |")
+        return
+    bench_could_produce()
+    bench_available_mana()
+    if shared.exists():
+        from models.cards import card_from_fields
+        from models.oracle import parse_abilities
+
+        recs = json.load(gzip.open(shared))
+        t0 = time.perf_counter()
+        cards = [card_from_fields(r) for r in recs]
+        t1 = time.perf_counter()
+        for c in cards:
+            parse_abilities(c)
+        t2 = time.perf_counter()
+        print(f"parse {len(cards)} cards: build {1000 * (t1 - t0):.0f} ms, oracle parse {1000 * (t2 - t1):.0f} ms")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,88 @@
+"""The oracle-text parser for mana abilities (models.mana_text), CR 605, 106.12, 305.7."""
+from __future__ import annotations
+
+import pytest
+
+from models.abilities import thaw
+from models.cards import card_from_fields
+from models.oracle import parse_abilities
+import models.mana_text as mt
+
+
+def parse(text, type_line="Land", name="Test Card"):
+    return parse_abilities(card_from_fields({"name": name, "type_line": type_line, "oracle_text": text}))
+
+
+def test_fixed_choice_options_cr_106_10():
+    """Generic numerals in an add effect add colorless mana (CR 106.10)."""
+    assert mt.parse_add_clause("{2}") == {"mana": "{C}{C}"}
+    assert mt.parse_add_clause("{W}, {U}, or {B}") == {"choice": ["W", "U", "B"]}
+    assert mt.parse_add_clause("{R}{R}, {R}{G}, or {G}{G}") == {"options": ["{R}{R}", "{R}{G}", "{G}{G}"]}
+
+
+def test_reflecting_pool_wording_cr_106_7():
+    """Reflecting Pool's wording becomes a type reflector over lands you control (CR 106.7)."""
+    (a,) = parse("{T}: Add one mana of any type that a land you control could produce.")
+    assert a.effect == "add_mana" and a.is_mana_ability
+    assert thaw(a.params)["reflect"] == {"what": "land", "controller": "you", "kind": "type"}
+
+
+def test_exotic_orchard_wording_is_colour_reflector():
+    """Exotic Orchard ruling 2009-02-01: colours only."""
+    (a,) = parse("{T}: Add one mana of any color that a land an opponent controls could produce.")
+    assert thaw(a.params)["reflect"]["kind"] == "color"
+
+
+def test_restriction_kept_cr_106_6():
+    """CR 106.6: a spend restriction is carried by the mana."""
+    (a,) = parse("{T}: Add one mana of any color. Spend this mana only to cast creature spells.")
+    assert a.params["restriction"] == "creature_spell" and a.params["any_color"]
+
+
+def test_library_moving_ability_is_not_a_mana_ability_605_1a_2026():
+    """CR 605.1a (2026-09-25): an ability whose effect moves a card from a library is not a mana ability."""
+    (a,) = parse("{T}: Add {G}. Draw a card.", "Creature — Elf", "Test Elf")
+    assert a.effect == "add_mana" and not a.is_mana_ability
+
+
+def test_targeted_ability_is_not_a_mana_ability_605_5a():
+    """CR 605.5a: an ability with a target is not a mana ability."""
+    (a,) = parse("{T}: Target player adds {G}.", "Artifact")
+    assert not a.is_mana_ability
+
+
+def test_triggered_mana_ability_605_1b():
+    """CR 605.1b, 106.12a: Mana Flare's wording becomes a triggered mana ability."""
+    (a,) = parse("Whenever a player taps a land for mana, that player adds one mana of any type that land produced.",
+                 "Enchantment")
+    assert a.kind == "triggered" and a.effect == "add_mana" and a.params["produced_type"]
+    assert thaw(a.params)["trigger"]["what"] == "land"
+
+
+def test_replacement_and_land_type_wordings():
+    """CR 106.12b (Contamination, Pale Moon, Mana Reflection); CR 305.7 (Blood Moon, Urborg)."""
+    (c,) = parse("If a land is tapped for mana, it produces {B} instead of any other type and amount.", "Enchantment")
+    assert c.effect == "mana_replacement" and c.params["mana"] == "{B}"
+    (m,) = parse("If you tap a permanent for mana, it produces twice as much of that mana instead.", "Enchantment")
+    assert m.params["multiply"] == 2
+    (b,) = parse("Nonbasic lands are Mountains.", "Enchantment")
+    assert thaw(b.params) == {"affects": {"what": "nonbasic land", "controller": "any"}, "set": ["Mountain"]}
+    (u,) = parse("Each land is a Swamp in addition to its other land types.", "Legendary Land")
+    assert thaw(u.params)["add"] == ["Swamp"]
+
+
+def test_unknown_wording_stays_text_never_guessed():
+    """Wording the parser does not understand keeps effect 'text' (reported as not modelled)."""
+    (a,) = parse("{1}: Flip a coin. If you win the flip, add {C}{C}.", "Artifact")
+    assert a.effect == "text"
+
+
+def test_parser_coverage_on_32k_cards_at_least_97_percent():
+    """docs/parser-coverage.md: >= 97% of cards with a mana ability are modelled."""
+    from tests.shared_data import shared_file
+    import benchmarks.bench_produce as bp
+
+    path = shared_file("carddata/oracle-cards-2025-11-03.json.gz")
+    total, ok, _ = bp.parser_coverage(path)
+    assert total > 1500
+    assert ok / total >= 0.97
