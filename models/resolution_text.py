@@ -63,6 +63,14 @@ def _number(word: str) -> int | None:
 _SCRY = re.compile(r"^scry (\d+)$", re.I)
 _DRAW = re.compile(r"^draw (a|an|one|two|three|four|five|\d+) cards?$", re.I)
 _DAMAGE = re.compile(r"^this deals (\d+) damage to (any target|target [a-z ]+)$", re.I)
+#: Targeted instructions that neither draw nor touch a library: understood as "a targeted step
+#: with no effect on the scry question" (never guessed further).
+_TARGETED_OTHER = (
+    re.compile(r"^target (?P<what>[a-z ]+?) gets [+\-]\d+/[+\-]\d+( and gains [a-z ]+)? until end of turn$", re.I),
+    re.compile(r"^destroy target (?P<what>[a-z ]+)$", re.I),
+    re.compile(r"^exile target (?P<what>[a-z ]+)$", re.I),
+    re.compile(r"^counter target (?P<what>[a-z ]+?)( unless its controller pays \{[0-9X]\})?$", re.I),
+)
 
 
 def parse_instruction(clause: str) -> dict[str, Any] | None:
@@ -70,7 +78,9 @@ def parse_instruction(clause: str) -> dict[str, Any] | None:
 
     Understood: ``"Scry N"`` (CR 701.22a), ``"draw a card"`` / ``"draw N cards"`` (CR 121.1),
     ``"this deals N damage to any target"`` / ``"... to target creature"`` (a targeted step,
-    CR 115.1). Anything else is not understood (``None``).
+    CR 115.1), and a few targeted instructions that do not touch a library ("target creature
+    gets +N/+N until end of turn", "destroy / exile / counter target ...": ``action: other``).
+    Anything else is not understood (``None``).
     """
     c = clause.strip().rstrip(".").strip()
     m = _SCRY.match(c)
@@ -84,6 +94,10 @@ def parse_instruction(clause: str) -> dict[str, Any] | None:
     if m:
         what = m.group(2).lower()
         return {"action": "damage", "n": int(m.group(1)), "target": "any" if what == "any target" else what[len("target "):]}
+    for rx in _TARGETED_OTHER:
+        m = rx.match(c)
+        if m:
+            return {"action": "other", "target": m.group("what").lower(), "text": c[0].lower() + c[1:]}
     return None
 
 
@@ -155,6 +169,8 @@ def spell_steps(abilities: Iterable[Ability]) -> tuple[list[dict[str, Any]], lis
 def describe_step(step: Mapping[str, Any]) -> str:
     """A short wording of a step: ``"scry 2"``, ``"draw 1"``, ``"deal 2 damage to any target"``."""
     act = step.get("action")
+    if act == "other":
+        return str(step.get("text", "other"))
     if act == "damage":
         return f"deal {step.get('n')} damage to {'any target' if step.get('target') == 'any' else 'target ' + str(step.get('target'))}"
     return f"{act} {step.get('n')}"

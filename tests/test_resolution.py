@@ -332,3 +332,12 @@ def test_unknown_instruction_is_not_guessed():
     """Text no rule here understands stays unknown (never guessed)."""
     assert rt.parse_instructions("Look at the top three cards of your library, then put them back in any order.") is None
     assert rt.parse_instructions("Scry 2, then draw a card.") == [{"action": "scry", "n": 2}, {"action": "draw", "n": 1}]
+
+
+def test_cr_608_2c_targeted_step_that_does_not_touch_the_library():
+    """CR 608.2c, 115.1: "Target creature gets +2/+2 until end of turn. Scry 1." is a targeted step, then scry 1."""
+    steps = rt.parse_instructions("Target creature gets +2/+2 until end of turn. Scry 1.")
+    assert [s["action"] for s in steps] == ["other", "scry"]
+    assert steps[0]["target"] == "creature"
+    # a step that moves a card to a library is not in the understood set (it could change the scry)
+    assert rt.parse_instructions("Put target creature on top of its owner's library. Scry 1.") is None
