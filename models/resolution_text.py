@@ -239,6 +239,7 @@ def eligible_for(card: Card, kinds: Iterable[str]) -> bool:
 # ---------------------------------------------------------------------------
 
 _ETB_TRIGGER = re.compile(r"^when(ever)? (this( [a-z]+)?|~) enters\b", re.I)
+_ETB_ANYWHERE = re.compile(r"\bwhen(ever)? (it|this( [a-z]+)?|~) enters\b", re.I)
 _ENTERS_WITH = re.compile(
     r"^this( [a-z]+)? enters with (?P<n>x|a|an|one|two|three|four|five|\d+) (?P<counter>[+\-\d/a-z]+) counters? on it\.?$",
     re.I,
@@ -273,7 +274,9 @@ def is_self_etb_trigger(a: Ability) -> bool:
         return False
     if a.params.get("event") == "enters":
         return True
-    return bool(_ETB_TRIGGER.match((a.text or "").strip()))
+    t = (a.text or "").strip()
+    # oracle wording at the start, or a catalog description such as "... when it enters"
+    return bool(_ETB_TRIGGER.match(t) or _ETB_ANYWHERE.search(t))
 
 
 def is_other_enters_trigger(a: Ability) -> bool:
@@ -283,7 +286,7 @@ def is_other_enters_trigger(a: Ability) -> bool:
         return False
     if a.params.get("event") in ("other_enters", "enters_other"):
         return True
-    return bool(re.match(r"^when(ever)? (a|an|another|one or more)\b[^,]*\benters\b", (a.text or "").strip(), re.I))
+    return bool(re.search(r"\bwhen(ever)? (a|an|another|one or more)\b[^,]*\benters\b", (a.text or "").strip(), re.I))
 
 
 def is_cast_trigger(a: Ability) -> bool:

@@ -341,3 +341,14 @@ def test_cr_608_2c_targeted_step_that_does_not_touch_the_library():
     assert steps[0]["target"] == "creature"
     # a step that moves a card to a library is not in the understood set (it could change the scry)
     assert rt.parse_instructions("Put target creature on top of its owner's library. Scry 1.") is None
+
+
+def test_cr_603_6a_enters_triggers_in_catalog_wording():
+    """CR 603.6a: catalog descriptions in our own words ("... when it enters") are enters triggers too;
+    "when another ... enters" triggers on other permanents (not on itself)."""
+    from models.abilities import make_ability
+
+    assert rt.is_self_etb_trigger(make_ability("triggered", text="its controller draws a card when it enters"))
+    other = make_ability("triggered", text="when another Scarecrow of its controller enters, destroy a target permanent")
+    assert not rt.is_self_etb_trigger(other) and rt.is_other_enters_trigger(other)
+    assert not rt.is_self_etb_trigger(make_ability("triggered", text="when it dies, create a token"))
