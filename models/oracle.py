@@ -148,8 +148,30 @@ def parse_face(face: Face, card: Card) -> list[Ability]:
     return out
 
 
+#: Modules of models/ that register effect and keyword parsers; imported before the first parse so
+#: that a card parses the same whichever solver module happened to be imported first.
+PARSER_MODULES = ("models.mana_text", "models.costs", "models.delve_text", "models.resolution_text")
+_parsers_loaded = False
+
+
+def _load_parser_modules() -> None:
+    global _parsers_loaded
+    if _parsers_loaded:
+        return
+    _parsers_loaded = True
+    import importlib
+
+    for mod in PARSER_MODULES:
+        try:
+            importlib.import_module(mod)
+        except ModuleNotFoundError as e:
+            if e.name != mod:
+                raise
+
+
 def parse_abilities(card: Card) -> tuple[Ability, ...]:
     """All abilities of a card from its oracle text (every face, faces in order)."""
+    _load_parser_modules()
     faces: Iterable[Face] = card.faces or (card.front,)
     out: list[Ability] = []
     for f in faces:
