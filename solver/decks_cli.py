@@ -70,7 +70,23 @@ def _validate_one(deck) -> dict[str, Any]:
     return d
 
 
-def _run_task(task: tuple) -> list[dict[str, Any]]:
+def _run_task(task: tuple) -> list[tuple]:
+    """Validate a task's decks; per deck ``(status, format, codes, legal, output, dict or None)`` where output is
+    the JSON line or CSV row already rendered (cheap to send between processes)."""
+    mode = _STATE.get("mode")
+    out = []
+    for d in _run_task_dicts(task):
+        if "fatal" in d:
+            out.append(("fatal", None, [], False, None, d))
+            continue
+        rendered = json.dumps(d, ensure_ascii=False, default=str) if mode == "json" else (
+            _csv_row(d) if mode == "csv" else None)
+        out.append((d["status"], d.get("format"), d.get("codes") or [], d["legal"], rendered,
+                    None if d["legal"] or mode else d))
+    return out
+
+
+def _run_task_dicts(task: tuple) -> list[dict[str, Any]]:
     """One unit of work: ``("file", path, reader)`` or ``("jsonl", path, [(line_no, index, text), ...])``."""
     from models.decklist import DecklistError, parse_jsonl_record, read_decks
 
@@ -177,7 +193,8 @@ def register(main: click.Group) -> None:
             fmt_key = "auto"
         db = open_database(cards)
         _STATE.clear()
-        _STATE.update(db=db, format=fmt_key, commanders=list(commanders) or None, companion=companion)
+        _STATE.update(db=db, format=fmt_key, commanders=list(commanders) or None, companion=companion,
+                      mode="json" if as_json else ("csv" if as_csv else None))
         files, missing = iter_deck_files(paths)
         fatal: list[str] = list(missing)
         tasks = list(_tasks(files, reader, err))
@@ -198,22 +215,22 @@ def register(main: click.Group) -> None:
         n_done = 0
         show_bar = total >= 200 and err.is_terminal
 
-        def consume(results: list[dict[str, Any]]) -> None:
+        def consume(results: list[tuple]) -> None:
             nonlocal n_done
-            for d in results:
-                if "fatal" in d:
+            for st, f, cs, legal, rendered, d in results:
+                if st == "fatal":
                     fatal.append(f"{d['source']}: {d['fatal']}")
                     continue
                 n_done += 1
-                status[d["status"]] += 1
-                by_format[(d.get("format"), d["status"])] += 1
-                for c in d.get("codes") or []:
+                status[st] += 1
+                by_format[(f, st)] += 1
+                for c in cs:
                     by_code[c] += 1
                 if as_json:
-                    out.write(json.dumps(d, ensure_ascii=False, default=str) + "\n")
+                    out.write(rendered + "\n")
                 elif writer:
-                    writer.writerow(_csv_row(d))
-                elif not d["legal"] and len(shown) < show:
+                    writer.writerow(rendered)
+                elif not legal and len(shown) < show:
                     shown.append(d)
 
         with Progress(TextColumn("validating"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
