@@ -615,7 +615,9 @@ def ask_could_produce(ctx: Context) -> Answer:
     extra: dict[str, Any] = {"graph_nodes": res.graph.number_of_nodes(), "graph_edges": res.graph.number_of_edges()}
     gpath = ctx.options.get("graph") if ctx.options else None
     if gpath:
-        why.append(write_graph(res, str(gpath)))
+        msg = write_graph(res, str(gpath))
+        why.append(msg)
+        extra["graph"] = {"path": str(gpath), "written": msg.startswith(("graph written", "graph drawn")), "message": msg}
     return Answer("could_produce", {"types": types}, why, extra)
 
 
