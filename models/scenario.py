@@ -100,8 +100,11 @@ _Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _constru
 _Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG, _construct_sequence)
 
 
-def load_yaml(text: str, path: str | None = None) -> Any:
-    """Parse YAML (or JSON) keeping line numbers; raises ``ScenarioError`` naming the line."""
+def load_yaml(text: str, path: str | None = None, what: str = "YAML") -> Any:
+    """Parse YAML (or JSON) keeping line numbers; raises ``ScenarioError`` naming the line.
+
+    ``what`` names the expected format in messages (``"YAML"`` or ``"JSON"``).
+    """
     try:
         return yaml.load(text, Loader=_Loader)
     except ScenarioError as e:
@@ -110,10 +113,10 @@ def load_yaml(text: str, path: str | None = None) -> Any:
     except yaml.MarkedYAMLError as e:
         mark = e.problem_mark or e.context_mark
         line = mark.line + 1 if mark else None
-        msg = " ".join(x for x in (e.context, e.problem) if x) or "not valid YAML"
-        raise ScenarioError(f"not valid YAML: {msg}", path, line) from None
+        msg = " ".join(x for x in (e.context, e.problem) if x) or f"not valid {what}"
+        raise ScenarioError(f"not valid {what}: {msg}", path, line) from None
     except yaml.YAMLError as e:
-        raise ScenarioError(f"not valid YAML: {e}", path) from None
+        raise ScenarioError(f"not valid {what}: {e}", path) from None
 
 
 def _line(obj: Any, key: Any = None, default: int | None = None) -> int | None:
@@ -176,11 +179,26 @@ def _suggest(word: str, options: tuple[str, ...]) -> str:
     return f" (did you mean {best[0]!r}?)" if best else ""
 
 
+def _kind_of(v: Any) -> str:
+    """A user-facing word for a YAML value's kind."""
+    if isinstance(v, list):
+        return "a list"
+    if isinstance(v, str):
+        return f"the text {v[:40]!r}"
+    if v is None:
+        return "nothing"
+    if isinstance(v, bool):
+        return "true/false"
+    if isinstance(v, (int, float)):
+        return f"the number {v}"
+    return type(v).__name__
+
+
 def parse_scenario(data: Any, path: str, index: int = 0) -> Scenario:
     """Check one scenario mapping's shape and return a ``Scenario``; raises ``ScenarioError``."""
     line = _line(data)
     if not isinstance(data, Mapping):
-        raise ScenarioError(f"a scenario must be a mapping of keys (players, battlefield, ask, ...), got {type(data).__name__}", path, line)
+        raise ScenarioError(f"a scenario must be a mapping of keys (players, battlefield, ask, ...), got {_kind_of(data)}", path, line)
     for k in data:
         if k not in SCENARIO_KEYS:
             raise ScenarioError(f"unknown key {k!r}{_suggest(k, SCENARIO_KEYS)}; keys are {', '.join(SCENARIO_KEYS)}", path, _line(data, k))
@@ -221,6 +239,19 @@ def load_scenarios(path: str | Path) -> list[Scenario]:
         The file cannot be read, is not valid YAML/JSON, or a scenario is malformed
         (the error names the file and line).
     """
+    items = load_scenario_items(path)
+    for it in items:
+        if isinstance(it, ScenarioError):
+            raise it
+    return items  # type: ignore[return-value]
+
+
+def load_scenario_items(path: str | Path) -> list["Scenario | ScenarioError"]:
+    """Like ``load_scenarios``, but a malformed scenario in a ``scenarios:`` list becomes a
+    ``ScenarioError`` in its place, so the other scenarios of the file still run.
+
+    Raises ``ScenarioError`` only when the file as a whole cannot be read.
+    """
     p = str(path)
     try:
         text = Path(path).read_text(encoding="utf-8-sig")
@@ -228,7 +259,7 @@ def load_scenarios(path: str | Path) -> list[Scenario]:
         raise ScenarioError("file not found", p) from None
     except (OSError, UnicodeDecodeError) as e:
         raise ScenarioError(f"cannot read file: {e}", p) from None
-    data = load_yaml(text, p)
+    data = load_yaml(text, p, "JSON" if p.lower().endswith(".json") else "YAML")
     if data is None:
         raise ScenarioError("the file is empty; a scenario needs at least 'players' and 'ask'", p, 1)
     if isinstance(data, Mapping) and "scenarios" in data:
@@ -238,7 +269,15 @@ def load_scenarios(path: str | Path) -> list[Scenario]:
         extra = set(data) - {"scenarios"}
         if extra:
             raise ScenarioError(f"a file with 'scenarios' may hold nothing else, found {sorted(extra)}", p, _line(data, sorted(extra)[0]))
-        return [parse_scenario(s, p, i) for i, s in enumerate(items)]
+        out: list[Scenario | ScenarioError] = []
+        for i, item in enumerate(items):
+            try:
+                out.append(parse_scenario(item, p, i))
+            except ScenarioError as e:
+                e.path = e.path or p
+                e.index = i  # type: ignore[attr-defined]
+                out.append(e)
+        return out
     return [parse_scenario(data, p, 0)]
 
 

@@ -64,6 +64,8 @@ def mana_value(card, zone: str = "hand", x: int = 0, face: str | None = None) ->
             why.append(f"on the stack X is the chosen value {x} (CR 107.3e, 202.3e)")
         else:
             why.append(f"X counts as 0 in the {zone} (CR 107.3i; on the battlefield too, CR 107.3m)")
+    elif x:
+        why.append(f"x={x} is not used: the mana cost {cost} has no {{X}} (CR 107.3)")
     if any(s.is_hybrid for s in cost):
         why.append("each hybrid symbol counts its largest component (CR 202.3f)")
     if any(s.is_phyrexian for s in cost):

@@ -68,8 +68,22 @@ def summarize_answer(res: Result, width: int = 70) -> str:
     return text if len(text) <= width else text[: width - 1] + "…"
 
 
+def _display_path(path: str, roots: tuple[str, ...]) -> str:
+    """The path relative to the folder argument it was found under (so equal basenames stay apart)."""
+    p = Path(path)
+    for root in roots:
+        r = Path(root)
+        if r.is_dir():
+            try:
+                rel = p.relative_to(r)
+            except ValueError:
+                continue
+            return str(rel) if str(rel) != "." else str(p)
+    return str(p) if len(str(p)) <= 40 else p.name
+
+
 def _question_text(res: Result) -> str:
-    return f"{res.kind}: {res.title}" if res.kind else "(file)"
+    return f"{res.kind}: {res.title}" if res.kind else "(not read)"
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -110,7 +124,7 @@ def check(paths: tuple[str, ...], cards: str | None, as_json: bool, limit: int, 
         table.add_column("verdict", no_wrap=True)
         for r in results:
             ans = summarize_answer(r) if r.answer else r.message
-            table.add_row(Path(r.path).name + (f"#{r.index + 1}" if r.index else ""), _question_text(r), ans,
+            table.add_row(_display_path(r.path, paths) + (f"#{r.index + 1}" if r.index else ""), _question_text(r), ans,
                           Text(r.verdict, style=VERDICT_STYLE.get(r.verdict, "")))
         out.print(table)
         problems = [r for r in results if r.verdict in (FAIL, ERROR)]
@@ -155,6 +169,14 @@ def ask(file: str, index: int | None, cards: str | None, limit: int, as_json: bo
         err.print(f"[bold red]error:[/] {file} holds {len(scenarios)} scenarios; there is no scenario {i + 1}")
         sys.exit(2)
     res = run_scenario(scenarios[i], db, {"limit": limit, "graph": graph}, debug)
+    graph_problem = None
+    if graph and res.answer is not None:
+        g = res.answer.extra.get("graph")
+        if g is None:
+            graph_problem = (f"--graph: a {res.kind} answer has no dependency graph to draw "
+                             "(graphs are drawn for could_produce questions); nothing was written")
+        elif not g.get("written"):
+            graph_problem = f"--graph: {g.get('message')}"
     if as_json:
         click.echo(json.dumps(res.to_json(), ensure_ascii=False, indent=2, default=str))
     else:
@@ -175,7 +197,9 @@ def ask(file: str, index: int | None, cards: str | None, limit: int, as_json: bo
         out.print(Text(f"verdict: {res.verdict}", style=VERDICT_STYLE.get(res.verdict, "")))
         if res.message:
             out.print(res.message)
-    if res.unreadable:
+    if graph_problem:
+        err.print(f"[bold red]error:[/] {graph_problem}")
+    if res.unreadable or graph_problem:
         sys.exit(2)
     if res.verdict == FAIL:
         sys.exit(1)
@@ -193,7 +217,8 @@ def card(name: str, cards: str | None) -> None:
     try:
         c = db.get(name)
     except KeyError as e:
-        _console(True).print(f"[bold red]error:[/] {e.args[0] if e.args else e}")
+        msg = str(e) if type(e) is not KeyError else f"unknown card {name!r}"
+        _console(True).print(f"[bold red]error:[/] {msg}")
         sys.exit(2)
     out.print(f"[bold]{c.name}[/] {c.mana_cost or ''}  —  {c.type_line}  (mana value {c.mana_value()}, source {c.source})")
     for f in c.faces:

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable, Iterator, Mapping
 
-from models.scenario import Scenario, ScenarioError, build_state, load_scenarios
+from models.scenario import Scenario, ScenarioError, build_state, load_scenario_items
 
 from .questions import Answer, Context, QuestionError, Registered, Unsupported, load_handlers
 
@@ -58,17 +58,30 @@ class Result:
         }
 
 
-def find_scenario_files(paths: Iterable[str | Path]) -> tuple[list[Path], list[str]]:
-    """Files to run: each file given, and every ``*.yaml|*.yml|*.json`` below each folder (sorted).
+def _hidden(path: Path, root: Path) -> bool:
+    try:
+        parts = path.relative_to(root).parts
+    except ValueError:
+        parts = path.parts
+    return any(part.startswith(".") for part in parts)
 
-    Returns (files, problems) where problems names paths that do not exist.
+
+def find_scenario_files(paths: Iterable[str | Path]) -> tuple[list[Path], list[str]]:
+    """Files to run: each file given, and every ``*.yaml|*.yml|*.json`` below each folder (sorted;
+    hidden files and folders, whose names start with a dot, are skipped).
+
+    Returns (files, problems): problems name paths that do not exist and folders holding no scenario file.
     """
     files: list[Path] = []
     problems: list[str] = []
     for p in paths:
         path = Path(p)
         if path.is_dir():
-            files.extend(sorted(f for f in path.rglob("*") if f.is_file() and f.suffix.lower() in SCENARIO_SUFFIXES))
+            found = sorted(f for f in path.rglob("*")
+                           if f.is_file() and f.suffix.lower() in SCENARIO_SUFFIXES and not _hidden(f, path))
+            if not found:
+                problems.append(f"{p}: no scenario files (*.yaml, *.yml, *.json) in this folder")
+            files.extend(found)
         elif path.is_file():
             files.append(path)
         else:
@@ -179,12 +192,15 @@ def iter_results(paths: Iterable[str | Path], db: Any, options: Mapping[str, Any
     """Run every scenario under ``paths``; unreadable files yield one ``error`` result each."""
     files, problems = find_scenario_files(paths)
     for prob in problems:
-        yield Result(path=prob.split(":")[0], index=0, title="", kind="", verdict=ERROR, message=prob, unreadable=True)
+        yield Result(path=prob.rsplit(": ", 1)[0], index=0, title="", kind="", verdict=ERROR, message=prob, unreadable=True)
     for f in files:
         try:
-            scenarios = load_scenarios(f)
+            items = load_scenario_items(f)
         except ScenarioError as e:
             yield Result(path=str(f), index=0, title="", kind="", verdict=ERROR, message=str(e), line=e.line, unreadable=True)
             continue
-        for sc in scenarios:
-            yield run_scenario(sc, db, options, debug)
+        for i, sc in enumerate(items):
+            if isinstance(sc, ScenarioError):
+                yield Result(path=str(f), index=i, title="", kind="", verdict=ERROR, message=str(sc), line=sc.line, unreadable=True)
+            else:
+                yield run_scenario(sc, db, options, debug)

@@ -95,3 +95,55 @@ def test_bad_cards_file_is_a_clear_error(tmp_path):
 def test_card_command_shows_the_model():
     r = run("card", "sol ring")
     assert r.exit_code == 0 and "Sol Ring" in r.output and "add_mana" in r.output
+
+
+def test_empty_folder_is_an_input_problem_not_a_silent_pass(tmp_path):
+    r = run("check", str(tmp_path))
+    assert r.exit_code == 2
+    assert "no scenario files" in r.output
+
+
+def test_one_malformed_scenario_does_not_drop_the_others(tmp_path):
+    (tmp_path / "m.yaml").write_text(textwrap.dedent("""\
+        scenarios:
+          - {players: [A], ask: {mana_value: {card: Forest}}, expect: {mana_value: 0}}
+          - {players: [A], active: Bob, ask: {mana_value: {card: Forest}}}
+          - {players: [A], ask: {mana_value: {card: Island}}, expect: {mana_value: 0}}
+        """))
+    r = run("check", "--json", str(tmp_path))
+    rows = [json.loads(line) for line in r.output.strip().splitlines()]
+    assert [x["verdict"] for x in rows] == ["pass", "error", "pass"]
+    assert "m.yaml:3" in rows[1]["message"] and "Bob" in rows[1]["message"]
+    assert r.exit_code == 2
+
+
+def test_hidden_folders_are_skipped_and_paths_shown_relative(tmp_path):
+    (tmp_path / "a").mkdir()
+    (tmp_path / ".hidden").mkdir()
+    (tmp_path / "a" / "x.yaml").write_text(GOOD)
+    (tmp_path / ".hidden" / "x.yaml").write_text(WRONG)
+    r = run("check", str(tmp_path))
+    assert r.exit_code == 0, r.output
+    assert "a/x.yaml" in r.output and "1 pass" in r.output
+
+
+def test_card_command_suggests_close_names():
+    r = CliRunner().invoke(main, ["card", "Lightnig Bolt"])
+    assert r.exit_code == 2
+    assert "did you mean" in r.output and "Lightning Bolt" in r.output
+
+
+def test_graph_for_a_question_without_a_graph_is_reported(tmp_path):
+    p = tmp_path / "a.yaml"
+    p.write_text(GOOD)
+    r = CliRunner().invoke(main, ["ask", str(p), "--graph", str(tmp_path / "g.dot")])
+    assert r.exit_code == 2
+    assert "no dependency graph" in r.output
+    assert not (tmp_path / "g.dot").exists()
+
+
+def test_json_file_errors_say_json(tmp_path):
+    p = tmp_path / "a.json"
+    p.write_text('{"players": ["A"], "ask": ')
+    r = run("check", str(p))
+    assert r.exit_code == 2 and "not valid JSON" in r.output
