@@ -50,7 +50,7 @@ def main() -> None:
     status = collections.Counter((r["format"], r["status"]) for r in rows)
     print("\nby format and status:")
     for fmt in sorted({f for f, _ in status}):
-        print(f"  {fmt:9s} " + "  ".join(f"{s}={status.get((fmt, s), 0)}" for s in ("legal", "illegal", "unreadable")))
+        print(f"  {fmt:9s} " + "  ".join(f"{s}={status.get((fmt, s), 0)}" for s in ("legal", "illegal", "unknown", "unreadable")))
     codes = collections.Counter((r["format"], c) for r in rows for c in r["codes"])
     print("\ndecks by format and problem code:")
     for (fmt, c), n in sorted(codes.items()):

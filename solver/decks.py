@@ -22,7 +22,14 @@ color_identity         CR 903.4, 903.5c; 903.5d (basic land types)
 invalid_commander      CR 903.3, 903.3a, 903.12c, 702.124k (Backgrounds)
 invalid_partners       CR 702.124 (partner variants)
 companion_condition    CR 702.139a (companion conditions, on the starting deck, 702.139b)
+companion_not_in_sideboard  the named companion is not among the list's sideboard cards (CR 702.139a,
+                       103.2b: it is revealed from outside the game, which is the sideboard, 400.11a)
+legality_unknown       the card data has no legality for the format for some cards (the embedded
+                       catalog has none): banned / not-legal cards cannot be ruled out
 =====================  =====================================================================
+
+``legality_unknown`` is not a broken rule: a deck whose only finding is ``legality_unknown`` has
+``legal=None`` and status ``"unknown"`` (never ``"legal"``).
 
 Card facts are computed once per card and database (``card_facts``) and each deck
 then costs a few dictionary look-ups per line, so tens of thousands of decks are
@@ -57,7 +64,7 @@ __all__ = [
 PROBLEM_CODES = (
     "deck_too_small", "deck_too_large", "sideboard_too_large", "too_many_copies", "banned", "restricted",
     "not_legal_in_format", "color_identity", "invalid_commander", "invalid_partners", "companion_condition",
-    "unknown_card", "unreadable_line",
+    "unknown_card", "unreadable_line", "companion_not_in_sideboard", "legality_unknown",
 )
 _READ_CODES = frozenset({"unknown_card", "unreadable_line"})
 _COLOR_ORDER = "WUBRG"
@@ -102,9 +109,12 @@ class DeckReport:
 
     Attributes
     ----------
-    legal : bool, no problem found.
-    status : str, ``"legal"``, ``"illegal"``, or ``"unreadable"`` when a line or card name could not be
-        read (the other rules are still checked on what was read).
+    legal : bool or None, True: every rule checked and none broken; False: some rule broken (or the list
+        could not be read); None: no rule broken but the card data has no legality for some cards
+        (``legality_unknown``), so the deck cannot be called legal.
+    status : str, ``"legal"``, ``"illegal"``, ``"unknown"`` (legality data missing, nothing else wrong), or
+        ``"unreadable"`` when a line or card name could not be read (the other rules are still checked on
+        what was read).
     format : str, the format's name.
     problems : list of DeckProblem.
     notes : list of str, facts worth knowing that are not problems (how commanders were read, ignored
@@ -115,7 +125,7 @@ class DeckReport:
     data_date, data_source : the card data used (every report carries its date).
     """
 
-    legal: bool
+    legal: bool | None
     status: str
     format: str
     problems: list[DeckProblem] = field(default_factory=list)
@@ -498,6 +508,8 @@ class DeckValidator:
                                         if u.line else f"{u.reason}: {u.text.strip()!r}", [], {}, u.line))
         # resolve every entry: section -> list of (facts, count, entry)
         sections: dict[str, list[tuple[CardFacts, int, DeckEntry]]] = {s: [] for s in DECK_SECTIONS}
+        # entries whose name is unknown, by section: (entry, its unknown_card problem)
+        unknown: dict[str, list[tuple[DeckEntry, DeckProblem]]] = {s: [] for s in DECK_SECTIONS}
         resolve = self.resolve
         for e in deck.entries:
             sec = sections.get(e.section)
@@ -505,10 +517,12 @@ class DeckValidator:
                 continue
             f = resolve(e.name)
             if f.__class__ is _Unknown:
-                problems.append(DeckProblem(
+                p = DeckProblem(
                     "unknown_card", f"card data {self.data_date or ''}".strip(),
                     f"line {e.line}: no card is named {e.name!r}" + (f"; did you mean {f.suggestions[0]!r}?" if f.suggestions else "")
-                    if e.line else f"no card is named {e.name!r}", [e.name], {e.name: e.count}, e.line, f.suggestions))
+                    if e.line else f"no card is named {e.name!r}", [e.name], {e.name: e.count}, e.line, f.suggestions)
+                problems.append(p)
+                unknown[e.section].append((e, p))
                 continue
             sec.append((f, e.count, e))
         ignored = deck.ignored
@@ -523,18 +537,27 @@ class DeckValidator:
             f = resolve(companion)
             if f.__class__ is _Unknown:
                 raise QuestionError(f"unknown companion {companion!r}", f.suggestions)
-            # take it from the sideboard if it is listed there
+            # the companion is one of the list's sideboard cards (revealed from outside the game, CR 702.139a,
+            # 103.2b, 400.11a): take it from there; a companion the list does not hold is a problem, never added
             idx = next((i for i, (g, _, _) in enumerate(side) if g.name == f.name), None)
             if idx is not None:
                 g, n, e = side[idx]
                 side = side[:idx] + ([(g, n - 1, e)] if n > 1 else []) + side[idx + 1:]
-            comp_entries = [(f, 1, DeckEntry(1, f.name, "companion"))]
+                comp_entries = [(f, 1, DeckEntry(1, f.name, "companion", e.line))]
+            else:
+                where = ("it is in the main deck, not the sideboard"
+                         if any(g.name == f.name for g, _, _ in sections["main"]) else "the list does not hold it")
+                problems.append(DeckProblem(
+                    "companion_not_in_sideboard", "CR 702.139a, 103.2b, 400.11a",
+                    f"{f.name} is named as the companion but is not in the list's sideboard ({where}); a companion "
+                    f"is revealed from outside the game, that is from the sideboard", [f.name], {f.name: 0}))
         if comp_entries and deck.reader == "arena":
             # Arena exports list the companion in its own section and again in the sideboard: count it once
             names = {f.name for f, _, _ in comp_entries}
             side = [(f, n, e) for f, n, e in side if f.name not in names]
 
         commanders_f: list[CardFacts] = []
+        unknown_cmds: list[tuple[DeckEntry, DeckProblem]] = []  # commanders whose name is unknown
         if fmt.is_commander:
             if commanders is not None and not cmd_entries:
                 for nm in commanders:
@@ -546,26 +569,39 @@ class DeckValidator:
                         g, n, e = main[idx]
                         main = main[:idx] + ([(g, n - 1, e)] if n > 1 else []) + main[idx + 1:]
                     cmd_entries.append((f, 1, DeckEntry(1, f.name, "commander")))
-            if cmd_entries:
+            if cmd_entries or unknown["commander"]:
                 for f, n, _ in cmd_entries:
                     commanders_f.extend([f] * n)
-            elif side:
-                commanders_f, comp_from_side, side = self._read_sideboard(side, main, bool(comp_entries))
-                if comp_from_side is not None:
-                    comp_entries = [comp_from_side]
-                    explicit_companion = True
-                if commanders_f:
-                    notes.append("commander(s) read from the sideboard, as MTGO lists them: "
-                                 + ", ".join(f.name for f in commanders_f))
+                unknown_cmds = list(unknown["commander"])
+            else:
+                if side:
+                    commanders_f, comp_from_side, side = self._read_sideboard(side, main, bool(comp_entries))
+                    if comp_from_side is not None:
+                        comp_entries = [comp_from_side]
+                        explicit_companion = True
+                    if commanders_f:
+                        notes.append("commander(s) read from the sideboard, as MTGO lists them: "
+                                     + ", ".join(f.name for f in commanders_f))
+                if not commanders_f:
+                    # MTGO lists the commander in the sideboard: single unknown names there are read as the
+                    # commander(s) whose name the card data does not know (at most two, CR 702.124g)
+                    unknown_cmds = [(e, p) for e, p in unknown["side"] if e.count == 1][:2]
+            for e, p in unknown_cmds:
+                p.message = (f"line {e.line}: " if e.line else "") + (
+                    f"the commander's name is unknown: no card is named {e.name!r}"
+                    + (f"; did you mean {p.suggestions[0]!r}?" if p.suggestions else ""))
         else:
             if cmd_entries:
                 notes.append(f"{fmt.title} has no commander; the Commander section is checked as part of the main deck")
                 main = main + cmd_entries
+            unknown["main"] = unknown["main"] + unknown["commander"]
 
-        n_main = sum(n for _, n, _ in main)
-        n_side = sum(n for _, n, _ in side) + sum(n for _, n, _ in comp_entries)
-        n_cmd = len(commanders_f)
-        counts = {"main": n_main, "side": sum(n for _, n, _ in side), "commander": n_cmd,
+        # cards whose name is unknown still count toward the sizes (the list holds them)
+        unknown_cmd_ids = {id(e) for e, _ in unknown_cmds}
+        n_main = sum(n for _, n, _ in main) + sum(e.count for e, _ in unknown["main"])
+        n_side_unknown = sum(e.count for e, _ in unknown["side"] if id(e) not in unknown_cmd_ids)
+        n_cmd = len(commanders_f) + len(unknown_cmds)
+        counts = {"main": n_main, "side": sum(n for _, n, _ in side) + n_side_unknown, "commander": n_cmd,
                   "companion": sum(n for _, n, _ in comp_entries)}
 
         # ---- sizes ----
@@ -614,6 +650,7 @@ class DeckValidator:
         key = fmt.legality
         limit = fmt.copy_limit
         colorless_basic_type: set[str] = set()
+        no_legality: list[str] = []
         for name, (f, n, line) in totals.items():
             if limit is not None and not f.basic and f.copy_limit != -1:
                 allowed = f.copy_limit if f.copy_limit is not None else limit
@@ -626,8 +663,11 @@ class DeckValidator:
                         why, rule = f"at most {limit} copies of a card other than basic lands are allowed across deck and sideboard", "CR 100.2a, 100.4a"
                     problems.append(DeckProblem("too_many_copies", rule, f"{n} copies of {name}: {why}",
                                                 [name], {name: n, "maximum": allowed}, line))
-            if key is not None and f.legalities:
-                status = f.legalities.get(key, "not_legal")
+            if key is not None:
+                status = f.legalities.get(key) if f.legalities else None
+                if status is None:  # the card data does not say (catalog cards): never guessed
+                    no_legality.append(name)
+                    continue
                 if status == "legal":
                     continue
                 if status == "banned":
@@ -648,13 +688,24 @@ class DeckValidator:
                 else:
                     problems.append(DeckProblem("not_legal_in_format", f"{fmt.title} card pool (card data {self.data_date or 'undated'})",
                                                 f"{name} is not legal in {fmt.title}", [name], {name: n}, line))
-        if key is not None and any(not f.legalities for f, _, _ in totals.values()):
-            notes.append("some cards have no legality data (catalog cards); their legality was not checked")
+        if no_legality:
+            shown = ", ".join(sorted(no_legality)[:8]) + (f" and {len(no_legality) - 8} more" if len(no_legality) > 8 else "")
+            problems.append(DeckProblem(
+                "legality_unknown", f"{fmt.title} card pool and banned list (card data {self.data_source or 'catalog'})",
+                f"the card data has no {fmt.title} legality for {_plural(len(no_legality), 'card')} ({shown}), so "
+                f"banned or not-legal cards cannot be ruled out; use card data with legalities (--cards)",
+                sorted(no_legality), {"cards": len(no_legality)}))
 
         # ---- commander rules ----
         companion_f = comp_entries[0][0] if comp_entries else None
         if fmt.is_commander:
-            problems.extend(self._commander_problems(commanders_f, main, side, comp_entries))
+            if unknown_cmds:
+                # the commander's characteristics are unknown: its eligibility, partner pairing and colour
+                # identity (and so every card's) cannot be checked
+                notes.append("commander rules (CR 903.3, 903.4, 702.124) not checked: the commander's name is unknown ("
+                             + ", ".join(repr(e.name) for e, _ in unknown_cmds) + ")")
+            else:
+                problems.extend(self._commander_problems(commanders_f, main, side, comp_entries))
         # ---- companion ----
         if companion_f is not None:
             starting = [(f, n) for f, n, _ in main]
@@ -676,11 +727,16 @@ class DeckValidator:
                         notes.append(f"{cf.name} in the sideboard can be the companion: its condition is met (CR 702.139a)")
                     else:
                         notes.append(p.message + "; it can only be an ordinary sideboard card")
-        status = "legal"
-        if problems:
+        broken = [p for p in problems if p.code != "legality_unknown"]
+        if not problems:
+            status, legal = "legal", True
+        elif not broken:
+            status, legal = "unknown", None
+        else:
             status = "unreadable" if any(p.code in _READ_CODES for p in problems) else "illegal"
+            legal = False
         return DeckReport(
-            legal=not problems, status=status, format=fmt.name, problems=problems, notes=notes, counts=counts,
+            legal=legal, status=status, format=fmt.name, problems=problems, notes=notes, counts=counts,
             commanders=[f.name for f in commanders_f], companion=companion_f.name if companion_f else None,
             source=deck.source, index=deck.index, name=deck.name, data_date=self.data_date,
             data_source=self.data_source, meta=dict(deck.meta),
@@ -1005,6 +1061,8 @@ def _decklist_arg(ctx: Context) -> Decklist:
 def ask_validate_deck(ctx: Context) -> Answer:
     """``validate_deck: {format, decklist, commanders?, companion?}`` → ``legal``, ``status``, ``codes``,
     ``problems`` (list of {code, cards, rule, message}), ``problem_cards``, ``commanders``, ``companion``, ``counts``.
+    ``legal`` is None (status ``unknown``) when nothing is broken but the card data has no legality for some
+    cards (``legality_unknown``: the embedded catalog has none; give the cards ``legalities`` or use Scryfall data).
 
     CR 100.2, 100.4, 903, 702.124, 702.139; the card data's legalities (its date is in the explanation).
     """
@@ -1026,6 +1084,9 @@ def ask_validate_deck(ctx: Context) -> Answer:
     why += [f"note: {n}" for n in rep.notes]
     if rep.legal:
         why.append("legal: every rule of the format checked and none broken")
+    elif rep.legal is None:
+        why.append("legality unknown: no other rule of the format is broken, but the card data has no legality "
+                   "for some cards, so the deck cannot be called legal")
     values = {
         "legal": rep.legal, "status": rep.status, "codes": rep.codes,
         "problems": [{"code": p.code, "cards": p.cards, "rule": p.rule, "message": p.message} for p in rep.problems],

@@ -6,13 +6,16 @@ PATHs are decklist files (MTGO text, Arena export, Moxfield/Archidekt text, MTGO
 Cockatrice ``.cod``), folders of them, and JSON-lines files of many decks (plain or gzip).
 ``--format auto`` takes each deck's format from its record (JSON lines ``format``).
 
-Output: a summary table (legal / illegal / unreadable, and decks by problem code) with the
-card data's date, then the problems of illegal decks; or one JSON object per deck
-(``--json``, JSON lines) or one CSV row per deck (``--csv``). A progress bar is drawn on
-stderr for long runs when stderr is a terminal.
+Output: the card data's source and date, a summary table (legal / illegal / legality unknown /
+unreadable, and decks by problem code), then the problems of the decks that are not legal; or one
+JSON object per deck (``--json``, JSON lines) or one CSV row per deck (``--csv``). A progress bar is
+drawn on stderr for long runs when stderr is a terminal.
 
-Exit codes: 0 every deck legal; 1 some deck is not (or has unreadable lines / unknown cards);
-2 an input (or the card data, or the format) cannot be read.
+Exit codes: 0 every deck legal; 1 some deck is not shown legal: illegal, unreadable (lines or card
+names that could not be read) or of unknown legality (the card data, e.g. the embedded catalog, has no
+legality for some of its cards: status ``unknown``, ``legal`` null); 2 the run could not check its
+inputs: an input, the card data or the format cannot be read, a ``--commander``/``--companion`` name is
+not a card, or the paths hold no decklist at all.
 
 ``--jobs N`` validates in N processes started with ``fork`` so they share the loaded card
 data; results come back in input order.
@@ -47,6 +50,15 @@ def _validator(fmt_name: str):
     return v
 
 
+_STATUSES = ("legal", "illegal", "unknown", "unreadable")
+_STATUS_LABELS = {"unknown": "legality unknown"}
+
+
+def _with_path(path: str, message: str) -> str:
+    """``path: message`` unless the message already starts with the path."""
+    return message if str(message).startswith(str(path)) else f"{path}: {message}"
+
+
 def _error_row(deck, message: str) -> dict[str, Any]:
     return {"source": deck.source, "index": deck.index, "name": deck.name, "format": deck.format, "legal": False,
             "status": "unreadable", "codes": ["unreadable_line"],
@@ -61,11 +73,16 @@ def _validate_one(deck) -> dict[str, Any]:
         if not deck.format:
             return _error_row(deck, "the deck names no format; give --format")
         fmt = deck.format
+    from .questions import QuestionError
+
     try:
         v = _validator(fmt)
     except ValueError as e:  # FormatError
         return _error_row(deck, str(e))
-    d = v.validate(deck, commanders=_STATE.get("commanders"), companion=_STATE.get("companion")).to_dict()
+    try:
+        d = v.validate(deck, commanders=_STATE.get("commanders"), companion=_STATE.get("companion")).to_dict()
+    except QuestionError as e:  # a --commander/--companion name that is not a card (checked up front too)
+        return _error_row(deck, str(e))
     d["line"] = deck.line
     return d
 
@@ -133,7 +150,13 @@ def _tasks(files: list[Path], reader: str | None, err) -> Iterator[tuple[int, tu
                 if rows:
                     yield len(rows), ("jsonl", str(f), rows)
         except (OSError, UnicodeDecodeError, EOFError, DecklistError) as e:
-            yield 0, ("fatal", str(f), f"cannot read: {e}")
+            yield 0, ("fatal", str(f), _with_path(str(f), f"cannot read: {e}"))
+
+
+def _suffixes() -> list[str]:
+    from models.decklist import DECK_SUFFIXES
+
+    return list(DECK_SUFFIXES)
 
 
 def _csv_header() -> list[str]:
@@ -192,19 +215,36 @@ def register(main: click.Group) -> None:
         else:
             fmt_key = "auto"
         db = open_database(cards)
+        for what, names in (("commander", commanders), ("companion", [companion] if companion else [])):
+            for nm in names:
+                if db.find(nm) is None:
+                    try:
+                        db.get(nm)
+                        hint = ""
+                    except KeyError as e:
+                        sug = list(getattr(e, "suggestions", []) or [])
+                        hint = f"; did you mean {sug[0]!r}?" if sug else ""
+                    err.print(f"[bold red]error:[/] --{what} {nm!r}: no card has this name in the card data "
+                              f"({getattr(db, 'source', None) or 'catalog'}){hint}")
+                    sys.exit(2)
         _STATE.clear()
         _STATE.update(db=db, format=fmt_key, commanders=list(commanders) or None, companion=companion,
                       mode="json" if as_json else ("csv" if as_csv else None))
         files, missing = iter_deck_files(paths)
         fatal: list[str] = list(missing)
+        for p in paths:
+            pp = Path(p)
+            if files and pp.is_dir() and not any(pp in f.parents for f in files):
+                err.print(f"[yellow]warning:[/] {p}: the folder holds no decklist file (names ending in "
+                          f"{', '.join(_suffixes())})")
         tasks = list(_tasks(files, reader, err))
         total = sum(n for n, _ in tasks)
         for n, t in tasks:
             if t[0] == "fatal":
-                fatal.append(f"{t[1]}: {t[2]}")
+                fatal.append(_with_path(t[1], t[2]))
         work = [t for _, t in tasks if t[0] != "fatal"]
 
-        out = click.get_text_stream("stdout")
+        out = sys.stdout  # (click.get_text_stream is deprecated since click 8.5)
         writer = csv.writer(out) if as_csv else None
         if writer:
             writer.writerow(_csv_header())
@@ -219,7 +259,7 @@ def register(main: click.Group) -> None:
             nonlocal n_done
             for st, f, cs, legal, rendered, d in results:
                 if st == "fatal":
-                    fatal.append(f"{d['source']}: {d['fatal']}")
+                    fatal.append(_with_path(d["source"], d["fatal"]))
                     continue
                 n_done += 1
                 status[st] += 1
@@ -248,36 +288,45 @@ def register(main: click.Group) -> None:
                     consume(res)
                     progress.advance(bar, len(res))
 
-        if not as_json and not as_csv:
+        if n_done == 0 and not fatal:
+            fatal.append("no decklist found under " + ", ".join(map(str, paths)) + " (decklist files end in "
+                         + ", ".join(_suffixes()) + ")")
+        if not as_json and not as_csv and n_done:
             con = Console(highlight=False)
-            title = (f"mtgcheck validate: {n_done} decks, format {fmt}; card data "
-                     f"{getattr(db, 'source', 'catalog')} dated {getattr(db, 'date', None) or 'unknown'}")
-            t = Table(title=title)
+            # the source and date on lines of their own: a long path would wrap inside a narrow table title
+            con.print(f"mtgcheck validate: {n_done} decks, format {fmt}")
+            con.print(f"card data: {getattr(db, 'source', None) or 'catalog'} dated {getattr(db, 'date', None) or 'unknown'}",
+                      soft_wrap=True)
+            t = Table()
             t.add_column("result")
             t.add_column("decks", justify="right")
-            for s in ("legal", "illegal", "unreadable"):
-                t.add_row(s, str(status.get(s, 0)))
+            for s in _STATUSES:
+                t.add_row(_STATUS_LABELS.get(s, s), str(status.get(s, 0)))
             for code, n in by_code.most_common():
                 t.add_row(f"  {code}", str(n))
             con.print(t)
             if fmt == "auto" and len({f for f, _ in by_format}) > 1:
                 ft = Table(title="by format")
                 ft.add_column("format")
-                for s in ("legal", "illegal", "unreadable"):
-                    ft.add_column(s, justify="right")
+                for s in _STATUSES:
+                    ft.add_column(_STATUS_LABELS.get(s, s), justify="right")
                 for f in sorted({f for f, _ in by_format}, key=str):
-                    ft.add_row(str(f), *(str(by_format.get((f, s), 0)) for s in ("legal", "illegal", "unreadable")))
+                    ft.add_row(str(f), *(str(by_format.get((f, s), 0)) for s in _STATUSES))
                 con.print(ft)
             for d in shown:
                 where = d["source"] + (f"#{d['index'] + 1}" if d.get("line") and str(d["source"]).lower().endswith((".jsonl", ".gz")) else "")
                 con.print(f"[bold]{where}[/] ({d.get('format')}): [red]{d['status']}[/]")
                 for p in d.get("problems") or []:
                     con.print(f"  - {p['code']} ({p['rule']}): {p['message']}")
-            if len(shown) < status.get("illegal", 0) + status.get("unreadable", 0):
+            not_legal = status.get("illegal", 0) + status.get("unreadable", 0) + status.get("unknown", 0)
+            if len(shown) < not_legal:
                 con.print(f"(problems of the first {len(shown)} decks shown; use --json or --csv for all)")
+            if status.get("unknown"):
+                con.print(f"{status['unknown']} deck(s) of unknown legality: the card data has no legality for some "
+                          f"of their cards (the embedded catalog has none); give --cards with Scryfall or MTGJSON data")
         for f in fatal:
             err.print(f"[bold red]error:[/] {f}")
         if fatal:
             sys.exit(2)
-        if status.get("illegal") or status.get("unreadable"):
+        if status.get("illegal") or status.get("unreadable") or status.get("unknown"):
             sys.exit(1)

@@ -293,3 +293,61 @@ def test_plain_data_api(db):
     rep = validate_deck({"main": [[4, "Lightning Bolt"], [56, "Mountain"]], "side": []}, "modern", db)
     d = rep.to_dict()
     assert d["legal"] is True and d["data_date"] == "2025-11-03" and d["problems"] == []
+
+
+# ---- What the card data cannot say, and names the list does not hold (QA fixes) -------------
+
+@pytest.fixture(scope="module")
+def catalog_db():
+    from models.catalog import load_catalog
+    from models.database import CardDatabase
+
+    return CardDatabase(load_catalog().values(), source="catalog", date=None)
+
+
+def test_no_legality_data_is_unknown_never_legal_cr_100_6(catalog_db):
+    """CR 100.6: a format's card pool and banned list come from the format's own lists. The embedded catalog has
+    no legalities, so Sol Ring (banned in Modern) cannot be told from a legal card: the verdict is unknown."""
+    rep = validate_deck("4 Sol Ring\n56 Island", "modern", catalog_db)
+    assert rep.legal is None and rep.status == "unknown" and rep.codes == ["legality_unknown"]
+    assert rep.problems[0].cards == ["Island", "Sol Ring"]
+    assert rep.to_dict()["legal"] is None
+    # another rule broken: illegal whatever the legalities (CR 100.2a: 59 cards)
+    rep = validate_deck("4 Sol Ring\n55 Island", "modern", catalog_db)
+    assert rep.legal is False and rep.status == "illegal"
+    assert sorted(rep.codes) == ["deck_too_small", "legality_unknown"]
+    # Limited has no card-pool list (CR 100.2b): nothing is unknown
+    assert validate_deck("4 Sol Ring\n36 Island", "limited", catalog_db).legal is True
+
+
+def test_named_companion_missing_from_the_list_is_a_problem_cr_702_139a(db):
+    """CR 702.139a, 103.2b: the companion is revealed from outside the game, i.e. the sideboard (400.11a).
+    A companion the list does not hold is never added to it."""
+    rep = validate_deck("4 Lightning Bolt\n56 Mountain\n\n15 Mountain", "modern", db, companion="Yorion, Sky Nomad")
+    assert rep.codes == ["companion_not_in_sideboard"] and rep.companion is None
+    assert rep.counts["side"] == 15 and rep.counts["companion"] == 0
+    rep = validate_deck("4 Yorion, Sky Nomad\n56 Plains", "legacy", db, companion="Yorion, Sky Nomad")
+    assert rep.codes == ["companion_not_in_sideboard"] and "main deck" in rep.problems[0].message
+    # present in the sideboard: taken from there, the sideboard still has 15 cards with it (CR 100.4a)
+    rep = validate_deck("4 Delver of Secrets\n56 Island\n\n1 Lurrus of the Dream-Den\n14 Island", "vintage", db,
+                        companion="Lurrus of the Dream-Den")
+    assert rep.legal and rep.companion == "Lurrus of the Dream-Den"
+    assert rep.counts["side"] == 14 and rep.counts["companion"] == 1
+
+
+def test_unknown_commander_name_is_unknown_card_not_missing_commander_cr_903_3(db):
+    """CR 903.3: a deck has a commander; MTGO lists it in the sideboard. A commander whose name the card data
+    does not know is reported as unknown (with suggestions), not as 'no commander is named', and it still
+    counts toward the 100 cards (CR 903.5a)."""
+    for text in ("99 Island\n\n1 Teferi, Temporal Archmagee", "Commander\n1 Teferi, Temporal Archmagee\nDeck\n99 Island"):
+        rep = validate_deck(text, "duel", db)
+        assert rep.codes == ["unknown_card"] and rep.status == "unreadable"
+        assert "commander's name is unknown" in rep.problems[0].message
+        assert "Teferi, Temporal Archmage" in rep.problems[0].suggestions
+        assert rep.counts["commander"] == 1 and rep.counts["main"] == 99
+
+
+def test_unknown_main_deck_cards_count_toward_size_cr_100_2a(db):
+    """CR 100.2a: the deck's size counts every card in it, whether or not the card data knows its name."""
+    rep = validate_deck("4 Lightning Boltt\n56 Mountain", "modern", db)
+    assert rep.codes == ["unknown_card"] and rep.counts["main"] == 60

@@ -47,3 +47,50 @@ def test_validate_jsonl_with_jobs_auto_format(tmp_path):
     assert r.exit_code == 1
     rows = [json.loads(l) for l in r.output.splitlines() if l.strip()]
     assert [row["codes"] for row in rows] == [[], [], [], ["too_many_copies"]]
+
+
+def test_validate_without_legality_data_is_unknown_exit_1(tmp_path, monkeypatch):
+    """CR 100.6: without legality data (embedded catalog) a deck with Treasure Cruise and Sol Ring (banned in
+    Modern) must not be called legal: status unknown in the table and JSON, exit 1."""
+    monkeypatch.delenv("MTGCHECK_CARDS", raising=False)
+    p = tmp_path / "banned.mtgo.txt"
+    p.write_text("4 Treasure Cruise\n4 Sol Ring\n52 Island\n")
+    r = CliRunner().invoke(main, ["validate", "-f", "modern", str(p)])
+    assert r.exit_code == 1, r.output
+    assert "legality unknown" in r.output and "legality_unknown" in r.output
+    r = CliRunner().invoke(main, ["validate", "-f", "modern", str(p), "--json"])
+    row = json.loads(r.output.splitlines()[0])
+    assert r.exit_code == 1 and row["legal"] is None and row["status"] == "unknown"
+    assert row["codes"] == ["legality_unknown"] and {"Sol Ring", "Treasure Cruise"} <= set(row["problems"][0]["cards"])
+
+
+def test_validate_named_companion_not_in_list_is_a_problem(tmp_path):
+    """CR 702.139a, 103.2b: --companion names a card the list does not hold: a problem, never an added card."""
+    p = tmp_path / "lurrus.mtgo.txt"
+    p.write_text("4 Lightning Bolt\n56 Mountain\n\n1 Lurrus of the Dream-Den\n14 Mountain\n")
+    r = CliRunner().invoke(main, ["validate", "-f", "vintage", "--companion", "Yorion, Sky Nomad", str(p),
+                                  "--cards", _cards(), "--json"])
+    row = json.loads(r.output.splitlines()[0])
+    assert r.exit_code == 1 and row["codes"] == ["companion_not_in_sideboard"] and row["counts"]["side"] == 15
+    r = CliRunner().invoke(main, ["validate", "-f", "vintage", "--companion", "Yorion Sky Nomadd", str(p),
+                                  "--cards", _cards()])
+    assert r.exit_code == 2 and "Yorion Sky Nomadd" in r.output and "Traceback" not in r.output
+
+
+def test_validate_card_data_line_above_the_table(tmp_path):
+    p = tmp_path / "ok.txt"
+    p.write_text("4 Lightning Bolt\n56 Mountain\n")
+    r = CliRunner().invoke(main, ["validate", str(p), "--format", "modern", "--cards", _cards()])
+    assert r.exit_code == 0
+    assert f"card data: {_cards()} dated 2025-11-03" in r.output  # one unbroken line, not a wrapped table title
+
+
+def test_validate_no_decklist_exit_2_and_unreadable_file_named_once(tmp_path):
+    empty = tmp_path / "emptydir"
+    empty.mkdir()
+    r = CliRunner().invoke(main, ["validate", "-f", "modern", str(empty), "--cards", _cards()])
+    assert r.exit_code == 2 and "no decklist found" in r.output
+    b = tmp_path / "binary.txt"
+    b.write_bytes(b"\x7fELF\x02\x01\x01\x00" + bytes(range(128, 256)))
+    r = CliRunner().invoke(main, ["validate", "-f", "modern", str(b), "--cards", _cards()])
+    assert r.exit_code == 2 and "".join(r.output.split()).count(str(b)) == 1
