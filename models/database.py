@@ -44,6 +44,22 @@ __all__ = [
 ENV_VAR = "MTGCHECK_CARDS"
 
 
+#: Least similarity (0-100, see ``_suggest_score``) for a name to be suggested.
+SUGGEST_CUTOFF = 75
+
+
+def _suggest_score(query: str, choice: str) -> float:
+    """Similarity of two normalised names: edit-distance ratio, word-order-insensitive ratio, and a
+    slightly discounted partial match only when the candidate is at least as long as the query
+    (so "ragavan" finds "ragavan, nimble pilferer" but "llanowar elfs" does not prefer "llanowar")."""
+    from rapidfuzz import fuzz
+
+    best = max(fuzz.ratio(query, choice), fuzz.token_sort_ratio(query, choice))
+    if len(choice) >= len(query):
+        best = max(best, 0.95 * fuzz.partial_ratio(query, choice))
+    return best
+
+
 class CardDataError(ValueError):
     """A card data file that cannot be used: missing, not JSON, or of the wrong shape.
 
@@ -218,7 +234,8 @@ class CardDatabase:
         return [p for lv in self._levels for p in lv.collisions]
 
     def suggest(self, name: str, limit: int = 5) -> list[str]:
-        """Up to ``limit`` card names closest to ``name``, best first.
+        """Up to ``limit`` card names closest to ``name``, best first; names scoring under
+        ``SUGGEST_CUTOFF`` (0-100) are not suggested, so a name with no near match gets none.
 
         Uses rapidfuzz ``process.extract`` with ``fuzz.WRatio`` over normalised full and
         face names; a face match suggests its card's full name.
@@ -230,9 +247,15 @@ class CardDatabase:
             return []
         scored: list[tuple[float, int, str]] = []
         for depth, lv in enumerate(self._levels):
-            for choice, score, _ in process.extract(query, lv.choices, scorer=fuzz.WRatio, limit=limit * 3):
+            # candidates by two fast scorers, then one stricter score: WRatio alone rates short
+            # partial matches ("the", "ow") too high
+            cands = {c for c, _, _ in process.extract(query, lv.choices, scorer=fuzz.WRatio, limit=limit * 6)}
+            cands |= {c for c, _, _ in process.extract(query, lv.choices, scorer=fuzz.ratio, limit=limit * 2)}
+            for choice in cands:
+                score = _suggest_score(query, choice)
+                if score < SUGGEST_CUTOFF:
+                    continue
                 full_key = choice if choice in lv.full else lv.face.get(choice, choice)
-                # prefer a plain edit-distance match among equal WRatio scores
                 scored.append((score + fuzz.ratio(query, choice) / 1000.0, depth, full_key))
         scored.sort(key=lambda t: (-t[0], t[1]))
         out: list[str] = []
