@@ -13,10 +13,12 @@ Question kinds (see docs/resolution.md):
 ``entering_x: {card, x_paid, cast}``
     The value of X for a permanent's enters-the-battlefield abilities (CR 107.3m).
 
-Exhaustiveness: every count is exact. Counts are computed combinatorially (closed forms or
-a dynamic programme over sub-multisets, proved equal to brute-force enumeration by the
-property tests in ``tests/test_resolution_properties.py``), so a question with millions of
-possibilities answers its counts at once; listings are generated lazily and stop at the run's
+Exhaustiveness: every count is exact. Counts are computed combinatorially (closed forms, or for
+scry an inclusion-exclusion over clusters of the unseen cards, checked against brute-force
+enumeration by the property tests in ``tests/test_resolution_properties.py``), so a question with
+millions of possibilities answers its counts at once. The scry count has a state budget
+(``SCRY_COUNT_STATE_BUDGET``); past it ``distinct_results`` is ``None`` with the reason, never a
+guess (not reached by any library found so far); listings are generated lazily and stop at the run's
 ``--limit`` (``Answer.capped``). The only choices ever collapsed are those between cards with
 the same name, which are interchangeable for every question here (same characteristics).
 """
@@ -159,8 +161,139 @@ def _kmp_step(pattern: Sequence[str], fail: list[int], state: int, letter: str) 
     return state
 
 
-def count_scry_results(looked: Sequence[str], rest: Sequence[str]) -> int:
+#: Most (clusters, content) states the cluster count may build before giving up (memory stays
+#: well under 100 MB at this size); the answer then says ``distinct_results`` was not computed.
+SCRY_COUNT_STATE_BUDGET = 200_000
+
+
+class CountBudgetExceeded(Exception):
+    """A count would need more than its state budget; ``states`` is how many it had built."""
+
+    def __init__(self, states: int, budget: int):
+        super().__init__(f"not computed: exceeds budget ({states} states, budget {budget})")
+        self.states = states
+        self.budget = budget
+
+
+def _periods(word: Sequence[str]) -> list[int]:
+    """The periods ``0 < d < len(word)`` of a word: ``word[d:] == word[:-d]`` (two copies overlap by ``len - d``)."""
+    w = tuple(word)
+    return [d for d in range(1, len(w)) if w[d:] == w[: len(w) - d]]
+
+
+def count_scry_results(looked: Sequence[str], rest: Sequence[str],
+                       budget: int = SCRY_COUNT_STATE_BUDGET, stats: dict[str, int] | None = None) -> int:
     """Number of distinct libraries (as name sequences, top to bottom) a scry can leave.
+
+    The library after scrying is ``T + rest + B`` where ``T`` (the cards put back on top, in
+    order) and ``B`` (the cards put on the bottom, in order) split the ``looked`` cards
+    (CR 701.22a). Different decisions can leave the same library when cards share a name or
+    when ``rest`` is empty (then only the order of the looked-at cards matters).
+
+    Characterisation: a sequence ``X`` of the library's names is a result exactly when ``rest``
+    occurs in ``X`` as a block (at start ``t``, take ``T = X[:t]`` and ``B`` the cards after the
+    block: together they are the looked-at cards, because ``X`` holds the whole library). So the
+    count is the number of orders of the library's multiset ``M`` that contain ``rest`` as a block.
+
+    Method (inclusion–exclusion over the sets of starts where ``rest`` occurs, grouped into
+    clusters — the Goulden–Jackson cluster method with the letters' content kept): a set ``S``
+    of starts is consistent when each two consecutive starts that overlap differ by a period of
+    ``rest``; it then fixes the names in a few disjoint blocks ("clusters": ``rest`` followed by
+    one tail ``rest[r-d:]`` per extension by a period ``d``) and leaves the other cells free. So
+
+        count = sum over m >= 1 clusters with content c and length |c| of
+                (-1)^(occurrences + 1) * C(L - |c| + m, m) * multinomial(M - c)
+
+    where ``L = k + r`` and ``C(L - |c| + m, m)`` places the m blocks in order among the free
+    cells. A dynamic programme over (m, content) sums the signed number of cluster sequences
+    for each content; contents only grow and must stay within ``M``, so it has few states (for a
+    library cycling through 15 names it has a handful, whatever k is), never more than
+    ``(k // r + 1)`` times the sub-multisets of ``looked``. Shortcuts: with an empty rest the count
+    is the number of orders of the looked-at cards; when ``rest`` has no period ``<= k`` and the
+    looked-at cards do not hold a second copy of it, only single occurrences exist and the count is
+    ``(k + 1) * multinomial(looked)``. Checked against brute force and against the former
+    first-occurrence programme (``count_scry_results_first_occurrence``) in the property tests.
+
+    Parameters
+    ----------
+    looked : the names of the cards looked at, top first.
+    rest : the names of the rest of the library, top first.
+    budget : most dynamic-programme states to build.
+    stats : if given, ``stats["states"]`` is set to the number of states built (0 for a closed form).
+
+    Returns
+    -------
+    int
+
+    Raises
+    ------
+    CountBudgetExceeded : the programme would need more than ``budget`` states.
+    """
+    counts = Counter(looked)
+    if stats is not None:
+        stats["states"] = 0
+    if not rest:
+        return multinomial(counts.values())
+    k, r = len(looked), len(rest)
+    rest_counts = Counter(rest)
+    two_blocks = r <= k and all(counts[nm] >= c for nm, c in rest_counts.items())
+    periods = [d for d in _periods(rest) if d <= k]
+    if not two_blocks and not periods:
+        # only one occurrence of rest fits in a library: one cluster, no extension
+        return (k + 1) * multinomial(counts.values())
+    total_counts = counts + rest_counts
+    names = sorted(total_counts)
+    cap = tuple(total_counts[n] for n in names)
+    length = k + r
+
+    def content(word: Sequence[str]) -> tuple[int, ...]:
+        cw = Counter(word)
+        return tuple(cw[n] for n in names)
+
+    rest_c = content(rest)
+    # an extension by period d appends the last d names of rest (and one more occurrence)
+    steps = [(d, content(rest[r - d:])) for d in periods]
+    # weight = (-1)^(occurrences) * number of cluster sequences; states keyed by (m, content), by length
+    by_len: dict[int, dict[tuple[int, tuple[int, ...]], int]] = {r: {(1, rest_c): -1}}
+    states = 1
+    total = 0
+    for size in range(r, length + 1):
+        level = by_len.pop(size, None)
+        if not level:
+            continue
+        for (m, c), w in level.items():
+            if not w:
+                continue
+            rem = [cap[i] - c[i] for i in range(len(names))]
+            total -= w * math.comb(length - size + m, m) * multinomial(rem)
+            moves = [(r, m + 1, rest_c)] + [(d, m, tc) for d, tc in steps]
+            for add, m2, ac in moves:
+                if size + add > length:
+                    continue
+                c2 = tuple(c[i] + ac[i] for i in range(len(names)))
+                if any(c2[i] > cap[i] for i in range(len(names))):
+                    continue
+                bucket = by_len.setdefault(size + add, {})
+                key = (m2, c2)
+                if key not in bucket:
+                    states += 1
+                    if states > budget:
+                        raise CountBudgetExceeded(states, budget)
+                    bucket[key] = 0
+                bucket[key] -= w
+    if stats is not None:
+        stats["states"] = states
+    return total
+
+
+def count_scry_results_first_occurrence(looked: Sequence[str], rest: Sequence[str]) -> int:
+    """The first-occurrence count of distinct scry results (the method used before the cluster count).
+
+    Kept as an independent second method: the tests compare it with ``count_scry_results`` on inputs
+    too large for brute force. Its cost grows with the sub-multisets of ``looked`` (up to ``2**k``)
+    times the automaton states, so it is not used for answers.
+
+    Number of distinct libraries (as name sequences, top to bottom) a scry can leave.
 
     The library after scrying is ``T + rest + B`` where ``T`` (the cards put back on top, in
     order) and ``B`` (the cards put on the bottom, in order) split the ``looked`` cards
@@ -285,7 +418,8 @@ def iter_scry_results(looked: Sequence[str], rest: Sequence[str]) -> Iterator[di
                 yield {"top": list(top), "bottom": list(bottom), "library": list(top + rest_t + bottom)}
 
 
-def scry_outcomes(library: Sequence[str], n: int, limit: int | None = None) -> dict[str, Any]:
+def scry_outcomes(library: Sequence[str], n: int, limit: int | None = None,
+                  budget: int | None = None) -> dict[str, Any]:
     """Everything a scry N can do to a library (CR 701.22).
 
     Parameters
@@ -293,12 +427,15 @@ def scry_outcomes(library: Sequence[str], n: int, limit: int | None = None) -> d
     library : card names, top first.
     n : the N of "scry N" (>= 0).
     limit : most results to list (None: all).
+    budget : most states the ``distinct_results`` count may build (``count_scry_results``;
+        default ``SCRY_COUNT_STATE_BUDGET``, read at call time).
 
     Returns
     -------
     dict with ``looked_at`` (k = min(N, library size)), ``looked`` (their names), ``scried``
     (False only for scry 0: no scry event, CR 701.22b), ``choices`` ((k+1)!),
-    ``distinct_results``, ``results`` (libraries top to bottom, at most ``limit``),
+    ``distinct_results`` (``None`` when the count would exceed ``budget``; ``distinct_note`` then
+    says so: "not computed: exceeds budget (N states, ...)"), ``results`` (libraries top to bottom, at most ``limit``),
     ``decisions`` (the decision that gives each listed result) and ``capped``.
 
     Raises
@@ -310,7 +447,13 @@ def scry_outcomes(library: Sequence[str], n: int, limit: int | None = None) -> d
     k = min(n, len(library))
     looked, rest = list(library[:k]), list(library[k:])
     choices = scry_choice_count(k)
-    distinct = count_scry_results(looked, rest)
+    note = None
+    try:
+        distinct: int | None = count_scry_results(
+            looked, rest, budget=SCRY_COUNT_STATE_BUDGET if budget is None else budget)
+    except CountBudgetExceeded as e:
+        # never hang or exhaust memory: the count is left out, everything else is still answered
+        distinct, note = None, str(e)
     results: list[list[str]] = []
     decisions: list[dict[str, Any]] = []
     capped = False
@@ -321,7 +464,8 @@ def scry_outcomes(library: Sequence[str], n: int, limit: int | None = None) -> d
         results.append(res["library"])
         decisions.append({"top": res["top"], "bottom": res["bottom"]})
     return {"looked_at": k, "looked": looked, "scried": n > 0, "choices": choices,
-            "distinct_results": distinct, "results": results, "decisions": decisions, "capped": capped}
+            "distinct_results": distinct, "distinct_note": note, "results": results, "decisions": decisions,
+            "capped": capped}
 
 
 def _library_names(ctx: Context, player: str) -> list[str]:
@@ -398,7 +542,10 @@ def ask_scry(ctx: Context) -> Answer:
         why.append(f"any number of them go on the bottom and the rest on top, each pile in any order (CR 701.22a): "
                    f"sum over j of C({k},j)*j!*({k}-j)! = ({k}+1)! = {out['choices']} decisions")
         same = len(set(out["looked"])) < k
-        if out["distinct_results"] != out["choices"]:
+        if out["distinct_results"] is None:
+            why.append(f"distinct resulting libraries {out['distinct_note']}: the count is left out rather than "
+                       "guessed; the decisions and the listing below are exact")
+        elif out["distinct_results"] != out["choices"]:
             reasons = []
             if same:
                 reasons.append("cards that share a name are interchangeable")
@@ -415,7 +562,8 @@ def ask_scry(ctx: Context) -> Answer:
             why.append(ex + (f" gives {out['results'][-1]}" if len(lib) <= 12 else ""))
         why.append("an ability that triggers whenever a player scries triggers after the scry is complete (CR 701.22d)")
     if out["capped"]:
-        why.append(f"listing capped at {ctx.limit} of {out['distinct_results']} results (--limit)")
+        of = out["distinct_results"] if out["distinct_results"] is not None else "more"
+        why.append(f"listing capped at {ctx.limit} of {of} results (--limit)")
     values = {k2: out[k2] for k2 in ("looked_at", "choices", "distinct_results", "results", "scried")}
     return Answer("scry", values, why, extra={"decisions": out["decisions"]}, capped=out["capped"])
 

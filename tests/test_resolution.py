@@ -19,8 +19,8 @@ from models.database import load_database
 from models.oracle import parse_abilities
 from models.scenario import load_scenarios
 from solver.resolution import (
-    count_process_outcomes, count_scry_results, count_trigger_orders, entering_x, iter_scry_results,
-    iter_trigger_stacks, multinomial, scry_choice_count, scry_outcomes, witness_sequence,
+    CountBudgetExceeded, count_process_outcomes, count_scry_results, count_trigger_orders, entering_x,
+    iter_scry_results, iter_trigger_stacks, multinomial, scry_choice_count, scry_outcomes, witness_sequence,
 )
 from solver.runner import ERROR, PASS, UNSUPPORTED, run_scenario
 from tests.shared_data import shared_file
@@ -92,6 +92,69 @@ def test_cr_701_22a_scry_10_counts_without_enumerating():
     assert out["choices"] == 39_916_800
     assert out["distinct_results"] == 39_916_800
     assert len(out["results"]) == 5 and out["capped"] is True
+
+
+def test_cr_701_22a_rest_also_among_the_looked_at_cards():
+    """CR 701.22a. Library A B A B, scry 2 (sees A, B; rest A B). Decisions (top | bottom):
+    AB|-: ABAB, BA|-: BAAB, A|B: AABB, B|A: BABA, -|AB: ABAB, -|BA: ABBA -> 5 distinct of 6
+    (ABAB twice: the rest can sit at two places, a second copy of it was looked at)."""
+    assert count_scry_results(["A", "B"], ["A", "B"]) == 5
+
+
+def test_cr_701_22a_periodic_rest_overlapping_twice():
+    """CR 701.22a. Library B A A B A, scry 2 (sees B, A; rest A B A, which overlaps itself by one card).
+    BA|-: BAABA, AB|-: ABABA, B|A: BABAA, A|B: AABAB, -|BA: ABABA, -|AB: ABAAB -> 5 distinct of 6
+    (ABABA holds the rest at two overlapping places)."""
+    assert count_scry_results(["B", "A"], ["A", "B", "A"]) == 5
+    assert len({tuple(r["library"]) for r in iter_scry_results(["B", "A"], ["A", "B", "A"])}) == 5
+
+
+def test_cr_701_22a_scry_30_of_a_cycling_library_is_counted_with_few_states():
+    """CR 701.22a, QA finding 7: 15 names x 4 in a strict cycle, scry 30. The count is an exact integer
+    built from a handful of (clusters, content) states (the former programme needed millions), and every
+    result is an order of the 60 names, so it is at most 60! / (4!)^15 (all orders of the library) and
+    at least 30! / (2!)^15 (the orders of the looked-at cards, 15 names twice, all kept on top)."""
+    lib = [f"c{i % 15}" for i in range(60)]
+    stats: dict[str, int] = {}
+    got = count_scry_results(lib[:30], lib[30:], stats=stats)
+    assert stats["states"] < 100
+    assert math.factorial(30) // 2 ** 15 <= got <= math.factorial(60) // math.factorial(4) ** 15
+
+
+def test_cr_701_22a_count_over_budget_is_null_not_a_guess():
+    """Exhaustive means exhaustive: when the distinct-results count would exceed its state budget, it is
+    reported as None with the reason, while looked_at, choices ((k+1)!, CR 701.22a) and the capped
+    lazy listing are still answered."""
+    lib = ["Island", "Opt"] * 30
+    with pytest.raises(CountBudgetExceeded):
+        count_scry_results(lib[:40], lib[40:], budget=3)
+    out = scry_outcomes(lib, 40, limit=3, budget=3)
+    assert out["distinct_results"] is None
+    assert out["distinct_note"].startswith("not computed: exceeds budget (")
+    assert out["looked_at"] == 40 and out["choices"] == math.factorial(41)
+    assert len(out["results"]) == 3 and out["capped"] is True
+
+
+def test_cr_701_22a_over_budget_answer_through_the_runner(tmp_path, db, monkeypatch):
+    """The scenario answer carries distinct_results: null and says why (no hang, no guess)."""
+    import solver.resolution as res
+    monkeypatch.setattr(res, "SCRY_COUNT_STATE_BUDGET", 3)
+    lib = ", ".join(["Island, Opt"] * 15)
+    r = run(tmp_path, db, f"""
+        title: budget
+        source: CR 701.22a
+        players: [Alice]
+        library:
+          Alice: [{lib}]
+        ask:
+          scry: {{player: Alice, n: 20}}
+        expect:
+          distinct_results: null
+          looked_at: 20
+          choices: 51090942171709440000
+        """, limit=2)
+    assert r.verdict == PASS, r.mismatches
+    assert any("not computed: exceeds budget" in w for w in r.answer.explanation)
 
 
 def test_scry_listing_is_lazy():

@@ -16,8 +16,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from solver.resolution import (
-    count_process_outcomes, count_scry_results, count_trigger_orders, iter_process_outcomes,
-    iter_scry_results, iter_trigger_stacks, process_end_states_brute_force, scry_choice_count,
+    count_process_outcomes, count_scry_results, count_scry_results_first_occurrence, count_trigger_orders,
+    iter_process_outcomes, iter_scry_results, iter_trigger_stacks, process_end_states_brute_force, scry_choice_count,
 )
 
 NAMES = st.sampled_from(["Island", "Bolt", "Bears"])
@@ -51,6 +51,27 @@ def test_scry_counts_match_brute_force(library, n):
     listed = [tuple(r["library"]) for r in iter_scry_results(library[:k], library[k:])]
     assert len(listed) == len(set(listed))
     assert set(listed) == results
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.sampled_from(["Island", "Bolt"]), max_size=10), st.integers(min_value=0, max_value=5))
+def test_scry_counts_match_brute_force_two_names(library, n):
+    """CR 701.22a with two names only: the rest of the library often overlaps itself (periodic) or repeats
+    among the looked-at cards, the cases the cluster count's inclusion-exclusion terms are for."""
+    _, results = brute_scry(library, n)
+    k = min(n, len(library))
+    assert count_scry_results(library[:k], library[k:]) == len(results)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(min_value=1, max_value=6), st.integers(min_value=4, max_value=40),
+       st.integers(min_value=0, max_value=11), st.integers(min_value=0, max_value=3))
+def test_scry_cluster_count_matches_first_occurrence_count(period, size, n, shift):
+    """CR 701.22a on libraries too large for brute force (cycling names, the worst case for both
+    methods): the cluster inclusion-exclusion count equals the independent first-occurrence count."""
+    library = [f"c{(i + shift) % period}" for i in range(size)]
+    k = min(n, size)
+    assert count_scry_results(library[:k], library[k:]) == count_scry_results_first_occurrence(library[:k], library[k:])
 
 
 @settings(max_examples=100, deadline=None)
