@@ -66,14 +66,13 @@ def bench_could_produce(sizes=(10, 100, 1000), repeat: int = 5) -> dict[int, flo
     return out
 
 
-def bench_available_mana(max_distinct: int = 8) -> list[tuple[int, int, float]]:
-    """available_mana with k distinct any-colour sources (different cards/abilities) and with k identical ones."""
-    from models.cards import card_from_fields
+def bench_available_mana(ks=(1, 2, 4, 8, 16, 30, 100)) -> list[tuple[int, int, float]]:
+    """available_mana with k distinct any-colour sources (different cards, so nothing is collapsed)."""
     from models.catalog import card_from_model
-    from solver.sources import available_mana
+    from solver.sources import maximal_pools
 
     rows = []
-    for k in range(1, max_distinct + 1):
+    for k in ks:
         s = GameState(players=["Alice", "Bob"], active="Alice")
         for i in range(k):
             c = card_from_model({"name": f"Prism {i}", "type_line": "Artifact", "abilities": [
@@ -81,10 +80,44 @@ def bench_available_mana(max_distinct: int = 8) -> list[tuple[int, int, float]]:
                  "text": "tap: any colour"}]})
             s.battlefield.append(Permanent(f"d{i}", c, "Alice", "Alice"))
         t0 = time.perf_counter()
-        pools, _ = available_mana(s, "Alice")
+        res = maximal_pools(s, "Alice", 50)
         dt = (time.perf_counter() - t0) * 1000
-        rows.append((k, len(pools), dt))
-        print(f"available_mana, {k} any-colour sources: {len(pools)} maximal pools in {dt:.1f} ms")
+        rows.append((k, res.count, dt))
+        print(f"available_mana, {k} distinct any-colour sources: {res.count:,} maximal pools ({res.method}) in {dt:.1f} ms")
+    return rows
+
+
+#: Boards for available_mana by size: a cycle of these cards (QA's "mixed" board), and the same with a filter.
+MIXED = ["Birds of Paradise", "City of Brass", "Mana Confluence", "Forest", "Reflecting Pool", "Exotic Orchard",
+         "Tropical Island", "Sol Ring", "Llanowar Elves", "Vivid Crag"]
+WITH_FILTERS = ["Birds of Paradise", "City of Brass", "Forest", "Reflecting Pool", "Tropical Island", "Sol Ring",
+                "Vivid Crag", "Azorius Signet", "Fire-Lit Thicket", "Mountain"]
+
+
+def bench_available_mana_boards(sizes=(10, 20, 100, 1000)) -> list[tuple[str, int, str, float]]:
+    """available_mana on boards of n permanents (mixed sources; mixed with filters), limit 50."""
+    from models.catalog import load_catalog
+    from solver.questions import Unsupported
+    from solver.sources import maximal_pools
+
+    cat = load_catalog()
+    rows = []
+    for label, cycle in (("mixed", MIXED), ("with filters", WITH_FILTERS)):
+        for n in sizes:
+            s = GameState(players=["Alice", "Bob"], active="Alice")
+            s.life["Alice"] = 10 * n
+            for i in range(n):
+                s.battlefield.append(Permanent(f"a{i}", cat[cycle[i % len(cycle)]], "Alice", "Alice"))
+            s.battlefield.append(Permanent("b0", cat["Island"], "Bob", "Bob"))
+            t0 = time.perf_counter()
+            try:
+                res = maximal_pools(s, "Alice", 50)
+                what = f"{res.count:,} pools ({res.method})"
+            except Unsupported:
+                what = "unsupported (budget)"
+            dt = (time.perf_counter() - t0) * 1000
+            rows.append((label, n, what, dt))
+            print(f"available_mana, {label}, {n} permanents: {what} in {dt:.1f} ms")
     return rows
 
 
@@ -142,6 +175,7 @@ def main() -> None:
         return
     bench_could_produce()
     bench_available_mana()
+    bench_available_mana_boards()
     if shared.exists():
         from models.cards import card_from_fields
         from models.oracle import parse_abilities

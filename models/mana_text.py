@@ -72,6 +72,9 @@ def _fmt(types: list[str]) -> str:
     return "".join("{" + t + "}" for t in types)
 
 
+_WORD_NUM = {"one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6", "seven": "7", "eight": "8"}
+
+
 def slug(text: str) -> str:
     """A short machine-readable name for a spend restriction (``creature_spell``)."""
     t = text.lower().strip(" .")
@@ -82,8 +85,12 @@ def slug(text: str) -> str:
         (r"^cast artifact spells?$", "artifact_spell"),
         (r"^cast (an )?instant or sorcery spells?$", "instant_or_sorcery_spell"),
         (r"colorless eldrazi", "eldrazi"),
-        (r"^cast (a )?spells? with mana value (\w+) or greater", "big_spell"),
     ]
+    m = re.fullmatch(r"cast (?:a )?spells? with mana value (\w+) or greater"
+                     r"( or spells? with \{x\} in (?:its|their) mana costs?)?", t)
+    if m:  # the number is part of the code (Troyan, Gutsy Explorer: 5, or {X} spells)
+        n = _WORD_NUM.get(m.group(1), m.group(1))
+        return f"mana_value_at_least_{n}" + ("_or_x" if m.group(2) else "")
     for pat, code in known:
         if re.search(pat, t):
             return code

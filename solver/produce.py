@@ -371,9 +371,10 @@ class ProduceResult:
             line = f"{name} [{cur[0]}] could produce {{{cur[1]}}} with \"{pv.ability}\""
             if pv.via:
                 vn = self.state.permanent(pv.via).name if self.state else pv.via
-                line += f", reflecting {{{pv.via_type}}} that {vn} [{pv.via}] could produce"
+                line += f" (reflecting {{{pv.via_type}}}, a type {vn} [{pv.via}] could produce)"
             if pv.replacements:
-                line += " after " + ", then ".join(pv.replacements)
+                # the effects that replaced *this* permanent's mana, in the order applied (CR 616.1)
+                line += f"; {name}'s mana replaced by " + ", then ".join(pv.replacements)
             out.append(line)
             cur = (pv.via, pv.via_type) if pv.via else None
         return out
@@ -611,7 +612,13 @@ def ask_could_produce(ctx: Context) -> Answer:
                    f"could produce a type of mana (CR 106.5, 106.7; Reflecting Pool ruling 2008-05-01)")
     why.append("costs are ignored and only types count, not restrictions on the mana (CR 106.7; Reflecting Pool ruling 2008-05-01)")
     if res.replacements:
-        why.append("replacement effects considered in every possible order: " + "; ".join(r.describe() for r in res.replacements))
+        watching = [r for r in res.replacements if r.applies_to(perm, view[perm.id].subtypes)]
+        if watching:
+            why.append(f"replacement effects that apply when {perm.name} is tapped for mana, considered in every "
+                       f"possible order (CR 616.1): " + "; ".join(r.describe() for r in watching))
+        others = [r for r in res.replacements if r not in watching]
+        if others:
+            why.append(f"not applying to {perm.name} itself: " + "; ".join(r.name for r in others))
     extra: dict[str, Any] = {"graph_nodes": res.graph.number_of_nodes(), "graph_edges": res.graph.number_of_edges()}
     gpath = ctx.options.get("graph") if ctx.options else None
     if gpath:
@@ -648,8 +655,7 @@ def ask_available_mana(ctx: Context) -> Answer:
     if isinstance(arg, Mapping):
         arg = arg.get("player")
     player = ctx.player(arg)
-    from .sources import available_mana
+    from .sources import maximal_pools
 
-    pools, why = available_mana(ctx.state, player)
-    listed = pools[: ctx.limit]
-    return Answer("available_mana", {"pools": listed, "count": len(pools)}, why, capped=len(pools) > len(listed))
+    res = maximal_pools(ctx.state, player, ctx.limit)
+    return Answer("available_mana", {"pools": res.pools, "count": res.count}, res.why, capped=res.capped)

@@ -14,7 +14,8 @@ Resurgent, Kinnan, Wild Growth) are added to each option, since they resolve rig
 The ``add_mana`` params are documented in docs/mana.md (``mana``, ``choice``, ``options``,
 ``any_color``, ``any_type``, ``combination``, ``amount``, ``reflect``, ``restriction``, ...).
 
-``available_mana(state, player)`` lists every maximal pool the player can produce now.
+``maximal_pools(state, player, limit)`` counts every maximal pool the player can produce now and lists up to
+``limit`` (``available_mana`` lists them all); big boards are counted without listing (docs/mana.md).
 
 References: CR 106 (mana), 605 (mana abilities), 106.12 (tapped for mana), 107.5, 302.6, 119.4 (paying life).
 """
@@ -23,6 +24,7 @@ from __future__ import annotations
 import itertools
 from collections import Counter
 from dataclasses import dataclass, field
+from typing import Iterable
 
 from models.abilities import Ability, CostPart
 from models.mana import COLORS, MANA_TYPES, Mana, ManaCost
@@ -304,6 +306,31 @@ def permanent_mana_sources(state: GameState, perm: Permanent, board: "_Board | N
 # ---------------------------------------------------------------------------
 
 Pool = tuple  # sorted tuple of ((type, restriction), count)
+Vec = tuple  # counts per mana kind, in the order of ``_Kinds.kinds``
+
+#: Most pools held at once while enumerating (a partial sum, a filter layer, the pools reached). Beyond it
+#: the answer is counted without listing when the board allows it, else ``Unsupported`` — never a hang.
+ENUMERATION_BUDGET = 300_000
+#: Most vector additions, lookups or comparisons spent on one question (a few seconds at most).
+STEP_BUDGET = 4_000_000
+#: Most class-total vectors visited when counting without listing.
+COUNT_BUDGET = 3_000_000
+
+
+class _TooLarge(Exception):
+    """The exact enumeration would exceed the budget (the message says where)."""
+
+
+class _Work:
+    """The work spent on one question, against ``STEP_BUDGET``."""
+
+    spent = 0
+
+    @classmethod
+    def spend(cls, n: int, where: str) -> None:
+        cls.spent += n
+        if cls.spent > STEP_BUDGET:
+            raise _TooLarge(f"more than {STEP_BUDGET:,} steps, at {where}")
 
 
 def _pool(c: Counter) -> Pool:
@@ -365,26 +392,315 @@ def _payments(pool: Counter, cost: ManaCost) -> list[Counter]:
     return [Counter(dict(p)) for p in results]
 
 
-def available_mana(state: GameState, player: str) -> tuple[list[str], list[str]]:
-    """Every maximal mana pool ``player`` can produce now, exhaustively, in canonical notation.
+class _Kinds:
+    """The kinds of mana on the board, (type, restriction), in canonical order; pools are count vectors."""
+
+    def __init__(self, kinds: Iterable[tuple[str, str | None]]):
+        self.kinds = sorted(set(kinds), key=lambda k: (MANA_TYPES.index(k[0]), k[1] or ""))
+        self.index = {k: i for i, k in enumerate(self.kinds)}
+        self.tokens = ["{" + t + (":" + r if r else "") + "}" for t, r in self.kinds]
+        self.zero: Vec = (0,) * len(self.kinds)
+
+    def vec(self, mana: Iterable[tuple[str, str | None]]) -> Vec:
+        v = [0] * len(self.kinds)
+        for k in mana:
+            v[self.index[k]] += 1
+        return tuple(v)
+
+    def text(self, v: Vec) -> str:
+        return "".join(tok * n for tok, n in zip(self.tokens, v))
+
+    def counter(self, v: Vec) -> Counter:
+        return Counter({k: n for k, n in zip(self.kinds, v) if n})
+
+
+def _add(a: Vec, b: Vec) -> Vec:
+    return tuple(x + y for x, y in zip(a, b))
+
+
+def _maximal(pools: set[Vec], budget: int = STEP_BUDGET) -> set[Vec]:
+    """The pools that no other pool of the set contains strictly (a dominance filter).
+
+    A pool can only be contained in one of greater total, so pools are bucketed by total; when every pool has
+    the same total (the usual case without filters) nothing is compared. Otherwise the levels are walked from
+    the largest total down, keeping the *shadow* of the kept pools: every vector one, two, ... mana below one of
+    them. A pool is dominated exactly when it is in the shadow of its level (a chain of single-mana removals
+    leads from any containing pool down to it), so each check is one set lookup. If the shadow grows beyond
+    the budget, the remaining levels are compared pairwise.
+    """
+    if len(pools) < 2:
+        return set(pools)
+    by_t: dict[int, list[Vec]] = {}
+    for p in pools:
+        by_t.setdefault(sum(p), []).append(p)
+    if len(by_t) == 1:
+        return set(pools)
+    levels = sorted(by_t, reverse=True)
+    kept: set[Vec] = set(by_t[levels[0]])
+    frontier: set[Vec] = set(kept)
+    t = levels[0] - 1
+    work = 0
+    dim = len(next(iter(pools)))
+    while t >= levels[-1]:
+        nxt: set[Vec] = set()
+        for x in frontier:
+            for i, v in enumerate(x):
+                if v:
+                    nxt.add(x[:i] + (v - 1,) + x[i + 1:])
+        work += len(frontier) * dim
+        _Work.spend(len(frontier) * dim, "the dominance filter")
+        if len(nxt) > ENUMERATION_BUDGET or work > budget:
+            break
+        here = [p for p in by_t.get(t, ()) if p not in nxt]
+        kept.update(here)
+        nxt.update(here)
+        frontier = nxt
+        t -= 1
+    else:
+        return kept
+    # Pairwise for the levels left (t and below): compare with every kept pool of a greater total.
+    higher = list(kept)
+    for lv in [x for x in levels if x <= t]:
+        here = []
+        for p in by_t[lv]:
+            _Work.spend(len(higher), f"the dominance filter over {len(pools):,} pools of {len(levels)} different totals")
+            if not any(all(a >= b for a, b in zip(q, p)) for q in higher):
+                here.append(p)
+        kept.update(here)
+        higher.extend(here)
+    return kept
+
+
+def _nfold(opts: list[Vec], n: int, zero: Vec) -> set[Vec]:
+    """Every sum of ``n`` options (a multiset: the units are interchangeable), dominated sums dropped."""
+    cur: set[Vec] = {zero}
+    uniform = len({sum(o) for o in opts}) <= 1
+    for _ in range(n):
+        _Work.spend(len(cur) * len(opts), f"{n} interchangeable sources with {len(opts)} options each")
+        cur = {_add(c, o) for c in cur for o in opts}
+        if not uniform:
+            cur = _maximal(cur)
+        if len(cur) > ENUMERATION_BUDGET:
+            raise _TooLarge(f"{n} interchangeable sources with {len(opts)} options each")
+    return cur
+
+
+def _binom(n: int, k: int) -> int:
+    import math
+
+    return math.comb(n, k) if 0 <= k <= n else 0
+
+
+class _SingleManaCount:
+    """Count (and list) the pools of sources that each add exactly one mana of a kind from a set, exactly.
+
+    ``singles`` maps a set of kind indices S to the number n_S of such sources. Every source is activated and
+    adds one mana, so a pool is a vector v with total N = sum n_S, and v is reachable exactly when the mana can
+    be assigned to sources that can make it: by the max-flow min-cut theorem (Gale/Hall), for every set T of
+    kinds, sum_{k in T} v_k <= cap(T) = sum of n_S over the sets S meeting T. All these pools have the same
+    total, so all are maximal.
+
+    Kinds that lie in exactly the same sets are interchangeable (a *class*): cap(T) only depends on which classes
+    T meets, so only class totals are constrained and a class total x over m kinds splits in C(x+m-1, m-1) ways.
+    The count is the sum over feasible class-total vectors of the product of those numbers; the last two classes
+    are summed in O(1) from prefix sums, so the work is about N^(classes-2) — independent of how many kinds share
+    a class.
+    """
+
+    def __init__(self, singles: dict[frozenset[int], int]):
+        self.n = dict(singles)
+        kinds = sorted(set().union(*singles)) if singles else []
+        sig: dict[int, frozenset] = {k: frozenset(S for S in singles if k in S) for k in kinds}
+        classes: dict[frozenset, list[int]] = {}
+        for k in kinds:
+            classes.setdefault(sig[k], []).append(k)
+        self.classes = list(classes.values())
+        self.N = sum(singles.values())
+        C = len(self.classes)
+        self.cap = [0] * (1 << C)
+        cls_sets = [set(c) for c in self.classes]
+        for mask in range(1 << C):
+            ks = set().union(*(cls_sets[j] for j in range(C) if mask >> j & 1)) if mask else set()
+            self.cap[mask] = sum(n for S, n in singles.items() if S & ks)
+        # masks grouped by their highest class: checked when that class is fixed
+        self.by_top: list[list[int]] = [[] for _ in range(C)]
+        for mask in range(1, 1 << C):
+            self.by_top[mask.bit_length() - 1].append(mask)
+        self.visited = 0
+
+    def _bounds(self, j: int, xs: list[int], rem: int) -> tuple[int, int]:
+        """Necessary bounds for class j's total given classes < j: the masks whose top is j, and what the
+        classes after j can absorb."""
+        C = len(self.classes)
+        hi = rem
+        for mask in self.by_top[j]:
+            s = sum(xs[i] for i in range(j) if mask >> i & 1)
+            hi = min(hi, self.cap[mask] - s)
+        after = ((1 << C) - 1) ^ ((1 << (j + 1)) - 1)
+        lo = max(0, rem - self.cap[after]) if after else rem
+        return lo, hi
+
+    def _feasible(self, xs: list[int]) -> bool:
+        return all(sum(xs[i] for i in range(len(xs)) if mask >> i & 1) <= self.cap[mask] for mask in range(1, len(self.cap)))
+
+    def class_vectors(self):
+        """Every feasible vector of class totals (lazily)."""
+        C = len(self.classes)
+        xs = [0] * C
+
+        def go(j: int, rem: int):
+            self.visited += 1
+            if self.visited > COUNT_BUDGET:
+                raise _TooLarge(f"counting pools over {C} classes of sources and {self.N} mana")
+            if j == C - 1:
+                xs[j] = rem
+                lo, hi = self._bounds(j, xs, rem)
+                if lo <= rem <= hi:
+                    yield list(xs)
+                return
+            lo, hi = self._bounds(j, xs, rem)
+            for x in range(lo, hi + 1):
+                xs[j] = x
+                yield from go(j + 1, rem - x)
+
+        if C == 0:
+            yield []
+            return
+        yield from go(0, self.N)
+
+    def count(self) -> int:
+        C = len(self.classes)
+        if C == 0:
+            return 1
+        m = [len(c) for c in self.classes]
+        if C == 1:
+            return _binom(self.N + m[0] - 1, m[0] - 1)
+        p, q = m[C - 2] - 1, m[C - 1] - 1
+        bp = [_binom(a + p, p) for a in range(self.N + 1)]
+        bq = [_binom(a + q, q) for a in range(self.N + 1)]
+        prefix: dict[int, list[int]] = {}
+
+        def pref(rem: int) -> list[int]:
+            got = prefix.get(rem)
+            if got is None:
+                acc, got = 0, [0]
+                for a in range(rem + 1):
+                    acc += bp[a] * bq[rem - a]
+                    got.append(acc)
+                prefix[rem] = got
+            return got
+
+        xs = [0] * C
+        a_bit, b_bit = 1 << (C - 2), 1 << (C - 1)
+
+        def last_two(rem: int, weight: int) -> int:
+            # x_{C-2} = a, x_{C-1} = rem - a; every mask with a top in the last two classes bounds a or rem.
+            lo, hi = 0, rem
+            for mask in self.by_top[C - 2] + self.by_top[C - 1]:
+                s = sum(xs[i] for i in range(C - 2) if mask >> i & 1)
+                c = self.cap[mask] - s
+                if mask & a_bit and mask & b_bit:
+                    if rem > c:
+                        return 0
+                elif mask & a_bit:
+                    hi = min(hi, c)
+                else:
+                    lo = max(lo, rem - c)
+            if lo > hi:
+                return 0
+            pr = pref(rem)
+            return weight * (pr[hi + 1] - pr[lo])
+
+        def go(j: int, rem: int, weight: int) -> int:
+            self.visited += 1
+            if self.visited > COUNT_BUDGET:
+                raise _TooLarge(f"counting pools over {C} classes of sources and {self.N} mana")
+            if j == C - 2:
+                return last_two(rem, weight)
+            lo, hi = self._bounds(j, xs, rem)
+            total = 0
+            for x in range(max(lo, 0), hi + 1):
+                xs[j] = x
+                total += go(j + 1, rem - x, weight * _binom(x + m[j] - 1, m[j] - 1))
+            xs[j] = 0
+            return total
+
+        return go(0, self.N, 1)
+
+    def vectors(self, nkinds: int):
+        """Every reachable pool as a vector over ``nkinds`` kinds (lazily)."""
+
+        def splits(total: int, ks: list[int]):
+            if len(ks) == 1:
+                yield ((ks[0], total),)
+                return
+            for x in range(total, -1, -1):
+                for rest in splits(total - x, ks[1:]):
+                    yield ((ks[0], x),) + rest
+
+        def fill(xs: list[int], j: int, v: list[int]):
+            if j == len(xs):
+                yield tuple(v)
+                return
+            for part in splits(xs[j], self.classes[j]):
+                for k, n in part:
+                    v[k] += n
+                yield from fill(xs, j + 1, v)
+                for k, n in part:
+                    v[k] -= n
+
+        for xs in self.class_vectors():
+            yield from fill(xs, 0, [0] * nkinds)
+
+
+@dataclass
+class PoolsResult:
+    """The answer of ``maximal_pools``: the pools listed (canonical notation, sorted), how many maximal pools
+    there are in all, and the explanation. ``capped`` when fewer are listed than exist."""
+
+    pools: list[str]
+    count: int
+    why: list[str]
+    method: str = ""
+
+    @property
+    def capped(self) -> bool:
+        return len(self.pools) < self.count
+
+
+#: Up to this many pools, the counted case lists every pool and sorts them (so the first ``limit`` in canonical
+#: order are listed, as in the enumerated case); beyond it the listing is the first ``limit`` generated.
+_SORT_ALL_UP_TO = 200_000
+
+
+def maximal_pools(state: GameState, player: str, limit: int | None = None) -> PoolsResult:
+    """Every maximal mana pool ``player`` can produce now, exactly; at most ``limit`` listed, all counted.
 
     Every mana ability the player can activate now (``mana_sources``) is considered with every option
-    (colour choices, replacement effects in every order, triggered mana). Sources without a mana cost are
-    always activated (activating one only adds mana); abilities with a mana cost (filters) are tried in
-    every order and with every way to pay them from the mana already made. Identical sources (same card,
-    same ability, same options and costs) are collapsed: only the multiset of their choices is enumerated,
-    which loses nothing since they are interchangeable. A pool is kept if no other reachable pool contains it
+    (colour choices, replacement effects in every order, triggered mana). A permanent's {T}/{Q} abilities are
+    alternatives of one unit (CR 107.5, 107.6). Sources without a mana cost are always activated (activating
+    one only adds mana); abilities with a mana cost (filters) are tried in every order and with every way to pay
+    them from the mana already made (CR 605.3a, 106.4). A pool is kept if no other reachable pool contains it
     strictly. Mana already in the pool (``state.pools``) is included.
 
-    Returns
-    -------
-    (pools sorted, explanation lines)
+    How (each step exact; see docs/mana.md):
+
+    * identical units (same card, ability, options, costs) are collapsed into one kind with a count; a kind
+      with one option adds a fixed amount;
+    * when every other kind adds exactly one mana and there is no filter, the pools are counted by class
+      totals (``_SingleManaCount``) and listed lazily — no pool is ever compared with another;
+    * otherwise the pool set is built kind by kind (multiset sums, then sums of sets), dropping dominated pools
+      as it goes (a dominated partial pool can never lead to a maximal one, since everything it allows is also
+      allowed, with more mana, by the pool containing it), then filters are applied layer by layer (by the
+      activations left), each layer reduced to its maximal pools;
+    * past ``ENUMERATION_BUDGET`` pools, the count is computed when the board allows it, else ``Unsupported``.
 
     Raises
     ------
     Unsupported
         A source whose cost is not modelled here (sacrificing or tapping another permanent, discarding,
-        unbounded activations), naming the card and the ability.
+        unbounded activations), naming the card and the ability; or a board too large to enumerate that
+        cannot be counted (the message says why).
 
     References: CR 106.4, 106.12, 605.3a, 616.1, 119.4.
     """
@@ -420,28 +736,31 @@ def available_mana(state: GameState, player: str) -> tuple[list[str], list[str]]
     start = Counter()
     for m, n in state.pools.get(player, None).counts.items() if state.pools.get(player) else []:
         start[(m.type, m.restriction)] += n
-    pools: set[Pool] = {_pool(start)}
+    K = _Kinds(list(start) + [(m.type, m.restriction) for s in sources for o in s.options for m in o.mana])
+    fixed = K.vec(start.elements())
+    singles: dict[frozenset[int], int] = {}
+    others: list[tuple[list[Vec], int]] = []
     for key, group in free.items():
         alts = group[0]
         lim = min((s.limit or 1) for s in alts)
         per = len(group) * lim
-        seen_o: dict[str, Counter] = {}
+        seen_o: dict[str, Vec] = {}
         for s in alts:
             for o in s.options:
-                seen_o.setdefault(str(o), Counter((m.type, m.restriction) for m in o.mana))
-        opts = list(seen_o.values())
+                seen_o.setdefault(str(o), K.vec((m.type, m.restriction) for m in o.mana))
+        opts = list(dict.fromkeys(seen_o.values()))
         desc = f"{len(group)} × " if len(group) > 1 else ""
         line = f"{desc}" + " or ".join(s.why for s in alts) + (f" (×{lim} activations)" if lim > 1 else "")
         if not opts:
             why.append(f"{line}: would produce no mana now (CR 106.5, 106.7)")
             continue
-        combos = set()
-        for combo in itertools.combinations_with_replacement(range(len(opts)), per):
-            c = Counter()
-            for i in combo:
-                c += opts[i]
-            combos.add(_pool(c))
-        pools = {_pool(Counter(dict(p)) + Counter(dict(q))) for p in pools for q in combos}
+        if len(opts) == 1:
+            fixed = _add(fixed, tuple(x * per for x in opts[0]))
+        elif all(sum(o) == 1 for o in opts):
+            S = frozenset(o.index(1) for o in opts)
+            singles[S] = singles.get(S, 0) + per
+        else:
+            others.append((opts, per))
         notes = sorted({o.note for s in alts for o in s.options if o.note})
         why.append(f"{line}: {', '.join(seen_o)}" + (f" [{'; '.join(notes)}]" if notes else ""))
     if len(free) < sum(len(g) for g in free.values()):
@@ -449,51 +768,161 @@ def available_mana(state: GameState, player: str) -> tuple[list[str], list[str]]
                    "make each option matters, so the enumeration is over multisets, which is exact")
     if any(len(alts) > 1 for alts in units.values()):
         why.append("a permanent with several mana abilities that tap or untap it uses only one of them (CR 107.5, 107.6)")
-    reached: set[Pool] = set(pools)
-    if filters:
-        flist: list[tuple[list[ManaSource], int]] = []
-        for key, group in filters.items():
-            alts = group[0]
-            lims = [s.limit for s in alts]
-            n = None if any(x is None for x in lims) else len(group) * min(lims)
-            for s in alts:
-                if s.limit is None:
-                    out_max = max((len(o.mana) for o in s.options), default=0)
-                    if out_max > len(s.mana_cost):
-                        raise Unsupported(f"{s.why}: can be activated without limit and makes more mana than it costs")
-            flist.append((alts, n))
-            why.append(("filter " if len(alts) == 1 else "") + " or ".join(
-                s.why + (f" (costs {s.mana_cost}, paid from other mana)" if s.mana_cost else "") for s in alts) +
-                (f" ×{len(group)}" if len(group) > 1 else "") + ": tried in every order and with every payment")
-        seen: set[tuple] = set()
-        stack = [(p, tuple(n if n is not None else -1 for _, n in flist)) for p in pools]
-        while stack:
-            pool, left = stack.pop()
-            if (pool, left) in seen:
-                continue
-            seen.add((pool, left))
-            reached.add(pool)
-            cur = Counter(dict(pool))
-            for i, (alts, _) in enumerate(flist):
-                if left[i] == 0:
-                    continue
-                nl = tuple(x - 1 if j == i and x > 0 else x for j, x in enumerate(left))
-                for s in alts:
-                    pays = _payments(cur, s.mana_cost) if s.mana_cost and len(s.mana_cost) else [Counter()]
-                    for spent in pays:
-                        after = cur - spent
-                        for o in s.options:
-                            stack.append((_pool(after + Counter((m.type, m.restriction) for m in o.mana)), nl))
-    # keep the maximal pools
-    items = [(p, Counter(dict(p)), sum(n for _, n in p)) for p in reached]
-    items.sort(key=lambda x: -x[2])
-    maximal: list[tuple[Pool, Counter, int]] = []
-    for p, c, tot in items:
-        if any(t2 > tot and _contained(c, c2) for _, c2, t2 in maximal):
-            continue
-        maximal.append((p, c, tot))
-    out = sorted(_pool_str(p) for p, _, _ in maximal)
+    flist: list[tuple[list[ManaSource], int | None]] = []
+    for key, group in filters.items():
+        alts = group[0]
+        lims = [s.limit for s in alts]
+        n = None if any(x is None for x in lims) else len(group) * min(lims)
+        for s in alts:
+            if s.limit is None:
+                out_max = max((len(o.mana) for o in s.options), default=0)
+                if out_max > len(s.mana_cost):
+                    raise Unsupported(f"{s.why}: can be activated without limit and makes more mana than it costs")
+        flist.append((alts, n))
+        why.append(("filter " if len(alts) == 1 else "") + " or ".join(
+            s.why + (f" (costs {s.mana_cost}, paid from other mana)" if s.mana_cost else "") for s in alts) +
+            (f" ×{len(group)}" if len(group) > 1 else "") + ": tried in every order and with every payment")
     if not sources:
         why.append(f"{player} controls no mana ability that can be activated now")
-    why.append(f"{len(out)} maximal pool(s): no other reachable pool contains one of them strictly")
-    return out, why
+
+    _Work.spent = 0
+    if not flist and not others:
+        res = _counted(K, fixed, singles, limit, why)
+    else:
+        try:
+            res = _enumerated(K, fixed, singles, others, flist, limit, why)
+        except _TooLarge as e:
+            if flist:
+                raise Unsupported(f"available_mana for {player}: exact enumeration of the pools with "
+                                  f"{sum(len(g) for g in filters.values())} filter source(s) exceeds the budget "
+                                  f"({e}); the count is not computed either (filters change the totals)") from None
+            raise Unsupported(f"available_mana for {player}: exact enumeration exceeds the budget ({e}); sources that "
+                              f"add several mana in one option cannot be counted without listing yet") from None
+    return res
+
+
+def _counted(K: _Kinds, fixed: Vec, singles: dict[frozenset[int], int], limit: int | None, why: list[str]) -> PoolsResult:
+    counter = _SingleManaCount(singles)
+    try:
+        count = counter.count()
+    except _TooLarge as e:
+        raise Unsupported(f"available_mana: too many pools to count exactly within the budget ({e})") from None
+    gen = (_add(fixed, v) for v in counter.vectors(len(K.kinds)))
+    if count <= _SORT_ALL_UP_TO or limit is None:
+        pools = sorted(K.text(v) for v in gen)
+        if limit is not None:
+            pools = pools[:limit]
+        order = "in canonical order"
+    else:
+        pools = sorted(K.text(v) for v in itertools.islice(gen, limit))
+        order = "the first ones generated (largest totals of the first classes first), sorted"
+    why.append(f"every source adds one mana (or a fixed amount), so every pool has the same total and none contains "
+               f"another: all {count:,} reachable pools are maximal")
+    if len(counter.classes) > 0:
+        why.append(f"counted, not compared: {len(counter.classes)} class(es) of interchangeable kinds of mana; a pool is "
+                   f"reachable exactly when, for every set of kinds, no more of that mana is asked for than the sources "
+                   f"able to make some of it can give (Hall's condition)")
+    if count > len(pools):
+        why.append(f"{len(pools)} of {count:,} pools listed ({order})")
+    why.append(f"{count:,} maximal pool(s): no other reachable pool contains one of them strictly")
+    return PoolsResult(pools, count, why, "counted")
+
+
+def _enumerated(K: _Kinds, fixed: Vec, singles: dict[frozenset[int], int], others: list[tuple[list[Vec], int]],
+                flist: list[tuple[list[ManaSource], int | None]], limit: int | None, why: list[str]) -> PoolsResult:
+    n = len(K.kinds)
+    if singles:  # fail fast: the one-mana sources alone already make this many pools
+        pre = _SingleManaCount(singles)
+        try:
+            c = pre.count()
+        except _TooLarge:
+            c = None
+        if c is None or c > ENUMERATION_BUDGET:
+            raise _TooLarge(f"the one-mana sources alone make {'more than ' + format(COUNT_BUDGET, ',') + ' class vectors' if c is None else format(c, ',') + ' pools'}")
+    kinds_list = [([tuple(1 if i == k else 0 for i in range(n)) for k in sorted(S)], c) for S, c in singles.items()]
+    kinds_list += others
+    pools: set[Vec] = {fixed}
+    uniform = True
+    for opts, per in sorted(kinds_list, key=lambda oc: len(oc[0])):
+        sums = _nfold(opts, per, K.zero)
+        _Work.spend(len(pools) * len(sums), f"{len(pools):,} × {len(sums):,} partial pools")
+        uniform = uniform and len({sum(o) for o in opts}) <= 1
+        pools = {_add(p, q) for p in pools for q in sums}
+        if not uniform:
+            pools = _maximal(pools)
+        if len(pools) > ENUMERATION_BUDGET:
+            raise _TooLarge(f"more than {ENUMERATION_BUDGET:,} partial pools")
+    reached: set[Vec] = set(pools)
+    if flist:
+        unres = [i for i, k in enumerate(K.kinds) if k[1] is None]
+        pay_memo: dict[tuple, list[Vec]] = {}
+        fopts: list[list[tuple[ManaSource, list[Vec]]]] = [
+            [(s, list(dict.fromkeys(K.vec((m.type, m.restriction) for m in o.mana) for o in s.options))) for s in alts]
+            for alts, _ in flist]
+
+        def payments(p: Vec, cost: ManaCost) -> list[Vec]:
+            size = len(cost)
+            key = (str(cost), tuple(min(p[i], size) for i in unres))
+            got = pay_memo.get(key)
+            if got is None:
+                got = pay_memo[key] = [K.vec(c.elements()) for c in _payments(K.counter(p), cost)]
+            return got
+
+        def results(p: Vec, i: int) -> set[Vec]:
+            out: set[Vec] = set()
+            for s, ovs in fopts[i]:
+                pays = payments(p, s.mana_cost) if s.mana_cost and len(s.mana_cost) else [K.zero]
+                for spent in pays:
+                    after = tuple(a - b for a, b in zip(p, spent))
+                    for o in ovs:
+                        out.add(_add(after, o))
+            return out
+
+        left0 = tuple(x if x is not None else -1 for _, x in flist)
+        pending: dict[tuple, set[Vec]] = {left0: pools}
+        while pending:
+            left = max(pending, key=lambda lv: (sum(x for x in lv if x > 0), lv))
+            layer = pending.pop(left)
+            unlimited = [i for i, x in enumerate(left) if x == -1]
+            if unlimited:  # closure under filters that can be activated again and again (never net mana)
+                work, seen = list(layer), set(layer)
+                while work:
+                    p = work.pop()
+                    for i in unlimited:
+                        for r in results(p, i):
+                            if r not in seen:
+                                seen.add(r)
+                                work.append(r)
+                    _Work.spend(len(unlimited), "repeatable filters")
+                    if len(seen) > ENUMERATION_BUDGET:
+                        raise _TooLarge(f"more than {ENUMERATION_BUDGET:,} pools from repeatable filters")
+                layer = seen
+            layer = _maximal(layer)
+            reached |= layer
+            for i, x in enumerate(left):
+                if x <= 0:
+                    continue
+                nl = left[:i] + (x - 1,) + left[i + 1:]
+                tgt = pending.setdefault(nl, set())
+                for p in layer:
+                    got = results(p, i)
+                    tgt |= got
+                    _Work.spend(1 + len(got), "filter activations")
+                    if len(tgt) > ENUMERATION_BUDGET:
+                        raise _TooLarge(f"more than {ENUMERATION_BUDGET:,} pools after filter activations")
+            if len(reached) > ENUMERATION_BUDGET:
+                raise _TooLarge(f"more than {ENUMERATION_BUDGET:,} reachable pools")
+    maximal = _maximal(reached)
+    out = sorted(K.text(v) for v in maximal)
+    listed = out if limit is None else out[:limit]
+    if len(out) > len(listed):
+        why.append(f"{len(listed)} of {len(out):,} pools listed (in canonical order)")
+    why.append(f"{len(out):,} maximal pool(s): no other reachable pool contains one of them strictly")
+    return PoolsResult(listed, len(out), why, "enumerated")
+
+
+def available_mana(state: GameState, player: str, limit: int | None = None) -> tuple[list[str], list[str]]:
+    """Every maximal mana pool ``player`` can produce now (all of them unless ``limit``), in canonical notation,
+    and the explanation. See ``maximal_pools`` (which also gives the count when the listing is cut)."""
+    res = maximal_pools(state, player, limit)
+    return res.pools, res.why
