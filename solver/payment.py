@@ -654,6 +654,7 @@ class _Evaluator:
             self.svars.append([f"a{si:03d}_{r:02d}" for r in range(len(s.options))])
         # static upper bounds per type (for the reason and pruning)
         self.has_filters = any(c.inp for g in model.groups for c in g.choices)
+        self._cache: dict = {}
 
     # ---- demand and supply of a complete assignment ------------------------
     def spell_demand(self, a: Mapping[str, int]) -> tuple[Counter, int]:
@@ -672,9 +673,19 @@ class _Evaluator:
         return d, life
 
     def feasible(self, a: Mapping[str, int], spell_demand: Counter | None = None) -> bool:
-        """Exact: the chosen uses pay the announced cost (with filter ordering)."""
+        """Exact: the chosen uses pay the announced cost (with filter ordering). Cached per assignment."""
         if spell_demand is None:
             spell_demand, _ = self.spell_demand(a)
+        key = (tuple(sorted(spell_demand.items())), tuple(a[v] for names in self.gvars for v in names))
+        got = self._cache.get(key)
+        if got is None:
+            got = self._feasible(a, spell_demand)
+            if len(self._cache) > 200000:
+                self._cache.clear()
+            self._cache[key] = got
+        return got
+
+    def _feasible(self, a: Mapping[str, int], spell_demand: Counter) -> bool:
         base: Counter = Counter()
         filt: list[tuple[_Choice, int]] = []
         act: Counter = Counter()
@@ -731,22 +742,36 @@ class _Evaluator:
         return _layered_flow_ok(supply, demand)
 
     def _any_order_ok(self, base: Counter, filt: list, spell_demand: Counter) -> bool:
-        # Expand to single activations and try every order (exact; only reached when a
-        # filter's input must come from another filter's output, which is rare).
-        singles = []
+        """Search activation orders of the filters (exact): depth-first, one filter per step, identical
+        filter uses tried once per step, each prefix checked (its inputs payable by earlier mana).
+        Only reached when a filter's input must come from another filter's output (rare)."""
+        remaining: Counter = Counter()
         for c, n in filt:
-            singles.extend([(c, 1)] * n)
-        if len(singles) > 7:
-            return False  # documented limit: deeper filter chains are not searched
-        seen = set()
-        for perm in itertools.permutations(range(len(singles))):
-            key = tuple(singles[i][0] for i in perm)
+            remaining[c] += n
+        if sum(remaining.values()) > 12:
+            return False  # documented limit: chains of more than 12 filter activations are not searched
+        seen: set = set()
+
+        def dfs(order: list, rem: Counter) -> bool:
+            if not rem:
+                return self._ordered_ok(base, [(c, 1) for c in order], [[i] for i in range(len(order))], spell_demand)
+            key = (tuple(sorted(map(id, order))), )
             if key in seen:
-                continue
+                return False
             seen.add(key)
-            if self._ordered_ok(base, singles, [[i] for i in perm], spell_demand):
-                return True
-        return False
+            for c in list(rem):
+                new = order + [c]
+                if not self._ordered_ok(base, [(x, 1) for x in new], [[i] for i in range(len(new))], Counter()):
+                    continue
+                r2 = rem.copy()
+                r2[c] -= 1
+                if not r2[c]:
+                    del r2[c]
+                if dfs(new, r2):
+                    return True
+            return False
+
+        return dfs([], remaining)
 
     def life(self, a: Mapping[str, int]) -> int:
         _, life = self.spell_demand(a)
@@ -857,14 +882,26 @@ class _PaymentConstraint(constraint.Constraint):
                 tot = max(tot, sum(1 for u in c.units if u[2]) - (0 if c.filter else 0))
             self._gmax.append((per_type, tot))
         self._min_fixed_total = sum(m.fixed.values())
+        # irredundancy bound: every activation used contributes at least one unit to some demand, so
+        # (non-filter uses) + sum over filter uses of (1 - input size) <= the spell's mana demand
+        self._slack = [[(1 - len(c.inp)) for c in g.choices] for g in m.groups]
+        self._base_vars = [v for g, names in zip(m.groups, ev.gvars) if not any(c.filter for c in g.choices) for v in names]
+        self._filter_vars = [(v, c) for g, names in zip(m.groups, ev.gvars) if any(c.filter for c in g.choices)
+                             for v, c in zip(names, g.choices)]
+        self._future_min = [sum(min(0, k * g.size) for k in ks) for g, ks in zip(m.groups, self._slack)]
         self.allvars = [v for names in ev.gvars for v in names] + [v for names in ev.svars for v in names]
 
     def __call__(self, variables, domains, assignments, forwardcheck=False):
         ev = self.ev
-        if len(assignments) == len(self.allvars):
-            return ev.accept(assignments)
+        complete = len(assignments) == len(self.allvars)
         if not self.prune:
-            return True
+            return ev.accept(assignments) if complete else True
+        if not self._bounds_ok(assignments):
+            return False
+        return ev.accept(assignments) if complete else True
+
+    def _bounds_ok(self, assignments) -> bool:
+        ev = self.ev
         m = ev.m
         # least demand so far (by type) and least life
         dem = Counter(m.fixed)
@@ -886,26 +923,43 @@ class _PaymentConstraint(constraint.Constraint):
                 # each remaining symbol needs at least its smallest mana option unless life
                 mins = [0 if o == ("2life",) else len(o) for o in s.options]
                 unassigned_sym_min_total += left * min(mins)
+        # the most mana the spell can still ask for (unassigned symbols at their largest option)
+        spell_max = sum(dem.values())
+        for s, names in zip(m.syms, ev.svars):
+            left = s.count - sum(assignments.get(v, 0) for v in names)
+            if left > 0:
+                spell_max += left * max(0 if o == ("2life",) else len(o) for o in s.options)
         # most supply still possible
         sup: Counter = Counter()
         sup_total = 0
         act_min = 0
-        for g, names, (gmax, gtot) in zip(m.groups, ev.gvars, self._gmax):
+        uses = 0
+        idem: Counter = Counter()  # typed demand of filter inputs
+        fixed_sup: Counter = Counter()  # mana of the assigned uses
+        flex_cap = 0  # most units the unassigned items can still add
+        for g, names, (gmax, gtot), ks, fmin in zip(m.groups, ev.gvars, self._gmax, self._slack, self._future_min):
             used = 0
             all_assigned = True
-            for c, v in zip(g.choices, names):
+            for c, v, k in zip(g.choices, names, ks):
                 n = assignments.get(v)
                 if n is None:
                     all_assigned = False
+                    if k < 0:
+                        uses += k * g.size
                     continue
                 used += n
+                uses += k * n
                 if n:
                     if c.life:
                         life += c.life * n
                     act_min += len(c.inp) * n
+                    for tok in c.inp:
+                        if tok in MANA_TYPES:
+                            idem[tok] += n
                     for u in c.units:
                         if u[2]:
                             sup[u[0]] += n
+                            fixed_sup[u[0]] += n
                             sup_total += n
             if not all_assigned:
                 left = g.size - used
@@ -913,15 +967,47 @@ class _PaymentConstraint(constraint.Constraint):
                     for t, k in gmax.items():
                         sup[t] += left * k
                     sup_total += left * gtot
+                    flex_cap += left * gtot
         if life > 0 and life > m.life_total:
             return False
+        if uses > spell_max:
+            return False
         for t in MANA_TYPES:
-            if dem.get(t, 0) > sup.get(t, 0):
+            if dem.get(t, 0) + idem.get(t, 0) > sup.get(t, 0):
                 return False
+        # Hall over all types together: the typed shortfall of the assigned sources must fit in the
+        # remaining items, each item filling at most its own units (an any-colour source fills one)
+        short = sum(max(0, dem.get(t, 0) + idem.get(t, 0) - fixed_sup.get(t, 0)) for t in MANA_TYPES)
+        if short > flex_cap:
+            return False
         if sum(v for k, v in dem.items()) + unassigned_sym_min_total + act_min > sup_total + 0 * act_min:
             # filter inputs are paid from the same pool of mana as the spell (outputs counted in sup_total)
             return False
-        return True
+        return self._reachable(assignments)
+
+    def _reachable(self, assignments) -> bool:
+        """Filter ordering, necessary condition (CR 601.2g, 605.3a): once every plain source is chosen,
+        each filter used must become payable, by mana types, from plain mana and filters before it."""
+        if not self._filter_vars or any(v not in assignments for v in self._base_vars):
+            return True
+        used = [c for v, c in self._filter_vars if assignments.get(v)]
+        if not used:
+            return True
+        types: set = set()
+        for g, names in zip(self.ev.m.groups, self.ev.gvars):
+            for c, v in zip(g.choices, names):
+                if not c.filter and assignments.get(v):
+                    types.update(u[0] for u in c.units if u[3] and u[0] != "1")
+        pending = list(used)
+        changed = True
+        while pending and changed:
+            changed = False
+            for c in list(pending):
+                if all((tok in types) if tok in MANA_TYPES else bool(types) for tok in c.inp):
+                    types.update(u[0] for u in c.units if u[3])
+                    pending.remove(c)
+                    changed = True
+        return not pending
 
 
 class _OrderedSolver(constraint.OptimizedBacktrackingSolver):
@@ -939,13 +1025,23 @@ def _problem(model: _Model, prune: bool = True) -> tuple[constraint.Problem, _Ev
     # symbols first (they fix the demand), then groups with few items (scarce) first
     for names in ev.svars:
         order.extend(names)
-    gorder = sorted(range(len(model.groups)), key=lambda i: (model.groups[i].size, len(model.groups[i].choices)))
+    # filters first, trying zero first (the solver pops from the end of a domain), then plain
+    # sources with fewer choices first, trying their largest count first: the first branch looks
+    # for a payment without filters, which is where a witness usually is.
+    def is_filter(g: _Group) -> bool:
+        return any(c.filter for c in g.choices)
+
+    gorder = sorted(range(len(model.groups)), key=lambda i: (not is_filter(model.groups[i]), len(model.groups[i].choices),
+                                                             model.groups[i].size))
     for i in gorder:
         order.extend(ev.gvars[i])
     p = constraint.Problem(_OrderedSolver(order) if prune else constraint.BacktrackingSolver(forwardcheck=False))
     for g, names in zip(model.groups, ev.gvars):
         for v in names:
-            p.addVariable(v, list(range(g.size, -1, -1)) if prune else list(range(0, g.size + 1)))
+            if prune:
+                p.addVariable(v, list(range(g.size, -1, -1)) if is_filter(g) else list(range(0, g.size + 1)))
+            else:
+                p.addVariable(v, list(range(0, g.size + 1)))
         if len(names) > 1:
             p.addConstraint(constraint.MaxSumConstraint(g.size), names)
     for s, names in zip(model.syms, ev.svars):
