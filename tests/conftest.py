@@ -1,0 +1,32 @@
+"""pytest configuration: where the shared real data is.
+
+The shared folder (``../shared``: real cards, decklists, rules) is found by the
+``--shared PATH`` option, then the ``MTGCHECK_SHARED`` environment variable, then
+``../shared`` beside the repository (see ``tests/shared_data.py``). Tests that need a
+file from it skip with a message naming the file when it is absent.
+"""
+from __future__ import annotations
+
+import os
+
+import pytest
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption("--shared", action="store", default=None,
+                     help="folder of the shared real data (default: $MTGCHECK_SHARED, then ../shared)")
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    explicit = config.getoption("--shared")
+    if explicit:
+        os.environ["MTGCHECK_SHARED"] = os.path.abspath(explicit)
+
+
+@pytest.fixture(scope="session")
+def real_db():
+    """The card database loaded from the 32k-card Scryfall file in the shared folder (skips when absent)."""
+    from models.database import load_database
+    from tests.shared_data import shared_file
+
+    return load_database(shared_file("carddata/oracle-cards-2025-11-03.json.gz"))
