@@ -162,11 +162,7 @@ def _load_parser_modules() -> None:
     import importlib
 
     for mod in PARSER_MODULES:
-        try:
-            importlib.import_module(mod)
-        except ModuleNotFoundError as e:
-            if e.name != mod:
-                raise
+        importlib.import_module(mod)  # a missing parser module is a packaging error: fail loudly
 
 
 def parse_abilities(card: Card) -> tuple[Ability, ...]:

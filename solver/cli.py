@@ -24,7 +24,7 @@ from rich.text import Text
 from .runner import ERROR, FAIL, NO_EXPECT, PASS, UNSUPPORTED, Result, iter_results
 
 VERDICT_STYLE = {PASS: "green", FAIL: "bold red", NO_EXPECT: "cyan", UNSUPPORTED: "yellow", ERROR: "bold magenta"}
-#: Modules that add subcommands to ``main`` (each defines ``register(main)``); missing ones are skipped.
+#: Modules that add subcommands to ``main`` (each defines ``register(main)``).
 COMMAND_MODULES = ("solver.decks_cli",)
 
 
@@ -230,13 +230,7 @@ def card(name: str, cards: str | None) -> None:
 
 def _register_extra_commands() -> None:
     for mod in COMMAND_MODULES:
-        try:
-            m = importlib.import_module(mod)
-        except ModuleNotFoundError as e:
-            if e.name != mod:
-                raise
-            continue
-        m.register(main)
+        importlib.import_module(mod).register(main)
 
 
 _register_extra_commands()

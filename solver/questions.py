@@ -115,7 +115,7 @@ class Registered:
 
 HANDLERS: dict[str, Registered] = {}
 
-#: Modules that register handlers; a module that does not exist yet is skipped.
+#: Modules that register handlers (all must import).
 HANDLER_MODULES = (
     "solver.basic", "solver.produce", "solver.payment", "solver.delve", "solver.resolution", "solver.decks",
 )
@@ -142,10 +142,6 @@ def load_handlers() -> dict[str, Registered]:
     global _loaded
     if not _loaded:
         for mod in HANDLER_MODULES:
-            try:
-                importlib.import_module(mod)
-            except ModuleNotFoundError as e:
-                if e.name != mod:
-                    raise
+            importlib.import_module(mod)  # a missing handler module is a packaging error: fail loudly
         _loaded = True
     return HANDLERS

@@ -105,13 +105,18 @@ def _canon(v: Any) -> Any:
     return v
 
 
+class ExpectError(ValueError):
+    """The ``expect`` of a scenario is malformed (an unknown answer key, a value that cannot be read):
+    an input error, not a failed expectation."""
+
+
 def _equal(key: str, expected: Any, actual: Any, reg: Registered) -> bool:
     norm = reg.normalize.get(key)
     if norm is not None:
         try:
             expected = norm(expected)
-        except (ValueError, TypeError, KeyError):
-            return False
+        except (ValueError, TypeError, KeyError) as e:
+            raise ExpectError(f"expect {key}: {_short(expected)} cannot be read: {e}") from None
         actual = norm(actual)
     if key in reg.unordered and isinstance(expected, (list, tuple)) and isinstance(actual, (list, tuple)):
         return sorted(map(repr, map(_canon, expected))) == sorted(map(repr, map(_canon, actual)))
@@ -119,17 +124,33 @@ def _equal(key: str, expected: Any, actual: Any, reg: Registered) -> bool:
 
 
 def compare(expect: Any, answer: Answer, reg: Registered) -> list[str]:
-    """Differences between ``expect`` and the answer: one line per expected key that differs."""
+    """Differences between ``expect`` and the answer: one line per expected key that differs.
+
+    Raises
+    ------
+    ExpectError
+        ``expect`` names a key the answer does not have (with the closest key), or holds a value
+        that cannot be read (e.g. ``types: [G, Q]``): the scenario is wrong, not the answer.
+    """
     if not isinstance(expect, Mapping):
         key = reg.bare_key
         if key is None:
-            return [f"expect must be a mapping of answer keys for {answer.kind}, got {expect!r}"]
+            raise ExpectError(f"expect must be a mapping of answer keys for {answer.kind}, got {_short(expect)}")
         expect = {key: expect}
     out: list[str] = []
     for key, exp in expect.items():
         if key not in answer.values:
-            out.append(f"{key}: expected {exp!r}, but the answer has no {key!r} (keys: {', '.join(answer.values)})")
-        elif not _equal(key, exp, answer.values[key], reg):
+            hint = ""
+            try:
+                from rapidfuzz import process
+
+                best = process.extractOne(str(key), list(answer.values), score_cutoff=60)
+                hint = f" (did you mean {best[0]!r}?)" if best else ""
+            except ImportError:  # pragma: no cover
+                pass
+            raise ExpectError(f"expect names {key!r}, which a {answer.kind} answer does not have{hint}; "
+                              f"its keys are {', '.join(answer.values)}")
+        if not _equal(key, exp, answer.values[key], reg):
             out.append(f"{key}: expected {_short(exp)}, got {_short(answer.values[key])}")
     return out
 
@@ -181,7 +202,11 @@ def run_scenario(sc: Scenario, db: Any, options: Mapping[str, Any] | None = None
     if not sc.has_expect:
         return Result(**base, verdict=NO_EXPECT, answer=answer)
     reg = load_handlers()[sc.question.kind]
-    diffs = compare(sc.expect, answer, reg)
+    try:
+        diffs = compare(sc.expect, answer, reg)
+    except ExpectError as e:
+        line = sc.data.line_of("expect") if hasattr(sc.data, "line_of") else sc.line
+        return Result(**base, verdict=ERROR, answer=answer, message=f"{sc.path}:{line}: {e}", unreadable=True)
     if diffs:
         return Result(**base, verdict=FAIL, answer=answer, message="; ".join(diffs), mismatches=diffs)
     return Result(**base, verdict=PASS, answer=answer)

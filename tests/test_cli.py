@@ -147,3 +147,22 @@ def test_json_file_errors_say_json(tmp_path):
     p.write_text('{"players": ["A"], "ask": ')
     r = run("check", str(p))
     assert r.exit_code == 2 and "not valid JSON" in r.output
+
+
+def test_expect_with_an_unknown_key_is_an_input_error_not_a_failure(tmp_path):
+    (tmp_path / "a.yaml").write_text("players: [A]\nask: {mana_value: {card: Forest}}\nexpect: {mana_valeu: 0}\n")
+    r = run("check", str(tmp_path))
+    assert r.exit_code == 2
+    assert "mana_valeu" in r.output and "mana_value" in r.output and "a.yaml:3" in r.output
+
+
+def test_expect_with_an_unreadable_value_is_an_input_error(tmp_path):
+    (tmp_path / "a.yaml").write_text(textwrap.dedent("""\
+        players: [A]
+        battlefield: {A: [Forest]}
+        ask: {could_produce: Forest}
+        expect: [G, Q]
+        """))
+    r = run("check", str(tmp_path))
+    assert r.exit_code == 2
+    assert "cannot be read" in r.output
