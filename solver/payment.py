@@ -59,6 +59,7 @@ from __future__ import annotations
 
 import itertools
 import math
+import re
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence
@@ -222,8 +223,10 @@ class PaymentProblem(ValueError):
 # snow, usable for the spell, usable for a filter's input, made by a filter).
 _Unit = tuple  # (type: str, snow: bool, spell_ok: bool, act_ok: bool)
 
-#: Restrictions (``Mana.restriction``) this module understands: predicate on the spell card
-#: (``None`` when paying an ability's cost). Unknown restrictions make the mana unusable (never guessed).
+#: Restrictions (``Mana.restriction``) decided by the spell card alone: predicate on the spell card
+#: (``None`` when paying an ability's cost). The full table of codes is in docs/mana.md; codes that need
+#: more than the card (the source's chosen creature type, the spell's mana value with X) are decided in
+#: ``restriction_verdict``. Free-form codes (slugs of the sentence) are never spent (never guessed).
 RESTRICTIONS: dict[str, Callable[[Any], bool]] = {
     "creature_spell": lambda c: c is not None and c.is_type("Creature"),
     "creature": lambda c: c is not None and c.is_type("Creature"),
@@ -237,23 +240,73 @@ RESTRICTIONS: dict[str, Callable[[Any], bool]] = {
     "colorless_spell": lambda c: c is not None and not c.colors,
 }
 
+_MV_CODE = re.compile(r"mana_value_at_least_(\d+)(_or_x)?")
 
-def restriction_allows(restriction: str | None, spell_card: Any) -> bool:
-    """Whether mana carrying ``restriction`` may be spent on the cost being paid (CR 106.6).
+
+def _has_creature_type(card: Any, ctype: str) -> bool:
+    """The spell has creature type ``ctype`` (printed, or every creature type by changeling, CR 702.73a)."""
+    if any(str(k).casefold() == "changeling" for k in getattr(card, "keywords", ()) or ()):
+        return True
+    return card.is_type(ctype)
+
+
+def restriction_verdict(restriction: str | None, spell_card: Any, *, state: GameState | None = None,
+                        source: str | None = None, x: int = 0) -> bool | None:
+    """May mana carrying ``restriction`` be spent on the cost being paid (CR 106.6)?
 
     Parameters
     ----------
-    restriction : str or None, ``Mana.restriction``.
+    restriction : str or None, ``Mana.restriction`` (codes: docs/mana.md, "Restriction codes").
     spell_card : Card or None, the spell being cast (``None``: an ability's cost or a filter's input).
+    state, source : the game and the id of the permanent whose ability made the mana (for
+        ``creature_spell_of_chosen_type``: its ``choices.creature_type``, Cavern of Souls).
+    x : the announced X of the spell (its mana value on the stack counts X, CR 202.3e).
 
     Returns
     -------
-    bool; ``True`` for unrestricted mana, ``False`` for a restriction this module does not know.
+    ``True`` (may be spent), ``False`` (may not), ``None`` (not modelled or not decidable here:
+    a free-form code, the Eldrazi ability case, no chosen type recorded). ``None`` is never spent;
+    the callers answer ``unsupported`` when that could change the answer.
     """
     if not restriction:
         return True
-    fn = RESTRICTIONS.get(str(restriction))
-    return bool(fn and fn(spell_card))
+    code = str(restriction)
+    fn = RESTRICTIONS.get(code)
+    if fn is not None:
+        return bool(fn(spell_card))
+    if code == "creature_spell_of_chosen_type":
+        # Cavern of Souls: a creature spell of the type chosen as the source entered (CR 106.6, 614.12)
+        if spell_card is None:
+            return False
+        if not spell_card.is_type("Creature"):
+            return False
+        perm = _perm_or_none(state, source) if (state is not None and source) else None
+        ctype = (perm.choices or {}).get("creature_type") if perm is not None else None
+        if not ctype:
+            return None
+        return _has_creature_type(spell_card, str(ctype))
+    if code == "eldrazi":
+        # Eldrazi Temple: colorless Eldrazi spells, or abilities of colorless Eldrazi (the ability's
+        # source is not known here, so an ability cost is undecided)
+        if spell_card is None:
+            return None
+        return not spell_card.colors and spell_card.is_type("Eldrazi")
+    m = _MV_CODE.fullmatch(code)
+    if m:
+        if spell_card is None:
+            return False
+        if m.group(2) and spell_card.mana_cost is not None and spell_card.mana_cost.has_x:
+            return True
+        return spell_card.mana_value(x) >= int(m.group(1))  # on the stack X counts (CR 202.3e)
+    return None
+
+
+def restriction_allows(restriction: str | None, spell_card: Any, **kw: Any) -> bool:
+    """Whether mana carrying ``restriction`` may be spent (``restriction_verdict`` is ``True``, CR 106.6).
+
+    ``False`` for a restriction that is not modelled or cannot be decided (never spent, never guessed).
+    """
+    return restriction_verdict(restriction, spell_card, **kw) is True
 
 
 def _demand_tokens(option: Sequence[str]) -> list[str]:
@@ -378,7 +431,8 @@ def _tok_order(t: str) -> int:
     return ("W", "U", "B", "R", "G", "C", "S", "1").index(t) if t in ("W", "U", "B", "R", "G", "C", "S", "1") else 9
 
 
-def _source_choices(src: ManaSource, spell_card: Any, notes: list[str]) -> list[_Choice] | None:
+def _source_choices(src: ManaSource, spell_card: Any, notes: list[str],
+                    allow: Callable[[str | None, Any], bool] | None = None) -> list[_Choice] | None:
     life = 0
     for p in src.other_costs:
         if p.action == "pay_life":
@@ -394,8 +448,12 @@ def _source_choices(src: ManaSource, spell_card: Any, notes: list[str]) -> list[
     out = []
     for inp, inp_text, inp_life in _input_announcements(src.mana_cost):
         for opt in src.options:
-            units = tuple((m.type, bool(m.snow or src.snow), restriction_allows(m.restriction, spell_card),
-                           restriction_allows(m.restriction, None)) for m in opt.mana)
+            if allow is None:
+                units = tuple((m.type, bool(m.snow or src.snow), restriction_allows(m.restriction, spell_card),
+                               restriction_allows(m.restriction, None)) for m in opt.mana)
+            else:
+                units = tuple((m.type, bool(m.snow or src.snow), allow(m.restriction, spell_card),
+                               allow(m.restriction, None)) for m in opt.mana)
             out.append(_Choice("mana_ability", units, str(opt), inp, inp_text, life + inp_life, src.ability_index,
                                src.ability.describe(), src.tap or src.untap, bool(inp)))
     return out
@@ -422,11 +480,15 @@ class _Model:
     life_total: int
     notes: list[str]
     cost: ManaCost
+    #: restriction code -> names of the sources whose mana carries it, for codes that are not modelled or
+    #: cannot be decided here (``restriction_verdict`` is ``None``); that mana is not spent
+    undecided: dict = field(default_factory=dict)
 
 
 def build_model(state: GameState, player: str, total_cost: Any, *, spell_card: Any = None,
                 exclude_permanents: Iterable[str] = (), extra: Iterable[ExtraPayer] = (),
-                sources: Sequence[ManaSource] | None = None, collapse: bool = True) -> _Model:
+                sources: Sequence[ManaSource] | None = None, collapse: bool = True,
+                assume_undecided: bool = False) -> _Model:
     """Build the payment model (groups of interchangeable items, symbol groups).
 
     Parameters
@@ -438,6 +500,8 @@ def build_model(state: GameState, player: str, total_cost: Any, *, spell_card: A
     extra : further ``ExtraPayer`` objects, added to those of ``PAYMENT_EXTENSIONS``.
     sources : override ``solver.sources.mana_sources(state, player)``.
     collapse : ``False`` builds one group per item (the plain encoding, for checks and benchmarks).
+    assume_undecided : spend mana whose restriction is not modelled as if it were allowed (only to find
+        out whether such mana could change the answer: then the answer is ``unsupported``).
 
     Raises
     ------
@@ -455,10 +519,22 @@ def build_model(state: GameState, player: str, total_cost: Any, *, spell_card: A
     per_perm: dict[str, list[_Choice]] = {}
     perm_name: dict[str, str] = {}
     repeat_groups: list[_Group] = []
+    x_value = int(getattr(total_cost, "x", 0) or 0)
+    undecided: dict[str, set] = {}
+
+    def allower(who: str, source: str | None):
+        def allow(restriction: str | None, card: Any) -> bool:
+            v = restriction_verdict(restriction, card, state=state, source=source, x=x_value)
+            if v is None:
+                undecided.setdefault(str(restriction), set()).add(who)
+                return assume_undecided
+            return v
+        return allow
+
     for src in srcs:
         if src.permanent in excluded:
             continue
-        chs = _source_choices(src, spell_card, notes)
+        chs = _source_choices(src, spell_card, notes, allower(src.name, src.permanent))
         if not chs:
             continue
         once = src.tap or src.untap or any(p.action == "sacrifice" for p in src.other_costs)
@@ -526,12 +602,14 @@ def build_model(state: GameState, player: str, total_cost: Any, *, spell_card: A
         for m, n in sorted(pool.counts.items(), key=lambda kv: (MANA_TYPES.index(kv[0].type), kv[0].restriction or "")):
             if n <= 0:
                 continue
-            unit = (m.type, m.snow, restriction_allows(m.restriction, spell_card), restriction_allows(m.restriction, None))
+            allow = allower("mana pool", None)
+            unit = (m.type, m.snow, allow(m.restriction, spell_card), allow(m.restriction, None))
             ch = _Choice("pool", (unit,), "{" + m.type + (f":{m.restriction}" if m.restriction else "") + "}",
                          (), "", 0, None, "mana pool", False, False)
             # mana of one kind in the pool is literally identical: always one group
             groups.append(_Group(("pool", m), "mana pool", tuple(f"pool:{m.type}" for _ in range(n)), n, [ch], False, False))
-    return _Model(groups, syms if collapse else _split_syms(syms), fixed, life, state.life.get(player, 20), notes, cost)
+    return _Model(groups, syms if collapse else _split_syms(syms), fixed, life, state.life.get(player, 20), notes, cost,
+                  {k: sorted(v) for k, v in undecided.items()})
 
 
 def _split_syms(syms: list[_SymGroup]) -> list[_SymGroup]:
@@ -1140,26 +1218,222 @@ def _iter_model(model: _Model) -> Iterator[Payment]:
         yield _to_payment(model, ev, a)
 
 
+def _undecided_message(undecided: Mapping[str, Sequence[str]]) -> str:
+    parts = []
+    for code, who in sorted(undecided.items()):
+        why = "not modelled"
+        if code == "creature_spell_of_chosen_type":
+            why = "no creature type is recorded in its choices (choices: {creature_type: ...})"
+        elif code == "eldrazi":
+            why = "whether the ability's source is a colorless Eldrazi is not known here"
+        parts.append(f"mana of {', '.join(who)} restricted to “{code}” ({why})")
+    return ("the spend restriction of " + "; ".join(parts) + " decides the answer, and it is not modelled "
+            "(CR 106.6): that mana was not spent, but the cost can be paid only with it")
+
+
 def find_payment(state: GameState, player: str, total_cost: Any, **kw: Any) -> Payment | None:
     """One payment of ``total_cost`` (a witness), or ``None`` when it cannot be paid.
 
     Same parameters as ``iter_payments``; exact (the search is exhaustive before saying ``None``).
+
+    Raises
+    ------
+    Unsupported : no payment exists without mana whose spend restriction is not modelled (or cannot
+        be decided, e.g. Cavern of Souls with no chosen type), but one would exist with it (CR 106.6).
     """
-    return next(iter_payments(state, player, total_cost, **kw), None)
+    model = build_model(state, player, total_cost, **kw)
+    pay = next(_iter_model(model), None)
+    if pay is None and model.undecided:
+        wider = build_model(state, player, total_cost, assume_undecided=True, **kw)
+        if next(_iter_model(wider), None) is not None:
+            raise Unsupported(_undecided_message(model.undecided))
+    return pay
 
 
 def count_payments(state: GameState, player: str, total_cost: Any, **kw: Any) -> tuple[int, int]:
-    """Count the payments: ``(collapsed, individual)``.
+    """Count the payments: ``(collapsed, individual)``, combinatorially (``_count_model``).
 
     ``collapsed`` counts payments with identical sources collapsed (see module docstring);
     ``individual`` counts them with every permanent, pool mana and symbol told apart.
-    Same parameters as ``iter_payments``.
+    Same parameters as ``iter_payments``; equals counting ``iter_payments`` (tests check it).
+
+    Raises
+    ------
+    Unsupported : mana whose spend restriction is not modelled would add payments (CR 106.6).
     """
+    model = build_model(state, player, total_cost, **kw)
+    got = _count_model(model)
+    if model.undecided:
+        wider = _count_model(build_model(state, player, total_cost, assume_undecided=True, **kw))
+        if wider != got:
+            raise Unsupported(_undecided_message(model.undecided).replace(
+                "the cost can be paid only with it", "some payments would spend it"))
+    return got
+
+
+def count_payments_enumerated(state: GameState, player: str, total_cost: Any, **kw: Any) -> tuple[int, int]:
+    """``count_payments`` by listing every payment of ``iter_payments`` (the reference for the tests)."""
     n = tot = 0
     for pay in iter_payments(state, player, total_cost, **kw):
         n += 1
         tot += pay.multiplicity
     return n, tot
+
+
+# ---------------------------------------------------------------------------
+# Counting without listing
+# ---------------------------------------------------------------------------
+# A group is *simple* when each of its choices adds exactly one unit of mana (or one extra payer's unit)
+# with no input, no life and no filter: basics, any-colour lands, Birds, delved cards, pool mana.
+# Whether a payment is feasible and irredundant depends on its simple uses only through how many units
+# of each *kind* (type, snow, spell_ok, act_ok) they add: units of one kind are interchangeable in
+# every check (and removing one simple use removes one unit of its kind). So the count is
+#     sum over (symbol announcements, uses of the other groups, simple kind totals t) that are accepted
+#         of  (number of ways the simple groups make exactly t)
+# and the number of ways is a dynamic programme over the simple groups (collapsed: vectors of counts
+# per choice; individual: with the multinomial of which items of a group are used which way). Only
+# the kind totals are checked, never each colour assignment of each any-colour source.
+
+
+def _compositions(total: int, parts: int, exact: bool) -> Iterator[tuple[int, ...]]:
+    """Vectors of ``parts`` non-negative ints summing to ``total`` (exact) or at most ``total``."""
+    if parts == 0:
+        if total == 0 or not exact:
+            yield ()
+        return
+    if parts == 1:
+        if exact:
+            yield (total,)
+        else:
+            for i in range(total + 1):
+                yield (i,)
+        return
+    for i in range(total + 1):
+        for rest in _compositions(total - i, parts - 1, exact):
+            yield (i,) + rest
+
+
+def _multinomial(size: int, counts: Sequence[int]) -> int:
+    out = 1
+    left = size
+    for c in counts:
+        out *= math.comb(left, c)
+        left -= c
+    return out
+
+
+def _simple(g: _Group) -> bool:
+    return all(len(c.units) == 1 and not c.inp and not c.life and not c.filter for c in g.choices)
+
+
+def _simple_table(groups: list[_Group], kinds: dict, tmax: int) -> dict[tuple, list[int]]:
+    """vector of unit counts per kind (total <= tmax) -> [collapsed ways, individual ways]."""
+    k = len(kinds)
+    dp: dict[tuple, list[int]] = {(0,) * k: [1, 1]}
+    for g in groups:
+        # one choice at a time, state (vector, items of g used so far); weights are binomials
+        cur: dict[tuple, list[int]] = {(v, 0): w for v, w in dp.items()}
+        for ch in g.choices:
+            ki = kinds[ch.units[0]]
+            nxt: dict[tuple, list[int]] = {}
+            for (v, used), (c, ind) in cur.items():
+                room = min(g.size - used, tmax - sum(v))
+                for n in range(room + 1):
+                    if n:
+                        v2 = v[:ki] + (v[ki] + n,) + v[ki + 1:]
+                        mult = math.comb(g.size - used, n) if g.item else 1
+                    else:
+                        v2, mult = v, 1
+                    key = (v2, used + n)
+                    e = nxt.get(key)
+                    if e is None:
+                        nxt[key] = [c, ind * mult]
+                    else:
+                        e[0] += c
+                        e[1] += ind * mult
+            cur = nxt
+        dp = {}
+        for (v, _), (c, ind) in cur.items():
+            e = dp.get(v)
+            if e is None:
+                dp[v] = [c, ind]
+            else:
+                e[0] += c
+                e[1] += ind
+    return dp
+
+
+def _count_model(model: _Model) -> tuple[int, int]:
+    """``(collapsed, individual)`` payments of a model, without listing them (see the comment above)."""
+    if not model.groups and not model.syms:
+        ok = (model.base_life <= max(0, model.life_total) or model.base_life == 0) and not model.fixed
+        return (1, 1) if ok else (0, 0)
+    simple = [g for g in model.groups if _simple(g)]
+    complex_ = [g for g in model.groups if not _simple(g)]
+    kinds: dict = {}
+    for g in simple:
+        for c in g.choices:
+            kinds.setdefault(c.units[0], len(kinds))
+    kind_list = list(kinds)
+    spell_max = sum(model.fixed.values()) + sum(
+        s.count * max(0 if o == ("2life",) else len(o) for o in s.options) for s in model.syms)
+    tmax = spell_max + sum(g.size * max(0, max(len(c.inp) - 1 for c in g.choices)) for g in complex_)
+    table = _simple_table(simple, kinds, tmax)
+    by_total: dict[int, list[tuple[tuple, list[int]]]] = {}
+    for v, w in table.items():
+        by_total.setdefault(sum(v), []).append((v, w))
+    # the checks run on a model whose simple groups are replaced by one group per kind
+    kind_groups = [_Group(("kind", k), "kind", (), tmax, [_Choice("mana_ability", (k,), "", (), "", 0, None, "", False, False)],
+                          False, False) for k in kind_list]
+    syn = _Model(complex_ + kind_groups, model.syms, model.fixed, model.base_life, model.life_total, [], model.cost)
+    ev = _Evaluator(syn)
+    nc = len(complex_)
+    kind_vars = [ev.gvars[nc + i][0] for i in range(len(kind_list))]
+    # per group / symbol: its compositions with their individual weights
+    gcomps = []
+    for g in complex_:
+        opts = []
+        for comp in _compositions(g.size, len(g.choices), exact=False):
+            opts.append((comp, _multinomial(g.size, comp) if g.item else 1))
+        gcomps.append(opts)
+    scomps = []
+    for sg in model.syms:
+        scomps.append([(comp, _multinomial(sg.count, comp)) for comp in _compositions(sg.count, len(sg.options), exact=True)])
+    collapsed = individual = 0
+    a: dict[str, int] = {}
+    for sconf in itertools.product(*scomps):
+        sweight = 1
+        for (comp, w), names in zip(sconf, ev.svars):
+            sweight *= w
+            for v, n in zip(names, comp):
+                a[v] = n
+        dem, sym_life = ev.spell_demand(a)
+        n_dem = sum(dem.values())
+        for gconf in itertools.product(*gcomps):
+            gweight = sweight
+            uses = units = inp = life = 0
+            for (comp, w), g, names in zip(gconf, complex_, ev.gvars):
+                gweight *= w
+                for v, n, c in zip(names, comp, g.choices):
+                    a[v] = n
+                    if n:
+                        uses += n * (1 - len(c.inp))
+                        units += n * len(c.units)
+                        inp += n * len(c.inp)
+                        life += n * c.life
+            life += sym_life + model.base_life
+            if life > 0 and life > max(0, model.life_total):
+                continue
+            lo = max(0, n_dem + inp - units)
+            hi = min(tmax, n_dem - uses)
+            for k in range(lo, hi + 1):
+                for v, (wc, wi) in by_total.get(k, ()):
+                    for var, n in zip(kind_vars, v):
+                        a[var] = n
+                    if ev.feasible(a, dem) and ev.irredundant(a, dem):
+                        collapsed += wc
+                        individual += wi * gweight
+    return collapsed, individual
 
 
 def plain_count(state: GameState, player: str, total_cost: Any, **kw: Any) -> int:
@@ -1430,17 +1704,21 @@ def ask_payments(ctx: Context) -> Answer:
         return Answer("payments", values, why)
     limit = ctx.limit
     listed: list[Payment] = []
-    n = tot = 0
     best = None
     bkey = None
-    for pay in iter_payments(ctx.state, player, tc, spell_card=card):
-        n += 1
-        tot += pay.multiplicity
-        if len(listed) < limit:
-            listed.append(pay)
-        if minimize:
-            b = best_payment([pay] if best is None else [best, pay], minimize, keep)
-            best = b
+    try:
+        # counted combinatorially (never by listing); listing stops at --limit unless a best payment
+        # is asked for, which compares every payment
+        n, tot = count_payments(ctx.state, player, tc, spell_card=card)
+        for pay in iter_payments(ctx.state, player, tc, spell_card=card):
+            if len(listed) < limit:
+                listed.append(pay)
+            elif not minimize:
+                break
+            if minimize:
+                best = best_payment([pay] if best is None else [best, pay], minimize, keep)
+    except PaymentProblem as e:
+        raise QuestionError(str(e)) from None
     values.update(count=n, count_individual=tot, payments=[p.to_dict() for p in listed])
     capped = n > len(listed)
     why.append(f"{n} distinct payment(s) with identical sources collapsed ({tot} telling every permanent and symbol apart)"
