@@ -15,6 +15,11 @@ Plain data only (the total cost is computed in ``solver.costs``). A card's abili
   cost after increases and reductions (CR 601.2f: "effects that directly affect the total cost");
 * ``effect="grant_flashback"`` (``params.cost: mana_cost``): the spell gains flashback with a cost
   equal to its mana cost (Snapcaster Mage).
+* ``effect="self_cost_change"`` (``params.direction``: ``less``/``more``, ``params.amount`` per counted
+  object, ``params.count``: a ``Count`` mapping): "This spell costs {1} less to cast for each creature
+  on the battlefield" (Blasphemous Act), "... for each instant and sorcery card in your graveyard",
+  "This spell costs {X} less to cast, where X is the total power of creatures you control" (Ghalta);
+  affinity keywords (CR 702.41a) are read with ``affinity_count``. See ``parse_count`` for what is counted.
 
 References: CR 118.7-118.9, 601.2b, 601.2f, 702.33, 702.34, 702.138.
 """
@@ -253,3 +258,108 @@ def cost_effect_parser(kind: str, text: str, card: Card):
             return None
         return "cost_minimum", {"minimum": n, "spells": "all", "whose": "all", "while_untapped": bool(m.group("cond"))}
     return None
+
+
+
+# ---------------------------------------------------------------------------
+# Self cost changes: "This spell costs {1} less to cast for each ...", affinity (CR 702.41a)
+# ---------------------------------------------------------------------------
+
+#: Card types and the plural words naming them in "for each ..." / "affinity for ...".
+_TYPE_WORDS = {"artifact": "Artifact", "creature": "Creature", "land": "Land", "enchantment": "Enchantment",
+               "planeswalker": "Planeswalker", "instant": "Instant", "sorcery": "Sorcery", "battle": "Battle",
+               "permanent": "", "card": "", "nonland": "!Land", "noncreature": "!Creature", "nonartifact": "!Artifact"}
+
+
+def _singular(word: str) -> str:
+    w = word.strip()
+    low = w.lower()
+    if low in ("plains", "sorceries"):
+        return "Plains" if low == "plains" else "sorcery"
+    if low.endswith("ies"):
+        return w[:-3] + "y"
+    if low.endswith("s") and not low.endswith("ss"):
+        return w[:-1]
+    return w
+
+
+def _type_filter(words: str) -> tuple[str, ...] | None:
+    """``"instant and sorcery"`` → ``("Instant", "Sorcery")`` (any of); ``"artifact"`` → ``("Artifact",)``;
+    a capitalised subtype (``"Equipment"``, ``"Knight"``) is kept as printed; ``None`` when not understood."""
+    out: list[str] = []
+    for part in re.split(r"\s+(?:and/or|and|or)\s+|,\s*", words.strip()):
+        part = _singular(part)
+        if not part:
+            continue
+        low = part.lower()
+        if low in _TYPE_WORDS:
+            if _TYPE_WORDS[low]:
+                out.append(_TYPE_WORDS[low])
+        elif re.fullmatch(r"[A-Z][a-z'-]+", part):
+            out.append(part)
+        else:
+            return None
+    return tuple(out)
+
+
+_COUNT_RES = (
+    # "creature on the battlefield", "land on the battlefield"
+    (re.compile(r"^(?P<t>[\w/ ,-]+?) on the battlefield$", re.I), "battlefield", "all"),
+    # "artifact you control", "Plains you control"
+    (re.compile(r"^(?P<t>[\w/ ,-]+?) you control$", re.I), "battlefield", "you"),
+    (re.compile(r"^(?P<t>[\w/ ,-]+?) your opponents control$", re.I), "battlefield", "opponents"),
+    # "card in your graveyard", "instant and sorcery card in your graveyard", "card in your hand"
+    (re.compile(r"^(?P<t>[\w/ ,-]*?)\s*card in your (?P<z>graveyard|hand)$", re.I), None, "you"),
+)
+
+
+def parse_count(text: str) -> dict | None:
+    """What "for each [text]" counts, as ``{zone, whose, types}`` (``types``: any of; a leading ``!``
+    excludes that type), or ``None`` when the wording is not modelled (the caller answers unsupported)."""
+    t = text.strip().rstrip(".").strip()
+    for rx, zone, whose in _COUNT_RES:
+        m = rx.match(t)
+        if not m:
+            continue
+        types = _type_filter(m.group("t") or "")
+        if types is None:
+            return None
+        z = zone or m.group("z").lower()
+        return {"zone": z, "whose": whose, "types": list(types)}
+    return None
+
+
+def affinity_count(parameter: str) -> dict | None:
+    """Affinity for [text] (CR 702.41a): "This spell costs {1} less to cast for each [text] you control"."""
+    p = re.sub(r"^for\s+", "", str(parameter or "").strip(), flags=re.I)
+    types = _type_filter(p)
+    if types is None or not types:
+        return None
+    return {"zone": "battlefield", "whose": "you", "types": list(types)}
+
+
+_SELF_EACH_RE = re.compile(r"^this spell costs (?P<amt>(?:\{\d+\})+) (?P<dir>less|more) to cast for each (?P<what>.+?)\.?$", re.I)
+_SELF_POWER_RE = re.compile(r"^this spell costs \{X\} less to cast, where X is the total power of creatures you control\.?$", re.I)
+
+
+@effect_parser(29)
+def self_cost_change_parser(kind: str, text: str, card: Card):
+    """"This spell costs {N} less/more to cast for each ..." and Ghalta's total-power reduction
+    (CR 601.2f; reductions reduce generic mana only, 118.7a). Unknown counts stay text (unsupported)."""
+    t = text.strip()
+    m = _SELF_EACH_RE.match(t)
+    if m:
+        count = parse_count(m.group("what"))
+        if count is None:
+            return None
+        return "self_cost_change", {"direction": m.group("dir").lower(), "amount": m.group("amt"), "count": count}
+    if _SELF_POWER_RE.match(t):
+        return "self_cost_change", {"direction": "less", "amount": "{1}",
+                                    "count": {"zone": "battlefield", "whose": "you", "types": ["Creature"],
+                                              "measure": "power"}}
+    return None
+
+
+#: Words that mark a line as changing what a spell costs to cast (CR 601.2f, 118.7-118.9): such a line
+#: left as text by the parsers makes the total cost unknown, and the question is answered unsupported.
+COST_TEXT_RE = re.compile(r"\bcosts?\b[^.]*?\b(?:less|more)\b[^.]*?\bto cast\b|\baffinity for\b", re.I)

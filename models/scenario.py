@@ -27,8 +27,8 @@ SCENARIO_KEYS = (
     "title", "source", "players", "active", "cards", "battlefield", "hand", "graveyard", "library",
     "exile", "command", "pool", "life", "effects", "ask", "expect", "notes",
 )
-ENTRY_KEYS = ("card", "count", "tapped", "sick", "counters", "choices", "x", "owner", "id", "attached_to")
-EFFECT_KEYS = ("card", "controller", "ability", "targets", "choices")
+ENTRY_KEYS = ("card", "count", "tapped", "sick", "counters", "choices", "x", "owner", "id", "attached_to", "timestamp")
+EFFECT_KEYS = ("card", "controller", "ability", "targets", "choices", "timestamp")
 
 
 class ScenarioError(ValueError):
@@ -407,6 +407,7 @@ def build_state(sc: Scenario, db: Any) -> tuple[GameState, Any]:
             raise sc.error(f"'{zone}' must map each player to a list of cards", zone)
         for player, entries in section.items():
             player = check_player(player, section, player)
+            state.listed_zones.add((zone, player))
             if entries is None:
                 continue
             if not isinstance(entries, list):
@@ -445,6 +446,9 @@ def build_state(sc: Scenario, db: Any) -> tuple[GameState, Any]:
                 x = entry.get("x")
                 if x is not None:
                     x = _as_int(x, sc, "x", entry, 0)
+                ts = entry.get("timestamp")
+                if ts is not None:
+                    ts = _as_int(ts, sc, "timestamp", entry, 0)
                 tapped = _as_bool(entry.get("tapped", False), sc, "tapped", entry)
                 sick = _as_bool(entry.get("sick", False), sc, "sick", entry)
                 for _ in range(count):
@@ -454,6 +458,7 @@ def build_state(sc: Scenario, db: Any) -> tuple[GameState, Any]:
                         controller=player, owner=owner, tapped=tapped, sick=sick,
                         counters={str(k): int(v) for k, v in counters.items()}, choices=dict(choices), x=x,
                         attached_to=str(entry["attached_to"]) if entry.get("attached_to") is not None else None,
+                        timestamp=ts,
                     ))
                     origin[state.battlefield[-1].id] = origin_at
     all_ids = {p.id for p in state.battlefield}
@@ -510,5 +515,8 @@ def build_state(sc: Scenario, db: Any) -> tuple[GameState, Any]:
                 targets.append(state.find_permanent(t).id)
             except StateError as err:
                 raise sc.error(f"effect of {card.name}: target {t!r}: {err}", "targets", e, err.candidates) from None
-        state.effects.append(Effect(card, controller, ability, targets, dict(e.get("choices") or {})))
+        ts = e.get("timestamp")
+        if ts is not None:
+            ts = _as_int(ts, sc, "timestamp", e, 0)
+        state.effects.append(Effect(card, controller, ability, targets, dict(e.get("choices") or {}), ts))
     return state, db

@@ -50,6 +50,7 @@ class Permanent:
     recent turn began (CR 302.6); it matters only for creatures' {T}/{Q} abilities.
     ``x`` is the value of X paid when it was cast (CR 107.3m), ``None`` if not cast with X.
     ``choices`` holds choices made as it entered (``color``, ``creature_type``, ``card_name``).
+    ``timestamp`` orders its static abilities' effects (CR 613.7); ``None``: its position (see docs/scenarios.md).
     """
 
     id: str
@@ -62,6 +63,7 @@ class Permanent:
     choices: dict[str, Any] = field(default_factory=dict)
     x: int | None = None
     attached_to: str | None = None
+    timestamp: int | None = None
 
     @property
     def name(self) -> str:
@@ -84,7 +86,8 @@ class Effect:
     """A resolved spell or ability whose effect is still in force (e.g. a resolved Pale Moon).
 
     ``ability`` counts the card's activated abilities from 1; ``None`` means the spell's own effect.
-    ``targets`` holds permanent ids after resolution.
+    ``targets`` holds permanent ids after resolution. ``timestamp`` orders it among continuous effects
+    (CR 613.7); ``None``: after every permanent, in list order (see docs/scenarios.md).
     """
 
     card: Card
@@ -92,6 +95,7 @@ class Effect:
     ability: int | None = None
     targets: list[str] = field(default_factory=list)
     choices: dict[str, Any] = field(default_factory=dict)
+    timestamp: int | None = None
 
 
 @dataclass
@@ -109,6 +113,8 @@ class GameState:
     pools: dict[str, ManaPool] = field(default_factory=dict)
     life: dict[str, int] = field(default_factory=dict)
     effects: list[Effect] = field(default_factory=list)
+    #: (zone, player) pairs a scenario listed, even as an empty list: the zone's contents are known.
+    listed_zones: set = field(default_factory=set)
 
     def __post_init__(self) -> None:
         for z in CARD_ZONES:

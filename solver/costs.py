@@ -12,16 +12,20 @@ card (CR 202.3, 118.8d, 118.9c; Thalia ruling 2018-03-16).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import re
+from dataclasses import dataclass, field, replace
 from typing import Any, Iterable
 
 from models.abilities import CostPart
-from models.costs import AdditionalCost, AlternativeCost, CostChange, additional_costs, alternative_costs, cost_changes
+from models.costs import (COST_TEXT_RE, AdditionalCost, AlternativeCost, CostChange, additional_costs, affinity_count,
+                          alternative_costs, cost_changes)
+from models.cards import Card
 from models.mana import ManaCost, ManaSymbol
 from models.oracle import abilities_of
 from models.state import GameState
 
 from .layers import permanent_abilities
+from .questions import QuestionError, Unsupported
 
 
 class CostError(ValueError):
@@ -30,6 +34,14 @@ class CostError(ValueError):
 
 class ZoneError(CostError):
     """The alternative cost exists but casts the card from another zone (CR 702.34a, 702.138a)."""
+
+
+class NoPermission(ZoneError):
+    """No rule or effect allows casting the card from that zone (CR 601.3): the answer is "not castable".
+
+    A ``ZoneError`` so that handlers which report a zone mismatch as ``castable: false`` with the
+    message as the reason do the same here.
+    """
 
 
 @dataclass
@@ -58,6 +70,8 @@ class TotalCost:
     base: str = "mana cost"
     x: int = 0
     steps: list[str] = field(default_factory=list)
+    #: the card as cast: the chosen half or face (``spell_face``), else the card itself
+    card: Any = None
 
     @property
     def payable_mana(self) -> bool:
@@ -106,6 +120,294 @@ def _has_granted_flashback(state: GameState, player: str) -> str | None:
     return None
 
 
+# ---------------------------------------------------------------------------
+# Which card is cast: split halves, adventures, modal double-faced cards (CR 709.3, 715.3, 712.11)
+# ---------------------------------------------------------------------------
+
+#: Layouts whose second face can be chosen when casting (CR 709.3 split, 702.127 aftermath,
+#: 715.3 adventurer, 712.11b modal double-faced).
+CHOOSE_FACE_LAYOUTS = ("split", "aftermath", "adventure", "modal_dfc")
+_FACE_MARK = "cast_face_of:"
+
+
+def parent_name(card: Any) -> str:
+    """The full card name of a face made by ``spell_face`` (the card's own name otherwise)."""
+    for n in getattr(card, "notes", ()) or ():
+        if str(n).startswith(_FACE_MARK):
+            return str(n)[len(_FACE_MARK):]
+    return card.name
+
+
+def spell_face(card: Any, face: str | None = None, named: str | None = None) -> Any:
+    """The card as it is put on the stack: only the chosen half or face exists there.
+
+    CR 709.3-709.3b (a split card: the player chooses the half; only that half's characteristics,
+    so ``Ice`` costs {1}{U} and has mana value 2), 715.3a-b (an adventurer card cast as an Adventure
+    has only the Adventure's characteristics), 712.11b-c (a modal double-faced card: either face),
+    712.11 (other double-faced cards are cast front face up).
+
+    Parameters
+    ----------
+    card : the database card (``Fire // Ice``).
+    face : the face asked for (``face:`` argument), or ``None``.
+    named : the name the question used for the card (``card: Ice`` selects the Ice half).
+
+    Returns
+    -------
+    Card : ``card`` itself for the front face of a non-split card, else a one-face card named after
+        the face (its abilities are the face's; ``parent_name`` gives the full name back).
+
+    Raises
+    ------
+    CostError : a split card with no half chosen (the message lists the halves), an unknown face.
+    NoPermission : the back face of a transforming double-faced card (CR 712.11).
+    """
+    if not getattr(card, "faces", ()) or any(str(n).startswith(_FACE_MARK) for n in card.notes):
+        if face is not None and str(face).casefold() != card.name.casefold():
+            raise CostError(f"{card.name} has only one face; there is no face {face!r}")
+        return card
+    if face is None and named is not None and str(named).casefold() != card.name.casefold():
+        if any(f.name.casefold() == str(named).casefold() for f in card.faces):
+            face = str(named)
+    if face is None or str(face).casefold() == card.name.casefold():
+        if card.is_split:
+            halves = " or ".join(f"{f.name} ({f.mana_cost})" for f in card.faces)
+            raise CostError(f"{card.name} is a split card: choose the half you cast (CR 709.3): {halves}; "
+                            f"name it as 'face' (or as the card)")
+        return card
+    f = next((f for f in card.faces if f.name.casefold() == str(face).casefold()), None)
+    if f is None:
+        raise CostError(f"{card.name} has no face named {face!r}; faces: {', '.join(card.face_names)}")
+    front = f is card.faces[0]
+    if front and not card.is_split:
+        return card
+    if not front and card.layout not in CHOOSE_FACE_LAYOUTS:
+        raise NoPermission(f"{f.name} is the back face of {card.name} ({card.layout}): a double-faced card is cast "
+                           f"front face up (CR 712.11); casting it transformed (disturb, 712.11a) is not asked here")
+    abil = tuple(a for a in abilities_of(card)
+                 if (a.params or {}).get("face") == f.name or (front and (a.params or {}).get("face") is None))
+    colors = f.colors if f.colors is not None else (f.mana_cost.colors if f.mana_cost is not None else frozenset())
+    low = (f.oracle_text or "").lower()
+    return Card(name=f.name, mana_cost=f.mana_cost, type_line=f.type_line, oracle_text=f.oracle_text or "",
+                colors=frozenset(colors), color_identity=card.color_identity, color_indicator=f.color_indicator,
+                keywords=tuple(k for k in card.keywords if k.lower() in low), power=f.power, toughness=f.toughness,
+                loyalty=f.loyalty, layout="normal", faces=(), legalities=card.legalities, abilities=abil,
+                source=card.source, notes=(_FACE_MARK + card.name,))
+
+
+# ---------------------------------------------------------------------------
+# Where the card is and whether it may be cast from there (CR 601.2a, 601.3)
+# ---------------------------------------------------------------------------
+
+CAST_ZONES = ("hand", "graveyard", "exile", "library", "command")
+#: Keywords that let a card be cast from the graveyard, not modelled yet (CR 702.81 retrace,
+#: 702.127 aftermath, 702.133 jump-start, 702.146 disturb; harmonize, mayhem).
+GRAVEYARD_CAST_UNMODELLED = ("retrace", "aftermath", "jump-start", "disturb", "harmonize", "mayhem")
+#: Keywords that let a card be cast from exile later, not modelled (CR 702.143 foretell, 702.170 plot,
+#: 702.62 suspend, 702.35 madness; warp).
+EXILE_CAST_UNMODELLED = ("foretell", "plot", "suspend", "madness", "warp")
+#: Activated abilities from the graveyard that are not casting (CR 702.84 unearth, 702.128 embalm...).
+NOT_CASTING = ("unearth", "embalm", "eternalize", "encore", "scavenge")
+_PERMIT_RE = re.compile(r"\b(?:may|can) (?:cast|play)\b|\b(?:gains?|ha(?:s|ve)) (?:flashback|escape|jump-start|retrace)\b", re.I)
+_ZONE_WORD = {"graveyard": re.compile(r"graveyard", re.I), "exile": re.compile(r"\bexiled?\b", re.I),
+              "library": re.compile(r"\blibrary\b", re.I), "command": re.compile(r"command zone|commander", re.I)}
+
+
+def zone_listed(state: GameState, zone: str, player: str) -> bool:
+    """Whether the scenario says what ``player``'s ``zone`` holds (listed, even empty, or non-empty)."""
+    return (zone, player) in getattr(state, "listed_zones", set()) or bool(state.cards(zone, player))
+
+
+def locate_card(state: GameState, player: str, card: Any, zone: str) -> str | None:
+    """Check that ``card`` is in ``player``'s ``zone`` (CR 601.2a: the card moves from where it is).
+
+    When the scenario lists that zone for the player, the card must be there; when it lists it
+    nowhere for that player, the question is hypothetical ("if I had this in hand") and the card is
+    assumed to be there: the returned line says so. A card found only in another player's same zone
+    is an error (a player casts from their own zones unless an effect says otherwise, CR 601.3).
+
+    Raises ``QuestionError`` naming the zone's contents.
+    """
+    if zone not in CAST_ZONES:
+        raise QuestionError(f"cannot cast from {zone!r}; cast from one of {', '.join(CAST_ZONES)} (CR 601.2a)")
+    want = parent_name(card).casefold()
+    here = state.cards(zone, player)
+    if any(ci.card.name.casefold() == want for ci in here):
+        return None
+    if zone_listed(state, zone, player):
+        held = ", ".join(ci.name for ci in here) or "nothing"
+        raise QuestionError(f"{parent_name(card)} is not in {player}'s {zone} (it holds: {held}); "
+                            f"a spell is cast from where the card is (CR 601.2a)")
+    others = [p for p in state.players if p != player and any(ci.card.name.casefold() == want for ci in state.cards(zone, p))]
+    if others:
+        raise QuestionError(f"{parent_name(card)} is in {others[0]}'s {zone}, not {player}'s: a player casts cards from their own "
+                            f"{zone} unless an effect allows otherwise (CR 601.3); list {player}'s {zone} to ask about their own copy")
+    return (f"the scenario does not list {player}'s {zone}: assuming {parent_name(card)} is there "
+            f"(a hypothetical question; list the {zone} to have it checked)")
+
+
+def _permission_sources(state: GameState, zone: str) -> list[str]:
+    """Static abilities in play and effects in force that may let spells be cast from ``zone`` (text we
+    do not model: the answer becomes unsupported). The modelled Snapcaster grant is left out."""
+    out: list[str] = []
+    zw = _ZONE_WORD[zone]
+    for perm in state.battlefield:
+        for a in permanent_abilities(state, perm):
+            if a.kind == "static" and a.text and _PERMIT_RE.search(a.text) and zw.search(a.text):
+                out.append(f"{perm.name} ({a.text.strip()})")
+    for e in state.effects:
+        for a in abilities_of(e.card):
+            if a.effect != "grant_flashback" and a.text and _PERMIT_RE.search(a.text) and zw.search(a.text):
+                out.append(f"{e.card.name} ({a.text.strip()})")
+    return out
+
+
+def _card_keywords(card: Any) -> set[str]:
+    kws = {str(k).lower() for k in getattr(card, "keywords", ()) or ()}
+    for a in abilities_of(card):
+        if a.kind == "keyword":
+            kws.add(str(a.effect).lower())
+    return kws
+
+
+def casting_permission(state: GameState, player: str, card: Any, zone: str, using: str | None) -> str | None:
+    """Why ``player`` may not cast ``card`` from ``zone`` (CR 601.3), or ``None`` when a rule allows it.
+
+    The hand is where spells are normally cast from (CR 117.1a, 601.3). From the graveyard only a
+    flashback or escape cost (CR 702.34a, 702.138a; flashback also when an effect such as Snapcaster
+    Mage grants it) — checked with the alternative cost; other permissions raise ``Unsupported``:
+    retrace, jump-start, aftermath, disturb (CR 702.81a, 702.133a, 702.127a, 702.146a), foretell,
+    plot, suspend, madness from exile, adventurer cards in exile (715.3d), and any permanent or effect
+    that lets spells be cast from that zone. The command zone (commander, CR 903.8) is not modelled.
+    """
+    kw = None if using in (None, "", "mana cost", "mana_cost", "normal") else str(using).lower()
+    if kw in NOT_CASTING:
+        raise QuestionError(f"{kw} is an activated ability that puts the card onto the battlefield; it does not cast it")
+    if zone == "hand":
+        return None
+    if zone == "command":
+        raise Unsupported(f"casting {card.name} from the command zone (commander tax, CR 903.8; companions) is not modelled")
+    mine = _card_keywords(card)
+    if zone == "graveyard" and kw in ("flashback", "escape"):
+        return None  # the alternative cost says where it is cast from; total_cost checks it exists
+    unmodelled = GRAVEYARD_CAST_UNMODELLED if zone == "graveyard" else EXILE_CAST_UNMODELLED if zone == "exile" else ()
+    if kw in unmodelled or kw in ("fuse", "adventure"):
+        raise Unsupported(f"casting {card.name} with {kw} is not modelled")
+    hit = sorted(k for k in mine if k in unmodelled)
+    if hit:
+        raise Unsupported(f"{card.name} has {', '.join(hit)}, which may let it be cast from the {zone}; that is not modelled")
+    if zone == "exile" and (getattr(card, "layout", "") == "adventure" or parent_name(card) != card.name):
+        raise Unsupported(f"{parent_name(card)} in exile may be castable if it went on an adventure (CR 715.3d); not modelled")
+    srcs = _permission_sources(state, zone)
+    if srcs:
+        raise Unsupported(f"an effect may let {player} cast {card.name} from the {zone}, not modelled: {srcs[0]}")
+    extra = ""
+    if zone == "graveyard":
+        if "flashback" in mine or "escape" in mine:
+            extra = f"; {card.name} has " + " and ".join(k for k in ("flashback", "escape") if k in mine) + ": ask with that 'using'"
+        elif _has_granted_flashback(state, player):
+            extra = f"; {_has_granted_flashback(state, player)} gave it flashback: ask with using: flashback"
+    return (f"no rule or effect lets {player} cast {card.name} from the {zone}"
+            + (" for its mana cost" if kw is None and zone == "graveyard" else "")
+            + f" (CR 601.3: a spell can be cast only if a rule or effect allows it){extra}")
+
+
+# ---------------------------------------------------------------------------
+# Self cost changes (CR 702.41a affinity; "This spell costs {1} less to cast for each ...")
+# ---------------------------------------------------------------------------
+
+_ANTHEM_RE = re.compile(r"\b(?:get|gets|has base power|have base power|base power and toughness)\b\s*[+-−]?\d", re.I)
+
+
+def _count_of(state: GameState, player: str, card: Any, zone: str, count: dict, what: str) -> int:
+    """How many objects ``count`` (a ``models.costs.parse_count`` mapping) sees, or their total power."""
+    types = list(count.get("types") or ())
+    pos = [t for t in types if not t.startswith("!")]
+    neg = [t[1:] for t in types if t.startswith("!")]
+
+    def ok(c: Any) -> bool:
+        return (not pos or any(c.is_type(t) for t in pos)) and not any(c.is_type(t) for t in neg)
+
+    z, whose = count.get("zone"), count.get("whose", "you")
+    if z == "battlefield":
+        perms = [p for p in state.battlefield
+                 if (whose == "all" or (whose == "you") == (p.controller == player)) and ok(p.card)]
+        if count.get("measure") != "power":
+            return len(perms)
+        for q in state.battlefield:
+            for a in permanent_abilities(state, q):
+                if a.kind == "static" and a.effect == "text" and _ANTHEM_RE.search(a.text or ""):
+                    raise Unsupported(f"{what}: {q.name} may change creatures' power ({a.text.strip()}); not modelled")
+        if state.effects:
+            raise Unsupported(f"{what}: effects in force may change creatures' power; not modelled")
+        total = 0
+        for p in perms:
+            try:
+                pw = int(str(p.card.power))
+            except (TypeError, ValueError):
+                raise Unsupported(f"{what}: {p.name} has power {p.card.power!r}, not modelled") from None
+            total += pw + p.counters.get("+1/+1", 0) - p.counters.get("-1/-1", 0)
+        return max(0, total)
+    if z in ("graveyard", "hand"):
+        cards = [ci for ci in state.cards(z, player) if ok(ci.card)]
+        n = len(cards)
+        if zone == z and any(ci.card.name == parent_name(card) for ci in cards):
+            n -= 1  # the spell itself is on the stack while its cost is determined (CR 601.2a)
+        return n
+    raise Unsupported(f"{what}: counting {count} is not modelled")
+
+
+def self_cost_changes(state: GameState, player: str, card: Any, zone: str = "hand") -> list[tuple[str, ManaCost, str]]:
+    """The spell's own cost changes: ``(direction, amount, explanation)`` with ``direction`` ``less``/``more``.
+
+    Affinity for [text] (CR 702.41a: {1} less for each [text] you control), "This spell costs {N}
+    less/more to cast for each ..." and Ghalta's total power (CR 601.2f; 118.7a generic only).
+    Raises ``Unsupported`` for an affinity or count that is not modelled.
+    """
+    out: list[tuple[str, ManaCost, str]] = []
+    for a in spell_abilities(card):
+        p = a.params or {}
+        if a.kind == "keyword" and a.effect == "affinity":
+            cnt = affinity_count(str(p.get("parameter", "")))
+            if cnt is None:
+                raise Unsupported(f"{card.name}: {a.text or 'affinity'} is not modelled (CR 702.41a)")
+            n = _count_of(state, player, card, zone, cnt, card.name)
+            out.append(("less", ManaCost.parse("{%d}" % n) if n else ManaCost(),
+                        f"{a.text or 'affinity'}: {n} counted, costs {{{n}}} less (CR 702.41a)"))
+        elif a.effect == "self_cost_change":
+            cnt = dict(p.get("count") or {})
+            n = _count_of(state, player, card, zone, cnt, card.name)
+            per = ManaCost.parse(str(p.get("amount", "{1}")))
+            total = per.mana_value() * n
+            label = "total power" if cnt.get("measure") == "power" else f"{n} counted"
+            out.append((str(p.get("direction", "less")), ManaCost.parse("{%d}" % total) if total else ManaCost(),
+                        f"{(a.text or 'self cost change').strip()}: {label}, costs {{{total}}} {p.get('direction', 'less')} (CR 601.2f)"))
+    return out
+
+
+def unmodelled_cost_text(state: GameState, player: str, card: Any) -> str | None:
+    """A line that changes what this spell costs and that nothing models, or ``None``.
+
+    Looks at the spell's own abilities left as text and at the static abilities of every permanent
+    (and at the effects in force) that speak of spells costing more or less to cast (CR 601.2f).
+    """
+    for a in spell_abilities(card):
+        if a.effect == "text" and a.text and COST_TEXT_RE.search(a.text):
+            return f"{card.name}: {a.text.strip()}"
+        if a.kind == "keyword" and a.effect == "undaunted":
+            return f"{card.name}: undaunted (CR 702.125a)"
+    for perm in state.battlefield:
+        for a in permanent_abilities(state, perm):
+            if (a.kind == "static" and a.effect == "text" and a.text and COST_TEXT_RE.search(a.text)
+                    and not a.text.strip().lower().startswith("this spell")):
+                return f"{perm.name}: {a.text.strip()}"
+    for e in state.effects:
+        for a in abilities_of(e.card):
+            if a.effect == "text" and a.text and COST_TEXT_RE.search(a.text) and not a.text.strip().lower().startswith("this spell"):
+                return f"{e.card.name}: {a.text.strip()}"
+    return None
+
+
 def _add_generic(cost: ManaCost, n: int) -> ManaCost:
     return ManaCost(cost.symbols + (ManaSymbol(str(n)),)) if n else cost
 
@@ -138,7 +440,8 @@ def fmt(cost: ManaCost | None) -> str:
 
 
 def total_cost(state: GameState, player: str, card: Any, *, using: str | None = None, x: int = 0,
-               kicked: int | bool = 0, additional: Iterable[str] = (), zone: str = "hand") -> TotalCost:
+               kicked: int | bool = 0, additional: Iterable[str] = (), zone: str = "hand",
+               face: str | None = None) -> TotalCost:
     """Compute the total cost of casting ``card`` (CR 601.2f), with every step explained.
 
     Parameters
@@ -151,6 +454,10 @@ def total_cost(state: GameState, player: str, card: Any, *, using: str | None = 
     kicked : times the kicker/multikicker cost is paid (``True`` = 1), CR 702.33.
     additional : other optional additional costs to pay: ``buyback``, ``entwine``.
     zone : where the card is cast from (flashback and escape need the graveyard, CR 702.34a, 702.138a).
+        The card must be in that zone when the scenario lists it (``locate_card``) and a rule or effect
+        must allow casting from there (``casting_permission``, CR 601.3).
+    face : the half of a split card, the Adventure or the face of a modal double-faced card to cast
+        (``spell_face``, CR 709.3, 715.3, 712.11b); a split card needs one.
 
     Returns
     -------
@@ -158,9 +465,27 @@ def total_cost(state: GameState, player: str, card: Any, *, using: str | None = 
 
     Raises
     ------
-    CostError : an alternative or additional cost the card does not have, a wrong zone, X with a free cast.
+    CostError : an alternative or additional cost the card does not have, a wrong zone, X with a free cast,
+        a split card with no half chosen.
+    NoPermission (a CostError) : no rule or effect allows casting it from that zone (CR 601.3).
+    QuestionError : the card is not in the zone the scenario lists.
+    Unsupported : a permission or a cost effect that may apply but is not modelled.
     """
     steps: list[str] = []
+    card = spell_face(card, face)
+    if parent_name(card) != card.name:
+        steps.append(f"casting {card.name} of {parent_name(card)}: only its characteristics exist on the stack "
+                     f"(mana cost {card.mana_cost}; CR 709.3b, 715.3b, 712.11c)")
+    note = locate_card(state, player, card, zone)
+    if note:
+        steps.append(note)
+    why_not = casting_permission(state, player, card, zone, using)
+    if why_not:
+        raise NoPermission(why_not)
+    bad = unmodelled_cost_text(state, player, card)
+    if bad:
+        raise Unsupported(f"a cost change is not modelled, so the total cost is unknown (CR 601.2f): {bad}")
+    selfs = self_cost_changes(state, player, card, zone)
     abilities = spell_abilities(card)
     alts = alternative_costs(card, abilities)
     adds = additional_costs(card, abilities)
@@ -192,6 +517,8 @@ def total_cost(state: GameState, player: str, card: Any, *, using: str | None = 
                 alt = AlternativeCost("flashback", card.mana_cost, (), "graveyard", f"flashback granted by {granter}")
                 steps.append(f"{granter} gave it flashback with a cost equal to its mana cost "
                              f"({card.mana_cost if card.mana_cost is not None else 'none'}); Snapcaster Mage ruling 2017-03-14")
+        if alt is None and kw in _card_keywords(card):
+            raise Unsupported(f"{card.name}'s {kw} is not modelled")
         if alt is None:
             have = ", ".join(a.keyword for a in alts) or "none"
             raise CostError(f"{card.name} has no {kw} cost (its alternative costs: {have})")
@@ -242,9 +569,19 @@ def total_cost(state: GameState, player: str, card: Any, *, using: str | None = 
             else:
                 mana = ManaCost(mana.symbols + tuple(s.with_x(x) if False else s for s in c.amount.symbols))
                 steps.append(f"{c.source}: costs {c.amount} more → {fmt(mana)} (increases before reductions, CR 601.2f)")
+    for direction, amount, text in selfs:
+        if direction == "more":
+            if mana is None:
+                steps.append(f"{text}, but the cost stays unpayable (CR 118.6a)")
+            else:
+                mana = mana + amount
+                steps.append(f"{text} → {fmt(mana)}")
     for c in changes:
         if c.kind == "reduction" and mana is not None:
             mana = _reduce(mana, c.amount, steps, c.source)
+    for direction, amount, text in selfs:
+        if direction == "less" and mana is not None:
+            mana = _reduce(mana, amount, steps, text)
     for c in changes:
         if c.kind == "minimum" and mana is not None:
             mv = mana.mana_value()
@@ -263,7 +600,7 @@ def total_cost(state: GameState, player: str, card: Any, *, using: str | None = 
         mana = mana.canonical()
         steps.append(f"total cost {fmt(mana)}" + (f", pay {life} life" if life else "")
                      + ("".join(", " + (p.text or p.action) for p in rest)) + " (locked in, CR 601.2f)")
-    return TotalCost(mana, life, tuple(rest), base, x, steps)
+    return TotalCost(mana, life, tuple(rest), base, x, steps, card)
 
 
 def _add_cost(mana: ManaCost | None, a: AdditionalCost, times: int, parts: list[CostPart], steps: list[str]) -> ManaCost | None:
