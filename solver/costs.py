@@ -9,6 +9,15 @@ affect the total cost ("costs at least three mana", Trinisphere) are applied and
 in. A card with no mana cost has an unpayable mana cost (CR 118.6); increases and additional costs
 keep it unpayable (118.6a), an alternative cost may still be paid. The mana value stays that of the
 card (CR 202.3, 118.8d, 118.9c; Thalia ruling 2018-03-16).
+
+Before any of that, ``total_cost`` decides what is cast and from where: ``spell_face`` (the chosen
+half of a split card, an Adventure, a modal DFC's face, CR 709.3, 715.3, 712.11), ``locate_card``
+(the card must be in the zone the scenario lists; an unlisted zone is assumed to hold it and the
+steps say so, CR 601.2a), ``casting_permission`` (CR 601.3: from the graveyard only with flashback or
+escape, granted flashback included; other permissions are ``Unsupported``; raises ``NoPermission``,
+a ``ZoneError``, otherwise), ``unmodelled_cost_text`` (a cost change nobody models → ``Unsupported``)
+and ``self_cost_changes`` (affinity, "costs {1} less/more to cast for each ...", total power).
+Handlers pass ``face=requested_face(ctx, card)`` and read ``TotalCost.card`` (the card as cast).
 """
 from __future__ import annotations
 
@@ -194,6 +203,25 @@ def spell_face(card: Any, face: str | None = None, named: str | None = None) -> 
                 loyalty=f.loyalty, layout="normal", faces=(), legalities=card.legalities, abilities=abil,
                 source=card.source, notes=(_FACE_MARK + card.name,))
 
+
+
+def requested_face(ctx: Any, card: Any) -> str | None:
+    """The face a ``cast``/``payments``/``delve`` question asks for: its ``face`` argument, else the
+    name it used for the card when that is a face name (``card: Ice`` → ``"Ice"``), else ``None``.
+
+    Hook for the question handlers: pass it as ``total_cost(..., face=requested_face(ctx, card))`` and
+    use ``tc.card`` (the half or face as cast) for the mana value and the spell's restrictions.
+    """
+    face = ctx.arg("face", None)
+    if face is not None:
+        if not isinstance(face, str):
+            raise QuestionError(f"'face' must be a face name, got {face!r}")
+        return face
+    named = ctx.arg("card", None)
+    if isinstance(named, str) and named.casefold() != card.name.casefold() and any(
+            f.name.casefold() == named.casefold() for f in getattr(card, "faces", ()) or ()):
+        return next(f.name for f in card.faces if f.name.casefold() == named.casefold())
+    return None
 
 # ---------------------------------------------------------------------------
 # Where the card is and whether it may be cast from there (CR 601.2a, 601.3)

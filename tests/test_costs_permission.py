@@ -214,3 +214,19 @@ def test_unmodelled_cost_change_in_play_is_unsupported_cr_601_2f():
 def test_a_permanents_own_this_spell_line_is_ignored_cr_601_2f():
     """CR 601.2f: Ghalta's own "This spell costs" line does nothing while Ghalta is on the battlefield."""
     assert total_cost(_state("Ghalta, Primal Hunger", "Forest"), "A", DB.get("Llanowar Elves")).notation() == "{G}"
+
+
+def test_requested_face_from_face_or_face_name_cr_709_3():
+    """CR 709.3: the half is chosen by `face:` or by naming the half as the card."""
+    from types import SimpleNamespace
+
+    from solver.costs import requested_face
+
+    class Ctx(SimpleNamespace):
+        def arg(self, k, default=None):
+            return self.args.get(k, default)
+
+    fi = DB.get("Fire // Ice")
+    assert requested_face(Ctx(args={"card": "Ice"}), fi) == "Ice"
+    assert requested_face(Ctx(args={"card": "Fire // Ice", "face": "Fire"}), fi) == "Fire"
+    assert requested_face(Ctx(args={"card": "Fire // Ice"}), fi) is None
