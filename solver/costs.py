@@ -121,11 +121,29 @@ def active_cost_changes(state: GameState) -> list[CostChange]:
     return out
 
 
-def _has_granted_flashback(state: GameState, player: str) -> str | None:
+def _has_granted_flashback(state: GameState, player: str, card: Any = None) -> str | None:
+    """The name of an effect in force that gave ``card`` flashback (Snapcaster Mage), else ``None``.
+
+    The grant applies to the card named by the effect's ``choices.card``; when the scenario names
+    none, to any instant or sorcery card (Snapcaster Mage's target), and the explanation says so.
+    Snapcaster Mage ruling 2017-03-14 (its flashback cost is equal to its mana cost); CR 702.34a.
+    """
+    from models.names import normalize_name
+
     for e in state.effects:
+        if e.controller != player:
+            continue
         for a in abilities_of(e.card):
-            if a.effect == "grant_flashback" and e.controller == player:
+            if a.effect != "grant_flashback":
+                continue
+            chosen = e.choices.get("card")
+            if card is None:
                 return e.card.name
+            if chosen:
+                if normalize_name(str(chosen)) in {normalize_name(n) for n in (card.name, parent_name(card))}:
+                    return e.card.name
+            elif card.is_type("Instant") or card.is_type("Sorcery"):
+                return e.card.name + " (its target not named in choices.card; taken to be this card)"
     return None
 
 
@@ -333,8 +351,8 @@ def casting_permission(state: GameState, player: str, card: Any, zone: str, usin
     if zone == "graveyard":
         if "flashback" in mine or "escape" in mine:
             extra = f"; {card.name} has " + " and ".join(k for k in ("flashback", "escape") if k in mine) + ": ask with that 'using'"
-        elif _has_granted_flashback(state, player):
-            extra = f"; {_has_granted_flashback(state, player)} gave it flashback: ask with using: flashback"
+        elif _has_granted_flashback(state, player, card):
+            extra = f"; {_has_granted_flashback(state, player, card)} gave it flashback: ask with using: flashback"
     return (f"no rule or effect lets {player} cast {card.name} from the {zone}"
             + (" for its mana cost" if kw is None and zone == "graveyard" else "")
             + f" (CR 601.3: a spell can be cast only if a rule or effect allows it){extra}")
@@ -540,7 +558,7 @@ def total_cost(state: GameState, player: str, card: Any, *, using: str | None = 
         kw = str(using).lower()
         alt = next((a for a in alts if a.keyword == kw), None)
         if alt is None and kw == "flashback":
-            granter = _has_granted_flashback(state, player)
+            granter = _has_granted_flashback(state, player, card)
             if granter is not None:
                 alt = AlternativeCost("flashback", card.mana_cost, (), "graveyard", f"flashback granted by {granter}")
                 steps.append(f"{granter} gave it flashback with a cost equal to its mana cost "
@@ -670,9 +688,12 @@ def nonmana_problems(state: GameState, player: str, card: Any, tc: TotalCost, zo
             if len(have) < n:
                 out.append(f"the cost includes sacrificing {n} {kind}{'s' if n > 1 else ''} but {player} controls {len(have)} (CR 118.3)")
         elif action == "discard":
-            hand = [c for c in state.cards("hand", player) if c.card is not card or zone != "hand"]
+            # the spell itself is on the stack, not in hand (CR 601.2a): one copy of it leaves the hand
+            hand = list(state.cards("hand", player))
             if zone == "hand":
-                hand = hand[: max(0, len(state.cards("hand", player)) - 1)]
+                own = next((c for c in hand if c.card is card or c.name == parent_name(card)), None)
+                if own is not None:
+                    hand.remove(own)
             if len(hand) < n:
                 out.append(f"the cost includes discarding {n} card(s) but {player} has no other card in hand (CR 118.3)")
         elif action == "exile" and "graveyard" in what:
