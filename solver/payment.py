@@ -431,8 +431,73 @@ def _tok_order(t: str) -> int:
     return ("W", "U", "B", "R", "G", "C", "S", "1").index(t) if t in ("W", "U", "B", "R", "G", "C", "S", "1") else 9
 
 
+_SPEND_HINT = re.compile(r"\bspend\b.*\bas though\b|can't spend mana", re.I)
+_ORDER = "WUBRGC"
+
+
+def spend_retyping(state: GameState, player: str) -> tuple[dict[str, str], list[str]]:
+    """How ``player`` may spend each type of mana now, from ``spend_as_though`` static abilities of
+    permanents (CR 609.4b; Celestial Dawn, Chromatic Orrery, Mycosynth Lattice, Sunglasses of Urza).
+
+    Returns
+    -------
+    (retype, unmodelled): ``retype`` maps a mana type to the letters of the symbols it may pay as
+    (``{"W": "WUBRG", "U": "C", ...}`` under Celestial Dawn; only the types that change), and
+    ``unmodelled`` names permanents with a "spend ... as though" sentence that is not parsed (scoped to
+    some spells or abilities): the payment answers ``unsupported`` when they could matter.
+
+    Raises
+    ------
+    Unsupported : several different effects, one of them saying "only" (how they combine, CR 609.4a,
+        is not modelled).
+    """
+    from .layers import permanent_abilities
+
+    effects: list[tuple[str, Any]] = []
+    unmodelled: list[str] = []
+    for perm in state.battlefield:
+        for a in permanent_abilities(state, perm):
+            if a.kind != "static":
+                continue
+            if a.effect == "spend_as_though":
+                if a.params.get("players", "you") == "each" or perm.controller == player:
+                    rules = tuple(tuple(sorted(dict(r).items())) for r in a.params.get("rules", ()))
+                    if all(rules != e[1] for e in effects):
+                        effects.append((perm.name, rules))
+            elif a.effect == "text" and _SPEND_HINT.search(a.text or ""):
+                unmodelled.append(perm.name)
+    if not effects:
+        return {}, unmodelled
+    if len(effects) > 1 and any(dict(r).get("only") for _, rules in effects for r in rules):
+        raise Unsupported("how these spend-as-though effects combine is not modelled (CR 609.4a): "
+                          + ", ".join(n for n, _ in effects))
+    allowed = {t: set(t) for t in _ORDER}
+    for _, rules in effects:
+        named: set[str] = set()
+        for r in rules:
+            r = dict(r)
+            mana = str(r.get("mana", "any"))
+            as_ = str(r.get("as", ""))
+            new = set("WUBRG") if as_ == "any_color" else set(as_)
+            for t in _ORDER:
+                if mana == t or mana == "any" or (mana == "other" and t not in named):
+                    allowed[t] = set(new) if r.get("only") else allowed[t] | new
+            if mana in _ORDER:
+                named.add(mana)
+    out = {t: "".join(x for x in _ORDER if x in v) for t, v in allowed.items()}
+    return {t: v for t, v in out.items() if v != t}, unmodelled
+
+
+def cant_spend_mana(card: Any) -> bool:
+    """The spell says no mana can be spent to cast it (Hogaak, Arisen Necropolis: only convoke and delve pay)."""
+    from models.oracle import abilities_of
+
+    return card is not None and any(a.effect == "cant_spend_mana" for a in abilities_of(card))
+
+
 def _source_choices(src: ManaSource, spell_card: Any, notes: list[str],
-                    allow: Callable[[str | None, Any], bool] | None = None) -> list[_Choice] | None:
+                    allow: Callable[[str | None, Any], bool] | None = None,
+                    retype: Mapping[str, str] | None = None) -> list[_Choice] | None:
     life = 0
     for p in src.other_costs:
         if p.action == "pay_life":
@@ -452,7 +517,7 @@ def _source_choices(src: ManaSource, spell_card: Any, notes: list[str],
                 units = tuple((m.type, bool(m.snow or src.snow), restriction_allows(m.restriction, spell_card),
                                restriction_allows(m.restriction, None)) for m in opt.mana)
             else:
-                units = tuple((m.type, bool(m.snow or src.snow), allow(m.restriction, spell_card),
+                units = tuple(((retype or {}).get(m.type, m.type), bool(m.snow or src.snow), allow(m.restriction, spell_card),
                                allow(m.restriction, None)) for m in opt.mana)
             out.append(_Choice("mana_ability", units, str(opt), inp, inp_text, life + inp_life, src.ability_index,
                                src.ability.describe(), src.tap or src.untap, bool(inp)))
@@ -483,6 +548,10 @@ class _Model:
     #: restriction code -> names of the sources whose mana carries it, for codes that are not modelled or
     #: cannot be decided here (``restriction_verdict`` is ``None``); that mana is not spent
     undecided: dict = field(default_factory=dict)
+    #: permanents with a "spend mana as though" sentence that is not modelled (scoped effects)
+    unmodelled_spend: list = field(default_factory=list)
+    #: the spell says no mana can be spent to cast it (Hogaak)
+    no_mana: bool = False
 
 
 def build_model(state: GameState, player: str, total_cost: Any, *, spell_card: Any = None,
@@ -521,9 +590,16 @@ def build_model(state: GameState, player: str, total_cost: Any, *, spell_card: A
     repeat_groups: list[_Group] = []
     x_value = int(getattr(total_cost, "x", 0) or 0)
     undecided: dict[str, set] = {}
+    retype, unmodelled_spend = spend_retyping(state, player)
+    no_mana = cant_spend_mana(spell_card)
+    if no_mana:
+        notes.append(f"no mana can be spent to cast {spell_card.name} (its own text): only convoke, delve and "
+                     "other ways of paying that are not mana can pay")
 
     def allower(who: str, source: str | None):
         def allow(restriction: str | None, card: Any) -> bool:
+            if no_mana and card is not None:
+                return False
             v = restriction_verdict(restriction, card, state=state, source=source, x=x_value)
             if v is None:
                 undecided.setdefault(str(restriction), set()).add(who)
@@ -534,7 +610,7 @@ def build_model(state: GameState, player: str, total_cost: Any, *, spell_card: A
     for src in srcs:
         if src.permanent in excluded:
             continue
-        chs = _source_choices(src, spell_card, notes, allower(src.name, src.permanent))
+        chs = _source_choices(src, spell_card, notes, allower(src.name, src.permanent), retype)
         if not chs:
             continue
         once = src.tap or src.untap or any(p.action == "sacrifice" for p in src.other_costs)
@@ -603,13 +679,13 @@ def build_model(state: GameState, player: str, total_cost: Any, *, spell_card: A
             if n <= 0:
                 continue
             allow = allower("mana pool", None)
-            unit = (m.type, m.snow, allow(m.restriction, spell_card), allow(m.restriction, None))
+            unit = (retype.get(m.type, m.type), m.snow, allow(m.restriction, spell_card), allow(m.restriction, None))
             ch = _Choice("pool", (unit,), "{" + m.type + (f":{m.restriction}" if m.restriction else "") + "}",
                          (), "", 0, None, "mana pool", False, False)
             # mana of one kind in the pool is literally identical: always one group
             groups.append(_Group(("pool", m), "mana pool", tuple(f"pool:{m.type}" for _ in range(n)), n, [ch], False, False))
     return _Model(groups, syms if collapse else _split_syms(syms), fixed, life, state.life.get(player, 20), notes, cost,
-                  {k: sorted(v) for k, v in undecided.items()})
+                  {k: sorted(v) for k, v in undecided.items()}, sorted(set(unmodelled_spend)), no_mana)
 
 
 def _split_syms(syms: list[_SymGroup]) -> list[_SymGroup]:
@@ -662,7 +738,7 @@ def _compatible(unit: _Unit, target: str, tok: str) -> bool:
         return True
     if tok == "S":
         return snow and t != "1"
-    return t == tok
+    return tok in t  # a unit's type may be several letters: spend-as-though effects (CR 609.4b)
 
 
 def _maxflow_ok(supply: Counter, demand: Counter) -> bool:
@@ -732,6 +808,8 @@ class _Evaluator:
             self.svars.append([f"a{si:03d}_{r:02d}" for r in range(len(s.options))])
         # static upper bounds per type (for the reason and pruning)
         self.has_filters = any(c.inp for g in model.groups for c in g.choices)
+        # units that may pay more than their own type (spend-as-though effects): exact checks by max flow
+        self.wild = any(len(u[0]) > 1 for g in model.groups for c in g.choices for u in c.units)
         self._cache: dict = {}
 
     # ---- demand and supply of a complete assignment ------------------------
@@ -784,6 +862,9 @@ class _Evaluator:
             for u, n in base.items():
                 if u[2]:
                     usable[(u[0], u[1])] += n
+            if self.wild:
+                return _maxflow_ok(Counter({(t, sn, True, False): n for (t, sn), n in usable.items()}),
+                                   Counter({("spell", t): n for t, n in spell_demand.items() if n}))
             return _hall_ok(usable, spell_demand)
         # with filters: all units together must pay spell demand + filter inputs, and an
         # activation order must exist in which each filter's input is paid by earlier mana.
@@ -954,7 +1035,7 @@ class _PaymentConstraint(constraint.Constraint):
             per_type: Counter = Counter()
             tot = 0
             for c in g.choices:
-                cnt = Counter(u[0] for u in c.units if u[2])
+                cnt = Counter(t for u in c.units if u[2] for t in u[0])
                 for t, n in cnt.items():
                     per_type[t] = max(per_type[t], n)
                 tot = max(tot, sum(1 for u in c.units if u[2]) - (0 if c.filter else 0))
@@ -1036,8 +1117,9 @@ class _PaymentConstraint(constraint.Constraint):
                             idem[tok] += n
                     for u in c.units:
                         if u[2]:
-                            sup[u[0]] += n
-                            fixed_sup[u[0]] += n
+                            for t in u[0]:
+                                sup[t] += n
+                                fixed_sup[t] += n
                             sup_total += n
             if not all_assigned:
                 left = g.size - used
@@ -1075,14 +1157,14 @@ class _PaymentConstraint(constraint.Constraint):
         for g, names in zip(self.ev.m.groups, self.ev.gvars):
             for c, v in zip(g.choices, names):
                 if not c.filter and assignments.get(v):
-                    types.update(u[0] for u in c.units if u[3] and u[0] != "1")
+                    types.update(t for u in c.units if u[3] and u[0] != "1" for t in u[0])
         pending = list(used)
         changed = True
         while pending and changed:
             changed = False
             for c in list(pending):
                 if all((tok in types) if tok in MANA_TYPES else bool(types) for tok in c.inp):
-                    types.update(u[0] for u in c.units if u[3])
+                    types.update(t for u in c.units if u[3] for t in u[0])
                     pending.remove(c)
                     changed = True
         return not pending
@@ -1247,7 +1329,14 @@ def find_payment(state: GameState, player: str, total_cost: Any, **kw: Any) -> P
         wider = build_model(state, player, total_cost, assume_undecided=True, **kw)
         if next(_iter_model(wider), None) is not None:
             raise Unsupported(_undecided_message(model.undecided))
+    if pay is None and model.unmodelled_spend:
+        raise Unsupported(_spend_message(model.unmodelled_spend))
     return pay
+
+
+def _spend_message(names: Sequence[str]) -> str:
+    return ("no payment was found, but " + ", ".join(names) + " let mana be spent “as though” it were other mana in a "
+            "way that is not modelled (CR 609.4b), so the answer cannot be given")
 
 
 def count_payments(state: GameState, player: str, total_cost: Any, **kw: Any) -> tuple[int, int]:
@@ -1262,6 +1351,8 @@ def count_payments(state: GameState, player: str, total_cost: Any, **kw: Any) ->
     Unsupported : mana whose spend restriction is not modelled would add payments (CR 106.6).
     """
     model = build_model(state, player, total_cost, **kw)
+    if model.unmodelled_spend:
+        raise Unsupported(_spend_message(model.unmodelled_spend).replace("no payment was found, but ", ""))
     got = _count_model(model)
     if model.undecided:
         wider = _count_model(build_model(state, player, total_cost, assume_undecided=True, **kw))
@@ -1543,6 +1634,9 @@ def explain_unpayable(state: GameState, player: str, total_cost: Any, *, spell_c
     model = build_model(state, player, total_cost, spell_card=spell_card, exclude_permanents=exclude_permanents,
                         extra=extra, sources=sources)
     life_total = model.life_total
+    if model.no_mana:
+        return (f"no mana can be spent to cast {spell_card.name} (its own text), and convoke and delve cannot pay "
+                f"{total_cost_str(model.cost)} on their own (CR 702.51a, 702.66a)")
     # least life: Phyrexian paid with mana wherever possible
     if model.base_life > max(0, life_total):
         return f"the cost includes paying {model.base_life} life but {player} has {life_total} life (CR 119.4, 118.3)"
@@ -1559,7 +1653,7 @@ def explain_unpayable(state: GameState, player: str, total_cost: Any, *, spell_c
         for c in g.choices:
             if c.filter and False:
                 continue
-            cnt = Counter(u[0] for u in c.units if u[2])
+            cnt = Counter(t for u in c.units if u[2] for t in u[0])
             for t, n in cnt.items():
                 best_t[t] = max(best_t[t], n)
             snow_n = sum(1 for u in c.units if u[2] and u[1])
