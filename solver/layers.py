@@ -16,7 +16,9 @@ Effects applied
   type (CR 305.7); a land that gains a type keeps its abilities and gains the new mana ability.
   Order: an effect that would remove the ability generating another effect applies first (the
   other *depends* on it, CR 613.8a, e.g. Blood Moon before Urborg's own ability, so Urborg has
-  none); otherwise timestamp order (CR 613.7), which here is battlefield order.
+  none); otherwise timestamp order (CR 613.7). Timestamps: a permanent's or effect's ``timestamp``
+  when the scenario gives one, else its position — permanents numbered 0, 1, ... in battlefield
+  (scenario) order, then ``state.effects`` continuing the numbering in list order; ties keep that order.
 * Layer 6, ability-adding effects (CR 613.1f) ``effect="grant_ability"`` ("lands you control
   have '{T}: Add one mana of any color'"), after layer 4 — so a land made a Mountain by Blood Moon
   still gains them (CR 305.7: abilities granted by other effects are not removed).
@@ -24,17 +26,20 @@ Effects applied
 """
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 from typing import Any, Iterable
 
 from models.abilities import Ability, ability_from_dict, make_ability
-from models.cards import BASIC_LAND_MANA
+from models.cards import BASIC_LAND_MANA, BASIC_LAND_TYPES
 from models.oracle import abilities_of
 from models.state import Effect, GameState, Permanent
 
 import models.mana_text  # noqa: F401  (registers the mana-ability parser, models.oracle.effect_parser)
 
-BASIC_TYPES = ("Plains", "Island", "Swamp", "Mountain", "Forest")
+from .questions import Unsupported
+
+BASIC_TYPES = BASIC_LAND_TYPES
 
 
 def intrinsic_mana_ability(land_type: str) -> Ability:
@@ -56,11 +61,14 @@ def matches(filter_what: str, perm: Permanent, controller_rule: str, viewer: str
     filter_what : str
         The object words of the effect (``land``, ``basic land``, ``nonbasic land``, ``permanent``,
         ``nonland permanent``, ``creature``, ``artifact``, a subtype such as ``Forest``, ``enchanted``
-        for the permanent ``source`` is attached to, ``this`` for ``source`` itself). Plurals allowed.
+        for the permanent ``source`` is attached to, ``this`` for ``source`` itself; ``each``/``all``
+        and ``other`` (not ``source`` itself) in front). Plurals allowed.
     controller_rule : str
         ``you`` (``viewer`` controls it), ``opponent`` or ``any``.
     viewer : str
         The controller of the effect.
+    subtypes : the permanent's subtypes now (after type-changing effects); its printed ones if omitted.
+    source : the permanent the effect comes from (for ``other``, ``this``, ``enchanted``).
 
     Returns
     -------
@@ -75,69 +83,77 @@ def matches(filter_what: str, perm: Permanent, controller_rule: str, viewer: str
         return False
     if controller_rule == "opponent" and perm.controller == viewer:
         return False
-    w = filter_what.strip().lower()
-    if w in ("enchanted", "this") or w.startswith("other "):
-        return _matches(w, perm, subtypes, source)
-    subs = tuple(subtypes) if subtypes is not None else perm.card.type_line.subtypes
-    key = (w, id(perm.card), subs)
-    got = _MATCH_CACHE.get(key)
-    if got is None:
-        if len(_MATCH_CACHE) > 100_000:
-            _MATCH_CACHE.clear()
-        got = _MATCH_CACHE[key] = (_matches(w, perm, subs, source), perm.card)
-    return got[0]
-
-
-_MATCH_CACHE: dict = {}
-
-
-def _matches(w: str, perm: Permanent, subtypes, source) -> bool:
-    if w == "enchanted":
+    f = _compile(filter_what.strip().lower())
+    if f.special == "enchanted":
         return source is not None and source.attached_to == perm.id
-    if w == "this":
+    if f.special == "this":
         return source is not None and source.id == perm.id
-    for prefix in ("each ", "all ", "other "):
-        if w.startswith(prefix):
-            if prefix == "other " and source is not None and source.id == perm.id:
-                return False
-            w = w[len(prefix):]
-    if w.endswith("s") and w not in ("plains",):
-        w = w[:-1]
+    if f.other and source is not None and source.id == perm.id:
+        return False
     subs = tuple(subtypes) if subtypes is not None else perm.card.type_line.subtypes
-    neg = False
-    if w.startswith("non") and " " not in w:
-        neg, w = True, w[3:]
+    card = perm.card
+    return all(_has(q, card, subs) != neg for q, neg in f.tests)
+
+
+@dataclass(frozen=True)
+class _Filter:
+    """A parsed filter: ``tests`` are (word, negated) pairs that must all hold; ``other`` excludes the source."""
+
+    special: str | None
+    other: bool
+    tests: tuple[tuple[str, bool], ...]
+
+
+_CARD_TYPES = ("Land", "Creature", "Artifact", "Enchantment", "Planeswalker", "Battle")
+_SUPERTYPES = ("Basic", "Snow", "Legendary")
+
+
+@functools.lru_cache(maxsize=1024)
+def _compile(w: str) -> _Filter:
+    """Parse the words of a filter once (the cache is keyed by the text alone: nothing about a permanent
+    or a source is remembered)."""
+    if w in ("enchanted", "this"):
+        return _Filter(w, False, ())
+    other = False
+    changed = True
+    while changed:
+        changed = False
+        for prefix in ("each ", "all ", "other "):
+            if w.startswith(prefix):
+                other = other or prefix == "other "
+                w = w[len(prefix):]
+                changed = True
+    if w.endswith("s") and w != "plains":
+        w = w[:-1]
     parts = w.split()
     if not parts:
-        raise ValueError(f"filter {filter_what!r} not understood")
-    head = parts[-1]
-    quals = parts[:-1]
-
-    def has(word: str) -> bool:
-        cap = word.capitalize()
-        if cap in ("Plains", "Island", "Swamp", "Mountain", "Forest") or cap not in (
-                "Land", "Creature", "Artifact", "Enchantment", "Planeswalker", "Battle", "Permanent", "Basic", "Snow", "Legendary", "Token"):
-            return cap in subs or perm.card.is_type(cap) or any(s.lower() == word for s in subs)
-        if cap == "Permanent":
-            return True
-        if cap == "Token":
-            return False
-        return perm.card.is_type(cap)
-
-    ok = True
+        raise ValueError(f"filter {w!r} not understood")
+    head, quals = parts[-1], parts[:-1]
+    tests: list[tuple[str, bool]] = []
+    if head.startswith("non") and not quals:
+        tests.append((head[3:], True))
+    elif head.startswith("non"):
+        raise ValueError(f"filter {w!r} not understood")
+    else:
+        tests.append((head, False))
     for q in quals:
-        qneg = q.startswith("non")
-        qw = q[3:] if qneg else q
-        if qw in ("basic", "snow", "legendary", "land", "creature", "artifact", "enchantment"):
-            ok = ok and (has(qw) != qneg)
-        else:
-            raise ValueError(f"filter {filter_what!r} not understood")
-    res = has(head)
-    if neg and not quals:
-        res = not res
-    elif neg:
-        raise ValueError(f"filter {filter_what!r} not understood")
-    return ok and res
+        neg = q.startswith("non")
+        qw = q[3:] if neg else q
+        if qw not in ("basic", "snow", "legendary", "land", "creature", "artifact", "enchantment"):
+            raise ValueError(f"filter {w!r} not understood")
+        tests.append((qw, neg))
+    return _Filter(None, other, tuple(tests))
+
+
+def _has(word: str, card, subs: tuple[str, ...]) -> bool:
+    cap = word.capitalize()
+    if cap == "Permanent":
+        return True
+    if cap == "Token":
+        return False  # tokens are not modelled on the battlefield: every permanent is a card
+    if cap in _CARD_TYPES or cap in _SUPERTYPES:
+        return card.is_type(cap)
+    return cap in subs or card.is_type(cap) or any(s.lower() == word for s in subs)
 
 
 @dataclass
@@ -156,7 +172,7 @@ class _Fx:
     controller: str
     ability: Ability
     name: str
-    order: int
+    order: tuple[int, int]  # (timestamp, position): sort key, CR 613.7
 
 
 def _effect_abilities(state: GameState, eff: Effect) -> list[Ability]:
@@ -169,11 +185,25 @@ def _effect_abilities(state: GameState, eff: Effect) -> list[Ability]:
     return []
 
 
+def timestamps(state: GameState) -> tuple[dict[str, int], list[int]]:
+    """The timestamp of every permanent (by id) and of every ``state.effects`` entry (CR 613.7).
+
+    A given ``timestamp`` wins; otherwise the position: permanents 0, 1, ... in battlefield order, then the
+    effects continuing the numbering in list order (a resolved effect is newer than every permanent unless
+    the scenario says otherwise)."""
+    perms = {p.id: (p.timestamp if p.timestamp is not None else i) for i, p in enumerate(state.battlefield)}
+    n = len(state.battlefield)
+    effs = [(e.timestamp if e.timestamp is not None else n + j) for j, e in enumerate(state.effects)]
+    return perms, effs
+
+
 def continuous_effects(state: GameState, effect_names: tuple[str, ...], printed: dict[str, tuple[Ability, ...]] | None = None,
                        lost: set[str] | None = None) -> list[_Fx]:
     """Static abilities with one of ``effect_names`` from permanents (skipping those in ``lost``) and
-    from ``state.effects`` (resolved spells/abilities still in force), in timestamp order."""
+    from ``state.effects`` (resolved spells/abilities still in force), in timestamp order (CR 613.7;
+    ``timestamps``; ties in position order)."""
     out: list[_Fx] = []
+    ts_perm, ts_eff = timestamps(state)
     n = 0
     for perm in state.battlefield:
         if lost and perm.id in lost:
@@ -181,22 +211,41 @@ def continuous_effects(state: GameState, effect_names: tuple[str, ...], printed:
         abil = printed[perm.id] if printed is not None else abilities_of(perm.card)
         for a in abil:
             if a.effect in effect_names and a.kind in ("static", "replacement"):
-                out.append(_Fx(perm, perm.controller, a, perm.name, n))
+                out.append(_Fx(perm, perm.controller, a, perm.name, (ts_perm[perm.id], n)))
                 n += 1
-    for eff in state.effects:
+    for j, eff in enumerate(state.effects):
         for a in _effect_abilities(state, eff):
             if a.effect in effect_names:
-                out.append(_Fx(None, eff.controller, a, eff.card.name, n))
+                out.append(_Fx(None, eff.controller, a, eff.card.name, (ts_eff[j], n)))
                 n += 1
+    out.sort(key=lambda f: f.order)
     return out
 
 
-_VIEW_CACHE: dict[int, tuple[Any, dict[str, PermView]]] = {}
-
-
 def _fingerprint(state: GameState) -> tuple:
-    return (tuple((id(p), p.controller, id(p.card), p.attached_to) for p in state.battlefield),
-            tuple(id(e) for e in state.effects))
+    """What the view depends on, as the objects themselves (compared by identity, so no id can be reused
+    while the cache holds them) plus the plain values that can change in place."""
+    return (tuple(state.battlefield), tuple(p.card for p in state.battlefield),
+            tuple((p.controller, p.attached_to, p.timestamp) for p in state.battlefield),
+            tuple(state.effects), tuple((e.card, e.ability, e.timestamp, e.controller) for e in state.effects))
+
+
+def _same(a: tuple, b: tuple) -> bool:
+    return (len(a[0]) == len(b[0]) and all(x is y for x, y in zip(a[0], b[0])) and all(x is y for x, y in zip(a[1], b[1]))
+            and a[2] == b[2] and len(a[3]) == len(b[3]) and all(x is y for x, y in zip(a[3], b[3]))
+            and all(x[0] is y[0] and x[1:] == y[1:] for x, y in zip(a[4], b[4])))
+
+
+#: Attribute of a ``GameState`` holding its last view (the cache lives and dies with the state).
+_CACHE_ATTR = "_layers_board_view"
+
+
+def _match(what: str, p: Permanent, rule: str, f: _Fx, subtypes, kind: str) -> bool:
+    try:
+        return matches(what, p, rule, f.controller, subtypes, f.source)
+    except ValueError:
+        raise Unsupported(f"{f.name}: \"{f.ability.describe()}\": which permanents its {kind} applies to "
+                          f"({what!r}) is not modelled") from None
 
 
 def board_view(state: GameState) -> dict[str, PermView]:
@@ -210,11 +259,16 @@ def board_view(state: GameState) -> dict[str, PermView]:
     -------
     dict mapping permanent id to ``PermView``.
 
+    Raises
+    ------
+    Unsupported
+        An effect whose filter (which permanents it affects) is not understood, naming the effect.
+
     References: CR 305.6, 305.7, 613.1d, 613.1f, 613.7, 613.8.
     """
     fp = _fingerprint(state)
-    hit = _VIEW_CACHE.get(id(state))
-    if hit is not None and hit[0] == fp:
+    hit = state.__dict__.get(_CACHE_ATTR)
+    if hit is not None and _same(hit[0], fp):
         return hit[1]
     printed = {p.id: tuple(a for a in abilities_of(p.card) if not a.params.get("intrinsic")
                            and not (p.card.faces and a.params.get("face") and a.params.get("face") != p.card.faces[0].name))
@@ -225,7 +279,9 @@ def board_view(state: GameState) -> dict[str, PermView]:
     why: dict[str, list[str]] = {p.id: [] for p in state.battlefield}
     if has_type_fx:
         # Dependency (613.8a): a set-type effect that would remove the ability of a land generating another
-        # type effect applies first. Iterate: find the lands that lose their abilities, drop their effects.
+        # type effect applies first, whatever the timestamps. Iterate: find the lands that lose their
+        # abilities, drop their effects. (The filters here — land, nonbasic land, who controls it — do not
+        # read subtypes, so no other layer-4 dependency arises.)
         while True:
             fx = continuous_effects(state, ("land_type",), printed, lost)
             new_lost = set(lost)
@@ -234,7 +290,7 @@ def board_view(state: GameState) -> dict[str, PermView]:
                     continue
                 aff = f.ability.params.get("affects", {})
                 for p in state.battlefield:
-                    if p.is_land and matches(aff.get("what", "land"), p, aff.get("controller", "any"), f.controller, source=f.source):
+                    if p.is_land and _match(aff.get("what", "land"), p, aff.get("controller", "any"), f, None, "type-changing effect"):
                         new_lost.add(p.id)
             if new_lost == lost:
                 break
@@ -246,7 +302,7 @@ def board_view(state: GameState) -> dict[str, PermView]:
             for p in state.battlefield:
                 if not p.is_land:
                     continue
-                if not matches(aff.get("what", "land"), p, aff.get("controller", "any"), f.controller, subs[p.id], f.source):
+                if not _match(aff.get("what", "land"), p, aff.get("controller", "any"), f, subs[p.id], "type-changing effect"):
                     continue
                 if "set" in f.ability.params:
                     subs[p.id] = tuple(f.ability.params["set"])
@@ -267,18 +323,13 @@ def board_view(state: GameState) -> dict[str, PermView]:
             ab.extend(printed[p.id])
         for g in grants:
             aff = g.ability.params.get("affects", {})
-            try:
-                ok = matches(aff.get("what", "permanent"), p, aff.get("controller", "any"), g.controller, subs[p.id], g.source)
-            except ValueError:
-                ok = False
-            if ok:
+            if _match(aff.get("what", "permanent"), p, aff.get("controller", "any"), g, subs[p.id], "ability-granting effect"):
                 d = dict(g.ability.params["ability"])
                 a = ability_from_dict({k: v for k, v in d.items()}, p.name)
                 ab.append(a)
                 why[p.id].append(f"{g.name} gives it \"{a.describe()}\" (CR 613.1f)")
         out[p.id] = PermView(subs[p.id], tuple(ab), why[p.id])
-    _VIEW_CACHE.clear()
-    _VIEW_CACHE[id(state)] = (fp, out)
+    state.__dict__[_CACHE_ATTR] = (fp, out)
     return out
 
 

@@ -322,15 +322,16 @@ class _TooLarge(Exception):
 
 
 class _Work:
-    """The work spent on one question, against ``STEP_BUDGET``."""
+    """The work spent on one question, against ``STEP_BUDGET`` (one object per question, passed down)."""
 
-    spent = 0
+    def __init__(self, budget: int = STEP_BUDGET) -> None:
+        self.spent = 0
+        self.budget = budget
 
-    @classmethod
-    def spend(cls, n: int, where: str) -> None:
-        cls.spent += n
-        if cls.spent > STEP_BUDGET:
-            raise _TooLarge(f"more than {STEP_BUDGET:,} steps, at {where}")
+    def spend(self, n: int, where: str) -> None:
+        self.spent += n
+        if self.spent > self.budget:
+            raise _TooLarge(f"more than {self.budget:,} steps, at {where}")
 
 
 def _pool(c: Counter) -> Pool:
@@ -351,11 +352,10 @@ def _payments(pool: Counter, cost: ManaCost) -> list[Counter]:
     for sym in cost:
         if sym.is_variable or sym.is_snow:
             raise Unsupported(f"paying {sym} in the cost of a mana ability is not modelled")
-        opts = []
-        for o in sym.options():
-            if "2life" in o:
-                continue
-            opts.append(o)
+        if sym.is_phyrexian:  # {W/P} may be paid with 2 life (CR 107.4f): life is not a resource here
+            raise Unsupported(f"paying {sym} (mana or 2 life, CR 107.4f) in the cost of a mana ability is not modelled "
+                              f"for available_mana")
+        opts = list(sym.options())
         units.append(tuple("|".join(o) for o in opts))
     results: set[tuple] = set()
 
@@ -418,7 +418,7 @@ def _add(a: Vec, b: Vec) -> Vec:
     return tuple(x + y for x, y in zip(a, b))
 
 
-def _maximal(pools: set[Vec], budget: int = STEP_BUDGET) -> set[Vec]:
+def _maximal(pools: set[Vec], work: _Work | None = None) -> set[Vec]:
     """The pools that no other pool of the set contains strictly (a dominance filter).
 
     A pool can only be contained in one of greater total, so pools are bucketed by total; when every pool has
@@ -430,6 +430,7 @@ def _maximal(pools: set[Vec], budget: int = STEP_BUDGET) -> set[Vec]:
     """
     if len(pools) < 2:
         return set(pools)
+    work = work if work is not None else _Work()
     by_t: dict[int, list[Vec]] = {}
     for p in pools:
         by_t.setdefault(sum(p), []).append(p)
@@ -439,7 +440,7 @@ def _maximal(pools: set[Vec], budget: int = STEP_BUDGET) -> set[Vec]:
     kept: set[Vec] = set(by_t[levels[0]])
     frontier: set[Vec] = set(kept)
     t = levels[0] - 1
-    work = 0
+    shadow_work = 0
     dim = len(next(iter(pools)))
     while t >= levels[-1]:
         nxt: set[Vec] = set()
@@ -447,9 +448,9 @@ def _maximal(pools: set[Vec], budget: int = STEP_BUDGET) -> set[Vec]:
             for i, v in enumerate(x):
                 if v:
                     nxt.add(x[:i] + (v - 1,) + x[i + 1:])
-        work += len(frontier) * dim
-        _Work.spend(len(frontier) * dim, "the dominance filter")
-        if len(nxt) > ENUMERATION_BUDGET or work > budget:
+        shadow_work += len(frontier) * dim
+        work.spend(len(frontier) * dim, "the dominance filter")
+        if len(nxt) > ENUMERATION_BUDGET or shadow_work > STEP_BUDGET:
             break
         here = [p for p in by_t.get(t, ()) if p not in nxt]
         kept.update(here)
@@ -463,7 +464,7 @@ def _maximal(pools: set[Vec], budget: int = STEP_BUDGET) -> set[Vec]:
     for lv in [x for x in levels if x <= t]:
         here = []
         for p in by_t[lv]:
-            _Work.spend(len(higher), f"the dominance filter over {len(pools):,} pools of {len(levels)} different totals")
+            work.spend(len(higher), f"the dominance filter over {len(pools):,} pools of {len(levels)} different totals")
             if not any(all(a >= b for a, b in zip(q, p)) for q in higher):
                 here.append(p)
         kept.update(here)
@@ -471,15 +472,15 @@ def _maximal(pools: set[Vec], budget: int = STEP_BUDGET) -> set[Vec]:
     return kept
 
 
-def _nfold(opts: list[Vec], n: int, zero: Vec) -> set[Vec]:
+def _nfold(opts: list[Vec], n: int, zero: Vec, work: _Work) -> set[Vec]:
     """Every sum of ``n`` options (a multiset: the units are interchangeable), dominated sums dropped."""
     cur: set[Vec] = {zero}
     uniform = len({sum(o) for o in opts}) <= 1
     for _ in range(n):
-        _Work.spend(len(cur) * len(opts), f"{n} interchangeable sources with {len(opts)} options each")
+        work.spend(len(cur) * len(opts), f"{n} interchangeable sources with {len(opts)} options each")
         cur = {_add(c, o) for c in cur for o in opts}
         if not uniform:
-            cur = _maximal(cur)
+            cur = _maximal(cur, work)
         if len(cur) > ENUMERATION_BUDGET:
             raise _TooLarge(f"{n} interchangeable sources with {len(opts)} options each")
     return cur
@@ -730,7 +731,7 @@ def maximal_pools(state: GameState, player: str, limit: int | None = None) -> Po
                      tuple(p.text for p in s.other_costs), s.limit) for s in alts)
         is_filter = any(s.mana_cost and len(s.mana_cost) for s in alts)
         (filters if is_filter else free).setdefault(key, []).append(alts)
-    if life_needed > state.life.get(player, 20):
+    if life_needed > 0 and life_needed > state.life.get(player, 20):
         raise Unsupported(f"choosing which life-paying mana abilities to use ({life_needed} life in all, "
                           f"{state.life.get(player, 20)} available) is not modelled")
     start = Counter()
@@ -774,6 +775,10 @@ def maximal_pools(state: GameState, player: str, limit: int | None = None) -> Po
         lims = [s.limit for s in alts]
         n = None if any(x is None for x in lims) else len(group) * min(lims)
         for s in alts:
+            phy = [str(sym) for sym in s.mana_cost or () if sym.is_phyrexian]
+            if phy:
+                raise Unsupported(f"{s.why}: its cost {s.mana_cost} can be paid with life instead of mana ({', '.join(phy)}, "
+                                  f"CR 107.4f); choosing between life and mana is not modelled for available_mana")
             if s.limit is None:
                 out_max = max((len(o.mana) for o in s.options), default=0)
                 if out_max > len(s.mana_cost):
@@ -785,12 +790,11 @@ def maximal_pools(state: GameState, player: str, limit: int | None = None) -> Po
     if not sources:
         why.append(f"{player} controls no mana ability that can be activated now")
 
-    _Work.spent = 0
     if not flist and not others:
         res = _counted(K, fixed, singles, limit, why)
     else:
         try:
-            res = _enumerated(K, fixed, singles, others, flist, limit, why)
+            res = _enumerated(K, fixed, singles, others, flist, limit, why, _Work())
         except _TooLarge as e:
             if flist:
                 raise Unsupported(f"available_mana for {player}: exact enumeration of the pools with "
@@ -829,7 +833,8 @@ def _counted(K: _Kinds, fixed: Vec, singles: dict[frozenset[int], int], limit: i
 
 
 def _enumerated(K: _Kinds, fixed: Vec, singles: dict[frozenset[int], int], others: list[tuple[list[Vec], int]],
-                flist: list[tuple[list[ManaSource], int | None]], limit: int | None, why: list[str]) -> PoolsResult:
+                flist: list[tuple[list[ManaSource], int | None]], limit: int | None, why: list[str],
+                work: _Work) -> PoolsResult:
     n = len(K.kinds)
     if singles:  # fail fast: the one-mana sources alone already make this many pools
         pre = _SingleManaCount(singles)
@@ -844,12 +849,12 @@ def _enumerated(K: _Kinds, fixed: Vec, singles: dict[frozenset[int], int], other
     pools: set[Vec] = {fixed}
     uniform = True
     for opts, per in sorted(kinds_list, key=lambda oc: len(oc[0])):
-        sums = _nfold(opts, per, K.zero)
-        _Work.spend(len(pools) * len(sums), f"{len(pools):,} × {len(sums):,} partial pools")
+        sums = _nfold(opts, per, K.zero, work)
+        work.spend(len(pools) * len(sums), f"{len(pools):,} × {len(sums):,} partial pools")
         uniform = uniform and len({sum(o) for o in opts}) <= 1
         pools = {_add(p, q) for p in pools for q in sums}
         if not uniform:
-            pools = _maximal(pools)
+            pools = _maximal(pools, work)
         if len(pools) > ENUMERATION_BUDGET:
             raise _TooLarge(f"more than {ENUMERATION_BUDGET:,} partial pools")
     reached: set[Vec] = set(pools)
@@ -885,19 +890,19 @@ def _enumerated(K: _Kinds, fixed: Vec, singles: dict[frozenset[int], int], other
             layer = pending.pop(left)
             unlimited = [i for i, x in enumerate(left) if x == -1]
             if unlimited:  # closure under filters that can be activated again and again (never net mana)
-                work, seen = list(layer), set(layer)
-                while work:
-                    p = work.pop()
+                stack, seen = list(layer), set(layer)
+                while stack:
+                    p = stack.pop()
                     for i in unlimited:
                         for r in results(p, i):
                             if r not in seen:
                                 seen.add(r)
-                                work.append(r)
-                    _Work.spend(len(unlimited), "repeatable filters")
+                                stack.append(r)
+                    work.spend(len(unlimited), "repeatable filters")
                     if len(seen) > ENUMERATION_BUDGET:
                         raise _TooLarge(f"more than {ENUMERATION_BUDGET:,} pools from repeatable filters")
                 layer = seen
-            layer = _maximal(layer)
+            layer = _maximal(layer, work)
             reached |= layer
             for i, x in enumerate(left):
                 if x <= 0:
@@ -907,12 +912,12 @@ def _enumerated(K: _Kinds, fixed: Vec, singles: dict[frozenset[int], int], other
                 for p in layer:
                     got = results(p, i)
                     tgt |= got
-                    _Work.spend(1 + len(got), "filter activations")
+                    work.spend(1 + len(got), "filter activations")
                     if len(tgt) > ENUMERATION_BUDGET:
                         raise _TooLarge(f"more than {ENUMERATION_BUDGET:,} pools after filter activations")
             if len(reached) > ENUMERATION_BUDGET:
                 raise _TooLarge(f"more than {ENUMERATION_BUDGET:,} reachable pools")
-    maximal = _maximal(reached)
+    maximal = _maximal(reached, work)
     out = sorted(K.text(v) for v in maximal)
     listed = out if limit is None else out[:limit]
     if len(out) > len(listed):

@@ -1,0 +1,132 @@
+"""Layers (CR 613) as solver.layers applies them, and available_mana edge cases found in review.
+
+Every expected value comes from the rules named in each test.
+"""
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from models.abilities import ability_from_dict
+from models.catalog import load_catalog
+from models.state import Effect, GameState, Permanent
+from solver.layers import board_view, matches, permanent_abilities, timestamps
+from solver.produce import could_produce
+from solver.questions import Unsupported
+from solver.sources import available_mana
+
+CAT = load_catalog()
+
+
+def board(alice=(), bob=(), life=None):
+    s = GameState(players=["Alice", "Bob"], active="Alice")
+    n = 0
+    for player, names in (("Alice", alice), ("Bob", bob)):
+        for name in names:
+            n += 1
+            card = name if not isinstance(name, str) else CAT[name]
+            s.battlefield.append(Permanent(f"p{n}", card, player, player))
+    if life is not None:
+        s.life["Alice"] = life
+    return s
+
+
+def custom(base: str, name: str, *abilities: dict):
+    """A hypothetical card: ``base``'s printed facts with the given behaviour model."""
+    return dataclasses.replace(CAT[base], name=name, abilities=tuple(ability_from_dict(a, name) for a in abilities))
+
+
+def types_of(state, pid):
+    return "".join(t for t in "WUBRGC" if t in could_produce(state).types[pid])
+
+
+# ---- filters: "other" depends on the source (review item 1) ----------------------------------------
+
+def test_each_other_land_never_matches_its_own_source_cr_109_1():
+    """"Each other land" excludes the object the ability is on, whichever source was asked about before
+    (the word "other" refers to the source itself; CR 109.1 objects, 611.3a what a static ability affects)."""
+    s = board(["Forest", "Island"])
+    a, b = s.battlefield
+    assert matches("each other land", a, "any", "Alice", source=b) is True
+    assert matches("each other land", a, "any", "Alice", source=a) is False
+    assert matches("all other lands", b, "any", "Alice", source=a) is True
+    assert matches("all other lands", b, "any", "Alice", source=b) is False
+    assert matches("other lands", a, "any", "Alice", source=a) is False
+
+
+# ---- timestamp order (review item 6) ----------------------------------------------------------------
+
+def test_blood_moon_and_prismatic_omen_follow_timestamps_cr_613_7():
+    """CR 613.7, 613.8a: Blood Moon (nonbasic lands are Mountains) and Prismatic Omen (your lands are every
+    basic land type in addition) do not depend on each other, so timestamp order decides. Omen first, then
+    Moon: a Tropical Island is just a Mountain ({R}). Moon first, then Omen: a Mountain that is also every
+    basic land type ({W}{U}{B}{R}{G}); CR 305.7 it has the five intrinsic mana abilities."""
+    s = board(["Tropical Island", "Prismatic Omen", "Blood Moon"])
+    assert types_of(s, "p1") == "R"
+    s = board(["Tropical Island", "Blood Moon", "Prismatic Omen"])
+    assert types_of(s, "p1") == "WUBRG"
+    # the same order given by timestamps, whatever the listing order
+    s = board(["Tropical Island", "Prismatic Omen", "Blood Moon"])
+    s.battlefield[1].timestamp, s.battlefield[2].timestamp = 5, 2
+    assert types_of(s, "p1") == "WUBRG"
+
+
+def test_resolved_effects_are_newer_unless_a_timestamp_says_otherwise_cr_613_7b():
+    """CR 613.7b, 613.7d: an effect from a resolved spell gets its timestamp when created, a permanent when
+    it entered. By default (docs/scenarios.md) effects come after every permanent; ``timestamp`` overrides."""
+    s = board(["Forest", "Island"])
+    s.effects.append(Effect(CAT["Pale Moon"], "Bob"))
+    s.effects.append(Effect(CAT["Pale Moon"], "Bob", timestamp=-1))
+    perms, effs = timestamps(s)
+    assert perms == {"p1": 0, "p2": 1}
+    assert effs == [2, -1]
+
+
+# ---- filters not understood are Unsupported, never dropped (review item 8) -----------------------
+
+def _odd_filter_card(effect: str):
+    inner = {"kind": "activated", "cost": "{T}", "effect": "add_mana", "params": {"mana": "{C}"}}
+    params = {"affects": {"what": "lands with flying and a hat"}}
+    if effect == "grant_ability":
+        params["ability"] = inner
+    else:
+        params["set"] = ["Island"]
+    return custom("Chromatic Lantern", f"Odd {effect}", {"kind": "static", "effect": effect, "params": params})
+
+
+@pytest.mark.parametrize("effect", ["grant_ability", "land_type"])
+def test_unknown_affected_filter_is_unsupported_naming_the_effect_cr_613_1(effect):
+    """CR 613.1d/613.1f: which permanents an effect applies to decides what they are; a filter we cannot read
+    must not silently apply to nothing (nor crash): Unsupported naming the card."""
+    s = board(["Forest", _odd_filter_card(effect)])
+    with pytest.raises(Unsupported, match=f"Odd {effect}"):
+        board_view(s)
+
+
+def test_board_view_cache_follows_the_state_cr_613():
+    """The view belongs to one state: a new permanent on the same state is seen (CR 613: characteristics
+    are determined continuously)."""
+    s = board(["Tropical Island"])
+    assert types_of(s, "p1") == "UG"
+    s.battlefield.append(Permanent("p9", CAT["Blood Moon"], "Bob", "Bob"))
+    assert types_of(s, "p1") == "R"
+    assert [a.params.get("intrinsic") for a in permanent_abilities(s, s.battlefield[0])] == ["Mountain"]
+
+
+# ---- available_mana: life (review items 4, 5) -----------------------------------------------------
+
+def test_negative_life_with_no_life_payment_is_fine_cr_119_4():
+    """CR 119.4 (life is paid only when a cost asks for it) and 104.3a (a negative life total is a legal
+    value until state-based actions): a Forest still makes {G} at -5 life."""
+    pools, _ = available_mana(board(["Forest"], life=-5), "Alice")
+    assert pools == ["{G}"]
+
+
+def test_phyrexian_symbol_in_a_filter_cost_is_unsupported_cr_107_4f():
+    """CR 107.4f: {W/P} can be paid with {W} or with 2 life; choosing life would leave more mana, so
+    dropping that choice could miss maximal pools: Unsupported naming the source."""
+    filt = custom("Azorius Signet", "Life Signet",
+                  {"kind": "activated", "cost": "{W/P}, {T}", "effect": "add_mana", "params": {"mana": "{U}{U}"}})
+    with pytest.raises(Unsupported, match="Life Signet.*W/P"):
+        available_mana(board(["Plains", filt]), "Alice")
