@@ -374,20 +374,36 @@ class ManaPool:
 
     ``counts`` maps ``Mana`` (type plus carried restrictions) to a positive count.
     ``ManaPool.parse("{R}{R}{C}")``; ``str(pool)`` is canonical: WUBRG then C,
-    restricted mana marked ``{G:creature_spell}``.
+    restricted mana marked ``{G:creature_spell}``, and ``ManaPool.parse`` reads that back
+    (``ManaPool.parse(str(pool)) == pool`` when no mana is snow or names its source).
     """
 
     counts: Mapping[Mana, int] = field(default_factory=dict)
 
     @classmethod
     def parse(cls, text: str) -> "ManaPool":
-        """Parse ``"{R}{R}{C}"`` (types only; generic numbers are not mana and raise ``ManaError``)."""
+        """Parse ``"{R}{R}{C}"`` or the canonical notation with restrictions, ``"{G:creature_spell}{G}"``
+        (the restriction code after ``:``, as ``format_pool`` writes it). Types only: generic numbers are
+        not mana and raise ``ManaError``, as does any other text."""
         c: Counter[Mana] = Counter()
-        for sym in ManaCost.parse(text):
-            if sym.text in MANA_TYPES:
-                c[Mana(sym.text)] += 1
-            else:
+        s = str(text).strip()
+        pos = 0
+        for m in _SYMBOL_RE.finditer(s):
+            gap = s[pos:m.start()].strip()
+            if gap:
+                raise ManaError(f"unexpected text {gap!r} in mana pool {s!r} (mana is written in braces, e.g. {{R}}{{G:creature_spell}})")
+            pos = m.end()
+            inner, colon, restriction = m.group(1).partition(":")
+            sym = parse_symbol(inner)
+            if sym.text not in MANA_TYPES:
                 raise ManaError(f"{sym} is not a type of mana; a pool holds {{W}} {{U}} {{B}} {{R}} {{G}} {{C}} (CR 106.1)")
+            restriction = restriction.strip()
+            if colon and not restriction:
+                raise ManaError(f"{{{m.group(1)}}}: a restriction code is expected after ':' (e.g. {{G:creature_spell}})")
+            c[Mana(sym.text, restriction or None)] += 1
+        rest = s[pos:].strip()
+        if rest:
+            raise ManaError(f"unexpected text {rest!r} in mana pool {s!r} (mana is written in braces, e.g. {{R}}{{G:creature_spell}})")
         return cls(dict(c))
 
     @classmethod
@@ -434,14 +450,18 @@ def _mana_key(m: Mana) -> tuple:
     return (MANA_TYPES.index(m.type), m.restriction or "", m.snow)
 
 
+def mana_token(type_: str, restriction: str | None = None) -> str:
+    """The notation of one mana: ``{G}``, or ``{G:creature_spell}`` for restricted mana (read back by
+    ``ManaPool.parse``)."""
+    return "{" + type_ + (":" + restriction if restriction else "") + "}"
+
+
 def format_pool(pool: ManaPool | Mapping[str, int]) -> str:
-    """Canonical notation of a pool: ``{W}{U}{B}{R}{G}`` order then ``{C}``; ``""`` for an empty pool."""
+    """Canonical notation of a pool: ``{W}{U}{B}{R}{G}`` order then ``{C}``, restricted mana after the
+    unrestricted mana of its type (``{G}{G:creature_spell}``); ``""`` for an empty pool.
+    ``ManaPool.parse`` reads it back."""
     if isinstance(pool, ManaPool):
-        parts = []
-        for m in pool.units():
-            inner = m.type + (f":{m.restriction}" if m.restriction else "")
-            parts.append("{" + inner + "}")
-        return "".join(parts)
+        return "".join(mana_token(m.type, m.restriction) for m in pool.units())
     return "".join(("{" + t + "}") * int(pool.get(t, 0)) for t in MANA_TYPES)
 
 

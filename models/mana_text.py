@@ -25,11 +25,12 @@ Anything else keeps ``effect="text"`` and is answered "not modelled", never gues
 """
 from __future__ import annotations
 
+import functools
 import re
 from typing import Any, Mapping
 
-from .cards import Card
-from .mana import COLORS, MANA_TYPES, NAME_TO_COLOR
+from .cards import BASIC_LAND_TYPES, Card
+from .mana import COLORS, MANA_TYPES, NAME_TO_COLOR, ManaCost, ManaError
 from .oracle import effect_parser
 
 _NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
@@ -52,20 +53,30 @@ def _amount_word(w: str) -> Any:
     return _NUMBERS[w]
 
 
-def _symbols(s: str) -> list[str]:
-    """Mana symbols of ``{R}{2}`` as types; a generic number adds that much {C} (CR 106.10)."""
+@functools.lru_cache(maxsize=4096)
+def _added_types(s: str) -> tuple[str, ...]:
     out: list[str] = []
-    for m in re.finditer(r"\{([^}]+)\}", s):
-        t = m.group(1).upper()
-        if t.isdigit():
-            out.extend(["C"] * int(t))
-        elif t in MANA_TYPES:
-            out.append(t)
-        elif t == "S":
+    for sym in ManaCost.parse(s):
+        if sym.text in MANA_TYPES:
+            out.append(sym.text)
+        elif sym.is_generic:
+            out.extend(["C"] * sym.generic_amount)  # CR 106.10
+        elif sym.is_snow:
             out.append("C")  # CR 106.11
         else:
-            raise ValueError(f"not a mana symbol in an add effect: {{{t}}}")
-    return out
+            raise ManaError(f"{sym} is not mana an effect can add (CR 106.1, 106.10, 106.11)")
+    return tuple(out)
+
+
+def added_types(s: str) -> list[str]:
+    """The types of mana an "Add {R}{2}" effect adds, in the order written: a type adds itself, a generic
+    number adds that much {C} (CR 106.10), {S} adds {C} (CR 106.11). The one reader of fixed mana to add
+    (``solver.produce`` and ``solver.sources`` use it too). Raises ``ManaError`` (a ``ValueError``) for
+    anything else."""
+    return list(_added_types(str(s)))
+
+
+_symbols = added_types
 
 
 def _fmt(types: list[str]) -> str:
@@ -441,7 +452,7 @@ def parse_mana_replacement(text: str) -> dict:
     return out
 
 
-_BASICS = ("Plains", "Island", "Swamp", "Mountain", "Forest")
+_BASICS = BASIC_LAND_TYPES
 
 
 def parse_land_type(text: str) -> dict:

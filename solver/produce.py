@@ -27,7 +27,6 @@ Question kinds: ``could_produce: REF`` → ``types``; ``available_mana: PLAYER``
 """
 from __future__ import annotations
 
-import functools
 import itertools
 import re
 import shutil
@@ -40,7 +39,8 @@ from typing import Any, Iterable, Mapping
 import networkx as nx
 
 from models.abilities import Ability
-from models.mana import COLORS, MANA_TYPES, ManaCost, ManaError, parse_types
+from models.mana import COLORS, MANA_TYPES, ManaPool, format_pool, parse_types
+from models.mana_text import added_types
 from models.state import GameState, Permanent
 
 from .layers import board_view, continuous_effects, matches
@@ -51,10 +51,6 @@ Event = tuple[str, ...]  # the mana of one production event, types in WUBRGC ord
 
 def _sorted_event(types: Iterable[str]) -> Event:
     return tuple(sorted(types, key=MANA_TYPES.index))
-
-
-def _fmt(ev: Iterable[str]) -> str:
-    return "".join("{" + t + "}" for t in ev)
 
 
 # ---------------------------------------------------------------------------
@@ -150,7 +146,10 @@ class Replacement:
         if "multiply" in p:
             return [_sorted_event(t for t in ev for _ in range(int(p["multiply"])))]
         if "mana" in p:
-            return [_sorted_event(s.text for s in ManaCost.parse(p["mana"]) if s.text in MANA_TYPES)]
+            try:
+                return [_sorted_event(added_types(p["mana"]))]
+            except ValueError as e:
+                raise Unsupported(f"{self.name}: replacement mana {p['mana']!r} is not modelled ({e})") from None
         to = p.get("to_type")
         if to == "any_color":
             return [tuple([c] * len(ev)) for c in COLORS]
@@ -219,24 +218,14 @@ def apply_in_every_order(ev: Event, effects: list[Replacement]) -> dict[Event, t
 # ---------------------------------------------------------------------------
 
 
-@functools.lru_cache(maxsize=4096)
-def _fixed_cached(s: str) -> tuple[str, ...]:
-    return tuple(_types_of_fixed_raw(s))
-
-
-def _types_of_fixed(s: str) -> list[str]:
-    """Types added by a fixed mana string; a generic numeral adds colorless mana (CR 106.10)."""
-    return list(_fixed_cached(s))
-
-
-def _types_of_fixed_raw(s: str) -> list[str]:
-    out: list[str] = []
-    for sym in ManaCost.parse(s):
-        if sym.text in MANA_TYPES:
-            out.append(sym.text)
-        elif sym.is_generic:
-            out.extend(["C"] * sym.generic_amount)  # CR 106.10
-    return out
+def _types_of_fixed(s: str, perm: Permanent | None = None, ab: Ability | None = None) -> list[str]:
+    """Types added by a fixed mana string (``models.mana_text.added_types``: a generic numeral adds {C},
+    CR 106.10; {S} adds {C}, CR 106.11); ``Unsupported`` naming the ability for anything else."""
+    try:
+        return added_types(s)
+    except ValueError as e:
+        where = _describe(perm, ab) if perm is not None and ab is not None else repr(s)
+        raise Unsupported(f"{where}: the mana {s!r} is not modelled ({e})") from None
 
 
 def reflect_group(state: GameState, perm: Permanent, params: Mapping[str, Any]) -> tuple[str, str, frozenset[str]] | None:
@@ -257,12 +246,13 @@ def reflect_group(state: GameState, perm: Permanent, params: Mapping[str, Any]) 
 
 
 def base_events(state: GameState, perm: Permanent, ab: Ability, reflected: frozenset[str] | None = None,
-                produced: Event | None = None) -> list[Event]:
+                produced: Event | None = None, reflected_alts: Mapping[int, frozenset[str]] | None = None) -> list[Event]:
     """The production events an ``add_mana`` ability could make if it resolved now, before replacement
     effects: one event per choice the player could make (types in WUBRGC order).
 
     ``reflected``: for a reflector, the types its group could produce (already filtered to colours for
-    "colour" reflectors); ``produced``: for a "type that land produced" trigger, the mana just produced.
+    "colour" reflectors); ``reflected_alts``: the same for each reflecting entry of ``alternatives`` (by index,
+    each alternative looks at its own group); ``produced``: for a "type that land produced" trigger, the mana just produced.
     An empty list means it would produce no mana (CR 106.5, 106.7). Raises ``Unsupported`` for outputs that
     are not modelled, naming the card and the ability.
     """
@@ -288,19 +278,20 @@ def base_events(state: GameState, perm: Permanent, ab: Ability, reflected: froze
     if p.get("produced_type"):
         return [(t,) for t in MANA_TYPES if t in set(produced or ())]
     if "mana" in p:
-        types = _types_of_fixed(str(p["mana"])) * n
+        types = _types_of_fixed(str(p["mana"]), perm, ab) * n
         return [_sorted_event(types)] if types else []
     if n <= 0:
         return []
     if "choice" in p:
         return [tuple([t] * n) for t in MANA_TYPES if t in set(p["choice"])]
     if "options" in p:
-        return list(dict.fromkeys(_sorted_event(_types_of_fixed(o)) for o in p["options"]))
+        return list(dict.fromkeys(_sorted_event(_types_of_fixed(o, perm, ab)) for o in p["options"]))
     if "alternatives" in p:
         from models.abilities import make_ability
         evs: list[Event] = []
-        for alt in p["alternatives"]:
-            evs.extend(base_events(state, perm, make_ability(ab.kind, "add_mana", ab.cost, alt, ab.text), reflected, produced))
+        for i, alt in enumerate(p["alternatives"]):
+            r_i = reflected_alts.get(i, reflected) if reflected_alts is not None and "reflect" in alt else reflected
+            evs.extend(base_events(state, perm, make_ability(ab.kind, "add_mana", ab.cost, alt, ab.text), r_i, produced))
         return list(dict.fromkeys(evs))
     if p.get("any_color"):
         return [tuple([t] * n) for t in COLORS]
@@ -417,7 +408,8 @@ def could_produce(state: GameState) -> ProduceResult:
     repl = replacement_effects(state)
     G = nx.DiGraph()
     abil: dict[str, list[Ability]] = {}
-    reflect_of: dict[str, list[tuple[Ability, Any]]] = {}
+    # (ability, index of the reflecting alternative or None for the ability's own reflect, group key)
+    reflect_of: dict[str, list[tuple[Ability, int | None, Any]]] = {}
     groups: dict[Any, list[str]] = {}
     by_id = {p.id: p for p in state.battlefield}
     for perm in state.battlefield:
@@ -429,8 +421,8 @@ def could_produce(state: GameState) -> ProduceResult:
     for pid, abs_ in abil.items():
         perm = by_id[pid]
         for ab in abs_:
-            ps = [ab.params] + [alt for alt in ab.params.get("alternatives", ()) if "reflect" in alt]
-            for p in ps:
+            ps = [(None, ab.params)] + [(i, alt) for i, alt in enumerate(ab.params.get("alternatives", ())) if "reflect" in alt]
+            for alt_i, p in ps:
                 if "reflect" not in p:
                     continue
                 r = p["reflect"]
@@ -455,7 +447,7 @@ def could_produce(state: GameState) -> ProduceResult:
                     for q in members:
                         G.add_edge(q, key)
                 G.add_edge(key, pid)
-                reflect_of.setdefault(pid, []).append((ab, key))
+                reflect_of.setdefault(pid, []).append((ab, alt_i, key))
     # Replacement effects that watch each permanent (only for abilities with {T}: "tapped for mana")
     watch: dict[str, list[Replacement]] = {}
     for pid in abil:
@@ -486,19 +478,21 @@ def could_produce(state: GameState) -> ProduceResult:
     def node_value(pid: str) -> frozenset[str]:
         perm = by_id[pid]
         out: set[str] = set(values.get(pid, frozenset()))
-        refl = {id(ab): key for ab, key in reflect_of.get(pid, [])}
         for ab in abil[pid]:
-            key = refl.get(id(ab))
-            reflected = values.get(key, frozenset()) if key is not None else None
-            for ev in base_events(state, perm, ab, reflected):
+            # every group this ability reflects: its own, and one per reflecting alternative
+            keys = [(alt_i, key) for a2, alt_i, key in reflect_of.get(pid, []) if a2 is ab]
+            own = next((key for alt_i, key in keys if alt_i is None), None)
+            reflected = values.get(own, frozenset()) if own is not None else None
+            alts = {alt_i: values.get(key, frozenset()) for alt_i, key in keys if alt_i is not None}
+            for ev in base_events(state, perm, ab, reflected, reflected_alts=alts or None):
                 for res, order in replaced(pid, ab, ev).items():
                     for t in res:
                         if t not in out:
                             out.add(t)
                             via = via_t = None
-                            if key is not None and ev:
+                            if keys and ev:
                                 via_t = ev[0]
-                                via = next((q for q in groups[key] if via_t in values.get(q, ())), None)
+                                via = next((q for _, key in keys for q in groups[key] if via_t in values.get(q, ())), None)
                             prov[(pid, t)] = Provenance(ab.describe(), via, via_t, order)
         return frozenset(out)
 
@@ -629,16 +623,8 @@ def ask_could_produce(ctx: Context) -> Answer:
 
 
 def _canon_pool(s: str) -> str:
-    toks = re.findall(r"\{([^}]*)\}", str(s))
-    units = []
-    for tok in toks:
-        t, _, r = tok.partition(":")
-        t = t.strip().upper()
-        if t not in MANA_TYPES:
-            raise ManaError(f"{{{tok}}} is not a type of mana (CR 106.1)")
-        units.append((MANA_TYPES.index(t), r.strip(), t))
-    units.sort()
-    return "".join("{" + t + (":" + r if r else "") + "}" for _, r, t in units)
+    """A pool in canonical notation (``models.mana.ManaPool.parse`` then ``format_pool``)."""
+    return format_pool(ManaPool.parse(str(s)))
 
 
 def normalize_pools(v: Any) -> list[str]:

@@ -27,7 +27,8 @@ from dataclasses import dataclass, field
 from typing import Iterable
 
 from models.abilities import Ability, CostPart
-from models.mana import COLORS, MANA_TYPES, Mana, ManaCost
+from models.mana import COLORS, MANA_TYPES, Mana, ManaCost, ManaPool, format_pool, mana_token
+from models.mana_text import added_types
 from models.state import GameState, Permanent
 
 from .layers import board_view, has_keyword, matches, permanent_abilities
@@ -43,11 +44,7 @@ class ManaOption:
     note: str = ""
 
     def __str__(self) -> str:
-        return "".join("{" + m.type + (f":{m.restriction}" if m.restriction else "") + "}" for m in _sorted(self.mana))
-
-
-def _sorted(ms) -> list[Mana]:
-    return sorted(ms, key=lambda m: (MANA_TYPES.index(m.type), m.restriction or ""))
+        return format_pool(ManaPool.of(self.mana))
 
 
 @dataclass(frozen=True)
@@ -106,13 +103,10 @@ def simple_options(ability: Ability, source_name: str = "", snow: bool = False) 
         return ManaOption(tuple(Mana(t, restriction, snow, source_name or None) for t in types))
 
     if "mana" in p and "amount" not in p:
-        cost = ManaCost.parse(str(p["mana"]))
-        types = []
-        for s in cost:
-            if s.text in MANA_TYPES:
-                types.append(s.text)
-            elif s.is_generic:  # "{2}" in an add-mana effect means {C}{C} (CR 106.10)
-                types.extend(["C"] * s.generic_amount)
+        try:
+            types = added_types(str(p["mana"]))  # "{2}" adds {C}{C} (CR 106.10), {S} adds {C} (CR 106.11)
+        except ValueError:
+            return None
         return (mk(types),) if types else ()
     n = _amount(p)
     if "choice" in p:
@@ -162,12 +156,10 @@ class _Board:
         from .produce import apply_in_every_order, base_events
 
         p = ab.params
-        refl = None
-        if "reflect" in p:
-            refl = self.reflected(perm, p)
-        elif any("reflect" in alt for alt in p.get("alternatives", ())):
-            refl = self.reflected(perm, next(alt for alt in p["alternatives"] if "reflect" in alt))
-        events = base_events(self.state, perm, ab, refl)
+        refl = self.reflected(perm, p) if "reflect" in p else None
+        # each reflecting alternative looks at its own group
+        alts = {i: self.reflected(perm, alt) for i, alt in enumerate(p.get("alternatives", ())) if "reflect" in alt}
+        events = base_events(self.state, perm, ab, refl, reflected_alts=alts or None)
         tap = bool(ab.cost and ab.cost.tap)
         effs = []
         if tap:
@@ -338,10 +330,6 @@ def _pool(c: Counter) -> Pool:
     return tuple(sorted(((k, v) for k, v in c.items() if v), key=lambda kv: (MANA_TYPES.index(kv[0][0]), kv[0][1] or "")))
 
 
-def _pool_str(p: Pool) -> str:
-    return "".join(("{" + t + (":" + r if r else "") + "}") * n for (t, r), n in p)
-
-
 def _contained(a: Counter, b: Counter) -> bool:
     return all(b.get(k, 0) >= v for k, v in a.items())
 
@@ -398,7 +386,7 @@ class _Kinds:
     def __init__(self, kinds: Iterable[tuple[str, str | None]]):
         self.kinds = sorted(set(kinds), key=lambda k: (MANA_TYPES.index(k[0]), k[1] or ""))
         self.index = {k: i for i, k in enumerate(self.kinds)}
-        self.tokens = ["{" + t + (":" + r if r else "") + "}" for t, r in self.kinds]
+        self.tokens = [mana_token(t, r) for t, r in self.kinds]
         self.zero: Vec = (0,) * len(self.kinds)
 
     def vec(self, mana: Iterable[tuple[str, str | None]]) -> Vec:

@@ -89,3 +89,30 @@ def test_property_parse_format_round_trip_and_canonical_is_stable(parts):
     assert canon.canonical() == canon
     assert canon.mana_value() == cost.mana_value()
     assert canon.colors == cost.colors
+
+
+def test_cr_106_1_pool_with_restrictions_round_trips():
+    """CR 106.1 types; restricted mana (CR 106.4a riders) written {G:creature_spell}: what ``format_pool``
+    prints, ``ManaPool.parse`` reads back."""
+    from models.mana import Mana, format_pool
+
+    pool = ManaPool.parse("{g:creature_spell}{C}{G}{W}")
+    assert pool.counts == {Mana("G", "creature_spell"): 1, Mana("G"): 1, Mana("W"): 1, Mana("C"): 1}
+    assert format_pool(pool) == "{W}{G}{G:creature_spell}{C}"
+    assert ManaPool.parse(format_pool(pool)) == pool
+    for bad in ("{2:artifact}", "{G:}", "{G:x}y", "x{G}"):
+        with pytest.raises(ManaError):
+            ManaPool.parse(bad)
+
+
+kinds = st.sampled_from([("W", None), ("G", None), ("G", "creature_spell"), ("C", None), ("C", "artifact"), ("R", "mana_value_at_least_4")])
+
+
+@given(st.lists(kinds, max_size=8))
+def test_property_pool_format_parse_round_trip(units):
+    """CR 106.4: a pool is a multiset of mana; its notation determines it."""
+    from models.mana import Mana
+
+    pool = ManaPool.of(Mana(t, r) for t, r in units)
+    assert ManaPool.parse(str(pool)) == pool
+    assert str(ManaPool.parse(str(pool))) == str(pool)

@@ -86,3 +86,11 @@ def test_parser_coverage_on_32k_cards_at_least_97_percent():
     total, ok, _ = bp.parser_coverage(path)
     assert total > 1500
     assert ok / total >= 0.97
+
+
+def test_added_types_generic_and_snow_add_colorless_cr_106_10_106_11():
+    """CR 106.10: generic mana symbols in an add effect add colorless mana; CR 106.11: so do snow symbols."""
+    assert mt.added_types("{R}{2}") == ["R", "C", "C"]
+    assert mt.added_types("{S}") == ["C"]
+    with pytest.raises(ValueError):
+        mt.added_types("{X}")

@@ -130,3 +130,18 @@ def test_phyrexian_symbol_in_a_filter_cost_is_unsupported_cr_107_4f():
                   {"kind": "activated", "cost": "{W/P}, {T}", "effect": "add_mana", "params": {"mana": "{U}{U}"}})
     with pytest.raises(Unsupported, match="Life Signet.*W/P"):
         available_mana(board(["Plains", filt]), "Alice")
+
+
+# ---- an ability with several reflecting alternatives (review item 21) ---------------------------
+
+def test_each_reflecting_alternative_looks_at_its_own_group_cr_106_7():
+    """CR 106.7: an ability that adds "one mana of any type a land you control could produce, or one mana of
+    any type a land an opponent controls could produce" could produce the types of both groups."""
+    two = custom("Exotic Orchard", "Two Mirrors", {
+        "kind": "activated", "cost": "{T}", "effect": "add_mana", "params": {"alternatives": [
+            {"reflect": {"what": "land", "controller": "you", "kind": "type"}},
+            {"reflect": {"what": "land", "controller": "opponent", "kind": "type"}}]}})
+    s = board(["Forest", two], ["Island"])
+    assert types_of(s, "p2") == "UG"
+    pools, _ = available_mana(s, "Alice")
+    assert sorted(pools) == sorted(["{U}{G}", "{G}{G}"])
