@@ -872,6 +872,13 @@ class _Evaluator:
         for c, n in filt:
             for u in c.units:
                 allu[u] += n
+        # cheap necessary conditions first (each type on its own, and the total)
+        if sum(allu.values()) < sum(spell_demand.values()) + sum(act.values()):
+            return False
+        for tok in MANA_TYPES:
+            need = spell_demand.get(tok, 0) + act.get(tok, 0)
+            if need and need > sum(n for u, n in allu.items() if tok in u[0] and (u[2] or u[3])):
+                return False
         demand = Counter({("spell", t): n for t, n in spell_demand.items() if n})
         demand.update({("act", t): n for t, n in act.items() if n})
         if not _maxflow_ok(allu, demand):
