@@ -24,6 +24,9 @@ CARD_TYPES = (
 )
 #: Card types whose cards are permanents on the battlefield (CR 110.4).
 PERMANENT_TYPES = frozenset({"Artifact", "Battle", "Creature", "Enchantment", "Land", "Planeswalker"})
+#: Subtypes two words long (CR 205.3b: of creature types only "Time Lord", 205.3m); every other subtype but a
+#: plane's is one word.
+TWO_WORD_SUBTYPES = frozenset({"Time Lord"})
 BASIC_LAND_TYPES = ("Plains", "Island", "Swamp", "Mountain", "Forest")
 #: Basic land type → the mana its intrinsic ability adds (CR 305.6).
 BASIC_LAND_MANA = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
@@ -43,7 +46,12 @@ class TypeLine:
 
     @classmethod
     def parse(cls, text: str | None) -> "TypeLine":
-        """Parse one face's type line; an em dash, ``--`` or `` - `` separates subtypes."""
+        """Parse one face's type line; an em dash, ``--`` or `` - `` separates subtypes.
+
+        Each word after the dash is a subtype, except the two-word creature types (CR 205.3b, 205.3m: "Time
+        Lord") and a plane's subtype, which is every word after the dash together (205.3b, 205.3n: "Plane —
+        New Phyrexia").
+        """
         if not text:
             return cls()
         t = text.replace("--", "—").replace(" - ", " — ")
@@ -55,8 +63,20 @@ class TypeLine:
                 sup.append(w)
             else:
                 typ.append(w)
-        subs = tuple(right.split()) if right else ()
-        return cls(tuple(sup), tuple(typ), subs)
+        words = right.split() if right else []
+        if words and "Plane" in typ:
+            return cls(tuple(sup), tuple(typ), (" ".join(words),))
+        subs: list[str] = []
+        i = 0
+        while i < len(words):
+            pair = " ".join(words[i:i + 2])
+            if pair in TWO_WORD_SUBTYPES:
+                subs.append(pair)
+                i += 2
+            else:
+                subs.append(words[i])
+                i += 1
+        return cls(tuple(sup), tuple(typ), tuple(subs))
 
     def __str__(self) -> str:
         left = " ".join(self.supertypes + self.types)

@@ -45,16 +45,19 @@ from __future__ import annotations
 
 import itertools
 import re
+import weakref
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping
 
-from models.cards import BASIC_LAND_MANA, BASIC_LAND_TYPES, Card, compute_color_identity, strip_reminder_text
+from models.cards import BASIC_LAND_MANA, BASIC_LAND_TYPES, Card, compute_color_identity
+from models.deck_text import (can_be_your_commander, copy_limit, creature_outside_battlefield, has_activated_ability,
+                              has_companion_ability, has_every_land_type, is_changeling, partner_abilities)
 from models.decklist import DECK_SECTIONS, DeckEntry, Decklist, decklist_from_data, parse_text
 from models.formats import Format, FormatError, load_format
 from models.mana import COLORS
 
-from .questions import Answer, Context, QuestionError, question
+from .questions import Answer, Context, QuestionError, Unsupported, question
 
 __all__ = [
     "PROBLEM_CODES", "DeckProblem", "DeckReport", "CardFacts", "card_facts", "validate_deck",
@@ -160,75 +163,7 @@ class DeckReport:
 # Card facts
 # ---------------------------------------------------------------------------
 
-_NUMBER_WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
-                 "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15}
-_ANY_NUMBER_RE = re.compile(r"deck can have any number of cards named", re.I)
-_UP_TO_RE = re.compile(r"deck can have up to (\w+) cards named", re.I)
-_QUOTED_RE = re.compile(r"\"[^\"]*\"|“[^”]*”")
-_ACTIVATED_KEYWORDS = frozenset({
-    "equip", "cycling", "crew", "ninjutsu", "reconfigure", "fortify", "outlast", "scavenge", "unearth", "embalm",
-    "eternalize", "transmute", "level up", "transfigure", "forecast", "reinforce", "bloodrush", "encore",
-    "craft", "station", "auto-equip", "saddle", "channel", "boast", "exhaust", "commander ninjutsu",
-})
-# "As long as Grist isn't on the battlefield, it's a 1/1 Insect creature in addition to its other types."
-_OUTSIDE_CREATURE_RE = re.compile(r"(?i)as long as [^.\n]* isn't on the battlefield, it's a [^.\n]*creature")
 _KAHEERA_TYPES = frozenset({"Cat", "Elemental", "Nightmare", "Dinosaur", "Beast"})
-
-
-def _partner_line_abilities(line: str) -> list[tuple[str, ...]]:
-    out: list[tuple[str, ...]] = []
-    s = line.strip().rstrip(".")
-    low = s.lower()
-    if low.startswith("partner with "):
-        out.append(("partner_with", s[len("partner with "):].strip()))
-    elif low.startswith("partner—") or low.startswith("partner -") or low.startswith("partner —"):
-        kind = re.split(r"—|-", s, maxsplit=1)[1].strip().lower()
-        out.append(("partner_text", kind))
-    elif low == "partner":
-        out.append(("partner",))
-    elif low == "friends forever":
-        out.append(("partner_text", "friends forever"))  # now "partner—Friends forever" (CR 702.124i)
-    elif low == "choose a background":
-        out.append(("background",))
-    elif low == "doctor's companion" or low == "doctor’s companion":
-        out.append(("doctor",))
-    return out
-
-
-def partner_abilities(card: Card) -> frozenset[tuple[str, ...]]:
-    """The partner abilities of a card (CR 702.124a), read from its rules text without reminder text.
-
-    Returns
-    -------
-    frozenset of tuples: ``("partner",)``, ``("partner_text", KIND)`` (``partner—KIND``; *Friends forever* is
-    ``partner—Friends forever``, 702.124i), ``("partner_with", NAME)``, ``("background",)`` (choose a
-    Background, 702.124k), ``("doctor",)`` (Doctor's companion, 702.124m).
-    """
-    out: set[tuple[str, ...]] = set()
-    text = strip_reminder_text(card.front.oracle_text or card.oracle_text or "")
-    for line in text.split("\n"):
-        for part in line.split(", ") if "," in line and not line.lower().startswith("partner with") else [line]:
-            out.update(_partner_line_abilities(part))
-    return frozenset(out)
-
-
-def _has_activated_ability(card: Card) -> bool:
-    """Whether the (front face of the) card has an activated ability: a "cost: effect" line outside quotes
-    (CR 602.1), an activated keyword ability, or a basic land type's intrinsic mana ability (CR 305.6)."""
-    f = card.front
-    if any(t in f.type_line.subtypes for t in BASIC_LAND_TYPES):
-        return True
-    text = _QUOTED_RE.sub("", strip_reminder_text(f.oracle_text or ""))
-    for line in text.split("\n"):
-        if ":" in line:
-            return True
-        low = line.strip().lower()
-        for kw in _ACTIVATED_KEYWORDS:
-            if low.startswith(kw) or f" {kw} " in f" {low} ":
-                return True
-        if re.match(r"^[a-z ]*cycling\b", low):
-            return True
-    return False
 
 
 def _repeated_mana_symbol(card: Card) -> str | None:
@@ -240,17 +175,12 @@ def _repeated_mana_symbol(card: Card) -> str | None:
     costs = [f.mana_cost for f in card.faces if f.mana_cost is not None] if card.is_split and card.faces else [
         card.mana_cost if card.mana_cost is not None or not card.faces else card.faces[0].mana_cost]
     counter: Counter[str] = Counter()
-    generic = 0
     for cost in costs:
         if cost is None:
             continue
         for sym in cost:
-            if sym.text.isdigit():
-                generic += 1
-                continue
-            counter[sym.text] += 1
-    if generic and len(costs) == 1:
-        pass  # a single printed generic symbol ({2}) is one symbol
+            if not sym.text.isdigit():  # a generic amount ({2}) is one symbol, and split halves' add up
+                counter[sym.text] += 1
     for s, n in counter.items():
         if n > 1:
             return "{" + s + "}"
@@ -311,31 +241,24 @@ def card_facts(card: Card) -> CardFacts:
     """
     f = card.front
     tl = f.type_line
-    text = card.full_oracle_text or ""
-    limit: int | None = None
-    if _ANY_NUMBER_RE.search(text):
-        limit = -1
-    else:
-        m = _UP_TO_RE.search(text)
-        if m:
-            w = m.group(1).lower()
-            limit = int(w) if w.isdigit() else _NUMBER_WORDS.get(w)
     subtypes = frozenset(tl.subtypes)
     colors = frozenset(BASIC_LAND_MANA[t] for t in BASIC_LAND_TYPES if t in subtypes)
-    if "rangeling" in text.lower() or "every land type" in strip_reminder_text(text).lower():
+    if has_every_land_type(card):
         colors = frozenset(COLORS)
-    companion = _COMPANION_NAMES.get(card.name) if "companion —" in text.lower() or "companion—" in text.lower() else None
+    legendary = "Legendary" in tl.supertypes
     return CardFacts(
-        name=card.name, card=card, basic="Basic" in tl.supertypes, copy_limit=limit,
+        name=card.name, card=card, basic="Basic" in tl.supertypes, copy_limit=copy_limit(card),
         identity=compute_color_identity(card), land_type_colors=colors, land="Land" in tl.types,
-        permanent=tl.is_permanent, mana_value=card.mana_value(), legendary="Legendary" in tl.supertypes,
-        types=frozenset(tl.types), subtypes=subtypes,
-        changeling="changeling" in (k.lower() for k in card.keywords) or bool(re.search(r"(?im)^changeling\b", f.oracle_text or "")),
-        partner=partner_abilities(card), can_be_commander="can be your commander" in text.lower(),
-        background="Legendary" in tl.supertypes and "Enchantment" in tl.types and "Background" in subtypes,
-        time_lord_doctor="Legendary" in tl.supertypes and "Creature" in tl.types and set(tl.subtypes) == {"Time", "Lord", "Doctor"},
-        companion=companion, legalities=card.legalities or {},
-        creature_outside_battlefield=bool(_OUTSIDE_CREATURE_RE.search(f.oracle_text or "")),
+        permanent=tl.is_permanent, mana_value=card.mana_value(), legendary=legendary,
+        types=frozenset(tl.types), subtypes=subtypes, changeling=is_changeling(card),
+        partner=partner_abilities(card), can_be_commander=can_be_your_commander(card),
+        background=legendary and "Enchantment" in tl.types and "Background" in subtypes,
+        # Doctor's companion pairs with "a legendary Time Lord Doctor creature card that has no other creature
+        # types" (CR 702.124m); Time Lord is one subtype (CR 205.3m)
+        time_lord_doctor=legendary and "Creature" in tl.types and subtypes == {"Time Lord", "Doctor"},
+        companion=_COMPANION_NAMES.get(card.name) if has_companion_ability(card) else None,
+        legalities=card.legalities or {},
+        creature_outside_battlefield=creature_outside_battlefield(card),
     )
 
 
@@ -403,8 +326,24 @@ def _comp_yorion(deck, ctx):
 
 
 def _comp_zirda(deck, ctx):
-    bad = [f.name for f, _ in deck if f.permanent and not _has_activated_ability(f.card)]
+    """Zirda: each permanent card has an activated ability (``models.deck_text.has_activated_ability``). A card
+    whose text is not understood makes the answer unknown: ``Unsupported`` unless another card already fails."""
+    activated = ctx.get("activated", has_activated_ability_of)
+    bad, unknown = [], []
+    for f, _ in deck:
+        if f.permanent:
+            got = activated(f)
+            if not got:
+                (bad if got is False else unknown).append(f.name)
+    if unknown and not bad:
+        raise Unsupported("Zirda's companion condition (CR 702.139a): cannot tell from the card text whether "
+                          + ", ".join(unknown) + " has an activated ability")
     return "each permanent card in the starting deck has an activated ability", bad
+
+
+def has_activated_ability_of(f: CardFacts) -> bool | None:
+    """``models.deck_text.has_activated_ability`` of the facts' card (uncached)."""
+    return has_activated_ability(f.card)
 
 
 #: The ten companion deck-building conditions (CR 702.139a), by companion.
@@ -451,13 +390,20 @@ class DeckValidator:
         An unknown format.
     """
 
-    _facts_by_db: dict[int, dict[str, Any]] = {}
+    #: One cache per database object (weakly keyed: forgotten with the database): raw name -> CardFacts |
+    #: _Unknown, "\0" + Oracle name -> CardFacts, "\1" + Oracle name -> has an activated ability.
+    _facts_by_db: "weakref.WeakKeyDictionary[Any, dict[str, Any]]" = weakref.WeakKeyDictionary()
 
     def __init__(self, fmt: Format | str, db: Any):
         self.fmt = load_format(fmt)
         self.db = db
-        # one cache per database object: raw name -> CardFacts | _Unknown
-        self._names: dict[str, Any] = DeckValidator._facts_by_db.setdefault(id(db), {})
+        try:
+            names = DeckValidator._facts_by_db.get(db)
+            if names is None:
+                names = DeckValidator._facts_by_db[db] = {}
+        except TypeError:  # a database that cannot be weakly referenced: a cache of its own
+            names = {}
+        self._names: dict[str, Any] = names
         self.data_date = getattr(db, "date", None)
         self.data_source = getattr(db, "source", None)
 
@@ -481,6 +427,14 @@ class DeckValidator:
                     self._names["\0" + card.name] = hit
             self._names[name] = hit
         return hit
+
+    def activated(self, f: CardFacts) -> bool | None:
+        """Whether ``f``'s card has an activated ability (Zirda), computed once per card and database."""
+        key = "\1" + f.name
+        got = self._names.get(key, self)
+        if got is self:
+            got = self._names[key] = has_activated_ability(f.card)
+        return got
 
     # ---- the checks -------------------------------------------------------
     def validate(self, deck: Decklist, commanders: Iterable[str] | None = None,
@@ -722,7 +676,11 @@ class DeckValidator:
             if len(comps) >= 1:
                 starting = [(f, n) for f, n, _ in main]
                 for cf in comps:
-                    p = self._companion_problem(cf, starting)
+                    try:
+                        p = self._companion_problem(cf, starting)
+                    except Unsupported as e:  # only a note: the card may be an ordinary sideboard card
+                        notes.append(f"{cf.name} in the sideboard: whether it can be the companion is not known ({e})")
+                        continue
                     if p is None:
                         notes.append(f"{cf.name} in the sideboard can be the companion: its condition is met (CR 702.139a)")
                     else:
@@ -926,7 +884,10 @@ class DeckValidator:
             ident = frozenset().union(*[f.identity for f in cmds])
             score += sum(1 for f, _ in starting_main if not f.identity <= ident)
             if comps:
-                p = self._companion_problem(comps[0][0], starting_main + [(f, 1) for f in cmds])
+                try:
+                    p = self._companion_problem(comps[0][0], starting_main + [(f, 1) for f in cmds])
+                except Unsupported:  # not known here; the reading kept is checked again (and says so)
+                    p = None
                 score += 1 if p else 0
             left = sum(c[1] for c, r in zip(cards_c, roles) if r == 0) + sum(c[1] for c in cards if id(c) not in in_c)
             score += left
@@ -952,7 +913,7 @@ class DeckValidator:
                 merged[f.name] = [f, n]
             else:
                 m[1] += n
-        cond, bad = fn([(f, n) for f, n in merged.values()], {"min_size": self.fmt.min_main})
+        cond, bad = fn([(f, n) for f, n in merged.values()], {"min_size": self.fmt.min_main, "activated": self.activated})
         if not bad:
             return None
         shown = ", ".join(bad[:8]) + (f" and {len(bad) - 8} more" if len(bad) > 8 else "")

@@ -73,7 +73,7 @@ def _validate_one(deck) -> dict[str, Any]:
         if not deck.format:
             return _error_row(deck, "the deck names no format; give --format")
         fmt = deck.format
-    from .questions import QuestionError
+    from .questions import QuestionError, Unsupported
 
     try:
         v = _validator(fmt)
@@ -83,6 +83,11 @@ def _validate_one(deck) -> dict[str, Any]:
         d = v.validate(deck, commanders=_STATE.get("commanders"), companion=_STATE.get("companion")).to_dict()
     except QuestionError as e:  # a --commander/--companion name that is not a card (checked up front too)
         return _error_row(deck, str(e))
+    except Unsupported as e:  # a rule we cannot decide for this deck (e.g. Zirda on text not understood)
+        row = _error_row(deck, f"not modelled: {e}")
+        row.update(legal=None, status="unknown", codes=["unsupported"])
+        row["problems"][0].update(code="unsupported", rule="not modelled")
+        return row
     d["line"] = deck.line
     return d
 

@@ -6,15 +6,14 @@ from __future__ import annotations
 
 import pytest
 
-from models.database import load_database
 from models.formats import FormatError, load_format
 from solver.decks import validate_deck
-from tests.shared_data import shared_file
 
 
 @pytest.fixture(scope="module")
-def db():
-    return load_database(shared_file("carddata/oracle-cards-2025-11-03.json.gz"))
+def db(real_db):
+    """The 32k-card file, loaded once per session (tests/conftest.py)."""
+    return real_db
 
 
 def codes(rep):
@@ -69,13 +68,16 @@ def test_banned_card_cr_100_6_modern_list(db):
     assert codes(rep) == ["banned"] and rep.problems[0].cards == ["Oko, Thief of Crowns"]
 
 
-def test_restricted_one_copy_vintage(db):
+def test_restricted_one_copy_vintage_cr_100_6(db):
+    """CR 100.6: the format's own lists (Vintage restricted list, from the card data): one copy across deck
+    and sideboard."""
     assert validate_deck(burn(mountains=55, extra_main="1 Black Lotus"), "vintage", db).legal
     rep = validate_deck(burn(mountains=55, extra_main="1 Black Lotus", side="1 Black Lotus"), "vintage", db)
     assert codes(rep) == ["restricted"] and rep.problems[0].counts["Black Lotus"] == 2
 
 
-def test_not_legal_in_pauper(db):
+def test_not_legal_in_pauper_cr_100_6(db):
+    """CR 100.6: the format's card pool (Pauper: commons only, from the card data's legalities)."""
     rep = validate_deck(burn(mountains=52, extra_main="4 Goblin Guide"), "pauper", db)
     assert codes(rep) == ["not_legal_in_format"] and rep.problems[0].cards == ["Goblin Guide"]
 
@@ -210,8 +212,9 @@ def test_mtgo_lists_commander_in_sideboard(db):
     assert sorted(rep.commanders) == ["Sakashima of a Thousand Faces", "Thrasios, Triton Hero"] and rep.legal
 
 
-def test_duel_banned_as_commander(db):
-    """Duel Commander's 'banned as commander' cards are marked restricted in the card data."""
+def test_duel_banned_as_commander_cr_100_6_cr_903_3(db):
+    """CR 100.6 (the format's own lists), 903.3 (the commander): Duel Commander's 'banned as commander' cards are
+    marked restricted in the card data."""
     rep = validate_deck("99 Island\n\n1 Shorikai, Genesis Engine", "duel", db)
     assert codes(rep) == ["banned"]
     assert validate_deck("Commander\n1 Brago, King Eternal\nDeck\n1 Shorikai, Genesis Engine\n98 Island", "duel", db).legal
@@ -234,7 +237,8 @@ def test_companion_yorion_twenty_more_than_minimum_cr_702_139a():
     assert codes(comp("Yorion, Sky Nomad", "60 Island")) == ["companion_condition"]
 
 
-def test_companion_kaheera_jegantha_gyruda_keruga_obosh():
+def test_companion_kaheera_jegantha_gyruda_keruga_obosh_cr_702_139a():
+    """CR 702.139a: each companion's deck-building condition, on the starting deck."""
     assert codes(comp("Kaheera, the Orphanguard", "4 Llanowar Elves\n56 Forest")) == ["companion_condition"]
     assert comp("Kaheera, the Orphanguard", "4 Ornithopter\n56 Forest").problems[0].code == "companion_condition"
     assert codes(comp("Jegantha, the Wellspring", "4 Counterspell\n56 Island")) == ["companion_condition"]  # {U}{U}
@@ -246,7 +250,8 @@ def test_companion_kaheera_jegantha_gyruda_keruga_obosh():
     assert codes(comp("Obosh, the Preypiercer", "4 Counterspell\n56 Island")) == ["companion_condition"]
 
 
-def test_companion_umori_zirda_lutri():
+def test_companion_umori_zirda_lutri_cr_702_139a():
+    """CR 702.139a: each companion's deck-building condition, on the starting deck."""
     assert comp("Umori, the Collector", "4 Lightning Bolt\n4 Counterspell\n52 Island").legal  # all instants
     assert codes(comp("Umori, the Collector", "4 Lightning Bolt\n4 Delver of Secrets\n52 Island")) == ["companion_condition"]
     assert codes(comp("Zirda, the Dawnwaker", "4 Delver of Secrets\n56 Island", "vintage")) == ["companion_condition"]
@@ -274,6 +279,8 @@ def test_standard_brawl_60_cr_903_12d(db):
 
 
 def test_oathbreaker_needs_planeswalker_and_signature_spell(db):
+    """Oathbreaker's own deck rules (a variant outside the CR, like CR 903 Commander): a planeswalker as the
+    oathbreaker and one instant or sorcery signature spell within its color identity (as CR 903.4)."""
     ok = validate_deck("Commander\n1 Dack Fayden\n1 Fire // Ice\nDeck\n58 Island", "oathbreaker", db)
     assert ok.legal, ok.problems
     bad = validate_deck("Commander\n1 Dack Fayden\nDeck\n59 Island", "oathbreaker", db)

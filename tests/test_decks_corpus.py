@@ -13,7 +13,6 @@ import itertools
 
 import pytest
 
-from models.database import load_database
 from models.decklist import decklist_from_data, read_decks
 from solver.decks import validate_deck
 from tests.shared_data import shared_file
@@ -23,8 +22,9 @@ STEP = 15
 
 
 @pytest.fixture(scope="module")
-def db():
-    return load_database(shared_file("carddata/oracle-cards-2025-11-03.json.gz"))
+def db(real_db):
+    """The 32k-card file, loaded once per session (tests/conftest.py)."""
+    return real_db
 
 
 @pytest.fixture(scope="module")

@@ -89,7 +89,8 @@ def test_hexproof_from_variant_is_kept_soulflayer_ruling_2014_11_24():
 
 
 def test_noncreature_card_gives_nothing_soulflayer_oracle():
-    """Only creature cards count for Soulflayer (its text: "a creature card with ...")."""
+    """Only creature cards count for Soulflayer (its oracle text: "a creature card with ..."; ruling 2014-11-24:
+    only the listed keywords printed on the exiled creature cards count)."""
     assert delve_grantable_keywords(real_card("Treasure Cruise")) == frozenset()
 
 

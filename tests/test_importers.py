@@ -17,6 +17,7 @@ import pytest
 
 from models.cards import Card
 from models.catalog import load_catalog
+from models import database
 from models.database import (
     CardDatabase, CardDataError, UnknownCardError, clear_cache, load_database, merge_catalog,
 )
@@ -36,8 +37,9 @@ RAW = "carddata/scryfall-raw/"
 
 
 @pytest.fixture(scope="module")
-def oracle_db() -> CardDatabase:
-    return load_database(shared_file(ORACLE_FILE))
+def oracle_db(real_db) -> CardDatabase:
+    """The 32k-card file, loaded once per session (tests/conftest.py)."""
+    return real_db
 
 
 @pytest.fixture(autouse=True)
@@ -233,7 +235,9 @@ def test_reflecting_pool_is_a_land_with_no_mana_cost(oracle_db):
     assert card.mana_value() == 0
 
 
-def test_treasure_cruise_has_mana_value_8(oracle_db):
+def test_treasure_cruise_has_mana_value_8_cr_202_3(oracle_db):
+    """CR 202.3: mana value is the total mana in the mana cost ({7}{U}); delve does not change it (Treasure
+    Cruise ruling 2014-09-20)."""
     card = oracle_db.get("Treasure Cruise")
     assert card.mana_value() == 8
     assert str(card.mana_cost) == "{7}{U}"
@@ -247,7 +251,8 @@ def test_split_card_mana_value_is_the_sum_of_its_halves(oracle_db):
     assert card.mana_value() == 4
 
 
-def test_adventure_card_uses_the_creature_cost(oracle_db):
+def test_adventure_card_uses_the_creature_cost_cr_715_4(oracle_db):
+    """CR 715.4: outside the stack an adventurer card has only its normal characteristics (the creature's cost)."""
     card = oracle_db.get("Bonecrusher Giant")  # "{2}{R} // {1}{R}" in the file
     assert card.name == "Bonecrusher Giant // Stomp"
     assert str(card.mana_cost) == "{2}{R}"
@@ -454,6 +459,8 @@ def test_load_database_without_path_or_env_is_the_catalog():
 
 
 def test_load_database_reads_the_env_variable(monkeypatch):
+    # an empty cache of its own, so the session's loaded databases stay cached for the other tests
+    monkeypatch.setattr(database, "_CACHE", {})
     clear_cache()
     monkeypatch.setenv("MTGCHECK_CARDS", str(MTGJSON_FIXTURE))
     db = load_database()

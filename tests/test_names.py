@@ -9,16 +9,16 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from models.database import CardDatabase, UnknownCardError, load_database
+from models.database import CardDatabase, UnknownCardError
 from models.names import normalize_name, split_name
-from tests.shared_data import shared_file
 
 ORACLE_FILE = "carddata/oracle-cards-2025-11-03.json.gz"
 
 
 @pytest.fixture(scope="module")
-def db() -> CardDatabase:
-    return load_database(shared_file(ORACLE_FILE))
+def db(real_db) -> CardDatabase:
+    """The 32k-card file, loaded once per session (tests/conftest.py)."""
+    return real_db
 
 
 # ---------------------------------------------------------------------------

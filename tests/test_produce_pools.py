@@ -99,7 +99,8 @@ def test_filters_and_identical_sources_cr_605_3a():
 
 def test_too_large_board_is_unsupported_not_a_hang():
     """Exhaustive or nothing: 100 Signets among 1,000 permanents cannot be enumerated within the budget, so the
-    answer is unsupported with the reason (never a guess)."""
+    answer is unsupported with the reason (never a guess). CR 605.1a (each Signet's and land's ability is a
+    mana ability), 106.4 (the mana they add is what is counted)."""
     names = ["City of Brass", "Tropical Island", "Forest", "Sol Ring", "Azorius Signet"] * 200
     with pytest.raises(Unsupported, match="budget"):
         maximal_pools(board(names, life=1000), "Alice", limit=5)
