@@ -33,6 +33,7 @@ import models.resolution_text as rt
 from models.abilities import Ability
 from models.oracle import abilities_of
 
+from .layers import permanent_abilities
 from .questions import Answer, Context, QuestionError, Unsupported, question
 
 # ---------------------------------------------------------------------------
@@ -942,16 +943,16 @@ def _triggers_from_process(ctx: Context, after: Any) -> tuple[dict[str, list[str
                 raise QuestionError(f"{p} cannot put {cnt} {name} with {card.name}: eligible cards in {p}'s hand are {eligible[p] or 'none'}")
         if not repeat and sum(want.values()) > 1:
             raise QuestionError(f"{card.name} lets each player put only one card; {p} puts {sum(want.values())}")
-    for perm in ctx.state.battlefield:
-        for a in abilities_of(perm.card):
+    # Abilities that trigger on other permanents entering: those of permanents already on the battlefield as
+    # they are now (granted or lost abilities included, CR 613; solver.layers), and those of the entering cards.
+    watchers = [(perm.name, permanent_abilities(ctx.state, perm)) for perm in ctx.state.battlefield]
+    watchers += [(c.name, abilities_of(c)) for _, c in entering]
+    for name, abilities in watchers:
+        for a in abilities:
             if rt.is_other_enters_trigger(a):
-                raise Unsupported(f"{perm.name} has an ability that triggers on other permanents entering ({a.describe()}); "
+                raise Unsupported(f"{name} has an ability that triggers on other permanents entering ({a.describe()}); "
                                   "its number of triggers depends on the order of entry, which is not modelled")
     for p, c in entering:
-        for a in abilities_of(c):
-            if rt.is_other_enters_trigger(a):
-                raise Unsupported(f"{c.name} has an ability that triggers on other permanents entering ({a.describe()}); "
-                                  "its number of triggers depends on the order of entry, which is not modelled")
         etbs = [a for a in abilities_of(c) if rt.is_self_etb_trigger(a)]
         for i, a in enumerate(etbs):
             triggers[p].append(c.name if len(etbs) == 1 else f"{c.name} (ability {i + 1})")

@@ -145,3 +145,41 @@ def test_each_reflecting_alternative_looks_at_its_own_group_cr_106_7():
     assert types_of(s, "p2") == "UG"
     pools, _ = available_mana(s, "Alice")
     assert sorted(pools) == sorted(["{U}{G}", "{G}{G}"])
+
+
+# ---- resolution reads abilities through the layers (review item 10) ------------------------------
+
+def _run(tmp_path, text):
+    import textwrap
+
+    from models.database import load_database
+    from models.scenario import load_scenarios
+    from solver.runner import run_scenario
+
+    p = tmp_path / "s.yaml"
+    p.write_text(textwrap.dedent(text), encoding="utf-8")
+    (sc,) = load_scenarios(p)
+    return run_scenario(sc, load_database(None), {"limit": 50})
+
+
+_WATCHER_LAND = """\
+    players: [Alice, Bob]
+    cards:
+      Watching Vale: {type_line: Land, oracle_text: "Whenever another creature enters, you gain 1 life."}
+    battlefield: {Alice: [Watching Vale%s]}
+    hand: {Alice: [Wall of Omens]}
+    ask:
+      trigger_order:
+        after: {spell: Hypergenesis, player: Alice, put: {Alice: [Wall of Omens]}}
+"""
+
+
+def test_entering_triggers_use_the_abilities_permanents_have_now_cr_305_7(tmp_path):
+    """CR 305.7, 613.1d: under Blood Moon a nonbasic land is a Mountain and loses the abilities of its rules
+    text, so its "whenever another creature enters" trigger no longer exists; without Blood Moon that
+    trigger's count depends on the order of entry (Hypergenesis ruling 2006-10-15) and is not guessed."""
+    from solver.runner import PASS, UNSUPPORTED
+
+    assert _run(tmp_path, _WATCHER_LAND % "").verdict == UNSUPPORTED
+    res = _run(tmp_path, _WATCHER_LAND % ", Blood Moon" + "    expect: {orders: 1}\n")
+    assert res.verdict == PASS, res.message
