@@ -22,7 +22,7 @@ Handlers pass ``face=requested_face(ctx, card)`` and read ``TotalCost.card`` (th
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any, Iterable
 
 from models.abilities import CostPart

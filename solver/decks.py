@@ -603,7 +603,6 @@ class DeckValidator:
                 t[1] += 1
         key = fmt.legality
         limit = fmt.copy_limit
-        colorless_basic_type: set[str] = set()
         no_legality: list[str] = []
         for name, (f, n, line) in totals.items():
             if limit is not None and not f.basic and f.copy_limit != -1:
@@ -761,7 +760,7 @@ class DeckValidator:
             return self._oathbreaker_problems(cmds, main, side, comp_entries)
         if not cmds:
             out.append(DeckProblem("invalid_commander", "CR 903.3",
-                                   f"no commander is named: give a Commander section (or, as MTGO does, list the commander in the sideboard)",
+                                   "no commander is named: give a Commander section (or, as MTGO does, list the commander in the sideboard)",
                                    [], {"commanders": 0}))
             return out
         if len(cmds) > hi:

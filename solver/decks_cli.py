@@ -23,10 +23,8 @@ data; results come back in input order.
 from __future__ import annotations
 
 import csv
-import io
 import json
 import multiprocessing as mp
-import os
 import sys
 from collections import Counter
 from pathlib import Path

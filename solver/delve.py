@@ -222,9 +222,8 @@ from models.cards import Card
 from models.delve_text import (
     counts_for, delve_counts, delve_grantable_keywords, delve_keyword_grants, has_cost_keyword,
 )
-from models.mana import COLORS, ManaCost, ManaError, ManaSymbol
-from models.oracle import abilities_of
-from models.state import CardInstance, GameState, Permanent
+from models.mana import COLORS, ManaCost, ManaSymbol
+from models.state import CardInstance, GameState
 
 from .layers import permanent_abilities
 from .questions import Answer, Context, QuestionError, Unsupported, question
@@ -249,141 +248,41 @@ class TotalCost:
         return self.mana.generic
 
 
-def _keyword_ability(card: Card, keyword: str) -> Ability | None:
-    k = keyword.lower()
-    for a in abilities_of(card):
-        if a.kind == "keyword" and str(a.params.get("keyword", a.effect.replace("_", " "))).lower() == k:
-            return a
-    return None
-
-
-def _keyword_cost(card: Card, keyword: str) -> ManaCost | None:
-    """The mana cost written after a keyword (``Kicker {2}``, ``Flashback {4}{U}``), from params or text."""
-    a = _keyword_ability(card, keyword)
-    if a is None:
-        return None
-    raw = a.params.get("cost") or a.params.get("parameter")
-    if raw is None:
-        return None
-    try:
-        return ManaCost.parse(str(raw).split(",")[0].split("—")[0].strip())
-    except ManaError:
-        return None
-
-
-def granted_flashback_cost(state: GameState, player: str, card: Card) -> tuple[ManaCost | None, str]:
-    """A flashback cost granted by an effect in force (Snapcaster Mage: "its flashback cost is equal to its
-    mana cost"), read from ``state.effects`` whose card model has an ``grant_flashback`` ability and whose
-    ``choices.card`` names this card. Returns (cost or None, explanation)."""
-    for e in state.effects:
-        if e.controller != player:
-            continue
-        target = str(e.choices.get("card", "")).casefold()
-        if target != card.name.casefold():
-            continue
-        for a in abilities_of(e.card):
-            if a.effect == "grant_flashback":
-                if a.params.get("cost", "mana_cost") == "mana_cost":
-                    return card.mana_cost, f"{e.card.name} gave {card.name} flashback with a cost equal to its mana cost {card.mana_cost}"
-    return None, ""
-
-
-def _cost_increases(state: GameState, player: str, card: Card) -> list[tuple[ManaCost, str]]:
-    """Cost increases in force for ``player`` casting ``card``: static abilities ``cost_increase`` with
-    params ``amount`` (mana string, default "{1}"), ``spells`` (``all`` | ``noncreature`` | ``creature``)
-    and ``whose`` (``all`` | ``you`` | ``opponents``), e.g. Thalia, Guardian of Thraben and Sphere of
-    Resistance (CR 601.2f)."""
-    out = []
-    for perm in state.battlefield:
-        for a in permanent_abilities(state, perm):
-            if a.effect != "cost_increase" or a.kind != "static":
-                continue
-            p = a.params
-            spells = str(p.get("spells", "all"))
-            if spells == "noncreature" and card.is_type("Creature"):
-                continue
-            if spells == "creature" and not card.is_type("Creature"):
-                continue
-            whose = str(p.get("whose", "all"))
-            if whose == "you" and perm.controller != player or whose == "opponents" and perm.controller == player:
-                continue
-            out.append((ManaCost.parse(str(p.get("amount", "{1}"))), perm.name))
-    return out
-
-
 def total_cost(state: GameState, player: str, card: Card, *, from_zone: str = "hand", using: str = "normal",
-               x: int = 0, kicked: bool = False) -> TotalCost:
-    """The total cost of casting ``card`` (CR 601.2f): mana cost or alternative cost, X replaced by its
-    value, plus additional costs (kicker), plus cost increases.
-
-    Uses the payment module's total-cost function when it exists (``solver.costs.total_cost``); this
-    is the reading the delve question needs when it does not.
+               x: int = 0, kicked: bool = False, face: str | None = None) -> TotalCost:
+    """The total cost of casting ``card`` (CR 601.2f), read through ``solver.costs.total_cost``: mana
+    cost or one alternative cost, X replaced by its value, additional costs, increases, reductions.
 
     Parameters
     ----------
     state, player, card
-    from_zone : str  where it is cast from (``hand``, ``graveyard``, ...).
-    using : str  ``normal`` or ``flashback`` (an alternative cost, CR 118.9, 702.34).
+    from_zone : str  where it is cast from (``hand``, ``graveyard``, ...; CR 601.3 permission is checked).
+    using : str  ``normal`` or an alternative cost such as ``flashback`` (CR 118.9, 702.34).
     x : int  the announced value of X (CR 107.3, 601.2b).
     kicked : bool  whether the kicker additional cost is paid (CR 702.33).
+    face : str, optional  the half or face cast (CR 709.3).
 
     Returns
     -------
-    TotalCost
+    TotalCost  (its ``generic`` is the delve limit, CR 702.66a)
 
     Raises
     ------
-    QuestionError  no such alternative cost, kicker on a card without it, negative X.
+    QuestionError  no such alternative cost, no permission to cast from that zone (CR 601.3), an
+        unpayable total cost (CR 118.6), negative X.
     """
+    from . import costs as _costs
+
     if x < 0:
         raise QuestionError("X cannot be negative (CR 107.3)")
     try:
-        from . import costs as _costs
-    except ImportError:
-        _costs = None
-    if _costs is not None:
-        try:
-            tc = _costs.total_cost(state, player, card, using=None if using in (None, "normal") else using,
-                                   x=x, kicked=kicked, zone=from_zone)
-        except _costs.CostError as e:
-            raise QuestionError(str(e)) from None
-        if tc.mana is None:
-            raise QuestionError(f"{card.name}'s total cost is unpayable (CR 118.6): " + "; ".join(tc.steps))
-        return TotalCost(tc.mana, tuple(tc.steps))
-    why: list[str] = []
-    if using in (None, "normal"):
-        if card.mana_cost is None:
-            raise QuestionError(f"{card.name} has no mana cost, so it cannot be cast for its mana cost (CR 202.1b)")
-        base = card.mana_cost
-        why.append(f"mana cost {base}")
-    elif using == "flashback":
-        base = _keyword_cost(card, "flashback")
-        src = f"its flashback cost {base}"
-        if base is None:
-            base, src = granted_flashback_cost(state, player, card)
-        if base is None:
-            raise QuestionError(f"{card.name} has no flashback and no effect gives it flashback")
-        if from_zone != "graveyard":
-            raise QuestionError("flashback casts a card from its owner's graveyard (CR 702.34a); use from: graveyard")
-        why.append(f"alternative cost: {src} (CR 118.9, 702.34a)")
-    else:
-        raise Unsupported(f"alternative cost {using!r} is not modelled by the delve question")
-    mana = base
-    if mana.has_x:
-        mana = mana.with_x(x)
-        why.append(f"X = {x} (CR 107.3, 601.2b)")
-    if kicked:
-        k = _keyword_cost(card, "kicker")
-        if k is None:
-            raise QuestionError(f"{card.name} has no kicker")
-        mana = mana + k
-        why.append(f"plus kicker {k} (additional cost, CR 702.33, 601.2f)")
-    for inc, src in _cost_increases(state, player, card):
-        mana = mana + inc
-        why.append(f"plus {inc} from {src} (cost increase, CR 601.2f)")
-    mana = mana.canonical()
-    why.append(f"total cost {mana} (CR 601.2f)")
-    return TotalCost(mana, tuple(why))
+        tc = _costs.total_cost(state, player, card, using=None if using in (None, "normal") else using,
+                               x=x, kicked=kicked, zone=from_zone, face=face)
+    except (_costs.CostError, _costs.ZoneError) as e:
+        raise QuestionError(str(e)) from None
+    if tc.mana is None:
+        raise QuestionError(f"{card.name}'s total cost is unpayable (CR 118.6): " + "; ".join(tc.steps))
+    return TotalCost(tc.mana, tuple(tc.steps))
 
 
 # ---------------------------------------------------------------------------

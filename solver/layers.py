@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass, field
-from typing import Any, Iterable
+from typing import Iterable
 
 from models.abilities import Ability, ability_from_dict, make_ability
 from models.cards import BASIC_LAND_MANA, BASIC_LAND_TYPES

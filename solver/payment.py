@@ -66,7 +66,7 @@ from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence
 
 import constraint
 
-from models.mana import COLORS, COLOR_NAMES, MANA_TYPES, Mana, ManaCost, ManaError
+from models.mana import COLORS, COLOR_NAMES, MANA_TYPES, ManaCost, ManaError
 from models.state import GameState
 
 from .sources import ManaSource, mana_sources
@@ -1722,8 +1722,11 @@ def _cast_setup(ctx: Context):
     if isinstance(additional, str):
         additional = [additional]
     using = ctx.arg("using", None)
+    face = costs_mod.requested_face(ctx, card)
     try:
-        tc = costs_mod.total_cost(ctx.state, player, card, using=using, x=x, kicked=kicked, additional=additional, zone=zone)
+        tc = costs_mod.total_cost(ctx.state, player, card, using=using, x=x, kicked=kicked, additional=additional,
+                                  zone=zone, face=face)
+        card = getattr(tc, "card", None) or card  # the half or face as cast (CR 709.3, 715.3, 712.11)
     except costs_mod.ZoneError as e:
         mv, _ = _mana_value(card, "stack", x)
         tc = costs_mod.TotalCost(card.mana_cost, base=str(using), x=x, steps=[str(e)])

@@ -31,7 +31,6 @@ import itertools
 import re
 import shutil
 import subprocess
-from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable, Mapping
@@ -44,7 +43,7 @@ from models.mana_text import added_types
 from models.state import GameState, Permanent
 
 from .layers import board_view, continuous_effects, matches
-from .questions import Answer, Context, QuestionError, Unsupported, question
+from .questions import Answer, Context, Unsupported, question
 
 Event = tuple[str, ...]  # the mana of one production event, types in WUBRGC order
 

@@ -24,13 +24,11 @@ the same name, which are interchangeable for every question here (same character
 """
 from __future__ import annotations
 
-import itertools
 import math
 from collections import Counter
 from typing import Any, Iterable, Iterator, Mapping, Sequence
 
 import models.resolution_text as rt
-from models.abilities import Ability
 from models.oracle import abilities_of
 
 from .layers import permanent_abilities
