@@ -289,8 +289,14 @@ def card_from_fields(d: Mapping[str, Any], *, source: str = "scryfall") -> Card:
         type_text = d.get("type_line") or (faces[0].type_text if faces else "")
         front_type = type_text.split(" // ")[0]
         colors = _fs(d.get("colors"))
-        if colors is None:
-            colors = frozenset().union(*[f.colors or frozenset() for f in faces]) if faces else frozenset()
+        if colors is None:  # not given: from the mana cost and colour indicator (CR 202.2, 204)
+            if faces:
+                colors = frozenset().union(*[
+                    (f.colors if f.colors is not None else
+                     (f.mana_cost.colors if f.mana_cost else frozenset()) | (f.color_indicator or frozenset()))
+                    for f in faces[:1 if layout in ("transform", "modal_dfc", "meld") else None]])
+            else:
+                colors = (mc.colors if mc else frozenset()) | (_fs(d.get("color_indicator")) or frozenset())
         oracle = d.get("oracle_text")
         if oracle is None and faces:
             oracle = faces[0].oracle_text

@@ -178,3 +178,12 @@ def test_scenario_defined_cards_are_parsed_from_oracle_text(tmp_path, db):
     (sc,) = load_scenarios(p)
     res = run_scenario(sc, db)
     assert res.verdict == "pass", res.message
+
+
+def test_cr_202_2_a_scenario_card_without_colors_takes_them_from_its_mana_cost():
+    from models.cards import card_from_fields
+
+    card = card_from_fields({"name": "Test Bear", "mana_cost": "{1}{G}{W/U}", "type_line": "Creature — Bear"}, source="scenario")
+    assert card.colors == frozenset("GWU")
+    land = card_from_fields({"name": "Test Land", "type_line": "Land"}, source="scenario")
+    assert land.colors == frozenset()
