@@ -19,6 +19,7 @@ from types import MappingProxyType
 from typing import Any, Iterable, Mapping
 
 from .mana import ManaCost, ManaError
+from .words import parse_count_word
 
 ABILITY_KINDS = ("activated", "triggered", "static", "keyword", "spell", "replacement", "unparsed")
 
@@ -111,13 +112,12 @@ _TAP_UNTAPPED_RE = re.compile(r"^tap (an|one|two|three|four|five|x|\d+) untapped
 _RETURN_RE = re.compile(r"^return (.+) to (its|their) owner'?s'? hand$", re.I)
 _MILL_RE = re.compile(r"^mill (a card|\w+ cards)$", re.I)
 _ENERGY_RE = re.compile(r"^pay ((?:\{E\})+)", re.I)
-_NUM = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "x": 0}
 _SELF_WORDS = ("this", "~")
 
 
 def _num(w: str) -> int:
-    w = w.lower()
-    return int(w) if w.isdigit() else _NUM.get(w, 1)
+    n = parse_count_word(w, x=0)  # X counts as 0 here; the regexes admit no other word
+    return 1 if n is None else n
 
 
 def _what(obj: str) -> str:

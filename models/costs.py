@@ -33,6 +33,7 @@ from .abilities import Ability, CostPart, parse_activation_cost
 from .cards import Card
 from .mana import ManaCost
 from .oracle import effect_parser, keyword_parser
+from .words import parse_count_word
 
 #: Alternative-cost keywords (CR 118.9) and the zone the card is cast from with them.
 ALTERNATIVE_KEYWORDS = {"flashback": "graveyard", "escape": "graveyard", "evoke": "hand", "dash": "hand",
@@ -216,7 +217,6 @@ _CHANGE_RE = re.compile(
     r"(?P<dir>more|less) to cast\.?$", re.I)
 _MIN_RE = re.compile(r"^(?P<cond>as long as this(?: \w+)? is untapped, )?each spell that would cost less than "
                      r"(?P<n>\w+) mana to cast costs (?P=n) mana to cast\.?$", re.I)
-_WORDNUM = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7}
 _CLASS_WORDS = {"": "all", "each": "all", "noncreature": "noncreature", "creature": "creature",
                 "instant and sorcery": "instant_sorcery", "artifact": "artifact", "nonartifact": "nonartifact",
                 "enchantment": "enchantment", "multicolored": "multicolored"}
@@ -252,8 +252,7 @@ def cost_effect_parser(kind: str, text: str, card: Card):
                 {"amount": m.group("amt"), "spells": _CLASS_WORDS[what], "whose": whose})
     m = _MIN_RE.match(t)
     if m and kind == "static":
-        n = m.group("n").lower()
-        n = int(n) if n.isdigit() else _WORDNUM.get(n)
+        n = parse_count_word(m.group("n"))
         if n is None:
             return None
         return "cost_minimum", {"minimum": n, "spells": "all", "whose": "all", "while_untapped": bool(m.group("cond"))}

@@ -15,14 +15,13 @@ from __future__ import annotations
 import re
 
 from .cards import BASIC_LAND_TYPES, Card, Face, strip_reminder_text
+from .words import parse_count_word
 
 __all__ = [
     "copy_limit", "partner_abilities", "can_be_your_commander", "is_changeling", "has_companion_ability",
     "creature_outside_battlefield", "has_every_land_type", "has_activated_ability", "ACTIVATED_KEYWORDS",
 ]
 
-_NUMBER_WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
-                 "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15}
 _ANY_NUMBER_RE = re.compile(r"deck can have any number of cards named", re.I)
 _UP_TO_RE = re.compile(r"deck can have up to (\w+) cards named", re.I)
 # "As long as Grist isn't on the battlefield, it's a 1/1 Insect creature in addition to its other types."
@@ -42,8 +41,7 @@ def copy_limit(card: Card) -> int | None:
         return -1
     m = _UP_TO_RE.search(text)
     if m:
-        w = m.group(1).lower()
-        return int(w) if w.isdigit() else _NUMBER_WORDS.get(w)
+        return parse_count_word(m.group(1))
     return None
 
 

@@ -32,9 +32,8 @@ from typing import Any, Mapping
 from .cards import BASIC_LAND_TYPES, Card
 from .mana import COLORS, MANA_TYPES, NAME_TO_COLOR, ManaCost, ManaError
 from .oracle import effect_parser
+from .words import parse_count_word
 
-_NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
-            "eight": 8, "nine": 9, "ten": 10}
 _SYM = r"\{(?:[WUBRGC]|\d+)\}"
 _SYMS = rf"(?:{_SYM})+"
 _LIBRARY_WORDS = re.compile(
@@ -45,12 +44,12 @@ _WORD_AMOUNT = r"(?:one|two|three|four|five|six|seven|eight|nine|ten|x|\d+)"
 
 
 def _amount_word(w: str) -> Any:
-    w = w.lower()
-    if w.isdigit():
-        return int(w)
-    if w == "x":
+    if w.strip().lower() == "x":
         return "X"
-    return _NUMBERS[w]
+    n = parse_count_word(w)
+    if n is None:
+        raise KeyError(w)
+    return n
 
 
 @functools.lru_cache(maxsize=4096)
@@ -83,9 +82,6 @@ def _fmt(types: list[str]) -> str:
     return "".join("{" + t + "}" for t in types)
 
 
-_WORD_NUM = {"one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6", "seven": "7", "eight": "8"}
-
-
 def slug(text: str) -> str:
     """A short machine-readable name for a spend restriction (``creature_spell``)."""
     t = text.lower().strip(" .")
@@ -100,7 +96,8 @@ def slug(text: str) -> str:
     m = re.fullmatch(r"cast (?:a )?spells? with mana value (\w+) or greater"
                      r"( or spells? with \{x\} in (?:its|their) mana costs?)?", t)
     if m:  # the number is part of the code (Troyan, Gutsy Explorer: 5, or {X} spells)
-        n = _WORD_NUM.get(m.group(1), m.group(1))
+        n = parse_count_word(m.group(1))
+        n = m.group(1) if n is None else n
         return f"mana_value_at_least_{n}" + ("_or_x" if m.group(2) else "")
     for pat, code in known:
         if re.search(pat, t):
@@ -428,7 +425,7 @@ def parse_mana_replacement(text: str) -> dict:
         ctl = "you"
     out: dict = {"applies": {"what": what, "controller": ctl}}
     if m.group("least"):
-        out["applies"]["min_amount"] = _NUMBERS[m.group("least").lower()]
+        out["applies"]["min_amount"] = _amount_word(m.group("least"))
     prod = m.group("what").strip().lower()
     of = (m.group("of") or "").lower()
     if prod == "twice as much of that mana":

@@ -39,21 +39,12 @@ from typing import Any, Iterable, Mapping
 from .abilities import Ability
 from .cards import PERMANENT_TYPES, Card
 from .oracle import effect_parser, keyword_parser
+from .words import parse_count_word
 
 #: The permanent card types of CR 110.4a, lower case, in the rule's order.
 PERMANENT_CARD_KINDS: tuple[str, ...] = tuple(sorted(t.lower() for t in PERMANENT_TYPES))
 
-_NUMBERS = {
-    "a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
-    "seven": 7, "eight": 8, "nine": 9, "ten": 10,
-}
-
-
-def _number(word: str) -> int | None:
-    w = word.strip().lower()
-    if w.isdigit():
-        return int(w)
-    return _NUMBERS.get(w)
+_number = parse_count_word
 
 
 # ---------------------------------------------------------------------------

@@ -32,6 +32,7 @@ from models.cards import Card
 from models.mana import ManaCost, ManaSymbol
 from models.oracle import abilities_of
 from models.state import GameState
+from models.words import parse_count_word
 
 from .layers import permanent_abilities
 from .questions import QuestionError, Unsupported
@@ -255,6 +256,8 @@ EXILE_CAST_UNMODELLED = ("foretell", "plot", "suspend", "madness", "warp")
 #: Activated abilities from the graveyard that are not casting (CR 702.84 unearth, 702.128 embalm...).
 NOT_CASTING = ("unearth", "embalm", "eternalize", "encore", "scavenge")
 _PERMIT_RE = re.compile(r"\b(?:may|can) (?:cast|play)\b|\b(?:gains?|ha(?:s|ve)) (?:flashback|escape|jump-start|retrace)\b", re.I)
+#: "exile N other cards from your graveyard" (escape, CR 702.138a): the word or digits of N.
+_OTHER_CARDS_RE = re.compile(r"(\w+) other cards?")
 _ZONE_WORD = {"graveyard": re.compile(r"graveyard", re.I), "exile": re.compile(r"\bexiled?\b", re.I),
               "library": re.compile(r"\blibrary\b", re.I), "command": re.compile(r"command zone|commander", re.I)}
 
@@ -697,11 +700,9 @@ def nonmana_problems(state: GameState, player: str, card: Any, tc: TotalCost, zo
             if len(hand) < n:
                 out.append(f"the cost includes discarding {n} card(s) but {player} has no other card in hand (CR 118.3)")
         elif action == "exile" and "graveyard" in what:
-            import re
-
-            m = re.search(r"(\w+) other cards?", what)
-            words = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10}
-            k = (int(m.group(1)) if m and m.group(1).isdigit() else words.get(m.group(1), 1)) if m else n
+            m = _OTHER_CARDS_RE.search(what)
+            k = parse_count_word(m.group(1)) if m else n
+            k = 1 if k is None else k
             gy = len(state.cards("graveyard", player)) - (1 if zone == "graveyard" else 0)
             if gy < k:
                 out.append(f"the cost includes exiling {k} other cards from the graveyard but there are only {gy} (CR 118.3, 702.138a)")

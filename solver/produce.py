@@ -41,6 +41,7 @@ from models.abilities import Ability
 from models.mana import COLORS, MANA_TYPES, ManaPool, format_pool, parse_types
 from models.mana_text import added_types
 from models.state import GameState, Permanent
+from models.words import parse_count_word
 
 from .layers import board_view, continuous_effects, matches
 from .questions import Answer, Context, Unsupported, question
@@ -55,9 +56,6 @@ def _sorted_event(types: Iterable[str]) -> Event:
 # ---------------------------------------------------------------------------
 # Amounts and conditions
 # ---------------------------------------------------------------------------
-
-_NUM = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7}
-
 
 def _describe(perm: Permanent, ab: Ability) -> str:
     return f"{perm.name}: \"{ab.describe()}\""
@@ -108,9 +106,9 @@ def check_condition(state: GameState, perm: Permanent, cond: str, ab: Ability) -
     if m:
         return perm.counters.get(m.group(1), 0) > 0
     m = re.fullmatch(r"you control (\w+) or more (.+)", c)
-    if m and m.group(1) in _NUM:
+    if m and parse_count_word(m.group(1)) is not None:
         n = count_amount(state, perm, {"count": f"{m.group(2)} you control"}, ab)
-        return n >= _NUM[m.group(1)]
+        return n >= parse_count_word(m.group(1))
     m = re.fullmatch(r"you control (?:a|an) ([a-z' -]+)", c)
     if m:
         return count_amount(state, perm, {"count": f"{m.group(1)} you control"}, ab) >= 1
