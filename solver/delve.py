@@ -23,6 +23,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable, Iterator, Sequence
 
+from .combinatorics import count_multisets, iter_multisets
+
 
 @dataclass(frozen=True)
 class CardKind:
@@ -38,65 +40,7 @@ class CardKind:
     counts: bool = False
 
 
-def count_multisets(counts: Sequence[int], sizes: Iterable[int]) -> int:
-    """How many distinct multisets of exactly ``k`` cards, for ``k`` in ``sizes``, can be drawn.
-
-    Coefficients of prod_i (1 + t + ... + t^{c_i}), computed by polynomial multiplication with a
-    sliding window: O(n * K) for ``n`` kinds and largest size ``K``.
-
-    Parameters
-    ----------
-    counts : sequence of int  multiplicity of each kind of card (cards with one name).
-    sizes : iterable of int  the numbers of cards to exile.
-
-    Returns
-    -------
-    int  total number of distinct multisets over all the sizes.
-    """
-    sizes = sorted({s for s in sizes if s >= 0})
-    if not sizes:
-        return 0
-    top = sizes[-1]
-    poly = [1] + [0] * top
-    for c in counts:
-        if c <= 0:
-            continue
-        new = [0] * (top + 1)
-        window = 0
-        for j in range(top + 1):
-            window += poly[j]
-            if j - c - 1 >= 0:
-                window -= poly[j - c - 1]
-            new[j] = window
-        poly = new
-    return sum(poly[s] for s in sizes)
-
-
-def iter_multisets(kinds: Sequence[tuple[str, int]], size: int) -> Iterator[tuple[str, ...]]:
-    """Every distinct multiset of ``size`` names drawn from ``kinds`` (name, count), each as a sorted tuple.
-
-    Yields in lexicographic order of the sorted tuples; no duplicates.
-    """
-    ordered = sorted(kinds)
-    n = len(ordered)
-    suffix = [0] * (n + 1)
-    for i in range(n - 1, -1, -1):
-        suffix[i] = suffix[i + 1] + ordered[i][1]
-    chosen: list[str] = []
-
-    def rec(i: int, left: int) -> Iterator[tuple[str, ...]]:
-        if left == 0:
-            yield tuple(chosen)
-            return
-        if i >= n or suffix[i] < left:
-            return
-        name, c = ordered[i]
-        for take in range(min(c, left), -1, -1):  # more copies of an earlier name first: lexicographic
-            chosen.extend([name] * take)
-            yield from rec(i + 1, left - take)
-            del chosen[len(chosen) - take:]
-
-    yield from rec(0, size)
+# count_multisets and iter_multisets live in solver.combinatorics (imported above, still importable from here).
 
 
 def attainable_keyword_sets(kinds: Sequence[CardKind], k_min: int, k_max: int) -> list[frozenset[str]]:

@@ -31,6 +31,7 @@ from typing import Any, Iterable, Iterator, Mapping, Sequence
 import models.resolution_text as rt
 from models.oracle import abilities_of
 
+from .combinatorics import count_sub_multisets, distinct_orders, multinomial, sub_multisets
 from .layers import permanent_abilities
 from .questions import Answer, Context, QuestionError, Unsupported, question
 
@@ -39,80 +40,8 @@ from .questions import Answer, Context, QuestionError, Unsupported, question
 # ---------------------------------------------------------------------------
 
 
-def multinomial(counts: Iterable[int]) -> int:
-    """Number of distinct orderings of a multiset with these multiplicities: ``(sum c)! / prod(c!)``.
-
-    Parameters
-    ----------
-    counts : iterable of int (each >= 0)
-
-    Returns
-    -------
-    int
-    """
-    cs = [c for c in counts if c]
-    out = math.factorial(sum(cs))
-    for c in cs:
-        out //= math.factorial(c)
-    return out
-
-
-def distinct_orders(items: Iterable[str]) -> Iterator[tuple[str, ...]]:
-    """Every distinct ordering of a multiset of names, lazily (names ranked by first appearance).
-
-    Cards with the same name are interchangeable, so orderings that differ only by swapping
-    them are one ordering. Yields ``multinomial`` of the multiplicities tuples.
-    """
-    items = list(items)
-    counts = Counter(items)
-    names = list(dict.fromkeys(items))
-    n = len(items)
-    cur: list[str] = []
-
-    def rec() -> Iterator[tuple[str, ...]]:
-        if len(cur) == n:
-            yield tuple(cur)
-            return
-        for name in names:
-            if counts[name]:
-                counts[name] -= 1
-                cur.append(name)
-                yield from rec()
-                cur.pop()
-                counts[name] += 1
-
-    return rec()
-
-
-def sub_multisets(items: Iterable[str]) -> Iterator[tuple[str, ...]]:
-    """Every sub-multiset of a multiset of names (sorted tuples), smallest first, lazily.
-
-    There are ``prod(c + 1)`` of them for multiplicities ``c``.
-    """
-    counts = Counter(items)
-    names = sorted(counts)
-    total = sum(counts.values())
-    for size in range(total + 1):
-        def rec(i: int, left: int) -> Iterator[tuple[str, ...]]:
-            if i == len(names):
-                if left == 0:
-                    yield ()
-                return
-            rest_cap = sum(counts[x] for x in names[i + 1:])
-            for take in range(min(counts[names[i]], left), -1, -1):
-                if left - take > rest_cap:
-                    break
-                for tail in rec(i + 1, left - take):
-                    yield (names[i],) * take + tail
-        yield from rec(0, size)
-
-
-def count_sub_multisets(items: Iterable[str]) -> int:
-    """``prod(c + 1)`` over the multiplicities: how many sub-multisets a multiset has."""
-    out = 1
-    for c in Counter(items).values():
-        out *= c + 1
-    return out
+# multinomial, distinct_orders, sub_multisets, count_sub_multisets live in solver.combinatorics
+# (imported above, still importable from here).
 
 
 # ---------------------------------------------------------------------------
@@ -376,25 +305,6 @@ def _first_occurrence(hay: Sequence[str], needle: Sequence[str]) -> int:
     return -1
 
 
-def _sequences(counts: Counter, length: int) -> Iterator[tuple[str, ...]]:
-    names = list(counts)
-    cur: list[str] = []
-
-    def rec() -> Iterator[tuple[str, ...]]:
-        if len(cur) == length:
-            yield tuple(cur)
-            return
-        for name in names:
-            if counts[name]:
-                counts[name] -= 1
-                cur.append(name)
-                yield from rec()
-                cur.pop()
-                counts[name] += 1
-
-    return rec()
-
-
 def iter_scry_results(looked: Sequence[str], rest: Sequence[str]) -> Iterator[dict[str, Any]]:
     """Each distinct resulting library once, lazily: ``{top, bottom, library}``.
 
@@ -409,7 +319,7 @@ def iter_scry_results(looked: Sequence[str], rest: Sequence[str]) -> Iterator[di
     r = len(rest_t)
     # with nothing below the looked-at cards, every library is already produced with nothing kept on top
     for t in range(len(looked) + 1 if r else 1):
-        for top in _sequences(Counter(counts), t):
+        for top in distinct_orders(counts.elements(), t):
             if r and _first_occurrence(top + rest_t, rest_t) != t:
                 continue
             remaining = counts - Counter(top)

@@ -31,6 +31,7 @@ from models.mana import COLORS, MANA_TYPES, Mana, ManaCost, ManaPool, format_poo
 from models.mana_text import added_types
 from models.state import GameState, Permanent
 
+from .combinatorics import binomial
 from .layers import board_view, has_keyword, matches, permanent_abilities
 from .questions import Unsupported
 
@@ -474,10 +475,7 @@ def _nfold(opts: list[Vec], n: int, zero: Vec, work: _Work) -> set[Vec]:
     return cur
 
 
-def _binom(n: int, k: int) -> int:
-    import math
-
-    return math.comb(n, k) if 0 <= k <= n else 0
+_binom = binomial  # C(n, k), 0 outside 0 <= k <= n (solver.combinatorics)
 
 
 class _SingleManaCount:
