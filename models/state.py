@@ -139,6 +139,10 @@ class GameState:
         """Every other player, in turn order after ``player`` (two-player and multiplayer games alike)."""
         return [p for p in self.turn_order_from(player) if p != player]
 
+    def life_of(self, player: str) -> int:
+        """``player``'s life total (CR 119.1: each player starts at 20; a scenario may set it)."""
+        return self.life.get(player, 20)
+
     # ---- objects ----------------------------------------------------------
     def permanents(self, controller: str | None = None) -> list[Permanent]:
         return [p for p in self.battlefield if controller is None or p.controller == controller]

@@ -676,7 +676,7 @@ def nonmana_problems(state: GameState, player: str, card: Any, tc: TotalCost, zo
     at most the life total (CR 119.4).
     """
     out: list[str] = []
-    life = state.life.get(player, 20)
+    life = state.life_of(player)
     if tc.life and tc.life > life:
         out.append(f"the cost includes paying {tc.life} life but {player} has {life} (CR 119.4, 118.3)")
     need: dict[str, int] = {}

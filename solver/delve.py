@@ -371,7 +371,7 @@ def find_card_payment(state: GameState, player: str, card: Card, cost: ManaCost,
     if delve_paid > gen:
         return None
     rest = ManaCost(tuple(s for s in cost if not s.is_generic) + ((ManaSymbol(str(gen - delve_paid)),) if gen - delve_paid else ()))
-    reqs = _requirements(rest, state.life.get(player, 20))
+    reqs = _requirements(rest, state.life_of(player))
     if not reqs:
         return None
     pool_units: Counter = Counter()

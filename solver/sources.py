@@ -717,9 +717,9 @@ def maximal_pools(state: GameState, player: str, limit: int | None = None) -> Po
                      tuple(p.text for p in s.other_costs), s.limit) for s in alts)
         is_filter = any(s.mana_cost and len(s.mana_cost) for s in alts)
         (filters if is_filter else free).setdefault(key, []).append(alts)
-    if life_needed > 0 and life_needed > state.life.get(player, 20):
+    if life_needed > 0 and life_needed > state.life_of(player):
         raise Unsupported(f"choosing which life-paying mana abilities to use ({life_needed} life in all, "
-                          f"{state.life.get(player, 20)} available) is not modelled")
+                          f"{state.life_of(player)} available) is not modelled")
     start = Counter()
     for m, n in state.pools.get(player, None).counts.items() if state.pools.get(player) else []:
         start[(m.type, m.restriction)] += n
