@@ -266,6 +266,8 @@ def load_scenario_items(path: str | Path) -> list["Scenario | ScenarioError"]:
         items = data["scenarios"]
         if not isinstance(items, list):
             raise ScenarioError("'scenarios' must be a list of scenario mappings", p, _line(data, "scenarios"))
+        if not items:
+            raise ScenarioError("'scenarios' is empty: the file holds no question", p, _line(data, "scenarios"))
         extra = set(data) - {"scenarios"}
         if extra:
             raise ScenarioError(f"a file with 'scenarios' may hold nothing else, found {sorted(extra)}", p, _line(data, sorted(extra)[0]))

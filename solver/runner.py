@@ -110,7 +110,22 @@ class ExpectError(ValueError):
     an input error, not a failed expectation."""
 
 
+def _scalar_kind(v: Any) -> str | None:
+    if isinstance(v, bool):
+        return "true/false"
+    if isinstance(v, (int, float)):
+        return "a number"
+    if isinstance(v, str):
+        return "text"
+    return None
+
+
 def _equal(key: str, expected: Any, actual: Any, reg: Registered) -> bool:
+    ek, ak = _scalar_kind(expected), _scalar_kind(actual)
+    if ek and ak and ek != ak and key not in reg.normalize:
+        raise ExpectError(f"expect {key}: {_short(expected)} is {ek}, but a {key} answer is {ak} "
+                          f"(write it without quotes)" if ek == "text" else
+                          f"expect {key}: {_short(expected)} is {ek}, but a {key} answer is {ak}")
     norm = reg.normalize.get(key)
     if norm is not None:
         try:

@@ -166,3 +166,15 @@ def test_expect_with_an_unreadable_value_is_an_input_error(tmp_path):
     r = run("check", str(tmp_path))
     assert r.exit_code == 2
     assert "cannot be read" in r.output
+
+
+def test_expect_of_the_wrong_kind_is_an_input_error(tmp_path):
+    (tmp_path / "a.yaml").write_text('players: [A]\nask: {mana_value: {card: Forest}}\nexpect: {mana_value: "0"}\n')
+    r = run("check", str(tmp_path))
+    assert r.exit_code == 2 and "without quotes" in r.output
+
+
+def test_empty_scenarios_list_is_an_input_error(tmp_path):
+    (tmp_path / "a.yaml").write_text("scenarios: []\n")
+    r = run("check", str(tmp_path))
+    assert r.exit_code == 2 and "empty" in r.output
