@@ -11,10 +11,12 @@ keep it unpayable (118.6a), an alternative cost may still be paid. The mana valu
 card (CR 202.3, 118.8d, 118.9c; Thalia ruling 2018-03-16).
 
 Before any of that, ``total_cost`` decides what is cast and from where: ``spell_face`` (the chosen
-half of a split card, an Adventure, a modal DFC's face, CR 709.3, 715.3, 712.11), ``locate_card``
+half of a split card, an Adventure, a modal DFC's face, CR 709.3, 715.3, 712.11; ``using: fuse`` casts both
+halves of a fuse card from the hand, ``fused_spell``, CR 702.102; a land card is never cast, CR 305.1, 305.9), ``locate_card``
 (the card must be in the zone the scenario lists; an unlisted zone is assumed to hold it and the
 steps say so, CR 601.2a), ``casting_permission`` (CR 601.3: from the graveyard only with flashback or
-escape, granted flashback included; other permissions are ``Unsupported``; raises ``NoPermission``,
+escape, granted flashback included, or an aftermath half, which is cast only from there, CR 702.127a;
+other permissions are ``Unsupported``; raises ``NoPermission``,
 a ``ZoneError``, otherwise), ``unmodelled_cost_text`` (a cost change nobody models → ``Unsupported``)
 and ``self_cost_changes`` (affinity, "costs {1} less/more to cast for each ...", total power).
 Handlers pass ``face=requested_face(ctx, card)`` and read ``TotalCost.card`` (the card as cast).
@@ -122,11 +124,13 @@ def active_cost_changes(state: GameState) -> list[CostChange]:
     return out
 
 
-def _has_granted_flashback(state: GameState, player: str, card: Any = None) -> str | None:
+def _has_granted_flashback(state: GameState, player: str, card: Any = None, strict: bool = True) -> str | None:
     """The name of an effect in force that gave ``card`` flashback (Snapcaster Mage), else ``None``.
 
-    The grant applies to the card named by the effect's ``choices.card``; when the scenario names
-    none, to any instant or sorcery card (Snapcaster Mage's target), and the explanation says so.
+    The grant applies to the card named by the effect's ``choices.card``. When the scenario names none:
+    with several instant and sorcery cards in the player's graveyard the target is ambiguous
+    (``QuestionError`` listing them; ``None`` when not ``strict``); with exactly one, that card is the
+    target; with a graveyard the scenario does not list, the card asked about; the explanation says so.
     Snapcaster Mage ruling 2017-03-14 (its flashback cost is equal to its mana cost); CR 702.34a.
     """
     from models.names import normalize_name
@@ -144,6 +148,18 @@ def _has_granted_flashback(state: GameState, player: str, card: Any = None) -> s
                 if normalize_name(str(chosen)) in {normalize_name(n) for n in (card.name, parent_name(card))}:
                     return e.card.name
             elif card.is_type("Instant") or card.is_type("Sorcery"):
+                # the effect targeted ONE instant or sorcery card in its controller's graveyard (Snapcaster Mage)
+                cands = sorted({ci.name for ci in state.cards("graveyard", player)
+                                if ci.card.is_type("Instant") or ci.card.is_type("Sorcery")})
+                if len(cands) > 1:
+                    if not strict:
+                        return None
+                    raise QuestionError(f"{e.card.name} gave flashback to one target instant or sorcery card, and {player}'s "
+                                        f"graveyard holds several: {', '.join(cands)}; name the one it targeted in the "
+                                        f"effect's choices.card (Snapcaster Mage ruling 2017-03-14)")
+                if len(cands) == 1:
+                    return (e.card.name + f" (its target not named in choices.card; {cands[0]} is the only instant or "
+                            f"sorcery card in {player}'s graveyard, so it is taken to be the target)")
                 return e.card.name + " (its target not named in choices.card; taken to be this card)"
     return None
 
@@ -224,6 +240,29 @@ def spell_face(card: Any, face: str | None = None, named: str | None = None) -> 
 
 
 
+def fused_spell(card: Any, face: str | None = None) -> tuple[Any, ManaCost]:
+    """The fused split spell made of both halves of ``card`` and its mana cost (CR 702.102a-c).
+
+    A fused split spell has the combined characteristics of its halves (CR 702.102b, 709.4d): the card
+    itself is returned; its total cost includes the mana cost of each half (702.102c).
+
+    Raises
+    ------
+    CostError : the card is not a split card with fuse, or a single half was named.
+    """
+    if not getattr(card, "is_split", False) or not getattr(card, "faces", ()):
+        raise CostError(f"{card.name} is not a split card; only a split card with fuse can be cast fused (CR 702.102a)")
+    if "fuse" not in _card_keywords(card):
+        raise CostError(f"{card.name} has no fuse: choose one half to cast (CR 709.3, 702.102a)")
+    if face is not None and str(face).casefold() != card.name.casefold():
+        raise CostError(f"a fused split spell is both halves of {card.name}; do not name the half {face!r} (CR 702.102a)")
+    mana = ManaCost()
+    for f in card.faces:
+        if f.mana_cost is not None:
+            mana = mana + f.mana_cost
+    return card, mana
+
+
 def requested_face(ctx: Any, card: Any) -> str | None:
     """The face a ``cast``/``payments``/``delve`` question asks for: its ``face`` argument, else the
     name it used for the card when that is a face name (``card: Ice`` → ``"Ice"``), else ``None``.
@@ -248,7 +287,8 @@ def requested_face(ctx: Any, card: Any) -> str | None:
 
 CAST_ZONES = ("hand", "graveyard", "exile", "library", "command")
 #: Keywords that let a card be cast from the graveyard, not modelled yet (CR 702.81 retrace,
-#: 702.127 aftermath, 702.133 jump-start, 702.146 disturb; harmonize, mayhem).
+#: 702.133 jump-start, 702.146 disturb; harmonize, mayhem). Aftermath (702.127a) is modelled for the
+#: aftermath half in ``casting_permission``; it stays listed for a card whose half was not resolved.
 GRAVEYARD_CAST_UNMODELLED = ("retrace", "aftermath", "jump-start", "disturb", "harmonize", "mayhem")
 #: Keywords that let a card be cast from exile later, not modelled (CR 702.143 foretell, 702.170 plot,
 #: 702.62 suspend, 702.35 madness; warp).
@@ -322,7 +362,8 @@ def _card_keywords(card: Any) -> set[str]:
 def casting_permission(state: GameState, player: str, card: Any, zone: str, using: str | None) -> str | None:
     """Why ``player`` may not cast ``card`` from ``zone`` (CR 601.3), or ``None`` when a rule allows it.
 
-    The hand is where spells are normally cast from (CR 117.1a, 601.3). From the graveyard only a
+    The hand is where spells are normally cast from (CR 117.1a, 601.3), except an aftermath half, which
+    is cast only from a graveyard, where its own ability allows it (CR 702.127a). From the graveyard only a
     flashback or escape cost (CR 702.34a, 702.138a; flashback also when an effect such as Snapcaster
     Mage grants it) — checked with the alternative cost; other permissions raise ``Unsupported``:
     retrace, jump-start, aftermath, disturb (CR 702.81a, 702.133a, 702.127a, 702.146a), foretell,
@@ -332,11 +373,19 @@ def casting_permission(state: GameState, player: str, card: Any, zone: str, usin
     kw = None if using in (None, "", "mana cost", "mana_cost", "normal") else str(using).lower()
     if kw in NOT_CASTING:
         raise QuestionError(f"{kw} is an activated ability that puts the card onto the battlefield; it does not cast it")
+    mine = _card_keywords(card)
+    if parent_name(card) != card.name and "aftermath" in mine:
+        # CR 702.127a: "you may cast this half from your graveyard" and "this half can't be cast from any
+        # zone other than a graveyard" (the other half gets no permission from it)
+        if zone != "graveyard":
+            return (f"{card.name} has aftermath: this half of {parent_name(card)} can't be cast from any zone other "
+                    f"than a graveyard (CR 702.127a)")
+        if kw in (None, "aftermath"):
+            return None
     if zone == "hand":
         return None
     if zone == "command":
         raise Unsupported(f"casting {card.name} from the command zone (commander tax, CR 903.8; companions) is not modelled")
-    mine = _card_keywords(card)
     if zone == "graveyard" and kw in ("flashback", "escape"):
         return None  # the alternative cost says where it is cast from; total_cost checks it exists
     unmodelled = GRAVEYARD_CAST_UNMODELLED if zone == "graveyard" else EXILE_CAST_UNMODELLED if zone == "exile" else ()
@@ -354,8 +403,8 @@ def casting_permission(state: GameState, player: str, card: Any, zone: str, usin
     if zone == "graveyard":
         if "flashback" in mine or "escape" in mine:
             extra = f"; {card.name} has " + " and ".join(k for k in ("flashback", "escape") if k in mine) + ": ask with that 'using'"
-        elif _has_granted_flashback(state, player, card):
-            extra = f"; {_has_granted_flashback(state, player, card)} gave it flashback: ask with using: flashback"
+        elif _has_granted_flashback(state, player, card, strict=False):
+            extra = f"; {_has_granted_flashback(state, player, card, strict=False)} gave it flashback: ask with using: flashback"
     return (f"no rule or effect lets {player} cast {card.name} from the {zone}"
             + (" for its mana cost" if kw is None and zone == "graveyard" else "")
             + f" (CR 601.3: a spell can be cast only if a rule or effect allows it){extra}")
@@ -521,13 +570,30 @@ def total_cost(state: GameState, player: str, card: Any, *, using: str | None = 
     Unsupported : a permission or a cost effect that may apply but is not modelled.
     """
     steps: list[str] = []
-    card = spell_face(card, face)
+    fused_mana: ManaCost | None = None
+    if using is not None and str(using).lower() == "fuse":
+        card, fused_mana = fused_spell(card, face)
+        using = None
+        steps.append(f"fuse: both halves of {card.name} are cast as one fused split spell with their combined "
+                     f"characteristics (CR 702.102a-b, 709.4d)")
+    else:
+        card = spell_face(card, face)
+    if card.is_type("Land"):
+        raise QuestionError(f"{card.name} is a land card: a land is played (a special action, CR 305.1, 116.2a), never cast; "
+                            f"a card that is a land and another type can't be cast as a spell either (CR 305.9)")
+    if using is not None and str(using).lower() == "aftermath":
+        if "aftermath" not in _card_keywords(card) or parent_name(card) == card.name:
+            raise CostError(f"{card.name} is not an aftermath half (CR 702.127a)")
+        using = None  # aftermath permits casting from the graveyard; the half's mana cost is paid (CR 702.127a)
     if parent_name(card) != card.name:
         steps.append(f"casting {card.name} of {parent_name(card)}: only its characteristics exist on the stack "
                      f"(mana cost {card.mana_cost}; CR 709.3b, 715.3b, 712.11c)")
     note = locate_card(state, player, card, zone)
     if note:
         steps.append(note)
+    if fused_mana is not None and zone != "hand":
+        raise NoPermission(f"{card.name} can be cast fused (both halves) only from its owner's hand, not from the {zone} "
+                           f"(CR 702.102a)")
     why_not = casting_permission(state, player, card, zone, using)
     if why_not:
         raise NoPermission(why_not)
@@ -545,7 +611,11 @@ def total_cost(state: GameState, player: str, card: Any, *, using: str | None = 
     base = "mana cost"
     parts: list[CostPart] = []
     # 1. mana cost or one alternative cost
-    if using in (None, "", "mana cost", "mana_cost"):
+    if fused_mana is not None:
+        mana = fused_mana
+        steps.append(f"start from the mana costs of both halves, {' + '.join(str(f.mana_cost) for f in card.faces)} "
+                     f"= {fmt(mana)} (CR 702.102c)")
+    elif using in (None, "", "mana cost", "mana_cost"):
         mana = card.mana_cost
         if mana is None:
             steps.append(f"{card.name} has no mana cost: its mana cost is unpayable (CR 118.6, 202.1b)")
@@ -703,7 +773,15 @@ def nonmana_problems(state: GameState, player: str, card: Any, tc: TotalCost, zo
             m = _OTHER_CARDS_RE.search(what)
             k = parse_count_word(m.group(1)) if m else n
             k = 1 if k is None else k
-            gy = len(state.cards("graveyard", player)) - (1 if zone == "graveyard" else 0)
+            gy_cards = list(state.cards("graveyard", player))
+            if zone == "graveyard":  # the spell itself is not one of the "other" cards (it is on the stack, CR 601.2a)
+                own = next((c for c in gy_cards if c.card is card or c.name == parent_name(card)), None)
+                if own is not None:
+                    gy_cards.remove(own)
+            gy = len(gy_cards)
             if gy < k:
-                out.append(f"the cost includes exiling {k} other cards from the graveyard but there are only {gy} (CR 118.3, 702.138a)")
+                where = ("" if zone_listed(state, "graveyard", player)
+                         else f"; the scenario does not list {player}'s graveyard, so no other card is known to be there")
+                out.append(f"the cost includes exiling {k} other cards from the graveyard but {player}'s graveyard holds "
+                           f"{gy} other card{'s' if gy != 1 else ''}{where} (CR 118.3, 702.138a)")
     return out

@@ -53,7 +53,8 @@ def test_flashback_and_granted_flashback_permit_cr_702_34a_snapcaster_2017_03_14
     """CR 702.34a; Snapcaster Mage ruling 2017-03-14: the granted flashback cost is the mana cost."""
     s = _state(zones={("graveyard", "A"): ["Think Twice", "Lightning Bolt"]})
     assert total_cost(s, "A", DB.get("Think Twice"), zone="graveyard", using="flashback").notation() == "{2}{U}"
-    s.effects.append(Effect(DB.get("Snapcaster Mage"), "A"))
+    # two instants in the graveyard: the effect names its target (choices.card), else it is ambiguous
+    s.effects.append(Effect(DB.get("Snapcaster Mage"), "A", choices={"card": "Lightning Bolt"}))
     assert total_cost(s, "A", DB.get("Lightning Bolt"), zone="graveyard", using="flashback").notation() == "{R}"
     with pytest.raises(NoPermission, match="using: flashback"):
         total_cost(s, "A", DB.get("Lightning Bolt"), zone="graveyard")
