@@ -23,6 +23,11 @@ Effects applied
   have '{T}: Add one mana of any color'"), after layer 4 — so a land made a Mountain by Blood Moon
   still gains them (CR 305.7: abilities granted by other effects are not removed).
 * The same effects from ``state.effects`` (resolved spells or activated abilities still in force).
+* Land-type Auras (``affects: {what: enchanted}``, Spreading Seas): the permanent the Aura is attached to
+  (CR 303.4); for a ``state.effects`` entry, its targets (CR 303.4a).
+* Safety net: ``require_modelled_type_effects`` (called by ``solver.produce.could_produce``, hence by
+  available_mana and payments) raises ``Unsupported`` naming any ability whose wording changes land types or
+  mana abilities but was not modelled — never silently ignored.
 """
 from __future__ import annotations
 
@@ -173,6 +178,7 @@ class _Fx:
     ability: Ability
     name: str
     order: tuple[int, int]  # (timestamp, position): sort key, CR 613.7
+    targets: tuple[str, ...] = ()  # a resolved effect's targets (permanent ids): what "enchanted" means for it
 
 
 def _effect_abilities(state: GameState, eff: Effect) -> list[Ability]:
@@ -216,7 +222,7 @@ def continuous_effects(state: GameState, effect_names: tuple[str, ...], printed:
     for j, eff in enumerate(state.effects):
         for a in _effect_abilities(state, eff):
             if a.effect in effect_names:
-                out.append(_Fx(None, eff.controller, a, eff.card.name, (ts_eff[j], n)))
+                out.append(_Fx(None, eff.controller, a, eff.card.name, (ts_eff[j], n), tuple(eff.targets)))
                 n += 1
     out.sort(key=lambda f: f.order)
     return out
@@ -241,6 +247,13 @@ _CACHE_ATTR = "_layers_board_view"
 
 
 def _match(what: str, p: Permanent, rule: str, f: _Fx, subtypes, kind: str) -> bool:
+    if f.source is None and what.strip().lower() == "enchanted":
+        # A resolved effect entry of an Aura-like card: the permanent it affects is its target (CR 303.4a:
+        # an Aura spell targets what it will enchant); without a target it affects nothing we can name.
+        if not f.targets:
+            raise Unsupported(f"{f.name}: \"{f.ability.describe()}\" affects the enchanted permanent: give the "
+                              f"effect's `targets` (or put the Aura on the battlefield with `attached_to`)")
+        return p.id in f.targets and matches("permanent", p, rule, f.controller, subtypes, None)
     try:
         return matches(what, p, rule, f.controller, subtypes, f.source)
     except ValueError:
@@ -331,6 +344,40 @@ def board_view(state: GameState) -> dict[str, PermView]:
         out[p.id] = PermView(subs[p.id], tuple(ab), why[p.id])
     state.__dict__[_CACHE_ATTR] = (fp, out)
     return out
+
+
+#: Effects the layer view models; a static ability with other effects but type-changing wording is "not modelled".
+_MODELLED_TYPE_EFFECTS = ("land_type", "grant_ability")
+
+
+def unmodelled_type_effects(state: GameState) -> list[str]:
+    """The abilities in force whose wording changes land types or mana abilities but that the parser did not
+    model (``models.mana_text.changes_mana_abilities``): static abilities of permanents on the battlefield,
+    and the abilities of ``state.effects`` entries. Each is "Card: text". The safety net of CR 305.7/613.1d:
+    ignoring one would give a confident wrong answer (a Convincing Mirage'd land making its printed mana)."""
+    from models.mana_text import changes_mana_abilities
+
+    out: list[str] = []
+    for p in state.battlefield:
+        for a in abilities_of(p.card):
+            if p.card.faces and a.params.get("face") and a.params.get("face") != p.card.faces[0].name:
+                continue  # another face's ability (as in board_view)
+            if a.kind == "static" and a.effect not in _MODELLED_TYPE_EFFECTS and changes_mana_abilities(a.text or ""):
+                out.append(f"{p.name}: \"{a.text}\"")
+    for e in state.effects:
+        for a in _effect_abilities(state, e):
+            if a.effect not in _MODELLED_TYPE_EFFECTS and changes_mana_abilities(a.text or ""):
+                out.append(f"{e.card.name}: \"{a.text}\"")
+    return out
+
+
+def require_modelled_type_effects(state: GameState) -> None:
+    """Raise ``Unsupported`` naming every card whose land-type or mana-ability-changing wording is not
+    modelled (``unmodelled_type_effects``); the mana questions call it before answering."""
+    bad = unmodelled_type_effects(state)
+    if bad:
+        raise Unsupported("changes land types or mana abilities in a way that is not modelled (CR 305.7, 613.1d, "
+                          "613.1f), so the mana cannot be answered: " + "; ".join(bad))
 
 
 def land_subtypes(state: GameState, perm: Permanent) -> tuple[str, ...]:

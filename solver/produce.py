@@ -43,7 +43,7 @@ from models.mana_text import added_types
 from models.state import GameState, Permanent
 from models.words import parse_count_word
 
-from .layers import board_view, continuous_effects, matches
+from .layers import board_view, continuous_effects, matches, require_modelled_type_effects
 from .questions import Answer, Context, Unsupported, question
 
 Event = tuple[str, ...]  # the mana of one production event, types in WUBRGC order
@@ -391,7 +391,9 @@ def could_produce(state: GameState) -> ProduceResult:
     Raises
     ------
     Unsupported
-        A mana ability whose output is not modelled (named), on a permanent whose answer is needed.
+        A mana ability whose output is not modelled (named), on a permanent whose answer is needed; or an
+        effect whose wording changes land types or mana abilities but is not modelled (named; never ignored,
+        ``solver.layers.require_modelled_type_effects``).
 
     Notes
     -----
@@ -401,6 +403,7 @@ def could_produce(state: GameState) -> ProduceResult:
     is not included (CR 106.12a; Kinnan ruling 2020-04-17). Only types count: restrictions and riders on
     reflected mana are not copied (Reflecting Pool ruling 2008-05-01).
     """
+    require_modelled_type_effects(state)
     view = board_view(state)
     repl = replacement_effects(state)
     G = nx.DiGraph()
