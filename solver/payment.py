@@ -40,8 +40,9 @@ once, CR 107.5); for every group of identical multi-way symbols, how many are pa
 (``ExactSumConstraint``). A global ``_PaymentConstraint`` prunes partial assignments with bounds
 (for every mana type, the most that the unassigned groups could still add against the least the
 assigned choices need; total mana; life) and checks complete assignments exactly (a small
-transportation problem, closed-form Hall conditions when no filter input is involved, else max
-flow; then the filter ordering; then irredundancy). Variables are ordered symbols first, then
+transportation problem, closed-form Hall conditions, else max flow; with filters, against the least
+the plain mana must pay over every activation order, searched backwards once per filter multiset;
+then irredundancy). Variables are ordered symbols first, then
 scarce sources. See docs/payment.md for the measured speed-up over the plain encoding.
 
 Extension point (issue #5)
@@ -307,6 +308,13 @@ def restriction_allows(restriction: str | None, spell_card: Any, **kw: Any) -> b
     ``False`` for a restriction that is not modelled or cannot be decided (never spent, never guessed).
     """
     return restriction_verdict(restriction, spell_card, **kw) is True
+
+
+def life_payable(life: int, life_total: int) -> bool:
+    """The one rule for paying life (CR 119.4): a player can pay an amount of life only if their life total
+    is at least that amount; paying 0 life is always possible, whatever the life total (CR 119.4, 118.3),
+    so a player at 0 or less life can still pay a cost that has no life in it."""
+    return life <= 0 or life <= life_total
 
 
 def _demand_tokens(option: Sequence[str]) -> list[str]:
@@ -713,20 +721,22 @@ def _hall_ok(units: Counter, demand: Counter) -> bool:
     need_total = sum(demand.values())
     if sum(units.values()) < need_total:
         return False
-    a: Counter = Counter()
-    a_snow: Counter = Counter()
+    a: dict = {}
+    a_snow: dict = {}
     for (t, snow), n in units.items():
         if t == "1":
             continue
-        a[t] += n
+        a[t] = a.get(t, 0) + n
         if snow:
-            a_snow[t] += n
+            a_snow[t] = a_snow.get(t, 0) + n
     slack_snow = 0
     for t in MANA_TYPES:
         d = demand.get(t, 0)
-        if a[t] < d:
+        have = a.get(t, 0)
+        if have < d:
             return False
-        slack_snow += min(a[t] - d, a_snow[t])
+        if a_snow:
+            slack_snow += min(have - d, a_snow.get(t, 0))
     return demand.get("S", 0) <= slack_snow
 
 
@@ -811,6 +821,14 @@ class _Evaluator:
         # units that may pay more than their own type (spend-as-though effects): exact checks by max flow
         self.wild = any(len(u[0]) > 1 for g in model.groups for c in g.choices for u in c.units)
         self._cache: dict = {}
+        self._needs_cache: dict = {}
+        self._allg = [v for names in self.gvars for v in names]
+        flat = [(v, c) for g, names in zip(model.groups, self.gvars) for c, v in zip(g.choices, names)]
+        self._pvars = [(v, c) for v, c in flat if not c.filter]
+        self._fvars = [(v, c) for v, c in flat if c.filter]
+        self._fvlist = [v for v, _ in self._fvars]
+        self._fcache: dict = {}
+        self._back_memo: dict = {}
 
     # ---- demand and supply of a complete assignment ------------------------
     def spell_demand(self, a: Mapping[str, int]) -> tuple[Counter, int]:
@@ -828,116 +846,147 @@ class _Evaluator:
                         d[tok] += n
         return d, life
 
-    def feasible(self, a: Mapping[str, int], spell_demand: Counter | None = None) -> bool:
-        """Exact: the chosen uses pay the announced cost (with filter ordering). Cached per assignment."""
+    def feasible(self, a: Mapping[str, int], spell_demand: Counter | None = None, sd_key: tuple | None = None) -> bool:
+        """Exact: the chosen uses pay the announced cost (with filter ordering). Cached per assignment.
+        ``sd_key``: ``tuple(sorted(spell_demand.items()))`` when the caller has it."""
         if spell_demand is None:
             spell_demand, _ = self.spell_demand(a)
-        key = (tuple(sorted(spell_demand.items())), tuple(a[v] for names in self.gvars for v in names))
+            sd_key = None
+        if sd_key is None:
+            sd_key = tuple(sorted(spell_demand.items()))
+        key = (sd_key, tuple(map(a.__getitem__, self._allg)))
         got = self._cache.get(key)
         if got is None:
-            got = self._feasible(a, spell_demand)
+            got = self._feasible(a, spell_demand, key[0])
             if len(self._cache) > 200000:
                 self._cache.clear()
             self._cache[key] = got
         return got
 
-    def _feasible(self, a: Mapping[str, int], spell_demand: Counter) -> bool:
-        base: Counter = Counter()
-        filt: list[tuple[_Choice, int]] = []
-        act: Counter = Counter()
-        for g, names in zip(self.m.groups, self.gvars):
-            for c, v in zip(g.choices, names):
-                n = a[v]
-                if not n:
-                    continue
-                if c.filter:
-                    filt.append((c, n))
-                    for tok in c.inp:
-                        act[tok] += n
-                else:
-                    for u in c.units:
-                        base[u] += n
-        if not filt:
-            usable = Counter()
+    def _feasible(self, a: Mapping[str, int], spell_demand: Counter, sd_key: tuple = ()) -> bool:
+        base: dict = {}
+        for v, c in self._pvars:
+            n = a[v]
+            if n:
+                for u in c.units:
+                    base[u] = base.get(u, 0) + n
+        fvals = tuple(map(a.__getitem__, self._fvlist))
+        if not any(fvals):
+            usable: dict = {}
             for u, n in base.items():
                 if u[2]:
-                    usable[(u[0], u[1])] += n
+                    k = (u[0], u[1])
+                    usable[k] = usable.get(k, 0) + n
             if self.wild:
                 return _maxflow_ok(Counter({(t, sn, True, False): n for (t, sn), n in usable.items()}),
                                    Counter({("spell", t): n for t, n in spell_demand.items() if n}))
             return _hall_ok(usable, spell_demand)
-        # with filters: all units together must pay spell demand + filter inputs, and an
-        # activation order must exist in which each filter's input is paid by earlier mana.
-        allu = Counter(base)
-        for c, n in filt:
-            for u in c.units:
-                allu[u] += n
-        # cheap necessary conditions first (each type on its own, and the total)
-        if sum(allu.values()) < sum(spell_demand.values()) + sum(act.values()):
-            return False
-        for tok in MANA_TYPES:
-            need = spell_demand.get(tok, 0) + act.get(tok, 0)
-            if need and need > sum(n for u, n in allu.items() if tok in u[0] and (u[2] or u[3])):
-                return False
-        demand = Counter({("spell", t): n for t, n in spell_demand.items() if n})
-        demand.update({("act", t): n for t, n in act.items() if n})
-        if not _maxflow_ok(allu, demand):
-            return False
-        # fast sufficient case: filter inputs paid from base mana alone, jointly with the rest
-        if self._ordered_ok(base, filt, [list(range(len(filt)))], spell_demand):
-            return True
-        return self._any_order_ok(base, filt, spell_demand)
-
-    def _ordered_ok(self, base: Counter, filt: list, layers: list[list[int]], spell_demand: Counter) -> bool:
-        """Feasible when filters are activated layer by layer (outputs of earlier layers only)."""
-        # time-expanded supply: units tagged with the layer after which they exist
-        supply: Counter = Counter()
-        for u, n in base.items():
-            supply[(u, -1)] += n
-        demand: Counter = Counter()
-        for li, layer in enumerate(layers):
-            for fi in layer:
-                c, n = filt[fi]
+        # with filters: an activation order must exist in which each filter's input is paid by mana made
+        # before it, and the spell by the rest. The orders are searched once per (spell demand, filter
+        # multiset), backwards, giving the least the plain mana must pay (``_base_needs``); then an exact
+        # Hall / flow check of the plain mana against each of those needs. Everything that depends only on
+        # the filter uses is computed once per (spell demand, filter uses).
+        fk = (sd_key or tuple(sorted(spell_demand.items())), fvals)
+        ent = self._fcache.get(fk)
+        if ent is None:
+            filt: dict = {}
+            for (v, c), n in zip(self._fvars, fvals):
+                if n:
+                    filt[c] = filt.get(c, 0) + n
+            out_avail: dict = {}
+            out_total = 0
+            need_t: dict = {t: n for t, n in spell_demand.items() if t in MANA_TYPES and n}
+            need_total = sum(spell_demand.values())
+            for c, n in filt.items():
                 for u in c.units:
-                    supply[(u, li)] += n
+                    out_total += n
+                    if u[2] or u[3]:
+                        for t in u[0]:
+                            out_avail[t] = out_avail.get(t, 0) + n
                 for tok in c.inp:
-                    demand[(("act", li), tok)] += n
-        for t, n in spell_demand.items():
-            if n:
-                demand[(("spell", len(layers)), t)] += n
-        return _layered_flow_ok(supply, demand)
+                    need_total += n
+                    if tok in MANA_TYPES:
+                        need_t[tok] = need_t.get(tok, 0) + n
+            ent = (out_avail, out_total, need_t, need_total, self._base_needs(spell_demand, filt))
+            self._fcache[fk] = ent
+        out_avail, out_total, need_t, need_total, needs = ent
+        # cheap necessary conditions first: all the mana made, the filters' outputs included, covers the
+        # spell and the filters' inputs in total and type by type
+        if sum(base.values()) + out_total < need_total:
+            return False
+        if need_t:
+            avail = dict(out_avail)
+            for u, n in base.items():
+                if u[2] or u[3]:
+                    for t in u[0]:
+                        avail[t] = avail.get(t, 0) + n
+            for tok, need in need_t.items():
+                if need > avail.get(tok, 0):
+                    return False
+        if not self.wild and all(u[2] == u[3] for u in base):
+            # every plain unit may pay a filter's input and the spell alike, and only its own type:
+            # Hall's closed form on the per-token need
+            usable = {}
+            for u, n in base.items():
+                if u[2]:
+                    k = (u[0], u[1])
+                    usable[k] = usable.get(k, 0) + n
+            return any(_hall_ok(usable, merged) for _, merged in needs)
+        return any(_maxflow_ok(base, need) for need, _ in needs)
 
-    def _any_order_ok(self, base: Counter, filt: list, spell_demand: Counter) -> bool:
-        """Search activation orders of the filters (exact): depth-first, one filter per step, identical
-        filter uses tried once per step, each prefix checked (its inputs payable by earlier mana).
-        Only reached when a filter's input must come from another filter's output (rare)."""
-        remaining: Counter = Counter()
-        for c, n in filt:
-            remaining[c] += n
-        if sum(remaining.values()) > 12:
-            return False  # documented limit: chains of more than 12 filter activations are not searched
-        seen: set = set()
+    def _base_needs(self, spell_demand: Counter, filt: Counter) -> list[tuple[Counter, Counter]]:
+        """The minimal demands ``{(target, token): n}`` that the plain (non-filter) mana must pay so that
+        the filter uses ``filt`` can be activated in some order and, with them, the spell demand paid
+        (CR 601.2g, 605.3a: a filter's input is paid with mana already made; its own output cannot pay it).
 
-        def dfs(order: list, rem: Counter) -> bool:
+        Exact, by going through the order backwards: the filter activated last can pay, with its outputs,
+        only what is still owed (spell symbols and inputs of filters after it); then its own input is owed
+        by mana made before it. Identical filter uses are interchangeable, so each step tries each distinct
+        use once; states (filters left, owed) are memoized. The answer depends only on the spell demand and
+        the filter multiset, so it is cached for every plain-mana vector checked against it."""
+        key = (frozenset(spell_demand.items()), frozenset(filt.items()))
+        got = self._needs_cache.get(key)
+        if got is not None:
+            return got
+        if sum(filt.values()) > 12:
+            got = []  # documented limit: more than 12 filter activations in one payment are not searched
+            self._needs_cache[key] = got
+            return got
+        memo = self._back_memo  # (filters left, owed) -> minimal needs; independent of the spell demand
+
+        def back(rem: frozenset, owed: frozenset) -> frozenset:
             if not rem:
-                return self._ordered_ok(base, [(c, 1) for c in order], [[i] for i in range(len(order))], spell_demand)
-            key = (tuple(sorted(map(id, order))), )
-            if key in seen:
-                return False
-            seen.add(key)
-            for c in list(rem):
-                new = order + [c]
-                if not self._ordered_ok(base, [(x, 1) for x in new], [[i] for i in range(len(new))], Counter()):
-                    continue
-                r2 = rem.copy()
+                return frozenset((owed,))
+            mk = (rem, owed)
+            hit = memo.get(mk)
+            if hit is not None:
+                return hit
+            out: set = set()
+            remc = dict(rem)
+            for c in remc:
+                r2 = dict(remc)
                 r2[c] -= 1
                 if not r2[c]:
                     del r2[c]
-                if dfs(new, r2):
-                    return True
-            return False
+                r2f = frozenset(r2.items())
+                for left in _absorb(c.units, dict(owed)):
+                    for tok in c.inp:
+                        left[("act", tok)] = left.get(("act", tok), 0) + 1
+                    out |= back(r2f, frozenset(left.items()))
+            res = frozenset(_minimal(out))
+            memo[mk] = res
+            return res
 
-        return dfs([], remaining)
+        start = frozenset((("spell", t), n) for t, n in spell_demand.items() if n)
+        got = []
+        for o in _minimal(back(frozenset(filt.items()), start)):
+            need = Counter(dict(o))
+            merged: Counter = Counter()
+            for (_, tok), n in need.items():
+                merged[tok] += n
+            got.append((need, merged))
+        self._needs_cache[key] = got
+        return got
 
     def life(self, a: Mapping[str, int]) -> int:
         _, life = self.spell_demand(a)
@@ -948,12 +997,14 @@ class _Evaluator:
                     life += c.life * a[v]
         return life
 
-    def irredundant(self, a: dict[str, int], spell_demand: Counter) -> bool:
+    def irredundant(self, a: dict[str, int], spell_demand: Counter, sd_key: tuple | None = None) -> bool:
+        if sd_key is None:
+            sd_key = tuple(sorted(spell_demand.items()))
         for names in self.gvars:
             for v in names:
                 if a[v]:
                     a[v] -= 1
-                    ok = self.feasible(a, spell_demand)
+                    ok = self.feasible(a, spell_demand, sd_key)
                     a[v] += 1
                     if ok:
                         return False
@@ -961,67 +1012,54 @@ class _Evaluator:
 
     def accept(self, a: dict[str, int]) -> bool:
         d, _ = self.spell_demand(a)
-        if self.life(a) > max(0, self.m.life_total) and self.life(a) > 0:
+        if not life_payable(self.life(a), self.m.life_total):
             return False
         return self.feasible(a, d) and self.irredundant(a, d)
 
 
-def _layered_flow_ok(supply: Counter, demand: Counter) -> bool:
-    """Units ``((unit), layer)`` may pay demands ``((target, layer'), tok)`` with layer < layer'."""
-    sup = Counter()
-    dem = Counter()
-    for (u, layer), n in supply.items():
-        sup[((u, layer),)] += n
-    for ((target, layer), tok), n in demand.items():
-        dem[((target, layer), tok)] += n
-    need = sum(dem.values())
-    if sum(sup.values()) < need:
-        return False
-    S, T = ("S",), ("T",)
-    cap: dict = {}
-    adj: dict = {}
+def _absorb(units: Sequence[_Unit], owed: dict) -> list[dict]:
+    """Every way the output ``units`` of one activation pay part of ``owed`` ({(target, token): n}),
+    each unit paying one owed token it is compatible with (or nothing, when it can pay none): what is left
+    owed, deduplicated."""
+    outs = [owed]
+    for u in units:
+        nxt = []
+        seen = set()
+        for o in outs:
+            paid = False
+            for k, n in o.items():
+                if n and _compatible(u, k[0], k[1]):
+                    paid = True
+                    o2 = dict(o)
+                    if n == 1:
+                        del o2[k]
+                    else:
+                        o2[k] = n - 1
+                    fk = frozenset(o2.items())
+                    if fk not in seen:
+                        seen.add(fk)
+                        nxt.append(o2)
+            # leaving a unit unused when it could pay something owes a superset: never minimal
+            # (what less is owed needs at most as much plain mana), so only units that can pay nothing go unused
+            if not paid:
+                fk = frozenset(o.items())
+                if fk not in seen:
+                    seen.add(fk)
+                    nxt.append(o)
+        outs = nxt
+    return [dict(o) for o in outs]
 
-    def add(x, y, c):
-        cap[(x, y)] = cap.get((x, y), 0) + c
-        cap.setdefault((y, x), 0)
-        adj.setdefault(x, []).append(y)
-        adj.setdefault(y, []).append(x)
 
-    for sk, n in sup.items():
-        (u, layer), = sk
-        add(S, ("s", sk), n)
-        for dk in dem:
-            (target, dl), tok = dk
-            if layer < dl and _compatible(u, target, tok):
-                add(("s", sk), ("d", dk), need)
-    for dk, n in dem.items():
-        add(("d", dk), T, n)
-    flow = 0
-    while flow < need:
-        prev = {S: None}
-        queue = [S]
-        for x in queue:
-            if x == T:
-                break
-            for y in adj.get(x, ()):
-                if y not in prev and cap[(x, y)] > 0:
-                    prev[y] = x
-                    queue.append(y)
-        if T not in prev:
-            return False
-        y, b = T, need
-        while prev[y] is not None:
-            x = prev[y]
-            b = min(b, cap[(x, y)])
-            y = x
-        y = T
-        while prev[y] is not None:
-            x = prev[y]
-            cap[(x, y)] -= b
-            cap[(y, x)] += b
-            y = x
-        flow += b
-    return True
+def _minimal(needs: Iterable[frozenset]) -> list[frozenset]:
+    """The needs that contain no other need (whatever pays a larger need also pays the smaller one inside it)."""
+    items = sorted(set(needs), key=lambda f: sum(n for _, n in f))
+    out: list[tuple[frozenset, dict]] = []
+    for f in items:
+        d = dict(f)
+        if any(all(d.get(k, 0) >= n for k, n in od.items()) for _, od in out):
+            continue
+        out.append((f, d))
+    return [f for f, _ in out]
 
 
 # ---------------------------------------------------------------------------
@@ -1135,7 +1173,7 @@ class _PaymentConstraint(constraint.Constraint):
                         sup[t] += left * k
                     sup_total += left * gtot
                     flex_cap += left * gtot
-        if life > 0 and life > m.life_total:
+        if not life_payable(life, m.life_total):  # life only grows as more is assigned
             return False
         if uses > spell_max:
             return False
@@ -1299,7 +1337,7 @@ def iter_payments(state: GameState, player: str, total_cost: Any, *, spell_card:
 def _iter_model(model: _Model) -> Iterator[Payment]:
     p, ev = _problem(model)
     if not ev.gvars and not ev.svars:
-        if model.base_life <= max(0, model.life_total) or model.base_life == 0:
+        if life_payable(model.base_life, model.life_total):
             if not model.fixed:
                 yield Payment("", (), model.base_life, 0, 1)
         return
@@ -1464,7 +1502,7 @@ def _simple_table(groups: list[_Group], kinds: dict, tmax: int) -> dict[tuple, l
 def _count_model(model: _Model) -> tuple[int, int]:
     """``(collapsed, individual)`` payments of a model, without listing them (see the comment above)."""
     if not model.groups and not model.syms:
-        ok = (model.base_life <= max(0, model.life_total) or model.base_life == 0) and not model.fixed
+        ok = life_payable(model.base_life, model.life_total) and not model.fixed
         return (1, 1) if ok else (0, 0)
     simple = [g for g in model.groups if _simple(g)]
     complex_ = [g for g in model.groups if not _simple(g)]
@@ -1506,6 +1544,7 @@ def _count_model(model: _Model) -> tuple[int, int]:
             for v, n in zip(names, comp):
                 a[v] = n
         dem, sym_life = ev.spell_demand(a)
+        dem_key = tuple(sorted(dem.items()))
         n_dem = sum(dem.values())
         for gconf in itertools.product(*gcomps):
             gweight = sweight
@@ -1520,7 +1559,7 @@ def _count_model(model: _Model) -> tuple[int, int]:
                         inp += n * len(c.inp)
                         life += n * c.life
             life += sym_life + model.base_life
-            if life > 0 and life > max(0, model.life_total):
+            if not life_payable(life, model.life_total):
                 continue
             lo = max(0, n_dem + inp - units)
             hi = min(tmax, n_dem - uses)
@@ -1528,7 +1567,7 @@ def _count_model(model: _Model) -> tuple[int, int]:
                 for v, (wc, wi) in by_total.get(k, ()):
                     for var, n in zip(kind_vars, v):
                         a[var] = n
-                    if ev.feasible(a, dem) and ev.irredundant(a, dem):
+                    if ev.feasible(a, dem, dem_key) and ev.irredundant(a, dem, dem_key):
                         collapsed += wc
                         individual += wi * gweight
     return collapsed, individual
@@ -1545,7 +1584,7 @@ def plain_count(state: GameState, player: str, total_cost: Any, **kw: Any) -> in
                         sources=kw.get("sources"), collapse=False)
     ev = _Evaluator(model)
     if not ev.gvars and not ev.svars:
-        return 1 if not model.fixed and (model.base_life == 0 or model.base_life <= model.life_total) else 0
+        return 1 if not model.fixed and life_payable(model.base_life, model.life_total) else 0
     p = constraint.Problem(constraint.BacktrackingSolver(forwardcheck=False))
     readers = []
     for gi, (g, names) in enumerate(zip(model.groups, ev.gvars)):
@@ -1645,7 +1684,7 @@ def explain_unpayable(state: GameState, player: str, total_cost: Any, *, spell_c
         return (f"no mana can be spent to cast {spell_card.name} (its own text), and convoke and delve cannot pay "
                 f"{total_cost_str(model.cost)} on their own (CR 702.51a, 702.66a)")
     # least life: Phyrexian paid with mana wherever possible
-    if model.base_life > max(0, life_total):
+    if not life_payable(model.base_life, life_total):
         return f"the cost includes paying {model.base_life} life but {player} has {life_total} life (CR 119.4, 118.3)"
     need = Counter(model.fixed)
     for s in model.syms:
@@ -1872,7 +1911,7 @@ def activation_cost_check(state: GameState, perm: Any, ability: Any, ctx: Any) -
         mana = mana.with_x(x)
     if not len(mana) and not life:
         return None
-    if life and life > state.life.get(player, 20):
+    if not life_payable(life, state.life.get(player, 20)):
         return f"the cost includes paying {life} life but {player} has {state.life.get(player, 20)} (CR 119.4)"
     exclude = [perm.id] if (cost.tap or cost.untap) else []
     tc = SimpleNamespace(mana=mana, life=life)
