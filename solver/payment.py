@@ -213,6 +213,10 @@ class Payment:
         return lines
 
 
+#: Most filter activations searched in one payment; beyond it the answer is ``unsupported``.
+MAX_FILTER_ACTIVATIONS = 12
+
+
 class PaymentProblem(ValueError):
     """The cost given cannot be searched (e.g. it still contains {X}: choose X first, CR 601.2b)."""
 
@@ -948,10 +952,10 @@ class _Evaluator:
         got = self._needs_cache.get(key)
         if got is not None:
             return got
-        if sum(filt.values()) > 12:
-            got = []  # documented limit: more than 12 filter activations in one payment are not searched
-            self._needs_cache[key] = got
-            return got
+        if sum(filt.values()) > MAX_FILTER_ACTIVATIONS:
+            # documented limit: never treat an unsearched combination as "not payable"
+            raise Unsupported(f"a payment with more than {MAX_FILTER_ACTIVATIONS} filter activations "
+                              f"({sum(filt.values())} here) is not searched")
         memo = self._back_memo  # (filters left, owed) -> minimal needs; independent of the spell demand
 
         def back(rem: frozenset, owed: frozenset) -> frozenset:
@@ -1089,7 +1093,10 @@ class _PaymentConstraint(constraint.Constraint):
         # irredundancy bound: every activation used contributes at least one unit to some demand, so
         # (non-filter uses) + sum over filter uses of (1 - input size) <= the spell's mana demand
         self._slack = [[(1 - len(c.inp)) for c in g.choices] for g in m.groups]
-        self._base_vars = [v for g, names in zip(m.groups, ev.gvars) if not any(c.filter for c in g.choices) for v in names]
+        # every variable of a choice that is not a filter, including the plain choices of a permanent that
+        # also has a filter ability (Fire-Lit Thicket's {T}: Add {C}): the reachability check below may
+        # only run once all of them are decided, or it misses plain mana that is still to come
+        self._base_vars = [v for g, names in zip(m.groups, ev.gvars) for c, v in zip(g.choices, names) if not c.filter]
         self._filter_vars = [(v, c) for g, names in zip(m.groups, ev.gvars) if any(c.filter for c in g.choices)
                              for v, c in zip(names, g.choices)]
         self._future_min = [sum(min(0, k * g.size) for k in ks) for g, ks in zip(m.groups, self._slack)]
@@ -1767,8 +1774,13 @@ def _cast_setup(ctx: Context):
                                   zone=zone, face=face)
         card = getattr(tc, "card", None) or card  # the half or face as cast (CR 709.3, 715.3, 712.11)
     except costs_mod.ZoneError as e:
+        try:  # report the half or face asked for, even when it may not be cast from there (CR 709.3b)
+            card = costs_mod.spell_face(card, face) or card
+        except (costs_mod.CostError, QuestionError):
+            pass
         mv, _ = _mana_value(card, "stack", x)
-        tc = costs_mod.TotalCost(card.mana_cost, base=str(using), x=x, steps=[str(e)])
+        mana = card.mana_cost.with_x(x) if card.mana_cost is not None else None
+        tc = costs_mod.TotalCost(mana, base=str(using or "mana cost"), x=x, steps=[str(e)])
         return card, player, zone, x, tc, mv, [str(e)]
     except costs_mod.CostError as e:
         raise QuestionError(str(e)) from None
@@ -1798,11 +1810,11 @@ def ask_cast(ctx: Context) -> Answer:
     why.append(f"mana value stays {mv}: the card's, not the total cost (CR 202.3, 118.9c; Thalia ruling 2018-03-16)")
     values: dict[str, Any] = {"castable": False, "total_cost": tc.notation(), "mana_value": mv, "payment": None,
                               "reason": None, "life": None}
-    if tc.mana is None:
+    if problems:  # e.g. no permission to cast it from that zone (CR 601.3) comes before the cost
+        values["reason"] = problems[0]
+    elif tc.mana is None:
         values["reason"] = (f"{card.name} has no mana cost, so " + ("its mana cost" if tc.base == "mana cost" else f"its {tc.base} cost")
                             + " cannot be paid (CR 118.6)")
-    elif problems:
-        values["reason"] = problems[0]
     if values["reason"]:
         why.append(values["reason"])
         return Answer("cast", values, why)

@@ -19,7 +19,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from models.database import load_database
 from models.mana import ManaCost
 from models.state import GameState, Permanent
-from solver.payment import count_payments, count_payments_enumerated, plain_count
+from solver.payment import count_payments, count_payments_enumerated, find_payment, plain_count
 
 DB = load_database()
 
@@ -158,3 +158,17 @@ def test_counts_with_filters_match_brute_force_cr_601_2g(perms, cost, life):
     assert got[1] == expected
     assert got == count_payments_enumerated(state, "A", cost)
     assert plain_count(state, "A", cost) == expected
+    assert (find_payment(state, "A", cost) is not None) == (expected > 0)  # the witness search agrees
+
+
+def test_a_filter_land_tapped_for_colorless_can_pay_a_signet_cr_605_3a():
+    """CR 601.2g, 605.3a: Fire-Lit Thicket's {T}: Add {C} pays Azorius Signet's {1}, and the Signet's
+    {W}{U} pays {2}: one payment. Regression: the witness search pruned it because the Thicket also has
+    a filter ability, so its plain {C} was not awaited before the filter-order check."""
+    perms = ["Azorius Signet", "Fire-Lit Thicket"]
+    state = make_state(perms, 0)
+    for cost in ("{1}{1}", "{W}{U}", "{1}{W}"):
+        assert brute_force_count(perms, cost, 0) == 1
+        assert count_payments(state, "A", cost) == (1, 1)
+        assert count_payments_enumerated(state, "A", cost) == (1, 1)
+        assert find_payment(state, "A", cost) is not None
