@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import importlib
 from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping
+from typing import Any, Callable, Iterable, Mapping
 
 from models.scenario import Scenario
 from models.state import GameState, Permanent, StateError
@@ -102,6 +102,20 @@ class Context:
 
 
 Handler = Callable[[Context], Answer]
+
+
+def take(items: "Iterable[Any]", limit: int | None) -> tuple[list[Any], bool]:
+    """The first ``limit`` items of a (lazy) iterable and whether more were left: ``(items, capped)``.
+
+    Listings in answers are capped by ``--limit``; ``capped`` is reported so an answer never
+    pretends a cut list is complete. ``limit=None`` takes everything.
+    """
+    out: list[Any] = []
+    for it in items:
+        if limit is not None and len(out) >= limit:
+            return out, True
+        out.append(it)
+    return out, False
 
 
 @dataclass

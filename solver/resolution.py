@@ -33,7 +33,7 @@ from models.oracle import abilities_of
 
 from .combinatorics import count_sub_multisets, distinct_orders, multinomial, sub_multisets
 from .layers import permanent_abilities
-from .questions import Answer, Context, QuestionError, Unsupported, question
+from .questions import Answer, Context, QuestionError, Unsupported, question, take
 
 # ---------------------------------------------------------------------------
 # Combinatorics on multisets of card names
@@ -363,15 +363,9 @@ def scry_outcomes(library: Sequence[str], n: int, limit: int | None = None,
     except CountBudgetExceeded as e:
         # never hang or exhaust memory: the count is left out, everything else is still answered
         distinct, note = None, str(e)
-    results: list[list[str]] = []
-    decisions: list[dict[str, Any]] = []
-    capped = False
-    for res in iter_scry_results(looked, rest):
-        if limit is not None and len(results) >= limit:
-            capped = True
-            break
-        results.append(res["library"])
-        decisions.append({"top": res["top"], "bottom": res["bottom"]})
+    listed, capped = take(iter_scry_results(looked, rest), limit)
+    results = [res["library"] for res in listed]
+    decisions = [{"top": res["top"], "bottom": res["bottom"]} for res in listed]
     return {"looked_at": k, "looked": looked, "scried": n > 0, "choices": choices,
             "distinct_results": distinct, "distinct_note": note, "results": results, "decisions": decisions,
             "capped": capped}
@@ -571,13 +565,8 @@ def _scry_spell(ctx: Context, player: str) -> Answer:
     why.append(f"{choices} scry decision(s); {len(outcomes)} distinct end state(s) (cards drawn, library); "
                f"possible draws: {', '.join('[' + ', '.join(d) + ']' for d in draws) or 'none'}")
     why.extend(notes)
-    results = []
-    capped = False
-    for drawn, l in outcomes:
-        if len(results) >= ctx.limit:
-            capped = True
-            break
-        results.append({"drawn": list(drawn), "library": list(l)})
+    listed, capped = take(outcomes, ctx.limit)
+    results = [{"drawn": list(drawn), "library": list(lib)} for drawn, lib in listed]
     if capped:
         why.append(f"listing capped at {ctx.limit} of {len(outcomes)} results (--limit)")
     values = {"order": order, "resolves": True, "scried": any(s["action"] == "scry" and s["n"] > 0 for s in steps),
@@ -779,13 +768,7 @@ def ask_put_onto_battlefield(ctx: Context) -> Answer:
                "trigger (ruling 2006-09-25), and a land put this way is not a land played this turn (CR 305.4)")
     why.append("abilities that trigger during the process wait until it is over, then go on the stack in APNAP order "
                "(ruling 2006-10-15, CR 603.3b); ask trigger_order with 'after'")
-    results: list[dict[str, list[str]]] = []
-    capped = False
-    for res in iter_process_outcomes(eligible, order, repeat):
-        if len(results) >= ctx.limit:
-            capped = True
-            break
-        results.append(res)
+    results, capped = take(iter_process_outcomes(eligible, order, repeat), ctx.limit)
     if capped:
         why.append(f"listing capped at {ctx.limit} of {n} end states (--limit)")
     values = {"outcomes": n, "results": results, "eligible": eligible, "cast": False, "order": order}
@@ -913,13 +896,7 @@ def ask_trigger_order(ctx: Context) -> Answer:
     else:
         why.append("no triggered abilities are waiting")
     why.append(f"{orders} distinct stack(s)")
-    stacks: list[list[str]] = []
-    capped = False
-    for s in iter_trigger_stacks(triggers, apnap):
-        if len(stacks) >= ctx.limit:
-            capped = True
-            break
-        stacks.append(s)
+    stacks, capped = take(iter_trigger_stacks(triggers, apnap), ctx.limit)
     if capped:
         why.append(f"listing capped at {ctx.limit} of {orders} stacks (--limit)")
     values = {"orders": orders, "stacks": stacks, "triggers": triggers, "resolves_first": players[-1] if players else None}
