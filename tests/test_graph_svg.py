@@ -1,0 +1,129 @@
+"""The could_produce dependency graph drawn as SVG without Graphviz (solver.produce.to_svg / write_graph)."""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+
+import networkx as nx
+import pytest
+from click.testing import CliRunner
+
+import solver.produce as produce
+from models.catalog import load_catalog
+from models.state import GameState, Permanent
+from solver.cli import main
+from solver.produce import ProduceResult, could_produce, to_svg, write_graph
+
+SVG = "{http://www.w3.org/2000/svg}"
+EXAMPLE = "examples/mana/exotic_orchard_chain.yaml"
+CAT = load_catalog()
+
+
+@pytest.fixture
+def no_graphviz(monkeypatch):
+    monkeypatch.setattr(produce, "_dot_program", lambda: None)
+
+
+def board(alice=(), bob=()):
+    st = GameState(players=["Alice", "Bob"], active="Alice")
+    n = 0
+    for player, names in (("Alice", alice), ("Bob", bob)):
+        for name in names:
+            n += 1
+            st.battlefield.append(Permanent(f"{name}#{n}", CAT[name], player, player))
+    return st
+
+
+def groups(root, cls):
+    return [g for g in root.iter(SVG + "g") if cls in g.get("class", "").split()]
+
+
+def texts(g):
+    return [t.text for t in g.iter(SVG + "text")]
+
+
+def test_svg_has_one_node_per_permanent_and_one_edge_per_graph_edge():
+    res = could_produce(board(["Forest", "Exotic Orchard"], ["Exotic Orchard", "Reflecting Pool"]))
+    root = ET.fromstring(to_svg(res))
+    nodes, edges = groups(root, "node"), groups(root, "edge")
+    assert len(nodes) == res.graph.number_of_nodes()
+    assert len(edges) == res.graph.number_of_edges()
+    perms = [g for g in nodes if "group" not in g.get("class").split()]
+    assert sorted(g.get("data-id") for g in perms) == sorted(p.id for p in res.state.battlefield)
+    labels = {g.get("data-id"): texts(g)[0] for g in perms}
+    assert labels["Forest#1"] == "Forest \u2014 {G}"
+    assert labels["Reflecting Pool#4"] == "Reflecting Pool \u2014 {G}"
+    # the two Orchards share a name: their ids tell them apart
+    assert labels["Exotic Orchard#2"] == "Exotic Orchard [Exotic Orchard#2] \u2014 {G}"
+    # reflect groups are drawn differently (dashed) from permanents
+    grp = groups(root, "group")
+    assert len(grp) == res.graph.number_of_nodes() - len(perms)
+    assert all(g.find(SVG + "rect").get("stroke-dasharray") for g in grp)
+    assert not any(g.find(SVG + "rect").get("stroke-dasharray") for g in perms)
+    # every edge has an arrowhead; edges inside the Orchard/Pool cycle are marked as such
+    assert all(g.find(SVG + "path").get("marker-end", "").startswith("url(#arrow") for g in edges)
+    assert any("cycle" in g.get("class").split() for g in edges)
+
+
+def test_sources_of_mana_are_left_of_what_reflects_them():
+    res = could_produce(board(["Forest", "Reflecting Pool"]))
+    root = ET.fromstring(to_svg(res))
+    x = {g.get("data-id"): float(g.find(SVG + "rect").get("x")) for g in groups(root, "node") if g.get("data-id")}
+    assert x["Forest#1"] < x["Reflecting Pool#2"]
+    # the Pool looks at itself (Pool -> group -> Pool is a cycle); the Forest's edge is not part of it
+    ids = {g.get("data-id"): g.get("id") for g in groups(root, "node")}
+    cyc = {g.get("data-from"): "cycle" in g.get("class").split() for g in groups(root, "edge")}
+    assert cyc[ids["Forest#1"]] is False and cyc[ids["Reflecting Pool#2"]] is True
+
+
+def test_nothing_is_named_and_output_is_deterministic():
+    res = could_produce(board(["Exotic Orchard"], ["Exotic Orchard", "Reflecting Pool"]))
+    svg = to_svg(res)
+    assert svg == to_svg(could_produce(board(["Exotic Orchard"], ["Exotic Orchard", "Reflecting Pool"])))
+    root = ET.fromstring(svg)
+    perms = [g for g in groups(root, "node") if g.get("data-id")]
+    assert len(perms) == 3 and all(texts(g)[0].endswith("\u2014 nothing") for g in perms)
+
+
+def test_text_is_xml_escaped():
+    g = nx.DiGraph()
+    g.add_edge('A&B <"x">', ("group", "lands <you> & 'they' control", "type", frozenset({"O'Neil"})))
+    res = ProduceResult(types={'A&B <"x">': frozenset({"W"})}, graph=g)
+    svg = to_svg(res)
+    assert "<x>" not in svg and "A&B" not in svg
+    root = ET.fromstring(svg)
+    assert 'A&B <"x"> \u2014 {W}' in [t for n in groups(root, "node") for t in texts(n)]
+    assert len(groups(root, "edge")) == 1
+
+
+def test_empty_graph_is_valid_svg():
+    ET.fromstring(to_svg(ProduceResult(types={}, graph=nx.DiGraph())))
+
+
+def test_write_graph_without_graphviz(no_graphviz, tmp_path):
+    res = could_produce(board(["Forest", "Reflecting Pool"]))
+    msg = write_graph(res, str(tmp_path / "g.svg"))
+    assert msg.startswith("graph drawn to") and "built-in" in msg
+    ET.parse(tmp_path / "g.svg")
+    msg = write_graph(res, str(tmp_path / "g.png"))
+    assert msg.startswith("cannot draw") and "Graphviz" in msg and ".svg" in msg and ".dot" in msg
+    assert not (tmp_path / "g.png").exists() and not (tmp_path / "g.dot").exists()
+    assert write_graph(res, str(tmp_path / "g.dot")).startswith("graph written to")
+
+
+def test_cli_writes_svg_without_graphviz(no_graphviz, tmp_path):
+    out = tmp_path / "chain.svg"
+    r = CliRunner().invoke(main, ["ask", EXAMPLE, "--index", "1", "--graph", str(out)])
+    assert r.exit_code == 0, r.output
+    assert "graph drawn to" in r.output
+    root = ET.parse(out).getroot()
+    assert len([g for g in groups(root, "node") if g.get("data-id")]) == 4
+    assert any("Reflecting Pool \u2014 {G}" in t for n in groups(root, "node") for t in texts(n))
+
+
+def test_cli_png_without_graphviz_is_an_error(no_graphviz, tmp_path):
+    out = tmp_path / "chain.png"
+    r = CliRunner().invoke(main, ["ask", EXAMPLE, "--index", "1", "--graph", str(out)])
+    assert r.exit_code == 2
+    assert "PNG output needs the Graphviz" in r.output
+    assert not out.exists()
