@@ -6,13 +6,17 @@ cards), 702.66b (delve does not change mana value), 107.5/107.6 ({T}/{Q}), 302.6
 """
 from __future__ import annotations
 
+import re
 from typing import Callable
 
 from models.abilities import Ability, activated_abilities
 from models.state import GameState, Permanent
 
-from .layers import has_keyword, permanent_abilities
-from .questions import Answer, Context, QuestionError, question
+from .layers import has_keyword, permanent_abilities, unmodelled_texts
+from .questions import Answer, Context, QuestionError, Unsupported, question
+
+#: Unmodelled text that can take abilities away or forbid activating them (Humility, Pithing Needle, ...).
+_LOSE_OR_FORBID = re.compile(r"\blos(e|es) all abilities\b|\bcan't be activated\b|\bactivated abilities (of|can)", re.I)
 
 ZONES_FOR_MV = ("hand", "library", "graveyard", "exile", "command", "battlefield", "stack")
 
@@ -109,10 +113,29 @@ def activation_problems(state: GameState, perm: Permanent, ability: Ability) -> 
         out.append(f"{perm.name} is already tapped, so it cannot be tapped to pay {{T}} (CR 107.5)")
     if cost.untap and not perm.tapped:
         out.append(f"{perm.name} is untapped, so it cannot be untapped to pay {{Q}} (CR 107.6)")
+    loyalty = ability.params.get("loyalty")
+    if loyalty is not None:
+        out.extend(_loyalty_problems(state, perm, str(loyalty)))
     if (cost.tap or cost.untap) and perm.is_creature and perm.sick and not has_keyword(state, perm, "haste"):
         sym = "{T}" if cost.tap else "{Q}"
         out.append(f"{perm.name} is a creature that has not been under {perm.controller}'s control continuously since "
                    f"their most recent turn began and has no haste, so its {sym} abilities cannot be activated (CR 302.6)")
+    return out
+
+
+def _loyalty_problems(state: GameState, perm: Permanent, loyalty: str) -> list[str]:
+    """Loyalty abilities (CR 606): only by the controller during their own turn (606.3; a main phase with
+    an empty stack and no loyalty ability of this permanent activated this turn are assumed), and a
+    negative loyalty cost cannot remove more loyalty counters than the permanent has (606.6, 118.3)."""
+    out: list[str] = []
+    if perm.controller != state.active:
+        out.append(f"loyalty abilities of {perm.name} can be activated only during {perm.controller}'s own turn "
+                   f"(it is {state.active}'s turn; CR 606.3)")
+    text = loyalty.replace("−", "-").strip()
+    if text.startswith("-") and text[1:].isdigit():
+        need, have = int(text[1:]), perm.counters.get("loyalty", 0)
+        if need > have:
+            out.append(f"{perm.name} has {have} loyalty counter(s); the cost {text} removes {need} (CR 606.6, 118.3)")
     return out
 
 
@@ -128,6 +151,10 @@ def ask_activate(ctx: Context) -> Answer:
         listing = "; ".join(f"{i + 1}: {a.describe()}" for i, a in enumerate(acts))
         raise QuestionError(f"{perm.name} has {len(acts)} activated abilit{'y' if len(acts) == 1 else 'ies'} ({listing}); ability {n} does not exist")
     ab = acts[n - 1]
+    lost = unmodelled_texts(ctx.state, _LOSE_OR_FORBID)
+    if lost:
+        name, text = lost[0]
+        raise Unsupported(f"whether {perm.name}'s ability can be activated depends on {name}'s “{text}”, which is not modelled")
     problems = activation_problems(ctx.state, perm, ab)
     for check in ACTIVATION_CHECKS:
         if not problems:

@@ -32,6 +32,7 @@ Effects applied
 from __future__ import annotations
 
 import functools
+import re
 from dataclasses import dataclass, field
 from typing import Iterable
 
@@ -403,9 +404,37 @@ def permanent_abilities(state: GameState, perm: Permanent) -> tuple[Ability, ...
     return v.abilities
 
 
+def unmodelled_texts(state: GameState, pattern: "re.Pattern[str]") -> list[tuple[str, str]]:
+    """Rules text in play that no parser modelled (``effect == "text"``) and that matches ``pattern``:
+    abilities of permanents on the battlefield and of effects in force. Returns ``(card name, text)`` pairs.
+
+    Used as a safety net: an answer that such text could change is ``unsupported``, never a guess.
+    """
+    out: list[tuple[str, str]] = []
+    cards = [p.card for p in state.battlefield] + [e.card for e in state.effects]
+    for card in cards:
+        for a in abilities_of(card):
+            if a.effect == "text" and a.kind in ("static", "spell", "triggered", "activated") and pattern.search(a.text or ""):
+                out.append((card.name, a.text))
+    return out
+
+
 def has_keyword(state: GameState, perm: Permanent, keyword: str) -> bool:
-    """Whether the permanent has a keyword ability (printed or in its model), e.g. ``"haste"`` (CR 702)."""
+    """Whether the permanent has a keyword ability (printed or in its model), e.g. ``"haste"`` (CR 702).
+
+    Raises
+    ------
+    Unsupported
+        It does not have it by its own model, but unmodelled text in play mentions granting that
+        keyword (Fires of Yavimaya, Lightning Greaves): the answer would be a guess.
+    """
     k = keyword.lower()
     if any(x.lower() == k for x in perm.card.keywords):
         return True
-    return any(a.kind == "keyword" and a.effect == k for a in permanent_abilities(state, perm))
+    if any(a.kind == "keyword" and a.effect == k for a in permanent_abilities(state, perm)):
+        return True
+    grants = unmodelled_texts(state, re.compile(rf"\b(has|have|gains?|get|gets)\b[^.]*\b{re.escape(k)}\b", re.I))
+    if grants:
+        name, text = grants[0]
+        raise Unsupported(f"whether {perm.name} has {k} depends on {name}'s “{text}”, which is not modelled")
+    return False

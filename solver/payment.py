@@ -1654,7 +1654,9 @@ def best_payment(payments: Iterable[Payment], minimize: str = "life", keep_untap
             if u.name.casefold() in keep:
                 n += u.count
             else:
-                n += sum(1 for i in u.ids if i.casefold() in keep) and u.count
+                # the use taps ``count`` of its interchangeable permanents: as many kept ones as cannot be avoided
+                kept_here = sum(1 for i in u.ids if i.casefold() in keep)
+                n += max(0, u.count - (len(u.ids) - kept_here))
         return n
 
     def key(p: Payment):
@@ -1833,6 +1835,35 @@ def ask_cast(ctx: Context) -> Answer:
     return Answer("cast", values, why)
 
 
+def _keep_untapped(ctx: Context, player: str, minimize: Any) -> list[str]:
+    """``keep_untapped``: permanent references (card name of the player's permanents, ``{card, controller}``
+    or ``{id}``) to keep untapped when choosing the best payment; ids, or card names meaning every copy.
+
+    Raises QuestionError for a reference that matches nothing (listing the player's permanents) and
+    for ``keep_untapped`` without ``minimize`` (it only orders the best payment)."""
+    raw = ctx.arg("keep_untapped", [])
+    if isinstance(raw, (str, Mapping)):
+        raw = [raw]
+    if not raw:
+        return []
+    if not minimize:
+        raise QuestionError("keep_untapped chooses among payments for the best one: give minimize (life or sources) too")
+    names = {q.name.casefold() for q in ctx.state.permanents(player)}
+    ids = {q.id.casefold(): q.id for q in ctx.state.battlefield}
+    out: list[str] = []
+    for ref in raw:
+        if isinstance(ref, Mapping):
+            out.append(ctx.permanent(ref).id)
+        elif str(ref).casefold() in ids:
+            out.append(ids[str(ref).casefold()])
+        elif str(ref).casefold() in names:
+            out.append(str(ref))
+        else:
+            raise QuestionError(f"keep_untapped: {ref!r} is neither a permanent id nor the name of a permanent {player} controls",
+                                [f"{q.name} (id {q.id})" for q in ctx.state.permanents(player)])
+    return out
+
+
 @question("payments", unordered=("payments",))
 def ask_payments(ctx: Context) -> Answer:
     """``payments: {card, player, from, using, x, kicked, additional, minimize: life|sources, keep_untapped}``
@@ -1845,9 +1876,7 @@ def ask_payments(ctx: Context) -> Answer:
     minimize = ctx.arg("minimize", None)
     if minimize is not None and minimize not in MEASURES:
         raise QuestionError(f"'minimize' must be one of {', '.join(MEASURES)}, got {minimize!r}")
-    keep = ctx.arg("keep_untapped", [])
-    if isinstance(keep, str):
-        keep = [keep]
+    keep = _keep_untapped(ctx, player, minimize)
     why = list(tc.steps)
     values: dict[str, Any] = {"count": 0, "count_individual": 0, "payments": [], "total_cost": tc.notation(),
                               "mana_value": mv, "reason": None}
@@ -1913,8 +1942,28 @@ def activation_cost_check(state: GameState, perm: Any, ability: Any, ctx: Any) -
                 return f"{perm.name} has {have} {p.what} counter(s); the cost removes {p.amount} (CR 118.3)"
         elif p.action == "sacrifice" and p.what != "this":
             kind = p.what.rstrip("s")
-            if not any(q.card.is_type(kind.capitalize()) for q in state.permanents(player)):
-                return f"the cost sacrifices a {kind} but {player} controls none (CR 118.3)"
+            other = "another" in (p.text or "").lower()  # "sacrifice another creature": not this one
+            have = [q for q in state.permanents(player)
+                    if (kind in ("permanent", "") or q.card.is_type(kind.capitalize())) and not (other and q.id == perm.id)]
+            if len(have) < p.amount:
+                return (f"the cost sacrifices {p.amount} {'other ' if other else ''}{kind}{'s' if p.amount > 1 else ''} "
+                        f"but {player} controls {len(have)} (CR 118.3)")
+        elif p.action == "discard":
+            hand = state.cards("hand", player)
+            if len(hand) < p.amount:
+                return f"the cost discards {p.amount} card(s) but {player}'s hand holds {len(hand)} (CR 118.3)"
+        elif p.action == "tap_untapped":
+            kind = p.what.rstrip("s")
+            able = [q for q in state.permanents(player) if not q.tapped and q.id != perm.id
+                    and (kind in ("permanent", "") or q.card.is_type(kind.capitalize()))]
+            if len(able) < p.amount:
+                return f"the cost taps {p.amount} untapped {kind}(s) {player} controls but there are {len(able)} (CR 118.3)"
+        elif p.action == "exile" and "graveyard" in p.what:
+            gy = state.cards("graveyard", player)
+            if len(gy) < p.amount:
+                return f"the cost exiles {p.amount} card(s) from {player}'s graveyard but it holds {len(gy)} (CR 118.3)"
+        elif p.action not in ("sacrifice", "pay_life", "remove_counters"):
+            raise Unsupported(f"{perm.name}: the cost part “{p.text or p.action}” is not modelled")
     mana = cost.mana or ManaCost()
     if mana.has_x:
         x = 0
@@ -1923,8 +1972,8 @@ def activation_cost_check(state: GameState, perm: Any, ability: Any, ctx: Any) -
         mana = mana.with_x(x)
     if not len(mana) and not life:
         return None
-    if not life_payable(life, state.life.get(player, 20)):
-        return f"the cost includes paying {life} life but {player} has {state.life.get(player, 20)} (CR 119.4)"
+    if not life_payable(life, state.life_of(player)):
+        return f"the cost includes paying {life} life but {player} has {state.life_of(player)} (CR 119.4)"
     exclude = [perm.id] if (cost.tap or cost.untap) else []
     tc = SimpleNamespace(mana=mana, life=life)
     try:
