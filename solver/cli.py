@@ -219,7 +219,8 @@ def card(name: str, cards: str | None) -> None:
         msg = str(e) if type(e) is not KeyError else f"unknown card {name!r}"
         _console(True).print(f"[bold red]error:[/] {msg}")
         sys.exit(2)
-    out.print(f"[bold]{c.name}[/] {c.mana_cost or ''}  —  {c.type_line}  (mana value {c.mana_value()}, source {c.source})")
+    cost = " // ".join(str(f.mana_cost or "") for f in c.faces) if c.is_split and c.faces else str(c.mana_cost or "")
+    out.print(f"[bold]{c.name}[/] {cost}  —  {c.type_line}  (mana value {c.mana_value()}, source {c.source})")
     for f in c.faces:
         out.print(f"  face: {f.name} {f.mana_cost or ''} — {f.type_line}")
     for i, a in enumerate(abilities_of(c), 1):

@@ -45,7 +45,7 @@ class Result:
         """Plain data: one JSON object per scenario for ``--json``."""
         return {
             "file": self.path,
-            "index": self.index,
+            "index": self.index + 1,  # from 1, as ``mtgcheck ask --index`` counts
             "title": self.title,
             "question": self.kind,
             "verdict": self.verdict,
