@@ -253,6 +253,30 @@ def _fs(x: Any) -> frozenset[str] | None:
     return frozenset(str(c).upper() for c in x)
 
 
+_TEXT_FIELDS = ("mana_cost", "type_line", "oracle_text", "layout")
+_NUMBER_FIELDS = ("power", "toughness", "loyalty", "defense")
+_LIST_FIELDS = ("colors", "color_identity", "color_indicator", "keywords", "card_faces")
+
+
+def _check_field_types(d: Mapping[str, Any], name: str) -> None:
+    """Raise ``CardError`` naming the card and field when a field has the wrong kind of value."""
+    for k in _TEXT_FIELDS:
+        if d.get(k) is not None and not isinstance(d[k], str):
+            raise CardError(f"card {name!r}: {k} must be text, got {d[k]!r}")
+    for k in _NUMBER_FIELDS:
+        if d.get(k) is not None and (isinstance(d[k], bool) or not isinstance(d[k], (str, int))):
+            raise CardError(f"card {name!r}: {k} must be a number or text such as \"*\", got {d[k]!r}")
+    for k in _LIST_FIELDS:
+        if d.get(k) is not None and not isinstance(d[k], (list, tuple)):
+            raise CardError(f"card {name!r}: {k} must be a list, got {d[k]!r}")
+    for i, f in enumerate(d.get("card_faces") or ()):
+        if not isinstance(f, Mapping):
+            raise CardError(f"card {name!r}: face {i + 1} must be a mapping of fields, got {f!r}")
+        _check_field_types(dict(f, name=f.get("name") or name), name)
+    if d.get("legalities") is not None and not isinstance(d["legalities"], Mapping):
+        raise CardError(f"card {name!r}: legalities must map formats to legal/banned/..., got {d['legalities']!r}")
+
+
 def card_from_fields(d: Mapping[str, Any], *, source: str = "scryfall") -> Card:
     """Build a ``Card`` from a mapping with Scryfall field names.
 
@@ -262,6 +286,7 @@ def card_from_fields(d: Mapping[str, Any], *, source: str = "scryfall") -> Card:
     name = d.get("name")
     if not name or not isinstance(name, str):
         raise CardError("card record has no name")
+    _check_field_types(d, name)
     try:
         faces: list[Face] = []
         for fd in d.get("card_faces") or ():

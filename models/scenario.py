@@ -27,6 +27,8 @@ SCENARIO_KEYS = (
     "title", "source", "players", "active", "cards", "battlefield", "hand", "graveyard", "library",
     "exile", "command", "pool", "life", "effects", "ask", "expect", "notes",
 )
+#: Most copies one zone entry may stand for (``count``): enough for any real game and for benchmarks.
+MAX_COUNT = 10_000
 ENTRY_KEYS = ("card", "count", "tapped", "sick", "counters", "choices", "x", "owner", "id", "attached_to", "timestamp")
 EFFECT_KEYS = ("card", "controller", "ability", "targets", "choices", "timestamp")
 
@@ -423,6 +425,8 @@ def build_state(sc: Scenario, db: Any) -> tuple[GameState, Any]:
                         raise sc.error(f"a {zone} entry needs 'card'", None, entry)
                     card = _resolve_card(db, entry["card"], sc, "card", entry)
                     count = _as_int(entry.get("count", 1), sc, "count", entry, 1)
+                    if count > MAX_COUNT:
+                        raise sc.error(f"count {count} is more than mtgcheck takes for one entry (at most {MAX_COUNT})", "count", entry)
                     where = entry
                 else:
                     card = _resolve_card(db, entry, sc, i, entries)

@@ -388,6 +388,10 @@ def _symbol_groups(cost: ManaCost) -> tuple[Counter, list[_SymGroup]]:
             continue
         if s.is_variable:
             raise PaymentProblem(f"the cost {cost} still has {s}; X is chosen before paying (CR 601.2b, 107.3a)")
+        if s.is_generic:  # counted, never spelled out unit by unit ({1000000} must not build a million tokens)
+            if s.generic_amount:
+                fixed["1"] += s.generic_amount
+            continue
         try:
             opts = s.options()
         except ManaError as e:
@@ -1769,7 +1773,11 @@ def _cast_setup(ctx: Context):
     additional = ctx.arg("additional", [])
     if isinstance(additional, str):
         additional = [additional]
+    if not isinstance(additional, list) or not all(isinstance(a, str) for a in additional):
+        raise QuestionError(f"'additional' names the optional additional costs paid (e.g. [buyback]), got {additional!r}")
     using = ctx.arg("using", None)
+    if using is not None and not isinstance(using, str):
+        raise QuestionError(f"'using' is normal or an alternative cost such as flashback, got {using!r}")
     face = costs_mod.requested_face(ctx, card)
     try:
         tc = costs_mod.total_cost(ctx.state, player, card, using=using, x=x, kicked=kicked, additional=additional,

@@ -222,6 +222,10 @@ def run_scenario(sc: Scenario, db: Any, options: Mapping[str, Any] | None = None
     except ExpectError as e:
         line = sc.data.line_of("expect") if hasattr(sc.data, "line_of") else sc.line
         return Result(**base, verdict=ERROR, answer=answer, message=f"{sc.path}:{line}: {e}", unreadable=True)
+    except (RecursionError, TypeError, ValueError) as e:  # e.g. a self-referencing YAML anchor in expect
+        line = sc.data.line_of("expect") if hasattr(sc.data, "line_of") else sc.line
+        return Result(**base, verdict=ERROR, answer=answer, unreadable=True,
+                      message=f"{sc.path}:{line}: expect cannot be compared: {type(e).__name__}: {e}")
     if diffs:
         return Result(**base, verdict=FAIL, answer=answer, message="; ".join(diffs), mismatches=diffs)
     return Result(**base, verdict=PASS, answer=answer)

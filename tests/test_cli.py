@@ -178,3 +178,15 @@ def test_empty_scenarios_list_is_an_input_error(tmp_path):
     (tmp_path / "a.yaml").write_text("scenarios: []\n")
     r = run("check", str(tmp_path))
     assert r.exit_code == 2 and "empty" in r.output
+
+
+def test_a_huge_x_is_answered_quickly_not_spelled_out(tmp_path):
+    """CR 107.3: X can be any number; {X}{X} with X = 10^9 is simply not payable from two Forests."""
+    (tmp_path / "a.yaml").write_text(textwrap.dedent("""\
+        players: [A, B]
+        battlefield: {A: [Forest, Forest]}
+        ask: {cast: {card: Hangarback Walker, x: 1000000000}}
+        expect: {castable: false, total_cost: "{2000000000}"}
+        """))
+    r = run("check", str(tmp_path))
+    assert r.exit_code == 0, r.output

@@ -187,3 +187,30 @@ def test_cr_202_2_a_scenario_card_without_colors_takes_them_from_its_mana_cost()
     assert card.colors == frozenset("GWU")
     land = card_from_fields({"name": "Test Land", "type_line": "Land"}, source="scenario")
     assert land.colors == frozenset()
+
+
+def test_absurd_counts_are_an_input_error_not_a_hang(tmp_path, db):
+    p = write(tmp_path, """\
+        players: [A]
+        graveyard:
+          A:
+            - {card: Forest, count: 1000000000}
+        ask: {mana_value: {card: Forest}}
+        """)
+    (sc,) = load_scenarios(p)
+    with pytest.raises(ScenarioError) as e:
+        build_state(sc, db)
+    assert e.value.line == 4 and "at most" in str(e.value)
+
+
+def test_card_fields_of_the_wrong_kind_are_named(tmp_path, db):
+    p = write(tmp_path, """\
+        players: [A]
+        cards:
+          Odd Card: {type_line: [Creature], mana_cost: "{G}"}
+        ask: {mana_value: {card: Odd Card}}
+        """)
+    (sc,) = load_scenarios(p)
+    with pytest.raises(ScenarioError) as e:
+        build_state(sc, db)
+    assert "type_line must be text" in str(e.value) and e.value.line == 3
