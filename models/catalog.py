@@ -60,6 +60,8 @@ def card_from_model(d: Mapping[str, Any], where: str = "catalog") -> Card:
     if "faces" in fields:
         fields["card_faces"] = fields.pop("faces")
     abilities_raw = fields.pop("abilities", None) or []
+    if not isinstance(abilities_raw, list):
+        raise CatalogError(f"{where}: card {name!r}: 'abilities' must be a list of ability mappings, got {abilities_raw!r}")
     notes = tuple(fields.pop("notes", None) or ())
     if "colors" not in fields:
         from .mana import parse_cost

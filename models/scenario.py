@@ -524,5 +524,8 @@ def build_state(sc: Scenario, db: Any) -> tuple[GameState, Any]:
         ts = e.get("timestamp")
         if ts is not None:
             ts = _as_int(ts, sc, "timestamp", e, 0)
-        state.effects.append(Effect(card, controller, ability, targets, dict(e.get("choices") or {}), ts))
+        choices = e.get("choices") or {}
+        if not isinstance(choices, Mapping):
+            raise sc.error("'choices' of an effect maps color / creature_type / card_name / card to a value", "choices", e)
+        state.effects.append(Effect(card, controller, ability, targets, dict(choices), ts))
     return state, db
