@@ -10,6 +10,8 @@ import re
 from typing import Callable
 
 from models.abilities import Ability, activated_abilities
+from models.cards import BASIC_LAND_MANA
+from models.oracle import abilities_of
 from models.state import GameState, Permanent
 
 from .layers import has_keyword, permanent_abilities, unmodelled_texts
@@ -147,6 +149,13 @@ def ask_activate(ctx: Context) -> Answer:
     acts = activated_abilities(permanent_abilities(ctx.state, perm))
     if not acts:
         raise QuestionError(f"{perm.name} has no activated abilities")
+    printed = activated_abilities(abilities_of(perm.card))
+    if len(acts) < n <= len(printed) + len([t for t in perm.card.type_line.subtypes if t in BASIC_LAND_MANA]):
+        # it had such an ability but an effect took it away (e.g. Blood Moon, CR 305.7, 613.1d/f)
+        now = "; ".join(f"{i + 1}: {a.describe()}" for i, a in enumerate(acts)) or "none"
+        reason = (f"{perm.name} no longer has the activated ability it was printed with (an effect in play removed it, "
+                  f"CR 613, 305.7); its activated abilities now: {now}")
+        return Answer("activate", {"activatable": False, "reason": reason, "ability": None}, [reason])
     if not 1 <= n <= len(acts):
         listing = "; ".join(f"{i + 1}: {a.describe()}" for i, a in enumerate(acts))
         raise QuestionError(f"{perm.name} has {len(acts)} activated abilit{'y' if len(acts) == 1 else 'ies'} ({listing}); ability {n} does not exist")
