@@ -30,3 +30,28 @@ def real_db():
     from tests.shared_data import shared_file
 
     return load_database(shared_file("carddata/oracle-cards-2025-11-03.json.gz"))
+
+
+@pytest.fixture(scope="session")
+def catalog_db():
+    """The embedded catalog database (no download)."""
+    from models.database import load_database
+
+    return load_database(None)
+
+
+@pytest.fixture
+def answer(tmp_path, catalog_db):
+    """``answer(yaml_text, db=None)`` runs one scenario written inline and returns its runner Result."""
+    import textwrap
+
+    from models.scenario import load_scenarios
+    from solver.runner import run_scenario
+
+    def run(text: str, db=None):
+        p = tmp_path / "s.yaml"
+        p.write_text(textwrap.dedent(text), encoding="utf-8")
+        (sc,) = load_scenarios(p)
+        return run_scenario(sc, db or catalog_db)
+
+    return run

@@ -2,26 +2,6 @@
 ability-removing text, and keep_untapped among identical permanents."""
 from __future__ import annotations
 
-import textwrap
-
-import pytest
-
-from models.database import load_database
-from models.scenario import load_scenarios
-from solver.runner import run_scenario
-
-
-@pytest.fixture(scope="module")
-def db():
-    return load_database(None)
-
-
-def answer(tmp_path, text, db):
-    p = tmp_path / "s.yaml"
-    p.write_text(textwrap.dedent(text), encoding="utf-8")
-    (sc,) = load_scenarios(p)
-    return run_scenario(sc, db)
-
 
 WALKER = """\
     players: [A, B]
@@ -39,19 +19,19 @@ WALKER = """\
     """
 
 
-def test_cr_606_6_a_negative_loyalty_cost_cannot_exceed_the_loyalty_counters(tmp_path, db):
-    res = answer(tmp_path, WALKER.format(active="A", loyalty=4, n=2), db)
+def test_cr_606_6_a_negative_loyalty_cost_cannot_exceed_the_loyalty_counters(answer):
+    res = answer(WALKER.format(active="A", loyalty=4, n=2))
     assert res.answer.values["activatable"] is False and "606.6" in res.answer.values["reason"]
-    res = answer(tmp_path, WALKER.format(active="A", loyalty=7, n=2), db)
+    res = answer(WALKER.format(active="A", loyalty=7, n=2))
     assert res.answer.values["activatable"] is True, res.answer.values
 
 
-def test_cr_606_3_loyalty_abilities_only_in_the_controllers_own_turn(tmp_path, db):
-    res = answer(tmp_path, WALKER.format(active="B", loyalty=4, n=1), db)
+def test_cr_606_3_loyalty_abilities_only_in_the_controllers_own_turn(answer):
+    res = answer(WALKER.format(active="B", loyalty=4, n=1))
     assert res.answer.values["activatable"] is False and "606.3" in res.answer.values["reason"]
 
 
-def test_cr_118_3_sacrifice_another_creature_needs_another_one(tmp_path, db):
+def test_cr_118_3_sacrifice_another_creature_needs_another_one(answer):
     text = """\
         players: [A, B]
         cards:
@@ -63,13 +43,13 @@ def test_cr_118_3_sacrifice_another_creature_needs_another_one(tmp_path, db):
           A: [Test Priest]
         ask: {activate: {permanent: Test Priest, ability: 1}}
         """
-    res = answer(tmp_path, text, db)
+    res = answer(text)
     assert res.answer.values["activatable"] is False and "other" in res.answer.values["reason"]
-    res = answer(tmp_path, text.replace("A: [Test Priest]", "A: [Test Priest, Llanowar Elves]"), db)
+    res = answer(text.replace("A: [Test Priest]", "A: [Test Priest, Llanowar Elves]"))
     assert res.answer.values["activatable"] is True
 
 
-def test_cr_118_3_a_discard_cost_needs_a_card_in_hand(tmp_path, db):
+def test_cr_118_3_a_discard_cost_needs_a_card_in_hand(answer):
     text = """\
         players: [A, B]
         cards:
@@ -83,16 +63,16 @@ def test_cr_118_3_a_discard_cost_needs_a_card_in_hand(tmp_path, db):
           A: []
         ask: {activate: {permanent: Test Looter, ability: 1}}
         """
-    res = answer(tmp_path, text, db)
+    res = answer(text)
     assert res.answer.values["activatable"] is False and "hand" in res.answer.values["reason"]
-    res = answer(tmp_path, text.replace("A: []", "A: [Forest]"), db)
+    res = answer(text.replace("A: []", "A: [Forest]"))
     assert res.answer.values["activatable"] is True
 
 
-def test_cr_302_6_unmodelled_haste_grant_is_unsupported_not_a_guess(tmp_path, db):
+def test_cr_302_6_unmodelled_haste_grant_is_unsupported_not_a_guess(answer):
     """Fires of Yavimaya-like text ('Creatures you control have haste.') may give the sick creature
     haste (CR 702.10, 302.6): without a model of it, the answer is unsupported, never 'false'."""
-    res = answer(tmp_path, """\
+    res = answer("""\
         players: [A, B]
         cards:
           Test Fires:
@@ -102,12 +82,12 @@ def test_cr_302_6_unmodelled_haste_grant_is_unsupported_not_a_guess(tmp_path, db
         battlefield:
           A: [Test Fires, {card: Llanowar Elves, sick: true}]
         ask: {activate: {permanent: Llanowar Elves, ability: 1}}
-        """, db)
+        """)
     assert res.verdict == "unsupported" and "Test Fires" in res.message
 
 
-def test_cr_613_unmodelled_ability_removal_is_unsupported(tmp_path, db):
-    res = answer(tmp_path, """\
+def test_cr_613_unmodelled_ability_removal_is_unsupported(answer):
+    res = answer("""\
         players: [A, B]
         cards:
           Test Humility:
@@ -117,14 +97,14 @@ def test_cr_613_unmodelled_ability_removal_is_unsupported(tmp_path, db):
         battlefield:
           A: [Test Humility, Llanowar Elves]
         ask: {activate: {permanent: Llanowar Elves, ability: 1}}
-        """, db)
+        """)
     assert res.verdict == "unsupported" and "Test Humility" in res.message
 
 
-def test_keep_untapped_among_identical_permanents_cr_601_2g(tmp_path, db):
+def test_keep_untapped_among_identical_permanents_cr_601_2g(answer):
     """Paying {2}{G/P} with Forest, Forest, Sol Ring at 20 life while keeping Forest#2 untapped: the best
     payment by life taps the other Forest for {G} and Sol Ring for {2}, paying no life (CR 107.4f, 601.2g)."""
-    res = answer(tmp_path, """\
+    res = answer("""\
         players: [A, B]
         cards:
           Test Spell:
@@ -134,20 +114,20 @@ def test_keep_untapped_among_identical_permanents_cr_601_2g(tmp_path, db):
         battlefield:
           A: [Forest, Forest, Sol Ring]
         ask: {payments: {card: Test Spell, player: A, minimize: life, keep_untapped: ["Forest#2"]}}
-        """, db)
+        """)
     assert res.answer.values["best_life"] == 0, res.answer.values
 
 
-def test_keep_untapped_errors_are_clear(tmp_path, db):
+def test_keep_untapped_errors_are_clear(answer):
     base = """\
         players: [A, B]
         battlefield:
           A: [Forest, Sol Ring]
         ask: {payments: {card: Llanowar Elves, player: A, KEEP}}
         """
-    res = answer(tmp_path, base.replace("KEEP", 'minimize: life, keep_untapped: ["Sol Rnig"]'), db)
+    res = answer(base.replace("KEEP", 'minimize: life, keep_untapped: ["Sol Rnig"]'))
     assert res.verdict == "error" and "Sol Rnig" in res.message
-    res = answer(tmp_path, base.replace("KEEP", 'keep_untapped: ["Sol Ring"]'), db)
+    res = answer(base.replace("KEEP", 'keep_untapped: ["Sol Ring"]'))
     assert res.verdict == "error" and "minimize" in res.message
-    res = answer(tmp_path, base.replace("KEEP", "minimize: sources, keep_untapped: [{card: Sol Ring, controller: A}]"), db)
+    res = answer(base.replace("KEEP", "minimize: sources, keep_untapped: [{card: Sol Ring, controller: A}]"))
     assert res.verdict == "no expectation", res.message
