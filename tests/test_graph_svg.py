@@ -10,7 +10,7 @@ from click.testing import CliRunner
 
 import solver.produce as produce
 from models.catalog import load_catalog
-from models.state import GameState, Permanent
+from tests.boards import board
 from solver.cli import main
 from solver.produce import ProduceResult, could_produce, to_svg, write_graph
 
@@ -22,16 +22,6 @@ CAT = load_catalog()
 @pytest.fixture
 def no_graphviz(monkeypatch):
     monkeypatch.setattr(produce, "_dot_program", lambda: None)
-
-
-def board(alice=(), bob=()):
-    st = GameState(players=["Alice", "Bob"], active="Alice")
-    n = 0
-    for player, names in (("Alice", alice), ("Bob", bob)):
-        for name in names:
-            n += 1
-            st.battlefield.append(Permanent(f"{name}#{n}", CAT[name], player, player))
-    return st
 
 
 def groups(root, cls):

@@ -8,23 +8,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from models.catalog import load_catalog
-from models.state import Effect, GameState, Permanent
+from tests.boards import board
 from solver.produce import could_produce
 from solver.sources import available_mana, mana_sources
 
 CAT = load_catalog()
-
-
-def board(alice=(), bob=(), effects=()):
-    st_ = GameState(players=["Alice", "Bob"], active="Alice")
-    n = 0
-    for player, names in (("Alice", alice), ("Bob", bob)):
-        for name in names:
-            n += 1
-            st_.battlefield.append(Permanent(f"{name}#{n}", CAT[name], player, player))
-    for name, ctl, ab in effects:
-        st_.effects.append(Effect(CAT[name], ctl, ab))
-    return st_
 
 
 def types_of(state, name, controller="Alice"):

@@ -10,7 +10,8 @@ import pytest
 
 from models.abilities import ability_from_dict
 from models.catalog import load_catalog
-from models.state import Effect, GameState, Permanent
+from tests import boards
+from models.state import Effect, Permanent
 from solver.layers import board_view, matches, permanent_abilities, timestamps
 from solver.produce import could_produce
 from solver.questions import Unsupported
@@ -20,16 +21,7 @@ CAT = load_catalog()
 
 
 def board(alice=(), bob=(), life=None):
-    s = GameState(players=["Alice", "Bob"], active="Alice")
-    n = 0
-    for player, names in (("Alice", alice), ("Bob", bob)):
-        for name in names:
-            n += 1
-            card = name if not isinstance(name, str) else CAT[name]
-            s.battlefield.append(Permanent(f"p{n}", card, player, player))
-    if life is not None:
-        s.life["Alice"] = life
-    return s
+    return boards.board(alice, bob, life=life, ids="p")
 
 
 def custom(base: str, name: str, *abilities: dict):

@@ -15,25 +15,12 @@ from hypothesis import strategies as st
 
 import models.mana_text as mt
 from models.catalog import load_catalog
-from models.state import Effect, GameState, Permanent
+from tests.boards import board
 from solver.produce import could_produce
 from solver.questions import Unsupported
 from solver.sources import _maximal, _SingleManaCount, available_mana, maximal_pools
 
 CAT = load_catalog()
-
-
-def board(alice=(), bob=(), effects=(), life=20):
-    s = GameState(players=["Alice", "Bob"], active="Alice")
-    s.life["Alice"] = life
-    n = 0
-    for player, names in (("Alice", alice), ("Bob", bob)):
-        for name in names:
-            n += 1
-            s.battlefield.append(Permanent(f"{name}#{n}", CAT[name], player, player))
-    for name, ctl, ab in effects:
-        s.effects.append(Effect(CAT[name], ctl, ab))
-    return s
 
 
 def test_thirty_any_colour_sources_count_multisets_cr_106_1a():
