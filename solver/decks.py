@@ -376,6 +376,15 @@ class _Unknown:
         self.suggestions = suggestions
 
 
+def _take_one(entries: list, name: str) -> tuple[list, "DeckEntry | None"]:
+    """``entries`` ((facts, count, entry) triples) with one copy of ``name`` taken out, and the entry it
+    came from (``None`` when the list holds no such card; the list is then returned unchanged)."""
+    for i, (g, n, e) in enumerate(entries):
+        if g.name == name:
+            return entries[:i] + ([(g, n - 1, e)] if n > 1 else []) + entries[i + 1:], e
+    return entries, None
+
+
 class DeckValidator:
     """Validates many decks of one format against one card database, caching per-card facts.
 
@@ -493,10 +502,8 @@ class DeckValidator:
                 raise QuestionError(f"unknown companion {companion!r}", f.suggestions)
             # the companion is one of the list's sideboard cards (revealed from outside the game, CR 702.139a,
             # 103.2b, 400.11a): take it from there; a companion the list does not hold is a problem, never added
-            idx = next((i for i, (g, _, _) in enumerate(side) if g.name == f.name), None)
-            if idx is not None:
-                g, n, e = side[idx]
-                side = side[:idx] + ([(g, n - 1, e)] if n > 1 else []) + side[idx + 1:]
+            side, e = _take_one(side, f.name)
+            if e is not None:
                 comp_entries = [(f, 1, DeckEntry(1, f.name, "companion", e.line))]
             else:
                 where = ("it is in the main deck, not the sideboard"
@@ -518,10 +525,7 @@ class DeckValidator:
                     f = resolve(nm)
                     if f.__class__ is _Unknown:
                         raise QuestionError(f"unknown commander {nm!r}", f.suggestions)
-                    idx = next((i for i, (g, _, _) in enumerate(main) if g.name == f.name), None)
-                    if idx is not None:
-                        g, n, e = main[idx]
-                        main = main[:idx] + ([(g, n - 1, e)] if n > 1 else []) + main[idx + 1:]
+                    main, _ = _take_one(main, f.name)
                     cmd_entries.append((f, 1, DeckEntry(1, f.name, "commander")))
             if cmd_entries or unknown["commander"]:
                 for f, n, _ in cmd_entries:
