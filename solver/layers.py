@@ -41,7 +41,6 @@ from models.cards import BASIC_LAND_MANA, BASIC_LAND_TYPES
 from models.oracle import abilities_of
 from models.state import Effect, GameState, Permanent
 
-import models.mana_text  # noqa: F401  (registers the mana-ability parser, models.oracle.effect_parser)
 
 from .questions import Unsupported
 
@@ -410,13 +409,24 @@ def unmodelled_texts(state: GameState, pattern: "re.Pattern[str]") -> list[tuple
 
     Used as a safety net: an answer that such text could change is ``unsupported``, never a guess.
     """
-    out: list[tuple[str, str]] = []
-    cards = [p.card for p in state.battlefield] + [e.card for e in state.effects]
-    for card in cards:
-        for a in abilities_of(card):
-            if a.effect == "text" and a.kind in ("static", "spell", "triggered", "activated") and pattern.search(a.text or ""):
-                out.append((card.name, a.text))
-    return out
+    fp = _fingerprint(state)
+    hit = state.__dict__.get(_UNMODELLED_ATTR)
+    if hit is not None and _same(hit[0], fp):
+        texts = hit[1]
+    else:  # computed once per state: this is asked for every sick creature of a board
+        texts = [(card.name, a.text) for card in [p.card for p in state.battlefield] + [e.card for e in state.effects]
+                 for a in abilities_of(card)
+                 if a.effect == "text" and a.kind in ("static", "spell", "triggered", "activated") and a.text]
+        state.__dict__[_UNMODELLED_ATTR] = (fp, texts)
+    return [(name, text) for name, text in texts if pattern.search(text)]
+
+
+_UNMODELLED_ATTR = "_mtgcheck_unmodelled_texts"
+
+
+@functools.lru_cache(maxsize=64)
+def _grant_pattern(keyword: str) -> "re.Pattern[str]":
+    return re.compile(rf"\b(has|have|gains?|get|gets)\b[^.]*\b{re.escape(keyword)}\b", re.I)
 
 
 def has_keyword(state: GameState, perm: Permanent, keyword: str) -> bool:
@@ -433,7 +443,7 @@ def has_keyword(state: GameState, perm: Permanent, keyword: str) -> bool:
         return True
     if any(a.kind == "keyword" and a.effect == k for a in permanent_abilities(state, perm)):
         return True
-    grants = unmodelled_texts(state, re.compile(rf"\b(has|have|gains?|get|gets)\b[^.]*\b{re.escape(k)}\b", re.I))
+    grants = unmodelled_texts(state, _grant_pattern(k))
     if grants:
         name, text = grants[0]
         raise Unsupported(f"whether {perm.name} has {k} depends on {name}'s “{text}”, which is not modelled")
