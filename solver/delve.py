@@ -306,16 +306,20 @@ def payment_resources(state: GameState, player: str, card: Card, keywords: set[s
 def _requirements(cost: ManaCost, life: int) -> list[tuple[Counter, int, list[str]]]:
     """Each way to read the cost's hybrid/Phyrexian symbols (CR 601.2b): (typed needs, generic, notes)."""
     per_symbol = []
+    base_generic = 0
     for s in cost:
         if not s.is_mana:
             continue
         if s.is_snow:
             raise Unsupported("{S} (snow) costs are not paid by the delve question's payment search")
+        if s.is_generic:  # counted, never spelled out unit by unit (a huge X must not build huge tuples)
+            base_generic += s.generic_amount
+            continue
         per_symbol.append([(s, o) for o in s.options()])
     out = []
     for combo in itertools.product(*per_symbol) if per_symbol else [()]:
         need: Counter = Counter()
-        generic = 0
+        generic = base_generic
         life_paid = 0
         for s, opt in combo:
             for u in opt:
