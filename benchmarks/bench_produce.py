@@ -20,8 +20,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from models.catalog import load_catalog  # noqa: E402
-from models.state import Effect, GameState, Permanent  # noqa: E402
+from mtgcheck.models.catalog import load_catalog  # noqa: E402
+from mtgcheck.models.state import Effect, GameState, Permanent  # noqa: E402
 
 _ADD = re.compile(r"\badds?\b[^.]*?(\{[WUBRGCS0-9X]\}|\bmana\b)", re.I)
 _QUOTED = re.compile(r"\"[^\"]*\"|“[^”]*”")
@@ -48,7 +48,7 @@ def make_board(n: int, replacements: bool = True) -> GameState:
 
 def bench_could_produce(sizes=(10, 100, 1000), repeat: int = 5) -> dict[int, float]:
     """Best-of-``repeat`` milliseconds for ``could_produce`` of every permanent at once."""
-    from solver.produce import could_produce
+    from mtgcheck.solver.produce import could_produce
 
     out = {}
     for n in sizes:
@@ -66,8 +66,8 @@ def bench_could_produce(sizes=(10, 100, 1000), repeat: int = 5) -> dict[int, flo
 
 def bench_available_mana(ks=(1, 2, 4, 8, 16, 30, 100)) -> list[tuple[int, int, float]]:
     """available_mana with k distinct any-colour sources (different cards, so nothing is collapsed)."""
-    from models.catalog import card_from_model
-    from solver.sources import maximal_pools
+    from mtgcheck.models.catalog import card_from_model
+    from mtgcheck.solver.sources import maximal_pools
 
     rows = []
     for k in ks:
@@ -94,9 +94,9 @@ WITH_FILTERS = ["Birds of Paradise", "City of Brass", "Forest", "Reflecting Pool
 
 def bench_available_mana_boards(sizes=(10, 20, 100, 1000)) -> list[tuple[str, int, str, float]]:
     """available_mana on boards of n permanents (mixed sources; mixed with filters), limit 50."""
-    from models.catalog import load_catalog
-    from solver.questions import Unsupported
-    from solver.sources import maximal_pools
+    from mtgcheck.models.catalog import load_catalog
+    from mtgcheck.solver.questions import Unsupported
+    from mtgcheck.solver.sources import maximal_pools
 
     cat = load_catalog()
     rows = []
@@ -125,9 +125,9 @@ def parser_coverage(path) -> tuple[int, int, collections.Counter]:
     Returns (cards with a mana ability, cards whose every mana ability is modelled, Counter of unmodelled
     patterns with an example each as ``(pattern, card, text)`` keys).
     """
-    import models.mana_text as mt
-    from models.cards import card_from_fields
-    from models.oracle import parse_abilities
+    import mtgcheck.models.mana_text as mt
+    from mtgcheck.models.cards import card_from_fields
+    from mtgcheck.models.oracle import parse_abilities
 
     recs = json.load(gzip.open(path))
     total = ok = 0
@@ -175,8 +175,8 @@ def main() -> None:
     bench_available_mana()
     bench_available_mana_boards()
     if shared.exists():
-        from models.cards import card_from_fields
-        from models.oracle import parse_abilities
+        from mtgcheck.models.cards import card_from_fields
+        from mtgcheck.models.oracle import parse_abilities
 
         recs = json.load(gzip.open(shared))
         t0 = time.perf_counter()

@@ -150,7 +150,7 @@ def parse_face(face: Face, card: Card) -> list[Ability]:
 
 #: Modules of models/ that register effect and keyword parsers; imported before the first parse so
 #: that a card parses the same whichever solver module happened to be imported first.
-PARSER_MODULES = ("models.mana_text", "models.costs", "models.delve_text", "models.resolution_text", "models.spend_text")
+PARSER_MODULES = ("mtgcheck.models.mana_text", "mtgcheck.models.costs", "mtgcheck.models.delve_text", "mtgcheck.models.resolution_text", "mtgcheck.models.spend_text")
 _parsers_loaded = False
 
 

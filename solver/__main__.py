@@ -1,4 +1,4 @@
-"""``python -m solver`` runs the ``mtgcheck`` command line."""
+"""``python -m mtgcheck`` runs the ``mtgcheck`` command line."""
 from .cli import main
 
 main(prog_name="mtgcheck")

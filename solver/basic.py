@@ -9,10 +9,10 @@ from __future__ import annotations
 import re
 from typing import Callable
 
-from models.abilities import Ability, activated_abilities
-from models.cards import BASIC_LAND_MANA
-from models.oracle import abilities_of
-from models.state import GameState, Permanent
+from mtgcheck.models.abilities import Ability, activated_abilities
+from mtgcheck.models.cards import BASIC_LAND_MANA
+from mtgcheck.models.oracle import abilities_of
+from mtgcheck.models.state import GameState, Permanent
 
 from .layers import has_keyword, permanent_abilities, unmodelled_texts
 from .questions import Answer, Context, QuestionError, Unsupported, question

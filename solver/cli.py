@@ -24,7 +24,7 @@ from .runner import ERROR, FAIL, NO_EXPECT, PASS, UNSUPPORTED, Result, iter_resu
 
 VERDICT_STYLE = {PASS: "green", FAIL: "bold red", NO_EXPECT: "cyan", UNSUPPORTED: "yellow", ERROR: "bold magenta"}
 #: Modules that add subcommands to ``main`` (each defines ``register(main)``).
-COMMAND_MODULES = ("solver.decks_cli",)
+COMMAND_MODULES = ("mtgcheck.solver.decks_cli",)
 
 
 def _console(stderr: bool = False) -> Console:
@@ -35,7 +35,7 @@ def _console(stderr: bool = False) -> Console:
 
 def open_database(cards: str | None):
     """Load the card database for a command; exits 2 with a clear message if the file cannot be read."""
-    from models.database import CardDataError, load_database
+    from mtgcheck.models.database import CardDataError, load_database
 
     try:
         return load_database(cards)
@@ -150,7 +150,7 @@ def check(paths: tuple[str, ...], cards: str | None, as_json: bool, limit: int, 
 @click.option("--debug", is_flag=True, help="Include Python tracebacks for internal errors.")
 def ask(file: str, index: int | None, cards: str | None, limit: int, as_json: bool, graph: str | None, debug: bool) -> None:
     """Answer the scenario in FILE and explain the answer."""
-    from models.scenario import ScenarioError, load_scenarios
+    from mtgcheck.models.scenario import ScenarioError, load_scenarios
 
     from .runner import run_scenario
 
@@ -209,7 +209,7 @@ def ask(file: str, index: int | None, cards: str | None, limit: int, as_json: bo
 @click.option("--cards", "cards", type=click.Path(), default=None, envvar="MTGCHECK_CARDS", help="Card data file (see check).")
 def card(name: str, cards: str | None) -> None:
     """Show a card's facts and its behaviour model (the abilities mtgcheck reads)."""
-    from models.oracle import abilities_of
+    from mtgcheck.models.oracle import abilities_of
 
     db = open_database(cards)
     out = _console()

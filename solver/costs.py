@@ -27,14 +27,14 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Iterable
 
-from models.abilities import CostPart
-from models.costs import (COST_TEXT_RE, AdditionalCost, AlternativeCost, CostChange, additional_costs, affinity_count,
+from mtgcheck.models.abilities import CostPart
+from mtgcheck.models.costs import (COST_TEXT_RE, AdditionalCost, AlternativeCost, CostChange, additional_costs, affinity_count,
                           alternative_costs, cost_changes)
-from models.cards import Card
-from models.mana import ManaCost, ManaSymbol
-from models.oracle import abilities_of
-from models.state import GameState
-from models.words import parse_count_word
+from mtgcheck.models.cards import Card
+from mtgcheck.models.mana import ManaCost, ManaSymbol
+from mtgcheck.models.oracle import abilities_of
+from mtgcheck.models.state import GameState
+from mtgcheck.models.words import parse_count_word
 
 from .layers import permanent_abilities
 from .questions import QuestionError, Unsupported
@@ -133,7 +133,7 @@ def _has_granted_flashback(state: GameState, player: str, card: Any = None, stri
     target; with a graveyard the scenario does not list, the card asked about; the explanation says so.
     Snapcaster Mage ruling 2017-03-14 (its flashback cost is equal to its mana cost); CR 702.34a.
     """
-    from models.names import normalize_name
+    from mtgcheck.models.names import normalize_name
 
     for e in state.effects:
         if e.controller != player:

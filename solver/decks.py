@@ -50,12 +50,12 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping
 
-from models.cards import BASIC_LAND_MANA, BASIC_LAND_TYPES, Card, compute_color_identity
-from models.deck_text import (can_be_your_commander, copy_limit, creature_outside_battlefield, has_activated_ability,
+from mtgcheck.models.cards import BASIC_LAND_MANA, BASIC_LAND_TYPES, Card, compute_color_identity
+from mtgcheck.models.deck_text import (can_be_your_commander, copy_limit, creature_outside_battlefield, has_activated_ability,
                               has_companion_ability, has_every_land_type, is_changeling, partner_abilities)
-from models.decklist import DECK_SECTIONS, DeckEntry, Decklist, decklist_from_data, parse_text
-from models.formats import Format, FormatError, load_format
-from models.mana import COLORS
+from mtgcheck.models.decklist import DECK_SECTIONS, DeckEntry, Decklist, decklist_from_data, parse_text
+from mtgcheck.models.formats import Format, FormatError, load_format
+from mtgcheck.models.mana import COLORS
 
 from .questions import Answer, Context, QuestionError, Unsupported, question
 
@@ -752,7 +752,8 @@ class DeckValidator:
             return None
         if not pa and not pb:
             return f"neither {a.name} nor {b.name} has a partner ability, so they cannot both be commanders (CR 702.124a)"
-        desc = lambda f: ", ".join(sorted(_describe_partner(p) for p in f.partner)) or "no partner ability"
+        def desc(f: CardFacts) -> str:
+            return ", ".join(sorted(_describe_partner(p) for p in f.partner)) or "no partner ability"
         return (f"{a.name} ({desc(a)}) and {b.name} ({desc(b)}) cannot be designated together: each partner ability "
                 f"pairs only with its own kind (CR 702.124f, 702.124h-m)")
 
@@ -998,7 +999,7 @@ def _decklist_arg(ctx: Context) -> Decklist:
     if isinstance(raw, str):
         from pathlib import Path
 
-        from models.decklist import DecklistError, read_decks
+        from mtgcheck.models.decklist import DecklistError, read_decks
 
         # a path (relative to the scenario file) or the decklist text itself
         if "\n" not in raw.strip() and raw.strip():

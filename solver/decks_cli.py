@@ -37,7 +37,7 @@ _CHUNK = 500
 
 
 def _validator(fmt_name: str):
-    from models.formats import load_format
+    from mtgcheck.models.formats import load_format
 
     from .decks import DeckValidator
 
@@ -108,7 +108,7 @@ def _run_task(task: tuple) -> list[tuple]:
 
 def _run_task_dicts(task: tuple) -> list[dict[str, Any]]:
     """One unit of work: ``("file", path, reader)`` or ``("jsonl", path, [(line_no, index, text), ...])``."""
-    from models.decklist import DecklistError, parse_jsonl_record, read_decks
+    from mtgcheck.models.decklist import DecklistError, parse_jsonl_record, read_decks
 
     kind = task[0]
     out: list[dict[str, Any]] = []
@@ -129,7 +129,7 @@ def _run_task_dicts(task: tuple) -> list[dict[str, Any]]:
 
 def _tasks(files: list[Path], reader: str | None, err) -> Iterator[tuple[int, tuple]]:
     """Yield (number of decks, task) for every input."""
-    from models.decklist import DecklistError, _open_text
+    from mtgcheck.models.decklist import DecklistError, _open_text
 
     for f in files:
         name = f.name.lower()
@@ -157,7 +157,7 @@ def _tasks(files: list[Path], reader: str | None, err) -> Iterator[tuple[int, tu
 
 
 def _suffixes() -> list[str]:
-    from models.decklist import DECK_SUFFIXES
+    from mtgcheck.models.decklist import DECK_SUFFIXES
 
     return list(DECK_SUFFIXES)
 
@@ -199,8 +199,8 @@ def register(main: click.Group) -> None:
         from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
         from rich.table import Table
 
-        from models.decklist import iter_deck_files
-        from models.formats import FormatError, load_format
+        from mtgcheck.models.decklist import iter_deck_files
+        from mtgcheck.models.formats import FormatError, load_format
 
         from .cli import open_database
 

@@ -20,10 +20,24 @@ rulings 2021-06-18.
 """
 from __future__ import annotations
 
+import contextlib
+import contextvars
+import itertools
+from collections import Counter
 from dataclasses import dataclass
 from typing import Iterable, Iterator, Sequence
 
+from mtgcheck.models.abilities import Ability
+from mtgcheck.models.cards import Card
+from mtgcheck.models.delve_text import (
+    counts_for, delve_counts, delve_grantable_keywords, delve_keyword_grants, has_cost_keyword,
+)
+from mtgcheck.models.mana import COLORS, ManaCost, ManaSymbol
+from mtgcheck.models.state import CardInstance, GameState
+
 from .combinatorics import count_multisets, iter_multisets
+from .layers import permanent_abilities
+from .questions import Answer, Context, QuestionError, Unsupported, question
 
 
 @dataclass(frozen=True)
@@ -158,19 +172,8 @@ def feasible_interval(limit: int, available: int, castable) -> tuple[int, int] |
 # Total cost, card payments (delve, convoke, improvise) and the `delve` question
 # ===========================================================================
 
-import itertools
-from collections import Counter
 
-from models.abilities import Ability
-from models.cards import Card
-from models.delve_text import (
-    counts_for, delve_counts, delve_grantable_keywords, delve_keyword_grants, has_cost_keyword,
-)
-from models.mana import COLORS, ManaCost, ManaSymbol
-from models.state import CardInstance, GameState
 
-from .layers import permanent_abilities
-from .questions import Answer, Context, QuestionError, Unsupported, question
 
 CAST_ZONES = ("hand", "graveyard", "exile", "command", "library")
 
@@ -648,8 +651,6 @@ def ask_delve(ctx: Context) -> Answer:
 # The payment extension: convoke, improvise and delve join the payment search (issue #4's hook)
 # ---------------------------------------------------------------------------
 
-import contextlib
-import contextvars
 
 #: While set (a tuple of graveyard card ids), those cards are not offered to delve: the spell being cast
 #: from its owner's graveyard is on the stack, not in the graveyard (CR 601.2a).

@@ -36,10 +36,10 @@ import re
 from dataclasses import dataclass, field
 from typing import Iterable
 
-from models.abilities import Ability, ability_from_dict, make_ability
-from models.cards import BASIC_LAND_MANA, BASIC_LAND_TYPES
-from models.oracle import abilities_of
-from models.state import Effect, GameState, Permanent
+from mtgcheck.models.abilities import Ability, ability_from_dict, make_ability
+from mtgcheck.models.cards import BASIC_LAND_MANA, BASIC_LAND_TYPES
+from mtgcheck.models.oracle import abilities_of
+from mtgcheck.models.state import Effect, GameState, Permanent
 
 
 from .questions import Unsupported
@@ -355,7 +355,7 @@ def unmodelled_type_effects(state: GameState) -> list[str]:
     model (``models.mana_text.changes_mana_abilities``): static abilities of permanents on the battlefield,
     and the abilities of ``state.effects`` entries. Each is "Card: text". The safety net of CR 305.7/613.1d:
     ignoring one would give a confident wrong answer (a Convincing Mirage'd land making its printed mana)."""
-    from models.mana_text import changes_mana_abilities
+    from mtgcheck.models.mana_text import changes_mana_abilities
 
     out: list[str] = []
     for p in state.battlefield:

@@ -38,11 +38,11 @@ from xml.sax.saxutils import escape as xml_escape
 
 import networkx as nx
 
-from models.abilities import Ability
-from models.mana import COLORS, MANA_TYPES, ManaPool, format_pool, parse_types
-from models.mana_text import added_types
-from models.state import GameState, Permanent
-from models.words import parse_count_word
+from mtgcheck.models.abilities import Ability
+from mtgcheck.models.mana import COLORS, MANA_TYPES, ManaPool, format_pool, parse_types
+from mtgcheck.models.mana_text import added_types
+from mtgcheck.models.state import GameState, Permanent
+from mtgcheck.models.words import parse_count_word
 
 from .layers import board_view, continuous_effects, matches, require_modelled_type_effects
 from .questions import Answer, Context, Unsupported, question
@@ -261,7 +261,7 @@ def base_events(state: GameState, perm: Permanent, ab: Ability, reflected: froze
         if "reflect" in p and "reflect" not in alt and alt.get("amount") is not None and not any(
                 k in alt for k in ("mana", "choice", "any_color", "any_type", "options")):
             alt["reflect"] = p["reflect"]  # "three mana of that type instead"
-        from models.abilities import make_ability
+        from mtgcheck.models.abilities import make_ability
         return base_events(state, perm, make_ability(ab.kind, "add_mana", ab.cost, alt, ab.text), reflected, produced)
     n = count_amount(state, perm, p.get("amount", 1), ab) if "amount" in p else 1
     if p.get("amount") == "X":
@@ -285,7 +285,7 @@ def base_events(state: GameState, perm: Permanent, ab: Ability, reflected: froze
     if "options" in p:
         return list(dict.fromkeys(_sorted_event(_types_of_fixed(o, perm, ab)) for o in p["options"]))
     if "alternatives" in p:
-        from models.abilities import make_ability
+        from mtgcheck.models.abilities import make_ability
         evs: list[Event] = []
         for i, alt in enumerate(p["alternatives"]):
             r_i = reflected_alts.get(i, reflected) if reflected_alts is not None and "reflect" in alt else reflected

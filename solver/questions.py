@@ -15,8 +15,8 @@ import importlib
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Mapping
 
-from models.scenario import Scenario
-from models.state import GameState, Permanent, StateError
+from mtgcheck.models.scenario import Scenario
+from mtgcheck.models.state import GameState, Permanent, StateError
 
 
 class QuestionError(ValueError):
@@ -131,7 +131,7 @@ HANDLERS: dict[str, Registered] = {}
 
 #: Modules that register handlers (all must import).
 HANDLER_MODULES = (
-    "solver.basic", "solver.produce", "solver.payment", "solver.delve", "solver.resolution", "solver.decks",
+    "mtgcheck.solver.basic", "mtgcheck.solver.produce", "mtgcheck.solver.payment", "mtgcheck.solver.delve", "mtgcheck.solver.resolution", "mtgcheck.solver.decks",
 )
 _loaded = False
 

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable, Iterator, Mapping
 
-from models.scenario import Scenario, ScenarioError, build_state, load_scenario_items
+from mtgcheck.models.scenario import Scenario, ScenarioError, build_state, load_scenario_items
 
 from .questions import Answer, Context, QuestionError, Registered, Unsupported, load_handlers
 

@@ -26,10 +26,10 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Iterable
 
-from models.abilities import Ability, CostPart
-from models.mana import COLORS, MANA_TYPES, Mana, ManaCost, ManaPool, format_pool, mana_token
-from models.mana_text import added_types
-from models.state import GameState, Permanent
+from mtgcheck.models.abilities import Ability, CostPart
+from mtgcheck.models.mana import COLORS, MANA_TYPES, Mana, ManaCost, ManaPool, format_pool, mana_token
+from mtgcheck.models.mana_text import added_types
+from mtgcheck.models.state import GameState, Permanent
 
 from .combinatorics import binomial
 from .layers import board_view, has_keyword, matches, permanent_abilities
@@ -212,7 +212,7 @@ class _Board:
             if tab.params.get("produced_type"):
                 evs = [(x,) for x in MANA_TYPES if x in produced]
             elif tab.params.get("chosen_color"):
-                from models.mana import parse_types
+                from mtgcheck.models.mana import parse_types
 
                 evs = [tuple(parse_types(str(src.choices.get("color"))))]
             else:

@@ -7,7 +7,7 @@ import textwrap
 import pytest
 from click.testing import CliRunner
 
-from solver.cli import main
+from mtgcheck.solver.cli import main
 
 GOOD = """\
 title: Forest has no mana cost

@@ -10,7 +10,7 @@ from collections import Counter
 
 import pytest
 
-from solver.combinatorics import (binomial, count_multisets, count_sub_multisets, distinct_orders, iter_multisets,
+from mtgcheck.solver.combinatorics import (binomial, count_multisets, count_sub_multisets, distinct_orders, iter_multisets,
                                   multinomial, sub_multisets)
 
 MULTISETS = [(), ("a",), ("a", "a"), ("a", "b"), ("b", "a", "b"), ("a", "b", "a", "c", "a"),

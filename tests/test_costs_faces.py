@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from models.database import load_database
-from models.state import CardInstance, Effect, GameState, Permanent
-from solver.costs import CostError, NoPermission, nonmana_problems, total_cost
-from solver.questions import QuestionError
+from mtgcheck.models.database import load_database
+from mtgcheck.models.state import CardInstance, Effect, GameState, Permanent
+from mtgcheck.solver.costs import CostError, NoPermission, nonmana_problems, total_cost
+from mtgcheck.solver.questions import QuestionError
 
 DB = load_database()
 

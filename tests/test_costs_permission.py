@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from models.cards import card_from_fields
-from models.database import load_database
-from models.state import CardInstance, Effect, GameState, Permanent
-from solver.costs import CostError, NoPermission, casting_permission, spell_face, total_cost
-from solver.questions import QuestionError, Unsupported
+from mtgcheck.models.cards import card_from_fields
+from mtgcheck.models.database import load_database
+from mtgcheck.models.state import CardInstance, Effect, GameState, Permanent
+from mtgcheck.solver.costs import CostError, NoPermission, casting_permission, spell_face, total_cost
+from mtgcheck.solver.questions import QuestionError, Unsupported
 
 DB = load_database()
 
@@ -221,7 +221,7 @@ def test_requested_face_from_face_or_face_name_cr_709_3():
     """CR 709.3: the half is chosen by `face:` or by naming the half as the card."""
     from types import SimpleNamespace
 
-    from solver.costs import requested_face
+    from mtgcheck.solver.costs import requested_face
 
     class Ctx(SimpleNamespace):
         def arg(self, k, default=None):

@@ -8,11 +8,11 @@ import gc
 
 import pytest
 
-from models.cards import TypeLine, card_from_fields
-from models.database import CardDatabase
-from models.deck_text import copy_limit, has_activated_ability, is_changeling, partner_abilities
-from solver.decks import DeckValidator, validate_deck
-from solver.questions import Unsupported
+from mtgcheck.models.cards import TypeLine, card_from_fields
+from mtgcheck.models.database import CardDatabase
+from mtgcheck.models.deck_text import copy_limit, has_activated_ability, is_changeling, partner_abilities
+from mtgcheck.solver.decks import DeckValidator, validate_deck
+from mtgcheck.solver.questions import Unsupported
 
 
 def card(name, type_line, text="", cost="{1}", keywords=(), **kw):

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from models.formats import FormatError, load_format
-from solver.decks import validate_deck
+from mtgcheck.models.formats import FormatError, load_format
+from mtgcheck.solver.decks import validate_deck
 
 
 @pytest.fixture(scope="module")
@@ -306,8 +306,8 @@ def test_plain_data_api(db):
 
 @pytest.fixture(scope="module")
 def catalog_db():
-    from models.catalog import load_catalog
-    from models.database import CardDatabase
+    from mtgcheck.models.catalog import load_catalog
+    from mtgcheck.models.database import CardDatabase
 
     return CardDatabase(load_catalog().values(), source="catalog", date=None)
 

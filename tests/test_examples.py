@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from models.database import load_database
-from models.scenario import load_scenarios
-from solver.runner import FAIL, ERROR, PASS, run_scenario
+from mtgcheck.models.database import load_database
+from mtgcheck.models.scenario import load_scenarios
+from mtgcheck.solver.runner import FAIL, ERROR, PASS, run_scenario
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = sorted(p for p in (ROOT / "examples").rglob("*") if p.suffix in (".yaml", ".yml", ".json") and "lists" not in p.parts)

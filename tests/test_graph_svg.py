@@ -8,11 +8,11 @@ import networkx as nx
 import pytest
 from click.testing import CliRunner
 
-import solver.produce as produce
-from models.catalog import load_catalog
+import mtgcheck.solver.produce as produce
+from mtgcheck.models.catalog import load_catalog
 from tests.boards import board
-from solver.cli import main
-from solver.produce import ProduceResult, could_produce, to_svg, write_graph
+from mtgcheck.solver.cli import main
+from mtgcheck.solver.produce import ProduceResult, could_produce, to_svg, write_graph
 
 SVG = "{http://www.w3.org/2000/svg}"
 EXAMPLE = "examples/mana/exotic_orchard_chain.yaml"

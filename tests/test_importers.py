@@ -15,18 +15,18 @@ from pathlib import Path
 
 import pytest
 
-from models.cards import Card
-from models.catalog import load_catalog
-from models import database
-from models.database import (
+from mtgcheck.models.cards import Card
+from mtgcheck.models.catalog import load_catalog
+from mtgcheck.models import database
+from mtgcheck.models.database import (
     CardDatabase, CardDataError, UnknownCardError, clear_cache, load_database, merge_catalog,
 )
-from models.importers import (
+from mtgcheck.models.importers import (
     ImportReport, JSONStreamError, date_from_filename, detect_kind, iter_json_array,
     iter_json_object_items, load_cards_file, load_mtgjson, load_scryfall, load_scryfall_jsonl,
 )
-from models.mana import ManaCost
-from models.names import normalize_name
+from mtgcheck.models.mana import ManaCost
+from mtgcheck.models.names import normalize_name
 from tests.shared_data import shared_file
 
 DATA = Path(__file__).with_name("data")
@@ -515,7 +515,7 @@ def test_overlay_replacing_a_split_card_also_answers_its_face_names():
 
 def test_overlay_face_name_does_not_shadow_a_base_card_of_that_name():
     base = load_database(MTGJSON_FIXTURE)
-    from models.cards import Face
+    from mtgcheck.models.cards import Face
 
     odd = Card(name="Spark // Emberfall Adept", layout="split",
                faces=(Face("Spark"), Face("Emberfall Adept")), source="scenario")

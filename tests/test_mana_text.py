@@ -3,10 +3,10 @@ from __future__ import annotations
 
 import pytest
 
-from models.abilities import thaw
-from models.cards import card_from_fields
-from models.oracle import parse_abilities
-import models.mana_text as mt
+from mtgcheck.models.abilities import thaw
+from mtgcheck.models.cards import card_from_fields
+from mtgcheck.models.oracle import parse_abilities
+import mtgcheck.models.mana_text as mt
 
 
 def parse(text, type_line="Land", name="Test Card"):

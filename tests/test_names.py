@@ -9,8 +9,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from models.database import CardDatabase, UnknownCardError
-from models.names import normalize_name, split_name
+from mtgcheck.models.database import CardDatabase, UnknownCardError
+from mtgcheck.models.names import normalize_name, split_name
 
 ORACLE_FILE = "carddata/oracle-cards-2025-11-03.json.gz"
 

@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import pytest
 
-from models.cards import card_from_fields
-from models.database import load_database
-from models.mana import Mana, ManaPool
-from models.state import GameState, Permanent
-from solver.payment import count_payments, find_payment, restriction_verdict
-from solver.questions import Unsupported
+from mtgcheck.models.cards import card_from_fields
+from mtgcheck.models.database import load_database
+from mtgcheck.models.mana import Mana, ManaPool
+from mtgcheck.models.state import GameState, Permanent
+from mtgcheck.solver.payment import count_payments, find_payment, restriction_verdict
+from mtgcheck.solver.questions import Unsupported
 
 DB = load_database()
 

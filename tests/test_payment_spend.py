@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import pytest
 
-from models.database import load_database
-from models.state import CardInstance, GameState, Permanent
-from solver.payment import count_payments, count_payments_enumerated, find_payment, plain_count, spend_retyping
-from solver.questions import Unsupported
-import solver.delve  # noqa: F401  (registers convoke / delve payers, PAYMENT_EXTENSIONS)
+from mtgcheck.models.database import load_database
+from mtgcheck.models.state import CardInstance, GameState, Permanent
+from mtgcheck.solver.payment import count_payments, count_payments_enumerated, find_payment, plain_count, spend_retyping
+from mtgcheck.solver.questions import Unsupported
+import mtgcheck.solver.delve  # noqa: F401  (registers convoke / delve payers, PAYMENT_EXTENSIONS)
 
 DB = load_database()
 
@@ -84,7 +84,7 @@ def test_unmodelled_spend_sentence_is_unsupported_cr_609_4b(real_db):
 
 def test_parse_spend_as_though_oracle(real_db):
     """The Oracle sentences parse to the same rules as the catalog (Celestial Dawn, Orrery, Lattice, Sunglasses)."""
-    from models.oracle import parse_abilities
+    from mtgcheck.models.oracle import parse_abilities
 
     def spend(name):
         return [a for a in parse_abilities(real_db.get(name)) if a.effect == "spend_as_though"]

@@ -6,13 +6,13 @@ import dataclasses
 
 import pytest
 
-from models.abilities import ability_from_dict
-from models.catalog import load_catalog
-from models.state import Effect, GameState, Permanent
-from solver.layers import unmodelled_type_effects
-from solver.produce import could_produce
-from solver.questions import Unsupported
-from solver.sources import available_mana, mana_sources
+from mtgcheck.models.abilities import ability_from_dict
+from mtgcheck.models.catalog import load_catalog
+from mtgcheck.models.state import Effect, GameState, Permanent
+from mtgcheck.solver.layers import unmodelled_type_effects
+from mtgcheck.solver.produce import could_produce
+from mtgcheck.solver.questions import Unsupported
+from mtgcheck.solver.sources import available_mana, mana_sources
 
 CAT = load_catalog()
 

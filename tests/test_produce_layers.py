@@ -8,14 +8,14 @@ import dataclasses
 
 import pytest
 
-from models.abilities import ability_from_dict
-from models.catalog import load_catalog
+from mtgcheck.models.abilities import ability_from_dict
+from mtgcheck.models.catalog import load_catalog
 from tests import boards
-from models.state import Effect, Permanent
-from solver.layers import board_view, matches, permanent_abilities, timestamps
-from solver.produce import could_produce
-from solver.questions import Unsupported
-from solver.sources import available_mana
+from mtgcheck.models.state import Effect, Permanent
+from mtgcheck.solver.layers import board_view, matches, permanent_abilities, timestamps
+from mtgcheck.solver.produce import could_produce
+from mtgcheck.solver.questions import Unsupported
+from mtgcheck.solver.sources import available_mana
 
 CAT = load_catalog()
 
@@ -144,9 +144,9 @@ def test_each_reflecting_alternative_looks_at_its_own_group_cr_106_7():
 def _run(tmp_path, text):
     import textwrap
 
-    from models.database import load_database
-    from models.scenario import load_scenarios
-    from solver.runner import run_scenario
+    from mtgcheck.models.database import load_database
+    from mtgcheck.models.scenario import load_scenarios
+    from mtgcheck.solver.runner import run_scenario
 
     p = tmp_path / "s.yaml"
     p.write_text(textwrap.dedent(text), encoding="utf-8")
@@ -170,7 +170,7 @@ def test_entering_triggers_use_the_abilities_permanents_have_now_cr_305_7(tmp_pa
     """CR 305.7, 613.1d: under Blood Moon a nonbasic land is a Mountain and loses the abilities of its rules
     text, so its "whenever another creature enters" trigger no longer exists; without Blood Moon that
     trigger's count depends on the order of entry (Hypergenesis ruling 2006-10-15) and is not guessed."""
-    from solver.runner import PASS, UNSUPPORTED
+    from mtgcheck.solver.runner import PASS, UNSUPPORTED
 
     assert _run(tmp_path, _WATCHER_LAND % "").verdict == UNSUPPORTED
     res = _run(tmp_path, _WATCHER_LAND % ", Blood Moon" + "    expect: {orders: 1}\n")

@@ -13,12 +13,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import models.mana_text as mt
-from models.catalog import load_catalog
+import mtgcheck.models.mana_text as mt
+from mtgcheck.models.catalog import load_catalog
 from tests.boards import board
-from solver.produce import could_produce
-from solver.questions import Unsupported
-from solver.sources import _maximal, _SingleManaCount, available_mana, maximal_pools
+from mtgcheck.solver.produce import could_produce
+from mtgcheck.solver.questions import Unsupported
+from mtgcheck.solver.sources import _maximal, _SingleManaCount, available_mana, maximal_pools
 
 CAT = load_catalog()
 

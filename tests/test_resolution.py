@@ -12,16 +12,16 @@ import textwrap
 
 import pytest
 
-import models.resolution_text as rt
-from models.database import load_database
-from models.oracle import parse_abilities
-from models.scenario import load_scenarios
-from solver.resolution import (
+import mtgcheck.models.resolution_text as rt
+from mtgcheck.models.database import load_database
+from mtgcheck.models.oracle import parse_abilities
+from mtgcheck.models.scenario import load_scenarios
+from mtgcheck.solver.resolution import (
     CountBudgetExceeded, count_process_outcomes, count_scry_results, count_scry_results_first_occurrence,
     count_trigger_orders, entering_x,
     iter_scry_results, iter_trigger_stacks, multinomial, scry_choice_count, scry_outcomes, witness_sequence,
 )
-from solver.runner import ERROR, PASS, UNSUPPORTED, run_scenario
+from mtgcheck.solver.runner import ERROR, PASS, UNSUPPORTED, run_scenario
 
 
 @pytest.fixture(scope="module")
@@ -142,7 +142,7 @@ def test_cr_701_22a_count_over_budget_is_null_not_a_guess():
 
 def test_cr_701_22a_over_budget_answer_through_the_runner(tmp_path, db, monkeypatch):
     """The scenario answer carries distinct_results: null and says why (no hang, no guess)."""
-    import solver.resolution as res
+    import mtgcheck.solver.resolution as res
     monkeypatch.setattr(res, "SCRY_COUNT_STATE_BUDGET", 3)
     lib = ", ".join(["Island, Opt"] * 15)
     r = run(tmp_path, db, f"""
@@ -414,7 +414,7 @@ def test_cr_608_2c_targeted_step_that_does_not_touch_the_library():
 def test_cr_603_6a_enters_triggers_in_catalog_wording():
     """CR 603.6a: catalog descriptions in our own words ("... when it enters") are enters triggers too;
     "when another ... enters" triggers on other permanents (not on itself)."""
-    from models.abilities import make_ability
+    from mtgcheck.models.abilities import make_ability
 
     assert rt.is_self_etb_trigger(make_ability("triggered", text="its controller draws a card when it enters"))
     other = make_ability("triggered", text="when another Scarecrow of its controller enters, destroy a target permanent")

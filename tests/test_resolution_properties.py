@@ -15,7 +15,7 @@ import itertools
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from solver.resolution import (
+from mtgcheck.solver.resolution import (
     count_process_outcomes, count_scry_results, count_scry_results_first_occurrence, count_trigger_orders,
     iter_process_outcomes, iter_scry_results, iter_trigger_stacks, process_end_states_brute_force, scry_choice_count,
 )
