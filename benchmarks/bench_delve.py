@@ -25,7 +25,7 @@ sys.path.insert(0, str(ROOT))
 
 from mtgcheck.models.cards import card_from_fields  # noqa: E402
 from mtgcheck.models.database import load_database  # noqa: E402
-from mtgcheck.models.delve_text import SOULFLAYER_KEYWORDS, delve_grantable_keywords  # noqa: E402
+from mtgcheck.models.text.delve import SOULFLAYER_KEYWORDS, delve_grantable_keywords  # noqa: E402
 from mtgcheck.models.state import CardInstance, GameState, Permanent  # noqa: E402
 from mtgcheck.solver.delve import analyse_delve  # noqa: E402
 

@@ -125,9 +125,9 @@ def parser_coverage(path) -> tuple[int, int, collections.Counter]:
     Returns (cards with a mana ability, cards whose every mana ability is modelled, Counter of unmodelled
     patterns with an example each as ``(pattern, card, text)`` keys).
     """
-    import mtgcheck.models.mana_text as mt
+    import mtgcheck.models.text.mana as mt
     from mtgcheck.models.cards import card_from_fields
-    from mtgcheck.models.oracle import parse_abilities
+    from mtgcheck.models.text.oracle import parse_abilities
 
     recs = json.load(gzip.open(path))
     total = ok = 0
@@ -176,7 +176,7 @@ def main() -> None:
     bench_available_mana_boards()
     if shared.exists():
         from mtgcheck.models.cards import card_from_fields
-        from mtgcheck.models.oracle import parse_abilities
+        from mtgcheck.models.text.oracle import parse_abilities
 
         recs = json.load(gzip.open(shared))
         t0 = time.perf_counter()

@@ -5,7 +5,7 @@ keyword, spell), its activation cost when it has one, an ``effect`` name that th
 solver modules know (``"add_mana"``, ``"delve"``, ``"scry"``, ``"cost_increase"``, ...)
 and ``params``, a read-only mapping of effect-specific facts. The same shape is
 written by hand in the embedded catalog (``models/catalog/*.yaml``) and produced by
-the oracle-text parser (``models.oracle``), so one engine reads both, in the way
+the oracle-text parser (``models.text.oracle``), so one engine reads both, in the way
 Forge reads its card scripts.
 
 References: CR 113 (abilities), 117.1 and 602 (activated abilities and their costs),
@@ -19,7 +19,7 @@ from types import MappingProxyType
 from typing import Any, Iterable, Mapping
 
 from .mana import ManaCost, ManaError
-from .words import parse_count_word
+from .text.words import parse_count_word
 
 ABILITY_KINDS = ("activated", "triggered", "static", "keyword", "spell", "replacement", "unparsed")
 

@@ -121,7 +121,7 @@ class Card:
     not ``{0}``. ``faces`` holds every face for multi-faced layouts and is empty for
     normal cards. ``abilities`` is the card's behaviour model (a tuple of
     ``models.abilities.Ability``) when known, else ``None`` (parse on demand with
-    ``models.oracle.abilities_of``). ``source`` says where the facts came from:
+    ``models.text.oracle.abilities_of``). ``source`` says where the facts came from:
     ``"catalog"``, ``"scryfall"``, ``"mtgjson"`` or ``"scenario"``.
     """
 

@@ -32,8 +32,8 @@ from typing import Any, Iterable, Mapping
 from .abilities import Ability, CostPart, parse_activation_cost
 from .cards import Card
 from .mana import ManaCost
-from .oracle import effect_parser, keyword_parser
-from .words import parse_count_word
+from .text.oracle import effect_parser, keyword_parser
+from .text.words import parse_count_word
 
 #: Alternative-cost keywords (CR 118.9) and the zone the card is cast from with them.
 ALTERNATIVE_KEYWORDS = {"flashback": "graveyard", "escape": "graveyard", "evoke": "hand", "dash": "hand",

@@ -11,7 +11,7 @@ from typing import Callable
 
 from mtgcheck.models.abilities import Ability, activated_abilities
 from mtgcheck.models.cards import BASIC_LAND_MANA
-from mtgcheck.models.oracle import abilities_of
+from mtgcheck.models.text.oracle import abilities_of
 from mtgcheck.models.state import GameState, Permanent
 
 from .layers import has_keyword, permanent_abilities, unmodelled_texts

@@ -209,7 +209,7 @@ def ask(file: str, index: int | None, cards: str | None, limit: int, as_json: bo
 @click.option("--cards", "cards", type=click.Path(), default=None, envvar="MTGCHECK_CARDS", help="Card data file (see check).")
 def card(name: str, cards: str | None) -> None:
     """Show a card's facts and its behaviour model (the abilities mtgcheck reads)."""
-    from mtgcheck.models.oracle import abilities_of
+    from mtgcheck.models.text.oracle import abilities_of
 
     db = open_database(cards)
     out = _console()

@@ -32,9 +32,9 @@ from mtgcheck.models.costs import (COST_TEXT_RE, AdditionalCost, AlternativeCost
                           alternative_costs, cost_changes)
 from mtgcheck.models.cards import Card
 from mtgcheck.models.mana import ManaCost, ManaSymbol
-from mtgcheck.models.oracle import abilities_of
+from mtgcheck.models.text.oracle import abilities_of
 from mtgcheck.models.state import GameState
-from mtgcheck.models.words import parse_count_word
+from mtgcheck.models.text.words import parse_count_word
 
 from .layers import permanent_abilities
 from .questions import QuestionError, Unsupported

@@ -51,7 +51,7 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping
 
 from mtgcheck.models.cards import BASIC_LAND_MANA, BASIC_LAND_TYPES, Card, compute_color_identity
-from mtgcheck.models.deck_text import (can_be_your_commander, copy_limit, creature_outside_battlefield, has_activated_ability,
+from mtgcheck.models.text.deck import (can_be_your_commander, copy_limit, creature_outside_battlefield, has_activated_ability,
                               has_companion_ability, has_every_land_type, is_changeling, partner_abilities)
 from mtgcheck.models.decklist import DECK_SECTIONS, DeckEntry, Decklist, decklist_from_data, parse_text
 from mtgcheck.models.formats import Format, FormatError, load_format
@@ -326,7 +326,7 @@ def _comp_yorion(deck, ctx):
 
 
 def _comp_zirda(deck, ctx):
-    """Zirda: each permanent card has an activated ability (``models.deck_text.has_activated_ability``). A card
+    """Zirda: each permanent card has an activated ability (``models.text.deck.has_activated_ability``). A card
     whose text is not understood makes the answer unknown: ``Unsupported`` unless another card already fails."""
     activated = ctx.get("activated", has_activated_ability_of)
     bad, unknown = [], []
@@ -342,7 +342,7 @@ def _comp_zirda(deck, ctx):
 
 
 def has_activated_ability_of(f: CardFacts) -> bool | None:
-    """``models.deck_text.has_activated_ability`` of the facts' card (uncached)."""
+    """``models.text.deck.has_activated_ability`` of the facts' card (uncached)."""
     return has_activated_ability(f.card)
 
 

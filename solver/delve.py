@@ -29,7 +29,7 @@ from typing import Iterable, Iterator, Sequence
 
 from mtgcheck.models.abilities import Ability
 from mtgcheck.models.cards import Card
-from mtgcheck.models.delve_text import (
+from mtgcheck.models.text.delve import (
     counts_for, delve_counts, delve_grantable_keywords, delve_keyword_grants, has_cost_keyword,
 )
 from mtgcheck.models.mana import COLORS, ManaCost, ManaSymbol

@@ -9,7 +9,7 @@ this permanent have"; ``board_view(state)`` computes it for every permanent at o
 Effects applied
 ---------------
 * Layer 4, type-changing effects (CR 613.1d) from static abilities ``effect="land_type"``
-  (``models.mana_text``): ``set`` (Blood Moon "nonbasic lands are Mountains", Celestial Dawn
+  (``models.text.mana``): ``set`` (Blood Moon "nonbasic lands are Mountains", Celestial Dawn
   "lands you control are Plains") and ``add`` (Urborg "each land is a Swamp in addition",
   Prismatic Omen "every basic land type in addition"). A land whose subtypes are *set* to basic
   land types loses the abilities from its rules text and gains the intrinsic ability of each new
@@ -38,7 +38,7 @@ from typing import Iterable
 
 from mtgcheck.models.abilities import Ability, ability_from_dict, make_ability
 from mtgcheck.models.cards import BASIC_LAND_MANA, BASIC_LAND_TYPES
-from mtgcheck.models.oracle import abilities_of
+from mtgcheck.models.text.oracle import abilities_of
 from mtgcheck.models.state import Effect, GameState, Permanent
 
 
@@ -352,10 +352,10 @@ _MODELLED_TYPE_EFFECTS = ("land_type", "grant_ability")
 
 def unmodelled_type_effects(state: GameState) -> list[str]:
     """The abilities in force whose wording changes land types or mana abilities but that the parser did not
-    model (``models.mana_text.changes_mana_abilities``): static abilities of permanents on the battlefield,
+    model (``models.text.mana.changes_mana_abilities``): static abilities of permanents on the battlefield,
     and the abilities of ``state.effects`` entries. Each is "Card: text". The safety net of CR 305.7/613.1d:
     ignoring one would give a confident wrong answer (a Convincing Mirage'd land making its printed mana)."""
-    from mtgcheck.models.mana_text import changes_mana_abilities
+    from mtgcheck.models.text.mana import changes_mana_abilities
 
     out: list[str] = []
     for p in state.battlefield:

@@ -506,7 +506,7 @@ def spend_retyping(state: GameState, player: str) -> tuple[dict[str, str], list[
 
 def cant_spend_mana(card: Any) -> bool:
     """The spell says no mana can be spent to cast it (Hogaak, Arisen Necropolis: only convoke and delve pay)."""
-    from mtgcheck.models.oracle import abilities_of
+    from mtgcheck.models.text.oracle import abilities_of
 
     return card is not None and any(a.effect == "cant_spend_mana" for a in abilities_of(card))
 

@@ -1,6 +1,6 @@
 """Which types of mana permanents could produce (CR 106.7), and every mana pool a player can make.
 
-The model (``add_mana`` params, written by ``models.mana_text`` or by hand in the catalog) is
+The model (``add_mana`` params, written by ``models.text.mana`` or by hand in the catalog) is
 documented in docs/mana.md. This module solves it:
 
 * ``could_produce(state)`` — for every permanent at once, the types of mana it could produce.
@@ -40,9 +40,9 @@ import networkx as nx
 
 from mtgcheck.models.abilities import Ability
 from mtgcheck.models.mana import COLORS, MANA_TYPES, ManaPool, format_pool, parse_types
-from mtgcheck.models.mana_text import added_types
+from mtgcheck.models.text.mana import added_types
 from mtgcheck.models.state import GameState, Permanent
-from mtgcheck.models.words import parse_count_word
+from mtgcheck.models.text.words import parse_count_word
 
 from .layers import board_view, continuous_effects, matches, require_modelled_type_effects
 from .questions import Answer, Context, Unsupported, question
@@ -217,7 +217,7 @@ def apply_in_every_order(ev: Event, effects: list[Replacement]) -> dict[Event, t
 
 
 def _types_of_fixed(s: str, perm: Permanent | None = None, ab: Ability | None = None) -> list[str]:
-    """Types added by a fixed mana string (``models.mana_text.added_types``: a generic numeral adds {C},
+    """Types added by a fixed mana string (``models.text.mana.added_types``: a generic numeral adds {C},
     CR 106.10; {S} adds {C}, CR 106.11); ``Unsupported`` naming the ability for anything else."""
     try:
         return added_types(s)

@@ -28,8 +28,8 @@ import math
 from collections import Counter
 from typing import Any, Iterable, Iterator, Mapping, Sequence
 
-import mtgcheck.models.resolution_text as rt
-from mtgcheck.models.oracle import abilities_of
+import mtgcheck.models.text.resolution as rt
+from mtgcheck.models.text.oracle import abilities_of
 
 from .combinatorics import count_sub_multisets, distinct_orders, multinomial, sub_multisets
 from .layers import permanent_abilities

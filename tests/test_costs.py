@@ -5,7 +5,7 @@ from mtgcheck.models.cards import card_from_fields
 from mtgcheck.models.costs import additional_costs, alternative_costs
 from mtgcheck.models.database import load_database
 from mtgcheck.models.mana import ManaCost
-from mtgcheck.models.oracle import abilities_of
+from mtgcheck.models.text.oracle import abilities_of
 from mtgcheck.models.state import GameState, Permanent
 from mtgcheck.solver.costs import _reduce, total_cost
 from mtgcheck.solver.payment import ExtraPayer, count_payments, find_payment

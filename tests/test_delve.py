@@ -17,7 +17,7 @@ from hypothesis import given, settings, strategies as st
 
 from mtgcheck.models.cards import card_from_fields
 from mtgcheck.models.database import load_database
-from mtgcheck.models.delve_text import card_keyword_abilities, delve_grantable_keywords, delve_counts, delve_keyword_grants
+from mtgcheck.models.text.delve import card_keyword_abilities, delve_grantable_keywords, delve_counts, delve_keyword_grants
 from mtgcheck.models.state import CardInstance, GameState, Permanent
 from mtgcheck.solver.delve import (
     CardKind, analyse_delve, attainable_counts, attainable_keyword_sets, count_multisets, feasible_interval,

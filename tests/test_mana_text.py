@@ -1,12 +1,12 @@
-"""The oracle-text parser for mana abilities (models.mana_text), CR 605, 106.12, 305.7."""
+"""The oracle-text parser for mana abilities (models.text.mana), CR 605, 106.12, 305.7."""
 from __future__ import annotations
 
 import pytest
 
 from mtgcheck.models.abilities import thaw
 from mtgcheck.models.cards import card_from_fields
-from mtgcheck.models.oracle import parse_abilities
-import mtgcheck.models.mana_text as mt
+from mtgcheck.models.text.oracle import parse_abilities
+import mtgcheck.models.text.mana as mt
 
 
 def parse(text, type_line="Land", name="Test Card"):

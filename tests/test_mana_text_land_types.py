@@ -1,4 +1,4 @@
-"""Land-type wording (models.mana_text): the land-type Auras and the safety net for wording not modelled.
+"""Land-type wording (models.text.mana): the land-type Auras and the safety net for wording not modelled.
 
 CR 305.7 (setting a land's subtype), 303.4 (an Aura affects the object it is attached to), 613.1d.
 """
@@ -8,8 +8,8 @@ import pytest
 
 from mtgcheck.models.abilities import thaw
 from mtgcheck.models.cards import card_from_fields
-from mtgcheck.models.oracle import parse_abilities
-import mtgcheck.models.mana_text as mt
+from mtgcheck.models.text.oracle import parse_abilities
+import mtgcheck.models.text.mana as mt
 
 
 def parse(text, type_line="Enchantment — Aura", name="Test Aura"):

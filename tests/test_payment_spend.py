@@ -84,7 +84,7 @@ def test_unmodelled_spend_sentence_is_unsupported_cr_609_4b(real_db):
 
 def test_parse_spend_as_though_oracle(real_db):
     """The Oracle sentences parse to the same rules as the catalog (Celestial Dawn, Orrery, Lattice, Sunglasses)."""
-    from mtgcheck.models.oracle import parse_abilities
+    from mtgcheck.models.text.oracle import parse_abilities
 
     def spend(name):
         return [a for a in parse_abilities(real_db.get(name)) if a.effect == "spend_as_though"]

@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import mtgcheck.models.mana_text as mt
+import mtgcheck.models.text.mana as mt
 from mtgcheck.models.catalog import load_catalog
 from tests.boards import board
 from mtgcheck.solver.produce import could_produce

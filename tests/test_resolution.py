@@ -12,9 +12,9 @@ import textwrap
 
 import pytest
 
-import mtgcheck.models.resolution_text as rt
+import mtgcheck.models.text.resolution as rt
 from mtgcheck.models.database import load_database
-from mtgcheck.models.oracle import parse_abilities
+from mtgcheck.models.text.oracle import parse_abilities
 from mtgcheck.models.scenario import load_scenarios
 from mtgcheck.solver.resolution import (
     CountBudgetExceeded, count_process_outcomes, count_scry_results, count_scry_results_first_occurrence,

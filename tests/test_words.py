@@ -1,5 +1,5 @@
-"""models.words: the one reader of number words in rules text (CR 107.1: whole numbers; CR 107.3: X)."""
-from mtgcheck.models.words import NUMBER_WORDS, parse_count_word
+"""models.text.words: the one reader of number words in rules text (CR 107.1: whole numbers; CR 107.3: X)."""
+from mtgcheck.models.text.words import NUMBER_WORDS, parse_count_word
 
 
 def test_number_words_cr_107_1():

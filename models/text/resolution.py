@@ -1,7 +1,7 @@
 """Oracle-text models for resolution questions: spell instructions, put-onto-the-battlefield
 processes, enters-the-battlefield abilities and X on entering.
 
-Models only (no searching): effect parsers registered with ``models.oracle.effect_parser``
+Models only (no searching): effect parsers registered with ``models.text.oracle.effect_parser``
 turn wording into the plain ``Ability`` data that ``solver.resolution`` reads, and small
 helpers read that data back whether it came from the parser or from a hand-written catalog
 model (``models/catalog_data/*.yaml``).
@@ -36,8 +36,8 @@ from __future__ import annotations
 import re
 from typing import Any, Iterable, Mapping
 
-from .abilities import Ability
-from .cards import PERMANENT_TYPES, Card
+from ..abilities import Ability
+from ..cards import PERMANENT_TYPES, Card
 from .oracle import effect_parser, keyword_parser
 from .words import parse_count_word
 

@@ -31,8 +31,8 @@ from __future__ import annotations
 import re
 from typing import Iterable, Mapping
 
-from .abilities import Ability
-from .cards import Card, strip_reminder_text
+from ..abilities import Ability
+from ..cards import Card, strip_reminder_text
 from .oracle import abilities_of, effect_parser, keyword_parser
 
 #: The keywords Soulflayer looks for, in its printed order.

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 
-from .cards import BASIC_LAND_TYPES, Card, Face, strip_reminder_text
+from ..cards import BASIC_LAND_TYPES, Card, Face, strip_reminder_text
 from .words import parse_count_word
 
 __all__ = [
@@ -170,7 +170,7 @@ def _activated_line(a, face, card: Card) -> bool | None:
 def has_activated_ability(card: Card) -> bool | None:
     """Whether the card, as it is in a library, has an activated ability (Zirda's condition, CR 702.139a).
 
-    Read from ``models.oracle.abilities_of``: an ability of kind ``activated`` ("cost: effect", CR 602.1;
+    Read from ``models.text.oracle.abilities_of``: an ability of kind ``activated`` ("cost: effect", CR 602.1;
     loyalty abilities), a line shaped like one whose cost the parser could not read (``unparsed``), an
     activated keyword ability (``ACTIVATED_KEYWORDS``), or such an ability after an ability word, flavor
     word or keyword and an em dash (CR 207.2c, 207.2d: "Channel — {1}{G}, Discard this card: ..."); also a

@@ -16,8 +16,8 @@ from __future__ import annotations
 import re
 from typing import Callable, Iterable, Mapping
 
-from .abilities import Ability, AbilityError, freeze, parse_activation_cost
-from .cards import Card, Face, strip_reminder_text
+from ..abilities import Ability, AbilityError, freeze, parse_activation_cost
+from ..cards import Card, Face, strip_reminder_text
 
 #: An effect parser: (ability kind, effect text with the card's name replaced by "this",
 #: the card) -> (effect name, params) or None when it does not recognise the text.
@@ -150,7 +150,7 @@ def parse_face(face: Face, card: Card) -> list[Ability]:
 
 #: Modules of models/ that register effect and keyword parsers; imported before the first parse so
 #: that a card parses the same whichever solver module happened to be imported first.
-PARSER_MODULES = ("mtgcheck.models.mana_text", "mtgcheck.models.costs", "mtgcheck.models.delve_text", "mtgcheck.models.resolution_text", "mtgcheck.models.spend_text")
+PARSER_MODULES = ("mtgcheck.models.text.mana", "mtgcheck.models.costs", "mtgcheck.models.text.delve", "mtgcheck.models.text.resolution", "mtgcheck.models.text.spend")
 _parsers_loaded = False
 
 

@@ -2,7 +2,7 @@
 
 Models only: this module turns wording into ``Ability`` params; ``solver.produce`` and
 ``solver.sources`` do the solving. It registers one effect parser with
-``models.oracle.effect_parser`` (imported by ``solver.layers``, so every solver sees it).
+``models.text.oracle.effect_parser`` (imported by ``solver.layers``, so every solver sees it).
 
 What is read
 ------------
@@ -31,8 +31,8 @@ import functools
 import re
 from typing import Any, Mapping
 
-from .cards import BASIC_LAND_TYPES, Card
-from .mana import COLORS, MANA_TYPES, NAME_TO_COLOR, ManaCost, ManaError
+from ..cards import BASIC_LAND_TYPES, Card
+from ..mana import COLORS, MANA_TYPES, NAME_TO_COLOR, ManaCost, ManaError
 from .oracle import effect_parser
 from .words import parse_count_word
 

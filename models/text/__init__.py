@@ -1,0 +1,5 @@
+"""All reading of English rules text into typed behaviour: the oracle-text parser and its topic modules.
+
+Nothing under ``mtgcheck.solver`` imports this package (tests/test_no_english_in_solver.py): card text is
+parsed once, when a card is loaded, and the solver reads only the typed effects.
+"""
