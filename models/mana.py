@@ -339,11 +339,6 @@ def parse_cost(text: str | None) -> ManaCost | None:
     return ManaCost.parse(text)
 
 
-def format_cost(cost: ManaCost | None) -> str:
-    """Format a mana cost; ``None`` (no mana cost) formats as ``""``."""
-    return "" if cost is None else str(cost)
-
-
 # ---------------------------------------------------------------------------
 # Mana and mana pools
 # ---------------------------------------------------------------------------

@@ -9,7 +9,7 @@ References: CR 102 (players), 103.1/101.4 and 603.3b (turn order, APNAP), 110 (p
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Iterator, Mapping
+from typing import Any, Iterable, Mapping
 
 from .cards import Card
 from .mana import ManaPool
@@ -188,7 +188,3 @@ class GameState:
             [f"{p.name} ({p.controller}, id {p.id})" for p in hits],
         )
 
-    def all_card_instances(self) -> Iterator[CardInstance]:
-        for z in CARD_ZONES:
-            for lst in self.zones[z].values():
-                yield from lst

@@ -7,7 +7,7 @@ cards), 702.66b (delve does not change mana value), 107.5/107.6 ({T}/{Q}), 302.6
 from __future__ import annotations
 
 import re
-from typing import Callable
+from typing import Mapping
 
 from mtgcheck.models.abilities import Ability, activated_abilities
 from mtgcheck.models.cards import BASIC_LAND_MANA
@@ -15,6 +15,7 @@ from mtgcheck.models.text.oracle import abilities_of
 from mtgcheck.models.state import GameState, Permanent
 
 from .layers import has_keyword, permanent_abilities, unmodelled_texts
+from .payment.activation import activation_cost_check
 from .questions import Answer, Context, QuestionError, Unsupported, question
 
 #: Unmodelled text that can take abilities away or forbid activating them (Humility, Pithing Needle, ...).
@@ -95,11 +96,6 @@ def ask_mana_value(ctx: Context) -> Answer:
     return Answer("mana_value", {"mana_value": mv}, why)
 
 
-#: Further checks on an activation, added by other modules (e.g. whether the mana part can
-#: be paid). Each returns ``None`` when fine, else the reason it cannot be activated.
-ACTIVATION_CHECKS: list[Callable[[GameState, Permanent, Ability, Context], "str | None"]] = []
-
-
 def activation_problems(state: GameState, perm: Permanent, ability: Ability) -> list[str]:
     """Reasons from the {T}/{Q} rules why ``ability`` of ``perm`` cannot be activated now (empty: none).
 
@@ -165,11 +161,11 @@ def ask_activate(ctx: Context) -> Answer:
         name, text = lost[0]
         raise Unsupported(f"whether {perm.name}'s ability can be activated depends on {name}'s “{text}”, which is not modelled")
     problems = activation_problems(ctx.state, perm, ab)
-    for check in ACTIVATION_CHECKS:
-        if not problems:
-            r = check(ctx.state, perm, ab, ctx)
-            if r:
-                problems.append(r)
+    if not problems:  # the costs themselves (CR 602.2b -> 601.2f-h): the payment rules, called explicitly
+        x = ctx.args.get("x", 0) if isinstance(ctx.args, Mapping) else 0
+        r = activation_cost_check(ctx.state, perm, ab, x=int(x or 0))
+        if r:
+            problems.append(r)
     why = [f"ability {n} of {perm.name}: {ab.describe()}"]
     if problems:
         why.extend(problems)

@@ -85,10 +85,6 @@ class TotalCost:
     #: the card as cast: the chosen half or face (``spell_face``), else the card itself
     card: Any = None
 
-    @property
-    def payable_mana(self) -> bool:
-        return self.mana is not None
-
     def notation(self) -> str:
         """Canonical notation of the mana component (``{0}`` when empty, CR 118.5; ``unpayable``)."""
         if self.mana is None:
@@ -102,10 +98,6 @@ class TotalCost:
             bits.append(f"pay {self.life} life")
         bits.extend(p.text or p.action for p in self.parts)
         return ", ".join(bits)
-
-
-def _sub_x(cost: ManaCost | None, x: int) -> ManaCost | None:
-    return None if cost is None else cost.with_x(x)
 
 
 def spell_abilities(card: Any) -> tuple:
@@ -686,7 +678,7 @@ def total_cost(state: GameState, player: str, card: Any, *, using: str | None = 
             if mana is None:
                 steps.append(f"{c.source}: +{c.amount}, but the cost stays unpayable (CR 118.6a)")
             else:
-                mana = ManaCost(mana.symbols + tuple(s.with_x(x) if False else s for s in c.amount.symbols))
+                mana = ManaCost(mana.symbols + c.amount.symbols)
                 steps.append(f"{c.source}: costs {c.amount} more → {fmt(mana)} (increases before reductions, CR 601.2f)")
     for direction, amount, text in selfs:
         if direction == "more":

@@ -20,8 +20,6 @@ rulings 2021-06-18.
 """
 from __future__ import annotations
 
-import contextlib
-import contextvars
 import itertools
 from collections import Counter
 from dataclasses import dataclass
@@ -35,8 +33,11 @@ from mtgcheck.models.text.delve import (
 from mtgcheck.models.mana import COLORS, ManaCost, ManaSymbol
 from mtgcheck.models.state import CardInstance, GameState
 
+from . import costs as _costs
 from .combinatorics import count_multisets, iter_multisets
 from .layers import permanent_abilities
+from .payment.model import ExtraPayer
+from .payment.search import find_payment
 from .questions import Answer, Context, QuestionError, Unsupported, question
 
 
@@ -178,25 +179,8 @@ def feasible_interval(limit: int, available: int, castable) -> tuple[int, int] |
 CAST_ZONES = ("hand", "graveyard", "exile", "command", "library")
 
 
-@dataclass(frozen=True)
-class TotalCost:
-    """The total cost of a spell (CR 601.2f) and how it was reached.
-
-    ``mana`` is the mana component; ``why`` the steps (base cost, X, additional costs, increases,
-    reductions), each naming its rule.
-    """
-
-    mana: ManaCost
-    why: tuple[str, ...] = ()
-
-    @property
-    def generic(self) -> int:
-        """The generic mana in the total cost: the delve limit (CR 702.66a)."""
-        return self.mana.generic
-
-
 def total_cost(state: GameState, player: str, card: Card, *, from_zone: str = "hand", using: str = "normal",
-               x: int = 0, kicked: bool = False, face: str | None = None) -> TotalCost:
+               x: int = 0, kicked: bool = False, face: str | None = None) -> "_costs.TotalCost":
     """The total cost of casting ``card`` (CR 601.2f), read through ``solver.costs.total_cost``: mana
     cost or one alternative cost, X replaced by its value, additional costs, increases, reductions.
 
@@ -211,15 +195,13 @@ def total_cost(state: GameState, player: str, card: Card, *, from_zone: str = "h
 
     Returns
     -------
-    TotalCost  (its ``generic`` is the delve limit, CR 702.66a)
+    solver.costs.TotalCost  (the generic part of its ``mana`` is the delve limit, CR 702.66a)
 
     Raises
     ------
     QuestionError  no such alternative cost, no permission to cast from that zone (CR 601.3), an
         unpayable total cost (CR 118.6), negative X.
     """
-    from . import costs as _costs
-
     if x < 0:
         raise QuestionError("X cannot be negative (CR 107.3)")
     try:
@@ -229,7 +211,7 @@ def total_cost(state: GameState, player: str, card: Card, *, from_zone: str = "h
         raise QuestionError(str(e)) from None
     if tc.mana is None:
         raise QuestionError(f"{card.name}'s total cost is unpayable (CR 118.6): " + "; ".join(tc.steps))
-    return TotalCost(tc.mana, tuple(tc.steps))
+    return tc
 
 
 # ---------------------------------------------------------------------------
@@ -441,7 +423,7 @@ class DelveAnalysis:
 
     Attributes
     ----------
-    cost : TotalCost  the total cost (CR 601.2f).
+    cost : solver.costs.TotalCost  the total cost (CR 601.2f).
     limit : int  the most cards delve may exile: generic mana in the total cost (CR 702.66a).
     exilable : list of CardInstance  the graveyard the cards come from (without the spell itself).
     kinds : list of CardKind  the graveyard grouped by name (same-name cards are interchangeable).
@@ -451,7 +433,7 @@ class DelveAnalysis:
     """
 
     card: Card
-    cost: TotalCost
+    cost: _costs.TotalCost
     limit: int
     exilable: list[CardInstance]
     kinds: list[CardKind]
@@ -503,7 +485,8 @@ def analyse_delve(state: GameState, player: str, card: Card, *, from_zone: str =
         stack (CR 601.2a), so it cannot be exiled to pay for itself (Murktide Regent ruling 2021-06-18).
     using, x, kicked : see ``total_cost``.
     payer : callable (cost: ManaCost, delve_paid: int) -> witness or None, optional
-        How the rest of the cost is paid; default ``find_card_payment`` (mana, convoke, improvise).
+        How the rest of the cost is paid; default ``payment_search_payer`` (the exhaustive payment search:
+        mana, convoke, improvise).
 
     Returns
     -------
@@ -526,7 +509,7 @@ def analyse_delve(state: GameState, player: str, card: Card, *, from_zone: str =
     cost = total_cost(state, player, card, from_zone=from_zone, using=using, x=x, kicked=kicked)
     kws = spell_cost_keywords(state, player, card)
     has_delve = "delve" in kws
-    limit = cost.generic if has_delve else 0
+    limit = cost.mana.generic if has_delve and cost.mana is not None else 0
     grants = delve_keyword_grants(card)
     counts = delve_counts(card)
     grant = grants[0] if grants else None
@@ -545,9 +528,6 @@ def analyse_delve(state: GameState, player: str, card: Card, *, from_zone: str =
     ]
     if payer is None:
         payer = payment_search_payer(state, player, card)
-    if payer is None:
-        def payer(c: ManaCost, k: int):
-            return find_card_payment(state, player, card, c, delve_paid=k, keywords=kws)
     memo: dict[int, list[str] | None] = {}
 
     def castable(k: int) -> bool:
@@ -599,7 +579,7 @@ def ask_delve(ctx: Context) -> Answer:
         raise QuestionError(f"'kicked' must be true or false, got {kicked!r}")
     a = analyse_delve(ctx.state, player, card, from_zone=str(args.get("from", "hand")),
                       using=str(args.get("using", "normal")), x=x, kicked=kicked)
-    why = list(a.cost.why)
+    why = list(a.cost.steps)
     if not a.has_delve:
         why.append(f"{card.name} has no delve, so no card can be exiled to pay for it")
     else:
@@ -652,36 +632,16 @@ def ask_delve(ctx: Context) -> Answer:
 # ---------------------------------------------------------------------------
 
 
-#: While set (a tuple of graveyard card ids), those cards are not offered to delve: the spell being cast
-#: from its owner's graveyard is on the stack, not in the graveyard (CR 601.2a).
-DELVE_EXCLUDE: contextvars.ContextVar[tuple[str, ...]] = contextvars.ContextVar("DELVE_EXCLUDE", default=())
-#: While True, delve payers are not offered (the delve question pays ``k`` generic by delve itself).
-_NO_DELVE: contextvars.ContextVar[bool] = contextvars.ContextVar("_NO_DELVE", default=False)
-
-
-@contextlib.contextmanager
-def casting_from_graveyard(card_ids: Iterable[str]):
-    """Context in which the given graveyard cards (the spell being cast) cannot be exiled by delve.
-
-    A caller that casts a spell from a graveyard (flashback, CR 702.34a) wraps its payment search in it.
-    """
-    tok = DELVE_EXCLUDE.set(tuple(card_ids))
-    try:
-        yield
-    finally:
-        DELVE_EXCLUDE.reset(tok)
-
-
 def card_payers(state: GameState, player: str, spell_card: Card, total: object = None, *,
                 delve: bool = True, exclude: Iterable[str] = ()) -> list:
-    """The ``ExtraPayer`` objects for convoke, improvise and delve (``solver.payment.PAYMENT_EXTENSIONS``).
+    """The ``ExtraPayer`` objects for convoke, improvise and delve (a payment extension, ``solver.payment``).
 
     * convoke (CR 702.51a): every untapped creature ``player`` controls, summoning sick or not (302.6 is
       about {T} abilities; convoke is not one), options = its colours (each also pays {1}) or ``"1"`` for a
       colourless creature; it taps the creature, so it excludes that creature's {T} mana abilities.
     * improvise (CR 702.126a): every untapped artifact, option ``"1"``; an artifact creature offers its
       convoke and improvise options as one permanent, so it pays by one of them only (CR 107.5).
-    * delve (CR 702.66a): every card in ``player``'s graveyard (but ``exclude`` and ``DELVE_EXCLUDE``),
+    * delve (CR 702.66a): every card in ``player``'s graveyard (but ``exclude``),
       option ``"1"``; cards with one name are interchangeable (``group``). The limit of the generic part
       of the total cost follows from generic-only units (docs/payment.md).
 
@@ -696,8 +656,6 @@ def card_payers(state: GameState, player: str, spell_card: Card, total: object =
     -------
     list of solver.payment.ExtraPayer
     """
-    from .payment import ExtraPayer
-
     kws = spell_cost_keywords(state, player, spell_card)
     out = []
     for perm in state.permanents(player):
@@ -715,8 +673,8 @@ def card_payers(state: GameState, player: str, spell_card: Card, total: object =
             hows.append("improvise")
         if opts:
             out.append(ExtraPayer(perm.id, perm.name, tuple(opts), " or ".join(hows), permanent=perm.id))
-    if delve and "delve" in kws and not _NO_DELVE.get():
-        skip = set(exclude) | set(DELVE_EXCLUDE.get())
+    if delve and "delve" in kws:
+        skip = set(exclude)
         for ci in state.cards("graveyard", player):
             if ci.id in skip:
                 continue
@@ -728,42 +686,43 @@ def card_payers(state: GameState, player: str, spell_card: Card, total: object =
 GRAVEYARD_CASTS = ("flashback", "escape")
 
 
-def _payment_extension(state: GameState, player: str, spell_card, total_cost) -> list:
-    """``PAYMENT_EXTENSIONS`` entry. When the total cost is a graveyard cast (``total_cost.base`` is
-    flashback or escape), one card of the spell's name is the spell itself, on the stack (CR 601.2a), so
-    it is not offered to delve."""
+def cost_keyword_payers(state: GameState, player: str, spell_card: Card | None, total_cost: object = None) -> list:
+    """The standard payment extension (``solver.payment.standard_extensions``): ``card_payers`` of the spell.
+
+    When the total cost is a graveyard cast (``total_cost.base`` is flashback or escape), one card of the
+    spell's name is the spell itself, on the stack (CR 601.2a), so it is not offered to delve.
+
+    Parameters
+    ----------
+    state, player : the game and the caster.
+    spell_card : Card or None; ``None`` (an ability's cost) gives no payers.
+    total_cost : solver.costs.TotalCost or a mana cost; only its ``base`` is read.
+
+    Returns
+    -------
+    list of solver.payment.ExtraPayer
+    """
     if spell_card is None:
         return []
     exclude: list[str] = []
-    if getattr(total_cost, "base", None) in GRAVEYARD_CASTS and not DELVE_EXCLUDE.get():
+    if getattr(total_cost, "base", None) in GRAVEYARD_CASTS:
         me = next((ci for ci in state.cards("graveyard", player) if ci.card.name == spell_card.name), None)
         if me is not None:
             exclude.append(me.id)
     return card_payers(state, player, spell_card, total_cost, exclude=exclude)
 
 
-def register_payment_extension() -> bool:
-    """Add ``card_payers`` to ``solver.payment.PAYMENT_EXTENSIONS`` once. Returns False if there is no payment module."""
-    try:
-        from . import payment
-    except ImportError:
-        return False
-    if _payment_extension not in payment.PAYMENT_EXTENSIONS:
-        payment.PAYMENT_EXTENSIONS.append(_payment_extension)
-    return True
-
-
-register_payment_extension()
+def convoke_improvise_payers(state: GameState, player: str, spell_card: Card | None, total_cost: object = None) -> list:
+    """``card_payers`` without delve: the extension of the delve question, which pays ``k`` generic by delve itself."""
+    if spell_card is None:
+        return []
+    return card_payers(state, player, spell_card, total_cost, delve=False)
 
 
 def payment_search_payer(state: GameState, player: str, card: Card):
     """A ``payer`` for ``analyse_delve`` that uses the exhaustive payment search (``solver.payment``):
     the rest of the total cost after ``k`` generic mana is paid by delve, paid with mana, convoke and
-    improvise. Returns None when the payment module is missing."""
-    try:
-        from .payment import find_payment
-    except ImportError:
-        return None
+    improvise."""
 
     def payer(cost: ManaCost, k: int):
         gen = cost.generic
@@ -771,11 +730,7 @@ def payment_search_payer(state: GameState, player: str, card: Card):
             return None
         rest = ManaCost(tuple(s for s in cost if not s.is_generic)
                         + ((ManaSymbol(str(gen - k)),) if gen - k else ()))
-        tok = _NO_DELVE.set(True)
-        try:
-            p = find_payment(state, player, rest, spell_card=card)
-        finally:
-            _NO_DELVE.reset(tok)
+        p = find_payment(state, player, rest, spell_card=card, extensions=(convoke_improvise_payers,))
         if p is None:
             return None
         lines = []

@@ -380,12 +380,6 @@ def require_modelled_type_effects(state: GameState) -> None:
                           "613.1f), so the mana cannot be answered: " + "; ".join(bad))
 
 
-def land_subtypes(state: GameState, perm: Permanent) -> tuple[str, ...]:
-    """The permanent's subtypes after type-changing effects (printed subtypes when none apply), CR 613.1d."""
-    v = board_view(state).get(perm.id)
-    return v.subtypes if v else perm.card.type_line.subtypes
-
-
 def permanent_abilities(state: GameState, perm: Permanent) -> tuple[Ability, ...]:
     """Every ability the permanent has now, in order: intrinsic basic-land-type mana abilities first
     (CR 305.6), then its own abilities (catalog model or parsed oracle text) unless a type-setting effect

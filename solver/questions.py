@@ -131,7 +131,7 @@ HANDLERS: dict[str, Registered] = {}
 
 #: Modules that register handlers (all must import).
 HANDLER_MODULES = (
-    "mtgcheck.solver.basic", "mtgcheck.solver.produce", "mtgcheck.solver.payment", "mtgcheck.solver.delve", "mtgcheck.solver.resolution", "mtgcheck.solver.decks",
+    "mtgcheck.solver.basic", "mtgcheck.solver.produce", "mtgcheck.solver.payment.handlers", "mtgcheck.solver.delve", "mtgcheck.solver.resolution", "mtgcheck.solver.decks",
 )
 _loaded = False
 

@@ -1,0 +1,675 @@
+"""The payment model: what can pay a total cost, grouped into interchangeable items (docs/payment.md).
+
+``build_model`` turns a game state, a paying player and a total cost into a ``PaymentModel``: groups of
+interchangeable items (permanents with the same card, status and mana abilities; identical pool mana;
+extra payers of one ``group``), each with every way one item can be used (``Choice``), and the cost's
+multi-way symbols (``SymbolGroup``). Everything the model depends on is an argument: the payment
+extensions (convoke, improvise, delve payers) are passed as ``extensions`` (default: the spell's own
+cost keywords, ``solver.delve.cost_keyword_payers``), never read from a module-level registry.
+
+References: CR 106.6, 107.4, 118.3, 119.4, 601.2b, 601.2f-h, 605, 609.4b.
+"""
+from __future__ import annotations
+
+import itertools
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterable, Mapping, Sequence
+
+from mtgcheck.models.mana import COLORS, MANA_TYPES, ManaCost, ManaError
+from mtgcheck.models.state import GameState
+
+from ..questions import Unsupported
+from ..sources import ManaSource, mana_sources
+
+# ---------------------------------------------------------------------------
+# Public data
+# ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ExtraPayer:
+    """One more way to pay part of a spell's total cost, offered by a payment extension (``Extension``).
+
+    Attributes
+    ----------
+    key : str
+        Unique id (a permanent id, a graveyard card id).
+    name : str
+        For explanations (``"Llanowar Elves"``).
+    options : tuple of str
+        Each option pays one unit: ``"1"`` pays one generic mana only (improvise, delve,
+        CR 702.126a, 702.66a); a colour ``"W"``..``"G"`` pays one mana of that colour or one generic
+        (convoke, CR 702.51a). Never {C} nor {S}, never a filter's input.
+    how : str
+        Verb for explanations: ``"convoke"``, ``"improvise"``, ``"delve"``.
+    permanent : str or None
+        The permanent tapped by this way of paying; it is then exclusive with that
+        permanent's {T} mana abilities (one {T} per permanent, CR 107.5).
+    group : str or None
+        Items with the same ``group`` (and options) are interchangeable and collapsed
+        (e.g. ``"delve:Opt"`` for every Opt in the graveyard). ``None``: never collapsed
+        unless they are permanents with identical status.
+    """
+
+    key: str
+    name: str
+    options: tuple[str, ...]
+    how: str = "extra"
+    permanent: str | None = None
+    group: str | None = None
+
+
+#: A payment extension: ``fn(state, player, spell_card, total_cost) -> iterable of ExtraPayer``.
+Extension = Callable[[GameState, str, Any, Any], Iterable[ExtraPayer]]
+
+
+def standard_extensions() -> tuple[Extension, ...]:
+    """The payment extensions used when a caller passes none: the spell's cost keywords.
+
+    Returns
+    -------
+    tuple of Extension
+        ``(solver.delve.cost_keyword_payers,)``: convoke (CR 702.51a), improvise (CR 702.126a) and delve
+        (CR 702.66a) payers of the spell being cast, the spell itself excluded from delve when it is cast
+        from the graveyard (CR 601.2a). The same tuple whatever was imported before (no registry).
+    """
+    from ..delve import cost_keyword_payers  # solver.delve imports this module: resolved at call time
+
+    return (cost_keyword_payers,)
+
+
+@dataclass(frozen=True)
+class Use:
+    """One line of a payment: ``count`` items of one group used one way.
+
+    ``kind`` is ``"mana_ability"``, ``"pool"`` or an extra payer's ``how``. ``mana`` is the mana
+    added (``"{G}"``); ``paid_with`` the announced payment of a filter's own mana input;
+    ``life`` the life paid by this use (per item).
+    """
+
+    kind: str
+    name: str
+    ids: tuple[str, ...]
+    count: int
+    ability_index: int | None
+    ability: str
+    mana: str
+    paid_with: str = ""
+    life: int = 0
+    taps: bool = False
+
+    def describe(self) -> str:
+        """One sentence in player terms."""
+        who = self.name if self.count == 1 and len(self.ids) <= 1 else f"{self.count} of {self.name} (×{len(self.ids)} identical)"
+        if self.kind == "pool":
+            return f"spend {self.mana} from the mana pool" if self.count == 1 else f"spend {self.count}× {self.mana} from the mana pool"
+        if self.kind == "mana_ability":
+            s = f"{who}: activate “{self.ability}” for {self.mana}"
+            if self.paid_with:
+                s += f", paying {self.paid_with} for it"
+            if self.life:
+                s += f", paying {self.life} life"
+            return s
+        return f"{who}: {self.kind} for {self.mana}"
+
+    def to_dict(self) -> dict[str, Any]:
+        d: dict[str, Any] = {"source": self.name, "kind": self.kind, "count": self.count, "mana": self.mana}
+        if self.ability_index is not None:
+            d["ability"] = self.ability_index
+        if self.paid_with:
+            d["paid_with"] = self.paid_with
+        if self.life:
+            d["life"] = self.life * self.count
+        if len(self.ids) > 1 or self.count > 1:
+            d["of_identical"] = len(self.ids)
+        else:
+            d["id"] = self.ids[0] if self.ids else None
+        return d
+
+
+@dataclass(frozen=True)
+class Payment:
+    """One irredundant payment of a total cost (see module docstring).
+
+    Attributes
+    ----------
+    announced : str
+        The nonhybrid equivalent of the mana cost (CR 601.2b), Phyrexian symbols paid with
+        life shown as ``(2 life)``.
+    uses : tuple of Use
+        Mana abilities activated, pool mana spent, extra payers used.
+    life : int
+        Total life paid: Phyrexian symbols, life in the sources' costs, and the cost's own life.
+    sources : int
+        Number of permanents tapped (or otherwise used once) by the payment.
+    multiplicity : int
+        How many uncollapsed payments this collapsed payment stands for.
+    """
+
+    announced: str
+    uses: tuple[Use, ...]
+    life: int
+    sources: int
+    multiplicity: int = 1
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain data for answers."""
+        return {"announced": self.announced, "life": self.life, "sources": self.sources,
+                "uses": [u.to_dict() for u in self.uses]}
+
+    def describe(self) -> list[str]:
+        """Lines in player terms."""
+        lines = [f"announce {self.announced}" if self.announced else "nothing to announce"]
+        lines.extend(u.describe() for u in self.uses)
+        if not self.uses and not self.life:
+            lines.append("pay nothing: the cost is {0} (CR 118.5)")
+        if self.life:
+            lines.append(f"pay {self.life} life in total")
+        return lines
+
+
+#: Most filter activations searched in one payment; beyond it the answer is ``unsupported``.
+MAX_FILTER_ACTIVATIONS = 12
+
+
+class PaymentProblem(ValueError):
+    """The cost given cannot be searched (e.g. it still contains {X}: choose X first, CR 601.2b)."""
+
+
+# ---------------------------------------------------------------------------
+# Unit kinds and demands
+# ---------------------------------------------------------------------------
+# A unit is one mana (or one extra payer's contribution): (type or "1" for generic-only,
+# snow, usable for the spell, usable for a filter's input, made by a filter).
+_Unit = tuple  # (type: str, snow: bool, spell_ok: bool, act_ok: bool)
+
+#: Restrictions (``Mana.restriction``) decided by the spell card alone: predicate on the spell card
+#: (``None`` when paying an ability's cost). The full table of codes is in docs/mana.md; codes that need
+#: more than the card (the source's chosen creature type, the spell's mana value with X) are decided in
+#: ``restriction_verdict``. Free-form codes (slugs of the sentence) are never spent (never guessed).
+RESTRICTIONS: dict[str, Callable[[Any], bool]] = {
+    "creature_spell": lambda c: c is not None and c.is_type("Creature"),
+    "creature": lambda c: c is not None and c.is_type("Creature"),
+    "noncreature_spell": lambda c: c is not None and not c.is_type("Creature"),
+    "artifact_spell": lambda c: c is not None and c.is_type("Artifact"),
+    "artifact": lambda c: c is not None and c.is_type("Artifact"),
+    "instant_sorcery": lambda c: c is not None and (c.is_type("Instant") or c.is_type("Sorcery")),
+    "instant_or_sorcery_spell": lambda c: c is not None and (c.is_type("Instant") or c.is_type("Sorcery")),
+    "spell": lambda c: c is not None,
+    "multicolored_spell": lambda c: c is not None and len(c.colors) >= 2,
+    "colorless_spell": lambda c: c is not None and not c.colors,
+}
+
+_MV_CODE = re.compile(r"mana_value_at_least_(\d+)(_or_x)?")
+
+
+def _has_creature_type(card: Any, ctype: str) -> bool:
+    """The spell has creature type ``ctype`` (printed, or every creature type by changeling, CR 702.73a)."""
+    if any(str(k).casefold() == "changeling" for k in getattr(card, "keywords", ()) or ()):
+        return True
+    return card.is_type(ctype)
+
+
+def restriction_verdict(restriction: str | None, spell_card: Any, *, state: GameState | None = None,
+                        source: str | None = None, x: int = 0) -> bool | None:
+    """May mana carrying ``restriction`` be spent on the cost being paid (CR 106.6)?
+
+    Parameters
+    ----------
+    restriction : str or None, ``Mana.restriction`` (codes: docs/mana.md, "Restriction codes").
+    spell_card : Card or None, the spell being cast (``None``: an ability's cost or a filter's input).
+    state, source : the game and the id of the permanent whose ability made the mana (for
+        ``creature_spell_of_chosen_type``: its ``choices.creature_type``, Cavern of Souls).
+    x : the announced X of the spell (its mana value on the stack counts X, CR 202.3e).
+
+    Returns
+    -------
+    ``True`` (may be spent), ``False`` (may not), ``None`` (not modelled or not decidable here:
+    a free-form code, the Eldrazi ability case, no chosen type recorded). ``None`` is never spent;
+    the callers answer ``unsupported`` when that could change the answer.
+    """
+    if not restriction:
+        return True
+    code = str(restriction)
+    fn = RESTRICTIONS.get(code)
+    if fn is not None:
+        return bool(fn(spell_card))
+    if code == "creature_spell_of_chosen_type":
+        # Cavern of Souls: a creature spell of the type chosen as the source entered (CR 106.6, 614.12)
+        if spell_card is None:
+            return False
+        if not spell_card.is_type("Creature"):
+            return False
+        perm = _perm_or_none(state, source) if (state is not None and source) else None
+        ctype = (perm.choices or {}).get("creature_type") if perm is not None else None
+        if not ctype:
+            return None
+        return _has_creature_type(spell_card, str(ctype))
+    if code == "eldrazi":
+        # Eldrazi Temple: colorless Eldrazi spells, or abilities of colorless Eldrazi (the ability's
+        # source is not known here, so an ability cost is undecided)
+        if spell_card is None:
+            return None
+        return not spell_card.colors and spell_card.is_type("Eldrazi")
+    m = _MV_CODE.fullmatch(code)
+    if m:
+        if spell_card is None:
+            return False
+        if m.group(2) and spell_card.mana_cost is not None and spell_card.mana_cost.has_x:
+            return True
+        return spell_card.mana_value(x) >= int(m.group(1))  # on the stack X counts (CR 202.3e)
+    return None
+
+
+def restriction_allows(restriction: str | None, spell_card: Any, **kw: Any) -> bool:
+    """Whether mana carrying ``restriction`` may be spent (``restriction_verdict`` is ``True``, CR 106.6).
+
+    ``False`` for a restriction that is not modelled or cannot be decided (never spent, never guessed).
+    """
+    return restriction_verdict(restriction, spell_card, **kw) is True
+
+
+def life_payable(life: int, life_total: int) -> bool:
+    """The one rule for paying life (CR 119.4): a player can pay an amount of life only if their life total
+    is at least that amount; paying 0 life is always possible, whatever the life total (CR 119.4, 118.3),
+    so a player at 0 or less life can still pay a cost that has no life in it."""
+    return life <= 0 or life <= life_total
+
+
+@dataclass(frozen=True)
+class _Choice:
+    """One way one item of a group can be used."""
+
+    kind: str
+    units: tuple[_Unit, ...]  # what it adds
+    mana: str
+    inp: tuple[str, ...]  # demand tokens of its own input (filters)
+    inp_text: str
+    life: int
+    ability_index: int | None
+    ability: str
+    taps: bool
+    filter: bool  # its units need its input paid first (ordering matters)
+
+
+@dataclass
+class _Group:
+    key: tuple
+    name: str
+    ids: tuple[str, ...]
+    size: int
+    choices: list[_Choice]
+    once: bool  # a permanent used once (counts as a source)
+    item: bool = True  # items are told apart when counting individual payments (multinomials)
+
+
+@dataclass
+class _SymGroup:
+    text: str
+    count: int
+    options: list[tuple[str, ...]]  # each: demand tokens ("W".."C", "S", "1", "2life")
+    labels: list[str]
+
+
+# ---------------------------------------------------------------------------
+# Building the model
+# ---------------------------------------------------------------------------
+
+
+def _cost_of(total_cost: Any) -> tuple[ManaCost, int]:
+    """(mana cost, life) from a ManaCost, a string, or an object with ``.mana``/``.life`` (solver.costs.TotalCost)."""
+    if total_cost is None:
+        return ManaCost(), 0
+    if isinstance(total_cost, ManaCost):
+        return total_cost, 0
+    if isinstance(total_cost, str):
+        return ManaCost.parse(total_cost) if total_cost.strip() else ManaCost(), 0
+    mana = getattr(total_cost, "mana", None)
+    life = int(getattr(total_cost, "life", 0) or 0)
+    if mana is None:
+        raise PaymentProblem("the total cost has an unpayable mana component (no mana cost, CR 118.6)")
+    return mana, life
+
+
+def _symbol_groups(cost: ManaCost) -> tuple[Counter, list[_SymGroup]]:
+    fixed: Counter = Counter()
+    multi: dict[str, list] = {}
+    for s in cost.symbols:
+        if not s.is_mana:
+            continue
+        if s.is_variable:
+            raise PaymentProblem(f"the cost {cost} still has {s}; X is chosen before paying (CR 601.2b, 107.3a)")
+        if s.is_generic:  # counted, never spelled out unit by unit ({1000000} must not build a million tokens)
+            if s.generic_amount:
+                fixed["1"] += s.generic_amount
+            continue
+        try:
+            opts = s.options()
+        except ManaError as e:
+            raise PaymentProblem(str(e)) from None
+        if len(opts) == 1:
+            fixed.update(opts[0])
+        else:
+            multi.setdefault(s.text, [s, 0])[1] += 1
+    groups = []
+    for text, (s, n) in multi.items():
+        opts = list(s.options())
+        labels = []
+        for o in opts:
+            if o == ("2life",):
+                labels.append("(2 life)")
+            elif o and o[0] == "1":
+                labels.append("{" + str(len(o)) + "}")
+            else:
+                labels.append("{" + o[0] + "}")
+        groups.append(_SymGroup(text, n, opts, labels))
+    return fixed, groups
+
+
+def _input_announcements(cost: ManaCost | None) -> list[tuple[tuple[str, ...], str, int]]:
+    """Every announced way to pay a mana ability's own mana input: (demand tokens, text, life)."""
+    if cost is None or not len(cost):
+        return [((), "", 0)]
+    per_symbol = []
+    for s in cost.symbols:
+        if not s.is_mana:
+            continue
+        per_symbol.append(s.options())
+    out = {}
+    for combo in itertools.product(*per_symbol):
+        toks: list[str] = []
+        life = 0
+        for o in combo:
+            if o == ("2life",):
+                life += 2
+            else:
+                toks.extend(o)
+        key = tuple(sorted(toks)), life
+        if key not in out:
+            gen = sum(1 for t in toks if t == "1")
+            txt = ("{" + str(gen) + "}" if gen else "") + "".join("{" + t + "}" for t in sorted((t for t in toks if t != "1"), key=_tok_order))
+            if life:
+                txt += f" and {life} life"
+            out[key] = (tuple(toks), txt, life)
+    return list(out.values())
+
+
+def _tok_order(t: str) -> int:
+    return ("W", "U", "B", "R", "G", "C", "S", "1").index(t) if t in ("W", "U", "B", "R", "G", "C", "S", "1") else 9
+
+
+_SPEND_HINT = re.compile(r"\bspend\b.*\bas though\b|can't spend mana", re.I)
+_ORDER = "WUBRGC"
+
+
+def spend_retyping(state: GameState, player: str) -> tuple[dict[str, str], list[str]]:
+    """How ``player`` may spend each type of mana now, from ``spend_as_though`` static abilities of
+    permanents (CR 609.4b; Celestial Dawn, Chromatic Orrery, Mycosynth Lattice, Sunglasses of Urza).
+
+    Returns
+    -------
+    (retype, unmodelled): ``retype`` maps a mana type to the letters of the symbols it may pay as
+    (``{"W": "WUBRG", "U": "C", ...}`` under Celestial Dawn; only the types that change), and
+    ``unmodelled`` names permanents with a "spend ... as though" sentence that is not parsed (scoped to
+    some spells or abilities): the payment answers ``unsupported`` when they could matter.
+
+    Raises
+    ------
+    Unsupported : several different effects, one of them saying "only" (how they combine, CR 609.4a,
+        is not modelled).
+    """
+    from ..layers import permanent_abilities
+
+    effects: list[tuple[str, Any]] = []
+    unmodelled: list[str] = []
+    for perm in state.battlefield:
+        for a in permanent_abilities(state, perm):
+            if a.kind != "static":
+                continue
+            if a.effect == "spend_as_though":
+                if a.params.get("players", "you") == "each" or perm.controller == player:
+                    rules = tuple(tuple(sorted(dict(r).items())) for r in a.params.get("rules", ()))
+                    if all(rules != e[1] for e in effects):
+                        effects.append((perm.name, rules))
+            elif a.effect == "text" and _SPEND_HINT.search(a.text or ""):
+                unmodelled.append(perm.name)
+    if not effects:
+        return {}, unmodelled
+    if len(effects) > 1 and any(dict(r).get("only") for _, rules in effects for r in rules):
+        raise Unsupported("how these spend-as-though effects combine is not modelled (CR 609.4a): "
+                          + ", ".join(n for n, _ in effects))
+    allowed = {t: set(t) for t in _ORDER}
+    for _, rules in effects:
+        named: set[str] = set()
+        for r in rules:
+            r = dict(r)
+            mana = str(r.get("mana", "any"))
+            as_ = str(r.get("as", ""))
+            new = set("WUBRG") if as_ == "any_color" else set(as_)
+            for t in _ORDER:
+                if mana == t or mana == "any" or (mana == "other" and t not in named):
+                    allowed[t] = set(new) if r.get("only") else allowed[t] | new
+            if mana in _ORDER:
+                named.add(mana)
+    out = {t: "".join(x for x in _ORDER if x in v) for t, v in allowed.items()}
+    return {t: v for t, v in out.items() if v != t}, unmodelled
+
+
+def cant_spend_mana(card: Any) -> bool:
+    """The spell says no mana can be spent to cast it (Hogaak, Arisen Necropolis: only convoke and delve pay)."""
+    from mtgcheck.models.text.oracle import abilities_of
+
+    return card is not None and any(a.effect == "cant_spend_mana" for a in abilities_of(card))
+
+
+def _source_choices(src: ManaSource, spell_card: Any, notes: list[str],
+                    allow: Callable[[str | None, Any], bool] | None = None,
+                    retype: Mapping[str, str] | None = None) -> list[_Choice] | None:
+    life = 0
+    for p in src.other_costs:
+        if p.action == "pay_life":
+            life += p.amount
+        elif p.action == "sacrifice" and p.what == "this":
+            pass
+        elif p.action == "remove_counters":
+            pass
+        else:
+            notes.append(f"{src.name}: the mana ability “{src.ability.describe()}” has a cost part "
+                         f"({p.text or p.action}) that the payment search does not model; it is not used")
+            return None
+    out = []
+    for inp, inp_text, inp_life in _input_announcements(src.mana_cost):
+        for opt in src.options:
+            if allow is None:
+                units = tuple((m.type, bool(m.snow or src.snow), restriction_allows(m.restriction, spell_card),
+                               restriction_allows(m.restriction, None)) for m in opt.mana)
+            else:
+                units = tuple(((retype or {}).get(m.type, m.type), bool(m.snow or src.snow), allow(m.restriction, spell_card),
+                               allow(m.restriction, None)) for m in opt.mana)
+            out.append(_Choice("mana_ability", units, str(opt), inp, inp_text, life + inp_life, src.ability_index,
+                               src.ability.describe(), src.tap or src.untap, bool(inp)))
+    return out
+
+
+def _counter_ok(state: GameState, src: ManaSource) -> int | None:
+    """How many times the counter part of the source can be paid (None: no counter part)."""
+    n = None
+    for p in src.other_costs:
+        if p.action == "remove_counters":
+            perm = state.permanent(src.permanent)
+            have = perm.counters.get(p.what, 0) if p.what not in ("", "this") else sum(perm.counters.values())
+            k = have // max(1, p.amount)
+            n = k if n is None else min(n, k)
+    return n
+
+
+@dataclass
+class _Model:
+    groups: list[_Group]
+    syms: list[_SymGroup]
+    fixed: Counter
+    base_life: int
+    life_total: int
+    notes: list[str]
+    cost: ManaCost
+    #: restriction code -> names of the sources whose mana carries it, for codes that are not modelled or
+    #: cannot be decided here (``restriction_verdict`` is ``None``); that mana is not spent
+    undecided: dict = field(default_factory=dict)
+    #: permanents with a "spend mana as though" sentence that is not modelled (scoped effects)
+    unmodelled_spend: list = field(default_factory=list)
+    #: the spell says no mana can be spent to cast it (Hogaak)
+    no_mana: bool = False
+
+
+def build_model(state: GameState, player: str, total_cost: Any, *, spell_card: Any = None,
+                exclude_permanents: Iterable[str] = (), extra: Iterable[ExtraPayer] = (),
+                extensions: Sequence[Extension] | None = None,
+                sources: Sequence[ManaSource] | None = None, collapse: bool = True,
+                assume_undecided: bool = False) -> _Model:
+    """Build the payment model (groups of interchangeable items, symbol groups).
+
+    Parameters
+    ----------
+    state, player : the game and the paying player.
+    total_cost : ManaCost, str, or an object with ``mana`` and ``life`` (``solver.costs.TotalCost``).
+    spell_card : Card or None; the spell being cast (restrictions, extensions); ``None`` for an ability.
+    exclude_permanents : permanent ids that cannot be used (their {T}/{Q} is part of the cost, CR 601.2g-h).
+    extra : further ``ExtraPayer`` objects, added to those of the extensions.
+    extensions : payment extensions consulted when ``spell_card`` is given; ``None``:
+        ``standard_extensions()`` (convoke, improvise, delve); ``()``: none.
+    sources : override ``solver.sources.mana_sources(state, player)``.
+    collapse : ``False`` builds one group per item (the plain encoding, for checks and benchmarks).
+    assume_undecided : spend mana whose restriction is not modelled as if it were allowed (only to find
+        out whether such mana could change the answer: then the answer is ``unsupported``).
+
+    Raises
+    ------
+    PaymentProblem : the cost still has {X}, or its mana component is unpayable.
+    """
+    cost, life = _cost_of(total_cost)
+    fixed, syms = _symbol_groups(cost)
+    excluded = set(exclude_permanents)
+    notes: list[str] = []
+    srcs = list(mana_sources(state, player) if sources is None else sources)
+    extras = list(extra)
+    if spell_card is not None:
+        for fn in (standard_extensions() if extensions is None else extensions):
+            extras.extend(fn(state, player, spell_card, total_cost) or ())
+    per_perm: dict[str, list[_Choice]] = {}
+    perm_name: dict[str, str] = {}
+    repeat_groups: list[_Group] = []
+    x_value = int(getattr(total_cost, "x", 0) or 0)
+    undecided: dict[str, set] = {}
+    retype, unmodelled_spend = spend_retyping(state, player)
+    no_mana = cant_spend_mana(spell_card)
+    if no_mana:
+        notes.append(f"no mana can be spent to cast {spell_card.name} (its own text): only convoke, delve and "
+                     "other ways of paying that are not mana can pay")
+
+    def allower(who: str, source: str | None):
+        def allow(restriction: str | None, card: Any) -> bool:
+            if no_mana and card is not None:
+                return False
+            v = restriction_verdict(restriction, card, state=state, source=source, x=x_value)
+            if v is None:
+                undecided.setdefault(str(restriction), set()).add(who)
+                return assume_undecided
+            return v
+        return allow
+
+    for src in srcs:
+        if src.permanent in excluded:
+            continue
+        chs = _source_choices(src, spell_card, notes, allower(src.name, src.permanent), retype)
+        if not chs:
+            continue
+        once = src.tap or src.untap or any(p.action == "sacrifice" for p in src.other_costs)
+        if once:
+            cnt = _counter_ok(state, src)
+            if cnt == 0:
+                continue
+            per_perm.setdefault(src.permanent, []).extend(chs)
+            perm_name[src.permanent] = src.name
+        else:
+            cap = _counter_ok(state, src)
+            bound = max(1, sum(1 for s in cost.symbols if s.is_mana) + cost.generic)
+            cap = bound if cap is None else min(cap, bound)
+            if cap > 0:
+                repeat_groups.append(_Group(("repeat", src.permanent, src.ability_index), src.name, (src.permanent,), cap, chs, False, False))
+    for ex in extras:
+        chs = []
+        for o in ex.options:
+            if o == "1":
+                chs.append(_Choice(ex.how, (("1", False, True, False),), "{1}", (), "", 0, None, ex.how, ex.permanent is not None, False))
+            elif o in COLORS:
+                chs.append(_Choice(ex.how, ((o, False, True, False),), "{" + o + "}", (), "", 0, None, ex.how, ex.permanent is not None, False))
+        if not chs:
+            continue
+        if ex.permanent is not None:
+            if ex.permanent in excluded:
+                continue
+            per_perm.setdefault(ex.permanent, []).extend(chs)
+            perm_name.setdefault(ex.permanent, ex.name)
+        else:
+            repeat_groups.append(_Group(("extra", ex.group or ex.key, tuple(ex.options), ex.how), ex.name, (ex.key,), 1, chs, False))
+    groups: list[_Group] = []
+    # permanents: collapse identical ones
+    by_sig: dict[tuple, _Group] = {}
+    for pid, chs in per_perm.items():
+        if collapse:
+            perm = _perm_or_none(state, pid)
+            status = (perm.card.name, perm.tapped, perm.sick, tuple(sorted(perm.counters.items())),
+                      tuple(sorted((k, str(v)) for k, v in perm.choices.items())), perm.controller) if perm else (pid,)
+            sig = (status, tuple(chs))
+        else:
+            sig = (pid,)
+        g = by_sig.get(sig)
+        if g is None:
+            g = _Group(("perm",) + sig, perm_name[pid], (pid,), 1, list(chs), True)
+            by_sig[sig] = g
+            groups.append(g)
+        else:
+            g.ids = g.ids + (pid,)
+            g.size += 1
+    # extras without permanents: collapse by group key
+    by_key: dict[tuple, _Group] = {}
+    for g in repeat_groups:
+        if collapse and g.key[0] == "extra":
+            h = by_key.get(g.key)
+            if h is not None:
+                h.ids = h.ids + g.ids
+                h.size += 1
+                continue
+            by_key[g.key] = g
+        groups.append(g)
+    # pool
+    pool = state.pools.get(player)
+    if pool is not None:
+        for m, n in sorted(pool.counts.items(), key=lambda kv: (MANA_TYPES.index(kv[0].type), kv[0].restriction or "")):
+            if n <= 0:
+                continue
+            allow = allower("mana pool", None)
+            unit = (retype.get(m.type, m.type), m.snow, allow(m.restriction, spell_card), allow(m.restriction, None))
+            ch = _Choice("pool", (unit,), "{" + m.type + (f":{m.restriction}" if m.restriction else "") + "}",
+                         (), "", 0, None, "mana pool", False, False)
+            # mana of one kind in the pool is literally identical: always one group
+            groups.append(_Group(("pool", m), "mana pool", tuple(f"pool:{m.type}" for _ in range(n)), n, [ch], False, False))
+    return _Model(groups, syms if collapse else _split_syms(syms), fixed, life, state.life.get(player, 20), notes, cost,
+                  {k: sorted(v) for k, v in undecided.items()}, sorted(set(unmodelled_spend)), no_mana)
+
+
+def _split_syms(syms: list[_SymGroup]) -> list[_SymGroup]:
+    out = []
+    for s in syms:
+        for _ in range(s.count):
+            out.append(_SymGroup(s.text, 1, s.options, s.labels))
+    return out
+
+
+def _perm_or_none(state: GameState, pid: str):
+    for p in state.battlefield:
+        if p.id == pid:
+            return p
+    return None
