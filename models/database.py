@@ -37,7 +37,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 __all__ = [
     "CardDataError", "UnknownCardError", "CardDatabase", "load_database", "merge_catalog",
-    "clear_cache", "ENV_VAR",
+    "clear_cache", "ENV_VAR", "CATALOG_HINT", "describe_source",
 ]
 
 #: Environment variable naming the card data file ``load_database()`` reads by default.
@@ -78,16 +78,25 @@ class UnknownCardError(KeyError):
         Up to five card names closest to it (rapidfuzz ``WRatio`` over normalised names).
     """
 
-    def __init__(self, name: str, suggestions: Iterable[str] = ()):
+    def __init__(self, name: str, suggestions: Iterable[str] = (), hint: str = ""):
         self.name = name
         self.suggestions = list(suggestions)
+        #: what to do when only the embedded catalog was searched (``CATALOG_HINT``), else ""
+        self.hint = hint
         super().__init__(name)
 
     def __str__(self) -> str:
         msg = f"unknown card {self.name!r}"
         if self.suggestions:
             msg += f"; did you mean: {', '.join(self.suggestions)}?"
+        if self.hint:
+            msg += f" ({self.hint})"
         return msg
+
+
+#: Said with an unknown card when only the embedded catalog was searched.
+CATALOG_HINT = ("only the embedded catalog of hand-modelled cards was searched: run `mtgcheck data update` "
+                "to download every card, or give a card file with --cards FILE")
 
 
 def _rank(card: Card) -> int:
@@ -100,7 +109,7 @@ class _Index:
 
     __slots__ = ("full", "face", "collisions", "_choices")
 
-    def __init__(self, cards: Iterable[Card]):
+    def __init__(self, cards: Iterable[Card] = ()):
         #: normalised full name → Card, in insertion order
         self.full: dict[str, Card] = {}
         #: normalised face / part name → normalised full name of its card
@@ -108,6 +117,12 @@ class _Index:
         #: (kept name, dropped name) pairs whose names normalise equal
         self.collisions: list[tuple[str, str]] = []
         self._choices: list[str] | None = None
+        self.add(cards)
+
+    def add(self, cards: Iterable[Card]) -> None:
+        """Index more cards, with the same rules as if they had been given to the constructor last."""
+        self._choices = None
+        added: list[str] = []
         for card in cards:
             if not isinstance(card, Card):
                 raise TypeError(f"CardDatabase holds Card objects, got {type(card).__name__}")
@@ -116,18 +131,30 @@ class _Index:
             if old is not None and old.name != card.name:
                 self.collisions.append((old.name, card.name))
                 continue
+            if old is None:
+                added.append(key)
+                self.face.pop(key, None)  # a full name always beats a face name
             self.full[key] = card  # the same name again: the later card replaces it
         face_rank: dict[str, int] = {}
-        for key, card in self.full.items():
+        for key in added:
+            card = self.full[key]
             parts = set(card.face_names) | set(split_name(card.name))
             for part in parts:
                 pk = normalize_name(part)
                 if not pk or pk == key or pk in self.full:
                     continue
                 r = _rank(card)
+                if pk in self.face and pk not in face_rank:
+                    face_rank[pk] = _rank(self.full[self.face[pk]])
                 if pk not in self.face or r > face_rank[pk]:
                     self.face[pk] = key
                     face_rank[pk] = r
+
+    def copy(self) -> "_Index":
+        """A shallow copy (the dictionaries, not the cards) that can be changed without changing this one."""
+        new = _Index.__new__(_Index)
+        new.full, new.face, new.collisions, new._choices = dict(self.full), dict(self.face), list(self.collisions), None
+        return new
 
     @property
     def choices(self) -> list[str]:
@@ -163,13 +190,25 @@ class CardDatabase:
         self.source = source
         self.date = date
         self.report = report
+        #: how this database was chosen: "argument" (a path given), "MTGCHECK_CARDS", "downloaded"
+        #: (``mtgcheck data update``), "catalog" or "memory" (built in code)
+        self.origin = "catalog" if source == "catalog" else "memory"
         self._len = len(self._levels[0].full)
+
+    @classmethod
+    def _from_index(cls, index: _Index, *, source: str, date: str | None, report: "ImportReport | None",
+                    origin: str = "memory") -> "CardDatabase":
+        db = cls.__new__(cls)
+        db._levels = (index,)
+        db.source, db.date, db.report, db.origin = source, date, report, origin
+        db._len = len(index.full)
+        return db
 
     @classmethod
     def _layered(cls, levels: tuple[_Index, ...], like: "CardDatabase") -> "CardDatabase":
         db = cls.__new__(cls)
         db._levels = levels
-        db.source, db.date, db.report = like.source, like.date, like.report
+        db.source, db.date, db.report, db.origin = like.source, like.date, like.report, like.origin
         top, rest = levels[0], levels[1:]  # ``rest`` are the levels of ``like``
         db._len = like._len + sum(1 for k in top.full if not any(k in lv.full for lv in rest))
         return db
@@ -200,7 +239,8 @@ class CardDatabase:
         """The card called ``name``; raises ``UnknownCardError`` (with suggestions) when there is none."""
         card = self.find(name)
         if card is None:
-            raise UnknownCardError(name, self.suggest(name) if isinstance(name, str) else [])
+            raise UnknownCardError(name, self.suggest(name) if isinstance(name, str) else [],
+                                   CATALOG_HINT if self.source == "catalog" else "")
         return card
 
     def __getitem__(self, name: str) -> Card:
@@ -281,6 +321,16 @@ class CardDatabase:
         return f"<CardDatabase {self._len} cards from {self.source}{' (' + self.date + ')' if self.date else ''}>"
 
 
+def describe_source(db: "CardDatabase") -> str:
+    """One line saying which card data ``db`` is and how it was chosen, e.g.
+    ``cards: 32,139 from /data/oracle-cards-2025-11-03.json.gz (2025-11-03; --cards)``."""
+    how = {"argument": "--cards", "MTGCHECK_CARDS": "MTGCHECK_CARDS", "downloaded": "downloaded by mtgcheck data update"}
+    if db.source == "catalog":
+        return (f"cards: the embedded catalog ({len(db)} hand-modelled cards; `mtgcheck data update` "
+                "or --cards FILE for every card)")
+    return f"cards: {len(db):,} from {db.source} ({db.date or 'undated'}; {how.get(db.origin, db.origin)})"
+
+
 def merge_catalog(cards: Iterable[Card], catalog: Mapping[str, Card]) -> list[Card]:
     """Attach catalog behaviour to file cards.
 
@@ -322,16 +372,20 @@ def load_database(path: str | os.PathLike | None = None) -> CardDatabase:
     ----------
     path : str or os.PathLike, optional
         A card data file (Scryfall bulk JSON array, Scryfall JSON lines or MTGJSON
-        AtomicCards, each optionally gzip-compressed). When omitted, the file named by the
-        environment variable ``MTGCHECK_CARDS``; when that is unset or empty, the
-        embedded catalog alone (``source == "catalog"``, ``date`` None).
+        AtomicCards, each optionally gzip-compressed). When omitted, in this order: the file
+        named by the environment variable ``MTGCHECK_CARDS``; the data ``mtgcheck data update``
+        downloaded (``models.download.installed_file()``); the embedded catalog alone
+        (``source == "catalog"``, ``date`` None).
 
     Returns
     -------
     CardDatabase
         File cards merged with the catalog (``merge_catalog``); ``source`` is the resolved
-        path, ``date`` the data's date, ``report`` the ``ImportReport``. Cached per resolved
-        path, modification time and size, so repeated calls are free.
+        path, ``date`` the data's date, ``report`` the ``ImportReport``, ``origin`` which of the
+        choices above it is (``"argument"``, ``"MTGCHECK_CARDS"``, ``"downloaded"``, ``"catalog"``).
+        Cached in memory per resolved path, modification time and size, so repeated calls are
+        free; and on disk as parsed objects (``models.cardcache``), so a new process reads a file
+        it has seen before in a fraction of the parsing time.
 
     Raises
     ------
@@ -342,9 +396,14 @@ def load_database(path: str | os.PathLike | None = None) -> CardDatabase:
     """
     from .catalog import load_catalog
 
+    origin = "argument"
     if path is None or str(path) == "":
         env = os.environ.get(ENV_VAR, "").strip()
-        path = env or None
+        path, origin = (env, ENV_VAR) if env else (None, "")
+    if path is None:
+        from .download import installed_file
+
+        path, origin = installed_file(), "downloaded"
     if path is None:
         key: tuple = ("catalog",)
         with _LOCK:
@@ -363,19 +422,49 @@ def load_database(path: str | os.PathLike | None = None) -> CardDatabase:
         raise CardDataError(f"{p}: card data file not found") from None
     except OSError as e:
         raise CardDataError(f"{p}: cannot read card data file: {e.strerror or e}") from None
-    key = (str(resolved), st.st_mtime_ns, st.st_size)
+    if resolved.is_dir():
+        raise CardDataError(f"{p}: is a folder, not a card data file")
+    key = (str(resolved), st.st_mtime_ns, st.st_size, origin)
     with _LOCK:
         db = _CACHE.get(key)
     if db is not None:
         return db
 
-    from .importers import load_cards_file
+    from . import cardcache
 
-    report = load_cards_file(resolved)
-    cards = merge_catalog(report.cards, load_catalog())
-    db = CardDatabase(cards, source=str(resolved), date=report.date, report=report)
+    cached = cardcache.read(resolved, st)
+    if isinstance(cached, tuple) and len(cached) == 2 and isinstance(cached[1], _Index):
+        report, base = cached
+    else:
+        from .importers import load_cards_file
+
+        report = load_cards_file(resolved)
+        base = _Index(report.cards)
+        cardcache.write(resolved, st, (report, base))
+    db = CardDatabase._from_index(_with_catalog(base, load_catalog()), source=str(resolved), date=report.date,
+                                  report=report, origin=origin)
     with _LOCK:
         for k in [k for k in _CACHE if k[0] == key[0]]:
             del _CACHE[k]  # an older version of the same file
         _CACHE[key] = db
     return db
+
+
+def _with_catalog(base: _Index, catalog: Mapping[str, Card]) -> _Index:
+    """The index of ``merge_catalog(cards of base, catalog)``, made from ``base`` without re-indexing the
+    file's cards: cards the catalog models get its abilities (and notes) in place, catalog-only cards
+    are added last. ``base`` is not changed (it may be shared with the on-disk cache's reader)."""
+    index = base.copy()
+    extra: list[Card] = []
+    for name, cat in catalog.items():
+        key = normalize_name(name)
+        card = index.full.get(key)
+        if card is None:
+            extra.append(cat)
+            continue
+        card = replace(card, abilities=cat.abilities)
+        if cat.notes and not card.notes:
+            card = replace(card, notes=cat.notes)
+        index.full[key] = card
+    index.add(extra)
+    return index

@@ -352,6 +352,9 @@ def _resolve_card(db: Any, name: Any, sc: Scenario, key: Any, obj: Any) -> Card:
     except KeyError as e:
         sugg = list(getattr(e, "suggestions", []) or [])
         msg = f"unknown card {name!r}" + (f"; did you mean: {', '.join(sugg)}?" if sugg else "")
+        hint = getattr(e, "hint", "")
+        if hint:
+            msg += f" ({hint})"
         raise sc.error(msg, key, obj, sugg) from None
 
 

@@ -18,6 +18,11 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 
 def pytest_configure(config: pytest.Config) -> None:
+    # mtgcheck's cache folder (downloaded card data, parsed-card cache) is a fresh one per test session:
+    # data a user downloaded must not change what the tests see (load_database() would pick it up)
+    import tempfile
+
+    os.environ["MTGCHECK_CACHE_DIR"] = tempfile.mkdtemp(prefix="mtgcheck-test-cache-")
     explicit = config.getoption("--shared")
     if explicit:
         os.environ["MTGCHECK_SHARED"] = os.path.abspath(explicit)
