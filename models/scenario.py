@@ -25,7 +25,7 @@ QUESTION_KINDS = (
 )
 SCENARIO_KEYS = (
     "title", "source", "players", "active", "cards", "battlefield", "hand", "graveyard", "library",
-    "exile", "command", "pool", "life", "effects", "ask", "expect", "notes",
+    "exile", "command", "stack", "pool", "life", "effects", "ask", "expect", "notes",
 )
 #: Most copies one zone entry may stand for (``count``): enough for any real game and for benchmarks.
 MAX_COUNT = 10_000
@@ -358,6 +358,27 @@ def _resolve_card(db: Any, name: Any, sc: Scenario, key: Any, obj: Any) -> Card:
         raise sc.error(msg, key, obj, sugg) from None
 
 
+def _find_target(state: GameState, ref: Any) -> str:
+    """The id of an effect's target: a permanent, else a card in another zone (a target may be a card in
+    any zone, CR 115.1, e.g. Snapcaster Mage's instant or sorcery card in a graveyard). A name that matches
+    no permanent is looked up in the other zones; raises ``StateError`` when it matches nothing or several."""
+    try:
+        return state.find_permanent(ref).id
+    except StateError as err:
+        if isinstance(ref, Mapping) and "id" in ref and any(ci.id == str(ref["id"]) for _, _, ci in state.zoned_cards()):
+            return str(ref["id"])
+        if isinstance(ref, Mapping) and ref.get("zone") in (None, "battlefield") and "id" not in ref and "zone" not in ref \
+                and ref.get("controller") is not None:
+            raise
+        perm_err = err
+    try:
+        return state.find_card({k: v for k, v in ref.items() if k != "controller"} if isinstance(ref, Mapping) else ref)[2].id
+    except StateError as err:
+        if "matches" in str(err):
+            raise
+        raise StateError(f"{perm_err}, and no card of that name in another zone", perm_err.candidates + err.candidates) from None
+
+
 def build_state(sc: Scenario, db: Any) -> tuple[GameState, Any]:
     """Resolve names and build the ``GameState`` of a scenario.
 
@@ -521,7 +542,7 @@ def build_state(sc: Scenario, db: Any) -> tuple[GameState, Any]:
             raw_targets = [raw_targets]
         for t in raw_targets:
             try:
-                targets.append(state.find_permanent(t).id)
+                targets.append(_find_target(state, t))
             except StateError as err:
                 raise sc.error(f"effect of {card.name}: target {t!r}: {err}", "targets", e, err.candidates) from None
         ts = e.get("timestamp")

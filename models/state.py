@@ -15,7 +15,9 @@ from .cards import Card
 from .mana import ManaPool
 
 ZONES = ("battlefield", "hand", "graveyard", "library", "exile", "command")
-CARD_ZONES = ("hand", "graveyard", "library", "exile", "command")
+#: Zones holding cards other than the battlefield. ``stack``: spells on the stack, listed per controller
+#: (top first within each player's list; the order between players' lists is not kept).
+CARD_ZONES = ("hand", "graveyard", "library", "exile", "command", "stack")
 
 
 class StateError(ValueError):
@@ -86,7 +88,8 @@ class Effect:
     """A resolved spell or ability whose effect is still in force (e.g. a resolved Pale Moon).
 
     ``ability`` counts the card's activated abilities from 1; ``None`` means the spell's own effect.
-    ``targets`` holds permanent ids after resolution. ``timestamp`` orders it among continuous effects
+    ``targets`` holds the ids of its targets after resolution: permanent ids, or ids of cards in
+    other zones (Snapcaster Mage's target instant or sorcery card in a graveyard). ``timestamp`` orders it among continuous effects
     (CR 613.7); ``None``: after every permanent, in list order (see docs/scenarios.md).
     """
 
@@ -188,3 +191,44 @@ class GameState:
             [f"{p.name} ({p.controller}, id {p.id})" for p in hits],
         )
 
+    def find_card(self, ref: Any) -> tuple[str, str, CardInstance]:
+        """Resolve a reference to a card in a zone other than the battlefield: a card name matching exactly
+        one card, ``{id}``, or ``{card, zone, owner}`` (``zone`` and ``owner`` narrow the search).
+
+        Returns ``(zone, player whose zone holds it, CardInstance)``.
+        Raises ``StateError`` listing the candidates when it matches none or several.
+        """
+        if isinstance(ref, Mapping):
+            rid = ref.get("id")
+            name, zone, owner = ref.get("card"), ref.get("zone"), ref.get("owner")
+        else:
+            rid, name, zone, owner = None, ref, None, None
+        if rid is None and not isinstance(name, str):
+            raise StateError(f"a card reference is a card name, {{card, zone, owner}} or {{id}}; got {ref!r}")
+        if zone is not None and zone not in CARD_ZONES:
+            raise StateError(f"unknown zone {zone!r}; zones are {', '.join(CARD_ZONES)}")
+        hits = []
+        for z in CARD_ZONES:
+            if zone is not None and z != zone:
+                continue
+            for player, lst in self.zones[z].items():
+                if owner is not None and player != str(owner):
+                    continue
+                for ci in lst:
+                    if (ci.id == str(rid)) if rid is not None else ci.card.name.casefold() == str(name).casefold():
+                        hits.append((z, player, ci))
+        if len(hits) == 1:
+            return hits[0]
+        if not hits:
+            what = f"id {rid!r}" if rid is not None else repr(name)
+            raise StateError(f"no card {what} in any zone" + (f" ({zone})" if zone else ""),
+                             [f"{ci.name} ({z} of {p}, id {ci.id})" for z, p, ci in self.zoned_cards()])
+        raise StateError(f"{name!r} matches {len(hits)} cards; name one by {{card, zone, owner}} or {{id}}",
+                         [f"{ci.name} ({z} of {p}, id {ci.id})" for z, p, ci in hits])
+
+    def zoned_cards(self) -> Iterator[tuple[str, str, CardInstance]]:
+        """Every card outside the battlefield as ``(zone, player, CardInstance)``."""
+        for z in CARD_ZONES:
+            for p, lst in self.zones[z].items():
+                for ci in lst:
+                    yield z, p, ci

@@ -119,7 +119,8 @@ def active_cost_changes(state: GameState) -> list[CostChange]:
 def _has_granted_flashback(state: GameState, player: str, card: Any = None, strict: bool = True) -> str | None:
     """The name of an effect in force that gave ``card`` flashback (Snapcaster Mage), else ``None``.
 
-    The grant applies to the card named by the effect's ``choices.card``. When the scenario names none:
+    The grant applies to the card named by the effect's ``choices.card`` or its ``targets`` (a card in a
+    zone). When the scenario names none:
     with several instant and sorcery cards in the player's graveyard the target is ambiguous
     (``QuestionError`` listing them; ``None`` when not ``strict``); with exactly one, that card is the
     target; with a graveyard the scenario does not list, the card asked about; the explanation says so.
@@ -134,6 +135,10 @@ def _has_granted_flashback(state: GameState, player: str, card: Any = None, stri
             if a.effect != "grant_flashback":
                 continue
             chosen = e.choices.get("card")
+            if not chosen and e.targets:
+                # the effect's target named as a card in a zone (CR 115.1; Snapcaster Mage targets a graveyard card)
+                tid = set(e.targets)
+                chosen = next((ci.card.name for _, _, ci in state.zoned_cards() if ci.id in tid), None)
             if card is None:
                 return e.card.name
             if chosen:

@@ -432,6 +432,12 @@ def ask_scry(ctx: Context) -> Answer:
         return _scry_spell(ctx, player)
     n = _int_arg(ctx, "n")
     lib = _library_names(ctx, player)
+    if not ctx.arg("targets_legal", True, (bool,)):
+        # the scry is part of a spell or ability whose every target became illegal (CR 608.2b)
+        why0 = [f"every target of the spell or ability that would make {player} scry {n} is illegal as it tries to resolve, "
+                "so it does not resolve: nothing is looked at and the library is unchanged (CR 608.2b)"]
+        return Answer("scry", {"looked_at": 0, "choices": 1, "distinct_results": 1, "results": [list(lib)],
+                               "scried": False}, why0)
     out = scry_outcomes(lib, n, ctx.limit)
     why: list[str] = []
     k = out["looked_at"]
@@ -529,6 +535,18 @@ def resolve_steps(library: Sequence[str], steps: Sequence[Mapping[str, Any]]) ->
     return states, choices, notes
 
 
+def _cards_looked_at(steps: Sequence[Mapping[str, Any]], library: int) -> int:
+    """How many cards a spell's scry steps look at in all, with ``library`` cards to start with (CR 701.22a:
+    the top N, fewer if the library is smaller; a draw before a scry leaves fewer cards, CR 608.2c)."""
+    left, looked = library, 0
+    for s in steps:
+        if s.get("action") == "draw":
+            left -= min(int(s.get("n", 0)), left)
+        elif s.get("action") == "scry":
+            looked += min(int(s.get("n", 0)), left)
+    return looked
+
+
 def _scry_spell(ctx: Context, player: str) -> Answer:
     card, abilities = _spell_card(ctx)
     steps, unknown = rt.spell_steps(abilities)
@@ -548,7 +566,7 @@ def _scry_spell(ctx: Context, player: str) -> Answer:
             raise QuestionError(f"{card.name} has no targets, so 'targets_legal' does not apply")
         why.append(f"every target of {card.name} is illegal as it tries to resolve, so it does not resolve and none of its "
                    "effects happen: no scry, no draw (CR 608.2b; scry rulings)")
-        values = {"order": order, "resolves": False, "scried": False, "choices": 1, "outcomes": 1,
+        values = {"order": order, "resolves": False, "scried": False, "looked_at": 0, "choices": 1, "outcomes": 1,
                   "draws": [[]], "results": [{"drawn": [], "library": lib}]}
         return Answer("scry", values, why)
     outcomes, choices, notes = resolve_steps(lib, steps)
@@ -570,7 +588,7 @@ def _scry_spell(ctx: Context, player: str) -> Answer:
     if capped:
         why.append(f"listing capped at {ctx.limit} of {len(outcomes)} results (--limit)")
     values = {"order": order, "resolves": True, "scried": any(s["action"] == "scry" and s["n"] > 0 for s in steps),
-              "choices": choices, "outcomes": len(outcomes), "draws": [list(d) for d in draws], "results": results}
+              "looked_at": _cards_looked_at(steps, len(lib)), "choices": choices, "outcomes": len(outcomes), "draws": [list(d) for d in draws], "results": results}
     return Answer("scry", values, why, capped=capped)
 
 

@@ -660,6 +660,17 @@ class PoolsResult:
 _SORT_ALL_UP_TO = 200_000
 
 
+def _least_mana(cost: "Iterable") -> int:
+    """The least mana that can pay ``cost``: generic {N} needs N, X 0, a Phyrexian symbol 0 (life, CR 107.4f),
+    any other symbol (coloured, hybrid, monocoloured hybrid {2/W}: one {W}) 1 (CR 107.4)."""
+    n = 0
+    for sym in cost:
+        if sym.is_variable or sym.is_phyrexian or not sym.is_mana:
+            continue
+        n += int(sym.text) if sym.is_generic else 1
+    return n
+
+
 def maximal_pools(state: GameState, player: str, limit: int | None = None) -> PoolsResult:
     """Every maximal mana pool ``player`` can produce now, exactly; at most ``limit`` listed, all counted.
 
@@ -755,6 +766,21 @@ def maximal_pools(state: GameState, player: str, limit: int | None = None) -> Po
                    "make each option matters, so the enumeration is over multisets, which is exact")
     if any(len(alts) > 1 for alts in units.values()):
         why.append("a permanent with several mana abilities that tap or untap it uses only one of them (CR 107.5, 107.6)")
+    # An upper bound on all the mana that can be made (the pool, every free source's largest option, every
+    # limited filter's largest output): a filter costing more can never be activated, so it is left out rather
+    # than tried with every payment (Mox Lotus's {100} on a few lands). Filters without a limit that make more
+    # than they cost are refused below; the others never raise the total.
+    bound = sum(start.values()) + sum(len(g) * min((s.limit or 1) for s in g[0]) *
+                                      max((len(o.mana) for s in g[0] for o in s.options), default=0)
+                                      for g in free.values())
+    bound += sum(len(g) * min(s.limit for s in g[0]) * max((len(o.mana) for s in g[0] for o in s.options), default=0)
+                 for g in filters.values() if all(s.limit is not None for s in g[0]))
+    for key in list(filters):
+        alts = filters[key][0]
+        if all(s.mana_cost is not None and _least_mana(s.mana_cost) > bound for s in alts):
+            why.append(" or ".join(s.why for s in alts) + f": costs more ({', '.join(str(s.mana_cost) for s in alts)}) than "
+                       f"the {bound} mana that can be made at most, so it cannot be activated (CR 601.2h, 602.2b)")
+            del filters[key]
     flist: list[tuple[list[ManaSource], int | None]] = []
     for key, group in filters.items():
         alts = group[0]
