@@ -9,7 +9,7 @@ References: CR 102 (players), 103.1/101.4 and 603.3b (turn order, APNAP), 110 (p
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Mapping
+from typing import Any, Iterable, Iterator, Mapping
 
 from .cards import Card
 from .mana import ManaPool

@@ -770,11 +770,16 @@ def maximal_pools(state: GameState, player: str, limit: int | None = None) -> Po
     # limited filter's largest output): a filter costing more can never be activated, so it is left out rather
     # than tried with every payment (Mox Lotus's {100} on a few lands). Filters without a limit that make more
     # than they cost are refused below; the others never raise the total.
-    bound = sum(start.values()) + sum(len(g) * min((s.limit or 1) for s in g[0]) *
-                                      max((len(o.mana) for s in g[0] for o in s.options), default=0)
-                                      for g in free.values())
-    bound += sum(len(g) * min(s.limit for s in g[0]) * max((len(o.mana) for s in g[0] for o in s.options), default=0)
-                 for g in filters.values() if all(s.limit is not None for s in g[0]))
+    def _most(alts: list[ManaSource]) -> int:
+        return max((len(o.mana) for src in alts for o in src.options), default=0)
+
+    bound = sum(start.values())
+    for g in free.values():
+        bound += len(g) * min((src.limit or 1) for src in g[0]) * _most(g[0])
+    for g in filters.values():
+        lims = [src.limit for src in g[0] if src.limit is not None]
+        if len(lims) == len(g[0]):
+            bound += len(g) * min(lims) * _most(g[0])
     for key in list(filters):
         alts = filters[key][0]
         if all(s.mana_cost is not None and _least_mana(s.mana_cost) > bound for s in alts):
