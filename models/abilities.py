@@ -18,6 +18,8 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Iterable, Mapping
 
+from .effects import (ABILITY_LEVEL_KEYS, ALL_TOPICS, AddMana, Effect, Unmodelled, VocabularyError, build_effect,
+                      closest)
 from .mana import ManaCost, ManaError
 from .text.words import parse_count_word
 
@@ -204,47 +206,76 @@ def parse_activation_cost(text: str, card_name: str = "") -> ActivationCost:
     return ActivationCost(mana=mana, tap=tap, untap=untap, parts=tuple(parts), text=raw)
 
 
+#: Zones an ability may function in (CR 113.6): the default for an object is the battlefield for a permanent's
+#: abilities and the stack for a spell's (113.6a); others are named by the ability itself (113.6b-n).
+ZONES = ("battlefield", "stack", "hand", "graveyard", "library", "exile", "command")
+
+
 @dataclass(frozen=True)
 class Ability:
-    """One ability of a card.
+    """One ability of a card: its kind, its typed effect and where it functions.
 
     Attributes
     ----------
     kind : str
-        ``"activated"``, ``"triggered"``, ``"static"``, ``"keyword"``, ``"spell"``
-        (a spell's own instructions), ``"replacement"`` or ``"unparsed"`` (text the
-        parser did not understand: never guessed, reported as *not modelled*).
-    effect : str
-        What it does, as a name the solver knows: ``"add_mana"``, ``"delve"``,
-        ``"scry"``, ``"cost_increase"``, ``"text"`` (understood as an ability but
-        with an effect no solver uses) and so on.
+        ``"activated"``, ``"triggered"``, ``"static"``, ``"keyword"``, ``"spell"`` (a spell's own
+        instructions), ``"replacement"`` or ``"unparsed"`` (a line the parser could not even split).
+    effect : Effect
+        What it does, one of the closed vocabulary of ``models.effects`` (``AddMana``, ``LandType``,
+        ``Keyword``, ...); ``Unmodelled(text, topics)`` for wording no parser turned into a typed effect.
     cost : ActivationCost or None
-        For activated abilities.
-    params : mapping
-        Effect-specific facts, read-only (see the module of the solver that uses them).
+        For activated abilities (CR 602.1a).
     text : str
         The wording it came from (oracle text) or a short description (catalog).
+    face : str or None
+        The face it belongs to when not the card's first face (CR 712).
+    loyalty : str or None
+        A loyalty ability's loyalty cost (``"+1"``, ``"-2"``, CR 606).
+    intrinsic : str or None
+        The basic land type whose intrinsic mana ability this is (CR 305.6).
+    zones : tuple of str
+        Where it functions when that is not the default (CR 113.6): ``("hand",)`` for Elvish Spirit Guide's
+        ability (113.6m), ``("graveyard",)`` for flashback's permission; empty: the default.
     """
 
     kind: str
-    effect: str = "text"
+    effect: Effect = field(default_factory=lambda: Unmodelled("", ALL_TOPICS))
     cost: ActivationCost | None = None
-    params: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
     text: str = ""
+    face: str | None = None
+    loyalty: str | None = None
+    intrinsic: str | None = None
+    zones: tuple[str, ...] = ()
+
+    @property
+    def params(self) -> Mapping[str, Any]:
+        """Migration view: the effect's legacy parameters plus ``face``/``loyalty``/``intrinsic``."""
+        p = self.effect.params()
+        if self.face is None and self.loyalty is None and self.intrinsic is None:
+            return p
+        d = dict(p)
+        for k in ("face", "loyalty", "intrinsic"):
+            if getattr(self, k) is not None:
+                d[k] = getattr(self, k)
+        return MappingProxyType(d)
 
     @property
     def is_activated(self) -> bool:
         return self.kind == "activated"
 
     @property
+    def is_unmodelled(self) -> bool:
+        """Its effect is ``Unmodelled`` (the whole ability is not understood)."""
+        return isinstance(self.effect, Unmodelled)
+
+    @property
     def is_mana_ability(self) -> bool:
         """A mana ability (CR 605.1): produces mana, no target, not a loyalty ability, and (605.1a as of
         2026-09-25) does not move a card to or from a library."""
-        if self.effect != "add_mana" or self.kind not in ("activated", "triggered"):
+        e = self.effect
+        if not isinstance(e, AddMana) or self.kind not in ("activated", "triggered"):
             return False
-        if self.params.get("targets") or self.params.get("loyalty"):
-            return False
-        if self.params.get("moves_library_card"):
+        if e.targets or self.loyalty is not None or e.moves_library_card:
             return False
         if self.cost is not None and any(p.moves_library_card for p in self.cost.parts):
             return False
@@ -257,34 +288,73 @@ class Ability:
         if self.text:
             return self.text
         if self.cost is not None:
-            return f"{self.cost}: {self.effect}"
-        return self.effect
+            return f"{self.cost}: {self.effect.name}"
+        return self.effect.name
 
 
-def make_ability(kind: str, effect: str = "text", cost: ActivationCost | str | None = None,
-                 params: Mapping[str, Any] | None = None, text: str = "", card_name: str = "") -> Ability:
-    """Build an ``Ability``; ``cost`` may be given as text (parsed with ``parse_activation_cost``)."""
+_ABILITY_KEYS = ("kind", "effect", "cost", "params", "text", "zones")
+
+
+def make_ability(kind: str, effect: "str | Effect" = "text", cost: ActivationCost | str | None = None,
+                 params: Mapping[str, Any] | None = None, text: str = "", card_name: str = "",
+                 where: str = "ability", zones: Iterable[str] = ()) -> Ability:
+    """Build an ``Ability`` through the vocabulary (``models.effects.build_effect``).
+
+    ``cost`` may be given as text (parsed with ``parse_activation_cost``); ``params`` may carry the
+    ability-level keys ``face``, ``loyalty`` and ``intrinsic``. An ``effect="text"`` ability is
+    ``Unmodelled(text, topics)`` with ``params.topics`` or the topics of its wording.
+
+    Raises
+    ------
+    AbilityError
+        An unknown kind, effect name or parameter (``VocabularyError`` is an ``AbilityError``'s cause; the
+        message names ``where``, the key and the closest valid name).
+    """
     if kind not in ABILITY_KINDS:
-        raise AbilityError(f"unknown ability kind {kind!r}; kinds are {', '.join(ABILITY_KINDS)}")
+        near = closest(kind, ABILITY_KINDS)
+        raise AbilityError(f"{where}: unknown ability kind {kind!r}" + (f"; did you mean {near!r}?" if near
+                           else f"; kinds are {', '.join(ABILITY_KINDS)}"))
     if isinstance(cost, str):
         cost = parse_activation_cost(cost, card_name)
-    return Ability(kind=kind, effect=effect, cost=cost, params=freeze(dict(params or {})), text=text)
+    p = dict(params or {})
+    level = {k: (str(p.pop(k)) if p.get(k) is not None else None) for k in ABILITY_LEVEL_KEYS if k in p}
+    zs = tuple(str(z) for z in zones)
+    for z in zs:
+        if z not in ZONES:
+            raise AbilityError(f"{where}: unknown zone {z!r}" + (f"; did you mean {closest(z, ZONES)!r}?" if closest(z, ZONES) else ""))
+    if isinstance(effect, Effect):
+        eff = effect
+    elif effect == "text" and not p.get("topics"):
+        from .text.topics import classify
+
+        eff = Unmodelled(text, classify(text, kind))
+    else:
+        try:
+            eff = build_effect(str(effect), dict(p, text=text) if effect == "text" else p, where, ability_kind=kind)
+        except VocabularyError as e:
+            raise AbilityError(str(e)) from None
+    return Ability(kind=kind, effect=eff, cost=cost, text=text, zones=zs, **level)
 
 
-def ability_from_dict(d: Mapping[str, Any], card_name: str = "") -> Ability:
-    """Read one catalog ability entry: ``{kind, effect, cost, params, text}``.
+def ability_from_dict(d: Mapping[str, Any], card_name: str = "", where: str = "ability") -> Ability:
+    """Read one catalog ability entry: ``{kind, effect, cost, params, text, zones}``.
 
-    Only ``kind`` is required. Raises ``AbilityError`` naming the problem.
+    Only ``kind`` is required. Raises ``AbilityError`` naming ``where``, the problem and the closest valid key.
     """
     if not isinstance(d, Mapping):
-        raise AbilityError(f"an ability must be a mapping with 'kind', got {d!r}")
-    unknown = set(d) - {"kind", "effect", "cost", "params", "text"}
-    if unknown:
-        raise AbilityError(f"unknown ability keys {sorted(unknown)}; allowed: kind, effect, cost, params, text")
+        raise AbilityError(f"{where}: an ability must be a mapping with 'kind', got {d!r}")
+    for k in d:
+        if k not in _ABILITY_KEYS:
+            near = closest(str(k), _ABILITY_KEYS)
+            raise AbilityError(f"{where}: unknown ability key {k!r}" + (f"; did you mean {near!r}?" if near else
+                               f"; allowed: {', '.join(_ABILITY_KEYS)}"))
     if "kind" not in d:
-        raise AbilityError(f"ability {dict(d)!r} has no 'kind'")
-    return make_ability(str(d["kind"]), str(d.get("effect", "text")), d.get("cost"), d.get("params") or {},
-                        str(d.get("text", "")), card_name)
+        raise AbilityError(f"{where}: ability {dict(d)!r} has no 'kind'")
+    params = d.get("params") or {}
+    if not isinstance(params, Mapping):
+        raise AbilityError(f"{where}: 'params' must be a mapping, got {params!r}")
+    return make_ability(str(d["kind"]), str(d.get("effect", "text")), d.get("cost"), params,
+                        str(d.get("text", "")), card_name, where, d.get("zones") or ())
 
 
 def activated_abilities(abilities: Iterable[Ability]) -> list[Ability]:

@@ -80,8 +80,11 @@ def card_from_model(d: Mapping[str, Any], where: str = "catalog") -> Card:
         fields["colors"] = sorted(cols)
     try:
         card = card_from_fields(fields, source="catalog")
-        abilities = tuple(ability_from_dict(a, card.name) for a in abilities_raw)
-    except (CardError, AbilityError) as e:
+        abilities = tuple(ability_from_dict(a, card.name, f"{where}: card {name!r}: abilities[{i}]")
+                          for i, a in enumerate(abilities_raw))
+    except AbilityError as e:
+        raise CatalogError(str(e)) from None
+    except CardError as e:
         raise CatalogError(f"{where}: card {name!r}: {e}") from None
     return replace(card, abilities=abilities, notes=notes)
 

@@ -147,8 +147,8 @@ def alternative_costs(card: Card, abilities: Iterable[Ability]) -> list[Alternat
     out = []
     for a in abilities:
         if a.effect in ALTERNATIVE_KEYWORDS and a.effect != "free":
-            out.append(AlternativeCost(a.effect, _mana_of(a.params), _parts_of(a.params, card.name),
-                                       ALTERNATIVE_KEYWORDS[a.effect], a.text))
+            out.append(AlternativeCost(a.effect.name, _mana_of(a.params), _parts_of(a.params, card.name),
+                                       ALTERNATIVE_KEYWORDS[a.effect.name], a.text))
     return out
 
 
@@ -157,8 +157,8 @@ def additional_costs(card: Card, abilities: Iterable[Ability]) -> list[Additiona
     out = []
     for a in abilities:
         if a.effect in ("kicker", "multikicker", "buyback", "entwine"):
-            opt, rep = ADDITIONAL_KEYWORDS[a.effect]
-            out.append(AdditionalCost(a.effect, _mana_of(a.params), _parts_of(a.params, card.name), opt, rep, a.text))
+            opt, rep = ADDITIONAL_KEYWORDS[a.effect.name]
+            out.append(AdditionalCost(a.effect.name, _mana_of(a.params), _parts_of(a.params, card.name), opt, rep, a.text))
         elif a.effect == "additional_cost":
             out.append(AdditionalCost("additional", _mana_of(a.params), _parts_of(a.params, card.name),
                                       bool(a.params.get("optional", False)), False, a.text))

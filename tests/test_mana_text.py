@@ -77,15 +77,17 @@ def test_unknown_wording_stays_text_never_guessed():
     assert a.effect == "text"
 
 
-def test_parser_coverage_on_32k_cards_at_least_97_percent():
-    """docs/parser-coverage.md: >= 97% of cards with a mana ability are modelled."""
+def test_parser_coverage_on_32k_cards_at_least_94_percent():
+    """docs/parser-coverage.md: >= 94% of cards with a mana ability are modelled as typed effects (since the typed
+    vocabulary, an amount or condition the engine cannot evaluate makes the ability Unmodelled, where before it
+    was an add_mana ability the solver answered unsupported for)."""
     from tests.shared_data import shared_file
     import benchmarks.bench_produce as bp
 
     path = shared_file("carddata/oracle-cards-2025-11-03.json.gz")
     total, ok, _ = bp.parser_coverage(path)
     assert total > 1500
-    assert ok / total >= 0.97
+    assert ok / total >= 0.94
 
 
 def test_added_types_generic_and_snow_add_colorless_cr_106_10_106_11():

@@ -140,7 +140,7 @@ _QUOTED_RE = re.compile(r'"[^"]*"|“[^”]*”')
 
 
 def _activated_parsed(abilities) -> bool:
-    return any(a.kind in ("activated", "unparsed") or (a.kind == "keyword" and _activated_keyword(a.effect))
+    return any(a.kind in ("activated", "unparsed") or (a.kind == "keyword" and _activated_keyword(a.effect.name))
                for a in abilities)
 
 

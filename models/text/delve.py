@@ -144,7 +144,7 @@ def _keyword_names(card: Card) -> list[str]:
     out = []
     for a in abilities_of(card):
         if a.kind == "keyword":
-            out.append(str(a.params.get("keyword", a.effect.replace("_", " "))).lower())
+            out.append(str(a.params.get("keyword", a.effect.name.replace("_", " "))).lower())
     return out
 
 
@@ -192,7 +192,7 @@ def card_keyword_abilities(card: Card) -> list[str]:
     out: list[str] = []
     for a in abilities_of(card):
         if a.kind == "keyword":
-            name = str(a.params.get("keyword", a.effect.replace("_", " "))).lower()
+            name = str(a.params.get("keyword", a.effect.name.replace("_", " "))).lower()
             param = a.params.get("parameter")
             if param and name in ("hexproof from", "trample over"):
                 name = f"{name} {str(param).lower()}"

@@ -3,10 +3,11 @@
 The parser splits a face's text into abilities (one per line, CR 113.2c), classifies
 each (keyword, activated ``cost: effect``, triggered "when/whenever/at", static or
 spell instructions) and then asks the registered *effect parsers* to turn the
-effect wording into an effect name and parameters. Topic modules register their own
-effect parsers with ``effect_parser``; text that no parser understands keeps
-``effect="text"``, and a line that cannot be split at all becomes an ``unparsed``
-ability. Nothing is guessed.
+effect wording into an effect name and parameters, built into the typed vocabulary
+(``models.effects.build_effect``). Topic modules register their own effect parsers with
+``effect_parser``; text that no parser understands becomes ``Unmodelled(text, topics)``
+(``models.text.topics.classify``), and a line that cannot be split at all an ``unparsed``
+ability with every topic. Nothing is guessed and nothing is dropped.
 
 References: CR 113 (abilities), 602.1 (activated abilities: cost, colon, effect),
 603.1 (triggered abilities), 702 (keyword abilities), 207.2 (reminder text).
@@ -16,8 +17,10 @@ from __future__ import annotations
 import re
 from typing import Callable, Iterable, Mapping
 
-from ..abilities import Ability, AbilityError, freeze, parse_activation_cost
+from ..abilities import Ability, AbilityError, parse_activation_cost
 from ..cards import Card, Face, strip_reminder_text
+from ..effects import ALL_TOPICS, Effect, Unmodelled, VocabularyError, build_effect, keyword_detail
+from .topics import classify
 
 #: An effect parser: (ability kind, effect text with the card's name replaced by "this",
 #: the card) -> (effect name, params) or None when it does not recognise the text.
@@ -67,7 +70,23 @@ def _self_ref(text: str, face: Face, card: Card) -> str:
     return out
 
 
-def _keyword_ability(line: str, card: Card) -> list[Ability] | None:
+#: Ability words (CR 207.2c): they name an ability and have no rules meaning; the ability after the dash is
+#: parsed as any other line. Some keywords are also written "Keyword — ability" (boast, exhaust, max speed).
+ABILITY_WORDS = frozenset("""adamant addendum alliance battalion bloodrush celebration channel chroma cohort constellation
+converge coven delirium descend eerie eminence enrage ferocious flurry formidable grandeur hellbent heroic imprint
+inspired kinship landfall lieutenant magecraft metalcraft morbid radiance raid rally renew revolt survival sweep
+threshold undergrowth valiant vivid void""".split()) | {
+    "council's dilemma", "descend 4", "descend 8", "fateful hour", "fathomless descent", "join forces", "pack tactics",
+    "secret council", "spell mastery", "tempting offer", "will of the council", "max speed", "exhaust", "boast",
+    "paradox", "parley", "disappear", "domain", "strive", "corrupted", "start your engines!"}
+_SYMBOLS_ONLY = re.compile(r"^(\{[^}]+\})+$")
+
+
+def _where(card: Card, line: str) -> str:
+    return f"{card.name}: {line!r}"
+
+
+def _keyword_ability(line: str, card: Card, face: Face) -> list[Ability] | None:
     """A line made only of keywords the card data lists (``"Flying, vigilance"``, ``"Flashback {2}{U}"``)."""
     kws = {k.lower() for k in card.keywords}
     if not kws:
@@ -84,67 +103,136 @@ def _keyword_ability(line: str, card: Card) -> list[Ability] | None:
         if match is None:
             return None
         rest = chunk[len(match):].strip(" —-")
+        if match in ABILITY_WORDS or (len(chunks) == 1 and re.match(r"^\s*—", chunk[len(match):])
+                                      and ("." in rest or ":" in rest) and match not in _DASH_KEYWORDS):
+            if len(chunks) > 1:
+                return None  # an ability word inside a keyword list: read the line as a whole
+            return [_replace(a, text=line) for a in _parse_line(rest, face, card)] if rest else None
         params: dict = {"keyword": match}
         if rest:
             params["parameter"] = rest
         extra = _KEYWORD_PARSERS.get(match)
+        typed = False
         if extra:
             try:
-                params.update(extra(rest, card))
+                got = dict(extra(rest, card))
+                params.update(got)
+                typed = True
             except (ValueError, AbilityError):
                 pass
-        out.append(Ability(kind="keyword", effect=match.replace(" ", "_"), params=freeze(params), text=chunk))
+        if rest and not typed:
+            if _SYMBOLS_ONLY.match(rest):
+                params["cost"] = rest
+            elif re.fullmatch(r"\d+", rest):
+                params["n"] = int(rest)
+            else:
+                params["detail"] = keyword_detail(match, rest)
+        try:
+            eff = build_effect(match.replace(" ", "_"), params, _where(card, chunk), ability_kind="keyword")
+        except VocabularyError:
+            eff = Unmodelled(chunk, ALL_TOPICS)
+        zones = KEYWORD_ZONES.get(match, ())
+        out.append(Ability(kind="keyword", effect=eff, text=chunk, zones=zones))
     return out
 
 
-def _run_effect_parsers(kind: str, text: str, card: Card) -> tuple[str, Mapping]:
+#: Keywords whose parameter is written after a dash and is not an ability (CR 702.24, 702.21, ...).
+_DASH_KEYWORDS = frozenset({"cumulative upkeep", "ward", "equip", "escape", "flashback", "kicker", "buyback",
+                            "cycling", "morph", "megamorph", "disguise", "ninjutsu", "echo", "suspend", "craft",
+                            "madness", "bestow", "dash", "evoke", "overload", "entwine", "prototype", "splice",
+                            "awaken", "reinforce", "companion", "partner with", "enchant", "protection"})
+
+#: Zones other than the default where a keyword's ability functions (CR 113.6; 702.34 flashback, 702.29
+#: cycling, 702.138 escape, 702.84 unearth, ...).
+KEYWORD_ZONES: dict[str, tuple[str, ...]] = {
+    "flashback": ("graveyard",), "escape": ("graveyard",), "unearth": ("graveyard",), "embalm": ("graveyard",),
+    "eternalize": ("graveyard",), "scavenge": ("graveyard",), "encore": ("graveyard",), "disturb": ("graveyard",),
+    "retrace": ("graveyard",), "jump-start": ("graveyard",), "aftermath": ("graveyard",), "dredge": ("graveyard",),
+    "recover": ("graveyard",), "harmonize": ("graveyard",), "mayhem": ("graveyard",),
+    "cycling": ("hand",), "ninjutsu": ("hand",), "transmute": ("hand",), "channel": ("hand",), "forecast": ("hand",),
+    "bloodrush": ("hand",), "evoke": ("hand",), "plot": ("hand",), "foretell": ("hand",), "suspend": ("hand",),
+    "madness": ("hand",), "miracle": ("hand",), "splice": ("hand",), "warp": ("hand",),
+}
+
+_HAND_RE = re.compile(r"\bfrom your hand\b|\bin your hand\b|\breveal this card\b|\bdiscard this card\b", re.I)
+_GRAVE_RE = re.compile(r"\bfrom your graveyard\b|\bin your graveyard\b|\bthis card is in your graveyard\b", re.I)
+_EXILE_RE = re.compile(r"\bthis card is in exile\b|\bfrom exile\b", re.I)
+
+
+def ability_zones(kind: str, cost_text: str, text: str) -> tuple[str, ...]:
+    """Where an ability functions when not the default (CR 113.6): an activated ability whose cost exiles,
+    discards or reveals this card from a hand works in the hand (113.6m, Elvish Spirit Guide); one whose
+    cost or text puts it in the graveyard works there; a static ability that says "if this card is in your
+    graveyard" works there (113.6k)."""
+    zs: list[str] = []
+    probe = cost_text if kind == "activated" else text
+    if _HAND_RE.search(probe):
+        zs.append("hand")
+    if _GRAVE_RE.search(probe):
+        zs.append("graveyard")
+    if _EXILE_RE.search(probe):
+        zs.append("exile")
+    return tuple(zs)
+
+
+def _run_effect_parsers(kind: str, text: str, card: Card, line: str) -> Effect:
     for _, fn in _EFFECT_PARSERS:
         try:
             r = fn(kind, text, card)
         except (ValueError, AbilityError, KeyError, IndexError):
             r = None
         if r is not None:
-            return r
-    return "text", {}
+            name, params = r
+            try:
+                return build_effect(name, params, _where(card, line), ability_kind="")
+            except (VocabularyError, AbilityError):
+                break  # a parser's output the vocabulary cannot hold (an amount or filter not modelled)
+    return Unmodelled(line, classify(line, kind))
+
+
+def _replace(a: Ability, **kw) -> Ability:
+    from dataclasses import replace
+
+    return replace(a, **kw)
+
+
+def _parse_line(line: str, face: Face, card: Card) -> list[Ability]:
+    """One ability line (CR 113.2c) into abilities."""
+    kw = _keyword_ability(line, card, face)
+    if kw:
+        return kw
+    body = _self_ref(line, face, card)
+    is_spell = any(t in ("Instant", "Sorcery") for t in face.type_line.types)
+    m = _LOYALTY_RE.match(body)
+    if m and face.type_line.has("Planeswalker"):
+        eff = _run_effect_parsers("activated", m.group(2), card, line)
+        return [Ability("activated", eff, parse_activation_cost("", card.name), line,
+                        loyalty=m.group(1).replace("−", "-"))]
+    m = _ACTIVATED_RE.match(body)
+    if m and _COST_START.match(m.group(1).strip()) and not _TRIGGER_RE.match(body):
+        try:
+            cost = parse_activation_cost(m.group(1), card.name)
+        except AbilityError:
+            return [Ability("unparsed", Unmodelled(line, ALL_TOPICS), None, line)]
+        eff = _run_effect_parsers("activated", m.group(2).strip(), card, line)
+        return [Ability("activated", eff, cost, line, zones=ability_zones("activated", m.group(1), line))]
+    if _TRIGGER_RE.match(body):
+        eff = _run_effect_parsers("triggered", body, card, line)
+        return [Ability("triggered", eff, None, line, zones=ability_zones("triggered", "", body))]
+    kind = "spell" if is_spell else "static"
+    eff = _run_effect_parsers(kind, body, card, line)
+    return [Ability(kind, eff, None, line, zones=ability_zones(kind, "", body))]
 
 
 def parse_face(face: Face, card: Card) -> list[Ability]:
-    """Parse one face's oracle text into abilities, in printed order."""
+    """Parse one face's oracle text into abilities, in printed order (every line becomes typed effects or
+    ``Unmodelled`` ones: nothing is dropped)."""
     text = strip_reminder_text(face.oracle_text or "")
-    is_spell = any(t in ("Instant", "Sorcery") for t in face.type_line.types)
     out: list[Ability] = []
     for raw in text.split("\n"):
         line = raw.strip()
-        if not line:
-            continue
-        kw = _keyword_ability(line, card)
-        if kw:
-            out.extend(kw)
-            continue
-        body = _self_ref(line, face, card)
-        m = _LOYALTY_RE.match(body)
-        if m and face.type_line.has("Planeswalker"):
-            eff, params = _run_effect_parsers("activated", m.group(2), card)
-            params = dict(params, loyalty=m.group(1).replace("−", "-"))
-            out.append(Ability("activated", eff, parse_activation_cost("", card.name), freeze(params), line))
-            continue
-        m = _ACTIVATED_RE.match(body)
-        if m and _COST_START.match(m.group(1).strip()) and not _TRIGGER_RE.match(body):
-            try:
-                cost = parse_activation_cost(m.group(1), card.name)
-            except AbilityError:
-                out.append(Ability("unparsed", "text", None, freeze({}), line))
-                continue
-            eff, params = _run_effect_parsers("activated", m.group(2).strip(), card)
-            out.append(Ability("activated", eff, cost, freeze(dict(params)), line))
-            continue
-        if _TRIGGER_RE.match(body):
-            eff, params = _run_effect_parsers("triggered", body, card)
-            out.append(Ability("triggered", eff, None, freeze(dict(params)), line))
-            continue
-        kind = "spell" if is_spell else "static"
-        eff, params = _run_effect_parsers(kind, body, card)
-        out.append(Ability(kind, eff, None, freeze(dict(params)), line))
+        if line:
+            out.extend(_parse_line(line, face, card))
     return out
 
 
@@ -173,7 +261,7 @@ def parse_abilities(card: Card) -> tuple[Ability, ...]:
     for f in faces:
         for a in parse_face(f, card):
             if card.faces and f.name != card.faces[0].name:
-                a = Ability(a.kind, a.effect, a.cost, freeze(dict(a.params, face=f.name)), a.text)
+                a = _replace(a, face=f.name)
             out.append(a)
     return tuple(out)
 

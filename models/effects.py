@@ -1,0 +1,1055 @@
+"""The closed, typed vocabulary of card behaviour: one frozen dataclass per kind of effect the engine knows.
+
+Every ability of a card carries exactly one ``Effect``. Both the embedded catalog (YAML) and the oracle-text
+parser build abilities through this module (``build_effect``), so an unknown effect name or parameter is an
+error naming where it came from and the closest valid one. Text the parser does not turn into a typed effect
+is never absent: it becomes ``Unmodelled(text, topics)``, ``topics`` over-approximating what it could change
+(``ALL_TOPICS`` when unsure), and the solver's gate (``solver.gate.require_modelled``) answers ``unsupported``
+naming the card and the sentence when such text could apply to a question.
+
+Typed parts shared by the effects:
+
+* ``Filter``: the one filter language for "which objects" (card types, subtypes, supertypes, colours,
+  controller, zone, ``other``, ``nontoken``, name, and relations to the source: this, enchanted, that,
+  sacrificed);
+* amounts: ``Fixed``, ``VariableX``, ``CountOf``, ``CountersOn``, ``Devotion``, ``PowerOf``;
+* conditions: ``HasCounter``, ``ControlsAtLeast``.
+
+The vocabulary reference (every effect, its fields, the topics, how to add an effect) is docs/effects.md.
+
+Migration note: ``Effect.name`` is the effect's legacy string name and ``Effect.params()`` a read-only view in
+the legacy parameter shapes; ``Ability.params`` and comparing an effect with its name (``a.effect ==
+"add_mana"``) go through them while solver modules move to the typed fields.
+
+References: CR 113 (abilities), 113.6 (where abilities function), 207.2c (ability words), 109.1 (objects).
+"""
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+from enum import StrEnum
+from types import MappingProxyType
+from typing import Any, Callable, ClassVar, Iterable, Mapping
+
+from .mana import COLORS, MANA_TYPES, ManaCost
+
+
+class VocabularyError(ValueError):
+    """An effect name or parameter that is not in the vocabulary, or a value of the wrong shape.
+
+    The message names where it came from (file and key) and the closest valid name.
+    """
+
+
+def closest(word: str, choices: Iterable[str]) -> str | None:
+    """The valid name closest to ``word`` (rapidfuzz ratio, at least 60), or ``None``."""
+    from rapidfuzz import fuzz, process
+
+    got = process.extractOne(str(word), list(choices), scorer=fuzz.ratio, score_cutoff=60)
+    return got[0] if got else None
+
+
+def _unknown(what: str, word: str, choices: Iterable[str], where: str) -> VocabularyError:
+    choices = sorted(choices)
+    near = closest(word, choices)
+    hint = f"; did you mean {near!r}?" if near else f"; valid: {', '.join(choices)}"
+    return VocabularyError(f"{where}: unknown {what} {word!r}{hint}")
+
+
+# ---------------------------------------------------------------------------
+# Topics
+# ---------------------------------------------------------------------------
+
+class Topic(StrEnum):
+    """What a piece of card behaviour could change; each question kind declares the topics it depends on."""
+
+    MANA_PRODUCTION = "mana_production"    #: what mana abilities exist and what they add (CR 106, 605)
+    MANA_SPENDING = "mana_spending"        #: how mana may be spent (CR 609.4b, 106.6)
+    COSTS = "costs"                        #: total cost of spells and abilities (CR 118, 601.2f)
+    CASTING = "casting"                    #: permission, timing, targets of casting (CR 601.2, 117)
+    ACTIVATION = "activation"              #: permission to activate, haste, other zones (CR 602, 302.6, 113.6)
+    KEYWORDS = "keywords"                  #: which keyword abilities objects have (CR 702)
+    CHARACTERISTICS = "characteristics"    #: types, colours, abilities (layers 1-6, CR 613)
+    POWER_TOUGHNESS = "power_toughness"    #: power and toughness (layer 7, CR 613.4)
+    ZONES = "zones"                        #: moving objects between zones, what is where (CR 400)
+    RESOLUTION = "resolution"              #: what spells and abilities do as they resolve (CR 608)
+    TRIGGERS = "triggers"                  #: triggered abilities and their order (CR 603)
+    DECK_CONSTRUCTION = "deck_construction"  #: deck-building rules a card changes (CR 100.2, 903)
+
+
+ALL_TOPICS: frozenset[Topic] = frozenset(Topic)
+
+
+def topics_of(values: Iterable[str | Topic], where: str = "topics") -> frozenset[Topic]:
+    """Read topic names (``"all"`` = every topic); raises ``VocabularyError`` naming the closest topic."""
+    out: set[Topic] = set()
+    for v in values:
+        if str(v) == "all":
+            return ALL_TOPICS
+        try:
+            out.add(Topic(str(v)))
+        except ValueError:
+            raise _unknown("topic", str(v), [t.value for t in Topic] + ["all"], where) from None
+    return frozenset(out)
+
+
+# ---------------------------------------------------------------------------
+# Filters, amounts, conditions
+# ---------------------------------------------------------------------------
+
+#: Relations of an object to the effect's source that a filter may name.
+RELATIONS = ("this", "enchanted", "equipped", "that", "sacrificed", "it")
+CONTROLLERS = ("any", "you", "opponent")
+
+
+@dataclass(frozen=True)
+class Filter:
+    """Which objects: every listed test must hold (CR 109, 205).
+
+    Attributes
+    ----------
+    relation : str or None
+        ``"this"`` (the source itself), ``"enchanted"``/``"equipped"`` (what the source is attached to),
+        ``"that"``/``"it"`` (the object an event refers to), ``"sacrificed"`` (the object sacrificed to pay
+        the cost); ``None``: any object matching the rest.
+    all_of : tuple of str
+        Characteristics it must have, capitalised: card types (``Land``), supertypes (``Basic``), subtypes
+        (``Forest``, ``Elf``); ``Permanent`` matches every permanent.
+    none_of : tuple of str
+        Characteristics it must not have (``nonbasic land``: ``all_of=("Land",), none_of=("Basic",)``).
+    any_of : tuple of str
+        If not empty, at least one of these (``instant and sorcery card``).
+    colors : tuple of str
+        Colour letters it must have (all of them).
+    controller : str
+        ``any``, ``you`` (the effect's controller) or ``opponent``.
+    zone : str
+        ``battlefield`` (default), ``graveyard``, ``hand``, ``library``, ``exile``, ``stack``.
+    other : bool
+        Excludes the source itself ("other", "another").
+    nontoken : bool
+    name : str or None
+        An exact card name.
+    words : str
+        The wording it was read from (explanations only; not compared).
+    """
+
+    relation: str | None = None
+    all_of: tuple[str, ...] = ()
+    none_of: tuple[str, ...] = ()
+    any_of: tuple[str, ...] = ()
+    colors: tuple[str, ...] = ()
+    controller: str = "any"
+    zone: str = "battlefield"
+    other: bool = False
+    nontoken: bool = False
+    name: str | None = None
+    words: str = field(default="", compare=False)
+
+    def __post_init__(self) -> None:
+        if self.relation is not None and self.relation not in RELATIONS:
+            raise VocabularyError(f"filter: unknown relation {self.relation!r}; valid: {', '.join(RELATIONS)}")
+        if self.controller not in CONTROLLERS:
+            raise _unknown("controller", self.controller, CONTROLLERS, "filter")
+        for c in self.colors:
+            if c not in COLORS:
+                raise VocabularyError(f"filter: {c!r} is not a colour letter ({', '.join(COLORS)})")
+
+    def legacy(self) -> dict[str, Any]:
+        """The legacy ``{what, controller}`` shape (migration view)."""
+        return {"what": self.words or self.describe(), "controller": self.controller}
+
+    def describe(self) -> str:
+        bits = ["other"] if self.other else []
+        bits += [f"non{x.lower()}" for x in self.none_of]
+        bits += [x if x[:1].isupper() and x not in ("Land", "Creature", "Artifact", "Enchantment", "Permanent",
+                                                     "Planeswalker", "Battle", "Basic", "Snow", "Legendary")
+                 else x.lower() for x in self.all_of]
+        if self.any_of:
+            bits.append(" or ".join(x.lower() for x in self.any_of))
+        if self.relation:
+            bits = [self.relation] + bits
+        text = " ".join(bits) or "permanent"
+        if self.controller != "any":
+            text += " you control" if self.controller == "you" else " an opponent controls"
+        return text
+
+
+class Amount:
+    """Base of the typed amounts (how many)."""
+
+    def legacy(self) -> Any:
+        return self
+
+
+@dataclass(frozen=True)
+class Fixed(Amount):
+    """A fixed number."""
+
+    n: int
+
+    def legacy(self) -> Any:
+        return self.n
+
+
+@dataclass(frozen=True)
+class VariableX(Amount):
+    """The value of X chosen or defined for the spell or ability (CR 107.3)."""
+
+    def legacy(self) -> Any:
+        return "X"
+
+
+@dataclass(frozen=True)
+class CountOf(Amount):
+    """The number of objects matching ``filter`` (``"for each Elf you control"``)."""
+
+    filter: Filter
+
+
+@dataclass(frozen=True)
+class CountersOn(Amount):
+    """The number of ``counter`` counters on the source (``"for each charge counter on this"``)."""
+
+    counter: str
+
+
+@dataclass(frozen=True)
+class Devotion(Amount):
+    """The controller's devotion to a colour (CR 700.5)."""
+
+    color: str
+
+
+@dataclass(frozen=True)
+class PowerOf(Amount):
+    """The source's power (CR 208)."""
+
+
+AMOUNT_TYPES: tuple[type, ...] = (Fixed, VariableX, CountOf, CountersOn, Devotion, PowerOf)
+
+
+class Condition:
+    """Base of the typed conditions."""
+
+
+@dataclass(frozen=True)
+class HasCounter(Condition):
+    """The source has at least one ``counter`` counter on it."""
+
+    counter: str
+
+
+@dataclass(frozen=True)
+class ControlsAtLeast(Condition):
+    """The controller controls at least ``n`` objects matching ``filter``."""
+
+    n: int
+    filter: Filter
+
+
+# ---------------------------------------------------------------------------
+# Effects
+# ---------------------------------------------------------------------------
+
+Codec = tuple[Callable[[Any, str], Any], Callable[[Any], Any]]
+
+
+def _plain(v: Any, where: str) -> Any:
+    from .abilities import freeze
+
+    return freeze(v)
+
+
+def _ident(v: Any) -> Any:
+    return v
+
+
+PLAIN: Codec = (_plain, _ident)
+
+
+def fld(default: Any = None, codec: Codec = PLAIN, legacy: str | None = None) -> Any:
+    """A field of an effect: ``codec`` = (read a legacy/catalog value, write the legacy view)."""
+    return field(default=default, metadata={"codec": codec, "legacy": legacy})
+
+
+@dataclass(frozen=True, eq=False)
+class Effect:
+    """Base of every effect. ``kind`` is the effect's name in the catalog and the legacy view; ``topics``
+    what it can change (used by docs and by the probe; the gate reads ``Unmodelled.topics``)."""
+
+    kind: ClassVar[str] = ""
+    touches: ClassVar[frozenset[Topic]] = frozenset()
+
+    @property
+    def name(self) -> str:
+        return self.kind
+
+    # --- migration view -------------------------------------------------
+    def params(self) -> Mapping[str, Any]:
+        """The legacy parameter mapping (read-only), for solver code not yet reading the typed fields."""
+        cached = self.__dict__.get("_legacy_params")
+        if cached is not None:
+            return cached
+        out: dict[str, Any] = {}
+        for f in dataclasses.fields(self):
+            v = getattr(self, f.name)
+            if v is None or v == ():
+                continue
+            key = f.metadata.get("legacy") or f.name
+            enc = f.metadata.get("codec", PLAIN)[1]
+            out[key] = enc(v)
+        view = MappingProxyType(out)
+        object.__setattr__(self, "_legacy_params", view)
+        return view
+
+    @classmethod
+    def normalize(cls, params: dict[str, Any]) -> dict[str, Any]:
+        """Hook: rewrite legacy parameter shapes before the fields are read (default: unchanged)."""
+        return params
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, str):  # migration: ``a.effect == "add_mana"``
+            return self.name == other
+        if type(other) is not type(self):
+            return NotImplemented
+        return all(getattr(self, f.name) == getattr(other, f.name) for f in dataclasses.fields(self))
+
+    def __hash__(self) -> int:
+        return hash(self.name)
+
+    def __str__(self) -> str:
+        return self.name
+
+    def nested(self) -> Iterable["Effect"]:
+        """Nested effects (riders, granted abilities' effects, alternatives): for the gate's walk."""
+        for f in dataclasses.fields(self):
+            v = getattr(self, f.name)
+            for x in (v if isinstance(v, tuple) else (v,)):
+                if isinstance(x, Effect):
+                    yield x
+                elif isinstance(getattr(x, "effect", None), Effect):
+                    yield x.effect
+                elif isinstance(getattr(x, "output", None), Effect):
+                    yield x.output
+
+
+@dataclass(frozen=True, eq=False)
+class Unmodelled(Effect):
+    """A sentence the parser did not turn into a typed effect (never treated as absent).
+
+    Attributes
+    ----------
+    text : str
+        The sentence (oracle wording or a catalog description).
+    topics : frozenset of Topic
+        What it could change, over-approximated (``ALL_TOPICS`` when unsure).
+    """
+
+    kind: ClassVar[str] = "text"
+    text: str = ""
+    topics: frozenset[Topic] = ALL_TOPICS
+
+    def params(self) -> Mapping[str, Any]:
+        return MappingProxyType({})
+
+
+def _riders_in(v: Any, where: str) -> tuple[Unmodelled, ...]:
+    if isinstance(v, str):
+        v = [v]
+    out = []
+    for x in v or ():
+        if isinstance(x, Unmodelled):
+            out.append(x)
+        else:
+            from .text.topics import classify
+
+            out.append(Unmodelled(str(x), classify(str(x))))
+    return tuple(out)
+
+
+RIDERS: Codec = (_riders_in, lambda v: " ".join(u.text for u in v))
+
+
+def _mana_in(v: Any, where: str) -> tuple[str, ...]:
+    if isinstance(v, tuple) and all(isinstance(x, str) and x in MANA_TYPES for x in v):
+        return v
+    out: list[str] = []
+    try:
+        for sym in ManaCost.parse(str(v)):
+            if sym.text in MANA_TYPES:
+                out.append(sym.text)
+            elif sym.is_generic:
+                out.extend(["C"] * sym.generic_amount)  # CR 106.10
+            elif sym.is_snow:
+                out.append("C")  # CR 106.11
+            else:
+                raise VocabularyError(f"{where}: {sym} is not mana an effect can add (CR 106.1, 106.10)")
+    except ValueError as e:
+        raise VocabularyError(f"{where}: mana {v!r}: {e}") from None
+    return tuple(out)
+
+
+MANA: Codec = (_mana_in, lambda v: "".join("{" + t + "}" for t in v))
+
+
+def _types_in(v: Any, where: str) -> tuple[str, ...]:
+    out = tuple(str(x).upper() for x in v)
+    for t in out:
+        if t not in MANA_TYPES:
+            raise VocabularyError(f"{where}: {t!r} is not a type of mana ({', '.join(MANA_TYPES)})")
+    return out
+
+
+TYPES: Codec = (_types_in, list)
+
+
+def _filter_in(v: Any, where: str) -> Filter:
+    if isinstance(v, Filter):
+        return v
+    if not isinstance(v, Mapping):
+        raise VocabularyError(f"{where}: a filter must be a mapping with 'what' and 'controller', got {v!r}")
+    from .text.filters import parse_filter
+
+    extra = set(v) - {"what", "controller"}
+    if extra:
+        raise _unknown("filter key", sorted(extra)[0], ["what", "controller"], where)
+    try:
+        return parse_filter(str(v.get("what", "permanent")), str(v.get("controller", "any")))
+    except ValueError as e:
+        raise VocabularyError(f"{where}: {e}") from None
+
+
+FILTER: Codec = (_filter_in, lambda f: MappingProxyType(f.legacy()))
+
+
+def _amount_in(v: Any, where: str) -> Amount:
+    if isinstance(v, Amount):
+        return v
+    if isinstance(v, bool):
+        raise VocabularyError(f"{where}: amount {v!r} is not a number")
+    if isinstance(v, int):
+        return Fixed(v)
+    if isinstance(v, str) and v.strip().upper() == "X":
+        return VariableX()
+    if isinstance(v, str) and v.strip().isdigit():
+        return Fixed(int(v))
+    if isinstance(v, Mapping) and len(v) == 1 and next(iter(v)) in ("count", "equal_to", "x_is"):
+        from .text.amounts import parse_amount
+
+        try:
+            return parse_amount(str(next(iter(v.values()))))
+        except ValueError as e:
+            raise VocabularyError(f"{where}: amount {dict(v)!r}: {e}") from None
+    raise VocabularyError(f"{where}: amount {v!r} is not understood (a number, X, or count/equal_to/x_is)")
+
+
+AMOUNT: Codec = (_amount_in, lambda a: a.legacy())
+
+
+def _condition_in(v: Any, where: str) -> Condition:
+    if isinstance(v, Condition):
+        return v
+    from .text.amounts import parse_condition
+
+    try:
+        return parse_condition(str(v))
+    except ValueError as e:
+        raise VocabularyError(f"{where}: condition {v!r}: {e}") from None
+
+
+CONDITION: Codec = (_condition_in, _ident)
+
+
+def _cost_in(v: Any, where: str) -> ManaCost:
+    if isinstance(v, ManaCost):
+        return v
+    try:
+        return ManaCost.parse(str(v))
+    except ValueError as e:
+        raise VocabularyError(f"{where}: mana cost {v!r}: {e}") from None
+
+
+COST: Codec = (_cost_in, str)
+
+
+def _topics_in(v: Any, where: str) -> frozenset[Topic]:
+    return topics_of(v if not isinstance(v, str) else [v], where)
+
+
+# --- mana ------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Reflect:
+    """"Mana of any type/color that [filter] could produce" (CR 106.7)."""
+
+    filter: Filter
+    by: str = "type"  # "type" or "color"
+
+
+def _reflect_in(v: Any, where: str) -> Reflect:
+    if isinstance(v, Reflect):
+        return v
+    if not isinstance(v, Mapping):
+        raise VocabularyError(f"{where}: reflect must be a mapping (what, controller, kind)")
+    extra = set(v) - {"what", "controller", "kind"}
+    if extra:
+        raise _unknown("reflect key", sorted(extra)[0], ["what", "controller", "kind"], where)
+    by = str(v.get("kind", "type"))
+    if by not in ("type", "color"):
+        raise _unknown("reflect kind", by, ["type", "color"], where)
+    f = _filter_in({"what": v.get("what", "land"), "controller": v.get("controller", "you")}, where)
+    return Reflect(f, by)
+
+
+REFLECT: Codec = (_reflect_in, lambda r: MappingProxyType(dict(r.filter.legacy(), kind=r.by)))
+
+
+@dataclass(frozen=True)
+class ManaTrigger:
+    """The event of a triggered mana ability: "whenever [filter] is tapped for mana" (CR 605.1b, 106.12a)."""
+
+    filter: Filter
+    to: str = "controller"  # who adds: "controller" (of the tapped permanent) or "you"
+    condition: Condition | None = None
+    of_chosen_color: bool = False
+
+
+def _trigger_in(v: Any, where: str) -> ManaTrigger:
+    if isinstance(v, ManaTrigger):
+        return v
+    if not isinstance(v, Mapping):
+        raise VocabularyError(f"{where}: trigger must be a mapping")
+    extra = set(v) - {"event", "what", "controller", "to", "condition", "of_chosen_color"}
+    if extra:
+        raise _unknown("trigger key", sorted(extra)[0], ["event", "what", "controller", "to", "condition",
+                                                         "of_chosen_color"], where)
+    if v.get("event", "tapped_for_mana") != "tapped_for_mana":
+        raise _unknown("trigger event", str(v.get("event")), ["tapped_for_mana"], where)
+    to = str(v.get("to", "controller"))
+    if to not in ("controller", "you"):
+        raise _unknown("trigger recipient", to, ["controller", "you"], where)
+    cond = _condition_in(v["condition"], where) if v.get("condition") else None
+    return ManaTrigger(_filter_in({"what": v.get("what", "land"), "controller": v.get("controller", "any")}, where),
+                       to, cond, bool(v.get("of_chosen_color")))
+
+
+def _trigger_out(t: ManaTrigger) -> Mapping[str, Any]:
+    d: dict[str, Any] = dict(event="tapped_for_mana", **t.filter.legacy(), to=t.to)
+    if t.condition is not None:
+        d["condition"] = t.condition
+    if t.of_chosen_color:
+        d["of_chosen_color"] = True
+    return MappingProxyType(d)
+
+
+TRIGGER: Codec = (_trigger_in, _trigger_out)
+
+
+def _add_mana_in(v: Any, where: str) -> "AddMana":
+    if isinstance(v, AddMana):
+        return v
+    if not isinstance(v, Mapping):
+        raise VocabularyError(f"{where}: expected add_mana parameters, got {v!r}")
+    return build_effect("add_mana", v, where)  # type: ignore[return-value]
+
+
+def _instead_in(v: Any, where: str) -> "Instead":
+    if isinstance(v, Instead):
+        return v
+    if not isinstance(v, Mapping) or "condition" not in v:
+        raise VocabularyError(f"{where}: 'instead' needs a condition")
+    rest = {k: x for k, x in v.items() if k != "condition"}
+    return Instead(_condition_in(v["condition"], where), _add_mana_in(rest, where + " (instead)"))
+
+
+INSTEAD: Codec = (_instead_in, lambda i: MappingProxyType(dict(i.output.params(), condition=i.condition)))
+ALTERNATIVES: Codec = (lambda v, w: tuple(_add_mana_in(x, w + " (alternative)") for x in v),
+                       lambda v: tuple(x.params() for x in v))
+PLUS: Codec = (_add_mana_in, lambda a: a.params())
+
+
+@dataclass(frozen=True, eq=False)
+class AddMana(Effect):
+    """Add mana (CR 106, 605): an activated or triggered mana ability, or a spell's instruction.
+
+    Exactly one output form is given: ``mana`` (fixed types, in order), ``choice`` (one of these types),
+    ``options`` (one of these fixed groups), ``any_color``/``any_type``, ``combination`` (``True``: any
+    colours; or the allowed types), ``reflect`` (CR 106.7 "could produce"), ``produced_type`` (triggered:
+    the type the tapped permanent produced), ``chosen_color``, ``commander_identity``, ``each`` (one of each
+    type listed), ``distinct_colors`` (N different colours), ``alternatives`` (one of several outputs).
+    ``amount`` multiplies; ``plus`` is an additional output; ``instead`` a conditional replacement output;
+    ``trigger`` makes it a triggered mana ability (CR 605.1b); ``to`` who adds (``None``: the controller);
+    ``restriction`` a spend-restriction code; ``riders`` other sentences of the ability (Unmodelled);
+    ``targets`` / ``moves_library_card`` make it not a mana ability (605.1a).
+    """
+
+    kind: ClassVar[str] = "add_mana"
+    touches: ClassVar[frozenset[Topic]] = frozenset({Topic.MANA_PRODUCTION})
+    mana: tuple[str, ...] | None = fld(None, MANA)
+    choice: tuple[str, ...] | None = fld(None, TYPES)
+    options: tuple[tuple[str, ...], ...] | None = fld(None, (lambda v, w: tuple(_mana_in(x, w) for x in v),
+                                                            lambda v: ["".join("{" + t + "}" for t in o) for o in v]))
+    any_color: bool = fld(False)
+    any_type: bool = fld(False)
+    combination: Any = fld(None, (lambda v, w: True if v is True else _types_in(v, w), lambda v: v if v is True else list(v)))
+    reflect: Reflect | None = fld(None, REFLECT)
+    produced_type: bool = fld(False)
+    chosen_color: bool = fld(False)
+    commander_identity: bool = fld(False)
+    each: tuple[str, ...] | None = fld(None, TYPES)
+    distinct_colors: int | None = fld(None)
+    color_among: str | None = fld(None)
+    each_color_among: str | None = fld(None)
+    alternatives: tuple["AddMana", ...] = fld((), ALTERNATIVES)
+    amount: Amount = fld(Fixed(1), AMOUNT)
+    plus: "AddMana | None" = fld(None, PLUS)
+    instead: "Instead | None" = fld(None, INSTEAD)
+    trigger: ManaTrigger | None = fld(None, TRIGGER)
+    to: str | None = fld(None)
+    restriction: str | None = fld(None)
+    riders: tuple[Unmodelled, ...] = fld((), RIDERS, legacy="rider")
+    targets: bool = fld(False)
+    moves_library_card: bool = fld(False)
+
+    def params(self) -> Mapping[str, Any]:
+        p = super().params()
+        if self.amount == Fixed(1) and "amount" in p:
+            d = dict(p)
+            del d["amount"]
+            view = MappingProxyType(d)
+            object.__setattr__(self, "_legacy_params", view)
+            return view
+        return p
+
+
+@dataclass(frozen=True)
+class Instead:
+    """"If [condition], add [output] instead" (a conditional output of the same ability)."""
+
+    condition: Condition
+    output: AddMana
+
+
+@dataclass(frozen=True, eq=False)
+class ManaReplacement(Effect):
+    """"If [filter] is tapped for mana, it produces [...] instead" (CR 106.12b, 614.1a).
+
+    One of ``to_type`` (a type letter or ``any_color``: the type is replaced, the amount kept), ``mana``
+    (type and amount replaced) or ``multiply`` (twice/three times as much). ``min_amount``: only when it
+    would produce at least that much; ``duration``: ``end_of_turn`` for a resolved spell's effect.
+    """
+
+    kind: ClassVar[str] = "mana_replacement"
+    touches: ClassVar[frozenset[Topic]] = frozenset({Topic.MANA_PRODUCTION})
+    applies: Filter = fld(None, FILTER)
+    min_amount: int | None = fld(None)
+    to_type: str | None = fld(None)
+    mana: tuple[str, ...] | None = fld(None, MANA)
+    multiply: int | None = fld(None)
+    duration: str | None = fld(None)
+
+    @classmethod
+    def normalize(cls, params: dict[str, Any]) -> dict[str, Any]:
+        a = params.get("applies")
+        if isinstance(a, Mapping) and "min_amount" in a:
+            params = dict(params, applies={k: v for k, v in a.items() if k != "min_amount"}, min_amount=a["min_amount"])
+        return params
+
+    def params(self) -> Mapping[str, Any]:
+        p = dict(super().params())
+        if "min_amount" in p:
+            p["applies"] = MappingProxyType(dict(p["applies"], min_amount=p.pop("min_amount")))
+        view = MappingProxyType(p)
+        object.__setattr__(self, "_legacy_params", view)
+        return view
+
+
+@dataclass(frozen=True, eq=False)
+class LandType(Effect):
+    """Land-type change (CR 305.7, 613.1d): ``set`` replaces the land types (the land loses its rules-text
+    abilities), ``add`` adds types ("in addition to its other types")."""
+
+    kind: ClassVar[str] = "land_type"
+    touches: ClassVar[frozenset[Topic]] = frozenset({Topic.CHARACTERISTICS, Topic.MANA_PRODUCTION})
+    affects: Filter = fld(None, FILTER)
+    set: tuple[str, ...] | None = fld(None)
+    add: tuple[str, ...] | None = fld(None)
+
+
+def _granted_in(v: Any, where: str) -> Any:
+    from .abilities import Ability, ability_from_dict
+
+    if isinstance(v, Ability):
+        return v
+    return ability_from_dict(v, "", where)
+
+
+def _granted_out(a: Any) -> Mapping[str, Any]:
+    return MappingProxyType({"kind": a.kind, "cost": a.cost.text if a.cost is not None else None,
+                             "effect": a.effect.name, "params": a.effect.params(), "text": a.text})
+
+
+@dataclass(frozen=True, eq=False)
+class GrantAbility(Effect):
+    """Objects matching ``affects`` have ``ability`` (an ``Ability``), CR 613.1f."""
+
+    kind: ClassVar[str] = "grant_ability"
+    touches: ClassVar[frozenset[Topic]] = frozenset({Topic.CHARACTERISTICS, Topic.MANA_PRODUCTION})
+    affects: Filter = fld(None, FILTER)
+    ability: Any = fld(None, (_granted_in, _granted_out))
+
+
+# --- spending ----------------------------------------------------------------
+
+@dataclass(frozen=True, eq=False)
+class SpendAsThough(Effect):
+    """"[players] may spend [mana] as though it were [...]" (CR 609.4b). ``rules``: ``{mana, as, only}``
+    entries (see models/text/spend.py)."""
+
+    kind: ClassVar[str] = "spend_as_though"
+    touches: ClassVar[frozenset[Topic]] = frozenset({Topic.MANA_SPENDING})
+    players: str = fld("you")
+    rules: tuple = fld(())
+
+
+@dataclass(frozen=True, eq=False)
+class CantSpendMana(Effect):
+    """No mana can be spent to cast this spell (Hogaak, Arisen Necropolis)."""
+
+    kind: ClassVar[str] = "cant_spend_mana"
+    touches: ClassVar[frozenset[Topic]] = frozenset({Topic.MANA_SPENDING})
+
+
+# --- costs ---------------------------------------------------------------------
+
+@dataclass(frozen=True, eq=False)
+class CostIncrease(Effect):
+    """"[spells] cost [amount] more to cast" (CR 601.2f). ``spells``: a class of ``models.costs.SPELL_CLASSES``;
+    ``whose``: ``all``, ``you``, ``opponents``."""
+
+    kind: ClassVar[str] = "cost_increase"
+    touches: ClassVar[frozenset[Topic]] = frozenset({Topic.COSTS})
+    amount: str = fld("{1}")
+    spells: str = fld("all")
+    whose: str = fld("all")
+
+
+@dataclass(frozen=True, eq=False)
+class CostReduction(CostIncrease):
+    """"[spells] cost [amount] less to cast" (CR 601.2f, 118.7a)."""
+
+    kind: ClassVar[str] = "cost_reduction"
+
+
+@dataclass(frozen=True, eq=False)
+class CostMinimum(Effect):
+    """Trinisphere: each spell that would cost less than ``minimum`` costs ``minimum`` (CR 601.2f)."""
+
+    kind: ClassVar[str] = "cost_minimum"
+    touches: ClassVar[frozenset[Topic]] = frozenset({Topic.COSTS})
+    minimum: int = fld(0)
+    spells: str = fld("all")
+    whose: str = fld("all")
+    while_untapped: bool = fld(False)
+
+
+@dataclass(frozen=True, eq=False)
+class SelfCostChange(Effect):
+    """"This spell costs [amount] less/more to cast for each [count]" (CR 601.2f); ``count``: ``{zone, whose,
+    types[, measure]}`` (models.costs.parse_count)."""
+
+    kind: ClassVar[str] = "self_cost_change"
+    touches: ClassVar[frozenset[Topic]] = frozenset({Topic.COSTS})
+    direction: str = fld("less")
+    amount: str = fld("{1}")
+    count: Any = fld(None)
+
+
+@dataclass(frozen=True, eq=False)
+class AdditionalCost(Effect):
+    """"As an additional cost to cast this spell, [parts]" (CR 601.2b, 118.8)."""
+
+    kind: ClassVar[str] = "additional_cost"
+    touches: ClassVar[frozenset[Topic]] = frozenset({Topic.COSTS})
+    parts: tuple = fld(())
+    cost: str | None = fld(None)
+    optional: bool = fld(False)
+
+
+@dataclass(frozen=True, eq=False)
+class GrantFlashback(Effect):
+    """The target spell card gains flashback with a cost equal to its mana cost (Snapcaster Mage)."""
+
+    kind: ClassVar[str] = "grant_flashback"
+    touches: ClassVar[frozenset[Topic]] = frozenset({Topic.COSTS, Topic.CASTING, Topic.ZONES})
+    target: str | None = fld(None)  # which card (description)
+    cost: str | None = fld(None)    # "mana_cost": its mana cost
+    duration: str | None = fld(None)
+
+
+# --- keywords ------------------------------------------------------------------
+
+@dataclass(frozen=True, eq=False)
+class Keyword(Effect):
+    """A keyword ability (CR 702) or keyword action used as an ability line: ``keyword`` its name (lower case),
+    with a typed parameter: ``cost`` (mana part) and ``parts`` (other cost parts, as text) for cost keywords,
+    ``n`` for numbered ones, ``detail`` the rest of the wording when it is not typed (an ``Unmodelled``),
+    ``pays``/``uses`` for the delve family (CR 702.66, 702.51, 702.126)."""
+
+    kind: ClassVar[str] = "keyword"
+    touches: ClassVar[frozenset[Topic]] = frozenset({Topic.KEYWORDS})
+    keyword: str = fld("")
+    parameter: str | None = fld(None)
+    detail: Unmodelled | None = fld(None, (lambda v, w: v if isinstance(v, Unmodelled) else Unmodelled(str(v)),
+                                           lambda u: u.text))
+    cost: str | None = fld(None)
+    parts: tuple = fld(())
+    n: int | None = fld(None)
+    pays: str | None = fld(None)
+    uses: str | None = fld(None)
+
+    @property
+    def name(self) -> str:
+        return self.keyword.replace(" ", "_")
+
+    def params(self) -> Mapping[str, Any]:
+        p = super().params()
+        if "keyword" not in p:
+            d = dict(p, keyword=self.keyword)
+            p = MappingProxyType(d)
+            object.__setattr__(self, "_legacy_params", p)
+        return p
+
+
+#: What the untyped parameter of a keyword can change, by keyword (the keyword's own rules bound it).
+KEYWORD_DETAIL_TOPICS: dict[str, frozenset[Topic]] = {
+    "enchant": frozenset({Topic.CASTING}),                        # CR 303.4a, 702.5: what the Aura can target
+    "protection": frozenset({Topic.CASTING, Topic.KEYWORDS}),      # CR 702.16: targeting, blocking, damage
+    "hexproof from": frozenset({Topic.CASTING, Topic.KEYWORDS}),   # CR 702.11d
+    "affinity": frozenset({Topic.COSTS}),                         # CR 702.41
+    "equip": frozenset({Topic.ACTIVATION, Topic.COSTS}),           # CR 702.6
+    "partner with": frozenset({Topic.DECK_CONSTRUCTION}),          # CR 702.124
+    "companion": frozenset({Topic.DECK_CONSTRUCTION}),             # CR 702.139
+}
+
+
+def keyword_detail(keyword: str, text: str) -> Unmodelled:
+    """The untyped parameter wording of a keyword as an ``Unmodelled`` with the keyword's topics
+    (``KEYWORD_DETAIL_TOPICS``; other keywords: the topics of the wording plus keywords)."""
+    from .text.topics import classify
+
+    topics = KEYWORD_DETAIL_TOPICS.get(keyword)
+    if topics is None:
+        topics = classify(text) | {Topic.KEYWORDS}
+    return Unmodelled(text, topics)
+
+
+@dataclass(frozen=True, eq=False)
+class SpellsHaveKeyword(Effect):
+    """"[spells] you cast have [keyword]" (e.g. a delve grant)."""
+
+    kind: ClassVar[str] = "spells_have_keyword"
+    touches: ClassVar[frozenset[Topic]] = frozenset({Topic.KEYWORDS, Topic.COSTS})
+    keyword: str = fld("")
+    controller: str = fld("you")  # whose spells
+    exclude_types: tuple = fld(())  # card types of spells that do not get it
+
+
+@dataclass(frozen=True, eq=False)
+class ConditionalSelfKeyword(Effect):
+    """This object has ``keywords`` (and ``power_bonus``) while ``condition`` holds; the condition is not
+    evaluated (a catalog description: questions that depend on it are unsupported)."""
+
+    kind: ClassVar[str] = "conditional_self_keyword"
+    touches: ClassVar[frozenset[Topic]] = frozenset({Topic.KEYWORDS, Topic.POWER_TOUGHNESS})
+    keywords: tuple = fld(())
+    power_bonus: int | None = fld(None)
+    condition: Unmodelled | None = fld(None, (lambda v, w: v if isinstance(v, Unmodelled) else
+                                              Unmodelled(str(v), frozenset({Topic.KEYWORDS, Topic.POWER_TOUGHNESS})),
+                                              lambda u: u.text))
+
+
+@dataclass(frozen=True, eq=False)
+class DelveKeywordGrant(Effect):
+    """Soulflayer: this has each of ``keywords`` a ``card_type`` card exiled with its delve had (rulings 2014-11-24)."""
+
+    kind: ClassVar[str] = "delve_keyword_grant"
+    touches: ClassVar[frozenset[Topic]] = frozenset({Topic.KEYWORDS})
+    keywords: tuple = fld(())
+    card_type: str = fld("Creature")
+
+
+@dataclass(frozen=True, eq=False)
+class DelveCount(Effect):
+    """Murktide Regent: enters with a ``counter`` counter for each ``card_types`` card exiled with delve."""
+
+    kind: ClassVar[str] = "delve_count"
+    touches: ClassVar[frozenset[Topic]] = frozenset({Topic.RESOLUTION})
+    counter: str = fld("+1/+1")
+    card_types: tuple = fld(())
+
+
+# --- resolution ------------------------------------------------------------------
+
+@dataclass(frozen=True, eq=False)
+class Instructions(Effect):
+    """A spell's instructions in the order written (CR 608.2c): ``steps`` of ``{action, n, ...}``
+    (models/text/resolution.py)."""
+
+    kind: ClassVar[str] = "instructions"
+    touches: ClassVar[frozenset[Topic]] = frozenset({Topic.RESOLUTION})
+    steps: tuple = fld(())
+
+
+@dataclass(frozen=True, eq=False)
+class Draw(Effect):
+    """Draw ``n`` cards (CR 121)."""
+
+    kind: ClassVar[str] = "draw"
+    touches: ClassVar[frozenset[Topic]] = frozenset({Topic.RESOLUTION, Topic.ZONES})
+    n: int = fld(1)
+
+
+@dataclass(frozen=True, eq=False)
+class Scry(Effect):
+    """Scry ``n`` (CR 701.22) as a spell instruction."""
+
+    kind: ClassVar[str] = "scry"
+    touches: ClassVar[frozenset[Topic]] = frozenset({Topic.RESOLUTION})
+    n: int = fld(1)
+
+
+@dataclass(frozen=True, eq=False)
+class PutOntoBattlefieldProcess(Effect):
+    """Hypergenesis-like: starting with ``starting``, each player may put a ``kinds`` card from hand onto the
+    battlefield, ``repeat`` until all pass."""
+
+    kind: ClassVar[str] = "put_onto_battlefield_process"
+    touches: ClassVar[frozenset[Topic]] = frozenset({Topic.RESOLUTION, Topic.ZONES})
+    kinds: tuple = fld(())
+    repeat: bool = fld(False)
+    card_kind: str = fld("")
+    starting: str = fld("active")
+
+
+@dataclass(frozen=True, eq=False)
+class EntersWithCounters(Effect):
+    """"This enters with [amount] [counter] counters on it" (CR 614.1c)."""
+
+    kind: ClassVar[str] = "enters_with_counters"
+    touches: ClassVar[frozenset[Topic]] = frozenset({Topic.RESOLUTION})
+    counter: str = fld("+1/+1")
+    amount: Any = fld(1)
+    refers_to_x: bool = fld(False)
+
+
+@dataclass(frozen=True, eq=False)
+class EntersTrigger(Effect):
+    """"When this enters, [does]" (CR 603.6a); ``does`` is the effect, not modelled (an ``Unmodelled``)."""
+
+    kind: ClassVar[str] = "enters_trigger"
+    touches: ClassVar[frozenset[Topic]] = frozenset({Topic.TRIGGERS})
+    event: str = fld("enters")
+    refers_to_x: bool = fld(False)
+    does: Unmodelled | None = fld(None, (lambda v, w: v if isinstance(v, Unmodelled) else _trigger_does(str(v)),
+                                         lambda u: u.text))
+
+
+def _trigger_does(text: str) -> Unmodelled:
+    from .text.topics import classify
+
+    return Unmodelled(text, classify(text, "triggered"))
+
+
+@dataclass(frozen=True, eq=False)
+class CastTrigger(Effect):
+    """"When you cast this spell, ..." (CR 603.2, 601.2i); ``does`` not modelled."""
+
+    kind: ClassVar[str] = "cast_trigger"
+    touches: ClassVar[frozenset[Topic]] = frozenset({Topic.TRIGGERS})
+    event: str = fld("cast")
+    does: Unmodelled | None = fld(None, (lambda v, w: v if isinstance(v, Unmodelled) else _trigger_does(str(v)),
+                                         lambda u: u.text))
+
+
+# ---------------------------------------------------------------------------
+# The registry of effect names
+# ---------------------------------------------------------------------------
+
+EFFECT_TYPES: dict[str, type[Effect]] = {
+    c.kind: c for c in (
+        Unmodelled, AddMana, ManaReplacement, LandType, GrantAbility, SpendAsThough, CantSpendMana, CostIncrease,
+        CostReduction, CostMinimum, SelfCostChange, AdditionalCost, GrantFlashback, Keyword, SpellsHaveKeyword,
+        ConditionalSelfKeyword, DelveKeywordGrant, DelveCount, Instructions, Draw, Scry, PutOntoBattlefieldProcess,
+        EntersWithCounters, EntersTrigger, CastTrigger,
+    )
+}
+
+#: Ability-level keys that the legacy params carried; they are fields of ``Ability`` now.
+ABILITY_LEVEL_KEYS = ("face", "loyalty", "intrinsic")
+
+
+def effect_fields(cls: type[Effect]) -> dict[str, dataclasses.Field]:
+    """The fields of an effect class by their catalog (legacy) key."""
+    return {(f.metadata.get("legacy") or f.name): f for f in dataclasses.fields(cls)}
+
+
+def build_effect(name: str, params: Mapping[str, Any] | None = None, where: str = "effect",
+                 *, ability_kind: str = "") -> Effect:
+    """Build a typed effect from its name and parameters (the catalog format and the parsers' output).
+
+    Parameters
+    ----------
+    name : str
+        An effect name of ``EFFECT_TYPES`` (``add_mana``, ``land_type``, ...); for ``ability_kind ==
+        "keyword"`` any keyword name (``flying``, ``flashback``), built as a ``Keyword``.
+    params : mapping
+        Its parameters by key (see docs/effects.md).
+    where : str
+        Named in errors (``"reflecting_pool.yaml: ability 1"``).
+
+    Returns
+    -------
+    Effect
+
+    Raises
+    ------
+    VocabularyError
+        An unknown effect name or parameter key (naming the closest valid one), or a value of the wrong shape.
+    """
+    params = dict(params or {})
+    if ability_kind == "keyword" or (name not in EFFECT_TYPES and "keyword" in params):
+        params.setdefault("keyword", name.replace("_", " "))
+        cls: type[Effect] = Keyword
+    else:
+        if name not in EFFECT_TYPES:
+            raise _unknown("effect", name, EFFECT_TYPES, where)
+        cls = EFFECT_TYPES[name]
+    if cls is Unmodelled:
+        extra = set(params) - {"topics", "text"}
+        if extra:
+            raise _unknown(f"parameter of {name}", sorted(extra)[0], ["topics"], where)
+        return Unmodelled(str(params.get("text", "")), _topics_in(params.get("topics", "all"), where))
+    params = cls.normalize(params)
+    fields = effect_fields(cls)
+    kwargs: dict[str, Any] = {}
+    for key, value in params.items():
+        f = fields.get(key)
+        if f is None:
+            raise _unknown(f"parameter of {name}", key, fields, where)
+        dec = f.metadata.get("codec", PLAIN)[0]
+        kwargs[f.name] = dec(value, f"{where}: {name}.{key}")
+    try:
+        return cls(**kwargs)
+    except TypeError as e:
+        raise VocabularyError(f"{where}: {name}: {e}") from None
+
+
+def walk_unmodelled(effect: Effect) -> Iterable[Unmodelled]:
+    """Every ``Unmodelled`` in an effect: itself, or its riders, details and nested abilities' effects."""
+    if isinstance(effect, Unmodelled):
+        yield effect
+        return
+    for part in effect.nested():
+        yield from walk_unmodelled(part)

@@ -1,0 +1,57 @@
+"""Reading amounts ("for each Elf you control", "the number of charge counters on this artifact", "your devotion
+to green") and conditions ("you control four or more creatures") into the typed amounts and conditions of
+``models.effects``. Parsing only; ``solver.produce`` evaluates them.
+"""
+from __future__ import annotations
+
+import re
+
+from ..effects import (Amount, Condition, ControlsAtLeast, CountersOn, CountOf, Devotion, Fixed, HasCounter,
+                       PowerOf, VariableX)
+from .filters import parse_filter
+from .words import parse_count_word
+
+_COLOR_WORDS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
+_RULES = {"you control": "you", "on the battlefield": "any", "an opponent controls": "opponent"}
+
+
+def parse_amount(text: str) -> Amount:
+    """An amount from its words (what follows "for each", "equal to" or "where X is").
+
+    Raises ``ValueError`` for wording that is not modelled.
+    """
+    t = text.lower().strip().rstrip(".")
+    t = re.sub(r"^the number of ", "", t)
+    if t == "x":
+        return VariableX()
+    n = parse_count_word(t)
+    if n is not None:
+        return Fixed(n)
+    m = re.fullmatch(r"(?:(\w+) )?(\S+) counters? on (?:this|it)(?: \w+)?", t)
+    if m:
+        return CountersOn(m.group(2))
+    m = re.fullmatch(r"your devotion to (white|blue|black|red|green)", t)
+    if m:
+        return Devotion(_COLOR_WORDS[m.group(1)])
+    if re.fullmatch(r"(this creature|this artifact)'s power", t):
+        return PowerOf()
+    m = re.fullmatch(r"(.+?) (you control|on the battlefield|an opponent controls)", t)
+    if m:
+        return CountOf(parse_filter(m.group(1), _RULES[m.group(2)]))
+    raise ValueError(f"the amount {text!r} is not modelled")
+
+
+def parse_condition(text: str) -> Condition:
+    """A condition from its words ("this creature has a +1/+1 counter on it", "you control four or more
+    creatures", "you control a Forest"). Raises ``ValueError`` for wording that is not modelled."""
+    c = text.lower().strip().rstrip(".")
+    m = re.fullmatch(r"this \w+ has (?:a|an|one or more) (\S+) counters? on it", c)
+    if m:
+        return HasCounter(m.group(1))
+    m = re.fullmatch(r"you control (\w+) or more (.+)", c)
+    if m and parse_count_word(m.group(1)) is not None:
+        return ControlsAtLeast(int(parse_count_word(m.group(1)) or 0), parse_filter(m.group(2), "you"))
+    m = re.fullmatch(r"you control (?:a|an) ([a-z' -]+)", c)
+    if m:
+        return ControlsAtLeast(1, parse_filter(m.group(1), "you"))
+    raise ValueError(f"the condition {text!r} is not modelled")
