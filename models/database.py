@@ -86,7 +86,8 @@ class UnknownCardError(KeyError):
         super().__init__(name)
 
     def __str__(self) -> str:
-        msg = f"unknown card {self.name!r}"
+        shown = self.name if len(self.name) <= 100 else self.name[:100] + f"… ({len(self.name)} characters)"
+        msg = f"unknown card {shown!r}"
         if self.suggestions:
             msg += f"; did you mean: {', '.join(self.suggestions)}?"
         if self.hint:
@@ -282,7 +283,9 @@ class CardDatabase:
         """
         from rapidfuzz import fuzz, process
 
-        query = normalize_name(name)
+        from .inputs import truncate_name
+
+        query = normalize_name(truncate_name(name))  # no card name is longer; keeps fuzzy matching fast
         if not query or limit <= 0:
             return []
         scored: list[tuple[float, int, str]] = []

@@ -191,6 +191,10 @@ class ManaSymbol:
 _VALID_PART = set(MANA_TYPES) | {"P", "S", "X", "Y", "Z", "T", "Q", "E", "H", "A", "D", "L"}
 
 
+#: Most digits of a generic mana symbol ({1000000}, Gleemax, has 7).
+MAX_GENERIC_DIGITS = 7
+
+
 @lru_cache(maxsize=4096)
 def parse_symbol(text: str) -> ManaSymbol:
     """Parse the inside of one ``{...}`` symbol; raises ``ManaError`` on an unknown symbol."""
@@ -198,6 +202,9 @@ def parse_symbol(text: str) -> ManaSymbol:
     if not t:
         raise ManaError("empty symbol {}")
     if _GENERIC_RE.match(t):
+        if len(t.lstrip("0")) > MAX_GENERIC_DIGITS:
+            raise ManaError(f"a generic mana symbol of {len(t)} digits; mtgcheck reads at most {MAX_GENERIC_DIGITS} "
+                            "(the largest printed is {1000000}, Gleemax)")
         return ManaSymbol(str(int(t)))
     if t in ("½", "HW", "HR", "∞", "100", "1000000"):
         return ManaSymbol(t)

@@ -15,6 +15,7 @@ from typing import Any, Mapping
 import yaml
 
 from .cards import Card, CardError, card_from_fields
+from .inputs import MAX_NAME, MAX_PLAYERS, InputError, LimitedLoader, truncate_name
 from .mana import ManaError, ManaPool
 from .state import CARD_ZONES, CardInstance, Effect, GameState, Permanent, StateError
 
@@ -23,6 +24,25 @@ QUESTION_KINDS = (
     "could_produce", "available_mana", "cast", "payments", "delve", "activate", "mana_value",
     "scry", "put_onto_battlefield", "trigger_order", "entering_x", "validate_deck",
 )
+_CAST_ARGS = ("card", "player", "from", "using", "x", "kicked", "additional", "face")
+_PERMANENT_REF = ("card", "controller", "id")
+#: The argument keys each question kind takes when its arguments are a mapping (docs/scenarios.md).
+#: An unknown key is an error naming the file, the line, the key and the closest valid one: a typo
+#: (``usng: flashback``) must never be answered as if the argument were absent.
+QUESTION_ARGS: dict[str, tuple[str, ...]] = {
+    "mana_value": ("card", "zone", "x", "face"),
+    "activate": ("permanent", "ability", "x"),
+    "could_produce": _PERMANENT_REF,
+    "available_mana": ("player",),
+    "cast": _CAST_ARGS,
+    "payments": _CAST_ARGS + ("minimize", "keep_untapped"),
+    "delve": _CAST_ARGS,
+    "scry": ("player", "n", "library_size", "spell", "targets_legal"),
+    "put_onto_battlefield": ("spell", "player"),
+    "trigger_order": ("triggers", "after"),
+    "entering_x": ("card", "x_paid", "x", "cast", "put_by"),
+    "validate_deck": ("format", "decklist", "commanders", "companion"),
+}
 SCENARIO_KEYS = (
     "title", "source", "players", "active", "cards", "battlefield", "hand", "graveyard", "library",
     "exile", "command", "stack", "pool", "life", "effects", "ask", "expect", "notes",
@@ -33,16 +53,13 @@ ENTRY_KEYS = ("card", "count", "tapped", "sick", "counters", "choices", "x", "ow
 EFFECT_KEYS = ("card", "controller", "ability", "targets", "choices", "timestamp")
 
 
-class ScenarioError(ValueError):
+class ScenarioError(InputError):
     """A scenario that cannot be read or built: ``path``, ``line`` (1-based, or None) and the problem."""
 
     def __init__(self, message: str, path: str | None = None, line: int | None = None,
                  suggestions: list[str] | None = None) -> None:
-        self.message = message
-        self.path = path
-        self.line = line
         self.suggestions = suggestions or []
-        super().__init__(str(self))
+        super().__init__(message, path, line)
 
     def __str__(self) -> str:
         where = self.path or "<scenario>"
@@ -71,7 +88,7 @@ class LineList(list):
     item_lines: list
 
 
-class _Loader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):  # type: ignore[misc]
+class _Loader(LimitedLoader):
     pass
 
 
@@ -112,6 +129,10 @@ def load_yaml(text: str, path: str | None = None, what: str = "YAML") -> Any:
     except ScenarioError as e:
         e.path = path
         raise
+    except InputError as e:
+        raise ScenarioError(e.message, path, e.line) from None
+    except RecursionError:
+        raise ScenarioError("nested too deep", path) from None
     except yaml.MarkedYAMLError as e:
         mark = e.problem_mark or e.context_mark
         line = mark.line + 1 if mark else None
@@ -175,7 +196,7 @@ def _suggest(word: str, options: tuple[str, ...]) -> str:
     try:
         from rapidfuzz import process
 
-        best = process.extractOne(str(word), options, score_cutoff=60)
+        best = process.extractOne(truncate_name(str(word), 60), options, score_cutoff=60)
     except Exception:  # pragma: no cover - rapidfuzz missing
         best = None
     return f" (did you mean {best[0]!r}?)" if best else ""
@@ -208,6 +229,12 @@ def parse_scenario(data: Any, path: str, index: int = 0) -> Scenario:
     if not isinstance(players, list) or not players or not all(isinstance(p, (str, int)) for p in players):
         raise ScenarioError("'players' is required: a list of player names in turn order", path, _line(data, "players", line))
     players = [str(p) for p in players]
+    if len(players) > MAX_PLAYERS:
+        raise ScenarioError(f"'players' names {len(players)} players; mtgcheck takes at most {MAX_PLAYERS} "
+                            "(no real game has more)", path, _line(data, "players"))
+    long = [p for p in players if len(p) > MAX_NAME]
+    if long:
+        raise ScenarioError(f"a player name of {len(long[0])} characters; at most {MAX_NAME}", path, _line(data, "players"))
     if len(set(players)) != len(players):
         raise ScenarioError(f"'players' names a player twice: {players}", path, _line(data, "players"))
     active = str(data.get("active", players[0]))
@@ -221,6 +248,12 @@ def parse_scenario(data: Any, path: str, index: int = 0) -> Scenario:
     if kind not in QUESTION_KINDS:
         raise ScenarioError(f"unknown question kind {kind!r}{_suggest(kind, QUESTION_KINDS)}; kinds are {', '.join(QUESTION_KINDS)}",
                             path, _line(ask, kind))
+    valid = QUESTION_ARGS.get(kind)
+    if valid is not None and isinstance(args, Mapping):
+        for k in args:
+            if k not in valid:
+                raise ScenarioError(f"unknown argument {k!r} of {kind}{_suggest(k, valid)}; {kind} takes "
+                                    f"{', '.join(valid)}", path, _line(args, k, _line(ask, kind)))
     return Scenario(
         path=path, index=index, data=data, question=Question(kind, args, _line(ask, kind)),
         title=str(data.get("title") or ""), source=str(data.get("source") or ""),
@@ -328,6 +361,7 @@ def scenario_cards(sc: Scenario) -> list[Card]:
             raise sc.error(f"card {name!r}: its definition must be a mapping of Scryfall fields", name, raw)
         d = dict(fields)
         d["name"] = str(name)
+        _check_card_fields(sc, str(name), d, fields)
         try:
             if "abilities" in d:
                 from .catalog import CatalogError, card_from_model
@@ -342,6 +376,30 @@ def scenario_cards(sc: Scenario) -> list[Card]:
             raise sc.error(str(e), name, raw) from None
         out.append(card)
     return out
+
+
+#: Card fields (Scryfall names) that hold a list of text.
+_TEXT_LIST_FIELDS = ("keywords", "colors", "color_identity", "produced_mana")
+
+
+def _check_card_fields(sc: Scenario, name: str, d: Mapping[str, Any], where: Any) -> None:
+    """Shape checks of a ``cards:`` definition the card readers rely on (a list of text where one is
+    expected, abilities as mappings with ``params`` a mapping); raises ``ScenarioError`` at the key."""
+    for k in _TEXT_LIST_FIELDS:
+        v = d.get(k)
+        if v is not None and (not isinstance(v, list) or not all(isinstance(x, str) for x in v)):
+            raise sc.error(f"card {name!r}: '{k}' must be a list of text, got {_kind_of(v)}"
+                           + (" holding something else" if isinstance(v, list) else ""), k, where)
+    abilities = d.get("abilities")
+    if abilities is not None:
+        if not isinstance(abilities, list):
+            raise sc.error(f"card {name!r}: 'abilities' must be a list of ability mappings", "abilities", where)
+        for i, a in enumerate(abilities):
+            if not isinstance(a, Mapping):
+                raise sc.error(f"card {name!r}: ability {i + 1} must be a mapping (kind, effect, cost, params)", i, abilities)
+            if a.get("params") is not None and not isinstance(a["params"], Mapping):
+                raise sc.error(f"card {name!r}: 'params' of ability {i + 1} must be a mapping, got {_kind_of(a['params'])}",
+                               "params", a)
 
 
 def _resolve_card(db: Any, name: Any, sc: Scenario, key: Any, obj: Any) -> Card:
@@ -377,6 +435,29 @@ def _find_target(state: GameState, ref: Any) -> str:
         if "matches" in str(err):
             raise
         raise StateError(f"{perm_err}, and no card of that name in another zone", perm_err.candidates + err.candidates) from None
+
+
+def _check_attachment_cycles(state: GameState, sc: Scenario, origin: dict[str, tuple[Any, Any]]) -> None:
+    """Refuse attachment cycles (A attached to B, B to A): an Aura, Equipment or Fortification is attached
+    to another object, and that object cannot in turn be attached, directly or through others, to it
+    (CR 301.5c, 303.4d: nothing is attached to itself; a cycle would make each attached to itself)."""
+    parent = {p.id: p.attached_to for p in state.battlefield if p.attached_to is not None}
+    done: set[str] = set()
+    for start in parent:
+        path: list[str] = []
+        seen: set[str] = set()
+        cur: str | None = start
+        while cur is not None and cur not in done:
+            if cur in seen:
+                cycle = path[path.index(cur):]
+                key, obj = origin.get(cur, ("battlefield", None))
+                raise sc.error("impossible state: an attachment cycle (" + " -> ".join(cycle + [cur]) +
+                               "); nothing can be attached, directly or through others, to itself (CR 301.5c, 303.4d)",
+                               key, obj)
+            seen.add(cur)
+            path.append(cur)
+            cur = parent.get(cur)
+        done.update(path)
 
 
 def build_state(sc: Scenario, db: Any) -> tuple[GameState, Any]:
@@ -499,6 +580,7 @@ def build_state(sc: Scenario, db: Any) -> tuple[GameState, Any]:
                            f"(ids: {', '.join(sorted(all_ids))})", key, obj)
         if perm.attached_to == perm.id:
             raise sc.error(f"{perm.name} cannot be attached to itself (CR 301.5c, 303.4d)", key, obj)
+    _check_attachment_cycles(state, sc, origin)
     pool = data.get("pool") or {}
     if not isinstance(pool, Mapping):
         raise sc.error("'pool' maps a player to a mana string such as \"{R}{R}\"", "pool")
@@ -506,7 +588,7 @@ def build_state(sc: Scenario, db: Any) -> tuple[GameState, Any]:
         player = check_player(player, pool, player)
         try:
             state.pools[player] = ManaPool.parse(str(text or ""))
-        except ManaError as e:
+        except (ManaError, ValueError) as e:
             raise sc.error(f"pool of {player}: {e}", player, pool) from None
     life = data.get("life") or {}
     if not isinstance(life, Mapping):

@@ -5,7 +5,9 @@
 ``mtgcheck card NAME``      look a card up (facts and behaviour model).
 
 Exit codes of ``check``: 0 no expectation failed, 1 one did, 2 an input could not be read
-(the other files still run). No command prints a traceback for bad input.
+(the other files still run), 3 an internal error (a bug in mtgcheck; the message says where).
+No command prints a traceback for bad input; ``--debug`` (or ``MTGCHECK_DEBUG=1``) shows one for
+internal errors. Ctrl-C exits 130 without a traceback.
 """
 from __future__ import annotations
 
@@ -85,7 +87,57 @@ def _question_text(res: Result) -> str:
     return f"{res.kind}: {res.title}" if res.kind else "(not read)"
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class _Guarded(click.Group):
+    """The ``mtgcheck`` group: no command ends in a traceback.
+
+    Ctrl-C exits 130; a failed write of the output (full disk, closed pipe) exits 2 naming the problem;
+    any other uncaught exception is an internal error: exit 3 with its message (traceback with
+    ``MTGCHECK_DEBUG=1``).
+    """
+
+    def invoke(self, ctx: click.Context):  # type: ignore[override]
+        try:
+            return super().invoke(ctx)
+        except (click.exceptions.Exit, click.exceptions.Abort, click.ClickException, SystemExit):
+            raise
+        except KeyboardInterrupt:
+            _quiet_exit(130, "interrupted")
+        except BrokenPipeError:
+            _quiet_exit(0, None)
+        except OSError as e:
+            from mtgcheck.models.inputs import describe_os_error
+
+            _quiet_exit(2, f"cannot write the output: {describe_os_error(e)}")
+        except Exception as e:
+            if os.environ.get("MTGCHECK_DEBUG"):
+                import traceback
+
+                traceback.print_exc()
+            _quiet_exit(3, f"internal error: {type(e).__name__}: {e} (a bug in mtgcheck; "
+                           "MTGCHECK_DEBUG=1 shows the traceback)")
+
+
+def _quiet_exit(code: int, message: str | None) -> None:
+    """Print ``message`` on stderr (if it can be) and exit with ``code`` without flushing a broken stdout."""
+    if message:
+        try:
+            sys.stderr.write(f"error: {message}\n")
+            sys.stderr.flush()
+        except OSError:
+            pass
+    try:
+        sys.stdout.flush()
+    except (OSError, ValueError):
+        # stdout is unwritable (full disk, closed pipe): point it at devnull so the interpreter's own
+        # flush at exit does not print a second error
+        try:
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        except (OSError, ValueError, AttributeError):
+            pass
+    raise SystemExit(code)
+
+
+@click.group(cls=_Guarded, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="mtgcheck", message="mtgcheck %(version)s")
 def main() -> None:
     """mtgcheck: exact answers to Magic: The Gathering mana, payment and resolution questions.
@@ -134,6 +186,11 @@ def check(paths: tuple[str, ...], cards: str | None, as_json: bool, limit: int, 
                     out.print(f"    {line}")
         summary = ", ".join(f"{counts.get(v, 0)} {v}" for v in (PASS, FAIL, NO_EXPECT, UNSUPPORTED, ERROR))
         out.print(f"[bold]{len(results)} scenarios:[/] {summary}")
+    internal = [r for r in results if r.internal]
+    if internal:
+        _console(True).print(f"[bold magenta]internal error[/] in {len(internal)} scenario(s) (a bug in mtgcheck): "
+                             f"{internal[0].path}: {internal[0].message.splitlines()[0]}")
+        sys.exit(3)
     if any(r.unreadable for r in results):
         sys.exit(2)
     if counts.get(FAIL):
@@ -198,6 +255,8 @@ def ask(file: str, index: int | None, cards: str | None, limit: int, as_json: bo
             out.print(res.message)
     if graph_problem:
         err.print(f"[bold red]error:[/] {graph_problem}")
+    if res.internal:
+        sys.exit(3)
     if res.unreadable or graph_problem:
         sys.exit(2)
     if res.verdict == FAIL:

@@ -994,18 +994,36 @@ def validate_deck(deck: "Decklist | str | Mapping[str, Any]", fmt: "Format | str
 # ---------------------------------------------------------------------------
 
 
+def _looks_like_path(raw: str) -> bool:
+    """Whether a one-line ``decklist`` is meant as a file name (a path ending, a folder separator), not a one-card list."""
+    return len(raw) <= 1024 and (bool(re.search(r"\.(txt|dek|cod|jsonl|dck|csv|json)$", raw, re.I)) or "/" in raw
+                                 or "\\" in raw) and not re.match(r"^\d+\s*x?\s+\S", raw)
+
+
+def _confined_path(raw: str, scenario_path: str) -> Any:
+    """The decklist file a scenario names, which must lie inside the scenario's folder (no absolute path,
+    no ``..`` or symbolic link leading out of it); raises ``QuestionError`` otherwise."""
+    from pathlib import Path
+
+    base = Path(scenario_path).parent.resolve()
+    try:
+        p = (base / raw).resolve()
+    except (OSError, RuntimeError) as e:
+        raise QuestionError(f"decklist file {raw!r} cannot be used: {e}") from None
+    if Path(raw).is_absolute() or not p.is_relative_to(base):
+        raise QuestionError(f"decklist file {raw!r} is outside the scenario's folder ({base}); a scenario may only "
+                            "read files in its own folder or below it")
+    return p
+
+
 def _decklist_arg(ctx: Context) -> Decklist:
     raw = ctx.arg("decklist")
     if isinstance(raw, str):
-        from pathlib import Path
-
         from mtgcheck.models.decklist import DecklistError, read_decks
 
         # a path (relative to the scenario file) or the decklist text itself
-        if "\n" not in raw.strip() and raw.strip():
-            p = Path(raw)
-            if not p.is_absolute():
-                p = Path(ctx.scenario.path).parent / p
+        if "\n" not in raw.strip() and raw.strip() and _looks_like_path(raw.strip()):
+            p = _confined_path(raw.strip(), ctx.scenario.path)
             if p.is_file():
                 try:
                     decks = list(read_decks(p))

@@ -40,6 +40,8 @@ class Result:
     expect: Any = None
     mismatches: list[str] = field(default_factory=list)
     unreadable: bool = False
+    #: True when answering hit an internal error (a bug): ``check`` and ``ask`` then exit 3.
+    internal: bool = False
 
     def to_json(self) -> dict[str, Any]:
         """Plain data: one JSON object per scenario for ``--json``."""
@@ -213,7 +215,7 @@ def run_scenario(sc: Scenario, db: Any, options: Mapping[str, Any] | None = None
         msg = f"internal error while answering: {type(e).__name__}: {e}"
         if debug:
             msg += "\n" + traceback.format_exc()
-        return Result(**base, verdict=ERROR, message=msg)
+        return Result(**base, verdict=ERROR, message=msg, internal=True)
     if not sc.has_expect:
         return Result(**base, verdict=NO_EXPECT, answer=answer)
     reg = load_handlers()[sc.question.kind]

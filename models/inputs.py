@@ -1,0 +1,333 @@
+"""The input layer: limits on sizes no real game reaches, and safe readers for YAML, JSON and compressed text.
+
+Every reader of user files (scenarios, decklists, formats, card data) goes through these helpers, so a
+hostile or broken file ends as one clear error naming the file, the line and the problem, never as a
+traceback, a hang or a silent drop:
+
+* ``SafeLineLoader``-style YAML: aliases are allowed but the document, with every alias expanded, may hold
+  at most ``MAX_YAML_NODES`` nodes and nest at most ``MAX_DEPTH`` deep (no alias bomb, no recursive alias);
+  a scalar that a tag cannot read (``!!int abc``) or a number of more than ``MAX_DIGITS`` digits is an error
+  at its line.
+* JSON: ``json_loads_limited`` refuses documents nested deeper than ``MAX_DEPTH`` before parsing them.
+* Files: ``read_text`` reads plain or gzip text and turns every ``OSError``, ``zlib.error``, ``EOFError``,
+  ``UnicodeDecodeError`` and symlink loop into ``InputError``.
+* ``int_of`` reads a count written in digits with a digit limit (a count of 5,000 digits is not a count).
+
+The limits (module constants) are far above any real game or file: a scenario's whole YAML tree
+expanded holds a few hundred nodes, a decklist count has at most three digits, a card name at most
+141 characters (the longest printed English name is about 140), a game at most a dozen players.
+"""
+from __future__ import annotations
+
+import gzip
+import json
+import os
+import zlib
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+__all__ = [
+    "InputError", "MAX_DIGITS", "MAX_DEPTH", "MAX_YAML_NODES", "MAX_NAME", "MAX_PLAYERS", "MAX_COUNT_DIGITS",
+    "int_of", "check_yaml_node", "yaml_loader_class", "json_depth", "json_loads_limited", "read_text",
+    "describe_os_error", "truncate_name",
+]
+
+#: Most digits of any number in a scenario, format or card data file (10^30 is beyond any game quantity).
+MAX_DIGITS = 30
+#: Most digits of a decklist count (a deck line of 10^9 copies is already no real deck).
+MAX_COUNT_DIGITS = 9
+#: Deepest nesting of lists/mappings in a YAML or JSON input (real files: under 10).
+MAX_DEPTH = 100
+#: Most nodes a YAML document may hold with every alias expanded (an alias bomb holds billions).
+MAX_YAML_NODES = 200_000
+#: Longest card name looked up or fuzzy-matched (longest real English name: about 140 characters).
+MAX_NAME = 200
+#: Most players of a scenario (CR 100.1: two or more; real multiplayer games have a handful).
+MAX_PLAYERS = 64
+
+
+class InputError(ValueError):
+    """An input that cannot be read: ``path``, ``line`` (1-based, or None) and the problem.
+
+    The project's other input errors (``ScenarioError``, ``DecklistError``, ``FormatError``,
+    ``CardDataError``) are raised in their own terms; this one is raised by the helpers here and
+    converted by the callers.
+    """
+
+    def __init__(self, message: str, path: str | None = None, line: int | None = None) -> None:
+        self.message = message
+        self.path = path
+        self.line = line
+        super().__init__(str(self))
+
+    def __str__(self) -> str:
+        where = self.path or ""
+        if self.line:
+            where += f":{self.line}"
+        return f"{where}: {self.message}" if where else self.message
+
+
+def int_of(text: str, what: str = "number", max_digits: int = MAX_DIGITS) -> int:
+    """A whole number written in decimal digits, refusing more than ``max_digits`` digits.
+
+    Raises
+    ------
+    InputError
+        ``text`` is not digits (an optional sign allowed) or has too many of them.
+    """
+    s = text.strip().replace("_", "")
+    digits = s.lstrip("+-")
+    if len(digits) > max_digits:
+        raise InputError(f"{what} has {len(digits)} digits; mtgcheck reads at most {max_digits} "
+                         f"(no real game or file needs more)")
+    try:
+        return int(s, 10)
+    except ValueError:
+        raise InputError(f"{what} {text[:40]!r} is not a whole number") from None
+
+
+def truncate_name(name: str, n: int = MAX_NAME) -> str:
+    """``name`` cut to ``n`` characters (names are cut before fuzzy matching so suggestions stay fast)."""
+    return name if len(name) <= n else name[:n]
+
+
+# ---------------------------------------------------------------------------
+# YAML
+# ---------------------------------------------------------------------------
+
+
+def check_yaml_node(node: Any, max_nodes: int = MAX_YAML_NODES, max_depth: int = MAX_DEPTH) -> None:
+    """Refuse a composed YAML node graph that is recursive, too deep or too big once aliases are expanded.
+
+    Aliases make the node graph a DAG (or, with an alias to an enclosing anchor, a cycle); the
+    expanded size is computed on the DAG with memoization, so checking a billion-laughs document
+    takes time proportional to its text, not to its expansion.
+
+    Raises
+    ------
+    InputError
+        With the line of the offending node.
+    """
+    size: dict[int, int] = {}
+    depth: dict[int, int] = {}
+    on_path: set[int] = set()
+    # iterative post-order walk: (node, children iterator index)
+    stack: list[tuple[Any, int]] = [(node, 0)]
+    on_path.add(id(node))
+    while stack:
+        n, i = stack[-1]
+        kids = _children(n)
+        if i < len(kids):
+            stack[-1] = (n, i + 1)
+            k = kids[i]
+            kid = id(k)
+            if kid in size:
+                continue
+            if kid in on_path:
+                raise InputError("an alias refers to a mapping or list that contains it (a recursive alias)",
+                                 line=k.start_mark.line + 1)
+            if len(stack) >= max_depth:
+                raise InputError(f"nested more than {max_depth} levels deep", line=k.start_mark.line + 1)
+            on_path.add(kid)
+            stack.append((k, 0))
+            continue
+        stack.pop()
+        on_path.discard(id(n))
+        s = 1 + sum(size[id(k)] for k in kids)
+        d = 1 + max((depth[id(k)] for k in kids), default=0)
+        if s > max_nodes:
+            raise InputError(f"the document holds more than {max_nodes:,} values once its aliases (*name) are expanded "
+                             "(an alias bomb?)", line=n.start_mark.line + 1)
+        if d > max_depth:
+            raise InputError(f"nested more than {max_depth} levels deep once its aliases are expanded",
+                             line=n.start_mark.line + 1)
+        size[id(n)] = s
+        depth[id(n)] = d
+
+
+def _children(n: Any) -> list[Any]:
+    if isinstance(n, yaml.MappingNode):
+        return [x for kv in n.value for x in kv]
+    if isinstance(n, yaml.SequenceNode):
+        return list(n.value)
+    return []
+
+
+_BASE = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+class LimitedLoader(_BASE):  # type: ignore[misc, valid-type]
+    """A safe YAML loader with the limits of this module (see ``check_yaml_node``).
+
+    Scalars that their tag cannot read (``!!int abc``, ``!!float abc``, a bad ``!!timestamp``) and
+    numbers of more than ``MAX_DIGITS`` digits raise ``InputError`` at their line.
+    """
+
+    def get_single_node(self) -> Any:
+        node = super().get_single_node()
+        if node is not None:
+            check_yaml_node(node)
+        return node
+
+    def construct_object(self, node: Any, deep: bool = False) -> Any:
+        if isinstance(node, yaml.ScalarNode) and node.tag in (_INT_TAG, _FLOAT_TAG):
+            digits = sum(ch.isdigit() for ch in str(node.value))
+            if digits > MAX_DIGITS:
+                raise InputError(f"a number of {digits} digits; mtgcheck reads at most {MAX_DIGITS}",
+                                 line=node.start_mark.line + 1)
+        try:
+            return super().construct_object(node, deep=deep)
+        except (InputError, yaml.YAMLError):
+            raise
+        except (ValueError, TypeError, OverflowError) as e:
+            if type(e).__name__ == "ScenarioError":
+                raise
+            tag = str(node.tag).rsplit(":", 1)[-1]
+            value = node.value if isinstance(node, yaml.ScalarNode) else ""
+            raise InputError(f"{str(value)[:40]!r} cannot be read as {tag}", line=node.start_mark.line + 1) from None
+        except RecursionError:
+            raise InputError(f"nested more than {MAX_DEPTH} levels deep", line=node.start_mark.line + 1) from None
+
+
+_INT_TAG = "tag:yaml.org,2002:int"
+_FLOAT_TAG = "tag:yaml.org,2002:float"
+
+
+def yaml_loader_class() -> type:
+    """The loader class to subclass or pass to ``yaml.load`` (``LimitedLoader``)."""
+    return LimitedLoader
+
+
+def load_yaml_limited(text: str, path: str | None = None) -> Any:
+    """``yaml.load`` with ``LimitedLoader``; every problem is an ``InputError`` naming the line."""
+    try:
+        return yaml.load(text, Loader=LimitedLoader)
+    except InputError as e:
+        e.path = e.path or path
+        raise InputError(e.message, e.path, e.line) from None
+    except yaml.MarkedYAMLError as e:
+        mark = e.problem_mark or e.context_mark
+        msg = " ".join(x for x in (e.context, e.problem) if x) or "not valid YAML"
+        raise InputError(f"not valid YAML: {msg}", path, mark.line + 1 if mark else None) from None
+    except yaml.YAMLError as e:
+        raise InputError(f"not valid YAML: {e}", path) from None
+    except RecursionError:
+        raise InputError(f"nested more than {MAX_DEPTH} levels deep", path) from None
+
+
+# ---------------------------------------------------------------------------
+# JSON
+# ---------------------------------------------------------------------------
+
+
+def json_depth(text: str, limit: int = MAX_DEPTH) -> int:
+    """The deepest nesting of ``[``/``{`` in JSON text (strings skipped), stopping once past ``limit``.
+
+    Linear in the text; used to refuse deep documents before ``json.loads`` recurses on them.
+    """
+    if "[" not in text and "{" not in text:
+        return 0
+    depth = best = 0
+    in_str = esc = False
+    for ch in text:
+        if in_str:
+            if esc:
+                esc = False
+            elif ch == "\\":
+                esc = True
+            elif ch == '"':
+                in_str = False
+        elif ch == '"':
+            in_str = True
+        elif ch in "[{":
+            depth += 1
+            if depth > best:
+                best = depth
+                if best > limit:
+                    return best
+        elif ch in "]}":
+            depth -= 1
+    return best
+
+
+def json_loads_limited(text: str, max_depth: int = MAX_DEPTH) -> Any:
+    """``json.loads`` refusing documents nested deeper than ``max_depth`` and numbers of more than
+    ``MAX_DIGITS`` digits.
+
+    Raises
+    ------
+    ValueError
+        ``json.JSONDecodeError`` for invalid JSON; ``InputError`` for a document beyond the limits.
+    """
+    if len(text) > 64 and json_depth(text, max_depth) > max_depth:
+        raise InputError(f"JSON nested more than {max_depth} levels deep")
+    try:
+        return json.loads(text, parse_int=_json_int)
+    except RecursionError:
+        raise InputError(f"JSON nested more than {max_depth} levels deep") from None
+
+
+def _json_int(s: str) -> int:
+    if len(s) > MAX_DIGITS + 1:
+        raise InputError(f"a number of {len(s.lstrip('-'))} digits; mtgcheck reads at most {MAX_DIGITS}")
+    return int(s)
+
+
+# ---------------------------------------------------------------------------
+# Files
+# ---------------------------------------------------------------------------
+
+
+def describe_os_error(e: BaseException) -> str:
+    """A short phrase for an error raised while opening or reading a file."""
+    if isinstance(e, RuntimeError) and "loop" in str(e).lower():
+        return "a symbolic link loop"
+    if isinstance(e, OSError) and e.errno == 40:  # ELOOP
+        return "a symbolic link loop"
+    if isinstance(e, zlib.error):
+        return f"corrupt compressed data ({e})"
+    if isinstance(e, gzip.BadGzipFile):
+        return f"not a valid gzip file ({e})"
+    if isinstance(e, EOFError):
+        return "truncated compressed data"
+    if isinstance(e, UnicodeDecodeError):
+        return f"not UTF-8 text (byte {e.start}: {e.reason})"
+    if isinstance(e, FileNotFoundError):
+        return "no such file"
+    if isinstance(e, IsADirectoryError):
+        return "a folder, not a file"
+    if isinstance(e, PermissionError):
+        return "permission denied"
+    if isinstance(e, OSError):
+        if e.errno == 28:
+            return "no space left on the device"
+        return e.strerror or str(e)
+    return f"{type(e).__name__}: {e}"
+
+
+#: Errors that reading a (possibly compressed) file may raise; ``read_text`` turns them into ``InputError``.
+READ_ERRORS = (OSError, EOFError, zlib.error, UnicodeDecodeError, RuntimeError)
+
+
+def read_text(path: str | os.PathLike, encoding: str = "utf-8-sig") -> str:
+    """The text of a file, gunzipped when it starts with the gzip magic bytes.
+
+    Raises
+    ------
+    InputError
+        Missing, a folder, a symlink loop or dangling link, permission denied, corrupt gzip data,
+        not UTF-8 text (``path`` set, no line).
+    """
+    p = Path(path)
+    try:
+        with open(p, "rb") as fp:
+            raw = fp.read()
+        if raw[:2] == b"\x1f\x8b":
+            raw = gzip.decompress(raw)
+        return raw.decode(encoding)
+    except READ_ERRORS as e:
+        if isinstance(e, FileNotFoundError) and p.is_symlink():
+            raise InputError(f"a symbolic link to {os.readlink(p)!r}, which does not exist", str(p)) from None
+        raise InputError(f"cannot read: {describe_os_error(e)}", str(p)) from None
