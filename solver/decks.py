@@ -44,6 +44,7 @@ whenever one exists.
 from __future__ import annotations
 
 import itertools
+import operator
 import re
 import weakref
 from collections import Counter
@@ -415,6 +416,21 @@ class DeckValidator:
         self._names: dict[str, Any] = names
         self.data_date = getattr(db, "date", None)
         self.data_source = getattr(db, "source", None)
+        #: Oracle name -> (copies allowed or None: no limit applies, legality status or None), for this format
+        self._verdicts: dict[str, tuple[int | None, str | None]] = {}
+
+    def _verdict(self, f: CardFacts) -> tuple[int | None, str | None]:
+        """How many copies of ``f``'s card this format allows (None: no limit applies: no copy limit in the
+        format, a basic land, or "any number" text; CR 100.2a, 903.5b) and its legality status in the card
+        data (None: not given), computed once per card and validator."""
+        fmt = self.fmt
+        limit = fmt.copy_limit
+        allowed = None if limit is None or f.basic or f.copy_limit == -1 else (
+            f.copy_limit if f.copy_limit is not None else limit)
+        key = fmt.legality
+        status = (f.legalities.get(key) if f.legalities else None) if key is not None else None
+        v = self._verdicts[f.name] = (allowed, status)
+        return v
 
     # ---- names ------------------------------------------------------------
     def resolve(self, name: str) -> "CardFacts | _Unknown":
@@ -474,11 +490,14 @@ class DeckValidator:
         # entries whose name is unknown, by section: (entry, its unknown_card problem)
         unknown: dict[str, list[tuple[DeckEntry, DeckProblem]]] = {s: [] for s in DECK_SECTIONS}
         resolve = self.resolve
+        known = self._names.get  # (the cache resolve fills: a hit costs one look-up)
+        ignored: list[DeckEntry] = []  # entries of sections that are not part of the deck (Decklist.ignored)
         for e in deck.entries:
             sec = sections.get(e.section)
             if sec is None:
+                ignored.append(e)
                 continue
-            f = resolve(e.name)
+            f = known(e.name) or resolve(e.name)
             if f.__class__ is _Unknown:
                 p = DeckProblem(
                     "unknown_card", f"card data {self.data_date or ''}".strip(),
@@ -488,7 +507,6 @@ class DeckValidator:
                 unknown[e.section].append((e, p))
                 continue
             sec.append((f, e.count, e))
-        ignored = deck.ignored
         if ignored:
             secs = sorted({e.section for e in ignored})
             notes.append(f"{sum(e.count for e in ignored)} cards in {', '.join(secs)} are not part of the deck and were not checked")
@@ -556,11 +574,11 @@ class DeckValidator:
 
         # cards whose name is unknown still count toward the sizes (the list holds them)
         unknown_cmd_ids = {id(e) for e, _ in unknown_cmds}
-        n_main = sum(n for _, n, _ in main) + sum(e.count for e, _ in unknown["main"])
+        n_main = sum(map(_second, main)) + sum(e.count for e, _ in unknown["main"])
         n_side_unknown = sum(e.count for e, _ in unknown["side"] if id(e) not in unknown_cmd_ids)
         n_cmd = len(commanders_f) + len(unknown_cmds)
-        counts = {"main": n_main, "side": sum(n for _, n, _ in side) + n_side_unknown, "commander": n_cmd,
-                  "companion": sum(n for _, n, _ in comp_entries)}
+        counts = {"main": n_main, "side": sum(map(_second, side)) + n_side_unknown, "commander": n_cmd,
+                  "companion": sum(map(_second, comp_entries))}
 
         # ---- sizes ----
         deck_size = n_main + (n_cmd if fmt.is_commander and fmt.deck_includes_commander else 0)
@@ -594,9 +612,10 @@ class DeckValidator:
         totals: dict[str, list] = {}
         for group in (main, side, comp_entries):
             for f, n, e in group:
-                t = totals.get(f.name)
+                name = f.name
+                t = totals.get(name)
                 if t is None:
-                    totals[f.name] = [f, n, e.line]
+                    totals[name] = [f, n, e.line]
                 else:
                     t[1] += n
         for f in commanders_f:
@@ -608,9 +627,10 @@ class DeckValidator:
         key = fmt.legality
         limit = fmt.copy_limit
         no_legality: list[str] = []
+        verdict = self._verdicts.get
         for name, (f, n, line) in totals.items():
-            if limit is not None and not f.basic and f.copy_limit != -1:
-                allowed = f.copy_limit if f.copy_limit is not None else limit
+            allowed, status = verdict(name) or self._verdict(f)
+            if allowed is not None:
                 if n > allowed:
                     if f.copy_limit is not None:
                         why, rule = f"its text allows up to {allowed}", "CR 100.2a; the card's own text"
@@ -621,7 +641,6 @@ class DeckValidator:
                     problems.append(DeckProblem("too_many_copies", rule, f"{n} copies of {name}: {why}",
                                                 [name], {name: n, "maximum": allowed}, line))
             if key is not None:
-                status = f.legalities.get(key) if f.legalities else None
                 if status is None:  # the card data does not say (catalog cards): never guessed
                     no_legality.append(name)
                     continue
@@ -939,6 +958,7 @@ def _describe_partner(p: tuple[str, ...]) -> str:
 
 
 _VALIDATORS: dict[tuple[int, str, str], DeckValidator] = {}
+_second = operator.itemgetter(1)
 
 
 def validate_deck(deck: "Decklist | str | Mapping[str, Any]", fmt: "Format | str", db: Any, *,

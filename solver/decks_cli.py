@@ -15,25 +15,53 @@ Exit codes: 0 every deck legal; 1 some deck is not shown legal: illegal, unreada
 names that could not be read) or of unknown legality (the card data, e.g. the embedded catalog, has no
 legality for some of its cards: status ``unknown``, ``legal`` null); 2 the run could not check its
 inputs: an input, the card data or the format cannot be read, a ``--commander``/``--companion`` name is
-not a card, or the paths hold no decklist at all.
+not a card, or the paths hold no decklist at all; 3 an internal error; 130 interrupted (Ctrl-C).
 
-``--jobs N`` validates in N processes started with ``fork`` so they share the loaded card
-data; results come back in input order.
+How a batch runs (docs/decks.md, "Batches"): the inputs are cut into *units* in input order -- a
+JSON-lines file into chunks of ``CHUNK`` records, other decklist files in groups of ``FILES_PER_UNIT``
+-- and each unit is read, validated and rendered (JSON lines or CSV rows) on its own, so memory stays
+the same however long the input. ``--jobs N`` forks N workers (sharing the loaded card data); worker
+``k`` reads the inputs itself and validates units ``k, k+N, k+2N, ...``; the parent writes the
+workers' rendered units in input order, so the output is byte for byte the serial run's.
 """
 from __future__ import annotations
 
 import csv
+import gc
+import gzip
+import io
 import json
-import multiprocessing as mp
+import os
+import signal
 import sys
+import zlib
 from collections import Counter
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator
 
 import click
 
+try:  # orjson is a dependency; the standard library keeps working if it is missing
+    import orjson
+except ImportError:  # pragma: no cover
+    orjson = None  # type: ignore[assignment]
+
 _STATE: dict[str, Any] = {}
-_CHUNK = 500
+#: Records of a JSON-lines file per unit of work.
+CHUNK = 500
+#: Decklist files (one deck each, mostly) per unit of work.
+FILES_PER_UNIT = 50
+_JSONL_ENDINGS = (".jsonl", ".jsonl.gz", ".ndjson")
+_BOM = b"\xef\xbb\xbf"
+
+
+def setup(db: Any, fmt_key: str, *, commanders: list[str] | None = None, companion: str | None = None,
+          mode: str | None = None, show: int = 0) -> None:
+    """Set the batch this process validates: card database, format (``"auto"``: each deck's own), the
+    ``--commander``/``--companion`` names, the output ``mode`` (``"json"``, ``"csv"`` or None for the summary)
+    and how many non-legal decks a unit keeps for the summary (``show``)."""
+    _STATE.clear()
+    _STATE.update(db=db, format=fmt_key, commanders=commanders, companion=companion, mode=mode, show=show)
 
 
 def _validator(fmt_name: str):
@@ -66,6 +94,7 @@ def _error_row(deck, message: str) -> dict[str, Any]:
 
 
 def _validate_one(deck) -> dict[str, Any]:
+    """One deck's report as plain data (``DeckReport.to_dict()`` plus ``line``)."""
     fmt = _STATE["format"]
     if fmt == "auto":
         if not deck.format:
@@ -90,70 +119,361 @@ def _validate_one(deck) -> dict[str, Any]:
     return d
 
 
-def _run_task(task: tuple) -> list[tuple]:
-    """Validate a task's decks; per deck ``(status, format, codes, legal, output, dict or None)`` where output is
-    the JSON line or CSV row already rendered (cheap to send between processes)."""
-    mode = _STATE.get("mode")
-    out = []
-    for d in _run_task_dicts(task):
-        if "fatal" in d:
-            out.append(("fatal", None, [], False, None, d))
-            continue
-        rendered = json.dumps(d, ensure_ascii=False, default=str) if mode == "json" else (
-            _csv_row(d) if mode == "csv" else None)
-        out.append((d["status"], d.get("format"), d.get("codes") or [], d["legal"], rendered,
-                    None if d["legal"] or mode else d))
-    return out
+# ---------------------------------------------------------------------------
+# JSON in and out
+# ---------------------------------------------------------------------------
 
 
-def _run_task_dicts(task: tuple) -> list[dict[str, Any]]:
-    """One unit of work: ``("file", path, reader)`` or ``("jsonl", path, [(line_no, index, text), ...])``."""
-    from mtgcheck.models.decklist import DecklistError, parse_jsonl_record, read_decks
+def _record_deck(raw: bytes, path: str, idx: int, ln: int):
+    """The ``Decklist`` of one JSON-lines record (bytes of one line), or ``(None, problem)`` when the line is
+    not UTF-8 text. orjson first; what orjson refuses goes to ``parse_jsonl_record`` (the standard library's
+    ``json``), so the records accepted and the messages given are the standard library's."""
+    from mtgcheck.models.decklist import Decklist, UnreadableLine, decklist_from_data, parse_jsonl_record
 
-    kind = task[0]
-    out: list[dict[str, Any]] = []
-    if kind == "jsonl":
-        _, path, rows = task
-        for ln, idx, text in rows:
-            out.append(_validate_one(parse_jsonl_record(text, path, idx, ln)))
-        return out
-    _, path, reader = task
-    try:
-        for deck in read_decks(path, reader):
-            out.append(_validate_one(deck))
-    except DecklistError as e:
-        out.append({"source": str(path), "index": 0, "status": "unreadable", "legal": False, "codes": [],
-                    "problems": [], "fatal": str(e)})
-    return out
-
-
-def _tasks(files: list[Path], reader: str | None, err) -> Iterator[tuple[int, tuple]]:
-    """Yield (number of decks, task) for every input."""
-    from mtgcheck.models.decklist import DecklistError, _open_text
-
-    for f in files:
-        name = f.name.lower()
-        is_jsonl = reader == "jsonl" or (reader is None and name.endswith((".jsonl", ".jsonl.gz", ".ndjson")))
-        if not is_jsonl:
-            yield 1, ("file", str(f), reader)
-            continue
+    if orjson is not None:
         try:
-            with _open_text(f) as fp:
-                rows: list[tuple[int, int, str]] = []
-                idx = 0
+            return decklist_from_data(orjson.loads(raw), path, idx, ln), None
+        except orjson.JSONDecodeError:
+            pass
+    try:
+        text = raw.decode("utf-8").strip()
+    except UnicodeDecodeError as e:
+        return None, f"{path}: line {ln}: not UTF-8 text ({e.reason} at byte {e.start})"
+    try:
+        return parse_jsonl_record(text, path, idx, ln), None
+    except RecursionError:
+        deck = Decklist(source=path, index=idx, reader="jsonl", line=ln, explicit_sections=True)
+        deck.unreadable.append(UnreadableLine(ln, text[:200], "not valid JSON: nested too deeply"))
+        return deck, None
+
+
+def _dumps_line(d: dict[str, Any]) -> bytes:
+    """One JSON line (UTF-8, ending in a newline). orjson, or the standard library for what orjson cannot
+    write (integers beyond 64 bits, strings that are not valid Unicode)."""
+    if orjson is not None:
+        try:
+            return orjson.dumps(d, default=str, option=orjson.OPT_APPEND_NEWLINE)
+        except (TypeError, orjson.JSONEncodeError):
+            pass
+    return (json.dumps(d, ensure_ascii=False, default=str) + "\n").encode("utf-8", "backslashreplace")
+
+
+# ---------------------------------------------------------------------------
+# Units of work
+# ---------------------------------------------------------------------------
+
+
+def _is_jsonl(path: Path, reader: str | None) -> bool:
+    return reader == "jsonl" or (reader is None and path.name.lower().endswith(_JSONL_ENDINGS))
+
+
+def _open_binary(path: Path):
+    if path.name.lower().endswith(".gz"):
+        return gzip.open(path, "rb")
+    return open(path, "rb")
+
+
+_READ_ERRORS = (OSError, EOFError, zlib.error, ValueError)
+
+
+def iter_units(files: list[Path], reader: str | None, keep: Callable[[int], bool] | None = None,
+               chunk: int | None = None) -> Iterator[tuple[int, tuple]]:
+    """The units of work of ``files``, numbered in input order: ``(uid, unit)``.
+
+    Parameters
+    ----------
+    files : list of Path
+        Decklist files, in input order.
+    reader : str or None
+        The ``--reader`` (None: from each file's name and content).
+    keep : callable, optional
+        ``keep(uid)``: build this unit (else it is only counted: a worker reads past the others' units
+        without building them). Default: every unit.
+    chunk : int, optional
+        Records of a JSON-lines file per unit (default ``CHUNK``).
+
+    Yields
+    ------
+    (int, tuple)
+        ``("jsonl", path, rows, fatal)`` with ``rows`` ``[(line, index, bytes), ...]`` and ``fatal`` None or
+        the message of a read error after the last row; ``("files", [(path, reader), ...])``;
+        ``("fatal", path, message)`` for a JSON-lines file that cannot be opened.
+
+    Notes
+    -----
+    Line numbers are those ``grep -n`` shows (lines end at ``\\n`` only); ``index`` counts the non-blank
+    records of the file from 0.
+    """
+    chunk = chunk or CHUNK
+    per_unit = FILES_PER_UNIT
+    uid = 0
+    group: list[tuple[str, str | None]] = []
+    for f in files:
+        if not _is_jsonl(f, reader):
+            group.append((str(f), reader))
+            if len(group) >= per_unit:
+                if keep is None or keep(uid):
+                    yield uid, ("files", group)
+                uid += 1
+                group = []
+            continue
+        if group:
+            if keep is None or keep(uid):
+                yield uid, ("files", group)
+            uid += 1
+            group = []
+        path = str(f)
+        take = keep is None or keep(uid)
+        try:
+            fp = _open_binary(f)
+        except _READ_ERRORS as e:
+            if take:
+                yield uid, ("fatal", path, _with_path(path, f"cannot read: {getattr(e, 'strerror', None) or e}"))
+            uid += 1
+            continue
+        rows: list[tuple[int, int, bytes]] = []
+        n = idx = 0
+        ln = 0
+        fatal = None
+        with fp:
+            try:
                 for ln, raw in enumerate(fp, 1):
-                    s = raw.strip()
-                    if not s:
+                    if ln == 1 and raw.startswith(_BOM):
+                        raw = raw[3:]
+                    if raw.isspace() or not raw:
                         continue
-                    rows.append((ln, idx, s))
+                    if take:
+                        rows.append((ln, idx, raw))
                     idx += 1
-                    if len(rows) >= _CHUNK:
-                        yield len(rows), ("jsonl", str(f), rows)
-                        rows = []
-                if rows:
-                    yield len(rows), ("jsonl", str(f), rows)
-        except (OSError, UnicodeDecodeError, EOFError, DecklistError) as e:
-            yield 0, ("fatal", str(f), _with_path(str(f), f"cannot read: {e}"))
+                    n += 1
+                    if n == chunk:
+                        if take:
+                            yield uid, ("jsonl", path, rows, None)
+                            rows = []
+                        uid += 1
+                        n = 0
+                        take = keep is None or keep(uid)
+            except _READ_ERRORS as e:
+                fatal = _with_path(path, f"cannot read after line {ln}: {e}")
+        if n or fatal:
+            if take:
+                yield uid, ("jsonl", path, rows, fatal)
+            uid += 1
+    if group and (keep is None or keep(uid)):
+        yield uid, ("files", group)
+
+
+class UnitResult:
+    """What one unit gives: the rendered output (``out``: JSON lines or CSV rows, UTF-8), the number of decks,
+    counts by status, problem code and (format, status), the fatal input errors, and (summary mode) the
+    first non-legal decks' reports."""
+
+    __slots__ = ("out", "n", "status", "by_code", "by_format", "fatal", "shown")
+
+    def __init__(self) -> None:
+        self.out = b""
+        self.n = 0
+        self.status: Counter = Counter()
+        self.by_code: Counter = Counter()
+        self.by_format: Counter = Counter()
+        self.fatal: list[str] = []
+        self.shown: list[dict[str, Any]] = []
+
+
+def unit_dicts(unit: tuple) -> Iterator[dict[str, Any]]:
+    """The reports of one unit's decks, in order, as plain data; an input error is ``{"fatal": message,
+    "source": path}``."""
+    from mtgcheck.models.decklist import DecklistError, read_decks
+
+    kind = unit[0]
+    if kind == "jsonl":
+        _, path, rows, fatal = unit
+        for ln, idx, raw in rows:
+            deck, problem = _record_deck(raw, path, idx, ln)
+            if deck is None:
+                yield {"source": path, "fatal": problem}
+            else:
+                yield _validate_one(deck)
+        if fatal:
+            yield {"source": path, "fatal": fatal}
+    elif kind == "files":
+        for path, reader in unit[1]:
+            try:
+                for deck in read_decks(path, reader):
+                    yield _validate_one(deck)
+            except DecklistError as e:
+                yield {"source": path, "fatal": _with_path(path, str(e))}
+    else:
+        yield {"source": unit[1], "fatal": unit[2]}
+
+
+def run_unit(unit: tuple) -> UnitResult:
+    """Validate and render one unit (see ``iter_units``) with the batch set by ``setup``."""
+    mode = _STATE.get("mode")
+    show = _STATE.get("show", 0)
+    res = UnitResult()
+    parts: list[bytes] = []
+    status, by_code, by_format = res.status, res.by_code, res.by_format
+    sio = io.StringIO() if mode == "csv" else None
+    writer = csv.writer(sio) if sio is not None else None
+    for d in unit_dicts(unit):
+        if "fatal" in d:
+            res.fatal.append(d["fatal"])
+            continue
+        res.n += 1
+        st = d["status"]
+        status[st] += 1
+        by_format[(d.get("format"), st)] += 1
+        for c in d.get("codes") or ():
+            by_code[c] += 1
+        if mode == "json":
+            parts.append(_dumps_line(d))
+        elif writer is not None:
+            writer.writerow(_csv_row(d))
+        elif not d["legal"] and len(res.shown) < show:
+            res.shown.append(d)
+    if sio is not None:
+        res.out = sio.getvalue().encode("utf-8", "backslashreplace")
+    else:
+        res.out = b"".join(parts)
+    return res
+
+
+# ---------------------------------------------------------------------------
+# Workers (--jobs N)
+# ---------------------------------------------------------------------------
+
+
+class WorkerError(RuntimeError):
+    """A worker failed (an internal error: its traceback) or died."""
+
+
+def _put(q, item, ppid: int) -> None:
+    import queue
+
+    while True:
+        try:
+            q.put(item, timeout=0.5)
+            return
+        except queue.Full:
+            if os.getppid() != ppid:  # the parent is gone: stop, leave no orphan
+                q.cancel_join_thread()
+                os._exit(1)
+
+
+def _worker(k: int, jobs: int, files: list[Path], reader: str | None, q, ppid: int) -> None:
+    """Worker ``k`` of ``jobs``: reads the inputs itself, validates units ``k, k+jobs, ...`` and sends each
+    unit's ``UnitResult`` (in its own order) to the parent."""
+    import traceback
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle (it stops the workers)
+    try:
+        for uid, unit in iter_units(files, reader, keep=lambda u: u % jobs == k):
+            _put(q, ("unit", uid, run_unit(unit)), ppid)
+        _put(q, ("end", None, None), ppid)
+    except BaseException:  # noqa: BLE001 - reported by the parent as an internal error
+        try:
+            _put(q, ("error", None, traceback.format_exc()), ppid)
+        except BaseException:  # noqa: BLE001
+            pass
+    q.close()
+    q.join_thread()
+
+
+def _get(q, proc):
+    import queue
+
+    while True:
+        try:
+            return q.get(timeout=0.2)
+        except queue.Empty:
+            if proc.exitcode is not None:
+                try:
+                    return q.get(timeout=0.5)
+                except queue.Empty:
+                    raise WorkerError(f"worker {proc.name} stopped (exit code {proc.exitcode})") from None
+
+
+def run_parallel(files: list[Path], reader: str | None, jobs: int) -> Iterator[UnitResult]:
+    """The units' results in input order, validated by ``jobs`` forked workers (see the module docstring).
+
+    Raises
+    ------
+    WorkerError
+        A worker failed or died. Interrupting (KeyboardInterrupt) or closing the generator stops every worker.
+    """
+    import multiprocessing as mp
+
+    ctx = mp.get_context("fork")
+    ppid = os.getpid()
+    queues = [ctx.Queue(maxsize=4) for _ in range(jobs)]
+    procs = [ctx.Process(target=_worker, args=(k, jobs, files, reader, queues[k], ppid), daemon=True,
+                         name=f"mtgcheck-validate-{k}") for k in range(jobs)]
+    try:
+        for p in procs:
+            p.start()
+        uid = 0
+        while True:
+            k = uid % jobs
+            kind, got, payload = _get(queues[k], procs[k])
+            if kind == "error":
+                raise WorkerError(payload)
+            if kind == "end":
+                break
+            assert got == uid, (got, uid)
+            yield payload
+            uid += 1
+        for j in range(jobs):  # every other worker ends too (their next unit does not exist)
+            if j != k:
+                kind, _, payload = _get(queues[j], procs[j])
+                if kind == "error":
+                    raise WorkerError(payload)
+        for p in procs:
+            p.join()
+    finally:
+        _stop(procs)
+
+
+def _stop(procs) -> None:
+    """Stop every worker still running (SIGTERM, then SIGKILL) and reap it."""
+    for p in procs:
+        if p.exitcode is None and p.pid is not None:
+            p.terminate()
+    for p in procs:
+        if p.pid is None:
+            continue
+        p.join(2)
+        if p.exitcode is None:
+            p.kill()
+            p.join()
+
+
+def run_serial(files: list[Path], reader: str | None) -> Iterator[UnitResult]:
+    """The units' results in input order, validated in this process."""
+    for _, unit in iter_units(files, reader):
+        yield run_unit(unit)
+
+
+def _batch_gc() -> Callable[[], None]:
+    """Garbage collection for a batch: the loaded card data is moved out of the collector's sight
+    (``gc.freeze``: it lives to the end, and forked workers do not touch its pages), and the young
+    generation is collected far less often (validation makes no reference cycles worth the scans).
+    Returns the function that puts the collector back."""
+    gc.collect()
+    gc.freeze()
+    old = gc.get_threshold()
+    gc.set_threshold(100_000, 50, 1000)
+
+    def restore() -> None:
+        gc.set_threshold(*old)
+        gc.unfreeze()
+
+    return restore
+
+
+# ---------------------------------------------------------------------------
+# The command
+# ---------------------------------------------------------------------------
 
 
 def _suffixes() -> list[str]:
@@ -172,6 +492,27 @@ def _csv_row(d: dict[str, Any]) -> list[Any]:
     return [d.get("source"), d.get("index"), d.get("line"), d.get("name") or "", d.get("format"), d.get("status"),
             d.get("legal"), " ".join(d.get("codes") or []), len(probs), probs[0]["message"] if probs else d.get("fatal", ""),
             " / ".join(d.get("commanders") or []), d.get("data_date") or ""]
+
+
+class _Output:
+    """Bytes to standard output (its binary buffer when it has one)."""
+
+    def __init__(self, stream) -> None:
+        self.stream = stream
+        self.buf = getattr(stream, "buffer", None)
+
+    def write(self, b: bytes) -> None:
+        if not b:
+            return
+        if self.buf is not None:
+            self.buf.write(b)
+        else:
+            self.stream.write(b.decode("utf-8"))
+
+    def flush(self) -> None:
+        if self.buf is not None:
+            self.buf.flush()
+        self.stream.flush()
 
 
 def register(main: click.Group) -> None:
@@ -196,140 +537,157 @@ def register(main: click.Group) -> None:
     def validate(paths, fmt, cards, as_json, as_csv, jobs, reader, commanders, companion, show):
         """Validate every decklist under PATHS against FORMAT's deck-construction rules."""
         from rich.console import Console
-        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-        from rich.table import Table
-
-        from mtgcheck.models.decklist import iter_deck_files
-        from mtgcheck.models.formats import FormatError, load_format
-
-        from .cli import open_database
 
         err = Console(stderr=True, highlight=False)
-        if as_json and as_csv:
-            err.print("[bold red]error:[/] choose one of --json and --csv")
+        try:
+            _validate_command(err, paths, fmt, cards, as_json, as_csv, jobs, None, reader, commanders,
+                              companion, show)
+        except KeyboardInterrupt:
+            signal.signal(signal.SIGINT, signal.SIG_IGN)  # a second Ctrl-C must not interrupt the clean-up
+            err.print("[bold red]interrupted[/]: the output is incomplete")
+            sys.exit(130)
+
+
+def _validate_command(err, paths, fmt, cards, as_json, as_csv, jobs, dask_address, reader, commanders, companion,
+                      show) -> None:
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+    from rich.table import Table
+
+    from mtgcheck.models.decklist import iter_deck_files
+    from mtgcheck.models.formats import FormatError, load_format
+
+    from .cli import open_database
+
+    if as_json and as_csv:
+        err.print("[bold red]error:[/] choose one of --json and --csv")
+        sys.exit(2)
+    if fmt != "auto":
+        try:
+            fmt_obj = load_format(fmt)
+        except FormatError as e:
+            err.print(f"[bold red]error:[/] {e}")
             sys.exit(2)
-        if fmt != "auto":
-            try:
-                fmt_obj = load_format(fmt)
-            except FormatError as e:
-                err.print(f"[bold red]error:[/] {e}")
+        fmt_key = fmt_obj.source if fmt.lower().endswith((".yaml", ".yml")) else fmt_obj.name
+    else:
+        fmt_key = "auto"
+    db = open_database(cards)
+    for what, names in (("commander", commanders), ("companion", [companion] if companion else [])):
+        for nm in names:
+            if db.find(nm) is None:
+                try:
+                    db.get(nm)
+                    hint = ""
+                except KeyError as e:
+                    sug = list(getattr(e, "suggestions", []) or [])
+                    hint = f"; did you mean {sug[0]!r}?" if sug else ""
+                err.print(f"[bold red]error:[/] --{what} {nm!r}: no card has this name in the card data "
+                          f"({getattr(db, 'source', None) or 'catalog'}){hint}")
                 sys.exit(2)
-            fmt_key = fmt_obj.source if fmt.lower().endswith((".yaml", ".yml")) else fmt_obj.name
-        else:
-            fmt_key = "auto"
-        db = open_database(cards)
-        for what, names in (("commander", commanders), ("companion", [companion] if companion else [])):
-            for nm in names:
-                if db.find(nm) is None:
-                    try:
-                        db.get(nm)
-                        hint = ""
-                    except KeyError as e:
-                        sug = list(getattr(e, "suggestions", []) or [])
-                        hint = f"; did you mean {sug[0]!r}?" if sug else ""
-                    err.print(f"[bold red]error:[/] --{what} {nm!r}: no card has this name in the card data "
-                              f"({getattr(db, 'source', None) or 'catalog'}){hint}")
-                    sys.exit(2)
-        _STATE.clear()
-        _STATE.update(db=db, format=fmt_key, commanders=list(commanders) or None, companion=companion,
-                      mode="json" if as_json else ("csv" if as_csv else None))
-        files, missing = iter_deck_files(paths)
-        fatal: list[str] = list(missing)
-        for p in paths:
-            pp = Path(p)
-            if files and pp.is_dir() and not any(pp in f.parents for f in files):
-                err.print(f"[yellow]warning:[/] {p}: the folder holds no decklist file (names ending in "
-                          f"{', '.join(_suffixes())})")
-        tasks = list(_tasks(files, reader, err))
-        total = sum(n for n, _ in tasks)
-        for n, t in tasks:
-            if t[0] == "fatal":
-                fatal.append(_with_path(t[1], t[2]))
-        work = [t for _, t in tasks if t[0] != "fatal"]
+    mode = "json" if as_json else ("csv" if as_csv else None)
+    setup(db, fmt_key, commanders=list(commanders) or None, companion=companion, mode=mode, show=show)
+    files, missing = iter_deck_files(paths)
+    fatal: list[str] = list(missing)
+    for p in paths:
+        pp = Path(p)
+        if files and pp.is_dir() and not any(pp in f.parents for f in files):
+            err.print(f"[yellow]warning:[/] {p}: the folder holds no decklist file (names ending in "
+                      f"{', '.join(_suffixes())})")
 
-        out = sys.stdout  # (click.get_text_stream is deprecated since click 8.5)
-        writer = csv.writer(out) if as_csv else None
-        if writer:
-            writer.writerow(_csv_header())
-        status = Counter()
-        by_code = Counter()
-        by_format: Counter = Counter()
-        shown: list[dict[str, Any]] = []
-        n_done = 0
-        show_bar = total >= 200 and err.is_terminal
-
-        def consume(results: list[tuple]) -> None:
-            nonlocal n_done
-            for st, f, cs, legal, rendered, d in results:
-                if st == "fatal":
-                    fatal.append(_with_path(d["source"], d["fatal"]))
-                    continue
-                n_done += 1
-                status[st] += 1
-                by_format[(f, st)] += 1
-                for c in cs:
-                    by_code[c] += 1
-                if as_json:
-                    out.write(rendered + "\n")
-                elif writer:
-                    writer.writerow(rendered)
-                elif not legal and len(shown) < show:
-                    shown.append(d)
-
+    out = _Output(sys.stdout)  # (click.get_text_stream is deprecated since click 8.5)
+    sys.stdout.flush()
+    if as_csv:
+        sio = io.StringIO()
+        csv.writer(sio).writerow(_csv_header())
+        out.write(sio.getvalue().encode("utf-8"))
+    status: Counter = Counter()
+    by_code: Counter = Counter()
+    by_format: Counter = Counter()
+    shown: list[dict[str, Any]] = []
+    n_done = 0
+    show_bar = err.is_terminal and sum(_size(f) for f in files) >= 200_000
+    restore_gc = _batch_gc()
+    if jobs > 1:
+        results = run_parallel(files, reader, jobs)
+    else:
+        results = run_serial(files, reader)
+    try:
         with Progress(TextColumn("validating"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                       console=err, transient=True, disable=not show_bar) as progress:
-            bar = progress.add_task("decks", total=total)
-            if jobs > 1 and len(work) > 1:
-                ctx = mp.get_context("fork") if "fork" in mp.get_all_start_methods() else mp.get_context()
-                with ctx.Pool(jobs) as pool:
-                    for res in pool.imap(_run_task, work, chunksize=1):
-                        consume(res)
-                        progress.advance(bar, len(res))
-            else:
-                for t in work:
-                    res = _run_task(t)
-                    consume(res)
-                    progress.advance(bar, len(res))
+            bar = progress.add_task("decks", total=None)
+            for res in results:
+                n_done += res.n
+                status.update(res.status)
+                by_code.update(res.by_code)
+                by_format.update(res.by_format)
+                fatal.extend(res.fatal)
+                if len(shown) < show:
+                    shown.extend(res.shown[: show - len(shown)])
+                out.write(res.out)
+                progress.advance(bar, res.n)
+        out.flush()
+    except WorkerError as e:
+        err.print(f"[bold red]internal error[/] in a validation worker: {e}")
+        sys.exit(3)
+    except BrokenPipeError:  # the reader of the output went away (| head): stop quietly
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        sys.exit(1)
+    except OSError as e:  # e.g. a full disk
+        err.print(f"[bold red]error:[/] cannot write the output: {e.strerror or e}")
+        sys.exit(2)
+    finally:
+        close = getattr(results, "close", None)
+        if close is not None:
+            close()
+        restore_gc()
 
-        if n_done == 0 and not fatal:
-            fatal.append("no decklist found under " + ", ".join(map(str, paths)) + " (decklist files end in "
-                         + ", ".join(_suffixes()) + ")")
-        if not as_json and not as_csv and n_done:
-            con = Console(highlight=False)
-            # the source and date on lines of their own: a long path would wrap inside a narrow table title
-            con.print(f"mtgcheck validate: {n_done} decks, format {fmt}")
-            con.print(f"card data: {getattr(db, 'source', None) or 'catalog'} dated {getattr(db, 'date', None) or 'unknown'}",
-                      soft_wrap=True)
-            t = Table()
-            t.add_column("result")
-            t.add_column("decks", justify="right")
+    if n_done == 0 and not fatal:
+        fatal.append("no decklist found under " + ", ".join(map(str, paths)) + " (decklist files end in "
+                     + ", ".join(_suffixes()) + ")")
+    if not as_json and not as_csv and n_done:
+        con = Console(highlight=False)
+        # the source and date on lines of their own: a long path would wrap inside a narrow table title
+        con.print(f"mtgcheck validate: {n_done} decks, format {fmt}")
+        con.print(f"card data: {getattr(db, 'source', None) or 'catalog'} dated {getattr(db, 'date', None) or 'unknown'}",
+                  soft_wrap=True)
+        t = Table()
+        t.add_column("result")
+        t.add_column("decks", justify="right")
+        for s in _STATUSES:
+            t.add_row(_STATUS_LABELS.get(s, s), str(status.get(s, 0)))
+        for code, n in by_code.most_common():
+            t.add_row(f"  {code}", str(n))
+        con.print(t)
+        if fmt == "auto" and len({f for f, _ in by_format}) > 1:
+            ft = Table(title="by format")
+            ft.add_column("format")
             for s in _STATUSES:
-                t.add_row(_STATUS_LABELS.get(s, s), str(status.get(s, 0)))
-            for code, n in by_code.most_common():
-                t.add_row(f"  {code}", str(n))
-            con.print(t)
-            if fmt == "auto" and len({f for f, _ in by_format}) > 1:
-                ft = Table(title="by format")
-                ft.add_column("format")
-                for s in _STATUSES:
-                    ft.add_column(_STATUS_LABELS.get(s, s), justify="right")
-                for f in sorted({f for f, _ in by_format}, key=str):
-                    ft.add_row(str(f), *(str(by_format.get((f, s), 0)) for s in _STATUSES))
-                con.print(ft)
-            for d in shown:
-                where = d["source"] + (f"#{d['index'] + 1}" if d.get("line") and str(d["source"]).lower().endswith((".jsonl", ".gz")) else "")
-                con.print(f"[bold]{where}[/] ({d.get('format')}): [red]{d['status']}[/]")
-                for p in d.get("problems") or []:
-                    con.print(f"  - {p['code']} ({p['rule']}): {p['message']}")
-            not_legal = status.get("illegal", 0) + status.get("unreadable", 0) + status.get("unknown", 0)
-            if len(shown) < not_legal:
-                con.print(f"(problems of the first {len(shown)} decks shown; use --json or --csv for all)")
-            if status.get("unknown"):
-                con.print(f"{status['unknown']} deck(s) of unknown legality: the card data has no legality for some "
-                          f"of their cards (the embedded catalog has none); give --cards with Scryfall or MTGJSON data")
-        for f in fatal:
-            err.print(f"[bold red]error:[/] {f}")
-        if fatal:
-            sys.exit(2)
-        if status.get("illegal") or status.get("unreadable") or status.get("unknown"):
-            sys.exit(1)
+                ft.add_column(_STATUS_LABELS.get(s, s), justify="right")
+            for f in sorted({f for f, _ in by_format}, key=str):
+                ft.add_row(str(f), *(str(by_format.get((f, s), 0)) for s in _STATUSES))
+            con.print(ft)
+        for d in shown:
+            where = d["source"] + (f"#{d['index'] + 1}" if d.get("line") and str(d["source"]).lower().endswith((".jsonl", ".gz")) else "")
+            con.print(f"[bold]{where}[/] ({d.get('format')}): [red]{d['status']}[/]")
+            for p in d.get("problems") or []:
+                con.print(f"  - {p['code']} ({p['rule']}): {p['message']}")
+        not_legal = status.get("illegal", 0) + status.get("unreadable", 0) + status.get("unknown", 0)
+        if len(shown) < not_legal:
+            con.print(f"(problems of the first {len(shown)} decks shown; use --json or --csv for all)")
+        if status.get("unknown"):
+            con.print(f"{status['unknown']} deck(s) of unknown legality: the card data has no legality for some "
+                      f"of their cards (the embedded catalog has none); give --cards with Scryfall or MTGJSON data")
+    for f in fatal:
+        err.print(f"[bold red]error:[/] {f}")
+    if fatal:
+        sys.exit(2)
+    if status.get("illegal") or status.get("unreadable") or status.get("unknown"):
+        sys.exit(1)
+
+
+def _size(f: Path) -> int:
+    try:
+        return f.stat().st_size * (8 if f.name.lower().endswith(".gz") else 1)
+    except OSError:
+        return 0

@@ -1,0 +1,153 @@
+"""``mtgcheck validate`` as a batch (issue 14 part 3, issue 13): units in input order, ``--jobs N`` gives the
+serial run's output byte for byte, nothing is lost or repeated, and Ctrl-C stops every worker (exit 130, no
+traceback, no orphan process).
+
+The decks are checked against CR 100.2a (at least 60 cards, at most four copies of a card other than basic
+lands); the embedded catalog has no legality data, so a 60-card list of known cards is ``unknown``
+(CR 100.6: legality cannot be shown without it), never ``legal``.
+"""
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from mtgcheck.solver import decks_cli
+from mtgcheck.solver.cli import main
+
+GOOD = {"format": "modern", "main": [[4, "Lightning Bolt"], [56, "Mountain"]], "side": []}      # CR 100.2a: 60
+SMALL = {"format": "modern", "main": [[4, "Lightning Bolt"], [55, "Mountain"]], "side": []}     # 59 < 60
+FIVE = {"format": "modern", "main": [[5, "Lightning Bolt"], [55, "Mountain"]], "side": []}      # a fifth copy
+
+
+def _corpus(tmp_path: Path) -> list[str]:
+    """A JSON-lines file of 40 records (with a blank line, a broken record and an unknown card), a text
+    decklist and a missing file, in that order."""
+    recs = []
+    for i in range(40):
+        recs.append(json.dumps((GOOD, SMALL, FIVE)[i % 3] | {"event": f"e{i}"}))
+    recs.insert(7, "")
+    recs.insert(12, "{not json")
+    recs.insert(20, json.dumps({"format": "modern", "main": [[4, "Lightning Blot"], [56, "Mountain"]]}))
+    p = tmp_path / "decks.jsonl"
+    p.write_text("\n".join(recs) + "\n", encoding="utf-8")
+    t = tmp_path / "burn.txt"
+    t.write_text("4 Lightning Bolt\n56 Mountain\n", encoding="utf-8")
+    return [str(p), str(t), str(tmp_path / "missing.jsonl")]
+
+
+def _run(args, monkeypatch, chunk=4):
+    monkeypatch.delenv("MTGCHECK_CARDS", raising=False)
+    monkeypatch.setattr(decks_cli, "CHUNK", chunk)  # many units from a small file (forked workers inherit it)
+    return CliRunner().invoke(main, ["validate", "-f", "modern", *args])
+
+
+@pytest.mark.parametrize("mode", ["--json", "--csv", None])
+def test_jobs_output_is_the_serial_output(tmp_path, monkeypatch, mode):
+    """Every deck once, in input order, whatever the number of workers; the exit code is 2 (a missing
+    input) in every run, and the summary is the same."""
+    paths = _corpus(tmp_path)
+    flags = [mode] if mode else []
+    serial = _run([*paths, *flags], monkeypatch)
+    assert serial.exit_code == 2, serial.output
+    for jobs in ("2", "3"):
+        par = _run([*paths, *flags, "--jobs", jobs], monkeypatch)
+        assert par.exit_code == 2, par.output
+        assert par.stdout_bytes == serial.stdout_bytes
+    if mode == "--json":
+        rows = [json.loads(line) for line in serial.stdout.splitlines() if line.strip()]
+        assert [r["index"] for r in rows if r["source"].endswith("decks.jsonl")] == list(range(42))
+        assert [r["line"] for r in rows][:9] == [1, 2, 3, 4, 5, 6, 7, 9, 10]  # line 8 is blank
+        assert rows[-1]["source"].endswith("burn.txt")
+        assert rows[11]["status"] == "unreadable" and rows[11]["line"] == 13  # "{not json"
+        assert "unknown_card" in rows[19]["codes"]
+        assert rows[1]["codes"][0] == "deck_too_small" and rows[2]["codes"][0] == "too_many_copies"
+
+
+def test_units_cover_every_record_once(tmp_path, monkeypatch):
+    """Workers' stripes (uid % jobs) partition the units: their union is every record, each once."""
+    paths = [Path(p) for p in _corpus(tmp_path)[:2]]
+    every = [(u, unit) for u, unit in decks_cli.iter_units(paths, None, chunk=5)]
+    lines = [r[0] for _, unit in every if unit[0] == "jsonl" for r in unit[2]]
+    for jobs in (2, 3, 4):
+        got = sorted((u, r[0]) for k in range(jobs)
+                     for u, unit in decks_cli.iter_units(paths, None, keep=lambda u, k=k: u % jobs == k, chunk=5)
+                     if unit[0] == "jsonl" for r in unit[2])
+        assert [ln for _, ln in got] == lines
+    assert [u for u, _ in every] == list(range(len(every)))
+
+
+def test_unreadable_gzip_is_an_input_error_naming_the_line(tmp_path, monkeypatch):
+    """A gzip file cut short: the records before the break are validated, the file is named (exit 2)."""
+    import gzip
+
+    data = gzip.compress(("\n".join(json.dumps(GOOD) for _ in range(200)) + "\n").encode())
+    p = tmp_path / "cut.jsonl.gz"
+    p.write_bytes(data[: len(data) // 2])
+    r = _run([str(p), "--json"], monkeypatch, chunk=50)
+    assert r.exit_code == 2
+    assert "cut.jsonl.gz" in r.stderr and "Traceback" not in r.output
+
+
+def test_not_utf8_record_names_file_and_line(tmp_path, monkeypatch):
+    p = tmp_path / "bad.jsonl"
+    p.write_bytes(json.dumps(GOOD).encode() + b"\n" + b'{"format": "modern", "main": [[4, "\xff"]]}\n')
+    r = _run([str(p), "--json"], monkeypatch)
+    assert r.exit_code == 2 and "bad.jsonl: line 2: not UTF-8 text" in " ".join(r.stderr.split())
+    assert len([line for line in r.stdout.splitlines() if line.strip()]) == 1
+
+
+def _children(pid: int) -> list[int]:
+    out = []
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        try:
+            out += [int(x) for x in (task / "children").read_text().split()]
+        except OSError:
+            pass
+    return out
+
+
+def _running(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="needs Linux /proc to list worker processes")
+def test_ctrl_c_during_jobs_exits_130_without_traceback_or_orphans(tmp_path):
+    """Issue 13: SIGINT to ``validate --jobs 2`` mid-run: exit 130, a one-line message, every worker gone."""
+    p = tmp_path / "many.jsonl"
+    line = json.dumps(GOOD) + "\n"
+    p.write_text(line * 200_000, encoding="utf-8")
+    env = {k: v for k, v in os.environ.items() if k != "MTGCHECK_CARDS"}
+    proc = subprocess.Popen([sys.executable, "-m", "mtgcheck", "validate", str(p), "-f", "modern", "--json",
+                             "--jobs", "2"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, cwd=tmp_path,
+                            # a shell's background job starts with SIGINT ignored: give the command the default
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    try:
+        first = proc.stdout.readline()  # the batch is running: the workers have written a unit
+        assert first.startswith(b"{"), proc.stderr.read()
+        workers = _children(proc.pid)
+        assert len(workers) >= 2
+        proc.send_signal(signal.SIGINT)
+        proc.stdout.read()
+        err = proc.stderr.read().decode()
+        assert proc.wait(timeout=60) == 130
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+    assert "Traceback" not in err and "interrupted" in err
+    deadline = time.monotonic() + 10
+    while any(_running(w) for w in workers) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not [w for w in workers if _running(w)]
