@@ -210,16 +210,19 @@ def _stream_to(resp: Any, target_dir: Path, name: str, progress: Progress | None
     return Path(tmp), {"wire_bytes": wire, "bytes": plain, "sha256": sha.hexdigest(), "gzip_encoded": encoded}
 
 
-def _check_size(tmp: Path, url: str, counted: dict[str, Any], announced: list[int]) -> None:
-    """The byte count must equal one of the announced sizes (Content-Length counts bytes sent, an index's
-    ``size`` the file's bytes); a shorter file is an interrupted download."""
-    if not announced:
-        return
-    if counted["wire_bytes"] in announced or counted["bytes"] in announced:
+def _check_size(tmp: Path, url: str, counted: dict[str, Any], content_length: int | None,
+                index_size: int | None = None) -> None:
+    """The bytes received must equal ``Content-Length`` (bytes sent), and the file's bytes the size an index
+    announced (Scryfall's ``size``; compared with the decoded and with the received bytes, as either may be
+    meant when the file is sent gzip-encoded). A shorter file is an interrupted download."""
+    bad = content_length is not None and counted["wire_bytes"] != content_length
+    bad = bad or (index_size is not None and index_size not in (counted["bytes"], counted["wire_bytes"]))
+    if not bad:
         return
     tmp.unlink(missing_ok=True)
+    want = content_length if content_length is not None and counted["wire_bytes"] != content_length else index_size
     raise DownloadError(f"the download of {url} is incomplete or damaged: {counted['wire_bytes']:,} bytes received "
-                        f"({counted['bytes']:,} decoded), {max(announced):,} announced; the card data was not changed; "
+                        f"({counted['bytes']:,} decoded), {want:,} announced; the card data was not changed; "
                         "run the update again", url)
 
 
@@ -354,12 +357,12 @@ def _update_scryfall(s: Any, rec: dict, prev: dict, index_url: str, progress: Pr
         resp.close()
         prev.update(url=dl, updated_at=updated_at)
         return _unchanged("scryfall", rec, prev, "the server answered 304 Not Modified")
-    announced = [int(v) for v in (resp.headers.get("Content-Length"), item.get("size"), item.get("compressed_size"))
-                 if isinstance(v, (int, str)) and str(v).isdigit()]
+    size = item.get("size")
+    index_size = int(size) if isinstance(size, (int, str)) and str(size).isdigit() else None
     total = int(resp.headers["Content-Length"]) if str(resp.headers.get("Content-Length", "")).isdigit() else None
     name = "oracle-cards-" + (_date_of(updated_at) or _dt.date.today().isoformat()) + ".json"
     tmp, counted = _stream_to(resp, data_dir(), name, progress, total)
-    _check_size(tmp, dl, counted, announced)
+    _check_size(tmp, dl, counted, total, index_size)
     if counted["gzip_encoded"]:
         name += ".gz"  # kept as sent; the importers read gzip
     report = _validate(tmp, dl)
@@ -381,7 +384,7 @@ def _update_mtgjson(s: Any, rec: dict, prev: dict, url: str, progress: Progress 
     total = int(resp.headers["Content-Length"]) if str(resp.headers.get("Content-Length", "")).isdigit() else None
     name = Path(url.split("?")[0]).name or "AtomicCards.json.gz"
     tmp, counted = _stream_to(resp, data_dir(), name, progress, total)
-    _check_size(tmp, url, counted, [total] if total is not None else [])
+    _check_size(tmp, url, counted, total)
     expected = _published_sha256(s, url + ".sha256", timeout)
     if expected is not None and expected != counted["sha256"]:
         tmp.unlink(missing_ok=True)

@@ -26,7 +26,7 @@ from .runner import ERROR, FAIL, NO_EXPECT, PASS, UNSUPPORTED, Result, iter_resu
 
 VERDICT_STYLE = {PASS: "green", FAIL: "bold red", NO_EXPECT: "cyan", UNSUPPORTED: "yellow", ERROR: "bold magenta"}
 #: Modules that add subcommands to ``main`` (each defines ``register(main)``).
-COMMAND_MODULES = ("mtgcheck.solver.decks_cli",)
+COMMAND_MODULES = ("mtgcheck.solver.decks_cli", "mtgcheck.solver.data_cli")
 
 
 def _console(stderr: bool = False) -> Console:

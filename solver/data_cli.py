@@ -1,0 +1,88 @@
+"""``mtgcheck data``: download card data and say what is installed (``models.download``).
+
+``mtgcheck data update [--source scryfall|mtgjson] [--force]``  fetch the current file (only when changed).
+``mtgcheck data status [--json]``                              what is installed and which data commands use.
+
+Exit codes of ``update``: 0 downloaded or already up to date; 2 it could not be done (no network, HTTP
+error, interrupted or corrupt download): the installed data is unchanged and the message says what to do.
+"""
+from __future__ import annotations
+
+import json
+import os
+import sys
+
+import click
+
+
+def register(main: click.Group) -> None:
+    """Add the ``data`` command group to the ``mtgcheck`` group."""
+
+    @main.group()
+    def data() -> None:
+        """Download card data (Scryfall or MTGJSON) and show what is installed."""
+
+    @data.command()
+    @click.option("--source", type=click.Choice(["scryfall", "mtgjson"]), default="scryfall", show_default=True,
+                  help="Scryfall's Oracle Cards bulk file, or MTGJSON's AtomicCards.")
+    @click.option("--force", is_flag=True, help="Download even when the installed file is up to date.")
+    @click.option("--index-url", default=None, metavar="URL",
+                  help="Scryfall bulk-data index to read (a mirror; default https://api.scryfall.com/bulk-data).")
+    @click.option("--url", default=None, metavar="URL",
+                  help="AtomicCards address for --source mtgjson (a mirror; default MTGJSON's).")
+    def update(source: str, force: bool, index_url: str | None, url: str | None) -> None:
+        """Download the current card data into mtgcheck's cache folder (unchanged files are not fetched again).
+
+        Commands then use it when neither --cards nor MTGCHECK_CARDS names a file.
+        """
+        from rich.console import Console
+        from rich.progress import BarColumn, DownloadColumn, Progress, TextColumn, TimeRemainingColumn, TransferSpeedColumn
+
+        from mtgcheck.models.download import SCRYFALL_INDEX_URL, DownloadError, update as do_update
+
+        err = Console(stderr=True, highlight=False)
+        out = Console(highlight=False, soft_wrap=True)
+        with Progress(TextColumn(f"downloading {source}"), BarColumn(), DownloadColumn(), TransferSpeedColumn(),
+                      TimeRemainingColumn(), console=err, transient=True, disable=not err.is_terminal) as progress:
+            task = progress.add_task("download", total=None)
+
+            def advance(done: int, total: int | None) -> None:
+                progress.update(task, completed=done, total=total)
+
+            try:
+                res = do_update(source, index_url=index_url or SCRYFALL_INDEX_URL, url=url, progress=advance,
+                                force=force)
+            except DownloadError as e:
+                progress.stop()
+                err.print(f"[bold red]error:[/] {e}", soft_wrap=True)
+                sys.exit(2)
+        out.print(res.message)
+        if os.environ.get("MTGCHECK_CARDS", "").strip():
+            out.print(f"note: MTGCHECK_CARDS={os.environ['MTGCHECK_CARDS']} is set and is used before the downloaded data")
+
+    @data.command()
+    @click.option("--json", "as_json", is_flag=True, help="Print the record as JSON.")
+    def status(as_json: bool) -> None:
+        """Show the downloaded card data (source, date, card count, path) and which data commands use now."""
+        from mtgcheck.models.download import data_dir, installed, installed_file
+
+        rec = installed()
+        env = os.environ.get("MTGCHECK_CARDS", "").strip()
+        current = installed_file()
+        in_use = (f"MTGCHECK_CARDS={env}" if env else (f"{current} (downloaded, {rec.get('current')})" if current
+                                                        else "the embedded catalog (no card data downloaded)"))
+        if as_json:
+            click.echo(json.dumps({"folder": str(data_dir()), "in_use": in_use, **rec}, indent=2, default=str))
+            return
+        out = click.echo
+        out(f"card data folder: {data_dir()}")
+        if not rec["sources"]:
+            out("nothing downloaded yet: run `mtgcheck data update` (Scryfall) or `mtgcheck data update --source mtgjson`")
+        for src, e in sorted(rec["sources"].items()):
+            path = installed_file(src)
+            mark = " (current)" if src == rec.get("current") else ""
+            out(f"{src}{mark}: {e.get('cards', '?')} cards dated {e.get('date') or '?'}, "
+                f"{(e.get('size') or 0) / 1e6:.1f} MB, downloaded {e.get('downloaded_at') or '?'}")
+            out(f"  file: {path if path else str(data_dir() / str(e.get('file'))) + ' (missing: run mtgcheck data update)'}")
+            out(f"  from: {e.get('url')}")
+        out(f"commands use: {in_use} (--cards FILE overrides)")
