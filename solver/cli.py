@@ -36,37 +36,47 @@ def _console(stderr: bool = False) -> Console:
 
 
 def open_database(cards: str | None):
-    """Load the card database for a command; exits 2 with a clear message if the file cannot be read."""
+    """Load the card database for a command; exits 2 with a clear message if the file cannot be read.
+
+    ``cards`` is the ``--cards`` value (click also fills it from ``MTGCHECK_CARDS``); None: the downloaded
+    data, else the embedded catalog (``models.database.load_database``)."""
     from mtgcheck.models.database import CardDataError, load_database
 
+    env = os.environ.get("MTGCHECK_CARDS", "").strip()
+    if cards is not None and env and cards == env:
+        cards = None  # came from the environment: let load_database say so (db.origin)
     try:
         return load_database(cards)
     except (CardDataError, OSError, ValueError) as e:
-        _console(True).print(f"[bold red]error:[/] cannot load card data {cards or os.environ.get('MTGCHECK_CARDS') or ''}: {e}")
+        _console(True).print(f"[bold red]error:[/] cannot load card data {cards or env or ''}: {e}", soft_wrap=True)
         sys.exit(2)
 
 
-def summarize_answer(res: Result, width: int = 70) -> str:
-    """A one-line rendering of an answer for the table."""
+def say_cards(db, stderr: bool = True) -> None:
+    """Print which card data a command uses (one line; on stderr so JSON/CSV output stays clean)."""
+    from mtgcheck.models.database import describe_source
+
+    _console(stderr).print(Text(describe_source(db), style="dim"), soft_wrap=True)
+
+
+#: Longest rendering of one answer value in the ``check`` table (the whole answer: ``mtgcheck ask FILE``).
+VALUE_CHARS = 400
+
+
+def summarize_answer(res: Result, width: int = VALUE_CHARS) -> str:
+    """The answer for the ``check`` table: one ``key=value`` line per answer key, values as compact JSON,
+    whole (the table wraps them) up to ``width`` characters each."""
     if res.answer is None:
         return ""
-    parts = []
+    lines = []
     for k, v in res.answer.values.items():
         if v is None:
             continue
-        if isinstance(v, (list, tuple)):
-            s = json.dumps(v, ensure_ascii=False, default=str)
-            if len(s) > 40:
-                s = f"[{len(v)} items]"
-        elif isinstance(v, dict):
-            s = json.dumps(v, ensure_ascii=False, default=str)
-            if len(s) > 40:
-                s = f"{{{len(v)} keys}}"
-        else:
-            s = str(v)
-        parts.append(f"{k}={s}")
-    text = ", ".join(parts)
-    return text if len(text) <= width else text[: width - 1] + "…"
+        s = v if isinstance(v, str) else json.dumps(v, ensure_ascii=False, default=str, separators=(", ", ": "))
+        if len(s) > width:
+            s = s[: width - 1] + f"… ({len(s) - width + 1} more characters: mtgcheck ask FILE)"
+        lines.append(f"{k}={s}")
+    return "\n".join(lines)
 
 
 def _display_path(path: str, roots: tuple[str, ...]) -> str:
@@ -149,29 +159,53 @@ def main() -> None:
 @main.command()
 @click.argument("paths", nargs=-1, required=True, type=click.Path())
 @click.option("--cards", "cards", type=click.Path(), default=None, envvar="MTGCHECK_CARDS",
-              help="A Scryfall bulk or MTGJSON AtomicCards file to use instead of the embedded catalog (env MTGCHECK_CARDS).")
+              help="A Scryfall bulk or MTGJSON AtomicCards file (env MTGCHECK_CARDS; default: the data `mtgcheck data update` downloaded, else the embedded catalog).")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object per scenario instead of a table.")
+@click.option("--csv", "as_csv", is_flag=True, help="Print one CSV row per scenario instead of a table.")
 @click.option("--limit", type=click.IntRange(min=1), default=50, show_default=True, help="Most items listed in any answer.")
 @click.option("--verbose", "-v", is_flag=True, help="Print each failing or erroring scenario's explanation under the table.")
 @click.option("--debug", is_flag=True, help="Include Python tracebacks for internal errors.")
-def check(paths: tuple[str, ...], cards: str | None, as_json: bool, limit: int, verbose: bool, debug: bool) -> None:
-    """Run every scenario under PATHS (files or folders) and compare answers with their expectations."""
+def check(paths: tuple[str, ...], cards: str | None, as_json: bool, as_csv: bool, limit: int, verbose: bool,
+          debug: bool) -> None:
+    """Run every scenario under PATHS (files or folders) and compare answers with their expectations.
+
+    Exit codes: 0 every expectation checked and met; 1 one failed, or could not be checked because the
+    question or a card is not modelled (unsupported); 2 an input could not be read.
+    """
+    import csv
+
+    if as_json and as_csv:
+        _console(True).print("[bold red]error:[/] choose one of --json and --csv")
+        sys.exit(2)
     db = open_database(cards)
     options = {"limit": limit}
     results: list[Result] = []
     out = _console()
+    writer = csv.writer(sys.stdout) if as_csv else None
+    if writer:
+        writer.writerow(["file", "index", "line", "title", "question", "verdict", "answer", "message"])
     for res in iter_results(paths, db, options, debug):
         results.append(res)
         if as_json:
             click.echo(json.dumps(res.to_json(), ensure_ascii=False, default=str))
+        elif writer:
+            d = res.to_json()
+            writer.writerow([d["file"], d["index"], d["line"] or "", d["title"], d["question"], d["verdict"],
+                             json.dumps(d["answer"], ensure_ascii=False, default=str) if d["answer"] is not None else "",
+                             d["message"]])
     counts: dict[str, int] = {}
     for r in results:
         counts[r.verdict] = counts.get(r.verdict, 0) + 1
-    if not as_json:
-        table = Table(title=f"mtgcheck: {len(results)} scenarios (cards: {getattr(db, 'source', 'catalog')})", show_lines=False)
+    unchecked = [r for r in results if r.verdict == UNSUPPORTED and r.expect is not None]
+    if as_json or as_csv:
+        say_cards(db)
+    else:
+        from mtgcheck.models.database import describe_source
+
+        table = Table(title=f"mtgcheck: {len(results)} scenarios", caption=describe_source(db), show_lines=True)
         table.add_column("file", overflow="fold", max_width=34)
-        table.add_column("question", overflow="fold", max_width=48)
-        table.add_column("answer", overflow="fold", max_width=60)
+        table.add_column("question", overflow="fold", max_width=44)
+        table.add_column("answer", overflow="fold", ratio=1)
         table.add_column("verdict", no_wrap=True)
         for r in results:
             ans = summarize_answer(r) if r.answer else r.message
@@ -186,6 +220,13 @@ def check(paths: tuple[str, ...], cards: str | None, as_json: bool, limit: int, 
                     out.print(f"    {line}")
         summary = ", ".join(f"{counts.get(v, 0)} {v}" for v in (PASS, FAIL, NO_EXPECT, UNSUPPORTED, ERROR))
         out.print(f"[bold]{len(results)} scenarios:[/] {summary}")
+        if unchecked:
+            out.print(f"[yellow]{len(unchecked)} scenario(s) with an expectation could not be checked (unsupported: "
+                      "the question or a card's text is not modelled); they do not count as passing[/]")
+        if results:
+            first = next((r for r in results if r.verdict in (FAIL, ERROR, UNSUPPORTED) and r.kind), results[0])
+            out.print(f"the whole answer with its explanation: mtgcheck ask FILE (e.g. mtgcheck ask {first.path}"
+                      + (f" --index {first.index + 1}" if first.index else "") + ")", soft_wrap=True)
     internal = [r for r in results if r.internal]
     if internal:
         _console(True).print(f"[bold magenta]internal error[/] in {len(internal)} scenario(s) (a bug in mtgcheck): "
@@ -193,7 +234,7 @@ def check(paths: tuple[str, ...], cards: str | None, as_json: bool, limit: int, 
         sys.exit(3)
     if any(r.unreadable for r in results):
         sys.exit(2)
-    if counts.get(FAIL):
+    if counts.get(FAIL) or unchecked:
         sys.exit(1)
 
 
@@ -253,20 +294,53 @@ def ask(file: str, index: int | None, cards: str | None, limit: int, as_json: bo
         out.print(Text(f"verdict: {res.verdict}", style=VERDICT_STYLE.get(res.verdict, "")))
         if res.message:
             out.print(res.message)
+        if res.verdict == UNSUPPORTED and res.expect is not None:
+            out.print("[yellow]the expectation could not be checked (not modelled); this does not count as passing[/]")
+        say_cards(db, stderr=False)
     if graph_problem:
         err.print(f"[bold red]error:[/] {graph_problem}")
     if res.internal:
         sys.exit(3)
     if res.unreadable or graph_problem:
         sys.exit(2)
-    if res.verdict == FAIL:
+    if res.verdict == FAIL or (res.verdict == UNSUPPORTED and res.expect is not None):
         sys.exit(1)
+
+
+def _colors(cs) -> list[str]:
+    from mtgcheck.models.mana import COLORS
+
+    return [c for c in COLORS if c in (cs or ())]
+
+
+def card_to_dict(c, abilities) -> dict:
+    """A card's facts as plain data for ``card --json``: costs, types, colours, colour identity (CR 903.4),
+    legalities per format, faces and the behaviour model mtgcheck reads."""
+    def face(f) -> dict:
+        return {"name": f.name, "mana_cost": str(f.mana_cost) if f.mana_cost is not None else None,
+                "type_line": str(f.type_line), "oracle_text": f.oracle_text, "colors": _colors(f.colors),
+                "power": f.power, "toughness": f.toughness, "loyalty": f.loyalty}
+
+    cost = (" // ".join(str(f.mana_cost or "") for f in c.faces) if c.is_split and c.faces
+            else (str(c.mana_cost) if c.mana_cost is not None else None))
+    return {
+        "name": c.name, "mana_cost": cost,
+        "mana_value": c.mana_value(), "type_line": str(c.type_line), "oracle_text": c.full_oracle_text,
+        "colors": _colors(c.colors), "color_identity": _colors(c.color_identity),
+        "color_indicator": _colors(c.color_indicator) if c.color_indicator is not None else None,
+        "keywords": list(c.keywords), "power": c.power, "toughness": c.toughness, "loyalty": c.loyalty,
+        "layout": c.layout, "faces": [face(f) for f in c.faces], "legalities": dict(c.legalities or {}),
+        "source": c.source, "notes": list(c.notes),
+        "abilities": [{"kind": a.kind, "effect": a.effect, "cost": str(a.cost) if a.cost is not None else None,
+                       "describe": a.describe()} for a in abilities],
+    }
 
 
 @main.command()
 @click.argument("name")
 @click.option("--cards", "cards", type=click.Path(), default=None, envvar="MTGCHECK_CARDS", help="Card data file (see check).")
-def card(name: str, cards: str | None) -> None:
+@click.option("--json", "as_json", is_flag=True, help="Print the card as JSON (with legalities and colour identity).")
+def card(name: str, cards: str | None, as_json: bool) -> None:
     """Show a card's facts and its behaviour model (the abilities mtgcheck reads)."""
     from mtgcheck.models.text.oracle import abilities_of
 
@@ -276,15 +350,31 @@ def card(name: str, cards: str | None) -> None:
         c = db.get(name)
     except KeyError as e:
         msg = str(e) if type(e) is not KeyError else f"unknown card {name!r}"
-        _console(True).print(f"[bold red]error:[/] {msg}")
+        _console(True).print(f"[bold red]error:[/] {msg}", soft_wrap=True)
         sys.exit(2)
+    abilities = abilities_of(c)
+    if as_json:
+        from mtgcheck.models.database import describe_source
+
+        click.echo(json.dumps(dict(card_to_dict(c, abilities), data=describe_source(db)), ensure_ascii=False,
+                              indent=2, default=str))
+        return
     cost = " // ".join(str(f.mana_cost or "") for f in c.faces) if c.is_split and c.faces else str(c.mana_cost or "")
     out.print(f"[bold]{c.name}[/] {cost}  —  {c.type_line}  (mana value {c.mana_value()}, source {c.source})")
     for f in c.faces:
         out.print(f"  face: {f.name} {f.mana_cost or ''} — {f.type_line}")
-    for i, a in enumerate(abilities_of(c), 1):
+    out.print(f"  color identity: {''.join(_colors(c.color_identity)) or 'colorless'}")
+    if c.legalities:
+        legal = [f for f, v in c.legalities.items() if v == "legal"]
+        other = [f"{f} ({v})" for f, v in c.legalities.items() if v in ("banned", "restricted")]
+        out.print(f"  legal in: {', '.join(legal) or 'no format'}" + (f"; {', '.join(other)}" if other else ""),
+                  soft_wrap=True)
+    else:
+        out.print("  legalities: none in this card data (the embedded catalog has none)")
+    for i, a in enumerate(abilities, 1):
         cost = f" cost={a.cost}" if a.cost is not None else ""
         out.print(f"  {i}. {a.kind}/{a.effect}{cost}: {a.describe()}")
+    say_cards(db, stderr=False)
 
 
 def _register_extra_commands() -> None:

@@ -56,7 +56,7 @@ def test_check_json_prints_one_object_per_scenario(tmp_path):
     (tmp_path / "a.yaml").write_text(GOOD)
     (tmp_path / "b.yaml").write_text(WRONG)
     r = run("check", "--json", str(tmp_path))
-    rows = [json.loads(line) for line in r.output.strip().splitlines()]
+    rows = [json.loads(line) for line in r.stdout.strip().splitlines()]
     assert [x["verdict"] for x in rows] == ["pass", "FAIL"]
     assert rows[0]["answer"] == {"mana_value": 0}
 
@@ -111,7 +111,7 @@ def test_one_malformed_scenario_does_not_drop_the_others(tmp_path):
           - {players: [A], ask: {mana_value: {card: Island}}, expect: {mana_value: 0}}
         """))
     r = run("check", "--json", str(tmp_path))
-    rows = [json.loads(line) for line in r.output.strip().splitlines()]
+    rows = [json.loads(line) for line in r.stdout.strip().splitlines()]
     assert [x["verdict"] for x in rows] == ["pass", "error", "pass"]
     assert "m.yaml:3" in rows[1]["message"] and "Bob" in rows[1]["message"]
     assert r.exit_code == 2

@@ -1,0 +1,106 @@
+"""Command-line output of issue 12: ``check --csv``, whole answers and the ``ask`` hint, an unchecked
+expectation is not a pass, ``card --json``, ``validate -``, and every command naming its card data.
+
+Expected values: Treasure Cruise's mana value is 8 (CR 202.3); Lightning Bolt's colour identity is red
+(CR 903.4); a Commander deck holds 100 cards (CR 903.5a); five copies of a non-basic card break CR 100.2a."""
+from __future__ import annotations
+
+import csv
+import io
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from mtgcheck.solver.cli import main
+
+CRUISE = """\
+title: Treasure Cruise
+players: [Alice]
+ask:
+  mana_value: {card: Treasure Cruise}
+expect:
+  mana_value: 8
+"""
+# CR 613 / Llanowar Elves: "Creatures you control have haste." is not modelled, so whether the summoning-sick
+# Elves can tap is unsupported, never guessed (the house rule: unmodelled text is never treated as absent)
+UNMODELLED = """\
+title: an unmodelled haste grant
+players: [A, B]
+cards:
+  Test Fires:
+    mana_cost: "{1}{R}{G}"
+    type_line: Enchantment
+    oracle_text: "Creatures you control have haste."
+battlefield:
+  A: [Test Fires, {card: Llanowar Elves, sick: true}]
+ask: {activate: {permanent: Llanowar Elves, ability: 1}}
+expect: {activatable: true}
+"""
+
+
+@pytest.fixture(autouse=True)
+def _catalog_only(monkeypatch):
+    monkeypatch.delenv("MTGCHECK_CARDS", raising=False)
+
+
+def run(*args, input=None):
+    return CliRunner().invoke(main, list(args), input=input, catch_exceptions=False)
+
+
+def test_check_csv_has_one_row_per_scenario(tmp_path):
+    (tmp_path / "a.yaml").write_text(CRUISE)
+    r = run("check", "--csv", str(tmp_path))
+    assert r.exit_code == 0
+    rows = list(csv.DictReader(io.StringIO(r.stdout)))
+    assert len(rows) == 1
+    assert rows[0]["verdict"] == "pass" and rows[0]["question"] == "mana_value"
+    assert json.loads(rows[0]["answer"]) == {"mana_value": 8}
+    assert "cards: the embedded catalog" in r.stderr
+
+
+def test_check_table_shows_the_whole_answer_and_the_ask_hint(tmp_path):
+    (tmp_path / "a.yaml").write_text(CRUISE)
+    r = run("check", str(tmp_path))
+    assert "mana_value=8" in r.stdout
+    assert "keys}" not in r.stdout and "items]" not in r.stdout
+    assert "mtgcheck ask" in r.stdout.strip().splitlines()[-1]
+    assert "embedded catalog" in r.stdout
+
+
+def test_an_expectation_that_could_not_be_checked_does_not_exit_0(tmp_path):
+    (tmp_path / "u.yaml").write_text(UNMODELLED)
+    r = run("check", str(tmp_path))
+    assert r.exit_code == 1
+    assert "1 unsupported" in r.stdout
+    assert "could not be checked" in r.stdout
+    r = run("ask", str(tmp_path / "u.yaml"))
+    assert r.exit_code == 1 and "could not be checked" in r.stdout
+
+
+def test_unsupported_without_an_expectation_is_not_a_failure(tmp_path):
+    (tmp_path / "u.yaml").write_text(UNMODELLED.replace("expect: {activatable: true}\n", ""))
+    assert run("check", str(tmp_path)).exit_code == 0
+
+
+def test_card_json_has_legalities_and_color_identity():
+    r = run("card", "Lightning Bolt", "--json")
+    assert r.exit_code == 0
+    d = json.loads(r.stdout)
+    assert d["name"] == "Lightning Bolt" and d["color_identity"] == ["R"]
+    assert d["mana_value"] == 1 and "legalities" in d
+    assert d["data"].startswith("cards: the embedded catalog")
+
+
+def test_card_unknown_with_only_the_catalog_says_how_to_get_every_card():
+    r = run("card", "Steam Vents")
+    assert r.exit_code == 2
+    assert "mtgcheck data update" in r.stderr and "--cards" in r.stderr
+
+
+def test_validate_dash_reads_standard_input():
+    r = run("validate", "-", "--format", "modern", "--json", input="5 Lightning Bolt\n55 Mountain\n")
+    d = json.loads(r.stdout.strip().splitlines()[0])
+    assert d["source"] == "<stdin>"
+    assert "too_many_copies" in d["codes"]
+    assert r.exit_code == 1
