@@ -38,9 +38,11 @@ def card_file(tmp_path, monkeypatch):
     monkeypatch.delenv("MTGCHECK_CARDS", raising=False)
     p = tmp_path / "cards-2025-11-03.json"
     p.write_text(json.dumps(scryfall_records()), encoding="utf-8")
+    saved = dict(database._CACHE)  # the session's databases (real_db) stay cached for other tests
     database.clear_cache()
     yield p
     database.clear_cache()
+    database._CACHE.update(saved)
 
 
 def _count_parses(monkeypatch) -> list:

@@ -91,9 +91,11 @@ def server():
 def cache(tmp_path, monkeypatch):
     monkeypatch.setenv("MTGCHECK_CACHE_DIR", str(tmp_path / "cache"))
     monkeypatch.delenv("MTGCHECK_CARDS", raising=False)
+    saved = dict(database._CACHE)  # the session's databases (real_db) stay cached for other tests
     database.clear_cache()
     yield tmp_path / "cache"
     database.clear_cache()
+    database._CACHE.update(saved)
 
 
 def cards_json(extra_name: str | None = None) -> bytes:
