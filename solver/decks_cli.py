@@ -1,6 +1,7 @@
 """``mtgcheck validate``: batch decklist validation.
 
 ``mtgcheck validate PATH... --format FORMAT [--cards FILE] [--json | --csv] [--jobs N]``
+(PATH ``-`` reads one decklist from standard input.)
 
 PATHs are decklist files (MTGO text, Arena export, Moxfield/Archidekt text, MTGO ``.dek``,
 Cockatrice ``.cod``), folders of them, and JSON-lines files of many decks (plain or gzip).
@@ -296,6 +297,14 @@ def unit_dicts(unit: tuple) -> Iterator[dict[str, Any]]:
                 yield _validate_one(deck)
         if fatal:
             yield {"source": path, "fatal": fatal}
+    elif kind == "text":  # one decklist read from standard input (PATH "-")
+        from mtgcheck.models.decklist import parse_text
+
+        _, path, text, reader = unit
+        try:
+            yield _validate_one(parse_text(text, path, reader))
+        except DecklistError as e:
+            yield {"source": path, "fatal": _with_path(path, str(e))}
     elif kind == "files":
         for path, reader in unit[1]:
             try:
@@ -548,6 +557,12 @@ def register(main: click.Group) -> None:
             sys.exit(130)
 
 
+def _after(first: UnitResult, rest: Iterator[UnitResult]) -> Iterator[UnitResult]:
+    """``first``, then ``rest`` (closing this generator closes ``rest``)."""
+    yield first
+    yield from rest
+
+
 def _validate_command(err, paths, fmt, cards, as_json, as_csv, jobs, dask_address, reader, commanders, companion,
                       show) -> None:
     from rich.console import Console
@@ -586,7 +601,9 @@ def _validate_command(err, paths, fmt, cards, as_json, as_csv, jobs, dask_addres
                 sys.exit(2)
     mode = "json" if as_json else ("csv" if as_csv else None)
     setup(db, fmt_key, commanders=list(commanders) or None, companion=companion, mode=mode, show=show)
-    files, missing = iter_deck_files(paths)
+    stdin_text = sys.stdin.read() if "-" in paths else None  # PATH "-": one decklist on standard input
+    paths = tuple(p for p in paths if p != "-")
+    files, missing = iter_deck_files(paths) if paths else ([], [])
     fatal: list[str] = list(missing)
     for p in paths:
         pp = Path(p)
@@ -611,6 +628,8 @@ def _validate_command(err, paths, fmt, cards, as_json, as_csv, jobs, dask_addres
         results = run_parallel(files, reader, jobs)
     else:
         results = run_serial(files, reader)
+    if stdin_text is not None:
+        results = _after(run_unit(("text", "<stdin>", stdin_text, reader)), results)
     try:
         with Progress(TextColumn("validating"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                       console=err, transient=True, disable=not show_bar) as progress:
