@@ -333,6 +333,10 @@ def make_ability(kind: str, effect: "str | Effect" = "text", cost: ActivationCos
             eff = build_effect(str(effect), dict(p, text=text) if effect == "text" else p, where, ability_kind=kind)
         except VocabularyError as e:
             raise AbilityError(str(e)) from None
+    if kind == "triggered" and effect == "text":
+        from .text.resolution import typed_trigger  # its trigger event, read once (CR 603.1)
+
+        eff = typed_trigger(text, eff)
     return Ability(kind=kind, effect=eff, cost=cost, text=text, zones=zs, **level)
 
 

@@ -786,6 +786,11 @@ class GrantFlashback(Effect):
     target: str | None = fld(None)  # which card (description)
     cost: str | None = fld(None)    # "mana_cost": its mana cost
     duration: str | None = fld(None)
+    event: str | None = fld(None)   # as a triggered ability: "enters" when this object entering triggers it (CR 603.6a)
+
+    def __post_init__(self) -> None:
+        if self.event not in (None, "enters"):
+            raise _unknown("grant_flashback event", str(self.event), ("enters",), "grant_flashback")
 
 
 # --- keywords ------------------------------------------------------------------
@@ -892,14 +897,84 @@ class DelveCount(Effect):
 
 # --- resolution ------------------------------------------------------------------
 
+#: The actions a spell step may take (``Step.action``).
+STEP_ACTIONS = ("scry", "draw", "damage", "other")
+
+
+@dataclass(frozen=True)
+class Step:
+    """One instruction of a spell, in the order written (CR 608.2c).
+
+    Attributes
+    ----------
+    action : str
+        ``"scry"`` (CR 701.22), ``"draw"`` (CR 121.1), ``"damage"`` (a targeted damage step) or ``"other"``
+        (a targeted step that neither draws nor touches a library: "destroy target creature").
+    n : int
+        How many (cards scried or drawn, damage dealt); 0 for ``other``.
+    target : str or None
+        What the step targets (``"any"`` for "any target", ``"creature"``, ...); ``None``: untargeted (CR 115.1).
+    text : str
+        The wording of an ``other`` step (explanations only).
+    """
+
+    action: str
+    n: int = 0
+    target: str | None = None
+    text: str = ""
+
+    def __post_init__(self) -> None:
+        if self.action not in STEP_ACTIONS:
+            raise _unknown("step action", self.action, STEP_ACTIONS, "step")
+        if isinstance(self.n, bool) or not isinstance(self.n, int) or self.n < 0:
+            raise VocabularyError(f"step {self.action}: n must be a whole number >= 0, got {self.n!r}")
+
+    def describe(self) -> str:
+        """A short wording: ``"scry 2"``, ``"draw 1"``, ``"deal 2 damage to any target"``."""
+        if self.action == "other":
+            return self.text or "other"
+        if self.action == "damage":
+            return f"deal {self.n} damage to {'any target' if self.target == 'any' else 'target ' + str(self.target)}"
+        return f"{self.action} {self.n}"
+
+    def legacy(self) -> Mapping[str, Any]:
+        d: dict[str, Any] = {"action": self.action}
+        if self.action != "other":
+            d["n"] = self.n
+        if self.target is not None:
+            d["target"] = self.target
+        if self.text:
+            d["text"] = self.text
+        return MappingProxyType(d)
+
+
+def _step_in(v: Any, where: str) -> Step:
+    if isinstance(v, Step):
+        return v
+    if not isinstance(v, Mapping):
+        raise VocabularyError(f"{where}: a step must be a mapping with 'action', got {v!r}")
+    extra = set(v) - {"action", "n", "target", "text"}
+    if extra:
+        raise _unknown("step key", sorted(extra)[0], ["action", "n", "target", "text"], where)
+    try:
+        return Step(str(v.get("action", "")), v.get("n", 0), None if v.get("target") is None else str(v["target"]),
+                    str(v.get("text", "")))
+    except VocabularyError as e:
+        raise VocabularyError(f"{where}: {e}") from None
+
+
+STEPS: Codec = (lambda v, w: tuple(_step_in(x, f"{w}[{i}]") for i, x in enumerate(v or ())),
+                lambda v: tuple(s.legacy() for s in v))
+
+
 @dataclass(frozen=True, eq=False)
 class Instructions(Effect):
-    """A spell's instructions in the order written (CR 608.2c): ``steps`` of ``{action, n, ...}``
-    (models/text/resolution.py)."""
+    """A spell's instructions in the order written (CR 608.2c): ``steps``, a tuple of ``Step``
+    (parsed by models/text/resolution.py)."""
 
     kind: ClassVar[str] = "instructions"
     touches: ClassVar[frozenset[Topic]] = frozenset({Topic.RESOLUTION})
-    steps: tuple = fld(())
+    steps: tuple[Step, ...] = fld((), STEPS)
 
 
 @dataclass(frozen=True, eq=False)
@@ -932,6 +1007,14 @@ class PutOntoBattlefieldProcess(Effect):
     card_kind: str = fld("")
     starting: str = fld("active")
 
+    def __post_init__(self) -> None:
+        known = ("artifact", "battle", "creature", "enchantment", "land", "planeswalker")
+        for k in self.kinds:
+            if k not in known:
+                raise _unknown("card type", str(k), known, "put_onto_battlefield_process.kinds")
+        if self.starting not in ("active", "you"):
+            raise _unknown("starting player", self.starting, ("active", "you"), "put_onto_battlefield_process")
+
 
 @dataclass(frozen=True, eq=False)
 class EntersWithCounters(Effect):
@@ -940,13 +1023,20 @@ class EntersWithCounters(Effect):
     kind: ClassVar[str] = "enters_with_counters"
     touches: ClassVar[frozenset[Topic]] = frozenset({Topic.RESOLUTION})
     counter: str = fld("+1/+1")
-    amount: Any = fld(1)
+    amount: Amount = fld(Fixed(1), AMOUNT)
     refers_to_x: bool = fld(False)
+
+
+#: Events of ``EntersTrigger``: this object entering (CR 603.6a) or other objects entering (their number
+#: of triggers depends on the order of entry).
+ENTERS_EVENTS = ("enters", "other_enters")
 
 
 @dataclass(frozen=True, eq=False)
 class EntersTrigger(Effect):
-    """"When this enters, [does]" (CR 603.6a); ``does`` is the effect, not modelled (an ``Unmodelled``)."""
+    """"When this enters, [does]" (CR 603.6a; ``event="enters"``) or "Whenever a/another [...] enters, [does]"
+    (``event="other_enters"``); ``does`` is the effect, not modelled (an ``Unmodelled``); ``refers_to_x``: the
+    effect uses X (CR 107.3m)."""
 
     kind: ClassVar[str] = "enters_trigger"
     touches: ClassVar[frozenset[Topic]] = frozenset({Topic.TRIGGERS})
@@ -954,6 +1044,10 @@ class EntersTrigger(Effect):
     refers_to_x: bool = fld(False)
     does: Unmodelled | None = fld(None, (lambda v, w: v if isinstance(v, Unmodelled) else _trigger_does(str(v)),
                                          lambda u: u.text))
+
+    def __post_init__(self) -> None:
+        if self.event not in ENTERS_EVENTS:
+            raise _unknown("enters_trigger event", self.event, ENTERS_EVENTS, "enters_trigger")
 
 
 def _trigger_does(text: str) -> Unmodelled:

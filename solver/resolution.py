@@ -28,7 +28,9 @@ import math
 from collections import Counter
 from typing import Any, Iterable, Iterator, Mapping, Sequence
 
-import mtgcheck.models.text.resolution as rt
+from mtgcheck.models.abilities import Ability
+from mtgcheck.models.effects import (CastTrigger, Draw, EntersTrigger, EntersWithCounters, Fixed, GrantFlashback, Instructions,
+                                     Keyword, PutOntoBattlefieldProcess, Scry, Step, VariableX)
 from mtgcheck.models.text.oracle import abilities_of
 
 from .combinatorics import count_sub_multisets, distinct_orders, multinomial, sub_multisets
@@ -477,6 +479,68 @@ def ask_scry(ctx: Context) -> Answer:
     return Answer("scry", values, why, extra={"decisions": out["decisions"]}, capped=out["capped"])
 
 
+# ---------------------------------------------------------------------------
+# Reading the typed effects (parsed once at load time by models/text/resolution.py)
+# ---------------------------------------------------------------------------
+
+
+def spell_steps(abilities: Iterable[Ability]) -> tuple[list[Step], list[Ability]]:
+    """The steps of a spell's own instructions, in order (CR 608.2c), and the spell abilities not understood.
+
+    Reads ``Instructions`` (parsed or catalog), the one-step ``Draw``/``Scry`` effects, and a line that is only
+    the keyword action "Scry N" (a ``Keyword`` because the card data lists Scry, as on Opt). A spell ability with
+    another effect is returned in the second list so the caller can say what is not modelled; keyword abilities
+    other than scry (suspend, flashback, ...) are not instructions and are skipped.
+    """
+    steps: list[Step] = []
+    unknown: list[Ability] = []
+    for a in abilities:
+        e = a.effect
+        if a.kind == "keyword" and isinstance(e, Keyword) and e.keyword == "scry" and e.n is not None:
+            steps.append(Step("scry", int(e.n)))
+            continue
+        if a.kind != "spell":
+            continue
+        if isinstance(e, Instructions):
+            steps.extend(e.steps)
+        elif isinstance(e, (Draw, Scry)):
+            steps.append(Step(e.kind, int(e.n)))
+        else:
+            unknown.append(a)
+    return steps, unknown
+
+
+def process_of(abilities: Iterable[Ability]) -> Ability | None:
+    """The ``PutOntoBattlefieldProcess`` ability among ``abilities``, if any."""
+    return next((a for a in abilities if isinstance(a.effect, PutOntoBattlefieldProcess)), None)
+
+
+def eligible_for(card, kinds: Iterable[str]) -> bool:
+    """Whether a card in hand is "a(n) <kinds> card": one of its card types (front face, as a card in a hand has
+    only its front face's characteristics, CR 712.8a) is among ``kinds`` (CR 110.4a, 205.2)."""
+    want = {k.lower() for k in kinds}
+    return any(t.lower() in want for t in card.front.type_line.types)
+
+
+def is_self_etb_trigger(a: Ability) -> bool:
+    """A triggered ability that triggers when this permanent itself enters (CR 603.6a): an ``EntersTrigger``, or a
+    typed effect whose trigger event is this object entering (``GrantFlashback.event``, Snapcaster Mage)."""
+    return a.kind == "triggered" and (isinstance(a.effect, EntersTrigger) and a.effect.event == "enters"
+                                      or isinstance(a.effect, GrantFlashback) and a.effect.event == "enters")
+
+
+def is_other_enters_trigger(a: Ability) -> bool:
+    """A triggered ability that triggers on *other* objects entering; its number of triggers depends on the
+    order of entry."""
+    return a.kind == "triggered" and isinstance(a.effect, EntersTrigger) and a.effect.event == "other_enters"
+
+
+def is_cast_trigger(a: Ability) -> bool:
+    """A triggered ability that triggers on casting (CR 603.2, 601.2i); it does not trigger for a card put onto
+    the battlefield without being cast (Hypergenesis ruling 2006-09-25)."""
+    return a.kind == "triggered" and isinstance(a.effect, CastTrigger)
+
+
 def _spell_card(ctx: Context, key: str = "spell"):
     card = ctx.card(ctx.arg(key))
     return card, abilities_of(card)
@@ -486,7 +550,7 @@ def _spell_card(ctx: Context, key: str = "spell"):
 SPELL_BRANCH_LIMIT = 2_000_000
 
 
-def resolve_steps(library: Sequence[str], steps: Sequence[Mapping[str, Any]]) -> tuple[dict[tuple, None], int, list[str]]:
+def resolve_steps(library: Sequence[str], steps: Sequence[Step]) -> tuple[dict[tuple, None], int, list[str]]:
     """Follow a spell's steps in order (CR 608.2c) over every scry decision.
 
     Parameters
@@ -508,8 +572,8 @@ def resolve_steps(library: Sequence[str], steps: Sequence[Mapping[str, Any]]) ->
     choices = 1
     notes: list[str] = []
     for st in steps:
-        act = st.get("action")
-        n = int(st.get("n", 0))
+        act = st.action
+        n = st.n
         nxt: dict[tuple, None] = {}
         if act == "scry":
             total_branches = sum(scry_choice_count(min(n, len(lib))) for _, lib in states)
@@ -535,29 +599,29 @@ def resolve_steps(library: Sequence[str], steps: Sequence[Mapping[str, Any]]) ->
     return states, choices, notes
 
 
-def _cards_looked_at(steps: Sequence[Mapping[str, Any]], library: int) -> int:
+def _cards_looked_at(steps: Sequence[Step], library: int) -> int:
     """How many cards a spell's scry steps look at in all, with ``library`` cards to start with (CR 701.22a:
     the top N, fewer if the library is smaller; a draw before a scry leaves fewer cards, CR 608.2c)."""
     left, looked = library, 0
     for s in steps:
-        if s.get("action") == "draw":
-            left -= min(int(s.get("n", 0)), left)
-        elif s.get("action") == "scry":
-            looked += min(int(s.get("n", 0)), left)
+        if s.action == "draw":
+            left -= min(s.n, left)
+        elif s.action == "scry":
+            looked += min(s.n, left)
     return looked
 
 
 def _scry_spell(ctx: Context, player: str) -> Answer:
     card, abilities = _spell_card(ctx)
-    steps, unknown = rt.spell_steps(abilities)
+    steps, unknown = spell_steps(abilities)
     if unknown:
         raise Unsupported(f"{card.name}: instruction(s) not modelled: {'; '.join(a.describe() for a in unknown)}")
     if not steps:
         raise QuestionError(f"{card.name} has no spell instructions (it is a {card.type_line}); scry with 'spell' needs an instant or sorcery that scries")
-    if not any(s.get("action") == "scry" for s in steps):
-        raise QuestionError(f"{card.name} does not scry (its instructions: {', '.join(rt.describe_step(s) for s in steps)})")
-    order = [rt.describe_step(s) for s in steps]
-    targeted = [s for s in steps if s.get("target")]
+    if not any(s.action == "scry" for s in steps):
+        raise QuestionError(f"{card.name} does not scry (its instructions: {', '.join(s.describe() for s in steps)})")
+    order = [s.describe() for s in steps]
+    targeted = [s for s in steps if s.target]
     legal = ctx.arg("targets_legal", True, (bool,))
     lib = _library_names(ctx, player)
     why = [f"{card.name}'s instructions, in the order written (CR 608.2c): {', then '.join(order)}"]
@@ -571,9 +635,9 @@ def _scry_spell(ctx: Context, player: str) -> Answer:
         return Answer("scry", values, why)
     outcomes, choices, notes = resolve_steps(lib, steps)
     if targeted:
-        why.append(f"its target(s) are legal, so it resolves ({', '.join(rt.describe_step(s) for s in targeted)}; CR 608.2b)")
-    first_scry = next(i for i, s in enumerate(steps) if s["action"] == "scry")
-    first_draw = next((i for i, s in enumerate(steps) if s["action"] == "draw"), None)
+        why.append(f"its target(s) are legal, so it resolves ({', '.join(s.describe() for s in targeted)}; CR 608.2b)")
+    first_scry = next(i for i, s in enumerate(steps) if s.action == "scry")
+    first_draw = next((i for i, s in enumerate(steps) if s.action == "draw"), None)
     if first_draw is not None:
         if first_draw < first_scry:
             why.append("the draw happens before the scry, so the card drawn is the current top card and the scry sees the cards below it")
@@ -587,7 +651,7 @@ def _scry_spell(ctx: Context, player: str) -> Answer:
     results = [{"drawn": list(drawn), "library": list(lib)} for drawn, lib in listed]
     if capped:
         why.append(f"listing capped at {ctx.limit} of {len(outcomes)} results (--limit)")
-    values = {"order": order, "resolves": True, "scried": any(s["action"] == "scry" and s["n"] > 0 for s in steps),
+    values = {"order": order, "resolves": True, "scried": any(s.action == "scry" and s.n > 0 for s in steps),
               "looked_at": _cards_looked_at(steps, len(lib)), "choices": choices, "outcomes": len(outcomes), "draws": [list(d) for d in draws], "results": results}
     return Answer("scry", values, why, capped=capped)
 
@@ -720,22 +784,24 @@ def _process_setup(ctx: Context, args: Mapping[str, Any]):
     if "spell" not in args:
         raise QuestionError("needs 'spell' (e.g. Hypergenesis or Eureka)")
     card = ctx.card(args["spell"])
-    proc = rt.process_of(abilities_of(card))
+    proc = process_of(abilities_of(card))
     if proc is None:
         raise QuestionError(f"{card.name} is not a put-onto-the-battlefield process (no such ability in its model)")
     controller = ctx.player(args.get("player"))
-    kinds = list(proc.params.get("kinds", ()))
-    repeat = bool(proc.params.get("repeat", False))
-    if proc.params.get("starting", "you") == "active":
+    eff = proc.effect
+    assert isinstance(eff, PutOntoBattlefieldProcess)
+    kinds = list(eff.kinds)
+    repeat = bool(eff.repeat)
+    if eff.starting == "active":
         order = ctx.state.apnap_order()
     else:
         order = ctx.state.turn_order_from(controller)
     eligible: dict[str, list[str]] = {}
     ineligible: dict[str, list[str]] = {}
     for p in order:
-        eligible[p] = sorted(ci.name for ci in ctx.state.cards("hand", p) if rt.eligible_for(ci.card, kinds))
+        eligible[p] = sorted(ci.name for ci in ctx.state.cards("hand", p) if eligible_for(ci.card, kinds))
         ineligible[p] = sorted(f"{ci.name} ({ci.card.front.type_line})" for ci in ctx.state.cards("hand", p)
-                               if not rt.eligible_for(ci.card, kinds))
+                               if not eligible_for(ci.card, kinds))
     return card, proc, controller, order, kinds, repeat, eligible, ineligible
 
 
@@ -763,7 +829,7 @@ def ask_put_onto_battlefield(ctx: Context) -> Answer:
     words = _kind_words(kinds)
     why = [f"{card.name}: each player may put {'an' if words[0] in 'aeiou' else 'a'} {words} card from their hand onto the battlefield"
            + (" (\"permanent card\", CR 110.4a: battles count under the current rules; the 2006 ruling's list predates battles)"
-              if proc.params.get("card_kind", "").startswith("permanent") else "")]
+              if proc.effect.card_kind.startswith("permanent") else "")]
     why.append(f"players in order: {', '.join(order)} (starting with {order[0]}, then turn order)")
     for p in order:
         why.append(f"{p}: eligible {eligible[p] or 'none'}" + (f"; not eligible {ineligible[p]}" if ineligible[p] else ""))
@@ -858,18 +924,18 @@ def _triggers_from_process(ctx: Context, after: Any) -> tuple[dict[str, list[str
     watchers += [(c.name, abilities_of(c)) for _, c in entering]
     for name, abilities in watchers:
         for a in abilities:
-            if rt.is_other_enters_trigger(a):
+            if is_other_enters_trigger(a):
                 raise Unsupported(f"{name} has an ability that triggers on other permanents entering ({a.describe()}); "
                                   "its number of triggers depends on the order of entry, which is not modelled")
     for p, c in entering:
-        etbs = [a for a in abilities_of(c) if rt.is_self_etb_trigger(a)]
+        etbs = [a for a in abilities_of(c) if is_self_etb_trigger(a)]
         for i, a in enumerate(etbs):
             triggers[p].append(c.name if len(etbs) == 1 else f"{c.name} (ability {i + 1})")
         if etbs:
             why.append(f"{c.name} ({p}) entered: its enters-the-battlefield ability triggers ({'; '.join(a.describe() for a in etbs)})")
         else:
             why.append(f"{c.name} ({p}) entered: no enters-the-battlefield triggered ability")
-        if any(rt.is_cast_trigger(a) for a in abilities_of(c)):
+        if any(is_cast_trigger(a) for a in abilities_of(c)):
             why.append(f"{c.name}'s cast trigger does not trigger: it was put onto the battlefield, not cast (Hypergenesis ruling)")
     why.append("they all waited until the process was over (Hypergenesis ruling 2006-10-15)")
     return {p: ls for p, ls in triggers.items() if ls}, why
@@ -957,14 +1023,18 @@ def entering_x(card, x_paid: int, cast: bool = True) -> dict[str, Any]:
     counters: dict[str, int] = {}
     etb: list[str] = []
     for a in abilities_of(card):
-        if rt.is_enters_replacement(a):
-            amt = a.params.get("amount", 0)
-            val = x if amt == "X" else int(amt)
-            kind = str(a.params.get("counter", "+1/+1"))
-            counters[kind] = counters.get(kind, 0) + val
-            if amt == "X":
+        e = a.effect
+        if isinstance(e, EntersWithCounters):
+            if isinstance(e.amount, VariableX):
+                val = x
+            elif isinstance(e.amount, Fixed):
+                val = e.amount.n
+            else:
+                raise Unsupported(f"{card.name}: {a.describe()}: the number of counters ({e.amount}) is not modelled")
+            counters[e.counter] = counters.get(e.counter, 0) + val
+            if isinstance(e.amount, VariableX):
                 etb.append(f"{a.describe()} (replacement effect): {val}")
-        elif rt.is_self_etb_trigger(a) and rt.refers_to_x(a):
+        elif is_self_etb_trigger(a) and isinstance(e, EntersTrigger) and e.refers_to_x:
             etb.append(f"{a.describe()} (triggered ability): X = {x}")
     mv = cost.mana_value(0) if cost is not None else 0
     return {"x": x, "mana_value": mv, "counters": counters, "etb_abilities": etb, "has_x": has_x}

@@ -13,6 +13,8 @@ import textwrap
 import pytest
 
 import mtgcheck.models.text.resolution as rt
+import mtgcheck.solver.resolution as sr
+from mtgcheck.models.effects import EntersWithCounters, VariableX
 from mtgcheck.models.database import load_database
 from mtgcheck.models.text.oracle import parse_abilities
 from mtgcheck.models.scenario import load_scenarios
@@ -360,9 +362,9 @@ def oracle(real_db):
 
 
 def _steps(card):
-    steps, unknown = rt.spell_steps(parse_abilities(card))
+    steps, unknown = sr.spell_steps(parse_abilities(card))
     assert not unknown
-    return [(s["action"], s["n"]) for s in steps]
+    return [(s.action, s.n) for s in steps]
 
 
 def test_parser_instruction_order_from_oracle_text(oracle):
@@ -375,25 +377,25 @@ def test_parser_instruction_order_from_oracle_text(oracle):
 
 def test_parser_processes_from_oracle_text(oracle):
     """Hypergenesis names four types; Eureka's 'permanent card' is CR 110.4a's six; Show and Tell does not repeat."""
-    h = rt.process_of(parse_abilities(oracle["Hypergenesis"]))
-    e = rt.process_of(parse_abilities(oracle["Eureka"]))
-    s = rt.process_of(parse_abilities(oracle["Show and Tell"]))
-    assert list(h.params["kinds"]) == ["artifact", "creature", "enchantment", "land"] and h.params["repeat"] is True
-    assert "battle" in e.params["kinds"] and "planeswalker" in e.params["kinds"] and e.params["repeat"] is True
-    assert s.params["repeat"] is False
+    h = sr.process_of(parse_abilities(oracle["Hypergenesis"]))
+    e = sr.process_of(parse_abilities(oracle["Eureka"]))
+    s = sr.process_of(parse_abilities(oracle["Show and Tell"]))
+    assert list(h.effect.kinds) == ["artifact", "creature", "enchantment", "land"] and h.effect.repeat is True
+    assert "battle" in e.effect.kinds and "planeswalker" in e.effect.kinds and e.effect.repeat is True
+    assert s.effect.repeat is False
 
 
 def test_parser_enters_abilities_and_x(oracle):
     """CR 614.1c (Endless One enters with X counters), 603.6a (enters triggers), cast triggers kept apart."""
     eo = parse_abilities(oracle["Endless One"])
-    assert any(rt.is_enters_replacement(a) and a.params["amount"] == "X" for a in eo)
+    assert any(isinstance(a.effect, EntersWithCounters) and isinstance(a.effect.amount, VariableX) for a in eo)
     wst = parse_abilities(oracle["Wan Shi Tong, Librarian"])
-    assert any(rt.is_self_etb_trigger(a) and rt.refers_to_x(a) for a in wst)
+    assert any(sr.is_self_etb_trigger(a) and a.effect.refers_to_x for a in wst)
     rhino = parse_abilities(oracle["Siege Rhino"])
-    assert any(rt.is_self_etb_trigger(a) and not rt.refers_to_x(a) for a in rhino)
+    assert any(sr.is_self_etb_trigger(a) and not a.effect.refers_to_x for a in rhino)
     emrakul = parse_abilities(oracle["Emrakul, the Aeons Torn"])
-    assert any(rt.is_cast_trigger(a) for a in emrakul) and not any(rt.is_self_etb_trigger(a) for a in emrakul)
-    assert any(rt.is_other_enters_trigger(a) for a in parse_abilities(oracle["Soul Warden"]))
+    assert any(sr.is_cast_trigger(a) for a in emrakul) and not any(sr.is_self_etb_trigger(a) for a in emrakul)
+    assert any(sr.is_other_enters_trigger(a) for a in parse_abilities(oracle["Soul Warden"]))
 
 
 def test_unknown_instruction_is_not_guessed():
@@ -416,7 +418,7 @@ def test_cr_603_6a_enters_triggers_in_catalog_wording():
     "when another ... enters" triggers on other permanents (not on itself)."""
     from mtgcheck.models.abilities import make_ability
 
-    assert rt.is_self_etb_trigger(make_ability("triggered", text="its controller draws a card when it enters"))
+    assert sr.is_self_etb_trigger(make_ability("triggered", text="its controller draws a card when it enters"))
     other = make_ability("triggered", text="when another Scarecrow of its controller enters, destroy a target permanent")
-    assert not rt.is_self_etb_trigger(other) and rt.is_other_enters_trigger(other)
-    assert not rt.is_self_etb_trigger(make_ability("triggered", text="when it dies, create a token"))
+    assert not sr.is_self_etb_trigger(other) and sr.is_other_enters_trigger(other)
+    assert not sr.is_self_etb_trigger(make_ability("triggered", text="when it dies, create a token"))

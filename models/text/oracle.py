@@ -64,7 +64,7 @@ _COST_START = re.compile(
 
 def _self_ref(text: str, face: Face, card: Card) -> str:
     out = text
-    for n in {face.name, card.name, face.name.split(",")[0] if "," in face.name else face.name}:
+    for n in sorted({face.name, card.name, face.name.split(",")[0] if "," in face.name else face.name}, key=len, reverse=True):
         if n and len(n) > 2:
             out = out.replace(n, "this")
     return out
@@ -217,7 +217,9 @@ def _parse_line(line: str, face: Face, card: Card) -> list[Ability]:
         eff = _run_effect_parsers("activated", m.group(2).strip(), card, line)
         return [Ability("activated", eff, cost, line, zones=ability_zones("activated", m.group(1), line))]
     if _TRIGGER_RE.match(body):
-        eff = _run_effect_parsers("triggered", body, card, line)
+        from .resolution import typed_trigger  # the trigger event of an unmodelled effect (CR 603.1)
+
+        eff = typed_trigger(line, _run_effect_parsers("triggered", body, card, line))
         return [Ability("triggered", eff, None, line, zones=ability_zones("triggered", "", body))]
     kind = "spell" if is_spell else "static"
     eff = _run_effect_parsers(kind, body, card, line)

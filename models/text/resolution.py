@@ -2,15 +2,15 @@
 processes, enters-the-battlefield abilities and X on entering.
 
 Models only (no searching): effect parsers registered with ``models.text.oracle.effect_parser``
-turn wording into the plain ``Ability`` data that ``solver.resolution`` reads, and small
-helpers read that data back whether it came from the parser or from a hand-written catalog
-model (``models/catalog_data/*.yaml``).
+turn wording into the typed effects of ``models.effects`` once, when a card is loaded;
+``solver.resolution`` reads only those typed effects (``Instructions``/``Step``,
+``PutOntoBattlefieldProcess``, ``EntersWithCounters``, ``EntersTrigger``, ``CastTrigger``).
 
 Effects produced here
 ---------------------
 ``instructions`` (kind ``spell``)
-    ``params.steps``: the spell's instructions in the order written (CR 608.2c), each a
-    mapping ``{action: "scry"|"draw"|"damage", n: int}``; a step that targets has
+    ``steps``: the spell's instructions in the order written (CR 608.2c), each a
+    ``Step(action: "scry"|"draw"|"damage"|"other", n)``; a step that targets has
     ``target: <what>`` (e.g. ``"any"``). "Scry 2, then draw a card" → scry, draw;
     "Draw a card. Scry 2." → draw, scry. A sentence no rule here understands makes the
     whole line unknown (``effect="text"``): nothing is guessed.
@@ -25,7 +25,10 @@ Effects produced here
     "This creature enters with X +1/+1 counters on it": ``params.counter``, ``params.amount``
     (an int or ``"X"``).
 ``enters_trigger`` (kind ``triggered``)
-    "When this ... enters, ...": ``params.event == "enters"``, ``params.refers_to_x``.
+    "When this ... enters, ...": ``event == "enters"``, ``refers_to_x``; "Whenever another ...
+    enters": ``event == "other_enters"`` (``typed_trigger``, also for catalog descriptions).
+``cast_trigger`` (kind ``triggered``)
+    "When you cast this spell, ..." (``typed_trigger``).
 
 References: CR 608.2c (instructions in the order written), 608.2b (illegal targets), 701.22
 (scry), 121.1 (draw), 110.4a (permanent card), 603.6a (enters-the-battlefield abilities),
@@ -34,10 +37,10 @@ References: CR 608.2c (instructions in the order written), 608.2b (illegal targe
 from __future__ import annotations
 
 import re
-from typing import Any, Iterable, Mapping
+from typing import Any
 
-from ..abilities import Ability
 from ..cards import PERMANENT_TYPES, Card
+from ..effects import CastTrigger, Effect, EntersTrigger, Unmodelled
 from .oracle import effect_parser, keyword_parser
 from .words import parse_count_word
 
@@ -129,44 +132,6 @@ def _scry_keyword(rest: str, card: Card) -> dict[str, Any]:
     return {"n": int(m.group(1))}
 
 
-def spell_steps(abilities: Iterable[Ability]) -> tuple[list[dict[str, Any]], list[Ability]]:
-    """The steps of a spell's own instructions, in order, and the spell abilities not understood.
-
-    Reads ``instructions`` abilities (parsed or catalog), and a line that is only the keyword
-    action "Scry N" (which the oracle parser sees as a keyword because the card data lists Scry,
-    as on Opt). A spell ability with another effect is returned in the second list so the
-    caller can say what is not modelled. The one-step forms ``effect: draw`` / ``effect: scry``
-    with ``params: {count: N}`` (or ``n``) are read too. Keyword abilities other than scry (suspend, flashback,
-    ...) are not instructions and are skipped.
-    """
-    steps: list[dict[str, Any]] = []
-    unknown: list[Ability] = []
-    for a in abilities:
-        if a.kind == "keyword" and a.effect == "scry" and "n" in a.params:
-            steps.append({"action": "scry", "n": int(a.params["n"])})
-            continue
-        if a.kind != "spell":
-            continue
-        if a.effect == "instructions":
-            steps.extend(dict(s) for s in a.params.get("steps", ()))
-        elif a.effect in ("draw", "scry") and isinstance(a.params.get("n", a.params.get("count")), int):
-            # the single-step form other catalog models use: {effect: draw, params: {count: 3}}
-            steps.append({"action": a.effect, "n": int(a.params.get("n", a.params.get("count")))})
-        else:
-            unknown.append(a)
-    return steps, unknown
-
-
-def describe_step(step: Mapping[str, Any]) -> str:
-    """A short wording of a step: ``"scry 2"``, ``"draw 1"``, ``"deal 2 damage to any target"``."""
-    act = step.get("action")
-    if act == "other":
-        return str(step.get("text", "other"))
-    if act == "damage":
-        return f"deal {step.get('n')} damage to {'any target' if step.get('target') == 'any' else 'target ' + str(step.get('target'))}"
-    return f"{act} {step.get('n')}"
-
-
 # ---------------------------------------------------------------------------
 # Put-onto-the-battlefield processes (Hypergenesis, Eureka, Show and Tell)
 # ---------------------------------------------------------------------------
@@ -210,21 +175,6 @@ def _process_parser(kind: str, text: str, card: Card):
     }
 
 
-def process_of(abilities: Iterable[Ability]) -> Ability | None:
-    """The ``put_onto_battlefield_process`` spell ability among ``abilities``, if any."""
-    for a in abilities:
-        if a.effect == "put_onto_battlefield_process":
-            return a
-    return None
-
-
-def eligible_for(card: Card, kinds: Iterable[str]) -> bool:
-    """Whether a card in hand is "a(n) <kinds> card": one of its card types (front face, as a card in
-    a hand has only its front face's characteristics, CR 712.8a) is among ``kinds`` (CR 110.4a, 205.2)."""
-    want = {k.lower() for k in kinds}
-    return any(t.lower() in want for t in card.front.type_line.types)
-
-
 # ---------------------------------------------------------------------------
 # Enters-the-battlefield abilities and X
 # ---------------------------------------------------------------------------
@@ -258,49 +208,30 @@ def _etb_trigger_parser(kind: str, text: str, card: Card):
     return "enters_trigger", {"event": "enters", "refers_to_x": bool(_REFERS_X.search(rest)), "does": rest}
 
 
-def is_self_etb_trigger(a: Ability) -> bool:
-    """A triggered ability that triggers when this permanent itself enters ("When this creature enters",
-    "Whenever this creature enters or attacks", CR 603.6a), whichever parser or catalog model described it."""
-    if a.kind != "triggered":
-        return False
-    if a.params.get("event") == "enters":
-        return True
-    t = (a.text or "").strip()
-    # oracle wording at the start, or a catalog description such as "... when it enters"
-    return bool(_ETB_TRIGGER.match(t) or _ETB_ANYWHERE.search(t))
+_OTHER_ENTERS = re.compile(r"\bwhen(ever)? (a|an|another|one or more)\b[^,]*\benters\b", re.I)
+_CAST_TRIGGER = re.compile(r"^when(ever)? you cast (this|~)\b", re.I)
 
 
-def is_other_enters_trigger(a: Ability) -> bool:
-    """A triggered ability that triggers on *other* objects entering ("Whenever a creature enters",
-    "Whenever another ... enters"); its number of triggers depends on the order of entry."""
-    if a.kind != "triggered" or is_self_etb_trigger(a):
-        return False
-    if a.params.get("event") in ("other_enters", "enters_other"):
-        return True
-    return bool(re.search(r"\bwhen(ever)? (a|an|another|one or more)\b[^,]*\benters\b", (a.text or "").strip(), re.I))
+def typed_trigger(text: str, effect: Effect) -> Effect:
+    """The trigger event of a triggered ability whose effect is not modelled, read from its wording once at
+    load time (CR 603.1: "[When/Whenever/At] [event], [effect]").
 
-
-def is_cast_trigger(a: Ability) -> bool:
-    """A triggered ability that triggers on casting ("When you cast this spell", CR 603.2, 601.2i);
-    it does not trigger for a card put onto the battlefield without being cast (Hypergenesis ruling)."""
-    if a.kind != "triggered":
-        return False
-    if a.params.get("event") == "cast":
-        return True
-    return bool(re.match(r"^when(ever)? you cast (this|~)\b", (a.text or "").strip(), re.I))
-
-
-def is_enters_replacement(a: Ability) -> bool:
-    """An "enters with ..." replacement effect (CR 614.1c)."""
-    return a.effect == "enters_with_counters"
-
-
-def refers_to_x(a: Ability) -> bool:
-    """Whether an ability's effect uses X (``params.refers_to_x``, else an X in the effect wording)."""
-    if "refers_to_x" in a.params:
-        return bool(a.params["refers_to_x"])
-    if a.params.get("amount") == "X":
-        return True
-    t = a.text or ""
-    body = t.split(",", 1)[1] if a.kind == "triggered" and "," in t else t
-    return bool(_REFERS_X.search(body))
+    ``"When this creature enters, ..."`` and catalog descriptions such as ``"... when it enters"`` →
+    ``EntersTrigger(event="enters")`` (CR 603.6a; ``refers_to_x`` when the effect wording uses X, CR 107.3m);
+    ``"Whenever another creature enters ..."`` → ``EntersTrigger(event="other_enters")``; ``"When you cast this
+    spell, ..."`` → ``CastTrigger`` (CR 603.2, 601.2i). The effect itself stays unmodelled: ``does`` is the
+    given ``Unmodelled`` (same sentence, same topics), so the gate sees exactly what it saw before.
+    Any other effect is returned unchanged.
+    """
+    if not isinstance(effect, Unmodelled):
+        return effect
+    t = (text or "").strip()
+    if _ETB_TRIGGER.match(t) or _ETB_ANYWHERE.search(t):
+        body = t.split(",", 1)[1] if "," in t else t
+        return EntersTrigger(event="enters", refers_to_x=bool(_REFERS_X.search(body)), does=effect)
+    if _OTHER_ENTERS.search(t):
+        body = t.split(",", 1)[1] if "," in t else t
+        return EntersTrigger(event="other_enters", refers_to_x=bool(_REFERS_X.search(body)), does=effect)
+    if _CAST_TRIGGER.match(t):
+        return CastTrigger(does=effect)
+    return effect
