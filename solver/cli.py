@@ -106,6 +106,9 @@ class _Guarded(click.Group):
     """
 
     def invoke(self, ctx: click.Context):  # type: ignore[override]
+        # exact answers can be huge numbers (10,001! scry orders has 35,660 digits); every input number is
+        # limited by the readers (models.inputs), so printing them is the only conversion that needs this
+        sys.set_int_max_str_digits(max(sys.get_int_max_str_digits(), 100_000))
         try:
             return super().invoke(ctx)
         except (click.exceptions.Exit, click.exceptions.Abort, click.ClickException, SystemExit):
@@ -164,13 +167,17 @@ def main() -> None:
 @click.option("--csv", "as_csv", is_flag=True, help="Print one CSV row per scenario instead of a table.")
 @click.option("--limit", type=click.IntRange(min=1), default=50, show_default=True, help="Most items listed in any answer.")
 @click.option("--verbose", "-v", is_flag=True, help="Print each failing or erroring scenario's explanation under the table.")
+@click.option("--max-states", type=click.IntRange(min=1), default=None, envvar="MTGCHECK_MAX_STATES",
+              help="Budget: most states one question may enumerate before it is left unanswered (default 5,000,000).")
+@click.option("--max-seconds", type=click.FloatRange(min=0.001), default=None, envvar="MTGCHECK_MAX_SECONDS",
+              help="Budget: most seconds one question may take before it is left unanswered (default 60).")
 @click.option("--debug", is_flag=True, help="Include Python tracebacks for internal errors.")
 def check(paths: tuple[str, ...], cards: str | None, as_json: bool, as_csv: bool, limit: int, verbose: bool,
-          debug: bool) -> None:
+          debug: bool, max_states: int | None, max_seconds: float | None) -> None:
     """Run every scenario under PATHS (files or folders) and compare answers with their expectations.
 
     Exit codes: 0 every expectation checked and met; 1 one failed, or could not be checked because the
-    question or a card is not modelled (unsupported); 2 an input could not be read.
+    question or a card is not modelled (unsupported); 2 an input could not be read; 3 an internal error.
     """
     import csv
 
@@ -178,7 +185,7 @@ def check(paths: tuple[str, ...], cards: str | None, as_json: bool, as_csv: bool
         _console(True).print("[bold red]error:[/] choose one of --json and --csv")
         sys.exit(2)
     db = open_database(cards)
-    options = {"limit": limit}
+    options = {"limit": limit, "max_states": max_states, "max_seconds": max_seconds}
     results: list[Result] = []
     out = _console()
     writer = csv.writer(sys.stdout) if as_csv else None
@@ -245,8 +252,13 @@ def check(paths: tuple[str, ...], cards: str | None, as_json: bool, as_csv: bool
 @click.option("--limit", type=click.IntRange(min=1), default=50, show_default=True, help="Most items listed.")
 @click.option("--json", "as_json", is_flag=True, help="Print the answer as JSON.")
 @click.option("--graph", type=click.Path(), default=None, help="Draw the question's dependency graph to FILE (.svg, .png or .dot).")
+@click.option("--max-states", type=click.IntRange(min=1), default=None, envvar="MTGCHECK_MAX_STATES",
+              help="Budget: most states one question may enumerate before it is left unanswered (default 5,000,000).")
+@click.option("--max-seconds", type=click.FloatRange(min=0.001), default=None, envvar="MTGCHECK_MAX_SECONDS",
+              help="Budget: most seconds one question may take before it is left unanswered (default 60).")
 @click.option("--debug", is_flag=True, help="Include Python tracebacks for internal errors.")
-def ask(file: str, index: int | None, cards: str | None, limit: int, as_json: bool, graph: str | None, debug: bool) -> None:
+def ask(file: str, index: int | None, cards: str | None, limit: int, as_json: bool, graph: str | None, debug: bool,
+        max_states: int | None, max_seconds: float | None) -> None:
     """Answer the scenario in FILE and explain the answer."""
     from mtgcheck.models.scenario import ScenarioError, load_scenarios
 
@@ -265,7 +277,8 @@ def ask(file: str, index: int | None, cards: str | None, limit: int, as_json: bo
     if i >= len(scenarios):
         err.print(f"[bold red]error:[/] {file} holds {len(scenarios)} scenarios; there is no scenario {i + 1}")
         sys.exit(2)
-    res = run_scenario(scenarios[i], db, {"limit": limit, "graph": graph}, debug)
+    res = run_scenario(scenarios[i], db, {"limit": limit, "graph": graph, "max_states": max_states,
+                                          "max_seconds": max_seconds}, debug)
     graph_problem = None
     if graph and res.answer is not None:
         g = res.answer.extra.get("graph")

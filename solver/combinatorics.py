@@ -21,6 +21,8 @@ import math
 from collections import Counter
 from typing import Iterable, Iterator, Sequence
 
+from .budget import tick
+
 
 def binomial(n: int, k: int) -> int:
     """``C(n, k)``, and 0 when ``k < 0`` or ``k > n`` (``math.comb`` with the empty cases)."""
@@ -56,21 +58,34 @@ def distinct_orders(items: Iterable[str], length: int | None = None) -> Iterator
     counts = Counter(items)
     names = list(counts)
     n = len(items) if length is None else length
+    return _orders(names, counts, n)
+
+
+def _orders(names: list[str], counts: Counter, n: int) -> Iterator[tuple[str, ...]]:
+    """Depth-first over choices with an explicit stack (no recursion: a library of 10,000 cards is fine)."""
     cur: list[str] = []
-
-    def rec() -> Iterator[tuple[str, ...]]:
+    stack = [0]  # per depth: the index of the next name to try
+    k = len(names)
+    while stack:
         if len(cur) == n:
+            tick(1, "ordering cards")
             yield tuple(cur)
-            return
-        for name in names:
-            if counts[name]:
-                counts[name] -= 1
-                cur.append(name)
-                yield from rec()
-                cur.pop()
-                counts[name] += 1
-
-    return rec()
+            stack.pop()
+            if cur:
+                counts[cur.pop()] += 1
+            continue
+        i = stack[-1]
+        while i < k and not counts[names[i]]:
+            i += 1
+        if i == k:
+            stack.pop()
+            if cur:
+                counts[cur.pop()] += 1
+            continue
+        stack[-1] = i + 1
+        counts[names[i]] -= 1
+        cur.append(names[i])
+        stack.append(0)
 
 
 def count_multisets(counts: Sequence[int], sizes: Iterable[int]) -> int:
@@ -118,21 +133,31 @@ def iter_multisets(kinds: Iterable[tuple[str, int]], size: int) -> Iterator[tupl
     suffix = [0] * (n + 1)
     for i in range(n - 1, -1, -1):
         suffix[i] = suffix[i + 1] + ordered[i][1]
-    chosen: list[str] = []
-
-    def rec(i: int, left: int) -> Iterator[tuple[str, ...]]:
-        if left == 0:
-            yield tuple(chosen)
-            return
-        if i >= n or suffix[i] < left:
-            return
-        name, c = ordered[i]
-        for take in range(min(c, left), -1, -1):  # more copies of an earlier name first: lexicographic
-            chosen.extend([name] * take)
-            yield from rec(i + 1, left - take)
-            del chosen[len(chosen) - take:]
-
-    yield from rec(0, size)
+    if size == 0:
+        yield ()
+        return
+    if n == 0 or suffix[0] < size:
+        return
+    takes = [0] * n
+    # explicit stack of [kind index, cards left to choose, next count to try]: more copies of an earlier
+    # name first, so the sorted tuples come in lexicographic order (no recursion: any number of kinds)
+    stack = [[0, size, min(ordered[0][1], size)]]
+    while stack:
+        fr = stack[-1]
+        i, left, t = fr
+        if t < 0:
+            stack.pop()
+            continue
+        fr[2] = t - 1
+        takes[i] = t
+        rest = left - t
+        if rest == 0:
+            tick(1, "listing multisets of cards")
+            yield tuple(name for j in range(i + 1) for name in (ordered[j][0],) * takes[j])
+            continue
+        j = i + 1
+        if j < n and suffix[j] >= rest:
+            stack.append([j, rest, min(ordered[j][1], rest)])
 
 
 def sub_multisets(items: Iterable[str]) -> Iterator[tuple[str, ...]]:

@@ -42,6 +42,7 @@ from mtgcheck.models.text.oracle import abilities_of
 from mtgcheck.models.state import Effect, GameState, Permanent
 
 
+from . import budget as _budget
 from .questions import Unsupported
 
 BASIC_TYPES = BASIC_LAND_TYPES
@@ -387,6 +388,7 @@ def permanent_abilities(state: GameState, perm: Permanent) -> tuple[Ability, ...
 
     Returns a tuple of ``Ability``.
     """
+    _budget.tick(1, "looking at permanents' abilities")
     v = board_view(state).get(perm.id)
     if v is None:  # not on the battlefield of this state: printed abilities
         out: list[Ability] = []

@@ -110,10 +110,13 @@ def take(items: "Iterable[Any]", limit: int | None) -> tuple[list[Any], bool]:
     Listings in answers are capped by ``--limit``; ``capped`` is reported so an answer never
     pretends a cut list is complete. ``limit=None`` takes everything.
     """
+    from . import budget
+
     out: list[Any] = []
     for it in items:
         if limit is not None and len(out) >= limit:
             return out, True
+        budget.tick(1, "listing the answer's items (--limit)")
         out.append(it)
     return out, False
 

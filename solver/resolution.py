@@ -373,6 +373,10 @@ def scry_outcomes(library: Sequence[str], n: int, limit: int | None = None,
             "capped": capped}
 
 
+#: Largest ``library_size`` a scry question takes (a real library holds at most a few hundred cards).
+MAX_LIBRARY = 100_000
+
+
 def _library_names(ctx: Context, player: str) -> list[str]:
     size = ctx.arg("library_size", None)
     lib = [c.name for c in ctx.state.cards("library", player)]
@@ -381,6 +385,9 @@ def _library_names(ctx: Context, player: str) -> list[str]:
             raise QuestionError(f"'library_size' must be a whole number >= 0, got {size!r}")
         if lib:
             raise QuestionError("give either the library's cards (library:) or 'library_size', not both")
+        if size > MAX_LIBRARY:
+            raise QuestionError(f"'library_size' {size} is more than mtgcheck takes (at most {MAX_LIBRARY:,}; "
+                                "no real library is near it)")
         return [f"card {i + 1}" for i in range(size)]
     return lib
 

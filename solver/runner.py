@@ -192,9 +192,17 @@ def answer_scenario(sc: Scenario, db: Any, options: Mapping[str, Any] | None = N
     reg = handlers.get(sc.question.kind)
     if reg is None:
         raise Unsupported(f"question kind {sc.question.kind!r} is not answered yet")
-    state, used_db = build_state(sc, db)
-    ctx = Context(sc, state, used_db, sc.question.args, dict(options or {}))
-    return reg.handler(ctx)
+    import sys
+
+    from . import budget
+
+    # exact answers can be huge numbers (scry 10,000: 10,001! orders, 35,660 digits); every input number is
+    # limited by the readers (models.inputs), so only answers need the higher limit
+    sys.set_int_max_str_digits(max(sys.get_int_max_str_digits(), 100_000))
+    with budget.use(budget.from_options(dict(options or {}))):
+        state, used_db = build_state(sc, db)
+        ctx = Context(sc, state, used_db, sc.question.args, dict(options or {}))
+        return reg.handler(ctx)
 
 
 def run_scenario(sc: Scenario, db: Any, options: Mapping[str, Any] | None = None, debug: bool = False) -> Result:
@@ -211,6 +219,12 @@ def run_scenario(sc: Scenario, db: Any, options: Mapping[str, Any] | None = None
         return Result(**base, verdict=ERROR, message=msg, unreadable=True)
     except Unsupported as e:
         return Result(**base, verdict=UNSUPPORTED, message=str(e))
+    except RecursionError:
+        return Result(**base, verdict=UNSUPPORTED, message="not answered: the question nests deeper than Python's "
+                      "recursion limit (an input far beyond any real game)")
+    except MemoryError:
+        return Result(**base, verdict=UNSUPPORTED, message="not answered: out of memory (an input far beyond any "
+                      "real game; see --max-states)")
     except Exception as e:  # an internal error must not crash the CLI
         msg = f"internal error while answering: {type(e).__name__}: {e}"
         if debug:

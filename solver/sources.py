@@ -31,6 +31,7 @@ from mtgcheck.models.mana import COLORS, MANA_TYPES, Mana, ManaCost, ManaPool, f
 from mtgcheck.models.text.mana import added_types
 from mtgcheck.models.state import GameState, Permanent
 
+from . import budget as _budget
 from .combinatorics import binomial
 from .layers import board_view, has_keyword, matches, permanent_abilities
 from .questions import Unsupported
@@ -248,6 +249,7 @@ def mana_sources(state: GameState, player: str, board: "_Board | None" = None) -
     board = board or _Board(state)
     out: list[ManaSource] = []
     for perm in state.permanents(player):
+        _budget.tick(1, "listing mana sources")
         out.extend(permanent_mana_sources(state, perm, board))
     return out
 
@@ -599,6 +601,7 @@ class _SingleManaCount:
             return weight * (pr[hi + 1] - pr[lo])
 
         def go(j: int, rem: int, weight: int) -> int:
+            _budget.tick(1, "counting pools of mana")
             self.visited += 1
             if self.visited > COUNT_BUDGET:
                 raise _TooLarge(f"counting pools over {C} classes of sources and {self.N} mana")
@@ -627,6 +630,7 @@ class _SingleManaCount:
 
         def fill(xs: list[int], j: int, v: list[int]):
             if j == len(xs):
+                _budget.tick(1, "listing pools of mana")
                 yield tuple(v)
                 return
             for part in splits(xs[j], self.classes[j]):

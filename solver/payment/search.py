@@ -16,6 +16,7 @@ import constraint
 from mtgcheck.models.mana import MANA_TYPES
 from mtgcheck.models.state import GameState
 
+from .. import budget as _budget
 from ..questions import Unsupported
 from ..sources import ManaSource
 from .feasibility import _Evaluator
@@ -58,6 +59,7 @@ class _PaymentConstraint(constraint.Constraint):
         self.allvars = [v for names in ev.gvars for v in names] + [v for names in ev.svars for v in names]
 
     def __call__(self, variables, domains, assignments, forwardcheck=False):
+        _budget.tick(1, "searching payments")
         ev = self.ev
         complete = len(assignments) == len(self.allvars)
         if not self.prune:
