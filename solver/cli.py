@@ -284,8 +284,8 @@ def ask(file: str, index: int | None, cards: str | None, limit: int, as_json: bo
         g = res.answer.extra.get("graph")
         if g is None:
             graph_problem = (f"--graph: a {res.kind} answer has no dependency graph to draw "
-                             "(graphs are drawn for could_produce questions); nothing was written")
-        elif not g.get("written"):
+                             "(graphs are drawn for could_produce, cast and payments questions); nothing was written")
+        elif not g.get("written") and not g.get("skipped"):
             graph_problem = f"--graph: {g.get('message')}"
     if as_json:
         click.echo(json.dumps(res.to_json(), ensure_ascii=False, indent=2, default=str))

@@ -29,12 +29,8 @@ from __future__ import annotations
 
 import itertools
 import re
-import shutil
-import subprocess
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any, Iterable, Mapping
-from xml.sax.saxutils import escape as xml_escape
 
 import networkx as nx
 
@@ -518,229 +514,6 @@ def could_produce(state: GameState) -> ProduceResult:
 
 
 # ---------------------------------------------------------------------------
-# The graph as DOT / SVG / PNG
-# ---------------------------------------------------------------------------
-
-
-def to_dot(res: ProduceResult) -> str:
-    """The dependency graph in Graphviz DOT text: permanents (with their types) and reflect groups."""
-    lines = ["digraph could_produce {", "  rankdir=LR;", "  node [fontname=Helvetica];"]
-    ids: dict[Any, str] = {}
-    for i, n in enumerate(res.graph.nodes):
-        ids[n] = f"n{i}"
-        if isinstance(n, tuple):
-            label = f"{n[1]} ({n[2]})" + (f"\\ncontrolled by {', '.join(sorted(n[3]))}" if n[3] else "")
-            lines.append(f'  {ids[n]} [shape=box, style=dashed, label="{label}"];')
-        else:
-            perm = res.state.permanent(n) if res.state else None
-            types = "".join("{" + t + "}" for t in MANA_TYPES if t in res.types.get(n, ()))
-            name = (perm.name + f" ({perm.controller})") if perm else n
-            lines.append(f'  {ids[n]} [label="{name}\\n{types or "nothing"}"];')
-    for a, b in res.graph.edges:
-        lines.append(f"  {ids[a]} -> {ids[b]};")
-    lines.append("}")
-    return "\n".join(lines) + "\n"
-
-
-def _dot_program() -> str | None:
-    """The path of the Graphviz ``dot`` program, or None (a function so tests can pretend it is missing)."""
-    return shutil.which("dot")
-
-
-def _graph_labels(res: ProduceResult) -> dict[Any, tuple[str, str, bool]]:
-    """For each graph node: (main line, second line, is a reflect group). Ids are shown when names repeat."""
-    names: dict[Any, str] = {}
-    for n in res.graph.nodes:
-        if not isinstance(n, tuple):
-            perm = res.state.permanent(n) if res.state else None
-            names[n] = perm.name if perm else str(n)
-    counts: dict[str, int] = {}
-    for nm in names.values():
-        counts[nm] = counts.get(nm, 0) + 1
-    out: dict[Any, tuple[str, str, bool]] = {}
-    for n in res.graph.nodes:
-        if isinstance(n, tuple):
-            ctl = f"controlled by {', '.join(sorted(n[3]))}" if n[3] else ""
-            out[n] = (f"{n[1]} ({n[2]})", ctl, True)
-        else:
-            perm = res.state.permanent(n) if res.state else None
-            types = "".join("{" + t + "}" for t in MANA_TYPES if t in res.types.get(n, ()))
-            name = names[n] + (f" [{n}]" if counts[names[n]] > 1 else "")
-            out[n] = (f"{name} \u2014 {types or 'nothing'}", f"controlled by {perm.controller}" if perm else "", False)
-    return out
-
-
-def _xml(s: Any) -> str:
-    """``s`` escaped for XML text and double-quoted attribute values."""
-    return xml_escape(str(s), {'"': "&quot;"})
-
-
-_SVG_FONT = 12          # px; text width is estimated at 0.6 em a character (no font metrics without Graphviz)
-_SVG_NODE_H = 40
-_SVG_VGAP = 24          # between nodes of a layer
-_SVG_HGAP = 110         # between layers (room for the arrows and the cycle curves)
-_SVG_MARGIN = 50
-_SVG_CURVE_ROOM = 70  # beside a column with a cycle
-
-
-def to_svg(res: ProduceResult) -> str:
-    """The dependency graph as a standalone SVG document, in pure Python (no Graphviz).
-
-    Layered layout: the condensation of the graph (each strongly connected component is one node) is split into
-    ``nx.topological_generations``; edges go member → group → reflector, so the sources of mana are in the left
-    column and each column depends only on columns to its left. A component's nodes share a column; edges
-    inside a column (cycles, e.g. Orchards looking at each other) are drawn as curves, downward edges bulging
-    right and upward edges bulging left. Within a column nodes are ordered by the mean row of their
-    predecessors (fewer crossings), then by label. Output is deterministic for a given board.
-    """
-    G = res.graph
-    labels = _graph_labels(res)
-    if G.number_of_nodes() == 0:
-        return ('<?xml version="1.0" encoding="UTF-8"?>\n'
-                '<svg xmlns="http://www.w3.org/2000/svg" width="240" height="60" viewBox="0 0 240 60">\n'
-                '  <title>could_produce dependency graph</title>\n'
-                f'  <text x="20" y="35" font-family="Helvetica, Arial, sans-serif" font-size="{_SVG_FONT}">'
-                'no mana abilities: empty graph</text>\n</svg>\n')
-    C = nx.condensation(G)
-    comp = C.graph["mapping"]
-    in_cycle = {n for n in G.nodes if len(C.nodes[comp[n]]["members"]) > 1 or G.has_edge(n, n)}
-    order = {n: i for i, n in enumerate(G.nodes)}  # insertion order: a stable tie-break
-    layers: list[list[Any]] = []
-    for gen in nx.topological_generations(C):
-        layers.append([n for c in gen for n in C.nodes[c]["members"]])
-    row: dict[Any, float] = {}
-    for li, layer in enumerate(layers):
-        def key(n: Any) -> tuple:
-            preds = [row[p] for p in G.predecessors(n) if p in row]
-            bary = sum(preds) / len(preds) if preds else -1.0
-            return (bary, comp[n], labels[n][0], order[n])
-        layer.sort(key=key)
-        for r, n in enumerate(layer):
-            row[n] = r
-    widths = {n: max(len(labels[n][0]), len(labels[n][1])) * _SVG_FONT * 0.6 + 24 for n in G.nodes}
-    # a column with edges inside it (a cycle) gets room on both sides for the curves
-    curvy = [any(comp[a] == comp[b] for n in layer for a, b in G.out_edges(n)) for layer in layers]
-    col_w = [max(widths[n] for n in layer) + (2 * _SVG_CURVE_ROOM if c else 0) for layer, c in zip(layers, curvy)]
-    col_x: list[tuple[float, float]] = []  # per column: left and right edges of its widest node
-    tallest = max(len(layer) for layer in layers)
-    height = 2 * _SVG_MARGIN + tallest * _SVG_NODE_H + (tallest - 1) * _SVG_VGAP
-    pos: dict[Any, tuple[float, float, float]] = {}  # node -> (left x, top y, width)
-    x = float(_SVG_MARGIN)
-    for li, layer in enumerate(layers):
-        h = len(layer) * _SVG_NODE_H + (len(layer) - 1) * _SVG_VGAP
-        y = _SVG_MARGIN + (height - 2 * _SVG_MARGIN - h) / 2
-        for n in layer:
-            pos[n] = (x + (col_w[li] - widths[n]) / 2, y, widths[n])
-            y += _SVG_NODE_H + _SVG_VGAP
-        inner = max(widths[n] for n in layer)
-        col_x.append((x + (col_w[li] - inner) / 2, x + (col_w[li] + inner) / 2))
-        x += col_w[li] + _SVG_HGAP
-    width = x - _SVG_HGAP + _SVG_MARGIN
-
-    def f(v: float) -> str:
-        return f"{v:.1f}".rstrip("0").rstrip(".")
-
-    out = [
-        '<?xml version="1.0" encoding="UTF-8"?>',
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{f(width)}" height="{f(height)}" '
-        f'viewBox="0 0 {f(width)} {f(height)}" font-family="Helvetica, Arial, sans-serif" font-size="{_SVG_FONT}">',
-        "  <title>could_produce dependency graph</title>",
-        "  <defs>",
-        '    <marker id="arrow" viewBox="0 0 10 10" refX="10" refY="5" markerWidth="7" markerHeight="7" '
-        'orient="auto"><path d="M0,0 L10,5 L0,10 z" fill="#444"/></marker>',
-        '    <marker id="arrow-cycle" viewBox="0 0 10 10" refX="10" refY="5" markerWidth="7" markerHeight="7" '
-        'orient="auto"><path d="M0,0 L10,5 L0,10 z" fill="#c0392b"/></marker>',
-        "  </defs>",
-        '  <rect width="100%" height="100%" fill="white"/>',
-        '  <g class="edges" fill="none">',
-    ]
-    ids = {n: f"n{i}" for i, n in enumerate(G.nodes)}
-    col_of = {n: li for li, layer in enumerate(layers) for n in layer}
-    span = max(1.0, height - 2 * _SVG_MARGIN - _SVG_NODE_H)
-    for a, b in G.edges:
-        ax, ay, aw = pos[a]
-        bx, by, bw = pos[b]
-        amid, bmid = ay + _SVG_NODE_H / 2, by + _SVG_NODE_H / 2
-        cyc = comp[a] == comp[b]
-        if a == b:
-            x0 = ax + aw
-            d = f"M{f(x0)},{f(amid - 8)} C{f(x0 + 45)},{f(amid - 30)} {f(x0 + 45)},{f(amid + 30)} {f(x0)},{f(amid + 8)}"
-        elif cyc:  # same column: a curve beside the column
-            cl, cr = col_x[col_of[a]]
-            reach = 12 + (_SVG_CURVE_ROOM - 12) * abs(by - ay) / span  # longer curves bulge further
-            if by > ay:  # downward, bulging right
-                x0, x1 = ax + aw, bx + bw
-                bulge = cr + reach
-            else:        # upward, bulging left
-                x0, x1 = ax, bx
-                bulge = cl - reach
-            d = f"M{f(x0)},{f(amid)} C{f(bulge)},{f(amid)} {f(bulge)},{f(bmid)} {f(x1)},{f(bmid)}"
-        else:  # to a column on the right
-            x0, x1 = ax + aw, bx
-            mx = (x0 + x1) / 2
-            d = f"M{f(x0)},{f(amid)} C{f(mx)},{f(amid)} {f(mx)},{f(bmid)} {f(x1)},{f(bmid)}"
-        style = ('stroke="#c0392b" stroke-width="1.4" marker-end="url(#arrow-cycle)"' if cyc
-                 else 'stroke="#444" stroke-width="1.2" marker-end="url(#arrow)"')
-        out.append(f'    <g class="edge{" cycle" if cyc else ""}" data-from="{ids[a]}" data-to="{ids[b]}">'
-                   f"<title>{_xml(labels[a][0])} \u2192 {_xml(labels[b][0])}</title>"
-                   f'<path d="{d}" {style}/></g>')
-    out.append("  </g>")
-    out.append('  <g class="nodes">')
-    for n in G.nodes:
-        x0, y0, w = pos[n]
-        main, sub, group = labels[n]
-        cls = "node group" if group else "node" + (" cycle" if n in in_cycle else "")
-        if group:
-            box = 'fill="#eef3fb" stroke="#5b7db1" stroke-dasharray="5,3"'
-        else:
-            box = 'fill="#fdfbf3" stroke="#c0392b"' if n in in_cycle else 'fill="#fdfbf3" stroke="#333"'
-        cx = x0 + w / 2
-        pid = "" if group else f' data-id="{_xml(n)}"'
-        italic = ' font-style="italic"' if group else ""
-        out.append(f'    <g class="{cls}" id="{ids[n]}"{pid}><title>{_xml(main)}</title>'
-                   f'<rect x="{f(x0)}" y="{f(y0)}" width="{f(w)}" height="{_SVG_NODE_H}" rx="8" ry="8" {box}/>'
-                   f'<text x="{f(cx)}" y="{f(y0 + (17 if sub else 24))}" text-anchor="middle"'
-                   f'{italic}>{_xml(main)}</text>'
-                   + (f'<text x="{f(cx)}" y="{f(y0 + 32)}" text-anchor="middle" font-size="{_SVG_FONT - 2}" '
-                      f'fill="#666">{_xml(sub)}</text>' if sub else "")
-                   + "</g>")
-    out.append("  </g>")
-    out.append("</svg>")
-    return "\n".join(out) + "\n"
-
-
-def write_graph(res: ProduceResult, path: str) -> str:
-    """Write the graph to ``path``: .dot/.gv text; .svg/.png through the Graphviz ``dot`` program when installed.
-
-    Without Graphviz, .svg is drawn by mtgcheck's own writer (``to_svg``) and .png cannot be drawn (the message
-    says so and names .svg/.dot). Returns a line for the explanation, starting "graph written to" or
-    "graph drawn to" when a file was written; never raises for a missing ``dot`` program.
-    """
-    p = Path(path)
-    suffix = p.suffix.lower()
-    try:
-        if suffix in ("", ".dot", ".gv"):
-            p.write_text(to_dot(res), encoding="utf-8")
-            return f"graph written to {p}"
-        if suffix not in (".svg", ".png"):
-            return f"cannot draw {p}: use a .dot, .svg or .png file name"
-        exe = _dot_program()
-        if exe is None:
-            if suffix == ".svg":
-                p.write_text(to_svg(res), encoding="utf-8")
-                return f"graph drawn to {p} (mtgcheck's built-in SVG writer; Graphviz is not installed)"
-            return (f"cannot draw {p}: PNG output needs the Graphviz 'dot' program, which is not installed; "
-                    f"use a .svg file name (drawn by mtgcheck itself) or .dot (Graphviz text); nothing was written")
-        r = subprocess.run([exe, f"-T{suffix[1:]}", "-o", str(p)], input=to_dot(res), text=True,
-                           capture_output=True, timeout=60)
-        if r.returncode != 0:
-            return f"cannot draw {p}: dot failed: {r.stderr.strip()[:200]}"
-        return f"graph drawn to {p}"
-    except OSError as e:
-        return f"cannot write {p}: {e}"
-
-
-# ---------------------------------------------------------------------------
 # Question handlers
 # ---------------------------------------------------------------------------
 
@@ -786,7 +559,9 @@ def ask_could_produce(ctx: Context) -> Answer:
     extra: dict[str, Any] = {"graph_nodes": res.graph.number_of_nodes(), "graph_edges": res.graph.number_of_edges()}
     gpath = ctx.options.get("graph") if ctx.options else None
     if gpath:
-        msg = write_graph(res, str(gpath))
+        from .graph import write_graph
+
+        msg = write_graph(res, str(gpath), highlight=perm.id)
         why.append(msg)
         extra["graph"] = {"path": str(gpath), "written": msg.startswith(("graph written", "graph drawn")), "message": msg}
     return Answer("could_produce", {"types": types}, why, extra)

@@ -1,4 +1,4 @@
-"""The could_produce dependency graph drawn as SVG without Graphviz (solver.produce.to_svg / write_graph)."""
+"""The could_produce dependency graph drawn as SVG without Graphviz (solver.graph.to_svg / write_graph)."""
 
 from __future__ import annotations
 
@@ -8,11 +8,12 @@ import networkx as nx
 import pytest
 from click.testing import CliRunner
 
-import mtgcheck.solver.produce as produce
+import mtgcheck.solver.graph as graph
 from mtgcheck.models.catalog import load_catalog
 from tests.boards import board
 from mtgcheck.solver.cli import main
-from mtgcheck.solver.produce import ProduceResult, could_produce, to_svg, write_graph
+from mtgcheck.solver.graph import to_svg, write_graph
+from mtgcheck.solver.produce import ProduceResult, could_produce
 
 SVG = "{http://www.w3.org/2000/svg}"
 EXAMPLE = "examples/mana/exotic_orchard_chain.yaml"
@@ -21,7 +22,7 @@ CAT = load_catalog()
 
 @pytest.fixture
 def no_graphviz(monkeypatch):
-    monkeypatch.setattr(produce, "_dot_program", lambda: None)
+    monkeypatch.setattr(graph, "_dot_program", lambda: None)
 
 
 def groups(root, cls):

@@ -8,6 +8,7 @@ from mtgcheck.models.state import GameState
 
 from .. import costs as costs_mod
 from ..basic import mana_value as _mana_value
+from ..graph import attach_payment_graph
 from ..questions import Answer, Context, QuestionError, Unsupported, question
 from .counting import count_payments
 from .explain import MEASURES, best_payment, explain_unpayable
@@ -95,7 +96,8 @@ def ask_cast(ctx: Context) -> Answer:
         why.append("castable; one payment (a witness):")
         why.extend("  " + line for line in pay.describe())
     why.extend(_notes(ctx.state, player, tc, card))
-    return Answer("cast", values, why)
+    extra = attach_payment_graph(ctx, f"cast {card.name}: one payment of {tc.notation()}", values["payment"], why)
+    return Answer("cast", values, why, extra)
 
 
 def _keep_untapped(ctx: Context, player: str, minimize: Any) -> list[str]:
@@ -180,6 +182,9 @@ def ask_payments(ctx: Context) -> Answer:
         why.append(f"best by {minimize}" + (f" keeping {', '.join(keep)} untapped where possible" if keep else "")
                    + f" (compared against all {n} payments): " + "; ".join(best.describe()))
     del bkey
-    ans = Answer("payments", values, why, capped=capped)
+    shown = values.get("best") or (values["payments"][0] if values["payments"] else None)
+    extra = attach_payment_graph(ctx, f"{card.name}: {'the best' if values.get('best') else 'the first'} payment of "
+                                 f"{tc.notation()}", shown, why)
+    ans = Answer("payments", values, why, extra, capped=capped)
     return ans
 

@@ -1,0 +1,394 @@
+"""Pictures of answers: the could_produce dependency graph and which source pays which symbol of a cost.
+
+Graphs are built as networkx graphs and written as Graphviz DOT through pydot (which quotes every name, so
+a card called ``"Ach! Hans, Run!"`` or ``Kongming, "Sleeping Dragon"`` is safe), one node per *permanent id*
+(two permanents with the same name stay two nodes, labelled with their ids). The permanent asked about is
+highlighted and every picture has a legend. ``.svg`` and ``.png`` are drawn by the Graphviz ``dot`` program
+when it is installed; without it ``.svg`` is drawn by mtgcheck's own layered SVG writer (``svg_of``) and
+``.png`` is a clear error.
+
+``write_graph(res, path, highlight=id)``: could_produce (``solver.produce.could_produce``), CR 106.7.
+``write_payment_graph(title, payment, total_cost, path)``: one payment of a cost (CR 601.2g-h): each source
+used, the mana it made, and the symbols of the announced cost that mana pays.
+"""
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Mapping
+from xml.sax.saxutils import escape as xml_escape
+
+import networkx as nx
+
+from mtgcheck.models.mana import MANA_TYPES
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .produce import ProduceResult
+
+__all__ = ["LEGEND", "PAYMENT_LEGEND", "to_dot", "to_svg", "svg_of", "write_graph", "payment_graph",
+           "write_payment_graph"]
+
+#: The legend of the could_produce picture.
+LEGEND = (
+    "legend: a box is a permanent and the types of mana it could produce (CR 106.7); a dashed box is a group of",
+    "permanents a reflector looks at; an arrow A -> B means B's answer depends on A; red arrows form a cycle",
+    "(reflectors that see only each other produce nothing); the thick gold box is the permanent asked about.",
+)
+#: The legend of the payment picture.
+PAYMENT_LEGEND = (
+    "legend: left, each source used and the mana it made; right, the symbols of the announced cost (CR 601.2b);",
+    "an arrow says which mana pays which symbol (one valid assignment, CR 601.2h); life pays Phyrexian symbols.",
+)
+
+
+def _dot_program() -> str | None:
+    """The path of the Graphviz ``dot`` program, or None (a function so tests can pretend it is missing)."""
+    return shutil.which("dot")
+
+
+def _graph_labels(res: "ProduceResult") -> dict[Any, tuple[str, str, bool]]:
+    """For each graph node: (main line, second line, is a reflect group). Ids are shown when names repeat."""
+    names: dict[Any, str] = {}
+    for n in res.graph.nodes:
+        if not isinstance(n, tuple):
+            perm = res.state.permanent(n) if res.state else None
+            names[n] = perm.name if perm else str(n)
+    counts: dict[str, int] = {}
+    for nm in names.values():
+        counts[nm] = counts.get(nm, 0) + 1
+    out: dict[Any, tuple[str, str, bool]] = {}
+    for n in res.graph.nodes:
+        if isinstance(n, tuple):
+            ctl = f"controlled by {', '.join(sorted(n[3]))}" if n[3] else ""
+            out[n] = (f"{n[1]} ({n[2]})", ctl, True)
+        else:
+            perm = res.state.permanent(n) if res.state else None
+            types = "".join("{" + t + "}" for t in MANA_TYPES if t in res.types.get(n, ()))
+            name = names[n] + (f" [{n}]" if counts[names[n]] > 1 else "")
+            out[n] = (f"{name} \u2014 {types or 'nothing'}", f"controlled by {perm.controller}" if perm else "", False)
+    return out
+
+
+def _xml(s: Any) -> str:
+    """``s`` escaped for XML text and double-quoted attribute values."""
+    return xml_escape(str(s), {'"': "&quot;"})
+
+
+_SVG_FONT = 12          # px; text width is estimated at 0.6 em a character (no font metrics without Graphviz)
+_SVG_NODE_H = 40
+_SVG_VGAP = 24          # between nodes of a layer
+_SVG_HGAP = 110         # between layers (room for the arrows and the cycle curves)
+_SVG_MARGIN = 50
+_SVG_CURVE_ROOM = 70  # beside a column with a cycle
+
+
+def svg_of(G: nx.DiGraph, labels: dict[Any, tuple[str, str, bool]], *, highlight: Any = None,
+           title: str = "could_produce dependency graph", legend: tuple[str, ...] = ()) -> str:
+    """A graph as a standalone SVG document, in pure Python (no Graphviz).
+
+    ``labels`` maps each node to (main line, second line, is a group node); ``highlight`` is the node asked
+    about (drawn with a thick gold border); ``legend`` lines are written under the drawing.
+
+    Layered layout: the condensation of the graph (each strongly connected component is one node) is split into
+    ``nx.topological_generations``; edges go member → group → reflector, so the sources of mana are in the left
+    column and each column depends only on columns to its left. A component's nodes share a column; edges
+    inside a column (cycles, e.g. Orchards looking at each other) are drawn as curves, downward edges bulging
+    right and upward edges bulging left. Within a column nodes are ordered by the mean row of their
+    predecessors (fewer crossings), then by label. Output is deterministic for a given board.
+    """
+    if G.number_of_nodes() == 0:
+        return ('<?xml version="1.0" encoding="UTF-8"?>\n'
+                '<svg xmlns="http://www.w3.org/2000/svg" width="240" height="60" viewBox="0 0 240 60">\n'
+                f'  <title>{_xml(title)}</title>\n'
+                f'  <text x="20" y="35" font-family="Helvetica, Arial, sans-serif" font-size="{_SVG_FONT}">'
+                'no mana abilities: empty graph</text>\n</svg>\n')
+    C = nx.condensation(G)
+    comp = C.graph["mapping"]
+    in_cycle = {n for n in G.nodes if len(C.nodes[comp[n]]["members"]) > 1 or G.has_edge(n, n)}
+    order = {n: i for i, n in enumerate(G.nodes)}  # insertion order: a stable tie-break
+    layers: list[list[Any]] = []
+    for gen in nx.topological_generations(C):
+        layers.append([n for c in gen for n in C.nodes[c]["members"]])
+    row: dict[Any, float] = {}
+    for li, layer in enumerate(layers):
+        def key(n: Any) -> tuple:
+            preds = [row[p] for p in G.predecessors(n) if p in row]
+            bary = sum(preds) / len(preds) if preds else -1.0
+            return (bary, comp[n], labels[n][0], order[n])
+        layer.sort(key=key)
+        for r, n in enumerate(layer):
+            row[n] = r
+    widths = {n: max(len(labels[n][0]), len(labels[n][1])) * _SVG_FONT * 0.6 + 24 for n in G.nodes}
+    # a column with edges inside it (a cycle) gets room on both sides for the curves
+    curvy = [any(comp[a] == comp[b] for n in layer for a, b in G.out_edges(n)) for layer in layers]
+    col_w = [max(widths[n] for n in layer) + (2 * _SVG_CURVE_ROOM if c else 0) for layer, c in zip(layers, curvy)]
+    col_x: list[tuple[float, float]] = []  # per column: left and right edges of its widest node
+    tallest = max(len(layer) for layer in layers)
+    graph_h = 2 * _SVG_MARGIN + tallest * _SVG_NODE_H + (tallest - 1) * _SVG_VGAP
+    height = graph_h + (len(legend) * 16 + 10 if legend else 0)
+    pos: dict[Any, tuple[float, float, float]] = {}  # node -> (left x, top y, width)
+    x = float(_SVG_MARGIN)
+    for li, layer in enumerate(layers):
+        h = len(layer) * _SVG_NODE_H + (len(layer) - 1) * _SVG_VGAP
+        y = _SVG_MARGIN + (graph_h - 2 * _SVG_MARGIN - h) / 2
+        for n in layer:
+            pos[n] = (x + (col_w[li] - widths[n]) / 2, y, widths[n])
+            y += _SVG_NODE_H + _SVG_VGAP
+        inner = max(widths[n] for n in layer)
+        col_x.append((x + (col_w[li] - inner) / 2, x + (col_w[li] + inner) / 2))
+        x += col_w[li] + _SVG_HGAP
+    width = max(x - _SVG_HGAP + _SVG_MARGIN, max((len(t) for t in legend), default=0) * _SVG_FONT * 0.6 + 2 * 20)
+
+    def f(v: float) -> str:
+        return f"{v:.1f}".rstrip("0").rstrip(".")
+
+    out = [
+        '<?xml version="1.0" encoding="UTF-8"?>',
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{f(width)}" height="{f(height)}" '
+        f'viewBox="0 0 {f(width)} {f(height)}" font-family="Helvetica, Arial, sans-serif" font-size="{_SVG_FONT}">',
+        f"  <title>{_xml(title)}</title>",
+        "  <defs>",
+        '    <marker id="arrow" viewBox="0 0 10 10" refX="10" refY="5" markerWidth="7" markerHeight="7" '
+        'orient="auto"><path d="M0,0 L10,5 L0,10 z" fill="#444"/></marker>',
+        '    <marker id="arrow-cycle" viewBox="0 0 10 10" refX="10" refY="5" markerWidth="7" markerHeight="7" '
+        'orient="auto"><path d="M0,0 L10,5 L0,10 z" fill="#c0392b"/></marker>',
+        "  </defs>",
+        '  <rect width="100%" height="100%" fill="white"/>',
+        '  <g class="edges" fill="none">',
+    ]
+    ids = {n: f"n{i}" for i, n in enumerate(G.nodes)}
+    col_of = {n: li for li, layer in enumerate(layers) for n in layer}
+    span = max(1.0, graph_h - 2 * _SVG_MARGIN - _SVG_NODE_H)
+    for a, b in G.edges:
+        ax, ay, aw = pos[a]
+        bx, by, bw = pos[b]
+        amid, bmid = ay + _SVG_NODE_H / 2, by + _SVG_NODE_H / 2
+        cyc = comp[a] == comp[b]
+        if a == b:
+            x0 = ax + aw
+            d = f"M{f(x0)},{f(amid - 8)} C{f(x0 + 45)},{f(amid - 30)} {f(x0 + 45)},{f(amid + 30)} {f(x0)},{f(amid + 8)}"
+        elif cyc:  # same column: a curve beside the column
+            cl, cr = col_x[col_of[a]]
+            reach = 12 + (_SVG_CURVE_ROOM - 12) * abs(by - ay) / span  # longer curves bulge further
+            if by > ay:  # downward, bulging right
+                x0, x1 = ax + aw, bx + bw
+                bulge = cr + reach
+            else:        # upward, bulging left
+                x0, x1 = ax, bx
+                bulge = cl - reach
+            d = f"M{f(x0)},{f(amid)} C{f(bulge)},{f(amid)} {f(bulge)},{f(bmid)} {f(x1)},{f(bmid)}"
+        else:  # to a column on the right
+            x0, x1 = ax + aw, bx
+            mx = (x0 + x1) / 2
+            d = f"M{f(x0)},{f(amid)} C{f(mx)},{f(amid)} {f(mx)},{f(bmid)} {f(x1)},{f(bmid)}"
+        style = ('stroke="#c0392b" stroke-width="1.4" marker-end="url(#arrow-cycle)"' if cyc
+                 else 'stroke="#444" stroke-width="1.2" marker-end="url(#arrow)"')
+        out.append(f'    <g class="edge{" cycle" if cyc else ""}" data-from="{ids[a]}" data-to="{ids[b]}">'
+                   f"<title>{_xml(labels[a][0])} \u2192 {_xml(labels[b][0])}</title>"
+                   f'<path d="{d}" {style}/></g>')
+    out.append("  </g>")
+    out.append('  <g class="nodes">')
+    for n in G.nodes:
+        x0, y0, w = pos[n]
+        main, sub, group = labels[n]
+        cls = "node group" if group else "node" + (" cycle" if n in in_cycle else "")
+        if group:
+            box = 'fill="#eef3fb" stroke="#5b7db1" stroke-dasharray="5,3"'
+        else:
+            box = 'fill="#fdfbf3" stroke="#c0392b"' if n in in_cycle else 'fill="#fdfbf3" stroke="#333"'
+        if n == highlight and highlight is not None:
+            box = box.replace('stroke="#333"', 'stroke="#d4a017"').replace('stroke="#c0392b"', 'stroke="#d4a017"')
+            box += ' stroke-width="3.5"'
+            cls += " asked"
+        cx = x0 + w / 2
+        pid = "" if group else f' data-id="{_xml(n)}"'
+        italic = ' font-style="italic"' if group else ""
+        out.append(f'    <g class="{cls}" id="{ids[n]}"{pid}><title>{_xml(main)}</title>'
+                   f'<rect x="{f(x0)}" y="{f(y0)}" width="{f(w)}" height="{_SVG_NODE_H}" rx="8" ry="8" {box}/>'
+                   f'<text x="{f(cx)}" y="{f(y0 + (17 if sub else 24))}" text-anchor="middle"'
+                   f'{italic}>{_xml(main)}</text>'
+                   + (f'<text x="{f(cx)}" y="{f(y0 + 32)}" text-anchor="middle" font-size="{_SVG_FONT - 2}" '
+                      f'fill="#666">{_xml(sub)}</text>' if sub else "")
+                   + "</g>")
+    out.append("  </g>")
+    if legend:
+        out.append('  <g class="legend" fill="#444">')
+        for i, line in enumerate(legend):
+            out.append(f'    <text x="20" y="{f(graph_h + 4 + 16 * i)}" font-size="{_SVG_FONT - 1}">{_xml(line)}</text>')
+        out.append("  </g>")
+    out.append("</svg>")
+    return "\n".join(out) + "\n"
+
+
+
+
+def to_svg(res: "ProduceResult", highlight: Any = None) -> str:
+    """The could_produce dependency graph as SVG, drawn without Graphviz (``svg_of``), with its legend."""
+    return svg_of(res.graph, _graph_labels(res), highlight=highlight, legend=LEGEND)
+
+
+def _dot_id(n: Any, i: int) -> str:
+    return f"n{i}"
+
+
+def _to_pydot(G: nx.DiGraph, labels: dict[Any, tuple[str, str, bool]], name: str, highlight: Any,
+              legend: tuple[str, ...], cycle_edges: set | None = None) -> Any:
+    import pydot
+
+    dot = pydot.Dot(name, graph_type="digraph", rankdir="LR", fontname="Helvetica")
+    dot.set_node_defaults(fontname="Helvetica", shape="box", style="rounded")
+    ids = {n: _dot_id(n, i) for i, n in enumerate(G.nodes)}
+    for n in G.nodes:
+        main, sub, group = labels[n]
+        attrs: dict[str, Any] = {"label": main + (f"\\n{sub}" if sub else "")}
+        if group:
+            attrs.update(style="dashed", fontname="Helvetica-Oblique")
+        if n == highlight and highlight is not None:
+            attrs.update(style="rounded,filled,bold", fillcolor="#fff3c4", color="#d4a017", penwidth="3")
+        dot.add_node(pydot.Node(ids[n], **attrs))
+    for a, b in G.edges:
+        attrs = {"color": "#c0392b"} if cycle_edges and (a, b) in cycle_edges else {}
+        dot.add_edge(pydot.Edge(ids[a], ids[b], **attrs))
+    if legend:
+        key = pydot.Cluster("legend", label="legend", fontname="Helvetica", style="dotted")
+        key.add_node(pydot.Node("legend_text", shape="plaintext", label="\\l".join(legend) + "\\l"))
+        dot.add_subgraph(key)  # type: ignore[arg-type]  # a Cluster is a subgraph
+    return dot
+
+
+def _cycle_edges(G: nx.DiGraph) -> set:
+    C = nx.condensation(G)
+    comp = C.graph["mapping"]
+    return {(a, b) for a, b in G.edges if comp[a] == comp[b]}
+
+
+def to_dot(res: "ProduceResult", highlight: Any = None) -> str:
+    """The could_produce dependency graph as Graphviz DOT text (through pydot: every name quoted), one node
+    per permanent id, the asked permanent highlighted, with a legend."""
+    return _to_pydot(res.graph, _graph_labels(res), "could_produce", highlight, LEGEND,
+                     _cycle_edges(res.graph)).to_string()
+
+
+def _write(path: str, dot_text: str, svg_text: Any) -> str:
+    """Write DOT text (.dot/.gv), or draw .svg/.png with Graphviz, or without it .svg with ``svg_text()``."""
+    import subprocess
+
+    p = Path(path)
+    suffix = p.suffix.lower()
+    try:
+        if suffix in ("", ".dot", ".gv"):
+            p.write_text(dot_text, encoding="utf-8")
+            return f"graph written to {p}"
+        if suffix not in (".svg", ".png"):
+            return f"cannot draw {p}: use a .dot, .svg or .png file name"
+        exe = _dot_program()
+        if exe is None:
+            if suffix == ".svg":
+                p.write_text(svg_text(), encoding="utf-8")
+                return f"graph drawn to {p} (mtgcheck's built-in SVG writer; Graphviz is not installed)"
+            return (f"cannot draw {p}: PNG output needs the Graphviz 'dot' program, which is not installed; "
+                    f"use a .svg file name (drawn by mtgcheck itself) or .dot (Graphviz text); nothing was written")
+        r = subprocess.run([exe, f"-T{suffix[1:]}", "-o", str(p)], input=dot_text, text=True,
+                           capture_output=True, timeout=60)
+        if r.returncode != 0:
+            return f"cannot draw {p}: dot failed: {r.stderr.strip()[:200]}"
+        return f"graph drawn to {p}"
+    except OSError as e:
+        return f"cannot write {p}: {e}"
+
+
+def write_graph(res: "ProduceResult", path: str, highlight: Any = None) -> str:
+    """Write the could_produce graph to ``path``: .dot/.gv text; .svg/.png through the Graphviz ``dot`` program
+    when installed, else .svg by ``svg_of`` (and .png is refused, naming .svg/.dot).
+
+    Returns a line for the explanation, starting "graph written to" or "graph drawn to" when a file was
+    written; never raises for a missing ``dot`` program or an unwritable path.
+    """
+    return _write(path, to_dot(res, highlight), lambda: to_svg(res, highlight))
+
+
+# ---------------------------------------------------------------------------
+# Payments: which source pays which symbol
+# ---------------------------------------------------------------------------
+
+_SYMBOL = re.compile(r"\{([^}]*)\}|\((\d+) life\)")
+
+
+def _symbols(announced: str) -> list[str]:
+    """The symbols of an announced cost, generic mana split into units: ``{2}{G}(2 life)`` →
+    ``["{1}", "{1}", "{G}", "(2 life)"]``."""
+    out: list[str] = []
+    for m in _SYMBOL.finditer(announced or ""):
+        if m.group(2):
+            out.append(f"({m.group(2)} life)")
+        elif m.group(1).isdigit():
+            out.extend(["{1}"] * int(m.group(1)))
+        else:
+            out.append("{" + m.group(1) + "}")
+    return out
+
+
+def payment_graph(payment: Mapping[str, Any]) -> tuple[nx.DiGraph, dict[Any, tuple[str, str, bool]]]:
+    """The graph of one payment (``Payment.to_dict()``): source nodes → symbol nodes of the announced cost.
+
+    Each unit of mana a source made pays one symbol: a coloured or colourless unit its own symbol ({G} pays
+    {G}, hybrid {G/W} and {G/P}) when one is left, else a generic {1}. This is one valid assignment (the
+    payment is valid, CR 601.2h); restrictions on how mana may be spent are not drawn.
+    """
+    G = nx.DiGraph()
+    labels: dict[Any, tuple[str, str, bool]] = {}
+    syms = _symbols(str(payment.get("announced") or ""))
+    free = list(range(len(syms)))
+    for i, s in enumerate(syms):
+        labels[("sym", i)] = (s, "of the cost", True)
+        G.add_node(("sym", i))
+    names = [str(u.get("source")) for u in payment.get("uses") or []]
+    for k, use in enumerate(payment.get("uses") or []):
+        node = ("use", k)
+        who = str(use.get("source"))
+        if names.count(who) > 1 or use.get("id") is None:
+            who += f" [{use.get('id') or str(use.get('of_identical', '')) + ' identical'}]"
+        count = int(use.get("count") or 1)
+        mana = str(use.get("mana") or "")
+        labels[node] = (f"{who}" + (f" x{count}" if count > 1 else ""), f"{use.get('kind', '')}: {mana}", False)
+        G.add_node(node)
+        units = [t for t in re.findall(r"\{([WUBRGC])\}", mana)] * count
+        for t in units:
+            pick = next((i for i in free if t in syms[i].strip("{}").split("/")), None)
+            if pick is None:
+                pick = next((i for i in free if syms[i] == "{1}"), None)
+            if pick is None:
+                continue
+            free.remove(pick)
+            G.add_edge(node, ("sym", pick))
+    for i in list(free):
+        if syms[i].endswith("life)"):
+            labels[("sym", i)] = (syms[i], "paid with life", True)
+    return G, labels
+
+
+def write_payment_graph(title: str, payment: Mapping[str, Any] | None, path: str) -> str:
+    """Draw one payment (``Payment.to_dict()``) to ``path`` (.dot, .svg, .png as ``write_graph``).
+
+    Returns a line for the explanation ("graph written to"/"graph drawn to" when written)."""
+    if not payment:
+        return f"nothing to draw to {path}: there is no payment"
+    G, labels = payment_graph(payment)
+    dot = _to_pydot(G, labels, "payment", None, PAYMENT_LEGEND).to_string()
+    return _write(path, dot, lambda: svg_of(G, labels, title=title, legend=PAYMENT_LEGEND))
+
+
+def attach_payment_graph(ctx: Any, title: str, payment: Mapping[str, Any] | None, why: list[str]) -> dict[str, Any]:
+    """For the ``cast``/``payments`` handlers: when ``--graph FILE`` was given, draw ``payment`` there, add the
+    line to ``why`` and return the answer's ``extra`` (``{"graph": {path, written, message}}``), else ``{}``."""
+    gpath = ctx.options.get("graph") if ctx.options else None
+    if not gpath:
+        return {}
+    if not payment:  # not castable: nothing to draw, which is not an error
+        msg = f"no graph drawn to {gpath}: there is no payment to draw"
+        why.append(msg)
+        return {"graph": {"path": str(gpath), "written": False, "skipped": True, "message": msg}}
+    msg = write_payment_graph(title, payment, str(gpath))
+    why.append(msg)
+    return {"graph": {"path": str(gpath), "written": msg.startswith(("graph written", "graph drawn")), "message": msg}}
