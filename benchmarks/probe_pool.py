@@ -8,7 +8,8 @@ CARDS_FILE defaults to ``$MTGCHECK_SHARED/carddata/oracle-cards-2025-11-03.json.
 The standard board (every question is asked on it, through the same runner as ``mtgcheck check``,
 with scenarios built in memory): two players, Alice active; Alice controls two of each basic land
 (Plains, Island, Swamp, Mountain, Forest; one of each pair tapped) and a Wastes, untapped; Bob controls
-an untapped Forest and Island. The probed card is put where it belongs:
+an untapped Forest and Island; both graveyards are listed, empty; nothing is on the stack. The probed card
+is put where it belongs:
 
 * ``cast`` (every card that is not a land): the card in Alice's hand, ``cast: {card}``;
 * ``could_produce`` and ``available_mana`` (every permanent card whose text adds mana): the card on
@@ -70,7 +71,7 @@ def standard_board() -> dict[str, Any]:
     alice.append("Wastes")
     return {"players": ["Alice", "Bob"], "active": "Alice",
             "battlefield": {"Alice": alice, "Bob": ["Forest", "Island"]},
-            "hand": {"Alice": []}}
+            "hand": {"Alice": []}, "graveyard": {"Alice": [], "Bob": []}}
 
 
 def _front_types(card: Any) -> tuple[str, ...]:

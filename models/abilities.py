@@ -54,7 +54,8 @@ def thaw(value: Any) -> Any:
 class CostPart:
     """One non-mana part of a cost (CR 118.1, 602.1).
 
-    ``action`` is one of ``"sacrifice"``, ``"pay_life"``, ``"remove_counters"``,
+    ``action`` is one of ``"sacrifice"``, ``"sacrifice_all"`` (every permanent of the kind, amount 0: none is
+    fine), ``"discard_hand"`` (the whole hand, possibly empty), ``"pay_life"``, ``"remove_counters"``,
     ``"put_counters"``, ``"discard"``, ``"exile"``, ``"tap_untapped"``, ``"return"``,
     ``"mill"``, ``"pay_energy"`` or ``"other"``. ``what`` says which object: ``"this"``
     (the permanent itself), a type such as ``"creature"`` or ``"land"``, or a counter
@@ -106,6 +107,8 @@ def _format_cost(c: ActivationCost) -> str:
 _COST_SYMBOLS_ONLY = re.compile(r"^(\{[^}]+\})+$")
 _LIFE_RE = re.compile(r"^pay (\d+|x) life$", re.I)
 _SAC_RE = re.compile(r"^sacrifice (.+)$", re.I)
+_SAC_ALL_RE = re.compile(r"^sacrifice (?:all|any number of) (.+)$", re.I)
+_DISCARD_HAND_RE = re.compile(r"^discard your hand$", re.I)
 _REMOVE_RE = re.compile(r"^remove (a|an|one|two|three|four|five|x|\d+) (.+?) counters? from (this|.+)$", re.I)
 _PUT_RE = re.compile(r"^put (a|an|one|two|three|\d+) (.+?) counters? on (this|.+)$", re.I)
 _DISCARD_RE = re.compile(r"^discard (.+)$", re.I)
@@ -175,6 +178,13 @@ def parse_activation_cost(text: str, card_name: str = "") -> ActivationCost:
         m = _TAP_UNTAPPED_RE.match(chunk)
         if m:
             parts.append(CostPart("tap_untapped", _what(m.group(2)).rstrip("s") if _num(m.group(1)) > 1 else _what(m.group(2)), _num(m.group(1)), chunk))
+            continue
+        m = _SAC_ALL_RE.match(chunk)
+        if m:  # "sacrifice all permanents you control" / "any number of creatures": none is fine (CR 118.3, 601.2h)
+            parts.append(CostPart("sacrifice_all", _what(m.group(1)), 0, chunk))
+            continue
+        if _DISCARD_HAND_RE.match(chunk):  # "discard your hand": the whole hand, even an empty one (CR 118.3)
+            parts.append(CostPart("discard_hand", "hand", 0, chunk))
             continue
         m = _SAC_RE.match(chunk)
         if m:

@@ -740,7 +740,9 @@ def nonmana_problems(state: GameState, player: str, card: Any, tc: TotalCost, zo
 
     Sacrifice needs a permanent of the kind (CR 701.21), discard a card other than the spell (it is
     on the stack, CR 601.2a), escape's "exile N other cards" that many other graveyard cards, life
-    at most the life total (CR 119.4).
+    at most the life total (CR 119.4). "Sacrifice all permanents you control" and "discard your hand" can
+    always be paid, with none (CR 118.3); the permanents' mana abilities are activated before costs are paid
+    (CR 601.2g-h; Kaervek's Spite).
     """
     out: list[str] = []
     life = state.life_of(player)

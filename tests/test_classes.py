@@ -152,3 +152,91 @@ def test_a_filter_that_can_be_paid_is_still_tried(tmp_path, db):
     # two lands: either both mana stay ({U}{G}), or one is filtered into any colour (the other kept)
     assert "{U}{G}" in res.answer.values["pools"]
     assert "{U}{R}" in res.answer.values["pools"] and "{R}{G}" in res.answer.values["pools"]
+
+
+# ---------------------------------------------------------------------------
+# Target requirements (CR 115, 601.2c)
+# ---------------------------------------------------------------------------
+
+from mtgcheck.models.text.targets import parse_target_phrase, spell_targets  # noqa: E402
+from mtgcheck.models.text.oracle import parse_abilities  # noqa: E402
+
+
+def _spell(text, type_line="Instant"):
+    from mtgcheck.models.cards import card_from_fields
+
+    card = card_from_fields({"name": "Test Spell", "mana_cost": "{1}", "type_line": type_line, "oracle_text": text})
+    return spell_targets(parse_abilities(card), "Aura" in type_line)
+
+
+def test_cr_115_1_target_phrases_are_read():
+    """CR 115.1: 'target creature you control', 'target artifact or enchantment', 'target instant or sorcery card
+    in your graveyard', 'up to two target creatures' (which may be none: count 0)."""
+    s = parse_target_phrase("target creature you control")
+    assert s.kinds == ("permanent",) and s.types == ("Creature",) and s.controller == "you" and s.count == 1
+    s = parse_target_phrase("target artifact or enchantment")
+    assert s.types == ("Artifact", "Enchantment")
+    s = parse_target_phrase("target instant or sorcery card in your graveyard")
+    assert s.kinds == ("card",) and s.zone == "graveyard" and s.owner == "you" and s.types == ("Instant", "Sorcery")
+    assert parse_target_phrase("up to two target creatures").count == 0
+    assert parse_target_phrase("two target creatures").count == 2
+    s = parse_target_phrase("any target")
+    assert "player" in s.kinds and "permanent" in s.kinds
+
+
+def test_cr_115_3_each_target_word_is_a_requirement_and_a_spell_that_targets_is_a_qualifier():
+    """CR 115.3: 'target creature and target player' are two targets; in 'counter target spell that targets
+    you' the second word is part of the first target's description, not a target."""
+    (mode,) = _spell("Target creature gets -1/-1 until end of turn and target player loses 1 life.").modes
+    assert [s.kinds for s in mode] == [("permanent",), ("player",)]
+    (mode,) = _spell("Counter target spell that targets you.").modes
+    assert len(mode) == 1 and mode[0].kinds == ("spell",) and mode[0].unknown
+
+
+def test_cr_700_2_modes_each_have_their_targets():
+    """CR 700.2, 601.2c: a modal spell's targets are the chosen modes' targets."""
+    st = _spell("Choose one —\n• Destroy target artifact.\n• Draw a card.")
+    assert st.choose == 1 and len(st.modes) == 2 and st.modes[1] == ()
+
+
+def test_cr_303_4a_an_aura_spell_targets_what_it_enchants():
+    st = _spell("Enchant creature\nEnchanted creature can't attack.", "Enchantment — Aura")
+    assert st.modes[0][0].types == ("Creature",)
+
+
+def test_cr_601_2c_a_modal_spell_with_one_legal_mode_is_castable(tmp_path, db):
+    """CR 601.2c, 700.2: with no artifact in play, 'choose one: destroy target artifact / draw a card' can still
+    be cast choosing the second mode; 'choose two' of two modes cannot (one of them has no legal target)."""
+    base = """
+        players: [Alice, Bob]
+        cards:
+          Test Charm: {mana_cost: "{U}", type_line: Instant, oracle_text: "Choose %s —\\n• Destroy target artifact.\\n• Draw a card."}
+        battlefield: {Alice: [Island]}
+        ask: {cast: {card: Test Charm}}
+    """
+    assert run_scenario(scenario(tmp_path, base % "one"), db).answer.values["castable"] is True
+    res = run_scenario(scenario(tmp_path, base % "two"), db)
+    assert res.answer.values["castable"] is False and "601.2c" in res.answer.values["reason"]
+
+
+def test_cr_601_2c_unknown_legality_is_unsupported(tmp_path, db):
+    """A creature exists but 'target attacking creature' depends on combat, which a scenario does not hold:
+    unsupported, never a guess; with no creature at all the answer is certain (not castable)."""
+    base = """
+        players: [Alice, Bob]
+        cards:
+          Test Chastise: {mana_cost: "{W}", type_line: Instant, oracle_text: "Destroy target attacking creature."}
+        battlefield: {Alice: [Plains%s]}
+        ask: {cast: {card: Test Chastise}}
+    """
+    assert run_scenario(scenario(tmp_path, base % ", Llanowar Elves"), db).verdict == "unsupported"
+    assert run_scenario(scenario(tmp_path, base % ""), db).answer.values["castable"] is False
+
+
+def test_cr_118_3_sacrifice_all_and_discard_your_hand_are_payable_with_none(tmp_path, db):
+    """CR 118.3: 'sacrifice all creatures you control' with no creature, 'discard your hand' with an empty hand."""
+    from mtgcheck.models.abilities import parse_activation_cost
+
+    parts = parse_activation_cost("sacrifice all permanents you control and discard your hand", "K").parts
+    assert [(p.action, p.amount) for p in parts] == [("sacrifice_all", 0), ("discard_hand", 0)]
+    assert parse_activation_cost("sacrifice any number of creatures", "C").parts[0].action == "sacrifice_all"

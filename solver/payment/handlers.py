@@ -10,6 +10,7 @@ from .. import costs as costs_mod
 from ..basic import mana_value as _mana_value
 from ..graph import attach_payment_graph
 from ..questions import Answer, Context, QuestionError, Unsupported, question
+from ..targets import target_problems
 from .counting import count_payments
 from .explain import MEASURES, best_payment, explain_unpayable
 from .model import Payment, PaymentProblem, build_model
@@ -53,7 +54,8 @@ def _cast_setup(ctx: Context):
     if any(p.action == "other" for p in tc.parts):
         raise Unsupported(f"a cost part of {card.name} is not modelled: " + "; ".join(p.text for p in tc.parts if p.action == "other"))
     mv, _ = _mana_value(card, "stack", x)
-    problems = costs_mod.nonmana_problems(ctx.state, player, card, tc, zone)
+    # 601.2c (targets) comes before 601.2f-h (costs): a spell without a legal target cannot be cast
+    problems = target_problems(ctx.state, player, card) + costs_mod.nonmana_problems(ctx.state, player, card, tc, zone)
     return card, player, zone, x, tc, mv, problems
 
 
