@@ -41,19 +41,19 @@ import io
 import json
 import os
 import re
+import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterator
-from xml.parsers import expat
 
 __all__ = [
     "DeckEntry", "UnreadableLine", "Decklist", "DecklistError", "READERS", "DECK_SECTIONS",
     "detect_reader", "parse_text", "parse_dek", "parse_cod", "parse_jsonl_record", "read_decks",
-    "iter_deck_files", "decklist_from_data",
+    "iter_deck_files", "decklist_from_data", "iter_jsonl_lines", "split_lines", "MAX_ENTRY_COUNT",
 ]
 
 #: Reader names accepted by ``reader=`` (and ``mtgcheck validate --reader``).
-READERS = ("mtgo", "arena", "moxfield", "archidekt", "dek", "cod", "jsonl")
+READERS = ("mtgo", "arena", "moxfield", "archidekt", "forge", "xmage", "csv", "dek", "cod", "jsonl")
 #: Sections that make up a deck; entries of other sections are kept but ignored.
 DECK_SECTIONS = ("main", "side", "commander", "companion")
 #: File name endings read as decklists when a folder is given.
@@ -108,6 +108,8 @@ class Decklist:
     line : int or None, the first line of the deck in the file.
     explicit_sections : bool, True when the file named its sections (``Commander``,
         ``Deck``, XML zones, JSON keys) rather than relying on a blank line.
+    hints : list of str, how an ambiguous list was read (blank lines without headers), shown with the
+        deck's problems.
     """
 
     entries: list[DeckEntry] = field(default_factory=list)
@@ -120,6 +122,7 @@ class Decklist:
     meta: dict[str, Any] = field(default_factory=dict)
     line: int | None = None
     explicit_sections: bool = False
+    hints: list[str] = field(default_factory=list)
 
     def section(self, name: str) -> list[DeckEntry]:
         """The entries of one section, in file order."""
@@ -160,8 +163,11 @@ class Decklist:
 
 
 # ---------------------------------------------------------------------------
-# Text formats: MTGO, Arena, Moxfield, Archidekt
+# Text formats: MTGO, Arena, Moxfield, Archidekt, Forge .dck, XMage .dck, CSV
 # ---------------------------------------------------------------------------
+
+#: Most copies one deck line may stand for (Relentless Rats decks hold a few hundred; 10^18 is no deck).
+MAX_ENTRY_COUNT = 100_000
 
 _HEADERS = {
     "deck": "main", "main": "main", "maindeck": "main", "main deck": "main", "mainboard": "main",
@@ -171,14 +177,42 @@ _HEADERS = {
     "maybeboard": "maybe", "maybe": "maybe", "considering": "maybe",
     "about": "about", "tokens": "tokens",
 }
+#: Type-group headers of MTGO / Moxfield / Archidekt copies (``Creatures (12)``): labels inside a section.
+_GROUP_HEADERS = {
+    "creature", "creatures", "instant", "instants", "sorcery", "sorceries", "artifact", "artifacts",
+    "enchantment", "enchantments", "planeswalker", "planeswalkers", "land", "lands", "battle", "battles",
+    "spell", "spells", "other", "others", "nonland", "nonlands", "kindred", "tribal", "mana", "ramp",
+}
 _HEADER_RE = re.compile(r"^(?://\s*|#+\s*)?([A-Za-z][A-Za-z ]*?)\s*(?:\(\d+\))?\s*:?\s*(?:\d+)?$")
-_COUNT_RE = re.compile(r"^(?:(?P<sb>SB:)\s*)?(?P<n>\d+)\s*[xX]?\s+(?P<rest>\S.*)$")
+_COUNT_RE = re.compile(r"^(?:(?P<sb>SB:)\s*)?(?:[xX](?P<xn>\d+)|(?P<n>\d+)\s*[xX]?)\s+(?P<rest>\S.*)$")
 # trailing markers (Moxfield/Archidekt): *F* foil, *E* etched, *A* alter; [Category] tags; ^Tag^
 _FINISH_RE = re.compile(r"\s+\*([A-Za-z]+)\*\s*$")
 _CATEGORY_RE = re.compile(r"\s+\[([^\[\]]*)\]\s*$")
 _TAG_RE = re.compile(r"\s+\^[^^]*\^\s*$")
 # "(SET) 123" or "(SET)": a set code is 2-6 letters/digits without blanks
 _SET_RE = re.compile(r"\s+\((?P<set>[A-Za-z0-9_]{2,6})\)(?:\s+(?P<num>[A-Za-z0-9\-★†]+))?\s*$")
+# Forge .dck: "[Main]" section lines, "4 Name|SET|1" entries
+_FORGE_SECTION_RE = re.compile(r"^\[([A-Za-z ]+)\]$")
+_FORGE_SECTIONS = {"main": "main", "sideboard": "side", "commander": "commander", "companion": "companion",
+                   "metadata": "metadata"}
+# XMage .dck: "4 [SET:123] Name", "SB: 2 [SET:45] Name", "NAME:...", "LAYOUT MAIN:..."
+_XMAGE_RE = re.compile(r"^(?:(?P<sb>SB:)\s*)?(?P<n>\d+)\s+\[(?P<set>[A-Za-z0-9_]*):(?P<num>[^\]]*)\]\s+(?P<name>\S.*)$")
+
+
+def split_lines(text: str) -> list[str]:
+    """The lines of a file as ``grep -n`` numbers them: split on ``\\n`` only (a trailing ``\\r`` dropped).
+
+    A form feed, U+2028 or a lone ``\\r`` inside a line does not split it (``str.splitlines`` would, moving
+    every later line number and possibly the main deck into the sideboard).
+    """
+    lines = text.split("\n")
+    if lines and lines[-1] == "":
+        lines.pop()
+    return [ln[:-1] if ln.endswith("\r") else ln for ln in lines]
+
+
+def _blank(s: str) -> bool:
+    return not s.strip()
 
 
 def _split_entry_text(rest: str) -> tuple[str, str | None, str | None, str | None, str | None]:
@@ -210,22 +244,46 @@ def _split_entry_text(rest: str) -> tuple[str, str | None, str | None, str | Non
 
 
 def _category_section(category: str | None) -> str | None:
+    """The section an Archidekt/Moxfield category names, if any.
+
+    Archidekt export: ``[Cat1,Cat2{flag}]``; a category *is* a board only when its whole name is
+    ``Commander``, ``Sideboard``, ``Maybeboard`` or ``Companion`` (``[Commander Staples]`` is a user's
+    category of the main deck); the ``{noDeck}`` flag (Tokens, Considering) keeps the card out of the deck.
+    """
     if not category:
         return None
-    c = category.lower()
-    if "maybe" in c:
-        return "maybe"
-    if "commander" in c:
-        return "commander"
-    if "companion" in c:
-        return "companion"
-    if "sideboard" in c:
-        return "side"
+    names = []
+    no_deck = False
+    for part in category.split(","):
+        flags = re.findall(r"\{([^{}]*)\}", part)
+        if any(f.strip().lower() == "nodeck" for f in flags):
+            no_deck = True
+        names.append(re.sub(r"\{[^{}]*\}", "", part).strip().lower())
+    for want, sec in (("commander", "commander"), ("companion", "companion"), ("sideboard", "side"),
+                      ("maybeboard", "maybe"), ("maybe", "maybe"), ("considering", "maybe")):
+        if want in names:
+            return sec
+    if no_deck:
+        return "nodeck"
     return None
 
 
+def _entry_count(m: re.Match, raw: str, ln: int, deck: Decklist) -> int | None:
+    digits = m.group("n") or m.group("xn")
+    if len(digits.lstrip("0")) > len(str(MAX_ENTRY_COUNT)) or int(digits) > MAX_ENTRY_COUNT:
+        shown = digits if len(digits) <= 20 else f"{digits[:12]}… ({len(digits)} digits)"
+        deck.unreadable.append(UnreadableLine(ln, raw[:200], f"count {shown} is more than one deck line can hold "
+                                                           f"(at most {MAX_ENTRY_COUNT:,})"))
+        return None
+    n = int(digits)
+    if n <= 0:
+        deck.unreadable.append(UnreadableLine(ln, raw, f"count {n}: a deck line needs at least one card"))
+        return None
+    return n
+
+
 def parse_text(text: str, source: str = "<text>", reader: str | None = None, first_line: int = 1) -> Decklist:
-    """Read an MTGO / Arena / Moxfield / Archidekt text decklist.
+    """Read an MTGO / Arena / Moxfield / Archidekt text decklist (and Forge / XMage ``.dck``, CSV).
 
     Parameters
     ----------
@@ -234,8 +292,8 @@ def parse_text(text: str, source: str = "<text>", reader: str | None = None, fir
     source : str
         The file name, kept in the ``Decklist`` and in every problem.
     reader : str, optional
-        ``"mtgo"``, ``"arena"``, ``"moxfield"`` or ``"archidekt"``; detected from the text when omitted
-        (the text readers share one grammar, so naming one only changes the label).
+        One of the text readers (``"mtgo"``, ``"arena"``, ``"moxfield"``, ``"archidekt"``, ``"forge"``,
+        ``"xmage"``, ``"csv"``); detected from the text when omitted.
     first_line : int
         The line number of the first line of ``text``.
 
@@ -243,166 +301,420 @@ def parse_text(text: str, source: str = "<text>", reader: str | None = None, fir
     -------
     Decklist
         Every entry with its line number; every other non-blank, non-comment, non-header
-        line as an ``UnreadableLine``.
+        line as an ``UnreadableLine``. Lines are numbered as ``grep -n`` numbers them (``split_lines``).
 
     Notes
     -----
     Sections: without headers, the main deck runs up to the first blank line after an
-    entry and the rest is the sideboard (MTGO text, CR 100.4). A header (``Deck``,
-    ``Sideboard``, ``Commander``, ``Companion``, ``About``, ``Maybeboard``; case
-    ignored, with an optional colon, count or leading ``//``) switches section, and then
-    blank lines do not. ``SB: 2 Name`` lines are sideboard entries.
+    entry and the rest is the sideboard (MTGO text, CR 100.4); when blank lines split the
+    entries into three or more blocks, every block but the last is the main deck, and
+    ``Decklist.hints`` says so. A header (``Deck``, ``Sideboard``, ``Commander``, ``Companion``,
+    ``About``, ``Maybeboard``; case ignored, with an optional colon, count or leading ``//``)
+    switches section, and then blank lines do not; type-group headers (``Creatures (12)``)
+    are labels within a section. ``SB: 2 Name`` lines are sideboard entries. An Arena
+    ``About`` section holds only ``Name ...`` and ends at the first blank line.
     """
-    lines = text.splitlines()
-    explicit = False
-    for raw in lines:
-        s = raw.strip()
-        m = _HEADER_RE.match(s) if s and not s[0].isdigit() else None
-        if m and m.group(1).lower() in _HEADERS:
-            explicit = True
-            break
-    deck = Decklist(source=source, reader=reader or _detect_text_reader(lines, explicit), line=first_line,
-                    explicit_sections=explicit)
+    lines = split_lines(text)
+    kind = reader or _detect_text_reader(lines, _has_headers(lines))
+    if kind == "forge":
+        return _parse_forge(lines, source, first_line)
+    if kind == "xmage":
+        return _parse_xmage(lines, source, first_line)
+    if kind == "csv":
+        return _parse_csv(lines, source, first_line)
+    explicit = _has_headers(lines)
+    deck = Decklist(source=source, reader=kind, line=first_line, explicit_sections=explicit)
     section = "main"
     seen_entry = False
+    # blocks of entries separated by blank lines (headerless lists): [(first entry index, cards)]
+    blocks: list[int] = []
+    by_blank: list[int] = []  # entries in the sideboard only because they follow a blank line
+    in_block = False
     for i, raw in enumerate(lines):
         ln = first_line + i
-        s = raw.strip().lstrip("\ufeff")
+        s = raw.strip().lstrip("\ufeff").strip()
         if not s:
+            if section == "about":
+                section = "main"
             if not explicit and seen_entry and section == "main":
                 section = "side"
+            in_block = False
             continue
         m = _COUNT_RE.match(s)
         if m is None:
             h = _HEADER_RE.match(s)
-            if h and h.group(1).lower() in _HEADERS:
-                section = _HEADERS[h.group(1).lower()]
+            word = h.group(1).lower().strip() if h else ""
+            if h and word in _HEADERS:
+                section = _HEADERS[word]
+                continue
+            if h and word in _GROUP_HEADERS:
+                if section in ("about", "nodeck"):
+                    section = "main"
                 continue
             if section == "about":
                 key, _, value = s.partition(" ")
                 if key.lower() == "name":
                     deck.name = value.strip() or None
-                else:
-                    deck.meta[key.lower()] = value.strip()
+                    continue
+                deck.unreadable.append(UnreadableLine(ln, raw, "an Arena 'About' section holds only 'Name ...'; "
+                                                               "this line is not a card line ('4 Card Name')"))
                 continue
             if s.startswith("//") or s.startswith("#"):
                 continue  # a comment
             deck.unreadable.append(UnreadableLine(ln, raw, "not a card line ('4 Card Name') nor a section header"))
             continue
-        n = int(m.group("n"))
+        n = _entry_count(m, raw, ln, deck)
+        if n is None:
+            continue
         name, set_code, number, finish, category = _split_entry_text(m.group("rest"))
         if not name:
             deck.unreadable.append(UnreadableLine(ln, raw, "a count without a card name"))
             continue
-        if n <= 0:
-            deck.unreadable.append(UnreadableLine(ln, raw, f"count {n}: a deck line needs at least one card"))
-            continue
-        sec = "side" if m.group("sb") else (_category_section(category) or section)
-        if sec == "about":
-            sec = "main"
+        if section == "about":
+            section = "main"
+        cat = _category_section(category)
+        sec = "side" if m.group("sb") else (cat or section)
+        if not explicit and not m.group("sb") and cat is None and sec == "side":
+            by_blank.append(len(deck.entries))
+        if not in_block:
+            blocks.append(len(deck.entries))
+            in_block = True
         deck.entries.append(DeckEntry(n, name, sec, ln, set_code, number, finish))
         seen_entry = True
+    if not explicit:
+        _resolve_blocks(deck, blocks, by_blank)
     return deck
+
+
+def _resolve_blocks(deck: Decklist, blocks: list[int], by_blank: list[int]) -> None:
+    """Headerless lists: the last block of entries after a blank line is the sideboard (MTGO text,
+    CR 100.4). With three or more blocks, every block but the last is the main deck (groups separated
+    by blank lines); a hint says how the list was read."""
+    if len(blocks) < 2:
+        return
+    last = blocks[-1]
+    if len(blocks) >= 3:
+        side_n = sum(deck.entries[i].count for i in by_blank if i >= last)
+        whole = side_n > 15  # more than a sideboard holds (CR 100.4a): the last group is main deck too
+        for i in by_blank:
+            if i < last or whole:
+                deck.entries[i].section = "main"
+        read = ("every group was read as the main deck (the last one holds more than a sideboard's 15 cards)"
+                if whole else f"the last group (line {deck.entries[last].line}, {side_n} cards) was read as the "
+                "sideboard and the others as the main deck")
+        deck.hints.append(f"the list has no section headers and blank lines split it into {len(blocks)} groups: "
+                          f"{read}; write a 'Sideboard' line to say otherwise")
+        return
+    side_n = sum(e.count for e in deck.entries[last:] if e.section == "side")
+    main_n = sum(e.count for e in deck.entries[:last] if e.section == "main")
+    if side_n > 15 and side_n > main_n:
+        deck.hints.append(f"the list has no section headers: the {side_n} cards after the blank line before line "
+                          f"{deck.entries[last].line} were read as the sideboard (MTGO text, CR 100.4) and only "
+                          f"{main_n} as the main deck; if the blank line only separates groups of the main deck, "
+                          f"remove it or write a 'Sideboard' line before the sideboard")
+
+
+def _has_headers(lines: list[str]) -> bool:
+    for raw in lines:
+        s = raw.strip()
+        if not s or s[0].isdigit():
+            continue
+        m = _HEADER_RE.match(s)
+        if m and (m.group(1).lower().strip() in _HEADERS or m.group(1).lower().strip() in _GROUP_HEADERS):
+            return True
+    return False
 
 
 def _detect_text_reader(lines: list[str], explicit: bool) -> str:
     has_set = has_marker = has_x = False
-    for raw in lines[:400]:
+    head = lines[:400]
+    first = next((ln.strip() for ln in head if ln.strip()), "")
+    if _is_csv_header(first):
+        return "csv"
+    if any(_FORGE_SECTION_RE.match(ln.strip()) and ln.strip()[1:-1].strip().lower() in _FORGE_SECTIONS for ln in head):
+        return "forge"
+    if any(_XMAGE_RE.match(ln.strip()) or ln.startswith(("NAME:", "LAYOUT MAIN:", "LAYOUT SIDEBOARD:")) for ln in head):
+        return "xmage"
+    for raw in head:
         s = raw.strip()
         if not s:
             continue
         if _FINISH_RE.search(s) or _CATEGORY_RE.search(s):
             has_marker = True
-        if re.match(r"^\d+x\s", s):
+        if re.match(r"^(?:\d+x|x\d+)\s", s):
             has_x = True
         if _SET_RE.search(s):
             has_set = True
     if has_marker or has_x:
-        return "archidekt" if any(_CATEGORY_RE.search(r.strip()) for r in lines[:400]) else "moxfield"
-    if explicit and any(r.strip().lower() in ("deck", "about", "commander", "companion") for r in lines[:400]):
+        return "archidekt" if any(_CATEGORY_RE.search(r.strip()) for r in head) else "moxfield"
+    if explicit and any(r.strip().lower() in ("deck", "about", "commander", "companion") for r in head):
         return "arena"
     if has_set:
         return "arena" if explicit else "moxfield"
     return "mtgo"
 
 
+def _parse_forge(lines: list[str], source: str, first_line: int) -> Decklist:
+    """Forge ``.dck``: ``[metadata]`` (``Name=...``), ``[Main]``, ``[Sideboard]``, ``[Commander]`` sections and
+    ``4 Card Name|SET|1`` lines (set and art index after ``|``); other sections (``[Avatar]``, ``[Planes]``,
+    ``[Schemes]``) are kept as sections outside the deck."""
+    deck = Decklist(source=source, reader="forge", line=first_line, explicit_sections=True)
+    section = "main"
+    for i, raw in enumerate(lines):
+        ln = first_line + i
+        s = raw.strip().lstrip("\ufeff")
+        if not s:
+            continue
+        h = _FORGE_SECTION_RE.match(s)
+        if h:
+            word = h.group(1).strip().lower()
+            section = _FORGE_SECTIONS.get(word, word)
+            continue
+        if section == "metadata":
+            key, eq, value = s.partition("=")
+            if not eq:
+                deck.unreadable.append(UnreadableLine(ln, raw, "a [metadata] line is 'Key=value'"))
+            elif key.strip().lower() == "name":
+                deck.name = value.strip() or None
+            else:
+                deck.meta[key.strip().lower()] = value.strip()
+            continue
+        if s.startswith("#"):
+            continue
+        m = _COUNT_RE.match(s)
+        if m is None:
+            deck.unreadable.append(UnreadableLine(ln, raw, "not a Forge card line ('4 Card Name|SET|1') nor a [Section]"))
+            continue
+        n = _entry_count(m, raw, ln, deck)
+        if n is None:
+            continue
+        name, _, rest = m.group("rest").partition("|")
+        parts = rest.split("|") if rest else []
+        if not name.strip():
+            deck.unreadable.append(UnreadableLine(ln, raw, "a count without a card name"))
+            continue
+        deck.entries.append(DeckEntry(n, name.strip(), section, ln, (parts[0].strip().upper() or None) if parts else None,
+                                      None))
+    return deck
+
+
+def _parse_xmage(lines: list[str], source: str, first_line: int) -> Decklist:
+    """XMage ``.dck``: ``4 [SET:123] Card Name`` lines, ``SB: 2 [SET:45] Card Name`` for the sideboard,
+    ``NAME:deck name`` and ``LAYOUT ...`` lines (the deck editor's layout, not cards)."""
+    deck = Decklist(source=source, reader="xmage", line=first_line, explicit_sections=True)
+    for i, raw in enumerate(lines):
+        ln = first_line + i
+        s = raw.strip().lstrip("\ufeff")
+        if not s:
+            continue
+        if s.startswith("NAME:"):
+            deck.name = s[5:].strip() or None
+            continue
+        if s.startswith("LAYOUT ") or s.startswith("#"):
+            continue
+        m = _XMAGE_RE.match(s)
+        if m is None:
+            m2 = _COUNT_RE.match(s)
+            if m2 is None:
+                deck.unreadable.append(UnreadableLine(ln, raw, "not an XMage card line ('4 [SET:123] Card Name')"))
+                continue
+            n = _entry_count(m2, raw, ln, deck)
+            if n is not None:
+                deck.entries.append(DeckEntry(n, m2.group("rest").strip(), "side" if m2.group("sb") else "main", ln))
+            continue
+        n = _entry_count(m, raw, ln, deck)
+        if n is None:
+            continue
+        deck.entries.append(DeckEntry(n, m.group("name").strip(), "side" if m.group("sb") else "main", ln,
+                                      m.group("set").upper() or None, m.group("num") or None))
+    return deck
+
+
+_CSV_COUNT = ("count", "quantity", "qty", "amount")
+_CSV_NAME = ("name", "card name", "card")
+_CSV_BOARD = ("board", "section", "zone", "category")
+
+
+def _csv_fields(line: str) -> list[str]:
+    import csv
+
+    try:
+        return [f.strip() for f in next(csv.reader([line]))]
+    except (csv.Error, StopIteration):
+        return []
+
+
+def _is_csv_header(line: str) -> bool:
+    if "," not in line:
+        return False
+    cols = [c.lower() for c in _csv_fields(line)]
+    return any(c in _CSV_COUNT for c in cols) and any(c in _CSV_NAME for c in cols)
+
+
+def _parse_csv(lines: list[str], source: str, first_line: int) -> Decklist:
+    """A CSV export (Moxfield: ``"Count","Tradelist Count","Name","Edition",...,"Collector Number",...``;
+    Archidekt/others: ``Quantity,Name,...``): the header names the columns; an optional ``Board`` column names
+    the section (``mainboard``, ``sideboard``, ``commanders``, ``maybeboard``). One row a line."""
+    deck = Decklist(source=source, reader="csv", line=first_line, explicit_sections=True)
+    header: list[str] | None = None
+    for i, raw in enumerate(lines):
+        ln = first_line + i
+        if not raw.strip():
+            continue
+        fields = _csv_fields(raw.lstrip("\ufeff"))
+        if header is None:
+            cols = [c.lower() for c in fields]
+            if not (any(c in _CSV_COUNT for c in cols) and any(c in _CSV_NAME for c in cols)):
+                deck.unreadable.append(UnreadableLine(ln, raw, "a CSV decklist starts with a header naming its columns "
+                                                               "(Count, Name, ...)"))
+                return deck
+            header = cols
+            ci = next(cols.index(c) for c in cols if c in _CSV_COUNT)
+            ni = next(cols.index(c) for c in cols if c in _CSV_NAME)
+            bi = next((cols.index(c) for c in cols if c in _CSV_BOARD), None)
+            si = next((cols.index(c) for c in cols if c in ("edition", "set", "set code")), None)
+            numi = next((cols.index(c) for c in cols if c in ("collector number", "number", "collector_number")), None)
+            continue
+        if len(fields) <= max(ci, ni):
+            deck.unreadable.append(UnreadableLine(ln, raw, f"a CSV row with {len(fields)} fields; the header has {len(header)}"))
+            continue
+        m = re.fullmatch(r"(\d+)", fields[ci])
+        if not m or not fields[ni]:
+            deck.unreadable.append(UnreadableLine(ln, raw, "the Count column is not a whole number or the Name is empty"))
+            continue
+        mm = _COUNT_RE.match(f"{fields[ci]} {fields[ni]}")
+        n = _entry_count(mm, raw, ln, deck) if mm else None
+        if n is None:
+            continue
+        board = fields[bi].strip().lower() if bi is not None and bi < len(fields) else ""
+        sec = _HEADERS.get(board, _HEADERS.get(board.rstrip("s"), "main")) if board else "main"
+        if board in ("commanders",):
+            sec = "commander"
+        set_code = fields[si].upper() or None if si is not None and si < len(fields) else None
+        number = fields[numi] or None if numi is not None and numi < len(fields) else None
+        deck.entries.append(DeckEntry(n, fields[ni], sec, ln, set_code, number))
+    return deck
+
+
 # ---------------------------------------------------------------------------
 # XML formats: MTGO .dek, Cockatrice .cod
 # ---------------------------------------------------------------------------
 
+_XML_DECL_RE = re.compile(r"^\ufeff?\s*<\?xml[^>]*?\?>", re.S)
+_DEK_META = {"deck", "netdeckid", "preconstructeddeckid"}
+_COD_META = {"cockatrice_deck", "deckname", "comments", "zone", "tags", "tag", "bannercard", "lastloadedtimestamp"}
+
+
+def _xml_root(text: str) -> str | None:
+    """The root element's name of an XML text (after the declaration, comments and doctype), lowercased."""
+    m = re.search(r"<([A-Za-z_][\w.\-]*)", _XML_DECL_RE.sub("", text, count=1).lstrip()[:4000].replace("<!--", "<!"))
+    return m.group(1).lower() if m else None
+
 
 def _parse_xml(text: str, source: str, reader: str) -> Decklist:
+    """MTGO ``.dek`` and Cockatrice ``.cod``, parsed with defusedxml (entity declarations and external entities
+    refused whatever expat is linked). The file was decoded as UTF-8 already, so its declaration's encoding is
+    not used again (a declared UTF-7/UTF-16 or unknown encoding cannot make the parser fail)."""
+    import xml.sax
+    import xml.sax.handler
+
+    from defusedxml import DefusedXmlException
+    from defusedxml.sax import make_parser
+
+    root = _xml_root(text)
+    if root == "cockatrice_deck":
+        reader = "cod"  # detected by content: a Cockatrice deck named .dek
+    elif root == "deck":
+        reader = "dek"  # an MTGO deck named .cod
     deck = Decklist(source=source, reader=reader, line=1, explicit_sections=True)
-    p = expat.ParserCreate()
-    state: dict[str, Any] = {"zone": None, "text_tag": None, "root": None}
+    body = _XML_DECL_RE.sub(lambda m: "\n" * m.group(0).count("\n"), text, count=1)  # keep line numbers
+    state: dict[str, Any] = {"zone": None, "text_tag": None, "buf": []}
+    parser = make_parser()
+    known = _DEK_META if reader == "dek" else _COD_META
 
-    def start(tag: str, attrs: dict[str, str]) -> None:
-        ln = p.CurrentLineNumber
-        if state["root"] is None:
-            state["root"] = tag
-        t = tag.lower()
-        if t == "cards" and reader == "dek":
-            name = attrs.get("Name") or attrs.get("name")
-            qty = attrs.get("Quantity") or attrs.get("quantity")
-            side = (attrs.get("Sideboard") or attrs.get("sideboard") or "false").strip().lower() == "true"
-            _xml_entry(deck, qty, name, "side" if side else "main", ln, p)
-        elif t == "zone":
-            z = (attrs.get("name") or "").strip().lower()
-            state["zone"] = {"main": "main", "side": "side", "sideboard": "side", "commander": "commander",
-                             "companion": "companion"}.get(z, z or "main")
-        elif t == "card" and reader == "cod":
-            _xml_entry(deck, attrs.get("number"), attrs.get("name"), state["zone"] or "main", ln, p)
-        elif t in ("deckname", "comments", "netdeckid", "preconstructeddeckid"):
-            state["text_tag"] = t
-            state["buf"] = []
+    class Handler(xml.sax.handler.ContentHandler):
+        def startElement(self, tag: str, attrs: Any) -> None:
+            ln = parser.getLineNumber()
+            a = {k.lower(): v for k, v in attrs.items()}
+            t = tag.lower()
+            if t == "cards" and reader == "dek":
+                side = (a.get("sideboard") or "false").strip().lower() in ("true", "1", "yes")
+                _xml_entry(deck, a.get("quantity"), a.get("name"), "side" if side else "main", ln)
+            elif t == "card" and reader == "cod":
+                _xml_entry(deck, a.get("number"), a.get("name"), state["zone"] or "main", ln,
+                           (a.get("setshortname") or "").upper() or None, a.get("collectornumber") or None)
+            elif t == "zone" and reader == "cod":
+                z = (a.get("name") or "").strip().lower()
+                state["zone"] = {"main": "main", "side": "side", "sideboard": "side", "commander": "commander",
+                                 "companion": "companion"}.get(z, z or "main")
+            elif t in ("deckname", "comments", "netdeckid", "preconstructeddeckid"):
+                state["text_tag"] = t
+                state["buf"] = []
+            elif t not in known:
+                what = "an MTGO .dek card is <Cards Quantity=.. Name=.. Sideboard=..>" if reader == "dek" else \
+                    "a Cockatrice .cod card is <card number=.. name=..> inside <zone>"
+                deck.unreadable.append(UnreadableLine(ln, f"<{tag}>", f"element <{tag}> is not part of this format "
+                                                                      f"and was not read ({what})"))
 
-    def end(tag: str) -> None:
-        t = tag.lower()
-        if t == "zone":
-            state["zone"] = None
-        if state["text_tag"] == t:
-            value = "".join(state["buf"]).strip()
-            if t == "deckname":
-                deck.name = value or None
-            elif value:
-                deck.meta[t] = value
-            state["text_tag"] = None
+        def endElement(self, tag: str) -> None:
+            t = tag.lower()
+            if t == "zone":
+                state["zone"] = None
+            if state["text_tag"] == t:
+                value = "".join(state["buf"]).strip()
+                if t == "deckname":
+                    deck.name = value or None
+                elif value:
+                    deck.meta[t] = value
+                state["text_tag"] = None
 
-    def chars(data: str) -> None:
-        if state["text_tag"]:
-            state["buf"].append(data)
+        def characters(self, data: str) -> None:
+            if state["text_tag"]:
+                state["buf"].append(data)
 
-    p.StartElementHandler = start
-    p.EndElementHandler = end
-    p.CharacterDataHandler = chars
+    parser.setContentHandler(Handler())
+    parser.setFeature(xml.sax.handler.feature_external_ges, False)
     try:
-        p.Parse(text.encode("utf-8"), True)
-    except expat.ExpatError as e:
-        deck.unreadable.append(UnreadableLine(e.lineno, _line_text(text, e.lineno),
-                                              f"not well-formed XML: {expat.ErrorString(e.code)}; the rest of the file was not read"))
+        parser.feed(body.encode("utf-8"))
+        parser.close()
+    except xml.sax.SAXParseException as e:
+        ln = e.getLineNumber()
+        deck.unreadable.append(UnreadableLine(ln, _line_text(text, ln),
+                                              f"not well-formed XML: {e.getMessage()}; the rest of the file was not read"))
+    except DefusedXmlException as e:
+        deck.unreadable.append(UnreadableLine(parser.getLineNumber() or None, "",
+                                              f"refused: the XML declares entities or a DTD ({type(e).__name__}); "
+                                              "decklists never need them (entity expansion is refused)"))
+    except (ValueError, LookupError) as e:
+        deck.unreadable.append(UnreadableLine(None, "", f"cannot be read as XML: {e}"))
     return deck
 
 
 def _line_text(text: str, line: int | None) -> str:
     if not line:
         return ""
-    lines = text.splitlines()
-    return lines[line - 1] if 0 < line <= len(lines) else ""
+    lines = split_lines(text)
+    return lines[line - 1][:200] if 0 < line <= len(lines) else ""
 
 
-def _xml_entry(deck: Decklist, qty: str | None, name: str | None, section: str, ln: int, p: Any) -> None:
+def _xml_entry(deck: Decklist, qty: str | None, name: str | None, section: str, ln: int,
+               set_code: str | None = None, number: str | None = None) -> None:
     if not name or not name.strip():
         deck.unreadable.append(UnreadableLine(ln, "", "a card element without a name"))
         return
-    try:
-        n = int(str(qty).strip()) if qty is not None else 1
-    except ValueError:
-        deck.unreadable.append(UnreadableLine(ln, name, f"quantity {qty!r} is not a whole number"))
+    q = "1" if qty is None else str(qty).strip()
+    if not q.isdigit():
+        deck.unreadable.append(UnreadableLine(ln, name[:200], f"quantity {q[:40]!r} is not a whole number"))
         return
+    if len(q.lstrip("0")) > len(str(MAX_ENTRY_COUNT)) or int(q) > MAX_ENTRY_COUNT:
+        deck.unreadable.append(UnreadableLine(ln, name[:200], f"quantity of {len(q)} digits is more than one deck line "
+                                                              f"can hold (at most {MAX_ENTRY_COUNT:,})"))
+        return
+    n = int(q)
     if n <= 0:
         deck.unreadable.append(UnreadableLine(ln, name, f"quantity {n}: a deck line needs at least one card"))
         return
-    deck.entries.append(DeckEntry(n, name.strip(), section, ln))
+    deck.entries.append(DeckEntry(n, name.strip(), section, ln, set_code, number))
 
 
 def parse_dek(text: str, source: str = "<text>") -> Decklist:
@@ -430,6 +742,21 @@ _JSON_SECTIONS = (("main", "main"), ("side", "side"), ("sideboard", "side"), ("c
                   ("commanders", "commander"), ("companion", "companion"))
 
 
+#: Keys a JSON-lines deck record may hold (others are reported: ``mainboard`` is not silently empty).
+_JSON_KEYS = ("format", "date", "event", "player", "id", "name", "main", "side", "sideboard", "commander",
+              "commanders", "companion")
+
+
+def _closest_key(k: str) -> str:
+    try:
+        from rapidfuzz import process
+
+        best = process.extractOne(k.strip().lower()[:40], _JSON_KEYS, score_cutoff=60)
+    except ImportError:  # pragma: no cover
+        best = None
+    return f" (did you mean {best[0]!r}?)" if best else ""
+
+
 def decklist_from_data(rec: Any, source: str = "<data>", index: int = 0, line: int | None = None) -> Decklist:
     """A ``Decklist`` from plain data: ``{"main": [[count, name], ...], "side": [...], "commander": [...],
     "companion": [...], "format": ..., ...}``; a section may also be a list of names or ``{name: count}``.
@@ -440,6 +767,10 @@ def decklist_from_data(rec: Any, source: str = "<data>", index: int = 0, line: i
     if not isinstance(rec, dict):
         deck.unreadable.append(UnreadableLine(line, _short(rec), "a deck record must be a JSON object"))
         return deck
+    for k in rec:
+        if k not in _JSON_KEYS:
+            deck.unreadable.append(UnreadableLine(line, _short(k), f"unknown key {k!r} in a deck record"
+                                                  f"{_closest_key(k)}; keys are {', '.join(_JSON_KEYS)}"))
     fmt = rec.get("format")
     deck.format = str(fmt) if fmt is not None else None
     deck.name = rec.get("name") if isinstance(rec.get("name"), str) else None
@@ -460,7 +791,7 @@ def decklist_from_data(rec: Any, source: str = "<data>", index: int = 0, line: i
             continue
         for it in items:
             if isinstance(it, list) and len(it) == 2 and type(it[0]) is int and isinstance(it[1], str):
-                if it[0] > 0 and it[1].strip():
+                if 0 < it[0] <= MAX_ENTRY_COUNT and it[1].strip():
                     entries.append(DeckEntry(it[0], it[1], section, line))
                     continue
             elif isinstance(it, str) and it.strip():
@@ -468,20 +799,27 @@ def decklist_from_data(rec: Any, source: str = "<data>", index: int = 0, line: i
                 continue
             elif isinstance(it, dict) and isinstance(it.get("name"), str):
                 n = it.get("count", it.get("quantity", 1))
-                if type(n) is int and n > 0:
+                if type(n) is int and 0 < n <= MAX_ENTRY_COUNT:
                     entries.append(DeckEntry(n, it["name"], section, line))
                     continue
-            deck.unreadable.append(UnreadableLine(line, _short(it), f"an item of {key!r} is not [count, name] with a count of at least 1"))
+            deck.unreadable.append(UnreadableLine(line, _short(it), f"an item of {key!r} is not [count, name] with a count from 1 to {MAX_ENTRY_COUNT:,}"))
     return deck
 
 
-def parse_jsonl_record(text: str, source: str = "<text>", index: int = 0, line: int | None = None) -> Decklist:
-    """One JSON-lines record (a line of text) as a ``Decklist``; invalid JSON becomes an ``UnreadableLine``."""
+def parse_jsonl_record(text: str | bytes, source: str = "<text>", index: int = 0, line: int | None = None) -> Decklist:
+    """One JSON-lines record (a line of text, or its UTF-8 bytes) as a ``Decklist``; invalid JSON, a record
+    nested deeper than ``models.inputs.MAX_DEPTH`` or with a number of more than ``MAX_DIGITS`` digits
+    becomes an ``UnreadableLine``."""
+    from .inputs import InputError, json_loads_limited
+
     try:
-        rec = json.loads(text)
-    except ValueError as e:
+        if isinstance(text, bytes):
+            text = text.decode("utf-8")
+        rec = json_loads_limited(text)
+    except (ValueError, InputError) as e:
         deck = Decklist(source=source, index=index, reader="jsonl", line=line, explicit_sections=True)
-        deck.unreadable.append(UnreadableLine(line, text[:200], f"not valid JSON: {e}"))
+        why = e.message if isinstance(e, InputError) else f"not valid JSON: {e}"
+        deck.unreadable.append(UnreadableLine(line, str(text)[:200], why))
         return deck
     return decklist_from_data(rec, source, index, line)
 
@@ -497,37 +835,83 @@ def _short(x: Any) -> str:
 
 
 def detect_reader(path: str | os.PathLike | None, text: str) -> str:
-    """Which reader fits a file: by its ending (``.dek``, ``.cod``, ``.jsonl``), then by its content.
+    """Which reader fits a file: by its content first, then by its ending.
 
-    Content rules: ``<`` first → XML (root ``Deck`` → ``dek``, ``cockatrice_deck`` → ``cod``); ``{``
-    first → ``jsonl``; otherwise a text reader (``arena`` when it has Arena section headers or
-    ``(SET) 123`` codes with headers, ``moxfield``/``archidekt`` with ``1x``, ``*F*`` or ``[Category]``
-    markers, else ``mtgo``).
+    Content rules: ``<`` first → XML (root ``cockatrice_deck`` → ``cod``, else ``dek``; so a Cockatrice
+    deck named ``.dek`` is read as one); ``{`` first → ``jsonl``; a first line naming ``Count``/``Name``
+    columns → ``csv``; ``[Main]``/``[metadata]`` sections → ``forge``; ``4 [SET:123] Name`` lines →
+    ``xmage``; otherwise a text reader (``arena`` when it has Arena section headers or ``(SET) 123``
+    codes with headers, ``moxfield``/``archidekt`` with ``1x``, ``*F*`` or ``[Category]`` markers, else
+    ``mtgo``). A ``.jsonl`` ending is JSON lines whatever the content.
     """
     name = str(path or "").lower()
+    if name.endswith((".jsonl", ".jsonl.gz", ".ndjson")):
+        return "jsonl"
+    head = text.lstrip("\ufeff \t\r\n")[:4000]
+    if head.startswith("<"):
+        return "cod" if _xml_root(head) == "cockatrice_deck" else "dek"
     if name.endswith(".dek"):
         return "dek"
     if name.endswith(".cod"):
         return "cod"
-    if name.endswith(".jsonl") or name.endswith(".jsonl.gz") or name.endswith(".ndjson"):
-        return "jsonl"
-    head = text.lstrip("\ufeff \t\r\n")[:2000]
-    if head.startswith("<"):
-        return "cod" if "cockatrice_deck" in head else "dek"
     if head.startswith("{"):
         return "jsonl"
-    lines = text.splitlines()
-    explicit = any(
-        (m := _HEADER_RE.match(r.strip())) is not None and m.group(1).lower() in _HEADERS
-        for r in lines[:400] if r.strip() and not r.strip()[0].isdigit()
-    )
-    return _detect_text_reader(lines, explicit)
+    lines = split_lines(text[:200_000])
+    return _detect_text_reader(lines, _has_headers(lines[:400]))
 
 
 def _open_text(path: Path) -> io.TextIOBase:
+    """A text stream of a decklist file (gunzipped by its ending); kept for callers that stream lines.
+    Prefer ``read_decks`` / ``iter_jsonl_lines``, which number lines as ``grep -n`` does."""
     if path.name.lower().endswith(".gz"):
-        return io.TextIOWrapper(gzip.open(path, "rb"), encoding="utf-8-sig", errors="strict")
-    return open(path, encoding="utf-8-sig", errors="strict")
+        return io.TextIOWrapper(gzip.open(path, "rb"), encoding="utf-8-sig", errors="strict", newline="\n")
+    return open(path, encoding="utf-8-sig", errors="strict", newline="\n")
+
+
+_READ_ERRORS = (OSError, EOFError, zlib.error, UnicodeDecodeError, RuntimeError)
+
+
+def _open_binary(p: Path) -> Any:
+    """The file's bytes as a stream, gunzipped when it starts with the gzip magic (whatever its name)."""
+    raw = open(p, "rb")
+    try:
+        magic = raw.read(2)
+        raw.seek(0)
+    except OSError:
+        raw.close()
+        raise
+    return gzip.GzipFile(fileobj=raw, mode="rb") if magic == b"\x1f\x8b" else raw
+
+
+def _cannot_read(p: Path, e: BaseException) -> DecklistError:
+    from .inputs import describe_os_error
+
+    if isinstance(e, FileNotFoundError):
+        if p.is_symlink():
+            return DecklistError(f"{p}: a symbolic link to {os.readlink(p)!r}, which does not exist")
+        return DecklistError(f"{p}: no such file")
+    return DecklistError(f"{p}: cannot read: {describe_os_error(e)}")
+
+
+def iter_jsonl_lines(path: str | os.PathLike) -> Iterator[tuple[int, bytes]]:
+    """``(line number, bytes)`` of every non-blank line of a JSON-lines file (plain or gzip), numbered as
+    ``grep -n`` numbers them (split on ``\\n`` only).
+
+    Raises
+    ------
+    DecklistError
+        Missing, unreadable, a symlink loop, corrupt gzip data (``zlib.error``), truncated data.
+    """
+    p = Path(path)
+    try:
+        with _open_binary(p) as fp:
+            for ln, raw in enumerate(fp, 1):
+                if ln == 1 and raw.startswith(b"\xef\xbb\xbf"):
+                    raw = raw[3:]
+                if raw.strip():
+                    yield ln, raw.strip()
+    except _READ_ERRORS as e:
+        raise _cannot_read(p, e) from None
 
 
 def read_decks(path: str | os.PathLike, reader: str | None = None) -> Iterator[Decklist]:
@@ -536,8 +920,8 @@ def read_decks(path: str | os.PathLike, reader: str | None = None) -> Iterator[D
     Parameters
     ----------
     path : str or os.PathLike
-        A decklist file: text (MTGO, Arena, Moxfield, Archidekt), ``.dek``, ``.cod`` or JSON
-        lines (plain or ``.gz``).
+        A decklist file: text (MTGO, Arena, Moxfield, Archidekt, Forge/XMage ``.dck``, CSV), ``.dek``,
+        ``.cod`` or JSON lines (plain or gzip; gzip is recognised by content).
     reader : str, optional
         One of ``READERS``; detected (``detect_reader``) when omitted.
 
@@ -549,38 +933,29 @@ def read_decks(path: str | os.PathLike, reader: str | None = None) -> Iterator[D
     Raises
     ------
     DecklistError
-        The file is missing, unreadable, not UTF-8 text or a broken gzip file.
+        The file is missing, unreadable (permission, symlink loop, dangling link), not UTF-8 text or
+        corrupt/truncated gzip data.
     """
     p = Path(path)
     if reader is not None and reader not in READERS:
         raise DecklistError(f"unknown decklist reader {reader!r}; readers are {', '.join(READERS)}")
+    kind = reader
+    if kind is None and p.name.lower().endswith((".jsonl", ".jsonl.gz", ".ndjson")):
+        kind = "jsonl"
+    if kind == "jsonl":
+        yield from _iter_jsonl(iter_jsonl_lines(p), str(p))
+        return
     try:
-        fp = _open_text(p)
-    except FileNotFoundError:
-        raise DecklistError(f"{p}: no such file") from None
-    except OSError as e:
-        raise DecklistError(f"{p}: cannot read: {e.strerror or e}") from None
-    try:
-        with fp:
-            kind = reader
-            if kind is None:
-                if p.name.lower().endswith((".jsonl", ".jsonl.gz", ".ndjson")):
-                    kind = "jsonl"
-                else:
-                    head = fp.read(4096)
-                    kind = detect_reader(p, head)
-                    if kind == "jsonl":
-                        yield from _iter_jsonl(io.StringIO(head + fp.read()), str(p))
-                        return
-                    text = head + fp.read()
-            if kind == "jsonl":
-                yield from _iter_jsonl(fp, str(p))
-                return
-            if reader is not None:
-                text = fp.read()
-    except (UnicodeDecodeError, EOFError, gzip.BadGzipFile, OSError) as e:
-        raise DecklistError(f"{p}: cannot read as UTF-8 text: {e}") from None
-    if kind == "dek":
+        with _open_binary(p) as fp:
+            data = fp.read()
+        text = data.decode("utf-8-sig")
+    except _READ_ERRORS as e:
+        raise _cannot_read(p, e) from None
+    if kind is None:
+        kind = detect_reader(p, text)
+    if kind == "jsonl":
+        yield from _iter_jsonl(((i, ln.encode("utf-8")) for i, ln in enumerate(split_lines(text), 1) if ln.strip()), str(p))
+    elif kind == "dek":
         yield parse_dek(text, str(p))
     elif kind == "cod":
         yield parse_cod(text, str(p))
@@ -588,28 +963,46 @@ def read_decks(path: str | os.PathLike, reader: str | None = None) -> Iterator[D
         yield parse_text(text, str(p), kind)
 
 
-def _iter_jsonl(fp: Any, source: str) -> Iterator[Decklist]:
-    index = 0
-    for ln, raw in enumerate(fp, 1):
-        s = raw.strip()
-        if not s:
-            continue
-        yield parse_jsonl_record(s, source, index, ln)
-        index += 1
+def _iter_jsonl(rows: Any, source: str) -> Iterator[Decklist]:
+    for index, (ln, raw) in enumerate(rows):
+        yield parse_jsonl_record(raw, source, index, ln)
 
 
 def iter_deck_files(paths: Any) -> tuple[list[Path], list[str]]:
     """The decklist files under ``paths``: each file given, and every file with a decklist ending
-    (``DECK_SUFFIXES``) below each folder, sorted. Returns ``(files, problems)``; problems name
-    paths that do not exist."""
+    (``DECK_SUFFIXES``) below each folder, sorted. Returns ``(files, problems)``; problems name paths
+    that do not exist, sub-folders that cannot be read, dangling symbolic links and symbolic link loops
+    (nothing is skipped without a word)."""
+    from .inputs import walk_files
+
     files: list[Path] = []
     problems: list[str] = []
     for p in paths:
         path = Path(p)
         if path.is_dir():
-            files.extend(sorted(f for f in path.rglob("*") if f.is_file() and f.name.lower().endswith(DECK_SUFFIXES)))
+            found, probs = walk_files(path, lambda f: f.name.lower().endswith(DECK_SUFFIXES))
+            files.extend(found)
+            problems.extend(probs)
         elif path.is_file():
             files.append(path)
+        elif path.is_symlink():
+            problems.append(f"{p}: a symbolic link that leads nowhere (dangling, or a loop)")
         else:
             problems.append(f"{p}: no such file or folder")
     return files, problems
+
+
+def names_its_format(path: str | os.PathLike, reader: str | None = None) -> bool:
+    """Whether a decklist file can name its decks' format (JSON lines ``"format"``): only JSON-lines
+    records do; text, ``.dek``, ``.cod``, ``.dck`` and CSV lists never name one (``--format auto``)."""
+    p = Path(path)
+    if reader is not None:
+        return reader == "jsonl"
+    if p.name.lower().endswith((".jsonl", ".jsonl.gz", ".ndjson")):
+        return True
+    try:
+        with _open_binary(p) as fp:
+            head = fp.read(64)
+    except _READ_ERRORS:
+        return True  # unreadable: reported when read
+    return head.lstrip(b"\xef\xbb\xbf \t\r\n").startswith(b"{")

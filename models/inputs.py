@@ -331,3 +331,45 @@ def read_text(path: str | os.PathLike, encoding: str = "utf-8-sig") -> str:
         if isinstance(e, FileNotFoundError) and p.is_symlink():
             raise InputError(f"a symbolic link to {os.readlink(p)!r}, which does not exist", str(p)) from None
         raise InputError(f"cannot read: {describe_os_error(e)}", str(p)) from None
+
+
+def walk_files(root: str | os.PathLike, want: Any) -> tuple[list[Path], list[str]]:
+    """Every file below ``root`` for which ``want(path)`` is true (sorted; names starting with a dot
+    skipped), and the problems met: sub-folders that cannot be read, dangling symbolic links, symbolic
+    links that loop back to a folder already being walked. Folder links are followed once.
+
+    Returns ``(files, problems)``; each problem is ``"path: what is wrong"``.
+    """
+    files: list[Path] = []
+    problems: list[str] = []
+    top = Path(root)
+    seen: set[str] = set()
+
+    def onerror(e: OSError) -> None:
+        problems.append(f"{e.filename}: cannot read this folder: {describe_os_error(e)}")
+
+    for dirpath, dirnames, filenames in os.walk(top, onerror=onerror, followlinks=True):
+        real = os.path.realpath(dirpath)
+        if real in seen:
+            problems.append(f"{dirpath}: a symbolic link loop (this folder is already being read); skipped")
+            dirnames[:] = []
+            continue
+        seen.add(real)
+        dirnames[:] = sorted(d for d in dirnames if not d.startswith("."))
+        for d in list(dirnames):
+            full = os.path.join(dirpath, d)
+            if os.path.islink(full):
+                target = os.path.realpath(full)
+                if target in seen or real.startswith(target + os.sep) or target == real:
+                    problems.append(f"{full}: a symbolic link loop (leads back to {target}); skipped")
+                    dirnames.remove(d)
+        for name in sorted(filenames):
+            if name.startswith("."):
+                continue
+            f = Path(dirpath) / name
+            if f.is_symlink() and not f.exists():
+                problems.append(f"{f}: a symbolic link that leads nowhere (dangling, or a loop)")
+                continue
+            if want(f):
+                files.append(f)
+    return sorted(files), problems

@@ -481,7 +481,7 @@ class DeckValidator:
         """
         fmt = self.fmt
         problems: list[DeckProblem] = []
-        notes: list[str] = []
+        notes: list[str] = list(getattr(deck, "hints", ()))  # how an ambiguous list was read
         for u in deck.unreadable:
             problems.append(DeckProblem("unreadable_line", "decklist format", f"line {u.line}: {u.reason}: {u.text.strip()!r}"
                                         if u.line else f"{u.reason}: {u.text.strip()!r}", [], {}, u.line))

@@ -605,6 +605,15 @@ def _validate_command(err, paths, fmt, cards, as_json, as_csv, jobs, dask_addres
     paths = tuple(p for p in paths if p != "-")
     files, missing = iter_deck_files(paths) if paths else ([], [])
     fatal: list[str] = list(missing)
+    if fmt == "auto":  # only JSON-lines records name their format: say so once, not once per deck
+        from mtgcheck.models.decklist import names_its_format
+
+        plain = [str(f) for f in files if not names_its_format(f, reader)] + (["<stdin>"] if stdin_text is not None else [])
+        if plain:
+            more = f" (and {len(plain) - 1} other input(s))" if len(plain) > 1 else ""
+            err.print(f"[bold red]error:[/] --format auto takes each deck's format from its JSON-lines record, but "
+                      f"{plain[0]}{more} is a decklist that names no format; give --format FORMAT")
+            sys.exit(2)
     for p in paths:
         pp = Path(p)
         if files and pp.is_dir() and not any(pp in f.parents for f in files):
