@@ -117,6 +117,7 @@ _TAP_UNTAPPED_RE = re.compile(r"^tap (an|one|two|three|four|five|x|\d+) untapped
 _RETURN_RE = re.compile(r"^return (.+) to (its|their) owner'?s'? hand$", re.I)
 _MILL_RE = re.compile(r"^mill (a card|\w+ cards)$", re.I)
 _ENERGY_RE = re.compile(r"^pay ((?:\{E\})+)", re.I)
+_OTHER_CARDS_RE = re.compile(r"(\w+) other cards?")
 _SELF_WORDS = ("this", "~")
 
 
@@ -205,7 +206,10 @@ def parse_activation_cost(text: str, card_name: str = "") -> ActivationCost:
             continue
         m = _EXILE_RE.match(chunk)
         if m:
-            parts.append(CostPart("exile", _what(m.group(1)), 1, chunk))
+            # "exile five other cards from your graveyard" (escape, CR 702.138a): the number of cards
+            mm = _OTHER_CARDS_RE.search(m.group(1))
+            k = parse_count_word(mm.group(1)) if mm else None
+            parts.append(CostPart("exile", _what(m.group(1)), 1 if k is None else k, chunk))
             continue
         m = _RETURN_RE.match(chunk)
         if m:

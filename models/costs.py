@@ -1,4 +1,4 @@
-"""Cost models: alternative costs, additional costs and cost modifiers, with their oracle parsers.
+"""Cost models: alternative costs, additional costs and cost modifiers (parsed by ``models.text.costs``).
 
 Plain data only (the total cost is computed in ``solver.costs``). A card's abilities carry them as
 
@@ -19,21 +19,19 @@ Plain data only (the total cost is computed in ``solver.costs``). A card's abili
   object, ``params.count``: a ``Count`` mapping): "This spell costs {1} less to cast for each creature
   on the battlefield" (Blasphemous Act), "... for each instant and sorcery card in your graveyard",
   "This spell costs {X} less to cast, where X is the total power of creatures you control" (Ghalta);
-  affinity keywords (CR 702.41a) are read with ``affinity_count``. See ``parse_count`` for what is counted.
+  affinity keywords (CR 702.41a) carry ``Keyword.counts``. The oracle parsers are in ``models.text.costs``
+  (``parse_count`` says what is counted).
 
 References: CR 118.7-118.9, 601.2b, 601.2f, 702.33, 702.34, 702.138.
 """
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from typing import Any, Iterable, Mapping
 
 from .abilities import Ability, CostPart, parse_activation_cost
 from .cards import Card
 from .mana import ManaCost
-from .text.oracle import effect_parser, keyword_parser
-from .text.words import parse_count_word
 
 #: Alternative-cost keywords (CR 118.9) and the zone the card is cast from with them.
 ALTERNATIVE_KEYWORDS = {"flashback": "graveyard", "escape": "graveyard", "evoke": "hand", "dash": "hand",
@@ -179,186 +177,3 @@ def cost_changes(abilities: Iterable[Ability], source: str = "", controller: str
                                   str(a.params.get("whose", "all")), bool(a.params.get("while_untapped", False)),
                                   source, controller, a.text))
     return out
-
-
-# ---------------------------------------------------------------------------
-# Oracle-text parsers
-# ---------------------------------------------------------------------------
-
-_COST_KEYWORDS = ("flashback", "escape", "evoke", "dash", "overload", "kicker", "multikicker", "buyback", "entwine")
-
-
-def _split_cost(rest: str, card: Card) -> dict:
-    text = rest.strip().rstrip(".")
-    if not text:
-        return {}
-    c = parse_activation_cost(text, card.name)
-    d: dict = {"cost": str(c.mana) if c.mana is not None else ""}
-    if c.parts:
-        d["parts"] = [p.text for p in c.parts]
-    return d
-
-
-def _make_kw(keyword: str):
-    @keyword_parser(keyword)
-    def parse(rest: str, card: Card) -> Mapping:
-        return _split_cost(rest, card)
-
-    return parse
-
-
-for _kw in _COST_KEYWORDS:
-    _make_kw(_kw)
-
-_KW_LINE_RE = re.compile(r"^(flashback|escape|evoke|dash|overload|kicker|multikicker|buyback|entwine)\s*(?:—|-|\s)\s*(.+)$", re.I)
-_ADDITIONAL_RE = re.compile(r"^as an additional cost to cast this spell, (.+?)\.?$", re.I)
-_CHANGE_RE = re.compile(
-    r"^(?P<what>[a-z ,]*?)\s*spells?(?P<whose> you cast| your opponents cast)? costs? (?P<amt>(?:\{[^}]+\})+) "
-    r"(?P<dir>more|less) to cast\.?$", re.I)
-_MIN_RE = re.compile(r"^(?P<cond>as long as this(?: \w+)? is untapped, )?each spell that would cost less than "
-                     r"(?P<n>\w+) mana to cast costs (?P=n) mana to cast\.?$", re.I)
-_CLASS_WORDS = {"": "all", "each": "all", "noncreature": "noncreature", "creature": "creature",
-                "instant and sorcery": "instant_sorcery", "artifact": "artifact", "nonartifact": "nonartifact",
-                "enchantment": "enchantment", "multicolored": "multicolored"}
-
-
-@effect_parser(30)
-def cost_effect_parser(kind: str, text: str, card: Card):
-    """Parse cost keywords written with a dash, additional costs, cost increases/reductions, minimums.
-
-    Returns ``(effect, params)`` or ``None`` (CR 118.8, 118.9, 601.2f).
-    """
-    t = text.strip()
-    m = _KW_LINE_RE.match(t)
-    if m and kind in ("static", "spell", "keyword"):
-        kw = m.group(1).lower()
-        d = {"keyword": kw}
-        d.update(_split_cost(m.group(2), card))
-        return kw, d
-    m = _ADDITIONAL_RE.match(t)
-    if m:
-        c = parse_activation_cost(m.group(1), card.name)
-        d = {"parts": [p.text for p in c.parts]}
-        if c.mana is not None:
-            d["cost"] = str(c.mana)
-        return "additional_cost", d
-    m = _CHANGE_RE.match(t)
-    if m and kind == "static":
-        what = m.group("what").strip().lower()
-        if what not in _CLASS_WORDS:
-            return None
-        whose = {"": "all", " you cast": "you", " your opponents cast": "opponents"}[(m.group("whose") or "").lower()]
-        return ("cost_increase" if m.group("dir").lower() == "more" else "cost_reduction",
-                {"amount": m.group("amt"), "spells": _CLASS_WORDS[what], "whose": whose})
-    m = _MIN_RE.match(t)
-    if m and kind == "static":
-        n = parse_count_word(m.group("n"))
-        if n is None:
-            return None
-        return "cost_minimum", {"minimum": n, "spells": "all", "whose": "all", "while_untapped": bool(m.group("cond"))}
-    return None
-
-
-
-# ---------------------------------------------------------------------------
-# Self cost changes: "This spell costs {1} less to cast for each ...", affinity (CR 702.41a)
-# ---------------------------------------------------------------------------
-
-#: Card types and the plural words naming them in "for each ..." / "affinity for ...".
-_TYPE_WORDS = {"artifact": "Artifact", "creature": "Creature", "land": "Land", "enchantment": "Enchantment",
-               "planeswalker": "Planeswalker", "instant": "Instant", "sorcery": "Sorcery", "battle": "Battle",
-               "permanent": "", "card": "", "nonland": "!Land", "noncreature": "!Creature", "nonartifact": "!Artifact"}
-
-
-def _singular(word: str) -> str:
-    w = word.strip()
-    low = w.lower()
-    if low in ("plains", "sorceries"):
-        return "Plains" if low == "plains" else "sorcery"
-    if low.endswith("ies"):
-        return w[:-3] + "y"
-    if low.endswith("s") and not low.endswith("ss"):
-        return w[:-1]
-    return w
-
-
-def _type_filter(words: str) -> tuple[str, ...] | None:
-    """``"instant and sorcery"`` → ``("Instant", "Sorcery")`` (any of); ``"artifact"`` → ``("Artifact",)``;
-    a capitalised subtype (``"Equipment"``, ``"Knight"``) is kept as printed; ``None`` when not understood."""
-    out: list[str] = []
-    for part in re.split(r"\s+(?:and/or|and|or)\s+|,\s*", words.strip()):
-        part = _singular(part)
-        if not part:
-            continue
-        low = part.lower()
-        if low in _TYPE_WORDS:
-            if _TYPE_WORDS[low]:
-                out.append(_TYPE_WORDS[low])
-        elif re.fullmatch(r"[A-Z][a-z'-]+", part):
-            out.append(part)
-        else:
-            return None
-    return tuple(out)
-
-
-_COUNT_RES = (
-    # "creature on the battlefield", "land on the battlefield"
-    (re.compile(r"^(?P<t>[\w/ ,-]+?) on the battlefield$", re.I), "battlefield", "all"),
-    # "artifact you control", "Plains you control"
-    (re.compile(r"^(?P<t>[\w/ ,-]+?) you control$", re.I), "battlefield", "you"),
-    (re.compile(r"^(?P<t>[\w/ ,-]+?) your opponents control$", re.I), "battlefield", "opponents"),
-    # "card in your graveyard", "instant and sorcery card in your graveyard", "card in your hand"
-    (re.compile(r"^(?P<t>[\w/ ,-]*?)\s*card in your (?P<z>graveyard|hand)$", re.I), None, "you"),
-)
-
-
-def parse_count(text: str) -> dict | None:
-    """What "for each [text]" counts, as ``{zone, whose, types}`` (``types``: any of; a leading ``!``
-    excludes that type), or ``None`` when the wording is not modelled (the caller answers unsupported)."""
-    t = text.strip().rstrip(".").strip()
-    for rx, zone, whose in _COUNT_RES:
-        m = rx.match(t)
-        if not m:
-            continue
-        types = _type_filter(m.group("t") or "")
-        if types is None:
-            return None
-        z = zone or m.group("z").lower()
-        return {"zone": z, "whose": whose, "types": list(types)}
-    return None
-
-
-def affinity_count(parameter: str) -> dict | None:
-    """Affinity for [text] (CR 702.41a): "This spell costs {1} less to cast for each [text] you control"."""
-    p = re.sub(r"^for\s+", "", str(parameter or "").strip(), flags=re.I)
-    types = _type_filter(p)
-    if types is None or not types:
-        return None
-    return {"zone": "battlefield", "whose": "you", "types": list(types)}
-
-
-_SELF_EACH_RE = re.compile(r"^this spell costs (?P<amt>(?:\{\d+\})+) (?P<dir>less|more) to cast for each (?P<what>.+?)\.?$", re.I)
-_SELF_POWER_RE = re.compile(r"^this spell costs \{X\} less to cast, where X is the total power of creatures you control\.?$", re.I)
-
-
-@effect_parser(29)
-def self_cost_change_parser(kind: str, text: str, card: Card):
-    """"This spell costs {N} less/more to cast for each ..." and Ghalta's total-power reduction
-    (CR 601.2f; reductions reduce generic mana only, 118.7a). Unknown counts stay text (unsupported)."""
-    t = text.strip()
-    m = _SELF_EACH_RE.match(t)
-    if m:
-        count = parse_count(m.group("what"))
-        if count is None:
-            return None
-        return "self_cost_change", {"direction": m.group("dir").lower(), "amount": m.group("amt"), "count": count}
-    if _SELF_POWER_RE.match(t):
-        return "self_cost_change", {"direction": "less", "amount": "{1}",
-                                    "count": {"zone": "battlefield", "whose": "you", "types": ["Creature"],
-                                              "measure": "power"}}
-    return None
-
-
-#: Words that mark a line as changing what a spell costs to cast (CR 601.2f, 118.7-118.9): such a line
-#: left as text by the parsers makes the total cost unknown, and the question is answered unsupported.
-COST_TEXT_RE = re.compile(r"\bcosts?\b[^.]*?\b(?:less|more)\b[^.]*?\bto cast\b|\baffinity for\b", re.I)

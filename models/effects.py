@@ -349,6 +349,24 @@ class Unmodelled(Effect):
     kind: ClassVar[str] = "text"
     text: str = ""
     topics: frozenset[Topic] = ALL_TOPICS
+    #: Zones it may let spells be cast from (CR 601.3), read from ``text`` when built (models/text/facts.py).
+    cast_from: frozenset[str] = field(init=False, compare=False, default=frozenset())
+    #: It changes what a spell costs (CR 601.2f): ``"this"`` ("This spell costs ..."), ``"spells"``, or ``None``.
+    cost_change: str | None = field(init=False, compare=False, default=None)
+    #: It may set or change creatures' power (layer 7, CR 613.4).
+    power_change: bool = field(init=False, compare=False, default=False)
+    #: The line is a keyword variant not split into a ``Keyword`` ("hexproof from artifacts, ...", CR 702.11d).
+    keyword_variant: str | None = field(init=False, compare=False, default=None)
+
+    def __post_init__(self) -> None:
+        if self.text:
+            from .text.facts import unmodelled_facts
+
+            cast_from, cost, power, variant = unmodelled_facts(self.text)
+            object.__setattr__(self, "cast_from", cast_from)
+            object.__setattr__(self, "cost_change", cost)
+            object.__setattr__(self, "power_change", power)
+            object.__setattr__(self, "keyword_variant", variant)
 
     def params(self) -> Mapping[str, Any]:
         return MappingProxyType({})
@@ -813,6 +831,19 @@ class Keyword(Effect):
     n: int | None = fld(None)
     pays: str | None = fld(None)
     uses: str | None = fld(None)
+    #: affinity (CR 702.41a): what "for each [...] you control" counts, ``{zone, whose, types}``
+    #: (models.text.costs.affinity_count), read from ``parameter`` when built; ``None``: not understood.
+    counts: Any = fld(None)
+
+    @classmethod
+    def normalize(cls, params: dict[str, Any]) -> dict[str, Any]:
+        if params.get("keyword") == "affinity" and params.get("counts") is None and params.get("parameter"):
+            from .text.costs import affinity_count
+
+            got = affinity_count(str(params["parameter"]))
+            if got is not None:
+                params = dict(params, counts=got)
+        return params
 
     @property
     def name(self) -> str:

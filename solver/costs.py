@@ -23,18 +23,18 @@ Handlers pass ``face=requested_face(ctx, card)`` and read ``TotalCost.card`` (th
 """
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from typing import Any, Iterable
 
-from mtgcheck.models.abilities import CostPart
-from mtgcheck.models.costs import (COST_TEXT_RE, AdditionalCost, AlternativeCost, CostChange, additional_costs, affinity_count,
-                          alternative_costs, cost_changes)
+from mtgcheck.models.abilities import Ability, CostPart
+from mtgcheck.models.costs import (AdditionalCost, AlternativeCost, CostChange, additional_costs, alternative_costs,
+                                   cost_changes)
 from mtgcheck.models.cards import Card
+from mtgcheck.models.effects import (CastTrigger, EntersTrigger, GrantFlashback, Keyword, SelfCostChange, Unmodelled,
+                                     walk_unmodelled)
 from mtgcheck.models.mana import ManaCost, ManaSymbol
 from mtgcheck.models.text.oracle import abilities_of
 from mtgcheck.models.state import GameState
-from mtgcheck.models.text.words import parse_count_word
 
 from .layers import permanent_abilities
 from .questions import QuestionError, Unsupported
@@ -132,7 +132,7 @@ def _has_granted_flashback(state: GameState, player: str, card: Any = None, stri
         if e.controller != player:
             continue
         for a in abilities_of(e.card):
-            if a.effect != "grant_flashback":
+            if not isinstance(a.effect, GrantFlashback):
                 continue
             chosen = e.choices.get("card")
             if not chosen and e.targets:
@@ -226,7 +226,7 @@ def spell_face(card: Any, face: str | None = None, named: str | None = None) -> 
         raise NoPermission(f"{f.name} is the back face of {card.name} ({card.layout}): a double-faced card is cast "
                            f"front face up (CR 712.11); casting it transformed (disturb, 712.11a) is not asked here")
     abil = tuple(a for a in abilities_of(card)
-                 if (a.params or {}).get("face") == f.name or (front and (a.params or {}).get("face") is None))
+                 if a.face == f.name or (front and a.face is None))
     colors = f.colors if f.colors is not None else (f.mana_cost.colors if f.mana_cost is not None else frozenset())
     low = (f.oracle_text or "").lower()
     return Card(name=f.name, mana_cost=f.mana_cost, type_line=f.type_line, oracle_text=f.oracle_text or "",
@@ -292,11 +292,23 @@ GRAVEYARD_CAST_UNMODELLED = ("retrace", "aftermath", "jump-start", "disturb", "h
 EXILE_CAST_UNMODELLED = ("foretell", "plot", "suspend", "madness", "warp")
 #: Activated abilities from the graveyard that are not casting (CR 702.84 unearth, 702.128 embalm...).
 NOT_CASTING = ("unearth", "embalm", "eternalize", "encore", "scavenge")
-_PERMIT_RE = re.compile(r"\b(?:may|can) (?:cast|play)\b|\b(?:gains?|ha(?:s|ve)) (?:flashback|escape|jump-start|retrace)\b", re.I)
-#: "exile N other cards from your graveyard" (escape, CR 702.138a): the word or digits of N.
-_OTHER_CARDS_RE = re.compile(r"(\w+) other cards?")
-_ZONE_WORD = {"graveyard": re.compile(r"graveyard", re.I), "exile": re.compile(r"\bexiled?\b", re.I),
-              "library": re.compile(r"\blibrary\b", re.I), "command": re.compile(r"command zone|commander", re.I)}
+
+
+def unmodelled_part(a: Ability) -> Unmodelled | None:
+    """The unmodelled wording of an ability: its effect when that is ``Unmodelled``, or the unmodelled effect of
+    an enters or cast trigger (``EntersTrigger.does``, ``CastTrigger.does``); ``None`` otherwise."""
+    e = a.effect
+    if isinstance(e, Unmodelled):
+        return e
+    if isinstance(e, (EntersTrigger, CastTrigger)):
+        return e.does
+    return None
+
+
+def _may_cast_from(a: Ability, zone: str) -> bool:
+    """Unmodelled wording in ``a`` (its effect, riders, details, trigger effects) that may let spells be cast
+    from ``zone`` (``Unmodelled.cast_from``, CR 601.3)."""
+    return any(zone in u.cast_from for u in walk_unmodelled(a.effect))
 
 
 def zone_listed(state: GameState, zone: str, player: str) -> bool:
@@ -336,14 +348,13 @@ def _permission_sources(state: GameState, zone: str) -> list[str]:
     """Static abilities in play and effects in force that may let spells be cast from ``zone`` (text we
     do not model: the answer becomes unsupported). The modelled Snapcaster grant is left out."""
     out: list[str] = []
-    zw = _ZONE_WORD[zone]
     for perm in state.battlefield:
         for a in permanent_abilities(state, perm):
-            if a.kind == "static" and a.text and _PERMIT_RE.search(a.text) and zw.search(a.text):
+            if a.kind == "static" and _may_cast_from(a, zone):
                 out.append(f"{perm.name} ({a.text.strip()})")
     for e in state.effects:
         for a in abilities_of(e.card):
-            if a.effect != "grant_flashback" and a.text and _PERMIT_RE.search(a.text) and zw.search(a.text):
+            if _may_cast_from(a, zone):
                 out.append(f"{e.card.name} ({a.text.strip()})")
     return out
 
@@ -352,7 +363,7 @@ def _card_keywords(card: Any) -> set[str]:
     kws = {str(k).lower() for k in getattr(card, "keywords", ()) or ()}
     for a in abilities_of(card):
         if a.kind == "keyword":
-            kws.add(str(a.effect).lower())
+            kws.add(a.effect.name.lower())
     return kws
 
 
@@ -411,9 +422,6 @@ def casting_permission(state: GameState, player: str, card: Any, zone: str, usin
 # Self cost changes (CR 702.41a affinity; "This spell costs {1} less to cast for each ...")
 # ---------------------------------------------------------------------------
 
-_ANTHEM_RE = re.compile(r"\b(?:get|gets|has base power|have base power|base power and toughness)\b\s*[+-−]?\d", re.I)
-
-
 def _count_of(state: GameState, player: str, card: Any, zone: str, count: dict, what: str) -> int:
     """How many objects ``count`` (a ``models.costs.parse_count`` mapping) sees, or their total power."""
     types = list(count.get("types") or ())
@@ -431,7 +439,7 @@ def _count_of(state: GameState, player: str, card: Any, zone: str, count: dict, 
             return len(perms)
         for q in state.battlefield:
             for a in permanent_abilities(state, q):
-                if a.kind == "static" and a.effect == "text" and _ANTHEM_RE.search(a.text or ""):
+                if a.kind == "static" and isinstance(a.effect, Unmodelled) and a.effect.power_change:
                     raise Unsupported(f"{what}: {q.name} may change creatures' power ({a.text.strip()}); not modelled")
         if state.effects:
             raise Unsupported(f"{what}: effects in force may change creatures' power; not modelled")
@@ -461,22 +469,21 @@ def self_cost_changes(state: GameState, player: str, card: Any, zone: str = "han
     """
     out: list[tuple[str, ManaCost, str]] = []
     for a in spell_abilities(card):
-        p = a.params or {}
-        if a.kind == "keyword" and a.effect == "affinity":
-            cnt = affinity_count(str(p.get("parameter", "")))
-            if cnt is None:
+        e = a.effect
+        if a.kind == "keyword" and isinstance(e, Keyword) and e.keyword == "affinity":
+            if e.counts is None:
                 raise Unsupported(f"{card.name}: {a.text or 'affinity'} is not modelled (CR 702.41a)")
-            n = _count_of(state, player, card, zone, cnt, card.name)
+            n = _count_of(state, player, card, zone, dict(e.counts), card.name)
             out.append(("less", ManaCost.parse("{%d}" % n) if n else ManaCost(),
                         f"{a.text or 'affinity'}: {n} counted, costs {{{n}}} less (CR 702.41a)"))
-        elif a.effect == "self_cost_change":
-            cnt = dict(p.get("count") or {})
+        elif isinstance(e, SelfCostChange):
+            cnt = dict(e.count or {})
             n = _count_of(state, player, card, zone, cnt, card.name)
-            per = ManaCost.parse(str(p.get("amount", "{1}")))
+            per = ManaCost.parse(str(e.amount))
             total = per.mana_value() * n
             label = "total power" if cnt.get("measure") == "power" else f"{n} counted"
-            out.append((str(p.get("direction", "less")), ManaCost.parse("{%d}" % total) if total else ManaCost(),
-                        f"{(a.text or 'self cost change').strip()}: {label}, costs {{{total}}} {p.get('direction', 'less')} (CR 601.2f)"))
+            out.append((e.direction, ManaCost.parse("{%d}" % total) if total else ManaCost(),
+                        f"{(a.text or 'self cost change').strip()}: {label}, costs {{{total}}} {e.direction} (CR 601.2f)"))
     return out
 
 
@@ -487,18 +494,19 @@ def unmodelled_cost_text(state: GameState, player: str, card: Any) -> str | None
     (and at the effects in force) that speak of spells costing more or less to cast (CR 601.2f).
     """
     for a in spell_abilities(card):
-        if a.effect == "text" and a.text and COST_TEXT_RE.search(a.text):
+        # its own enters/cast triggers resolve after it is cast (CR 601.2i): they cannot change this cost
+        if isinstance(a.effect, Unmodelled) and a.effect.cost_change is not None:
             return f"{card.name}: {a.text.strip()}"
-        if a.kind == "keyword" and a.effect == "undaunted":
+        if a.kind == "keyword" and isinstance(a.effect, Keyword) and a.effect.keyword == "undaunted":
             return f"{card.name}: undaunted (CR 702.125a)"
     for perm in state.battlefield:
         for a in permanent_abilities(state, perm):
-            if (a.kind == "static" and a.effect == "text" and a.text and COST_TEXT_RE.search(a.text)
-                    and not a.text.strip().lower().startswith("this spell")):
+            if a.kind == "static" and isinstance(a.effect, Unmodelled) and a.effect.cost_change == "spells":
                 return f"{perm.name}: {a.text.strip()}"
     for e in state.effects:
         for a in abilities_of(e.card):
-            if a.effect == "text" and a.text and COST_TEXT_RE.search(a.text) and not a.text.strip().lower().startswith("this spell"):
+            u = unmodelled_part(a)
+            if u is not None and u.cost_change == "spells":
                 return f"{e.card.name}: {a.text.strip()}"
     return None
 
@@ -769,9 +777,7 @@ def nonmana_problems(state: GameState, player: str, card: Any, tc: TotalCost, zo
             if len(hand) < n:
                 out.append(f"the cost includes discarding {n} card(s) but {player} has no other card in hand (CR 118.3)")
         elif action == "exile" and "graveyard" in what:
-            m = _OTHER_CARDS_RE.search(what)
-            k = parse_count_word(m.group(1)) if m else n
-            k = 1 if k is None else k
+            k = n  # "exile N other cards": N read into CostPart.amount when the cost was parsed
             gy_cards = list(state.cards("graveyard", player))
             if zone == "graveyard":  # the spell itself is not one of the "other" cards (it is on the stack, CR 601.2a)
                 own = next((c for c in gy_cards if c.card is card or c.name == parent_name(card)), None)

@@ -27,7 +27,8 @@ from typing import Iterable, Iterator, Sequence
 
 from mtgcheck.models.abilities import Ability
 from mtgcheck.models.cards import Card
-from mtgcheck.models.text.delve import (
+from mtgcheck.models.effects import DelveCount, DelveKeywordGrant, SpellsHaveKeyword
+from mtgcheck.models.keywords import (
     counts_for, delve_counts, delve_grantable_keywords, delve_keyword_grants, has_cost_keyword,
 )
 from mtgcheck.models.mana import COLORS, ManaCost, ManaSymbol
@@ -237,18 +238,22 @@ class Resource:
     options: tuple[tuple[str, tuple[str, ...]], ...]
 
 
+def _count_types(count: Ability) -> tuple[str, ...]:
+    e = count.effect
+    return tuple(e.card_types) if isinstance(e, DelveCount) else ()
+
+
 def spell_cost_keywords(state: GameState, player: str, card: Card) -> set[str]:
     """Which of delve, convoke, improvise the spell has, printed or granted by a permanent of ``player``
     with a static ``spells_have_keyword`` ability (Inspiring Statuary: nonartifact spells have improvise)."""
     out = {k for k in ("delve", "convoke", "improvise") if has_cost_keyword(card, k)}
     for perm in state.permanents(player):
         for a in permanent_abilities(state, perm):
-            if a.effect == "spells_have_keyword" and a.kind == "static":
-                if any(card.is_type(t) for t in a.params.get("exclude_types", ())):
+            e = a.effect
+            if isinstance(e, SpellsHaveKeyword) and a.kind == "static":
+                if any(card.is_type(t) for t in e.exclude_types):
                     continue
-                if a.params.get("only_types") and not any(card.is_type(t) for t in a.params["only_types"]):
-                    continue
-                out.add(str(a.params.get("keyword", "")).lower())
+                out.add(e.keyword.lower())
     return out
 
 
@@ -514,9 +519,11 @@ def analyse_delve(state: GameState, player: str, card: Card, *, from_zone: str =
     counts = delve_counts(card)
     grant = grants[0] if grants else None
     count = counts[0] if counts else None
-    listed = tuple(grant.params.get("keywords", ())) if grant else ()
-    gtype = str(grant.params.get("card_type", "Creature")) if grant else "Creature"
-    ctypes = tuple(count.params.get("card_types", ())) if count else ()
+    g = grant.effect if grant is not None else None
+    c = count.effect if count is not None else None
+    listed = tuple(g.keywords) if isinstance(g, DelveKeywordGrant) else ()
+    gtype = g.card_type if isinstance(g, DelveKeywordGrant) else "Creature"
+    ctypes = tuple(c.card_types) if isinstance(c, DelveCount) else ()
     grouped: dict[str, list[CardInstance]] = {}
     for ci in gy:
         grouped.setdefault(ci.card.name, []).append(ci)
@@ -613,17 +620,19 @@ def ask_delve(ctx: Context) -> Answer:
     if a.grant is not None:
         ks = a.keyword_sets()
         values["keyword_sets"] = [_sorted_kw(s) for s in ks]
-        listed = list(a.grant.params.get("keywords", ()))
+        ge = a.grant.effect
+        assert isinstance(ge, DelveKeywordGrant)
+        listed = list(ge.keywords)
         givers = [f"{k.name}: {', '.join(sorted(k.keywords))}" for k in a.kinds if k.keywords]
         why.append(f"{card.name} has each of {', '.join(listed)} (or its variant) that an exiled "
-                   f"{str(a.grant.params.get('card_type', 'creature')).lower()} card has; "
+                   f"{ge.card_type.lower()} card has; "
                    + ("cards that give keywords: " + "; ".join(givers) if givers else "no card in the graveyard gives one")
                    + " (conditional self-grants do not count, Soulflayer ruling 2014-11-24)")
     if a.count is not None:
         values["counts"] = a.counts()
         n_counting = sum(k.count for k in a.kinds if k.counts)
         why.append(f"{n_counting} graveyard card{'s' if n_counting != 1 else ''} count for "
-                   f"{' and '.join(a.count.params.get('card_types', ()))}; attainable counts {values['counts']}")
+                   f"{' and '.join(_count_types(a.count))}; attainable counts {values['counts']}")
     return Answer("delve", values, why, capped=capped)
 
 

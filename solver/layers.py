@@ -412,7 +412,8 @@ def unmodelled_texts(state: GameState, pattern: "re.Pattern[str]") -> list[tuple
     else:  # computed once per state: this is asked for every sick creature of a board
         texts = [(card.name, a.text) for card in [p.card for p in state.battlefield] + [e.card for e in state.effects]
                  for a in abilities_of(card)
-                 if a.effect == "text" and a.kind in ("static", "spell", "triggered", "activated") and a.text]
+                 if (a.effect == "text" or a.effect in ("enters_trigger", "cast_trigger"))  # their effect is unmodelled
+                 and a.kind in ("static", "spell", "triggered", "activated") and a.text]
         state.__dict__[_UNMODELLED_ATTR] = (fp, texts)
     return [(name, text) for name, text in texts if pattern.search(text)]
 

@@ -1,0 +1,153 @@
+"""Questions about one card's keyword model: cost keywords (delve, convoke, improvise), Soulflayer-style
+grants and Murktide-style counts, and the keyword abilities a card has unconditionally.
+
+No English is read here: the abilities were parsed once, when the card was loaded (models/text/), and these
+functions read their typed effects (``Keyword``, ``DelveKeywordGrant``, ``DelveCount``,
+``Unmodelled.keyword_variant``).
+
+References: CR 702.66 (delve), 702.51 (convoke), 702.126 (improvise), 702.11d (hexproof from), 702.19c
+(trample over planeswalkers); Soulflayer rulings 2014-11-24; Murktide Regent rulings 2021-06-18.
+"""
+from __future__ import annotations
+
+from typing import Iterable, Mapping
+
+from .abilities import Ability
+from .cards import Card
+from .effects import DelveCount, DelveKeywordGrant, Keyword, Unmodelled
+from .text.oracle import abilities_of  # the card's parsed abilities (moving out of models/text, see STATUS-vocab)
+
+#: The keywords Soulflayer looks for, in its printed order.
+SOULFLAYER_KEYWORDS: tuple[str, ...] = (
+    "flying", "first strike", "double strike", "deathtouch", "haste", "hexproof",
+    "indestructible", "lifelink", "reach", "trample", "vigilance",
+)
+
+#: Every keyword that makes a spell payable with something other than mana, and what one unit pays.
+COST_KEYWORDS: Mapping[str, str] = {
+    "delve": "exile a card from your graveyard: pays {1} (CR 702.66a)",
+    "convoke": "tap an untapped creature you control: pays {1} or one mana of its colour (CR 702.51a)",
+    "improvise": "tap an untapped artifact you control: pays {1} (CR 702.126a)",
+}
+
+
+# ---------------------------------------------------------------------------
+# Questions about one card's model
+# ---------------------------------------------------------------------------
+
+
+def _keyword_names(card: Card) -> list[str]:
+    out = []
+    for a in abilities_of(card):
+        if a.kind == "keyword":
+            out.append(_keyword_of(a))
+    return out
+
+
+def _keyword_of(a: Ability) -> str:
+    e = a.effect
+    return (e.keyword if isinstance(e, Keyword) else e.name.replace("_", " ")).lower()
+
+
+def has_cost_keyword(card: Card, keyword: str) -> bool:
+    """Whether the card has ``keyword`` (``"delve"``, ``"convoke"``, ``"improvise"``) as a keyword ability.
+
+    Reads the card's model (catalog abilities or parsed oracle text) and, as a fallback, the
+    card data's ``keywords`` list. Multiple instances are redundant (CR 702.66c, 702.51d, 702.126c).
+    """
+    k = keyword.lower()
+    if k in _keyword_names(card):
+        return True
+    return any(x.lower() == k for x in card.keywords)
+
+
+def delve_keyword_grants(card: Card) -> list[Ability]:
+    """The card's Soulflayer-style grants (``DelveKeywordGrant`` effects)."""
+    return [a for a in abilities_of(card) if isinstance(a.effect, DelveKeywordGrant)]
+
+
+def delve_counts(card: Card) -> list[Ability]:
+    """The card's Murktide-style counts (``DelveCount`` effects)."""
+    return [a for a in abilities_of(card) if isinstance(a.effect, DelveCount)]
+
+
+def card_keyword_abilities(card: Card) -> list[str]:
+    """The keyword abilities a card has unconditionally, lower case, variants in full.
+
+    ``"Hexproof from black"`` is returned as ``"hexproof from black"``, not ``"hexproof"``
+    (CR 702.11d: hexproof from a quality is a variant of hexproof). Conditional grants in
+    static abilities ("as long as ..., this creature has first strike") are not keyword
+    abilities of the card and are not returned (Soulflayer ruling 2014-11-24, Battle Brawler).
+
+    Parameters
+    ----------
+    card : Card
+
+    Returns
+    -------
+    list of str, in printed order, each once.
+    """
+    out: list[str] = []
+    for a in abilities_of(card):
+        if a.kind == "keyword":
+            name = _keyword_of(a)
+            param = a.effect.parameter if isinstance(a.effect, Keyword) else None
+            if param and name in ("hexproof from", "trample over"):
+                name = f"{name} {str(param).lower()}"
+            elif param and name == "hexproof" and str(param).lower().startswith("from "):
+                name = f"hexproof {str(param).lower()}"
+            out.append(name)
+        elif a.kind in ("static", "unparsed") and isinstance(a.effect, Unmodelled) and a.effect.keyword_variant:
+            # a keyword line the frame could not split, e.g. "Hexproof from artifacts, creatures, and enchantments"
+            # (read when the card was loaded: Unmodelled.keyword_variant)
+            out.append(a.effect.keyword_variant)
+    seen: set[str] = set()
+    return [k for k in out if not (k in seen or seen.add(k))]
+
+
+def keyword_matches(ability_name: str, listed: str) -> bool:
+    """Whether a keyword ability is ``listed`` or a variant of it ("hexproof from white" for "hexproof")."""
+    a = ability_name.lower()
+    return a == listed or a.startswith(listed + " ")
+
+
+def delve_grantable_keywords(card: Card, keywords: Iterable[str] = SOULFLAYER_KEYWORDS,
+                             card_type: str = "Creature") -> frozenset[str]:
+    """What a card exiled with a Soulflayer-style delve ability contributes.
+
+    Parameters
+    ----------
+    card : Card
+        A card in the graveyard; its characteristics are those of its front face.
+    keywords : iterable of str
+        The listed keywords (Soulflayer's eleven by default).
+    card_type : str
+        The card type that counts ("Creature": only creature cards count, Soulflayer ruling).
+
+    Returns
+    -------
+    frozenset of str
+        Each listed keyword the card has unconditionally, or its variant as printed
+        ("hexproof from white"). Empty for a card without ``card_type``.
+
+    References
+    ----------
+    Soulflayer rulings 2014-11-24 (self-granted conditional keywords do not count; variants give
+    the variant).
+    """
+    if not card.is_type(card_type):
+        return frozenset()
+    listed = [k.lower() for k in keywords]
+    out: set[str] = set()
+    for name in card_keyword_abilities(card):
+        for k in listed:
+            if keyword_matches(name, k):
+                # "double strike" must not be read as a variant of "double"; exact or "K ..." only
+                out.add(name)
+                break
+    return frozenset(out)
+
+
+def counts_for(card: Card, card_types: Iterable[str]) -> bool:
+    """Whether a card counts for a Murktide-style ability: it has any of ``card_types`` (CR 205.2a)."""
+    return any(card.is_type(t) for t in card_types)
