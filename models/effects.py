@@ -357,16 +357,19 @@ class Unmodelled(Effect):
     power_change: bool = field(init=False, compare=False, default=False)
     #: The line is a keyword variant not split into a ``Keyword`` ("hexproof from artifacts, ...", CR 702.11d).
     keyword_variant: str | None = field(init=False, compare=False, default=None)
+    #: It changes how mana may be spent ("spend ... as though", "can't spend mana", CR 609.4b).
+    spend_change: bool = field(init=False, compare=False, default=False)
 
     def __post_init__(self) -> None:
         if self.text:
             from .text.facts import unmodelled_facts
 
-            cast_from, cost, power, variant = unmodelled_facts(self.text)
+            cast_from, cost, power, variant, spend = unmodelled_facts(self.text)
             object.__setattr__(self, "cast_from", cast_from)
             object.__setattr__(self, "cost_change", cost)
             object.__setattr__(self, "power_change", power)
             object.__setattr__(self, "keyword_variant", variant)
+            object.__setattr__(self, "spend_change", spend)
 
     def params(self) -> Mapping[str, Any]:
         return MappingProxyType({})

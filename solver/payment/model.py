@@ -17,6 +17,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
+from mtgcheck.models.effects import SpendAsThough, Unmodelled
 from mtgcheck.models.mana import COLORS, MANA_TYPES, ManaCost, ManaError
 from mtgcheck.models.state import GameState
 
@@ -400,7 +401,6 @@ def _tok_order(t: str) -> int:
     return ("W", "U", "B", "R", "G", "C", "S", "1").index(t) if t in ("W", "U", "B", "R", "G", "C", "S", "1") else 9
 
 
-_SPEND_HINT = re.compile(r"\bspend\b.*\bas though\b|can't spend mana", re.I)
 _ORDER = "WUBRGC"
 
 
@@ -428,12 +428,13 @@ def spend_retyping(state: GameState, player: str) -> tuple[dict[str, str], list[
         for a in permanent_abilities(state, perm):
             if a.kind != "static":
                 continue
-            if a.effect == "spend_as_though":
-                if a.params.get("players", "you") == "each" or perm.controller == player:
-                    rules = tuple(tuple(sorted(dict(r).items())) for r in a.params.get("rules", ()))
-                    if all(rules != e[1] for e in effects):
+            e = a.effect
+            if isinstance(e, SpendAsThough):
+                if e.players == "each" or perm.controller == player:
+                    rules = tuple(tuple(sorted(dict(r).items())) for r in e.rules)
+                    if all(rules != x[1] for x in effects):
                         effects.append((perm.name, rules))
-            elif a.effect == "text" and _SPEND_HINT.search(a.text or ""):
+            elif isinstance(e, Unmodelled) and e.spend_change:  # read from its wording at load (models/text/facts.py)
                 unmodelled.append(perm.name)
     if not effects:
         return {}, unmodelled
