@@ -4,6 +4,12 @@
 * the count of payments against 20 sources (0, 2 or 5 filters, any-colour, basic), counted by kind totals
   (``--slow`` also times the previous count by listing every payment, on the boards without filters);
 * Treasure Cruise with 20 distinct and 60 graveyard cards (delve counted, listing capped at 50);
+* hard real costs (issue 14): Progenitus {W}{W}{U}{U}{B}{B}{R}{R}{G}{G} and Cruel Ultimatum
+  {U}{U}{B}{B}{B}{R}{R} on the same 40-source board and on 100 sources (25/25/50), an unpayable cost on
+  180 sources (45/45/90: {171}{W}{W}{U}{U}{B}{B}{R}{R}{G}{G} is one mana more than the board can make,
+  every filter netting one), an unpayable colour mix on 40 sources ({W}x12 {U}x12 {B}x10: each colour
+  alone fits, together they do not), and growth at 10 / 100 / 1,000 permanents; min / median / max of
+  ``--repeat`` runs (default 5) after one warm-up call;
 * the plain python-constraint encoding (one variable per permanent and per symbol, one constraint
   checked on complete assignments) against ours (collapsed groups, bound pruning, ordering), on the
   same question in one run, with the ratio.
@@ -13,6 +19,7 @@ Figures are recorded in docs/payment.md.
 from __future__ import annotations
 
 import itertools
+import statistics
 import sys
 import time
 from pathlib import Path
@@ -50,7 +57,44 @@ def timed(fn, repeat: int = 5):
     return out, best
 
 
+def spread(fn, repeat: int) -> tuple[object, list[float]]:
+    """(result, seconds of each of ``repeat`` runs) after one warm-up run."""
+    out = fn()
+    times = []
+    for _ in range(repeat):
+        t = time.perf_counter()
+        out = fn()
+        times.append(time.perf_counter() - t)
+    return out, times
+
+
+def hard(repeat: int) -> None:
+    """The issue-14 rows: real costs that blew the search up, min / median / max in ms."""
+    progenitus = "{W}{W}{U}{U}{B}{B}{R}{R}{G}{G}"
+    cruel = "{U}{U}{B}{B}{B}{R}{R}"
+    rows = [("Progenitus, 40 sources", board(10, 10, 20), progenitus),
+            ("Cruel Ultimatum, 40 sources", board(10, 10, 20), cruel),
+            ("Progenitus, 100 sources", board(25, 25, 50), progenitus),
+            ("Cruel Ultimatum, 100 sources", board(25, 25, 50), cruel),
+            ("unpayable (one mana short), 180 sources", board(45, 45, 90), "{171}" + progenitus),
+            ("unpayable colour mix, 40 sources", board(10, 10, 20), "{W}" * 12 + "{U}" * 12 + "{B}" * 10)]
+    for n in (10, 100, 1000):
+        rows.append((f"growth: Progenitus, {n} permanents", board(n // 4, n // 4, n - 2 * (n // 4)), progenitus))
+        rows.append((f"growth: unpayable, {n} permanents", board(n // 4, n // 4, n - 2 * (n // 4)),
+                     "{%d}{W}{U}{B}{R}{G}" % (n - 4)))
+    for name, s, cost in rows:
+        c = ManaCost.parse(cost)
+        pay, ts = spread(lambda: find_payment(s, "A", c), repeat)
+        ms = [t * 1000 for t in ts]
+        print(f"{name}, {cost if len(cost) < 40 else cost[:37] + '...'}: {'payable' if pay is not None else 'not payable'}; "
+              f"min {min(ms):.1f} / median {statistics.median(ms):.1f} / max {max(ms):.1f} ms")
+
+
 def main() -> None:
+    repeat = int(sys.argv[sys.argv.index("--repeat") + 1]) if "--repeat" in sys.argv else 5
+    hard(repeat)
+    if "--hard" in sys.argv:
+        return
     s40 = board(10, 10, 20)
     for x in (5, 20, 40):
         cost = ManaCost.parse("{X}{W}{U}{B}{R}{G}").with_x(x)
@@ -69,7 +113,6 @@ def main() -> None:
                 line += f"; by listing (before) {dt2 * 1000:.0f} ms"
             print(line)
     # delve: Treasure Cruise {7}{U}, one Island, graveyards of distinct / repeated names
-    import solver.delve  # noqa: F401  (registers the delve payers)
     names = [c for c in ("Forest", "Plains", "Mountain", "Swamp", "Island", "Opt", "Goblin Guide", "Dismember",
                          "Kitchen Finks", "Reaper King", "Sol Ring", "City of Brass", "Birds of Paradise",
                          "Llanowar Elves", "Wastes", "Eldrazi Temple", "Cavern of Souls", "Endless One",

@@ -275,7 +275,8 @@ def permanent_mana_sources(state: GameState, perm: Permanent, board: "_Board | N
     """The mana sources of one permanent (see ``mana_sources``)."""
     board = board or _Board(state)
     out: list[ManaSource] = []
-    acts = [a for a in permanent_abilities(state, perm) if a.kind == "activated"]
+    view = board.view.get(perm.id)  # the view computed once per state (not once per permanent)
+    acts = [a for a in (view.abilities if view is not None else permanent_abilities(state, perm)) if a.kind == "activated"]
     snow = perm.card.is_type("Snow")
     for i, ab in enumerate(acts, 1):
         if not ab.is_mana_ability:

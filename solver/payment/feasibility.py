@@ -58,11 +58,55 @@ def _compatible(unit: _Unit, target: str, tok: str) -> bool:
     return tok in t  # a unit's type may be several letters: spend-as-though effects (CR 609.4b)
 
 
-def _maxflow_ok(supply: Counter, demand: Counter) -> bool:
-    """Transportation feasibility: supply kinds (unit) → demand kinds ((target, token)); exact max flow."""
+#: Most distinct demand kinds for which ``_maxflow_ok`` checks Hall's condition subset by subset.
+_HALL_KINDS = 10
+
+
+def _maxflow_ok(supply: Mapping, demand: Mapping) -> bool:
+    """Transportation feasibility: supply kinds (unit) → demand kinds ((target, token)); exact.
+
+    Each unit pays at most one compatible token (``_compatible``). With few demand kinds this is Hall's
+    condition checked directly — every set ``T`` of demand kinds needs at most the supply compatible with
+    some kind in ``T`` — which is exact for bipartite transportation problems (max-flow min-cut: a cut of
+    least capacity separates a set ``T`` of demand kinds together with the supply kinds compatible with
+    them). Supply kinds are first merged by the set of demand kinds they are compatible with. Otherwise an
+    augmenting-path max flow.
+    """
     need = sum(demand.values())
     if sum(supply.values()) < need:
         return False
+    d_keys = [k for k, v in demand.items() if v > 0]
+    if len(d_keys) <= _HALL_KINDS:
+        by_mask: dict[int, int] = {}
+        for k, n in supply.items():
+            if n > 0:
+                mask = 0
+                for i, dk in enumerate(d_keys):
+                    if _compatible(k, dk[0], dk[1]):
+                        mask |= 1 << i
+                if mask:
+                    by_mask[mask] = by_mask.get(mask, 0) + n
+        masks = list(by_mask.items())
+        dem = [demand[k] for k in d_keys]
+        for sub in range(1, 1 << len(d_keys)):
+            want = 0
+            for i, n in enumerate(dem):
+                if sub >> i & 1:
+                    want += n
+            have = 0
+            for mask, n in masks:
+                if mask & sub:
+                    have += n
+                    if have >= want:
+                        break
+            if have < want:
+                return False
+        return True
+    return _augmenting_flow_ok(supply, demand, need)
+
+
+def _augmenting_flow_ok(supply: Mapping, demand: Mapping, need: int) -> bool:
+    """Max flow by augmenting paths (breadth first); ``True`` when it reaches ``need``."""
     s_keys = [k for k, v in supply.items() if v > 0]
     d_keys = [k for k, v in demand.items() if v > 0]
     # residual capacities

@@ -420,12 +420,14 @@ def spend_retyping(state: GameState, player: str) -> tuple[dict[str, str], list[
     Unsupported : several different effects, one of them saying "only" (how they combine, CR 609.4a,
         is not modelled).
     """
-    from ..layers import permanent_abilities
+    from ..layers import board_view, permanent_abilities
 
     effects: list[tuple[str, Any]] = []
     unmodelled: list[str] = []
+    view = board_view(state)  # once per state, not once per permanent
     for perm in state.battlefield:
-        for a in permanent_abilities(state, perm):
+        v = view.get(perm.id)
+        for a in (v.abilities if v is not None else permanent_abilities(state, perm)):
             if a.kind != "static":
                 continue
             e = a.effect

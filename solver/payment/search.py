@@ -19,7 +19,7 @@ from mtgcheck.models.state import GameState
 from .. import budget as _budget
 from ..questions import Unsupported
 from ..sources import ManaSource
-from .feasibility import _Evaluator
+from .feasibility import _Evaluator, _maxflow_ok
 from .model import Extension, ExtraPayer, Payment, Use, _Group, _Model, build_model, life_payable
 
 
@@ -28,137 +28,323 @@ from .model import Extension, ExtraPayer, Payment, Use, _Group, _Model, build_mo
 # ---------------------------------------------------------------------------
 
 
-class _PaymentConstraint(constraint.Constraint):
-    """Global constraint: bound pruning on partial assignments, exact check on complete ones."""
+class _Bounds:
+    """Bound state of a partial assignment (see ``_PaymentConstraint``); one per search depth."""
 
-    def __init__(self, ev: _Evaluator, prune: bool = True) -> None:
+    __slots__ = ("dem", "life", "sym_min", "sym_max", "sym_tok", "sup", "fixed_sup", "net", "flex", "uses", "idem",
+                 "filt_tok", "cls", "gused")
+    dem: dict  # spell demand of the assigned symbols (and the fixed ones), token -> n
+    life: int  # life paid so far
+    sym_min: int  # least / most mana the unassigned symbols still ask for
+    sym_max: int
+    sym_tok: dict  # per token, the most of it the unassigned symbols can ask for
+    sup: dict  # per type, the most units that can still pay it (assigned + unassigned items)
+    fixed_sup: dict  # per type, units of the assigned uses
+    net: int  # units net of inputs: assigned + the most the unassigned items add
+    flex: int  # most units the unassigned items can add
+    uses: int  # irredundancy count (non-filter uses + per filter use 1 - |input|), least
+    idem: dict  # inputs of the assigned filter uses, token -> n
+    filt_tok: dict  # per token, the most the unassigned filter items can ask for as input
+    cls: dict  # single-unit uses per kind (type, snow, spell_ok, act_ok)
+    gused: int  # items of the group being assigned used so far
+
+    def copy(self) -> "_Bounds":
+        b = _Bounds.__new__(_Bounds)
+        b.dem, b.life, b.sym_min, b.sym_max = dict(self.dem), self.life, self.sym_min, self.sym_max
+        b.sym_tok, b.sup, b.fixed_sup = dict(self.sym_tok), dict(self.sup), dict(self.fixed_sup)
+        b.net, b.flex, b.uses, b.idem = self.net, self.flex, self.uses, dict(self.idem)
+        b.filt_tok, b.cls, b.gused = dict(self.filt_tok), dict(self.cls), self.gused
+        return b
+
+
+def _add(d: dict, k: Any, n: int) -> None:
+    d[k] = d.get(k, 0) + n
+
+
+class _PaymentConstraint(constraint.Constraint):
+    """Global constraint: bound pruning on partial assignments, exact check on complete ones.
+
+    The bounds are kept incrementally: the solver assigns the variables in one fixed order (``order``,
+    depth first), so the state after ``d`` variables is the state after ``d - 1`` plus the last one
+    (``_apply``), kept on a stack indexed by depth; nothing is recomputed from scratch at a node.
+
+    Every test below is a *necessary* condition for some completion of the partial assignment to be an
+    accepted (feasible, irredundant, life-payable) payment, so pruning never loses a payment; the complete
+    assignment is then checked exactly (``_Evaluator.accept``). Proofs, with ``D`` the spell demand
+    (assigned symbols; unassigned ones at their least or most) and ``I`` the filter inputs:
+
+    * life: life paid only grows as more is assigned (CR 119.4).
+    * irredundancy (uses): in an irredundant payment every activation adds at least one unit that pays a
+      token (else leave it out), and a filter needs its own input paid, so non-filter uses plus, per filter
+      use, ``1 - |input|`` is at most the spell's demand.
+    * per type: the tokens ``t`` of the spell and of the assigned inputs are paid by units of type ``t``:
+      at most the assigned ones plus, per unassigned item, the most of ``t`` one of its remaining choices
+      adds net of that choice's own input of type ``t`` (which only ``t`` can pay). The remaining choices
+      of an item are those whose variables are not assigned yet (suffix maxima along the search order).
+    * Hall over all types: the typed shortfall of the assigned units must fit in the units the unassigned
+      items can still add (each adds at most its largest number of units).
+    * total, net of inputs (issue 14): every unit pays at most one token, and every token of the spell and
+      of the filters' inputs is paid by one unit, so ``|D| + |I| <= units``; moving the inputs of the
+      unassigned items to the right, an unassigned item adds at most ``max(0, max over its choices of
+      units - |input|)`` (its output net of its own input: a Signet nets one mana, not two).
+      (Units count here when they may pay the spell or an input: ``spell_ok or act_ok``.)
+    * classes (irredundancy by kind): a single-unit use with no input (a basic land, a colour of an
+      any-colour land, pool mana, a delved card) that pays nothing in a feasible allocation can be left out,
+      so in an irredundant payment each one pays a distinct token it is compatible with. Hence the uses
+      adding units of one kind ``(type, snow, spell_ok, act_ok)`` are at most the tokens that kind can pay
+      (its type, generic, {S} if snow; of the spell if spell_ok, of inputs if act_ok), taking the demand at
+      its most; and the units beyond their own type's tokens together are at most the generic and {S}
+      tokens. Four Plains never pay {W}{W}: at most two are used.
+    * filter order (``_reachable``): once every plain source is chosen, each filter used must become
+      payable, by mana types, from plain mana and filters before it (CR 601.2g, 605.3a).
+    * flow (``_flow_ok``), once every symbol is decided, then at each completed group: a payment in this
+      branch pays the spell's tokens and the assigned filters' inputs with distinct compatible units, made
+      by the assigned uses and by the items still unassigned; relaxing the activation order, dropping the
+      inputs of unassigned filters and letting each unassigned item make its most units, each of any type
+      one of its choices makes, only removes demand and adds units and edges, so a payment gives a flow of
+      the whole remaining demand. With no filter and only single-unit choices (basics, any-colour lands)
+      it is exactly "the remaining sources can pay" (Hall's theorem, ``_maxflow_ok``).
+    """
+
+    def __init__(self, ev: _Evaluator, prune: bool = True, order: Sequence[str] = ()) -> None:
         self.ev = ev
         self.prune = prune
         m = ev.m
-        # per group: per choice, units per type usable for the spell (max over choices), totals
-        self._gmax: list[tuple[Counter, int]] = []
-        for g in m.groups:
-            per_type: Counter = Counter()
-            tot = 0
-            for c in g.choices:
-                cnt = Counter(t for u in c.units if u[2] for t in u[0])
-                for t, n in cnt.items():
-                    per_type[t] = max(per_type[t], n)
-                tot = max(tot, sum(1 for u in c.units if u[2]) - (0 if c.filter else 0))
-            self._gmax.append((per_type, tot))
-        # irredundancy bound: every activation used contributes at least one unit to some demand, so
-        # (non-filter uses) + sum over filter uses of (1 - input size) <= the spell's mana demand
-        self._slack = [[(1 - len(c.inp)) for c in g.choices] for g in m.groups]
+        self.allvars = [v for names in ev.gvars for v in names] + [v for names in ev.svars for v in names]
+        self.order = list(order) or list(self.allvars)
+        pos = {v: i for i, v in enumerate(self.order)}
+        # per variable: what assigning it changes
+        self._rec: dict[str, tuple] = {}
+        root = _Bounds()
+        root.dem = dict(m.fixed)
+        root.life = m.base_life
+        root.sym_min = root.sym_max = 0
+        root.sym_tok, root.sup, root.fixed_sup, root.idem, root.filt_tok, root.cls = {}, {}, {}, {}, {}, {}
+        root.net = root.flex = root.uses = 0
+        root.gused = 0
+        for si, (s, names) in enumerate(zip(m.syms, ev.svars)):
+            lens = [0 if o == ("2life",) else len(o) for o in s.options]
+            mn, mx = min(lens), max(lens)
+            tokmax: dict = {}
+            for o in s.options:
+                if o != ("2life",):
+                    for t, n in Counter(o).items():
+                        tokmax[t] = max(tokmax.get(t, 0), n)
+            root.sym_min += s.count * mn
+            root.sym_max += s.count * mx
+            for t, n in tokmax.items():
+                _add(root.sym_tok, t, s.count * n)
+            for r, (o, v) in enumerate(zip(s.options, names)):
+                self._rec[v] = ("s", o == ("2life",), tuple(o) if o != ("2life",) else (), mn, mx, tuple(tokmax.items()))
+        for gi, (g, names) in enumerate(zip(m.groups, ev.gvars)):
+            # the group's variables in search order, and what the items not yet assigned could still add
+            # when they may only take the choices from the j-th variable on (suffix maxima)
+            ps = sorted((pos[v], j) for j, v in enumerate(names))
+            seq = [j for _, j in ps]
+            suffix: list[tuple] = [((), 0, 0, ())]  # after the last variable: nothing
+            for j in reversed(seq):
+                c = g.choices[j]
+                gmax = dict(suffix[-1][0])
+                out_t = Counter(t for u in c.units if u[2] or u[3] for t in u[0])
+                in_t = Counter(t for t in c.inp if t in MANA_TYPES)
+                for t, n in out_t.items():
+                    # per type, net of the choice's own input of that type (it must be paid by that type)
+                    gmax[t] = max(gmax.get(t, 0), n - in_t.get(t, 0))
+                gtot = max(suffix[-1][1], sum(1 for u in c.units if u[2] or u[3]))
+                gnet = max(suffix[-1][2], sum(1 for u in c.units if u[2] or u[3]) - len(c.inp))
+                gfilt = dict(suffix[-1][3])
+                for t, n in Counter(c.inp).items():
+                    gfilt[t] = max(gfilt.get(t, 0), n)
+                suffix.append((tuple((t, n) for t, n in gmax.items() if n > 0), gtot, gnet, tuple(gfilt.items())))
+            suffix.reverse()  # suffix[i]: choices seq[i:]; suffix[len(seq)]: none
+            gmax0, gtot0, gnet0, gfilt0 = suffix[0]
+            for t, n in gmax0:
+                _add(root.sup, t, g.size * n)
+            root.flex += g.size * gtot0
+            root.net += g.size * gnet0
+            for t, n in gfilt0:
+                _add(root.filt_tok, t, g.size * n)
+            for i, j in enumerate(seq):
+                c, v = g.choices[j], names[j]
+                k = 1 - len(c.inp)
+                if k < 0:
+                    root.uses += k * g.size
+                spell_t = tuple(t for u in c.units if u[2] or u[3] for t in u[0])
+                ok_units = sum(1 for u in c.units if u[2] or u[3])
+                cls = None
+                if len(c.units) == 1 and not c.inp:
+                    t, snow, sp, ac = c.units[0]
+                    if t == "1" or (len(t) == 1 and t in MANA_TYPES):
+                        cls = (t, bool(snow) and t != "1", bool(sp), bool(ac))
+                self._rec[v] = ("g", i == 0, i == len(seq) - 1, g.size, suffix[i], suffix[i + 1],
+                                k, c.life, tuple(c.inp), spell_t, ok_units - len(c.inp), cls)
+        self._root = root
+        # the flow relaxation (see the class docstring): once every symbol is decided, then at each
+        # completed group
+        sym_vars = [v for names in ev.svars for v in names]
+        self._sym_depth = max([pos[v] + 1 for v in sym_vars] or [0])
+        self._choice_vars = [(v, c) for g, names in zip(m.groups, ev.gvars) for c, v in zip(g.choices, names)]
+        self._flex: list[tuple[int, tuple, int]] = []  # (first position, any-of-its-choices unit, most units)
+        for g, names in zip(m.groups, ev.gvars):
+            units = [u for c in g.choices for u in c.units]
+            if not units:
+                continue
+            letters = "".join(sorted({ch for u in units for ch in u[0]}))
+            flex = (letters, any(u[1] for u in units), any(u[2] for u in units), any(u[3] for u in units))
+            self._flex.append((min(pos[v] for v in names), flex, g.size * max(len(c.units) for c in g.choices)))
+        self._stack: list[_Bounds] = [root] + [root] * len(self.order)
+        base = [v for g, names in zip(m.groups, ev.gvars) for c, v in zip(g.choices, names) if not c.filter]
         # every variable of a choice that is not a filter, including the plain choices of a permanent that
         # also has a filter ability (Fire-Lit Thicket's {T}: Add {C}): the reachability check below may
         # only run once all of them are decided, or it misses plain mana that is still to come
-        self._base_vars = [v for g, names in zip(m.groups, ev.gvars) for c, v in zip(g.choices, names) if not c.filter]
+        self._base_vars = base
+        self._base_depth = (max(pos[v] for v in base) + 1) if base else 0
         self._filter_vars = [(v, c) for g, names in zip(m.groups, ev.gvars) if any(c.filter for c in g.choices)
                              for v, c in zip(names, g.choices)]
-        self._future_min = [sum(min(0, k * g.size) for k in ks) for g, ks in zip(m.groups, self._slack)]
-        self.allvars = [v for names in ev.gvars for v in names] + [v for names in ev.svars for v in names]
+
+    # ---- incremental state ---------------------------------------------------------------------
+    def _apply(self, parent: _Bounds, var: str, n: int) -> _Bounds:
+        b = parent.copy()
+        rec = self._rec[var]
+        if rec[0] == "s":
+            _, is_life, toks, mn, mx, tokmax = rec
+            b.sym_min -= n * mn
+            b.sym_max -= n * mx
+            for t, k in tokmax:
+                b.sym_tok[t] = b.sym_tok.get(t, 0) - n * k
+            if n:
+                if is_life:
+                    b.life += 2 * n
+                else:
+                    for t in toks:
+                        _add(b.dem, t, n)
+            return b
+        (_, first, last, size, before, after, k, life, inp, spell_t, net_units, cls) = rec
+        prev = 0 if first else parent.gused
+        left = size - prev
+        # the unassigned part goes from ``left`` items over the choices from this variable on to
+        # ``left - n`` items over the choices after it
+        rest = left - n
+        for t, x in before[0]:
+            b.sup[t] -= left * x
+        for t, x in after[0]:
+            b.sup[t] += rest * x
+        b.flex += rest * after[1] - left * before[1]
+        b.net += rest * after[2] - left * before[2]
+        for t, x in before[3]:
+            b.filt_tok[t] -= left * x
+        for t, x in after[3]:
+            b.filt_tok[t] += rest * x
+        b.uses += k * n - (k * size if k < 0 else 0)
+        b.gused = prev + n
+        if n:
+            if life:
+                b.life += life * n
+            for t in inp:
+                _add(b.idem, t, n)
+            for t in spell_t:
+                _add(b.sup, t, n)
+                _add(b.fixed_sup, t, n)
+            b.net += n * net_units
+            if cls is not None:
+                _add(b.cls, cls, n)
+        return b
 
     def __call__(self, variables, domains, assignments, forwardcheck=False):
         _budget.tick(1, "searching payments")
         ev = self.ev
-        complete = len(assignments) == len(self.allvars)
+        d = len(assignments)
+        complete = d == len(self.allvars)
         if not self.prune:
             return ev.accept(assignments) if complete else True
-        if not self._bounds_ok(assignments):
+        if not d:
+            return True
+        var = self.order[d - 1]
+        if var not in assignments or (d > 1 and self.order[d - 2] not in assignments):
+            # not a prefix of the order (never with _OrderedSolver): no bound is known, check exactly only
+            return ev.accept(assignments) if complete else True
+        b = self._apply(self._stack[d - 1], var, assignments[var])
+        self._stack[d] = b
+        if not self._bounds_ok(b):
+            return False
+        if d >= self._base_depth and self._filter_vars and not self._reachable(assignments):
+            return False
+        if not complete and (d == self._sym_depth or (d > self._sym_depth and self._rec[var][0] == "g" and self._rec[var][2])) \
+                and not self._flow_ok(assignments, b, d):
             return False
         return ev.accept(assignments) if complete else True
 
-    def _bounds_ok(self, assignments) -> bool:
-        ev = self.ev
-        m = ev.m
-        # least demand so far (by type) and least life
-        dem = Counter(m.fixed)
-        life = m.base_life
-        unassigned_sym_min_total = 0
-        for s, names in zip(m.syms, ev.svars):
-            left = s.count
-            for opt, v in zip(s.options, names):
-                n = assignments.get(v)
-                if n is None:
-                    continue
-                left -= n
-                if opt == ("2life",):
-                    life += 2 * n
-                else:
-                    for tok in opt:
-                        dem[tok] += n
-            if left > 0:
-                # each remaining symbol needs at least its smallest mana option unless life
-                mins = [0 if o == ("2life",) else len(o) for o in s.options]
-                unassigned_sym_min_total += left * min(mins)
-        # the most mana the spell can still ask for (unassigned symbols at their largest option)
-        spell_max = sum(dem.values())
-        for s, names in zip(m.syms, ev.svars):
-            left = s.count - sum(assignments.get(v, 0) for v in names)
-            if left > 0:
-                spell_max += left * max(0 if o == ("2life",) else len(o) for o in s.options)
-        # most supply still possible
-        sup: Counter = Counter()
-        sup_total = 0
-        act_min = 0
-        uses = 0
-        idem: Counter = Counter()  # typed demand of filter inputs
-        fixed_sup: Counter = Counter()  # mana of the assigned uses
-        flex_cap = 0  # most units the unassigned items can still add
-        for g, names, (gmax, gtot), ks, fmin in zip(m.groups, ev.gvars, self._gmax, self._slack, self._future_min):
-            used = 0
-            all_assigned = True
-            for c, v, k in zip(g.choices, names, ks):
-                n = assignments.get(v)
-                if n is None:
-                    all_assigned = False
-                    if k < 0:
-                        uses += k * g.size
-                    continue
-                used += n
-                uses += k * n
-                if n:
-                    if c.life:
-                        life += c.life * n
-                    act_min += len(c.inp) * n
-                    for tok in c.inp:
-                        if tok in MANA_TYPES:
-                            idem[tok] += n
-                    for u in c.units:
-                        if u[2]:
-                            for t in u[0]:
-                                sup[t] += n
-                                fixed_sup[t] += n
-                            sup_total += n
-            if not all_assigned:
-                left = g.size - used
-                if left > 0:
-                    for t, k in gmax.items():
-                        sup[t] += left * k
-                    sup_total += left * gtot
-                    flex_cap += left * gtot
-        if not life_payable(life, m.life_total):  # life only grows as more is assigned
+    def _bounds_ok(self, b: _Bounds) -> bool:
+        m = self.ev.m
+        if not life_payable(b.life, m.life_total):  # life only grows as more is assigned
             return False
-        if uses > spell_max:
+        dem = b.dem
+        dem_total = sum(dem.values())
+        if b.uses > dem_total + b.sym_max:
             return False
+        idem, sup, fixed_sup = b.idem, b.sup, b.fixed_sup
+        short = 0
         for t in MANA_TYPES:
-            if dem.get(t, 0) + idem.get(t, 0) > sup.get(t, 0):
+            need = dem.get(t, 0) + idem.get(t, 0)
+            if need > sup.get(t, 0):
                 return False
-        # Hall over all types together: the typed shortfall of the assigned sources must fit in the
-        # remaining items, each item filling at most its own units (an any-colour source fills one)
-        short = sum(max(0, dem.get(t, 0) + idem.get(t, 0) - fixed_sup.get(t, 0)) for t in MANA_TYPES)
-        if short > flex_cap:
+            if need > fixed_sup.get(t, 0):
+                short += need - fixed_sup.get(t, 0)
+        if short > b.flex:
             return False
-        if sum(v for k, v in dem.items()) + unassigned_sym_min_total + act_min > sup_total + 0 * act_min:
-            # filter inputs are paid from the same pool of mana as the spell (outputs counted in sup_total)
+        if dem_total + b.sym_min > b.net:
             return False
-        return self._reachable(assignments)
+        if b.cls:
+            sym_tok, filt_tok = b.sym_tok, b.filt_tok
+
+            def cap(t: str, sp: bool, ac: bool) -> int:
+                return ((dem.get(t, 0) + sym_tok.get(t, 0)) if sp else 0) + ((idem.get(t, 0) + filt_tok.get(t, 0)) if ac else 0)
+
+            excess = 0
+            for (t, snow, sp, ac), c in b.cls.items():
+                if not c:
+                    continue
+                gen = cap("1", sp, ac)
+                if t == "1":
+                    if c > gen:
+                        return False
+                    excess += c
+                    continue
+                own = cap(t, sp, ac)
+                s_cap = cap("S", sp, ac) if snow else 0
+                if c > own + gen + s_cap:
+                    return False
+                if c > own:
+                    excess += c - own
+            if excess > cap("1", True, True) + cap("S", True, True):
+                return False
+        return True
+
+    def _flow_ok(self, assignments: Mapping[str, int], b: _Bounds, d: int) -> bool:
+        """The flow relaxation: the units of the assigned uses (filters' outputs included, activation order
+        ignored) plus, per unassigned item, its most units each of any type its choices make, can pay the
+        spell's demand and the assigned filters' inputs (an exact max flow, ``_maxflow_ok``)."""
+        supply: Counter = Counter()
+        for v, c in self._choice_vars:
+            n = assignments.get(v)
+            if n:
+                for u in c.units:
+                    supply[u] += n
+        for first, flex, most in self._flex:
+            if first >= d:
+                supply[flex] += most
+        demand: Counter = Counter()
+        for t, n in b.dem.items():
+            if n:
+                demand[("spell", t)] += n
+        for t, n in b.idem.items():
+            if n:
+                demand[("act", t)] += n
+        return _maxflow_ok(supply, demand)
 
     def _reachable(self, assignments) -> bool:
         """Filter ordering, necessary condition (CR 601.2g, 605.3a): once every plain source is chosen,
         each filter used must become payable, by mana types, from plain mana and filters before it."""
-        if not self._filter_vars or any(v not in assignments for v in self._base_vars):
-            return True
         used = [c for v, c in self._filter_vars if assignments.get(v)]
         if not used:
             return True
@@ -219,7 +405,7 @@ def _problem(model: _Model, prune: bool = True) -> tuple[constraint.Problem, _Ev
         p.addConstraint(constraint.ExactSumConstraint(s.count), names)
     allv = [v for names in ev.gvars for v in names] + [v for names in ev.svars for v in names]
     if allv:
-        p.addConstraint(_PaymentConstraint(ev, prune), allv)
+        p.addConstraint(_PaymentConstraint(ev, prune, order if prune else ()), allv)
     return p, ev
 
 
