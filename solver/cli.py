@@ -16,6 +16,7 @@ import json
 import os
 import sys
 from pathlib import Path
+from typing import Iterator
 
 import click
 from rich.console import Console
@@ -172,8 +173,11 @@ def main() -> None:
 @click.option("--max-seconds", type=click.FloatRange(min=0.001), default=None, envvar="MTGCHECK_MAX_SECONDS",
               help="Budget: most seconds one question may take before it is left unanswered (default 60).")
 @click.option("--debug", is_flag=True, help="Include Python tracebacks for internal errors.")
+@click.option("--dask", "dask_address", default=None, metavar="ADDRESS",
+              help="Run the scenarios on a Dask cluster: its scheduler address, or 'local' (a LocalCluster on this "
+                   "machine). Same table and order. Needs the 'dask' extra.")
 def check(paths: tuple[str, ...], cards: str | None, as_json: bool, as_csv: bool, limit: int, verbose: bool,
-          debug: bool, max_states: int | None, max_seconds: float | None) -> None:
+          debug: bool, max_states: int | None, max_seconds: float | None, dask_address: str | None = None) -> None:
     """Run every scenario under PATHS (files or folders) and compare answers with their expectations.
 
     Exit codes: 0 every expectation checked and met; 1 one failed, or could not be checked because the
@@ -191,7 +195,22 @@ def check(paths: tuple[str, ...], cards: str | None, as_json: bool, as_csv: bool
     writer = csv.writer(sys.stdout) if as_csv else None
     if writer:
         writer.writerow(["file", "index", "line", "title", "question", "verdict", "answer", "message"])
-    for res in iter_results(paths, db, options, debug):
+    source: Iterator[Result]
+    if dask_address is not None:
+        from .dask_batch import DaskUnavailable, iter_check_results
+
+        it = iter_check_results(paths, db, options, debug, dask_address, workers=os.cpu_count() or 1)
+        try:
+            first = next(it, None)
+        except DaskUnavailable as e:
+            _console(True).print(f"[bold red]error:[/] {e}")
+            sys.exit(2)
+        import itertools
+
+        source = itertools.chain([first] if first is not None else [], it)
+    else:
+        source = iter_results(paths, db, options, debug)
+    for res in source:
         results.append(res)
         if as_json:
             click.echo(json.dumps(res.to_json(), ensure_ascii=False, default=str))

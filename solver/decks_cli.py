@@ -1,6 +1,6 @@
 """``mtgcheck validate``: batch decklist validation.
 
-``mtgcheck validate PATH... --format FORMAT [--cards FILE] [--json | --csv] [--jobs N]``
+``mtgcheck validate PATH... --format FORMAT [--cards FILE] [--json | --csv] [--jobs N] [--dask ADDRESS]``
 (PATH ``-`` reads one decklist from standard input.)
 
 PATHs are decklist files (MTGO text, Arena export, Moxfield/Archidekt text, MTGO ``.dek``,
@@ -23,7 +23,9 @@ JSON-lines file into chunks of ``CHUNK`` records, other decklist files in groups
 -- and each unit is read, validated and rendered (JSON lines or CSV rows) on its own, so memory stays
 the same however long the input. ``--jobs N`` forks N workers (sharing the loaded card data); worker
 ``k`` reads the inputs itself and validates units ``k, k+N, k+2N, ...``; the parent writes the
-workers' rendered units in input order, so the output is byte for byte the serial run's.
+workers' rendered units in input order, so the output is byte for byte the serial run's. ``--dask``
+runs partitions of the input as tasks of a Dask cluster and writes them in the same order
+(``solver.dask_batch``).
 """
 from __future__ import annotations
 
@@ -31,6 +33,7 @@ import csv
 import gc
 import gzip
 import io
+import itertools
 import json
 import os
 import signal
@@ -38,7 +41,7 @@ import sys
 import zlib
 from collections import Counter
 from pathlib import Path
-from typing import Any, Callable, Iterator
+from typing import Any, Callable, Iterable, Iterator
 
 import click
 
@@ -46,6 +49,8 @@ try:  # orjson is a dependency; the standard library keeps working if it is miss
     import orjson
 except ImportError:  # pragma: no cover
     orjson = None  # type: ignore[assignment]
+
+from .questions import QuestionError, Unsupported
 
 _STATE: dict[str, Any] = {}
 #: Records of a JSON-lines file per unit of work.
@@ -62,18 +67,25 @@ def setup(db: Any, fmt_key: str, *, commanders: list[str] | None = None, compani
     ``--commander``/``--companion`` names, the output ``mode`` (``"json"``, ``"csv"`` or None for the summary)
     and how many non-legal decks a unit keeps for the summary (``show``)."""
     _STATE.clear()
-    _STATE.update(db=db, format=fmt_key, commanders=commanders, companion=companion, mode=mode, show=show)
+    _STATE.update(new_state(db, fmt_key, commanders=commanders, companion=companion, mode=mode, show=show))
 
 
-def _validator(fmt_name: str):
+def new_state(db: Any, fmt_key: str, *, commanders: list[str] | None = None, companion: str | None = None,
+              mode: str | None = None, show: int = 0) -> dict[str, Any]:
+    """A batch's state as ``setup`` keeps it (for callers that run several batches, e.g. Dask workers)."""
+    return {"db": db, "format": fmt_key, "commanders": commanders, "companion": companion, "mode": mode,
+            "show": show}
+
+
+def _validator(fmt_name: str, st: dict[str, Any]):
     from mtgcheck.models.formats import load_format
 
     from .decks import DeckValidator
 
-    vs = _STATE.setdefault("validators", {})
+    vs = st.setdefault("validators", {})
     v = vs.get(fmt_name)
     if v is None:
-        v = vs[fmt_name] = DeckValidator(load_format(fmt_name), _STATE["db"])
+        v = vs[fmt_name] = DeckValidator(load_format(fmt_name), st["db"])
     return v
 
 
@@ -86,33 +98,31 @@ def _with_path(path: str, message: str) -> str:
     return message if str(message).startswith(str(path)) else f"{path}: {message}"
 
 
-def _error_row(deck, message: str) -> dict[str, Any]:
+def _error_row(deck, message: str, st: dict[str, Any] = _STATE) -> dict[str, Any]:
     return {"source": deck.source, "index": deck.index, "name": deck.name, "format": deck.format, "legal": False,
             "status": "unreadable", "codes": ["unreadable_line"],
             "problems": [{"code": "unreadable_line", "rule": "format", "message": message, "cards": [], "counts": {}}],
             "notes": [], "counts": {}, "commanders": [], "companion": None,
-            "data_date": getattr(_STATE.get("db"), "date", None), "line": deck.line}
+            "data_date": getattr(st.get("db"), "date", None), "line": deck.line}
 
 
-def _validate_one(deck) -> dict[str, Any]:
-    """One deck's report as plain data (``DeckReport.to_dict()`` plus ``line``)."""
-    fmt = _STATE["format"]
+def _validate_one(deck, st: dict[str, Any] = _STATE) -> dict[str, Any]:
+    """One deck's report as plain data (``DeckReport.to_dict()`` plus ``line``), with the batch ``st``."""
+    fmt = st["format"]
     if fmt == "auto":
         if not deck.format:
-            return _error_row(deck, "the deck names no format; give --format")
+            return _error_row(deck, "the deck names no format; give --format", st)
         fmt = deck.format
-    from .questions import QuestionError, Unsupported
-
     try:
-        v = _validator(fmt)
+        v = _validator(fmt, st)
     except ValueError as e:  # FormatError
-        return _error_row(deck, str(e))
+        return _error_row(deck, str(e), st)
     try:
-        d = v.validate(deck, commanders=_STATE.get("commanders"), companion=_STATE.get("companion")).to_dict()
+        d = v.validate(deck, commanders=st.get("commanders"), companion=st.get("companion")).to_dict()
     except QuestionError as e:  # a --commander/--companion name that is not a card (checked up front too)
-        return _error_row(deck, str(e))
+        return _error_row(deck, str(e), st)
     except Unsupported as e:  # a rule we cannot decide for this deck (e.g. Zirda on text not understood)
-        row = _error_row(deck, f"not modelled: {e}")
+        row = _error_row(deck, f"not modelled: {e}", st)
         row.update(legal=None, status="unknown", codes=["unsupported"])
         row["problems"][0].update(code="unsupported", rule="not modelled")
         return row
@@ -281,7 +291,7 @@ class UnitResult:
         self.shown: list[dict[str, Any]] = []
 
 
-def unit_dicts(unit: tuple) -> Iterator[dict[str, Any]]:
+def unit_dicts(unit: tuple, st: dict[str, Any] = _STATE) -> Iterator[dict[str, Any]]:
     """The reports of one unit's decks, in order, as plain data; an input error is ``{"fatal": message,
     "source": path}``."""
     from mtgcheck.models.decklist import DecklistError, read_decks
@@ -294,7 +304,7 @@ def unit_dicts(unit: tuple) -> Iterator[dict[str, Any]]:
             if deck is None:
                 yield {"source": path, "fatal": problem}
             else:
-                yield _validate_one(deck)
+                yield _validate_one(deck, st)
         if fatal:
             yield {"source": path, "fatal": fatal}
     elif kind == "text":  # one decklist read from standard input (PATH "-")
@@ -309,23 +319,27 @@ def unit_dicts(unit: tuple) -> Iterator[dict[str, Any]]:
         for path, reader in unit[1]:
             try:
                 for deck in read_decks(path, reader):
-                    yield _validate_one(deck)
+                    yield _validate_one(deck, st)
             except DecklistError as e:
                 yield {"source": path, "fatal": _with_path(path, str(e))}
     else:
         yield {"source": unit[1], "fatal": unit[2]}
 
 
-def run_unit(unit: tuple) -> UnitResult:
-    """Validate and render one unit (see ``iter_units``) with the batch set by ``setup``."""
-    mode = _STATE.get("mode")
-    show = _STATE.get("show", 0)
+def run_unit(unit: tuple, st: dict[str, Any] = _STATE) -> UnitResult:
+    """Validate and render one unit (see ``iter_units``) with the batch ``st`` (default: the one ``setup`` set)."""
+    return render(unit_dicts(unit, st), st.get("mode"), st.get("show", 0))
+
+
+def render(dicts: Iterable[dict[str, Any]], mode: str | None, show: int) -> UnitResult:
+    """Decks' reports (and ``{"fatal": ...}`` input errors) rendered as ``mode`` (``"json"``: JSON lines,
+    ``"csv"``: CSV rows, None: only the counts and the first ``show`` non-legal reports)."""
     res = UnitResult()
     parts: list[bytes] = []
     status, by_code, by_format = res.status, res.by_code, res.by_format
     sio = io.StringIO() if mode == "csv" else None
     writer = csv.writer(sio) if sio is not None else None
-    for d in unit_dicts(unit):
+    for d in dicts:
         if "fatal" in d:
             res.fatal.append(d["fatal"])
             continue
@@ -537,19 +551,23 @@ def register(main: click.Group) -> None:
     @click.option("--json", "as_json", is_flag=True, help="One JSON object per deck (JSON lines).")
     @click.option("--csv", "as_csv", is_flag=True, help="One CSV row per deck.")
     @click.option("--jobs", "-j", type=click.IntRange(min=1), default=1, show_default=True, help="Worker processes.")
+    @click.option("--dask", "dask_address", default=None, metavar="ADDRESS",
+                  help="Validate on a Dask cluster: its scheduler address (tcp://host:8786), or 'local' for a "
+                       "LocalCluster of --jobs worker processes on this machine (default: one per core). Needs the "
+                       "'dask' extra.")
     @click.option("--reader", type=click.Choice(["mtgo", "arena", "moxfield", "archidekt", "dek", "cod", "jsonl"]),
                   default=None, help="Decklist format of the inputs (detected when omitted).")
     @click.option("--commander", "commanders", multiple=True, help="Commander(s) of a list that does not name them.")
     @click.option("--companion", default=None, help="The companion of a list that has no Companion section.")
     @click.option("--show", type=click.IntRange(min=0), default=20, show_default=True,
                   help="Most illegal decks whose problems are listed under the table.")
-    def validate(paths, fmt, cards, as_json, as_csv, jobs, reader, commanders, companion, show):
+    def validate(paths, fmt, cards, as_json, as_csv, jobs, dask_address, reader, commanders, companion, show):
         """Validate every decklist under PATHS against FORMAT's deck-construction rules."""
         from rich.console import Console
 
         err = Console(stderr=True, highlight=False)
         try:
-            _validate_command(err, paths, fmt, cards, as_json, as_csv, jobs, None, reader, commanders,
+            _validate_command(err, paths, fmt, cards, as_json, as_csv, jobs, dask_address, reader, commanders,
                               companion, show)
         except KeyboardInterrupt:
             signal.signal(signal.SIGINT, signal.SIG_IGN)  # a second Ctrl-C must not interrupt the clean-up
@@ -633,10 +651,20 @@ def _validate_command(err, paths, fmt, cards, as_json, as_csv, jobs, dask_addres
     n_done = 0
     show_bar = err.is_terminal and sum(_size(f) for f in files) >= 200_000
     restore_gc = _batch_gc()
-    if jobs > 1:
-        results = run_parallel(files, reader, jobs)
+    if dask_address is not None:
+        from .dask_batch import DaskUnavailable, run_dask
+
+        source = run_dask(files, reader, dask_address, workers=jobs if jobs > 1 else (os.cpu_count() or 1))
+        try:
+            first = next(source, None)  # connects (and starts a LocalCluster) now: errors before any output
+        except DaskUnavailable as e:
+            err.print(f"[bold red]error:[/] {e}")
+            sys.exit(2)
+        results: Iterator[UnitResult] = itertools.chain([first] if first is not None else [], source)
+    elif jobs > 1:
+        source = results = run_parallel(files, reader, jobs)
     else:
-        results = run_serial(files, reader)
+        source = results = run_serial(files, reader)
     if stdin_text is not None:
         results = _after(run_unit(("text", "<stdin>", stdin_text, reader)), results)
     try:
@@ -665,7 +693,7 @@ def _validate_command(err, paths, fmt, cards, as_json, as_csv, jobs, dask_addres
         err.print(f"[bold red]error:[/] cannot write the output: {e.strerror or e}")
         sys.exit(2)
     finally:
-        close = getattr(results, "close", None)
+        close = getattr(source, "close", None)
         if close is not None:
             close()
         restore_gc()
