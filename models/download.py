@@ -140,8 +140,17 @@ def _session(session: Any = None) -> Any:
 
 
 def _offline_message(url: str, e: Exception) -> str:
-    return (f"cannot reach {url} ({type(e).__name__}: {str(e)[:160]}); the card data was not changed. "
-            f"Without a network, download the file elsewhere and give it with --cards FILE (or MTGCHECK_CARDS=FILE)")
+    text = str(e)
+    if "NameResolution" in text or "Name or service not known" in text or "nodename nor servname" in text:
+        why = "the server's name could not be looked up: no network?"
+    elif "refused" in text.lower():
+        why = "connection refused"
+    elif "timed out" in text.lower() or type(e).__name__.endswith("Timeout"):
+        why = "no answer in time"
+    else:
+        why = f"{type(e).__name__}"
+    return (f"cannot reach {url} ({why}); the card data was not changed. Without a network, download the "
+            f"file elsewhere and give it with --cards FILE (or MTGCHECK_CARDS=FILE)")
 
 
 def _get(session: Any, url: str, headers: dict[str, str] | None = None, timeout: float = 30.0, stream: bool = False) -> Any:
