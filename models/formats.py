@@ -32,7 +32,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import yaml
 
 __all__ = ["Format", "FormatError", "load_format", "available_formats", "FORMATS_DIR", "ENV_VAR"]
 
@@ -155,12 +154,12 @@ def format_from_dict(d: Any, source: str = "<data>") -> Format:
 
 
 def _read_file(path: Path) -> Format:
+    from .inputs import InputError, load_yaml_limited, read_text
+
     try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
-    except OSError as e:
-        raise FormatError(f"{path}: cannot read: {e.strerror or e}") from None
-    except yaml.YAMLError as e:
-        raise FormatError(f"{path}: not valid YAML: {e}") from None
+        data = load_yaml_limited(read_text(path), str(path))  # alias bombs, depth, digits refused
+    except InputError as e:
+        raise FormatError(str(e)) from None
     return format_from_dict(data, str(path))
 
 

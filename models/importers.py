@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import datetime as _dt
 import gzip
+import zlib
 import io
 import json
 import os
@@ -237,7 +238,13 @@ def open_text(path: str | os.PathLike) -> IO[str]:
     is a directory or cannot be read.
     """
     p = Path(path)
-    if not p.exists():
+    try:
+        exists = p.exists()
+    except (OSError, RuntimeError) as e:
+        raise CardDataError(f"{p}: cannot open card data file: {_describe(e)}") from None
+    if not exists:
+        if p.is_symlink():
+            raise CardDataError(f"{p}: a symbolic link that leads nowhere (dangling, or a loop)")
         raise CardDataError(f"{p}: card data file not found")
     if p.is_dir():
         raise CardDataError(f"{p}: is a directory, expected a card data file")
@@ -297,7 +304,9 @@ def detect_kind(path: str | os.PathLike) -> str:
                     if key in ("meta", "data"):
                         return "mtgjson"
                 return "jsonl"
-    except (OSError, EOFError, UnicodeDecodeError, JSONStreamError) as e:
+    except RecursionError:
+        raise CardDataError(f"{path}: cannot read card data: JSON nested too deep") from None
+    except (OSError, EOFError, UnicodeDecodeError, JSONStreamError, zlib.error, RuntimeError) as e:
         raise CardDataError(f"{path}: cannot read card data: {_describe(e)}") from None
     if not c:
         raise CardDataError(f"{path}: the card data file is empty")
@@ -308,6 +317,10 @@ def detect_kind(path: str | os.PathLike) -> str:
 
 
 def _describe(e: BaseException) -> str:
+    from .inputs import describe_os_error
+
+    if isinstance(e, (zlib.error, RuntimeError)) or (isinstance(e, OSError) and e.errno == 40):
+        return describe_os_error(e)
     if isinstance(e, UnicodeDecodeError):
         return f"not UTF-8 text ({e.reason} at byte {e.start})"
     if isinstance(e, gzip.BadGzipFile) or (isinstance(e, OSError) and "gzip" in str(e).lower()):
@@ -454,6 +467,11 @@ class _Collector:
         if not isinstance(name, str) or not name.strip():
             self.problem(where, None, "record has no card name")
             return
+        faces = rec.get("card_faces")
+        if faces is not None and (not isinstance(faces, list) or not all(
+                isinstance(f, Mapping) and isinstance(f.get("name"), str) and str(f["name"]).strip() for f in faces)):
+            self.problem(where, name, "a card face without a name (card_faces must be objects with a 'name')")
+            return
         english = rec.get("lang") in (None, "en")
         oid = rec.get("oracle_id")
         rank = _legal_count(rec.get("legalities"))
@@ -536,8 +554,16 @@ def _run(path: str | os.PathLike, kind: str, body: Callable[[IO[str], ImportRepo
         raise
     except JSONStreamError as e:
         raise CardDataError(f"{path}: malformed {kind} data after record {report.records}: {e}") from None
-    except (OSError, EOFError, UnicodeDecodeError) as e:
+    except RecursionError:
+        raise CardDataError(f"{path}: malformed {kind} data after record {report.records}: JSON nested too deep "
+                            "(no card object nests more than a few levels)") from None
+    except (OSError, EOFError, UnicodeDecodeError, zlib.error, RuntimeError) as e:
         raise CardDataError(f"{path}: cannot read card data: {_describe(e)}") from None
+    except ValueError as e:  # e.g. a number of thousands of digits
+        raise CardDataError(f"{path}: malformed {kind} data after record {report.records}: {e}") from None
+    if not report.cards:
+        raise CardDataError(f"{path}: holds no card ({report.records} records read); expected a Scryfall bulk file "
+                            "or MTGJSON AtomicCards.json")
     if report.date is None:
         report.date = _mtime_date(path)
     return report

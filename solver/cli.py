@@ -48,7 +48,7 @@ def open_database(cards: str | None):
         cards = None  # came from the environment: let load_database say so (db.origin)
     try:
         return load_database(cards)
-    except (CardDataError, OSError, ValueError) as e:
+    except (CardDataError, OSError, ValueError, RuntimeError, EOFError) as e:  # RuntimeError: a symlink loop
         _console(True).print(f"[bold red]error:[/] cannot load card data {cards or env or ''}: {e}", soft_wrap=True)
         sys.exit(2)
 

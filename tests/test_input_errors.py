@@ -202,3 +202,58 @@ def test_a_full_disk_while_writing_output_is_exit_2_with_a_message(tmp_path):
         cp = subprocess.run([sys.executable, "-m", "mtgcheck", "check", str(tmp_path / "s.yaml")], stdout=full,
                             stderr=subprocess.PIPE, text=True, timeout=120)
     assert cp.returncode == 2 and "no space left" in cp.stderr and "Traceback" not in cp.stderr
+
+
+# ---- card data and format files ---------------------------------------------------
+
+
+def _card_data_error(path):
+    from mtgcheck.models.database import CardDataError
+    from mtgcheck.models.importers import load_cards_file
+
+    with pytest.raises(CardDataError) as ei:
+        load_cards_file(path)
+    return str(ei.value)
+
+
+def test_card_data_corrupt_gzip_nested_json_empty_array_and_symlink_loop(tmp_path):
+    import gzip
+    import os
+
+    data = bytearray(gzip.compress(b'[{"object": "card", "name": "Opt"}]' * 200))
+    data[20:30] = b"\xff" * 10
+    (tmp_path / "c.json.gz").write_bytes(bytes(data))
+    assert "corrupt compressed data" in _card_data_error(tmp_path / "c.json.gz")
+    (tmp_path / "n.json").write_text("[" * 100_000 + "]" * 100_000)
+    assert "nested too deep" in _card_data_error(tmp_path / "n.json")
+    (tmp_path / "e.json").write_text("[]")
+    assert "holds no card" in _card_data_error(tmp_path / "e.json")
+    os.symlink(tmp_path / "l2", tmp_path / "l1")
+    os.symlink(tmp_path / "l1", tmp_path / "l2")
+    msg = _card_data_error(tmp_path / "l1")
+    assert "loop" in msg.lower() or "leads nowhere" in msg
+
+
+def test_a_card_face_without_a_name_is_a_skipped_record(tmp_path):
+    from mtgcheck.models.importers import load_cards_file
+
+    (tmp_path / "c.json").write_text('[{"object": "card", "name": "A // B", "layout": "split", "type_line": "Instant // Instant",'
+                                     ' "card_faces": [{"name": null}, {"name": "B"}]},'
+                                     ' {"object": "card", "name": "Opt", "type_line": "Instant", "mana_cost": "{U}"}]')
+    report = load_cards_file(tmp_path / "c.json")
+    assert [c.name for c in report.cards] == ["Opt"]
+
+
+@pytest.mark.parametrize("body, words", [
+    ("name: x\nmin_main: " + "9" * 5000 + "\n", "5000 digits"),
+    ("name: x\nnotes: " + "[" * 5000 + "]" * 5000 + "\n", "levels deep"),
+    ("name: x\na: &a [x, x, x, x, x, x, x, x, x, x]\n" + "".join(
+        f"{chr(98 + i)}: &{chr(98 + i)} [" + ", ".join([f"*{chr(97 + i)}"] * 10) + "]\n" for i in range(7)), "alias"),
+])
+def test_a_format_file_beyond_the_limits_is_a_format_error(tmp_path, body, words):
+    from mtgcheck.models.formats import FormatError, load_format
+
+    p = tmp_path / "f.yaml"
+    p.write_text(body)
+    with pytest.raises(FormatError, match=words):
+        load_format(str(p))
