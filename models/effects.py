@@ -799,6 +799,17 @@ class AdditionalCost(Effect):
 
 
 @dataclass(frozen=True, eq=False)
+class AsThoughHaste(Effect):
+    """"You may activate abilities of [creatures] as though those creatures had haste" (Thousand-Year Elixir,
+    Tyvar, Jubilant Brawler): their {T}/{Q} abilities ignore summoning sickness, without giving haste (CR 302.6,
+    702.10; the effect's controller is the one who may activate, so ``affects`` is relative to it)."""
+
+    kind: ClassVar[str] = "as_though_haste"
+    touches: ClassVar[frozenset[Topic]] = frozenset({Topic.ACTIVATION})
+    affects: Filter = fld(None, FILTER)
+
+
+@dataclass(frozen=True, eq=False)
 class GrantFlashback(Effect):
     """The target spell card gains flashback with a cost equal to its mana cost (Snapcaster Mage)."""
 
@@ -1110,7 +1121,7 @@ EFFECT_TYPES: dict[str, type[Effect]] = {
         Unmodelled, AddMana, ManaReplacement, LandType, GrantAbility, SpendAsThough, CantSpendMana, CostIncrease,
         CostReduction, CostMinimum, SelfCostChange, AdditionalCost, GrantFlashback, Keyword, SpellsHaveKeyword,
         ConditionalSelfKeyword, DelveKeywordGrant, DelveCount, Instructions, Draw, Scry, PutOntoBattlefieldProcess,
-        EntersWithCounters, EntersTrigger, CastTrigger,
+        EntersWithCounters, EntersTrigger, CastTrigger, AsThoughHaste,
     )
 }
 

@@ -335,6 +335,22 @@ def _as_int(v: Any, sc: Scenario, key: str, obj: Any, minimum: int = 0) -> int:
     return v
 
 
+#: Keyword abilities that a line of a hypothetical card's text may consist of (CR 702), read as the card's
+#: keywords when its definition lists none (Scryfall data lists them; a `cards:` entry usually does not).
+_LINE_KEYWORDS = ("flying", "haste", "vigilance", "trample", "first strike", "double strike", "deathtouch", "lifelink",
+                  "reach", "menace", "hexproof", "shroud", "defender", "flash", "indestructible", "changeling")
+
+
+def _listed_keywords(text: str) -> list[str]:
+    """Keywords of lines made only of keywords (``"Flying, haste"``) in a hypothetical card's oracle text."""
+    out: list[str] = []
+    for line in text.splitlines():
+        parts = [p.strip().lower() for p in line.split(",") if p.strip()]
+        if parts and all(p in _LINE_KEYWORDS for p in parts):
+            out.extend(p.title() if " " not in p else p.capitalize() for p in parts)
+    return out
+
+
 def scenario_cards(sc: Scenario) -> list[Card]:
     """Cards defined in the scenario's ``cards:`` section (hypothetical cards or overrides).
 
@@ -371,6 +387,8 @@ def scenario_cards(sc: Scenario) -> list[Card]:
                 except CatalogError as e:
                     raise sc.error(str(e), name, raw) from None
             else:
+                if "keywords" not in d and isinstance(d.get("oracle_text"), str):
+                    d["keywords"] = _listed_keywords(d["oracle_text"])
                 card = card_from_fields(d, source="scenario")
         except CardError as e:
             raise sc.error(str(e), name, raw) from None

@@ -96,6 +96,27 @@ def ask_mana_value(ctx: Context) -> Answer:
     return Answer("mana_value", {"mana_value": mv}, why)
 
 
+def as_though_haste(state: GameState, perm: Permanent) -> str | None:
+    """The name of a permanent whose effect lets ``perm``'s controller activate ``perm``'s abilities as though it
+    had haste (Thousand-Year Elixir: "creatures you control"), else ``None`` (CR 302.6; the effect's "you" is
+    the source's controller, who is the one activating, CR 602.1)."""
+    from mtgcheck.models.effects import AsThoughHaste
+
+    from .layers import matches
+
+    for src in state.battlefield:
+        for a in permanent_abilities(state, src):
+            if not isinstance(a.effect, AsThoughHaste) or src.controller != perm.controller:
+                continue
+            aff = a.effect.affects.legacy()
+            try:
+                if matches(str(aff["what"]), perm, str(aff["controller"]), src.controller, None, src):
+                    return src.name
+            except ValueError:
+                raise Unsupported(f"{src.name}: which creatures “{a.text}” applies to is not modelled") from None
+    return None
+
+
 def activation_problems(state: GameState, perm: Permanent, ability: Ability) -> list[str]:
     """Reasons from the {T}/{Q} rules why ``ability`` of ``perm`` cannot be activated now (empty: none).
 
@@ -114,7 +135,8 @@ def activation_problems(state: GameState, perm: Permanent, ability: Ability) -> 
     loyalty = ability.params.get("loyalty")
     if loyalty is not None:
         out.extend(_loyalty_problems(state, perm, str(loyalty)))
-    if (cost.tap or cost.untap) and perm.is_creature and perm.sick and not has_keyword(state, perm, "haste"):
+    if (cost.tap or cost.untap) and perm.is_creature and perm.sick and not as_though_haste(state, perm) \
+            and not has_keyword(state, perm, "haste"):
         sym = "{T}" if cost.tap else "{Q}"
         out.append(f"{perm.name} is a creature that has not been under {perm.controller}'s control continuously since "
                    f"their most recent turn began and has no haste, so its {sym} abilities cannot be activated (CR 302.6)")
@@ -176,7 +198,9 @@ def ask_activate(ctx: Context) -> Answer:
         if ab.cost and ab.cost.untap:
             bits.append("it is tapped")
         if ab.cost and (ab.cost.tap or ab.cost.untap) and perm.is_creature:
-            bits.append("it has haste" if perm.sick else "it has been under its controller's control since their turn began (CR 302.6)")
+            elixir = as_though_haste(ctx.state, perm) if perm.sick else None
+            bits.append(f"{elixir} lets its abilities be activated as though it had haste (CR 302.6)" if elixir else
+                        "it has haste" if perm.sick else "it has been under its controller's control since their turn began (CR 302.6)")
         why.append("can be activated" + (": " + ", ".join(bits) if bits else ""))
     values = {"activatable": not problems, "reason": problems[0] if problems else None, "ability": ab.describe()}
     return Answer("activate", values, why)

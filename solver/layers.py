@@ -120,6 +120,8 @@ def _compile(w: str) -> _Filter:
     or a source is remembered)."""
     if w in ("enchanted", "this"):
         return _Filter(w, False, ())
+    if w == "equipped":  # the creature the source Equipment is attached to (CR 301.5): as for an Aura
+        return _Filter("enchanted", False, ())
     other = False
     changed = True
     while changed:

@@ -240,3 +240,40 @@ def test_cr_118_3_sacrifice_all_and_discard_your_hand_are_payable_with_none(tmp_
     parts = parse_activation_cost("sacrifice all permanents you control and discard your hand", "K").parts
     assert [(p.action, p.amount) for p in parts] == [("sacrifice_all", 0), ("discard_hand", 0)]
     assert parse_activation_cost("sacrifice any number of creatures", "C").parts[0].action == "sacrifice_all"
+
+
+# ---------------------------------------------------------------------------
+# Haste from other permanents, "as though it had haste" (CR 302.6, 702.10, 613.1f)
+# ---------------------------------------------------------------------------
+
+def test_haste_grants_and_as_though_haste_are_typed_effects():
+    """'Creatures you control have haste' is a keyword grant (CR 613.1f); 'as though those creatures had haste'
+    is a permission, not a keyword (CR 302.6)."""
+    from mtgcheck.models.cards import card_from_fields
+    from mtgcheck.models.effects import AsThoughHaste, GrantAbility
+
+    def parsed(text):
+        card = card_from_fields({"name": "Test", "mana_cost": "{1}", "type_line": "Artifact", "oracle_text": text})
+        return parse_abilities(card)[0].effect
+
+    g = parsed("Creatures you control have haste.")
+    assert isinstance(g, GrantAbility) and g.affects.controller == "you" and g.ability.effect == "haste"
+    assert isinstance(parsed("Equipped creature has haste and shroud."), GrantAbility)
+    a = parsed("You may activate abilities of creatures you control as though those creatures had haste.")
+    assert isinstance(a, AsThoughHaste) and a.affects.controller == "you"
+    # a grant of something else alongside haste that could change an answer is not read as a haste grant
+    assert not isinstance(parsed("Creatures you control have haste and \"{T}: Add {G}.\""), GrantAbility)
+
+
+def test_a_hypothetical_card_line_of_keywords_gives_the_card_those_keywords(tmp_path, db):
+    """CR 702.10b: a creature with haste can use {T} abilities the turn it arrives; a `cards:` definition that
+    lists no keywords gets them from its keyword lines."""
+    sc = scenario(tmp_path, """
+        players: [Alice, Bob]
+        cards:
+          Hasty Imp: {mana_cost: "{R}", type_line: Creature — Imp, oracle_text: "Flying, haste\\n{T}: Add {R}.", power: "1", toughness: "1"}
+        battlefield: {Alice: [{card: Hasty Imp, sick: true}]}
+        ask: {activate: {permanent: Hasty Imp, ability: 1}}
+        expect: {activatable: true}
+    """)
+    assert run_scenario(sc, db).verdict == PASS
