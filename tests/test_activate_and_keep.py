@@ -71,7 +71,24 @@ def test_cr_118_3_a_discard_cost_needs_a_card_in_hand(answer):
 
 def test_cr_302_6_unmodelled_haste_grant_is_unsupported_not_a_guess(answer):
     """Fires of Yavimaya-like text ('Creatures you control have haste.') may give the sick creature
-    haste (CR 702.10, 302.6): without a model of it, the answer is unsupported, never 'false'."""
+    haste (CR 702.10, 302.6): without a model of it, the answer is unsupported, never 'false'. (The plain
+    'Creatures you control have haste.' is modelled: see the next test.)"""
+    res = answer("""\
+        players: [A, B]
+        cards:
+          Test Fires:
+            mana_cost: "{1}{R}{G}"
+            type_line: Enchantment
+            oracle_text: "Creatures you control with power 1 or greater have haste."
+        battlefield:
+          A: [Test Fires, {card: Llanowar Elves, sick: true}]
+        ask: {activate: {permanent: Llanowar Elves, ability: 1}}
+        """)
+    assert res.verdict == "unsupported" and "Test Fires" in res.message
+
+
+def test_cr_613_1f_a_modelled_haste_grant_lets_a_sick_creature_tap(answer):
+    """'Creatures you control have haste.' (Fires of Yavimaya) gives the sick Elves haste (CR 613.1f, 702.10)."""
     res = answer("""\
         players: [A, B]
         cards:
@@ -83,7 +100,7 @@ def test_cr_302_6_unmodelled_haste_grant_is_unsupported_not_a_guess(answer):
           A: [Test Fires, {card: Llanowar Elves, sick: true}]
         ask: {activate: {permanent: Llanowar Elves, ability: 1}}
         """)
-    assert res.verdict == "unsupported" and "Test Fires" in res.message
+    assert res.answer.values["activatable"] is True
 
 
 def test_cr_613_unmodelled_ability_removal_is_unsupported(answer):

@@ -31,7 +31,7 @@ cards:
   Test Fires:
     mana_cost: "{1}{R}{G}"
     type_line: Enchantment
-    oracle_text: "Creatures you control have haste."
+    oracle_text: "Creatures you control with power 1 or greater have haste."
 battlefield:
   A: [Test Fires, {card: Llanowar Elves, sick: true}]
 ask: {activate: {permanent: Llanowar Elves, ability: 1}}
