@@ -52,8 +52,7 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping
 
 from mtgcheck.models.cards import BASIC_LAND_MANA, BASIC_LAND_TYPES, Card, compute_color_identity
-from mtgcheck.models.text.deck import (can_be_your_commander, copy_limit, creature_outside_battlefield, has_activated_ability,
-                              has_companion_ability, has_every_land_type, is_changeling, partner_abilities)
+from mtgcheck.models.deckfacts import deck_text, has_activated_ability
 from mtgcheck.models.decklist import DECK_SECTIONS, DeckEntry, Decklist, decklist_from_data, parse_text
 from mtgcheck.models.formats import Format, FormatError, load_format
 from mtgcheck.models.mana import COLORS
@@ -62,7 +61,7 @@ from .questions import Answer, Context, QuestionError, Unsupported, question
 
 __all__ = [
     "PROBLEM_CODES", "DeckProblem", "DeckReport", "CardFacts", "card_facts", "validate_deck",
-    "DeckValidator", "partner_abilities", "COMPANION_CONDITIONS",
+    "DeckValidator", "COMPANION_CONDITIONS",
 ]
 
 PROBLEM_CODES = (
@@ -244,22 +243,23 @@ def card_facts(card: Card) -> CardFacts:
     tl = f.type_line
     subtypes = frozenset(tl.subtypes)
     colors = frozenset(BASIC_LAND_MANA[t] for t in BASIC_LAND_TYPES if t in subtypes)
-    if has_every_land_type(card):
+    dt = deck_text(card)  # what its text says, read once (models.deckfacts)
+    if dt.every_land_type:
         colors = frozenset(COLORS)
     legendary = "Legendary" in tl.supertypes
     return CardFacts(
-        name=card.name, card=card, basic="Basic" in tl.supertypes, copy_limit=copy_limit(card),
+        name=card.name, card=card, basic="Basic" in tl.supertypes, copy_limit=dt.copy_limit,
         identity=compute_color_identity(card), land_type_colors=colors, land="Land" in tl.types,
         permanent=tl.is_permanent, mana_value=card.mana_value(), legendary=legendary,
-        types=frozenset(tl.types), subtypes=subtypes, changeling=is_changeling(card),
-        partner=partner_abilities(card), can_be_commander=can_be_your_commander(card),
+        types=frozenset(tl.types), subtypes=subtypes, changeling=dt.changeling,
+        partner=dt.partner, can_be_commander=dt.can_be_commander,
         background=legendary and "Enchantment" in tl.types and "Background" in subtypes,
         # Doctor's companion pairs with "a legendary Time Lord Doctor creature card that has no other creature
         # types" (CR 702.124m); Time Lord is one subtype (CR 205.3m)
         time_lord_doctor=legendary and "Creature" in tl.types and subtypes == {"Time Lord", "Doctor"},
-        companion=_COMPANION_NAMES.get(card.name) if has_companion_ability(card) else None,
+        companion=_COMPANION_NAMES.get(card.name) if dt.companion else None,
         legalities=card.legalities or {},
-        creature_outside_battlefield=creature_outside_battlefield(card),
+        creature_outside_battlefield=dt.creature_outside_battlefield,
     )
 
 
@@ -327,7 +327,7 @@ def _comp_yorion(deck, ctx):
 
 
 def _comp_zirda(deck, ctx):
-    """Zirda: each permanent card has an activated ability (``models.text.deck.has_activated_ability``). A card
+    """Zirda: each permanent card has an activated ability (``models.deckfacts.has_activated_ability``). A card
     whose text is not understood makes the answer unknown: ``Unsupported`` unless another card already fails."""
     activated = ctx.get("activated", has_activated_ability_of)
     bad, unknown = [], []
@@ -343,7 +343,7 @@ def _comp_zirda(deck, ctx):
 
 
 def has_activated_ability_of(f: CardFacts) -> bool | None:
-    """``models.text.deck.has_activated_ability`` of the facts' card (uncached)."""
+    """``models.deckfacts.has_activated_ability`` of the facts' card (uncached)."""
     return has_activated_ability(f.card)
 
 

@@ -20,6 +20,7 @@ from .words import parse_count_word
 __all__ = [
     "copy_limit", "partner_abilities", "can_be_your_commander", "is_changeling", "has_companion_ability",
     "creature_outside_battlefield", "has_every_land_type", "has_activated_ability", "ACTIVATED_KEYWORDS",
+    "read_deck_text",
 ]
 
 _ANY_NUMBER_RE = re.compile(r"deck can have any number of cards named", re.I)
@@ -208,3 +209,15 @@ def has_activated_ability(card: Card) -> bool | None:
             return True
         unknown = unknown or got is None
     return None if unknown else False
+
+
+def read_deck_text(card: Card):
+    """Every deck-building fact of ``card``'s text as a ``models.deckfacts.DeckText`` (read once per card by
+    ``models.deckfacts.deck_text``)."""
+    from ..deckfacts import DeckText
+
+    return DeckText(copy_limit=copy_limit(card), partner=partner_abilities(card),
+                    can_be_commander=can_be_your_commander(card), changeling=is_changeling(card),
+                    companion=has_companion_ability(card),
+                    creature_outside_battlefield=creature_outside_battlefield(card),
+                    every_land_type=has_every_land_type(card))
