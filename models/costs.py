@@ -27,10 +27,12 @@ References: CR 118.7-118.9, 601.2b, 601.2f, 702.33, 702.34, 702.138.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Iterable, Mapping
+from typing import Any, Iterable
 
-from .abilities import Ability, CostPart, parse_activation_cost
+from .abilities import Ability, CostPart
 from .cards import Card
+from .effects import AdditionalCost as AdditionalCostEffect
+from .effects import CostIncrease, CostMinimum, CostReduction, Keyword
 from .mana import ManaCost
 
 #: Alternative-cost keywords (CR 118.9) and the zone the card is cast from with them.
@@ -123,30 +125,22 @@ def spell_in_class(spell: Card, cls: str) -> bool:
     return False
 
 
-def _parts_of(params: Mapping[str, Any], card_name: str = "") -> tuple[CostPart, ...]:
-    raw = params.get("parts") or ()
-    if isinstance(raw, str):
-        raw = (raw,)
-    out: list[CostPart] = []
-    for t in raw:
-        out.extend(parse_activation_cost(str(t), card_name).parts)
-    return tuple(out)
-
-
-def _mana_of(params: Mapping[str, Any]) -> ManaCost | None:
-    c = params.get("cost")
+def _mana_of(e: Any) -> ManaCost | None:
+    c = e.cost
     if c is None:
         return None
     return ManaCost.parse(str(c)) if str(c).strip() else ManaCost()
 
 
 def alternative_costs(card: Card, abilities: Iterable[Ability]) -> list[AlternativeCost]:
-    """The alternative costs printed on (or modelled for) a card, in printed order (CR 118.9)."""
+    """The alternative costs printed on (or modelled for) a card, in printed order (CR 118.9).
+
+    Reads ``Keyword`` effects (flashback, escape, evoke, dash, overload) and their typed ``cost``/``parts``."""
     out = []
     for a in abilities:
-        if a.effect in ALTERNATIVE_KEYWORDS and a.effect != "free":
-            out.append(AlternativeCost(a.effect.name, _mana_of(a.params), _parts_of(a.params, card.name),
-                                       ALTERNATIVE_KEYWORDS[a.effect.name], a.text))
+        e = a.effect
+        if isinstance(e, Keyword) and e.name in ALTERNATIVE_KEYWORDS and e.name != "free":
+            out.append(AlternativeCost(e.name, _mana_of(e), tuple(e.parts), ALTERNATIVE_KEYWORDS[e.name], a.text))
     return out
 
 
@@ -154,26 +148,25 @@ def additional_costs(card: Card, abilities: Iterable[Ability]) -> list[Additiona
     """The additional costs of a card (kicker, multikicker, buyback, entwine, mandatory ones), CR 118.8."""
     out = []
     for a in abilities:
-        if a.effect in ("kicker", "multikicker", "buyback", "entwine"):
-            opt, rep = ADDITIONAL_KEYWORDS[a.effect.name]
-            out.append(AdditionalCost(a.effect.name, _mana_of(a.params), _parts_of(a.params, card.name), opt, rep, a.text))
-        elif a.effect == "additional_cost":
-            out.append(AdditionalCost("additional", _mana_of(a.params), _parts_of(a.params, card.name),
-                                      bool(a.params.get("optional", False)), False, a.text))
+        e = a.effect
+        if isinstance(e, Keyword) and e.name in ("kicker", "multikicker", "buyback", "entwine"):
+            opt, rep = ADDITIONAL_KEYWORDS[e.name]
+            out.append(AdditionalCost(e.name, _mana_of(e), tuple(e.parts), opt, rep, a.text))
+        elif isinstance(e, AdditionalCostEffect):
+            out.append(AdditionalCost("additional", _mana_of(e), tuple(e.parts), bool(e.optional), False, a.text))
     return out
 
 
 def cost_changes(abilities: Iterable[Ability], source: str = "", controller: str = "") -> list[CostChange]:
-    """The cost increases, reductions and minimums among a permanent's abilities."""
+    """The cost increases, reductions and minimums among a permanent's abilities (typed effects)."""
     out = []
     for a in abilities:
-        if a.effect in ("cost_increase", "cost_reduction"):
-            out.append(CostChange("increase" if a.effect == "cost_increase" else "reduction",
-                                  ManaCost.parse(str(a.params.get("amount", "{1}"))), 0,
-                                  str(a.params.get("spells", "all")), str(a.params.get("whose", "all")),
-                                  bool(a.params.get("while_untapped", False)), source, controller, a.text))
-        elif a.effect == "cost_minimum":
-            out.append(CostChange("minimum", ManaCost(), int(a.params.get("minimum", 0)), str(a.params.get("spells", "all")),
-                                  str(a.params.get("whose", "all")), bool(a.params.get("while_untapped", False)),
-                                  source, controller, a.text))
+        e = a.effect
+        if isinstance(e, CostIncrease):  # CostReduction is a CostIncrease
+            out.append(CostChange("reduction" if isinstance(e, CostReduction) else "increase",
+                                  ManaCost.parse(str(e.amount)), 0, str(e.spells), str(e.whose),
+                                  False, source, controller, a.text))
+        elif isinstance(e, CostMinimum):
+            out.append(CostChange("minimum", ManaCost(), int(e.minimum), str(e.spells), str(e.whose),
+                                  bool(e.while_untapped), source, controller, a.text))
     return out

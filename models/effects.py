@@ -744,6 +744,28 @@ class CantSpendMana(Effect):
 
 # --- costs ---------------------------------------------------------------------
 
+def _parts_in(v: Any, where: str) -> tuple:
+    """Non-mana cost parts: ``CostPart`` records, or their wording (parsed here, once: ``parse_activation_cost``)."""
+    from .abilities import AbilityError, CostPart, parse_activation_cost
+
+    if isinstance(v, str):
+        v = (v,)
+    out: list = []
+    for t in v or ():
+        if isinstance(t, CostPart):
+            out.append(t)
+            continue
+        try:
+            out.extend(parse_activation_cost(str(t)).parts)
+        except AbilityError as e:
+            raise VocabularyError(f"{where}: cost part {t!r}: {e}") from None
+    return tuple(out)
+
+
+#: Non-mana cost parts (CR 118): typed ``models.abilities.CostPart`` records; legacy view: their wording.
+COST_PARTS: Codec = (_parts_in, lambda v: tuple(p.text or p.action for p in v))
+
+
 @dataclass(frozen=True, eq=False)
 class CostIncrease(Effect):
     """"[spells] cost [amount] more to cast" (CR 601.2f). ``spells``: a class of ``models.costs.SPELL_CLASSES``;
@@ -793,7 +815,7 @@ class AdditionalCost(Effect):
 
     kind: ClassVar[str] = "additional_cost"
     touches: ClassVar[frozenset[Topic]] = frozenset({Topic.COSTS})
-    parts: tuple = fld(())
+    parts: tuple = fld((), COST_PARTS)
     cost: str | None = fld(None)
     optional: bool = fld(False)
 
@@ -830,7 +852,7 @@ class GrantFlashback(Effect):
 @dataclass(frozen=True, eq=False)
 class Keyword(Effect):
     """A keyword ability (CR 702) or keyword action used as an ability line: ``keyword`` its name (lower case),
-    with a typed parameter: ``cost`` (mana part) and ``parts`` (other cost parts, as text) for cost keywords,
+    with a typed parameter: ``cost`` (mana part) and ``parts`` (other cost parts, ``CostPart``) for cost keywords,
     ``n`` for numbered ones, ``detail`` the rest of the wording when it is not typed (an ``Unmodelled``),
     ``pays``/``uses`` for the delve family (CR 702.66, 702.51, 702.126)."""
 
@@ -841,7 +863,7 @@ class Keyword(Effect):
     detail: Unmodelled | None = fld(None, (lambda v, w: v if isinstance(v, Unmodelled) else Unmodelled(str(v)),
                                            lambda u: u.text))
     cost: str | None = fld(None)
-    parts: tuple = fld(())
+    parts: tuple = fld((), COST_PARTS)
     n: int | None = fld(None)
     pays: str | None = fld(None)
     uses: str | None = fld(None)
