@@ -17,7 +17,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
-from mtgcheck.models.effects import SpendAsThough, Unmodelled
+from mtgcheck.models.effects import CantSpendMana, SpendAsThough, Unmodelled
 from mtgcheck.models.mana import COLORS, MANA_TYPES, ManaCost, ManaError
 from mtgcheck.models.state import GameState
 
@@ -464,7 +464,7 @@ def cant_spend_mana(card: Any) -> bool:
     """The spell says no mana can be spent to cast it (Hogaak, Arisen Necropolis: only convoke and delve pay)."""
     from mtgcheck.models.text.oracle import abilities_of
 
-    return card is not None and any(a.effect == "cant_spend_mana" for a in abilities_of(card))
+    return card is not None and any(isinstance(a.effect, CantSpendMana) for a in abilities_of(card))
 
 
 def _source_choices(src: ManaSource, spell_card: Any, notes: list[str],
