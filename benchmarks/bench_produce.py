@@ -2,6 +2,7 @@
 
     python benchmarks/bench_produce.py            # could_produce / available_mana timings + parse time
     python benchmarks/bench_produce.py --coverage # writes the table used in docs/parser-coverage.md
+    python benchmarks/bench_produce.py --filters  # ten different filter lands; thousands of basics (issue 14)
 
 Boards of 10, 100 and 1,000 permanents: a tenth reflecting lands (Reflecting Pool, Exotic Orchard),
 basic and nonbasic lands, mana creatures and rocks, and three replacement effects (Contamination,
@@ -163,7 +164,48 @@ def parser_coverage(path) -> tuple[int, int, collections.Counter]:
     return total, ok, rest
 
 
+def bench_filter_lands(repeat: int = 3) -> list[tuple[str, float, float, float]]:
+    """Issue 14 part 2: available_mana with the ten different two-colour filter lands and basics, and with
+    thousands of basic lands (which collapse to one pool). Min / median / max ms of ``repeat`` runs."""
+    import statistics
+
+    from mtgcheck.models.catalog import card_from_model
+    from mtgcheck.solver.sources import maximal_pools
+
+    def land(name: str, abilities: list) -> object:
+        return card_from_model({"name": name, "type_line": "Land", "abilities": abilities})
+
+    filters = []
+    for x, y in ["WU", "UB", "BR", "RG", "GW", "WB", "UR", "BG", "RW", "GU"]:
+        filters.append(land(f"Filter {x}{y}", [
+            {"kind": "activated", "cost": "{T}", "effect": "add_mana", "params": {"mana": "{C}"}, "text": "tap: C"},
+            {"kind": "activated", "cost": f"{{{x}/{y}}}, {{T}}", "effect": "add_mana",
+             "params": {"options": [f"{{{x}}}{{{x}}}", f"{{{x}}}{{{y}}}", f"{{{y}}}{{{y}}}"]}, "text": "filter"}]))
+    basics = [land(f"Basic {t}", [{"kind": "activated", "cost": "{T}", "effect": "add_mana",
+                                   "params": {"mana": "{" + t + "}"}, "text": "tap"}]) for t in "WUBRG"]
+    rows = []
+    for label, cards in (("10 different filter lands + 20 basics", filters + [basics[i % 5] for i in range(20)]),
+                         ("1,000 basic lands", [basics[i % 5] for i in range(1000)]),
+                         ("10,000 basic lands", [basics[i % 5] for i in range(10000)])):
+        s = GameState(players=["Alice", "Bob"], active="Alice")
+        for i, c in enumerate(cards):
+            s.battlefield.append(Permanent(f"p{i}", c, "Alice", "Alice"))
+        times = []
+        res = None
+        for _ in range(repeat):
+            t0 = time.perf_counter()
+            res = maximal_pools(s, "Alice", limit=50)
+            times.append((time.perf_counter() - t0) * 1000)
+        rows.append((label, min(times), statistics.median(times), max(times)))
+        print(f"available_mana, {label}: {res.count:,} maximal pools ({res.method}); "
+              f"min {min(times):.0f} / median {statistics.median(times):.0f} / max {max(times):.0f} ms")
+    return rows
+
+
 def main() -> None:
+    if "--filters" in sys.argv:
+        bench_filter_lands()
+        return
     shared = ROOT.parent / "shared" / "carddata" / "oracle-cards-2025-11-03.json.gz"
     if "--coverage" in sys.argv:
         total, ok, rest = parser_coverage(shared)

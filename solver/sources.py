@@ -22,6 +22,7 @@ References: CR 106 (mana), 605 (mana abilities), 106.12 (tapped for mana), 107.5
 from __future__ import annotations
 
 import itertools
+import operator
 from collections import Counter
 from dataclasses import dataclass
 from typing import Iterable
@@ -880,6 +881,7 @@ def _enumerated(K: _Kinds, fixed: Vec, singles: dict[frozenset[int], int], other
         if len(pools) > ENUMERATION_BUDGET:
             raise _TooLarge(f"more than {ENUMERATION_BUDGET:,} partial pools")
     reached: set[Vec] = set(pools)
+    fast: set[Vec] | None = None
     if flist:
         unres = [i for i, k in enumerate(K.kinds) if k[1] is None]
         pay_memo: dict[tuple, list[Vec]] = {}
@@ -905,8 +907,14 @@ def _enumerated(K: _Kinds, fixed: Vec, singles: dict[frozenset[int], int], other
                         out.add(_add(after, o))
             return out
 
+        fast = _order_free_filters(K, pools, flist, fopts, payments, work)
         left0 = tuple(x if x is not None else -1 for _, x in flist)
-        pending: dict[tuple, set[Vec]] = {left0: pools}
+        pending: dict[tuple, set[Vec]] = {} if fast is not None else {left0: pools}
+        if fast is not None:
+            reached = fast
+            why.append("the mana made before any filter can pay every filter's input at once, in every combination, "
+                       "so the order of activations does not matter: the pools are the start pools plus every "
+                       "combination of the filters' effects (output minus input), identical filters collapsed")
         while pending:
             left = max(pending, key=lambda lv: (sum(x for x in lv if x > 0), lv))
             layer = pending.pop(left)
@@ -939,13 +947,102 @@ def _enumerated(K: _Kinds, fixed: Vec, singles: dict[frozenset[int], int], other
                         raise _TooLarge(f"more than {ENUMERATION_BUDGET:,} pools after filter activations")
             if len(reached) > ENUMERATION_BUDGET:
                 raise _TooLarge(f"more than {ENUMERATION_BUDGET:,} reachable pools")
-    maximal = _maximal(reached, work)
+    # the order-free combination drops contained pools as it goes (one total per step: none is contained)
+    maximal = reached if flist and fast is not None else _maximal(reached, work)
     out = sorted(K.text(v) for v in maximal)
     listed = out if limit is None else out[:limit]
     if len(out) > len(listed):
         why.append(f"{len(listed)} of {len(out):,} pools listed (in canonical order)")
     why.append(f"{len(out):,} maximal pool(s): no other reachable pool contains one of them strictly")
     return PoolsResult(listed, len(out), why, "enumerated")
+
+
+def _order_free_filters(K: _Kinds, pools: set[Vec], flist: list[tuple[list[ManaSource], int | None]],
+                        fopts: list[list[tuple[ManaSource, list[Vec]]]], payments, work: _Work) -> set[Vec] | None:
+    """Every pool reachable with the filters when their order cannot matter, or ``None`` when it could.
+
+    Parameters
+    ----------
+    K : the mana kinds; pools : the pools made before any filter (free sources, pool mana).
+    flist : the filter units (alternatives of one unit, number of activations); ``None`` activations
+        (repeatable without limit) give ``None``.
+    fopts : per filter unit, each alternative with its distinct outputs; payments : ``payments(pool, cost)``,
+        every way to pay a cost from a pool (``_payments``).
+
+    Returns
+    -------
+    set of Vec (the reachable pools, not yet reduced to the maximal ones), or None.
+
+    Exactness. Let ``need[k]`` be, over every activation the filters allow, the most mana of kind ``k`` their
+    inputs can take (per unit: the largest amount of ``k`` in any payment of any of its costs, times its
+    activations). If every start pool holds at least ``need[k]`` of every kind, then every combination of
+    activations and payments can be paid from the start pool alone, before any output is spent, in any order
+    (CR 605.3a, 106.4); and whatever the order, a pool reached is the start pool plus the sum of each
+    activation's output minus its payment. So the reachable pools are exactly the start pools plus every
+    multiset of per-activation effects (identical units interchangeable, "not activated" included). An effect
+    contained in another effect of the same unit, and a partial sum contained in another, are dropped as it
+    goes: every completion of it is contained in the same completion of the other (all completions are
+    payable). Filter lands ({T}: {C}, or {R/G}, {T}: two mana) net one mana either way, so every partial sum
+    has one total and none is compared.
+    """
+    if any(n is None for _, n in flist):
+        return None
+    biggest = max((len(s.mana_cost) for alts, _ in flist for s in alts if s.mana_cost), default=0)
+    rich = tuple(biggest for _ in K.kinds)
+    need = [0] * len(K.kinds)
+    effects: list[tuple[list[Vec], int]] = []
+    for (alts, n), opts in zip(flist, fopts):
+        most = [0] * len(K.kinds)
+        deltas: set[Vec] = {K.zero}
+        for s, outs in opts:
+            pays = payments(rich, s.mana_cost) if s.mana_cost and len(s.mana_cost) else [K.zero]
+            for spent in pays:
+                for i, x in enumerate(spent):
+                    most[i] = max(most[i], x)
+                for o in outs:
+                    deltas.add(tuple(a - b for a, b in zip(o, spent)))
+        for i in range(len(need)):
+            need[i] += most[i] * (n or 0)
+        # an effect contained in another effect of the same unit is never better (both are always payable)
+        kept = [d for d in deltas if not any(e != d and all(x >= y for x, y in zip(e, d)) for e in deltas)]
+        effects.append((sorted(kept), n or 0))
+    if any(any(p[i] < need[i] for i in range(len(need))) for p in pools):
+        return None
+    cur = set(pools)
+    same_total = len({sum(p) for p in pools}) <= 1 and all(len({sum(d) for d in ds}) <= 1 for ds, _ in effects)
+    if same_total:
+        # one total per step, so no pool can contain another: plain Minkowski sums, on pools encoded as
+        # integers (digit i = mana of kind i; every digit stays in [0, base) because every payment is
+        # covered by the start pool), which makes each addition one integer addition
+        base = 1 + max(sum(p) for p in pools) + sum(n * max(sum(x for x in d if x > 0) for d in ds) for ds, n in effects)
+        dim = len(K.kinds)
+
+        def enc(v: Vec) -> int:
+            return sum(x * base ** i for i, x in enumerate(v))
+
+        ints = {enc(p) for p in pools}
+        for effs, n in effects:
+            ds = [enc(d) for d in effs]
+            for _ in range(n):
+                work.spend(len(ints) * len(ds), "filter effects")
+                ints = {p + d for p in ints for d in ds}
+                if len(ints) > ENUMERATION_BUDGET:
+                    raise _TooLarge(f"more than {ENUMERATION_BUDGET:,} pools after filter activations")
+        out: set[Vec] = set()
+        for x in ints:
+            digits = []
+            for _ in range(dim):
+                x, r = divmod(x, base)
+                digits.append(r)
+            out.add(tuple(digits))
+        return out
+    for effs, n in effects:
+        for _ in range(n):
+            work.spend(len(cur) * len(effs), "filter effects")
+            cur = _maximal({tuple(map(operator.add, p, d)) for p in cur for d in effs}, work)
+            if len(cur) > ENUMERATION_BUDGET:
+                raise _TooLarge(f"more than {ENUMERATION_BUDGET:,} pools after filter activations")
+    return _maximal(cur, work)
 
 
 def available_mana(state: GameState, player: str, limit: int | None = None) -> tuple[list[str], list[str]]:
