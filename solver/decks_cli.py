@@ -734,6 +734,10 @@ def _validate_command(err, paths, fmt, cards, as_json, as_csv, jobs, dask_addres
         if status.get("unknown"):
             con.print(f"{status['unknown']} deck(s) of unknown legality: the card data has no legality for some "
                       f"of their cards (the embedded catalog has none); give --cards with Scryfall or MTGJSON data")
+        if getattr(db, "source", None) == "catalog" and (status.get("unreadable") or status.get("unknown")):
+            from mtgcheck.models.database import CATALOG_HINT
+
+            con.print(f"note: {CATALOG_HINT}", soft_wrap=True)
     for f in fatal:
         err.print(f"[bold red]error:[/] {f}")
     if fatal:
