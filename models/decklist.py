@@ -110,6 +110,9 @@ class Decklist:
         ``Deck``, XML zones, JSON keys) rather than relying on a blank line.
     hints : list of str, how an ambiguous list was read (blank lines without headers), shown with the
         deck's problems.
+    other_lines : list of int, lines read as something other than a card: section headers, comments,
+        metadata (``Name ...``, ``[metadata]``, ``NAME:``, ``LAYOUT``), a CSV header. With ``entries`` and
+        ``unreadable`` they account for every non-blank line of a text list.
     """
 
     entries: list[DeckEntry] = field(default_factory=list)
@@ -123,6 +126,7 @@ class Decklist:
     line: int | None = None
     explicit_sections: bool = False
     hints: list[str] = field(default_factory=list)
+    other_lines: list[int] = field(default_factory=list)
 
     def section(self, name: str) -> list[DeckEntry]:
         """The entries of one section, in file order."""
@@ -346,20 +350,24 @@ def parse_text(text: str, source: str = "<text>", reader: str | None = None, fir
             word = h.group(1).lower().strip() if h else ""
             if h and word in _HEADERS:
                 section = _HEADERS[word]
+                deck.other_lines.append(ln)
                 continue
             if h and word in _GROUP_HEADERS:
                 if section in ("about", "nodeck"):
                     section = "main"
+                deck.other_lines.append(ln)
                 continue
             if section == "about":
                 key, _, value = s.partition(" ")
                 if key.lower() == "name":
                     deck.name = value.strip() or None
+                    deck.other_lines.append(ln)
                     continue
                 deck.unreadable.append(UnreadableLine(ln, raw, "an Arena 'About' section holds only 'Name ...'; "
                                                                "this line is not a card line ('4 Card Name')"))
                 continue
             if s.startswith("//") or s.startswith("#"):
+                deck.other_lines.append(ln)
                 continue  # a comment
             deck.unreadable.append(UnreadableLine(ln, raw, "not a card line ('4 Card Name') nor a section header"))
             continue
@@ -469,17 +477,21 @@ def _parse_forge(lines: list[str], source: str, first_line: int) -> Decklist:
         if h:
             word = h.group(1).strip().lower()
             section = _FORGE_SECTIONS.get(word, word)
+            deck.other_lines.append(ln)
             continue
         if section == "metadata":
             key, eq, value = s.partition("=")
             if not eq:
                 deck.unreadable.append(UnreadableLine(ln, raw, "a [metadata] line is 'Key=value'"))
-            elif key.strip().lower() == "name":
+                continue
+            if key.strip().lower() == "name":
                 deck.name = value.strip() or None
             else:
                 deck.meta[key.strip().lower()] = value.strip()
+            deck.other_lines.append(ln)
             continue
         if s.startswith("#"):
+            deck.other_lines.append(ln)
             continue
         m = _COUNT_RE.match(s)
         if m is None:
@@ -509,8 +521,10 @@ def _parse_xmage(lines: list[str], source: str, first_line: int) -> Decklist:
             continue
         if s.startswith("NAME:"):
             deck.name = s[5:].strip() or None
+            deck.other_lines.append(ln)
             continue
         if s.startswith("LAYOUT ") or s.startswith("#"):
+            deck.other_lines.append(ln)
             continue
         m = _XMAGE_RE.match(s)
         if m is None:
@@ -567,8 +581,13 @@ def _parse_csv(lines: list[str], source: str, first_line: int) -> Decklist:
             if not (any(c in _CSV_COUNT for c in cols) and any(c in _CSV_NAME for c in cols)):
                 deck.unreadable.append(UnreadableLine(ln, raw, "a CSV decklist starts with a header naming its columns "
                                                                "(Count, Name, ...)"))
+                for j in range(i + 1, len(lines)):
+                    if lines[j].strip():
+                        deck.unreadable.append(UnreadableLine(first_line + j, lines[j], "not read: the CSV file has "
+                                                              "no header naming its columns"))
                 return deck
             header = cols
+            deck.other_lines.append(ln)
             ci = next(cols.index(c) for c in cols if c in _CSV_COUNT)
             ni = next(cols.index(c) for c in cols if c in _CSV_NAME)
             bi = next((cols.index(c) for c in cols if c in _CSV_BOARD), None)

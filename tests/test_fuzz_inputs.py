@@ -1,0 +1,134 @@
+"""Bounded fuzz test of every reader and the scenario loader (issue 13; a few seconds).
+
+Properties, for any input:
+* no exception escapes except the project's input errors (``InputError`` and its kinds, ``DecklistError``);
+* every non-blank line of a text decklist is read (an entry, a header, a comment, metadata) or reported
+  (an ``UnreadableLine``), and no line is both;
+* a scenario is answered with a verdict within its budget (a small states budget here): never an internal
+  error.
+
+A longer run is ``benchmarks/fuzz_inputs.py``.
+"""
+from __future__ import annotations
+
+import os
+
+import yaml
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from mtgcheck.models.database import load_database
+from mtgcheck.models.decklist import (
+    DecklistError, decklist_from_data, parse_cod, parse_dek, parse_jsonl_record, parse_text, split_lines,
+)
+from mtgcheck.models.inputs import InputError
+from mtgcheck.models.scenario import QUESTION_ARGS, SCENARIO_KEYS, ScenarioError, load_yaml, parse_scenario
+from mtgcheck.solver.runner import ERROR, FAIL, NO_EXPECT, PASS, UNSUPPORTED, run_scenario
+
+DB = load_database()
+#: Examples per property: a few seconds in the suite; ``benchmarks/fuzz_inputs.py`` raises it (and the seed).
+EXAMPLES = int(os.environ.get("MTGCHECK_FUZZ_EXAMPLES", "60"))
+FAST = settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=list(HealthCheck),
+                derandomize="MTGCHECK_FUZZ_EXAMPLES" not in os.environ, database=None)
+
+# pieces of real decklist lines, so the fuzzer reaches the interesting branches
+PIECES = ["4 ", "x4 ", "4x ", "SB: ", "1x ", "Lightning Bolt", "Fire // Ice", " (M10) 146", " *F*", " [Commander]",
+          " [Commander Staples]", " [Tokens{noDeck}]", "|M10|1", "[Main]", "[metadata]", "Name=Burn", "NAME:x",
+          "LAYOUT MAIN:", "4 [M10:146] ", "Deck", "Sideboard", "About", "Name Deck", "Creatures (12)", "// c", "# c",
+          "Count,Name,Edition", '"4","Opt","m10"', "\x0c", "\u2028", "\r", "\t", " ", "0 ", "99999999999 ", "\ufeff", ","]
+TEXT_LINE = st.lists(st.sampled_from(PIECES) | st.text(max_size=8), max_size=6).map("".join)
+TEXT = st.lists(TEXT_LINE | st.just(""), max_size=25).map("\n".join)
+READERS = st.sampled_from([None, "mtgo", "arena", "moxfield", "archidekt", "forge", "xmage", "csv"])
+
+
+def check_lines(text, deck):
+    lines = split_lines(text)
+    nonblank = {i + 1 for i, ln in enumerate(lines) if ln.strip().lstrip("\ufeff").strip()}
+    entries = {e.line for e in deck.entries}
+    unreadable = {u.line for u in deck.unreadable}
+    other = set(deck.other_lines)
+    accounted = entries | unreadable | other
+    assert nonblank <= accounted, sorted(nonblank - accounted)
+    assert not (entries & unreadable), sorted(entries & unreadable)
+    for e in deck.entries:
+        assert e.count >= 1 and e.name.strip()
+
+
+@FAST
+@given(TEXT, READERS)
+def test_text_readers_read_or_report_every_line(text, reader):
+    deck = parse_text(text, "<fuzz>", reader)
+    check_lines(text, deck)
+
+
+XML_PIECES = ['<?xml version="1.0" encoding="UTF-7"?>', "<Deck>", "</Deck>", '<Cards Quantity="4" Name="Opt" Sideboard="1"/>',
+              "<cockatrice_deck>", "</cockatrice_deck>", '<zone name="side">', "</zone>", '<card number="x" name="Opt"/>',
+              "<Card/>", "<!DOCTYPE d [<!ENTITY a 'b'>]>", "&a;", "<deckname>x</deckname>", "\n", "<", ">", '"', "&"]
+
+
+@FAST
+@given(st.lists(st.sampled_from(XML_PIECES) | st.text(max_size=5), max_size=20).map("".join))
+def test_xml_readers_never_raise(text):
+    for parse in (parse_dek, parse_cod):
+        deck = parse(text, "<fuzz>")
+        assert all(e.count >= 1 for e in deck.entries)
+
+
+JSONISH = st.recursive(st.none() | st.booleans() | st.integers() | st.text(max_size=6),
+                       lambda kids: st.lists(kids, max_size=4) | st.dictionaries(
+                           st.sampled_from(["main", "side", "mainboard", "commander", "format", "x", "name", "count"]),
+                           kids, max_size=4), max_leaves=20)
+
+
+@FAST
+@given(JSONISH, st.text(max_size=40))
+def test_json_lines_readers_never_raise(data, raw):
+    import json
+
+    deck = decklist_from_data(data, "<fuzz>", 0, 1)
+    assert all(e.count >= 1 for e in deck.entries)
+    for text in (json.dumps(data), raw):
+        deck = parse_jsonl_record(text, "<fuzz>", 0, 1)
+        assert all(e.count >= 1 for e in deck.entries)
+
+
+SCALARS = st.none() | st.booleans() | st.integers(-3, 12) | st.sampled_from(
+    ["Forest", "Island", "Llanowar Elves", "Treasure Cruise", "Opt", "Hypergenesis", "Wild Growth", "{G}", "{R}{R}",
+     "A", "B", "x", "", "hand", "graveyard", "flashback", "delve", "modern", "4 Opt"])
+VALUES = st.recursive(SCALARS, lambda kids: st.lists(kids, max_size=3) | st.dictionaries(
+    st.sampled_from(["card", "count", "tapped", "sick", "A", "B", "id", "attached_to", "player", "n", "x", "from"]),
+    kids, max_size=3), max_leaves=12)
+ASK = st.sampled_from(sorted(QUESTION_ARGS)).flatmap(lambda kind: st.fixed_dictionaries({kind: st.dictionaries(
+    st.sampled_from(QUESTION_ARGS[kind] + ("typo",)), VALUES, max_size=3) | SCALARS}))
+SCENARIO = st.fixed_dictionaries({"players": st.just(["A", "B"]), "ask": ASK}, optional={
+    k: VALUES for k in SCENARIO_KEYS if k not in ("players", "ask")}) | st.dictionaries(
+    st.sampled_from(list(SCENARIO_KEYS)), VALUES, max_size=4)
+
+
+@FAST
+@given(SCENARIO)
+def test_scenarios_get_a_verdict_within_budget(data):
+    text = yaml.safe_dump(data, allow_unicode=True)
+    try:
+        sc = parse_scenario(load_yaml(text, "<fuzz>.yaml"), "<fuzz>.yaml")
+    except ScenarioError:
+        return
+    res = run_scenario(sc, DB, {"limit": 5, "max_states": 20_000, "max_seconds": 30})
+    assert not res.internal, res.message
+    assert res.verdict in (PASS, FAIL, NO_EXPECT, UNSUPPORTED, ERROR)
+
+
+@FAST
+@given(st.text(max_size=200))
+def test_yaml_loader_raises_only_input_errors(text):
+    try:
+        load_yaml(text, "<fuzz>.yaml")
+    except InputError:
+        pass
+
+
+def test_input_error_kinds_are_input_errors():
+    from mtgcheck.models.formats import FormatError
+
+    assert issubclass(ScenarioError, InputError)
+    assert issubclass(DecklistError, ValueError) and issubclass(FormatError, ValueError)
