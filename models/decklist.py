@@ -844,7 +844,10 @@ def parse_jsonl_record(text: str | bytes, source: str = "<text>", index: int = 0
 
 
 def _short(x: Any) -> str:
-    s = json.dumps(x, ensure_ascii=False, default=str) if not isinstance(x, str) else x
+    try:
+        s = json.dumps(x, ensure_ascii=False, default=str) if not isinstance(x, str) else x
+    except (RecursionError, ValueError, TypeError):  # nested too deep to show (a record parsed by orjson)
+        s = f"<a {type(x).__name__} nested too deep to show>"
     return s if len(s) <= 200 else s[:199] + "…"
 
 

@@ -79,9 +79,12 @@ def find_scenario_files(paths: Iterable[str | Path]) -> tuple[list[Path], list[s
     for p in paths:
         path = Path(p)
         if path.is_dir():
-            found = sorted(f for f in path.rglob("*")
-                           if f.is_file() and f.suffix.lower() in SCENARIO_SUFFIXES and not _hidden(f, path))
-            if not found:
+            from mtgcheck.models.inputs import walk_files
+
+            # unreadable sub-folders, dangling links and link loops are reported, never skipped silently
+            found, probs = walk_files(path, lambda f: f.suffix.lower() in SCENARIO_SUFFIXES and not _hidden(f, path))
+            problems.extend(probs)
+            if not found and not probs:
                 problems.append(f"{p}: no scenario files (*.yaml, *.yml, *.json) in this folder")
             files.extend(found)
         elif path.is_file():

@@ -243,3 +243,40 @@ def test_format_auto_on_a_text_list_is_one_message_and_exit_2(tmp_path):
     (tmp_path / "a.txt").write_text("4 Opt\n")
     r = CliRunner().invoke(main, ["validate", str(tmp_path / "a.txt"), "--format", "auto"], catch_exceptions=False)
     assert r.exit_code == 2 and "names no format" in r.output
+
+
+def test_a_record_nested_too_deep_to_show_is_reported_not_a_crash(tmp_path):
+    from mtgcheck.models.decklist import decklist_from_data
+
+    deep: list = []
+    cur = deep
+    for _ in range(5000):
+        cur.append([])
+        cur = cur[0]
+    deck = decklist_from_data({"main": deep}, "x.jsonl", 0, 1)
+    assert not deck.entries and "nested too deep" in deck.unreadable[0].text
+
+
+def test_scenario_folders_report_dangling_links_and_unreadable_folders(tmp_path, monkeypatch):
+    import os
+
+    from mtgcheck.models import inputs
+    from mtgcheck.solver.runner import find_scenario_files
+
+    (tmp_path / "a.yaml").write_text("players: [A]\nask: {mana_value: {card: Opt}}\n")
+    os.symlink(tmp_path / "gone.yaml", tmp_path / "b.yaml")
+    (tmp_path / "locked").mkdir()
+    real_walk = os.walk
+
+    def walk(top, onerror=None, followlinks=False):  # a folder that cannot be listed (root reads any folder)
+        for dirpath, dirnames, filenames in real_walk(top, onerror=onerror, followlinks=followlinks):
+            if dirpath.endswith("locked"):
+                onerror(PermissionError(13, "Permission denied", dirpath))
+                continue
+            yield dirpath, dirnames, filenames
+
+    monkeypatch.setattr(inputs.os, "walk", walk)
+    files, problems = find_scenario_files([str(tmp_path)])
+    assert [f.name for f in files] == ["a.yaml"]
+    text = " ".join(problems)
+    assert "b.yaml" in text and "leads nowhere" in text and "locked" in text and "permission denied" in text
