@@ -1,20 +1,32 @@
-"""Benchmark: validate every deck of ../shared/decklists/mtgo-2025-05-to-07.jsonl.gz (issue #7).
+"""Benchmark: batch validation of the MTGO corpus against the standard-library read floor (issue 14).
 
-Runs ``mtgcheck validate CORPUS --format auto --cards ORACLE --json --jobs N`` for N = 1 and 2 as a
-subprocess (so the wall time includes starting Python and loading the 32k cards), measures wall time and
-peak memory (the process and its workers), and summarises the results by format and problem code,
-including why decks of Modern, Pioneer, Legacy, Vintage and Pauper are not legal (if any).
+Every figure is a subprocess (Python start-up, imports and loading the 32k cards included), repeated
+``--repeat`` times, reported as min / median / max of wall time with CPU time (user+sys of the process and
+its children) and peak RSS (largest single process), and every ratio is taken between figures of the same
+run of this script:
 
-Usage: python benchmarks/bench_validate.py [--shared ../shared] [--jobs 1 2]
-Results are recorded in docs/decks.md.
+* ``floor``: parse the card file (``json.load``) and every deck record (``json.loads`` per line) with the
+  standard library, nothing else;
+* ``validate --json --jobs 1`` and ``--jobs 2`` on the 31,196 decks (the shared ``.jsonl.gz``);
+* with ``--scale 10``: the corpus written 10 times into one plain JSON-lines file under ``--tmp`` (never in
+  the repository), validated with ``--jobs 1`` (linear time, constant memory) and with
+  ``--dask local --jobs 2`` (a LocalCluster of two worker processes) -- plus the 1x corpus as a plain file
+  for the linearity ratio.
+
+The load average is printed with each figure: on a shared machine, wall times are only comparable within
+one run. Usage::
+
+    python benchmarks/bench_validate.py [--shared ../shared] [--repeat 3] [--scale 10] [--no-dask]
+
+Results are recorded in docs/decks.md ("Figures").
 """
 from __future__ import annotations
 
 import argparse
-import collections
-import json
+import gzip
 import os
-import resource
+import shutil
+import statistics
 import subprocess
 import sys
 import time
@@ -22,11 +34,60 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 
+FLOOR = r"""
+import gzip, json, sys
+cards = json.load(gzip.open(sys.argv[1], "rt", encoding="utf-8"))
+n = 0
+opener = gzip.open if sys.argv[2].endswith(".gz") else open
+with opener(sys.argv[2], "rt", encoding="utf-8") as f:
+    for line in f:
+        if line.strip():
+            json.loads(line)
+            n += 1
+print(len(cards), n)
+"""
+
+
+def _run(cmd: list[str], env: dict[str, str]) -> tuple[float, float, float, int]:
+    """(wall s, CPU s of the process tree, peak RSS MB of its largest process, exit code); ``os.wait4`` gives
+    the resource use of this one process and the children it waited for."""
+    t0 = time.perf_counter()
+    p = subprocess.Popen(cmd, cwd="/tmp", stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
+    err = p.stderr.read() if p.stderr else b""
+    _, status, ru = os.wait4(p.pid, 0)
+    wall = time.perf_counter() - t0
+    p.returncode = code = os.waitstatus_to_exitcode(status)
+    if code not in (0, 1):
+        sys.exit(f"{' '.join(cmd)} exited {code}: {err.decode()[-2000:]}")
+    return wall, ru.ru_utime + ru.ru_stime, ru.ru_maxrss / 1024, code
+
+
+def _measure(name: str, cmd: list[str], env: dict[str, str], repeat: int, results: dict) -> None:
+    walls, cpus, rss = [], [], 0.0
+    for _ in range(repeat):
+        w, c, r, _ = _run(cmd, env)
+        walls.append(w)
+        cpus.append(c)
+        rss = max(rss, r)
+    results[name] = statistics.median(walls)
+    load = os.getloadavg()[0]
+    print(f"{name:34s} wall min {min(walls):6.2f}  median {statistics.median(walls):6.2f}  max {max(walls):6.2f} s"
+          f"   CPU median {statistics.median(cpus):6.2f} s   peak RSS {rss:6.0f} MB   (load {load:.1f})", flush=True)
+
+
+def _ratio(results: dict, a: str, b: str, what: str) -> None:
+    if a in results and b in results:
+        print(f"  {what}: {results[a] / results[b]:.2f}  ({a} / {b}, medians)")
+
 
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--shared", default=os.environ.get("MTGCHECK_SHARED") or str(ROOT.parent / "shared"))
-    ap.add_argument("--jobs", type=int, nargs="+", default=[1, 2])
+    ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--scale", type=int, default=10, help="size of the large corpus, in copies (0: skip)")
+    ap.add_argument("--repeat-large", type=int, default=1)
+    ap.add_argument("--tmp", default="/tmp/mtgcheck-bench")
+    ap.add_argument("--no-dask", action="store_true")
     a = ap.parse_args()
     shared = Path(a.shared)
     corpus = shared / "decklists" / "mtgo-2025-05-to-07.jsonl.gz"
@@ -34,36 +95,49 @@ def main() -> None:
     for p in (corpus, cards):
         if not p.exists():
             sys.exit(f"missing {p}")
-    for jobs in a.jobs:
-        before = resource.getrusage(resource.RUSAGE_CHILDREN)
-        t0 = time.perf_counter()
-        proc = subprocess.run([sys.executable, "-m", "solver", "validate", str(corpus), "--format", "auto",
-                               "--cards", str(cards), "--json", "--jobs", str(jobs)],
-                              cwd=ROOT, capture_output=True, text=True)
-        wall = time.perf_counter() - t0
-        after = resource.getrusage(resource.RUSAGE_CHILDREN)
-        rows = [json.loads(line) for line in proc.stdout.splitlines() if line.strip()]
-        # ru_maxrss of children is the largest single child (KB on Linux)
-        print(f"jobs={jobs}: {len(rows)} decks in {wall:.2f} s wall = {len(rows) / wall:.0f} decks/s "
-              f"(exit {proc.returncode}); peak RSS of the largest process {after.ru_maxrss / 1024:.0f} MB; "
-              f"CPU {after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime:.2f} s")
-    status = collections.Counter((r["format"], r["status"]) for r in rows)
-    print("\nby format and status:")
-    for fmt in sorted({f for f, _ in status}):
-        print(f"  {fmt:9s} " + "  ".join(f"{s}={status.get((fmt, s), 0)}" for s in ("legal", "illegal", "unknown", "unreadable")))
-    codes = collections.Counter((r["format"], c) for r in rows for c in r["codes"])
-    print("\ndecks by format and problem code:")
-    for (fmt, c), n in sorted(codes.items()):
-        print(f"  {fmt:9s} {c:22s} {n}")
-    print("\nnon-legal decks in modern/pioneer/legacy/vintage/pauper, with reasons:")
-    for r in rows:
-        if r["format"] in ("modern", "pioneer", "legacy", "vintage", "pauper") and not r["legal"]:
-            print(f"  #{r['index'] + 1} line {r.get('line')} {r['format']}: " + "; ".join(p["message"] for p in r["problems"]))
-    cards_by = collections.Counter((r["format"], p["cards"][0]) for r in rows for p in r["problems"]
-                                   if p["code"] in ("banned", "not_legal_in_format") and p["cards"])
-    print("\nmost frequent banned / not-legal cards (format, card, decks):")
-    for (fmt, c), n in cards_by.most_common(25):
-        print(f"  {fmt:9s} {c:40s} {n}")
+    env = dict(os.environ)
+    env.pop("MTGCHECK_CARDS", None)
+    py = sys.executable
+    mt = [py, "-m", "mtgcheck", "validate"]
+    # the parsed-card cache is warm for every figure (the first load of a card file parses it once)
+    _run(mt + [str(corpus), "-f", "auto", "--cards", str(cards), "--json"], env)
+    print(f"corpus {corpus.name}, cards {cards.name}, {os.cpu_count()} cores, repeat {a.repeat}\n")
+    res: dict[str, float] = {}
+    _measure("floor (stdlib json, 1x .gz)", [py, "-c", FLOOR, str(cards), str(corpus)], env, a.repeat, res)
+    for jobs in (1, 2):
+        _measure(f"validate --jobs {jobs} (1x .gz)", mt + [str(corpus), "-f", "auto", "--cards", str(cards), "--json",
+                                                       "--jobs", str(jobs)], env, a.repeat, res)
+    print()
+    _ratio(res, "validate --jobs 1 (1x .gz)", "floor (stdlib json, 1x .gz)", "one job / read floor (target <= 3)")
+    _ratio(res, "validate --jobs 1 (1x .gz)", "validate --jobs 2 (1x .gz)", "speed-up of 2 jobs (target >= 1.6)")
+    if a.scale:
+        tmp = Path(a.tmp)
+        tmp.mkdir(parents=True, exist_ok=True)
+        one = tmp / "mtgo-1x.jsonl"
+        big = tmp / f"mtgo-{a.scale}x.jsonl"
+        if not one.exists():
+            with gzip.open(corpus, "rb") as src, open(one, "wb") as dst:
+                shutil.copyfileobj(src, dst)
+        if not big.exists() or big.stat().st_size != one.stat().st_size * a.scale:
+            with open(big, "wb") as dst:
+                for _ in range(a.scale):
+                    with open(one, "rb") as src:
+                        shutil.copyfileobj(src, dst)
+        print()
+        base = ["-f", "auto", "--cards", str(cards), "--json"]
+        _measure("validate --jobs 1 (1x plain)", mt + [str(one), *base], env, a.repeat_large, res)
+        _measure(f"validate --jobs 1 ({a.scale}x plain)", mt + [str(big), *base], env, a.repeat_large, res)
+        _measure(f"validate --jobs 2 ({a.scale}x plain)", mt + [str(big), *base, "--jobs", "2"], env, a.repeat_large, res)
+        if not a.no_dask:
+            _measure(f"validate --dask local, 2 workers ({a.scale}x)", mt + [str(big), *base, "--dask", "local", "--jobs", "2"],
+                     env, a.repeat_large, res)
+        print()
+        _ratio(res, f"validate --jobs 1 ({a.scale}x plain)", "validate --jobs 1 (1x plain)",
+               f"{a.scale}x corpus / 1x corpus, one job (linear: about {a.scale})")
+        _ratio(res, f"validate --jobs 1 ({a.scale}x plain)", f"validate --jobs 2 ({a.scale}x plain)",
+               f"speed-up of 2 jobs on {a.scale}x")
+        _ratio(res, f"validate --jobs 1 ({a.scale}x plain)", f"validate --dask local, 2 workers ({a.scale}x)",
+               f"speed-up of Dask (2 workers) over one job on {a.scale}x (target > 1)")
 
 
 if __name__ == "__main__":
