@@ -140,6 +140,13 @@ def _worker_db(ref: CardsRef) -> Any:
         else:
             db = load_database(ref.path)
         _DBS[ref.key] = db
+        # as in a one-machine batch (decks_cli._batch_gc): the card data, which lives as long as the worker,
+        # is moved out of the collector's sight, and the young generation is collected less often
+        import gc
+
+        gc.collect()
+        gc.freeze()
+        gc.set_threshold(100_000, 50, 1000)
         global _LOADS
         _LOADS += 1
         return db
