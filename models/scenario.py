@@ -427,7 +427,8 @@ def _resolve_card(db: Any, name: Any, sc: Scenario, key: Any, obj: Any) -> Card:
         return db.get(name)
     except KeyError as e:
         sugg = list(getattr(e, "suggestions", []) or [])
-        msg = f"unknown card {name!r}" + (f"; did you mean: {', '.join(sugg)}?" if sugg else "")
+        shown = name if len(name) <= 100 else name[:100] + f"… ({len(name)} characters)"
+        msg = f"unknown card {shown!r}" + (f"; did you mean: {', '.join(sugg)}?" if sugg else "")
         hint = getattr(e, "hint", "")
         if hint:
             msg += f" ({hint})"

@@ -98,7 +98,8 @@ class Context:
             return self.db.get(name)
         except KeyError as e:
             sugg = list(getattr(e, "suggestions", []) or [])
-            raise QuestionError(f"unknown card {name!r}" + (f"; did you mean: {', '.join(sugg)}?" if sugg else ""), sugg) from None
+            shown = name if len(name) <= 100 else name[:100] + f"… ({len(name)} characters)"
+            raise QuestionError(f"unknown card {shown!r}" + (f"; did you mean: {', '.join(sugg)}?" if sugg else ""), sugg) from None
 
 
 Handler = Callable[[Context], Answer]
