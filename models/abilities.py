@@ -18,8 +18,8 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Iterable, Mapping
 
-from .effects import (ABILITY_LEVEL_KEYS, ALL_TOPICS, AddMana, Effect, Unmodelled, VocabularyError, build_effect,
-                      closest)
+from .effects import (ABILITY_LEVEL_KEYS, ALL_TOPICS, AddMana, Effect, Unmodelled, VocabularyError,
+                      build_effect, closest)
 from .mana import ManaCost, ManaError
 from .text.words import parse_count_word
 
@@ -188,6 +188,9 @@ def parse_activation_cost(text: str, card_name: str = "") -> ActivationCost:
             parts.append(CostPart("discard_hand", "hand", 0, chunk))
             continue
         m = _SAC_RE.match(chunk)
+        if m and re.match(r"(all|each|any number of|x) ", m.group(1), re.I):
+            parts.append(CostPart("other", chunk.lower(), 1, chunk))  # "sacrifice all permanents you control"
+            continue
         if m:
             obj = m.group(1)
             n = 1
@@ -341,7 +344,7 @@ def make_ability(kind: str, effect: "str | Effect" = "text", cost: ActivationCos
     elif effect == "text" and not p.get("topics"):
         from .text.topics import classify
 
-        eff = Unmodelled(text, classify(text, kind))
+        eff = Unmodelled(text, classify(text, kind, True))  # targets: solver.targets reads them
     else:
         try:
             eff = build_effect(str(effect), dict(p, text=text) if effect == "text" else p, where, ability_kind=kind)

@@ -70,6 +70,8 @@ class Topic(StrEnum):
     ACTIVATION = "activation"              #: permission to activate, haste, other zones (CR 602, 302.6, 113.6)
     KEYWORDS = "keywords"                  #: which keyword abilities objects have (CR 702)
     CHARACTERISTICS = "characteristics"    #: types, colours, abilities (layers 1-6, CR 613)
+    COLORS = "colors"                      #: colours of objects (layer 5, CR 105, 613.1e)
+    LIFE = "life"                          #: life totals, damage and life payments (CR 119, 120)
     POWER_TOUGHNESS = "power_toughness"    #: power and toughness (layer 7, CR 613.4)
     ZONES = "zones"                        #: moving objects between zones, what is where (CR 400)
     RESOLUTION = "resolution"              #: what spells and abilities do as they resolve (CR 608)
@@ -144,6 +146,7 @@ class Filter:
     other: bool = False
     nontoken: bool = False
     name: str | None = None
+    mana_value_at_most: int | None = None
     words: str = field(default="", compare=False)
 
     def __post_init__(self) -> None:
@@ -385,7 +388,7 @@ def _riders_in(v: Any, where: str) -> tuple[Unmodelled, ...]:
         else:
             from .text.topics import classify
 
-            out.append(Unmodelled(str(x), classify(str(x))))
+            out.append(Unmodelled(str(x), classify(str(x), "rider")))
     return tuple(out)
 
 
@@ -879,6 +882,10 @@ class Keyword(Effect):
             got = affinity_count(str(params["parameter"]))
             if got is not None:
                 params = dict(params, counts=got)
+        # a keyword with a parameter nothing types: its detail is not modelled (its keyword's topics)
+        if params.get("parameter") and not any(params.get(k) for k in ("cost", "parts", "n", "pays", "uses", "detail",
+                                                                       "counts")):
+            params = dict(params, detail=keyword_detail(str(params.get("keyword", "")), str(params["parameter"])))
         return params
 
     @property
@@ -900,6 +907,9 @@ KEYWORD_DETAIL_TOPICS: dict[str, frozenset[Topic]] = {
     "protection": frozenset({Topic.CASTING, Topic.KEYWORDS}),      # CR 702.16: targeting, blocking, damage
     "hexproof from": frozenset({Topic.CASTING, Topic.KEYWORDS}),   # CR 702.11d
     "affinity": frozenset({Topic.COSTS}),                         # CR 702.41
+    "cumulative upkeep": frozenset({Topic.TRIGGERS}),              # CR 702.24: paid as its upkeep trigger resolves
+    "echo": frozenset({Topic.TRIGGERS}),                           # CR 702.30
+    "suspend": frozenset({Topic.CASTING, Topic.ZONES}),            # CR 702.62
     "equip": frozenset({Topic.ACTIVATION, Topic.COSTS}),           # CR 702.6
     "partner with": frozenset({Topic.DECK_CONSTRUCTION}),          # CR 702.124
     "companion": frozenset({Topic.DECK_CONSTRUCTION}),             # CR 702.139
@@ -1092,6 +1102,32 @@ class EntersWithCounters(Effect):
     counter: str = fld("+1/+1")
     amount: Amount = fld(Fixed(1), AMOUNT)
     refers_to_x: bool = fld(False)
+    tapped: bool = fld(False)
+
+
+@dataclass(frozen=True, eq=False)
+class EntersTapped(Effect):
+    """"This enters tapped" (CR 614.1c, 110.5b)."""
+
+    kind: ClassVar[str] = "enters_tapped"
+    touches: ClassVar[frozenset[Topic]] = frozenset({Topic.RESOLUTION})
+
+
+@dataclass(frozen=True, eq=False)
+class EntersChoice(Effect):
+    """"As this enters, choose a [color / creature type / card name / player / opponent]" (CR 614.12, 614.1c);
+    the choice is the permanent's ``choices`` entry of the scenario."""
+
+    kind: ClassVar[str] = "enters_choice"
+    touches: ClassVar[frozenset[Topic]] = frozenset({Topic.RESOLUTION})
+    choice: str = fld("color")
+
+    def __post_init__(self) -> None:
+        if self.choice not in ENTERS_CHOICES:
+            raise _unknown("choice", self.choice, ENTERS_CHOICES, "enters_choice")
+
+
+ENTERS_CHOICES = ("color", "creature_type", "card_name", "player", "opponent", "basic_land_type", "card_type")
 
 
 #: Events of ``EntersTrigger``: this object entering (CR 603.6a) or other objects entering (their number
@@ -1143,7 +1179,7 @@ EFFECT_TYPES: dict[str, type[Effect]] = {
         Unmodelled, AddMana, ManaReplacement, LandType, GrantAbility, SpendAsThough, CantSpendMana, CostIncrease,
         CostReduction, CostMinimum, SelfCostChange, AdditionalCost, GrantFlashback, Keyword, SpellsHaveKeyword,
         ConditionalSelfKeyword, DelveKeywordGrant, DelveCount, Instructions, Draw, Scry, PutOntoBattlefieldProcess,
-        EntersWithCounters, EntersTrigger, CastTrigger, AsThoughHaste,
+        EntersWithCounters, EntersTapped, EntersChoice, EntersTrigger, CastTrigger, AsThoughHaste,
     )
 }
 

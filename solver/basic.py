@@ -6,7 +6,8 @@ cards), 702.66b (delve does not change mana value), 107.5/107.6 ({T}/{Q}), 302.6
 """
 from __future__ import annotations
 
-import re
+import dataclasses
+
 from typing import Mapping
 
 from mtgcheck.models.abilities import Ability, activated_abilities
@@ -14,12 +15,13 @@ from mtgcheck.models.cards import BASIC_LAND_MANA
 from mtgcheck.models.text.oracle import abilities_of
 from mtgcheck.models.state import GameState, Permanent
 
-from .layers import has_keyword, permanent_abilities, unmodelled_texts
+from .layers import has_keyword, permanent_abilities
 from .payment.activation import activation_cost_check
-from .questions import Answer, Context, QuestionError, Unsupported, question
+from .questions import Answer, Context, QuestionError, question
+from .targets import target_problems
+from mtgcheck.models.effects import Topic
 
 #: Unmodelled text that can take abilities away or forbid activating them (Humility, Pithing Needle, ...).
-_LOSE_OR_FORBID = re.compile(r"\blos(e|es) all abilities\b|\bcan't be activated\b|\bactivated abilities (of|can)", re.I)
 
 ZONES_FOR_MV = ("hand", "library", "graveyard", "exile", "command", "battlefield", "stack")
 
@@ -82,7 +84,7 @@ def mana_value(card, zone: str = "hand", x: int = 0, face: str | None = None) ->
     return mv, why
 
 
-@question("mana_value")
+@question("mana_value", topics=(Topic.CHARACTERISTICS,))
 def ask_mana_value(ctx: Context) -> Answer:
     """``mana_value: {card, zone, x, face}`` → ``mana_value``."""
     args = ctx.args if isinstance(ctx.args, dict) else {"card": ctx.args}
@@ -159,7 +161,23 @@ def _loyalty_problems(state: GameState, perm: Permanent, loyalty: str) -> list[s
     return out
 
 
-@question("activate")
+def _activate_topics(ctx: Context) -> frozenset[Topic]:
+    """What "can it be activated now" depends on (CR 602.2, 602.5, 302.6): permission and haste, the ability's
+    costs, and — when it costs mana — the mana that could pay it (CR 601.2g-h, 602.2b)."""
+    t = {Topic.ACTIVATION, Topic.COSTS, Topic.CHARACTERISTICS}
+    try:
+        perm = ctx.state.find_permanent(ctx.arg("permanent"))
+        acts = activated_abilities(permanent_abilities(ctx.state, perm))
+        n = int(ctx.arg("ability", 1))
+        ab = acts[n - 1] if 1 <= n <= len(acts) else None
+    except Exception:  # bad arguments: the handler reports them
+        return frozenset(t)
+    if ab is None or (ab.cost is not None and ab.cost.mana is not None and len(ab.cost.mana)):
+        t |= {Topic.MANA_PRODUCTION, Topic.MANA_SPENDING}
+    return frozenset(t)
+
+
+@question("activate", topics=_activate_topics, subject_topics=(Topic.ACTIVATION, Topic.COSTS, Topic.CHARACTERISTICS))
 def ask_activate(ctx: Context) -> Answer:
     """``activate: {permanent: REF, ability: N}`` → ``activatable``, ``reason``, ``ability``."""
     perm = ctx.permanent(ctx.arg("permanent"))
@@ -178,11 +196,9 @@ def ask_activate(ctx: Context) -> Answer:
         listing = "; ".join(f"{i + 1}: {a.describe()}" for i, a in enumerate(acts))
         raise QuestionError(f"{perm.name} has {len(acts)} activated abilit{'y' if len(acts) == 1 else 'ies'} ({listing}); ability {n} does not exist")
     ab = acts[n - 1]
-    lost = unmodelled_texts(ctx.state, _LOSE_OR_FORBID)
-    if lost:
-        name, text = lost[0]
-        raise Unsupported(f"whether {perm.name}'s ability can be activated depends on {name}'s “{text}”, which is not modelled")
     problems = activation_problems(ctx.state, perm, ab)
+    if not problems:  # activating chooses targets as casting does (CR 602.2b -> 601.2c)
+        problems = target_problems(ctx.state, perm.controller, perm.card, [dataclasses.replace(ab, kind="spell")])
     if not problems:  # the costs themselves (CR 602.2b -> 601.2f-h): the payment rules, called explicitly
         x = ctx.args.get("x", 0) if isinstance(ctx.args, Mapping) else 0
         r = activation_cost_check(ctx.state, perm, ab, x=int(x or 0))

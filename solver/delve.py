@@ -40,6 +40,7 @@ from .layers import permanent_abilities
 from .payment.model import ExtraPayer
 from .payment.search import find_payment
 from .questions import Answer, Context, QuestionError, Unsupported, question
+from mtgcheck.models.effects import Topic
 
 
 @dataclass(frozen=True)
@@ -560,6 +561,7 @@ def _sorted_kw(s: frozenset[str]) -> list[str]:
 
 
 @question("delve", unordered=("exile_sets", "keyword_sets", "counts"),
+          topics=(Topic.COSTS, Topic.KEYWORDS, Topic.CHARACTERISTICS),
           normalize={"exile_sets": lambda v: sorted(sorted(x) for x in v),
                      "keyword_sets": lambda v: sorted(sorted(x) for x in v)})
 def ask_delve(ctx: Context) -> Answer:

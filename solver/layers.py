@@ -32,7 +32,6 @@ Effects applied
 from __future__ import annotations
 
 import functools
-import re
 from dataclasses import dataclass, field
 from typing import Iterable
 
@@ -99,6 +98,40 @@ def matches(filter_what: str, perm: Permanent, controller_rule: str, viewer: str
     subs = tuple(subtypes) if subtypes is not None else perm.card.type_line.subtypes
     card = perm.card
     return all(_has(q, card, subs) != neg for q, neg in f.tests)
+
+
+def filter_matches(f, perm: Permanent, viewer: str, subtypes: Iterable[str] | None = None,
+                   source: Permanent | None = None) -> bool:
+    """Does ``perm`` match the typed filter ``f`` (``models.effects.Filter``) of an effect controlled by ``viewer``?
+
+    ``subtypes``: the permanent's subtypes now (printed when omitted); ``source``: the permanent the effect comes
+    from (``this``, ``enchanted``, ``other``). References: CR 109, 205, 303.4 (enchanted), 700.? ("other").
+    """
+    if f.controller == "you" and perm.controller != viewer:
+        return False
+    if f.controller == "opponent" and perm.controller == viewer:
+        return False
+    if f.relation == "enchanted" or f.relation == "equipped":
+        return source is not None and source.attached_to == perm.id
+    if f.relation == "this":
+        return source is not None and source.id == perm.id
+    if f.relation is not None:
+        raise ValueError(f"the relation {f.relation!r} is not known here")
+    if f.other and source is not None and source.id == perm.id:
+        return False
+    subs = tuple(subtypes) if subtypes is not None else perm.card.type_line.subtypes
+    card = perm.card
+    if not all(_has(w.lower(), card, subs) for w in f.all_of):
+        return False
+    if any(_has(w.lower(), card, subs) for w in f.none_of):
+        return False
+    if f.any_of and not any(_has(w.lower(), card, subs) for w in f.any_of):
+        return False
+    if f.colors and not all(c in card.colors for c in f.colors):
+        return False
+    if f.name is not None and card.name != f.name:
+        return False
+    return True
 
 
 @dataclass(frozen=True)
@@ -182,6 +215,16 @@ class _Fx:
     name: str
     order: tuple[int, int]  # (timestamp, position): sort key, CR 613.7
     targets: tuple[str, ...] = ()  # a resolved effect's targets (permanent ids): what "enchanted" means for it
+
+
+def card_abilities(card) -> tuple[Ability, ...]:
+    """A card's abilities (its behaviour model: catalog or parsed once when loaded)."""
+    return abilities_of(card)
+
+
+def effect_abilities(state: GameState, eff: Effect) -> list[Ability]:
+    """The abilities of a ``state.effects`` entry that are in force: the spell's own, or activated ability N."""
+    return _effect_abilities(state, eff)
 
 
 def _effect_abilities(state: GameState, eff: Effect) -> list[Ability]:
@@ -286,8 +329,11 @@ def board_view(state: GameState) -> dict[str, PermView]:
     hit = state.__dict__.get(_CACHE_ATTR)
     if hit is not None and _same(hit[0], fp):
         return hit[1]
-    printed = {p.id: tuple(a for a in abilities_of(p.card) if not a.params.get("intrinsic")
-                           and not (p.card.faces and a.params.get("face") and a.params.get("face") != p.card.faces[0].name))
+    # A permanent has the abilities of its (front) face that function on the battlefield (CR 113.6: Simian
+    # Spirit Guide's "exile this card from your hand" ability works only from the hand, 113.6m).
+    printed = {p.id: tuple(a for a in abilities_of(p.card) if a.intrinsic is None
+                           and not (p.card.faces and a.face and a.face != p.card.faces[0].name)
+                           and (not a.zones or "battlefield" in a.zones))
                for p in state.battlefield}
     has_type_fx = any(a.effect == "land_type" for ab in printed.values() for a in ab) or state.effects
     lost: set[str] = set()  # lands whose rules-text abilities are gone (CR 305.7)
@@ -349,40 +395,6 @@ def board_view(state: GameState) -> dict[str, PermView]:
     return out
 
 
-#: Effects the layer view models; a static ability with other effects but type-changing wording is "not modelled".
-_MODELLED_TYPE_EFFECTS = ("land_type", "grant_ability")
-
-
-def unmodelled_type_effects(state: GameState) -> list[str]:
-    """The abilities in force whose wording changes land types or mana abilities but that the parser did not
-    model (``models.text.mana.changes_mana_abilities``): static abilities of permanents on the battlefield,
-    and the abilities of ``state.effects`` entries. Each is "Card: text". The safety net of CR 305.7/613.1d:
-    ignoring one would give a confident wrong answer (a Convincing Mirage'd land making its printed mana)."""
-    from mtgcheck.models.text.mana import changes_mana_abilities
-
-    out: list[str] = []
-    for p in state.battlefield:
-        for a in abilities_of(p.card):
-            if p.card.faces and a.params.get("face") and a.params.get("face") != p.card.faces[0].name:
-                continue  # another face's ability (as in board_view)
-            if a.kind == "static" and a.effect not in _MODELLED_TYPE_EFFECTS and changes_mana_abilities(a.text or ""):
-                out.append(f"{p.name}: \"{a.text}\"")
-    for e in state.effects:
-        for a in _effect_abilities(state, e):
-            if a.effect not in _MODELLED_TYPE_EFFECTS and changes_mana_abilities(a.text or ""):
-                out.append(f"{e.card.name}: \"{a.text}\"")
-    return out
-
-
-def require_modelled_type_effects(state: GameState) -> None:
-    """Raise ``Unsupported`` naming every card whose land-type or mana-ability-changing wording is not
-    modelled (``unmodelled_type_effects``); the mana questions call it before answering."""
-    bad = unmodelled_type_effects(state)
-    if bad:
-        raise Unsupported("changes land types or mana abilities in a way that is not modelled (CR 305.7, 613.1d, "
-                          "613.1f), so the mana cannot be answered: " + "; ".join(bad))
-
-
 def permanent_abilities(state: GameState, perm: Permanent) -> tuple[Ability, ...]:
     """Every ability the permanent has now, in order: intrinsic basic-land-type mana abilities first
     (CR 305.6), then its own abilities (catalog model or parsed oracle text) unless a type-setting effect
@@ -401,49 +413,12 @@ def permanent_abilities(state: GameState, perm: Permanent) -> tuple[Ability, ...
     return v.abilities
 
 
-def unmodelled_texts(state: GameState, pattern: "re.Pattern[str]") -> list[tuple[str, str]]:
-    """Rules text in play that no parser modelled (``effect == "text"``) and that matches ``pattern``:
-    abilities of permanents on the battlefield and of effects in force. Returns ``(card name, text)`` pairs.
-
-    Used as a safety net: an answer that such text could change is ``unsupported``, never a guess.
-    """
-    fp = _fingerprint(state)
-    hit = state.__dict__.get(_UNMODELLED_ATTR)
-    if hit is not None and _same(hit[0], fp):
-        texts = hit[1]
-    else:  # computed once per state: this is asked for every sick creature of a board
-        texts = [(card.name, a.text) for card in [p.card for p in state.battlefield] + [e.card for e in state.effects]
-                 for a in abilities_of(card)
-                 if (a.effect == "text" or a.effect in ("enters_trigger", "cast_trigger"))  # their effect is unmodelled
-                 and a.kind in ("static", "spell", "triggered", "activated") and a.text]
-        state.__dict__[_UNMODELLED_ATTR] = (fp, texts)
-    return [(name, text) for name, text in texts if pattern.search(text)]
-
-
-_UNMODELLED_ATTR = "_mtgcheck_unmodelled_texts"
-
-
-@functools.lru_cache(maxsize=64)
-def _grant_pattern(keyword: str) -> "re.Pattern[str]":
-    return re.compile(rf"\b(has|have|gains?|get|gets)\b[^.]*\b{re.escape(keyword)}\b", re.I)
-
-
 def has_keyword(state: GameState, perm: Permanent, keyword: str) -> bool:
-    """Whether the permanent has a keyword ability (printed or in its model), e.g. ``"haste"`` (CR 702).
-
-    Raises
-    ------
-    Unsupported
-        It does not have it by its own model, but unmodelled text in play mentions granting that
-        keyword (Fires of Yavimaya, Lightning Greaves): the answer would be a guess.
+    """Whether the permanent has a keyword ability now (printed, in its model or granted by a typed effect), e.g.
+    ``"haste"`` (CR 702). Unmodelled text that could grant or remove it is the gate's (``solver.gate``: the
+    activation and keyword topics), checked before any question is answered.
     """
     k = keyword.lower()
     if any(x.lower() == k for x in perm.card.keywords):
         return True
-    if any(a.kind == "keyword" and a.effect == k for a in permanent_abilities(state, perm)):
-        return True
-    grants = unmodelled_texts(state, _grant_pattern(k))
-    if grants:
-        name, text = grants[0]
-        raise Unsupported(f"whether {perm.name} has {k} depends on {name}'s “{text}”, which is not modelled")
-    return False
+    return any(a.kind == "keyword" and a.effect.name == k.replace(" ", "_") for a in permanent_abilities(state, perm))

@@ -40,8 +40,9 @@ from mtgcheck.models.text.mana import added_types
 from mtgcheck.models.state import GameState, Permanent
 from mtgcheck.models.text.words import parse_count_word
 
-from .layers import board_view, continuous_effects, matches, require_modelled_type_effects
+from .layers import board_view, continuous_effects, matches
 from .questions import Answer, Context, Unsupported, question
+from mtgcheck.models.effects import Topic
 
 Event = tuple[str, ...]  # the mana of one production event, types in WUBRGC order
 
@@ -388,9 +389,8 @@ def could_produce(state: GameState) -> ProduceResult:
     Raises
     ------
     Unsupported
-        A mana ability whose output is not modelled (named), on a permanent whose answer is needed; or an
-        effect whose wording changes land types or mana abilities but is not modelled (named; never ignored,
-        ``solver.layers.require_modelled_type_effects``).
+        A mana ability whose output is not modelled (named), on a permanent whose answer is needed. Unmodelled
+        text that changes land types or mana abilities is the gate's (``solver.gate``, before the question).
 
     Notes
     -----
@@ -400,7 +400,6 @@ def could_produce(state: GameState) -> ProduceResult:
     is not included (CR 106.12a; Kinnan ruling 2020-04-17). Only types count: restrictions and riders on
     reflected mana are not copied (Reflecting Pool ruling 2008-05-01).
     """
-    require_modelled_type_effects(state)
     view = board_view(state)
     repl = replacement_effects(state)
     G = nx.DiGraph()
@@ -527,7 +526,7 @@ def normalize_types(v: Any) -> list[str]:
     return parse_types([str(x) for x in v])
 
 
-@question("could_produce", unordered=("types",), normalize={"types": normalize_types}, bare_key="types")
+@question("could_produce", topics=(Topic.MANA_PRODUCTION, Topic.CHARACTERISTICS), unordered=("types",), normalize={"types": normalize_types}, bare_key="types")
 def ask_could_produce(ctx: Context) -> Answer:
     """``could_produce: REF`` → ``types`` (CR 106.7), with the chain that provides each type."""
     ref = ctx.args
@@ -579,7 +578,8 @@ def normalize_pools(v: Any) -> list[str]:
     return sorted(_canon_pool(x) for x in (v or []))
 
 
-@question("available_mana", unordered=("pools",), normalize={"pools": normalize_pools})
+@question("available_mana", topics=(Topic.MANA_PRODUCTION, Topic.CHARACTERISTICS, Topic.ACTIVATION, Topic.COSTS, Topic.LIFE),
+          unordered=("pools",), normalize={"pools": normalize_pools})
 def ask_available_mana(ctx: Context) -> Answer:
     """``available_mana: PLAYER`` → ``pools`` (every maximal pool, canonical notation), ``count``."""
     arg = ctx.args

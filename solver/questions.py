@@ -15,6 +15,7 @@ import importlib
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Mapping
 
+from mtgcheck.models.effects import Topic
 from mtgcheck.models.scenario import Scenario
 from mtgcheck.models.state import GameState, Permanent, StateError
 
@@ -124,11 +125,16 @@ def take(items: "Iterable[Any]", limit: int | None) -> tuple[list[Any], bool]:
 
 @dataclass
 class Registered:
+    """A question kind: its handler (gated), answer comparison rules and the topics its answer depends on."""
+
     kind: str
     handler: Handler
     unordered: tuple[str, ...] = ()
     normalize: Mapping[str, Callable[[Any], Any]] = field(default_factory=dict)
     bare_key: str | None = None
+    topics: frozenset[Topic] = frozenset()
+    subject_topics: frozenset[Topic] = frozenset()
+    topics_of: "Callable[[Context], Iterable[Topic]] | None" = None  # when they depend on the arguments
 
 
 HANDLERS: dict[str, Registered] = {}
@@ -140,16 +146,62 @@ HANDLER_MODULES = (
 _loaded = False
 
 
+def subjects_of(ctx: Context) -> list[tuple[str, tuple[Any, ...]]]:
+    """The objects a question is about, with all their abilities: the card named by ``card`` (being cast,
+    asked about) and the permanent named by ``permanent`` (being activated)."""
+    from .layers import card_abilities, permanent_abilities
+
+    out: list[tuple[str, tuple[Any, ...]]] = []
+    args = ctx.args if isinstance(ctx.args, Mapping) else {}
+    for key in ("card", "spell"):
+        if not isinstance(args.get(key), str):
+            continue
+        try:
+            card = ctx.db.get(args[key])
+        except KeyError:
+            card = None  # the handler reports the unknown card with suggestions
+        if card is not None:
+            out.append((card.name, card_abilities(card)))
+    if args.get("permanent") is not None:
+        try:
+            perm = ctx.state.find_permanent(args["permanent"])
+        except StateError:
+            perm = None
+        if perm is not None:
+            out.append((perm.name, permanent_abilities(ctx.state, perm)))
+    return out
+
+
 def question(kind: str, unordered: tuple[str, ...] = (), normalize: Mapping[str, Callable[[Any], Any]] | None = None,
-             bare_key: str | None = None) -> Callable[[Handler], Handler]:
+             bare_key: str | None = None, topics: "Iterable[Topic] | Callable[[Context], Iterable[Topic]]" = (),
+             subject_topics: Iterable[Topic] | None = None) -> Callable[[Handler], Handler]:
     """Register ``fn`` as the handler of ``kind``.
 
     ``bare_key``: when ``expect`` is not a mapping, it is compared with this answer key
-    (``could_produce`` takes a bare list of types).
+    (``could_produce`` takes a bare list of types). ``topics``: what the answer depends on; before ``fn``
+    runs, ``solver.gate.require_modelled`` raises ``Unsupported`` naming any unmodelled sentence in play with
+    such a topic (a function of the ``Context`` when they depend on the arguments). ``subject_topics`` (default:
+    ``topics``): the topics looked at on the card being cast or the permanent being activated (``subjects_of``).
     """
+    dynamic = topics if callable(topics) else None
+    tops = frozenset() if callable(topics) else frozenset(topics)
+    subj_fixed = None if subject_topics is None else frozenset(subject_topics)
 
     def deco(fn: Handler) -> Handler:
-        HANDLERS[kind] = Registered(kind, fn, tuple(unordered), dict(normalize or {}), bare_key)
+        def gated(ctx: Context) -> Answer:
+            now = frozenset(dynamic(ctx)) if dynamic is not None else tops
+            subj = now if subj_fixed is None else subj_fixed
+            if now or subj:
+                from .gate import require_modelled
+
+                require_modelled(ctx.state, now, subjects_of(ctx), subject_topics=subj, question=f"the {kind} answer")
+            return fn(ctx)
+
+        gated.__doc__ = fn.__doc__
+        gated.__name__ = getattr(fn, "__name__", kind)
+        gated.__wrapped__ = fn  # type: ignore[attr-defined]
+        HANDLERS[kind] = Registered(kind, gated, tuple(unordered), dict(normalize or {}), bare_key, tops,
+                                    tops if subj_fixed is None else subj_fixed, dynamic)
         return fn
 
     return deco

@@ -36,6 +36,7 @@ from mtgcheck.models.text.oracle import abilities_of
 from .combinatorics import count_sub_multisets, distinct_orders, multinomial, sub_multisets
 from .layers import permanent_abilities
 from .questions import Answer, Context, QuestionError, Unsupported, question, take
+from mtgcheck.models.effects import Topic
 
 # ---------------------------------------------------------------------------
 # Combinatorics on multisets of card names
@@ -419,7 +420,7 @@ def _norm_results(v: Any) -> Any:
     return v
 
 
-@question("scry", unordered=("results", "draws", "drawn_options"),
+@question("scry", unordered=("results", "draws", "drawn_options"), topics=(Topic.RESOLUTION,),
           normalize={"draws": _sorted_lists, "results": _norm_results, "drawn_options": _sorted_lists})
 def ask_scry(ctx: Context) -> Answer:
     """``scry: {player, n}`` or ``scry: {spell, player, targets_legal}``.
@@ -817,7 +818,7 @@ def _kind_words(kinds: Sequence[str]) -> str:
     return ks[0] if len(ks) == 1 else ", ".join(ks[:-1]) + ", or " + ks[-1]
 
 
-@question("put_onto_battlefield", unordered=("results",), normalize={"results": _sorted_lists, "eligible": _sorted_lists})
+@question("put_onto_battlefield", unordered=("results",), topics=(Topic.RESOLUTION,), normalize={"results": _sorted_lists, "eligible": _sorted_lists})
 def ask_put_onto_battlefield(ctx: Context) -> Answer:
     """``put_onto_battlefield: {spell, player}`` → ``outcomes``, ``results``, ``eligible``, ``cast``.
 
@@ -1047,7 +1048,7 @@ def entering_x(card, x_paid: int, cast: bool = True) -> dict[str, Any]:
     return {"x": x, "mana_value": mv, "counters": counters, "etb_abilities": etb, "has_x": has_x}
 
 
-@question("entering_x")
+@question("entering_x", topics=(Topic.RESOLUTION,))
 def ask_entering_x(ctx: Context) -> Answer:
     """``entering_x: {card, x_paid, cast}`` → ``x``, ``mana_value``, ``counters``, ``refers_to_x``.
 

@@ -252,6 +252,24 @@ def mana_sources(state: GameState, player: str, board: "_Board | None" = None) -
     for perm in state.permanents(player):
         _budget.tick(1, "listing mana sources")
         out.extend(permanent_mana_sources(state, perm, board))
+    elsewhere = other_zone_mana_abilities(state, player)
+    if elsewhere:
+        raise Unsupported("mana abilities that work from other zones are not modelled yet (CR 113.6m, 605.1a): "
+                          + "; ".join(f"{name} ({zone}): “{a.describe()}”" for name, zone, a in elsewhere))
+    return out
+
+
+def other_zone_mana_abilities(state: GameState, player: str) -> list[tuple[str, str, Ability]]:
+    """The mana abilities of ``player``'s cards in other zones that function there (CR 113.6m: Elvish Spirit
+    Guide in the hand), as (card name, zone, ability)."""
+    from .layers import card_abilities
+
+    out: list[tuple[str, str, Ability]] = []
+    for zone in ("hand", "graveyard", "exile", "command", "library"):
+        for inst in state.zones.get(zone, {}).get(player, ()):
+            for a in card_abilities(inst.card):
+                if zone in a.zones and a.is_mana_ability:
+                    out.append((inst.card.name, zone, a))
     return out
 
 

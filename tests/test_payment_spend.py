@@ -75,11 +75,15 @@ def test_counts_agree_under_spend_effects_cr_609_4b(cost):
 
 def test_unmodelled_spend_sentence_is_unsupported_cr_609_4b(real_db):
     """A scoped "spend ... as though" sentence (Agatha's Soul Cauldron: abilities of creatures) is not modelled:
-    when no payment is found, the answer is unsupported, never a confident no."""
+    the gate every cast/payments question passes first (solver.gate, mana spending) answers unsupported naming it,
+    never a confident no."""
+    from mtgcheck.models.effects import Topic
+    from mtgcheck.solver.gate import require_modelled
+
     s = _state(real_db, "Agatha's Soul Cauldron", "Forest")
     assert find_payment(s, "A", "{G}") is not None
     with pytest.raises(Unsupported, match="Agatha"):
-        find_payment(s, "A", "{U}")
+        require_modelled(s, {Topic.MANA_SPENDING})
 
 
 def test_parse_spend_as_though_oracle(real_db):

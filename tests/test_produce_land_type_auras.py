@@ -9,7 +9,8 @@ import pytest
 from mtgcheck.models.abilities import ability_from_dict
 from mtgcheck.models.catalog import load_catalog
 from mtgcheck.models.state import Effect, GameState, Permanent
-from mtgcheck.solver.layers import unmodelled_type_effects
+from mtgcheck.models.effects import Topic
+from mtgcheck.solver.gate import require_modelled, unmodelled_findings
 from mtgcheck.solver.produce import could_produce
 from mtgcheck.solver.questions import Unsupported
 from mtgcheck.solver.sources import available_mana, mana_sources
@@ -80,15 +81,13 @@ def _unmodelled_aura():
 
 def test_unmodelled_land_type_wording_is_unsupported_naming_the_card_cr_305_7():
     """CR 305.7, 613.1d: a land-type change we cannot model must not be ignored (that would give the printed
-    mana): could_produce, available_mana and the payment sources all answer "not modelled", naming the card."""
+    mana): the gate every mana question passes first (solver.gate) answers "not modelled", naming the card."""
     s = board(("Ancient Tomb", "Alice", None), (_unmodelled_aura(), "Bob", 1))
-    assert unmodelled_type_effects(s) == ['Mystery Terrain: "Enchanted land is the chosen type."']
-    with pytest.raises(Unsupported, match="Mystery Terrain"):
-        could_produce(s)
-    with pytest.raises(Unsupported, match="Mystery Terrain"):
-        available_mana(s, "Alice")
-    with pytest.raises(Unsupported, match="Mystery Terrain"):
-        mana_sources(s, "Alice")
+    found = unmodelled_findings(s, {Topic.MANA_PRODUCTION})
+    assert [(f.card, f.text) for f in found] == [("Mystery Terrain", "Enchanted land is the chosen type.")]
+    for topics in ({Topic.MANA_PRODUCTION}, {Topic.CHARACTERISTICS}):
+        with pytest.raises(Unsupported, match="Mystery Terrain"):
+            require_modelled(s, topics)
 
 
 def test_real_cards_land_type_auras_cr_305_7(real_db):
@@ -104,5 +103,5 @@ def test_real_cards_land_type_auras_cr_305_7(real_db):
     assert types_of(b("Evil Presence"), "p1") == "B"
     assert types_of(b("Lush Growth"), "p1") == "WRG"
     assert types_of(b("Nylea's Presence"), "p1") == "WUBRGC"  # in addition: keeps its own {C}{C} (CR 305.7)
-    with pytest.raises(Unsupported, match="Phantasmal Terrain"):
-        could_produce(b("Phantasmal Terrain"))
+    with pytest.raises(Unsupported, match="Phantasmal Terrain"):  # its chosen basic land type: the gate (solver.gate)
+        require_modelled(b("Phantasmal Terrain"), {Topic.MANA_PRODUCTION})

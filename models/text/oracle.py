@@ -82,6 +82,36 @@ threshold undergrowth valiant vivid void""".split()) | {
 _SYMBOLS_ONLY = re.compile(r"^(\{[^}]+\})+$")
 
 
+#: Keyword abilities of CR 702 (lower case), for keyword lines of cards whose data lists no keywords.
+KEYWORD_NAMES = frozenset(w.replace("_", " ") for w in """deathtouch defender double_strike enchant equip first_strike
+flash flying haste hexproof indestructible intimidate lifelink protection reach shroud trample vigilance ward banding
+rampage flanking phasing buyback shadow cycling echo horsemanship fading kicker flashback madness fear morph amplify
+provoke storm affinity entwine modular sunburst bushido soulshift splice offering ninjutsu epic convoke dredge
+transmute bloodthirst haunt replicate forecast graft recover ripple split_second suspend vanishing absorb delve fortify
+frenzy gravestorm poisonous transfigure champion changeling evoke hideaway prowl reinforce conspire persist wither
+retrace devour exalted unearth cascade annihilator rebound infect undying miracle soulbond overload scavenge unleash
+cipher evolve extort fuse bestow tribute dethrone outlast prowess dash exploit menace renown awaken devoid ingest
+myriad surge skulk emerge escalate melee crew fabricate partner undaunted improvise aftermath embalm eternalize
+afflict ascend assist mentor afterlife riot spectacle escape mutate encore foretell demonstrate disturb decayed cleave
+training compleated reconfigure blitz casualty enlist ravenous squad prototype toxic backup bargain craft disguise
+plot saddle freerunning offspring impending harmonize mobilize warp mayhem""".split())
+
+
+def _chunks(line: str) -> list[str]:
+    return [c.strip() for c in re.split(r"[,;]\s*", line) if c.strip()] if "{" not in line or "," in line else [line.strip()]
+
+
+def _chunk_keyword(chunk: str, kws: "frozenset[str] | set[str]") -> str | None:
+    low = chunk.lower()
+    for k in sorted(kws, key=len, reverse=True):
+        if low == k or low.startswith(k + " ") or low.startswith(k + "—") or low.startswith(k + " —"):
+            rest = low[len(k):].strip(" —-")
+            if kws is KEYWORD_NAMES and rest and not re.fullmatch(r"(\{[^}]+\})+|\d+|x", rest):
+                return None  # an unknown card's "Flying creatures ..." is a sentence, not a keyword
+            return k
+    return None
+
+
 def _where(card: Card, line: str) -> str:
     return f"{card.name}: {line!r}"
 
@@ -89,6 +119,11 @@ def _where(card: Card, line: str) -> str:
 def _keyword_ability(line: str, card: Card, face: Face) -> list[Ability] | None:
     """A line made only of keywords the card data lists (``"Flying, vigilance"``, ``"Flashback {2}{U}"``)."""
     kws = {k.lower() for k in card.keywords}
+    if not kws or not all(_chunk_keyword(c, kws) for c in _chunks(line)):
+        # a line of keywords the card data does not list (a card defined in a scenario): the CR 702 keywords
+        known = {k for c in _chunks(line) for k in (_chunk_keyword(c, KEYWORD_NAMES),) if k}
+        if known and all(_chunk_keyword(c, KEYWORD_NAMES) for c in _chunks(line)):
+            kws = kws | known
     if not kws:
         return None
     out: list[Ability] = []
@@ -154,9 +189,10 @@ KEYWORD_ZONES: dict[str, tuple[str, ...]] = {
     "madness": ("hand",), "miracle": ("hand",), "splice": ("hand",), "warp": ("hand",),
 }
 
-_HAND_RE = re.compile(r"\bfrom your hand\b|\bin your hand\b|\breveal this card\b|\bdiscard this card\b", re.I)
-_GRAVE_RE = re.compile(r"\bfrom your graveyard\b|\bin your graveyard\b|\bthis card is in your graveyard\b", re.I)
-_EXILE_RE = re.compile(r"\bthis card is in exile\b|\bfrom exile\b", re.I)
+_THIS = r"\bthis(?: card| creature| land| artifact| enchantment)?"
+_HAND_RE = re.compile(_THIS + r" (?:from|is in) your hand\b|\b(?:discard|reveal) this(?: card)?\b", re.I)
+_GRAVE_RE = re.compile(_THIS + r" (?:from|is in) your graveyard\b", re.I)
+_EXILE_RE = re.compile(_THIS + r" is in exile\b|\bthis card from exile\b", re.I)
 
 
 def ability_zones(kind: str, cost_text: str, text: str) -> tuple[str, ...]:
@@ -175,7 +211,8 @@ def ability_zones(kind: str, cost_text: str, text: str) -> tuple[str, ...]:
     return tuple(zs)
 
 
-def _run_effect_parsers(kind: str, text: str, card: Card, line: str) -> Effect:
+def _run_effect_parsers(kind: str, text: str, card: Card, line: str, targets_typed: bool = True) -> Effect:
+    """The typed effect of one ability's effect wording, or ``Unmodelled(line, topics of the wording)``."""
     for _, fn in _EFFECT_PARSERS:
         try:
             r = fn(kind, text, card)
@@ -187,7 +224,7 @@ def _run_effect_parsers(kind: str, text: str, card: Card, line: str) -> Effect:
                 return build_effect(name, params, _where(card, line), ability_kind="")
             except (VocabularyError, AbilityError):
                 break  # a parser's output the vocabulary cannot hold (an amount or filter not modelled)
-    return Unmodelled(line, classify(line, kind))
+    return Unmodelled(line, classify(text if kind == "activated" else line, kind, targets_typed))
 
 
 def _replace(a: Ability, **kw) -> Ability:

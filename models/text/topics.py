@@ -15,8 +15,13 @@ import re
 from ..effects import ALL_TOPICS, Topic
 
 _T = Topic
+#: Keyword abilities a sentence may grant or remove (CR 702), for the keywords topic.
+_KEYWORD_WORDS = ("deathtouch|defender|double strike|first strike|flash|flying|haste|hexproof|indestructible|intimidate"
+                  "|lifelink|protection|reach|shroud|trample|vigilance|ward|menace|fear|shadow|horsemanship|landwalk"
+                  "|\\w+walk|infect|wither|prowess|changeling|convoke|delve|improvise|affinity|cascade|storm|flashback"
+                  "|devoid|banding|phasing|split second|undying|persist|annihilator|exalted|evolve|skulk")
 _PATTERNS: tuple[tuple[Topic, re.Pattern[str]], ...] = tuple((t, re.compile(p, re.I)) for t, p in (
-    (_T.MANA_PRODUCTION, r"\bmana\b|\badds?\b|\bproduc|\{[wubrgcs]\}|\b(?:plains|islands?|swamps?|mountains?|forests?)\b"
+    (_T.MANA_PRODUCTION, r"\bmana\b(?! value| cost)|\badds?\b|\bproduc|\{[wubrgcs]\}|\b(?:plains|islands?|swamps?|mountains?|forests?)\b"
                          r"|land types?|\blos(?:e|es) all\b|\bdoubl|\btapped for\b"),
     (_T.MANA_SPENDING, r"\bspen[dt]\b|\bmana\b"),
     (_T.COSTS, r"\bcosts?\b|\bpay|\{\d+\}|\{x\}|\bless to\b|\bmore to\b|additional cost|affinity|convoke|delve|improvise"
@@ -24,22 +29,29 @@ _PATTERNS: tuple[tuple[Topic, re.Pattern[str]], ...] = tuple((t, re.compile(p, r
     (_T.CASTING, r"\bcast|\bflash\b|\btargets?\b|hexproof|shroud|protection|\bplay|as though|\bspells?\b|can't be countered"
                  r"|\bsplit second\b|\bward\b|\btiming\b|\bonly (?:during|any time|as a sorcery)"),
     (_T.ACTIVATION, r"\bactivat|\bhaste\b|\{t\}|\{q\}|\btap|summoning|\babilit"),
-    (_T.KEYWORDS, r"\b(?:has|have|gains?|get|gets|loses?)\b|\bkeyword|\bwith (?:flying|haste|flash|trample|reach|vigilance)"),
+    (_T.KEYWORDS, r"\b(?:has|have|had|gains?|gets?|loses?|lose|with|without)\b[^.]*?\b(?:" + _KEYWORD_WORDS + r")\b"
+                  r"|\bkeyword|\babilities\b|[\"“]"),
     (_T.CHARACTERISTICS, r"\b(?:is|are|becomes?)\b (?:a|an|the|every|all|no longer|colorless|also|still|[a-z]+ in addition)\b"
                          r"|\bcolou?rs?\b|\bcolorless\b|\btypes?\b|\blos(?:e|es) all\b|\babilities\b|[\"“]"
                          r"|\bin addition to its\b|\bcopy|\bcopies\b|\bface[- ]down\b|\bname\b|\bnamed\b"),
     (_T.POWER_TOUGHNESS, r"[+-]\d+/[+-]\d+|\bpower\b|\btoughness\b|\b\d+/\d+\b|\bbase\b"),
+    (_T.COLORS, r"\b(?:white|blue|black|red|green|colorless|monocolored|multicolored)\b|\bcolou?rs?\b"),
+    (_T.LIFE, r"\blife\b|\bdamage\b|\blose[s]? \w+ life\b"),
     (_T.ZONES, r"graveyard|\bexile|library|\bhand\b|battlefield|\bput|\breturn|\bsearch|\bdraws?\b|\bdiscard|\bmill"
                r"|\bsacrific|\bdestroy|\bcreate|tokens?\b|\benters?\b|\bleaves?\b|\bdies\b|\bzone\b|\bshuffle"),
-    (_T.RESOLUTION, r"\binstead\b|\bscry|\bdraws?\b|\benters?\b|\bsearch|\bput|\bcounter\b|\bresolv|\bcopy|\bchoose"
+    (_T.RESOLUTION, r"\binstead\b|\bcountered\b|\bscry|\bdraws?\b|\benters?\b|\bsearch|\bput|\bcounter\b|\bresolv|\bcopy|\bchoose"
                     r"|\bprevent|\breplace|\bskip"),
     (_T.TRIGGERS, r"^(?:when|whenever|at)\b|\btrigger|\bwhen(?:ever)?\b"),
     (_T.DECK_CONSTRUCTION, r"\bdeck\b|\bcopies\b|\bcommander\b|\bcompanion\b|\bstarting\b|\bsideboard\b|\bany number of\b"),
 ))
 
 
+#: Wording of an activated ability that restricts activating it (CR 602.5): it keeps the activation topic.
+_NOT_TARGET_ACTIVATION = re.compile(r"\bactivate\b|\bactivated\b|\bonly\b|\bany time\b", re.I)
+
+
 @functools.lru_cache(maxsize=65536)
-def classify(text: str, kind: str = "static") -> frozenset[Topic]:
+def classify(text: str, kind: str = "static", targets_typed: bool = False) -> frozenset[Topic]:
     """The topics a sentence could change (over-approximated).
 
     Parameters
@@ -48,6 +60,9 @@ def classify(text: str, kind: str = "static") -> frozenset[Topic]:
         The sentence or ability line.
     kind : str
         The ability kind (``static``, ``triggered``, ``activated``, ``spell``, ``keyword``, ``unparsed``).
+    targets_typed : bool
+        Its targets are checked by the rules (``solver.targets``, CR 601.2c, 602.2b): "target" words then add no
+        topic (a target it cannot read makes that check unsupported itself).
 
     Returns
     -------
@@ -57,12 +72,42 @@ def classify(text: str, kind: str = "static") -> frozenset[Topic]:
     if kind == "unparsed" or not text.strip():
         return ALL_TOPICS
     got = {t for t, rx in _PATTERNS if rx.search(text)}
+    from .mana import changes_mana_abilities  # here: models.text.mana imports the parser frame, which imports this
+
+    if changes_mana_abilities(text):  # land types, granted or removed mana abilities (CR 305.7, 613.1d, 613.1f)
+        got |= {Topic.MANA_PRODUCTION, Topic.CHARACTERISTICS}
+    mana = Topic.MANA_PRODUCTION in got
     if kind == "triggered":
-        got |= {Topic.TRIGGERS, Topic.RESOLUTION}
-    elif kind == "activated":
-        got |= {Topic.ACTIVATION, Topic.RESOLUTION}
-    elif kind == "spell":
-        got |= {Topic.RESOLUTION}
+        # A triggered ability changes nothing until it triggers and resolves (CR 603.3), except a triggered
+        # mana ability, which resolves at once (605.1b, 605.4a): triggers, and mana when it speaks of mana.
+        return frozenset({Topic.TRIGGERS} | ({Topic.MANA_PRODUCTION} if mana else set()))
+    if kind == "activated":
+        # ``text`` is the effect (after the colon). An activated ability does something only when activated
+        # (CR 602.2): its restrictions and targets matter to activating it; if it speaks of mana it may be a mana
+        # ability (605.1a), whose other effects happen as it is paid for (life: a land that deals damage).
+        out = {Topic.ACTIVATION} if (not targets_typed or _NOT_TARGET_ACTIVATION.search(text)) else set()
+        if mana:
+            out |= {Topic.MANA_PRODUCTION} | ({Topic.LIFE} if Topic.LIFE in got else set())
+        if re.search(r"\bcosts?\b", text, re.I):
+            out.add(Topic.COSTS)
+        return frozenset(out)
+    if kind == "spell":
+        # A spell's text matters when it is cast (targets, permission, its own cost, CR 601.2) and resolves.
+        if not re.search(r"\bcosts?\b|additional cost|\bwithout paying\b|\{x\}", text, re.I):
+            got.discard(Topic.COSTS)
+        got &= {Topic.COSTS, Topic.MANA_SPENDING, Topic.MANA_PRODUCTION, Topic.RESOLUTION, Topic.ZONES,
+                Topic.CHARACTERISTICS, Topic.COLORS, Topic.DECK_CONSTRUCTION}
+        got.add(Topic.RESOLUTION)
+        if ((not targets_typed and re.search(r"\btargets?\b", text, re.I))
+                or re.search(r"\bcast\b|\bcan't be countered\b|\bspend\b|\bsplit second\b", text, re.I)):
+            got.add(Topic.CASTING)
+        return frozenset(got)
+    if kind == "rider":
+        # another sentence of a mana ability: it happens when the ability resolves, as the mana is made
+        # (what it says about the spell the mana is spent on — "can't be countered", "enters with a counter" —
+        # happens after that spell is cast: not a casting topic)
+        return frozenset(got & {Topic.MANA_PRODUCTION, Topic.LIFE, Topic.ZONES, Topic.MANA_SPENDING,
+                                Topic.ACTIVATION, Topic.COSTS, Topic.RESOLUTION}) or ALL_TOPICS
     if not got:
         return ALL_TOPICS
     return frozenset(got)

@@ -11,6 +11,7 @@ from ..basic import mana_value as _mana_value
 from ..graph import attach_payment_graph
 from ..questions import Answer, Context, QuestionError, Unsupported, question
 from ..targets import target_problems
+from mtgcheck.models.effects import Topic
 from .counting import count_payments
 from .explain import MEASURES, best_payment, explain_unpayable
 from .model import Payment, PaymentProblem, build_model
@@ -66,7 +67,28 @@ def _notes(state: GameState, player: str, tc: Any, spell_card: Any) -> list[str]
         return []
 
 
-@question("cast")
+def cast_topics(ctx: Context) -> frozenset[Topic]:
+    """What a cast/payments answer depends on (the gate, solver.gate): the total cost (CR 601.2f), the mana that
+    could pay it and how it may be spent (601.2g-h, 106, 609.4b), permission and targets (601.2a-c), the
+    characteristics that cost changes and restrictions read; life when the cost can be paid with life
+    (Phyrexian mana, CR 107.4f; "pay N life"); colours when creatures' colours pay (convoke, CR 702.51a)."""
+    t = {Topic.COSTS, Topic.MANA_SPENDING, Topic.MANA_PRODUCTION, Topic.CHARACTERISTICS, Topic.ACTIVATION, Topic.CASTING}
+    name = ctx.args.get("card") if isinstance(ctx.args, Mapping) else None
+    try:
+        card = ctx.db.get(name) if isinstance(name, str) else None
+    except KeyError:
+        card = None
+    if card is None:
+        return frozenset(t)
+    costs = [card.mana_cost] + [f.mana_cost for f in card.faces]
+    if any(mc is not None and any(s.is_phyrexian for s in mc) for mc in costs):
+        t.add(Topic.LIFE)
+    if any(k.lower() == "convoke" for k in card.keywords):
+        t.add(Topic.COLORS)
+    return frozenset(t)
+
+
+@question("cast", topics=cast_topics)
 def ask_cast(ctx: Context) -> Answer:
     """``cast: {card, player, from, using, x, kicked, additional}`` → ``castable``, ``total_cost``,
     ``mana_value``, ``payment``, ``reason``, ``life``.
@@ -131,7 +153,7 @@ def _keep_untapped(ctx: Context, player: str, minimize: Any) -> list[str]:
     return out
 
 
-@question("payments", unordered=("payments",))
+@question("payments", unordered=("payments",), topics=cast_topics)
 def ask_payments(ctx: Context) -> Answer:
     """``payments: {card, player, from, using, x, kicked, additional, minimize: life|sources, keep_untapped}``
     → ``count``, ``count_individual``, ``payments`` (capped by ``--limit``), ``best``, ``best_life``,

@@ -1,0 +1,154 @@
+"""The one gate against unmodelled card text: no answer while a relevant ``Unmodelled`` sentence could apply.
+
+Every question kind declares the topics its answer depends on (``@question(..., topics=...)`` in
+``solver.questions``). Before the handler runs, ``require_modelled`` looks at every ability that could apply
+now and raises ``Unsupported`` naming the card and the sentence when an ``Unmodelled`` part of it has one of
+those topics:
+
+* abilities of permanents on the battlefield, as they are now (``solver.layers.board_view``: granted abilities
+  included, abilities lost to a type-setting effect left out; CR 613);
+* abilities of resolved spells and abilities still in force (``state.effects``);
+* the card being cast or the permanent being activated (the question's *subjects*), with all of its abilities;
+* cards in hands, graveyards, exile and the command zone whose abilities function there (CR 113.6b-n: an
+  ability's ``zones``).
+
+An activated ability of another object changes nothing until it is activated (CR 602.2) except as a mana
+ability, and a spell's text does nothing from a hand (113.6a, 113.6e-f): for those only the mana-production
+topic is looked at. The topics themselves come from ``models.text.topics.classify`` (over-approximated) or the
+catalog. This gate replaces the per-question regex safety nets the solver had.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterable
+
+from mtgcheck.models.abilities import Ability
+from mtgcheck.models.cards import Card
+from mtgcheck.models.effects import Topic, Unmodelled, walk_unmodelled
+from mtgcheck.models.state import GameState, Permanent
+
+from .questions import Unsupported
+
+#: Zones whose cards' abilities may function there (CR 113.6): only abilities that say so.
+OTHER_ZONES = ("hand", "graveyard", "exile", "command", "library")
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One unmodelled sentence that could change an answer: the card, where it is, the sentence, its topics."""
+
+    card: str
+    where: str
+    text: str
+    topics: frozenset[Topic]
+
+    def describe(self) -> str:
+        return f"{self.card} ({self.where}): “{self.text}”"
+
+
+def _board_abilities(state: GameState) -> list[tuple[Permanent, tuple[Ability, ...]]]:
+    from .layers import board_view
+
+    view = board_view(state)
+    return [(p, view[p.id].abilities) for p in state.battlefield if p.id in view]
+
+
+def _effect_abilities(state: GameState) -> list[tuple[str, Ability]]:
+    from .layers import effect_abilities
+
+    return [(e.card.name, a) for e in state.effects for a in effect_abilities(state, e)]
+
+
+def _parts(a: Ability) -> Iterable[Unmodelled]:
+    return walk_unmodelled(a.effect)
+
+
+def _relevant(a: Ability, topics: frozenset[Topic], subject: bool) -> Iterable[Unmodelled]:
+    for u in _parts(a):
+        t = u.topics
+        if not subject and a.kind in ("activated", "spell") and not a.is_mana_ability:
+            # (a mana ability is used by the payment and mana questions: all of its sentences count)
+            t = t & {Topic.MANA_PRODUCTION} if a.kind == "activated" else frozenset()
+        if t & topics:
+            yield u
+
+
+def unmodelled_findings(state: GameState, topics: Iterable[Topic], subjects: Iterable[tuple[str, Iterable[Ability]]] = (),
+                        players: Iterable[str] | None = None, subject_topics: Iterable[Topic] | None = None) -> list[Finding]:
+    """Every unmodelled sentence with one of ``topics`` that could apply now (see the module docstring).
+
+    Parameters
+    ----------
+    state : GameState
+    topics : iterable of Topic
+        What the answer depends on.
+    subjects : iterable of (card name, abilities)
+        The objects the question is about (the card being cast, the permanent activated): all their abilities.
+    players : iterable of str, optional
+        Whose other-zone cards to look at (default: every player's).
+    subject_topics : iterable of Topic, optional
+        The topics looked at on the subjects (default: ``topics``).
+
+    Returns
+    -------
+    list of Finding, in the order: subjects, battlefield, effects in force, other zones.
+    """
+    want = frozenset(topics)
+    subj = want if subject_topics is None else frozenset(subject_topics)
+    out: list[Finding] = []
+    seen: set[tuple[str, str]] = set()
+
+    def add(card: str, where: str, a: Ability, subject: bool, wanted: frozenset[Topic] = want) -> None:
+        for u in _relevant(a, wanted, subject):
+            key = (card, u.text)
+            if key not in seen:
+                seen.add(key)
+                out.append(Finding(card, where, u.text or a.text, u.topics & wanted))
+
+    for name, abilities in subjects:
+        for a in abilities:
+            add(name, "the card asked about", a, True, subj)
+    if not want:
+        return out
+    for perm, abilities in _board_abilities(state):
+        for a in abilities:
+            if a.zones and "battlefield" not in a.zones:
+                continue  # functions only elsewhere (CR 113.6)
+            add(perm.name, "battlefield", a, False)
+    for name, a in _effect_abilities(state):
+        add(name, "effect in force", a, True)
+    who = set(players) if players is not None else set(state.players)
+    for zone in OTHER_ZONES:
+        for player, cards in state.zones.get(zone, {}).items():
+            if player not in who:
+                continue
+            for inst in cards:
+                for a in _abilities(inst.card):
+                    if zone in a.zones:
+                        add(inst.card.name, f"{player}'s {zone}", a, False)
+    return out
+
+
+def _abilities(card: Card) -> tuple[Ability, ...]:
+    from .layers import card_abilities
+
+    return card_abilities(card)
+
+
+def require_modelled(state: GameState, topics: Iterable[Topic], subjects: Iterable[tuple[str, Iterable[Ability]]] = (),
+                     question: str = "the answer", players: Iterable[str] | None = None,
+                     subject_topics: Iterable[Topic] | None = None) -> None:
+    """Raise ``Unsupported`` naming every card and sentence that is not modelled and could change the answer.
+
+    Parameters are those of ``unmodelled_findings``; ``question`` names the question in the message.
+
+    Raises
+    ------
+    Unsupported
+        At least one finding: "not modelled, so <question> cannot be answered: Card (zone): “sentence” [topics]".
+    """
+    found = unmodelled_findings(state, topics, subjects, players, subject_topics)
+    if found:
+        shown = "; ".join(f"{f.describe()} [{', '.join(sorted(t.value for t in f.topics))}]" for f in found[:5])
+        more = f" (and {len(found) - 5} more)" if len(found) > 5 else ""
+        raise Unsupported(f"not modelled, and it could change {question}: {shown}{more}")
