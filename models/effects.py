@@ -71,6 +71,7 @@ class Topic(StrEnum):
     KEYWORDS = "keywords"                  #: which keyword abilities objects have (CR 702)
     CHARACTERISTICS = "characteristics"    #: types, colours, abilities (layers 1-6, CR 613)
     COLORS = "colors"                      #: colours of objects (layer 5, CR 105, 613.1e)
+    COMBAT = "combat"                      #: attacking, blocking, combat damage (CR 506-511)
     LIFE = "life"                          #: life totals, damage and life payments (CR 119, 120)
     POWER_TOUGHNESS = "power_toughness"    #: power and toughness (layer 7, CR 613.4)
     ZONES = "zones"                        #: moving objects between zones, what is where (CR 400)
@@ -882,8 +883,9 @@ class Keyword(Effect):
             got = affinity_count(str(params["parameter"]))
             if got is not None:
                 params = dict(params, counts=got)
-        # a keyword with a parameter nothing types: its detail is not modelled (its keyword's topics)
-        if params.get("parameter") and not any(params.get(k) for k in ("cost", "parts", "n", "pays", "uses", "detail",
+        # a keyword with a parameter nothing types: its detail is not modelled (its keyword's topics); enchant's
+        # parameter is what the Aura spell targets, read by the targets rules (solver.targets, CR 303.4a)
+        if params.get("parameter") and params.get("keyword") not in ("enchant",) and not any(params.get(k) for k in ("cost", "parts", "n", "pays", "uses", "detail",
                                                                        "counts")):
             params = dict(params, detail=keyword_detail(str(params.get("keyword", "")), str(params["parameter"])))
         return params

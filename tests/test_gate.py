@@ -197,12 +197,12 @@ ROWS = [
      expect: {castable: true}
      """, "unsupported", "Lion's Eye Diamond"),
     ("""\
-     title: Kaervek's Spite sacrifices all permanents (CR 601.2g-h) - unsupported until modelled
+     title: Kaervek's Spite sacrifices all permanents, payable with none (CR 601.2g-h)
      battlefield: {Alice: [Swamp, Swamp, Swamp]}
      hand: {Alice: ["Kaervek's Spite"]}
      ask: {cast: {card: "Kaervek's Spite", player: Alice}}
      expect: {castable: true}
-     """, "unsupported", "sacrifice all permanents"),
+     """, "pass", ""),
     ("""\
      title: Simian Spirit Guide's ability works only from the hand (CR 113.6m)
      battlefield: {Alice: [Simian Spirit Guide]}

@@ -160,7 +160,7 @@ def _keyword_ability(line: str, card: Card, face: Face) -> list[Ability] | None:
                 params["cost"] = rest
             elif re.fullmatch(r"\d+", rest):
                 params["n"] = int(rest)
-            else:
+            elif match != "enchant":  # enchant's parameter: the targets rules read it (solver.targets, CR 303.4a)
                 params["detail"] = keyword_detail(match, rest)
         try:
             eff = build_effect(match.replace(" ", "_"), params, _where(card, chunk), ability_kind="keyword")

@@ -36,6 +36,7 @@ _PATTERNS: tuple[tuple[Topic, re.Pattern[str]], ...] = tuple((t, re.compile(p, r
                          r"|\bin addition to its\b|\bcopy|\bcopies\b|\bface[- ]down\b|\bname\b|\bnamed\b"),
     (_T.POWER_TOUGHNESS, r"[+-]\d+/[+-]\d+|\bpower\b|\btoughness\b|\b\d+/\d+\b|\bbase\b"),
     (_T.COLORS, r"\b(?:white|blue|black|red|green|colorless|monocolored|multicolored)\b|\bcolou?rs?\b"),
+    (_T.COMBAT, r"\battack|\bblock|\bcombat\b"),
     (_T.LIFE, r"\blife\b|\bdamage\b|\blose[s]? \w+ life\b"),
     (_T.ZONES, r"graveyard|\bexile|library|\bhand\b|battlefield|\bput|\breturn|\bsearch|\bdraws?\b|\bdiscard|\bmill"
                r"|\bsacrific|\bdestroy|\bcreate|tokens?\b|\benters?\b|\bleaves?\b|\bdies\b|\bzone\b|\bshuffle"),
