@@ -7,6 +7,8 @@ References: CR 106 (mana), 107.3 (X), 107.4 (mana symbols), 107.5/107.6 ({T}, {Q
 """
 from __future__ import annotations
 
+import functools
+
 import re
 from collections import Counter
 from dataclasses import dataclass, field
@@ -488,3 +490,25 @@ def parse_types(items: Iterable[str] | str) -> list[str]:
             raise ManaError(f"unknown mana type {it!r}; types are W U B R G C (CR 106.1)")
         out.add(t)
     return [t for t in MANA_TYPES if t in out]
+
+
+@functools.lru_cache(maxsize=4096)
+def _added_types(s: str) -> tuple[str, ...]:
+    out: list[str] = []
+    for sym in ManaCost.parse(s):
+        if sym.text in MANA_TYPES:
+            out.append(sym.text)
+        elif sym.is_generic:
+            out.extend(["C"] * sym.generic_amount)  # CR 106.10
+        elif sym.is_snow:
+            out.append("C")  # CR 106.11
+        else:
+            raise ManaError(f"{sym} is not mana an effect can add (CR 106.1, 106.10, 106.11)")
+    return tuple(out)
+
+
+def added_types(s: str) -> list[str]:
+    """The types of mana an "Add {R}{2}" effect adds, in the order written: a type adds itself, a generic
+    number adds that much {C} (CR 106.10), {S} adds {C} (CR 106.11). The one reader of fixed mana to add.
+    Raises ``ManaError`` (a ``ValueError``) for anything else."""
+    return list(_added_types(str(s)))

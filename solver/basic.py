@@ -12,12 +12,12 @@ from typing import Mapping
 
 from mtgcheck.models.abilities import Ability, activated_abilities
 from mtgcheck.models.cards import BASIC_LAND_MANA
-from mtgcheck.models.text.oracle import abilities_of
+from mtgcheck.models.behaviour import abilities_of
 from mtgcheck.models.state import GameState, Permanent
 
 from .layers import has_keyword, permanent_abilities
 from .payment.activation import activation_cost_check
-from .questions import Answer, Context, QuestionError, question
+from .questions import Answer, Context, QuestionError, Unsupported, question
 from .targets import target_problems
 from mtgcheck.models.effects import Topic
 

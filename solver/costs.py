@@ -33,7 +33,7 @@ from mtgcheck.models.cards import Card
 from mtgcheck.models.effects import (CastTrigger, EntersTrigger, GrantFlashback, Keyword, SelfCostChange, Unmodelled,
                                      walk_unmodelled)
 from mtgcheck.models.mana import ManaCost, ManaSymbol
-from mtgcheck.models.text.oracle import abilities_of
+from mtgcheck.models.behaviour import abilities_of
 from mtgcheck.models.state import GameState
 
 from .layers import permanent_abilities

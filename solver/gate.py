@@ -66,6 +66,8 @@ def _parts(a: Ability) -> Iterable[Unmodelled]:
 def _relevant(a: Ability, topics: frozenset[Topic], subject: bool) -> Iterable[Unmodelled]:
     for u in _parts(a):
         t = u.topics
+        if subject and a.kind == "activated":
+            t = t - {Topic.RESOLUTION}  # what it does happens only once it is activated and resolves (CR 602.2, 608)
         if not subject and a.kind in ("activated", "spell") and not a.is_mana_ability:
             # (a mana ability is used by the payment and mana questions: all of its sentences count)
             t = t & {Topic.MANA_PRODUCTION} if a.kind == "activated" else frozenset()

@@ -37,7 +37,7 @@ from typing import Iterable
 
 from mtgcheck.models.abilities import Ability, ability_from_dict, make_ability
 from mtgcheck.models.cards import BASIC_LAND_MANA, BASIC_LAND_TYPES
-from mtgcheck.models.text.oracle import abilities_of
+from mtgcheck.models.behaviour import abilities_of
 from mtgcheck.models.state import Effect, GameState, Permanent
 
 

@@ -28,7 +28,6 @@ Question kinds: ``could_produce: REF`` → ``types``; ``available_mana: PLAYER``
 from __future__ import annotations
 
 import itertools
-import re
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping
 
@@ -36,11 +35,11 @@ import networkx as nx
 
 from mtgcheck.models.abilities import Ability
 from mtgcheck.models.mana import COLORS, MANA_TYPES, ManaPool, format_pool, parse_types
-from mtgcheck.models.text.mana import added_types
+from mtgcheck.models.mana import added_types
 from mtgcheck.models.state import GameState, Permanent
-from mtgcheck.models.text.words import parse_count_word
+from mtgcheck.models.effects import ControlsAtLeast, CountersOn, CountOf, Devotion, Fixed, HasCounter, PowerOf
 
-from .layers import board_view, continuous_effects, matches
+from .layers import board_view, continuous_effects, filter_matches, matches
 from .questions import Answer, Context, Unsupported, question
 from mtgcheck.models.effects import Topic
 
@@ -60,57 +59,43 @@ def _describe(perm: Permanent, ab: Ability) -> str:
 
 
 def count_amount(state: GameState, perm: Permanent, spec: Any, ab: Ability) -> int:
-    """The number of mana an ``amount`` stands for now.
+    """The number of mana an ``amount`` stands for now (a typed amount, models/effects.py).
 
-    ``spec`` is an int, ``{count: "Forest you control"}``, ``{x_is: TEXT}`` or ``{equal_to: TEXT}``
-    (counts of permanents, counters on this permanent, devotion, power). Raises ``Unsupported`` naming the
-    card and ability for anything else (never a guess).
+    ``spec``: an int, ``Fixed``, ``CountOf(filter)`` (objects matching now), ``CountersOn(counter)`` (on this
+    permanent), ``Devotion(color)`` (CR 700.5), ``PowerOf()`` (its printed power when a number). Raises
+    ``Unsupported`` naming the card and ability for anything else (never a guess).
     """
     if isinstance(spec, bool) or spec is None:
         return 1
     if isinstance(spec, int):
         return spec
-    if isinstance(spec, Mapping):
-        text = str(next(iter(spec.values()))).lower().strip().rstrip(".")
-        text = re.sub(r"^the number of ", "", text)
+    if isinstance(spec, Fixed):
+        return spec.n
+    if isinstance(spec, CountersOn):
+        return int(perm.counters.get(spec.counter, 0))
+    if isinstance(spec, Devotion):
+        return sum(sum(1 for s in p.card.mana_cost if spec.color in s.colors) for p in state.permanents(perm.controller)
+                   if p.card.mana_cost is not None)
+    if isinstance(spec, PowerOf) and perm.card.power is not None and str(perm.card.power).isdigit():
+        return int(perm.card.power)
+    if isinstance(spec, CountOf):
         view = board_view(state)
-        m = re.fullmatch(r"(?:(\w+) )?(\S+) counters? on (?:this|it)(?: \w+)?", text)
-        if m:
-            return int(perm.counters.get(m.group(2), 0))
-        m = re.fullmatch(r"your devotion to (white|blue|black|red|green)", text)
-        if m:
-            col = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}[m.group(1)]
-            return sum(sum(1 for s in p.card.mana_cost if col in s.colors) for p in state.permanents(perm.controller)
-                       if p.card.mana_cost is not None)
-        m = re.fullmatch(r"(this creature|this artifact)'s power", text)
-        if m and perm.card.power is not None and str(perm.card.power).isdigit():
-            return int(perm.card.power)
-        m = re.fullmatch(r"(.+?) (you control|on the battlefield|an opponent controls)", text)
-        if m:
-            rule = {"you control": "you", "on the battlefield": "any", "an opponent controls": "opponent"}[m.group(2)]
-            try:
-                return sum(1 for p in state.battlefield
-                           if matches(m.group(1), p, rule, perm.controller, view[p.id].subtypes, perm))
-            except ValueError:
-                pass
+        try:
+            return sum(1 for p in state.battlefield
+                       if filter_matches(spec.filter, p, perm.controller, view[p.id].subtypes, perm))
+        except ValueError:
+            pass
     raise Unsupported(f"{_describe(perm, ab)}: the amount {spec!r} is not modelled")
 
 
-def check_condition(state: GameState, perm: Permanent, cond: str, ab: Ability) -> bool:
-    """Evaluate a condition of an "instead" clause ("you control four or more creatures",
-    "this creature has a +1/+1 counter on it"); raises ``Unsupported`` for other wording."""
-    c = cond.lower().strip()
-    m = re.fullmatch(r"this \w+ has (?:a|an|one or more) (\S+) counters? on it", c)
-    if m:
-        return perm.counters.get(m.group(1), 0) > 0
-    m = re.fullmatch(r"you control (\w+) or more (.+)", c)
-    if m and parse_count_word(m.group(1)) is not None:
-        n = count_amount(state, perm, {"count": f"{m.group(2)} you control"}, ab)
-        return n >= parse_count_word(m.group(1))
-    m = re.fullmatch(r"you control (?:a|an) ([a-z' -]+)", c)
-    if m:
-        return count_amount(state, perm, {"count": f"{m.group(1)} you control"}, ab) >= 1
-    raise Unsupported(f"{_describe(perm, ab)}: the condition \"{cond}\" is not modelled")
+def check_condition(state: GameState, perm: Permanent, cond: Any, ab: Ability) -> bool:
+    """Evaluate the typed condition of an "instead" clause: ``HasCounter`` ("this creature has a +1/+1 counter on
+    it"), ``ControlsAtLeast`` ("you control four or more creatures"); raises ``Unsupported`` for others."""
+    if isinstance(cond, HasCounter):
+        return perm.counters.get(cond.counter, 0) > 0
+    if isinstance(cond, ControlsAtLeast):
+        return count_amount(state, perm, CountOf(cond.filter), ab) >= cond.n
+    raise Unsupported(f"{_describe(perm, ab)}: the condition {cond!r} is not modelled")
 
 
 # ---------------------------------------------------------------------------
@@ -252,7 +237,7 @@ def base_events(state: GameState, perm: Permanent, ab: Ability, reflected: froze
     are not modelled, naming the card and the ability.
     """
     p = ab.params
-    if "instead" in p and check_condition(state, perm, str(p["instead"].get("condition", "")), ab):
+    if "instead" in p and check_condition(state, perm, p["instead"].get("condition"), ab):
         alt = dict(p["instead"])
         alt.pop("condition", None)
         if "reflect" in p and "reflect" not in alt and alt.get("amount") is not None and not any(

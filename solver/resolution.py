@@ -31,7 +31,7 @@ from typing import Any, Iterable, Iterator, Mapping, Sequence
 from mtgcheck.models.abilities import Ability
 from mtgcheck.models.effects import (CastTrigger, Draw, EntersTrigger, EntersWithCounters, Fixed, GrantFlashback, Instructions,
                                      Keyword, PutOntoBattlefieldProcess, Scry, Step, VariableX)
-from mtgcheck.models.text.oracle import abilities_of
+from mtgcheck.models.behaviour import abilities_of
 
 from .combinatorics import count_sub_multisets, distinct_orders, multinomial, sub_multisets
 from .layers import permanent_abilities

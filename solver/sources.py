@@ -29,7 +29,7 @@ from typing import Iterable
 
 from mtgcheck.models.abilities import Ability, CostPart
 from mtgcheck.models.mana import COLORS, MANA_TYPES, Mana, ManaCost, ManaPool, format_pool, mana_token
-from mtgcheck.models.text.mana import added_types
+from mtgcheck.models.mana import added_types
 from mtgcheck.models.state import GameState, Permanent
 
 from . import budget as _budget

@@ -23,7 +23,7 @@ from __future__ import annotations
 from typing import Any, Iterable
 
 from mtgcheck.models.state import GameState, Permanent
-from mtgcheck.models.text.oracle import abilities_of
+from mtgcheck.models.behaviour import abilities_of
 from mtgcheck.models.text.targets import SpellTargets, TargetSpec, mentions_targeting, spell_targets
 
 from .layers import permanent_abilities

@@ -178,11 +178,11 @@ ROWS = [
      expect: {pools: ["{G}{G}"]}
      """, "unsupported", "Caged Sun"),
     ("""\
-     title: Thousand-Year Elixir lets a sick creature tap (CR 302.6) - unsupported until modelled
+     title: Thousand-Year Elixir lets a sick creature tap (CR 302.6)
      battlefield: {Alice: [{card: Llanowar Elves, sick: true}, Thousand-Year Elixir]}
      ask: {activate: {permanent: Llanowar Elves, ability: 1}}
      expect: {activatable: true}
-     """, "unsupported", "Thousand-Year Elixir"),
+     """, "pass", ""),
     ("""\
      title: Incubation Druid reflects the lands (CR 106.7) - unsupported until modelled
      battlefield: {Alice: [Incubation Druid, Island]}

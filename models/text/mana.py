@@ -27,12 +27,11 @@ recognises land-type / mana-ability wording left as text so the solver can say s
 """
 from __future__ import annotations
 
-import functools
 import re
 from typing import Any, Mapping
 
 from ..cards import BASIC_LAND_TYPES, Card
-from ..mana import COLORS, MANA_TYPES, NAME_TO_COLOR, ManaCost, ManaError
+from ..mana import COLORS, MANA_TYPES, NAME_TO_COLOR
 from .oracle import effect_parser
 from .words import parse_count_word
 
@@ -54,27 +53,7 @@ def _amount_word(w: str) -> Any:
     return n
 
 
-@functools.lru_cache(maxsize=4096)
-def _added_types(s: str) -> tuple[str, ...]:
-    out: list[str] = []
-    for sym in ManaCost.parse(s):
-        if sym.text in MANA_TYPES:
-            out.append(sym.text)
-        elif sym.is_generic:
-            out.extend(["C"] * sym.generic_amount)  # CR 106.10
-        elif sym.is_snow:
-            out.append("C")  # CR 106.11
-        else:
-            raise ManaError(f"{sym} is not mana an effect can add (CR 106.1, 106.10, 106.11)")
-    return tuple(out)
-
-
-def added_types(s: str) -> list[str]:
-    """The types of mana an "Add {R}{2}" effect adds, in the order written: a type adds itself, a generic
-    number adds that much {C} (CR 106.10), {S} adds {C} (CR 106.11). The one reader of fixed mana to add
-    (``solver.produce`` and ``solver.sources`` use it too). Raises ``ManaError`` (a ``ValueError``) for
-    anything else."""
-    return list(_added_types(str(s)))
+from ..mana import added_types  # noqa: E402  (the one reader of fixed mana, re-exported)
 
 
 _symbols = added_types

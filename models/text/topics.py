@@ -86,7 +86,9 @@ def classify(text: str, kind: str = "static", targets_typed: bool = False) -> fr
         # ``text`` is the effect (after the colon). An activated ability does something only when activated
         # (CR 602.2): its restrictions and targets matter to activating it; if it speaks of mana it may be a mana
         # ability (605.1a), whose other effects happen as it is paid for (life: a land that deals damage).
-        out = {Topic.ACTIVATION} if (not targets_typed or _NOT_TARGET_ACTIVATION.search(text)) else set()
+        out = {Topic.RESOLUTION}  # what it does when it resolves (CR 608.2)
+        if not targets_typed or _NOT_TARGET_ACTIVATION.search(text):
+            out.add(Topic.ACTIVATION)
         if mana:
             out |= {Topic.MANA_PRODUCTION} | ({Topic.LIFE} if Topic.LIFE in got else set())
         if re.search(r"\bcosts?\b", text, re.I):

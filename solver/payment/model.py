@@ -462,7 +462,7 @@ def spend_retyping(state: GameState, player: str) -> tuple[dict[str, str], list[
 
 def cant_spend_mana(card: Any) -> bool:
     """The spell says no mana can be spent to cast it (Hogaak, Arisen Necropolis: only convoke and delve pay)."""
-    from mtgcheck.models.text.oracle import abilities_of
+    from mtgcheck.models.behaviour import abilities_of
 
     return card is not None and any(isinstance(a.effect, CantSpendMana) for a in abilities_of(card))
 
