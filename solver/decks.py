@@ -169,8 +169,9 @@ _KAHEERA_TYPES = frozenset({"Cat", "Elemental", "Nightmare", "Dinosaur", "Beast"
 def _repeated_mana_symbol(card: Card) -> str | None:
     """A mana symbol that appears more than once in the card's mana cost (Jegantha), or None.
 
-    A split card's mana cost is the combined costs of its halves (CR 709.4b): generic amounts add up into
-    one generic symbol; other symbols are counted as printed.
+    A split card's mana cost is the combined costs of its halves, but an effect that looks at the symbols of a
+    split card's mana cost sees each half's symbols separately (CR 709.4b: Jegantha sees {1} twice in
+    Fire // Ice, whose combined cost is {2}{U}{R}); every symbol is counted as printed, generic ones too.
     """
     costs = [f.mana_cost for f in card.faces if f.mana_cost is not None] if card.is_split and card.faces else [
         card.mana_cost if card.mana_cost is not None or not card.faces else card.faces[0].mana_cost]
@@ -179,8 +180,7 @@ def _repeated_mana_symbol(card: Card) -> str | None:
         if cost is None:
             continue
         for sym in cost:
-            if not sym.text.isdigit():  # a generic amount ({2}) is one symbol, and split halves' add up
-                counter[sym.text] += 1
+            counter[sym.text] += 1
     for s, n in counter.items():
         if n > 1:
             return "{" + s + "}"
