@@ -353,7 +353,10 @@ class ProduceResult:
 
 def _mana_abilities(view, perm: Permanent) -> list[Ability]:
     """Activated abilities of the permanent that add mana: those count for "could produce" (CR 106.7)."""
-    return [a for a in view[perm.id].abilities if a.kind == "activated" and a.effect == "add_mana"]
+    # an ability that functions only from another zone is not one the permanent has on the battlefield to use
+    # (Simian Spirit Guide: "exile this card from your hand", CR 113.6m)
+    return [a for a in view[perm.id].abilities if a.kind == "activated" and a.effect == "add_mana"
+            and (not a.zones or "battlefield" in a.zones)]
 
 
 def _has_tap(ab: Ability) -> bool:

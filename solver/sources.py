@@ -300,6 +300,8 @@ def permanent_mana_sources(state: GameState, perm: Permanent, board: "_Board | N
     for i, ab in enumerate(acts, 1):
         if not ab.is_mana_ability:
             continue
+        if ab.zones and "battlefield" not in ab.zones:
+            continue  # it functions only from another zone (Simian Spirit Guide: from the hand, CR 113.6m)
         cost = ab.cost
         tap = bool(cost and cost.tap)
         untap = bool(cost and cost.untap)
