@@ -117,7 +117,8 @@ def spec_legality(state: GameState, player: str, card: Any, spec: TargetSpec,
             unknown += [f"whether players can be targeted depends on {board[0][0]}'s “{board[0][1]}”, which is not modelled"] * len(players)
         else:
             yes += len(players)
-    if "permanent" in spec.kinds:
+    if "permanent" in spec.kinds and not (spec.unknown == ("token",)):
+        # (a "token" permanent: none, every permanent of a scenario is a card)
         for perm in state.battlefield:
             if spec.controller == "you" and perm.controller != player:
                 continue

@@ -36,7 +36,7 @@ _PLURAL = {"creatures": "creature", "artifacts": "artifact", "enchantments": "en
            "players": "player", "opponents": "opponent", "battles": "battle", "abilities": "ability"}
 #: Adjectives the checker cannot evaluate (combat, colours, names ...); "non<type>" is read as a type exclusion.
 _SUPER = {"basic": "Basic", "legendary": "Legendary", "snow": "Snow"}
-_QUALIFIERS = {"attacking", "blocking", "token", "nontoken", "nonattacking", "nonblocking", "white", "blue", "black", "red", "green", "colorless", "multicolored",
+_QUALIFIERS = {"attacking", "blocking", "token", "nonattacking", "nonblocking", "white", "blue", "black", "red", "green", "colorless", "multicolored",
                "monocolored", "nonwhite", "nonblue", "nonblack", "nonred", "nongreen", "snow", "other", "another",
                "historic", "face-down", "unblocked", "activated", "triggered", "equipped", "enchanted"}
 _COUNT = r"(?:(?P<upto>up to (?P<n1>one|two|three|four|five|six|seven|x|\d+) )|(?P<any>any number of )|(?P<n2>one|two|three|four|five|x|\d+) )?"
@@ -146,6 +146,9 @@ def _read_noun_phrase(words: list[str]) -> tuple[_Noun, int]:
             (nn.supers if lw in _SUPER else nn.excl_supers).append(_SUPER[lw] if lw in _SUPER else _SUPER[lw[3:]])
             i += 1
             continue
+        if lw == "nontoken":  # every permanent of a scenario is a card (tokens are not modelled)
+            i += 1
+            continue
         if lw in ("tapped", "untapped"):
             nn.tapped = lw == "tapped"
             i += 1
@@ -245,7 +248,8 @@ def parse_target_phrase(phrase: str) -> TargetSpec | None:
         if zm.start() > 0:
             unknown.append(tail[:zm.start()].strip()[:60])
         tail = tail[zm.end():].strip()
-    if n != 0 and re.match(r"^(with|that|without|of|whose|named|in|from|on|which|dealt|blocking|attacking|it)\b", tail):
+    # "on top of its owner's library", "from the battlefield", "to its owner's hand": where it goes, not which
+    if n != 0 and re.match(r"^(with|that|without|of|whose|named|which|dealt|blocking|attacking|it)\b", tail):
         unknown.append(tail.split(",")[0].split(".")[0][:60])
     if "@opponent" in unknown:
         unknown.remove("@opponent")
