@@ -31,7 +31,7 @@ from enum import StrEnum
 from types import MappingProxyType
 from typing import Any, Callable, ClassVar, Iterable, Mapping
 
-from .mana import COLORS, MANA_TYPES, ManaCost
+from .mana import COLORS, MANA_TYPES, ManaCost, added_types
 
 
 class VocabularyError(ValueError):
@@ -399,20 +399,10 @@ RIDERS: Codec = (_riders_in, lambda v: " ".join(u.text for u in v))
 def _mana_in(v: Any, where: str) -> tuple[str, ...]:
     if isinstance(v, tuple) and all(isinstance(x, str) and x in MANA_TYPES for x in v):
         return v
-    out: list[str] = []
     try:
-        for sym in ManaCost.parse(str(v)):
-            if sym.text in MANA_TYPES:
-                out.append(sym.text)
-            elif sym.is_generic:
-                out.extend(["C"] * sym.generic_amount)  # CR 106.10
-            elif sym.is_snow:
-                out.append("C")  # CR 106.11
-            else:
-                raise VocabularyError(f"{where}: {sym} is not mana an effect can add (CR 106.1, 106.10)")
+        return tuple(added_types(str(v)))  # the one reader of fixed mana to add (CR 106.1, 106.10, 106.11)
     except ValueError as e:
         raise VocabularyError(f"{where}: mana {v!r}: {e}") from None
-    return tuple(out)
 
 
 MANA: Codec = (_mana_in, lambda v: "".join("{" + t + "}" for t in v))
