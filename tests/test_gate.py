@@ -256,3 +256,33 @@ def test_issue_10_row_haste_on_a_scenario_card(tmp_path, db):
     (sc,) = load_scenarios(p)
     res = run_scenario(sc, db)
     assert res.verdict == "pass", res.message
+
+
+def test_mana_ability_with_an_unmodelled_cost_part_makes_no_payment_unsupported_cr_605_3b(answer, real_db):
+    """Issue 10's row: Squandered Resources ("Sacrifice a land: Add one mana of any type the sacrificed land could
+    produce") with a tapped Forest can pay {G} for Llanowar Elves (CR 106.7: tapped does not matter; CR 605.3b).
+    Its sacrifice cost is not modelled by the payment search, so "not castable" would be a wrong answer: it is
+    unsupported, naming the card and the cost part. With an untapped Forest a payment exists without it."""
+    r = answer("""\
+        players: [Alice, Bob]
+        battlefield:
+          Alice: [Squandered Resources, {card: Forest, tapped: true}]
+        hand:
+          Alice: [Llanowar Elves]
+        ask:
+          cast: {card: Llanowar Elves}
+        """, real_db)
+    assert r.verdict == "unsupported"
+    assert "Squandered Resources" in r.message and "Sacrifice a land" in r.message
+    r = answer("""\
+        players: [Alice, Bob]
+        battlefield:
+          Alice: [Squandered Resources, Forest]
+        hand:
+          Alice: [Llanowar Elves]
+        ask:
+          cast: {card: Llanowar Elves}
+        expect:
+          castable: true
+        """, real_db)
+    assert r.verdict == "pass"

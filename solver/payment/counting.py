@@ -15,7 +15,7 @@ from mtgcheck.models.state import GameState
 
 from ..questions import Unsupported
 from .feasibility import _Evaluator
-from .model import _Choice, _Group, _Model, build_model, life_payable
+from .model import _Choice, _Group, _Model, build_model, life_payable, unmodelled_message
 from .search import _spend_message, _undecided_message, iter_payments
 
 
@@ -33,6 +33,8 @@ def count_payments(state: GameState, player: str, total_cost: Any, **kw: Any) ->
     model = build_model(state, player, total_cost, **kw)
     if model.unmodelled_spend:
         raise Unsupported(_spend_message(model.unmodelled_spend).replace("no payment was found, but ", ""))
+    if model.unmodelled_sources:
+        raise Unsupported(unmodelled_message(model.unmodelled_sources, counting=True))
     got = _count_model(model)
     if model.undecided:
         wider = _count_model(build_model(state, player, total_cost, assume_undecided=True, **kw))

@@ -469,7 +469,8 @@ def cant_spend_mana(card: Any) -> bool:
 
 def _source_choices(src: ManaSource, spell_card: Any, notes: list[str],
                     allow: Callable[[str | None, Any], bool] | None = None,
-                    retype: Mapping[str, str] | None = None) -> list[_Choice] | None:
+                    retype: Mapping[str, str] | None = None,
+                    unmodelled: list[str] | None = None) -> list[_Choice] | None:
     life = 0
     for p in src.other_costs:
         if p.action == "pay_life":
@@ -481,6 +482,8 @@ def _source_choices(src: ManaSource, spell_card: Any, notes: list[str],
         else:
             notes.append(f"{src.name}: the mana ability “{src.ability.describe()}” has a cost part "
                          f"({p.text or p.action}) that the payment search does not model; it is not used")
+            if unmodelled is not None:
+                unmodelled.append(f"{src.name} (“{src.ability.describe()}”: its cost part “{p.text or p.action}”)")
             return None
     out = []
     for inp, inp_text, inp_life in _input_announcements(src.mana_cost):
@@ -524,6 +527,9 @@ class _Model:
     unmodelled_spend: list = field(default_factory=list)
     #: the spell says no mana can be spent to cast it (Hogaak)
     no_mana: bool = False
+    #: mana abilities left out because a part of their cost is not modelled (e.g. Squandered Resources'
+    #: "Sacrifice a land"): a "no payment" or a count without them is not an answer (``unmodelled_message``)
+    unmodelled_sources: list = field(default_factory=list)
 
 
 def build_model(state: GameState, player: str, total_cost: Any, *, spell_card: Any = None,
@@ -555,6 +561,7 @@ def build_model(state: GameState, player: str, total_cost: Any, *, spell_card: A
     fixed, syms = _symbol_groups(cost)
     excluded = set(exclude_permanents)
     notes: list[str] = []
+    unmodelled_sources: list[str] = []
     srcs = list(mana_sources(state, player) if sources is None else sources)
     extras = list(extra)
     if spell_card is not None:
@@ -585,7 +592,7 @@ def build_model(state: GameState, player: str, total_cost: Any, *, spell_card: A
     for src in srcs:
         if src.permanent in excluded:
             continue
-        chs = _source_choices(src, spell_card, notes, allower(src.name, src.permanent), retype)
+        chs = _source_choices(src, spell_card, notes, allower(src.name, src.permanent), retype, unmodelled_sources)
         if not chs:
             continue
         once = src.tap or src.untap or any(p.action == "sacrifice" for p in src.other_costs)
@@ -660,7 +667,16 @@ def build_model(state: GameState, player: str, total_cost: Any, *, spell_card: A
             # mana of one kind in the pool is literally identical: always one group
             groups.append(_Group(("pool", m), "mana pool", tuple(f"pool:{m.type}" for _ in range(n)), n, [ch], False, False))
     return _Model(groups, syms if collapse else _split_syms(syms), fixed, life, state.life.get(player, 20), notes, cost,
-                  {k: sorted(v) for k, v in undecided.items()}, sorted(set(unmodelled_spend)), no_mana)
+                  {k: sorted(v) for k, v in undecided.items()}, sorted(set(unmodelled_spend)), no_mana,
+                  unmodelled_sources)
+
+
+def unmodelled_message(sources: Sequence[str], counting: bool = False) -> str:
+    """Why a payment answer is ``unsupported`` when mana abilities were left out because a part of their cost
+    is not modelled (CR 605.3b: a mana ability is activated by paying its whole cost; never treated as absent)."""
+    what = "the count of payments" if counting else "whether a payment exists"
+    return (f"{what} depends on mana abilities whose cost is not modelled: " + "; ".join(sources)
+            + " (CR 605.3b, 601.2g-h)")
 
 
 def _split_syms(syms: list[_SymGroup]) -> list[_SymGroup]:

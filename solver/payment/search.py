@@ -20,7 +20,7 @@ from .. import budget as _budget
 from ..questions import Unsupported
 from ..sources import ManaSource
 from .feasibility import _Evaluator, _maxflow_ok
-from .model import Extension, ExtraPayer, Payment, Use, _Group, _Model, build_model, life_payable
+from .model import Extension, ExtraPayer, Payment, Use, _Group, _Model, build_model, life_payable, unmodelled_message
 
 
 # ---------------------------------------------------------------------------
@@ -529,6 +529,8 @@ def find_payment(state: GameState, player: str, total_cost: Any, **kw: Any) -> P
             raise Unsupported(_undecided_message(model.undecided))
     if pay is None and model.unmodelled_spend:
         raise Unsupported(_spend_message(model.unmodelled_spend))
+    if pay is None and model.unmodelled_sources:
+        raise Unsupported(unmodelled_message(model.unmodelled_sources))
     return pay
 
 
