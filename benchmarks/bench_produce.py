@@ -93,8 +93,11 @@ WITH_FILTERS = ["Birds of Paradise", "City of Brass", "Forest", "Reflecting Pool
                 "Vivid Crag", "Azorius Signet", "Fire-Lit Thicket", "Mountain"]
 
 
-def bench_available_mana_boards(sizes=(10, 20, 100, 1000)) -> list[tuple[str, int, str, float]]:
-    """available_mana on boards of n permanents (mixed sources; mixed with filters), limit 50."""
+def bench_available_mana_boards(sizes=(10, 20, 100, 1000), repeat: int = 3) -> list[tuple[str, int, str, float]]:
+    """available_mana on boards of n permanents (mixed sources; mixed with filters), limit 50; min / median /
+    max ms of ``repeat`` runs (the median is returned)."""
+    import statistics
+
     from mtgcheck.models.catalog import load_catalog
     from mtgcheck.solver.questions import Unsupported
     from mtgcheck.solver.sources import maximal_pools
@@ -108,15 +111,19 @@ def bench_available_mana_boards(sizes=(10, 20, 100, 1000)) -> list[tuple[str, in
             for i in range(n):
                 s.battlefield.append(Permanent(f"a{i}", cat[cycle[i % len(cycle)]], "Alice", "Alice"))
             s.battlefield.append(Permanent("b0", cat["Island"], "Bob", "Bob"))
-            t0 = time.perf_counter()
-            try:
-                res = maximal_pools(s, "Alice", 50)
-                what = f"{res.count:,} pools ({res.method})"
-            except Unsupported:
-                what = "unsupported (budget)"
-            dt = (time.perf_counter() - t0) * 1000
+            times = []
+            for _ in range(repeat):
+                t0 = time.perf_counter()
+                try:
+                    res = maximal_pools(s, "Alice", 50)
+                    what = f"{res.count:,} pools ({res.method})"
+                except Unsupported:
+                    what = "unsupported (budget)"
+                times.append((time.perf_counter() - t0) * 1000)
+            dt = statistics.median(times)
             rows.append((label, n, what, dt))
-            print(f"available_mana, {label}, {n} permanents: {what} in {dt:.1f} ms")
+            print(f"available_mana, {label}, {n} permanents: {what}; min {min(times):.1f} / median {dt:.1f} / "
+                  f"max {max(times):.1f} ms")
     return rows
 
 

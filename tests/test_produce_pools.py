@@ -112,3 +112,19 @@ def test_restriction_codes_keep_the_number_cr_106_6():
     assert mt.slug("Spend this mana only to cast spells with mana value 5 or greater or spells with {X} in "
                    "their mana costs.") == "mana_value_at_least_5_or_x"
     assert mt.slug("Spend this mana only to cast creature spells.") == "creature_spell"
+
+
+def test_identical_permanents_share_sources_but_keep_their_ids_cr_305_6_106_12a():
+    """CR 305.6: an untapped Forest taps for {G}; a tapped one cannot (CR 701.26). CR 106.12a / 605.1b: the
+    Forest enchanted by Wild Growth adds an additional {G} when tapped for mana. Interchangeable Forests share
+    their sources (collapsed before building them); the tapped one and the enchanted one are not collapsed."""
+    from mtgcheck.solver.sources import mana_sources
+
+    s = board(["Forest", "Forest", "Forest", "Forest", "Wild Growth"])
+    s.battlefield[2].tapped = True
+    s.battlefield[4].attached_to = s.battlefield[3].id
+    srcs = mana_sources(s, "Alice")
+    got = {src.permanent: [str(o) for o in src.options] for src in srcs}
+    assert set(got) == {"Forest#1", "Forest#2", "Forest#4"}
+    assert got["Forest#1"] == got["Forest#2"] == ["{G}"]
+    assert [o.count("{G") for o in got["Forest#4"]] == [2]
