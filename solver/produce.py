@@ -363,6 +363,59 @@ def _has_tap(ab: Ability) -> bool:
     return bool(ab.cost is not None and ab.cost.tap)
 
 
+def referenced_ids(state: GameState) -> set[str]:
+    """Every permanent id (``set[str]``) something else on the board refers to: what permanents are attached to, effects'
+    targets, and any string in a permanent's or effect's recorded choices (conservatively)."""
+    out: set[str] = set()
+
+    def strings(v: object) -> None:
+        if isinstance(v, str):
+            out.add(v)
+        elif isinstance(v, dict):
+            for x in v.values():
+                strings(x)
+        elif isinstance(v, (list, tuple, set, frozenset)):
+            for x in v:
+                strings(x)
+
+    for p in state.battlefield:
+        if p.attached_to:
+            out.add(p.attached_to)
+        strings(p.choices)
+    for e in state.effects:
+        out.update(e.targets)
+        strings(e.choices)
+    return out
+
+
+def interchangeable_key(perm: Permanent, view: Mapping[str, Any], referenced: set[str]) -> tuple | None:
+    """A key equal for two permanents exactly when their mana sources are the same up to the permanent id,
+    or ``None`` when ``perm`` is not collapsed.
+
+    Two permanents are interchangeable here when they are the same card object, with the same controller,
+    owner, tapped/sick status, counters, choices, X, attachment, and the same characteristics after the layers
+    (subtypes and the very same ability objects), when every ability they have is an activated ability (no
+    static or triggered ability, so neither affects the board differently from the other) and no other object
+    refers to either by id (nothing attached to it, no effect targeting it). Everything
+    ``sources.permanent_mana_sources``
+    and ``could_produce`` read of a permanent other than its id is then equal, and the rest of the board sees both
+    alike, so its sources (and the types it could produce) are the other's with the id replaced: exact, not a
+    heuristic (docs/mana.md, issue 14).
+    """
+    if perm.id in referenced:
+        return None
+    pv = view.get(perm.id)
+    if pv is None or any(a.kind != "activated" for a in pv.abilities):
+        return None
+    try:
+        choices = tuple(sorted((k, repr(v)) for k, v in perm.choices.items()))
+    except TypeError:
+        return None
+    return (id(perm.card), perm.controller, perm.owner, perm.tapped, perm.sick,
+            tuple(sorted(perm.counters.items())), choices, perm.x, perm.attached_to,
+            pv.subtypes, tuple(id(a) for a in pv.abilities))
+
+
 def could_produce(state: GameState) -> ProduceResult:
     """The types of mana every permanent could produce now (CR 106.7), as a least fixpoint over a graph.
 
@@ -459,7 +512,24 @@ def could_produce(state: GameState) -> ProduceResult:
             out.discard("C")  # colour reflectors never make {C} (Exotic Orchard ruling 2009-02-01)
         return frozenset(out)
 
+    referenced = referenced_ids(state)
+    # Interchangeable permanents that reflect nothing (``interchangeable_key``) have one value: computed once.
+    same: dict[tuple, tuple[frozenset[str], list[tuple[str, Provenance]]]] = {}
+
     def node_value(pid: str) -> frozenset[str]:
+        if pid not in reflect_of:
+            k = interchangeable_key(by_id[pid], view, referenced)
+            if k is not None:
+                hit = same.get(k)
+                if hit is None:
+                    v = _node_value(pid)
+                    hit = same[k] = (v, [(t, prov[(pid, t)]) for t in v if (pid, t) in prov])
+                for t, pr in hit[1]:
+                    prov[(pid, t)] = pr
+                return hit[0]
+        return _node_value(pid)
+
+    def _node_value(pid: str) -> frozenset[str]:
         perm = by_id[pid]
         out: set[str] = set(values.get(pid, frozenset()))
         for ab in abil[pid]:

@@ -239,7 +239,7 @@ def mana_sources(state: GameState, player: str, board: "_Board | None" = None) -
     under summoning sickness without haste, CR 302.6). Outputs that depend on the game
     are resolved (see module docstring).
 
-    Interchangeable permanents (``_interchangeable_key``: same card, state, controller, counters, choices and
+    Interchangeable permanents (``produce.interchangeable_key``: same card, state, controller, counters, choices and
     attachment, only activated abilities, nothing referring to them) are built once; the others get the same
     sources under their own ids — exact, since nothing the sources are built from differs (issue 14).
 
@@ -254,11 +254,13 @@ def mana_sources(state: GameState, player: str, board: "_Board | None" = None) -
     """
     board = board or _Board(state)
     out: list[ManaSource] = []
-    referenced = _referenced_ids(state)
+    from .produce import interchangeable_key, referenced_ids
+
+    referenced = referenced_ids(state)
     built: dict[tuple, list[ManaSource]] = {}
     for perm in state.permanents(player):
         _budget.tick(1, "listing mana sources")
-        key = _interchangeable_key(perm, board, referenced)
+        key = interchangeable_key(perm, board.view, referenced)
         first = built.get(key) if key is not None else None
         if first is None:
             mine = permanent_mana_sources(state, perm, board)
@@ -272,57 +274,6 @@ def mana_sources(state: GameState, player: str, board: "_Board | None" = None) -
         raise Unsupported("mana abilities that work from other zones are not modelled yet (CR 113.6m, 605.1a): "
                           + "; ".join(f"{name} ({zone}): “{a.describe()}”" for name, zone, a in elsewhere))
     return out
-
-
-def _referenced_ids(state: GameState) -> set[str]:
-    """Every permanent id something else on the board refers to: what permanents are attached to, effects'
-    targets, and any string in a permanent's or effect's recorded choices (conservatively)."""
-    out: set[str] = set()
-
-    def strings(v: object) -> None:
-        if isinstance(v, str):
-            out.add(v)
-        elif isinstance(v, dict):
-            for x in v.values():
-                strings(x)
-        elif isinstance(v, (list, tuple, set, frozenset)):
-            for x in v:
-                strings(x)
-
-    for p in state.battlefield:
-        if p.attached_to:
-            out.add(p.attached_to)
-        strings(p.choices)
-    for e in state.effects:
-        out.update(e.targets)
-        strings(e.choices)
-    return out
-
-
-def _interchangeable_key(perm: Permanent, board: "_Board", referenced: set[str]) -> tuple | None:
-    """A key equal for two permanents exactly when their mana sources are the same up to the permanent id,
-    or ``None`` when ``perm`` is not collapsed.
-
-    Two permanents are interchangeable here when they are the same card object, with the same controller,
-    owner, tapped/sick status, counters, choices, X, attachment, and the same characteristics after the layers
-    (subtypes and the very same ability objects), when every ability they have is an activated ability (no
-    static or triggered ability, so neither affects the board differently from the other) and no other object
-    refers to either by id (nothing attached to it, no effect targeting it). Everything ``permanent_mana_sources``
-    reads of a permanent other than its id is then equal, and the rest of the board sees both alike, so its
-    sources are the other's with the id replaced: exact, not a heuristic (docs/mana.md, issue 14).
-    """
-    if perm.id in referenced:
-        return None
-    view = board.view.get(perm.id)
-    if view is None or any(a.kind != "activated" for a in view.abilities):
-        return None
-    try:
-        choices = tuple(sorted((k, repr(v)) for k, v in perm.choices.items()))
-    except TypeError:
-        return None
-    return (id(perm.card), perm.controller, perm.owner, perm.tapped, perm.sick,
-            tuple(sorted(perm.counters.items())), choices, perm.x, perm.attached_to,
-            view.subtypes, tuple(id(a) for a in view.abilities))
 
 
 def other_zone_mana_abilities(state: GameState, player: str) -> list[tuple[str, str, Ability]]:
@@ -815,8 +766,16 @@ def maximal_pools(state: GameState, player: str, limit: int | None = None) -> Po
         units.setdefault(ukey, []).append(s)
     free: dict[tuple, list[list[ManaSource]]] = {}
     filters: dict[tuple, list[list[ManaSource]]] = {}
+    texts: dict[int, tuple[str, ...]] = {}  # options tuples shared by collapsed permanents: formatted once
+
+    def _texts(opts: tuple[ManaOption, ...]) -> tuple[str, ...]:
+        got = texts.get(id(opts))
+        if got is None:
+            got = texts[id(opts)] = tuple(str(o) for o in opts)
+        return got
+
     for alts in units.values():
-        key = tuple((s.name, s.ability_index, tuple(str(o) for o in s.options), str(s.mana_cost or ""),
+        key = tuple((s.name, s.ability_index, _texts(s.options), str(s.mana_cost or ""),
                      tuple(p.text for p in s.other_costs), s.limit) for s in alts)
         is_filter = any(s.mana_cost and len(s.mana_cost) for s in alts)
         (filters if is_filter else free).setdefault(key, []).append(alts)
