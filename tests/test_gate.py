@@ -286,3 +286,19 @@ def test_mana_ability_with_an_unmodelled_cost_part_makes_no_payment_unsupported_
           castable: true
         """, real_db)
     assert r.verdict == "pass"
+
+
+def test_half_mana_symbol_is_unsupported_not_a_question_error_cr_107_4(answer, real_db):
+    """Little Girl costs {HW}, an Un-set half-mana symbol for which CR 107.4 gives no way of paying: the
+    question is well formed, so the answer is unsupported naming the symbol — neither an error nor "free"."""
+    r = answer("""\
+        players: [Alice, Bob]
+        battlefield:
+          Alice: [Plains]
+        hand:
+          Alice: [Little Girl]
+        ask:
+          cast: {card: Little Girl}
+        """, real_db)
+    assert r.verdict == "unsupported"
+    assert "{HW}" in r.message

@@ -348,8 +348,11 @@ def _symbol_groups(cost: ManaCost) -> tuple[Counter, list[_SymGroup]]:
             continue
         try:
             opts = s.options()
-        except ManaError as e:
-            raise PaymentProblem(str(e)) from None
+        except ManaError:
+            # a symbol of the notation that no rule of paying covers here (the Un-set half-mana symbols such
+            # as {HW}): not an error in the question, and never treated as free
+            raise Unsupported(f"the cost {cost} has {s}, a mana symbol the payment search does not model "
+                              "(CR 107.4 defines no way to pay it)") from None
         if len(opts) == 1:
             fixed.update(opts[0])
         else:
