@@ -314,18 +314,12 @@ def main(argv: list[str] | None = None) -> int:
     for kind, s in summary["kinds"].items():
         print(f"{kind:16} {s['cards']:6} {s['answered']:9} {s['unsupported']:8} {s['error']:6} {s['answered_pct']:9.2f}%")
     for kind, s in summary["kinds"].items():
-        if s["top_topics"]:
-            print(f"\n{kind}: unsupported by topic")
-            for t, n in s["top_topics"]:
-                print(f"  {n:5}  {t}")
-        if s["top_sentences"]:
-            print(f"\n{kind}: most common unmodelled sentences")
-            for t, n in s["top_sentences"]:
-                print(f"  {n:5}  {t}")
-        if s["top_reasons"]:
-            print(f"\n{kind}: most common unsupported reasons")
-            for t, n in s["top_reasons"]:
-                print(f"  {n:5}  {t}")
+        for key, heading in (("top_topics", "unsupported by topic"), ("top_sentences", "most common unmodelled sentences"),
+                             ("top_reasons", "most common unsupported reasons")):
+            if s[key]:
+                print(f"\n{kind}: {heading}")
+                for t, n in s[key]:
+                    print(f"  {n:5}  {t}")
         if s["errors"]:
             print(f"\n{kind}: ERRORS (bugs)")
             for t, n in s["errors"]:

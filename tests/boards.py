@@ -29,3 +29,31 @@ def board(alice: Iterable = (), bob: Iterable = (), effects: Iterable = (), life
     if life is not None:
         s.life["Alice"] = life
     return s
+
+
+#: Treasure Cruise keeps mana value 8 however it is paid (CR 202.3, 702.66b): one small scenario file's text.
+CRUISE_YAML = """\
+title: Treasure Cruise
+players: [Alice]
+ask:
+  mana_value: {card: Treasure Cruise}
+expect:
+  mana_value: 8
+"""
+
+
+def haste_grant_scenario(sentence: str, *, title: str = "", expect: str = "") -> str:
+    """Scenario text: player A controls "Test Fires" (an enchantment whose only text is ``sentence``) and a
+    summoning-sick Llanowar Elves, and asks whether the Elves' {T} ability can be activated (CR 302.6, 702.10).
+    ``title`` and ``expect`` (a YAML line such as ``"expect: {activatable: true}"``) are added when given."""
+    head = f"title: {title}\n" if title else ""
+    tail = f"{expect}\n" if expect else ""
+    return (head + "players: [A, B]\n"
+            "cards:\n"
+            "  Test Fires:\n"
+            '    mana_cost: "{1}{R}{G}"\n'
+            "    type_line: Enchantment\n"
+            f'    oracle_text: "{sentence}"\n'
+            "battlefield:\n"
+            "  A: [Test Fires, {card: Llanowar Elves, sick: true}]\n"
+            "ask: {activate: {permanent: Llanowar Elves, ability: 1}}\n" + tail)

@@ -2,6 +2,8 @@
 ability-removing text, and keep_untapped among identical permanents."""
 from __future__ import annotations
 
+from tests.boards import haste_grant_scenario
+
 
 WALKER = """\
     players: [A, B]
@@ -73,33 +75,13 @@ def test_cr_302_6_unmodelled_haste_grant_is_unsupported_not_a_guess(answer):
     """Fires of Yavimaya-like text ('Creatures you control have haste.') may give the sick creature
     haste (CR 702.10, 302.6): without a model of it, the answer is unsupported, never 'false'. (The plain
     'Creatures you control have haste.' is modelled: see the next test.)"""
-    res = answer("""\
-        players: [A, B]
-        cards:
-          Test Fires:
-            mana_cost: "{1}{R}{G}"
-            type_line: Enchantment
-            oracle_text: "Creatures you control with power 1 or greater have haste."
-        battlefield:
-          A: [Test Fires, {card: Llanowar Elves, sick: true}]
-        ask: {activate: {permanent: Llanowar Elves, ability: 1}}
-        """)
+    res = answer(haste_grant_scenario('Creatures you control with power 1 or greater have haste.'))
     assert res.verdict == "unsupported" and "Test Fires" in res.message
 
 
 def test_cr_613_1f_a_modelled_haste_grant_lets_a_sick_creature_tap(answer):
     """'Creatures you control have haste.' (Fires of Yavimaya) gives the sick Elves haste (CR 613.1f, 702.10)."""
-    res = answer("""\
-        players: [A, B]
-        cards:
-          Test Fires:
-            mana_cost: "{1}{R}{G}"
-            type_line: Enchantment
-            oracle_text: "Creatures you control have haste."
-        battlefield:
-          A: [Test Fires, {card: Llanowar Elves, sick: true}]
-        ask: {activate: {permanent: Llanowar Elves, ability: 1}}
-        """)
+    res = answer(haste_grant_scenario('Creatures you control have haste.'))
     assert res.answer.values["activatable"] is True
 
 

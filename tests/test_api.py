@@ -12,18 +12,11 @@ import pytest
 
 import mtgcheck
 from mtgcheck.models.scenario import ScenarioError
+from tests.boards import CRUISE_YAML
 
 ROOT = Path(__file__).resolve().parent.parent
 CRUISE = {"title": "Treasure Cruise", "players": ["Alice"], "ask": {"mana_value": {"card": "Treasure Cruise"}},
           "expect": {"mana_value": 8}}
-CRUISE_YAML = """\
-title: Treasure Cruise
-players: [Alice]
-ask:
-  mana_value: {card: Treasure Cruise}
-expect:
-  mana_value: 8
-"""
 
 
 @pytest.fixture(autouse=True)

@@ -13,30 +13,13 @@ import pytest
 from click.testing import CliRunner
 
 from mtgcheck.solver.cli import main
+from tests.boards import CRUISE_YAML, haste_grant_scenario
 
-CRUISE = """\
-title: Treasure Cruise
-players: [Alice]
-ask:
-  mana_value: {card: Treasure Cruise}
-expect:
-  mana_value: 8
-"""
-# CR 613 / Llanowar Elves: "Creatures you control have haste." is not modelled, so whether the summoning-sick
+CRUISE = CRUISE_YAML
+# CR 613 / Llanowar Elves: a haste grant with a condition is not modelled, so whether the summoning-sick
 # Elves can tap is unsupported, never guessed (the house rule: unmodelled text is never treated as absent)
-UNMODELLED = """\
-title: an unmodelled haste grant
-players: [A, B]
-cards:
-  Test Fires:
-    mana_cost: "{1}{R}{G}"
-    type_line: Enchantment
-    oracle_text: "Creatures you control with power 1 or greater have haste."
-battlefield:
-  A: [Test Fires, {card: Llanowar Elves, sick: true}]
-ask: {activate: {permanent: Llanowar Elves, ability: 1}}
-expect: {activatable: true}
-"""
+UNMODELLED = haste_grant_scenario("Creatures you control with power 1 or greater have haste.",
+                                  title="an unmodelled haste grant", expect="expect: {activatable: true}")
 
 
 @pytest.fixture(autouse=True)
