@@ -34,6 +34,7 @@ from .cards import Card
 from .effects import AdditionalCost as AdditionalCostEffect
 from .effects import CostIncrease, CostMinimum, CostReduction, Keyword
 from .mana import ManaCost
+from .subtypes import CREATURE_TYPES
 
 #: Alternative-cost keywords (CR 118.9) and the zone the card is cast from with them.
 ALTERNATIVE_KEYWORDS = {"flashback": "graveyard", "escape": "graveyard", "evoke": "hand", "dash": "hand",
@@ -43,7 +44,7 @@ ADDITIONAL_KEYWORDS = {"kicker": (True, False), "multikicker": (True, True), "bu
                        "entwine": (True, False), "additional": (False, False)}
 #: Spell classes a cost modifier may name.
 SPELL_CLASSES = ("all", "noncreature", "creature", "instant_sorcery", "artifact", "nonartifact", "enchantment",
-                 "multicolored")
+                 "multicolored", "monocolored", "colorless")
 
 
 @dataclass(frozen=True)
@@ -80,7 +81,10 @@ class CostChange:
 
     ``kind``: ``"increase"``, ``"reduction"`` or ``"minimum"``; ``amount`` the mana added or removed;
     ``minimum`` the least total mana (minimum kind); ``spells`` which spells (``SPELL_CLASSES``);
-    ``whose``: ``"all"`` (every player's spells), ``"you"`` (its controller's), ``"opponents"``;
+    ``colors``: the spell must be at least one of these colours (empty: any); ``types``: it must have at
+    least one of these types (empty: any); ``whose``: ``"all"`` (every player's spells), ``"you"`` (its
+    controller's), ``"opponents"``; ``during``: whose turn it must (not) be (``effects.COST_DURING``);
+    ``colored_only``: a coloured reduction that never reduces generic mana (Edgewalker);
     ``while_untapped``: only while the source is untapped; ``source``: card name; ``controller``.
     """
 
@@ -93,15 +97,51 @@ class CostChange:
     source: str = ""
     controller: str = ""
     text: str = ""
+    colors: tuple[str, ...] = ()
+    types: tuple[str, ...] = ()
+    during: str = "any"
+    colored_only: bool = False
 
-    def applies_to(self, spell: Card, caster: str) -> bool:
-        """Whether it changes the cost of ``spell`` cast by ``caster`` (Thalia ruling 2018-03-16: every
-        noncreature spell, including your own; Sphere of Resistance ruling 2004-10-04: all players)."""
+    def applies_to(self, spell: Card, caster: str, active: str | None = None) -> bool:
+        """Whether it changes the cost of ``spell`` cast by ``caster`` while ``active`` is the active player
+        (Thalia ruling 2018-03-16: every noncreature spell, including your own; Sphere of Resistance ruling
+        2004-10-04: all players; Stormscape Familiar ruling 2004-10-04: a spell of both named colours is
+        reduced once; Defense Grid: not during the turn of the spell's controller). ``active=None``: the
+        turn is not known, and a change that depends on it is taken to apply only when ``during`` is
+        ``any`` (callers pass the active player)."""
         if self.whose == "you" and caster != self.controller:
             return False
         if self.whose == "opponents" and caster == self.controller:
             return False
+        if self.during != "any":
+            if active is None:
+                return False
+            whose_turn = caster if self.during.endswith("caster_turn") else self.controller
+            if (active == whose_turn) == self.during.startswith("not_"):
+                return False
+        if self.colors and not (set(self.colors) & set(spell_colors(spell))):
+            return False
+        if self.types and not any(spell_has_type(spell, t) for t in self.types):
+            return False
         return spell_in_class(spell, self.spells)
+
+
+def spell_has_type(spell: Card, t: str) -> bool:
+    """Whether the spell has the card type, supertype or subtype ``t`` (CR 205); a changeling is every
+    creature type in every zone (CR 702.73a)."""
+    if spell.is_type(t):
+        return True
+    return t in CREATURE_TYPES and any(str(k).lower() == "changeling" for k in getattr(spell, "keywords", ()) or ())
+
+
+def spell_colors(spell: Card) -> frozenset[str]:
+    """The colours of a spell from its characteristics (CR 105.2, 202.2: its mana cost's symbols, a colour
+    indicator, a characteristic-defining ability as the card data gives them)."""
+    cols = getattr(spell, "colors", None)
+    if cols is None:
+        mc = getattr(spell, "mana_cost", None)
+        return frozenset(mc.colors) if mc is not None else frozenset()
+    return frozenset(cols)
 
 
 def spell_in_class(spell: Card, cls: str) -> bool:
@@ -121,7 +161,11 @@ def spell_in_class(spell: Card, cls: str) -> bool:
     if cls == "enchantment":
         return spell.is_type("Enchantment")
     if cls == "multicolored":
-        return len(spell.colors) >= 2
+        return len(spell_colors(spell)) >= 2  # CR 105.2b
+    if cls == "monocolored":
+        return len(spell_colors(spell)) == 1  # CR 105.2a
+    if cls == "colorless":
+        return not spell_colors(spell)  # CR 105.2c
     return False
 
 
@@ -165,7 +209,8 @@ def cost_changes(abilities: Iterable[Ability], source: str = "", controller: str
         if isinstance(e, CostIncrease):  # CostReduction is a CostIncrease
             out.append(CostChange("reduction" if isinstance(e, CostReduction) else "increase",
                                   ManaCost.parse(str(e.amount)), 0, str(e.spells), str(e.whose),
-                                  False, source, controller, a.text))
+                                  False, source, controller, a.text, tuple(e.colors), tuple(e.types),
+                                  str(e.during), bool(e.colored_only)))
         elif isinstance(e, CostMinimum):
             out.append(CostChange("minimum", ManaCost(), int(e.minimum), str(e.spells), str(e.whose),
                                   bool(e.while_untapped), source, controller, a.text))

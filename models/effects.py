@@ -760,16 +760,50 @@ def _parts_in(v: Any, where: str) -> tuple:
 COST_PARTS: Codec = (_parts_in, lambda v: tuple(p.text or p.action for p in v))
 
 
+def _colors_in(v: Any, where: str) -> tuple[str, ...]:
+    out = tuple(str(x).upper() for x in ([v] if isinstance(v, str) else v))
+    for c in out:
+        if c not in COLORS:
+            raise VocabularyError(f"{where}: {c!r} is not a colour letter ({', '.join(COLORS)})")
+    return out
+
+
+COLOR_LETTERS: Codec = (_colors_in, list)
+#: When a cost change applies (CR 601.2f): always; only during (or outside) the turn of the spell's
+#: controller ("except during its controller's turn", Defense Grid); only during (or outside) the turn of
+#: the cost changer's controller ("During turns other than yours, ...", Geyser Drake).
+COST_DURING = ("any", "caster_turn", "not_caster_turn", "controller_turn", "not_controller_turn")
+
+
+def _during_in(v: Any, where: str) -> str:
+    if str(v) not in COST_DURING:
+        raise _unknown("during", str(v), COST_DURING, where)
+    return str(v)
+
+
+DURING: Codec = (_during_in, _ident)
+
+
 @dataclass(frozen=True, eq=False)
 class CostIncrease(Effect):
-    """"[spells] cost [amount] more to cast" (CR 601.2f). ``spells``: a class of ``models.costs.SPELL_CLASSES``;
-    ``whose``: ``all``, ``you``, ``opponents``."""
+    """"[spells] cost [amount] more to cast" (CR 601.2f).
+
+    ``spells``: a class of ``models.costs.SPELL_CLASSES``; ``colors``: the spell must be at least one of these
+    colours (CR 105.2; "White spells and black spells": W or B, one change, Stormscape Familiar ruling
+    2004-10-04); ``types``: it must have at least one of these card types, supertypes or subtypes ("Artifact
+    and enchantment spells", "Cleric spells"); ``whose``: ``all``, ``you``, ``opponents``; ``during``: one of
+    ``COST_DURING``; ``colored_only``: a reduction by coloured mana that "reduces only the amount of colored
+    mana you pay" (Edgewalker), never generic mana (which CR 118.7b-c would otherwise reduce)."""
 
     kind: ClassVar[str] = "cost_increase"
     touches: ClassVar[frozenset[Topic]] = frozenset({Topic.COSTS})
     amount: str = fld("{1}")
     spells: str = fld("all")
     whose: str = fld("all")
+    colors: tuple[str, ...] = fld((), COLOR_LETTERS)
+    types: tuple[str, ...] = fld(())
+    during: str = fld("any", DURING)
+    colored_only: bool = fld(False)
 
 
 @dataclass(frozen=True, eq=False)

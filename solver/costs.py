@@ -511,14 +511,45 @@ def unmodelled_cost_text(state: GameState, player: str, card: Any) -> str | None
     return None
 
 
+def applicable_cost_changes(state: GameState, player: str, card: Any) -> list[CostChange]:
+    """The cost changes in play that apply to ``card`` cast by ``player`` now (CR 601.2f).
+
+    Whose turn it is comes from the scenario's active player (Defense Grid: "except during its controller's
+    turn"). A change that reads the spell's colours (CR 105.2) needs them known: a colour-changing sentence
+    not modelled in play or on the spell (``Topic.COLORS``) makes the answer unsupported, naming it.
+
+    Raises
+    ------
+    Unsupported : colours that an unmodelled effect may change.
+    """
+    every = active_cost_changes(state)
+    if any(c.colors or c.spells in ("multicolored", "monocolored", "colorless") for c in every):
+        from mtgcheck.models.effects import Topic
+
+        from .gate import require_modelled
+
+        require_modelled(state, {Topic.COLORS}, [(card.name, spell_abilities(card))],
+                         question=f"the colours of {card.name}, which a cost change reads (CR 105.2, 601.2f)")
+    return [c for c in every if c.applies_to(card, player, state.active)]
+
+
 def _add_generic(cost: ManaCost, n: int) -> ManaCost:
     return ManaCost(cost.symbols + (ManaSymbol(str(n)),)) if n else cost
 
 
-def _reduce(cost: ManaCost, amount: ManaCost, steps: list[str], who: str) -> ManaCost:
-    syms = list(cost.symbols)
+def _reduce(cost: ManaCost, amount: ManaCost, steps: list[str], who: str, colored_only: bool = False) -> ManaCost:
+    """Apply one cost reduction (CR 118.7a-d, 601.2f).
+
+    A generic amount reduces only the generic component (118.7a); a coloured or colorless amount removes a
+    symbol of that type, and when the cost has none, reduces generic mana instead (118.7b-d), unless the
+    reduction "reduces only the amount of colored mana you pay" (``colored_only``, Edgewalker).
+
+    Raises ``Unsupported`` for a hybrid or Phyrexian reduction (118.7e-f: a choice or a rule not modelled) and
+    for a coloured reduction meeting a hybrid or Phyrexian symbol of its colour (whether it reduces it is not
+    modelled).
+    """
     generic = cost.generic
-    others = [s for s in syms if not s.is_generic]
+    others = [s for s in cost.symbols if not s.is_generic]
     for r in amount.symbols:
         if r.is_generic:
             take = min(generic, r.generic_amount)
@@ -527,10 +558,17 @@ def _reduce(cost: ManaCost, amount: ManaCost, steps: list[str], who: str) -> Man
             hit = next((i for i, s in enumerate(others) if s.text == r.text), None)
             if hit is not None:
                 others.pop(hit)
-            elif generic:
+            elif any(r.text in s.text.split("/") for s in others):
+                raise Unsupported(f"{who}: whether a reduction of {{{r.text}}} reduces a hybrid or Phyrexian symbol of "
+                                  f"{fmt(cost)} is not modelled (CR 118.7c)")
+            elif generic and not colored_only:
                 generic -= 1  # CR 118.7b-d: reduces generic instead
+        else:
+            raise Unsupported(f"{who}: a reduction by {{{r.text}}} is not modelled (CR 118.7e-g)")
     out = ManaCost(tuple(others) + ((ManaSymbol(str(generic)),) if generic else ()))
-    steps.append(f"{who}: reduce by {amount} → {fmt(out)} (generic reductions touch only generic mana, CR 118.7a-d)")
+    rule = ("it reduces only coloured mana, never generic" if colored_only
+            else "generic reductions touch only generic mana, CR 118.7a-d")
+    steps.append(f"{who}: reduce by {amount} → {fmt(out)} ({rule})")
     return out
 
 
@@ -685,7 +723,7 @@ def total_cost(state: GameState, player: str, card: Any, *, using: str | None = 
                 mana = _add_cost(mana, a, 1, parts, steps)
     del mandatory
     # 3. increases, 4. reductions, 5. minimums
-    changes = [c for c in active_cost_changes(state) if c.applies_to(card, player)]
+    changes = applicable_cost_changes(state, player, card)
     for c in changes:
         if c.kind == "increase":
             if mana is None:
@@ -702,7 +740,7 @@ def total_cost(state: GameState, player: str, card: Any, *, using: str | None = 
                 steps.append(f"{text} → {fmt(mana)}")
     for c in changes:
         if c.kind == "reduction" and mana is not None:
-            mana = _reduce(mana, c.amount, steps, c.source)
+            mana = _reduce(mana, c.amount, steps, c.source, c.colored_only)
     for direction, amount, text in selfs:
         if direction == "less" and mana is not None:
             mana = _reduce(mana, amount, steps, text)

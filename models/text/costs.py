@@ -12,6 +12,7 @@ from typing import Mapping
 
 from ..abilities import parse_activation_cost
 from ..cards import Card
+from ..subtypes import SPELL_SUBTYPES
 from .oracle import effect_parser, keyword_parser
 from .words import parse_count_word
 
@@ -48,13 +49,79 @@ for _kw in _COST_KEYWORDS:
 _KW_LINE_RE = re.compile(r"^(flashback|escape|evoke|dash|overload|kicker|multikicker|buyback|entwine)\s*(?:—|-|\s)\s*(.+)$", re.I)
 _ADDITIONAL_RE = re.compile(r"^as an additional cost to cast this spell, (.+?)\.?$", re.I)
 _CHANGE_RE = re.compile(
-    r"^(?P<what>[a-z ,]*?)\s*spells?(?P<whose> you cast| your opponents cast)? costs? (?P<amt>(?:\{[^}]+\})+) "
-    r"(?P<dir>more|less) to cast\.?$", re.I)
+    r"^(?P<during>during your turn, |during turns other than yours, )?"
+    r"(?P<what>[\w ,'-]*?)\s*spells?(?P<whose> you cast| your opponents cast)? costs? (?P<amt>(?:\{[^}]+\})+) "
+    r"(?P<dir>more|less) to cast(?P<except> except during its controller's turn)?\.?"
+    r"(?P<colored> this effect reduces only the amount of colored mana you pay\.?)?$", re.I)
 _MIN_RE = re.compile(r"^(?P<cond>as long as this(?: \w+)? is untapped, )?each spell that would cost less than "
                      r"(?P<n>\w+) mana to cast costs (?P=n) mana to cast\.?$", re.I)
 _CLASS_WORDS = {"": "all", "each": "all", "noncreature": "noncreature", "creature": "creature",
                 "instant and sorcery": "instant_sorcery", "artifact": "artifact", "nonartifact": "nonartifact",
-                "enchantment": "enchantment", "multicolored": "multicolored"}
+                "enchantment": "enchantment", "multicolored": "multicolored", "monocolored": "monocolored",
+                "colorless": "colorless"}
+_COLOR_WORDS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
+#: Type words of a spell description and the type they name (CR 205; "historic": artifact, legendary or
+#: Saga, CR 700.6).
+_SPELL_TYPE_WORDS = {"creature": ("Creature",), "artifact": ("Artifact",), "enchantment": ("Enchantment",),
+                     "instant": ("Instant",), "sorcery": ("Sorcery",), "planeswalker": ("Planeswalker",),
+                     "battle": ("Battle",), "legendary": ("Legendary",), "kindred": ("Kindred",), "tribal": ("Tribal",),
+                     "historic": ("Artifact", "Legendary", "Saga")}
+
+
+def _spell_item(words: str) -> dict | None:
+    """One description of spells ("black creature", "Cleric", "noncreature") as ``{spells, colors, types}``,
+    or ``None`` when a word is not understood."""
+    out: dict = {"spells": "all", "colors": [], "types": []}
+    for w in words.split():
+        low = w.lower()
+        if low in _COLOR_WORDS:
+            out["colors"].append(_COLOR_WORDS[low])
+        elif low in _CLASS_WORDS and low not in ("", "each", "creature", "artifact", "enchantment", "instant and sorcery"):
+            if out["spells"] != "all":
+                return None
+            out["spells"] = _CLASS_WORDS[low]
+        elif low in _SPELL_TYPE_WORDS:
+            if out["types"]:
+                return None
+            out["types"] = list(_SPELL_TYPE_WORDS[low])
+        elif w[:1].upper() + w[1:] in SPELL_SUBTYPES:  # a subtype named by the rules, CR 205.3g-m
+            if out["types"]:
+                return None
+            out["types"] = [w[:1].upper() + w[1:]]
+        else:
+            return None
+    if len(out["colors"]) > 1:
+        return None  # "white blue spells" is not a wording; both colours would need all-of
+    return out
+
+
+def spell_description(what: str) -> dict | None:
+    """What spells a cost change names, as ``{spells, colors, types}`` (any of the colours, any of the types,
+    and the class), or ``None`` when the wording is not modelled (the line stays unmodelled).
+
+    "White spells and black spells" → colours W or B (one change: a white and black spell costs {1} less,
+    Stormscape Familiar ruling 2004-10-04); "Artifact and enchantment spells" → types Artifact or
+    Enchantment (Aura of Silence); "Cleric spells" → subtype Cleric; "Black creature spells" → black and
+    creature; "instant and sorcery" keeps its class (CR 601.2f, 105.2, 205).
+    """
+    w = what.strip()
+    low = w.lower()
+    if low in _CLASS_WORDS:
+        return {"spells": _CLASS_WORDS[low], "colors": [], "types": []}
+    segments = re.split(r"\s+spells\s+(?:and|or)\s+", w, flags=re.I)
+    if len(segments) == 1:
+        segments = [x for x in re.split(r",\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+", w, flags=re.I) if x.strip()]
+    items = [_spell_item(x) for x in segments]
+    if any(i is None for i in items) or not items:
+        return None
+    if len(items) == 1:
+        return items[0]
+    # a list: every item one colour, or every item one type, nothing else (an "or" of one kind)
+    if all(i["spells"] == "all" and not i["types"] and len(i["colors"]) == 1 for i in items):  # type: ignore[index]
+        return {"spells": "all", "colors": [i["colors"][0] for i in items], "types": []}  # type: ignore[index]
+    if all(i["spells"] == "all" and not i["colors"] and len(i["types"]) == 1 for i in items):  # type: ignore[index]
+        return {"spells": "all", "colors": [], "types": [i["types"][0] for i in items]}  # type: ignore[index]
+    return None
 
 
 @effect_parser(30)
@@ -79,12 +146,25 @@ def cost_effect_parser(kind: str, text: str, card: Card):
         return "additional_cost", d
     m = _CHANGE_RE.match(t)
     if m and kind == "static":
-        what = m.group("what").strip().lower()
-        if what not in _CLASS_WORDS:
+        desc = spell_description(m.group("what"))
+        if desc is None or (m.group("during") and m.group("except")):
             return None
         whose = {"": "all", " you cast": "you", " your opponents cast": "opponents"}[(m.group("whose") or "").lower()]
-        return ("cost_increase" if m.group("dir").lower() == "more" else "cost_reduction",
-                {"amount": m.group("amt"), "spells": _CLASS_WORDS[what], "whose": whose})
+        reduce = m.group("dir").lower() == "less"
+        if m.group("colored") and not reduce:
+            return None
+        during = {"during your turn, ": "controller_turn", "during turns other than yours, ": "not_controller_turn"}.get(
+            (m.group("during") or "").lower(), "not_caster_turn" if m.group("except") else "any")
+        params = {"amount": m.group("amt"), "spells": desc["spells"], "whose": whose}
+        if desc["colors"]:
+            params["colors"] = desc["colors"]
+        if desc["types"]:
+            params["types"] = desc["types"]
+        if during != "any":
+            params["during"] = during
+        if m.group("colored"):
+            params["colored_only"] = True
+        return ("cost_reduction" if reduce else "cost_increase", params)
     m = _MIN_RE.match(t)
     if m and kind == "static":
         n = parse_count_word(m.group("n"))
