@@ -252,6 +252,19 @@ class ControlsAtLeast(Condition):
     filter: Filter
 
 
+@dataclass(frozen=True)
+class SourceTapped(Condition):
+    """The source of the ability is tapped ("if this creature is tapped", Barbflare Gremlin; CR 603.4)."""
+
+
+@dataclass(frozen=True)
+class EventObjectIs(Condition):
+    """The object the trigger event refers to matches ``filter`` ("if that Island is snow", Snowfall): read
+    against the permanent tapped for mana (CR 106.12a, 603.4)."""
+
+    filter: Filter
+
+
 # ---------------------------------------------------------------------------
 # Effects
 # ---------------------------------------------------------------------------
@@ -520,14 +533,32 @@ def _reflect_in(v: Any, where: str) -> Reflect:
 REFLECT: Codec = (_reflect_in, lambda r: MappingProxyType(dict(r.filter.legacy(), kind=r.by)))
 
 
+#: Events of a triggered mana ability (CR 605.1b): a permanent tapped for mana (106.12a: its mana ability with
+#: {T} resolved and produced mana), or a land's ability adding mana to the trigger's controller (Caged Sun:
+#: "whenever a land's ability causes you to add one or more mana", any of the land's mana abilities).
+MANA_TRIGGER_EVENTS = ("tapped_for_mana", "land_ability_adds")
+
+
 @dataclass(frozen=True)
 class ManaTrigger:
-    """The event of a triggered mana ability: "whenever [filter] is tapped for mana" (CR 605.1b, 106.12a)."""
+    """The event of a triggered mana ability: "whenever [filter] is tapped for mana" (CR 605.1b, 106.12a).
+
+    Attributes
+    ----------
+    filter : Filter  the permanents watched.
+    to : str  who adds: ``"controller"`` (of the tapped permanent) or ``"you"`` (the trigger's controller).
+    condition : Condition or None  an intervening "if" (CR 603.4), read when the mana ability resolves.
+    of_chosen_color : bool  only when mana of the source's chosen colour was produced (106.12a, Gauntlet of Power).
+    event : str  one of ``MANA_TRIGGER_EVENTS``.
+    optional : bool  "may add" (the player may decline; every pool keeps the mana, since mana can stay unspent).
+    """
 
     filter: Filter
     to: str = "controller"  # who adds: "controller" (of the tapped permanent) or "you"
     condition: Condition | None = None
     of_chosen_color: bool = False
+    event: str = "tapped_for_mana"
+    optional: bool = False
 
 
 def _trigger_in(v: Any, where: str) -> ManaTrigger:
@@ -535,26 +566,29 @@ def _trigger_in(v: Any, where: str) -> ManaTrigger:
         return v
     if not isinstance(v, Mapping):
         raise VocabularyError(f"{where}: trigger must be a mapping")
-    extra = set(v) - {"event", "what", "controller", "to", "condition", "of_chosen_color"}
+    keys = ["event", "what", "controller", "to", "condition", "of_chosen_color", "optional"]
+    extra = set(v) - set(keys)
     if extra:
-        raise _unknown("trigger key", sorted(extra)[0], ["event", "what", "controller", "to", "condition",
-                                                         "of_chosen_color"], where)
-    if v.get("event", "tapped_for_mana") != "tapped_for_mana":
-        raise _unknown("trigger event", str(v.get("event")), ["tapped_for_mana"], where)
+        raise _unknown("trigger key", sorted(extra)[0], keys, where)
+    event = str(v.get("event", "tapped_for_mana"))
+    if event not in MANA_TRIGGER_EVENTS:
+        raise _unknown("trigger event", event, MANA_TRIGGER_EVENTS, where)
     to = str(v.get("to", "controller"))
     if to not in ("controller", "you"):
         raise _unknown("trigger recipient", to, ["controller", "you"], where)
     cond = _condition_in(v["condition"], where) if v.get("condition") else None
     return ManaTrigger(_filter_in({"what": v.get("what", "land"), "controller": v.get("controller", "any")}, where),
-                       to, cond, bool(v.get("of_chosen_color")))
+                       to, cond, bool(v.get("of_chosen_color")), event, bool(v.get("optional")))
 
 
 def _trigger_out(t: ManaTrigger) -> Mapping[str, Any]:
-    d: dict[str, Any] = dict(event="tapped_for_mana", **t.filter.legacy(), to=t.to)
+    d: dict[str, Any] = dict(event=t.event, **t.filter.legacy(), to=t.to)
     if t.condition is not None:
         d["condition"] = t.condition
     if t.of_chosen_color:
         d["of_chosen_color"] = True
+    if t.optional:
+        d["optional"] = True
     return MappingProxyType(d)
 
 

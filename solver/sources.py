@@ -184,52 +184,12 @@ class _Board:
         return tuple(out[k] for k in sorted(out))
 
     def triggered(self, perm: Permanent, ab: Ability, produced: tuple[str, ...]) -> list[tuple[tuple[Mana, ...], str]]:
-        """Mana added by triggered mana abilities when ``perm`` is tapped for mana and produced ``produced``
-        (CR 106.12a); each entry is one combination of their choices. Only mana that goes to the player
-        who tapped is returned."""
-        from .produce import base_events
+        """Mana added by triggered mana abilities when ``perm``'s mana ability resolves and produced ``produced``
+        (CR 605.1b, 605.4a, 106.12a); each entry is one combination of their choices. Only mana that goes to
+        ``perm``'s controller is returned (``solver.mana_triggers.triggered_mana``)."""
+        from .mana_triggers import triggered_mana
 
-        if not (ab.cost and ab.cost.tap) or not produced:
-            return [((), "")]
-        per_trigger: list[list[tuple[tuple[Mana, ...], str]]] = []
-        for src, tab in self.triggers:
-            t = tab.params["trigger"]
-            what = t.get("what", "land")
-            try:
-                hit = matches(what, perm, t.get("controller", "any"), src.controller, self.view[perm.id].subtypes, src)
-            except ValueError:
-                raise Unsupported(f"{src.name}: \"{tab.describe()}\": which permanents it watches is not modelled") from None
-            if not hit:
-                continue
-            if t.get("condition"):
-                raise Unsupported(f"{src.name}: \"{tab.describe()}\": the condition \"{t['condition']}\" is not modelled")
-            if t.get("of_chosen_color"):
-                col = src.choices.get("color")
-                if col is None:
-                    raise Unsupported(f"{src.name}: no colour was chosen (give choices: {{color: ...}})")
-                if str(col).upper()[:1] not in produced and str(col).upper() not in produced:
-                    continue
-            recipient = src.controller if t.get("to") == "you" else perm.controller
-            if recipient != perm.controller:
-                continue
-            if tab.params.get("produced_type"):
-                evs = [(x,) for x in MANA_TYPES if x in produced]
-            elif tab.params.get("chosen_color"):
-                from mtgcheck.models.mana import parse_types
-
-                evs = [tuple(parse_types(str(src.choices.get("color"))))]
-            else:
-                evs = base_events(self.state, src, tab)
-            label = f"{src.name} adds "
-            per_trigger.append([(tuple(Mana(x, tab.params.get("restriction"), False, src.name) for x in ev),
-                                 label + "".join("{" + x + "}" for x in ev) + " (triggered mana ability, CR 605.1b)")
-                                for ev in evs] or [((), "")])
-        if not per_trigger:
-            return [((), "")]
-        out = []
-        for combo in itertools.product(*per_trigger):
-            out.append((tuple(m for part in combo for m in part[0]), "; ".join(c[1] for c in combo if c[1])))
-        return out
+        return triggered_mana(self, perm, ab, produced)
 
 
 def mana_sources(state: GameState, player: str, board: "_Board | None" = None) -> list[ManaSource]:

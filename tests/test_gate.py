@@ -172,11 +172,17 @@ ROWS = [
      expect: [B]
      """, "unsupported", "Reality Twist"),
     ("""\
-     title: Caged Sun adds an additional mana (CR 605.1b) - unsupported until modelled
+     title: Caged Sun adds one additional mana of the chosen colour when a land's ability adds that colour (CR 605.1b, 605.4a)
      battlefield: {Alice: [Forest, {card: Caged Sun, choices: {color: G}}]}
      ask: {available_mana: {player: Alice}}
      expect: {pools: ["{G}{G}"]}
-     """, "unsupported", "Caged Sun"),
+     """, "pass", ""),
+    ("""\
+     title: Regal Behemoth's monarch condition is not modelled (CR 603.4, 724) - unsupported naming the sentence
+     battlefield: {Alice: [Forest, Regal Behemoth]}
+     ask: {available_mana: {player: Alice}}
+     expect: {pools: ["{G}{G}"]}
+     """, "unsupported", "monarch"),
     ("""\
      title: Thousand-Year Elixir lets a sick creature tap (CR 302.6)
      battlefield: {Alice: [{card: Llanowar Elves, sick: true}, Thousand-Year Elixir]}

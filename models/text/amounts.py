@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from ..effects import (Amount, Condition, ControlsAtLeast, CountersOn, CountOf, Devotion, Fixed, HasCounter,
+from ..effects import (Amount, Condition, ControlsAtLeast, EventObjectIs, SourceTapped, CountersOn, CountOf, Devotion, Fixed, HasCounter,
                        PowerOf, VariableX)
 from .filters import parse_filter
 from .words import parse_count_word
@@ -54,4 +54,9 @@ def parse_condition(text: str) -> Condition:
     m = re.fullmatch(r"you control (?:a|an) ([a-z' -]+)", c)
     if m:
         return ControlsAtLeast(1, parse_filter(m.group(1), "you"))
+    if re.fullmatch(r"this (?:creature|artifact|enchantment|land|permanent) is tapped", c):
+        return SourceTapped()  # an intervening "if" of a trigger (Barbflare Gremlin, CR 603.4)
+    m = re.fullmatch(r"that (land|island|swamp|forest|mountain|plains|permanent|creature) is (snow|basic|legendary)", c)
+    if m:  # the object the trigger event refers to (Snowfall: "if that Island is snow")
+        return EventObjectIs(parse_filter(f"{m.group(2)} {m.group(1)}"))
     raise ValueError(f"the condition {text!r} is not modelled")

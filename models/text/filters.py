@@ -6,6 +6,7 @@ Parsing only: ``solver.layers.filter_matches`` applies a ``Filter`` to a permane
 from __future__ import annotations
 
 import functools
+import re
 
 from ..effects import RELATIONS, Filter
 
@@ -56,6 +57,11 @@ def parse_filter(what: str, controller: str = "any") -> Filter:
                 other = other or prefix in ("other ", "another ")
                 w = w[len(prefix):]
                 changed = True
+    alts = [x for x in re.split(r",\s*(?:or\s+)?|\s+or\s+", w) if x]
+    if len(alts) > 1 and all(re.fullmatch(r"[a-z][a-z'-]*", x) and x not in _QUALIFIERS for x in alts):
+        # "Mountain, Forest, or Plains" (Keeper of Progenitus): at least one of these types (CR 205.3)
+        return Filter(any_of=tuple(_cap(x[:-1] if x.endswith("s") and x != "plains" else x) for x in alts),
+                      controller=controller, other=other, words=words)
     if w.endswith("s") and w != "plains":
         w = w[:-1]
     parts = w.split()

@@ -201,6 +201,9 @@ RESTRICTIONS: dict[str, Callable[[Any], bool]] = {
     "spell": lambda c: c is not None,
     "multicolored_spell": lambda c: c is not None and len(c.colors) >= 2,
     "colorless_spell": lambda c: c is not None and not c.colors,
+    # Snowfall: cumulative upkeep is paid as its upkeep trigger resolves (CR 702.24a), never a spell's or an
+    # activated ability's cost, which is all this model pays
+    "cumulative_upkeep": lambda c: False,
 }
 
 _MV_CODE = re.compile(r"mana_value_at_least_(\d+)(_or_x)?")

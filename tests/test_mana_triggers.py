@@ -1,0 +1,134 @@
+"""Triggered mana abilities (CR 605.1b, 605.4a, 106.12a): parsing the class from oracle text, and the mana they
+add in available_mana and payments. Expected values come from the rules and rulings named in each test.
+"""
+from __future__ import annotations
+
+import pytest
+
+from mtgcheck.models.cards import card_from_fields
+from mtgcheck.models.behaviour import abilities_of
+from mtgcheck.models.effects import AddMana
+from mtgcheck.models.text.mana_triggers import parse_triggered_mana
+from mtgcheck.models.text.oracle import parse_abilities
+from mtgcheck.solver.sources import available_mana
+from tests.boards import CAT, board
+
+
+def _card(name: str, type_line: str, text: str, cost: str = "{2}"):
+    return card_from_fields({"name": name, "type_line": type_line, "oracle_text": text, "mana_cost": cost})
+
+
+# ---- parsing (oracle wording → the typed trigger) ----------------------------------------------------------------
+
+def test_caged_sun_wording_is_a_land_ability_trigger_of_the_chosen_colour():
+    """CR 605.1b: Caged Sun's "whenever a land's ability causes you to add one or more mana of the chosen color,
+    add one additional mana of that color" — any land mana ability, the trigger's controller adds, one mana."""
+    p = parse_triggered_mana("Whenever a land's ability causes you to add one or more mana of the chosen color, "
+                             "add one additional mana of that color.")
+    assert p["trigger"]["event"] == "land_ability_adds"
+    assert p["trigger"]["of_chosen_color"] is True and p["trigger"]["to"] == "you"
+    assert p["chosen_color"] is True and p.get("amount", 1) == 1
+
+
+def test_snowfall_wording_optional_instead_and_cumulative_upkeep_restriction():
+    """Snowfall oracle: "may add" {U}, {U}{U} instead if that Island is snow, spend only on cumulative upkeep
+    (CR 106.6, 702.24a)."""
+    p = parse_triggered_mana("Whenever an Island is tapped for mana, its controller may add an additional {U}. If that "
+                             "Island is snow, its controller may add an additional {U}{U} instead. Spend this mana only "
+                             "to pay cumulative upkeep costs.")
+    assert p["mana"] == "{U}" and p["instead"]["mana"] == "{U}{U}"
+    assert p["instead"]["condition"] == "that island is snow"
+    assert p["restriction"] == "cumulative_upkeep" and p["trigger"]["optional"] is True
+
+
+def test_damage_rider_is_kept_not_dropped():
+    """Overabundance: the damage happens as the mana is made (CR 120.3); the sentence stays (never dropped)."""
+    card = _card("Test Overabundance", "Enchantment", "Whenever a player taps a land for mana, that player adds one mana "
+                 "of any type that land produced, and this enchantment deals 1 damage to the player.")
+    (ab,) = parse_abilities(card)
+    assert isinstance(ab.effect, AddMana) and ab.effect.produced_type
+    assert [r.text for r in ab.effect.riders] == ["This enchantment deals 1 damage to the player."]
+
+
+def test_opponent_untap_trigger_is_not_a_mana_ability():
+    """CR 605.5a: a trigger from a mana ability that could not produce mana is not a mana ability (Vorinclex's
+    second ability): it changes no mana answer now."""
+    from mtgcheck.models.effects import Topic
+
+    card = _card("Test Vorinclex", "Creature — Horror", "Whenever an opponent taps a land for mana, that land doesn't "
+                 "untap during its controller's next untap step.")
+    (ab,) = parse_abilities(card)
+    assert Topic.MANA_PRODUCTION not in ab.effect.topics
+
+
+def test_monarch_condition_is_left_unmodelled():
+    """Regal Behemoth: "while you're the monarch" is a condition this engine does not read (CR 724): the ability
+    stays Unmodelled (the gate names it), never a trigger without its condition."""
+    card = _card("Test Behemoth", "Creature — Lizard", "Whenever you tap a land for mana while you're the monarch, "
+                 "add an additional one mana of any color.")
+    (ab,) = parse_abilities(card)
+    assert not isinstance(ab.effect, AddMana)
+
+
+# ---- solving ------------------------------------------------------------------------------------------------------
+
+def _caged(color: str, owner_board):
+    s = owner_board
+    sun = next(p for p in s.battlefield if p.name == "Caged Sun")
+    sun.choices = {"color": color}
+    return s
+
+
+def test_caged_sun_one_extra_for_a_land_not_for_a_creature():
+    """Caged Sun oracle ("a land's ability"), CR 605.1b: Forest +{G}; Llanowar Elves (a creature) nothing."""
+    pools, _ = available_mana(_caged("G", board(["Forest", "Llanowar Elves", "Caged Sun"])), "Alice")
+    assert pools == ["{G}{G}{G}"]
+
+
+def test_caged_sun_triggers_once_per_ability_even_for_two_mana_of_its_colour():
+    """Caged Sun oracle ("one or more mana of the chosen color ... one additional mana"): a land that adds {G}{G}
+    gets one more {G}, not two (CR 603.2c: one trigger per event)."""
+    twin = _card("Test Twin Grove", "Land", "{T}: Add {G}{G}.", cost="")
+    pools, _ = available_mana(_caged("G", board([twin, "Caged Sun"])), "Alice")
+    assert pools == ["{G}{G}{G}"]
+
+
+def test_caged_sun_also_for_a_land_ability_without_tap():
+    """Caged Sun oracle: any ability of a land that adds mana (not only "tapped for mana", CR 106.12): a land's
+    "{U}{U}: Add {G}" filter still triggers it, tapping-based triggers (Wild Growth) do not."""
+    filt = _card("Test Filter Land", "Land", "{U}{U}: Add {G}.", cost="")
+    s = _caged("G", board(["Island", "Island", filt, "Caged Sun"]))
+    pools, _ = available_mana(s, "Alice")
+    # the Islands' {U}{U} pay {U}{U}: the land adds {G} and Caged Sun one more {G} (without it: only {G}, dominated)
+    assert sorted(pools) == ["{G}{G}", "{U}{U}"]
+
+
+def test_gauntlet_needs_the_chosen_colour_after_replacement_effects():
+    """CR 106.12a (tapped for mana of a specified type: what was actually produced); Contamination makes the
+    Mountain produce {B}, so a red Gauntlet of Power does not trigger."""
+    s = board(["Mountain", "Gauntlet of Power", "Contamination"])
+    s.battlefield[1].choices = {"color": "R"}
+    pools, _ = available_mana(s, "Alice")
+    assert pools == ["{B}"]
+
+
+def test_snow_trigger_source_makes_snow_mana():
+    """Kinnan ruling 2020-04-17 (the additional mana is produced by the trigger's source); CR 107.4h: mana from a
+    snow source is snow mana, so a snow Aura's extra mana is snow."""
+    from mtgcheck.solver.sources import mana_sources
+
+    frost = _card("Test Frost", "Snow Enchantment — Aura", "Enchant land\nWhenever enchanted land is tapped for mana, "
+                  "its controller adds an additional {G}.", cost="{G}")
+    s = board(["Forest", frost])
+    s.battlefield[1].attached_to = s.battlefield[0].id
+    (src,) = mana_sources(s, "Alice")
+    (opt,) = src.options
+    assert sorted((m.type, m.snow) for m in opt.mana) == [("G", False), ("G", True)]
+
+
+@pytest.mark.parametrize("name", ["Caged Sun", "Gauntlet of Power", "Snowfall", "Utopia Sprawl", "Overgrowth",
+                                  "Dictate of Karametra", "Keeper of Progenitus", "Vorinclex, Voice of Hunger"])
+def test_catalog_models_of_the_class_are_triggered_mana_abilities(name):
+    """CR 605.1b: each catalog model of the class has a triggered add_mana ability with a trigger."""
+    assert any(a.kind == "triggered" and isinstance(a.effect, AddMana) and a.effect.trigger is not None
+               for a in abilities_of(CAT[name]))
