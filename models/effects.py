@@ -629,7 +629,8 @@ class AddMana(Effect):
     type listed), ``distinct_colors`` (N different colours), ``alternatives`` (one of several outputs).
     ``amount`` multiplies; ``plus`` is an additional output; ``instead`` a conditional replacement output;
     ``trigger`` makes it a triggered mana ability (CR 605.1b); ``to`` who adds (``None``: the controller);
-    ``restriction`` a spend-restriction code; ``riders`` other sentences of the ability (Unmodelled);
+    ``restriction`` a spend-restriction code; ``timing`` "instant" for "Activate only as an instant" (CR 602.5e);
+    ``riders`` other sentences of the ability (Unmodelled);
     ``targets`` / ``moves_library_card`` make it not a mana ability (605.1a).
     """
 
@@ -657,6 +658,8 @@ class AddMana(Effect):
     trigger: ManaTrigger | None = fld(None, TRIGGER)
     to: str | None = fld(None)
     restriction: str | None = fld(None)
+    #: "instant": "Activate only as an instant" (CR 602.5e; Lion's Eye Diamond), read by the payment search
+    timing: str | None = fld(None)
     riders: tuple[Unmodelled, ...] = fld((), RIDERS, legacy="rider")
     targets: bool = fld(False)
     moves_library_card: bool = fld(False)

@@ -69,6 +69,8 @@ class ManaSource:
     snow : bool  the source is a snow permanent (its mana can pay {S}, CR 107.4h).
     why : str  a line for explanations.
     limit : int or None  how many times it can be activated now (``None``: no limit from its cost).
+    zone : str  where the ability functions: ``"battlefield"``, or ``"hand"`` for a card in the hand whose
+        ability exiles it from there (Elvish Spirit Guide, CR 113.6m); ``permanent`` is then the card's id.
     """
 
     permanent: str
@@ -83,6 +85,7 @@ class ManaSource:
     snow: bool = False
     why: str = ""
     limit: int | None = 1
+    zone: str = "battlefield"
 
     @property
     def repeatable(self) -> bool:
@@ -229,10 +232,59 @@ def mana_sources(state: GameState, player: str, board: "_Board | None" = None) -
         else:  # the same sources as an interchangeable permanent's, under this permanent's id
             mine = [dataclasses.replace(s, permanent=perm.id) for s in first]
         out.extend(mine)
-    elsewhere = other_zone_mana_abilities(state, player)
-    if elsewhere:
-        raise Unsupported("mana abilities that work from other zones are not modelled yet (CR 113.6m, 605.1a): "
-                          + "; ".join(f"{name} ({zone}): “{a.describe()}”" for name, zone, a in elsewhere))
+    out.extend(hand_mana_sources(state, player, board))
+    return out
+
+
+def hand_mana_sources(state: GameState, player: str, board: "_Board | None" = None) -> list[ManaSource]:
+    """The mana abilities of ``player``'s cards in the hand that function there and whose only cost is exiling
+    (or revealing) the card itself from the hand: Elvish and Simian Spirit Guide (CR 113.6m: an ability whose
+    cost moves the object out of a zone functions only in that zone). Each can be activated once (the card
+    leaves the hand); no permanent is tapped for mana, so replacement and triggered abilities that watch a
+    permanent tapped for mana do not apply (CR 106.12).
+
+    Returns
+    -------
+    list of ManaSource with ``zone="hand"`` and ``permanent`` the card's id (``CardInstance.id``).
+
+    Raises
+    ------
+    Unsupported
+        A mana ability that functions in another zone (graveyard, exile, command, library) or whose cost is more
+        than exiling the card itself ("Exile a card from your hand": which card, CR 605.3b), naming it; or a
+        replacement effect on mana production in play, which is not modelled for mana from a card in a hand.
+    """
+    from .layers import card_abilities
+
+    out: list[ManaSource] = []
+    refused: list[str] = []
+    for name, zone, a in other_zone_mana_abilities(state, player):
+        if zone != "hand":
+            refused.append(f"{name} ({zone}): “{a.describe()}”")
+    for inst in state.cards("hand", player):
+        acts = [a for a in card_abilities(inst.card) if a.kind == "activated"]
+        for i, a in enumerate(acts, 1):
+            if "hand" not in a.zones or not a.is_mana_ability:
+                continue
+            cost = a.cost
+            parts = cost.parts if cost is not None else ()
+            if cost is None or cost.tap or cost.untap or (cost.mana is not None and len(cost.mana)) or not parts or \
+                    any(p.action not in ("exile", "reveal") or p.what != "this" for p in parts):
+                refused.append(f"{inst.name} (hand): “{a.describe()}”")
+                continue
+            opts = simple_options(a, inst.name, inst.card.is_type("Snow"))
+            if opts is None:
+                refused.append(f"{inst.name} (hand): “{a.describe()}” (its output)")
+                continue
+            if board is not None and board.produce.replacements:
+                raise Unsupported(f"{inst.name} (hand): “{a.describe()}”: replacement effects on mana production are "
+                                  f"not modelled for mana made by a card in a hand ("
+                                  + ", ".join(sorted({r.describe() for r in board.produce.replacements})) + ")")
+            out.append(ManaSource(inst.id, inst.name, i, a, False, False, None, parts, opts,
+                                  inst.card.is_type("Snow"), f"{inst.name} (in the hand): {a.describe()}", 1, "hand"))
+    if refused:
+        raise Unsupported("mana abilities that work from other zones are not modelled here (CR 113.6m, 605.1a): "
+                          + "; ".join(refused))
     return out
 
 
@@ -716,7 +768,11 @@ def maximal_pools(state: GameState, player: str, limit: int | None = None) -> Po
             if part.action == "pay_life":
                 life_needed += part.amount * (s.limit or 1)
             elif part.action in ("put_counters",) or (part.action == "sacrifice" and part.what == "this") or \
-                    (part.action == "remove_counters"):
+                    (part.action == "remove_counters") or (part.action in ("exile", "reveal") and part.what == "this"):
+                pass
+            elif part.action == "discard_hand":
+                # Lion's Eye Diamond: the hand's own mana abilities (Spirit Guides) are activated first, so
+                # discarding the hand loses no mana; "activate only as an instant" is met with priority
                 pass
             else:
                 raise Unsupported(f"{s.why}: the cost \"{part.text or part.action}\" is not modelled for available_mana")

@@ -196,12 +196,19 @@ ROWS = [
      expect: [U]
      """, "unsupported", "Incubation Druid"),
     ("""\
-     title: Elvish Spirit Guide in the hand and Lion's Eye Diamond (CR 605.1a, 113.6m) - unsupported until modelled
+     title: Elvish Spirit Guide exiled from the hand pays; Lion's Eye Diamond cannot (CR 113.6m, 602.5e, 605.3a)
      hand: {Alice: [Elvish Spirit Guide, Llanowar Elves]}
      battlefield: {Alice: [Lion's Eye Diamond]}
      ask: {cast: {card: Llanowar Elves, player: Alice}}
      expect: {castable: true}
-     """, "unsupported", "Lion's Eye Diamond"),
+     """, "pass", ""),
+    ("""\
+     title: Lion's Eye Diamond cannot pay for a spell cast from the hand (CR 602.5e, 605.3a; ruling 2004-10-04)
+     hand: {Alice: [Llanowar Elves]}
+     battlefield: {Alice: [Lion's Eye Diamond]}
+     ask: {cast: {card: Llanowar Elves, player: Alice}}
+     expect: {castable: false}
+     """, "pass", ""),
     ("""\
      title: Kaervek's Spite sacrifices all permanents, payable with none (CR 601.2g-h)
      battlefield: {Alice: [Swamp, Swamp, Swamp]}
@@ -266,9 +273,10 @@ def test_issue_10_row_haste_on_a_scenario_card(tmp_path, db):
 
 def test_mana_ability_with_an_unmodelled_cost_part_makes_no_payment_unsupported_cr_605_3b(answer, real_db):
     """Issue 10's row: Squandered Resources ("Sacrifice a land: Add one mana of any type the sacrificed land could
-    produce") with a tapped Forest can pay {G} for Llanowar Elves (CR 106.7: tapped does not matter; CR 605.3b).
-    Its sacrifice cost is not modelled by the payment search, so "not castable" would be a wrong answer: it is
-    unsupported, naming the card and the cost part. With an untapped Forest a payment exists without it."""
+    produce") with a tapped Forest can pay {G} for Llanowar Elves (CR 106.7: tapped does not matter; CR 605.3b):
+    the payment sacrifices the Forest. A mana ability whose cost part is still not modelled (Cadaverous Bloom's
+    "Exile a card from your hand") makes "not castable" unsupported, naming the card and the part.
+    With an untapped Forest a payment exists without it."""
     r = answer("""\
         players: [Alice, Bob]
         battlefield:
@@ -277,9 +285,34 @@ def test_mana_ability_with_an_unmodelled_cost_part_makes_no_payment_unsupported_
           Alice: [Llanowar Elves]
         ask:
           cast: {card: Llanowar Elves}
+        expect:
+          castable: true
+        """, real_db)
+    assert r.verdict == "pass", r.message
+    assert [u["source"] for u in r.answer.values["payment"]["uses"]] == ["Forest"]
+    r = answer("""\
+        players: [Alice, Bob]
+        battlefield:
+          Alice: [Squandered Resources, {card: Island, tapped: true}]
+        hand:
+          Alice: [Llanowar Elves]
+        ask:
+          cast: {card: Llanowar Elves}
+        expect:
+          castable: false
+        """, real_db)
+    assert r.verdict == "pass", r.message  # an Island could produce only {U} (CR 106.7)
+    r = answer("""\
+        players: [Alice, Bob]
+        battlefield:
+          Alice: [Cadaverous Bloom]
+        hand:
+          Alice: [Llanowar Elves, Island]
+        ask:
+          cast: {card: Llanowar Elves}
         """, real_db)
     assert r.verdict == "unsupported"
-    assert "Squandered Resources" in r.message and "Sacrifice a land" in r.message
+    assert "Cadaverous Bloom" in r.message and "Exile a card from your hand" in r.message
     r = answer("""\
         players: [Alice, Bob]
         battlefield:

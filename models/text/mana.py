@@ -309,6 +309,9 @@ def parse_add_effect(text: str) -> dict:
                 continue
         if re.search(r"\badds?\b|\binstead\b", low):
             raise ValueError(f"a second mana instruction is not modelled: {sent!r}")
+        if found and low == "activate only as an instant":
+            params["timing"] = "instant"  # CR 602.5e (Lion's Eye Diamond): read by the payment search
+            continue
         riders.append(sent)
     if not found:
         raise ValueError("no add instruction")

@@ -78,7 +78,7 @@ def activation_cost_check(state: GameState, perm: Any, ability: Any, *, x: int =
     if not life_payable(life, state.life_of(player)):
         return f"the cost includes paying {life} life but {player} has {state.life_of(player)} (CR 119.4)"
     exclude = [perm.id] if (cost.tap or cost.untap) else []
-    tc = SimpleNamespace(mana=mana, life=life)
+    tc = SimpleNamespace(mana=mana, life=life, parts=cost.parts)  # parts: mana abilities must not use them too
     try:
         pay = find_payment(state, player, tc, exclude_permanents=exclude)
     except PaymentProblem as e:

@@ -36,6 +36,10 @@ def count_payments(state: GameState, player: str, total_cost: Any, **kw: Any) ->
     if model.unmodelled_sources:
         raise Unsupported(unmodelled_message(model.unmodelled_sources, counting=True))
     got = _count_model(model)
+    if model.order_unchecked:
+        from .search import order_message
+
+        raise Unsupported(order_message(model.order_unchecked))
     if model.undecided:
         wider = _count_model(build_model(state, player, total_cost, assume_undecided=True, **kw))
         if wider != got:
@@ -96,7 +100,8 @@ def _multinomial(size: int, counts: Sequence[int]) -> int:
 
 
 def _simple(g: _Group) -> bool:
-    return all(len(c.units) == 1 and not c.inp and not c.life and not c.filter for c in g.choices)
+    return all(len(c.units) == 1 and not c.inp and not c.life and not c.filter and not c.needs and not c.gives
+               and not c.order and not c.parts for c in g.choices)
 
 
 def _simple_table(groups: list[_Group], kinds: dict, tmax: int) -> dict[tuple, list[int]]:
@@ -158,7 +163,8 @@ def _count_model(model: _Model) -> tuple[int, int]:
     # the checks run on a model whose simple groups are replaced by one group per kind
     kind_groups = [_Group(("kind", k), "kind", (), tmax, [_Choice("mana_ability", (k,), "", (), "", 0, None, "", False, False)],
                           False, False) for k in kind_list]
-    syn = _Model(complex_ + kind_groups, model.syms, model.fixed, model.base_life, model.life_total, [], model.cost)
+    syn = _Model(complex_ + kind_groups, model.syms, model.fixed, model.base_life, model.life_total, [], model.cost,
+                 alive=model.alive, order_unchecked=model.order_unchecked)
     ev = _Evaluator(syn)
     nc = len(complex_)
     kind_vars = [ev.gvars[nc + i][0] for i in range(len(kind_list))]
@@ -191,7 +197,7 @@ def _count_model(model: _Model) -> tuple[int, int]:
                 for v, n, c in zip(names, comp, g.choices):
                     a[v] = n
                     if n:
-                        uses += n * (1 - len(c.inp))
+                        uses += n * ((1 if c.units else 0) - len(c.inp))
                         units += n * len(c.units)
                         inp += n * len(c.inp)
                         life += n * c.life

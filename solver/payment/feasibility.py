@@ -178,6 +178,18 @@ class _Evaluator:
         self._fvlist = [v for v, _ in self._fvars]
         self._fcache: dict = {}
         self._back_memo: dict = {}
+        # choices that give or need tokens, or carry order tags (costs that use other permanents,
+        # solver/payment/costparts.py): checked on every assignment
+        self._special = [(v, c) for v, c in flat if c.needs or c.gives or c.order]
+        self._svars = [v for v, _ in self._special]
+        # per variable of a combined choice (tap, then sacrifice): the variables of the same group's choices
+        # made of fewer of its activations (irredundancy leaves each activation out)
+        self._subs: dict[str, list[str]] = {}
+        for g, names in zip(model.groups, self.gvars):
+            for c, v in zip(g.choices, names):
+                if len(c.parts) > 1:
+                    mine = set(c.parts)
+                    self._subs[v] = [w for d, w in zip(g.choices, names) if d.parts and set(d.parts) < mine]
 
     # ---- demand and supply of a complete assignment ------------------------
     def spell_demand(self, a: Mapping[str, int]) -> tuple[Counter, int]:
@@ -213,6 +225,61 @@ class _Evaluator:
         return got
 
     def _feasible(self, a: Mapping[str, int], spell_demand: Counter, sd_key: tuple = ()) -> bool:
+        if self._special and not self._special_ok(a):
+            return False
+        return self._feasible_mana(a, spell_demand, sd_key)
+
+    def _special_ok(self, a: Mapping[str, int]) -> bool:
+        """Tokens and order (solver/payment/costparts.py): every "tap an untapped ..." / "sacrifice a ..." part
+        needed is given by a permanent (CR 118.3, 601.2h); the sacrifices can be ordered so that each altar used
+        is still there (``sacrifice_order_ok``); two sacrificed lands whose could-produce depends on other
+        permanents, or a sacrifice with a filter whose output depends on the board, are not checked: rejected
+        and recorded (``order_unchecked``), so that a "no" or a count is never given from them."""
+        tokens: Counter = Counter()
+        events: Counter = Counter()
+        deps = removed = boarddep = 0
+        for v, c in self._special:
+            n = a.get(v, 0)
+            if not n:
+                continue
+            for k, m in c.needs:
+                tokens[k] -= m * n
+            for k, m in c.gives:
+                tokens[k] += m * n
+            inst: tuple = ()
+            target = None
+            rem = False
+            for tag in c.order:
+                if tag[0] == "inst":
+                    inst = tag[1:]
+                elif tag[0] == "to":
+                    target = tag[1]
+                elif tag[0] == "removed":
+                    rem = True
+                elif tag[0] == "dep":
+                    deps += n
+                elif tag[0] == "boarddep":
+                    boarddep += n
+            if rem:
+                removed += n
+                if inst:
+                    events[(inst, target)] += n
+        if any(x < 0 for x in tokens.values()):
+            return False
+        if deps > 1 or (boarddep and removed):
+            why = ("two sacrificed lands whose could-produce depends on other permanents (the order of the "
+                   "sacrifices matters)" if deps > 1 else
+                   "a sacrifice together with a filter whose output depends on other permanents")
+            if why not in self.m.order_unchecked:
+                self.m.order_unchecked.append(why)
+            return False
+        if events:
+            from .costparts import sacrifice_order_ok
+
+            return sacrifice_order_ok(events, self.m.alive)
+        return True
+
+    def _feasible_mana(self, a: Mapping[str, int], spell_demand: Counter, sd_key: tuple = ()) -> bool:
         base: dict = {}
         for v, c in self._pvars:
             n = a[v]
@@ -354,6 +421,13 @@ class _Evaluator:
                 if a[v]:
                     a[v] -= 1
                     ok = self.feasible(a, spell_demand, sd_key)
+                    if not ok:  # one activation of a combined choice left out (tap only, sacrifice only)
+                        for w in self._subs.get(v, ()):
+                            a[w] += 1
+                            ok = self.feasible(a, spell_demand, sd_key)
+                            a[w] -= 1
+                            if ok:
+                                break
                     a[v] += 1
                     if ok:
                         return False

@@ -60,9 +60,9 @@ def _cast_setup(ctx: Context):
     return card, player, zone, x, tc, mv, problems
 
 
-def _notes(state: GameState, player: str, tc: Any, spell_card: Any) -> list[str]:
+def _notes(state: GameState, player: str, tc: Any, spell_card: Any, zone: str | None = None) -> list[str]:
     try:
-        return build_model(state, player, tc, spell_card=spell_card).notes
+        return build_model(state, player, tc, spell_card=spell_card, spell_zone=zone).notes
     except PaymentProblem:
         return []
 
@@ -109,17 +109,17 @@ def ask_cast(ctx: Context) -> Answer:
         why.append(values["reason"])
         return Answer("cast", values, why)
     try:
-        pay = find_payment(ctx.state, player, tc, spell_card=card)
+        pay = find_payment(ctx.state, player, tc, spell_card=card, spell_zone=zone)
     except PaymentProblem as e:
         raise QuestionError(str(e)) from None
     if pay is None:
-        values["reason"] = explain_unpayable(ctx.state, player, tc, spell_card=card)
+        values["reason"] = explain_unpayable(ctx.state, player, tc, spell_card=card, spell_zone=zone)
         why.append("no payment exists (every combination of sources and symbol choices was searched): " + values["reason"])
     else:
         values.update(castable=True, payment=pay.to_dict(), life=pay.life)
         why.append("castable; one payment (a witness):")
         why.extend("  " + line for line in pay.describe())
-    why.extend(_notes(ctx.state, player, tc, card))
+    why.extend(_notes(ctx.state, player, tc, card, zone))
     extra = attach_payment_graph(ctx, f"cast {card.name}: one payment of {tc.notation()}", values["payment"], why)
     return Answer("cast", values, why, extra)
 
@@ -182,8 +182,8 @@ def ask_payments(ctx: Context) -> Answer:
     try:
         # counted combinatorially (never by listing); listing stops at --limit unless a best payment
         # is asked for, which compares every payment
-        n, tot = count_payments(ctx.state, player, tc, spell_card=card)
-        for pay in iter_payments(ctx.state, player, tc, spell_card=card):
+        n, tot = count_payments(ctx.state, player, tc, spell_card=card, spell_zone=zone)
+        for pay in iter_payments(ctx.state, player, tc, spell_card=card, spell_zone=zone):
             if len(listed) < limit:
                 listed.append(pay)
             elif not minimize:
@@ -199,7 +199,7 @@ def ask_payments(ctx: Context) -> Answer:
     for i, p in enumerate(listed[:10], 1):
         why.append(f"  {i}. " + "; ".join(p.describe()))
     if n == 0:
-        values["reason"] = explain_unpayable(ctx.state, player, tc, spell_card=card)
+        values["reason"] = explain_unpayable(ctx.state, player, tc, spell_card=card, spell_zone=zone)
         why.append(values["reason"])
     if minimize and best is not None:
         values.update(best=best.to_dict(), best_life=best.life, best_sources=best.sources, best_announced=best.announced)

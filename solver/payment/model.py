@@ -11,6 +11,7 @@ References: CR 106.6, 107.4, 118.3, 119.4, 601.2b, 601.2f-h, 605, 609.4b.
 """
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import re
 from collections import Counter
@@ -113,6 +114,8 @@ class Use:
             if self.life:
                 s += f", paying {self.life} life"
             return s
+        if self.kind == "cost":  # only tapped or sacrificed to pay another mana ability's cost
+            return f"{who}: {self.ability}"
         return f"{who}: {self.kind} for {self.mana}"
 
     def to_dict(self) -> dict[str, Any]:
@@ -296,6 +299,17 @@ class _Choice:
     ability: str
     taps: bool
     filter: bool  # its units need its input paid first (ordering matters)
+    # costs that use other permanents (solver/payment/costparts.py): tokens needed / given, e.g.
+    # ((("tap", "creature"), 1),) for Springleaf Drum's "Tap an untapped creature you control"
+    needs: tuple = ()
+    gives: tuple = ()
+    #: labels of the activations combined in this choice (tap for mana, then sacrifice): irredundancy also
+    #: tries each choice of the group made of fewer of them
+    parts: tuple = ()
+    #: tags for the order checks of sacrifices (``costparts.sacrifice_order_ok``)
+    order: tuple = ()
+    #: the choice removes the permanent (its own "Sacrifice this" / "Exile this")
+    removes: bool = False
 
 
 @dataclass
@@ -485,12 +499,15 @@ def _source_choices(src: ManaSource, spell_card: Any, notes: list[str],
             pass
         elif p.action == "remove_counters":
             pass
+        elif p.action in ("exile", "reveal") and p.what == "this" and src.zone == "hand":
+            pass  # a Spirit Guide exiled from the hand (CR 113.6m): the card is the item used once
         else:
             notes.append(f"{src.name}: the mana ability “{src.ability.describe()}” has a cost part "
                          f"({p.text or p.action}) that the payment search does not model; it is not used")
             if unmodelled is not None:
                 unmodelled.append(f"{src.name} (“{src.ability.describe()}”: its cost part “{p.text or p.action}”)")
             return None
+    removes = any(p.action in ("sacrifice", "exile") and p.what == "this" for p in src.other_costs)
     out = []
     for inp, inp_text, inp_life in _input_announcements(src.mana_cost):
         for opt in src.options:
@@ -501,7 +518,7 @@ def _source_choices(src: ManaSource, spell_card: Any, notes: list[str],
                 units = tuple(((retype or {}).get(m.type, m.type), bool(m.snow or src.snow), allow(m.restriction, spell_card),
                                allow(m.restriction, None)) for m in opt.mana)
             out.append(_Choice("mana_ability", units, str(opt), inp, inp_text, life + inp_life, src.ability_index,
-                               src.ability.describe(), src.tap or src.untap, bool(inp)))
+                               src.ability.describe(), src.tap or src.untap, bool(inp), removes=removes))
     return out
 
 
@@ -536,13 +553,19 @@ class _Model:
     #: mana abilities left out because a part of their cost is not modelled (e.g. Squandered Resources'
     #: "Sacrifice a land"): a "no payment" or a count without them is not an answer (``unmodelled_message``)
     unmodelled_sources: list = field(default_factory=list)
+    #: kinds of unlimited "Sacrifice a <kind>" abilities whose sources may be sacrificed: how many sources each
+    #: (``costparts.sacrifice_order_ok``)
+    alive: dict = field(default_factory=dict)
+    #: assignments rejected because the order of their sacrifices was not checked (filled during the search):
+    #: a "no payment" or a count is then not an answer
+    order_unchecked: list = field(default_factory=list)
 
 
 def build_model(state: GameState, player: str, total_cost: Any, *, spell_card: Any = None,
                 exclude_permanents: Iterable[str] = (), extra: Iterable[ExtraPayer] = (),
                 extensions: Sequence[Extension] | None = None,
                 sources: Sequence[ManaSource] | None = None, collapse: bool = True,
-                assume_undecided: bool = False) -> _Model:
+                assume_undecided: bool = False, spell_zone: str | None = None) -> _Model:
     """Build the payment model (groups of interchangeable items, symbol groups).
 
     Parameters
@@ -558,6 +581,9 @@ def build_model(state: GameState, player: str, total_cost: Any, *, spell_card: A
     collapse : ``False`` builds one group per item (the plain encoding, for checks and benchmarks).
     assume_undecided : spend mana whose restriction is not modelled as if it were allowed (only to find
         out whether such mana could change the answer: then the answer is ``unsupported``).
+    spell_zone : the zone ``spell_card`` is cast from (default ``"hand"``). The card is on the stack while its
+        costs are paid (CR 601.2a): a Spirit Guide being cast cannot exile itself from the hand for mana, and
+        Lion's Eye Diamond cannot pay for a spell from the hand (``costparts.hand_discard_verdict``).
 
     Raises
     ------
@@ -595,13 +621,46 @@ def build_model(state: GameState, player: str, total_cost: Any, *, spell_card: A
             return v
         return allow
 
+    from . import costparts
+
+    consumers: list[ManaSource] = []
+    cost_parts = tuple(getattr(total_cost, "parts", ()) or ())
+    # a total cost that itself sacrifices or taps other permanents, or discards (an additional cost): mana
+    # abilities that use other permanents would compete for them, which is not modelled here
+    cost_uses_objects = any(p.action in ("sacrifice", "tap_untapped", "discard", "discard_hand", "exile", "return")
+                            and p.what != "this" for p in cost_parts)
+    casting = None
+    if spell_card is not None and (spell_zone or "hand") == "hand":
+        casting = spell_card.name  # on the stack while it is paid for (CR 601.2a): not in the hand
     for src in srcs:
         if src.permanent in excluded:
+            continue
+        if src.zone == "hand" and casting is not None and _is_card(src, spell_card):
+            casting = None  # one copy of it (the one being cast) is not in the hand any more
+            continue
+        if any(p.action == "discard_hand" for p in src.other_costs):
+            verdict = costparts.hand_discard_verdict(src, spell_card, spell_zone, cost_parts)
+            if verdict == "unmodelled":
+                unmodelled_sources.append(f"{src.name} (“{src.ability.describe()}”: discarding the hand while the "
+                                          f"cost also uses cards from the hand)")
+                continue
+            if verdict is not None:
+                notes.append(verdict)
+                continue
+            src = dataclasses.replace(src, other_costs=tuple(p for p in src.other_costs if p.action != "discard_hand"))
+        if costparts.uses_other_objects(src):
+            if cost_uses_objects:
+                unmodelled_sources.append(f"{src.name} (“{src.ability.describe()}”: it taps or sacrifices another "
+                                          f"permanent while the cost being paid also does)")
+            else:
+                consumers.append(src)
             continue
         chs = _source_choices(src, spell_card, notes, allower(src.name, src.permanent), retype, unmodelled_sources)
         if not chs:
             continue
-        once = src.tap or src.untap or any(p.action == "sacrifice" for p in src.other_costs)
+        if src.mana_cost and len(src.mana_cost) and _board_dependent(src):
+            chs = [dataclasses.replace(c, order=(("boarddep",),)) for c in chs]
+        once = src.tap or src.untap or src.zone != "battlefield" or any(p.action == "sacrifice" for p in src.other_costs)
         if once:
             cnt = _counter_ok(state, src)
             if cnt == 0:
@@ -614,6 +673,17 @@ def build_model(state: GameState, player: str, total_cost: Any, *, spell_card: A
             cap = bound if cap is None else min(cap, bound)
             if cap > 0:
                 repeat_groups.append(_Group(("repeat", src.permanent, src.ability_index), src.name, (src.permanent,), cap, chs, False, False))
+    stories = None
+    if consumers:
+        bound = max(1, sum(1 for s in cost.symbols if s.is_mana) + cost.generic)
+        stories = costparts.add_stories(
+            state, player, consumers, per_perm, perm_name, repeat_groups, excluded,
+            lambda s: _source_choices(s, spell_card, notes, allower(s.name, s.permanent), retype, unmodelled_sources),
+            _Choice, _Group, bound,
+            lambda m, s: (retype.get(m.type, m.type), bool(m.snow or s.snow), allower(s.name, s.permanent)(m.restriction, spell_card),
+                          allower(s.name, s.permanent)(m.restriction, None)))
+        notes.extend(stories.notes)
+        unmodelled_sources.extend(stories.unmodelled)
     for ex in extras:
         chs = []
         for o in ex.options:
@@ -631,13 +701,16 @@ def build_model(state: GameState, player: str, total_cost: Any, *, spell_card: A
         else:
             repeat_groups.append(_Group(("extra", ex.group or ex.key, tuple(ex.options), ex.how), ex.name, (ex.key,), 1, chs, False))
     groups: list[_Group] = []
-    # permanents: collapse identical ones
+    hand_ids = {s.permanent for s in srcs if s.zone == "hand"}
+    # permanents: collapse identical ones (cards in the hand with the same name alike)
     by_sig: dict[tuple, _Group] = {}
     for pid, chs in per_perm.items():
+        sig: tuple
         if collapse:
             perm = _perm_or_none(state, pid)
             status = (perm.card.name, perm.tapped, perm.sick, tuple(sorted(perm.counters.items())),
-                      tuple(sorted((k, str(v)) for k, v in perm.choices.items())), perm.controller) if perm else (pid,)
+                      tuple(sorted((k, str(v)) for k, v in perm.choices.items())), perm.controller) if perm else \
+                (("hand", perm_name[pid]) if pid in hand_ids else (pid,))
             sig = (status, tuple(chs))
         else:
             sig = (pid,)
@@ -672,9 +745,26 @@ def build_model(state: GameState, player: str, total_cost: Any, *, spell_card: A
                          (), "", 0, None, "mana pool", False, False)
             # mana of one kind in the pool is literally identical: always one group
             groups.append(_Group(("pool", m), "mana pool", tuple(f"pool:{m.type}" for _ in range(n)), n, [ch], False, False))
+    alive: dict = {}
+    if stories is not None and stories.order_relevant:
+        alive = stories.alive
     return _Model(groups, syms if collapse else _split_syms(syms), fixed, life, state.life.get(player, 20), notes, cost,
                   {k: sorted(v) for k, v in undecided.items()}, sorted(set(unmodelled_spend)), no_mana,
-                  unmodelled_sources)
+                  unmodelled_sources, alive)
+
+
+def _is_card(src: ManaSource, spell_card: Any) -> bool:
+    """The hand card of ``src`` is the card being cast (by name; a face's name counts, CR 712.8)."""
+    names = {spell_card.name} | {f.name for f in getattr(spell_card, "faces", ()) or ()}
+    return src.name in names
+
+
+def _board_dependent(src: ManaSource) -> bool:
+    """A filter whose output could change when another permanent leaves (it reflects other permanents, or a
+    replacement or triggered mana ability changes it): sacrificing before activating it is not modelled."""
+    p = src.ability.params
+    return "reflect" in p or any("reflect" in a for a in p.get("alternatives", ()) if isinstance(a, Mapping)) or \
+        any(o.note for o in src.options) or not isinstance(p.get("amount", 1), int)
 
 
 def unmodelled_message(sources: Sequence[str], counting: bool = False) -> str:

@@ -166,7 +166,7 @@ class _PaymentConstraint(constraint.Constraint):
                 _add(root.filt_tok, t, g.size * n)
             for i, j in enumerate(seq):
                 c, v = g.choices[j], names[j]
-                k = 1 - len(c.inp)
+                k = (1 if c.units else 0) - len(c.inp)  # a permanent only tapped/sacrificed for a cost adds no unit
                 if k < 0:
                     root.uses += k * g.size
                 spell_t = tuple(t for u in c.units if u[2] or u[3] for t in u[0])
@@ -456,7 +456,7 @@ def _to_payment(model: _Model, ev: _Evaluator, a: Mapping[str, int]) -> Payment:
 def iter_payments(state: GameState, player: str, total_cost: Any, *, spell_card: Any = None,
                   exclude_permanents: Iterable[str] = (), extra: Iterable[ExtraPayer] = (),
                   extensions: Sequence[Extension] | None = None,
-                  sources: Sequence[ManaSource] | None = None) -> Iterator[Payment]:
+                  sources: Sequence[ManaSource] | None = None, spell_zone: str | None = None) -> Iterator[Payment]:
     """Every irredundant payment of ``total_cost`` by ``player``, lazily (identical sources collapsed).
 
     Parameters
@@ -473,6 +473,8 @@ def iter_payments(state: GameState, player: str, total_cost: Any, *, spell_card:
     extensions : sequence of Extension, optional; the payment extensions (only with ``spell_card``).
         ``None``: ``standard_extensions()`` (the spell's convoke, improvise, delve); ``()``: none.
     sources : override the mana sources (default ``solver.sources.mana_sources``).
+    spell_zone : the zone ``spell_card`` is cast from (default ``"hand"``; it is on the stack while paid for,
+        CR 601.2a).
 
     Returns
     -------
@@ -483,7 +485,7 @@ def iter_payments(state: GameState, player: str, total_cost: Any, *, spell_card:
     PaymentProblem : {X} not chosen, or an unpayable mana component (CR 118.6).
     """
     model = build_model(state, player, total_cost, spell_card=spell_card, exclude_permanents=exclude_permanents,
-                        extra=extra, extensions=extensions, sources=sources)
+                        extra=extra, extensions=extensions, sources=sources, spell_zone=spell_zone)
     yield from _iter_model(model)
 
 
@@ -531,7 +533,16 @@ def find_payment(state: GameState, player: str, total_cost: Any, **kw: Any) -> P
         raise Unsupported(_spend_message(model.unmodelled_spend))
     if pay is None and model.unmodelled_sources:
         raise Unsupported(unmodelled_message(model.unmodelled_sources))
+    if pay is None and model.order_unchecked:
+        raise Unsupported(order_message(model.order_unchecked))
     return pay
+
+
+def order_message(whys: Sequence[str]) -> str:
+    """Why a "no payment" (or a count) is not an answer when some payments were left unchecked (see
+    ``_Evaluator._special_ok``)."""
+    return ("some payments were not checked, because the order of their mana abilities matters in a way that is not "
+            "modelled: " + "; ".join(whys) + " (CR 106.7, 605.3a)")
 
 
 def _spend_message(names: Sequence[str]) -> str:
