@@ -86,6 +86,25 @@ def _outputs(board: "_Board", src: Permanent, tab: Ability, tapped_perm: Permane
     return base_events(board.state, src, ability)
 
 
+def all_triggers(board: "_Board") -> list[tuple[Permanent, Ability]]:
+    """The triggered mana abilities in force: those of permanents (``board.triggers``) and the delayed ones of
+    resolved spells listed under ``state.effects`` (High Tide, CR 603.7a), each with the object it comes from
+    (for an effect, a stand-in permanent ``effect#N`` carrying the spell card, its controller and choices: it is
+    on no battlefield, so it is never tapped nor attached). Returns a list of (source, ability)."""
+    got = getattr(board, "_all_mana_triggers", None)
+    if got is None:
+        from .layers import effect_abilities
+
+        got = list(board.triggers)
+        for j, e in enumerate(board.state.effects):
+            for a in effect_abilities(board.state, e):
+                if isinstance(a.effect, AddMana) and a.effect.trigger is not None:
+                    got.append((Permanent(f"effect#{j + 1}", e.card, e.controller, e.controller,
+                                          choices=dict(e.choices)), a))
+        board._all_mana_triggers = got  # type: ignore[attr-defined]
+    return got
+
+
 def triggered_mana(board: "_Board", perm: Permanent, ab: Ability, produced: tuple[str, ...]) -> list[Added]:
     """The mana triggered mana abilities add when ``perm``'s mana ability ``ab`` resolves and produces ``produced``.
 
@@ -112,7 +131,7 @@ def triggered_mana(board: "_Board", perm: Permanent, ab: Ability, produced: tupl
     tapped = bool(ab.cost and ab.cost.tap)
     subtypes = board.view[perm.id].subtypes
     per_trigger: list[list[Added]] = []
-    for src, tab in board.triggers:
+    for src, tab in all_triggers(board):
         eff = tab.effect
         t = getattr(eff, "trigger", None)
         if not isinstance(eff, AddMana) or t is None:
@@ -152,3 +171,30 @@ def triggered_mana(board: "_Board", perm: Permanent, ab: Ability, produced: tupl
         return [((), "")]
     return [(tuple(m for part in combo for m in part[0]), "; ".join(c[1] for c in combo if c[1]))
             for combo in itertools.product(*per_trigger)]
+
+
+def could_produce_abilities(abilities: "tuple[Ability, ...] | list[Ability]") -> list[Ability]:
+    """A permanent's own triggered mana abilities, as ``could_produce`` reads them (CR 106.7: "any type of mana
+    that an ability of that permanent would produce if the ability were to resolve at that time").
+
+    The ability is read as if it resolved now, without the event that triggers it: a fixed output, a chosen
+    colour or any colour give their types (Wild Growth could produce {G}); an output defined by that event ("one
+    mana of any type that land produced", Mana Flare) defines no type then, so it gives none (106.7: "or no type
+    of mana can be defined this way"); an ``instead`` whose condition reads the event's object (Snowfall's "if
+    that Island is snow") gives the types of both outputs. The mana another permanent's triggered ability adds
+    is never part of what a land could produce (106.7: "an ability of that permanent"; Kinnan ruling 2020-04-17:
+    the additional mana is produced by the trigger's source). Returns a list of ``Ability`` (``add_mana``).
+    """
+    out: list[Ability] = []
+    for a in abilities:
+        eff = a.effect
+        if a.kind not in ("triggered", "spell") or not isinstance(eff, AddMana) or eff.trigger is None:
+            continue
+        if a.kind == "spell":
+            continue  # a spell's delayed trigger is not an ability of a permanent
+        if eff.instead is not None and isinstance(eff.instead.condition, (EventObjectIs, SourceTapped)):
+            both = (dataclasses.replace(eff, instead=None), eff.instead.output)
+            a = dataclasses.replace(a, effect=AddMana(alternatives=both))
+        out.append(a)
+    return out
+

@@ -20,7 +20,9 @@ documented in docs/mana.md. This module solves it:
   a mana ability with {T} in its cost (CR 106.12).
 * Triggered mana abilities (CR 605.1b, 106.12a: "whenever a land is tapped for mana, its controller adds
   ...") add mana *after* the mana ability resolves, are produced by the trigger's source, and are not part
-  of what the tapped permanent could produce (Kinnan ruling 2020-04-17; Mana Reflection ruling 2008-05-01).
+  of what the tapped permanent could produce (Kinnan ruling 2020-04-17; Mana Reflection ruling 2008-05-01);
+  they are part of what their own permanent could produce, read as if they resolved now (CR 106.7;
+  ``solver.mana_triggers``).
 * ``available_mana(state, player)`` — every **maximal** mana pool the player can produce now, exhaustively.
 
 Question kinds: ``could_produce: REF`` → ``types``; ``available_mana: PLAYER`` → ``pools``, ``count``.
@@ -352,11 +354,14 @@ class ProduceResult:
 
 
 def _mana_abilities(view, perm: Permanent) -> list[Ability]:
-    """Activated abilities of the permanent that add mana: those count for "could produce" (CR 106.7)."""
+    """The permanent's abilities that add mana: those count for "could produce" (CR 106.7): its activated mana
+    abilities, and its own triggered mana abilities read as if they resolved now (``mana_triggers.could_produce_abilities``)."""
     # an ability that functions only from another zone is not one the permanent has on the battlefield to use
     # (Simian Spirit Guide: "exile this card from your hand", CR 113.6m)
+    from .mana_triggers import could_produce_abilities  # its own triggered mana abilities count too (CR 106.7)
+
     return [a for a in view[perm.id].abilities if a.kind == "activated" and a.effect == "add_mana"
-            and (not a.zones or "battlefield" in a.zones)]
+            and (not a.zones or "battlefield" in a.zones)] + could_produce_abilities(view[perm.id].abilities)
 
 
 def _has_tap(ab: Ability) -> bool:
@@ -437,8 +442,9 @@ def could_produce(state: GameState) -> ProduceResult:
     -----
     Costs are ignored (CR 106.7): tapped permanents and unpayable costs still count (Reflecting Pool,
     Exotic Orchard and Fellwar Stone rulings). Replacement effects apply in every possible order
-    (``apply_in_every_order``) when the ability has {T} in its cost (CR 106.12, 106.12b). Triggered mana
-    is not included (CR 106.12a; Kinnan ruling 2020-04-17). Only types count: restrictions and riders on
+    (``apply_in_every_order``) when the ability has {T} in its cost (CR 106.12, 106.12b). Mana another
+    permanent's triggered ability adds is not included (CR 106.7, 106.12a; Kinnan ruling 2020-04-17); a
+    permanent's own triggered mana abilities are, read as if they resolved now (``mana_triggers.could_produce_abilities``). Only types count: restrictions and riders on
     reflected mana are not copied (Reflecting Pool ruling 2008-05-01).
     """
     view = board_view(state)
@@ -601,6 +607,11 @@ def ask_could_produce(ctx: Context) -> Answer:
         why.append(f"{perm.name} has no ability that adds mana, so there is no type of mana it could produce (CR 106.7)")
     for t in types:
         why.extend(res.chain(perm.id, t))
+    if any(a.kind == "triggered" for a in abs_):
+        why.append(f"{perm.name}'s triggered mana abilities count as abilities of {perm.name}, read as if they resolved "
+                   f"now: an output that depends on the event that triggers them (\"a type that land produced\") "
+                   f"defines no type (CR 106.7); the extra mana they add is never part of what the tapped permanent "
+                   f"could produce (Kinnan, Bonder Prodigy ruling 2020-04-17)")
     if abs_ and not types:
         why.append(f"{perm.name}'s mana abilities would produce no mana if they resolved now: nothing it looks at "
                    f"could produce a type of mana (CR 106.5, 106.7; Reflecting Pool ruling 2008-05-01)")
@@ -636,8 +647,32 @@ def normalize_pools(v: Any) -> list[str]:
     return sorted(_canon_pool(x) for x in (v or []))
 
 
-@question("available_mana", topics=(Topic.MANA_PRODUCTION, Topic.CHARACTERISTICS, Topic.ACTIVATION, Topic.COSTS, Topic.LIFE),
-          unordered=("pools",), normalize={"pools": normalize_pools})
+def available_mana_topics(ctx: Context) -> frozenset[Topic]:
+    """What an ``available_mana`` answer depends on (the gate, ``solver.gate``): which mana abilities exist and
+    what they add, the characteristics that decide it, activating them and their costs; life only when one of
+    the player's mana abilities can pay life (a "pay N life" part, a Phyrexian symbol or a cost part not read:
+    CR 119.4, 107.4f), since otherwise no pool depends on the player's life total (a triggered mana ability that
+    deals damage, Overabundance, changes no pool then). Returns ``frozenset`` of ``Topic``."""
+    base = {Topic.MANA_PRODUCTION, Topic.CHARACTERISTICS, Topic.ACTIVATION, Topic.COSTS}
+    arg = ctx.args.get("player") if isinstance(ctx.args, Mapping) else ctx.args
+    player = ctx.state.active if arg is None else str(arg)
+    try:
+        view = board_view(ctx.state)
+        for perm in ctx.state.battlefield:
+            if perm.controller != player:
+                continue
+            for a in view[perm.id].abilities:
+                if a.kind != "activated" or a.cost is None:
+                    continue
+                if any(part.action in ("pay_life", "other") for part in a.cost.parts) or (
+                        a.cost.mana is not None and any(sym.is_phyrexian for sym in a.cost.mana)):
+                    return frozenset(base | {Topic.LIFE})
+    except Exception:  # noqa: BLE001 - an unreadable board: keep every topic (the handler reports the problem)
+        return frozenset(base | {Topic.LIFE})
+    return frozenset(base)
+
+
+@question("available_mana", topics=available_mana_topics, unordered=("pools",), normalize={"pools": normalize_pools})
 def ask_available_mana(ctx: Context) -> Answer:
     """``available_mana: PLAYER`` → ``pools`` (every maximal pool, canonical notation), ``count``."""
     arg = ctx.args

@@ -132,3 +132,74 @@ def test_catalog_models_of_the_class_are_triggered_mana_abilities(name):
     """CR 605.1b: each catalog model of the class has a triggered add_mana ability with a trigger."""
     assert any(a.kind == "triggered" and isinstance(a.effect, AddMana) and a.effect.trigger is not None
                for a in abilities_of(CAT[name]))
+
+
+# ---- could produce (CR 106.7) ---------------------------------------------------------------------------------------
+
+def _types(state, pid):
+    from mtgcheck.solver.produce import could_produce
+
+    return "".join(t for t in "WUBRGC" if t in could_produce(state).types[pid])
+
+
+def test_a_land_does_not_could_produce_an_auras_extra_mana():
+    """CR 106.7 ("an ability of that permanent"); Kinnan ruling 2020-04-17 (the additional mana is produced by the
+    trigger's source): an Island with Overgrowth could produce {U} only."""
+    s = board(["Island", "Overgrowth"])
+    s.battlefield[1].attached_to = s.battlefield[0].id
+    assert _types(s, s.battlefield[0].id) == "U"
+
+
+def test_the_aura_itself_could_produce_what_its_trigger_adds():
+    """CR 106.7: the Aura's own triggered mana ability, read as if it resolved now, adds {G}{G}: Overgrowth could
+    produce {G}."""
+    s = board(["Island", "Overgrowth"])
+    s.battlefield[1].attached_to = s.battlefield[0].id
+    assert _types(s, s.battlefield[1].id) == "G"
+
+
+def test_a_type_that_land_produced_defines_no_type_for_could_produce():
+    """CR 106.7 ("or no type of mana can be defined this way"): Mana Flare, read without a tapped land, defines no
+    type of mana, so it could produce none."""
+    s = board(["Forest", "Mana Flare"])
+    assert _types(s, s.battlefield[1].id) == ""
+
+
+def test_snowfall_could_produce_blue_whatever_the_island():
+    """CR 106.7: Snowfall's output is {U} or {U}{U} depending on the Island (the event's object): blue either way."""
+    s = board(["Island", "Snowfall"])
+    assert _types(s, s.battlefield[1].id) == "U"
+
+
+# ---- resolved spells and life ----------------------------------------------------------------------------------------
+
+def test_high_tide_in_force_adds_for_every_players_islands():
+    """High Tide oracle ("whenever a player taps an Island for mana, that player adds an additional {U}"), a delayed
+    triggered mana ability in force this turn (CR 603.7a, 605.1b): Bob's High Tide helps Alice's Island."""
+    pools, _ = available_mana(board(["Island"], effects=[("High Tide", "Bob", None)]), "Alice")
+    assert pools == ["{U}{U}"]
+
+
+def test_damage_rider_does_not_block_pools_that_pay_no_life(tmp_path, real_db):
+    """CR 119.4: a pool depends on the life total only when a mana ability pays life. Overabundance's damage changes
+    no pool of Forests (answered); with Mana Confluence ("Pay 1 life") it could, so it is unsupported, naming it."""
+    import textwrap
+
+    from mtgcheck.models.scenario import load_scenarios
+    from mtgcheck.solver.runner import run_scenario
+
+    def run(cards):
+        p = tmp_path / "s.yaml"
+        p.write_text(textwrap.dedent(f"""\
+            players: [Alice, Bob]
+            source: CR 119.4
+            battlefield: {{Alice: [{cards}]}}
+            ask: {{available_mana: Alice}}
+            """))
+        (sc,) = load_scenarios(p)
+        return run_scenario(sc, real_db)
+
+    res = run("Forest, Overabundance")
+    assert res.verdict != "unsupported" and res.answer.values["pools"] == ["{G}{G}"]
+    res = run("Forest, Overabundance, Mana Confluence")
+    assert res.verdict == "unsupported" and "Overabundance" in res.message

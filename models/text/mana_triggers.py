@@ -15,6 +15,9 @@ general mana parser of ``models.text.mana`` (20), for:
   "that land doesn't untap during its controller's next untap step") is not a mana ability (CR 605.5a): it
   uses the stack after the mana ability resolved, so it changes no mana answer now; it stays ``Unmodelled``
   with the topics ``triggers`` and ``resolution`` only.
+* A spell's "Until end of turn, whenever a player taps an Island for mana, that player adds an additional {U}"
+  (High Tide, Bubbling Muck): the same ``add_mana`` with a ``trigger`` on the spell; it is in force while the
+  resolved spell is listed under the scenario's ``effects`` (a delayed triggered ability, CR 603.7a).
 * "As this [permanent] enters, choose a color." → ``enters_choice`` (CR 614.12; the scenario's ``choices``).
 * "Creatures [you control] [of the chosen color] get +N/+N." → ``Unmodelled`` with the topic
   ``power_toughness`` only (layer 7c changes power and toughness and nothing else, CR 613.4c).
@@ -140,6 +143,7 @@ def _rider(sentence: str) -> Any:
     return Unmodelled(sentence, classify(sentence, "rider"))
 
 
+_UNTIL_EOT = re.compile(r"^until end of turn, (whenever .+)$", re.I | re.S)
 _NON_MANA_TRIGGER = re.compile(r"^whenever (?:a player|you|an opponent) taps? (?:a|an) [a-z ]+ for mana, that (?:land|permanent) "
                                r"doesn't untap during its controller's next untap step\.?$", re.I)
 _ENTERS_COLOR = re.compile(r"^as this (?:artifact|aura|enchantment|creature|land|permanent|equipment|vehicle) enters, "
@@ -161,6 +165,16 @@ def mana_trigger_parser(kind: str, text: str, card: Card) -> "tuple[str, Mapping
             return "add_mana", parse_triggered_mana(text)
         except ValueError:
             return None
+    if kind == "spell":
+        m = _UNTIL_EOT.match(text.strip())
+        if m and "for mana" in low:
+            # High Tide: the spell creates a delayed triggered mana ability for the turn (CR 603.7a, 605.1b); in
+            # force while the scenario lists the resolved spell under ``effects``
+            try:
+                return "add_mana", parse_triggered_mana(m.group(1))
+            except ValueError:
+                return None
+        return None
     if kind == "static":
         if _ENTERS_COLOR.match(text.strip()):
             return "enters_choice", {"choice": "color"}
