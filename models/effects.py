@@ -376,11 +376,14 @@ class Unmodelled(Effect):
     keyword_variant: str | None = field(init=False, compare=False, default=None)
     #: It changes how mana may be spent ("spend ... as though", "can't spend mana", CR 609.4b).
     spend_change: bool = field(init=False, compare=False, default=False)
+    #: Its wording may make it function while its own card is being cast (CR 113.6a, 113.6d-f; facts.while_cast).
+    while_cast: bool = field(init=False, compare=False, default=True)
 
     def __post_init__(self) -> None:
         if self.text:
-            from .text.facts import unmodelled_facts
+            from .text.facts import unmodelled_facts, while_cast
 
+            object.__setattr__(self, "while_cast", while_cast(self.text))
             cast_from, cost, power, variant, spend = unmodelled_facts(self.text)
             object.__setattr__(self, "cast_from", cast_from)
             object.__setattr__(self, "cost_change", cost)
@@ -977,6 +980,18 @@ KEYWORD_DETAIL_TOPICS: dict[str, frozenset[Topic]] = {
     "partner with": frozenset({Topic.DECK_CONSTRUCTION}),          # CR 702.124
     "companion": frozenset({Topic.DECK_CONSTRUCTION}),             # CR 702.139
 }
+
+
+#: Keyword abilities that function only on the battlefield (CR 113.6) and never change how their own card is
+#: cast (CR 702.16 protection, 702.11 hexproof, 702.21 ward, 702.6 equip, 702.24 cumulative upkeep, 702.30 echo,
+#: 702.14 landwalk, 702.67 fortify, 702.122 crew, 702.87 level up, 702.151 reconfigure, 702.63 vanishing,
+#: 702.32 fading, 702.43 modular, 702.58 graft, 702.45 bushido, 702.23 rampage, 702.25 flanking,
+#: 702.86 annihilator, 702.154 enlist, 702.149 training, 702.165 backup, 702.164 toxic, 702.130 afflict).
+KEYWORDS_ON_BATTLEFIELD: frozenset[str] = frozenset({
+    "protection", "hexproof", "hexproof from", "ward", "equip", "cumulative upkeep", "echo", "landwalk", "fortify",
+    "crew", "level up", "reconfigure", "vanishing", "fading", "modular", "graft", "bushido", "rampage", "flanking",
+    "annihilator", "enlist", "training", "backup", "toxic", "afflict", "partner with", "companion",
+})
 
 
 def keyword_detail(keyword: str, text: str) -> Unmodelled:

@@ -8,7 +8,8 @@ those topics:
 * abilities of permanents on the battlefield, as they are now (``solver.layers.board_view``: granted abilities
   included, abilities lost to a type-setting effect left out; CR 613);
 * abilities of resolved spells and abilities still in force (``state.effects``);
-* the card being cast or the permanent being activated (the question's *subjects*), with all of its abilities;
+* the card being cast or the permanent being activated (the question's *subjects*), with all of its abilities
+  (a card being cast: only those that function while it is cast, CR 113.6; ``Unmodelled.while_cast``);
 * cards in hands, graveyards, exile and the command zone whose abilities function there (CR 113.6b-n: an
   ability's ``zones``).
 
@@ -24,7 +25,7 @@ from typing import Iterable
 
 from mtgcheck.models.abilities import Ability
 from mtgcheck.models.cards import Card
-from mtgcheck.models.effects import Topic, Unmodelled, walk_unmodelled
+from mtgcheck.models.effects import KEYWORDS_ON_BATTLEFIELD, Keyword, Topic, Unmodelled, walk_unmodelled
 from mtgcheck.models.state import GameState, Permanent
 
 from .questions import Unsupported
@@ -63,9 +64,20 @@ def _parts(a: Ability) -> Iterable[Unmodelled]:
     return walk_unmodelled(a.effect)
 
 
-def _relevant(a: Ability, topics: frozenset[Topic], subject: bool) -> Iterable[Unmodelled]:
+def _relevant(a: Ability, topics: frozenset[Topic], subject: bool, being_cast: bool = False) -> Iterable[Unmodelled]:
     for u in _parts(a):
         t = u.topics
+        if being_cast and (a.kind in ("triggered", "activated") or (
+                isinstance(a.effect, Keyword) and a.effect.keyword in KEYWORDS_ON_BATTLEFIELD)):
+            # CR 113.6, 113.6k: a triggered or activated ability of a card being cast does nothing while it is
+            # cast ("when you cast this spell" triggers once it is cast, 601.2i); nor do keywords that work on
+            # the battlefield (protection, ward, equip, ...)
+            continue
+        if being_cast and not u.while_cast:
+            # CR 113.6: the abilities of a card being cast function on the battlefield (a permanent card) or as
+            # the spell resolves, except those of 113.6a-f (``Unmodelled.while_cast``); a spell's target wording
+            # the target rules cannot read still counts (601.2c)
+            t = t & {Topic.CASTING} if a.kind == "spell" else frozenset()
         if subject and a.kind == "activated":
             t = t - {Topic.RESOLUTION}  # what it does happens only once it is activated and resolves (CR 602.2, 608)
         if not subject and a.kind in ("activated", "spell") and not a.is_mana_ability:
@@ -76,7 +88,8 @@ def _relevant(a: Ability, topics: frozenset[Topic], subject: bool) -> Iterable[U
 
 
 def unmodelled_findings(state: GameState, topics: Iterable[Topic], subjects: Iterable[tuple[str, Iterable[Ability]]] = (),
-                        players: Iterable[str] | None = None, subject_topics: Iterable[Topic] | None = None) -> list[Finding]:
+                        players: Iterable[str] | None = None, subject_topics: Iterable[Topic] | None = None,
+                        being_cast: bool = False) -> list[Finding]:
     """Every unmodelled sentence with one of ``topics`` that could apply now (see the module docstring).
 
     Parameters
@@ -90,18 +103,23 @@ def unmodelled_findings(state: GameState, topics: Iterable[Topic], subjects: Ite
         Whose other-zone cards to look at (default: every player's).
     subject_topics : iterable of Topic, optional
         The topics looked at on the subjects (default: ``topics``).
+    being_cast : bool
+        The subjects are cards being cast (``cast``, ``payments``): of their abilities only those that function
+        while the card is cast count (CR 113.6, 113.6a-f; ``Unmodelled.while_cast``), and the target wording of
+        an instant or sorcery the target rules cannot read (601.2c).
 
     Returns
     -------
     list of Finding, in the order: subjects, battlefield, effects in force, other zones.
     """
+    subjects = list(subjects)
     want = frozenset(topics)
     subj = want if subject_topics is None else frozenset(subject_topics)
     out: list[Finding] = []
     seen: set[tuple[str, str]] = set()
 
-    def add(card: str, where: str, a: Ability, subject: bool, wanted: frozenset[Topic] = want) -> None:
-        for u in _relevant(a, wanted, subject):
+    def add(card: str, where: str, a: Ability, subject: bool, wanted: frozenset[Topic] = want, cast: bool = False) -> None:
+        for u in _relevant(a, wanted, subject, cast):
             key = (card, u.text)
             if key not in seen:
                 seen.add(key)
@@ -109,7 +127,7 @@ def unmodelled_findings(state: GameState, topics: Iterable[Topic], subjects: Ite
 
     for name, abilities in subjects:
         for a in abilities:
-            add(name, "the card asked about", a, True, subj)
+            add(name, "the card asked about", a, True, subj, being_cast)
     if not want:
         return out
     for perm, abilities in _board_abilities(state):
@@ -119,6 +137,7 @@ def unmodelled_findings(state: GameState, topics: Iterable[Topic], subjects: Ite
             add(perm.name, "battlefield", a, False)
     for name, a in _effect_abilities(state):
         add(name, "effect in force", a, True)
+    cast_names = {name for name, _ in subjects} if being_cast else set()
     who = set(players) if players is not None else set(state.players)
     for zone in OTHER_ZONES:
         for player, cards in state.zones.get(zone, {}).items():
@@ -127,7 +146,10 @@ def unmodelled_findings(state: GameState, topics: Iterable[Topic], subjects: Ite
             for inst in cards:
                 for a in _abilities(inst.card):
                     if zone in a.zones:
-                        add(inst.card.name, f"{player}'s {zone}", a, False)
+                        # the card being cast: its own abilities were looked at above (CR 113.6); another
+                        # copy's still count as a way to make mana (a Spirit Guide, CR 605.1a)
+                        add(inst.card.name, f"{player}'s {zone}", a, False,
+                            want & {Topic.MANA_PRODUCTION} if inst.card.name in cast_names else want)
     return out
 
 
@@ -139,7 +161,7 @@ def _abilities(card: Card) -> tuple[Ability, ...]:
 
 def require_modelled(state: GameState, topics: Iterable[Topic], subjects: Iterable[tuple[str, Iterable[Ability]]] = (),
                      question: str = "the answer", players: Iterable[str] | None = None,
-                     subject_topics: Iterable[Topic] | None = None) -> None:
+                     subject_topics: Iterable[Topic] | None = None, being_cast: bool = False) -> None:
     """Raise ``Unsupported`` naming every card and sentence that is not modelled and could change the answer.
 
     Parameters are those of ``unmodelled_findings``; ``question`` names the question in the message.
@@ -149,7 +171,7 @@ def require_modelled(state: GameState, topics: Iterable[Topic], subjects: Iterab
     Unsupported
         At least one finding: "not modelled, so <question> cannot be answered: Card (zone): “sentence” [topics]".
     """
-    found = unmodelled_findings(state, topics, subjects, players, subject_topics)
+    found = unmodelled_findings(state, topics, subjects, players, subject_topics, being_cast)
     if found:
         shown = "; ".join(f"{f.describe()} [{', '.join(sorted(t.value for t in f.topics))}]" for f in found[:5])
         more = f" (and {len(found) - 5} more)" if len(found) > 5 else ""

@@ -174,7 +174,7 @@ def subjects_of(ctx: Context) -> list[tuple[str, tuple[Any, ...]]]:
 
 def question(kind: str, unordered: tuple[str, ...] = (), normalize: Mapping[str, Callable[[Any], Any]] | None = None,
              bare_key: str | None = None, topics: "Iterable[Topic] | Callable[[Context], Iterable[Topic]]" = (),
-             subject_topics: Iterable[Topic] | None = None) -> Callable[[Handler], Handler]:
+             subject_topics: Iterable[Topic] | None = None, being_cast: bool = False) -> Callable[[Handler], Handler]:
     """Register ``fn`` as the handler of ``kind``.
 
     ``bare_key``: when ``expect`` is not a mapping, it is compared with this answer key
@@ -182,6 +182,8 @@ def question(kind: str, unordered: tuple[str, ...] = (), normalize: Mapping[str,
     runs, ``solver.gate.require_modelled`` raises ``Unsupported`` naming any unmodelled sentence in play with
     such a topic (a function of the ``Context`` when they depend on the arguments). ``subject_topics`` (default:
     ``topics``): the topics looked at on the card being cast or the permanent being activated (``subjects_of``).
+    ``being_cast``: the ``card`` is being cast, so only its abilities that function while it is cast count
+    (CR 113.6; ``solver.gate.unmodelled_findings``).
     """
     dynamic = topics if callable(topics) else None
     tops = frozenset() if callable(topics) else frozenset(topics)
@@ -194,7 +196,8 @@ def question(kind: str, unordered: tuple[str, ...] = (), normalize: Mapping[str,
             if now or subj:
                 from .gate import require_modelled
 
-                require_modelled(ctx.state, now, subjects_of(ctx), subject_topics=subj, question=f"the {kind} answer")
+                require_modelled(ctx.state, now, subjects_of(ctx), subject_topics=subj, question=f"the {kind} answer",
+                                 being_cast=being_cast)
             return fn(ctx)
 
         gated.__doc__ = fn.__doc__

@@ -10,6 +10,11 @@ typed facts only say *which* questions it could change, so that the solver never
 * ``power_change``: it may set or change creatures' power (layer 7, CR 613.4): "get +1/+1",
   "has base power ...";
 * ``spend_change``: it changes how mana may be spent ("spend ... as though", "can't spend mana", CR 609.4b);
+* ``while_cast``: its wording may make it function while its own card is being cast (CR 113.6a, 113.6d-f):
+  a characteristic-defining colour or type ("Ghostfire is colorless"), what the card costs or how, when and
+  from where it may be cast or played ("this spell costs", "rather than pay", "flash", "as though", "spend",
+  "X"), or a zone it functions in. Other abilities of a card being cast function only on the battlefield
+  (permanent cards) or as the spell resolves (CR 113.6);
 * ``keyword_variant``: the line is a keyword variant the frame could not split, lower case ("hexproof from
   artifacts, creatures, and enchantments", CR 702.11d; "trample over planeswalkers", CR 702.19c).
 
@@ -28,6 +33,59 @@ COST_TEXT_RE = re.compile(r"\bcosts?\b[^.]*?\b(?:less|more)\b[^.]*?\bto cast\b|\
 _SPEND_HINT = re.compile(r"\bspend\b.*\bas though\b|can't spend mana", re.I)
 _VARIANT_LINE = re.compile(r"^(hexproof from [a-z ,]+|trample over planeswalkers)$", re.I)
 _ANTHEM_RE = re.compile(r"\b(?:get|gets|has base power|have base power|base power and toughness)\b\s*[+-−]?\d", re.I)
+
+
+#: Wording that may make an ability function while its own card is cast (CR 113.6a, 113.6b-f; see above).
+_WHILE_CAST_RE = re.compile(
+    r"\bcast|\bplay(?:ed|s)?\b|\bcosts?\b|\bpay|\brather than\b|\bflash\b|\bspend\b|^\+\s*\{"
+    r"|\bfrom (?:your|a|its owner's|any|their|the|an opponent's) (?:hand|graveyard|library|command zone)|\bfrom exile\b"
+    r"|\b(?:is|are) in (?:your|a|its owner's|their|a player's|an opponent's) (?:hand|graveyard|library)|\bin exile\b"
+    r"|\bstack\b|\bcommand zone\b|\boutside the game\b|\banywhere\b|\bexcept\b|\bchangeling\b"
+    r"|\bX can't\b|\bX (?:must|is at (?:least|most))\b"
+    r"|^(?!(?:enchanted|equipped|fortified|each|all|other|another|target|creatures|lands|permanents|spells|cards|the)\b)"
+    r"[^.,]{1,60}? is (?:all |every |also |each )?(?:colou?rs?|colorless|white|blue|black|red|green|multicolored"
+    r"|monocolored|every creature type|an?\b)", re.I)
+#: What a spell checks as it resolves about how it was cast ("if {B} was spent to cast this spell", "if you
+#: cast it from your hand"): not a rule for casting it (CR 608.2, 601.2h).
+_PAST_CAST_RE = re.compile(r"\b(?:was|were) spent to cast (?:this spell|it)\b|\b(?:if|as) you cast (?:it|this spell) from\b"
+                           r"|\bif (?:it|this spell) was cast\b", re.I)
+#: 113.6g: "can't be countered/copied" functions on the stack but never changes whether the spell can be cast.
+_STACK_ONLY_RE = re.compile(r"^(?:this spell|[^.]{1,80}) can't be (?:countered|copied)(?: or copied)?\.?$", re.I)
+
+
+#: An ability word or a mode's label before the ability ("Threshold — ", "• Dragons — ", chapter "II — ").
+_LABEL_RE = re.compile(r"^(?:•\s*)?(?:[^—.{}\"“]{1,40}?|[IVX]+(?:, [IVX]+)*)\s+—\s+")
+#: What the ability is after its label: triggered (CR 603.1) or activated (602.1), which never function while
+#: their card is being cast (and a "when you cast this spell" trigger triggers only once it is cast, 601.2i).
+_TRIGGER_OR_COST_RE = re.compile(r"^(?:when|whenever|at the beginning|at end)\b|^[^\"“]{0,60}?(?:\{[^}]+\}|\btap\b|\bsacrifice\b|\bexile\b|\bdiscard\b|[+−-]\d+)[^:\"“]{0,80}:", re.I)
+#: Wording about the object itself (CR 113.6d-f speak of "that particular object").
+_SELF_RE = re.compile(r"\bthis (?!turn\b|way\b|ability\b|game\b)\w+\b|\bit\b|\bits\b", re.I)
+#: Other spells or lands: "spells you cast cost ...", "you may cast creature spells from ...", "players can't play lands".
+_OTHERS_RE = re.compile(r"\bspells?\b|\blands\b", re.I)
+#: Quoted abilities granted to other objects ("has “{T}: ...”") are those objects' abilities.
+_QUOTED_RE = re.compile(r"[\"“][^\"”]*[\"”]")
+
+
+@functools.lru_cache(maxsize=65536)
+def while_cast(text: str) -> bool:
+    """Whether an unmodelled sentence may function while its own card is being cast (``while_cast``, above).
+
+    ``False`` for: "can't be countered/copied" (CR 113.6g: on the stack, never a reason a spell cannot be
+    cast); a triggered or activated ability after its label (603.1, 602.1); wording with no self-reference that
+    speaks of other spells or lands ("Spells you cast cost {1} less", "Players can't play lands"); wording
+    without any of the 113.6a-f words. Quoted abilities are left out (they are other objects' abilities).
+    """
+    t = _QUOTED_RE.sub("", (text or "").strip())
+    if not t:
+        return True
+    if _STACK_ONLY_RE.match(t):
+        return False
+    t = _PAST_CAST_RE.sub("", _LABEL_RE.sub("", t))
+    if _TRIGGER_OR_COST_RE.match(t):
+        return False
+    if not _WHILE_CAST_RE.search(t):
+        return False
+    return bool(_SELF_RE.search(t)) or not _OTHERS_RE.search(t)
 
 
 @functools.lru_cache(maxsize=65536)

@@ -47,6 +47,27 @@ _PATTERNS: tuple[tuple[Topic, re.Pattern[str]], ...] = tuple((t, re.compile(p, r
 ))
 
 
+#: One sentence that only modifies how an object enters the battlefield (CR 113.6h, 614.1c, 614.12): "enters
+#: tapped [unless ...]", "enters with ... counters", "As this enters, choose ..." / "you may pay/reveal ...",
+#: "If you don't, it enters tapped". Nothing of it applies to an object already on the battlefield or to casting
+#: it; it matters only when something enters (resolution). "enter as a copy" (Clone) sets characteristics the
+#: state does not record, so it is not one of these.
+_ENTERING_SENTENCE = re.compile(
+    r"(?:(?:if you (?:don't|do not|can't)|otherwise|if [^,.]{1,80}), )?"
+    r"(?:[^,.]{1,80}?) enters?(?: the battlefield)? (?:tapped(?: (?:unless|if) [^.]+)?"
+    r"|with [^.]*\bcounters? on (?:it|them)(?: [^.]*)?)"
+    r"|as [^,.]{1,80}? enters(?: the battlefield)?, (?:choose|you may (?:pay|reveal|discard|exile|tap|return|sacrifice|put)"
+    r"|each player chooses|an opponent chooses|name|secretly choose)[^.]*", re.I)
+
+
+def is_entering_line(text: str) -> bool:
+    """Whether every sentence of ``text`` only modifies how an object enters the battlefield (CR 113.6h)."""
+    text = re.sub(r"^[^—.{}\"“]{1,40}?\s+—\s+", "", text.strip())  # an ability word (CR 207.2c): "Adamant — "
+    sentences = [s.strip() for s in re.split(r"(?<=\.)\s+", text) if s.strip()]
+    return bool(sentences) and not re.search(r"\bcopy\b|\bcopies\b|\bbecomes?\b|\bas a\b", text, re.I) and all(
+        _ENTERING_SENTENCE.fullmatch(s.rstrip(".")) for s in sentences)
+
+
 #: Wording of an activated ability that restricts activating it (CR 602.5): it keeps the activation topic.
 _NOT_TARGET_ACTIVATION = re.compile(r"\bactivate\b|\bactivated\b|\bonly\b|\bany time\b", re.I)
 
@@ -72,6 +93,8 @@ def classify(text: str, kind: str = "static", targets_typed: bool = False) -> fr
     """
     if kind == "unparsed" or not text.strip():
         return ALL_TOPICS
+    if kind in ("static", "replacement") and is_entering_line(text):
+        return frozenset({Topic.RESOLUTION, Topic.ZONES})  # CR 113.6h: only while something enters
     got = {t for t, rx in _PATTERNS if rx.search(text)}
     from .mana import changes_mana_abilities  # here: models.text.mana imports the parser frame, which imports this
 

@@ -88,7 +88,7 @@ def cast_topics(ctx: Context) -> frozenset[Topic]:
     return frozenset(t)
 
 
-@question("cast", topics=cast_topics)
+@question("cast", topics=cast_topics, being_cast=True)
 def ask_cast(ctx: Context) -> Answer:
     """``cast: {card, player, from, using, x, kicked, additional}`` → ``castable``, ``total_cost``,
     ``mana_value``, ``payment``, ``reason``, ``life``.
@@ -153,7 +153,7 @@ def _keep_untapped(ctx: Context, player: str, minimize: Any) -> list[str]:
     return out
 
 
-@question("payments", unordered=("payments",), topics=cast_topics)
+@question("payments", unordered=("payments",), topics=cast_topics, being_cast=True)
 def ask_payments(ctx: Context) -> Answer:
     """``payments: {card, player, from, using, x, kicked, additional, minimize: life|sources, keep_untapped}``
     → ``count``, ``count_individual``, ``payments`` (capped by ``--limit``), ``best``, ``best_life``,

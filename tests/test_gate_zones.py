@@ -1,0 +1,147 @@
+"""Where an unmodelled sentence functions (CR 113.6): the gate counts a sentence only where it could apply.
+
+* 113.6h: an ability that modifies how its object enters the battlefield ("enters tapped", "As this enters,
+  choose ...") does nothing to a permanent already on the battlefield, nor to casting it;
+* 113.6 with 113.6a-g: of a card being cast, only abilities that function while it is cast count (what it
+  costs, how and from where it may be cast, characteristic-defining colours and types); its battlefield-only
+  statics, triggered and activated abilities and "can't be countered" (113.6g) never change whether it can be
+  cast.
+
+Expected answers come from the rules named in each test (and the cards' costs), never from running the engine.
+"""
+from __future__ import annotations
+
+import textwrap
+
+import pytest
+
+from mtgcheck.models.database import load_database
+from mtgcheck.models.effects import Topic
+from mtgcheck.models.scenario import load_scenarios
+from mtgcheck.models.text.facts import while_cast
+from mtgcheck.models.text.topics import classify, is_entering_line
+from mtgcheck.solver.runner import run_scenario
+
+
+@pytest.fixture(scope="module")
+def db():
+    return load_database()
+
+
+def _answer(tmp_path, db, cards: str, body: str):
+    text = "players: [Alice, Bob]\ncards:\n" + textwrap.indent(textwrap.dedent(cards), "  ") + textwrap.dedent(body)
+    p = tmp_path / "s.yaml"
+    p.write_text(text)
+    (sc,) = load_scenarios(p)
+    return run_scenario(sc, db)
+
+
+@pytest.mark.parametrize("line", [
+    "This land enters tapped.",
+    "Azorius Chancery enters the battlefield tapped.",
+    "This land enters tapped unless you control two or more other lands.",
+    "As this land enters, you may pay 2 life. If you don't, it enters tapped.",
+    "This land enters tapped. As it enters, choose a color.",
+    "This creature enters with four +1/+1 counters on it.",
+    "Adamant — If at least three black mana was spent to cast this spell, this creature enters with a +1/+1 counter on it.",
+])
+def test_entering_lines_touch_only_resolution_cr_113_6h(line):
+    assert is_entering_line(line)
+    assert classify(line) == frozenset({Topic.RESOLUTION, Topic.ZONES})
+
+
+@pytest.mark.parametrize("line", [
+    "You may have this creature enter as a copy of any creature on the battlefield.",  # a copy: layer 1, CR 707.9
+    "This land enters tapped and doesn't untap during your untap step.",
+    "Enchanted creature doesn't untap during its controller's untap step.",
+])
+def test_lines_that_do_more_than_modify_entering_are_not_entering_lines(line):
+    assert not is_entering_line(line)
+
+
+@pytest.mark.parametrize("line, functions", [
+    ("This spell can't be countered.", False),                                     # 113.6g: on the stack
+    ("Creature spells you cast cost {1} less to cast.", False),                    # other spells: battlefield
+    ("Players can't play lands.", False),
+    ("You may have this creature assign its combat damage as though it weren't blocked.", False),
+    ("Enchanted creature has \"{T}: This creature deals X damage to any target.\"", False),  # a granted ability
+    ("Flurry — Whenever you cast your second spell each turn, copy that spell.", False),     # triggered, 603.1
+    ("Channel — {2}{U}, Discard this card: Counter target spell.", False),                    # activated, 602.1
+    ("Create X 1/1 white Soldier creature tokens, where X is the number of creatures you control.", False),
+    ("If {B} was spent to cast this spell, each opponent discards a card.", False),           # checked on resolution
+    ("This spell costs {1} less to cast for each creature in your party.", True),             # 113.6d
+    ("You may cast this spell as though it had flash if you control a Wizard.", True),        # 113.6e
+    ("Cast this spell only during combat.", True),                                            # 113.6e
+    ("You may cast this card from your graveyard as long as you control a Zombie.", True),    # 113.6f
+    ("Ghostfire is colorless.", True),                                                        # 113.6a (604.3)
+    ("X can't be 0.", True),                                                                  # 107.3
+])
+def test_which_sentences_function_while_their_card_is_cast_cr_113_6(line, functions):
+    assert while_cast(line) is functions
+
+
+UNCOUNTERABLE_BEAR = """\
+Sure Bear:
+  mana_cost: "{1}{G}"
+  type_line: Creature — Bear
+  oracle_text: "This spell can't be countered.\\nThis creature has menace as long as you control an Island."
+"""
+
+
+def test_cast_answered_despite_battlefield_only_and_stack_only_text_cr_113_6(tmp_path, db):
+    # {1}{G} paid by two untapped Forests (CR 601.2g-h); the two unmodelled sentences function on the stack
+    # (113.6g) and on the battlefield (113.6): neither can change whether the spell can be cast
+    r = _answer(tmp_path, db, UNCOUNTERABLE_BEAR, """\
+        hand: {Alice: [Sure Bear]}
+        battlefield: {Alice: [Forest, Forest]}
+        ask: {cast: {card: Sure Bear}}
+        expect: {castable: true}
+        """)
+    assert r.verdict == "pass", (r.verdict, r.message, r.mismatches)
+
+
+def test_cast_still_unsupported_for_its_own_unmodelled_cost_change_cr_601_2f(tmp_path, db):
+    # "costs {2} less if ..." functions while the card is cast (113.6d): with one Forest the answer depends on it
+    r = _answer(tmp_path, db, """\
+        Odd Bear:
+          mana_cost: "{2}{G}"
+          type_line: Creature — Bear
+          oracle_text: "This spell costs {2} less to cast if you've gained 3 or more life this turn."
+        """, """\
+        hand: {Alice: [Odd Bear]}
+        battlefield: {Alice: [Forest]}
+        ask: {cast: {card: Odd Bear}}
+        expect: {castable: false}
+        """)
+    assert r.verdict == "unsupported" and "Odd Bear" in r.message and "gained 3 or more life" in r.message, r.message
+
+
+TAPLAND = """\
+Slow Grove:
+  type_line: Land
+  oracle_text: "This land enters tapped.\\n{T}: Add {G} or {U}."
+"""
+
+
+def test_available_mana_of_a_tapland_already_on_the_battlefield_cr_113_6h(tmp_path, db):
+    # the land is untapped on the battlefield; "enters tapped" applied only as it entered (614.1c, 614.12)
+    r = _answer(tmp_path, db, TAPLAND, """\
+        battlefield: {Alice: [Slow Grove]}
+        ask: {available_mana: Alice}
+        expect: {pools: ["{G}", "{U}"]}
+        """)
+    assert r.verdict == "pass", (r.verdict, r.message, r.mismatches)
+
+
+def test_activate_a_tapland_already_on_the_battlefield_cr_113_6h(tmp_path, db):
+    r = _answer(tmp_path, db, TAPLAND, """\
+        battlefield: {Alice: [Slow Grove]}
+        ask: {activate: {permanent: Slow Grove, ability: 1}}
+        expect: {activatable: true}
+        """)
+    assert r.verdict == "pass", (r.verdict, r.message, r.mismatches)
+
+
+def test_entering_text_still_counts_for_a_question_about_entering(tmp_path, db):
+    # put_onto_battlefield depends on how things enter (resolution): the unmodelled line counts there
+    assert Topic.RESOLUTION in classify("This land enters tapped unless you control a Plains.")
