@@ -45,7 +45,7 @@ class _Bounds:
     uses: int  # irredundancy count (non-filter uses + per filter use 1 - |input|), least
     idem: dict  # inputs of the assigned filter uses, token -> n
     filt_tok: dict  # per token, the most the unassigned filter items can ask for as input
-    cls: dict  # single-unit uses per kind (type, snow, spell_ok, act_ok)
+    cls: dict  # per kind (type, snow, spell_ok, act_ok) of one-kind uses: (their units, fewest units of one)
     gused: int  # items of the group being assigned used so far
 
     def copy(self) -> "_Bounds":
@@ -88,15 +88,26 @@ class _PaymentConstraint(constraint.Constraint):
       unassigned items to the right, an unassigned item adds at most ``max(0, max over its choices of
       units - |input|)`` (its output net of its own input: a Signet nets one mana, not two).
       (Units count here when they may pay the spell or an input: ``spell_ok or act_ok``.)
-    * classes (irredundancy by kind): a single-unit use with no input (a basic land, a colour of an
-      any-colour land, pool mana, a delved card) that pays nothing in a feasible allocation can be left out,
-      so in an irredundant payment each one pays a distinct token it is compatible with. Hence the uses
-      adding units of one kind ``(type, snow, spell_ok, act_ok)`` are at most the tokens that kind can pay
-      (its type, generic, {S} if snow; of the spell if spell_ok, of inputs if act_ok), taking the demand at
-      its most; and the units beyond their own type's tokens together are at most the generic and {S}
-      tokens. Four Plains never pay {W}{W}: at most two are used.
+    * classes (irredundancy by kind): a use with no input whose units are all of one kind (a basic land, a
+      colour of an any-colour land, pool mana, a delved card; also Thran Dynamo's {C}{C}{C} or Llanowar
+      Tribe's {G}{G}{G}) none of whose units pays a token in a feasible allocation can be left out (the same
+      allocation still pays), so in an irredundant payment each one pays at least one token of its own,
+      distinct from the other uses' tokens, and compatible with its kind. More: units of one kind are
+      interchangeable, so if the uses of a kind other than the one with the fewest units (``fewest``) had
+      units enough for every token the kind pays, that one could be left out; so the uses of a kind with
+      ``units`` units in all pay at least ``units - fewest + 1`` tokens (their number, for single units).
+      Hence that many are at most the tokens the kind can pay (its type, generic, {S} if snow; of the spell
+      if spell_ok, of inputs if act_ok), taking the demand at its most; and what they pay beyond their own
+      type's tokens, summed over the kinds, is at most the generic and {S} tokens (kinds of one type, a Swamp
+      and a Snow-Covered Swamp, share that type's tokens: per type, the larger of the kinds' own excesses
+      and their total beyond the type's tokens). ``units - fewest`` only
+      grows as uses are added. Four Plains never pay {W}{W}: at most two are used; Thran Dynamo is never
+      used for {W}{W}{U}{U}{B}{B}{R}{R}{G}{G}, nor Llanowar Tribe's {G}{G}{G} with another Forest for {G}{G}.
     * filter order (``_reachable``): once every plain source is chosen, each filter used must become
       payable, by mana types, from plain mana and filters before it (CR 601.2g, 605.3a).
+    * forced zeros: once every symbol is decided, if every variable left is a use with no input and
+      ``uses`` has reached the demand, any further use breaks the irredundancy bound, so the one completion
+      sets the rest to 0; it is checked exactly (``accept``) at once, and the subtree pruned if it fails.
     * flow (``_flow_ok``), once every symbol is decided, then at each completed group: a payment in this
       branch pays the spell's tokens and the assigned filters' inputs with distinct compatible units, made
       by the assigned uses and by the items still unassigned; relaxing the activation order, dropping the
@@ -172,10 +183,11 @@ class _PaymentConstraint(constraint.Constraint):
                 spell_t = tuple(t for u in c.units if u[2] or u[3] for t in u[0])
                 ok_units = sum(1 for u in c.units if u[2] or u[3])
                 cls = None
-                if len(c.units) == 1 and not c.inp:
+                if c.units and not c.inp and all(u == c.units[0] for u in c.units):
+                    # one kind of unit (a basic land; Thran Dynamo's {C}{C}{C} too): see "classes" above
                     t, snow, sp, ac = c.units[0]
                     if t == "1" or (len(t) == 1 and t in MANA_TYPES):
-                        cls = (t, bool(snow) and t != "1", bool(sp), bool(ac))
+                        cls = ((t, bool(snow) and t != "1", bool(sp), bool(ac)), len(c.units))
                 self._rec[v] = ("g", i == 0, i == len(seq) - 1, g.size, suffix[i], suffix[i + 1],
                                 k, c.life, tuple(c.inp), spell_t, ok_units - len(c.inp), cls)
         self._root = root
@@ -201,6 +213,14 @@ class _PaymentConstraint(constraint.Constraint):
         self._base_depth = (max(pos[v] for v in base) + 1) if base else 0
         self._filter_vars = [(v, c) for g, names in zip(m.groups, ev.gvars) if any(c.filter for c in g.choices)
                              for v, c in zip(names, g.choices)]
+        # "forced zeros": from this depth on every variable is a use with no input (each one used adds 1
+        # to ``uses``), so once ``uses`` reaches its bound the only completion sets them all to 0
+        self._forced_from = len(self.order)
+        for i in range(len(self.order) - 1, -1, -1):
+            rec = self._rec[self.order[i]]
+            if rec[0] != "g" or rec[6] < 1:
+                break
+            self._forced_from = i
 
     # ---- incremental state ---------------------------------------------------------------------
     def _apply(self, parent: _Bounds, var: str, n: int) -> _Bounds:
@@ -247,7 +267,9 @@ class _PaymentConstraint(constraint.Constraint):
                 _add(b.fixed_sup, t, n)
             b.net += n * net_units
             if cls is not None:
-                _add(b.cls, cls, n)
+                kind, k_units = cls
+                units, fewest = b.cls.get(kind, (0, k_units))
+                b.cls[kind] = (units + n * k_units, min(fewest, k_units))
         return b
 
     def __call__(self, variables, domains, assignments, forwardcheck=False):
@@ -272,6 +294,15 @@ class _PaymentConstraint(constraint.Constraint):
         if not complete and (d == self._sym_depth or (d > self._sym_depth and self._rec[var][0] == "g" and self._rec[var][2])) \
                 and not self._flow_ok(assignments, b, d):
             return False
+        if not complete and d >= self._forced_from and d >= self._sym_depth and b.uses >= sum(b.dem.values()) \
+                and not (d - 1 >= self._forced_from and d - 1 >= self._sym_depth and self._stack[d - 1].uses >= sum(b.dem.values())):
+            # forced zeros: any further use would break the irredundancy bound (``uses``), so the subtree
+            # holds one assignment, the rest all 0: decide it now instead of walking down to it (once: below a
+            # node that passed, the same assignment)
+            full = dict(assignments)
+            for v in self.order[d:]:
+                full[v] = 0
+            return ev.accept(full)
         return ev.accept(assignments) if complete else True
 
     def _bounds_ok(self, b: _Bounds) -> bool:
@@ -301,9 +332,9 @@ class _PaymentConstraint(constraint.Constraint):
                 return ((dem.get(t, 0) + sym_tok.get(t, 0)) if sp else 0) + ((idem.get(t, 0) + filt_tok.get(t, 0)) if ac else 0)
 
             excess = 0
-            for (t, snow, sp, ac), c in b.cls.items():
-                if not c:
-                    continue
+            per_type: dict = {}  # type -> [tokens its kinds pay at least, beyond own per kind, any sp, any ac]
+            for (t, snow, sp, ac), (units, fewest) in b.cls.items():
+                c = units - fewest + 1  # the fewest tokens these uses pay together (see "classes")
                 gen = cap("1", sp, ac)
                 if t == "1":
                     if c > gen:
@@ -314,8 +345,14 @@ class _PaymentConstraint(constraint.Constraint):
                 s_cap = cap("S", sp, ac) if snow else 0
                 if c > own + gen + s_cap:
                     return False
-                if c > own:
-                    excess += c - own
+                acc = per_type.setdefault(t, [0, 0, False, False])
+                acc[0] += c
+                acc[1] += max(0, c - own)
+                acc[2] = acc[2] or sp
+                acc[3] = acc[3] or ac
+            for t, (c, beyond, sp, ac) in per_type.items():
+                # kinds of one type (a Swamp and a Snow-Covered Swamp) share that type's tokens
+                excess += max(beyond, c - cap(t, sp, ac))
             if excess > cap("1", True, True) + cap("S", True, True):
                 return False
         return True
