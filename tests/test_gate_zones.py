@@ -145,3 +145,23 @@ def test_activate_a_tapland_already_on_the_battlefield_cr_113_6h(tmp_path, db):
 def test_entering_text_still_counts_for_a_question_about_entering(tmp_path, db):
     # put_onto_battlefield depends on how things enter (resolution): the unmodelled line counts there
     assert Topic.RESOLUTION in classify("This land enters tapped unless you control a Plains.")
+
+
+@pytest.mark.parametrize("kind, line", [
+    ("activated", "Search your library for a basic Forest or Plains card, put it onto the battlefield tapped, then shuffle."),
+    ("activated", "Target land you control becomes the basic land type of your choice until end of turn."),
+    ("activated", "Create a 1/1 red Wizard creature token with \"{T}: Add {R}.\""),
+    ("triggered", "create a 1/1 colorless Eldrazi Scion creature token. It has \"Sacrifice this token: Add {C}.\""),
+])
+def test_an_ability_that_adds_no_mana_itself_has_no_mana_topic_cr_605_1a(kind, line):
+    # a land it fetches, a land type it sets or a token's quoted mana ability exists only once it has resolved
+    # (CR 608.2); an ability that does not add mana is not a mana ability (605.1a-b)
+    assert Topic.MANA_PRODUCTION not in classify(line, kind)
+
+
+@pytest.mark.parametrize("kind, line", [
+    ("activated", "Add X mana in any combination of colors, where X is the number of creatures you control with defender."),
+    ("triggered", "add {C}{C}{C}."),
+])
+def test_an_ability_that_adds_mana_keeps_the_mana_topic_cr_106_7(kind, line):
+    assert Topic.MANA_PRODUCTION in classify(line, kind)

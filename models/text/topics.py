@@ -68,6 +68,11 @@ def is_entering_line(text: str) -> bool:
         _ENTERING_SENTENCE.fullmatch(s.rstrip(".")) for s in sentences)
 
 
+#: Words of an ability that adds mana itself (CR 106.1, 605.1): "add {G}", "adds one mana", "add an amount of".
+_ADDS_RE = re.compile(r"\badds?\b|\bmana\b(?! value| cost)", re.I)
+#: A quoted ability granted to another object or a token (CR 113.2c: that object's ability, not this one's).
+_QUOTED_RE = re.compile(r"[\"“][^\"”]*[\"”]")
+
 #: Wording of an activated ability that restricts activating it (CR 602.5): it keeps the activation topic.
 _NOT_TARGET_ACTIVATION = re.compile(r"\bactivate\b|\bactivated\b|\bonly\b|\bany time\b", re.I)
 
@@ -101,6 +106,11 @@ def classify(text: str, kind: str = "static", targets_typed: bool = False) -> fr
     if changes_mana_abilities(text):  # land types, granted or removed mana abilities (CR 305.7, 613.1d, 613.1f)
         got |= {Topic.MANA_PRODUCTION, Topic.CHARACTERISTICS}
     mana = Topic.MANA_PRODUCTION in got
+    if kind in ("triggered", "activated"):
+        # such an ability makes mana itself only if its own words add mana (CR 605.1a-b, 106.7: what an ability
+        # "would produce if it were to resolve"); a land it searches for, a land type it sets until end of turn or
+        # a token's quoted mana ability exists only once it has resolved (608.2)
+        mana = bool(_ADDS_RE.search(_QUOTED_RE.sub("", text)))
     if kind == "triggered":
         # A triggered ability changes nothing until it triggers and resolves (CR 603.3), except a triggered
         # mana ability, which resolves at once (605.1b, 605.4a): triggers, and mana when it speaks of mana.
