@@ -49,7 +49,8 @@ SCENARIO_KEYS = (
 )
 #: Most copies one zone entry may stand for (``count``): enough for any real game and for benchmarks.
 MAX_COUNT = 10_000
-ENTRY_KEYS = ("card", "count", "tapped", "sick", "counters", "choices", "x", "owner", "id", "attached_to", "timestamp")
+ENTRY_KEYS = ("card", "count", "tapped", "sick", "counters", "choices", "x", "owner", "id", "attached_to", "timestamp",
+              "casts")
 EFFECT_KEYS = ("card", "controller", "ability", "targets", "choices", "timestamp")
 
 
@@ -556,12 +557,19 @@ def build_state(sc: Scenario, db: Any) -> tuple[GameState, Any]:
                     card = _resolve_card(db, entry, sc, i, entries)
                     entry, count, where = {}, 1, entries
                 owner = check_player(entry.get("owner", player), where, "owner")
+                if "casts" in entry and zone != "command":
+                    raise sc.error(f"'casts' counts a commander's earlier casts from the command zone (the commander tax, "
+                                   f"CR 903.8); it applies only to an entry of 'command', not of '{zone}'", "casts", entry)
+                casts = _as_int(entry.get("casts", 0), sc, "casts", entry, 0) if "casts" in entry else 0
+                if casts > MAX_COUNT:
+                    raise sc.error(f"casts {casts} is more than mtgcheck takes (at most {MAX_COUNT})", "casts", entry)
                 if zone != "battlefield":
-                    extra = set(entry) - {"card", "count", "owner", "id"}
+                    extra = set(entry) - {"card", "count", "owner", "id", "casts"}
                     if extra:
                         raise sc.error(f"{sorted(extra)} only apply to permanents on the battlefield, not to cards in the {zone}", sorted(extra)[0], where)
                     for _ in range(count):
-                        state.zones[zone][player].append(CardInstance(new_id(card.name, entry.get("id") if count == 1 else None, where), card, owner))
+                        state.zones[zone][player].append(CardInstance(new_id(card.name, entry.get("id") if count == 1 else None, where),
+                                                                      card, owner, casts))
                     continue
                 if not card.is_permanent_card:
                     raise sc.error(f"{card.name} is not a permanent card ({card.type_line}); it cannot be on the battlefield (CR 110.4)", "card" if isinstance(where, Mapping) and where is entry else i, where)

@@ -33,11 +33,16 @@ class StateError(ValueError):
 
 @dataclass
 class CardInstance:
-    """A card in a zone other than the battlefield. ``id`` is unique in the state."""
+    """A card in a zone other than the battlefield. ``id`` is unique in the state.
+
+    ``casts``: for a commander in the command zone, how many times its owner has cast it from the command zone
+    this game (the commander tax counts them, CR 903.8); 0 elsewhere.
+    """
 
     id: str
     card: Card
     owner: str
+    casts: int = 0
 
     @property
     def name(self) -> str:

@@ -344,6 +344,37 @@ def locate_card(state: GameState, player: str, card: Any, zone: str) -> str | No
             f"(a hypothetical question; list the {zone} to have it checked)")
 
 
+def commander_in_command_zone(state: GameState, player: str, card: Any) -> Any:
+    """The ``CardInstance`` of ``card`` in ``player``'s command zone (a commander, CR 903.6, 903.8).
+
+    Raises
+    ------
+    QuestionError : the scenario does not list that command zone: the commander tax depends on how many
+        times it was cast from there before (CR 903.8), so the question needs the entry and its ``casts``.
+    """
+    want = parent_name(card).casefold()
+    for ci in state.cards("command", player):
+        if ci.card.name.casefold() == want:
+            return ci
+    raise QuestionError(f"casting {parent_name(card)} from the command zone: list it in {player}'s command zone with the "
+                        f"number of earlier casts from there, e.g. command: {{{player}: [{{card: \"{parent_name(card)}\", casts: 1}}]}} "
+                        f"(the commander tax is {{2}} for each, CR 903.8)")
+
+
+def commander_tax(state: GameState, player: str, card: Any) -> tuple[int, str]:
+    """The commander tax of casting ``card`` from ``player``'s command zone: ``({2} × earlier casts, step)``.
+
+    CR 903.8: "costs an additional {2} for each previous time the player casting it has cast it from the
+    command zone that game" — an additional cost (CR 118.8, 601.2f), so cost reductions may reduce it; the
+    mana value does not change (CR 202.3).
+    """
+    inst = commander_in_command_zone(state, player, card)
+    n = inst.casts
+    tax = 2 * n
+    return tax, (f"commander tax: {player} cast {parent_name(card)} from the command zone {n} time{'s' if n != 1 else ''} "
+                 f"earlier this game → {{{tax}}} more (an additional cost, CR 903.8, 118.8)")
+
+
 def _permission_sources(state: GameState, zone: str) -> list[str]:
     """Static abilities in play and effects in force that may let spells be cast from ``zone`` (text we
     do not model: the answer becomes unsupported). The modelled Snapcaster grant is left out."""
@@ -376,7 +407,8 @@ def casting_permission(state: GameState, player: str, card: Any, zone: str, usin
     Mage grants it) — checked with the alternative cost; other permissions raise ``Unsupported``:
     retrace, jump-start, aftermath, disturb (CR 702.81a, 702.133a, 702.127a, 702.146a), foretell,
     plot, suspend, madness from exile, adventurer cards in exile (715.3d), and any permanent or effect
-    that lets spells be cast from that zone. The command zone (commander, CR 903.8) is not modelled.
+    that lets spells be cast from that zone. From the command zone: a commander its owner casts (CR 903.8; the
+    scenario's command zone holds commanders, ``commander_in_command_zone``), for its mana cost or ``free``.
     """
     kw = None if using in (None, "", "mana cost", "mana_cost", "normal") else str(using).lower()
     if kw in NOT_CASTING:
@@ -393,7 +425,15 @@ def casting_permission(state: GameState, player: str, card: Any, zone: str, usin
     if zone == "hand":
         return None
     if zone == "command":
-        raise Unsupported(f"casting {card.name} from the command zone (commander tax, CR 903.8; companions) is not modelled")
+        # CR 903.8: a player may cast a commander they own from the command zone (the scenario's command zone
+        # holds commanders); the commander tax is added by total_cost
+        inst = commander_in_command_zone(state, player, card)
+        if inst.owner != player:
+            return (f"{card.name} in {player}'s command zone is owned by {inst.owner}: a player casts only a commander "
+                    f"they own from the command zone (CR 903.8)")
+        if kw is not None and kw != "free":
+            raise Unsupported(f"casting {card.name} from the command zone with {kw} is not modelled")
+        return None
     if zone == "graveyard" and kw in ("flashback", "escape"):
         return None  # the alternative cost says where it is cast from; total_cost checks it exists
     unmodelled = GRAVEYARD_CAST_UNMODELLED if zone == "graveyard" else EXILE_CAST_UNMODELLED if zone == "exile" else ()
@@ -722,6 +762,13 @@ def total_cost(state: GameState, player: str, card: Any, *, using: str | None = 
             for a in kick[:kicked]:
                 mana = _add_cost(mana, a, 1, parts, steps)
     del mandatory
+    if zone == "command":
+        tax, line = commander_tax(state, player, card)
+        if mana is None:
+            steps.append(line + "; the cost stays unpayable (CR 118.6a)")
+        else:
+            mana = _add_generic(mana, tax)
+            steps.append(line + f" → {fmt(mana)}")
     # 3. increases, 4. reductions, 5. minimums
     changes = applicable_cost_changes(state, player, card)
     for c in changes:

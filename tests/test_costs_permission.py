@@ -76,9 +76,10 @@ def test_permanent_letting_cards_be_cast_from_exile_is_unsupported_cr_601_3():
         total_cost(s, "A", DB.get("Lightning Bolt"), zone="exile")
 
 
-def test_command_zone_unsupported_cr_903_8():
-    """CR 903.8 (casting a commander, with tax) is not modelled."""
-    with pytest.raises(Unsupported, match="command zone"):
+def test_command_zone_needs_the_listed_commander_cr_903_8():
+    """CR 903.8: the commander tax depends on the earlier casts from the command zone, so casting from an
+    unlisted command zone is a question error asking for the entry (tests/test_commander_tax.py: the tax)."""
+    with pytest.raises(QuestionError, match="casts"):
         total_cost(_state(), "A", DB.get("Lightning Bolt"), zone="command")
 
 
