@@ -11,16 +11,21 @@ What is checked, per requirement (``models.text.targets.TargetSpec``):
 * permanents: the battlefield's permanents of the right types and controller; shroud (CR 702.18) makes one
   illegal, hexproof (CR 702.11) for a spell of an opponent of its controller; protection (CR 702.16), other
   targeting text on it or in play, and qualifiers not modelled ("attacking", "with flying") make it unknown;
-* spells: the spells a scenario lists on the stack (``stack:``); the spell being cast cannot target itself
-  (CR 115.5). A scenario that lists no stack has an empty stack;
+* spells: the spells a scenario lists on the stack (``stack:``); the spell being cast is not one of them (it
+  cannot target itself, CR 115.5, but another copy of the same card is a legal target). A scenario that lists
+  no stack has an empty stack;
 * cards in a graveyard: that graveyard's cards, when the scenario lists it (else unknown);
 * abilities on the stack: a scenario cannot list them; with no stack listed there are none.
+
+``chosen_target_problems(state, player, card, refs)`` checks targets the question chooses (``cast: {card,
+targets: [...]}``): each chosen player, permanent, spell on the stack or card in a graveyard must be a legal
+choice for its target phrase, in the order of the spell's target words (CR 115.3, 601.2c).
 
 References: CR 115.1, 115.3, 115.5, 601.2c, 700.2 (modes), 702.11, 702.16, 702.18.
 """
 from __future__ import annotations
 
-from typing import Any, Iterable
+from typing import Any, Iterable, Mapping
 
 from mtgcheck.models.state import GameState, Permanent
 from mtgcheck.models.behaviour import abilities_of
@@ -137,8 +142,8 @@ def spec_legality(state: GameState, player: str, card: Any, spec: TargetSpec,
     if "spell" in spec.kinds:
         for p in state.players:
             for ci in state.cards("stack", p):
-                if ci.card is card:
-                    continue  # a spell cannot target itself (CR 115.5)
+                # (the spell being cast is not among the listed stack spells, so no listed spell is itself, CR 115.5:
+                # another copy of the same card is a legal target)
                 if not _types_ok(ci.card, spec):
                     continue
                 if spec.unknown:
@@ -216,3 +221,176 @@ def target_problems(state: GameState, player: str, card: Any, abilities: Iterabl
                 f"choice for {', '.join(dict.fromkeys(missing))}{stack_note} (CR 601.2c, 700.2)"]
     return [f"{card.name} needs a target it cannot choose: no legal choice for {', '.join(dict.fromkeys(missing))}"
             f"{stack_note} (CR 601.2c)"]
+
+
+# ---------------------------------------------------------------------------
+# Chosen targets (``cast: {card, targets: [...]}``): each one legal for its target phrase (CR 601.2c)
+# ---------------------------------------------------------------------------
+
+def resolve_target(state: GameState, ref: Any) -> tuple[str, Any]:
+    """What a chosen-target reference names: ``("player", name)``, ``("permanent", Permanent)``,
+    ``("spell", CardInstance)`` (a spell on the stack) or ``("card", (zone, owner, CardInstance))``.
+
+    A reference is a player's name or ``{player}``; a permanent (its name, ``{card, controller}``, ``{id}``); a
+    spell on the stack or a card in another zone (its name, ``{card, zone, owner}``, ``{id}``). A name that is a
+    player's is the player; a name matching no permanent is looked up in the other zones (CR 115.1: a target may
+    be a player, a permanent, a spell or a card in a zone).
+
+    Raises
+    ------
+    QuestionError : the reference matches nothing, or several objects (the message lists them).
+    """
+    from .questions import QuestionError
+    from mtgcheck.models.state import StateError
+
+    if isinstance(ref, Mapping) and "player" in ref:
+        if set(ref) != {"player"}:
+            raise QuestionError(f"a player target is {{player: NAME}}, got {dict(ref)!r}")
+        if str(ref["player"]) not in state.players:
+            raise QuestionError(f"target {ref!r}: unknown player; players are {', '.join(state.players)}")
+        return "player", str(ref["player"])
+    if isinstance(ref, str) and ref in state.players:
+        return "player", ref
+    if isinstance(ref, Mapping) and ref.get("zone") not in (None, "battlefield"):
+        perm_err = None
+    else:
+        try:
+            return "permanent", state.find_permanent({k: v for k, v in ref.items() if k != "zone"}
+                                                     if isinstance(ref, Mapping) else ref)
+        except StateError as err:
+            if "matches" in str(err):
+                raise QuestionError(f"target {ref!r}: {err}", err.candidates) from None
+            perm_err = err
+    try:
+        zone, who, ci = state.find_card(ref)
+    except StateError as err:
+        msg = f"target {ref!r}: " + (f"{perm_err}, and {err}" if perm_err is not None else str(err))
+        raise QuestionError(msg, (perm_err.candidates if perm_err is not None else []) + err.candidates) from None
+    if zone == "stack":
+        return "spell", ci
+    return "card", (zone, who, ci)
+
+
+def _describe_object(kind: str, obj: Any) -> str:
+    if kind == "player":
+        return f"the player {obj}"
+    if kind == "permanent":
+        return f"{obj.name} ({obj.controller}'s permanent)"
+    if kind == "spell":
+        return f"the spell {obj.name}"
+    return f"{obj[2].name} in {obj[1]}'s {obj[0]}"
+
+
+def chosen_legality(state: GameState, player: str, card: Any, spec: TargetSpec, kind: str, obj: Any,
+                    board: list[tuple[str, str]]) -> tuple[str, str]:
+    """``(yes|no|unknown, why)``: whether one chosen object or player is a legal choice for ``spec`` now
+    (CR 601.2c, 115.1): of the kind and types the phrase names, the right controller or owner, and not
+    protected by shroud or hexproof (the spell being cast is never among the listed spells, CR 115.5);
+    unknown where legality depends on something
+    not modelled (protection, qualifiers, targeting text in play)."""
+    what = _describe_object(kind, obj)
+    if kind not in spec.kinds:
+        return NO, f"{what} is not a legal choice for “{spec.text}”, which allows a {' or '.join(spec.kinds)}"
+    if kind == "player":
+        if spec.controller == "you" and obj != player or spec.controller == "opponent" and obj == player:
+            return NO, f"{what} is not a legal choice for “{spec.text}”"
+        if board:
+            return UNKNOWN, f"whether players can be targeted depends on {board[0][0]}'s “{board[0][1]}”, which is not modelled"
+        if spec.unknown:
+            return UNKNOWN, f"whether {what} is “{spec.text}” ({', '.join(spec.unknown)}) is not modelled"
+        return YES, ""
+    if kind == "permanent":
+        if spec.controller == "you" and obj.controller != player or spec.controller == "opponent" and obj.controller == player:
+            return NO, f"{what} is not a legal choice for “{spec.text}” (its controller)"
+        if not _types_ok(obj.card, spec):
+            return NO, f"{what} is not a legal choice for “{spec.text}” (its types)"
+        if spec.tapped is not None and obj.tapped != spec.tapped:
+            return NO, f"{what} is not a legal choice for “{spec.text}” ({'untapped' if spec.tapped else 'tapped'})"
+        doubt = _subtype_doubt(state, obj.card, spec)
+        if doubt:
+            return UNKNOWN, doubt
+        verdict, why = _permanent_legality(state, player, obj, spec, board)
+        if verdict == NO:
+            why = f"{what} can't be the target of {player}'s spell (shroud or hexproof, CR 702.18a, 702.11b)"
+        return verdict, why
+    if kind == "spell":
+        if not _types_ok(obj.card, spec):
+            return NO, f"{what} is not a legal choice for “{spec.text}” (its types)"
+        if spec.unknown:
+            return UNKNOWN, f"whether {what} is “{spec.text}” ({', '.join(spec.unknown)}) is not modelled"
+        if any(mentions_targeting(a.text) for a in abilities_of(obj.card)):
+            return UNKNOWN, f"whether {what} can be targeted depends on its text, which is not modelled"
+        return YES, ""
+    zone, who, ci = obj
+    if spec.zone != zone:
+        return NO, f"{what} is not a legal choice for “{spec.text}” (its zone)"
+    if spec.owner == "you" and who != player or spec.owner == "opponent" and who == player:
+        return NO, f"{what} is not a legal choice for “{spec.text}” (whose {zone})"
+    if not _types_ok(ci.card, spec):
+        return NO, f"{what} is not a legal choice for “{spec.text}” (its types)"
+    if spec.unknown:
+        return UNKNOWN, f"whether {what} is “{spec.text}” ({', '.join(spec.unknown)}) is not modelled"
+    return YES, ""
+
+
+def chosen_target_problems(state: GameState, player: str, card: Any, refs: Iterable[Any],
+                           abilities: Iterable[Any] | None = None) -> list[str]:
+    """Why ``player`` cannot cast ``card`` with the chosen targets ``refs`` (CR 601.2c): empty when each is legal.
+
+    The targets are given in the order of the spell's target words (CR 115.3: each "target" is its own
+    requirement; "two target creatures" takes two, which must differ, 601.2c). A requirement of "up to N" or
+    "any number of" targets, and modal spells, are not modelled with chosen targets (``Unsupported``).
+
+    Raises
+    ------
+    QuestionError : a reference matches nothing or several objects, or the number of targets is not the
+        number the spell's phrases take.
+    Unsupported : a phrase not understood, a modal spell, an "up to" requirement, or a legality that depends
+        on something not modelled (the message names it).
+    """
+    from .questions import QuestionError
+
+    refs = list(refs)
+    abilities = list(abilities_of(card) if abilities is None else abilities)
+    is_aura = card.is_type("Enchantment") and "Aura" in card.type_line.subtypes
+    st: SpellTargets = spell_targets(abilities, is_aura)
+    if st.unread:
+        raise Unsupported(f"{card.name}: which targets “{st.unread[0]}” allows is not modelled, so whether the chosen "
+                          f"targets are legal is unknown (CR 601.2c)")
+    if len(st.modes) > 1:
+        raise Unsupported(f"{card.name} is modal: checking chosen targets of a chosen mode is not modelled (CR 700.2, 601.2c)")
+    specs = list(st.modes[0])
+    if any(s.count == 0 for s in specs):
+        loose = next(s for s in specs if s.count == 0)
+        raise Unsupported(f"{card.name}: how many targets “{loose.text}” takes is a choice; checking chosen targets for it "
+                          f"is not modelled (CR 601.2c)")
+    need = sum(s.count for s in specs)
+    if len(refs) != need:
+        phrases = "; ".join(f"“{s.text}”" + (f" ×{s.count}" if s.count > 1 else "") for s in specs) or "none"
+        raise QuestionError(f"{card.name} takes {need} target{'s' if need != 1 else ''} ({phrases}), in the order of its "
+                            f"text; {len(refs)} given (CR 115.3, 601.2c)")
+    board = _board_targeting_texts(state)
+    out: list[str] = []
+    unknown: list[str] = []
+    i = 0
+    for spec in specs:
+        chosen: list[tuple[str, Any]] = [resolve_target(state, r) for r in refs[i:i + spec.count]]
+        i += spec.count
+        seen: list[Any] = []
+        for kind, obj in chosen:
+            key = (kind, obj if kind == "player" else getattr(obj, "id", None) or id(obj))
+            if key in seen:
+                out.append(f"{_describe_object(kind, obj)} is chosen twice for “{spec.text}”: the same object can't be "
+                           f"chosen more than once for one instance of the word target (CR 601.2c)")
+                continue
+            seen.append(key)
+            verdict, why = chosen_legality(state, player, card, spec, kind, obj, board)
+            if verdict == NO:
+                out.append(f"{why} (CR 601.2c, 115.1)")
+            elif verdict == UNKNOWN:
+                unknown.append(why)
+    if out:
+        return out
+    if unknown:
+        raise Unsupported(f"whether {card.name}'s chosen targets are legal is unknown: {unknown[0]} (CR 601.2c)")
+    return []

@@ -10,7 +10,7 @@ from .. import costs as costs_mod
 from ..basic import mana_value as _mana_value
 from ..graph import attach_payment_graph
 from ..questions import Answer, Context, QuestionError, Unsupported, question
-from ..targets import target_problems
+from ..targets import chosen_target_problems, target_problems
 from mtgcheck.models.effects import Topic
 from .counting import count_payments
 from .explain import MEASURES, best_payment, explain_unpayable
@@ -56,7 +56,16 @@ def _cast_setup(ctx: Context):
         raise Unsupported(f"a cost part of {card.name} is not modelled: " + "; ".join(p.text for p in tc.parts if p.action == "other"))
     mv, _ = _mana_value(card, "stack", x)
     # 601.2c (targets) comes before 601.2f-h (costs): a spell without a legal target cannot be cast
-    problems = target_problems(ctx.state, player, card) + costs_mod.nonmana_problems(ctx.state, player, card, tc, zone)
+    chosen = ctx.arg("targets", None)
+    if chosen is None:
+        aims = target_problems(ctx.state, player, card)
+    else:  # the targets the question chooses, each legal for its phrase (CR 601.2c)
+        if isinstance(chosen, (str, Mapping)):
+            chosen = [chosen]
+        if not isinstance(chosen, list):
+            raise QuestionError(f"'targets' lists the chosen targets (players, permanents, spells, cards), got {chosen!r}")
+        aims = chosen_target_problems(ctx.state, player, card, chosen)
+    problems = aims + costs_mod.nonmana_problems(ctx.state, player, card, tc, zone)
     return card, player, zone, x, tc, mv, problems
 
 

@@ -1,0 +1,74 @@
+"""Casting with chosen targets (CR 601.2c, 115.1, 115.3): ``cast: {card, targets: [...]}``; each chosen target must
+be legal for its phrase in the state. Expected values come from the rules."""
+from __future__ import annotations
+
+import pytest
+
+import mtgcheck
+from mtgcheck.models.database import load_database
+
+DB = load_database()
+
+
+def _ask(card, targets, alice=("Mountain",), bob=(), stack=None, player="Alice", active="Alice", cards=None):
+    sc = {"players": ["Alice", "Bob"], "active": active, "battlefield": {"Alice": list(alice), "Bob": list(bob)},
+          "ask": {"cast": {"card": card, "player": player, "targets": targets}}}
+    if stack:
+        sc["stack"] = stack
+    if cards:
+        sc["cards"] = cards
+    return mtgcheck.ask(sc, cards=DB)
+
+
+def test_any_target_player_or_creature_but_not_a_land_cr_115_1():
+    """CR 115.1, 601.2c: 'any target' is a player, creature, planeswalker or battle, never a land."""
+    assert _ask("Lightning Bolt", ["Bob"]).values["castable"] is True
+    assert _ask("Lightning Bolt", [{"player": "Alice"}]).values["castable"] is True
+    assert _ask("Lightning Bolt", ["Grizzly Bears"], bob=["Grizzly Bears"]).values["castable"] is True
+    a = _ask("Lightning Bolt", ["Forest"], bob=["Forest"])
+    assert a.values["castable"] is False and "601.2c" in a.values["reason"]
+
+
+def test_hexproof_only_stops_opponents_cr_702_11b():
+    """CR 702.11b: a hexproof permanent can't be the target of its opponents' spells; its controller may target it."""
+    assert _ask("Swords to Plowshares", ["Gladecover Scout"], alice=["Plains"], bob=["Gladecover Scout"]).values["castable"] is False
+    assert _ask("Swords to Plowshares", ["Gladecover Scout"], alice=["Plains", "Gladecover Scout"]).values["castable"] is True
+
+
+def test_spell_targets_on_the_stack_cr_601_2c_115_5():
+    """'target creature spell' takes a creature spell, not an instant; a copy of the same card on the stack is
+    another object, so a legal target (CR 115.5 forbids only the spell itself)."""
+    stack = {"Bob": ["Grizzly Bears", "Lightning Bolt"]}
+    isl = ("Island", "Island")
+    assert _ask("Essence Scatter", ["Grizzly Bears"], alice=isl, stack=stack, active="Bob").values["castable"] is True
+    assert _ask("Essence Scatter", ["Lightning Bolt"], alice=isl, stack=stack, active="Bob").values["castable"] is False
+    same = {"Bob": ["Counterspell"]}
+    assert _ask("Counterspell", [{"card": "Counterspell", "zone": "stack"}], alice=isl, stack=same,
+                active="Bob").values["castable"] is True
+
+
+def test_wrong_number_of_targets_is_a_question_error_cr_115_3():
+    """CR 115.3: each instance of 'target' is one target; Lightning Bolt takes exactly one."""
+    with pytest.raises(ValueError, match="takes 1 target"):
+        _ask("Lightning Bolt", ["Bob", "Alice"])
+
+
+def test_the_same_object_twice_for_two_targets_is_illegal_cr_601_2c():
+    """CR 601.2c: the same object can't be chosen twice for one instance of the word 'target' ("two target
+    creatures")."""
+    cards = {"Twin Strike": {"mana_cost": "{R}", "type_line": "Sorcery",
+                             "oracle_text": "Twin Strike deals 1 damage to each of two target creatures."}}
+    both = _ask("Twin Strike", [{"card": "Grizzly Bears", "controller": "Bob"}, {"card": "Grizzly Bears", "controller": "Alice"}],
+                alice=["Mountain", "Grizzly Bears"], bob=["Grizzly Bears"], cards=cards)
+    assert both.values["castable"] is True
+    twice = _ask("Twin Strike", [{"id": "gb"}, {"id": "gb"}],
+                 alice=["Mountain", {"card": "Grizzly Bears", "id": "gb"}], cards=cards)
+    assert twice.values["castable"] is False and "twice" in twice.values["reason"]
+
+
+def test_protection_makes_a_chosen_target_unsupported_cr_702_16():
+    """CR 702.16: whether protection stops this spell is not modelled, so the answer is unsupported."""
+    cards = {"Pro Red Knight": {"mana_cost": "{W}{W}", "type_line": "Creature — Human Knight", "power": "2",
+                                "toughness": "2", "oracle_text": "Protection from red", "keywords": ["Protection"]}}
+    a = _ask("Lightning Bolt", ["Pro Red Knight"], bob=["Pro Red Knight"], cards=cards)
+    assert a.verdict == "unsupported"
