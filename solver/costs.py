@@ -472,10 +472,20 @@ def _count_of(state: GameState, player: str, card: Any, zone: str, count: dict, 
         return (not pos or any(c.is_type(t) for t in pos)) and not any(c.is_type(t) for t in neg)
 
     z, whose = count.get("zone"), count.get("whose", "you")
+    if z == "turn":  # "during your turn" (1 while the caster is the active player) / "during turns other than yours"
+        return int((state.active == player) == (whose == "you"))
+    if z == "opponents":  # undaunted (CR 702.125a-b): the caster's opponents in the game
+        return len(state.opponents(player))
+    if z == "party":
+        return party_size(state, player, what)
+    if z == "domain":
+        return len(domain_types(state, player))
     if z == "battlefield":
         perms = [p for p in state.battlefield
                  if (whose == "all" or (whose == "you") == (p.controller == player)) and ok(p.card)]
         if count.get("measure") != "power":
+            if count.get("at_least") is not None:  # "if you control a Wizard": once, when there are enough
+                return int(len(perms) >= int(count["at_least"]))
             return len(perms)
         for q in state.battlefield:
             for a in permanent_abilities(state, q):
@@ -500,16 +510,73 @@ def _count_of(state: GameState, player: str, card: Any, zone: str, count: dict, 
     raise Unsupported(f"{what}: counting {count} is not modelled")
 
 
+#: The creature types a party is made of (CR 700.8).
+PARTY_TYPES = ("Cleric", "Rogue", "Warrior", "Wizard")
+BASIC_LAND_TYPES = ("Plains", "Island", "Swamp", "Mountain", "Forest")
+
+
+def _current_subtypes(state: GameState, perm: Any) -> tuple[str, ...]:
+    """A permanent's subtypes now (type-changing effects applied, CR 613.1d; ``layers.board_view``)."""
+    from .layers import board_view
+
+    view = board_view(state).get(perm.id)
+    return tuple(view.subtypes) if view is not None else tuple(perm.card.type_line.subtypes)
+
+
+def party_size(state: GameState, player: str, what: str = "") -> int:
+    """How many creatures are in ``player``'s party: up to one each of Cleric, Rogue, Warrior and Wizard among
+    the creatures they control, chosen to make it as large as possible (CR 700.8; a changeling can fill any one
+    role, 702.73a). A maximum bipartite matching between creatures and the four roles (``networkx``)."""
+    import networkx as nx
+
+    g = nx.Graph()
+    roles = [("role", t) for t in PARTY_TYPES]
+    g.add_nodes_from(roles)
+    kinds: dict[tuple[str, ...], int] = {}
+    for p in state.permanents(player):
+        if not p.card.is_type("Creature"):
+            continue
+        changeling = any(str(k).lower() == "changeling" for k in p.card.keywords)
+        fits = tuple(t for t in PARTY_TYPES if changeling or t in _current_subtypes(state, p))
+        if fits:
+            kinds[fits] = min(kinds.get(fits, 0) + 1, len(PARTY_TYPES))  # more than four alike never helps
+    for fits, n in kinds.items():
+        for i in range(n):
+            node = ("creature", fits, i)
+            g.add_edges_from((node, ("role", t)) for t in fits)
+    creatures = [n for n in g.nodes if n[0] == "creature"]
+    if not creatures:
+        return 0
+    matching = nx.bipartite.maximum_matching(g, top_nodes=creatures)
+    return sum(1 for n in creatures if n in matching)
+
+
+def domain_types(state: GameState, player: str) -> list[str]:
+    """The basic land types among lands ``player`` controls (domain), as they are now (CR 305.6, 613.1d)."""
+    have: set[str] = set()
+    for p in state.permanents(player):
+        if p.card.is_type("Land"):
+            have.update(t for t in _current_subtypes(state, p) if t in BASIC_LAND_TYPES)
+    return [t for t in BASIC_LAND_TYPES if t in have]
+
+
 def self_cost_changes(state: GameState, player: str, card: Any, zone: str = "hand") -> list[tuple[str, ManaCost, str]]:
     """The spell's own cost changes: ``(direction, amount, explanation)`` with ``direction`` ``less``/``more``.
 
-    Affinity for [text] (CR 702.41a: {1} less for each [text] you control), "This spell costs {N}
-    less/more to cast for each ..." and Ghalta's total power (CR 601.2f; 118.7a generic only).
+    Affinity for [text] (CR 702.41a: {1} less for each [text] you control), undaunted (CR 702.125a: {1} less
+    for each opponent), "This spell costs {N} less/more to cast for each ..." (cards, permanents, the party,
+    CR 700.8, domain), "... if you control a Wizard", "during your turn" and Ghalta's total power (CR 601.2f;
+    118.7a generic only; a coloured amount is kept coloured, 118.7c).
     Raises ``Unsupported`` for an affinity or count that is not modelled.
     """
     out: list[tuple[str, ManaCost, str]] = []
     for a in spell_abilities(card):
         e = a.effect
+        if a.kind == "keyword" and isinstance(e, Keyword) and e.keyword == "undaunted":
+            n = len(state.opponents(player))  # CR 702.125a-c: {1} less for each opponent; each instance applies
+            out.append(("less", ManaCost.parse("{%d}" % n) if n else ManaCost(),
+                        f"undaunted: {n} opponent{'s' if n != 1 else ''}, costs {{{n}}} less (CR 702.125a)"))
+            continue
         if a.kind == "keyword" and isinstance(e, Keyword) and e.keyword == "affinity":
             if e.counts is None:
                 raise Unsupported(f"{card.name}: {a.text or 'affinity'} is not modelled (CR 702.41a)")
@@ -520,10 +587,14 @@ def self_cost_changes(state: GameState, player: str, card: Any, zone: str = "han
             cnt = dict(e.count or {})
             n = _count_of(state, player, card, zone, cnt, card.name)
             per = ManaCost.parse(str(e.amount))
-            total = per.mana_value() * n
             label = "total power" if cnt.get("measure") == "power" else f"{n} counted"
-            out.append((e.direction, ManaCost.parse("{%d}" % total) if total else ManaCost(),
-                        f"{(a.text or 'self cost change').strip()}: {label}, costs {{{total}}} {e.direction} (CR 601.2f)"))
+            if per.symbols and all(sym.is_generic for sym in per.symbols):
+                total = per.mana_value() * n
+                amount = ManaCost.parse("{%d}" % total) if total else ManaCost()
+            else:  # coloured amounts (Discontinuity's {2}{U}{U}) once per count
+                amount = ManaCost(tuple(per.symbols) * n).canonical()
+            out.append((e.direction, amount,
+                        f"{(a.text or 'self cost change').strip()}: {label}, costs {fmt(amount)} {e.direction} (CR 601.2f)"))
     return out
 
 
@@ -537,8 +608,6 @@ def unmodelled_cost_text(state: GameState, player: str, card: Any) -> str | None
         # its own enters/cast triggers resolve after it is cast (CR 601.2i): they cannot change this cost
         if isinstance(a.effect, Unmodelled) and a.effect.cost_change is not None:
             return f"{card.name}: {a.text.strip()}"
-        if a.kind == "keyword" and isinstance(a.effect, Keyword) and a.effect.keyword == "undaunted":
-            return f"{card.name}: undaunted (CR 702.125a)"
     for perm in state.battlefield:
         for a in permanent_abilities(state, perm):
             if a.kind == "static" and isinstance(a.effect, Unmodelled) and a.effect.cost_change == "spells":

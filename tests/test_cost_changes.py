@@ -131,3 +131,57 @@ def test_coloured_reduction_meeting_a_hybrid_symbol_is_unsupported_cr_118_7c():
     """CR 118.7c speaks of a cost's mana of that colour; whether {W} reduces {W/U} is not modelled: unsupported."""
     with pytest.raises(Unsupported):
         _reduce(ManaCost.parse("{1}{W/U}"), ManaCost.parse("{W}"), [], "x")
+
+
+# --- the spell's own cost changes: party, undaunted, domain, "if you control", "during your turn" -----------
+
+def test_party_is_a_maximum_matching_of_roles_cr_700_8():
+    """CR 700.8: up to one each of Cleric, Rogue, Warrior and Wizard, chosen as large as possible: a Cleric
+    Wizard and a Wizard make a party of two (the first fills Cleric); a changeling fills any role (702.73a)."""
+    from mtgcheck.solver.costs import party_size
+
+    cw = _card("Cleric Wizard", "{1}", "Creature — Human Cleric Wizard", "")
+    wz = _card("Plain Wizard", "{1}", "Creature — Human Wizard", "")
+    ch = _card("Mimic", "{1}", "Creature — Shapeshifter", "Changeling", ["Changeling"])
+    assert party_size(board(alice=[wz, cw]), "Alice") == 2
+    assert party_size(board(alice=[wz, wz]), "Alice") == 1
+    assert party_size(board(alice=[ch, ch, ch, ch, ch]), "Alice") == 4
+    assert party_size(board(bob=[wz]), "Alice") == 0
+
+
+def test_parse_self_cost_changes_cr_601_2f():
+    """The spell's own changes read as typed counts: party, domain (an ability word, CR 207.2c), "if you control
+    a Wizard" (at least one), "During your turn" (coloured amount kept)."""
+    def one(text):
+        c = _card("Spell", "{5}{U}", "Sorcery", text)
+        (a,) = [a for a in abilities_of(c) if a.effect == "self_cost_change"]
+        return a.effect
+
+    assert one("This spell costs {1} less to cast for each creature in your party.").count["zone"] == "party"
+    assert one("Domain — This spell costs {1} less to cast for each basic land type among lands you control.").count["zone"] == "domain"
+    wiz = one("This spell costs {1} less to cast if you control a Wizard.")
+    assert wiz.count["types"] == ("Wizard",) and wiz.count["at_least"] == 1
+    turn = one("During your turn, this spell costs {2}{U}{U} less to cast.")
+    assert turn.count["zone"] == "turn" and turn.amount == "{2}{U}{U}"
+
+
+def test_undaunted_counts_opponents_cr_702_125a():
+    """CR 702.125a: {1} less for each opponent: Coastal Breach {6}{U} with three opponents costs {3}{U}."""
+    s = board()
+    s.players = ["Alice", "Bob", "Carol", "Dave"]
+    assert _cost(s, "Alice", "Coastal Breach") == "{3}{U}"
+    assert _cost(board(), "Alice", "Coastal Breach") == "{5}{U}"
+
+
+def test_domain_reads_land_types_as_they_are_now_cr_613_1d():
+    """Blood Moon makes a Tropical Island a Mountain (CR 613.1d): Leyline Binding sees Plains and Mountain."""
+    assert _cost(board(alice=["Plains", "Tropical Island"]), "Alice", "Leyline Binding") == "{2}{W}"
+    assert _cost(board(alice=["Plains", "Tropical Island"], bob=["Blood Moon"]), "Alice", "Leyline Binding") == "{3}{W}"
+
+
+def test_during_your_turn_uses_the_active_player_and_coloured_amounts_cr_118_7c():
+    """Discontinuity: {2}{U}{U} less during its caster's turn (a coloured reduction removes {U} symbols)."""
+    s = board()
+    assert _cost(s, "Alice", "Discontinuity") == "{1}{U}"
+    s.active = "Bob"
+    assert _cost(s, "Alice", "Discontinuity") == "{3}{U}{U}{U}"

@@ -197,6 +197,12 @@ def _singular(word: str) -> str:
     return w
 
 
+def _singular_words(words: str) -> str:
+    """The last word of a noun phrase made singular ("two or more Wizards" → "Wizard")."""
+    parts = words.strip().split()
+    return " ".join(parts[:-1] + [_singular(parts[-1])]) if parts else words
+
+
 def _type_filter(words: str) -> tuple[str, ...] | None:
     """``"instant and sorcery"`` → ``("Instant", "Sorcery")`` (any of); ``"artifact"`` → ``("Artifact",)``;
     a capitalised subtype (``"Equipment"``, ``"Knight"``) is kept as printed; ``None`` when not understood."""
@@ -252,8 +258,22 @@ def affinity_count(parameter: str) -> dict | None:
     return {"zone": "battlefield", "whose": "you", "types": list(types)}
 
 
-_SELF_EACH_RE = re.compile(r"^this spell costs (?P<amt>(?:\{\d+\})+) (?P<dir>less|more) to cast for each (?P<what>.+?)\.?$", re.I)
+#: An ability word before a self cost change ("Domain — "), CR 207.2c: it has no rules meaning.
+_ABILITY_WORD = r"(?:[A-Z][\w'-]*(?: [\w'-]+)* — )?"
+_SELF_EACH_RE = re.compile(r"^" + _ABILITY_WORD + r"this spell costs (?P<amt>(?:\{\d+\})+) (?P<dir>less|more) to cast for each "
+                           r"(?P<what>.+?)\.?$", re.I)
 _SELF_POWER_RE = re.compile(r"^this spell costs \{X\} less to cast, where X is the total power of creatures you control\.?$", re.I)
+_SELF_IF_RE = re.compile(r"^this spell costs (?P<amt>(?:\{[^}]+\})+) (?P<dir>less|more) to cast if you control "
+                         r"(?P<n>an?|one|two|three|four|five|six|seven) (?:or more )?(?P<what>[\w ,-]+?)\.?$", re.I)
+_SELF_TURN_RE = re.compile(r"^(?:(?P<pre>during your turn|during turns other than yours), this spell costs "
+                           r"(?P<amt>(?:\{[^}]+\})+) (?P<dir>less|more) to cast"
+                           r"|this spell costs (?P<amt2>(?:\{[^}]+\})+) (?P<dir2>less|more) to cast (?P<post>during your turn))\.?$",
+                           re.I)
+#: "for each ..." counts that are not objects in a zone: the caster's party (CR 700.8), their opponents
+#: (undaunted's wording, CR 702.125a), basic land types among lands they control (domain, CR 207.2c ability word).
+_SPECIAL_COUNTS = {"creature in your party": {"zone": "party", "whose": "you", "types": []},
+                   "opponent you have": {"zone": "opponents", "whose": "you", "types": []},
+                   "basic land type among lands you control": {"zone": "domain", "whose": "you", "types": []}}
 
 
 @effect_parser(29)
@@ -263,10 +283,27 @@ def self_cost_change_parser(kind: str, text: str, card: Card):
     t = text.strip()
     m = _SELF_EACH_RE.match(t)
     if m:
-        count = parse_count(m.group("what"))
+        what = m.group("what").strip().rstrip(".").lower()
+        count = _SPECIAL_COUNTS.get(what) or parse_count(m.group("what"))
         if count is None:
             return None
-        return "self_cost_change", {"direction": m.group("dir").lower(), "amount": m.group("amt"), "count": count}
+        return "self_cost_change", {"direction": m.group("dir").lower(), "amount": m.group("amt"), "count": dict(count)}
+    m = _SELF_IF_RE.match(t)
+    if m:
+        types = _type_filter(_singular_words(m.group("what")))
+        n = parse_count_word(m.group("n"))
+        if not types or n is None:
+            return None
+        # "if you control a Wizard": the count of Wizards you control, at least one (CR 601.2f)
+        return "self_cost_change", {"direction": m.group("dir").lower(), "amount": m.group("amt"),
+                                    "count": {"zone": "battlefield", "whose": "you", "types": list(types), "at_least": n}}
+    m = _SELF_TURN_RE.match(t)
+    if m:
+        when = (m.group("pre") or m.group("post") or "").lower()
+        return "self_cost_change", {"direction": (m.group("dir") or m.group("dir2")).lower(),
+                                    "amount": m.group("amt") or m.group("amt2"),
+                                    "count": {"zone": "turn", "whose": "you" if when == "during your turn" else "not_you",
+                                              "types": []}}
     if _SELF_POWER_RE.match(t):
         return "self_cost_change", {"direction": "less", "amount": "{1}",
                                     "count": {"zone": "battlefield", "whose": "you", "types": ["Creature"],
