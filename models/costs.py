@@ -101,12 +101,14 @@ class CostChange:
     types: tuple[str, ...] = ()
     during: str = "any"
     colored_only: bool = False
+    from_zones: tuple[str, ...] = ()
 
-    def applies_to(self, spell: Card, caster: str, active: str | None = None) -> bool:
+    def applies_to(self, spell: Card, caster: str, active: str | None = None, zone: str = "hand") -> bool:
         """Whether it changes the cost of ``spell`` cast by ``caster`` while ``active`` is the active player
         (Thalia ruling 2018-03-16: every noncreature spell, including your own; Sphere of Resistance ruling
         2004-10-04: all players; Stormscape Familiar ruling 2004-10-04: a spell of both named colours is
-        reduced once; Defense Grid: not during the turn of the spell's controller). ``active=None``: the
+        reduced once; Defense Grid: not during the turn of the spell's controller; ``zone``: where it is cast
+        from, for ``from_zones``). ``active=None``: the
         turn is not known, and a change that depends on it is taken to apply only when ``during`` is
         ``any`` (callers pass the active player)."""
         if self.whose == "you" and caster != self.controller:
@@ -119,6 +121,8 @@ class CostChange:
             whose_turn = caster if self.during.endswith("caster_turn") else self.controller
             if (active == whose_turn) == self.during.startswith("not_"):
                 return False
+        if self.from_zones and not (zone in self.from_zones or ("not_hand" in self.from_zones and zone != "hand")):
+            return False  # "Spells you cast from your graveyard" (CR 601.2a: where the card is cast from)
         if self.colors and not (set(self.colors) & set(spell_colors(spell))):
             return False
         if self.types and not any(spell_has_type(spell, t) for t in self.types):
@@ -210,7 +214,7 @@ def cost_changes(abilities: Iterable[Ability], source: str = "", controller: str
             out.append(CostChange("reduction" if isinstance(e, CostReduction) else "increase",
                                   ManaCost.parse(str(e.amount)), 0, str(e.spells), str(e.whose),
                                   False, source, controller, a.text, tuple(e.colors), tuple(e.types),
-                                  str(e.during), bool(e.colored_only)))
+                                  str(e.during), bool(e.colored_only), tuple(e.from_zones)))
         elif isinstance(e, CostMinimum):
             out.append(CostChange("minimum", ManaCost(), int(e.minimum), str(e.spells), str(e.whose),
                                   bool(e.while_untapped), source, controller, a.text))

@@ -833,7 +833,8 @@ class CostIncrease(Effect):
     2004-10-04); ``types``: it must have at least one of these card types, supertypes or subtypes ("Artifact
     and enchantment spells", "Cleric spells"); ``whose``: ``all``, ``you``, ``opponents``; ``during``: one of
     ``COST_DURING``; ``colored_only``: a reduction by coloured mana that "reduces only the amount of colored
-    mana you pay" (Edgewalker), never generic mana (which CR 118.7b-c would otherwise reduce)."""
+    mana you pay" (Edgewalker), never generic mana (which CR 118.7b-c would otherwise reduce); ``from_zones``:
+    where the spell is cast from (Gravebreaker Lamia, Aven Interrupter; ``not_hand``: anywhere but the hand)."""
 
     kind: ClassVar[str] = "cost_increase"
     touches: ClassVar[frozenset[Topic]] = frozenset({Topic.COSTS})
@@ -844,6 +845,9 @@ class CostIncrease(Effect):
     types: tuple[str, ...] = fld(())
     during: str = fld("any", DURING)
     colored_only: bool = fld(False)
+    #: the zones the spell must be cast from ("Spells you cast from your graveyard"); ``not_hand``: any zone
+    #: but the hand ("from anywhere other than your hand"); empty: any zone
+    from_zones: tuple[str, ...] = fld(())
 
 
 @dataclass(frozen=True, eq=False)

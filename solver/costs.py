@@ -620,8 +620,8 @@ def unmodelled_cost_text(state: GameState, player: str, card: Any) -> str | None
     return None
 
 
-def applicable_cost_changes(state: GameState, player: str, card: Any) -> list[CostChange]:
-    """The cost changes in play that apply to ``card`` cast by ``player`` now (CR 601.2f).
+def applicable_cost_changes(state: GameState, player: str, card: Any, zone: str = "hand") -> list[CostChange]:
+    """The cost changes in play that apply to ``card`` cast by ``player`` from ``zone`` now (CR 601.2f).
 
     Whose turn it is comes from the scenario's active player (Defense Grid: "except during its controller's
     turn"). A change that reads the spell's colours (CR 105.2) needs them known: a colour-changing sentence
@@ -639,7 +639,7 @@ def applicable_cost_changes(state: GameState, player: str, card: Any) -> list[Co
 
         require_modelled(state, {Topic.COLORS}, [(card.name, spell_abilities(card))],
                          question=f"the colours of {card.name}, which a cost change reads (CR 105.2, 601.2f)")
-    return [c for c in every if c.applies_to(card, player, state.active)]
+    return [c for c in every if c.applies_to(card, player, state.active, zone)]
 
 
 def _add_generic(cost: ManaCost, n: int) -> ManaCost:
@@ -839,7 +839,7 @@ def total_cost(state: GameState, player: str, card: Any, *, using: str | None = 
             mana = _add_generic(mana, tax)
             steps.append(line + f" → {fmt(mana)}")
     # 3. increases, 4. reductions, 5. minimums
-    changes = applicable_cost_changes(state, player, card)
+    changes = applicable_cost_changes(state, player, card, zone)
     for c in changes:
         if c.kind == "increase":
             if mana is None:

@@ -185,3 +185,21 @@ def test_during_your_turn_uses_the_active_player_and_coloured_amounts_cr_118_7c(
     assert _cost(s, "Alice", "Discontinuity") == "{1}{U}"
     s.active = "Bob"
     assert _cost(s, "Alice", "Discontinuity") == "{3}{U}{U}{U}"
+
+
+def test_changes_by_the_zone_cast_from_cr_601_2a():
+    """"Spells you cast from your graveyard" (Gravebreaker Lamia) applies only to a spell cast from there;
+    "from anywhere other than your hand" (Sage of the Beyond) to any zone but the hand (CR 601.2a, 601.2f)."""
+    (gy,) = _changes("Spells you cast from your graveyard cost {1} less to cast.")
+    assert gy.from_zones == ("graveyard",)
+    (nh,) = _changes("Spells you cast from anywhere other than your hand cost {2} less to cast.")
+    assert nh.from_zones == ("not_hand",)
+    (ge,) = _changes("Spells your opponents cast from graveyards or from exile cost {2} more to cast.")
+    assert set(ge.from_zones) == {"graveyard", "exile"} and ge.whose == "opponents"
+    s = board(alice=["Gravebreaker Lamia"])
+    s.zones["graveyard"]["Alice"] = []
+    from mtgcheck.models.state import CardInstance
+
+    s.zones["graveyard"]["Alice"].append(CardInstance("tt", CAT["Think Twice"], "Alice"))
+    assert total_cost(s, "Alice", CAT["Think Twice"], using="flashback", zone="graveyard").notation() == "{1}{U}"
+    assert _cost(board(alice=["Gravebreaker Lamia"]), "Alice", "Think Twice") == "{1}{U}"

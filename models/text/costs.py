@@ -50,7 +50,9 @@ _KW_LINE_RE = re.compile(r"^(flashback|escape|evoke|dash|overload|kicker|multiki
 _ADDITIONAL_RE = re.compile(r"^as an additional cost to cast this spell, (.+?)\.?$", re.I)
 _CHANGE_RE = re.compile(
     r"^(?P<during>during your turn, |during turns other than yours, )?"
-    r"(?P<what>[\w ,'-]*?)\s*spells?(?P<whose> you cast| your opponents cast)? costs? (?P<amt>(?:\{[^}]+\})+) "
+    r"(?P<what>[\w ,'-]*?)\s*spells?(?P<whose> you cast| your opponents cast)?"
+    r"(?P<from> from your graveyard or from exile| from graveyards or from exile| from your graveyard| from exile"
+    r"| from anywhere other than your hand)? costs? (?P<amt>(?:\{[^}]+\})+) "
     r"(?P<dir>more|less) to cast(?P<except> except during its controller's turn)?\.?"
     r"(?P<colored> this effect reduces only the amount of colored mana you pay\.?)?$", re.I)
 _MIN_RE = re.compile(r"^(?P<cond>as long as this(?: \w+)? is untapped, )?each spell that would cost less than "
@@ -164,6 +166,10 @@ def cost_effect_parser(kind: str, text: str, card: Card):
             params["during"] = during
         if m.group("colored"):
             params["colored_only"] = True
+        frm = (m.group("from") or "").strip().lower()
+        if frm:
+            params["from_zones"] = (["not_hand"] if "other than" in frm else
+                                    [z for z in ("graveyard", "exile") if z in frm])
         return ("cost_reduction" if reduce else "cost_increase", params)
     m = _MIN_RE.match(t)
     if m and kind == "static":
