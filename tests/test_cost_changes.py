@@ -203,3 +203,14 @@ def test_changes_by_the_zone_cast_from_cr_601_2a():
     s.zones["graveyard"]["Alice"].append(CardInstance("tt", CAT["Think Twice"], "Alice"))
     assert total_cost(s, "Alice", CAT["Think Twice"], using="flashback", zone="graveyard").notation() == "{1}{U}"
     assert _cost(board(alice=["Gravebreaker Lamia"]), "Alice", "Think Twice") == "{1}{U}"
+
+
+def test_historic_cards_counted_cr_700_6():
+    """CR 700.6: historic means artifact, legendary or Saga: "for each historic card in your graveyard"."""
+    from mtgcheck.models.state import CardInstance
+
+    spell = _card("Hist", "{5}{B}", "Sorcery", "This spell costs {1} less to cast for each historic card in your graveyard.")
+    s = board()
+    gy = [CAT["Sol Ring"], CAT["Thalia, Guardian of Thraben"], CAT["Lightning Bolt"]]
+    s.zones["graveyard"]["Alice"] = [CardInstance(f"g{i}", c, "Alice") for i, c in enumerate(gy)]
+    assert _cost(s, "Alice", spell) == "{3}{B}"

@@ -218,7 +218,9 @@ def _type_filter(words: str) -> tuple[str, ...] | None:
         if not part:
             continue
         low = part.lower()
-        if low in _TYPE_WORDS:
+        if low == "historic":  # CR 700.6: artifacts, legendaries and Sagas
+            out.extend(("Artifact", "Legendary", "Saga"))
+        elif low in _TYPE_WORDS:
             if _TYPE_WORDS[low]:
                 out.append(_TYPE_WORDS[low])
         elif re.fullmatch(r"[A-Z][a-z'-]+", part):
