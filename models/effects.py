@@ -31,6 +31,7 @@ from enum import StrEnum
 from types import MappingProxyType
 from typing import Any, Callable, ClassVar, Iterable, Mapping
 
+from .cards import BASIC_LAND_TYPES
 from .mana import COLORS, MANA_TYPES, ManaCost, added_types
 
 
@@ -686,13 +687,39 @@ class Instead:
     output: AddMana
 
 
+def _by_subtype_in(v: Any, where: str) -> tuple[tuple[str, str], ...]:
+    items = v.items() if isinstance(v, Mapping) else v
+    out = []
+    for sub, t in items:
+        sub, t = str(sub).strip().capitalize(), str(t).strip("{} ").upper()
+        if sub not in BASIC_LAND_TYPES:
+            raise VocabularyError(f"{where}: {sub!r} is not a basic land type ({', '.join(BASIC_LAND_TYPES)})")
+        if t not in MANA_TYPES:
+            raise VocabularyError(f"{where}: {t!r} is not a type of mana ({', '.join(MANA_TYPES)})")
+        out.append((sub, t))
+    return tuple(out)
+
+
+BY_SUBTYPE: Codec = (_by_subtype_in, lambda v: MappingProxyType(dict(v)))
+
+#: What a mana replacement's ``to_type`` may be: a type letter, or a colour chosen when it applies
+#: (``any_color``) or recorded on its source (``chosen_color``: the colour in the source's ``choices``).
+REPLACEMENT_TO = MANA_TYPES + ("any_color", "chosen_color")
+
+
 @dataclass(frozen=True, eq=False)
 class ManaReplacement(Effect):
     """"If [filter] is tapped for mana, it produces [...] instead" (CR 106.12b, 614.1a).
 
-    One of ``to_type`` (a type letter or ``any_color``: the type is replaced, the amount kept), ``mana``
-    (type and amount replaced) or ``multiply`` (twice/three times as much). ``min_amount``: only when it
-    would produce at least that much; ``duration``: ``end_of_turn`` for a resolved spell's effect.
+    One of ``to_type`` (a type letter, ``any_color`` or ``chosen_color``: the type is replaced, the amount
+    kept), ``mana`` (type and amount replaced), ``multiply`` (twice/three times as much) or ``by_subtype``
+    (Reality Twist: each basic land type to a type of mana, CR 305.6). ``min_amount``: only when it would
+    produce at least that much; ``duration``: ``end_of_turn`` for a resolved spell's or ability's effect.
+    ``replaces``: the types of mana that are replaced, the others kept ("instead of any other color": the
+    five colours, colorless mana is kept, CR 106.1a-b; "instead of white mana": ``W``); absent: every type.
+    ``amount``: with ``to_type``, the amount is replaced too ("one mana of a color of your choice instead of
+    any other type and amount", Harvest Mage). ``targeted``: applies only to the effect's targets ("if target
+    Plains is tapped for mana", Quarum Trench Gnomes).
     """
 
     kind: ClassVar[str] = "mana_replacement"
@@ -702,7 +729,17 @@ class ManaReplacement(Effect):
     to_type: str | None = fld(None)
     mana: tuple[str, ...] | None = fld(None, MANA)
     multiply: int | None = fld(None)
+    by_subtype: tuple[tuple[str, str], ...] | None = fld(None, BY_SUBTYPE)
+    replaces: tuple[str, ...] | None = fld(None, TYPES)
+    amount: int | None = fld(None)
+    targeted: bool = fld(False)
     duration: str | None = fld(None)
+
+    def __post_init__(self) -> None:
+        if self.to_type is not None and self.to_type not in REPLACEMENT_TO:
+            raise VocabularyError(f"mana_replacement: to_type {self.to_type!r} is not one of {', '.join(REPLACEMENT_TO)}")
+        if self.amount is not None and self.to_type is None:
+            raise VocabularyError("mana_replacement: amount goes with to_type (one mana of the new type)")
 
     @classmethod
     def normalize(cls, params: dict[str, Any]) -> dict[str, Any]:

@@ -29,6 +29,7 @@ Question kinds: ``could_produce: REF`` → ``types``; ``available_mana: PLAYER``
 """
 from __future__ import annotations
 
+import dataclasses
 import itertools
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping
@@ -36,13 +37,14 @@ from typing import Any, Iterable, Mapping
 import networkx as nx
 
 from mtgcheck.models.abilities import Ability
+from mtgcheck.models.behaviour import abilities_of
 from mtgcheck.models.mana import COLORS, MANA_TYPES, ManaPool, format_pool, parse_types
 from mtgcheck.models.mana import added_types
 from mtgcheck.models.state import GameState, Permanent
 from mtgcheck.models.effects import ControlsAtLeast, CountersOn, CountOf, Devotion, Fixed, HasCounter, PowerOf
 
-from .layers import board_view, continuous_effects, filter_matches, matches
-from .questions import Answer, Context, Unsupported, question
+from .layers import board_view, effect_abilities, filter_matches, matches
+from .questions import Answer, Context, QuestionError, Unsupported, question
 from mtgcheck.models.effects import Topic
 
 Event = tuple[str, ...]  # the mana of one production event, types in WUBRGC order
@@ -107,20 +109,69 @@ def check_condition(state: GameState, perm: Permanent, cond: Any, ab: Ability) -
 
 @dataclass(frozen=True)
 class Replacement:
-    """One replacement effect on mana production: where it comes from and its params."""
+    """One replacement effect on mana production (CR 106.12b, 614.1a): where it comes from and its params.
+
+    Attributes
+    ----------
+    name : str
+        The card it comes from (named in explanations and errors).
+    controller : str
+        The effect's controller ("you" in its filter).
+    params : mapping
+        The ``mana_replacement`` params (``models.effects.ManaReplacement``).
+    source : Permanent or None
+        The permanent with the static or triggered ability; ``None`` for a resolved spell or ability.
+    targets : tuple of str
+        A resolved effect's targets (permanent ids): all a ``targeted`` effect watches.
+    chosen : str or None
+        The colour letter of a ``chosen_color`` effect (Hall of Gemstone: the colour chosen this turn).
+    on : tuple of str
+        For a ``by_subtype`` effect bound to one permanent (``bind``): the types of mana its land types map to.
+    """
 
     name: str
     controller: str
     params: Mapping[str, Any]
     source: Permanent | None = None
+    targets: tuple[str, ...] = ()
+    chosen: str | None = None
+    on: tuple[str, ...] = ()
+    _bound: dict = field(default_factory=dict, compare=False, repr=False)
 
     def applies_to(self, perm: Permanent, subtypes: tuple[str, ...]) -> bool:
-        """Does it watch this permanent being tapped for mana (what / controller filter)?"""
-        aff = self.params.get("applies", {})
+        """Does it watch this permanent being tapped for mana (what / controller filter; a ``targeted`` effect:
+        only its targets; a ``by_subtype`` effect: only lands with one of its land types)?"""
+        p = self.params
+        aff = p.get("applies", {})
+        if p.get("targeted"):
+            if not self.targets:
+                raise Unsupported(f"{self.name}: its replacement effect applies to its target: give the effect's "
+                                  f"`targets` (docs/scenarios.md)")
+            if perm.id not in self.targets:
+                return False
+        if "by_subtype" in p and not any(s in p["by_subtype"] for s in subtypes):
+            return False
         try:
             return matches(aff.get("what", "land"), perm, aff.get("controller", "any"), self.controller, subtypes, self.source)
         except ValueError:
             raise Unsupported(f"{self.name}: which permanents its replacement effect watches ({aff}) is not modelled") from None
+
+    def bind(self, subtypes: tuple[str, ...]) -> "Replacement":
+        """This effect as it applies to one permanent with these land types (the same object for every permanent
+        with the same mapped types, so results can be shared): a ``by_subtype`` effect keeps the types of mana its
+        land types map to, in the card's order (a land with two of them: its controller picks one, CR 616.1)."""
+        table = self.params.get("by_subtype")
+        if not table:
+            return self
+        on = tuple(dict.fromkeys(t for sub, t in table.items() if sub in subtypes))
+        got = self._bound.get(on)
+        if got is None:
+            got = self._bound[on] = dataclasses.replace(self, on=on, _bound={})
+        return got
+
+    def _replaced(self) -> tuple[str, ...]:
+        r = self.params.get("replaces")
+        return tuple(r) if r else MANA_TYPES
 
     def apply(self, ev: Event) -> list[Event]:
         """The events this effect turns ``ev`` into (several when it lets the player choose a colour)."""
@@ -133,40 +184,122 @@ class Replacement:
             except ValueError as e:
                 raise Unsupported(f"{self.name}: replacement mana {p['mana']!r} is not modelled ({e})") from None
         to = p.get("to_type")
-        if to == "any_color":
-            return [tuple([c] * len(ev)) for c in COLORS]
-        if to in MANA_TYPES:
-            return [tuple([to] * len(ev))]
-        raise Unsupported(f"{self.name}: replacement {dict(p)} is not modelled")
+        if "by_subtype" in p:
+            targets: tuple[str, ...] = self.on
+        elif to == "any_color":
+            targets = COLORS
+        elif to == "chosen_color":
+            if self.chosen is None:
+                raise Unsupported(f"{self.name}: no colour was chosen (give choices: {{color: ...}})")
+            targets = (self.chosen,)
+        elif to in MANA_TYPES:
+            targets = (to,)
+        else:
+            raise Unsupported(f"{self.name}: replacement {dict(p)} is not modelled")
+        if p.get("amount") is not None:  # "one mana of ... instead of any other type and amount"
+            return [tuple([t] * int(p["amount"])) for t in targets]
+        repl = self._replaced()
+        return list(dict.fromkeys(_sorted_event(t if x in repl else x for x in ev) for t in targets))
 
     def applicable(self, ev: Event) -> bool:
-        """Re-checked before each application (CR 616.1e): amount conditions ("two or more mana")."""
+        """Re-checked before each application (CR 616.1e-f): amount conditions ("two or more mana") and, for an
+        effect on mana of given types, that such mana is produced (CR 106.12b)."""
         least = self.params.get("applies", {}).get("min_amount")
-        return len(ev) > 0 and (least is None or len(ev) >= least)
+        if not ev or (least is not None and len(ev) < least):
+            return False
+        if self.params.get("replaces"):
+            repl = self._replaced()
+            return any(t in repl for t in ev)
+        return True
 
     def describe(self) -> str:
         p = self.params
+        of = "type and amount" if p.get("amount") is not None else (
+            "color" if tuple(p.get("replaces") or ()) == COLORS else
+            " and ".join("{" + t + "}" for t in p["replaces"]) + " mana" if p.get("replaces") else "type")
         if "multiply" in p:
             what = f"{p['multiply']} times as much of that mana"
         elif "mana" in p:
             what = f"{p['mana']} instead of any other type and amount"
+        elif "by_subtype" in p:
+            table = ", ".join(f"{sub} produce {{{t}}}" for sub, t in p["by_subtype"].items())
+            what = f"{table} instead of any other type"
+        elif p.get("to_type") == "any_color":
+            what = f"a colour of the player's choice instead of any other {of}"
+        elif p.get("to_type") == "chosen_color":
+            what = f"{{{self.chosen}}}, the colour chosen this turn, instead of any other {of}"
         else:
-            what = f"{'a colour of the player' + chr(39) + 's choice' if p.get('to_type') == 'any_color' else '{' + str(p.get('to_type')) + '}'} instead of any other type"
+            what = f"{{{p.get('to_type')}}} instead of any other {of}"
         return f"{self.name} ({what})"
 
 
+def _chosen_color(name: str, choices: Mapping[str, Any], triggered: bool) -> str | None:
+    """The colour letter recorded in ``choices`` for a ``chosen_color`` effect; ``None`` for ``color: none``
+    on a triggered one (its trigger has not resolved this turn, so no effect is in force).
+
+    Raises ``Unsupported`` when no colour is given, ``QuestionError`` for a value that is not one colour
+    (CR 105.4: one of the five colours; "colorless" is not a colour).
+    """
+    if "color" not in choices:
+        if triggered:
+            raise Unsupported(f"{name}: which colour was chosen as its upkeep trigger resolved this turn is not given "
+                              f"(give choices: {{color: W/U/B/R/G}} on it, or color: none if the trigger has not resolved "
+                              f"this turn; docs/scenarios.md)")
+        raise Unsupported(f"{name}: no colour was chosen for it (give choices: {{color: ...}})")
+    col = choices["color"]
+    if triggered and (col is None or str(col).strip().lower() == "none"):
+        return None
+    try:
+        t = parse_types(str(col))
+    except ValueError:
+        t = []
+    if len(t) != 1 or t[0] not in COLORS:
+        raise QuestionError(f"{name}: choices.color {col!r} is not a colour (CR 105.4: one of W, U, B, R, G"
+                            + (", or none" if triggered else "") + ")")
+    return t[0]
+
+
+def _effect_replacements(state: GameState, eff) -> list[Ability]:
+    """The mana replacement abilities of a ``state.effects`` entry: the spell's own or activated ability N
+    (``layers.effect_abilities``) and, for an entry without ``ability``, the card's triggered ones (a resolved
+    Hall of Gemstone trigger lasts until end of turn even after the Hall has left, CR 611.2a)."""
+    out = [a for a in effect_abilities(state, eff) if a.effect == "mana_replacement"]
+    if eff.ability is None:
+        out += [a for a in abilities_of(eff.card) if a.kind == "triggered" and a.effect == "mana_replacement"]
+    return out
+
+
 def replacement_effects(state: GameState) -> list[Replacement]:
-    """Every replacement effect on mana production in force: static abilities of permanents and
-    resolved spells/abilities in ``state.effects`` (Pale Moon, Deep Water), CR 614.1a."""
+    """Every replacement effect on mana production in force (CR 614.1a): static abilities of permanents,
+    triggered ones whose trigger resolved this turn (the choice recorded on the permanent, Hall of Gemstone),
+    and resolved spells and abilities in ``state.effects`` (Pale Moon, Deep Water, Quarum Trench Gnomes with
+    their ``targets``). Raises ``Unsupported`` when a chosen colour is not given."""
     view = board_view(state)
     out: list[Replacement] = []
     for perm in state.battlefield:
         for a in view[perm.id].abilities:
-            if a.effect == "mana_replacement" and a.kind in ("static", "replacement"):
-                out.append(Replacement(perm.name, perm.controller, a.params, perm))
-    for f in continuous_effects(state, ("mana_replacement",), {p.id: () for p in state.battlefield}):
-        out.append(Replacement(f.name + " (resolved)", f.controller, f.ability.params, None))
+            if a.effect != "mana_replacement" or a.kind not in ("static", "replacement", "triggered"):
+                continue
+            chosen = None
+            if a.params.get("to_type") == "chosen_color":
+                chosen = _chosen_color(perm.name, perm.choices, a.kind == "triggered")
+                if chosen is None:
+                    continue
+            elif a.kind == "triggered":
+                raise Unsupported(f"{perm.name}: whether its triggered replacement effect is in force is not modelled")
+            out.append(Replacement(perm.name, perm.controller, a.params, perm, chosen=chosen))
+    for eff in state.effects:
+        for a in _effect_replacements(state, eff):
+            chosen = None
+            if a.params.get("to_type") == "chosen_color":
+                chosen = _chosen_color(eff.card.name, eff.choices, False)
+            out.append(Replacement(eff.card.name + " (resolved)", eff.controller, a.params, None, tuple(eff.targets), chosen))
     return out
+
+
+def watching(replacements: Iterable[Replacement], perm: Permanent, subtypes: tuple[str, ...]) -> list[Replacement]:
+    """The replacement effects that watch ``perm`` being tapped for mana, bound to it (``Replacement.bind``)."""
+    return [r.bind(subtypes) for r in replacements if r.applies_to(perm, subtypes)]
 
 
 def apply_in_every_order(ev: Event, effects: list[Replacement]) -> dict[Event, tuple[str, ...]]:
@@ -495,7 +628,7 @@ def could_produce(state: GameState) -> ProduceResult:
     watch: dict[str, list[Replacement]] = {}
     for pid in abil:
         perm = by_id[pid]
-        watch[pid] = [r for r in repl if r.applies_to(perm, view[pid].subtypes)]
+        watch[pid] = watching(repl, perm, view[pid].subtypes)
     memo: dict[tuple[tuple[int, ...], Event], dict[Event, tuple[str, ...]]] = {}
     values: dict[Any, frozenset[str]] = {}
     prov: dict[tuple[str, str], Provenance] = {}

@@ -160,7 +160,7 @@ class _Board:
         return frozenset(out)
 
     def options(self, perm: Permanent, ab: Ability) -> tuple[ManaOption, ...]:
-        from .produce import apply_in_every_order, base_events
+        from .produce import apply_in_every_order, base_events, watching
 
         p = ab.params
         refl = self.reflected(perm, p) if "reflect" in p else None
@@ -170,7 +170,7 @@ class _Board:
         tap = bool(ab.cost and ab.cost.tap)
         effs = []
         if tap:
-            effs = [r for r in self.produce.replacements if r.applies_to(perm, self.view[perm.id].subtypes)]
+            effs = watching(self.produce.replacements, perm, self.view[perm.id].subtypes)
         restriction = p.get("restriction")
         snow = perm.card.is_type("Snow")
         out: dict[str, ManaOption] = {}

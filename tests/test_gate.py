@@ -160,17 +160,23 @@ def test_topics_are_never_empty_and_unknown_wording_gets_every_topic():
 ROWS = [
     # (scenario, expected verdict, a word the answer or message must contain)
     ("""\
-     title: Hall of Gemstone changes what lands produce (CR 106.7, 614.1a) - unsupported until modelled
+     title: Hall of Gemstone (blue chosen this turn) makes a Forest produce {U} (CR 106.7, 614.1a)
      battlefield: {Alice: [Forest, {card: Hall of Gemstone, choices: {color: U}}]}
      ask: {could_produce: Forest}
      expect: [U]
-     """, "unsupported", "Hall of Gemstone"),
+     """, "pass", ""),
     ("""\
-     title: Reality Twist makes Forests produce {B} (CR 614.1a) - unsupported until modelled
+     title: Reality Twist makes Forests produce {B} (CR 614.1a)
      battlefield: {Alice: [Forest, Reality Twist]}
      ask: {could_produce: Forest}
      expect: [B]
-     """, "unsupported", "Reality Twist"),
+     """, "pass", ""),
+    ("""\
+     title: Chaos Moon's upkeep count (odd or even) is not modelled, so what a Mountain produces is unsupported
+     battlefield: {Alice: [Mountain, Chaos Moon]}
+     ask: {could_produce: Mountain}
+     expect: [R]
+     """, "unsupported", "Chaos Moon"),
     ("""\
      title: Caged Sun adds one additional mana of the chosen colour when a land's ability adds that colour (CR 605.1b, 605.4a)
      battlefield: {Alice: [Forest, {card: Caged Sun, choices: {color: G}}]}

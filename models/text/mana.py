@@ -31,7 +31,7 @@ import re
 from typing import Any, Mapping
 
 from ..cards import BASIC_LAND_TYPES, Card
-from ..mana import COLORS, MANA_TYPES, NAME_TO_COLOR
+from ..mana import COLORS, MANA_TYPES
 from .oracle import effect_parser
 from .words import parse_count_word
 
@@ -393,44 +393,9 @@ def parse_mana_trigger(text: str) -> dict:
 # Static effects: replacement effects, land types, granted mana abilities
 # ---------------------------------------------------------------------------
 
-_REPL_RE = re.compile(
-    r"^(?:until end of turn, )?if (?:(?P<tapper>you|a player) taps? (?P<obj>.+?)|(?P<obj2>.+?) is tapped) for mana"
-    r"(?: and would produce (?P<least>two|three) or more mana)?, it produces (?P<what>.+?) instead(?: of any other (?P<of>type and amount|type|amount))?\.?$",
-    re.I)
-
-
-def parse_mana_replacement(text: str) -> dict:
-    """Parse "if a land is tapped for mana, it produces {B} instead of any other type" (CR 106.12b, 614.1a)."""
-    m = _REPL_RE.match(text.strip())
-    if not m:
-        raise ValueError("not a mana replacement effect")
-    what, ctl = _obj_filter(m.group("obj") or m.group("obj2"))
-    if (m.group("tapper") or "").lower() == "you":
-        ctl = "you"
-    out: dict = {"applies": {"what": what, "controller": ctl}}
-    if m.group("least"):
-        out["applies"]["min_amount"] = _amount_word(m.group("least"))
-    prod = m.group("what").strip().lower()
-    of = (m.group("of") or "").lower()
-    if prod == "twice as much of that mana":
-        out["multiply"] = 2
-    elif prod == "three times as much of that mana":
-        out["multiply"] = 3
-    elif prod in ("colorless mana", "{c}") and of != "type and amount":
-        out["to_type"] = "C"
-    elif re.fullmatch(r"\{[wubrgc]\}", prod) and of == "type":
-        out["to_type"] = prod[1].upper()
-    elif re.fullmatch(r"\{[wubrgc]\}", prod):
-        out["mana"] = prod.upper()  # type and amount replaced (Contamination; Damping Sphere)
-    elif prod in ("mana of a color of your choice", "one mana of a color of your choice"):
-        out["to_type"] = "any_color"
-    elif prod in NAME_TO_COLOR and prod != "colorless":
-        out["to_type"] = NAME_TO_COLOR[prod]
-    else:
-        raise ValueError(f"replacement output not understood: {prod!r}")
-    if text.lower().startswith("until end of turn"):
-        out["duration"] = "end_of_turn"
-    return out
+# The reader of "if ... is tapped for mana, it produces ... instead" sentences lives in .mana_replacement
+# (replacement effects on mana production on any kind of ability); re-exported here for older imports.
+from .mana_replacement import parse_mana_replacement  # noqa: E402,F401
 
 
 _BASICS = BASIC_LAND_TYPES
