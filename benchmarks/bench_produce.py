@@ -3,6 +3,7 @@
     python benchmarks/bench_produce.py            # could_produce / available_mana timings + parse time
     python benchmarks/bench_produce.py --coverage # writes the table used in docs/parser-coverage.md
     python benchmarks/bench_produce.py --filters  # ten different filter lands; thousands of basics (issue 14)
+    python benchmarks/bench_produce.py --replacements  # 1 to 6 mana replacement effects on 1,000 lands (issue 11)
 
 Boards of 10, 100 and 1,000 permanents: a tenth reflecting lands (Reflecting Pool, Exotic Orchard),
 basic and nonbasic lands, mana creatures and rocks, and three replacement effects (Contamination,
@@ -209,7 +210,47 @@ def bench_filter_lands(repeat: int = 3) -> list[tuple[str, float, float, float]]
     return rows
 
 
+#: Replacement effects on mana production added one by one (their orders grow as k!; CR 616.1).
+REPLACEMENT_CARDS = ("Naked Singularity", "Hall of Gemstone", "Pulse of Llanowar", "Contamination", "Nyxbloom Ancient",
+                     "Mana Reflection")
+
+
+def bench_replacements(n: int = 1000, repeat: int = 5) -> list[tuple[int, float, float]]:
+    """could_produce and available_mana on ``n`` lands (basics, Tropical Islands, Wastes, Reflecting Pools) with the
+    first k of ``REPLACEMENT_CARDS`` (k = 0..6): best-of-``repeat`` milliseconds of each."""
+    from mtgcheck.solver.produce import could_produce
+    from mtgcheck.solver.sources import maximal_pools
+
+    cat = load_catalog()
+    lands = ["Forest", "Island", "Tropical Island", "Wastes", "Plains", "Reflecting Pool", "Swamp", "Mountain"]
+    rows = []
+    for k in range(len(REPLACEMENT_CARDS) + 1):
+        s = GameState(players=["Alice", "Bob"], active="Alice")
+        for i in range(n):
+            s.battlefield.append(Permanent(f"p{i}", cat[lands[i % len(lands)]], "Alice", "Alice"))
+        for j, name in enumerate(REPLACEMENT_CARDS[:k]):
+            perm = Permanent(f"r{j}", cat[name], "Alice", "Alice")
+            if name == "Hall of Gemstone":
+                perm.choices["color"] = "U"
+            s.battlefield.append(perm)
+        t_cp = t_am = float("inf")
+        for _ in range(repeat):
+            t0 = time.perf_counter()
+            could_produce(s)
+            t1 = time.perf_counter()
+            res = maximal_pools(s, "Alice", limit=50)
+            t2 = time.perf_counter()
+            t_cp, t_am = min(t_cp, t1 - t0), min(t_am, t2 - t1)
+        rows.append((k, t_cp * 1000, t_am * 1000))
+        print(f"{n} lands, {k} replacement effects ({', '.join(REPLACEMENT_CARDS[:k]) or 'none'}): could_produce "
+              f"{t_cp * 1000:.1f} ms, available_mana {t_am * 1000:.1f} ms ({res.count:,} maximal pools)")
+    return rows
+
+
 def main() -> None:
+    if "--replacements" in sys.argv:
+        bench_replacements()
+        return
     if "--filters" in sys.argv:
         bench_filter_lands()
         return
