@@ -109,7 +109,7 @@ _LIFE_RE = re.compile(r"^pay (\d+|x) life$", re.I)
 _SAC_RE = re.compile(r"^sacrifice (.+)$", re.I)
 _SAC_ALL_RE = re.compile(r"^sacrifice (?:all|any number of) (.+)$", re.I)
 _DISCARD_HAND_RE = re.compile(r"^discard your hand$", re.I)
-_REMOVE_RE = re.compile(r"^remove (a|an|one|two|three|four|five|x|\d+) (.+?) counters? from (this|.+)$", re.I)
+_REMOVE_RE = re.compile(r"^remove (a|an|one|two|three|four|five|x|any number of|\d+) (.+?) counters? from (this|.+)$", re.I)
 _PUT_RE = re.compile(r"^put (a|an|one|two|three|\d+) (.+?) counters? on (this|.+)$", re.I)
 _DISCARD_RE = re.compile(r"^discard (.+)$", re.I)
 _EXILE_RE = re.compile(r"^exile (.+)$", re.I)
@@ -170,7 +170,10 @@ def parse_activation_cost(text: str, card_name: str = "") -> ActivationCost:
             continue
         m = _REMOVE_RE.match(chunk)
         if m:
-            parts.append(CostPart("remove_counters", m.group(2).lower(), _num(m.group(1)), chunk))
+            # "X" and "any number of": amount 0, the number is chosen as the cost is paid (CR 107.3a, 118.3);
+            # an output counting "counters removed this way" reads that choice (``effects.CountersRemoved``)
+            n = 0 if m.group(1).lower() == "any number of" else _num(m.group(1))
+            parts.append(CostPart("remove_counters", m.group(2).lower(), n, chunk))
             continue
         m = _PUT_RE.match(chunk)
         if m:

@@ -231,7 +231,15 @@ class PowerOf(Amount):
     """The source's power (CR 208)."""
 
 
-AMOUNT_TYPES: tuple[type, ...] = (Fixed, VariableX, CountOf, CountersOn, Devotion, PowerOf)
+@dataclass(frozen=True)
+class CountersRemoved(Amount):
+    """The number of ``counter`` counters removed to pay the ability's cost ("for each storage counter removed this
+    way"; the cost says "Remove any number of storage counters", CR 107.1b, 118.3)."""
+
+    counter: str
+
+
+AMOUNT_TYPES: tuple[type, ...] = (Fixed, VariableX, CountOf, CountersOn, Devotion, PowerOf, CountersRemoved)
 
 
 class Condition:
@@ -543,6 +551,25 @@ REFLECT: Codec = (_reflect_in, lambda r: MappingProxyType(dict(r.filter.legacy()
 MANA_TRIGGER_EVENTS = ("tapped_for_mana", "land_ability_adds")
 
 
+def _color_sources_in(v: Any, where: str) -> Filter:
+    """The objects whose colours an output looks at ("any color among legendary creatures and planeswalkers you
+    control", "for each color among permanents you control", "a color of a permanent you control")."""
+    if isinstance(v, Filter):
+        return v
+    if isinstance(v, Mapping):
+        return _filter_in(v, where)
+    from .text.amounts import parse_color_sources
+
+    try:
+        return parse_color_sources(str(v))
+    except ValueError as e:
+        raise VocabularyError(f"{where}: colours of {v!r}: {e}") from None
+
+
+#: The objects whose colours a mana output looks at (CR 105, 106.7); legacy view: the ``Filter`` itself.
+COLOR_SOURCES: Codec = (_color_sources_in, _ident)
+
+
 @dataclass(frozen=True)
 class ManaTrigger:
     """The event of a triggered mana ability: "whenever [filter] is tapped for mana" (CR 605.1b, 106.12a).
@@ -653,8 +680,8 @@ class AddMana(Effect):
     commander_identity: bool = fld(False)
     each: tuple[str, ...] | None = fld(None, TYPES)
     distinct_colors: int | None = fld(None)
-    color_among: str | None = fld(None)
-    each_color_among: str | None = fld(None)
+    color_among: Filter | None = fld(None, COLOR_SOURCES)
+    each_color_among: Filter | None = fld(None, COLOR_SOURCES)
     alternatives: tuple["AddMana", ...] = fld((), ALTERNATIVES)
     amount: Amount = fld(Fixed(1), AMOUNT)
     plus: "AddMana | None" = fld(None, PLUS)

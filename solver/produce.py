@@ -80,8 +80,10 @@ def count_amount(state: GameState, perm: Permanent, spec: Any, ab: Ability) -> i
     if isinstance(spec, Devotion):
         return sum(sum(1 for s in p.card.mana_cost if spec.color in s.colors) for p in state.permanents(perm.controller)
                    if p.card.mana_cost is not None)
-    if isinstance(spec, PowerOf) and perm.card.power is not None and str(perm.card.power).isdigit():
-        return int(perm.card.power)
+    if isinstance(spec, PowerOf):
+        from .mana_amounts import power_of  # printed power and power counters; layer 7 gated (CR 613.4)
+
+        return power_of(state, perm, ab)
     if isinstance(spec, CountOf):
         view = board_view(state)
         try:
@@ -380,6 +382,14 @@ def base_events(state: GameState, perm: Permanent, ab: Ability, reflected: froze
             alt["reflect"] = p["reflect"]  # "three mana of that type instead"
         from mtgcheck.models.abilities import make_ability
         return base_events(state, perm, make_ability(ab.kind, "add_mana", ab.cost, alt, ab.text), reflected, produced)
+    xs = _removal_amounts(perm, ab)
+    if xs is not None:  # X chosen with a "remove X counters" cost (storage lands): every X (mana_amounts)
+        from mtgcheck.models.abilities import make_ability
+        evs: list[Event] = []
+        for x in xs:
+            one = make_ability(ab.kind, "add_mana", ab.cost, dict(p, amount=x), ab.text)
+            evs.extend(base_events(state, perm, one, reflected, produced, reflected_alts))
+        return list(dict.fromkeys(evs))
     n = count_amount(state, perm, p.get("amount", 1), ab) if "amount" in p else 1
     if p.get("amount") == "X":
         raise Unsupported(f"{_describe(perm, ab)}: an amount X chosen on activation is not modelled")
@@ -423,12 +433,33 @@ def base_events(state: GameState, perm: Permanent, ab: Ability, reflected: froze
         return [_sorted_event(c) for c in itertools.combinations_with_replacement(allowed, n)]
     if "distinct_colors" in p:
         return [c for c in itertools.combinations(COLORS, int(p["distinct_colors"]))]
+    if p.get("color_among") is not None or p.get("each_color_among") is not None:
+        return _color_events(state, perm, ab, n)
     if p.get("commander_identity"):
         ident: set[str] = set()
         for ci in state.cards("command", perm.controller):
             ident |= set(ci.card.color_identity)
         return [tuple([t] * n) for t in COLORS if t in ident]  # Opal Palace ruling 2020-11-10: none without a commander
     raise Unsupported(f"{_describe(perm, ab)}: this mana output ({dict(p)}) is not modelled")
+
+
+def _removal_amounts(perm: Permanent, ab: Ability) -> range | None:
+    from .mana_amounts import removal_amounts
+
+    return removal_amounts(perm, ab)
+
+
+def _color_events(state: GameState, perm: Permanent, ab: Ability, n: int) -> list[Event]:
+    """"One mana of any color among ..." (one event per colour) and "for each color among ..., add one mana of
+    that color" (one event with each colour once); no colour, no mana (CR 105.2c, 106.5). ``mana_amounts``."""
+    from .mana_amounts import colors_among
+
+    p = ab.params
+    if p.get("each_color_among") is not None:
+        cols = colors_among(state, perm, ab, p["each_color_among"])
+        return [tuple(c for c in COLORS if c in cols for _ in range(n))] if cols and n > 0 else []
+    cols = colors_among(state, perm, ab, p["color_among"])
+    return [tuple([c] * n) for c in COLORS if c in cols]
 
 
 # ---------------------------------------------------------------------------

@@ -314,7 +314,9 @@ def _limit(perm: Permanent, ab: Ability) -> int | None:
             lim = 1 if lim is None else min(lim, 1)
         elif part.action == "remove_counters":
             have = perm.counters.get(part.what, 0)
-            n = have // max(part.amount, 1)
+            # "Remove X / any number of counters" (amount 0): once, X up to all of them — two activations would
+            # remove the same counters for more mana, so they add no pool (mana_amounts.removal_amounts)
+            n = (1 if have else 0) if part.amount == 0 else have // part.amount
             lim = n if lim is None else min(lim, n)
     return lim
 

@@ -196,11 +196,11 @@ ROWS = [
      expect: {activatable: true}
      """, "pass", ""),
     ("""\
-     title: Incubation Druid reflects the lands (CR 106.7) - unsupported until modelled
+     title: Incubation Druid reflects the lands (CR 106.7; modelled since issue 11, mana amounts)
      battlefield: {Alice: [Incubation Druid, Island]}
      ask: {could_produce: Incubation Druid}
      expect: [U]
-     """, "unsupported", "Incubation Druid"),
+     """, "pass", ""),
     ("""\
      title: Elvish Spirit Guide exiled from the hand pays; Lion's Eye Diamond cannot (CR 113.6m, 602.5e, 605.3a)
      hand: {Alice: [Elvish Spirit Guide, Llanowar Elves]}

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import re
 
-from ..effects import (Amount, Condition, ControlsAtLeast, EventObjectIs, SourceTapped, CountersOn, CountOf, Devotion, Fixed, HasCounter,
-                       PowerOf, VariableX)
+from ..effects import (Amount, Condition, ControlsAtLeast, CountersOn, CountersRemoved, CountOf, Devotion,
+                       EventObjectIs, Filter, Fixed, HasCounter, PowerOf, SourceTapped, VariableX)
 from .filters import parse_filter
 from .words import parse_count_word
 
@@ -33,8 +33,12 @@ def parse_amount(text: str) -> Amount:
     m = re.fullmatch(r"your devotion to (white|blue|black|red|green)", t)
     if m:
         return Devotion(_COLOR_WORDS[m.group(1)])
-    if re.fullmatch(r"(this creature|this artifact)'s power", t):
+    # "this creature's power"; "Marwyn's power" reads "this's power" once the card's name is replaced
+    if re.fullmatch(r"(this creature|this artifact|this)'s power", t):
         return PowerOf()
+    m = re.fullmatch(r"(?:(\S+) )?counters? removed this way", t)
+    if m:  # "for each storage counter removed this way": the number removed to pay the cost (CR 118.3)
+        return CountersRemoved(m.group(1) or "")
     m = re.fullmatch(r"(.+?) (you control|on the battlefield|an opponent controls)", t)
     if m:
         return CountOf(parse_filter(m.group(1), _RULES[m.group(2)]))
@@ -45,7 +49,7 @@ def parse_condition(text: str) -> Condition:
     """A condition from its words ("this creature has a +1/+1 counter on it", "you control four or more
     creatures", "you control a Forest"). Raises ``ValueError`` for wording that is not modelled."""
     c = text.lower().strip().rstrip(".")
-    m = re.fullmatch(r"this \w+ has (?:a|an|one or more) (\S+) counters? on it", c)
+    m = re.fullmatch(r"this(?: \w+)? has (?:a|an|one or more) (\S+) counters? on it", c)
     if m:
         return HasCounter(m.group(1))
     m = re.fullmatch(r"you control (\w+) or more (.+)", c)
@@ -60,3 +64,30 @@ def parse_condition(text: str) -> Condition:
     if m:  # the object the trigger event refers to (Snowfall: "if that Island is snow")
         return EventObjectIs(parse_filter(f"{m.group(2)} {m.group(1)}"))
     raise ValueError(f"the condition {text!r} is not modelled")
+
+
+_TYPE_WORDS = {"creature": "Creature", "planeswalker": "Planeswalker", "artifact": "Artifact", "enchantment": "Enchantment",
+               "land": "Land", "permanent": "Permanent", "battle": "Battle"}
+
+
+def parse_color_sources(text: str) -> Filter:
+    """The objects whose colours a mana ability looks at, from the words after "color among" / "a color of"
+    ("permanents you control", "legendary creatures and planeswalkers you control", "a permanent you control").
+
+    Returns a ``Filter`` (controller ``you`` when the words say so). Raises ``ValueError`` for other wording
+    (cards in a graveyard, exiled cards, "monocolored permanents": not modelled).
+    """
+    t = text.lower().strip().rstrip(".")
+    if t in ("this", "this creature", "this artifact", "this permanent", "this land"):  # "any of this creature's colors"
+        return Filter(relation="this", controller="any", words=text.strip())
+    m = re.fullmatch(r"(?:an? )?(legendary )?((?:creature|planeswalker|artifact|enchantment|land|permanent|battle)s?"
+                     r"(?:(?:,| and| or|, and|, or) (?:creature|planeswalker|artifact|enchantment|land|permanent|battle)s?)*)"
+                     r" you control", t)
+    if not m:
+        raise ValueError(f"the colours of {text!r} are not modelled")
+    kinds = [_TYPE_WORDS[w.rstrip("s")] for w in re.findall(r"[a-z]+", m.group(2)) if w.rstrip("s") in _TYPE_WORDS]
+    kinds = list(dict.fromkeys(kinds))
+    legendary = ("Legendary",) if m.group(1) else ()
+    if len(kinds) == 1:
+        return Filter(all_of=legendary + (kinds[0],), controller="you", words=text.strip())
+    return Filter(all_of=legendary or ("Permanent",), any_of=tuple(kinds), controller="you", words=text.strip())

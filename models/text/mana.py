@@ -196,6 +196,9 @@ def parse_add_clause(s: str) -> dict:
     m = re.fullmatch(r"(one|two|three|x) mana of that color", low)
     if m:
         return {"that_color": True, "amount": _amount_word(m.group(1))}
+    m = re.fullmatch(r"(one|two|three|x) mana of that type", low)
+    if m:  # "add three mana of that type instead" (Incubation Druid): the type of the main output
+        return {"that_type": True, "amount": _amount_word(m.group(1))}
     m = re.fullmatch(r"(?:(one|two|three) )?mana of that color for each (.+)", low)
     if m:
         return {"that_color": True, "amount": {"count": m.group(2).strip()}}
@@ -305,6 +308,12 @@ def parse_add_effect(text: str) -> dict:
             m = re.fullmatch(r"if (.+?), (?:instead )?add (.+?)(?: instead)?", low)
             if m and "instead" in low:
                 alt = parse_add_clause(re.search(r"add (.+?)(?: instead)?\.?$", sent, re.I).group(1))
+                if alt.pop("that_type", False):
+                    # "three mana of that type instead": the same choice as the main output, another amount
+                    same = {k: params[k] for k in ("reflect", "any_type", "any_color", "choice") if k in params}
+                    if not same:
+                        raise ValueError("'that type' without a type chosen by the main output")
+                    alt.update(same)
                 params["instead"] = dict(alt, condition=m.group(1))
                 continue
         if re.search(r"\badds?\b|\binstead\b", low):

@@ -72,6 +72,10 @@ def is_entering_line(text: str) -> bool:
 _ADDS_RE = re.compile(r"\badds?\b|\bmana\b(?! value| cost)", re.I)
 #: A quoted ability granted to another object or a token (CR 113.2c: that object's ability, not this one's).
 _QUOTED_RE = re.compile(r"[\"“][^\"”]*[\"”]")
+#: "This creature gets +1/+1 for each color among permanents you control." (Faeburrow Elder): it reads the board but
+#: changes only its own power and toughness (layer 7c, CR 613.4c) — no colour, type or ability of anything.
+_SELF_PT_FOR_EACH = re.compile(r"this (?:creature|permanent) gets [+-]\d+/[+-]\d+ for each [^.;:\"“”]+\.", re.I)
+
 
 #: Wording of an activated ability that restricts activating it (CR 602.5): it keeps the activation topic.
 _NOT_TARGET_ACTIVATION = re.compile(r"\bactivate\b|\bactivated\b|\bonly\b|\bany time\b", re.I)
@@ -100,6 +104,8 @@ def classify(text: str, kind: str = "static", targets_typed: bool = False) -> fr
         return ALL_TOPICS
     if kind in ("static", "replacement") and is_entering_line(text):
         return frozenset({Topic.RESOLUTION, Topic.ZONES})  # CR 113.6h: only while something enters
+    if kind == "static" and _SELF_PT_FOR_EACH.fullmatch(text.strip()):
+        return frozenset({Topic.POWER_TOUGHNESS})
     got = {t for t, rx in _PATTERNS if rx.search(text)}
     from .mana import changes_mana_abilities  # here: models.text.mana imports the parser frame, which imports this
 

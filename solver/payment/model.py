@@ -529,7 +529,7 @@ def _counter_ok(state: GameState, src: ManaSource) -> int | None:
         if p.action == "remove_counters":
             perm = state.permanent(src.permanent)
             have = perm.counters.get(p.what, 0) if p.what not in ("", "this") else sum(perm.counters.values())
-            k = have // max(1, p.amount)
+            k = (1 if have else 0) if p.amount == 0 else have // p.amount  # X counters: once (mana_amounts)
             n = k if n is None else min(n, k)
     return n
 

@@ -1,0 +1,142 @@
+"""Mana outputs that depend on the state: amounts and colours read from the board (docs/mana.md).
+
+``solver.produce.base_events`` (hence ``could_produce``, ``available_mana`` and payments, through
+``solver.sources``) calls these for the typed amounts and outputs of ``models.effects.AddMana``:
+
+* ``power_of`` — "an amount of {G} equal to this creature's power" (``PowerOf``): the printed power plus the
+  power counters on it (CR 208.3, 613.4c, 122.1a); ``Unsupported`` while a power-changing sentence that is not
+  modelled is in play (layer 7, CR 613.4), or the printed power is not a number (a characteristic-defining
+  ability, CR 604.3).
+* ``removal_amounts`` — X chosen with the cost, "Remove X storage counters from this land: Add X mana ..." and
+  "Remove any number of storage counters ...: Add {C} for each storage counter removed this way" (``VariableX``
+  or ``CountersRemoved`` with a ``remove_counters`` cost part of amount 0): X from 1 to the number of counters on
+  the permanent. For could produce the cost is ignored (CR 106.7; Exotic Orchard ruling 2009-02-01: "it doesn't
+  matter whether Vivid Crag has a charge counter on it"), so X = 1 is possible even with no counter: the types do
+  not depend on X. X = 0 adds no mana and is left out.
+* ``colors_among`` — "one mana of any color among legendary creatures and planeswalkers you control" (Mox Amber),
+  "a color of a permanent you control" (Meteor Crater), "for each color among permanents you control" (Faeburrow
+  Elder, Bloom Tender): the colours of the matching permanents now (CR 105.2; colourless is not a colour,
+  105.2c, so colourless permanents add nothing). Colours are layer 5 (CR 613.1e): ``Unsupported`` while a
+  colour sentence that is not modelled is in play (``require_colors_modelled``).
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from mtgcheck.models.abilities import Ability
+from mtgcheck.models.effects import CountersRemoved, Filter, Topic, VariableX
+from mtgcheck.models.mana import COLORS
+from mtgcheck.models.state import GameState, Permanent
+
+from .questions import Unsupported
+
+_GATE_CACHE = "_mana_amounts_gate"
+
+
+def _describe(perm: Permanent, ab: Ability) -> str:
+    return f"{perm.name}: \"{ab.describe()}\""
+
+
+def _require(state: GameState, topic: Topic, what: str) -> None:
+    """The gate (``solver.gate.require_modelled``) for one topic, once per state and layer view."""
+    from .gate import require_modelled
+    from .layers import board_view
+
+    view = board_view(state)
+    cache: dict = state.__dict__.setdefault(_GATE_CACHE, {})
+    hit = cache.get(topic)
+    if hit is not None and hit[0] is view:
+        if hit[1] is not None:
+            raise Unsupported(hit[1])
+        return
+    try:
+        require_modelled(state, (topic,), question=what)
+    except Unsupported as e:
+        cache[topic] = (view, str(e))
+        raise
+    cache[topic] = (view, None)
+
+
+def _pt_counter(name: str) -> int | None:
+    """The power change of a counter named "+1/+1", "-1/-1", "+2/+0" ... (CR 122.1a), else ``None``."""
+    a, sep, _ = name.partition("/")
+    if not sep or a[:1] not in "+-" or not a[1:].isdigit():
+        return None
+    return int(a)
+
+
+def power_of(state: GameState, perm: Permanent, ab: Ability) -> int:
+    """The permanent's power now: printed power plus its power counters (CR 208.3, 613.4c, 122.1a).
+
+    Raises
+    ------
+    Unsupported
+        The printed power is not a number (``*``: a characteristic-defining ability, CR 604.3), or a sentence that
+        could change power and is not modelled is in play (layer 7, CR 613.4), naming the card and the sentence.
+    """
+    printed = perm.card.power
+    if printed is None or not str(printed).isdigit():
+        raise Unsupported(f"{_describe(perm, ab)}: its power ({printed}) is not a number; a characteristic-defining "
+                          f"power (CR 604.3) is not modelled")
+    _require(state, Topic.POWER_TOUGHNESS, f"{perm.name}'s power (layer 7, CR 613.4)")
+    n = int(str(printed))
+    for name, k in perm.counters.items():
+        d = _pt_counter(str(name))
+        if d is not None:
+            n += d * int(k)
+    return max(n, 0)  # a negative power adds no mana (CR 107.1b: a negative amount is 0)
+
+
+def removal_amounts(perm: Permanent, ab: Ability) -> range | None:
+    """The values of X for an output whose amount is chosen with a "remove X / any number of counters" cost, or
+    ``None`` when the amount is not of that kind (see the module docstring): ``range(1, max(have, 1) + 1)``."""
+    amount = getattr(ab.effect, "amount", None)
+    if not isinstance(amount, (VariableX, CountersRemoved)) or ab.cost is None:
+        return None
+    parts = [p for p in ab.cost.parts if p.action == "remove_counters" and p.amount == 0]
+    if isinstance(amount, CountersRemoved) and amount.counter:
+        parts = [p for p in parts if p.what == amount.counter]
+    if len(parts) != 1 or (isinstance(amount, VariableX) and ab.cost.mana is not None and ab.cost.mana.has_x):
+        return None
+    have = int(perm.counters.get(parts[0].what, 0))
+    return range(1, max(have, 1) + 1)
+
+
+def colors_of(perm: Permanent) -> frozenset[str]:
+    """A permanent's colours from its card (CR 105.2, 202.2: mana cost and colour indicator): its front face for a
+    double-faced or adventurer card on the battlefield (CR 712.8, 715.4). ``Unsupported`` for a split permanent
+    (a Room, CR 709.5)."""
+    card = perm.card
+    if card.is_split:
+        raise Unsupported(f"{perm.name}: the colours of a split permanent (CR 709.5) are not modelled")
+    if card.faces:
+        f = card.front
+        if f.colors is not None:
+            return frozenset(f.colors)
+        return frozenset((f.mana_cost.colors if f.mana_cost else frozenset()) | (f.color_indicator or frozenset()))
+    return frozenset(card.colors)
+
+
+def require_colors_modelled(state: GameState) -> None:
+    """``Unsupported`` while a sentence that could change colours (layer 5, CR 613.1e) and is not modelled is in
+    play, naming the card and the sentence (``solver.gate``)."""
+    _require(state, Topic.COLORS, "the colours of permanents (layer 5, CR 613.1e)")
+
+
+def colors_among(state: GameState, perm: Permanent, ab: Ability, f: Any) -> frozenset[str]:
+    """The colours among the permanents matching ``f`` (a ``Filter``, as seen by ``perm``'s controller), CR 105.2."""
+    from .layers import board_view, filter_matches
+
+    if not isinstance(f, Filter):
+        raise Unsupported(f"{_describe(perm, ab)}: the colours of {f!r} are not modelled")
+    require_colors_modelled(state)
+    view = board_view(state)
+    out: set[str] = set()
+    for q in state.battlefield:
+        try:
+            hit = filter_matches(f, q, perm.controller, view[q.id].subtypes, perm)
+        except ValueError:
+            raise Unsupported(f"{_describe(perm, ab)}: which permanents it looks at ({f.words}) is not modelled") from None
+        if hit:
+            out |= colors_of(q)
+    return frozenset(c for c in COLORS if c in out)
