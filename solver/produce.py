@@ -385,11 +385,11 @@ def base_events(state: GameState, perm: Permanent, ab: Ability, reflected: froze
     xs = _removal_amounts(perm, ab)
     if xs is not None:  # X chosen with a "remove X counters" cost (storage lands): every X (mana_amounts)
         from mtgcheck.models.abilities import make_ability
-        evs: list[Event] = []
+        by_x: list[Event] = []
         for x in xs:
             one = make_ability(ab.kind, "add_mana", ab.cost, dict(p, amount=x), ab.text)
-            evs.extend(base_events(state, perm, one, reflected, produced, reflected_alts))
-        return list(dict.fromkeys(evs))
+            by_x.extend(base_events(state, perm, one, reflected, produced, reflected_alts))
+        return list(dict.fromkeys(by_x))
     n = count_amount(state, perm, p.get("amount", 1), ab) if "amount" in p else 1
     if p.get("amount") == "X":
         raise Unsupported(f"{_describe(perm, ab)}: an amount X chosen on activation is not modelled")
