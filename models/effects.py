@@ -65,6 +65,10 @@ class Topic(StrEnum):
     """What a piece of card behaviour could change; each question kind declares the topics it depends on."""
 
     MANA_PRODUCTION = "mana_production"    #: what mana abilities exist and what they add (CR 106, 605)
+    #: mana added by an ability that is not a mana ability ("When this creature dies, add {C}{C}{C}", CR 605.5a):
+    #: no payment can use it (it goes on the stack), but "could produce" counts what any ability of a permanent
+    #: would add if it resolved now (CR 106.7)
+    OTHER_MANA = "other_mana"
     MANA_SPENDING = "mana_spending"        #: how mana may be spent (CR 609.4b, 106.6)
     COSTS = "costs"                        #: total cost of spells and abilities (CR 118, 601.2f)
     CASTING = "casting"                    #: permission, timing, targets of casting (CR 601.2, 117)

@@ -754,7 +754,7 @@ def normalize_types(v: Any) -> list[str]:
     return parse_types([str(x) for x in v])
 
 
-@question("could_produce", topics=(Topic.MANA_PRODUCTION, Topic.CHARACTERISTICS), unordered=("types",), normalize={"types": normalize_types}, bare_key="types")
+@question("could_produce", topics=(Topic.MANA_PRODUCTION, Topic.OTHER_MANA, Topic.CHARACTERISTICS), unordered=("types",), normalize={"types": normalize_types}, bare_key="types")
 def ask_could_produce(ctx: Context) -> Answer:
     """``could_produce: REF`` → ``types`` (CR 106.7), with the chain that provides each type."""
     ref = ctx.args

@@ -165,3 +165,30 @@ def test_an_ability_that_adds_no_mana_itself_has_no_mana_topic_cr_605_1a(kind, l
 ])
 def test_an_ability_that_adds_mana_keeps_the_mana_topic_cr_106_7(kind, line):
     assert Topic.MANA_PRODUCTION in classify(line, kind)
+
+
+@pytest.mark.parametrize("line", [
+    "When this creature dies, add {C}{C}{C}{C}.",                          # Su-Chi
+    "Whenever a player casts a creature spell, that player adds {G}.",     # Tangleroot
+    "if you cast it from your hand, add {R}{R}{R}.",                      # an enters trigger's effect
+])
+def test_mana_from_a_trigger_that_is_not_a_mana_ability_counts_only_for_could_produce_cr_605_5a(line):
+    # it does not trigger from a mana ability or mana being added, so it is not a mana ability (605.1b) and
+    # waits on the stack (605.5a): no payment can use it; "could produce" (106.7) counts any ability's mana
+    got = classify(line, "triggered")
+    assert Topic.MANA_PRODUCTION not in got and Topic.OTHER_MANA in got
+
+
+@pytest.mark.parametrize("line", [
+    "Whenever enchanted land is tapped for mana, its controller adds an additional {G}.",   # Wild Growth
+    "Whenever you tap a permanent for {C}, add an additional {C}.",                         # Forsaken Monument
+])
+def test_triggered_mana_abilities_keep_the_mana_topic_cr_605_1b(line):
+    assert Topic.MANA_PRODUCTION in classify(line, "triggered")
+
+
+def test_a_delayed_trigger_rider_after_the_mana_is_spent_is_no_mana_cr_603_7():
+    # Path of Ancestry's rider: it happens only once the mana is spent, and makes no mana
+    got = classify("When that mana is spent to cast a creature spell that shares a creature type with your "
+                   "commander, scry 1.", "rider")
+    assert Topic.MANA_PRODUCTION not in got and Topic.TRIGGERS in got

@@ -70,6 +70,8 @@ def is_entering_line(text: str) -> bool:
 
 #: Words of an ability that adds mana itself (CR 106.1, 605.1): "add {G}", "adds one mana", "add an amount of".
 _ADDS_RE = re.compile(r"\badds?\b|\bmana\b(?! value| cost)", re.I)
+#: The trigger condition of a triggered mana ability (CR 605.1b): mana made or spent, a permanent tapped for mana.
+_MANA_EVENT_RE = re.compile(r"\bfor mana\b|\bmana\b|\badds?\b|\bspen[dt]\b|\bfor \{|\bmana abilit", re.I)
 #: A quoted ability granted to another object or a token (CR 113.2c: that object's ability, not this one's).
 _QUOTED_RE = re.compile(r"[\"“][^\"”]*[\"”]")
 #: "This creature gets +1/+1 for each color among permanents you control." (Faeburrow Elder): it reads the board but
@@ -120,6 +122,10 @@ def classify(text: str, kind: str = "static", targets_typed: bool = False) -> fr
     if kind == "triggered":
         # A triggered ability changes nothing until it triggers and resolves (CR 603.3), except a triggered
         # mana ability, which resolves at once (605.1b, 605.4a): triggers, and mana when it speaks of mana.
+        if mana and not _MANA_EVENT_RE.search(text.split(",", 1)[0]):
+            # it triggers on something other than mana being made or spent (dies, casts, attacks, a phase): not
+            # a mana ability (CR 605.1b, 605.5a) — it waits on the stack, so only "could produce" counts it
+            return frozenset({Topic.TRIGGERS, Topic.OTHER_MANA})
         return frozenset({Topic.TRIGGERS} | ({Topic.MANA_PRODUCTION} if mana else set()))
     if kind == "activated":
         # ``text`` is the effect (after the colon). An activated ability does something only when activated
@@ -148,6 +154,10 @@ def classify(text: str, kind: str = "static", targets_typed: bool = False) -> fr
         # another sentence of a mana ability: it happens when the ability resolves, as the mana is made
         # (what it says about the spell the mana is spent on — "can't be countered", "enters with a counter" —
         # happens after that spell is cast: not a casting topic)
+        if re.match(r"(?:when|whenever)\b", text.strip(), re.I) and not _ADDS_RE.search(text.split(",", 1)[-1]):
+            # a delayed trigger the ability creates ("When that mana is spent to cast a creature spell, scry 1",
+            # CR 603.7): it does something only after the mana is spent
+            return frozenset({Topic.TRIGGERS} | (got & {Topic.LIFE, Topic.RESOLUTION, Topic.ZONES}))
         return frozenset(got & {Topic.MANA_PRODUCTION, Topic.LIFE, Topic.ZONES, Topic.MANA_SPENDING,
                                 Topic.ACTIVATION, Topic.COSTS, Topic.RESOLUTION}) or ALL_TOPICS
     if not got:
