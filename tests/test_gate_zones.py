@@ -44,6 +44,7 @@ def _answer(tmp_path, db, cards: str, body: str):
     "This land enters tapped. As it enters, choose a color.",
     "This creature enters with four +1/+1 counters on it.",
     "Adamant — If at least three black mana was spent to cast this spell, this creature enters with a +1/+1 counter on it.",
+    "This land enters tapped with two depletion counters on it.",
 ])
 def test_entering_lines_touch_only_resolution_cr_113_6h(line):
     assert is_entering_line(line)
