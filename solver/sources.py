@@ -728,7 +728,8 @@ def _least_mana(cost: "Iterable") -> int:
     return n
 
 
-def maximal_pools(state: GameState, player: str, limit: int | None = None) -> PoolsResult:
+def maximal_pools(state: GameState, player: str, limit: int | None = None, *,
+                  _sources: "list[ManaSource] | None" = None) -> PoolsResult:
     """Every maximal mana pool ``player`` can produce now, exactly; at most ``limit`` listed, all counted.
 
     Every mana ability the player can activate now (``mana_sources``) is considered with every option
@@ -760,7 +761,15 @@ def maximal_pools(state: GameState, player: str, limit: int | None = None) -> Po
     References: CR 106.4, 106.12, 605.3a, 616.1, 119.4.
     """
     board = _Board(state)
-    sources = mana_sources(state, player, board)
+    if _sources is None:
+        from .sacrifice_pools import expand_sacrifices, merge_pools, tap_cost_variants
+
+        sources = expand_sacrifices(state, player, mana_sources(state, player, board), board)  # issue 11
+        variants = tap_cost_variants(state, player, sources, board)  # "Tap an untapped ...": one run each
+        if variants is not None:
+            return merge_pools([(label, maximal_pools(state, player, None, _sources=v)) for label, v in variants], limit)
+    else:
+        sources = _sources
     why: list[str] = []
     life_needed = 0
     # A permanent's {T} (or {Q}) can be paid once: its tap abilities are alternatives of one unit.

@@ -54,6 +54,8 @@ def activation_cost_check(state: GameState, perm: Any, ability: Any, *, x: int =
             if len(have) < p.amount:
                 return (f"the cost sacrifices {p.amount} {'other ' if other else ''}{kind}{'s' if p.amount > 1 else ''} "
                         f"but {player} controls {len(have)} (CR 118.3)")
+        elif p.action == "discard_hand":
+            pass  # "Discard your hand": payable with any hand, an empty one too (CR 118.3; Lion's Eye Diamond)
         elif p.action == "discard":
             hand = state.cards("hand", player)
             if len(hand) < p.amount:
