@@ -127,6 +127,20 @@ def _tap_ability_index(card: Any) -> int | None:
     return None
 
 
+def _unmodelled_tap_line(card: Any) -> tuple[str, str] | None:
+    """The (sentence, topics) of an unmodelled ability of ``card`` whose text holds the "{T}:" the probe saw
+    (a modal bullet, a stage or a sticker line, a token's quoted ability: the parser keeps it as one unmodelled
+    ability), or None."""
+    from mtgcheck.models.behaviour import abilities_of
+    from mtgcheck.models.effects import walk_unmodelled
+
+    for ab in abilities_of(card):
+        if "{T}" in ab.text and ab.kind != "activated":
+            for u in walk_unmodelled(ab.effect):
+                return (u.text or ab.text), ",".join(sorted(str(t) for t in u.topics))
+    return None
+
+
 def board_choices(card: Any) -> dict[str, str]:
     """The choices made as the probed permanent entered ("as this enters, choose a color"): green, Elf, Forest."""
     text = _text(card).lower()
@@ -195,7 +209,12 @@ def probe_one(db: Any, name: str, kind: str) -> dict[str, Any]:
     try:
         built = scenario_for(card, kind)  # finding the {T} ability reads the abilities, which may be unsupported
         if isinstance(built, str):
-            rec.update(outcome="error", message=built)
+            line = _unmodelled_tap_line(card)
+            if line is not None:  # the {T} line is part of an ability the engine does not model: not a bug
+                rec.update(outcome="unsupported", sentence=line[0], topics=line[1],
+                           message=f"{name}: the ability with {{T}} in its cost is not modelled: “{line[0]}”")
+            else:
+                rec.update(outcome="error", message=built)
             return rec
         sc = parse_scenario(built, f"<probe {kind} {name}>")
         answer_scenario(sc, db)

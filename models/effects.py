@@ -1051,6 +1051,9 @@ KEYWORD_DETAIL_TOPICS: dict[str, frozenset[Topic]] = {
     "equip": frozenset({Topic.ACTIVATION, Topic.COSTS}),           # CR 702.6
     "partner with": frozenset({Topic.DECK_CONSTRUCTION}),          # CR 702.124
     "companion": frozenset({Topic.DECK_CONSTRUCTION}),             # CR 702.139
+    # CR 702.174a-b: an optional additional cost (choosing an opponent) that is free, and what that opponent gets
+    # as the spell resolves or as a trigger of the permanent: never whether or how the spell can be cast
+    "gift": frozenset({Topic.RESOLUTION, Topic.TRIGGERS, Topic.ZONES}),
 }
 
 

@@ -71,7 +71,9 @@ def test_partner_and_changeling_text_cr_702_124a_702_73a():
     ("Channel — {1}{G}, Discard this card: You gain 3 life.", ("Channel",), True),  # CR 207.2c ability word
     ("Flying\nWhenever this creature attacks, you gain 1 life.", ("Flying",), False),  # CR 603.1 triggered
     ("Equip abilities you activate cost {1} less to activate.", (), False),  # mentions equip, has none
-    ("Waterbend {3}: Draw a card.", (), None),                                # a cost the parser does not read
+    ("Waterbend {3}: Draw a card.", (), True),   # CR 701.67a: waterbend [cost] is a cost, so this is activated
+    ("Mage Hand — {T}: Draw a card.", (), True),  # CR 207.2d: a flavor word has no rules meaning
+    ("?? {3}: Draw a card.", (), None),                                       # a line the parser cannot split
 ])
 def test_has_activated_ability_cr_602_1_702_139a_zirda(text, keywords, expected):
     assert has_activated_ability(card("Test Card", "Creature — Bear", text, keywords=keywords)) is expected
@@ -86,7 +88,7 @@ def test_zirda_with_text_not_understood_is_unsupported_cr_702_139a():
     makes the answer unknown, never a verdict."""
     zirda = card("Zirda, the Dawnwaker", "Legendary Creature — Elemental Fox",
                  "Companion — Each permanent card in your starting deck has an activated ability.", "{1}{R/W}{R/W}")
-    odd = card("Odd Bender", "Creature — Human", "Waterbend {3}: Draw a card.")
+    odd = card("Odd Bender", "Creature — Human", "?? {3}: Draw a card.")
     plain = card("Plain Bear", "Creature — Bear")
     forest = card("Forest", "Basic Land — Forest", "", cost=None)
     db = CardDatabase([zirda, odd, plain, forest], source="memory")

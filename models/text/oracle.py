@@ -19,7 +19,7 @@ from typing import Callable, Iterable, Mapping
 
 from ..abilities import Ability, AbilityError, parse_activation_cost
 from ..cards import Card, Face, strip_reminder_text
-from ..effects import ALL_TOPICS, Effect, Unmodelled, VocabularyError, build_effect, keyword_detail
+from ..effects import ALL_TOPICS, Effect, Unmodelled, VocabularyError, build_effect
 from .topics import classify
 
 #: An effect parser: (ability kind, effect text with the card's name replaced by "this",
@@ -58,7 +58,8 @@ _LOYALTY_RE = re.compile(r"^([+−-]?\d+|[+−-]X|0)\s*:\s*(.+)$")
 # A cost is text with no quotes before the first colon; it must start like a cost.
 _ACTIVATED_RE = re.compile(r'^([^:"“]+?):\s*(.+)$', re.S)
 _COST_START = re.compile(
-    r"^(\{|pay|sacrifice|discard|exile|remove|put|tap|untap|return|mill|reveal|collect|forage|[+−-]?\d|x\b)", re.I
+    r"^(\{|pay|sacrifice|discard|exile|remove|put|tap|untap|return|mill|reveal|collect|forage|waterbend|behold|blight"
+    r"|[+−-]?\d|x\b)", re.I
 )
 
 
@@ -70,15 +71,35 @@ def _self_ref(text: str, face: Face, card: Card) -> str:
     return out
 
 
-#: Ability words (CR 207.2c): they name an ability and have no rules meaning; the ability after the dash is
-#: parsed as any other line. Some keywords are also written "Keyword — ability" (boast, exhaust, max speed).
+#: Ability words (CR 207.2c, the list of the rules; "corrupted" is printed as one too): they name an ability and
+#: have no rules meaning; the ability after the dash is parsed as any other line.
 ABILITY_WORDS = frozenset("""adamant addendum alliance battalion bloodrush celebration channel chroma cohort constellation
 converge coven delirium descend eerie eminence enrage ferocious flurry formidable grandeur hellbent heroic imprint
 inspired kinship landfall lieutenant magecraft metalcraft morbid radiance raid rally renew revolt survival sweep
 threshold undergrowth valiant vivid void""".split()) | {
-    "council's dilemma", "descend 4", "descend 8", "fateful hour", "fathomless descent", "join forces", "pack tactics",
-    "secret council", "spell mastery", "tempting offer", "will of the council", "max speed", "exhaust", "boast",
-    "paradox", "parley", "disappear", "domain", "strive", "corrupted", "start your engines!"}
+    "council's dilemma", "council’s dilemma", "descend 4", "descend 8", "fateful hour", "fathomless descent",
+    "join forces", "pack tactics", "secret council", "spell mastery", "tempting offer", "will of the council",
+    "paradox", "parley", "disappear", "domain", "strive", "corrupted"}
+
+#: Keywords written "Keyword — [ability]" whose meaning is the ability plus a restriction, spelled out as the rule
+#: says (the restriction sentence is then read like any other: a typed restriction or an unmodelled sentence).
+DASH_ABILITY_KEYWORDS: dict[str, dict[str, str]] = {
+    # CR 702.177a: "[Cost]: [Effect]. Activate only once."
+    "exhaust": {"activated": "Activate only once."},
+    # CR 702.142a: "... Activate only if this creature attacked this turn and only once each turn."
+    "boast": {"activated": "Activate only if this creature attacked this turn and only once each turn."},
+    # CR 702.57a-b: activated only from the hand (its cost reveals it), during its owner's upkeep, once each turn
+    "forecast": {"activated": "Activate only during your upkeep and only once each turn."},
+    # CR 702.169b-d: the ability works only while the Case is solved
+    "solved": {"activated": "Activate only if this Case is solved.",
+               "triggered": "This ability triggers only if this Case is solved.",
+               "static": "As long as this Case is solved, this ability applies."},
+}
+#: "Max speed — [ability]" (CR 702.178a: "As long as your speed is 4, this object has [ability]") and the other
+#: words before a dash that have a rules meaning the parser does not model (attractions' visit and prize, CR
+#: 702.159; a Case's "to solve", CR 719): the line stays one unmodelled ability.
+_DASH_WORDS_KEPT = frozenset({"max speed", "visit", "prize", "to solve", "legacy", "gotcha", "level up", "stage"})
+_DASH_PREFIX = re.compile(r"^(?P<word>[A-Za-z][^—:{}\"“•|+\[\]()0-9]*?)\s*—\s*(?P<rest>\S.*)$")
 _SYMBOLS_ONLY = re.compile(r"^(\{[^}]+\})+$")
 
 
@@ -138,6 +159,10 @@ def _keyword_ability(line: str, card: Card, face: Face) -> list[Ability] | None:
         if match is None:
             return None
         rest = chunk[len(match):].strip(" —-")
+        if match in KEYWORD_ACTIONS:
+            return None  # a keyword action (CR 701) is an instruction of the line it is on, not an ability
+        if len(chunks) == 1 and rest.endswith(".") and "." not in rest[:-1]:
+            rest = rest[:-1]  # "Surveil 2." / "Gift a card." on a line of its own: the period ends the sentence
         if match in ABILITY_WORDS or (len(chunks) == 1 and re.match(r"^\s*—", chunk[len(match):])
                                       and ("." in rest or ":" in rest) and match not in _DASH_KEYWORDS):
             if len(chunks) > 1:
@@ -160,8 +185,8 @@ def _keyword_ability(line: str, card: Card, face: Face) -> list[Ability] | None:
                 params["cost"] = rest
             elif re.fullmatch(r"\d+", rest):
                 params["n"] = int(rest)
-            elif match != "enchant":  # enchant's parameter: the targets rules read it (solver.targets, CR 303.4a)
-                params["detail"] = keyword_detail(match, rest)
+            # any other parameter: the vocabulary types it (affinity's count, CR 702.41a) or keeps it as the
+            # keyword's unmodelled detail (models.effects.Keyword.normalize, keyword_detail)
         try:
             eff = build_effect(match.replace(" ", "_"), params, _where(card, chunk), ability_kind="keyword")
         except VocabularyError:
@@ -170,6 +195,14 @@ def _keyword_ability(line: str, card: Card, face: Face) -> list[Ability] | None:
         out.append(Ability(kind="keyword", effect=eff, text=chunk, zones=zones))
     return out
 
+
+#: Keyword actions (CR 701) that the card data lists as keywords: on a line of their own they are instructions
+#: ("Surveil 2.", "Investigate."), parsed as the spell or ability text they are; scry keeps its keyword form,
+#: which the scry question reads (CR 701.22).
+KEYWORD_ACTIONS = frozenset("""surveil mill investigate proliferate amass explore connive manifest adapt bolster support
+fateseal populate learn incubate discover cloak suspect forage endure harness airbend earthbend blight goad detain
+exert clash vote monstrosity abandon behold convert assemble""".split()) | {
+    "collect evidence", "manifest dread", "time travel", "venture into the dungeon", "the ring tempts you"}
 
 #: Keywords whose parameter is written after a dash and is not an ability (CR 702.24, 702.21, ...).
 _DASH_KEYWORDS = frozenset({"cumulative upkeep", "ward", "equip", "escape", "flashback", "kicker", "buyback",
@@ -233,8 +266,46 @@ def _replace(a: Ability, **kw) -> Ability:
     return replace(a, **kw)
 
 
+def _dash_prefixed(line: str, face: Face, card: Card) -> list[Ability] | None:
+    """A line "Word — [ability]": an ability word (CR 207.2c) or a flavor word (207.2d), which has no rules
+    meaning, so the ability is parsed as if the word were absent (the ability keeps the whole line as its text);
+    a keyword of ``DASH_ABILITY_KEYWORDS`` (exhaust, boast, forecast, solved), whose restriction is added as its
+    rule spells it out. ``None``: not such a line (a dash keyword's parameter such as "Ward—Pay 2 life", a
+    chapter or level, a modal bullet, or a word with an unmodelled rules meaning such as "Max speed")."""
+    m = _DASH_PREFIX.match(line)
+    if not m:
+        return None
+    word, rest = m.group("word").strip(), m.group("rest").strip()
+    low = word.lower()
+    first = low.split()[0] if low.split() else low
+    if low in _DASH_WORDS_KEPT or first in _DASH_WORDS_KEPT:
+        return None
+    if low in DASH_ABILITY_KEYWORDS:
+        parsed = _parse_line(rest, face, card)
+        if len(parsed) != 1 or parsed[0].kind not in DASH_ABILITY_KEYWORDS[low]:
+            return [Ability("unparsed", Unmodelled(line, ALL_TOPICS), None, line)]
+        extra = DASH_ABILITY_KEYWORDS[low][parsed[0].kind]
+        sep = "" if rest.endswith((".", "!", "”", '"')) else "."
+        return [_replace(a, text=line) for a in _parse_line(f"{rest}{sep} {extra}", face, card)]
+    if low in ABILITY_WORDS:
+        return [_replace(a, text=line) for a in _parse_line(rest, face, card)]
+    if (low in KEYWORD_NAMES or first in KEYWORD_NAMES or low in _DASH_KEYWORDS or first in _DASH_KEYWORDS
+            or low in KEYWORD_ACTIONS or len(low.split()) > 8):
+        return None  # a keyword's own dash (its parameter)
+    # a flavor word (CR 207.2d): only before an activated or triggered ability (a cost and a colon, or
+    # "when/whenever/at"); other lines keep the word and stay as they are read
+    body = _self_ref(rest, face, card)
+    am = _ACTIVATED_RE.match(body)
+    if (am and _COST_START.match(am.group(1).strip())) or _TRIGGER_RE.match(body):
+        return [_replace(a, text=line) for a in _parse_line(rest, face, card)]
+    return None
+
+
 def _parse_line(line: str, face: Face, card: Card) -> list[Ability]:
     """One ability line (CR 113.2c) into abilities."""
+    dashed = _dash_prefixed(line, face, card)
+    if dashed is not None:
+        return dashed
     kw = _keyword_ability(line, card, face)
     if kw:
         return kw

@@ -23,7 +23,7 @@ _KEYWORD_WORDS = ("deathtouch|defender|double strike|first strike|flash|flying|h
 _PATTERNS: tuple[tuple[Topic, re.Pattern[str]], ...] = tuple((t, re.compile(p, re.I)) for t, p in (
     (_T.MANA_PRODUCTION, r"\bmana\b(?! value| cost)|\badds?\b|\bproduc|\{[wubrgcs]\}|\b(?:plains|islands?|swamps?|mountains?|forests?)\b"
                          r"|land types?|\blos(?:e|es) all\b|\bdoubl|\btapped for\b"),
-    (_T.MANA_SPENDING, r"\bspen[dt]\b|\bmana\b"),
+    (_T.MANA_SPENDING, r"\bspen[dt]\b|\bmana\b(?! value)"),
     (_T.COSTS, r"\bcosts?\b|\bpay|\{\d+\}|\{x\}|\bless to\b|\bmore to\b|additional cost|affinity|convoke|delve|improvise"
                r"|\bwithout paying\b|\bfree\b"),
     (_T.CASTING, r"\bcast|\bflash\b|\btargets?\b|hexproof|shroud|protection|\bplay|as though|\bspells?\b|can't be countered"
@@ -83,6 +83,10 @@ _SELF_PT_FOR_EACH = re.compile(r"this (?:creature|permanent) gets [+-]\d+/[+-]\d
 _NOT_TARGET_ACTIVATION = re.compile(r"\bactivate\b|\bactivated\b|\bonly\b|\bany time\b", re.I)
 
 
+#: "This spell can't be countered." (with "by ..." or a condition as long as it says nothing else).
+_CANT_BE_COUNTERED = re.compile(r"^this spell can't be countered(?: by [^.]*| if [^.]*)?\.?$", re.I)
+
+
 @functools.lru_cache(maxsize=65536)
 def classify(text: str, kind: str = "static", targets_typed: bool = False) -> frozenset[Topic]:
     """The topics a sentence could change (over-approximated).
@@ -119,6 +123,10 @@ def classify(text: str, kind: str = "static", targets_typed: bool = False) -> fr
         # "would produce if it were to resolve"); a land it searches for, a land type it sets until end of turn or
         # a token's quoted mana ability exists only once it has resolved (608.2)
         mana = bool(_ADDS_RE.search(_QUOTED_RE.sub("", text)))
+    if _CANT_BE_COUNTERED.match(text.strip()):
+        # it works on the stack (CR 113.6g) and changes only whether the spell can be countered as it would
+        # resolve (CR 701.6), never whether or how it is cast
+        return frozenset({Topic.RESOLUTION})
     if kind == "triggered":
         # A triggered ability changes nothing until it triggers and resolves (CR 603.3), except a triggered
         # mana ability, which resolves at once (605.1b, 605.4a): triggers, and mana when it speaks of mana.
@@ -147,7 +155,9 @@ def classify(text: str, kind: str = "static", targets_typed: bool = False) -> fr
                 Topic.CHARACTERISTICS, Topic.COLORS, Topic.DECK_CONSTRUCTION}
         got.add(Topic.RESOLUTION)
         if ((not targets_typed and re.search(r"\btargets?\b", text, re.I))
-                or re.search(r"\bcast\b|\bcan't be countered\b|\bspend\b|\bsplit second\b", text, re.I)):
+                or re.search(r"\bcast this\b|\bthis spell costs\b|\bas though\b|\bspend\b", text, re.I)):
+            # (what the spell does to other spells once it resolves — "can't cast", "spells cost less this
+            # turn" — happens after it is cast, CR 608.2; its own casting is what it says of "this spell")
             got.add(Topic.CASTING)
         return frozenset(got)
     if kind == "rider":
