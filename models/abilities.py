@@ -110,19 +110,30 @@ _SAC_RE = re.compile(r"^sacrifice (.+)$", re.I)
 _SAC_ALL_RE = re.compile(r"^sacrifice (?:all|any number of) (.+)$", re.I)
 _DISCARD_HAND_RE = re.compile(r"^discard your hand$", re.I)
 _REMOVE_RE = re.compile(r"^remove (a|an|one|two|three|four|five|x|any number of|\d+) (.+?) counters? from (this|.+)$", re.I)
+_REMOVE_ANY_RE = re.compile(r"^remove (a|an|one|two|three|\d+) counters? from (this|.+)$", re.I)
 _PUT_RE = re.compile(r"^put (a|an|one|two|three|\d+) (.+?) counters? on (this|.+)$", re.I)
 _DISCARD_RE = re.compile(r"^discard (.+)$", re.I)
 _EXILE_RE = re.compile(r"^exile (.+)$", re.I)
 _TAP_UNTAPPED_RE = re.compile(r"^tap (an|one|two|three|four|five|x|\d+) untapped (.+?) you control$", re.I)
 _RETURN_RE = re.compile(r"^return (.+) to (its|their) owner'?s'? hand$", re.I)
 _MILL_RE = re.compile(r"^mill (a card|\w+ cards)$", re.I)
-_ENERGY_RE = re.compile(r"^pay ((?:\{E\})+)", re.I)
+_ENERGY_RE = re.compile(r"^pay ((?:\{E\})+)$", re.I)
 _OTHER_CARDS_RE = re.compile(r"(\w+) other cards?")
 _SELF_WORDS = ("this", "~")
 
 
 def _num(w: str) -> int:
     n = parse_count_word(w, x=0)  # X counts as 0 here; the regexes admit no other word
+    return 1 if n is None else n
+
+
+def _lead_count(obj: str) -> int | None:
+    """How many objects a cost part names by its first word ("two cards" 2, "a creature" 1, "this" 1); ``None``
+    for X or "any number of" (an amount chosen as the cost is paid: not read here)."""
+    first = obj.strip().split(" ", 1)[0].lower()
+    if first in ("x", "any"):
+        return None
+    n = parse_count_word(first)
     return 1 if n is None else n
 
 
@@ -169,11 +180,19 @@ def parse_activation_cost(text: str, card_name: str = "") -> ActivationCost:
             parts.append(CostPart("pay_life", "life", _num(m.group(1)), chunk))
             continue
         m = _REMOVE_RE.match(chunk)
-        if m:
+        if m and _what(m.group(3)) == "this":
             # "X" and "any number of": amount 0, the number is chosen as the cost is paid (CR 107.3a, 118.3);
             # an output counting "counters removed this way" reads that choice (``effects.CountersRemoved``)
             n = 0 if m.group(1).lower() == "any number of" else _num(m.group(1))
             parts.append(CostPart("remove_counters", m.group(2).lower(), n, chunk))
+            continue
+        m = _REMOVE_ANY_RE.match(chunk)
+        if m and _what(m.group(2)) == "this":  # "Remove a counter from this artifact": a counter of any kind
+            parts.append(CostPart("remove_counters", "any", _num(m.group(1)), chunk))
+            continue
+        m = _ENERGY_RE.fullmatch(chunk)
+        if m:  # "Pay {E}{E}": remove that many energy counters from yourself (CR 107.14)
+            parts.append(CostPart("pay_energy", "energy", m.group(1).upper().count("{E}"), chunk))
             continue
         m = _PUT_RE.match(chunk)
         if m:
@@ -204,22 +223,28 @@ def parse_activation_cost(text: str, card_name: str = "") -> ActivationCost:
             continue
         m = _DISCARD_RE.match(chunk)
         if m:
-            parts.append(CostPart("discard", _what(m.group(1)), 1, chunk))
+            k = _lead_count(m.group(1))
+            parts.append(CostPart("discard", _what(m.group(1)), k, chunk) if k else CostPart("other", chunk.lower(), 1, chunk))
             continue
         m = _MILL_RE.match(chunk)
         if m:
-            parts.append(CostPart("mill", "card", 1, chunk))
+            n = 1 if m.group(1).lower() == "a card" else parse_count_word(m.group(1).split()[0])
+            if n is None:
+                parts.append(CostPart("other", chunk.lower(), 1, chunk))
+                continue
+            parts.append(CostPart("mill", "card", n, chunk))
             continue
         m = _EXILE_RE.match(chunk)
         if m:
             # "exile five other cards from your graveyard" (escape, CR 702.138a): the number of cards
             mm = _OTHER_CARDS_RE.search(m.group(1))
-            k = parse_count_word(mm.group(1)) if mm else None
-            parts.append(CostPart("exile", _what(m.group(1)), 1 if k is None else k, chunk))
+            k = parse_count_word(mm.group(1)) if mm else _lead_count(m.group(1))
+            parts.append(CostPart("exile", _what(m.group(1)), k, chunk) if k else CostPart("other", chunk.lower(), 1, chunk))
             continue
         m = _RETURN_RE.match(chunk)
         if m:
-            parts.append(CostPart("return", _what(m.group(1)), 1, chunk))
+            k = _lead_count(m.group(1))
+            parts.append(CostPart("return", _what(m.group(1)), k, chunk) if k else CostPart("other", chunk.lower(), 1, chunk))
             continue
         parts.append(CostPart("other", chunk.lower(), 1, chunk))
     mana = ManaCost.parse("".join(mana_syms)) if mana_syms else None

@@ -45,7 +45,7 @@ QUESTION_ARGS: dict[str, tuple[str, ...]] = {
 }
 SCENARIO_KEYS = (
     "title", "source", "players", "active", "cards", "battlefield", "hand", "graveyard", "library",
-    "exile", "command", "stack", "pool", "life", "effects", "ask", "expect", "notes",
+    "exile", "command", "stack", "pool", "life", "player_counters", "effects", "ask", "expect", "notes",
 )
 #: Most copies one zone entry may stand for (``count``): enough for any real game and for benchmarks.
 MAX_COUNT = 10_000
@@ -625,6 +625,18 @@ def build_state(sc: Scenario, db: Any) -> tuple[GameState, Any]:
         if isinstance(n, bool) or not isinstance(n, int):
             raise sc.error(f"life of {player} must be a whole number, got {n!r}", player, life)
         state.life[player] = n
+    pcs = data.get("player_counters") or {}
+    if not isinstance(pcs, Mapping):
+        raise sc.error("'player_counters' maps a player to counters such as {energy: 3, poison: 1} (CR 122.1)",
+                       "player_counters")
+    for player, kinds in pcs.items():
+        player = check_player(player, pcs, player)
+        if not isinstance(kinds, Mapping):
+            raise sc.error(f"counters of {player} map a kind to a number, e.g. {{energy: 3}}", player, pcs)
+        for kind, n in kinds.items():
+            if isinstance(n, bool) or not isinstance(n, int) or n < 0:
+                raise sc.error(f"{kind} counters of {player} must be a whole number of at least 0, got {n!r}", player, pcs)
+            state.player_counters.setdefault(player, {})[str(kind)] = n
     effects = data.get("effects") or []
     if not isinstance(effects, list):
         raise sc.error("'effects' is a list of {card, controller, ability, targets, choices}", "effects")

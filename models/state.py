@@ -120,6 +120,8 @@ class GameState:
     zones: dict[str, dict[str, list[CardInstance]]] = field(default_factory=dict)
     pools: dict[str, ManaPool] = field(default_factory=dict)
     life: dict[str, int] = field(default_factory=dict)
+    #: counters players have (CR 122.1: energy, poison, ...); a player not listed has none
+    player_counters: dict[str, dict[str, int]] = field(default_factory=dict)
     effects: list[Effect] = field(default_factory=list)
     #: (zone, player) pairs a scenario listed, even as an empty list: the zone's contents are known.
     listed_zones: set = field(default_factory=set)
@@ -146,6 +148,10 @@ class GameState:
     def opponents(self, player: str) -> list[str]:
         """Every other player, in turn order after ``player`` (two-player and multiplayer games alike)."""
         return [p for p in self.turn_order_from(player) if p != player]
+
+    def counters_of(self, player: str, kind: str) -> int:
+        """How many ``kind`` counters ``player`` has (CR 122.1; energy CR 107.14); none unless the scenario says."""
+        return self.player_counters.get(player, {}).get(kind, 0)
 
     def life_of(self, player: str) -> int:
         """``player``'s life total (CR 119.1: each player starts at 20; a scenario may set it)."""

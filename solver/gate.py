@@ -175,4 +175,5 @@ def require_modelled(state: GameState, topics: Iterable[Topic], subjects: Iterab
     if found:
         shown = "; ".join(f"{f.describe()} [{', '.join(sorted(t.value for t in f.topics))}]" for f in found[:5])
         more = f" (and {len(found) - 5} more)" if len(found) > 5 else ""
-        raise Unsupported(f"not modelled, and it could change {question}: {shown}{more}")
+        raise Unsupported(f"not modelled, and it could change {question}: {shown}{more}",
+                          topics=frozenset().union(*(f.topics for f in found)), text=found[0].text)

@@ -32,7 +32,22 @@ class QuestionError(ValueError):
 
 
 class Unsupported(Exception):
-    """The question (or a card it needs) is not modelled yet; reported as ``unsupported``, never as passing."""
+    """The question (or a card it needs) is not modelled yet; reported as ``unsupported``, never as passing.
+
+    Parameters
+    ----------
+    message : str
+        The reason, naming the card and the sentence or cost part.
+    topics : iterable of Topic, optional
+        What the unmodelled text could change (``models.effects.Topic``); kept as ``self.topics``.
+    text : str, optional
+        The sentence or cost part not modelled; kept as ``self.text``.
+    """
+
+    def __init__(self, message: str = "", *, topics: Iterable[Topic] = (), text: str | None = None) -> None:
+        super().__init__(message)
+        self.topics: frozenset[Topic] = frozenset(topics)
+        self.text = text
 
 
 @dataclass
@@ -172,6 +187,29 @@ def subjects_of(ctx: Context) -> list[tuple[str, tuple[Any, ...]]]:
     return out
 
 
+#: The topic of an ``Unsupported`` raised without one, by the solver module that raised it (what that module
+#: answers: mana production, costs, targets, ...). ``budget`` (an enumeration too large) has none: it is no text.
+MODULE_TOPICS: dict[str, tuple[Topic, ...]] = {
+    "produce": (Topic.MANA_PRODUCTION,), "sources": (Topic.MANA_PRODUCTION,), "mana_triggers": (Topic.MANA_PRODUCTION,),
+    "costs": (Topic.COSTS,), "payment": (Topic.COSTS,), "delve": (Topic.COSTS,), "targets": (Topic.CASTING,),
+    "layers": (Topic.CHARACTERISTICS,), "resolution": (Topic.RESOLUTION,), "basic": (Topic.ACTIVATION,),
+    "decks": (Topic.DECK_CONSTRUCTION,), "gate": (), "budget": (),
+}
+
+
+def default_topics(e: Unsupported) -> frozenset[Topic]:
+    """The topics of ``e`` when it was raised without any: those of the innermost solver module that raised it
+    (``MODULE_TOPICS``), so that every unsupported reason names what it is about."""
+    tb = e.__traceback__
+    module = ""
+    while tb is not None:
+        name = str(tb.tb_frame.f_globals.get("__name__", ""))
+        if name.startswith("mtgcheck.solver."):
+            module = name[len("mtgcheck.solver."):].split(".")[0]
+        tb = tb.tb_next
+    return frozenset(MODULE_TOPICS.get(module, ()))
+
+
 def question(kind: str, unordered: tuple[str, ...] = (), normalize: Mapping[str, Callable[[Any], Any]] | None = None,
              bare_key: str | None = None, topics: "Iterable[Topic] | Callable[[Context], Iterable[Topic]]" = (),
              subject_topics: Iterable[Topic] | None = None, being_cast: bool = False) -> Callable[[Handler], Handler]:
@@ -198,7 +236,12 @@ def question(kind: str, unordered: tuple[str, ...] = (), normalize: Mapping[str,
 
                 require_modelled(ctx.state, now, subjects_of(ctx), subject_topics=subj, question=f"the {kind} answer",
                                  being_cast=being_cast)
-            return fn(ctx)
+            try:
+                return fn(ctx)
+            except Unsupported as e:
+                if not getattr(e, "topics", None):
+                    e.topics = default_topics(e)
+                raise
 
         gated.__doc__ = fn.__doc__
         gated.__name__ = getattr(fn, "__name__", kind)

@@ -4,6 +4,7 @@ from __future__ import annotations
 from types import SimpleNamespace
 from typing import Any
 
+from mtgcheck.models.effects import Topic
 from mtgcheck.models.mana import ManaCost
 from mtgcheck.models.state import GameState
 
@@ -11,6 +12,115 @@ from ..questions import Unsupported
 from .explain import explain_unpayable
 from .model import PaymentProblem, life_payable
 from .search import find_payment
+
+
+def _kind_words(what: str) -> str:
+    """The object words of a cost part, without the words every such cost implies ("you control", "card")."""
+    w = what.strip()
+    for suffix in (" you control", " from your graveyard", " from your hand", " from among them"):
+        if w.endswith(suffix):
+            w = w[: -len(suffix)]
+    for word in (" cards", " card"):
+        w = w.replace(word, "")
+    return w.strip() or "permanent"
+
+
+def _count_matching(state: GameState, player: str, what: str, objects: list, source: Any) -> int:
+    """How many of ``objects`` (permanents, or cards in a zone seen as such) match the cost's object words;
+    raises ``Unsupported`` when the words are not understood (never a guess)."""
+    from mtgcheck.models.state import Permanent
+
+    from ..layers import board_view, matches
+
+    kind = _kind_words(what)
+    if kind in ("permanent", "card", ""):
+        return len(objects)
+    view = board_view(state) if any(isinstance(o, Permanent) for o in objects) else {}
+    n = 0
+    for o in objects:
+        perm = o if isinstance(o, Permanent) else Permanent(o.id, o.card, player, o.owner)
+        try:
+            if matches(kind, perm, "any", player, view[perm.id].subtypes if perm.id in view else None, source):
+                n += 1
+        except ValueError:
+            raise Unsupported(f"{source.name}: which objects “{what}” allows is not modelled",
+                              topics=(Topic.COSTS,), text=what) from None
+    return n
+
+
+def _zone_cards(state: GameState, zone: str, player: str, source: Any, part: Any) -> list:
+    """The cards in ``player``'s ``zone`` when the scenario lists that zone; else ``Unsupported`` (unknown)."""
+    if (zone, player) not in state.listed_zones and not state.cards(zone, player):
+        raise Unsupported(f"{source.name}: the cost part “{part.text or part.action}” needs to know {player}'s "
+                          f"{zone}, which the scenario does not list", topics=(Topic.ZONES, Topic.COSTS),
+                          text=part.text or part.action)
+    return list(state.cards(zone, player))
+
+
+def nonmana_cost_problem(state: GameState, perm: Any, part: Any) -> str | None:
+    """Why one non-mana cost part of an ability of ``perm`` cannot be paid now (None: it can), CR 118.3, 602.2b.
+
+    Parameters
+    ----------
+    state : GameState
+    perm : Permanent, the permanent whose ability is activated; its controller pays.
+    part : CostPart (models.abilities), not ``pay_life`` (the life total is checked with the mana).
+
+    Returns
+    -------
+    str or None
+        The reason in player terms. Sacrificing, exiling or returning the permanent itself, putting counters
+        on it and discarding a whole hand can always be paid (CR 118.3: even an empty hand, Lion's Eye Diamond
+        ruling 2004-10-04); removing counters needs that many on it (122.1); sacrificing, tapping or returning
+        another permanent needs one of that kind (701.21a, 701.26a); discarding, exiling from a graveyard or
+        hand needs that many such cards there (701.9a); milling needs that many cards in the library (701.17b);
+        paying {E} needs that many energy counters (107.14).
+
+    Raises
+    ------
+    Unsupported : a cost part, or a kind of object, that is not modelled, or a zone the scenario does not list.
+    """
+    player = perm.controller
+    a, what, n = part.action, part.what, part.amount
+    other = "another" in (part.text or "").lower() or " other " in f" {(part.text or '').lower()} "
+    if a in ("sacrifice", "exile", "return") and what == "this":
+        return None  # the permanent is on the battlefield: it can be sacrificed, exiled, returned (CR 118.3)
+    if a == "put_counters" and what != "this" and part.text and " on this" in part.text.lower():
+        return None
+    if a in ("sacrifice_all", "discard_hand"):
+        return None  # all of them, even none (CR 118.3)
+    if a == "remove_counters":
+        have = sum(perm.counters.values()) if what == "any" else perm.counters.get(what, 0)
+        label = "" if what == "any" else f"{what} "
+        return None if have >= n else f"{perm.name} has {have} {label}counter(s); the cost removes {n} (CR 122.1, 118.3)"
+    if a in ("sacrifice", "return", "tap_untapped"):
+        mine = [q for q in state.permanents(player) if not (q.id == perm.id and (other or a == "tap_untapped"))]
+        if a == "tap_untapped":
+            mine = [q for q in mine if not q.tapped]
+        have = _count_matching(state, player, what, mine, perm)
+        if have < n:
+            verb = {"sacrifice": "sacrifices", "return": "returns", "tap_untapped": "taps"}[a]
+            return (f"the cost {verb} {n} {'untapped ' if a == 'tap_untapped' else ''}{'other ' if other else ''}"
+                    f"{_kind_words(what)}(s) but {player} controls {have} (CR 118.3)")
+        return None
+    if a == "discard" and what != "this":
+        have = _count_matching(state, player, what, _zone_cards(state, "hand", player, perm, part), perm)
+        return None if have >= n else (f"the cost discards {n} {_kind_words(what)} card(s) but {player}'s hand "
+                                        f"holds {have} (CR 701.9a, 118.3)")
+    if a == "exile" and ("graveyard" in what or "hand" in what):
+        zone = "graveyard" if "graveyard" in what else "hand"
+        have = _count_matching(state, player, what, _zone_cards(state, zone, player, perm, part), perm)
+        return None if have >= n else (f"the cost exiles {n} {_kind_words(what)} card(s) from {player}'s {zone} "
+                                        f"but it holds {have} (CR 118.3)")
+    if a == "mill":
+        lib = _zone_cards(state, "library", player, perm, part)
+        return None if len(lib) >= n else (f"the cost mills {n} card(s) but {player}'s library holds {len(lib)} "
+                                           f"(CR 701.17b)")
+    if a == "pay_energy":
+        have = state.counters_of(player, "energy")
+        return None if have >= n else f"the cost pays {n} {{E}} but {player} has {have} energy counter(s) (CR 107.14, 118.3)"
+    raise Unsupported(f"{perm.name}: the cost part “{part.text or a}” is not modelled", topics=(Topic.COSTS,),
+                      text=part.text or a)
 
 
 def activation_cost_check(state: GameState, perm: Any, ability: Any, *, x: int = 0) -> str | None:
@@ -27,8 +137,7 @@ def activation_cost_check(state: GameState, perm: Any, ability: Any, *, x: int =
     -------
     None when the costs can be paid, else the reason in player terms. The permanent itself cannot be
     tapped for mana when {T}/{Q} is in the cost (CR 601.2g-h); pay-life parts need that much life
-    (CR 119.4), counter removal that many counters, sacrificing another permanent a permanent of that
-    kind, discarding and exiling from the graveyard that many cards (CR 118.3).
+    (CR 119.4); every other part as ``nonmana_cost_problem`` says (CR 118.3).
 
     Raises
     ------
@@ -42,36 +151,10 @@ def activation_cost_check(state: GameState, perm: Any, ability: Any, *, x: int =
     for p in cost.parts:
         if p.action == "pay_life":
             life += p.amount
-        elif p.action == "remove_counters":
-            have = perm.counters.get(p.what, 0)
-            if have < p.amount:
-                return f"{perm.name} has {have} {p.what} counter(s); the cost removes {p.amount} (CR 118.3)"
-        elif p.action == "sacrifice" and p.what != "this":
-            kind = p.what.rstrip("s")
-            other = "another" in (p.text or "").lower()  # "sacrifice another creature": not this one
-            have = [q for q in state.permanents(player)
-                    if (kind in ("permanent", "") or q.card.is_type(kind.capitalize())) and not (other and q.id == perm.id)]
-            if len(have) < p.amount:
-                return (f"the cost sacrifices {p.amount} {'other ' if other else ''}{kind}{'s' if p.amount > 1 else ''} "
-                        f"but {player} controls {len(have)} (CR 118.3)")
-        elif p.action == "discard_hand":
-            pass  # "Discard your hand": payable with any hand, an empty one too (CR 118.3; Lion's Eye Diamond)
-        elif p.action == "discard":
-            hand = state.cards("hand", player)
-            if len(hand) < p.amount:
-                return f"the cost discards {p.amount} card(s) but {player}'s hand holds {len(hand)} (CR 118.3)"
-        elif p.action == "tap_untapped":
-            kind = p.what.rstrip("s")
-            able = [q for q in state.permanents(player) if not q.tapped and q.id != perm.id
-                    and (kind in ("permanent", "") or q.card.is_type(kind.capitalize()))]
-            if len(able) < p.amount:
-                return f"the cost taps {p.amount} untapped {kind}(s) {player} controls but there are {len(able)} (CR 118.3)"
-        elif p.action == "exile" and "graveyard" in p.what:
-            gy = state.cards("graveyard", player)
-            if len(gy) < p.amount:
-                return f"the cost exiles {p.amount} card(s) from {player}'s graveyard but it holds {len(gy)} (CR 118.3)"
-        elif p.action not in ("sacrifice", "pay_life", "remove_counters"):
-            raise Unsupported(f"{perm.name}: the cost part “{p.text or p.action}” is not modelled")
+            continue
+        problem = nonmana_cost_problem(state, perm, p)
+        if problem:
+            return problem
     mana = cost.mana or ManaCost()
     if mana.has_x:
         mana = mana.with_x(x)
