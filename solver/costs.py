@@ -813,6 +813,12 @@ def total_cost(state: GameState, player: str, card: Any, *, using: str | None = 
     for a in adds:
         if a.keyword in ("buyback", "entwine") and a.keyword not in wanted:
             continue
+        if a.keyword == "additional" and a.optional and "additional" not in wanted:
+            # an optional additional cost ("you may reveal a Dragon card from your hand") not chosen is not
+            # paid (CR 601.2b, 601.2f); ask with additional: [additional] to pay it
+            steps.append(f"the optional additional cost “{a.text}” is not paid (CR 601.2b); "
+                         f"additional: [additional] pays it")
+            continue
         if a.keyword in ("kicker", "multikicker"):
             continue
         times = 1

@@ -141,10 +141,18 @@ def cost_effect_parser(kind: str, text: str, card: Card):
         return kw, d
     m = _ADDITIONAL_RE.match(t)
     if m:
-        c = parse_activation_cost(m.group(1), card.name)
-        d = {"parts": [p.text for p in c.parts]}
+        body, optional = m.group(1), False
+        if body.lower().startswith("you may ") and ". " not in body:
+            # "you may reveal a Dragon card from your hand", "you may collect evidence 6": the caster chooses
+            # whether to pay it (CR 601.2b); a line that says more ("This spell costs {2} less if evidence was
+            # collected") stays one unread part
+            body, optional = body[len("you may "):], True
+        c = parse_activation_cost(body, card.name)
+        d: dict = {"parts": [p.text for p in c.parts]}
         if c.mana is not None:
             d["cost"] = str(c.mana)
+        if optional:
+            d["optional"] = True
         return "additional_cost", d
     m = _CHANGE_RE.match(t)
     if m and kind == "static":

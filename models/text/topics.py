@@ -155,9 +155,11 @@ def classify(text: str, kind: str = "static", targets_typed: bool = False) -> fr
                 Topic.CHARACTERISTICS, Topic.COLORS, Topic.DECK_CONSTRUCTION}
         got.add(Topic.RESOLUTION)
         if ((not targets_typed and re.search(r"\btargets?\b", text, re.I))
-                or re.search(r"\bcast this\b|\bthis spell costs\b|\bas though\b|\bspend\b", text, re.I)):
+                or re.search(r"(?:^|[.;,] )(?:you may )?cast this\b|\bthis spell can't be cast\b|\bthis spell costs\b"
+                          r"|\bas though\b|\bspend\b", text, re.I)):
             # (what the spell does to other spells once it resolves — "can't cast", "spells cost less this
-            # turn" — happens after it is cast, CR 608.2; its own casting is what it says of "this spell")
+            # turn" — happens after it is cast, CR 608.2, and so does "if you revealed a Dragon card as you cast
+            # this spell": its own casting is what it permits or forbids for "this spell")
             got.add(Topic.CASTING)
         return frozenset(got)
     if kind == "rider":
