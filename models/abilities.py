@@ -228,11 +228,11 @@ def parse_activation_cost(text: str, card_name: str = "") -> ActivationCost:
             continue
         m = _MILL_RE.match(chunk)
         if m:
-            n = 1 if m.group(1).lower() == "a card" else parse_count_word(m.group(1).split()[0])
-            if n is None:
+            got = 1 if m.group(1).lower() == "a card" else parse_count_word(m.group(1).split()[0])
+            if got is None:
                 parts.append(CostPart("other", chunk.lower(), 1, chunk))
                 continue
-            parts.append(CostPart("mill", "card", n, chunk))
+            parts.append(CostPart("mill", "card", got, chunk))
             continue
         m = _EXILE_RE.match(chunk)
         if m:

@@ -148,7 +148,7 @@ def cost_effect_parser(kind: str, text: str, card: Card):
             # collected") stays one unread part
             body, optional = body[len("you may "):], True
         c = parse_activation_cost(body, card.name)
-        d: dict = {"parts": [p.text for p in c.parts]}
+        d = {"parts": [p.text for p in c.parts]}
         if c.mana is not None:
             d["cost"] = str(c.mana)
         if optional:
