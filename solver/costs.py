@@ -462,7 +462,8 @@ def casting_permission(state: GameState, player: str, card: Any, zone: str, usin
 # Self cost changes (CR 702.41a affinity; "This spell costs {1} less to cast for each ...")
 # ---------------------------------------------------------------------------
 
-def _count_of(state: GameState, player: str, card: Any, zone: str, count: dict, what: str) -> int:
+def _count_of(state: GameState, player: str, card: Any, zone: str, count: dict, what: str,
+              targets: int | None = None) -> int:
     """How many objects ``count`` (a ``models.costs.parse_count`` mapping) sees, or their total power."""
     types = list(count.get("types") or ())
     pos = [t for t in types if not t.startswith("!")]
@@ -472,6 +473,11 @@ def _count_of(state: GameState, player: str, card: Any, zone: str, count: dict, 
         return (not pos or any(c.is_type(t) for t in pos)) and not any(c.is_type(t) for t in neg)
 
     z, whose = count.get("zone"), count.get("whose", "you")
+    if z == "targets":  # strive: the targets chosen beyond the first (601.2c comes before 601.2f)
+        if targets is None:
+            raise Unsupported(f"{what}: the total cost depends on how many targets are chosen; give them as "
+                              f"'targets' (CR 601.2c, 601.2f)")
+        return max(0, targets - int(count.get("beyond", 0)))
     if z == "turn":  # "during your turn" (1 while the caster is the active player) / "during turns other than yours"
         return int((state.active == player) == (whose == "you"))
     if z == "opponents":  # undaunted (CR 702.125a-b): the caster's opponents in the game
@@ -560,7 +566,8 @@ def domain_types(state: GameState, player: str) -> list[str]:
     return [t for t in BASIC_LAND_TYPES if t in have]
 
 
-def self_cost_changes(state: GameState, player: str, card: Any, zone: str = "hand") -> list[tuple[str, ManaCost, str]]:
+def self_cost_changes(state: GameState, player: str, card: Any, zone: str = "hand",
+                      targets: int | None = None) -> list[tuple[str, ManaCost, str]]:
     """The spell's own cost changes: ``(direction, amount, explanation)`` with ``direction`` ``less``/``more``.
 
     Affinity for [text] (CR 702.41a: {1} less for each [text] you control), undaunted (CR 702.125a: {1} less
@@ -585,7 +592,7 @@ def self_cost_changes(state: GameState, player: str, card: Any, zone: str = "han
                         f"{a.text or 'affinity'}: {n} counted, costs {{{n}}} less (CR 702.41a)"))
         elif isinstance(e, SelfCostChange):
             cnt = dict(e.count or {})
-            n = _count_of(state, player, card, zone, cnt, card.name)
+            n = _count_of(state, player, card, zone, cnt, card.name, targets)
             per = ManaCost.parse(str(e.amount))
             label = "total power" if cnt.get("measure") == "power" else f"{n} counted"
             if per.symbols and all(sym.is_generic for sym in per.symbols):
@@ -691,7 +698,7 @@ def fmt(cost: ManaCost | None) -> str:
 
 def total_cost(state: GameState, player: str, card: Any, *, using: str | None = None, x: int = 0,
                kicked: int | bool = 0, additional: Iterable[str] = (), zone: str = "hand",
-               face: str | None = None) -> TotalCost:
+               face: str | None = None, targets: int | None = None) -> TotalCost:
     """Compute the total cost of casting ``card`` (CR 601.2f), with every step explained.
 
     Parameters
@@ -708,6 +715,8 @@ def total_cost(state: GameState, player: str, card: Any, *, using: str | None = 
         must allow casting from there (``casting_permission``, CR 601.3).
     face : the half of a split card, the Adventure or the face of a modal double-faced card to cast
         (``spell_face``, CR 709.3, 715.3, 712.11b); a split card needs one.
+    targets : how many targets were chosen (CR 601.2c), for costs that count them (strive); ``None``: not
+        given (such a cost is then ``Unsupported``).
 
     Returns
     -------
@@ -752,7 +761,7 @@ def total_cost(state: GameState, player: str, card: Any, *, using: str | None = 
     bad = unmodelled_cost_text(state, player, card)
     if bad:
         raise Unsupported(f"a cost change is not modelled, so the total cost is unknown (CR 601.2f): {bad}")
-    selfs = self_cost_changes(state, player, card, zone)
+    selfs = self_cost_changes(state, player, card, zone, targets)
     abilities = spell_abilities(card)
     alts = alternative_costs(card, abilities)
     adds = additional_costs(card, abilities)

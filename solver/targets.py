@@ -25,6 +25,7 @@ References: CR 115.1, 115.3, 115.5, 601.2c, 700.2 (modes), 702.11, 702.16, 702.1
 """
 from __future__ import annotations
 
+import dataclasses
 from typing import Any, Iterable, Mapping
 
 from mtgcheck.models.state import GameState, Permanent
@@ -338,8 +339,9 @@ def chosen_target_problems(state: GameState, player: str, card: Any, refs: Itera
     """Why ``player`` cannot cast ``card`` with the chosen targets ``refs`` (CR 601.2c): empty when each is legal.
 
     The targets are given in the order of the spell's target words (CR 115.3: each "target" is its own
-    requirement; "two target creatures" takes two, which must differ, 601.2c). A requirement of "up to N" or
-    "any number of" targets, and modal spells, are not modelled with chosen targets (``Unsupported``).
+    requirement; "two target creatures" takes two, which must differ, 601.2c). The last requirement may be "up
+    to N" or "any number of" targets: it takes the targets left over (at most N). Other open counts (X targets,
+    several open requirements) and modal spells are not modelled with chosen targets (``Unsupported``).
 
     Raises
     ------
@@ -360,10 +362,18 @@ def chosen_target_problems(state: GameState, player: str, card: Any, refs: Itera
     if len(st.modes) > 1:
         raise Unsupported(f"{card.name} is modal: checking chosen targets of a chosen mode is not modelled (CR 700.2, 601.2c)")
     specs = list(st.modes[0])
-    if any(s.count == 0 for s in specs):
-        loose = next(s for s in specs if s.count == 0)
-        raise Unsupported(f"{card.name}: how many targets “{loose.text}” takes is a choice; checking chosen targets for it "
-                          f"is not modelled (CR 601.2c)")
+    loose = [s for s in specs if s.count == 0]
+    most: int | None = None
+    if loose:
+        # one "up to N" / "any number of" requirement, the last one, takes the targets left over (CR 601.2c)
+        last = specs[-1]
+        if len(loose) > 1 or loose[0] is not last or not (last.any_number or last.most is not None):
+            raise Unsupported(f"{card.name}: how many targets “{loose[0].text}” takes is a choice; checking chosen targets "
+                              f"for it is not modelled (CR 601.2c)")
+        most = last.most
+        specs[-1] = dataclasses.replace(last, count=max(0, len(refs) - sum(s.count for s in specs[:-1])))
+        if most is not None and specs[-1].count > most:
+            raise QuestionError(f"{card.name}: “{last.text}” takes at most {most} targets; {specs[-1].count} given (CR 601.2c)")
     need = sum(s.count for s in specs)
     if len(refs) != need:
         phrases = "; ".join(f"“{s.text}”" + (f" ×{s.count}" if s.count > 1 else "") for s in specs) or "none"

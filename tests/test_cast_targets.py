@@ -72,3 +72,32 @@ def test_protection_makes_a_chosen_target_unsupported_cr_702_16():
                                 "toughness": "2", "oracle_text": "Protection from red", "keywords": ["Protection"]}}
     a = _ask("Lightning Bolt", ["Pro Red Knight"], bob=["Pro Red Knight"], cards=cards)
     assert a.verdict == "unsupported"
+
+
+def test_strive_counts_the_chosen_targets_cr_601_2c_601_2f():
+    """Targets are chosen (CR 601.2c) before the total cost is determined (601.2f): strive adds its cost for each
+    target beyond the first; "any number of target creatures" takes every target given."""
+    bob = ["Grizzly Bears", "Serra Angel", "Siege Rhino"]
+    three = _ask("Blinding Flare", list(bob), alice=["Mountain"] * 3, bob=bob)
+    assert three.values["total_cost"] == "{R}{R}{R}" and three.values["castable"] is True
+    none = _ask("Blinding Flare", [], alice=["Mountain"], bob=bob)
+    assert none.values["total_cost"] == "{R}" and none.values["castable"] is True
+
+
+def test_strive_without_chosen_targets_is_unsupported_cr_601_2f():
+    """Without the targets the strive cost is unknown: unsupported, never a guess."""
+    sc = {"players": ["Alice", "Bob"], "battlefield": {"Alice": ["Mountain"], "Bob": ["Grizzly Bears"]},
+          "ask": {"cast": {"card": "Blinding Flare"}}}
+    a = mtgcheck.ask(sc, cards=DB)
+    assert a.verdict == "unsupported" and "targets" in a.message
+
+
+def test_up_to_n_takes_at_most_n_cr_601_2c():
+    """"up to two target creatures" takes zero, one or two; three is an error."""
+    cards = {"Double Tap": {"mana_cost": "{W}", "type_line": "Instant",
+                            "oracle_text": "Tap up to two target creatures."}}
+    bob = ["Grizzly Bears", "Serra Angel", "Siege Rhino"]
+    assert _ask("Double Tap", ["Grizzly Bears"], alice=["Plains"], bob=bob, cards=cards).values["castable"] is True
+    assert _ask("Double Tap", [], alice=["Plains"], bob=bob, cards=cards).values["castable"] is True
+    with pytest.raises(ValueError, match="at most 2"):
+        _ask("Double Tap", list(bob), alice=["Plains"], bob=bob, cards=cards)

@@ -276,7 +276,7 @@ def affinity_count(parameter: str) -> dict | None:
 
 #: An ability word before a self cost change ("Domain — "), CR 207.2c: it has no rules meaning.
 _ABILITY_WORD = r"(?:[A-Z][\w'-]*(?: [\w'-]+)* — )?"
-_SELF_EACH_RE = re.compile(r"^" + _ABILITY_WORD + r"this spell costs (?P<amt>(?:\{\d+\})+) (?P<dir>less|more) to cast for each "
+_SELF_EACH_RE = re.compile(r"^" + _ABILITY_WORD + r"this spell costs (?P<amt>(?:\{[^}]+\})+) (?P<dir>less|more) to cast for each "
                            r"(?P<what>.+?)\.?$", re.I)
 _SELF_POWER_RE = re.compile(r"^this spell costs \{X\} less to cast, where X is the total power of creatures you control\.?$", re.I)
 _SELF_IF_RE = re.compile(r"^this spell costs (?P<amt>(?:\{[^}]+\})+) (?P<dir>less|more) to cast if you control "
@@ -289,7 +289,9 @@ _SELF_TURN_RE = re.compile(r"^(?:(?P<pre>during your turn|during turns other tha
 #: (undaunted's wording, CR 702.125a), basic land types among lands they control (domain, CR 207.2c ability word).
 _SPECIAL_COUNTS = {"creature in your party": {"zone": "party", "whose": "you", "types": []},
                    "opponent you have": {"zone": "opponents", "whose": "you", "types": []},
-                   "basic land type among lands you control": {"zone": "domain", "whose": "you", "types": []}}
+                   "basic land type among lands you control": {"zone": "domain", "whose": "you", "types": []},
+                   # strive (CR 207.2c ability word): the targets chosen, beyond the first (CR 601.2c before 601.2f)
+                   "target beyond the first": {"zone": "targets", "whose": "you", "types": [], "beyond": 1}}
 
 
 @effect_parser(29)

@@ -84,6 +84,10 @@ class TargetSpec:
         ``Basic``, ``Legendary``, ``Snow``: it must have all of the first, none of the second.
     tapped : bool or None
         "tapped" / "untapped" creature.
+    most : int or None
+        For "up to N target ...": N, the most it takes (``count`` is 0); ``None`` otherwise.
+    any_number : bool
+        "any number of target ...": no most (``count`` is 0).
     """
 
     text: str
@@ -100,6 +104,8 @@ class TargetSpec:
     supertypes: tuple[str, ...] = ()
     excluded_supertypes: tuple[str, ...] = ()
     tapped: bool | None = None
+    most: int | None = None
+    any_number: bool = False
 
 
 @dataclass(frozen=True)
@@ -214,7 +220,8 @@ def parse_target_phrase(phrase: str) -> TargetSpec | None:
     m = _ANY_TARGET.match(phrase.strip())
     if m:
         n = _count_of(m)
-        return TargetSpec(phrase, ("player", "permanent"), ("Creature", "Planeswalker", "Battle"), count=n)
+        return TargetSpec(phrase, ("player", "permanent"), ("Creature", "Planeswalker", "Battle"), count=n,
+                          most=_most_of(m), any_number=bool(m.group("any")))
     m = _PHRASE.match(phrase.strip())
     if not m:
         return None
@@ -272,7 +279,12 @@ def parse_target_phrase(phrase: str) -> TargetSpec | None:
         shown = phrase
     return TargetSpec(shown, tuple(dict.fromkeys(kinds)), tuple(heads), tuple(excl), controller, zone, owner, n,
                       tuple(unknown), tuple(nn.subtypes), tuple(nn.excl_subtypes), tuple(nn.supers),
-                      tuple(nn.excl_supers), nn.tapped)
+                      tuple(nn.excl_supers), nn.tapped, _most_of(m), bool(m.group("any")))
+
+
+def _most_of(m: re.Match) -> int | None:
+    """N of "up to N target ..." (``None`` for other counts, and for "up to X")."""
+    return parse_count_word(m.group("n1")) if m.group("upto") else None
 
 
 def _count_of(m: re.Match) -> int:

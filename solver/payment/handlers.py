@@ -37,9 +37,14 @@ def _cast_setup(ctx: Context):
     if using is not None and not isinstance(using, str):
         raise QuestionError(f"'using' is normal or an alternative cost such as flashback, got {using!r}")
     face = costs_mod.requested_face(ctx, card)
+    chosen = ctx.arg("targets", None)
+    if isinstance(chosen, (str, Mapping)):
+        chosen = [chosen]
+    if chosen is not None and not isinstance(chosen, list):
+        raise QuestionError(f"'targets' lists the chosen targets (players, permanents, spells, cards), got {chosen!r}")
     try:
         tc = costs_mod.total_cost(ctx.state, player, card, using=using, x=x, kicked=kicked, additional=additional,
-                                  zone=zone, face=face)
+                                  zone=zone, face=face, targets=None if chosen is None else len(chosen))
         card = getattr(tc, "card", None) or card  # the half or face as cast (CR 709.3, 715.3, 712.11)
     except costs_mod.ZoneError as e:
         try:  # report the half or face asked for, even when it may not be cast from there (CR 709.3b)
@@ -56,14 +61,9 @@ def _cast_setup(ctx: Context):
         raise Unsupported(f"a cost part of {card.name} is not modelled: " + "; ".join(p.text for p in tc.parts if p.action == "other"))
     mv, _ = _mana_value(card, "stack", x)
     # 601.2c (targets) comes before 601.2f-h (costs): a spell without a legal target cannot be cast
-    chosen = ctx.arg("targets", None)
     if chosen is None:
         aims = target_problems(ctx.state, player, card)
     else:  # the targets the question chooses, each legal for its phrase (CR 601.2c)
-        if isinstance(chosen, (str, Mapping)):
-            chosen = [chosen]
-        if not isinstance(chosen, list):
-            raise QuestionError(f"'targets' lists the chosen targets (players, permanents, spells, cards), got {chosen!r}")
         aims = chosen_target_problems(ctx.state, player, card, chosen)
     problems = aims + costs_mod.nonmana_problems(ctx.state, player, card, tc, zone)
     return card, player, zone, x, tc, mv, problems
