@@ -287,7 +287,7 @@ _SELF_TURN_RE = re.compile(r"^(?:(?P<pre>during your turn|during turns other tha
                            re.I)
 #: "for each ..." counts that are not objects in a zone: the caster's party (CR 700.8), their opponents
 #: (undaunted's wording, CR 702.125a), basic land types among lands they control (domain, CR 207.2c ability word).
-_SPECIAL_COUNTS = {"creature in your party": {"zone": "party", "whose": "you", "types": []},
+_SPECIAL_COUNTS: dict[str, dict] = {"creature in your party": {"zone": "party", "whose": "you", "types": []},
                    "opponent you have": {"zone": "opponents", "whose": "you", "types": []},
                    "basic land type among lands you control": {"zone": "domain", "whose": "you", "types": []},
                    # strive (CR 207.2c ability word): the targets chosen, beyond the first (CR 601.2c before 601.2f)
