@@ -325,6 +325,7 @@ def _validate_partition(items: Iterable[Any], ref: CardsRef, fmt_key: str, comma
         else:
             deck = decklist_from_data(it, "<dask>")
         out.append(decks_cli._validate_one(deck, st))
+    decks_cli._save_facts(st)
     return out
 
 

@@ -43,6 +43,7 @@ whenever one exists.
 """
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import operator
 import re
@@ -53,7 +54,16 @@ from typing import Any, Iterable, Mapping
 
 from mtgcheck.models.cards import BASIC_LAND_MANA, BASIC_LAND_TYPES, Card, compute_color_identity
 from mtgcheck.models.deckfacts import deck_text, has_activated_ability
-from mtgcheck.models.decklist import DECK_SECTIONS, DeckEntry, Decklist, decklist_from_data, parse_text
+from mtgcheck.models.decklist import (
+    _JSON_KEYS,
+    _JSON_SECTIONS,
+    DECK_SECTIONS,
+    MAX_ENTRY_COUNT,
+    DeckEntry,
+    Decklist,
+    decklist_from_data,
+    parse_text,
+)
 from mtgcheck.models.formats import Format, FormatError, load_format
 from mtgcheck.models.mana import COLORS
 
@@ -61,7 +71,7 @@ from .questions import Answer, Context, QuestionError, Unsupported, question
 
 __all__ = [
     "PROBLEM_CODES", "DeckProblem", "DeckReport", "CardFacts", "card_facts", "validate_deck",
-    "DeckValidator", "COMPANION_CONDITIONS",
+    "DeckValidator", "COMPANION_CONDITIONS", "save_card_facts",
 ]
 
 PROBLEM_CODES = (
@@ -70,6 +80,10 @@ PROBLEM_CODES = (
     "unknown_card", "unreadable_line", "companion_not_in_sideboard", "legality_unknown",
 )
 _READ_CODES = frozenset({"unknown_card", "unreadable_line"})
+#: What ``decklist_from_data`` reads from a JSON-lines record (``DeckValidator.validate_record``).
+_RECORD_KEYS = frozenset(_JSON_KEYS)
+_RECORD_SECTIONS = _JSON_SECTIONS
+_META_KEYS = ("date", "event", "player", "id")
 _COLOR_ORDER = "WUBRG"
 
 
@@ -187,9 +201,12 @@ def _repeated_mana_symbol(card: Card) -> str | None:
     return None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class CardFacts:
     """Deck-building facts of one card, computed once (``card_facts``).
+
+    Compared and hashed by identity: there is one ``CardFacts`` per card and database (``DeckValidator``'s
+    cache), so sets of facts are cheap.
 
     ``copy_limit``: None follow the format, -1 any number ("A deck can have any number of cards named ..."),
     else the number the card's text allows (Seven Dwarves: 7, Nazgûl: 9).
@@ -215,6 +232,8 @@ class CardFacts:
     companion: str | None
     legalities: Mapping[str, str]
     creature_outside_battlefield: bool = False
+    #: ``identity | land_type_colors``: every colour a commander's identity must hold for this card
+    deck_colors: frozenset[str] = frozenset()
 
 
 _COMPANION_NAMES = {
@@ -247,9 +266,10 @@ def card_facts(card: Card) -> CardFacts:
     if dt.every_land_type:
         colors = frozenset(COLORS)
     legendary = "Legendary" in tl.supertypes
+    identity = compute_color_identity(card)
     return CardFacts(
         name=card.name, card=card, basic="Basic" in tl.supertypes, copy_limit=dt.copy_limit,
-        identity=compute_color_identity(card), land_type_colors=colors, land="Land" in tl.types,
+        identity=identity, land_type_colors=colors, land="Land" in tl.types,
         permanent=tl.is_permanent, mana_value=card.mana_value(), legendary=legendary,
         types=frozenset(tl.types), subtypes=subtypes, changeling=dt.changeling,
         partner=dt.partner, can_be_commander=dt.can_be_commander,
@@ -259,8 +279,125 @@ def card_facts(card: Card) -> CardFacts:
         time_lord_doctor=legendary and "Creature" in tl.types and subtypes == {"Time Lord", "Doctor"},
         companion=_COMPANION_NAMES.get(card.name) if dt.companion else None,
         legalities=card.legalities or {},
-        creature_outside_battlefield=dt.creature_outside_battlefield,
+        creature_outside_battlefield=dt.creature_outside_battlefield, deck_colors=identity | colors,
     )
+
+
+# ---------------------------------------------------------------------------
+# Card facts on disk, next to the parsed-card cache
+# ---------------------------------------------------------------------------
+
+#: The ``CardFacts`` fields kept on disk (the card and its legalities come from the database itself).
+_STORED_FIELDS = tuple(f.name for f in dataclasses.fields(CardFacts) if f.name not in ("name", "card", "legalities"))
+_FACTS_MAGIC = "mtgcheck-card-facts"
+_FACTS_HASH: str | None = None
+
+
+def _facts_code_hash() -> str:
+    """A hash of this module's source (``card_facts`` and ``CardFacts`` live here); the parsed-card cache's
+    key covers ``models/`` (the card model and the text readers)."""
+    global _FACTS_HASH
+    if _FACTS_HASH is None:
+        import hashlib
+        from pathlib import Path
+
+        _FACTS_HASH = hashlib.blake2b(Path(__file__).read_bytes(), digest_size=16).hexdigest()
+    return _FACTS_HASH
+
+
+def _facts_store(db: Any) -> "tuple[Any, tuple] | None":
+    """Where the card facts of ``db`` are kept on disk and the key they must carry, or None: a database not
+    loaded whole from one card file by ``models.database.load_database`` (the catalog, one built in memory,
+    one with scenario cards layered on it), or the parsed-card cache is off (``MTGCHECK_NO_CACHE``)."""
+    from pathlib import Path
+
+    from mtgcheck.models import cardcache
+
+    src = getattr(db, "source", None)
+    if (not src or src == "catalog" or getattr(db, "origin", "memory") == "memory"
+            or len(getattr(db, "_levels", ())) != 1 or not cardcache.enabled()):
+        return None
+    try:
+        p = Path(src).resolve()
+        st = p.stat()
+        where = cardcache.cache_path(p)
+    except (OSError, RuntimeError, ImportError):
+        return None
+    key = (_FACTS_MAGIC, cardcache.file_key(p, st), _facts_code_hash(), _STORED_FIELDS)
+    return where.with_name(where.stem + ".card-facts.pickle"), key
+
+
+def _read_stored_facts(db: Any) -> dict[str, tuple]:
+    """The card facts kept on disk for ``db`` (Oracle name -> the ``_STORED_FIELDS`` values), or ``{}`` when
+    there are none or they are stale, unreadable or not ours (never trusted then: the facts are recomputed)."""
+    import pickle
+
+    where = _facts_store(db)
+    if where is None:
+        return {}
+    path, key = where
+    try:
+        with open(path, "rb") as fp:
+            header = pickle.load(fp)  # a small pickle of its own: a stale file is rejected before its body
+            if header != key:
+                return {}
+            got = pickle.load(fp)
+        return got if isinstance(got, dict) else {}
+    except Exception:  # noqa: BLE001 - missing, truncated, written by other code: recompute
+        return {}
+
+
+def save_card_facts(db: Any) -> bool:
+    """Keep the card facts this process computed for ``db`` on disk (with those read from there), so the
+    next process that validates decks with the same card file reads them instead of computing them.
+
+    The file sits next to the parsed-card cache (``models.cardcache``, same folder and the same rules: used
+    only while the card file, mtgcheck's ``models/`` and this module are unchanged; written atomically;
+    ``MTGCHECK_NO_CACHE=1`` turns it off). Returns True when a file was written (nothing new: nothing is
+    written). Never raises: a cache that cannot be written only means the facts are computed again.
+    """
+    import os
+    import pickle
+    import tempfile
+
+    names = DeckValidator._facts_by_db.get(db) if _weakrefable(db) else None
+    stored = DeckValidator._stored_by_db.get(db, {}) if _weakrefable(db) else {}
+    if not names:
+        return False
+    new = {k[1:]: v for k, v in names.items() if k[:1] == "\0" and k[1:] not in stored}
+    if not new:
+        return False
+    where = _facts_store(db)
+    if where is None:
+        return False
+    path, key = where
+    out = dict(stored)
+    out.update((n, tuple(getattr(f, a) for a in _STORED_FIELDS)) for n, f in new.items())
+    tmp = None
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
+        with os.fdopen(fd, "wb") as fp:
+            pickle.dump(key, fp, protocol=pickle.HIGHEST_PROTOCOL)
+            pickle.dump(out, fp, protocol=pickle.HIGHEST_PROTOCOL)
+        os.replace(tmp, path)
+        DeckValidator._stored_by_db[db] = out
+        return True
+    except Exception:  # noqa: BLE001 - a read-only or full cache folder
+        if tmp is not None:
+            try:
+                os.unlink(tmp)
+            except OSError:
+                pass
+        return False
+
+
+def _weakrefable(db: Any) -> bool:
+    try:
+        weakref.ref(db)
+        return True
+    except TypeError:
+        return False
 
 
 # ---------------------------------------------------------------------------
@@ -377,13 +514,13 @@ class _Unknown:
         self.suggestions = suggestions
 
 
-def _take_one(entries: list, name: str) -> tuple[list, "DeckEntry | None"]:
-    """``entries`` ((facts, count, entry) triples) with one copy of ``name`` taken out, and the entry it
-    came from (``None`` when the list holds no such card; the list is then returned unchanged)."""
-    for i, (g, n, e) in enumerate(entries):
+def _take_one(entries: list, name: str) -> tuple[list, bool, int | None]:
+    """``entries`` ((facts, count, line) triples) with one copy of ``name`` taken out, whether the list held
+    it (else the list is returned unchanged) and the line of the entry it came from."""
+    for i, (g, n, ln) in enumerate(entries):
         if g.name == name:
-            return entries[:i] + ([(g, n - 1, e)] if n > 1 else []) + entries[i + 1:], e
-    return entries, None
+            return entries[:i] + ([(g, n - 1, ln)] if n > 1 else []) + entries[i + 1:], True, ln
+    return entries, False, None
 
 
 class DeckValidator:
@@ -403,21 +540,42 @@ class DeckValidator:
     #: One cache per database object (weakly keyed: forgotten with the database): raw name -> CardFacts |
     #: _Unknown, "\0" + Oracle name -> CardFacts, "\1" + Oracle name -> has an activated ability.
     _facts_by_db: "weakref.WeakKeyDictionary[Any, dict[str, Any]]" = weakref.WeakKeyDictionary()
+    #: The card facts read from disk per database (``_read_stored_facts``): Oracle name -> field values.
+    _stored_by_db: "weakref.WeakKeyDictionary[Any, dict[str, tuple]]" = weakref.WeakKeyDictionary()
 
     def __init__(self, fmt: Format | str, db: Any):
         self.fmt = load_format(fmt)
         self.db = db
-        try:
-            names = DeckValidator._facts_by_db.get(db)
-            if names is None:
-                names = DeckValidator._facts_by_db[db] = {}
-        except TypeError:  # a database that cannot be weakly referenced: a cache of its own
-            names = {}
+        names, self._stored = DeckValidator.caches(db)
         self._names: dict[str, Any] = names
         self.data_date = getattr(db, "date", None)
         self.data_source = getattr(db, "source", None)
         #: Oracle name -> (copies allowed or None: no limit applies, legality status or None), for this format
         self._verdicts: dict[str, tuple[int | None, str | None]] = {}
+        #: Name as written -> CardFacts, for non-blank names of known cards only (``validate_record``)
+        self._plain: dict[str, CardFacts] = {}
+        #: Facts met by this validator (``_classify``) and, of those, the ones legal in the format (or
+        #: restricted) whose copy limit is the format's or higher (or none), the ones with no copy limit, and
+        #: the restricted ones
+        self._classified: set[CardFacts] = set()
+        self._clean: set[CardFacts] = set()
+        self._free: set[CardFacts] = set()
+        self._one: set[CardFacts] = set()
+        self._not_commander: set[CardFacts] = set()
+
+    @staticmethod
+    def caches(db: Any) -> tuple[dict[str, Any], dict[str, tuple]]:
+        """The card-facts caches shared by every validator of ``db``: names -> facts (filled as decks are
+        validated) and the facts read from disk (``save_card_facts``), read on the first call. Calling this
+        before forking workers lets them share both."""
+        try:
+            names = DeckValidator._facts_by_db.get(db)
+            if names is None:
+                names = DeckValidator._facts_by_db[db] = {}
+                DeckValidator._stored_by_db[db] = _read_stored_facts(db)
+            return names, DeckValidator._stored_by_db.get(db, {})
+        except TypeError:  # a database that cannot be weakly referenced: caches of its own
+            return {}, {}
 
     def _verdict(self, f: CardFacts) -> tuple[int | None, str | None]:
         """How many copies of ``f``'s card this format allows (None: no limit applies: no copy limit in the
@@ -431,6 +589,55 @@ class DeckValidator:
         status = (f.legalities.get(key) if f.legalities else None) if key is not None else None
         v = self._verdicts[f.name] = (allowed, status)
         return v
+
+    def _classify(self, facts: Iterable[CardFacts]) -> None:
+        """Sort facts met for the first time (``_no_copy_or_legality_problem``): legal here, or restricted
+        (``_one``: fine as one copy; in a Commander format fine unless a commander, ``_not_commander``), with
+        a copy limit no lower than the format's (``_clean``), of them those with no copy limit (``_free``)."""
+        fmt = self.fmt
+        limit, key = fmt.copy_limit, fmt.legality
+        for f in facts:
+            allowed, status = self._verdicts.get(f.name) or self._verdict(f)
+            self._classified.add(f)
+            if allowed is not None and limit is not None and allowed < limit:
+                continue
+            if key is None or status == "legal":
+                self._clean.add(f)
+                if allowed is None:
+                    self._free.add(f)
+            elif status == "restricted":
+                self._clean.add(f)
+                (self._not_commander if fmt.is_commander else self._one).add(f)
+
+    def _no_copy_or_legality_problem(self, main: list, side: list, comp_entries: list,
+                                     commanders_f: list[CardFacts]) -> bool:
+        """True when the copy-limit and legality checks of ``_judge`` find nothing, decided a whole deck at a
+        time (dict and set operations) instead of card by card: every card legal in the format (or
+        restricted with one copy in all; in a Commander format, restricted and not a commander), and no card
+        with more copies in all than it may have. False: the per-card checks run (and say what is wrong)."""
+        tot = dict(zip(map(_first, main), map(_second, main)))
+        twice = len(tot) != len(main)  # one name on two lines of the main deck
+        get = tot.get
+        for f, n, _ in itertools.chain(side, comp_entries):
+            tot[f] = get(f, 0) + n
+        for f in commanders_f:
+            tot[f] = get(f, 0) + 1
+        keys = tot.keys()
+        if not keys <= self._classified:
+            self._classify(keys - self._classified)
+        if twice or not keys <= self._clean:
+            return False
+        limit = self.fmt.copy_limit
+        if limit is not None and tot and max(tot.values()) > limit:
+            capped = keys - self._free
+            if capped and max(map(tot.__getitem__, capped)) > limit:
+                return False
+        if self._one and not self._one.isdisjoint(keys):
+            if max(map(tot.__getitem__, self._one.intersection(keys))) > 1:
+                return False
+        if commanders_f and not self._not_commander.isdisjoint(commanders_f):
+            return False
+        return True
 
     # ---- names ------------------------------------------------------------
     def resolve(self, name: str) -> "CardFacts | _Unknown":
@@ -448,7 +655,12 @@ class DeckValidator:
             else:
                 hit = self._names.get("\0" + card.name)
                 if hit is None:
-                    hit = card_facts(card)
+                    kept = self._stored.get(card.name)
+                    if kept is not None:
+                        hit = CardFacts(name=card.name, card=card, legalities=card.legalities or {},
+                                        **dict(zip(_STORED_FIELDS, kept)))
+                    else:
+                        hit = card_facts(card)
                     self._names["\0" + card.name] = hit
             self._names[name] = hit
         return hit
@@ -479,14 +691,13 @@ class DeckValidator:
         -------
         DeckReport
         """
-        fmt = self.fmt
         problems: list[DeckProblem] = []
         notes: list[str] = list(getattr(deck, "hints", ()))  # how an ambiguous list was read
         for u in deck.unreadable:
             problems.append(DeckProblem("unreadable_line", "decklist format", f"line {u.line}: {u.reason}: {u.text.strip()!r}"
                                         if u.line else f"{u.reason}: {u.text.strip()!r}", [], {}, u.line))
-        # resolve every entry: section -> list of (facts, count, entry)
-        sections: dict[str, list[tuple[CardFacts, int, DeckEntry]]] = {s: [] for s in DECK_SECTIONS}
+        # resolve every entry: section -> list of (facts, count, line)
+        sections: dict[str, list[tuple[CardFacts, int, int | None]]] = {s: [] for s in DECK_SECTIONS}
         # entries whose name is unknown, by section: (entry, its unknown_card problem)
         unknown: dict[str, list[tuple[DeckEntry, DeckProblem]]] = {s: [] for s in DECK_SECTIONS}
         resolve = self.resolve
@@ -506,10 +717,89 @@ class DeckValidator:
                 problems.append(p)
                 unknown[e.section].append((e, p))
                 continue
-            sec.append((f, e.count, e))
+            sec.append((f, e.count, e.line))
         if ignored:
             secs = sorted({e.section for e in ignored})
             notes.append(f"{sum(e.count for e in ignored)} cards in {', '.join(secs)} are not part of the deck and were not checked")
+        return self._judge(problems, notes, sections, unknown, commanders, companion, deck.reader, deck.source,
+                           deck.index, deck.name, dict(deck.meta))
+
+    def validate_record(self, rec: Any, source: str = "<data>", index: int = 0, line: int | None = None,
+                        commanders: Iterable[str] | None = None, companion: str | None = None) -> DeckReport:
+        """Validate one JSON-lines deck record (plain data, as ``models.decklist.decklist_from_data`` reads
+        it) without building its ``Decklist``.
+
+        The same report as ``validate(decklist_from_data(rec, source, index, line), ...)``: a record of the
+        usual shape (known keys, sections of ``[count, name]`` items with counts from 1 to
+        ``MAX_ENTRY_COUNT`` and names of known cards) is read straight into the checks; any other record
+        goes through ``decklist_from_data`` and ``validate`` (unknown keys, malformed items and unknown names
+        are reported there).
+
+        Parameters
+        ----------
+        rec : Any
+            The parsed record (``{"format": ..., "main": [[4, "Name"], ...], "side": [...], ...}``).
+        source, index, line : where the record comes from (file, record index, line number).
+        commanders, companion : as for ``validate``.
+
+        Returns
+        -------
+        DeckReport
+        """
+        sections = self._record_sections(rec, line)
+        if sections is None:
+            return self.validate(decklist_from_data(rec, source, index, line), commanders, companion)
+        name = rec.get("name")
+        meta = {k: rec[k] for k in _META_KEYS if k in rec}
+        return self._judge([], [], sections, None, commanders, companion, "jsonl", source, index,
+                           name if isinstance(name, str) else None, meta)
+
+    def _record_sections(self, rec: Any, line: int | None) -> dict[str, list] | None:
+        """The sections of a JSON-lines record of the usual shape as ``validate`` builds them (every entry
+        ``(facts, count, line)``), or None for any record ``decklist_from_data`` would read differently or
+        report something of: not a dict, an unknown key, a section that is not a list, an item that is not
+        ``[count, name]`` with a count from 1 to ``MAX_ENTRY_COUNT``, a blank or unknown name."""
+        if rec.__class__ is not dict:
+            return None
+        for k in rec:
+            if k not in _RECORD_KEYS:
+                return None
+        sections: dict[str, list] = {s: [] for s in DECK_SECTIONS}
+        plain = self._plain
+        get = plain.get
+        for key, section in _RECORD_SECTIONS:
+            items = rec.get(key)
+            if items is None:
+                continue
+            if items.__class__ is not list:
+                return None
+            add = sections[section].append
+            for it in items:
+                if it.__class__ is not list or len(it) != 2:
+                    return None
+                n, nm = it
+                if n.__class__ is not int or not 0 < n <= MAX_ENTRY_COUNT or nm.__class__ is not str:
+                    return None
+                f = get(nm)
+                if f is None:
+                    if not nm.strip():
+                        return None
+                    f = self.resolve(nm)
+                    if f.__class__ is _Unknown:
+                        return None
+                    plain[nm] = f
+                add((f, n, line))
+        return sections
+
+    def _judge(self, problems: list[DeckProblem], notes: list[str], sections: dict[str, list],
+               unknown: dict[str, list[tuple[DeckEntry, DeckProblem]]] | None, commanders: Iterable[str] | None,
+               companion: str | None, reader: str, source: str, index: int, deck_name: str | None,
+               meta: dict[str, Any]) -> DeckReport:
+        """Every rule on a deck's resolved entries (``validate``; ``unknown`` None: every name is known)."""
+        fmt = self.fmt
+        if unknown is None:
+            unknown = {s: [] for s in DECK_SECTIONS}
+        resolve = self.resolve
 
         main, side = sections["main"], sections["side"]
         cmd_entries, comp_entries = sections["commander"], sections["companion"]
@@ -520,9 +810,9 @@ class DeckValidator:
                 raise QuestionError(f"unknown companion {companion!r}", f.suggestions)
             # the companion is one of the list's sideboard cards (revealed from outside the game, CR 702.139a,
             # 103.2b, 400.11a): take it from there; a companion the list does not hold is a problem, never added
-            side, e = _take_one(side, f.name)
-            if e is not None:
-                comp_entries = [(f, 1, DeckEntry(1, f.name, "companion", e.line))]
+            side, held, ln = _take_one(side, f.name)
+            if held:
+                comp_entries = [(f, 1, ln)]
             else:
                 where = ("it is in the main deck, not the sideboard"
                          if any(g.name == f.name for g, _, _ in sections["main"]) else "the list does not hold it")
@@ -530,7 +820,7 @@ class DeckValidator:
                     "companion_not_in_sideboard", "CR 702.139a, 103.2b, 400.11a",
                     f"{f.name} is named as the companion but is not in the list's sideboard ({where}); a companion "
                     f"is revealed from outside the game, that is from the sideboard", [f.name], {f.name: 0}))
-        if comp_entries and deck.reader == "arena":
+        if comp_entries and reader == "arena":
             # Arena exports list the companion in its own section and again in the sideboard: count it once
             names = {f.name for f, _, _ in comp_entries}
             side = [(f, n, e) for f, n, e in side if f.name not in names]
@@ -543,8 +833,8 @@ class DeckValidator:
                     f = resolve(nm)
                     if f.__class__ is _Unknown:
                         raise QuestionError(f"unknown commander {nm!r}", f.suggestions)
-                    main, _ = _take_one(main, f.name)
-                    cmd_entries.append((f, 1, DeckEntry(1, f.name, "commander")))
+                    main, _, _ = _take_one(main, f.name)
+                    cmd_entries.append((f, 1, None))
             if cmd_entries or unknown["commander"]:
                 for f, n, _ in cmd_entries:
                     commanders_f.extend([f] * n)
@@ -609,61 +899,62 @@ class DeckValidator:
                                             {"side": side_count, "maximum": fmt.max_side}))
 
         # ---- copies and legality ----
-        totals: dict[str, list] = {}
-        for group in (main, side, comp_entries):
-            for f, n, e in group:
-                name = f.name
-                t = totals.get(name)
-                if t is None:
-                    totals[name] = [f, n, e.line]
-                else:
-                    t[1] += n
-        for f in commanders_f:
-            t = totals.get(f.name)
-            if t is None:
-                totals[f.name] = [f, 1, None]
-            else:
-                t[1] += 1
         key = fmt.legality
         limit = fmt.copy_limit
         no_legality: list[str] = []
-        verdict = self._verdicts.get
-        for name, (f, n, line) in totals.items():
-            allowed, status = verdict(name) or self._verdict(f)
-            if allowed is not None:
-                if n > allowed:
-                    if f.copy_limit is not None:
-                        why, rule = f"its text allows up to {allowed}", "CR 100.2a; the card's own text"
-                    elif limit == 1:
-                        why, rule = "other than basic lands, each card must have a different English name", "CR 903.5b"
+        if not self._no_copy_or_legality_problem(main, side, comp_entries, commanders_f):
+            totals: dict[str, list] = {}
+            for group in (main, side, comp_entries):
+                for f, n, ln in group:
+                    card_name = f.name
+                    t = totals.get(card_name)
+                    if t is None:
+                        totals[card_name] = [f, n, ln]
                     else:
-                        why, rule = f"at most {limit} copies of a card other than basic lands are allowed across deck and sideboard", "CR 100.2a, 100.4a"
-                    problems.append(DeckProblem("too_many_copies", rule, f"{n} copies of {name}: {why}",
-                                                [name], {name: n, "maximum": allowed}, line))
-            if key is not None:
-                if status is None:  # the card data does not say (catalog cards): never guessed
-                    no_legality.append(name)
-                    continue
-                if status == "legal":
-                    continue
-                if status == "banned":
-                    problems.append(DeckProblem("banned", f"{fmt.title} banned list (card data {self.data_date or 'undated'})",
-                                                f"{name} is banned in {fmt.title}", [name], {name: n}, line))
-                elif status == "restricted":
-                    if fmt.is_commander:
-                        # Commander-style lists use "restricted" for cards banned as commander (Duel Commander)
-                        if any(c.name == name for c in commanders_f):
-                            problems.append(DeckProblem(
-                                "banned", f"{fmt.title} banned-as-commander list (card data {self.data_date or 'undated'})",
-                                f"{name} is banned as a commander in {fmt.title} (it may be in the deck, not lead it)",
-                                [name], {name: 1}, line))
-                    elif n > 1:
-                        problems.append(DeckProblem("restricted", f"{fmt.title} restricted list (card data {self.data_date or 'undated'})",
-                                                    f"{name} is restricted in {fmt.title}: at most one copy across deck and sideboard, found {n}",
-                                                    [name], {name: n, "maximum": 1}, line))
+                        t[1] += n
+            for f in commanders_f:
+                t = totals.get(f.name)
+                if t is None:
+                    totals[f.name] = [f, 1, None]
                 else:
-                    problems.append(DeckProblem("not_legal_in_format", f"{fmt.title} card pool (card data {self.data_date or 'undated'})",
-                                                f"{name} is not legal in {fmt.title}", [name], {name: n}, line))
+                    t[1] += 1
+            verdict = self._verdicts.get
+            for name, (f, n, line) in totals.items():
+                allowed, status = verdict(name) or self._verdict(f)
+                if allowed is not None:
+                    if n > allowed:
+                        if f.copy_limit is not None:
+                            why, rule = f"its text allows up to {allowed}", "CR 100.2a; the card's own text"
+                        elif limit == 1:
+                            why, rule = "other than basic lands, each card must have a different English name", "CR 903.5b"
+                        else:
+                            why, rule = f"at most {limit} copies of a card other than basic lands are allowed across deck and sideboard", "CR 100.2a, 100.4a"
+                        problems.append(DeckProblem("too_many_copies", rule, f"{n} copies of {name}: {why}",
+                                                    [name], {name: n, "maximum": allowed}, line))
+                if key is not None:
+                    if status is None:  # the card data does not say (catalog cards): never guessed
+                        no_legality.append(name)
+                        continue
+                    if status == "legal":
+                        continue
+                    if status == "banned":
+                        problems.append(DeckProblem("banned", f"{fmt.title} banned list (card data {self.data_date or 'undated'})",
+                                                    f"{name} is banned in {fmt.title}", [name], {name: n}, line))
+                    elif status == "restricted":
+                        if fmt.is_commander:
+                            # Commander-style lists use "restricted" for cards banned as commander (Duel Commander)
+                            if any(c.name == name for c in commanders_f):
+                                problems.append(DeckProblem(
+                                    "banned", f"{fmt.title} banned-as-commander list (card data {self.data_date or 'undated'})",
+                                    f"{name} is banned as a commander in {fmt.title} (it may be in the deck, not lead it)",
+                                    [name], {name: 1}, line))
+                        elif n > 1:
+                            problems.append(DeckProblem("restricted", f"{fmt.title} restricted list (card data {self.data_date or 'undated'})",
+                                                        f"{name} is restricted in {fmt.title}: at most one copy across deck and sideboard, found {n}",
+                                                        [name], {name: n, "maximum": 1}, line))
+                    else:
+                        problems.append(DeckProblem("not_legal_in_format", f"{fmt.title} card pool (card data {self.data_date or 'undated'})",
+                                                    f"{name} is not legal in {fmt.title}", [name], {name: n}, line))
         if no_legality:
             shown = ", ".join(sorted(no_legality)[:8]) + (f" and {len(no_legality) - 8} more" if len(no_legality) > 8 else "")
             problems.append(DeckProblem(
@@ -693,7 +984,7 @@ class DeckValidator:
                     problems.append(p)
                 else:
                     notes.append(p.message + " (it is only a sideboard card)")
-        elif not fmt.is_commander:
+        elif not fmt.is_commander and any(map(_companion, map(_first, side))):
             comps = [f for f, _, _ in side if f.companion]
             if len(comps) >= 1:
                 starting = [(f, n) for f, n, _ in main]
@@ -718,8 +1009,8 @@ class DeckValidator:
         return DeckReport(
             legal=legal, status=status, format=fmt.name, problems=problems, notes=notes, counts=counts,
             commanders=[f.name for f in commanders_f], companion=companion_f.name if companion_f else None,
-            source=deck.source, index=deck.index, name=deck.name, data_date=self.data_date,
-            data_source=self.data_source, meta=dict(deck.meta),
+            source=source, index=index, name=deck_name, data_date=self.data_date,
+            data_source=self.data_source, meta=meta,
         )
 
     def _size_rule(self) -> str:
@@ -808,6 +1099,8 @@ class DeckValidator:
         # colour identity (903.4, 903.5c, 903.5d)
         if "color_identity" in fmt.checks:
             ident = frozenset().union(*[f.identity for f in cmds])
+            if frozenset().union(*map(_deck_colors, map(_first, itertools.chain(main, side, comp_entries)))) <= ident:
+                return out  # every card's identity and basic land types are within the commander's
             bad: dict[str, frozenset[str]] = {}
             bad_land: dict[str, frozenset[str]] = {}
             basics_types: dict[str, set[str]] = {}
@@ -888,7 +1181,9 @@ class DeckValidator:
             cards_c = cards
         in_c = {id(c) for c in cards_c}
         best = None
-        starting_main = [(f, n) for f, n, _ in main]
+        starting_main = None
+        # the main deck's cards by colour identity (a reading's score counts those outside its commanders')
+        by_identity = Counter(map(_identity, map(_first, main)))
         for roles in itertools.product((0, 1, 2), repeat=len(cards_c)):  # 0 left over, 1 commander, 2 companion
             cmds = [c[0] for c, r in zip(cards_c, roles) if r == 1]
             comps = [c for c, r in zip(cards_c, roles) if r == 2]
@@ -905,8 +1200,10 @@ class DeckValidator:
                 if self._eligible(f) and not (f.background and len(cmds) == 2):
                     score += 1
             ident = frozenset().union(*[f.identity for f in cmds])
-            score += sum(1 for f, _ in starting_main if not f.identity <= ident)
+            score += sum(n for s, n in by_identity.items() if not s <= ident)
             if comps:
+                if starting_main is None:
+                    starting_main = [(f, n) for f, n, _ in main]
                 try:
                     p = self._companion_problem(comps[0][0], starting_main + [(f, 1) for f in cmds])
                 except Unsupported:  # not known here; the reading kept is checked again (and says so)
@@ -958,6 +1255,10 @@ def _describe_partner(p: tuple[str, ...]) -> str:
 
 
 _VALIDATORS: dict[tuple[int, str, str], DeckValidator] = {}
+_first = operator.itemgetter(0)
+_identity = operator.attrgetter("identity")
+_deck_colors = operator.attrgetter("deck_colors")
+_companion = operator.attrgetter("companion")
 _second = operator.itemgetter(1)
 
 

@@ -66,8 +66,11 @@ def setup(db: Any, fmt_key: str, *, commanders: list[str] | None = None, compani
     """Set the batch this process validates: card database, format (``"auto"``: each deck's own), the
     ``--commander``/``--companion`` names, the output ``mode`` (``"json"``, ``"csv"`` or None for the summary)
     and how many non-legal decks a unit keeps for the summary (``show``)."""
+    from .decks import DeckValidator
+
     _STATE.clear()
     _STATE.update(new_state(db, fmt_key, commanders=commanders, companion=companion, mode=mode, show=show))
+    DeckValidator.caches(db)  # the card facts kept on disk, read once here (forked workers share them)
 
 
 def new_state(db: Any, fmt_key: str, *, commanders: list[str] | None = None, companion: str | None = None,
@@ -78,14 +81,14 @@ def new_state(db: Any, fmt_key: str, *, commanders: list[str] | None = None, com
 
 
 def _validator(fmt_name: str, st: dict[str, Any]):
-    from mtgcheck.models.formats import load_format
-
-    from .decks import DeckValidator
-
-    vs = st.setdefault("validators", {})
-    v = vs.get(fmt_name)
+    vs = st.get("validators")
+    v = vs.get(fmt_name) if vs is not None else None
     if v is None:
-        v = vs[fmt_name] = DeckValidator(load_format(fmt_name), st["db"])
+        from mtgcheck.models.formats import load_format
+
+        from .decks import DeckValidator
+
+        v = st.setdefault("validators", {})[fmt_name] = DeckValidator(load_format(fmt_name), st["db"])
     return v
 
 
@@ -156,6 +159,39 @@ def _record_deck(raw: bytes, path: str, idx: int, ln: int):
         deck = Decklist(source=path, index=idx, reader="jsonl", line=ln, explicit_sections=True)
         deck.unreadable.append(UnreadableLine(ln, text[:200], "not valid JSON: nested too deeply"))
         return deck, None
+
+
+def _record_report(raw: bytes, path: str, idx: int, ln: int, st: dict[str, Any]) -> dict[str, Any] | None:
+    """The report of one JSON-lines record of the usual shape, read straight from its parsed data
+    (``DeckValidator.validate_record``: no ``Decklist`` is built); None for every other line (not JSON to
+    orjson, no format with ``--format auto``, an unknown format, a deck whose check raises), which
+    ``_record_deck`` and ``_validate_one`` then handle, so the report is the same either way."""
+    if orjson is None:  # pragma: no cover
+        return None
+    try:
+        rec = orjson.loads(raw)
+    except orjson.JSONDecodeError:
+        return None
+    if rec.__class__ is not dict:
+        return None
+    fmt = st["format"]
+    if fmt == "auto":
+        fmt = rec.get("format")
+        if fmt is None:
+            return None
+        fmt = str(fmt)
+        if not fmt:
+            return None
+    try:
+        v = _validator(fmt, st)
+    except ValueError:  # FormatError: reported by _validate_one
+        return None
+    try:
+        d = v.validate_record(rec, path, idx, ln, st.get("commanders"), st.get("companion")).to_dict()
+    except (QuestionError, Unsupported):
+        return None
+    d["line"] = ln
+    return d
 
 
 def _dumps_line(d: dict[str, Any]) -> bytes:
@@ -300,6 +336,10 @@ def unit_dicts(unit: tuple, st: dict[str, Any] = _STATE) -> Iterator[dict[str, A
     if kind == "jsonl":
         _, path, rows, fatal = unit
         for ln, idx, raw in rows:
+            d = _record_report(raw, path, idx, ln, st)
+            if d is not None:
+                yield d
+                continue
             deck, problem = _record_deck(raw, path, idx, ln)
             if deck is None:
                 yield {"source": path, "fatal": problem}
@@ -394,6 +434,7 @@ def _worker(k: int, jobs: int, files: list[Path], reader: str | None, q, ppid: i
         for uid, unit in iter_units(files, reader, keep=lambda u: u % jobs == k):
             _put(q, ("unit", uid, run_unit(unit)), ppid)
         _put(q, ("end", None, None), ppid)
+        _save_facts()
     except BaseException:  # noqa: BLE001 - reported by the parent as an internal error
         try:
             _put(q, ("error", None, traceback.format_exc()), ppid)
@@ -475,6 +516,15 @@ def run_serial(files: list[Path], reader: str | None) -> Iterator[UnitResult]:
     """The units' results in input order, validated in this process."""
     for _, unit in iter_units(files, reader):
         yield run_unit(unit)
+    _save_facts()
+
+
+def _save_facts(st: dict[str, Any] = _STATE) -> None:
+    """Keep the card facts computed in this batch on disk for the next one (``solver.decks.save_card_facts``)."""
+    from .decks import save_card_facts
+
+    if st.get("db") is not None:
+        save_card_facts(st["db"])
 
 
 def _batch_gc() -> Callable[[], None]:
