@@ -14,9 +14,13 @@ run of this script:
   for the linearity ratio.
 
 The load average is printed with each figure: on a shared machine, wall times are only comparable within
-one run. Usage::
+one run, and CPU times (which a busy machine inflates less) are printed beside them. Every ratio is given
+by wall time and by CPU time (medians). The caches (parsed cards, card facts) live in a folder of their own
+under ``--tmp`` and are warmed by one run first, so other processes sharing the user's cache cannot make a
+figure parse the card file again. Usage (every figure of issue 14 in one command, about 3 minutes on an
+idle two-core machine)::
 
-    python benchmarks/bench_validate.py [--shared ../shared] [--repeat 3] [--scale 10] [--no-dask]
+    python benchmarks/bench_validate.py [--shared ../shared] [--repeat 5] [--scale 10] [--no-dask]
 
 Results are recorded in docs/decks.md ("Figures").
 """
@@ -64,26 +68,29 @@ def _run(cmd: list[str], env: dict[str, str]) -> tuple[float, float, float, int]
 
 def _measure(name: str, cmd: list[str], env: dict[str, str], repeat: int, results: dict) -> None:
     walls, cpus, rss = [], [], 0.0
+    load0 = os.getloadavg()[0]
     for _ in range(repeat):
         w, c, r, _ = _run(cmd, env)
         walls.append(w)
         cpus.append(c)
         rss = max(rss, r)
-    results[name] = statistics.median(walls)
+    results[name] = (statistics.median(walls), statistics.median(cpus))
     load = os.getloadavg()[0]
-    print(f"{name:34s} wall min {min(walls):6.2f}  median {statistics.median(walls):6.2f}  max {max(walls):6.2f} s"
-          f"   CPU median {statistics.median(cpus):6.2f} s   peak RSS {rss:6.0f} MB   (load {load:.1f})", flush=True)
+    print(f"{name:40s} wall {min(walls):6.2f} / {statistics.median(walls):6.2f} / {max(walls):6.2f} s   "
+          f"CPU {min(cpus):6.2f} / {statistics.median(cpus):6.2f} / {max(cpus):6.2f} s   peak RSS {rss:5.0f} MB"
+          f"   (load {load0:.1f} -> {load:.1f})", flush=True)
 
 
 def _ratio(results: dict, a: str, b: str, what: str) -> None:
     if a in results and b in results:
-        print(f"  {what}: {results[a] / results[b]:.2f}  ({a} / {b}, medians)")
+        (wa, ca), (wb, cb) = results[a], results[b]
+        print(f"  {what}: {wa / wb:.2f} by wall, {ca / cb:.2f} by CPU  ({a} / {b}, medians)")
 
 
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--shared", default=os.environ.get("MTGCHECK_SHARED") or str(ROOT.parent / "shared"))
-    ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--repeat", type=int, default=5)
     ap.add_argument("--scale", type=int, default=10, help="size of the large corpus, in copies (0: skip)")
     ap.add_argument("--repeat-large", type=int, default=1)
     ap.add_argument("--tmp", default="/tmp/mtgcheck-bench")
@@ -97,11 +104,15 @@ def main() -> None:
             sys.exit(f"missing {p}")
     env = dict(os.environ)
     env.pop("MTGCHECK_CARDS", None)
+    env.pop("MTGCHECK_NO_CACHE", None)
+    tmp = Path(a.tmp)
+    env["MTGCHECK_CACHE_DIR"] = str(tmp / "cache")
     py = sys.executable
     mt = [py, "-m", "mtgcheck", "validate"]
     # the parsed-card cache is warm for every figure (the first load of a card file parses it once)
     _run(mt + [str(corpus), "-f", "auto", "--cards", str(cards), "--json"], env)
-    print(f"corpus {corpus.name}, cards {cards.name}, {os.cpu_count()} cores, repeat {a.repeat}\n")
+    print(f"corpus {corpus.name}, cards {cards.name}, {os.cpu_count()} cores, repeat {a.repeat}; "
+          f"figures: min / median / max\n")
     res: dict[str, float] = {}
     _measure("floor (stdlib json, 1x .gz)", [py, "-c", FLOOR, str(cards), str(corpus)], env, a.repeat, res)
     for jobs in (1, 2):
@@ -111,7 +122,6 @@ def main() -> None:
     _ratio(res, "validate --jobs 1 (1x .gz)", "floor (stdlib json, 1x .gz)", "one job / read floor (target <= 3)")
     _ratio(res, "validate --jobs 1 (1x .gz)", "validate --jobs 2 (1x .gz)", "speed-up of 2 jobs (target >= 1.6)")
     if a.scale:
-        tmp = Path(a.tmp)
         tmp.mkdir(parents=True, exist_ok=True)
         one = tmp / "mtgo-1x.jsonl"
         big = tmp / f"mtgo-{a.scale}x.jsonl"

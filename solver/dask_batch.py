@@ -171,8 +171,9 @@ def _state(ref: CardsRef, fmt_key: str, commanders, companion, mode=None, show=0
 
 def _plan(files: list[Path], reader: str | None, partition_size: int) -> Iterator[tuple]:
     """Partition specs in input order: ``("jsonl", path, first_line, offset, first_index, count)`` (``offset``
-    the byte where ``first_line`` starts in a plain file, None in a gzip file, which is read from its start;
-    ``count`` None: to the end of the file, for the last partition of a file with a read error),
+    the byte where ``first_line`` starts, in the decompressed text of a gzip file (a worker decompresses up to
+    there without reading lines); ``count`` None: to the end of the file, for the last partition of a file with
+    a read error),
     ``("files", [(path, reader), ...])``, ``("fatal", path, message)``. One pass over each JSON-lines file."""
     group: list[tuple[str, str | None]] = []
     for f in files:
@@ -186,7 +187,6 @@ def _plan(files: list[Path], reader: str | None, partition_size: int) -> Iterato
             yield ("files", group)
             group = []
         path = str(f)
-        gz = f.name.lower().endswith(".gz")
         try:
             fp = decks_cli._open_binary(f)
         except decks_cli._READ_ERRORS as e:
@@ -208,32 +208,22 @@ def _plan(files: list[Path], reader: str | None, partition_size: int) -> Iterato
                     idx += 1
                     n += 1
                     if n == partition_size:
-                        yield ("jsonl", path, start_line, None if gz else start_off, start_idx, n)
+                        yield ("jsonl", path, start_line, start_off, start_idx, n)
                         n = 0
                         start_line, start_off, start_idx = ln + 1, off, idx
         except decks_cli._READ_ERRORS:
             broken = True  # the last partition reads on to the error and reports it (workers read the same bytes)
         if n or broken:
-            yield ("jsonl", path, start_line, None if gz else start_off, start_idx, None if broken else n)
+            yield ("jsonl", path, start_line, start_off, start_idx, None if broken else n)
     if group:
         yield ("files", group)
 
 
-def _read_partition(spec: tuple) -> list[Any]:
-    """The decks of one partition spec (``_plan``), with input problems in their place."""
-    from mtgcheck.models.decklist import DecklistError, read_decks
-
-    kind = spec[0]
-    out: list[Any] = []
-    if kind == "fatal":
-        return [InputProblem(spec[1], spec[2])]
-    if kind == "files":
-        for path, reader in spec[1]:
-            try:
-                out.extend(read_decks(path, reader))
-            except DecklistError as e:
-                out.append(InputProblem(path, decks_cli._with_path(path, str(e))))
-        return out
+def _partition_unit(spec: tuple) -> tuple:
+    """The unit of work (``decks_cli.iter_units``) of one partition spec (``_plan``): a JSON-lines
+    partition's rows are read here, by the worker."""
+    if spec[0] != "jsonl":
+        return spec
     _, path, first_line, offset, first_idx, count = spec
     rows: list[tuple[int, int, bytes]] = []
     ln = first_line - 1
@@ -260,6 +250,25 @@ def _read_partition(spec: tuple) -> list[Any]:
                 idx += 1
     except decks_cli._READ_ERRORS as e:
         fatal = decks_cli._with_path(path, f"cannot read after line {ln}: {e}")
+    return ("jsonl", path, rows, fatal)
+
+
+def _read_partition(spec: tuple) -> list[Any]:
+    """The decks of one partition spec (``_plan``), with input problems in their place."""
+    from mtgcheck.models.decklist import DecklistError, read_decks
+
+    kind = spec[0]
+    out: list[Any] = []
+    if kind == "fatal":
+        return [InputProblem(spec[1], spec[2])]
+    if kind == "files":
+        for path, reader in spec[1]:
+            try:
+                out.extend(read_decks(path, reader))
+            except DecklistError as e:
+                out.append(InputProblem(path, decks_cli._with_path(path, str(e))))
+        return out
+    _, path, rows, fatal = _partition_unit(spec)
     for ln_, i, raw in rows:
         deck, problem = decks_cli._record_deck(raw, path, i, ln_)
         out.append(InputProblem(path, problem) if deck is None else deck)
@@ -392,10 +401,6 @@ def _ref_arg(ref: CardsRef, client=None):
     return dask.delayed(ref, pure=True, traverse=False)
 
 
-def _render_partition(dicts: list[dict], mode: str | None, show: int) -> list[decks_cli.UnitResult]:
-    return [decks_cli.render(dicts, mode, show)]
-
-
 # ---------------------------------------------------------------------------
 # The command line: --dask ADDRESS
 # ---------------------------------------------------------------------------
@@ -459,30 +464,50 @@ def _in_order(client, delayeds: list, window: int) -> Iterator[Any]:
             f.cancel()
 
 
+def _run_partition(spec: tuple, ref: CardsRef, fmt_key: str, commanders, companion, mode, show) -> decks_cli.UnitResult:
+    """One partition of ``mtgcheck validate --dask``, whole on one worker: read its records, validate them and
+    render them (``decks_cli.run_unit``), so only the rendered bytes and the counts travel back."""
+    st = _state(ref, fmt_key, commanders, companion, mode, show)
+    res = decks_cli.run_unit(_partition_unit(spec), st)
+    decks_cli._save_facts(st)
+    return res
+
+
 def run_dask(files: list[Path], reader: str | None, address: str, workers: int = 2, err=None,
              client=None, partition_size: int = PARTITION_SIZE) -> Iterator[decks_cli.UnitResult]:
     """``mtgcheck validate --dask``: the results of the batch set by ``decks_cli.setup`` for ``files``, one
-    ``UnitResult`` per partition, in input order (the same output as ``decks_cli.run_serial``)."""
+    ``UnitResult`` per partition, in input order (the same output as ``decks_cli.run_serial``).
+
+    Each partition is one task (``_run_partition``: read, validate and render on the worker); the card data's
+    ``CardsRef`` is scattered to every worker once; at most ``WINDOW_PER_WORKER`` tasks per worker are ahead of
+    the one being written (memory stays bounded), and a task whose worker dies is run again by the scheduler.
+    """
     st = decks_cli._STATE
     own = client is None
     if own:
         client = connect(address, workers)
+    futures: list = []
     try:
         ship = address != "local"
-        dask = _dask()
-        specs = list(_plan(files, reader, partition_size))
-        parts = [dask.delayed(_read_partition, pure=True)(s) for s in specs]
-        if not parts:
-            return
-        bag = dask.bag.from_delayed(parts)
         ref = _ref_arg(cards_ref(st["db"], ship=ship), client)
-        out = bag.map_partitions(_validate_partition, ref, st["format"], tuple(st.get("commanders") or ()) or None,
-                                 st.get("companion"))
-        rendered = out.map_partitions(_render_partition, st.get("mode"), st.get("show", 0))
+        args = (ref, st["format"], tuple(st.get("commanders") or ()) or None, st.get("companion"), st.get("mode"),
+                st.get("show", 0))
         n_workers = max(1, len(client.scheduler_info().get("workers", {})) or workers)
-        for part in _in_order(client, rendered.to_delayed(), WINDOW_PER_WORKER * n_workers + 1):
-            yield from part
+        window = WINDOW_PER_WORKER * n_workers + 1
+        specs = _plan(files, reader, partition_size)  # read lazily: tasks start while the input is planned
+        for spec in specs:
+            futures.append(client.submit(_run_partition, spec, *args, pure=False))
+            while len(futures) >= window:
+                f = futures.pop(0)
+                yield f.result()
+                f.release()
+        while futures:
+            f = futures.pop(0)
+            yield f.result()
+            f.release()
     finally:
+        for f in futures:
+            f.cancel()
         if own:
             close_client(client)
 

@@ -562,6 +562,7 @@ class DeckValidator:
         self._free: set[CardFacts] = set()
         self._one: set[CardFacts] = set()
         self._not_commander: set[CardFacts] = set()
+        self._rule_of_size = ""
 
     @staticmethod
     def caches(db: Any) -> tuple[dict[str, Any], dict[str, tuple]]:
@@ -784,10 +785,10 @@ class DeckValidator:
                 if f is None:
                     if not nm.strip():
                         return None
-                    f = self.resolve(nm)
-                    if f.__class__ is _Unknown:
+                    got = self.resolve(nm)
+                    if not isinstance(got, CardFacts):  # unknown: validate says so
                         return None
-                    plain[nm] = f
+                    f = plain[nm] = got
                 add((f, n, line))
         return sections
 
@@ -797,8 +798,9 @@ class DeckValidator:
                meta: dict[str, Any]) -> DeckReport:
         """Every rule on a deck's resolved entries (``validate``; ``unknown`` None: every name is known)."""
         fmt = self.fmt
+        is_cmd = fmt.commander_count is not None  # (fmt.is_commander)
         if unknown is None:
-            unknown = {s: [] for s in DECK_SECTIONS}
+            unknown = {"main": [], "side": [], "commander": [], "companion": []}
         resolve = self.resolve
 
         main, side = sections["main"], sections["side"]
@@ -827,7 +829,7 @@ class DeckValidator:
 
         commanders_f: list[CardFacts] = []
         unknown_cmds: list[tuple[DeckEntry, DeckProblem]] = []  # commanders whose name is unknown
-        if fmt.is_commander:
+        if is_cmd:
             if commanders is not None and not cmd_entries:
                 for nm in commanders:
                     f = resolve(nm)
@@ -864,17 +866,19 @@ class DeckValidator:
 
         # cards whose name is unknown still count toward the sizes (the list holds them)
         unknown_cmd_ids = {id(e) for e, _ in unknown_cmds}
-        n_main = sum(map(_second, main)) + sum(e.count for e, _ in unknown["main"])
-        n_side_unknown = sum(e.count for e, _ in unknown["side"] if id(e) not in unknown_cmd_ids)
+        n_main = sum(map(_second, main))
+        if unknown["main"]:
+            n_main += sum(e.count for e, _ in unknown["main"])
+        n_side_unknown = sum(e.count for e, _ in unknown["side"] if id(e) not in unknown_cmd_ids) if unknown["side"] else 0
         n_cmd = len(commanders_f) + len(unknown_cmds)
         counts = {"main": n_main, "side": sum(map(_second, side)) + n_side_unknown, "commander": n_cmd,
                   "companion": sum(map(_second, comp_entries))}
 
         # ---- sizes ----
-        deck_size = n_main + (n_cmd if fmt.is_commander and fmt.deck_includes_commander else 0)
-        size_rule = self._size_rule()
+        deck_size = n_main + (n_cmd if is_cmd and fmt.deck_includes_commander else 0)
+        size_rule = self._rule_of_size or self._size_rule()
         if deck_size < fmt.min_main:
-            what = "main deck" + (" with its commander(s)" if fmt.is_commander else "")
+            what = "main deck" + (" with its commander(s)" if is_cmd else "")
             problems.append(DeckProblem(
                 "deck_too_small", size_rule,
                 f"the {what} has {_plural(deck_size, 'card')}; {fmt.title} needs at least {fmt.min_main}",
@@ -885,7 +889,7 @@ class DeckValidator:
                 f"the deck has {_plural(deck_size, 'card')} including its commander(s); {fmt.title} allows at most {fmt.max_main}",
                 [], {"deck": deck_size, "maximum": fmt.max_main}))
         if fmt.max_side is not None:
-            side_count = counts["side"] + (0 if fmt.is_commander else counts["companion"])
+            side_count = counts["side"] + (0 if is_cmd else counts["companion"])
             if side_count > fmt.max_side:
                 if fmt.max_side == 0:
                     msg = (f"{fmt.title} decks use no sideboard (CR 903.5e) but {_plural(side_count, 'card')} "
@@ -941,7 +945,7 @@ class DeckValidator:
                         problems.append(DeckProblem("banned", f"{fmt.title} banned list (card data {self.data_date or 'undated'})",
                                                     f"{name} is banned in {fmt.title}", [name], {name: n}, line))
                     elif status == "restricted":
-                        if fmt.is_commander:
+                        if is_cmd:
                             # Commander-style lists use "restricted" for cards banned as commander (Duel Commander)
                             if any(c.name == name for c in commanders_f):
                                 problems.append(DeckProblem(
@@ -965,7 +969,7 @@ class DeckValidator:
 
         # ---- commander rules ----
         companion_f = comp_entries[0][0] if comp_entries else None
-        if fmt.is_commander:
+        if is_cmd:
             if unknown_cmds:
                 # the commander's characteristics are unknown: its eligibility, partner pairing and colour
                 # identity (and so every card's) cannot be checked
@@ -976,15 +980,15 @@ class DeckValidator:
         # ---- companion ----
         if companion_f is not None:
             starting = [(f, n) for f, n, _ in main]
-            if fmt.is_commander:
+            if is_cmd:
                 starting += [(f, 1) for f in commanders_f]
             p = self._companion_problem(companion_f, starting)
             if p is not None:
-                if explicit_companion or fmt.is_commander:
+                if explicit_companion or is_cmd:
                     problems.append(p)
                 else:
                     notes.append(p.message + " (it is only a sideboard card)")
-        elif not fmt.is_commander and any(map(_companion, map(_first, side))):
+        elif not is_cmd and any(map(_companion, map(_first, side))):
             comps = [f for f, _, _ in side if f.companion]
             if len(comps) >= 1:
                 starting = [(f, n) for f, n, _ in main]
@@ -1014,6 +1018,10 @@ class DeckValidator:
         )
 
     def _size_rule(self) -> str:
+        self._rule_of_size = self._size_rule_text()
+        return self._rule_of_size
+
+    def _size_rule_text(self) -> str:
         fmt = self.fmt
         if fmt.is_commander:
             if fmt.commander_eligible >= {"planeswalker"} and fmt.signature_spell:
