@@ -34,8 +34,9 @@ from typing import Any, Iterable, Iterator
 
 from . import decks_cli
 
-#: Records of a JSON-lines file (or decklist files) per partition.
-PARTITION_SIZE = 10_000
+#: Records of a JSON-lines file (or decklist files) per partition: a few milliseconds of scheduling per task
+#: against about a second of validation, and enough partitions to keep every worker busy to the end.
+PARTITION_SIZE = 4_000
 #: Partitions computed at once ahead of the one being written (per worker).
 WINDOW_PER_WORKER = 2
 
@@ -425,8 +426,14 @@ def connect(address: str, workers: int = 2):
     for name in ("distributed", "distributed.nanny", "distributed.worker", "distributed.scheduler"):
         logging.getLogger(name).setLevel(logging.ERROR)  # the cluster's chatter is not the command's output
     if address == "local":
-        cluster = LocalCluster(n_workers=max(1, workers), threads_per_worker=1, processes=True,
-                               host="127.0.0.1", dashboard_address="127.0.0.1:0")
+        import dask
+
+        # a cluster of our own, for one batch: no statistical profiler sampling every task (10 ms), system
+        # monitoring (psutil) every 2 s rather than twice a second
+        with dask.config.set({"distributed.worker.profile.enabled": False,
+                              "distributed.admin.system-monitor.interval": "2s"}):
+            cluster = LocalCluster(n_workers=max(1, workers), threads_per_worker=1, processes=True,
+                                   host="127.0.0.1", dashboard_address="127.0.0.1:0")
         client = Client(cluster)
         _CLUSTERS[id(client)] = cluster  # closed with the client (close_client)
         return client
@@ -473,14 +480,44 @@ def _run_partition(spec: tuple, ref: CardsRef, fmt_key: str, commanders, compani
     return res
 
 
+#: Times a partition is submitted again when its task is lost (cancelled by the scheduler when a worker died).
+RETRIES = 3
+
+
+def _result(client, futures: list, args: tuple) -> decks_cli.UnitResult:
+    """The result of the first of ``futures`` (``(spec, future)`` pairs, in input order), taken off the list.
+    A task the scheduler lost or gave up on with its worker (``CancelledError``, ``KilledWorker``) is
+    submitted again, up to ``RETRIES`` times, with the card data's ``CardsRef`` itself (``args[0]``: in case
+    what was lost is its scattered copy): results are placed by partition, so nothing is repeated."""
+    from concurrent.futures import CancelledError
+
+    from distributed import KilledWorker
+
+    spec, f = futures[0]
+    for attempt in range(RETRIES + 1):
+        try:
+            res = f.result()
+            break
+        except (CancelledError, KilledWorker):
+            if attempt == RETRIES:
+                raise
+            f = client.submit(_run_partition, spec, *args, pure=False)
+            futures[0] = (spec, f)
+    futures.pop(0)
+    f.release()
+    return res
+
+
 def run_dask(files: list[Path], reader: str | None, address: str, workers: int = 2, err=None,
              client=None, partition_size: int = PARTITION_SIZE) -> Iterator[decks_cli.UnitResult]:
     """``mtgcheck validate --dask``: the results of the batch set by ``decks_cli.setup`` for ``files``, one
     ``UnitResult`` per partition, in input order (the same output as ``decks_cli.run_serial``).
 
     Each partition is one task (``_run_partition``: read, validate and render on the worker); the card data's
-    ``CardsRef`` is scattered to every worker once; at most ``WINDOW_PER_WORKER`` tasks per worker are ahead of
-    the one being written (memory stays bounded), and a task whose worker dies is run again by the scheduler.
+    ``CardsRef`` goes with each task when it is a path (each worker loads the file once) and is scattered to
+    every worker once when it holds the file's bytes; at most ``WINDOW_PER_WORKER`` tasks per worker are ahead of
+    the one being written (memory stays bounded), and a task whose worker dies is run again (by the scheduler,
+    or submitted again when the scheduler lost it: ``_result``).
     """
     st = decks_cli._STATE
     own = client is None
@@ -489,24 +526,23 @@ def run_dask(files: list[Path], reader: str | None, address: str, workers: int =
     futures: list = []
     try:
         ship = address != "local"
-        ref = _ref_arg(cards_ref(st["db"], ship=ship), client)
-        args = (ref, st["format"], tuple(st.get("commanders") or ()) or None, st.get("companion"), st.get("mode"),
+        cref = cards_ref(st["db"], ship=ship)
+        # a path is sent with each task (a few hundred bytes); the file's bytes are scattered to every worker once
+        ref = _ref_arg(cref, client) if cref.data is not None else cref
+        rest = (st["format"], tuple(st.get("commanders") or ()) or None, st.get("companion"), st.get("mode"),
                 st.get("show", 0))
+        args = (ref, *rest)
         n_workers = max(1, len(client.scheduler_info().get("workers", {})) or workers)
         window = WINDOW_PER_WORKER * n_workers + 1
         specs = _plan(files, reader, partition_size)  # read lazily: tasks start while the input is planned
         for spec in specs:
-            futures.append(client.submit(_run_partition, spec, *args, pure=False))
+            futures.append((spec, client.submit(_run_partition, spec, *args, pure=False)))
             while len(futures) >= window:
-                f = futures.pop(0)
-                yield f.result()
-                f.release()
+                yield _result(client, futures, (cref, *rest))
         while futures:
-            f = futures.pop(0)
-            yield f.result()
-            f.release()
+            yield _result(client, futures, (cref, *rest))
     finally:
-        for f in futures:
+        for _, f in futures:
             f.cancel()
         if own:
             close_client(client)

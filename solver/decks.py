@@ -44,6 +44,7 @@ whenever one exists.
 from __future__ import annotations
 
 import dataclasses
+import gc
 import itertools
 import operator
 import re
@@ -287,8 +288,11 @@ def card_facts(card: Card) -> CardFacts:
 # Card facts on disk, next to the parsed-card cache
 # ---------------------------------------------------------------------------
 
-#: The ``CardFacts`` fields kept on disk (the card and its legalities come from the database itself).
-_STORED_FIELDS = tuple(f.name for f in dataclasses.fields(CardFacts) if f.name not in ("name", "card", "legalities"))
+#: The ``CardFacts`` fields kept on disk, in their order (the card and its legalities come from the database
+#: itself; ``_LEGALITIES_AT``: where the legalities go back among them).
+_FIELDS = tuple(f.name for f in dataclasses.fields(CardFacts))
+_STORED_FIELDS = tuple(n for n in _FIELDS if n not in ("name", "card", "legalities"))
+_LEGALITIES_AT = _FIELDS.index("legalities") - 2
 _FACTS_MAGIC = "mtgcheck-card-facts"
 _FACTS_HASH: str | None = None
 
@@ -336,15 +340,20 @@ def _read_stored_facts(db: Any) -> dict[str, tuple]:
     if where is None:
         return {}
     path, key = where
+    was = gc.isenabled()
     try:
         with open(path, "rb") as fp:
             header = pickle.load(fp)  # a small pickle of its own: a stale file is rejected before its body
             if header != key:
                 return {}
+            gc.disable()  # tens of thousands of objects: the cyclic collector would scan the card data repeatedly
             got = pickle.load(fp)
         return got if isinstance(got, dict) else {}
     except Exception:  # noqa: BLE001 - missing, truncated, written by other code: recompute
         return {}
+    finally:
+        if was:
+            gc.enable()
 
 
 def save_card_facts(db: Any) -> bool:
@@ -372,7 +381,16 @@ def save_card_facts(db: Any) -> bool:
         return False
     path, key = where
     out = dict(stored)
-    out.update((n, tuple(getattr(f, a) for a in _STORED_FIELDS)) for n, f in new.items())
+    canon: dict[Any, Any] = {}  # equal values stored once (a few dozen colour sets and type sets in all)
+
+    def shared(v: Any) -> Any:
+        try:
+            return canon.setdefault((type(v), v), v)
+        except TypeError:  # unhashable: stored as it is
+            return v
+
+    for n, f in new.items():
+        out[n] = tuple(shared(getattr(f, a)) for a in _STORED_FIELDS)
     tmp = None
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -658,8 +676,8 @@ class DeckValidator:
                 if hit is None:
                     kept = self._stored.get(card.name)
                     if kept is not None:
-                        hit = CardFacts(name=card.name, card=card, legalities=card.legalities or {},
-                                        **dict(zip(_STORED_FIELDS, kept)))
+                        i = _LEGALITIES_AT
+                        hit = CardFacts(card.name, card, *kept[:i], card.legalities or {}, *kept[i:])
                     else:
                         hit = card_facts(card)
                     self._names["\0" + card.name] = hit
