@@ -109,8 +109,13 @@ def _subtype_doubt(state: GameState, card: Any, spec: TargetSpec) -> str:
 
 
 def spec_legality(state: GameState, player: str, card: Any, spec: TargetSpec,
-                  board: list[tuple[str, str]] | None = None) -> tuple[str, str]:
-    """``(yes|no|unknown, why)``: whether the requirement has ``spec.count`` distinct legal choices now."""
+                  board: list[tuple[str, str]] | None = None, cast_from: tuple[str, str] | None = None) -> tuple[str, str]:
+    """``(yes|no|unknown, why)``: whether the requirement has ``spec.count`` distinct legal choices now.
+
+    ``cast_from``: ``(zone, player)`` the spell is cast from; one card of that zone is the spell itself (on the
+    stack since CR 601.2a, so not a card there to target, 115.5), every other copy of the same card is a card
+    like any other. ``None`` (an activated ability, or a spell cast from a zone not looked in): no card is left
+    out."""
     if spec.count == 0:
         return YES, ""
     board = _board_targeting_texts(state) if board is None else board
@@ -159,8 +164,12 @@ def spec_legality(state: GameState, player: str, card: Any, spec: TargetSpec,
             if (spec.zone, p) not in state.listed_zones:
                 unknown.append(f"the scenario does not list {p}'s {spec.zone}, which “{spec.text}” looks in")
                 continue
+            itself = cast_from == (spec.zone, p)
             for ci in state.cards(spec.zone, p):
-                if ci.card is card or not _types_ok(ci.card, spec):
+                if itself and ci.card is card:
+                    itself = False  # the one being cast (CR 601.2a); other copies stay legal targets
+                    continue
+                if not _types_ok(ci.card, spec):
                     continue
                 if spec.unknown:
                     unknown.append(f"whether {ci.name} is “{spec.text}” ({', '.join(spec.unknown)}) is not modelled")
@@ -180,9 +189,11 @@ def _describe_need(spec: TargetSpec) -> str:
     return f"{n}“{spec.text}”"
 
 
-def target_problems(state: GameState, player: str, card: Any, abilities: Iterable[Any] | None = None) -> list[str]:
+def target_problems(state: GameState, player: str, card: Any, abilities: Iterable[Any] | None = None,
+                    cast_from: tuple[str, str] | None = None) -> list[str]:
     """Why ``player`` cannot cast ``card`` for want of legal targets (CR 601.2c): empty when every target of
-    at least the required number of modes has a legal choice.
+    at least the required number of modes has a legal choice. ``cast_from``: ``(zone, owner)`` the spell is
+    cast from (``spec_legality``); ``None`` for an activated ability's targets.
 
     Raises
     ------
@@ -203,7 +214,7 @@ def target_problems(state: GameState, player: str, card: Any, abilities: Iterabl
     unknown: list[str] = []
     missing: list[str] = []
     for mode in st.modes:
-        verdicts = [(spec, *spec_legality(state, player, card, spec, board)) for spec in mode]
+        verdicts = [(spec, *spec_legality(state, player, card, spec, board, cast_from)) for spec in mode]
         if all(v == YES for _, v, _ in verdicts):
             ok += 1
         elif any(v == NO for _, v, _ in verdicts):

@@ -101,3 +101,28 @@ def test_up_to_n_takes_at_most_n_cr_601_2c():
     assert _ask("Double Tap", [], alice=["Plains"], bob=bob, cards=cards).values["castable"] is True
     with pytest.raises(ValueError, match="at most 2"):
         _ask("Double Tap", list(bob), alice=["Plains"], bob=bob, cards=cards)
+
+
+RETRIEVAL = {"Back Again": {"mana_cost": "{U}", "type_line": "Sorcery",
+                            "oracle_text": "Return target card from your graveyard to your hand.\nFlashback {U}"}}
+
+
+def _graveyard_cast(zone, graveyard):
+    sc = {"players": ["Alice", "Bob"], "active": "Alice", "battlefield": {"Alice": ["Island"]},
+          "hand": {"Alice": ["Back Again"] if zone == "hand" else []}, "graveyard": {"Alice": list(graveyard)},
+          "cards": RETRIEVAL, "ask": {"cast": {"card": "Back Again", "from": zone, **({"using": "flashback"} if zone == "graveyard" else {})}}}
+    return mtgcheck.ask(sc, cards=DB)
+
+
+def test_another_copy_of_the_spell_in_the_graveyard_is_a_legal_target_cr_115_5():
+    """CR 601.2a, 115.5: only the spell itself (on the stack once cast) cannot be its own target; another card of
+    the same name in the graveyard is a card like any other."""
+    assert _graveyard_cast("hand", ["Back Again"]).values["castable"] is True           # from the hand
+    assert _graveyard_cast("graveyard", ["Back Again", "Back Again"]).values["castable"] is True  # flashback, 702.34
+
+
+def test_a_flashback_spell_alone_in_the_graveyard_has_no_target_cr_601_2a():
+    """Cast with flashback (CR 702.34a), the card moves to the stack first (601.2a): an otherwise empty graveyard
+    has no card to target (601.2c)."""
+    a = _graveyard_cast("graveyard", ["Back Again"])
+    assert a.values["castable"] is False and "601.2c" in a.values["reason"]

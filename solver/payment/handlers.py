@@ -62,7 +62,7 @@ def _cast_setup(ctx: Context):
     mv, _ = _mana_value(card, "stack", x)
     # 601.2c (targets) comes before 601.2f-h (costs): a spell without a legal target cannot be cast
     if chosen is None:
-        aims = target_problems(ctx.state, player, card)
+        aims = target_problems(ctx.state, player, card, cast_from=(zone, player))
     else:  # the targets the question chooses, each legal for its phrase (CR 601.2c)
         aims = chosen_target_problems(ctx.state, player, card, chosen)
     problems = aims + costs_mod.nonmana_problems(ctx.state, player, card, tc, zone)
