@@ -944,6 +944,9 @@ def nonmana_problems(state: GameState, player: str, card: Any, tc: TotalCost, zo
                 if own is not None:
                     hand.remove(own)
             if len(hand) < n:
+                if not zone_listed(state, "hand", player):
+                    raise Unsupported(f"the cost includes discarding {n} card(s), and the scenario does not list "
+                                      f"{player}'s hand, so whether it can be paid is unknown (CR 118.3)")
                 out.append(f"the cost includes discarding {n} card(s) but {player} has no other card in hand (CR 118.3)")
         elif action == "exile" and "graveyard" in what:
             k = n  # "exile N other cards": N read into CostPart.amount when the cost was parsed
@@ -954,8 +957,10 @@ def nonmana_problems(state: GameState, player: str, card: Any, tc: TotalCost, zo
                     gy_cards.remove(own)
             gy = len(gy_cards)
             if gy < k:
-                where = ("" if zone_listed(state, "graveyard", player)
-                         else f"; the scenario does not list {player}'s graveyard, so no other card is known to be there")
+                if not zone_listed(state, "graveyard", player):
+                    raise Unsupported(f"the cost includes exiling {k} other card(s) from the graveyard, and the scenario "
+                                      f"does not list {player}'s graveyard, so whether it can be paid is unknown "
+                                      f"(CR 118.3, 702.138a)")
                 out.append(f"the cost includes exiling {k} other cards from the graveyard but {player}'s graveyard holds "
-                           f"{gy} other card{'s' if gy != 1 else ''}{where} (CR 118.3, 702.138a)")
+                           f"{gy} other card{'s' if gy != 1 else ''} (CR 118.3, 702.138a)")
     return out
