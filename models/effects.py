@@ -83,6 +83,9 @@ class Topic(StrEnum):
     RESOLUTION = "resolution"              #: what spells and abilities do as they resolve (CR 608)
     TRIGGERS = "triggers"                  #: triggered abilities and their order (CR 603)
     DECK_CONSTRUCTION = "deck_construction"  #: deck-building rules a card changes (CR 100.2, 903)
+    #: what happens in later turns' steps ("doesn't untap during your next untap step", CR 502.3): no question
+    #: about the present state depends on it
+    LATER_TURNS = "later_turns"
 
 
 ALL_TOPICS: frozenset[Topic] = frozenset(Topic)

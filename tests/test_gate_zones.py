@@ -193,3 +193,16 @@ def test_a_delayed_trigger_rider_after_the_mana_is_spent_is_no_mana_cr_603_7():
     got = classify("When that mana is spent to cast a creature spell that shares a creature type with your "
                    "commander, scry 1.", "rider")
     assert Topic.MANA_PRODUCTION not in got and Topic.TRIGGERS in got
+
+
+@pytest.mark.parametrize("kind", ["rider", "static", "activated"])
+def test_doesnt_untap_during_the_next_untap_step_changes_only_a_later_turn_cr_502_3(kind):
+    # Tranquil Garden's rider: the land stays tapped through its controller's next untap step; nothing about
+    # the present (what it could produce, the mana available now, activating it now) depends on that
+    got = classify("This land doesn't untap during your next untap step.", kind)
+    assert got == frozenset({Topic.LATER_TURNS})
+
+
+def test_doesnt_untap_during_every_untap_step_is_not_only_a_later_turn():
+    # "doesn't untap during your untap step" (no "next") is a lasting restriction: left to the general rules
+    assert classify("This artifact doesn't untap during your untap step.") != frozenset({Topic.LATER_TURNS})

@@ -68,6 +68,9 @@ def is_entering_line(text: str) -> bool:
         _ENTERING_SENTENCE.fullmatch(s.rstrip(".")) for s in sentences)
 
 
+#: "This land doesn't untap during your next untap step." and kin (CR 502.3): a later turn's untap step only.
+_LATER_UNTAP_RE = re.compile(r"(?:this \w+|it|that \w+|[A-Z][\w ,'-]{0,40}?) (?:doesn't|does not) untap during "
+                             r"(?:your|its controller's) next untap step\.?", re.I)
 #: Words of an ability that adds mana itself (CR 106.1, 605.1): "add {G}", "adds one mana", "add an amount of".
 _ADDS_RE = re.compile(r"\badds?\b|\bmana\b(?! value| cost)", re.I)
 #: The trigger condition of a triggered mana ability (CR 605.1b): mana made or spent, a permanent tapped for mana.
@@ -108,6 +111,8 @@ def classify(text: str, kind: str = "static", targets_typed: bool = False) -> fr
     """
     if kind == "unparsed" or not text.strip():
         return ALL_TOPICS
+    if _LATER_UNTAP_RE.fullmatch(text.strip()):
+        return frozenset({Topic.LATER_TURNS})  # CR 502.3: only a later untap step is changed
     if kind in ("static", "replacement") and is_entering_line(text):
         return frozenset({Topic.RESOLUTION, Topic.ZONES})  # CR 113.6h: only while something enters
     if kind == "static" and _SELF_PT_FOR_EACH.fullmatch(text.strip()):
