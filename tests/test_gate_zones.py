@@ -206,3 +206,11 @@ def test_doesnt_untap_during_the_next_untap_step_changes_only_a_later_turn_cr_50
 def test_doesnt_untap_during_every_untap_step_is_not_only_a_later_turn():
     # "doesn't untap during your untap step" (no "next") is a lasting restriction: left to the general rules
     assert classify("This artifact doesn't untap during your untap step.") != frozenset({Topic.LATER_TURNS})
+
+
+@pytest.mark.parametrize("line", [
+    "You may play an additional land on each of your turns.",      # CR 305.2: lands are played, not cast
+    "Play with the top card of your library revealed.",            # revealing changes no cost or permission
+])
+def test_land_plays_and_revealed_libraries_do_not_function_while_the_card_is_cast_cr_113_6(line):
+    assert while_cast(line) is False

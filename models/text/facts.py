@@ -60,8 +60,9 @@ _LABEL_RE = re.compile(r"^(?:•\s*)?(?:[^—.{}\"“]{1,40}?|[IVX]+(?:, [IVX]+)
 _TRIGGER_OR_COST_RE = re.compile(r"^(?:when|whenever|at the beginning|at end)\b|^[^\"“]{0,60}?(?:\{[^}]+\}|\btap\b|\bsacrifice\b|\bexile\b|\bdiscard\b|[+−-]\d+)[^:\"“]{0,80}:", re.I)
 #: Wording about the object itself (CR 113.6d-f speak of "that particular object").
 _SELF_RE = re.compile(r"\bthis (?!turn\b|way\b|ability\b|game\b)\w+\b|\bit\b|\bits\b", re.I)
-#: Other spells or lands: "spells you cast cost ...", "you may cast creature spells from ...", "players can't play lands".
-_OTHERS_RE = re.compile(r"\bspells?\b|\blands\b", re.I)
+#: Other spells or lands: "spells you cast cost ...", "you may cast creature spells from ...", "players can't play lands",
+#: "you may play an additional land", "play with the top card of your library revealed" (CR 305.2, 401.5).
+_OTHERS_RE = re.compile(r"\bspells?\b|\blands?\b|\bplay with\b", re.I)
 #: Quoted abilities granted to other objects ("has “{T}: ...”") are those objects' abilities.
 _QUOTED_RE = re.compile(r"[\"“][^\"”]*[\"”]")
 
