@@ -25,6 +25,8 @@ from __future__ import annotations
 import functools
 import re
 
+from .topics import LABEL_RE, QUOTED_RE
+
 _PERMIT_RE = re.compile(r"\b(?:may|can) (?:cast|play)\b|\b(?:gains?|ha(?:s|ve)) (?:flashback|escape|jump-start|retrace)\b", re.I)
 _ZONE_WORD = {"graveyard": re.compile(r"graveyard", re.I), "exile": re.compile(r"\bexiled?\b", re.I),
               "library": re.compile(r"\blibrary\b", re.I), "command": re.compile(r"command zone|commander", re.I)}
@@ -53,8 +55,6 @@ _PAST_CAST_RE = re.compile(r"\b(?:was|were) spent to cast (?:this spell|it)\b|\b
 _STACK_ONLY_RE = re.compile(r"^(?:this spell|[^.]{1,80}) can't be (?:countered|copied)(?: or copied)?\.?$", re.I)
 
 
-#: An ability word or a mode's label before the ability ("Threshold — ", "• Dragons — ", chapter "II — ").
-_LABEL_RE = re.compile(r"^(?:•\s*)?(?:[^—.{}\"“]{1,40}?|[IVX]+(?:, [IVX]+)*)\s+—\s+")
 #: What the ability is after its label: triggered (CR 603.1) or activated (602.1), which never function while
 #: their card is being cast (and a "when you cast this spell" trigger triggers only once it is cast, 601.2i).
 _TRIGGER_OR_COST_RE = re.compile(r"^(?:when|whenever|at the beginning|at end)\b|^[^\"“]{0,60}?(?:\{[^}]+\}|\btap\b|\bsacrifice\b|\bexile\b|\bdiscard\b|[+−-]\d+)[^:\"“]{0,80}:", re.I)
@@ -63,8 +63,6 @@ _SELF_RE = re.compile(r"\bthis (?!turn\b|way\b|ability\b|game\b)\w+\b|\bit\b|\bi
 #: Other spells or lands: "spells you cast cost ...", "you may cast creature spells from ...", "players can't play lands",
 #: "you may play an additional land", "play with the top card of your library revealed" (CR 305.2, 401.5).
 _OTHERS_RE = re.compile(r"\bspells?\b|\blands?\b|\bplay with\b", re.I)
-#: Quoted abilities granted to other objects ("has “{T}: ...”") are those objects' abilities.
-_QUOTED_RE = re.compile(r"[\"“][^\"”]*[\"”]")
 
 
 @functools.lru_cache(maxsize=65536)
@@ -76,12 +74,12 @@ def while_cast(text: str) -> bool:
     speaks of other spells or lands ("Spells you cast cost {1} less", "Players can't play lands"); wording
     without any of the 113.6a-f words. Quoted abilities are left out (they are other objects' abilities).
     """
-    t = _QUOTED_RE.sub("", (text or "").strip())
+    t = QUOTED_RE.sub("", (text or "").strip())
     if not t:
         return True
     if _STACK_ONLY_RE.match(t):
         return False
-    t = _PAST_CAST_RE.sub("", _LABEL_RE.sub("", t))
+    t = _PAST_CAST_RE.sub("", LABEL_RE.sub("", t))
     if _TRIGGER_OR_COST_RE.match(t):
         return False
     if not _WHILE_CAST_RE.search(t):

@@ -62,7 +62,7 @@ _ENTERING_SENTENCE = re.compile(
 
 def is_entering_line(text: str) -> bool:
     """Whether every sentence of ``text`` only modifies how an object enters the battlefield (CR 113.6h)."""
-    text = re.sub(r"^[^—.{}\"“]{1,40}?\s+—\s+", "", text.strip())  # an ability word (CR 207.2c): "Adamant — "
+    text = LABEL_RE.sub("", text.strip())  # an ability word (CR 207.2c): "Adamant — "
     sentences = [s.strip() for s in re.split(r"(?<=\.)\s+", text) if s.strip()]
     return bool(sentences) and not re.search(r"\bcopy\b|\bcopies\b|\bbecomes?\b|\bas a\b", text, re.I) and all(
         _ENTERING_SENTENCE.fullmatch(s.rstrip(".")) for s in sentences)
@@ -76,7 +76,9 @@ _ADDS_RE = re.compile(r"\badds?\b|\bmana\b(?! value| cost)", re.I)
 #: The trigger condition of a triggered mana ability (CR 605.1b): mana made or spent, a permanent tapped for mana.
 _MANA_EVENT_RE = re.compile(r"\bfor mana\b|\bmana\b|\badds?\b|\bspen[dt]\b|\bfor \{|\bmana abilit", re.I)
 #: A quoted ability granted to another object or a token (CR 113.2c: that object's ability, not this one's).
-_QUOTED_RE = re.compile(r"[\"“][^\"”]*[\"”]")
+QUOTED_RE = re.compile(r"[\"“][^\"”]*[\"”]")
+#: An ability word or a mode's label before the ability (CR 207.2c: "Threshold — ", "• Dragons — ", chapter "II — ").
+LABEL_RE = re.compile(r"^(?:•\s*)?(?:[^—.{}\"“]{1,40}?|[IVX]+(?:, [IVX]+)*)\s+—\s+")
 #: "This creature gets +1/+1 for each color among permanents you control." (Faeburrow Elder): it reads the board but
 #: changes only its own power and toughness (layer 7c, CR 613.4c) — no colour, type or ability of anything.
 _SELF_PT_FOR_EACH = re.compile(r"this (?:creature|permanent) gets [+-]\d+/[+-]\d+ for each [^.;:\"“”]+\.", re.I)
@@ -127,7 +129,7 @@ def classify(text: str, kind: str = "static", targets_typed: bool = False) -> fr
         # such an ability makes mana itself only if its own words add mana (CR 605.1a-b, 106.7: what an ability
         # "would produce if it were to resolve"); a land it searches for, a land type it sets until end of turn or
         # a token's quoted mana ability exists only once it has resolved (608.2)
-        mana = bool(_ADDS_RE.search(_QUOTED_RE.sub("", text)))
+        mana = bool(_ADDS_RE.search(QUOTED_RE.sub("", text)))
     if _CANT_BE_COUNTERED.match(text.strip()):
         # it works on the stack (CR 113.6g) and changes only whether the spell can be countered as it would
         # resolve (CR 701.6), never whether or how it is cast
