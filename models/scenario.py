@@ -18,6 +18,7 @@ from .cards import Card, CardError, card_from_fields
 from .inputs import MAX_NAME, MAX_PLAYERS, InputError, LimitedLoader, truncate_name
 from .mana import ManaError, ManaPool
 from .state import CARD_ZONES, CardInstance, Effect, GameState, Permanent, StateError
+from .turn import TurnHistory, TurnState, TurnStep
 
 #: Question kinds a scenario may ask (``ask: {KIND: ARGS}``).
 QUESTION_KINDS = (
@@ -45,12 +46,15 @@ QUESTION_ARGS: dict[str, tuple[str, ...]] = {
 }
 SCENARIO_KEYS = (
     "title", "source", "players", "active", "cards", "battlefield", "hand", "graveyard", "library",
-    "exile", "command", "stack", "pool", "life", "player_counters", "effects", "ask", "expect", "notes",
+    "exile", "command", "stack", "pool", "life", "player_counters", "effects", "turn", "ask", "expect", "notes",
 )
 #: Most copies one zone entry may stand for (``count``): enough for any real game and for benchmarks.
 MAX_COUNT = 10_000
 ENTRY_KEYS = ("card", "count", "tapped", "sick", "counters", "choices", "x", "owner", "id", "attached_to", "timestamp",
-              "casts")
+              "casts", "attacking", "blocking")
+#: Keys of ``turn:`` and of ``turn: {history: ...}`` (models/turn.py, docs/scenarios.md).
+TURN_KEYS = ("step", "number", "history")
+HISTORY_KEYS = ("cast", "activated", "lands_played", "life_gained", "attacked")
 EFFECT_KEYS = ("card", "controller", "ability", "targets", "choices", "timestamp")
 
 
@@ -457,6 +461,111 @@ def _find_target(state: GameState, ref: Any) -> str:
         raise StateError(f"{perm_err}, and no card of that name in another zone", perm_err.candidates + err.candidates) from None
 
 
+def _build_turn(sc: Scenario, state: GameState, db: Any) -> TurnState:
+    """Read ``turn: {step, number, history}`` (docs/scenarios.md; models/turn.py). Without ``turn`` the default is
+    the active player's precombat main phase with nothing done earlier this turn. Raises ``ScenarioError`` naming
+    the line: an unknown key or step (with the closest one), an unknown player, card or permanent, a bad count."""
+    raw = sc.data.get("turn")
+    if raw is None:
+        return TurnState()
+    if not isinstance(raw, Mapping):
+        raise sc.error("'turn' maps step / number / history, e.g. turn: {step: declare_attackers}", "turn")
+    for k in raw:
+        if k not in TURN_KEYS:
+            raise sc.error(f"unknown key {k!r} in 'turn'{_suggest(k, TURN_KEYS)}; keys are {', '.join(TURN_KEYS)}", k, raw)
+    steps = tuple(s.value for s in TurnStep)
+    step_text = str(raw.get("step", TurnStep.PRECOMBAT_MAIN.value))
+    if step_text not in steps:
+        raise sc.error(f"unknown step {step_text!r}{_suggest(step_text, steps)}; steps are {', '.join(steps)} "
+                       "(CR 500.1)", "step", raw)
+    players = set(sc.players)
+
+    def player_of(p: Any, obj: Any) -> str:
+        if str(p) not in players:
+            raise sc.error(f"unknown player {p!r}; players are {', '.join(sc.players)}", p, obj)
+        return str(p)
+
+    def per_player(obj: Any, key: str, minimum: int) -> dict[str, int]:
+        if obj is None:
+            return {}
+        if not isinstance(obj, Mapping):
+            raise sc.error(f"'{key}' maps a player to a whole number", key, raw if key == "number" else hist)
+        return {player_of(p, obj): _as_int(n, sc, key, obj, minimum) for p, n in obj.items()}
+
+    hist: Any = raw.get("history") or {}
+    if not isinstance(hist, Mapping):
+        raise sc.error("'history' maps cast / activated / lands_played / life_gained / attacked", "history", raw)
+    for k in hist:
+        if k not in HISTORY_KEYS:
+            raise sc.error(f"unknown key {k!r} in 'history'{_suggest(k, HISTORY_KEYS)}; keys are {', '.join(HISTORY_KEYS)}",
+                           k, hist)
+    number = per_player(raw.get("number"), "number", 1) if "number" in raw else None
+    cast: dict[str, tuple[str, ...]] = {}
+    cast_raw = hist.get("cast") or {}
+    if not isinstance(cast_raw, Mapping):
+        raise sc.error("'cast' maps a player to the spells they cast this turn, e.g. {Alice: [Lightning Bolt]}", "cast", hist)
+    for p, names in cast_raw.items():
+        player = player_of(p, cast_raw)
+        if not isinstance(names, list):
+            raise sc.error(f"spells {player} cast this turn are a list of card names", p, cast_raw)
+        cast[player] = tuple(_resolve_card(db, n, sc, i, names).name for i, n in enumerate(names))
+    activations: dict[tuple[str, int], int] = {}
+    act_raw = hist.get("activated") or []
+    if not isinstance(act_raw, list):
+        raise sc.error("'activated' is a list of {permanent, ability, times}", "activated", hist)
+    for i, a in enumerate(act_raw):
+        if not isinstance(a, Mapping) or "permanent" not in a:
+            raise sc.error("each 'activated' entry is {permanent: REF, ability: N, times: N}", i, act_raw)
+        extra = set(a) - {"permanent", "ability", "times"}
+        if extra:
+            raise sc.error(f"unknown key {sorted(extra)[0]!r} in an 'activated' entry; keys are permanent, ability, times",
+                           sorted(extra)[0], a)
+        try:
+            pid = state.find_permanent(a["permanent"]).id
+        except StateError as err:
+            raise sc.error(f"activated: {err}", "permanent", a, err.candidates) from None
+        key = (pid, _as_int(a.get("ability", 1), sc, "ability", a, 1))
+        activations[key] = activations.get(key, 0) + _as_int(a.get("times", 1), sc, "times", a, 1)
+    attacked: set[str] = set()
+    att_raw = hist.get("attacked") or []
+    if not isinstance(att_raw, list):
+        raise sc.error("'attacked' is a list of permanents that attacked this turn", "attacked", hist)
+    for i, ref in enumerate(att_raw):
+        try:
+            attacked.add(state.find_permanent(ref).id)
+        except StateError as err:
+            raise sc.error(f"attacked: {err}", i, att_raw, err.candidates) from None
+    history = TurnHistory(spells_cast=cast, activations=activations,
+                          lands_played=per_player(hist.get("lands_played"), "lands_played", 0),
+                          life_gained=per_player(hist.get("life_gained"), "life_gained", 0),
+                          attacked=frozenset(attacked))
+    return TurnState(step=TurnStep(step_text), number=number, history=history, given=True)
+
+
+def _check_combat(sc: Scenario, state: GameState, origin: dict[str, tuple[Any, Any]]) -> None:
+    """Refuse impossible combat states: a permanent ``attacking`` outside the declare attackers .. end of combat
+    steps (CR 506.4, 508.1, 511.3) or not controlled by the active player (CR 508.1a); ``blocking`` outside the
+    declare blockers .. end of combat steps (509.1, 511.3) or controlled by the active player (509.1a)."""
+    step = state.turn.step
+    for perm in state.battlefield:
+        key, obj = origin.get(perm.id, ("battlefield", None))
+        if perm.attacking and not step.has_attackers:
+            raise sc.error(f"{perm.name} is attacking during the {step.label}: creatures attack only from the declare "
+                           "attackers step to the end of combat step (CR 506.4, 508.1); give turn: {step: declare_attackers} "
+                           "or later", key, obj)
+        if perm.attacking and perm.controller != state.active:
+            raise sc.error(f"{perm.name} is attacking but {perm.controller} is not the active player {state.active} "
+                           "(CR 508.1a)", key, obj)
+        if perm.blocking and not step.has_blockers:
+            raise sc.error(f"{perm.name} is blocking during the {step.label}: creatures block only from the declare "
+                           "blockers step to the end of combat step (CR 509.1)", key, obj)
+        if perm.blocking and perm.controller == state.active:
+            raise sc.error(f"{perm.name} is blocking but is controlled by the active player {state.active}: only the "
+                           "defending players block (CR 509.1a)", key, obj)
+        if perm.attacking and perm.blocking:
+            raise sc.error(f"{perm.name} cannot be both attacking and blocking (CR 506.2)", key, obj)
+
+
 def _check_attachment_cycles(state: GameState, sc: Scenario, origin: dict[str, tuple[Any, Any]]) -> None:
     """Refuse attachment cycles (A attached to B, B to A): an Aura, Equipment or Fortification is attached
     to another object, and that object cannot in turn be attached, directly or through others, to it
@@ -589,6 +698,8 @@ def build_state(sc: Scenario, db: Any) -> tuple[GameState, Any]:
                     ts = _as_int(ts, sc, "timestamp", entry, 0)
                 tapped = _as_bool(entry.get("tapped", False), sc, "tapped", entry)
                 sick = _as_bool(entry.get("sick", False), sc, "sick", entry)
+                attacking = _as_bool(entry.get("attacking", False), sc, "attacking", entry)
+                blocking = _as_bool(entry.get("blocking", False), sc, "blocking", entry)
                 for _ in range(count):
                     origin_at = ("attached_to", entry) if entry else (i, where)
                     state.battlefield.append(Permanent(
@@ -596,7 +707,7 @@ def build_state(sc: Scenario, db: Any) -> tuple[GameState, Any]:
                         controller=player, owner=owner, tapped=tapped, sick=sick,
                         counters={str(k): int(v) for k, v in counters.items()}, choices=dict(choices), x=x,
                         attached_to=str(entry["attached_to"]) if entry.get("attached_to") is not None else None,
-                        timestamp=ts,
+                        timestamp=ts, attacking=attacking, blocking=blocking,
                     ))
                     origin[state.battlefield[-1].id] = origin_at
     all_ids = {p.id for p in state.battlefield}
@@ -608,6 +719,8 @@ def build_state(sc: Scenario, db: Any) -> tuple[GameState, Any]:
         if perm.attached_to == perm.id:
             raise sc.error(f"{perm.name} cannot be attached to itself (CR 301.5c, 303.4d)", key, obj)
     _check_attachment_cycles(state, sc, origin)
+    state.turn = _build_turn(sc, state, db)
+    _check_combat(sc, state, origin)
     pool = data.get("pool") or {}
     if not isinstance(pool, Mapping):
         raise sc.error("'pool' maps a player to a mana string such as \"{R}{R}\"", "pool")

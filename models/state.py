@@ -13,6 +13,7 @@ from typing import Any, Iterable, Iterator, Mapping
 
 from .cards import Card
 from .mana import ManaPool
+from .turn import TurnState
 
 ZONES = ("battlefield", "hand", "graveyard", "library", "exile", "command")
 #: Zones holding cards other than the battlefield. ``stack``: spells on the stack, listed per controller
@@ -71,6 +72,11 @@ class Permanent:
     x: int | None = None
     attached_to: str | None = None
     timestamp: int | None = None
+    #: declared as an attacker this combat and not removed from combat (CR 506.4, 508.1); only from the declare
+    #: attackers step to the end of combat step (``TurnStep.has_attackers``)
+    attacking: bool = False
+    #: declared as a blocker this combat (CR 509.1); only from the declare blockers step to the end of combat
+    blocking: bool = False
 
     @property
     def name(self) -> str:
@@ -125,6 +131,9 @@ class GameState:
     effects: list[Effect] = field(default_factory=list)
     #: (zone, player) pairs a scenario listed, even as an empty list: the zone's contents are known.
     listed_zones: set = field(default_factory=set)
+    #: the step of the active player's turn and what happened earlier this turn (models/turn.py; default: the
+    #: precombat main phase with nothing done yet)
+    turn: TurnState = field(default_factory=TurnState)
 
     def __post_init__(self) -> None:
         for z in CARD_ZONES:
@@ -152,6 +161,11 @@ class GameState:
     def counters_of(self, player: str, kind: str) -> int:
         """How many ``kind`` counters ``player`` has (CR 122.1; energy CR 107.14); none unless the scenario says."""
         return self.player_counters.get(player, {}).get(kind, 0)
+
+    def stack_empty(self) -> bool:
+        """True when no spell is on the stack (the scenario's ``stack`` lists none; CR 405.1). Abilities on the stack
+        are not modelled in scenarios."""
+        return not any(self.zones.get("stack", {}).values())
 
     def life_of(self, player: str) -> int:
         """``player``'s life total (CR 119.1: each player starts at 20; a scenario may set it)."""

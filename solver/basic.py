@@ -124,9 +124,13 @@ def activation_problems(state: GameState, perm: Permanent, ability: Ability) -> 
 
     CR 107.5 ({T}: an already tapped permanent cannot be tapped), 107.6 ({Q}: an untapped
     permanent cannot be untapped), 302.6 (a creature's {T}/{Q} abilities need it to have been
-    under its controller's control since their most recent turn began, unless it has haste, 702.10).
+    under its controller's control since their most recent turn began, unless it has haste, 702.10), 606.3
+    (loyalty abilities: sorcery timing in the scenario's ``turn``, one per permanent per turn).
     """
     out: list[str] = []
+    loyalty = ability.params.get("loyalty")
+    if loyalty is not None:  # a catalog loyalty ability may carry no parsed cost (CR 606.4: loyalty is its cost)
+        out.extend(_loyalty_problems(state, perm, str(loyalty)))
     cost = ability.cost
     if cost is None:
         return out
@@ -134,9 +138,6 @@ def activation_problems(state: GameState, perm: Permanent, ability: Ability) -> 
         out.append(f"{perm.name} is already tapped, so it cannot be tapped to pay {{T}} (CR 107.5)")
     if cost.untap and not perm.tapped:
         out.append(f"{perm.name} is untapped, so it cannot be untapped to pay {{Q}} (CR 107.6)")
-    loyalty = ability.params.get("loyalty")
-    if loyalty is not None:
-        out.extend(_loyalty_problems(state, perm, str(loyalty)))
     if (cost.tap or cost.untap) and perm.is_creature and perm.sick and not as_though_haste(state, perm) \
             and not has_keyword(state, perm, "haste"):
         sym = "{T}" if cost.tap else "{Q}"
@@ -146,13 +147,27 @@ def activation_problems(state: GameState, perm: Permanent, ability: Ability) -> 
 
 
 def _loyalty_problems(state: GameState, perm: Permanent, loyalty: str) -> list[str]:
-    """Loyalty abilities (CR 606): only by the controller during their own turn (606.3; a main phase with
-    an empty stack and no loyalty ability of this permanent activated this turn are assumed), and a
-    negative loyalty cost cannot remove more loyalty counters than the permanent has (606.6, 118.3)."""
+    """Loyalty abilities (CR 606): only by the controller, any time they could cast a sorcery, and only if none of
+    this permanent's loyalty abilities has been activated this turn (606.3; the step, the stack and the history come
+    from the scenario's ``turn``, default: the precombat main phase with nothing activated), and a negative loyalty
+    cost cannot remove more loyalty counters than the permanent has (606.6, 118.3)."""
+    from mtgcheck.models.turn import sorcery_timing
+
     out: list[str] = []
     if perm.controller != state.active:
         out.append(f"loyalty abilities of {perm.name} can be activated only during {perm.controller}'s own turn "
                    f"(it is {state.active}'s turn; CR 606.3)")
+    else:
+        why = sorcery_timing(state, perm.controller)
+        if why:
+            out.append(f"loyalty abilities of {perm.name} can be activated only when a sorcery could be cast: {why}; CR 606.3")
+    done = [(n, k) for (pid, n), k in state.turn.history.activations.items() if pid == perm.id and k > 0]
+    if done:
+        acts = activated_abilities(permanent_abilities(state, perm))
+        loyal = [n for n, _ in done if 1 <= n <= len(acts) and acts[n - 1].params.get("loyalty") is not None]
+        if loyal:
+            out.append(f"a loyalty ability of {perm.name} (ability {loyal[0]}) was already activated this turn "
+                       "(CR 606.3: one loyalty ability of a permanent per turn)")
     text = loyalty.replace("−", "-").strip()
     if text.startswith("-") and text[1:].isdigit():
         need, have = int(text[1:]), perm.counters.get("loyalty", 0)

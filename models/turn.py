@@ -1,0 +1,203 @@
+"""The turn structure of a game state: the current step and what happened earlier this turn (CR 500-514).
+
+A scenario is a snapshot taken while a player has priority in one step of the active player's turn. Questions whose
+answer depends on when they are asked — sorcery timing (CR 307.1, 117.1a), "Activate only during your upkeep"
+(602.5b), "Activate only once each turn", "Cast this spell only during combat", whether a creature is attacking
+(506.4) — read it from ``GameState.turn``.
+
+The default, when a scenario does not write ``turn:``, is the active player's precombat main phase with nothing done
+earlier this turn (``TurnState()``, ``given=False``). Answers that rely on the default say so.
+
+Classes
+-------
+TurnStep
+    The steps and phases of a turn, CR 500.1 (a main phase has no steps; it is listed as one value here).
+TurnHistory
+    Spells cast, abilities activated, lands played, life gained and attackers declared earlier this turn.
+TurnState
+    The step, each player's turn count and the history.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Mapping
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .state import GameState
+
+
+class TurnStep(StrEnum):
+    """A step (or a main phase) of a turn, in turn order (CR 500.1, 501.1, 506.1, 512.1).
+
+    The values are the spellings scenarios use (``turn: {step: declare_attackers}``).
+    """
+
+    UNTAP = "untap"
+    UPKEEP = "upkeep"
+    DRAW = "draw"
+    PRECOMBAT_MAIN = "precombat_main"
+    BEGINNING_OF_COMBAT = "beginning_of_combat"
+    DECLARE_ATTACKERS = "declare_attackers"
+    DECLARE_BLOCKERS = "declare_blockers"
+    COMBAT_DAMAGE = "combat_damage"
+    END_OF_COMBAT = "end_of_combat"
+    POSTCOMBAT_MAIN = "postcombat_main"
+    END = "end"
+    CLEANUP = "cleanup"
+
+    @property
+    def order(self) -> int:
+        """Position in the turn, from 0 (untap) to 11 (cleanup): compare steps with it ("before attackers are
+        declared" is ``step.order < TurnStep.DECLARE_ATTACKERS.order``)."""
+        return _ORDER[self]
+
+    @property
+    def phase(self) -> str:
+        """The phase the step belongs to (CR 500.1): ``beginning``, ``precombat_main``, ``combat``,
+        ``postcombat_main`` or ``ending``."""
+        return _PHASE[self]
+
+    @property
+    def is_main(self) -> bool:
+        """A main phase (CR 505.1: the precombat and the postcombat main phase)."""
+        return self in (TurnStep.PRECOMBAT_MAIN, TurnStep.POSTCOMBAT_MAIN)
+
+    @property
+    def is_combat(self) -> bool:
+        """A step of the combat phase (CR 506.1: beginning of combat to end of combat)."""
+        return self.phase == "combat"
+
+    @property
+    def has_attackers(self) -> bool:
+        """Whether creatures can be attacking in this step: from the declare attackers step to the end of combat
+        step (CR 506.4, 508.1, 511.3)."""
+        return TurnStep.DECLARE_ATTACKERS.order <= self.order <= TurnStep.END_OF_COMBAT.order
+
+    @property
+    def has_blockers(self) -> bool:
+        """Whether creatures can be blocking in this step: from the declare blockers step to the end of combat
+        step (CR 509.1, 511.3)."""
+        return TurnStep.DECLARE_BLOCKERS.order <= self.order <= TurnStep.END_OF_COMBAT.order
+
+    @property
+    def label(self) -> str:
+        """How the rules name it: "precombat main phase", "declare attackers step", ..."""
+        words = self.value.replace("_", " ")
+        return f"{words} phase" if self.is_main else f"{words} step"
+
+
+_ORDER = {s: i for i, s in enumerate(TurnStep)}
+_PHASE = {
+    TurnStep.UNTAP: "beginning", TurnStep.UPKEEP: "beginning", TurnStep.DRAW: "beginning",
+    TurnStep.PRECOMBAT_MAIN: "precombat_main",
+    TurnStep.BEGINNING_OF_COMBAT: "combat", TurnStep.DECLARE_ATTACKERS: "combat", TurnStep.DECLARE_BLOCKERS: "combat",
+    TurnStep.COMBAT_DAMAGE: "combat", TurnStep.END_OF_COMBAT: "combat",
+    TurnStep.POSTCOMBAT_MAIN: "postcombat_main",
+    TurnStep.END: "ending", TurnStep.CLEANUP: "ending",
+}
+
+_EMPTY: Mapping = MappingProxyType({})
+
+
+@dataclass(frozen=True)
+class TurnHistory:
+    """What happened earlier in the current turn (default: nothing).
+
+    Attributes
+    ----------
+    spells_cast : Mapping[str, tuple[str, ...]]
+        Player name -> names of the spells that player cast this turn, in order (CR 601.2i: a spell becomes cast
+        when its casting is complete).
+    activations : Mapping[tuple[str, int], int]
+        (permanent id, activated-ability number counted from 1) -> how many times it was activated this turn
+        (CR 602.5b "only once each turn"; 606.3 loyalty abilities).
+    lands_played : Mapping[str, int]
+        Player name -> lands played this turn (CR 305.2).
+    life_gained : Mapping[str, int]
+        Player name -> life gained this turn (CR 119.3).
+    attacked : frozenset[str]
+        Ids of the permanents declared as attackers this turn (CR 508.1, 508.3).
+    """
+
+    spells_cast: Mapping[str, tuple[str, ...]] = field(default_factory=lambda: _EMPTY)
+    activations: Mapping[tuple[str, int], int] = field(default_factory=lambda: _EMPTY)
+    lands_played: Mapping[str, int] = field(default_factory=lambda: _EMPTY)
+    life_gained: Mapping[str, int] = field(default_factory=lambda: _EMPTY)
+    attacked: frozenset[str] = frozenset()
+
+    def spells_cast_by(self, player: str) -> tuple[str, ...]:
+        """Names of the spells ``player`` cast earlier this turn, in order (empty when none)."""
+        return tuple(self.spells_cast.get(player, ()))
+
+    def activations_of(self, permanent_id: str, ability: int) -> int:
+        """How many times activated ability number ``ability`` (from 1) of ``permanent_id`` was activated this
+        turn (0 when the scenario lists none)."""
+        return int(self.activations.get((permanent_id, ability), 0))
+
+    @property
+    def empty(self) -> bool:
+        """True when nothing is recorded for this turn."""
+        return not (self.spells_cast or self.activations or self.lands_played or self.life_gained or self.attacked)
+
+
+@dataclass(frozen=True)
+class TurnState:
+    """When a scenario's question is asked: the active player's step and what happened earlier this turn.
+
+    Attributes
+    ----------
+    step : TurnStep
+        The current step of the active player's turn (default: the precombat main phase, CR 505.1).
+    number : Mapping[str, int] or None
+        Player -> how many turns that player has begun this game, the current one included ("You can't cast this
+        spell during your first, second, or third turns of the game"); ``None`` when the scenario does not say.
+    history : TurnHistory
+        What happened earlier this turn.
+    given : bool
+        True when the scenario wrote ``turn:``; False when this is the default. Answers that rely on the default
+        say so (``describe``).
+    """
+
+    step: TurnStep = TurnStep.PRECOMBAT_MAIN
+    number: Mapping[str, int] | None = None
+    history: TurnHistory = field(default_factory=TurnHistory)
+    given: bool = False
+
+    def describe(self, active: str) -> str:
+        """The step in words, e.g. "Alice's declare attackers step", with "(the scenario's default turn)" when the
+        scenario did not give ``turn``."""
+        text = f"{active}'s {self.step.label}"
+        return text if self.given else f"{text} (the scenario's default turn)"
+
+    def turn_number(self, player: str) -> int | None:
+        """How many turns ``player`` has begun, this one included, or ``None`` when the scenario does not say."""
+        if self.number is None or player not in self.number:
+            return None
+        return int(self.number[player])
+
+
+def sorcery_timing(state: "GameState", player: str) -> str | None:
+    """Whether ``player`` could cast a sorcery now (CR 307.1, 117.1a): during a main phase of their own turn while the
+    stack is empty.
+
+    Parameters
+    ----------
+    state : GameState
+        Its ``turn.step``, ``active`` and ``stack`` zone are read.
+    player : str
+
+    Returns
+    -------
+    str or None
+        ``None`` when sorcery timing holds; otherwise the reason in words (naming the rule and the step).
+    """
+    turn = state.turn
+    if player != state.active:
+        return f"it is {turn.describe(state.active)}, not {player}'s turn (CR 307.1, 117.1a)"
+    if not turn.step.is_main:
+        return f"it is {turn.describe(state.active)}, not a main phase (CR 307.1, 117.1a)"
+    if not state.stack_empty():
+        return f"the stack is not empty during {turn.describe(state.active)} (CR 307.1, 117.1a)"
+    return None
