@@ -88,3 +88,14 @@ def test_keyword_action_line_is_an_instruction_cr_701_25(real_db):
     assert first.kind == "spell"
     a = ask(real_db, {"Alice": ["Island", "Island"]}, {"cast": {"card": "Curate"}}, hand={"Alice": ["Curate"]})
     assert a.values["castable"] is True
+
+
+def test_deckbuilding_points_line_is_not_an_ability_of_the_card(real_db):
+    """Built Bear's "2 points → {T}: Add one mana of any color." is on the card only if chosen while building the
+    deck (its Legacy reminder text), which no scenario records: it is one unmodelled line, never an activated
+    ability the card surely has (and so never a mana ability that could_produce would count, CR 106.7)."""
+    abs_ = abilities_of(real_db.get("Built Bear"))
+    line = [a for a in abs_ if a.text.startswith("2 points")]
+    assert line and line[0].kind != "activated"
+    assert [u for u in walk_unmodelled(line[0].effect)]
+    assert not [a for a in abs_ if isinstance(a.effect, AddMana)]

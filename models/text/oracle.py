@@ -301,8 +301,15 @@ def _dash_prefixed(line: str, face: Face, card: Card) -> list[Ability] | None:
     return None
 
 
+#: A line of an Un-card's deckbuilding menu ("2 points → {T}: Add one mana of any color.", Built Bear's Legacy): the
+#: ability exists only if it was chosen while building the deck, which no scenario records.
+_POINTS_LINE = re.compile(r"^\d+ points?(?: each)? →")
+
+
 def _parse_line(line: str, face: Face, card: Card) -> list[Ability]:
     """One ability line (CR 113.2c) into abilities."""
+    if _POINTS_LINE.match(line):
+        return [Ability("unparsed", Unmodelled(line, ALL_TOPICS), None, line)]
     dashed = _dash_prefixed(line, face, card)
     if dashed is not None:
         return dashed
