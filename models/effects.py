@@ -83,8 +83,8 @@ class Topic(StrEnum):
     RESOLUTION = "resolution"              #: what spells and abilities do as they resolve (CR 608)
     TRIGGERS = "triggers"                  #: triggered abilities and their order (CR 603)
     DECK_CONSTRUCTION = "deck_construction"  #: deck-building rules a card changes (CR 100.2, 903)
-    #: what happens in later turns' steps ("doesn't untap during your next untap step", CR 502.3): no question
-    #: about the present state depends on it
+    #: what happens in later steps and turns ("doesn't untap during your (next) untap step", CR 502.3; mana
+    #: emptying from pools as steps end, CR 500.4): no question about the present state depends on it
     LATER_TURNS = "later_turns"
 
 
@@ -713,6 +713,33 @@ class AddMana(Effect):
         return p
 
 
+@dataclass(frozen=True, eq=False)
+class TriggeredAddMana(Effect):
+    """A triggered ability that adds mana but is not a mana ability (CR 605.5a): it triggers on an event other
+    than activating a mana ability or mana being added (605.1b) — an attack (Firebending N, CR 702.189a:
+    "Whenever this creature attacks, add N {R}. Until end of combat, you don't lose this mana as steps and phases
+    end"), a creature dying, a phase or step beginning, a spell cast — so it uses the stack and adds its mana only
+    as it resolves (608.2). No payment and no pool made now can use it; what its permanent "could produce" counts
+    its output, read as if it resolved now (CR 106.7).
+
+    Attributes
+    ----------
+    event : str  the trigger wording ("whenever this creature attacks"), for explanations.
+    output : AddMana  what it adds as it resolves (riders: "until end of turn, you don't lose this mana ...").
+    optional : bool  "you may add".
+    keyword : str or None  ``"firebending"`` when it is that keyword's ability (CR 702.189a).
+    once_each_turn : bool  "This ability triggers only once each turn" (CR 603.2h): no type changes.
+    """
+
+    kind: ClassVar[str] = "triggered_add_mana"
+    touches: ClassVar[frozenset[Topic]] = frozenset({Topic.OTHER_MANA})
+    event: str = fld("")
+    output: "AddMana | None" = fld(None, PLUS)
+    optional: bool = fld(False)
+    keyword: str | None = fld(None)
+    once_each_turn: bool = fld(False)
+
+
 @dataclass(frozen=True)
 class Instead:
     """"If [condition], add [output] instead" (a conditional output of the same ability)."""
@@ -1336,6 +1363,7 @@ EFFECT_TYPES: dict[str, type[Effect]] = {
         CostReduction, CostMinimum, SelfCostChange, AdditionalCost, GrantFlashback, Keyword, SpellsHaveKeyword,
         ConditionalSelfKeyword, DelveKeywordGrant, DelveCount, Instructions, Draw, Scry, PutOntoBattlefieldProcess,
         EntersWithCounters, EntersTapped, EntersChoice, EntersTrigger, CastTrigger, AsThoughHaste,
+        TriggeredAddMana,
     )
 }
 

@@ -198,3 +198,16 @@ def could_produce_abilities(abilities: "tuple[Ability, ...] | list[Ability]") ->
         out.append(a)
     return out
 
+
+
+def other_mana_abilities(abilities: "tuple[Ability, ...] | list[Ability]") -> list[Ability]:
+    """A permanent's triggered abilities that add mana but are not mana abilities (``TriggeredAddMana``, CR 605.5a:
+    Firebending, "When this creature dies, add {C}{C}{C}"), as ``could_produce`` reads them: each output as a
+    triggered ``add_mana`` ability read as if it resolved now (CR 106.7: "any type of mana that an ability of that
+    permanent would produce if the ability were to resolve at that time"; 702.189a for Firebending). Only
+    ``could_produce`` reads them: they use the stack, so no payment or pool made now can use their mana (605.5a,
+    608.2). Returns a list of ``Ability``."""
+    from mtgcheck.models.effects import TriggeredAddMana
+
+    return [dataclasses.replace(a, kind="triggered", effect=a.effect.output) for a in abilities
+            if isinstance(a.effect, TriggeredAddMana) and a.effect.output is not None]

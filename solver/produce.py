@@ -522,10 +522,11 @@ def _mana_abilities(view, perm: Permanent) -> list[Ability]:
     abilities, and its own triggered mana abilities read as if they resolved now (``mana_triggers.could_produce_abilities``)."""
     # an ability that functions only from another zone is not one the permanent has on the battlefield to use
     # (Simian Spirit Guide: "exile this card from your hand", CR 113.6m)
-    from .mana_triggers import could_produce_abilities  # its own triggered mana abilities count too (CR 106.7)
+    from .mana_triggers import could_produce_abilities, other_mana_abilities  # its triggered ones too (CR 106.7)
 
     return [a for a in view[perm.id].abilities if a.kind == "activated" and a.effect == "add_mana"
-            and (not a.zones or "battlefield" in a.zones)] + could_produce_abilities(view[perm.id].abilities)
+            and (not a.zones or "battlefield" in a.zones)] + could_produce_abilities(view[perm.id].abilities) \
+        + other_mana_abilities(view[perm.id].abilities)
 
 
 def _has_tap(ab: Ability) -> bool:
@@ -771,7 +772,13 @@ def ask_could_produce(ctx: Context) -> Answer:
         why.append(f"{perm.name} has no ability that adds mana, so there is no type of mana it could produce (CR 106.7)")
     for t in types:
         why.extend(res.chain(perm.id, t))
-    if any(a.kind == "triggered" for a in abs_):
+    others = [a for a in view[perm.id].abilities if a.effect == "triggered_add_mana"]
+    if others:
+        why.append(f"{perm.name}'s triggered abilities that add mana as they resolve are not mana abilities (they "
+                   f"trigger on another event and use the stack, CR 605.5a), but what it could produce counts them, "
+                   f"read as if they resolved now (CR 106.7" + (", 702.189a" if any(
+                       getattr(a.effect, "keyword", None) == "firebending" for a in others) else "") + ")")
+    if any(a.kind == "triggered" for a in abs_) and len(others) < sum(a.kind == "triggered" for a in abs_):
         why.append(f"{perm.name}'s triggered mana abilities count as abilities of {perm.name}, read as if they resolved "
                    f"now: an output that depends on the event that triggers them (\"a type that land produced\") "
                    f"defines no type (CR 106.7); the extra mana they add is never part of what the tapped permanent "

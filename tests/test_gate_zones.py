@@ -203,9 +203,12 @@ def test_doesnt_untap_during_the_next_untap_step_changes_only_a_later_turn_cr_50
     assert got == frozenset({Topic.LATER_TURNS})
 
 
-def test_doesnt_untap_during_every_untap_step_is_not_only_a_later_turn():
-    # "doesn't untap during your untap step" (no "next") is a lasting restriction: left to the general rules
-    assert classify("This artifact doesn't untap during your untap step.") != frozenset({Topic.LATER_TURNS})
+@pytest.mark.parametrize("line", ["This artifact doesn't untap during your untap step.",     # Mana Vault
+                                  "Jasconian Isle doesn't untap during your untap step."])   # a name as subject
+def test_doesnt_untap_during_every_untap_step_changes_only_later_untap_steps_cr_502_3(line):
+    # CR 502.3: the untap step is where it applies; in that step no player gets priority (502.4), so nothing
+    # asked about the state as it is (could produce, mana now, activating, casting) depends on it
+    assert classify(line) == frozenset({Topic.LATER_TURNS})
 
 
 @pytest.mark.parametrize("line", [

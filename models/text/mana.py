@@ -87,6 +87,39 @@ def slug(text: str) -> str:
     return t[:48] or "restricted"
 
 
+#: "This mana can't be spent to ..." sentences read as restriction codes (CR 106.6); see docs/mana.md and
+#: ``solver.payment.model.RESTRICTIONS`` / ``restriction_verdict``.
+_CANT_SPEND = (
+    # Battery Bearer, The Mightstone and Weakstone: any cost but a nonartifact spell's
+    (re.compile(r"this mana can't be spent to cast (?:a )?nonartifact spells?", re.I), "not_nonartifact_spell"),
+    # Jegantha, the Wellspring: not for generic mana in a cost (which symbol it pays: undecided by the card alone)
+    (re.compile(r"this mana can't be spent to pay generic mana costs", re.I), "not_generic"),
+    # Thran Turbine: only abilities' costs
+    (re.compile(r"you can't spend this mana to cast spells", re.I), "not_spells"),
+)
+
+
+def cant_spend_code(sentence: str) -> str | None:
+    """The restriction code of a "This mana can't be spent to ..." sentence (CR 106.6), else ``None``.
+
+    ``not_nonartifact_spell`` ("can't be spent to cast nonartifact spells": spent on an artifact spell or on any
+    ability's cost), ``not_generic`` ("can't be spent to pay generic mana costs"), ``not_spells`` ("You can't spend
+    this mana to cast spells": abilities only)."""
+    s = sentence.strip().rstrip(".")
+    for rx, code in _CANT_SPEND:
+        if rx.fullmatch(s):
+            return code
+    return None
+
+
+def is_spent_rider(sentence: str) -> bool:
+    """A sentence acting on the spell or ability the mana is spent on, or a delayed trigger when it is spent
+    (CR 106.6: "This doesn't affect the mana's type"; ``models.text.topics.SPENT_RIDER_RE``)."""
+    from .topics import SPENT_RIDER_RE
+
+    return bool(SPENT_RIDER_RE.fullmatch(sentence.strip().rstrip(".")))
+
+
 # ---------------------------------------------------------------------------
 # What is produced: the part after "Add"
 # ---------------------------------------------------------------------------
@@ -303,6 +336,13 @@ def parse_add_effect(text: str) -> dict:
             continue
         if low.startswith("spend this mana only"):
             params["restriction"] = slug(sent)
+            continue
+        code = cant_spend_code(sent) if found else None
+        if code is not None and "restriction" not in params:
+            params["restriction"] = code
+            continue
+        if found and is_spent_rider(sent):
+            riders.append(sent)  # CR 106.6: acts on what the mana is spent on ("... instead of putting it into ...")
             continue
         if found:
             m = re.fullmatch(r"if (.+?), (?:instead )?add (.+?)(?: instead)?", low)

@@ -68,9 +68,11 @@ def is_entering_line(text: str) -> bool:
         _ENTERING_SENTENCE.fullmatch(s.rstrip(".")) for s in sentences)
 
 
-#: "This land doesn't untap during your next untap step." and kin (CR 502.3): a later turn's untap step only.
+#: "This land doesn't untap during your next untap step." and kin, and "This artifact doesn't untap during your
+#: untap step." (Mana Vault): CR 502.3, only an untap step is changed, and in the untap step no player gets
+#: priority (CR 502.4), so only a later turn's untap step can change anything.
 _LATER_UNTAP_RE = re.compile(r"(?:this \w+|it|that \w+|[A-Z][\w ,'-]{0,40}?) (?:doesn't|does not) untap during "
-                             r"(?:your|its controller's) next untap step\.?", re.I)
+                             r"(?:your|its controller's) (?:next )?untap step\.?", re.I)
 #: Words of an ability that adds mana itself (CR 106.1, 605.1): "add {G}", "adds one mana", "add an amount of".
 _ADDS_RE = re.compile(r"\badds?\b|\bmana\b(?! value| cost)", re.I)
 #: The trigger condition of a triggered mana ability (CR 605.1b): mana made or spent, a permanent tapped for mana.
@@ -90,6 +92,62 @@ _NOT_TARGET_ACTIVATION = re.compile(r"\bactivate\b|\bactivated\b|\bonly\b|\bany 
 
 #: "This spell can't be countered." (with "by ..." or a condition as long as it says nothing else).
 _CANT_BE_COUNTERED = re.compile(r"^this spell can't be countered(?: by [^.]*| if [^.]*)?\.?$", re.I)
+
+
+#: Mana emptying from a pool as a step or phase ends (CR 500.4, 106.4): "You don't lose unspent red mana as steps and
+#: phases end" (Ashling), "Until end of turn, you don't lose this mana ...", "If you would lose unspent mana, that mana
+#: becomes black instead" (Omnath, Locus of All), "A player losing unspent mana causes that player to lose that much
+#: life" (Yurlok). It happens only as a step or phase ends: no answer about the state as it is depends on it.
+_UNSPENT_MANA_RE = re.compile(
+    r"(?:until end of (?:turn|combat), )?(?:you|players|each player) (?:don't|do not|doesn't) lose "
+    r"(?:unspent (?:(?:white|blue|black|red|green|colorless) )?mana|this mana) as steps(?: and phases)? end"
+    r"|if (?:you|a player) would lose unspent mana, that mana becomes (?:white|blue|black|red|green|colorless) instead"
+    r"|a player losing unspent mana causes that player to lose that much life", re.I)
+#: An additional effect on the spell or ability the mana is spent on, or a delayed trigger when it is spent
+#: (CR 106.6: "This doesn't affect the mana's type"): "If that mana is spent on a creature spell, it gains haste until
+#: end of turn" (Arena of Glory), "If this mana is spent to cast a creature spell, that creature enters with an
+#: additional +1/+1 counter on it" (Biophagus), "When you spend this mana to cast ..., copy that spell", "Creature
+#: spells you spend this mana to cast have their base power and toughness become 4/3" (Andrios). It happens once the
+#: mana is spent (601.2h) and acts on that spell or ability after it is cast or activated: what mana can be made,
+#: its type, and whether or how a spell is cast or paid for do not depend on it.
+SPENT_RIDER_RE = re.compile(
+    r"(?:if|when|whenever) (?:(?:that|this|the) mana is|you) spen[dt] (?:this mana |that mana )?(?:on|to cast|to pay|to activate)"
+    r" [^.]*?, (?!.*\badds?\b)(?!.*\bcan't be spent\b)[^.]+"
+    r"|(?:[\w-]+ )?spells? you spend this mana to cast (?:have|gain|get|can't)(?!.*\badds?\b)[^.]+"
+    r"|you may choose new targets for the copy", re.I)  # the copy's own instruction (CR 707.10c)
+
+
+def _sentences(text: str) -> list[str]:
+    return [x.strip().rstrip(".") for x in re.split(r"(?<=\.)\s+", text.strip()) if x.strip()]
+
+
+def mana_tail_topics(text: str, kind: str) -> frozenset[Topic] | None:
+    """The topics of a sentence of the mana questions' long tail whose every part changes only what happens later
+    (issue 11): mana emptying as steps end (CR 500.4; ``_UNSPENT_MANA_RE``: later steps, ``LATER_TURNS``) and riders
+    acting on what the mana is spent on (CR 106.6; ``SPENT_RIDER_RE``: ``RESOLUTION``, plus ``TRIGGERS`` for a
+    delayed trigger, CR 603.7). ``None`` when some sentence is of neither kind (the general rules decide).
+
+    Parameters
+    ----------
+    text : str  the sentence(s); a rider may join several.
+    kind : str  the ability kind (``classify``): static lines and riders of mana abilities.
+    """
+    if kind not in ("static", "rider"):
+        return None
+    parts = _sentences(text)
+    if not parts:
+        return None
+    out: set[Topic] = set()
+    for s in parts:
+        if _UNSPENT_MANA_RE.fullmatch(s):
+            out.add(Topic.LATER_TURNS)
+        elif kind == "rider" and SPENT_RIDER_RE.fullmatch(s):
+            out.add(Topic.RESOLUTION)
+            if re.match(r"when", s, re.I):
+                out.add(Topic.TRIGGERS)
+        else:
+            return None
+    return frozenset(out)
 
 
 @functools.lru_cache(maxsize=65536)
@@ -115,6 +173,9 @@ def classify(text: str, kind: str = "static", targets_typed: bool = False) -> fr
         return ALL_TOPICS
     if _LATER_UNTAP_RE.fullmatch(text.strip()):
         return frozenset({Topic.LATER_TURNS})  # CR 502.3: only a later untap step is changed
+    tail = mana_tail_topics(text, kind)
+    if tail is not None:
+        return tail
     if kind in ("static", "replacement") and is_entering_line(text):
         return frozenset({Topic.RESOLUTION, Topic.ZONES})  # CR 113.6h: only while something enters
     if kind == "static" and _SELF_PT_FOR_EACH.fullmatch(text.strip()):
@@ -130,6 +191,12 @@ def classify(text: str, kind: str = "static", targets_typed: bool = False) -> fr
         # "would produce if it were to resolve"); a land it searches for, a land type it sets until end of turn or
         # a token's quoted mana ability exists only once it has resolved (608.2)
         mana = bool(_ADDS_RE.search(QUOTED_RE.sub("", text)))
+        if kind == "triggered" and mana and _MANA_EVENT_RE.search(text.split(",", 1)[0]) and "," in text \
+                and not _ADDS_RE.search(QUOTED_RE.sub("", text.split(",", 1)[1])):
+            # "Whenever you tap this land for mana, target opponent creates a 1/1 ..." (Forbidden Orchard): a
+            # trigger on mana whose effect adds none is not a mana ability (CR 605.1b: it "could add mana"); it
+            # uses the stack (605.5a) and changes no mana made now
+            mana = False
     if _CANT_BE_COUNTERED.match(text.strip()):
         # it works on the stack (CR 113.6g) and changes only whether the spell can be countered as it would
         # resolve (CR 701.6), never whether or how it is cast

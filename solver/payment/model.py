@@ -207,6 +207,10 @@ RESTRICTIONS: dict[str, Callable[[Any], bool]] = {
     # Snowfall: cumulative upkeep is paid as its upkeep trigger resolves (CR 702.24a), never a spell's or an
     # activated ability's cost, which is all this model pays
     "cumulative_upkeep": lambda c: False,
+    # "This mana can't be spent to cast nonartifact spells" (Battery Bearer): any cost but a nonartifact spell's
+    "not_nonartifact_spell": lambda c: c is None or c.is_type("Artifact"),
+    # "You can't spend this mana to cast spells" (Thran Turbine): abilities' costs only
+    "not_spells": lambda c: c is None,
 }
 
 _MV_CODE = re.compile(r"mana_value_at_least_(\d+)(_or_x)?")

@@ -1,0 +1,96 @@
+"""Reading the mana questions' long tail (issue 11): triggered abilities that add mana but are not mana abilities.
+
+Parsing only; ``solver.mana_triggers.other_mana_abilities`` reads the result for "could produce" (CR 106.7).
+Registered with ``effect_parser(21)``, after the mana ability parser of ``models.text.mana`` (20):
+
+* **"[When/Whenever/At] [event], [you may] add [mana]. [riders]"** whose event is not a mana ability being
+  activated or mana being added (CR 605.1b): "When this creature dies, add {C}{C}{C}" (Su-Chi), "Whenever this
+  creature attacks, add {R}. Until end of turn, you don't lose this mana as steps and phases end" (Brazen
+  Collector), "At the beginning of your first main phase, add {G}{G}" (Hulking Raptor) → ``triggered_add_mana``
+  (CR 605.5a: it uses the stack). The mana sentence is read by ``models.text.mana.parse_add_effect`` (outputs,
+  "Spend this mana only", "This mana can't be spent ...", riders); "This ability triggers only once each turn"
+  (CR 603.2h) is ``once_each_turn``. An enters or cast trigger ("When this creature enters, add {R}", "Whenever a
+  land you control enters, ...") is left to ``models.text.resolution.typed_trigger``, whose ``EntersTrigger`` the
+  resolution rules count; a trigger with an intervening "if" (a comma in the event), another player adding the
+  mana, or wording that is not understood returns ``None`` (the line stays ``Unmodelled``).
+* **Firebending N** (CR 702.189a: "Whenever this creature attacks, add N {R}. Until end of combat, you don't
+  lose this mana as steps and phases end"), and "Firebending X, where X is ..." → the same effect with
+  ``keyword="firebending"``. The card data lists no keyword for it, so the line reaches the parser as a static
+  line; the ability it stands for is a triggered one.
+"""
+from __future__ import annotations
+
+import re
+from typing import Mapping
+
+from ..cards import Card
+from .mana import parse_add_effect
+from .oracle import effect_parser
+
+#: "[When/Whenever/At] [event], [you may] add ...": the event has no comma (no intervening "if", CR 603.4).
+_HEAD = re.compile(r"^(?P<event>(?:when|whenever|at) [^,]+), (?P<may>you may )?(?P<add>add .+)$", re.I | re.S)
+#: Events of triggered mana abilities (CR 605.1b), read by ``models.text.mana_triggers``, never here.
+_MANA_EVENT = re.compile(r"\bfor mana\b|\bmana\b|\badds?\b|\bspen[dt]\b|\bmana abilit", re.I)
+_ONCE_EACH_TURN = re.compile(r"\s*this ability triggers only once each turn\.?\s*", re.I)
+_FIREBENDING = re.compile(r"^firebending (?P<n>\d+|x)(?:, where x is (?P<x>[^.]+))?\.?$", re.I)
+
+
+def parse_triggered_add_mana(text: str) -> dict:
+    """Parse a non-mana triggered ability that adds mana (see the module docstring) into
+    ``triggered_add_mana`` params; raises ``ValueError`` when the wording is not one."""
+    t = text.strip()
+    m = _FIREBENDING.match(t)
+    if m:
+        n = m.group("n").lower()
+        if n == "x":
+            if not m.group("x"):
+                raise ValueError("firebending X without what X is")
+            amount: object = {"x_is": m.group("x").strip()}
+        else:
+            amount = int(n)
+        # CR 702.189a: "Whenever this creature attacks, add N {R}. Until end of combat, you don't lose this mana
+        # as steps and phases end."
+        return {"event": "whenever this creature attacks", "keyword": "firebending",
+                "output": {"mana": "{R}", "amount": amount,
+                           "rider": "Until end of combat, you don't lose this mana as steps and phases end."}}
+    m = _HEAD.match(t)
+    if not m or _MANA_EVENT.search(m.group("event")):
+        raise ValueError("not a non-mana trigger that adds mana")
+    from mtgcheck.models.effects import Unmodelled
+
+    from .resolution import typed_trigger
+
+    probe = Unmodelled("")
+    if typed_trigger(t, probe) is not probe:
+        # an enters or cast trigger: the resolution rules read its event (``EntersTrigger``, ``CastTrigger``:
+        # trigger_order, entering_x), so it stays theirs
+        raise ValueError("an enters or cast trigger")
+    body = m.group("add")
+    once = bool(_ONCE_EACH_TURN.search(body))
+    body = _ONCE_EACH_TURN.sub(" ", body).strip()
+    params = parse_add_effect(body)
+    if params.get("to") or params.get("targets") or params.get("moves_library_card"):
+        raise ValueError("mana to another player, a target or a library card: not modelled here")
+    out: dict = {"event": m.group("event").strip(), "output": params}
+    if m.group("may"):
+        out["optional"] = True
+    if once:
+        out["once_each_turn"] = True
+    return out
+
+
+@effect_parser(21)
+def mana_tail_parser(kind: str, text: str, card: Card) -> "tuple[str, Mapping] | None":
+    """The registered effect parser (see the module docstring)."""
+    low = text.lower()
+    if kind == "static" and low.startswith("firebending "):
+        try:
+            return "triggered_add_mana", parse_triggered_add_mana(text)
+        except ValueError:
+            return None
+    if kind == "triggered" and re.search(r"\badd\b", low):
+        try:
+            return "triggered_add_mana", parse_triggered_add_mana(text)
+        except ValueError:
+            return None
+    return None

@@ -1,0 +1,223 @@
+"""Issue 11, the mana questions' long tail: riders that change nothing asked, spend restrictions, mana emptying as
+steps end, "doesn't untap", and triggered abilities that add mana but are not mana abilities (Firebending).
+
+Expected values come from the cited rules; the boards are small enough to work out by hand.
+"""
+from __future__ import annotations
+
+import textwrap
+
+import pytest
+
+from mtgcheck.models.cards import card_from_fields
+from mtgcheck.models.database import load_database
+from mtgcheck.models.effects import EntersTrigger, Topic, TriggeredAddMana
+from mtgcheck.models.scenario import load_scenarios
+from mtgcheck.models.text.mana import cant_spend_code
+from mtgcheck.models.text.oracle import parse_abilities
+from mtgcheck.models.text.topics import classify
+from mtgcheck.solver.payment.model import restriction_verdict
+from mtgcheck.solver.runner import PASS, UNSUPPORTED, run_scenario
+
+
+@pytest.fixture(scope="module")
+def db():
+    return load_database(None)
+
+
+def run(tmp_path, db, text):
+    p = tmp_path / "s.yaml"
+    p.write_text(textwrap.dedent(text), encoding="utf-8")
+    (sc,) = load_scenarios(p)
+    return run_scenario(sc, db)
+
+
+def card(text: str, type_line: str = "Creature — Test", name: str = "Test Card"):
+    return card_from_fields({"name": name, "type_line": type_line, "oracle_text": text, "mana_cost": "{2}"})
+
+
+# ---- riders acting on what the mana is spent on (CR 106.6) ------------------------------------------------
+
+@pytest.mark.parametrize("rider", [
+    "If that mana is spent on a creature spell, it gains haste until end of turn.",
+    "If this mana is spent to cast a creature spell, that creature enters with an additional +1/+1 counter on it.",
+    "If that mana is spent on an instant or sorcery spell, that spell can't be countered.",
+    "Creature spells you spend this mana to cast have their base power and toughness become 4/3.",
+])
+def test_a_rider_on_the_spell_the_mana_is_spent_on_changes_no_mana_cr_106_6(rider):
+    # CR 106.6: such an additional effect "doesn't affect the mana's type"; it acts on the spell once the mana is
+    # spent (601.2h): neither what could be produced, nor the pools, nor whether the spell can be cast
+    got = classify(rider, "rider")
+    assert got == frozenset({Topic.RESOLUTION})
+
+
+def test_a_delayed_trigger_when_the_mana_is_spent_is_a_trigger_cr_106_6_603_7():
+    got = classify("When you spend this mana to cast a spell or activate an ability, copy that spell or ability. "
+                   "You may choose new targets for the copy.", "rider")
+    assert got == frozenset({Topic.RESOLUTION, Topic.TRIGGERS})
+
+
+def test_a_rider_that_adds_mana_is_not_narrowed():
+    # an "if spent ..., add ..." sentence makes mana: left to the general rules (CR 106.6 does not say it is none)
+    got = classify("If that mana is spent on a creature spell, add {G}.", "rider")
+    assert Topic.MANA_PRODUCTION in got
+
+
+# ---- mana emptying as steps end (CR 500.4) ------------------------------------------------------------------
+
+@pytest.mark.parametrize("line", [
+    "You don't lose unspent red mana as steps and phases end.",
+    "If you would lose unspent mana, that mana becomes black instead.",
+    "A player losing unspent mana causes that player to lose that much life.",
+])
+def test_what_happens_to_unspent_mana_as_steps_end_is_a_later_step_cr_500_4(line):
+    # CR 500.4: mana empties from pools at the end of each step and phase; nothing asked about the state as it
+    # is (could produce, the pools now, casting now) depends on what happens then
+    assert classify(line) == frozenset({Topic.LATER_TURNS})
+
+
+# ---- a trigger on tapping for mana that adds none (CR 605.1b, 605.5a) ---------------------------------------
+
+def test_a_tapped_for_mana_trigger_that_adds_no_mana_is_not_a_mana_ability_cr_605_1b():
+    # Forbidden Orchard's kind: it "could add mana" is false, so it is no mana ability; it uses the stack
+    got = classify("Whenever you tap this land for mana, target opponent creates a 1/1 colorless Spirit creature "
+                   "token.", "triggered")
+    assert Topic.MANA_PRODUCTION not in got and Topic.TRIGGERS in got
+
+
+# ---- spend restrictions "This mana can't be spent to ..." (CR 106.6) ----------------------------------------
+
+def test_cant_be_spent_sentences_are_restriction_codes_cr_106_6():
+    assert cant_spend_code("This mana can't be spent to cast nonartifact spells.") == "not_nonartifact_spell"
+    assert cant_spend_code("This mana can't be spent to cast a nonartifact spell.") == "not_nonartifact_spell"
+    assert cant_spend_code("This mana can't be spent to pay generic mana costs.") == "not_generic"
+    assert cant_spend_code("You can't spend this mana to cast spells.") == "not_spells"
+    assert cant_spend_code("Spend this mana only to cast creature spells.") is None
+
+
+def test_not_nonartifact_mana_pays_artifacts_and_abilities_not_other_spells_cr_106_6():
+    relic = card_from_fields({"name": "Test Relic", "type_line": "Artifact", "mana_cost": "{3}", "oracle_text": ""})
+    bear = card_from_fields({"name": "Test Bear", "type_line": "Creature — Bear", "mana_cost": "{1}{G}",
+                             "oracle_text": ""})
+    assert restriction_verdict("not_nonartifact_spell", relic) is True
+    assert restriction_verdict("not_nonartifact_spell", bear) is False
+    assert restriction_verdict("not_nonartifact_spell", None) is True   # an ability's cost
+    assert restriction_verdict("not_spells", bear) is False
+    assert restriction_verdict("not_spells", None) is True
+    # which symbol the mana pays is not decided by the card alone: never spent, the caller says unsupported
+    assert restriction_verdict("not_generic", bear) is None
+
+
+def test_mana_that_cannot_pay_generic_is_listed_with_its_restriction_cr_106_6(tmp_path, db):
+    res = run(tmp_path, db, """
+        players: [Alice, Bob]
+        cards:
+          Test Prism:
+            mana_cost: "{3}"
+            type_line: Artifact
+            oracle_text: "{T}: Add {W}{U}. This mana can't be spent to pay generic mana costs."
+        battlefield: {Alice: [Test Prism, Forest]}
+        ask: {available_mana: Alice}
+        expect: {pools: ["{W:not_generic}{U:not_generic}{G}"], count: 1}
+    """)
+    assert res.verdict == PASS, res.message
+
+
+def test_mana_that_cannot_pay_generic_never_pays_generic_silently(tmp_path, db):
+    # {1}{G} from a Forest and two mana that can't pay generic costs: castable only if that mana could pay {1},
+    # which CR 106.6 forbids; the engine does not decide per symbol, so it must not say "castable"
+    res = run(tmp_path, db, """
+        players: [Alice, Bob]
+        cards:
+          Test Prism:
+            mana_cost: "{3}"
+            type_line: Artifact
+            oracle_text: "{T}: Add {W}{U}. This mana can't be spent to pay generic mana costs."
+        battlefield: {Alice: [Test Prism, Forest]}
+        hand: {Alice: [Grizzly Bears]}
+        ask: {cast: {card: Grizzly Bears}}
+        expect: {castable: false}
+    """)
+    assert res.verdict in (PASS, UNSUPPORTED), res.message
+
+
+# ---- triggered abilities that add mana but are not mana abilities (CR 605.5a, 106.7) ------------------------
+
+def test_firebending_is_a_triggered_ability_adding_red_cr_702_189a():
+    (ab,) = parse_abilities(card("Firebending 2"))
+    assert isinstance(ab.effect, TriggeredAddMana) and ab.effect.keyword == "firebending"
+    assert ab.effect.output.mana == ("R",) and ab.effect.output.params()["amount"] == 2
+
+
+def test_an_enters_trigger_that_adds_mana_stays_the_resolution_rules_cr_603_6a():
+    # its event is read by trigger_order and entering_x (EntersTrigger), not turned into mana here
+    (ab,) = parse_abilities(card("When this creature enters, add {R}."))
+    assert isinstance(ab.effect, EntersTrigger)
+
+
+FIREBENDER = """
+        players: [Alice, Bob]
+        cards:
+          Test Firebender:
+            mana_cost: "{1}{R}"
+            type_line: Creature — Human
+            oracle_text: "Firebending 2"
+        battlefield: {Alice: [Forest, {card: Test Firebender, id: fb}]}
+"""
+
+
+def test_firebending_could_produce_red_cr_106_7_702_189a(tmp_path, db):
+    # CR 106.7: "any type of mana that an ability of that permanent would produce if the ability were to resolve"
+    res = run(tmp_path, db, FIREBENDER + """
+        ask: {could_produce: {id: fb}}
+        expect: {types: [R]}
+    """)
+    assert res.verdict == PASS, res.message
+
+
+def test_firebending_adds_nothing_to_the_mana_available_now_cr_605_5a(tmp_path, db):
+    # it triggers on attacking, not from a mana ability: not a mana ability, it uses the stack (CR 605.5a)
+    res = run(tmp_path, db, FIREBENDER + """
+        ask: {available_mana: Alice}
+        expect: {pools: ["{G}"], count: 1}
+    """)
+    assert res.verdict == PASS, res.message
+
+
+def test_a_dies_trigger_that_adds_mana_could_produce_its_type_cr_106_7(tmp_path, db):
+    res = run(tmp_path, db, """
+        players: [Alice, Bob]
+        cards:
+          Test Husk:
+            mana_cost: "{4}"
+            type_line: Artifact Creature — Construct
+            oracle_text: "When this creature dies, add {C}{C}{C}."
+        battlefield: {Alice: [{card: Test Husk, id: h}]}
+        ask: {could_produce: {id: h}}
+        expect: {types: [C]}
+    """)
+    assert res.verdict == PASS, res.message
+
+
+@pytest.mark.parametrize("counters,types", [(0, []), (2, ["B"])])
+def test_a_counted_trigger_with_no_counters_could_produce_nothing_cr_106_7(tmp_path, db, counters, types):
+    # CR 106.7: "If that permanent wouldn't produce any mana under these conditions ... there's no type of mana
+    # it could produce": no charge counter, no mana
+    res = run(tmp_path, db, f"""
+        players: [Alice, Bob]
+        cards:
+          Test Shrine:
+            mana_cost: "{{3}}"
+            type_line: Artifact
+            oracle_text: "At the beginning of your first main phase, add {{B}} for each charge counter on this artifact."
+        battlefield: {{Alice: [{{card: Test Shrine, id: s, counters: {{charge: {counters}}}}}]}}
+        ask: {{could_produce: {{id: s}}}}
+        expect: {{types: {types}}}
+    """)
+    assert res.verdict == PASS, res.message
+
+
+def test_the_real_firebending_cards_are_read(real_db):
+    for name in ("Boiling Rock Rioter", "Zuko, Exiled Prince", "Sun Warriors"):
+        abs_ = parse_abilities(real_db.get(name))
+        assert any(isinstance(a.effect, TriggeredAddMana) and a.effect.keyword == "firebending" for a in abs_), name
