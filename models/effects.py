@@ -1084,6 +1084,11 @@ KEYWORD_DETAIL_TOPICS: dict[str, frozenset[Topic]] = {
     # CR 702.174a-b: an optional additional cost (choosing an opponent) that is free, and what that opponent gets
     # as the spell resolves or as a trigger of the permanent: never whether or how the spell can be cast
     "gift": frozenset({Topic.RESOLUTION, Topic.TRIGGERS, Topic.ZONES}),
+    # CR 702.47a-b: "Splice onto [subtype] [cost]" works from the hand as *another* spell of that subtype is cast:
+    # an optional additional cost of that spell (601.2b: paid only if its caster chooses to; no question here pays
+    # it unless asked) and effects added as that spell resolves — never a way to make mana, never whether a spell
+    # can be cast (the "{1}{R}" in it is a cost, not mana an ability adds)
+    "splice": frozenset({Topic.RESOLUTION}),
 }
 
 
