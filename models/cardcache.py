@@ -99,6 +99,11 @@ _FIELDS: dict[type, tuple[str, ...]] = {}
 _NEWOBJ = getattr(copyreg, "__newobj__")  # pickle protocol 2's NEWOBJ opcode
 
 
+def _mappingproxy(d: dict) -> MappingProxyType:
+    """Rebuild a ``MappingProxyType`` stored by ``_Pickler`` (the type itself cannot be pickled by name)."""
+    return MappingProxyType(d)
+
+
 def _dataclass(cls: type, names: tuple[str, ...], values: tuple) -> Any:
     """Rebuild a dataclass instance stored by ``_Pickler``: set each field, run no ``__init__``."""
     obj: Any = object.__new__(cls)
@@ -139,7 +144,7 @@ class _Pickler(pickle.Pickler):
     def reducer_override(self, obj: Any) -> Any:
         cls = type(obj)
         if cls is MappingProxyType:  # frozen ability params (catalog models)
-            return MappingProxyType, (dict(obj),)
+            return _mappingproxy, (dict(obj),)
         names = _FIELDS.get(cls)
         if names is None:
             import dataclasses

@@ -43,7 +43,6 @@ whenever one exists.
 """
 from __future__ import annotations
 
-import dataclasses
 import gc
 import itertools
 import operator
@@ -288,25 +287,39 @@ def card_facts(card: Card) -> CardFacts:
 # Card facts on disk, next to the parsed-card cache
 # ---------------------------------------------------------------------------
 
-#: The ``CardFacts`` fields kept on disk, in their order (the card and its legalities come from the database
-#: itself; ``_LEGALITIES_AT``: where the legalities go back among them).
-_FIELDS = tuple(f.name for f in dataclasses.fields(CardFacts))
-_STORED_FIELDS = tuple(n for n in _FIELDS if n not in ("name", "card", "legalities"))
-_LEGALITIES_AT = _FIELDS.index("legalities") - 2
-_FACTS_MAGIC = "mtgcheck-card-facts"
+_FACTS_MAGIC = "mtgcheck-card-facts-2"
 _FACTS_HASH: str | None = None
+#: Most names of no card kept on disk (each with its suggestions): a corpus of misspellings cannot grow the
+#: file without bound.
+MAX_STORED_UNKNOWN = 5_000
 
 
 def _facts_code_hash() -> str:
-    """A hash of this module's source (``card_facts`` and ``CardFacts`` live here); the parsed-card cache's
-    key covers ``models/`` (the card model and the text readers)."""
+    """A hash of this module's source (``card_facts`` and ``CardFacts`` live here) and of the embedded
+    catalog's models (their abilities are part of the stored cards); the parsed-card cache's key covers the
+    source of ``models/`` (the card model and the text readers)."""
     global _FACTS_HASH
     if _FACTS_HASH is None:
         import hashlib
         from pathlib import Path
 
-        _FACTS_HASH = hashlib.blake2b(Path(__file__).read_bytes(), digest_size=16).hexdigest()
+        from mtgcheck.models.catalog import CATALOG_DIR
+
+        h = hashlib.blake2b(Path(__file__).read_bytes(), digest_size=16)
+        for p in sorted(CATALOG_DIR.glob("*.yaml")):
+            h.update(p.name.encode())
+            h.update(p.read_bytes())
+        _FACTS_HASH = h.hexdigest()
     return _FACTS_HASH
+
+
+def _facts_location(resolved: Any, st: Any) -> "tuple[Any, tuple]":
+    """The card-facts file of the card file ``resolved`` (status ``st``) and the key it must carry."""
+    from mtgcheck.models import cardcache
+
+    where = cardcache.cache_path(resolved)
+    key = (_FACTS_MAGIC, cardcache.file_key(resolved, st), _facts_code_hash())
+    return where.with_name(where.stem + ".card-facts.pickle"), key
 
 
 def _facts_store(db: Any) -> "tuple[Any, tuple] | None":
@@ -317,97 +330,187 @@ def _facts_store(db: Any) -> "tuple[Any, tuple] | None":
 
     from mtgcheck.models import cardcache
 
+    if not cardcache.enabled():
+        return None
+    if isinstance(db, CardsOnDemand):
+        return db.facts_where
     src = getattr(db, "source", None)
     if (not src or src == "catalog" or getattr(db, "origin", "memory") == "memory"
-            or len(getattr(db, "_levels", ())) != 1 or not cardcache.enabled()):
+            or len(getattr(db, "_levels", ())) != 1):
         return None
     try:
         p = Path(src).resolve()
-        st = p.stat()
-        where = cardcache.cache_path(p)
+        return _facts_location(p, p.stat())
     except (OSError, RuntimeError, ImportError):
         return None
-    key = (_FACTS_MAGIC, cardcache.file_key(p, st), _facts_code_hash(), _STORED_FIELDS)
-    return where.with_name(where.stem + ".card-facts.pickle"), key
 
 
-def _read_stored_facts(db: Any) -> dict[str, tuple]:
-    """The card facts kept on disk for ``db`` (Oracle name -> the ``_STORED_FIELDS`` values), or ``{}`` when
-    there are none or they are stale, unreadable or not ours (never trusted then: the facts are recomputed)."""
+def _read_facts_file(path: Any, key: tuple) -> "dict[str, Any] | None":
+    """The payload of a card-facts file (``{"names": ..., "source": ..., "date": ...}``), or None when it is
+    missing, stale, unreadable or not ours (never trusted then: the facts are recomputed)."""
     import pickle
 
-    where = _facts_store(db)
-    if where is None:
-        return {}
-    path, key = where
     was = gc.isenabled()
     try:
         with open(path, "rb") as fp:
             header = pickle.load(fp)  # a small pickle of its own: a stale file is rejected before its body
             if header != key:
-                return {}
-            gc.disable()  # tens of thousands of objects: the cyclic collector would scan the card data repeatedly
+                return None
+            gc.disable()  # tens of thousands of objects: the cyclic collector would scan them repeatedly
             got = pickle.load(fp)
-        return got if isinstance(got, dict) else {}
+        if isinstance(got, dict) and isinstance(got.get("names"), dict):
+            return got
+        return None
     except Exception:  # noqa: BLE001 - missing, truncated, written by other code: recompute
-        return {}
+        return None
     finally:
         if was:
             gc.enable()
 
 
-def save_card_facts(db: Any) -> bool:
-    """Keep the card facts this process computed for ``db`` on disk (with those read from there), so the
-    next process that validates decks with the same card file reads them instead of computing them.
+def _read_stored_facts(db: Any) -> dict[str, Any]:
+    """The name cache kept on disk for ``db`` (``DeckValidator._facts_by_db``'s entries), or ``{}``."""
+    where = _facts_store(db)
+    if where is None:
+        return {}
+    got = _read_facts_file(*where)
+    return got["names"] if got is not None else {}
 
+
+def save_card_facts(db: Any) -> bool:
+    """Keep the card facts this process met for ``db`` on disk (with those read from there), so the next
+    process that validates decks with the same card file reads them instead of computing them, and needs
+    no card database for the names they hold (``stored_cards``).
+
+    What is kept is ``DeckValidator``'s name cache whole: each name as written -> its card's ``CardFacts``
+    (with the ``Card``) or the unknown-name marker with its suggestions (at most ``MAX_STORED_UNKNOWN``),
+    and per card whether it has an activated ability (Zirda), once computed.
     The file sits next to the parsed-card cache (``models.cardcache``, same folder and the same rules: used
-    only while the card file, mtgcheck's ``models/`` and this module are unchanged; written atomically;
-    ``MTGCHECK_NO_CACHE=1`` turns it off). Returns True when a file was written (nothing new: nothing is
-    written). Never raises: a cache that cannot be written only means the facts are computed again.
+    only while the card file, mtgcheck's ``models/`` (with the embedded catalog) and this module are
+    unchanged; written atomically; ``MTGCHECK_NO_CACHE=1`` turns it off). Returns True when a file was
+    written (nothing new: nothing is written). Never raises: a cache that cannot be written only means the
+    facts are computed again.
     """
     import os
     import pickle
     import tempfile
 
+    from mtgcheck.models.cardcache import _Pickler
+
     names = DeckValidator._facts_by_db.get(db) if _weakrefable(db) else None
     stored = DeckValidator._stored_by_db.get(db, {}) if _weakrefable(db) else {}
-    if not names:
-        return False
-    new = {k[1:]: v for k, v in names.items() if k[:1] == "\0" and k[1:] not in stored}
-    if not new:
+    if not names or len(names) <= len(stored):  # (the cache starts as what was stored and only grows)
         return False
     where = _facts_store(db)
     if where is None:
         return False
     path, key = where
-    out = dict(stored)
-    canon: dict[Any, Any] = {}  # equal values stored once (a few dozen colour sets and type sets in all)
-
-    def shared(v: Any) -> Any:
-        try:
-            return canon.setdefault((type(v), v), v)
-        except TypeError:  # unhashable: stored as it is
-            return v
-
-    for n, f in new.items():
-        out[n] = tuple(shared(getattr(f, a)) for a in _STORED_FIELDS)
+    out: dict[str, Any] = {}
+    unknown = 0
+    for k, v in names.items():
+        if v.__class__ is _Unknown:
+            unknown += 1
+            if unknown > MAX_STORED_UNKNOWN:
+                continue
+        out[k] = v
+    payload = {"names": out, "source": getattr(db, "source", None), "date": getattr(db, "date", None),
+               "origin": getattr(db, "origin", None)}
     tmp = None
+    was = gc.isenabled()
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
+        gc.disable()
         with os.fdopen(fd, "wb") as fp:
             pickle.dump(key, fp, protocol=pickle.HIGHEST_PROTOCOL)
-            pickle.dump(out, fp, protocol=pickle.HIGHEST_PROTOCOL)
+            _Pickler(fp, protocol=pickle.HIGHEST_PROTOCOL).dump(payload)
         os.replace(tmp, path)
         DeckValidator._stored_by_db[db] = out
         return True
-    except Exception:  # noqa: BLE001 - a read-only or full cache folder
+    except Exception:  # noqa: BLE001 - a read-only or full cache folder, an object that cannot be pickled
         if tmp is not None:
             try:
                 os.unlink(tmp)
             except OSError:
                 pass
         return False
+    finally:
+        if was:
+            gc.enable()
+
+
+class CardsOnDemand:
+    """A batch's card database, loaded only when it is needed: the card facts kept on disk
+    (``save_card_facts``) answer every name they hold, so a batch whose names were all met before reads
+    no card file at all (``stored_cards``). Any other use (a name the facts do not hold, ``find``,
+    ``get``, any attribute) loads the database with ``load()`` once and goes to it.
+
+    ``source``, ``date`` and ``origin`` are those of the database the facts were made from (the same card
+    file, path, size and modification time: the file's key is part of the facts file's key).
+    """
+
+    def __init__(self, load: Any, source: str, date: str | None, origin: str, facts_where: tuple):
+        self._load = load
+        self._db: Any = None
+        self.source, self.date, self.origin, self.facts_where = source, date, origin, facts_where
+
+    @property
+    def loaded(self) -> bool:
+        """Whether the database itself has been loaded."""
+        return self._db is not None
+
+    def database(self) -> Any:
+        """The card database (loaded now if it was not yet)."""
+        if self._db is None:
+            self._db = self._load()
+        return self._db
+
+    def find(self, name: str) -> Any:
+        return self.database().find(name)
+
+    def get(self, name: str) -> Any:
+        return self.database().get(name)
+
+    def __contains__(self, name: object) -> bool:
+        return name in self.database()
+
+    def __len__(self) -> int:
+        return len(self.database())
+
+    def __iter__(self) -> Any:
+        return iter(self.database())
+
+    def __getattr__(self, name: str) -> Any:
+        if name.startswith("__") or name in ("_load", "_db"):
+            raise AttributeError(name)
+        return getattr(self.database(), name)
+
+
+def stored_cards(path: Any, load: Any, origin: str = "argument") -> "CardsOnDemand | None":
+    """The batch database of the card file ``path`` from its card facts on disk (``CardsOnDemand``, the
+    facts already in ``DeckValidator``'s caches), or None when there are none for the file as it is now
+    (never kept, stale, cache off): load the database then. ``load()`` loads it when needed."""
+    from pathlib import Path
+
+    from mtgcheck.models import cardcache
+
+    if path is None or not cardcache.enabled():
+        return None
+    try:
+        p = Path(path).expanduser().resolve()
+        st = p.stat()
+        if not p.is_file():
+            return None
+        where = _facts_location(p, st)
+    except (OSError, RuntimeError, ImportError):
+        return None
+    got = _read_facts_file(*where)
+    if got is None or got.get("source") != str(p):
+        return None
+    db = CardsOnDemand(load, str(p), got.get("date"), origin, where)
+    DeckValidator._stored_by_db[db] = got["names"]
+    DeckValidator._facts_by_db[db] = dict(got["names"])
+    return db
 
 
 def _weakrefable(db: Any) -> bool:
@@ -558,8 +661,9 @@ class DeckValidator:
     #: One cache per database object (weakly keyed: forgotten with the database): raw name -> CardFacts |
     #: _Unknown, "\0" + Oracle name -> CardFacts, "\1" + Oracle name -> has an activated ability.
     _facts_by_db: "weakref.WeakKeyDictionary[Any, dict[str, Any]]" = weakref.WeakKeyDictionary()
-    #: The card facts read from disk per database (``_read_stored_facts``): Oracle name -> field values.
-    _stored_by_db: "weakref.WeakKeyDictionary[Any, dict[str, tuple]]" = weakref.WeakKeyDictionary()
+    #: The name cache as read from disk per database (``_read_stored_facts``; ``save_card_facts`` writes
+    #: the cache again when it has grown).
+    _stored_by_db: "weakref.WeakKeyDictionary[Any, dict[str, Any]]" = weakref.WeakKeyDictionary()
 
     def __init__(self, fmt: Format | str, db: Any):
         self.fmt = load_format(fmt)
@@ -583,15 +687,15 @@ class DeckValidator:
         self._rule_of_size = ""
 
     @staticmethod
-    def caches(db: Any) -> tuple[dict[str, Any], dict[str, tuple]]:
+    def caches(db: Any) -> tuple[dict[str, Any], dict[str, Any]]:
         """The card-facts caches shared by every validator of ``db``: names -> facts (filled as decks are
-        validated) and the facts read from disk (``save_card_facts``), read on the first call. Calling this
-        before forking workers lets them share both."""
+        validated, starting from what was kept on disk: ``save_card_facts``) and what was read from disk,
+        read on the first call. Calling this before forking workers lets them share both."""
         try:
             names = DeckValidator._facts_by_db.get(db)
             if names is None:
-                names = DeckValidator._facts_by_db[db] = {}
-                DeckValidator._stored_by_db[db] = _read_stored_facts(db)
+                stored = DeckValidator._stored_by_db[db] = _read_stored_facts(db)
+                names = DeckValidator._facts_by_db[db] = dict(stored)
             return names, DeckValidator._stored_by_db.get(db, {})
         except TypeError:  # a database that cannot be weakly referenced: caches of its own
             return {}, {}
@@ -674,13 +778,7 @@ class DeckValidator:
             else:
                 hit = self._names.get("\0" + card.name)
                 if hit is None:
-                    kept = self._stored.get(card.name)
-                    if kept is not None:
-                        i = _LEGALITIES_AT
-                        hit = CardFacts(card.name, card, *kept[:i], card.legalities or {}, *kept[i:])
-                    else:
-                        hit = card_facts(card)
-                    self._names["\0" + card.name] = hit
+                    hit = self._names["\0" + card.name] = card_facts(card)
             self._names[name] = hit
         return hit
 

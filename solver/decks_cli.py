@@ -411,6 +411,10 @@ class WorkerError(RuntimeError):
     """A worker failed (an internal error: its traceback) or died."""
 
 
+#: Units handed out and not yet written, per worker (``run_parallel``): what bounds the memory of a run.
+WINDOW_PER_JOB = 4
+
+
 def _put(q, item, ppid: int) -> None:
     import queue
 
@@ -424,42 +428,85 @@ def _put(q, item, ppid: int) -> None:
                 os._exit(1)
 
 
-def _worker(k: int, jobs: int, files: list[Path], reader: str | None, q, ppid: int) -> None:
-    """Worker ``k`` of ``jobs``: reads the inputs itself, validates units ``k, k+jobs, ...`` and sends each
-    unit's ``UnitResult`` (in its own order) to the parent."""
-    import traceback
-
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle (it stops the workers)
-    try:
-        for uid, unit in iter_units(files, reader, keep=lambda u: u % jobs == k):
-            _put(q, ("unit", uid, run_unit(unit)), ppid)
-        _put(q, ("end", None, None), ppid)
-        _save_facts()
-    except BaseException:  # noqa: BLE001 - reported by the parent as an internal error
-        try:
-            _put(q, ("error", None, traceback.format_exc()), ppid)
-        except BaseException:  # noqa: BLE001
-            pass
-    q.close()
-    q.join_thread()
-
-
-def _get(q, proc):
+def _take(q, ppid: int):
+    """The next item of the task queue ``q``; exits when the parent is gone."""
     import queue
 
     while True:
         try:
-            return q.get(timeout=0.2)
+            return q.get(timeout=0.5)
         except queue.Empty:
-            if proc.exitcode is not None:
-                try:
-                    return q.get(timeout=0.5)
-                except queue.Empty:
-                    raise WorkerError(f"worker {proc.name} stopped (exit code {proc.exitcode})") from None
+            if os.getppid() != ppid:
+                os._exit(1)
+
+
+def _worker(k: int, tasks, results, ppid: int) -> None:
+    """Worker ``k``: validates the units the parent hands out (``(uid, unit)`` from ``tasks``, None: no more)
+    and sends each unit's ``UnitResult`` to the parent (``("unit", uid, result)``), then ``("end", k, None)``."""
+    import traceback
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle (it stops the workers)
+    try:
+        while True:
+            task = _take(tasks, ppid)
+            if task is None:
+                break
+            uid, unit = task
+            _put(results, ("unit", uid, run_unit(unit)), ppid)
+        _save_facts()
+        _put(results, ("end", k, None), ppid)
+    except BaseException:  # noqa: BLE001 - reported by the parent as an internal error
+        try:
+            _put(results, ("error", k, traceback.format_exc()), ppid)
+        except BaseException:  # noqa: BLE001
+            pass
+    results.close()
+    results.join_thread()
+
+
+def _feed(files: list[Path], reader: str | None, tasks, jobs: int, window, stop, state: dict) -> None:
+    """The parent's reader thread: reads the inputs once (a gzip file is decompressed here, once) and hands
+    the units to the workers in input order (``tasks``), at most the ``window`` ahead of the writer; then
+    one None per worker. ``state["units"]`` is the number of units once all are handed out; an exception is
+    kept in ``state["error"]``."""
+    import queue
+    import traceback
+
+    def put(item) -> bool:
+        while not stop.is_set():
+            try:
+                tasks.put(item, timeout=0.2)
+                return True
+            except queue.Full:
+                pass
+        return False
+
+    n = 0
+    try:
+        for uid, unit in iter_units(files, reader):
+            while not window.acquire(timeout=0.2):
+                if stop.is_set():
+                    return
+            if not put((uid, unit)):
+                return
+            n = uid + 1
+        state["units"] = n
+        for _ in range(jobs):
+            if not put(None):
+                return
+    except BaseException:  # noqa: BLE001 - reported by the writer as an internal error
+        state["error"] = traceback.format_exc()
+        state["units"] = n
 
 
 def run_parallel(files: list[Path], reader: str | None, jobs: int) -> Iterator[UnitResult]:
-    """The units' results in input order, validated by ``jobs`` forked workers (see the module docstring).
+    """The units' results in input order, validated by ``jobs`` forked workers.
+
+    The workers are forked once the card data is loaded (they share it, copy-on-write; the collector does
+    not touch it: ``_batch_gc``). The parent reads the inputs once, in a thread, while the workers already
+    validate: each unit goes to whichever worker is free, and the parent writes the results in input order
+    (a unit done early waits for the ones before it). At most ``WINDOW_PER_JOB * jobs`` units are handed out
+    and not yet written, so memory does not grow with the input.
 
     Raises
     ------
@@ -467,35 +514,59 @@ def run_parallel(files: list[Path], reader: str | None, jobs: int) -> Iterator[U
         A worker failed or died. Interrupting (KeyboardInterrupt) or closing the generator stops every worker.
     """
     import multiprocessing as mp
+    import queue
+    import threading
 
     ctx = mp.get_context("fork")
     ppid = os.getpid()
-    queues = [ctx.Queue(maxsize=4) for _ in range(jobs)]
-    procs = [ctx.Process(target=_worker, args=(k, jobs, files, reader, queues[k], ppid), daemon=True,
+    tasks = ctx.Queue(maxsize=2 * jobs)
+    results = ctx.Queue()
+    procs = [ctx.Process(target=_worker, args=(k, tasks, results, ppid), daemon=True,
                          name=f"mtgcheck-validate-{k}") for k in range(jobs)]
+    window = threading.Semaphore(WINDOW_PER_JOB * jobs)
+    stop = threading.Event()
+    state: dict[str, Any] = {}
+    feeder = threading.Thread(target=_feed, args=(files, reader, tasks, jobs, window, stop, state),
+                              name="mtgcheck-validate-reader", daemon=True)
     try:
-        for p in procs:
+        for p in procs:  # (forked before the reader thread starts: no thread is copied half-way)
             p.start()
-        uid = 0
+        feeder.start()
+        pending: dict[int, UnitResult] = {}
+        uid = ended = 0
         while True:
-            k = uid % jobs
-            kind, got, payload = _get(queues[k], procs[k])
-            if kind == "error":
-                raise WorkerError(payload)
-            if kind == "end":
+            got = pending.pop(uid, None)
+            if got is not None:
+                yield got
+                window.release()
+                uid += 1
+                continue
+            if "error" in state:
+                raise WorkerError(f"reading the inputs: {state['error']}")
+            if state.get("units") == uid and ended == jobs:
                 break
-            assert got == uid, (got, uid)
-            yield payload
-            uid += 1
-        for j in range(jobs):  # every other worker ends too (their next unit does not exist)
-            if j != k:
-                kind, _, payload = _get(queues[j], procs[j])
-                if kind == "error":
-                    raise WorkerError(payload)
+            try:
+                kind, key, payload = results.get(timeout=0.2)
+            except queue.Empty:
+                for p in procs:
+                    if p.exitcode is not None and p.exitcode != 0:
+                        raise WorkerError(f"worker {p.name} stopped (exit code {p.exitcode})") from None
+                if ended == jobs and state.get("units") is not None and "error" not in state:
+                    raise WorkerError(f"the workers ended after {uid} of {state['units']} units")
+                continue
+            if kind == "unit":
+                pending[key] = payload
+            elif kind == "end":
+                ended += 1
+            else:
+                raise WorkerError(payload)
         for p in procs:
             p.join()
     finally:
+        stop.set()
+        tasks.cancel_join_thread()  # (nobody may read what is left in the pipe: never wait for it at exit)
         _stop(procs)
+        feeder.join(2)
 
 
 def _stop(procs) -> None:
@@ -654,7 +725,7 @@ def _validate_command(err, paths, fmt, cards, as_json, as_csv, jobs, dask_addres
         fmt_key = fmt_obj.source if fmt.lower().endswith((".yaml", ".yml")) else fmt_obj.name
     else:
         fmt_key = "auto"
-    db = open_database(cards)
+    db = _open_cards(cards, open_database)
     for what, names in (("commander", commanders), ("companion", [companion] if companion else [])):
         for nm in names:
             if db.find(nm) is None:
@@ -794,6 +865,28 @@ def _validate_command(err, paths, fmt, cards, as_json, as_csv, jobs, dask_addres
         sys.exit(2)
     if status.get("illegal") or status.get("unreadable") or status.get("unknown"):
         sys.exit(1)
+
+
+def _open_cards(cards: str | None, open_database: Callable[[str | None], Any]) -> Any:
+    """The batch's card database: from the card facts kept on disk when they hold the file as it is now
+    (``solver.decks.stored_cards``: the database itself is loaded only if a name they do not hold is met),
+    else ``open_database(cards)`` (the ``--cards`` value, ``MTGCHECK_CARDS``, the downloaded data, the
+    embedded catalog; exits 2 naming a file that cannot be read)."""
+    from .decks import stored_cards
+
+    env = os.environ.get("MTGCHECK_CARDS", "").strip()
+    path, origin = (cards, "argument") if cards else (env, "MTGCHECK_CARDS") if env else (None, "")
+    if cards and env and cards == env:
+        origin = "MTGCHECK_CARDS"
+    if path is None:
+        try:
+            from mtgcheck.models.download import installed_file
+
+            path, origin = installed_file(), "downloaded"
+        except Exception:  # noqa: BLE001 - no download record: open_database says what it uses
+            path = None
+    db = stored_cards(path, lambda: open_database(cards), origin) if path else None
+    return db if db is not None else open_database(cards)
 
 
 def _size(f: Path) -> int:

@@ -1,0 +1,141 @@
+"""``mtgcheck validate`` from the card facts kept on disk (issue 14 part 3): a batch whose card names were all
+met before reads no card database (``solver.decks.stored_cards``), and its output is byte for byte the output
+of a run that loads it, with one job or two; a name the facts do not hold, a changed card file or a disabled
+cache loads the database as before.
+
+Expected verdicts come from the rules, not from running mtgcheck: 56 Forest + 4 Grizzly Bears is a legal
+60-card Modern deck (CR 100.2a; the fixture's legalities say legal); a name no card has is an unknown card
+with the closest name suggested; Zirda's companion condition fails when a permanent card (Grizzly Bears) has
+no activated ability (CR 702.139a, Zirda, the Dawnwaker).
+"""
+from __future__ import annotations
+
+import json
+import os
+
+import pytest
+from click.testing import CliRunner
+
+from mtgcheck.models import database
+from mtgcheck.solver import decks
+from mtgcheck.solver.cli import main
+
+LEGAL = {"modern": "legal", "legacy": "legal", "vintage": "legal"}
+
+
+def _records() -> list[dict]:
+    base = {"object": "card", "layout": "normal", "lang": "en", "legalities": LEGAL}
+    return [
+        base | {"name": "Grizzly Bears", "mana_cost": "{1}{G}", "type_line": "Creature — Bear", "oracle_text": "",
+                "colors": ["G"], "color_identity": ["G"], "power": "2", "toughness": "2"},
+        base | {"name": "Forest", "mana_cost": "", "type_line": "Basic Land — Forest", "oracle_text": "({T}: Add {G}.)",
+                "colors": [], "color_identity": ["G"]},
+        base | {"name": "Zirda, the Dawnwaker", "mana_cost": "{1}{R/W}{R/W}",
+                "type_line": "Legendary Creature — Elemental Fox", "colors": ["R", "W"], "color_identity": ["R", "W"],
+                "oracle_text": "Companion — Each permanent card in your starting deck has an activated ability. "
+                               "(If this card is your chosen companion, you may put it into your hand from outside "
+                               "the game for {3} as a sorcery.)\nAbilities you activate that aren't mana abilities "
+                               "cost {2} less to activate. This effect can't reduce the mana in that cost to less "
+                               "than one mana.\n{1}, {T}: Target creature can't block this turn.",
+                "keywords": ["Companion"], "power": "3", "toughness": "3"},
+        base | {"name": "Llanowar Elves", "mana_cost": "{G}", "type_line": "Creature — Elf Druid",
+                "oracle_text": "{T}: Add {G}.", "colors": ["G"], "color_identity": ["G"], "power": "1", "toughness": "1"},
+    ]
+
+
+DECKS = [
+    {"format": "modern", "main": [[4, "Grizzly Bears"], [56, "Forest"]]},                       # legal (100.2a)
+    {"format": "modern", "main": [[4, "Grizly Bears"], [56, "Forest"]]},                        # unknown name
+    {"format": "modern", "main": [[4, "Grizzly Bears"], [56, "Forest"]],
+     "companion": [[1, "Zirda, the Dawnwaker"]]},                                               # 702.139a fails
+    {"format": "legacy", "main": [[4, "grizzly bears"], [56, "Forest"]]},                       # another spelling
+]
+
+
+@pytest.fixture
+def batch(tmp_path, monkeypatch):
+    """(card file, decks file) with a cache folder of their own."""
+    monkeypatch.setenv("MTGCHECK_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.delenv("MTGCHECK_NO_CACHE", raising=False)
+    monkeypatch.delenv("MTGCHECK_CARDS", raising=False)
+    cards = tmp_path / "cards.json"
+    cards.write_text(json.dumps(_records()), encoding="utf-8")
+    decks_file = tmp_path / "decks.jsonl"
+    decks_file.write_text("".join(json.dumps(d) + "\n" for d in DECKS), encoding="utf-8")
+    saved = dict(database._CACHE)
+    database.clear_cache()
+    yield cards, decks_file
+    database.clear_cache()
+    database._CACHE.update(saved)
+
+
+def _validate(cards, path, *extra):
+    return CliRunner().invoke(main, ["validate", str(path), "-f", "auto", "--cards", str(cards), "--json", *extra])
+
+
+def _no_database(monkeypatch) -> list:
+    """Make loading any card database fail loudly (and count the attempts)."""
+    calls: list = []
+
+    def refuse(*a, **kw):
+        calls.append(a)
+        raise AssertionError("the card database was loaded")
+
+    monkeypatch.setattr(database, "load_database", refuse)
+    return calls
+
+
+def test_second_batch_reads_no_card_database_and_gives_the_same_output(batch, monkeypatch):
+    cards, path = batch
+    first = _validate(cards, path)
+    assert first.exit_code == 1, first.output  # an illegal deck and an unreadable one
+    rows = [json.loads(line) for line in first.stdout.splitlines()]
+    assert [r["status"] for r in rows] == ["legal", "unreadable", "illegal", "legal"]
+    assert "Grizzly Bears" in rows[1]["problems"][0]["message"]  # the suggestion
+    assert rows[2]["codes"] == ["companion_condition"]
+    calls = _no_database(monkeypatch)
+    for jobs in ("1", "2"):
+        again = _validate(cards, path, "--jobs", jobs)
+        assert again.exit_code == 1, again.output
+        assert again.stdout_bytes == first.stdout_bytes
+    assert calls == []
+
+
+def test_a_name_the_facts_do_not_hold_loads_the_database(batch, monkeypatch, tmp_path):
+    cards, path = batch
+    first = _validate(cards, path)
+    assert first.exit_code == 1, first.output
+    more = tmp_path / "more.jsonl"
+    more.write_text(json.dumps({"format": "modern", "main": [[4, "Llanowar Elves"], [56, "Forest"]]}) + "\n",
+                    encoding="utf-8")
+    loads: list = []
+    real = database.load_database
+    monkeypatch.setattr(database, "load_database", lambda *a, **kw: loads.append(a) or real(*a, **kw))
+    got = _validate(cards, more)
+    assert got.exit_code == 0, got.output
+    assert json.loads(got.stdout)["status"] == "legal"  # CR 100.2a: 60 cards, 4 copies
+    assert len(loads) == 1
+    monkeypatch.setenv("MTGCHECK_NO_CACHE", "1")
+    assert _validate(cards, more).stdout_bytes == got.stdout_bytes
+
+
+def test_a_changed_card_file_or_no_cache_means_no_stored_cards(batch, monkeypatch):
+    cards, path = batch
+    assert _validate(cards, path).exit_code == 1
+    assert isinstance(decks.stored_cards(cards, lambda: None), decks.CardsOnDemand)
+    st = cards.stat()
+    os.utime(cards, ns=(st.st_atime_ns, st.st_mtime_ns + 1_000_000_000))  # the file changed: its key too
+    assert decks.stored_cards(cards, lambda: None) is None
+    assert _validate(cards, path).exit_code == 1  # written again for the file as it is now
+    assert decks.stored_cards(cards, lambda: None) is not None
+    monkeypatch.setenv("MTGCHECK_NO_CACHE", "1")
+    assert decks.stored_cards(cards, lambda: None) is None
+
+
+def test_commander_names_are_checked_against_the_database(batch, monkeypatch):
+    """``--commander`` names are looked up in the card data itself (an unknown one is exit 2 with a hint)."""
+    cards, path = batch
+    assert _validate(cards, path).exit_code == 1
+    got = _validate(cards, path, "--commander", "Zirda, the Dawnwakr")
+    assert got.exit_code == 2
+    assert "Zirda, the Dawnwaker" in got.output
