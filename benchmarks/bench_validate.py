@@ -7,7 +7,8 @@ run of this script:
 
 * ``floor``: parse the card file (``json.load``) and every deck record (``json.loads`` per line) with the
   standard library, nothing else;
-* ``validate --json --jobs 1`` and ``--jobs 2`` on the 31,196 decks (the shared ``.jsonl.gz``);
+* ``validate --json --jobs 1`` and ``--jobs 2`` on the 31,196 decks (the shared ``.jsonl.gz``), run
+  alternately with the floor (round by round), so a change in the machine's load falls on each alike;
 * with ``--scale 10``: the corpus written 10 times into one plain JSON-lines file under ``--tmp`` (never in
   the repository), validated with ``--jobs 1`` (linear time, constant memory) and with
   ``--dask local --jobs 2`` (a LocalCluster of two worker processes) -- plus the 1x corpus as a plain file
@@ -15,7 +16,9 @@ run of this script:
 
 The load average is printed with each figure: on a shared machine, wall times are only comparable within
 one run, and CPU times (which a busy machine inflates less) are printed beside them. Every ratio is given
-by wall time and by CPU time (medians). The caches (parsed cards, card facts) live in a folder of their own
+by wall time and by CPU time (medians) and round by round (min / median / max), with its target of issue
+14 and whether it is met. mtgcheck's modules run from bytecode compiled once into ``--tmp`` (as an
+installed package's are), unless ``--no-bytecode``. The caches (parsed cards, card facts) live in a folder of their own
 under ``--tmp`` and are warmed by one run first, so other processes sharing the user's cache cannot make a
 figure parse the card file again. Usage (every figure of issue 14 in one command, about 3 minutes on an
 idle two-core machine)::
@@ -66,25 +69,57 @@ def _run(cmd: list[str], env: dict[str, str]) -> tuple[float, float, float, int]
     return wall, ru.ru_utime + ru.ru_stime, ru.ru_maxrss / 1024, code
 
 
-def _measure(name: str, cmd: list[str], env: dict[str, str], repeat: int, results: dict) -> None:
-    walls, cpus, rss = [], [], 0.0
-    load0 = os.getloadavg()[0]
-    for _ in range(repeat):
+class _Figures:
+    """The runs of one case: wall and CPU times, peak RSS, and the load average around them."""
+
+    def __init__(self, name: str) -> None:
+        self.name, self.walls, self.cpus, self.rss, self.loads = name, [], [], 0.0, []
+
+    def add(self, cmd: list[str], env: dict[str, str]) -> None:
+        self.loads.append(os.getloadavg()[0])
         w, c, r, _ = _run(cmd, env)
-        walls.append(w)
-        cpus.append(c)
-        rss = max(rss, r)
-    results[name] = (statistics.median(walls), statistics.median(cpus))
-    load = os.getloadavg()[0]
-    print(f"{name:40s} wall {min(walls):6.2f} / {statistics.median(walls):6.2f} / {max(walls):6.2f} s   "
-          f"CPU {min(cpus):6.2f} / {statistics.median(cpus):6.2f} / {max(cpus):6.2f} s   peak RSS {rss:5.0f} MB"
-          f"   (load {load0:.1f} -> {load:.1f})", flush=True)
+        self.walls.append(w)
+        self.cpus.append(c)
+        self.rss = max(self.rss, r)
+
+    @property
+    def median(self) -> tuple[float, float]:
+        return statistics.median(self.walls), statistics.median(self.cpus)
+
+    def show(self) -> None:
+        w, c = self.walls, self.cpus
+        print(f"{self.name:40s} wall {min(w):6.2f} / {statistics.median(w):6.2f} / {max(w):6.2f} s   "
+              f"CPU {min(c):6.2f} / {statistics.median(c):6.2f} / {max(c):6.2f} s   peak RSS {self.rss:5.0f} MB"
+              f"   (load {min(self.loads):.1f}-{max(self.loads):.1f})", flush=True)
 
 
-def _ratio(results: dict, a: str, b: str, what: str) -> None:
-    if a in results and b in results:
-        (wa, ca), (wb, cb) = results[a], results[b]
-        print(f"  {what}: {wa / wb:.2f} by wall, {ca / cb:.2f} by CPU  ({a} / {b}, medians)")
+def _interleaved(cases: list[tuple[str, list[str]]], env: dict[str, str], repeat: int, results: dict) -> None:
+    """Run the cases alternately (a, b, c, a, b, c, ...), ``repeat`` rounds, so that a change in the machine's
+    load falls on every case alike; then print each case's figures."""
+    figs = [_Figures(name) for name, _ in cases]
+    for _ in range(repeat):
+        for f, (_, cmd) in zip(figs, cases):
+            f.add(cmd, env)
+    for f in figs:
+        f.show()
+        results[f.name] = f
+
+
+def _ratio(results: dict, a: str, b: str, what: str, target: "tuple[str, float] | None" = None) -> None:
+    """The ratio a / b by median wall and CPU time, and by wall time round by round (a and b measured one
+    after the other in each round: min / median), with the target and whether it is met (by median wall)."""
+    if a not in results or b not in results:
+        return
+    fa, fb = results[a], results[b]
+    (wa, ca), (wb, cb) = fa.median, fb.median
+    paired = sorted(x / y for x, y in zip(fa.walls, fb.walls))
+    met = ""
+    if target is not None:
+        op, value = target
+        ok = wa / wb <= value if op == "<=" else wa / wb >= value if op == ">=" else wa / wb > value
+        met = f"   target {op} {value}: {'met' if ok else 'NOT met'}"
+    print(f"  {what}: {wa / wb:.2f} by wall, {ca / cb:.2f} by CPU (medians); round by round "
+          f"{paired[0]:.2f} / {statistics.median(paired):.2f} / {paired[-1]:.2f}{met}")
 
 
 def main() -> None:
@@ -95,6 +130,9 @@ def main() -> None:
     ap.add_argument("--repeat-large", type=int, default=1)
     ap.add_argument("--tmp", default="/tmp/mtgcheck-bench")
     ap.add_argument("--no-dask", action="store_true")
+    ap.add_argument("--no-bytecode", action="store_true",
+                    help="keep the environment's PYTHONDONTWRITEBYTECODE (default: mtgcheck's modules are "
+                         "compiled once into a bytecode folder under --tmp, as an installed package is)")
     a = ap.parse_args()
     shared = Path(a.shared)
     corpus = shared / "decklists" / "mtgo-2025-05-to-07.jsonl.gz"
@@ -107,20 +145,26 @@ def main() -> None:
     env.pop("MTGCHECK_NO_CACHE", None)
     tmp = Path(a.tmp)
     env["MTGCHECK_CACHE_DIR"] = str(tmp / "cache")
+    if not a.no_bytecode:
+        # pip compiles an installed package's modules; a working copy run with PYTHONDONTWRITEBYTECODE would
+        # compile every module at each start (a fixed 0.2 s that no user pays)
+        env.pop("PYTHONDONTWRITEBYTECODE", None)
+        env["PYTHONPYCACHEPREFIX"] = str(tmp / "pycache")
     py = sys.executable
     mt = [py, "-m", "mtgcheck", "validate"]
-    # the parsed-card cache is warm for every figure (the first load of a card file parses it once)
+    # the caches (parsed cards, card facts, bytecode) are warm for every figure
     _run(mt + [str(corpus), "-f", "auto", "--cards", str(cards), "--json"], env)
-    print(f"corpus {corpus.name}, cards {cards.name}, {os.cpu_count()} cores, repeat {a.repeat}; "
-          f"figures: min / median / max\n")
-    res: dict[str, float] = {}
-    _measure("floor (stdlib json, 1x .gz)", [py, "-c", FLOOR, str(cards), str(corpus)], env, a.repeat, res)
-    for jobs in (1, 2):
-        _measure(f"validate --jobs {jobs} (1x .gz)", mt + [str(corpus), "-f", "auto", "--cards", str(cards), "--json",
-                                                       "--jobs", str(jobs)], env, a.repeat, res)
+    print(f"corpus {corpus.name}, cards {cards.name}, {os.cpu_count()} cores, repeat {a.repeat} (cases run "
+          f"alternately); load average {os.getloadavg()[0]:.1f}; bytecode "
+          f"{'as the environment says' if a.no_bytecode else 'compiled once'}; figures: min / median / max\n")
+    res: dict[str, _Figures] = {}
+    base1 = [str(corpus), "-f", "auto", "--cards", str(cards), "--json"]
+    _interleaved([("floor (stdlib json, 1x .gz)", [py, "-c", FLOOR, str(cards), str(corpus)]),
+                  ("validate --jobs 1 (1x .gz)", mt + [*base1, "--jobs", "1"]),
+                  ("validate --jobs 2 (1x .gz)", mt + [*base1, "--jobs", "2"])], env, a.repeat, res)
     print()
-    _ratio(res, "validate --jobs 1 (1x .gz)", "floor (stdlib json, 1x .gz)", "one job / read floor (target <= 3)")
-    _ratio(res, "validate --jobs 1 (1x .gz)", "validate --jobs 2 (1x .gz)", "speed-up of 2 jobs (target >= 1.6)")
+    _ratio(res, "validate --jobs 1 (1x .gz)", "floor (stdlib json, 1x .gz)", "one job / read floor", ("<=", 3))
+    _ratio(res, "validate --jobs 1 (1x .gz)", "validate --jobs 2 (1x .gz)", "speed-up of 2 jobs, 1x", (">=", 1.6))
     if a.scale:
         tmp.mkdir(parents=True, exist_ok=True)
         one = tmp / "mtgo-1x.jsonl"
@@ -135,19 +179,20 @@ def main() -> None:
                         shutil.copyfileobj(src, dst)
         print()
         base = ["-f", "auto", "--cards", str(cards), "--json"]
-        _measure("validate --jobs 1 (1x plain)", mt + [str(one), *base], env, a.repeat_large, res)
-        _measure(f"validate --jobs 1 ({a.scale}x plain)", mt + [str(big), *base], env, a.repeat_large, res)
-        _measure(f"validate --jobs 2 ({a.scale}x plain)", mt + [str(big), *base, "--jobs", "2"], env, a.repeat_large, res)
+        cases = [("validate --jobs 1 (1x plain)", mt + [str(one), *base]),
+                 (f"validate --jobs 1 ({a.scale}x plain)", mt + [str(big), *base]),
+                 (f"validate --jobs 2 ({a.scale}x plain)", mt + [str(big), *base, "--jobs", "2"])]
         if not a.no_dask:
-            _measure(f"validate --dask local, 2 workers ({a.scale}x)", mt + [str(big), *base, "--dask", "local", "--jobs", "2"],
-                     env, a.repeat_large, res)
+            cases.append((f"validate --dask local, 2 workers ({a.scale}x)",
+                          mt + [str(big), *base, "--dask", "local", "--jobs", "2"]))
+        _interleaved(cases, env, a.repeat_large, res)
         print()
         _ratio(res, f"validate --jobs 1 ({a.scale}x plain)", "validate --jobs 1 (1x plain)",
                f"{a.scale}x corpus / 1x corpus, one job (linear: about {a.scale})")
         _ratio(res, f"validate --jobs 1 ({a.scale}x plain)", f"validate --jobs 2 ({a.scale}x plain)",
-               f"speed-up of 2 jobs on {a.scale}x")
+               f"speed-up of 2 jobs on {a.scale}x", (">=", 1.6))
         _ratio(res, f"validate --jobs 1 ({a.scale}x plain)", f"validate --dask local, 2 workers ({a.scale}x)",
-               f"speed-up of Dask (2 workers) over one job on {a.scale}x (target > 1)")
+               f"speed-up of Dask (2 workers) over one job on {a.scale}x", (">", 1))
 
 
 if __name__ == "__main__":
