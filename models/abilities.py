@@ -281,6 +281,10 @@ class Ability:
     zones : tuple of str
         Where it functions when that is not the default (CR 113.6): ``("hand",)`` for Elvish Spirit Guide's
         ability (113.6m), ``("graveyard",)`` for flashback's permission; empty: the default.
+    restriction : TimingRestriction or None
+        An activated ability's restriction on activating it ("Activate only as a sorcery", "only once each turn",
+        "only if you control a Swamp", CR 602.5): ``models.effects.TimingRestriction``, read by
+        ``solver.restrictions``; ``None``: none (it may be activated any time its controller has priority, 117.1b).
     """
 
     kind: str
@@ -291,6 +295,7 @@ class Ability:
     loyalty: str | None = None
     intrinsic: str | None = None
     zones: tuple[str, ...] = ()
+    restriction: Effect | None = None
 
     @property
     def params(self) -> Mapping[str, Any]:
@@ -337,7 +342,7 @@ class Ability:
         return self.effect.name
 
 
-_ABILITY_KEYS = ("kind", "effect", "cost", "params", "text", "zones")
+_ABILITY_KEYS = ("kind", "effect", "cost", "params", "text", "zones", "restriction")
 
 
 def make_ability(kind: str, effect: "str | Effect" = "text", cost: ActivationCost | str | None = None,
@@ -402,8 +407,21 @@ def ability_from_dict(d: Mapping[str, Any], card_name: str = "", where: str = "a
     params = d.get("params") or {}
     if not isinstance(params, Mapping):
         raise AbilityError(f"{where}: 'params' must be a mapping, got {params!r}")
-    return make_ability(str(d["kind"]), str(d.get("effect", "text")), d.get("cost"), params,
-                        str(d.get("text", "")), card_name, where, d.get("zones") or ())
+    ab = make_ability(str(d["kind"]), str(d.get("effect", "text")), d.get("cost"), params,
+                      str(d.get("text", "")), card_name, where, d.get("zones") or ())
+    if d.get("restriction") is not None:
+        # an activated ability's restriction (CR 602.5), the params of a ``timing_restriction``
+        r = d["restriction"]
+        if not isinstance(r, Mapping):
+            raise AbilityError(f"{where}: 'restriction' must be a mapping of timing_restriction params, got {r!r}")
+        try:
+            eff = build_effect("timing_restriction", dict(r), f"{where}: restriction")
+        except VocabularyError as e:
+            raise AbilityError(str(e)) from None
+        from dataclasses import replace
+
+        ab = replace(ab, restriction=eff)
+    return ab
 
 
 def activated_abilities(abilities: Iterable[Ability]) -> list[Ability]:

@@ -13,7 +13,8 @@ Typed parts shared by the effects:
   controller, zone, ``other``, ``nontoken``, name, and relations to the source: this, enchanted, that,
   sacrificed);
 * amounts: ``Fixed``, ``VariableX``, ``CountOf``, ``CountersOn``, ``Devotion``, ``PowerOf``;
-* conditions: ``HasCounter``, ``ControlsAtLeast``.
+* conditions: ``HasCounter``, ``ControlsAtLeast``, ``Not``, ``CardsInZone``, ``OpponentHasCounters``,
+  ``OpponentControlsMore``, ``SourceAttacking``, ``SpellsCastThisTurn`` (read by ``TimingRestriction``).
 
 The vocabulary reference (every effect, its fields, the topics, how to add an effect) is docs/effects.md.
 
@@ -255,9 +256,11 @@ class Condition:
 
 @dataclass(frozen=True)
 class HasCounter(Condition):
-    """The source has at least one ``counter`` counter on it."""
+    """The source has at least ``n`` (default one) ``counter`` counters on it ("if there are three or more brick
+    counters on this artifact")."""
 
     counter: str
+    n: int = 1
 
 
 @dataclass(frozen=True)
@@ -279,6 +282,67 @@ class EventObjectIs(Condition):
     against the permanent tapped for mana (CR 106.12a, 603.4)."""
 
     filter: Filter
+
+
+@dataclass(frozen=True)
+class Not(Condition):
+    """The condition ``of`` does not hold ("if you control no creatures", "if there are no charge counters on
+    this artifact")."""
+
+    of: Condition
+
+
+#: How a count is compared: at least, at most or exactly ``n``.
+COMPARISONS = ("at_least", "at_most", "exactly")
+
+
+@dataclass(frozen=True)
+class CardsInZone(Condition):
+    """The number of cards in a player's ``zone`` (``hand`` or ``graveyard``) compared with ``n`` ("if you have no
+    cards in hand", "if seven or more cards are in your graveyard", "exactly seven cards in hand"). ``whose``:
+    ``you`` (the ability's controller, the caster). The zone's contents must be known (listed in the scenario)."""
+
+    zone: str
+    n: int
+    compare: str = "at_least"
+    whose: str = "you"
+
+
+@dataclass(frozen=True)
+class OpponentHasCounters(Condition):
+    """An opponent has at least ``n`` ``kind`` counters ("if an opponent has three or more poison counters",
+    CR 122.1)."""
+
+    kind: str
+    n: int
+
+
+@dataclass(frozen=True)
+class OpponentControlsMore(Condition):
+    """An opponent controls at least ``by`` more objects matching ``filter`` than you ("if an opponent controls
+    more lands than you": ``by`` 1; Isolated Watchtower "at least two more lands": 2)."""
+
+    filter: "Filter"
+    by: int = 1
+
+
+@dataclass(frozen=True)
+class SourceAttacking(Condition):
+    """The source is an attacking creature ("Activate only if this creature is attacking", CR 506.4)."""
+
+
+@dataclass(frozen=True)
+class AttackedThisStep(Condition):
+    """"If you've been attacked this step": a creature is attacking you (Ambush-style instants of Portal Three
+    Kingdoms, read in the declare attackers step; CR 508.1, 506.4)."""
+
+
+@dataclass(frozen=True)
+class SpellsCastThisTurn(Condition):
+    """You have cast at least ``n`` spells this turn (``other``: besides the spell being cast, which is not counted
+    yet: "if you've cast another spell this turn", CR 601.2i)."""
+
+    n: int = 1
 
 
 # ---------------------------------------------------------------------------
@@ -1358,6 +1422,99 @@ class CastTrigger(Effect):
                                          lambda u: u.text))
 
 
+RESTRICTION_OF = ("activate", "cast")
+RESTRICTION_TIMINGS = ("sorcery", "instant")
+RESTRICTION_TURNS = ("yours", "opponents")
+
+
+#: The steps of a turn in order (CR 500.1, 501-514): the values of ``models.turn.TurnStep``.
+TURN_STEPS = ("untap", "upkeep", "draw", "precombat_main", "beginning_of_combat", "declare_attackers",
+              "declare_blockers", "combat_damage", "end_of_combat", "postcombat_main", "end", "cleanup")
+#: The steps of the combat phase (CR 506.1).
+COMBAT_STEPS = ("beginning_of_combat", "declare_attackers", "declare_blockers", "combat_damage", "end_of_combat")
+
+
+def _turn_steps_in(v: Any, where: str) -> tuple[str, ...]:
+    vals = [v] if isinstance(v, str) else list(v or ())
+    out = []
+    for x in vals:
+        if str(x) not in TURN_STEPS:
+            raise _unknown("step", str(x), TURN_STEPS, where)
+        out.append(str(x))
+    return tuple(out)
+
+
+def _turn_step_in(v: Any, where: str) -> str | None:
+    return None if v is None else _turn_steps_in([v], where)[0]
+
+
+def _choice_in(choices: tuple[str, ...], what: str) -> Codec:
+    def dec(v: Any, where: str) -> Any:
+        if v is None:
+            return None
+        if str(v) not in choices:
+            raise _unknown(what, str(v), choices, where)
+        return str(v)
+    return (dec, _ident)
+
+
+def _conditions_in(v: Any, where: str) -> tuple[Condition, ...]:
+    vals = [v] if isinstance(v, (str, Condition)) else list(v or ())
+    return tuple(_condition_in(x, where) for x in vals)
+
+
+@dataclass(frozen=True, eq=False)
+class TimingRestriction(Effect):
+    """When an activated ability may be activated, or a spell cast: every listed part must hold.
+
+    The restriction sentences of an activated ability ("Activate only as a sorcery", "only during your upkeep",
+    "only once each turn", "only if you control a Swamp", CR 602.5, 602.5b, 602.5d-e) are read into
+    ``Ability.restriction``; a spell's "Cast this spell only during combat" / "You can't cast this spell during
+    your first, second, or third turns of the game" (CR 601.3) is a static ability with this effect.
+
+    Attributes
+    ----------
+    of : str
+        ``activate`` or ``cast``.
+    timing : str or None
+        ``sorcery``: the player has priority in a main phase of their own turn with an empty stack (CR 307.5,
+        602.5d); ``instant``: only priority (CR 304.5, 602.5e).
+    turn : str or None
+        ``yours`` (the player's own turn) or ``opponents`` (an opponent's turn; "if it's not your turn").
+    steps : tuple of str
+        The steps it is allowed in (``models.turn.TurnStep`` values; "during combat": the combat steps, CR 506.1);
+        empty: any step.
+    before, after : str or None
+        Only in a step before (after) this one in the turn ("before attackers are declared": before
+        ``declare_attackers``, CR 508.1; "after blockers are declared": after ``declare_attackers``).
+    per_turn : int or None
+        At most this many times each turn (CR 602.5b: "once each turn", "no more than twice each turn").
+    conditions : tuple of Condition
+        Each must hold ("only if ...").
+    any_player : bool
+        "Any player may activate this ability": a permission for the other players too (CR 602.2, 113.?); the
+        rest applies to every player who activates it.
+    not_own_turns_upto : int or None
+        Not during the player's own first ``n`` turns of the game (Serra Avenger: 3).
+    text : str
+        The wording it was read from.
+    """
+
+    kind: ClassVar[str] = "timing_restriction"
+    touches: ClassVar[frozenset[Topic]] = frozenset({Topic.ACTIVATION, Topic.CASTING})
+    of: str = fld("activate", _choice_in(RESTRICTION_OF, "restriction target"))
+    timing: str | None = fld(None, _choice_in(RESTRICTION_TIMINGS, "timing"))
+    turn: str | None = fld(None, _choice_in(RESTRICTION_TURNS, "turn"))
+    steps: tuple[str, ...] = fld((), (_turn_steps_in, list))
+    before: str | None = fld(None, (_turn_step_in, _ident))
+    after: str | None = fld(None, (_turn_step_in, _ident))
+    per_turn: int | None = fld(None)
+    conditions: tuple[Condition, ...] = fld((), (_conditions_in, _ident))
+    any_player: bool = fld(False)
+    not_own_turns_upto: int | None = fld(None)
+    text: str = fld("")
+
+
 # ---------------------------------------------------------------------------
 # The registry of effect names
 # ---------------------------------------------------------------------------
@@ -1368,7 +1525,7 @@ EFFECT_TYPES: dict[str, type[Effect]] = {
         CostReduction, CostMinimum, SelfCostChange, AdditionalCost, GrantFlashback, Keyword, SpellsHaveKeyword,
         ConditionalSelfKeyword, DelveKeywordGrant, DelveCount, Instructions, Draw, Scry, PutOntoBattlefieldProcess,
         EntersWithCounters, EntersTapped, EntersChoice, EntersTrigger, CastTrigger, AsThoughHaste,
-        TriggeredAddMana,
+        TriggeredAddMana, TimingRestriction,
     )
 }
 

@@ -329,8 +329,12 @@ def _parse_line(line: str, face: Face, card: Card) -> list[Ability]:
             cost = parse_activation_cost(m.group(1), card.name)
         except AbilityError:
             return [Ability("unparsed", Unmodelled(line, ALL_TOPICS), None, line)]
-        eff = _run_effect_parsers("activated", m.group(2).strip(), card, line)
-        return [Ability("activated", eff, cost, line, zones=ability_zones("activated", m.group(1), line))]
+        from .restrictions import split_restriction  # "Activate only as a sorcery." and kin (CR 602.5)
+
+        body_text, restriction = split_restriction(m.group(2).strip())
+        eff = _run_effect_parsers("activated", body_text, card, line)
+        return [Ability("activated", eff, cost, line, zones=ability_zones("activated", m.group(1), line),
+                        restriction=restriction)]
     if _TRIGGER_RE.match(body):
         from .resolution import typed_trigger  # the trigger event of an unmodelled effect (CR 603.1)
 
@@ -355,7 +359,7 @@ def parse_face(face: Face, card: Card) -> list[Ability]:
 
 #: Modules of models/ that register effect and keyword parsers; imported before the first parse so
 #: that a card parses the same whichever solver module happened to be imported first.
-PARSER_MODULES = ("mtgcheck.models.text.mana", "mtgcheck.models.text.mana_triggers", "mtgcheck.models.text.mana_replacement", "mtgcheck.models.text.costs", "mtgcheck.models.text.delve", "mtgcheck.models.text.resolution", "mtgcheck.models.text.spend", "mtgcheck.models.text.grants", "mtgcheck.models.text.mana_tail")
+PARSER_MODULES = ("mtgcheck.models.text.mana", "mtgcheck.models.text.mana_triggers", "mtgcheck.models.text.mana_replacement", "mtgcheck.models.text.costs", "mtgcheck.models.text.delve", "mtgcheck.models.text.resolution", "mtgcheck.models.text.spend", "mtgcheck.models.text.grants", "mtgcheck.models.text.mana_tail", "mtgcheck.models.text.restrictions")
 _parsers_loaded = False
 
 
