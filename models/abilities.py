@@ -387,7 +387,8 @@ def make_ability(kind: str, effect: "str | Effect" = "text", cost: ActivationCos
         from .text.resolution import typed_trigger  # its trigger event, read once (CR 603.1)
 
         eff = typed_trigger(text, eff)
-    return Ability(kind=kind, effect=eff, cost=cost, text=text, zones=zs, **level)
+    return Ability(kind=kind, effect=eff, cost=cost, text=text, zones=zs, face=level.get("face"),
+                   loyalty=level.get("loyalty"), intrinsic=level.get("intrinsic"))
 
 
 def ability_from_dict(d: Mapping[str, Any], card_name: str = "", where: str = "ability") -> Ability:
@@ -415,7 +416,7 @@ def ability_from_dict(d: Mapping[str, Any], card_name: str = "", where: str = "a
         if not isinstance(r, Mapping):
             raise AbilityError(f"{where}: 'restriction' must be a mapping of timing_restriction params, got {r!r}")
         try:
-            eff = build_effect("timing_restriction", dict(r), f"{where}: restriction")
+            eff = build_effect("timing_restriction", {"text": str(d.get("text", "")), **dict(r)}, f"{where}: restriction")
         except VocabularyError as e:
             raise AbilityError(str(e)) from None
         from dataclasses import replace

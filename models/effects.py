@@ -34,6 +34,7 @@ from typing import Any, Callable, ClassVar, Iterable, Mapping
 
 from .cards import BASIC_LAND_TYPES
 from .mana import COLORS, MANA_TYPES, ManaCost, added_types
+from .turn import TurnStep
 
 
 class VocabularyError(ValueError):
@@ -1428,8 +1429,7 @@ RESTRICTION_TURNS = ("yours", "opponents")
 
 
 #: The steps of a turn in order (CR 500.1, 501-514): the values of ``models.turn.TurnStep``.
-TURN_STEPS = ("untap", "upkeep", "draw", "precombat_main", "beginning_of_combat", "declare_attackers",
-              "declare_blockers", "combat_damage", "end_of_combat", "postcombat_main", "end", "cleanup")
+TURN_STEPS: tuple[str, ...] = tuple(s.value for s in TurnStep)
 #: The steps of the combat phase (CR 506.1).
 COMBAT_STEPS = ("beginning_of_combat", "declare_attackers", "declare_blockers", "combat_damage", "end_of_combat")
 
@@ -1459,8 +1459,20 @@ def _choice_in(choices: tuple[str, ...], what: str) -> Codec:
 
 
 def _conditions_in(v: Any, where: str) -> tuple[Condition, ...]:
+    """Restriction conditions: typed, or words ("you control five or more lands", "you have no cards in hand")."""
+    from .text.restrictions import parse_restriction_condition
+
     vals = [v] if isinstance(v, (str, Condition)) else list(v or ())
-    return tuple(_condition_in(x, where) for x in vals)
+    out = []
+    for x in vals:
+        if isinstance(x, Condition):
+            out.append(x)
+            continue
+        try:
+            out.append(parse_restriction_condition(str(x)))
+        except ValueError:
+            out.append(_condition_in(x, where))
+    return tuple(out)
 
 
 @dataclass(frozen=True, eq=False)

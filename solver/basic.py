@@ -18,8 +18,9 @@ from mtgcheck.models.state import GameState, Permanent
 from .layers import has_keyword, permanent_abilities
 from .payment.activation import activation_cost_check
 from .questions import Answer, Context, QuestionError, Unsupported, question
+from .restrictions import restriction_notes, restriction_problems
 from .targets import target_problems
-from mtgcheck.models.effects import Topic
+from mtgcheck.models.effects import TimingRestriction, Topic
 
 #: Unmodelled text that can take abilities away or forbid activating them (Humility, Pithing Needle, ...).
 
@@ -212,6 +213,11 @@ def ask_activate(ctx: Context) -> Answer:
         raise QuestionError(f"{perm.name} has {len(acts)} activated abilit{'y' if len(acts) == 1 else 'ies'} ({listing}); ability {n} does not exist")
     ab = acts[n - 1]
     problems = activation_problems(ctx.state, perm, ab)
+    notes: list[str] = []
+    if isinstance(ab.restriction, TimingRestriction):  # "Activate only as a sorcery / once each turn / if ..." (CR 602.5)
+        problems.extend(restriction_problems(ctx.state, perm.controller, ab.restriction, source=perm, ability_index=n))
+        if not problems:
+            notes = restriction_notes(ctx.state, perm.controller, ab.restriction, perm, n)
     if not problems:  # activating chooses targets as casting does (CR 602.2b -> 601.2c)
         problems = target_problems(ctx.state, perm.controller, perm.card, [dataclasses.replace(ab, kind="spell")])
     if not problems:  # the costs themselves (CR 602.2b -> 601.2f-h): the payment rules, called explicitly
@@ -233,5 +239,6 @@ def ask_activate(ctx: Context) -> Answer:
             bits.append(f"{elixir} lets its abilities be activated as though it had haste (CR 302.6)" if elixir else
                         "it has haste" if perm.sick else "it has been under its controller's control since their turn began (CR 302.6)")
         why.append("can be activated" + (": " + ", ".join(bits) if bits else ""))
+        why.extend(notes)
     values = {"activatable": not problems, "reason": problems[0] if problems else None, "ability": ab.describe()}
     return Answer("activate", values, why)

@@ -233,6 +233,10 @@ def mana_sources(state: GameState, player: str, board: "_Board | None" = None) -
             mine = [dataclasses.replace(s, permanent=perm.id) for s in first]
         out.extend(mine)
     out.extend(hand_mana_sources(state, player, board))
+    if any(s.ability.restriction is not None for s in out):
+        from .restrictions import check_restricted_order
+
+        check_restricted_order(state, player, out)
     return out
 
 
@@ -341,6 +345,10 @@ def permanent_mana_sources(state: GameState, perm: Permanent, board: "_Board | N
         if (tap or untap) and perm.is_creature and perm.sick and not has_keyword(state, perm, "haste"):
             continue
         lim = _limit(perm, ab)
+        if ab.restriction is not None:  # "Activate only if you control a Swamp / once each turn" (CR 602.5)
+            from .restrictions import restricted_source_limit
+
+            lim = restricted_source_limit(state, perm, ab, i, lim)
         if lim == 0:
             continue
         opts = board.options(perm, ab)

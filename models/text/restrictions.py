@@ -40,6 +40,7 @@ _WHOSE = {"your": "yours", "an opponent's": "opponents", "their": "yours", "the"
 def _bound(kind: str, event: str, out: dict[str, Any]) -> bool:
     """``before``/``after`` an event into ``out`` (``before`` the step of the event; ``after``: a step after it)."""
     e = event.strip()
+    step: str | None
     if kind == "before":
         if e == "combat":
             step = "beginning_of_combat"  # before combat: before the combat phase begins (CR 506.1)
@@ -241,15 +242,15 @@ def parse_restriction(sentence: str, of: str = "activate") -> TimingRestriction 
         if m:
             body = m.group(1)
         else:
-            m = re.fullmatch(r"you can't cast this (?:spell )?during your first (.+?) turns of the game", low)
+            m = re.fullmatch(r"you can't cast this (?:spell )?during your (first\b.*?) turns of the game", low)
             if not m:
                 return None
-            words = [w for w in re.split(r",? (?:or )?|, ", m.group(1)) if w]
+            words = [w for w in re.findall(r"[a-z]+", m.group(1)) if w != "or"]
             ordinals = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh")
-            if len(words) == 1 and parse_count_word(words[0]):
-                out["not_own_turns_upto"] = int(parse_count_word(words[0]) or 0)  # "your first seven turns"
-            elif words and all(w in ordinals for w in words) and words == list(ordinals[1:len(words)]):
-                out["not_own_turns_upto"] = len(words) + 1  # "first, second, or third": words after "first"
+            if len(words) == 2 and parse_count_word(words[1]):
+                out["not_own_turns_upto"] = int(parse_count_word(words[1]) or 0)  # "your first seven turns"
+            elif words == list(ordinals[:len(words)]):
+                out["not_own_turns_upto"] = len(words)  # "first, second, or third"
             else:
                 return None
             return _build(out, conds, s, of)
@@ -325,10 +326,10 @@ def parse_cast_restriction(kind: str, text: str, card: Any) -> tuple[str, Mappin
     (CR 601.3) as a ``timing_restriction`` of ``cast``."""
     if kind not in ("spell", "static"):
         return None
-    t = text.strip()
+    t = re.sub(r"^[A-Z][^—.:{}\"“]{0,40}? — ", "", text.strip())  # a flavor word (CR 207.2d): "From the Future — "
     if not re.match(r"(?:cast this spell only|you can't cast this\b)", t, re.I) or t.count(".") > 1:
         return None
     r = parse_restriction(t, "cast")
     if r is None:
         return None
-    return "timing_restriction", r.params() | ({"conditions": r.conditions} if r.conditions else {})
+    return "timing_restriction", dict(r.params())

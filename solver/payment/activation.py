@@ -22,6 +22,8 @@ def _kind_words(what: str) -> str:
             w = w[: -len(suffix)]
     for word in (" cards", " card"):
         w = w.replace(word, "")
+    if w.strip() in ("cards", "card"):  # "Exile two cards from your graveyard": any cards
+        return "permanent"
     return w.strip() or "permanent"
 
 

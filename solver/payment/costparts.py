@@ -50,7 +50,10 @@ _CONSUMED = ("tap_untapped", "discard_hand")
 
 
 def _instant_only(src: ManaSource) -> bool:
-    return src.ability.params.get("timing") == "instant"
+    """Activated only with priority, so not while casting (CR 602.5d-e, 605.3a): "Activate only as an instant"
+    (the catalog's ``timing``, or the parsed restriction) or "as a sorcery"."""
+    r = getattr(src.ability, "restriction", None)
+    return src.ability.params.get("timing") == "instant" or getattr(r, "timing", None) in ("instant", "sorcery")
 
 
 def uses_other_objects(src: ManaSource) -> bool:

@@ -10,6 +10,7 @@ from .. import costs as costs_mod
 from ..basic import mana_value as _mana_value
 from ..graph import attach_payment_graph
 from ..questions import Answer, Context, QuestionError, Unsupported, question
+from ..restrictions import cast_restriction_problems, spell_timing_problems, timing_notes
 from ..targets import chosen_target_problems, target_problems
 from mtgcheck.models.effects import Topic
 from .counting import count_payments
@@ -60,12 +61,16 @@ def _cast_setup(ctx: Context):
     if any(p.action == "other" for p in tc.parts):
         raise Unsupported(f"a cost part of {card.name} is not modelled: " + "; ".join(p.text for p in tc.parts if p.action == "other"))
     mv, _ = _mana_value(card, "stack", x)
+    # when it may be cast (CR 117.1a, 307.1; flash 702.8a) and its own "Cast this spell only ..." (601.3)
+    timing = spell_timing_problems(ctx.state, player, card) + cast_restriction_problems(ctx.state, player, card)
+    if not timing:
+        tc.steps.extend(timing_notes(ctx.state, player, card))
     # 601.2c (targets) comes before 601.2f-h (costs): a spell without a legal target cannot be cast
     if chosen is None:
         aims = target_problems(ctx.state, player, card, cast_from=(zone, player))
     else:  # the targets the question chooses, each legal for its phrase (CR 601.2c)
         aims = chosen_target_problems(ctx.state, player, card, chosen)
-    problems = aims + costs_mod.nonmana_problems(ctx.state, player, card, tc, zone)
+    problems = timing + aims + costs_mod.nonmana_problems(ctx.state, player, card, tc, zone)
     return card, player, zone, x, tc, mv, problems
 
 

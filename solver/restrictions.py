@@ -1,0 +1,359 @@
+"""Activation and casting restrictions read against the turn (``models.effects.TimingRestriction``).
+
+``restriction_problems(state, player, r, source=..., ability_index=...)`` says why a restricted ability cannot be
+activated, or a restricted spell cast, now (empty: it can), with the lines an explanation gives when it can
+(``restriction_notes``). The step, the stack and the history come from ``GameState.turn`` (models/turn.py): the
+scenario's ``turn:``, else the default — the active player's precombat main phase with nothing done earlier this
+turn — and every answer relying on the default says so.
+
+``spell_timing_problems(state, player, card)``: the timing of casting itself (CR 117.1a, 307.1, 301.1, 302.1,
+303.1, 306.1, 310.1): a spell without flash (702.8a) is cast only by the active player in a main phase of their
+turn while the stack is empty; an instant any time its caster has priority (304.1).
+
+Conditions the rules here cannot evaluate raise ``Unsupported`` naming the sentence: never a guess.
+
+References: CR 117.1a-b, 304.5, 307.5, 506.1, 508.1, 509.1, 601.3, 602.5, 602.5b, 602.5d-e, 605.3a, 702.8a.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from mtgcheck.models.effects import (AttackedThisStep, CardsInZone, Condition, ControlsAtLeast, HasCounter, Not,
+                                     OpponentControlsMore, OpponentHasCounters, SourceAttacking, SpellsCastThisTurn,
+                                     TimingRestriction)
+from mtgcheck.models.state import GameState, Permanent
+from mtgcheck.models.turn import TurnStep, sorcery_timing
+
+from .questions import Unsupported
+
+_STEP_ORDER = {s.value: s.order for s in TurnStep}
+
+
+def _label(step: str) -> str:
+    return TurnStep(step).label
+
+
+def _when(state: GameState) -> str:
+    return state.turn.describe(state.active)
+
+
+def _count(state: GameState, flt: Any, player: str, controller: str, source: Permanent | None) -> int:
+    from .layers import board_view, filter_matches
+
+    view = board_view(state)
+    n = 0
+    for p in state.battlefield:
+        if controller == "you" and p.controller != player or controller == "opponent" and p.controller == player:
+            continue
+        if controller not in ("you", "opponent", "any") and p.controller != controller:
+            continue
+        subs = view[p.id].subtypes if p.id in view else None
+        if filter_matches(flt, p, player, subs, source):
+            n += 1
+    return n
+
+
+def condition_holds(state: GameState, player: str, cond: Condition, source: Permanent | None, text: str) -> tuple[bool, str]:
+    """Whether ``cond`` holds now for ``player`` (the ability's controller or the caster) and the words why.
+
+    Raises
+    ------
+    Unsupported
+        A condition that cannot be read in this state (a zone the scenario does not list, a filter not modelled),
+        naming ``text``.
+    """
+    def unsupported(why: str) -> Unsupported:
+        return Unsupported(f"“{text}”: {why}")
+
+    if isinstance(cond, Not):
+        ok, why = condition_holds(state, player, cond.of, source, text)
+        return (not ok), ("not: " + why)
+    if isinstance(cond, ControlsAtLeast):
+        try:
+            n = _count(state, cond.filter, player, "you", source)
+        except ValueError:
+            raise unsupported(f"which permanents “{cond.filter.words or cond.filter.describe()}” are is not modelled") from None
+        return n >= cond.n, f"{player} controls {n} {cond.filter.words or cond.filter.describe()} (needs {cond.n} or more)"
+    if isinstance(cond, HasCounter):
+        if source is None:
+            raise unsupported("the counters it reads are on no permanent")
+        have = source.counters.get(cond.counter, 0)
+        return have >= cond.n, f"{source.name} has {have} {cond.counter} counter(s) (needs {cond.n} or more)"
+    if isinstance(cond, CardsInZone):
+        if (cond.zone, player) not in state.listed_zones:
+            raise unsupported(f"{player}'s {cond.zone} is not listed in the scenario, so how many cards are there is "
+                              f"unknown (list it, even as [])")
+        have = len(state.cards(cond.zone, player))
+        ok = {"at_least": have >= cond.n, "at_most": have <= cond.n, "exactly": have == cond.n}[cond.compare]
+        words = {"at_least": "or more", "at_most": "or fewer", "exactly": "exactly"}[cond.compare]
+        return ok, f"{player} has {have} card(s) in their {cond.zone} (needs {cond.n} {words})"
+    if isinstance(cond, OpponentHasCounters):
+        best = max((state.counters_of(o, cond.kind) for o in state.opponents(player)), default=0)
+        return best >= cond.n, f"the most {cond.kind} counters an opponent of {player} has is {best} (needs {cond.n})"
+    if isinstance(cond, OpponentControlsMore):
+        try:
+            mine = _count(state, cond.filter, player, "you", source)
+            theirs = max((_count(state, cond.filter, player, o, source) for o in state.opponents(player)), default=0)
+        except ValueError:
+            raise unsupported(f"which permanents “{cond.filter.words}” are is not modelled") from None
+        return theirs >= mine + cond.by, (f"{player} controls {mine} {cond.filter.words}, the most an opponent controls is "
+                                          f"{theirs} (needs {cond.by} more)")
+    if isinstance(cond, SourceAttacking):
+        if source is None:
+            raise unsupported("it reads a permanent that is not there")
+        return source.attacking, f"{source.name} is {'' if source.attacking else 'not '}attacking (CR 506.4)"
+    if isinstance(cond, SpellsCastThisTurn):
+        cast = state.turn.history.spells_cast_by(player)
+        note = "" if state.turn.given else " (the scenario's default turn: nothing cast yet)"
+        return len(cast) >= cond.n, f"{player} cast {len(cast)} spell(s) earlier this turn{note}"
+    if isinstance(cond, AttackedThisStep):
+        if player == state.active:
+            return False, f"{player} is the active player, whose creatures attack (CR 508.1): {player} was not attacked"
+        attackers = [p for p in state.battlefield if p.attacking]
+        if not attackers:
+            return False, f"no creature is attacking in {_when(state)} (CR 506.4)"
+        if len(state.players) > 2 or any(p.is_type("Planeswalker") or p.is_type("Battle") for p in state.battlefield):
+            raise unsupported("whom each attacking creature attacks (a player, a planeswalker or a battle) is not "
+                              "recorded in the scenario (CR 508.1b)")
+        return True, f"{', '.join(p.name for p in attackers)} {'is' if len(attackers) == 1 else 'are'} attacking {player} (CR 508.1)"
+    raise unsupported(f"the condition {cond!r} is not modelled")
+
+
+def restriction_problems(state: GameState, player: str, r: TimingRestriction, *, source: Permanent | None = None,
+                         ability_index: int | None = None, what: str = "") -> list[str]:
+    """Why ``player`` cannot activate the restricted ability (or cast the restricted spell) now; empty: allowed.
+
+    Parameters
+    ----------
+    state : GameState
+        Its ``turn`` (step, history), ``active`` player and ``stack`` are read.
+    player : str
+        Who activates or casts (an ability's controller; "any player may activate" lets others too, CR 602.2).
+    r : TimingRestriction
+    source : Permanent or None
+        The permanent whose ability it is (counters, "this creature is attacking", activations this turn).
+    ability_index : int or None
+        Its activated-ability number from 1 (``TurnHistory.activations``), for "once each turn" (CR 602.5b).
+    what : str
+        Names the ability or spell in the reasons.
+
+    Returns
+    -------
+    list of str, each naming the rule (CR 602.5, 307.5, 601.3) and the turn ("the scenario's default turn" when the
+    scenario did not give ``turn:``).
+
+    Raises
+    ------
+    Unsupported
+        A part that cannot be evaluated (a condition not modelled, a turn count not given), naming the sentence.
+    """
+    rule = "CR 602.5" if r.of == "activate" else "CR 601.3"
+    verb = "activated" if r.of == "activate" else "cast"
+    head = f"“{r.text}”" + (f" ({what})" if what else "")
+    out: list[str] = []
+    turn = state.turn
+    if r.timing == "sorcery":
+        why = sorcery_timing(state, player)
+        if why:
+            out.append(f"{head}: it can be {verb} only when a sorcery could be cast, and {why}; "
+                       f"{'CR 602.5d, 307.5' if r.of == 'activate' else 'CR 307.5'}")
+    if r.turn == "yours" and player != state.active:
+        out.append(f"{head}: only during {player}'s own turn, and it is {_when(state)} ({rule})")
+    if r.turn == "opponents" and player == state.active:
+        out.append(f"{head}: only during an opponent's turn, and it is {_when(state)} ({rule})")
+    step = turn.step.value
+    if r.steps and step not in r.steps:
+        allowed = ", ".join(_label(s) for s in r.steps)
+        out.append(f"{head}: only during the {allowed}, and it is {_when(state)} ({rule}, 500.1)")
+    if r.before is not None and not _STEP_ORDER[step] < _STEP_ORDER[r.before]:
+        out.append(f"{head}: only before the {_label(r.before)}"
+                   + (" (when attackers are declared, CR 508.1)" if r.before == "declare_attackers" else
+                      " (when blockers are declared, CR 509.1)" if r.before == "declare_blockers" else "")
+                   + f", and it is {_when(state)} ({rule})")
+    if r.after is not None and not _STEP_ORDER[step] > _STEP_ORDER[r.after]:
+        out.append(f"{head}: only after the {_label(r.after)}, and it is {_when(state)} ({rule})")
+    if r.per_turn is not None:
+        done = turn.history.activations_of(source.id, ability_index) if source is not None and ability_index else 0
+        if done >= r.per_turn:
+            out.append(f"{head}: it was already activated {done} time(s) this turn (CR 602.5b)")
+    if r.not_own_turns_upto is not None and player == state.active:
+        n = turn.turn_number(player)
+        if n is None:
+            raise Unsupported(f"{head}: how many turns {player} has begun this game is not given (turn: number)")
+        if n <= r.not_own_turns_upto:
+            out.append(f"{head}: it is {player}'s turn {n} of the game ({rule})")
+    for cond in r.conditions:
+        ok, why = condition_holds(state, player, cond, source, r.text)
+        if not ok:
+            out.append(f"{head}: {why} ({rule})")
+    return out
+
+
+def restriction_notes(state: GameState, player: str, r: TimingRestriction, source: Permanent | None = None,
+                      ability_index: int | None = None) -> list[str]:
+    """The explanation of a restriction that holds: what was read ("it is Alice's precombat main phase (the
+    scenario's default turn) and the stack is empty", the conditions' counts)."""
+    bits: list[str] = []
+    if r.timing == "sorcery":
+        bits.append(f"{player} could cast a sorcery: it is {_when(state)} and the stack is empty (CR 307.5)")
+    if r.turn or r.steps or r.before or r.after or r.not_own_turns_upto:
+        bits.append(f"it is {_when(state)}")
+    if r.per_turn is not None:
+        done = state.turn.history.activations_of(source.id, ability_index) if source is not None and ability_index else 0
+        bits.append(f"activated {done} time(s) earlier this turn" + ("" if state.turn.given else
+                                                                     " (the scenario's default turn)") + " (CR 602.5b)")
+    for cond in r.conditions:
+        bits.append(condition_holds(state, player, cond, source, r.text)[1])
+    return [f"its restriction “{r.text}” is met: " + "; ".join(bits)] if bits else []
+
+
+def remaining_activations(state: GameState, r: TimingRestriction | None, source: Permanent, ability_index: int) -> int | None:
+    """How many more times a restricted ability may be activated this turn ("once each turn", CR 602.5b); ``None``:
+    no such limit."""
+    if r is None or r.per_turn is None:
+        return None
+    return max(0, r.per_turn - state.turn.history.activations_of(source.id, ability_index))
+
+
+def _has_flash(card: Any) -> bool:
+    from mtgcheck.models.behaviour import abilities_of
+    from mtgcheck.models.effects import Keyword
+
+    if any(str(k).lower() == "flash" for k in getattr(card, "keywords", ()) or ()):
+        return True
+    return any(isinstance(a.effect, Keyword) and a.effect.keyword == "flash" for a in abilities_of(card))
+
+
+def spell_timing_problems(state: GameState, player: str, card: Any) -> list[str]:
+    """Why ``player`` cannot cast ``card`` now by the timing rules of its card type (empty: they may).
+
+    An instant, or a card with flash (CR 702.8a), may be cast any time its caster has priority (CR 117.1a, 304.1);
+    any other spell only in a main phase of its caster's turn with an empty stack (CR 117.1a, 307.1; 301.1 artifacts,
+    302.1 creatures, 303.1 enchantments, 306.1 planeswalkers, 310.1 battles). Effects that let a card be cast "as
+    though it had flash" are unmodelled text for the gate (CR 702.8, 601.3); its own restriction sentences are
+    ``cast_restriction_problems``."""
+    if card.is_type("Instant") or _has_flash(card):
+        return []
+    why = sorcery_timing(state, player)
+    if why is None:
+        return []
+    kind = next((t.lower() for t in ("Sorcery", "Creature", "Artifact", "Enchantment", "Planeswalker", "Battle", "Kindred")
+                 if card.is_type(t)), "noninstant")
+    return [f"{card.name} is a {kind} spell without flash: it can be cast only during a main phase of its caster's turn "
+            f"while the stack is empty, and {why}"]
+
+
+def cast_restrictions(card: Any) -> list[TimingRestriction]:
+    """The card's own "Cast this spell only ..." restrictions (CR 601.3)."""
+    from mtgcheck.models.behaviour import abilities_of
+
+    import dataclasses
+
+    return [a.effect if a.effect.text else dataclasses.replace(a.effect, text=a.text) for a in abilities_of(card)
+            if isinstance(a.effect, TimingRestriction) and a.effect.of == "cast"]
+
+
+def cast_restriction_problems(state: GameState, player: str, card: Any) -> list[str]:
+    """Why ``card``'s own casting restrictions forbid ``player`` to cast it now (CR 601.3); empty: none do."""
+    out: list[str] = []
+    for r in cast_restrictions(card):
+        out.extend(restriction_problems(state, player, r, what=card.name))
+    return out
+
+
+#: Conditions a payment could make true by removing permanents (sacrificing a land for mana can give an opponent
+#: more lands than you; sacrificing the last creature makes "you control no creatures" true).
+_GROWS_WHEN_REMOVED = (Not, OpponentControlsMore)
+#: Conditions that count permanents on the battlefield.
+_COUNTS_PERMANENTS = (ControlsAtLeast, Not, OpponentControlsMore)
+#: Cost parts that take a permanent off the battlefield (CR 701.21a sacrifice; return; exile).
+_REMOVES = ("sacrifice", "sacrifice_all", "return", "exile")
+
+
+def restricted_source_limit(state: GameState, perm: Permanent, ab: Any, index: int, limit: int | None) -> int | None:
+    """How many times a restricted mana ability of ``perm`` can be activated now to pay or to make mana (0: not
+    at all), for ``solver.sources`` (CR 602.5, 605.3a).
+
+    A mana ability is activated while its controller has priority or while a cost is being paid (CR 605.3a); its
+    restriction is checked as it is activated (CR 602.5). Mana made before a spell is cast stays in the pool
+    while it is cast (CR 106.4), so a mana ability restricted to sorcery timing can pay a spell when sorcery timing
+    holds in the scenario's step (activated just before casting begins; while casting, the spell is on the stack,
+    CR 601.2a, so not then). Its conditions are read in the state before any mana ability of the payment is
+    activated, when they can be activated first (``check_restricted_order``).
+
+    Raises
+    ------
+    Unsupported
+        A condition that cannot be evaluated, or one that is false now but could become true while paying (a
+        permanent sacrificed for mana, ``_GROWS_WHEN_REMOVED``), naming the ability.
+    """
+    r = ab.restriction
+    if not isinstance(r, TimingRestriction):
+        return limit
+    problems = restriction_problems(state, perm.controller, r, source=perm, ability_index=index)
+    if problems:
+        if any(isinstance(c, _GROWS_WHEN_REMOVED) and not condition_holds(state, perm.controller, c, perm, r.text)[0]
+               for c in r.conditions):
+            raise Unsupported(f"{perm.name}: “{ab.describe()}”: its condition is false now but could become true while "
+                              f"mana is made (a permanent sacrificed or returned for mana); the order of mana "
+                              f"abilities is not modelled for it (CR 602.5, 605.3a)")
+        return 0
+    rem = remaining_activations(state, r, perm, index)
+    if rem is not None:
+        limit = rem if limit is None else min(limit, rem)
+    return limit
+
+
+def check_restricted_order(state: GameState, player: str, sources: list) -> None:
+    """Make sure the restricted mana sources' conditions, read in the current state, stay exact for a payment.
+
+    Each restricted mana ability whose condition holds now can be activated first, before any mana ability whose
+    cost removes a permanent (the player chooses the order of mana abilities, CR 601.2g, 605.3a), so its condition
+    is met when it is activated. That fails only when a restricted ability's own cost removes a permanent that
+    another restricted ability's condition counts; that case raises ``Unsupported`` naming both.
+    """
+    counting = [s for s in sources if isinstance(s.ability.restriction, TimingRestriction)
+                and any(isinstance(c, _COUNTS_PERMANENTS) for c in s.ability.restriction.conditions)]
+    if not counting:
+        return
+    removers = [s for s in sources if isinstance(s.ability.restriction, TimingRestriction)
+                and any(p.action in _REMOVES for p in s.other_costs)]
+    for a in counting:
+        for b in removers:
+            if a is not b or (a.limit or 0) > 1:
+                raise Unsupported(f"{b.name}: “{b.ability.describe()}” removes a permanent as it is activated, and "
+                                  f"{a.name}: “{a.ability.describe()}” counts permanents to be activated: which order "
+                                  f"the payment may use is not modelled (CR 602.5, 605.3a)")
+
+
+def timing_notes(state: GameState, player: str, card: Any) -> list[str]:
+    """The explanation lines of a spell's timing that allows casting it now (see ``spell_timing_problems``)."""
+    out: list[str] = []
+    if card.is_type("Instant") or _has_flash(card):
+        out.append(f"{card.name} may be cast any time {player} has priority "
+                   f"({'an instant, CR 117.1a, 304.1' if card.is_type('Instant') else 'flash, CR 702.8a'})")
+    else:
+        out.append(f"{player} may cast a noninstant spell now: it is {_when(state)} and the stack is empty (CR 117.1a, 307.1)")
+    for r in cast_restrictions(card):
+        out.extend(restriction_notes(state, player, r))
+    return out
+
+
+def could_produce_restriction_check(state: GameState, perm: Permanent, abilities: Any, mana_abilities: Any) -> str | None:
+    """Why "could produce" is not answered for ``perm`` (``None``: it is): a restricted mana ability of it cannot be
+    activated now. "Could produce" ignores whether the ability's costs could be paid (CR 106.7); whether it also
+    ignores an activation restriction ("Activate only if you control a Swamp", CR 602.5) is not settled here, so
+    such an answer is not given (``solver.produce`` raises it for the permanent asked about and for a permanent
+    another one reflects). A restriction that holds now changes nothing."""
+    acts = [a for a in abilities if a.kind == "activated"]
+    for ab in mana_abilities:
+        r = ab.restriction
+        if not isinstance(r, TimingRestriction):
+            continue
+        index = next((i for i, a in enumerate(acts, 1) if a is ab), None)
+        problems = restriction_problems(state, perm.controller, r, source=perm, ability_index=index)
+        if problems:
+            return (f"{perm.name}: “{ab.describe()}” cannot be activated now ({problems[0]}); whether what it would "
+                    f"add counts as mana {perm.name} could produce is not modelled (CR 106.7 ignores costs, not "
+                    f"activation restrictions)")
+    return None
