@@ -93,6 +93,33 @@ class Topic(StrEnum):
 ALL_TOPICS: frozenset[Topic] = frozenset(Topic)
 
 
+class Scope(StrEnum):
+    """Where and when one ability's unmodelled sentence functions, recorded by the parser from the kind of ability
+    it is part of and the object it modifies (CR 113.3, 113.6); the gate (``solver.gate``) reads it.
+
+    * ``UNKNOWN``: not typed; the gate applies its general rules (the ability's kind and zones,
+      ``Unmodelled.while_cast``).
+    * ``INSTRUCTION``: a spell ability of an instant or sorcery (CR 113.3a), followed as the spell resolves
+      (608.2c). While the spell is cast only its targets (601.2c, checked by ``solver.targets``), its modes
+      (700.2a, 601.2b) and its costs matter, and a sentence that could speak of those is never typed so.
+    * ``CASTING_SELF``: modifies what that particular object costs to cast, how or when it may be cast, or from
+      which zones (CR 113.6d-f: "This spell costs {1} less to cast", "rather than pay this spell's mana cost",
+      "Cast this spell only ...", "You may cast this card from your graveyard"). It changes only the casting of
+      that object: nothing about a permanent on the battlefield or the casting of another card.
+    * ``STACK_SELF``: "can't be countered/copied" (CR 113.6g): on the stack, never whether a spell can be cast.
+    * ``ENTERING_SELF``: modifies how that object enters the battlefield (CR 113.6h, 614.12).
+    * ``BATTLEFIELD``: a permanent's static ability with none of those exceptions (CR 113.6 first paragraph,
+      604.1): it functions only while the permanent is on the battlefield, never while its card is cast.
+    """
+
+    UNKNOWN = "unknown"
+    INSTRUCTION = "instruction"
+    CASTING_SELF = "casting_self"
+    STACK_SELF = "stack_self"
+    ENTERING_SELF = "entering_self"
+    BATTLEFIELD = "battlefield"
+
+
 def topics_of(values: Iterable[str | Topic], where: str = "topics") -> frozenset[Topic]:
     """Read topic names (``"all"`` = every topic); raises ``VocabularyError`` naming the closest topic."""
     out: set[Topic] = set()
@@ -442,11 +469,15 @@ class Unmodelled(Effect):
         The sentence (oracle wording or a catalog description).
     topics : frozenset of Topic
         What it could change, over-approximated (``ALL_TOPICS`` when unsure).
+    scope : Scope
+        Where and when it functions (CR 113.3, 113.6): set by the oracle parser, ``UNKNOWN`` otherwise.
     """
 
     kind: ClassVar[str] = "text"
     text: str = ""
     topics: frozenset[Topic] = ALL_TOPICS
+    #: Where and when it functions (CR 113.3, 113.6), typed by the parser (``models.text.scope``).
+    scope: Scope = Scope.UNKNOWN
     #: Zones it may let spells be cast from (CR 601.3), read from ``text`` when built (models/text/facts.py).
     cast_from: frozenset[str] = field(init=False, compare=False, default=frozenset())
     #: It changes what a spell costs (CR 601.2f): ``"this"`` ("This spell costs ..."), ``"spells"``, or ``None``.

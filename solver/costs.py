@@ -611,9 +611,12 @@ def unmodelled_cost_text(state: GameState, player: str, card: Any) -> str | None
     Looks at the spell's own abilities left as text and at the static abilities of every permanent
     (and at the effects in force) that speak of spells costing more or less to cast (CR 601.2f).
     """
+    from .gate import functions_while_cast
+
     for a in spell_abilities(card):
-        # its own enters/cast triggers resolve after it is cast (CR 601.2i): they cannot change this cost
-        if isinstance(a.effect, Unmodelled) and a.effect.cost_change is not None:
+        # its own enters/cast triggers resolve after it is cast (CR 601.2i), and its battlefield statics ("Creature
+        # spells you cast cost {1} less") work only once it is a permanent (CR 113.6): they cannot change this cost
+        if isinstance(a.effect, Unmodelled) and a.effect.cost_change is not None and functions_while_cast(a, a.effect):
             return f"{card.name}: {a.text.strip()}"
     for perm in state.battlefield:
         for a in permanent_abilities(state, perm):

@@ -25,7 +25,7 @@ from typing import Iterable
 
 from mtgcheck.models.abilities import Ability
 from mtgcheck.models.cards import Card
-from mtgcheck.models.effects import KEYWORDS_ON_BATTLEFIELD, Keyword, Topic, Unmodelled, walk_unmodelled
+from mtgcheck.models.effects import KEYWORDS_ON_BATTLEFIELD, Keyword, Scope, Topic, Unmodelled, walk_unmodelled
 from mtgcheck.models.state import GameState, Permanent
 
 from .questions import Unsupported
@@ -64,8 +64,28 @@ def _parts(a: Ability) -> Iterable[Unmodelled]:
     return walk_unmodelled(a.effect)
 
 
+#: Scopes that never function while their own card is being cast (CR 113.6): a spell's instructions are followed
+#: as it resolves (113.3a, 608.2c; its targets are checked by ``solver.targets``, 601.2c), "can't be countered"
+#: works on the stack but changes no cast (113.6g), entering text applies as the permanent enters (113.6h), and a
+#: permanent's other statics only on the battlefield (113.6).
+_NOT_WHILE_CAST = frozenset({Scope.INSTRUCTION, Scope.STACK_SELF, Scope.ENTERING_SELF, Scope.BATTLEFIELD})
+#: Scopes that function only while their own object is cast or on the stack (CR 113.6d-g): they change nothing
+#: about a permanent on the battlefield, a card in another zone, or the casting of another card.
+_ONLY_OWN_CASTING = frozenset({Scope.CASTING_SELF, Scope.STACK_SELF})
+
+
+def functions_while_cast(a: Ability, u: Unmodelled) -> bool:
+    """Whether an unmodelled part ``u`` of ability ``a`` of a card may function while that card is being cast
+    (CR 113.6): not a triggered or activated ability (they do nothing until they trigger or are activated,
+    603.2, 602.2; "when you cast this spell" triggers once it is cast, 601.2i), nor a part the parser typed as
+    working elsewhere (``_NOT_WHILE_CAST``: instructions, the stack, entering, the battlefield)."""
+    return a.kind not in ("triggered", "activated") and u.scope not in _NOT_WHILE_CAST
+
+
 def _relevant(a: Ability, topics: frozenset[Topic], subject: bool, being_cast: bool = False) -> Iterable[Unmodelled]:
     for u in _parts(a):
+        if (u.scope in _NOT_WHILE_CAST) if being_cast else (u.scope in _ONLY_OWN_CASTING):
+            continue  # typed by the parser (models.text.scope; CR 113.3, 113.6)
         t = u.topics
         if being_cast and (a.kind in ("triggered", "activated") or (
                 isinstance(a.effect, Keyword) and a.effect.keyword in KEYWORDS_ON_BATTLEFIELD)):

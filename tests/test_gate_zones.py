@@ -217,3 +217,230 @@ def test_doesnt_untap_during_every_untap_step_changes_only_later_untap_steps_cr_
 ])
 def test_land_plays_and_revealed_libraries_do_not_function_while_the_card_is_cast_cr_113_6(line):
     assert while_cast(line) is False
+
+
+# ---------------------------------------------------------------------------
+# Typed scopes (models.effects.Scope, models.text.scope): the parser records where each unmodelled line works
+# ---------------------------------------------------------------------------
+
+from mtgcheck.models.behaviour import abilities_of  # noqa: E402
+from mtgcheck.models.cards import card_from_fields  # noqa: E402
+from mtgcheck.models.effects import Scope, walk_unmodelled  # noqa: E402
+from mtgcheck.models.text.scope import is_battlefield_sentence, line_scope  # noqa: E402
+
+
+def _scopes(name: str, type_line: str, text: str, mana_cost: str = "{2}") -> list[tuple[str, str, Scope]]:
+    card = card_from_fields({"name": name, "type_line": type_line, "oracle_text": text, "mana_cost": mana_cost})
+    return [(a.kind, a.text, u.scope) for a in abilities_of(card) for u in walk_unmodelled(a.effect)]
+
+
+@pytest.mark.parametrize("line", [
+    "Exile target nonland permanent. You may cast that card for as long as it remains exiled.",   # 608.2c: later
+    "Create a token that's a copy of target creature you control.",
+    "Put X +1/+1 counters on target creature, where X is the number of colors of mana spent to cast this spell.",
+    "If {G} was spent to cast this spell, draw a card.",                                            # 601.2h: past
+    "This deals 3 damage to any target. Then that player may pay {R}{R}. If the player does, they may copy this spell.",
+    "Add {R}{R}{R}. Spend this mana only to cast creature spells.",                                   # a mana rider
+])
+def test_instant_instructions_are_typed_instructions_cr_113_3a_608_2c(line):
+    # spell abilities are followed as the spell resolves (113.3a, 608.2c): nothing in them says how it is cast
+    assert line_scope("spell", line) is Scope.INSTRUCTION
+
+
+@pytest.mark.parametrize("line, x_in_cost", [
+    ("This spell costs {1} less to cast for each creature you control.", False),         # 113.6d
+    ("You may pay {1}{R} rather than pay this spell's mana cost.", False),                # 113.6d, 118.9
+    ("Cast this spell only during combat.", False),                                       # 113.6e
+    ("this is colorless.", False),                                                        # 113.6a, 604.3 (Ghostfire)
+    ("Spend only black mana on X.", True),                                                # 113.6e (Drain Life)
+    ("+ {1} — Target creature gains double strike until end of turn.", False),           # 700.2h (spree)
+    ("X is the number of creature cards in your graveyard as you cast this spell.", True),  # 107.3c
+    ("Choose one. If you control a commander as you cast this spell, you may choose both instead.", False),  # 700.2
+    ("This spell can't be countered. Draw a card.", False),                               # mixed: not all instruction
+])
+def test_sentences_that_work_while_cast_are_never_typed_instructions_cr_113_6(line, x_in_cost):
+    assert line_scope("spell", line, x_in_cost) is not Scope.INSTRUCTION
+
+
+@pytest.mark.parametrize("line", [
+    "This spell costs {6} less to cast if there are ten or more creature cards total in all graveyards.",
+    "If you have 3 or less life, this spell costs {6} less to cast.",
+    "You may pay {1} and return a basic land you control to its owner's hand rather than pay this spell's mana cost.",
+    "You may cast this spell as though it had flash if you control a Wizard.",
+    "You may cast this card from your graveyard.",
+    "Spend only mana produced by basic lands to cast this spell.",
+    "You can't cast this during your first seven turns of the game.",
+])
+def test_own_casting_text_is_typed_casting_self_cr_113_6d_f(line):
+    assert line_scope("static", line) is Scope.CASTING_SELF
+
+
+@pytest.mark.parametrize("line", [
+    "Spells your opponents cast that target this creature cost {2} more to cast.",   # other spells: battlefield
+    "Creature spells you cast cost {1} less to cast.",
+    "You may cast this card from your graveyard. If you do, it enters with a finality counter on it.",  # more than that
+    "This spell costs {1} less to cast. Creatures you control get +1/+1.",
+])
+def test_other_text_is_not_casting_self(line):
+    assert line_scope("static", line) is not Scope.CASTING_SELF
+
+
+@pytest.mark.parametrize("line", [
+    "As long as enchanted creature is red, it loses all abilities.",
+    "Creatures can't attack you unless their controller pays {2} for each creature they control that's attacking you.",
+    "Spells your opponents cast that target this creature cost {2} more to cast.",
+    "As long as seven or more cards are in your graveyard, this creature gets +1/+1 and is black.",  # 604.3a(5)
+    "You may have this creature enter as a copy of any creature on the battlefield.",              # 113.6h, 707.9
+])
+def test_permanent_statics_that_work_only_on_the_battlefield_cr_113_6(line):
+    assert line_scope("static", line) is Scope.BATTLEFIELD
+
+
+@pytest.mark.parametrize("line", [
+    "this is every creature type.",                                            # 113.6a (604.3) CDA
+    "this's power is equal to the number of creature cards in all graveyards.",  # 113.6a
+    "As long as this card is in your graveyard, creatures you control have haste.",  # 113.6b
+    "If this is in your hand, you may reveal it.",                             # 113.6b
+    "This creature has flash as long as you control a Desert.",                # 702.8: how it may be cast
+    "Spend only colored mana on X.",                                           # 113.6e, 107.3
+    "You can't cast Keeper of the Yellow Hat during your first seven turns.",  # a name the parser did not replace
+    "Madness—{2}{B}, Pay 8 life.",                                             # a keyword working from the hand
+])
+def test_permanent_statics_that_may_work_elsewhere_are_not_battlefield_cr_113_6a_f(line):
+    assert not is_battlefield_sentence(line) or line_scope("static", line) is not Scope.BATTLEFIELD
+
+
+def test_saga_chapters_are_triggered_abilities_cr_714_2():
+    got = _scopes("Odd Saga", "Enchantment — Saga", "I — Return target creature card from your graveyard to the "
+                  "battlefield.\nII — Add {R}.")
+    assert [k for k, _, _ in got] == ["triggered", "triggered"]
+    # 714.2b: it triggers on lore counters, not from a mana ability, so it is not a mana ability (605.1b)
+    chapter_two = [a for a in abilities_of(card_from_fields({"name": "Odd Saga", "type_line": "Enchantment — Saga",
+                                                             "oracle_text": "II — Add {R}."}))][0]
+    assert Topic.MANA_PRODUCTION not in chapter_two.effect.topics and Topic.OTHER_MANA in chapter_two.effect.topics
+
+
+def test_lines_of_a_non_saga_with_roman_numerals_stay_static():
+    got = _scopes("Odd Thing", "Enchantment", "II — Add {R}.")
+    assert [k for k, _, _ in got] != ["triggered"]
+
+
+def test_modes_of_a_modal_triggered_ability_belong_to_it_cr_700_2b():
+    got = _scopes("Odd Cleric", "Creature — Human Cleric", "When this creature enters, choose one —\n"
+                  "• Exile target card from a graveyard.\n• Return target creature card from your graveyard to your hand.")
+    assert [k for k, _, _ in got] == ["triggered", "triggered", "triggered"]
+
+
+def test_modes_of_an_instant_stay_its_spell_abilities_cr_700_2a():
+    # the target rules read an instant's modes (601.2c, 700.2a): they stay spell lines
+    got = _scopes("Odd Command", "Instant", "Choose two —\n• Exile target card from a graveyard.\n• Draw a card.")
+    assert all(k == "spell" for k, _, _ in got)
+
+
+SPELL_ONLY_ARTIFACT = """\
+Odd Monolith:
+  mana_cost: "{8}"
+  type_line: Artifact
+  oracle_text: "If you have 3 or less life, this spell costs {6} less to cast.\\nYou may pay {1} and return a basic land you control to its owner's hand rather than pay this spell's mana cost.\\n{T}: Add {C}{C}."
+"""
+
+
+def test_spell_only_text_does_not_gate_the_battlefield_cr_113_6d(tmp_path, db):
+    # on the battlefield the cost reduction and the alternative cost of the artifact's own casting do nothing
+    # (113.6d: they function on the stack): its mana ability adds {C}{C} (CR 106.1, 605.1a)
+    r = _answer(tmp_path, db, SPELL_ONLY_ARTIFACT, """\
+        battlefield: {Alice: [Odd Monolith]}
+        ask: {available_mana: Alice}
+        expect: {pools: ["{C}{C}"]}
+        """)
+    assert r.verdict == "pass", (r.verdict, r.message, r.mismatches)
+
+
+def test_spell_only_text_still_gates_casting_that_card_cr_113_6d(tmp_path, db):
+    # casting it: the alternative cost is an option of this very spell (118.9), not modelled here
+    r = _answer(tmp_path, db, SPELL_ONLY_ARTIFACT, """\
+        hand: {Alice: [Odd Monolith]}
+        battlefield: {Alice: [Forest, Forest]}
+        ask: {cast: {card: Odd Monolith}}
+        expect: {castable: false}
+        """)
+    assert r.verdict == "unsupported" and "Odd Monolith" in r.message, (r.verdict, r.message)
+
+
+ODD_SORCERY = """\
+Odd Heist:
+  mana_cost: "{1}{U}"
+  type_line: Sorcery
+  oracle_text: "Exile target nonland permanent. You may cast that card for as long as it remains exiled, and you may spend mana as though it were mana of any type to cast that spell."
+"""
+
+
+def test_a_sorcery_being_cast_is_not_gated_on_its_instructions_cr_608_2c(tmp_path, db):
+    # its target (601.2c) has a legal choice (Bob's Forest); its instructions are followed as it resolves
+    # (608.2c); {1}{U} is paid with Island and Forest (601.2g-h)
+    r = _answer(tmp_path, db, ODD_SORCERY, """\
+        hand: {Alice: [Odd Heist]}
+        battlefield: {Alice: [Island, Forest], Bob: [Grizzly Bears]}
+        ask: {cast: {card: Odd Heist}}
+        expect: {castable: true}
+        """)
+    assert r.verdict == "pass", (r.verdict, r.message, r.mismatches)
+
+
+def test_a_sorcery_still_needs_a_legal_target_cr_601_2c(tmp_path, db):
+    # no nonland permanent at all: no legal target, so it cannot be cast (601.2c) — the target rules still apply
+    r = _answer(tmp_path, db, ODD_SORCERY, """\
+        hand: {Alice: [Odd Heist]}
+        battlefield: {Alice: [Island, Forest]}
+        ask: {cast: {card: Odd Heist}}
+        expect: {castable: false}
+        """)
+    assert r.verdict == "pass", (r.verdict, r.message, r.mismatches)
+
+
+RED_LOCK_AURA = """\
+Odd Lock:
+  mana_cost: "{U}"
+  type_line: Enchantment — Aura
+  oracle_text: "Enchant creature\\nAs long as enchanted creature is red, it loses all abilities."
+"""
+
+
+def test_an_aura_being_cast_is_not_gated_on_its_battlefield_static_cr_113_6(tmp_path, db):
+    r = _answer(tmp_path, db, RED_LOCK_AURA, """\
+        hand: {Alice: [Odd Lock]}
+        battlefield: {Alice: [Island], Bob: [Grizzly Bears]}
+        ask: {cast: {card: Odd Lock}}
+        expect: {castable: true}
+        """)
+    assert r.verdict == "pass", (r.verdict, r.message, r.mismatches)
+
+
+TAXING_BEAR = """\
+Odd Warden:
+  mana_cost: "{1}{G}"
+  type_line: Creature — Bear
+  oracle_text: "Spells your opponents cast that target this creature cost {2} more to cast if it's attacking."
+"""
+
+
+def test_a_battlefield_cost_change_still_gates_other_spells_cr_113_6(tmp_path, db):
+    # on the battlefield the sentence works (113.6): an opponent's spell targeting it could cost more
+    r = _answer(tmp_path, db, TAXING_BEAR, """\
+        hand: {Alice: [Lightning Bolt]}
+        battlefield: {Alice: [Mountain], Bob: [Odd Warden]}
+        ask: {cast: {card: Lightning Bolt}}
+        expect: {castable: true}
+        """)
+    assert r.verdict == "unsupported" and "Odd Warden" in r.message, (r.verdict, r.message)
+
+
+def test_its_own_battlefield_cost_change_does_not_apply_to_casting_it_cr_113_6(tmp_path, db):
+    # while it is cast the creature is a spell on the stack: the static ability does not function (113.6)
+    r = _answer(tmp_path, db, TAXING_BEAR, """\
+        hand: {Alice: [Odd Warden]}
+        battlefield: {Alice: [Forest, Forest]}
+        ask: {cast: {card: Odd Warden}}
+        expect: {castable: true}
+        """)
+    assert r.verdict == "pass", (r.verdict, r.message, r.mismatches)

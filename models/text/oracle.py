@@ -19,8 +19,9 @@ from typing import Callable, Iterable, Mapping
 
 from ..abilities import Ability, AbilityError, parse_activation_cost
 from ..cards import Card, Face, strip_reminder_text
-from ..effects import ALL_TOPICS, Effect, Unmodelled, VocabularyError, build_effect
-from .topics import classify
+from ..effects import ALL_TOPICS, Effect, Scope, Unmodelled, VocabularyError, build_effect
+from .scope import line_scope
+from .topics import LABEL_RE, classify
 
 #: An effect parser: (ability kind, effect text with the card's name replaced by "this",
 #: the card) -> (effect name, params) or None when it does not recognise the text.
@@ -244,8 +245,10 @@ def ability_zones(kind: str, cost_text: str, text: str) -> tuple[str, ...]:
     return tuple(zs)
 
 
-def _run_effect_parsers(kind: str, text: str, card: Card, line: str, targets_typed: bool = True) -> Effect:
-    """The typed effect of one ability's effect wording, or ``Unmodelled(line, topics of the wording)``."""
+def _run_effect_parsers(kind: str, text: str, card: Card, line: str, targets_typed: bool = True,
+                        scope: Scope = Scope.UNKNOWN) -> Effect:
+    """The typed effect of one ability's effect wording, or ``Unmodelled(line, topics of the wording, scope)``
+    (``scope``: where the line functions, ``models.text.scope.line_scope``)."""
     for _, fn in _EFFECT_PARSERS:
         try:
             r = fn(kind, text, card)
@@ -257,7 +260,7 @@ def _run_effect_parsers(kind: str, text: str, card: Card, line: str, targets_typ
                 return build_effect(name, params, _where(card, line), ability_kind="")
             except (VocabularyError, AbilityError):
                 break  # a parser's output the vocabulary cannot hold (an amount or filter not modelled)
-    return Unmodelled(line, classify(text if kind == "activated" else line, kind, targets_typed))
+    return Unmodelled(line, classify(text if kind == "activated" else line, kind, targets_typed), scope)
 
 
 def _replace(a: Ability, **kw) -> Ability:
@@ -310,6 +313,9 @@ def _parse_line(line: str, face: Face, card: Card) -> list[Ability]:
     """One ability line (CR 113.2c) into abilities."""
     if _POINTS_LINE.match(line):
         return [Ability("unparsed", Unmodelled(line, ALL_TOPICS), None, line)]
+    chapter = _CHAPTER_RE.match(line) if face.type_line.has("Saga") else None
+    if chapter:
+        return [_chapter_ability(_self_ref(chapter.group("effect"), face, card), line, card)]
     dashed = _dash_prefixed(line, face, card)
     if dashed is not None:
         return dashed
@@ -341,8 +347,63 @@ def _parse_line(line: str, face: Face, card: Card) -> list[Ability]:
         eff = typed_trigger(line, _run_effect_parsers("triggered", body, card, line))
         return [Ability("triggered", eff, None, line, zones=ability_zones("triggered", "", body))]
     kind = "spell" if is_spell else "static"
-    eff = _run_effect_parsers(kind, body, card, line)
+    scope = line_scope(kind, _self_ref_loose(body, face, card), _x_in_cost(face))
+    eff = _run_effect_parsers(kind, body, card, line, scope=scope)
+    if scope is Scope.INSTRUCTION and not isinstance(eff, Unmodelled):
+        _type_parts(eff, scope)
     return [Ability(kind, eff, None, line, zones=ability_zones(kind, "", body))]
+
+
+#: A Saga's chapter ability (CR 714.2a, 714.2c): "I — [effect]", "II, III — [effect]".
+_CHAPTER_RE = re.compile(r"^(?P<chapters>[IVX]+(?:, [IVX]+)*)\s+—\s+(?P<effect>\S.*)$")
+
+
+def _chapter_ability(effect: str, line: str, card: Card) -> Ability:
+    """A chapter ability is a triggered ability (CR 714.2): "{rN}—[Effect]" means "When one or more lore
+    counters are put onto this Saga, if the number of lore counters on it was less than N and became at least
+    N, [effect]" (714.2b). Its effect is read as that triggered ability's; it never functions while the Saga is
+    cast (CR 113.6, 603.2), and it is not a mana ability (605.1b: it triggers on lore counters, not on a mana
+    ability)."""
+    text = f"When one or more lore counters are put onto this Saga, {effect[:1].lower()}{effect[1:]}"
+    eff = _run_effect_parsers("triggered", text, card, line)
+    if isinstance(eff, Unmodelled):
+        eff = Unmodelled(line, classify(text, "triggered"))
+    return Ability("triggered", eff, None, line)
+
+
+def _self_ref_loose(body: str, face: Face, card: Card) -> str:
+    """``body`` with the short forms of the card's name also replaced by "this", for typing where a line
+    functions (``line_scope``): Oracle text may name a card without its leading "The" ("Keeper of the Yellow
+    Hat") or by its first name ("Moritte enter as a copy"; CR 201.5 names the object itself)."""
+    out = body
+    for n in {face.name, card.name}:
+        short = [n[4:] if n.startswith("The ") else "", n.split(",")[0].split(" of ")[0]]
+        first = n.split(",")[0].split()[0] if n.split() else ""
+        if face.type_line.has("Legendary") and len(first) > 3 and first[:1].isupper() and first not in ("The", "Lord", "Lady"):
+            short.append(first)
+        for s in sorted({x for x in short if len(x) > 3}, key=len, reverse=True):
+            out = re.sub(rf"\b{re.escape(s)}\b", "this", out)
+    return out
+
+
+def _x_in_cost(face: Face) -> bool:
+    """The face's mana cost or text has {X} (CR 107.3a): text defining X may then fix it as the spell is cast."""
+    return "{X}" in str(face.mana_cost or "") or bool(_X_COST_KEYWORD.search(face.oracle_text or ""))
+
+
+#: A cost keyword with {X} in its cost (kicker, multikicker, flashback, ...: an alternative or additional cost, CR 107.3a).
+_X_COST_KEYWORD = re.compile(r"^(?:kicker|multikicker|buyback|entwine|flashback|overload|escape|replicate)\b[^\n]*\{X\}",
+                             re.I | re.M)
+
+
+def _type_parts(effect: Effect, scope: Scope) -> None:
+    """Give the untyped parts of a typed effect the scope of the whole line they came from (a line every
+    sentence of which is an instruction has only instructions in it, CR 113.3a)."""
+    from ..effects import walk_unmodelled
+
+    for u in walk_unmodelled(effect):
+        if u.scope is Scope.UNKNOWN:
+            object.__setattr__(u, "scope", scope)
 
 
 def parse_face(face: Face, card: Card) -> list[Ability]:
@@ -350,11 +411,33 @@ def parse_face(face: Face, card: Card) -> list[Ability]:
     ``Unmodelled`` ones: nothing is dropped)."""
     text = strip_reminder_text(face.oracle_text or "")
     out: list[Ability] = []
+    header: str | None = None  # the trigger condition of a modal triggered ability whose bullets follow
     for raw in text.split("\n"):
         line = raw.strip()
-        if line:
-            out.extend(_parse_line(line, face, card))
+        if not line:
+            continue
+        if header is not None and line.startswith("•"):
+            out.append(_trigger_mode(header, line, face, card))
+            continue
+        got = _parse_line(line, face, card)
+        out.extend(got)
+        header = None
+        if len(got) == 1 and got[0].kind == "triggered" and _MODAL_HEADER_RE.search(line) and "," in line:
+            header = line.split(",", 1)[0]
     return out
+
+
+#: The end of a modal ability's first line: "choose one —", "choose up to two —" (CR 700.2).
+_MODAL_HEADER_RE = re.compile(r"\bchoose [^.]*—\s*$", re.I)
+
+
+def _trigger_mode(condition: str, line: str, face: Face, card: Card) -> Ability:
+    """A mode ("• ...") of a modal triggered ability: part of that triggered ability (CR 700.2b: its modes are
+    chosen as it is put on the stack, 603.3c), never a static ability of the card. Kept as text with the topics
+    of "[trigger condition], [mode]" (so that a mode adding mana is read as the triggered ability's, CR 605.1b)."""
+    mode = LABEL_RE.sub("", line).strip()
+    return Ability("triggered", Unmodelled(line, classify(_self_ref(f"{condition}, {mode}", face, card), "triggered")),
+                   None, line)
 
 
 #: Modules of models/ that register effect and keyword parsers; imported before the first parse so
