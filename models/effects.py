@@ -1613,10 +1613,13 @@ def build_effect(name: str, params: Mapping[str, Any] | None = None, where: str 
             raise _unknown("effect", name, EFFECT_TYPES, where)
         cls = EFFECT_TYPES[name]
     if cls is Unmodelled:
-        extra = set(params) - {"topics", "text"}
+        extra = set(params) - {"topics", "text", "scope"}
         if extra:
-            raise _unknown(f"parameter of {name}", sorted(extra)[0], ["topics"], where)
-        return Unmodelled(str(params.get("text", "")), _topics_in(params.get("topics", "all"), where))
+            raise _unknown(f"parameter of {name}", sorted(extra)[0], ["topics", "scope"], where)
+        scope = str(params.get("scope", Scope.UNKNOWN.value))
+        if scope not in {s.value for s in Scope}:
+            raise _unknown("scope", scope, [s.value for s in Scope], where)
+        return Unmodelled(str(params.get("text", "")), _topics_in(params.get("topics", "all"), where), Scope(scope))
     params = cls.normalize(params)
     fields = effect_fields(cls)
     kwargs: dict[str, Any] = {}

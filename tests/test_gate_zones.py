@@ -311,13 +311,15 @@ def test_permanent_statics_that_may_work_elsewhere_are_not_battlefield_cr_113_6a
 
 
 def test_saga_chapters_are_triggered_abilities_cr_714_2():
-    got = _scopes("Odd Saga", "Enchantment — Saga", "I — Return target creature card from your graveyard to the "
-                  "battlefield.\nII — Add {R}.")
-    assert [k for k, _, _ in got] == ["triggered", "triggered"]
-    # 714.2b: it triggers on lore counters, not from a mana ability, so it is not a mana ability (605.1b)
-    chapter_two = [a for a in abilities_of(card_from_fields({"name": "Odd Saga", "type_line": "Enchantment — Saga",
-                                                             "oracle_text": "II — Add {R}."}))][0]
-    assert Topic.MANA_PRODUCTION not in chapter_two.effect.topics and Topic.OTHER_MANA in chapter_two.effect.topics
+    card = card_from_fields({"name": "Odd Saga", "type_line": "Enchantment — Saga", "oracle_text":
+                             "I — Return target creature card from your graveyard to the battlefield.\nII — Add {R}."})
+    abilities = abilities_of(card)
+    assert [a.kind for a in abilities] == ["triggered", "triggered"]
+    # 714.2b: it triggers on lore counters, not from a mana ability, so it is not a mana ability (605.1b, 605.5a):
+    # it adds its mana only as it resolves
+    from mtgcheck.models.effects import TriggeredAddMana
+
+    assert isinstance(abilities[1].effect, TriggeredAddMana) and not abilities[1].is_mana_ability
 
 
 def test_lines_of_a_non_saga_with_roman_numerals_stay_static():
@@ -444,3 +446,12 @@ def test_its_own_battlefield_cost_change_does_not_apply_to_casting_it_cr_113_6(t
         expect: {castable: true}
         """)
     assert r.verdict == "pass", (r.verdict, r.message, r.mismatches)
+
+
+def test_a_catalog_text_effect_may_give_its_scope():
+    from mtgcheck.models.effects import VocabularyError, build_effect
+
+    u = build_effect("text", {"text": "an alternative cost for casting it", "topics": ["costs"], "scope": "casting_self"})
+    assert u.scope is Scope.CASTING_SELF
+    with pytest.raises(VocabularyError, match="casting_self"):
+        build_effect("text", {"text": "x", "scope": "casting_slef"}, "odd.yaml: ability 1")
