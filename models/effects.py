@@ -366,6 +366,15 @@ class AttackedThisStep(Condition):
 
 
 @dataclass(frozen=True)
+class AttackedThisTurn(Condition):
+    """Attackers were declared this turn (CR 508.1): ``subject`` ``this`` ("if this creature attacked this turn",
+    boast, CR 702.142a) or ``you`` ("if you attacked this turn": with at least ``n`` creatures)."""
+
+    subject: str = "this"
+    n: int = 1
+
+
+@dataclass(frozen=True)
 class SpellsCastThisTurn(Condition):
     """You have cast at least ``n`` spells this turn (``other``: besides the spell being cast, which is not counted
     yet: "if you've cast another spell this turn", CR 601.2i)."""

@@ -495,9 +495,6 @@ class ProduceResult:
     provenance: dict[tuple[str, str], Provenance] = field(default_factory=dict)
     replacements: list[Replacement] = field(default_factory=list)
     state: GameState | None = None
-    #: permanent id -> why a restricted mana ability of it cannot be activated now (its "could produce" is then not
-    #: answered, solver.restrictions.could_produce_restriction_check)
-    blocked: dict[str, str] = field(default_factory=dict)
 
     def chain(self, pid: str, t: str) -> list[str]:
         """The chain of explanations for ``pid`` producing ``t``: this permanent, then what it reflects, ..."""
@@ -623,17 +620,12 @@ def could_produce(state: GameState) -> ProduceResult:
     reflect_of: dict[str, list[tuple[Ability, int | None, Any]]] = {}
     groups: dict[Any, list[str]] = {}
     by_id = {p.id: p for p in state.battlefield}
-    blocked: dict[str, str] = {}  # restricted mana abilities that cannot be activated now (solver.restrictions)
     for perm in state.battlefield:
         abs_ = _mana_abilities(view, perm)
         if not abs_:
             continue
-        if any(a.restriction is not None for a in abs_):  # "Activate only if ..." (CR 602.5): see restrictions
-            from .restrictions import could_produce_restriction_check
-
-            why_blocked = could_produce_restriction_check(state, perm, view[perm.id].abilities, abs_)
-            if why_blocked:
-                blocked[perm.id] = why_blocked
+        # (an activation restriction, "Activate only if you control a Swamp", CR 602.5, does not change what the
+        # ability would produce if it were to resolve, which is all could-produce reads, CR 106.7)
         abil[perm.id] = abs_
         G.add_node(perm.id)
     for pid, abs_ in abil.items():
@@ -666,9 +658,6 @@ def could_produce(state: GameState) -> ProduceResult:
                         G.add_edge(q, key)
                 G.add_edge(key, pid)
                 reflect_of.setdefault(pid, []).append((ab, alt_i, key))
-    for pid, why_blocked in blocked.items():
-        if G.out_degree(pid):  # another permanent reflects what it could produce (Reflecting Pool)
-            raise Unsupported(why_blocked)
     # Replacement effects that watch each permanent (only for abilities with {T}: "tapped for mana")
     watch: dict[str, list[Replacement]] = {}
     for pid in abil:
@@ -751,7 +740,7 @@ def could_produce(state: GameState) -> ProduceResult:
                     values[n] = v
                     changed = True
     types = {p.id: values.get(p.id, frozenset()) for p in state.battlefield}
-    return ProduceResult(types, G, prov, repl, state, blocked)
+    return ProduceResult(types, G, prov, repl, state)
 
 
 # ---------------------------------------------------------------------------
@@ -776,8 +765,6 @@ def ask_could_produce(ctx: Context) -> Answer:
         ref = ref["permanent"]
     perm = ctx.permanent(ref)
     res = could_produce(ctx.state)
-    if perm.id in res.blocked:
-        raise Unsupported(res.blocked[perm.id])
     types = [t for t in MANA_TYPES if t in res.types.get(perm.id, ())]
     why: list[str] = []
     view = board_view(ctx.state)

@@ -18,7 +18,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from mtgcheck.models.effects import (AttackedThisStep, CardsInZone, Condition, ControlsAtLeast, HasCounter, Not,
+from mtgcheck.models.effects import (AttackedThisStep, AttackedThisTurn, CardsInZone, Condition, ControlsAtLeast,
+                                     HasCounter, Not,
                                      OpponentControlsMore, OpponentHasCounters, SourceAttacking, SpellsCastThisTurn,
                                      TimingRestriction)
 from mtgcheck.models.state import GameState, Permanent
@@ -106,6 +107,16 @@ def condition_holds(state: GameState, player: str, cond: Condition, source: Perm
         cast = state.turn.history.spells_cast_by(player)
         note = "" if state.turn.given else " (the scenario's default turn: nothing cast yet)"
         return len(cast) >= cond.n, f"{player} cast {len(cast)} spell(s) earlier this turn{note}"
+    if isinstance(cond, AttackedThisTurn):
+        note = "" if state.turn.given else " (the scenario's default turn: no attackers declared yet)"
+        ids = set(state.turn.history.attacked) | {p.id for p in state.battlefield if p.attacking}
+        if cond.subject == "this":
+            if source is None:
+                raise unsupported("it reads a permanent that is not there")
+            did = source.id in ids
+            return did, f"{source.name} {'attacked' if did else 'did not attack'} this turn{note} (CR 508.1)"
+        n = sum(1 for p in state.battlefield if p.id in ids and p.controller == player)
+        return n >= cond.n, f"{player} attacked with {n} creature(s) this turn{note} (needs {cond.n}; CR 508.1)"
     if isinstance(cond, AttackedThisStep):
         if player == state.active:
             return False, f"{player} is the active player, whose creatures attack (CR 508.1): {player} was not attacked"
@@ -337,23 +348,3 @@ def timing_notes(state: GameState, player: str, card: Any) -> list[str]:
     for r in cast_restrictions(card):
         out.extend(restriction_notes(state, player, r))
     return out
-
-
-def could_produce_restriction_check(state: GameState, perm: Permanent, abilities: Any, mana_abilities: Any) -> str | None:
-    """Why "could produce" is not answered for ``perm`` (``None``: it is): a restricted mana ability of it cannot be
-    activated now. "Could produce" ignores whether the ability's costs could be paid (CR 106.7); whether it also
-    ignores an activation restriction ("Activate only if you control a Swamp", CR 602.5) is not settled here, so
-    such an answer is not given (``solver.produce`` raises it for the permanent asked about and for a permanent
-    another one reflects). A restriction that holds now changes nothing."""
-    acts = [a for a in abilities if a.kind == "activated"]
-    for ab in mana_abilities:
-        r = ab.restriction
-        if not isinstance(r, TimingRestriction):
-            continue
-        index = next((i for i, a in enumerate(acts, 1) if a is ab), None)
-        problems = restriction_problems(state, perm.controller, r, source=perm, ability_index=index)
-        if problems:
-            return (f"{perm.name}: “{ab.describe()}” cannot be activated now ({problems[0]}); whether what it would "
-                    f"add counts as mana {perm.name} could produce is not modelled (CR 106.7 ignores costs, not "
-                    f"activation restrictions)")
-    return None

@@ -177,18 +177,13 @@ def test_cr_605_3a_a_restricted_mana_ability_is_a_source_only_while_its_restrict
     assert r.answer.values["pools"] == ["{B}"]
 
 
-def test_cr_106_7_could_produce_of_a_restricted_ability_that_cannot_be_activated_is_not_guessed(answer):
+def test_cr_106_7_could_produce_ignores_an_activation_restriction(answer):
+    """CR 106.7: what the ability would produce if it were to resolve, costs ignored; a restriction on activating it
+    (CR 602.5) does not change that (Tainted Field without a Swamp could still produce white and black)."""
     r = answer("""
     players: [Alice, Bob]
     battlefield:
       Alice: [Tainted Field, Plains]
-    ask: {could_produce: Tainted Field}
-    """)
-    assert r.verdict == "unsupported" and "Tainted Field" in r.message
-    r = answer("""
-    players: [Alice, Bob]
-    battlefield:
-      Alice: [Tainted Field, Swamp]
     ask: {could_produce: Tainted Field}
     """)
     assert r.answer.values["types"] == ["W", "B", "C"]
@@ -246,3 +241,28 @@ def test_cr_602_5d_a_sorcery_speed_mana_ability_cannot_pay_outside_sorcery_timin
     being cast it is on the stack (601.2a)."""
     v = _cast(answer, "Magma Jet", lands="Grinning Ignus, Mountain", extra="turn: {step: declare_attackers}")
     assert v["castable"] is False
+
+
+BOAST = """
+players: [Alice, Bob]
+{extra}
+battlefield:
+  Alice: [{{card: Usher of the Fallen{attacking}}}, Plains, Plains]
+ask: {{activate: {{permanent: Usher of the Fallen, ability: 1}}}}
+"""
+
+
+def test_cr_702_142a_boast_only_if_it_attacked_this_turn_and_once_each_turn(answer, real_db):
+    """Boast (CR 702.142a): "Activate only if this creature attacked this turn and only once each turn"."""
+    def ask(extra="", attacking=""):
+        r = answer(BOAST.format(extra=extra, attacking=attacking), db=real_db)
+        return r.answer.values if r.answer is not None else r.verdict
+
+    v = ask()
+    assert v["activatable"] is False and "did not attack" in v["reason"] and "default turn" in v["reason"]
+    assert ask("turn: {step: declare_attackers}", ", attacking: true")["activatable"] is True
+    # attacked earlier this turn, combat over: the history records it (CR 508.1)
+    assert ask("turn: {step: postcombat_main, history: {attacked: [Usher of the Fallen]}}")["activatable"] is True
+    v = ask("turn: {step: postcombat_main, history: {attacked: [Usher of the Fallen], "
+            "activated: [{permanent: Usher of the Fallen, ability: 1, times: 1}]}}")
+    assert v["activatable"] is False and "602.5b" in v["reason"]

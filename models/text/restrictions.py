@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from typing import Any, Mapping
 
-from ..effects import (COMBAT_STEPS, AttackedThisStep, CardsInZone, Condition, ControlsAtLeast, HasCounter, Not, OpponentControlsMore,
+from ..effects import (COMBAT_STEPS, AttackedThisStep, AttackedThisTurn, CardsInZone, Condition, ControlsAtLeast, HasCounter, Not, OpponentControlsMore,
                        OpponentHasCounters, SourceAttacking, SpellsCastThisTurn, TimingRestriction, VocabularyError,
                        build_effect)
 from .filters import parse_filter
@@ -207,6 +207,11 @@ def parse_restriction_condition(text: str) -> Condition:
         return SourceAttacking()
     if c == "you've cast another spell this turn":
         return SpellsCastThisTurn(1)
+    if re.fullmatch(r"this creature attacked this turn", c):
+        return AttackedThisTurn("this")
+    m = re.fullmatch(r"you attacked(?: with (\w+) or more creatures)? this turn", c)
+    if m and (m.group(1) is None or parse_count_word(m.group(1))):
+        return AttackedThisTurn("you", int(parse_count_word(m.group(1)) or 1) if m.group(1) else 1)
     if c == "you've been attacked this step":
         return AttackedThisStep()
     raise ValueError(f"the condition {text!r} is not modelled")
