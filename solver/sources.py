@@ -233,6 +233,12 @@ def mana_sources(state: GameState, player: str, board: "_Board | None" = None) -
             mine = [dataclasses.replace(s, permanent=perm.id) for s in first]
         out.extend(mine)
     out.extend(hand_mana_sources(state, player, board))
+    for perm in state.battlefield:  # "Any player may activate this ability" (Mana Cache): another's source too
+        if perm.controller != player and perm.id in board.view and any(
+                a.restriction is not None and getattr(a.restriction, "any_player", False) and a.is_mana_ability
+                for a in board.view[perm.id].abilities):
+            raise Unsupported(f"{perm.name} ({perm.controller}'s) has a mana ability any player may activate; mana "
+                              f"abilities of another player's permanent are not modelled for {player} (CR 602.2)")
     if any(s.ability.restriction is not None for s in out):
         from .restrictions import check_restricted_order
 

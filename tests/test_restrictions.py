@@ -266,3 +266,21 @@ def test_cr_702_142a_boast_only_if_it_attacked_this_turn_and_once_each_turn(answ
     v = ask("turn: {step: postcombat_main, history: {attacked: [Usher of the Fallen], "
             "activated: [{permanent: Usher of the Fallen, ability: 1, times: 1}]}}")
     assert v["activatable"] is False and "602.5b" in v["reason"]
+
+
+def test_cr_602_2_any_player_may_activate_is_not_dropped_for_the_other_players(answer, real_db):
+    """Mana Cache: any player may activate it during their own turn before the end step; another player's mana
+    abilities are not modelled, so Bob's mana question is unsupported rather than missing it."""
+    text = """
+    players: [Alice, Bob]
+    active: {active}
+    battlefield:
+      Alice: [{{card: Mana Cache, counters: {{charge: 1}}}}]
+      Bob: [Forest]
+    ask: {{available_mana: {who}}}
+    """
+    assert answer(text.format(active="Bob", who="Bob"), db=real_db).verdict == "unsupported"
+    r = answer(text.format(active="Alice", who="Alice"), db=real_db)
+    assert r.answer.values["pools"] == ["{C}"]
+    r = answer(text.format(active="Bob", who="Alice"), db=real_db)  # not Alice's turn (CR 602.5)
+    assert r.answer.values["count"] == 1 and r.answer.values["pools"] == [""]
