@@ -291,6 +291,9 @@ def test_other_text_is_not_casting_self(line):
     "Spells your opponents cast that target this creature cost {2} more to cast.",
     "As long as seven or more cards are in your graveyard, this creature gets +1/+1 and is black.",  # 604.3a(5)
     "You may have this creature enter as a copy of any creature on the battlefield.",              # 113.6h, 707.9
+    "Creature cards you own that aren't on the battlefield have flash.",        # other cards (Teferi): battlefield
+    "this is a 5/5 Golem artifact creature as long as you control three or more artifacts.",  # 604.3a(5)
+    "Each nonland card in your hand without foretell has foretell. Its foretell cost is equal to its mana cost.",
 ])
 def test_permanent_statics_that_work_only_on_the_battlefield_cr_113_6(line):
     assert line_scope("static", line) is Scope.BATTLEFIELD
@@ -455,3 +458,9 @@ def test_a_catalog_text_effect_may_give_its_scope():
     assert u.scope is Scope.CASTING_SELF
     with pytest.raises(VocabularyError, match="casting_self"):
         build_effect("text", {"text": "x", "scope": "casting_slef"}, "odd.yaml: ability 1")
+
+
+def test_text_about_x_of_a_card_with_x_in_its_cost_is_not_typed_battlefield_cr_107_3a():
+    # with {X} in the mana cost, X is announced as it is cast (601.2b): a sentence about X may matter then
+    assert line_scope("static", "Creatures you control get +X/+X until end of turn.", x_in_cost=True) is not Scope.BATTLEFIELD
+    assert line_scope("static", "Creatures you control get +X/+X, where X is your devotion to red.") is Scope.BATTLEFIELD

@@ -90,11 +90,12 @@ _ENTERING_SELF_RE = re.compile(r"^(?:if (?:this|it)(?: \w+)? would enter\b|you m
                                r"|(?:this|it)(?: \w+)? enters\b|as (?:this|it)(?: \w+)? enters\b)[^.]*\.?$", re.I)
 
 
-def _is_entering_sentence(sentence: str) -> bool:
+def _is_entering_sentence(sentence: str, x_in_cost: bool = True) -> bool:
     """One sentence that only modifies how the object itself enters (CR 113.6h, 614.12): it does nothing while its
     card is cast (the copy or the choice is made as it enters, 614.12a)."""
     s = sentence.strip()
-    return is_entering_line(s) or bool(_ENTERING_SELF_RE.match(s)) and not _NOT_BATTLEFIELD_RE.search(s)
+    return is_entering_line(s) or bool(_ENTERING_SELF_RE.match(s)) and not _NOT_BATTLEFIELD_RE.search(s) and not (
+        x_in_cost and _X_RE.search(s))
 
 
 def _sentences(text: str) -> list[str]:
@@ -144,18 +145,25 @@ _OBJECT_SELF = (r"(?<!named )\b(?:this(?! turn\b| way\b| ability\b| game\b| effe
 #: Wording under which a permanent's static ability could be one of the exceptions of CR 113.6a-i, so that it
 #: may function while its card is cast (see ``is_battlefield_sentence``).
 _NOT_BATTLEFIELD_RE = re.compile(
-    r"\bthis spell\b|\bthis card\b|\bstack\b|\bflash\b|\bsplit second\b|\bX (?:can't|must|is)\b"     # 113.6d-g
+    r"\bthis spell\b|\bthis card\b|\bstack\b|\bsplit second\b"                                   # 113.6d-g
+    r"|" + _OBJECT_SELF + r"[^.]*\bflash\b|\bflash\b[^.]*" + _OBJECT_SELF +                           # 113.6e, 702.8
     r"|\b(?:cast|play)(?:s|ed|ing)? " + _OBJECT_SELF +                                                 # 113.6e-f
-    r"|(?:^|, )" + _OBJECT_SELF + r"(?: \w+)? costs?\b"                                                # 113.6d
+    r"|(?:^|, )(?:this(?: \w+)?|it) (?:also )?costs?\b"                                                # 113.6d
     r"|\bwithout paying " + _OBJECT_SELF + r"|\bto cast " + _OBJECT_SELF +                            # 113.6d-e
     r"|\brather than pay(?:ing)? (?:this|its)\b"                                                      # 113.6d
     r"|" + _OBJECT_SELF + r"(?: \w+)? (?:is|are|isn't|aren't) (?:on the battlefield or |not )?in (?:[\w']+ ){0,3}?(?:hand|graveyard"
     r"|library|exile|command zone)\b"                                                                   # 113.6b-c
     r"|" + _OBJECT_SELF + r"(?: \w+)? from (?:[\w']+ ){0,3}?(?:hand|graveyard|library|exile|command zone)\b"  # 113.6f, m
-    r"|\b(?:outside the game|anywhere|zones|any zone|in exile)\b"                                              # 113.6b-c, f
-    r"|^" + _OBJECT_SELF + r"(?: \w+)?(?:'s)?(?: power| toughness| colou?rs?)?(?: and toughness)? (?:is|are)\b"  # 113.6a
-    r"|\bcounters can't be put\b|\bdeck\b|\bcan be your commander\b"                               # 113.6i, n
-    r"|\bX\b", re.I)                                                                                   # 107.3a, 601.2b
+    r"|\b(?:outside the game|anywhere|zones|any zone)\b"                                               # 113.6b-c, f
+    r"|\bcounters can't be put\b|\bdeck\b|\bcan be your commander\b", re.I)                        # 113.6i, n
+#: Characteristic-defining wording about the object itself (CR 113.6a, 604.3): "this creature is every creature
+#: type", "its power is equal to ..." — unless it is conditional ("as long as", "if"), which a characteristic-
+#: defining ability never is (604.3a(5)).
+_SELF_DEFINES_RE = re.compile(r"^" + _OBJECT_SELF + r"(?: \w+)?(?:'s)?(?: power| toughness| colou?rs?)?(?: and toughness)? "
+                              r"(?:is|are)\b", re.I)
+_CONDITION_RE = re.compile(r"\b(?:as long as|if|unless|during|while|except)\b", re.I)
+#: X (CR 107.3a, 601.2b): with {X} in the object's costs, text about X may fix it as the object is cast.
+_X_RE = re.compile(r"\bX\b")
 #: A proper name after "cast"/"play" ("You can't cast Keeper of the Yellow Hat ...", a short name the parser did
 #: not replace by "this"): it may be the object itself (113.6e). Case-sensitive.
 _CAST_NAME_RE = re.compile(r"\b(?:[Cc]ast|[Pp]lay)(?:s|ed|ing)? (?:the card )?[A-Z]")
@@ -164,7 +172,7 @@ _CAST_NAME_RE = re.compile(r"\b(?:[Cc]ast|[Pp]lay)(?:s|ed|ing)? (?:the card )?[A
 _KEYWORD_DASH_RE = re.compile(r"^(?P<kw>[A-Za-z][a-z]+(?: [a-z]+)?)\s*—")
 
 
-def is_battlefield_sentence(sentence: str) -> bool:
+def is_battlefield_sentence(sentence: str, x_in_cost: bool = True) -> bool:
     """Whether one sentence of a permanent's static ability functions only on the battlefield (CR 113.6: "abilities
     of all other objects usually function only while that object is on the battlefield"), i.e. none of the
     exceptions of 113.6a-i could apply: no characteristic-defining wording about the object itself (113.6a, 604.3:
@@ -189,6 +197,10 @@ def is_battlefield_sentence(sentence: str) -> bool:
 
         if kw.group("kw").lower() in KEYWORD_NAMES and kw.group("kw").lower() not in KEYWORDS_ON_BATTLEFIELD:
             return False
+    if _SELF_DEFINES_RE.match(s.strip()) and not _CONDITION_RE.search(s):
+        return False
+    if x_in_cost and _X_RE.search(s):
+        return False
     return not _NOT_BATTLEFIELD_RE.search(s)
 
 
@@ -226,7 +238,8 @@ def line_scope(kind: str, text: str, x_in_cost: bool = False) -> Scope:
         return Scope.CASTING_SELF
     if kind == "static" and is_entering_line(text):
         return Scope.ENTERING_SELF
-    if kind == "static" and all(is_battlefield_sentence(s) or _is_entering_sentence(s) for s in sentences):
+    if kind == "static" and all(is_battlefield_sentence(s, x_in_cost) or _is_entering_sentence(s, x_in_cost)
+                                for s in sentences):
         # (a sentence that modifies how the permanent enters, 113.6h, does nothing while it is cast either)
         return Scope.BATTLEFIELD
     if kind == "spell" and not any(may_matter_while_cast(s, x_in_cost) for s in sentences):
