@@ -235,6 +235,37 @@ def _has_flash(card: Any) -> bool:
     return any(isinstance(a.effect, Keyword) and a.effect.keyword == "flash" for a in abilities_of(card))
 
 
+def priority_problems(state: GameState, what: str) -> list[str]:
+    """Why no spell can be cast and no ability activated now for want of priority (empty: players get priority).
+
+    No player receives priority during the untap step (CR 502.4), and normally none during the cleanup step
+    (514.3); there players get priority only if state-based actions are performed or triggered abilities are
+    waiting (514.3a), which a scenario does not record, so that case is not answered.
+
+    Parameters
+    ----------
+    state : GameState
+        Its ``turn.step`` is read.
+    what : str
+        "cast" or "activate", for the reason.
+
+    Raises
+    ------
+    Unsupported
+        In the cleanup step (CR 514.3, 514.3a).
+    """
+    step = state.turn.step
+    if step is TurnStep.UNTAP:
+        verb = "cast" if what == "cast" else "activated"
+        return [f"no player receives priority during the untap step, so nothing can be {verb} in "
+                f"{_when(state)} (CR 502.4)"]
+    if step is TurnStep.CLEANUP:
+        raise Unsupported(f"in {_when(state)} no player normally receives priority (CR 514.3); whether players get "
+                          f"it because state-based actions were performed or abilities triggered (514.3a) is not "
+                          f"recorded in the scenario")
+    return []
+
+
 def spell_timing_problems(state: GameState, player: str, card: Any) -> list[str]:
     """Why ``player`` cannot cast ``card`` now by the timing rules of its card type (empty: they may).
 
@@ -243,6 +274,9 @@ def spell_timing_problems(state: GameState, player: str, card: Any) -> list[str]
     302.1 creatures, 303.1 enchantments, 306.1 planeswalkers, 310.1 battles). Effects that let a card be cast "as
     though it had flash" are unmodelled text for the gate (CR 702.8, 601.3); its own restriction sentences are
     ``cast_restriction_problems``."""
+    no_priority = priority_problems(state, "cast")
+    if no_priority:
+        return no_priority
     if card.is_type("Instant") or _has_flash(card):
         return []
     why = sorcery_timing(state, player)

@@ -189,6 +189,18 @@ def _describe_need(spec: TargetSpec) -> str:
     return f"{n}“{spec.text}”"
 
 
+def _cast_face_abilities(card: Any) -> list[Any]:
+    """The abilities of ``card`` as it is cast face up: for an adventurer, modal or transforming double-faced card
+    cast normally (``solver.costs.spell_face`` returns the card itself for its front face), only the front face's
+    (``Ability.face`` is ``None``); the Adventure's or the back face's targets are not the spell's (CR 715.4: cast
+    not as an Adventure it has only its normal characteristics; 712.8c, 712.11b: the front face's). A split card's
+    halves are chosen before (CR 709.3) and a one-face card keeps every ability."""
+    abilities = list(abilities_of(card))
+    if getattr(card, "faces", ()) and not getattr(card, "is_split", False):
+        return [a for a in abilities if a.face is None or a.face == card.faces[0].name]
+    return abilities
+
+
 def target_problems(state: GameState, player: str, card: Any, abilities: Iterable[Any] | None = None,
                     cast_from: tuple[str, str] | None = None) -> list[str]:
     """Why ``player`` cannot cast ``card`` for want of legal targets (CR 601.2c): empty when every target of
@@ -201,7 +213,7 @@ def target_problems(state: GameState, player: str, card: Any, abilities: Iterabl
         The spell's target wording is not understood, or whether a choice is legal depends on something not
         modelled (the message names it).
     """
-    abilities = list(abilities_of(card) if abilities is None else abilities)
+    abilities = list(_cast_face_abilities(card) if abilities is None else abilities)
     is_aura = card.is_type("Enchantment") and "Aura" in card.type_line.subtypes
     st: SpellTargets = spell_targets(abilities, is_aura)
     if not st.targets_anything:
@@ -364,7 +376,7 @@ def chosen_target_problems(state: GameState, player: str, card: Any, refs: Itera
     from .questions import QuestionError
 
     refs = list(refs)
-    abilities = list(abilities_of(card) if abilities is None else abilities)
+    abilities = list(_cast_face_abilities(card) if abilities is None else abilities)
     is_aura = card.is_type("Enchantment") and "Aura" in card.type_line.subtypes
     st: SpellTargets = spell_targets(abilities, is_aura)
     if st.unread:

@@ -1,0 +1,53 @@
+"""Edge cases found by review of the turn structure, restrictions and targets (each names its rule).
+
+CR 502.4 (no priority in the untap step), 514.3 / 514.3a (cleanup: normally none, unless state-based actions or
+triggers), 715.4 (an adventurer card cast not as an Adventure has only its normal characteristics: the Adventure's
+targets are not the spell's), 712.8c (a double-faced spell has only its front face's characteristics).
+"""
+from __future__ import annotations
+
+
+CAST = """
+players: [Alice, Bob]
+{extra}
+battlefield:
+  Alice: [{lands}]
+hand: {{Alice: [{card}]}}
+ask: {{cast: {{card: {card}{face}}}}}
+"""
+
+
+def _cast(answer, card, lands="Mountain", extra="", face="", db=None):
+    r = answer(CAST.format(card=card, lands=lands, extra=extra, face=f", face: {face}" if face else ""), db)
+    return r
+
+
+def test_cr_502_4_nothing_is_cast_in_the_untap_step(answer):
+    r = _cast(answer, "Lightning Bolt", extra="turn: {step: untap}")
+    assert r.answer.values["castable"] is False and "CR 502.4" in r.answer.values["reason"]
+    assert _cast(answer, "Lightning Bolt", extra="turn: {step: upkeep}").answer.values["castable"] is True
+
+
+def test_cr_514_3a_cleanup_priority_is_not_guessed(answer):
+    r = _cast(answer, "Lightning Bolt", extra="turn: {step: cleanup}")
+    assert r.verdict == "unsupported" and "514.3a" in r.message
+
+
+def test_cr_502_4_nothing_is_activated_in_the_untap_step(answer):
+    r = answer("""
+    players: [Alice, Bob]
+    turn: {step: untap}
+    battlefield:
+      Alice: [Wall of Roots]
+    ask: {activate: {permanent: Wall of Roots, ability: 1}}
+    """)
+    assert r.answer.values["activatable"] is False and "CR 502.4" in r.answer.values["reason"]
+
+
+def test_cr_715_4_the_creature_half_of_an_adventurer_does_not_need_the_adventures_target(answer, real_db):
+    # Brazen Borrower cast as a creature has no target; Petty Theft ("target nonland permanent an opponent
+    # controls") needs one, and Bob controls no permanent
+    r = _cast(answer, "Brazen Borrower", lands="Island, Island, Island", db=real_db)
+    assert r.answer.values["castable"] is True
+    r = _cast(answer, "Brazen Borrower", lands="Island, Island, Island", face="Petty Theft", db=real_db)
+    assert r.answer.values["castable"] is False and "CR 601.2c" in r.answer.values["reason"]
