@@ -51,3 +51,23 @@ def test_cr_715_4_the_creature_half_of_an_adventurer_does_not_need_the_adventure
     assert r.answer.values["castable"] is True
     r = _cast(answer, "Brazen Borrower", lands="Island, Island, Island", face="Petty Theft", db=real_db)
     assert r.answer.values["castable"] is False and "CR 601.2c" in r.answer.values["reason"]
+
+
+def test_cr_702_8a_a_sorcerys_own_conditional_flash_is_a_casting_sentence(answer, real_db):
+    # "This spell has flash as long as you control a Merfolk" (Crashing Tide) decides when it may be cast
+    # (CR 702.8a, 117.1a): refusing it in combat as a sorcery without flash would be a wrong answer
+    from mtgcheck.models.effects import Topic
+    from mtgcheck.models.text.topics import classify
+
+    assert Topic.CASTING in classify("This spell has flash as long as you control a Merfolk.", "spell")
+    assert Topic.CASTING in classify("Take for a Ride has flash as long as you've committed a crime this turn.", "spell")
+    r = answer("""
+    players: [Alice, Bob]
+    turn: {step: declare_attackers}
+    battlefield:
+      Alice: [Island, Island, Island, Merfolk of the Pearl Trident]
+      Bob: [Grizzly Bears]
+    hand: {Alice: [Crashing Tide]}
+    ask: {cast: {card: Crashing Tide}}
+    """, real_db)
+    assert r.verdict == "unsupported" and "has flash as long as" in r.message

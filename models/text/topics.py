@@ -230,10 +230,11 @@ def classify(text: str, kind: str = "static", targets_typed: bool = False) -> fr
         got.add(Topic.RESOLUTION)
         if ((not targets_typed and re.search(r"\btargets?\b", text, re.I))
                 or re.search(r"(?:^|[.;,] )(?:you may )?cast this\b|\bthis spell can't be cast\b|\bthis spell costs\b"
-                          r"|\bas though\b|\bspend\b", text, re.I)):
+                          r"|\bas though\b|\bspend\b|\bthis spell (?:has|gains?)\b|\bhas flash\b", text, re.I)):
             # (what the spell does to other spells once it resolves — "can't cast", "spells cost less this
             # turn" — happens after it is cast, CR 608.2, and so does "if you revealed a Dragon card as you cast
-            # this spell": its own casting is what it permits or forbids for "this spell")
+            # this spell": its own casting is what it permits or forbids for "this spell"; "This spell has flash as
+            # long as you control a Merfolk" (Crashing Tide) decides when it may be cast, CR 702.8a, 117.1a)
             got.add(Topic.CASTING)
         return frozenset(got)
     if kind == "rider":
