@@ -207,6 +207,19 @@ def _suggest(word: str, options: tuple[str, ...]) -> str:
     return f" (did you mean {best[0]!r}?)" if best else ""
 
 
+def _comma_hint(key: Any, mapping: Any) -> str:
+    """A hint for a key that is the tail of an unquoted name with a comma in a ``{...}`` mapping: YAML reads
+    ``{card: Valki, God of Lies}`` as ``card: Valki`` and a key ``God of Lies`` without a value."""
+    if isinstance(mapping, Mapping) and mapping.get(key) is None and isinstance(key, str) and " " in key.strip():
+        keys = list(mapping)
+        at = keys.index(key)
+        prev = keys[at - 1] if at > 0 else None
+        head = f"{prev}: \"{mapping[prev]}, {key}\"" if prev is not None and isinstance(mapping[prev], str) else \
+            f"card: \"Name, {key}\""
+        return f"; a name with a comma must be quoted inside {{...}}, e.g. {head} (YAML split it at the comma)"
+    return ""
+
+
 def _kind_of(v: Any) -> str:
     """A user-facing word for a YAML value's kind."""
     if isinstance(v, list):
@@ -258,7 +271,7 @@ def parse_scenario(data: Any, path: str, index: int = 0) -> Scenario:
         for k in args:
             if k not in valid:
                 raise ScenarioError(f"unknown argument {k!r} of {kind}{_suggest(k, valid)}; {kind} takes "
-                                    f"{', '.join(valid)}", path, _line(args, k, _line(ask, kind)))
+                                    f"{', '.join(valid)}{_comma_hint(k, args)}", path, _line(args, k, _line(ask, kind)))
     return Scenario(
         path=path, index=index, data=data, question=Question(kind, args, _line(ask, kind)),
         title=str(data.get("title") or ""), source=str(data.get("source") or ""),
@@ -654,7 +667,8 @@ def build_state(sc: Scenario, db: Any) -> tuple[GameState, Any]:
                 if isinstance(entry, Mapping):
                     for k in entry:
                         if k not in ENTRY_KEYS:
-                            raise sc.error(f"unknown key {k!r} in a {zone} entry{_suggest(k, ENTRY_KEYS)}; keys are {', '.join(ENTRY_KEYS)}", k, entry)
+                            raise sc.error(f"unknown key {k!r} in a {zone} entry{_suggest(k, ENTRY_KEYS)}; keys are {', '.join(ENTRY_KEYS)}"
+                                           f"{_comma_hint(k, entry)}", k, entry)
                     if "card" not in entry:
                         raise sc.error(f"a {zone} entry needs 'card'", None, entry)
                     card = _resolve_card(db, entry["card"], sc, "card", entry)

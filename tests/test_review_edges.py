@@ -6,6 +6,8 @@ targets are not the spell's), 712.8c (a double-faced spell has only its front fa
 """
 from __future__ import annotations
 
+import pytest
+
 
 CAST = """
 players: [Alice, Bob]
@@ -71,3 +73,14 @@ def test_cr_702_8a_a_sorcerys_own_conditional_flash_is_a_casting_sentence(answer
     ask: {cast: {card: Crashing Tide}}
     """, real_db)
     assert r.verdict == "unsupported" and "has flash as long as" in r.message
+
+
+def test_an_unquoted_name_with_a_comma_is_an_error_that_says_to_quote_it(tmp_path):
+    # a new user's first multi-word legendary name: YAML reads {card: Valki, God of Lies} as two keys
+    from mtgcheck.models.scenario import ScenarioError, load_scenarios
+
+    p = tmp_path / "s.yaml"
+    p.write_text("players: [Alice, Bob]\nask: {cast: {card: Valki, God of Lies}}\n", encoding="utf-8")
+    with pytest.raises(ScenarioError) as e:
+        load_scenarios(p)
+    assert "must be quoted" in str(e.value) and 'card: "Valki, God of Lies"' in str(e.value) and ":2" in str(e.value)
