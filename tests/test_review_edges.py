@@ -84,3 +84,19 @@ def test_an_unquoted_name_with_a_comma_is_an_error_that_says_to_quote_it(tmp_pat
     with pytest.raises(ScenarioError) as e:
         load_scenarios(p)
     assert "must be quoted" in str(e.value) and 'card: "Valki, God of Lies"' in str(e.value) and ":2" in str(e.value)
+
+
+def test_cr_602_2a_another_players_mana_ability_any_player_may_activate_is_not_left_out(answer, real_db):
+    # Mana Cache: "Any player may activate this ability but only during their turn": Bob may remove a counter in
+    # his own turn and gets the {C} (he controls the ability he activates, CR 602.2a, 113.8), so Grizzly Bears is
+    # castable with his Forest; leaving Alice's Mana Cache out answered "not enough mana"
+    r = answer("""
+    players: [Alice, Bob]
+    active: Bob
+    battlefield:
+      Alice: [{card: Mana Cache, counters: {charge: 2}}]
+      Bob: [Forest]
+    hand: {Bob: [Grizzly Bears]}
+    ask: {cast: {card: Grizzly Bears, player: Bob}}
+    """, real_db)
+    assert r.verdict == "unsupported" and "Mana Cache" in r.message and "602.2" in r.message
