@@ -142,6 +142,128 @@ RELATIONS = ("this", "enchanted", "equipped", "that", "sacrificed", "it")
 CONTROLLERS = ("any", "you", "opponent")
 
 
+#: What a number qualifier compares (CR 208 power/toughness, 202.3 mana value).
+QUANTITIES = ("power", "toughness", "mana_value")
+#: Comparison operators of a number qualifier ("2 or less" ``<=``, "3 or greater" ``>=``, "exactly"/bare ``==``).
+COMPARISONS = ("<=", ">=", "==", "<", ">")
+#: Combat statuses a qualifier may name (CR 506.4 attacking/blocking creatures, 509.1h blocked, 506.3 "attacking
+#: you"). ``attacking_or_blocking``: either; ``nonattacking``/``nonblocking``: neither status.
+COMBAT_STATUSES = ("attacking", "blocking", "attacking_or_blocking", "blocked", "unblocked", "attacking_you",
+                   "nonattacking", "nonblocking", "blocking_or_blocked")
+
+
+@dataclass(frozen=True)
+class Comparison:
+    """A number test on an object: ``quantity`` (``power``, ``toughness``, ``mana_value``) ``op`` ``value``
+    ("with power 2 or less": ``Comparison("power", "<=", 2)``; CR 208.1, 202.3)."""
+
+    quantity: str
+    op: str
+    value: int
+
+    def __post_init__(self) -> None:
+        if self.quantity not in QUANTITIES:
+            raise _unknown("quantity", self.quantity, QUANTITIES, "comparison")
+        if self.op not in COMPARISONS:
+            raise _unknown("comparison", self.op, COMPARISONS, "comparison")
+
+    def holds(self, n: int) -> bool:
+        """Whether ``n`` passes the test."""
+        v = self.value
+        return {"<=": n <= v, ">=": n >= v, "==": n == v, "<": n < v, ">": n > v}[self.op]
+
+    def describe(self) -> str:
+        words = {"<=": "or less", ">=": "or greater", "==": "", "<": "less than", ">": "greater than"}[self.op]
+        what = self.quantity.replace("_", " ")
+        if self.op in ("<", ">"):
+            return f"{what} {words} {self.value}"
+        return f"{what} {self.value} {words}".strip()
+
+
+@dataclass(frozen=True)
+class Qualifier:
+    """The qualifying words of an object phrase besides its types: "nonblack", "with flying", "with power 2 or
+    less", "tapped", "token", "attacking", "another", "that's red or green" (CR 105 colours, 702 keywords, 208
+    power/toughness, 202.3 mana value, 122 counters, 110.5 tapped, 111 tokens, 506.4 combat, 109.4 "you control").
+
+    A qualifier only narrows the set its types name: when no object of the types exists, none qualifies either
+    (the checker uses this exact shortcut even for qualifiers it cannot evaluate, ``history``).
+
+    Attributes
+    ----------
+    colors : tuple of str
+        Colour letters it must all have ("black creature": ``("B",)``).
+    colors_any : tuple of str
+        If not empty, it must have at least one ("that's red or green", "red or white creature").
+    not_colors : tuple of str
+        Colour letters it must not have ("nonblack").
+    colorless, multicolored, monocolored : bool or None
+        "colorless" (``True``) / "colored" (``colorless=False``), "multicolored", "monocolored" (CR 105.2).
+    keywords, without_keywords : tuple of str
+        Keyword abilities it must have ("with flying") / must not have ("without flying"), lower case (CR 702).
+    compare : tuple of Comparison
+        Number tests (power, toughness, mana value).
+    counters : tuple of str
+        Kinds of counters it must have at least one of each ("with a +1/+1 counter on it"); ``""``: any counter.
+    tapped : bool or None
+        "tapped" / "untapped" (CR 110.5).
+    token : bool or None
+        "token" (``True``) / "nontoken" (``False``) (CR 111).
+    combat : str or None
+        One of ``COMBAT_STATUSES`` (CR 506.4: only during combat is any creature attacking or blocking).
+    other : bool
+        "another", "other than this creature": not the source itself (CR 109.5 "this" / 115.5).
+    history : str
+        Words about what happened earlier ("that dealt damage to you this turn") that are not modelled; empty
+        when none.
+    """
+
+    colors: tuple[str, ...] = ()
+    colors_any: tuple[str, ...] = ()
+    not_colors: tuple[str, ...] = ()
+    colorless: bool | None = None
+    multicolored: bool | None = None
+    monocolored: bool | None = None
+    keywords: tuple[str, ...] = ()
+    without_keywords: tuple[str, ...] = ()
+    compare: tuple[Comparison, ...] = ()
+    counters: tuple[str, ...] = ()
+    tapped: bool | None = None
+    token: bool | None = None
+    combat: str | None = None
+    other: bool = False
+    history: str = ""
+
+    def __post_init__(self) -> None:
+        for c in self.colors + self.colors_any + self.not_colors:
+            if c not in COLORS:
+                raise VocabularyError(f"qualifier: {c!r} is not a colour letter ({', '.join(COLORS)})")
+        if self.combat is not None and self.combat not in COMBAT_STATUSES:
+            raise _unknown("combat status", self.combat, COMBAT_STATUSES, "qualifier")
+
+    @property
+    def empty(self) -> bool:
+        """Whether it tests nothing."""
+        return self == Qualifier()
+
+    @property
+    def needs_colors(self) -> bool:
+        return bool(self.colors or self.colors_any or self.not_colors) or self.colorless is not None or \
+            self.multicolored is not None or self.monocolored is not None
+
+    def merge(self, other: "Qualifier") -> "Qualifier":
+        """Both qualifiers' tests (the words before and after the noun of one phrase)."""
+        def pick(a: Any, b: Any) -> Any:
+            return a if a is not None else b
+        return Qualifier(self.colors + other.colors, self.colors_any + other.colors_any,
+                         self.not_colors + other.not_colors, pick(self.colorless, other.colorless),
+                         pick(self.multicolored, other.multicolored), pick(self.monocolored, other.monocolored),
+                         self.keywords + other.keywords, self.without_keywords + other.without_keywords,
+                         self.compare + other.compare, self.counters + other.counters, pick(self.tapped, other.tapped),
+                         pick(self.token, other.token), pick(self.combat, other.combat), self.other or other.other,
+                         "; ".join(x for x in (self.history, other.history) if x))
+
+
 @dataclass(frozen=True)
 class Filter:
     """Which objects: every listed test must hold (CR 109, 205).
@@ -170,6 +292,11 @@ class Filter:
     nontoken : bool
     name : str or None
         An exact card name.
+    qualifier : Qualifier
+        Colours, keywords, numbers, counters, tapped, token, combat status ("nonblack creature with flying").
+    alternatives : tuple of Filter
+        A union ("artifact or creature", "land or nonblack creature"): when not empty, it matches if at least one
+        alternative matches, besides the tests above (which every alternative shares).
     words : str
         The wording it was read from (explanations only; not compared).
     """
@@ -185,6 +312,8 @@ class Filter:
     nontoken: bool = False
     name: str | None = None
     mana_value_at_most: int | None = None
+    qualifier: Qualifier = Qualifier()
+    alternatives: tuple["Filter", ...] = ()
     words: str = field(default="", compare=False)
 
     def __post_init__(self) -> None:

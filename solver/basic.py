@@ -219,7 +219,8 @@ def ask_activate(ctx: Context) -> Answer:
         if not problems:
             notes = restriction_notes(ctx.state, perm.controller, ab.restriction, perm, n)
     if not problems:  # activating chooses targets as casting does (CR 602.2b -> 601.2c)
-        problems = target_problems(ctx.state, perm.controller, perm.card, [dataclasses.replace(ab, kind="spell")])
+        problems = target_problems(ctx.state, perm.controller, perm.card, [dataclasses.replace(ab, kind="spell")],
+                                   source=perm)
     if not problems:  # the costs themselves (CR 602.2b -> 601.2f-h): the payment rules, called explicitly
         x = ctx.args.get("x", 0) if isinstance(ctx.args, Mapping) else 0
         r = activation_cost_check(ctx.state, perm, ab, x=int(x or 0))

@@ -106,7 +106,12 @@ def filter_matches(f, perm: Permanent, viewer: str, subtypes: Iterable[str] | No
 
     ``subtypes``: the permanent's subtypes now (printed when omitted); ``source``: the permanent the effect comes
     from (``this``, ``enchanted``, ``other``). References: CR 109, 205, 303.4 (enchanted), 700.? ("other").
+
+    Raises ``ValueError`` for a filter with a qualifier or alternatives (colours, keywords, unions): those need
+    the state (``solver.qualifiers.filter_verdict``).
     """
+    if f.alternatives or not f.qualifier.empty:
+        raise ValueError(f"the filter {f.words or f.describe()!r} needs the state (solver.qualifiers.filter_verdict)")
     if f.controller == "you" and perm.controller != viewer:
         return False
     if f.controller == "opponent" and perm.controller == viewer:

@@ -33,6 +33,7 @@ from mtgcheck.models.behaviour import abilities_of
 from mtgcheck.models.text.targets import SpellTargets, TargetSpec, mentions_targeting, spell_targets
 
 from .layers import permanent_abilities
+from .qualifiers import qualifier_verdict
 from .questions import Unsupported
 
 YES, NO, UNKNOWN = "yes", "no", "unknown"
@@ -44,13 +45,20 @@ def _board_targeting_texts(state: GameState) -> list[tuple[str, str]]:
     out: list[tuple[str, str]] = []
     for perm in state.battlefield:
         for a in permanent_abilities(state, perm):
-            if a.kind != "keyword" and mentions_targeting(a.text):
+            if _in_force(a) and mentions_targeting(a.text):
                 out.append((perm.name, a.text))
     for e in state.effects:
         for a in abilities_of(e.card):
             if a.kind != "keyword" and mentions_targeting(a.text):
                 out.append((e.card.name, a.text))
     return out
+
+
+def _in_force(a: Any) -> bool:
+    """Whether an ability of a permanent could restrict targeting now: not a keyword (read as such), and not an
+    activated or triggered ability, whose effect exists only once it resolves (CR 602.2, 603.3, 608.2; a resolved
+    one is listed under ``effects``)."""
+    return a.kind not in ("keyword", "activated", "triggered")
 
 
 def _keywords(state: GameState, perm: Permanent) -> set[str]:
@@ -70,7 +78,7 @@ def _permanent_legality(state: GameState, player: str, perm: Permanent, spec: Ta
         return NO, ""
     if any(k.startswith("protection") for k in ks):
         return UNKNOWN, f"{perm.name} has protection; whether it protects from {spec.text} is not modelled (CR 702.16)"
-    own = [a.text for a in permanent_abilities(state, perm) if a.kind != "keyword" and mentions_targeting(a.text)]
+    own = [a.text for a in permanent_abilities(state, perm) if _in_force(a) and mentions_targeting(a.text)]
     if own:
         return UNKNOWN, f"whether {perm.name} can be targeted depends on its “{own[0]}”, which is not modelled"
     if board:
@@ -82,6 +90,8 @@ def _types_ok(card: Any, spec: TargetSpec) -> bool:
     """Card types, subtypes and supertypes as printed (a changeling, which has every creature type, CR 702.73a,
     passes a subtype test; ``_subtype_doubt`` then makes the answer unknown)."""
     if spec.types and not any(card.is_type(t) for t in spec.types):
+        return False
+    if any(not card.is_type(t) for t in spec.all_types):
         return False
     if any(card.is_type(t) for t in spec.excluded):
         return False
@@ -108,57 +118,22 @@ def _subtype_doubt(state: GameState, card: Any, spec: TargetSpec) -> str:
     return ""
 
 
-def spec_legality(state: GameState, player: str, card: Any, spec: TargetSpec,
-                  board: list[tuple[str, str]] | None = None, cast_from: tuple[str, str] | None = None) -> tuple[str, str]:
-    """``(yes|no|unknown, why)``: whether the requirement has ``spec.count`` distinct legal choices now.
-
-    ``cast_from``: ``(zone, player)`` the spell is cast from; one card of that zone is the spell itself (on the
-    stack since CR 601.2a, so not a card there to target, 115.5), every other copy of the same card is a card
-    like any other. ``None`` (an activated ability, or a spell cast from a zone not looked in): no card is left
-    out."""
-    if spec.count == 0:
-        return YES, ""
-    board = _board_targeting_texts(state) if board is None else board
-    yes = 0
+def _candidates(state: GameState, player: str, card: Any, spec: TargetSpec,
+                cast_from: tuple[str, str] | None) -> tuple[list[tuple[str, Any]], list[str]]:
+    """Every object or player of the kinds ``spec`` names (``(kind, obj)`` as ``resolve_target`` gives them), and
+    the reasons some cannot be listed (a zone the scenario does not list, abilities on the stack)."""
+    out: list[tuple[str, Any]] = []
     unknown: list[str] = []
-    if "player" in spec.kinds:
-        players = [player] if spec.controller == "you" else state.opponents(player) if spec.controller == "opponent" \
-            else list(state.players)
-        if board:
-            unknown += [f"whether players can be targeted depends on {board[0][0]}'s “{board[0][1]}”, which is not modelled"] * len(players)
-        else:
-            yes += len(players)
-    if "permanent" in spec.kinds and not (spec.unknown == ("token",)):
-        # (a "token" permanent: none, every permanent of a scenario is a card)
-        for perm in state.battlefield:
-            if spec.controller == "you" and perm.controller != player:
-                continue
-            if spec.controller == "opponent" and perm.controller == player:
-                continue
-            if not _types_ok(perm.card, spec):
-                continue
-            if spec.tapped is not None and perm.tapped != spec.tapped:
-                continue
-            doubt = _subtype_doubt(state, perm.card, spec)
-            verdict, why = (UNKNOWN, doubt) if doubt else _permanent_legality(state, player, perm, spec, board)
-            if verdict == YES:
-                yes += 1
-            elif verdict == UNKNOWN:
-                unknown.append(why)
-    if "spell" in spec.kinds:
-        for p in state.players:
-            for ci in state.cards("stack", p):
-                # (the spell being cast is not among the listed stack spells, so no listed spell is itself, CR 115.5:
-                # another copy of the same card is a legal target)
-                if not _types_ok(ci.card, spec):
-                    continue
-                if spec.unknown:
-                    unknown.append(f"whether {ci.name} is “{spec.text}” ({', '.join(spec.unknown)}) is not modelled")
-                elif any(mentions_targeting(a.text) for a in abilities_of(ci.card)):
-                    unknown.append(f"whether the spell {ci.name} can be targeted depends on its text, which is not modelled")
-                else:
-                    yes += 1
-    if "card" in spec.kinds and spec.zone is not None:
+    kinds = set(spec.kinds) | {k for a in spec.alternatives for k in a.kinds}
+    if "player" in kinds:
+        out += [("player", p) for p in state.players]
+    if "permanent" in kinds:
+        out += [("permanent", perm) for perm in state.battlefield]
+    if "spell" in kinds:
+        # (the spell being cast is not among the listed stack spells, so no listed spell is itself, CR 115.5:
+        # another copy of the same card is a legal target)
+        out += [("spell", ci) for p in state.players for ci in state.cards("stack", p)]
+    if "card" in kinds and spec.zone is not None:
         owners = [player] if spec.owner == "you" else state.opponents(player) if spec.owner == "opponent" else list(state.players)
         for p in owners:
             if (spec.zone, p) not in state.listed_zones:
@@ -169,18 +144,78 @@ def spec_legality(state: GameState, player: str, card: Any, spec: TargetSpec,
                 if itself and ci.card is card:
                     itself = False  # the one being cast (CR 601.2a); other copies stay legal targets
                     continue
-                if not _types_ok(ci.card, spec):
-                    continue
-                if spec.unknown:
-                    unknown.append(f"whether {ci.name} is “{spec.text}” ({', '.join(spec.unknown)}) is not modelled")
-                else:
-                    yes += 1
-    if "ability" in spec.kinds and any(z == "stack" for z, _ in state.listed_zones):
+                out.append(("card", (spec.zone, p, ci)))
+    if "ability" in kinds and any(z == "stack" for z, _ in state.listed_zones):
         unknown.append("abilities on the stack are not part of a scenario, so “" + spec.text + "” cannot be checked")
+    return out, unknown
+
+
+def spec_legality(state: GameState, player: str, card: Any, spec: TargetSpec,
+                  board: list[tuple[str, str]] | None = None, cast_from: tuple[str, str] | None = None,
+                  source: Permanent | None = None) -> tuple[str, str]:
+    """``(yes|no|unknown, why)``: whether the requirement has ``spec.count`` distinct legal choices now.
+
+    ``cast_from``: ``(zone, player)`` the spell is cast from; one card of that zone is the spell itself (on the
+    stack since CR 601.2a, so not a card there to target, 115.5), every other copy of the same card is a card
+    like any other. ``None`` (an activated ability, or a spell cast from a zone not looked in): no card is left
+    out. ``source``: the permanent whose ability it is ("another target creature": not itself, CR 109.5).
+
+    A qualifier only narrows the set the phrase's kinds and types name: an object of the wrong kind, type or
+    controller is not a legal choice whatever the qualifier says, so when no such object exists the answer is
+    "no" even for a qualifier that is not modelled (exact)."""
+    if spec.count == 0:
+        return YES, ""
+    board = _board_targeting_texts(state) if board is None else board
+    yes = 0
+    cands, unknown = _candidates(state, player, card, spec, cast_from)
+    for kind, obj in cands:
+        verdict, why = chosen_legality(state, player, card, spec, kind, obj, board, source)
+        if verdict == YES:
+            yes += 1
+            if yes >= spec.count:
+                return YES, ""
+        elif verdict == UNKNOWN:
+            unknown.append(why)
     if yes >= spec.count:
         return YES, ""
     if yes + len(unknown) >= spec.count:
         return UNKNOWN, unknown[0]
+    return NO, ""
+
+
+def _needs_distinct(mode: tuple[TargetSpec, ...]) -> bool:
+    """Whether a mode's targets must be different objects: a later "another target" (CR 115.3)."""
+    return any(spec.qualifier.other for spec in mode[1:]) and sum(max(s.count, 0) for s in mode) > 1
+
+
+def _distinct_choices(state: GameState, player: str, card: Any, mode: tuple[TargetSpec, ...],
+                      board: list[tuple[str, str]], cast_from: tuple[str, str] | None,
+                      source: Permanent | None) -> tuple[str, str]:
+    """Whether the mode's targets can all be different objects (CR 115.3, 601.2c): a bipartite matching of
+    target words to legal objects (networkx), first with the known-legal choices, then with the unknown ones."""
+    import networkx as nx
+
+    slots: list[tuple[int, int]] = [(k, j) for k, spec in enumerate(mode) for j in range(spec.count)]
+    legal: dict[int, list[tuple[Any, str]]] = {}
+    for k, spec in enumerate(mode):
+        cands, _ = _candidates(state, player, card, spec, cast_from)
+        legal[k] = []
+        for kind, obj in cands:
+            v, w = chosen_legality(state, player, card, spec, kind, obj, board, source)
+            if v != NO:
+                key = ("player", obj) if kind == "player" else (kind, getattr(obj, "id", None) or id(obj))
+                legal[k].append((key, v))
+    for allowed in ((YES,), (YES, UNKNOWN)):
+        g = nx.Graph()
+        g.add_nodes_from(("slot",) + s for s in slots)
+        for k, j in slots:
+            for key, v in legal[k]:
+                if v in allowed:
+                    g.add_edge(("slot", k, j), ("obj",) + key)
+        top = [("slot",) + s for s in slots]
+        match = nx.bipartite.maximum_matching(g, top_nodes=top)
+        if all(t in match for t in top):
+            return (YES, "") if allowed == (YES,) else (UNKNOWN, "whether enough different targets are legal depends on something not modelled")
     return NO, ""
 
 
@@ -202,10 +237,14 @@ def _cast_face_abilities(card: Any) -> list[Any]:
 
 
 def target_problems(state: GameState, player: str, card: Any, abilities: Iterable[Any] | None = None,
-                    cast_from: tuple[str, str] | None = None) -> list[str]:
+                    cast_from: tuple[str, str] | None = None, source: Permanent | None = None) -> list[str]:
     """Why ``player`` cannot cast ``card`` for want of legal targets (CR 601.2c): empty when every target of
     at least the required number of modes has a legal choice. ``cast_from``: ``(zone, owner)`` the spell is
-    cast from (``spec_legality``); ``None`` for an activated ability's targets.
+    cast from (``spec_legality``); ``None`` for an activated ability's targets. ``source``: the permanent whose
+    activated ability it is (CR 602.2b: "another target creature" is not itself, 109.5).
+
+    "Another target" after an earlier target of the same spell or ability must be a different object from the
+    earlier ones (CR 115.3): such a mode needs distinct legal choices for all its targets (a matching).
 
     Raises
     ------
@@ -226,7 +265,11 @@ def target_problems(state: GameState, player: str, card: Any, abilities: Iterabl
     unknown: list[str] = []
     missing: list[str] = []
     for mode in st.modes:
-        verdicts = [(spec, *spec_legality(state, player, card, spec, board, cast_from)) for spec in mode]
+        verdicts = [(spec, *spec_legality(state, player, card, spec, board, cast_from, source)) for spec in mode]
+        if all(v == YES for _, v, _ in verdicts) and _needs_distinct(mode):
+            v, w = _distinct_choices(state, player, card, mode, board, cast_from, source)
+            if v != YES:
+                verdicts = [(mode[-1], v, w)]
         if all(v == YES for _, v, _ in verdicts):
             ok += 1
         elif any(v == NO for _, v, _ in verdicts):
@@ -306,12 +349,24 @@ def _describe_object(kind: str, obj: Any) -> str:
 
 
 def chosen_legality(state: GameState, player: str, card: Any, spec: TargetSpec, kind: str, obj: Any,
-                    board: list[tuple[str, str]]) -> tuple[str, str]:
+                    board: list[tuple[str, str]], source: Permanent | None = None) -> tuple[str, str]:
     """``(yes|no|unknown, why)``: whether one chosen object or player is a legal choice for ``spec`` now
-    (CR 601.2c, 115.1): of the kind and types the phrase names, the right controller or owner, and not
-    protected by shroud or hexproof (the spell being cast is never among the listed spells, CR 115.5);
-    unknown where legality depends on something
-    not modelled (protection, qualifiers, targeting text in play)."""
+    (CR 601.2c, 115.1): of the kind and types the phrase names, the right controller or owner, passing its
+    qualifiers (``solver.qualifiers``: colours, keywords, power, mana value, counters, tapped, token, combat,
+    "another"), and not protected by shroud or hexproof (the spell being cast is never among the listed spells,
+    CR 115.5); unknown where legality depends on something not modelled (protection, qualifiers not read,
+    targeting text in play). A union ("land or nonblack creature", ``spec.alternatives``) allows what one of
+    its nouns allows. ``source``: the permanent whose ability it is (for "another")."""
+    if spec.alternatives:
+        verdicts = [chosen_legality(state, player, card, alt, kind, obj, board, source) for alt in spec.alternatives]
+        if any(v == YES for v, _ in verdicts):
+            if spec.unknown:
+                return UNKNOWN, f"whether {_describe_object(kind, obj)} is “{spec.text}” ({', '.join(spec.unknown)}) is not modelled"
+            return YES, ""
+        unk = [w for v, w in verdicts if v == UNKNOWN]
+        if unk:
+            return UNKNOWN, unk[0]
+        return NO, f"{_describe_object(kind, obj)} is not a legal choice for “{spec.text}”: {verdicts[-1][1]}"
     what = _describe_object(kind, obj)
     if kind not in spec.kinds:
         return NO, f"{what} is not a legal choice for “{spec.text}”, which allows a {' or '.join(spec.kinds)}"
@@ -322,38 +377,42 @@ def chosen_legality(state: GameState, player: str, card: Any, spec: TargetSpec, 
             return UNKNOWN, f"whether players can be targeted depends on {board[0][0]}'s “{board[0][1]}”, which is not modelled"
         if spec.unknown:
             return UNKNOWN, f"whether {what} is “{spec.text}” ({', '.join(spec.unknown)}) is not modelled"
-        return YES, ""
+        return qualifier_verdict(state, player, kind, obj, spec.qualifier, source)
     if kind == "permanent":
         if spec.controller == "you" and obj.controller != player or spec.controller == "opponent" and obj.controller == player:
             return NO, f"{what} is not a legal choice for “{spec.text}” (its controller)"
         if not _types_ok(obj.card, spec):
             return NO, f"{what} is not a legal choice for “{spec.text}” (its types)"
-        if spec.tapped is not None and obj.tapped != spec.tapped:
-            return NO, f"{what} is not a legal choice for “{spec.text}” ({'untapped' if spec.tapped else 'tapped'})"
+        qv, qwhy = qualifier_verdict(state, player, kind, obj, spec.qualifier, source)
+        if qv == NO:
+            return NO, f"{what} is not a legal choice for “{spec.text}”: {qwhy}"
         doubt = _subtype_doubt(state, obj.card, spec)
         if doubt:
             return UNKNOWN, doubt
         verdict, why = _permanent_legality(state, player, obj, spec, board)
         if verdict == NO:
             why = f"{what} can't be the target of {player}'s spell (shroud or hexproof, CR 702.18a, 702.11b)"
+        if verdict == YES and qv == UNKNOWN:
+            return UNKNOWN, qwhy
         return verdict, why
-    if kind == "spell":
-        if not _types_ok(obj.card, spec):
-            return NO, f"{what} is not a legal choice for “{spec.text}” (its types)"
-        if spec.unknown:
-            return UNKNOWN, f"whether {what} is “{spec.text}” ({', '.join(spec.unknown)}) is not modelled"
-        if any(mentions_targeting(a.text) for a in abilities_of(obj.card)):
-            return UNKNOWN, f"whether {what} can be targeted depends on its text, which is not modelled"
-        return YES, ""
-    zone, who, ci = obj
-    if spec.zone != zone:
-        return NO, f"{what} is not a legal choice for “{spec.text}” (its zone)"
-    if spec.owner == "you" and who != player or spec.owner == "opponent" and who == player:
-        return NO, f"{what} is not a legal choice for “{spec.text}” (whose {zone})"
+    ci = obj if kind == "spell" else obj[2]
+    if kind == "card":
+        zone, who, _ = obj
+        if spec.zone != zone:
+            return NO, f"{what} is not a legal choice for “{spec.text}” (its zone)"
+        if spec.owner == "you" and who != player or spec.owner == "opponent" and who == player:
+            return NO, f"{what} is not a legal choice for “{spec.text}” (whose {zone})"
     if not _types_ok(ci.card, spec):
         return NO, f"{what} is not a legal choice for “{spec.text}” (its types)"
+    qv, qwhy = qualifier_verdict(state, player, kind, ci, spec.qualifier, source)
+    if qv == NO:
+        return NO, f"{what} is not a legal choice for “{spec.text}”: {qwhy}"
     if spec.unknown:
         return UNKNOWN, f"whether {what} is “{spec.text}” ({', '.join(spec.unknown)}) is not modelled"
+    if kind == "spell" and any(mentions_targeting(a.text) for a in abilities_of(ci.card)):
+        return UNKNOWN, f"whether {what} can be targeted depends on its text, which is not modelled"
+    if qv == UNKNOWN:
+        return UNKNOWN, qwhy
     return YES, ""
 
 

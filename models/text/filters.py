@@ -5,10 +5,11 @@ Parsing only: ``solver.layers.filter_matches`` applies a ``Filter`` to a permane
 """
 from __future__ import annotations
 
+import dataclasses
 import functools
 import re
 
-from ..effects import RELATIONS, Filter
+from ..effects import RELATIONS, Comparison, Filter, Qualifier
 
 _QUALIFIERS = ("basic", "snow", "legendary", "land", "creature", "artifact", "enchantment", "token")
 _RELATION_WORDS = {r: r for r in RELATIONS}
@@ -23,7 +24,7 @@ def _cap(word: str) -> str:
 
 
 @functools.lru_cache(maxsize=2048)
-def parse_filter(what: str, controller: str = "any") -> Filter:
+def parse_filter(what: str, controller: str = "any", qualifiers: bool = False) -> Filter:
     """Parse object words into a ``Filter``.
 
     Parameters
@@ -34,6 +35,11 @@ def parse_filter(what: str, controller: str = "any") -> Filter:
         relation to the source: ``this``, ``enchanted``, ``equipped``, ``that``, ``it``, ``sacrificed``.
     controller : str
         ``any``, ``you`` or ``opponent``.
+    qualifiers : bool
+        Also read qualifiers and unions ("green creature", "nontoken creature", "creature with defender",
+        "artifact or creature", "red or white creature") into ``Filter.qualifier`` / ``Filter.alternatives``.
+        Only for callers that evaluate them (``solver.qualifiers.filter_verdict``); without it such words raise
+        ``ValueError`` as before, since ``solver.layers.filter_matches`` cannot read them without the state.
 
     Returns
     -------
@@ -57,6 +63,11 @@ def parse_filter(what: str, controller: str = "any") -> Filter:
                 other = other or prefix in ("other ", "another ")
                 w = w[len(prefix):]
                 changed = True
+    if qualifiers:
+        try:
+            return parse_filter(what, controller)
+        except ValueError:
+            return _qualified_filter(w, controller, other, words)
     alts = [x for x in re.split(r",\s*(?:or\s+)?|\s+or\s+", w) if x]
     if len(alts) > 1 and all(re.fullmatch(r"[a-z][a-z'-]*", x) and x not in _QUALIFIERS for x in alts):
         # "Mountain, Forest, or Plains" (Keeper of Progenitus): at least one of these types (CR 205.3)
@@ -92,3 +103,174 @@ def parse_filter(what: str, controller: str = "any") -> Filter:
         (none_of if neg else all_of).append(_cap(qw))
     return Filter(all_of=tuple(all_of), none_of=tuple(none_of), controller=controller, other=other,
                   nontoken=nontoken, words=words)
+
+
+# ---------------------------------------------------------------------------
+# Qualifiers ("nonblack", "with flying", "with power 2 or less", "attacking or blocking", "that's red or green")
+# ---------------------------------------------------------------------------
+
+_COLOR_WORDS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
+#: Adjectives a qualifier reads (before the noun); each maps to a test of ``models.effects.Qualifier``.
+QUALIFIER_ADJECTIVES = frozenset(list(_COLOR_WORDS) + [f"non{c}" for c in _COLOR_WORDS] + [
+    "colorless", "colored", "multicolored", "monocolored", "tapped", "untapped", "token", "nontoken", "attacking",
+    "blocking", "blocked", "unblocked", "nonattacking", "nonblocking", "another", "other"])
+_COMBAT_UNIONS = {frozenset({"attacking", "blocking"}): "attacking_or_blocking",
+                  frozenset({"blocking", "blocked"}): "blocking_or_blocked"}
+#: Keyword abilities a "with"/"without" qualifier may name (CR 702): single keywords with no parameter.
+QUALIFIER_KEYWORDS = ("flying", "reach", "defender", "trample", "first strike", "double strike", "deathtouch",
+                      "lifelink", "vigilance", "haste", "menace", "shadow", "horsemanship", "fear", "intimidate",
+                      "indestructible", "hexproof", "shroud", "flash", "flanking", "banding", "islandwalk",
+                      "swampwalk", "forestwalk", "mountainwalk", "plainswalk", "infect", "wither", "prowess",
+                      "skulk", "changeling", "ward", "toxic")
+_KW_RE = "|".join(sorted((re.escape(k) for k in QUALIFIER_KEYWORDS), key=len, reverse=True))
+_NUMBER_RE = re.compile(r"^with (power|toughness|mana value) (\d+)(?: (or less|or greater|or more))?\b(?! or)", re.I)
+_NUMBER_RE2 = re.compile(r"^with (power|toughness|mana value) (less than or equal to|greater than or equal to|"
+                         r"less than|greater than) (\d+)\b", re.I)
+_KEYWORD_RE = re.compile(rf"^(with|without) ({_KW_RE})\b(?! counter)", re.I)
+_COUNTER_RE = re.compile(r"^with (?:a|an|one or more) (?:([+\-]\d+/[+\-]\d+|[a-z]+) )?counters? on (?:it|them)\b", re.I)
+_THATS_RE = re.compile(r"^(?:that's|that is|that are|which is) (attacking|blocking)( you)?\b", re.I)
+_THATS_COLOR_RE = re.compile(r"^(?:that's|that is|that are) ((?:white|blue|black|red|green)(?:(?:,| or|, or) "
+                             r"(?:white|blue|black|red|green))*)\b", re.I)
+_OTHER_THAN_RE = re.compile(r"^other than (?:this (?:creature|artifact|permanent|land|enchantment|planeswalker|"
+                            r"vehicle|equipment)|itself|~)\b", re.I)
+_HISTORY_RE = re.compile(r"^(?:that|which) (?:dealt|was dealt|were dealt|attacked|blocked|entered|was put|"
+                         r"were put|was cast|became|has dealt|you cast)\b[^,.;]*?\bthis turn\b", re.I)
+_CONTROLLER_RE = re.compile(r"^(you control|you don't control|an opponent controls|your opponents control)\b", re.I)
+_CONTROLLERS = {"you control": "you", "you don't control": "opponent", "an opponent controls": "opponent",
+                "your opponents control": "opponent"}
+
+
+def adjective_qualifier(groups: list[list[str]]) -> Qualifier:
+    """The qualifier of the adjectives before a noun ("nonblack", "tapped", "attacking or blocking", "white or
+    blue"); ``groups`` are the adjectives, each group the words joined by "or" (one word: an "and").
+
+    Raises
+    ------
+    ValueError
+        A word or a union of words not read (the caller keeps it as an unknown qualifier).
+    """
+    q: dict = {}
+    for g in groups:
+        ws = [w.lower() for w in g]
+        if len(ws) > 1:
+            if all(w in _COLOR_WORDS for w in ws):
+                q["colors_any"] = q.get("colors_any", ()) + tuple(_COLOR_WORDS[w] for w in ws)
+                continue
+            combat = _COMBAT_UNIONS.get(frozenset(ws))
+            if combat and "combat" not in q:
+                q["combat"] = combat
+                continue
+            raise ValueError(f"the union {' or '.join(ws)!r} is not read")
+        w = ws[0]
+        if w in _COLOR_WORDS:
+            q["colors"] = q.get("colors", ()) + (_COLOR_WORDS[w],)
+        elif w.startswith("non") and w[3:] in _COLOR_WORDS:
+            q["not_colors"] = q.get("not_colors", ()) + (_COLOR_WORDS[w[3:]],)
+        elif w in ("colorless", "colored"):
+            q["colorless"] = w == "colorless"
+        elif w == "multicolored":
+            q["multicolored"] = True
+        elif w == "monocolored":
+            q["monocolored"] = True
+        elif w in ("tapped", "untapped"):
+            q["tapped"] = w == "tapped"
+        elif w in ("token", "nontoken"):
+            q["token"] = w == "token"
+        elif w in ("attacking", "blocking", "blocked", "unblocked", "nonattacking", "nonblocking") and "combat" not in q:
+            q["combat"] = w
+        elif w in ("another", "other"):
+            q["other"] = True
+        else:
+            raise ValueError(f"the adjective {w!r} is not read")
+    return Qualifier(**q)
+
+
+def tail_qualifier(tail: str) -> tuple[Qualifier, str | None, str]:
+    """Read the qualifying words after a noun ("with flying", "with power 2 or less", "with a +1/+1 counter on it",
+    "that's attacking you", "that's red or green", "other than this creature", "you control", "that dealt damage to
+    you this turn"), as many as follow one another.
+
+    Parameters
+    ----------
+    tail : str
+        The words after the noun, lower or mixed case.
+
+    Returns
+    -------
+    (Qualifier, controller, rest)
+        What was read, the controller words read (``you``/``opponent``, ``None`` if none) and the words left.
+    """
+    q = Qualifier()
+    controller: str | None = None
+    rest = tail.strip()
+    while rest:
+        m = _CONTROLLER_RE.match(rest)
+        if m and controller is None:
+            controller = _CONTROLLERS[m.group(1).lower()]
+        elif m := _NUMBER_RE.match(rest):
+            op = {"or less": "<=", "or greater": ">=", "or more": ">=", None: "=="}[m.group(3) and m.group(3).lower()]
+            q = q.merge(Qualifier(compare=(Comparison(m.group(1).lower().replace(" ", "_"), op, int(m.group(2))),)))
+        elif m := _NUMBER_RE2.match(rest):
+            op = {"less than or equal to": "<=", "greater than or equal to": ">=", "less than": "<",
+                  "greater than": ">"}[m.group(2).lower()]
+            q = q.merge(Qualifier(compare=(Comparison(m.group(1).lower().replace(" ", "_"), op, int(m.group(3))),)))
+        elif m := _KEYWORD_RE.match(rest):
+            kw = m.group(2).lower()
+            q = q.merge(Qualifier(keywords=(kw,)) if m.group(1).lower() == "with" else Qualifier(without_keywords=(kw,)))
+        elif m := _COUNTER_RE.match(rest):
+            q = q.merge(Qualifier(counters=((m.group(1) or "").lower(),)))
+        elif m := _THATS_RE.match(rest):
+            status = m.group(1).lower() + ("_you" if m.group(2) and m.group(1).lower() == "attacking" else "")
+            if m.group(2) and status != "attacking_you":
+                break  # "that's blocking you" is not a status
+            if q.combat is not None:
+                break
+            q = q.merge(Qualifier(combat=status))
+        elif m := _THATS_COLOR_RE.match(rest):
+            cs = tuple(_COLOR_WORDS[w] for w in re.findall(r"white|blue|black|red|green", m.group(1).lower()))
+            q = q.merge(Qualifier(colors_any=cs) if len(cs) > 1 else Qualifier(colors=cs))
+        elif m := _OTHER_THAN_RE.match(rest):
+            q = q.merge(Qualifier(other=True))
+        elif m := _HISTORY_RE.match(rest):
+            q = q.merge(Qualifier(history=m.group(0)))
+        else:
+            break
+        rest = rest[m.end():].lstrip(" ,")
+        if rest[:4].lower() == "and " and re.match(r"and (?:with|without|that's)\b", rest, re.I):
+            rest = rest[4:]
+    return q, controller, rest
+
+
+def _qualified_filter(w: str, controller: str, other: bool, words: str) -> Filter:
+    """``parse_filter(..., qualifiers=True)`` for words the plain reader does not take: a union of nouns, each
+    with its own adjectives, an adjective before the last noun shared ("red or white creature": red creature or
+    white creature; "black or artifact creature": black creature or artifact creature), qualifiers after the noun
+    ("creature with defender")."""
+    alts = [re.sub(r"^(?:an?|another|other) ", "", x.strip()) for x in re.split(r",\s*(?:or\s+|and/or\s+)?|\s+or\s+|\s+and/or\s+", w) if x.strip()]
+    if len(alts) > 1:
+        head = alts[-1].split()[-1]
+        out = []
+        for a in alts:
+            parts = a.split()
+            if all(p in QUALIFIER_ADJECTIVES for p in parts):
+                a = f"{a} {head}"  # an adjective alone shares the last noun
+            out.append(_qualified_filter(a, "any", False, a))
+        return Filter(all_of=("Permanent",), controller=controller, other=other, alternatives=tuple(out), words=words)
+    text = alts[0] if alts else w
+    m = re.match(r"^(.*?)\s+((?:with|without|that's|that is)\b.*)$", text)
+    tq = Qualifier()
+    if m:
+        tq, ctl, rest = tail_qualifier(m.group(2))
+        if rest or ctl:
+            raise ValueError(f"filter {words!r} not understood")
+        text = m.group(1)
+    parts = text.split()
+    adjs = [p for p in parts if p in QUALIFIER_ADJECTIVES]
+    plain = " ".join(p for p in parts if p not in QUALIFIER_ADJECTIVES)
+    if not plain:
+        raise ValueError(f"filter {words!r} not understood")
+    base = parse_filter(plain, controller)
+    q = adjective_qualifier([[a] for a in adjs]).merge(tq)
+    if base.nontoken:
+        q = q.merge(Qualifier(token=False))
+    return dataclasses.replace(base, other=base.other or other, qualifier=q, words=words)

@@ -21,11 +21,14 @@ a spell that needs a target it cannot choose cannot be cast), 700.2 (modal spell
 """
 from __future__ import annotations
 
+import dataclasses
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Iterable
 
+from ..effects import Qualifier
+from .filters import QUALIFIER_ADJECTIVES, adjective_qualifier, tail_qualifier
 from .words import parse_count_word
 
 _TYPES = {"creature": "Creature", "artifact": "Artifact", "enchantment": "Enchantment", "land": "Land",
@@ -82,12 +85,18 @@ class TargetSpec:
         Subtypes of which it must have one ("target Goblin"), or must have none ("non-Spirit").
     supertypes, excluded_supertypes : tuple of str
         ``Basic``, ``Legendary``, ``Snow``: it must have all of the first, none of the second.
-    tapped : bool or None
-        "tapped" / "untapped" creature.
     most : int or None
         For "up to N target ...": N, the most it takes (``count`` is 0); ``None`` otherwise.
     any_number : bool
         "any number of target ...": no most (``count`` is 0).
+    qualifier : Qualifier
+        Colours, keywords, power/toughness/mana value, counters, tapped, token, combat status, "another"
+        (``models.effects.Qualifier``).
+    all_types : tuple of str
+        Card types it must all have ("artifact creature").
+    alternatives : tuple of TargetSpec
+        A union whose nouns differ ("land or nonblack creature"): it is legal for the phrase when legal for one
+        alternative (each also carries the phrase's controller, zone and excluded types).
     """
 
     text: str
@@ -103,9 +112,11 @@ class TargetSpec:
     excluded_subtypes: tuple[str, ...] = ()
     supertypes: tuple[str, ...] = ()
     excluded_supertypes: tuple[str, ...] = ()
-    tapped: bool | None = None
     most: int | None = None
     any_number: bool = False
+    qualifier: Qualifier = Qualifier()
+    all_types: tuple[str, ...] = ()
+    alternatives: tuple["TargetSpec", ...] = ()
 
 
 @dataclass(frozen=True)
@@ -128,6 +139,20 @@ def _clean(text: str) -> str:
 
 
 @dataclass
+class _Seg:
+    """One noun of a union ("land", "nonblack creature", "artifact creature", "Vehicle"): its card types (all of
+    them), its kind word, the adjective groups before it, its subtypes."""
+
+    types: list[str] = field(default_factory=list)
+    kind: str | None = None
+    adjs: list[list[str]] = field(default_factory=list)
+    subs: list[str] = field(default_factory=list)
+
+    def key(self) -> tuple:
+        return (tuple(tuple(g) for g in self.adjs), tuple(self.subs))
+
+
+@dataclass
 class _Noun:
     heads: list[str] = field(default_factory=list)
     excl: list[str] = field(default_factory=list)
@@ -137,32 +162,48 @@ class _Noun:
     excl_subtypes: list[str] = field(default_factory=list)
     supers: list[str] = field(default_factory=list)
     excl_supers: list[str] = field(default_factory=list)
-    tapped: bool | None = None
+    segs: list[_Seg] = field(default_factory=list)
+    pending: list[list[str]] = field(default_factory=list)
+
+
+def _is_head_word(word: str) -> bool:
+    w = word.lower().strip(",")
+    w = w[:-2] if w.endswith("'s") else w
+    return _PLURAL.get(w, w) in _TYPES
 
 
 def _read_noun_phrase(words: list[str]) -> tuple[_Noun, int]:
-    """Consume the words of a target noun phrase; returns what it says and the number of words used."""
+    """Consume the words of a target noun phrase; returns what it says and the number of words used.
+
+    The nouns of a union ("land or nonblack creature", "creature or Vehicle") are kept apart (``segs``) with the
+    adjectives before each; adjacent type words ("artifact creature") are one noun with both types."""
     nn = _Noun()
     heads, excl, unknown, kinds = nn.heads, nn.excl, nn.unknown, nn.kinds
+    prev = "start"
+    pending_subs: list[str] = []
+
+    def new_seg() -> _Seg:
+        seg = _Seg(adjs=nn.pending, subs=list(pending_subs))
+        nn.pending = []
+        pending_subs.clear()
+        nn.segs.append(seg)
+        return seg
+
     i = 0
     while i < len(words):
         raw = words[i].strip(",")
         lw = raw.lower()
+        trail_comma = words[i].endswith(",")
         if lw in _SUPER or (lw.startswith("non") and lw[3:] in _SUPER):
             (nn.supers if lw in _SUPER else nn.excl_supers).append(_SUPER[lw] if lw in _SUPER else _SUPER[lw[3:]])
             i += 1
-            continue
-        if lw == "nontoken":  # every permanent of a scenario is a card (tokens are not modelled)
-            i += 1
-            continue
-        if lw in ("tapped", "untapped"):
-            nn.tapped = lw == "tapped"
-            i += 1
+            prev = "conn" if trail_comma else "excl"
             continue
         sm = re.fullmatch(r"non-([A-Z][a-z'\-]+)", raw)
         if sm:
             nn.excl_subtypes.append(sm.group(1))
             i += 1
+            prev = "conn" if trail_comma else "excl"
             continue
         if re.fullmatch(r"[A-Z][a-z'\-]+s?", raw) and lw not in _TYPES and lw not in _PLURAL and i > 0 or \
                 (re.fullmatch(r"[A-Z][a-z'\-]+", raw) and i == 0 and lw not in _TYPES and lw not in _PLURAL):
@@ -170,58 +211,110 @@ def _read_noun_phrase(words: list[str]) -> tuple[_Noun, int]:
             sub = raw[:-1] if raw.endswith("s") and not raw.endswith("ss") and raw not in ("Plains",) else raw
             nn.subtypes.append(sub)
             i += 1
-            if words[i - 1].endswith(","):
-                continue
+            nxt = words[i] if i < len(words) else ""
+            if not trail_comma and nxt and (_is_head_word(nxt) or re.fullmatch(r"[A-Z][a-z'\-]+s?,?", nxt)):
+                pending_subs.append(sub)  # "Goblin creature": a subtype of the noun that follows
+                prev = "sub"
+            else:
+                new_seg().subs.append(sub)  # "creature or Vehicle": the subtype is a noun of its own
+                prev = "conn" if trail_comma else "head"
             continue
-        w = words[i].lower().strip(",")
-        trail_comma = words[i].endswith(",")
+        w = lw
         possessive = w.endswith("'s")
         if possessive:
             w = w[:-2]
         base = _PLURAL.get(w, w)
         if base in _TYPES:
+            kind = None
             if base in ("player", "opponent"):
                 kinds.append("player")
+                kind = "player"
                 if base == "opponent":
                     unknown.append("@opponent")
-            elif base == "spell":
-                kinds.append("spell")
-            elif base == "card":
-                kinds.append("card")
-            elif base == "ability":
-                kinds.append("ability")
-            elif base == "permanent":
-                kinds.append("permanent")
+            elif base in ("spell", "card", "ability", "permanent"):
+                kinds.append(base)
+                kind = base
             else:
                 heads.append(_TYPES[base])
+            if prev == "type" and nn.segs and (kind is None or nn.segs[-1].kind is None):
+                seg = nn.segs[-1]  # "artifact creature", "creature spell": one noun
+            else:
+                seg = new_seg()
+            if kind is None:
+                seg.types.append(_TYPES[base])
+            else:
+                seg.kind = kind
             i += 1
+            prev = "conn" if trail_comma else "type"
             if possessive:  # "target player's graveyard": the target is the player
                 break
+            continue
         elif w.startswith("non") and w[3:] in _TYPES and _TYPES[w[3:]]:
             excl.append(_TYPES[w[3:]])
             i += 1
+            prev = "excl"
         elif w in ("or", "and/or", "and"):
             i += 1
+            prev = "adjor" if prev == "adj" and w == "or" else "conn"
             continue
+        elif w in ("token", "tokens", "nontoken") and not (i + 1 < len(words) and (
+                _is_head_word(words[i + 1]) or words[i + 1].lower().strip(",") in QUALIFIER_ADJECTIVES)):
+            nn.pending.append(["nontoken" if w == "nontoken" else "token"])  # "target token": a token permanent
+            new_seg().kind = "permanent"
+            kinds.append("permanent")
+            i += 1
+            prev = "conn" if trail_comma else "type"
+            continue
+        elif w == "other" and i + 1 < len(words) and words[i + 1].lower() == "than":
+            break  # "other than this creature": read after the noun
+        elif w in QUALIFIER_ADJECTIVES:
+            if prev == "adjor" and nn.pending:
+                nn.pending[-1].append(w)
+            else:
+                nn.pending.append([w])
+            i += 1
+            prev = "adj"
         elif w in _QUALIFIERS:
             unknown.append(w)
             i += 1
+            prev = "unknown"
         else:
             break
         if trail_comma:
-            continue
+            prev = "conn"
+    if pending_subs:  # "target Goblin" at the end: the subtype is the noun
+        seg = new_seg()
+    if nn.pending:
+        unknown.extend(" or ".join(g) for g in nn.pending)
+        nn.pending = []
     return nn, i
+
+
+def _adjectives(groups: list[list[str]], unknown: list[str]) -> Qualifier:
+    """The qualifier of adjective groups; words not read go to ``unknown``."""
+    try:
+        return adjective_qualifier(groups)
+    except ValueError:
+        unknown.extend(" or ".join(g) for g in groups)
+        return Qualifier()
 
 
 def parse_target_phrase(phrase: str) -> TargetSpec | None:
     """One phrase starting at the word "target" (with its count words before it), e.g.
     ``"target creature you control"``, ``"up to two target artifacts"``, ``"target instant or sorcery card in
-    your graveyard"``. Returns ``None`` when not understood."""
+    your graveyard"``, ``"target land or nonblack creature"``, ``"target creature with power 2 or less"``.
+    Returns ``None`` when not understood.
+
+    Qualifiers ("nonblack", "with flying", "attacking", "with mana value 3 or greater", "another") become the
+    spec's ``qualifier`` (``models.effects.Qualifier``); a union whose nouns differ in their adjectives or
+    subtypes ("land or nonblack creature", "creature or Vehicle") becomes ``alternatives``; words not read stay in
+    ``unknown``."""
     m = _ANY_TARGET.match(phrase.strip())
     if m:
         n = _count_of(m)
+        other = bool(m.group("oth") or m.group("another"))
         return TargetSpec(phrase, ("player", "permanent"), ("Creature", "Planeswalker", "Battle"), count=n,
-                          most=_most_of(m), any_number=bool(m.group("any")))
+                          most=_most_of(m), any_number=bool(m.group("any")), qualifier=Qualifier(other=other))
     m = _PHRASE.match(phrase.strip())
     if not m:
         return None
@@ -236,14 +329,10 @@ def parse_target_phrase(phrase: str) -> TargetSpec | None:
         if n == 0:  # "up to one target ...": the spell may have no target at all, whatever the phrase says
             return TargetSpec(phrase, ("player", "permanent", "spell", "card"), count=0)
         return None
-    tail = " ".join(words[used:]).lower()
-    controller, zone, owner = "any", None, "any"
-    for pat, who in ((r"^you control\b", "you"), (r"^you don't control\b", "opponent"),
-                     (r"^an opponent controls\b", "opponent"), (r"^your opponents control\b", "opponent")):
-        if re.match(pat, tail):
-            controller = who
-            tail = re.sub(pat, "", tail).strip()
-            break
+    tail = " ".join(words[used:])
+    tq, controller_words, tail = tail_qualifier(tail)
+    tail = tail.lower()
+    controller, zone, owner = controller_words or "any", None, "any"
     zm = re.search(r"\b(?:in|from) (your|a|an opponent's|target player's|that player's|their|a single|"
                    r"its owner's|their owners'|an opponent's) graveyards?\b", tail)
     if zm and "card" in kinds:
@@ -253,10 +342,18 @@ def parse_target_phrase(phrase: str) -> TargetSpec | None:
             owner = "any"
             unknown.append(f"{zm.group(1)} graveyard")
         if zm.start() > 0:
-            unknown.append(tail[:zm.start()].strip()[:60])
-        tail = tail[zm.end():].strip()
+            before, tail2 = tail[:zm.start()].strip(), tail[zm.end():].strip()
+            bq, _, left = tail_qualifier(before)
+            tq = tq.merge(bq)
+            if left:
+                unknown.append(left[:60])
+            tail = tail2
+        else:
+            tail = tail[zm.end():].strip()
+            bq, _, tail = tail_qualifier(tail)
+            tq = tq.merge(bq)
     # "on top of its owner's library", "from the battlefield", "to its owner's hand": where it goes, not which
-    if n != 0 and re.match(r"^(with|that|without|of|whose|named|which|dealt|blocking|attacking|it)\b", tail):
+    if n != 0 and re.match(r"^(with|that|without|of|whose|named|which|dealt|blocking|blocked|attacking|it|other)\b", tail):
         unknown.append(tail.split(",")[0].split(".")[0][:60])
     if "@opponent" in unknown:
         unknown.remove("@opponent")
@@ -265,21 +362,55 @@ def parse_target_phrase(phrase: str) -> TargetSpec | None:
         return None  # a card in some zone the phrase does not name in a way read here
     if heads and not kinds:
         kinds = ["permanent"]
-    if heads and "spell" in kinds and "permanent" not in kinds:
-        pass  # "creature spell": a spell with one of the types
     if zone == "graveyard":
         kinds = ["card"]
-    shown = (phrase[:m.start("rest")] + " ".join(words[:used])).strip()
+    if m.group("oth"):
+        tq = tq.merge(Qualifier(other=True))
+    shown = phrase if (unknown or not tq.empty or len(nn.segs) > 1) else \
+        (phrase[:m.start("rest")] + " ".join(words[:used])).strip()
     cm = re.search(r"\b(you control|you don't control|an opponent controls|your opponents control)\b", phrase, re.I)
-    if controller != "any" and cm:
+    if shown != phrase and controller != "any" and cm:
         shown += " " + cm.group(1)
     if zone:
         shown = phrase.split(" graveyard")[0] + " graveyard"
-    if unknown:
-        shown = phrase
-    return TargetSpec(shown, tuple(dict.fromkeys(kinds)), tuple(heads), tuple(excl), controller, zone, owner, n,
-                      tuple(unknown), tuple(nn.subtypes), tuple(nn.excl_subtypes), tuple(nn.supers),
-                      tuple(nn.excl_supers), nn.tapped, _most_of(m), bool(m.group("any")))
+    shown = _trim_shown(shown)
+    segs = nn.segs
+    for k in range(len(segs) - 1, 0, -1):
+        # "Wolf or Werewolf creature": a subtype noun before a typed noun shares its types (Wolf creature)
+        if segs[k].types and not segs[k - 1].types and segs[k - 1].kind is None and segs[k - 1].subs:
+            segs[k - 1].types = list(segs[k].types)
+            segs[k - 1].kind = segs[k].kind
+    first_only = len(segs) > 1 and all(not s.adjs and not s.subs for s in segs[1:])
+    same = all(s.key() == segs[0].key() for s in segs) or first_only
+    common = dict(excluded=tuple(excl), controller=controller, zone=zone, owner=owner, count=n,
+                  unknown=tuple(unknown), excluded_subtypes=tuple(nn.excl_subtypes), supertypes=tuple(nn.supers),
+                  excluded_supertypes=tuple(nn.excl_supers), most=_most_of(m), any_number=bool(m.group("any")))
+    if same and not (len(segs) > 1 and any(len(s.types) > 1 for s in segs)):
+        # one noun, or a union of nouns that share their adjectives ("red or green spell", "red instant or
+        # sorcery card": the adjectives before the first noun qualify each noun)
+        q = _adjectives(segs[0].adjs, unknown) if segs else Qualifier()
+        all_types = tuple(segs[0].types) if len(segs) == 1 and len(segs[0].types) > 1 else ()
+        types = () if all_types else tuple(heads)
+        common["unknown"] = tuple(unknown)
+        return TargetSpec(shown, tuple(dict.fromkeys(kinds)), types, subtypes=tuple(nn.subtypes),
+                          qualifier=q.merge(tq), all_types=all_types, **common)
+    # a union whose nouns differ ("land or nonblack creature"): one alternative per noun, the words after the
+    # nouns ("that's red or green", "you control") qualifying each
+    last_kind = next((s.kind for s in reversed(segs) if s.kind in ("spell", "card")), None)
+    alts = []
+    for s in segs:
+        q = _adjectives(s.adjs, unknown)
+        kind = "card" if zone == "graveyard" else (s.kind or last_kind or "permanent")
+        alts.append(TargetSpec(shown, (kind,), all_types=tuple(s.types), subtypes=tuple(s.subs),
+                               qualifier=q.merge(tq), **{**common, "unknown": ()}))
+    common["unknown"] = tuple(unknown)
+    return TargetSpec(shown, tuple(dict.fromkeys(a.kinds[0] for a in alts)), alternatives=tuple(alts), **common)
+
+
+def _trim_shown(text: str) -> str:
+    """The target phrase without the effect words that follow it, for messages ("target creature with power 2 or
+    less" of "target creature with power 2 or less can't be blocked this turn")."""
+    return text.strip()
 
 
 def _most_of(m: re.Match) -> int | None:
@@ -332,8 +463,7 @@ def _phrases(text: str) -> tuple[list[TargetSpec], list[str]]:
             # "... to any target and 1 damage to another target" (Arc Trail): one more, different object of the
             # same kind as the previous requirement
             last = specs.pop()
-            specs.append(TargetSpec(last.text + "; " + phrase, last.kinds, last.types, last.excluded, last.controller,
-                                    last.zone, last.owner, last.count + 1, last.unknown))
+            specs.append(dataclasses.replace(last, text=last.text + "; " + phrase, count=last.count + 1))
             continue
         spec = parse_target_phrase(phrase)
         if spec is None:

@@ -45,9 +45,31 @@ def _count_matching(state: GameState, player: str, what: str, objects: list, sou
             if matches(kind, perm, "any", player, view[perm.id].subtypes if perm.id in view else None, source):
                 n += 1
         except ValueError:
-            raise Unsupported(f"{source.name}: which objects “{what}” allows is not modelled",
-                              topics=(Topic.COSTS,), text=what) from None
+            n += _qualified_match(state, player, what, kind, perm, isinstance(o, Permanent), view, source)
     return n
+
+
+def _qualified_match(state: GameState, player: str, what: str, kind: str, perm: Any, on_battlefield: bool,
+                     view: dict, source: Any) -> int:
+    """1 when ``perm`` matches object words with qualifiers or a union ("green creature", "artifact or creature",
+    "nontoken creature", "creature with defender"; ``solver.qualifiers.filter_verdict``), else 0; ``Unsupported``
+    when the words are not understood or the match depends on something not modelled."""
+    from mtgcheck.models.text.filters import parse_filter
+
+    from ..qualifiers import NO, YES, filter_verdict
+
+    try:
+        f = parse_filter(kind, "any", qualifiers=True)
+        verdict, why = filter_verdict(state, f, perm, player, view[perm.id].subtypes if perm.id in view else None,
+                                      source, "permanent" if on_battlefield else "card")
+    except ValueError:
+        raise Unsupported(f"{source.name}: which objects “{what}” allows is not modelled",
+                          topics=(Topic.COSTS,), text=what) from None
+    if verdict == YES:
+        return 1
+    if verdict == NO:
+        return 0
+    raise Unsupported(f"{source.name}: whether {perm.name} is “{what}” is unknown: {why}", topics=(Topic.COSTS,), text=what)
 
 
 def _zone_cards(state: GameState, zone: str, player: str, source: Any, part: Any) -> list:

@@ -1,0 +1,344 @@
+"""Whether an object passes a qualifier ("nonblack", "with flying", "with power 2 or less", "tapped", "token",
+"attacking", "another", "that's red or green"): ``models.effects.Qualifier`` read against the state.
+
+``qualifier_verdict(state, viewer, kind, obj, q, source)`` returns ``(yes|no|unknown, why)``. Every test must
+hold (a conjunction): one test that fails makes the answer ``no`` even where another is unknown. What is read:
+
+* colours: a permanent's colours from its card (CR 105.2, 202.2; ``solver.mana_amounts.colors_of``), unknown
+  while a colour-changing sentence that is not modelled is in play (layer 5, CR 613.1e);
+* keywords: through the layer view (``solver.layers.has_keyword``: printed, in the model, or granted by a typed
+  effect, so granted flying counts), unknown while keyword text that is not modelled is in play (CR 702, 613.1f);
+* power and toughness: printed plus power/toughness counters (CR 208.3, 122.1a), unknown when printed as ``*``
+  (CR 604.3) or while text that could change power or toughness is in play (layer 7, CR 613.4);
+* mana value: the card's (CR 202.3; X is 0 off the stack, 107.3m); a spell on the stack with X, or a split
+  card on the stack, is unknown (CR 202.3b, 709.3);
+* counters (CR 122.1); tapped (CR 110.5); tokens: every permanent of a scenario is a card, so none is a token
+  (CR 111.1);
+* combat status: only during combat, from the declare attackers step on, is any creature attacking or blocking
+  (CR 506.4, 508.1, 509.1): a scenario marks them (``Permanent.attacking``/``.blocking``); "blocked" and
+  "unblocked" exist from the declare blockers step (CR 509.1h) and who blocks whom is not part of a scenario;
+* "another", "other than this creature": not the source itself (CR 109.5);
+* history ("that dealt damage to you this turn"): not modelled (unknown).
+
+References: CR 105, 109.5, 110.5, 111.1, 122.1, 202.3, 208, 506.4, 508.1, 509.1h, 613, 702.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from mtgcheck.models.effects import Qualifier, Topic, Unmodelled
+from mtgcheck.models.state import GameState, Permanent
+
+from .questions import Unsupported
+
+YES, NO, UNKNOWN = "yes", "no", "unknown"
+_COLOR_NAMES = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
+
+
+def _gate(state: GameState, topic: Topic, what: str) -> str:
+    """The gate for one topic: the reason an unmodelled sentence in play could change ``what``, or ``""``."""
+    from .gate import require_modelled
+
+    from .layers import board_view
+
+    view = board_view(state)
+    cache: dict = state.__dict__.setdefault("_qualifier_gate", {})
+    hit = cache.get(topic)
+    if hit is None or hit[0] is not view:
+        try:
+            require_modelled(state, (topic,), question=what)
+            hit = (view, "")
+        except Unsupported as e:
+            hit = (view, str(e))
+        cache[topic] = hit
+    return hit[1]
+
+
+def _step_words(state: GameState) -> str:
+    """``"it is Alice's precombat main phase (the scenario's default turn)"`` for a reason."""
+    turn = getattr(state, "turn", None)
+    step = getattr(turn, "step", None)
+    name = str(getattr(step, "value", step) or "precombat_main").replace("_", " ")
+    active = getattr(state, "active_player", None) or (state.players[0] if state.players else "the active player")
+    default = "" if getattr(turn, "given", False) else " (the scenario's default turn)"
+    return f"it is {active}'s {name}{' step' if 'main' not in name else ' phase'}{default}"
+
+
+def _step_order(state: GameState) -> int | None:
+    step = getattr(getattr(state, "turn", None), "step", None)
+    return getattr(step, "order", None)
+
+
+def _blockers_declared(state: GameState) -> bool | None:
+    """Whether blockers have been declared this combat (the declare blockers step up to the end of combat step,
+    CR 509); ``None`` when the state has no turn structure."""
+    step = getattr(getattr(state, "turn", None), "step", None)
+    if step is None:
+        return False  # no turn structure: the default precombat main phase (CR 505.1)
+    return str(getattr(step, "value", step)) in ("declare_blockers", "combat_damage", "end_of_combat")
+
+
+def _combat(state: GameState, viewer: str, perm: Permanent, status: str) -> tuple[str, str]:
+    attacking = bool(getattr(perm, "attacking", False))
+    blocking = bool(getattr(perm, "blocking", False))
+    who = perm.name
+    if status == "attacking":
+        return (YES, "") if attacking else (NO, f"{who} is not attacking (CR 506.4; {_step_words(state)})")
+    if status == "blocking":
+        return (YES, "") if blocking else (NO, f"{who} is not blocking (CR 509.1; {_step_words(state)})")
+    if status == "attacking_or_blocking":
+        return (YES, "") if attacking or blocking else \
+            (NO, f"{who} is neither attacking nor blocking (CR 506.4; {_step_words(state)})")
+    if status == "nonattacking":
+        return (NO, f"{who} is attacking") if attacking else (YES, "")
+    if status == "nonblocking":
+        return (NO, f"{who} is blocking") if blocking else (YES, "")
+    if status == "blocking_or_blocked":
+        if blocking:
+            return YES, ""
+        if not attacking or not _blockers_declared(state):
+            return NO, f"{who} is neither blocking nor blocked (CR 509.1h; {_step_words(state)})"
+        return UNKNOWN, f"whether {who} is blocked is not part of the scenario (CR 509.1h)"
+    if status in ("blocked", "unblocked"):
+        if not attacking:
+            return NO, f"{who} is not an attacking creature, so it is neither blocked nor unblocked (CR 509.1h; {_step_words(state)})"
+        if not _blockers_declared(state):
+            return NO, f"blockers have not been declared, so {who} is neither blocked nor unblocked (CR 509.1h; {_step_words(state)})"
+        return UNKNOWN, f"whether {who} is blocked is not part of the scenario (CR 509.1h)"
+    if status == "attacking_you":
+        if not attacking:
+            return NO, f"{who} is not attacking (CR 506.4; {_step_words(state)})"
+        if perm.controller == viewer:
+            return NO, f"{who} is attacking {viewer}'s opponents, not {viewer} (CR 508.1b)"
+        if len(state.players) == 2 and not any(p.is_type("Planeswalker") or p.is_type("Battle") for p in state.battlefield):
+            return YES, ""  # two players, nothing else it could attack (CR 506.3, 508.1b)
+        return UNKNOWN, f"whom {who} attacks is not part of the scenario (CR 508.1b)"
+    return UNKNOWN, f"the combat status {status!r} is not modelled"
+
+
+def _pt_counters(perm: Permanent, index: int) -> int:
+    n = 0
+    for name, k in perm.counters.items():
+        parts = str(name).split("/")
+        if len(parts) == 2 and all(p[:1] in "+-" and p[1:].isdigit() for p in parts):
+            n += int(parts[index]) * int(k)
+    return n
+
+
+def _pt_doubt(state: GameState) -> str:
+    """Why power and toughness could differ from printed plus counters here (``""``: they cannot)."""
+    why = _gate(state, Topic.POWER_TOUGHNESS, "power and toughness (layer 7, CR 613.4)")
+    if why:
+        return why
+    from .layers import board_view, effect_abilities
+
+    for perm in state.battlefield:
+        v = board_view(state).get(perm.id)
+        for a in (v.abilities if v else ()):
+            if not isinstance(a.effect, Unmodelled) and Topic.POWER_TOUGHNESS in getattr(a.effect, "touches", ()):
+                return f"{perm.name}'s “{a.text}” may change power or toughness (layer 7, CR 613.4)"
+    for e in state.effects:
+        for a in effect_abilities(state, e):
+            if Topic.POWER_TOUGHNESS in getattr(a.effect, "touches", ()) or isinstance(a.effect, Unmodelled):
+                return f"{e.card.name}'s effect in force may change power or toughness (layer 7, CR 613.4)"
+    return ""
+
+
+def _number(state: GameState, kind: str, obj: Any, quantity: str) -> tuple[int | None, str]:
+    """The object's power, toughness or mana value, or ``(None, why)`` when it is not known."""
+    card = obj.card
+    name = obj.name
+    if quantity == "mana_value":
+        if card.is_split and kind in ("permanent", "spell"):
+            return None, f"the mana value of the split card {name} as a {kind} is not modelled (CR 709.3, 709.4)"
+        cost = card.mana_cost if card.mana_cost is not None or not card.faces else card.faces[0].mana_cost
+        if kind == "spell" and cost is not None and cost.has_x:
+            return None, f"the mana value of the spell {name} depends on its X (CR 202.3b), which is not known"
+        return card.mana_value(0), ""  # X is 0 off the stack (CR 107.3m)
+    printed = card.front.power if quantity == "power" else card.front.toughness
+    if printed is None or not str(printed).lstrip("-").isdigit():
+        return None, f"{name}'s {quantity} ({printed}) is not a number; a characteristic-defining {quantity} is not modelled (CR 604.3)"
+    n = int(str(printed))
+    if kind == "permanent":
+        doubt = _pt_doubt(state)
+        if doubt:
+            return None, doubt
+        n += _pt_counters(obj, 0 if quantity == "power" else 1)
+    return n, ""
+
+
+def _colors(state: GameState, kind: str, obj: Any) -> tuple[frozenset[str] | None, str]:
+    from .mana_amounts import colors_of
+
+    why = _gate(state, Topic.COLORS, "the colours of objects (layer 5, CR 613.1e)")
+    if why:
+        return None, why
+    card = obj.card
+    if kind == "permanent":
+        try:
+            return colors_of(obj), ""
+        except Unsupported as e:
+            return None, str(e)
+    if card.is_split:
+        return None, f"the colours of the split card {obj.name} are not modelled here (CR 709.4)"
+    if card.faces:
+        f = card.front
+        if f.colors is not None:
+            return frozenset(f.colors), ""
+        return frozenset((f.mana_cost.colors if f.mana_cost else frozenset()) | (f.color_indicator or frozenset())), ""
+    return frozenset(card.colors), ""
+
+
+def _has_keyword(state: GameState, kind: str, obj: Any, kw: str) -> tuple[bool | None, str]:
+    from mtgcheck.models.behaviour import abilities_of
+
+    from .layers import has_keyword
+
+    why = _gate(state, Topic.KEYWORDS, "which keyword abilities objects have (CR 702)")
+    if why:
+        return None, why
+    if kind == "permanent":
+        return has_keyword(state, obj, kw), ""
+    card = obj.card
+    if any(k.lower() == kw for k in card.keywords):
+        return True, ""
+    return any(a.kind == "keyword" and str(a.effect.name) == kw.replace(" ", "_") for a in abilities_of(card)), ""
+
+
+def qualifier_verdict(state: GameState, viewer: str, kind: str, obj: Any, q: Qualifier,
+                      source: Permanent | None = None) -> tuple[str, str]:
+    """``(yes|no|unknown, why)``: whether ``obj`` passes every test of ``q`` now.
+
+    Parameters
+    ----------
+    state : GameState
+    viewer : str
+        The player who controls the spell or ability (for "attacking you").
+    kind : str
+        ``permanent`` (``obj`` a ``Permanent``), ``spell`` (a ``CardInstance`` on the stack), ``card`` (a
+        ``CardInstance`` in another zone) or ``player`` (``obj`` the player's name).
+    q : Qualifier
+    source : Permanent or None
+        The permanent whose ability it is ("another", "other than this creature"); ``None`` for a spell.
+
+    Returns
+    -------
+    (str, str)
+        ``yes``; ``no`` with the failed test in player terms; ``unknown`` with what is not modelled.
+    """
+    if q.empty:
+        return YES, ""
+    if kind == "player":
+        if q == Qualifier(other=True):
+            return YES, ""
+        return UNKNOWN, f"qualifiers of a player ({q}) are not modelled"
+    results: list[tuple[str, str]] = []
+    name = obj.name if kind != "player" else obj
+    perm = obj if kind == "permanent" else None
+    if q.other and perm is not None and source is not None and perm.id == source.id:
+        return NO, f"{name} is the source itself, and the target must be another (CR 109.5)"
+    if q.token is not None:
+        if q.token:
+            return NO, f"{name} is a card, not a token (every object of a scenario is a card, CR 111.1)"
+    if q.combat is not None:
+        if perm is None:
+            return NO, f"{name} is not on the battlefield, so it is not in combat (CR 506.4)"
+        if not perm.is_creature:
+            return NO, f"{name} is not a creature, so it is not in combat (CR 506.4)"
+        results.append(_combat(state, viewer, perm, q.combat))
+    if q.tapped is not None:
+        if perm is None:
+            results.append((UNKNOWN, f"whether the card {name} is tapped is not meaningful here"))
+        elif perm.tapped != q.tapped:
+            return NO, f"{name} is {'untapped' if q.tapped else 'tapped'} (CR 110.5)"
+    if q.counters:
+        if perm is None:
+            if kind == "card":
+                return NO, f"{name} has no counters: counters do not stay on a card that changes zones (CR 122.2)"
+            results.append((UNKNOWN, f"counters on the spell {name} are not part of the scenario"))
+        else:
+            for c in q.counters:
+                have = sum(perm.counters.values()) if c == "" else int(perm.counters.get(c, 0))
+                if have <= 0:
+                    return NO, f"{name} has no {c + ' ' if c else ''}counter on it (CR 122.1)"
+    for cmp in q.compare:
+        n, why = _number(state, kind, obj, cmp.quantity)
+        if n is None:
+            results.append((UNKNOWN, why))
+        elif not cmp.holds(n):
+            return NO, f"{name} has {cmp.quantity.replace('_', ' ')} {n}, not {cmp.describe()} (CR {'202.3' if cmp.quantity == 'mana_value' else '208.1'})"
+    if q.needs_colors:
+        cs, why = _colors(state, kind, obj)
+        if cs is None:
+            results.append((UNKNOWN, why))
+        else:
+            cs = frozenset(c for c in cs if c in _COLOR_NAMES)
+            bad = ""
+            if any(c not in cs for c in q.colors):
+                bad = f"is not {' and '.join(_COLOR_NAMES[c] for c in q.colors)}"
+            elif q.colors_any and not any(c in cs for c in q.colors_any):
+                bad = f"is not {' or '.join(_COLOR_NAMES[c] for c in q.colors_any)}"
+            elif any(c in cs for c in q.not_colors):
+                bad = f"is {' or '.join(_COLOR_NAMES[c] for c in q.not_colors if c in cs)}"
+            elif q.colorless is not None and (not cs) != q.colorless:
+                bad = "is not colorless" if q.colorless else "is colorless"
+            elif q.multicolored and len(cs) < 2:
+                bad = "is not multicolored"
+            elif q.monocolored and len(cs) != 1:
+                bad = "is not monocolored"
+            if bad:
+                return NO, f"{name} {bad} (CR 105.2)"
+    for kw, want in [(k, True) for k in q.keywords] + [(k, False) for k in q.without_keywords]:
+        has, why = _has_keyword(state, kind, obj, kw)
+        if has is None:
+            results.append((UNKNOWN, why))
+        elif has != want:
+            return NO, f"{name} {'does not have' if want else 'has'} {kw} (CR 702)"
+    if q.history:
+        results.append((UNKNOWN, f"whether {name} is one “{q.history}” is not modelled"))
+    for verdict, why in results:
+        if verdict == NO:
+            return NO, why
+    for verdict, why in results:
+        if verdict == UNKNOWN:
+            return UNKNOWN, why
+    return YES, ""
+
+
+def filter_verdict(state: GameState, f: Any, obj: Permanent, viewer: str, subtypes: Any = None,
+                   source: Permanent | None = None, kind: str = "permanent") -> tuple[str, str]:
+    """``(yes|no|unknown, why)``: whether ``obj`` matches the typed filter ``f`` (``models.effects.Filter``)
+    including its qualifier and alternatives ("green creature", "artifact or creature", "creature with
+    defender"), as seen by ``viewer``.
+
+    Parameters
+    ----------
+    obj : Permanent
+        A permanent, or a card in a zone seen as one (``kind="card"``).
+    subtypes : its subtypes now (``solver.layers.board_view``), printed when omitted.
+    source : the permanent the filter's ability belongs to ("other", "this").
+
+    Raises
+    ------
+    ValueError
+        A relation the plain filter cannot read (as ``solver.layers.filter_matches``).
+    """
+    import dataclasses
+
+    from .layers import filter_matches
+
+    base = dataclasses.replace(f, qualifier=Qualifier(), alternatives=())
+    if not filter_matches(base, obj, viewer, subtypes, source):
+        return NO, f"{obj.name} is not {f.words or f.describe()}"
+    if f.alternatives:
+        verdicts = [filter_verdict(state, a, obj, viewer, subtypes, source, kind) for a in f.alternatives]
+        if any(v == YES for v, _ in verdicts):
+            inner = (YES, "")
+        else:
+            unk = [w for v, w in verdicts if v == UNKNOWN]
+            inner = (UNKNOWN, unk[0]) if unk else (NO, f"{obj.name} is not {f.words or f.describe()}")
+        if inner[0] == NO or f.qualifier.empty:
+            return inner
+        qv = qualifier_verdict(state, viewer, kind, obj, f.qualifier, source)
+        return qv if qv[0] != YES else inner
+    return qualifier_verdict(state, viewer, kind, obj, f.qualifier, source)
