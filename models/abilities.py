@@ -74,6 +74,21 @@ class CostPart:
         return self.action in ("mill",) or "library" in self.text.lower()
 
 
+def cost_object_filter(words: str) -> Any:
+    """The typed ``models.effects.Filter`` of a cost part's object words (``CostPart.what`` without "you
+    control"), qualifiers and unions included ("green creature", "artifact or creature", "creature with
+    defender"; ``models.text.filters.parse_filter(..., qualifiers=True)``).
+
+    Raises
+    ------
+    ValueError
+        Words that are not understood.
+    """
+    from .text.filters import parse_filter
+
+    return parse_filter(words, "any", qualifiers=True)
+
+
 @dataclass(frozen=True)
 class ActivationCost:
     """The cost of an activated ability (CR 602.1a): everything before the colon.

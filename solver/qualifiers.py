@@ -56,31 +56,17 @@ def _gate(state: GameState, topic: Topic, what: str) -> str:
 
 def _step_words(state: GameState) -> str:
     """``"it is Alice's precombat main phase (the scenario's default turn)"`` for a reason."""
-    turn = getattr(state, "turn", None)
-    step = getattr(turn, "step", None)
-    name = str(getattr(step, "value", step) or "precombat_main").replace("_", " ")
-    active = getattr(state, "active_player", None) or (state.players[0] if state.players else "the active player")
-    default = "" if getattr(turn, "given", False) else " (the scenario's default turn)"
-    return f"it is {active}'s {name}{' step' if 'main' not in name else ' phase'}{default}"
+    return f"it is {state.turn.describe(state.active)}"
 
 
-def _step_order(state: GameState) -> int | None:
-    step = getattr(getattr(state, "turn", None), "step", None)
-    return getattr(step, "order", None)
-
-
-def _blockers_declared(state: GameState) -> bool | None:
-    """Whether blockers have been declared this combat (the declare blockers step up to the end of combat step,
-    CR 509); ``None`` when the state has no turn structure."""
-    step = getattr(getattr(state, "turn", None), "step", None)
-    if step is None:
-        return False  # no turn structure: the default precombat main phase (CR 505.1)
-    return str(getattr(step, "value", step)) in ("declare_blockers", "combat_damage", "end_of_combat")
+def _blockers_declared(state: GameState) -> bool:
+    """Whether blockers have been declared this combat: the declare blockers step up to the end of combat step
+    (CR 509, 511.3)."""
+    return state.turn.step.has_blockers
 
 
 def _combat(state: GameState, viewer: str, perm: Permanent, status: str) -> tuple[str, str]:
-    attacking = bool(getattr(perm, "attacking", False))
-    blocking = bool(getattr(perm, "blocking", False))
+    attacking, blocking = perm.attacking, perm.blocking
     who = perm.name
     if status == "attacking":
         return (YES, "") if attacking else (NO, f"{who} is not attacking (CR 506.4; {_step_words(state)})")

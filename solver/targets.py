@@ -167,6 +167,7 @@ def spec_legality(state: GameState, player: str, card: Any, spec: TargetSpec,
         return YES, ""
     board = _board_targeting_texts(state) if board is None else board
     yes = 0
+    near = ""  # the first object of the right kind and types that a qualifier rules out: the reason shown
     cands, unknown = _candidates(state, player, card, spec, cast_from)
     for kind, obj in cands:
         verdict, why = chosen_legality(state, player, card, spec, kind, obj, board, source)
@@ -176,11 +177,13 @@ def spec_legality(state: GameState, player: str, card: Any, spec: TargetSpec,
                 return YES, ""
         elif verdict == UNKNOWN:
             unknown.append(why)
+        elif not near and "”: " in why:
+            near = why.split("”: ", 1)[1]
     if yes >= spec.count:
         return YES, ""
     if yes + len(unknown) >= spec.count:
         return UNKNOWN, unknown[0]
-    return NO, ""
+    return NO, near
 
 
 def _needs_distinct(mode: tuple[TargetSpec, ...]) -> bool:
@@ -273,7 +276,7 @@ def target_problems(state: GameState, player: str, card: Any, abilities: Iterabl
         if all(v == YES for _, v, _ in verdicts):
             ok += 1
         elif any(v == NO for _, v, _ in verdicts):
-            missing.extend(_describe_need(s) for s, v, _ in verdicts if v == NO)
+            missing.extend(_describe_need(s) + (f" ({w})" if w else "") for s, v, w in verdicts if v == NO)
         else:
             unknown.extend(w for _, v, w in verdicts if v == UNKNOWN)
     if ok >= st.choose:

@@ -220,17 +220,22 @@ def test_cr_601_2c_a_modal_spell_with_one_legal_mode_is_castable(tmp_path, db):
 
 
 def test_cr_601_2c_unknown_legality_is_unsupported(tmp_path, db):
-    """A creature exists but 'target attacking creature' depends on combat, which a scenario does not hold:
-    unsupported, never a guess; with no creature at all the answer is certain (not castable)."""
+    """A creature exists but 'target creature that dealt damage to you this turn' depends on what happened earlier
+    this turn, which a scenario does not hold: unsupported, never a guess; with no creature at all the answer is
+    certain (not castable). 'target attacking creature' is known: outside combat no creature is attacking
+    (CR 506.4), so the scenario's default precombat main phase has no legal choice."""
     base = """
         players: [Alice, Bob]
         cards:
-          Test Chastise: {mana_cost: "{W}", type_line: Instant, oracle_text: "Destroy target attacking creature."}
+          Test Chastise: {mana_cost: "{W}", type_line: Instant, oracle_text: "Destroy target %s."}
         battlefield: {Alice: [Plains%s]}
         ask: {cast: {card: Test Chastise}}
     """
-    assert run_scenario(scenario(tmp_path, base % ", Llanowar Elves"), db).verdict == "unsupported"
-    assert run_scenario(scenario(tmp_path, base % ""), db).answer.values["castable"] is False
+    history = "creature that dealt damage to you this turn"
+    assert run_scenario(scenario(tmp_path, base % (history, ", Llanowar Elves")), db).verdict == "unsupported"
+    assert run_scenario(scenario(tmp_path, base % (history, "")), db).answer.values["castable"] is False
+    res = run_scenario(scenario(tmp_path, base % ("attacking creature", ", Llanowar Elves")), db)
+    assert res.answer.values["castable"] is False and "506.4" in res.answer.values["reason"]
 
 
 def test_cr_118_3_sacrifice_all_and_discard_your_hand_are_payable_with_none(tmp_path, db):

@@ -25,7 +25,7 @@ import dataclasses
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Iterable
+from typing import Any, Iterable
 
 from ..effects import Qualifier
 from .filters import QUALIFIER_ADJECTIVES, adjective_qualifier, tail_qualifier
@@ -147,9 +147,11 @@ class _Seg:
     kind: str | None = None
     adjs: list[list[str]] = field(default_factory=list)
     subs: list[str] = field(default_factory=list)
+    supers: list[str] = field(default_factory=list)
+    excl_supers: list[str] = field(default_factory=list)
 
     def key(self) -> tuple:
-        return (tuple(tuple(g) for g in self.adjs), tuple(self.subs))
+        return (tuple(tuple(g) for g in self.adjs), tuple(self.subs), tuple(self.supers), tuple(self.excl_supers))
 
 
 @dataclass
@@ -182,10 +184,15 @@ def _read_noun_phrase(words: list[str]) -> tuple[_Noun, int]:
     prev = "start"
     pending_subs: list[str] = []
 
+    pending_supers: tuple[list[str], list[str]] = ([], [])
+
     def new_seg() -> _Seg:
-        seg = _Seg(adjs=nn.pending, subs=list(pending_subs))
+        seg = _Seg(adjs=nn.pending, subs=list(pending_subs), supers=list(pending_supers[0]),
+                   excl_supers=list(pending_supers[1]))
         nn.pending = []
         pending_subs.clear()
+        pending_supers[0].clear()
+        pending_supers[1].clear()
         nn.segs.append(seg)
         return seg
 
@@ -196,6 +203,7 @@ def _read_noun_phrase(words: list[str]) -> tuple[_Noun, int]:
         trail_comma = words[i].endswith(",")
         if lw in _SUPER or (lw.startswith("non") and lw[3:] in _SUPER):
             (nn.supers if lw in _SUPER else nn.excl_supers).append(_SUPER[lw] if lw in _SUPER else _SUPER[lw[3:]])
+            pending_supers[0 if lw in _SUPER else 1].append(_SUPER[lw] if lw in _SUPER else _SUPER[lw[3:]])
             i += 1
             prev = "conn" if trail_comma else "excl"
             continue
@@ -253,12 +261,15 @@ def _read_noun_phrase(words: list[str]) -> tuple[_Noun, int]:
             excl.append(_TYPES[w[3:]])
             i += 1
             prev = "excl"
+        elif w == "and" and not (i + 1 < len(words) and _is_head_word(words[i + 1])):
+            break  # "target spell and Suffocating Blast deals ...": the phrase ends
         elif w in ("or", "and/or", "and"):
             i += 1
             prev = "adjor" if prev == "adj" and w == "or" else "conn"
             continue
         elif w in ("token", "tokens", "nontoken") and not (i + 1 < len(words) and (
-                _is_head_word(words[i + 1]) or words[i + 1].lower().strip(",") in QUALIFIER_ADJECTIVES)):
+                _is_head_word(words[i + 1]) or words[i + 1].lower().strip(",") in QUALIFIER_ADJECTIVES
+                or re.fullmatch(r"[A-Z][a-z'\-]+s?,?", words[i + 1]))):
             nn.pending.append(["nontoken" if w == "nontoken" else "token"])  # "target token": a token permanent
             new_seg().kind = "permanent"
             kinds.append("permanent")
@@ -375,14 +386,18 @@ def parse_target_phrase(phrase: str) -> TargetSpec | None:
         shown = phrase.split(" graveyard")[0] + " graveyard"
     shown = _trim_shown(shown)
     segs = nn.segs
-    for k in range(len(segs) - 1, 0, -1):
-        # "Wolf or Werewolf creature": a subtype noun before a typed noun shares its types (Wolf creature)
-        if segs[k].types and not segs[k - 1].types and segs[k - 1].kind is None and segs[k - 1].subs:
-            segs[k - 1].types = list(segs[k].types)
-            segs[k - 1].kind = segs[k].kind
+    if len(segs) > 1 and segs[-1].types and all(not s.types and s.kind is None and s.subs for s in segs[:-1]):
+        # "Wolf or Werewolf creature": subtype nouns before the one typed noun share its types (Wolf creature)
+        for seg in segs[:-1]:
+            seg.types, seg.kind = list(segs[-1].types), segs[-1].kind
+    if len(segs) > 1 and all(not (s.adjs or s.supers or s.excl_supers) for s in segs[1:]):
+        # "tapped Merfolk or Kithkin creature", "red instant or sorcery card": the words before the first noun
+        # qualify each noun
+        for seg in segs[1:]:
+            seg.adjs, seg.supers, seg.excl_supers = segs[0].adjs, segs[0].supers, segs[0].excl_supers
     first_only = len(segs) > 1 and all(not s.adjs and not s.subs for s in segs[1:])
     same = all(s.key() == segs[0].key() for s in segs) or first_only
-    common = dict(excluded=tuple(excl), controller=controller, zone=zone, owner=owner, count=n,
+    common: dict[str, Any] = dict(excluded=tuple(excl), controller=controller, zone=zone, owner=owner, count=n,
                   unknown=tuple(unknown), excluded_subtypes=tuple(nn.excl_subtypes), supertypes=tuple(nn.supers),
                   excluded_supertypes=tuple(nn.excl_supers), most=_most_of(m), any_number=bool(m.group("any")))
     if same and not (len(segs) > 1 and any(len(s.types) > 1 for s in segs)):
@@ -402,8 +417,9 @@ def parse_target_phrase(phrase: str) -> TargetSpec | None:
         q = _adjectives(s.adjs, unknown)
         kind = "card" if zone == "graveyard" else (s.kind or last_kind or "permanent")
         alts.append(TargetSpec(shown, (kind,), all_types=tuple(s.types), subtypes=tuple(s.subs),
-                               qualifier=q.merge(tq), **{**common, "unknown": ()}))
-    common["unknown"] = tuple(unknown)
+                               qualifier=q.merge(tq), **{**common, "unknown": (), "supertypes": tuple(s.supers),
+                                                          "excluded_supertypes": tuple(s.excl_supers)}))
+    common.update(unknown=tuple(unknown), supertypes=(), excluded_supertypes=())
     return TargetSpec(shown, tuple(dict.fromkeys(a.kinds[0] for a in alts)), alternatives=tuple(alts), **common)
 
 

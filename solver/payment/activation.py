@@ -54,12 +54,12 @@ def _qualified_match(state: GameState, player: str, what: str, kind: str, perm: 
     """1 when ``perm`` matches object words with qualifiers or a union ("green creature", "artifact or creature",
     "nontoken creature", "creature with defender"; ``solver.qualifiers.filter_verdict``), else 0; ``Unsupported``
     when the words are not understood or the match depends on something not modelled."""
-    from mtgcheck.models.text.filters import parse_filter
+    from mtgcheck.models.abilities import cost_object_filter
 
     from ..qualifiers import NO, YES, filter_verdict
 
     try:
-        f = parse_filter(kind, "any", qualifiers=True)
+        f = cost_object_filter(kind)
         verdict, why = filter_verdict(state, f, perm, player, view[perm.id].subtypes if perm.id in view else None,
                                       source, "permanent" if on_battlefield else "card")
     except ValueError:
