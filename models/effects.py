@@ -145,7 +145,7 @@ CONTROLLERS = ("any", "you", "opponent")
 #: What a number qualifier compares (CR 208 power/toughness, 202.3 mana value).
 QUANTITIES = ("power", "toughness", "mana_value")
 #: Comparison operators of a number qualifier ("2 or less" ``<=``, "3 or greater" ``>=``, "exactly"/bare ``==``).
-COMPARISONS = ("<=", ">=", "==", "<", ">")
+NUMBER_COMPARISONS = ("<=", ">=", "==", "<", ">")
 #: Combat statuses a qualifier may name (CR 506.4 attacking/blocking creatures, 509.1h blocked, 506.3 "attacking
 #: you"). ``attacking_or_blocking``: either; ``nonattacking``/``nonblocking``: neither status.
 COMBAT_STATUSES = ("attacking", "blocking", "attacking_or_blocking", "blocked", "unblocked", "attacking_you",
@@ -164,8 +164,8 @@ class Comparison:
     def __post_init__(self) -> None:
         if self.quantity not in QUANTITIES:
             raise _unknown("quantity", self.quantity, QUANTITIES, "comparison")
-        if self.op not in COMPARISONS:
-            raise _unknown("comparison", self.op, COMPARISONS, "comparison")
+        if self.op not in NUMBER_COMPARISONS:
+            raise _unknown("comparison", self.op, NUMBER_COMPARISONS, "comparison")
 
     def holds(self, n: int) -> bool:
         """Whether ``n`` passes the test."""
