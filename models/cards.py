@@ -181,7 +181,8 @@ class Card:
 
     def is_type(self, t: str) -> bool:
         """Card type, supertype or subtype of the front face (``"Creature"``, ``"Basic"``, ``"Forest"``)."""
-        return self.front.type_line.has(t)
+        # the front face's type line, without building the stand-in face ``front`` makes for a one-faced card
+        return (self.faces[0].type_line if self.faces else self.type_line).has(t)
 
     @property
     def is_permanent_card(self) -> bool:

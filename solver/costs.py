@@ -36,7 +36,7 @@ from mtgcheck.models.mana import ManaCost, ManaSymbol
 from mtgcheck.models.behaviour import abilities_of
 from mtgcheck.models.state import GameState
 
-from .layers import permanent_abilities
+from .layers import battlefield_abilities
 from .questions import QuestionError, Unsupported
 
 
@@ -108,8 +108,8 @@ def spell_abilities(card: Any) -> tuple:
 def active_cost_changes(state: GameState) -> list[CostChange]:
     """Every cost increase/reduction/minimum of the permanents on the battlefield (in battlefield order)."""
     out: list[CostChange] = []
-    for perm in state.battlefield:
-        for ch in cost_changes(permanent_abilities(state, perm), perm.name, perm.controller):
+    for perm, abilities in battlefield_abilities(state):
+        for ch in cost_changes(abilities, perm.name, perm.controller):
             if ch.while_untapped and perm.tapped:
                 continue
             out.append(ch)
@@ -379,8 +379,8 @@ def _permission_sources(state: GameState, zone: str) -> list[str]:
     """Static abilities in play and effects in force that may let spells be cast from ``zone`` (text we
     do not model: the answer becomes unsupported). The modelled Snapcaster grant is left out."""
     out: list[str] = []
-    for perm in state.battlefield:
-        for a in permanent_abilities(state, perm):
+    for perm, abilities in battlefield_abilities(state):
+        for a in abilities:
             if a.kind == "static" and _may_cast_from(a, zone):
                 out.append(f"{perm.name} ({a.text.strip()})")
     for e in state.effects:
@@ -493,8 +493,8 @@ def _count_of(state: GameState, player: str, card: Any, zone: str, count: dict, 
             if count.get("at_least") is not None:  # "if you control a Wizard": once, when there are enough
                 return int(len(perms) >= int(count["at_least"]))
             return len(perms)
-        for q in state.battlefield:
-            for a in permanent_abilities(state, q):
+        for q, abilities in battlefield_abilities(state):
+            for a in abilities:
                 if a.kind == "static" and isinstance(a.effect, Unmodelled) and a.effect.power_change:
                     raise Unsupported(f"{what}: {q.name} may change creatures' power ({a.text.strip()}); not modelled")
         if state.effects:
@@ -618,8 +618,8 @@ def unmodelled_cost_text(state: GameState, player: str, card: Any) -> str | None
         # spells you cast cost {1} less") work only once it is a permanent (CR 113.6): they cannot change this cost
         if isinstance(a.effect, Unmodelled) and a.effect.cost_change is not None and functions_while_cast(a, a.effect):
             return f"{card.name}: {a.text.strip()}"
-    for perm in state.battlefield:
-        for a in permanent_abilities(state, perm):
+    for perm, abilities in battlefield_abilities(state):
+        for a in abilities:
             if a.kind == "static" and isinstance(a.effect, Unmodelled) and a.effect.cost_change == "spells":
                 return f"{perm.name}: {a.text.strip()}"
     for e in state.effects:

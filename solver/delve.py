@@ -36,7 +36,7 @@ from mtgcheck.models.state import CardInstance, GameState
 
 from . import costs as _costs
 from .combinatorics import count_multisets, iter_multisets
-from .layers import permanent_abilities
+from .layers import battlefield_abilities
 from .payment.model import ExtraPayer
 from .payment.search import find_payment
 from .questions import Answer, Context, QuestionError, Unsupported, question
@@ -248,8 +248,8 @@ def spell_cost_keywords(state: GameState, player: str, card: Card) -> set[str]:
     """Which of delve, convoke, improvise the spell has, printed or granted by a permanent of ``player``
     with a static ``spells_have_keyword`` ability (Inspiring Statuary: nonartifact spells have improvise)."""
     out = {k for k in ("delve", "convoke", "improvise") if has_cost_keyword(card, k)}
-    for perm in state.permanents(player):
-        for a in permanent_abilities(state, perm):
+    for perm, abilities in battlefield_abilities(state, state.permanents(player)):
+        for a in abilities:
             e = a.effect
             if isinstance(e, SpellsHaveKeyword) and a.kind == "static":
                 if any(card.is_type(t) for t in e.exclude_types):

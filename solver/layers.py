@@ -32,8 +32,9 @@ Effects applied
 from __future__ import annotations
 
 import functools
+import operator
 from dataclasses import dataclass, field
-from typing import Iterable
+from typing import Iterable, Iterator
 
 from mtgcheck.models.abilities import Ability, ability_from_dict, make_ability
 from mtgcheck.models.cards import BASIC_LAND_MANA, BASIC_LAND_TYPES
@@ -287,10 +288,30 @@ def _fingerprint(state: GameState) -> tuple:
             tuple(state.effects), tuple((e.card, e.ability, e.timestamp, e.controller) for e in state.effects))
 
 
-def _same(a: tuple, b: tuple) -> bool:
-    return (len(a[0]) == len(b[0]) and all(x is y for x, y in zip(a[0], b[0])) and all(x is y for x, y in zip(a[1], b[1]))
-            and a[2] == b[2] and len(a[3]) == len(b[3]) and all(x is y for x, y in zip(a[3], b[3]))
-            and all(x[0] is y[0] and x[1:] == y[1:] for x, y in zip(a[4], b[4])))
+_PLAIN = operator.attrgetter("controller", "attached_to", "timestamp")
+_CARD = operator.attrgetter("card")
+_EFFECT_PLAIN = operator.attrgetter("ability", "timestamp", "controller")
+
+
+def _unchanged(fp: tuple, state: GameState) -> bool:
+    """Whether ``state`` still has the fingerprint ``fp`` (``_fingerprint``: the same objects, by identity, and the
+    same plain values), without building a new one: element-wise identity and equality in C loops (the view is
+    asked for once per permanent by some callers, so this check runs often; issue 14)."""
+    perms, cards, plain, effs, eplain = fp
+    bf = state.battlefield
+    if len(bf) != len(perms) or len(state.effects) != len(effs):
+        return False
+    if not all(map(operator.is_, bf, perms)) or not all(map(operator.is_, map(_CARD, bf), cards)):
+        return False
+    if not all(map(operator.eq, map(_PLAIN, bf), plain)):
+        return False
+    if effs:
+        ef = state.effects
+        if not all(map(operator.is_, ef, effs)) or not all(map(operator.is_, map(_CARD, ef), (x[0] for x in eplain))):
+            return False
+        if not all(map(operator.eq, map(_EFFECT_PLAIN, ef), (x[1:] for x in eplain))):
+            return False
+    return True
 
 
 #: Attribute of a ``GameState`` holding its last view (the cache lives and dies with the state).
@@ -330,10 +351,10 @@ def board_view(state: GameState) -> dict[str, PermView]:
 
     References: CR 305.6, 305.7, 613.1d, 613.1f, 613.7, 613.8.
     """
-    fp = _fingerprint(state)
     hit = state.__dict__.get(_CACHE_ATTR)
-    if hit is not None and _same(hit[0], fp):
+    if hit is not None and _unchanged(hit[0], state):
         return hit[1]
+    fp = _fingerprint(state)
     # A permanent has the abilities of its (front) face that function on the battlefield (CR 113.6: Simian
     # Spirit Guide's "exile this card from your hand" ability works only from the hand, 113.6m).
     printed = {p.id: tuple(a for a in abilities_of(p.card) if a.intrinsic is None
@@ -416,6 +437,25 @@ def permanent_abilities(state: GameState, perm: Permanent) -> tuple[Ability, ...
         out.extend(a for a in abilities_of(perm.card) if not a.params.get("intrinsic"))
         return tuple(out)
     return v.abilities
+
+
+def battlefield_abilities(state: GameState, perms: Iterable[Permanent] | None = None) -> Iterator[tuple[Permanent, tuple[Ability, ...]]]:
+    """``(perm, permanent_abilities(state, perm))`` for each of ``perms`` (permanents on the battlefield; default:
+    all of them, in order),
+    reading the layer view once for the whole loop instead of once per permanent (issue 14: checking that a
+    stored view is still valid walks the board, so one check per permanent was quadratic). Counts one budget
+    state per permanent, as ``permanent_abilities`` does; the view is read only when there is a permanent.
+    The state must not change while the loop runs.
+
+    Returns an iterator of (Permanent, tuple of Ability).
+    """
+    view: dict[str, PermView] | None = None
+    for perm in (state.battlefield if perms is None else perms):
+        _budget.tick(1, "looking at permanents' abilities")
+        if view is None:
+            view = board_view(state)
+        v = view.get(perm.id)
+        yield perm, (v.abilities if v is not None else permanent_abilities(state, perm))
 
 
 def has_keyword(state: GameState, perm: Permanent, keyword: str) -> bool:

@@ -586,6 +586,31 @@ def interchangeable_key(perm: Permanent, view: Mapping[str, Any], referenced: se
             pv.subtypes, tuple(id(a) for a in pv.abilities))
 
 
+def _context_free_value(abilities: list[Ability], compute, pid: str,
+                        prov: dict[tuple[str, str], "Provenance"]) -> frozenset[str] | None:
+    """The types a permanent whose mana abilities all read nothing of the game (``ability_cache.context_free``)
+    could produce, computed once per tuple of abilities and read back on later boards, with its provenance
+    (each type's first ability: the same on every board); ``None`` when an ability is not context free. The
+    caller checks that no replacement effect watches the permanent and that it reflects nothing, so the value
+    is the abilities' own outputs (CR 106.7; issue 14)."""
+    from .ability_cache import cached, context_free
+
+    if not abilities or not all(context_free(a) for a in abilities):
+        return None
+    key = ("could_produce", tuple(id(a) for a in abilities[1:]))
+
+    def work() -> tuple[tuple[Ability, ...], frozenset[str], list[tuple[str, Provenance]]]:
+        v = compute()
+        return tuple(abilities), v, [(t, prov[(pid, t)]) for t in v if (pid, t) in prov]
+
+    keep, value, pv = cached(abilities[0], key, work)
+    if len(keep) != len(abilities) or any(a is not b for a, b in zip(keep, abilities)):
+        return None  # a reused id among the later abilities: not this tuple
+    for t, p in pv:
+        prov[(pid, t)] = p
+    return value
+
+
 def could_produce(state: GameState) -> ProduceResult:
     """The types of mana every permanent could produce now (CR 106.7), as a least fixpoint over a graph.
 
@@ -690,6 +715,10 @@ def could_produce(state: GameState) -> ProduceResult:
     same: dict[tuple, tuple[frozenset[str], list[tuple[str, Provenance]]]] = {}
 
     def node_value(pid: str) -> frozenset[str]:
+        if pid not in reflect_of and not watch[pid]:
+            got = _context_free_value(abil[pid], lambda: _node_value(pid), pid, prov)
+            if got is not None:
+                return got
         if pid not in reflect_of:
             k = interchangeable_key(by_id[pid], view, referenced)
             if k is not None:
@@ -723,6 +752,11 @@ def could_produce(state: GameState) -> ProduceResult:
                             prov[(pid, t)] = Provenance(ab.describe(), via, via_t, order)
         return frozenset(out)
 
+    if not G.number_of_edges():  # nothing reflects: every node is its own component, none depends on another
+        for n in G.nodes:
+            values[n] = node_value(n)
+        types = {p.id: values.get(p.id, frozenset()) for p in state.battlefield}
+        return ProduceResult(types, G, prov, repl, state)
     C = nx.condensation(G)
     members = nx.get_node_attributes(C, "members")
     for comp in nx.topological_sort(C):

@@ -48,7 +48,12 @@ class ManaOption:
     note: str = ""
 
     def __str__(self) -> str:
-        return format_pool(ManaPool.of(self.mana))
+        # kept on the instance: an option is read many times (and, through ``ability_cache``, on many boards)
+        got = self.__dict__.get("_text")
+        if got is None:
+            got = format_pool(ManaPool.of(self.mana))
+            object.__setattr__(self, "_text", got)
+        return got
 
 
 @dataclass(frozen=True)
@@ -159,7 +164,29 @@ class _Board:
             out.discard("C")
         return frozenset(out)
 
+    @property
+    def quiet(self) -> bool:
+        """No replacement effect on mana production and no triggered mana ability is in force (CR 106.12a-b,
+        605.1b, 616.1): nothing on the board changes what a mana ability adds (``ability_cache``)."""
+        q = self.__dict__.get("_quiet")
+        if q is None:
+            from .mana_triggers import all_triggers
+
+            q = self.__dict__["_quiet"] = not self.produce.replacements and not all_triggers(self)
+        return q
+
     def options(self, perm: Permanent, ab: Ability) -> tuple[ManaOption, ...]:
+        """Every distinct result of ``perm`` activating the mana ability ``ab`` (see the module docstring); on a
+        quiet board an ability that reads nothing of the game (``ability_cache.context_free``) is worked out
+        once per ability, permanent name and snow status, and read back on later boards (exact: nothing else
+        is read)."""
+        from .ability_cache import cached, context_free
+
+        if self.quiet and context_free(ab):
+            return cached(ab, ("options", perm.name, perm.card.is_type("Snow")), lambda: self._options(perm, ab))
+        return self._options(perm, ab)
+
+    def _options(self, perm: Permanent, ab: Ability) -> tuple[ManaOption, ...]:
         from .produce import apply_in_every_order, base_events, watching
 
         p = ab.params
@@ -334,8 +361,50 @@ def _limit(perm: Permanent, ab: Ability) -> int | None:
 def permanent_mana_sources(state: GameState, perm: Permanent, board: "_Board | None" = None) -> list[ManaSource]:
     """The mana sources of one permanent (see ``mana_sources``)."""
     board = board or _Board(state)
-    out: list[ManaSource] = []
     view = board.view.get(perm.id)  # the view computed once per state (not once per permanent)
+    if view is not None and board.quiet:
+        got = _quiet_permanent_sources(state, perm, board, view.abilities)
+        if got is not None:
+            return got
+    return _permanent_mana_sources(state, perm, board)
+
+
+def _quiet_permanent_sources(state: GameState, perm: Permanent, board: _Board,
+                             abilities: tuple[Ability, ...]) -> list[ManaSource] | None:
+    """``_permanent_mana_sources`` on a quiet board (``_Board.quiet``) for a permanent whose mana abilities all read
+    nothing of the game (``ability_cache.context_free``), or ``None`` for any other permanent.
+
+    Everything ``_permanent_mana_sources`` reads is then a fact of the card object (name, snow, creature, its
+    keywords), of the permanent's abilities now (the same objects, in order: their indexes, costs, outputs,
+    whether they are mana abilities, haste), of its tapped and sick status and of its counters (the activation
+    limit); the board adds nothing (no replacement or triggered mana ability, CR 106.12a-b, 605.1b, 616.1). So
+    the sources are worked out once per such combination and rebuilt under this permanent's id on later
+    boards (issue 14), the same records field for field.
+    """
+    from .ability_cache import cached_for, context_free
+
+    if not all(context_free(a) for a in abilities if a.kind == "activated" and a.is_mana_ability):
+        return None
+    try:
+        counters = tuple(sorted(perm.counters.items()))
+    except TypeError:
+        return None
+    key = ("permanent_sources", perm.tapped, perm.sick, counters)
+
+    def work() -> list[tuple]:
+        # every field but the permanent's id, in field order
+        return [tuple(getattr(s, f.name) for f in _SOURCE_FIELDS[1:]) for s in _permanent_mana_sources(state, perm, board)]
+
+    rows = cached_for((perm.card,) + abilities, key, work)
+    return [ManaSource(perm.id, *row) for row in rows]
+
+
+_SOURCE_FIELDS = dataclasses.fields(ManaSource)
+
+
+def _permanent_mana_sources(state: GameState, perm: Permanent, board: _Board) -> list[ManaSource]:
+    out: list[ManaSource] = []
+    view = board.view.get(perm.id)
     acts = [a for a in (view.abilities if view is not None else permanent_abilities(state, perm)) if a.kind == "activated"]
     snow = perm.card.is_type("Snow")
     for i, ab in enumerate(acts, 1):

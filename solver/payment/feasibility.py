@@ -9,6 +9,7 @@ References: CR 106.6, 107.4, 601.2g-h, 605.3a, 609.4b.
 """
 from __future__ import annotations
 
+import functools
 from collections import Counter
 from typing import Iterable, Mapping, Sequence
 
@@ -58,6 +59,18 @@ def _compatible(unit: _Unit, target: str, tok: str) -> bool:
     return tok in t  # a unit's type may be several letters: spend-as-though effects (CR 609.4b)
 
 
+@functools.lru_cache(maxsize=1 << 16)
+def _mask(unit: _Unit, keys: tuple[tuple[str, str], ...]) -> int:
+    """The demand kinds ``keys`` ((target, token) pairs) one unit can pay, as a bit mask (bit ``i``: ``keys[i]``,
+    ``_compatible``). A pure function of hashable arguments, asked again and again by the search's bounds with
+    the same few units and token lists, so it is memoized (issue 14)."""
+    mask = 0
+    for i, (target, tok) in enumerate(keys):
+        if _compatible(unit, target, tok):
+            mask |= 1 << i
+    return mask
+
+
 #: Most distinct demand kinds for which ``_maxflow_ok`` checks Hall's condition subset by subset.
 _HALL_KINDS = 10
 
@@ -78,12 +91,10 @@ def _maxflow_ok(supply: Mapping, demand: Mapping) -> bool:
     d_keys = [k for k, v in demand.items() if v > 0]
     if len(d_keys) <= _HALL_KINDS:
         by_mask: dict[int, int] = {}
+        keys = tuple(d_keys)
         for k, n in supply.items():
             if n > 0:
-                mask = 0
-                for i, dk in enumerate(d_keys):
-                    if _compatible(k, dk[0], dk[1]):
-                        mask |= 1 << i
+                mask = _mask(k, keys)
                 if mask:
                     by_mask[mask] = by_mask.get(mask, 0) + n
         masks = list(by_mask.items())
@@ -405,12 +416,18 @@ class _Evaluator:
         return got
 
     def life(self, a: Mapping[str, int]) -> int:
-        _, life = self.spell_demand(a)
-        life += self.m.base_life
-        for g, names in zip(self.m.groups, self.gvars):
-            for c, v in zip(g.choices, names):
-                if a[v] and c.life:
-                    life += c.life * a[v]
+        """Life paid by a complete assignment: the Phyrexian symbols paid with life, the cost's own life and the
+        sources' life costs (CR 119.4, 107.4f)."""
+        life_vars = self.__dict__.get("_life_vars")
+        if life_vars is None:  # the variables that pay life, with how much per use (once per model)
+            life_vars = self._life_vars = (
+                [(v, 2) for s, names in zip(self.m.syms, self.svars) for opt, v in zip(s.options, names) if opt == ("2life",)]
+                + [(v, c.life) for g, names in zip(self.m.groups, self.gvars) for c, v in zip(g.choices, names) if c.life])
+        life = self.m.base_life
+        for v, k in life_vars:
+            n = a[v]
+            if n:
+                life += k * n
         return life
 
     def irredundant(self, a: dict[str, int], spell_demand: Counter, sd_key: tuple | None = None) -> bool:

@@ -708,10 +708,11 @@ def build_model(state: GameState, player: str, total_cost: Any, *, spell_card: A
     hand_ids = {s.permanent for s in srcs if s.zone == "hand"}
     # permanents: collapse identical ones (cards in the hand with the same name alike)
     by_sig: dict[tuple, _Group] = {}
+    on_battlefield = _permanents_by_id(state)
     for pid, chs in per_perm.items():
         sig: tuple
         if collapse:
-            perm = _perm_or_none(state, pid)
+            perm = on_battlefield.get(pid)
             status = (perm.card.name, perm.tapped, perm.sick, tuple(sorted(perm.counters.items())),
                       tuple(sorted((k, str(v)) for k, v in perm.choices.items())), perm.controller) if perm else \
                 (("hand", perm_name[pid]) if pid in hand_ids else (pid,))
@@ -784,6 +785,14 @@ def _split_syms(syms: list[_SymGroup]) -> list[_SymGroup]:
     for s in syms:
         for _ in range(s.count):
             out.append(_SymGroup(s.text, 1, s.options, s.labels))
+    return out
+
+
+def _permanents_by_id(state: GameState) -> dict:
+    """The permanents by id (the first of an id, as ``_perm_or_none``), built once per model (issue 14)."""
+    out: dict = {}
+    for p in state.battlefield:
+        out.setdefault(p.id, p)
     return out
 
 

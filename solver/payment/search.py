@@ -7,6 +7,7 @@ References: CR 601.2b, 601.2f-h, 605, 106.6, 609.4b.
 """
 from __future__ import annotations
 
+import functools
 import math
 from collections import Counter
 from typing import Any, Iterable, Iterator, Mapping, Sequence
@@ -19,8 +20,8 @@ from mtgcheck.models.state import GameState
 from .. import budget as _budget
 from ..questions import Unsupported
 from ..sources import ManaSource
-from .feasibility import _compatible, _Evaluator, _maxflow_ok
-from .model import Extension, ExtraPayer, Payment, Use, _Group, _Model, build_model, life_payable, unmodelled_message
+from .feasibility import _Evaluator, _mask, _maxflow_ok
+from .model import Extension, ExtraPayer, Payment, Use, _Choice, _Group, _Model, build_model, life_payable, unmodelled_message
 
 
 # ---------------------------------------------------------------------------
@@ -59,6 +60,35 @@ class _Bounds:
 
 def _add(d: dict, k: Any, n: int) -> None:
     d[k] = d.get(k, 0) + n
+
+
+def _counts(items: Iterable[Any]) -> dict:
+    """How many times each item occurs, in first-seen order (as ``Counter``, without its cost)."""
+    out: dict = {}
+    for x in items:
+        out[x] = out.get(x, 0) + 1
+    return out
+
+
+@functools.lru_cache(maxsize=1 << 14)
+def _choice_facts(c: _Choice) -> tuple:
+    """What ``_PaymentConstraint`` reads of one choice, worked out once per distinct choice (a frozen, hashable
+    record; the same choices recur on every board, issue 14): per type the units that may pay the spell or an
+    input (``(type, n)`` pairs), its input's mana types counted, the number of such units, its input's tokens
+    counted, those units' types in order, its class (see "classes" in ``_PaymentConstraint``; ``None`` when it
+    has none) and its units counted (first-seen order)."""
+    ok = [u for u in c.units if u[2] or u[3]]
+    out_t = tuple(_counts(t for u in ok for t in u[0]).items())
+    in_t = _counts(t for t in c.inp if t in MANA_TYPES)
+    inp_t = tuple(_counts(c.inp).items())
+    spell_t = tuple(t for u in ok for t in u[0])
+    cls = None
+    if c.units and not c.inp and all(u == c.units[0] for u in c.units):
+        # one kind of unit (a basic land; Thran Dynamo's {C}{C}{C} too): see "classes" in _PaymentConstraint
+        t, snow, sp, ac = c.units[0]
+        if t == "1" or (len(t) == 1 and t in MANA_TYPES):
+            cls = ((t, bool(snow) and t != "1", bool(sp), bool(ac)), len(c.units))
+    return out_t, in_t, len(ok), inp_t, spell_t, cls, tuple(_counts(c.units).items())
 
 
 class _PaymentConstraint(constraint.Constraint):
@@ -164,16 +194,15 @@ class _PaymentConstraint(constraint.Constraint):
             suffix: list[tuple] = [((), 0, 0, ())]  # after the last variable: nothing
             for j in reversed(seq):
                 c = g.choices[j]
+                out_t, in_t, ok_units, inp_t, _, _, _ = _choice_facts(c)
                 gmax = dict(suffix[-1][0])
-                out_t = Counter(t for u in c.units if u[2] or u[3] for t in u[0])
-                in_t = Counter(t for t in c.inp if t in MANA_TYPES)
-                for t, n in out_t.items():
+                for t, n in out_t:
                     # per type, net of the choice's own input of that type (it must be paid by that type)
                     gmax[t] = max(gmax.get(t, 0), n - in_t.get(t, 0))
-                gtot = max(suffix[-1][1], sum(1 for u in c.units if u[2] or u[3]))
-                gnet = max(suffix[-1][2], sum(1 for u in c.units if u[2] or u[3]) - len(c.inp))
+                gtot = max(suffix[-1][1], ok_units)
+                gnet = max(suffix[-1][2], ok_units - len(c.inp))
                 gfilt = dict(suffix[-1][3])
-                for t, n in Counter(c.inp).items():
+                for t, n in inp_t:
                     gfilt[t] = max(gfilt.get(t, 0), n)
                 suffix.append((tuple((t, n) for t, n in gmax.items() if n > 0), gtot, gnet, tuple(gfilt.items())))
             suffix.reverse()  # suffix[i]: choices seq[i:]; suffix[len(seq)]: none
@@ -189,14 +218,7 @@ class _PaymentConstraint(constraint.Constraint):
                 k = (1 if c.units else 0) - len(c.inp)  # a permanent only tapped/sacrificed for a cost adds no unit
                 if k < 0:
                     root.uses += k * g.size
-                spell_t = tuple(t for u in c.units if u[2] or u[3] for t in u[0])
-                ok_units = sum(1 for u in c.units if u[2] or u[3])
-                cls = None
-                if c.units and not c.inp and all(u == c.units[0] for u in c.units):
-                    # one kind of unit (a basic land; Thran Dynamo's {C}{C}{C} too): see "classes" above
-                    t, snow, sp, ac = c.units[0]
-                    if t == "1" or (len(t) == 1 and t in MANA_TYPES):
-                        cls = ((t, bool(snow) and t != "1", bool(sp), bool(ac)), len(c.units))
+                _, _, ok_units, _, spell_t, cls, _ = _choice_facts(c)
                 self._rec[v] = ("g", i == 0, i == len(seq) - 1, g.size, suffix[i], suffix[i + 1],
                                 k, c.life, tuple(c.inp), spell_t, ok_units - len(c.inp), cls)
         self._root = root
@@ -205,6 +227,8 @@ class _PaymentConstraint(constraint.Constraint):
         sym_vars = [v for names in ev.svars for v in names]
         self._sym_depth = max([pos[v] + 1 for v in sym_vars] or [0])
         self._choice_vars = [(v, c) for g, names in zip(m.groups, ev.gvars) for c, v in zip(g.choices, names)]
+        # per variable, its choice's units with their counts (first-seen order), for the flow's supply
+        self._choice_units = [(v, _choice_facts(c)[6]) for v, c in self._choice_vars if c.units]
         self._flex: list[tuple[int, tuple, int]] = []  # (first position, any-of-its-choices unit, most units)
         for g, names in zip(m.groups, ev.gvars):
             units = [u for c in g.choices for u in c.units]
@@ -235,20 +259,29 @@ class _PaymentConstraint(constraint.Constraint):
 
     # ---- incremental state ---------------------------------------------------------------------
     def _apply(self, parent: _Bounds, var: str, n: int) -> _Bounds:
-        b = parent.copy()
+        # copy on write: a state on the stack is never changed once made, so a child shares the parent's
+        # dicts that assigning ``var`` leaves alone and copies only those it changes (issue 14)
+        b = _Bounds.__new__(_Bounds)
+        b.dem, b.life, b.sym_min, b.sym_max = parent.dem, parent.life, parent.sym_min, parent.sym_max
+        b.sym_tok, b.sup, b.fixed_sup = parent.sym_tok, parent.sup, parent.fixed_sup
+        b.net, b.flex, b.uses, b.idem = parent.net, parent.flex, parent.uses, parent.idem
+        b.filt_tok, b.cls, b.gused = parent.filt_tok, parent.cls, parent.gused
         rec = self._rec[var]
         if rec[0] == "s":
             _, is_life, toks, mn, mx, tokmax = rec
             b.sym_min -= n * mn
             b.sym_max -= n * mx
-            for t, k in tokmax:
-                b.sym_tok[t] = b.sym_tok.get(t, 0) - n * k
+            if tokmax:
+                sym_tok = b.sym_tok = dict(parent.sym_tok)
+                for t, k in tokmax:
+                    sym_tok[t] = sym_tok.get(t, 0) - n * k
             if n:
                 if is_life:
                     b.life += 2 * n
-                else:
+                elif toks:
+                    dem = b.dem = dict(parent.dem)
                     for t in toks:
-                        _add(b.dem, t, n)
+                        _add(dem, t, n)
             return b
         (_, first, last, size, before, after, k, life, inp, spell_t, net_units, cls) = rec
         prev = 0 if first else parent.gused
@@ -256,30 +289,39 @@ class _PaymentConstraint(constraint.Constraint):
         # the unassigned part goes from ``left`` items over the choices from this variable on to
         # ``left - n`` items over the choices after it
         rest = left - n
-        for t, x in before[0]:
-            b.sup[t] -= left * x
-        for t, x in after[0]:
-            b.sup[t] += rest * x
+        if before[0] or after[0] or (n and spell_t):
+            sup = b.sup = dict(parent.sup)
+            for t, x in before[0]:
+                sup[t] -= left * x
+            for t, x in after[0]:
+                sup[t] += rest * x
         b.flex += rest * after[1] - left * before[1]
         b.net += rest * after[2] - left * before[2]
-        for t, x in before[3]:
-            b.filt_tok[t] -= left * x
-        for t, x in after[3]:
-            b.filt_tok[t] += rest * x
+        if before[3] or after[3]:
+            filt_tok = b.filt_tok = dict(parent.filt_tok)
+            for t, x in before[3]:
+                filt_tok[t] -= left * x
+            for t, x in after[3]:
+                filt_tok[t] += rest * x
         b.uses += k * n - (k * size if k < 0 else 0)
         b.gused = prev + n
         if n:
             if life:
                 b.life += life * n
-            for t in inp:
-                _add(b.idem, t, n)
-            for t in spell_t:
-                _add(b.sup, t, n)
-                _add(b.fixed_sup, t, n)
+            if inp:
+                idem = b.idem = dict(parent.idem)
+                for t in inp:
+                    _add(idem, t, n)
+            if spell_t:
+                fixed_sup = b.fixed_sup = dict(parent.fixed_sup)
+                for t in spell_t:
+                    _add(b.sup, t, n)
+                    _add(fixed_sup, t, n)
             b.net += n * net_units
             if cls is not None:
                 kind, k_units = cls
-                units, fewest = b.cls.get(kind, (0, k_units))
+                units, fewest = parent.cls.get(kind, (0, k_units))
+                b.cls = dict(parent.cls)
                 b.cls[kind] = (units + n * k_units, min(fewest, k_units))
         return b
 
@@ -381,16 +423,11 @@ class _PaymentConstraint(constraint.Constraint):
         toks += [("act", t, n) for t, n in act.items() if n > 0]
         one: dict[int, list[int]] = {}  # mask -> [units, fewest units of one use] of one-mask uses
         mixed: dict[int, int] = {}  # union mask -> uses whose units pay different token kinds
+        keys = tuple((target, tok) for target, tok, _ in toks)
         for v, units in self._plain_uses:
             n = assignments.get(v)
             if n:
-                masks = []
-                for u in units:
-                    mask = 0
-                    for i, (target, tok, _) in enumerate(toks):
-                        if _compatible(u, target, tok):
-                            mask |= 1 << i
-                    masks.append(mask)
+                masks = [_mask(u, keys) for u in units]  # bit i: the unit can pay toks[i] (``_compatible``)
                 union = 0
                 for mask in masks:
                     union |= mask
@@ -421,22 +458,22 @@ class _PaymentConstraint(constraint.Constraint):
         """The flow relaxation: the units of the assigned uses (filters' outputs included, activation order
         ignored) plus, per unassigned item, its most units each of any type its choices make, can pay the
         spell's demand and the assigned filters' inputs (an exact max flow, ``_maxflow_ok``)."""
-        supply: Counter = Counter()
-        for v, c in self._choice_vars:
+        supply: dict = {}
+        for v, uc in self._choice_units:
             n = assignments.get(v)
             if n:
-                for u in c.units:
-                    supply[u] += n
+                for u, k in uc:
+                    supply[u] = supply.get(u, 0) + n * k
         for first, flex, most in self._flex:
             if first >= d:
-                supply[flex] += most
-        demand: Counter = Counter()
+                supply[flex] = supply.get(flex, 0) + most
+        demand: dict = {}
         for t, n in b.dem.items():
             if n:
-                demand[("spell", t)] += n
+                demand[("spell", t)] = n
         for t, n in b.idem.items():
             if n:
-                demand[("act", t)] += n
+                demand[("act", t)] = n
         return _maxflow_ok(supply, demand)
 
     def _reachable(self, assignments) -> bool:
