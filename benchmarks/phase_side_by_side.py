@@ -3,6 +3,9 @@
     python benchmarks/phase_side_by_side.py                      # 3 x 150 questions (10, 20, 40 sources)
     python benchmarks/phase_side_by_side.py --questions 400 --repeat 5 --seed 1 --sizes 10,20,40
     python benchmarks/phase_side_by_side.py --check-all          # the brute force on every question too
+    # the disagreement run (4,002 questions, each engine once, brute force on all), in 3 processes:
+    python benchmarks/phase_side_by_side.py --questions 1334 --answers-only --check-all --shard K/3 --records rK.jsonl
+    python benchmarks/phase_side_by_side.py --merge r0.jsonl r1.jsonl r2.jsonl
 
 Both engines get the same question: "can player A cast this spell from their hand now?" on the same board
 of real cards from ../shared/carddata/oracle-cards-2025-11-03.json.gz (read once; never copied).
@@ -459,7 +462,11 @@ class Phase:
     def pays(self, state: str) -> bool | None:
         """Apply the offered cast: True when the spell reaches the stack, False when the offered cast fails,
         None when no cast is offered."""
-        g = self.engine.load_game(state)
+        return self.pays_game(self.engine.load_game(state))
+
+    @staticmethod
+    def pays_game(g) -> bool | None:
+        """``pays`` on a game already loaded (it is changed)."""
         cast = [a for a in g.actions() if a.kind == "CastSpell"]
         if not cast:
             return None
@@ -571,7 +578,47 @@ def summary(label: str, ms: list[float]) -> str:
             f"sum {sum(ms):.0f} ms")
 
 
+def merge_records(paths: list[str], show: int = 10) -> None:
+    """Add up the ``--records`` files of a run made of several processes (``--shard``, ``--reverse``): each
+    question counted once (by its index), how many each engine gets wrong against the brute force, by size."""
+    seen: dict[int, dict] = {}
+    for path in paths:
+        with open(path, encoding="utf-8") as f:
+            for line in f:
+                if line.strip():
+                    r = json.loads(line)
+                    seen.setdefault(r["q"], r)
+    rows = [seen[q] for q in sorted(seen)]
+    print(f"{len(rows)} distinct questions from {len(paths)} files (indices {rows[0]['q'] if rows else '-'}.."
+          f"{rows[-1]['q'] if rows else '-'}, {max(seen) + 1 - len(rows) if rows else 0} missing in that range)")
+    for label, sel in [(f"{n} sources", [r for r in rows if r["size"] == n]) for n in sorted({r["size"] for r in rows})] \
+            + [("all", rows)]:
+        judged = [r for r in sel if r["brute_force"] is not None]
+        print(f"-- {label}: {len(sel)} questions, brute force on {len(judged)}, castable by it "
+              f"{sum(1 for r in judged if r['brute_force'])}; mtgcheck stopped {sum(1 for r in sel if r['mtgcheck'] == 'timeout')}, "
+              f"wrong {sum(1 for r in judged if r['mtgcheck'] != r['brute_force'])}; phase wrong "
+              f"{sum(1 for r in judged if r['phase'] != r['brute_force'])} (said yes wrongly "
+              f"{sum(1 for r in judged if r['phase'] and not r['brute_force'])}, no wrongly "
+              f"{sum(1 for r in judged if not r['phase'] and r['brute_force'])}); phase offered a cast it then failed "
+              f"to pay on {sum(1 for r in sel if r['phase_listed'] and r['phase_paid'] is False)}; engines disagree on "
+              f"{sum(1 for r in sel if r['mtgcheck'] != r['phase'])}")
+    wrong = [r for r in rows if r["brute_force"] is not None and r["phase"] != r["brute_force"]]
+    if wrong:
+        print("phase wrong (first ones):")
+    for r in wrong[:show]:
+        untapped = Counter(name for name, t in r["board"] if not t)
+        print(f"  q{r['q']} {r['spell']} on {r['size']} sources: phase {r['phase']} (listed {r['phase_listed']}, paid "
+              f"{r['phase_paid']}), brute force {r['brute_force']}, mtgcheck {r['mtgcheck']}. Untapped: {dict(untapped)}")
+    ours = [r for r in rows if r["brute_force"] is not None and r["mtgcheck"] != r["brute_force"]]
+    for r in ours[:show]:
+        print(f"  mtgcheck wrong: q{r['q']} {r['spell']} on {r['size']} sources: mtgcheck {r['mtgcheck']}, "
+              f"brute force {r['brute_force']}")
+
+
 def main() -> None:
+    if len(sys.argv) > 2 and sys.argv[1] == "--merge":
+        merge_records(sys.argv[2:])
+        return
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--questions", type=int, default=150, help="questions per board size")
     ap.add_argument("--sizes", default="10,20,40")
@@ -584,6 +631,15 @@ def main() -> None:
     ap.add_argument("--progress", action="store_true", help="print each question")
     ap.add_argument("--profile", default=None, help="only profile mtgcheck's payment path (cProfile) into this file")
     ap.add_argument("--slow-file", default=None, help="write the stopped questions (JSON) here")
+    ap.add_argument("--answers-only", action="store_true",
+                    help="the disagreement run: each engine once per question (mtgcheck's payment search; phase's "
+                         "load_game, actions and the offered cast applied to that same game), no ask and no "
+                         "load+actions timing; with --check-all every question gets the brute force")
+    ap.add_argument("--shard", default="0/1", help="K/N: only the questions whose index is K modulo N (run N "
+                    "processes with K = 0..N-1 and add their counts; the questions are the same in each)")
+    ap.add_argument("--reverse", action="store_true", help="ask the (shard's) questions last first: a second "
+                    "process can work through a shard from its end (the records say which question is which)")
+    ap.add_argument("--records", default=None, help="write one JSON line per question here (answers, brute force, ms)")
     args = ap.parse_args()
     import subprocess
 
@@ -635,6 +691,13 @@ def main() -> None:
     rng = random.Random(args.seed)
     sizes = [int(x) for x in args.sizes.split(",")]
     questions = make_questions(rng, sizes, args.questions, by_cat, spells, half)
+    shard_k, shard_n = (int(x) for x in args.shard.split("/"))
+    qindex = [i for i in range(len(questions)) if i % shard_n == shard_k]  # each question's index in the run
+    questions = [questions[i] for i in qindex]
+    if args.reverse:
+        questions, qindex = questions[::-1], qindex[::-1]
+    if shard_n > 1 or args.reverse:
+        print(f"shard {shard_k}/{shard_n}{' (last first)' if args.reverse else ''}: {len(questions)} questions")
     slow: list[dict] = []
     if args.profile:
         import cProfile
@@ -662,6 +725,7 @@ def main() -> None:
     print(f"phase engine built from {len(used)} faces in {time.perf_counter() - t0:.1f} s")
 
     rows = []  # (size, m_solver, m_ask, p_actions, p_load_actions, answers...)
+    records = open(args.records, "w", encoding="utf-8") if args.records else None
     disagreements = []
     checked = Counter()
     for qi, (n, board, spell) in enumerate(questions):
@@ -669,7 +733,22 @@ def main() -> None:
         sc = mtg.scenario(board, spell)
         ts: dict[str, list[float]] = {k: [] for k in ("solver", "ask", "actions", "load+actions")}
         ans: dict[str, Any] = {}
-        for r in range(args.repeat):
+        if args.answers_only:
+            s, card = mtg.state(board, spell)
+            t = time.perf_counter()
+            ans["solver"] = limited(lambda: mtg.solve(s, card), args.budget)
+            ans["ask"] = "not asked"
+            ts["solver"].append(time.perf_counter() - t)
+            if ans["solver"] == "timeout":
+                slow.append({"size": n, "board": board, "spell": spell, "seconds": ts["solver"][-1]})
+            g = ph.load(state_json)
+            t = time.perf_counter()
+            ans["listed"] = ph.listed(g)
+            ts["actions"].append(time.perf_counter() - t)
+            paid = ph.pays_game(g) if ans["listed"] else None
+            for k in ("ask", "load+actions"):
+                ts[k].append(float("nan"))
+        for r in range(0 if args.answers_only else args.repeat):
             order = ("m", "p") if (qi + r) % 2 == 0 else ("p", "m")
             for who in order:
                 if who == "m":
@@ -697,16 +776,17 @@ def main() -> None:
         if args.progress:
             print(f"  q{qi} {n} sources {spell}: mtgcheck {ans['ask']} {statistics.median(ts['solver']) * 1000:.1f} ms, "
                   f"phase {ans['listed']} {statistics.median(ts['actions']) * 1000:.1f} ms", flush=True)
-        paid = ph.pays(state_json)
+        if not args.answers_only:
+            paid = ph.pays(state_json)
         phase_says = bool(ans["listed"]) and paid is not False
         ours = ans["solver"]  # the payment search's answer; ``ask`` may say unsupported (counted below)
         row = {"size": n, "spell": spell, **{k: statistics.median(v) * 1000 for k, v in ts.items()},
                "mtgcheck": ours, "ask_answer": ans["ask"], "phase_listed": ans["listed"], "phase_paid": paid}
         rows.append(row)
+        truth = None
         if ours == "timeout":
             checked["mtgcheck timeout"] += 1
-            continue
-        if ours != phase_says or args.check_all:
+        elif ours != phase_says or args.check_all:
             truth = brute_force_castable(board, modes, symbols[spell])
             checked["checked"] += 1
             if ours != truth:
@@ -715,8 +795,16 @@ def main() -> None:
                 checked["phase wrong"] += 1
             if ours != phase_says:
                 disagreements.append((n, board, spell, ours, ans["listed"], paid, truth))
+        if records is not None:
+            records.write(json.dumps({"q": qindex[qi], "size": n, "spell": spell, "board": board, "mtgcheck": ours,
+                                      "phase_listed": ans["listed"], "phase_paid": paid, "phase": phase_says,
+                                      "brute_force": truth, "mtgcheck_ms": row["solver"],
+                                      "phase_actions_ms": row["actions"]}) + "\n")
 
-    print(f"\n{len(rows)} questions, {args.repeat} runs each, engines interleaved; per-question medians:")
+    keys = ("solver", "actions") if args.answers_only else ("solver", "ask", "actions", "load+actions")
+    print(f"\n{len(rows)} questions, {1 if args.answers_only else args.repeat} runs each, engines interleaved; "
+          f"per-question medians:")
+    verdict = {}
     for label, sel in [(f"{n} sources", [r for r in rows if r["size"] == n]) for n in sizes] + [("all", rows)]:
         if not sel:
             continue
@@ -724,15 +812,23 @@ def main() -> None:
         print(f"-- {label} ({len(sel)} questions, {castable} castable per the payment search, "
               f"{sum(1 for r in sel if r['mtgcheck'] == 'timeout')} stopped; mtgcheck.ask unsupported on "
               f"{sum(1 for r in sel if r['ask_answer'] is None)})")
-        for k in ("solver", "ask", "actions", "load+actions"):
+        for k in keys:
             print("   " + summary({"solver": "mtgcheck total_cost+find_payment", "ask": "mtgcheck.ask",
                                    "actions": "phase Game.actions", "load+actions": "phase load_game+actions"}[k],
                                   [r[k] for r in sel]))
-        s = {k: sum(r[k] for r in sel) for k in ("solver", "ask", "actions", "load+actions")}
+        s = {k: sum(r[k] for r in sel) for k in keys}
         per_q = [r["actions"] / r["solver"] for r in sel]
+        verdict[label] = (s["actions"] / s["solver"], statistics.median(per_q))
         print(f"   ratio phase actions / mtgcheck solver: {s['actions'] / s['solver']:.2f} (sums), "
-              f"{statistics.median(per_q):.2f} (median per question); "
-              f"phase load+actions / mtgcheck.ask: {s['load+actions'] / s['ask']:.2f} (sums)")
+              f"{statistics.median(per_q):.2f} (median per question)"
+              + ("" if args.answers_only else
+                 f"; phase load+actions / mtgcheck.ask: {s['load+actions'] / s['ask']:.2f} (sums)"))
+    if "all" in verdict:
+        r_sum, r_med = verdict["all"]
+        print(f"\ntarget (issue 14) castability at least as fast as phase's auto-payer, i.e. phase / mtgcheck >= 1: "
+              f"sums {r_sum:.2f}, median per question {r_med:.2f}: {'met' if min(r_sum, r_med) >= 1 else 'NOT met'} "
+              f"(by size: " + ", ".join(f"{k} {a:.2f}/{b:.2f}" for k, (a, b) in verdict.items() if k != "all")
+              + f"); load average at the end {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     if slow:
         print(f"\nmtgcheck stopped after {args.budget:.0f} s on {len(slow)} questions (counted at the budget above):")
         for q in slow[:args.show]:

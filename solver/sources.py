@@ -250,6 +250,11 @@ def mana_sources(state: GameState, player: str, board: "_Board | None" = None) -
     built: dict[tuple, list[ManaSource]] = {}
     for perm in state.permanents(player):
         _budget.tick(1, "listing mana sources")
+        view = board.view.get(perm.id) if board.quiet else None
+        quick = _quiet_permanent_sources(state, perm, board, view.abilities) if view is not None else None
+        if quick is not None:  # the same records as below, read back from the per-card store
+            out.extend(quick)
+            continue
         key = interchangeable_key(perm, board.view, referenced)
         first = built.get(key) if key is not None else None
         if first is None:

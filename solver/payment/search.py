@@ -70,6 +70,17 @@ def _counts(items: Iterable[Any]) -> dict:
     return out
 
 
+@functools.lru_cache(maxsize=1 << 16)
+def _use_mask(units: tuple, keys: tuple[tuple[str, str], ...]) -> tuple[int, bool]:
+    """The union of the masks (``feasibility._mask``) of a use's units over ``keys``, and whether every unit has
+    that same mask; memoized like ``_mask`` (issue 14)."""
+    masks = [_mask(u, keys) for u in units]  # bit i: the unit can pay keys[i] (``_compatible``)
+    union = 0
+    for mask in masks:
+        union |= mask
+    return union, all(mask == union for mask in masks)
+
+
 @functools.lru_cache(maxsize=1 << 14)
 def _choice_facts(c: _Choice) -> tuple:
     """What ``_PaymentConstraint`` reads of one choice, worked out once per distinct choice (a frozen, hashable
@@ -228,7 +239,7 @@ class _PaymentConstraint(constraint.Constraint):
         self._sym_depth = max([pos[v] + 1 for v in sym_vars] or [0])
         self._choice_vars = [(v, c) for g, names in zip(m.groups, ev.gvars) for c, v in zip(g.choices, names)]
         # per variable, its choice's units with their counts (first-seen order), for the flow's supply
-        self._choice_units = [(v, _choice_facts(c)[6]) for v, c in self._choice_vars if c.units]
+        self._units_of = {v: _choice_facts(c)[6] for v, c in self._choice_vars if c.units}
         self._flex: list[tuple[int, tuple, int]] = []  # (first position, any-of-its-choices unit, most units)
         for g, names in zip(m.groups, ev.gvars):
             units = [u for c in g.choices for u in c.units]
@@ -380,6 +391,9 @@ class _PaymentConstraint(constraint.Constraint):
             return False
         if b.cls:
             sym_tok, filt_tok = b.sym_tok, b.filt_tok
+            # cap(t, sp, ac): the tokens of type t the spell (sp) and the inputs (ac) can ask for at most
+            g_sp, g_ac = dem.get("1", 0) + sym_tok.get("1", 0), idem.get("1", 0) + filt_tok.get("1", 0)
+            s_sp, s_ac = dem.get("S", 0) + sym_tok.get("S", 0), idem.get("S", 0) + filt_tok.get("S", 0)
 
             def cap(t: str, sp: bool, ac: bool) -> int:
                 return ((dem.get(t, 0) + sym_tok.get(t, 0)) if sp else 0) + ((idem.get(t, 0) + filt_tok.get(t, 0)) if ac else 0)
@@ -388,14 +402,14 @@ class _PaymentConstraint(constraint.Constraint):
             per_type: dict = {}  # type -> [tokens its kinds pay at least, beyond own per kind, any sp, any ac]
             for (t, snow, sp, ac), (units, fewest) in b.cls.items():
                 c = units - fewest + 1  # the fewest tokens these uses pay together (see "classes")
-                gen = cap("1", sp, ac)
+                gen = (g_sp if sp else 0) + (g_ac if ac else 0)  # cap("1", sp, ac)
                 if t == "1":
                     if c > gen:
                         return False
                     excess += c
                     continue
                 own = cap(t, sp, ac)
-                s_cap = cap("S", sp, ac) if snow else 0
+                s_cap = ((s_sp if sp else 0) + (s_ac if ac else 0)) if snow else 0  # cap("S", sp, ac)
                 if c > own + gen + s_cap:
                     return False
                 acc = per_type.setdefault(t, [0, 0, False, False])
@@ -406,7 +420,7 @@ class _PaymentConstraint(constraint.Constraint):
             for t, (c, beyond, sp, ac) in per_type.items():
                 # kinds of one type (a Swamp and a Snow-Covered Swamp) share that type's tokens
                 excess += max(beyond, c - cap(t, sp, ac))
-            if excess > cap("1", True, True) + cap("S", True, True):
+            if excess > g_sp + g_ac + s_sp + s_ac:  # cap("1", True, True) + cap("S", True, True)
                 return False
         return True
 
@@ -427,13 +441,10 @@ class _PaymentConstraint(constraint.Constraint):
         for v, units in self._plain_uses:
             n = assignments.get(v)
             if n:
-                masks = [_mask(u, keys) for u in units]  # bit i: the unit can pay toks[i] (``_compatible``)
-                union = 0
-                for mask in masks:
-                    union |= mask
+                union, same = _use_mask(units, keys)
                 if not union:
                     return False
-                if all(mask == union for mask in masks):
+                if same:
                     acc = one.setdefault(union, [0, len(units)])
                     acc[0] += n * len(units)
                     acc[1] = min(acc[1], len(units))
@@ -444,13 +455,21 @@ class _PaymentConstraint(constraint.Constraint):
         if len(items) > 12:  # not checked (a pruning test only: skipping it loses nothing)
             return True
         caps = [n for _, _, n in toks]
-        for sub in range(1, 1 << len(items)):
-            union = uses = 0
-            for j, (mask, n) in enumerate(items):
-                if sub >> j & 1:
-                    union |= mask
-                    uses += n
-            if uses > sum(c for i, c in enumerate(caps) if union >> i & 1):
+        # every set of groups, in increasing order of its bits; each set's union and uses from the set without
+        # its lowest group (one step per set), the tokens of a union summed once per distinct union
+        size = 1 << len(items)
+        unions = [0] * size
+        uses_of = [0] * size
+        tokens: dict[int, int] = {}
+        for sub in range(1, size):
+            low = sub & -sub
+            mask, n = items[low.bit_length() - 1]
+            union = unions[sub] = unions[sub ^ low] | mask
+            uses = uses_of[sub] = uses_of[sub ^ low] + n
+            have = tokens.get(union)
+            if have is None:
+                have = tokens[union] = sum(c for i, c in enumerate(caps) if union >> i & 1)
+            if uses > have:
                 return False
         return True
 
@@ -459,11 +478,14 @@ class _PaymentConstraint(constraint.Constraint):
         ignored) plus, per unassigned item, its most units each of any type its choices make, can pay the
         spell's demand and the assigned filters' inputs (an exact max flow, ``_maxflow_ok``)."""
         supply: dict = {}
-        for v, uc in self._choice_units:
-            n = assignments.get(v)
-            if n:
-                for u, k in uc:
-                    supply[u] = supply.get(u, 0) + n * k
+        units_of = self._units_of
+        for v in self.order[:d]:  # the assigned variables (a prefix of the order)
+            uc = units_of.get(v)
+            if uc is not None:
+                n = assignments.get(v)
+                if n:
+                    for u, k in uc:
+                        supply[u] = supply.get(u, 0) + n * k
         for first, flex, most in self._flex:
             if first >= d:
                 supply[flex] = supply.get(flex, 0) + most
