@@ -496,7 +496,7 @@ class Mtgcheck:
         import mtgcheck
 
         a = mtgcheck.ask(sc, cards=self.db)
-        if a.verdict == "unsupported":
+        if a.verdict == "unsupported" or "castable" not in (a.values or {}):  # an error answer counts as no answer
             msg = a.to_dict().get("message") or ""
             for part in msg.split(": ", 1)[-1].split("; "):
                 self.unsupported[part[:120]] += 1
