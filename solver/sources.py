@@ -379,6 +379,7 @@ def _quiet_permanent_sources(state: GameState, perm: Permanent, board: _Board,
     """``_permanent_mana_sources`` on a quiet board (``_Board.quiet``) for a permanent whose mana abilities all read
     nothing of the game (``ability_cache.context_free``), or ``None`` for any other permanent.
 
+    A mana ability with an activation restriction (CR 602.5: its limit is read from the game) is never taken here.
     Everything ``_permanent_mana_sources`` reads is then a fact of the card object (name, snow, creature, its
     keywords), of the permanent's abilities now (the same objects, in order: their indexes, costs, outputs,
     whether they are mana abilities, haste), of its tapped and sick status and of its counters (the activation
@@ -388,7 +389,8 @@ def _quiet_permanent_sources(state: GameState, perm: Permanent, board: _Board,
     """
     from .ability_cache import cached_for, context_free
 
-    if not all(context_free(a) for a in abilities if a.kind == "activated" and a.is_mana_ability):
+    # an activation restriction ("Activate only if you control a Swamp", CR 602.5) reads the game: not here
+    if not all(context_free(a) and a.restriction is None for a in abilities if a.kind == "activated" and a.is_mana_ability):
         return None
     try:
         counters = tuple(sorted(perm.counters.items()))
