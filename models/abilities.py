@@ -13,6 +13,8 @@ References: CR 113 (abilities), 117.1 and 602 (activated abilities and their cos
 """
 from __future__ import annotations
 
+import dataclasses
+
 import re
 from dataclasses import dataclass, field
 from types import MappingProxyType
@@ -272,6 +274,29 @@ ZONES = ("battlefield", "stack", "hand", "graveyard", "library", "exile", "comma
 
 
 @dataclass(frozen=True)
+class Stripe:
+    """The level or station symbol an ability is printed under (CR 711.2a-b, 721.2a): the ability is part of that
+    symbol's static ability, so the permanent has it only while it has at least ``least`` and at most ``most``
+    (``None``: no upper bound) ``counter`` counters ("level" for level up, 711.2; "charge" for station, 721.2).
+    Abilities printed outside any stripe are treated normally (711.4, 721.4).
+    """
+
+    counter: str
+    least: int
+    most: int | None = None
+
+    def holds(self, counters: Mapping[str, int]) -> bool:
+        """Whether a permanent with these counters has the stripe's abilities now."""
+        n = int(counters.get(self.counter, 0) or 0)
+        return n >= self.least and (self.most is None or n <= self.most)
+
+    def describe(self) -> str:
+        if self.counter == "level":
+            return f"LEVEL {self.least}-{self.most}" if self.most is not None else f"LEVEL {self.least}+"
+        return f"STATION {self.least}+" if self.most is None else f"{self.least}-{self.most} {self.counter} counters"
+
+
+@dataclass(frozen=True)
 class Ability:
     """One ability of a card: its kind, its typed effect and where it functions.
 
@@ -300,6 +325,9 @@ class Ability:
         An activated ability's restriction on activating it ("Activate only as a sorcery", "only once each turn",
         "only if you control a Swamp", CR 602.5): ``models.effects.TimingRestriction``, read by
         ``solver.restrictions``; ``None``: none (it may be activated any time its controller has priority, 117.1b).
+    stripe : Stripe or None
+        The level or station symbol it is printed under (CR 711.2, 721.2): the permanent has it only with that
+        many counters (``solver.layers.board_view``); ``None``: not in a stripe.
     """
 
     kind: str
@@ -311,6 +339,7 @@ class Ability:
     intrinsic: str | None = None
     zones: tuple[str, ...] = ()
     restriction: Effect | None = None
+    stripe: Stripe | None = None
 
     @property
     def params(self) -> Mapping[str, Any]:
@@ -357,7 +386,7 @@ class Ability:
         return self.effect.name
 
 
-_ABILITY_KEYS = ("kind", "effect", "cost", "params", "text", "zones", "restriction")
+_ABILITY_KEYS = ("kind", "effect", "cost", "params", "text", "zones", "restriction", "stripe")
 
 
 def make_ability(kind: str, effect: "str | Effect" = "text", cost: ActivationCost | str | None = None,
@@ -437,7 +466,23 @@ def ability_from_dict(d: Mapping[str, Any], card_name: str = "", where: str = "a
         from dataclasses import replace
 
         ab = replace(ab, restriction=eff)
+    if d.get("stripe") is not None:
+        ab = dataclasses.replace(ab, stripe=_stripe_in(d["stripe"], where))
     return ab
+
+
+def _stripe_in(v: Any, where: str) -> Stripe:
+    """A catalog ``stripe: {counter: level, least: 1, most: 4}`` (CR 711.2, 721.2)."""
+    if not isinstance(v, Mapping) or "counter" not in v or "least" not in v:
+        raise AbilityError(f"{where}: 'stripe' must be a mapping with 'counter' and 'least' (and 'most'), got {v!r}")
+    extra = set(v) - {"counter", "least", "most"}
+    if extra:
+        raise AbilityError(f"{where}: unknown stripe key {sorted(extra)[0]!r}; allowed: counter, least, most")
+    try:
+        most = None if v.get("most") is None else int(v["most"])
+        return Stripe(str(v["counter"]), int(v["least"]), most)
+    except (TypeError, ValueError):
+        raise AbilityError(f"{where}: stripe {dict(v)!r}: 'least' and 'most' must be whole numbers") from None
 
 
 def activated_abilities(abilities: Iterable[Ability]) -> list[Ability]:

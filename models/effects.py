@@ -963,6 +963,9 @@ class TriggeredAddMana(Effect):
     optional : bool  "you may add".
     keyword : str or None  ``"firebending"`` when it is that keyword's ability (CR 702.189a).
     once_each_turn : bool  "This ability triggers only once each turn" (CR 603.2h): no type changes.
+    enters : str or None  ``"enters"`` ("When this creature enters, add {R}{G}", CR 603.6a) or ``"other_enters"``
+        ("Whenever a land you control enters, add ...") when it is an enters trigger, read by the resolution rules
+        as ``EntersTrigger`` is (trigger_order); ``None``: another event.
     """
 
     kind: ClassVar[str] = "triggered_add_mana"
@@ -972,6 +975,11 @@ class TriggeredAddMana(Effect):
     optional: bool = fld(False)
     keyword: str | None = fld(None)
     once_each_turn: bool = fld(False)
+    enters: str | None = fld(None)
+
+    def __post_init__(self) -> None:
+        if self.enters is not None and self.enters not in ENTERS_EVENTS:
+            raise _unknown("triggered_add_mana enters", self.enters, ENTERS_EVENTS, "triggered_add_mana")
 
 
 @dataclass(frozen=True)

@@ -153,6 +153,12 @@ _CARD_TYPES = ("Land", "Creature", "Artifact", "Enchantment", "Planeswalker", "B
 _SUPERTYPES = ("Basic", "Snow", "Legendary")
 
 
+#: Plurals of creature types that are not the type plus "s" (CR 205.3m): "Elves you control" (Joraga Treespeaker).
+_IRREGULAR_PLURALS = {"elves": "elf", "dwarves": "dwarf", "wolves": "wolf", "werewolves": "werewolf",
+                      "sphinxes": "sphinx", "foxes": "fox", "fungi": "fungus", "mice": "mouse", "oxen": "ox",
+                      "homunculi": "homunculus", "octopi": "octopus"}
+
+
 @functools.lru_cache(maxsize=1024)
 def _compile(w: str) -> _Filter:
     """Parse the words of a filter once (the cache is keyed by the text alone: nothing about a permanent
@@ -170,7 +176,10 @@ def _compile(w: str) -> _Filter:
                 other = other or prefix == "other "
                 w = w[len(prefix):]
                 changed = True
-    if w.endswith("s") and w != "plains":
+    last = w.rsplit(" ", 1)[-1]
+    if last in _IRREGULAR_PLURALS:
+        w = w[: len(w) - len(last)] + _IRREGULAR_PLURALS[last]
+    elif w.endswith("s") and w != "plains":
         w = w[:-1]
     parts = w.split()
     if not parts:
@@ -280,11 +289,26 @@ def continuous_effects(state: GameState, effect_names: tuple[str, ...], printed:
     return out
 
 
+def _stripe_notes(p: Permanent) -> list[str]:
+    """Why the abilities of a level or station stripe do or do not apply to ``p`` (CR 711.2a-b, 721.2a)."""
+    seen: dict[object, bool] = {}
+    for a in abilities_of(p.card):
+        if a.stripe is not None and a.stripe not in seen:
+            seen[a.stripe] = a.stripe.holds(p.counters)
+    out = []
+    for st, on in seen.items():
+        n = int(p.counters.get(st.counter, 0) or 0)
+        out.append(f"{p.name} has {n} {st.counter} counter(s): the abilities of its {st.describe()} stripe "
+                   f"{'apply' if on else 'do not apply'} (CR {'711.2' if st.counter == 'level' else '721.2a'})")
+    return out
+
+
 def _fingerprint(state: GameState) -> tuple:
     """What the view depends on, as the objects themselves (compared by identity, so no id can be reused
     while the cache holds them) plus the plain values that can change in place."""
     return (tuple(state.battlefield), tuple(p.card for p in state.battlefield),
-            tuple((p.controller, p.attached_to, p.timestamp) for p in state.battlefield),
+            tuple((p.controller, p.attached_to, p.timestamp, tuple(sorted(p.counters.items())))
+                  for p in state.battlefield),
             tuple(state.effects), tuple((e.card, e.ability, e.timestamp, e.controller) for e in state.effects))
 
 
@@ -359,12 +383,15 @@ def board_view(state: GameState) -> dict[str, PermView]:
     # Spirit Guide's "exile this card from your hand" ability works only from the hand, 113.6m).
     printed = {p.id: tuple(a for a in abilities_of(p.card) if a.intrinsic is None
                            and not (p.card.faces and a.face and a.face != p.card.faces[0].name)
-                           and (not a.zones or "battlefield" in a.zones))
+                           and (not a.zones or "battlefield" in a.zones)
+                           and (a.stripe is None or a.stripe.holds(p.counters)))  # CR 711.2a-b, 721.2a
                for p in state.battlefield}
     has_type_fx = any(a.effect == "land_type" for ab in printed.values() for a in ab) or state.effects
     lost: set[str] = set()  # lands whose rules-text abilities are gone (CR 305.7)
     subs: dict[str, tuple[str, ...]] = {p.id: p.card.type_line.subtypes for p in state.battlefield}
     why: dict[str, list[str]] = {p.id: [] for p in state.battlefield}
+    for p in state.battlefield:
+        why[p.id].extend(_stripe_notes(p))
     if has_type_fx:
         # Dependency (613.8a): a set-type effect that would remove the ability of a land generating another
         # type effect applies first, whatever the timestamps. Iterate: find the lands that lose their

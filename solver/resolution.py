@@ -30,6 +30,7 @@ from typing import Any, Iterable, Iterator, Mapping, Sequence
 
 from mtgcheck.models.abilities import Ability
 from mtgcheck.models.effects import (CastTrigger, Draw, EntersTrigger, EntersWithCounters, Fixed, GrantFlashback, Instructions,
+                                     TriggeredAddMana,
                                      Keyword, PutOntoBattlefieldProcess, Scry, Step, VariableX)
 from mtgcheck.models.behaviour import abilities_of
 
@@ -534,13 +535,15 @@ def is_self_etb_trigger(a: Ability) -> bool:
     """A triggered ability that triggers when this permanent itself enters (CR 603.6a): an ``EntersTrigger``, or a
     typed effect whose trigger event is this object entering (``GrantFlashback.event``, Snapcaster Mage)."""
     return a.kind == "triggered" and (isinstance(a.effect, EntersTrigger) and a.effect.event == "enters"
-                                      or isinstance(a.effect, GrantFlashback) and a.effect.event == "enters")
+                                      or isinstance(a.effect, GrantFlashback) and a.effect.event == "enters"
+                                      or isinstance(a.effect, TriggeredAddMana) and a.effect.enters == "enters")
 
 
 def is_other_enters_trigger(a: Ability) -> bool:
     """A triggered ability that triggers on *other* objects entering; its number of triggers depends on the
     order of entry."""
-    return a.kind == "triggered" and isinstance(a.effect, EntersTrigger) and a.effect.event == "other_enters"
+    return a.kind == "triggered" and (isinstance(a.effect, EntersTrigger) and a.effect.event == "other_enters"
+                                      or isinstance(a.effect, TriggeredAddMana) and a.effect.enters == "other_enters")
 
 
 def is_cast_trigger(a: Ability) -> bool:

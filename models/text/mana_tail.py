@@ -9,10 +9,12 @@ Registered with ``effect_parser(21)``, after the mana ability parser of ``models
   Collector), "At the beginning of your first main phase, add {G}{G}" (Hulking Raptor) → ``triggered_add_mana``
   (CR 605.5a: it uses the stack). The mana sentence is read by ``models.text.mana.parse_add_effect`` (outputs,
   "Spend this mana only", "This mana can't be spent ...", riders); "This ability triggers only once each turn"
-  (CR 603.2h) is ``once_each_turn``. An enters or cast trigger ("When this creature enters, add {R}", "Whenever a
-  land you control enters, ...") is left to ``models.text.resolution.typed_trigger``, whose ``EntersTrigger`` the
-  resolution rules count; a trigger with an intervening "if" (a comma in the event), another player adding the
-  mana, or wording that is not understood returns ``None`` (the line stays ``Unmodelled``).
+  (CR 603.2h) is ``once_each_turn``. An enters trigger ("When this creature enters, add {R}{G}", Burning-Tree
+  Emissary; "Whenever a land you control enters, add one mana of any color", Lotus Cobra) keeps its event in
+  ``enters`` (``models.text.resolution.typed_trigger``), which the resolution rules count as they count
+  ``EntersTrigger``; one whose mana uses X and a cast trigger are left to ``typed_trigger``; a trigger with an
+  intervening "if" (a comma in the event), another player adding the mana, or wording that is not understood
+  returns ``None`` (the line stays ``Unmodelled``).
 * **Firebending N** (CR 702.189a: "Whenever this creature attacks, add N {R}. Until end of combat, you don't
   lose this mana as steps and phases end"), and "Firebending X, where X is ..." → the same effect with
   ``keyword="firebending"``. The card data lists no keyword for it, so the line reaches the parser as a static
@@ -56,15 +58,19 @@ def parse_triggered_add_mana(text: str) -> dict:
     m = _HEAD.match(t)
     if not m or _MANA_EVENT.search(m.group("event")):
         raise ValueError("not a non-mana trigger that adds mana")
-    from mtgcheck.models.effects import Unmodelled
+    from mtgcheck.models.effects import EntersTrigger, Unmodelled
 
     from .resolution import typed_trigger
 
     probe = Unmodelled("")
-    if typed_trigger(t, probe) is not probe:
-        # an enters or cast trigger: the resolution rules read its event (``EntersTrigger``, ``CastTrigger``:
-        # trigger_order, entering_x), so it stays theirs
-        raise ValueError("an enters or cast trigger")
+    typed = typed_trigger(t, probe)
+    enters = None
+    if typed is not probe:
+        # an enters trigger keeps its event for the resolution rules (trigger_order reads ``enters`` as it reads
+        # ``EntersTrigger.event``); one whose mana uses X (entering_x, CR 107.3m) or a cast trigger stays theirs
+        if not isinstance(typed, EntersTrigger) or typed.refers_to_x or re.search(r"\bx\b", m.group("add"), re.I):
+            raise ValueError("a cast trigger, or an enters trigger that uses X")
+        enters = typed.event
     body = m.group("add")
     once = bool(_ONCE_EACH_TURN.search(body))
     body = _ONCE_EACH_TURN.sub(" ", body).strip()
@@ -72,6 +78,8 @@ def parse_triggered_add_mana(text: str) -> dict:
     if params.get("to") or params.get("targets") or params.get("moves_library_card"):
         raise ValueError("mana to another player, a target or a library card: not modelled here")
     out: dict = {"event": m.group("event").strip(), "output": params}
+    if enters is not None:
+        out["enters"] = enters
     if m.group("may"):
         out["optional"] = True
     if once:

@@ -409,21 +409,36 @@ def _type_parts(effect: Effect, scope: Scope) -> None:
 def parse_face(face: Face, card: Card) -> list[Ability]:
     """Parse one face's oracle text into abilities, in printed order (every line becomes typed effects or
     ``Unmodelled`` ones: nothing is dropped)."""
+    from .stripes import station_creature_line, station_creature_stripe, stripe_header
+
     text = strip_reminder_text(face.oracle_text or "")
     out: list[Ability] = []
     header: str | None = None  # the trigger condition of a modal triggered ability whose bullets follow
+    stripe = None  # the level or station symbol the lines are printed under (CR 711.2, 721.2)
+    stripes = []
     for raw in text.split("\n"):
         line = raw.strip()
         if not line:
             continue
+        head = stripe_header(line)
+        if head is not None:
+            stripe = head
+            stripes.append(head)
+            header = None
+            continue
         if header is not None and line.startswith("•"):
-            out.append(_trigger_mode(header, line, face, card))
+            got = [_trigger_mode(header, line, face, card)]
+            out.extend(got if stripe is None else [_replace(a, stripe=stripe) for a in got])
             continue
         got = _parse_line(line, face, card)
-        out.extend(got)
+        out.extend(got if stripe is None else [_replace(a, stripe=stripe) for a in got])
         header = None
         if len(got) == 1 and got[0].kind == "triggered" and _MODAL_HEADER_RE.search(line) and "," in line:
             header = line.split(",", 1)[0]
+    if stripes and face.power is not None:
+        st = station_creature_stripe(face.oracle_text or "", stripes)
+        if st is not None:
+            out.append(station_creature_line(st))
     return out
 
 
