@@ -59,7 +59,8 @@ class CostPart:
     ``action`` is one of ``"sacrifice"``, ``"sacrifice_all"`` (every permanent of the kind, amount 0: none is
     fine), ``"discard_hand"`` (the whole hand, possibly empty), ``"pay_life"``, ``"remove_counters"``,
     ``"put_counters"``, ``"discard"``, ``"exile"``, ``"tap_untapped"``, ``"return"``,
-    ``"mill"``, ``"pay_energy"`` or ``"other"``. ``what`` says which object: ``"this"``
+    ``"mill"``, ``"pay_energy"``, ``"exert"`` (itself, CR 701.43), ``"collect_evidence"`` (``amount``: the total
+    mana value, CR 701.59a), ``"forage"`` (CR 701.61a) or ``"other"``. ``what`` says which object: ``"this"``
     (the permanent itself), a type such as ``"creature"`` or ``"land"``, or a counter
     kind for counter costs. ``amount`` is how many (life, counters, objects). ``text``
     keeps the original wording for explanations.
@@ -135,6 +136,8 @@ _TAP_UNTAPPED_RE = re.compile(r"^tap (an|one|two|three|four|five|x|\d+) untapped
 _RETURN_RE = re.compile(r"^return (.+) to (its|their) owner'?s'? hand$", re.I)
 _MILL_RE = re.compile(r"^mill (a card|\w+ cards)$", re.I)
 _ENERGY_RE = re.compile(r"^pay ((?:\{E\})+)$", re.I)
+_EXERT_RE = re.compile(r"^exert (?:this|it)(?: \w+)?$", re.I)
+_COLLECT_RE = re.compile(r"^collect evidence (\d+)$", re.I)
 _OTHER_CARDS_RE = re.compile(r"(\w+) other cards?")
 _SELF_WORDS = ("this", "~")
 
@@ -173,6 +176,8 @@ def parse_activation_cost(text: str, card_name: str = "") -> ActivationCost:
     t = raw
     if card_name:
         t = t.replace(card_name, "this")
+        if card_name.startswith("A-"):  # an Alchemy rebalanced card names itself without the prefix
+            t = t.replace(card_name[2:], "this")
     mana_syms: list[str] = []
     tap = untap = False
     parts: list[CostPart] = []
@@ -206,6 +211,16 @@ def parse_activation_cost(text: str, card_name: str = "") -> ActivationCost:
         m = _REMOVE_ANY_RE.match(chunk)
         if m and _what(m.group(2)) == "this":  # "Remove a counter from this artifact": a counter of any kind
             parts.append(CostPart("remove_counters", "any", _num(m.group(1)), chunk))
+            continue
+        if _EXERT_RE.match(chunk):  # CR 701.43a: it won't untap during its controller's next untap step
+            parts.append(CostPart("exert", "this", 1, chunk))
+            continue
+        m = _COLLECT_RE.match(chunk)
+        if m:  # CR 701.59a: exile cards with total mana value N or more from your graveyard
+            parts.append(CostPart("collect_evidence", "card from your graveyard", int(m.group(1)), chunk))
+            continue
+        if chunk.lower() == "forage":  # CR 701.61a: exile three cards from your graveyard or sacrifice a Food
+            parts.append(CostPart("forage", "graveyard or food", 1, chunk))
             continue
         m = _ENERGY_RE.fullmatch(chunk)
         if m:  # "Pay {E}{E}": remove that many energy counters from yourself (CR 107.14)
@@ -411,7 +426,7 @@ def make_ability(kind: str, effect: "str | Effect" = "text", cost: ActivationCos
     if isinstance(cost, str):
         cost = parse_activation_cost(cost, card_name)
     p = dict(params or {})
-    level = {k: (str(p.pop(k)) if p.get(k) is not None else None) for k in ABILITY_LEVEL_KEYS if k in p}
+    level: dict[str, Any] = {k: (str(p.pop(k)) if p.get(k) is not None else None) for k in ABILITY_LEVEL_KEYS if k in p}
     zs = tuple(str(z) for z in zones)
     for z in zs:
         if z not in ZONES:

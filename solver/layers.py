@@ -36,7 +36,7 @@ import operator
 from dataclasses import dataclass, field
 from typing import Iterable, Iterator
 
-from mtgcheck.models.abilities import Ability, ability_from_dict, make_ability
+from mtgcheck.models.abilities import Ability, Stripe, ability_from_dict, make_ability
 from mtgcheck.models.cards import BASIC_LAND_MANA, BASIC_LAND_TYPES
 from mtgcheck.models.behaviour import abilities_of
 from mtgcheck.models.state import Effect, GameState, Permanent
@@ -156,7 +156,9 @@ _SUPERTYPES = ("Basic", "Snow", "Legendary")
 #: Plurals of creature types that are not the type plus "s" (CR 205.3m): "Elves you control" (Joraga Treespeaker).
 _IRREGULAR_PLURALS = {"elves": "elf", "dwarves": "dwarf", "wolves": "wolf", "werewolves": "werewolf",
                       "sphinxes": "sphinx", "foxes": "fox", "fungi": "fungus", "mice": "mouse", "oxen": "ox",
-                      "homunculi": "homunculus", "octopi": "octopus"}
+                      "homunculi": "homunculus", "octopi": "octopus",
+                      # the cost parser's singular of "Elves" ("Tap two untapped Elves you control")
+                      "elve": "elf", "dwarve": "dwarf", "wolve": "wolf", "werewolve": "werewolf"}
 
 
 @functools.lru_cache(maxsize=1024)
@@ -291,7 +293,7 @@ def continuous_effects(state: GameState, effect_names: tuple[str, ...], printed:
 
 def _stripe_notes(p: Permanent) -> list[str]:
     """Why the abilities of a level or station stripe do or do not apply to ``p`` (CR 711.2a-b, 721.2a)."""
-    seen: dict[object, bool] = {}
+    seen: dict[Stripe, bool] = {}
     for a in abilities_of(p.card):
         if a.stripe is not None and a.stripe not in seen:
             seen[a.stripe] = a.stripe.holds(p.counters)

@@ -854,10 +854,19 @@ def maximal_pools(state: GameState, player: str, limit: int | None = None, *,
     if _sources is None:
         from .sacrifice_pools import expand_sacrifices, merge_pools, tap_cost_variants
 
+        from .pool_costparts import settle_cost_parts
+
         sources = expand_sacrifices(state, player, mana_sources(state, player, board), board)  # issue 11
+        sources, settled = settle_cost_parts(state, player, sources)  # discard, exile cards, {E}: against the state
         variants = tap_cost_variants(state, player, sources, board)  # "Tap an untapped ...": one run each
         if variants is not None:
-            return merge_pools([(label, maximal_pools(state, player, None, _sources=v)) for label, v in variants], limit)
+            got = merge_pools([(label, maximal_pools(state, player, None, _sources=v)) for label, v in variants], limit)
+            got.why[:0] = settled
+            return got
+        if settled:
+            got = maximal_pools(state, player, limit, _sources=sources)
+            got.why[:0] = settled
+            return got
     else:
         sources = _sources
     why: list[str] = []

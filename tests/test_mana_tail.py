@@ -286,3 +286,69 @@ def test_grants_to_elves_reach_elves_cr_205_3m(tmp_path, db):
         expect: {pools: ["{G}{G}{G}{G}"], count: 1}
     """)
     assert res.verdict == PASS, res.message
+
+
+# ---- resource cost parts of mana abilities in available_mana (CR 118.3, 602.2b) ------------------------------
+
+def test_a_discard_cost_with_the_hand_not_listed_is_unsupported_naming_the_hand(tmp_path, db):
+    # the scenario does not say what is in Alice's hand: whether "Discard a card" can be paid is unknown
+    res = run(tmp_path, db, """
+        players: [Alice, Bob]
+        battlefield: {Alice: [Skirge Familiar, Swamp]}
+        ask: {available_mana: Alice}
+        expect: {pools: ["{B}"], count: 1}
+    """)
+    assert res.verdict == UNSUPPORTED and "hand" in res.message, res.message
+
+
+def test_two_discard_outlets_and_one_card_is_a_choice_left_unsupported(tmp_path, db):
+    # Skirge Familiar and Bog Witch both want the one card: which one pays is a choice (CR 118.3), not modelled
+    res = run(tmp_path, db, """
+        players: [Alice, Bob]
+        hand: {Alice: [Grizzly Bears]}
+        battlefield: {Alice: [Skirge Familiar, Bog Witch, Swamp]}
+        ask: {available_mana: Alice}
+        expect: {pools: ["{B}{B}{B}"], count: 1}
+    """)
+    assert res.verdict == UNSUPPORTED, res.message
+
+
+def test_discarding_from_a_hand_with_a_spirit_guide_is_a_choice_left_unsupported(tmp_path, db):
+    # Elvish Spirit Guide's mana ability works from the hand (CR 113.6m): discarding it for Skirge Familiar
+    # loses that mana, so which card to discard matters
+    res = run(tmp_path, db, """
+        players: [Alice, Bob]
+        hand: {Alice: [Elvish Spirit Guide]}
+        battlefield: {Alice: [Skirge Familiar]}
+        ask: {available_mana: Alice}
+        expect: {pools: ["{G}"], count: 1}
+    """)
+    assert res.verdict == UNSUPPORTED, res.message
+
+
+@pytest.mark.parametrize("books,pools", [(0, []), (1, ["{C}"])])
+def test_removing_a_counter_named_by_the_card_needs_that_counter_cr_122_1(tmp_path, db, books, pools):
+    # "Remove a book counter from <its name>": the card names itself (CR 201.5)
+    res = run(tmp_path, db, f"""
+        players: [Alice, Bob]
+        cards:
+          Test Satchel:
+            mana_cost: "{{2}}"
+            type_line: Artifact
+            oracle_text: "{{T}}, Remove a book counter from Test Satchel: Add {{C}}."
+        battlefield: {{Alice: [{{card: Test Satchel, counters: {{book: {books}}}}}]}}
+        ask: {{available_mana: Alice}}
+    """)
+    assert res.verdict not in ("error", UNSUPPORTED), res.message
+    got = [p for p in res.answer.values["pools"] if p]
+    assert got == pools
+
+
+def test_tapping_two_untapped_elves_reads_elves_cr_205_3m():
+    # the cost parser's "elve" is the creature type Elf (a filter that matched nothing would say "can't pay")
+    from mtgcheck.models.state import Permanent
+    from mtgcheck.solver.layers import matches
+
+    db = load_database(None)
+    elf = Permanent("e", db.get("Llanowar Elves"), "Alice", "Alice")
+    assert matches("elve", elf, "any", "Alice")

@@ -1,0 +1,154 @@
+"""Cost parts of mana abilities that use a player's resources, in ``available_mana`` (issue 11; docs/mana.md).
+
+A mana ability is activated by paying its whole cost (CR 602.2b, 605.3b); a cost that cannot be paid keeps it from
+being activated at all (CR 118.3). ``settle_cost_parts`` reads, against the scenario's state, the parts of the
+mana sources that spend something other than mana and other than the permanent itself:
+
+* **discarding** cards ("Discard a card", Bog Witch, Skirge Familiar; CR 701.9a), **exiling cards from the hand or
+  the graveyard** ("Exile a card from your graveyard", Molt Tender, Titans' Nest), **paying energy** ("Pay {E}",
+  Aether Hub; CR 107.14), and **collect evidence N** (exile graveyard cards with total mana value N or more,
+  CR 701.59a): the check of the ``activate`` question (``payment.activation.nonmana_cost_problem``) says whether the
+  part can be paid now; if not, the source cannot be activated and is left out. If it can, the cards or counters it
+  uses make no mana and change no other source, so the source is kept without the part, activated at most as often
+  as the resource allows (an ability without {T} such as Skirge Familiar's: once per card in the hand). Several
+  sources drawing on the same resource are exact only when it is enough for all of them at once (each drawing on
+  any card); otherwise which to use is a choice that is not modelled (``Unsupported``). Discarding from a hand that
+  holds a card with a mana ability working there (a Spirit Guide) is a choice too (``Unsupported``).
+* **exerting** itself ("Exert this creature", Oasis Ritualist): CR 701.43a-b, it can always be exerted and only its
+  next untap step changes, so the part changes no mana now.
+* **forage** (CR 701.61a: exile three cards from your graveyard or sacrifice a Food): left out when neither can be
+  done; otherwise the choice stays unsupported.
+
+A hand, graveyard or library the scenario does not list makes the answer unsupported naming that zone (the same
+rule as the activate question's). Everything else keeps the caller's "not modelled for available_mana".
+
+References: CR 118.3, 602.2b, 605.3b, 107.14, 122.1, 701.9a, 701.43, 701.59a, 701.61a.
+"""
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+from mtgcheck.models.state import GameState
+
+from .questions import Unsupported
+
+
+def _resource(part: Any) -> str | None:
+    """The resource a typed cost part (``models.abilities.CostPart``) draws on: ``hand``, ``graveyard``,
+    ``energy``, ``exert``, ``collect`` or ``forage``; ``None`` when it is not one of this module's parts (removing
+    counters from itself is the caller's already, CR 122.1)."""
+    a, what = part.action, str(part.what or "")
+    if a == "discard" and what != "this":
+        return "hand"
+    if a == "exile" and what != "this" and ("graveyard" in what or "hand" in what):
+        return "graveyard" if "graveyard" in what else "hand"
+    return {"pay_energy": "energy", "exert": "exert", "collect_evidence": "collect", "forage": "forage"}.get(a)
+
+
+def settle_cost_parts(state: GameState, player: str, sources: list) -> tuple[list, list[str]]:
+    """The mana sources with the resource parts of their costs settled against the state (module docstring).
+
+    Parameters
+    ----------
+    state : GameState
+    player : str, whose pools are asked for.
+    sources : list of ``sources.ManaSource`` (after ``sacrifice_pools.expand_sacrifices``).
+
+    Returns
+    -------
+    (sources, notes): the sources that can be activated, with the settled parts removed and their activation limit
+    bounded by the resource; explanation lines (list of str).
+
+    Raises
+    ------
+    Unsupported
+        A zone the scenario does not list, object words not understood, a forage that can be paid, several sources
+        that the resource cannot all pay for, or a discard from a hand holding a card with a mana ability there.
+    """
+    from .payment.activation import _count_matching, _zone_cards, nonmana_cost_problem
+    from .sources import other_zone_mana_abilities
+
+    out: list = []
+    notes: list[str] = []
+    use: dict[str, list[tuple[Any, Any, int]]] = {}  # resource -> (source, part, activations)
+    for s in sources:
+        if s.zone != "battlefield":
+            out.append(s)
+            continue
+        kinds = [(p, _resource(p)) for p in s.other_costs]
+        if not any(k for _, k in kinds):
+            out.append(s)
+            continue
+        perm = state.permanent(s.permanent)
+        problem = None
+        lim = s.limit
+        for p, k in kinds:
+            if k is None or k == "exert":
+                continue
+            if k == "collect":
+                need = int(p.amount)
+                total = sum(c.card.mana_value() for c in _zone_cards(state, "graveyard", player, perm, p))
+                if total < need:
+                    problem = (f"collect evidence {need} exiles cards with total mana value {need} or more from "
+                               f"{player}'s graveyard, which holds {total} (CR 701.59a)")
+                    break
+                use.setdefault("graveyard", []).append((s, p, 0))
+                continue
+            if k == "forage":
+                grave = _zone_cards(state, "graveyard", player, perm, p)
+                foods = _count_matching(state, player, "food", list(state.permanents(player)), perm)
+                if len(grave) < 3 and not foods:
+                    problem = (f"forage exiles three cards from {player}'s graveyard (it holds {len(grave)}) or "
+                               f"sacrifices a Food ({player} controls none) (CR 701.61a)")
+                    break
+                raise Unsupported(f"{s.why}: which way to forage (three graveyard cards or a Food) is a choice not "
+                                  f"modelled for available_mana")
+            problem = nonmana_cost_problem(state, perm, p)
+            if problem is not None:
+                break
+            if k == "energy":
+                have = state.counters_of(player, "energy")
+            else:
+                have = _count_matching(state, player, p.what, _zone_cards(state, k, player, perm, p), perm)
+            per = max(1, int(p.amount or 1))
+            lim = have // per if lim is None else min(lim, have // per)
+            use.setdefault(k, []).append((s, p, 0))
+        if problem is not None:
+            notes.append(f"{s.why}: cannot be activated now: {problem} (CR 118.3, 602.2b)")
+            continue
+        if lim == 0:
+            notes.append(f"{s.why}: cannot be activated now: its cost can't be paid (CR 118.3)")
+            continue
+        kept = tuple(p for p, k in kinds if k is None)
+        settled = [p.text or p.action for p, k in kinds if k is not None]
+        out.append(dataclasses.replace(s, other_costs=kept, limit=lim))
+        notes.append(f"{s.why}: its cost part(s) {', '.join(settled)} can be paid now and make no other mana"
+                     + (f" (at most {lim} activation(s))" if lim is not None and lim > 1 else "")
+                     + " (CR 118.3, 602.2b" + (", 701.43b" if any(k == "exert" for _, k in kinds) else "") + ")")
+    # one resource drawn on by several sources: exact only when it pays for all of them at once
+    final = {id(s): s for s in out}
+    for k, users in use.items():
+        if k == "hand" and any(z == "hand" for _, z, _ in other_zone_mana_abilities(state, player)):
+            raise Unsupported(f"available_mana: discarding or exiling cards from {player}'s hand, which holds a card "
+                              f"with a mana ability that works there: which cards to keep is not modelled")
+        if len(users) < 2:
+            continue
+        if k == "graveyard" and any(p.action == "collect_evidence" for _, p, _ in users):
+            raise Unsupported("available_mana: several mana abilities exile cards from the graveyard (collect evidence "
+                              "among them): which cards pay for which is not modelled")
+        plain = all(str(p.what).split(" from ")[0].strip() in ("card", "a card", "cards") or p.action == "pay_energy"
+                    for _, p, _ in users)
+        if k == "energy":
+            supply = state.counters_of(player, "energy")
+        else:
+            supply = len(state.cards(k, player))
+        need = 0
+        for s, p, _ in users:
+            new = next((x for x in out if x.permanent == s.permanent and x.ability_index == s.ability_index), None)
+            need += int(p.amount or 1) * ((new.limit if new is not None and new.limit is not None else 1))
+        if not plain or need > supply:
+            raise Unsupported(f"available_mana: several mana abilities draw on {player}'s {k} "
+                              f"({', '.join(sorted({s.name for s, _, _ in users}))}) and it cannot pay for all of them "
+                              f"at once: which to activate is a choice not modelled")
+    return list(final.values()), notes
