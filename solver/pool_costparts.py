@@ -152,3 +152,115 @@ def settle_cost_parts(state: GameState, player: str, sources: list) -> tuple[lis
                               f"({', '.join(sorted({s.name for s, _, _ in users}))}) and it cannot pay for all of them "
                               f"at once: which to activate is a choice not modelled")
     return list(final.values()), notes
+
+
+# ---------------------------------------------------------------------------
+# "{T}, Sacrifice a <kind>: Add ..." (once: its {T}) in available_mana
+# ---------------------------------------------------------------------------
+
+#: The first explanation line of the merged answer (``sacrifice_pools.merge_pools``; ``{n}``: the variants).
+SACRIFICE_HEADER = ("“{{T}}, Sacrifice a ...” costs: every choice of the permanent to sacrifice (or none) was tried ({n} "
+                    "variant(s); it may first be tapped for its own mana, CR 605.3a; with none of that kind the ability "
+                    "can't be activated, CR 118.3)")
+#: Most assignments of sacrificed permanents to "{T}, Sacrifice a ..." abilities tried; beyond it, ``unsupported``.
+MAX_SACRIFICE_VARIANTS = 256
+
+
+def _sac_part(src: Any) -> Any:
+    parts = [p for p in src.other_costs if p.action == "sacrifice" and p.what != "this"]
+    return parts[0] if len(parts) == 1 and len(src.other_costs) == 1 and parts[0].amount == 1 else None
+
+
+def sacrifice_tap_variants(state: GameState, player: str, sources: list, board: Any) -> list[tuple[str, list]] | None:
+    """Every way to pay the "Sacrifice a <kind>" part of mana abilities that also tap their permanent (Phyrexian
+    Tower, Lazotep Quarry, Goblin Clearcutter, Krark-Clan Stoker, Gilded Goose): each as a list of mana sources for
+    ``maximal_pools`` (their maximal pools' union is the answer, ``sacrifice_pools.merge_pools``); ``None`` when
+    there is no such ability.
+
+    Such an ability is activated at most once (its {T}, CR 602.2b). Mana abilities are activated in any order while
+    the player has priority or pays (CR 605.3a), so the sacrificed permanent can first be tapped, or used, for its
+    own mana, and every other source can be activated before the sacrifice: in the variant where ``q`` is
+    sacrificed, the ability loses the part and ``q`` keeps its sources, except those that sacrifice or exile ``q``
+    itself (it is sacrificed once, CR 701.21a); with no permanent of the kind, the ability cannot be activated
+    (CR 118.3). Permanents that are interchangeable (``produce.interchangeable_key``) give one variant. The
+    ability's own output must not depend on the board (it resolves after the sacrifice).
+
+    Raises
+    ------
+    Unsupported : another cost part with it, an output read from the board, object words not understood, other
+        permanents-as-costs abilities on the same board ("Sacrifice a ..." altars, "Tap an untapped ..."), or more
+        than ``MAX_SACRIFICE_VARIANTS`` assignments.
+    """
+    import itertools
+
+    from .layers import matches
+    from .produce import interchangeable_key, referenced_ids
+
+    users = [s for s in sources if s.tap and any(p.action == "sacrifice" and p.what != "this" for p in s.other_costs)]
+    if not users:
+        return None
+    for s in users:
+        p = s.ability.params
+        if _sac_part(s) is None or "reflect" in p or not isinstance(p.get("amount", 1), int) or \
+                any(o.note for o in s.options):
+            raise Unsupported(f"{s.why}: the cost \"{', '.join(x.text or x.action for x in s.other_costs)}\" with an "
+                              f"output read from the board or other cost parts is not modelled for available_mana")
+    if any(x.ability_index == 0 or any(p.action == "tap_untapped" for p in x.other_costs) for x in sources):
+        raise Unsupported("available_mana: “{T}, Sacrifice a ...” mana abilities together with other abilities whose "
+                          "costs use other permanents are not modelled here (" + ", ".join(sorted({s.name for s in users})) + ")")
+    view = board.view
+    referenced = referenced_ids(state)
+    mine = list(state.permanents(player))
+    choices: list[list[Any]] = []
+    for u in users:
+        part = _sac_part(u)
+        another = "another" in (part.text or "").lower() or " other " in f" {(part.text or '').lower()} "
+        fit: list[Any] = [None]
+        seen: set = set()
+        for q in mine:
+            if another and q.id == u.permanent:
+                continue
+            try:
+                ok = matches(part.what, q, "you", player, view[q.id].subtypes if q.id in view else None)
+            except ValueError:
+                raise Unsupported(f"{u.why}: which permanents “{part.text}” can sacrifice is not modelled") from None
+            if not ok:
+                continue
+            key = interchangeable_key(q, view, referenced)
+            k = ("same", key) if key is not None and q.id != u.permanent else ("id", q.id)
+            if k in seen:
+                continue
+            seen.add(k)
+            fit.append(q)
+        choices.append(fit)
+    n = 1
+    for fit in choices:
+        n *= len(fit)
+    if n > MAX_SACRIFICE_VARIANTS:
+        raise Unsupported(f"available_mana: too many ways to pay “Sacrifice a ...” with {{T}} mana abilities "
+                          f"({', '.join(sorted({u.name for u in users}))}) to try them all")
+    out: list[tuple[str, list]] = []
+    for pick in itertools.product(*choices):
+        qs = [q for q in pick if q is not None]
+        if len({q.id for q in qs}) < len(qs):
+            continue  # one permanent sacrificed twice
+        gone = {q.id for q in qs}
+        variant = []
+        for s in sources:
+            if s in users:
+                i = users.index(s)
+                q = pick[i]
+                if q is None:
+                    continue
+                variant.append(dataclasses.replace(s, other_costs=(), why=f"{s.why} (sacrificing {q.name})"))
+                continue
+            if s.permanent in gone and any(p.action in ("sacrifice", "exile") and p.what == "this" for p in s.other_costs):
+                continue  # it is sacrificed for the other ability: not also for its own (CR 701.21a)
+            variant.append(s)
+        # an ability whose permanent is sacrificed to another ability can still be activated first (CR 605.3a),
+        # but not after: a {T} ability sacrificing its own permanent's {T} twice is impossible; the {T} units
+        # of maximal_pools already use each permanent's {T} once
+        label = "; ".join(f"{u.name} sacrifices {q.name}" for u, q in zip(users, pick) if q is not None) \
+            or "no “{T}, Sacrifice a ...” ability activated"
+        out.append((label, variant))
+    return out

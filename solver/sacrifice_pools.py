@@ -154,13 +154,14 @@ MAX_TAP_VARIANTS = 256
 
 def _tap_part(src: Any) -> Any:
     parts = [p for p in src.other_costs if p.action == "tap_untapped"]
-    return parts[0] if len(parts) == 1 and len(src.other_costs) == 1 and parts[0].amount == 1 else None
+    return parts[0] if len(parts) == 1 and len(src.other_costs) == 1 and parts[0].amount >= 1 else None
 
 
 def tap_cost_variants(state: GameState, player: str, sources: list, board: Any) -> list[tuple[str, list]] | None:
     """Every way to assign untapped permanents to the "Tap an untapped <kind> you control" mana abilities
-    (Springleaf Drum, Holdout Settlement, Jaspera Sentinel; Urza, Lord High Artificer without {T}), each as a list
-    of mana sources for ``maximal_pools``; ``None`` when there is no such ability.
+    (Springleaf Drum, Holdout Settlement, Jaspera Sentinel; Urza, Lord High Artificer without {T}) and to "Tap N
+    untapped <kind> you control" (Birchlore Rangers, Heritage Druid: N per activation), each as a list of mana
+    sources for ``maximal_pools``; ``None`` when there is no such ability.
 
     In each variant a permanent tapped for such a cost has none of its own {T}/{Q} abilities (CR 118.3: a tapped
     permanent can't be tapped again), summoning sickness does not matter for it (CR 302.6; Springleaf Drum ruling
@@ -170,7 +171,7 @@ def tap_cost_variants(state: GameState, player: str, sources: list, board: Any) 
 
     Raises
     ------
-    Unsupported : another cost part with it, more than one permanent to tap, a filter that is not understood,
+    Unsupported : another cost part with it, a filter that is not understood,
         sacrifices for mana on the same board, or more than ``MAX_TAP_VARIANTS`` assignments (named).
     """
     from .layers import matches
@@ -220,7 +221,10 @@ def tap_cost_variants(state: GameState, player: str, sources: list, board: Any) 
         for (q, _), u in zip(cands, pick):
             if u is not None:
                 given.setdefault(u, []).append(q)
-        if any(users[u].tap and len(qs) > 1 for u, qs in given.items()):
+        # "Tap N untapped ...": each activation taps N of them (an ability with {T} is activated once, with
+        # exactly N; one without {T} once per N assigned; a partial group is never better, so it is skipped)
+        if any(len(qs) % _tap_part(users[u]).amount or (users[u].tap and len(qs) != _tap_part(users[u]).amount)
+               for u, qs in given.items()):
             continue
         tapped = {q.id for qs in given.values() for q in qs}
         if any(users[u].tap and users[u].permanent in tapped for u in given):
@@ -236,7 +240,7 @@ def tap_cost_variants(state: GameState, player: str, sources: list, board: Any) 
                 continue
             if s in users:
                 i = users.index(s)
-                k = len(given.get(i, ()))
+                k = len(given.get(i, ())) // _tap_part(s).amount
                 if not k:
                     continue
                 s = dataclasses.replace(s, other_costs=(), limit=1 if s.tap else k)
@@ -250,8 +254,9 @@ def tap_cost_variants(state: GameState, player: str, sources: list, board: Any) 
     return out
 
 
-def merge_pools(results: list[tuple[str, Any]], limit: int | None) -> Any:
-    """The maximal pools of the union of several ``PoolsResult`` (one per variant), in canonical order."""
+def merge_pools(results: list[tuple[str, Any]], limit: int | None, header: str | None = None) -> Any:
+    """The maximal pools of the union of several ``PoolsResult`` (one per variant), in canonical order; ``header``
+    the first explanation line (default: the "Tap an untapped ..." one)."""
     from collections import Counter
 
     from .sources import PoolsResult
@@ -263,7 +268,8 @@ def merge_pools(results: list[tuple[str, Any]], limit: int | None) -> Any:
     cs = {p: tokens(p) for p in allp}
     keep = [p for p in allp if not any(q != p and sum(cs[q].values()) > sum(cs[p].values())
                                        and all(cs[q][k] >= n for k, n in cs[p].items()) for q in allp)]
-    why = ["“Tap an untapped ...” costs: every assignment of untapped permanents to them was tried "
+    why = [header.format(n=len(results)) if header else
+           "“Tap an untapped ...” costs: every assignment of untapped permanents to them was tried "
            f"({len(results)} variant(s); a permanent tapped for such a cost can't tap for its own mana, CR 118.3; "
            "summoning sickness doesn't stop it, CR 302.6)"]
     for label, r in results[:6]:

@@ -859,8 +859,15 @@ def maximal_pools(state: GameState, player: str, limit: int | None = None, *,
         sources = expand_sacrifices(state, player, mana_sources(state, player, board), board)  # issue 11
         sources, settled = settle_cost_parts(state, player, sources)  # discard, exile cards, {E}: against the state
         variants = tap_cost_variants(state, player, sources, board)  # "Tap an untapped ...": one run each
+        header = None
+        if variants is None:
+            from .pool_costparts import SACRIFICE_HEADER, sacrifice_tap_variants
+
+            variants = sacrifice_tap_variants(state, player, sources, board)  # "{T}, Sacrifice a ...": one run each
+            header = SACRIFICE_HEADER
         if variants is not None:
-            got = merge_pools([(label, maximal_pools(state, player, None, _sources=v)) for label, v in variants], limit)
+            got = merge_pools([(label, maximal_pools(state, player, None, _sources=v)) for label, v in variants], limit,
+                              header)
             got.why[:0] = settled
             return got
         if settled:

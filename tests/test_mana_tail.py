@@ -352,3 +352,33 @@ def test_tapping_two_untapped_elves_reads_elves_cr_205_3m():
     db = load_database(None)
     elf = Permanent("e", db.get("Llanowar Elves"), "Alice", "Alice")
     assert matches("elve", elf, "any", "Alice")
+
+
+# ---- "{T}, Sacrifice a <kind>" and "Tap N untapped <kind>" in available_mana (CR 605.3a, 118.3) -------------
+
+def test_a_tap_and_sacrifice_ability_watched_by_a_replacement_is_left_unsupported(tmp_path, db):
+    # its mana is made after the sacrifice: sacrificing the effect's source itself could change it, so an output
+    # shaped by replacement effects or triggers is not combined with a sacrifice here
+    res = run(tmp_path, db, """
+        players: [Alice, Bob]
+        battlefield: {Alice: [Phyrexian Tower, Llanowar Elves, Mana Reflection]}
+        ask: {available_mana: Alice}
+        expect: {pools: ["{B}{B}{B}{B}{G}{G}"], count: 1}
+    """)
+    assert res.verdict == UNSUPPORTED, res.message
+
+
+def test_tap_two_untapped_elves_taps_two_per_activation_cr_118_3(tmp_path, db):
+    # Birchlore Rangers' kind: four Elves make two activations (any colour each), or they tap for their own mana
+    res = run(tmp_path, db, """
+        players: [Alice, Bob]
+        cards:
+          Test Ranger:
+            mana_cost: "{G}"
+            type_line: Creature — Elf Ranger
+            oracle_text: "Tap two untapped Elves you control: Add {W}."
+        battlefield: {Alice: [{card: Test Ranger, sick: true}, {card: Llanowar Elves, sick: true}]}
+        ask: {available_mana: Alice}
+        expect: {pools: ["{W}"], count: 1}
+    """)
+    assert res.verdict == PASS, res.message
