@@ -91,7 +91,10 @@ def matches(filter_what: str, perm: Permanent, controller_rule: str, viewer: str
         return False
     f = _compile(filter_what.strip().lower())
     if f.special == "enchanted":
-        return source is not None and source.attached_to == perm.id
+        if source is None or source.attached_to != perm.id:
+            return False
+        subs0 = tuple(subtypes) if subtypes is not None else perm.card.type_line.subtypes
+        return all(_has(q, perm.card, subs0) != neg for q, neg in f.tests)
     if f.special == "this":
         return source is not None and source.id == perm.id
     if f.other and source is not None and source.id == perm.id:
@@ -169,6 +172,11 @@ def _compile(w: str) -> _Filter:
         return _Filter(w, False, ())
     if w == "equipped":  # the creature the source Equipment is attached to (CR 301.5): as for an Aura
         return _Filter("enchanted", False, ())
+    m = w.split(" ", 1)
+    if len(m) == 2 and m[0] in ("equipped", "enchanted") and m[1] in ("creature", "land", "permanent", "artifact"):
+        # "Equipped creature has ..." (CR 301.5), "Enchanted land has ..." (303.4): the permanent the source is
+        # attached to, of that card type
+        return _Filter("enchanted", False, ((m[1], False),))
     other = False
     changed = True
     while changed:

@@ -209,5 +209,7 @@ def other_mana_abilities(abilities: "tuple[Ability, ...] | list[Ability]") -> li
     608.2). Returns a list of ``Ability``."""
     from mtgcheck.models.effects import TriggeredAddMana
 
-    return [dataclasses.replace(a, kind="triggered", effect=a.effect.output) for a in abilities
-            if isinstance(a.effect, TriggeredAddMana) and a.effect.output is not None]
+    # the mana the ability would produce, whoever it goes to ("that player adds {G}{G}": CR 106.7 asks what an
+    # ability of the permanent would produce, not who would get it)
+    return [dataclasses.replace(a, kind="triggered", effect=dataclasses.replace(a.effect.output, to=None))
+            for a in abilities if isinstance(a.effect, TriggeredAddMana) and a.effect.output is not None]

@@ -382,3 +382,22 @@ def test_tap_two_untapped_elves_taps_two_per_activation_cr_118_3(tmp_path, db):
         expect: {pools: ["{W}"], count: 1}
     """)
     assert res.verdict == PASS, res.message
+
+
+# ---- Saga chapters, mana for another player, delayed end-step riders ----------------------------------------
+
+def test_a_saga_chapter_that_adds_mana_is_a_triggered_ability_cr_714_2b(real_db):
+    abs_ = parse_abilities(real_db.get("Maximum Carnage"))
+    got = [a for a in abs_ if isinstance(a.effect, TriggeredAddMana)]
+    assert len(got) == 1 and got[0].effect.event == "chapter II" and got[0].effect.output.mana == ("R", "R", "R")
+
+
+def test_that_player_adds_is_read_as_what_the_ability_produces_cr_106_7(real_db):
+    (ab,) = parse_abilities(real_db.get("Eladamri's Vineyard"))
+    assert isinstance(ab.effect, TriggeredAddMana) and ab.effect.output.to == "that_player"
+
+
+def test_a_delayed_sacrifice_at_the_next_end_step_changes_no_mana_now_cr_603_7a():
+    got = classify("If this ability has been activated four or more times this turn, sacrifice this creature at the "
+                   "beginning of the next end step.", "rider")
+    assert got == frozenset({Topic.TRIGGERS})

@@ -115,6 +115,10 @@ SPENT_RIDER_RE = re.compile(
     r" [^.]*?, (?!.*\badds?\b)(?!.*\bcan't be spent\b)[^.]+"
     r"|(?:[\w-]+ )?spells? you spend this mana to cast (?:have|gain|get|can't)(?!.*\badds?\b)[^.]+"
     r"|you may choose new targets for the copy", re.I)  # the copy's own instruction (CR 707.10c)
+#: "If this ability has been activated four or more times this turn, sacrifice this creature at the beginning of
+#: the next end step": a delayed triggered ability (CR 603.7a) that acts only at that end step.
+_DELAYED_END_STEP_RE = re.compile(r"(?:if [^,]{1,120}, )?sacrifice (?:this|it) ?\w* at the beginning of the next end step",
+                                  re.I)
 
 
 def _sentences(text: str) -> list[str]:
@@ -141,6 +145,8 @@ def mana_tail_topics(text: str, kind: str) -> frozenset[Topic] | None:
     for s in parts:
         if _UNSPENT_MANA_RE.fullmatch(s):
             out.add(Topic.LATER_TURNS)
+        elif kind == "rider" and _DELAYED_END_STEP_RE.fullmatch(s):
+            out.add(Topic.TRIGGERS)  # CR 603.7a: a delayed trigger at the next end step
         elif kind == "rider" and SPENT_RIDER_RE.fullmatch(s):
             out.add(Topic.RESOLUTION)
             if re.match(r"when", s, re.I):
