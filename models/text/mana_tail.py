@@ -15,8 +15,9 @@ Registered with ``effect_parser(21)``, after the mana ability parser of ``models
   ``EntersTrigger``; one whose mana uses X and a cast trigger are left to ``typed_trigger``; a trigger with an
   intervening "if" (a comma in the event), another player adding the mana, or wording that is not understood
   returns ``None`` (the line stays ``Unmodelled``).
-* **Saga chapters that add mana** ("II — Add {R}{R}", The First Eruption; CR 714.2b: a chapter ability is a
-  triggered ability, triggered as lore counters are put on the Saga) → the same effect, ``event`` "chapter II".
+* **Saga chapters that add mana** ("II — Add {R}{R}", Maximum Carnage; CR 714.2b): ``models.text.oracle`` reads a
+  chapter as the triggered ability "When one or more lore counters are put onto this Saga, add {R}{R}", which this
+  parser reads as any other such trigger.
 * **"that player adds ..."** (Eladamri's Vineyard: "At the beginning of each player's first main phase, that player
   adds {G}{G}") → the same effect with the output's ``to``: what the ability would produce (CR 106.7), whoever
   gets it.
@@ -40,8 +41,6 @@ _HEAD = re.compile(r"^(?P<event>(?:when|whenever|at) [^,]+), (?P<may>you may )?(
 _MANA_EVENT = re.compile(r"\bfor mana\b|\bmana\b|\badds?\b|\bspen[dt]\b|\bmana abilit", re.I)
 _ONCE_EACH_TURN = re.compile(r"\s*this ability triggers only once each turn\.?\s*", re.I)
 _FIREBENDING = re.compile(r"^firebending (?P<n>\d+|x)(?:, where x is (?P<x>[^.]+))?\.?$", re.I)
-#: A Saga's chapter ability that adds mana: "II — Add {R}{R}." (CR 714.2b: a triggered ability)
-_CHAPTER = re.compile(r"^(?P<ch>[IVX]+(?:, [IVX]+)*) — (?P<add>add .+)$", re.I | re.S)
 #: Who adds, when not the ability's controller: "that player adds {G}{G}" (Eladamri's Vineyard)
 _OTHER_ADDER = re.compile(r"^(?:that player|the active player|each player) adds (?P<rest>.+)$", re.I | re.S)
 
@@ -64,13 +63,6 @@ def parse_triggered_add_mana(text: str) -> dict:
         return {"event": "whenever this creature attacks", "keyword": "firebending",
                 "output": {"mana": "{R}", "amount": amount,
                            "rider": "Until end of combat, you don't lose this mana as steps and phases end."}}
-    m = _CHAPTER.match(t)
-    if m:
-        # CR 714.2b: a chapter ability is a triggered ability (it triggers as lore counters are put on the Saga)
-        params = parse_add_effect(m.group("add"))
-        if params.get("to") or params.get("targets") or params.get("moves_library_card"):
-            raise ValueError("a chapter with a target or mana for another player: not modelled here")
-        return {"event": f"chapter {m.group('ch')}", "output": params}
     other = None
     m2 = re.match(r"^(?P<event>(?:when|whenever|at) [^,]+), (?P<rest>.+)$", t, re.I | re.S)
     m3 = _OTHER_ADDER.match(m2.group("rest")) if m2 else None
@@ -116,12 +108,6 @@ def parse_triggered_add_mana(text: str) -> dict:
 def mana_tail_parser(kind: str, text: str, card: Card) -> "tuple[str, Mapping] | None":
     """The registered effect parser (see the module docstring)."""
     low = text.lower()
-    if kind == "static" and _CHAPTER.match(text.strip()) and any(
-            f.type_line.has("Saga") for f in (card.faces or (card.front,))):
-        try:
-            return "triggered_add_mana", parse_triggered_add_mana(text)
-        except ValueError:
-            return None
     if kind == "static" and low.startswith("firebending "):
         try:
             return "triggered_add_mana", parse_triggered_add_mana(text)
