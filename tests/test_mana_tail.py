@@ -69,6 +69,7 @@ def test_a_rider_that_adds_mana_is_not_narrowed():
     "You don't lose unspent red mana as steps and phases end.",
     "If you would lose unspent mana, that mana becomes black instead.",
     "A player losing unspent mana causes that player to lose that much life.",
+    "Until end of turn, they don't lose this mana as steps and phases end.",   # Shizuko, Caller of Autumn
 ])
 def test_what_happens_to_unspent_mana_as_steps_end_is_a_later_step_cr_500_4(line):
     # CR 500.4: mana empties from pools at the end of each step and phase; nothing asked about the state as it

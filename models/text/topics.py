@@ -99,7 +99,7 @@ _CANT_BE_COUNTERED = re.compile(r"^this spell can't be countered(?: by [^.]*| if
 #: becomes black instead" (Omnath, Locus of All), "A player losing unspent mana causes that player to lose that much
 #: life" (Yurlok). It happens only as a step or phase ends: no answer about the state as it is depends on it.
 _UNSPENT_MANA_RE = re.compile(
-    r"(?:until end of (?:turn|combat), )?(?:you|players|each player) (?:don't|do not|doesn't) lose "
+    r"(?:until end of (?:turn|combat), )?(?:you|they|players|each player|that player) (?:don't|do not|doesn't) lose "
     r"(?:unspent (?:(?:white|blue|black|red|green|colorless) )?mana|this mana) as steps(?: and phases)? end"
     r"|if (?:you|a player) would lose unspent mana, that mana becomes (?:white|blue|black|red|green|colorless) instead"
     r"|a player losing unspent mana causes that player to lose that much life", re.I)
