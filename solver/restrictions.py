@@ -284,7 +284,7 @@ def spell_timing_problems(state: GameState, player: str, card: Any) -> list[str]
         return []
     kind = next((t.lower() for t in ("Sorcery", "Creature", "Artifact", "Enchantment", "Planeswalker", "Battle", "Kindred")
                  if card.is_type(t)), "noninstant")
-    return [f"{card.name} is a {kind} spell without flash: it can be cast only during a main phase of its caster's turn "
+    return [f"{card.name} is {'an' if kind[0] in 'aeiou' else 'a'} {kind} spell without flash: it can be cast only during a main phase of its caster's turn "
             f"while the stack is empty, and {why}"]
 
 
