@@ -1232,6 +1232,109 @@ class AdditionalCost(Effect):
     optional: bool = fld(False)
 
 
+#: What a chosen-object cost part does (CR 118.3): ``sacrifice`` (CR 701.21), ``return`` (a permanent to its
+#: owner's hand), ``tap`` (an untapped permanent; not a {T} ability, so summoning sickness does not matter,
+#: CR 302.6), ``exile`` (a card from the hand), ``discard`` (CR 701.9), ``reveal_hand`` (always payable).
+OBJECT_ACTIONS = ("sacrifice", "return", "tap", "exile", "discard", "reveal_hand")
+
+
+@dataclass(frozen=True)
+class ObjectCost:
+    """A cost part that chooses ``n`` objects matching ``filter`` (CR 118.3): permanents the caster controls
+    (``filter.zone`` battlefield) or cards in the caster's hand (``filter.zone`` hand); ``action`` one of
+    ``OBJECT_ACTIONS``; ``text`` the wording (explanations only)."""
+
+    action: str
+    n: int = 1
+    filter: Filter = field(default_factory=Filter)
+    text: str = ""
+
+    def __post_init__(self) -> None:
+        if self.action not in OBJECT_ACTIONS:
+            raise _unknown("cost action", self.action, OBJECT_ACTIONS, "object cost")
+
+
+#: Tests of a ``CastCondition``.
+CAST_TESTS = ("controls", "your_turn", "not_your_turn", "attacking", "attacked", "hand_has_none")
+
+
+@dataclass(frozen=True)
+class CastCondition(Condition):
+    """A condition of an alternative cost, read as the spell is cast (CR 601.2b, 118.9): ``test`` one of
+    ``CAST_TESTS``: ``controls`` (at least ``n`` permanents matching ``filter``, whose ``controller`` says whose:
+    you, an opponent, anyone: "there are thirteen or more creatures on the battlefield"), ``your_turn`` /
+    ``not_your_turn`` (the caster is / is not the active player), ``attacking`` (at least ``n`` attacking
+    creatures matching ``filter``; exactly ``n`` when ``exact``, CR 506.4), ``attacked`` (the caster attacked
+    with a creature this turn, CR 508.1), ``hand_has_none`` (no card matching ``filter`` in the caster's hand)."""
+
+    test: str
+    n: int = 1
+    filter: Filter | None = None
+    exact: bool = False
+    text: str = ""
+
+    def __post_init__(self) -> None:
+        if self.test not in CAST_TESTS:
+            raise _unknown("cast condition", self.test, CAST_TESTS, "cast condition")
+
+
+def _objects_in(v: Any, where: str) -> tuple[ObjectCost, ...]:
+    """Chosen-object cost parts: ``ObjectCost`` records, or wording ("sacrifice two Mountains") read by
+    ``models.text.costs.object_cost``."""
+    from .text.costs import object_cost
+
+    out: list[ObjectCost] = []
+    for x in ([v] if isinstance(v, (str, ObjectCost)) else v or ()):
+        if isinstance(x, ObjectCost):
+            out.append(x)
+            continue
+        got = object_cost(str(x))
+        if got is None:
+            raise VocabularyError(f"{where}: cost part {x!r} is not understood")
+        out.append(got)
+    return tuple(out)
+
+
+def _cast_conditions_in(v: Any, where: str) -> tuple[CastCondition, ...]:
+    """Conditions of an alternative cost: ``CastCondition`` records, or wording ("you control a Plains")
+    read by ``models.text.costs.cast_condition``."""
+    from .text.costs import cast_condition
+
+    out: list[CastCondition] = []
+    for x in ([v] if isinstance(v, (str, CastCondition)) else v or ()):
+        if isinstance(x, CastCondition):
+            out.append(x)
+            continue
+        got = cast_condition(str(x))
+        if got is None:
+            raise VocabularyError(f"{where}: condition {x!r} is not understood")
+        out.append(got)
+    return tuple(out)
+
+
+@dataclass(frozen=True, eq=False)
+class PrintedAlternativeCost(Effect):
+    """A spell's own alternative cost (CR 118.9): "You may [cost] rather than pay this spell's mana cost" and
+    "you may cast this spell without paying its mana cost" (``free``), when ``conditions`` all hold ("If you
+    control a Plains, ..."). At most one alternative cost is chosen, before the total is computed (CR 118.9a,
+    601.2b); additional costs, increases and reductions still apply (118.9d, 601.2f); the mana value is the
+    card's (118.9c, 202.3).
+
+    ``cost``: the mana part (``None``: none); ``life``: life to pay (CR 119.4); ``objects``: chosen-object parts
+    (``ObjectCost``); ``untyped``: wording of a part or condition that is not modelled (an answer that needs
+    this alternative is then unsupported, naming the sentence; one that does not need it is unchanged, since
+    the alternative only adds a way to cast the spell)."""
+
+    kind: ClassVar[str] = "alternative_cost"
+    touches: ClassVar[frozenset[Topic]] = frozenset({Topic.COSTS, Topic.CASTING})
+    cost: str | None = fld(None)
+    life: int = fld(0)
+    objects: tuple = fld((), (_objects_in, lambda v: tuple(o.text for o in v)))
+    free: bool = fld(False)
+    conditions: tuple = fld((), (_cast_conditions_in, lambda v: tuple(c.text for c in v)))
+    untyped: str = fld("")
+
+
 @dataclass(frozen=True, eq=False)
 class AsThoughHaste(Effect):
     """"You may activate abilities of [creatures] as though those creatures had haste" (Thousand-Year Elixir,
@@ -1711,7 +1814,7 @@ class TimingRestriction(Effect):
 EFFECT_TYPES: dict[str, type[Effect]] = {
     c.kind: c for c in (
         Unmodelled, AddMana, ManaReplacement, LandType, GrantAbility, SpendAsThough, CantSpendMana, CostIncrease,
-        CostReduction, CostMinimum, SelfCostChange, AdditionalCost, GrantFlashback, Keyword, SpellsHaveKeyword,
+        CostReduction, CostMinimum, SelfCostChange, AdditionalCost, PrintedAlternativeCost, GrantFlashback, Keyword, SpellsHaveKeyword,
         ConditionalSelfKeyword, DelveKeywordGrant, DelveCount, Instructions, Draw, Scry, PutOntoBattlefieldProcess,
         EntersWithCounters, EntersTapped, EntersChoice, EntersTrigger, CastTrigger, AsThoughHaste,
         TriggeredAddMana, TimingRestriction,

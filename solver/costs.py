@@ -30,8 +30,8 @@ from mtgcheck.models.abilities import Ability, CostPart
 from mtgcheck.models.costs import (AdditionalCost, AlternativeCost, CostChange, additional_costs, alternative_costs,
                                    cost_changes)
 from mtgcheck.models.cards import Card
-from mtgcheck.models.effects import (CastTrigger, EntersTrigger, GrantFlashback, Keyword, SelfCostChange, Unmodelled,
-                                     walk_unmodelled)
+from mtgcheck.models.effects import (CastTrigger, EntersTrigger, GrantFlashback, Keyword, PrintedAlternativeCost,
+                                     SelfCostChange, Unmodelled, walk_unmodelled)
 from mtgcheck.models.mana import ManaCost, ManaSymbol
 from mtgcheck.models.behaviour import abilities_of
 from mtgcheck.models.state import GameState
@@ -84,6 +84,9 @@ class TotalCost:
     steps: list[str] = field(default_factory=list)
     #: the card as cast: the chosen half or face (``spell_face``), else the card itself
     card: Any = None
+    #: chosen-object parts of a printed alternative cost (``models.effects.ObjectCost``), paid with the mana by
+    #: ``solver.altcosts.pay_with_objects``
+    objects: tuple = ()
 
     def notation(self) -> str:
         """Canonical notation of the mana component (``{0}`` when empty, CR 118.5; ``unpayable``)."""
@@ -774,12 +777,14 @@ def total_cost(state: GameState, player: str, card: Any, *, using: str | None = 
         raise CostError("X cannot be negative (CR 107.1b)")
     base = "mana cost"
     parts: list[CostPart] = []
+    objects: tuple = ()
+    mana: ManaCost | None
     # 1. mana cost or one alternative cost
     if fused_mana is not None:
         mana = fused_mana
         steps.append(f"start from the mana costs of both halves, {' + '.join(str(f.mana_cost) for f in card.faces)} "
                      f"= {fmt(mana)} (CR 702.102c)")
-    elif using in (None, "", "mana cost", "mana_cost"):
+    elif using in (None, "", "mana cost", "mana_cost", "normal"):
         mana = card.mana_cost
         if mana is None:
             steps.append(f"{card.name} has no mana cost: its mana cost is unpayable (CR 118.6, 202.1b)")
@@ -793,28 +798,35 @@ def total_cost(state: GameState, player: str, card: Any, *, using: str | None = 
         steps.append("cast without paying its mana cost: the alternative cost is {0} (CR 118.9; X is 0, 107.3b)")
     else:
         kw = str(using).lower()
-        alt = next((a for a in alts if a.keyword == kw), None)
+        printed = _printed_alternative(state, player, card, kw, x, parts, steps)
+        alt = next((a for a in alts if a.keyword == kw), None) if printed is None else None
         if alt is None and kw == "flashback":
             granter = _has_granted_flashback(state, player, card)
             if granter is not None:
                 alt = AlternativeCost("flashback", card.mana_cost, (), "graveyard", f"flashback granted by {granter}")
                 steps.append(f"{granter} gave it flashback with a cost equal to its mana cost "
                              f"({card.mana_cost if card.mana_cost is not None else 'none'}); Snapcaster Mage ruling 2017-03-14")
-        if alt is None and kw in _card_keywords(card):
+        if printed is not None:
+            base, printed_mana, objects = printed
+            mana = printed_mana
+        elif alt is None and kw in _card_keywords(card):
             raise Unsupported(f"{card.name}'s {kw} is not modelled")
-        if alt is None:
-            have = ", ".join(a.keyword for a in alts) or "none"
+        if printed is None and alt is None:
+            from .altcosts import printed_alternatives
+
+            have = ", ".join([a.keyword for a in alts] + [n for n, _ in printed_alternatives(card)]) or "none"
             raise CostError(f"{card.name} has no {kw} cost (its alternative costs: {have})")
-        if alt.zone and zone != alt.zone:
+        if alt is not None and alt.zone and zone != alt.zone:
             raise ZoneError(f"{kw} casts the card from the {alt.zone}, not from the {zone} (CR 702.34a, 702.138a)")
-        base = kw
-        mana = alt.mana
-        parts.extend(alt.parts)
-        if mana is None:
-            steps.append(f"the {kw} cost is the mana cost of a card with none: unpayable (CR 118.6)")
-        else:
-            steps.append(f"pay the {kw} cost {fmt(mana)}" + (" plus " + ", ".join(p.text for p in alt.parts) if alt.parts else "")
-                         + " rather than the mana cost; only one alternative cost applies (CR 118.9a)")
+        if alt is not None:
+            base = kw
+            mana = alt.mana
+            parts.extend(alt.parts)
+            if mana is None:
+                steps.append(f"the {kw} cost is the mana cost of a card with none: unpayable (CR 118.6)")
+            else:
+                steps.append(f"pay the {kw} cost {fmt(mana)}" + (" plus " + ", ".join(p.text for p in alt.parts) if alt.parts else "")
+                             + " rather than the mana cost; only one alternative cost applies (CR 118.9a)")
     if mana is not None and mana.has_x:
         mana = mana.with_x(x)
         steps.append(f"X = {x} is announced first (CR 601.2b, 107.3a): {fmt(mana)}")
@@ -896,7 +908,47 @@ def total_cost(state: GameState, player: str, card: Any, *, using: str | None = 
         mana = mana.canonical()
         steps.append(f"total cost {fmt(mana)}" + (f", pay {life} life" if life else "")
                      + ("".join(", " + (p.text or p.action) for p in rest)) + " (locked in, CR 601.2f)")
-    return TotalCost(mana, life, tuple(rest), base, x, steps, card)
+    return TotalCost(mana, life, tuple(rest), base, x, steps, card, objects)
+
+
+def _printed_alternative(state: GameState, player: str, card: Any, using: str, x: int, parts: list[CostPart],
+                         steps: list[str]) -> tuple[str, ManaCost, tuple] | None:
+    """The card's own printed alternative cost named by ``using`` (``solver.altcosts``): ``(base, mana, chosen-object
+    parts)``, its life added to ``parts`` and its steps to ``steps``; ``None`` when ``using`` names none.
+
+    CR 118.9 (one alternative cost, chosen before the total is computed, 601.2b), 118.9c (the mana value is the
+    card's), 107.3b (X is 0 unless the alternative cost has X).
+
+    Raises
+    ------
+    NoPermission : its condition does not hold now (the answer is "not castable", naming it).
+    CostError : X announced with an alternative cost that has none.
+    Unsupported : wording of it that is not modelled.
+    """
+    from .altcosts import condition_problems, find_printed
+
+    got = find_printed(card, using)
+    if got is None:
+        return None
+    name, ability = got
+    alt = ability.effect
+    assert isinstance(alt, PrintedAlternativeCost)
+    why = condition_problems(state, player, card, name, ability)
+    if why:
+        raise NoPermission(why[0])
+    mana = ManaCost() if alt.free or not alt.cost else ManaCost.parse(str(alt.cost))
+    if x and not mana.has_x:
+        raise CostError(f"{card.name}'s alternative cost has no X, so X can only be 0 (CR 107.3b)")
+    if alt.life:
+        parts.append(CostPart("pay_life", "life", int(alt.life), f"pay {alt.life} life"))
+    what = ("cast without paying its mana cost" if alt.free else
+            ", ".join(([f"pay {fmt(mana)}"] if len(mana) else []) + ([f"pay {alt.life} life"] if alt.life else [])
+                      + [o.text for o in alt.objects]))
+    conds = "; ".join(c.text for c in alt.conditions)
+    steps.append(f"{name} (“{ability.text.strip()}”): {what} rather than the mana cost"
+                 + (f"; its condition holds ({conds})" if conds else "")
+                 + " (only one alternative cost applies, CR 118.9a, 601.2b)")
+    return name, mana, tuple(alt.objects)
 
 
 def _add_cost(mana: ManaCost | None, a: AdditionalCost, times: int, parts: list[CostPart], steps: list[str]) -> ManaCost | None:

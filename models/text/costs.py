@@ -332,3 +332,196 @@ def self_cost_change_parser(kind: str, text: str, card: Card):
 #: Words that mark a line as changing what a spell costs to cast (CR 601.2f, 118.7-118.9): such a line
 #: left as text by the parsers makes the total cost unknown, and the question is answered unsupported.
 COST_TEXT_RE = re.compile(r"\bcosts?\b[^.]*?\b(?:less|more)\b[^.]*?\bto cast\b|\baffinity for\b", re.I)
+
+
+# ---------------------------------------------------------------------------
+# A spell's own alternative costs (CR 118.9): "You may [cost] rather than pay this spell's mana cost",
+# "If [condition], you may cast this spell without paying its mana cost"
+# ---------------------------------------------------------------------------
+
+_Q = "['’]"
+_ALT_RE = re.compile(
+    r"^(?:if (?P<cond>[^.]+?), )?"
+    r"(?:you may (?P<cost>[^.]+?) rather than pay this spell" + _Q + r"s mana cost"
+    r"|rather than pay this spell" + _Q + r"s mana cost, you may (?P<cost2>[^.]+?)"
+    r"|you may cast this spell without paying its mana cost)"
+    r"(?: if (?P<cond2>[^.]+?))?\.?$", re.I)
+_COUNT_WORD = r"(?P<n>an?|[a-z]+|\d+)"  # checked by parse_count_word
+_OBJ_RES = (
+    ("sacrifice", re.compile(r"^sacrifice " + _COUNT_WORD + r" (?P<what>.+)$", re.I), "battlefield"),
+    ("return", re.compile(r"^return " + _COUNT_WORD + r" (?P<what>.+?) you control to (?:its|their) owner" + _Q
+                          + r"?s" + _Q + r"? hand$", re.I), "battlefield"),
+    ("tap", re.compile(r"^tap " + _COUNT_WORD + r" untapped (?P<what>.+?) you control$", re.I), "battlefield"),
+    ("exile", re.compile(r"^exile " + _COUNT_WORD + r" (?P<what>.+?) from your hand$", re.I), "hand"),
+    ("discard", re.compile(r"^discard " + _COUNT_WORD + r" (?P<what>.+)$", re.I), "hand"),
+)
+
+
+def _plural_to_singular(word: str) -> str:
+    low = word.lower()
+    if low.endswith("ves") and low not in ("wolves",):
+        return word[:-3] + "f"  # Dwarves, Elves
+    if low == "wolves":
+        return word[:-3] + "f"
+    return _singular(word)
+
+
+def object_filter(words: str, zone: str, controller: str = "you"):
+    """The typed filter (``models.effects.Filter``) of a chosen-object cost part's words ("two Mountains",
+    "nontoken green creature", "black card", "basic land", "Plains card"), or ``None`` when a word is not
+    understood (the part stays untyped). Colour words become ``colors`` (CR 105.2); ``card``/``cards`` in a hand
+    part is any card; every other word must be a card type, supertype, qualifier or a subtype of the rules."""
+    from dataclasses import replace
+
+    from ..cards import BASIC_LAND_TYPES
+    from ..subtypes import CREATURE_TYPES
+    from .filters import parse_filter
+
+    toks = words.strip().split()
+    colors = [_COLOR_WORDS[t.lower()] for t in toks if t.lower() in _COLOR_WORDS]
+    rest = [t for t in toks if t.lower() not in _COLOR_WORDS]
+    if rest and rest[-1].lower() in ("card", "cards"):
+        rest = rest[:-1]
+    if zone == "hand" and rest and rest[-1].lower() in ("card", "cards"):
+        rest = rest[:-1]
+    if rest:
+        rest[-1] = _plural_to_singular(rest[-1])
+        head = rest[-1]
+        known = {"land", "creature", "artifact", "enchantment", "planeswalker", "battle", "permanent", "instant",
+                 "sorcery"}
+        if head.lower() not in known and head not in CREATURE_TYPES and head not in BASIC_LAND_TYPES \
+                and head not in SPELL_SUBTYPES:
+            return None
+    try:
+        f = parse_filter(" ".join(rest) if rest else "permanent", controller)
+    except ValueError:
+        return None
+    if not rest:
+        f = replace(f, all_of=())
+    return replace(f, colors=tuple(colors), zone=zone, words=words.strip())
+
+
+def object_cost(text: str):
+    """One chosen-object cost part ("sacrifice two Mountains", "return an Island you control to its owner's hand",
+    "tap an untapped creature you control", "exile a blue card from your hand", "discard a Plains card", "reveal
+    your hand") as a ``models.effects.ObjectCost``, or ``None`` when it is not understood (CR 118.3)."""
+    from ..effects import ObjectCost
+
+    t = text.strip().rstrip(".")
+    if re.fullmatch(r"reveal your hand", t, re.I):
+        return ObjectCost("reveal_hand", 0, text=t)
+    for action, rx, zone in _OBJ_RES:
+        m = rx.match(t)
+        if not m:
+            continue
+        n = parse_count_word(m.group("n"))
+        f = object_filter(m.group("what"), zone)
+        if n is None or f is None:
+            return None
+        return ObjectCost(action, n, f, t)
+    return None
+
+
+_COND_RES = (
+    ("controls", re.compile(r"^you control " + _COUNT_WORD + r"(?P<more> or more)? (?P<what>.+)$", re.I), "you"),
+    ("controls", re.compile(r"^an opponent controls " + _COUNT_WORD + r" (?P<what>.+)$", re.I), "opponent"),
+    ("controls", re.compile(r"^there are " + _COUNT_WORD + r" or more (?P<what>.+?) on the battlefield$", re.I), "any"),
+    ("attacking", re.compile(r"^" + _COUNT_WORD + r" or more (?P<what>creatures) are attacking$", re.I), "any"),
+    ("attacking", re.compile(r"^(?P<exact>exactly )?" + _COUNT_WORD + r" (?P<what>[\w ]*?creature) is attacking$", re.I), "any"),
+)
+
+
+def cast_condition(text: str):
+    """One clause of an alternative cost's condition as a ``models.effects.CastCondition``, or ``None`` when it is
+    not modelled ("an opponent searched their library this turn", "you control a commander")."""
+    from ..effects import CastCondition
+    from .filters import parse_filter
+
+    t = text.strip()
+    low = t.lower().replace("’", "'")
+    if low == "it's not your turn":
+        return CastCondition("not_your_turn", text=t)
+    if low == "it's your turn":
+        return CastCondition("your_turn", text=t)
+    if low == "you attacked this turn":
+        return CastCondition("attacked", text=t)
+    if low == "you have no land cards in hand":
+        return CastCondition("hand_has_none", 1, parse_filter("land", "you"), text=t)
+    for test, rx, controller in _COND_RES:
+        m = rx.match(t)
+        if not m:
+            continue
+        n = parse_count_word(m.group("n"))
+        f = object_filter(m.group("what"), "battlefield", controller)
+        if n is None or f is None:
+            return None
+        exact = bool(m.groupdict().get("exact"))
+        return CastCondition(test, n, f, exact, t)
+    return None
+
+
+def _alt_cost_parts(text: str) -> dict:
+    """The parts of an alternative cost's wording: ``{cost, life, objects, untyped}`` (``untyped``: a part not
+    understood, kept as wording)."""
+    chunks = [c.strip() for c in re.split(r"\s+and\s+|,\s+", text.strip()) if c.strip()]
+    out: dict = {"objects": []}
+    verb = ""
+    bad: list[str] = []
+    for c in chunks:
+        first = c.split()[0].lower()
+        if first in ("pay", "sacrifice", "return", "tap", "exile", "discard", "reveal"):
+            verb = first
+        elif verb:
+            c = f"{verb} {c}"  # "discard an Island card and another card"
+        c = re.sub(r"^discard another card$", "discard a card", c, flags=re.I)  # one more card (CR 701.9)
+        m = re.fullmatch(r"pay ((?:\{[^}]+\})+)", c, re.I)
+        if m and "cost" not in out:
+            out["cost"] = m.group(1)
+            continue
+        m = re.fullmatch(r"pay (\w+) life", c, re.I)
+        if m and parse_count_word(m.group(1)) is not None and "life" not in out:
+            out["life"] = parse_count_word(m.group(1))
+            continue
+        got = object_cost(c)
+        if got is None:
+            bad.append(c)
+        else:
+            out["objects"].append(got)
+    if bad:
+        out["untyped"] = "; ".join(bad)
+    return out
+
+
+@effect_parser(28)
+def alternative_cost_parser(kind: str, text: str, card: Card):
+    """A spell's own alternative cost (CR 118.9) with its conditions: ``alternative_cost`` params, or ``None``
+    for other wording (a line that says more, such as "If you do, X is 5", stays unmodelled)."""
+    if kind not in ("static", "spell"):
+        return None
+    m = _ALT_RE.match(text.strip())
+    if not m:
+        return None
+    cost = m.group("cost") or m.group("cost2")
+    params: dict = {}
+    if cost is None:
+        params["free"] = True
+    else:
+        params.update(_alt_cost_parts(cost))
+    conds = []
+    untyped = [params.pop("untyped")] if params.get("untyped") else []
+    for raw in (m.group("cond"), m.group("cond2")):
+        if not raw:
+            continue
+        for clause in re.split(r"\s+and\s+", raw):
+            got = cast_condition(clause)
+            if got is None:
+                untyped.append("if " + clause)
+            else:
+                conds.append(got)
+    if conds:
+        params["conditions"] = conds
+    if untyped:
+        params["untyped"] = "; ".join(untyped)
+    if not params.get("objects"):
+        params.pop("objects", None)
+    return "alternative_cost", params

@@ -19,7 +19,10 @@ from .model import Payment, PaymentProblem, build_model
 from .search import find_payment, iter_payments
 
 
-def _cast_setup(ctx: Context):
+_ASKED = object()
+
+
+def _cast_setup(ctx: Context, using: Any = _ASKED):
     card = ctx.card(ctx.arg("card"))
     player = ctx.player(ctx.arg("player", None))
     zone = str(ctx.arg("from", "hand"))
@@ -34,7 +37,8 @@ def _cast_setup(ctx: Context):
         additional = [additional]
     if not isinstance(additional, list) or not all(isinstance(a, str) for a in additional):
         raise QuestionError(f"'additional' names the optional additional costs paid (e.g. [buyback]), got {additional!r}")
-    using = ctx.arg("using", None)
+    if using is _ASKED:
+        using = ctx.arg("using", None)
     if using is not None and not isinstance(using, str):
         raise QuestionError(f"'using' is normal or an alternative cost such as flashback, got {using!r}")
     face = costs_mod.requested_face(ctx, card)
@@ -105,15 +109,25 @@ def cast_topics(ctx: Context) -> frozenset[Topic]:
 @question("cast", topics=cast_topics, being_cast=True)
 def ask_cast(ctx: Context) -> Answer:
     """``cast: {card, player, from, using, x, kicked, additional}`` → ``castable``, ``total_cost``,
-    ``mana_value``, ``payment``, ``reason``, ``life``.
+    ``mana_value``, ``payment``, ``reason``, ``life``, ``using`` (the way it is cast: ``mana cost`` or an
+    alternative cost).
 
-    CR 601.2f (total cost), 601.2g-h (payment), 202.3 (mana value stays the card's), 118.6 (no mana cost).
+    Without ``using``, the mana cost and then each alternative cost of the card itself (``solver.altcosts``,
+    CR 118.9, 601.2b): castable when one of them is. CR 601.2f (total cost), 601.2g-h (payment), 202.3 (mana
+    value stays the card's), 118.6 (no mana cost).
     """
-    card, player, zone, x, tc, mv, problems = _cast_setup(ctx)
+    from ..altcosts import cast_any_way
+
+    return cast_any_way(ctx, _cast_once)
+
+
+def _cast_once(ctx: Context, using: Any = _ASKED) -> Answer:
+    """The ``cast`` answer for one way of casting (``using``; the question's own when not given)."""
+    card, player, zone, x, tc, mv, problems = _cast_setup(ctx, using)
     why = list(tc.steps)
     why.append(f"mana value stays {mv}: the card's, not the total cost (CR 202.3, 118.9c; Thalia ruling 2018-03-16)")
     values: dict[str, Any] = {"castable": False, "total_cost": tc.notation(), "mana_value": mv, "payment": None,
-                              "reason": None, "life": None}
+                              "reason": None, "life": None, "using": tc.base}
     if problems:  # e.g. no permission to cast it from that zone (CR 601.3) comes before the cost
         values["reason"] = problems[0]
     elif tc.mana is None:
@@ -122,8 +136,18 @@ def ask_cast(ctx: Context) -> Answer:
     if values["reason"]:
         why.append(values["reason"])
         return Answer("cast", values, why)
+    chosen: list[str] = []
     try:
-        pay = find_payment(ctx.state, player, tc, spell_card=card, spell_zone=zone)
+        if tc.objects:
+            from ..altcosts import pay_with_objects
+
+            pay, chosen, bad = pay_with_objects(ctx.state, player, card, tc, zone, find_payment)
+            if bad and bad != "mana":
+                values["reason"] = bad
+                why.append(bad)
+                return Answer("cast", values, why)
+        else:
+            pay = find_payment(ctx.state, player, tc, spell_card=card, spell_zone=zone)
     except PaymentProblem as e:
         raise QuestionError(str(e)) from None
     if pay is None:
@@ -132,7 +156,7 @@ def ask_cast(ctx: Context) -> Answer:
     else:
         values.update(castable=True, payment=pay.to_dict(), life=pay.life)
         why.append("castable; one payment (a witness):")
-        why.extend("  " + line for line in pay.describe())
+        why.extend("  " + line for line in chosen + pay.describe())
     why.extend(_notes(ctx.state, player, tc, card, zone))
     extra = attach_payment_graph(ctx, f"cast {card.name}: one payment of {tc.notation()}", values["payment"], why)
     return Answer("cast", values, why, extra)
@@ -176,6 +200,9 @@ def ask_payments(ctx: Context) -> Answer:
     Every irredundant payment is enumerated (identical sources collapsed, see ``solver.payment``).
     """
     card, player, zone, x, tc, mv, problems = _cast_setup(ctx)
+    if tc.objects:
+        raise Unsupported(f"listing the payments of {card.name}'s {tc.base} cost, which chooses objects "
+                          f"({'; '.join(o.text for o in tc.objects)}), is not modelled; ask cast")
     minimize = ctx.arg("minimize", None)
     if minimize is not None and minimize not in MEASURES:
         raise QuestionError(f"'minimize' must be one of {', '.join(MEASURES)}, got {minimize!r}")
