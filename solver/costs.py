@@ -466,7 +466,7 @@ def casting_permission(state: GameState, player: str, card: Any, zone: str, usin
 # ---------------------------------------------------------------------------
 
 def _count_of(state: GameState, player: str, card: Any, zone: str, count: dict, what: str,
-              targets: int | None = None) -> int:
+              targets: int | None = None, chosen: list | None = None) -> int:
     """How many objects ``count`` (a ``models.costs.parse_count`` mapping) sees, or their total power."""
     types = list(count.get("types") or ())
     pos = [t for t in types if not t.startswith("!")]
@@ -478,9 +478,12 @@ def _count_of(state: GameState, player: str, card: Any, zone: str, count: dict, 
     z, whose = count.get("zone"), count.get("whose", "you")
     if z == "targets":  # strive: the targets chosen beyond the first (601.2c comes before 601.2f)
         if targets is None:
-            raise Unsupported(f"{what}: the total cost depends on how many targets are chosen; give them as "
-                              f"'targets' (CR 601.2c, 601.2f)")
+            targets = fewest_targets(card, what)
         return max(0, targets - int(count.get("beyond", 0)))
+    if z in ("attacking", "attacked", "spells_cast"):
+        return turn_count(state, player, count, what)
+    if z == "target_is":
+        return target_is_count(state, player, card, count, chosen, what)
     if z == "turn":  # "during your turn" (1 while the caster is the active player) / "during turns other than yours"
         return int((state.active == player) == (whose == "you"))
     if z == "opponents":  # undaunted (CR 702.125a-b): the caster's opponents in the game
@@ -492,7 +495,7 @@ def _count_of(state: GameState, player: str, card: Any, zone: str, count: dict, 
     if z == "battlefield":
         perms = [p for p in state.battlefield
                  if (whose == "all" or (whose == "you") == (p.controller == player)) and ok(p.card)]
-        if count.get("measure") != "power":
+        if count.get("measure") not in ("power", "greatest_power"):
             if count.get("at_least") is not None:  # "if you control a Wizard": once, when there are enough
                 return int(len(perms) >= int(count["at_least"]))
             return len(perms)
@@ -503,12 +506,16 @@ def _count_of(state: GameState, player: str, card: Any, zone: str, count: dict, 
         if state.effects:
             raise Unsupported(f"{what}: effects in force may change creatures' power; not modelled")
         total = 0
+        powers = [0]
         for p in perms:
             try:
                 pw = int(str(p.card.power))
             except (TypeError, ValueError):
                 raise Unsupported(f"{what}: {p.name} has power {p.card.power!r}, not modelled") from None
             total += pw + p.counters.get("+1/+1", 0) - p.counters.get("-1/-1", 0)
+            powers.append(pw + p.counters.get("+1/+1", 0) - p.counters.get("-1/-1", 0))
+        if count.get("measure") == "greatest_power":  # CR 208: a negative power reduces nothing (CR 107.1b)
+            return max(powers)
         return max(0, total)
     if z in ("graveyard", "hand"):
         cards = [ci for ci in state.cards(z, player) if ok(ci.card)]
@@ -517,6 +524,114 @@ def _count_of(state: GameState, player: str, card: Any, zone: str, count: dict, 
             n -= 1  # the spell itself is on the stack while its cost is determined (CR 601.2a)
         return n
     raise Unsupported(f"{what}: counting {count} is not modelled")
+
+
+def _qualifier_matches(state: GameState, player: str, q: dict, perm: Any) -> bool:
+    """Does the permanent ``perm`` match an "if it targets [a tapped creature]" qualifier (``target_qualifier``)?"""
+    from mtgcheck.models.effects import Filter
+
+    from .layers import board_view, filter_matches
+
+    f = Filter(all_of=tuple(q.get("types") or ()), none_of=tuple(q.get("none_of") or ()),
+               colors=tuple(q.get("colors") or ()), controller=str(q.get("controller", "any")))
+    view = board_view(state).get(perm.id)
+    if not filter_matches(f, perm, player, tuple(view.subtypes) if view is not None else None):
+        return False
+    status = q.get("status") or ""
+    return {"": True, "tapped": perm.tapped, "untapped": not perm.tapped, "attacking": perm.attacking,
+            "blocking": perm.blocking}[status]
+
+
+def target_is_count(state: GameState, player: str, card: Any, count: dict, chosen: list | None, what: str = "") -> int:
+    """1 when the spell targets a permanent matching the qualifier of "This spell costs {N} less to cast if it targets
+    [a tapped creature]" (targets are chosen before the total cost, CR 601.2c, 601.2f), else 0.
+
+    With ``chosen`` (the question's ``targets``): whether one of them matches. Without: whether some legal target
+    (CR 601.2c, ``solver.targets.chosen_target_problems``) of a spell with one target matches — the reduction only
+    lowers the cost, so such a choice is the cheapest and the answer is for it (the explanation names it).
+
+    Raises
+    ------
+    Unsupported : a spell with several target phrases and no ``targets``, a colour the board may change.
+    """
+    from .targets import chosen_target_problems, resolve_target
+
+    if any(q for q in (count.get("colors"),)):
+        from mtgcheck.models.effects import Topic
+
+        from .gate import require_modelled
+
+        require_modelled(state, {Topic.COLORS}, [], question=f"the colours {what} reads (CR 105.2)")
+    if chosen is not None:
+        for ref in chosen:
+            kind, obj = resolve_target(state, ref)
+            if kind == "permanent" and _qualifier_matches(state, player, count, obj):
+                return 1
+        return 0
+    from .targets import spell_targets
+
+    st = spell_targets(list(abilities_of(card)), card.is_type("Enchantment") and "Aura" in card.type_line.subtypes)
+    if st.unread or len(st.modes) != 1 or len(st.modes[0]) != 1 or st.modes[0][0].count != 1:
+        raise Unsupported(f"{what}: its cost depends on what it targets; give them as 'targets' (CR 601.2c, 601.2f)")
+    # the cheapest legal choice: a matching target for a reduction, a non-matching one for an increase
+    want = count.get("_direction", "less") == "less"
+    fallback = None
+    for perm in state.battlefield:
+        if chosen_target_problems(state, player, card, [{"id": perm.id}]):
+            continue
+        hit = _qualifier_matches(state, player, count, perm)
+        if hit == want:
+            count["_chosen"] = perm.name
+            return int(hit)
+        fallback = fallback or (perm.name, int(hit))
+    if fallback is not None:
+        count["_chosen"] = fallback[0]
+        return fallback[1]
+    return 0
+
+
+def turn_count(state: GameState, player: str, count: dict, what: str = "") -> int:
+    """What a count read from the turn sees (``GameState.turn``, models/turn.py): ``attacking`` creatures now
+    (CR 506.4; ``whose`` you: the caster's), creatures declared as ``attacked`` this turn (CR 508.1; ``whose`` you:
+    1 when the caster attacked), ``spells_cast`` by the caster earlier this turn (CR 601.2i); ``at_least``: 1 when
+    there are that many, else 0. The scenario's default turn has nothing attacking and nothing done this turn."""
+
+    z, whose = count.get("zone"), count.get("whose", "all")
+    turn = state.turn
+    if z == "attacking":
+        n = sum(1 for p in state.battlefield if p.attacking and p.card.is_type("Creature")
+                and (whose != "you" or p.controller == player))
+    elif z == "attacked":
+        ids = set(turn.history.attacked)
+        n = len(ids) if whose != "you" else int(any(p.id in ids for p in state.permanents(player)))
+    elif z == "spells_cast":
+        n = len(turn.history.spells_cast_by(player))
+    else:
+        raise Unsupported(f"{what}: counting {count} is not modelled")
+    if count.get("at_least") is not None:
+        return int(n >= int(count["at_least"]))
+    return n
+
+
+def fewest_targets(card: Any, what: str = "") -> int:
+    """The fewest targets ``card`` may be cast with (CR 601.2c): the total of its target phrases' least numbers
+    ("any number of" and "up to N" take 0; the number is announced, CR 601.2b). A cost that grows with each target ("for each target
+    beyond the first", strive) is least with that many, so a ``cast`` without ``targets`` answers for it: the
+    spell is castable for some legal number of targets exactly when it is castable with the fewest (the
+    explanation says so; ``targets`` asks for a given choice).
+
+    Raises
+    ------
+    Unsupported : a modal spell, or target wording not understood.
+    """
+    from .targets import spell_targets
+
+    abilities = list(abilities_of(card))
+    st = spell_targets(abilities, card.is_type("Enchantment") and "Aura" in card.type_line.subtypes)
+    if st.unread or len(st.modes) != 1:
+        raise Unsupported(f"{what}: the total cost depends on how many targets are chosen; give them as "
+                          f"'targets' (CR 601.2c, 601.2f)")
+    return sum(int(spec.count) for spec in st.modes[0])
 
 
 #: The creature types a party is made of (CR 700.8).
@@ -570,7 +685,7 @@ def domain_types(state: GameState, player: str) -> list[str]:
 
 
 def self_cost_changes(state: GameState, player: str, card: Any, zone: str = "hand",
-                      targets: int | None = None) -> list[tuple[str, ManaCost, str]]:
+                      targets: int | None = None, chosen: list | None = None) -> list[tuple[str, ManaCost, str]]:
     """The spell's own cost changes: ``(direction, amount, explanation)`` with ``direction`` ``less``/``more``.
 
     Affinity for [text] (CR 702.41a: {1} less for each [text] you control), undaunted (CR 702.125a: {1} less
@@ -594,10 +709,20 @@ def self_cost_changes(state: GameState, player: str, card: Any, zone: str = "han
             out.append(("less", ManaCost.parse("{%d}" % n) if n else ManaCost(),
                         f"{a.text or 'affinity'}: {n} counted, costs {{{n}}} less (CR 702.41a)"))
         elif isinstance(e, SelfCostChange):
-            cnt = dict(e.count or {})
-            n = _count_of(state, player, card, zone, cnt, card.name, targets)
+            cnt = dict(e.count or {}, _direction=e.direction)
+            n = _count_of(state, player, card, zone, cnt, card.name, targets, chosen)
             per = ManaCost.parse(str(e.amount))
-            label = "total power" if cnt.get("measure") == "power" else f"{n} counted"
+            label = {"power": "total power", "greatest_power": "greatest power"}.get(str(cnt.get("measure")), f"{n} counted")
+            if cnt.get("zone") == "target_is":
+                label = (f"it targets {cnt.get('words')}" if n else f"it does not target {cnt.get('words')}") + (
+                    f" (choosing {cnt['_chosen']}, a legal target that does: the cheapest choice; give 'targets' for "
+                    f"another, CR 601.2c)" if cnt.get("_chosen") else "")
+            if cnt.get("zone") in ("attacking", "attacked", "spells_cast") and not state.turn.given:
+                label += " (the scenario's default turn: precombat main phase, nothing attacking, nothing done yet)"
+            if cnt.get("zone") == "targets" and targets is None:
+                label += (f" with the fewest targets it may have ({fewest_targets(card, card.name)}; each more target "
+                          f"costs more, so if it is not castable with these it is not castable with more; give "
+                          f"'targets' for another choice, CR 601.2c)")
             if per.symbols and all(sym.is_generic for sym in per.symbols):
                 total = per.mana_value() * n
                 amount = ManaCost.parse("{%d}" % total) if total else ManaCost()
@@ -704,7 +829,7 @@ def fmt(cost: ManaCost | None) -> str:
 
 def total_cost(state: GameState, player: str, card: Any, *, using: str | None = None, x: int = 0,
                kicked: int | bool = 0, additional: Iterable[str] = (), zone: str = "hand",
-               face: str | None = None, targets: int | None = None) -> TotalCost:
+               face: str | None = None, targets: int | None = None, chosen: list | None = None) -> TotalCost:
     """Compute the total cost of casting ``card`` (CR 601.2f), with every step explained.
 
     Parameters
@@ -722,7 +847,9 @@ def total_cost(state: GameState, player: str, card: Any, *, using: str | None = 
     face : the half of a split card, the Adventure or the face of a modal double-faced card to cast
         (``spell_face``, CR 709.3, 715.3, 712.11b); a split card needs one.
     targets : how many targets were chosen (CR 601.2c), for costs that count them (strive); ``None``: not
-        given (such a cost is then ``Unsupported``).
+        given (the fewest legal number, ``fewest_targets``).
+    chosen : the chosen targets' references (the question's ``targets``), for "if it targets [a tapped
+        creature]" (``target_is_count``); ``None``: not given.
 
     Returns
     -------
@@ -767,7 +894,7 @@ def total_cost(state: GameState, player: str, card: Any, *, using: str | None = 
     bad = unmodelled_cost_text(state, player, card)
     if bad:
         raise Unsupported(f"a cost change is not modelled, so the total cost is unknown (CR 601.2f): {bad}")
-    selfs = self_cost_changes(state, player, card, zone, targets)
+    selfs = self_cost_changes(state, player, card, zone, targets, chosen)
     abilities = spell_abilities(card)
     alts = alternative_costs(card, abilities)
     adds = additional_costs(card, abilities)

@@ -84,12 +84,16 @@ def test_strive_counts_the_chosen_targets_cr_601_2c_601_2f():
     assert none.values["total_cost"] == "{R}" and none.values["castable"] is True
 
 
-def test_strive_without_chosen_targets_is_unsupported_cr_601_2f():
-    """Without the targets the strive cost is unknown: unsupported, never a guess."""
+def test_strive_without_chosen_targets_answers_for_the_fewest_cr_601_2b_601_2f():
+    """Without ``targets``, "can it be cast?" is answered for the fewest legal targets: strive's cost only grows with
+    more (CR 601.2b, 601.2f). Strive ruling (Journey into Nyx, 2014-04-26): a spell with strive may be cast with no
+    targets, so Blinding Flare ("any number of target creatures") costs {R}."""
     sc = {"players": ["Alice", "Bob"], "battlefield": {"Alice": ["Mountain"], "Bob": ["Grizzly Bears"]},
           "ask": {"cast": {"card": "Blinding Flare"}}}
     a = mtgcheck.ask(sc, cards=DB)
-    assert a.verdict == "unsupported" and "targets" in a.message
+    assert a.values["castable"] is True and a.values["total_cost"] == "{R}"
+    sc["battlefield"]["Alice"] = []
+    assert mtgcheck.ask(sc, cards=DB).values["castable"] is False
 
 
 def test_up_to_n_takes_at_most_n_cr_601_2c():

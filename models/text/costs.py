@@ -291,7 +291,50 @@ _SPECIAL_COUNTS: dict[str, dict] = {"creature in your party": {"zone": "party", 
                    "opponent you have": {"zone": "opponents", "whose": "you", "types": []},
                    "basic land type among lands you control": {"zone": "domain", "whose": "you", "types": []},
                    # strive (CR 207.2c ability word): the targets chosen, beyond the first (CR 601.2c before 601.2f)
-                   "target beyond the first": {"zone": "targets", "whose": "you", "types": [], "beyond": 1}}
+                   "target beyond the first": {"zone": "targets", "whose": "you", "types": [], "beyond": 1},
+                   # the turn (models/turn.py): creatures attacking now (CR 506.4), declared as attackers this turn
+                   # (CR 508.1), spells the caster cast earlier this turn (CR 601.2i)
+                   "attacking creature": {"zone": "attacking", "whose": "all", "types": ["Creature"]},
+                   "attacking creature you control": {"zone": "attacking", "whose": "you", "types": ["Creature"]},
+                   "creature that attacked this turn": {"zone": "attacked", "whose": "all", "types": []},
+                   "spell you've cast this turn": {"zone": "spells_cast", "whose": "you", "types": []},
+                   "other spell you've cast this turn": {"zone": "spells_cast", "whose": "you", "types": []}}
+#: "This spell costs {N} less to cast if ..." conditions read from the turn, as counts of at least one.
+_SELF_IF_TURN = {"you've cast another spell this turn": {"zone": "spells_cast", "whose": "you", "types": [],
+                                                         "at_least": 1},
+                 "a creature is attacking": {"zone": "attacking", "whose": "all", "types": ["Creature"], "at_least": 1},
+                 "you attacked this turn": {"zone": "attacked", "whose": "you", "types": [], "at_least": 1}}
+_SELF_IF_ANY_RE = re.compile(r"^this spell costs (?P<amt>(?:\{[^}]+\})+) (?P<dir>less|more) to cast if (?P<what>.+?)\.?$", re.I)
+_SELF_TARGETS_RE = re.compile(r"^this spell costs (?P<amt>(?:\{[^}]+\})+) (?P<dir>less|more) to cast if it targets "
+                              r"(?P<what>an? [\w ]+?)\.?$", re.I)
+#: Status words of "if it targets a tapped creature" (CR 110.5 tapped, 506.4 attacking, 509.1 blocking).
+_STATUS_WORDS = ("tapped", "untapped", "attacking", "blocking")
+
+
+def target_qualifier(words: str) -> dict | None:
+    """What "if it targets [words]" asks of a target permanent: ``{types, colors, status, controller}`` ("a tapped
+    creature", "a red creature", "an attacking creature", "a black permanent", "a legendary creature you control"),
+    or ``None`` when a word is not understood (the line stays unmodelled)."""
+    w = re.sub(r"^an? ", "", words.strip(), flags=re.I)
+    controller = "any"
+    if w.lower().endswith(" you control"):
+        w, controller = w[: -len(" you control")], "you"
+    elif w.lower().endswith(" an opponent controls"):
+        w, controller = w[: -len(" an opponent controls")], "opponent"
+    toks = w.split()
+    status = [t.lower() for t in toks if t.lower() in _STATUS_WORDS]
+    rest = " ".join(t for t in toks if t.lower() not in _STATUS_WORDS)
+    if len(status) > 1 or not rest:
+        return None
+    f = object_filter(rest, "battlefield", controller)
+    if f is None or f.relation is not None or f.any_of or f.other:
+        return None
+    return {"types": list(f.all_of), "none_of": list(f.none_of), "colors": list(f.colors),
+            "status": status[0] if status else "", "controller": controller, "words": words.strip()}
+
+
+_SELF_GREATEST_RE = re.compile(r"^this spell costs \{X\} less to cast, where X is the greatest power among creatures you "
+                               r"control\.?$", re.I)
 
 
 @effect_parser(29)
@@ -322,6 +365,21 @@ def self_cost_change_parser(kind: str, text: str, card: Card):
                                     "amount": m.group("amt") or m.group("amt2"),
                                     "count": {"zone": "turn", "whose": "you" if when == "during your turn" else "not_you",
                                               "types": []}}
+    m = _SELF_IF_ANY_RE.match(t)
+    if m and m.group("what").strip().lower().replace("’", "'") in _SELF_IF_TURN:
+        return "self_cost_change", {"direction": m.group("dir").lower(), "amount": m.group("amt"),
+                                    "count": dict(_SELF_IF_TURN[m.group("what").strip().lower().replace("’", "'")])}
+    m = _SELF_TARGETS_RE.match(t)
+    if m:
+        q = target_qualifier(m.group("what"))
+        if q is None:
+            return None
+        return "self_cost_change", {"direction": m.group("dir").lower(), "amount": m.group("amt"),
+                                    "count": dict(q, zone="target_is", whose="you")}
+    if _SELF_GREATEST_RE.match(t):  # Molten Monstrosity: the greatest power, not the total (CR 208)
+        return "self_cost_change", {"direction": "less", "amount": "{1}",
+                                    "count": {"zone": "battlefield", "whose": "you", "types": ["Creature"],
+                                              "measure": "greatest_power"}}
     if _SELF_POWER_RE.match(t):
         return "self_cost_change", {"direction": "less", "amount": "{1}",
                                     "count": {"zone": "battlefield", "whose": "you", "types": ["Creature"],

@@ -49,7 +49,8 @@ def _cast_setup(ctx: Context, using: Any = _ASKED):
         raise QuestionError(f"'targets' lists the chosen targets (players, permanents, spells, cards), got {chosen!r}")
     try:
         tc = costs_mod.total_cost(ctx.state, player, card, using=using, x=x, kicked=kicked, additional=additional,
-                                  zone=zone, face=face, targets=None if chosen is None else len(chosen))
+                                  zone=zone, face=face, targets=None if chosen is None else len(chosen),
+                                  chosen=chosen)
         card = getattr(tc, "card", None) or card  # the half or face as cast (CR 709.3, 715.3, 712.11)
     except costs_mod.ZoneError as e:
         try:  # report the half or face asked for, even when it may not be cast from there (CR 709.3b)
