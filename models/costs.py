@@ -102,6 +102,8 @@ class CostChange:
     during: str = "any"
     colored_only: bool = False
     from_zones: tuple[str, ...] = ()
+    nth: int = 0
+    chosen_type: bool = False
 
     def applies_to(self, spell: Card, caster: str, active: str | None = None, zone: str = "hand") -> bool:
         """Whether it changes the cost of ``spell`` cast by ``caster`` while ``active`` is the active player
@@ -214,7 +216,8 @@ def cost_changes(abilities: Iterable[Ability], source: str = "", controller: str
             out.append(CostChange("reduction" if isinstance(e, CostReduction) else "increase",
                                   ManaCost.parse(str(e.amount)), 0, str(e.spells), str(e.whose),
                                   False, source, controller, a.text, tuple(e.colors), tuple(e.types),
-                                  str(e.during), bool(e.colored_only), tuple(e.from_zones)))
+                                  str(e.during), bool(e.colored_only), tuple(e.from_zones), int(e.nth),
+                                  bool(e.chosen_type)))
         elif isinstance(e, CostMinimum):
             out.append(CostChange("minimum", ManaCost(), int(e.minimum), str(e.spells), str(e.whose),
                                   bool(e.while_untapped), source, controller, a.text))

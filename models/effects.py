@@ -1188,6 +1188,12 @@ class CostIncrease(Effect):
     #: the zones the spell must be cast from ("Spells you cast from your graveyard"); ``not_hand``: any zone
     #: but the hand ("from anywhere other than your hand"); empty: any zone
     from_zones: tuple[str, ...] = fld(())
+    #: only the caster's ``nth`` spell of the turn ("The second spell you cast each turn", dualcast; the turn's
+    #: history, models/turn.py); 0: every spell
+    nth: int = fld(0)
+    #: the spell must have the creature type chosen as the source entered ("Creature spells you cast of the chosen
+    #: type", Herald's Horn; ``Permanent.choices['creature_type']``)
+    chosen_type: bool = fld(False)
 
 
 @dataclass(frozen=True, eq=False)

@@ -777,7 +777,38 @@ def applicable_cost_changes(state: GameState, player: str, card: Any, zone: str 
 
         require_modelled(state, {Topic.COLORS}, [(card.name, spell_abilities(card))],
                          question=f"the colours of {card.name}, which a cost change reads (CR 105.2, 601.2f)")
-    return [c for c in every if c.applies_to(card, player, state.active, zone)]
+    return [c for c in every if c.applies_to(card, player, state.active, zone)
+            and _turn_and_choice_ok(state, player, card, c)]
+
+
+def _turn_and_choice_ok(state: GameState, player: str, card: Any, c: CostChange) -> bool:
+    """Whether a cost change limited to the caster's ``nth`` spell of the turn or to a chosen creature type applies
+    (CR 601.2f; the turn's history, models/turn.py: the spells cast earlier this turn; Herald's Horn: the type chosen
+    as it entered, ``Permanent.choices``).
+
+    Raises
+    ------
+    Unsupported : the nth spell of a kind ("the first creature spell") after other spells this turn (their kinds are
+        not recorded), a chosen type the scenario does not give.
+    """
+    if c.nth:
+        before = len(state.turn.history.spells_cast_by(player))
+        kinded = c.spells != "all" or c.types or c.colors
+        if kinded and before:
+            raise Unsupported(f"{c.source}: “{c.text.strip()}” counts only some spells cast this turn, and the kinds of "
+                              f"the {before} spell(s) {player} cast earlier are not recorded (CR 601.2f)")
+        if before != c.nth - 1 and not (kinded and before == 0 and c.nth == 1):
+            return False
+    if c.chosen_type:
+        perm = next((p for p in state.battlefield if p.name == c.source and p.controller == c.controller), None)
+        chosen = (perm.choices or {}).get("creature_type") if perm is not None else None
+        if not chosen:
+            raise Unsupported(f"{c.source}: “{c.text.strip()}” needs the creature type chosen as it entered; give it as "
+                              f"choices: {{creature_type: ...}}")
+        from mtgcheck.models.costs import spell_has_type
+
+        return spell_has_type(card, str(chosen))
+    return True
 
 
 def _add_generic(cost: ManaCost, n: int) -> ManaCost:

@@ -46,3 +46,23 @@ def test_another_spell_this_turn_rally_the_monastery_cr_601_2i(real_db):
     v = _cost(real_db, {"Alice": ["Plains"]}, {"card": "Rally the Monastery"},
               turn={"history": {"cast": {"Alice": ["Opt"]}}})
     assert v["total_cost"] == "{1}{W}"
+
+
+def test_second_spell_each_turn_raging_battle_mouse_cr_601_2f(real_db):
+    """Raging Battle Mouse: "The second spell you cast each turn costs {1} less to cast" (its oracle text, parsed):
+    Grizzly Bears after one spell this turn costs {G}; as the first spell, {1}{G}."""
+    bf = {"Alice": ["Raging Battle Mouse", "Forest"]}
+    assert _cost(real_db, bf, {"card": "Grizzly Bears"}, turn={"history": {"cast": {"Alice": ["Opt"]}}})["total_cost"] == "{G}"
+    assert _cost(real_db, bf, {"card": "Grizzly Bears"})["total_cost"] == "{1}{G}"
+
+
+def test_first_creature_spell_after_other_spells_is_unsupported_cr_601_2f(real_db):
+    """Kinds of the spells cast earlier are not recorded (names only): "the first creature spell" after another
+    spell this turn cannot be decided, so the answer is unsupported, naming the line."""
+    import pytest
+
+    from mtgcheck.solver.questions import Unsupported
+
+    with pytest.raises(Unsupported, match="first creature spell"):
+        ask(real_db, {"Alice": ["Shadow in the Warp", "Plains"]}, {"cast": {"card": "Serra Angel"}},
+            turn={"history": {"cast": {"Alice": ["Opt"]}}})

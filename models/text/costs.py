@@ -126,6 +126,37 @@ def spell_description(what: str) -> dict | None:
     return None
 
 
+_NTH_RE = re.compile(r"^(?:[A-Z][\w'-]* — )?the (?P<nth>first|second|third) (?P<what>[\w ,'-]*?)\s*spell you cast each turn "
+                     r"costs (?P<amt>(?:\{[^}]+\})+) (?P<dir>less|more) to cast\.?$", re.I)
+_CHOSEN_RE = re.compile(r"^(?P<what>[\w ,'-]*?)\s*spells you cast of the chosen type cost (?P<amt>(?:\{[^}]+\})+) "
+                        r"(?P<dir>less|more) to cast\.?$", re.I)
+
+
+def nth_or_chosen_change(kind: str, text: str):
+    """"The second spell you cast each turn costs {1} less to cast" (dualcast; CR 601.2f with the turn's history)
+    and "Creature spells you cast of the chosen type cost {1} less to cast" (Herald's Horn): ``cost_reduction`` /
+    ``cost_increase`` params with ``nth`` or ``chosen_type``, or ``None``."""
+    if kind != "static":
+        return None
+    m = _NTH_RE.match(text.strip())
+    if m:
+        desc = spell_description(m.group("what") or "")
+        if desc is None:
+            return None
+        params = {"amount": m.group("amt"), "spells": desc["spells"], "whose": "you",
+                  "nth": {"first": 1, "second": 2, "third": 3}[m.group("nth").lower()]}
+        if desc["colors"]:
+            params["colors"] = desc["colors"]
+        if desc["types"]:
+            params["types"] = desc["types"]
+        return ("cost_reduction" if m.group("dir").lower() == "less" else "cost_increase", params)
+    m = _CHOSEN_RE.match(text.strip())
+    if m and m.group("what").strip().lower() == "creature":
+        return ("cost_reduction" if m.group("dir").lower() == "less" else "cost_increase",
+                {"amount": m.group("amt"), "spells": "creature", "whose": "you", "chosen_type": True})
+    return None
+
+
 @effect_parser(30)
 def cost_effect_parser(kind: str, text: str, card: Card):
     """Parse cost keywords written with a dash, additional costs, cost increases/reductions, minimums.
@@ -133,6 +164,9 @@ def cost_effect_parser(kind: str, text: str, card: Card):
     Returns ``(effect, params)`` or ``None`` (CR 118.8, 118.9, 601.2f).
     """
     t = text.strip()
+    got = nth_or_chosen_change(kind, t)
+    if got is not None:
+        return got
     m = _KW_LINE_RE.match(t)
     if m and kind in ("static", "spell", "keyword"):
         kw = m.group(1).lower()
