@@ -210,11 +210,20 @@ def test_unmodelled_self_reduction_is_unsupported_cr_601_2f():
     assert total_cost(_state(), "A", w).notation() == "{3}{U}"
 
 
-def test_unmodelled_cost_change_in_play_is_unsupported_cr_601_2f():
-    """CR 601.2f: a permanent's unparsed cost change ("the first ... spell you cast each turn costs {1} less")."""
+def test_first_spell_of_a_kind_each_turn_cr_601_2f():
+    """CR 601.2f: "the first instant spell you cast each turn costs {1} less" — with nothing cast earlier this turn
+    (the default turn) Think Twice ({1}{U}) is the first: {1} less, so {U} (CR 118.7a); after
+    another spell, whether that one was an instant is not recorded: unsupported, naming the permanent."""
+    import dataclasses
+
+    from mtgcheck.models.turn import TurnHistory, TurnState
+
     perm = _card("Disc Test", "{1}{U}", "Creature — Wizard", "The first instant spell you cast each turn costs {1} less to cast.")
+    assert total_cost(_state(perm), "A", DB.get("Think Twice")).notation() == "{U}"
+    st = _state(perm)
+    st = dataclasses.replace(st, turn=TurnState(history=TurnHistory(spells_cast={"A": ("Opt",)})))
     with pytest.raises(Unsupported, match="Disc Test"):
-        total_cost(_state(perm), "A", DB.get("Opt"))
+        total_cost(st, "A", DB.get("Opt"))
 
 
 def test_a_permanents_own_this_spell_line_is_ignored_cr_601_2f():
