@@ -296,19 +296,22 @@ MAX_STORED_UNKNOWN = 5_000
 
 def _facts_code_hash() -> str:
     """A hash of this module's source (``card_facts`` and ``CardFacts`` live here) and of the embedded
-    catalog's models (their abilities are part of the stored cards); the parsed-card cache's key covers the
-    source of ``models/`` (the card model and the text readers)."""
+    catalog's model files (names, sizes, modification times: their abilities are part of the stored cards);
+    the parsed-card cache's key covers the source of ``models/`` (the card model and the text readers)."""
     global _FACTS_HASH
     if _FACTS_HASH is None:
         import hashlib
+        import os
         from pathlib import Path
 
         from mtgcheck.models.catalog import CATALOG_DIR
 
         h = hashlib.blake2b(Path(__file__).read_bytes(), digest_size=16)
-        for p in sorted(CATALOG_DIR.glob("*.yaml")):
-            h.update(p.name.encode())
-            h.update(p.read_bytes())
+        with os.scandir(CATALOG_DIR) as it:  # (name, size and modification time: an edit changes them)
+            for e in sorted(it, key=lambda e: e.name):
+                if e.name.endswith(".yaml"):
+                    st = e.stat()
+                    h.update(f"{e.name}\0{st.st_size}\0{st.st_mtime_ns}\0".encode())
         _FACTS_HASH = h.hexdigest()
     return _FACTS_HASH
 
@@ -699,6 +702,36 @@ class DeckValidator:
             return names, DeckValidator._stored_by_db.get(db, {})
         except TypeError:  # a database that cannot be weakly referenced: caches of its own
             return {}, {}
+
+    @staticmethod
+    def learned(db: Any) -> dict[str, Any]:
+        """The entries of ``db``'s name cache that were not read from disk (what this process learned), for
+        ``merge`` in another process (a ``--jobs`` worker hands them to its parent)."""
+        try:
+            names = DeckValidator._facts_by_db.get(db) or {}
+            stored = DeckValidator._stored_by_db.get(db, {})
+        except TypeError:
+            return {}
+        return {k: v for k, v in names.items() if k not in stored}
+
+    @staticmethod
+    def merge(db: Any, entries: Mapping[str, Any]) -> None:
+        """Add name-cache entries another process learned (``learned``) to ``db``'s, keeping one
+        ``CardFacts`` per card: a name whose card is already known here points at this process's facts
+        (copy limits count a card's copies by its facts, whatever spellings name it)."""
+        try:
+            names = DeckValidator.caches(db)[0]
+        except TypeError:
+            return
+        for k, v in entries.items():
+            if k[:1] == "\0" and k not in names:
+                names[k] = v
+        for k, v in entries.items():
+            if k[:1] == "\0" or k in names:
+                continue
+            if isinstance(v, CardFacts):
+                v = names.setdefault("\0" + v.name, v)
+            names[k] = v
 
     def _verdict(self, f: CardFacts) -> tuple[int | None, str | None]:
         """How many copies of ``f``'s card this format allows (None: no limit applies: no copy limit in the

@@ -21,9 +21,9 @@ not a card, or the paths hold no decklist at all; 3 an internal error; 130 inter
 How a batch runs (docs/decks.md, "Batches"): the inputs are cut into *units* in input order -- a
 JSON-lines file into chunks of ``CHUNK`` records, other decklist files in groups of ``FILES_PER_UNIT``
 -- and each unit is read, validated and rendered (JSON lines or CSV rows) on its own, so memory stays
-the same however long the input. ``--jobs N`` forks N workers (sharing the loaded card data); worker
-``k`` reads the inputs itself and validates units ``k, k+N, k+2N, ...``; the parent writes the
-workers' rendered units in input order, so the output is byte for byte the serial run's. ``--dask``
+the same however long the input. ``--jobs N`` forks N workers (sharing the loaded card data); the
+parent reads the inputs once, in a thread, and hands each unit to whichever worker is free; it writes
+the workers' rendered units in input order, so the output is byte for byte the serial run's. ``--dask``
 runs partitions of the input as tasks of a Dask cluster and writes them in the same order
 (``solver.dask_batch``).
 """
@@ -442,7 +442,8 @@ def _take(q, ppid: int):
 
 def _worker(k: int, tasks, results, ppid: int) -> None:
     """Worker ``k``: validates the units the parent hands out (``(uid, unit)`` from ``tasks``, None: no more)
-    and sends each unit's ``UnitResult`` to the parent (``("unit", uid, result)``), then ``("end", k, None)``."""
+    and sends each unit's ``UnitResult`` to the parent (``("unit", uid, result)``), then ``("end", k,
+    names)`` with the card names it learned (the parent keeps them on disk for the next batch)."""
     import traceback
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle (it stops the workers)
@@ -453,8 +454,7 @@ def _worker(k: int, tasks, results, ppid: int) -> None:
                 break
             uid, unit = task
             _put(results, ("unit", uid, run_unit(unit)), ppid)
-        _save_facts()
-        _put(results, ("end", k, None), ppid)
+        _put(results, ("end", k, _learned()), ppid)
     except BaseException:  # noqa: BLE001 - reported by the parent as an internal error
         try:
             _put(results, ("error", k, traceback.format_exc()), ppid)
@@ -558,10 +558,13 @@ def run_parallel(files: list[Path], reader: str | None, jobs: int) -> Iterator[U
                 pending[key] = payload
             elif kind == "end":
                 ended += 1
+                if payload:
+                    _merge_learned(payload)
             else:
                 raise WorkerError(payload)
         for p in procs:
             p.join()
+        _save_facts()  # (what every worker learned, merged: one file for the next batch)
     finally:
         stop.set()
         tasks.cancel_join_thread()  # (nobody may read what is left in the pipe: never wait for it at exit)
@@ -588,6 +591,21 @@ def run_serial(files: list[Path], reader: str | None) -> Iterator[UnitResult]:
     for _, unit in iter_units(files, reader):
         yield run_unit(unit)
     _save_facts()
+
+
+def _learned(st: dict[str, Any] = _STATE) -> dict[str, Any]:
+    """The card names this process learned in the batch (``DeckValidator.learned``)."""
+    from .decks import DeckValidator
+
+    return DeckValidator.learned(st["db"]) if st.get("db") is not None else {}
+
+
+def _merge_learned(entries: dict[str, Any], st: dict[str, Any] = _STATE) -> None:
+    """Add the card names a worker learned to this process's (``DeckValidator.merge``)."""
+    from .decks import DeckValidator
+
+    if st.get("db") is not None:
+        DeckValidator.merge(st["db"], entries)
 
 
 def _save_facts(st: dict[str, Any] = _STATE) -> None:

@@ -139,3 +139,34 @@ def test_commander_names_are_checked_against_the_database(batch, monkeypatch):
     got = _validate(cards, path, "--commander", "Zirda, the Dawnwakr")
     assert got.exit_code == 2
     assert "Zirda, the Dawnwaker" in got.output
+
+
+def test_names_learned_by_every_worker_are_kept(batch, monkeypatch):
+    """``--jobs 2`` on a cold cache: the workers' names are merged and kept, so the next batch (one job)
+    needs no database, and its output is the same."""
+    from mtgcheck.solver import decks_cli
+
+    cards, path = batch
+    monkeypatch.setattr(decks_cli, "CHUNK", 1)  # one deck per unit: both workers meet names
+    first = _validate(cards, path, "--jobs", "2")
+    assert first.exit_code == 1, first.output
+    calls = _no_database(monkeypatch)
+    again = _validate(cards, path)
+    assert again.stdout_bytes == first.stdout_bytes
+    assert calls == []
+
+
+def test_merged_names_keep_one_facts_object_per_card():
+    """Two spellings of one card learned in two processes are one card once merged: a deck naming it both
+    ways counts its copies together (CR 100.2a)."""
+    from mtgcheck.models.database import CardDatabase
+    from mtgcheck.solver.decks import DeckValidator
+    from tests.test_deck_text import card
+
+    db = CardDatabase([card("Cache Bear", "Creature — Bear")], source="memory")
+    other = CardDatabase([card("Cache Bear", "Creature — Bear")], source="memory")
+    DeckValidator("vintage", db).resolve("Cache Bear")
+    DeckValidator("vintage", other).resolve("cache bear")
+    DeckValidator.merge(db, DeckValidator.learned(other))
+    v = DeckValidator("vintage", db)
+    assert v.resolve("cache bear") is v.resolve("Cache Bear")
