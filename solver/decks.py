@@ -43,6 +43,7 @@ whenever one exists.
 """
 from __future__ import annotations
 
+import dataclasses
 import gc
 import itertools
 import operator
@@ -287,6 +288,10 @@ def card_facts(card: Card) -> CardFacts:
 # Card facts on disk, next to the parsed-card cache
 # ---------------------------------------------------------------------------
 
+#: ``CardFacts`` fields in order: the facts are kept on disk as these values (built again when first met:
+#: reading plain tuples costs a fraction of rebuilding frozen dataclasses).
+_FIELDS = tuple(f.name for f in dataclasses.fields(CardFacts))
+
 _FACTS_MAGIC = "mtgcheck-card-facts-2"
 _FACTS_HASH: str | None = None
 #: Most names of no card kept on disk (each with its suggestions): a corpus of misspellings cannot grow the
@@ -410,11 +415,18 @@ def save_card_facts(db: Any) -> bool:
     path, key = where
     out: dict[str, Any] = {}
     unknown = 0
+    as_values: dict[int, tuple] = {}  # CardFacts -> its field values, one tuple per card (shared by its names)
     for k, v in names.items():
-        if v.__class__ is _Unknown:
+        cls = v.__class__
+        if cls is _Unknown:
             unknown += 1
             if unknown > MAX_STORED_UNKNOWN:
                 continue
+        elif cls is CardFacts:
+            t = as_values.get(id(v))
+            if t is None:
+                t = as_values[id(v)] = tuple(getattr(v, n) for n in _FIELDS)
+            v = t
         out[k] = v
     payload = {"names": out, "source": getattr(db, "source", None), "date": getattr(db, "date", None),
                "origin": getattr(db, "origin", None)}
@@ -729,8 +741,10 @@ class DeckValidator:
         for k, v in entries.items():
             if k[:1] == "\0" or k in names:
                 continue
-            if isinstance(v, CardFacts):
+            if v.__class__ is CardFacts:
                 v = names.setdefault("\0" + v.name, v)
+            elif v.__class__ is tuple:
+                v = names.setdefault("\0" + v[0], v)
             names[k] = v
 
     def _verdict(self, f: CardFacts) -> tuple[int | None, str | None]:
@@ -799,6 +813,8 @@ class DeckValidator:
     def resolve(self, name: str) -> "CardFacts | _Unknown":
         """Facts of the card called ``name`` (any spelling the database folds), or an unknown marker."""
         hit = self._names.get(name)
+        if hit.__class__ is tuple:  # facts read from disk, built when first met (``_built``)
+            return self._built(name, hit)
         if hit is None:
             card = self.db.find(name)
             if card is None:
@@ -812,8 +828,21 @@ class DeckValidator:
                 hit = self._names.get("\0" + card.name)
                 if hit is None:
                     hit = self._names["\0" + card.name] = card_facts(card)
+                elif hit.__class__ is tuple:
+                    hit = self._built("\0" + card.name, hit)
             self._names[name] = hit
         return hit
+
+    def _built(self, key: str, values: tuple) -> CardFacts:
+        """The ``CardFacts`` of a name-cache entry read from disk (its field values, ``save_card_facts``),
+        built once per card: every name of the card gets the same object."""
+        names = self._names
+        canon = "\0" + values[0]
+        f = names.get(canon)
+        if f is None or f.__class__ is tuple:
+            f = names[canon] = CardFacts(*(f or values))
+        names[key] = f
+        return f
 
     def activated(self, f: CardFacts) -> bool | None:
         """Whether ``f``'s card has an activated ability (Zirda), computed once per card and database."""
@@ -858,7 +887,9 @@ class DeckValidator:
             if sec is None:
                 ignored.append(e)
                 continue
-            f = known(e.name) or resolve(e.name)
+            f = known(e.name)
+            if f is None or f.__class__ is tuple:
+                f = resolve(e.name)
             if f.__class__ is _Unknown:
                 p = DeckProblem(
                     "unknown_card", f"card data {self.data_date or ''}".strip(),
