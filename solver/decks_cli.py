@@ -454,7 +454,7 @@ def _worker(k: int, tasks, results, ppid: int) -> None:
                 break
             uid, unit = task
             _put(results, ("unit", uid, run_unit(unit)), ppid)
-        _put(results, ("end", k, _learned()), ppid)
+        _put(results, ("end", k, _learned_bytes()), ppid)
     except BaseException:  # noqa: BLE001 - reported by the parent as an internal error
         try:
             _put(results, ("error", k, traceback.format_exc()), ppid)
@@ -533,7 +533,8 @@ def run_parallel(files: list[Path], reader: str | None, jobs: int) -> Iterator[U
             p.start()
         feeder.start()
         pending: dict[int, UnitResult] = {}
-        uid = ended = 0
+        uid = 0
+        ended: set[int] = set()
         while True:
             got = pending.pop(uid, None)
             if got is not None:
@@ -543,23 +544,27 @@ def run_parallel(files: list[Path], reader: str | None, jobs: int) -> Iterator[U
                 continue
             if "error" in state:
                 raise WorkerError(f"reading the inputs: {state['error']}")
-            if state.get("units") == uid and ended == jobs:
-                break
+            if len(ended) == jobs:  # (each worker's last message: everything it sent has arrived)
+                if state.get("units") == uid:
+                    break
+                raise WorkerError(f"the workers ended, but unit {uid} of {state.get('units')} never came")
             try:
                 kind, key, payload = results.get(timeout=0.2)
             except queue.Empty:
-                for p in procs:
-                    if p.exitcode is not None and p.exitcode != 0:
-                        raise WorkerError(f"worker {p.name} stopped (exit code {p.exitcode})") from None
-                if ended == jobs and state.get("units") is not None and "error" not in state:
-                    raise WorkerError(f"the workers ended after {uid} of {state['units']} units")
-                continue
+                gone = [(k, p) for k, p in enumerate(procs) if p.exitcode is not None and k not in ended]
+                if not gone:
+                    continue
+                try:  # a worker flushes what it sent before it exits: it is in the pipe now
+                    kind, key, payload = results.get(timeout=1.0)
+                except queue.Empty:
+                    k, p = gone[0]
+                    raise WorkerError(f"worker {p.name} stopped (exit code {p.exitcode}) before it "
+                                      f"finished") from None
             if kind == "unit":
                 pending[key] = payload
             elif kind == "end":
-                ended += 1
-                if payload:
-                    _merge_learned(payload)
+                ended.add(key)
+                _merge_learned(payload)
             else:
                 raise WorkerError(payload)
         for p in procs:
@@ -600,12 +605,34 @@ def _learned(st: dict[str, Any] = _STATE) -> dict[str, Any]:
     return DeckValidator.learned(st["db"]) if st.get("db") is not None else {}
 
 
-def _merge_learned(entries: dict[str, Any], st: dict[str, Any] = _STATE) -> None:
-    """Add the card names a worker learned to this process's (``DeckValidator.merge``)."""
+def _learned_bytes() -> bytes:
+    """``_learned()`` pickled here (b"" if it cannot be): a message the queue's thread failed to pickle
+    would be dropped, and the parent would wait for it."""
+    import pickle
+
+    from mtgcheck.models.cardcache import _Pickler
+
+    try:
+        buf = io.BytesIO()
+        _Pickler(buf, protocol=pickle.HIGHEST_PROTOCOL).dump(_learned())
+        return buf.getvalue()
+    except Exception:  # noqa: BLE001 - only means the next batch learns these names again
+        return b""
+
+
+def _merge_learned(data: bytes, st: dict[str, Any] = _STATE) -> None:
+    """Add the card names a worker learned (``_learned_bytes``) to this process's (``DeckValidator.merge``)."""
+    import pickle
+
     from .decks import DeckValidator
 
-    if st.get("db") is not None:
-        DeckValidator.merge(st["db"], entries)
+    if not data or st.get("db") is None:
+        return
+    try:
+        entries = pickle.loads(data)
+    except Exception:  # noqa: BLE001 - as above
+        return
+    DeckValidator.merge(st["db"], entries)
 
 
 def _save_facts(st: dict[str, Any] = _STATE) -> None:

@@ -151,3 +151,17 @@ def test_ctrl_c_during_jobs_exits_130_without_traceback_or_orphans(tmp_path):
     while any(_running(w) for w in workers) and time.monotonic() < deadline:
         time.sleep(0.1)
     assert not [w for w in workers if _running(w)]
+
+
+def test_a_worker_that_ends_without_a_word_is_an_error_not_a_hang(tmp_path, monkeypatch):
+    """A worker whose messages never reach the parent (here: it exits at once) makes the run an internal
+    error (exit 3) naming the worker, never a run that waits for ever."""
+    paths = _corpus(tmp_path)
+
+    def silent(k, tasks, results, ppid):
+        os._exit(0)
+
+    monkeypatch.setattr(decks_cli, "_worker", silent)
+    got = _run([paths[0], "--json", "--jobs", "2"], monkeypatch)
+    assert got.exit_code == 3
+    assert "mtgcheck-validate-" in got.output
