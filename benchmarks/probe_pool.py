@@ -108,8 +108,9 @@ def kinds_for(card: Any) -> list[str]:
     return out
 
 
-def _tap_ability_index(card: Any) -> int | None:
-    """The number (from 1, as ``activate`` counts) of the first activated ability with {T} in its cost, or None."""
+def _tap_ability_index(card: Any, counters: dict[str, int] | None = None) -> int | None:
+    """The number (from 1, as ``activate`` counts) of the first activated ability with {T} in its cost that a
+    permanent of ``card`` with ``counters`` has, or None."""
     from mtgcheck.models.state import GameState, Permanent
     from mtgcheck.solver.layers import permanent_abilities
 
@@ -119,11 +120,23 @@ def _tap_ability_index(card: Any) -> int | None:
         def activated_abilities(abs_: Iterable[Any]) -> list[Any]:
             return [a for a in abs_ if a.kind == "activated"]
     s = GameState(players=["Alice"], active="Alice")
-    p = Permanent("probe", card, "Alice", "Alice")
+    p = Permanent("probe", card, "Alice", "Alice", counters=dict(counters or {}))
     s.battlefield.append(p)
     for i, ab in enumerate(activated_abilities(permanent_abilities(s, p))):
         if ab.cost is not None and ab.cost.tap:
             return i + 1
+    return None
+
+
+def _stripe_counters(card: Any) -> dict[str, int] | None:
+    """The counters a leveler or station permanent needs for the first striation holding a {T} ability (CR 711.2,
+    721.2): the probe puts them on it, since with none the striation's abilities are not the permanent's."""
+    from mtgcheck.models.behaviour import abilities_of
+
+    for ab in abilities_of(card):
+        st = getattr(ab, "stripe", None)
+        if st is not None and ab.kind == "activated" and ab.cost is not None and ab.cost.tap:
+            return {st.counter: st.least}
     return None
 
 
@@ -174,6 +187,11 @@ def scenario_for(card: Any, kind: str) -> dict[str, Any] | str:
         data["ask"] = {"available_mana": "Alice"}
     else:
         n = _tap_ability_index(card)
+        if n is None:
+            stripe = _stripe_counters(card)  # a {T} ability in a level or station striation (CR 711.2, 721.2)
+            n = _tap_ability_index(card, stripe) if stripe else None
+            if n is not None:
+                entry["counters"] = stripe
         if n is None:
             return "no activated ability with {T} in its cost was found in the parsed text"
         data["ask"] = {"activate": {"permanent": {"id": "probe"}, "ability": n}}
