@@ -548,6 +548,10 @@ def _build_turn(sc: Scenario, state: GameState, db: Any) -> TurnState:
             attacked.add(state.find_permanent(ref).id)
         except StateError as err:
             raise sc.error(f"attacked: {err}", i, att_raw, err.candidates) from None
+    if attacked and TurnStep(step_text).order <= TurnStep.PRECOMBAT_MAIN.order:
+        # the first combat phase comes after the precombat main phase (CR 500.1, 505.1a): nothing has attacked yet
+        raise sc.error(f"'attacked' lists permanents, but in the {TurnStep(step_text).label} no combat has happened "
+                       "yet this turn (CR 500.1, 505.1a, 508.1)", "attacked", hist)
     history = TurnHistory(spells_cast=cast, activations=activations,
                           lands_played=per_player(hist.get("lands_played"), "lands_played", 0),
                           life_gained=per_player(hist.get("life_gained"), "life_gained", 0),

@@ -108,6 +108,8 @@ def test_history_is_read(tmp_path, db):
     ("turn: {history: {cast: {Carol: [Lightning Bolt]}}}", "unknown player 'Carol'"),
     ("turn: {history: {activated: [{permanent: Forest}]}}", "no permanent named 'Forest'"),
     ("turn: {number: {Alice: 0}}", "at least 1"),
+    # CR 500.1, 505.1a: the first combat comes after the precombat main phase
+    ("turn: {step: upkeep, history: {attacked: [Forest]}}\nbattlefield: {Alice: [Forest]}", "no combat has happened"),
 ])
 def test_impossible_or_malformed_turns_are_errors_naming_the_line(tmp_path, db, text, words):
     p = tmp_path / "s.yaml"
