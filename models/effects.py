@@ -1284,21 +1284,24 @@ class CastCondition(Condition):
             raise _unknown("cast condition", self.test, CAST_TESTS, "cast condition")
 
 
+def _records_in(v: Any, where: str, record: type, read: Callable[[str], Any], what: str) -> tuple:
+    """``record`` instances as given, or wording read by ``read`` (``None``: not understood, a ``VocabularyError``
+    naming ``where`` and ``what``); one value or a list."""
+    out: list = []
+    for x in ([v] if isinstance(v, (str, record)) else v or ()):
+        got = x if isinstance(x, record) else read(str(x))
+        if got is None:
+            raise VocabularyError(f"{where}: {what} {x!r} is not understood")
+        out.append(got)
+    return tuple(out)
+
+
 def _objects_in(v: Any, where: str) -> tuple[ObjectCost, ...]:
     """Chosen-object cost parts: ``ObjectCost`` records, or wording ("sacrifice two Mountains") read by
     ``models.text.costs.object_cost``."""
     from .text.costs import object_cost
 
-    out: list[ObjectCost] = []
-    for x in ([v] if isinstance(v, (str, ObjectCost)) else v or ()):
-        if isinstance(x, ObjectCost):
-            out.append(x)
-            continue
-        got = object_cost(str(x))
-        if got is None:
-            raise VocabularyError(f"{where}: cost part {x!r} is not understood")
-        out.append(got)
-    return tuple(out)
+    return _records_in(v, where, ObjectCost, object_cost, "cost part")
 
 
 def _cast_conditions_in(v: Any, where: str) -> tuple[CastCondition, ...]:
@@ -1306,16 +1309,7 @@ def _cast_conditions_in(v: Any, where: str) -> tuple[CastCondition, ...]:
     read by ``models.text.costs.cast_condition``."""
     from .text.costs import cast_condition
 
-    out: list[CastCondition] = []
-    for x in ([v] if isinstance(v, (str, CastCondition)) else v or ()):
-        if isinstance(x, CastCondition):
-            out.append(x)
-            continue
-        got = cast_condition(str(x))
-        if got is None:
-            raise VocabularyError(f"{where}: condition {x!r} is not understood")
-        out.append(got)
-    return tuple(out)
+    return _records_in(v, where, CastCondition, cast_condition, "condition")
 
 
 @dataclass(frozen=True, eq=False)
