@@ -404,7 +404,136 @@ class CountersRemoved(Amount):
     counter: str
 
 
-AMOUNT_TYPES: tuple[type, ...] = (Fixed, VariableX, CountOf, CountersOn, Devotion, PowerOf, CountersRemoved)
+#: Objects a ``StatOf`` reads: the source, what it is attached to, the object sacrificed or exiled to pay the cost
+#: (CR 118.3, 601.2h: "the sacrificed creature's power"), or the object a trigger event refers to.
+STAT_RELATIONS = ("this", "enchanted", "equipped", "sacrificed", "exiled", "that")
+
+
+@dataclass(frozen=True)
+class StatOf(Amount):
+    """A number characteristic of one object: ``stat`` (``power``, ``toughness``, ``mana_value``) of ``relation``
+    ("this creature's toughness", "the sacrificed artifact's mana value"; CR 208, 202.3). The source's power is also
+    ``PowerOf()``; both mean the same. An object used to pay a cost is read as it last existed on the battlefield
+    (CR 608.2h), so a ``sacrificed``/``exiled`` stat depends on the choice made as the cost is paid."""
+
+    stat: str = "power"
+    relation: str = "this"
+
+    def __post_init__(self) -> None:
+        if self.stat not in QUANTITIES:
+            raise _unknown("quantity", self.stat, QUANTITIES, "amount")
+        if self.relation not in STAT_RELATIONS:
+            raise _unknown("relation", self.relation, STAT_RELATIONS, "amount")
+
+
+@dataclass(frozen=True)
+class GreatestAmong(Amount):
+    """The greatest ``stat`` among the objects matching ``filter`` ("the greatest power among creatures you
+    control"); 0 when none matches (Spell Rupture ruling 2013-01-24: "If you control no creatures at that time, X
+    will be 0"). A comparison uses a negative value as it is; a number of mana or a cost change uses 0 instead
+    (CR 107.1b)."""
+
+    stat: str
+    filter: Filter
+
+    def __post_init__(self) -> None:
+        if self.stat not in QUANTITIES:
+            raise _unknown("quantity", self.stat, QUANTITIES, "amount")
+
+
+@dataclass(frozen=True)
+class TotalAmong(Amount):
+    """The sum of ``stat`` over the objects matching ``filter`` ("creatures you control have total power 8 or
+    greater", "the total power of attacking creatures"); 0 when none matches."""
+
+    stat: str
+    filter: Filter
+
+    def __post_init__(self) -> None:
+        if self.stat not in QUANTITIES:
+            raise _unknown("quantity", self.stat, QUANTITIES, "amount")
+
+
+#: What ``DistinctAmong`` counts: different powers, mana values, card types (CR 205.2a), basic land types (CR 205.3i;
+#: domain, 207.2c), colours (CR 105.2), names (CR 201), creature types (CR 205.3m).
+DISTINCT_ASPECTS = ("power", "mana_value", "card_type", "basic_land_type", "color", "name", "creature_type")
+
+
+@dataclass(frozen=True)
+class DistinctAmong(Amount):
+    """How many different ``aspect`` values the objects matching ``filter`` have together ("the number of basic land
+    types among lands you control", "four or more card types among cards in your graveyard", "each different power
+    among creatures you control"). A colourless object adds no colour (CR 105.2c)."""
+
+    aspect: str
+    filter: Filter
+
+    def __post_init__(self) -> None:
+        if self.aspect not in DISTINCT_ASPECTS:
+            raise _unknown("aspect", self.aspect, DISTINCT_ASPECTS, "amount")
+
+
+#: What ``ThisTurn`` counts from the turn history (``models.turn.TurnHistory``): life gained (CR 119.3) or lost
+#: (119.3), cards drawn (121.1), spells cast (601.2i), lands played (305.2), creatures/permanents that died (700.4),
+#: tokens created (111.1), permanents that entered under the player's control (603.6a), cards discarded (701.8),
+#: permanents sacrificed (701.17), cards that left the player's graveyard.
+TURN_EVENTS = ("life_gained", "life_lost", "cards_drawn", "spells_cast", "lands_played", "died", "tokens_created",
+               "entered", "discarded", "sacrificed", "left_graveyard")
+#: Whose events or numbers an amount reads: the ability's controller, an opponent (per opponent, see ``Compare``),
+#: or every player together.
+WHOSE = ("you", "opponent", "any")
+
+
+@dataclass(frozen=True)
+class ThisTurn(Amount):
+    """How many ``event`` happened this turn for ``whose`` ("the amount of life you gained this turn", "a creature
+    died this turn": ``ThisTurn("died", "any", creature filter)`` compared with 1). ``filter`` narrows the objects of
+    object events (``died``, ``entered``, ``sacrificed``, ``spells_cast``) by their card's characteristics."""
+
+    event: str
+    whose: str = "you"
+    filter: Filter | None = None
+
+    def __post_init__(self) -> None:
+        if self.event not in TURN_EVENTS:
+            raise _unknown("turn event", self.event, TURN_EVENTS, "amount")
+        if self.whose not in WHOSE:
+            raise _unknown("player", self.whose, WHOSE, "amount")
+
+
+@dataclass(frozen=True)
+class LifeTotal(Amount):
+    """A player's life total (CR 119.1)."""
+
+    whose: str = "you"
+
+    def __post_init__(self) -> None:
+        if self.whose not in WHOSE[:2]:
+            raise _unknown("player", self.whose, WHOSE[:2], "amount")
+
+
+@dataclass(frozen=True)
+class PlayerCounters(Amount):
+    """How many ``kind`` counters a player has ("you have six or more {E}", CR 122.1, 107.14)."""
+
+    kind: str
+    whose: str = "you"
+
+    def __post_init__(self) -> None:
+        if self.whose not in WHOSE[:2]:
+            raise _unknown("player", self.whose, WHOSE[:2], "amount")
+
+
+@dataclass(frozen=True)
+class Sum(Amount):
+    """``parts`` added together plus ``plus`` ("X plus one", "1 plus the exiled creature's mana value")."""
+
+    parts: tuple[Amount, ...]
+    plus: int = 0
+
+
+AMOUNT_TYPES: tuple[type, ...] = (Fixed, VariableX, CountOf, CountersOn, Devotion, PowerOf, CountersRemoved, StatOf,
+                                  GreatestAmong, TotalAmong, DistinctAmong, ThisTurn, LifeTotal, PlayerCounters, Sum)
 
 
 class Condition:
@@ -509,6 +638,77 @@ class SpellsCastThisTurn(Condition):
     yet: "if you've cast another spell this turn", CR 601.2i)."""
 
     n: int = 1
+
+
+@dataclass(frozen=True)
+class Compare(Condition):
+    """``left`` ``op`` ``right`` (amounts; an int means ``Fixed``): "creatures you control have total power 8 or
+    greater" is ``Compare(TotalAmong("power", creatures you control), ">=", 8)``; "you have more cards in hand than
+    each opponent" compares your hand with an opponent's.
+
+    ``opponents``: when an amount reads an opponent (``whose="opponent"``, a filter controlled by ``opponent``), the
+    comparison is made for each opponent separately: ``an`` (default) holds if it holds for at least one opponent
+    ("if an opponent controls four or more lands"), ``each`` if for every opponent ("than each opponent").
+    """
+
+    left: Amount
+    op: str
+    right: Amount | int = 0
+    opponents: str = "an"
+
+    def __post_init__(self) -> None:
+        if self.op not in NUMBER_COMPARISONS:
+            raise _unknown("comparison", self.op, NUMBER_COMPARISONS, "condition")
+        if self.opponents not in ("an", "each"):
+            raise _unknown("opponent quantifier", self.opponents, ("an", "each"), "condition")
+
+
+@dataclass(frozen=True)
+class AllOf(Condition):
+    """Every one of ``parts`` holds ("if you control an Urza's Power-Plant and an Urza's Tower")."""
+
+    parts: tuple[Condition, ...]
+
+
+@dataclass(frozen=True)
+class AnyOf(Condition):
+    """At least one of ``parts`` holds ("if you control a Desert or there is a Desert card in your graveyard")."""
+
+    parts: tuple[Condition, ...]
+
+
+#: Player designations (CR 724 the monarch, 725 the initiative, 702.131 the city's blessing, 309.7 having completed
+#: a dungeon): a scenario lists them per player (``designations: {Alice: [monarch]}``); none unless listed.
+DESIGNATIONS = ("monarch", "initiative", "city's blessing", "completed a dungeon")
+
+
+@dataclass(frozen=True)
+class HasDesignation(Condition):
+    """``whose`` has ``designation`` ("if you're the monarch", "if you have the city's blessing", "if you've completed
+    a dungeon"; CR 724, 725, 702.131, 309.7)."""
+
+    designation: str
+    whose: str = "you"
+
+    def __post_init__(self) -> None:
+        if self.designation not in DESIGNATIONS:
+            raise _unknown("designation", self.designation, DESIGNATIONS, "condition")
+        if self.whose not in WHOSE[:2]:
+            raise _unknown("player", self.whose, WHOSE[:2], "condition")
+
+
+@dataclass(frozen=True)
+class SourceMatches(Condition):
+    """The source itself matches ``filter`` ("if this permanent is a creature", "only if Hakim isn't enchanted":
+    a filter with relation ``None`` read against the source)."""
+
+    filter: Filter
+
+
+CONDITION_TYPES: tuple[type, ...] = (HasCounter, ControlsAtLeast, SourceTapped, EventObjectIs, Not, CardsInZone,
+                                     OpponentHasCounters, OpponentControlsMore, SourceAttacking, AttackedThisStep,
+                                     AttackedThisTurn, SpellsCastThisTurn, Compare, AllOf, AnyOf, HasDesignation,
+                                     SourceMatches)
 
 
 # ---------------------------------------------------------------------------

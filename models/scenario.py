@@ -46,7 +46,8 @@ QUESTION_ARGS: dict[str, tuple[str, ...]] = {
 }
 SCENARIO_KEYS = (
     "title", "source", "players", "active", "cards", "battlefield", "hand", "graveyard", "library",
-    "exile", "command", "stack", "pool", "life", "player_counters", "effects", "turn", "ask", "expect", "notes",
+    "exile", "command", "stack", "pool", "life", "player_counters", "designations", "effects", "turn", "ask", "expect",
+    "notes",
 )
 #: Most copies one zone entry may stand for (``count``): enough for any real game and for benchmarks.
 MAX_COUNT = 10_000
@@ -54,7 +55,11 @@ ENTRY_KEYS = ("card", "count", "tapped", "sick", "counters", "choices", "x", "ow
               "casts", "attacking", "blocking")
 #: Keys of ``turn:`` and of ``turn: {history: ...}`` (models/turn.py, docs/scenarios.md).
 TURN_KEYS = ("step", "number", "history")
-HISTORY_KEYS = ("cast", "activated", "lands_played", "life_gained", "attacked")
+#: Per-player counts and per-player card lists of ``history`` (``TurnHistory.COUNTS`` / ``CARD_LISTS``; ``cast`` is
+#: the list ``spells_cast``).
+HISTORY_COUNTS = ("lands_played", "life_gained", "life_lost", "cards_drawn", "tokens_created", "discarded", "left_graveyard")
+HISTORY_LISTS = ("died", "entered", "sacrificed")
+HISTORY_KEYS = ("cast", "activated", "attacked") + HISTORY_COUNTS + HISTORY_LISTS
 EFFECT_KEYS = ("card", "controller", "ability", "targets", "choices", "timestamp")
 
 
@@ -438,6 +443,35 @@ def _check_card_fields(sc: Scenario, name: str, d: Mapping[str, Any], where: Any
                                "params", a)
 
 
+def _read_designations(sc: Scenario, data: Mapping, state: GameState, check_player: Any) -> None:
+    """Read ``designations: {Alice: [monarch, city's blessing]}`` (CR 724, 725, 702.131, 309.7; none unless listed).
+    Raises ``ScenarioError`` naming the line: an unknown designation (with the closest one), a player listed twice
+    for one, or two players with the monarch or the initiative (CR 724.2, 725.2: only one player has it)."""
+    from .effects import DESIGNATIONS
+
+    raw = data.get("designations") or {}
+    if not isinstance(raw, Mapping):
+        raise sc.error("'designations' maps a player to a list such as [monarch, city's blessing] (CR 724, 725, 702.131)",
+                       "designations")
+    holders: dict[str, str] = {}
+    for player, names in raw.items():
+        player = check_player(player, raw, player)
+        if not isinstance(names, list):
+            raise sc.error(f"designations of {player} are a list, e.g. [monarch]", player, raw)
+        got: set[str] = set()
+        for i, d in enumerate(names):
+            word = str(d).strip().lower().replace("citys", "city's")
+            if word not in DESIGNATIONS:
+                raise sc.error(f"unknown designation {d!r}{_suggest(word, DESIGNATIONS)}; designations are "
+                               f"{', '.join(DESIGNATIONS)}", i, names)
+            if word in ("monarch", "initiative") and word in holders and holders[word] != player:
+                rule = "CR 724.2" if word == "monarch" else "CR 725.2"
+                raise sc.error(f"both {holders[word]} and {player} have the {word}; only one player can ({rule})", i, names)
+            holders[word] = player
+            got.add(word)
+        state.designations[player] = frozenset(got)
+
+
 def _resolve_card(db: Any, name: Any, sc: Scenario, key: Any, obj: Any) -> Card:
     if not isinstance(name, str) or not name.strip():
         raise sc.error(f"a card name must be text, got {name!r}", key, obj)
@@ -507,7 +541,7 @@ def _build_turn(sc: Scenario, state: GameState, db: Any) -> TurnState:
 
     hist: Any = raw.get("history") or {}
     if not isinstance(hist, Mapping):
-        raise sc.error("'history' maps cast / activated / lands_played / life_gained / attacked", "history", raw)
+        raise sc.error(f"'history' maps {' / '.join(HISTORY_KEYS)}", "history", raw)
     for k in hist:
         if k not in HISTORY_KEYS:
             raise sc.error(f"unknown key {k!r} in 'history'{_suggest(k, HISTORY_KEYS)}; keys are {', '.join(HISTORY_KEYS)}",
@@ -552,10 +586,23 @@ def _build_turn(sc: Scenario, state: GameState, db: Any) -> TurnState:
         # the first combat phase comes after the precombat main phase (CR 500.1, 505.1a): nothing has attacked yet
         raise sc.error(f"'attacked' lists permanents, but in the {TurnStep(step_text).label} no combat has happened "
                        "yet this turn (CR 500.1, 505.1a, 508.1)", "attacked", hist)
-    history = TurnHistory(spells_cast=cast, activations=activations,
-                          lands_played=per_player(hist.get("lands_played"), "lands_played", 0),
-                          life_gained=per_player(hist.get("life_gained"), "life_gained", 0),
-                          attacked=frozenset(attacked))
+    def card_lists(key: str) -> dict[str, tuple[str, ...]]:
+        obj = hist.get(key) or {}
+        if not isinstance(obj, Mapping):
+            raise sc.error(f"'{key}' maps a player to a list of card names, e.g. {{Alice: [Llanowar Elves]}}", key, hist)
+        out: dict[str, tuple[str, ...]] = {}
+        for p, names in obj.items():
+            player = player_of(p, obj)
+            if not isinstance(names, list):
+                raise sc.error(f"'{key}' of {player} is a list of card names", p, obj)
+            out[player] = tuple(_resolve_card(db, n, sc, i, names).name for i, n in enumerate(names))
+        return out
+
+    counts = {k: per_player(hist.get(k), k, 0) for k in HISTORY_COUNTS}
+    lists = {k: card_lists(k) for k in HISTORY_LISTS}
+    names = {n for d in [cast, *lists.values()] for ns in d.values() for n in ns}
+    history = TurnHistory(spells_cast=cast, activations=activations, attacked=frozenset(attacked), **counts, **lists,
+                          cards={n: db.get(n) for n in names})
     return TurnState(step=TurnStep(step_text), number=number, history=history, given=True)
 
 
@@ -768,6 +815,7 @@ def build_state(sc: Scenario, db: Any) -> tuple[GameState, Any]:
             if isinstance(n, bool) or not isinstance(n, int) or n < 0:
                 raise sc.error(f"{kind} counters of {player} must be a whole number of at least 0, got {n!r}", player, pcs)
             state.player_counters.setdefault(player, {})[str(kind)] = n
+    _read_designations(sc, data, state, check_player)
     effects = data.get("effects") or []
     if not isinstance(effects, list):
         raise sc.error("'effects' is a list of {card, controller, ability, targets, choices}", "effects")

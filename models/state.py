@@ -128,6 +128,9 @@ class GameState:
     life: dict[str, int] = field(default_factory=dict)
     #: counters players have (CR 122.1: energy, poison, ...); a player not listed has none
     player_counters: dict[str, dict[str, int]] = field(default_factory=dict)
+    #: player designations (CR 724 the monarch, 725 the initiative, 702.131 the city's blessing, 309.7 a completed
+    #: dungeon; ``models.effects.DESIGNATIONS``): a player not listed has none
+    designations: dict[str, frozenset[str]] = field(default_factory=dict)
     effects: list[Effect] = field(default_factory=list)
     #: (zone, player) pairs a scenario listed, even as an empty list: the zone's contents are known.
     listed_zones: set = field(default_factory=set)
@@ -161,6 +164,10 @@ class GameState:
     def counters_of(self, player: str, kind: str) -> int:
         """How many ``kind`` counters ``player`` has (CR 122.1; energy CR 107.14); none unless the scenario says."""
         return self.player_counters.get(player, {}).get(kind, 0)
+
+    def has_designation(self, player: str, designation: str) -> bool:
+        """Whether ``player`` has ``designation`` (``models.effects.DESIGNATIONS``; none unless the scenario says)."""
+        return designation in self.designations.get(player, frozenset())
 
     def stack_empty(self) -> bool:
         """True when no spell is on the stack (the scenario's ``stack`` lists none; CR 405.1). Abilities on the stack

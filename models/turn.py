@@ -13,7 +13,8 @@ Classes
 TurnStep
     The steps and phases of a turn, CR 500.1 (a main phase has no steps; it is listed as one value here).
 TurnHistory
-    Spells cast, abilities activated, lands played, life gained and attackers declared earlier this turn.
+    Spells cast, abilities activated, lands played, life gained or lost, cards drawn or discarded, creatures that
+    died, permanents that entered or were sacrificed, tokens created and attackers declared earlier this turn.
 TurnState
     The step, each player's turn count and the history.
 """
@@ -22,7 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import StrEnum
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Mapping
+from typing import TYPE_CHECKING, Any, Mapping
 
 if TYPE_CHECKING:  # pragma: no cover
     from .state import GameState
@@ -119,6 +120,13 @@ class TurnHistory:
         Player name -> life gained this turn (CR 119.3).
     attacked : frozenset[str]
         Ids of the permanents declared as attackers this turn (CR 508.1, 508.3).
+    life_lost, cards_drawn, tokens_created, discarded, left_graveyard : Mapping[str, int]
+        Player name -> life lost (CR 119.3), cards drawn (121.1), tokens created (111.1), cards discarded (701.8),
+        cards that left that player's graveyard this turn.
+    died, entered, sacrificed : Mapping[str, tuple[str, ...]]
+        Player name -> names of the cards that died this turn while that player controlled them (CR 700.4: put
+        into a graveyard from the battlefield), that entered the battlefield under that player's control (603.6a),
+        that the player sacrificed (701.17). Scenario permanents are cards (no tokens), and so are these.
     """
 
     spells_cast: Mapping[str, tuple[str, ...]] = field(default_factory=lambda: _EMPTY)
@@ -126,6 +134,16 @@ class TurnHistory:
     lands_played: Mapping[str, int] = field(default_factory=lambda: _EMPTY)
     life_gained: Mapping[str, int] = field(default_factory=lambda: _EMPTY)
     attacked: frozenset[str] = frozenset()
+    life_lost: Mapping[str, int] = field(default_factory=lambda: _EMPTY)
+    cards_drawn: Mapping[str, int] = field(default_factory=lambda: _EMPTY)
+    tokens_created: Mapping[str, int] = field(default_factory=lambda: _EMPTY)
+    discarded: Mapping[str, int] = field(default_factory=lambda: _EMPTY)
+    left_graveyard: Mapping[str, int] = field(default_factory=lambda: _EMPTY)
+    died: Mapping[str, tuple[str, ...]] = field(default_factory=lambda: _EMPTY)
+    entered: Mapping[str, tuple[str, ...]] = field(default_factory=lambda: _EMPTY)
+    sacrificed: Mapping[str, tuple[str, ...]] = field(default_factory=lambda: _EMPTY)
+    #: name -> ``Card`` of every name above (filled by the scenario reader): what a filter on them reads
+    cards: Mapping[str, Any] = field(default_factory=lambda: _EMPTY, compare=False)
 
     def spells_cast_by(self, player: str) -> tuple[str, ...]:
         """Names of the spells ``player`` cast earlier this turn, in order (empty when none)."""
@@ -136,10 +154,28 @@ class TurnHistory:
         turn (0 when the scenario lists none)."""
         return int(self.activations.get((permanent_id, ability), 0))
 
+    #: The per-player counts (``count_of``) and per-player card lists (``cards_of``), by ``ThisTurn`` event name
+    #: (``models.effects.TURN_EVENTS``).
+    COUNTS = ("life_gained", "life_lost", "cards_drawn", "lands_played", "tokens_created", "discarded", "left_graveyard")
+    CARD_LISTS = ("spells_cast", "died", "entered", "sacrificed")
+
+    def count_of(self, event: str, player: str) -> int:
+        """How many ``event`` (one of ``COUNTS``) happened this turn for ``player`` (0 when the scenario lists none)."""
+        if event not in self.COUNTS:
+            raise ValueError(f"{event!r} is not a count of the turn history; counts are {', '.join(self.COUNTS)}")
+        return int(getattr(self, event).get(player, 0))
+
+    def cards_of(self, event: str, player: str) -> tuple[str, ...]:
+        """Names of the cards of ``event`` (one of ``CARD_LISTS``) for ``player`` this turn, in order."""
+        if event not in self.CARD_LISTS:
+            raise ValueError(f"{event!r} is not a card list of the turn history; lists are {', '.join(self.CARD_LISTS)}")
+        return tuple(getattr(self, event).get(player, ()))
+
     @property
     def empty(self) -> bool:
         """True when nothing is recorded for this turn."""
-        return not (self.spells_cast or self.activations or self.lands_played or self.life_gained or self.attacked)
+        return not (self.spells_cast or self.activations or self.attacked
+                    or any(getattr(self, k) for k in self.COUNTS + self.CARD_LISTS))
 
 
 @dataclass(frozen=True)

@@ -41,9 +41,9 @@ from mtgcheck.models.behaviour import abilities_of
 from mtgcheck.models.mana import COLORS, MANA_TYPES, ManaPool, format_pool, parse_types
 from mtgcheck.models.mana import added_types
 from mtgcheck.models.state import GameState, Permanent
-from mtgcheck.models.effects import ControlsAtLeast, CountersOn, CountOf, Devotion, Fixed, HasCounter, PowerOf
+from mtgcheck.models.effects import PowerOf
 
-from .layers import board_view, effect_abilities, filter_matches, matches
+from .layers import board_view, effect_abilities, matches
 from .questions import Answer, Context, QuestionError, Unsupported, question
 from mtgcheck.models.effects import Topic
 
@@ -63,45 +63,39 @@ def _describe(perm: Permanent, ab: Ability) -> str:
 
 
 def count_amount(state: GameState, perm: Permanent, spec: Any, ab: Ability) -> int:
-    """The number of mana an ``amount`` stands for now (a typed amount, models/effects.py).
+    """The number of mana an ``amount`` stands for now (a typed amount, models/effects.py), at least 0 (CR 107.1b).
 
-    ``spec``: an int, ``Fixed``, ``CountOf(filter)`` (objects matching now), ``CountersOn(counter)`` (on this
-    permanent), ``Devotion(color)`` (CR 700.5), ``PowerOf()`` (its printed power when a number). Raises
-    ``Unsupported`` naming the card and ability for anything else (never a guess).
+    ``spec``: an int, ``True``/``None`` (one), or any typed amount ``solver.quantities.amount_value`` reads, as seen
+    by ``perm``'s controller with ``perm`` as the source; the printed-power amount ``PowerOf`` keeps its own reader
+    (``solver.mana_amounts.power_of``). Raises ``Unsupported`` naming the card and ability for anything the state
+    does not give (never a guess).
     """
     if isinstance(spec, bool) or spec is None:
         return 1
     if isinstance(spec, int):
         return spec
-    if isinstance(spec, Fixed):
-        return spec.n
-    if isinstance(spec, CountersOn):
-        return int(perm.counters.get(spec.counter, 0))
-    if isinstance(spec, Devotion):
-        return sum(sum(1 for s in p.card.mana_cost if spec.color in s.colors) for p in state.permanents(perm.controller)
-                   if p.card.mana_cost is not None)
     if isinstance(spec, PowerOf):
         from .mana_amounts import power_of  # printed power and power counters; layer 7 gated (CR 613.4)
 
         return power_of(state, perm, ab)
-    if isinstance(spec, CountOf):
-        view = board_view(state)
-        try:
-            return sum(1 for p in state.battlefield
-                       if filter_matches(spec.filter, p, perm.controller, view[p.id].subtypes, perm))
-        except ValueError:
-            pass
-    raise Unsupported(f"{_describe(perm, ab)}: the amount {spec!r} is not modelled")
+    from .quantities import amount_value
+
+    try:
+        n, _ = amount_value(state, perm.controller, spec, perm, text=ab.describe())
+    except Unsupported as e:
+        raise Unsupported(f"{_describe(perm, ab)}: {e}") from None
+    return max(n, 0)
 
 
 def check_condition(state: GameState, perm: Permanent, cond: Any, ab: Ability) -> bool:
-    """Evaluate the typed condition of an "instead" clause: ``HasCounter`` ("this creature has a +1/+1 counter on
-    it"), ``ControlsAtLeast`` ("you control four or more creatures"); raises ``Unsupported`` for others."""
-    if isinstance(cond, HasCounter):
-        return perm.counters.get(cond.counter, 0) > 0
-    if isinstance(cond, ControlsAtLeast):
-        return count_amount(state, perm, CountOf(cond.filter), ab) >= cond.n
-    raise Unsupported(f"{_describe(perm, ab)}: the condition {cond!r} is not modelled")
+    """Evaluate the typed condition of an "instead" clause (``solver.quantities.condition_holds``, as seen by
+    ``perm``'s controller with ``perm`` as the source); raises ``Unsupported`` for a condition the state does not
+    decide."""
+    from .quantities import condition_holds
+
+    if cond is None:
+        raise Unsupported(f"{_describe(perm, ab)}: the condition of its “instead” is not modelled")
+    return condition_holds(state, perm.controller, cond, perm, ab.describe())[0]
 
 
 # ---------------------------------------------------------------------------

@@ -18,13 +18,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from mtgcheck.models.effects import (AttackedThisStep, AttackedThisTurn, CardsInZone, Condition, ControlsAtLeast,
-                                     HasCounter, Not,
-                                     OpponentControlsMore, OpponentHasCounters, SourceAttacking, SpellsCastThisTurn,
-                                     TimingRestriction)
+from mtgcheck.models.effects import ControlsAtLeast, Not, OpponentControlsMore, TimingRestriction
 from mtgcheck.models.state import GameState, Permanent
 from mtgcheck.models.turn import TurnStep, sorcery_timing
 
+from .quantities import condition_holds  # the one evaluator of conditions (re-exported for older callers)
 from .questions import Unsupported
 
 _STEP_ORDER = {s.value: s.order for s in TurnStep}
@@ -38,96 +36,6 @@ def _when(state: GameState) -> str:
     return state.turn.describe(state.active)
 
 
-def _count(state: GameState, flt: Any, player: str, controller: str, source: Permanent | None) -> int:
-    from .layers import board_view, filter_matches
-
-    view = board_view(state)
-    n = 0
-    for p in state.battlefield:
-        if controller == "you" and p.controller != player or controller == "opponent" and p.controller == player:
-            continue
-        if controller not in ("you", "opponent", "any") and p.controller != controller:
-            continue
-        subs = view[p.id].subtypes if p.id in view else None
-        if filter_matches(flt, p, player, subs, source):
-            n += 1
-    return n
-
-
-def condition_holds(state: GameState, player: str, cond: Condition, source: Permanent | None, text: str) -> tuple[bool, str]:
-    """Whether ``cond`` holds now for ``player`` (the ability's controller or the caster) and the words why.
-
-    Raises
-    ------
-    Unsupported
-        A condition that cannot be read in this state (a zone the scenario does not list, a filter not modelled),
-        naming ``text``.
-    """
-    def unsupported(why: str) -> Unsupported:
-        return Unsupported(f"“{text}”: {why}")
-
-    if isinstance(cond, Not):
-        ok, why = condition_holds(state, player, cond.of, source, text)
-        return (not ok), ("not: " + why)
-    if isinstance(cond, ControlsAtLeast):
-        try:
-            n = _count(state, cond.filter, player, "you", source)
-        except ValueError:
-            raise unsupported(f"which permanents “{cond.filter.words or cond.filter.describe()}” are is not modelled") from None
-        return n >= cond.n, f"{player} controls {n} {cond.filter.words or cond.filter.describe()} (needs {cond.n} or more)"
-    if isinstance(cond, HasCounter):
-        if source is None:
-            raise unsupported("the counters it reads are on no permanent")
-        have = source.counters.get(cond.counter, 0)
-        return have >= cond.n, f"{source.name} has {have} {cond.counter} counter(s) (needs {cond.n} or more)"
-    if isinstance(cond, CardsInZone):
-        if (cond.zone, player) not in state.listed_zones:
-            raise unsupported(f"{player}'s {cond.zone} is not listed in the scenario, so how many cards are there is "
-                              f"unknown (list it, even as [])")
-        have = len(state.cards(cond.zone, player))
-        ok = {"at_least": have >= cond.n, "at_most": have <= cond.n, "exactly": have == cond.n}[cond.compare]
-        words = {"at_least": "or more", "at_most": "or fewer", "exactly": "exactly"}[cond.compare]
-        return ok, f"{player} has {have} card(s) in their {cond.zone} (needs {cond.n} {words})"
-    if isinstance(cond, OpponentHasCounters):
-        best = max((state.counters_of(o, cond.kind) for o in state.opponents(player)), default=0)
-        return best >= cond.n, f"the most {cond.kind} counters an opponent of {player} has is {best} (needs {cond.n})"
-    if isinstance(cond, OpponentControlsMore):
-        try:
-            mine = _count(state, cond.filter, player, "you", source)
-            theirs = max((_count(state, cond.filter, player, o, source) for o in state.opponents(player)), default=0)
-        except ValueError:
-            raise unsupported(f"which permanents “{cond.filter.words}” are is not modelled") from None
-        return theirs >= mine + cond.by, (f"{player} controls {mine} {cond.filter.words}, the most an opponent controls is "
-                                          f"{theirs} (needs {cond.by} more)")
-    if isinstance(cond, SourceAttacking):
-        if source is None:
-            raise unsupported("it reads a permanent that is not there")
-        return source.attacking, f"{source.name} is {'' if source.attacking else 'not '}attacking (CR 506.4)"
-    if isinstance(cond, SpellsCastThisTurn):
-        cast = state.turn.history.spells_cast_by(player)
-        note = "" if state.turn.given else " (the scenario's default turn: nothing cast yet)"
-        return len(cast) >= cond.n, f"{player} cast {len(cast)} spell(s) earlier this turn{note}"
-    if isinstance(cond, AttackedThisTurn):
-        note = "" if state.turn.given else " (the scenario's default turn: no attackers declared yet)"
-        ids = set(state.turn.history.attacked) | {p.id for p in state.battlefield if p.attacking}
-        if cond.subject == "this":
-            if source is None:
-                raise unsupported("it reads a permanent that is not there")
-            did = source.id in ids
-            return did, f"{source.name} {'attacked' if did else 'did not attack'} this turn{note} (CR 508.1)"
-        n = sum(1 for p in state.battlefield if p.id in ids and p.controller == player)
-        return n >= cond.n, f"{player} attacked with {n} creature(s) this turn{note} (needs {cond.n}; CR 508.1)"
-    if isinstance(cond, AttackedThisStep):
-        if player == state.active:
-            return False, f"{player} is the active player, whose creatures attack (CR 508.1): {player} was not attacked"
-        attackers = [p for p in state.battlefield if p.attacking]
-        if not attackers:
-            return False, f"no creature is attacking in {_when(state)} (CR 506.4)"
-        if len(state.players) > 2 or any(p.is_type("Planeswalker") or p.is_type("Battle") for p in state.battlefield):
-            raise unsupported("whom each attacking creature attacks (a player, a planeswalker or a battle) is not "
-                              "recorded in the scenario (CR 508.1b)")
-        return True, f"{', '.join(p.name for p in attackers)} {'is' if len(attackers) == 1 else 'are'} attacking {player} (CR 508.1)"
-    raise unsupported(f"the condition {cond!r} is not modelled")
 
 
 def restriction_problems(state: GameState, player: str, r: TimingRestriction, *, source: Permanent | None = None,

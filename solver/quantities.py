@@ -1,0 +1,510 @@
+"""Amounts and conditions read against the game: the one evaluator of ``models.effects.Amount`` and ``Condition``.
+
+Every rule that reads a number from the game ("for each Elf you control", "where X is the greatest power among
+creatures you control", "the amount of life you gained this turn") or a condition ("if you control two or more black
+permanents", "if a creature died this turn", "if you have the city's blessing") goes through these two functions:
+mana amounts and "instead" outputs (``solver.produce``), activation and casting restrictions
+(``solver.restrictions``), cost changes and target comparisons.
+
+``amount_value(state, player, amount, source)`` -> ``(n, why)``
+    the number now, with the words that explain it;
+``condition_holds(state, player, cond, source, text)`` -> ``(holds, why)``
+    whether it holds now, with the words.
+
+Both raise ``Unsupported`` (naming ``text`` or the amount) when the state does not say: a zone the scenario does
+not list, a filter or a characteristic that is not modelled (colours, keywords, power under unmodelled layer-7 text:
+``solver.qualifiers``), an amount chosen as a cost is paid (X, "the sacrificed creature's power": the caller
+enumerates those choices). Nothing is guessed. What the turn history and the designations do not list did not
+happen (``models.turn.TurnHistory``, ``GameState.designations``); answers that rely on the scenario's default turn
+say so.
+
+References: CR 107.1b (negative results), 107.3 (X), 109.5 ("you"), 119 (life), 122.1 (counters), 202.3 (mana
+value), 205 (types), 208 (power/toughness), 305.6 (basic land types), 700.5 (devotion), 700.4 (dies), 724 (the
+monarch), 725 (the initiative), 702.131 (the city's blessing), 309.7 (completed dungeons), 613 (layers).
+"""
+from __future__ import annotations
+
+import dataclasses
+from typing import Any, Iterable
+
+from mtgcheck.models.effects import (AllOf, Amount, AnyOf, AttackedThisStep, AttackedThisTurn, CardsInZone, Compare,
+                                     Condition, ControlsAtLeast, CountersOn, CountersRemoved, CountOf, Devotion,
+                                     DistinctAmong, Filter, Fixed, GreatestAmong, HasCounter, HasDesignation, LifeTotal,
+                                     Not, OpponentControlsMore, OpponentHasCounters, PlayerCounters, PowerOf, Qualifier,
+                                     SourceAttacking, SourceMatches, SourceTapped, SpellsCastThisTurn, StatOf, Sum,
+                                     ThisTurn, TotalAmong, VariableX)
+from mtgcheck.models.state import GameState, Permanent
+
+from .questions import Unsupported
+
+__all__ = ["amount_value", "condition_holds", "matching_objects", "compare_numbers"]
+
+_OPS = {"<=": lambda a, b: a <= b, ">=": lambda a, b: a >= b, "==": lambda a, b: a == b,
+        "<": lambda a, b: a < b, ">": lambda a, b: a > b}
+_OP_WORDS = {"<=": "at most", ">=": "at least", "==": "exactly", "<": "less than", ">": "more than"}
+_BASIC_TYPES = ("Plains", "Island", "Swamp", "Mountain", "Forest")
+_CARD_TYPES = ("Artifact", "Battle", "Creature", "Enchantment", "Instant", "Kindred", "Land", "Planeswalker", "Sorcery")
+
+
+def compare_numbers(a: int, op: str, b: int) -> bool:
+    """``a op b`` for an operator of ``models.effects.NUMBER_COMPARISONS``."""
+    return _OPS[op](a, b)
+
+
+def _default_turn(state: GameState) -> str:
+    return "" if state.turn.given else " (the scenario's default turn: nothing happened earlier this turn)"
+
+
+def _players(state: GameState, player: str, whose: str, opponent: str | None) -> list[str]:
+    """The players an amount reads: ``you`` -> the controller; ``opponent`` -> the opponent bound by ``Compare``
+    (else every opponent together); ``any`` -> everyone."""
+    if whose == "you":
+        return [player]
+    if whose == "opponent":
+        return [opponent] if opponent is not None else state.opponents(player)
+    return list(state.players)
+
+
+def _filter_words(f: Filter) -> str:
+    return f.words or f.describe()
+
+
+def matching_objects(state: GameState, player: str, f: Filter, source: Permanent | None = None,
+                     opponent: str | None = None, text: str = "") -> list[Any]:
+    """The objects matching ``f`` now, as seen by ``player`` (the controller of the ability that reads it).
+
+    Parameters
+    ----------
+    f : Filter
+        ``f.zone`` ``battlefield``: permanents (``f.controller`` you / opponent / any); another zone: the cards in
+        the zones of the players ``f.controller`` names (``you``: the player's own graveyard, hand, ...).
+    opponent : str, optional
+        The one opponent ``opponent`` means (``Compare`` per opponent); default every opponent.
+
+    Returns
+    -------
+    list of Permanent or CardInstance
+
+    Raises
+    ------
+    Unsupported
+        A zone the scenario does not list (its contents are unknown), or a filter the rules cannot read here
+        (``solver.qualifiers.filter_verdict`` says unknown), naming ``text`` and the filter.
+    """
+    from .qualifiers import UNKNOWN, YES, filter_verdict
+
+    what = text or _filter_words(f)
+    if f.zone == "battlefield":
+        from .layers import board_view
+
+        view = board_view(state)
+        out = []
+        for p in state.battlefield:
+            if f.controller == "opponent" and opponent is not None and p.controller != opponent:
+                continue
+            try:
+                v, why = filter_verdict(state, f, p, player, view[p.id].subtypes if p.id in view else None, source)
+            except ValueError as e:
+                raise Unsupported(f"“{what}”: which permanents are “{_filter_words(f)}” is not modelled ({e})") from None
+            if v == UNKNOWN:
+                raise Unsupported(f"“{what}”: whether {p.name} is “{_filter_words(f)}” is not known: {why}")
+            if v == YES:
+                out.append(p)
+        return out
+    owners = _players(state, player, {"you": "you", "opponent": "opponent"}.get(f.controller, "any"), opponent)
+    out = []
+    for owner in owners:
+        if (f.zone, owner) not in state.listed_zones:
+            raise Unsupported(f"“{what}”: {owner}'s {f.zone} is not listed in the scenario, so which cards are there is "
+                              f"unknown (list it, even as [])")
+        for inst in state.cards(f.zone, owner):
+            if _card_matches(state, player, f, inst, what):
+                out.append(inst)
+    return out
+
+
+def _card_matches(state: GameState, player: str, f: Filter, inst: Any, what: str) -> bool:
+    """A card in a zone against ``f``: types, supertypes, subtypes, colours, name (CR 205, 105.2, 201), then its
+    qualifier and alternatives (``solver.qualifiers``)."""
+    from .altcosts import card_matches
+    from .qualifiers import UNKNOWN, YES, qualifier_verdict
+
+    base = dataclasses.replace(f, qualifier=Qualifier(), alternatives=())
+    if f.relation is not None:
+        raise Unsupported(f"“{what}”: the relation {f.relation!r} of a card in a zone is not modelled")
+    if not card_matches(base, inst.card) or (f.name is not None and inst.card.name != f.name):
+        return False
+    if f.alternatives and not any(_card_matches(state, player, dataclasses.replace(a, zone=f.zone, controller=f.controller),
+                                                inst, what) for a in f.alternatives):
+        return False
+    if f.qualifier.empty:
+        return True
+    v, why = qualifier_verdict(state, player, "card", inst, f.qualifier)
+    if v == UNKNOWN:
+        raise Unsupported(f"“{what}”: whether {inst.name} is “{_filter_words(f)}” is not known: {why}")
+    return v == YES
+
+
+def _stat(state: GameState, obj: Any, stat: str, what: str) -> int:
+    """Power, toughness or mana value of a permanent or a card now (``solver.qualifiers``: printed plus counters,
+    unknown under unmodelled layer-7 text or a characteristic-defining ``*``, CR 604.3, 613.4)."""
+    from .qualifiers import _number
+
+    kind = "permanent" if isinstance(obj, Permanent) else "card"
+    n, why = _number(state, kind, obj, stat)
+    if n is None:
+        raise Unsupported(f"“{what}”: {why}")
+    return n
+
+
+def _related(state: GameState, source: Permanent | None, relation: str, what: str) -> Permanent:
+    if source is None:
+        raise Unsupported(f"“{what}”: it reads a permanent that is not there")
+    if relation == "this":
+        return source
+    if relation in ("enchanted", "equipped"):
+        if source.attached_to is None:
+            raise Unsupported(f"“{what}”: {source.name} is attached to nothing")
+        return state.permanent(source.attached_to)
+    raise Unsupported(f"“{what}”: the {relation} object is chosen as the cost is paid or the ability triggers; "
+                      f"its value is one of the choices, not a number of the state (CR 601.2h, 608.2h)")
+
+
+def _distinct(state: GameState, objs: Iterable[Any], aspect: str, what: str) -> set[Any]:
+    seen: set[Any] = set()
+    for o in objs:
+        card = o.card
+        if aspect in ("power", "mana_value"):
+            seen.add(_stat(state, o, aspect, what))
+        elif aspect == "card_type":
+            seen |= {t for t in _CARD_TYPES if card.is_type(t)}
+        elif aspect == "basic_land_type":
+            if isinstance(o, Permanent):
+                from .layers import board_view
+
+                v = board_view(state).get(o.id)
+                subs = tuple(v.subtypes) if v is not None else card.type_line.subtypes
+            else:
+                subs = card.type_line.subtypes
+            seen |= {t for t in _BASIC_TYPES if t in subs}
+        elif aspect == "color":
+            from .qualifiers import _colors
+
+            cols, why = _colors(state, "permanent" if isinstance(o, Permanent) else "card", o)
+            if cols is None:
+                raise Unsupported(f"“{what}”: {why}")
+            seen |= set(cols)  # colourless adds no colour (CR 105.2c)
+        elif aspect == "name":
+            seen.add(card.name)
+        elif aspect == "creature_type":
+            raise Unsupported(f"“{what}”: counting creature types shared or among objects is not modelled (CR 205.3m)")
+    return seen
+
+
+def amount_value(state: GameState, player: str, amount: Amount | int, source: Permanent | None = None, *,
+                 opponent: str | None = None, text: str = "") -> tuple[int, str]:
+    """The number ``amount`` stands for now, and the words why.
+
+    Parameters
+    ----------
+    state : GameState
+    player : str
+        The controller of the ability (or the caster of the spell) that reads it: "you".
+    amount : Amount or int
+        A typed amount (``models.effects.AMOUNT_TYPES``); an int is itself.
+    source : Permanent, optional
+        The permanent the ability belongs to ("this", counters on it, what it is attached to).
+    opponent : str, optional
+        The opponent an ``opponent`` amount means (``Compare`` evaluates per opponent).
+    text : str
+        The card's words, for explanations and errors.
+
+    Returns
+    -------
+    (int, str)
+        The value (a comparison may read a negative power as it is; callers that add mana or change a cost use
+        ``max(n, 0)``, CR 107.1b) and the explanation.
+
+    Raises
+    ------
+    Unsupported
+        The state does not give the number (see the module docstring); X or a counter count chosen with the cost
+        (``VariableX``, ``CountersRemoved``, a ``sacrificed``/``exiled`` ``StatOf``): the caller enumerates them.
+    """
+    what = text or repr(amount)
+    if isinstance(amount, bool) or amount is None:
+        raise Unsupported(f"“{what}”: the amount {amount!r} is not a number")
+    if isinstance(amount, int):
+        return amount, str(amount)
+    if isinstance(amount, Fixed):
+        return amount.n, str(amount.n)
+    if isinstance(amount, Sum):
+        total, bits = amount.plus, []
+        for part in amount.parts:
+            n, why = amount_value(state, player, part, source, opponent=opponent, text=text)
+            total += n
+            bits.append(why)
+        if amount.plus:
+            bits.append(str(amount.plus))
+        return total, " + ".join(bits) + f" = {total}"
+    if isinstance(amount, CountersOn):
+        if source is None:
+            raise Unsupported(f"“{what}”: the counters it reads are on no permanent")
+        n = int(source.counters.get(amount.counter, 0))
+        return n, f"{source.name} has {n} {amount.counter} counter(s)"
+    if isinstance(amount, Devotion):
+        n = sum(sum(1 for s in p.card.mana_cost if amount.color in s.colors) for p in state.permanents(player)
+                if p.card.mana_cost is not None)
+        return n, f"{player}'s devotion to {amount.color} is {n} (CR 700.5)"
+    if isinstance(amount, (PowerOf, StatOf)):
+        stat, rel = ("power", "this") if isinstance(amount, PowerOf) else (amount.stat, amount.relation)
+        obj = _related(state, source, rel, what)
+        n = _stat(state, obj, stat, what)
+        return n, f"{obj.name}'s {stat.replace('_', ' ')} is {n}"
+    if isinstance(amount, CountOf):
+        objs = matching_objects(state, player, amount.filter, source, opponent, text)
+        return len(objs), f"{len(objs)} {_filter_words(amount.filter)}"
+    if isinstance(amount, (GreatestAmong, TotalAmong)):
+        objs = matching_objects(state, player, amount.filter, source, opponent, text)
+        values = [_stat(state, o, amount.stat, what) for o in objs]
+        stat = amount.stat.replace("_", " ")
+        if isinstance(amount, GreatestAmong):
+            n = max(values, default=0)
+            return n, (f"the greatest {stat} among {_filter_words(amount.filter)} is {n}" if values else
+                       f"no {_filter_words(amount.filter)}, so the greatest {stat} is 0 (Spell Rupture ruling 2013-01-24)")
+        return sum(values), f"the total {stat} of {_filter_words(amount.filter)} is {sum(values)}"
+    if isinstance(amount, DistinctAmong):
+        objs = matching_objects(state, player, amount.filter, source, opponent, text)
+        seen = _distinct(state, objs, amount.aspect, what)
+        shown = ", ".join(sorted(map(str, seen))) or "none"
+        return len(seen), f"{len(seen)} different {amount.aspect.replace('_', ' ')}(s) among {_filter_words(amount.filter)} ({shown})"
+    if isinstance(amount, ThisTurn):
+        return _this_turn(state, player, amount, opponent, what)
+    if isinstance(amount, LifeTotal):
+        who = _players(state, player, amount.whose, opponent)
+        if len(who) != 1:
+            raise Unsupported(f"“{what}”: whose life total is meant is not one player")
+        n = state.life_of(who[0])
+        return n, f"{who[0]} has {n} life"
+    if isinstance(amount, PlayerCounters):
+        who = _players(state, player, amount.whose, opponent)
+        if len(who) != 1:
+            raise Unsupported(f"“{what}”: whose counters are meant is not one player")
+        n = state.counters_of(who[0], amount.kind)
+        return n, f"{who[0]} has {n} {amount.kind} counter(s) (CR 122.1)"
+    if isinstance(amount, (VariableX, CountersRemoved)):
+        raise Unsupported(f"“{what}”: the number is chosen as the cost is paid (CR 107.3, 601.2b); the caller "
+                          f"enumerates its values")
+    raise Unsupported(f"“{what}”: the amount {amount!r} is not modelled")
+
+
+def _this_turn(state: GameState, player: str, amount: ThisTurn, opponent: str | None, what: str) -> tuple[int, str]:
+    from .altcosts import card_matches
+
+    hist = state.turn.history
+    who = _players(state, player, amount.whose, opponent)
+    event = amount.event
+    note = _default_turn(state)
+    if event in hist.COUNTS:
+        if amount.filter is not None:
+            raise Unsupported(f"“{what}”: the turn history counts {event.replace('_', ' ')} without saying which objects")
+        n = sum(hist.count_of(event, p) for p in who)
+    else:
+        names: list[str] = [name for p in who for name in hist.cards_of(event, p)]
+        if amount.filter is None:
+            n = len(names)
+        else:
+            from mtgcheck.models.effects import Filter as _F
+
+            if not amount.filter.qualifier.empty or amount.filter.alternatives:
+                raise Unsupported(f"“{what}”: the qualities of the cards in the turn history are not recorded "
+                                  f"(only their names)")
+            cards = [_card_named(state, name) for name in names]
+            flt: _F = amount.filter
+            n = sum(1 for c in cards if card_matches(flt, c))
+    whose = " and ".join(who) if amount.whose != "any" else "all players"
+    kind = event.replace("_", " ") + (f" ({_filter_words(amount.filter)})" if amount.filter is not None else "")
+    return n, f"{kind} this turn for {whose}: {n}{note}"
+
+
+def _card_named(state: GameState, name: str) -> Any:
+    """The card of a name the turn history records (``TurnHistory.cards``, filled when the scenario was read)."""
+    card = state.turn.history.cards.get(name)
+    if card is None:
+        raise Unsupported(f"the card {name!r} of the turn history is not known")
+    return card
+
+
+def condition_holds(state: GameState, player: str, cond: Condition, source: Permanent | None, text: str) -> tuple[bool, str]:
+    """Whether ``cond`` holds now for ``player`` (the ability's controller or the caster), and the words why.
+
+    Parameters
+    ----------
+    cond : Condition
+        A typed condition (``models.effects.CONDITION_TYPES``).
+    source : Permanent or None
+        The permanent whose ability reads it ("this", its counters).
+    text : str
+        The card's words, named in explanations and errors.
+
+    Returns
+    -------
+    (bool, str)
+
+    Raises
+    ------
+    Unsupported
+        A condition that cannot be read in this state (see the module docstring), naming ``text``.
+    """
+    if isinstance(cond, Compare):
+        return _compare(state, player, cond, source, text)
+    if isinstance(cond, AllOf):
+        whys = []
+        for part in cond.parts:
+            ok, why = condition_holds(state, player, part, source, text)
+            whys.append(why)
+            if not ok:
+                return False, why
+        return True, "; ".join(whys)
+    if isinstance(cond, AnyOf):
+        whys, unknown = [], None
+        for part in cond.parts:
+            try:
+                ok, why = condition_holds(state, player, part, source, text)
+            except Unsupported as e:
+                unknown = unknown or e  # another part may still hold
+                continue
+            if ok:
+                return True, why
+            whys.append(why)
+        if unknown is not None:
+            raise unknown
+        return False, "; ".join(whys)
+    if isinstance(cond, HasDesignation):
+        who = player if cond.whose == "you" else None
+        if who is None:
+            holders = [o for o in state.opponents(player) if state.has_designation(o, cond.designation)]
+            return bool(holders), (f"{', '.join(holders)} {'has' if len(holders) == 1 else 'have'} {_designation_words(cond.designation)}"
+                                   if holders else f"no opponent of {player} has {_designation_words(cond.designation)} "
+                                                   "(the scenario's designations list none)")
+        ok = state.has_designation(who, cond.designation)
+        listed = ", ".join(sorted(state.designations.get(who, ()))) or "none"
+        return ok, f"{who} {'has' if ok else 'does not have'} {_designation_words(cond.designation)} (designations: {listed})"
+    if isinstance(cond, SourceMatches):
+        if source is None:
+            raise Unsupported(f"“{text}”: it reads a permanent that is not there")
+        from .qualifiers import UNKNOWN, YES, filter_verdict
+        from .layers import board_view
+
+        v0 = board_view(state).get(source.id)
+        v, why = filter_verdict(state, cond.filter, source, player, v0.subtypes if v0 is not None else None, source)
+        if v == UNKNOWN:
+            raise Unsupported(f"“{text}”: {why}")
+        return v == YES, (f"{source.name} is {_filter_words(cond.filter)}" if v == YES else why)
+    if isinstance(cond, HasCounter):
+        if source is None:
+            raise Unsupported(f"“{text}”: the counters it reads are on no permanent")
+        have = source.counters.get(cond.counter, 0)
+        return have >= cond.n, f"{source.name} has {have} {cond.counter} counter(s) (needs {cond.n} or more)"
+    if isinstance(cond, SourceTapped):
+        if source is None:
+            raise Unsupported(f"“{text}”: it reads a permanent that is not there")
+        return source.tapped, f"{source.name} is {'tapped' if source.tapped else 'untapped'}"
+    if isinstance(cond, Not):
+        ok, why = condition_holds(state, player, cond.of, source, text)
+        return (not ok), ("not: " + why)
+    return _turn_and_board_condition(state, player, cond, source, text)
+
+
+def _designation_words(d: str) -> str:
+    return {"monarch": "the monarch designation (CR 724)", "initiative": "the initiative (CR 725)",
+            "city's blessing": "the city's blessing (CR 702.131)",
+            "completed a dungeon": "a completed dungeon (CR 309.7)"}[d]
+
+
+def _mentions_opponent(a: Any) -> bool:
+    if isinstance(a, (LifeTotal, PlayerCounters, ThisTurn)):
+        return a.whose == "opponent"
+    if isinstance(a, (CountOf, GreatestAmong, TotalAmong, DistinctAmong)):
+        return a.filter.controller == "opponent"
+    if isinstance(a, Sum):
+        return any(_mentions_opponent(p) for p in a.parts)
+    return False
+
+
+def _compare(state: GameState, player: str, cond: Compare, source: Permanent | None, text: str) -> tuple[bool, str]:
+    def once(opp: str | None) -> tuple[bool, str]:
+        left, lw = amount_value(state, player, cond.left, source, opponent=opp, text=text)
+        right, rw = amount_value(state, player, cond.right, source, opponent=opp, text=text)
+        ok = _OPS[cond.op](left, right)
+        rhs = "" if isinstance(cond.right, (int, Fixed)) else f" ({rw})"
+        return ok, f"{lw}: {'' if ok else 'not '}{_OP_WORDS[cond.op]} {right}{rhs}"
+
+    if not (_mentions_opponent(cond.left) or _mentions_opponent(cond.right)):
+        return once(None)
+    results = [(o, *once(o)) for o in state.opponents(player)]
+    if not results:
+        return False, f"{player} has no opponent"
+    if cond.opponents == "each":
+        bad = [r for r in results if not r[1]]
+        return (not bad), ("; ".join(f"{o}: {w}" for o, _, w in (bad or results)))
+    good = [r for r in results if r[1]]
+    return bool(good), ("; ".join(f"{o}: {w}" for o, _, w in (good or results)))
+
+
+def _turn_and_board_condition(state: GameState, player: str, cond: Condition, source: Permanent | None,
+                              text: str) -> tuple[bool, str]:
+    """The older condition kinds: counts of permanents and cards, player counters, combat and the turn history."""
+    def unsupported(why: str) -> Unsupported:
+        return Unsupported(f"“{text}”: {why}")
+
+    if isinstance(cond, ControlsAtLeast):
+        n = len(matching_objects(state, player, dataclasses.replace(cond.filter, controller="you"), source, text=text))
+        words = _filter_words(cond.filter)
+        return n >= cond.n, f"{player} controls {n} {words} (needs {cond.n} or more)"
+    if isinstance(cond, CardsInZone):
+        if (cond.zone, player) not in state.listed_zones:
+            raise unsupported(f"{player}'s {cond.zone} is not listed in the scenario, so how many cards are there is "
+                              f"unknown (list it, even as [])")
+        have = len(state.cards(cond.zone, player))
+        ok = {"at_least": have >= cond.n, "at_most": have <= cond.n, "exactly": have == cond.n}[cond.compare]
+        words = {"at_least": "or more", "at_most": "or fewer", "exactly": "exactly"}[cond.compare]
+        return ok, f"{player} has {have} card(s) in their {cond.zone} (needs {cond.n} {words})"
+    if isinstance(cond, OpponentHasCounters):
+        best = max((state.counters_of(o, cond.kind) for o in state.opponents(player)), default=0)
+        return best >= cond.n, f"the most {cond.kind} counters an opponent of {player} has is {best} (needs {cond.n})"
+    if isinstance(cond, OpponentControlsMore):
+        mine = len(matching_objects(state, player, dataclasses.replace(cond.filter, controller="you"), source, text=text))
+        theirs = max((len(matching_objects(state, player, dataclasses.replace(cond.filter, controller="opponent"), source,
+                                           opponent=o, text=text)) for o in state.opponents(player)), default=0)
+        return theirs >= mine + cond.by, (f"{player} controls {mine} {cond.filter.words}, the most an opponent controls is "
+                                          f"{theirs} (needs {cond.by} more)")
+    if isinstance(cond, SourceAttacking):
+        if source is None:
+            raise unsupported("it reads a permanent that is not there")
+        return source.attacking, f"{source.name} is {'' if source.attacking else 'not '}attacking (CR 506.4)"
+    if isinstance(cond, SpellsCastThisTurn):
+        cast = state.turn.history.spells_cast_by(player)
+        note = "" if state.turn.given else " (the scenario's default turn: nothing cast yet)"
+        return len(cast) >= cond.n, f"{player} cast {len(cast)} spell(s) earlier this turn{note}"
+    if isinstance(cond, AttackedThisTurn):
+        note = "" if state.turn.given else " (the scenario's default turn: no attackers declared yet)"
+        ids = set(state.turn.history.attacked) | {p.id for p in state.battlefield if p.attacking}
+        if cond.subject == "this":
+            if source is None:
+                raise unsupported("it reads a permanent that is not there")
+            did = source.id in ids
+            return did, f"{source.name} {'attacked' if did else 'did not attack'} this turn{note} (CR 508.1)"
+        n = sum(1 for p in state.battlefield if p.id in ids and p.controller == player)
+        return n >= cond.n, f"{player} attacked with {n} creature(s) this turn{note} (needs {cond.n}; CR 508.1)"
+    if isinstance(cond, AttackedThisStep):
+        if player == state.active:
+            return False, f"{player} is the active player, whose creatures attack (CR 508.1): {player} was not attacked"
+        attackers = [p for p in state.battlefield if p.attacking]
+        if not attackers:
+            return False, f"no creature is attacking in {state.turn.describe(state.active)} (CR 506.4)"
+        if len(state.players) > 2 or any(p.is_type("Planeswalker") or p.is_type("Battle") for p in state.battlefield):
+            raise unsupported("whom each attacking creature attacks (a player, a planeswalker or a battle) is not "
+                              "recorded in the scenario (CR 508.1b)")
+        return True, f"{', '.join(p.name for p in attackers)} {'is' if len(attackers) == 1 else 'are'} attacking {player} (CR 508.1)"
+    raise unsupported(f"the condition {cond!r} is not modelled")
