@@ -598,8 +598,8 @@ def _build_turn(sc: Scenario, state: GameState, db: Any) -> TurnState:
             out[player] = tuple(_resolve_card(db, n, sc, i, names).name for i, n in enumerate(names))
         return out
 
-    counts = {k: per_player(hist.get(k), k, 0) for k in HISTORY_COUNTS}
-    lists = {k: card_lists(k) for k in HISTORY_LISTS}
+    counts: dict[str, Any] = {k: per_player(hist.get(k), k, 0) for k in HISTORY_COUNTS}
+    lists: dict[str, Any] = {k: card_lists(k) for k in HISTORY_LISTS}
     names = {n for d in [cast, *lists.values()] for ns in d.values() for n in ns}
     history = TurnHistory(spells_cast=cast, activations=activations, attacked=frozenset(attacked), **counts, **lists,
                           cards={n: db.get(n) for n in names})

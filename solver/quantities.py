@@ -98,7 +98,7 @@ def matching_objects(state: GameState, player: str, f: Filter, source: Permanent
         from .layers import board_view
 
         view = board_view(state)
-        out = []
+        out: list[Any] = []
         for p in state.battlefield:
             if f.controller == "opponent" and opponent is not None and p.controller != opponent:
                 continue
@@ -112,15 +112,15 @@ def matching_objects(state: GameState, player: str, f: Filter, source: Permanent
                 out.append(p)
         return out
     owners = _players(state, player, {"you": "you", "opponent": "opponent"}.get(f.controller, "any"), opponent)
-    out = []
+    cards: list[Any] = []
     for owner in owners:
         if (f.zone, owner) not in state.listed_zones:
             raise Unsupported(f"“{what}”: {owner}'s {f.zone} is not listed in the scenario, so which cards are there is "
                               f"unknown (list it, even as [])")
         for inst in state.cards(f.zone, owner):
             if _card_matches(state, player, f, inst, what):
-                out.append(inst)
-    return out
+                cards.append(inst)
+    return cards
 
 
 def _card_matches(state: GameState, player: str, f: Filter, inst: Any, what: str) -> bool:
