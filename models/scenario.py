@@ -17,7 +17,7 @@ import yaml
 from .cards import Card, CardError, card_from_fields
 from .inputs import MAX_NAME, MAX_PLAYERS, InputError, LimitedLoader, truncate_name
 from .mana import ManaError, ManaPool
-from .state import CARD_ZONES, CardInstance, Effect, GameState, Permanent, StateError
+from .state import CARD_ZONES, CardInstance, Effect, GameState, Permanent, StackAbility, StateError
 from .turn import TurnHistory, TurnState, TurnStep
 
 #: Question kinds a scenario may ask (``ask: {KIND: ARGS}``).
@@ -52,7 +52,9 @@ SCENARIO_KEYS = (
 #: Most copies one zone entry may stand for (``count``): enough for any real game and for benchmarks.
 MAX_COUNT = 10_000
 ENTRY_KEYS = ("card", "count", "tapped", "sick", "counters", "choices", "x", "owner", "id", "attached_to", "timestamp",
-              "casts", "attacking", "blocking")
+              "casts", "attacking", "blocking", "ability", "trigger", "source")
+#: Keys of a ``stack`` entry that is an ability on the stack (CR 113.7, 602.2a, 603.3; docs/scenarios.md).
+STACK_ABILITY_KEYS = ("card", "ability", "trigger", "source", "id")
 #: Keys of ``turn:`` and of ``turn: {history: ...}`` (models/turn.py, docs/scenarios.md).
 TURN_KEYS = ("step", "number", "history")
 #: Per-player counts and per-player card lists of ``history`` (``TurnHistory.COUNTS`` / ``CARD_LISTS``; ``cast`` is
@@ -487,6 +489,47 @@ def _resolve_card(db: Any, name: Any, sc: Scenario, key: Any, obj: Any) -> Card:
         raise sc.error(msg, key, obj, sugg) from None
 
 
+def _stack_ability(sc: Scenario, state: GameState, card: Any, player: str, entry: Mapping, new_id: Any) -> StackAbility:
+    """A ``stack`` entry ``{card, ability: N}`` / ``{card, trigger: N}`` [``source: ID``, ``id``]: the card's Nth
+    activated or triggered ability (from 1), controlled by the player it is listed under (CR 113.7, 602.2a, 603.3).
+
+    Raises ``ScenarioError`` naming the line: both or neither of ``ability``/``trigger``, another key, a number the
+    card has no ability for (listing those it has), a mana ability (it never uses the stack, CR 605.3b, 605.4a),
+    a ``source`` that is not the id of a permanent with that card on the battlefield."""
+    from .abilities import activated_abilities
+    from .behaviour import abilities_of
+
+    for k in entry:
+        if k not in STACK_ABILITY_KEYS:
+            raise sc.error(f"{k!r} does not apply to an ability on the stack; its keys are {', '.join(STACK_ABILITY_KEYS)}",
+                           k, entry)
+    if "ability" in entry and "trigger" in entry:
+        raise sc.error("an ability on the stack is either {card, ability: N} (an activated ability) or {card, trigger: N} "
+                       "(a triggered ability), not both", "trigger", entry)
+    kind, key = ("activated", "ability") if "ability" in entry else ("triggered", "trigger")
+    n = _as_int(entry[key], sc, key, entry, 1)
+    abilities = list(abilities_of(card))
+    of_kind = activated_abilities(abilities) if kind == "activated" else [a for a in abilities if a.kind == "triggered"]
+    if not 1 <= n <= len(of_kind):
+        listing = "; ".join(f"{i + 1}: {a.text}" for i, a in enumerate(of_kind)) or "none"
+        raise sc.error(f"{card.name} has {len(of_kind)} {kind} abilit{'y' if len(of_kind) == 1 else 'ies'} ({listing}); "
+                       f"{key} {n} does not exist", key, entry)
+    ab = of_kind[n - 1]
+    if ab.is_mana_ability:
+        raise sc.error(f"impossible state: {kind} ability {n} of {card.name} (“{ab.text}”) is a mana ability, which never "
+                       f"goes on the stack (CR 605.3b, 605.4a)", key, entry)
+    source = entry.get("source")
+    if source is not None:
+        perm = next((p for p in state.battlefield if p.id == str(source)), None)
+        if perm is None or perm.card.name != card.name:
+            ids = [p.id for p in state.battlefield if p.card.name == card.name]
+            raise sc.error(f"'source' {source!r} is not the id of a {card.name} on the battlefield"
+                           f"{' (ids: ' + ', '.join(ids) + ')' if ids else ''}", "source", entry)
+        source = perm.id
+    return StackAbility(new_id(f"{card.name} ability", entry.get("id"), entry), card, player, kind, n, ab.text or "",
+                        source)
+
+
 def _find_target(state: GameState, ref: Any) -> str:
     """The id of an effect's target: a permanent, else a card in another zone (a target may be a card in
     any zone, CR 115.1, e.g. Snapcaster Mage's instant or sorcery card in a graveyard). A name that matches
@@ -737,6 +780,9 @@ def build_state(sc: Scenario, db: Any) -> tuple[GameState, Any]:
                 casts = _as_int(entry.get("casts", 0), sc, "casts", entry, 0) if "casts" in entry else 0
                 if casts > MAX_COUNT:
                     raise sc.error(f"casts {casts} is more than mtgcheck takes (at most {MAX_COUNT})", "casts", entry)
+                if zone == "stack" and ("ability" in entry or "trigger" in entry):
+                    state.stack_abilities.append(_stack_ability(sc, state, card, player, entry, new_id))
+                    continue
                 if zone != "battlefield":
                     extra = set(entry) - {"card", "count", "owner", "id", "casts"}
                     if extra:

@@ -95,6 +95,44 @@ class Permanent:
 
 
 @dataclass
+class StackAbility:
+    """An activated or triggered ability on the stack (CR 113.7, 602.2a, 603.3): a scenario's ``stack`` entry
+    ``{card, ability: N}`` (the card's Nth activated ability, from 1) or ``{card, trigger: N}`` (its Nth triggered
+    ability). It exists independently of its source (CR 113.7a): ``card`` gives the source's characteristics as
+    printed, ``source`` the id of the permanent it came from when the scenario names one. Mana abilities never are
+    on the stack (CR 605.3b, 605.4a; the scenario rejects one).
+
+    Attributes
+    ----------
+    id : str
+    card : Card
+        The source's card.
+    controller : str
+        Who controls the ability: who activated it, or the source's controller when it triggered (CR 113.8).
+    kind : str
+        ``activated`` or ``triggered``.
+    index : int
+        Which of the card's activated (or triggered) abilities, counted from 1.
+    text : str
+        The ability's text.
+    source : str or None
+        The id of the source permanent on the battlefield, if the scenario names it.
+    """
+
+    id: str
+    card: Card
+    controller: str
+    kind: str
+    index: int
+    text: str = ""
+    source: str | None = None
+
+    @property
+    def name(self) -> str:
+        return self.card.name
+
+
+@dataclass
 class Effect:
     """A resolved spell or ability whose effect is still in force (e.g. a resolved Pale Moon).
 
@@ -137,6 +175,9 @@ class GameState:
     #: the step of the active player's turn and what happened earlier this turn (models/turn.py; default: the
     #: precombat main phase with nothing done yet)
     turn: TurnState = field(default_factory=TurnState)
+    #: activated and triggered abilities on the stack (CR 113.7, 405.1), from the scenario's ``stack`` entries
+    #: ``{card, ability: N}`` / ``{card, trigger: N}``; spells on the stack are in ``zones["stack"]``
+    stack_abilities: list[StackAbility] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         for z in CARD_ZONES:
@@ -170,9 +211,8 @@ class GameState:
         return designation in self.designations.get(player, frozenset())
 
     def stack_empty(self) -> bool:
-        """True when no spell is on the stack (the scenario's ``stack`` lists none; CR 405.1). Abilities on the stack
-        are not modelled in scenarios."""
-        return not any(self.zones.get("stack", {}).values())
+        """True when no spell and no ability is on the stack (the scenario's ``stack`` lists none; CR 405.1)."""
+        return not any(self.zones.get("stack", {}).values()) and not self.stack_abilities
 
     def life_of(self, player: str) -> int:
         """``player``'s life total (CR 119.1: each player starts at 20; a scenario may set it)."""

@@ -145,8 +145,10 @@ def _candidates(state: GameState, player: str, card: Any, spec: TargetSpec,
                     itself = False  # the one being cast (CR 601.2a); other copies stay legal targets
                     continue
                 out.append(("card", (spec.zone, p, ci)))
-    if "ability" in kinds and any(z == "stack" for z, _ in state.listed_zones):
-        unknown.append("abilities on the stack are not part of a scenario, so “" + spec.text + "” cannot be checked")
+    if "ability" in kinds:
+        # the abilities the scenario lists on the stack (CR 113.7, 405.1); the one being activated is not among
+        # them (an ability can't target itself, CR 115.5), and mana abilities never are (605.3b)
+        out += [("ability", sa) for sa in state.stack_abilities]
     return out, unknown
 
 
@@ -284,8 +286,11 @@ def target_problems(state: GameState, player: str, card: Any, abilities: Iterabl
     if ok + len(unknown) >= st.choose and unknown:
         raise Unsupported(f"whether {card.name} has a legal target is unknown: {unknown[0]} (CR 601.2c)")
     spell_needed = any("spell" in spec.kinds for mode in st.modes for spec in mode)
+    ability_needed = any("ability" in spec.kinds for mode in st.modes for spec in mode)
     stack_note = "" if not spell_needed or any(z == "stack" for z, _ in state.listed_zones) else \
         " (the scenario lists no spell on the stack)"
+    if ability_needed and not state.stack_abilities:
+        stack_note += " (no activated or triggered ability is on the stack; mana abilities never are, CR 605.3b)"
     if len(st.modes) > 1:
         return [f"{card.name} needs {st.choose} mode(s) whose targets can all be chosen, and only {ok} can: no legal "
                 f"choice for {', '.join(dict.fromkeys(missing))}{stack_note} (CR 601.2c, 700.2)"]
@@ -348,7 +353,59 @@ def _describe_object(kind: str, obj: Any) -> str:
         return f"{obj.name} ({obj.controller}'s permanent)"
     if kind == "spell":
         return f"the spell {obj.name}"
+    if kind == "ability":
+        return f"{obj.controller}'s {obj.kind} ability of {obj.name} on the stack"
     return f"{obj[2].name} in {obj[1]}'s {obj[0]}"
+
+
+def _ability_legality(state: GameState, player: str, spec: TargetSpec, sa: Any,
+                      source: Permanent | None) -> tuple[str, str]:
+    """``(yes|no|unknown, why)``: whether the ability on the stack ``sa`` (``models.state.StackAbility``) is a legal
+    choice for ``spec`` (CR 115.1c-d: "target activated ability" / "triggered ability"; 113.7: its source is the
+    object that activated or triggered it, whose characteristics are read from its permanent when the scenario
+    names it, else from its card as printed (last known information, 608.2h); 109.5 "another" source: not the
+    permanent whose ability is being activated)."""
+    what = _describe_object("ability", sa)
+    if spec.ability_kinds and sa.kind not in spec.ability_kinds:
+        return NO, f"{what} is not a legal choice for “{spec.text}”: it is not a{'n' if spec.ability_kinds[0][0] == 'a' else ''} " \
+                   f"{' or '.join(spec.ability_kinds)} ability (CR 115.1c-d)"
+    if spec.controller == "you" and sa.controller != player or spec.controller == "opponent" and sa.controller == player:
+        return NO, f"{what} is not a legal choice for “{spec.text}”: {sa.controller} controls it (CR 113.8)"
+    if spec.source is not None:
+        src = spec.source
+        perm = next((p for p in state.battlefield if p.id == sa.source), None) if sa.source else None
+        kind, obj = ("permanent", perm) if perm is not None else ("card", sa)
+        if not _types_ok(obj.card, src) or (src.alternatives and not any(_types_ok(obj.card, a) for a in src.alternatives)):
+            return NO, f"{what} is not a legal choice for “{spec.text}”: its source {sa.name} is not {_source_words(src)} (CR 113.7)"
+        if src.qualifier.other and source is not None:
+            if sa.source == source.id:
+                return NO, f"{what} is not a legal choice for “{spec.text}”: its source is {source.name} itself (CR 109.5)"
+            if sa.source is None and sa.card.name == source.card.name:
+                return UNKNOWN, f"whether the {sa.kind} ability of {sa.name} on the stack comes from {source.name} itself is " \
+                                f"not given (its 'source')"
+        qv, qwhy = qualifier_verdict(state, player, kind, obj, dataclasses.replace(src.qualifier, other=False))
+        if qv == NO:
+            return NO, f"{what} is not a legal choice for “{spec.text}”: its source {qwhy}"
+        doubt = _subtype_doubt(state, obj.card, src) or (
+            f"effects in force ({state.effects[0].card.name}) may change the characteristics of {sa.name}"
+            if state.effects and (src.types or src.excluded or src.all_types) else "")
+        if doubt:
+            return UNKNOWN, doubt
+        if qv == UNKNOWN:
+            return UNKNOWN, qwhy
+    if spec.unknown:
+        return UNKNOWN, f"whether {what} is “{spec.text}” ({', '.join(spec.unknown)}) is not modelled"
+    if not dataclasses.replace(spec.qualifier, other=False).empty:
+        return UNKNOWN, f"qualifiers of an ability on the stack ({spec.text}) are not modelled"
+    return YES, ""
+
+
+def _source_words(src: TargetSpec) -> str:
+    """ "an artifact", "colorless", "legendary" for a reason."""
+    words = " or ".join(t.lower() for t in src.types) or " ".join(t.lower() for t in src.supertypes)
+    if src.excluded:
+        words = (words + " ").lstrip() + "non" + "/".join(t.lower() for t in src.excluded)
+    return words or src.text.removeprefix("target ")
 
 
 def chosen_legality(state: GameState, player: str, card: Any, spec: TargetSpec, kind: str, obj: Any,
@@ -373,6 +430,8 @@ def chosen_legality(state: GameState, player: str, card: Any, spec: TargetSpec, 
     what = _describe_object(kind, obj)
     if kind not in spec.kinds:
         return NO, f"{what} is not a legal choice for “{spec.text}”, which allows a {' or '.join(spec.kinds)}"
+    if kind == "ability":
+        return _ability_legality(state, player, spec, obj, source)
     if kind == "player":
         if spec.controller == "you" and obj != player or spec.controller == "opponent" and obj == player:
             return NO, f"{what} is not a legal choice for “{spec.text}”"

@@ -117,6 +117,14 @@ class TargetSpec:
     qualifier: Qualifier = Qualifier()
     all_types: tuple[str, ...] = ()
     alternatives: tuple["TargetSpec", ...] = ()
+    ability_kinds: tuple[str, ...] = ()
+    source: "TargetSpec | None" = None
+
+
+# (TargetSpec, continued) ``ability_kinds``: for an ability on the stack ("target activated or triggered ability",
+# CR 115.1c-d, 113.7), ``activated`` and/or ``triggered``; ``source``: what its source must be ("from an artifact
+# source", "from a colorless source", "from another legendary source"), a spec of a permanent (CR 113.7: an
+# ability's source is the object that activated or triggered it).
 
 
 @dataclass(frozen=True)
@@ -331,6 +339,8 @@ def parse_target_phrase(phrase: str) -> TargetSpec | None:
         return None
     n = _count_of(m)
     rest = m.group("rest")
+    if _ABILITY.match(rest):
+        return _ability_spec(phrase, m, rest, n)
     words = rest.split()
     nn, used = _read_noun_phrase(words)
     heads, excl, unknown, kinds = nn.heads, nn.excl, nn.unknown, nn.kinds
@@ -364,7 +374,7 @@ def parse_target_phrase(phrase: str) -> TargetSpec | None:
             bq, _, tail = tail_qualifier(tail)
             tq = tq.merge(bq)
     # "on top of its owner's library", "from the battlefield", "to its owner's hand": where it goes, not which
-    if n != 0 and re.match(r"^(with|that|without|of|whose|named|which|dealt|blocking|blocked|attacking|it|other)\b", tail):
+    if n != 0 and re.match(r"^(with|that|without|of|whose|who|named|which|dealt|blocking|blocked|attacking|it|other)\b", tail):
         unknown.append(tail.split(",")[0].split(".")[0][:60])
     if "@opponent" in unknown:
         unknown.remove("@opponent")
@@ -421,6 +431,74 @@ def parse_target_phrase(phrase: str) -> TargetSpec | None:
                                                           "excluded_supertypes": tuple(s.excl_supers)}))
     common.update(unknown=tuple(unknown), supertypes=(), excluded_supertypes=())
     return TargetSpec(shown, tuple(dict.fromkeys(a.kinds[0] for a in alts)), alternatives=tuple(alts), **common)
+
+
+#: "activated ability", "triggered ability", "activated or triggered ability", "activated ability, triggered
+#: ability" (Tale's End): an ability on the stack (CR 115.1c-d; mana abilities never are, 605.3b).
+_ABILITY = re.compile(r"^(?:(?P<c>activated) ability,? (?:or )?(?P<d>triggered)|(?P<a>activated|triggered)"
+                      r"(?: or (?P<b>activated|triggered))?) abilit(?:y|ies)\b", re.I)
+_ABILITY_CONTROLLER = re.compile(r"^(you control|you don't control|an opponent controls|your opponents control)\b", re.I)
+#: "from an artifact source", "from a colorless source", "from another legendary source", "from an artifact,
+#: creature, enchantment, or land" (Interdict: a permanent of those types).
+_ABILITY_SOURCE = re.compile(r"^from (?:an? |another )?(?P<what>[a-z ,\-]+?)(?: source)?(?=$|[.;]| that\b| unless\b| you\b|"
+                             r" with\b| and\b| x times\b)", re.I)
+
+
+def _ability_spec(phrase: str, m: re.Match, rest: str, n: int) -> TargetSpec | None:
+    """A target ability on the stack (CR 115.1c-d, 113.7): its kinds (activated, triggered), its controller ("you
+    control"), its source ("from an artifact source": ``source`` is a permanent spec; "another": not this
+    permanent, 109.5), and a union with a spell ("activated ability, triggered ability, or legendary spell").
+    Words not read ("with a single target", "that's not a commander") go to ``unknown``."""
+    am = _ABILITY.match(rest)
+    assert am is not None
+    kinds = tuple(dict.fromkeys(k.lower() for k in am.group("a", "b", "c", "d") if k))
+    tail = rest[am.end():].strip()
+    unknown: list[str] = []
+    controller = "any"
+    source: TargetSpec | None = None
+    spell: TargetSpec | None = None
+    um = re.match(r"^,? ?or (?P<spell>[^.;]*?\bspells?\b)", tail, re.I)
+    if um:  # "..., or legendary spell" (Tale's End), "or colorless spell" (Consign to Memory)
+        spell = parse_target_phrase("target " + um.group("spell"))
+        if spell is None:
+            return None
+        tail = tail[um.end():].strip()
+    while tail:
+        cm = _ABILITY_CONTROLLER.match(tail)
+        sm = _ABILITY_SOURCE.match(tail)
+        if cm and controller == "any":
+            controller = {"you control": "you"}.get(cm.group(1).lower(), "opponent")
+            tail = tail[cm.end():].strip(" ,")
+        elif sm and source is None:
+            what = sm.group("what").strip()
+            another = tail.lower().startswith("from another ")
+            source = parse_target_phrase("target " + what) or parse_target_phrase(f"target {what} permanent")
+            if source is None or source.kinds not in (("permanent",), ()):
+                unknown.append(f"from {what} source")
+                source = None
+            elif another:
+                source = dataclasses.replace(source, qualifier=source.qualifier.merge(Qualifier(other=True)))
+            tail = tail[sm.end():].strip(" ,")
+            nm = re.match(r"^that's not a commander\b", tail, re.I)
+            if nm:  # whether a permanent is a commander (CR 903.3) is not part of a scenario's battlefield
+                unknown.append("a source that's not a commander")
+                tail = tail[nm.end():].strip(" ,")
+        elif re.match(r"^that isn't a mana ability\b", tail, re.I):
+            # mana abilities never go on the stack (CR 605.3b), so every ability there passes
+            tail = re.sub(r"^that isn't a mana ability\b", "", tail, flags=re.I).strip(" ,")
+        else:
+            break
+    if tail and not re.match(r"^(?:unless|and|x times|to|if|,)\b", tail, re.I):
+        unknown.append(tail.split(".")[0][:60])
+    shown = phrase.strip()
+    ability = TargetSpec(shown, ("ability",), controller=controller, count=n, unknown=tuple(unknown),
+                         most=_most_of(m), any_number=bool(m.group("any")), ability_kinds=kinds, source=source,
+                         qualifier=Qualifier(other=bool(m.group("oth"))))
+    if spell is None:
+        return ability
+    spell = dataclasses.replace(spell, text=shown, count=n)
+    return TargetSpec(shown, ("ability", "spell"), count=n, most=_most_of(m), any_number=bool(m.group("any")),
+                      alternatives=(ability, spell))
 
 
 def _trim_shown(text: str) -> str:

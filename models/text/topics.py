@@ -88,6 +88,18 @@ _SELF_PT_FOR_EACH = re.compile(r"this (?:creature|permanent) gets [+-]\d+/[+-]\d
 
 #: Wording of an activated ability that restricts activating it (CR 602.5): it keeps the activation topic.
 _NOT_TARGET_ACTIVATION = re.compile(r"\bactivate\b|\bactivated\b|\bonly\b|\bany time\b", re.I)
+#: Words of "activate" that restrict nothing: a target ability on the stack ("copy target activated or triggered
+#: ability", "counter target activated ability", CR 115.1c-d; read by the target rules) and "as you activate this
+#: ability" after a target (the targets are chosen as it is activated anyway, CR 601.2c, 602.2b).
+_TARGET_ACTIVATION_WORDS = re.compile(r"\btarget (?:activated|triggered)(?: or (?:activated|triggered))? abilit(?:y|ies)\b"
+                                      r"|\btarget activated ability, (?:or )?triggered ability\b"
+                                      r"|(?<=\S) as you activate this ability\b", re.I)
+
+
+def _restricts_activation(text: str) -> bool:
+    """Whether an activated ability's effect words may restrict activating it (CR 602.5), once the words that name
+    a target ability or the moment targets are chosen are set aside (``_TARGET_ACTIVATION_WORDS``)."""
+    return bool(_NOT_TARGET_ACTIVATION.search(_TARGET_ACTIVATION_WORDS.sub(" ", text)))
 
 
 #: "This spell can't be countered." (with "by ..." or a condition as long as it says nothing else).
@@ -220,7 +232,7 @@ def classify(text: str, kind: str = "static", targets_typed: bool = False) -> fr
         # (CR 602.2): its restrictions and targets matter to activating it; if it speaks of mana it may be a mana
         # ability (605.1a), whose other effects happen as it is paid for (life: a land that deals damage).
         out = {Topic.RESOLUTION}  # what it does when it resolves (CR 608.2)
-        if not targets_typed or _NOT_TARGET_ACTIVATION.search(text):
+        if not targets_typed or _restricts_activation(text):
             out.add(Topic.ACTIVATION)
         if mana:
             out |= {Topic.MANA_PRODUCTION} | ({Topic.LIFE} if Topic.LIFE in got else set())

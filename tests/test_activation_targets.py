@@ -1,0 +1,98 @@
+"""Targets of activated abilities (CR 115, 601.2c, 602.2b): abilities on the stack as targets (CR 115.1c-d, 113.7,
+605.3b), player targets with conditions, and object qualifiers, checked on the real cards of the 32k file (skipped
+when absent). Expected values come from the rules and rulings named."""
+from __future__ import annotations
+
+import pytest
+
+from mtgcheck.models.scenario import ScenarioError, parse_scenario
+from mtgcheck.models.text.targets import parse_target_phrase
+from tests.probe_boards import ask
+
+
+def _act(db, bf, name, n=1, **extra):
+    return ask(db, bf, {"activate": {"permanent": name, "ability": n}}, **extra).values
+
+
+# --- abilities on the stack (CR 115.1c-d, 113.7, 605.3b) -------------------------------------------------------
+
+def test_ability_target_phrases_are_typed_cr_115_1():
+    """"target activated or triggered ability you control from a colorless source": an ability on the stack of
+    either kind, controlled by the activating player, whose source is colorless (CR 115.1c-d, 113.7, 105.2)."""
+    spec = parse_target_phrase("target activated or triggered ability you control from a colorless source")
+    assert spec.kinds == ("ability",) and spec.ability_kinds == ("activated", "triggered")
+    assert spec.controller == "you" and spec.source is not None and spec.source.qualifier.colorless is True
+    spec = parse_target_phrase("target activated ability from an artifact source")
+    assert spec.ability_kinds == ("activated",) and spec.source.types == ("Artifact",) and not spec.unknown
+    # Tale's End: an ability of either kind, or a legendary spell (a union)
+    spec = parse_target_phrase("target activated ability, triggered ability, or legendary spell")
+    assert set(spec.kinds) == {"ability", "spell"}
+    assert spec.alternatives[0].ability_kinds == ("activated", "triggered")
+    assert spec.alternatives[1].supertypes == ("Legendary",)
+
+
+def test_empty_stack_no_ability_to_target_cr_115_1c(real_db):
+    """CR 115.1c-d, 601.2c: with nothing on the stack there is no ability to copy or counter, so Lithoform Engine's
+    and Brown Ouphe's abilities can't be activated."""
+    a = _act(real_db, {"Alice": ["Lithoform Engine", "Island", "Island"]}, "Lithoform Engine")
+    assert a["activatable"] is False and "605.3b" in a["reason"]
+    a = _act(real_db, {"Alice": ["Brown Ouphe", "Forest", "Forest"]}, "Brown Ouphe")
+    assert a["activatable"] is False
+
+
+def test_copy_ability_you_control_cr_113_8(real_db):
+    """Lithoform Engine copies an ability *you* control (CR 113.8: who activated it controls it): Alice's Mind
+    Stone draw ability on the stack is a legal target; Bob's is not."""
+    bf = {"Alice": ["Lithoform Engine", "Island", "Island", "Mind Stone"]}
+    assert _act(real_db, bf, "Lithoform Engine", stack={"Alice": [{"card": "Mind Stone", "ability": 2}]})["activatable"] is True
+    a = _act(real_db, bf, "Lithoform Engine", stack={"Bob": [{"card": "Mind Stone", "ability": 2}]})
+    assert a["activatable"] is False and "Bob controls it" in a["reason"]
+
+
+def test_source_characteristics_cr_113_7(real_db):
+    """Brown Ouphe counters an activated ability from an artifact source (CR 113.7: the object that activated it):
+    Mind Stone's is one, Prodigal Pyromancer's (a creature) is not; Abstruse Archaic needs a colorless source."""
+    bf = {"Alice": ["Brown Ouphe", "Forest", "Forest"], "Bob": ["Mind Stone"]}
+    assert _act(real_db, bf, "Brown Ouphe", stack={"Bob": [{"card": "Mind Stone", "ability": 2}]})["activatable"] is True
+    a = _act(real_db, bf, "Brown Ouphe", stack={"Bob": [{"card": "Prodigal Pyromancer", "ability": 1}]})
+    assert a["activatable"] is False and "113.7" in a["reason"]
+    bf = {"Alice": ["Abstruse Archaic", "Island", "Island"]}
+    assert _act(real_db, bf, "Abstruse Archaic", stack={"Alice": [{"card": "Mind Stone", "ability": 2}]})["activatable"] is True
+    a = _act(real_db, bf, "Abstruse Archaic", stack={"Alice": [{"card": "Prodigal Pyromancer", "ability": 1}]})
+    assert a["activatable"] is False and "colorless" in a["reason"]
+
+
+def test_triggered_ability_target_cr_603_3(real_db):
+    """Stifle counters a triggered ability on the stack (CR 603.3: a triggered ability is put on the stack);
+    Strionic Resonator copies only a *triggered* ability, so an activated one is no legal target (CR 115.1d)."""
+    a = ask(real_db, {"Alice": ["Island", "Island"]}, {"cast": {"card": "Stifle"}}, hand={"Alice": ["Stifle"]},
+            stack={"Bob": [{"card": "Soul Warden", "trigger": 1}]}).values
+    assert a["castable"] is True
+    bf = {"Alice": ["Strionic Resonator", "Island", "Island", "Mind Stone"]}
+    a = _act(real_db, bf, "Strionic Resonator", stack={"Alice": [{"card": "Mind Stone", "ability": 2}]})
+    assert a["activatable"] is False and "triggered" in a["reason"]
+
+
+def test_mana_ability_on_the_stack_is_impossible_cr_605_3b(real_db):
+    """CR 605.3b, 605.4a: a mana ability doesn't go on the stack; a scenario listing one is rejected naming the line."""
+    sc = parse_scenario({"players": ["Alice", "Bob"], "battlefield": {"Alice": ["Lithoform Engine"]},
+                         "stack": {"Alice": [{"card": "Mind Stone", "ability": 1}]},
+                         "ask": {"activate": {"permanent": "Lithoform Engine", "ability": 1}}}, "<test>")
+    from mtgcheck.models.scenario import build_state
+
+    with pytest.raises(ScenarioError, match="605.3b"):
+        build_state(sc, real_db)
+    sc = parse_scenario({"players": ["Alice", "Bob"], "battlefield": {"Alice": ["Lithoform Engine"]},
+                         "stack": {"Alice": [{"card": "Mind Stone", "ability": 7}]},
+                         "ask": {"activate": {"permanent": "Lithoform Engine", "ability": 1}}}, "<test>")
+    with pytest.raises(ScenarioError, match="does not exist"):
+        build_state(sc, real_db)
+
+
+# --- player targets with conditions ----------------------------------------------------------------------------
+
+def test_player_condition_not_read_is_unsupported_cr_601_2c(real_db):
+    """A condition on a target player that is not read ("who has more life than you") is never dropped: the
+    answer names it as unknown rather than guessing (CR 601.2c)."""
+    spec = parse_target_phrase("target player who attacked this turn")
+    assert spec.unknown
