@@ -615,6 +615,7 @@ def _build_turn(sc: Scenario, state: GameState, db: Any) -> TurnState:
         except StateError as err:
             raise sc.error(f"activated: {err}", "permanent", a, err.candidates) from None
         key = (pid, _as_int(a.get("ability", 1), sc, "ability", a, 1))
+        _check_ability_number(sc, state, pid, key[1], a)
         activations[key] = activations.get(key, 0) + _as_int(a.get("times", 1), sc, "times", a, 1)
     attacked: set[str] = set()
     att_raw = hist.get("attacked") or []
@@ -647,6 +648,30 @@ def _build_turn(sc: Scenario, state: GameState, db: Any) -> TurnState:
     history = TurnHistory(spells_cast=cast, activations=activations, attacked=frozenset(attacked), **counts, **lists,
                           cards={n: db.get(n) for n in names})
     return TurnState(step=TurnStep(step_text), number=number, history=history, given=True)
+
+
+def _check_ability_number(sc: Scenario, state: GameState, pid: str, n: int, entry: Any) -> None:
+    """``history.activated`` names an ability the permanent has: its printed activated abilities (with a basic land
+    type's intrinsic mana ability, CR 305.6), counted from 1 as ``activate`` counts them. While some permanent grants
+    abilities (CR 613.1f), a higher number may be a granted one and is not checked here. Raises ``ScenarioError``
+    naming the line and the abilities there are."""
+    from .abilities import activated_abilities
+    from .behaviour import abilities_of
+    from .cards import BASIC_LAND_MANA
+
+    perm = state.permanent(pid)
+    acts = activated_abilities(abilities_of(perm.card))
+    intrinsic = [t for t in perm.card.type_line.subtypes if t in BASIC_LAND_MANA]
+    have = len(acts) + len(intrinsic)
+    if n <= have:
+        return
+    if any(getattr(ab.effect, "kind", "") == "grant_ability" for p in state.battlefield for ab in abilities_of(p.card)):
+        return
+    listing = "; ".join([f"{i + 1}: {ab.describe()}" for i, ab in enumerate(acts)]
+                        + [f"{len(acts) + j + 1}: {{T}}: Add {{{BASIC_LAND_MANA[t]}}} ({t}, CR 305.6)"
+                           for j, t in enumerate(intrinsic)]) or "none"
+    raise sc.error(f"activated: {perm.name} has {have} activated abilit{'y' if have == 1 else 'ies'} ({listing}); "
+                   f"ability {n} does not exist", "ability", entry)
 
 
 def _check_combat(sc: Scenario, state: GameState, origin: dict[str, tuple[Any, Any]]) -> None:

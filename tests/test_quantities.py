@@ -185,3 +185,22 @@ def test_vocabulary_rejects_unknown_words():
 def test_history_unknown_key_names_the_closest(tmp_path, db):
     with pytest.raises(ScenarioError, match="died"):
         state_of(tmp_path, db, BOARD + "    turn: {history: {dyed: {Alice: [Grizzly Bears]}}}\n")
+
+
+def test_history_activated_names_an_ability_the_permanent_has(tmp_path, db):
+    """CR 602.5b "once each turn" counts one ability: a number the permanent does not have is an impossible state,
+    an error naming the line and the abilities there are (Sol Ring has one activated ability)."""
+    with pytest.raises(ScenarioError, match="ability 3 does not exist"):
+        state_of(tmp_path, db, """\
+            players: [Alice, Bob]
+            battlefield: {Alice: [Sol Ring], Bob: []}
+            turn: {history: {activated: [{permanent: Sol Ring, ability: 3}]}}
+            ask: {could_produce: Sol Ring}
+        """)
+    s = state_of(tmp_path, db, """\
+        players: [Alice, Bob]
+        battlefield: {Alice: [Sol Ring], Bob: []}
+        turn: {history: {activated: [{permanent: Sol Ring, ability: 1}]}}
+        ask: {could_produce: Sol Ring}
+    """)
+    assert s.turn.history.activations_of(s.find_permanent("Sol Ring").id, 1) == 1
