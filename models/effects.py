@@ -1546,6 +1546,48 @@ class AsThoughHaste(Effect):
     affects: Filter = fld(None, FILTER)
 
 
+def _spells_in(v: Any, where: str) -> Filter:
+    """The spells of a flash permission: a ``Filter``, or ``{what: "green creature"}`` / ``{what: ""}`` (every
+    spell) read as the parser reads the words before "spells" (``models.text.flash``)."""
+    if isinstance(v, Filter):
+        return v
+    if not isinstance(v, Mapping) or set(v) - {"what", "controller"}:
+        raise VocabularyError(f"{where}: the spells of a flash permission are {{what: WORDS}}, got {v!r}")
+    from .text.flash import spell_filter
+
+    try:
+        return spell_filter(str(v.get("what", "")))
+    except ValueError as e:
+        raise VocabularyError(f"{where}: {e}") from None
+
+
+#: Who a flash permission lets cast (``CastAsThoughFlash.who``): the controller of its source, every player, or
+#: the owner of the cards it names ("Creature cards you own that aren't on the battlefield have flash").
+FLASH_WHO = ("you", "any", "owner")
+
+
+@dataclass(frozen=True, eq=False)
+class CastAsThoughFlash(Effect):
+    """A static permission to cast spells any time one could cast an instant: "You may cast creature spells as
+    though they had flash" (Leyline of Anticipation: all spells; Vedalken Orrery; Yeva, Nature's Herald: green
+    creature spells), "Any player may cast Sliver spells as though they had flash", "Creature cards you own that
+    aren't on the battlefield have flash" (Teferi, Mage of Zhalfir), "Familiar spells you cast have flash" (CR 702.8a
+    flash, 117.1a, 307.1 and 601.3: it changes only when the named spells may be cast).
+
+    ``spells``: the cards it covers (their types, colours, subtypes; ``Filter`` read against the card); ``who``: one of
+    ``FLASH_WHO``; the permission's source controller is "you".
+    """
+
+    kind: ClassVar[str] = "flash_permission"
+    touches: ClassVar[frozenset[Topic]] = frozenset({Topic.CASTING})
+    spells: Filter = fld(None, (lambda v, where: _spells_in(v, where), lambda f: MappingProxyType(f.legacy())))
+    who: str = fld("you")
+
+    def __post_init__(self) -> None:
+        if self.who not in FLASH_WHO:
+            raise _unknown("player", self.who, FLASH_WHO, "flash_permission")
+
+
 @dataclass(frozen=True, eq=False)
 class GrantFlashback(Effect):
     """The target spell card gains flashback with a cost equal to its mana cost (Snapcaster Mage)."""
@@ -2017,7 +2059,7 @@ EFFECT_TYPES: dict[str, type[Effect]] = {
         CostReduction, CostMinimum, SelfCostChange, AdditionalCost, PrintedAlternativeCost, GrantFlashback, Keyword, SpellsHaveKeyword,
         ConditionalSelfKeyword, DelveKeywordGrant, DelveCount, Instructions, Draw, Scry, PutOntoBattlefieldProcess,
         EntersWithCounters, EntersTapped, EntersChoice, EntersTrigger, CastTrigger, AsThoughHaste,
-        TriggeredAddMana, TimingRestriction,
+        TriggeredAddMana, TimingRestriction, CastAsThoughFlash,
     )
 }
 

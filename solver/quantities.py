@@ -37,7 +37,7 @@ from mtgcheck.models.state import GameState, Permanent
 
 from .questions import Unsupported
 
-__all__ = ["amount_value", "condition_holds", "matching_objects", "compare_numbers"]
+__all__ = ["amount_value", "condition_holds", "matching_objects", "compare_numbers", "card_matches_filter"]
 
 _OPS = {"<=": lambda a, b: a <= b, ">=": lambda a, b: a >= b, "==": lambda a, b: a == b,
         "<": lambda a, b: a < b, ">": lambda a, b: a > b}
@@ -143,6 +143,27 @@ def _card_matches(state: GameState, player: str, f: Filter, inst: Any, what: str
     if v == UNKNOWN:
         raise Unsupported(f"“{what}”: whether {inst.name} is “{_filter_words(f)}” is not known: {why}")
     return v == YES
+
+
+class _AsCard:
+    """A card seen as a card in a zone (``.card``, ``.name``) for the qualifier rules."""
+
+    def __init__(self, card: Any) -> None:
+        self.card = card
+        self.name = card.name
+
+
+def card_matches_filter(state: GameState, player: str, f: Filter, card: Any, text: str = "") -> bool:
+    """Whether a card (a ``Card`` or a ``CardInstance``) matches ``f`` by its characteristics as a card: types,
+    supertypes, subtypes, colours, name (CR 205, 105.2, 201), then the filter's qualifier and alternatives.
+
+    Raises
+    ------
+    Unsupported
+        A qualifier its characteristics do not decide, naming ``text``.
+    """
+    inst = card if hasattr(card, "card") else _AsCard(card)
+    return _card_matches(state, player, f, inst, text or _filter_words(f))
 
 
 def _stat(state: GameState, obj: Any, stat: str, what: str) -> int:

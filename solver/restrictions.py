@@ -143,6 +143,38 @@ def _has_flash(card: Any) -> bool:
     return any(isinstance(a.effect, Keyword) and a.effect.keyword == "flash" for a in abilities_of(card))
 
 
+def flash_permission(state: GameState, player: str, card: Any) -> str | None:
+    """The permanent whose static ability lets ``player`` cast ``card`` as though it had flash, in words, or ``None``
+    (``models.effects.CastAsThoughFlash``; CR 702.8a, 117.1a, 601.3).
+
+    A permission is its controller's ("You may cast ...", "... spells you cast have flash"; "cards you own": the
+    caster owns the cards cast from their own zones, which are the zones a scenario casts from), or every player's
+    ("Any player may cast ..."). Another player's "You may cast spells as though they had flash" (Leyline of
+    Anticipation under Bob) changes nothing for ``player``. The card must match the permission's ``spells`` (its card
+    types, supertypes, subtypes and colours as a card, CR 205, 105.2).
+
+    Raises
+    ------
+    Unsupported
+        Whether the card matches cannot be read (a qualifier the card's characteristics do not decide).
+    """
+    from mtgcheck.models.effects import CastAsThoughFlash
+
+    from .layers import board_view
+    from .quantities import card_matches_filter
+
+    view = board_view(state)
+    for perm in state.battlefield:
+        v = view.get(perm.id)
+        for a in (v.abilities if v is not None else ()):
+            e = a.effect
+            if not isinstance(e, CastAsThoughFlash) or (e.who != "any" and perm.controller != player):
+                continue
+            if card_matches_filter(state, player, e.spells, card, a.text):
+                return f"{perm.name} (“{a.text}”)"
+    return None
+
+
 def priority_problems(state: GameState, what: str) -> list[str]:
     """Why no spell can be cast and no ability activated now for want of priority (empty: players get priority).
 
@@ -188,6 +220,8 @@ def spell_timing_problems(state: GameState, player: str, card: Any) -> list[str]
     if card.is_type("Instant") or _has_flash(card):
         return []
     why = sorcery_timing(state, player)
+    if why is not None and flash_permission(state, player, card):
+        return []
     if why is None:
         return []
     kind = next((t.lower() for t in ("Sorcery", "Creature", "Artifact", "Enchantment", "Planeswalker", "Battle", "Kindred")
@@ -282,9 +316,14 @@ def check_restricted_order(state: GameState, player: str, sources: list) -> None
 def timing_notes(state: GameState, player: str, card: Any) -> list[str]:
     """The explanation lines of a spell's timing that allows casting it now (see ``spell_timing_problems``)."""
     out: list[str] = []
+    permission = None if card.is_type("Instant") or _has_flash(card) or sorcery_timing(state, player) is None \
+        else flash_permission(state, player, card)
     if card.is_type("Instant") or _has_flash(card):
         out.append(f"{card.name} may be cast any time {player} has priority "
                    f"({'an instant, CR 117.1a, 304.1' if card.is_type('Instant') else 'flash, CR 702.8a'})")
+    elif permission:
+        out.append(f"{permission} lets {player} cast {card.name} as though it had flash, although it is {_when(state)} "
+                   f"(CR 702.8a, 117.1a)")
     else:
         out.append(f"{player} may cast a noninstant spell now: it is {_when(state)} and the stack is empty (CR 117.1a, 307.1)")
     for r in cast_restrictions(card):
