@@ -22,6 +22,7 @@ from ..questions import Unsupported
 from ..sources import ManaSource
 from .feasibility import _Evaluator, _mask, _maxflow_ok
 from .model import Extension, ExtraPayer, Payment, Use, _Choice, _Group, _Model, build_model, life_payable, unmodelled_message
+from .quick import quick_payment
 
 
 # ---------------------------------------------------------------------------
@@ -656,6 +657,17 @@ def _iter_model(model: _Model) -> Iterator[Payment]:
         yield _to_payment(model, ev, a)
 
 
+def _first_payment(model: _Model, quick: bool = True) -> Payment | None:
+    """One payment of the model or ``None``: the exact shortcuts of ``quick.quick_payment`` first (a witness
+    by max flow, checked by ``_Evaluator.accept``; or a proof by a relaxed flow that none exists), else the
+    first payment the search lists. ``quick=False``: the search only (the reference)."""
+    if quick:
+        decided, pay = quick_payment(model)
+        if decided:
+            return pay
+    return next(_iter_model(model), None)
+
+
 def _undecided_message(undecided: Mapping[str, Sequence[str]]) -> str:
     parts = []
     for code, who in sorted(undecided.items()):
@@ -672,18 +684,23 @@ def _undecided_message(undecided: Mapping[str, Sequence[str]]) -> str:
 def find_payment(state: GameState, player: str, total_cost: Any, **kw: Any) -> Payment | None:
     """One payment of ``total_cost`` (a witness), or ``None`` when it cannot be paid.
 
-    Same parameters as ``iter_payments``; exact (the search is exhaustive before saying ``None``).
+    Same parameters as ``iter_payments``, plus ``quick`` (default ``True``): try the exact shortcuts of
+    ``solver.payment.quick`` first (a max-flow witness checked by the search's own ``accept``, or a relaxed
+    flow proving that no payment exists); ``False``: the constraint search only, the reference. Exact either
+    way (``None`` only when no payment exists); the witness may differ between the two (both are payments
+    ``iter_payments`` lists).
 
     Raises
     ------
     Unsupported : no payment exists without mana whose spend restriction is not modelled (or cannot
         be decided, e.g. Cavern of Souls with no chosen type), but one would exist with it (CR 106.6).
     """
+    quick = kw.pop("quick", True)
     model = build_model(state, player, total_cost, **kw)
-    pay = next(_iter_model(model), None)
+    pay = _first_payment(model, quick)
     if pay is None and model.undecided:
         wider = build_model(state, player, total_cost, assume_undecided=True, **kw)
-        if next(_iter_model(wider), None) is not None:
+        if _first_payment(wider, quick) is not None:
             raise Unsupported(_undecided_message(model.undecided))
     if pay is None and model.unmodelled_spend:
         raise Unsupported(_spend_message(model.unmodelled_spend))
