@@ -6,6 +6,8 @@
     # the disagreement run (4,002 questions, each engine once, brute force on all), in 3 processes:
     python benchmarks/phase_side_by_side.py --questions 1334 --answers-only --check-all --shard K/3 --records rK.jsonl
     python benchmarks/phase_side_by_side.py --merge r0.jsonl r1.jsonl r2.jsonl
+    # finish an interrupted run: the same arguments plus the records so far (their questions are skipped)
+    python benchmarks/phase_side_by_side.py --questions 1334 --answers-only --check-all --resume r0.jsonl r1.jsonl --records r3.jsonl
 
 Both engines get the same question: "can player A cast this spell from their hand now?" on the same board
 of real cards from ../shared/carddata/oracle-cards-2025-11-03.json.gz (read once; never copied).
@@ -578,6 +580,18 @@ def summary(label: str, ms: list[float]) -> str:
             f"sum {sum(ms):.0f} ms")
 
 
+def done_questions(paths: list[str]) -> dict[int, tuple[int, list, str]]:
+    """The questions already answered in ``--records`` files: index -> (size, board, spell), for ``--resume``."""
+    done: dict[int, tuple[int, list, str]] = {}
+    for path in paths:
+        with open(path, encoding="utf-8") as f:
+            for line in f:
+                if line.strip():
+                    r = json.loads(line)
+                    done.setdefault(r["q"], (r["size"], r["board"], r["spell"]))
+    return done
+
+
 def merge_records(paths: list[str], show: int = 10) -> None:
     """Add up the ``--records`` files of a run made of several processes (``--shard``, ``--reverse``): each
     question counted once (by its index), how many each engine gets wrong against the brute force, by size."""
@@ -640,6 +654,9 @@ def main() -> None:
     ap.add_argument("--reverse", action="store_true", help="ask the (shard's) questions last first: a second "
                     "process can work through a shard from its end (the records say which question is which)")
     ap.add_argument("--records", default=None, help="write one JSON line per question here (answers, brute force, ms)")
+    ap.add_argument("--resume", nargs="+", default=None, metavar="RECORDS",
+                    help="skip the questions already in these --records files (by index; each skipped question's "
+                         "board and spell must equal the record's, else the pool differs and the run stops)")
     args = ap.parse_args()
     import subprocess
 
@@ -694,6 +711,15 @@ def main() -> None:
     shard_k, shard_n = (int(x) for x in args.shard.split("/"))
     qindex = [i for i in range(len(questions)) if i % shard_n == shard_k]  # each question's index in the run
     questions = [questions[i] for i in qindex]
+    if args.resume:
+        done = done_questions(args.resume)
+        keep = [j for j, i in enumerate(qindex) if i not in done]
+        for j, i in enumerate(qindex):
+            if i in done and done[i] != (questions[j][0], [list(x) for x in questions[j][1]], questions[j][2]):
+                sys.exit(f"--resume: question {i} in the records is not this run's question {i} (different pool, "
+                         f"seed or --questions): not resumed")
+        print(f"resume: {len(qindex) - len(keep)} questions already in {', '.join(args.resume)}; {len(keep)} left")
+        questions, qindex = [questions[j] for j in keep], [qindex[j] for j in keep]
     if args.reverse:
         questions, qindex = questions[::-1], qindex[::-1]
     if shard_n > 1 or args.reverse:
@@ -800,6 +826,7 @@ def main() -> None:
                                       "phase_listed": ans["listed"], "phase_paid": paid, "phase": phase_says,
                                       "brute_force": truth, "mtgcheck_ms": row["solver"],
                                       "phase_actions_ms": row["actions"]}) + "\n")
+            records.flush()  # a stopped run keeps every finished question (--resume)
 
     keys = ("solver", "actions") if args.answers_only else ("solver", "ask", "actions", "load+actions")
     print(f"\n{len(rows)} questions, {1 if args.answers_only else args.repeat} runs each, engines interleaved; "
