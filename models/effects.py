@@ -454,9 +454,11 @@ class TotalAmong(Amount):
             raise _unknown("quantity", self.stat, QUANTITIES, "amount")
 
 
-#: What ``DistinctAmong`` counts: different powers, mana values, card types (CR 205.2a), basic land types (CR 205.3i;
-#: domain, 207.2c), colours (CR 105.2), names (CR 201), creature types (CR 205.3m).
-DISTINCT_ASPECTS = ("power", "mana_value", "card_type", "basic_land_type", "color", "name", "creature_type")
+#: What ``DistinctAmong`` counts: different powers, mana values, card types (CR 205.2a), permanent types (the card
+#: types a permanent can have, CR 110.4a: "four or more permanent types among cards in your graveyard"), basic land
+#: types (CR 205.3i; domain, 207.2c), colours (CR 105.2), names (CR 201), creature types (CR 205.3m).
+DISTINCT_ASPECTS = ("power", "mana_value", "card_type", "permanent_type", "basic_land_type", "color", "name",
+                    "creature_type")
 
 
 @dataclass(frozen=True)

@@ -151,8 +151,10 @@ def triggered_mana(board: "_Board", perm: Permanent, ab: Ability, produced: tupl
             continue
         if t.condition is not None:
             got = _holds(t.condition, src, perm, subtypes, tab)
-            if got is None:
-                raise Unsupported(f"{_describe(src, tab)}: the condition {t.condition!r} is not modelled")
+            if got is None:  # a condition of the game, not of the tapped permanent ("while you're the monarch")
+                from .quantities import condition_holds
+
+                got = condition_holds(board.state, src.controller, t.condition, src, tab.describe())[0]
             if not got:
                 continue
         if t.of_chosen_color:

@@ -44,6 +44,7 @@ _OPS = {"<=": lambda a, b: a <= b, ">=": lambda a, b: a >= b, "==": lambda a, b:
 _OP_WORDS = {"<=": "at most", ">=": "at least", "==": "exactly", "<": "less than", ">": "more than"}
 _BASIC_TYPES = ("Plains", "Island", "Swamp", "Mountain", "Forest")
 _CARD_TYPES = ("Artifact", "Battle", "Creature", "Enchantment", "Instant", "Kindred", "Land", "Planeswalker", "Sorcery")
+_PERMANENT_TYPES = ("Artifact", "Battle", "Creature", "Enchantment", "Land", "Planeswalker")
 
 
 def compare_numbers(a: int, op: str, b: int) -> bool:
@@ -199,6 +200,8 @@ def _distinct(state: GameState, objs: Iterable[Any], aspect: str, what: str) -> 
             seen.add(_stat(state, o, aspect, what))
         elif aspect == "card_type":
             seen |= {t for t in _CARD_TYPES if card.is_type(t)}
+        elif aspect == "permanent_type":  # CR 110.4a
+            seen |= {t for t in _PERMANENT_TYPES if card.is_type(t)}
         elif aspect == "basic_land_type":
             if isinstance(o, Permanent):
                 from .layers import board_view

@@ -184,11 +184,11 @@ ROWS = [
      expect: {pools: ["{G}{G}"]}
      """, "pass", ""),
     ("""\
-     title: Regal Behemoth's monarch condition is not modelled (CR 603.4, 724) - unsupported naming the sentence
+     title: Regal Behemoth's monarch condition is read (CR 724; modelled since issue 11, conditions) - Alice is not the monarch
      battlefield: {Alice: [Forest, Regal Behemoth]}
      ask: {available_mana: {player: Alice}}
-     expect: {pools: ["{G}{G}"]}
-     """, "unsupported", "monarch"),
+     expect: {pools: ["{G}"]}
+     """, "pass", ""),
     ("""\
      title: Thousand-Year Elixir lets a sick creature tap (CR 302.6)
      battlefield: {Alice: [{card: Llanowar Elves, sick: true}, Thousand-Year Elixir]}

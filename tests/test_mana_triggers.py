@@ -61,13 +61,15 @@ def test_opponent_untap_trigger_is_not_a_mana_ability():
     assert Topic.MANA_PRODUCTION not in ab.effect.topics
 
 
-def test_monarch_condition_is_left_unmodelled():
-    """Regal Behemoth: "while you're the monarch" is a condition this engine does not read (CR 724): the ability
-    stays Unmodelled (the gate names it), never a trigger without its condition."""
+def test_monarch_condition_is_kept_with_the_trigger():
+    """Regal Behemoth: "while you're the monarch" (CR 724) is the trigger's condition, typed (``HasDesignation``),
+    never a trigger without its condition; it is read against the scenario's designations."""
+    from mtgcheck.models.effects import HasDesignation
+
     card = _card("Test Behemoth", "Creature — Lizard", "Whenever you tap a land for mana while you're the monarch, "
                  "add an additional one mana of any color.")
     (ab,) = parse_abilities(card)
-    assert not isinstance(ab.effect, AddMana)
+    assert isinstance(ab.effect, AddMana) and ab.effect.trigger.condition == HasDesignation("monarch")
 
 
 # ---- solving ------------------------------------------------------------------------------------------------------

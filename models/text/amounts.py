@@ -47,7 +47,17 @@ def parse_amount(text: str) -> Amount:
 
 def parse_condition(text: str) -> Condition:
     """A condition from its words ("this creature has a +1/+1 counter on it", "you control four or more
-    creatures", "you control a Forest"). Raises ``ValueError`` for wording that is not modelled."""
+    creatures", "you control a Forest"; then the shapes of ``models.text.conditions.parse_board_condition``).
+    Raises ``ValueError`` for wording that is not modelled."""
+    from .conditions import parse_board_condition
+
+    try:
+        return _condition(text)
+    except ValueError:
+        return parse_board_condition(text)
+
+
+def _condition(text: str) -> Condition:
     c = text.lower().strip().rstrip(".")
     m = re.fullmatch(r"this(?: \w+)? has (?:a|an|one or more) (\S+) counters? on it", c)
     if m:

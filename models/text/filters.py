@@ -246,7 +246,10 @@ def _qualified_filter(w: str, controller: str, other: bool, words: str) -> Filte
     with its own adjectives, an adjective before the last noun shared ("red or white creature": red creature or
     white creature; "black or artifact creature": black creature or artifact creature), qualifiers after the noun
     ("creature with defender")."""
-    alts = [re.sub(r"^(?:an?|another|other) ", "", x.strip()) for x in re.split(r",\s*(?:or\s+|and/or\s+)?|\s+or\s+|\s+and/or\s+", w) if x.strip()]
+    # "or" between nouns, not in "power 4 or greater" / "2 or less" (a comparison, CR 208)
+    alts = [re.sub(r"^(?:an?|another|other) ", "", x.strip())
+            for x in re.split(r",\s*(?:or\s+|and/or\s+)?|\s+or\s+(?!greater\b|less\b|more\b|fewer\b)|\s+and/or\s+", w)
+            if x.strip()]
     if len(alts) > 1:
         head = alts[-1].split()[-1]
         out = []

@@ -159,10 +159,21 @@ _N = r"(\w+) or (more|greater|fewer)"
 
 
 def parse_restriction_condition(text: str) -> Condition:
-    """The condition of "Activate only if ..." / "Cast this spell only if ..." (see the module docstring).
+    """The condition of "Activate only if ..." / "Cast this spell only if ..." (see the module docstring); wording
+    read here first, then the shapes of ``models.text.conditions.parse_board_condition`` (what you control with
+    qualifiers, sums, zones, life, designations, the turn history).
 
     Raises ``ValueError`` for wording that is not modelled.
     """
+    from .conditions import parse_board_condition
+
+    try:
+        return _restriction_condition(text)
+    except ValueError:
+        return parse_board_condition(text)
+
+
+def _restriction_condition(text: str) -> Condition:
     c = text.lower().strip().rstrip(".")
     m = re.fullmatch(r"you control (?:a|an) ([a-z' -]+)", c)
     if m and " and " not in m.group(1):
