@@ -23,7 +23,7 @@ from typing import Any, Iterable, Mapping
 from .effects import (ABILITY_LEVEL_KEYS, ALL_TOPICS, AddMana, Effect, Unmodelled, VocabularyError,
                       build_effect, closest)
 from .mana import ManaCost, ManaError
-from .text.words import parse_count_word
+from .text.words import NUMBER_WORDS, parse_count_word
 
 ABILITY_KINDS = ("activated", "triggered", "static", "keyword", "spell", "replacement", "unparsed")
 
@@ -64,17 +64,52 @@ class CostPart:
     (the permanent itself), a type such as ``"creature"`` or ``"land"``, or a counter
     kind for counter costs. ``amount`` is how many (life, counters, objects). ``text``
     keeps the original wording for explanations.
+
+    Parts that use other objects than the permanent itself (read by ``solver.payment.cost_objects``):
+    ``"tap_untapped"`` (``other``: not this permanent, "another"/"other than this"), ``"untap"`` (untap tapped
+    permanents, CR 701.26b; ``what`` may end with "an opponent controls"), ``"remove_counters_from"`` (counters
+    of kind ``what``, ``"any"`` for any kind, removed from one of ``objects``, or in all from several when
+    ``among``; CR 122.1), ``"put_counters_on"`` (on one of ``objects``), ``"remove_all_counters"`` (from itself:
+    every counter of kind ``what``, none is fine, CR 118.3), ``"exile_permanent"`` (exile permanents ``what`` you
+    control, CR 701.13a), ``"reveal"`` (``amount`` cards ``what`` from the hand, CR 701.20a; "that share a color":
+    ``what`` ends with "that share a color"), ``"put_library"`` (itself on the bottom of its owner's library).
+    ``x``: the number is the X announced as the ability is activated (CR 107.3a, 601.2b; ``amount`` is then 0,
+    as for "any number of": chosen as the cost is paid).
     """
 
     action: str
     what: str = "this"
     amount: int = 1
     text: str = ""
+    #: the number of objects (or life, energy, counters) is the announced X (CR 107.3a)
+    x: bool = False
+    #: the permanents counters are removed from or put on (``remove_counters_from``, ``put_counters_on``)
+    objects: str = ""
+    #: counters removed in all from among several permanents ("from among creatures you control")
+    among: bool = False
+    #: not the permanent whose ability it is ("another", "other than this creature")
+    other: bool = False
 
     @property
     def moves_library_card(self) -> bool:
         """True if paying it moves a card to or from a library (CR 605.1a, 2026-09-25 wording)."""
         return self.action in ("mill",) or "library" in self.text.lower()
+
+
+#: Cost part actions the casting rules (``solver.costs.nonmana_problems``) do not read: typed for activated abilities
+#: (``solver.payment.cost_objects``), so a spell's additional or alternative cost with one is not answered.
+_ACTIVATION_ONLY = frozenset({"untap", "remove_counters_from", "put_counters_on", "remove_all_counters",
+                              "exile_permanent", "reveal", "put_library", "exert", "tap_untapped"})
+_ENERGY_SYMBOLS_RE = re.compile(r"(?:pay )?(?:\{E\})+", re.I)
+
+
+def unread_when_casting(p: CostPart) -> bool:
+    """Whether a spell's cost part is one the casting cost rules do not read (never treated as paid, CR 118.3):
+    wording not typed, parts typed only for activated abilities, an X of objects, other objects or a list of kinds,
+    energy by number ("Pay six {E}")."""
+    return (p.action == "other" or p.action in _ACTIVATION_ONLY or (p.x and p.action != "pay_life") or p.other
+            or bool(p.objects) or ", " in (p.text or "")
+            or (p.action == "pay_energy" and not _ENERGY_SYMBOLS_RE.fullmatch(p.text or "")))
 
 
 def cost_object_filter(words: str) -> Any:
@@ -138,6 +173,21 @@ _MILL_RE = re.compile(r"^mill (a card|\w+ cards)$", re.I)
 _ENERGY_RE = re.compile(r"^pay ((?:\{E\})+)$", re.I)
 _EXERT_RE = re.compile(r"^exert (?:this|it)(?: \w+)?$", re.I)
 _COLLECT_RE = re.compile(r"^collect evidence (\d+)$", re.I)
+_COUNT = r"(?P<n>an?|" + "|".join(w for w in NUMBER_WORDS if w not in ("a", "an")) + r"|x|\d+)"
+_ENERGY_WORDS_RE = re.compile(r"^pay " + _COUNT + r" \{E\}$", re.I)
+_TAP_OTHER_RE = re.compile(r"^tap (?:(?P<another>another)|" + _COUNT + r"(?P<other> other)?) untapped (?P<what>.+?) you "
+                           r"control(?P<rest>(?! other than)(?: with| that)[^,]*)?(?P<but> other than this \w+)?$", re.I)
+_UNTAP_RE = re.compile(r"^untap " + _COUNT + r" tapped (?P<what>.+?) (?P<who>you control|an opponent controls)$", re.I)
+_REMOVE_FROM_RE = re.compile(r"^remove " + _COUNT + r" (?:(?P<kind>[^ ]+(?: [^ ]+)?) )??counters? from "
+                             r"(?P<among>among )?(?P<obj>(?:an?|another|other) .+|(?:artifacts|creatures|permanents|other "
+                             r"artifacts|other creatures|other permanents|lands).*)$", re.I)
+_REMOVE_ALL_RE = re.compile(r"^remove all (?P<kind>.+?) counters from (?:this|~)(?: \w+)?$", re.I)
+_PUT_ON_RE = re.compile(r"^put " + _COUNT + r" (?P<kind>.+?) counters? on (?P<obj>(?:an?|another) .+ you control)$", re.I)
+_EXILE_PERM_RE = re.compile(r"^exile " + _COUNT + r" (?P<other>other )?(?P<what>(?!cards?\b).+?) you control$", re.I)
+_X_OBJECTS_RE = re.compile(r"^(?P<verb>sacrifice|exile) x (?P<other>other )?(?P<what>.+)$", re.I)
+_ANY_NUMBER_EXILE_RE = re.compile(r"^exile any number of (?P<what>.*cards? from your graveyard)$", re.I)
+_REVEAL_RE = re.compile(r"^reveal " + _COUNT + r" (?P<what>.*?cards?) from your hand(?P<share> that share a colou?r)?$", re.I)
+_BOTTOM_RE = re.compile(r"^put this(?: \w+)? on the bottom of its owner's library$", re.I)
 _OTHER_CARDS_RE = re.compile(r"(\w+) other cards?")
 _SELF_WORDS = ("this", "~")
 
@@ -165,6 +215,102 @@ def _what(obj: str) -> str:
     return o
 
 
+def _short_self(t: str, card_name: str) -> str:
+    """A card naming itself by a short name in its cost ("Remove a dream counter from Rasputin", Rasputin
+    Dreamweaver; "Remove six +1/+1 counters from Karlov"): the part before a comma, or the first word when it
+    ends a cost part, read as "this" (CR 201.5: a card's text referring to itself by name)."""
+    short = card_name.split(",")[0].strip()
+    if short and short != card_name:
+        t = re.sub(rf"\b{re.escape(short)}\b", "this", t)
+    first = card_name.split()[0] if card_name.split() else ""
+    if len(first) >= 4 and first[0].isupper() and first != card_name:
+        t = re.sub(rf"\b(from|on|exile|sacrifice|return|untap|tap) {re.escape(first)}(?=$|,| and\b)", r"\1 this", t)
+    return t
+
+
+def _cost_chunks(t: str) -> list[str]:
+    """The parts of a cost, split at commas and at "and" before a verb; a piece that starts in lower case continues
+    a list of the previous part ("Remove a counter from an artifact, creature, land, or planeswalker you control")."""
+    merged: list[str] = []
+    for c in re.split(r",\s*(?![^()]*\))", t):
+        c = (c or "").strip()
+        if not c:
+            continue
+        if merged and c[0].islower() and not c.startswith(("this", "and ")) and \
+                not re.match(r"(?:pay|tap|untap|sacrifice|discard|exile|remove|put|return|mill|reveal)\b", c):
+            merged[-1] = f"{merged[-1]}, {c}"
+        else:
+            merged.append(c)
+    out: list[str] = []
+    for c in merged:
+        out.extend(x.strip() for x in re.split(r"\s+and\s+(?=pay|tap|sacrifice|discard|exile|remove)", c) if x and x.strip())
+    return out
+
+
+def _object_part(chunk: str) -> CostPart | None:
+    """The parts that use other objects, energy by number, or X (see ``CostPart``), else ``None``."""
+    def n_of(m: re.Match) -> tuple[int, bool]:
+        w = (m.group("n") or "a").lower()
+        return (0, True) if w == "x" else (_num(w), False)
+
+    m = _ENERGY_WORDS_RE.match(chunk)
+    if m:  # "Pay six {E}", "Pay X {E}": remove that many energy counters from yourself (CR 107.14)
+        n, xx = n_of(m)
+        return CostPart("pay_energy", "energy", n, chunk, x=xx)
+    m = _UNTAP_RE.match(chunk)
+    if m:  # CR 701.26b: only tapped permanents can be untapped
+        n, xx = n_of(m)
+        what = m.group("what").lower() + (" an opponent controls" if m.group("who").lower().startswith("an") else "")
+        return CostPart("untap", what, n, chunk, x=xx)
+    m = _TAP_UNTAPPED_RE.match(chunk)
+    if not m:
+        m = _TAP_OTHER_RE.match(chunk)
+        if m and " you control" not in m.group("what").lower():  # "Tap another untapped creature you control", "Tap ten untapped Elves you control", "... with flying"
+            n, xx = (1, False) if m.group("another") else n_of(m)
+            what = m.group("what").lower() + (m.group("rest") or "").lower()
+            return CostPart("tap_untapped", what, n, chunk, x=xx,
+                            other=bool(m.group("another") or m.group("other") or m.group("but")))
+    m = _REMOVE_ALL_RE.match(chunk)
+    if m:  # every counter of that kind on itself, even none (CR 118.3)
+        return CostPart("remove_all_counters", m.group("kind").lower(), 0, chunk)
+    m = _REMOVE_FROM_RE.match(chunk)
+    if m and _what(m.group("obj")) != "this":
+        n, xx = n_of(m)
+        obj = m.group("obj").lower()
+        other = obj.startswith(("another ", "other "))
+        obj = re.sub(r"^(?:an?|another|other) ", "", obj)
+        return CostPart("remove_counters_from", (m.group("kind") or "any").lower(), n, chunk, x=xx, objects=obj,
+                        among=bool(m.group("among")), other=other)
+    m = _PUT_ON_RE.match(chunk)
+    if m:
+        n, xx = n_of(m)
+        obj = m.group("obj").lower()
+        return CostPart("put_counters_on", m.group("kind").lower(), n, chunk, x=xx,
+                        objects=re.sub(r"^(?:an?|another) ", "", obj), other=obj.startswith("another "))
+    m = _EXILE_PERM_RE.match(chunk)
+    if m and _what(m.group("what")) != "this":
+        n, xx = n_of(m)
+        return CostPart("exile_permanent", m.group("what").lower(), n, chunk, x=xx, other=bool(m.group("other")))
+    m = _X_OBJECTS_RE.match(chunk)
+    if m:  # "Sacrifice X Clues", "Exile X cards from your graveyard": X announced (CR 107.3a)
+        verb = m.group("verb").lower()
+        what = m.group("what").lower()
+        if verb == "exile" and not what.endswith(("from your graveyard", "from your hand")):
+            return None
+        return CostPart(verb, what, 0, chunk, x=True, other=bool(m.group("other")))
+    m = _ANY_NUMBER_EXILE_RE.match(chunk)
+    if m:  # "Exile any number of cards from your graveyard": none is fine (CR 118.3)
+        return CostPart("exile", m.group("what").lower(), 0, chunk)
+    m = _REVEAL_RE.match(chunk)
+    if m:  # CR 701.20a: revealed cards stay in the hand
+        n, xx = n_of(m)
+        what = m.group("what").lower() + (" that share a color" if m.group("share") else "")
+        return CostPart("reveal", what, n, chunk, x=xx)
+    if _BOTTOM_RE.match(chunk):
+        return CostPart("put_library", "this", 1, chunk)
+    return None
+
+
 def parse_activation_cost(text: str, card_name: str = "") -> ActivationCost:
     """Parse the cost of an activated ability (the text before the colon).
 
@@ -178,10 +324,11 @@ def parse_activation_cost(text: str, card_name: str = "") -> ActivationCost:
         t = t.replace(card_name, "this")
         if card_name.startswith("A-"):  # an Alchemy rebalanced card names itself without the prefix
             t = t.replace(card_name[2:], "this")
+        t = _short_self(t, card_name)
     mana_syms: list[str] = []
     tap = untap = False
     parts: list[CostPart] = []
-    for chunk in [c.strip() for c in re.split(r",\s*(?![^()]*\))|\s+and\s+(?=pay|tap|sacrifice|discard|exile|remove)", t) if c and c.strip()]:
+    for chunk in _cost_chunks(t):
         if _COST_SYMBOLS_ONLY.match(chunk):
             try:
                 cost = ManaCost.parse(chunk)
@@ -199,14 +346,18 @@ def parse_activation_cost(text: str, card_name: str = "") -> ActivationCost:
             continue
         m = _LIFE_RE.match(chunk)
         if m:
-            parts.append(CostPart("pay_life", "life", _num(m.group(1)), chunk))
+            parts.append(CostPart("pay_life", "life", _num(m.group(1)), chunk, x=m.group(1).lower() == "x"))
+            continue
+        typed = _object_part(chunk)
+        if typed is not None:
+            parts.append(typed)
             continue
         m = _REMOVE_RE.match(chunk)
         if m and _what(m.group(3)) == "this":
             # "X" and "any number of": amount 0, the number is chosen as the cost is paid (CR 107.3a, 118.3);
             # an output counting "counters removed this way" reads that choice (``effects.CountersRemoved``)
             n = 0 if m.group(1).lower() == "any number of" else _num(m.group(1))
-            parts.append(CostPart("remove_counters", m.group(2).lower(), n, chunk))
+            parts.append(CostPart("remove_counters", m.group(2).lower(), n, chunk, x=m.group(1).lower() == "x"))
             continue
         m = _REMOVE_ANY_RE.match(chunk)
         if m and _what(m.group(2)) == "this":  # "Remove a counter from this artifact": a counter of any kind

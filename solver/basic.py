@@ -223,9 +223,12 @@ def ask_activate(ctx: Context) -> Answer:
                                    source=perm)
     if not problems:  # the costs themselves (CR 602.2b -> 601.2f-h): the payment rules, called explicitly
         x = ctx.args.get("x", 0) if isinstance(ctx.args, Mapping) else 0
-        r = activation_cost_check(ctx.state, perm, ab, x=int(x or 0))
+        cost_notes: list[str] = []
+        r = activation_cost_check(ctx.state, perm, ab, x=int(x or 0), notes=cost_notes)
         if r:
             problems.append(r)
+        else:
+            notes = notes + cost_notes
     why = [f"ability {n} of {perm.name}: {ab.describe()}"]
     if problems:
         why.extend(problems)

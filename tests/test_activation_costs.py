@@ -28,10 +28,11 @@ def test_cost_parts_are_read_cr_118(text, action, what, amount):
     assert (p.action, p.what, p.amount) == (action, what, amount)
 
 
-@pytest.mark.parametrize("text", ["Remove a +1/+1 counter from a creature you control", "Exile X cards from your graveyard"])
+@pytest.mark.parametrize("text", ["Tell a joke you haven't told this game to someone outside the game",
+                                  "Say the secret word"])
 def test_cost_parts_not_read_stay_other_cr_118(text):
-    """A counter removed from another permanent, or an X chosen as it is paid: not read, so never guessed."""
-    assert parse_activation_cost(text).parts[0].action == "other"
+    """Wording no rule reads stays a part of its own (never dropped, never guessed)."""
+    assert parse_activation_cost(text).parts[-1].action == "other"
 
 
 def test_exile_this_and_return_this_cr_118_3(real_db):

@@ -263,6 +263,27 @@ def _run_effect_parsers(kind: str, text: str, card: Card, line: str, targets_typ
     return Unmodelled(line, classify(text if kind == "activated" else line, kind, targets_typed), scope)
 
 
+#: Effect wording of an activated ability that may speak of paying for the ability itself (CR 602.2b, 601.2f-h):
+#: its own cost ("This ability costs {1} less to activate", "this ability's activation cost"), how it is paid
+#: ("Spend only ..."), its X ("X is the mana value of the exiled card"), or mana it adds.
+_OWN_COST_WORDS = re.compile(r"\bthis ability\b|\bto activate\b|\bactivation cost|\bspend\b|\bX\b|\badds?\b", re.I)
+
+
+def resolution_cost_words(eff: Effect, text: str) -> Effect:
+    """An unmodelled activated ability whose effect wording has the costs topic only because of what happens as it
+    resolves — it lets spells be cast without paying their mana costs, or makes later spells cost less ("You may
+    cast a spell from among them without paying its mana cost", Aetherworks Marvel) — gets the resolution topic
+    instead: activating it reads its cost, modes, targets and X (CR 602.2, 602.2b), and its effect happens only
+    when it resolves (608.2). Wording that may speak of this ability's own cost (``_OWN_COST_WORDS``) keeps it."""
+    from ..effects import Topic
+
+    if not isinstance(eff, Unmodelled) or Topic.COSTS not in eff.topics or _OWN_COST_WORDS.search(text):
+        return eff
+    from dataclasses import replace
+
+    return replace(eff, topics=(eff.topics - {Topic.COSTS}) | {Topic.RESOLUTION})
+
+
 def _replace(a: Ability, **kw) -> Ability:
     from dataclasses import replace
 
@@ -338,7 +359,7 @@ def _parse_line(line: str, face: Face, card: Card) -> list[Ability]:
         from .restrictions import split_restriction  # "Activate only as a sorcery." and kin (CR 602.5)
 
         body_text, restriction = split_restriction(m.group(2).strip())
-        eff = _run_effect_parsers("activated", body_text, card, line)
+        eff = resolution_cost_words(_run_effect_parsers("activated", body_text, card, line), body_text)
         return [Ability("activated", eff, cost, line, zones=ability_zones("activated", m.group(1), line),
                         restriction=restriction)]
     if _TRIGGER_RE.match(body):

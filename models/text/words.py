@@ -6,11 +6,12 @@ int; every parser in ``models`` and ``solver`` uses it instead of a table of its
 """
 from __future__ import annotations
 
-#: "a"/"an" and the number words one to twenty (CR 107.1: numbers in rules text are whole numbers).
+#: "a"/"an" and the number words one to twenty, thirty, forty, fifty (CR 107.1: numbers in rules text are whole numbers).
 NUMBER_WORDS: dict[str, int] = {
     "a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
     "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15,
     "sixteen": 16, "seventeen": 17, "eighteen": 18, "nineteen": 19, "twenty": 20,
+    "thirty": 30, "forty": 40, "fifty": 50,  # "Pay fifty {E}" (Aetherflux Conduit)
 }
 
 

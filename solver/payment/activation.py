@@ -81,7 +81,7 @@ def _zone_cards(state: GameState, zone: str, player: str, source: Any, part: Any
     return list(state.cards(zone, player))
 
 
-def nonmana_cost_problem(state: GameState, perm: Any, part: Any) -> str | None:
+def nonmana_cost_problem(state: GameState, perm: Any, part: Any, x: int = 0) -> str | None:
     """Why one non-mana cost part of an ability of ``perm`` cannot be paid now (None: it can), CR 118.3, 602.2b.
 
     Parameters
@@ -106,7 +106,23 @@ def nonmana_cost_problem(state: GameState, perm: Any, part: Any) -> str | None:
     """
     player = perm.controller
     a, what, n = part.action, part.what, part.amount
+    if getattr(part, "x", False):
+        n = int(x) * max(1, n)  # the announced X (CR 107.3a)
     other = "another" in (part.text or "").lower() or " other " in f" {(part.text or '').lower()} "
+    if a in ("exert", "remove_all_counters", "put_library"):
+        # CR 701.43b: a permanent can be exerted even if it is untapped or already exerted; removing every counter of
+        # a kind, even none, and putting itself on the bottom of its library can be paid while it is on the
+        # battlefield (CR 118.3)
+        return None
+    from .cost_objects import use_of
+
+    if use_of(part) is not None:  # parts that use other objects: counted here on their own (CR 118.3)
+        from .cost_objects import _special_ok, _why_not, needs_of
+
+        for nd in needs_of(state, perm, SimpleNamespace(parts=(part,), tap=False, untap=False, text=part.text), x):
+            if nd.n > 0 and not _special_ok(nd, nd.cands):
+                return _why_not(state, player, nd)
+        return None
     if a in ("sacrifice", "exile", "return") and what == "this":
         return None  # the permanent is on the battlefield: it can be sacrificed, exiled, returned (CR 118.3)
     if a == "put_counters" and what != "this" and part.text and " on this" in part.text.lower():
@@ -147,7 +163,8 @@ def nonmana_cost_problem(state: GameState, perm: Any, part: Any) -> str | None:
                       text=part.text or a)
 
 
-def activation_cost_check(state: GameState, perm: Any, ability: Any, *, x: int = 0) -> str | None:
+def activation_cost_check(state: GameState, perm: Any, ability: Any, *, x: int = 0,
+                          notes: list[str] | None = None) -> str | None:
     """Whether the costs of ``ability`` of ``perm`` can be paid now (CR 602.2b → 601.2f-h).
 
     Parameters
@@ -155,18 +172,24 @@ def activation_cost_check(state: GameState, perm: Any, ability: Any, *, x: int =
     state : GameState
     perm : Permanent, the permanent whose ability is activated (its controller pays).
     ability : Ability, one activated ability of ``perm``.
-    x : int, the announced value of X when the mana cost has {X} (CR 107.3, 601.2b).
+    x : int, the announced value of X (CR 107.3a, 601.2b): in the mana cost and in the other parts ("Pay X {E}",
+        "Sacrifice X Clues", "Exile X cards from your graveyard").
+    notes : list of str, optional: lines saying which objects could pay the parts that use objects.
 
     Returns
     -------
     None when the costs can be paid, else the reason in player terms. The permanent itself cannot be
     tapped for mana when {T}/{Q} is in the cost (CR 601.2g-h); pay-life parts need that much life
-    (CR 119.4); every other part as ``nonmana_cost_problem`` says (CR 118.3).
+    (CR 119.4); parts that use other objects as ``cost_objects.check_objects`` says, together with the mana
+    (never greedy: an object that pays a part is not also used for mana); every other part as
+    ``nonmana_cost_problem`` says (CR 118.3).
 
     Raises
     ------
     Unsupported : a cost part that is not modelled.
     """
+    from .cost_objects import check_objects, use_of
+
     cost = ability.cost
     if cost is None:
         return None
@@ -174,28 +197,35 @@ def activation_cost_check(state: GameState, perm: Any, ability: Any, *, x: int =
     life = 0
     for p in cost.parts:
         if p.action == "pay_life":
-            life += p.amount
+            life += int(x) * max(1, p.amount) if getattr(p, "x", False) else p.amount
             continue
-        problem = nonmana_cost_problem(state, perm, p)
+        if use_of(p) is not None:
+            continue
+        problem = nonmana_cost_problem(state, perm, p, x=x)
         if problem:
             return problem
     mana = cost.mana or ManaCost()
     if mana.has_x:
         mana = mana.with_x(x)
-    if not len(mana) and not life:
-        return None
     if not life_payable(life, state.life_of(player)):
         return f"the cost includes paying {life} life but {player} has {state.life_of(player)} (CR 119.4)"
     exclude = [perm.id] if (cost.tap or cost.untap) else []
     tc = SimpleNamespace(mana=mana, life=life, parts=cost.parts)  # parts: mana abilities must not use them too
-    try:
-        pay = find_payment(state, player, tc, exclude_permanents=exclude)
-    except PaymentProblem as e:
-        return str(e)
-    if pay is None:
-        reason = explain_unpayable(state, player, tc, exclude_permanents=exclude)
-        if exclude:
-            reason += f" ({perm.name} itself cannot be tapped for mana to pay a cost that taps it, CR 601.2g-h)"
-        return "its cost cannot be paid: " + reason
-    return None
 
+    def pay(sources: Any) -> str | None:
+        kw: dict = {"exclude_permanents": exclude}
+        if sources is not None:
+            kw["sources"] = sources
+        try:
+            got = find_payment(state, player, tc, **kw)
+        except PaymentProblem as e:
+            return str(e)
+        if got is None:
+            reason = explain_unpayable(state, player, tc, **kw)
+            if exclude:
+                reason += f" ({perm.name} itself cannot be tapped for mana to pay a cost that taps it, CR 601.2g-h)"
+            return "its cost cannot be paid: " + reason
+        return None
+
+    needs_payment = bool(len(mana) or life)
+    return check_objects(state, perm, cost, x=x, pay=pay if needs_payment else None, notes=notes)

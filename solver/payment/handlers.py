@@ -63,8 +63,11 @@ def _cast_setup(ctx: Context, using: Any = _ASKED):
         return card, player, zone, x, tc, mv, [str(e)]
     except costs_mod.CostError as e:
         raise QuestionError(str(e)) from None
-    if any(p.action == "other" for p in tc.parts):
-        raise Unsupported(f"a cost part of {card.name} is not modelled: " + "; ".join(p.text for p in tc.parts if p.action == "other"))
+    from mtgcheck.models.abilities import unread_when_casting
+
+    if any(unread_when_casting(p) for p in tc.parts):
+        raise Unsupported(f"a cost part of {card.name} is not modelled: " + "; ".join(p.text for p in tc.parts
+                                                                                   if unread_when_casting(p)))
     mv, _ = _mana_value(card, "stack", x)
     # when it may be cast (CR 117.1a, 307.1; flash 702.8a) and its own "Cast this spell only ..." (601.3)
     timing = spell_timing_problems(ctx.state, player, card) + cast_restriction_problems(ctx.state, player, card)

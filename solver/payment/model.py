@@ -631,7 +631,8 @@ def build_model(state: GameState, player: str, total_cost: Any, *, spell_card: A
     cost_parts = tuple(getattr(total_cost, "parts", ()) or ())
     # a total cost that itself sacrifices or taps other permanents, or discards (an additional cost): mana
     # abilities that use other permanents would compete for them, which is not modelled here
-    cost_uses_objects = any(p.action in ("sacrifice", "tap_untapped", "discard", "discard_hand", "exile", "return")
+    cost_uses_objects = any(p.action in ("sacrifice", "tap_untapped", "discard", "discard_hand", "exile", "return",
+                                         "untap", "exile_permanent", "remove_counters_from", "put_counters_on", "reveal")
                             and p.what != "this" for p in cost_parts)
     casting = None
     if spell_card is not None and (spell_zone or "hand") == "hand":
