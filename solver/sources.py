@@ -389,21 +389,22 @@ def _quiet_permanent_sources(state: GameState, perm: Permanent, board: _Board,
     """
     from .ability_cache import cached_for, context_free
 
-    # an activation restriction ("Activate only if you control a Swamp", CR 602.5) reads the game: not here
-    if not all(context_free(a) and a.restriction is None for a in abilities if a.kind == "activated" and a.is_mana_ability):
-        return None
     try:
         counters = tuple(sorted(perm.counters.items()))
     except TypeError:
         return None
     key = ("permanent_sources", perm.tapped, perm.sick, counters)
 
-    def work() -> list[tuple]:
+    def work() -> list[tuple] | None:
+        # an activation restriction ("Activate only if you control a Swamp", CR 602.5) reads the game: not here
+        # (a fact of the abilities, which are part of the key: stored as ``None``)
+        if not all(context_free(a) and a.restriction is None for a in abilities if a.kind == "activated" and a.is_mana_ability):
+            return None
         # every field but the permanent's id, in field order
         return [tuple(getattr(s, f.name) for f in _SOURCE_FIELDS[1:]) for s in _permanent_mana_sources(state, perm, board)]
 
     rows = cached_for((perm.card,) + abilities, key, work)
-    return [ManaSource(perm.id, *row) for row in rows]
+    return None if rows is None else [ManaSource(perm.id, *row) for row in rows]
 
 
 _SOURCE_FIELDS = dataclasses.fields(ManaSource)

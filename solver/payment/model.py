@@ -526,6 +526,37 @@ def _source_choices(src: ManaSource, spell_card: Any, notes: list[str],
     return out
 
 
+#: ``_plain_source_choices``: (ability, options, other costs, mana cost, snow, tap, untap, index, zone) by identity ->
+#: (those objects, the choices); cleared past ``_CHOICES_LIMIT`` entries
+_CHOICES: dict = {}
+_CHOICES_LIMIT = 20_000
+
+
+def _plain_source_choices(src: ManaSource, notes: list[str], unmodelled: list[str]) -> list[_Choice] | None:
+    """``_source_choices`` of a source none of whose mana carries a spend restriction, with no spend-as-though
+    retyping and a spell that may be paid with mana, read back when the same source objects come again (issue 14).
+
+    Exact: with no restriction every unit may pay the spell and an input (``restriction_verdict(None, ...)`` is
+    ``True`` and records nothing), so the choices are a function of the source's ability, options, other cost
+    parts, mana cost, snow, tap/untap, ability index and zone — not of the spell, the board or the permanent's
+    id. The same ability and option objects recur on every board (``sources._quiet_permanent_sources`` and
+    ``ability_cache`` keep them), so the key holds them by identity, and the stored objects are compared with
+    ``is`` (an id is never reused while its entry lives). A source whose cost part is not modelled (``None``,
+    with a note) is not stored. Returns a new list each time."""
+    key = (id(src.ability), id(src.options), id(src.other_costs), id(src.mana_cost), src.snow, src.tap, src.untap,
+           src.ability_index, src.zone)
+    hit = _CHOICES.get(key)
+    if hit is not None and hit[0] is src.ability and hit[1] is src.options and hit[2] is src.other_costs \
+            and hit[3] is src.mana_cost:
+        return list(hit[4])
+    chs = _source_choices(src, None, notes, None, None, unmodelled)
+    if chs is not None:
+        if len(_CHOICES) >= _CHOICES_LIMIT:
+            _CHOICES.clear()
+        _CHOICES[key] = (src.ability, src.options, src.other_costs, src.mana_cost, tuple(chs))
+    return chs
+
+
 def _counter_ok(state: GameState, src: ManaSource) -> int | None:
     """How many times the counter part of the source can be paid (None: no counter part)."""
     n = None
@@ -660,7 +691,10 @@ def build_model(state: GameState, player: str, total_cost: Any, *, spell_card: A
             else:
                 consumers.append(src)
             continue
-        chs = _source_choices(src, spell_card, notes, allower(src.name, src.permanent), retype, unmodelled_sources)
+        if not retype and not no_mana and all(m.restriction is None for o in src.options for m in o.mana):
+            chs = _plain_source_choices(src, notes, unmodelled_sources)
+        else:
+            chs = _source_choices(src, spell_card, notes, allower(src.name, src.permanent), retype, unmodelled_sources)
         if not chs:
             continue
         if src.mana_cost and len(src.mana_cost) and _board_dependent(src):
