@@ -581,27 +581,31 @@ def summary(label: str, ms: list[float]) -> str:
 
 
 def done_questions(paths: list[str]) -> dict[int, tuple[int, list, str]]:
-    """The questions already answered in ``--records`` files: index -> (size, board, spell), for ``--resume``."""
+    """The questions already answered in ``--records`` files: index -> (size, board, spell), for ``--resume``.
+    A question mtgcheck was stopped on (``"timeout"``) is not done: it is asked again."""
     done: dict[int, tuple[int, list, str]] = {}
     for path in paths:
         with open(path, encoding="utf-8") as f:
             for line in f:
                 if line.strip():
                     r = json.loads(line)
-                    done.setdefault(r["q"], (r["size"], r["board"], r["spell"]))
+                    if r["mtgcheck"] != "timeout":
+                        done.setdefault(r["q"], (r["size"], r["board"], r["spell"]))
     return done
 
 
 def merge_records(paths: list[str], show: int = 10) -> None:
     """Add up the ``--records`` files of a run made of several processes (``--shard``, ``--reverse``): each
-    question counted once (by its index), how many each engine gets wrong against the brute force, by size."""
+    question counted once (by its index; an answered record wins over one where mtgcheck was stopped, e.g. by a
+    later ``--resume``), how many each engine gets wrong against the brute force, by size."""
     seen: dict[int, dict] = {}
     for path in paths:
         with open(path, encoding="utf-8") as f:
             for line in f:
                 if line.strip():
                     r = json.loads(line)
-                    seen.setdefault(r["q"], r)
+                    if r["q"] not in seen or (seen[r["q"]]["mtgcheck"] == "timeout" and r["mtgcheck"] != "timeout"):
+                        seen[r["q"]] = r
     rows = [seen[q] for q in sorted(seen)]
     print(f"{len(rows)} distinct questions from {len(paths)} files (indices {rows[0]['q'] if rows else '-'}.."
           f"{rows[-1]['q'] if rows else '-'}, {max(seen) + 1 - len(rows) if rows else 0} missing in that range)")

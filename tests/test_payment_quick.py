@@ -92,3 +92,19 @@ def test_the_layer_view_is_read_back_until_counters_change_cr_711_2a():
     again = board_view(state)
     assert again is not first
     assert board_view(state) is again
+
+
+def test_choices_read_back_equal_the_ones_worked_out_again_cr_605_1a():
+    """The choices of a source are read back on a later board with the same ability objects (issue 14): they
+    equal the ones worked out with the store emptied (CR 605.1a: a mana ability's output is its own), for plain,
+    any-colour, several-unit and filter sources alike."""
+    from mtgcheck.solver.payment import model as M
+
+    board = ["Forest", "City of Brass", "Sol Ring", "Azorius Signet", "Fire-Lit Thicket"]
+    first = build_model(P.make_state(board, 20), "A", "{2}{G}")
+    read_back = build_model(P.make_state(board, 20), "A", "{2}{G}")
+    M._CHOICES.clear()
+    fresh = build_model(P.make_state(board, 20), "A", "{2}{G}")
+    for a, b, c in zip(first.groups, read_back.groups, fresh.groups):
+        assert a.choices == b.choices == c.choices
+    assert len(first.groups) == len(fresh.groups) == 5
