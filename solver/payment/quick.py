@@ -24,11 +24,11 @@ the units made pay the announced tokens, one unit per token (``_compatible``), t
   irredundant set. The result is checked by the search's own exact test, ``_Evaluator.accept`` (feasible,
   irredundant, life payable); only an accepted assignment is returned, so it is a payment the search also
   lists (``iter_payments``), possibly not the first one it would list.
-* **No payment.** When no group has a filter choice, every payment with this announcement gives a flow of
-  value ``|tokens|`` in the *relaxed* network: per group one node joined to every token kind any unit of any
-  choice can pay, of capacity ``size`` times its most units (exact for one-unit choices and for a single
-  choice; more permissive otherwise), costs that use other objects and life costs of sources ignored
-  (dropping a condition only adds payments). An announcement whose own life (Phyrexian symbols, the cost's
+* **No payment.** When no group has a filter choice or a cost that uses other objects (those boards are left
+  to the search, whose answers there may also be ``unsupported``), every payment with this announcement gives
+  a flow of value ``|tokens|`` in the *relaxed* network: per group one node joined to every token kind any unit
+  of any choice can pay, of capacity ``size`` times its most units (exact for one-unit choices and for a single
+  choice; more permissive otherwise), life costs of sources ignored (dropping a condition only adds payments). An announcement whose own life (Phyrexian symbols, the cost's
   life) is not payable has no payment (life paid only grows, CR 119.4). So if no announcement has a full
   relaxed flow, no payment exists: ``None`` is exact.
 
