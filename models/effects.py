@@ -88,6 +88,9 @@ class Topic(StrEnum):
     #: what happens in later steps and turns ("doesn't untap during your (next) untap step", CR 502.3; mana
     #: emptying from pools as steps end, CR 500.4): no question about the present state depends on it
     LATER_TURNS = "later_turns"
+    #: creature and nonbasic land subtypes (layer 4, CR 613.1d, 205.3i, 205.3m): no question declares it; a
+    #: sentence that only adds such types counts where something in play reads them (``Unmodelled.reads``)
+    SUBTYPES = "subtypes"
 
 
 ALL_TOPICS: frozenset[Topic] = frozenset(Topic)
@@ -830,6 +833,10 @@ class Unmodelled(Effect):
     spend_change: bool = field(init=False, compare=False, default=False)
     #: Its wording may make it function while its own card is being cast (CR 113.6a, 113.6d-f; facts.while_cast).
     while_cast: bool = field(init=False, compare=False, default=True)
+    #: What another ability in play must read for it to matter beyond ``topics`` ("power_toughness",
+    #: "keyword:flying", "subtype:Desert", "snow", "counters_put"), when the parser typed what it changes
+    #: (``models.text.relevance.static_change``); ``solver.gate`` decides per state.
+    reads: frozenset[str] = field(init=False, compare=False, default=frozenset())
 
     def __post_init__(self) -> None:
         if self.text:
@@ -842,6 +849,13 @@ class Unmodelled(Effect):
             object.__setattr__(self, "power_change", power)
             object.__setattr__(self, "keyword_variant", variant)
             object.__setattr__(self, "spend_change", spend)
+            from .text.relevance import static_change
+
+            typed = static_change(self.text)
+            if typed is not None:
+                object.__setattr__(self, "reads", typed.reads)
+                if "pt" in typed.changes:
+                    object.__setattr__(self, "power_change", True)
 
     def params(self) -> Mapping[str, Any]:
         return MappingProxyType({})
@@ -2106,13 +2120,19 @@ def build_effect(name: str, params: Mapping[str, Any] | None = None, where: str 
             raise _unknown("effect", name, EFFECT_TYPES, where)
         cls = EFFECT_TYPES[name]
     if cls is Unmodelled:
-        extra = set(params) - {"topics", "text", "scope"}
+        extra = set(params) - {"topics", "text", "scope", "reads"}
         if extra:
-            raise _unknown(f"parameter of {name}", sorted(extra)[0], ["topics", "scope"], where)
+            raise _unknown(f"parameter of {name}", sorted(extra)[0], ["topics", "scope", "reads"], where)
         scope = str(params.get("scope", Scope.UNKNOWN.value))
         if scope not in {s.value for s in Scope}:
             raise _unknown("scope", scope, [s.value for s in Scope], where)
-        return Unmodelled(str(params.get("text", "")), _topics_in(params.get("topics", "all"), where), Scope(scope))
+        u = Unmodelled(str(params.get("text", "")), _topics_in(params.get("topics", "all"), where), Scope(scope))
+        reads = params.get("reads", ())
+        if isinstance(reads, str) or not all(isinstance(x, str) for x in reads):
+            raise VocabularyError(f"{where}: text.reads: a list of tokens such as power_toughness, subtype:Sliver")
+        if reads:  # what another ability must read for it to matter (models.text.relevance; solver.gate)
+            object.__setattr__(u, "reads", u.reads | frozenset(reads))
+        return u
     params = cls.normalize(params)
     fields = effect_fields(cls)
     kwargs: dict[str, Any] = {}

@@ -20,8 +20,9 @@ catalog. This gate replaces the per-question regex safety nets the solver had.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
-from typing import Iterable
+from typing import Callable, Iterable
 
 from mtgcheck.models.abilities import Ability
 from mtgcheck.models.cards import Card
@@ -82,7 +83,70 @@ def functions_while_cast(a: Ability, u: Unmodelled) -> bool:
     return a.kind not in ("triggered", "activated") and u.scope not in _NOT_WHILE_CAST
 
 
-def _relevant(a: Ability, topics: frozenset[Topic], subject: bool, being_cast: bool = False) -> Iterable[Unmodelled]:
+#: Keyword abilities that read something of other objects: crew, saddle and station tap creatures by power (CR
+#: 702.122a, 702.171a, 702.184a); "protection from Dragons", "affinity for Equipment", "hexproof from" name qualities.
+_READER_KEYWORD = re.compile(r"\bcrew\b|\bsaddle\b|\bstation\b|\bfrom\b|\bfor\b|\bparty\b", re.I)
+
+
+#: Topics of a sentence that reads nothing in a game (deck-building rules, CR 100.2a; combat rules; later turns).
+_NOT_READERS = frozenset({Topic.DECK_CONSTRUCTION, Topic.COMBAT, Topic.LATER_TURNS})
+
+
+def _ability_words(a: Ability) -> str:
+    """What an ability says and is modelled as, as one string (its text, its typed effect and cost): what
+    ``models.text.relevance.token_read_by`` looks for. A sentence typed by ``static_change`` is left out: it is a
+    change, not a reader of what it changes."""
+    if isinstance(a.effect, Unmodelled) and (a.effect.reads or a.effect.topics <= _NOT_READERS):
+        return ""
+    if a.kind == "keyword" and not _READER_KEYWORD.search(a.text or str(a.effect)):
+        return ""  # having a keyword is not reading one (CR 702); crew, saddle, station, "from"/"for" lists are
+    return f"{a.text or ''} {a.effect!r} {a.cost!r}"
+
+
+def _state_words(state: GameState, subjects: list[tuple[str, Iterable[Ability]]]) -> tuple[str, ...]:
+    """The words of every ability in play or in any zone (``_ability_words``), once per state and layer view:
+    over-approximated (every ability of every card in hands, graveyards, exile, the command zone and the library
+    too, whatever its zone of function)."""
+    from .layers import board_view
+
+    view = board_view(state)
+    key = (id(view), tuple(name for name, _ in subjects))
+    cache: dict = state.__dict__.setdefault("_gate_words", {})
+    hit = cache.get("words")
+    if hit is not None and hit[0] == key and hit[1] is view:
+        return hit[2]
+    out: list[str] = []
+    for _, abilities in _board_abilities(state):
+        out.extend(_ability_words(a) for a in abilities)
+    out.extend(_ability_words(a) for _, a in _effect_abilities(state))
+    for zone in OTHER_ZONES:
+        for cards in state.zones.get(zone, {}).values():
+            for inst in cards:
+                out.extend(_ability_words(a) for a in _abilities(inst.card))
+    for _, abilities in subjects:
+        out.extend(_ability_words(a) for a in abilities)
+    words = tuple(w for w in out if w)
+    cache["words"] = (key, view, words)
+    return words
+
+
+def read_in_state(state: GameState, token: str, subjects: list[tuple[str, Iterable[Ability]]] = ()) -> bool:  # type: ignore[assignment]
+    """Whether something in play reads what a typed change ``token`` changes (``Unmodelled.reads``; CR 613.4 power
+    and toughness read by an amount, a condition or a qualifier; 613.1d subtypes named by a filter; 702 keywords
+    named by a qualifier; 107.4h snow): any ability in play or in any zone whose words name it (over-approximated,
+    erring toward ``unsupported``)."""
+    from mtgcheck.models.text.relevance import token_read_by
+
+    return any(token_read_by(token, w) for w in _state_words(state, list(subjects)))
+
+
+def _relevant(a: Ability, topics: frozenset[Topic], subject: bool, being_cast: bool = False,
+              reads: "Callable[[str], bool] | None" = None) -> Iterable[Unmodelled]:
+    stripe = getattr(a, "stripe", None)
+    if being_cast and stripe is not None and stripe.least >= 1:
+        # a level or station striation holds only while the permanent has that many counters (CR 711.2a, 721.2a);
+        # a card being cast has none (a spell on the stack is a new object, CR 122.2, 400.7): none of it applies
+        return
     for u in _parts(a):
         if (u.scope in _NOT_WHILE_CAST) if being_cast else (u.scope in _ONLY_OWN_CASTING):
             continue  # typed by the parser (models.text.scope; CR 113.3, 113.6)
@@ -104,6 +168,10 @@ def _relevant(a: Ability, topics: frozenset[Topic], subject: bool, being_cast: b
             # (a mana ability is used by the payment and mana questions: all of its sentences count)
             t = t & {Topic.MANA_PRODUCTION} if a.kind == "activated" else frozenset()
         if t & topics:
+            yield u
+        elif u.reads and t and reads is not None and any(reads(x) for x in sorted(u.reads)):
+            # a typed change (models.text.relevance) the question does not read by itself, but something in play
+            # reads it: a power qualifier, a filter naming the added subtype, a keyword named by a qualifier
             yield u
 
 
@@ -138,12 +206,19 @@ def unmodelled_findings(state: GameState, topics: Iterable[Topic], subjects: Ite
     out: list[Finding] = []
     seen: set[tuple[str, str]] = set()
 
+    memo: dict[str, bool] = {}
+
+    def reads(token: str) -> bool:
+        if token not in memo:
+            memo[token] = read_in_state(state, token, subjects)
+        return memo[token]
+
     def add(card: str, where: str, a: Ability, subject: bool, wanted: frozenset[Topic] = want, cast: bool = False) -> None:
-        for u in _relevant(a, wanted, subject, cast):
+        for u in _relevant(a, wanted, subject, cast, reads if Topic.CHARACTERISTICS in wanted else None):
             key = (card, u.text)
             if key not in seen:
                 seen.add(key)
-                out.append(Finding(card, where, u.text or a.text, u.topics & wanted))
+                out.append(Finding(card, where, u.text or a.text, (u.topics & wanted) or u.topics))
 
     for name, abilities in subjects:
         for a in abilities:

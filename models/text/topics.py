@@ -227,8 +227,17 @@ def classify(text: str, kind: str = "static", targets_typed: bool = False) -> fr
         return frozenset({Topic.RESOLUTION, Topic.ZONES})  # CR 113.6h: only while something enters
     if kind == "static" and _SELF_PT_FOR_EACH.fullmatch(text.strip()):
         return frozenset({Topic.POWER_TOUGHNESS})
-    got = {t for t, rx in _PATTERNS if rx.search(text)}
     from .mana import changes_mana_abilities  # here: models.text.mana imports the parser frame, which imports this
+
+    if kind in ("static", "replacement"):
+        from .relevance import static_change
+
+        typed = static_change(text)
+        if typed is not None and not changes_mana_abilities(text):
+            # what the sentence can change, typed (models.text.relevance): its condition and object words add no
+            # topic (CR 611.3a); what else must read it to matter is ``Unmodelled.reads`` (solver.gate)
+            return typed.topics
+    got = {t for t, rx in _PATTERNS if rx.search(text)}
 
     if changes_mana_abilities(text):  # land types, granted or removed mana abilities (CR 305.7, 613.1d, 613.1f)
         got |= {Topic.MANA_PRODUCTION, Topic.CHARACTERISTICS}

@@ -1,0 +1,346 @@
+"""What an unmodelled static sentence can change, typed: the gate's precision (issue 11).
+
+``classify`` (``models.text.topics``) over-approximates a sentence's topics from its words: "Colorless creatures
+you control get +2/+2" speaks of colours, "As long as this artifact is a creature, it can block an additional
+creature each combat" of types. This module reads a whole sentence of a few strict shapes and says what it can
+*change*, so that its topics are those of the change, not of every word in it:
+
+* a condition ("As long as ...", "During ...", "... as long as ...") changes nothing: it says when the change
+  applies, not what it is (CR 611.3a: a static ability's effect applies while its condition is true);
+* the object words ("Colorless creatures you control", "Enchanted creature", "Eldrazi you control") say which
+  objects the change applies to; they are kept (``StaticChange.affected``) but decide no topic, since the gate
+  counts the sentence whenever the change could matter, whoever it applies to;
+* the change itself, one of:
+
+  - ``pt``: a power/toughness change in layer 7c (CR 613.4c: "get +2/+2", "gets +3/+3 for each ...") that does not
+    lower toughness. A lower toughness can put a creature into its owner's graveyard (CR 704.5f), so a sentence
+    such as "get -1/-1" is not typed here. Topic ``POWER_TOUGHNESS``; a question reads it when something in play
+    reads power or toughness (``reads_power_toughness`` below; the readers of power in ``solver.qualifiers`` and
+    ``solver.mana_amounts`` ask the gate for this topic themselves).
+  - ``keyword:K``: a keyword ability K granted (layer 6, CR 613.1f) from ``COMBAT_KEYWORDS``, which change how
+    creatures attack, block, deal or are dealt damage, or what happens when they are targeted (ward, a triggered
+    ability, CR 702.21a) — never which mana abilities exist, how they are activated, or what a spell or ability
+    costs (CR 506-511, 702.2-702.21). Haste (CR 302.6), flash (702.8), hexproof, shroud and protection (targets,
+    702.11, 702.18, 702.16), changeling (types, 702.73) and every other keyword are not typed. Topics
+    ``KEYWORDS``, ``COMBAT``; read when something in play names K ("creatures you control with defender") — the
+    keyword qualifiers of ``solver.qualifiers`` ask the gate for ``KEYWORDS`` themselves.
+  - ``subtype:S``: creature types or nonbasic land types added (layer 4, CR 613.1d, 205.3m, 205.3i: "is also a
+    Cleric, Rogue, Warrior, and Wizard", "are Deserts in addition to their other types", "are the chosen type in
+    addition to their other creature types"; ``S`` is ``*`` for a type not named). A basic land type is never
+    typed here: it gives the land the intrinsic mana ability of that type (CR 305.6, 305.7), and neither is a card
+    type ("is an artifact in addition", "is a 0/0 creature": a new card type can make a permanent summoning sick
+    or change what filters see, CR 302.6). Nonbasic land types give no ability (CR 305.6 names the basic ones).
+    Topic ``SUBTYPES``; read when something in play names S, any type ("creature type", "the chosen type", "basic
+    land types"), or a party (CR 700.8: Cleric, Rogue, Warrior, Wizard).
+  - ``supertype:snow``: "is snow" (layer 4, CR 205.4g): mana from a snow source is snow mana (CR 106.3, 107.4h),
+    which pays {S}. Topics ``COSTS``, ``MANA_SPENDING`` (could_produce reads only the types, CR 106.7); read when
+    something in play names snow or {S}.
+  - ``combat``: a rule of attacking and blocking only ("can block an additional creature each combat", "can't be
+    blocked", "attacks each combat if able", CR 506-509). Topic ``COMBAT``.
+* a replacement of the object's own entering ("If this land would enter, sacrifice an untapped Mountain instead.
+  If you do, put this land onto the battlefield. If you don't, put it into its owner's graveyard.": CR 614.1c,
+  614.12, 113.6h): it applies only as that object would enter, never to it on the battlefield. Topics
+  ``RESOLUTION``, ``ZONES``.
+* a replacement of counters being put ("If one or more +1/+1 counters would be put on a creature you control,
+  that many plus one ... are put on it instead", CR 614.1a, 122.6): it changes only later events. Topic
+  ``RESOLUTION``; read when something in play puts counters (``counters_put``).
+* devotion counted one more ("Your devotion to each color and each combination of colors is increased by one",
+  CR 700.5): topic ``RESOLUTION``; read only where something in play names devotion.
+* deck-building rules ("Rulebreaker — If this is your commander, you may include ...", "A deck can have any number
+  of cards named ...", "... can be your commander"): CR 100.2a, 903.3, 903.5; they do nothing in a game. Topic
+  ``DECK_CONSTRUCTION``.
+
+A sentence with any part these shapes do not cover is not typed (``None``): it keeps its wide topics.
+``StaticChange.reads`` names, per change, what another ability in play would have to read for the change to matter
+to a question that does not declare its topics; ``solver.gate`` decides that per state (``read_tokens``).
+
+References: CR 113.6h, 205.3, 205.4, 305.6-305.7, 506-511, 611.3a, 613.1d-f, 613.4c, 614.1, 614.12, 702, 704.5f.
+"""
+from __future__ import annotations
+
+import functools
+import re
+from dataclasses import dataclass
+
+from ..effects import Topic
+from ..subtypes import CREATURE_TYPES
+from .topics import LABEL_RE
+
+#: CR 205.3i: nonbasic land types (they give no intrinsic ability; 305.6 names only the basic ones).
+NONBASIC_LAND_TYPES: frozenset[str] = frozenset("Cave Cloud Desert Gate Lair Locus Mine Planet Power-Plant Sphere Tower "
+                                                "Town Urza's".split())
+#: CR 700.8: the creature types a party is made of.
+PARTY_TYPES: frozenset[str] = frozenset({"Cleric", "Rogue", "Warrior", "Wizard"})
+
+#: Keywords that change only combat or what happens after something is targeted or dealt damage (see above).
+COMBAT_KEYWORDS: frozenset[str] = frozenset((
+    "deathtouch", "first strike", "double strike", "trample", "vigilance", "menace", "reach", "lifelink", "flying",
+    "fear", "intimidate", "shadow", "horsemanship", "skulk", "defender", "indestructible", "ward", "annihilator",
+    "infect", "wither", "toxic", "islandwalk", "swampwalk", "forestwalk", "mountainwalk", "plainswalk", "banding",
+))
+
+
+@dataclass(frozen=True)
+class StaticChange:
+    """What one unmodelled sentence can change, typed (module docstring).
+
+    Attributes
+    ----------
+    changes : tuple of str
+        ``pt``, ``keyword:K``, ``subtype:S``, ``supertype:snow``, ``combat``, ``entering_self``, ``counters``,
+        ``deck``, ``devotion``: one per change, in the order read.
+    affected : str
+        The object words ("colorless creatures you control", "enchanted land"); ``""`` when there are none.
+    topics : frozenset of Topic
+        The topics of the changes (never those of the condition or the object words).
+    reads : frozenset of str
+        Tokens another ability in play must read for the changes to matter beyond ``topics``:
+        ``power_toughness``, ``keyword:K``, ``subtype:S``, ``snow``, ``counters_put``, ``devotion``.
+    """
+
+    changes: tuple[str, ...]
+    affected: str
+    topics: frozenset[Topic]
+    reads: frozenset[str]
+
+
+_SPLIT = re.compile(r"(?<=[.])\s+(?=\S)")
+#: A leading condition: it says when, not what (CR 611.3a).
+_LEAD_COND = re.compile(r"^(?:as long as|during|while)\b[^,]{1,160}?,\s+", re.I)
+#: A trailing condition or count: "as long as ...", "during your turn", "for each ...", "where X is ...".
+_TRAIL_COND = re.compile(r"\s+(?:as long as|during|for each|where X is)\b[^.]*$", re.I)
+_SUBJECT = r"(?P<subj>[^.,;:\"“”]{1,90}?)"
+_PT = r"gets? \+(?:\d+|X)/\+(?:\d+|X)"
+_KW_ONE = (r"(?:" + "|".join(sorted((re.escape(k) for k in COMBAT_KEYWORDS), key=len, reverse=True))
+           + r")(?: (?:\d+|\{[^}]+\}(?:\{[^}]+\})*)|—pay \d+ life)?")
+_KW_LIST = _KW_ONE + r"(?:(?:,| and|, and) " + _KW_ONE + r")*"
+_HAS = r"(?:has|have)"
+_COMBAT = (r"can block (?:an additional creature|any number of creatures|an additional (?:two|three) creatures)"
+           r"(?: each combat)?"
+           r"|can't be blocked(?: by [^.]{1,80}| except by [^.]{1,80}| this turn)?"
+           r"|can't block(?: [^.]{1,60})?"
+           r"|(?:attacks|blocks) each combat if able"
+           r"|can block only creatures with flying"
+           r"|can block creatures with (?:flying|shadow)(?: as though [^.]{1,60})?"
+           r"|must be blocked(?: [^.]{1,60})?(?: if able)?")
+_WORD_TYPE = r"[A-Z][\w'’-]+"
+_TYPES_LIST = _WORD_TYPE + r"(?:(?:,| and|, and) " + _WORD_TYPE + r")*"
+#: (a "chosen type" is a creature type only when the sentence says so: "the chosen creature type", "... in addition to
+#: their other creature types"; a bare "the chosen type" may be a card type)
+_TYPE_ADD = (r"(?:is|are) (?:also )?(?:an? )?(?:(?P<types>" + _TYPES_LIST + r"|the chosen creature type)"
+             r"(?: in addition to (?:its|their) other (?:creature |land )?types)?"
+             r"|the chosen type in addition to (?:its|their) other creature types)")
+_SNOW = r"(?:is|are) snow"
+_CHANGE = rf"(?:{_PT}|{_HAS} {_KW_LIST}|{_COMBAT}|{_TYPE_ADD.replace('(?P<types>', '(?:')}|{_SNOW})"
+_SENTENCE_RE = re.compile(rf"^{_SUBJECT} (?P<changes>{_CHANGE}(?:(?:,| and|, and) (?:it )?{_CHANGE})*)$")
+_ONE_CHANGE_RE = re.compile(_CHANGE)
+
+#: CR 614.1c, 614.12: a replacement of this object's own entering (Balduvian Trading Post, Sheltered Valley).
+_ENTERING_REPL = re.compile(
+    r"^if this (?:land|permanent|artifact|creature|enchantment) would enter(?: the battlefield)?, "
+    r"(?:sacrifice (?:an untapped |a |an )?[\w' -]{1,40}? instead|instead sacrifice [^.]{1,120}?"
+    r"(?:, then put this \w+ onto the battlefield)?)$", re.I)
+_ENTERING_TAIL = re.compile(r"^if you do, put this \w+ onto the battlefield"
+                            r"|^if you don't, put it into its owner's graveyard$", re.I)
+#: CR 614.1a, 122.6: more counters are put instead (Hardened Scales, Kami of Whispered Hopes).
+_COUNTER_REPL = re.compile(
+    r"^if (?:one or more |a )?[+\-\w/]* ?counters? would be put on (?:a|an|any|each)? ?[^,]{1,80}, "
+    r"(?:that many plus (?:one|two)|twice that many) [^.]{0,60}?counters? (?:are|is) put on (?:it|that [\w ]{1,30}|them)"
+    r" instead$", re.I)
+#: CR 100.2a, 903.3, 903.5: deck-building rules (they do nothing in a game).
+_DECK_RE = re.compile(
+    r"^(?:a deck can have any number of cards named [^.]+"
+    r"|[^.]{1,60} can be your commander"
+    r"|if [^.]{1,80}? is your commander, (?:you may include|your deck can (?:include|contain))[^.]+"
+    r"|(?:if it is, )?your deck can (?:include|contain) [^.]+"
+    r"|if this (?:creature|card) is your commander, [^.]*\bin your deck\b[^.]*)$", re.I)
+
+
+#: CR 700.5: devotion counted one more (Altar of the Pantheon): a count that only some abilities read.
+_DEVOTION_RE = re.compile(r"^your devotion to (?:each color and each combination of colors|[a-z ]{1,40}) is increased by"
+                          r" (?:one|two|\d+)$", re.I)
+
+
+def _singular(word: str) -> str:
+    w = word.strip().rstrip("’'")
+    for pl, sg in (("Elves", "Elf"), ("Dwarves", "Dwarf"), ("Wolves", "Wolf"), ("Mice", "Mouse"), ("Oxen", "Ox"),
+                   ("Fungi", "Fungus"), ("Sphinxes", "Sphinx"), ("Foxes", "Fox"), ("Homunculi", "Homunculus"),
+                   ("Lammasu", "Lammasu"), ("Octopi", "Octopus"), ("Atogs", "Atog")):
+        if w == pl:
+            return sg
+    if w in CREATURE_TYPES or w in NONBASIC_LAND_TYPES:
+        return w
+    for cut in ("es", "s"):
+        if w.endswith(cut) and (w[: -len(cut)] in CREATURE_TYPES or w[: -len(cut)] in NONBASIC_LAND_TYPES):
+            return w[: -len(cut)]
+    return w
+
+
+def _types(words: str) -> tuple[str, ...] | None:
+    """The subtypes named in "a Cleric, Rogue, Warrior, and Wizard" / "Deserts" / "the chosen type", or ``None``
+    when one is not a creature or nonbasic land type (a card type, a basic land type, an artifact type)."""
+    if re.fullmatch(r"the chosen (?:creature )?type", words):
+        return ("*",)
+    out = []
+    for w in re.split(r",? and |, ", words):
+        s = _singular(w)
+        if s not in CREATURE_TYPES and s not in NONBASIC_LAND_TYPES:
+            return None
+        out.append(s)
+    return tuple(out)
+
+
+def _keywords(words: str) -> tuple[str, ...]:
+    found = re.findall("|".join(sorted((re.escape(k) for k in COMBAT_KEYWORDS), key=len, reverse=True)), words)
+    return tuple(dict.fromkeys(found))
+
+
+def _change_of(part: str) -> list[str] | None:
+    p = part.strip()
+    if re.fullmatch(_PT, p):
+        return ["pt"]
+    m = re.fullmatch(_HAS + " (" + _KW_LIST + ")", p)
+    if m:
+        return ["keyword:" + k for k in _keywords(m.group(1))]
+    if re.fullmatch(_COMBAT, p):
+        return ["combat"]
+    m = re.fullmatch(_TYPE_ADD, p)
+    if m:
+        ts = _types(m.group("types") or "the chosen type")
+        return None if ts is None else ["subtype:" + t for t in ts]
+    if re.fullmatch(_SNOW, p):
+        return ["supertype:snow"]
+    return None
+
+
+def _sentence_changes(s: str) -> tuple[list[str], str] | None:
+    s = s.strip().rstrip(".").strip()
+    if _ENTERING_REPL.match(s) or _ENTERING_TAIL.match(s):
+        return ["entering_self"], ""
+    if _COUNTER_REPL.match(s):
+        return ["counters"], ""
+    if _DECK_RE.match(s):
+        return ["deck"], ""
+    if _DEVOTION_RE.match(s):
+        return ["devotion"], ""
+    s = _LEAD_COND.sub("", s, count=1)
+    s = _TRAIL_COND.sub("", s, count=1)
+    m = _SENTENCE_RE.match(s)
+    if not m:
+        return None
+    subj = m.group("subj").strip()
+    if re.search(r"\b(?:is|are|gets?|has|have|becomes?|loses?|gains?|if|unless|can|can't|would|it's|that's|addition"
+                 r"|and it|copy|named)\b|\d/\d", subj, re.I):
+        return None  # the object words hold a verb: some other shape
+    changes: list[str] = []
+    rest = m.group("changes")
+    pos = 0
+    for cm in _ONE_CHANGE_RE.finditer(rest):
+        gap = rest[pos:cm.start()]
+        if gap.strip() not in ("", ",", "and", ", and", "and it", ", and it", ", it"):
+            return None
+        got = _change_of(cm.group(0))
+        if got is None:
+            return None
+        changes.extend(got)
+        pos = cm.end()
+    if rest[pos:].strip():
+        return None
+    return changes, subj
+
+
+_TOPICS = {"pt": {Topic.POWER_TOUGHNESS}, "keyword": {Topic.KEYWORDS, Topic.COMBAT}, "combat": {Topic.COMBAT},
+           "subtype": {Topic.SUBTYPES}, "supertype": {Topic.COSTS, Topic.MANA_SPENDING},
+           "entering_self": {Topic.RESOLUTION, Topic.ZONES}, "counters": {Topic.RESOLUTION},
+           "deck": {Topic.DECK_CONSTRUCTION}, "devotion": {Topic.RESOLUTION}}
+
+
+@functools.lru_cache(maxsize=65536)
+def static_change(text: str) -> StaticChange | None:
+    """The typed changes of an unmodelled static line, or ``None`` when some part of it is not one of the shapes
+    of the module docstring (it then keeps its wide topics).
+
+    Parameters
+    ----------
+    text : str
+        The line as the parser kept it (the card's own name may stand for itself); an ability word label is
+        dropped (CR 207.2c). Quoted abilities are not read (a line with one is not typed: CR 113.2c, granted
+        abilities are the grants' parser's).
+
+    Returns
+    -------
+    StaticChange or None
+    """
+    t = LABEL_RE.sub("", (text or "").strip())
+    if not t or re.search(r"[\"“”]", t):
+        return None
+    changes: list[str] = []
+    affected: list[str] = []
+    for s in _SPLIT.split(t):
+        got = _sentence_changes(s)
+        if got is None:
+            return None
+        changes.extend(got[0])
+        if got[1]:
+            affected.append(got[1])
+    if not changes:
+        return None
+    topics: set[Topic] = set()
+    reads: set[str] = set()
+    for c in changes:
+        head, _, arg = c.partition(":")
+        topics |= _TOPICS[head]
+        if head == "pt":
+            reads.add("power_toughness")
+        elif head in ("keyword", "subtype"):
+            reads.add(c)
+        elif head == "supertype":
+            reads.add("snow")
+        elif head == "counters":
+            reads.add("counters_put")
+        elif head == "devotion":
+            reads.add("devotion")
+    return StaticChange(tuple(changes), "; ".join(affected), frozenset(topics), frozenset(reads))
+
+
+def _plural_re(t: str) -> str:
+    forms = {t, t + "s", t + "es"}
+    forms |= {pl for pl, sg in (("Elves", "Elf"), ("Dwarves", "Dwarf"), ("Wolves", "Wolf"), ("Mice", "Mouse"),
+                                ("Oxen", "Ox"), ("Fungi", "Fungus")) if sg == t}
+    return r"\b(?:" + "|".join(re.escape(f) for f in sorted(forms)) + r")\b"
+
+
+#: Wording of an ability that reads power or toughness (an amount, a condition, a qualifier, crew/saddle/station
+#: which tap creatures by total power, CR 702.122a, 702.171a, 702.184a).
+#: Any creature or nonbasic land type named (singular or plural).
+_ANY_SUBTYPE_RE = re.compile("|".join(_plural_re(t) for t in sorted(CREATURE_TYPES | NONBASIC_LAND_TYPES)))
+_READS_PT = re.compile(r"\bpower\b|\btoughness\b|\bcrew\b|\bsaddle\b|\bstation\b", re.I)
+_READS_ANY_TYPE = re.compile(r"\btypes?\b|\bchangeling\b", re.I)
+_READS_SNOW = re.compile(r"\bsnow\b|\{S\}|is_snow=True|'S'", re.I)
+_READS_COUNTERS = re.compile(r"\bput\b[^.]*\bcounters?\b|\bproliferate\b|\bcounters? on\b", re.I)
+
+
+@functools.lru_cache(maxsize=65536)
+def token_read_by(token: str, words: str) -> bool:
+    """Whether an ability with these ``words`` (its text and its typed model's fields, as one string) may read
+    what ``token`` (``StaticChange.reads``) changes. Over-approximated: any mention counts."""
+    if token == "power_toughness":
+        return bool(_READS_PT.search(words))
+    if token == "snow":
+        return bool(_READS_SNOW.search(words))
+    if token == "counters_put":
+        return bool(_READS_COUNTERS.search(words))
+    if token == "devotion":
+        return bool(re.search(r"\bdevotion\b", words, re.I))
+    head, _, arg = token.partition(":")
+    if head == "keyword":
+        return bool(re.search(r"\b" + re.escape(arg) + r"\b", words, re.I))
+    if head == "subtype":
+        if _READS_ANY_TYPE.search(words):
+            return True
+        if arg == "*":
+            return bool(_ANY_SUBTYPE_RE.search(words))
+        if arg in PARTY_TYPES and re.search(r"\bparty\b", words, re.I):
+            return True
+        return bool(re.search(_plural_re(arg), words))
+    return True  # an unknown token: read (never narrower than asked)
