@@ -17,6 +17,12 @@ An activated ability of another object changes nothing until it is activated (CR
 ability, and a spell's text does nothing from a hand (113.6a, 113.6e-f): for those only the mana-production
 topic is looked at. The topics themselves come from ``models.text.topics.classify`` (over-approximated) or the
 catalog. This gate replaces the per-question regex safety nets the solver had.
+
+A sentence the parser typed by what it changes (``models.text.relevance``: a +2/+2, a combat keyword, a creature
+type added, ...) has narrow topics and ``Unmodelled.reads``: for a question that reads characteristics to make or
+spend mana, activate or cast, it also counts when something in play reads what it changes (``read_in_state``:
+the words of every other ability in play or in any zone name power, the keyword, the subtype, snow, devotion),
+a per-state decision that errs toward ``unsupported``.
 """
 from __future__ import annotations
 
@@ -88,6 +94,9 @@ def functions_while_cast(a: Ability, u: Unmodelled) -> bool:
 _READER_KEYWORD = re.compile(r"\bcrew\b|\bsaddle\b|\bstation\b|\bfrom\b|\bfor\b|\bparty\b", re.I)
 
 
+#: Questions whose answers the readers of ``read_in_state`` (amounts, conditions, qualifiers, costs, targets) feed:
+#: a typed change counts for them where something reads it (a mana value, CR 202.3, reads none of these).
+_READ_BY = frozenset({Topic.MANA_PRODUCTION, Topic.OTHER_MANA, Topic.ACTIVATION, Topic.CASTING, Topic.COSTS})
 #: Topics of a sentence that reads nothing in a game (deck-building rules, CR 100.2a; combat rules; later turns).
 _NOT_READERS = frozenset({Topic.DECK_CONSTRUCTION, Topic.COMBAT, Topic.LATER_TURNS})
 
@@ -214,7 +223,7 @@ def unmodelled_findings(state: GameState, topics: Iterable[Topic], subjects: Ite
         return memo[token]
 
     def add(card: str, where: str, a: Ability, subject: bool, wanted: frozenset[Topic] = want, cast: bool = False) -> None:
-        for u in _relevant(a, wanted, subject, cast, reads if Topic.CHARACTERISTICS in wanted else None):
+        for u in _relevant(a, wanted, subject, cast, reads if Topic.CHARACTERISTICS in wanted and wanted & _READ_BY else None):
             key = (card, u.text)
             if key not in seen:
                 seen.add(key)
