@@ -422,3 +422,32 @@ def test_cr_700_5_devotion_counts_where_an_amount_reads_it(tmp_path, db):
         expect: [W, U, B, R, G]
         """)
     assert _unsupported_naming(r, DEVOTION), r.message
+
+
+# --- CR 602.2, 602.5: what activating an ability reads ----------------------------------------------------------------
+
+def test_cr_602_2_an_effect_reading_power_matters_only_as_it_resolves(tmp_path, db):
+    """CR 602.2, 608.2: "you gain life equal to the greatest power among creatures you control" is read as the
+    ability resolves; whether it can be activated now does not depend on power, so the +2/+2 changes nothing."""
+    tome = ("Artifact", "{2}, {T}: You gain life equal to the greatest power among creatures you control.", "")
+    r = _run(tmp_path, db, {"Odd Monument": ("Artifact", ANTHEM, ""), "Test Tome": tome}, """
+        battlefield:
+          Alice: [Odd Monument, Test Tome, Forest, Island]
+        ask: {activate: {permanent: Test Tome, ability: 1}}
+        expect: {activatable: true}
+        """)
+    assert r.verdict == PASS, r.message
+
+
+def test_cr_602_5_a_restriction_reading_power_counts(tmp_path, db):
+    """CR 602.5b: "Activate only if you control a creature with power 4 or greater" reads what the +2/+2 changes
+    (a 2/2 colorless creature becomes 4/4): the activate answer stays unsupported, naming the sentence."""
+    tome = ("Artifact", "{2}, {T}: You gain 3 life. Activate only if you control a creature with power 4 or greater.", "")
+    golem = ("Artifact Creature — Golem", "", "2/2")
+    r = _run(tmp_path, db, {"Odd Monument": ("Artifact", ANTHEM, ""), "Test Tome": tome, "Test Golem": golem}, """
+        battlefield:
+          Alice: [Odd Monument, Test Tome, Test Golem, Forest, Island]
+        ask: {activate: {permanent: Test Tome, ability: 1}}
+        expect: {activatable: true}
+        """)
+    assert _unsupported_naming(r, ANTHEM), r.message

@@ -129,7 +129,8 @@ _TYPES_LIST = _WORD_TYPE + r"(?:(?:,| and|, and) " + _WORD_TYPE + r")*"
 #: their other creature types"; a bare "the chosen type" may be a card type)
 _TYPE_ADD = (r"(?:is|are) (?:also )?(?:an? )?(?:(?P<types>" + _TYPES_LIST + r"|the chosen creature type)"
              r"(?: in addition to (?:its|their) other (?:creature |land )?types)?"
-             r"|the chosen type in addition to (?:its|their) other creature types)")
+             r"|the chosen type in addition to (?:its|their) other creature types"
+             r"|every creature type)")
 _SNOW = r"(?:is|are) snow"
 _CHANGE = rf"(?:{_PT}|{_HAS} {_KW_LIST}|{_COMBAT}|{_TYPE_ADD.replace('(?P<types>', '(?:')}|{_SNOW})"
 _SENTENCE_RE = re.compile(rf"^{_SUBJECT} (?P<changes>{_CHANGE}(?:(?:,| and|, and) (?:it )?{_CHANGE})*)$")
@@ -161,6 +162,10 @@ _DEVOTION_RE = re.compile(r"^your devotion to (?:each color and each combination
                           r" (?:one|two|\d+)$", re.I)
 
 
+#: A sentence extending the previous one's change to other objects.
+_SAME_IS_TRUE = re.compile(r"^the same is true for [^.]+\.?$", re.I)
+
+
 def _singular(word: str) -> str:
     w = word.strip().rstrip("’'")
     for pl, sg in (("Elves", "Elf"), ("Dwarves", "Dwarf"), ("Wolves", "Wolf"), ("Mice", "Mouse"), ("Oxen", "Ox"),
@@ -179,7 +184,7 @@ def _singular(word: str) -> str:
 def _types(words: str) -> tuple[str, ...] | None:
     """The subtypes named in "a Cleric, Rogue, Warrior, and Wizard" / "Deserts" / "the chosen type", or ``None``
     when one is not a creature or nonbasic land type (a card type, a basic land type, an artifact type)."""
-    if re.fullmatch(r"the chosen (?:creature )?type", words):
+    if re.fullmatch(r"the chosen (?:creature )?type|every creature type", words):
         return ("*",)
     out = []
     for w in re.split(r",? and |, ", words):
@@ -206,7 +211,7 @@ def _change_of(part: str) -> list[str] | None:
         return ["combat"]
     m = re.fullmatch(_TYPE_ADD, p)
     if m:
-        ts = _types(m.group("types") or "the chosen type")
+        ts = _types(m.group("types") or ("every creature type" if "every creature type" in p else "the chosen type"))
         return None if ts is None else ["subtype:" + t for t in ts]
     if re.fullmatch(_SNOW, p):
         return ["supertype:snow"]
@@ -276,10 +281,17 @@ def static_change(text: str) -> StaticChange | None:
         return None
     changes: list[str] = []
     affected: list[str] = []
+    last: list[str] = []
     for s in _SPLIT.split(t):
+        if last and _SAME_IS_TRUE.match(s.strip()):
+            # "The same is true for creature spells you control and creature cards you own that aren't on the
+            # battlefield": the same change for other objects (Maskwood Nexus, CR 604.3 for the cards)
+            changes.extend(last)
+            continue
         got = _sentence_changes(s)
         if got is None:
             return None
+        last = got[0]
         changes.extend(got[0])
         if got[1]:
             affected.append(got[1])
