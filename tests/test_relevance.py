@@ -451,3 +451,25 @@ def test_cr_602_5_a_restriction_reading_power_counts(tmp_path, db):
         expect: {activatable: true}
         """)
     assert _unsupported_naming(r, ANTHEM), r.message
+
+
+def test_cr_614_1c_entering_tapped_with_counters_does_nothing_on_the_battlefield(tmp_path, db):
+    """CR 614.1c, 614.12: "enters tapped and with three charge counters on it" applied as it entered; the untapped
+    artifact on the battlefield can be tapped for mana."""
+    sphere = ("Artifact", "This artifact enters tapped and with three charge counters on it.\n{T}: Add {C}.", "")
+    r = _run(tmp_path, db, {"Test Sphere": sphere}, """
+        battlefield:
+          Alice: [Test Sphere]
+        ask: {activate: {permanent: Test Sphere, ability: 1}}
+        expect: {activatable: true}
+        """)
+    assert r.verdict == PASS, r.message
+    assert classify("You may have this land enter tapped. If you do, you get two rad counters.", "static") == frozenset(
+        {Topic.RESOLUTION, Topic.ZONES})
+
+
+def test_cr_905_2c_a_draft_instruction_does_nothing_in_a_game():
+    """CR 905.2c: "Draft this card face up" works during the draft; a sentence read in the game after the draft
+    ("the noted number", 905.2b) is not one of these."""
+    assert classify("Draft this card face up.", "static") == frozenset({Topic.DECK_CONSTRUCTION})
+    assert static_change("Reveal this card as you draft it and note how many cards you've drafted this draft round.") is None

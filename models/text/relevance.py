@@ -47,8 +47,10 @@ creature each combat" of types. This module reads a whole sentence of a few stri
 * devotion counted one more ("Your devotion to each color and each combination of colors is increased by one",
   CR 700.5): topic ``RESOLUTION``; read only where something in play names devotion.
 * deck-building rules ("Rulebreaker — If this is your commander, you may include ...", "A deck can have any number
-  of cards named ...", "... can be your commander"): CR 100.2a, 903.3, 903.5; they do nothing in a game. Topic
-  ``DECK_CONSTRUCTION``.
+  of cards named ...", "... can be your commander"): CR 100.2a, 903.3, 903.5; and "Draft this card face up."
+  (CR 905.2c, it works during the draft): they do nothing in a game. Topic ``DECK_CONSTRUCTION``.
+* an optional entering choice ("You may have this land enter tapped. If you do, you get two rad counters.",
+  CR 614.1c, 614.12): made as the land enters. Topics ``RESOLUTION``, ``ZONES``.
 
 A sentence with any part these shapes do not cover is not typed (``None``): it keeps its wide topics.
 ``StaticChange.reads`` names, per change, what another ability in play would have to read for the change to matter
@@ -143,6 +145,10 @@ _ENTERING_REPL = re.compile(
     r"(?:, then put this \w+ onto the battlefield)?)$", re.I)
 _ENTERING_TAIL = re.compile(r"^if you do, put this \w+ onto the battlefield"
                             r"|^if you don't, put it into its owner's graveyard$", re.I)
+#: CR 614.1c, 614.12: an optional entering replacement ("You may have this land enter tapped. If you do, you get two
+#: rad counters." — Mariposa Military Base): the choice and what it gives happen as the land enters.
+_ENTERING_CHOICE = re.compile(r"^you may have this (?:land|permanent|artifact|creature|enchantment) enter tapped$", re.I)
+_ENTERING_CHOICE_TAIL = re.compile(r"^if you do, you get (?:a|an|one|two|three|\d+) [\w ]{1,30}counters?$", re.I)
 #: CR 614.1a, 122.6: more counters are put instead (Hardened Scales, Kami of Whispered Hopes).
 _COUNTER_REPL = re.compile(
     r"^if (?:one or more |a )?[+\-\w/]* ?counters? would be put on (?:a|an|any|each)? ?[^,]{1,80}, "
@@ -154,7 +160,8 @@ _DECK_RE = re.compile(
     r"|[^.]{1,60} can be your commander"
     r"|if [^.]{1,80}? is your commander, (?:you may include|your deck can (?:include|contain))[^.]+"
     r"|(?:if it is, )?your deck can (?:include|contain) [^.]+"
-    r"|if this (?:creature|card) is your commander, [^.]*\bin your deck\b[^.]*)$", re.I)
+    r"|if this (?:creature|card) is your commander, [^.]*\bin your deck\b[^.]*"
+    r"|draft (?:this card|[^.]{1,60}) face up)$", re.I)  # a draft instruction (CR 905.2c: it works during the draft)
 
 
 #: CR 700.5: devotion counted one more (Altar of the Pantheon): a count that only some abilities read.
@@ -220,7 +227,7 @@ def _change_of(part: str) -> list[str] | None:
 
 def _sentence_changes(s: str) -> tuple[list[str], str] | None:
     s = s.strip().rstrip(".").strip()
-    if _ENTERING_REPL.match(s) or _ENTERING_TAIL.match(s):
+    if _ENTERING_REPL.match(s) or _ENTERING_TAIL.match(s) or _ENTERING_CHOICE.match(s) or _ENTERING_CHOICE_TAIL.match(s):
         return ["entering_self"], ""
     if _COUNTER_REPL.match(s):
         return ["counters"], ""

@@ -54,7 +54,7 @@ _PATTERNS: tuple[tuple[Topic, re.Pattern[str]], ...] = tuple((t, re.compile(p, r
 #: state does not record, so it is not one of these.
 _ENTERING_SENTENCE = re.compile(
     r"(?:(?:if you (?:don't|do not|can't)|otherwise|if [^,.]{1,80}), )?"
-    r"(?:[^,.]{1,80}?) enters?(?: the battlefield)? (?:tapped(?: with [^.]*\bcounters? on (?:it|them))?(?: (?:unless|if) [^.]+)?"
+    r"(?:[^.]{1,80}?) enters?(?: the battlefield)? (?:tapped(?:,? (?:and )?with [^.]*\bcounters? on (?:it|them))?(?: (?:unless|if) [^.]+)?"
     r"|with [^.]*\bcounters? on (?:it|them)(?: [^.]*)?)"
     r"|as [^,.]{1,80}? enters(?: the battlefield)?, (?:choose|you may (?:pay|reveal|discard|exile|tap|return|sacrifice|put)"
     r"|each player chooses|an opponent chooses|name|secretly choose)[^.]*", re.I)
