@@ -26,3 +26,20 @@ def abilities_of(card: Card) -> tuple[Ability, ...]:
     from .text.oracle import abilities_of as parsed  # the parser frame, loaded on first use
 
     return parsed(card)
+
+
+def ability_words(a: Ability) -> str:
+    """What an ability says and is modelled as, as one string, for the gate's per-state readers (``solver.gate``;
+    ``models.text.relevance.ability_words``: a typed change itself, a keyword had, and what an activated or
+    triggered ability does as it resolves are left out)."""
+    from .text.relevance import ability_words as words
+
+    return words(a)
+
+
+def token_read_by(token: str, words: str) -> bool:
+    """Whether ``words`` (``ability_words``) may read what a typed change ``token`` (``Unmodelled.reads``) changes
+    (``models.text.relevance.token_read_by``; over-approximated)."""
+    from .text.relevance import token_read_by as read
+
+    return read(token, words)

@@ -26,7 +26,6 @@ a per-state decision that errs toward ``unsupported``.
 """
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from typing import Callable, Iterable
 
@@ -89,48 +88,18 @@ def functions_while_cast(a: Ability, u: Unmodelled) -> bool:
     return a.kind not in ("triggered", "activated") and u.scope not in _NOT_WHILE_CAST
 
 
-#: Keyword abilities that read something of other objects: crew, saddle and station tap creatures by power (CR
-#: 702.122a, 702.171a, 702.184a); "protection from Dragons", "affinity for Equipment", "hexproof from" name qualities.
-_READER_KEYWORD = re.compile(r"\bcrew\b|\bsaddle\b|\bstation\b|\bfrom\b|\bfor\b|\bparty\b", re.I)
-
-
 #: Questions whose answers the readers of ``read_in_state`` (amounts, conditions, qualifiers, costs, targets) feed:
 #: a typed change counts for them where something reads it (a mana value, CR 202.3, reads none of these).
 _READ_BY = frozenset({Topic.MANA_PRODUCTION, Topic.OTHER_MANA, Topic.ACTIVATION, Topic.CASTING, Topic.COSTS})
-#: Words of an ability that adds mana ("add {G}", "adds one mana"): such an ability's reads feed the mana questions.
-_ADDS_MANA = re.compile(r"\badds?\b|\bmana\b", re.I)
-#: Sentences of an activated ability's effect that activating it reads (its restriction, its targets: CR 602.5, 601.2c).
-_ACTIVATION_WORDS = re.compile(r"\bactivate\b|\btargets?\b|\bspend\b", re.I)
-#: Topics of a sentence that reads nothing in a game (deck-building rules, CR 100.2a; combat rules; later turns).
-_NOT_READERS = frozenset({Topic.DECK_CONSTRUCTION, Topic.COMBAT, Topic.LATER_TURNS})
-
-
-def _ability_words(a: Ability) -> str:
-    """What an ability says and is modelled as, as one string (its text, its typed effect and cost): what
-    ``models.text.relevance.token_read_by`` looks for. A sentence typed by ``static_change`` is left out: it is a
-    change, not a reader of what it changes."""
-    if isinstance(a.effect, Unmodelled) and (a.effect.reads or a.effect.topics <= _NOT_READERS):
-        return ""
-    if a.kind == "keyword" and not _READER_KEYWORD.search(a.text or str(a.effect)):
-        return ""  # having a keyword is not reading one (CR 702); crew, saddle, station, "from"/"for" lists are
-    if a.kind in ("activated", "triggered") and not a.is_mana_ability:
-        text = a.text or ""
-        if a.kind == "triggered":
-            # it does something only once it triggers and resolves (CR 603.3, 608.2), unless it adds mana itself
-            # (could_produce counts what it would add, CR 106.7; 605.5a)
-            return f"{text} {a.effect!r}" if _ADDS_MANA.search(text) else ""
-        # what it does happens only as it resolves (CR 602.2, 608.2): its cost, its restriction and its targets are
-        # what activating it reads (602.2b, 602.5, 601.2c)
-        head, _, body = text.partition(":")
-        kept = " ".join(x for x in re.split(r"(?<=\.)\s+", body) if _ACTIVATION_WORDS.search(x))
-        return f"{head} {kept} {a.cost!r} {a.restriction!r}" + ("" if _ADDS_MANA.search(body) is None else f" {body}")
-    return f"{a.text or ''} {a.effect!r} {a.cost!r}"
 
 
 def _state_words(state: GameState, subjects: list[tuple[str, Iterable[Ability]]]) -> tuple[str, ...]:
-    """The words of every ability in play or in any zone (``_ability_words``), once per state and layer view:
+    """The words of every ability in play or in any zone (``models.behaviour.ability_words``), once per state and
+    layer view:
     over-approximated (every ability of every card in hands, graveyards, exile, the command zone and the library
     too, whatever its zone of function)."""
+    from mtgcheck.models.behaviour import ability_words as _ability_words
+
     from .layers import board_view
 
     view = board_view(state)
@@ -147,19 +116,19 @@ def _state_words(state: GameState, subjects: list[tuple[str, Iterable[Ability]]]
         for cards in state.zones.get(zone, {}).values():
             for inst in cards:
                 out.extend(_ability_words(a) for a in _abilities(inst.card))
-    for _, abilities in subjects:
-        out.extend(_ability_words(a) for a in abilities)
+    for _, subject_abilities in subjects:
+        out.extend(_ability_words(a) for a in subject_abilities)
     words = tuple(w for w in out if w)
     cache["words"] = (key, view, words)
     return words
 
 
-def read_in_state(state: GameState, token: str, subjects: list[tuple[str, Iterable[Ability]]] = ()) -> bool:  # type: ignore[assignment]
+def read_in_state(state: GameState, token: str, subjects: Iterable[tuple[str, Iterable[Ability]]] = ()) -> bool:
     """Whether something in play reads what a typed change ``token`` changes (``Unmodelled.reads``; CR 613.4 power
     and toughness read by an amount, a condition or a qualifier; 613.1d subtypes named by a filter; 702 keywords
     named by a qualifier; 107.4h snow): any ability in play or in any zone whose words name it (over-approximated,
     erring toward ``unsupported``)."""
-    from mtgcheck.models.text.relevance import token_read_by
+    from mtgcheck.models.behaviour import token_read_by
 
     return any(token_read_by(token, w) for w in _state_words(state, list(subjects)))
 

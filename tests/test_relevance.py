@@ -473,3 +473,17 @@ def test_cr_905_2c_a_draft_instruction_does_nothing_in_a_game():
     ("the noted number", 905.2b) is not one of these."""
     assert classify("Draft this card face up.", "static") == frozenset({Topic.DECK_CONSTRUCTION})
     assert static_change("Reveal this card as you draft it and note how many cards you've drafted this draft round.") is None
+
+
+def test_cr_602_2_another_activated_ability_of_the_permanent_is_not_the_subject(tmp_path, db):
+    """CR 602.2: the totem's "{4}{R}: becomes a 4/4 creature" does nothing until it is activated, so whether its
+    {T} mana ability can be activated does not depend on it."""
+    totem = ("Artifact", "{T}: Add {R}.\n{4}{R}: This artifact becomes a 4/4 red Giant artifact creature with trample "
+             "until end of turn.\n" + BLOCK, "")
+    r = _run(tmp_path, db, {"Test Totem": totem}, """
+        battlefield:
+          Alice: [Test Totem]
+        ask: {activate: {permanent: Test Totem, ability: 1}}
+        expect: {activatable: true}
+        """)
+    assert r.verdict == PASS, r.message

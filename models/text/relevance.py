@@ -64,7 +64,12 @@ import functools
 import re
 from dataclasses import dataclass
 
-from ..effects import Topic
+from typing import TYPE_CHECKING
+
+from ..effects import Topic, Unmodelled
+
+if TYPE_CHECKING:
+    from ..abilities import Ability
 from ..subtypes import CREATURE_TYPES
 from .topics import LABEL_RE
 
@@ -363,3 +368,38 @@ def token_read_by(token: str, words: str) -> bool:
             return True
         return bool(re.search(_plural_re(arg), words))
     return True  # an unknown token: read (never narrower than asked)
+
+
+#: Keyword abilities that read something of other objects: crew, saddle and station tap creatures by power (CR
+#: 702.122a, 702.171a, 702.184a); "protection from Dragons", "affinity for Equipment", "hexproof from" name qualities.
+_READER_KEYWORD = re.compile(r"\bcrew\b|\bsaddle\b|\bstation\b|\bfrom\b|\bfor\b|\bparty\b", re.I)
+
+
+#: Words of an ability that adds mana ("add {G}", "adds one mana"): such an ability's reads feed the mana questions.
+_ADDS_MANA = re.compile(r"\badds?\b|\bmana\b", re.I)
+#: Sentences of an activated ability's effect that activating it reads (its restriction, its targets: CR 602.5, 601.2c).
+_ACTIVATION_WORDS = re.compile(r"\bactivate\b|\btargets?\b|\bspend\b", re.I)
+#: Topics of a sentence that reads nothing in a game (deck-building rules, CR 100.2a; combat rules; later turns).
+_NOT_READERS = frozenset({Topic.DECK_CONSTRUCTION, Topic.COMBAT, Topic.LATER_TURNS})
+
+
+def ability_words(a: "Ability") -> str:
+    """What an ability says and is modelled as, as one string (its text, its typed effect and cost): what
+    ``token_read_by`` looks for (read by ``solver.gate.read_in_state``). A sentence typed by ``static_change`` is left out: it is a
+    change, not a reader of what it changes."""
+    if isinstance(a.effect, Unmodelled) and (a.effect.reads or a.effect.topics <= _NOT_READERS):
+        return ""
+    if a.kind == "keyword" and not _READER_KEYWORD.search(a.text or str(a.effect)):
+        return ""  # having a keyword is not reading one (CR 702); crew, saddle, station, "from"/"for" lists are
+    if a.kind in ("activated", "triggered") and not a.is_mana_ability:
+        text = a.text or ""
+        if a.kind == "triggered":
+            # it does something only once it triggers and resolves (CR 603.3, 608.2), unless it adds mana itself
+            # (could_produce counts what it would add, CR 106.7; 605.5a)
+            return f"{text} {a.effect!r}" if _ADDS_MANA.search(text) else ""
+        # what it does happens only as it resolves (CR 602.2, 608.2): its cost, its restriction and its targets are
+        # what activating it reads (602.2b, 602.5, 601.2c)
+        head, _, body = text.partition(":")
+        kept = " ".join(x for x in re.split(r"(?<=\.)\s+", body) if _ACTIVATION_WORDS.search(x))
+        return f"{head} {kept} {a.cost!r} {a.restriction!r}" + ("" if _ADDS_MANA.search(body) is None else f" {body}")
+    return f"{a.text or ''} {a.effect!r} {a.cost!r}"
