@@ -140,6 +140,9 @@ class ActivationCost:
     untap: bool = False
     parts: tuple[CostPart, ...] = ()
     text: str = ""
+    #: a cost written as a choice, "{3}, {T} or {R}, {T}" (the Shards): either may be paid, chosen as the ability is
+    #: activated (CR 602.2b → 601.2b, 601.2f-h); ``mana``/``tap`` are then those of the first
+    alternatives: tuple["ActivationCost", ...] = ()
 
     def __str__(self) -> str:
         return self.text or _format_cost(self)
@@ -158,6 +161,7 @@ def _format_cost(c: ActivationCost) -> str:
 
 
 _COST_SYMBOLS_ONLY = re.compile(r"^(\{[^}]+\})+$")
+_CHOICE_RE = re.compile(r"^(?P<a>(?:\{[^}]+\})+), \{T\} or (?P<b>(?:\{[^}]+\})+), \{T\}$")
 _LIFE_RE = re.compile(r"^pay (\d+|x) life$", re.I)
 _SAC_RE = re.compile(r"^sacrifice (.+)$", re.I)
 _SAC_ALL_RE = re.compile(r"^sacrifice (?:all|any number of) (.+)$", re.I)
@@ -319,6 +323,11 @@ def parse_activation_cost(text: str, card_name: str = "") -> ActivationCost:
     with their text, so nothing is dropped. Raises ``AbilityError`` on a malformed mana part.
     """
     raw = text.strip()
+    alt = _CHOICE_RE.match(raw)
+    if alt:  # "{3}, {T} or {R}, {T}": pay "{3}, {T}" or "{R}, {T}"
+        first = parse_activation_cost(f"{alt.group('a')}, {{T}}", card_name)
+        second = parse_activation_cost(f"{alt.group('b')}, {{T}}", card_name)
+        return ActivationCost(mana=first.mana, tap=True, text=raw, alternatives=(first, second))
     t = raw
     if card_name:
         t = t.replace(card_name, "this")

@@ -14,6 +14,8 @@ mana sources that spend something other than mana and other than the permanent i
   sources drawing on the same resource are exact only when it is enough for all of them at once (each drawing on
   any card); otherwise which to use is a choice that is not modelled (``Unsupported``). Discarding from a hand that
   holds a card with a mana ability working there (a Spirit Guide) is a choice too (``Unsupported``).
+* **untapping** a tapped permanent ("Untap a tapped land an opponent controls", Benthic Explorers; CR 701.26b):
+  left out when there is none; otherwise which one (and what it could produce) stays unsupported.
 * **exerting** itself ("Exert this creature", Oasis Ritualist): CR 701.43a-b, it can always be exerted and only its
   next untap step changes, so the part changes no mana now.
 * **forage** (CR 701.61a: exile three cards from your graveyard or sacrifice a Food): left out when neither can be
@@ -43,7 +45,8 @@ def _resource(part: Any) -> str | None:
         return "hand"
     if a == "exile" and what != "this" and ("graveyard" in what or "hand" in what):
         return "graveyard" if "graveyard" in what else "hand"
-    return {"pay_energy": "energy", "exert": "exert", "collect_evidence": "collect", "forage": "forage"}.get(a)
+    return {"pay_energy": "energy", "exert": "exert", "collect_evidence": "collect", "forage": "forage",
+            "untap": "untap"}.get(a)
 
 
 def settle_cost_parts(state: GameState, player: str, sources: list) -> tuple[list, list[str]]:
@@ -95,6 +98,12 @@ def settle_cost_parts(state: GameState, player: str, sources: list) -> tuple[lis
                     break
                 use.setdefault("graveyard", []).append((s, p, 0))
                 continue
+            if k == "untap":  # "Untap a tapped land an opponent controls" (CR 701.26b)
+                problem = nonmana_cost_problem(state, perm, p)
+                if problem is not None:
+                    break
+                raise Unsupported(f"{s.why}: which tapped permanent to untap for it (and what that one could "
+                                  f"produce) is a choice not modelled for available_mana")
             if k == "forage":
                 grave = _zone_cards(state, "graveyard", player, perm, p)
                 foods = _count_matching(state, player, "food", list(state.permanents(player)), perm)

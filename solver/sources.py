@@ -352,7 +352,8 @@ def _limit(perm: Permanent, ab: Ability) -> int | None:
     if cost.tap or cost.untap:
         lim = 1
     for part in cost.parts:
-        if part.action == "sacrifice" and part.what == "this":
+        if part.action in ("sacrifice", "return", "put_library") and part.what == "this":
+            # it leaves the battlefield as the cost is paid: once (CR 701.21a, 118.3)
             lim = 1 if lim is None else min(lim, 1)
         elif part.action == "remove_counters":
             have = perm.counters.get(part.what, 0)
@@ -885,7 +886,8 @@ def maximal_pools(state: GameState, player: str, limit: int | None = None, *,
         for part in s.other_costs:
             if part.action == "pay_life":
                 life_needed += part.amount * (s.limit or 1)
-            elif part.action in ("put_counters",) or (part.action == "sacrifice" and part.what == "this") or \
+            elif part.action in ("put_counters", "exert") or \
+                    (part.action in ("sacrifice", "return", "put_library") and part.what == "this") or \
                     (part.action == "remove_counters") or (part.action in ("exile", "reveal") and part.what == "this"):
                 pass
             elif part.action == "discard_hand":

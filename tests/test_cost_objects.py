@@ -162,3 +162,33 @@ def test_exile_a_creature_you_control_cr_701_13a(real_db):
 def test_put_a_counter_on_a_creature_you_control_cr_122_1(real_db):
     """Hatchet Bully: the -1/-1 counter may go on itself, a creature its controller controls."""
     assert _act(real_db, {"Alice": ["Hatchet Bully", "Mountain", "Mountain", "Mountain"]}, "Hatchet Bully")["activatable"]
+
+
+def test_mana_ability_returning_itself_is_activated_once_cr_118_3(real_db):
+    """Grinning Ignus: "{R}, Return this creature to its owner's hand: Add {C}{C}{R}" — it leaves as the cost is paid,
+    so in available_mana it is activated at most once (CR 118.3): with one Mountain, the one maximal pool is
+    {C}{C}{R} (the Mountain's {R} pays the ability)."""
+    got = ask(real_db, {"Alice": ["Grinning Ignus", "Mountain"]}, {"available_mana": "Alice"}).values
+    assert got["count"] == 1 and sorted(got["pools"][0]) == sorted("{C}{C}{R}")
+
+
+def test_mana_ability_untapping_an_opponents_land_cr_701_26b(real_db):
+    """Benthic Explorers in available_mana: with no tapped land of an opponent it cannot be activated (CR 701.26b,
+    118.3) and is left out; with one, which land (and what it could produce) is a choice not modelled."""
+    got = ask(real_db, {"Alice": ["Benthic Explorers", "Mountain"], "Bob": ["Forest"]}, {"available_mana": "Alice"}).values
+    assert got["pools"] == ["{R}"]
+    with pytest.raises(Unsupported):
+        ask(real_db, {"Alice": ["Benthic Explorers", "Mountain"], "Bob": [{"card": "Forest", "tapped": True}]},
+            {"available_mana": "Alice"})
+
+
+def test_a_cost_written_as_a_choice_cr_601_2b(real_db):
+    """Granite Shard: "{3}, {T} or {R}, {T}" — either cost may be paid (CR 602.2b → 601.2b, 601.2f-h): one Mountain
+    pays {R}; three Islands pay {3}; one Island pays neither."""
+    from mtgcheck.models.abilities import parse_activation_cost as parse
+
+    c = parse("{3}, {T} or {R}, {T}")
+    assert [str(a.mana) for a in c.alternatives] == ["{3}", "{R}"] and all(a.tap for a in c.alternatives)
+    assert _act(real_db, {"Alice": ["Granite Shard", "Mountain"]}, "Granite Shard")["activatable"]
+    assert _act(real_db, {"Alice": ["Granite Shard", "Island", "Island", "Island"]}, "Granite Shard")["activatable"]
+    assert _act(real_db, {"Alice": ["Granite Shard", "Island"]}, "Granite Shard")["activatable"] is False

@@ -193,6 +193,18 @@ def activation_cost_check(state: GameState, perm: Any, ability: Any, *, x: int =
     cost = ability.cost
     if cost is None:
         return None
+    if cost.alternatives:  # "{3}, {T} or {R}, {T}": either cost (CR 601.2b, 601.2f-h)
+        import dataclasses
+
+        reasons = []
+        for alt in cost.alternatives:
+            r = activation_cost_check(state, perm, dataclasses.replace(ability, cost=alt), x=x, notes=notes)
+            if r is None:
+                if notes is not None:
+                    notes.append(f"the cost is paid as “{alt.text}” (one of the costs it offers, CR 601.2b)")
+                return None
+            reasons.append(f"“{alt.text}”: {r}")
+        return "neither of its costs can be paid: " + "; ".join(reasons)
     player = perm.controller
     life = 0
     for p in cost.parts:

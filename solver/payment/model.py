@@ -499,8 +499,8 @@ def _source_choices(src: ManaSource, spell_card: Any, notes: list[str],
     for p in src.other_costs:
         if p.action == "pay_life":
             life += p.amount
-        elif p.action == "sacrifice" and p.what == "this":
-            pass
+        elif p.action in ("sacrifice", "return", "put_library") and p.what == "this":
+            pass  # it leaves the battlefield: once (``removes``)
         elif p.action == "remove_counters":
             pass
         elif p.action in ("exile", "reveal") and p.what == "this" and src.zone == "hand":
@@ -511,7 +511,7 @@ def _source_choices(src: ManaSource, spell_card: Any, notes: list[str],
             if unmodelled is not None:
                 unmodelled.append(f"{src.name} (“{src.ability.describe()}”: its cost part “{p.text or p.action}”)")
             return None
-    removes = any(p.action in ("sacrifice", "exile") and p.what == "this" for p in src.other_costs)
+    removes = any(p.action in ("sacrifice", "exile", "return", "put_library") and p.what == "this" for p in src.other_costs)
     out = []
     for inp, inp_text, inp_life in _input_announcements(src.mana_cost):
         for opt in src.options:
@@ -699,7 +699,8 @@ def build_model(state: GameState, player: str, total_cost: Any, *, spell_card: A
             continue
         if src.mana_cost and len(src.mana_cost) and _board_dependent(src):
             chs = [dataclasses.replace(c, order=(("boarddep",),)) for c in chs]
-        once = src.tap or src.untap or src.zone != "battlefield" or any(p.action == "sacrifice" for p in src.other_costs)
+        once = src.tap or src.untap or src.zone != "battlefield" or \
+            any(p.action in ("sacrifice", "return", "put_library") for p in src.other_costs)
         if once:
             cnt = _counter_ok(state, src)
             if cnt == 0:
