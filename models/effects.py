@@ -219,6 +219,10 @@ class Qualifier:
     history : str
         Words about what happened earlier ("that dealt damage to you this turn") that are not modelled; empty
         when none.
+    player : Condition or None
+        A condition on a target player ("target opponent who has more life than you do", the Keepers; CR 115.1,
+        601.2c): a ``Compare`` of amounts in which ``whose="opponent"`` (and a filter ``controller="opponent"``)
+        reads the candidate player and ``you`` the ability's controller; evaluated by ``solver.quantities``.
     """
 
     colors: tuple[str, ...] = ()
@@ -236,6 +240,7 @@ class Qualifier:
     combat: str | None = None
     other: bool = False
     history: str = ""
+    player: Any = None
 
     def __post_init__(self) -> None:
         for c in self.colors + self.colors_any + self.not_colors:
@@ -264,7 +269,14 @@ class Qualifier:
                          self.keywords + other.keywords, self.without_keywords + other.without_keywords,
                          self.compare + other.compare, self.counters + other.counters, pick(self.tapped, other.tapped),
                          pick(self.token, other.token), pick(self.combat, other.combat), self.other or other.other,
-                         "; ".join(x for x in (self.history, other.history) if x))
+                         "; ".join(x for x in (self.history, other.history) if x), _both_conditions(self.player, other.player))
+
+
+def _both_conditions(a: Any, b: Any) -> Any:
+    """Both player conditions of a merged qualifier (``AllOf``), or the one given."""
+    if a is None or b is None:
+        return a if b is None else b
+    return AllOf((a, b))
 
 
 @dataclass(frozen=True)

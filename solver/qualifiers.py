@@ -24,6 +24,7 @@ References: CR 105, 109.5, 110.5, 111.1, 122.1, 202.3, 208, 506.4, 508.1, 509.1h
 """
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 from mtgcheck.models.effects import Qualifier, Topic, Unmodelled
@@ -215,6 +216,8 @@ def qualifier_verdict(state: GameState, viewer: str, kind: str, obj: Any, q: Qua
     if q.empty:
         return YES, ""
     if kind == "player":
+        if q.player is not None and dataclasses.replace(q, player=None, other=False).empty:
+            return _player_condition(state, viewer, obj, q.player, source)
         if q == Qualifier(other=True):
             return YES, ""
         return UNKNOWN, f"qualifiers of a player ({q}) are not modelled"
@@ -289,6 +292,53 @@ def qualifier_verdict(state: GameState, viewer: str, kind: str, obj: Any, q: Qua
         if verdict == UNKNOWN:
             return UNKNOWN, why
     return YES, ""
+
+
+def _player_condition(state: GameState, viewer: str, who: str, cond: Any, source: Permanent | None) -> tuple[str, str]:
+    """Whether the candidate player ``who`` meets a target player's condition (``Qualifier.player``: "target opponent
+    who has more life than you do", CR 115.1, 601.2c): each ``Compare`` is read by the one evaluator
+    (``solver.quantities.amount_value``) with ``opponent`` bound to ``who``; a zone the scenario does not list (a
+    hand) makes it unknown, naming it."""
+    from mtgcheck.models.effects import AllOf, Compare
+
+    from .quantities import amount_value, compare_numbers
+
+    parts = cond.parts if isinstance(cond, AllOf) else (cond,)
+    whys = []
+    for c in parts:
+        if not isinstance(c, Compare):
+            return UNKNOWN, f"the player condition {c!r} is not modelled"
+        if who == viewer:  # the controller as the target player: "that player" is "you"
+            try:
+                c = dataclasses.replace(c, left=_as_self(c.left), right=_as_self(c.right))
+            except ValueError:
+                return UNKNOWN, f"a condition on {viewer} as a target player of their own ability is not modelled"
+        try:
+            left, lw = amount_value(state, viewer, c.left, source, opponent=who)
+            right, rw = amount_value(state, viewer, c.right, source, opponent=who)
+        except Unsupported as e:
+            return UNKNOWN, f"whether {who} meets the target's condition is unknown: {e}"
+        if not compare_numbers(left, c.op, right):
+            return NO, f"{lw}, {rw}: {who} does not meet the condition (CR 115.1)"
+        whys.append(f"{lw}, {rw}")
+    return YES, "; ".join(whys)
+
+
+def _as_self(amount: Any) -> Any:
+    """An amount of a player condition read for the ability's controller as the candidate: the candidate's
+    (``opponent``) numbers are the controller's own. Raises ``ValueError`` for an amount kind not rewritten."""
+    from mtgcheck.models.effects import CountOf, Fixed, LifeTotal, PlayerCounters, Sum, ThisTurn
+
+    if isinstance(amount, (int, Fixed)):
+        return amount
+    if isinstance(amount, (LifeTotal, PlayerCounters, ThisTurn)):
+        return dataclasses.replace(amount, whose="you") if amount.whose == "opponent" else amount
+    if isinstance(amount, CountOf):
+        f = amount.filter
+        return CountOf(dataclasses.replace(f, controller="you")) if f.controller == "opponent" else amount
+    if isinstance(amount, Sum):
+        return dataclasses.replace(amount, parts=tuple(_as_self(p) for p in amount.parts))
+    raise ValueError(repr(amount))
 
 
 def filter_verdict(state: GameState, f: Any, obj: Permanent, viewer: str, subtypes: Any = None,

@@ -188,6 +188,23 @@ def spec_legality(state: GameState, player: str, card: Any, spec: TargetSpec,
     return NO, near
 
 
+def _that_player(state: GameState, player: str, mode: tuple[TargetSpec, ...]) -> tuple[TargetSpec, ...]:
+    """"Choose target opponent ... Destroy target nonblack creature that player controls" (Keeper of the Dead): a
+    later target controlled by the player an earlier target chose. With one opponent the earlier target can only be
+    that opponent (CR 102.2), so the later one is a permanent that opponent controls; otherwise the two choices
+    depend on each other and the words stay unknown."""
+    if len(state.opponents(player)) != 1:
+        return mode
+    out: list[TargetSpec] = []
+    for spec in mode:
+        if "that player controls" in spec.unknown and any(
+                s.kinds == ("player",) and s.controller == "opponent" for s in out):
+            spec = dataclasses.replace(spec, controller="opponent",
+                                       unknown=tuple(u for u in spec.unknown if u != "that player controls"))
+        out.append(spec)
+    return tuple(out)
+
+
 def _needs_distinct(mode: tuple[TargetSpec, ...]) -> bool:
     """Whether a mode's targets must be different objects: a later "another target" (CR 115.3)."""
     return any(spec.qualifier.other for spec in mode[1:]) and sum(max(s.count, 0) for s in mode) > 1
@@ -269,7 +286,7 @@ def target_problems(state: GameState, player: str, card: Any, abilities: Iterabl
     ok = 0
     unknown: list[str] = []
     missing: list[str] = []
-    for mode in st.modes:
+    for mode in (_that_player(state, player, m) for m in st.modes):
         verdicts = [(spec, *spec_legality(state, player, card, spec, board, cast_from, source)) for spec in mode]
         if all(v == YES for _, v, _ in verdicts) and _needs_distinct(mode):
             v, w = _distinct_choices(state, player, card, mode, board, cast_from, source)
@@ -439,7 +456,10 @@ def chosen_legality(state: GameState, player: str, card: Any, spec: TargetSpec, 
             return UNKNOWN, f"whether players can be targeted depends on {board[0][0]}'s “{board[0][1]}”, which is not modelled"
         if spec.unknown:
             return UNKNOWN, f"whether {what} is “{spec.text}” ({', '.join(spec.unknown)}) is not modelled"
-        return qualifier_verdict(state, player, kind, obj, spec.qualifier, source)
+        qv, qwhy = qualifier_verdict(state, player, kind, obj, spec.qualifier, source)
+        if qv == NO:
+            return NO, f"{what} is not a legal choice for “{spec.text}”: {qwhy}"
+        return qv, qwhy
     if kind == "permanent":
         if spec.controller == "you" and obj.controller != player or spec.controller == "opponent" and obj.controller == player:
             return NO, f"{what} is not a legal choice for “{spec.text}” (its controller)"

@@ -7,6 +7,7 @@ import pytest
 
 from mtgcheck.models.scenario import ScenarioError, parse_scenario
 from mtgcheck.models.text.targets import parse_target_phrase
+from mtgcheck.solver.questions import Unsupported
 from tests.probe_boards import ask
 
 
@@ -91,8 +92,41 @@ def test_mana_ability_on_the_stack_is_impossible_cr_605_3b(real_db):
 
 # --- player targets with conditions ----------------------------------------------------------------------------
 
-def test_player_condition_not_read_is_unsupported_cr_601_2c(real_db):
-    """A condition on a target player that is not read ("who has more life than you") is never dropped: the
-    answer names it as unknown rather than guessing (CR 601.2c)."""
-    spec = parse_target_phrase("target player who attacked this turn")
-    assert spec.unknown
+def test_player_condition_not_read_is_kept_unknown_cr_601_2c():
+    """A condition on a target player that is not read ("who attacked this turn") is never dropped: it stays an
+    unknown qualifier, so the answer names it rather than guessing (CR 601.2c)."""
+    assert parse_target_phrase("target player who attacked this turn").unknown
+
+
+def test_keeper_of_the_flame_life_cr_119_115_1(real_db):
+    """Keeper of the Flame needs an opponent with more life than its controller (CR 119.1: both start at 20, so at
+    20-20 there is no legal target; with Alice at 12, Bob at 20 qualifies)."""
+    bf = {"Alice": ["Keeper of the Flame", "Mountain"], "Bob": ["Forest"]}
+    a = _act(real_db, bf, "Keeper of the Flame")
+    assert a["activatable"] is False and "Bob has 20 life" in a["reason"]
+    assert _act(real_db, bf, "Keeper of the Flame", life={"Alice": 12})["activatable"] is True
+
+
+def test_keeper_of_the_mind_hand_must_be_listed_cr_402(real_db):
+    """Keeper of the Mind needs an opponent with at least two more cards in hand (CR 402): a hand the scenario
+    does not list is unknown (unsupported, naming it); Bob with 3 cards against Alice's 1 qualifies, with 2 not."""
+    bf = {"Alice": ["Keeper of the Mind", "Island"], "Bob": ["Forest"]}
+    with pytest.raises(Unsupported, match="hand is not listed"):
+        _act(real_db, bf, "Keeper of the Mind")
+    assert _act(real_db, bf, "Keeper of the Mind", hand={"Alice": ["Island"], "Bob": ["Island"] * 3})["activatable"] is True
+    assert _act(real_db, bf, "Keeper of the Mind", hand={"Alice": ["Island"], "Bob": ["Island"] * 2})["activatable"] is False
+
+
+def test_keeper_of_the_beasts_and_dead_cr_115_1(real_db):
+    """Keeper of the Beasts: an opponent controlling more creatures (Alice has the Keeper, Bob two Bears: yes; one
+    Bear: no). Keeper of the Dead: an opponent with at least two fewer creature cards in their graveyard, and a
+    nonblack creature that player controls (with one opponent the second target is Bob's, CR 601.2c)."""
+    bf = {"Alice": ["Keeper of the Beasts", "Forest"], "Bob": ["Grizzly Bears", "Grizzly Bears"]}
+    assert _act(real_db, bf, "Keeper of the Beasts")["activatable"] is True
+    bf = {"Alice": ["Keeper of the Beasts", "Forest"], "Bob": ["Grizzly Bears"]}
+    assert _act(real_db, bf, "Keeper of the Beasts")["activatable"] is False
+    bf = {"Alice": ["Keeper of the Dead", "Swamp"], "Bob": ["Grizzly Bears"]}
+    gy = {"Alice": ["Grizzly Bears", "Grizzly Bears"], "Bob": []}
+    assert _act(real_db, bf, "Keeper of the Dead", graveyard=gy)["activatable"] is True
+    gy = {"Alice": ["Grizzly Bears"], "Bob": []}
+    assert _act(real_db, bf, "Keeper of the Dead", graveyard=gy)["activatable"] is False

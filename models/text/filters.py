@@ -8,6 +8,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import re
+from typing import Any
 
 from ..effects import RELATIONS, Comparison, Filter, Qualifier
 
@@ -140,6 +141,70 @@ _CONTROLLERS = {"you control": "you", "you don't control": "opponent", "an oppon
                 "your opponents control": "opponent"}
 
 
+_N = r"(a|an|one|two|three|four|five|six|seven|eight|nine|ten|\d+)"
+#: A condition on a target player (the Keepers, CR 115.1, 601.2c), "as you activate this ability" after it (the
+#: targets are chosen then anyway, 602.2b).
+_PLAYER_COND_RE = re.compile(
+    r"^who (?:(?P<life>has more life than you(?: do)?)"
+    r"|has (?:at least " + _N + r" )?(?P<hand>more|fewer) cards in (?:their )?hand than you(?: do)?"
+    r"|controls (?:at least " + _N + r" )?more (?P<perms>creatures|lands|artifacts|enchantments) than you(?: do)?"
+    r"|has (?:at least " + _N + r" )?(?P<gy>more|fewer) (?P<gytype>creature |land |instant and sorcery )?cards in "
+    r"their graveyard than you(?: do)?"
+    r"|(?P<lost>lost life this turn))"
+    r"(?: as you activate this ability)?\b", re.I)
+_POISON_RE = re.compile(r"^with exactly " + _N + r" poison counters?\b", re.I)
+
+
+def player_condition(text: str) -> tuple[Any, int] | None:
+    """A condition on a target player at the start of ``text`` and the number of characters read, or ``None``:
+    "who has more life than you do", "who has at least two more cards in hand than you do", "who controls more
+    creatures than you do", "who has at least two fewer creature cards in their graveyard than you do" (the
+    Keepers), "who lost life this turn", "with exactly seven poison counters" (CR 119, 122.1, 402, 404).
+
+    Returns a ``models.effects.Compare`` in which ``opponent`` means the candidate player (``Qualifier.player``)."""
+    from mtgcheck.models.effects import Compare, CountOf, LifeTotal, PlayerCounters, Sum, ThisTurn
+
+    from .words import parse_count_word
+
+    m = _PLAYER_COND_RE.match(text)
+    if m:
+        n = next((parse_count_word(g.lower()) for g in m.groups()[1:] if g and g.lower() in
+                  ("a", "an", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+                  or (g or "").isdigit()), None)
+        if m.group("life"):
+            return Compare(LifeTotal("opponent"), ">", LifeTotal("you")), m.end()
+        if m.group("lost"):
+            return Compare(ThisTurn("life_lost", "opponent"), ">", 0), m.end()
+
+        def counts(f_opp: Filter, f_you: Filter, more: bool) -> Any:
+            theirs, yours = CountOf(f_opp), CountOf(f_you)
+            if n is None:
+                return Compare(theirs, ">" if more else "<", yours)
+            return Compare(theirs, ">=" if more else "<=", Sum((yours,), plus=n if more else -n))
+
+        if m.group("hand"):
+            return counts(Filter(zone="hand", controller="opponent", words="cards in their hand"),
+                          Filter(zone="hand", controller="you", words="cards in your hand"),
+                          m.group("hand").lower() == "more"), m.end()
+        if m.group("perms"):
+            t = _cap(m.group("perms").lower()[:-1])
+            return counts(Filter(all_of=(t,), controller="opponent", words=f"{t.lower()}s they control"),
+                          Filter(all_of=(t,), controller="you", words=f"{t.lower()}s you control"), True), m.end()
+        if m.group("gy"):
+            kind = (m.group("gytype") or "").strip().lower()
+            all_of: tuple[str, ...] = (_cap(kind),) if kind in ("creature", "land") else ()
+            any_of: tuple[str, ...] = ("Instant", "Sorcery") if kind == "instant and sorcery" else ()
+            what = f"{kind + ' ' if kind else ''}cards in"
+            return counts(Filter(all_of=all_of, any_of=any_of, zone="graveyard", controller="opponent",
+                                 words=f"{what} their graveyard"),
+                          Filter(all_of=all_of, any_of=any_of, zone="graveyard", controller="you",
+                                 words=f"{what} your graveyard"), m.group("gy").lower() == "more"), m.end()
+    m = _POISON_RE.match(text)
+    if m:
+        return Compare(PlayerCounters("poison", "opponent"), "==", parse_count_word(m.group(1).lower()) or 0), m.end()
+    return None
+
+
 def adjective_qualifier(groups: list[list[str]]) -> Qualifier:
     """The qualifier of the adjectives before a noun ("nonblack", "tapped", "attacking or blocking", "white or
     blue"); ``groups`` are the adjectives, each group the words joined by "or" (one word: an "and").
@@ -233,6 +298,10 @@ def tail_qualifier(tail: str) -> tuple[Qualifier, str | None, str]:
             q = q.merge(Qualifier(other=True))
         elif m := _HISTORY_RE.match(rest):
             q = q.merge(Qualifier(history=m.group(0)))
+        elif pc := player_condition(rest):
+            q = q.merge(Qualifier(player=pc[0]))
+            rest = rest[pc[1]:].lstrip(" ,")
+            continue
         else:
             break
         rest = rest[m.end():].lstrip(" ,")
