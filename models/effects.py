@@ -152,7 +152,10 @@ NUMBER_COMPARISONS = ("<=", ">=", "==", "<", ">")
 #: Combat statuses a qualifier may name (CR 506.4 attacking/blocking creatures, 509.1h blocked, 506.3 "attacking
 #: you"). ``attacking_or_blocking``: either; ``nonattacking``/``nonblocking``: neither status.
 COMBAT_STATUSES = ("attacking", "blocking", "attacking_or_blocking", "blocked", "unblocked", "attacking_you",
-                   "nonattacking", "nonblocking", "blocking_or_blocked")
+                   "nonattacking", "nonblocking", "blocking_or_blocked", "blocking_it", "blocked_by_it",
+                   "blocking_or_blocked_by_it")
+#: (``blocking_it``: "target creature blocking it" — a creature blocking the source; ``blocked_by_it``: "target
+#: creature it's blocking"; ``blocking_or_blocked_by_it``: either, CR 509.1, 506.4)
 
 
 @dataclass(frozen=True)
@@ -163,10 +166,15 @@ class Comparison:
     quantity: str
     op: str
     value: int
+    #: compared with the source's own power, toughness or mana value instead of ``value`` ("with power less than
+    #: this creature's power", Unliving Psychopath; CR 208.1): ``None`` for a fixed number
+    against: str | None = None
 
     def __post_init__(self) -> None:
         if self.quantity not in QUANTITIES:
             raise _unknown("quantity", self.quantity, QUANTITIES, "comparison")
+        if self.against is not None and self.against not in QUANTITIES:
+            raise _unknown("quantity", self.against, QUANTITIES, "comparison")
         if self.op not in NUMBER_COMPARISONS:
             raise _unknown("comparison", self.op, NUMBER_COMPARISONS, "comparison")
 
@@ -178,6 +186,10 @@ class Comparison:
     def describe(self) -> str:
         words = {"<=": "or less", ">=": "or greater", "==": "", "<": "less than", ">": "greater than"}[self.op]
         what = self.quantity.replace("_", " ")
+        if self.against is not None:
+            rel = {"<=": "less than or equal to", ">=": "greater than or equal to", "==": "equal to", "<": "less than",
+                   ">": "greater than"}[self.op]
+            return f"{what} {rel} the source's {self.against.replace('_', ' ')}"
         if self.op in ("<", ">"):
             return f"{what} {words} {self.value}"
         return f"{what} {self.value} {words}".strip()
@@ -219,6 +231,20 @@ class Qualifier:
     history : str
         Words about what happened earlier ("that dealt damage to you this turn") that are not modelled; empty
         when none.
+    face_down : bool or None
+        "face-down" (``True``, CR 708.2) / "face-up".
+    enchanted, equipped : bool or None
+        "enchanted creature" / "that isn't enchanted" (an Aura is attached to it, CR 303.4); "equipped" (an
+        Equipment is attached, 301.5).
+    any_of : tuple of Qualifier
+        A union of adjectives of different kinds ("tapped or blocking creature", Tetsuo Umezawa): at least one holds.
+    name : str
+        "named Volo's Journal": its name (CR 201.2); empty when none.
+    not_named : str
+        "not named Clever Conjurer": any other name (CR 201.2); empty when none.
+    other_than : str
+        "other than That Which Was Taken": a card's own name in its text means that object itself (CR 201.5), so
+        the source is excluded as with ``other``; empty when none.
     player : Condition or None
         A condition on a target player ("target opponent who has more life than you do", the Keepers; CR 115.1,
         601.2c): a ``Compare`` of amounts in which ``whose="opponent"`` (and a filter ``controller="opponent"``)
@@ -241,6 +267,13 @@ class Qualifier:
     other: bool = False
     history: str = ""
     player: Any = None
+    face_down: bool | None = None
+    enchanted: bool | None = None
+    equipped: bool | None = None
+    any_of: tuple["Qualifier", ...] = ()
+    name: str = ""
+    other_than: str = ""
+    not_named: str = ""
 
     def __post_init__(self) -> None:
         for c in self.colors + self.colors_any + self.not_colors:
@@ -269,7 +302,17 @@ class Qualifier:
                          self.keywords + other.keywords, self.without_keywords + other.without_keywords,
                          self.compare + other.compare, self.counters + other.counters, pick(self.tapped, other.tapped),
                          pick(self.token, other.token), pick(self.combat, other.combat), self.other or other.other,
-                         "; ".join(x for x in (self.history, other.history) if x), _both_conditions(self.player, other.player))
+                         "; ".join(x for x in (self.history, other.history) if x), _both_conditions(self.player, other.player),
+                         pick(self.face_down, other.face_down), pick(self.enchanted, other.enchanted),
+                         pick(self.equipped, other.equipped), _one_union(self.any_of, other.any_of), self.name or other.name,
+                         self.other_than or other.other_than, self.not_named or other.not_named)
+
+
+def _one_union(a: tuple, b: tuple) -> tuple:
+    """The one union of adjectives of a merged qualifier (two unions are not one union: an error)."""
+    if a and b and a != b:
+        raise VocabularyError("qualifier: two unions of adjectives in one phrase are not modelled")
+    return a or b
 
 
 def _both_conditions(a: Any, b: Any) -> Any:

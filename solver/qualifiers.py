@@ -103,6 +103,54 @@ def _combat(state: GameState, viewer: str, perm: Permanent, status: str) -> tupl
     return UNKNOWN, f"the combat status {status!r} is not modelled"
 
 
+def _combat_with_source(state: GameState, perm: Permanent, status: str, source: Permanent | None) -> tuple[str, str]:
+    """"target creature blocking it" (``blocking_it``), "target creature it's blocking" (``blocked_by_it``), either
+    (``blocking_or_blocked_by_it``): a blocker blocks attacking creatures (CR 509.1a), so a creature blocks the
+    source only if it is blocking and the source is attacking, and is blocked by it only if it is attacking and the
+    source is blocking. Who blocks whom is not part of a scenario, but when the one side has a single attacking
+    creature it is determined: every blocker blocks that one."""
+    if source is None:
+        return UNKNOWN, f"“{status}”: the source of the ability is not known"
+    who, src = perm.name, source.name
+    attackers = [p for p in state.battlefield if p.attacking]
+    verdicts = []
+    if status in ("blocking_it", "blocking_or_blocked_by_it"):
+        if not (perm.blocking and source.attacking):
+            verdicts.append((NO, f"{who} is not blocking {src} ({who} is {'' if perm.blocking else 'not '}blocking, {src} is "
+                                 f"{'' if source.attacking else 'not '}attacking; CR 509.1; {_step_words(state)})"))
+        elif len(attackers) == 1:
+            verdicts.append((YES, f"{src} is the only attacking creature, so the blocking {who} blocks it (CR 509.1a)"))
+        else:
+            verdicts.append((UNKNOWN, f"whether {who} blocks {src} is not part of the scenario (CR 509.1h)"))
+    if status in ("blocked_by_it", "blocking_or_blocked_by_it"):
+        if not (perm.attacking and source.blocking):
+            verdicts.append((NO, f"{src} is not blocking {who} ({src} is {'' if source.blocking else 'not '}blocking, {who} is "
+                                 f"{'' if perm.attacking else 'not '}attacking; CR 509.1; {_step_words(state)})"))
+        elif len(attackers) == 1:
+            verdicts.append((YES, f"{who} is the only attacking creature, so the blocking {src} blocks it (CR 509.1a)"))
+        else:
+            verdicts.append((UNKNOWN, f"whether {src} blocks {who} is not part of the scenario (CR 509.1h)"))
+    for v in (YES, UNKNOWN):
+        hit = next((x for x in verdicts if x[0] == v), None)
+        if hit:
+            return hit
+    return NO, "; ".join(w for _, w in verdicts)
+
+
+def _attached(state: GameState, perm: Permanent, subtype: str) -> list[Permanent]:
+    """The permanents of ``subtype`` (Aura, Equipment) attached to ``perm`` (CR 303.4, 301.5; printed subtypes)."""
+    return [p for p in state.battlefield if p.attached_to == perm.id and subtype in p.card.type_line.subtypes]
+
+
+def _names_source(name: str, source: Permanent | None) -> bool:
+    """Whether ``name`` in a card's text is its source's own name (CR 201.5; a legendary name may be shortened to
+    the part before the comma, 201.5a... "Duggan" for "Duggan, Private Detective")."""
+    if source is None:
+        return False
+    full = source.card.name
+    return name == full or name == full.split(",")[0] or any(name == f.name for f in getattr(source.card, "faces", ()))
+
+
 def _pt_counters(perm: Permanent, index: int) -> int:
     n = 0
     for name, k in perm.counters.items():
@@ -229,12 +277,55 @@ def qualifier_verdict(state: GameState, viewer: str, kind: str, obj: Any, q: Qua
     if q.token is not None:
         if q.token:
             return NO, f"{name} is a card, not a token (every object of a scenario is a card, CR 111.1)"
+    if q.other_than:
+        if perm is not None and source is not None and _names_source(q.other_than, source):
+            if perm.id == source.id:
+                return NO, f"{name} is the source itself, and the target must be other than {q.other_than} (CR 201.5, 109.5)"
+        elif perm is not None:
+            results.append((UNKNOWN, f"which object “other than {q.other_than}” means is not modelled"))
+    if q.name:
+        if kind == "permanent" and state.effects:
+            results.append((UNKNOWN, f"effects in force ({state.effects[0].card.name}) may change {name}'s name"))
+        elif obj.card.name != q.name and not any(f.name == q.name for f in getattr(obj.card, "faces", ())):
+            return NO, f"{name} is not named {q.name} (CR 201.2)"
+    if q.not_named:
+        if kind == "permanent" and state.effects:
+            results.append((UNKNOWN, f"effects in force ({state.effects[0].card.name}) may change {name}'s name"))
+        elif obj.card.name == q.not_named or any(f.name == q.not_named for f in getattr(obj.card, "faces", ())):
+            return NO, f"{name} is named {q.not_named} (CR 201.2)"
+    if q.face_down is not None:
+        if kind == "card":
+            results.append((UNKNOWN, f"whether the card {name} is face down is not part of the scenario"))
+        elif q.face_down:
+            return NO, f"{name} is face up: every permanent and spell of a scenario is (CR 708.2, 110.5)"
+    if q.enchanted is not None or q.equipped is not None:
+        if perm is None:
+            if q.enchanted or q.equipped:
+                return NO, f"{name} is not a permanent, so nothing is attached to it (CR 303.4, 301.5)"
+        else:
+            for want, sub, word, rule in ((q.enchanted, "Aura", "enchanted", "303.4"), (q.equipped, "Equipment", "equipped", "301.5")):
+                if want is None:
+                    continue
+                on = _attached(state, perm, sub)
+                if bool(on) != want:
+                    return NO, (f"{name} is {word} by {on[0].name}" if on else f"no {sub} is attached to {name}, so it is not {word}") + f" (CR {rule})"
+    if q.any_of:
+        subs = [qualifier_verdict(state, viewer, kind, obj, a, source) for a in q.any_of]
+        if not any(v == YES for v, _ in subs):
+            unk = [w for v, w in subs if v == UNKNOWN]
+            if unk:
+                results.append((UNKNOWN, unk[0]))
+            else:
+                return NO, "; ".join(w for _, w in subs)
     if q.combat is not None:
         if perm is None:
             return NO, f"{name} is not on the battlefield, so it is not in combat (CR 506.4)"
         if not perm.is_creature:
             return NO, f"{name} is not a creature, so it is not in combat (CR 506.4)"
-        results.append(_combat(state, viewer, perm, q.combat))
+        if q.combat in ("blocking_it", "blocked_by_it", "blocking_or_blocked_by_it"):
+            results.append(_combat_with_source(state, perm, q.combat, source))
+        else:
+            results.append(_combat(state, viewer, perm, q.combat))
     if q.tapped is not None:
         if perm is None:
             results.append((UNKNOWN, f"whether the card {name} is tapped is not meaningful here"))
@@ -252,6 +343,17 @@ def qualifier_verdict(state: GameState, viewer: str, kind: str, obj: Any, q: Qua
                     return NO, f"{name} has no {c + ' ' if c else ''}counter on it (CR 122.1)"
     for cmp in q.compare:
         n, why = _number(state, kind, obj, cmp.quantity)
+        if n is not None and cmp.against is not None:
+            if source is None:
+                results.append((UNKNOWN, f"“{cmp.describe()}”: the source is not known"))
+                continue
+            v, vwhy = _number(state, "permanent", source, cmp.against)
+            if v is None:
+                results.append((UNKNOWN, vwhy))
+            elif not compare_numbers(n, cmp.op, v):
+                return NO, (f"{name} has {cmp.quantity.replace('_', ' ')} {n}, not {cmp.describe().split(' the ')[0]} "
+                            f"{source.name}'s {cmp.against.replace('_', ' ')} {v} (CR 208.1)")
+            continue
         if n is None:
             results.append((UNKNOWN, why))
         elif not cmp.holds(n):
@@ -294,6 +396,13 @@ def qualifier_verdict(state: GameState, viewer: str, kind: str, obj: Any, q: Qua
     return YES, ""
 
 
+def compare_numbers(a: int, op: str, b: int) -> bool:
+    """``a op b`` (``solver.quantities.compare_numbers``)."""
+    from .quantities import compare_numbers as cmp
+
+    return cmp(a, op, b)
+
+
 def _player_condition(state: GameState, viewer: str, who: str, cond: Any, source: Permanent | None) -> tuple[str, str]:
     """Whether the candidate player ``who`` meets a target player's condition (``Qualifier.player``: "target opponent
     who has more life than you do", CR 115.1, 601.2c): each ``Compare`` is read by the one evaluator
@@ -301,7 +410,7 @@ def _player_condition(state: GameState, viewer: str, who: str, cond: Any, source
     hand) makes it unknown, naming it."""
     from mtgcheck.models.effects import AllOf, Compare
 
-    from .quantities import amount_value, compare_numbers
+    from .quantities import amount_value
 
     parts = cond.parts if isinstance(cond, AllOf) else (cond,)
     whys = []

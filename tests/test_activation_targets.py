@@ -130,3 +130,82 @@ def test_keeper_of_the_beasts_and_dead_cr_115_1(real_db):
     assert _act(real_db, bf, "Keeper of the Dead", graveyard=gy)["activatable"] is True
     gy = {"Alice": ["Grizzly Bears"], "Bob": []}
     assert _act(real_db, bf, "Keeper of the Dead", graveyard=gy)["activatable"] is False
+
+
+# --- object qualifiers -----------------------------------------------------------------------------------------
+
+def test_qualifier_words_are_typed_cr_115_1():
+    """Each qualifier becomes a typed test (none is dropped): CR 201.5, 303.4, 708.2, 509.1, 110.5, 208.1, 201.2."""
+    q = parse_target_phrase("target permanent other than That Which Was Taken").qualifier
+    assert q.other_than == "That Which Was Taken"
+    assert parse_target_phrase("target permanent that isn't enchanted to its owner's hand").qualifier.enchanted is False
+    assert parse_target_phrase("target enchanted creature").qualifier.enchanted is True
+    assert parse_target_phrase("target face-down creature").qualifier.face_down is True
+    assert parse_target_phrase("target creature blocking or blocked by it").qualifier.combat == "blocking_or_blocked_by_it"
+    assert parse_target_phrase("target creature it's blocking").qualifier.combat == "blocked_by_it"
+    q = parse_target_phrase("target tapped or blocking creature").qualifier
+    assert [a.tapped for a in q.any_of] == [True, None] and q.any_of[1].combat == "blocking"
+    q = parse_target_phrase("target 1/1 creature gets +1/+2 until end of turn").qualifier
+    assert [(c.quantity, c.op, c.value) for c in q.compare] == [("power", "==", 1), ("toughness", "==", 1)]
+    c = parse_target_phrase("target creature with power less than this creature's power").qualifier.compare[0]
+    assert (c.quantity, c.op, c.against) == ("power", "<", "power")
+    assert parse_target_phrase("target permanent you control named Volo's Journal").qualifier.name == "Volo's Journal"
+    assert parse_target_phrase("target permanent not named Clever Conjurer").qualifier.not_named == "Clever Conjurer"
+    assert parse_target_phrase("target creature of an opponent's choice they control").controller == "opponent"
+
+
+def test_other_than_its_own_name_cr_201_5(real_db):
+    """CR 201.5: That Which Was Taken's own name in its text means itself; alone with no other permanent it has no
+    legal target, with an Island it has one."""
+    a = _act(real_db, {"Alice": ["That Which Was Taken"]}, "That Which Was Taken", pool={"Alice": "{C}{C}{C}{C}"})
+    assert a["activatable"] is False and "201.5" in a["reason"]
+    a = _act(real_db, {"Alice": ["That Which Was Taken", "Island"]}, "That Which Was Taken", pool={"Alice": "{C}{C}{C}{C}"})
+    assert a["activatable"] is True
+
+
+def test_enchanted_cr_303_4(real_db):
+    """CR 303.4: a permanent an Aura is attached to is enchanted. Ramses Overdark: Bob's Grizzly Bears with
+    Pacifism is a legal target, without it none."""
+    bf = {"Alice": ["Ramses Overdark"], "Bob": [{"card": "Grizzly Bears", "id": "gb"}]}
+    assert _act(real_db, bf, "Ramses Overdark")["activatable"] is False
+    bf["Bob"].append({"card": "Pacifism", "attached_to": "gb"})
+    assert _act(real_db, bf, "Ramses Overdark")["activatable"] is True
+
+
+def test_face_down_cr_708_2(real_db):
+    """CR 708.2: every permanent of a scenario is face up, so "target face-down creature" has no legal choice."""
+    a = _act(real_db, {"Alice": ["Nosy Goblin"], "Bob": ["Grizzly Bears"]}, "Nosy Goblin")
+    assert a["activatable"] is False and "708.2" in a["reason"]
+
+
+def test_blocking_relation_cr_509_1a(real_db):
+    """CR 509.1a: a blocker blocks an attacking creature. Steadfast Armasaur outside combat has no target; attacking
+    alone and blocked by Grizzly Bears, the Bears block it."""
+    bf = {"Alice": ["Steadfast Armasaur", "Plains", "Plains"], "Bob": ["Grizzly Bears"]}
+    assert _act(real_db, bf, "Steadfast Armasaur")["activatable"] is False
+    bf = {"Alice": [{"card": "Steadfast Armasaur", "attacking": True}, "Plains", "Plains"],
+          "Bob": [{"card": "Grizzly Bears", "blocking": True}]}
+    assert _act(real_db, bf, "Steadfast Armasaur", turn={"step": "declare_blockers"})["activatable"] is True
+
+
+def test_power_against_the_source_cr_208_1(real_db):
+    """CR 208.1, 122.1a: Unliving Psychopath (0/4) destroys a creature with power less than its own: with two
+    +1/+1 counters (power 2) Llanowar Elves (power 1) qualifies; with none nothing does."""
+    bf = {"Alice": [{"card": "Unliving Psychopath", "counters": {"+1/+1": 2}}, "Swamp"], "Bob": ["Llanowar Elves"]}
+    assert _act(real_db, bf, "Unliving Psychopath", 2)["activatable"] is True
+    bf = {"Alice": ["Unliving Psychopath", "Swamp"], "Bob": ["Llanowar Elves"]}
+    a = _act(real_db, bf, "Unliving Psychopath", 2)
+    assert a["activatable"] is False and "208.1" in a["reason"]
+
+
+def test_one_one_creature_cr_208_1(real_db):
+    """Aegis of the Meek: "target 1/1 creature" is exact power 1 and toughness 1 (CR 208.1)."""
+    assert _act(real_db, {"Alice": ["Aegis of the Meek", "Forest", "Grizzly Bears"]}, "Aegis of the Meek")["activatable"] is False
+    assert _act(real_db, {"Alice": ["Aegis of the Meek", "Forest", "Llanowar Elves"]}, "Aegis of the Meek")["activatable"] is True
+
+
+def test_opponents_choice_they_control_preacher_ruling(real_db):
+    """Preacher rulings 2004-10-04 / 2007-09-16: the target is a creature the chosen opponent controls (they choose
+    it): with only Alice's creatures there is none."""
+    assert _act(real_db, {"Alice": ["Preacher", "Grizzly Bears"]}, "Preacher")["activatable"] is False
+    assert _act(real_db, {"Alice": ["Preacher"], "Bob": ["Grizzly Bears"]}, "Preacher")["activatable"] is True

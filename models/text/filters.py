@@ -114,7 +114,10 @@ _COLOR_WORDS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G
 #: Adjectives a qualifier reads (before the noun); each maps to a test of ``models.effects.Qualifier``.
 QUALIFIER_ADJECTIVES = frozenset(list(_COLOR_WORDS) + [f"non{c}" for c in _COLOR_WORDS] + [
     "colorless", "colored", "multicolored", "monocolored", "tapped", "untapped", "token", "nontoken", "attacking",
-    "blocking", "blocked", "unblocked", "nonattacking", "nonblocking", "another", "other"])
+    "blocking", "blocked", "unblocked", "nonattacking", "nonblocking", "another", "other", "face-down", "face-up",
+    "enchanted", "equipped", "unenchanted"])
+#: "1/1 creature" (Aegis of the Meek): an exact power and toughness before the noun (CR 208.1).
+PT_ADJECTIVE = re.compile(r"^(\d+)/(\d+)$")
 _COMBAT_UNIONS = {frozenset({"attacking", "blocking"}): "attacking_or_blocking",
                   frozenset({"blocking", "blocked"}): "blocking_or_blocked"}
 #: Keyword abilities a "with"/"without" qualifier may name (CR 702): single keywords with no parameter.
@@ -127,6 +130,11 @@ _KW_RE = "|".join(sorted((re.escape(k) for k in QUALIFIER_KEYWORDS), key=len, re
 _NUMBER_RE = re.compile(r"^with (power|toughness|mana value) (\d+)(?: (or less|or greater|or more))?\b(?! or)", re.I)
 _NUMBER_RE2 = re.compile(r"^with (power|toughness|mana value) (less than or equal to|greater than or equal to|"
                          r"less than|greater than) (\d+)\b", re.I)
+#: "with power less than this creature's power" (Unliving Psychopath), "toughness less than this creature's power"
+#: (Stone Giant): a comparison with the source's own characteristic (CR 208.1).
+_NUMBER_RE3 = re.compile(r"^with (power|toughness|mana value) (less than or equal to|greater than or equal to|"
+                         r"less than|greater than|equal to) (?:this creature's|~'s|its) (power|toughness|mana value)\b",
+                         re.I)
 _KEYWORD_RE = re.compile(rf"^(with|without) ({_KW_RE})\b(?! counter)", re.I)
 _COUNTER_RE = re.compile(r"^with (?:a|an|one or more) (?:([+\-]\d+/[+\-]\d+|[a-z]+) )?counters? on (?:it|them)\b", re.I)
 _THATS_RE = re.compile(r"^(?:that's|that is|that are|which is) (attacking|blocking)( you)?\b", re.I)
@@ -134,6 +142,24 @@ _THATS_COLOR_RE = re.compile(r"^(?:that's|that is|that are) ((?:white|blue|black
                              r"(?:white|blue|black|red|green))*)\b", re.I)
 _OTHER_THAN_RE = re.compile(r"^other than (?:this (?:creature|artifact|permanent|land|enchantment|planeswalker|"
                             r"vehicle|equipment)|itself|~)\b", re.I)
+#: "other than That Which Was Taken": the card's own name (CR 201.5), read against the source.
+_OTHER_THAN_NAME_RE = re.compile(r"^other than (?P<name>[A-Z][\w'\-]*(?:,? (?:[A-Z][\w'\-]*|of|the|and|a|an|to|in))*)")
+#: "named Volo's Journal" (CR 201.2).
+_NAMED_RE = re.compile(r"^named (?P<name>[A-Z][\w'\-]*(?:,? (?:[A-Z][\w'\-]*|of|the|and|a|an|to|in))*)")
+#: "that isn't enchanted", "that's enchanted", "that isn't equipped" (CR 303.4, 301.5).
+_ATTACHED_RE = re.compile(r"^(?:that|which) (?P<neg>isn't|is not|aren't|'s|is|are) (?P<what>enchanted|equipped)\b", re.I)
+#: Combat relations to the source ("blocking or blocked by it", "blocking it", "it's blocking"; CR 509.1).
+_BLOCK_REL_RE = re.compile(r"^(?:(?:that's|that is|that are) )?(?P<both>blocking or blocked by|blocking)"
+                           r" (?:it|this creature|~|[A-Z][\w'\-]*(?:,? [A-Z][\w'\-]*)*)(?=$|[\s,.;])"
+                           r"|^(?:that )?(?P<its>it's blocking|it is blocking)\b")
+#: "of an opponent's choice they control" (Preacher, Magus of the Arena): an opponent chooses the target, a
+#: creature they control (Preacher rulings 2004-10-04, 2007-09-16: you choose an opponent, who chooses the target).
+_OPPONENTS_CHOICE_RE = re.compile(r"^of an opponent's choice (?:that )?they control\b", re.I)
+#: "of your choice" (you choose the target, as always, CR 601.2c) and "of an opponent's choice" not limited to what
+#: they control (Diaochan: the opponent chooses among every legal target of your ability): no test.
+_WHOSE_CHOICE_RE = re.compile(r"^of (?:your|an opponent's) choice\b(?! (?:that )?they control)", re.I)
+#: "not named Clever Conjurer" (CR 201.2).
+_NOT_NAMED_RE = re.compile(r"^not named (?P<name>[A-Z][\w'\-]*(?:,? (?:[A-Z][\w'\-]*|of|the|and|a|an|to|in))*)")
 _HISTORY_RE = re.compile(r"^(?:that|which) (?:dealt|was dealt|were dealt|attacked|blocked|entered|was put|"
                          r"were put|was cast|became|has dealt|you cast)\b[^,.;]*?\bthis turn\b", re.I)
 _CONTROLLER_RE = re.compile(r"^(you control|you don't control|an opponent controls|your opponents control)\b", re.I)
@@ -225,9 +251,23 @@ def adjective_qualifier(groups: list[list[str]]) -> Qualifier:
             if combat and "combat" not in q:
                 q["combat"] = combat
                 continue
+            if "any_of" not in q:
+                # "tapped or blocking creature" (Tetsuo Umezawa): adjectives of different kinds, one must hold
+                q["any_of"] = tuple(adjective_qualifier([[w]]) for w in ws)
+                continue
             raise ValueError(f"the union {' or '.join(ws)!r} is not read")
         w = ws[0]
-        if w in _COLOR_WORDS:
+        pt = PT_ADJECTIVE.match(w)
+        if pt:
+            q["compare"] = q.get("compare", ()) + (Comparison("power", "==", int(pt.group(1))),
+                                                   Comparison("toughness", "==", int(pt.group(2))))
+        elif w in ("face-down", "face-up"):
+            q["face_down"] = w == "face-down"
+        elif w in ("enchanted", "unenchanted"):
+            q["enchanted"] = w == "enchanted"
+        elif w == "equipped":
+            q["equipped"] = True
+        elif w in _COLOR_WORDS:
             q["colors"] = q.get("colors", ()) + (_COLOR_WORDS[w],)
         elif w.startswith("non") and w[3:] in _COLOR_WORDS:
             q["not_colors"] = q.get("not_colors", ()) + (_COLOR_WORDS[w[3:]],)
@@ -272,6 +312,25 @@ def tail_qualifier(tail: str) -> tuple[Qualifier, str | None, str]:
         m = _CONTROLLER_RE.match(rest)
         if m and controller is None:
             controller = _CONTROLLERS[m.group(1).lower()]
+        elif (m := _OPPONENTS_CHOICE_RE.match(rest)) and controller is None:
+            controller = "opponent"
+        elif m := _WHOSE_CHOICE_RE.match(rest):
+            pass
+        elif m := _NOT_NAMED_RE.match(rest):
+            q = q.merge(Qualifier(not_named=m.group("name")))
+        elif m := _BLOCK_REL_RE.match(rest):
+            if q.combat is not None:
+                break
+            status = "blocked_by_it" if m.group("its") else \
+                "blocking_or_blocked_by_it" if m.group("both") == "blocking or blocked by" else "blocking_it"
+            q = q.merge(Qualifier(combat=status))
+        elif m := _ATTACHED_RE.match(rest):
+            want = m.group("neg").lower() not in ("isn't", "is not", "aren't")
+            q = q.merge(Qualifier(enchanted=want) if m.group("what").lower() == "enchanted" else Qualifier(equipped=want))
+        elif m := _NAMED_RE.match(rest):
+            q = q.merge(Qualifier(name=m.group("name")))
+        elif (m := _OTHER_THAN_NAME_RE.match(rest)) and not _OTHER_THAN_RE.match(rest):
+            q = q.merge(Qualifier(other_than=m.group("name")))
         elif m := _NUMBER_RE.match(rest):
             op = {"or less": "<=", "or greater": ">=", "or more": ">=", None: "=="}[m.group(3) and m.group(3).lower()]
             q = q.merge(Qualifier(compare=(Comparison(m.group(1).lower().replace(" ", "_"), op, int(m.group(2))),)))
@@ -279,6 +338,11 @@ def tail_qualifier(tail: str) -> tuple[Qualifier, str | None, str]:
             op = {"less than or equal to": "<=", "greater than or equal to": ">=", "less than": "<",
                   "greater than": ">"}[m.group(2).lower()]
             q = q.merge(Qualifier(compare=(Comparison(m.group(1).lower().replace(" ", "_"), op, int(m.group(3))),)))
+        elif m := _NUMBER_RE3.match(rest):
+            op = {"less than or equal to": "<=", "greater than or equal to": ">=", "less than": "<",
+                  "greater than": ">", "equal to": "=="}[m.group(2).lower()]
+            q = q.merge(Qualifier(compare=(Comparison(m.group(1).lower().replace(" ", "_"), op, 0,
+                                                      against=m.group(3).lower().replace(" ", "_")),)))
         elif m := _KEYWORD_RE.match(rest):
             kw = m.group(2).lower()
             q = q.merge(Qualifier(keywords=(kw,)) if m.group(1).lower() == "with" else Qualifier(without_keywords=(kw,)))

@@ -28,7 +28,7 @@ from functools import lru_cache
 from typing import Any, Iterable
 
 from ..effects import Qualifier
-from .filters import QUALIFIER_ADJECTIVES, adjective_qualifier, tail_qualifier
+from .filters import PT_ADJECTIVE, QUALIFIER_ADJECTIVES, adjective_qualifier, tail_qualifier
 from .words import parse_count_word
 
 _TYPES = {"creature": "Creature", "artifact": "Artifact", "enchantment": "Enchantment", "land": "Land",
@@ -286,7 +286,9 @@ def _read_noun_phrase(words: list[str]) -> tuple[_Noun, int]:
             continue
         elif w == "other" and i + 1 < len(words) and words[i + 1].lower() == "than":
             break  # "other than this creature": read after the noun
-        elif w in QUALIFIER_ADJECTIVES:
+        elif (w in QUALIFIER_ADJECTIVES or PT_ADJECTIVE.match(w)) and prev == "type":
+            break  # "target creature blocking or blocked by it": words after the noun, read by the tail
+        elif w in QUALIFIER_ADJECTIVES or PT_ADJECTIVE.match(w):
             if prev == "adjor" and nn.pending:
                 nn.pending[-1].append(w)
             else:
@@ -374,7 +376,7 @@ def parse_target_phrase(phrase: str) -> TargetSpec | None:
             bq, _, tail = tail_qualifier(tail)
             tq = tq.merge(bq)
     # "on top of its owner's library", "from the battlefield", "to its owner's hand": where it goes, not which
-    if n != 0 and re.match(r"^(with|that|without|of|whose|who|named|which|dealt|blocking|blocked|attacking|it|other)\b", tail):
+    if n != 0 and re.match(r"^(with|that|without|of|whose|who|named|not|which|dealt|blocking|blocked|attacking|it|it's|other)\b", tail):
         unknown.append(tail.split(",")[0].split(".")[0][:60])
     if "@opponent" in unknown:
         unknown.remove("@opponent")
