@@ -158,6 +158,10 @@ COMBAT_STATUSES = ("attacking", "blocking", "attacking_or_blocking", "blocked", 
 #: creature it's blocking"; ``blocking_or_blocked_by_it``: either, CR 509.1, 506.4)
 
 
+#: What an object did this turn that a qualifier may name (``Qualifier.this_turn``; CR 120 damage, 508.1 attacks).
+THIS_TURN_QUALIFIERS = ("dealt_damage_to_you", "dealt_damage", "was_dealt_damage", "attacked")
+
+
 @dataclass(frozen=True)
 class Comparison:
     """A number test on an object: ``quantity`` (``power``, ``toughness``, ``mana_value``) ``op`` ``value``
@@ -240,6 +244,10 @@ class Qualifier:
         A union of adjectives of different kinds ("tapped or blocking creature", Tetsuo Umezawa): at least one holds.
     name : str
         "named Volo's Journal": its name (CR 201.2); empty when none.
+    this_turn : str
+        What the object did or had done to it earlier this turn, read from the turn history (``models.turn``):
+        ``dealt_damage_to_you`` ("that dealt damage to you this turn"), ``dealt_damage``, ``was_dealt_damage``
+        (CR 120), ``attacked`` (508.1); empty when none. Other history words stay in ``history`` (not modelled).
     not_named : str
         "not named Clever Conjurer": any other name (CR 201.2); empty when none.
     other_than : str
@@ -274,11 +282,14 @@ class Qualifier:
     name: str = ""
     other_than: str = ""
     not_named: str = ""
+    this_turn: str = ""
 
     def __post_init__(self) -> None:
         for c in self.colors + self.colors_any + self.not_colors:
             if c not in COLORS:
                 raise VocabularyError(f"qualifier: {c!r} is not a colour letter ({', '.join(COLORS)})")
+        if self.this_turn and self.this_turn not in THIS_TURN_QUALIFIERS:
+            raise _unknown("history qualifier", self.this_turn, THIS_TURN_QUALIFIERS, "qualifier")
         if self.combat is not None and self.combat not in COMBAT_STATUSES:
             raise _unknown("combat status", self.combat, COMBAT_STATUSES, "qualifier")
 
@@ -305,7 +316,8 @@ class Qualifier:
                          "; ".join(x for x in (self.history, other.history) if x), _both_conditions(self.player, other.player),
                          pick(self.face_down, other.face_down), pick(self.enchanted, other.enchanted),
                          pick(self.equipped, other.equipped), _one_union(self.any_of, other.any_of), self.name or other.name,
-                         self.other_than or other.other_than, self.not_named or other.not_named)
+                         self.other_than or other.other_than, self.not_named or other.not_named,
+                         self.this_turn or other.this_turn)
 
 
 def _one_union(a: tuple, b: tuple) -> tuple:

@@ -61,7 +61,7 @@ TURN_KEYS = ("step", "number", "history")
 #: the list ``spells_cast``).
 HISTORY_COUNTS = ("lands_played", "life_gained", "life_lost", "cards_drawn", "tokens_created", "discarded", "left_graveyard")
 HISTORY_LISTS = ("died", "entered", "sacrificed")
-HISTORY_KEYS = ("cast", "activated", "attacked") + HISTORY_COUNTS + HISTORY_LISTS
+HISTORY_KEYS = ("cast", "activated", "attacked", "damage") + HISTORY_COUNTS + HISTORY_LISTS
 EFFECT_KEYS = ("card", "controller", "ability", "targets", "choices", "timestamp")
 
 
@@ -645,9 +645,47 @@ def _build_turn(sc: Scenario, state: GameState, db: Any) -> TurnState:
     counts: dict[str, Any] = {k: per_player(hist.get(k), k, 0) for k in HISTORY_COUNTS}
     lists: dict[str, Any] = {k: card_lists(k) for k in HISTORY_LISTS}
     names = {n for d in [cast, *lists.values()] for ns in d.values() for n in ns}
+    damage = _damage_history(sc, state, hist, TurnStep(step_text))
     history = TurnHistory(spells_cast=cast, activations=activations, attacked=frozenset(attacked), **counts, **lists,
-                          cards={n: db.get(n) for n in names})
+                          cards={n: db.get(n) for n in names}, damage=damage)
     return TurnState(step=TurnStep(step_text), number=number, history=history, given=True)
+
+
+def _damage_history(sc: Scenario, state: GameState, hist: Mapping, step: TurnStep) -> tuple[tuple[str, str], ...]:
+    """``history: {damage: [{from: REF, to: PLAYER or REF}, ...]}``: damage dealt earlier this turn by a permanent on
+    the battlefield to a player or a permanent (CR 120). Raises ``ScenarioError`` naming the line: an entry that is
+    not ``{from, to}``, a reference matching no permanent or several, damage recorded in the untap step (no player
+    gets priority and nothing is dealt damage before it ends, CR 502.4, 120.1), or dealt to a permanent that is
+    not a creature, planeswalker or battle (only those can be dealt damage, CR 120.1; a permanent that was one
+    then is not modelled)."""
+    raw = hist.get("damage") or []
+    if not isinstance(raw, list):
+        raise sc.error("'damage' is a list of {from: PERMANENT, to: PLAYER or PERMANENT} (damage dealt this turn, CR 120)",
+                       "damage", hist)
+    out: list[tuple[str, str]] = []
+    for i, d in enumerate(raw):
+        if not isinstance(d, Mapping) or set(d) != {"from", "to"}:
+            raise sc.error("each 'damage' entry is {from: PERMANENT, to: PLAYER or PERMANENT}", i, raw)
+        if step == TurnStep.UNTAP:
+            raise sc.error("impossible state: damage this turn during the untap step, before any player gets priority "
+                           "(CR 502.4)", i, raw)
+        try:
+            src = state.find_permanent(d["from"]).id
+        except StateError as err:
+            raise sc.error(f"damage from: {err}", "from", d, err.candidates) from None
+        to = d["to"]
+        if isinstance(to, str) and to in sc.players:
+            out.append((src, to))
+            continue
+        try:
+            perm = state.find_permanent(to)
+        except StateError as err:
+            raise sc.error(f"damage to: {err} (a player is named by their name)", "to", d, err.candidates) from None
+        if not any(perm.card.is_type(t) for t in ("Creature", "Planeswalker", "Battle")):
+            raise sc.error(f"impossible state: {perm.name} is not a creature, planeswalker or battle, so it can't have been "
+                           f"dealt damage (CR 120.1)", "to", d)
+        out.append((src, perm.id))
+    return tuple(out)
 
 
 def _check_ability_number(sc: Scenario, state: GameState, pid: str, n: int, entry: Any) -> None:

@@ -144,6 +144,19 @@ class TurnHistory:
     sacrificed: Mapping[str, tuple[str, ...]] = field(default_factory=lambda: _EMPTY)
     #: name -> ``Card`` of every name above (filled by the scenario reader): what a filter on them reads
     cards: Mapping[str, Any] = field(default_factory=lambda: _EMPTY, compare=False)
+    #: damage dealt earlier this turn (CR 120): ``(source permanent id, recipient)`` pairs, the recipient a player's
+    #: name or a permanent's id ("target creature that dealt damage to you this turn", "that was dealt damage this
+    #: turn"); scenario key ``history: {damage: [{from, to}]}``
+    damage: tuple[tuple[str, str], ...] = ()
+
+    def dealt_damage(self, source_id: str, to: str | None = None) -> bool:
+        """Whether the permanent ``source_id`` dealt damage this turn (to ``to``, a player or a permanent id, when
+        given; CR 120.1). What the history does not list did not happen."""
+        return any(s == source_id and (to is None or r == to) for s, r in self.damage)
+
+    def was_dealt_damage(self, permanent_id: str) -> bool:
+        """Whether the permanent ``permanent_id`` was dealt damage this turn (CR 120.1)."""
+        return any(r == permanent_id for _, r in self.damage)
 
     def spells_cast_by(self, player: str) -> tuple[str, ...]:
         """Names of the spells ``player`` cast earlier this turn, in order (empty when none)."""
@@ -174,7 +187,7 @@ class TurnHistory:
     @property
     def empty(self) -> bool:
         """True when nothing is recorded for this turn."""
-        return not (self.spells_cast or self.activations or self.attacked
+        return not (self.spells_cast or self.activations or self.attacked or self.damage
                     or any(getattr(self, k) for k in self.COUNTS + self.CARD_LISTS))
 
 

@@ -385,6 +385,8 @@ def qualifier_verdict(state: GameState, viewer: str, kind: str, obj: Any, q: Qua
             results.append((UNKNOWN, why))
         elif has != want:
             return NO, f"{name} {'does not have' if want else 'has'} {kw} (CR 702)"
+    if q.this_turn:
+        results.append(_this_turn(state, viewer, kind, obj, q.this_turn))
     if q.history:
         results.append((UNKNOWN, f"whether {name} is one “{q.history}” is not modelled"))
     for verdict, why in results:
@@ -394,6 +396,29 @@ def qualifier_verdict(state: GameState, viewer: str, kind: str, obj: Any, q: Qua
         if verdict == UNKNOWN:
             return UNKNOWN, why
     return YES, ""
+
+
+def _this_turn(state: GameState, viewer: str, kind: str, obj: Any, what: str) -> tuple[str, str]:
+    """What a permanent did this turn, from the turn history (``models.turn.TurnHistory``: ``damage``, ``attacked``;
+    what it does not list did not happen; an answer on the scenario's default turn says so): "that dealt damage to
+    you this turn" (to ``viewer``, the ability's controller), "that dealt damage", "that was dealt damage" (CR
+    120.1), "that attacked" (508.1). The history names permanents on the battlefield, so a card in another zone or
+    a spell is unknown."""
+    if kind != "permanent":
+        return UNKNOWN, f"what the {kind} {obj.name} did this turn is not part of the turn history"
+    hist = state.turn.history
+    note = "" if state.turn.given else " (the scenario's default turn: nothing happened earlier this turn)"
+    if what == "dealt_damage_to_you":
+        ok, words, rule = hist.dealt_damage(obj.id, viewer), f"dealt damage to {viewer}", "120.1"
+    elif what == "dealt_damage":
+        ok, words, rule = hist.dealt_damage(obj.id), "dealt damage", "120.1"
+    elif what == "was_dealt_damage":
+        ok, words, rule = hist.was_dealt_damage(obj.id), "was dealt damage", "120.1"
+    else:
+        ok, words, rule = obj.id in hist.attacked, "attacked", "508.1"
+    if ok:
+        return YES, f"{obj.name} {words} this turn"
+    return NO, f"{obj.name} has not {words.replace('was dealt', 'been dealt')} this turn{note} (CR {rule})"
 
 
 def compare_numbers(a: int, op: str, b: int) -> bool:

@@ -209,3 +209,40 @@ def test_opponents_choice_they_control_preacher_ruling(real_db):
     it): with only Alice's creatures there is none."""
     assert _act(real_db, {"Alice": ["Preacher", "Grizzly Bears"]}, "Preacher")["activatable"] is False
     assert _act(real_db, {"Alice": ["Preacher"], "Bob": ["Grizzly Bears"]}, "Preacher")["activatable"] is True
+
+
+# --- history qualifiers (CR 120, 508.1; the turn history) -------------------------------------------------------
+
+def test_dealt_damage_to_you_from_the_history_cr_120_1(real_db):
+    """Giltspire Avenger: "target creature that dealt damage to you this turn". In the scenario's default turn
+    nothing happened earlier (no legal target); with Bob's Grizzly Bears recorded as having dealt damage to Alice
+    it is one; damage to Bob does not count ("you" is the ability's controller, CR 109.5)."""
+    bf = {"Alice": ["Giltspire Avenger"], "Bob": ["Grizzly Bears"]}
+    a = _act(real_db, bf, "Giltspire Avenger")
+    assert a["activatable"] is False and "default turn" in a["reason"]
+    hist = {"step": "postcombat_main", "history": {"damage": [{"from": "Grizzly Bears", "to": "Alice"}]}}
+    assert _act(real_db, bf, "Giltspire Avenger", turn=hist)["activatable"] is True
+    hist = {"step": "postcombat_main", "history": {"damage": [{"from": "Grizzly Bears", "to": "Bob"}]}}
+    assert _act(real_db, bf, "Giltspire Avenger", turn=hist)["activatable"] is False
+
+
+def test_was_dealt_damage_cr_120_1(real_db):
+    """Opportunist: "target creature that was dealt damage this turn" (CR 120.1)."""
+    bf = {"Alice": ["Opportunist"], "Bob": ["Grizzly Bears", "Llanowar Elves"]}
+    assert _act(real_db, bf, "Opportunist")["activatable"] is False
+    hist = {"history": {"damage": [{"from": "Llanowar Elves", "to": "Grizzly Bears"}]}}
+    assert _act(real_db, bf, "Opportunist", turn=hist)["activatable"] is True
+
+
+def test_damage_history_impossible_states_cr_120_1(real_db):
+    """CR 120.1: only creatures, planeswalkers, battles and players can be dealt damage: a land is an impossible
+    recipient, rejected naming the line; so is a source that is not on the battlefield."""
+    from mtgcheck.models.scenario import build_state
+
+    for dmg, msg in (({"from": "Grizzly Bears", "to": "Forest"}, "120.1"), ({"from": "Shivan Dragon", "to": "Alice"}, "from")):
+        sc = parse_scenario({"players": ["Alice", "Bob"], "battlefield": {"Alice": ["Opportunist", "Forest"],
+                                                                          "Bob": ["Grizzly Bears"]},
+                             "turn": {"history": {"damage": [dmg]}},
+                             "ask": {"activate": {"permanent": "Opportunist", "ability": 1}}}, "<test>")
+        with pytest.raises(ScenarioError, match=msg):
+            build_state(sc, real_db)

@@ -220,8 +220,8 @@ def test_cr_601_2c_a_modal_spell_with_one_legal_mode_is_castable(tmp_path, db):
 
 
 def test_cr_601_2c_unknown_legality_is_unsupported(tmp_path, db):
-    """A creature exists but 'target creature that dealt damage to you this turn' depends on what happened earlier
-    this turn, which a scenario does not hold: unsupported, never a guess; with no creature at all the answer is
+    """A creature exists but 'target creature that blocked this turn' depends on what happened earlier this turn,
+    which the turn history does not record: unsupported, never a guess; with no creature at all the answer is
     certain (not castable). 'target attacking creature' is known: outside combat no creature is attacking
     (CR 506.4), so the scenario's default precombat main phase has no legal choice."""
     base = """
@@ -231,7 +231,7 @@ def test_cr_601_2c_unknown_legality_is_unsupported(tmp_path, db):
         battlefield: {Alice: [Plains%s]}
         ask: {cast: {card: Test Chastise}}
     """
-    history = "creature that dealt damage to you this turn"
+    history = "creature that blocked this turn"
     assert run_scenario(scenario(tmp_path, base % (history, ", Llanowar Elves")), db).verdict == "unsupported"
     assert run_scenario(scenario(tmp_path, base % (history, "")), db).answer.values["castable"] is False
     res = run_scenario(scenario(tmp_path, base % ("attacking creature", ", Llanowar Elves")), db)

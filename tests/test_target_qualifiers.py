@@ -65,8 +65,12 @@ def test_cost_object_words_with_qualifiers_cr_118_3():
 
 
 def test_history_qualifier_is_kept_not_guessed():
-    q, _, rest = tail_qualifier("that dealt damage to you this turn")
+    """History words the turn history does not record ("that blocked this turn") are kept, never dropped; those it
+    records ("that dealt damage to you this turn", CR 120) are typed (tests/test_activation_targets.py)."""
+    q, _, rest = tail_qualifier("that blocked this turn")
     assert q.history and not rest
+    q, _, rest = tail_qualifier("that dealt damage to you this turn")
+    assert q.this_turn == "dealt_damage_to_you" and not rest
 
 
 # --- combat (CR 506.4) ----------------------------------------------------------------------------------------
@@ -157,9 +161,10 @@ def test_no_token_in_a_scenario_cr_111_1(real_db):
 
 
 def test_history_stays_unsupported_unless_no_creature_exists(real_db):
-    """"that dealt damage to you this turn" is not modelled; with no creature at all, no creature qualifies."""
+    """"that blocked this turn" is not in the turn history (unsupported); with no creature at all, no creature
+    qualifies (CR 601.2c)."""
     with pytest.raises(Unsupported):
-        _act(real_db, {"Alice": ["Giltspire Avenger"], "Bob": ["Grizzly Bears"]}, "Giltspire Avenger")
+        _cast(real_db, {"Alice": ["Mountain", "Mountain"], "Bob": ["Grizzly Bears"]}, "Sizzling Barrage")
     # Reciprocate: "Exile target creature that dealt damage to you this turn": with no creature, no legal target
     assert _cast(real_db, {"Alice": ["Plains"] * 2}, "Reciprocate")["castable"] is False
 

@@ -160,6 +160,11 @@ _OPPONENTS_CHOICE_RE = re.compile(r"^of an opponent's choice (?:that )?they cont
 _WHOSE_CHOICE_RE = re.compile(r"^of (?:your|an opponent's) choice\b(?! (?:that )?they control)", re.I)
 #: "not named Clever Conjurer" (CR 201.2).
 _NOT_NAMED_RE = re.compile(r"^not named (?P<name>[A-Z][\w'\-]*(?:,? (?:[A-Z][\w'\-]*|of|the|and|a|an|to|in))*)")
+#: History words the turn history reads (``Qualifier.this_turn``; CR 120, 508.1).
+_THIS_TURN = {"dealt damage to you": "dealt_damage_to_you", "dealt damage": "dealt_damage",
+              "was dealt damage": "was_dealt_damage", "were dealt damage": "was_dealt_damage", "attacked": "attacked"}
+_THIS_TURN_RE = re.compile(r"^(?:that|which) (dealt damage to you|dealt damage|was dealt damage|were dealt damage|attacked)"
+                           r" this turn\b", re.I)
 _HISTORY_RE = re.compile(r"^(?:that|which) (?:dealt|was dealt|were dealt|attacked|blocked|entered|was put|"
                          r"were put|was cast|became|has dealt|you cast)\b[^,.;]*?\bthis turn\b", re.I)
 _CONTROLLER_RE = re.compile(r"^(you control|you don't control|an opponent controls|your opponents control)\b", re.I)
@@ -360,6 +365,8 @@ def tail_qualifier(tail: str) -> tuple[Qualifier, str | None, str]:
             q = q.merge(Qualifier(colors_any=cs) if len(cs) > 1 else Qualifier(colors=cs))
         elif m := _OTHER_THAN_RE.match(rest):
             q = q.merge(Qualifier(other=True))
+        elif m := _THIS_TURN_RE.match(rest):
+            q = q.merge(Qualifier(this_turn=_THIS_TURN[re.sub(r"\s+", " ", m.group(1).lower())]))
         elif m := _HISTORY_RE.match(rest):
             q = q.merge(Qualifier(history=m.group(0)))
         elif pc := player_condition(rest):
