@@ -173,6 +173,9 @@ class Comparison:
     #: compared with the source's own power, toughness or mana value instead of ``value`` ("with power less than
     #: this creature's power", Unliving Psychopath; CR 208.1): ``None`` for a fixed number
     against: str | None = None
+    #: compared with an amount read from the game instead of ``value`` ("with power less than or equal to the number
+    #: of creatures you control", Beguiler of Wills): an ``Amount``, evaluated by ``solver.quantities.amount_value``
+    amount: Any = None
 
     def __post_init__(self) -> None:
         if self.quantity not in QUANTITIES:
@@ -190,9 +193,11 @@ class Comparison:
     def describe(self) -> str:
         words = {"<=": "or less", ">=": "or greater", "==": "", "<": "less than", ">": "greater than"}[self.op]
         what = self.quantity.replace("_", " ")
-        if self.against is not None:
+        if self.against is not None or self.amount is not None:
             rel = {"<=": "less than or equal to", ">=": "greater than or equal to", "==": "equal to", "<": "less than",
                    ">": "greater than"}[self.op]
+            if self.amount is not None:
+                return f"{what} {rel} the amount"
             return f"{what} {rel} the source's {self.against.replace('_', ' ')}"
         if self.op in ("<", ">"):
             return f"{what} {words} {self.value}"

@@ -343,6 +343,18 @@ def qualifier_verdict(state: GameState, viewer: str, kind: str, obj: Any, q: Qua
                     return NO, f"{name} has no {c + ' ' if c else ''}counter on it (CR 122.1)"
     for cmp in q.compare:
         n, why = _number(state, kind, obj, cmp.quantity)
+        if n is not None and cmp.amount is not None:
+            from .quantities import amount_value
+
+            try:
+                v, vwhy = amount_value(state, viewer, cmp.amount, source)
+            except Unsupported as e:
+                results.append((UNKNOWN, str(e)))
+                continue
+            if not compare_numbers(n, cmp.op, v):
+                return NO, (f"{name} has {cmp.quantity.replace('_', ' ')} {n}, not {cmp.describe().rsplit(' the ', 1)[0]} "
+                            f"{v} ({vwhy}; CR 208.1)")
+            continue
         if n is not None and cmp.against is not None:
             if source is None:
                 results.append((UNKNOWN, f"“{cmp.describe()}”: the source is not known"))

@@ -246,3 +246,16 @@ def test_damage_history_impossible_states_cr_120_1(real_db):
                              "ask": {"activate": {"permanent": "Opportunist", "ability": 1}}}, "<test>")
         with pytest.raises(ScenarioError, match=msg):
             build_state(sc, real_db)
+
+
+def test_power_against_a_count_cr_208_1(real_db):
+    """Beguiler of Wills (1/1): "target creature with power less than or equal to the number of creatures you
+    control" (CR 208.1; the count read by solver.quantities). Alone it qualifies itself (power 1, one creature);
+    with two +1/+1 counters (power 3, CR 122.1a) and only Bob's Grizzly Bears (power 2) besides, nothing does."""
+    spec = parse_target_phrase("target creature with power less than or equal to the number of creatures you control")
+    assert spec.qualifier.compare[0].amount is not None and not spec.unknown
+    bf = {"Alice": ["Beguiler of Wills"], "Bob": ["Grizzly Bears"]}
+    assert _act(real_db, bf, "Beguiler of Wills")["activatable"] is True
+    bf = {"Alice": [{"card": "Beguiler of Wills", "counters": {"+1/+1": 2}}], "Bob": ["Grizzly Bears"]}
+    a = _act(real_db, bf, "Beguiler of Wills")
+    assert a["activatable"] is False and "208.1" in a["reason"]

@@ -186,6 +186,23 @@ _PLAYER_COND_RE = re.compile(
 _POISON_RE = re.compile(r"^with exactly " + _N + r" poison counters?\b", re.I)
 
 
+#: "with power less than or equal to the number of creatures you control" (Beguiler of Wills): a comparison with an
+#: amount read from the game (``models.text.amounts.parse_amount``; CR 208.1, 202.3).
+_NUMBER_RE4 = re.compile(r"^with (power|toughness|mana value) (less than or equal to|greater than or equal to|"
+                         r"less than|greater than|equal to) (the number of [^,.;]+?)(?= until\b| can't\b| to\b| from\b|"
+                         r" and\b| for as long\b|$|[,.;])", re.I)
+
+
+def _amount_or_none(text: str) -> Any:
+    """The typed amount of "the number of ..." words, or ``None`` when they are not read (they then stay words)."""
+    from .amounts import parse_amount
+
+    try:
+        return parse_amount(text)
+    except ValueError:
+        return None
+
+
 def player_condition(text: str) -> tuple[Any, int] | None:
     """A condition on a target player at the start of ``text`` and the number of characters read, or ``None``:
     "who has more life than you do", "who has at least two more cards in hand than you do", "who controls more
@@ -348,6 +365,10 @@ def tail_qualifier(tail: str) -> tuple[Qualifier, str | None, str]:
                   "greater than": ">", "equal to": "=="}[m.group(2).lower()]
             q = q.merge(Qualifier(compare=(Comparison(m.group(1).lower().replace(" ", "_"), op, 0,
                                                       against=m.group(3).lower().replace(" ", "_")),)))
+        elif (m := _NUMBER_RE4.match(rest)) and (amt := _amount_or_none(m.group(3))) is not None:
+            op = {"less than or equal to": "<=", "greater than or equal to": ">=", "less than": "<",
+                  "greater than": ">", "equal to": "=="}[m.group(2).lower()]
+            q = q.merge(Qualifier(compare=(Comparison(m.group(1).lower().replace(" ", "_"), op, 0, amount=amt),)))
         elif m := _KEYWORD_RE.match(rest):
             kw = m.group(2).lower()
             q = q.merge(Qualifier(keywords=(kw,)) if m.group(1).lower() == "with" else Qualifier(without_keywords=(kw,)))
