@@ -264,6 +264,14 @@ def qualifier_verdict(state: GameState, viewer: str, kind: str, obj: Any, q: Qua
     if q.empty:
         return YES, ""
     if kind == "player":
+        if q.this_turn == "attacked" and dataclasses.replace(q, this_turn="", other=False).empty:
+            # "target player who attacked this turn" (Fire and Brimstone): only the active player declares attackers
+            # (CR 508.1); the turn history lists the permanents that attacked
+            if obj == state.active and state.turn.history.attacked:
+                return YES, f"{obj} attacked this turn"
+            note = "" if state.turn.given else " (the scenario's default turn: nothing happened earlier this turn)"
+            return NO, (f"{obj} has not attacked this turn{note} (CR 508.1: only the active player, {state.active}, "
+                        f"declares attackers)")
         if q.player is not None and dataclasses.replace(q, player=None, other=False).empty:
             return _player_condition(state, viewer, obj, q.player, source)
         if q == Qualifier(other=True):

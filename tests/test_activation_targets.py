@@ -259,3 +259,15 @@ def test_power_against_a_count_cr_208_1(real_db):
     bf = {"Alice": [{"card": "Beguiler of Wills", "counters": {"+1/+1": 2}}], "Bob": ["Grizzly Bears"]}
     a = _act(real_db, bf, "Beguiler of Wills")
     assert a["activatable"] is False and "208.1" in a["reason"]
+
+
+def test_player_who_attacked_this_turn_cr_508_1(real_db):
+    """Fire and Brimstone: "target player who attacked this turn" — only the active player declares attackers
+    (CR 508.1): on Bob's turn after Grizzly Bears attacked, Bob is a legal target; in the default turn nobody is."""
+    hand = {"Alice": ["Fire and Brimstone"]}
+    bf = {"Alice": ["Plains"] * 5, "Bob": ["Grizzly Bears"]}
+    a = ask(real_db, bf, {"cast": {"card": "Fire and Brimstone", "player": "Alice"}}, hand=hand).values
+    assert a["castable"] is False and "508.1" in a["reason"]
+    a = ask(real_db, bf, {"cast": {"card": "Fire and Brimstone", "player": "Alice"}}, hand=hand, active="Bob",
+            turn={"step": "end", "history": {"attacked": ["Grizzly Bears"]}}).values
+    assert a["castable"] is True

@@ -163,7 +163,7 @@ _NOT_NAMED_RE = re.compile(r"^not named (?P<name>[A-Z][\w'\-]*(?:,? (?:[A-Z][\w'
 #: History words the turn history reads (``Qualifier.this_turn``; CR 120, 508.1).
 _THIS_TURN = {"dealt damage to you": "dealt_damage_to_you", "dealt damage": "dealt_damage",
               "was dealt damage": "was_dealt_damage", "were dealt damage": "was_dealt_damage", "attacked": "attacked"}
-_THIS_TURN_RE = re.compile(r"^(?:that|which) (dealt damage to you|dealt damage|was dealt damage|were dealt damage|attacked)"
+_THIS_TURN_RE = re.compile(r"^(?:that|which|who) (dealt damage to you|dealt damage|was dealt damage|were dealt damage|attacked)"
                            r" this turn\b", re.I)
 _HISTORY_RE = re.compile(r"^(?:that|which) (?:dealt|was dealt|were dealt|attacked|blocked|entered|was put|"
                          r"were put|was cast|became|has dealt|you cast)\b[^,.;]*?\bthis turn\b", re.I)
