@@ -198,7 +198,7 @@ class Comparison:
                    ">": "greater than"}[self.op]
             if self.amount is not None:
                 return f"{what} {rel} the amount"
-            return f"{what} {rel} the source's {self.against.replace('_', ' ')}"
+            return f"{what} {rel} the source's {str(self.against).replace('_', ' ')}"
         if self.op in ("<", ">"):
             return f"{what} {words} {self.value}"
         return f"{what} {self.value} {words}".strip()

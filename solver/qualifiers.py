@@ -355,13 +355,13 @@ def qualifier_verdict(state: GameState, viewer: str, kind: str, obj: Any, q: Qua
             from .quantities import amount_value
 
             try:
-                v, vwhy = amount_value(state, viewer, cmp.amount, source)
+                amt, amt_why = amount_value(state, viewer, cmp.amount, source)
             except Unsupported as e:
                 results.append((UNKNOWN, str(e)))
                 continue
-            if not compare_numbers(n, cmp.op, v):
+            if not compare_numbers(n, cmp.op, amt):
                 return NO, (f"{name} has {cmp.quantity.replace('_', ' ')} {n}, not {cmp.describe().rsplit(' the ', 1)[0]} "
-                            f"{v} ({vwhy}; CR 208.1)")
+                            f"{amt} ({amt_why}; CR 208.1)")
             continue
         if n is not None and cmp.against is not None:
             if source is None:
