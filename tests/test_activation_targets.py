@@ -93,9 +93,9 @@ def test_mana_ability_on_the_stack_is_impossible_cr_605_3b(real_db):
 # --- player targets with conditions ----------------------------------------------------------------------------
 
 def test_player_condition_not_read_is_kept_unknown_cr_601_2c():
-    """A condition on a target player that is not read ("who attacked this turn") is never dropped: it stays an
-    unknown qualifier, so the answer names it rather than guessing (CR 601.2c)."""
-    assert parse_target_phrase("target player who attacked this turn").unknown
+    """A condition on a target player that is not read ("who doesn't control this creature", Hangman) is never
+    dropped: it stays an unknown qualifier, so the answer names it rather than guessing (CR 601.2c)."""
+    assert parse_target_phrase("target player who doesn't control this creature guesses the noted word").unknown
 
 
 def test_keeper_of_the_flame_life_cr_119_115_1(real_db):
