@@ -166,7 +166,7 @@ _LIFE_RE = re.compile(r"^pay (\d+|x) life$", re.I)
 _SAC_RE = re.compile(r"^sacrifice (.+)$", re.I)
 _SAC_ALL_RE = re.compile(r"^sacrifice (?:all|any number of) (.+)$", re.I)
 _DISCARD_HAND_RE = re.compile(r"^discard your hand$", re.I)
-_REMOVE_RE = re.compile(r"^remove (a|an|one|two|three|four|five|x|any number of|\d+) (.+?) counters? from (this|.+)$", re.I)
+_REMOVE_RE = re.compile(r"^remove (a|an|one or more|one|two|three|four|five|x|any number of|\d+) (.+?) counters? from (this|.+)$", re.I)
 _REMOVE_ANY_RE = re.compile(r"^remove (a|an|one|two|three|\d+) counters? from (this|.+)$", re.I)
 _PUT_RE = re.compile(r"^put (a|an|one|two|three|\d+) (.+?) counters? on (this|.+)$", re.I)
 _DISCARD_RE = re.compile(r"^discard (.+)$", re.I)
@@ -365,7 +365,8 @@ def parse_activation_cost(text: str, card_name: str = "") -> ActivationCost:
         if m and _what(m.group(3)) == "this":
             # "X" and "any number of": amount 0, the number is chosen as the cost is paid (CR 107.3a, 118.3);
             # an output counting "counters removed this way" reads that choice (``effects.CountersRemoved``)
-            n = 0 if m.group(1).lower() == "any number of" else _num(m.group(1))
+            # "one or more" (Rasputin): amount 0 as well, at least one removed (``solver.mana_amounts``)
+            n = 0 if m.group(1).lower() in ("any number of", "one or more") else _num(m.group(1))
             parts.append(CostPart("remove_counters", m.group(2).lower(), n, chunk, x=m.group(1).lower() == "x"))
             continue
         m = _REMOVE_ANY_RE.match(chunk)

@@ -454,14 +454,17 @@ class CountOf(Amount):
 
 @dataclass(frozen=True)
 class CountersOn(Amount):
-    """The number of ``counter`` counters on the source (``"for each charge counter on this"``)."""
+    """The number of ``counter`` counters on the source (``"for each charge counter on this"``); ``""``: counters of
+    every kind ("for each counter on Nardole", CR 122.1)."""
 
     counter: str
 
 
 @dataclass(frozen=True)
 class Devotion(Amount):
-    """The controller's devotion to a colour (CR 700.5)."""
+    """The controller's devotion to a colour (CR 700.5); ``"chosen"``: to the colour chosen as the ability resolves
+    ("Choose a color. Add an amount of mana of that color equal to your devotion to that color", Nyx Lotus), read
+    per colour by ``solver.produce.base_events``."""
 
     color: str
 
@@ -609,8 +612,27 @@ class Sum(Amount):
     plus: int = 0
 
 
+@dataclass(frozen=True)
+class OfChosenType(Amount):
+    """The number of objects matching ``filter`` that have the creature type chosen for the source as it entered
+    ("the number of creatures you control of the chosen type", Three Tree City; CR 205.3m, 607.2a: the choice is
+    recorded on the permanent, ``choices: {creature_type: ...}``)."""
+
+    filter: Filter
+
+
+@dataclass(frozen=True)
+class Revealed(Amount):
+    """"Reveal any number of [cards] in your hand. Add ... for each card revealed this way" (Metalworker,
+    Sacellum Godspeaker): a number the player chooses as the ability resolves, from 0 to the number of cards in the
+    hand matching ``filter`` (CR 701.20a reveal, 608.2d choices on resolution). The callers enumerate every value."""
+
+    filter: Filter
+
+
 AMOUNT_TYPES: tuple[type, ...] = (Fixed, VariableX, CountOf, CountersOn, Devotion, PowerOf, CountersRemoved, StatOf,
-                                  GreatestAmong, TotalAmong, DistinctAmong, ThisTurn, LifeTotal, PlayerCounters, Sum)
+                                  GreatestAmong, TotalAmong, DistinctAmong, ThisTurn, LifeTotal, PlayerCounters, Sum,
+                                  OfChosenType, Revealed)
 
 
 class Condition:

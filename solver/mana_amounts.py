@@ -24,7 +24,7 @@ from __future__ import annotations
 from typing import Any
 
 from mtgcheck.models.abilities import Ability
-from mtgcheck.models.effects import CountersRemoved, Filter, Topic, VariableX
+from mtgcheck.models.effects import CountersRemoved, Filter, Fixed, Revealed, StatOf, Sum, Topic, VariableX
 from mtgcheck.models.mana import COLORS
 from mtgcheck.models.state import GameState, Permanent
 
@@ -100,6 +100,130 @@ def removal_amounts(perm: Permanent, ab: Ability) -> range | None:
         return None
     have = int(perm.counters.get(parts[0].what, 0))
     return range(1, max(have, 1) + 1)
+
+
+# ---------------------------------------------------------------------------
+# Amounts chosen with the cost or as the ability resolves (CR 107.3, 601.2b, 608.2d)
+# ---------------------------------------------------------------------------
+
+def _chosen_kind(a: Any) -> bool:
+    """Does the typed amount ``a`` hold a number chosen with the cost or on resolution (not a fact of the state)?"""
+    if isinstance(a, (VariableX, CountersRemoved, Revealed)):
+        return True
+    if isinstance(a, StatOf):
+        return a.relation in ("sacrificed", "exiled")
+    if isinstance(a, Sum):
+        return any(_chosen_kind(p) for p in a.parts)
+    return False
+
+
+def _substitute(a: Any, n: int) -> Any:
+    """``a`` with its chosen part replaced by the number ``n`` (a ``Sum`` keeps its other parts and ``plus``)."""
+    if isinstance(a, Sum):
+        parts = tuple(Fixed(n) if _chosen_kind(p) else p for p in a.parts)
+        if all(isinstance(p, Fixed) for p in parts):
+            return sum(p.n for p in parts) + a.plus
+        return Sum(parts, a.plus)
+    return n
+
+
+def _remove_part(ab: Ability, counter: str) -> Any:
+    """The one "Remove X / any number of / one or more [kind] counters from this" part of the cost, else ``None``."""
+    if ab.cost is None:
+        return None
+    parts = [p for p in ab.cost.parts if p.action == "remove_counters" and p.amount == 0]
+    if counter:
+        parts = [p for p in parts if p.what == counter]
+    return parts[0] if len(parts) == 1 else None
+
+
+def _mentions_x(ab: Ability) -> bool:
+    """The cost defines X ({X} in its mana, or X objects: "Sacrifice X Goats", "Tap X untapped tokens"), CR 107.3."""
+    import re
+
+    cost = ab.cost
+    if cost is None:
+        return False
+    return bool(cost.mana is not None and cost.mana.has_x) or any(re.search(r"\bx\b", p.text or "", re.I)
+                                                                   for p in cost.parts)
+
+
+def chosen_values(state: GameState, perm: Permanent, ab: Ability, a: Any, ignore_costs: bool) -> list[int] | None:
+    """The values a chosen amount ``a`` (see ``_chosen_kind``) can take, or ``None`` when ``a`` is not chosen.
+
+    * counters removed to pay the cost ("Remove X / any number of charge counters": 0 up to the counters on the
+      permanent; "one or more": from 1; CR 107.3, 118.3);
+    * the number of cards revealed from the hand ("Reveal any number of artifact cards in your hand", CR 608.2d):
+      0 up to the matching cards in the hand (the hand must be listed);
+    * with ``ignore_costs`` (could produce, CR 106.7: costs are ignored; Exotic Orchard ruling 2009-02-01), any
+      other amount chosen with the cost (X in the cost, "the sacrificed artifact's mana value", "1 plus the exiled
+      creature's mana value") can be 0 or at least 1: the values 0 and 1 give every type such an ability could
+      produce, since no output's types change between 1 and more mana.
+
+    Raises ``Unsupported`` for a chosen amount that is not one of these (when the costs count: available mana and
+    payments enumerate sacrifices, exiles and X paid with mana elsewhere or not at all).
+    """
+    from mtgcheck.models.effects import Revealed as _Revealed
+
+    if not _chosen_kind(a):
+        return None
+    inner = a
+    if isinstance(a, Sum):
+        chosen = [p for p in a.parts if _chosen_kind(p)]
+        if len(chosen) != 1:
+            raise Unsupported(f"{_describe(perm, ab)}: an amount made of several chosen numbers is not modelled")
+        inner = chosen[0]
+    if isinstance(inner, _Revealed):
+        from .quantities import matching_objects
+
+        n = len(matching_objects(state, perm.controller, inner.filter, perm, text=ab.describe()))
+        return list(range(0, n + 1))
+    if isinstance(inner, (VariableX, CountersRemoved)):
+        part = _remove_part(ab, inner.counter if isinstance(inner, CountersRemoved) else "")
+        if part is not None and not (isinstance(inner, VariableX) and ab.cost is not None and ab.cost.mana is not None
+                                     and ab.cost.mana.has_x):
+            low = 1 if "one or more" in (part.text or "").lower() else 0
+            if ignore_costs:
+                return sorted({low, 1})
+            have = int(perm.counters.get(part.what, 0))
+            return list(range(low, have + 1))
+        if ignore_costs and (isinstance(inner, CountersRemoved) or _mentions_x(ab)):
+            return [0, 1]
+        raise Unsupported(f"{_describe(perm, ab)}: an amount X chosen as the cost is paid is not modelled here "
+                          f"(CR 107.3, 601.2b)")
+    if ignore_costs:
+        return [0, 1]
+    raise Unsupported(f"{_describe(perm, ab)}: the amount reads the object sacrificed or exiled to pay the cost "
+                      f"(CR 601.2h, 608.2h); every choice of it is not enumerated here")
+
+
+def chosen_params(state: GameState, perm: Permanent, ab: Ability, ignore_costs: bool = False) -> list[dict] | None:
+    """The ``add_mana`` params of ``ab`` once per value of its chosen amount (``chosen_values``), the amount (and
+    the additional output's, "then add an additional {B} for each charge counter removed this way") replaced by
+    the number; ``None`` when nothing in the output is chosen. Exhaustive: every value is listed once."""
+    p = ab.params
+    eff = ab.effect
+    main = getattr(eff, "amount", None)  # the typed amounts (the legacy view writes VariableX as "X")
+    plus = p.get("plus")
+    plus_eff = getattr(eff, "plus", None)
+    plus_amount = getattr(plus_eff, "amount", None) if plus_eff is not None else None
+    vals = chosen_values(state, perm, ab, main, ignore_costs)
+    target = "amount"
+    if vals is None:
+        vals = chosen_values(state, perm, ab, plus_amount, ignore_costs)
+        target = "plus"
+    elif chosen_values(state, perm, ab, plus_amount, ignore_costs) is not None:
+        raise Unsupported(f"{_describe(perm, ab)}: two outputs with chosen amounts are not modelled")
+    if vals is None:
+        return None
+    out = []
+    for n in vals:
+        if target == "amount":
+            out.append(dict(p, amount=_substitute(main, n)))
+        else:
+            assert plus is not None
+            out.append(dict(p, plus=dict(plus, amount=_substitute(plus_amount, n))))
+    return out
 
 
 def colors_of(perm: Permanent) -> frozenset[str]:

@@ -41,7 +41,7 @@ from mtgcheck.models.behaviour import abilities_of
 from mtgcheck.models.mana import COLORS, MANA_TYPES, ManaPool, format_pool, parse_types
 from mtgcheck.models.mana import added_types
 from mtgcheck.models.state import GameState, Permanent
-from mtgcheck.models.effects import PowerOf
+from mtgcheck.models.effects import Devotion, PowerOf
 
 from .layers import board_view, effect_abilities, matches
 from .questions import Answer, Context, QuestionError, Unsupported, question
@@ -357,7 +357,8 @@ def reflect_group(state: GameState, perm: Permanent, params: Mapping[str, Any]) 
 
 
 def base_events(state: GameState, perm: Permanent, ab: Ability, reflected: frozenset[str] | None = None,
-                produced: Event | None = None, reflected_alts: Mapping[int, frozenset[str]] | None = None) -> list[Event]:
+                produced: Event | None = None, reflected_alts: Mapping[int, frozenset[str]] | None = None,
+                ignore_costs: bool = False) -> list[Event]:
     """The production events an ``add_mana`` ability could make if it resolved now, before replacement
     effects: one event per choice the player could make (types in WUBRGC order).
 
@@ -366,6 +367,13 @@ def base_events(state: GameState, perm: Permanent, ab: Ability, reflected: froze
     each alternative looks at its own group); ``produced``: for a "type that land produced" trigger, the mana just produced.
     An empty list means it would produce no mana (CR 106.5, 106.7). Raises ``Unsupported`` for outputs that
     are not modelled, naming the card and the ability.
+
+    Amounts read from the game go through ``solver.quantities.amount_value`` (``count_amount``); an amount chosen
+    with the cost or on resolution (counters removed, cards revealed, X, the sacrificed object's mana value) is
+    enumerated value by value (``mana_amounts.chosen_params``); ``ignore_costs`` (could produce, CR 106.7) lets a
+    cost-chosen amount be any number. An additional output ("{B}, then add an additional {B} for each ...",
+    ``plus``) is added to every event of the main one. "Choose a color. Add ... equal to your devotion to that
+    color" gives one event per colour with its devotion (CR 700.5).
     """
     p = ab.params
     if "instead" in p and check_condition(state, perm, p["instead"].get("condition"), ab):
@@ -375,20 +383,31 @@ def base_events(state: GameState, perm: Permanent, ab: Ability, reflected: froze
                 k in alt for k in ("mana", "choice", "any_color", "any_type", "options")):
             alt["reflect"] = p["reflect"]  # "three mana of that type instead"
         from mtgcheck.models.abilities import make_ability
-        return base_events(state, perm, make_ability(ab.kind, "add_mana", ab.cost, alt, ab.text), reflected, produced)
-    xs = _removal_amounts(perm, ab)
-    if xs is not None:  # X chosen with a "remove X counters" cost (storage lands): every X (mana_amounts)
+        return base_events(state, perm, make_ability(ab.kind, "add_mana", ab.cost, alt, ab.text), reflected, produced,
+                           ignore_costs=ignore_costs)
+    from .mana_amounts import chosen_params
+
+    variants = chosen_params(state, perm, ab, ignore_costs)
+    if variants is not None:  # a number chosen with the cost or on resolution: every value (mana_amounts)
         from mtgcheck.models.abilities import make_ability
         by_x: list[Event] = []
-        for x in xs:
-            one = make_ability(ab.kind, "add_mana", ab.cost, dict(p, amount=x), ab.text)
+        for params in variants:
+            one = make_ability(ab.kind, "add_mana", ab.cost, params, ab.text)
             by_x.extend(base_events(state, perm, one, reflected, produced, reflected_alts))
         return list(dict.fromkeys(by_x))
+    if "plus" in p:  # "Add {B}, then add an additional {B} for each ...": both parts, one event
+        from mtgcheck.models.abilities import make_ability
+        main = make_ability(ab.kind, "add_mana", ab.cost, {k: v for k, v in p.items() if k != "plus"}, ab.text)
+        extra = make_ability(ab.kind, "add_mana", ab.cost, dict(p["plus"]), ab.text)
+        firsts = base_events(state, perm, main, reflected, produced, reflected_alts) or [()]
+        seconds = base_events(state, perm, extra, reflected, produced, reflected_alts) or [()]
+        return list(dict.fromkeys(e for e in (_sorted_event(a + b) for a in firsts for b in seconds) if e))
+    amount = p.get("amount")
+    if isinstance(amount, Devotion) and amount.color == "chosen":
+        return _devotion_events(state, perm, ab)
     n = count_amount(state, perm, p.get("amount", 1), ab) if "amount" in p else 1
     if p.get("amount") == "X":
         raise Unsupported(f"{_describe(perm, ab)}: an amount X chosen on activation is not modelled")
-    if "plus" in p:
-        raise Unsupported(f"{_describe(perm, ab)}: an output made of two parts is not modelled")
     if p.get("to") not in (None, "you", "controller"):
         raise Unsupported(f"{_describe(perm, ab)}: mana added to another player is not modelled")
     if "reflect" in p:
@@ -410,7 +429,8 @@ def base_events(state: GameState, perm: Permanent, ab: Ability, reflected: froze
         evs: list[Event] = []
         for i, alt in enumerate(p["alternatives"]):
             r_i = reflected_alts.get(i, reflected) if reflected_alts is not None and "reflect" in alt else reflected
-            evs.extend(base_events(state, perm, make_ability(ab.kind, "add_mana", ab.cost, alt, ab.text), r_i, produced))
+            evs.extend(base_events(state, perm, make_ability(ab.kind, "add_mana", ab.cost, alt, ab.text), r_i, produced,
+                                   ignore_costs=ignore_costs))
         return list(dict.fromkeys(evs))
     if p.get("any_color"):
         return [tuple([t] * n) for t in COLORS]
@@ -437,10 +457,23 @@ def base_events(state: GameState, perm: Permanent, ab: Ability, reflected: froze
     raise Unsupported(f"{_describe(perm, ab)}: this mana output ({dict(p)}) is not modelled")
 
 
-def _removal_amounts(perm: Permanent, ab: Ability) -> range | None:
-    from .mana_amounts import removal_amounts
+def _devotion_events(state: GameState, perm: Permanent, ab: Ability) -> list[Event]:
+    """"Choose a color. Add an amount of mana of that color equal to your devotion to that color" (Nyx Lotus,
+    Nykthos): for each colour, that many mana of it (CR 700.5: the mana symbols of that colour among the mana costs
+    of permanents its controller controls; a hybrid symbol counts for each of its colours); no mana for a colour
+    with devotion 0 (CR 106.5)."""
+    from mtgcheck.models.effects import Devotion as _Dev
 
-    return removal_amounts(perm, ab)
+    p = ab.params
+    if not p.get("any_color"):
+        raise Unsupported(f"{_describe(perm, ab)}: the devotion to a chosen colour with this output ({dict(p)}) is not "
+                          f"modelled")
+    out: list[Event] = []
+    for c in COLORS:
+        n = count_amount(state, perm, _Dev(c), ab)
+        if n > 0:
+            out.append(tuple([c] * n))
+    return out
 
 
 def _color_events(state: GameState, perm: Permanent, ab: Ability, n: int) -> list[Event]:
@@ -734,7 +767,7 @@ def could_produce(state: GameState) -> ProduceResult:
             own = next((key for alt_i, key in keys if alt_i is None), None)
             reflected = values.get(own, frozenset()) if own is not None else None
             alts = {alt_i: values.get(key, frozenset()) for alt_i, key in keys if alt_i is not None}
-            for ev in base_events(state, perm, ab, reflected, reflected_alts=alts or None):
+            for ev in base_events(state, perm, ab, reflected, reflected_alts=alts or None, ignore_costs=True):
                 for res, order in replaced(pid, ab, ev).items():
                     for t in res:
                         if t not in out:

@@ -30,7 +30,8 @@ from typing import Any, Iterable
 from mtgcheck.models.effects import (AllOf, Amount, AnyOf, AttackedThisStep, AttackedThisTurn, CardsInZone, Compare,
                                      Condition, ControlsAtLeast, CountersOn, CountersRemoved, CountOf, Devotion,
                                      DistinctAmong, Filter, Fixed, GreatestAmong, HasCounter, HasDesignation, LifeTotal,
-                                     Not, OpponentControlsMore, OpponentHasCounters, PlayerCounters, PowerOf, Qualifier,
+                                     Not, OfChosenType, OpponentControlsMore, OpponentHasCounters, PlayerCounters, PowerOf,
+                                     Qualifier, Revealed,
                                      SourceAttacking, SourceMatches, SourceTapped, SpellsCastThisTurn, StatOf, Sum,
                                      ThisTurn, TotalAmong, VariableX)
 from mtgcheck.models.state import GameState, Permanent
@@ -95,6 +96,10 @@ def matching_objects(state: GameState, player: str, f: Filter, source: Permanent
     from .qualifiers import UNKNOWN, YES, filter_verdict
 
     what = text or _filter_words(f)
+    if f.name == "this":  # "artifact you control named Powerstone Shard" on Powerstone Shard (models.text.amounts)
+        if source is None:
+            raise Unsupported(f"“{what}”: it names the card it is on, and there is none")
+        f = dataclasses.replace(f, name=source.card.name)
     if f.zone == "battlefield":
         from .layers import board_view
 
@@ -274,8 +279,19 @@ def amount_value(state: GameState, player: str, amount: Amount | int, source: Pe
     if isinstance(amount, CountersOn):
         if source is None:
             raise Unsupported(f"“{what}”: the counters it reads are on no permanent")
+        if not amount.counter:  # every kind of counter (CR 122.1)
+            n = sum(int(k) for k in source.counters.values())
+            return n, f"{source.name} has {n} counter(s) in all"
         n = int(source.counters.get(amount.counter, 0))
         return n, f"{source.name} has {n} {amount.counter} counter(s)"
+    if isinstance(amount, Devotion) and amount.color == "chosen":
+        raise Unsupported(f"“{what}”: the devotion to a colour chosen as the ability resolves is read per colour by "
+                          f"the caller (CR 700.5)")
+    if isinstance(amount, OfChosenType):
+        return _of_chosen_type(state, player, amount, source, opponent, text, what)
+    if isinstance(amount, Revealed):
+        raise Unsupported(f"“{what}”: how many cards are revealed is chosen as the ability resolves (CR 608.2d); the "
+                          f"caller enumerates its values")
     if isinstance(amount, Devotion):
         n = sum(sum(1 for s in p.card.mana_cost if amount.color in s.colors) for p in state.permanents(player)
                 if p.card.mana_cost is not None)
@@ -320,6 +336,20 @@ def amount_value(state: GameState, player: str, amount: Amount | int, source: Pe
         raise Unsupported(f"“{what}”: the number is chosen as the cost is paid (CR 107.3, 601.2b); the caller "
                           f"enumerates its values")
     raise Unsupported(f"“{what}”: the amount {amount!r} is not modelled")
+
+
+def _of_chosen_type(state: GameState, player: str, amount: OfChosenType, source: Permanent | None,
+                    opponent: str | None, text: str, what: str) -> tuple[int, str]:
+    """``OfChosenType``: the objects of the filter with the creature type chosen for the source (CR 205.3m, 607.2a)."""
+    chosen = source.choices.get("creature_type") if source is not None else None
+    if not chosen:
+        raise Unsupported(f"“{what}”: no creature type was chosen for {source.name if source else 'it'} "
+                          f"(give choices: {{creature_type: ...}})")
+    t = str(chosen).strip()
+    f = dataclasses.replace(amount.filter, all_of=amount.filter.all_of + (t[:1].upper() + t[1:],),
+                            words=f"{_filter_words(amount.filter)} of the chosen type ({t})")
+    objs = matching_objects(state, player, f, source, opponent, text)
+    return len(objs), f"{len(objs)} {_filter_words(f)}"
 
 
 def _this_turn(state: GameState, player: str, amount: ThisTurn, opponent: str | None, what: str) -> tuple[int, str]:

@@ -6,9 +6,12 @@ from __future__ import annotations
 
 import re
 
+import dataclasses
+
 from ..effects import (Amount, Condition, ControlsAtLeast, CountersOn, CountersRemoved, CountOf, Devotion,
-                       EventObjectIs, Filter, Fixed, HasCounter, PowerOf, SourceTapped, VariableX)
-from .filters import parse_filter
+                       DistinctAmong, EventObjectIs, Filter, Fixed, GreatestAmong, HasCounter, OfChosenType, PlayerCounters, PowerOf,
+                       Revealed, SourceTapped, StatOf, Sum, ThisTurn, TotalAmong, VariableX)
+from .filters import parse_filter, tail_qualifier
 from .words import parse_count_word
 
 _COLOR_WORDS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
@@ -41,8 +44,122 @@ def parse_amount(text: str) -> Amount:
         return CountersRemoved(m.group(1) or "")
     m = re.fullmatch(r"(.+?) (you control|on the battlefield|an opponent controls)", t)
     if m:
-        return CountOf(parse_filter(m.group(1), _RULES[m.group(2)]))
+        try:
+            return CountOf(parse_filter(m.group(1), _RULES[m.group(2)]))
+        except ValueError:
+            pass
+    got = _board_amount(t, re.sub(r"^the number of ", "", text.strip().rstrip("."), flags=re.I))
+    if got is not None:
+        return got
     raise ValueError(f"the amount {text!r} is not modelled")
+
+
+_STATS = {"power": "power", "toughness": "toughness", "mana value": "mana_value"}
+_ZONE_RE = re.compile(r"^(.+?) (?:in|from) (your|an opponent's|each opponent's|a|all) (graveyard|hand|library|exile)s?$")
+_HISTORY_AMOUNTS = {
+    "the amount of life you gained this turn": ThisTurn("life_gained"),
+    "the amount of life you've gained this turn": ThisTurn("life_gained"),
+    "card you've drawn this turn": ThisTurn("cards_drawn"),
+    "the number of cards you've drawn this turn": ThisTurn("cards_drawn"),
+    "cards you've drawn this turn": ThisTurn("cards_drawn"),
+}
+
+
+def parse_objects(words: str, text: str = "") -> Filter:
+    """The objects an amount counts or reads, from their words: permanents ("other creatures you control",
+    "creature with power 4 or greater you control", "creatures you control with defender", "artifact you control
+    named Powerstone Shard", "Urza's land you control") or cards in a zone ("black creature card in your
+    graveyard", "artifact cards in your hand"). Qualifiers are read (``parse_filter(..., qualifiers=True)``), so
+    only callers that evaluate them against the state use this (``solver.quantities``).
+
+    Raises ``ValueError`` for words that are not understood.
+    """
+    w = words.strip().lower()
+    shown = text or words.strip()
+    m = _ZONE_RE.fullmatch(w)
+    if m:
+        whose = {"your": "you", "an opponent's": "opponent", "each opponent's": "opponent"}.get(m.group(2), "any")
+        noun = re.sub(r"\s*\bcards?\b", "", m.group(1)).strip()
+        f = _objects(noun, whose, words) if noun else Filter()
+        return dataclasses.replace(f, zone=m.group(3), controller=whose, words=shown)
+    name = None
+    m = re.fullmatch(r"(.+?) named (.+)", w)
+    if m:  # "artifact you control named Powerstone Shard" (CR 201.2: the card's English name, as printed)
+        w, name = m.group(1), re.search(r"named (.+)$", words.strip(), re.I).group(1)  # type: ignore[union-attr]
+    controller = "any"
+    m = re.fullmatch(r"(.+?) (you control|an opponent controls|your opponents control|on the battlefield)(?: (.+))?", w)
+    if m:
+        controller = {"you control": "you", "on the battlefield": "any"}.get(m.group(2), "opponent")
+        w = m.group(1) + (" " + m.group(3) if m.group(3) else "")
+    f = _objects(w, controller, words)
+    if name is not None and name.lower() == "this":
+        name = "this"  # "named [this card's name]": the source's own name (solver.quantities.matching_objects)
+    return dataclasses.replace(f, name=name if name is not None else f.name, words=shown)
+
+
+def _objects(w: str, controller: str, words: str) -> Filter:
+    urza = re.fullmatch(r"(other |another )?urza's lands?", w)
+    tail = re.fullmatch(r"(.+?) ((?:with|without|that's|that is)\b.+)", w)
+    if urza:  # "Urza's" is a land type (CR 205.3i)
+        return Filter(all_of=("Urza's", "Land"), controller=controller, other=bool(urza.group(1)))
+    if tail:  # "creature with power 4 or greater": the words after the noun are one qualifier, not a union
+        q, ctl, rest = tail_qualifier(tail.group(2))
+        if rest or ctl:
+            raise ValueError(f"the objects {words!r} are not understood")
+        f = parse_filter(tail.group(1), controller, qualifiers=True)
+        return dataclasses.replace(f, qualifier=f.qualifier.merge(q))
+    return parse_filter(w, controller, qualifiers=True)
+
+
+def _board_amount(t: str, words: str) -> Amount | None:
+    """The amounts read from the board, the turn history or the source (``_board_amount``: see ``parse_amount``)."""
+    if t in _HISTORY_AMOUNTS:
+        return _HISTORY_AMOUNTS[t]
+    if t in ("1 life your opponents have lost this turn", "each 1 life your opponents have lost this turn"):
+        return ThisTurn("life_lost", "opponent")  # every opponent together (Neheb, the Eternal; CR 119.3)
+    m = re.fullmatch(r"(?:the number of )?(\w+) counters you have", t)
+    if m:  # "the number of experience counters you have" (CR 122.1)
+        return PlayerCounters(m.group(1))
+    m = re.fullmatch(r"(?:the )?(greatest|total) (power|toughness|mana value) (?:among|of) (.+)", t)
+    if m:
+        kind = GreatestAmong if m.group(1) == "greatest" else TotalAmong
+        return kind(_STATS[m.group(2)], parse_objects(words[m.start(3):]))
+    m = re.fullmatch(r"(?:this creature|this artifact|this)'s (power|toughness|mana value)", t)
+    if m:
+        return StatOf(_STATS[m.group(1)], "this")
+    m = re.fullmatch(r"(?:the )?(sacrificed|exiled) (?:creature|artifact|permanent|card|land)'s (power|toughness|mana value)", t)
+    if m:  # chosen as the cost is paid (CR 601.2h, 608.2h): the callers enumerate it
+        return StatOf(_STATS[m.group(2)], m.group(1))
+    m = re.fullmatch(r"(\d+|one|two|three) plus (.+)", t)
+    if m:  # "1 plus the exiled creature's mana value"
+        return Sum((parse_amount(m.group(2)),), plus=int(parse_count_word(m.group(1)) or 0))
+    m = re.fullmatch(r"(.+) plus (\d+|one|two|three)", t)
+    if m:  # "X plus one"
+        return Sum((parse_amount(m.group(1)),), plus=int(parse_count_word(m.group(2)) or 0))
+    m = re.fullmatch(r"(?:the number of )?basic land types? among (.+)", t)
+    if m:
+        return DistinctAmong("basic_land_type", parse_objects(m.group(1)))
+    m = re.fullmatch(r"(?:each )?different (power|mana value|color|card type|name) among (.+)", t)
+    if m:
+        return DistinctAmong(m.group(1).replace(" ", "_"), parse_objects(m.group(2)))
+    if re.fullmatch(r"(?:a )?counters? on (?:this|it)(?: \w+)?", t):
+        return CountersOn("")  # "for each counter on Nardole": every kind (CR 122.1)
+    if t in ("your devotion to that color", "your devotion to the chosen color"):
+        return Devotion("chosen")  # "Choose a color. Add ... equal to your devotion to that color" (CR 700.5)
+    m = re.fullmatch(r"(.+?) of the chosen (?:creature )?type", t)
+    if m:  # Three Tree City: the creature type chosen as it entered
+        return OfChosenType(parse_objects(m.group(1)))
+    m = re.fullmatch(r"(.+ in (?:your|a) hand) revealed this way", t)
+    if m:  # written by models.text.mana from "Reveal any number of artifact cards in your hand. Add ... for each card
+        # revealed this way" (the reveal sentence names the cards)
+        return Revealed(parse_objects(words[: m.end(1)]))
+    if re.fullmatch(r"(.+) (?:in|from) (?:your|an opponent's|a) (?:graveyard|hand|library|exile)", t):
+        return CountOf(parse_objects(words))
+    try:  # "creature with power 4 or greater you control", "creatures you control with defender"
+        f = parse_objects(words)
+    except ValueError:
+        return None
+    return CountOf(f) if f.controller != "any" or t.endswith("on the battlefield") else None
 
 
 def parse_condition(text: str) -> Condition:

@@ -208,6 +208,9 @@ def parse_add_clause(s: str) -> dict:
     m = re.fullmatch(rf"an amount of ({_SYM}) equal to (.+)", s)
     if m:
         return {"mana": m.group(1).upper(), "amount": {"equal_to": m.group(2).strip()}}
+    m = re.fullmatch(rf"that much ({_SYM})", s, re.I)
+    if m:  # "Remove one or more dream counters from this: Add that much {C}" (the counters removed, CR 118.3)
+        return {"mana": m.group(1).upper(), "amount": {"count": "counters removed this way"}}
     m = re.fullmatch(rf"x ({_SYM})", low)
     if m:
         return {"mana": m.group(1).upper(), "amount": "X"}
@@ -300,6 +303,10 @@ def parse_add_effect(text: str) -> dict:
             if low == "choose a player":
                 pending["to"] = "chosen_player"
                 continue
+            m = re.fullmatch(r"reveal any number of (.+? (?:in|from) your hand)", low)
+            if m:  # "Reveal any number of artifact cards in your hand. Add {C}{C} for each card revealed this way."
+                pending["revealed"] = (sent, re.sub(r"\bfrom your hand$", "in your hand", sent.rstrip(".")[len("reveal any number of "):]))
+                continue
             if low.startswith("reveal "):
                 riders.append(sent)
                 continue
@@ -311,7 +318,7 @@ def parse_add_effect(text: str) -> dict:
             else:
                 if who != "you":
                     params["to"] = who
-                mp = re.match(rf"^({_SYMS}), then add an additional ({_SYMS}) for each (.+)$", body, re.I)
+                mp = re.match(rf"^({_SYMS}),? (?:then add|plus) an additional ({_SYMS}) for each (.+)$", body, re.I)
                 mw = _WHERE_RE.match(body)
                 if mp:
                     params["mana"] = _fmt(_symbols(mp.group(1)))
@@ -330,6 +337,13 @@ def parse_add_effect(text: str) -> dict:
                     raise ValueError("'that color' without a chosen colour")
             if pending.get("to"):
                 params["to"] = pending.pop("to")
+            if "revealed" in pending:
+                rs, objs = pending.pop("revealed")
+                a = params.get("amount")
+                if not (isinstance(a, dict) and re.fullmatch(r"(?:each )?card revealed this way", str(a.get("count", "")), re.I)):
+                    riders.append(rs)
+                else:  # the number of cards revealed (models.effects.Revealed)
+                    params["amount"] = {"count": f"{objs} revealed this way"}
             if pending:
                 raise ValueError("a choice before the add instruction is not modelled")
             found = True

@@ -66,7 +66,10 @@ _COST_START = re.compile(
 
 def _self_ref(text: str, face: Face, card: Card) -> str:
     out = text
-    for n in sorted({face.name, card.name, face.name.split(",")[0] if "," in face.name else face.name}, key=len, reverse=True):
+    names = {face.name, card.name, face.name.split(",")[0] if "," in face.name else face.name}
+    # an Alchemy rebalanced card ("A-Vivi Ornitier") names itself without the "A-" (CR 201.5)
+    names |= {n[2:] for n in names if n.startswith("A-")}
+    for n in sorted(names, key=len, reverse=True):
         if n and len(n) > 2:
             out = out.replace(n, "this")
     return out
