@@ -62,7 +62,8 @@ class CostPart:
     ``"mill"``, ``"pay_energy"``, ``"exert"`` (itself, CR 701.43), ``"collect_evidence"`` (``amount``: the total
     mana value, CR 701.59a), ``"forage"`` (CR 701.61a) or ``"other"``. ``what`` says which object: ``"this"``
     (the permanent itself), a type such as ``"creature"`` or ``"land"``, or a counter
-    kind for counter costs. ``amount`` is how many (life, counters, objects). ``text``
+    kind for counter costs. ``amount`` is how many (life, counters, objects); 0 for a number chosen as the cost is
+    paid ("X", "any number of", "one or more"), whose least value is ``at_least`` ("one or more": 1). ``text``
     keeps the original wording for explanations.
 
     Parts that use other objects than the permanent itself (read by ``solver.payment.cost_objects``):
@@ -89,6 +90,8 @@ class CostPart:
     among: bool = False
     #: not the permanent whose ability it is ("another", "other than this creature")
     other: bool = False
+    #: the least value of a chosen number (amount 0): "one or more" is 1 (CR 118.3)
+    at_least: int = 0
 
     @property
     def moves_library_card(self) -> bool:
@@ -367,7 +370,8 @@ def parse_activation_cost(text: str, card_name: str = "") -> ActivationCost:
             # an output counting "counters removed this way" reads that choice (``effects.CountersRemoved``)
             # "one or more" (Rasputin): amount 0 as well, at least one removed (``solver.mana_amounts``)
             n = 0 if m.group(1).lower() in ("any number of", "one or more") else _num(m.group(1))
-            parts.append(CostPart("remove_counters", m.group(2).lower(), n, chunk, x=m.group(1).lower() == "x"))
+            parts.append(CostPart("remove_counters", m.group(2).lower(), n, chunk, x=m.group(1).lower() == "x",
+                                  at_least=1 if m.group(1).lower() == "one or more" else 0))
             continue
         m = _REMOVE_ANY_RE.match(chunk)
         if m and _what(m.group(2)) == "this":  # "Remove a counter from this artifact": a counter of any kind

@@ -121,8 +121,9 @@ def _substitute(a: Any, n: int) -> Any:
     """``a`` with its chosen part replaced by the number ``n`` (a ``Sum`` keeps its other parts and ``plus``)."""
     if isinstance(a, Sum):
         parts = tuple(Fixed(n) if _chosen_kind(p) else p for p in a.parts)
-        if all(isinstance(p, Fixed) for p in parts):
-            return sum(p.n for p in parts) + a.plus
+        fixed = [p.n for p in parts if isinstance(p, Fixed)]
+        if len(fixed) == len(parts):
+            return sum(fixed) + a.plus
         return Sum(parts, a.plus)
     return n
 
@@ -137,14 +138,13 @@ def _remove_part(ab: Ability, counter: str) -> Any:
     return parts[0] if len(parts) == 1 else None
 
 
-def _mentions_x(ab: Ability) -> bool:
-    """The cost defines X ({X} in its mana, or X objects: "Sacrifice X Goats", "Tap X untapped tokens"), CR 107.3."""
-    import re
-
+def _cost_may_define_x(ab: Ability) -> bool:
+    """The cost can define X (CR 107.3): {X} in its mana, a part of a chosen number (amount 0), or a part not read
+    ("Sacrifice X Goats", "Tap X untapped tokens" are kept as ``other``)."""
     cost = ab.cost
     if cost is None:
         return False
-    return bool(cost.mana is not None and cost.mana.has_x) or any(re.search(r"\bx\b", p.text or "", re.I)
+    return bool(cost.mana is not None and cost.mana.has_x) or any(p.amount == 0 or p.action == "other"
                                                                    for p in cost.parts)
 
 
@@ -182,12 +182,12 @@ def chosen_values(state: GameState, perm: Permanent, ab: Ability, a: Any, ignore
         part = _remove_part(ab, inner.counter if isinstance(inner, CountersRemoved) else "")
         if part is not None and not (isinstance(inner, VariableX) and ab.cost is not None and ab.cost.mana is not None
                                      and ab.cost.mana.has_x):
-            low = 1 if "one or more" in (part.text or "").lower() else 0
+            low = part.at_least
             if ignore_costs:
                 return sorted({low, 1})
             have = int(perm.counters.get(part.what, 0))
             return list(range(low, have + 1))
-        if ignore_costs and (isinstance(inner, CountersRemoved) or _mentions_x(ab)):
+        if ignore_costs and (isinstance(inner, CountersRemoved) or _cost_may_define_x(ab)):
             return [0, 1]
         raise Unsupported(f"{_describe(perm, ab)}: an amount X chosen as the cost is paid is not modelled here "
                           f"(CR 107.3, 601.2b)")

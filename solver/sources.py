@@ -361,8 +361,7 @@ def _limit(perm: Permanent, ab: Ability) -> int | None:
             # remove the same counters for more mana, so they add no pool (mana_amounts.removal_amounts)
             # "X" / "any number of" may remove none (CR 107.3: X may be 0; a battery still adds its {B}); "one or
             # more" needs one
-            one_or_more = "one or more" in (part.text or "").lower()
-            n = (1 if have or not one_or_more else 0) if part.amount == 0 else have // part.amount
+            n = (1 if have >= part.at_least else 0) if part.amount == 0 else have // part.amount
             lim = n if lim is None else min(lim, n)
     return lim
 
