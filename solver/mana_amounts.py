@@ -193,8 +193,34 @@ def chosen_values(state: GameState, perm: Permanent, ab: Ability, a: Any, ignore
                           f"(CR 107.3, 601.2b)")
     if ignore_costs:
         return [0, 1]
-    raise Unsupported(f"{_describe(perm, ab)}: the amount reads the object sacrificed or exiled to pay the cost "
-                      f"(CR 601.2h, 608.2h); every choice of it is not enumerated here")
+    raise CostObjectAmount(f"{_describe(perm, ab)}: the amount reads the object sacrificed or exiled to pay the "
+                           f"cost (CR 601.2h, 608.2h); every choice of it is not enumerated here")
+
+
+class CostObjectAmount(Unsupported):
+    """An output that reads the object sacrificed or exiled to pay the cost ("an amount of {B} equal to the
+    sacrificed artifact's mana value"): unknown until that object is chosen (CR 601.2h, 608.2h)."""
+
+
+def cost_object_options(board: Any, perm: Permanent, ab: Ability, obj: Permanent) -> tuple:
+    """The options of ``perm``'s mana ability ``ab`` when ``obj`` is the object sacrificed or exiled to pay its
+    cost: the amount reads ``obj`` as it last existed on the battlefield, which is as it is now (CR 608.2h), and
+    the ability's options are built as any other (``sources._Board._options``: replacement effects, triggers).
+
+    Raises ``Unsupported`` when ``obj``'s characteristic is not known (``solver.quantities``)."""
+    from mtgcheck.models.abilities import make_ability
+
+    from .quantities import _stat
+
+    amount = getattr(ab.effect, "amount", None)
+    inner = amount
+    if isinstance(amount, Sum):
+        inner = next((p for p in amount.parts if _chosen_kind(p)), None)
+    if not isinstance(inner, StatOf) or inner.relation not in ("sacrificed", "exiled"):
+        raise Unsupported(f"{_describe(perm, ab)}: its output does not read the object paid as its cost")
+    n = max(_stat(board.state, obj, inner.stat, ab.describe()), 0)
+    fixed = make_ability(ab.kind, "add_mana", ab.cost, dict(ab.params, amount=_substitute(amount, n)), ab.text)
+    return board._options(perm, fixed)
 
 
 def chosen_params(state: GameState, perm: Permanent, ab: Ability, ignore_costs: bool = False) -> list[dict] | None:

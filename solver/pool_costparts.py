@@ -210,7 +210,8 @@ def sacrifice_tap_variants(state: GameState, player: str, sources: list, board: 
         return None
     for s in users:
         p = s.ability.params
-        if _sac_part(s) is None or "reflect" in p or not isinstance(p.get("amount", 1), int) or \
+        # an output reading the sacrificed object (``ManaSource.deferred``: Priest of Yawgmoth) is built per object
+        if _sac_part(s) is None or "reflect" in p or (not isinstance(p.get("amount", 1), int) and not s.deferred) or \
                 any(o.note for o in s.options):
             raise Unsupported(f"{s.why}: the cost \"{', '.join(x.text or x.action for x in s.other_costs)}\" with an "
                               f"output read from the board or other cost parts is not modelled for available_mana")
@@ -261,7 +262,13 @@ def sacrifice_tap_variants(state: GameState, player: str, sources: list, board: 
                 q = pick[i]
                 if q is None:
                     continue
-                variant.append(dataclasses.replace(s, other_costs=(), why=f"{s.why} (sacrificing {q.name})"))
+                opts = s.options
+                if s.deferred:  # "an amount of {B} equal to the sacrificed artifact's mana value" (CR 608.2h)
+                    from .mana_amounts import cost_object_options
+
+                    opts = cost_object_options(board, state.permanent(s.permanent), s.ability, q)
+                variant.append(dataclasses.replace(s, other_costs=(), options=opts, deferred="",
+                                                   why=f"{s.why} (sacrificing {q.name})"))
                 continue
             if s.permanent in gone and any(p.action in ("sacrifice", "exile") and p.what == "this" for p in s.other_costs):
                 continue  # it is sacrificed for the other ability: not also for its own (CR 701.21a)

@@ -36,6 +36,7 @@ from mtgcheck.models.state import GameState, Permanent
 from . import budget as _budget
 from .combinatorics import binomial
 from .layers import board_view, has_keyword, matches, permanent_abilities
+from .mana_amounts import CostObjectAmount
 from .questions import Unsupported
 
 
@@ -76,6 +77,9 @@ class ManaSource:
     limit : int or None  how many times it can be activated now (``None``: no limit from its cost).
     zone : str  where the ability functions: ``"battlefield"``, or ``"hand"`` for a card in the hand whose
         ability exiles it from there (Elvish Spirit Guide, CR 113.6m); ``permanent`` is then the card's id.
+    deferred : str  for ``available_mana`` only (``_Board.defer_cost_objects``): the output reads the object
+        sacrificed to pay the cost ("the sacrificed artifact's mana value", CR 601.2h, 608.2h), so ``options`` is
+        empty until that object is chosen (``pool_costparts.sacrifice_tap_variants``); the reason, else ``""``.
     """
 
     permanent: str
@@ -91,6 +95,7 @@ class ManaSource:
     why: str = ""
     limit: int | None = 1
     zone: str = "battlefield"
+    deferred: str = ""
 
     @property
     def repeatable(self) -> bool:
@@ -142,6 +147,9 @@ class _Board:
         from .produce import could_produce
 
         self.state = state
+        #: ``available_mana`` sets it: sources whose output reads the object sacrificed as a cost are kept with no
+        #: options (``ManaSource.deferred``) for ``pool_costparts.sacrifice_tap_variants`` to resolve per object
+        self.defer_cost_objects = False
         self.view = board_view(state)
         self.produce = could_produce(state)
         self.triggers: list[tuple[Permanent, Ability]] = [
@@ -437,9 +445,16 @@ def _permanent_mana_sources(state: GameState, perm: Permanent, board: _Board) ->
             lim = restricted_source_limit(state, perm, ab, i, lim)
         if lim == 0:
             continue
-        opts = board.options(perm, ab)
+        deferred = ""
+        try:
+            opts = board.options(perm, ab)
+        except CostObjectAmount as e:  # "the sacrificed artifact's mana value": read once the object is chosen
+            if not board.defer_cost_objects:
+                raise
+            opts, deferred = (), str(e)
         out.append(ManaSource(perm.id, perm.name, i, ab, tap, untap, cost.mana if cost else None,
-                              cost.parts if cost else (), opts, snow, f"{perm.name}: {ab.describe()}", lim))
+                              cost.parts if cost else (), opts, snow, f"{perm.name}: {ab.describe()}", lim,
+                              deferred=deferred))
     return out
 
 
@@ -855,6 +870,7 @@ def maximal_pools(state: GameState, player: str, limit: int | None = None, *,
     References: CR 106.4, 106.12, 605.3a, 616.1, 119.4.
     """
     board = _Board(state)
+    board.defer_cost_objects = True  # resolved per sacrificed object (pool_costparts.sacrifice_tap_variants)
     if _sources is None:
         from .sacrifice_pools import expand_sacrifices, merge_pools, tap_cost_variants
 
@@ -885,6 +901,8 @@ def maximal_pools(state: GameState, player: str, limit: int | None = None, *,
     # A permanent's {T} (or {Q}) can be paid once: its tap abilities are alternatives of one unit.
     units: dict[object, list[ManaSource]] = {}
     for s in sources:
+        if s.deferred:  # an output read from a sacrificed object that no variant chose (an exile, other costs)
+            raise Unsupported(s.deferred)
         for part in s.other_costs:
             if part.action == "pay_life":
                 life_needed += part.amount * (s.limit or 1)

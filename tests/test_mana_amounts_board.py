@@ -117,14 +117,23 @@ def test_battery_options_are_every_number_of_counters_removed():
     assert sorted(str(o) for o in src.options) == ["{B}", "{B}{B}"]
 
 
-def test_sacrificed_objects_value_is_ignored_for_could_produce_but_not_guessed_for_pools():
+def test_sacrificed_objects_value_is_ignored_for_could_produce_and_enumerated_for_pools():
     """CR 106.7 and the Exotic Orchard ruling 2009-02-01: costs are ignored, so Priest of Yawgmoth could produce {B}
-    with no artifact; available_mana needs every choice of the artifact sacrificed (CR 601.2h, 608.2h): not
-    enumerated yet, so unsupported naming the card."""
+    with no artifact. available_mana tries every artifact (CR 601.2h) read as it last existed (608.2h): Sol Ring,
+    tapped first for {C}{C} (CR 605.3a), then sacrificed for {B}. Payments do not enumerate that choice yet
+    (unsupported naming the card), nor available_mana an exiled creature (Food Chain)."""
     a = _ask([{"card": "Priest of Yawgmoth", "id": "p"}], {"could_produce": {"id": "p"}})
     assert a.values["types"] == ["B"]
     b = _ask(["Priest of Yawgmoth", "Sol Ring"], {"available_mana": "Alice"})
-    assert b.verdict == "unsupported" and "Priest of Yawgmoth" in b.message
+    assert b.values["pools"] == ["{B}{C}{C}"]
+    c = _ask(["Priest of Yawgmoth", "Sol Ring"], {"cast": {"card": "Grizzly Bears"}}, hand={"Alice": ["Grizzly Bears"]})
+    assert c.verdict == "unsupported" and "Priest of Yawgmoth" in c.message
+    cards = dict(CARDS, **{"Food Chain": {"mana_cost": "{2}{G}", "type_line": "Enchantment", "oracle_text":
+                                          "Exile a creature you control: Add X mana of any one color, where X is 1 plus "
+                                          "the exiled creature's mana value."}})
+    d = ask({"players": ["Alice", "Bob"], "cards": cards, "battlefield": {"Alice": ["Food Chain", "Grizzly Bears"]},
+             "ask": {"available_mana": "Alice"}})
+    assert d.verdict == "unsupported" and "Food Chain" in d.message
 
 
 def test_devotion_to_the_chosen_colour_per_colour():
