@@ -1395,14 +1395,68 @@ def _granted_out(a: Any) -> Mapping[str, Any]:
                              "effect": a.effect.name, "params": a.effect.params(), "text": a.text})
 
 
+def _granted_many_in(v: Any, where: str) -> tuple:
+    return tuple(_granted_in(x, f"{where}[{i}]") for i, x in enumerate(v or ()))
+
+
+def _parts_unmodelled_in(v: Any, where: str) -> tuple[Unmodelled, ...]:
+    """Untyped parts of a grant's sentence: ``Unmodelled`` records, or ``{text, topics}`` mappings (catalog)."""
+    out = []
+    for x in v or ():
+        if isinstance(x, Unmodelled):
+            out.append(x)
+        elif isinstance(x, Mapping):
+            out.append(Unmodelled(str(x.get("text", "")), _topics_in(x.get("topics", "all"), where)))
+        else:
+            raise VocabularyError(f"{where}: a part must be a mapping with 'text' and 'topics', got {x!r}")
+    return tuple(out)
+
+
 @dataclass(frozen=True, eq=False)
 class GrantAbility(Effect):
-    """Objects matching ``affects`` have ``ability`` (an ``Ability``), CR 613.1f."""
+    """Objects matching ``affects`` have ``ability`` and each of ``also`` (``Ability`` records: keywords and quoted
+    abilities, CR 113.10, 113.10a, 613.1f), in layer 6.
+
+    Attributes
+    ----------
+    affects : Filter
+        Which permanents (``relation`` ``enchanted``/``equipped``: what the source is attached to, with the card
+        types of ``all_of`` when the wording names them, e.g. "as long as enchanted permanent is a creature").
+    ability, also : Ability
+        The abilities granted, in printed order. A quoted ability's "this creature" is the object that has it
+        (CR 113.10a, 109.5); each is read by the rules like a printed one of that object.
+    loses : bool
+        The objects first lose all their abilities — printed ones, those of their land types and those granted by
+        effects with an earlier timestamp (CR 613.1f, 613.7, 113.10b) — then gain ``ability``/``also``
+        ("loses all abilities and has ...", "have ... and lose all other abilities").
+    lose_land_types : bool
+        "loses all land types" (layer 4, CR 305.7, 613.1d): it has no land subtype, hence no intrinsic mana ability.
+    condition : Condition or None
+        "As long as ..." (CR 604.1, 611.3a): the effect applies only while it holds.
+    parts : tuple of Unmodelled
+        Parts of the sentence that are not typed (a power/toughness change, layer 7), with their topics.
+    """
 
     kind: ClassVar[str] = "grant_ability"
     touches: ClassVar[frozenset[Topic]] = frozenset({Topic.CHARACTERISTICS, Topic.MANA_PRODUCTION})
     affects: Filter = fld(None, FILTER)
     ability: Any = fld(None, (_granted_in, _granted_out))
+    also: tuple = fld((), (_granted_many_in, lambda v: tuple(_granted_out(a) for a in v)))
+    loses: bool = fld(False)
+    lose_land_types: bool = fld(False)
+    condition: Condition | None = fld(None, CONDITION)
+    parts: tuple[Unmodelled, ...] = fld((), (_parts_unmodelled_in, lambda v: tuple({"text": u.text} for u in v)))
+
+    @property
+    def granted(self) -> tuple:
+        """Every ability granted, in printed order (``ability`` then ``also``)."""
+        return ((self.ability,) if self.ability is not None else ()) + tuple(self.also)
+
+    def nested(self) -> Iterable["Effect"]:
+        """The untyped parts of the sentence. The granted abilities are not parts of the source's ability: they
+        function on the objects that have them (CR 113.10, 613.1f), where ``solver.layers.board_view`` puts them
+        and the gate reads them."""
+        return iter(self.parts)
 
 
 # --- spending ----------------------------------------------------------------

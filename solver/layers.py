@@ -31,6 +31,7 @@ Effects applied
 """
 from __future__ import annotations
 
+import dataclasses
 import functools
 import operator
 from dataclasses import dataclass, field
@@ -39,6 +40,7 @@ from typing import Iterable, Iterator
 from mtgcheck.models.abilities import Ability, Stripe, ability_from_dict, make_ability
 from mtgcheck.models.cards import BASIC_LAND_MANA, BASIC_LAND_TYPES
 from mtgcheck.models.behaviour import abilities_of
+from mtgcheck.models.effects import Qualifier
 from mtgcheck.models.state import Effect, GameState, Permanent
 
 
@@ -120,16 +122,19 @@ def filter_matches(f, perm: Permanent, viewer: str, subtypes: Iterable[str] | No
         return False
     if f.controller == "opponent" and perm.controller == viewer:
         return False
+    subs = tuple(subtypes) if subtypes is not None else perm.card.type_line.subtypes
+    card = perm.card
     if f.relation == "enchanted" or f.relation == "equipped":
-        return source is not None and source.attached_to == perm.id
+        # what the source is attached to (CR 301.5, 303.4), of the types the words name ("enchanted land",
+        # "as long as enchanted permanent is a creature")
+        return (source is not None and source.attached_to == perm.id and all(_has(w.lower(), card, subs) for w in f.all_of)
+                and not any(_has(w.lower(), card, subs) for w in f.none_of))
     if f.relation == "this":
         return source is not None and source.id == perm.id
     if f.relation is not None:
         raise ValueError(f"the relation {f.relation!r} is not known here")
     if f.other and source is not None and source.id == perm.id:
         return False
-    subs = tuple(subtypes) if subtypes is not None else perm.card.type_line.subtypes
-    card = perm.card
     if not all(_has(w.lower(), card, subs) for w in f.all_of):
         return False
     if any(_has(w.lower(), card, subs) for w in f.none_of):
@@ -369,6 +374,73 @@ def _match(what: str, p: Permanent, rule: str, f: _Fx, subtypes, kind: str) -> b
                           f"({what!r}) is not modelled") from None
 
 
+
+def _grant_applies(state: GameState, g: _Fx, p: Permanent, subtypes: tuple[str, ...]) -> bool:
+    """Whether the grant ``g`` (a ``GrantAbility``) applies to ``p`` now: its object words (the typed filter, with
+    the counters it asks for, CR 122.1) and its condition ("as long as ...", CR 604.1, 611.3a).
+
+    Raises ``Unsupported`` naming the effect for object words or a condition that cannot be read here."""
+    eff = g.ability.effect
+    f = eff.affects
+    if f.relation in ("enchanted", "equipped") and g.source is None:
+        # a resolved effect entry of an Aura-like card: what it affects is its target (CR 303.4a)
+        if not g.targets:
+            raise Unsupported(f"{g.name}: \"{g.ability.describe()}\" affects the {f.relation} permanent: give the "
+                              f"effect's `targets` (or put the card on the battlefield with `attached_to`)")
+        if p.id not in g.targets:
+            return False
+        f = dataclasses.replace(f, relation=None, controller="any")
+    q = f.qualifier
+    extra = dataclasses.replace(q, counters=(), other=False)
+    if f.alternatives or not extra.empty:
+        raise Unsupported(f"{g.name}: \"{g.ability.describe()}\": which permanents it applies to "
+                          f"({f.words or f.describe()!r}) is not modelled")
+    base = dataclasses.replace(f, qualifier=Qualifier())
+    try:
+        if not filter_matches(base, p, g.controller, subtypes, g.source):
+            return False
+    except ValueError:
+        raise Unsupported(f"{g.name}: \"{g.ability.describe()}\": which permanents it applies to "
+                          f"({f.words or f.describe()!r}) is not modelled") from None
+    if q.other and g.source is not None and g.source.id == p.id:
+        return False
+    for kind in q.counters:  # "with a counter on it" (any kind: ""), "with a +1/+1 counter on it" (CR 122.1)
+        if not any(int(n or 0) > 0 and (not kind or str(k).lower() == kind) for k, n in p.counters.items()):
+            return False
+    if eff.condition is not None:
+        return _condition_holds(state, g, p)
+    return True
+
+
+def _condition_holds(state: GameState, g: _Fx, p: Permanent) -> bool:
+    """The condition of a conditional grant ("as long as ...", CR 604.1, 611.3a), read for its source."""
+    raise Unsupported(f"{g.name}: \"{g.ability.describe()}\": its condition is not modelled")
+
+
+def _layer6_grants(state: GameState, grants: list[_Fx], subs: dict[str, tuple[str, ...]]) -> list[_Fx]:
+    """The grants that exist in layer 6: an effect that makes a permanent lose all its abilities applies before
+    the effects of that permanent's own abilities, which then do not exist (CR 613.8a-b, dependency; an effect
+    never depends on itself). Returns the grants still in force, in timestamp order.
+
+    Raises ``Unsupported`` for a dependency loop (CR 613.8b: timestamp order inside the loop, not modelled)."""
+    if not any(g.ability.effect.loses for g in grants):
+        return grants
+    active = list(grants)
+    for _ in range(len(grants) + 2):
+        removed: dict[str, set[int]] = {}
+        for i, g in enumerate(active):
+            if g.ability.effect.loses:
+                for p in state.battlefield:
+                    if _grant_applies(state, g, p, subs[p.id]):
+                        removed.setdefault(p.id, set()).add(id(g))
+        new = [g for g in grants if g.source is None or not (removed.get(g.source.id, set()) - {id(g)})]
+        if [id(g) for g in new] == [id(g) for g in active]:
+            return new
+        active = new
+    raise Unsupported("effects that make permanents lose all abilities depend on one another in a loop "
+                      "(CR 613.8b): not modelled")
+
+
 def board_view(state: GameState) -> dict[str, PermView]:
     """Every permanent's subtypes and abilities after type-changing and ability-granting effects.
 
@@ -441,6 +513,14 @@ def board_view(state: GameState) -> dict[str, PermView]:
                     if new:
                         why[p.id].append(f"{f.name} makes it also {', '.join(new)} (CR 305.7, 613.1d)")
     grants = continuous_effects(state, ("grant_ability",), printed, lost)
+    for f in grants:  # "loses all land types" (layer 4, CR 305.7, 613.1d): after the type-changing effects above
+        if f.ability.effect.lose_land_types:
+            for p in state.battlefield:
+                if p.is_land and _grant_applies(state, f, p, subs[p.id]):
+                    subs[p.id] = ()
+                    why[p.id].append(f"{f.name} makes it lose all land types: no basic land type's mana ability "
+                                     f"(CR 305.7, 613.1d)")
+    grants = _layer6_grants(state, grants, subs)
     out: dict[str, PermView] = {}
     for p in state.battlefield:
         ab: list[Ability] = []
@@ -448,13 +528,16 @@ def board_view(state: GameState) -> dict[str, PermView]:
             ab.extend(_INTRINSIC[t] for t in BASIC_TYPES if t in subs[p.id])
         if p.id not in lost:
             ab.extend(printed[p.id])
-        for g in grants:
-            aff = g.ability.params.get("affects", {})
-            if _match(aff.get("what", "permanent"), p, aff.get("controller", "any"), g, subs[p.id], "ability-granting effect"):
-                d = dict(g.ability.params["ability"])
-                a = ability_from_dict({k: v for k, v in d.items()}, p.name)
+        for g in grants:  # timestamp order (CR 613.7), after the dependencies of _layer6_grants (613.8)
+            if not _grant_applies(state, g, p, subs[p.id]):
+                continue
+            eff = g.ability.effect
+            if eff.loses:
+                ab = []
+                why[p.id].append(f"{g.name} makes it lose all its abilities (CR 613.1f, 113.10b)")
+            for a in eff.granted:
                 ab.append(a)
-                why[p.id].append(f"{g.name} gives it \"{a.describe()}\" (CR 613.1f)")
+                why[p.id].append(f"{g.name} gives it \"{a.describe()}\" (CR 613.1f, 113.10)")
         out[p.id] = PermView(subs[p.id], tuple(ab), why[p.id])
     state.__dict__[_CACHE_ATTR] = (fp, out)
     return out

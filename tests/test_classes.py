@@ -266,8 +266,9 @@ def test_haste_grants_and_as_though_haste_are_typed_effects():
     assert isinstance(parsed("Equipped creature has haste and shroud."), GrantAbility)
     a = parsed("You may activate abilities of creatures you control as though those creatures had haste.")
     assert isinstance(a, AsThoughHaste) and a.affects.controller == "you"
-    # a grant of something else alongside haste that could change an answer is not read as a haste grant
-    assert not isinstance(parsed("Creatures you control have haste and \"{T}: Add {G}.\""), GrantAbility)
+    # a quoted ability granted alongside haste is granted too (CR 113.10, 613.1f), never dropped
+    both = parsed("Creatures you control have haste and \"{T}: Add {G}.\"")
+    assert isinstance(both, GrantAbility) and [a.effect.name for a in both.granted] == ["haste", "add_mana"]
 
 
 def test_a_hypothetical_card_line_of_keywords_gives_the_card_those_keywords(tmp_path, db):

@@ -9,12 +9,16 @@
 """
 from __future__ import annotations
 
+import dataclasses
 import re
-from typing import Any, Mapping
+from typing import TYPE_CHECKING, Any, Mapping
 
-from ..cards import Card
+from ..cards import BASIC_LAND_TYPES, Card
 from .mana import _obj_filter
 from .oracle import effect_parser
+
+if TYPE_CHECKING:
+    from ..effects import Filter
 
 _GRANT = re.compile(r"^(?P<obj>[^\"“:]+?) (?:get [+-]\d+/[+-]\d+ and )?(?:has|have) (?P<kws>[a-z ,]+?)\.?$", re.I)
 _PT = re.compile(r"\s+get [+-]\d+/[+-]\d+$", re.I)
@@ -50,3 +54,222 @@ def grant_parser(kind: str, text: str, card: Card) -> "tuple[str, Mapping[str, A
         return None  # "this creature has haste" as long as ...: a conditional self grant, not this parser's
     return "grant_ability", {"affects": {"what": what, "controller": ctl},
                              "ability": {"kind": "keyword", "effect": "haste", "params": {"keyword": "haste"}, "text": "haste"}}
+
+
+# ---------------------------------------------------------------------------
+# Quoted abilities granted by statics and attachments (CR 113.10, 613.1f)
+# ---------------------------------------------------------------------------
+
+#: A quoted ability in a grant (straight or curly quotes; Huatli's nested single quotes are not read).
+_QUOTED = re.compile(r"[\"“]([^\"”]+)[\"”]")
+#: The words that end the object phrase of a grant and start what it does.
+_VERB = re.compile(r"\s+(?=(?:has|have|gets?|loses?)\b)", re.I)
+_PT_PART = re.compile(r"^gets? ([+-]\d+/[+-]\d+)$", re.I)
+_LOSES_ALL = re.compile(r"^(?:loses?|and lose) all (other )?abilities$", re.I)
+#: Card types and supertypes as a grant's object words name them (CR 205.2a, 205.4a), lower case, singular.
+_TYPE_WORDS = {"creature": "Creature", "land": "Land", "artifact": "Artifact", "enchantment": "Enchantment",
+               "permanent": "Permanent", "planeswalker": "Planeswalker", "battle": "Battle"}
+_SUPER_WORDS = {"legendary": "Legendary", "basic": "Basic", "snow": "Snow"}
+#: Irregular plurals of subtypes (CR 205.3m) a grant's object may use.
+_PLURALS = {"elves": "Elf", "dwarves": "Dwarf", "wolves": "Wolf", "werewolves": "Werewolf", "foxes": "Fox",
+            "sphinxes": "Sphinx", "mice": "Mouse", "oxen": "Ox", "fungi": "Fungus", "homunculi": "Homunculus",
+            "octopi": "Octopus", "allies": "Ally", "mercenaries": "Mercenary", "faeries": "Faerie",
+            "zombies": "Zombie", "sorceries": "Sorcery"}
+
+
+def _singular(word: str) -> str:
+    """The singular of a type word of an object phrase ("Slivers" → "Sliver", "Elves" → "Elf", "Fungus")."""
+    low = word.lower()
+    if low in _PLURALS:
+        return _PLURALS[low]
+    if low.endswith(("sses", "shes", "ches", "xes")):
+        return word[:-2]
+    if low.endswith("s") and not low.endswith(("us", "ss")) and low != "plains":
+        return word[:-1]
+    return word
+
+
+def grant_filter(obj: str) -> "Filter":
+    """The typed filter of a grant's object words (CR 109, 205, 301.5, 303.4).
+
+    ``"Sliver creatures you control"`` → Sliver and creature, yours; ``"All Slivers"``; ``"Each Fungus and Saproling
+    you control"`` (either subtype); ``"Other legendary creatures you control"``; ``"Each creature you control with a
+    counter on it"``; ``"Enchanted land"``, ``"Equipped creature"`` (what the source is attached to, of that type);
+    ``"this creature"``/``"it"`` (the source).
+
+    Raises
+    ------
+    ValueError
+        Words that are not read (the sentence then stays ``Unmodelled``).
+    """
+    from ..effects import Filter, Qualifier
+    from ..subtypes import SPELL_SUBTYPES
+    from .filters import tail_qualifier
+
+    words = obj.strip()
+    w = words
+    low = w.lower()
+    if low in ("it", "this creature", "this permanent", "this artifact", "this land", "this enchantment"):
+        return Filter(relation="this", words=words)
+    m = re.fullmatch(r"(enchanted|equipped) (creature|land|permanent|artifact)", low)
+    if m:
+        t = _TYPE_WORDS[m.group(2)]
+        return Filter(relation=m.group(1), all_of=() if t == "Permanent" else (t,), words=words)
+    other = False
+    while True:
+        mm = re.match(r"(each|all|other|another) ", w, re.I)
+        if not mm:
+            break
+        other = other or mm.group(1).lower() in ("other", "another")
+        w = w[mm.end():]
+    tail_at = re.search(r"\s+(?=(?:you control|an opponent controls|your opponents control|with|without|that's)\b)", w)
+    head, tail = (w[:tail_at.start()], w[tail_at.end():]) if tail_at else (w, "")
+    q, ctl, rest = tail_qualifier(tail) if tail else (Qualifier(), None, "")
+    if rest:
+        raise ValueError(f"the words {rest!r} of {words!r} are not read")
+    all_of: list[str] = []
+    any_of: list[str] = []
+    none_of: list[str] = []
+    toks = head.split()
+    if not toks:
+        raise ValueError(f"no object in {words!r}")
+    if len(toks) == 3 and toks[1].lower() == "and":
+        # "Fungus and Saproling": each object of either subtype (CR 205.3m)
+        for t in (toks[0], toks[2]):
+            s = _singular(t)
+            if s not in SPELL_SUBTYPES:
+                raise ValueError(f"{t!r} in {words!r} is not a subtype")
+            any_of.append(s)
+        toks = []
+    for i, t in enumerate(toks):
+        s = _singular(t)
+        sl = s.lower()
+        if sl in _TYPE_WORDS:
+            all_of.append(_TYPE_WORDS[sl])
+        elif sl in _SUPER_WORDS:
+            all_of.append(_SUPER_WORDS[sl])
+        elif sl.startswith("non") and sl[3:] in {**_TYPE_WORDS, **_SUPER_WORDS}:
+            none_of.append({**_TYPE_WORDS, **_SUPER_WORDS}[sl[3:]])
+        elif s[:1].isupper() and (s in SPELL_SUBTYPES or s in BASIC_LAND_TYPES or i > 0 or len(toks) == 1):
+            all_of.append(s)  # a subtype, capitalised in Oracle text (CR 205.3)
+        else:
+            raise ValueError(f"{t!r} in {words!r} is not read")
+    if none_of and not all_of:
+        all_of.append("Permanent")
+    return Filter(all_of=tuple(all_of), none_of=tuple(none_of), any_of=tuple(any_of), controller=ctl or "any",
+                  other=other or q.other, qualifier=dataclasses.replace(q, other=False), words=words)
+
+
+def _granted_keyword(item: str, card: Card) -> "Any":
+    """A keyword a grant names ("vigilance", "reach", "ward {2}") as a keyword ``Ability`` (CR 702), or ``None``."""
+    from .oracle import KEYWORD_NAMES, _keyword_ability
+
+    first = item.split(" ", 1)[0].lower()
+    if first not in KEYWORD_NAMES and item.lower() not in KEYWORD_NAMES and " ".join(item.lower().split()[:2]) not in KEYWORD_NAMES:
+        return None
+    got = _keyword_ability(item[:1].upper() + item[1:], card, card.front)
+    if not got or len(got) != 1:
+        return None
+    return got[0]
+
+
+def _quoted_ability(text: str, card: Card) -> "Any":
+    """A quoted ability, read as a line of the object that gets it (CR 113.10a): activated, triggered or static."""
+    from .oracle import _parse_line
+
+    got = _parse_line(text.strip().rstrip(",").strip(), card.front, card)
+    if len(got) != 1:
+        raise ValueError(f"the quoted ability {text!r} is not one ability")
+    return got[0]
+
+
+def parse_quoted_grant(text: str, card: Card) -> "Mapping[str, Any]":
+    """Parse a static grant of quoted abilities into ``grant_ability`` params (CR 113.10, 613.1f).
+
+    Read: "[objects] (has|have) [keywords and quoted abilities]", with "gets +N/+N and" (kept as an untyped part
+    with the power/toughness topic, layer 7), "loses all abilities and has ...", "loses all land types and abilities
+    and has ..." (CR 305.7, 613.1d), "have ... and lose all other abilities"; objects as ``grant_filter`` reads
+    them. Raises ``ValueError`` for anything else.
+    """
+    from ..effects import Topic, Unmodelled
+
+    t = text.strip().rstrip(".").strip()
+    quotes: list[str] = []
+
+    def hold(m: "re.Match[str]") -> str:
+        quotes.append(m.group(1))
+        return f"\x00{len(quotes) - 1}\x00"
+
+    body = _QUOTED.sub(hold, t)
+    if not quotes or '"' in body or "“" in body or "'" in re.sub(r"\w'\w", "", body).replace("'s ", ""):
+        raise ValueError("not a grant of quoted abilities")
+    m = _VERB.search(body)
+    if not m:
+        raise ValueError("no verb")
+    obj, rest = body[:m.start()], body[m.end():]
+    if "\x00" in obj:
+        raise ValueError("a quote in the object words")
+    affects = grant_filter(obj)
+    rest = re.sub(r"\bloses? all land types and abilities\b", "LOSE_TYPES_AND_ABILITIES", rest, flags=re.I)
+    pieces = [x.strip() for x in re.split(r",?\s+and\s+|,\s+", rest) if x.strip()]
+    granted: list = []
+    parts: list = []
+    loses = lose_types = False
+    mode = None
+    for piece in pieces:
+        if piece == "LOSE_TYPES_AND_ABILITIES":
+            if granted:
+                raise ValueError("abilities lost after some are granted")
+            loses = lose_types = True
+            mode = None
+            continue
+        if _LOSES_ALL.match(piece) or re.fullmatch(r"lose all (other )?abilities", piece, re.I):
+            other = "other" in piece.lower()
+            if granted and not other:
+                raise ValueError("all abilities lost after some are granted")
+            loses = True
+            mode = None
+            continue
+        pm = _PT_PART.match(piece)
+        if pm:
+            parts.append(Unmodelled(f"{obj} gets {pm.group(1)}", frozenset({Topic.POWER_TOUGHNESS})))
+            mode = None
+            continue
+        hm = re.match(r"(?:has|have)\s+(.*)$", piece, re.I)
+        if hm:
+            mode = "has"
+            piece = hm.group(1).strip()
+        if mode != "has":
+            raise ValueError(f"the part {piece!r} is not read")
+        qm = re.fullmatch(r"\x00(\d+)\x00", piece)
+        if qm:
+            granted.append(_quoted_ability(quotes[int(qm.group(1))], card))
+            continue
+        kw = _granted_keyword(piece, card)
+        if kw is None:
+            raise ValueError(f"the granted {piece!r} is not a keyword or quoted ability")
+        granted.append(kw)
+    if not granted:
+        raise ValueError("nothing granted")
+    out: dict[str, Any] = {"affects": affects, "ability": granted[0]}
+    if granted[1:]:
+        out["also"] = tuple(granted[1:])
+    if loses:
+        out["loses"] = True
+    if lose_types:
+        out["lose_land_types"] = True
+    if parts:
+        out["parts"] = tuple(parts)
+    return out
+
+
+@effect_parser(19)
+def quoted_grant_parser(kind: str, text: str, card: Card) -> "tuple[str, Mapping[str, Any]] | None":
+    """A static ability granting quoted abilities (and keywords) to objects (``parse_quoted_grant``); ``None``
+    for anything else."""
+    if kind != "static" or not _QUOTED.search(text):
+        return None
+    try:
+        return "grant_ability", parse_quoted_grant(text, card)
+    except (ValueError, KeyError):
+        return None
