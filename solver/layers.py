@@ -37,10 +37,10 @@ import operator
 from dataclasses import dataclass, field
 from typing import Iterable, Iterator
 
-from mtgcheck.models.abilities import Ability, Stripe, ability_from_dict, make_ability
+from mtgcheck.models.abilities import Ability, Stripe, make_ability
 from mtgcheck.models.cards import BASIC_LAND_MANA, BASIC_LAND_TYPES
 from mtgcheck.models.behaviour import abilities_of
-from mtgcheck.models.effects import Qualifier
+from mtgcheck.models.effects import GrantAbility, Qualifier
 from mtgcheck.models.state import Effect, GameState, Permanent
 
 
@@ -375,12 +375,20 @@ def _match(what: str, p: Permanent, rule: str, f: _Fx, subtypes, kind: str) -> b
 
 
 
+def _grant(g: _Fx) -> GrantAbility:
+    """The ``GrantAbility`` of a grant effect (``continuous_effects`` with ``grant_ability``)."""
+    eff = g.ability.effect
+    if not isinstance(eff, GrantAbility):
+        raise TypeError(f"{g.name}: {eff!r} is not a grant")
+    return eff
+
+
 def _grant_applies(state: GameState, g: _Fx, p: Permanent, subtypes: tuple[str, ...]) -> bool:
     """Whether the grant ``g`` (a ``GrantAbility``) applies to ``p`` now: its object words (the typed filter, with
     the counters it asks for, CR 122.1) and its condition ("as long as ...", CR 604.1, 611.3a).
 
     Raises ``Unsupported`` naming the effect for object words or a condition that cannot be read here."""
-    eff = g.ability.effect
+    eff = _grant(g)
     f = eff.affects
     if f.relation in ("enchanted", "equipped") and g.source is None:
         # a resolved effect entry of an Aura-like card: what it affects is its target (CR 303.4a)
@@ -423,13 +431,13 @@ def _layer6_grants(state: GameState, grants: list[_Fx], subs: dict[str, tuple[st
     never depends on itself). Returns the grants still in force, in timestamp order.
 
     Raises ``Unsupported`` for a dependency loop (CR 613.8b: timestamp order inside the loop, not modelled)."""
-    if not any(g.ability.effect.loses for g in grants):
+    if not any(_grant(g).loses for g in grants):
         return grants
     active = list(grants)
     for _ in range(len(grants) + 2):
         removed: dict[str, set[int]] = {}
-        for i, g in enumerate(active):
-            if g.ability.effect.loses:
+        for g in active:
+            if _grant(g).loses:
                 for p in state.battlefield:
                     if _grant_applies(state, g, p, subs[p.id]):
                         removed.setdefault(p.id, set()).add(id(g))
@@ -514,7 +522,7 @@ def board_view(state: GameState) -> dict[str, PermView]:
                         why[p.id].append(f"{f.name} makes it also {', '.join(new)} (CR 305.7, 613.1d)")
     grants = continuous_effects(state, ("grant_ability",), printed, lost)
     for f in grants:  # "loses all land types" (layer 4, CR 305.7, 613.1d): after the type-changing effects above
-        if f.ability.effect.lose_land_types:
+        if _grant(f).lose_land_types:
             for p in state.battlefield:
                 if p.is_land and _grant_applies(state, f, p, subs[p.id]):
                     subs[p.id] = ()
@@ -531,7 +539,7 @@ def board_view(state: GameState) -> dict[str, PermView]:
         for g in grants:  # timestamp order (CR 613.7), after the dependencies of _layer6_grants (613.8)
             if not _grant_applies(state, g, p, subs[p.id]):
                 continue
-            eff = g.ability.effect
+            eff = _grant(g)
             if eff.loses:
                 ab = []
                 why[p.id].append(f"{g.name} makes it lose all its abilities (CR 613.1f, 113.10b)")

@@ -20,6 +20,13 @@ _RELATION_WORDS.update({"enchanted land": "enchanted", "enchanted permanent": "e
                         "that permanent": "that"})
 
 
+#: Plurals of subtypes that are not the singular plus "s" (CR 205.3m), by the plural, lower case.
+IRREGULAR_PLURALS = {"elves": "Elf", "dwarves": "Dwarf", "wolves": "Wolf", "werewolves": "Werewolf", "foxes": "Fox",
+                     "sphinxes": "Sphinx", "mice": "Mouse", "oxen": "Ox", "fungi": "Fungus", "homunculi": "Homunculus",
+                     "octopi": "Octopus", "allies": "Ally", "mercenaries": "Mercenary", "faeries": "Faerie",
+                     "zombies": "Zombie"}
+
+
 def _cap(word: str) -> str:
     return word[:1].upper() + word[1:].lower() if word else word
 
@@ -74,7 +81,10 @@ def parse_filter(what: str, controller: str = "any", qualifiers: bool = False) -
         # "Mountain, Forest, or Plains" (Keeper of Progenitus): at least one of these types (CR 205.3)
         return Filter(any_of=tuple(_cap(x[:-1] if x.endswith("s") and x != "plains" else x) for x in alts),
                       controller=controller, other=other, words=words)
-    if w.endswith("s") and w != "plains":
+    last = w.rsplit(" ", 1)[-1]
+    if last in IRREGULAR_PLURALS:  # "Elves you control" (CR 205.3m)
+        w = w[: len(w) - len(last)] + IRREGULAR_PLURALS[last].lower()
+    elif w.endswith("s") and w != "plains":
         w = w[:-1]
     parts = w.split()
     if not parts:

@@ -70,18 +70,15 @@ _LOSES_ALL = re.compile(r"^(?:loses?|and lose) all (other )?abilities$", re.I)
 _TYPE_WORDS = {"creature": "Creature", "land": "Land", "artifact": "Artifact", "enchantment": "Enchantment",
                "permanent": "Permanent", "planeswalker": "Planeswalker", "battle": "Battle"}
 _SUPER_WORDS = {"legendary": "Legendary", "basic": "Basic", "snow": "Snow"}
-#: Irregular plurals of subtypes (CR 205.3m) a grant's object may use.
-_PLURALS = {"elves": "Elf", "dwarves": "Dwarf", "wolves": "Wolf", "werewolves": "Werewolf", "foxes": "Fox",
-            "sphinxes": "Sphinx", "mice": "Mouse", "oxen": "Ox", "fungi": "Fungus", "homunculi": "Homunculus",
-            "octopi": "Octopus", "allies": "Ally", "mercenaries": "Mercenary", "faeries": "Faerie",
-            "zombies": "Zombie", "sorceries": "Sorcery"}
 
 
 def _singular(word: str) -> str:
     """The singular of a type word of an object phrase ("Slivers" → "Sliver", "Elves" → "Elf", "Fungus")."""
+    from .filters import IRREGULAR_PLURALS
+
     low = word.lower()
-    if low in _PLURALS:
-        return _PLURALS[low]
+    if low in IRREGULAR_PLURALS:
+        return IRREGULAR_PLURALS[low]
     if low.endswith(("sses", "shes", "ches", "xes")):
         return word[:-2]
     if low.endswith("s") and not low.endswith(("us", "ss")) and low != "plains":
