@@ -804,10 +804,22 @@ class SourceMatches(Condition):
     filter: Filter
 
 
+@dataclass(frozen=True)
+class SourceModified(Condition):
+    """The source is modified: it has a counter on it, is equipped, or is enchanted by an Aura its controller
+    controls (CR 700.9; "as long as this creature is modified", Orochi Merge-Keeper)."""
+
+
+@dataclass(frozen=True)
+class SourceRenowned(Condition):
+    """The source is renowned (CR 702.112b; "as long as this creature is renowned", Honored Hierarch): the scenario's
+    ``renowned`` of the permanent."""
+
+
 CONDITION_TYPES: tuple[type, ...] = (HasCounter, ControlsAtLeast, SourceTapped, EventObjectIs, Not, CardsInZone,
                                      OpponentHasCounters, OpponentControlsMore, SourceAttacking, AttackedThisStep,
                                      AttackedThisTurn, SpellsCastThisTurn, Compare, AllOf, AnyOf, HasDesignation,
-                                     SourceMatches)
+                                     SourceMatches, SourceModified, SourceRenowned)
 
 
 # ---------------------------------------------------------------------------
@@ -1433,6 +1445,8 @@ class GrantAbility(Effect):
         "loses all land types" (layer 4, CR 305.7, 613.1d): it has no land subtype, hence no intrinsic mana ability.
     condition : Condition or None
         "As long as ..." (CR 604.1, 611.3a): the effect applies only while it holds.
+    chosen_name : bool
+        "with the chosen name" (Alpine Moon): only objects named as the source's entering choice (CR 607.2d).
     parts : tuple of Unmodelled
         Parts of the sentence that are not typed (a power/toughness change, layer 7), with their topics.
     """
@@ -1445,6 +1459,9 @@ class GrantAbility(Effect):
     loses: bool = fld(False)
     lose_land_types: bool = fld(False)
     condition: Condition | None = fld(None, CONDITION)
+    #: "with the chosen name": only objects with the card name chosen for the source as it entered (its
+    #: ``choices.card_name``; CR 607.2d, linked abilities)
+    chosen_name: bool = fld(False)
     parts: tuple[Unmodelled, ...] = fld((), (_parts_unmodelled_in, lambda v: tuple({"text": u.text} for u in v)))
 
     @property

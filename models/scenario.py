@@ -52,7 +52,7 @@ SCENARIO_KEYS = (
 #: Most copies one zone entry may stand for (``count``): enough for any real game and for benchmarks.
 MAX_COUNT = 10_000
 ENTRY_KEYS = ("card", "count", "tapped", "sick", "counters", "choices", "x", "owner", "id", "attached_to", "timestamp",
-              "casts", "attacking", "blocking", "ability", "trigger", "source")
+              "casts", "attacking", "blocking", "ability", "trigger", "source", "renowned")
 #: Keys of a ``stack`` entry that is an ability on the stack (CR 113.7, 602.2a, 603.3; docs/scenarios.md).
 STACK_ABILITY_KEYS = ("card", "ability", "trigger", "source", "id")
 #: Keys of ``turn:`` and of ``turn: {history: ...}`` (models/turn.py, docs/scenarios.md).
@@ -874,6 +874,7 @@ def build_state(sc: Scenario, db: Any) -> tuple[GameState, Any]:
                 sick = _as_bool(entry.get("sick", False), sc, "sick", entry)
                 attacking = _as_bool(entry.get("attacking", False), sc, "attacking", entry)
                 blocking = _as_bool(entry.get("blocking", False), sc, "blocking", entry)
+                renowned = _as_bool(entry.get("renowned", False), sc, "renowned", entry)
                 for _ in range(count):
                     origin_at = ("attached_to", entry) if entry else (i, where)
                     state.battlefield.append(Permanent(
@@ -881,7 +882,7 @@ def build_state(sc: Scenario, db: Any) -> tuple[GameState, Any]:
                         controller=player, owner=owner, tapped=tapped, sick=sick,
                         counters={str(k): int(v) for k, v in counters.items()}, choices=dict(choices), x=x,
                         attached_to=str(entry["attached_to"]) if entry.get("attached_to") is not None else None,
-                        timestamp=ts, attacking=attacking, blocking=blocking,
+                        timestamp=ts, attacking=attacking, blocking=blocking, renowned=renowned,
                     ))
                     origin[state.battlefield[-1].id] = origin_at
     all_ids = {p.id for p in state.battlefield}

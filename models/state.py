@@ -77,6 +77,8 @@ class Permanent:
     attacking: bool = False
     #: declared as a blocker this combat (CR 509.1); only from the declare blockers step to the end of combat
     blocking: bool = False
+    #: it has become renowned (CR 702.112b: a designation it keeps while on the battlefield)
+    renowned: bool = False
 
     @property
     def name(self) -> str:

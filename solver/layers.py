@@ -412,6 +412,13 @@ def _grant_applies(state: GameState, g: _Fx, p: Permanent, subtypes: tuple[str, 
                           f"({f.words or f.describe()!r}) is not modelled") from None
     if q.other and g.source is not None and g.source.id == p.id:
         return False
+    if eff.chosen_name:  # "with the chosen name" (CR 607.2d): the name chosen as the source entered
+        name = g.source.choices.get("card_name") if g.source is not None else None
+        if not name:
+            raise Unsupported(f"{g.name}: \"{g.ability.describe()}\" applies to permanents with the name chosen as it "
+                              f"entered: give it as `choices: {{card_name: ...}}`")
+        if p.card.name != name:
+            return False
     for kind in q.counters:  # "with a counter on it" (any kind: ""), "with a +1/+1 counter on it" (CR 122.1)
         if not any(int(n or 0) > 0 and (not kind or str(k).lower() == kind) for k, n in p.counters.items()):
             return False
@@ -421,8 +428,22 @@ def _grant_applies(state: GameState, g: _Fx, p: Permanent, subtypes: tuple[str, 
 
 
 def _condition_holds(state: GameState, g: _Fx, p: Permanent) -> bool:
-    """The condition of a conditional grant ("as long as ...", CR 604.1, 611.3a), read for its source."""
-    raise Unsupported(f"{g.name}: \"{g.ability.describe()}\": its condition is not modelled")
+    """The condition of a conditional grant ("as long as ...", CR 604.1, 611.3a), read for its source by the one
+    evaluator (``solver.quantities.condition_holds``). It is read while layer 6 is being applied, against the
+    types of layer 4 (``board_view`` answers a nested call with that partial view), so only conditions that read no
+    ability are allowed: a filter with a qualifier (keywords, colours, ...) is ``Unsupported``."""
+    from mtgcheck.models.effects import ControlsAtLeast, SourceModified, SourceRenowned
+
+    from .quantities import condition_holds
+
+    cond = _grant(g).condition
+    if not isinstance(cond, (ControlsAtLeast, SourceModified, SourceRenowned)) or (
+            isinstance(cond, ControlsAtLeast) and (not cond.filter.qualifier.empty or cond.filter.alternatives)):
+        raise Unsupported(f"{g.name}: \"{g.ability.describe()}\": its condition is not modelled here")
+    if g.source is None:
+        raise Unsupported(f"{g.name}: \"{g.ability.describe()}\": a condition of an effect in force is not modelled")
+    ok, _why = condition_holds(state, g.controller, cond, g.source, g.ability.text)
+    return ok
 
 
 def _layer6_grants(state: GameState, grants: list[_Fx], subs: dict[str, tuple[str, ...]]) -> list[_Fx]:
@@ -467,6 +488,9 @@ def board_view(state: GameState) -> dict[str, PermView]:
 
     References: CR 305.6, 305.7, 613.1d, 613.1f, 613.7, 613.8.
     """
+    partial = state.__dict__.get(_PARTIAL_ATTR)
+    if partial is not None:
+        return partial  # asked by a grant's condition while layer 6 is applied (``_condition_holds``)
     hit = state.__dict__.get(_CACHE_ATTR)
     if hit is not None and _unchanged(hit[0], state):
         return hit[1]
@@ -521,13 +545,31 @@ def board_view(state: GameState) -> dict[str, PermView]:
                     if new:
                         why[p.id].append(f"{f.name} makes it also {', '.join(new)} (CR 305.7, 613.1d)")
     grants = continuous_effects(state, ("grant_ability",), printed, lost)
-    for f in grants:  # "loses all land types" (layer 4, CR 305.7, 613.1d): after the type-changing effects above
-        if _grant(f).lose_land_types:
-            for p in state.battlefield:
-                if p.is_land and _grant_applies(state, f, p, subs[p.id]):
-                    subs[p.id] = ()
-                    why[p.id].append(f"{f.name} makes it lose all land types: no basic land type's mana ability "
-                                     f"(CR 305.7, 613.1d)")
+    if any(_grant(g).condition is not None for g in grants):
+        # a condition read now sees the permanents' types (layer 4), no ability of layer 6 (``_condition_holds``)
+        state.__dict__[_PARTIAL_ATTR] = {p.id: PermView(subs[p.id], (), []) for p in state.battlefield}
+    try:
+        for f in grants:  # "loses all land types" (layer 4, CR 305.7, 613.1d): after the type-changing effects above
+            if _grant(f).lose_land_types:
+                for p in state.battlefield:
+                    if p.is_land and _grant_applies(state, f, p, subs[p.id]):
+                        subs[p.id] = ()
+                        why[p.id].append(f"{f.name} makes it lose all land types: no basic land type's mana ability "
+                                         f"(CR 305.7, 613.1d)")
+        out = _layer6(state, grants, subs, printed, lost, why)
+    finally:
+        state.__dict__.pop(_PARTIAL_ATTR, None)
+    state.__dict__[_CACHE_ATTR] = (fp, out)
+    return out
+
+
+#: Attribute of a ``GameState`` holding the layer-4 view while layer 6 is applied (conditions read it).
+_PARTIAL_ATTR = "_layers_partial_view"
+
+
+def _layer6(state: GameState, grants: list[_Fx], subs: dict[str, tuple[str, ...]], printed: dict[str, tuple[Ability, ...]],
+            lost: set[str], why: dict[str, list[str]]) -> dict[str, PermView]:
+    """Layer 6 (CR 613.1f): printed and land-type abilities, then the grants in timestamp order (``board_view``)."""
     grants = _layer6_grants(state, grants, subs)
     out: dict[str, PermView] = {}
     for p in state.battlefield:
@@ -547,7 +589,6 @@ def board_view(state: GameState) -> dict[str, PermView]:
                 ab.append(a)
                 why[p.id].append(f"{g.name} gives it \"{a.describe()}\" (CR 613.1f, 113.10)")
         out[p.id] = PermView(subs[p.id], tuple(ab), why[p.id])
-    state.__dict__[_CACHE_ATTR] = (fp, out)
     return out
 
 

@@ -32,8 +32,8 @@ from mtgcheck.models.effects import (AllOf, Amount, AnyOf, AttackedThisStep, Att
                                      DistinctAmong, Filter, Fixed, GreatestAmong, HasCounter, HasDesignation, LifeTotal,
                                      Not, OfChosenType, OpponentControlsMore, OpponentHasCounters, PlayerCounters, PowerOf,
                                      Qualifier, Revealed,
-                                     SourceAttacking, SourceMatches, SourceTapped, SpellsCastThisTurn, StatOf, Sum,
-                                     ThisTurn, TotalAmong, VariableX)
+                                     SourceAttacking, SourceMatches, SourceModified, SourceRenowned, SourceTapped,
+                                     SpellsCastThisTurn, StatOf, Sum, ThisTurn, TotalAmong, VariableX)
 from mtgcheck.models.state import GameState, Permanent
 
 from .questions import Unsupported
@@ -460,6 +460,12 @@ def condition_holds(state: GameState, player: str, cond: Condition, source: Perm
             raise Unsupported(f"“{text}”: the counters it reads are on no permanent")
         have = source.counters.get(cond.counter, 0)
         return have >= cond.n, f"{source.name} has {have} {cond.counter} counter(s) (needs {cond.n} or more)"
+    if isinstance(cond, SourceModified):
+        return _source_modified(state, source, text)
+    if isinstance(cond, SourceRenowned):  # CR 702.112b: a designation of the permanent, given by the scenario
+        if source is None:
+            raise Unsupported(f"“{text}”: it reads a permanent that is not there")
+        return source.renowned, f"{source.name} is {'' if source.renowned else 'not '}renowned (CR 702.112b)"
     if isinstance(cond, SourceTapped):
         if source is None:
             raise Unsupported(f"“{text}”: it reads a permanent that is not there")
@@ -468,6 +474,24 @@ def condition_holds(state: GameState, player: str, cond: Condition, source: Perm
         ok, why = condition_holds(state, player, cond.of, source, text)
         return (not ok), ("not: " + why)
     return _turn_and_board_condition(state, player, cond, source, text)
+
+
+def _source_modified(state: GameState, source: Permanent | None, text: str) -> tuple[bool, str]:
+    """CR 700.9: modified = a counter on it (122.1), equipped (301.5), or enchanted by an Aura its controller
+    controls (303.4)."""
+    if source is None:
+        raise Unsupported(f"“{text}”: it reads a permanent that is not there")
+    if any(int(n or 0) > 0 for n in source.counters.values()):
+        return True, f"{source.name} has a counter on it, so it is modified (CR 700.9)"
+    for q in state.battlefield:
+        if q.attached_to != source.id:
+            continue
+        subs = q.card.type_line.subtypes
+        if "Equipment" in subs:
+            return True, f"{source.name} is equipped by {q.name}, so it is modified (CR 700.9)"
+        if "Aura" in subs and q.controller == source.controller:
+            return True, f"{source.name} is enchanted by {q.name}, an Aura its controller controls (CR 700.9)"
+    return False, f"{source.name} has no counter, no Equipment and no Aura of its controller's: not modified (CR 700.9)"
 
 
 def _designation_words(d: str) -> str:

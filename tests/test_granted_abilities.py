@@ -9,6 +9,7 @@ import dataclasses
 
 import pytest
 
+from mtgcheck.models.behaviour import abilities_of
 from mtgcheck.models.cards import card_from_fields
 from mtgcheck.models.effects import GrantAbility, Topic, Unmodelled
 from mtgcheck.models.state import Permanent
@@ -82,9 +83,9 @@ def test_object_words_are_typed_filters_cr_205_3m_122_1(real_db):
 
 
 def test_untyped_wordings_stay_unmodelled_cr_613_1f():
-    """Grants whose object words or other parts are not read stay ``Unmodelled`` (never a guessed grant): "with
-    the chosen name", "you own", a type change in the same sentence (layer 4, CR 613.1d)."""
-    for text in ('Creatures you control with the chosen name have "{T}: Add one mana of any color."',
+    """Grants whose object words or other parts are not read stay ``Unmodelled`` (never a guessed grant): "that are
+    enchanted", "you own", a type change in the same sentence (layer 4, CR 613.1d)."""
+    for text in ('Creatures you control that are enchanted have "{T}: Add one mana of any color."',
                  'Commander creatures you own have "{T}: Add {C}."',
                  'Enchantments you control are Gold artifacts in addition to their other types and have '
                  '"Sacrifice this artifact: Add one mana of any color."'):
@@ -185,3 +186,89 @@ def test_basal_sliver_gives_a_sick_sliver_a_sacrifice_ability_cr_302_6(real_db):
     s = boards.board([real_db.get("Basal Sliver")], ids="p")
     s.battlefield[0] = Permanent("p1", s.battlefield[0].card, "Alice", "Alice", sick=True)
     assert types_of(s, "p1") == "B"
+
+
+def test_the_world_tree_counts_lands_as_layer_4_leaves_them_cr_604_1_611_3a(real_db):
+    """CR 604.1, 611.3a: "As long as you control six or more lands" is read now; The World Tree counts itself."""
+    tree = real_db.get("The World Tree")
+    five = boards.board([tree, "Wastes", "Wastes", "Wastes", "Wastes"], ids="p")
+    assert types_of(five, "p2") == "C"
+    six = boards.board([tree, "Wastes", "Wastes", "Wastes", "Wastes", "Wastes"], ids="p")
+    assert types_of(six, "p2") == "WUBRGC"
+    assert grant_of(tree).condition is not None
+
+
+def test_modified_is_a_counter_an_equipment_or_an_own_aura_cr_700_9(real_db):
+    """CR 700.9: Orochi Merge-Keeper is modified with a counter, an Equipment attached, or an Aura its controller
+    controls; an opponent's Aura does not make it modified. Modified, it has "{T}: Add {G}{G}." besides its own
+    "{T}: Add {G}."."""
+    keeper = real_db.get("Orochi Merge-Keeper")
+
+    def has_gg(s):
+        return '{T}: Add {G}{G}.' in [a.text for a in board_view(s)["p1"].abilities]
+
+    s = boards.board([keeper], ids="p")
+    assert not has_gg(s)
+    s.battlefield[0].counters = {"+1/+1": 1}
+    assert has_gg(s)
+    s = boards.board([keeper, real_db.get("Summoning Materia")], ids="p")
+    s.battlefield[1].attached_to = "p1"
+    assert has_gg(s)
+    aura = card("Test Aura", "Enchantment — Aura", "Enchant creature")
+    s = boards.board([keeper], [aura], ids="p")
+    s.battlefield[1].attached_to = "p1"
+    assert not has_gg(s)
+    s = boards.board([keeper, aura], ids="p")
+    s.battlefield[1].attached_to = "p1"
+    assert has_gg(s)
+
+
+def test_careful_cultivation_applies_only_while_the_enchanted_land_is_a_creature_cr_604_1(real_db):
+    """CR 604.1, 303.4: "As long as enchanted permanent is a creature, it ... has "{T}: Add {G}{G}."": on a Wastes
+    nothing; on a land creature the ability (and a power/toughness change kept untyped, layer 7)."""
+    cc = real_db.get("Careful Cultivation")
+    s = boards.board(["Wastes", cc], ids="p")
+    s.battlefield[1].attached_to = "p1"
+    assert types_of(s, "p1") == "C"
+    arbor = card("Test Arbor", "Land Creature — Forest Dryad", "")
+    s = boards.board([arbor, cc], ids="p")
+    s.battlefield[1].attached_to = "p1"
+    assert [a.text for a in board_view(s)["p1"].abilities][-2:] == ["Reach", '{T}: Add {G}{G}.']
+    assert grant_of(cc).parts[0].topics == frozenset({Topic.POWER_TOUGHNESS})
+
+
+def test_untyped_conditions_stay_unmodelled_cr_604_1(real_db):
+    """Conditions the rules here cannot read stay ``Unmodelled`` (a graveyard static, CR 113.6k; the top card of a
+    library; "another Wizard")."""
+    for name in ("Riftstone Portal", "Mul Daya Channelers", "Expedition Diviner"):
+        abil = parse_abilities(real_db.get(name))
+        assert not any(isinstance(a.effect, GrantAbility) for a in abil), name
+
+
+def test_alpine_moon_reads_the_name_chosen_as_it_entered_cr_607_2d(real_db):
+    """CR 607.2d (the chosen name is the linked entering choice), 305.7, 613.1d, 613.1f: Alpine Moon naming Ancient
+    Tomb makes Bob's Ancient Tomb lose its land types and abilities and gain "{T}: Add one mana of any color"; an
+    Ancient Tomb of its controller, or a land with another name, keeps its abilities; with no choice given the answer
+    is unsupported, naming the card."""
+    from mtgcheck.solver.questions import Unsupported
+
+    moon = real_db.get("Alpine Moon")
+    s = boards.board([moon, "Ancient Tomb"], ["Ancient Tomb", "Tropical Island"], ids="p")
+    s.battlefield[0].choices = {"card_name": "Ancient Tomb"}
+    v = board_view(s)
+    assert [a.text for a in v["p3"].abilities] == ['{T}: Add one mana of any color.']
+    assert v["p3"].subtypes == ()
+    assert [a.text for a in v["p2"].abilities] == [a.text for a in abilities_of(s.battlefield[1].card)]
+    assert types_of(s, "p4") == "UG"
+    s = boards.board([moon], ["Ancient Tomb"], ids="p")
+    with pytest.raises(Unsupported, match="Alpine Moon"):
+        board_view(s)
+
+
+def test_honored_hierarch_has_the_ability_only_while_renowned_cr_702_112b(real_db):
+    """CR 702.112b (renowned is a designation of the permanent), 604.1: Honored Hierarch has "{T}: Add one mana of any
+    color" only while renowned."""
+    s = boards.board([real_db.get("Honored Hierarch")], ids="p")
+    assert types_of(s, "p1") == ""
+    s.battlefield[0].renowned = True
+    assert types_of(s, "p1") == "WUBRG"

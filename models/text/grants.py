@@ -63,7 +63,7 @@ def grant_parser(kind: str, text: str, card: Card) -> "tuple[str, Mapping[str, A
 #: A quoted ability in a grant (straight or curly quotes; Huatli's nested single quotes are not read).
 _QUOTED = re.compile(r"[\"“]([^\"”]+)[\"”]")
 #: The words that end the object phrase of a grant and start what it does.
-_VERB = re.compile(r"\s+(?=(?:has|have|gets?|loses?)\b)", re.I)
+_VERB = re.compile(r"\s+(?=(?:has|have|gets?|loses?|lose)\b)", re.I)
 _PT_PART = re.compile(r"^gets? ([+-]\d+/[+-]\d+)$", re.I)
 _LOSES_ALL = re.compile(r"^(?:loses?|and lose) all (other )?abilities$", re.I)
 #: Card types and supertypes as a grant's object words name them (CR 205.2a, 205.4a), lower case, singular.
@@ -174,10 +174,23 @@ def _quoted_ability(text: str, card: Card) -> "Any":
     """A quoted ability, read as a line of the object that gets it (CR 113.10a): activated, triggered or static."""
     from .oracle import _parse_line
 
+    from ..effects import Unmodelled
+
     got = _parse_line(text.strip().rstrip(",").strip(), card.front, card)
     if len(got) != 1:
         raise ValueError(f"the quoted ability {text!r} is not one ability")
-    return got[0]
+    a = got[0]
+    if a.kind == "static" and not isinstance(a.effect, Unmodelled):
+        # a typed static ability would itself be a continuous effect of the object that gets it (a grant of a grant,
+        # Rune of Speed): the layer view reads only printed ones, so the sentence stays unmodelled
+        raise ValueError(f"the quoted static ability {text!r} is not modelled as a granted one")
+    if a.kind == "triggered" and re.search(r"\benters?\b", a.text, re.I):
+        # an entering trigger works for an object as it enters (CR 603.6a, 611.3c), before it is on the battlefield
+        # where the layer view gives it the ability: not modelled
+        raise ValueError(f"the quoted entering trigger {text!r} is not modelled as a granted one")
+    if a.kind not in ("activated", "triggered", "static", "keyword"):
+        raise ValueError(f"the quoted {a.kind} ability {text!r} is not modelled as a granted one")
+    return a
 
 
 def parse_quoted_grant(text: str, card: Card) -> "Mapping[str, Any]":
@@ -206,6 +219,9 @@ def parse_quoted_grant(text: str, card: Card) -> "Mapping[str, Any]":
     obj, rest = body[:m.start()], body[m.end():]
     if "\x00" in obj:
         raise ValueError("a quote in the object words")
+    chosen = bool(re.search(r" with the chosen name$", obj, re.I))
+    if chosen:  # "Lands your opponents control with the chosen name" (Alpine Moon, CR 607.2d)
+        obj = re.sub(r" with the chosen name$", "", obj, flags=re.I)
     affects = grant_filter(obj)
     rest = re.sub(r"\bloses? all land types and abilities\b", "LOSE_TYPES_AND_ABILITIES", rest, flags=re.I)
     pieces = [x.strip() for x in re.split(r",?\s+and\s+|,\s+", rest) if x.strip()]
@@ -232,7 +248,7 @@ def parse_quoted_grant(text: str, card: Card) -> "Mapping[str, Any]":
             parts.append(Unmodelled(f"{obj} gets {pm.group(1)}", frozenset({Topic.POWER_TOUGHNESS})))
             mode = None
             continue
-        hm = re.match(r"(?:has|have)\s+(.*)$", piece, re.I)
+        hm = re.match(r"(?:has|have|(?:they|it) gains?)\s+(.*)$", piece, re.I)
         if hm:
             mode = "has"
             piece = hm.group(1).strip()
@@ -257,7 +273,60 @@ def parse_quoted_grant(text: str, card: Card) -> "Mapping[str, Any]":
         out["lose_land_types"] = True
     if parts:
         out["parts"] = tuple(parts)
+    if chosen:
+        out["chosen_name"] = True
     return out
+
+
+_AS_LONG_AS = re.compile(r"^as long as (?P<cond>[^,]+), (?P<rest>.+)$", re.I | re.S)
+_ENCHANTED_IS = re.compile(r"^(?P<rel>enchanted|equipped) (?P<what>permanent|creature|land|artifact) is (?:an? )?"
+                           r"(?P<type>[A-Za-z]+)$", re.I)
+
+
+def parse_conditional_grant(text: str, card: Card) -> "Mapping[str, Any]":
+    """"As long as [condition], [grant]" (CR 604.1, 611.3a: the effect applies only while the condition holds).
+
+    * "As long as enchanted permanent is a creature, it gets +1/+3 and has reach and "..."" (Careful Cultivation,
+      Nature's Embrace, Lavamancer's Skill, the Runes): the grant's objects are the enchanted permanent when it has
+      that type (the condition is part of what it applies to);
+    * "As long as this creature is modified, it has "..."" (Orochi Merge-Keeper; CR 700.9): ``SourceModified``;
+      "... is renowned" (Honored Hierarch; CR 702.112b): ``SourceRenowned``;
+    * "As long as you control six or more lands, lands you control have "..."" (The World Tree), "As long as you
+      control a Cleric, this artifact has "..."" (Relic Vial): ``ControlsAtLeast`` of a filter without qualifiers.
+
+    Raises ``ValueError`` for any other condition (it stays ``Unmodelled``).
+    """
+    from ..effects import ControlsAtLeast, SourceModified, SourceRenowned
+    from ..subtypes import SPELL_SUBTYPES
+    from .amounts import parse_condition
+
+    m = _AS_LONG_AS.match(text.strip())
+    if not m:
+        raise ValueError("not a conditional grant")
+    cond, rest = m.group("cond").strip(), m.group("rest").strip()
+    em = _ENCHANTED_IS.match(cond)
+    if em and re.match(r"it (?:has|gets)\b", rest, re.I):
+        out = dict(parse_quoted_grant(f"{em.group('rel')} {em.group('what')} {rest[3:]}", card))
+        t = _singular(em.group("type"))
+        word = _TYPE_WORDS.get(t.lower()) or _SUPER_WORDS.get(t.lower()) or (t if t[:1].isupper() and t in SPELL_SUBTYPES else None)
+        if word is None:
+            raise ValueError(f"the condition {cond!r} is not read")
+        f = out["affects"]
+        out["affects"] = dataclasses.replace(f, all_of=tuple(dict.fromkeys(f.all_of + (word,))))
+        return out
+    sm = re.fullmatch(r"this (?:creature|permanent|artifact|land) is (modified|renowned)", cond, re.I)
+    if sm and re.match(r"it (?:has|gets)\b", rest, re.I):
+        out = dict(parse_quoted_grant(f"this creature {rest[3:]}", card))
+        out["condition"] = SourceModified() if sm.group(1).lower() == "modified" else SourceRenowned()
+        return out
+    if re.match(r"you control\b", cond, re.I):
+        c = parse_condition(cond)
+        if not isinstance(c, ControlsAtLeast) or not c.filter.qualifier.empty or c.filter.alternatives:
+            raise ValueError(f"the condition {cond!r} is not read")
+        out = dict(parse_quoted_grant(rest, card))
+        out["condition"] = c
+        return out
+    raise ValueError(f"the condition {cond!r} is not read")
 
 
 @effect_parser(19)
@@ -267,6 +336,8 @@ def quoted_grant_parser(kind: str, text: str, card: Card) -> "tuple[str, Mapping
     if kind != "static" or not _QUOTED.search(text):
         return None
     try:
+        if _AS_LONG_AS.match(text.strip()):
+            return "grant_ability", parse_conditional_grant(text, card)
         return "grant_ability", parse_quoted_grant(text, card)
     except (ValueError, KeyError):
         return None
