@@ -321,16 +321,19 @@ def _stripe_notes(p: Permanent) -> list[str]:
 def _fingerprint(state: GameState) -> tuple:
     """What the view depends on, as the objects themselves (compared by identity, so no id can be reused
     while the cache holds them) plus the plain values that can change in place: each permanent's controller,
-    attachment and timestamp (``_PLAIN``) and a copy of its counters (level and station stripes, CR 711.2a,
-    721.2a); each effect's card, ability, timestamp and controller. ``_unchanged`` compares the same parts."""
+    attachment, timestamp and renown (``_PLAIN``: a grant's condition, CR 702.112b) and a copy of its counters (level
+    and station stripes, CR 711.2a, 721.2a; "with a counter on it") and of its choices ("the chosen name", CR
+    607.2d); each effect's card, ability, timestamp and controller. ``_unchanged`` compares the same parts."""
     return (tuple(state.battlefield), tuple(p.card for p in state.battlefield),
             tuple(map(_PLAIN, state.battlefield)), tuple(dict(p.counters) for p in state.battlefield),
+            tuple(dict(p.choices) for p in state.battlefield),
             tuple(state.effects), tuple((e.card, e.ability, e.timestamp, e.controller) for e in state.effects))
 
 
-_PLAIN = operator.attrgetter("controller", "attached_to", "timestamp")
+_PLAIN = operator.attrgetter("controller", "attached_to", "timestamp", "renowned")
 _CARD = operator.attrgetter("card")
 _COUNTERS = operator.attrgetter("counters")
+_CHOICES = operator.attrgetter("choices")
 _EFFECT_PLAIN = operator.attrgetter("ability", "timestamp", "controller")
 
 
@@ -338,13 +341,15 @@ def _unchanged(fp: tuple, state: GameState) -> bool:
     """Whether ``state`` still has the fingerprint ``fp`` (``_fingerprint``: the same objects, by identity, and the
     same plain values), without building a new one: element-wise identity and equality in C loops (the view is
     asked for once per permanent by some callers, so this check runs often; issue 14)."""
-    perms, cards, plain, counters, effs, eplain = fp
+    perms, cards, plain, counters, choices, effs, eplain = fp
     bf = state.battlefield
     if len(bf) != len(perms) or len(state.effects) != len(effs):
         return False
     if not all(map(operator.is_, bf, perms)) or not all(map(operator.is_, map(_CARD, bf), cards)):
         return False
     if not all(map(operator.eq, map(_PLAIN, bf), plain)) or not all(map(operator.eq, map(_COUNTERS, bf), counters)):
+        return False
+    if not all(map(operator.eq, map(_CHOICES, bf), choices)):
         return False
     if effs:
         ef = state.effects
