@@ -239,8 +239,8 @@ def test_careful_cultivation_applies_only_while_the_enchanted_land_is_a_creature
 
 def test_untyped_conditions_stay_unmodelled_cr_604_1(real_db):
     """Conditions the rules here cannot read stay ``Unmodelled`` (a graveyard static, CR 113.6k; the top card of a
-    library; "another Wizard")."""
-    for name in ("Riftstone Portal", "Mul Daya Channelers", "Expedition Diviner"):
+    library)."""
+    for name in ("Riftstone Portal", "Mul Daya Channelers"):
         abil = parse_abilities(real_db.get(name))
         assert not any(isinstance(a.effect, GrantAbility) for a in abil), name
 
