@@ -83,9 +83,9 @@ def test_object_words_are_typed_filters_cr_205_3m_122_1(real_db):
 
 
 def test_untyped_wordings_stay_unmodelled_cr_613_1f():
-    """Grants whose object words or other parts are not read stay ``Unmodelled`` (never a guessed grant): "that are
-    enchanted", "you own", a type change in the same sentence (layer 4, CR 613.1d)."""
-    for text in ('Creatures you control that are enchanted have "{T}: Add one mana of any color."',
+    """Grants whose object words or other parts are not read stay ``Unmodelled`` (never a guessed grant): a word
+    that is no type ("mighty"), "you own", a type change in the same sentence (layer 4, CR 613.1d)."""
+    for text in ('Mighty creatures you control have "{T}: Add one mana of any color."',
                  'Commander creatures you own have "{T}: Add {C}."',
                  'Enchantments you control are Gold artifacts in addition to their other types and have '
                  '"Sacrifice this artifact: Add one mana of any color."'):
