@@ -505,6 +505,9 @@ class Ability:
         An activated ability's restriction on activating it ("Activate only as a sorcery", "only once each turn",
         "only if you control a Swamp", CR 602.5): ``models.effects.TimingRestriction``, read by
         ``solver.restrictions``; ``None``: none (it may be activated any time its controller has priority, 117.1b).
+    cost_change : AbilityCostChange or None
+        The ability's own cost change ("This ability costs {1} less to activate for each artifact you control",
+        CR 602.2b, 601.2f): ``models.effects.AbilityCostChange``, read by ``solver.costs.ability_cost_change``.
     stripe : Stripe or None
         The level or station symbol it is printed under (CR 711.2, 721.2): the permanent has it only with that
         many counters (``solver.layers.board_view``); ``None``: not in a stripe.
@@ -520,6 +523,7 @@ class Ability:
     zones: tuple[str, ...] = ()
     restriction: Effect | None = None
     stripe: Stripe | None = None
+    cost_change: Effect | None = None
 
     @property
     def params(self) -> Mapping[str, Any]:

@@ -2211,6 +2211,12 @@ class TimingRestriction(Effect):
         rest applies to every player who activates it.
     not_own_turns_upto : int or None
         Not during the player's own first ``n`` turns of the game (Serra Avenger: 3).
+    per_game : int or None
+        At most this many times for this object ("Activate only once", exhaust: CR 602.5b, 702.177a; a permanent that
+        leaves and returns is a new object, 400.7): the permanent entry's ``activations`` (default: never).
+    from_own_turn : int or None
+        Not until the player has begun their ``n``-th turn of the game, in any player's turn ("You can't activate
+        this ability until you've begun your sixth turn of the game", Black Tulip: 6; ``turn: number``).
     text : str
         The wording it was read from.
     """
@@ -2227,6 +2233,48 @@ class TimingRestriction(Effect):
     conditions: tuple[Condition, ...] = fld((), (_conditions_in, _ident))
     any_player: bool = fld(False)
     not_own_turns_upto: int | None = fld(None)
+    per_game: int | None = fld(None)
+    from_own_turn: int | None = fld(None)
+    text: str = fld("")
+
+
+def _opt_amount_in(v: Any, where: str) -> Amount | None:
+    return None if v is None else _amount_in(v, where)
+
+
+def _opt_condition_in(v: Any, where: str) -> Condition | None:
+    return None if v is None else _condition_in(v, where)
+
+
+ABILITY_COST_DURING = ("any", "controller_turn")
+
+
+@dataclass(frozen=True, eq=False)
+class AbilityCostChange(Effect):
+    """An activated ability's own cost change: "This ability costs {N} less (more) to activate [for each X / if
+    <condition> / during your turn]" and "This ability costs {X} less to activate, where X is ..." (CR 602.2b: the
+    total cost of an ability is found as a spell's, 601.2f). It is read by ``solver.costs.ability_cost_change`` when
+    the ability is activated (``Ability.cost_change``).
+
+    Attributes
+    ----------
+    direction : str  ``less`` or ``more``.
+    amount : int  generic mana per unit ({N}); 1 with ``per`` an X amount.
+    per : Amount or None  "for each ...": the number of units (``None``: one unit).
+    condition : Condition or None  "if ...": the change applies only while it holds.
+    during : str  ``controller_turn`` ("during your turn") or ``any``.
+    text : str  the wording.
+
+    A reduction reduces only the generic mana of the cost, never below {0} (CR 601.2f, 118.7a).
+    """
+
+    kind: ClassVar[str] = "ability_cost_change"
+    touches: ClassVar[frozenset[Topic]] = frozenset({Topic.COSTS})
+    direction: str = fld("less", _choice_in(("less", "more"), "direction"))
+    amount: int = fld(1)
+    per: Amount | None = fld(None, (_opt_amount_in, lambda a: None if a is None else a.legacy()))
+    condition: Condition | None = fld(None, (_opt_condition_in, _ident))
+    during: str = fld("any", _choice_in(ABILITY_COST_DURING, "during"))
     text: str = fld("")
 
 
@@ -2240,7 +2288,7 @@ EFFECT_TYPES: dict[str, type[Effect]] = {
         CostReduction, CostMinimum, SelfCostChange, AdditionalCost, PrintedAlternativeCost, GrantFlashback, Keyword, SpellsHaveKeyword,
         ConditionalSelfKeyword, DelveKeywordGrant, DelveCount, Instructions, Draw, Scry, PutOntoBattlefieldProcess,
         EntersWithCounters, EntersTapped, EntersChoice, EntersTrigger, CastTrigger, AsThoughHaste,
-        TriggeredAddMana, TimingRestriction, CastAsThoughFlash,
+        TriggeredAddMana, TimingRestriction, CastAsThoughFlash, AbilityCostChange,
     )
 }
 

@@ -52,7 +52,7 @@ SCENARIO_KEYS = (
 #: Most copies one zone entry may stand for (``count``): enough for any real game and for benchmarks.
 MAX_COUNT = 10_000
 ENTRY_KEYS = ("card", "count", "tapped", "sick", "counters", "choices", "x", "owner", "id", "attached_to", "timestamp",
-              "casts", "attacking", "blocking", "ability", "trigger", "source", "renowned")
+              "activations", "casts", "attacking", "blocking", "ability", "trigger", "source", "renowned")
 #: Keys of a ``stack`` entry that is an ability on the stack (CR 113.7, 602.2a, 603.3; docs/scenarios.md).
 STACK_ABILITY_KEYS = ("card", "ability", "trigger", "source", "id")
 #: Keys of ``turn:`` and of ``turn: {history: ...}`` (models/turn.py, docs/scenarios.md).
@@ -864,6 +864,12 @@ def build_state(sc: Scenario, db: Any) -> tuple[GameState, Any]:
                 choices = entry.get("choices") or {}
                 if not isinstance(choices, Mapping):
                     raise sc.error("'choices' maps color / creature_type / card_name to a value", "choices", entry)
+                acts = entry.get("activations") or {}
+                if not isinstance(acts, Mapping):
+                    raise sc.error("'activations' maps an activated-ability number (from 1) to how many times it was "
+                                   "activated since the permanent entered, e.g. {1: 1} (CR 602.5b)", "activations", entry)
+                activations = {_as_int(k, sc, "activations", entry, 1): _as_int(v, sc, "activations", entry, 0)
+                               for k, v in acts.items()}
                 x = entry.get("x")
                 if x is not None:
                     x = _as_int(x, sc, "x", entry, 0)
@@ -883,6 +889,7 @@ def build_state(sc: Scenario, db: Any) -> tuple[GameState, Any]:
                         counters={str(k): int(v) for k, v in counters.items()}, choices=dict(choices), x=x,
                         attached_to=str(entry["attached_to"]) if entry.get("attached_to") is not None else None,
                         timestamp=ts, attacking=attacking, blocking=blocking, renowned=renowned,
+                        activations=dict(activations),
                     ))
                     origin[state.battlefield[-1].id] = origin_at
     all_ids = {p.id for p in state.battlefield}

@@ -79,6 +79,10 @@ class Permanent:
     blocking: bool = False
     #: it has become renowned (CR 702.112b: a designation it keeps while on the battlefield)
     renowned: bool = False
+    #: activated-ability number (from 1) -> how many times that ability of this object was activated since it last
+    #: entered the battlefield, this turn included ("Activate only once", exhaust: CR 602.5b, 702.177a, 400.7);
+    #: the scenario entry's ``activations``; none listed: never
+    activations: dict[int, int] = field(default_factory=dict)
 
     @property
     def name(self) -> str:

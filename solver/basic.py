@@ -221,15 +221,23 @@ def ask_activate(ctx: Context) -> Answer:
     if not problems:  # activating chooses targets as casting does (CR 602.2b -> 601.2c)
         problems = target_problems(ctx.state, perm.controller, perm.card, [dataclasses.replace(ab, kind="spell")],
                                    source=perm)
+    pay_ab = ab
+    cost_lines: list[str] = []
+    if not problems and ab.cost_change is not None and ab.cost is not None:
+        # "This ability costs {1} less to activate for each ..." (CR 602.2b, 601.2f): the total cost to pay
+        from .costs import ability_cost_change
+
+        changed, cost_lines = ability_cost_change(ctx.state, perm, ab)
+        pay_ab = dataclasses.replace(ab, cost=dataclasses.replace(ab.cost, mana=changed))
     if not problems:  # the costs themselves (CR 602.2b -> 601.2f-h): the payment rules, called explicitly
         x = ctx.args.get("x", 0) if isinstance(ctx.args, Mapping) else 0
         cost_notes: list[str] = []
-        r = activation_cost_check(ctx.state, perm, ab, x=int(x or 0), notes=cost_notes)
+        r = activation_cost_check(ctx.state, perm, pay_ab, x=int(x or 0), notes=cost_notes)
         if r:
             problems.append(r)
         else:
             notes = notes + cost_notes
-    why = [f"ability {n} of {perm.name}: {ab.describe()}"]
+    why = [f"ability {n} of {perm.name}: {ab.describe()}"] + cost_lines
     if problems:
         why.extend(problems)
     else:

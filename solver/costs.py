@@ -1177,3 +1177,55 @@ def nonmana_problems(state: GameState, player: str, card: Any, tc: TotalCost, zo
                 out.append(f"the cost includes exiling {k} other cards from the graveyard but {player}'s graveyard holds "
                            f"{gy} other card{'s' if gy != 1 else ''} (CR 118.3, 702.138a)")
     return out
+
+
+def ability_cost_change(state: GameState, perm: Any, ability: Ability) -> tuple[ManaCost, list[str]]:
+    """The mana cost of an activated ability of ``perm`` after its own cost change (CR 602.2b, 601.2f).
+
+    Parameters
+    ----------
+    state : GameState
+    perm : Permanent  whose ability it is; its controller activates it ("you").
+    ability : Ability  with ``cost_change`` (``models.effects.AbilityCostChange``) and a mana cost.
+
+    Returns
+    -------
+    (ManaCost, list of str)
+        The cost to pay and the lines explaining it ("{5} reduced by {3} for 3 creature cards in Alice's graveyard
+        → {2}"). A reduction reduces only generic mana and never below {0} (CR 601.2f, 118.7a); an increase adds
+        generic mana ({1} more for each card in hand, Loreseeker's Stone).
+
+    Raises
+    ------
+    Unsupported
+        The amount or the condition cannot be read in this state (``solver.quantities``), naming the sentence.
+    """
+    from mtgcheck.models.effects import AbilityCostChange
+
+    from .quantities import amount_value, condition_holds
+
+    ch = ability.cost_change
+    mana = ability.cost.mana if ability.cost is not None and ability.cost.mana is not None else ManaCost()
+    if not isinstance(ch, AbilityCostChange):
+        return mana, []
+    who = f"“{ch.text}”"
+    units, why = 1, ""
+    if ch.during == "controller_turn":
+        units = 1 if state.active == perm.controller else 0
+        why = f"it is {state.active}'s turn"
+    if ch.condition is not None:
+        ok, why = condition_holds(state, perm.controller, ch.condition, perm, ch.text)
+        units = 1 if ok else 0
+    if ch.per is not None:
+        n, why = amount_value(state, perm.controller, ch.per, perm, text=ch.text)
+        units = max(n, 0)  # CR 107.1b
+    total = ch.amount * units
+    if not total:
+        return mana, [f"{who}: no change ({why}), the cost stays {fmt(mana)} (CR 601.2f)"]
+    if ch.direction == "more":
+        out = _add_generic(mana, total)
+        return out, [f"{who}: {why}, so it costs {{{total}}} more: {fmt(mana)} → {fmt(out)} (CR 601.2f)"]
+    steps: list[str] = []
+    out = _reduce(mana, ManaCost((ManaSymbol(str(total)),)), steps, who)
+    return out, [f"{who}: {why}, so it costs {{{total}}} less: {fmt(mana)} → {fmt(out)} (generic mana only, never "
+                 f"below {{0}}, CR 601.2f, 118.7a)"]

@@ -95,6 +95,17 @@ def restriction_problems(state: GameState, player: str, r: TimingRestriction, *,
         done = turn.history.activations_of(source.id, ability_index) if source is not None and ability_index else 0
         if done >= r.per_turn:
             out.append(f"{head}: it was already activated {done} time(s) this turn (CR 602.5b)")
+    if r.per_game is not None:
+        done = _activations_ever(state, source, ability_index)
+        if done >= r.per_game:
+            out.append(f"{head}: it was already activated {done} time(s) since {source.name if source else 'it'} "
+                       f"entered the battlefield (CR 602.5b)")
+    if r.from_own_turn is not None:
+        n = turn.turn_number(player)
+        if n is None:
+            raise Unsupported(f"{head}: how many turns {player} has begun this game is not given (turn: number)")
+        if n < r.from_own_turn:
+            out.append(f"{head}: {player} has begun {n} turn(s) of the game ({rule})")
     if r.not_own_turns_upto is not None and player == state.active:
         n = turn.turn_number(player)
         if n is None:
@@ -106,6 +117,14 @@ def restriction_problems(state: GameState, player: str, r: TimingRestriction, *,
         if not ok:
             out.append(f"{head}: {why} ({rule})")
     return out
+
+
+def _activations_ever(state: GameState, source: Permanent | None, ability_index: int | None) -> int:
+    """How many times ability ``ability_index`` of ``source`` was activated since it entered the battlefield (the
+    permanent entry's ``activations``, at least this turn's history; CR 602.5b, 400.7)."""
+    if source is None or not ability_index:
+        return 0
+    return max(int(source.activations.get(ability_index, 0)), state.turn.history.activations_of(source.id, ability_index))
 
 
 def restriction_notes(state: GameState, player: str, r: TimingRestriction, source: Permanent | None = None,
@@ -121,6 +140,13 @@ def restriction_notes(state: GameState, player: str, r: TimingRestriction, sourc
         done = state.turn.history.activations_of(source.id, ability_index) if source is not None and ability_index else 0
         bits.append(f"activated {done} time(s) earlier this turn" + ("" if state.turn.given else
                                                                      " (the scenario's default turn)") + " (CR 602.5b)")
+    if r.per_game is not None:
+        done = _activations_ever(state, source, ability_index)
+        listed = source is not None and bool(source.activations)
+        bits.append(f"activated {done} time(s) since it entered" + ("" if listed else
+                    " (the scenario's permanent entry lists no activations: never)") + " (CR 602.5b)")
+    if r.from_own_turn is not None:
+        bits.append(f"{player} has begun {state.turn.turn_number(player)} turn(s) of the game")
     for cond in r.conditions:
         bits.append(condition_holds(state, player, cond, source, r.text)[1])
     return [f"its restriction “{r.text}” is met: " + "; ".join(bits)] if bits else []
@@ -129,9 +155,12 @@ def restriction_notes(state: GameState, player: str, r: TimingRestriction, sourc
 def remaining_activations(state: GameState, r: TimingRestriction | None, source: Permanent, ability_index: int) -> int | None:
     """How many more times a restricted ability may be activated this turn ("once each turn", CR 602.5b); ``None``:
     no such limit."""
-    if r is None or r.per_turn is None:
+    if r is None or (r.per_turn is None and r.per_game is None):
         return None
-    return max(0, r.per_turn - state.turn.history.activations_of(source.id, ability_index))
+    left = [r.per_turn - state.turn.history.activations_of(source.id, ability_index)] if r.per_turn is not None else []
+    if r.per_game is not None:
+        left.append(r.per_game - _activations_ever(state, source, ability_index))
+    return max(0, min(left))
 
 
 def _has_flash(card: Any) -> bool:

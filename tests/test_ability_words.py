@@ -6,8 +6,7 @@ from __future__ import annotations
 import pytest
 
 from mtgcheck.models.behaviour import abilities_of
-from mtgcheck.models.effects import AddMana, Topic, walk_unmodelled
-from mtgcheck.solver.questions import Unsupported
+from mtgcheck.models.effects import AddMana, walk_unmodelled
 from tests.probe_boards import ask
 
 
@@ -50,18 +49,19 @@ def test_flavor_word_ability_is_paid_as_any_cr_207_2d_602_2b(real_db):
 
 
 def test_exhaust_adds_activate_only_once_cr_702_177a(real_db):
-    """CR 702.177a: "Exhaust — [Cost]: [Effect]" means "[Cost]: [Effect]. Activate only once." The state does not
-    say whether it was activated before, so activating it is unsupported, naming that sentence."""
+    """CR 702.177a: "Exhaust — [Cost]: [Effect]" means "[Cost]: [Effect]. Activate only once." (a typed restriction,
+    ``per_game`` 1, read against the permanent entry's ``activations``: none listed, never activated)."""
+    from mtgcheck.models.effects import TimingRestriction
+
     loot = _activated(real_db, "Loot, the Pathfinder")
     assert len(loot) == 3 and all(a.cost is not None and a.cost.tap for a in loot)
     assert isinstance(loot[0].effect, AddMana)
-    assert any("Activate only once" in u.text for u in walk_unmodelled(loot[0].effect))
-    refueler = _activated(real_db, "Elvish Refueler")
-    assert any("Activate only once" in u.text and Topic.ACTIVATION in u.topics
-               for a in refueler for u in walk_unmodelled(a.effect))
-    with pytest.raises(Unsupported, match="Activate only once"):
-        ask(real_db, {"Alice": ["Mindspring Merfolk", "Island", "Island", "Island"]},
-            {"activate": {"permanent": "Mindspring Merfolk", "ability": 1}})
+    assert all(isinstance(a.restriction, TimingRestriction) and a.restriction.per_game == 1 for a in loot)
+    q = {"activate": {"permanent": "Mindspring Merfolk", "ability": 1}}
+    assert ask(real_db, {"Alice": ["Mindspring Merfolk", "Island", "Island", "Island"]}, q).values["activatable"] is True
+    used = {"card": "Mindspring Merfolk", "activations": {1: 1}}
+    v = ask(real_db, {"Alice": [used, "Island", "Island", "Island"]}, q).values
+    assert v["activatable"] is False and "602.5b" in v["reason"]
 
 
 def test_boast_and_forecast_keep_their_restrictions_cr_702_142a_702_57b(real_db):

@@ -224,3 +224,78 @@ def test_cr_724_regal_behemoth_reads_the_monarch(answer, real_db):
     assert _pools(answer, real_db, "Regal Behemoth, Forest") == ["{G}"]
     got = _pools(answer, real_db, "Regal Behemoth, Forest", "designations: {Alice: [monarch]}")
     assert sorted(got) == sorted(["{W}{G}", "{U}{G}", "{B}{G}", "{R}{G}", "{G}{G}"])
+
+
+# --- an ability's own cost change (CR 602.2b, 601.2f, 118.7a) -------------------------------------------------------
+
+@pytest.mark.parametrize("name", ["Battlefield Butcher", "Tamiyo's Logbook", "Jodah's Codex", "Esquire of the King",
+                                  "Hylda's Crown of Winter", "Loreseeker's Stone", "Baru, Wurmspeaker", "Voldaren Estate",
+                                  "Etherium Pteramander", "Starport Security", "Qiqirn Merchant", "Mirror of Galadriel"])
+def test_the_real_cards_cost_changes_are_typed(real_db, name):
+    """The printed "This ability costs ... to activate" sentence is read into ``Ability.cost_change`` (CR 602.2b)."""
+    from mtgcheck.models.effects import AbilityCostChange
+
+    acts = [a for a in parse_abilities(real_db.get(name)) if a.kind == "activated" and "This ability costs" in a.text]
+    assert acts and all(isinstance(a.cost_change, AbilityCostChange) for a in acts)
+
+
+@pytest.mark.parametrize("sentence", ["This ability costs {2} less to activate if it targets two creatures you control.",
+                                      "This ability costs {4}{B} less to activate if you've drawn three or more cards this turn.",
+                                      "This ability costs {X} less to activate, where X is the power of the creature it targets."])
+def test_cost_changes_not_read_in_full_stay_with_the_ability(sentence):
+    from mtgcheck.models.text.conditions import parse_cost_change, split_cost_change
+
+    assert parse_cost_change(sentence) is None
+    assert split_cost_change(f"Draw a card. {sentence}") == (f"Draw a card. {sentence}", None)
+
+
+def test_cr_601_2f_battlefield_butcher_counts_creature_cards(answer, real_db):
+    v = _act(answer, real_db, "Battlefield Butcher", "Swamp, Swamp",
+             extra="graveyard: {Alice: [Grizzly Bears, Grizzly Bears, Llanowar Elves], Bob: []}")
+    assert v["activatable"] is True  # {5} - 3 = {2}
+    v = _act(answer, real_db, "Battlefield Butcher", "Swamp, Swamp", extra="graveyard: {Alice: [Grizzly Bears], Bob: []}")
+    assert v["activatable"] is False  # {4}
+    assert _act(answer, real_db, "Battlefield Butcher", "Swamp, Swamp") == "unsupported"  # graveyard not listed
+
+
+def test_cr_601_2f_118_7a_a_reduction_keeps_coloured_mana(answer, real_db):
+    board = "Ornithopter, Ornithopter, Ornithopter, Ornithopter, Ornithopter, Ornithopter, Forest"
+    assert _act(answer, real_db, "Tamiyo's Logbook", board)["activatable"] is False  # {U} remains
+    assert _act(answer, real_db, "Tamiyo's Logbook", board + ", Island")["activatable"] is True
+
+
+def test_cr_601_2f_an_increase_and_a_turn_condition(answer, real_db):
+    v = _act(answer, real_db, "Loreseeker's Stone", "Plains, Island, Swamp, Mountain", extra="hand: {Alice: [Opt, Opt]}")
+    assert v["activatable"] is False  # {3} + 2 = {5} with four lands
+    assert _act(answer, real_db, "Hylda's Crown of Winter", "", bob="Grizzly Bears")["activatable"] is True  # {0}
+    assert _act(answer, real_db, "Hylda's Crown of Winter", "", bob="Grizzly Bears", extra="active: Bob")["activatable"] is False
+
+
+# --- "Activate only once" (CR 602.5b, 702.177a, 400.7) and "until you've begun your sixth turn" (CR 602.5) ---------
+
+def test_activate_only_once_and_exhaust_are_typed(real_db):
+    from mtgcheck.models.text.restrictions import parse_restriction
+
+    assert parse_restriction("Activate only once.").per_game == 1
+    r = parse_restriction("Activate only once and only if you control a snow Mountain.")
+    assert r.per_game == 1 and len(r.conditions) == 1
+    loot = [a for a in parse_abilities(real_db.get("Loot, the Pathfinder")) if a.kind == "activated"]
+    assert loot and all(isinstance(a.restriction, TimingRestriction) and a.restriction.per_game == 1 for a in loot)
+    (tulip,) = [a for a in parse_abilities(real_db.get("Black Tulip")) if a.kind == "activated"]
+    assert tulip.restriction.from_own_turn == 6
+
+
+def test_cr_602_5b_once_reads_the_permanents_activations(answer, real_db):
+    board = "Plains, Plains, Plains, Island, Island, Island, Swamp"
+    v = _act(answer, real_db, "Haunted Screen", board, n=3)
+    assert v["activatable"] is True
+    r = answer(ACT.format(card='"Haunted Screen"', perms='{card: Haunted Screen, activations: {3: 1}}, ' + board, n=3,
+                          extra="", bob=""), real_db)
+    assert r.answer.values["activatable"] is False and "already activated 1 time" in r.answer.values["reason"]
+
+
+def test_cr_602_5_black_tulip_needs_the_turn_number(answer, real_db):
+    assert _pools(answer, real_db, "Black Tulip") == "unsupported"  # turns begun: not given
+    assert _pools(answer, real_db, "Black Tulip", "turn: {number: {Alice: 5, Bob: 5}}") == [""]
+    got = _pools(answer, real_db, "Black Tulip", "active: Bob\nturn: {number: {Alice: 6, Bob: 6}}")
+    assert sorted(got) == sorted(["{W}{W}{W}", "{U}{U}{U}", "{B}{B}{B}", "{R}{R}{R}", "{G}{G}{G}"])

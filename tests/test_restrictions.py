@@ -84,7 +84,7 @@ def test_cr_602_5_conditions_read_into_the_typed_conditions():
 @pytest.mark.parametrize("sentence", [
     "Activate only if defending player controls a snow land.",
     "Activate only if this land entered this turn.",
-    "Activate only once.",  # ever, not each turn: the game's history is not recorded
+    "Activate only if you own a card in exile.",
     "Activate only if you control three or more lands with the same name.",
     "Activate only as a sorcery and only if you have at least 7 life more than your starting life total.",
 ])

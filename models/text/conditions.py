@@ -28,14 +28,15 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from typing import Any
 
-from ..effects import (AllOf, Amount, AnyOf, Compare, Condition, ControlsAtLeast, CountersOn, CountOf, DistinctAmong,
+from ..effects import (AbilityCostChange, AllOf, Amount, AnyOf, Compare, Condition, ControlsAtLeast, CountersOn, CountOf, DistinctAmong,
                        Filter, Fixed, GreatestAmong, HasCounter, HasDesignation, LifeTotal, Not, PlayerCounters,
                        SourceMatches, StatOf, ThisTurn, TotalAmong)
 from .filters import parse_filter
 from .words import parse_count_word
 
-__all__ = ["parse_board_condition", "parse_board_amount", "object_filter", "card_filter"]
+__all__ = ["parse_board_condition", "parse_board_amount", "object_filter", "card_filter", "split_cost_change"]
 
 #: "N or more", "N or greater", "at least N": the number and the comparison (CR 107.1).
 _AT_LEAST = r"(?:at least (\w+)|(\w+) or (?:more|greater))"
@@ -316,3 +317,61 @@ def parse_board_amount(text: str) -> Amount:
     if re.fullmatch(r"\d+", t):
         return Fixed(int(t))
     raise ValueError(f"the amount {text!r} is not modelled")
+
+
+_COST_CHANGE = re.compile(r"^this ability costs (\{\d+\}|\{x\}|x) (less|more) to activate(.*?)\.?$", re.I)
+
+
+def parse_cost_change(sentence: str) -> AbilityCostChange | None:
+    """"This ability costs {1} less to activate for each other artifact you control" and kin (CR 602.2b, 601.2f)
+    as a typed ``AbilityCostChange``, or ``None`` when any part is not read (a coloured amount, "if it targets
+    ...", an amount of the target): the sentence then stays with the ability, unmodelled."""
+    from .amounts import parse_amount
+    from .restrictions import parse_restriction_condition
+
+    m = _COST_CHANGE.match(sentence.strip().replace("’", "'"))
+    if not m:
+        return None
+    sym, direction, rest = m.group(1).lower(), m.group(2).lower(), m.group(3).strip()
+    is_x = sym in ("{x}", "x")
+    params: dict = {"direction": direction, "amount": 1 if is_x else int(sym.strip("{}")), "text": sentence.strip()}
+    try:
+        if is_x:
+            mx = re.fullmatch(r",\s*where x is (.+)", rest, re.I)
+            if not mx:
+                return None
+            params["per"] = _cost_amount(mx.group(1), parse_amount)
+        elif rest.lower().startswith("for each "):
+            params["per"] = _cost_amount(rest[len("for each "):], parse_amount)
+        elif rest.lower().startswith("if "):
+            params["condition"] = parse_restriction_condition(rest[3:])
+        elif rest.lower() == "during your turn":
+            params["during"] = "controller_turn"
+        elif rest:
+            return None
+    except ValueError:
+        return None
+    return AbilityCostChange(**params)
+
+
+def _cost_amount(words: str, parse_amount: Any) -> Amount:
+    try:
+        return parse_board_amount(words)
+    except ValueError:
+        return parse_amount(words)
+
+
+_SENTENCE_END = re.compile(r"(?<=[.!\"”])\s+(?=[A-Z])")
+
+
+def split_cost_change(effect_text: str) -> tuple[str, AbilityCostChange | None]:
+    """An activated ability's effect wording without its "This ability costs ... to activate" sentence, and the
+    typed change; ``(effect_text, None)`` when there is none or it is not read in full."""
+    sentences = [s for s in _SENTENCE_END.split(effect_text.strip()) if s]
+    hits = [i for i, s in enumerate(sentences) if _COST_CHANGE.match(s.strip())]
+    if len(hits) != 1 or len(sentences) < 2:
+        return effect_text, None
+    got = parse_cost_change(sentences[hits[0]])
+    if got is None:
+        return effect_text, None
+    return " ".join(s for i, s in enumerate(sentences) if i != hits[0]), got

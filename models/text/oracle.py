@@ -19,7 +19,7 @@ from typing import Callable, Iterable, Mapping
 
 from ..abilities import Ability, AbilityError, parse_activation_cost
 from ..cards import Card, Face, strip_reminder_text
-from ..effects import ALL_TOPICS, Effect, Scope, Unmodelled, VocabularyError, build_effect
+from ..effects import ALL_TOPICS, AddMana, Effect, Scope, Unmodelled, VocabularyError, build_effect
 from .scope import line_scope
 from .topics import LABEL_RE, classify
 
@@ -362,9 +362,17 @@ def _parse_line(line: str, face: Face, card: Card) -> list[Ability]:
         from .restrictions import split_restriction  # "Activate only as a sorcery." and kin (CR 602.5)
 
         body_text, restriction = split_restriction(m.group(2).strip())
-        eff = resolution_cost_words(_run_effect_parsers("activated", body_text, card, line), body_text)
+        from .conditions import split_cost_change  # "This ability costs {1} less to activate ..." (CR 602.2b)
+
+        rest_text, cost_change = split_cost_change(body_text)
+        eff = resolution_cost_words(_run_effect_parsers("activated", rest_text, card, line), rest_text)
+        if cost_change is not None and (isinstance(eff, AddMana) or cost is None or cost.mana is None):
+            # a mana ability's cost change would change the pools and payments, which do not read it yet; an
+            # ability without a mana cost has nothing to change: the sentence stays with the ability
+            cost_change = None
+            eff = resolution_cost_words(_run_effect_parsers("activated", body_text, card, line), body_text)
         return [Ability("activated", eff, cost, line, zones=ability_zones("activated", m.group(1), line),
-                        restriction=restriction)]
+                        restriction=restriction, cost_change=cost_change)]
     if _TRIGGER_RE.match(body):
         from .resolution import typed_trigger  # the trigger event of an unmodelled effect (CR 603.1)
 

@@ -137,6 +137,11 @@ def _clause(c: str, out: dict[str, Any], conds: list[Condition]) -> bool:
             return False
         out["per_turn"] = int(n)
         return True
+    if c == "once":  # ever, for this object (CR 602.5b, 702.177a)
+        if "per_game" in out:
+            return False
+        out["per_game"] = 1
+        return True
     m = re.fullmatch(r"during (.+)", c)
     if m:
         return _during(m.group(1), out)
@@ -228,6 +233,8 @@ def _restriction_condition(text: str) -> Condition:
     raise ValueError(f"the condition {text!r} is not modelled")
 
 
+_UNTIL_TURN = re.compile(r"^you can't activate this ability until you've begun your (\w+) turn of the game\.?$", re.I)
+_ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth")
 _ANY_PLAYER = re.compile(r"^any player may activate this ability(?:,? but (only .+?))?\.?$", re.I)
 _ACTIVATE_ONLY = re.compile(r"^activate (only .+?|no more than (?:once|twice|\w+ times) each turn)\.?$", re.I)
 
@@ -240,6 +247,12 @@ def parse_restriction(sentence: str, of: str = "activate") -> TimingRestriction 
     out: dict[str, Any] = {}
     conds: list[Condition] = []
     if of == "activate":
+        m = _UNTIL_TURN.match(low)
+        if m:  # Black Tulip (CR 602.5): any player's turn, until the player has begun that turn of theirs
+            if m.group(1) not in _ORDINALS:
+                return None
+            out["from_own_turn"] = _ORDINALS.index(m.group(1)) + 1
+            return _build(out, conds, s, of)
         m = _ANY_PLAYER.match(low)
         if m:
             out["any_player"] = True
@@ -308,8 +321,8 @@ def split_restriction(effect_text: str) -> tuple[str, TimingRestriction | None]:
     ability then stays as it is read, restriction words included: never half read)."""
     sentences = [s for s in _SENTENCE_END.split(effect_text.strip()) if s]
     tail: list[str] = []
-    while len(sentences) > 1 and re.match(r"(?:activate (?:only|no more)|any player may activate this ability)\b",
-                                         sentences[-1], re.I):
+    while len(sentences) > 1 and re.match(r"(?:activate (?:only|no more)|any player may activate this ability"
+                                         r"|you can't activate this ability until)\b", sentences[-1], re.I):
         tail.insert(0, sentences.pop())
     if not tail:
         return effect_text, None
