@@ -111,25 +111,22 @@ def _combat_with_source(state: GameState, perm: Permanent, status: str, source: 
     creature it is determined: every blocker blocks that one."""
     if source is None:
         return UNKNOWN, f"“{status}”: the source of the ability is not known"
-    who, src = perm.name, source.name
     attackers = [p for p in state.battlefield if p.attacking]
+
+    def blocks(blocker: Permanent, attacker: Permanent) -> tuple[str, str]:
+        b, a = blocker.name, attacker.name
+        if not (blocker.blocking and attacker.attacking):
+            return NO, (f"{b} is not blocking {a} ({b} is {'' if blocker.blocking else 'not '}blocking, {a} is "
+                        f"{'' if attacker.attacking else 'not '}attacking; CR 509.1; {_step_words(state)})")
+        if len(attackers) == 1:
+            return YES, f"{a} is the only attacking creature, so the blocking {b} blocks it (CR 509.1a)"
+        return UNKNOWN, f"whether {b} blocks {a} is not part of the scenario (CR 509.1h)"
+
     verdicts = []
     if status in ("blocking_it", "blocking_or_blocked_by_it"):
-        if not (perm.blocking and source.attacking):
-            verdicts.append((NO, f"{who} is not blocking {src} ({who} is {'' if perm.blocking else 'not '}blocking, {src} is "
-                                 f"{'' if source.attacking else 'not '}attacking; CR 509.1; {_step_words(state)})"))
-        elif len(attackers) == 1:
-            verdicts.append((YES, f"{src} is the only attacking creature, so the blocking {who} blocks it (CR 509.1a)"))
-        else:
-            verdicts.append((UNKNOWN, f"whether {who} blocks {src} is not part of the scenario (CR 509.1h)"))
+        verdicts.append(blocks(perm, source))
     if status in ("blocked_by_it", "blocking_or_blocked_by_it"):
-        if not (perm.attacking and source.blocking):
-            verdicts.append((NO, f"{src} is not blocking {who} ({src} is {'' if source.blocking else 'not '}blocking, {who} is "
-                                 f"{'' if perm.attacking else 'not '}attacking; CR 509.1; {_step_words(state)})"))
-        elif len(attackers) == 1:
-            verdicts.append((YES, f"{who} is the only attacking creature, so the blocking {src} blocks it (CR 509.1a)"))
-        else:
-            verdicts.append((UNKNOWN, f"whether {src} blocks {who} is not part of the scenario (CR 509.1h)"))
+        verdicts.append(blocks(source, perm))
     for v in (YES, UNKNOWN):
         hit = next((x for x in verdicts if x[0] == v), None)
         if hit:

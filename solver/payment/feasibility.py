@@ -167,6 +167,24 @@ def _augmenting_flow_ok(supply: Mapping, demand: Mapping, need: int) -> bool:
     return True
 
 
+def announced_demand(m: _Model, counts: Iterable[Sequence[int]]) -> tuple[Counter, int]:
+    """What an announcement of the cost's multi-way symbols demands (CR 601.2b, 107.4e-f): the fixed tokens plus, per
+    symbol group, ``counts[i][j]`` symbols paid with its option ``j``; a Phyrexian option ``("2life",)`` adds 2 life
+    per symbol instead of tokens (CR 107.4f). Returns (tokens demanded, life paid by the symbols)."""
+    d = Counter(m.fixed)
+    life = 0
+    for s, per_option in zip(m.syms, counts):
+        for opt, n in zip(s.options, per_option):
+            if not n:
+                continue
+            if opt == ("2life",):
+                life += 2 * n
+            else:
+                for tok in opt:
+                    d[tok] += n
+    return d, life
+
+
 class _Evaluator:
     """Exact checks on complete (or partial) assignments of a model."""
 
@@ -204,19 +222,7 @@ class _Evaluator:
 
     # ---- demand and supply of a complete assignment ------------------------
     def spell_demand(self, a: Mapping[str, int]) -> tuple[Counter, int]:
-        d = Counter(self.m.fixed)
-        life = 0
-        for s, names in zip(self.m.syms, self.svars):
-            for opt, v in zip(s.options, names):
-                n = a[v]
-                if not n:
-                    continue
-                if opt == ("2life",):
-                    life += 2 * n
-                else:
-                    for tok in opt:
-                        d[tok] += n
-        return d, life
+        return announced_demand(self.m, [[a[v] for v in names] for names in self.svars])
 
     def feasible(self, a: Mapping[str, int], spell_demand: Counter | None = None, sd_key: tuple | None = None) -> bool:
         """Exact: the chosen uses pay the announced cost (with filter ordering). Cached per assignment.

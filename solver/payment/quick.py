@@ -45,7 +45,7 @@ import itertools
 from collections import Counter
 from typing import Sequence
 
-from .feasibility import _Evaluator, _compatible
+from .feasibility import _Evaluator, _compatible, announced_demand
 from .model import Payment, _Choice, _Model, life_payable
 
 #: Most announcements of the multi-way symbols tried here (Reaper King's five {2/W}-like symbols: 32).
@@ -183,17 +183,8 @@ def quick_payment(model: _Model) -> tuple[bool, Payment | None]:
     sym_choices = [_compositions(s.count, len(s.options)) for s in model.syms]
     announced = []  # (counts per symbol group, token kinds, demand per kind) of each life-payable announcement
     for combo in itertools.product(*sym_choices):
-        demand: Counter = Counter({t: n for t, n in model.fixed.items() if n})
-        life = model.base_life
-        for s, counts in zip(model.syms, combo):
-            for opt, n in zip(s.options, counts):
-                if not n:
-                    continue
-                if opt == ("2life",):
-                    life += 2 * n
-                else:
-                    for tok in opt:
-                        demand[tok] += n
+        demand, sym_life = announced_demand(model, combo)
+        life = model.base_life + sym_life
         if not life_payable(life, model.life_total):
             continue  # no payment announces this (CR 119.4)
         kinds = tuple(t for t in demand if demand[t])
