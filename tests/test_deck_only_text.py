@@ -17,7 +17,6 @@ from mtgcheck.models.text.topics import classify, deck_or_draft_only
     "any color in your deck regardless of color identity.",  # CR 903.4
     "If The Paradise Bird is your commander, your deck can include cards of any color identity.",
     "Draft this card face up.",  # CR 905.2c
-    "Reveal this card as you draft it and note how many cards you've drafted this draft round, including this card.",
     "Reveal this card as you draft it. You may look at the next card drafted from this booster pack.",  # 905.2b
 ])
 def test_cr_100_2a_903_4_905_2_deck_and_draft_only_sentences(text):
@@ -34,6 +33,8 @@ def test_cr_100_2a_903_4_905_2_deck_and_draft_only_sentences(text):
     "This creature enters with X +1/+1 counters on it, where X is the highest number you noted for cards named "
     "Lurking Automaton.",
     "During deckbuilding, write two different colors on Your Mana Rock.",  # it fixes what the card produces in game
+    # CR 905.2b: what is noted as it is drafted "can be referred to by other abilities during the game": kept wide
+    "Reveal this card as you draft it and note how many cards you've drafted this draft round, including this card.",
 ])
 def test_sentences_that_function_in_a_game_are_not_deck_only(text):
     assert not deck_or_draft_only(text)

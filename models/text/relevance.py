@@ -159,14 +159,23 @@ _COUNTER_REPL = re.compile(
     r"^if (?:one or more |a )?[+\-\w/]* ?counters? would be put on (?:a|an|any|each)? ?[^,]{1,80}, "
     r"(?:that many plus (?:one|two)|twice that many) [^.]{0,60}?counters? (?:are|is) put on (?:it|that [\w ]{1,30}|them)"
     r" instead$", re.I)
-#: CR 100.2a, 903.3, 903.5: deck-building rules (they do nothing in a game).
+#: CR 100.2a, 903.3, 903.5: deck-building rules; CR 905.2b-c: draft abilities ("Draft this card face up", "Reveal
+#: this card as you draft it"). They do nothing in a game. "... and note ..." is left wide: what is noted is read
+#: during the game (CR 905.2b).
 _DECK_RE = re.compile(
     r"^(?:a deck can have any number of cards named [^.]+"
     r"|[^.]{1,60} can be your commander"
     r"|if [^.]{1,80}? is your commander, (?:you may include|your deck can (?:include|contain))[^.]+"
     r"|(?:if it is, )?your deck can (?:include|contain) [^.]+"
     r"|if this (?:creature|card) is your commander, [^.]*\bin your deck\b[^.]*"
-    r"|draft (?:this card|[^.]{1,60}) face up)$", re.I)  # a draft instruction (CR 905.2c: it works during the draft)
+    r"|draft (?:this card|[^.]{1,60}) face up"
+    r"|reveal (?:this card|[^.,]{1,60}) as you draft it"
+    r"|you may look at the next card drafted from this booster pack"
+    r"|after you draft (?:this card|it), you may add a booster pack to the draft"
+    r"|each player passes the last card from each booster pack to a player who drafted [^.]+"
+    r"|immediately after the draft, [^.]+"
+    r"|each other player may offer you one card in their card pool in exchange"
+    r"|you may accept any one offer)$", re.I)
 
 
 #: CR 700.5: devotion counted one more (Altar of the Pantheon): a count that only some abilities read.

@@ -133,31 +133,14 @@ _DELAYED_END_STEP_RE = re.compile(r"(?:if [^,]{1,120}, )?sacrifice (?:this|it) ?
                                   re.I)
 
 
-#: Sentences that function only while a deck is built or drafted, never in a game: deck-construction exceptions (CR
-#: 100.2a "A deck can have any number of cards named ..."; 903.3-903.4 "X can be your commander", "If X is your
-#: commander, your deck can include ... regardless of color identity") and draft abilities (CR 905.2b "Reveal this
-#: card as you draft it [and note ...]" — what is noted is read by the card's other sentences, which stay; 905.2c
-#: "Draft this card face up"). They change no game answer (the deck questions read deck construction themselves).
-_DECK_OR_DRAFT_RE = re.compile(
-    r"a deck can have any number of cards named [^.]+"
-    r"|(?:this|[a-z][^.]{0,60}?) can be your commander"
-    r"|if it is, your deck can (?:contain|include) [^.]+"
-    r"|if (?:this|[a-z][^.]{0,60}?) is your commander, (?:you may include|your deck can (?:include|contain)) [^.]+"
-    r"|draft (?:this card|[a-z][^.,]{0,60}) face up"
-    r"|reveal (?:this card|[a-z][^.,]{0,60}) as you draft it(?: and note [^.]+)?"
-    r"|you may look at the next card drafted from this booster pack"
-    r"|after you draft (?:this card|it), you may add a booster pack to the draft"
-    r"|each player passes the last card from each booster pack to a player who drafted [^.]+"
-    r"|immediately after the draft, [^.]+"
-    r"|each other player may offer you one card in their card pool in exchange"
-    r"|you may accept any one offer", re.I)
-
-
 def deck_or_draft_only(text: str) -> bool:
-    """Whether every sentence of ``text`` functions only in deck construction or the draft (``_DECK_OR_DRAFT_RE``;
-    CR 100.2a, 903.3-903.4, 905.2b-c). An ability word before it ("Rulebreaker — ") is a label (CR 207.2c)."""
-    parts = _sentences(LABEL_RE.sub("", text.strip()))
-    return bool(parts) and all(_DECK_OR_DRAFT_RE.fullmatch(p) for p in parts)
+    """Whether every sentence of ``text`` functions only in deck construction or the draft (CR 100.2a, 903.3-903.4,
+    905.2b-c): ``models.text.relevance.static_change`` types it as deck rules alone (its ``_DECK_RE``). An ability
+    word before it ("Rulebreaker — ") is a label (CR 207.2c)."""
+    from .relevance import static_change
+
+    typed = static_change(text)
+    return typed is not None and set(typed.changes) == {"deck"}
 
 
 def _sentences(text: str) -> list[str]:
@@ -216,8 +199,6 @@ def classify(text: str, kind: str = "static", targets_typed: bool = False) -> fr
     """
     if kind == "unparsed" or not text.strip():
         return ALL_TOPICS
-    if kind == "static" and deck_or_draft_only(text):
-        return frozenset({Topic.DECK_CONSTRUCTION})  # CR 100.2a, 903.3-903.4, 905.2: never in a game
     if _LATER_UNTAP_RE.fullmatch(text.strip()):
         return frozenset({Topic.LATER_TURNS})  # CR 502.3: only a later untap step is changed
     tail = mana_tail_topics(text, kind)
