@@ -645,10 +645,15 @@ def spell_targets(abilities: Iterable, is_aura: bool = False) -> SpellTargets:
     return _spell_targets_cached(tuple(texts), aura)
 
 
-_RESTRICT = re.compile(r"\b(hexproof|shroud|protection|can't be the targets?|can't be targeted|ward)\b", re.I)
+_RESTRICT = re.compile(r"\b(hexproof|shroud|protection|can't be the targets?|can't be targeted)\b", re.I)
 
 
 def mentions_targeting(text: str) -> bool:
     """Whether rules text could change which objects or players can be targeted (hexproof, shroud,
-    protection, "can't be the target", ward): a target's legality then depends on it (CR 702.11, 702.18, 702.16)."""
+    protection, "can't be the target"): a target's legality then depends on it (CR 702.11, 702.18, 702.16).
+
+    Ward is not among them: it never makes a target illegal. It is a triggered ability that triggers once the
+    permanent has become the target (CR 702.21a), and the spell or ability is countered only on resolution of
+    that trigger unless its cost is paid, so "has ward {1}" (Cathedral Acolyte, K-9, Mark I) changes neither
+    whether a target can be chosen (CR 601.2c) nor whether the spell or ability can be cast or activated."""
     return bool(_RESTRICT.search(text or ""))
