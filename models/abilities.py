@@ -92,6 +92,8 @@ class CostPart:
     other: bool = False
     #: the least value of a chosen number (amount 0): "one or more" is 1 (CR 118.3)
     at_least: int = 0
+    #: the greatest value of a chosen number (amount 0): "up to three" is 3 (CR 107.1c); ``None``: no bound
+    at_most: int | None = None
 
     @property
     def moves_library_card(self) -> bool:
@@ -111,6 +113,7 @@ def unread_when_casting(p: CostPart) -> bool:
     wording not typed, parts typed only for activated abilities, an X of objects, other objects or a list of kinds,
     energy by number ("Pay six {E}")."""
     return (p.action == "other" or p.action in _ACTIVATION_ONLY or (p.x and p.action != "pay_life") or p.other
+            or (p.action == "sacrifice" and (p.amount == 0 or p.at_most is not None))
             or bool(p.objects) or ", " in (p.text or "")
             or (p.action == "pay_energy" and not _ENERGY_SYMBOLS_RE.fullmatch(p.text or "")))
 
@@ -218,7 +221,7 @@ def _what(obj: str) -> str:
     o = obj.strip().lower()
     if o.startswith(("this ", "~")) or o == "this":
         return "this"
-    o = re.sub(r"^(a|an|one|two|three|another|x|\d+) ", "", o)
+    o = re.sub(r"^(a|an|one|two|three|four|five|six|seven|eight|nine|ten|another|x|\d+) ", "", o)
     return o
 
 
@@ -243,8 +246,8 @@ def _cost_chunks(t: str) -> list[str]:
         c = (c or "").strip()
         if not c:
             continue
-        if merged and c[0].islower() and not c.startswith(("this", "and ")) and \
-                not re.match(r"(?:pay|tap|untap|sacrifice|discard|exile|remove|put|return|mill|reveal)\b", c):
+        if merged and c[0].islower() and not c.startswith("this") and \
+                not re.match(r"(?:and )?(?:pay|tap|untap|sacrifice|discard|exile|remove|put|return|mill|reveal)\b", c):
             merged[-1] = f"{merged[-1]}, {c}"
         else:
             merged.append(c)
@@ -316,6 +319,38 @@ def _object_part(chunk: str) -> CostPart | None:
     if _BOTTOM_RE.match(chunk):
         return CostPart("put_library", "this", 1, chunk)
     return None
+
+
+_SAC_COUNT_RE = re.compile(r"^(?P<n>an?|one|two|three|four|five|six|seven|eight|nine|ten|\d+|another|this|~)\b", re.I)
+_SAC_LIST_SPLIT_RE = re.compile(r",\s*(?:and\s+)?|\s+and\s+", re.I)
+_SAC_CHOSEN_RE = re.compile(r"^(?P<how>one or more|up to (?P<most>one|two|three|four|five|\d+)) (?P<what>.+)$", re.I)
+
+
+def _sacrifice_parts(obj: str, chunk: str) -> list[CostPart]:
+    """The parts of "Sacrifice <objects>" (CR 701.21a): one part per object of a list ("a white creature, a blue
+    creature, and a black creature", "a creature and a Swamp", "two lands and this artifact": each a separate
+    sacrifice, of different permanents, CR 601.2h), a count ("five artifacts"), or a number chosen as the cost is paid
+    ("one or more artifacts": amount 0, at least 1; "up to three permanents": amount 0, at least 0, at most 3,
+    CR 107.1c, 601.2b). A list whose pieces do not each start with a count ("an artifact, creature, or land": one
+    object of any of the kinds) stays one part."""
+    mc = _SAC_CHOSEN_RE.match(obj.strip())
+    if mc:
+        most = mc.group("most")
+        return [CostPart("sacrifice", _what(mc.group("what")), 0, chunk,
+                         at_least=0 if most else 1, at_most=_num(most) if most else None)]
+    pieces = [x.strip() for x in _SAC_LIST_SPLIT_RE.split(obj.strip()) if x and x.strip()]
+    if len(pieces) < 2 or not all(_SAC_COUNT_RE.match(x) for x in pieces):
+        pieces = [obj.strip()]
+    out = []
+    for piece in pieces:
+        n = 1
+        mm = re.match(r"(two|three|four|five|six|seven|eight|nine|ten|\d+) (.+)", piece, re.I)
+        if mm:
+            n = _num(mm.group(1))
+        text = chunk if len(pieces) == 1 else f"Sacrifice {piece}"
+        what = _what(piece)
+        out.append(CostPart("sacrifice", what, n, text))
+    return out
 
 
 def parse_activation_cost(text: str, card_name: str = "") -> ActivationCost:
@@ -411,12 +446,7 @@ def parse_activation_cost(text: str, card_name: str = "") -> ActivationCost:
             parts.append(CostPart("other", chunk.lower(), 1, chunk))  # "sacrifice all permanents you control"
             continue
         if m:
-            obj = m.group(1)
-            n = 1
-            mm = re.match(r"(two|three|four|five|\d+) (.+)", obj, re.I)
-            if mm:
-                n = _num(mm.group(1))
-            parts.append(CostPart("sacrifice", _what(obj), n, chunk))
+            parts.extend(_sacrifice_parts(m.group(1), chunk))
             continue
         m = _DISCARD_RE.match(chunk)
         if m:

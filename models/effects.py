@@ -1847,6 +1847,10 @@ KEYWORD_DETAIL_TOPICS: dict[str, frozenset[Topic]] = {
     "echo": frozenset({Topic.TRIGGERS}),                           # CR 702.30
     "suspend": frozenset({Topic.CASTING, Topic.ZONES}),            # CR 702.62
     "equip": frozenset({Topic.ACTIVATION, Topic.COSTS}),           # CR 702.6
+    # CR 702.21a: ward is a triggered ability; its cost ("Ward—Pay 2 life", "Ward—Discard a card") is paid by the
+    # opponent whose spell or ability targets the permanent, as the trigger resolves: never part of a cost of this
+    # permanent's own abilities or of casting it, and it never makes a target illegal
+    "ward": frozenset({Topic.TRIGGERS, Topic.KEYWORDS}),
     "partner with": frozenset({Topic.DECK_CONSTRUCTION}),          # CR 702.124
     "companion": frozenset({Topic.DECK_CONSTRUCTION}),             # CR 702.139
     # CR 702.174a-b: an optional additional cost (choosing an opponent) that is free, and what that opponent gets

@@ -56,8 +56,11 @@ _SELF_REMOVAL = ("sacrifice", "exile", "return", "put_library")
 
 
 def _count(part: Any, x: int) -> int:
-    """How many objects (or counters) the part needs: the announced X for an X part (CR 107.3a)."""
-    return int(x) * max(1, int(part.amount or 0)) if getattr(part, "x", False) else int(part.amount or 0)
+    """How many objects (or counters) the part needs: the announced X for an X part (CR 107.3a); for a number chosen
+    as the cost is paid, its least value ("one or more": 1, "up to three": 0; CR 107.1c, 118.3)."""
+    if getattr(part, "x", False):
+        return int(x) * max(1, int(part.amount or 0))
+    return int(part.amount or 0) or int(getattr(part, "at_least", 0) or 0)
 
 
 def _other(part: Any) -> bool:
