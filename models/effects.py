@@ -1212,6 +1212,45 @@ ALTERNATIVES: Codec = (lambda v, w: tuple(_add_mana_in(x, w + " (alternative)") 
 PLUS: Codec = (_add_mana_in, lambda a: a.params())
 
 
+#: Who adds the mana of an ``AddMana`` (``AddMana.to``; CR 106.3: "a spell or ability that produces mana instructs a
+#: player to add that mana"). ``None`` (or ``"you"``) is the ability's controller. The others:
+#:
+#: * ``chosen_player`` — "Choose a player. That player adds ...", "A player of your choice adds ..." (Spectral
+#:   Searchlight, Valleymaker, Victory Chimes): the controller picks any player as the ability resolves, themselves
+#:   included; not a target (CR 115.10a), so the ability can still be a mana ability (605.1a);
+#: * ``target_player`` — "Target player adds ..." (The Warring Triad, Radiant Lotus): a target (CR 115.1c), so the
+#:   ability is not a mana ability (605.1a; ``AddMana.targets`` is set with it) and uses the stack;
+#: * ``each_player`` — "Each player adds ..." (Yurlok of Scorch Thrash): every player, the controller included;
+#: * ``active_player`` — "the active player adds ..." (Belbe, Corrupted Observer);
+#: * ``that_player`` — the player a trigger's event names ("At the beginning of each player's first main phase,
+#:   that player adds {G}{G}", Eladamri's Vineyard; "Whenever a player casts a creature spell, that player adds
+#:   {G}", Tangleroot): read by the trigger's reader, never by a mana ability's.
+#:
+#: What could be produced does not depend on who gets it (CR 106.7: the types "an ability of that permanent would
+#: produce"); the pools a player can make count it only when that player may be the one who adds it
+#: (``solver.produce.controller_may_receive``).
+MANA_RECIPIENTS = ("chosen_player", "target_player", "each_player", "active_player", "that_player")
+#: Other spellings accepted for ``AddMana.to`` (the parser's older names, the catalog's ``you``/``controller``).
+_RECIPIENT_ALIASES = {"you": None, "controller": None, "a_player_of_your_choice": "chosen_player",
+                      "player_of_your_choice": "chosen_player", "chosen": "chosen_player", "target": "target_player",
+                      "each": "each_player", "all_players": "each_player", "active": "active_player"}
+
+
+def _recipient_in(v: Any, where: str) -> str | None:
+    if v is None:
+        return None
+    w = str(v).strip().lower().replace(" ", "_")
+    if w in _RECIPIENT_ALIASES:
+        return _RECIPIENT_ALIASES[w]
+    if w not in MANA_RECIPIENTS:
+        raise _unknown("mana recipient (to)", w, ("you",) + MANA_RECIPIENTS, where)
+    return w
+
+
+#: ``AddMana.to``: one of ``MANA_RECIPIENTS`` or ``None`` (the controller).
+RECIPIENT: Codec = (_recipient_in, _ident)
+
+
 @dataclass(frozen=True, eq=False)
 class AddMana(Effect):
     """Add mana (CR 106, 605): an activated or triggered mana ability, or a spell's instruction.
@@ -1222,7 +1261,9 @@ class AddMana(Effect):
     the type the tapped permanent produced), ``chosen_color``, ``commander_identity``, ``each`` (one of each
     type listed), ``distinct_colors`` (N different colours), ``alternatives`` (one of several outputs).
     ``amount`` multiplies; ``plus`` is an additional output; ``instead`` a conditional replacement output;
-    ``trigger`` makes it a triggered mana ability (CR 605.1b); ``to`` who adds (``None``: the controller);
+    ``trigger`` makes it a triggered mana ability (CR 605.1b); ``to`` who adds (``None``: the controller; else one
+    of ``MANA_RECIPIENTS``: a chosen, target, active player, each player, or the player a trigger's event names;
+    ``target_player`` sets ``targets``, CR 115.1c, 605.1a);
     ``restriction`` a spend-restriction code; ``timing`` "instant" for "Activate only as an instant" (CR 602.5e);
     ``riders`` other sentences of the ability (Unmodelled);
     ``targets`` / ``moves_library_card`` make it not a mana ability (605.1a).
@@ -1250,13 +1291,17 @@ class AddMana(Effect):
     plus: "AddMana | None" = fld(None, PLUS)
     instead: "Instead | None" = fld(None, INSTEAD)
     trigger: ManaTrigger | None = fld(None, TRIGGER)
-    to: str | None = fld(None)
+    to: str | None = fld(None, RECIPIENT)
     restriction: str | None = fld(None)
     #: "instant": "Activate only as an instant" (CR 602.5e; Lion's Eye Diamond), read by the payment search
     timing: str | None = fld(None)
     riders: tuple[Unmodelled, ...] = fld((), RIDERS, legacy="rider")
     targets: bool = fld(False)
     moves_library_card: bool = fld(False)
+
+    def __post_init__(self) -> None:
+        if self.to == "target_player" and not self.targets:
+            object.__setattr__(self, "targets", True)  # "target player" is a target (CR 115.1c): not a mana ability
 
     def params(self) -> Mapping[str, Any]:
         p = super().params()

@@ -408,8 +408,8 @@ def base_events(state: GameState, perm: Permanent, ab: Ability, reflected: froze
     n = count_amount(state, perm, p.get("amount", 1), ab) if "amount" in p else 1
     if p.get("amount") == "X":
         raise Unsupported(f"{_describe(perm, ab)}: an amount X chosen on activation is not modelled")
-    if p.get("to") not in (None, "you", "controller"):
-        raise Unsupported(f"{_describe(perm, ab)}: mana added to another player is not modelled")
+    # (who adds it, ``AddMana.to``, changes no type: could-produce counts it whoever gets it, CR 106.7; the pools
+    # read ``controller_may_receive``)
     if "reflect" in p:
         types = reflected or frozenset()
         return [tuple([t] * n) for t in MANA_TYPES if t in types] if n > 0 else []
@@ -455,6 +455,39 @@ def base_events(state: GameState, perm: Permanent, ab: Ability, reflected: froze
             ident |= set(ci.card.color_identity)
         return [tuple([t] * n) for t in COLORS if t in ident]  # Opal Palace ruling 2020-11-10: none without a commander
     raise Unsupported(f"{_describe(perm, ab)}: this mana output ({dict(p)}) is not modelled")
+
+
+def controller_may_receive(state: GameState, perm: Permanent, ab: Ability) -> bool:
+    """Whether the controller of ``perm`` may be the player who adds the mana of the ``add_mana`` ability ``ab``
+    (``AddMana.to``, ``models.effects.MANA_RECIPIENTS``), which is all a pool of theirs reads.
+
+    ``None``/``"you"``: yes (CR 106.3: the ability instructs its controller to add it); ``chosen_player`` ("Choose a
+    player. That player adds ...", "A player of your choice adds ..."): yes, the controller may choose themselves
+    (CR 115.10a: a chosen player is not a target); ``each_player``: yes, every player adds it; ``active_player``: only
+    when the controller is the active player (CR 102.1). Giving the mana to another player instead only takes it
+    out of the controller's pool (and sets off no trigger that keeping it would not), so every pool reachable that
+    way is inside one reachable by keeping it, and the maximal pools are those of keeping it.
+
+    Returns
+    -------
+    bool
+
+    Raises
+    ------
+    Unsupported
+        ``target_player`` (a targeted ability is not a mana ability, CR 605.1a: the pools never read it, so this is
+        a caller's error named as such) or ``that_player`` outside the trigger that names that player.
+    """
+    to = getattr(ab.effect, "to", None)
+    if to in (None, "you", "chosen_player", "each_player"):
+        return True
+    if to == "active_player":
+        return perm.controller == state.active
+    if to == "target_player":
+        raise Unsupported(f"{_describe(perm, ab)}: it targets a player, so it is not a mana ability (CR 605.1a) and "
+                          f"makes no pool")
+    raise Unsupported(f"{_describe(perm, ab)}: which player adds its mana ({to}: the player its trigger event names) "
+                      f"is not modelled for a pool")
 
 
 def _devotion_events(state: GameState, perm: Permanent, ab: Ability) -> list[Event]:
@@ -916,4 +949,34 @@ def ask_available_mana(ctx: Context) -> Answer:
     from .sources import maximal_pools
 
     res = maximal_pools(ctx.state, player, ctx.limit)
-    return Answer("available_mana", {"pools": res.pools, "count": res.count}, res.why, capped=res.capped)
+    why = list(res.why) + recipient_notes(ctx.state, player)
+    return Answer("available_mana", {"pools": res.pools, "count": res.count}, why, capped=res.capped)
+
+
+_RECIPIENT_WHY = {
+    "chosen_player": "the player who adds its mana is chosen as it resolves and may be {p} (CR 115.10a: not a target), "
+                     "so {p}'s pools count it; giving it to another player only leaves {p} less",
+    "each_player": "each player adds its mana, {p} included (CR 106.3)",
+    "target_player": "it targets a player, so it is not a mana ability (CR 605.1a, 115.1c): it uses the stack, and no "
+                     "pool made now can use its mana",
+}
+
+
+def recipient_notes(state: GameState, player: str) -> list[str]:
+    """Explanation lines for ``player``'s abilities that add mana to a player other than their controller
+    (``AddMana.to``): why each counts in ``player``'s pools or not (``controller_may_receive``; CR 106.3, 115.10a,
+    605.1a). Returns ``list[str]``."""
+    view = board_view(state)
+    out: list[str] = []
+    for perm in state.permanents(player):
+        for a in view[perm.id].abilities:
+            to = getattr(a.effect, "to", None)
+            if a.kind != "activated" or a.effect != "add_mana" or to is None:
+                continue
+            if to == "active_player":
+                line = (f"the active player adds its mana: {player} is" + ("" if state.active == player else " not")
+                        + " the active player (CR 102.1)")
+            else:
+                line = _RECIPIENT_WHY.get(to, f"who adds its mana: {to}").format(p=player)
+            out.append(f"{perm.name}: \"{a.describe()}\": {line}")
+    return out

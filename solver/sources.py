@@ -195,8 +195,10 @@ class _Board:
         return self._options(perm, ab)
 
     def _options(self, perm: Permanent, ab: Ability) -> tuple[ManaOption, ...]:
-        from .produce import apply_in_every_order, base_events, watching
+        from .produce import apply_in_every_order, base_events, controller_may_receive, watching
 
+        if not controller_may_receive(self.state, perm, ab):
+            return ()  # the mana goes to another player (AddMana.to): none of it is this player's (CR 106.3)
         p = ab.params
         refl = self.reflected(perm, p) if "reflect" in p else None
         # each reflecting alternative looks at its own group

@@ -268,12 +268,26 @@ def _split_sentences(text: str) -> list[str]:
     return out
 
 
+#: Who adds the mana, by the wording before "adds" (``models.effects.MANA_RECIPIENTS``); "that player" is the player
+#: chosen by an earlier "Choose a player" (else the sentence is not read here).
+_ADDERS = {"add": "you", "each player adds": "each_player", "that player adds": "that_player",
+           "a player of your choice adds": "chosen_player", "target player adds": "target_player",
+           "the active player adds": "active_player"}
+#: "... of any color they choose" / "... that player chooses": the recipient makes the colour choice (the same
+#: choices whoever makes them, CR 106.7).
+_THEY_CHOOSE = re.compile(r" (?:they choose|that player chooses)$", re.I)
+
+
 def _add_sentence(sent: str) -> tuple[str, str] | None:
     """(who receives, the clause after add) for a sentence that adds mana, else None."""
-    m = re.match(r"^(add|each player adds|that player adds|a player of your choice adds|target player adds) (.+?)\.?$", sent, re.I)
+    m = re.match(r"^(add|each player adds|that player adds|a player of your choice adds|target player adds|"
+                 r"the active player adds) (.+?)\.?$", sent, re.I)
     if m:
-        who = m.group(1).lower()
-        return ("you" if who == "add" else who.replace(" adds", "").replace(" ", "_")), m.group(2)
+        who = _ADDERS[m.group(1).lower()]
+        body = m.group(2)
+        if who != "you":
+            body = _THEY_CHOOSE.sub("", body.rstrip("."))
+        return who, body
     m = re.match(r"^for each color among (.+?), add one mana of that color\.?$", sent, re.I)
     if m:
         return "each_color_among", m.group(1)
@@ -316,6 +330,8 @@ def parse_add_effect(text: str) -> dict:
             if who == "each_color_among":
                 params["each_color_among"] = body.strip()
             else:
+                if who == "that_player" and pending.get("to") != "chosen_player":
+                    raise ValueError("'that player adds' without a player chosen before it")
                 if who != "you":
                     params["to"] = who
                 mp = re.match(rf"^({_SYMS}),? (?:then add|plus) an additional ({_SYMS}) for each (.+)$", body, re.I)

@@ -19,8 +19,9 @@ Registered with ``effect_parser(21)``, after the mana ability parser of ``models
   chapter as the triggered ability "When one or more lore counters are put onto this Saga, add {R}{R}", which this
   parser reads as any other such trigger.
 * **"that player adds ..."** (Eladamri's Vineyard: "At the beginning of each player's first main phase, that player
-  adds {G}{G}") → the same effect with the output's ``to``: what the ability would produce (CR 106.7), whoever
-  gets it.
+  adds {G}{G}"), "the active player adds", "each player adds", "choose a player. That player adds ... they choose"
+  (Stadium Vendors) → the same effect with the output's ``to`` (``models.effects.MANA_RECIPIENTS``): what the
+  ability would produce (CR 106.7), whoever gets it.
 * **Firebending N** (CR 702.189a: "Whenever this creature attacks, add N {R}. Until end of combat, you don't
   lose this mana as steps and phases end"), and "Firebending X, where X is ..." → the same effect with
   ``keyword="firebending"``. The card data lists no keyword for it, so the line reaches the parser as a static
@@ -41,8 +42,14 @@ _HEAD = re.compile(r"^(?P<event>(?:when|whenever|at) [^,]+), (?P<may>you may )?(
 _MANA_EVENT = re.compile(r"\bfor mana\b|\bmana\b|\badds?\b|\bspen[dt]\b|\bmana abilit", re.I)
 _ONCE_EACH_TURN = re.compile(r"\s*this ability triggers only once each turn\.?\s*", re.I)
 _FIREBENDING = re.compile(r"^firebending (?P<n>\d+|x)(?:, where x is (?P<x>[^.]+))?\.?$", re.I)
-#: Who adds, when not the ability's controller: "that player adds {G}{G}" (Eladamri's Vineyard)
-_OTHER_ADDER = re.compile(r"^(?:that player|the active player|each player) adds (?P<rest>.+)$", re.I | re.S)
+#: Who adds, when not the ability's controller: "that player adds {G}{G}" (Eladamri's Vineyard), "choose a player.
+#: That player adds ..." (Stadium Vendors); ``models.effects.MANA_RECIPIENTS``
+_OTHER_ADDER = re.compile(r"^(?P<who>that player|the active player|each player|choose a player\. that player) adds "
+                          r"(?P<rest>.+)$", re.I | re.S)
+_OTHER_TO = {"that player": "that_player", "the active player": "active_player", "each player": "each_player",
+             "choose a player. that player": "chosen_player"}
+#: "... of any color they choose": the recipient makes the choice (the same choices whoever makes them, CR 106.7)
+_THEY_CHOOSE = re.compile(r" (?:they choose|that player chooses)(?=\.|$)", re.I)
 
 
 def parse_triggered_add_mana(text: str) -> dict:
@@ -68,8 +75,8 @@ def parse_triggered_add_mana(text: str) -> dict:
     m3 = _OTHER_ADDER.match(m2.group("rest")) if m2 else None
     if m2 and m3:
         # "that player adds {G}{G}": mana for another player, read only as what the ability would produce
-        other = "that_player"
-        t = f"{m2.group('event')}, add {m3.group('rest')}"
+        other = _OTHER_TO[m3.group("who").lower()]
+        t = f"{m2.group('event')}, add {_THEY_CHOOSE.sub('', m3.group('rest'), count=1)}"
     m = _HEAD.match(t)
     if not m or _MANA_EVENT.search(m.group("event")):
         raise ValueError("not a non-mana trigger that adds mana")
