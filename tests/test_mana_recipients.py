@@ -157,3 +157,19 @@ def test_each_player_adds_includes_the_controller_but_not_the_other_players_pool
         expect: {pools: ["{G}"], count: 1}
     """)
     assert res.verdict == PASS, res.message
+
+
+def test_you_add_after_other_instructions_is_the_controller_cr_106_3():
+    # Priest of Forgotten Gods: "You add {B}{B} and draw a card" — the controller adds {B}{B}; drawing is another
+    # instruction (a rider), and the ability targets players, so it is not a mana ability (CR 605.1a)
+    params = parse_add_effect("Any number of target players each lose 2 life and sacrifice a creature of their choice. "
+                              "You add {B}{B} and draw a card.")
+    eff = build_effect("add_mana", params)
+    assert eff.mana == ("B", "B") and eff.to is None and eff.targets
+    assert any("Draw a card" in r.text for r in eff.riders)
+
+
+def test_and_before_more_mana_is_not_read_as_a_rider():
+    # "{C} and one mana of any color" is not another instruction: not split off (and not understood here)
+    with pytest.raises(ValueError):
+        parse_add_effect("Add {C} and one mana of any color.")

@@ -226,6 +226,9 @@ def parse_add_clause(s: str) -> dict:
     m = re.fullmatch(r"(one|two|three) mana of any (?:one )?color (?:among|of) (.+)", low)
     if m:
         return {"color_among": m.group(2).strip(), "amount": _amount_word(m.group(1))}
+    m = re.fullmatch(r"(one|two|three) mana of any color that shares a color with (.+)", low)
+    if m:  # Reflective Gate: a colour some matching permanent has (CR 105.2, 105.4)
+        return {"color_among": m.group(2).strip(), "amount": _amount_word(m.group(1))}
     m = re.fullmatch(r"(one|two|three) mana of any of (.+?)(?:'s?)? colors", low)
     if m:
         return {"color_among": m.group(2).strip(), "amount": _amount_word(m.group(1))}
@@ -270,7 +273,7 @@ def _split_sentences(text: str) -> list[str]:
 
 #: Who adds the mana, by the wording before "adds" (``models.effects.MANA_RECIPIENTS``); "that player" is the player
 #: chosen by an earlier "Choose a player" (else the sentence is not read here).
-_ADDERS = {"add": "you", "each player adds": "each_player", "that player adds": "that_player",
+_ADDERS = {"add": "you", "you add": "you", "each player adds": "each_player", "that player adds": "that_player",
            "a player of your choice adds": "chosen_player", "target player adds": "target_player",
            "the active player adds": "active_player"}
 #: "... of any color they choose" / "... that player chooses": the recipient makes the colour choice (the same
@@ -278,9 +281,13 @@ _ADDERS = {"add": "you", "each player adds": "each_player", "that player adds": 
 _THEY_CHOOSE = re.compile(r" (?:they choose|that player chooses)$", re.I)
 
 
+#: Fixed mana, then "and" another instruction ("{B}{B} and draw a card"): the instruction is a rider sentence.
+_AND_RIDER = re.compile(rf"({_SYMS}) and (?!\{{)(?!(?:one|two|three|x) mana\b)([a-z].+)", re.I)
+
+
 def _add_sentence(sent: str) -> tuple[str, str] | None:
     """(who receives, the clause after add) for a sentence that adds mana, else None."""
-    m = re.match(r"^(add|each player adds|that player adds|a player of your choice adds|target player adds|"
+    m = re.match(r"^(add|you add|each player adds|that player adds|a player of your choice adds|target player adds|"
                  r"the active player adds) (.+?)\.?$", sent, re.I)
     if m:
         who = _ADDERS[m.group(1).lower()]
@@ -327,6 +334,10 @@ def parse_add_effect(text: str) -> dict:
         got = None if found else _add_sentence(sent)
         if got is not None:
             who, body = got
+            ma = _AND_RIDER.fullmatch(body)
+            if ma and who != "each_color_among":  # "You add {B}{B} and draw a card" (Priest of Forgotten Gods)
+                body = ma.group(1)
+                riders.append(ma.group(2)[:1].upper() + ma.group(2)[1:] + ".")
             if who == "each_color_among":
                 params["each_color_among"] = body.strip()
             else:
