@@ -688,11 +688,12 @@ def _damage_history(sc: Scenario, state: GameState, hist: Mapping, step: TurnSte
     return tuple(out)
 
 
-def _check_ability_number(sc: Scenario, state: GameState, pid: str, n: int, entry: Any) -> None:
-    """``history.activated`` names an ability the permanent has: its printed activated abilities (with a basic land
-    type's intrinsic mana ability, CR 305.6), counted from 1 as ``activate`` counts them. While some permanent grants
-    abilities (CR 613.1f), a higher number may be a granted one and is not checked here. Raises ``ScenarioError``
-    naming the line and the abilities there are."""
+def _check_ability_number(sc: Scenario, state: GameState, pid: str, n: int, entry: Any, key: str = "ability") -> None:
+    """``history.activated`` (``key="ability"``) or a permanent entry's ``activations`` (``key="activations"``) names
+    an ability the permanent has: its printed activated abilities (with a basic land type's intrinsic mana ability,
+    CR 305.6), counted from 1 as ``activate`` counts them. While some permanent grants abilities (CR 613.1f), a higher
+    number may be a granted one and is not checked here. Raises ``ScenarioError`` naming the line and the abilities
+    there are."""
     from .abilities import activated_abilities
     from .behaviour import abilities_of
     from .cards import BASIC_LAND_MANA
@@ -708,8 +709,9 @@ def _check_ability_number(sc: Scenario, state: GameState, pid: str, n: int, entr
     listing = "; ".join([f"{i + 1}: {ab.describe()}" for i, ab in enumerate(acts)]
                         + [f"{len(acts) + j + 1}: {{T}}: Add {{{BASIC_LAND_MANA[t]}}} ({t}, CR 305.6)"
                            for j, t in enumerate(intrinsic)]) or "none"
-    raise sc.error(f"activated: {perm.name} has {have} activated abilit{'y' if have == 1 else 'ies'} ({listing}); "
-                   f"ability {n} does not exist", "ability", entry)
+    label = "activated" if key == "ability" else "activations"
+    raise sc.error(f"{label}: {perm.name} has {have} activated abilit{'y' if have == 1 else 'ies'} ({listing}); "
+                   f"ability {n} does not exist", key, entry)
 
 
 def _check_combat(sc: Scenario, state: GameState, origin: dict[str, tuple[Any, Any]]) -> None:
@@ -786,6 +788,7 @@ def build_state(sc: Scenario, db: Any) -> tuple[GameState, Any]:
     ids: set[str] = set()
     counter: dict[str, int] = {}
     origin: dict[str, tuple[Any, Any]] = {}  # permanent id -> (mapping, key) for error lines
+    act_entries: dict[str, Any] = {}  # permanent id -> its entry, where it lists 'activations'
 
     def new_id(name: str, given: Any, obj: Any) -> str:
         if given is not None:
@@ -892,6 +895,8 @@ def build_state(sc: Scenario, db: Any) -> tuple[GameState, Any]:
                         activations=dict(activations),
                     ))
                     origin[state.battlefield[-1].id] = origin_at
+                    if activations:
+                        act_entries[state.battlefield[-1].id] = entry
     all_ids = {p.id for p in state.battlefield}
     for perm in state.battlefield:
         key, obj = origin.get(perm.id, ("battlefield", None))
@@ -901,6 +906,9 @@ def build_state(sc: Scenario, db: Any) -> tuple[GameState, Any]:
         if perm.attached_to == perm.id:
             raise sc.error(f"{perm.name} cannot be attached to itself (CR 301.5c, 303.4d)", key, obj)
     _check_attachment_cycles(state, sc, origin)
+    for pid, entry in act_entries.items():
+        for n in state.permanent(pid).activations:
+            _check_ability_number(sc, state, pid, n, entry, key="activations")
     state.turn = _build_turn(sc, state, db)
     _check_combat(sc, state, origin)
     pool = data.get("pool") or {}

@@ -204,3 +204,20 @@ def test_history_activated_names_an_ability_the_permanent_has(tmp_path, db):
         ask: {could_produce: Sol Ring}
     """)
     assert s.turn.history.activations_of(s.find_permanent("Sol Ring").id, 1) == 1
+
+
+def test_permanent_activations_name_an_ability_the_permanent_has(tmp_path, db):
+    """CR 602.5b "Activate only once": the entry's ``activations`` counts one ability of that permanent; a number it
+    does not have is an impossible state, an error naming the line (Sol Ring has one activated ability)."""
+    with pytest.raises(ScenarioError, match="activations: Sol Ring has 1 activated ability.*ability 2 does not exist"):
+        state_of(tmp_path, db, """\
+            players: [Alice, Bob]
+            battlefield: {Alice: [{card: Sol Ring, activations: {2: 1}}], Bob: []}
+            ask: {could_produce: Sol Ring}
+        """)
+    s = state_of(tmp_path, db, """\
+        players: [Alice, Bob]
+        battlefield: {Alice: [{card: Sol Ring, activations: {1: 1}}], Bob: []}
+        ask: {could_produce: Sol Ring}
+    """)
+    assert s.find_permanent("Sol Ring").activations == {1: 1}
