@@ -172,15 +172,17 @@ def _has_flash(card: Any) -> bool:
     return any(isinstance(a.effect, Keyword) and a.effect.keyword == "flash" for a in abilities_of(card))
 
 
-def flash_permission(state: GameState, player: str, card: Any) -> str | None:
+def flash_permission(state: GameState, player: str, card: Any, owner: str | None = None) -> str | None:
     """The permanent whose static ability lets ``player`` cast ``card`` as though it had flash, in words, or ``None``
     (``models.effects.CastAsThoughFlash``; CR 702.8a, 117.1a, 601.3).
 
-    A permission is its controller's ("You may cast ...", "... spells you cast have flash"; "cards you own": the
-    caster owns the cards cast from their own zones, which are the zones a scenario casts from), or every player's
-    ("Any player may cast ..."). Another player's "You may cast spells as though they had flash" (Leyline of
-    Anticipation under Bob) changes nothing for ``player``. The card must match the permission's ``spells`` (its card
-    types, supertypes, subtypes and colours as a card, CR 205, 105.2).
+    A permission is its controller's ("You may cast ...", "... spells you cast have flash"), every player's ("Any
+    player may cast ..."), or given to cards by their owner ("Creature cards you own ... have flash", Teferi, Mage of
+    Zhalfir: the card has flash whoever casts it, CR 702.8a, 108.3). ``owner`` is the card's owner (``None``: the
+    caster, who owns the cards in their own hand, library and graveyard, CR 108.3, 404.1; the zones a scenario casts
+    from are the caster's). Another player's "You may cast spells as though they had flash" (Leyline of Anticipation
+    under Bob) changes nothing for ``player``. The card must match the permission's ``spells`` (its card types,
+    supertypes, subtypes and colours as a card, CR 205, 105.2).
 
     Raises
     ------
@@ -197,7 +199,10 @@ def flash_permission(state: GameState, player: str, card: Any) -> str | None:
         v = view.get(perm.id)
         for a in (v.abilities if v is not None else ()):
             e = a.effect
-            if not isinstance(e, CastAsThoughFlash) or (e.who != "any" and perm.controller != player):
+            if not isinstance(e, CastAsThoughFlash):
+                continue
+            holder = {"any": None, "owner": owner or player}.get(e.who, player)
+            if holder is not None and perm.controller != holder:
                 continue
             if card_matches_filter(state, player, e.spells, card, a.text):
                 return f"{perm.name} (“{a.text}”)"

@@ -78,3 +78,14 @@ def test_cr_700_6_historic_and_105_2_colours():
     g = _state("You may cast green creature spells as though they had flash.", "Alice")
     white = card_from_fields({"name": "W", "type_line": "Creature — Angel", "mana_cost": "{3}{W}{W}", "oracle_text": ""})
     assert flash_permission(g, "Alice", BEARS) and flash_permission(g, "Alice", white) is None
+
+
+def test_cr_702_8a_cards_you_own_have_flash_whoever_casts_them():
+    """Teferi, Mage of Zhalfir: "Creature cards you own that aren't on the battlefield have flash" gives the cards
+    flash (CR 702.8a), so it follows the card's owner (CR 108.3), not the caster: Alice's Teferi covers her own
+    cards, even cast by Bob, and never Bob's cards cast by Alice."""
+    s = _state("Creature cards you own that aren't on the battlefield have flash.", "Alice")
+    assert flash_permission(s, "Alice", BEARS)  # her own card, cast by her
+    assert flash_permission(s, "Bob", BEARS, owner="Alice")
+    assert flash_permission(s, "Alice", BEARS, owner="Bob") is None
+    assert flash_permission(s, "Bob", BEARS) is None  # Bob's own card
