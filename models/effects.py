@@ -1266,6 +1266,9 @@ class AddMana(Effect):
     ``target_player`` sets ``targets``, CR 115.1c, 605.1a);
     ``restriction`` a spend-restriction code; ``timing`` "instant" for "Activate only as an instant" (CR 602.5e);
     ``riders`` other sentences of the ability (Unmodelled);
+    ``damage_to_you``: "This land deals 1 damage to you" (painlands, Talismans, Ancient Tomb): the source deals that
+    much damage to the ability's controller as the ability resolves, so they lose that much life (CR 120.3a, 119.3)
+    during 601.2g, before the costs of the spell are paid (601.2h; the payment search reads it);
     ``targets`` / ``moves_library_card`` make it not a mana ability (605.1a).
     """
 
@@ -1296,6 +1299,7 @@ class AddMana(Effect):
     #: "instant": "Activate only as an instant" (CR 602.5e; Lion's Eye Diamond), read by the payment search
     timing: str | None = fld(None)
     riders: tuple[Unmodelled, ...] = fld((), RIDERS, legacy="rider")
+    damage_to_you: int = fld(0)
     targets: bool = fld(False)
     moves_library_card: bool = fld(False)
 

@@ -301,6 +301,11 @@ def _add_sentence(sent: str) -> tuple[str, str] | None:
     return None
 
 
+#: "This land deals 1 damage to you." (the whole sentence, lower case, no full stop): the source's damage to its
+#: controller as the mana ability resolves (``AddMana.damage_to_you``).
+_DAMAGE_TO_YOU_RE = re.compile(r"(?:this (?:land|artifact|creature|permanent)|it) deals (\d+|one|two|three) damage to you")
+
+
 def parse_add_effect(text: str) -> dict:
     """Parse the effect of an activated ability that adds mana ("Add {R} or {G}. Spend this mana only ...").
 
@@ -399,6 +404,10 @@ def parse_add_effect(text: str) -> dict:
                 continue
         if re.search(r"\badds?\b|\binstead\b", low):
             raise ValueError(f"a second mana instruction is not modelled: {sent!r}")
+        m = _DAMAGE_TO_YOU_RE.fullmatch(low) if found else None
+        if m:  # painlands, Talismans, Ancient Tomb: damage as the mana is made (CR 120.3a, 601.2g; AddMana.damage_to_you)
+            params["damage_to_you"] = params.get("damage_to_you", 0) + (parse_count_word(m.group(1)) or 0)
+            continue
         if found and low == "activate only as an instant":
             params["timing"] = "instant"  # CR 602.5e (Lion's Eye Diamond): read by the payment search
             continue

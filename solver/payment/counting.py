@@ -15,7 +15,7 @@ from mtgcheck.models.state import GameState
 
 from ..questions import Unsupported
 from .feasibility import _Evaluator
-from .model import _Choice, _Group, _Model, build_model, life_payable, unmodelled_message
+from .model import _Choice, _Group, _Model, build_model, life_needed, life_payable, unmodelled_message
 from .search import _spend_message, _undecided_message, iter_payments
 
 
@@ -100,7 +100,7 @@ def _multinomial(size: int, counts: Sequence[int]) -> int:
 
 
 def _simple(g: _Group) -> bool:
-    return all(len(c.units) == 1 and not c.inp and not c.life and not c.filter and not c.needs and not c.gives
+    return all(len(c.units) == 1 and not c.inp and not c.life and not c.damage and not c.filter and not c.needs and not c.gives
                and not c.order and not c.parts for c in g.choices)
 
 
@@ -191,7 +191,7 @@ def _count_model(model: _Model) -> tuple[int, int]:
         n_dem = sum(dem.values())
         for gconf in itertools.product(*gcomps):
             gweight = sweight
-            uses = units = inp = life = 0
+            uses = units = inp = life = damage = 0
             for (comp, w), g, names in zip(gconf, complex_, ev.gvars):
                 gweight *= w
                 for v, n, c in zip(names, comp, g.choices):
@@ -201,8 +201,8 @@ def _count_model(model: _Model) -> tuple[int, int]:
                         units += n * len(c.units)
                         inp += n * len(c.inp)
                         life += n * c.life
-            life += sym_life + model.base_life
-            if not life_payable(life, model.life_total):
+                        damage += n * c.damage
+            if not life_payable(life_needed(sym_life + model.base_life, life, damage), model.life_total):
                 continue
             lo = max(0, n_dem + inp - units)
             hi = min(tmax, n_dem - uses)

@@ -117,8 +117,23 @@ def explain_unpayable(state: GameState, player: str, total_cost: Any, *, spell_c
     phy = sum(s.count for s in model.syms if ("2life",) in s.options)
     if phy and life_total < 2:
         return f"{player} has {life_total} life, so no Phyrexian symbol can be paid with 2 life (CR 119.4, 107.4f), and the mana is short"
+    damaging = sorted({g.name for g in model.groups for c in g.choices if c.damage})
+    if damaging and (phy or model.base_life) and _payable_without_damage(model):
+        return (f"the mana that could pay the rest comes with damage ({', '.join(damaging)} deal damage to {player} as "
+                f"they make mana), which lowers the life total before the life in the cost is paid: {player}'s "
+                f"{life_total} life is not enough for both in any combination (CR 601.2g-h, 120.3a, 119.4)")
     return ("the available sources cannot pay every symbol at once: each source can be used once, and the "
             "colours they can make do not cover the cost together (every combination was tried)")
+
+
+def _payable_without_damage(model: Any) -> bool:
+    """Whether the model would have a payment if its sources dealt no damage (so the damage is the reason)."""
+    import dataclasses
+
+    from .search import _first_payment
+
+    groups = [dataclasses.replace(g, choices=[dataclasses.replace(c, damage=0) for c in g.choices]) for g in model.groups]
+    return _first_payment(dataclasses.replace(model, groups=groups), quick=False) is not None
 
 
 def total_cost_str(cost: ManaCost) -> str:

@@ -16,7 +16,7 @@ from typing import Iterable, Mapping, Sequence
 from mtgcheck.models.mana import MANA_TYPES
 
 from ..questions import Unsupported
-from .model import MAX_FILTER_ACTIVATIONS, _Model, _Unit, life_payable
+from .model import MAX_FILTER_ACTIVATIONS, _Model, _Unit, life_needed, life_payable
 
 
 # ---------------------------------------------------------------------------
@@ -456,9 +456,33 @@ class _Evaluator:
                         return False
         return True
 
+    def life_needed(self, a: Mapping[str, int]) -> int:
+        """The life total a complete assignment needs (``model.life_needed``: the life in the mana abilities' own
+        costs, then their sources' damage and the life in the total cost; CR 601.2g-h, 119.4, 120.3a)."""
+        parts = self.__dict__.get("_need_vars")
+        if parts is None:  # per variable: (life in the cost, life in the ability's cost, damage) per use
+            parts = self._need_vars = (
+                [(v, 2, 0, 0) for s, names in zip(self.m.syms, self.svars) for opt, v in zip(s.options, names)
+                 if opt == ("2life",)]
+                + [(v, 0, c.life, c.damage) for g, names in zip(self.m.groups, self.gvars)
+                   for c, v in zip(g.choices, names) if c.life or c.damage])
+        cost_life, ability_life, damage = self.m.base_life, 0, 0
+        for v, k, al, dm in parts:
+            n = a[v]
+            if n:
+                cost_life += k * n
+                ability_life += al * n
+                damage += dm * n
+        return life_needed(cost_life, ability_life, damage)
+
+    def damage(self, a: Mapping[str, int]) -> int:
+        """Damage the sources of a complete assignment deal to the payer (CR 120.3a)."""
+        return sum(c.damage * a[v] for g, names in zip(self.m.groups, self.gvars)
+                   for c, v in zip(g.choices, names) if c.damage and a[v])
+
     def accept(self, a: dict[str, int]) -> bool:
         d, _ = self.spell_demand(a)
-        if not life_payable(self.life(a), self.m.life_total):
+        if not life_payable(self.life_needed(a), self.m.life_total):
             return False
         return self.feasible(a, d) and self.irredundant(a, d)
 

@@ -88,7 +88,8 @@ class Use:
 
     ``kind`` is ``"mana_ability"``, ``"pool"`` or an extra payer's ``how``. ``mana`` is the mana
     added (``"{G}"``); ``paid_with`` the announced payment of a filter's own mana input;
-    ``life`` the life paid by this use (per item).
+    ``life`` the life paid by this use (per item); ``damage`` the damage its source deals to the payer as the
+    mana is made (per item; ``AddMana.damage_to_you``, CR 120.3a).
     """
 
     kind: str
@@ -101,6 +102,7 @@ class Use:
     paid_with: str = ""
     life: int = 0
     taps: bool = False
+    damage: int = 0
 
     def describe(self) -> str:
         """One sentence in player terms."""
@@ -113,6 +115,8 @@ class Use:
                 s += f", paying {self.paid_with} for it"
             if self.life:
                 s += f", paying {self.life} life"
+            if self.damage:
+                s += f"; it deals {self.damage * self.count} damage to you (CR 120.3a)"
             return s
         if self.kind == "cost":  # only tapped or sacrificed to pay another mana ability's cost
             return f"{who}: {self.ability}"
@@ -126,6 +130,8 @@ class Use:
             d["paid_with"] = self.paid_with
         if self.life:
             d["life"] = self.life * self.count
+        if self.damage:
+            d["damage"] = self.damage * self.count
         if len(self.ids) > 1 or self.count > 1:
             d["of_identical"] = len(self.ids)
         else:
@@ -150,6 +156,9 @@ class Payment:
         Number of permanents tapped (or otherwise used once) by the payment.
     multiplicity : int
         How many uncollapsed payments this collapsed payment stands for.
+    damage : int
+        Damage the mana abilities' sources deal to the payer as the mana is made (painlands, Talismans; CR
+        120.3a), before the life in the cost is paid (601.2g-h, ``life_needed``).
     """
 
     announced: str
@@ -157,11 +166,15 @@ class Payment:
     life: int
     sources: int
     multiplicity: int = 1
+    damage: int = 0
 
     def to_dict(self) -> dict[str, Any]:
         """Plain data for answers."""
-        return {"announced": self.announced, "life": self.life, "sources": self.sources,
-                "uses": [u.to_dict() for u in self.uses]}
+        d = {"announced": self.announced, "life": self.life, "sources": self.sources,
+             "uses": [u.to_dict() for u in self.uses]}
+        if self.damage:
+            d["damage"] = self.damage
+        return d
 
     def describe(self) -> list[str]:
         """Lines in player terms."""
@@ -171,6 +184,9 @@ class Payment:
             lines.append("pay nothing: the cost is {0} (CR 118.5)")
         if self.life:
             lines.append(f"pay {self.life} life in total")
+        if self.damage:
+            lines.append(f"take {self.damage} damage from the mana abilities, as they resolve, before paying "
+                         f"the cost (CR 601.2g-h, 120.3a)")
         return lines
 
 
@@ -282,6 +298,35 @@ def restriction_allows(restriction: str | None, spell_card: Any, **kw: Any) -> b
     return restriction_verdict(restriction, spell_card, **kw) is True
 
 
+def _check_damage_order(groups: Sequence[_Group]) -> None:
+    """``life_needed`` assumes the life in the mana abilities' own costs is paid before any damage: refuse (as
+    ``Unsupported``) a board where a mana ability with life in its cost also needs mana first (a filter), while
+    some source deals damage as it makes mana — the order of the two would then matter (CR 601.2g, 119.4)."""
+    damaging = [g.name for g in groups for c in g.choices if c.damage]
+    if not damaging:
+        return
+    for g in groups:
+        for c in g.choices:
+            if c.life and c.inp:
+                raise Unsupported(f"{g.name}: “{c.ability}” pays {c.life} life and needs mana first, while "
+                                  f"{damaging[0]} deals damage as it makes mana: in which order they are activated "
+                                  f"decides the life left to pay with, which the payment search does not model "
+                                  f"(CR 601.2g, 119.4)")
+
+
+def life_needed(cost_life: int, ability_life: int, damage: int) -> int:
+    """The life total a payment needs (compare with ``life_payable``), CR 601.2g-h, 119.4, 120.3a.
+
+    Mana abilities are activated before the costs are paid (601.2g), in any order: the life in their own costs
+    (``ability_life``: "Pay 1 life: Add ...", a Phyrexian symbol in a filter's input) is paid first, then the
+    damage their sources deal as the mana is made (``damage``: "This land deals 1 damage to you", painlands and
+    Talismans) lowers the life total, and only then is the life in the total cost paid (``cost_life``: Phyrexian
+    symbols paid with life, "pay N life", 601.2h). So damage matters only when the cost itself has life to pay.
+    Exact while no mana ability with a life cost needs mana from a damaging source first (``build_model`` refuses
+    that case)."""
+    return ability_life + (cost_life + damage if cost_life > 0 else 0)
+
+
 def life_payable(life: int, life_total: int) -> bool:
     """The one rule for paying life (CR 119.4): a player can pay an amount of life only if their life total
     is at least that amount; paying 0 life is always possible, whatever the life total (CR 119.4, 118.3),
@@ -314,6 +359,8 @@ class _Choice:
     order: tuple = ()
     #: the choice removes the permanent (its own "Sacrifice this" / "Exile this")
     removes: bool = False
+    #: damage its source deals to the payer per use ("This land deals 1 damage to you", CR 120.3a)
+    damage: int = 0
 
 
 @dataclass
@@ -522,7 +569,8 @@ def _source_choices(src: ManaSource, spell_card: Any, notes: list[str],
                 units = tuple(((retype or {}).get(m.type, m.type), bool(m.snow or src.snow), allow(m.restriction, spell_card),
                                allow(m.restriction, None)) for m in opt.mana)
             out.append(_Choice("mana_ability", units, str(opt), inp, inp_text, life + inp_life, src.ability_index,
-                               src.ability.describe(), src.tap or src.untap, bool(inp), removes=removes))
+                               src.ability.describe(), src.tap or src.untap, bool(inp), removes=removes,
+                               damage=int(getattr(src.ability.effect, "damage_to_you", 0) or 0)))
     return out
 
 
@@ -786,6 +834,7 @@ def build_model(state: GameState, player: str, total_cost: Any, *, spell_card: A
                          (), "", 0, None, "mana pool", False, False)
             # mana of one kind in the pool is literally identical: always one group
             groups.append(_Group(("pool", m), "mana pool", tuple(f"pool:{m.type}" for _ in range(n)), n, [ch], False, False))
+    _check_damage_order(groups)
     alive: dict = {}
     if stories is not None and stories.order_relevant:
         alive = stories.alive

@@ -596,13 +596,14 @@ def _to_payment(model: _Model, ev: _Evaluator, a: Mapping[str, int]) -> Payment:
             mult *= math.factorial(g.size) // (math.factorial(g.size - used) * math.prod(math.factorial(c) for c in counts))
         for c, n in zip(g.choices, counts):
             if n:
-                uses.append(Use(c.kind, g.name, g.ids, n, c.ability_index, c.ability, c.mana, c.inp_text, c.life, c.taps))
+                uses.append(Use(c.kind, g.name, g.ids, n, c.ability_index, c.ability, c.mana, c.inp_text, c.life, c.taps,
+                                c.damage))
         if g.once:
             sources += used
     for s, names in zip(model.syms, ev.svars):
         counts = [a[v] for v in names]
         mult *= math.factorial(s.count) // math.prod(math.factorial(c) for c in counts)
-    return Payment("".join(ann_parts), tuple(uses), ev.life(a), sources, mult)
+    return Payment("".join(ann_parts), tuple(uses), ev.life(a), sources, mult, ev.damage(a))
 
 
 # ---------------------------------------------------------------------------
