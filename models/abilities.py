@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Iterable, Mapping
 
-from .effects import (ABILITY_LEVEL_KEYS, ALL_TOPICS, AddMana, Effect, Unmodelled, VocabularyError,
+from .effects import (ABILITY_LEVEL_KEYS, ALL_TOPICS, AddMana, Effect, Keyword, Unmodelled, VocabularyError,
                       build_effect, closest)
 from .mana import ManaCost, ManaError
 from .text.words import NUMBER_WORDS, parse_count_word
@@ -570,6 +570,17 @@ class Ability:
     @property
     def is_activated(self) -> bool:
         return self.kind == "activated"
+
+    @property
+    def is_activated_keyword(self) -> bool:
+        """A keyword that stands for an activated ability (craft, equip, crew, cycling, ...: CR 702.167a, 702.6a,
+        702.122a, 702.29a; ``models.text.deck.ACTIVATED_KEYWORDS``): it does nothing until activated (602.2) and
+        adds no mana (605.1a). ``activate: {ability: N}`` numbers only the printed "cost: effect" abilities."""
+        if self.kind != "keyword" or not isinstance(self.effect, Keyword):
+            return False
+        from .text.deck import _activated_keyword
+
+        return _activated_keyword(self.effect.name)
 
     @property
     def is_unmodelled(self) -> bool:

@@ -1910,6 +1910,10 @@ KEYWORD_DETAIL_TOPICS: dict[str, frozenset[Topic]] = {
     # it unless asked) and effects added as that spell resolves — never a way to make mana, never whether a spell
     # can be cast (the "{1}{R}" in it is a cost, not mana an ability adds)
     "splice": frozenset({Topic.RESOLUTION}),
+    # CR 702.167a: "Craft with [materials] [cost]" is an activated ability ("[cost], Exile this permanent, Exile
+    # [materials] ...: Return this card to the battlefield transformed"), activated only as a sorcery: its
+    # materials decide only whether it can be activated; it adds no mana (605.1a)
+    "craft": frozenset({Topic.ACTIVATION, Topic.COSTS, Topic.ZONES, Topic.RESOLUTION}),
 }
 
 

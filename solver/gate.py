@@ -157,9 +157,10 @@ def _relevant(a: Ability, topics: frozenset[Topic], subject: bool, being_cast: b
             t = t & {Topic.CASTING} if a.kind == "spell" else frozenset()
         if subject and a.kind == "activated":
             t = t - {Topic.RESOLUTION}  # what it does happens only once it is activated and resolves (CR 602.2, 608)
-        if not subject and a.kind in ("activated", "spell") and not a.is_mana_ability:
-            # (a mana ability is used by the payment and mana questions: all of its sentences count)
-            t = t & {Topic.MANA_PRODUCTION} if a.kind == "activated" else frozenset()
+        if not subject and (a.kind in ("activated", "spell") or a.is_activated_keyword) and not a.is_mana_ability:
+            # (a mana ability is used by the payment and mana questions: all of its sentences count; a keyword that
+            # is an activated ability — craft, equip, crew, CR 702.167a, 702.6a, 702.122a — adds no mana, 605.1a)
+            t = t & {Topic.MANA_PRODUCTION} if a.kind != "spell" else frozenset()
         if t & topics:
             yield u
         elif u.reads and t and reads is not None and any(reads(x) for x in sorted(u.reads)):

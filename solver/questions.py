@@ -189,13 +189,14 @@ def subjects_of(ctx: Context) -> list[tuple[str, tuple[Any, ...]]]:
 
 def _asked_abilities(abilities: tuple[Any, ...], n: Any) -> tuple[Any, ...]:
     """A permanent's abilities as the subject of ``activate: {ability: N}``: its other activated abilities do nothing
-    until they are activated (CR 602.2), so only the asked one of them is the subject's (the others are looked at
-    as any permanent's are, ``solver.gate``: as mana abilities). All of them when ``N`` names none."""
+    until they are activated (CR 602.2), so only the asked one of them is the subject's (the others, and keywords
+    that stand for activated abilities — craft, equip, crew — are looked at as any permanent's are, ``solver.gate``:
+    as mana abilities). All of them when ``N`` names none."""
     acts = [a for a in abilities if a.kind == "activated"]
     if not isinstance(n, int) or isinstance(n, bool) or not 1 <= n <= len(acts):
         return abilities
     asked = acts[n - 1]
-    return tuple(a for a in abilities if a.kind != "activated" or a is asked)
+    return tuple(a for a in abilities if (a.kind != "activated" and not a.is_activated_keyword) or a is asked)
 
 
 #: The topic of an ``Unsupported`` raised without one, by the solver module that raised it (what that module

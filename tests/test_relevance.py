@@ -487,3 +487,24 @@ def test_cr_602_2_another_activated_ability_of_the_permanent_is_not_the_subject(
         expect: {activatable: true}
         """)
     assert r.verdict == PASS, r.message
+
+
+# --- CR 702.167a: a keyword that stands for an activated ability ------------------------------------------------
+
+def test_cr_702_167a_craft_materials_change_no_mana(real_db):
+    """Craft is an activated ability ("[cost], Exile this ..., Exile [materials]: Return this card transformed",
+    activated only as a sorcery) that adds no mana (CR 605.1a): its untyped materials ("with four or more red
+    instant and/or sorcery cards {3}{R}{R}") change neither what the artifact could produce nor the pools, nor
+    whether its mana ability (ability 1) can be activated (CR 602.2)."""
+    from mtgcheck.models.behaviour import abilities_of
+    from mtgcheck.models.state import GameState, Permanent
+    from mtgcheck.solver.gate import unmodelled_findings
+
+    card = real_db.get("Ore-Rich Stalactite // Cosmium Catalyst")
+    craft = [a for a in abilities_of(card) if a.kind == "keyword" and a.effect.keyword == "craft"]
+    assert craft and craft[0].is_activated_keyword
+    s = GameState(players=["Alice", "Bob"], active="Alice")
+    s.battlefield.append(Permanent(id="p1", card=card, controller="Alice", owner="Alice"))
+    for topics in ([Topic.MANA_PRODUCTION, Topic.OTHER_MANA, Topic.CHARACTERISTICS],
+                   [Topic.MANA_PRODUCTION, Topic.CHARACTERISTICS, Topic.ACTIVATION, Topic.COSTS]):
+        assert not [f for f in unmodelled_findings(s, topics) if "four or more red" in f.text]

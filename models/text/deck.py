@@ -131,6 +131,7 @@ _KEYWORD_WITH_COST_RE = re.compile(
 
 
 def _activated_keyword(effect: str) -> bool:
+    """Whether a keyword (its effect name, spaces as underscores) stands for an activated ability (CR 702)."""
     return effect in ACTIVATED_KEYWORDS or effect.endswith("cycling")  # typecycling: "swampcycling"
 
 

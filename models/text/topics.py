@@ -178,6 +178,13 @@ def mana_tail_topics(text: str, kind: str) -> frozenset[Topic] | None:
     return frozenset(out)
 
 
+#: "Mana of any type can be spent to cast those spells" / "you may spend mana as though it were mana of any type to
+#: cast them" (CR 609.4b): it changes what mana may pay for the spells it names, never what mana is made (106).
+_SPEND_TO_CAST_RE = re.compile(
+    r"\b(?:mana of any (?:type|color) can be spent|(?:you may )?spend mana as though it were mana of any (?:type|color))"
+    r" to cast (?:those|that|these|them|the|such|this)\b(?: spells?| cards?)?", re.I)
+
+
 @functools.lru_cache(maxsize=65536)
 def classify(text: str, kind: str = "static", targets_typed: bool = False) -> frozenset[Topic]:
     """The topics a sentence could change (over-approximated).
@@ -218,7 +225,11 @@ def classify(text: str, kind: str = "static", targets_typed: bool = False) -> fr
             # what the sentence can change, typed (models.text.relevance): its condition and object words add no
             # topic (CR 611.3a); what else must read it to matter is ``Unmodelled.reads`` (solver.gate)
             return typed.topics
-    got = {t for t, rx in _PATTERNS if rx.search(text)}
+    # a permission to spend mana on casting spells is about spending and casting only: its words ("mana", "any
+    # type") make no other topic
+    unspent = _SPEND_TO_CAST_RE.sub("", text)
+    got = {t for t, rx in _PATTERNS
+           if rx.search(text if t in (Topic.MANA_SPENDING, Topic.CASTING) else unspent)}
 
     if changes_mana_abilities(text):  # land types, granted or removed mana abilities (CR 305.7, 613.1d, 613.1f)
         got |= {Topic.MANA_PRODUCTION, Topic.CHARACTERISTICS}
