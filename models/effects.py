@@ -556,9 +556,10 @@ class DistinctAmong(Amount):
 #: What ``ThisTurn`` counts from the turn history (``models.turn.TurnHistory``): life gained (CR 119.3) or lost
 #: (119.3), cards drawn (121.1), spells cast (601.2i), lands played (305.2), creatures/permanents that died (700.4),
 #: tokens created (111.1), permanents that entered under the player's control (603.6a), cards discarded (701.8),
-#: permanents sacrificed (701.17), cards that left the player's graveyard.
+#: permanents sacrificed (701.17), cards that left the player's graveyard, permanents that left the battlefield under
+#: the player's control (CR 603.10a: revolt's "a permanent you controlled left the battlefield this turn").
 TURN_EVENTS = ("life_gained", "life_lost", "cards_drawn", "spells_cast", "lands_played", "died", "tokens_created",
-               "entered", "discarded", "sacrificed", "left_graveyard")
+               "entered", "discarded", "sacrificed", "left_graveyard", "left_battlefield")
 #: Whose events or numbers an amount reads: the ability's controller, an opponent (per opponent, see ``Compare``),
 #: or every player together.
 WHOSE = ("you", "opponent", "any")
@@ -816,10 +817,21 @@ class SourceRenowned(Condition):
     ``renowned`` of the permanent."""
 
 
+@dataclass(frozen=True)
+class SourceCast(Condition):
+    """How the source entered the battlefield: it was cast (CR 601.2), from ``zone`` when given ("if you cast it from
+    your hand", Coal Stoker), and with ``bargained`` its bargain cost was paid (CR 702.166b: "if it was bargained",
+    Realm-Scorcher Hellkite). An intervening "if" of its enters trigger (CR 603.4), read from the permanent's
+    scenario keys ``cast_from`` and ``bargained`` (absent: it was not cast; an answer relying on that says so)."""
+
+    zone: str | None = None
+    bargained: bool = False
+
+
 CONDITION_TYPES: tuple[type, ...] = (HasCounter, ControlsAtLeast, SourceTapped, EventObjectIs, Not, CardsInZone,
                                      OpponentHasCounters, OpponentControlsMore, SourceAttacking, AttackedThisStep,
                                      AttackedThisTurn, SpellsCastThisTurn, Compare, AllOf, AnyOf, HasDesignation,
-                                     SourceMatches, SourceModified, SourceRenowned)
+                                     SourceMatches, SourceModified, SourceRenowned, SourceCast)
 
 
 # ---------------------------------------------------------------------------
@@ -1264,6 +1276,8 @@ class AddMana(Effect):
     ``trigger`` makes it a triggered mana ability (CR 605.1b); ``to`` who adds (``None``: the controller; else one
     of ``MANA_RECIPIENTS``: a chosen, target, active player, each player, or the player a trigger's event names;
     ``target_player`` sets ``targets``, CR 115.1c, 605.1a);
+    ``condition`` the intervening "if" of the triggered ability that carries it (CR 603.4): it adds no mana unless
+    the condition holds as it resolves (``TriggeredAddMana.condition``, read by ``solver.produce.base_events``);
     ``restriction`` a spend-restriction code; ``timing`` "instant" for "Activate only as an instant" (CR 602.5e);
     ``riders`` other sentences of the ability (Unmodelled);
     ``damage_to_you``: "This land deals 1 damage to you" (painlands, Talismans, Ancient Tomb): the source deals that
@@ -1294,6 +1308,7 @@ class AddMana(Effect):
     plus: "AddMana | None" = fld(None, PLUS)
     instead: "Instead | None" = fld(None, INSTEAD)
     trigger: ManaTrigger | None = fld(None, TRIGGER)
+    condition: Condition | None = fld(None, CONDITION)
     to: str | None = fld(None, RECIPIENT)
     restriction: str | None = fld(None)
     #: "instant": "Activate only as an instant" (CR 602.5e; Lion's Eye Diamond), read by the payment search
@@ -1337,6 +1352,9 @@ class TriggeredAddMana(Effect):
     enters : str or None  ``"enters"`` ("When this creature enters, add {R}{G}", CR 603.6a) or ``"other_enters"``
         ("Whenever a land you control enters, add ...") when it is an enters trigger, read by the resolution rules
         as ``EntersTrigger`` is (trigger_order); ``None``: another event.
+    condition : Condition or None  an intervening "if" (CR 603.4: "When this creature enters, if you cast it from
+        your hand, add {R}{R}{R}"): the ability triggers only if it holds and does nothing as it resolves unless it
+        still holds, so what its permanent could produce counts its output only while it holds now (106.7).
     """
 
     kind: ClassVar[str] = "triggered_add_mana"
@@ -1347,6 +1365,7 @@ class TriggeredAddMana(Effect):
     keyword: str | None = fld(None)
     once_each_turn: bool = fld(False)
     enters: str | None = fld(None)
+    condition: Condition | None = fld(None, CONDITION)
 
     def __post_init__(self) -> None:
         if self.enters is not None and self.enters not in ENTERS_EVENTS:

@@ -52,7 +52,10 @@ SCENARIO_KEYS = (
 #: Most copies one zone entry may stand for (``count``): enough for any real game and for benchmarks.
 MAX_COUNT = 10_000
 ENTRY_KEYS = ("card", "count", "tapped", "sick", "counters", "choices", "x", "owner", "id", "attached_to", "timestamp",
-              "activations", "casts", "attacking", "blocking", "ability", "trigger", "source", "renowned")
+              "activations", "casts", "attacking", "blocking", "ability", "trigger", "source", "renowned", "cast_from",
+              "bargained")
+#: Zones a permanent's ``cast_from`` may name: where it was cast from (CR 601.2a; 903.8 the command zone).
+CAST_ZONES = ("hand", "graveyard", "exile", "library", "command")
 #: Keys of a ``stack`` entry that is an ability on the stack (CR 113.7, 602.2a, 603.3; docs/scenarios.md).
 STACK_ABILITY_KEYS = ("card", "ability", "trigger", "source", "id")
 #: Keys of ``turn:`` and of ``turn: {history: ...}`` (models/turn.py, docs/scenarios.md).
@@ -60,7 +63,7 @@ TURN_KEYS = ("step", "number", "history")
 #: Per-player counts and per-player card lists of ``history`` (``TurnHistory.COUNTS`` / ``CARD_LISTS``; ``cast`` is
 #: the list ``spells_cast``).
 HISTORY_COUNTS = ("lands_played", "life_gained", "life_lost", "cards_drawn", "tokens_created", "discarded", "left_graveyard")
-HISTORY_LISTS = ("died", "entered", "sacrificed")
+HISTORY_LISTS = ("died", "entered", "sacrificed", "left_battlefield")
 HISTORY_KEYS = ("cast", "activated", "attacked", "damage") + HISTORY_COUNTS + HISTORY_LISTS
 EFFECT_KEYS = ("card", "controller", "ability", "targets", "choices", "timestamp")
 
@@ -651,6 +654,29 @@ def _build_turn(sc: Scenario, state: GameState, db: Any) -> TurnState:
     return TurnState(step=TurnStep(step_text), number=number, history=history, given=True)
 
 
+def _cast_facts(sc: "Scenario", card: Any, entry: Mapping) -> tuple[str | None, bool]:
+    """A battlefield entry's ``cast_from`` (the zone the permanent was cast from as the spell that became it, CR 601.2a,
+    608.3; absent: it was not cast, it was put onto the battlefield) and ``bargained`` (its bargain cost was paid,
+    CR 702.166b). Raises ``ScenarioError`` naming the line: an unknown zone (the closest is suggested), ``bargained``
+    without ``cast_from`` (only a spell is bargained, 702.166a) or on a card without bargain."""
+    raw = entry.get("cast_from") if entry else None
+    cast_from = None
+    if raw is not None:
+        cast_from = str(raw).strip().lower()
+        if cast_from not in CAST_ZONES:
+            raise sc.error(f"cast_from {raw!r} is not a zone a spell is cast from{_suggest(cast_from, CAST_ZONES)}; "
+                           f"zones are {', '.join(CAST_ZONES)} (CR 601.2a)", "cast_from", entry)
+    bargained = _as_bool(entry.get("bargained", False), sc, "bargained", entry) if entry else False
+    if bargained:
+        if cast_from is None:
+            raise sc.error("impossible state: 'bargained' needs 'cast_from': only a spell is bargained, as it is cast "
+                           "(CR 702.166a-b)", "bargained", entry)
+        if not any(str(k).lower() == "bargain" for k in card.keywords) and "bargain" not in card.full_oracle_text.lower():
+            raise sc.error(f"impossible state: {card.name} has no bargain, so it can't have been bargained (CR 702.166a)",
+                           "bargained", entry)
+    return cast_from, bargained
+
+
 def _damage_history(sc: Scenario, state: GameState, hist: Mapping, step: TurnStep) -> tuple[tuple[str, str], ...]:
     """``history: {damage: [{from: REF, to: PLAYER or REF}, ...]}``: damage dealt earlier this turn by a permanent on
     the battlefield to a player or a permanent (CR 120). Raises ``ScenarioError`` naming the line: an entry that is
@@ -884,6 +910,7 @@ def build_state(sc: Scenario, db: Any) -> tuple[GameState, Any]:
                 attacking = _as_bool(entry.get("attacking", False), sc, "attacking", entry)
                 blocking = _as_bool(entry.get("blocking", False), sc, "blocking", entry)
                 renowned = _as_bool(entry.get("renowned", False), sc, "renowned", entry)
+                cast_from, bargained = _cast_facts(sc, card, entry)
                 for _ in range(count):
                     origin_at = ("attached_to", entry) if entry else (i, where)
                     state.battlefield.append(Permanent(
@@ -892,7 +919,7 @@ def build_state(sc: Scenario, db: Any) -> tuple[GameState, Any]:
                         counters={str(k): int(v) for k, v in counters.items()}, choices=dict(choices), x=x,
                         attached_to=str(entry["attached_to"]) if entry.get("attached_to") is not None else None,
                         timestamp=ts, attacking=attacking, blocking=blocking, renowned=renowned,
-                        activations=dict(activations),
+                        activations=dict(activations), cast_from=cast_from, bargained=bargained,
                     ))
                     origin[state.battlefield[-1].id] = origin_at
                     if activations:

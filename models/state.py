@@ -83,6 +83,11 @@ class Permanent:
     #: entered the battlefield, this turn included ("Activate only once", exhaust: CR 602.5b, 702.177a, 400.7);
     #: the scenario entry's ``activations``; none listed: never
     activations: dict[int, int] = field(default_factory=dict)
+    #: the zone it was cast from as the spell that became it (CR 601.2a, 608.3; "if you cast it from your hand"),
+    #: ``None``: it was not cast (put onto the battlefield); the scenario entry's ``cast_from``
+    cast_from: str | None = None
+    #: its bargain cost was paid as it was cast (CR 702.166b: "if it was bargained"); the entry's ``bargained``
+    bargained: bool = False
 
     @property
     def name(self) -> str:

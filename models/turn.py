@@ -123,10 +123,13 @@ class TurnHistory:
     life_lost, cards_drawn, tokens_created, discarded, left_graveyard : Mapping[str, int]
         Player name -> life lost (CR 119.3), cards drawn (121.1), tokens created (111.1), cards discarded (701.8),
         cards that left that player's graveyard this turn.
-    died, entered, sacrificed : Mapping[str, tuple[str, ...]]
+    died, entered, sacrificed, left_battlefield : Mapping[str, tuple[str, ...]]
         Player name -> names of the cards that died this turn while that player controlled them (CR 700.4: put
         into a graveyard from the battlefield), that entered the battlefield under that player's control (603.6a),
-        that the player sacrificed (701.17). Scenario permanents are cards (no tokens), and so are these.
+        that the player sacrificed (701.17), that left the battlefield under that player's control to any other zone
+        besides those (603.6c: exiled, returned to a hand or library; revolt). Scenario permanents are cards (no
+        tokens), and so are these. ``left_battlefield_of`` counts all three lists: a permanent that died or was
+        sacrificed left the battlefield.
     """
 
     spells_cast: Mapping[str, tuple[str, ...]] = field(default_factory=lambda: _EMPTY)
@@ -142,6 +145,7 @@ class TurnHistory:
     died: Mapping[str, tuple[str, ...]] = field(default_factory=lambda: _EMPTY)
     entered: Mapping[str, tuple[str, ...]] = field(default_factory=lambda: _EMPTY)
     sacrificed: Mapping[str, tuple[str, ...]] = field(default_factory=lambda: _EMPTY)
+    left_battlefield: Mapping[str, tuple[str, ...]] = field(default_factory=lambda: _EMPTY)
     #: name -> ``Card`` of every name above (filled by the scenario reader): what a filter on them reads
     cards: Mapping[str, Any] = field(default_factory=lambda: _EMPTY, compare=False)
     #: damage dealt earlier this turn (CR 120): ``(source permanent id, recipient)`` pairs, the recipient a player's
@@ -170,7 +174,7 @@ class TurnHistory:
     #: The per-player counts (``count_of``) and per-player card lists (``cards_of``), by ``ThisTurn`` event name
     #: (``models.effects.TURN_EVENTS``).
     COUNTS = ("life_gained", "life_lost", "cards_drawn", "lands_played", "tokens_created", "discarded", "left_graveyard")
-    CARD_LISTS = ("spells_cast", "died", "entered", "sacrificed")
+    CARD_LISTS = ("spells_cast", "died", "entered", "sacrificed", "left_battlefield")
 
     def count_of(self, event: str, player: str) -> int:
         """How many ``event`` (one of ``COUNTS``) happened this turn for ``player`` (0 when the scenario lists none)."""
@@ -182,7 +186,21 @@ class TurnHistory:
         """Names of the cards of ``event`` (one of ``CARD_LISTS``) for ``player`` this turn, in order."""
         if event not in self.CARD_LISTS:
             raise ValueError(f"{event!r} is not a card list of the turn history; lists are {', '.join(self.CARD_LISTS)}")
+        if event == "left_battlefield":
+            return self.left_battlefield_of(player)
         return tuple(getattr(self, event).get(player, ()))
+
+    def left_battlefield_of(self, player: str) -> tuple[str, ...]:
+        """Names of the permanents that left the battlefield this turn under ``player``'s control (CR 603.6c): those
+        listed under ``left_battlefield`` and every one that died (700.4) or was sacrificed (701.17) while that
+        player controlled it (a sacrificed permanent the player controlled is put into its owner's graveyard,
+        701.17a; it is counted once when listed under both)."""
+        out = list(self.left_battlefield.get(player, ())) + list(self.died.get(player, ()))
+        rest = list(self.sacrificed.get(player, ()))
+        for n in self.died.get(player, ()):
+            if n in rest:
+                rest.remove(n)  # died because it was sacrificed: one permanent, listed twice
+        return tuple(out + rest)
 
     @property
     def empty(self) -> bool:

@@ -212,6 +212,8 @@ def other_mana_abilities(abilities: "tuple[Ability, ...] | list[Ability]") -> li
     from mtgcheck.models.effects import TriggeredAddMana
 
     # the mana the ability would produce, whoever it goes to ("that player adds {G}{G}": CR 106.7 asks what an
-    # ability of the permanent would produce, not who would get it)
-    return [dataclasses.replace(a, kind="triggered", effect=dataclasses.replace(a.effect.output, to=None))
+    # ability of the permanent would produce, not who would get it); an intervening "if" goes with the output: it
+    # adds nothing unless the condition holds as it resolves (CR 603.4), read by ``produce.base_events``
+    return [dataclasses.replace(a, kind="triggered", effect=dataclasses.replace(
+                a.effect.output, to=None, condition=a.effect.condition or a.effect.output.condition))
             for a in abilities if isinstance(a.effect, TriggeredAddMana) and a.effect.output is not None]

@@ -88,7 +88,8 @@ def count_amount(state: GameState, perm: Permanent, spec: Any, ab: Ability) -> i
 
 
 def check_condition(state: GameState, perm: Permanent, cond: Any, ab: Ability) -> bool:
-    """Evaluate the typed condition of an "instead" clause (``solver.quantities.condition_holds``, as seen by
+    """Evaluate the typed condition of an "instead" clause or of an intervening "if" (CR 603.4;
+    ``solver.quantities.condition_holds``, as seen by
     ``perm``'s controller with ``perm`` as the source); raises ``Unsupported`` for a condition the state does not
     decide."""
     from .quantities import condition_holds
@@ -376,6 +377,8 @@ def base_events(state: GameState, perm: Permanent, ab: Ability, reflected: froze
     color" gives one event per colour with its devotion (CR 700.5).
     """
     p = ab.params
+    if p.get("condition") is not None and not check_condition(state, perm, p["condition"], ab):
+        return []  # an intervening "if" that does not hold: the ability would do nothing as it resolves (CR 603.4)
     if "instead" in p and check_condition(state, perm, p["instead"].get("condition"), ab):
         alt = dict(p["instead"])
         alt.pop("condition", None)
@@ -642,7 +645,7 @@ def interchangeable_key(perm: Permanent, view: Mapping[str, Any], referenced: se
     except TypeError:
         return None
     return (id(perm.card), perm.controller, perm.owner, perm.tapped, perm.sick,
-            tuple(sorted(perm.counters.items())), choices, perm.x, perm.attached_to,
+            tuple(sorted(perm.counters.items())), choices, perm.x, perm.attached_to, perm.cast_from, perm.bargained,
             pv.subtypes, tuple(id(a) for a in pv.abilities))
 
 
@@ -874,6 +877,7 @@ def ask_could_produce(ctx: Context) -> Answer:
                    f"trigger on another event and use the stack, CR 605.5a), but what it could produce counts them, "
                    f"read as if they resolved now (CR 106.7" + (", 702.189a" if any(
                        getattr(a.effect, "keyword", None) == "firebending" for a in others) else "") + ")")
+        why.extend(_intervening_why(ctx.state, perm, others))
     if any(a.kind == "triggered" for a in abs_) and len(others) < sum(a.kind == "triggered" for a in abs_):
         why.append(f"{perm.name}'s triggered mana abilities count as abilities of {perm.name}, read as if they resolved "
                    f"now: an output that depends on the event that triggers them (\"a type that land produced\") "
@@ -900,6 +904,22 @@ def ask_could_produce(ctx: Context) -> Answer:
         why.append(msg)
         extra["graph"] = {"path": str(gpath), "written": msg.startswith(("graph written", "graph drawn")), "message": msg}
     return Answer("could_produce", {"types": types}, why, extra)
+
+
+def _intervening_why(state: GameState, perm: Permanent, others: list[Ability]) -> list[str]:
+    """The explanation of each intervening "if" of ``perm``'s triggered abilities that add mana (CR 603.4): whether
+    it holds now, so whether the ability would add its mana if it resolved now (106.7). Returns a list of str."""
+    from .quantities import condition_holds
+
+    out = []
+    for a in others:
+        cond = getattr(a.effect, "condition", None)
+        if cond is None:
+            continue
+        ok, words = condition_holds(state, perm.controller, cond, perm, a.describe())
+        out.append(f"{perm.name}'s \"{a.describe()}\" has an intervening \"if\": {words}, so if it resolved now it "
+                   + ("would add its mana" if ok else "would do nothing and add no mana") + " (CR 603.4, 106.7)")
+    return out
 
 
 def _canon_pool(s: str) -> str:

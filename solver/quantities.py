@@ -32,7 +32,7 @@ from mtgcheck.models.effects import (AllOf, Amount, AnyOf, AttackedThisStep, Att
                                      DistinctAmong, Filter, Fixed, GreatestAmong, HasCounter, HasDesignation, LifeTotal,
                                      Not, OfChosenType, OpponentControlsMore, OpponentHasCounters, PlayerCounters, PowerOf,
                                      Qualifier, Revealed,
-                                     SourceAttacking, SourceMatches, SourceModified, SourceRenowned, SourceTapped,
+                                     SourceAttacking, SourceCast, SourceMatches, SourceModified, SourceRenowned, SourceTapped,
                                      SpellsCastThisTurn, StatOf, Sum, ThisTurn, TotalAmong, VariableX)
 from mtgcheck.models.state import GameState, Permanent
 
@@ -470,6 +470,8 @@ def condition_holds(state: GameState, player: str, cond: Condition, source: Perm
         if source is None:
             raise Unsupported(f"“{text}”: it reads a permanent that is not there")
         return source.tapped, f"{source.name} is {'tapped' if source.tapped else 'untapped'}"
+    if isinstance(cond, SourceCast):
+        return _source_cast(source, cond, text)
     if isinstance(cond, Not):
         ok, why = condition_holds(state, player, cond.of, source, text)
         return (not ok), ("not: " + why)
@@ -492,6 +494,22 @@ def _source_modified(state: GameState, source: Permanent | None, text: str) -> t
         if "Aura" in subs and q.controller == source.controller:
             return True, f"{source.name} is enchanted by {q.name}, an Aura its controller controls (CR 700.9)"
     return False, f"{source.name} has no counter, no Equipment and no Aura of its controller's: not modified (CR 700.9)"
+
+
+def _source_cast(source: Permanent | None, cond: SourceCast, text: str) -> tuple[bool, str]:
+    """``SourceCast``: how the source permanent entered, from its scenario keys ``cast_from`` (the zone it was cast
+    from, CR 601.2a; absent: it was not cast) and ``bargained`` (CR 702.166b)."""
+    if source is None:
+        raise Unsupported(f"“{text}”: it reads a permanent that is not there")
+    if source.cast_from is None:
+        return False, (f"{source.name} was not cast (its entry gives no cast_from: put onto the battlefield, "
+                       f"the scenario's default)")
+    if cond.zone is not None and source.cast_from != cond.zone:
+        return False, f"{source.name} was cast from the {source.cast_from}, not from the {cond.zone} (CR 601.2a)"
+    if cond.bargained:
+        return source.bargained, (f"{source.name} was {'' if source.bargained else 'not '}bargained as it was cast "
+                                  f"(CR 702.166b)")
+    return True, f"{source.name} was cast from the {source.cast_from} (CR 601.2a)"
 
 
 def _designation_words(d: str) -> str:

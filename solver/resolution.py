@@ -940,6 +940,10 @@ def _triggers_from_process(ctx: Context, after: Any) -> tuple[dict[str, list[str
                                   "its number of triggers depends on the order of entry, which is not modelled")
     for p, c in entering:
         etbs = [a for a in abilities_of(c) if is_self_etb_trigger(a)]
+        iffy = [a for a in etbs if getattr(a.effect, "condition", None) is not None]
+        if iffy:  # CR 603.4: it triggers only if its intervening "if" holds as the card enters: not read here
+            raise Unsupported(f"{c.name}'s enters trigger has an intervening \"if\" ({iffy[0].describe()}): whether it "
+                              f"triggers as the card is put onto the battlefield is not modelled (CR 603.4)")
         for i, a in enumerate(etbs):
             triggers[p].append(c.name if len(etbs) == 1 else f"{c.name} (ability {i + 1})")
         if etbs:

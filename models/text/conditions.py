@@ -19,7 +19,10 @@ that gives its meaning:
   this turn" (601.2i), "you played a land this turn" (305.2), "you had a creature enter the battlefield under your
   control this turn" (603.6a), "you've discarded a card / sacrificed an artifact / created a token this turn"
   (701.8, 701.17, 111.1), "a card left your graveyard this turn", "you gained life this turn", "an opponent lost
-  life this turn" (119.3); two of them joined by "or if" (``AnyOf``).
+  life this turn" (119.3), "a permanent left the battlefield under your control this turn" / "a permanent you
+  controlled left the battlefield this turn" (revolt, 603.6c); two of them joined by "or if" (``AnyOf``);
+* how the source entered (an intervening "if" of its enters trigger, CR 603.4): "you cast it (from your hand)"
+  (601.2a), "it was bargained" (702.166b) -> ``SourceCast``.
 
 Parsing only: ``solver.quantities.condition_holds`` evaluates them. Anything else raises ``ValueError`` (the
 sentence then stays ``Unmodelled`` and the gate makes answers it could change ``unsupported``).
@@ -32,7 +35,7 @@ from typing import Any
 
 from ..effects import (AbilityCostChange, AllOf, Amount, AnyOf, Compare, Condition, ControlsAtLeast, CountersOn, CountOf, DistinctAmong,
                        Filter, Fixed, GreatestAmong, HasCounter, HasDesignation, LifeTotal, Not, PlayerCounters,
-                       SourceMatches, StatOf, ThisTurn, TotalAmong)
+                       SourceCast, SourceMatches, StatOf, ThisTurn, TotalAmong)
 from .filters import parse_filter
 from .words import parse_count_word
 
@@ -185,7 +188,14 @@ def _turn_condition(c: str) -> Condition | None:
         return Compare(ThisTurn("life_gained", "you"), ">=", 1)  # CR 119.3
     if c == "an opponent lost life this turn":
         return Compare(ThisTurn("life_lost", "opponent"), ">=", 1)  # CR 119.3; one opponent is enough
+    if c in ("a permanent left the battlefield under your control this turn",
+             "a permanent you controlled left the battlefield this turn"):
+        return Compare(ThisTurn("left_battlefield", "you"), ">=", 1)  # revolt (CR 603.6c)
     return None
+
+
+_CAST_SELF = {"you cast it": SourceCast(), "it was cast": SourceCast(), "you cast it from your hand": SourceCast("hand"),
+              "it was cast from your hand": SourceCast("hand"), "it was bargained": SourceCast(bargained=True)}
 
 
 def parse_board_condition(text: str) -> Condition:
@@ -210,6 +220,8 @@ def parse_board_condition(text: str) -> Condition:
         return AnyOf(tuple(parse_board_condition(p) for p in c.split(" or if ")))
     if c in _DESIGNATIONS:
         return HasDesignation(_DESIGNATIONS[c])
+    if c in _CAST_SELF:  # how the source entered (CR 603.4 intervening "if"; 601.2a, 702.166b)
+        return _CAST_SELF[c]
     m = re.fullmatch(r"(you control .+?) or (there (?:is|are) .+ in your graveyard)", c)
     if m:  # "you control a Desert or there is a Desert card in your graveyard"
         return AnyOf((parse_board_condition(m.group(1)), parse_board_condition(m.group(2))))

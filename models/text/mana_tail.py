@@ -70,6 +70,11 @@ def parse_triggered_add_mana(text: str) -> dict:
         return {"event": "whenever this creature attacks", "keyword": "firebending",
                 "output": {"mana": "{R}", "amount": amount,
                            "rider": "Until end of combat, you don't lose this mana as steps and phases end."}}
+    condition = None
+    mi = _INTERVENING.match(t)
+    if mi:  # "When this creature enters, if you cast it from your hand, add {R}{R}{R}" (CR 603.4)
+        condition = _intervening_condition(mi.group("cond"))
+        t = f"{mi.group('event')}, {mi.group('rest')}"
     other = None
     m2 = re.match(r"^(?P<event>(?:when|whenever|at) [^,]+), (?P<rest>.+)$", t, re.I | re.S)
     m3 = _OTHER_ADDER.match(m2.group("rest")) if m2 else None
@@ -108,7 +113,27 @@ def parse_triggered_add_mana(text: str) -> dict:
         out["optional"] = True
     if once:
         out["once_each_turn"] = True
+    if condition is not None:
+        out["condition"] = condition
     return out
+
+
+#: "[When/Whenever/At] [event], if [condition], [effect]": the intervening "if" clause (CR 603.4).
+_INTERVENING = re.compile(r"^(?P<event>(?:when|whenever|at) [^,]+), if (?P<cond>[^,]+), (?P<rest>.+)$", re.I | re.S)
+
+
+def _intervening_condition(words: str) -> object:
+    """The typed condition of an intervening "if" (CR 603.4), read by the one condition reader of each wording:
+    ``models.text.amounts.parse_condition`` (the board, the turn history, how the source entered), then
+    ``models.text.restrictions.parse_restriction_condition`` ("you attacked this turn", "this artifact is untapped").
+    Raises ``ValueError`` when neither reads it (the line then stays ``Unmodelled``)."""
+    from .amounts import parse_condition
+    from .restrictions import parse_restriction_condition
+
+    try:
+        return parse_condition(words)
+    except ValueError:
+        return parse_restriction_condition(words)
 
 
 @effect_parser(21)

@@ -1,0 +1,178 @@
+"""Triggered abilities that add mana with an intervening "if" (issue 11; CR 603.4, 605.5a, 106.7).
+
+An intervening "if" is checked as the ability resolves (CR 603.4): what the permanent could produce counts the
+ability's mana only while the condition holds now (CR 106.7). Expected values come from the cited rules; the boards
+are small enough to work out by hand.
+"""
+from __future__ import annotations
+
+import textwrap
+
+import pytest
+
+from mtgcheck.models.cards import card_from_fields
+from mtgcheck.models.database import load_database
+from mtgcheck.models.effects import AttackedThisTurn, Compare, SourceCast, ThisTurn, TriggeredAddMana, walk_unmodelled
+from mtgcheck.models.scenario import ScenarioError, build_state, load_scenarios
+from mtgcheck.models.text.oracle import parse_abilities
+from mtgcheck.solver.runner import PASS, UNSUPPORTED, run_scenario
+
+
+@pytest.fixture(scope="module")
+def db():
+    return load_database(None)
+
+
+def run(tmp_path, db, text):
+    p = tmp_path / "s.yaml"
+    p.write_text(textwrap.dedent(text), encoding="utf-8")
+    (sc,) = load_scenarios(p)
+    return run_scenario(sc, db)
+
+
+def load(tmp_path, text):
+    p = tmp_path / "s.yaml"
+    p.write_text(textwrap.dedent(text), encoding="utf-8")
+    (sc,) = load_scenarios(p)
+    return build_state(sc, load_database(None))
+
+
+def card(text: str, name: str = "Test Card", keywords: tuple = ()):
+    return card_from_fields({"name": name, "type_line": "Creature — Test", "oracle_text": text, "mana_cost": "{2}",
+                             "keywords": list(keywords)})
+
+
+CARDS = """
+cards:
+  Stoker:
+    mana_cost: "{3}{R}"
+    type_line: Creature — Elemental
+    oracle_text: "When this creature enters, if you cast it from your hand, add {R}{R}{R}."
+  Hellkite:
+    mana_cost: "{3}{R}{R}"
+    type_line: Creature — Dragon
+    keywords: [Bargain]
+    oracle_text: "Bargain\\nWhen this creature enters, if it was bargained, add four mana in any combination of colors."
+  Herbalist:
+    mana_cost: "{2}{G}"
+    type_line: Creature — Human Druid
+    oracle_text: "Revolt — When this creature enters, if a permanent left the battlefield under your control this turn, add {G}{G}."
+  Bear:
+    mana_cost: "{1}{G}"
+    type_line: Creature — Bear
+    oracle_text: ""
+"""
+
+
+def test_parse_intervening_if_conditions():
+    """CR 603.4: the condition after the trigger event is typed with the ability, never dropped."""
+    cases = {
+        "When this creature enters, if you cast it from your hand, add {R}{R}{R}.": SourceCast("hand"),
+        "When this creature enters, if you cast it, add {W}{U}{B}{R}{G}.": SourceCast(),
+        "When this creature enters, if it was bargained, add four mana in any combination of colors.":
+            SourceCast(bargained=True),
+        "Raid — When this creature enters, if you attacked this turn, add {R}{W}{B}.": AttackedThisTurn("you", 1),
+        "When this creature enters, if an opponent lost life this turn, add {B}{R}.":
+            Compare(ThisTurn("life_lost", "opponent"), ">=", 1),
+        "Revolt — When this creature enters, if a permanent left the battlefield under your control this turn, add {G}{G}.":
+            Compare(ThisTurn("left_battlefield", "you"), ">=", 1),
+    }
+    for text, cond in cases.items():
+        (ab,) = parse_abilities(card(text))
+        assert isinstance(ab.effect, TriggeredAddMana), text
+        assert ab.effect.condition == cond, text
+        assert ab.effect.enters == "enters"  # still an enters trigger for the resolution rules (CR 603.6a)
+
+
+def test_unread_intervening_if_stays_unmodelled(tmp_path, db):
+    """CR 603.4: a condition that is not read keeps the whole ability unmodelled, so could_produce is unsupported
+    naming the sentence (never read as if the condition were absent)."""
+    (ab,) = parse_abilities(card("When this creature enters, if it's night, add {G}{G}."))
+    assert not isinstance(ab.effect, TriggeredAddMana)
+    assert any("night" in u.text for u in walk_unmodelled(ab.effect))
+    r = run(tmp_path, db, """
+        players: [Alice, Bob]
+        cards:
+          Night Elf: {mana_cost: "{G}", type_line: Creature — Elf, oracle_text: "When this creature enters, if it's night, add {G}{G}."}
+        battlefield: {Alice: [Night Elf]}
+        ask: {could_produce: Night Elf}
+    """)
+    assert r.verdict == UNSUPPORTED and "night" in r.message
+
+
+@pytest.mark.parametrize("entry,types", [
+    ("{card: Stoker, cast_from: hand}", ["R"]),      # CR 601.2a, 603.4: cast from the hand
+    ("{card: Stoker, cast_from: graveyard}", []),    # cast, but not from the hand
+    ("Stoker", []),                                  # not cast: put onto the battlefield
+    ("{card: Hellkite, cast_from: hand, bargained: true}", ["W", "U", "B", "R", "G"]),  # CR 702.166b
+    ("{card: Hellkite, cast_from: hand}", []),
+])
+def test_how_the_permanent_entered(tmp_path, db, entry, types):
+    """CR 603.4, 106.7: the intervening 'if' read now from the permanent's cast_from / bargained."""
+    r = run(tmp_path, db, f"""
+        players: [Alice, Bob]
+        {textwrap.indent(CARDS, '        ').strip()}
+        battlefield: {{Alice: [{entry}]}}
+        ask: {{could_produce: {entry.split(',')[0].strip('{').replace('card: ', '')}}}
+        expect: {types}
+    """)
+    assert r.verdict == PASS, r.message
+
+
+@pytest.mark.parametrize("history,types", [
+    ("{died: {Alice: [Bear]}}", ["G"]),              # CR 700.4: it died, so it left the battlefield
+    ("{sacrificed: {Alice: [Bear]}}", ["G"]),        # CR 701.17a
+    ("{left_battlefield: {Alice: [Bear]}}", ["G"]),  # CR 603.6c: exiled or returned to a hand
+    ("{left_battlefield: {Bob: [Bear]}}", []),       # not under Alice's control
+    ("{}", []),
+])
+def test_revolt_reads_the_turn_history(tmp_path, db, history, types):
+    """Revolt (CR 603.6c, 603.4): a permanent left the battlefield under your control this turn."""
+    r = run(tmp_path, db, f"""
+        players: [Alice, Bob]
+        {textwrap.indent(CARDS, '        ').strip()}
+        turn: {{history: {history}}}
+        battlefield: {{Alice: [Herbalist]}}
+        ask: {{could_produce: Herbalist}}
+        expect: {types}
+    """)
+    assert r.verdict == PASS, r.message
+
+
+def test_scenario_errors_name_the_line(tmp_path):
+    """An unknown cast_from zone and a bargain on a permanent that was not cast or has no bargain are errors naming
+    the line (CR 601.2a, 702.166a-b)."""
+    base = textwrap.indent(CARDS, "        ").strip()
+    with pytest.raises(ScenarioError, match=r"s\.yaml:\d+.*cast_from 'hnd'.*hand"):
+        load(tmp_path, f"""
+        players: [Alice, Bob]
+        {base}
+        battlefield: {{Alice: [{{card: Stoker, cast_from: hnd}}]}}
+        ask: {{could_produce: Stoker}}
+        """)
+    with pytest.raises(ScenarioError, match=r"s\.yaml:\d+.*bargained.*cast_from"):
+        load(tmp_path, f"""
+        players: [Alice, Bob]
+        {base}
+        battlefield: {{Alice: [{{card: Hellkite, bargained: true}}]}}
+        ask: {{could_produce: Hellkite}}
+        """)
+    with pytest.raises(ScenarioError, match=r"s\.yaml:\d+.*Stoker has no bargain"):
+        load(tmp_path, f"""
+        players: [Alice, Bob]
+        {base}
+        battlefield: {{Alice: [{{card: Stoker, cast_from: hand, bargained: true}}]}}
+        ask: {{could_produce: Stoker}}
+        """)
+
+
+def test_hypergenesis_put_with_intervening_if_is_unsupported(tmp_path, db):
+    """CR 603.4: whether an enters trigger with an intervening 'if' triggers as the card is put onto the
+    battlefield is not read by trigger_order: unsupported, never counted as triggering."""
+    r = run(tmp_path, db, f"""
+        players: [Alice, Bob]
+        {textwrap.indent(CARDS, '        ').strip()}
+        hand: {{Alice: [Stoker]}}
+        ask: {{trigger_order: {{after: {{spell: Hypergenesis, player: Alice, put: {{Alice: [Stoker]}}}}}}}}
+    """)
+    assert r.verdict == UNSUPPORTED and "intervening" in r.message
