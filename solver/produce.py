@@ -907,7 +907,8 @@ def ask_could_produce(ctx: Context) -> Answer:
 
 
 def _intervening_why(state: GameState, perm: Permanent, others: list[Ability]) -> list[str]:
-    """The explanation of each intervening "if" of ``perm``'s triggered abilities that add mana (CR 603.4): whether
+    """The explanation of each condition of ``perm``'s triggered abilities that add mana (an intervening "if", CR 603.4;
+    "if no counters were removed this way ... Otherwise, add", 608.2h): whether
     it holds now, so whether the ability would add its mana if it resolved now (106.7). Returns a list of str."""
     from .quantities import condition_holds
 
@@ -917,8 +918,9 @@ def _intervening_why(state: GameState, perm: Permanent, others: list[Ability]) -
         if cond is None:
             continue
         ok, words = condition_holds(state, perm.controller, cond, perm, a.describe())
-        out.append(f"{perm.name}'s \"{a.describe()}\" has an intervening \"if\": {words}, so if it resolved now it "
-                   + ("would add its mana" if ok else "would do nothing and add no mana") + " (CR 603.4, 106.7)")
+        out.append(f"{perm.name}'s \"{a.describe()}\" adds mana only under a condition (an intervening \"if\", "
+                   f"CR 603.4, or a count of counters it removes, 608.2h): {words}, so if it resolved now it "
+                   + ("would add its mana" if ok else "would add no mana") + " (CR 106.7)")
     return out
 
 

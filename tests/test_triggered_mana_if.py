@@ -176,3 +176,64 @@ def test_hypergenesis_put_with_intervening_if_is_unsupported(tmp_path, db):
         ask: {{trigger_order: {{after: {{spell: Hypergenesis, player: Alice, put: {{Alice: [Stoker]}}}}}}}}
     """)
     assert r.verdict == UNSUPPORTED and "intervening" in r.message
+
+
+# ---- counters removed, and other instructions around the mana (CR 608.2c, 608.2h) ----------------------------
+
+def test_counters_removed_read_as_counters_on_the_source():
+    """CR 122.1, 608.2h: "remove all charge counters ... Add ... for each charge counter removed this way" adds by the
+    number on it as it resolves; "If no counters were removed this way, ... Otherwise, add" only with one."""
+    from mtgcheck.models.effects import CountersOn, HasCounter
+
+    (ab,) = parse_abilities(card("At the beginning of your first main phase, remove all charge counters from this "
+                                 "artifact. Add one mana of any color for each charge counter removed this way."))
+    assert isinstance(ab.effect, TriggeredAddMana) and ab.effect.condition is None
+    assert ab.effect.output.any_color and ab.effect.output.amount == CountersOn("charge")
+    (ab,) = parse_abilities(card("At the beginning of your first main phase, remove all flood counters from this "
+                                 "enchantment. If no counters were removed this way, put a flood counter on this "
+                                 "enchantment and draw a card. Otherwise, add {C}{G}{U}."))
+    assert ab.effect.condition == HasCounter("flood") and ab.effect.output.mana == ("C", "G", "U")
+
+
+@pytest.mark.parametrize("counters,types", [("{charge: 2}", ["C"]), ("{}", [])])
+def test_ventifact_bottle_counters(tmp_path, db, counters, types):
+    """CR 603.4 (intervening 'if this artifact has a charge counter on it'), 608.2h, 106.7."""
+    r = run(tmp_path, db, f"""
+        players: [Alice, Bob]
+        cards:
+          Bottle:
+            mana_cost: "{{3}}"
+            type_line: Artifact
+            oracle_text: "At the beginning of your first main phase, if this artifact has a charge counter on it, tap it and remove all charge counters from it. Add {{C}} for each charge counter removed this way."
+        battlefield: {{Alice: [{{card: Bottle, counters: {counters}}}]}}
+        ask: {{could_produce: Bottle}}
+        expect: {types}
+    """)
+    assert r.verdict == PASS, r.message
+
+
+def test_other_instructions_are_riders_that_change_no_mana_answer():
+    """CR 608.2c, 605.5a: "you lose 1 life and add {B}" is the output {B} with the rider "You lose 1 life.", which
+    functions only as the ability resolves (topics triggers and resolution, never a mana topic)."""
+    from mtgcheck.models.effects import Topic
+
+    for text, rider in (("Whenever a creature enters, you lose 1 life and add {B}.", "You lose 1 life."),
+                        ("Whenever you sacrifice an artifact, put a +1/+1 counter on this creature and add {R}.",
+                         "Put a +1/+1 counter on this creature."),
+                        ("Whenever this creature attacks, add {W}{W}{W} and you gain 3 life.", "You gain 3 life.")):
+        (ab,) = parse_abilities(card(text))
+        assert isinstance(ab.effect, TriggeredAddMana), text
+        (u,) = ab.effect.output.riders
+        assert u.text == rider and u.topics == frozenset({Topic.TRIGGERS, Topic.RESOLUTION})
+
+
+def test_required_target_or_amount_after_an_instruction_stays_unmodelled():
+    """CR 603.3d, 608.2b: a rider with a target that must be chosen may keep the ability from resolving, so the line
+    stays unmodelled (Urabrask); an amount read after another instruction changed the board (a counter put on it,
+    then "{C} for each counter on it") is not reordered and stays unmodelled (CR 608.2c)."""
+    (ab,) = parse_abilities(card("Whenever you cast an instant or sorcery spell, this creature deals 1 damage to "
+                                 "target opponent. Add {R}."))
+    assert not isinstance(ab.effect, TriggeredAddMana)
+    (ab,) = parse_abilities(card("At the beginning of your first main phase, put a +1/+1 counter on this creature and "
+                                 "add {C} for each counter on it."))
+    assert not isinstance(ab.effect, TriggeredAddMana)

@@ -238,6 +238,9 @@ def parse_add_clause(s: str) -> dict:
     m = re.fullmatch(r"(one|two|three|x) mana of that type", low)
     if m:  # "add three mana of that type instead" (Incubation Druid): the type of the main output
         return {"that_type": True, "amount": _amount_word(m.group(1))}
+    m = re.fullmatch(r"one mana of any (color|type) for each (.+)", low)
+    if m:  # "Add one mana of any color for each charge counter removed this way" (Coalition Relic)
+        return {"any_color" if m.group(1) == "color" else "any_type": True, "amount": {"count": m.group(2).strip()}}
     m = re.fullmatch(r"(?:(one|two|three) )?mana of that color for each (.+)", low)
     if m:
         return {"that_color": True, "amount": {"count": m.group(2).strip()}}

@@ -33,7 +33,7 @@ import re
 from typing import Mapping
 
 from ..cards import Card
-from .mana import parse_add_effect
+from .mana import _split_sentences, parse_add_effect
 from .oracle import effect_parser
 
 #: "[When/Whenever/At] [event], [you may] add ...": the event has no comma (no intervening "if", CR 603.4).
@@ -75,6 +75,10 @@ def parse_triggered_add_mana(text: str) -> dict:
     if mi:  # "When this creature enters, if you cast it from your hand, add {R}{R}{R}" (CR 603.4)
         condition = _intervening_condition(mi.group("cond"))
         t = f"{mi.group('event')}, {mi.group('rest')}"
+    t, removal = _counter_removal(t)
+    if removal is not None:
+        condition = removal if condition is None else _all_of(condition, removal)
+    t = _mana_sentence_first(t)
     other = None
     m2 = re.match(r"^(?P<event>(?:when|whenever|at) [^,]+), (?P<rest>.+)$", t, re.I | re.S)
     m3 = _OTHER_ADDER.match(m2.group("rest")) if m2 else None
@@ -102,10 +106,19 @@ def parse_triggered_add_mana(text: str) -> dict:
     once = bool(_ONCE_EACH_TURN.search(body))
     body = _ONCE_EACH_TURN.sub(" ", body).strip()
     params = parse_add_effect(body)
-    if params.get("to") or params.get("targets") or params.get("moves_library_card"):
+    if params.get("targets") and not _REQUIRED_TARGET.search(re.sub(_OPTIONAL_TARGETS, "", body)):
+        # every target is "up to N" or "any number of": zero targets is a legal choice, so the ability can always be
+        # put on the stack and resolve (CR 601.2c, 603.3d, 608.2b); its targets change no mana it adds
+        params.pop("targets")
+    # a rider moving library cards ("Shuffle ... into your library") stays a rider: it is no mana ability anyway
+    # (CR 605.5a), so 605.1a's "doesn't ... target" test does not apply
+    params.pop("moves_library_card", None)
+    if params.get("to") or params.get("targets"):
         raise ValueError("mana to another player, a target or a library card: not modelled here")
     if other is not None:
         params["to"] = other
+    if params.get("rider"):
+        params["rider"] = _trigger_riders(str(params["rider"]))
     out: dict = {"event": m.group("event").strip(), "output": params}
     if enters is not None:
         out["enters"] = enters
@@ -116,6 +129,112 @@ def parse_triggered_add_mana(text: str) -> dict:
     if condition is not None:
         out["condition"] = condition
     return out
+
+
+#: Targets a player may leave unchosen ("up to one target creature", "any number of target cards", CR 601.2c).
+_OPTIONAL_TARGETS = re.compile(r"\b(?:up to (?:\w+)|any number of) (?:other )?target\b", re.I)
+_REQUIRED_TARGET = re.compile(r"\btargets?\b", re.I)
+#: An amount that reads the game as the ability resolves: the instructions before it may change it.
+_READS_STATE = re.compile(r"\bfor each\b|\bequal to\b|\bx\b|\bthat much\b|\bthat many\b", re.I)
+#: "[clause] and add [mana]" / "add [mana] and [clause]": another instruction joined to the mana one.
+_AND_ADD = re.compile(r"^(?P<pre>(?:you|put|draw|create|scry|mill|this|it)\b[^.]*?) and add (?P<add>[^.]+)$", re.I)
+_ADD_AND = re.compile(r"^(?P<add>add [^.]*?\}) and (?P<post>(?:you|put|draw|create|scry|mill)\b[^.]+)$", re.I)
+
+
+def _mana_sentence_first(t: str) -> str:
+    """The ability with its mana instruction first and its other instructions after it as riders (CR 608.2c: they
+    are followed in order, but an output of fixed mana does not depend on them): "you lose 1 life and add {B}"
+    (Carnival of Souls), "put a +1/+1 counter on this creature and add {R}" (Crime Novelist), "add {W}{W}{W} and you
+    gain 3 life" (Colossal Plow), "Shuffle ... into your library. Add {U}{U}." (The Bath Song). An output whose
+    amount reads the game ("for each", "equal to", X) keeps its place (an earlier instruction may change it), and
+    an ability with no such split is returned unchanged. Returns the ability's words."""
+    m = re.match(r"^(?P<event>(?:when|whenever|at) [^,]+), (?P<rest>.+)$", t.strip(), re.I | re.S)
+    if not m:
+        return t
+    sentences = _split_sentences(m.group("rest").strip())
+    out_add: list[str] = []
+    others: list[str] = []
+    for sent in sentences:
+        body = sent.strip().rstrip(".")
+        a = _AND_ADD.match(body)
+        b = _ADD_AND.match(body)
+        if a and not out_add:
+            out_add.append(f"add {a.group('add')}.")
+            others.append(a.group("pre")[:1].upper() + a.group("pre")[1:] + ".")
+        elif b and not out_add:
+            out_add.append(f"{b.group('add')}.")
+            others.append(b.group("post")[:1].upper() + b.group("post")[1:] + ".")
+        elif re.match(r"^(?:you may )?add\b", body, re.I) and not out_add:
+            out_add.append(sent.strip())
+        else:
+            others.append(sent.strip())
+    if not out_add or out_add[0] == sentences[0].strip() and len(out_add) == 1 and others == [x.strip() for x in sentences[1:]]:
+        return t
+    if _READS_STATE.search(out_add[0]):
+        return t
+    if any(re.search(r"\badds?\b", o, re.I) and not re.search(r"don't lose this mana", o, re.I) for o in others):
+        return t  # a second mana instruction: not reordered (the parser then rejects it)
+    return f"{m.group('event')}, " + " ".join(out_add + others)
+
+
+#: "[tap it and] remove all charge counters from this artifact. Add ... for each charge counter removed this way."
+_REMOVE_ALL = re.compile(r"^(?P<event>(?:when|whenever|at) [^,]+), (?P<tap>tap (?:it|this \w+) and )?remove all "
+                         r"(?P<kind>[\w+/-]+) counters from (?:it|this \w+)\. add (?P<out>.+?) for each (?P=kind) counter "
+                         r"removed this way\.?$", re.I | re.S)
+#: "remove all flood counters from this enchantment. If no counters were removed this way, [effect]. Otherwise, add ..."
+_REMOVE_ALL_ELSE = re.compile(r"^(?P<event>(?:when|whenever|at) [^,]+), remove all (?P<kind>[\w+/-]+) counters from "
+                              r"(?:it|this \w+)\. if no counters were removed this way, (?P<none>[^.]+)\. otherwise, "
+                              r"(?P<add>add .+)$", re.I | re.S)
+
+
+def _counter_removal(t: str) -> "tuple[str, object | None]":
+    """An ability that removes all of a kind of counter from its source and adds mana by the number removed (Coalition
+    Relic, Ventifact Bottle) or only if some were removed (Bounty of the Luxa): the number removed is the number on
+    the source as it resolves (CR 122.1, 608.2h), so it reads as "add ... for each [kind] counter on this permanent";
+    "if no counters were removed this way, [effect]. Otherwise, add ..." adds its mana only if the source has such a
+    counter as it resolves (``HasCounter``). "Tap it" stays a rider of the output. Returns the ability's words
+    rewritten and the condition (``None``: no such removal)."""
+    from mtgcheck.models.effects import HasCounter
+
+    m = _REMOVE_ALL.match(t.strip())
+    if m:
+        rider = " Tap this permanent." if m.group("tap") else ""
+        return (f"{m.group('event')}, add {m.group('out')} for each {m.group('kind')} counter on this permanent.{rider}",
+                None)
+    m = _REMOVE_ALL_ELSE.match(t.strip())
+    if m:
+        if re.search(r"\badds?\b", m.group("none"), re.I):
+            raise ValueError("mana added when no counter was removed: not modelled")
+        return f"{m.group('event')}, {m.group('add')}", HasCounter(m.group("kind").lower())
+    return t, None
+
+
+def _trigger_riders(text: str) -> list:
+    """The other instructions of a triggered ability that adds mana but is no mana ability ("You gain 3 life.", "Tap
+    this permanent.", "Put two +1/+1 counters on up to one target creature you control."), each an ``Unmodelled``
+    with the topics ``triggers`` and ``resolution``: they are followed only as the ability resolves from the stack
+    (CR 605.5a, 608.2c), after or regardless of its output of fixed mana (``_mana_sentence_first``), so they change
+    neither what its permanent could produce (106.7) nor any pool or payment made now, which never include it. A
+    sentence that speaks of mana ("Until end of turn, you don't lose this mana as steps and phases end") keeps the
+    topics ``topics.classify`` gives it."""
+    from mtgcheck.models.effects import Topic, Unmodelled
+
+    from .topics import classify
+
+    out = []
+    for sent in _split_sentences(text.strip()):
+        sent = sent[:1].upper() + sent[1:]
+        if re.search(r"\bmana\b", sent, re.I):  # "you don't lose this mana ..." too: the topics it always had
+            out.append(Unmodelled(sent, classify(sent, "rider")))
+        else:
+            out.append(Unmodelled(sent, frozenset({Topic.TRIGGERS, Topic.RESOLUTION})))
+    return out
+
+
+def _all_of(a: object, b: object) -> object:
+    from mtgcheck.models.effects import AllOf
+
+    return AllOf((a, b))  # type: ignore[arg-type]
 
 
 #: "[When/Whenever/At] [event], if [condition], [effect]": the intervening "if" clause (CR 603.4).
