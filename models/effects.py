@@ -626,14 +626,35 @@ class OfChosenType(Amount):
 class Revealed(Amount):
     """"Reveal any number of [cards] in your hand. Add ... for each card revealed this way" (Metalworker,
     Sacellum Godspeaker): a number the player chooses as the ability resolves, from 0 to the number of cards in the
-    hand matching ``filter`` (CR 701.20a reveal, 608.2d choices on resolution). The callers enumerate every value."""
+    hand matching ``filter`` (CR 701.20a reveal, 608.2d choices on resolution). The callers enumerate every value.
+    The same number for "you may discard any number of cards. If you do, draw that many cards and add that much {R}"
+    (Neheb, Dreadhorde Champion; CR 701.9a discard, 608.2d)."""
 
     filter: Filter
 
 
+@dataclass(frozen=True)
+class PartySize(Amount):
+    """The number of creatures in the controller's party ("add {R} for each creature in your party", Ardent
+    Electromancer): up to one each of Cleric, Rogue, Warrior and Wizard among the creatures they control, counted to
+    get the highest result (CR 700.8, 700.8a-b)."""
+
+
+@dataclass(frozen=True)
+class EventAmount(Amount):
+    """A number the trigger event gives ("that much", "that many": how many creatures attacked, "Whenever one or
+    more creatures you control attack, add that much mana ...", Grand Warlord Radha; "twice that much {G}",
+    Fangorn): ``at_least`` is the least the event gives (1 for "one or more ... attack", CR 508.1, 603.2c),
+    ``times`` multiplies ("twice"). It is not a number of the game state: read as if the ability resolved now (CR
+    106.7), it is one of the numbers its event can give, enumerated by the caller."""
+
+    at_least: int = 0
+    times: int = 1
+
+
 AMOUNT_TYPES: tuple[type, ...] = (Fixed, VariableX, CountOf, CountersOn, Devotion, PowerOf, CountersRemoved, StatOf,
                                   GreatestAmong, TotalAmong, DistinctAmong, ThisTurn, LifeTotal, PlayerCounters, Sum,
-                                  OfChosenType, Revealed)
+                                  OfChosenType, Revealed, PartySize, EventAmount)
 
 
 class Condition:
@@ -828,10 +849,19 @@ class SourceCast(Condition):
     bargained: bool = False
 
 
+@dataclass(frozen=True)
+class ResolvedThisTurn(Condition):
+    """"If this is the [first/second/third] time this ability has resolved this turn" (Omnath, Locus of Creation):
+    as it resolves it is the ``nth`` time when it resolved ``nth - 1`` times earlier this turn (CR 603.4, 608.2), read
+    from the turn history's ``resolved`` for the source and this ability (none listed: it has not resolved)."""
+
+    nth: int = 1
+
+
 CONDITION_TYPES: tuple[type, ...] = (HasCounter, ControlsAtLeast, SourceTapped, EventObjectIs, Not, CardsInZone,
                                      OpponentHasCounters, OpponentControlsMore, SourceAttacking, AttackedThisStep,
                                      AttackedThisTurn, SpellsCastThisTurn, Compare, AllOf, AnyOf, HasDesignation,
-                                     SourceMatches, SourceModified, SourceRenowned, SourceCast)
+                                     SourceMatches, SourceModified, SourceRenowned, SourceCast, ResolvedThisTurn)
 
 
 # ---------------------------------------------------------------------------

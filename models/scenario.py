@@ -64,7 +64,7 @@ TURN_KEYS = ("step", "number", "history")
 #: the list ``spells_cast``).
 HISTORY_COUNTS = ("lands_played", "life_gained", "life_lost", "cards_drawn", "tokens_created", "discarded", "left_graveyard")
 HISTORY_LISTS = ("died", "entered", "sacrificed", "left_battlefield")
-HISTORY_KEYS = ("cast", "activated", "attacked", "damage") + HISTORY_COUNTS + HISTORY_LISTS
+HISTORY_KEYS = ("cast", "activated", "attacked", "damage", "resolved") + HISTORY_COUNTS + HISTORY_LISTS
 EFFECT_KEYS = ("card", "controller", "ability", "targets", "choices", "timestamp")
 
 
@@ -620,6 +620,7 @@ def _build_turn(sc: Scenario, state: GameState, db: Any) -> TurnState:
         key = (pid, _as_int(a.get("ability", 1), sc, "ability", a, 1))
         _check_ability_number(sc, state, pid, key[1], a)
         activations[key] = activations.get(key, 0) + _as_int(a.get("times", 1), sc, "times", a, 1)
+    resolved = _resolved_history(sc, state, hist)
     attacked: set[str] = set()
     att_raw = hist.get("attacked") or []
     if not isinstance(att_raw, list):
@@ -650,8 +651,43 @@ def _build_turn(sc: Scenario, state: GameState, db: Any) -> TurnState:
     names = {n for d in [cast, *lists.values()] for ns in d.values() for n in ns}
     damage = _damage_history(sc, state, hist, TurnStep(step_text))
     history = TurnHistory(spells_cast=cast, activations=activations, attacked=frozenset(attacked), **counts, **lists,
-                          cards={n: db.get(n) for n in names}, damage=damage)
+                          cards={n: db.get(n) for n in names}, damage=damage, resolved=resolved)
     return TurnState(step=TurnStep(step_text), number=number, history=history, given=True)
+
+
+def _resolved_history(sc: "Scenario", state: GameState, hist: Mapping) -> dict[tuple[str, int], int]:
+    """``history: {resolved: [{permanent: REF, trigger: N, times: N}]}``: how many times the permanent's Nth triggered
+    ability (counted from 1 as a stack entry's ``trigger`` counts them) resolved this turn (CR 608.2; "if this is the
+    second time this ability has resolved this turn"). Raises ``ScenarioError`` naming the line: an entry that is not
+    that mapping, a reference matching no permanent, a number the permanent has no triggered ability for (the error
+    lists them)."""
+    from .behaviour import abilities_of
+
+    raw = hist.get("resolved") or []
+    if not isinstance(raw, list):
+        raise sc.error("'resolved' is a list of {permanent, trigger, times} (triggered abilities that resolved this "
+                       "turn)", "resolved", hist)
+    out: dict[tuple[str, int], int] = {}
+    for i, a in enumerate(raw):
+        if not isinstance(a, Mapping) or "permanent" not in a:
+            raise sc.error("each 'resolved' entry is {permanent: REF, trigger: N, times: N}", i, raw)
+        extra = set(a) - {"permanent", "trigger", "times"}
+        if extra:
+            raise sc.error(f"unknown key {sorted(extra)[0]!r} in a 'resolved' entry; keys are permanent, trigger, times",
+                           sorted(extra)[0], a)
+        try:
+            perm = state.find_permanent(a["permanent"])
+        except StateError as err:
+            raise sc.error(f"resolved: {err}", "permanent", a, err.candidates) from None
+        n = _as_int(a.get("trigger", 1), sc, "trigger", a, 1)
+        trig = [ab for ab in abilities_of(perm.card) if ab.kind == "triggered"]
+        if n > len(trig):
+            listing = "; ".join(f"{j + 1}: {ab.describe()}" for j, ab in enumerate(trig)) or "none"
+            raise sc.error(f"resolved: {perm.name} has {len(trig)} triggered abilit{'y' if len(trig) == 1 else 'ies'} "
+                           f"({listing}); trigger {n} does not exist", "trigger", a)
+        key = (perm.id, n)
+        out[key] = out.get(key, 0) + _as_int(a.get("times", 1), sc, "times", a, 1)
+    return out
 
 
 def _cast_facts(sc: "Scenario", card: Any, entry: Mapping) -> tuple[str | None, bool]:

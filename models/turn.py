@@ -148,6 +148,10 @@ class TurnHistory:
     left_battlefield: Mapping[str, tuple[str, ...]] = field(default_factory=lambda: _EMPTY)
     #: name -> ``Card`` of every name above (filled by the scenario reader): what a filter on them reads
     cards: Mapping[str, Any] = field(default_factory=lambda: _EMPTY, compare=False)
+    #: (permanent id, triggered-ability number counted from 1) -> how many times that triggered ability of the
+    #: permanent resolved this turn ("if this is the second time this ability has resolved this turn", CR 603.4,
+    #: 608.2); scenario key ``history: {resolved: [{permanent, trigger, times}]}``
+    resolved: Mapping[tuple[str, int], int] = field(default_factory=lambda: _EMPTY)
     #: damage dealt earlier this turn (CR 120): ``(source permanent id, recipient)`` pairs, the recipient a player's
     #: name or a permanent's id ("target creature that dealt damage to you this turn", "that was dealt damage this
     #: turn"); scenario key ``history: {damage: [{from, to}]}``
@@ -205,7 +209,7 @@ class TurnHistory:
     @property
     def empty(self) -> bool:
         """True when nothing is recorded for this turn."""
-        return not (self.spells_cast or self.activations or self.attacked or self.damage
+        return not (self.spells_cast or self.activations or self.attacked or self.damage or self.resolved
                     or any(getattr(self, k) for k in self.COUNTS + self.CARD_LISTS))
 
 

@@ -24,7 +24,7 @@ from __future__ import annotations
 from typing import Any
 
 from mtgcheck.models.abilities import Ability
-from mtgcheck.models.effects import CountersRemoved, Filter, Fixed, Revealed, StatOf, Sum, Topic, VariableX
+from mtgcheck.models.effects import CountersRemoved, EventAmount, Filter, Fixed, Revealed, StatOf, Sum, Topic, VariableX
 from mtgcheck.models.mana import COLORS
 from mtgcheck.models.state import GameState, Permanent
 
@@ -108,10 +108,10 @@ def removal_amounts(perm: Permanent, ab: Ability) -> range | None:
 
 def _chosen_kind(a: Any) -> bool:
     """Does the typed amount ``a`` hold a number chosen with the cost or on resolution (not a fact of the state)?"""
-    if isinstance(a, (VariableX, CountersRemoved, Revealed)):
+    if isinstance(a, (VariableX, CountersRemoved, Revealed, EventAmount)):
         return True
     if isinstance(a, StatOf):
-        return a.relation in ("sacrificed", "exiled")
+        return a.relation in ("sacrificed", "exiled", "that")
     if isinstance(a, Sum):
         return any(_chosen_kind(p) for p in a.parts)
     return False
@@ -155,6 +155,10 @@ def chosen_values(state: GameState, perm: Permanent, ab: Ability, a: Any, ignore
       permanent; "one or more": from 1; CR 107.3, 118.3);
     * the number of cards revealed from the hand ("Reveal any number of artifact cards in your hand", CR 608.2d):
       0 up to the matching cards in the hand (the hand must be listed);
+    * a characteristic of the object of the trigger event ("its power" of the creature that attacked): 0 or at
+      least 1 with ``ignore_costs``, as below;
+    * a number the trigger event gives (``EventAmount``, "that much" after "one or more creatures attack"): from its
+      least value (1: every such event has at least one attacker) with ``ignore_costs`` (could produce);
     * with ``ignore_costs`` (could produce, CR 106.7: costs are ignored; Exotic Orchard ruling 2009-02-01), any
       other amount chosen with the cost (X in the cost, "the sacrificed artifact's mana value", "1 plus the exiled
       creature's mana value") can be 0 or at least 1: the values 0 and 1 give every type such an ability could
@@ -178,6 +182,12 @@ def chosen_values(state: GameState, perm: Permanent, ab: Ability, a: Any, ignore
 
         n = len(matching_objects(state, perm.controller, inner.filter, perm, text=ab.describe()))
         return list(range(0, n + 1))
+    if isinstance(inner, EventAmount):
+        # a number of the trigger event ("that much"): every number the event can give; from ``at_least`` on, more
+        # mana adds no type (no output's types change between 1 and more mana), so the least and 1 stand for all
+        if not ignore_costs:
+            raise Unsupported(f"{_describe(perm, ab)}: the amount is a number of the event that triggers it (CR 603.2)")
+        return sorted({inner.at_least * inner.times, max(inner.at_least, 1) * inner.times})
     if isinstance(inner, (VariableX, CountersRemoved)):
         part = _remove_part(ab, inner.counter if isinstance(inner, CountersRemoved) else "")
         if part is not None and not (isinstance(inner, VariableX) and ab.cost is not None and ab.cost.mana is not None
@@ -191,6 +201,8 @@ def chosen_values(state: GameState, perm: Permanent, ab: Ability, a: Any, ignore
             return [0, 1]
         raise Unsupported(f"{_describe(perm, ab)}: an amount X chosen as the cost is paid is not modelled here "
                           f"(CR 107.3, 601.2b)")
+    if isinstance(inner, StatOf) and inner.relation == "that" and not ignore_costs:
+        raise Unsupported(f"{_describe(perm, ab)}: the amount reads the object of the event that triggers it (CR 603.2)")
     if ignore_costs:
         return [0, 1]
     raise CostObjectAmount(f"{_describe(perm, ab)}: the amount reads the object sacrificed or exiled to pay the "

@@ -30,7 +30,7 @@ from typing import Any, Iterable
 from mtgcheck.models.effects import (AllOf, Amount, AnyOf, AttackedThisStep, AttackedThisTurn, CardsInZone, Compare,
                                      Condition, ControlsAtLeast, CountersOn, CountersRemoved, CountOf, Devotion,
                                      DistinctAmong, Filter, Fixed, GreatestAmong, HasCounter, HasDesignation, LifeTotal,
-                                     Not, OfChosenType, OpponentControlsMore, OpponentHasCounters, PlayerCounters, PowerOf,
+                                     Not, OfChosenType, OpponentControlsMore, PartySize, ResolvedThisTurn, OpponentHasCounters, PlayerCounters, PowerOf,
                                      Qualifier, Revealed,
                                      SourceAttacking, SourceCast, SourceMatches, SourceModified, SourceRenowned, SourceTapped,
                                      SpellsCastThisTurn, StatOf, Sum, ThisTurn, TotalAmong, VariableX)
@@ -332,6 +332,11 @@ def amount_value(state: GameState, player: str, amount: Amount | int, source: Pe
             raise Unsupported(f"“{what}”: whose counters are meant is not one player")
         n = state.counters_of(who[0], amount.kind)
         return n, f"{who[0]} has {n} {amount.kind} counter(s) (CR 122.1)"
+    if isinstance(amount, PartySize):
+        from .costs import party_size
+
+        n = party_size(state, player, what)
+        return n, f"{player}'s party has {n} creature(s) (CR 700.8)"
     if isinstance(amount, (VariableX, CountersRemoved)):
         raise Unsupported(f"“{what}”: the number is chosen as the cost is paid (CR 107.3, 601.2b); the caller "
                           f"enumerates its values")
@@ -472,6 +477,8 @@ def condition_holds(state: GameState, player: str, cond: Condition, source: Perm
         return source.tapped, f"{source.name} is {'tapped' if source.tapped else 'untapped'}"
     if isinstance(cond, SourceCast):
         return _source_cast(source, cond, text)
+    if isinstance(cond, ResolvedThisTurn):
+        return _resolved_this_turn(state, source, cond, text)
     if isinstance(cond, Not):
         ok, why = condition_holds(state, player, cond.of, source, text)
         return (not ok), ("not: " + why)
@@ -510,6 +517,24 @@ def _source_cast(source: Permanent | None, cond: SourceCast, text: str) -> tuple
         return source.bargained, (f"{source.name} was {'' if source.bargained else 'not '}bargained as it was cast "
                                   f"(CR 702.166b)")
     return True, f"{source.name} was cast from the {source.cast_from} (CR 601.2a)"
+
+
+def _resolved_this_turn(state: GameState, source: Permanent | None, cond: ResolvedThisTurn, text: str) -> tuple[bool, str]:
+    """``ResolvedThisTurn``: resolving now, the ability resolves for the (earlier + 1)th time this turn (CR 608.2); the
+    ability is the source's triggered ability whose words are ``text``, numbered from 1 among its triggered
+    abilities as the history's ``resolved`` numbers them."""
+    from mtgcheck.models.behaviour import abilities_of
+
+    if source is None:
+        raise Unsupported(f"“{text}”: it reads a permanent that is not there")
+    trig = [a for a in abilities_of(source.card) if a.kind == "triggered"]
+    nums = [i + 1 for i, a in enumerate(trig) if a.text == text or a.describe() == text]
+    if len(nums) != 1:
+        raise Unsupported(f"“{text}”: which of {source.name}'s triggered abilities this is is not known")
+    earlier = state.turn.history.resolved.get((source.id, nums[0]), 0)
+    ok = earlier == cond.nth - 1
+    return ok, (f"{source.name}'s triggered ability {nums[0]} resolved {earlier} time(s) earlier this turn"
+                f"{_default_turn(state)}, so resolving now would be time {earlier + 1} (needs time {cond.nth})")
 
 
 def _designation_words(d: str) -> str:

@@ -237,3 +237,118 @@ def test_required_target_or_amount_after_an_instruction_stays_unmodelled():
     (ab,) = parse_abilities(card("At the beginning of your first main phase, put a +1/+1 counter on this creature and "
                                  "add {C} for each counter on it."))
     assert not isinstance(ab.effect, TriggeredAddMana)
+
+
+# ---- amounts of the event and of the board (CR 508.1, 603.2, 700.8) -----------------------------------------
+
+def test_that_much_of_attackers_is_an_event_amount():
+    """CR 508.1, 603.2c: "Whenever one or more creatures you control attack, add that much ..." adds one mana per
+    attacker, at least one; "twice that much" doubles it."""
+    from mtgcheck.models.effects import EventAmount
+
+    (ab,) = parse_abilities(card("Whenever one or more creatures you control attack, add that much mana in any "
+                                 "combination of {R} and/or {G}."))
+    assert ab.effect.output.amount == EventAmount(at_least=1) and ab.effect.output.combination == ("R", "G")
+    (ab,) = parse_abilities(card("Whenever one or more Treefolk you control attack, add twice that much {G}."))
+    assert ab.effect.output.amount == EventAmount(at_least=1, times=2)
+
+
+@pytest.mark.parametrize("others,types", [("[]", []), ("[Wall]", []), ("[Bear]", ["R"])])
+def test_sacrifice_if_you_do(tmp_path, db, others, types):
+    """CR 608.2d, 701.17a, 208.1, 107.1b: 'you may sacrifice another creature. If you do, add {R} equal to the
+    sacrificed creature's power' adds mana only with another creature of power 1 or more to sacrifice."""
+    r = run(tmp_path, db, f"""
+        players: [Alice, Bob]
+        cards:
+          Ozai:
+            mana_cost: "{{3}}{{B}}"
+            type_line: Legendary Creature — Human Noble
+            power: "4"
+            toughness: "4"
+            oracle_text: "Whenever this creature attacks, you may sacrifice another creature. If you do, add an amount of {{R}} equal to the sacrificed creature's power."
+          Wall: {{mana_cost: "{{1}}", type_line: Creature — Wall, power: "0", toughness: "4", oracle_text: ""}}
+          Bear: {{mana_cost: "{{1}}{{G}}", type_line: Creature — Bear, power: "2", toughness: "2", oracle_text: ""}}
+        battlefield: {{Alice: [Ozai, {others[1:-1] or ''}]}}
+        ask: {{could_produce: Ozai}}
+        expect: {types}
+    """.replace("[Ozai, ]", "[Ozai]"))
+    assert r.verdict == PASS, r.message
+
+
+@pytest.mark.parametrize("creatures,types", [("[Elec]", ["R"]), ("[Bear]", [])])
+def test_party_amount(tmp_path, db, creatures, types):
+    """CR 700.8: 'add {R} for each creature in your party' counts up to one each of Cleric, Rogue, Warrior, Wizard
+    its controller controls (a Human is in no party role)."""
+    r = run(tmp_path, db, f"""
+        players: [Alice, Bob]
+        cards:
+          Elec: {{mana_cost: "{{2}}{{R}}", type_line: Creature — Human Wizard, power: "3", toughness: "2", oracle_text: "When this creature enters, add {{R}} for each creature in your party."}}
+          Elec2: {{mana_cost: "{{2}}{{R}}", type_line: Creature — Human, power: "3", toughness: "2", oracle_text: "When this creature enters, add {{R}} for each creature in your party."}}
+          Bear: {{mana_cost: "{{1}}{{G}}", type_line: Creature — Bear, power: "2", toughness: "2", oracle_text: ""}}
+        battlefield: {{Alice: [Elec2, {creatures[1:-1]}]}}
+        ask: {{could_produce: Elec2}}
+        expect: {types}
+    """)
+    assert r.verdict == PASS, r.message
+
+
+OMNATH = """
+cards:
+  Omnath:
+    mana_cost: "{R}{G}{W}{U}"
+    type_line: Legendary Creature — Elemental
+    power: "4"
+    toughness: "4"
+    oracle_text: "When Omnath enters, draw a card.\\nLandfall — Whenever a land you control enters, you gain 4 life if this is the first time this ability has resolved this turn. If it's the second time, add {R}{G}{W}{U}. If it's the third time, Omnath deals 4 damage to each opponent and each planeswalker you don't control."
+"""
+
+
+@pytest.mark.parametrize("history,types", [
+    ("{}", []),                                                              # it would be the first time
+    ("{resolved: [{permanent: Omnath, trigger: 2, times: 1}]}", ["W", "U", "R", "G"]),  # the second time
+    ("{resolved: [{permanent: Omnath, trigger: 2, times: 2}]}", []),          # the third time
+    ("{resolved: [{permanent: Omnath, trigger: 1, times: 1}]}", []),          # another ability resolved
+])
+def test_nth_time_this_ability_has_resolved(tmp_path, db, history, types):
+    """CR 608.2, 603.4: 'If it's the second time, add {R}{G}{W}{U}' adds mana only when it resolved once earlier this
+    turn (the history's resolved, per triggered ability counted from 1)."""
+    r = run(tmp_path, db, f"""
+        players: [Alice, Bob]
+        {textwrap.indent(OMNATH, '        ').strip()}
+        turn: {{history: {history}}}
+        battlefield: {{Alice: [Omnath]}}
+        ask: {{could_produce: Omnath}}
+        expect: {types}
+    """)
+    assert r.verdict == PASS, r.message
+
+
+def test_resolved_history_errors_name_the_line(tmp_path):
+    """A 'resolved' entry naming a triggered ability the permanent does not have is an error naming the line and
+    listing its triggered abilities (CR 603.1)."""
+    with pytest.raises(ScenarioError, match=r"s\.yaml:\d+.*Omnath has 2 triggered abilities.*trigger 3 does not exist"):
+        load(tmp_path, f"""
+        players: [Alice, Bob]
+        {textwrap.indent(OMNATH, '        ').strip()}
+        turn: {{history: {{resolved: [{{permanent: Omnath, trigger: 3}}]}}}}
+        battlefield: {{Alice: [Omnath]}}
+        ask: {{could_produce: Omnath}}
+        """)
+
+
+def test_neheb_needs_the_hand(tmp_path, db):
+    """CR 701.9a, 608.2d: the number of cards discarded as it resolves is 0 up to the cards in the hand: with the hand
+    not listed it is unknown, so could_produce is unsupported (never a guess)."""
+    r = run(tmp_path, db, """
+        players: [Alice, Bob]
+        cards:
+          Neheb:
+            mana_cost: "{2}{R}{R}"
+            type_line: Legendary Creature — Zombie Minotaur Warrior
+            power: "5"
+            toughness: "4"
+            oracle_text: "Whenever this creature deals combat damage to a player or planeswalker, you may discard any number of cards. If you do, draw that many cards and add that much {R}."
+        battlefield: {Alice: [Neheb]}
+        ask: {could_produce: Neheb}
+    """)
+    assert r.verdict == UNSUPPORTED and "hand" in r.message

@@ -9,7 +9,8 @@ import re
 import dataclasses
 
 from ..effects import (Amount, Condition, ControlsAtLeast, CountersOn, CountersRemoved, CountOf, Devotion,
-                       DistinctAmong, EventObjectIs, Filter, Fixed, GreatestAmong, HasCounter, OfChosenType, PlayerCounters, PowerOf,
+                       DistinctAmong, EventObjectIs, Filter, Fixed, GreatestAmong, HasCounter, OfChosenType, PartySize,
+                       PlayerCounters, PowerOf,
                        Revealed, SourceTapped, StatOf, Sum, ThisTurn, TotalAmong, VariableX)
 from .filters import parse_filter, tail_qualifier
 from .words import parse_count_word
@@ -39,6 +40,8 @@ def parse_amount(text: str) -> Amount:
     # "this creature's power"; "Marwyn's power" reads "this's power" once the card's name is replaced
     if re.fullmatch(r"(this creature|this artifact|this)'s power", t):
         return PowerOf()
+    if t in ("creature in your party", "creatures in your party"):
+        return PartySize()  # CR 700.8
     m = re.fullmatch(r"(?:(\S+) )?counters? removed this way", t)
     if m:  # "for each storage counter removed this way": the number removed to pay the cost (CR 118.3)
         return CountersRemoved(m.group(1) or "")
@@ -62,6 +65,9 @@ _HISTORY_AMOUNTS = {
     "card you've drawn this turn": ThisTurn("cards_drawn"),
     "the number of cards you've drawn this turn": ThisTurn("cards_drawn"),
     "cards you've drawn this turn": ThisTurn("cards_drawn"),
+    # every opponent's life lost this turn, summed (CR 119.3; Megatron, Tyrant: "for each 1 life your opponents have
+    # lost this turn")
+    "1 life your opponents have lost this turn": ThisTurn("life_lost", "opponent"),
 }
 
 
@@ -130,6 +136,9 @@ def _board_amount(t: str, words: str) -> Amount | None:
     m = re.fullmatch(r"(?:the )?(sacrificed|exiled) (?:creature|artifact|permanent|card|land)'s (power|toughness|mana value)", t)
     if m:  # chosen as the cost is paid (CR 601.2h, 608.2h): the callers enumerate it
         return StatOf(_STATS[m.group(2)], m.group(1))
+    m = re.fullmatch(r"that (?:creature|permanent)'s (power|toughness|mana value)", t)
+    if m:  # the object of the trigger event ("Whenever this creature or equipped creature attacks, ... its power")
+        return StatOf(_STATS[m.group(1)], "that")
     m = re.fullmatch(r"(\d+|one|two|three) plus (.+)", t)
     if m:  # "1 plus the exiled creature's mana value"
         return Sum((parse_amount(m.group(2)),), plus=int(parse_count_word(m.group(1)) or 0))

@@ -78,6 +78,13 @@ def parse_triggered_add_mana(text: str) -> dict:
     t, removal = _counter_removal(t)
     if removal is not None:
         condition = removal if condition is None else _all_of(condition, removal)
+    t, nth = _nth_resolution(t)
+    if nth is not None:
+        condition = nth if condition is None else _all_of(condition, nth)
+    t, chosen_amount = _chosen_on_resolution(t)
+    t, sac = _sacrifice_if_you_do(t)
+    if sac is not None:
+        condition = sac if condition is None else _all_of(condition, sac)
     t = _mana_sentence_first(t)
     other = None
     m2 = re.match(r"^(?P<event>(?:when|whenever|at) [^,]+), (?P<rest>.+)$", t, re.I | re.S)
@@ -103,6 +110,27 @@ def parse_triggered_add_mana(text: str) -> dict:
             raise ValueError("a cast trigger, or an enters trigger that uses X")
         enters = typed.event
     body = m.group("add")
+    if re.search(r"\bequal to its power\b", body, re.I):
+        if not re.fullmatch(r"whenever this creature(?: or equipped creature)? attacks", m.group("event").strip(), re.I):
+            raise ValueError("'its power' of another event is not modelled")
+        # "its": the creature that attacked, the object of the event (CR 603.2): the amount reads that object
+        body = re.sub(r"\bequal to its power\b", "equal to that creature's power", body, flags=re.I)
+    event_amount = None
+    me = _THAT_MUCH.match(body)
+    ev = re.fullmatch(r"whenever one or more (?:[\w' -]+?) attack", m.group("event").strip(), re.I)
+    if me and ev:
+        # "that much": how many attacked, at least one (CR 508.1, 603.2c); read as X below, then typed
+        times = {"twice ": 2, "three times ": 3}.get((me.group("times") or "").lower(), 1)
+        event_amount = {"at_least": 1, "times": times}
+        body = "add X " + me.group("rest")
+    elif me and chosen_amount is not None:
+        body = "add X " + me.group("rest")
+    if re.search(r"\bequal to the number of creatures you control that share a creature type with it\b", body, re.I):
+        if not re.fullmatch(r"whenever a creature enters", m.group("event").strip(), re.I):
+            raise ValueError("'share a creature type with it' of another event is not modelled")
+        # "it": the creature that entered, the object of the event (CR 603.2, 603.6a): none or more may share a type
+        body = re.sub(r"^add an amount of (\{[wubrgc]\}) equal to .+$", r"add X \1", body.strip().rstrip("."), flags=re.I)
+        event_amount = {"at_least": 0}
     once = bool(_ONCE_EACH_TURN.search(body))
     body = _ONCE_EACH_TURN.sub(" ", body).strip()
     params = parse_add_effect(body)
@@ -119,6 +147,12 @@ def parse_triggered_add_mana(text: str) -> dict:
         params["to"] = other
     if params.get("rider"):
         params["rider"] = _trigger_riders(str(params["rider"]))
+    if event_amount is not None or chosen_amount is not None:
+        from mtgcheck.models.effects import EventAmount
+
+        if params.get("amount") != "X":
+            raise ValueError("'that much' with another amount")
+        params["amount"] = EventAmount(**event_amount) if event_amount is not None else chosen_amount
     out: dict = {"event": m.group("event").strip(), "output": params}
     if enters is not None:
         out["enters"] = enters
@@ -131,6 +165,8 @@ def parse_triggered_add_mana(text: str) -> dict:
     return out
 
 
+#: "add [twice] that much mana in any combination of ..." / "add twice that much {G}": a number of the event.
+_THAT_MUCH = re.compile(r"^add (?P<times>twice |three times )?that much (?P<rest>.+)$", re.I | re.S)
 #: Targets a player may leave unchosen ("up to one target creature", "any number of target cards", CR 601.2c).
 _OPTIONAL_TARGETS = re.compile(r"\b(?:up to (?:\w+)|any number of) (?:other )?target\b", re.I)
 _REQUIRED_TARGET = re.compile(r"\btargets?\b", re.I)
@@ -229,6 +265,81 @@ def _trigger_riders(text: str) -> list:
         else:
             out.append(Unmodelled(sent, frozenset({Topic.TRIGGERS, Topic.RESOLUTION})))
     return out
+
+
+#: Omnath, Locus of Creation: "[effect] if this is the first time this ability has resolved this turn. If it's the
+#: second time, add {R}{G}{W}{U}. If it's the third time, [effect]."
+_NTH_TIME = re.compile(r"^(?P<event>(?:when|whenever|at) [^,]+), (?P<first>[^.]+?) if this is the first time this ability "
+                       r"has resolved this turn\. if it's the (?P<nth>second|third) time, (?P<add>add [^.]+\.)"
+                       r"(?P<rest>.*)$", re.I | re.S)
+
+
+def _nth_resolution(t: str) -> "tuple[str, object | None]":
+    """"[effect] if this is the first time this ability has resolved this turn. If it's the second time, add ... If
+    it's the third time, [effect]." (Omnath, Locus of Creation): the mana is added only the second time it resolves
+    this turn (``ResolvedThisTurn``, CR 608.2, read from the history's ``resolved``); the other times' effects stay
+    riders. Returns the ability's words with the mana first and the condition (``None``: not this shape)."""
+    from mtgcheck.models.effects import ResolvedThisTurn
+
+    m = _NTH_TIME.match(t.strip())
+    if not m:
+        return t, None
+    first = m.group("first").strip()
+    rider = f"{first[:1].upper()}{first[1:]} if this is the first time this ability has resolved this turn."
+    nth = {"second": 2, "third": 3}[m.group("nth").lower()]
+    return f"{m.group('event')}, {m.group('add')} {rider}{m.group('rest')}", ResolvedThisTurn(nth)
+
+
+#: "you may discard any number of cards. If you do, draw that many cards and add that much {R}" (Neheb)
+_DISCARD_ANY = re.compile(r"^(?P<event>(?:when|whenever|at) [^,]+), you may discard any number of cards\. if you do, "
+                          r"draw that many cards and (?P<add>add that much \{[wubrgc]\}\.)(?P<rest>.*)$", re.I | re.S)
+#: "you may convert this. If you do, add ..." (Megatron, Tyrant): converting a permanent that can is always possible
+_CONVERT = re.compile(r"^(?P<event>(?:when|whenever|at) [^,]+), you may convert this\. if you do, (?P<add>add .+)$",
+                      re.I | re.S)
+
+
+def _chosen_on_resolution(t: str) -> "tuple[str, object | None]":
+    """Instructions before the mana that its amount or its happening depends on, read as the ability resolves:
+    "you may discard any number of cards. If you do, draw that many cards and add that much {R}" (Neheb: the number
+    discarded, from 0 to the cards in the hand, CR 701.9a, 608.2d: ``Revealed`` over the hand), "you may convert this.
+    If you do, add ..." (Megatron, Tyrant: a transforming permanent can always be converted, CR 701.28a; the mana is
+    then what it says). Returns the ability's words with the mana instruction first (the others as riders) and the
+    chosen amount (``None``: none)."""
+    from mtgcheck.models.effects import Revealed
+
+    from .amounts import parse_objects
+
+    m = _DISCARD_ANY.match(t.strip())
+    if m:
+        return (f"{m.group('event')}, {m.group('add')} Discard that many cards and draw that many cards.{m.group('rest')}",
+                Revealed(parse_objects("cards in your hand")))
+    m = _CONVERT.match(t.strip())
+    if m:
+        return f"{m.group('event')}, {m.group('add')} Convert this.", None
+    return t, None
+
+
+#: "you may sacrifice another creature. If you do, add an amount of {R} equal to the sacrificed creature's power"
+_SACRIFICE_IF_YOU_DO = re.compile(r"^(?P<event>(?:when|whenever|at) [^,]+), you may sacrifice (?P<what>another creature|a "
+                                  r"creature)\. if you do, (?P<add>add an amount of \{[wubrgc]\} equal to the sacrificed "
+                                  r"creature's power\.)(?P<rest>.*)$", re.I | re.S)
+
+
+def _sacrifice_if_you_do(t: str) -> "tuple[str, object | None]":
+    """"You may sacrifice another creature. If you do, add an amount of {R} equal to the sacrificed creature's power"
+    (Fire Lord Ozai): the creature is chosen as the ability resolves (CR 608.2d, 701.17a), so it adds mana only if
+    its controller then controls such a creature with power 1 or more (CR 208.1; 0 or less adds none, 107.1b). The
+    output keeps the amount of the sacrificed creature; the condition says whether any such creature exists.
+    Returns the ability's words without the sacrifice and the condition (``None``: not this shape)."""
+    from .amounts import parse_condition
+
+    m = _SACRIFICE_IF_YOU_DO.match(t.strip())
+    if not m:
+        return t, None
+    what = m.group("what").lower()
+    cond = parse_condition(f"you control {'another ' if what.startswith('another') else 'a '}creature with power 1 or "
+                           f"greater")
+    return f"{m.group('event')}, {m.group('add')}{m.group('rest')}", cond
 
 
 def _all_of(a: object, b: object) -> object:
