@@ -165,3 +165,99 @@ def test_a_worker_that_ends_without_a_word_is_an_error_not_a_hang(tmp_path, monk
     got = _run([paths[0], "--json", "--jobs", "2"], monkeypatch)
     assert got.exit_code == 3
     assert "mtgcheck-validate-" in got.output
+
+
+def _lines_one_by_one(path: Path, chunk: int) -> list[tuple[int, int, bytes]]:
+    """The reference reading of a JSON-lines file: line by line (``\\n`` ends a line, as ``grep -n`` counts),
+    a byte-order mark opening the file dropped, blank lines (empty or white space) not records; rows as
+    ``(line, index, bytes without the newline)``, cut every ``chunk`` records."""
+    import gzip
+
+    opener = gzip.open if path.name.endswith(".gz") else open
+    units: list[list] = [[]]
+    idx = 0
+    with opener(path, "rb") as fp:
+        try:
+            for ln, raw in enumerate(fp, 1):
+                if ln == 1 and raw.startswith(b"\xef\xbb\xbf"):
+                    raw = raw[3:]
+                if not raw or raw.isspace():
+                    continue
+                if len(units[-1]) == chunk:
+                    units.append([])
+                units[-1].append((ln, idx, raw[:-1] if raw.endswith(b"\n") else raw))
+                idx += 1
+        except EOFError:
+            pass
+    return [r for u in units for r in u], [len(u) for u in units if u]
+
+
+@pytest.mark.parametrize("block", [1 << 20, 7, 1000])
+def test_jsonl_reader_cuts_the_lines_as_reading_line_by_line(tmp_path, monkeypatch, block):
+    """The JSON-lines reader reads large blocks and cuts them at ``\\n`` (``decks_cli._jsonl_units``): the
+    records, their line numbers and indexes, and the units of ``chunk`` records are those of reading one
+    line at a time, whatever the block size (a line cut between two blocks, a byte-order mark split, blank
+    and white-space lines, CRLF, no newline at the end, a gzip file cut short, workers' stripes)."""
+    import gzip
+
+    monkeypatch.setattr(decks_cli, "READ_BLOCK", block)
+    body = b"".join((b'{"a": %d}\n' % i) if i % 7 else (b" \t\r\n", b"\n", b"\x0c\n")[i % 3] for i in range(60))
+    cases = {
+        "plain": body, "bom": b"\xef\xbb\xbf" + body, "bom-blank": b"\xef\xbb\xbf\n" + body,
+        "no-newline": body + b'{"last": 1}', "crlf": body.replace(b"\n", b"\r\n"), "blank-end": body + b"\n  ",
+        "indented": b'  {"a": 1}\n\t{"b": 2}\n', "only-mark": b"\xef\xbb\xbf", "empty": b"",
+    }
+    files = []
+    for name, data in cases.items():
+        for ext, blob in ((".jsonl", data), (".jsonl.gz", gzip.compress(data))):
+            p = tmp_path / f"{name}{ext}"
+            p.write_bytes(blob)
+            files.append(p)
+    big = gzip.compress(b"".join(b'{"n": %d, "pad": "%s"}\n' % (i, b"x" * (i % 97)) for i in range(3000)))
+    cut = tmp_path / "cut.jsonl.gz"
+    cut.write_bytes(big[: len(big) // 2])
+    files.append(cut)
+    for chunk in (1, 4, 500):
+        for f in files:
+            want_rows, want_sizes = _lines_one_by_one(f, chunk)
+            units = [unit for _, unit in decks_cli.iter_units([f], None, chunk=chunk)]
+            got = [r for unit in units for r in unit[2]]
+            assert got == want_rows, (f.name, chunk)
+            assert [len(list(unit[2])) for unit in units if list(unit[2])] == want_sizes, (f.name, chunk)
+            fatal = [unit[3] for unit in units if unit[3]]
+            if f is cut:  # the records before the break, then the error naming the last whole line
+                assert fatal == [f"{f}: cannot read after line {want_rows[-1][0]}: Compressed file ended "
+                                 f"before the end-of-stream marker was reached"]
+            else:
+                assert not fatal
+        every = [(u, r) for u, unit in decks_cli.iter_units(files, None, chunk=chunk) for r in unit[2]]
+        for jobs in (2, 3):
+            stripes = sorted((u, r) for k in range(jobs) for u, unit in
+                             decks_cli.iter_units(files, None, keep=lambda u, k=k: u % jobs == k, chunk=chunk)
+                             for r in unit[2])
+            assert stripes == every
+
+
+def test_the_program_ends_with_the_in_process_output_and_exit_code(tmp_path, monkeypatch):
+    """``python -m mtgcheck validate`` (the program, which ends its process as soon as the batch is written:
+    ``decks_cli.END_PROCESS``) prints the same bytes and exits with the same code as the command run inside
+    this process, for JSON lines, CSV and the summary, with one job and two, bad records included."""
+    paths = _corpus(tmp_path)
+    env = {k: v for k, v in os.environ.items() if k != "MTGCHECK_CARDS"}
+    for flags in (["--json"], ["--csv"], []):
+        inproc = _run([*paths, *flags], monkeypatch, chunk=decks_cli.CHUNK)
+        for jobs in ("1", "2"):
+            prog = subprocess.run([sys.executable, "-m", "mtgcheck", "validate", "-f", "modern", *paths, *flags,
+                                   "--jobs", jobs], capture_output=True, env=env, cwd=tmp_path, timeout=300)
+            assert prog.returncode == inproc.exit_code == 2, prog.stderr
+            assert prog.stdout == inproc.stdout_bytes
+            assert b"missing.jsonl" in prog.stderr and b"Traceback" not in prog.stderr
+    # a reader that goes away early: quiet, exit 1 (as before), no traceback
+    big = tmp_path / "many.jsonl"
+    big.write_text((json.dumps(GOOD) + "\n") * 5000, encoding="utf-8")
+    proc = subprocess.Popen([sys.executable, "-m", "mtgcheck", "validate", "-f", "modern", str(big), "--json"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, cwd=tmp_path)
+    assert proc.stdout.readline().startswith(b"{")
+    proc.stdout.close()
+    err = proc.stderr.read()
+    assert proc.wait(timeout=120) == 1 and b"Traceback" not in err
