@@ -508,3 +508,26 @@ def test_cr_702_167a_craft_materials_change_no_mana(real_db):
     for topics in ([Topic.MANA_PRODUCTION, Topic.OTHER_MANA, Topic.CHARACTERISTICS],
                    [Topic.MANA_PRODUCTION, Topic.CHARACTERISTICS, Topic.ACTIVATION, Topic.COSTS]):
         assert not [f for f in unmodelled_findings(s, topics) if "four or more red" in f.text]
+
+
+# --- CR 602.5, 608.2c: which sentences of an activated ability's effect restrict activating it -----------------
+
+@pytest.mark.parametrize("effect, restricts", [
+    ("Draw a card. Activate only as a sorcery.", True),
+    ("Untap this artifact. Activate no more than twice each turn.", True),
+    ("Exchange control of two target nonlegendary creatures. You can't activate this ability during combat.", True),
+    ("This creature deals X damage to target creature. Spend only red mana on X.", True),
+    ("Draw a card. Any player may activate this ability.", True),
+    ("Draw a card. You may activate this ability any time you could cast an instant.", True),
+    # instructions followed as the ability resolves, after it was activated (CR 608.2c)
+    ("Tap target creature or planeswalker. Its activated abilities can't be activated this turn.", False),
+    ('Create a 1/1 blue Faerie creature token named Cloud Sprite. It has flying and "This token can block only '
+     'creatures with flying."', False),
+    ("When you next activate an exhaust ability that isn't a mana ability this turn, copy it.", False),
+    ("Copy target activated or triggered ability you control.", False),
+])
+def test_cr_602_5_only_restriction_sentences_keep_the_activation_topic(effect, restricts):
+    """CR 602.5: restrictions on activating an ability are part of it ("Activate only ...", "You can't activate this
+    ability ..."); the other sentences of its effect happen as it resolves (608.2c), after it was activated, so
+    "Its activated abilities can't be activated this turn" (Deadlock Trap, of its target) restricts nothing now."""
+    assert (Topic.ACTIVATION in classify(effect, "activated", targets_typed=True)) is restricts

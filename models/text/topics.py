@@ -96,10 +96,26 @@ _TARGET_ACTIVATION_WORDS = re.compile(r"\btarget (?:activated|triggered)(?: or (
                                       r"|(?<=\S) as you activate this ability\b", re.I)
 
 
+#: A sentence of an activated ability's effect that may restrict activating it (CR 602.5): "Activate only ...",
+#: "Activate no more than ...", "You can't activate this ability ...", "Any player may activate this ability",
+#: "Only ... may activate ...", "This ability can't be activated ...", "Spend only ... mana on X", "... any time you
+#: could cast an instant". Any other sentence is an instruction followed as the ability resolves (CR 608.2c), after
+#: it was activated: "Its activated abilities can't be activated this turn" (the target's), "creature cards with
+#: activated abilities", "When you next activate ...", a token's quoted "can block only ..." change no activation.
+_RESTRICTION_SENTENCE_RE = re.compile(
+    r"^(?:activate\b|you (?:can't|cannot|may|can) activate\b|any player may activate\b|only\b|this ability\b|spend\b"
+    r"|(?:it|this) (?:can|can't|cannot) be activated\b)"
+    r"|\bactivate (?:this ability|only)\b|\bany time (?:you|they|a player) could cast\b", re.I)
+
+
 def _restricts_activation(text: str) -> bool:
-    """Whether an activated ability's effect words may restrict activating it (CR 602.5), once the words that name
-    a target ability or the moment targets are chosen are set aside (``_TARGET_ACTIVATION_WORDS``)."""
-    return bool(_NOT_TARGET_ACTIVATION.search(_TARGET_ACTIVATION_WORDS.sub(" ", text)))
+    """Whether an activated ability's effect words may restrict activating it (CR 602.5): some sentence, once the
+    words that name a target ability or the moment targets are chosen are set aside (``_TARGET_ACTIVATION_WORDS``)
+    and quoted abilities removed (those of another object, CR 113.10), has the shape of a restriction
+    (``_RESTRICTION_SENTENCE_RE``) and speaks of activating or "only" (``_NOT_TARGET_ACTIVATION``)."""
+    t = QUOTED_RE.sub(" ", _TARGET_ACTIVATION_WORDS.sub(" ", text))
+    return any(_NOT_TARGET_ACTIVATION.search(s) and _RESTRICTION_SENTENCE_RE.search(s)
+               for s in re.split(r"(?<=[.!?])\s+", t.strip()) if s.strip())
 
 
 #: "This spell can't be countered." (with "by ..." or a condition as long as it says nothing else).
