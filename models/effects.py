@@ -140,8 +140,9 @@ def topics_of(values: Iterable[str | Topic], where: str = "topics") -> frozenset
 # Filters, amounts, conditions
 # ---------------------------------------------------------------------------
 
-#: Relations of an object to the effect's source that a filter may name.
-RELATIONS = ("this", "enchanted", "equipped", "that", "sacrificed", "it")
+#: Relations of an object to the effect's source that a filter may name (``exiled_with``: the cards exiled with the
+#: source by its linked ability, "the exiled card", "cards exiled with this land", CR 406.6, 607.2a; in exile).
+RELATIONS = ("this", "enchanted", "equipped", "that", "sacrificed", "it", "exiled_with")
 CONTROLLERS = ("any", "you", "opponent")
 
 
@@ -348,7 +349,8 @@ class Filter:
     relation : str or None
         ``"this"`` (the source itself), ``"enchanted"``/``"equipped"`` (what the source is attached to),
         ``"that"``/``"it"`` (the object an event refers to), ``"sacrificed"`` (the object sacrificed to pay
-        the cost); ``None``: any object matching the rest.
+        the cost), ``"exiled_with"`` (the cards exiled with the source, CR 607.2a: ``Permanent.exiled_with``);
+        ``None``: any object matching the rest.
     all_of : tuple of str
         Characteristics it must have, capitalised: card types (``Land``), supertypes (``Basic``), subtypes
         (``Forest``, ``Elf``); ``Permanent`` matches every permanent.
@@ -623,6 +625,16 @@ class OfChosenType(Amount):
 
 
 @dataclass(frozen=True)
+class SharingCreatureType(Amount):
+    """The greatest number of objects matching ``filter`` that have a creature type in common ("the greatest number of
+    creatures you control that have a creature type in common", White Lotus Tile, Basalt Ravager): for each creature
+    type (CR 205.3m), how many of them have it, the largest; a changeling has every creature type (CR 702.73a); 0 when
+    none has a creature type."""
+
+    filter: Filter
+
+
+@dataclass(frozen=True)
 class Revealed(Amount):
     """"Reveal any number of [cards] in your hand. Add ... for each card revealed this way" (Metalworker,
     Sacellum Godspeaker): a number the player chooses as the ability resolves, from 0 to the number of cards in the
@@ -654,7 +666,8 @@ class EventAmount(Amount):
 
 AMOUNT_TYPES: tuple[type, ...] = (Fixed, VariableX, CountOf, CountersOn, Devotion, PowerOf, CountersRemoved, StatOf,
                                   GreatestAmong, TotalAmong, DistinctAmong, ThisTurn, LifeTotal, PlayerCounters, Sum,
-                                  OfChosenType, Revealed, PartySize, EventAmount)
+                                  OfChosenType, Revealed, PartySize, EventAmount,
+                                  SharingCreatureType)
 
 
 class Condition:

@@ -53,7 +53,7 @@ SCENARIO_KEYS = (
 MAX_COUNT = 10_000
 ENTRY_KEYS = ("card", "count", "tapped", "sick", "counters", "choices", "x", "owner", "id", "attached_to", "timestamp",
               "activations", "casts", "attacking", "blocking", "ability", "trigger", "source", "renowned", "cast_from",
-              "bargained")
+              "bargained", "exiled")
 #: Zones a permanent's ``cast_from`` may name: where it was cast from (CR 601.2a; 903.8 the command zone).
 CAST_ZONES = ("hand", "graveyard", "exile", "library", "command")
 #: Keys of a ``stack`` entry that is an ability on the stack (CR 113.7, 602.2a, 603.3; docs/scenarios.md).
@@ -475,6 +475,40 @@ def _read_designations(sc: Scenario, data: Mapping, state: GameState, check_play
             holders[word] = player
             got.add(word)
         state.designations[player] = frozenset(got)
+
+
+def _exiled_entries(sc: Scenario, entry: Mapping, count: int) -> list:
+    """The ``exiled`` list of a battlefield entry (the cards exiled with the permanent, CR 406.6, 607.2a), checked:
+    a list of card names or ``{card, owner}`` mappings; only for an entry standing for one permanent."""
+    got = entry.get("exiled")
+    if got is None:
+        return []
+    if not isinstance(got, list):
+        raise sc.error("'exiled' lists the cards exiled with this permanent (CR 607.2a), e.g. [Lightning Bolt] or "
+                       "[{card: Lightning Bolt, owner: Bob}]", "exiled", entry)
+    if count != 1 and got:
+        raise sc.error("'exiled' names the cards exiled with one permanent: give it on an entry with count 1", "exiled", entry)
+    for x in got:
+        if isinstance(x, Mapping):
+            extra = set(x) - {"card", "owner", "id"}
+            if extra or "card" not in x:
+                raise sc.error("an 'exiled' card is a name or {card, owner, id}" + (f"; unknown key {sorted(extra)[0]!r}"
+                               if extra else ""), "exiled", entry)
+    return got
+
+
+def _exile_with(sc: Scenario, db: Any, state: Any, entries: list, owner: str, check_player: Any, new_id: Any) -> list:
+    """The ``CardInstance`` of each card exiled with a permanent, put into its owner's exile zone (CR 406.6: the
+    cards are in exile; default owner: the permanent's owner)."""
+    out = []
+    for x in entries:
+        name, where = (x["card"], x) if isinstance(x, Mapping) else (x, entries)
+        card = _resolve_card(db, name, sc, "exiled", where)
+        who = check_player(x.get("owner", owner), x, "owner") if isinstance(x, Mapping) else owner
+        inst = CardInstance(new_id(card.name, x.get("id") if isinstance(x, Mapping) else None, where), card, who)
+        state.zones["exile"][who].append(inst)
+        out.append(inst)
+    return out
 
 
 def _resolve_card(db: Any, name: Any, sc: Scenario, key: Any, obj: Any) -> Card:
@@ -947,6 +981,7 @@ def build_state(sc: Scenario, db: Any) -> tuple[GameState, Any]:
                 blocking = _as_bool(entry.get("blocking", False), sc, "blocking", entry)
                 renowned = _as_bool(entry.get("renowned", False), sc, "renowned", entry)
                 cast_from, bargained = _cast_facts(sc, card, entry)
+                exiled_entries = _exiled_entries(sc, entry, count)
                 for _ in range(count):
                     origin_at = ("attached_to", entry) if entry else (i, where)
                     state.battlefield.append(Permanent(
@@ -956,6 +991,7 @@ def build_state(sc: Scenario, db: Any) -> tuple[GameState, Any]:
                         attached_to=str(entry["attached_to"]) if entry.get("attached_to") is not None else None,
                         timestamp=ts, attacking=attacking, blocking=blocking, renowned=renowned,
                         activations=dict(activations), cast_from=cast_from, bargained=bargained,
+                        exiled_with=tuple(_exile_with(sc, db, state, exiled_entries, owner, check_player, new_id)),
                     ))
                     origin[state.battlefield[-1].id] = origin_at
                     if activations:

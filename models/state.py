@@ -71,6 +71,9 @@ class Permanent:
     choices: dict[str, Any] = field(default_factory=dict)
     x: int | None = None
     attached_to: str | None = None
+    #: the cards in exile that were exiled with it (CR 406.6, 607.2a: what its linked ability calls "the exiled card"
+    #: or cards "exiled with this land"): the scenario entry's ``exiled``; none listed: none
+    exiled_with: tuple[CardInstance, ...] = ()
     timestamp: int | None = None
     #: declared as an attacker this combat and not removed from combat (CR 506.4, 508.1); only from the declare
     #: attackers step to the end of combat step (``TurnStep.has_attackers``)

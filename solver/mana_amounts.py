@@ -286,19 +286,25 @@ def require_colors_modelled(state: GameState) -> None:
 
 
 def colors_among(state: GameState, perm: Permanent, ab: Ability, f: Any) -> frozenset[str]:
-    """The colours among the permanents matching ``f`` (a ``Filter``, as seen by ``perm``'s controller), CR 105.2."""
-    from .layers import board_view, filter_matches
+    """The colours among the objects matching ``f`` (a ``Filter``, as seen by ``perm``'s controller with ``perm`` as
+    the source; CR 105.2): permanents, cards in a zone ("legendary creature cards in your graveyard", the zone must
+    be listed), or the cards exiled with ``perm`` ("the exiled card's colors", CR 607.2a). The objects are those of
+    ``solver.quantities.matching_objects`` (qualifiers such as "monocolored" read there); a colourless object adds no
+    colour (CR 105.2c). Raises ``Unsupported`` naming the card and ability for what the state does not say."""
+    from .qualifiers import _colors
+    from .quantities import matching_objects
 
     if not isinstance(f, Filter):
         raise Unsupported(f"{_describe(perm, ab)}: the colours of {f!r} are not modelled")
     require_colors_modelled(state)
-    view = board_view(state)
+    try:
+        objs = matching_objects(state, perm.controller, f, perm, text=ab.describe())
+    except Unsupported as e:
+        raise Unsupported(f"{_describe(perm, ab)}: {e}") from None
     out: set[str] = set()
-    for q in state.battlefield:
-        try:
-            hit = filter_matches(f, q, perm.controller, view[q.id].subtypes, perm)
-        except ValueError:
-            raise Unsupported(f"{_describe(perm, ab)}: which permanents it looks at ({f.words}) is not modelled") from None
-        if hit:
-            out |= colors_of(q)
+    for q in objs:
+        cols, why = _colors(state, "permanent" if isinstance(q, Permanent) else "card", q)
+        if cols is None:
+            raise Unsupported(f"{_describe(perm, ab)}: {why}")
+        out |= cols
     return frozenset(c for c in COLORS if c in out)

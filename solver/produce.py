@@ -646,7 +646,7 @@ def interchangeable_key(perm: Permanent, view: Mapping[str, Any], referenced: se
         return None
     return (id(perm.card), perm.controller, perm.owner, perm.tapped, perm.sick,
             tuple(sorted(perm.counters.items())), choices, perm.x, perm.attached_to, perm.cast_from, perm.bargained,
-            pv.subtypes, tuple(id(a) for a in pv.abilities))
+            pv.subtypes, tuple(id(a) for a in pv.abilities), tuple(id(c.card) for c in perm.exiled_with))
 
 
 def _context_free_value(abilities: list[Ability], compute, pid: str,
@@ -883,6 +883,8 @@ def ask_could_produce(ctx: Context) -> Answer:
                    f"now: an output that depends on the event that triggers them (\"a type that land produced\") "
                    f"defines no type (CR 106.7); the extra mana they add is never part of what the tapped permanent "
                    f"could produce (Kinnan, Bonder Prodigy ruling 2020-04-17)")
+    if any(_reads_exiled_with(a) for a in abs_):
+        why.append(exiled_with_note(perm))
     if abs_ and not types:
         why.append(f"{perm.name}'s mana abilities would produce no mana if they resolved now: nothing it looks at "
                    f"could produce a type of mana (CR 106.5, 106.7; Reflecting Pool ruling 2008-05-01)")
@@ -922,6 +924,31 @@ def _intervening_why(state: GameState, perm: Permanent, others: list[Ability]) -
                    f"CR 603.4, or a count of counters it removes, 608.2h): {words}, so if it resolved now it "
                    + ("would add its mana" if ok else "would add no mana") + " (CR 106.7)")
     return out
+
+
+def _reads_exiled_with(ab: Ability) -> bool:
+    """Whether the ``add_mana`` ability reads the cards exiled with its source (``Filter.relation == "exiled_with"``:
+    "the exiled card's colors", "if a card is exiled with this land"; CR 607.2a)."""
+    from mtgcheck.models.effects import AddMana, Compare, CountOf
+
+    eff = ab.effect
+    if not isinstance(eff, AddMana):
+        return False
+    for f in (eff.color_among, eff.each_color_among):
+        if f is not None and f.relation == "exiled_with":
+            return True
+    cond = eff.instead.condition if eff.instead is not None else None
+    return isinstance(cond, Compare) and isinstance(cond.left, CountOf) and cond.left.filter.relation == "exiled_with"
+
+
+def exiled_with_note(perm: Permanent) -> str:
+    """The explanation line naming the cards exiled with ``perm`` (the scenario entry's ``exiled``; none listed: none;
+    CR 406.6, 607.2a)."""
+    if perm.exiled_with:
+        return (f"cards exiled with {perm.name} (its linked ability's \"exiled\" cards, CR 607.2a): "
+                + ", ".join(c.name for c in perm.exiled_with))
+    return (f"no card is listed as exiled with {perm.name} (the battlefield entry's `exiled`; none listed: none), so "
+            f"what its linked ability reads is empty (CR 607.2a)")
 
 
 def _canon_pool(s: str) -> str:
@@ -972,6 +999,9 @@ def ask_available_mana(ctx: Context) -> Answer:
 
     res = maximal_pools(ctx.state, player, ctx.limit)
     why = list(res.why) + recipient_notes(ctx.state, player)
+    view = board_view(ctx.state)
+    why += [exiled_with_note(p) for p in ctx.state.permanents(player)
+            if any(_reads_exiled_with(a) for a in view[p.id].abilities if a.effect == "add_mana")]
     return Answer("available_mana", {"pools": res.pools, "count": res.count}, why, capped=res.capped)
 
 

@@ -31,7 +31,7 @@ from mtgcheck.models.effects import (AllOf, Amount, AnyOf, AttackedThisStep, Att
                                      Condition, ControlsAtLeast, CountersOn, CountersRemoved, CountOf, Devotion,
                                      DistinctAmong, Filter, Fixed, GreatestAmong, HasCounter, HasDesignation, LifeTotal,
                                      Not, OfChosenType, OpponentControlsMore, PartySize, ResolvedThisTurn, OpponentHasCounters, PlayerCounters, PowerOf,
-                                     Qualifier, Revealed,
+                                     Qualifier, Revealed, SharingCreatureType,
                                      SourceAttacking, SourceCast, SourceMatches, SourceModified, SourceRenowned, SourceTapped,
                                      SpellsCastThisTurn, StatOf, Sum, ThisTurn, TotalAmong, VariableX)
 from mtgcheck.models.state import GameState, Permanent
@@ -79,7 +79,8 @@ def matching_objects(state: GameState, player: str, f: Filter, source: Permanent
     ----------
     f : Filter
         ``f.zone`` ``battlefield``: permanents (``f.controller`` you / opponent / any); another zone: the cards in
-        the zones of the players ``f.controller`` names (``you``: the player's own graveyard, hand, ...).
+        the zones of the players ``f.controller`` names (``you``: the player's own graveyard, hand, ...); relation
+        ``exiled_with``: the cards exiled with ``source`` (CR 607.2a).
     opponent : str, optional
         The one opponent ``opponent`` means (``Compare`` per opponent); default every opponent.
 
@@ -100,6 +101,8 @@ def matching_objects(state: GameState, player: str, f: Filter, source: Permanent
         if source is None:
             raise Unsupported(f"“{what}”: it names the card it is on, and there is none")
         f = dataclasses.replace(f, name=source.card.name)
+    if f.relation == "exiled_with":
+        return _exiled_with(state, player, f, source, what)
     if f.zone == "battlefield":
         from .layers import board_view
 
@@ -127,6 +130,16 @@ def matching_objects(state: GameState, player: str, f: Filter, source: Permanent
             if _card_matches(state, player, f, inst, what):
                 cards.append(inst)
     return cards
+
+
+def _exiled_with(state: GameState, player: str, f: Filter, source: Permanent | None, what: str) -> list[Any]:
+    """The cards exiled with ``source`` by its linked ability that match the rest of ``f`` ("the exiled card", "a
+    card is exiled with this land"; CR 406.6, 607.2a): the permanent's ``exiled`` list in the scenario (none listed:
+    none). Raises ``Unsupported`` without a source permanent."""
+    if source is None or not isinstance(source, Permanent):
+        raise Unsupported(f"“{what}”: it reads the cards exiled with its source, and there is no source permanent")
+    base = dataclasses.replace(f, relation=None, zone="exile", controller="any")
+    return [inst for inst in source.exiled_with if _card_matches(state, player, base, inst, what)]
 
 
 def _card_matches(state: GameState, player: str, f: Filter, inst: Any, what: str) -> bool:
@@ -289,6 +302,8 @@ def amount_value(state: GameState, player: str, amount: Amount | int, source: Pe
                           f"the caller (CR 700.5)")
     if isinstance(amount, OfChosenType):
         return _of_chosen_type(state, player, amount, source, opponent, text, what)
+    if isinstance(amount, SharingCreatureType):
+        return _sharing_creature_type(state, player, amount, source, opponent, text, what)
     if isinstance(amount, Revealed):
         raise Unsupported(f"“{what}”: how many cards are revealed is chosen as the ability resolves (CR 608.2d); the "
                           f"caller enumerates its values")
@@ -341,6 +356,40 @@ def amount_value(state: GameState, player: str, amount: Amount | int, source: Pe
         raise Unsupported(f"“{what}”: the number is chosen as the cost is paid (CR 107.3, 601.2b); the caller "
                           f"enumerates its values")
     raise Unsupported(f"“{what}”: the amount {amount!r} is not modelled")
+
+
+def _sharing_creature_type(state: GameState, player: str, amount: SharingCreatureType, source: Permanent | None,
+                           opponent: str | None, text: str, what: str) -> tuple[int, str]:
+    """``SharingCreatureType``: for each creature type (CR 205.3m), how many of the matching objects have it, the
+    largest; a changeling has every creature type (CR 702.73a), so it counts for whichever type is largest; 0 when
+    none has a creature type. A permanent's types are its types now (``solver.layers.board_view``)."""
+    from collections import Counter
+
+    from mtgcheck.models.subtypes import CREATURE_TYPES
+
+    from .layers import board_view, has_keyword
+
+    objs = matching_objects(state, player, amount.filter, source, opponent, text)
+    view = board_view(state)
+    counts: Counter[str] = Counter()
+    every = 0
+    for o in objs:
+        if isinstance(o, Permanent):
+            if has_keyword(state, o, "changeling"):
+                every += 1
+                continue
+            subs = view[o.id].subtypes if o.id in view else o.card.type_line.subtypes
+        else:
+            if any(str(k).lower() == "changeling" for k in o.card.keywords):
+                every += 1
+                continue
+            subs = o.card.type_line.subtypes
+        counts.update({t for t in subs if t in CREATURE_TYPES})
+    best = counts.most_common(1)
+    n = (best[0][1] if best else 0) + every
+    shown = (f"{best[0][1]} {best[0][0]}" if best else "no creature type") + (f" plus {every} changeling(s), every "
+                                                                             f"creature type (CR 702.73a)" if every else "")
+    return n, f"the greatest number of {_filter_words(amount.filter)} with a creature type in common is {n} ({shown})"
 
 
 def _of_chosen_type(state: GameState, player: str, amount: OfChosenType, source: Permanent | None,

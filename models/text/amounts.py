@@ -126,6 +126,11 @@ def _board_amount(t: str, words: str) -> Amount | None:
     m = re.fullmatch(r"(?:the number of )?(\w+) counters you have", t)
     if m:  # "the number of experience counters you have" (CR 122.1)
         return PlayerCounters(m.group(1))
+    m = re.fullmatch(r"(?:the )?greatest number of (.+?) that (?:have|share) a creature type in common", t)
+    if m:  # White Lotus Tile, Basalt Ravager (CR 205.3m)
+        from ..effects import SharingCreatureType
+
+        return SharingCreatureType(parse_objects(words[m.start(1):m.end(1)]))
     m = re.fullmatch(r"(?:the )?(greatest|total) (power|toughness|mana value) (?:among|of) (.+)", t)
     if m:
         kind = GreatestAmong if m.group(1) == "greatest" else TotalAmong
@@ -194,6 +199,12 @@ def _condition(text: str) -> Condition:
     m = re.fullmatch(r"you control (?:a|an) ([a-z' -]+)", c)
     if m:
         return ControlsAtLeast(1, parse_filter(m.group(1), "you"))
+    if re.fullmatch(r"(?:a|an|one or more) cards? (?:is|are) exiled with (?:this|it|this (?:creature|artifact|enchantment|land|"
+                    r"permanent))", c):
+        # Ugin's Labyrinth: a card exiled by its linked imprint ability (CR 406.6, 607.2a)
+        from ..effects import Compare, CountOf
+
+        return Compare(CountOf(Filter(relation="exiled_with", zone="exile", words="cards exiled with it")), ">=", 1)
     if re.fullmatch(r"this (?:creature|artifact|enchantment|land|permanent) is tapped", c):
         return SourceTapped()  # an intervening "if" of a trigger (Barbflare Gremlin, CR 603.4)
     m = re.fullmatch(r"that (land|island|swamp|forest|mountain|plains|permanent|creature) is (snow|basic|legendary)", c)
@@ -210,12 +221,23 @@ def parse_color_sources(text: str) -> Filter:
     """The objects whose colours a mana ability looks at, from the words after "color among" / "a color of"
     ("permanents you control", "legendary creatures and planeswalkers you control", "a permanent you control").
 
-    Returns a ``Filter`` (controller ``you`` when the words say so). Raises ``ValueError`` for other wording
-    (cards in a graveyard, exiled cards, "monocolored permanents": not modelled).
+    Also "the exiled card(s)" (the cards exiled with the source, CR 607.2a), "a permanent a player controls" (any
+    controller), cards in a zone ("legendary creature cards in your graveyard") and "monocolored permanents you
+    control" (read by ``parse_objects``, qualifiers included; ``solver.quantities.matching_objects`` evaluates them).
+
+    Returns a ``Filter`` (controller ``you`` when the words say so). Raises ``ValueError`` for other wording.
     """
     t = text.lower().strip().rstrip(".")
     if t in ("this", "this creature", "this artifact", "this permanent", "this land"):  # "any of this creature's colors"
         return Filter(relation="this", controller="any", words=text.strip())
+    if t in ("the exiled card", "the exiled cards"):  # Chrome Mox, Pit of Offerings: the linked exiled cards (CR 607.2a)
+        return Filter(relation="exiled_with", zone="exile", controller="any", words=text.strip())
+    if re.fullmatch(r"(?:a |each )?permanents? (?:a player|any player|players) controls?", t):
+        return Filter(all_of=("Permanent",), controller="any", words=text.strip())  # Reflective Gate
+    if _ZONE_RE.fullmatch(t) or re.match(r"(?:mono|multi)colored ", t):
+        # "legendary creature cards in your graveyard" (The Grey Havens), "a card in your graveyard" (Corrupted
+        # Grafstone), "monocolored permanents you control" (Tarnation Vista): the objects' words, qualifiers read
+        return parse_objects(re.sub(r"^(?:a|an) ", "", t), text.strip())
     m = re.fullmatch(r"(?:an? )?(legendary )?((?:creature|planeswalker|artifact|enchantment|land|permanent|battle)s?"
                      r"(?:(?:,| and| or|, and|, or) (?:creature|planeswalker|artifact|enchantment|land|permanent|battle)s?)*)"
                      r" you control", t)
