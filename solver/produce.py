@@ -885,6 +885,10 @@ def ask_could_produce(ctx: Context) -> Answer:
                    f"could produce (Kinnan, Bonder Prodigy ruling 2020-04-17)")
     if any(_reads_exiled_with(a) for a in abs_):
         why.append(exiled_with_note(perm))
+    given = sorted({str(getattr(a.effect, "to", None)).replace("_", " ") for a in abs_ if getattr(a.effect, "to", None)})
+    if given:
+        why.append(f"{perm.name}'s mana may go to another player ({', '.join(given)}): what it could produce counts the "
+                   f"types its abilities would produce, whoever receives them (CR 106.7, 106.3)")
     if abs_ and not types:
         why.append(f"{perm.name}'s mana abilities would produce no mana if they resolved now: nothing it looks at "
                    f"could produce a type of mana (CR 106.5, 106.7; Reflecting Pool ruling 2008-05-01)")
