@@ -173,3 +173,12 @@ def test_and_before_more_mana_is_not_read_as_a_rider():
     # "{C} and one mana of any color" is not another instruction: not split off (and not understood here)
     with pytest.raises(ValueError):
         parse_add_effect("Add {C} and one mana of any color.")
+
+
+def test_then_add_after_another_instruction_cr_106_3_606_3():
+    # Sarkhan Unbroken's +1: "Draw a card, then add one mana of any color" — the controller adds one mana of any
+    # colour; drawing is another instruction (a rider), and a loyalty ability is not a mana ability (CR 605.1a)
+    params = parse_add_effect("Draw a card, then add one mana of any color.")
+    eff = build_effect("add_mana", params)
+    assert eff.any_color and eff.to is None and eff.moves_library_card
+    assert [r.text for r in eff.riders] == ["Draw a card."]

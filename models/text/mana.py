@@ -288,6 +288,10 @@ _THEY_CHOOSE = re.compile(r" (?:they choose|that player chooses)$", re.I)
 _AND_RIDER = re.compile(rf"({_SYMS}) and (?!\{{)(?!(?:one|two|three|x) mana\b)([a-z].+)", re.I)
 
 
+#: "[instruction], then add [mana]" (Sarkhan Unbroken): the instruction has no "add" of its own.
+_THEN_ADD = re.compile(r"((?:(?!\badds?\b)[^,])+), then add (.+)", re.I)
+
+
 def _add_sentence(sent: str) -> tuple[str, str] | None:
     """(who receives, the clause after add) for a sentence that adds mana, else None."""
     m = re.match(r"^(add|you add|each player adds|that player adds|a player of your choice adds|target player adds|"
@@ -340,6 +344,10 @@ def parse_add_effect(text: str) -> dict:
                 riders.append(sent)
                 continue
         got = None if found else _add_sentence(sent)
+        mt = None if found or got is not None else _THEN_ADD.fullmatch(sent.rstrip("."))
+        if mt:  # "Draw a card, then add one mana of any color" (Sarkhan Unbroken): the first instruction is a rider
+            riders.append(mt.group(1) + ".")
+            got = ("you", mt.group(2))
         if got is not None:
             who, body = got
             ma = _AND_RIDER.fullmatch(body)
