@@ -291,7 +291,7 @@ def colors_among(state: GameState, perm: Permanent, ab: Ability, f: Any) -> froz
     be listed), or the cards exiled with ``perm`` ("the exiled card's colors", CR 607.2a). The objects are those of
     ``solver.quantities.matching_objects`` (qualifiers such as "monocolored" read there); a colourless object adds no
     colour (CR 105.2c). Raises ``Unsupported`` naming the card and ability for what the state does not say."""
-    from .qualifiers import _colors
+    from .qualifiers import object_colors
     from .quantities import matching_objects
 
     if not isinstance(f, Filter):
@@ -303,7 +303,7 @@ def colors_among(state: GameState, perm: Permanent, ab: Ability, f: Any) -> froz
         raise Unsupported(f"{_describe(perm, ab)}: {e}") from None
     out: set[str] = set()
     for q in objs:
-        cols, why = _colors(state, "permanent" if isinstance(q, Permanent) else "card", q)
+        cols, why = object_colors("permanent" if isinstance(q, Permanent) else "card", q)  # colours gated above
         if cols is None:
             raise Unsupported(f"{_describe(perm, ab)}: {why}")
         out |= cols

@@ -200,11 +200,18 @@ def _number(state: GameState, kind: str, obj: Any, quantity: str) -> tuple[int |
 
 
 def _colors(state: GameState, kind: str, obj: Any) -> tuple[frozenset[str] | None, str]:
-    from .mana_amounts import colors_of
-
     why = _gate(state, Topic.COLORS, "the colours of objects (layer 5, CR 613.1e)")
     if why:
         return None, why
+    return object_colors(kind, obj)
+
+
+def object_colors(kind: str, obj: Any) -> tuple[frozenset[str] | None, str]:
+    """``(colours, "")`` of a permanent (``kind="permanent"``, ``mana_amounts.colors_of``) or of a card in a zone (its
+    front face's for a double-faced card), or ``(None, why)`` for a split card (CR 105.2, 202.2, 709.4). The caller has
+    checked that no unmodelled sentence in play could change colours (``_colors`` does, CR 613.1e)."""
+    from .mana_amounts import colors_of
+
     card = obj.card
     if kind == "permanent":
         try:

@@ -94,7 +94,7 @@ def matching_objects(state: GameState, player: str, f: Filter, source: Permanent
         A zone the scenario does not list (its contents are unknown), or a filter the rules cannot read here
         (``solver.qualifiers.filter_verdict`` says unknown), naming ``text`` and the filter.
     """
-    from .qualifiers import UNKNOWN, YES, filter_verdict
+    from .qualifiers import NO, UNKNOWN, YES, filter_verdict
 
     what = text or _filter_words(f)
     if f.name == "this":  # "artifact you control named Powerstone Shard" on Powerstone Shard (models.text.amounts)
@@ -104,15 +104,21 @@ def matching_objects(state: GameState, player: str, f: Filter, source: Permanent
     if f.relation == "exiled_with":
         return _exiled_with(state, player, f, source, what)
     if f.zone == "battlefield":
-        from .layers import board_view
+        from .layers import board_view, filter_matches
 
         view = board_view(state)
         out: list[Any] = []
+        # no qualifier and no union: the plain filter decides (what ``filter_verdict`` reads first), tested directly
+        plain = not f.alternatives and f.qualifier.empty
         for p in state.battlefield:
             if f.controller == "opponent" and opponent is not None and p.controller != opponent:
                 continue
             try:
-                v, why = filter_verdict(state, f, p, player, view[p.id].subtypes if p.id in view else None, source)
+                subs = view[p.id].subtypes if p.id in view else None
+                if plain:
+                    v, why = (YES if filter_matches(f, p, player, subs, source) else NO), ""
+                else:
+                    v, why = filter_verdict(state, f, p, player, subs, source)
             except ValueError as e:
                 raise Unsupported(f"“{what}”: which permanents are “{_filter_words(f)}” is not modelled ({e})") from None
             if v == UNKNOWN:
