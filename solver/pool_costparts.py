@@ -202,8 +202,8 @@ def sacrifice_tap_variants(state: GameState, player: str, sources: list, board: 
     """
     import itertools
 
-    from .layers import matches
     from .produce import interchangeable_key, referenced_ids
+    from .sacrifice_pools import cost_words_fit
 
     users = [s for s in sources if s.tap and any(p.action == "sacrifice" and p.what != "this" for p in s.other_costs)]
     if not users:
@@ -231,8 +231,8 @@ def sacrifice_tap_variants(state: GameState, player: str, sources: list, board: 
             if another and q.id == u.permanent:
                 continue
             try:
-                ok = matches(part.what, q, "you", player, view[q.id].subtypes if q.id in view else None)
-            except ValueError:
+                ok = cost_words_fit(state, player, part.what, q, view, u.permanent)
+            except Unsupported:
                 raise Unsupported(f"{u.why}: which permanents “{part.text}” can sacrifice is not modelled") from None
             if not ok:
                 continue

@@ -29,6 +29,26 @@ from mtgcheck.models.state import GameState
 from .questions import Unsupported
 
 
+def cost_words_fit(state: GameState, player: str, words: str, q: Any, view: Mapping, source_id: str) -> bool:
+    """Whether ``player``'s permanent ``q`` is one a mana ability's cost part can use ("Tap an untapped artifact or
+    creature you control", "Sacrifice a black or artifact creature", "a Prism token"): the layers' type match, else
+    the typed filter with its qualifiers and unions (``payment.activation._qualified_match``, CR 205, 105.2; every
+    object of a scenario is a card, so no permanent is a token, CR 111.1).
+
+    Raises
+    ------
+    Unsupported : words not understood, or a match that depends on something not modelled, naming the source.
+    """
+    from .layers import matches
+    from .payment.activation import _kind_words, _qualified_match
+
+    try:
+        return matches(words, q, "you", player, view[q.id].subtypes if q.id in view else None)
+    except ValueError:
+        pass
+    return bool(_qualified_match(state, player, words, _kind_words(words), q, True, view, state.permanent(source_id)))
+
+
 def _is_altar(src: Any) -> bool:
     parts = src.other_costs
     return (not src.tap and not src.untap and not (src.mana_cost and len(src.mana_cost)) and len(parts) == 1
@@ -55,8 +75,6 @@ def expand_sacrifices(state: GameState, player: str, sources: list, board: Any) 
     ------
     Unsupported : a case whose order of activations is not modelled (see the module docstring), naming it.
     """
-    from .layers import matches
-
     altars = [s for s in sources if _is_altar(s)]
     if not altars:
         return sources
@@ -68,8 +86,8 @@ def expand_sacrifices(state: GameState, player: str, sources: list, board: Any) 
         if "another" in (src.other_costs[0].text or "").lower() and q.id == src.permanent:
             return False
         try:
-            return matches(what, q, "you", player, view[q.id].subtypes if q.id in view else None)
-        except ValueError:
+            return cost_words_fit(state, player, what, q, view, src.permanent)
+        except Unsupported:
             raise Unsupported(f"{src.why}: which permanents “{src.other_costs[0].text}” can sacrifice is not modelled") from None
 
     kinds: dict[tuple, list] = {}
@@ -174,8 +192,6 @@ def tap_cost_variants(state: GameState, player: str, sources: list, board: Any) 
     Unsupported : another cost part with it, a filter that is not understood,
         sacrifices for mana on the same board, or more than ``MAX_TAP_VARIANTS`` assignments (named).
     """
-    from .layers import matches
-
     users = [s for s in sources if any(p.action == "tap_untapped" for p in s.other_costs)]
     if not users:
         return None
@@ -196,8 +212,8 @@ def tap_cost_variants(state: GameState, player: str, sources: list, board: Any) 
             if u.tap and u.permanent == q.id:
                 continue  # its {T} taps it: it can't also be the untapped permanent of the same cost (CR 118.3)
             try:
-                ok = matches(_tap_part(u).what, q, "you", player, view[q.id].subtypes if q.id in view else None)
-            except ValueError:
+                ok = cost_words_fit(state, player, _tap_part(u).what, q, view, u.permanent)
+            except Unsupported:
                 raise Unsupported(f"{u.why}: which permanents “{_tap_part(u).text}” can tap is not modelled") from None
             if ok:
                 fit.append(i)

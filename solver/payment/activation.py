@@ -1,6 +1,7 @@
 """Whether an activated ability's costs can be paid (the ``activate`` question's cost check, CR 602.2b)."""
 from __future__ import annotations
 
+import re
 from types import SimpleNamespace
 from typing import Any
 
@@ -49,6 +50,11 @@ def _count_matching(state: GameState, player: str, what: str, objects: list, sou
     return n
 
 
+#: Object words that name only tokens ("a token named Wood", "untapped tokens"), with no "or": words the filter
+#: parser may not read in full, matched by no object of a scenario
+_TOKENS_ONLY = re.compile(r"^(?!.*\bor\b)(?:[\w'-]+ )*?tokens?(?: named [\w' ,-]+)?$", re.I)
+
+
 def _qualified_match(state: GameState, player: str, what: str, kind: str, perm: Any, on_battlefield: bool,
                      view: dict, source: Any) -> int:
     """1 when ``perm`` matches object words with qualifiers or a union ("green creature", "artifact or creature",
@@ -63,6 +69,8 @@ def _qualified_match(state: GameState, player: str, what: str, kind: str, perm: 
         verdict, why = filter_verdict(state, f, perm, player, view[perm.id].subtypes if perm.id in view else None,
                                       source, "permanent" if on_battlefield else "card")
     except ValueError:
+        if _TOKENS_ONLY.match(kind.strip()):
+            return 0  # every object of a scenario is a card, none a token (CR 111.1; solver.qualifiers)
         raise Unsupported(f"{source.name}: which objects “{what}” allows is not modelled",
                           topics=(Topic.COSTS,), text=what) from None
     if verdict == YES:
