@@ -432,7 +432,8 @@ def parse_activation_cost(text: str, card_name: str = "") -> ActivationCost:
             continue
         m = _TAP_UNTAPPED_RE.match(chunk)
         if m:
-            parts.append(CostPart("tap_untapped", _what(m.group(2)).rstrip("s") if _num(m.group(1)) > 1 else _what(m.group(2)), _num(m.group(1)), chunk))
+            parts.append(CostPart("tap_untapped", _what(m.group(2)).rstrip("s") if _num(m.group(1)) > 1 else _what(m.group(2)), _num(m.group(1)), chunk,
+                                  x=m.group(1).lower() == "x"))  # "Tap X untapped tokens you control": X announced (CR 107.3a)
             continue
         m = _SAC_ALL_RE.match(chunk)
         if m:  # "sacrifice all permanents you control" / "any number of creatures": none is fine (CR 118.3, 601.2h)

@@ -21,6 +21,7 @@
 """
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 from mtgcheck.models.abilities import Ability
@@ -138,6 +139,62 @@ def _remove_part(ab: Ability, counter: str) -> Any:
     return parts[0] if len(parts) == 1 else None
 
 
+def _object_x_part(ab: Ability) -> Any:
+    """The one part of the cost that sacrifices or taps X permanents ("Sacrifice X Goats", "Tap X untapped tokens you
+    control"), when X is in no other part and not in the mana cost; else ``None``."""
+    cost = ab.cost
+    if cost is None or (cost.mana is not None and cost.mana.has_x):
+        return None
+    xs = [p for p in cost.parts if getattr(p, "x", False)]
+    if len(xs) != 1 or xs[0].action not in ("sacrifice", "tap_untapped"):
+        return None
+    return xs[0]
+
+
+def object_x_values(state: GameState, perm: Permanent, ab: Ability, part: Any) -> list[int]:
+    """The values X can take for a mana ability whose cost sacrifices or taps X permanents of a kind (CR 107.3a,
+    601.2b: X is announced, then that many are sacrificed or tapped, CR 118.3): 0 up to the number of such
+    permanents (untapped ones for a tap, CR 701.26a; every object of a scenario is a card, so "tokens" are none,
+    CR 111.1).
+
+    Each value is exact on its own only when the permanents paying the part lose no mana by it: a sacrificed one may
+    first tap for its own mana (CR 605.3a), so none of them may have a mana ability that removes itself, costs mana
+    or has no {T}/{Q} (activated who knows how often before); a tapped one may have no {T}/{Q} mana ability at all;
+    and no other mana ability may use other permanents in its cost. Otherwise ``Unsupported`` naming the case.
+    """
+    from types import SimpleNamespace
+
+    from .layers import permanent_abilities
+    from .payment.cost_objects import needs_of
+
+    cost = ab.cost
+    one = SimpleNamespace(parts=(dataclasses.replace(part, x=False, amount=1),), tap=cost.tap, untap=cost.untap,
+                          text=part.text)
+    (need,) = needs_of(state, perm, one, 0)
+    cands = list(need.cands)
+    if not cands:
+        return [0]
+    why = f"{_describe(perm, ab)}: which permanents pay “{part.text}” (X of them) and what they could make is not modelled"
+    for q in state.permanents(perm.controller):
+        for a in permanent_abilities(state, q):
+            if not a.is_mana_ability or a.cost is None or (q.id == perm.id and a is ab):
+                continue
+            if any(p.action in ("sacrifice", "tap_untapped", "untap", "return", "exile_permanent") and p.what != "this"
+                   for p in a.cost.parts):
+                raise Unsupported(why + " (another mana ability uses other permanents in its cost)")
+    for q in cands:
+        for a in permanent_abilities(state, q):
+            if not a.is_mana_ability or a.cost is None:
+                continue
+            if part.action == "tap_untapped" and (a.cost.tap or a.cost.untap):
+                raise Unsupported(why + f" ({q.name} could tap for its own mana)")
+            if part.action == "sacrifice" and (not (a.cost.tap or a.cost.untap) or (a.cost.mana is not None and len(a.cost.mana))
+                                               or any(p.what == "this" and p.action in ("sacrifice", "exile", "return")
+                                                      for p in a.cost.parts)):
+                raise Unsupported(why + f" ({q.name}'s own mana ability)")
+    return list(range(0, len(cands) + 1))
+
+
 def _cost_may_define_x(ab: Ability) -> bool:
     """The cost can define X (CR 107.3): {X} in its mana, a part of a chosen number (amount 0), or a part not read
     ("Sacrifice X Goats", "Tap X untapped tokens" are kept as ``other``)."""
@@ -188,6 +245,10 @@ def chosen_values(state: GameState, perm: Permanent, ab: Ability, a: Any, ignore
         if not ignore_costs:
             raise Unsupported(f"{_describe(perm, ab)}: the amount is a number of the event that triggers it (CR 603.2)")
         return sorted({inner.at_least * inner.times, max(inner.at_least, 1) * inner.times})
+    if isinstance(inner, VariableX) and not ignore_costs:
+        objs = _object_x_part(ab)
+        if objs is not None:  # "Sacrifice X Goats", "Tap X untapped tokens you control" (CR 107.3a, 601.2b)
+            return object_x_values(state, perm, ab, objs)
     if isinstance(inner, (VariableX, CountersRemoved)):
         part = _remove_part(ab, inner.counter if isinstance(inner, CountersRemoved) else "")
         if part is not None and not (isinstance(inner, VariableX) and ab.cost is not None and ab.cost.mana is not None
@@ -199,6 +260,10 @@ def chosen_values(state: GameState, perm: Permanent, ab: Ability, a: Any, ignore
             return list(range(low, have + 1))
         if ignore_costs and (isinstance(inner, CountersRemoved) or _cost_may_define_x(ab)):
             return [0, 1]
+        if isinstance(a, VariableX) and ab.cost is not None and ab.cost.mana is not None and ab.cost.mana.has_x \
+                and not any(getattr(p, "x", False) for p in ab.cost.parts):
+            raise ManaXAmount(f"{_describe(perm, ab)}: X is the mana paid for {{X}} as it is activated (CR 107.3a, "
+                              f"601.2b); every value is tried with the mana it costs only in available_mana")
         raise Unsupported(f"{_describe(perm, ab)}: an amount X chosen as the cost is paid is not modelled here "
                           f"(CR 107.3, 601.2b)")
     if isinstance(inner, StatOf) and inner.relation == "that" and not ignore_costs:
@@ -207,6 +272,12 @@ def chosen_values(state: GameState, perm: Permanent, ab: Ability, a: Any, ignore
         return [0, 1]
     raise CostObjectAmount(f"{_describe(perm, ab)}: the amount reads the object sacrificed or exiled to pay the "
                            f"cost (CR 601.2h, 608.2h); every choice of it is not enumerated here")
+
+
+class ManaXAmount(Unsupported):
+    """An output of X where X is paid as {X} in the ability's own mana cost ("{X}, {T}, Sacrifice this artifact: Add X
+    mana in any combination of colors", Wizard's Rockets): one filter per value of X (``pool_costparts.expand_x_mana``,
+    CR 107.3a, 601.2b, 605.3a)."""
 
 
 class CostObjectAmount(Unsupported):

@@ -18,6 +18,9 @@ mana sources that spend something other than mana and other than the permanent i
   left out when there is none; otherwise which one (and what it could produce) stays unsupported.
 * **exerting** itself ("Exert this creature", Oasis Ritualist): CR 701.43a-b, it can always be exerted and only its
   next untap step changes, so the part changes no mana now.
+* **X permanents** ("Sacrifice X Goats", Springjack Pasture; "Tap X untapped tokens you control", Hazel of the
+  Rootbloom; CR 107.3a): X is announced and that many are paid; the output lists every X the board allows
+  (``mana_amounts.object_x_values``, exact only where paying them loses no mana), so the part is settled.
 * **forage** (CR 701.61a: exile three cards from your graveyard or sacrifice a Food): left out when neither can be
   done; otherwise the choice stays unsupported.
 
@@ -41,6 +44,8 @@ def _resource(part: Any) -> str | None:
     ``energy``, ``exert``, ``collect`` or ``forage``; ``None`` when it is not one of this module's parts (removing
     counters from itself is the caller's already, CR 122.1)."""
     a, what = part.action, str(part.what or "")
+    if getattr(part, "x", False) and a in ("sacrifice", "tap_untapped") and what != "this":
+        return "x_objects"
     if a == "discard" and what != "this":
         return "hand"
     if a == "exile" and what != "this" and ("graveyard" in what or "hand" in what):
@@ -88,6 +93,11 @@ def settle_cost_parts(state: GameState, player: str, sources: list) -> tuple[lis
         lim = s.limit
         for p, k in kinds:
             if k is None or k == "exert":
+                continue
+            if k == "x_objects":
+                # "Sacrifice X Goats", "Tap X untapped tokens": the output has one option per X the permanents allow
+                # (mana_amounts.object_x_values, which checks that paying them loses no mana); an output without X
+                # is made with X = 0, which needs none (CR 107.3a, 118.3)
                 continue
             if k == "collect":
                 need = int(p.amount)
@@ -279,4 +289,52 @@ def sacrifice_tap_variants(state: GameState, player: str, sources: list, board: 
         label = "; ".join(f"{u.name} sacrifices {q.name}" for u, q in zip(users, pick) if q is not None) \
             or "no “{T}, Sacrifice a ...” ability activated"
         out.append((label, variant))
+    return out
+
+
+# ---------------------------------------------------------------------------
+# "{X}, {T}, Sacrifice this artifact: Add X mana ..." in available_mana
+# ---------------------------------------------------------------------------
+
+
+def expand_x_mana(state: GameState, player: str, sources: list, board: Any) -> list:
+    """The mana sources with each ability whose output is the X paid in its own mana cost (Wizard's Rockets: "{X},
+    {T}, Sacrifice this artifact: Add X mana in any combination of colors") replaced by one filter per value of X from
+    1 up to all the mana the other sources could make: X is announced and paid as the ability is activated (CR
+    107.3a, 601.2b), with mana made first by other mana abilities (CR 605.3a). The filters share the permanent's
+    {T}, so at most one of them is activated (CR 107.5); X = 0 pays and adds nothing and is left out (a pool without
+    it contains the same mana). The pool search tries each with every payment (``sources.maximal_pools``): exact.
+
+    Raises
+    ------
+    Unsupported : a deferred output of another kind is left for the caller; an amount that is not typed stays so.
+    """
+    from mtgcheck.models.abilities import make_ability
+
+    from .mana_amounts import ManaXAmount, _substitute
+
+    xs = [s for s in sources if s.deferred and s.mana_cost is not None and s.mana_cost.has_x
+          and "X is the mana paid for {X}" in s.deferred]
+    if not xs:
+        return sources
+    rest = [s for s in sources if s not in xs]
+    bound = sum(n for m, n in state.pools[player].counts.items()) if state.pools.get(player) else 0
+    for s in rest:
+        most = max((len(o.mana) for o in s.options), default=0)
+        if s.mana_cost is not None and len(s.mana_cost):
+            most = max(0, most - len(s.mana_cost))  # a filter adds at most what it makes beyond what it costs
+        bound += most * (s.limit if s.limit is not None else 1)
+    out = list(rest)
+    for s in xs:
+        perm = state.permanent(s.permanent)
+        ab = s.ability
+        amount = getattr(ab.effect, "amount", None)
+        for x in range(1, bound + 1):
+            fixed = make_ability(ab.kind, "add_mana", ab.cost, dict(ab.params, amount=_substitute(amount, x)), ab.text)
+            try:
+                opts = board._options(perm, fixed)
+            except ManaXAmount as e:  # pragma: no cover - the amount is a number now
+                raise Unsupported(str(e)) from None
+            out.append(dataclasses.replace(s, mana_cost=s.mana_cost.with_x(x), options=opts, deferred="",
+                                           why=f"{s.why} (X = {x})"))
     return out

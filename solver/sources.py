@@ -36,7 +36,7 @@ from mtgcheck.models.state import GameState, Permanent
 from . import budget as _budget
 from .combinatorics import binomial
 from .layers import board_view, has_keyword, matches, permanent_abilities
-from .mana_amounts import CostObjectAmount
+from .mana_amounts import CostObjectAmount, ManaXAmount
 from .questions import Unsupported
 
 
@@ -450,8 +450,8 @@ def _permanent_mana_sources(state: GameState, perm: Permanent, board: _Board) ->
         deferred = ""
         try:
             opts = board.options(perm, ab)
-        except CostObjectAmount as e:  # "the sacrificed artifact's mana value": read once the object is chosen
-            if not board.defer_cost_objects:
+        except (CostObjectAmount, ManaXAmount) as e:  # "the sacrificed artifact's mana value": read once the object
+            if not board.defer_cost_objects:          # is chosen; X paid as {X}: once per value (issue 11)
                 raise
             opts, deferred = (), str(e)
         out.append(ManaSource(perm.id, perm.name, i, ab, tap, untap, cost.mana if cost else None,
@@ -880,6 +880,9 @@ def maximal_pools(state: GameState, player: str, limit: int | None = None, *,
 
         sources = expand_sacrifices(state, player, mana_sources(state, player, board), board)  # issue 11
         sources, settled = settle_cost_parts(state, player, sources)  # discard, exile cards, {E}: against the state
+        from .pool_costparts import expand_x_mana
+
+        sources = expand_x_mana(state, player, sources, board)  # "{X}, {T}: Add X mana ...": one filter per X
         variants = tap_cost_variants(state, player, sources, board)  # "Tap an untapped ...": one run each
         header = None
         if variants is None:
