@@ -134,6 +134,21 @@ def cost_object_filter(words: str) -> Any:
 
 
 @dataclass(frozen=True)
+class SpendOnly:
+    """How the mana of an activation cost may be paid, from the ability's own text (CR 602.2b → 601.2h, 106.6):
+    "Spend only red mana on X" (Crimson Hellkite: ``colors`` ("R",), ``on_x``), "Spend only black and/or red mana on
+    X" (("B", "R")), "Spend only mana of the chosen color to activate this ability" (Throne of Eldraine: ``chosen``,
+    the colour chosen as the permanent entered; all of the mana). Read by ``solver.payment.activation``."""
+
+    colors: tuple[str, ...] = ()
+    #: the colour chosen as the permanent entered (``Permanent.choices["color"]``) rather than ``colors``
+    chosen: bool = False
+    #: only the mana spent on X (else all of the cost's mana)
+    on_x: bool = False
+    text: str = ""
+
+
+@dataclass(frozen=True)
 class ActivationCost:
     """The cost of an activated ability (CR 602.1a): everything before the colon.
 
@@ -149,6 +164,12 @@ class ActivationCost:
     #: a cost written as a choice, "{3}, {T} or {R}, {T}" (the Shards): either may be paid, chosen as the ability is
     #: activated (CR 602.2b → 601.2b, 601.2f-h); ``mana``/``tap`` are then those of the first
     alternatives: tuple["ActivationCost", ...] = ()
+    #: a restriction on the mana spent to pay it, from the ability's text ("Spend only red mana on X")
+    spend: SpendOnly | None = None
+    #: permanents that may be tapped rather than paying its mana, from the ability's text ("For each mana in this
+    #: ability's activation cost, you may tap an untapped creature you control rather than pay that mana", Heirloom
+    #: Epic: ``"creature"``; like convoke for an ability, CR 702.51a, 601.2h); ``""``: none
+    tap_instead: str = ""
 
     def __str__(self) -> str:
         return self.text or _format_cost(self)

@@ -168,6 +168,7 @@ def object_x_values(state: GameState, perm: Permanent, ab: Ability, part: Any) -
     from .payment.cost_objects import needs_of
 
     cost = ab.cost
+    assert cost is not None  # _object_x_part found the part in it
     one = SimpleNamespace(parts=(dataclasses.replace(part, x=False, amount=1),), tap=cost.tap, untap=cost.untap,
                           text=part.text)
     (need,) = needs_of(state, perm, one, 0)

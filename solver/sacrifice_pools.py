@@ -29,7 +29,7 @@ from mtgcheck.models.state import GameState
 from .questions import Unsupported
 
 
-def cost_words_fit(state: GameState, player: str, words: str, q: Any, view: Mapping, source_id: str) -> bool:
+def cost_words_fit(state: GameState, player: str, words: str, q: Any, view: dict, source_id: str) -> bool:
     """Whether ``player``'s permanent ``q`` is one a mana ability's cost part can use ("Tap an untapped artifact or
     creature you control", "Sacrifice a black or artifact creature", "a Prism token"): the layers' type match, else
     the typed filter with its qualifiers and unions (``payment.activation._qualified_match``, CR 205, 105.2; every

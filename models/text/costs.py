@@ -617,3 +617,45 @@ def alternative_cost_parser(kind: str, text: str, card: Card):
     if not params.get("objects"):
         params.pop("objects", None)
     return "alternative_cost", params
+
+
+_SPEND_X_RE = re.compile(r"^spend only (?P<a>white|blue|black|red|green)(?: and/or (?P<b>white|blue|black|red|green))? "
+                         r"mana on x\.?$", re.I)
+_SPEND_CHOSEN_RE = re.compile(r"^spend only mana of the chosen colou?r to activate this ability\.?$", re.I)
+_SPEND_SENTENCE_END = re.compile(r"(?<=[.!\"”])\s+(?=[A-Z])")
+
+
+def split_spend_only(effect_text: str):
+    """An activated ability's effect wording without its "Spend only ..." sentence about paying its own cost, and
+    the typed ``SpendOnly`` (CR 602.2b → 601.2h): "Spend only red mana on X", "Spend only black and/or red mana on X",
+    "Spend only mana of the chosen color to activate this ability"; ``(effect_text, None)`` when there is none."""
+    from ..abilities import SpendOnly
+
+    sentences = [x for x in _SPEND_SENTENCE_END.split(effect_text.strip()) if x]
+    for i, sent in enumerate(sentences):
+        m = _SPEND_X_RE.match(sent.strip())
+        got = None
+        if m:
+            cols = tuple(dict.fromkeys(_COLOR_WORDS[c.lower()] for c in (m.group("a"), m.group("b")) if c))
+            got = SpendOnly(cols, on_x=True, text=sent.strip())
+        elif _SPEND_CHOSEN_RE.match(sent.strip()):
+            got = SpendOnly((), chosen=True, text=sent.strip())
+        if got is not None and len(sentences) > 1:
+            return " ".join(x for j, x in enumerate(sentences) if j != i), got
+    return effect_text, None
+
+
+_TAP_INSTEAD_RE = re.compile(r"^for each mana in this ability's activation cost, you may tap an untapped (?P<what>[\w -]+?) "
+                             r"you control rather than pay that mana\.?$", re.I)
+
+
+def split_tap_instead(effect_text: str) -> tuple[str, str]:
+    """An activated ability's effect wording without its "For each mana in this ability's activation cost, you may tap
+    an untapped creature you control rather than pay that mana" sentence, and the object words ("creature"); ``(text,
+    "")`` when there is none (Heirloom Epic; CR 601.2h, like convoke, 702.51a)."""
+    sentences = [x for x in _SPEND_SENTENCE_END.split(effect_text.strip()) if x]
+    for i, sent in enumerate(sentences):
+        m = _TAP_INSTEAD_RE.match(sent.strip())
+        if m and len(sentences) > 1:
+            return " ".join(x for j, x in enumerate(sentences) if j != i), m.group("what").lower()
+    return effect_text, ""

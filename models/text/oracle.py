@@ -14,6 +14,7 @@ References: CR 113 (abilities), 602.1 (activated abilities: cost, colon, effect)
 """
 from __future__ import annotations
 
+import dataclasses
 import re
 from typing import Callable, Iterable, Mapping
 
@@ -365,7 +366,21 @@ def _parse_line(line: str, face: Face, card: Card) -> list[Ability]:
         from .conditions import split_cost_change  # "This ability costs {1} less to activate ..." (CR 602.2b)
 
         rest_text, cost_change = split_cost_change(body_text)
+        from .costs import split_spend_only, split_tap_instead  # how its own cost is paid (CR 602.2b -> 601.2h)
+
+        spent_text, spend = split_spend_only(rest_text)
+        if spend is not None and cost.mana is not None and (cost.mana.has_x or not spend.on_x):
+            rest_text, cost = spent_text, dataclasses.replace(cost, spend=spend)
+        tapped_text, tap_instead = split_tap_instead(rest_text)
+        if tap_instead and cost.mana is not None:
+            rest_text, cost = tapped_text, dataclasses.replace(cost, tap_instead=tap_instead)
         eff = resolution_cost_words(_run_effect_parsers("activated", rest_text, card, line), rest_text)
+        if (cost.spend is not None or cost.tap_instead) and isinstance(eff, AddMana):
+            # a mana ability's own payment is read by the pools and payments, which do not read it: the sentence
+            # stays with the ability
+            cost = dataclasses.replace(cost, spend=None, tap_instead="")
+            rest_text = body_text if cost_change is None else split_cost_change(body_text)[0]
+            eff = resolution_cost_words(_run_effect_parsers("activated", rest_text, card, line), rest_text)
         if cost_change is not None and (isinstance(eff, AddMana) or cost is None or cost.mana is None):
             # a mana ability's cost change would change the pools and payments, which do not read it yet; an
             # ability without a mana cost has nothing to change: the sentence stays with the ability

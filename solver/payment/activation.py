@@ -171,6 +171,83 @@ def nonmana_cost_problem(state: GameState, perm: Any, part: Any, x: int = 0) -> 
                       text=part.text or a)
 
 
+_HYBRID_OK = {frozenset("WU"), frozenset("WB"), frozenset("UB"), frozenset("UR"), frozenset("BR"), frozenset("BG"),
+              frozenset("RG"), frozenset("RW"), frozenset("GW"), frozenset("GU")}
+
+
+def spend_only_cost(perm: Any, mana: ManaCost, x: int, spend: Any) -> ManaCost | str:
+    """The mana cost to pay under a restriction on the mana spent (``models.abilities.SpendOnly``; CR 601.2h, 106.6).
+
+    Spending only mana of some colours on a part of the cost is paying that part with symbols of those colours: the
+    X of "Spend only red mana on X" (Crimson Hellkite) becomes X {R} ("black and/or red": the hybrid {B/R}, CR
+    107.4e), and every generic mana of "Spend only mana of the chosen color to activate this ability" (Throne of
+    Eldraine) a symbol of the chosen colour, a coloured symbol of another colour being unpayable.
+
+    Returns
+    -------
+    ManaCost, or the reason in player terms when no mana could pay it.
+
+    Raises
+    ------
+    Unsupported : no colour was chosen, or a symbol the restriction can't be read on (Phyrexian, snow, {C}).
+    """
+    cols = tuple(spend.colors)
+    if spend.chosen:  # the colour chosen as it entered (the one reader of choices.color, solver.produce)
+        from ..produce import _chosen_color
+
+        cols = (str(_chosen_color(perm.name, perm.choices, False)),)
+    if len(cols) == 1:
+        sym = "{" + cols[0] + "}"
+    elif len(cols) == 2 and frozenset(cols) in _HYBRID_OK:
+        sym = "{" + "/".join(cols) + "}"
+    else:
+        raise Unsupported(f"{perm.name}: “{spend.text}” is not read for these colours", topics=(Topic.COSTS,),
+                          text=spend.text)
+    if spend.on_x:
+        base = ManaCost(tuple(s for s in mana if not s.is_variable))
+        return base + ManaCost.parse(sym * (mana.x_count * int(x)))
+    out: list[str] = []
+    for s in mana.with_x(x):
+        if s.is_generic:
+            out.extend([sym] * s.generic_amount)
+        elif s.is_phyrexian or s.is_snow or s.is_colorless or s.is_variable:
+            raise Unsupported(f"{perm.name}: “{spend.text}” with {s} in the cost is not read", topics=(Topic.COSTS,),
+                              text=spend.text)
+        elif set(s.colors) & set(cols):
+            out.append(sym if not s.is_hybrid else "{" + sorted(set(s.colors) & set(cols))[0] + "}")
+        else:
+            return (f"its cost has {s}, which no mana of {', '.join(cols)} can pay, and “{spend.text}” (CR 601.2h, "
+                    f"118.3)")
+    return ManaCost.parse("".join(out))
+
+
+def tap_instead_payers(state: GameState, perm: Any, cost: Any, mana: ManaCost, exclude: list[str],
+                       notes: list[str] | None = None) -> list:
+    """The permanents that may be tapped rather than paying the ability's mana ("For each mana in this ability's
+    activation cost, you may tap an untapped creature you control rather than pay that mana", Heirloom Epic), as
+    payers of the payment search (``payment.model.ExtraPayer``): each untapped one its controller controls (summoning
+    sickness does not matter: it is not a {T} ability of its own, CR 302.6), one mana each, and then not also tapped
+    for its own mana (CR 601.2g-h, 107.5; convoke alike, 702.51a). A creature pays one generic mana, or one mana of
+    any colour (each colour an option).
+
+    Raises
+    ------
+    Unsupported : the object words not understood, or {C} or {S} in the cost (which such a tap would pay is not read).
+    """
+    from .model import ExtraPayer
+
+    if any(s.is_colorless or s.is_snow for s in mana):
+        raise Unsupported(f"{perm.name}: tapping a permanent rather than paying {{C}} or {{S}} is not modelled",
+                          topics=(Topic.COSTS,), text=cost.text)
+    opts = ("1",) if all(s.is_generic for s in mana) else ("W", "U", "B", "R", "G")
+    mine = [q for q in state.permanents(perm.controller) if not q.tapped and q.id not in exclude]
+    cands = [q for q in mine if _count_matching(state, perm.controller, cost.tap_instead, [q], perm)]
+    if notes is not None and cands:
+        notes.append(f"each of {', '.join(q.name for q in cands[:6])}{' and more' if len(cands) > 6 else ''} may be "
+                     f"tapped rather than paying one mana of its cost (its own text; CR 601.2h)")
+    return [ExtraPayer(q.id, q.name, opts, "tapped for its cost", permanent=q.id) for q in cands]
+
+
 def activation_cost_check(state: GameState, perm: Any, ability: Any, *, x: int = 0,
                           notes: list[str] | None = None) -> str | None:
     """Whether the costs of ``ability`` of ``perm`` can be paid now (CR 602.2b → 601.2f-h).
@@ -225,15 +302,29 @@ def activation_cost_check(state: GameState, perm: Any, ability: Any, *, x: int =
         if problem:
             return problem
     mana = cost.mana or ManaCost()
-    if mana.has_x:
+    spend = getattr(cost, "spend", None)
+    if spend is not None:  # "Spend only red mana on X", "only mana of the chosen color" (CR 601.2h)
+        if spend.on_x and x and getattr(ability, "cost_change", None) is not None:
+            raise Unsupported(f"{perm.name}: “{spend.text}” with a change to the ability's cost: which mana the change "
+                              "takes off X is not modelled", topics=(Topic.COSTS,), text=spend.text)
+        got = spend_only_cost(perm, mana, x, spend)
+        if isinstance(got, str):
+            return got
+        mana = got
+        if notes is not None and len(mana):
+            notes.append(f"“{spend.text}”: the mana is paid as {mana} (CR 601.2h)")
+    elif mana.has_x:
         mana = mana.with_x(x)
     if not life_payable(life, state.life_of(player)):
         return f"the cost includes paying {life} life but {player} has {state.life_of(player)} (CR 119.4)"
     exclude = [perm.id] if (cost.tap or cost.untap) else []
     tc = SimpleNamespace(mana=mana, life=life, parts=cost.parts)  # parts: mana abilities must not use them too
+    extra = tap_instead_payers(state, perm, cost, mana, exclude, notes) if getattr(cost, "tap_instead", "") else []
 
     def pay(sources: Any) -> str | None:
         kw: dict = {"exclude_permanents": exclude}
+        if extra:
+            kw["extra"] = extra
         if sources is not None:
             kw["sources"] = sources
         try:
