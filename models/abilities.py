@@ -60,7 +60,8 @@ class CostPart:
     fine), ``"discard_hand"`` (the whole hand, possibly empty), ``"pay_life"``, ``"remove_counters"``,
     ``"put_counters"``, ``"discard"``, ``"exile"``, ``"tap_untapped"``, ``"return"``,
     ``"mill"``, ``"pay_energy"``, ``"exert"`` (itself, CR 701.43), ``"collect_evidence"`` (``amount``: the total
-    mana value, CR 701.59a), ``"forage"`` (CR 701.61a) or ``"other"``. ``what`` says which object: ``"this"``
+    mana value, CR 701.59a), ``"forage"`` (CR 701.61a), ``"waterbend"`` (pay ``amount`` generic mana, or X; an untapped
+    artifact or creature may be tapped for each, CR 701.67a) or ``"other"``. ``what`` says which object: ``"this"``
     (the permanent itself), a type such as ``"creature"`` or ``"land"``, or a counter
     kind for counter costs. ``amount`` is how many (life, counters, objects); 0 for a number chosen as the cost is
     paid ("X", "any number of", "one or more"), whose least value is ``at_least`` ("one or more": 1). ``text``
@@ -104,7 +105,7 @@ class CostPart:
 #: Cost part actions the casting rules (``solver.costs.nonmana_problems``) do not read: typed for activated abilities
 #: (``solver.payment.cost_objects``), so a spell's additional or alternative cost with one is not answered.
 _ACTIVATION_ONLY = frozenset({"untap", "remove_counters_from", "put_counters_on", "remove_all_counters",
-                              "exile_permanent", "reveal", "put_library", "exert", "tap_untapped"})
+                              "exile_permanent", "reveal", "put_library", "exert", "tap_untapped", "waterbend"})
 _ENERGY_SYMBOLS_RE = re.compile(r"(?:pay )?(?:\{E\})+", re.I)
 
 
@@ -204,6 +205,7 @@ _MILL_RE = re.compile(r"^mill (a card|\w+ cards)$", re.I)
 _ENERGY_RE = re.compile(r"^pay ((?:\{E\})+)$", re.I)
 _EXERT_RE = re.compile(r"^exert (?:this|it)(?: \w+)?$", re.I)
 _COLLECT_RE = re.compile(r"^collect evidence (\d+)$", re.I)
+_WATERBEND_RE = re.compile(r"^waterbend (\{(?:\d+|x)\})$", re.I)
 _COUNT = r"(?P<n>an?|" + "|".join(w for w in NUMBER_WORDS if w not in ("a", "an")) + r"|x|\d+)"
 _ENERGY_WORDS_RE = re.compile(r"^pay " + _COUNT + r" \{E\}$", re.I)
 _TAP_OTHER_RE = re.compile(r"^tap (?:(?P<another>another)|" + _COUNT + r"(?P<other> other)?) untapped (?P<what>.+?) you "
@@ -435,6 +437,12 @@ def parse_activation_cost(text: str, card_name: str = "") -> ActivationCost:
             continue
         if _EXERT_RE.match(chunk):  # CR 701.43a: it won't untap during its controller's next untap step
             parts.append(CostPart("exert", "this", 1, chunk))
+            continue
+        m = _WATERBEND_RE.match(chunk)
+        if m:  # CR 701.67a: pay {N}; for each generic mana of it, an untapped artifact or creature may be tapped instead
+            sym = m.group(1).upper()
+            parts.append(CostPart("waterbend", "artifact or creature", 0 if sym == "{X}" else int(sym[1:-1]), chunk,
+                                  x=sym == "{X}"))
             continue
         m = _COLLECT_RE.match(chunk)
         if m:  # CR 701.59a: exile cards with total mana value N or more from your graveyard

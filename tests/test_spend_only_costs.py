@@ -58,3 +58,23 @@ def test_heirloom_epic_taps_creatures_rather_than_paying_cr_601_2h(real_db, bear
           + ["Forest"] * forests}
     got = ask(real_db, bf, {"activate": {"permanent": "Heirloom Epic", "ability": 1}}).values
     assert got["activatable"] is (bears + elves + forests >= 4)
+
+
+def test_waterbend_is_read_cr_701_67a():
+    from mtgcheck.models.abilities import parse_activation_cost, unread_when_casting
+
+    (wb,) = parse_activation_cost("Waterbend {5}").parts
+    assert (wb.action, wb.amount, wb.what) == ("waterbend", 5, "artifact or creature")
+    assert parse_activation_cost("Waterbend {X}").parts[0].x
+    assert unread_when_casting(wb)  # a spell's waterbend stays one the casting rules do not read
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.integers(0, 2), st.integers(0, 2), st.integers(0, 4))
+def test_waterbend_taps_artifacts_and_creatures_cr_701_67a(real_db, thopters, bears, islands):
+    """Yue's "Waterbend {5}, {T}": each untapped artifact or creature other than Yue (its {T}) pays one, each Island
+    one (CR 701.67a, 601.2g-h)."""
+    bf = {"Alice": ["Yue, the Moon Spirit"] + ["Ornithopter"] * thopters + [{"card": "Grizzly Bears", "sick": True}] * bears
+          + ["Island"] * islands}
+    got = ask(real_db, bf, {"activate": {"permanent": "Yue, the Moon Spirit", "ability": 1}}).values
+    assert got["activatable"] is (thopters + bears + islands >= 5)

@@ -221,6 +221,31 @@ def spend_only_cost(perm: Any, mana: ManaCost, x: int, spend: Any) -> ManaCost |
     return ManaCost.parse("".join(out))
 
 
+def waterbend_cost(perm: Any, cost: Any) -> Any:
+    """An activation cost with "Waterbend {N}" (or {X}) read as its mana and the permanents that may be tapped instead
+    (CR 701.67a: pay {N}; for each generic mana of it, an untapped artifact or creature its controller controls may be
+    tapped rather than paying that mana; ``ActivationCost.tap_instead``).
+
+    Raises
+    ------
+    Unsupported : other mana in the cost as well (the taps may pay only the waterbend's own generic mana, CR 701.67b),
+        or two waterbend parts.
+    """
+    import dataclasses
+
+    from mtgcheck.models.mana import ManaCost as _MC
+
+    wb = [p for p in cost.parts if p.action == "waterbend"]
+    if len(wb) != 1 or (cost.mana is not None and len(cost.mana)) or getattr(cost, "spend", None) is not None:
+        raise Unsupported(f"{perm.name}: “{wb[0].text}” with other mana in the cost: which generic mana the tapped "
+                          "permanents may pay (only the waterbend's own, CR 701.67b) is not modelled",
+                          topics=(Topic.COSTS,), text=wb[0].text)
+    p = wb[0]
+    mana = _MC.parse("{X}" if p.x else ("{%d}" % p.amount if p.amount else ""))
+    return dataclasses.replace(cost, mana=mana, tap_instead=str(p.what),
+                               parts=tuple(q for q in cost.parts if q.action != "waterbend"))
+
+
 def tap_instead_payers(state: GameState, perm: Any, cost: Any, mana: ManaCost, exclude: list[str],
                        notes: list[str] | None = None) -> list:
     """The permanents that may be tapped rather than paying the ability's mana ("For each mana in this ability's
@@ -290,6 +315,8 @@ def activation_cost_check(state: GameState, perm: Any, ability: Any, *, x: int =
                 return None
             reasons.append(f"“{alt.text}”: {r}")
         return "neither of its costs can be paid: " + "; ".join(reasons)
+    if any(p.action == "waterbend" for p in cost.parts):
+        cost = waterbend_cost(perm, cost)
     player = perm.controller
     life = 0
     for p in cost.parts:
