@@ -87,5 +87,5 @@ def test_exile_a_creature_card_from_the_graveyard_cr_118_3(real_db):
 def test_unmodelled_cost_part_names_its_topic(real_db):
     """An unread cost part is unsupported naming the part, with the costs topic (the probe groups by it)."""
     with pytest.raises(Unsupported) as e:
-        _act(real_db, {"Alice": ["Yue, the Moon Spirit"]}, "Yue, the Moon Spirit")
-    assert "Waterbend" in str(e.value) and e.value.topics and e.value.text
+        _act(real_db, {"Alice": ["Pietra, Crafter of Clowns", "Plains", "Mountain"]}, "Pietra, Crafter of Clowns")
+    assert "Tell a joke" in str(e.value) and e.value.topics and e.value.text

@@ -116,3 +116,12 @@ def test_herald_cost_against_brute_force_cr_701_21a(catalog_db, colour_sets):
                          "battlefield": {"Alice": ["Herald Construct"] + names},
                          "ask": {"activate": {"permanent": "Herald Construct", "ability": 1}}}, "<test>")
     assert answer_scenario(sc, catalog_db).values["activatable"] is want
+
+
+def test_creature_of_the_chosen_type_cr_607_2a(real_db):
+    """Doom Cannon's "Sacrifice a creature of the chosen type" reads the creature type chosen as it entered (CR 205.3m,
+    607.2a); the Elf may tap for {G} before it is sacrificed (CR 605.3a, 601.2g-h)."""
+    elf = {"card": "Doom Cannon", "choices": {"creature_type": "Elf"}}
+    assert _act(real_db, {"Alice": [elf, "Llanowar Elves", "Mountain", "Mountain"]}, "Doom Cannon")["activatable"]
+    assert not _act(real_db, {"Alice": [elf, "Grizzly Bears", "Mountain", "Mountain", "Mountain"]},
+                    "Doom Cannon")["activatable"]

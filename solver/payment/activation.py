@@ -38,6 +38,13 @@ def _count_matching(state: GameState, player: str, what: str, objects: list, sou
     kind = _kind_words(what)
     if kind in ("permanent", "card", ""):
         return len(objects)
+    chosen = _CHOSEN_TYPE_RE.match(kind)
+    if chosen:  # "a creature of the chosen type" (Doom Cannon): the type chosen as it entered (CR 205.3m, 607.2a)
+        t = source.choices.get("creature_type") if getattr(source, "choices", None) else None
+        if not t:
+            raise Unsupported(f"{source.name}: no creature type was chosen for it (give choices: {{creature_type: ...}})",
+                              topics=(Topic.COSTS,), text=what)
+        return _count_matching(state, player, f"{chosen.group(1)} {str(t).strip().lower()}", objects, source)
     view = board_view(state) if any(isinstance(o, Permanent) for o in objects) else {}
     n = 0
     for o in objects:
@@ -50,6 +57,7 @@ def _count_matching(state: GameState, player: str, what: str, objects: list, sou
     return n
 
 
+_CHOSEN_TYPE_RE = re.compile(r"^(\w+) of the chosen type$", re.I)
 #: Object words that name only tokens ("a token named Wood", "untapped tokens"), with no "or": words the filter
 #: parser may not read in full, matched by no object of a scenario
 _TOKENS_ONLY = re.compile(r"^(?!.*\bor\b)(?:[\w'-]+ )*?tokens?(?: named [\w' ,-]+)?$", re.I)
