@@ -134,6 +134,24 @@ def cost_object_filter(words: str) -> Any:
     return parse_filter(words, "any", qualifiers=True)
 
 
+#: Object words that name only tokens ("a token named Wood", "untapped tokens"), with no "or"
+_TOKENS_ONLY_RE = re.compile(r"^(?!.*\bor\b)(?:[\w'-]+ )*?tokens?(?: named [\w' ,-]+)?$", re.I)
+_CHOSEN_TYPE_RE = re.compile(r"^(\w+) of the chosen type$", re.I)
+
+
+def names_only_tokens(words: str) -> bool:
+    """Whether a cost part's object words name tokens only ("Prism token", "token named Wood", "tokens"; no union):
+    no object of a scenario matches them, every one being a card (CR 111.1; ``solver.qualifiers``)."""
+    return bool(_TOKENS_ONLY_RE.match(words.strip()))
+
+
+def of_the_chosen_type(words: str) -> str | None:
+    """The kind of "<kind> of the chosen type" ("creature of the chosen type", Doom Cannon: ``"creature"``), else
+    ``None``; the type is the one chosen as the permanent entered (CR 205.3m, 607.2a)."""
+    m = _CHOSEN_TYPE_RE.match(words.strip())
+    return m.group(1).lower() if m else None
+
+
 @dataclass(frozen=True)
 class SpendOnly:
     """How the mana of an activation cost may be paid, from the ability's own text (CR 602.2b → 601.2h, 106.6):

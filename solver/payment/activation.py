@@ -1,7 +1,6 @@
 """Whether an activated ability's costs can be paid (the ``activate`` question's cost check, CR 602.2b)."""
 from __future__ import annotations
 
-import re
 from types import SimpleNamespace
 from typing import Any
 
@@ -38,13 +37,15 @@ def _count_matching(state: GameState, player: str, what: str, objects: list, sou
     kind = _kind_words(what)
     if kind in ("permanent", "card", ""):
         return len(objects)
-    chosen = _CHOSEN_TYPE_RE.match(kind)
+    from mtgcheck.models.abilities import of_the_chosen_type
+
+    chosen = of_the_chosen_type(kind)
     if chosen:  # "a creature of the chosen type" (Doom Cannon): the type chosen as it entered (CR 205.3m, 607.2a)
         t = source.choices.get("creature_type") if getattr(source, "choices", None) else None
         if not t:
             raise Unsupported(f"{source.name}: no creature type was chosen for it (give choices: {{creature_type: ...}})",
                               topics=(Topic.COSTS,), text=what)
-        return _count_matching(state, player, f"{chosen.group(1)} {str(t).strip().lower()}", objects, source)
+        return _count_matching(state, player, f"{chosen} {str(t).strip().lower()}", objects, source)
     view = board_view(state) if any(isinstance(o, Permanent) for o in objects) else {}
     n = 0
     for o in objects:
@@ -55,12 +56,6 @@ def _count_matching(state: GameState, player: str, what: str, objects: list, sou
         except ValueError:
             n += _qualified_match(state, player, what, kind, perm, isinstance(o, Permanent), view, source)
     return n
-
-
-_CHOSEN_TYPE_RE = re.compile(r"^(\w+) of the chosen type$", re.I)
-#: Object words that name only tokens ("a token named Wood", "untapped tokens"), with no "or": words the filter
-#: parser may not read in full, matched by no object of a scenario
-_TOKENS_ONLY = re.compile(r"^(?!.*\bor\b)(?:[\w'-]+ )*?tokens?(?: named [\w' ,-]+)?$", re.I)
 
 
 def _qualified_match(state: GameState, player: str, what: str, kind: str, perm: Any, on_battlefield: bool,
@@ -77,7 +72,9 @@ def _qualified_match(state: GameState, player: str, what: str, kind: str, perm: 
         verdict, why = filter_verdict(state, f, perm, player, view[perm.id].subtypes if perm.id in view else None,
                                       source, "permanent" if on_battlefield else "card")
     except ValueError:
-        if _TOKENS_ONLY.match(kind.strip()):
+        from mtgcheck.models.abilities import names_only_tokens
+
+        if names_only_tokens(kind):
             return 0  # every object of a scenario is a card, none a token (CR 111.1; solver.qualifiers)
         raise Unsupported(f"{source.name}: which objects “{what}” allows is not modelled",
                           topics=(Topic.COSTS,), text=what) from None
