@@ -664,10 +664,19 @@ class EventAmount(Amount):
     times: int = 1
 
 
+@dataclass(frozen=True)
+class PlayersWho(Amount):
+    """How many players of ``whose`` had ``event`` (a count of ``models.turn.TurnHistory.COUNTS``) happen this turn:
+    "for each of your opponents who lost life this turn" (Belbe, Corrupted Observer; CR 119.3)."""
+
+    event: str
+    whose: str = "opponent"
+
+
 AMOUNT_TYPES: tuple[type, ...] = (Fixed, VariableX, CountOf, CountersOn, Devotion, PowerOf, CountersRemoved, StatOf,
                                   GreatestAmong, TotalAmong, DistinctAmong, ThisTurn, LifeTotal, PlayerCounters, Sum,
                                   OfChosenType, Revealed, PartySize, EventAmount,
-                                  SharingCreatureType)
+                                  SharingCreatureType, PlayersWho)
 
 
 class Condition:
@@ -863,6 +872,17 @@ class SourceCast(Condition):
 
 
 @dataclass(frozen=True)
+class HasLegalTarget(Condition):
+    """The triggered ability's target requirement ``spec`` (a ``models.text.targets.TargetSpec``) can be met now: a
+    triggered ability whose required target can't be chosen is removed from the stack (CR 603.3d) and one whose
+    targets are all illegal doesn't resolve (608.2b), so it adds its mana only with a legal target ("Urabrask deals
+    1 damage to target opponent. Add {R}."; "exile target card from a graveyard. If it was a land card, add {R} or
+    {G}", Klothys: a land card). Read by ``solver.targets.spec_legality``."""
+
+    spec: Any = None
+
+
+@dataclass(frozen=True)
 class ResolvedThisTurn(Condition):
     """"If this is the [first/second/third] time this ability has resolved this turn" (Omnath, Locus of Creation):
     as it resolves it is the ``nth`` time when it resolved ``nth - 1`` times earlier this turn (CR 603.4, 608.2), read
@@ -874,7 +894,8 @@ class ResolvedThisTurn(Condition):
 CONDITION_TYPES: tuple[type, ...] = (HasCounter, ControlsAtLeast, SourceTapped, EventObjectIs, Not, CardsInZone,
                                      OpponentHasCounters, OpponentControlsMore, SourceAttacking, AttackedThisStep,
                                      AttackedThisTurn, SpellsCastThisTurn, Compare, AllOf, AnyOf, HasDesignation,
-                                     SourceMatches, SourceModified, SourceRenowned, SourceCast, ResolvedThisTurn)
+                                     SourceMatches, SourceModified, SourceRenowned, SourceCast, ResolvedThisTurn,
+                                     HasLegalTarget)
 
 
 # ---------------------------------------------------------------------------

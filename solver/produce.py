@@ -925,7 +925,8 @@ def _intervening_why(state: GameState, perm: Permanent, others: list[Ability]) -
             continue
         ok, words = condition_holds(state, perm.controller, cond, perm, a.describe())
         out.append(f"{perm.name}'s \"{a.describe()}\" adds mana only under a condition (an intervening \"if\", "
-                   f"CR 603.4, or a count of counters it removes, 608.2h): {words}, so if it resolved now it "
+                   f"CR 603.4; what it removes, sacrifices or targets as it resolves, 608.2c-h, 603.3d): {words}, so if "
+                   f"it resolved now it "
                    + ("would add its mana" if ok else "would add no mana") + " (CR 106.7)")
     return out
 

@@ -30,7 +30,7 @@ from typing import Any, Iterable
 from mtgcheck.models.effects import (AllOf, Amount, AnyOf, AttackedThisStep, AttackedThisTurn, CardsInZone, Compare,
                                      Condition, ControlsAtLeast, CountersOn, CountersRemoved, CountOf, Devotion,
                                      DistinctAmong, Filter, Fixed, GreatestAmong, HasCounter, HasDesignation, LifeTotal,
-                                     Not, OfChosenType, OpponentControlsMore, PartySize, ResolvedThisTurn, OpponentHasCounters, PlayerCounters, PowerOf,
+                                     Not, OfChosenType, OpponentControlsMore, PartySize, PlayersWho, ResolvedThisTurn, HasLegalTarget, OpponentHasCounters, PlayerCounters, PowerOf,
                                      Qualifier, Revealed, SharingCreatureType,
                                      SourceAttacking, SourceCast, SourceMatches, SourceModified, SourceRenowned, SourceTapped,
                                      SpellsCastThisTurn, StatOf, Sum, ThisTurn, TotalAmong, VariableX)
@@ -353,6 +353,11 @@ def amount_value(state: GameState, player: str, amount: Amount | int, source: Pe
             raise Unsupported(f"“{what}”: whose counters are meant is not one player")
         n = state.counters_of(who[0], amount.kind)
         return n, f"{who[0]} has {n} {amount.kind} counter(s) (CR 122.1)"
+    if isinstance(amount, PlayersWho):
+        who = _players(state, player, amount.whose, opponent)
+        hit = [p for p in who if state.turn.history.count_of(amount.event, p) > 0]
+        return len(hit), (f"{len(hit)} of {', '.join(who) or 'no one'} had {amount.event.replace('_', ' ')} this turn"
+                          f"{_default_turn(state)}")
     if isinstance(amount, PartySize):
         from .costs import party_size
 
@@ -534,6 +539,8 @@ def condition_holds(state: GameState, player: str, cond: Condition, source: Perm
         return _source_cast(source, cond, text)
     if isinstance(cond, ResolvedThisTurn):
         return _resolved_this_turn(state, source, cond, text)
+    if isinstance(cond, HasLegalTarget):
+        return _has_legal_target(state, player, source, cond, text)
     if isinstance(cond, Not):
         ok, why = condition_holds(state, player, cond.of, source, text)
         return (not ok), ("not: " + why)
@@ -590,6 +597,23 @@ def _resolved_this_turn(state: GameState, source: Permanent | None, cond: Resolv
     ok = earlier == cond.nth - 1
     return ok, (f"{source.name}'s triggered ability {nums[0]} resolved {earlier} time(s) earlier this turn"
                 f"{_default_turn(state)}, so resolving now would be time {earlier + 1} (needs time {cond.nth})")
+
+
+def _has_legal_target(state: GameState, player: str, source: Permanent | None, cond: HasLegalTarget,
+                      text: str) -> tuple[bool, str]:
+    """``HasLegalTarget``: the requirement has a legal choice now (``solver.targets.spec_legality``, CR 115, 601.2c,
+    603.3d); a choice the rules cannot decide (hexproof or "can't be the target" text not modelled) is
+    ``Unsupported``."""
+    from .targets import NO, UNKNOWN, spec_legality
+
+    if source is None:
+        raise Unsupported(f"“{text}”: it reads a permanent that is not there")
+    v, why = spec_legality(state, player, source.card, cond.spec, source=source)
+    if v == UNKNOWN:
+        raise Unsupported(f"“{text}”: whether “{cond.spec.text}” has a legal choice is not known: {why}")
+    if v == NO:
+        return False, f"“{cond.spec.text}” has no legal choice (CR 603.3d, 608.2b){': ' + why if why else ''}"
+    return True, f"“{cond.spec.text}” has a legal choice (CR 601.2c, 603.3d)"
 
 
 def _designation_words(d: str) -> str:

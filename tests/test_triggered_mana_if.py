@@ -227,13 +227,9 @@ def test_other_instructions_are_riders_that_change_no_mana_answer():
         assert u.text == rider and u.topics == frozenset({Topic.TRIGGERS, Topic.RESOLUTION})
 
 
-def test_required_target_or_amount_after_an_instruction_stays_unmodelled():
-    """CR 603.3d, 608.2b: a rider with a target that must be chosen may keep the ability from resolving, so the line
-    stays unmodelled (Urabrask); an amount read after another instruction changed the board (a counter put on it,
-    then "{C} for each counter on it") is not reordered and stays unmodelled (CR 608.2c)."""
-    (ab,) = parse_abilities(card("Whenever you cast an instant or sorcery spell, this creature deals 1 damage to "
-                                 "target opponent. Add {R}."))
-    assert not isinstance(ab.effect, TriggeredAddMana)
+def test_amount_after_an_instruction_stays_unmodelled():
+    """CR 608.2c: an amount read after another instruction changed the board (a counter put on it, then "{C} for
+    each counter on it") is not reordered: the line stays unmodelled (never read as if the instruction came after)."""
     (ab,) = parse_abilities(card("At the beginning of your first main phase, put a +1/+1 counter on this creature and "
                                  "add {C} for each counter on it."))
     assert not isinstance(ab.effect, TriggeredAddMana)
@@ -352,3 +348,45 @@ def test_neheb_needs_the_hand(tmp_path, db):
         ask: {could_produce: Neheb}
     """)
     assert r.verdict == UNSUPPORTED and "hand" in r.message
+
+
+def test_other_players_mana_amounts():
+    """CR 119.3, 122.1, 106.7: 'the active player adds {C}{C} for each of your opponents who lost life this turn'
+    counts opponents of the ability's controller (PlayersWho); 'that player may put a +1/+1 counter on this creature.
+    If they do, they add {C} for each counter on it' adds one more than the counters it has (the one just put)."""
+    from mtgcheck.models.effects import CountersOn, PlayersWho, Sum
+
+    (ab,) = parse_abilities(card("At the beginning of each postcombat main phase, the active player adds {C}{C} for "
+                                 "each of your opponents who lost life this turn."))
+    assert ab.effect.output.amount == PlayersWho("life_lost", "opponent") and ab.effect.output.to == "active_player"
+    (ab,) = parse_abilities(card("At the beginning of each player's first main phase, that player may put a +1/+1 "
+                                 "counter on this creature. If they do, they add {C} for each counter on it."))
+    assert ab.effect.output.amount == Sum((CountersOn(""),), plus=1) and ab.effect.output.to == "that_player"
+
+
+def test_required_target_of_a_rider_is_read_or_unsupported(tmp_path, db):
+    """CR 603.3d, 608.2b: 'Urabrask deals 1 damage to target opponent. Add {R}.' adds mana only with a legal target;
+    Leyline of Sanctity's 'You have hexproof.' is not read by the target rules, so the answer is unsupported naming
+    it (never a guess); Klothys's target card needs the graveyards listed."""
+    from mtgcheck.models.effects import HasLegalTarget
+
+    (ab,) = parse_abilities(card("Whenever you cast an instant or sorcery spell, this creature deals 1 damage to "
+                                 "target opponent. Add {R}."))
+    assert isinstance(ab.effect, TriggeredAddMana) and isinstance(ab.effect.condition, HasLegalTarget)
+    r = run(tmp_path, db, """
+        players: [Alice, Bob]
+        cards:
+          Praetor: {mana_cost: "{2}{R}{R}", type_line: Creature — Phyrexian, power: "4", toughness: "4", oracle_text: "Whenever you cast an instant or sorcery spell, this creature deals 1 damage to target opponent. Add {R}."}
+          Leyline: {mana_cost: "{2}{W}{W}", type_line: Enchantment, oracle_text: "You have hexproof."}
+        battlefield: {Alice: [Praetor], Bob: [Leyline]}
+        ask: {could_produce: Praetor}
+    """)
+    assert r.verdict == UNSUPPORTED and "hexproof" in r.message
+    r = run(tmp_path, db, """
+        players: [Alice, Bob]
+        cards:
+          God: {mana_cost: "{1}{R}{G}", type_line: Legendary Enchantment — God, oracle_text: "At the beginning of your first main phase, exile target card from a graveyard. If it was a land card, add {R} or {G}. Otherwise, you gain 2 life."}
+        battlefield: {Alice: [God]}
+        ask: {could_produce: God}
+    """)
+    assert r.verdict == UNSUPPORTED and "graveyard" in r.message

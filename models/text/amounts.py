@@ -10,7 +10,7 @@ import dataclasses
 
 from ..effects import (Amount, Condition, ControlsAtLeast, CountersOn, CountersRemoved, CountOf, Devotion,
                        DistinctAmong, EventObjectIs, Filter, Fixed, GreatestAmong, HasCounter, OfChosenType, PartySize,
-                       PlayerCounters, PowerOf,
+                       PlayersWho, PlayerCounters, PowerOf,
                        Revealed, SourceTapped, StatOf, Sum, ThisTurn, TotalAmong, VariableX)
 from .filters import parse_filter, tail_qualifier
 from .words import parse_count_word
@@ -40,6 +40,8 @@ def parse_amount(text: str) -> Amount:
     # "this creature's power"; "Marwyn's power" reads "this's power" once the card's name is replaced
     if re.fullmatch(r"(this creature|this artifact|this)'s power", t):
         return PowerOf()
+    if t in ("of your opponents who lost life this turn", "opponent who lost life this turn"):
+        return PlayersWho("life_lost", "opponent")  # CR 119.3
     if t in ("creature in your party", "creatures in your party"):
         return PartySize()  # CR 700.8
     m = re.fullmatch(r"(?:(\S+) )?counters? removed this way", t)

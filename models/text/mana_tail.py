@@ -83,6 +83,8 @@ def parse_triggered_add_mana(text: str) -> dict:
         condition = nth if condition is None else _all_of(condition, nth)
     t, chosen_amount = _chosen_on_resolution(t)
     t, sac = _sacrifice_if_you_do(t)
+    if sac is None:
+        t, sac = _exile_target_if(t)
     if sac is not None:
         condition = sac if condition is None else _all_of(condition, sac)
     t = _mana_sentence_first(t)
@@ -134,10 +136,11 @@ def parse_triggered_add_mana(text: str) -> dict:
     once = bool(_ONCE_EACH_TURN.search(body))
     body = _ONCE_EACH_TURN.sub(" ", body).strip()
     params = parse_add_effect(body)
-    if params.get("targets") and not _REQUIRED_TARGET.search(re.sub(_OPTIONAL_TARGETS, "", body)):
-        # every target is "up to N" or "any number of": zero targets is a legal choice, so the ability can always be
-        # put on the stack and resolve (CR 601.2c, 603.3d, 608.2b); its targets change no mana it adds
+    if params.get("targets"):
+        target_cond = _target_condition(body)
         params.pop("targets")
+        if target_cond is not None:
+            condition = target_cond if condition is None else _all_of(condition, target_cond)
     # a rider moving library cards ("Shuffle ... into your library") stays a rider: it is no mana ability anyway
     # (CR 605.5a), so 605.1a's "doesn't ... target" test does not apply
     params.pop("moves_library_card", None)
@@ -167,9 +170,25 @@ def parse_triggered_add_mana(text: str) -> dict:
 
 #: "add [twice] that much mana in any combination of ..." / "add twice that much {G}": a number of the event.
 _THAT_MUCH = re.compile(r"^add (?P<times>twice |three times )?that much (?P<rest>.+)$", re.I | re.S)
-#: Targets a player may leave unchosen ("up to one target creature", "any number of target cards", CR 601.2c).
-_OPTIONAL_TARGETS = re.compile(r"\b(?:up to (?:\w+)|any number of) (?:other )?target\b", re.I)
-_REQUIRED_TARGET = re.compile(r"\btargets?\b", re.I)
+def _target_condition(body: str) -> object:
+    """The targets of a triggered ability that adds mana (its other instructions'): every target "up to N" or "any
+    number of" (zero targets is a legal choice, CR 601.2c) -> ``None``, the ability can always be put on the stack
+    and resolve; one required target ("deals 1 damage to target opponent") -> ``HasLegalTarget`` (CR 603.3d,
+    608.2b: without a legal choice it never resolves). Raises ``ValueError`` for a target phrase not understood or
+    several required targets (distinct choices, CR 115.3, are not read here)."""
+    from mtgcheck.models.effects import HasLegalTarget
+
+    from .targets import _phrases
+
+    specs, unread = _phrases(body)
+    if unread:
+        raise ValueError(f"a target not understood: {unread[0]!r}")
+    required = [s for s in specs if s.count > 0]
+    if not required:
+        return None
+    if len(required) > 1 or required[0].count != 1:
+        raise ValueError("several required targets are not modelled here")
+    return HasLegalTarget(required[0])
 #: An amount that reads the game as the ability resolves: the instructions before it may change it.
 _READS_STATE = re.compile(r"\bfor each\b|\bequal to\b|\bx\b|\bthat much\b|\bthat many\b", re.I)
 #: "[clause] and add [mana]" / "add [mana] and [clause]": another instruction joined to the mana one.
@@ -293,9 +312,36 @@ def _nth_resolution(t: str) -> "tuple[str, object | None]":
 #: "you may discard any number of cards. If you do, draw that many cards and add that much {R}" (Neheb)
 _DISCARD_ANY = re.compile(r"^(?P<event>(?:when|whenever|at) [^,]+), you may discard any number of cards\. if you do, "
                           r"draw that many cards and (?P<add>add that much \{[wubrgc]\}\.)(?P<rest>.*)$", re.I | re.S)
+#: "exile target card from a graveyard. If it was a land card, add {R} or {G}. Otherwise, ..." (Klothys)
+_EXILE_TARGET_IF = re.compile(r"^(?P<event>(?:when|whenever|at) [^,]+), exile target card from a graveyard\. if it was "
+                              r"an? (?P<type>land|creature|artifact|enchantment|instant|sorcery) card, (?P<add>add [^.]+\.) "
+                              r"otherwise, (?P<otherwise>.+)$", re.I | re.S)
+#: "that player may put a +1/+1 counter on this creature. If they do, they add {C} for each counter on it."
+_PUT_COUNTER_IF_THEY_DO = re.compile(r"^(?P<event>(?:when|whenever|at) [^,]+), that player may put a \+1/\+1 counter on "
+                                     r"this creature\. if they do, they add (?P<sym>\{[wubrgc]\}) for each counter on "
+                                     r"it\.?$", re.I | re.S)
 #: "you may convert this. If you do, add ..." (Megatron, Tyrant): converting a permanent that can is always possible
 _CONVERT = re.compile(r"^(?P<event>(?:when|whenever|at) [^,]+), you may convert this\. if you do, (?P<add>add .+)$",
                       re.I | re.S)
+
+
+def _exile_target_if(t: str) -> "tuple[str, object | None]":
+    """"Exile target card from a graveyard. If it was a land card, add {R} or {G}. Otherwise, ..." (Klothys, God of
+    Destiny): the target is chosen as the ability is put on the stack (CR 601.2c, 603.3d), so it can add mana only
+    when a land card in a graveyard is a legal target (``HasLegalTarget``); the other branch stays a rider. Returns
+    the ability's words with the mana first and the condition (``None``: not this shape)."""
+    m = _EXILE_TARGET_IF.match(t.strip())
+    if m:
+        from mtgcheck.models.effects import HasLegalTarget
+
+        from .targets import parse_target_phrase
+
+        spec = parse_target_phrase(f"target {m.group('type').lower()} card from a graveyard")
+        if spec is None:
+            raise ValueError("the target is not understood")
+        return (f"{m.group('event')}, {m.group('add')} Exile that card. If it wasn't a {m.group('type').lower()} card, "
+                f"{m.group('otherwise')}", HasLegalTarget(spec))
+    return t, None
 
 
 def _chosen_on_resolution(t: str) -> "tuple[str, object | None]":
@@ -305,7 +351,7 @@ def _chosen_on_resolution(t: str) -> "tuple[str, object | None]":
     If you do, add ..." (Megatron, Tyrant: a transforming permanent can always be converted, CR 701.28a; the mana is
     then what it says). Returns the ability's words with the mana instruction first (the others as riders) and the
     chosen amount (``None``: none)."""
-    from mtgcheck.models.effects import Revealed
+    from mtgcheck.models.effects import CountersOn, Revealed, Sum
 
     from .amounts import parse_objects
 
@@ -313,6 +359,10 @@ def _chosen_on_resolution(t: str) -> "tuple[str, object | None]":
     if m:
         return (f"{m.group('event')}, {m.group('add')} Discard that many cards and draw that many cards.{m.group('rest')}",
                 Revealed(parse_objects("cards in your hand")))
+    m = _PUT_COUNTER_IF_THEY_DO.match(t.strip())
+    if m:  # Cheering Crowd: putting a +1/+1 counter on it is always possible, then it has one more (CR 122.1, 608.2c)
+        return (f"{m.group('event')}, that player adds X {m.group('sym')}. Put a +1/+1 counter on this creature.",
+                Sum((CountersOn(""),), plus=1))
     m = _CONVERT.match(t.strip())
     if m:
         return f"{m.group('event')}, {m.group('add')} Convert this.", None
