@@ -35,7 +35,7 @@ import dataclasses
 import functools
 import operator
 from dataclasses import dataclass, field
-from typing import Iterable, Iterator
+from typing import Any, Iterable, Iterator
 
 from mtgcheck.models.abilities import Ability, Stripe, make_ability
 from mtgcheck.models.cards import BASIC_LAND_MANA, BASIC_LAND_TYPES
@@ -404,7 +404,7 @@ def _grant_applies(state: GameState, g: _Fx, p: Permanent, subtypes: tuple[str, 
             return False
         f = dataclasses.replace(f, relation=None, controller="any")
     q = f.qualifier
-    extra = dataclasses.replace(q, counters=(), other=False)
+    extra = dataclasses.replace(q, counters=(), other=False, tapped=None)
     if f.alternatives or not extra.empty:
         raise Unsupported(f"{g.name}: \"{g.ability.describe()}\": which permanents it applies to "
                           f"({f.words or f.describe()!r}) is not modelled")
@@ -424,6 +424,8 @@ def _grant_applies(state: GameState, g: _Fx, p: Permanent, subtypes: tuple[str, 
                               f"entered: give it as `choices: {{card_name: ...}}`")
         if p.card.name != name:
             return False
+    if q.tapped is not None and p.tapped != q.tapped:  # "untapped creatures you control" (CR 110.5: a status)
+        return False
     for kind in q.counters:  # "with a counter on it" (any kind: ""), "with a +1/+1 counter on it" (CR 122.1)
         if not any(int(n or 0) > 0 and (not kind or str(k).lower() == kind) for k, n in p.counters.items()):
             return False
@@ -437,18 +439,32 @@ def _condition_holds(state: GameState, g: _Fx, p: Permanent) -> bool:
     evaluator (``solver.quantities.condition_holds``). It is read while layer 6 is being applied, against the
     types of layer 4 (``board_view`` answers a nested call with that partial view), so only conditions that read no
     ability are allowed: a filter with a qualifier (keywords, colours, ...) is ``Unsupported``."""
-    from mtgcheck.models.effects import ControlsAtLeast, SourceModified, SourceRenowned
-
     from .quantities import condition_holds
 
     cond = _grant(g).condition
-    if not isinstance(cond, (ControlsAtLeast, SourceModified, SourceRenowned)) or (
-            isinstance(cond, ControlsAtLeast) and (not cond.filter.qualifier.empty or cond.filter.alternatives)):
+    if not _layer_condition(cond):
         raise Unsupported(f"{g.name}: \"{g.ability.describe()}\": its condition is not modelled here")
     if g.source is None:
         raise Unsupported(f"{g.name}: \"{g.ability.describe()}\": a condition of an effect in force is not modelled")
     ok, _why = condition_holds(state, g.controller, cond, g.source, g.ability.text)
     return ok
+
+
+def _layer_condition(cond: Any) -> bool:
+    """Whether a grant's condition reads no ability, so layer 6 can read it (``_condition_holds``): "you control
+    [N or more] ..." and "an opponent controls ..." of filters without qualifiers (types only, layer 4), modified
+    and renowned (CR 700.9, 702.112b), the source tapped or untapped (CR 110.5), a player's designation (CR 724)."""
+    from mtgcheck.models.effects import (Compare, ControlsAtLeast, CountOf, HasDesignation, Not, SourceModified,
+                                         SourceRenowned, SourceTapped)
+
+    if isinstance(cond, ControlsAtLeast):
+        return cond.filter.qualifier.empty and not cond.filter.alternatives
+    if isinstance(cond, Compare):
+        return isinstance(cond.left, CountOf) and isinstance(cond.right, int) and \
+            cond.left.filter.qualifier.empty and not cond.left.filter.alternatives
+    if isinstance(cond, Not):
+        return isinstance(cond.of, SourceTapped)
+    return isinstance(cond, (SourceModified, SourceRenowned, SourceTapped, HasDesignation))
 
 
 def _layer6_grants(state: GameState, grants: list[_Fx], subs: dict[str, tuple[str, ...]]) -> list[_Fx]:

@@ -41,17 +41,45 @@ YES, NO, UNKNOWN = "yes", "no", "unknown"
 
 def _board_targeting_texts(state: GameState) -> list[tuple[str, str]]:
     """Rules text in play, other than a permanent's own keyword abilities, that could change what can be
-    targeted (hexproof or shroud for others or for players, "can't be the target")."""
+    targeted (hexproof or shroud for others or for players, "can't be the target"). A typed grant of hexproof or
+    shroud is not among them: the layer view gives the keyword to the objects it applies to (``_typed_grant``)."""
     out: list[tuple[str, str]] = []
     for perm in state.battlefield:
         for a in permanent_abilities(state, perm):
-            if _in_force(a) and mentions_targeting(a.text):
+            if _in_force(a) and _targeting_text(a):
                 out.append((perm.name, a.text))
     for e in state.effects:
         for a in abilities_of(e.card):
-            if a.kind != "keyword" and mentions_targeting(a.text):
+            if a.kind != "keyword" and _targeting_text(a):
                 out.append((e.card.name, a.text))
     return out
+
+
+def _targeting_text(a: Any) -> bool:
+    """Whether an ability's text could change what can be targeted in a way the keywords of objects do not show
+    (``mentions_targeting``, less what a typed grant gives, ``_typed_grant``)."""
+    return mentions_targeting(a.text) and not _typed_grant(a)
+
+
+def _typed_grant(a: Any) -> bool:
+    """Whether ``a`` is a typed grant (``GrantAbility``, CR 613.1f) whose every targeting word is a keyword it gives
+    ("Other untapped creatures you control have hexproof", "Sokrates has hexproof as long as it's untapped") or is
+    inside a quoted ability it gives: the layer view (``solver.layers``) puts those on the objects the grant applies
+    to while its condition holds (CR 604.1, 611.3a), where ``_keywords`` and the objects' own texts read them."""
+    import re
+
+    from mtgcheck.models.effects import GrantAbility
+    from mtgcheck.models.text.targets import clean_text
+
+    eff = a.effect
+    if not isinstance(eff, GrantAbility) or any(mentions_targeting(u.text) for u in eff.parts):
+        return False
+    text = clean_text(a.text)
+    for g in eff.granted:
+        if g.kind == "keyword" and str(g.effect.name).lower() in ("hexproof", "shroud") and \
+                not getattr(g.effect, "parameter", None):
+            text = re.sub(rf"\b{g.effect.name}\b", "", text, flags=re.I)
+    return not mentions_targeting(text)
 
 
 def _in_force(a: Any) -> bool:
@@ -78,7 +106,7 @@ def _permanent_legality(state: GameState, player: str, perm: Permanent, spec: Ta
         return NO, ""
     if any(k.startswith("protection") for k in ks):
         return UNKNOWN, f"{perm.name} has protection; whether it protects from {spec.text} is not modelled (CR 702.16)"
-    own = [a.text for a in permanent_abilities(state, perm) if _in_force(a) and mentions_targeting(a.text)]
+    own = [a.text for a in permanent_abilities(state, perm) if _in_force(a) and _targeting_text(a)]
     if own:
         return UNKNOWN, f"whether {perm.name} can be targeted depends on its “{own[0]}”, which is not modelled"
     if board:

@@ -128,6 +128,12 @@ def grant_filter(obj: str) -> "Filter":
     any_of: list[str] = []
     none_of: list[str] = []
     toks = head.split()
+    status = None
+    while toks and toks[0].lower() in ("tapped", "untapped"):
+        # "Other untapped creatures you control", "Tapped creatures you control" (CR 110.5: a permanent's status)
+        status = toks.pop(0).lower() == "tapped"
+    if status is not None:
+        q = q.merge(Qualifier(tapped=status))
     if not toks:
         raise ValueError(f"no object in {words!r}")
     if len(toks) == 3 and toks[1].lower() == "and":
@@ -193,13 +199,14 @@ def _quoted_ability(text: str, card: Card) -> "Any":
     return a
 
 
-def parse_quoted_grant(text: str, card: Card) -> "Mapping[str, Any]":
+def parse_quoted_grant(text: str, card: Card, require_quotes: bool = True) -> "Mapping[str, Any]":
     """Parse a static grant of quoted abilities into ``grant_ability`` params (CR 113.10, 613.1f).
 
     Read: "[objects] (has|have) [keywords and quoted abilities]", with "gets +N/+N and" (kept as an untyped part
     with the power/toughness topic, layer 7), "loses all abilities and has ...", "loses all land types and abilities
     and has ..." (CR 305.7, 613.1d), "have ... and lose all other abilities"; objects as ``grant_filter`` reads
-    them. Raises ``ValueError`` for anything else.
+    them. ``require_quotes=False``: a grant of keywords only (``keyword_grant_parser``). Raises ``ValueError`` for
+    anything else.
     """
     from ..effects import Topic, Unmodelled
 
@@ -211,7 +218,7 @@ def parse_quoted_grant(text: str, card: Card) -> "Mapping[str, Any]":
         return f"\x00{len(quotes) - 1}\x00"
 
     body = _QUOTED.sub(hold, t)
-    if not quotes or '"' in body or "“" in body or "'" in re.sub(r"\w'\w", "", body).replace("'s ", ""):
+    if (not quotes and require_quotes) or '"' in body or "“" in body or "'" in re.sub(r"\w'\w", "", body).replace("'s ", ""):
         raise ValueError("not a grant of quoted abilities")
     m = _VERB.search(body)
     if not m:
@@ -339,5 +346,119 @@ def quoted_grant_parser(kind: str, text: str, card: Card) -> "tuple[str, Mapping
         if _AS_LONG_AS.match(text.strip()):
             return "grant_ability", parse_conditional_grant(text, card)
         return "grant_ability", parse_quoted_grant(text, card)
+    except (ValueError, KeyError):
+        return None
+
+
+# ---------------------------------------------------------------------------
+# Keyword grants that decide targeting: hexproof and shroud (CR 702.11, 702.18, 613.1f)
+# ---------------------------------------------------------------------------
+
+#: The keywords a hexproof or shroud grant may also give and still be typed: each is a keyword ability of the
+#: objects (layer 6, CR 613.1f) that the rules read by name (haste, CR 302.6) or that no question reads.
+_GRANTABLE = {"hexproof", "shroud", "haste", "ward"} | _OTHER_KEYWORDS
+#: "[objects] has/have [keywords] as long as [condition]" (Sokrates, Syr Ginger, Dragonlord Ojutai).
+_TRAILING_AS_LONG_AS = re.compile(r"^(?P<grant>.+?) as long as (?P<cond>[^,]+?)\.?$", re.I)
+_SELF_STATUS = re.compile(r"^(?:it's|it is|this (?:creature|permanent|artifact|enchantment|land) is|(?P<name>.+?) is) "
+                          r"(?P<st>untapped|tapped)$", re.I)
+
+
+def _self_names(card: Card) -> set[str]:
+    """The words a card's text uses for itself: its name, the part before a comma ("Sokrates"), "this creature"
+    (CR 201.4b: a card's name in its text means that object)."""
+    names = {card.name}
+    for face in getattr(card, "faces", ()) or ():
+        names.add(face.name)
+    for n in list(names):
+        names.add(n.split(",")[0].strip())
+    return {n.lower() for n in names if n}
+
+
+def grant_condition(cond: str, card: Card) -> "Any":
+    """The condition of a keyword grant ("as long as ...", CR 604.1, 611.3a), one that layer 6 can read without
+    reading any ability (``solver.layers``): the source untapped or tapped (CR 110.5, ``SourceTapped``), "you control
+    [N or more] ..." (``ControlsAtLeast``), "an opponent controls ..." (``Compare`` of a count), a designation
+    ("you're the monarch", CR 724). Raises ``ValueError`` for any other."""
+    from ..effects import Compare, ControlsAtLeast, CountOf, HasDesignation, Not, SourceTapped
+    from .amounts import parse_condition
+
+    c = cond.strip().rstrip(".")
+    m = _SELF_STATUS.match(c)
+    if m and (m.group("name") is None or m.group("name").lower() in _self_names(card) | {"this"}):
+        return SourceTapped() if m.group("st").lower() == "tapped" else Not(SourceTapped())
+    parsed = parse_condition(c)
+    if isinstance(parsed, ControlsAtLeast) and parsed.filter.qualifier.empty and not parsed.filter.alternatives:
+        return parsed
+    if isinstance(parsed, Compare) and isinstance(parsed.left, CountOf) and isinstance(parsed.right, int) \
+            and parsed.left.filter.qualifier.empty and not parsed.left.filter.alternatives:
+        return parsed
+    if isinstance(parsed, HasDesignation):
+        return parsed
+    raise ValueError(f"the condition {cond!r} is not read in a keyword grant")
+
+
+def parse_keyword_grant(text: str, card: Card) -> "Mapping[str, Any]":
+    """A static grant of keywords of which one is hexproof or shroud (CR 702.11, 702.18, 613.1f) as
+    ``grant_ability`` params: "Creatures you control have hexproof." (Shalai's kin), "Other untapped creatures you
+    control have hexproof." (Saryth; untapped: CR 110.5), "Sokrates has hexproof as long as it's untapped.",
+    "Syr Ginger has trample, hexproof, and haste as long as an opponent controls a planeswalker.", "As long as you
+    control a Human, this creature has hexproof and indestructible.", "Equipped creature has haste and shroud."
+    Every keyword must be one of ``_GRANTABLE`` (hexproof and shroud variants "hexproof from ..." are not: they
+    stay unmodelled); the card's own name stands for the source (CR 201.4b). Raises ``ValueError`` otherwise."""
+    t = text.strip().rstrip(".").strip()
+    cond = None
+    m = _AS_LONG_AS.match(t)
+    if m:
+        cond, t = m.group("cond"), m.group("rest").strip()
+    else:
+        tm = _TRAILING_AS_LONG_AS.match(t)
+        if tm:
+            t, cond = tm.group("grant").strip(), tm.group("cond")
+    vm = _VERB.search(t)
+    if not vm:
+        raise ValueError("no verb")
+    obj = t[:vm.start()].strip()
+    low = obj.lower()
+    itself = low in _self_names(card) or low in ("this", "this creature", "this permanent", "this artifact",
+                                                  "this enchantment", "this land")
+    if itself:  # the parser writes "this" for the card's name (CR 201.4b)
+        t = "this creature " + t[vm.end():]
+    elif low in ("it", "they") or re.match(r"you\b", low):
+        # "it" of a leading condition's object; "You have hexproof" is a player's (CR 702.11c), not a permanent's
+        raise ValueError(f"the object {obj!r} is not read here")
+    if cond is not None and _SELF_STATUS.match(cond.strip().rstrip(".")) and not itself and \
+            re.match(r"it", cond.strip(), re.I):
+        # "Enchanted creature has shroud as long as it's untapped" (Spectral Cloak): "it" is the enchanted creature
+        raise ValueError(f"the condition {cond!r} reads the object, not the source")
+    out = dict(parse_quoted_grant(t, card, require_quotes=False))
+    f = out["affects"]
+    from ..subtypes import SPELL_SUBTYPES
+
+    known = set(_TYPE_WORDS.values()) | set(_SUPER_WORDS.values()) | set(SPELL_SUBTYPES) | set(BASIC_LAND_TYPES)
+    if any(w not in known for w in f.all_of + f.any_of + f.none_of):
+        # "Commanders you control" (CR 903.3: a designation, not a subtype the scenario records)
+        raise ValueError(f"the object words {obj!r} are not read here")
+    extra = dataclasses.replace(f.qualifier, counters=(), other=False, tapped=None)
+    if not extra.empty or f.alternatives or f.name:  # only what layer 6 reads (solver.layers._grant_applies)
+        raise ValueError(f"the qualifier of {obj!r} is not read in layer 6")
+    names = [str(a.effect.name).lower() for a in out.get("also", ()) + (out["ability"],) if a.kind == "keyword"]
+    if len(names) != 1 + len(out.get("also", ())) or not ({"hexproof", "shroud"} & set(names)):
+        raise ValueError("not a grant of hexproof or shroud keywords")
+    for a in (out["ability"],) + tuple(out.get("also", ())):
+        if str(a.effect.name).lower() not in _GRANTABLE:
+            raise ValueError(f"the granted {a.text!r} is not read here")
+    if cond is not None:
+        out["condition"] = grant_condition(cond, card)
+    return out
+
+
+@effect_parser(23)
+def keyword_grant_parser(kind: str, text: str, card: Card) -> "tuple[str, Mapping[str, Any]] | None":
+    """A static grant of hexproof or shroud, with other keywords and a condition (``parse_keyword_grant``);
+    ``None`` for anything else."""
+    if kind != "static" or _QUOTED.search(text) or not re.search(r"\b(?:hexproof|shroud)\b", text, re.I):
+        return None
+    try:
+        return "grant_ability", parse_keyword_grant(text, card)
     except (ValueError, KeyError):
         return None

@@ -146,6 +146,11 @@ def _clean(text: str) -> str:
     return _QUOTED.sub("", _REMINDER.sub("", text or "")).strip()
 
 
+def clean_text(text: str) -> str:
+    """``text`` without reminder text and quoted abilities (those belong to the objects that get them, CR 113.10a)."""
+    return _clean(text)
+
+
 @dataclass
 class _Seg:
     """One noun of a union ("land", "nonblack creature", "artifact creature", "Vehicle"): its card types (all of
