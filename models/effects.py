@@ -1859,6 +1859,63 @@ class AsThoughHaste(Effect):
     affects: Filter = fld(None, FILTER)
 
 
+@dataclass(frozen=True)
+class Quality:
+    """A stated quality of protection, "hexproof from" or "can't be the target of [quality] spells" (CR 702.16a,
+    702.11d): an object has it when every listed test holds.
+
+    Attributes
+    ----------
+    everything : bool
+        "everything" (CR 702.16j): every object.
+    colors, not_colors : tuple of str
+        Colour letters it must all have ("red"), must have none of ("nongreen").
+    color_count : str
+        ``""``, ``"any"`` ("all colors": at least one colour), ``"multi"``, ``"mono"``, ``"none"`` (colorless).
+    types, supertypes, subtypes : tuple of str
+        Card types, supertypes and subtypes it must all have ("legendary creatures", "Dragons", "Aura").
+    """
+
+    everything: bool = False
+    colors: tuple[str, ...] = ()
+    not_colors: tuple[str, ...] = ()
+    color_count: str = ""
+    types: tuple[str, ...] = ()
+    supertypes: tuple[str, ...] = ()
+    subtypes: tuple[str, ...] = ()
+    words: str = field(default="", compare=False)
+
+
+@dataclass(frozen=True, eq=False)
+class CantBeTargeted(Effect):
+    """"[objects] can't be the target(s) of [quality] spells or abilities from [quality] sources [your opponents
+    control]" (Suq'Ata Firewalker, Thrun, Tetsuo Umezawa, Silent Gravestone's "Cards in graveyards"): no such spell
+    or ability may choose them as a target (CR 601.2c, 115.1; like protection's targeting part, 702.16b).
+
+    Attributes
+    ----------
+    affects : Filter
+        The objects: ``relation`` ``this`` (the source) or ``enchanted``, or a filter of permanents; ``zone``
+        ``graveyard`` for cards in graveyards.
+    spells, abilities : bool
+        Whether spells, and abilities (activated or triggered, CR 113.7: read from their source), are stopped.
+    spell_quality, source_quality : tuple of Quality
+        The qualities of which a stopped spell, or an ability's source, has one ("red", "blue or black", "nongreen",
+        "Aura", "artifact"); empty: every one (read by ``solver.protection.quality_verdict``).
+    by : str
+        ``any`` or ``opponent`` (only spells and abilities the source's controller's opponents control).
+    """
+
+    kind: ClassVar[str] = "cant_be_targeted"
+    touches: ClassVar[frozenset[Topic]] = frozenset({Topic.CASTING})
+    affects: Filter = fld(None, FILTER)
+    spells: bool = fld(True)
+    abilities: bool = fld(True)
+    spell_quality: tuple = fld(())
+    source_quality: tuple = fld(())
+    by: str = fld("any")
+
+
 def _spells_in(v: Any, where: str) -> Filter:
     """The spells of a flash permission: a ``Filter``, or ``{what: "green creature"}`` / ``{what: ""}`` (every
     spell) read as the parser reads the words before "spells" (``models.text.flash``)."""
@@ -2428,7 +2485,7 @@ EFFECT_TYPES: dict[str, type[Effect]] = {
         CostReduction, CostMinimum, SelfCostChange, AdditionalCost, PrintedAlternativeCost, GrantFlashback, Keyword, SpellsHaveKeyword,
         ConditionalSelfKeyword, DelveKeywordGrant, DelveCount, Instructions, Draw, Scry, PutOntoBattlefieldProcess,
         EntersWithCounters, EntersTapped, EntersChoice, EntersTrigger, CastTrigger, AsThoughHaste,
-        TriggeredAddMana, TimingRestriction, CastAsThoughFlash, AbilityCostChange,
+        TriggeredAddMana, TimingRestriction, CastAsThoughFlash, AbilityCostChange, CantBeTargeted,
     )
 }
 

@@ -442,7 +442,7 @@ def _condition_holds(state: GameState, g: _Fx, p: Permanent) -> bool:
     from .quantities import condition_holds
 
     cond = _grant(g).condition
-    if not _layer_condition(cond):
+    if cond is None or not _layer_condition(cond):
         raise Unsupported(f"{g.name}: \"{g.ability.describe()}\": its condition is not modelled here")
     if g.source is None:
         raise Unsupported(f"{g.name}: \"{g.ability.describe()}\": a condition of an effect in force is not modelled")

@@ -30,9 +30,11 @@ from typing import Any, Iterable, Mapping
 
 from mtgcheck.models.state import GameState, Permanent
 from mtgcheck.models.behaviour import abilities_of
-from mtgcheck.models.text.targets import SpellTargets, TargetSpec, mentions_targeting, spell_targets
+from mtgcheck.models.text.targets import SpellTargets, TargetSpec, mentions_targeting, spell_targets, untyped_targeting
+from mtgcheck.models.text.untargetable import keyword_qualities
 
 from .layers import permanent_abilities
+from .protection import Targeter, keyword_verdict, untargetable_verdict
 from .qualifiers import qualifier_verdict
 from .questions import Unsupported
 
@@ -65,21 +67,19 @@ def _typed_grant(a: Any) -> bool:
     """Whether ``a`` is a typed grant (``GrantAbility``, CR 613.1f) whose every targeting word is a keyword it gives
     ("Other untapped creatures you control have hexproof", "Sokrates has hexproof as long as it's untapped") or is
     inside a quoted ability it gives: the layer view (``solver.layers``) puts those on the objects the grant applies
-    to while its condition holds (CR 604.1, 611.3a), where ``_keywords`` and the objects' own texts read them."""
-    import re
-
-    from mtgcheck.models.effects import GrantAbility
-    from mtgcheck.models.text.targets import clean_text
+    to while its condition holds (CR 604.1, 611.3a), where ``solver.protection.keyword_verdict`` and the objects' own
+    texts read them. A typed "can't be the target" static (``CantBeTargeted``) is read by
+    ``solver.protection.untargetable_verdict``."""
+    from mtgcheck.models.effects import CantBeTargeted, GrantAbility
 
     eff = a.effect
+    if isinstance(eff, CantBeTargeted):
+        return True
     if not isinstance(eff, GrantAbility) or any(mentions_targeting(u.text) for u in eff.parts):
         return False
-    text = clean_text(a.text)
-    for g in eff.granted:
-        if g.kind == "keyword" and str(g.effect.name).lower() in ("hexproof", "shroud") and \
-                not getattr(g.effect, "parameter", None):
-            text = re.sub(rf"\b{g.effect.name}\b", "", text, flags=re.I)
-    return not mentions_targeting(text)
+    typed = tuple(str(g.effect.name).lower() for g in eff.granted if g.kind == "keyword" and
+                  str(g.effect.name).lower() in ("hexproof", "shroud") and not getattr(g.effect, "parameter", None))
+    return not untyped_targeting(a.text, typed)
 
 
 def _in_force(a: Any) -> bool:
@@ -89,23 +89,20 @@ def _in_force(a: Any) -> bool:
     return a.kind not in ("keyword", "activated", "triggered")
 
 
-def _keywords(state: GameState, perm: Permanent) -> set[str]:
-    ks = {k.lower() for k in perm.card.keywords}
-    ks.update(str(a.effect).lower() for a in permanent_abilities(state, perm) if a.kind == "keyword")
-    return ks
+def _targeter(player: str, card: Any, source: Permanent | None) -> Targeter:
+    """The object that targets: the ability's source permanent (CR 113.7), else the spell (its card)."""
+    return Targeter("ability" if source is not None else "spell", player, card, source)
 
 
 def _permanent_legality(state: GameState, player: str, perm: Permanent, spec: TargetSpec,
-                        board: list[tuple[str, str]]) -> tuple[str, str]:
+                        board: list[tuple[str, str]], card: Any = None,
+                        source: Permanent | None = None) -> tuple[str, str]:
     if spec.unknown:
         return UNKNOWN, f"whether {perm.name} is “{spec.text}” ({', '.join(spec.unknown)}) is not modelled"
-    ks = _keywords(state, perm)
-    if "shroud" in ks:
-        return NO, ""
-    if "hexproof" in ks and perm.controller != player:
-        return NO, ""
-    if any(k.startswith("protection") for k in ks):
-        return UNKNOWN, f"{perm.name} has protection; whether it protects from {spec.text} is not modelled (CR 702.16)"
+    t = _targeter(player, card, source)
+    for verdict, why in (keyword_verdict(state, perm, t, keyword_qualities), untargetable_verdict(state, "permanent", perm, t)):
+        if verdict != YES:
+            return verdict, why
     own = [a.text for a in permanent_abilities(state, perm) if _in_force(a) and _targeting_text(a)]
     if own:
         return UNKNOWN, f"whether {perm.name} can be targeted depends on its “{own[0]}”, which is not modelled"
@@ -499,9 +496,9 @@ def chosen_legality(state: GameState, player: str, card: Any, spec: TargetSpec, 
         doubt = _subtype_doubt(state, obj.card, spec)
         if doubt:
             return UNKNOWN, doubt
-        verdict, why = _permanent_legality(state, player, obj, spec, board)
+        verdict, why = _permanent_legality(state, player, obj, spec, board, card, source)
         if verdict == NO:
-            why = f"{what} can't be the target of {player}'s spell (shroud or hexproof, CR 702.18a, 702.11b)"
+            why = f"{what} is not a legal choice for “{spec.text}”: {why}"
         if verdict == YES and qv == UNKNOWN:
             return UNKNOWN, qwhy
         return verdict, why
@@ -521,6 +518,10 @@ def chosen_legality(state: GameState, player: str, card: Any, spec: TargetSpec, 
         return UNKNOWN, f"whether {what} is “{spec.text}” ({', '.join(spec.unknown)}) is not modelled"
     if kind == "spell" and any(mentions_targeting(a.text) for a in abilities_of(ci.card)):
         return UNKNOWN, f"whether {what} can be targeted depends on its text, which is not modelled"
+    if kind == "card":
+        uv, uwhy = untargetable_verdict(state, "card", obj, _targeter(player, card, source))
+        if uv != YES:
+            return uv, uwhy
     if qv == UNKNOWN:
         return UNKNOWN, qwhy
     return YES, ""

@@ -89,3 +89,69 @@ def test_player_and_commander_grants_stay_unmodelled_cr_702_11c():
                  "Enchanted creature has shroud as long as it's untapped."):
         c = card_from_fields({"name": "Test Ward", "mana_cost": "{1}", "type_line": "Enchantment", "oracle_text": text})
         assert not any(isinstance(a.effect, GrantAbility) for a in parse_abilities(c)), text
+
+
+def test_protection_from_a_quality_stops_that_source_cr_702_16b(real_db):
+    """CR 702.16b: Tsabo Tavoc (protection from legendary creatures) can't be the target of its own ability, whose
+    source is a legendary creature (113.7), so alone it has no legal target (601.2c); Bob's Isamaru is one.
+    Royal Assassin, a black source, can't target White Knight (protection from black), can target Black Knight."""
+    swamps = ["Swamp", "Swamp"]
+    assert _act(real_db, {"Alice": ["Tsabo Tavoc"] + swamps}, "Tsabo Tavoc")["activatable"] is False
+    assert _act(real_db, {"Alice": ["Tsabo Tavoc"] + swamps, "Bob": ["Isamaru, Hound of Konda"]}, "Tsabo Tavoc")["activatable"] is True
+    white = {"card": "White Knight", "tapped": True}
+    black = {"card": "Black Knight", "tapped": True}
+    assert _act(real_db, {"Alice": ["Royal Assassin"], "Bob": [white]}, "Royal Assassin")["activatable"] is False
+    assert _act(real_db, {"Alice": ["Royal Assassin"], "Bob": [black]}, "Royal Assassin")["activatable"] is True
+
+
+def test_protection_from_everything_cr_702_16j(real_db):
+    """CR 702.16j: Progenitus can't be targeted by any spell or ability: not by Tsabo Tavoc's."""
+    a = _act(real_db, {"Alice": ["Tsabo Tavoc", "Swamp", "Swamp"], "Bob": ["Progenitus"]}, "Tsabo Tavoc")
+    assert a["activatable"] is False and "protection" in a["reason"]
+
+
+def test_cant_be_the_target_of_a_quality_cr_601_2c_113_7(real_db):
+    """"This creature can't be the target of red spells or abilities from red sources" (Suq'Ata Firewalker): Flame
+    Slash (red) has no legal target, Murder (black) has (CR 601.2c); Mercenary Informer (black spells and sources)
+    is no legal target for Royal Assassin, a black source (113.7); Karplusan Strider for Unsummon (blue)."""
+    suq = "Suq'Ata Firewalker"
+    assert _cast(real_db, {"Alice": ["Mountain"], "Bob": [suq]}, "Flame Slash")["castable"] is False
+    assert _cast(real_db, {"Alice": ["Swamp", "Swamp", "Swamp"], "Bob": [suq]}, "Murder")["castable"] is True
+    informer = {"card": "Mercenary Informer", "tapped": True}
+    assert _act(real_db, {"Alice": ["Royal Assassin"], "Bob": [informer]}, "Royal Assassin")["activatable"] is False
+    assert _act(real_db, {"Alice": ["Royal Assassin"], "Bob": [{"card": suq, "tapped": True}]}, "Royal Assassin")["activatable"] is True
+    assert _cast(real_db, {"Alice": ["Island"], "Bob": ["Karplusan Strider"]}, "Unsummon")["castable"] is False
+
+
+def test_cards_in_graveyards_cant_be_targeted_cr_601_2c(real_db):
+    """Silent Gravestone: "Cards in graveyards can't be the targets of spells or abilities" (CR 601.2c, 115.1):
+    Raise Dead has no legal target while it is on the battlefield, and one without it."""
+    gy = {"Alice": ["Grizzly Bears"], "Bob": []}
+    a = ask(real_db, {"Alice": ["Swamp"], "Bob": ["Silent Gravestone"]}, {"cast": {"card": "Raise Dead"}},
+            hand={"Alice": ["Raise Dead"]}, graveyard=gy).values
+    assert a["castable"] is False
+    a = ask(real_db, {"Alice": ["Swamp"]}, {"cast": {"card": "Raise Dead"}}, hand={"Alice": ["Raise Dead"]}, graveyard=gy).values
+    assert a["castable"] is True
+
+
+def test_cant_be_targeted_sentences_are_typed():
+    """The class's wordings parse into ``CantBeTargeted``; "unless it attacked or blocked this turn" (Lurker) and
+    "this turn" stay unmodelled (CR 601.2c: never guessed)."""
+    from mtgcheck.models.cards import card_from_fields
+    from mtgcheck.models.effects import CantBeTargeted
+    from mtgcheck.models.text.oracle import parse_abilities
+
+    def eff(text):
+        c = card_from_fields({"name": "Test Shade", "mana_cost": "{1}", "type_line": "Creature — Shade",
+                              "oracle_text": text, "power": "1", "toughness": "1"})
+        return parse_abilities(c)[0].effect
+
+    e = eff("This creature can't be the target of red spells or abilities from red sources.")
+    assert isinstance(e, CantBeTargeted) and e.by == "any"
+    assert [q.colors for q in e.spell_quality] == [q.colors for q in e.source_quality] == [("R",)]
+    e = eff("Enchanted creature can't be the target of spells or abilities your opponents control.")
+    assert isinstance(e, CantBeTargeted) and e.affects.relation == "enchanted" and e.by == "opponent"
+    e = eff("This creature can't be the target of blue or black spells.")
+    assert isinstance(e, CantBeTargeted) and e.spells and not e.abilities
+    assert [q.colors for q in e.spell_quality] == [("U",), ("B",)]  # either quality (CR 702.16a)
+    assert not isinstance(eff("This creature can't be the target of spells unless it attacked or blocked this turn."), CantBeTargeted)

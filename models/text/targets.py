@@ -146,11 +146,6 @@ def _clean(text: str) -> str:
     return _QUOTED.sub("", _REMINDER.sub("", text or "")).strip()
 
 
-def clean_text(text: str) -> str:
-    """``text`` without reminder text and quoted abilities (those belong to the objects that get them, CR 113.10a)."""
-    return _clean(text)
-
-
 @dataclass
 class _Seg:
     """One noun of a union ("land", "nonblack creature", "artifact creature", "Vehicle"): its card types (all of
@@ -662,3 +657,12 @@ def mentions_targeting(text: str) -> bool:
     that trigger unless its cost is paid, so "has ward {1}" (Cathedral Acolyte, K-9, Mark I) changes neither
     whether a target can be chosen (CR 601.2c) nor whether the spell or ability can be cast or activated."""
     return bool(_RESTRICT.search(text or ""))
+
+
+def untyped_targeting(text: str, typed: Iterable[str]) -> bool:
+    """Whether ``text`` (reminder text and quoted abilities aside, CR 113.10a) could change what can be targeted in
+    a way other than the keywords ``typed`` ("hexproof", "shroud") it is known to grant (``mentions_targeting``)."""
+    t = _clean(text)
+    for k in typed:
+        t = re.sub(rf"\b{re.escape(k)}\b", "", t, flags=re.I)
+    return mentions_targeting(t)
