@@ -506,8 +506,11 @@ class WorkerError(RuntimeError):
     """A worker failed (an internal error: its traceback) or died."""
 
 
-#: Units handed out and not yet written, per worker (``run_parallel``): what bounds the memory of a run.
+#: Units read and not yet written, per job (``run_parallel``): what bounds the memory of a run.
 WINDOW_PER_JOB = 4
+#: Units handed to each worker process and not yet back (``run_parallel``): enough that a worker never
+#: waits for the parent while the parent validates a unit of its own.
+AHEAD_PER_WORKER = 3
 
 
 def _put(q, item, ppid: int) -> None:
@@ -559,49 +562,16 @@ def _worker(k: int, tasks, results, ppid: int) -> None:
     results.join_thread()
 
 
-def _feed(files: list[Path], reader: str | None, tasks, jobs: int, window, stop, state: dict) -> None:
-    """The parent's reader thread: reads the inputs once (a gzip file is decompressed here, once) and hands
-    the units to the workers in input order (``tasks``), at most the ``window`` ahead of the writer; then
-    one None per worker. ``state["units"]`` is the number of units once all are handed out; an exception is
-    kept in ``state["error"]``."""
-    import queue
-    import traceback
-
-    def put(item) -> bool:
-        while not stop.is_set():
-            try:
-                tasks.put(item, timeout=0.2)
-                return True
-            except queue.Full:
-                pass
-        return False
-
-    n = 0
-    try:
-        for uid, unit in iter_units(files, reader):
-            while not window.acquire(timeout=0.2):
-                if stop.is_set():
-                    return
-            if not put((uid, unit)):
-                return
-            n = uid + 1
-        state["units"] = n
-        for _ in range(jobs):
-            if not put(None):
-                return
-    except BaseException:  # noqa: BLE001 - reported by the writer as an internal error
-        state["error"] = traceback.format_exc()
-        state["units"] = n
-
-
 def run_parallel(files: list[Path], reader: str | None, jobs: int) -> Iterator[UnitResult]:
-    """The units' results in input order, validated by ``jobs`` forked workers.
+    """The units' results in input order, validated by this process and ``jobs - 1`` forked workers.
 
     The workers are forked once the card data is loaded (they share it, copy-on-write; the collector does
-    not touch it: ``_batch_gc``). The parent reads the inputs once, in a thread, while the workers already
-    validate: each unit goes to whichever worker is free, and the parent writes the results in input order
-    (a unit done early waits for the ones before it). At most ``WINDOW_PER_JOB * jobs`` units are handed out
-    and not yet written, so memory does not grow with the input.
+    not touch it: ``_batch_gc``). This process is one of the ``jobs``: it reads the inputs once (a gzip file
+    is decompressed here, once), keeps ``AHEAD_PER_WORKER`` units handed to each worker, validates the next
+    unit itself, and writes the results in input order (a unit done early waits for the ones before it).
+    No thread: reading, handing out, validating and writing take turns, so nothing waits for a lock held
+    by another thread, and a unit this process validates never goes through a pipe. At most
+    ``WINDOW_PER_JOB * jobs`` units are read and not yet written, so memory does not grow with the input.
 
     Raises
     ------
@@ -610,66 +580,91 @@ def run_parallel(files: list[Path], reader: str | None, jobs: int) -> Iterator[U
     """
     import multiprocessing as mp
     import queue
-    import threading
 
     ctx = mp.get_context("fork")
     ppid = os.getpid()
-    tasks = ctx.Queue(maxsize=2 * jobs)
+    n_workers = max(1, jobs - 1)
+    tasks = ctx.Queue()  # (bounded by the parent: at most ``ahead`` units out)
     results = ctx.Queue()
     procs = [ctx.Process(target=_worker, args=(k, tasks, results, ppid), daemon=True,
-                         name=f"mtgcheck-validate-{k}") for k in range(jobs)]
-    window = threading.Semaphore(WINDOW_PER_JOB * jobs)
-    stop = threading.Event()
-    state: dict[str, Any] = {}
-    feeder = threading.Thread(target=_feed, args=(files, reader, tasks, jobs, window, stop, state),
-                              name="mtgcheck-validate-reader", daemon=True)
+                         name=f"mtgcheck-validate-{k}") for k in range(n_workers)]
+    ahead = AHEAD_PER_WORKER * n_workers
+    window = WINDOW_PER_JOB * jobs
+    units = iter_units(files, reader)
+    pending: dict[int, UnitResult] = {}
+    ended: set[int] = set()
+    written = 0  # units written (the uid of the next one to write)
+    read = 0  # units read (the uid of the next one)
+    out = 0  # units handed to the workers and not yet back
+    more = True  # the inputs are not read to the end
+
+    def take(item) -> None:
+        nonlocal out
+        kind, key, payload = item
+        if kind == "unit":
+            pending[key] = payload
+            out -= 1
+        elif kind == "end":
+            ended.add(key)
+            _merge_learned(payload)
+        else:
+            raise WorkerError(payload)
+
+    def next_unit():
+        nonlocal more, read
+        item = next(units, None)
+        if item is None:
+            more = False
+            for _ in procs:
+                tasks.put(None)
+            return None
+        read += 1
+        return item
+
     try:
-        for p in procs:  # (forked before the reader thread starts: no thread is copied half-way)
+        for p in procs:
             p.start()
-        feeder.start()
-        pending: dict[int, UnitResult] = {}
-        uid = 0
-        ended: set[int] = set()
         while True:
-            got = pending.pop(uid, None)
-            if got is not None:
-                yield got
-                window.release()
-                uid += 1
-                continue
-            if "error" in state:
-                raise WorkerError(f"reading the inputs: {state['error']}")
-            if len(ended) == jobs:  # (each worker's last message: everything it sent has arrived)
-                if state.get("units") == uid:
+            while written in pending:
+                yield pending.pop(written)
+                written += 1
+            while more and out < ahead and read < written + window:  # the workers' next units
+                item = next_unit()
+                if item is not None:
+                    tasks.put(item)
+                    out += 1
+            while True:  # what came back meanwhile
+                try:
+                    take(results.get_nowait())
+                except queue.Empty:
                     break
-                raise WorkerError(f"the workers ended, but unit {uid} of {state.get('units')} never came")
-            try:
-                kind, key, payload = results.get(timeout=0.2)
+            if written in pending:
+                continue
+            if more and read < written + window:  # a unit of this process's own
+                item = next_unit()
+                if item is not None:
+                    pending[item[0]] = run_unit(item[1])
+                continue
+            if not more and written == read and len(ended) == len(procs):
+                break
+            try:  # nothing to do but wait for a worker
+                take(results.get(timeout=0.2))
             except queue.Empty:
                 gone = [(k, p) for k, p in enumerate(procs) if p.exitcode is not None and k not in ended]
                 if not gone:
                     continue
                 try:  # a worker flushes what it sent before it exits: it is in the pipe now
-                    kind, key, payload = results.get(timeout=1.0)
+                    take(results.get(timeout=1.0))
                 except queue.Empty:
                     k, p = gone[0]
                     raise WorkerError(f"worker {p.name} stopped (exit code {p.exitcode}) before it "
                                       f"finished") from None
-            if kind == "unit":
-                pending[key] = payload
-            elif kind == "end":
-                ended.add(key)
-                _merge_learned(payload)
-            else:
-                raise WorkerError(payload)
         for p in procs:
             p.join()
         _save_facts()  # (what every worker learned, merged: one file for the next batch)
     finally:
-        stop.set()
         tasks.cancel_join_thread()  # (nobody may read what is left in the pipe: never wait for it at exit)
         _stop(procs)
-        feeder.join(2)
 
 
 def _stop(procs) -> None:
@@ -738,15 +733,19 @@ def _save_facts(st: dict[str, Any] = _STATE) -> None:
         save_card_facts(st["db"])
 
 
-def _batch_gc() -> Callable[[], None]:
+def _batch_gc(enable: bool = True) -> Callable[[], None]:
     """Garbage collection for a batch: the loaded card data is moved out of the collector's sight
     (``gc.freeze``: it lives to the end, and forked workers do not touch its pages), and the young
     generation is collected far less often (validation makes no reference cycles worth the scans).
     No full collection first: it would cost a tenth of a second to free the little garbage loading
-    leaves. Returns the function that puts the collector back."""
+    leaves. The collector is switched on (``enable``: ``validate`` keeps it off while the card data is
+    read, so that no collection scans the objects being unpickled). Returns the function that puts the
+    collector back (thresholds and frozen objects; ``validate`` puts back whether it was on)."""
     gc.freeze()
     old = gc.get_threshold()
     gc.set_threshold(100_000, 50, 1000)
+    if enable:
+        gc.enable()
 
     def restore() -> None:
         gc.set_threshold(*old)
@@ -827,10 +826,12 @@ def register(main: click.Group) -> None:
         from rich.console import Console
 
         err = Console(stderr=True, highlight=False)
+        gc_on = gc.isenabled()
+        gc.disable()  # (until the card data is read and frozen: _batch_gc)
         try:
             try:
                 _validate_command(err, paths, fmt, cards, as_json, as_csv, jobs, dask_address, reader, commanders,
-                                  companion, show)
+                                  companion, show, gc_on)
             except KeyboardInterrupt:
                 signal.signal(signal.SIGINT, signal.SIG_IGN)  # a second Ctrl-C must not interrupt the clean-up
                 err.print("[bold red]interrupted[/]: the output is incomplete")
@@ -839,6 +840,9 @@ def register(main: click.Group) -> None:
             if END_PROCESS and dask_address is None:
                 _end_process(e.code, err)
             raise
+        finally:
+            if gc_on:
+                gc.enable()
         if END_PROCESS and dask_address is None:
             _end_process(0, err)
 
@@ -886,7 +890,7 @@ def _after(first: UnitResult, rest: Iterator[UnitResult]) -> Iterator[UnitResult
 
 
 def _validate_command(err, paths, fmt, cards, as_json, as_csv, jobs, dask_address, reader, commanders, companion,
-                      show) -> None:
+                      show, gc_on: bool = True) -> None:
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
     from rich.table import Table
@@ -954,7 +958,7 @@ def _validate_command(err, paths, fmt, cards, as_json, as_csv, jobs, dask_addres
     shown: list[dict[str, Any]] = []
     n_done = 0
     show_bar = err.is_terminal and sum(_size(f) for f in files) >= 200_000
-    restore_gc = _batch_gc()
+    restore_gc = _batch_gc(gc_on)
     if dask_address is not None:
         from .dask_batch import DaskUnavailable, run_dask
 

@@ -124,13 +124,13 @@ def _running(pid: int) -> bool:
 
 @pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="needs Linux /proc to list worker processes")
 def test_ctrl_c_during_jobs_exits_130_without_traceback_or_orphans(tmp_path):
-    """Issue 13: SIGINT to ``validate --jobs 2`` mid-run: exit 130, a one-line message, every worker gone."""
+    """Issue 13: SIGINT to ``validate --jobs 3`` mid-run: exit 130, a one-line message, every worker gone."""
     p = tmp_path / "many.jsonl"
     line = json.dumps(GOOD) + "\n"
-    p.write_text(line * 200_000, encoding="utf-8")
+    p.write_text(line * 200_000, encoding="utf-8")  # (--jobs 3: this process and two workers)
     env = {k: v for k, v in os.environ.items() if k != "MTGCHECK_CARDS"}
     proc = subprocess.Popen([sys.executable, "-m", "mtgcheck", "validate", str(p), "-f", "modern", "--json",
-                             "--jobs", "2"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, cwd=tmp_path,
+                             "--jobs", "3"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, cwd=tmp_path,
                             # a shell's background job starts with SIGINT ignored: give the command the default
                             preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     try:
