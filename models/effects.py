@@ -160,7 +160,7 @@ COMBAT_STATUSES = ("attacking", "blocking", "attacking_or_blocking", "blocked", 
 
 
 #: What an object did this turn that a qualifier may name (``Qualifier.this_turn``; CR 120 damage, 508.1 attacks).
-THIS_TURN_QUALIFIERS = ("dealt_damage_to_you", "dealt_damage", "was_dealt_damage", "attacked")
+THIS_TURN_QUALIFIERS = ("dealt_damage_to_you", "dealt_damage", "was_dealt_damage", "attacked", "fought", "entered")
 
 
 @dataclass(frozen=True)
@@ -253,7 +253,8 @@ class Qualifier:
     this_turn : str
         What the object did or had done to it earlier this turn, read from the turn history (``models.turn``):
         ``dealt_damage_to_you`` ("that dealt damage to you this turn"), ``dealt_damage``, ``was_dealt_damage``
-        (CR 120), ``attacked`` (508.1); empty when none. Other history words stay in ``history`` (not modelled).
+        (CR 120), ``attacked`` (508.1), ``fought`` (701.14), ``entered`` ("that entered this turn": the permanent
+        entry's ``entered_this_turn``, 603.6a, 400.7); empty when none. Other history words stay in ``history`` (not modelled).
     not_named : str
         "not named Clever Conjurer": any other name (CR 201.2); empty when none.
     other_than : str
@@ -289,6 +290,9 @@ class Qualifier:
     other_than: str = ""
     not_named: str = ""
     this_turn: str = ""
+    #: "modified creature": it has a counter on it, is equipped, or is enchanted by an Aura its controller controls
+    #: (CR 700.9); ``None``: not tested
+    modified: bool | None = None
 
     def __post_init__(self) -> None:
         for c in self.colors + self.colors_any + self.not_colors:
@@ -323,7 +327,7 @@ class Qualifier:
                          pick(self.face_down, other.face_down), pick(self.enchanted, other.enchanted),
                          pick(self.equipped, other.equipped), _one_union(self.any_of, other.any_of), self.name or other.name,
                          self.other_than or other.other_than, self.not_named or other.not_named,
-                         self.this_turn or other.this_turn)
+                         self.this_turn or other.this_turn, pick(self.modified, other.modified))
 
 
 def _one_union(a: tuple, b: tuple) -> tuple:
@@ -466,7 +470,8 @@ class CountersOn(Amount):
 class Devotion(Amount):
     """The controller's devotion to a colour (CR 700.5); ``"chosen"``: to the colour chosen as the ability resolves
     ("Choose a color. Add an amount of mana of that color equal to your devotion to that color", Nyx Lotus), read
-    per colour by ``solver.produce.base_events``."""
+    per colour by ``solver.produce.base_events``. Several colour letters (``"WBG"``: "your devotion to white and
+    black", "to Abzan") count each mana symbol that is at least one of them once (CR 700.5a)."""
 
     color: str
 
@@ -559,9 +564,10 @@ class DistinctAmong(Amount):
 #: (119.3), cards drawn (121.1), spells cast (601.2i), lands played (305.2), creatures/permanents that died (700.4),
 #: tokens created (111.1), permanents that entered under the player's control (603.6a), cards discarded (701.8),
 #: permanents sacrificed (701.17), cards that left the player's graveyard, permanents that left the battlefield under
-#: the player's control (CR 603.10a: revolt's "a permanent you controlled left the battlefield this turn").
+#: the player's control (CR 603.10a: revolt's "a permanent you controlled left the battlefield this turn"), energy
+#: counters paid or lost (107.14, 122.1).
 TURN_EVENTS = ("life_gained", "life_lost", "cards_drawn", "spells_cast", "lands_played", "died", "tokens_created",
-               "entered", "discarded", "sacrificed", "left_graveyard", "left_battlefield")
+               "entered", "discarded", "sacrificed", "left_graveyard", "left_battlefield", "energy_paid")
 #: Whose events or numbers an amount reads: the ability's controller, an opponent (per opponent, see ``Compare``),
 #: or every player together.
 WHOSE = ("you", "opponent", "any")
@@ -673,10 +679,45 @@ class PlayersWho(Amount):
     whose: str = "opponent"
 
 
+@dataclass(frozen=True)
+class StartingLife(Amount):
+    """A player's starting life total (CR 103.4: 20 in a two-player game; variants differ, 103.4a-c): the
+    scenario's ``starting_life`` (default 20). "You have at least 7 life more than your starting life total" is
+    ``Compare(LifeTotal(), ">=", Sum((StartingLife(),), 7))``."""
+
+    whose: str = "you"
+
+    def __post_init__(self) -> None:
+        if self.whose not in WHOSE[:2]:
+            raise _unknown("player", self.whose, WHOSE[:2], "amount")
+
+
+@dataclass(frozen=True)
+class CountersAmong(Amount):
+    """The number of ``counter`` counters on all the permanents matching ``filter`` together ("for each +1/+1
+    counter on creatures you control", Deepwood Denizen; CR 122.1)."""
+
+    counter: str
+    filter: Filter
+
+
+@dataclass(frozen=True)
+class LargestGroup(Amount):
+    """The greatest number of objects matching ``filter`` that share one ``aspect`` value: ``name`` ("you control
+    three or more lands with the same name", Endless Atlas; CR 201.2)."""
+
+    aspect: str
+    filter: Filter
+
+    def __post_init__(self) -> None:
+        if self.aspect not in ("name",):
+            raise _unknown("aspect", self.aspect, ("name",), "amount")
+
+
 AMOUNT_TYPES: tuple[type, ...] = (Fixed, VariableX, CountOf, CountersOn, Devotion, PowerOf, CountersRemoved, StatOf,
                                   GreatestAmong, TotalAmong, DistinctAmong, ThisTurn, LifeTotal, PlayerCounters, Sum,
                                   OfChosenType, Revealed, PartySize, EventAmount,
-                                  SharingCreatureType, PlayersWho)
+                                  SharingCreatureType, PlayersWho, StartingLife, CountersAmong, LargestGroup)
 
 
 class Condition:
@@ -772,6 +813,18 @@ class AttackedThisTurn(Condition):
     boast, CR 702.142a) or ``you`` ("if you attacked this turn": with at least ``n`` creatures)."""
 
     subject: str = "this"
+    n: int = 1
+    #: ``you`` only: the attackers counted ("if you attacked with a Spacecraft this turn", Thaumaton Torpedo)
+    filter: "Filter | None" = None
+
+
+@dataclass(frozen=True)
+class DefendingPlayerControls(Condition):
+    """The defending player controls at least ``n`` objects matching ``filter`` ("only if defending player controls
+    a snow land", Arcum's Sleigh; ``Not`` of it: "controls no snow lands"). There is a defending player only during
+    combat; in a two-player game it is the nonactive player (CR 506.2); outside combat the condition does not hold."""
+
+    filter: "Filter"
     n: int = 1
 
 
@@ -895,7 +948,7 @@ CONDITION_TYPES: tuple[type, ...] = (HasCounter, ControlsAtLeast, SourceTapped, 
                                      OpponentHasCounters, OpponentControlsMore, SourceAttacking, AttackedThisStep,
                                      AttackedThisTurn, SpellsCastThisTurn, Compare, AllOf, AnyOf, HasDesignation,
                                      SourceMatches, SourceModified, SourceRenowned, SourceCast, ResolvedThisTurn,
-                                     HasLegalTarget)
+                                     HasLegalTarget, DefendingPlayerControls)
 
 
 # ---------------------------------------------------------------------------
@@ -2475,6 +2528,53 @@ class AbilityCostChange(Effect):
     text: str = fld("")
 
 
+ACTIVATORS = ("any", "you", "opponents")
+
+
+@dataclass(frozen=True, eq=False)
+class ActivationCostChange(Effect):
+    """A static ability that changes what other activated abilities cost: "Activated abilities of creatures you
+    control cost {2} less to activate. This effect can't reduce the mana in that cost to less than one mana."
+    (Training Grounds), "Abilities you activate that aren't mana abilities cost {2} less ..." (Zirda),
+    "Activated abilities cost {2} more to activate unless they're mana abilities" (Suppression Field),
+    "Enchanted artifact's activated abilities cost {2} less ..." (Power Artifact). CR 602.2b: an ability's total
+    cost is found as a spell's (601.2f): increases first, then reductions; a reduction reduces generic mana only and
+    never below {0} (118.7a). Read by ``solver.costs.activation_total_cost`` (the ``activate`` question) and by
+    ``solver.costs.check_mana_ability_cost_changes`` (a mana ability whose cost it would change makes the mana
+    questions unsupported).
+
+    Attributes
+    ----------
+    direction : str  ``less`` or ``more``.
+    amount : int  generic mana.
+    sources : Filter or None  whose abilities (a permanent filter; relation ``enchanted`` for "enchanted artifact's");
+        ``None``: every source ("Abilities you activate", "Activated abilities cost ...").
+    activator : str  ``you`` ("abilities you activate": the change's controller activates them), ``opponents``,
+        ``any``.
+    mana_abilities : bool  False with "that aren't mana abilities" / "unless they're mana abilities" (CR 605.1a).
+    min_one : bool  "This effect can't reduce the mana in that cost to less than one mana": the cost keeps at least
+        one mana symbol after this reduction (Training Grounds rulings 2010-06-15, 2023-05-12: an ability whose cost
+        has no generic mana is not changed; {2} becomes {1}, {2}{G} becomes {G}).
+    zone : str  where the affected sources are: ``battlefield`` or ``graveyard`` ("activated abilities of cards in
+        your graveyard").
+    condition : Condition or None  "As long as ...": the change applies only while it holds.
+    text : str
+    """
+
+    kind: ClassVar[str] = "activation_cost_change"
+    touches: ClassVar[frozenset[Topic]] = frozenset({Topic.COSTS, Topic.ACTIVATION})
+    direction: str = fld("less", _choice_in(("less", "more"), "direction"))
+    amount: int = fld(1)
+    sources: Filter | None = fld(None, (lambda v, w: None if v is None else _filter_in(v, w),
+                                        lambda f: None if f is None else MappingProxyType(f.legacy())))
+    activator: str = fld("any", _choice_in(ACTIVATORS, "activator"))
+    mana_abilities: bool = fld(True)
+    min_one: bool = fld(False)
+    zone: str = fld("battlefield", _choice_in(("battlefield", "graveyard"), "zone"))
+    condition: Condition | None = fld(None, (_opt_condition_in, _ident))
+    text: str = fld("")
+
+
 # ---------------------------------------------------------------------------
 # The registry of effect names
 # ---------------------------------------------------------------------------
@@ -2485,7 +2585,7 @@ EFFECT_TYPES: dict[str, type[Effect]] = {
         CostReduction, CostMinimum, SelfCostChange, AdditionalCost, PrintedAlternativeCost, GrantFlashback, Keyword, SpellsHaveKeyword,
         ConditionalSelfKeyword, DelveKeywordGrant, DelveCount, Instructions, Draw, Scry, PutOntoBattlefieldProcess,
         EntersWithCounters, EntersTapped, EntersChoice, EntersTrigger, CastTrigger, AsThoughHaste,
-        TriggeredAddMana, TimingRestriction, CastAsThoughFlash, AbilityCostChange, CantBeTargeted,
+        TriggeredAddMana, TimingRestriction, CastAsThoughFlash, AbilityCostChange, CantBeTargeted, ActivationCostChange,
     )
 }
 

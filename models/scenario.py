@@ -47,13 +47,13 @@ QUESTION_ARGS: dict[str, tuple[str, ...]] = {
 SCENARIO_KEYS = (
     "title", "source", "players", "active", "cards", "battlefield", "hand", "graveyard", "library",
     "exile", "command", "stack", "pool", "life", "player_counters", "designations", "effects", "turn", "ask", "expect",
-    "notes",
+    "notes", "starting_life",
 )
 #: Most copies one zone entry may stand for (``count``): enough for any real game and for benchmarks.
 MAX_COUNT = 10_000
 ENTRY_KEYS = ("card", "count", "tapped", "sick", "counters", "choices", "x", "owner", "id", "attached_to", "timestamp",
               "activations", "casts", "attacking", "blocking", "ability", "trigger", "source", "renowned", "cast_from",
-              "bargained", "exiled")
+              "bargained", "exiled", "entered_this_turn")
 #: Zones a permanent's ``cast_from`` may name: where it was cast from (CR 601.2a; 903.8 the command zone).
 CAST_ZONES = ("hand", "graveyard", "exile", "library", "command")
 #: Keys of a ``stack`` entry that is an ability on the stack (CR 113.7, 602.2a, 603.3; docs/scenarios.md).
@@ -62,9 +62,10 @@ STACK_ABILITY_KEYS = ("card", "ability", "trigger", "source", "id")
 TURN_KEYS = ("step", "number", "history")
 #: Per-player counts and per-player card lists of ``history`` (``TurnHistory.COUNTS`` / ``CARD_LISTS``; ``cast`` is
 #: the list ``spells_cast``).
-HISTORY_COUNTS = ("lands_played", "life_gained", "life_lost", "cards_drawn", "tokens_created", "discarded", "left_graveyard")
+HISTORY_COUNTS = ("lands_played", "life_gained", "life_lost", "cards_drawn", "tokens_created", "discarded", "left_graveyard",
+                  "energy_paid")
 HISTORY_LISTS = ("died", "entered", "sacrificed", "left_battlefield")
-HISTORY_KEYS = ("cast", "activated", "attacked", "damage", "resolved") + HISTORY_COUNTS + HISTORY_LISTS
+HISTORY_KEYS = ("cast", "activated", "attacked", "damage", "resolved", "fought") + HISTORY_COUNTS + HISTORY_LISTS
 EFFECT_KEYS = ("card", "controller", "ability", "targets", "choices", "timestamp")
 
 
@@ -594,6 +595,9 @@ def _build_turn(sc: Scenario, state: GameState, db: Any) -> TurnState:
     the line: an unknown key or step (with the closest one), an unknown player, card or permanent, a bad count."""
     raw = sc.data.get("turn")
     if raw is None:
+        entered = _with_entered_permanents(state, {})
+        if entered:  # permanents whose entries say entered_this_turn (CR 603.6a), on the default turn
+            return TurnState(history=TurnHistory(entered=entered, cards={n: db.get(n) for ns in entered.values() for n in ns}))
         return TurnState()
     if not isinstance(raw, Mapping):
         raise sc.error("'turn' maps step / number / history, e.g. turn: {step: declare_attackers}", "turn")
@@ -682,10 +686,13 @@ def _build_turn(sc: Scenario, state: GameState, db: Any) -> TurnState:
 
     counts: dict[str, Any] = {k: per_player(hist.get(k), k, 0) for k in HISTORY_COUNTS}
     lists: dict[str, Any] = {k: card_lists(k) for k in HISTORY_LISTS}
+    lists["entered"] = _with_entered_permanents(state, lists["entered"])
+    fought = _fought_history(sc, state, hist, TurnStep(step_text))
     names = {n for d in [cast, *lists.values()] for ns in d.values() for n in ns}
     damage = _damage_history(sc, state, hist, TurnStep(step_text))
     history = TurnHistory(spells_cast=cast, activations=activations, attacked=frozenset(attacked), **counts, **lists,
-                          cards={n: db.get(n) for n in names}, damage=damage, resolved=resolved)
+                          cards={n: db.get(n) for n in names}, damage=damage, resolved=resolved,
+                          fought=fought)
     return TurnState(step=TurnStep(step_text), number=number, history=history, given=True)
 
 
@@ -745,6 +752,44 @@ def _cast_facts(sc: "Scenario", card: Any, entry: Mapping) -> tuple[str | None, 
             raise sc.error(f"impossible state: {card.name} has no bargain, so it can't have been bargained (CR 702.166a)",
                            "bargained", entry)
     return cast_from, bargained
+
+
+def _with_entered_permanents(state: GameState, entered: Mapping[str, tuple[str, ...]]) -> dict[str, tuple[str, ...]]:
+    """``history.entered`` with the permanents whose entry says ``entered_this_turn`` (CR 603.6a): each such
+    permanent is one entry under its controller's name unless the history already lists as many of its name."""
+    out = {p: tuple(v) for p, v in entered.items()}
+    for perm in state.battlefield:
+        if not perm.entered_this_turn:
+            continue
+        listed = out.get(perm.controller, ())
+        flagged = sum(1 for q in state.battlefield if q.entered_this_turn and q.controller == perm.controller
+                      and q.card.name == perm.card.name)
+        if listed.count(perm.card.name) < flagged:
+            out[perm.controller] = listed + (perm.card.name,)
+    return out
+
+
+def _fought_history(sc: Scenario, state: GameState, hist: Mapping, step: TurnStep) -> frozenset[str]:
+    """``history: {fought: [REF, ...]}``: the permanents on the battlefield that fought this turn (CR 701.14).
+    Raises ``ScenarioError`` naming the line: not a list, a reference matching no permanent or several, a
+    permanent that is not a creature (only creatures fight, 701.14a; one that was a creature then is not
+    modelled), or fighting in the untap step (no player gets priority then, 502.4)."""
+    raw = hist.get("fought") or []
+    if not isinstance(raw, list):
+        raise sc.error("'fought' is a list of permanents that fought this turn (CR 701.14)", "fought", hist)
+    out: set[str] = set()
+    for i, ref in enumerate(raw):
+        if step == TurnStep.UNTAP:
+            raise sc.error("impossible state: a fight this turn during the untap step, before any player gets priority "
+                           "(CR 502.4)", i, raw)
+        try:
+            perm = state.find_permanent(ref)
+        except StateError as err:
+            raise sc.error(f"fought: {err}", i, raw, err.candidates) from None
+        if not perm.card.is_type("Creature"):
+            raise sc.error(f"impossible state: {perm.name} is not a creature, so it can't have fought (CR 701.14a)", i, raw)
+        out.add(perm.id)
+    return frozenset(out)
 
 
 def _damage_history(sc: Scenario, state: GameState, hist: Mapping, step: TurnStep) -> tuple[tuple[str, str], ...]:
@@ -982,6 +1027,12 @@ def build_state(sc: Scenario, db: Any) -> tuple[GameState, Any]:
                 renowned = _as_bool(entry.get("renowned", False), sc, "renowned", entry)
                 cast_from, bargained = _cast_facts(sc, card, entry)
                 exiled_entries = _exiled_entries(sc, entry, count)
+                entered = _as_bool(entry.get("entered_this_turn", False), sc, "entered_this_turn", entry)
+                if entered and "sick" in entry and not sick:
+                    # it has not been under its controller's control since their most recent turn began (CR 302.6)
+                    raise sc.error(f"impossible state: {card.name} entered the battlefield this turn, so it can't be "
+                                   f"sick: false (CR 302.6, 603.6a)", "sick", entry)
+                sick = sick or entered
                 for _ in range(count):
                     origin_at = ("attached_to", entry) if entry else (i, where)
                     state.battlefield.append(Permanent(
@@ -992,6 +1043,7 @@ def build_state(sc: Scenario, db: Any) -> tuple[GameState, Any]:
                         timestamp=ts, attacking=attacking, blocking=blocking, renowned=renowned,
                         activations=dict(activations), cast_from=cast_from, bargained=bargained,
                         exiled_with=tuple(_exile_with(sc, db, state, exiled_entries, owner, check_player, new_id)),
+                        entered_this_turn=entered,
                     ))
                     origin[state.battlefield[-1].id] = origin_at
                     if activations:
@@ -1027,6 +1079,15 @@ def build_state(sc: Scenario, db: Any) -> tuple[GameState, Any]:
         if isinstance(n, bool) or not isinstance(n, int):
             raise sc.error(f"life of {player} must be a whole number, got {n!r}", player, life)
         state.life[player] = n
+    starting = data.get("starting_life") or {}
+    if not isinstance(starting, Mapping):
+        raise sc.error("'starting_life' maps a player to a starting life total, e.g. {Alice: 40} (CR 103.4)", "starting_life")
+    for player, n in starting.items():
+        player = check_player(player, starting, player)
+        if isinstance(n, bool) or not isinstance(n, int) or n < 1:
+            raise sc.error(f"starting life of {player} must be a whole number of at least 1, got {n!r} (CR 103.4)",
+                           player, starting)
+        state.starting_life[player] = n
     pcs = data.get("player_counters") or {}
     if not isinstance(pcs, Mapping):
         raise sc.error("'player_counters' maps a player to counters such as {energy: 3, poison: 1} (CR 122.1)",

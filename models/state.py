@@ -91,6 +91,9 @@ class Permanent:
     cast_from: str | None = None
     #: its bargain cost was paid as it was cast (CR 702.166b: "if it was bargained"); the entry's ``bargained``
     bargained: bool = False
+    #: it entered the battlefield this turn ("Activate only if this land entered this turn", "creatures that
+    #: entered this turn"; CR 603.6a, 400.7): the scenario entry's ``entered_this_turn`` (default false)
+    entered_this_turn: bool = False
 
     @property
     def name(self) -> str:
@@ -192,6 +195,8 @@ class GameState:
     #: activated and triggered abilities on the stack (CR 113.7, 405.1), from the scenario's ``stack`` entries
     #: ``{card, ability: N}`` / ``{card, trigger: N}``; spells on the stack are in ``zones["stack"]``
     stack_abilities: list[StackAbility] = field(default_factory=list)
+    #: player -> starting life total (CR 103.4); a player not listed: 20
+    starting_life: dict[str, int] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         for z in CARD_ZONES:
@@ -227,6 +232,11 @@ class GameState:
     def stack_empty(self) -> bool:
         """True when no spell and no ability is on the stack (the scenario's ``stack`` lists none; CR 405.1)."""
         return not any(self.zones.get("stack", {}).values()) and not self.stack_abilities
+
+    def starting_life_of(self, player: str) -> int:
+        """``player``'s starting life total (CR 103.4: 20 in a two-player game; the scenario's ``starting_life``
+        for variants, 103.4a-c)."""
+        return self.starting_life.get(player, 20)
 
     def life_of(self, player: str) -> int:
         """``player``'s life total (CR 119.1: each player starts at 20; a scenario may set it)."""

@@ -156,6 +156,10 @@ class TurnHistory:
     #: name or a permanent's id ("target creature that dealt damage to you this turn", "that was dealt damage this
     #: turn"); scenario key ``history: {damage: [{from, to}]}``
     damage: tuple[tuple[str, str], ...] = ()
+    #: ids of the permanents that fought this turn (CR 701.14); scenario key ``history: {fought: [REF]}``
+    fought: frozenset[str] = frozenset()
+    #: player -> energy counters ({E}) the player paid or lost this turn (CR 107.14, 122.1); ``energy_paid``
+    energy_paid: Mapping[str, int] = field(default_factory=lambda: _EMPTY)
 
     def dealt_damage(self, source_id: str, to: str | None = None) -> bool:
         """Whether the permanent ``source_id`` dealt damage this turn (to ``to``, a player or a permanent id, when
@@ -177,7 +181,8 @@ class TurnHistory:
 
     #: The per-player counts (``count_of``) and per-player card lists (``cards_of``), by ``ThisTurn`` event name
     #: (``models.effects.TURN_EVENTS``).
-    COUNTS = ("life_gained", "life_lost", "cards_drawn", "lands_played", "tokens_created", "discarded", "left_graveyard")
+    COUNTS = ("life_gained", "life_lost", "cards_drawn", "lands_played", "tokens_created", "discarded", "left_graveyard",
+              "energy_paid")
     CARD_LISTS = ("spells_cast", "died", "entered", "sacrificed", "left_battlefield")
 
     def count_of(self, event: str, player: str) -> int:
@@ -209,7 +214,7 @@ class TurnHistory:
     @property
     def empty(self) -> bool:
         """True when nothing is recorded for this turn."""
-        return not (self.spells_cast or self.activations or self.attacked or self.damage or self.resolved
+        return not (self.spells_cast or self.activations or self.attacked or self.damage or self.resolved or self.fought
                     or any(getattr(self, k) for k in self.COUNTS + self.CARD_LISTS))
 
 

@@ -223,12 +223,14 @@ def ask_activate(ctx: Context) -> Answer:
                                    source=perm)
     pay_ab = ab
     cost_lines: list[str] = []
-    if not problems and ab.cost_change is not None and ab.cost is not None:
-        # "This ability costs {1} less to activate for each ..." (CR 602.2b, 601.2f): the total cost to pay
-        from .costs import ability_cost_change
+    if not problems and ab.cost is not None:
+        # "This ability costs {1} less to activate for each ..." and the statics of other permanents ("Activated
+        # abilities of creatures you control cost {2} less to activate", CR 602.2b, 601.2f): the total cost to pay
+        from .costs import activation_total_cost
 
-        changed, cost_lines = ability_cost_change(ctx.state, perm, ab)
-        pay_ab = dataclasses.replace(ab, cost=dataclasses.replace(ab.cost, mana=changed))
+        changed, cost_lines = activation_total_cost(ctx.state, perm, ab)
+        if cost_lines:
+            pay_ab = dataclasses.replace(ab, cost=dataclasses.replace(ab.cost, mana=changed))
     if not problems:  # the costs themselves (CR 602.2b -> 601.2f-h): the payment rules, called explicitly
         x = ctx.args.get("x", 0) if isinstance(ctx.args, Mapping) else 0
         cost_notes: list[str] = []

@@ -1179,7 +1179,8 @@ def nonmana_problems(state: GameState, player: str, card: Any, tc: TotalCost, zo
     return out
 
 
-def ability_cost_change(state: GameState, perm: Any, ability: Ability) -> tuple[ManaCost, list[str]]:
+def ability_cost_change(state: GameState, perm: Any, ability: Ability,
+                        mana: ManaCost | None = None) -> tuple[ManaCost, list[str]]:
     """The mana cost of an activated ability of ``perm`` after its own cost change (CR 602.2b, 601.2f).
 
     Parameters
@@ -1187,6 +1188,8 @@ def ability_cost_change(state: GameState, perm: Any, ability: Ability) -> tuple[
     state : GameState
     perm : Permanent  whose ability it is; its controller activates it ("you").
     ability : Ability  with ``cost_change`` (``models.effects.AbilityCostChange``) and a mana cost.
+    mana : ManaCost, optional  the cost it changes (default: the ability's printed mana cost; another when other
+        changes applied first, ``activation_total_cost``).
 
     Returns
     -------
@@ -1205,7 +1208,8 @@ def ability_cost_change(state: GameState, perm: Any, ability: Ability) -> tuple[
     from .quantities import amount_value, condition_holds
 
     ch = ability.cost_change
-    mana = ability.cost.mana if ability.cost is not None and ability.cost.mana is not None else ManaCost()
+    if mana is None:
+        mana = ability.cost.mana if ability.cost is not None and ability.cost.mana is not None else ManaCost()
     if not isinstance(ch, AbilityCostChange):
         return mana, []
     who = f"“{ch.text}”"
@@ -1229,3 +1233,130 @@ def ability_cost_change(state: GameState, perm: Any, ability: Ability) -> tuple[
     out = _reduce(mana, ManaCost((ManaSymbol(str(total)),)), steps, who)
     return out, [f"{who}: {why}, so it costs {{{total}}} less: {fmt(mana)} → {fmt(out)} (generic mana only, never "
                  f"below {{0}}, CR 601.2f, 118.7a)"]
+
+
+def activation_cost_statics(state: GameState, perm: Any, ability: Ability, player: str) -> list[tuple[Any, Any]]:
+    """The static abilities in play that change what activating ``ability`` of the permanent ``perm`` costs
+    ``player`` now (``models.effects.ActivationCostChange``; CR 602.2b, 601.2f): ``(permanent, effect)`` pairs.
+
+    Raises
+    ------
+    Unsupported
+        Whether one applies cannot be read (its condition, a filter), naming its sentence.
+    """
+    from mtgcheck.models.effects import ActivationCostChange
+
+    from .layers import board_view
+    from .quantities import condition_holds, matching_objects
+
+    view = board_view(state)
+    out: list[tuple[Any, Any]] = []
+    for q in state.battlefield:
+        v = view.get(q.id)
+        for a in (v.abilities if v is not None else ()):
+            e = a.effect
+            if not isinstance(e, ActivationCostChange):
+                continue
+            if e.zone != "battlefield":
+                continue  # "activated abilities of cards in your graveyard": not a permanent's (CR 113.6)
+            if e.activator == "you" and player != q.controller:
+                continue
+            if e.activator == "opponents" and player not in state.opponents(q.controller):
+                continue
+            if not e.mana_abilities and ability.is_mana_ability:
+                continue
+            if e.sources is not None:
+                f = e.sources
+                if f.relation == "enchanted":
+                    if q.attached_to != perm.id or not all(perm.is_type(t) for t in f.all_of):
+                        continue
+                elif perm not in matching_objects(state, q.controller, f, q, text=e.text):
+                    continue
+            if e.condition is not None and not condition_holds(state, q.controller, e.condition, q, e.text)[0]:
+                continue
+            out.append((q, e))
+    return out
+
+
+def _mana_count(cost: ManaCost) -> int:
+    """How many mana a cost without X asks for: its generic amount plus one per other symbol (CR 202.1, 107.4)."""
+    return cost.generic + sum(1 for s in cost.symbols if not s.is_generic)
+
+
+def activation_total_cost(state: GameState, perm: Any, ability: Ability) -> tuple[ManaCost, list[str]]:
+    """The mana cost of activating ``ability`` of ``perm`` now: its printed mana cost, its own cost change
+    (``ability_cost_change``) and the statics in play that change it (``activation_cost_statics``). CR 602.2b, 601.2f:
+    increases first, then reductions; a reduction reduces generic mana only and never below {0} (118.7a); a
+    reduction that "can't reduce the mana in that cost to less than one mana" leaves at least one mana and changes
+    nothing in a cost without generic mana (Training Grounds rulings 2010-06-15, 2023-05-12). The reductions with
+    that floor are applied first, which gives the player the least cost of any order.
+
+    Returns
+    -------
+    (ManaCost, list of str)  the cost to pay and the lines explaining each change.
+
+    Raises
+    ------
+    Unsupported
+        An amount or condition that cannot be read; a static change of a cost with {X} (how it reduces the X part
+        is not modelled, Training Grounds ruling 2023-05-12).
+    """
+    mana = ability.cost.mana if ability.cost is not None and ability.cost.mana is not None else ManaCost()
+    statics = activation_cost_statics(state, perm, ability, perm.controller)
+    if not statics:
+        return ability_cost_change(state, perm, ability, mana) if ability.cost_change is not None else (mana, [])
+    if any(not s.is_generic and "X" in s.text for s in mana.symbols):
+        raise Unsupported(f"{perm.name}: “{ability.describe()}”: a cost change of {statics[0][0].name} on a cost with "
+                          f"{{X}} is not modelled (Training Grounds ruling 2023-05-12)")
+    own = ability.cost_change
+    lines: list[str] = []
+    if own is not None and getattr(own, "direction", "less") == "more":
+        mana, got = ability_cost_change(state, perm, ability, mana)
+        lines += got
+    for q, e in statics:
+        if e.direction == "more":
+            new = _add_generic(mana, e.amount)
+            lines.append(f"{q.name} (“{e.text}”): {{{e.amount}}} more: {fmt(mana)} → {fmt(new)} (CR 602.2b, 601.2f)")
+            mana = new
+    for floored in (True, False):
+        if not floored and own is not None and getattr(own, "direction", "less") == "less":
+            mana, got = ability_cost_change(state, perm, ability, mana)
+            lines += got
+        for q, e in statics:
+            if e.direction != "less" or e.min_one != floored:
+                continue
+            take = min(e.amount, mana.generic, max(_mana_count(mana) - 1, 0) if floored else e.amount)
+            new = _reduce(mana, ManaCost((ManaSymbol(str(take)),)), [], q.name) if take else mana
+            floor = (", and it can't reduce the mana to less than one (Training Grounds rulings 2010-06-15, "
+                     "2023-05-12)") if floored else ""
+            lines.append(f"{q.name} (“{e.text}”): {{{take}}} less: {fmt(mana)} → {fmt(new)} (generic mana only, "
+                         f"CR 602.2b, 601.2f, 118.7a{floor})")
+            mana = new
+    return mana, lines
+
+
+def check_mana_ability_cost_changes(state: GameState, sources: list) -> None:
+    """Raise ``Unsupported`` when a static in play changes the cost of a mana ability that could make mana now
+    (``ActivationCostChange``: a change of what making the mana costs is not modelled in the pools and payments;
+    CR 602.2b, 605.3a). A reduction of a cost without generic mana changes nothing (CR 118.7a), and a change of
+    abilities that "aren't mana abilities" never applies."""
+    from mtgcheck.models.effects import ActivationCostChange
+
+    from .layers import board_view
+
+    view = board_view(state)
+    memo = state.__dict__.get("_activation_cost_statics")
+    if memo is None or memo[0] is not view:
+        memo = (view, any(isinstance(a.effect, ActivationCostChange) for v in view.values() for a in v.abilities))
+        state.__dict__["_activation_cost_statics"] = memo
+    if not memo[1]:
+        return
+    for s in sources:
+        perm = state.permanent(s.permanent) if s.permanent in {p.id for p in state.battlefield} else None
+        if perm is None or s.mana_cost is None or not len(s.mana_cost):
+            continue
+        for q, e in activation_cost_statics(state, perm, s.ability, perm.controller):
+            if e.direction == "less" and not s.mana_cost.generic:
+                continue
+            raise Unsupported(f"{q.name} (“{e.text}”) changes what {s.name}: “{s.ability.describe()}” costs; a mana "
+                              f"ability's changed cost is not modelled in the pools and payments (CR 602.2b, 605.3a)")

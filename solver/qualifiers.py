@@ -321,6 +321,12 @@ def qualifier_verdict(state: GameState, viewer: str, kind: str, obj: Any, q: Qua
                 on = _attached(state, perm, sub)
                 if bool(on) != want:
                     return NO, (f"{name} is {word} by {on[0].name}" if on else f"no {sub} is attached to {name}, so it is not {word}") + f" (CR {rule})"
+    if q.modified is not None:
+        from .quantities import modified_verdict
+
+        is_mod, why = modified_verdict(state, perm) if perm is not None else (False, f"{name} is not a permanent (CR 700.9)")
+        if is_mod != q.modified:
+            return NO, why
     if q.any_of:
         subs = [qualifier_verdict(state, viewer, kind, obj, a, source) for a in q.any_of]
         if not any(v == YES for v, _ in subs):
@@ -438,6 +444,10 @@ def _this_turn(state: GameState, viewer: str, kind: str, obj: Any, what: str) ->
         ok, words, rule = hist.dealt_damage(obj.id), "dealt damage", "120.1"
     elif what == "was_dealt_damage":
         ok, words, rule = hist.was_dealt_damage(obj.id), "was dealt damage", "120.1"
+    elif what == "fought":
+        ok, words, rule = obj.id in hist.fought, "fought", "701.14"
+    elif what == "entered":  # the permanent entry's entered_this_turn (CR 603.6a, 400.7)
+        ok, words, rule = obj.entered_this_turn, "entered the battlefield", "603.6a, 400.7"
     else:
         ok, words, rule = obj.id in hist.attacked, "attacked", "508.1"
     if ok:

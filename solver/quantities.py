@@ -28,7 +28,8 @@ import dataclasses
 from typing import Any, Iterable
 
 from mtgcheck.models.effects import (AllOf, Amount, AnyOf, AttackedThisStep, AttackedThisTurn, CardsInZone, Compare,
-                                     Condition, ControlsAtLeast, CountersOn, CountersRemoved, CountOf, Devotion,
+                                     Condition, ControlsAtLeast, CountersAmong, CountersOn, CountersRemoved, CountOf,
+                                     DefendingPlayerControls, Devotion, LargestGroup, StartingLife,
                                      DistinctAmong, Filter, Fixed, GreatestAmong, HasCounter, HasDesignation, LifeTotal,
                                      Not, OfChosenType, OpponentControlsMore, PartySize, PlayersWho, ResolvedThisTurn, HasLegalTarget, OpponentHasCounters, PlayerCounters, PowerOf,
                                      Qualifier, Revealed, SharingCreatureType,
@@ -38,7 +39,8 @@ from mtgcheck.models.state import GameState, Permanent
 
 from .questions import Unsupported
 
-__all__ = ["amount_value", "condition_holds", "matching_objects", "compare_numbers", "card_matches_filter"]
+__all__ = ["amount_value", "condition_holds", "matching_objects", "compare_numbers", "card_matches_filter",
+           "modified_verdict"]
 
 _OPS = {"<=": lambda a, b: a <= b, ">=": lambda a, b: a >= b, "==": lambda a, b: a == b,
         "<": lambda a, b: a < b, ">": lambda a, b: a > b}
@@ -314,9 +316,16 @@ def amount_value(state: GameState, player: str, amount: Amount | int, source: Pe
         raise Unsupported(f"“{what}”: how many cards are revealed is chosen as the ability resolves (CR 608.2d); the "
                           f"caller enumerates its values")
     if isinstance(amount, Devotion):
-        n = sum(sum(1 for s in p.card.mana_cost if amount.color in s.colors) for p in state.permanents(player)
-                if p.card.mana_cost is not None)
-        return n, f"{player}'s devotion to {amount.color} is {n} (CR 700.5)"
+        # several colours: each mana symbol that is at least one of them counts once (CR 700.5a)
+        n = sum(sum(1 for s in p.card.mana_cost if any(c in s.colors for c in amount.color))
+                for p in state.permanents(player) if p.card.mana_cost is not None)
+        return n, f"{player}'s devotion to {'/'.join(amount.color)} is {n} (CR 700.5)"
+    if isinstance(amount, StartingLife):
+        return _starting_life(state, player, amount, opponent, what)
+    if isinstance(amount, CountersAmong):
+        return _counters_among(state, player, amount, source, opponent, text)
+    if isinstance(amount, LargestGroup):
+        return _largest_group(state, player, amount, source, opponent, text)
     if isinstance(amount, (PowerOf, StatOf)):
         stat, rel = ("power", "this") if isinstance(amount, PowerOf) else (amount.stat, amount.relation)
         obj = _related(state, source, rel, what)
@@ -401,6 +410,42 @@ def _sharing_creature_type(state: GameState, player: str, amount: SharingCreatur
     shown = (f"{best[0][1]} {best[0][0]}" if best else "no creature type") + (f" plus {every} changeling(s), every "
                                                                              f"creature type (CR 702.73a)" if every else "")
     return n, f"the greatest number of {_filter_words(amount.filter)} with a creature type in common is {n} ({shown})"
+
+
+def _starting_life(state: GameState, player: str, amount: StartingLife, opponent: str | None,
+                   what: str) -> tuple[int, str]:
+    """``StartingLife``: the scenario's ``starting_life`` of the player, default 20 (CR 103.4)."""
+    who = _players(state, player, amount.whose, opponent)
+    if len(who) != 1:
+        raise Unsupported(f"“{what}”: whose starting life total is meant is not one player")
+    given = who[0] in state.starting_life
+    n = state.starting_life_of(who[0])
+    return n, f"{who[0]}'s starting life total is {n}" + ("" if given else
+                                                          " (the scenario gives no starting_life: 20, CR 103.4)")
+
+
+def _counters_among(state: GameState, player: str, amount: CountersAmong, source: Permanent | None,
+                    opponent: str | None, text: str) -> tuple[int, str]:
+    """``CountersAmong``: the ``counter`` counters on every permanent of the filter together (CR 122.1)."""
+    objs = matching_objects(state, player, amount.filter, source, opponent, text)
+    n = sum(int(getattr(o, "counters", {}).get(amount.counter, 0)) for o in objs)
+    return n, f"{n} {amount.counter} counter(s) on {_filter_words(amount.filter)} ({len(objs)} of them)"
+
+
+def _largest_group(state: GameState, player: str, amount: LargestGroup, source: Permanent | None,
+                   opponent: str | None, text: str) -> tuple[int, str]:
+    """``LargestGroup``: the most objects of the filter with one name (CR 201.2). Names are the cards' names: while
+    an effect in force could change a permanent's name the answer is unsupported."""
+    objs = matching_objects(state, player, amount.filter, source, opponent, text)
+    if state.effects and objs:
+        raise Unsupported(f"“{text or amount}”: effects in force ({state.effects[0].card.name}) may change names (CR 201.2)")
+    counts: dict[str, int] = {}
+    for o in objs:
+        counts[o.card.name] = counts.get(o.card.name, 0) + 1
+    if not counts:
+        return 0, f"no {_filter_words(amount.filter)}"
+    name, n = max(counts.items(), key=lambda kv: (kv[1], kv[0]))
+    return n, f"{n} {_filter_words(amount.filter)} named {name} share a name, the most (CR 201.2)"
 
 
 def _of_chosen_type(state: GameState, player: str, amount: OfChosenType, source: Permanent | None,
@@ -552,6 +597,12 @@ def _source_modified(state: GameState, source: Permanent | None, text: str) -> t
     controls (303.4)."""
     if source is None:
         raise Unsupported(f"“{text}”: it reads a permanent that is not there")
+    return modified_verdict(state, source)
+
+
+def modified_verdict(state: GameState, source: Permanent) -> tuple[bool, str]:
+    """Whether a permanent is modified, with the words (CR 700.9: a counter on it, 122.1; equipped, 301.5; or
+    enchanted by an Aura its controller controls, 303.4)."""
     if any(int(n or 0) > 0 for n in source.counters.values()):
         return True, f"{source.name} has a counter on it, so it is modified (CR 700.9)"
     for q in state.battlefield:
@@ -616,6 +667,22 @@ def _has_legal_target(state: GameState, player: str, source: Permanent | None, c
     return True, f"“{cond.spec.text}” has a legal choice (CR 601.2c, 603.3d)"
 
 
+def _defending_player_controls(state: GameState, player: str, cond: DefendingPlayerControls, source: Permanent | None,
+                               text: str) -> tuple[bool, str]:
+    """``DefendingPlayerControls``: there is a defending player only during combat; in a two-player game it is the
+    nonactive player (CR 506.2). With more players, who is defending depends on the attacks (not modelled)."""
+    if not state.turn.step.is_combat:
+        return False, f"it is {state.turn.describe(state.active)}: outside combat there is no defending player (CR 506.2)"
+    if len(state.players) != 2:
+        raise Unsupported(f"“{text}”: with {len(state.players)} players, who the defending player is depends on whom "
+                          f"the creatures attack (CR 506.2, 508.1b), which the scenario does not record")
+    defending = next(p for p in state.players if p != state.active)
+    f = dataclasses.replace(cond.filter, controller="any")
+    n = sum(1 for p in matching_objects(state, player, f, source, text=text) if p.controller == defending)
+    return n >= cond.n, (f"the defending player, {defending} (the nonactive player, CR 506.2), controls {n} "
+                         f"{_filter_words(cond.filter)} (needs {cond.n} or more)")
+
+
 def _designation_words(d: str) -> str:
     return {"monarch": "the monarch designation (CR 724)", "initiative": "the initiative (CR 725)",
             "city's blessing": "the city's blessing (CR 702.131)",
@@ -632,10 +699,42 @@ def _mentions_opponent(a: Any) -> bool:
     return False
 
 
+def _count_bound(state: GameState, player: str, cond: Compare, source: Permanent | None, opp: str | None,
+                 text: str, err: Unsupported) -> tuple[bool, str]:
+    """A comparison of which one side counts cards in a zone the scenario does not list: such a count is at least 0
+    and unbounded above, so the comparison is decided when it gives the same result for every count from 0 up
+    ("more cards in hand than each opponent" with none in your own hand is false whatever the opponent's hand
+    holds, CR 402.3); else the original ``Unsupported``."""
+    sides: list[Amount | int] = [cond.left, cond.right]
+    known: list[tuple[int, str] | None] = []
+    for a in sides:
+        try:
+            known.append(amount_value(state, player, a, source, opponent=opp, text=text))
+        except Unsupported:
+            known.append(None)
+    if sum(k is None for k in known) != 1:
+        raise err
+    unknown = 0 if known[0] is None else 1
+    side, other = sides[unknown], known[1 - unknown]
+    if not isinstance(side, CountOf) or side.filter.zone == "battlefield" or cond.op == "==" or other is None:
+        raise err
+    n_known, words = other
+    at0 = _OPS[cond.op](0, n_known) if unknown == 0 else _OPS[cond.op](n_known, 0)
+    # left unknown: "<"/"<=" hold for small counts only, ">"/">=" for large; right unknown: the reverse
+    grows_true = (cond.op in (">", ">=")) == (unknown == 0)
+    if at0 != grows_true:  # false at 0 and stays false, or true at 0 and stays true
+        raise err
+    return at0, (f"{words} against the cards of a zone the scenario does not list, at least 0 whatever it holds "
+                 f"(CR 402.3): {'' if at0 else 'not '}{_OP_WORDS[cond.op]}")
+
+
 def _compare(state: GameState, player: str, cond: Compare, source: Permanent | None, text: str) -> tuple[bool, str]:
     def once(opp: str | None) -> tuple[bool, str]:
-        left, lw = amount_value(state, player, cond.left, source, opponent=opp, text=text)
-        right, rw = amount_value(state, player, cond.right, source, opponent=opp, text=text)
+        try:
+            left, lw = amount_value(state, player, cond.left, source, opponent=opp, text=text)
+            right, rw = amount_value(state, player, cond.right, source, opponent=opp, text=text)
+        except Unsupported as err:
+            return _count_bound(state, player, cond, source, opp, text, err)
         ok = _OPS[cond.op](left, right)
         rhs = "" if isinstance(cond.right, (int, Fixed)) else f" ({rw})"
         return ok, f"{lw}: {'' if ok else 'not '}{_OP_WORDS[cond.op]} {right}{rhs}"
@@ -695,8 +794,15 @@ def _turn_and_board_condition(state: GameState, player: str, cond: Condition, so
                 raise unsupported("it reads a permanent that is not there")
             did = source.id in ids
             return did, f"{source.name} {'attacked' if did else 'did not attack'} this turn{note} (CR 508.1)"
-        n = sum(1 for p in state.battlefield if p.id in ids and p.controller == player)
-        return n >= cond.n, f"{player} attacked with {n} creature(s) this turn{note} (needs {cond.n}; CR 508.1)"
+        attackers = [p for p in state.battlefield if p.id in ids and p.controller == player]
+        if cond.filter is not None:
+            allowed = matching_objects(state, player, dataclasses.replace(cond.filter, controller="you"), source, text=text)
+            attackers = [p for p in attackers if p in allowed]
+        n = len(attackers)
+        what = f"{cond.filter.words or cond.filter.describe()} " if cond.filter is not None else ""
+        return n >= cond.n, f"{player} attacked with {n} {what}creature(s) this turn{note} (needs {cond.n}; CR 508.1)"
+    if isinstance(cond, DefendingPlayerControls):
+        return _defending_player_controls(state, player, cond, source, text)
     if isinstance(cond, AttackedThisStep):
         if player == state.active:
             return False, f"{player} is the active player, whose creatures attack (CR 508.1): {player} was not attacked"

@@ -285,6 +285,9 @@ def mana_sources(state: GameState, player: str, board: "_Board | None" = None) -
         from .restrictions import check_restricted_order
 
         check_restricted_order(state, player, out)
+    from .costs import check_mana_ability_cost_changes  # "Activated abilities of ... cost {2} less" (CR 602.2b)
+
+    check_mana_ability_cost_changes(state, out)
     return out
 
 

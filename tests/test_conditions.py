@@ -94,8 +94,9 @@ def test_cr_205_3i_urzas_land_types_and_201_2_names():
     assert [p.filter.name for p in c.parts] == ["Mine Worker", "Power Plant Worker"]
 
 
-@pytest.mark.parametrize("words", ["defending player controls a snow land", "you control three or more lands with the same name",
-                                   "this land entered this turn", "you have at least 7 life more than your starting life total"])
+@pytest.mark.parametrize("words", ["an oil counter was removed from a permanent you controlled this turn",
+                                   "you control three or more lands that share a creature type",
+                                   "this land was turned face up this turn", "you have more life than your starting life total"])
 def test_wording_not_modelled_stays_unmodelled(words):
     with pytest.raises(ValueError):
         parse_restriction_condition(words)

@@ -82,11 +82,11 @@ def test_cr_602_5_conditions_read_into_the_typed_conditions():
 
 
 @pytest.mark.parametrize("sentence", [
-    "Activate only if defending player controls a snow land.",
-    "Activate only if this land entered this turn.",
+    "Activate only if an oil counter was removed from a permanent you controlled this turn.",
+    "Activate only if this land was turned face up this turn.",
     "Activate only if you own a card in exile.",
-    "Activate only if you control three or more lands with the same name.",
-    "Activate only as a sorcery and only if you have at least 7 life more than your starting life total.",
+    "Activate only if you control three or more lands that share a land type.",
+    "Activate only as a sorcery and only if you have more life than your starting life total.",
 ])
 def test_wording_not_understood_in_full_is_not_half_read(sentence):
     """A restriction is typed only when every part of it is understood; otherwise the whole ability stays as read."""

@@ -20,9 +20,12 @@ that gives its meaning:
   control this turn" (603.6a), "you've discarded a card / sacrificed an artifact / created a token this turn"
   (701.8, 701.17, 111.1), "a card left your graveyard this turn", "you gained life this turn", "an opponent lost
   life this turn" (119.3), "a permanent left the battlefield under your control this turn" / "a permanent you
-  controlled left the battlefield this turn" (revolt, 603.6c); two of them joined by "or if" (``AnyOf``);
+  controlled left the battlefield this turn" (revolt, 603.6c), "you've paid or lost four or more {E} this turn"
+  (107.14), "this land entered this turn" (603.6a, 400.7); two of them joined by "or if" (``AnyOf``);
 * how the source entered (an intervening "if" of its enters trigger, CR 603.4): "you cast it (from your hand)"
-  (601.2a), "it was bargained" (702.166b) -> ``SourceCast``.
+  (601.2a), "it was bargained" (702.166b) -> ``SourceCast``;
+* names and players: "you control three or more lands with the same name" (CR 201.2), "you have at least 7 life
+  more than your starting life total" (103.4), "defending player controls a snow land / no snow lands" (506.2).
 
 Parsing only: ``solver.quantities.condition_holds`` evaluates them. Anything else raises ``ValueError`` (the
 sentence then stays ``Unmodelled`` and the gate makes answers it could change ``unsupported``).
@@ -33,9 +36,10 @@ import dataclasses
 import re
 from typing import Any
 
-from ..effects import (AbilityCostChange, AllOf, Amount, AnyOf, Compare, Condition, ControlsAtLeast, CountersOn, CountOf, DistinctAmong,
-                       Filter, Fixed, GreatestAmong, HasCounter, HasDesignation, LifeTotal, Not, PlayerCounters,
-                       SourceCast, SourceMatches, StatOf, ThisTurn, TotalAmong)
+from ..effects import (AbilityCostChange, AllOf, Amount, AnyOf, Compare, Condition, ControlsAtLeast, CountersAmong, CountersOn,
+                       CountOf, DefendingPlayerControls, Devotion, DistinctAmong, Filter, Fixed, GreatestAmong, HasCounter,
+                       HasDesignation, LargestGroup, LifeTotal, Not, PlayerCounters, SourceCast, SourceMatches, StartingLife,
+                       StatOf, Sum, ThisTurn, TotalAmong)
 from .filters import parse_filter
 from .words import parse_count_word
 
@@ -191,6 +195,12 @@ def _turn_condition(c: str) -> Condition | None:
     if c in ("a permanent left the battlefield under your control this turn",
              "a permanent you controlled left the battlefield this turn"):
         return Compare(ThisTurn("left_battlefield", "you"), ">=", 1)  # revolt (CR 603.6c)
+    m = re.fullmatch(r"you've paid or lost " + _COUNT_WORDS + r" \{e\} this turn", c)
+    if m:  # Izzet Generatorium: energy counters paid or lost (CR 107.14, 122.1)
+        return Compare(ThisTurn("energy_paid", "you"), ">=", _count(m.group(1)))
+    m = re.fullmatch(r"this(?: \w+)? entered(?: the battlefield)? this turn", c)
+    if m:  # Mirrex, Fungus Elemental: the source entered this turn (CR 603.6a, 400.7)
+        return SourceMatches(object_filter("permanent that entered this turn", "any"))
     return None
 
 
@@ -234,6 +244,13 @@ def parse_board_condition(text: str) -> Condition:
     got = _turn_condition(c)
     if got is not None:
         return got
+    m = re.fullmatch(r"you control " + _AT_LEAST + r" (.+?) with the same name", c)
+    if m:  # Endless Atlas: the most of them sharing one name (CR 201.2)
+        return Compare(LargestGroup("name", object_filter(m.group(3), "you")), ">=", _at_least(m, 1))
+    m = re.fullmatch(r"defending player controls (no|an?) (.+)", c)
+    if m:  # Arcum's Sleigh, Kjeldoran Guard (CR 506.2)
+        got = DefendingPlayerControls(object_filter(m.group(2), "any"))
+        return Not(got) if m.group(1) == "no" else got
     m = re.fullmatch(r"you control creatures named (.+?) and (.+)", c)
     if m:  # Tower Worker: "creatures named Mine Worker and Power Plant Worker" (CR 201.2)
         return AllOf(tuple(ControlsAtLeast(1, object_filter(f"creature named {_title(n)}", "you"))
@@ -282,6 +299,9 @@ def parse_board_condition(text: str) -> Condition:
     m = re.fullmatch(r"you have " + _AT_LEAST + r" life", c)
     if m:  # CR 119.1
         return Compare(LifeTotal("you"), ">=", _at_least(m, 1))
+    m = re.fullmatch(r"you have " + _AT_LEAST + r" life more than your starting life total", c)
+    if m:  # Speaker of the Heavens, Ayli (CR 119.1, 103.4)
+        return Compare(LifeTotal("you"), ">=", Sum((StartingLife("you"),), _at_least(m, 1)))
     raise ValueError(f"the condition {text!r} is not modelled")
 
 
@@ -320,6 +340,12 @@ def parse_board_amount(text: str) -> Amount:
     m = re.fullmatch(r"(\S+) counters? on this(?: \w+)?", t)
     if m:
         return CountersOn(m.group(1))
+    m = re.fullmatch(r"(\S+) counters? on (.+?) you control", t)
+    if m:  # Deepwood Denizen: "+1/+1 counter on creatures you control" (CR 122.1)
+        return CountersAmong(m.group(1), object_filter(m.group(2), "you"))
+    m = re.fullmatch(r"your devotion to (\w+)(?: and (\w+))?", t)
+    if m and ((m.group(1) in _COLOR_LETTERS and m.group(2) in _COLOR_LETTERS) or (not m.group(2) and m.group(1) in _CLANS)):  # CR 700.5a: each symbol of at least one of them counts once
+        return Devotion(_CLANS[m.group(1)] if not m.group(2) else _COLOR_LETTERS[m.group(1)] + _COLOR_LETTERS[m.group(2)])
     m = re.fullmatch(r"this(?: creature| permanent| artifact| vehicle)?'s (power|toughness)", t)
     if m:
         return StatOf(m.group(1), "this")
@@ -329,6 +355,12 @@ def parse_board_amount(text: str) -> Amount:
     if re.fullmatch(r"\d+", t):
         return Fixed(int(t))
     raise ValueError(f"the amount {text!r} is not modelled")
+
+
+_COLOR_LETTERS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
+#: The three-colour groups a devotion can name (Devoted Abzan: "your devotion to Abzan"; the shards and the clans).
+_CLANS = {"abzan": "WBG", "jeskai": "URW", "sultai": "BGU", "mardu": "RWB", "temur": "GUR",
+          "bant": "GWU", "esper": "WUB", "grixis": "UBR", "jund": "BRG", "naya": "RGW"}
 
 
 _COST_CHANGE = re.compile(r"^this ability costs (\{\d+\}|\{x\}|x) (less|more) to activate(.*?)\.?$", re.I)

@@ -125,7 +125,7 @@ _COLOR_WORDS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G
 QUALIFIER_ADJECTIVES = frozenset(list(_COLOR_WORDS) + [f"non{c}" for c in _COLOR_WORDS] + [
     "colorless", "colored", "multicolored", "monocolored", "tapped", "untapped", "token", "nontoken", "attacking",
     "blocking", "blocked", "unblocked", "nonattacking", "nonblocking", "another", "other", "face-down", "face-up",
-    "enchanted", "equipped", "unenchanted"])
+    "enchanted", "equipped", "unenchanted", "modified"])
 #: "1/1 creature" (Aegis of the Meek): an exact power and toughness before the noun (CR 208.1).
 PT_ADJECTIVE = re.compile(r"^(\d+)/(\d+)$")
 _COMBAT_UNIONS = {frozenset({"attacking", "blocking"}): "attacking_or_blocking",
@@ -172,8 +172,10 @@ _WHOSE_CHOICE_RE = re.compile(r"^of (?:your|an opponent's) choice\b(?! (?:that )
 _NOT_NAMED_RE = re.compile(r"^not named (?P<name>[A-Z][\w'\-]*(?:,? (?:[A-Z][\w'\-]*|of|the|and|a|an|to|in))*)")
 #: History words the turn history reads (``Qualifier.this_turn``; CR 120, 508.1).
 _THIS_TURN = {"dealt damage to you": "dealt_damage_to_you", "dealt damage": "dealt_damage",
-              "was dealt damage": "was_dealt_damage", "were dealt damage": "was_dealt_damage", "attacked": "attacked"}
-_THIS_TURN_RE = re.compile(r"^(?:that|which|who) (dealt damage to you|dealt damage|was dealt damage|were dealt damage|attacked)"
+              "was dealt damage": "was_dealt_damage", "were dealt damage": "was_dealt_damage", "attacked": "attacked",
+              "fought": "fought", "entered": "entered", "entered the battlefield": "entered"}
+_THIS_TURN_RE = re.compile(r"^(?:that|which|who) (dealt damage to you|dealt damage|was dealt damage|were dealt damage|attacked"
+                           r"|fought|entered the battlefield|entered)"
                            r" this turn\b", re.I)
 _HISTORY_RE = re.compile(r"^(?:that|which) (?:dealt|was dealt|were dealt|attacked|blocked|entered|was put|"
                          r"were put|was cast|became|has dealt|you cast)\b[^,.;]*?\bthis turn\b", re.I)
@@ -299,6 +301,8 @@ def adjective_qualifier(groups: list[list[str]]) -> Qualifier:
             q["enchanted"] = w == "enchanted"
         elif w == "equipped":
             q["equipped"] = True
+        elif w == "modified":  # CR 700.9
+            q["modified"] = True
         elif w in _COLOR_WORDS:
             q["colors"] = q.get("colors", ()) + (_COLOR_WORDS[w],)
         elif w.startswith("non") and w[3:] in _COLOR_WORDS:
@@ -431,7 +435,9 @@ def _qualified_filter(w: str, controller: str, other: bool, words: str) -> Filte
             out.append(_qualified_filter(a, "any", False, a))
         return Filter(all_of=("Permanent",), controller=controller, other=other, alternatives=tuple(out), words=words)
     text = alts[0] if alts else w
-    m = re.match(r"^(.*?)\s+((?:with|without|that's|that is)\b.*)$", text)
+    # after the noun: "with defender", "that's red", and what it did this turn ("that fought this turn", _THIS_TURN_RE)
+    m = re.match(r"^(.*?)\s+((?:with|without|that's|that is)\b.*|(?:that|which) (?:fought|entered|attacked|dealt|was dealt|"
+                 r"were dealt)\b.*\bthis turn)$", text)
     tq = Qualifier()
     if m:
         tq, ctl, rest = tail_qualifier(m.group(2))

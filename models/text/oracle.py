@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from typing import Callable, Iterable, Mapping
+from typing import Any, Callable, Iterable, Mapping
 
 from ..abilities import Ability, AbilityError, parse_activation_cost
 from ..cards import Card, Face, strip_reminder_text
@@ -173,6 +173,9 @@ def _keyword_ability(line: str, card: Card, face: Face) -> list[Ability] | None:
             if len(chunks) > 1:
                 return None  # an ability word inside a keyword list: read the line as a whole
             return [_replace(a, text=line) for a in _parse_line(rest, face, card)] if rest else None
+        restriction = None
+        if match in _ACTIVATED_KEYWORDS and len(chunks) == 1:
+            rest, restriction = _keyword_restriction(rest)
         params: dict = {"keyword": match}
         if rest:
             params["parameter"] = rest
@@ -197,8 +200,25 @@ def _keyword_ability(line: str, card: Card, face: Face) -> list[Ability] | None:
         except VocabularyError:
             eff = Unmodelled(chunk, ALL_TOPICS)
         zones = KEYWORD_ZONES.get(match, ())
-        out.append(Ability(kind="keyword", effect=eff, text=chunk, zones=zones))
+        out.append(Ability(kind="keyword", effect=eff, text=chunk, zones=zones, restriction=restriction))
     return out
+
+
+#: Keyword abilities that are activated abilities (CR 702.6a equip, 702.122a crew, 702.67a fortify, 702.151a
+#: reconfigure): a restriction sentence may follow their parameter ("Crew 1. Activate only once each turn.").
+_ACTIVATED_KEYWORDS = frozenset({"crew", "equip", "fortify", "reconfigure"})
+
+
+def _keyword_restriction(rest: str) -> tuple[str, Any]:
+    """An activated keyword's parameter without a closing "Activate only ..." sentence, and that restriction
+    (``models.effects.TimingRestriction``, CR 602.5); ``(rest, None)`` when there is none or it is not read."""
+    from .restrictions import parse_restriction
+
+    m = re.fullmatch(r"(\S+?)\.\s+(Activate only [^.]+\.?)", rest)
+    if not m:
+        return rest, None
+    r = parse_restriction(m.group(2), "activate")
+    return (m.group(1), r) if r is not None else (rest, None)
 
 
 #: Keyword actions (CR 701) that the card data lists as keywords: on a line of their own they are instructions

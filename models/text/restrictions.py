@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from typing import Any, Mapping
 
-from ..effects import (COMBAT_STEPS, AttackedThisStep, AttackedThisTurn, CardsInZone, Condition, ControlsAtLeast, HasCounter, Not, OpponentControlsMore,
+from ..effects import (COMBAT_STEPS, AttackedThisStep, AttackedThisTurn, CardsInZone, Condition, ControlsAtLeast, Filter, HasCounter, Not, OpponentControlsMore,
                        OpponentHasCounters, SourceAttacking, SpellsCastThisTurn, TimingRestriction, VocabularyError,
                        build_effect)
 from .filters import parse_filter
@@ -228,6 +228,9 @@ def _restriction_condition(text: str) -> Condition:
     m = re.fullmatch(r"you attacked(?: with (\w+) or more creatures)? this turn", c)
     if m and (m.group(1) is None or parse_count_word(m.group(1))):
         return AttackedThisTurn("you", int(parse_count_word(m.group(1)) or 1) if m.group(1) else 1)
+    m = re.fullmatch(r"you attacked with an? ([a-z]+) this turn", c)
+    if m and m.group(1) not in ("creature", "creatures"):  # Thaumaton Torpedo: "with a Spacecraft" (CR 508.1)
+        return AttackedThisTurn("you", 1, parse_filter(m.group(1), "you"))
     if c == "you've been attacked this step":
         return AttackedThisStep()
     raise ValueError(f"the condition {text!r} is not modelled")
@@ -237,6 +240,8 @@ _UNTIL_TURN = re.compile(r"^you can't activate this ability until you've begun y
 _ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth")
 _ANY_PLAYER = re.compile(r"^any player may activate this ability(?:,? but (only .+?))?\.?$", re.I)
 _ACTIVATE_ONLY = re.compile(r"^activate (only .+?|no more than (?:once|twice|\w+ times) each turn)\.?$", re.I)
+#: "You can't activate this ability during combat." (Djinn of Infinite Deceits): any step but the combat steps (CR 506.1)
+_NOT_DURING = re.compile(r"^you can't activate this ability during combat\.?$", re.I)
 
 
 def parse_restriction(sentence: str, of: str = "activate") -> TimingRestriction | None:
@@ -252,6 +257,11 @@ def parse_restriction(sentence: str, of: str = "activate") -> TimingRestriction 
             if m.group(1) not in _ORDINALS:
                 return None
             out["from_own_turn"] = _ORDINALS.index(m.group(1)) + 1
+            return _build(out, conds, s, of)
+        if _NOT_DURING.match(low):
+            from ..turn import TurnStep
+
+            out["steps"] = tuple(st.value for st in TurnStep if not st.is_combat)
             return _build(out, conds, s, of)
         m = _ANY_PLAYER.match(low)
         if m:
@@ -322,7 +332,7 @@ def split_restriction(effect_text: str) -> tuple[str, TimingRestriction | None]:
     sentences = [s for s in _SENTENCE_END.split(effect_text.strip()) if s]
     tail: list[str] = []
     while len(sentences) > 1 and re.match(r"(?:activate (?:only|no more)|any player may activate this ability"
-                                         r"|you can't activate this ability until)\b", sentences[-1], re.I):
+                                         r"|you can't activate this ability (?:until|during combat))\b", sentences[-1], re.I):
         tail.insert(0, sentences.pop())
     if not tail:
         return effect_text, None
@@ -362,3 +372,70 @@ def parse_cast_restriction(kind: str, text: str, card: Any) -> tuple[str, Mappin
     if r is None:
         return None
     return "timing_restriction", dict(r.params())
+
+
+#: "Activated abilities of creatures you control cost {2} less to activate" and kin (CR 602.2b, 601.2f): the
+#: sources, the change, "unless they're mana abilities" and the one-mana floor (Training Grounds rulings).
+_ACTIVATION_COST = re.compile(
+    r"^(?:(?P<all>activated abilities)|activated abilities of (?P<of>.+?)|(?P<ench>enchanted (?:artifact|creature|land"
+    r"|permanent))'s activated abilities|(?P<you>abilities you activate)(?P<nonmana> that aren't mana abilities)?)"
+    r" cost \{(?P<n>\d+)\} (?P<dir>less|more) to activate(?P<unless> unless they're mana abilities)?\."
+    r"(?P<floor> this effect can't reduce the mana in (?:that cost|that ability's activation cost) to less than one"
+    r" mana\.)?$", re.I)
+
+
+def parse_activation_cost_change_text(text: str) -> dict[str, Any] | None:
+    """The params of an ``activation_cost_change`` static (``models.effects.ActivationCostChange``) from its
+    sentence(s), or ``None`` when any part is not read (a source chosen by name, a condition not modelled)."""
+    from .conditions import card_filter, object_filter
+
+    t = re.sub(r"\s+", " ", text.strip()).replace("’", "'")
+    t = re.sub(r"^[A-Z][^—.:{}\"“]{0,40}? — ", "", t)  # a flavor word (CR 207.2d)
+    cond = None
+    m = re.match(r"^as long as ([^,]+), (.+)$", t, re.I)
+    if m:
+        try:
+            cond = parse_restriction_condition(m.group(1))
+        except ValueError:
+            return None
+        t = m.group(2)
+    m = _ACTIVATION_COST.match(t)
+    if not m:
+        return None
+    params: dict[str, Any] = {"direction": m.group("dir").lower(), "amount": int(m.group("n")), "text": text.strip(),
+                              "min_one": bool(m.group("floor")), "mana_abilities": not (m.group("unless") or m.group("nonmana"))}
+    if m.group("floor") and params["direction"] != "less":
+        return None
+    if cond is not None:
+        params["condition"] = cond
+    if m.group("you"):
+        params["activator"] = "you"
+    elif m.group("ench"):
+        kind = m.group("ench").split()[1]
+        params["sources"] = Filter(relation="enchanted", all_of=() if kind == "permanent" else (kind.capitalize(),),
+                                   words=m.group("ench"))
+    elif m.group("of"):
+        words = m.group("of").strip()
+        try:
+            zm = re.fullmatch(r"(.*?cards?) in your graveyard", words, re.I)
+            if zm:
+                params["sources"], params["zone"] = card_filter(zm.group(1), "graveyard"), "graveyard"
+            else:
+                cm = re.fullmatch(r"(.+?) you control", words, re.I)
+                f = object_filter(cm.group(1) if cm else words, "you" if cm else "any")
+                if f.relation not in (None, "enchanted") or f.other:
+                    return None
+                params["sources"] = f
+        except ValueError:
+            return None
+    return params
+
+
+@effect_parser(priority=15)
+def parse_activation_cost_change(kind: str, text: str, card: Any) -> tuple[str, Mapping[str, Any]] | None:
+    """A static "Activated abilities of ... cost {N} less/more to activate" line (CR 602.2b, 601.2f) as an
+    ``activation_cost_change``."""
+    if kind != "static" or "to activate" not in text:
+        return None
+    got = parse_activation_cost_change_text(text)
+    return ("activation_cost_change", got) if got is not None else None
