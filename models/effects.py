@@ -944,11 +944,18 @@ class ResolvedThisTurn(Condition):
     nth: int = 1
 
 
+@dataclass(frozen=True)
+class ControlsCommander(Condition):
+    """"As long as you control your commander" (Convergence of Dominion; CR 903.3): which permanents are
+    commanders is not recorded in a scenario, so ``solver.quantities`` answers it ``Unsupported`` wherever it is
+    read."""
+
+
 CONDITION_TYPES: tuple[type, ...] = (HasCounter, ControlsAtLeast, SourceTapped, EventObjectIs, Not, CardsInZone,
                                      OpponentHasCounters, OpponentControlsMore, SourceAttacking, AttackedThisStep,
                                      AttackedThisTurn, SpellsCastThisTurn, Compare, AllOf, AnyOf, HasDesignation,
                                      SourceMatches, SourceModified, SourceRenowned, SourceCast, ResolvedThisTurn,
-                                     HasLegalTarget, DefendingPlayerControls)
+                                     HasLegalTarget, DefendingPlayerControls, ControlsCommander)
 
 
 # ---------------------------------------------------------------------------
@@ -2575,6 +2582,35 @@ class ActivationCostChange(Effect):
     text: str = fld("")
 
 
+@dataclass(frozen=True, eq=False)
+class CantPayCosts(Effect):
+    """"Players can't pay life to cast spells or to activate abilities that aren't mana abilities." (Karn's Sylex),
+    "Players can't pay life or sacrifice creatures to cast spells or activate abilities." (Angel of Jubilation,
+    Yasharn): a cost with such a part can't be paid (CR 101.2: "can't" wins; 118.3, 602.2b), except paying 0 life
+    (CR 119.4b). Read by ``solver.costs.cant_pay_problems`` for ``activate`` and by
+    ``solver.costs.check_mana_ability_cost_changes`` for mana abilities; the part about casting spells is
+    ``spells``, an ``Unmodelled`` the gate reads for the casting questions.
+
+    Attributes
+    ----------
+    life : bool  players can't pay life.
+    sacrifice : Filter or None  what players can't sacrifice ("creatures", "nonland permanents").
+    mana_abilities : bool  False with "abilities that aren't mana abilities" (CR 605.1a).
+    spells : Unmodelled or None  the casting part, not modelled.
+    text : str
+    """
+
+    kind: ClassVar[str] = "cant_pay_costs"
+    touches: ClassVar[frozenset[Topic]] = frozenset({Topic.COSTS, Topic.ACTIVATION, Topic.LIFE})
+    life: bool = fld(False)
+    sacrifice: Filter | None = fld(None, (lambda v, w: None if v is None else _filter_in(v, w),
+                                          lambda f: None if f is None else MappingProxyType(f.legacy())))
+    mana_abilities: bool = fld(True)
+    spells: Unmodelled | None = fld(None, (lambda v, w: v if isinstance(v, Unmodelled) or v is None
+                                           else Unmodelled(str(v), frozenset({Topic.CASTING})), lambda u: u.text))
+    text: str = fld("")
+
+
 # ---------------------------------------------------------------------------
 # The registry of effect names
 # ---------------------------------------------------------------------------
@@ -2586,6 +2622,7 @@ EFFECT_TYPES: dict[str, type[Effect]] = {
         ConditionalSelfKeyword, DelveKeywordGrant, DelveCount, Instructions, Draw, Scry, PutOntoBattlefieldProcess,
         EntersWithCounters, EntersTapped, EntersChoice, EntersTrigger, CastTrigger, AsThoughHaste,
         TriggeredAddMana, TimingRestriction, CastAsThoughFlash, AbilityCostChange, CantBeTargeted, ActivationCostChange,
+        CantPayCosts,
     )
 }
 

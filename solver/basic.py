@@ -231,6 +231,10 @@ def ask_activate(ctx: Context) -> Answer:
         changed, cost_lines = activation_total_cost(ctx.state, perm, ab)
         if cost_lines:
             pay_ab = dataclasses.replace(ab, cost=dataclasses.replace(ab.cost, mana=changed))
+    if not problems and ab.cost is not None:  # "Players can't pay life ... to activate abilities" (CR 101.2, 118.3)
+        from .costs import cant_pay_problems
+
+        problems.extend(cant_pay_problems(ctx.state, perm, ab))
     if not problems:  # the costs themselves (CR 602.2b -> 601.2f-h): the payment rules, called explicitly
         x = ctx.args.get("x", 0) if isinstance(ctx.args, Mapping) else 0
         cost_notes: list[str] = []

@@ -1338,25 +1338,83 @@ def activation_total_cost(state: GameState, perm: Any, ability: Ability) -> tupl
 def check_mana_ability_cost_changes(state: GameState, sources: list) -> None:
     """Raise ``Unsupported`` when a static in play changes the cost of a mana ability that could make mana now
     (``ActivationCostChange``: a change of what making the mana costs is not modelled in the pools and payments;
-    CR 602.2b, 605.3a). A reduction of a cost without generic mana changes nothing (CR 118.7a), and a change of
-    abilities that "aren't mana abilities" never applies."""
-    from mtgcheck.models.effects import ActivationCostChange
+    CR 602.2b, 605.3a), or forbids part of it (``CantPayCosts``: paying life, sacrificing; CR 101.2, 118.3). A
+    reduction of a cost without generic mana changes nothing (CR 118.7a), and a change of abilities that "aren't
+    mana abilities" never applies."""
+    from mtgcheck.models.effects import ActivationCostChange, CantPayCosts
 
     from .layers import board_view
 
     view = board_view(state)
     memo = state.__dict__.get("_activation_cost_statics")
     if memo is None or memo[0] is not view:
-        memo = (view, any(isinstance(a.effect, ActivationCostChange) for v in view.values() for a in v.abilities))
+        memo = (view, any(isinstance(a.effect, (ActivationCostChange, CantPayCosts)) for v in view.values()
+                          for a in v.abilities))
         state.__dict__["_activation_cost_statics"] = memo
     if not memo[1]:
         return
+    ids = {p.id for p in state.battlefield}
     for s in sources:
-        perm = state.permanent(s.permanent) if s.permanent in {p.id for p in state.battlefield} else None
-        if perm is None or s.mana_cost is None or not len(s.mana_cost):
+        perm = state.permanent(s.permanent) if s.permanent in ids else None
+        if perm is None:
             continue
-        for q, e in activation_cost_statics(state, perm, s.ability, perm.controller):
-            if e.direction == "less" and not s.mana_cost.generic:
-                continue
-            raise Unsupported(f"{q.name} (“{e.text}”) changes what {s.name}: “{s.ability.describe()}” costs; a mana "
-                              f"ability's changed cost is not modelled in the pools and payments (CR 602.2b, 605.3a)")
+        if s.mana_cost is not None and len(s.mana_cost):
+            for q, e in activation_cost_statics(state, perm, s.ability, perm.controller):
+                if e.direction == "less" and not s.mana_cost.generic:
+                    continue
+                raise Unsupported(f"{q.name} (“{e.text}”) changes what {s.name}: “{s.ability.describe()}” costs; a "
+                                  f"mana ability's changed cost is not modelled in the pools and payments (CR 602.2b, "
+                                  f"605.3a)")
+        for q, e in _cant_pay_statics(state, s.ability):
+            if any((e.life and p.action == "pay_life") or (e.sacrifice is not None and p.action.startswith("sacrifice"))
+                   for p in s.other_costs) or (e.life and s.mana_cost is not None
+                                               and any(x.is_phyrexian for x in s.mana_cost)):
+                raise Unsupported(f"{q.name} (“{e.text}”) forbids part of what {s.name}: “{s.ability.describe()}” "
+                                  f"costs; that is not modelled in the pools and payments (CR 101.2, 118.3)")
+
+def _cant_pay_statics(state: GameState, ability: Ability) -> list[tuple[Any, Any]]:
+    """``(permanent, CantPayCosts)`` of the permanents in play whose "can't pay" applies to ``ability``."""
+    from mtgcheck.models.effects import CantPayCosts
+
+    from .layers import board_view
+
+    view = board_view(state)
+    return [(q, a.effect) for q in state.battlefield for a in (view[q.id].abilities if q.id in view else ())
+            if isinstance(a.effect, CantPayCosts) and (a.effect.mana_abilities or not ability.is_mana_ability)]
+
+
+def cant_pay_problems(state: GameState, perm: Any, ability: Ability) -> list[str]:
+    """Why ``ability`` of ``perm`` can't be activated because a static says players can't pay life or sacrifice
+    some permanents to activate abilities (``models.effects.CantPayCosts``; CR 101.2, 118.3, 602.2b): a cost that
+    pays more than 0 life (CR 119.4b: 0 life can always be paid), or that sacrifices ``perm`` itself when it is
+    such a permanent.
+
+    Raises
+    ------
+    Unsupported
+        A Phyrexian mana symbol in the cost (paid with mana only then: not modelled), or a sacrifice of another
+        permanent the static may forbid (which ones remain is not modelled), naming both.
+    """
+    from .quantities import matching_objects
+
+    cost = ability.cost
+    if cost is None:
+        return []
+    out: list[str] = []
+    for q, e in _cant_pay_statics(state, ability):
+        who = f"{q.name} (“{e.text}”)"
+        if e.life and cost.mana is not None and any(s.is_phyrexian for s in cost.mana):
+            raise Unsupported(f"{who}: the Phyrexian mana of “{ability.describe()}” can be paid only with mana then; "
+                              f"that is not modelled (CR 107.4f, 119.4b)")
+        for p in cost.parts:
+            if e.life and p.action == "pay_life" and (p.amount > 0 or p.x):
+                out.append(f"{who}: {perm.controller} can't pay life to activate it, and its cost pays "
+                           f"{p.amount if p.amount else 'X'} life (CR 101.2, 118.3, 119.4b)")
+            if e.sacrifice is not None and p.action in ("sacrifice", "sacrifice_all"):
+                if p.what == "this":
+                    if perm in matching_objects(state, q.controller, e.sacrifice, q, text=e.text):
+                        out.append(f"{who}: {perm.name} can't be sacrificed to activate it (CR 101.2, 118.3)")
+                elif p.action == "sacrifice":
+                    raise Unsupported(f"{who}: which permanents “{ability.describe()}” may still sacrifice is not "
+                                      f"modelled (CR 101.2, 118.3)")
+    return out

@@ -29,7 +29,7 @@ from typing import Any, Iterable
 
 from mtgcheck.models.effects import (AllOf, Amount, AnyOf, AttackedThisStep, AttackedThisTurn, CardsInZone, Compare,
                                      Condition, ControlsAtLeast, CountersAmong, CountersOn, CountersRemoved, CountOf,
-                                     DefendingPlayerControls, Devotion, LargestGroup, StartingLife,
+                                     ControlsCommander, DefendingPlayerControls, Devotion, LargestGroup, StartingLife,
                                      DistinctAmong, Filter, Fixed, GreatestAmong, HasCounter, HasDesignation, LifeTotal,
                                      Not, OfChosenType, OpponentControlsMore, PartySize, PlayersWho, ResolvedThisTurn, HasLegalTarget, OpponentHasCounters, PlayerCounters, PowerOf,
                                      Qualifier, Revealed, SharingCreatureType,
@@ -803,6 +803,8 @@ def _turn_and_board_condition(state: GameState, player: str, cond: Condition, so
         return n >= cond.n, f"{player} attacked with {n} {what}creature(s) this turn{note} (needs {cond.n}; CR 508.1)"
     if isinstance(cond, DefendingPlayerControls):
         return _defending_player_controls(state, player, cond, source, text)
+    if isinstance(cond, ControlsCommander):  # CR 903.3: which permanent is a commander is not recorded
+        raise unsupported("which permanents are commanders is not recorded in the scenario (CR 903.3)")
     if isinstance(cond, AttackedThisStep):
         if player == state.active:
             return False, f"{player} is the active player, whose creatures attack (CR 508.1): {player} was not attacked"

@@ -282,3 +282,53 @@ def test_cr_602_2b_605_3a_a_mana_abilitys_changed_cost_is_unsupported(answer, re
     assert sorted(r.answer.values["pools"]) == sorted(["{W}", "{U}", "{B}", "{R}", "{G}{G}"])
     r = answer(mana.format(perms="Training Grounds, Llanowar Elves, Forest"), real_db)
     assert r.answer.values["pools"] == ["{G}{G}"]  # no generic mana in {T}: unchanged (CR 118.7a)
+
+
+# --- "Players can't pay life [or sacrifice ...] to cast spells or activate abilities" (CR 101.2, 118.3, 119.4b) ------
+
+@pytest.mark.parametrize("name, sacrifice, mana", [("Karn's Sylex", None, False), ("Angel of Jubilation", ("Creature",), True),
+                                                   ("Yasharn, Implacable Earth", ("Permanent",), True)])
+def test_the_real_cards_cant_pay_statics_are_typed(real_db, name, sacrifice, mana):
+    from mtgcheck.models.effects import CantPayCosts
+
+    (e,) = [a.effect for a in parse_abilities(real_db.get(name)) if isinstance(a.effect, CantPayCosts)]
+    assert e.life and e.mana_abilities is mana and e.spells is not None and Topic.CASTING in e.spells.topics
+    assert (e.sacrifice.all_of if e.sacrifice is not None else None) == sacrifice
+
+
+def test_cr_101_2_118_3_cant_pay_life_or_sacrifice(answer, real_db):
+    assert _act(answer, real_db, "Greed", "Greed, Swamp", bob="Karn's Sylex")["activatable"] is False
+    assert _act(answer, real_db, "Greed", "Greed, Swamp")["activatable"] is True
+    assert _act(answer, real_db, "Mogg Fanatic", bob="Angel of Jubilation")["activatable"] is False
+    assert _act(answer, real_db, "Evolving Wilds", bob="Angel of Jubilation")["activatable"] is True
+    assert _act(answer, real_db, "Evolving Wilds", bob='"Yasharn, Implacable Earth"')["activatable"] is True
+
+
+def test_cr_605_1a_mana_abilities_and_the_casting_side(answer, real_db):
+    mana = """
+        players: [Alice, Bob]
+        battlefield: {{Alice: [Horizon Canopy], Bob: [{who}]}}
+        ask: {{available_mana: Alice}}
+    """
+    assert sorted(answer(mana.format(who="Karn's Sylex"), real_db).answer.values["pools"]) == ["{G}", "{W}"]
+    r = answer(mana.format(who="Angel of Jubilation"), real_db)  # it forbids the mana ability's "Pay 1 life"
+    assert r.verdict == "unsupported" and "Angel of Jubilation" in r.message
+    r = answer("""
+        players: [Alice, Bob]
+        battlefield: {Alice: [Mountain], Bob: [Karn's Sylex]}
+        hand: {Alice: [Lightning Bolt]}
+        ask: {cast: {card: Lightning Bolt}}
+    """, real_db)
+    assert r.verdict == "unsupported" and "can't pay life" in r.message  # the casting side is not modelled
+
+
+def test_cr_903_3_convergence_of_dominion_changes_only_graveyard_abilities(answer, real_db):
+    """Its static changes abilities of cards in a graveyard (CR 113.6), never a permanent's: its condition ("As long as
+    you control your commander", not recorded in a scenario) is never read for ``activate``."""
+    from mtgcheck.models.effects import ActivationCostChange, ControlsCommander
+
+    (e,) = [a.effect for a in parse_abilities(real_db.get("Convergence of Dominion")) if isinstance(a.effect, ActivationCostChange)]
+    assert e.zone == "graveyard" and e.condition == ControlsCommander() and e.min_one
+    v = _act(answer, real_db, "Convergence of Dominion", '"Convergence of Dominion", Island, Island, Island',
+             extra="library: {Alice: [Opt, Opt, Opt]}")
+    assert v["activatable"] is True  # {3}, {T}: three lands

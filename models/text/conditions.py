@@ -36,7 +36,8 @@ import dataclasses
 import re
 from typing import Any
 
-from ..effects import (AbilityCostChange, AllOf, Amount, AnyOf, Compare, Condition, ControlsAtLeast, CountersAmong, CountersOn,
+from ..effects import (AbilityCostChange, AllOf, Amount, AnyOf, Compare, Condition, ControlsAtLeast, ControlsCommander,
+                       CountersAmong, CountersOn,
                        CountOf, DefendingPlayerControls, Devotion, DistinctAmong, Filter, Fixed, GreatestAmong, HasCounter,
                        HasDesignation, LargestGroup, LifeTotal, Not, PlayerCounters, SourceCast, SourceMatches, StartingLife,
                        StatOf, Sum, ThisTurn, TotalAmong)
@@ -247,6 +248,8 @@ def parse_board_condition(text: str) -> Condition:
     m = re.fullmatch(r"you control " + _AT_LEAST + r" (.+?) with the same name", c)
     if m:  # Endless Atlas: the most of them sharing one name (CR 201.2)
         return Compare(LargestGroup("name", object_filter(m.group(3), "you")), ">=", _at_least(m, 1))
+    if c == "you control your commander":  # CR 903.3
+        return ControlsCommander()
     m = re.fullmatch(r"defending player controls (no|an?) (.+)", c)
     if m:  # Arcum's Sleigh, Kjeldoran Guard (CR 506.2)
         got = DefendingPlayerControls(object_filter(m.group(2), "any"))

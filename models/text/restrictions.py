@@ -439,3 +439,30 @@ def parse_activation_cost_change(kind: str, text: str, card: Any) -> tuple[str, 
         return None
     got = parse_activation_cost_change_text(text)
     return ("activation_cost_change", got) if got is not None else None
+
+
+#: "Players can't pay life [or sacrifice creatures] to cast spells or [to] activate abilities [that aren't mana
+#: abilities]." (Karn's Sylex, Angel of Jubilation, Yasharn; CR 101.2, 119.4b).
+_CANT_PAY = re.compile(r"^players can't pay life(?: or sacrifice (?P<what>[a-z ]+?))? to cast spells or (?:to )?activate"
+                       r" abilities(?P<nonmana> that aren't mana abilities)?\.?$", re.I)
+
+
+@effect_parser(priority=15)
+def parse_cant_pay_costs(kind: str, text: str, card: Any) -> tuple[str, Mapping[str, Any]] | None:
+    """A static "Players can't pay life ... to cast spells or activate abilities" line as ``cant_pay_costs``."""
+    from ..effects import Topic, Unmodelled
+    from .conditions import object_filter
+
+    if kind != "static":
+        return None
+    m = _CANT_PAY.match(text.strip())
+    if not m:
+        return None
+    params: dict[str, Any] = {"life": True, "mana_abilities": not m.group("nonmana"), "text": text.strip(),
+                              "spells": Unmodelled(text.strip(), frozenset({Topic.CASTING}))}
+    if m.group("what"):
+        try:
+            params["sacrifice"] = object_filter(m.group("what"), "any")
+        except ValueError:
+            return None
+    return "cant_pay_costs", params
