@@ -6,7 +6,6 @@ receives them), 106.3 (an ability instructs a player to add mana), 115.10a (a ch
 """
 from __future__ import annotations
 
-import textwrap
 
 import pytest
 
@@ -14,25 +13,19 @@ from mtgcheck.models.abilities import make_ability
 from mtgcheck.models.cards import card_from_fields
 from mtgcheck.models.database import load_database
 from mtgcheck.models.effects import AddMana, VocabularyError, build_effect
-from mtgcheck.models.scenario import load_scenarios
 from mtgcheck.models.state import GameState, Permanent
 from mtgcheck.models.text.mana import parse_add_effect
 from mtgcheck.models.text.mana_tail import parse_triggered_add_mana
 from mtgcheck.solver.produce import controller_may_receive
 from mtgcheck.solver.questions import Unsupported
-from mtgcheck.solver.runner import PASS, run_scenario
+from mtgcheck.solver.runner import PASS
+
+from .scenario_text import run
 
 
 @pytest.fixture(scope="module")
 def db():
     return load_database(None)
-
-
-def run(tmp_path, db, text):
-    p = tmp_path / "s.yaml"
-    p.write_text(textwrap.dedent(text), encoding="utf-8")
-    (sc,) = load_scenarios(p)
-    return run_scenario(sc, db)
 
 
 @pytest.mark.parametrize("text,to", [

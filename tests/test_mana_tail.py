@@ -5,31 +5,24 @@ Expected values come from the cited rules; the boards are small enough to work o
 """
 from __future__ import annotations
 
-import textwrap
 
 import pytest
 
 from mtgcheck.models.cards import card_from_fields
 from mtgcheck.models.database import load_database
 from mtgcheck.models.effects import EntersTrigger, Topic, TriggeredAddMana, walk_unmodelled
-from mtgcheck.models.scenario import load_scenarios
 from mtgcheck.models.text.mana import cant_spend_code
 from mtgcheck.models.text.oracle import parse_abilities
 from mtgcheck.models.text.topics import classify
 from mtgcheck.solver.payment.model import restriction_verdict
-from mtgcheck.solver.runner import PASS, UNSUPPORTED, run_scenario
+from mtgcheck.solver.runner import PASS, UNSUPPORTED
+
+from .scenario_text import run
 
 
 @pytest.fixture(scope="module")
 def db():
     return load_database(None)
-
-
-def run(tmp_path, db, text):
-    p = tmp_path / "s.yaml"
-    p.write_text(textwrap.dedent(text), encoding="utf-8")
-    (sc,) = load_scenarios(p)
-    return run_scenario(sc, db)
 
 
 def card(text: str, type_line: str = "Creature — Test", name: str = "Test Card"):

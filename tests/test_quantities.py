@@ -8,7 +8,6 @@ blessing); Spell Rupture ruling 2013-01-24 (no creatures: the greatest power is 
 """
 from __future__ import annotations
 
-import textwrap
 
 import pytest
 
@@ -16,9 +15,11 @@ from mtgcheck.models.database import load_database
 from mtgcheck.models.effects import (AllOf, AnyOf, Compare, CountOf, DistinctAmong, Filter, GreatestAmong,
                                      HasDesignation, LifeTotal, Not, PlayerCounters, SourceMatches, StatOf, Sum,
                                      ThisTurn, TotalAmong, VariableX, VocabularyError)
-from mtgcheck.models.scenario import ScenarioError, build_state, load_scenarios
+from mtgcheck.models.scenario import ScenarioError
 from mtgcheck.solver.quantities import amount_value, condition_holds
 from mtgcheck.solver.questions import Unsupported
+
+from .scenario_text import state_of
 
 CREATURES_YOU = Filter(all_of=("Creature",), controller="you", words="creatures you control")
 LANDS_OPP = Filter(all_of=("Land",), controller="opponent", words="lands an opponent controls")
@@ -27,12 +28,6 @@ LANDS_OPP = Filter(all_of=("Land",), controller="opponent", words="lands an oppo
 @pytest.fixture(scope="module")
 def db():
     return load_database(None)
-
-
-def state_of(tmp_path, db, text):
-    p = tmp_path / "s.yaml"
-    p.write_text(textwrap.dedent(text), encoding="utf-8")
-    return build_state(load_scenarios(p)[0], db)[0]
 
 
 BOARD = """\

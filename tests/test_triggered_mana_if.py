@@ -15,19 +15,14 @@ from mtgcheck.models.database import load_database
 from mtgcheck.models.effects import AttackedThisTurn, Compare, SourceCast, ThisTurn, TriggeredAddMana, walk_unmodelled
 from mtgcheck.models.scenario import ScenarioError, build_state, load_scenarios
 from mtgcheck.models.text.oracle import parse_abilities
-from mtgcheck.solver.runner import PASS, UNSUPPORTED, run_scenario
+from mtgcheck.solver.runner import PASS, UNSUPPORTED
+
+from .scenario_text import run
 
 
 @pytest.fixture(scope="module")
 def db():
     return load_database(None)
-
-
-def run(tmp_path, db, text):
-    p = tmp_path / "s.yaml"
-    p.write_text(textwrap.dedent(text), encoding="utf-8")
-    (sc,) = load_scenarios(p)
-    return run_scenario(sc, db)
 
 
 def load(tmp_path, text):

@@ -1,7 +1,6 @@
 """The turn structure of scenarios (models/turn.py): steps in order, sorcery timing, history, combat states."""
 from __future__ import annotations
 
-import textwrap
 
 import pytest
 
@@ -10,16 +9,12 @@ from mtgcheck.models.scenario import ScenarioError, build_state, load_scenarios
 from mtgcheck.models.turn import TurnState, TurnStep, sorcery_timing
 from mtgcheck.solver.api import ask
 
+from .scenario_text import state_of
+
 
 @pytest.fixture(scope="module")
 def db():
     return load_database(None)
-
-
-def state_of(tmp_path, db, text):
-    p = tmp_path / "s.yaml"
-    p.write_text(textwrap.dedent(text), encoding="utf-8")
-    return build_state(load_scenarios(p)[0], db)[0]
 
 
 def test_cr_500_1_steps_in_turn_order_and_their_phases():

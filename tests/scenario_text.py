@@ -1,0 +1,30 @@
+"""Scenarios written inline in tests: one YAML text in, the runner's result or the built game state out.
+
+(The ``answer`` fixture of conftest.py does the same for tests that take fixtures; these are plain functions for
+tests with a module-level database.)
+"""
+from __future__ import annotations
+
+import textwrap
+from pathlib import Path
+from typing import Any
+
+from mtgcheck.models.scenario import build_state, load_scenarios
+from mtgcheck.solver.runner import run_scenario
+
+
+def _scenario(tmp_path: Path, text: str) -> Any:
+    p = tmp_path / "s.yaml"
+    p.write_text(textwrap.dedent(text), encoding="utf-8")
+    (sc,) = load_scenarios(p)
+    return sc
+
+
+def run(tmp_path: Path, db: Any, text: str) -> Any:
+    """The runner's ``Result`` of the one scenario in ``text`` (dedented), with card database ``db``."""
+    return run_scenario(_scenario(tmp_path, text), db)
+
+
+def state_of(tmp_path: Path, db: Any, text: str) -> Any:
+    """The ``GameState`` the one scenario in ``text`` builds (``ScenarioError`` for an impossible one)."""
+    return build_state(_scenario(tmp_path, text), db)[0]
