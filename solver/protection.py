@@ -143,27 +143,22 @@ def keyword_verdict(state: GameState, perm: Permanent, t: Targeter,
         if name in ("hexproof", "hexproof from") and not param and opponent:
             return NO, (f"{perm.name} has hexproof: it can't be the target of spells or abilities {perm.controller}'s "
                         f"opponents control (CR 702.11b)")
-        if name in ("hexproof", "hexproof from") and param and opponent:
+        if name == "protection" and not param:
+            unknown = unknown or f"{perm.name} has protection from a quality not given (CR 702.16a)"
+            continue
+        if (name in ("hexproof", "hexproof from") and param and opponent) or name == "protection":
+            # "hexproof from [quality]" (only against opponents, CR 702.11d) and "protection from [quality]" (CR
+            # 702.16b): the targeting spell or the ability's source has the quality
+            label, rule, read_rule = (("hexproof", "CR 702.11d", "") if name != "protection"
+                                      else ("protection", "CR 702.16b", " (CR 702.16a)"))
             qs = qualities(param)
             if qs is None:
-                unknown = unknown or f"whether {t.name} has the quality of {perm.name}'s hexproof {param} is not modelled"
+                unknown = unknown or (f"whether {t.name} has the quality of {perm.name}'s {label} {param} is not "
+                                      f"modelled{read_rule}")
                 continue
             v, why = quality_verdict(state, qs, t)
             if v == YES:
-                return NO, f"{perm.name} has hexproof {param}, and {why} (CR 702.11d)"
-            if v == UNKNOWN:
-                unknown = unknown or why
-        if name == "protection":
-            if not param:
-                unknown = unknown or f"{perm.name} has protection from a quality not given (CR 702.16a)"
-                continue
-            qs = qualities(param)
-            if qs is None:
-                unknown = unknown or f"whether {t.name} has the quality of {perm.name}'s protection {param} is not modelled (CR 702.16a)"
-                continue
-            v, why = quality_verdict(state, qs, t)
-            if v == YES:
-                return NO, f"{perm.name} has protection {param}, and {why} (CR 702.16b)"
+                return NO, f"{perm.name} has {label} {param}, and {why} ({rule})"
             if v == UNKNOWN:
                 unknown = unknown or why
     # a keyword the card data lists (Scryfall's keyword summary) that no ability of the card shows: not read
