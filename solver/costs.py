@@ -1372,6 +1372,7 @@ def check_mana_ability_cost_changes(state: GameState, sources: list) -> None:
                 raise Unsupported(f"{q.name} (“{e.text}”) forbids part of what {s.name}: “{s.ability.describe()}” "
                                   f"costs; that is not modelled in the pools and payments (CR 101.2, 118.3)")
 
+
 def _cant_pay_statics(state: GameState, ability: Ability) -> list[tuple[Any, Any]]:
     """``(permanent, CantPayCosts)`` of the permanents in play whose "can't pay" applies to ``ability``."""
     from mtgcheck.models.effects import CantPayCosts

@@ -41,7 +41,7 @@ from mtgcheck.models.behaviour import abilities_of
 from mtgcheck.models.mana import COLORS, MANA_TYPES, ManaPool, format_pool, parse_types
 from mtgcheck.models.mana import added_types
 from mtgcheck.models.state import GameState, Permanent
-from mtgcheck.models.effects import Devotion, PowerOf
+from mtgcheck.models.effects import AddMana, Devotion, PowerOf
 
 from .layers import board_view, effect_abilities, matches
 from .questions import Answer, Context, QuestionError, Unsupported, question
@@ -934,7 +934,7 @@ def _intervening_why(state: GameState, perm: Permanent, others: list[Ability]) -
 def _reads_exiled_with(ab: Ability) -> bool:
     """Whether the ``add_mana`` ability reads the cards exiled with its source (``Filter.relation == "exiled_with"``:
     "the exiled card's colors", "if a card is exiled with this land"; CR 607.2a)."""
-    from mtgcheck.models.effects import AddMana, Compare, CountOf
+    from mtgcheck.models.effects import Compare, CountOf
 
     eff = ab.effect
     if not isinstance(eff, AddMana):
@@ -1028,7 +1028,7 @@ def recipient_notes(state: GameState, player: str) -> list[str]:
     for perm in state.permanents(player):
         for a in view[perm.id].abilities:
             to = getattr(a.effect, "to", None)
-            if a.kind != "activated" or a.effect != "add_mana" or to is None:
+            if a.kind != "activated" or not isinstance(a.effect, AddMana) or to is None:
                 continue
             if to == "active_player":
                 line = (f"the active player adds its mana: {player} is" + ("" if state.active == player else " not")

@@ -28,3 +28,24 @@ def run(tmp_path: Path, db: Any, text: str) -> Any:
 def state_of(tmp_path: Path, db: Any, text: str) -> Any:
     """The ``GameState`` the one scenario in ``text`` builds (``ScenarioError`` for an impossible one)."""
     return build_state(_scenario(tmp_path, text), db)[0]
+
+
+#: ``activate`` on Alice's board (``{perms}``) and Bob's (``{bob}``), with ``{extra}`` scenario lines; ``{card}`` is
+#: the permanent asked about (YAML-quoted by the caller when its name needs it), ``{n}`` its ability number.
+ACTIVATE = """
+players: [Alice, Bob]
+{extra}
+battlefield:
+  Alice: [{perms}]
+  Bob: [{bob}]
+ask: {{activate: {{permanent: {card}, ability: {n}}}}}
+"""
+
+#: ``available_mana: Alice`` on Alice's board (``{perms}``), with ``{extra}`` scenario lines.
+AVAILABLE_MANA = """
+players: [Alice, Bob]
+{extra}
+battlefield:
+  Alice: [{perms}]
+ask: {{available_mana: Alice}}
+"""

@@ -18,6 +18,8 @@ from mtgcheck.models.text.conditions import parse_board_amount
 from mtgcheck.models.text.oracle import parse_abilities
 from mtgcheck.models.text.restrictions import parse_restriction, parse_restriction_condition
 
+from .scenario_text import ACTIVATE
+
 
 # --- the parser ----------------------------------------------------------------------------------------------------
 
@@ -89,18 +91,11 @@ def test_cr_702_122a_602_5b_an_activated_keywords_restriction(real_db, name):
 
 # --- the answers ---------------------------------------------------------------------------------------------------
 
-ACT = """
-players: [Alice, Bob]
-{extra}
-battlefield:
-  Alice: [{perms}]
-  Bob: [{bob}]
-ask: {{activate: {{permanent: "{card}", ability: {n}}}}}
-"""
+ACT = ACTIVATE
 
 
 def _act(answer, db, card, perms="", extra="", bob="", n=1):
-    r = answer(ACT.format(card=card, perms=perms or f'"{card}"', extra=extra, bob=bob, n=n), db)
+    r = answer(ACT.format(card=f'"{card}"', perms=perms or f'"{card}"', extra=extra, bob=bob, n=n), db)
     return r.answer.values if r.answer is not None else r.verdict
 
 
@@ -152,7 +147,7 @@ def test_cr_506_2_defending_player(answer, real_db):
     v = _act(answer, real_db, "Arcum's Sleigh", perms, bob="Snow-Covered Forest")
     assert v["activatable"] is False  # outside combat
     three = ACT.replace("players: [Alice, Bob]", "players: [Alice, Bob, Carol]")
-    r = answer(three.format(card="Arcum's Sleigh", perms=perms, extra=combat, bob="Snow-Covered Forest", n=1), real_db)
+    r = answer(three.format(card='"Arcum\'s Sleigh"', perms=perms, extra=combat, bob="Snow-Covered Forest", n=1), real_db)
     assert r.verdict == "unsupported"  # who is defending depends on the attacks (CR 506.2, 508.1b)
 
 

@@ -21,6 +21,8 @@ from mtgcheck.models.text.conditions import parse_board_condition
 from mtgcheck.models.text.oracle import parse_abilities
 from mtgcheck.models.text.restrictions import parse_restriction_condition
 
+from .scenario_text import ACTIVATE, AVAILABLE_MANA
+
 
 # --- the parser ----------------------------------------------------------------------------------------------------
 
@@ -130,14 +132,7 @@ def test_the_real_cards_instead_outputs_are_typed(real_db, name):
 
 # --- the answers ---------------------------------------------------------------------------------------------------
 
-ACT = """
-players: [Alice, Bob]
-{extra}
-battlefield:
-  Alice: [{perms}]
-  Bob: [{bob}]
-ask: {{activate: {{permanent: {card}, ability: {n}}}}}
-"""
+ACT = ACTIVATE
 
 
 def _act(answer, db, card, perms="", n=1, extra="", bob=""):
@@ -179,13 +174,7 @@ def test_cr_602_5_an_unlisted_opponent_hand_is_unknown(answer, real_db):
     assert v["activatable"] is True
 
 
-MANA = """
-players: [Alice, Bob]
-{extra}
-battlefield:
-  Alice: [{perms}]
-ask: {{available_mana: Alice}}
-"""
+MANA = AVAILABLE_MANA
 
 
 def _pools(answer, db, perms, extra=""):

@@ -15,6 +15,8 @@ from mtgcheck.models.effects import (COMBAT_STEPS, CardsInZone, ControlsAtLeast,
 from mtgcheck.models.text.oracle import parse_abilities
 from mtgcheck.models.text.restrictions import parse_restriction, split_restriction
 
+from .scenario_text import AVAILABLE_MANA
+
 
 def _card(name: str, text: str, type_line: str = "Artifact", mana_cost: str = "{1}"):
     return card_from_fields({"name": name, "type_line": type_line, "mana_cost": mana_cost, "oracle_text": text})
@@ -158,13 +160,7 @@ def test_cr_602_5_a_hand_that_is_not_listed_is_unknown(answer):
     assert _act(answer, "Library of Alexandria", n=2) == "unsupported"
 
 
-MANA = """
-players: [Alice, Bob]
-{extra}
-battlefield:
-  Alice: [{perms}]
-ask: {{available_mana: Alice}}
-"""
+MANA = AVAILABLE_MANA
 
 
 def test_cr_605_3a_a_restricted_mana_ability_is_a_source_only_while_its_restriction_holds(answer):
