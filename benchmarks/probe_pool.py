@@ -108,7 +108,7 @@ def kinds_for(card: Any) -> list[str]:
     return out
 
 
-def _tap_ability_index(card: Any, counters: dict[str, int] | None = None) -> int | None:
+def _tap_ability_index(card: Any, counters: dict[str, int] | None = None, speed: int | None = None) -> int | None:
     """The number (from 1, as ``activate`` counts) of the first activated ability with {T} in its cost that a
     permanent of ``card`` with ``counters`` has, or None."""
     from mtgcheck.models.state import GameState, Permanent
@@ -119,7 +119,7 @@ def _tap_ability_index(card: Any, counters: dict[str, int] | None = None) -> int
     except ImportError:  # pragma: no cover - moved
         def activated_abilities(abs_: Iterable[Any]) -> list[Any]:
             return [a for a in abs_ if a.kind == "activated"]
-    s = GameState(players=["Alice"], active="Alice")
+    s = GameState(players=["Alice"], active="Alice", speed={"Alice": speed} if speed else {})
     p = Permanent("probe", card, "Alice", "Alice", counters=dict(counters or {}))
     s.battlefield.append(p)
     for i, ab in enumerate(activated_abilities(permanent_abilities(s, p))):
@@ -192,6 +192,10 @@ def scenario_for(card: Any, kind: str) -> dict[str, Any] | str:
             n = _tap_ability_index(card, stripe) if stripe else None
             if n is not None:
                 entry["counters"] = stripe
+        if n is None and _tap_ability_index(card, speed=4) is not None:
+            # a {T} ability granted at max speed (CR 702.178a): the probe gives Alice speed 4 (702.179e)
+            n = _tap_ability_index(card, speed=4)
+            data["speed"] = {"Alice": 4}
         if n is None:
             return "no activated ability with {T} in its cost was found in the parsed text"
         data["ask"] = {"activate": {"permanent": {"id": "probe"}, "ability": n}}

@@ -2702,3 +2702,88 @@ def walk_unmodelled(effect: Effect) -> Iterable[Unmodelled]:
         return
     for part in effect.nested():
         yield from walk_unmodelled(part)
+
+
+# ---------------------------------------------------------------------------
+# A permanent's own characteristics while a condition holds (issue 11; models/text/self_types.py)
+# ---------------------------------------------------------------------------
+
+#: Whose turn a ``DuringTurn`` condition names: the controller's own ("during your turn") or another player's
+#: ("during turns other than yours").
+TURN_OWNERS = ("you", "not_you")
+
+
+@dataclass(frozen=True)
+class DuringTurn(Condition):
+    """"During your turn, ..." (``whose="you"``: the source's controller is the active player, CR 102.1, 500) or
+    "During turns other than yours, ..." (``whose="not_you"``): a static ability whose effect applies only during
+    those turns (CR 611.3a)."""
+
+    whose: str = "you"
+
+    def __post_init__(self) -> None:
+        if self.whose not in TURN_OWNERS:
+            raise _unknown("turn", self.whose, TURN_OWNERS, "condition")
+
+
+@dataclass(frozen=True)
+class MaxSpeed(Condition):
+    """The controller has max speed: their speed is 4 (CR 702.179e). A player with no speed has speed 0 for
+    effects that refer to speed (702.179f); a scenario's ``speed`` gives it (docs/scenarios.md). "Max speed —
+    [ability]" means "As long as your speed is 4, this object has '[ability]'" (CR 702.178a)."""
+
+
+CONDITION_TYPES = CONDITION_TYPES + (DuringTurn, MaxSpeed)
+
+
+@dataclass(frozen=True, eq=False)
+class SelfTypeChange(Effect):
+    """A permanent's own type-changing static ability: "As long as this artifact has eight or more +1/+1 counters on
+    it, it's a 0/0 creature in addition to its other types and it has annihilator 2" (Idol of False Gods), "During
+    turns other than yours, this artifact is a 2/3 Gargoyle artifact creature with flying" (Warden of the Wall),
+    "During your turn, this Vehicle is also a creature". While ``condition`` holds (always when ``None``; CR 611.3a)
+    the permanent has the card types ``types`` and the subtypes ``subtypes`` in addition to its own (layer 4, CR
+    613.1d, 205.1b), base power and toughness ``power``/``toughness`` when given (layer 7b, CR 613.4b; else its
+    printed ones, 208.3), and the keyword abilities ``also`` (layer 6, 613.1f). A permanent that becomes a creature
+    can't use its {T} abilities unless its controller has controlled it continuously since their most recent turn
+    began (CR 302.6). Read by ``solver.layers.board_view``.
+
+    Attributes
+    ----------
+    condition : Condition or None
+        ``HasCounter`` (the source's counters), ``DuringTurn``, ``MaxSpeed``; ``None``: always.
+    types : tuple of str
+        Card types added (``Creature``, ``Artifact``).
+    subtypes : tuple of str
+        Subtypes added (creature types: ``Gargoyle``); with ``replace_creature_types`` they replace its creature
+        types ("a [creature type] artifact creature", CR 205.1b).
+    power, toughness : int or None
+        The base power and toughness it gets (a characteristic-setting effect of layer 7b, CR 613.4b).
+    also : tuple of Ability
+        Keyword abilities it has too ("with flying", "it has annihilator 2"; CR 613.1f).
+    """
+
+    kind: ClassVar[str] = "self_type_change"
+    touches: ClassVar[frozenset[Topic]] = frozenset({Topic.CHARACTERISTICS, Topic.POWER_TOUGHNESS, Topic.KEYWORDS,
+                                                     Topic.ACTIVATION})
+    condition: Condition | None = fld(None, CONDITION)
+    types: tuple[str, ...] = fld(())
+    subtypes: tuple[str, ...] = fld(())
+    replace_creature_types: bool = fld(False)
+    power: int | None = fld(None)
+    toughness: int | None = fld(None)
+    also: tuple = fld((), (_granted_many_in, lambda v: tuple(_granted_out(a) for a in v)))
+
+    def __post_init__(self) -> None:
+        bad = [t for t in self.types if t not in ("Artifact", "Creature", "Enchantment", "Land", "Planeswalker")]
+        if bad:
+            raise VocabularyError(f"self_type_change: unknown card type {bad[0]!r}")
+        if (self.power is None) != (self.toughness is None):
+            raise VocabularyError("self_type_change: power and toughness are set together (CR 613.4b)")
+
+    def nested(self) -> Iterable["Effect"]:
+        """The keyword abilities it gives its own object function on it (CR 613.1f), where the layer view puts them."""
+        return iter(())
+
+
+EFFECT_TYPES[SelfTypeChange.kind] = SelfTypeChange

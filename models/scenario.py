@@ -47,13 +47,13 @@ QUESTION_ARGS: dict[str, tuple[str, ...]] = {
 SCENARIO_KEYS = (
     "title", "source", "players", "active", "cards", "battlefield", "hand", "graveyard", "library",
     "exile", "command", "stack", "pool", "life", "player_counters", "designations", "effects", "turn", "ask", "expect",
-    "notes", "starting_life",
+    "notes", "starting_life", "speed",
 )
 #: Most copies one zone entry may stand for (``count``): enough for any real game and for benchmarks.
 MAX_COUNT = 10_000
 ENTRY_KEYS = ("card", "count", "tapped", "sick", "counters", "choices", "x", "owner", "id", "attached_to", "timestamp",
               "activations", "casts", "attacking", "blocking", "ability", "trigger", "source", "renowned", "cast_from",
-              "bargained", "exiled", "entered_this_turn")
+              "bargained", "exiled", "entered_this_turn", "prototyped")
 #: Zones a permanent's ``cast_from`` may name: where it was cast from (CR 601.2a; 903.8 the command zone).
 CAST_ZONES = ("hand", "graveyard", "exile", "library", "command")
 #: Keys of a ``stack`` entry that is an ability on the stack (CR 113.7, 602.2a, 603.3; docs/scenarios.md).
@@ -447,6 +447,34 @@ def _check_card_fields(sc: Scenario, name: str, d: Mapping[str, Any], where: Any
             if a.get("params") is not None and not isinstance(a["params"], Mapping):
                 raise sc.error(f"card {name!r}: 'params' of ability {i + 1} must be a mapping, got {_kind_of(a['params'])}",
                                "params", a)
+
+
+def _prototyped(sc: "Scenario", card: Any, entry: Mapping) -> Any:
+    """A battlefield entry's ``prototyped: true``: the permanent was cast prototyped, so it has the prototype's mana
+    cost, power, toughness and colours (CR 702.160a, 718.3b; ``models.text.self_types.prototype_card``). Raises
+    ``ScenarioError`` naming the line for a card without prototype."""
+    from .text.self_types import prototype_card
+
+    try:
+        return prototype_card(card)
+    except ValueError:
+        raise sc.error(f"impossible state: {card.name} has no prototype, so it can't have been cast prototyped "
+                       f"(CR 702.160a)", "prototyped", entry) from None
+
+
+def _read_speed(sc: "Scenario", data: Mapping, state: GameState, check_player: Any) -> None:
+    """Read ``speed: {Alice: 4}`` (CR 702.179): each listed player's speed, a whole number from 1 to 4 (a player has
+    no speed until a rule or effect sets it, 702.179b, and max speed is 4, 702.179e); a player not listed has no
+    speed. Raises ``ScenarioError`` naming the line."""
+    raw = data.get("speed") or {}
+    if not isinstance(raw, Mapping):
+        raise sc.error("'speed' maps a player to their speed, e.g. {Alice: 4} (CR 702.179)", "speed")
+    for player, n in raw.items():
+        player = check_player(player, raw, player)
+        if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= 4:
+            raise sc.error(f"speed of {player} must be a whole number from 1 to 4 (a player with no speed is not "
+                           f"listed; CR 702.179b, 702.179e), got {n!r}", player, raw)
+        state.speed[player] = n
 
 
 def _read_designations(sc: Scenario, data: Mapping, state: GameState, check_player: Any) -> None:
@@ -1033,6 +1061,8 @@ def build_state(sc: Scenario, db: Any) -> tuple[GameState, Any]:
                     raise sc.error(f"impossible state: {card.name} entered the battlefield this turn, so it can't be "
                                    f"sick: false (CR 302.6, 603.6a)", "sick", entry)
                 sick = sick or entered
+                if _as_bool(entry.get("prototyped", False), sc, "prototyped", entry) if entry else False:
+                    card = _prototyped(sc, card, entry)
                 for _ in range(count):
                     origin_at = ("attached_to", entry) if entry else (i, where)
                     state.battlefield.append(Permanent(
@@ -1101,6 +1131,7 @@ def build_state(sc: Scenario, db: Any) -> tuple[GameState, Any]:
                 raise sc.error(f"{kind} counters of {player} must be a whole number of at least 0, got {n!r}", player, pcs)
             state.player_counters.setdefault(player, {})[str(kind)] = n
     _read_designations(sc, data, state, check_player)
+    _read_speed(sc, data, state, check_player)
     effects = data.get("effects") or []
     if not isinstance(effects, list):
         raise sc.error("'effects' is a list of {card, controller, ability, targets, choices}", "effects")

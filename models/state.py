@@ -197,6 +197,9 @@ class GameState:
     stack_abilities: list[StackAbility] = field(default_factory=list)
     #: player -> starting life total (CR 103.4); a player not listed: 20
     starting_life: dict[str, int] = field(default_factory=dict)
+    #: player -> speed (CR 702.179: 1 to 4); a player not listed has no speed (702.179b), which counts as 0 for
+    #: effects that refer to speed (702.179f); the scenario's ``speed``
+    speed: dict[str, int] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         for z in CARD_ZONES:
@@ -237,6 +240,10 @@ class GameState:
         """``player``'s starting life total (CR 103.4: 20 in a two-player game; the scenario's ``starting_life``
         for variants, 103.4a-c)."""
         return self.starting_life.get(player, 20)
+
+    def speed_of(self, player: str) -> int:
+        """``player``'s speed (CR 702.179): the scenario's ``speed``; 0 for a player with no speed (702.179b, 702.179f)."""
+        return self.speed.get(player, 0)
 
     def life_of(self, player: str) -> int:
         """``player``'s life total (CR 119.1: each player starts at 20; a scenario may set it)."""

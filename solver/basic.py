@@ -16,6 +16,7 @@ from mtgcheck.models.behaviour import abilities_of
 from mtgcheck.models.state import GameState, Permanent
 
 from .layers import has_keyword, permanent_abilities
+from .layers import is_creature_now as _is_creature_now
 from .payment.activation import activation_cost_check
 from .questions import Answer, Context, QuestionError, Unsupported, question
 from .restrictions import priority_problems, restriction_notes, restriction_problems
@@ -139,7 +140,7 @@ def activation_problems(state: GameState, perm: Permanent, ability: Ability) -> 
         out.append(f"{perm.name} is already tapped, so it cannot be tapped to pay {{T}} (CR 107.5)")
     if cost.untap and not perm.tapped:
         out.append(f"{perm.name} is untapped, so it cannot be untapped to pay {{Q}} (CR 107.6)")
-    if (cost.tap or cost.untap) and perm.is_creature and perm.sick and not as_though_haste(state, perm) \
+    if (cost.tap or cost.untap) and _is_creature_now(state, perm) and perm.sick and not as_though_haste(state, perm) \
             and not has_keyword(state, perm, "haste"):
         sym = "{T}" if cost.tap else "{Q}"
         out.append(f"{perm.name} is a creature that has not been under {perm.controller}'s control continuously since "
@@ -252,7 +253,7 @@ def ask_activate(ctx: Context) -> Answer:
             bits.append("it is untapped")
         if ab.cost and ab.cost.untap:
             bits.append("it is tapped")
-        if ab.cost and (ab.cost.tap or ab.cost.untap) and perm.is_creature:
+        if ab.cost and (ab.cost.tap or ab.cost.untap) and _is_creature_now(ctx.state, perm):
             elixir = as_though_haste(ctx.state, perm) if perm.sick else None
             bits.append(f"{elixir} lets its abilities be activated as though it had haste (CR 302.6)" if elixir else
                         "it has haste" if perm.sick else "it has been under its controller's control since their turn began (CR 302.6)")

@@ -37,6 +37,7 @@ from mtgcheck.models.state import CardInstance, GameState
 from . import costs as _costs
 from .combinatorics import count_multisets, iter_multisets
 from .layers import battlefield_abilities
+from .layers import is_creature_now as _is_creature_now
 from .payment.model import ExtraPayer
 from .payment.search import find_payment
 from .questions import Answer, Context, QuestionError, Unsupported, question
@@ -283,7 +284,7 @@ def payment_resources(state: GameState, player: str, card: Card, keywords: set[s
             continue
         opts = by_perm.setdefault(perm.id, [])
         names[perm.id] = perm.name
-        if "convoke" in kws and perm.is_creature:
+        if "convoke" in kws and _is_creature_now(state, perm):
             cols = sorted(perm.card.colors, key=COLORS.index)
             for c in cols:
                 opts.append((f"tap {perm.name} for convoke (pays {{{c}}} or {{1}}, CR 702.51a)", (convoke_unit(c),)))
@@ -674,7 +675,7 @@ def card_payers(state: GameState, player: str, spell_card: Card, total: object =
             continue
         opts: list[str] = []
         hows: list[str] = []
-        if "convoke" in kws and perm.is_creature:
+        if "convoke" in kws and _is_creature_now(state, perm):
             cols = [c for c in COLORS if c in perm.card.colors]
             opts.extend(cols or ["1"])
             hows.append("convoke")

@@ -40,7 +40,7 @@ from typing import Any, Iterable, Iterator
 from mtgcheck.models.abilities import Ability, Stripe, make_ability
 from mtgcheck.models.cards import BASIC_LAND_MANA, BASIC_LAND_TYPES
 from mtgcheck.models.behaviour import abilities_of
-from mtgcheck.models.effects import GrantAbility, Qualifier
+from mtgcheck.models.effects import GrantAbility, Qualifier, SelfTypeChange, Scope, Topic, Unmodelled
 from mtgcheck.models.state import Effect, GameState, Permanent
 
 
@@ -235,6 +235,10 @@ class PermView:
     subtypes: tuple[str, ...]
     abilities: tuple[Ability, ...]
     why: list[str] = field(default_factory=list)
+    #: its card types now when an effect of ``SelfTypeChange`` changed them (layer 4, CR 613.1d); ``None``: printed
+    types: tuple[str, ...] | None = None
+    #: its base power and toughness when such an effect set them (layer 7b, CR 613.4b); ``None``: printed
+    base_pt: tuple[int, int] | None = None
 
 
 @dataclass
@@ -464,7 +468,9 @@ def _layer_condition(cond: Any) -> bool:
             cond.left.filter.qualifier.empty and not cond.left.filter.alternatives
     if isinstance(cond, Not):
         return isinstance(cond.of, SourceTapped)
-    return isinstance(cond, (SourceModified, SourceRenowned, SourceTapped, HasDesignation))
+    from mtgcheck.models.effects import DuringTurn, MaxSpeed
+
+    return isinstance(cond, (SourceModified, SourceRenowned, SourceTapped, HasDesignation, DuringTurn, MaxSpeed))
 
 
 def _layer6_grants(state: GameState, grants: list[_Fx], subs: dict[str, tuple[str, ...]]) -> list[_Fx]:
@@ -513,7 +519,8 @@ def board_view(state: GameState) -> dict[str, PermView]:
     if partial is not None:
         return partial  # asked by a grant's condition while layer 6 is applied (``_condition_holds``)
     hit = state.__dict__.get(_CACHE_ATTR)
-    if hit is not None and _unchanged(hit[0], state):
+    turn_key = (state.active, tuple(sorted(state.speed.items())))  # DuringTurn, MaxSpeed (CR 611.3a, 702.178a)
+    if hit is not None and hit[2] == turn_key and _unchanged(hit[0], state):
         return hit[1]
     fp = _fingerprint(state)
     # A permanent has the abilities of its (front) face that function on the battlefield (CR 113.6: Simian
@@ -580,7 +587,7 @@ def board_view(state: GameState) -> dict[str, PermView]:
         out = _layer6(state, grants, subs, printed, lost, why)
     finally:
         state.__dict__.pop(_PARTIAL_ATTR, None)
-    state.__dict__[_CACHE_ATTR] = (fp, out)
+    state.__dict__[_CACHE_ATTR] = (fp, out, turn_key)
     return out
 
 
@@ -597,20 +604,94 @@ def _layer6(state: GameState, grants: list[_Fx], subs: dict[str, tuple[str, ...]
         ab: list[Ability] = []
         if p.is_land:
             ab.extend(_INTRINSIC[t] for t in BASIC_TYPES if t in subs[p.id])
+        types: tuple[str, ...] | None = None
+        base_pt: tuple[int, int] | None = None
         if p.id not in lost:
-            ab.extend(printed[p.id])
+            own, types, base_pt, subs[p.id] = _self_type_changes(state, p, printed[p.id], subs[p.id], why[p.id])
+            ab.extend(own)
         for g in grants:  # timestamp order (CR 613.7), after the dependencies of _layer6_grants (613.8)
             if not _grant_applies(state, g, p, subs[p.id]):
                 continue
             eff = _grant(g)
+            if eff.loses and types is not None:
+                # the effect of its own type-changing ability began in layer 4 and goes on in later layers even
+                # once the ability is lost (CR 613.6); which keywords remain then depends on timestamps: not modelled
+                raise Unsupported(f"{g.name}: \"{g.ability.describe()}\" makes {p.name} lose all abilities while its own "
+                                  f"type-changing ability applies (CR 613.6, 613.7): not modelled")
             if eff.loses:
                 ab = []
                 why[p.id].append(f"{g.name} makes it lose all its abilities (CR 613.1f, 113.10b)")
             for a in eff.granted:
                 ab.append(a)
                 why[p.id].append(f"{g.name} gives it \"{a.describe()}\" (CR 613.1f, 113.10)")
-        out[p.id] = PermView(subs[p.id], tuple(ab), why[p.id])
+        out[p.id] = PermView(subs[p.id], tuple(ab), why[p.id], types, base_pt)
     return out
+
+
+def _self_type_changes(state: GameState, p: Permanent, printed: tuple[Ability, ...], subs: tuple[str, ...],
+                       why: list[str]) -> tuple[list[Ability], tuple[str, ...] | None, tuple[int, int] | None, tuple[str, ...]]:
+    """The permanent's printed abilities with its own type changes applied (``SelfTypeChange``, CR 611.3a): for each
+    whose condition holds now, its card types and subtypes are added (layer 4, CR 613.1d, 205.1b), its base power
+    and toughness set (layer 7b, 613.4b), its keywords added (layer 6, 613.1f).
+
+    What other abilities read of the permanent's types and power is read by them from its card, so the change
+    itself stays in its abilities as an ``Unmodelled`` sentence that counts where something in play reads those
+    types or power (``Unmodelled.reads``: "creature", the subtypes, power/toughness; ``solver.gate``); the rules
+    that read the view (summoning sickness, CR 302.6: ``is_creature_now``; keywords: ``has_keyword``) see it.
+
+    Returns (abilities, card types or None, base power/toughness or None, subtypes)."""
+    from .quantities import condition_holds
+
+    if not any(isinstance(a.effect, SelfTypeChange) for a in printed):
+        return list(printed), None, None, subs
+    out: list[Ability] = []
+    types: tuple[str, ...] | None = None
+    pt: tuple[int, int] | None = None
+    extra: list[Ability] = []
+    for a in printed:
+        eff = a.effect
+        if not isinstance(eff, SelfTypeChange):
+            out.append(a)
+            continue
+        if eff.condition is not None:
+            ok, because = condition_holds(state, p.controller, eff.condition, p, a.text)
+        else:
+            ok, because = True, "always"
+        if not ok:
+            out.append(a)
+            why.append(f"{p.name}: “{a.text}” does not apply now ({because}; CR 611.3a)")
+            continue
+        now = types if types is not None else tuple(p.card.front.type_line.types)
+        types = now + tuple(t for t in eff.types if t not in now)
+        old = tuple(s for s in subs if not (eff.replace_creature_types and s in p.card.front.type_line.subtypes
+                                            and p.card.is_type("Creature")))
+        subs = old + tuple(s for s in eff.subtypes if s not in old)
+        if eff.power is not None and eff.toughness is not None:
+            pt = (eff.power, eff.toughness)
+        extra.extend(eff.also)
+        # what another ability would have to read for the change to matter: the card types and subtypes it adds
+        # (not those the permanent already has), and power/toughness when it makes a creature or sets them
+        added = [t for t in eff.types if t not in now]
+        reads = {f"subtype:{t.lower()}" for t in added} | {f"subtype:{t}" for t in added} \
+            | {f"subtype:{s}" for s in eff.subtypes if s not in p.card.front.type_line.subtypes}
+        if "Creature" in added or pt is not None:
+            reads.add("power_toughness")  # a creature has power and toughness (CR 208.1; crew, 702.122a)
+        topics = frozenset({Topic.SUBTYPES} | ({Topic.POWER_TOUGHNESS} if pt is not None else set()))
+        residual = Unmodelled(a.text, topics, Scope.BATTLEFIELD)
+        object.__setattr__(residual, "reads", frozenset(reads))
+        out.append(dataclasses.replace(a, effect=residual))
+        why.append(f"{p.name}: “{a.text}” applies now ({because}): it is {' '.join(types)}"
+                   + (f" with base power and toughness {pt[0]}/{pt[1]}" if pt else "") + " (CR 611.3a, 613.1d, 613.4b)")
+    return out + extra, types, pt, subs
+
+
+def is_creature_now(state: GameState, perm: Permanent) -> bool:
+    """Whether the permanent is a creature now: its card's types, or those a ``SelfTypeChange`` of its own gives it
+    while its condition holds (layer 4, CR 613.1d). What summoning sickness reads (CR 302.6)."""
+    v = board_view(state).get(perm.id)
+    if v is not None and v.types is not None:
+        return "Creature" in v.types
+    return perm.is_creature
 
 
 def permanent_abilities(state: GameState, perm: Permanent) -> tuple[Ability, ...]:

@@ -544,6 +544,16 @@ def condition_holds(state: GameState, player: str, cond: Condition, source: Perm
         if unknown is not None:
             raise unknown
         return False, "; ".join(whys)
+    from mtgcheck.models.effects import DuringTurn, MaxSpeed
+
+    if isinstance(cond, DuringTurn):  # CR 611.3a: "during your turn" / "during turns other than yours"
+        mine = state.active == player
+        ok = mine if cond.whose == "you" else not mine
+        return ok, f"it is {state.active}'s turn ({'' if mine else 'not '}{player}'s own)"
+    if isinstance(cond, MaxSpeed):  # CR 702.179e-f: max speed is speed 4; no speed counts as 0
+        n = state.speed_of(player)
+        return n >= 4, (f"{player}'s speed is {n}" if player in state.speed else f"{player} has no speed (CR 702.179b)") \
+            + (" (max speed, CR 702.179e)" if n >= 4 else ", not 4 (CR 702.179e)")
     if isinstance(cond, HasDesignation):
         who = player if cond.whose == "you" else None
         if who is None:

@@ -36,6 +36,7 @@ from mtgcheck.models.state import GameState, Permanent
 from . import budget as _budget
 from .combinatorics import binomial
 from .layers import board_view, has_keyword, matches, permanent_abilities
+from .layers import is_creature_now as _is_creature_now
 from .mana_amounts import CostObjectAmount, ManaXAmount
 from .questions import Unsupported
 
@@ -441,7 +442,7 @@ def _permanent_mana_sources(state: GameState, perm: Permanent, board: _Board) ->
         untap = bool(cost and cost.untap)
         if tap and perm.tapped or untap and not perm.tapped:
             continue
-        if (tap or untap) and perm.is_creature and perm.sick and not has_keyword(state, perm, "haste"):
+        if (tap or untap) and _is_creature_now(state, perm) and perm.sick and not has_keyword(state, perm, "haste"):
             continue
         lim = _limit(perm, ab)
         if ab.restriction is not None:  # "Activate only if you control a Swamp / once each turn" (CR 602.5)

@@ -326,6 +326,10 @@ def _dash_prefixed(line: str, face: Face, card: Card) -> list[Ability] | None:
     word, rest = m.group("word").strip(), m.group("rest").strip()
     low = word.lower()
     first = low.split()[0] if low.split() else low
+    if low == "max speed":  # CR 702.178a: "As long as your speed is 4, this object has '[ability]'"
+        from .self_types import max_speed_abilities
+
+        return max_speed_abilities(rest, line, face, card)
     if low in _DASH_WORDS_KEPT or first in _DASH_WORDS_KEPT:
         return None
     if low in DASH_ABILITY_KEYWORDS:
@@ -524,7 +528,7 @@ def _trigger_mode(condition: str, line: str, face: Face, card: Card) -> Ability:
 
 #: Modules of models/ that register effect and keyword parsers; imported before the first parse so
 #: that a card parses the same whichever solver module happened to be imported first.
-PARSER_MODULES = ("mtgcheck.models.text.mana", "mtgcheck.models.text.mana_triggers", "mtgcheck.models.text.mana_replacement", "mtgcheck.models.text.costs", "mtgcheck.models.text.delve", "mtgcheck.models.text.resolution", "mtgcheck.models.text.spend", "mtgcheck.models.text.grants", "mtgcheck.models.text.mana_tail", "mtgcheck.models.text.restrictions", "mtgcheck.models.text.flash", "mtgcheck.models.text.untargetable")
+PARSER_MODULES = ("mtgcheck.models.text.mana", "mtgcheck.models.text.mana_triggers", "mtgcheck.models.text.mana_replacement", "mtgcheck.models.text.costs", "mtgcheck.models.text.delve", "mtgcheck.models.text.resolution", "mtgcheck.models.text.spend", "mtgcheck.models.text.grants", "mtgcheck.models.text.mana_tail", "mtgcheck.models.text.restrictions", "mtgcheck.models.text.flash", "mtgcheck.models.text.untargetable", "mtgcheck.models.text.self_types")
 _parsers_loaded = False
 
 
