@@ -184,3 +184,18 @@ def test_cradle_clearcutter_power_mana(tmp_path, real_db):
             """)
         assert r.answer is not None, r.message
         assert r.answer.values["pools"] == pools
+
+
+def test_prototype_card_cast_is_unsupported(tmp_path, real_db):
+    """A prototype card may be cast prototyped for its other mana cost (CR 702.160a, 718.3a): with three Forests
+    Cradle Clearcutter ({6}; prototype {2}{G}) is castable prototyped, which is not modelled, so the cast is
+    unsupported naming the prototype, never "not castable"."""
+    r = run(tmp_path, real_db, """
+        players: [Alice, Bob]
+        battlefield:
+          Alice: [Forest, Forest, Forest]
+        hand:
+          Alice: [Cradle Clearcutter]
+        ask: {cast: {card: Cradle Clearcutter}}
+        """)
+    assert r.verdict == "unsupported" and "Prototype" in r.message

@@ -145,7 +145,11 @@ def prototype_parameter(rest: str, card: Card) -> Mapping[str, Any]:
     ``prototyped`` says which characteristics it has, 718.3b). Raises ``ValueError`` for another shape."""
     if not _PROTOTYPE.match(rest.strip()):
         raise ValueError(f"prototype parameter {rest!r} is not read")
-    return {"detail": Unmodelled(f"Prototype {rest}", ALL_TOPICS - {Topic.DECK_CONSTRUCTION}, Scope.CASTING_SELF)}
+    detail = Unmodelled(f"Prototype {rest}", ALL_TOPICS - {Topic.DECK_CONSTRUCTION}, Scope.CASTING_SELF)
+    # it works while its card is cast (CR 702.160a, 718.3, 113.6): a cast of the card, which may be prototyped for
+    # the other mana cost, is unsupported (the wording alone would not say so: ``facts.while_cast``)
+    object.__setattr__(detail, "while_cast", True)
+    return {"detail": detail}
 
 
 def prototype_of(card: Card) -> "tuple[ManaCost, str, str] | None":
