@@ -8,8 +8,10 @@ CARDS_FILE defaults to ``$MTGCHECK_SHARED/carddata/oracle-cards-2025-11-03.json.
 The standard board (every question is asked on it, through the same runner as ``mtgcheck check``,
 with scenarios built in memory): two players, Alice active; Alice controls two of each basic land
 (Plains, Island, Swamp, Mountain, Forest; one of each pair tapped) and a Wastes, untapped; Bob controls
-an untapped Forest and Island; both graveyards are listed, empty; nothing is on the stack. The probed card
-is put where it belongs:
+an untapped Forest and Island; both graveyards are listed, empty; each player's library is listed (ten basic
+lands, top first: Alice's Forest, Island, Plains, Swamp, Mountain twice over; Bob's Island, Forest, Swamp,
+Mountain, Plains twice over; ``--no-library`` leaves the libraries unlisted, the board of the figures before
+2026-12-05); nothing is on the stack. The probed card is put where it belongs:
 
 * ``cast`` (every card that is not a land): the card in Alice's hand, ``cast: {card}``;
 * ``could_produce`` and ``available_mana`` (every permanent card whose text adds mana): the card on
@@ -63,15 +65,25 @@ def default_cards_file(arg: str | None) -> Path:
     raise SystemExit(f"card file not found (tried {', '.join(map(str, cands))}); give its path")
 
 
+#: Each player's library on the standard board, top first (``--no-library``: not listed). A game's libraries are
+#: known to a judge asking about "Mill a card" costs or the top card of a library (CR 401.1, 701.13b).
+LIBRARIES = {"Alice": ["Forest", "Island", "Plains", "Swamp", "Mountain"] * 2,
+             "Bob": ["Island", "Forest", "Swamp", "Mountain", "Plains"] * 2}
+_WITH_LIBRARY = True
+
+
 def standard_board() -> dict[str, Any]:
     """The board every probe question is asked on (see the module docstring)."""
     alice: list[Any] = []
     for basic in ("Plains", "Island", "Swamp", "Mountain", "Forest"):
         alice += [basic, {"card": basic, "tapped": True}]
     alice.append("Wastes")
-    return {"players": ["Alice", "Bob"], "active": "Alice",
-            "battlefield": {"Alice": alice, "Bob": ["Forest", "Island"]},
-            "hand": {"Alice": []}, "graveyard": {"Alice": [], "Bob": []}}
+    board: dict[str, Any] = {"players": ["Alice", "Bob"], "active": "Alice",
+                             "battlefield": {"Alice": alice, "Bob": ["Forest", "Island"]},
+                             "hand": {"Alice": []}, "graveyard": {"Alice": [], "Bob": []}}
+    if _WITH_LIBRARY:
+        board["library"] = {p: list(cards) for p, cards in LIBRARIES.items()}
+    return board
 
 
 def _front_types(card: Any) -> tuple[str, ...]:
@@ -313,7 +325,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--records", help="also write every record as JSON lines to this file")
     ap.add_argument("--top", type=int, default=15, help="how many reasons/sentences to list per kind")
     ap.add_argument("--cards-named", help="probe only these cards (names separated by '|')")
+    ap.add_argument("--no-library", action="store_true",
+                    help="leave the libraries unlisted (the standard board of the figures before 2026-12-05)")
     args = ap.parse_args(argv)
+    global _WITH_LIBRARY
+    _WITH_LIBRARY = not args.no_library
 
     sys.path.insert(0, str(ROOT.parent))
     from mtgcheck.models.database import load_database
