@@ -456,7 +456,15 @@ def base_events(state: GameState, perm: Permanent, ab: Ability, reflected: froze
         ident: set[str] = set()
         for ci in state.cards("command", perm.controller):
             ident |= set(ci.card.color_identity)
-        return [tuple([t] * n) for t in COLORS if t in ident]  # Opal Palace ruling 2020-11-10: none without a commander
+        colors = [t for t in COLORS if t in ident]  # Opal Palace ruling 2020-11-10: none without a commander
+        if n > 1 and len(colors) > 1:
+            # "add two mana of any color in your commander's color identity" (Command Mine, Command Power Plant):
+            # the wording says neither "any one color" nor "any combination of colors", and no rule settles it;
+            # with one colour both readings agree, with several they differ — never guess
+            raise Unsupported(f"{_describe(perm, ab)}: whether “{n} mana of any color in your commander's color "
+                              f"identity” is one colour or any combination is not settled by the rules, and the "
+                              f"commander's identity has {len(colors)} colours")
+        return [tuple([t] * n) for t in colors]
     raise Unsupported(f"{_describe(perm, ab)}: this mana output ({dict(p)}) is not modelled")
 
 
