@@ -951,7 +951,17 @@ class ControlsCommander(Condition):
     read."""
 
 
-CONDITION_TYPES: tuple[type, ...] = (HasCounter, ControlsAtLeast, SourceTapped, EventObjectIs, Not, CardsInZone,
+@dataclass(frozen=True)
+class AnchorChosen(Condition):
+    """"[Anchor word] — [ability]" (the Sieges: "As this enchantment enters, choose Khans or Dragons. • Khans — ..."):
+    CR 614.12c, "as long as [anchor word] was chosen as this permanent entered the battlefield, this permanent has
+    [ability]". The choice is the permanent's ``choices: {anchor: Khans}`` entry of the scenario (none given:
+    ``solver.quantities`` answers ``Unsupported``)."""
+
+    word: str = ""
+
+
+CONDITION_TYPES: tuple[type, ...] = (AnchorChosen, HasCounter, ControlsAtLeast, SourceTapped, EventObjectIs, Not, CardsInZone,
                                      OpponentHasCounters, OpponentControlsMore, SourceAttacking, AttackedThisStep,
                                      AttackedThisTurn, SpellsCastThisTurn, Compare, AllOf, AnyOf, HasDesignation,
                                      SourceMatches, SourceModified, SourceRenowned, SourceCast, ResolvedThisTurn,

@@ -584,6 +584,18 @@ def condition_holds(state: GameState, player: str, cond: Condition, source: Perm
         return _source_cast(source, cond, text)
     if isinstance(cond, ResolvedThisTurn):
         return _resolved_this_turn(state, source, cond, text)
+    from mtgcheck.models.effects import AnchorChosen
+
+    if isinstance(cond, AnchorChosen):  # CR 614.12c: chosen as the permanent entered, recorded on it
+        if source is None:
+            raise Unsupported(f"“{text}”: it reads a permanent that is not there")
+        got = source.choices.get("anchor")
+        if got is None:
+            raise Unsupported(f"“{text}”: which of its anchor words was chosen as {source.name} entered is not given "
+                              f"(give choices: {{anchor: {cond.word}}}; CR 614.12c)")
+        ok = str(got).strip().lower() == cond.word.lower()
+        return ok, (f"{got} was chosen as {source.name} entered, so it {'has' if ok else 'does not have'} the "
+                    f"“{cond.word} —” ability (CR 614.12c)")
     if isinstance(cond, HasLegalTarget):
         return _has_legal_target(state, player, source, cond, text)
     if isinstance(cond, Not):

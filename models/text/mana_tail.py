@@ -410,6 +410,11 @@ def _intervening_condition(words: str) -> object:
     from .amounts import parse_condition
     from .restrictions import parse_restriction_condition
 
+    m = re.fullmatch(r"this (?:artifact|creature|land|enchantment|permanent) is (un)?tapped", words.strip(), re.I)
+    if m:  # Blinkmoth Urn: "if this artifact is untapped" — its own status as it resolves (CR 603.4, 110.5)
+        from mtgcheck.models.effects import Not, SourceTapped
+
+        return Not(SourceTapped()) if m.group(1) else SourceTapped()
     try:
         return parse_condition(words)
     except ValueError:
@@ -420,6 +425,9 @@ def _intervening_condition(words: str) -> object:
 def mana_tail_parser(kind: str, text: str, card: Card) -> "tuple[str, Mapping] | None":
     """The registered effect parser (see the module docstring)."""
     low = text.lower()
+    anchored = _anchored(text, card)
+    if anchored is not None:
+        return anchored
     if kind == "static" and low.startswith("firebending "):
         try:
             return "triggered_add_mana", parse_triggered_add_mana(text)
@@ -431,3 +439,36 @@ def mana_tail_parser(kind: str, text: str, card: Card) -> "tuple[str, Mapping] |
         except ValueError:
             return None
     return None
+
+
+#: "As this enchantment enters, choose Khans or Dragons." (the Sieges): the anchor words (CR 614.12c).
+_ANCHOR_CHOICE = re.compile(r"^As (?:this|[^,]+?) enters, choose (?P<a>[A-Z][\w']*) or (?P<b>[A-Z][\w']*)\.$", re.M)
+#: "• Khans — At the beginning of each of your main phases, add {G}{G}."
+_ANCHORED = re.compile(r"^•\s*(?P<word>[A-Z][\w']*)\s*—\s*(?P<rest>(?:when|whenever|at)\b.+)$", re.I | re.S)
+
+
+def _anchored(text: str, card: Card) -> "tuple[str, Mapping] | None":
+    """"[Anchor word] — [triggered ability that adds mana]" (Frontier Siege's "• Khans — At the beginning of each of
+    your main phases, add {G}{G}"): CR 614.12c, the permanent has the ability only as long as that word was chosen as
+    it entered, read as the condition ``AnchorChosen`` on its output (not chosen: no such ability, so no mana, CR
+    106.7). Only when the card's text has the choice between two anchor words, the word being one of them; else
+    ``None``."""
+    m = _ANCHORED.match(text.strip())
+    if not m:
+        return None
+    faces = getattr(card, "faces", None) or (card.front,)
+    words = set()
+    for f in faces:
+        for c in _ANCHOR_CHOICE.finditer(f.oracle_text or ""):
+            words |= {c.group("a"), c.group("b")}
+    if m.group("word") not in words:
+        return None
+    try:
+        params = parse_triggered_add_mana(m.group("rest"))
+    except ValueError:
+        return None
+    from mtgcheck.models.effects import AnchorChosen
+
+    own = AnchorChosen(m.group("word"))
+    params["condition"] = own if params.get("condition") is None else _all_of(own, params["condition"])
+    return "triggered_add_mana", params
