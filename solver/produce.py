@@ -891,6 +891,16 @@ def ask_could_produce(ctx: Context) -> Answer:
                    f"now: an output that depends on the event that triggers them (\"a type that land produced\") "
                    f"defines no type (CR 106.7); the extra mana they add is never part of what the tapped permanent "
                    f"could produce (Kinnan, Bonder Prodigy ruling 2020-04-17)")
+    for a in abs_:
+        cond = getattr(a.effect, "condition", None)
+        if a.kind == "activated" and cond is not None:
+            from .quantities import condition_holds
+
+            ok, words = condition_holds(ctx.state, perm.controller, cond, perm, a.describe())
+            why.append(f"{perm.name}'s \"{a.describe()}\" adds its mana only if, as it resolves, {words}: "
+                       f"{'it would' if ok else 'it would not'} if it resolved now (CR 608.2, 106.7)"
+                       + (" — it has a target, so it is not a mana ability and makes no pool (CR 605.1a)"
+                          if getattr(a.effect, "targets", False) else ""))
     if any(_reads_exiled_with(a) for a in abs_):
         why.append(exiled_with_note(perm))
     given = sorted({str(getattr(a.effect, "to", None)).replace("_", " ") for a in abs_ if getattr(a.effect, "to", None)})

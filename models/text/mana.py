@@ -313,6 +313,12 @@ def _add_sentence(sent: str) -> tuple[str, str] | None:
 _DAMAGE_TO_YOU_RE = re.compile(r"(?:this (?:land|artifact|creature|permanent)|it) deals (\d+|one|two|three) damage to you")
 
 
+#: "If this is the third time this ability has resolved this turn, you may add {R}{R}..." (CR 608.2: checked as it
+#: resolves): the mana is added only that time (``ResolvedThisTurn``)
+_NTH_ADD = re.compile(r"if this is the (first|second|third) time this ability has resolved this turn, (?:you may )?"
+                      r"(add .+)", re.I)
+
+
 def parse_add_effect(text: str) -> dict:
     """Parse the effect of an activated ability that adds mana ("Add {R} or {G}. Spend this mana only ...").
 
@@ -343,6 +349,13 @@ def parse_add_effect(text: str) -> dict:
             if low.startswith("reveal "):
                 riders.append(sent)
                 continue
+        mn = None if found else _NTH_ADD.fullmatch(sent.strip().rstrip("."))
+        if mn:  # Soulbright Flamekin: "If this is the third time this ability has resolved this turn, you may add ..."
+            from mtgcheck.models.effects import ResolvedThisTurn
+
+            params["condition"] = ResolvedThisTurn({"first": 1, "second": 2, "third": 3}[mn.group(1).lower()])
+            sent = mn.group(2) + "."
+            low = sent.lower().rstrip(".")
         got = None if found else _add_sentence(sent)
         mt = None if found or got is not None else _THEN_ADD.fullmatch(sent.rstrip("."))
         if mt:  # "Draw a card, then add one mana of any color" (Sarkhan Unbroken): the first instruction is a rider
@@ -599,9 +612,19 @@ def mana_effect_parser(kind: str, text: str, card: Card) -> "tuple[str, Mapping]
         if not re.search(r"\badds?\b", low):
             return None
         try:
-            return "add_mana", parse_add_effect(text)
+            params = parse_add_effect(text)
         except ValueError:
             return None
+        if params.get("targets") and params.get("rider"):
+            # a targeted ability is not a mana ability (CR 605.1a): it uses the stack and its other instructions are
+            # followed only as it resolves (CR 602.2, 608.2), like any other activated ability's: their topics are
+            # those of an activated ability's line (``classify(..., "activated")``), as the gate reads such a line
+            from mtgcheck.models.effects import Unmodelled
+
+            from .topics import classify
+
+            params["rider"] = (Unmodelled(str(params["rider"]), classify(str(params["rider"]), "activated")),)
+        return "add_mana", params
     if kind == "triggered":
         if "for mana" not in low or "add" not in low:
             return None

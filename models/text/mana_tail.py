@@ -293,6 +293,13 @@ _NTH_TIME = re.compile(r"^(?P<event>(?:when|whenever|at) [^,]+), (?P<first>[^.]+
                        r"(?P<rest>.*)$", re.I | re.S)
 
 
+#: "[first]. If this is the second time this ability has resolved this turn, [second]. If it's the third time, add
+#: ..." (Ashling, Flame Dancer)
+_NTH_TIME_THEN = re.compile(r"^(?P<event>(?:when|whenever|at) [^,]+), (?P<first>[^.]+)\. if this is the "
+                            r"(?P<n1>first|second) time this ability has resolved this turn, (?P<second>[^.]+)\. if "
+                            r"it's the (?P<nth>second|third) time, (?P<add>add [^.]+\.)(?P<rest>.*)$", re.I | re.S)
+
+
 def _nth_resolution(t: str) -> "tuple[str, object | None]":
     """"[effect] if this is the first time this ability has resolved this turn. If it's the second time, add ... If
     it's the third time, [effect]." (Omnath, Locus of Creation): the mana is added only the second time it resolves
@@ -300,6 +307,15 @@ def _nth_resolution(t: str) -> "tuple[str, object | None]":
     riders. Returns the ability's words with the mana first and the condition (``None``: not this shape)."""
     from mtgcheck.models.effects import ResolvedThisTurn
 
+    m2 = _NTH_TIME_THEN.match(t.strip())
+    if m2:  # Ashling, Flame Dancer: "[first]. If this is the second time ..., [second]. If it's the third time, add ..."
+        first = m2.group("first").strip()
+        rider = (f"{first[:1].upper()}{first[1:]}. If this is the {m2.group('n1').lower()} time this ability has "
+                 f"resolved this turn, {m2.group('second').strip()}.")
+        nth = {"second": 2, "third": 3}[m2.group("nth").lower()]
+        if nth <= {"first": 1, "second": 2}[m2.group("n1").lower()]:
+            return t, None
+        return f"{m2.group('event')}, {m2.group('add')} {rider}{m2.group('rest')}", ResolvedThisTurn(nth)
     m = _NTH_TIME.match(t.strip())
     if not m:
         return t, None
