@@ -47,6 +47,10 @@ def parse_amount(text: str) -> Amount:
     m = re.fullmatch(r"(?:(\S+) )?counters? removed this way", t)
     if m:  # "for each storage counter removed this way": the number removed to pay the cost (CR 118.3)
         return CountersRemoved(m.group(1) or "")
+    if re.fullmatch(r"(?:each )?(?:artifact|creature|land|permanent)s? sacrificed this way", t):
+        # Radiant Lotus's "for each artifact sacrificed this way" with "Sacrifice one or more artifacts": the number
+        # sacrificed is chosen as the cost is paid (CR 601.2h, 118.3), read as the cost's X (CR 107.3)
+        return VariableX()
     m = re.fullmatch(r"(.+?) (you control|on the battlefield|an opponent controls)", t)
     if m:
         try:
