@@ -293,6 +293,9 @@ class Qualifier:
     #: "modified creature": it has a counter on it, is equipped, or is enchanted by an Aura its controller controls
     #: (CR 700.9); ``None``: not tested
     modified: bool | None = None
+    #: "with {X} in its/their mana cost" (Rosheen, Roaring Prophet): an {X} symbol in the mana cost (CR 107.3,
+    #: 202.1); ``None``: not tested
+    x_in_cost: bool | None = None
 
     def __post_init__(self) -> None:
         for c in self.colors + self.colors_any + self.not_colors:
@@ -327,7 +330,8 @@ class Qualifier:
                          pick(self.face_down, other.face_down), pick(self.enchanted, other.enchanted),
                          pick(self.equipped, other.equipped), _one_union(self.any_of, other.any_of), self.name or other.name,
                          self.other_than or other.other_than, self.not_named or other.not_named,
-                         self.this_turn or other.this_turn, pick(self.modified, other.modified))
+                         self.this_turn or other.this_turn, pick(self.modified, other.modified),
+                         pick(self.x_in_cost, other.x_in_cost))
 
 
 def _one_union(a: tuple, b: tuple) -> tuple:

@@ -92,7 +92,15 @@ def parse_objects(words: str, text: str = "") -> Filter:
     if m:
         whose = {"your": "you", "an opponent's": "opponent", "each opponent's": "opponent"}.get(m.group(2), "any")
         noun = re.sub(r"\s*\bcards?\b", "", m.group(1)).strip()
-        f = _objects(noun, whose, words) if noun else Filter()
+        if re.match(r"(?:with|without|that's|that is)\b", noun):  # "cards with {X} in their mana cost in your hand"
+            from .filters import tail_qualifier
+
+            q, ctl, rest = tail_qualifier(noun)
+            if rest or ctl:
+                raise ValueError(f"the objects {words!r} are not understood")
+            f = Filter(qualifier=q)
+        else:
+            f = _objects(noun, whose, words) if noun else Filter()
         return dataclasses.replace(f, zone=m.group(3), controller=whose, words=shown)
     name = None
     m = re.fullmatch(r"(.+?) named (.+)", w)
