@@ -1455,8 +1455,13 @@ class AddMana(Effect):
     damage_to_you: int = fld(0)
     targets: bool = fld(False)
     moves_library_card: bool = fld(False)
+    #: "add mana equal to enchanted permanent's mana cost" (Elemental Resonance): ``"enchanted"``, the mana of the
+    #: mana cost of the permanent the source is attached to (CR 202.1, 303.4); read by ``solver.produce``
+    cost_of: str | None = fld(None)
 
     def __post_init__(self) -> None:
+        if self.cost_of is not None and self.cost_of != "enchanted":
+            raise _unknown("cost_of", str(self.cost_of), ["enchanted"], "add_mana")
         if self.to == "target_player" and not self.targets:
             object.__setattr__(self, "targets", True)  # "target player" is a target (CR 115.1c): not a mana ability
 

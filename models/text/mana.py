@@ -154,6 +154,8 @@ def parse_add_clause(s: str) -> dict:
     # "{R}{R}" — fixed mana
     if re.fullmatch(_SYMS, s):
         return {"mana": _fmt(_symbols(s))}
+    if low == "mana equal to enchanted permanent's mana cost":  # Elemental Resonance (CR 202.1, 303.4)
+        return {"cost_of": "enchanted"}
     # "{R} or {G}", "{W}, {U}, or {B}", "{R}{R}, {R}{G}, or {G}{G}", "{C}{C} or {W}{U}"
     m = re.fullmatch(rf"({_SYMS})((?:, {_SYMS})*),? or ({_SYMS})", s)
     if m:
