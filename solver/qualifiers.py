@@ -327,9 +327,9 @@ def qualifier_verdict(state: GameState, viewer: str, kind: str, obj: Any, q: Qua
             results.append((UNKNOWN, f"whether the split card {name} has {{X}} in its mana cost is not modelled (CR 709.4)"))
         else:
             cost = card.mana_cost if card.mana_cost is not None or not card.faces else card.faces[0].mana_cost
-            has = bool(cost is not None and cost.has_x)
-            if has != q.x_in_cost:
-                return NO, f"{name} has {'an' if has else 'no'} {{X}} in its mana cost (CR 107.3)"
+            with_x = bool(cost is not None and cost.has_x)
+            if with_x != q.x_in_cost:
+                return NO, f"{name} has {'an' if with_x else 'no'} {{X}} in its mana cost (CR 107.3)"
     if q.modified is not None:
         from .quantities import modified_verdict
 

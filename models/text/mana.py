@@ -663,13 +663,17 @@ def mana_effect_parser(kind: str, text: str, card: Card) -> "tuple[str, Mapping]
             return None
         if params.get("targets") and params.get("rider"):
             # a targeted ability is not a mana ability (CR 605.1a): it uses the stack and its other instructions are
-            # followed only as it resolves (CR 602.2, 608.2), like any other activated ability's: their topics are
-            # those of an activated ability's line (``classify(..., "activated")``), as the gate reads such a line
+            # followed only as it resolves (CR 602.2, 608.2), like any other activated ability's line: of what the
+            # sentence could change as an effect (``classify(..., "rider")``), only what an activated ability's line
+            # could change counts (``classify(..., "activated")``: resolving it, activating it); when they share
+            # nothing, the rider's own topics stay (never fewer than before)
             from mtgcheck.models.effects import Unmodelled
 
             from .topics import classify
 
-            params["rider"] = (Unmodelled(str(params["rider"]), classify(str(params["rider"]), "activated")),)
+            words = str(params["rider"])
+            own = classify(words, "rider")
+            params["rider"] = (Unmodelled(words, (own & classify(words, "activated")) or own),)
         return "add_mana", params
     if kind == "triggered":
         if "for mana" not in low or "add" not in low:
