@@ -666,7 +666,7 @@ def mana_effect_parser(kind: str, text: str, card: Card) -> "tuple[str, Mapping]
             # followed only as it resolves (CR 602.2, 608.2), like any other activated ability's line: of what the
             # sentence could change as an effect (``classify(..., "rider")``), only what an activated ability's line
             # could change counts (``classify(..., "activated")``: resolving it, activating it); when they share
-            # nothing, the rider's own topics stay (never fewer than before)
+            # nothing, the rider's own topics stay
             from mtgcheck.models.effects import Unmodelled
 
             from .topics import classify
