@@ -293,6 +293,9 @@ class Qualifier:
     #: "modified creature": it has a counter on it, is equipped, or is enchanted by an Aura its controller controls
     #: (CR 700.9); ``None``: not tested
     modified: bool | None = None
+    #: "with {X} in its/their mana cost" (Rosheen, Roaring Prophet): an {X} symbol in the mana cost (CR 107.3,
+    #: 202.1); ``None``: not tested
+    x_in_cost: bool | None = None
 
     def __post_init__(self) -> None:
         for c in self.colors + self.colors_any + self.not_colors:
@@ -327,7 +330,8 @@ class Qualifier:
                          pick(self.face_down, other.face_down), pick(self.enchanted, other.enchanted),
                          pick(self.equipped, other.equipped), _one_union(self.any_of, other.any_of), self.name or other.name,
                          self.other_than or other.other_than, self.not_named or other.not_named,
-                         self.this_turn or other.this_turn, pick(self.modified, other.modified))
+                         self.this_turn or other.this_turn, pick(self.modified, other.modified),
+                         pick(self.x_in_cost, other.x_in_cost))
 
 
 def _one_union(a: tuple, b: tuple) -> tuple:
@@ -951,7 +955,17 @@ class ControlsCommander(Condition):
     read."""
 
 
-CONDITION_TYPES: tuple[type, ...] = (HasCounter, ControlsAtLeast, SourceTapped, EventObjectIs, Not, CardsInZone,
+@dataclass(frozen=True)
+class AnchorChosen(Condition):
+    """"[Anchor word] — [ability]" (the Sieges: "As this enchantment enters, choose Khans or Dragons. • Khans — ..."):
+    CR 614.12c, "as long as [anchor word] was chosen as this permanent entered the battlefield, this permanent has
+    [ability]". The choice is the permanent's ``choices: {anchor: Khans}`` entry of the scenario (none given:
+    ``solver.quantities`` answers ``Unsupported``)."""
+
+    word: str = ""
+
+
+CONDITION_TYPES: tuple[type, ...] = (AnchorChosen, HasCounter, ControlsAtLeast, SourceTapped, EventObjectIs, Not, CardsInZone,
                                      OpponentHasCounters, OpponentControlsMore, SourceAttacking, AttackedThisStep,
                                      AttackedThisTurn, SpellsCastThisTurn, Compare, AllOf, AnyOf, HasDesignation,
                                      SourceMatches, SourceModified, SourceRenowned, SourceCast, ResolvedThisTurn,
@@ -1441,8 +1455,13 @@ class AddMana(Effect):
     damage_to_you: int = fld(0)
     targets: bool = fld(False)
     moves_library_card: bool = fld(False)
+    #: "add mana equal to enchanted permanent's mana cost" (Elemental Resonance): ``"enchanted"``, the mana of the
+    #: mana cost of the permanent the source is attached to (CR 202.1, 303.4); read by ``solver.produce``
+    cost_of: str | None = fld(None)
 
     def __post_init__(self) -> None:
+        if self.cost_of is not None and self.cost_of != "enchanted":
+            raise _unknown("cost_of", str(self.cost_of), ["enchanted"], "add_mana")
         if self.to == "target_player" and not self.targets:
             object.__setattr__(self, "targets", True)  # "target player" is a target (CR 115.1c): not a mana ability
 

@@ -740,14 +740,27 @@ def _resolved_history(sc: "Scenario", state: GameState, hist: Mapping) -> dict[t
     for i, a in enumerate(raw):
         if not isinstance(a, Mapping) or "permanent" not in a:
             raise sc.error("each 'resolved' entry is {permanent: REF, trigger: N, times: N}", i, raw)
-        extra = set(a) - {"permanent", "trigger", "times"}
+        extra = set(a) - {"permanent", "trigger", "ability", "times"}
         if extra:
-            raise sc.error(f"unknown key {sorted(extra)[0]!r} in a 'resolved' entry; keys are permanent, trigger, times",
-                           sorted(extra)[0], a)
+            raise sc.error(f"unknown key {sorted(extra)[0]!r} in a 'resolved' entry; keys are permanent, trigger "
+                           f"(or ability), times", sorted(extra)[0], a)
         try:
             perm = state.find_permanent(a["permanent"])
         except StateError as err:
             raise sc.error(f"resolved: {err}", "permanent", a, err.candidates) from None
+        if "ability" in a:  # an activated ability (Soulbright Flamekin), numbered as activate's ``ability``: key -N
+            if "trigger" in a:
+                raise sc.error("a 'resolved' entry names a trigger or an ability, not both", "ability", a)
+            n = _as_int(a.get("ability", 1), sc, "ability", a, 1)
+            from .abilities import activated_abilities
+
+            acts = activated_abilities(abilities_of(perm.card))
+            if not 1 <= n <= len(acts):
+                raise sc.error(f"resolved: {perm.name} has {len(acts)} activated abilit{'y' if len(acts) == 1 else 'ies'}; "
+                               f"ability {n} does not exist", "ability", a)
+            key = (perm.id, -n)
+            out[key] = out.get(key, 0) + _as_int(a.get("times", 1), sc, "times", a, 1)
+            continue
         n = _as_int(a.get("trigger", 1), sc, "trigger", a, 1)
         trig = [ab for ab in abilities_of(perm.card) if ab.kind == "triggered"]
         if n > len(trig):

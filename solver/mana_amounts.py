@@ -232,6 +232,8 @@ def chosen_values(state: GameState, perm: Permanent, ab: Ability, a: Any, ignore
     inner = a
     if isinstance(a, Sum):
         chosen = [p for p in a.parts if _chosen_kind(p)]
+        if len(set(chosen)) == 1:  # "three mana ... for each artifact sacrificed this way": one number, thrice
+            chosen = chosen[:1]
         if len(chosen) != 1:
             raise Unsupported(f"{_describe(perm, ab)}: an amount made of several chosen numbers is not modelled")
         inner = chosen[0]

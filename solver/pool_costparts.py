@@ -338,3 +338,133 @@ def expand_x_mana(state: GameState, player: str, sources: list, board: Any) -> l
             out.append(dataclasses.replace(s, mana_cost=s.mana_cost.with_x(x), options=opts, deferred="",
                                            why=f"{s.why} (X = {x})"))
     return out
+
+
+# ---------------------------------------------------------------------------
+# "Pay N life: Add ..." in available_mana: the life total bounds the activations (CR 119.4)
+# ---------------------------------------------------------------------------
+
+#: Most distributions of the life total over life-paying mana abilities tried; beyond it, ``unsupported``.
+MAX_LIFE_VARIANTS = 256
+
+LIFE_HEADER = ("life in mana abilities' costs: every maximal way to spend the life total on them was tried ({n} "
+               "variant(s); a player can pay life only if their life total is at least the payment, so paying down to "
+               "0 is allowed, CR 119.4; an ability whose only cost is life can be activated again and again, "
+               "CR 602.2b, 605.3a)")
+
+
+def _life_cost(src: Any) -> int | None:
+    """The life a mana source's cost pays per activation (sum of its "Pay N life" parts), ``0`` when it pays none,
+    ``None`` when a life part is not a fixed positive number ("Pay X life")."""
+    total = 0
+    for p in src.other_costs:
+        if p.action == "pay_life":
+            if getattr(p, "x", False) or not isinstance(p.amount, int) or p.amount <= 0:
+                return None
+            total += p.amount
+    return total
+
+
+def life_variants(state: GameState, player: str, sources: list) -> list[tuple[str, list]] | None:
+    """Every maximal way to spend ``player``'s life total on the mana abilities whose costs pay life, each as a
+    list of mana sources for ``maximal_pools`` (the union of their maximal pools, ``sacrifice_pools.merge_pools``,
+    is the answer); ``None`` when no choice is needed (no ability paying life can be activated without limit, and
+    the life all of them pay together is at most the life total).
+
+    CR 119.4: a player can pay life only if their life total is at least the payment (so down to 0). An ability
+    whose only costs are life (Treasonous Ogre's "Pay 3 life: Add {R}", Lord of the Forsaken's "Pay 1 life: Add
+    {C}") can be activated again and again (CR 602.2b; mana abilities while the player has priority or pays,
+    605.3a), so the life total L bounds it: at most ⌊L / N⌋ activations. Several such abilities share L: each
+    variant gives every group of interchangeable abilities a number of activations whose life adds up to at most L,
+    and is maximal (no group could take one more); a variant never maximal is dominated (more activations only add
+    mana). Mana abilities are activated in any order (605.3a), so every life payment comes before any damage or
+    life loss other sources cause as they make mana: those never lower the life paid with here.
+
+    Returns
+    -------
+    list of (label, sources) or None; each variant's sources have a fixed ``limit`` (a life-paying ability given
+    no activation is left out; a permanent's other {T} abilities stay its alternatives).
+
+    Raises
+    ------
+    Unsupported : in such a choice, a life-paying ability that also needs mana (a filter), pays "X life", deals
+        damage to its controller as it makes mana (its damage would come between two payments), or shares its
+        permanent's {T} with another life-paying ability; more than ``MAX_LIFE_VARIANTS`` variants.
+    """
+    payers = [s for s in sources if any(p.action == "pay_life" for p in s.other_costs)]
+    if not payers:
+        return None
+    life = max(0, state.life_of(player))  # at 0 or less no positive payment can be made (CR 119.4)
+    # abilities whose only cost is life, without limit: the life total bounds them
+    unlimited = [s for s in payers if s.limit is None and not (s.mana_cost and len(s.mana_cost))
+                 and all(p.action == "pay_life" for p in s.other_costs)]
+    need = sum(int(_life_cost(s) or 0) * (s.limit or 1) for s in payers if s not in unlimited)
+    if not unlimited and need <= life:
+        return None  # every other life payment can be made together: no choice (maximal_pools' own check)
+    why_not = "choosing which life-paying mana abilities to use"
+    for s in payers:
+        c = _life_cost(s)
+        if c is None:
+            raise Unsupported(f"{s.why}: {why_not} with a life payment that is not a fixed number is not modelled")
+        if s.mana_cost and len(s.mana_cost):
+            raise Unsupported(f"{s.why}: {why_not} ({life} life) when one of them also costs mana is not modelled "
+                              f"(CR 119.4, 605.3a)")
+        if any(p.action != "pay_life" for p in s.other_costs if p.action not in ("tap", "untap")) or \
+                (s.limit is None and s not in unlimited):
+            raise Unsupported(f"{s.why}: {why_not} ({life} life) when one of them has other cost parts is not "
+                              f"modelled (CR 119.4)")
+        if getattr(s.ability.effect, "damage_to_you", 0):
+            raise Unsupported(f"{s.why}: it pays life and deals damage to its controller as it makes mana: the damage "
+                              f"between two payments lowers the life left to pay with, which is not modelled (CR 119.4)")
+    # a permanent's {T} is one unit (CR 107.5): two life-paying abilities sharing it would be one choice of two
+    taps = [s.permanent for s in payers if s.tap or s.untap]
+    if len(taps) != len(set(taps)):
+        raise Unsupported(f"available_mana: {why_not} when a permanent has several of them sharing its {{T}} is not "
+                          f"modelled")
+    # groups of interchangeable payers: same card, ability, output and costs; an unlimited group's activations
+    # are bounded together by the life total, a limited group's by the sum of its limits
+    groups: dict[tuple, list] = {}
+    for s in payers:
+        alts = tuple(sorted((x.ability_index, tuple(str(o) for o in x.options)) for x in sources
+                            if x.permanent == s.permanent and x is not s and (s.tap or s.untap) and (x.tap or x.untap)))
+        key = (s.name, s.ability_index, tuple(str(o) for o in s.options), tuple(p.text for p in s.other_costs),
+               s.limit, s.tap, s.untap, s.zone, alts)
+        groups.setdefault(key, []).append(s)
+    glist = list(groups.values())
+    costs = [int(_life_cost(g[0]) or 0) for g in glist]
+    caps = [life // c if g[0].limit is None else min(len(g) * g[0].limit, life // c) for g, c in zip(glist, costs)]
+    vectors: list[tuple[int, ...]] = []
+
+    def walk(i: int, left: int, acc: tuple[int, ...]) -> None:
+        if len(vectors) > MAX_LIFE_VARIANTS:
+            return
+        if i == len(glist):
+            # maximal: no group could take one more activation with the life left
+            if all(acc[j] >= caps[j] or costs[j] > left for j in range(len(glist))):
+                vectors.append(acc)
+            return
+        for k in range(min(caps[i], left // costs[i]), -1, -1):
+            walk(i + 1, left - k * costs[i], acc + (k,))
+
+    walk(0, life, ())
+    if len(vectors) > MAX_LIFE_VARIANTS:
+        raise Unsupported(f"available_mana: too many ways to spend {life} life on the mana abilities that pay life ("
+                          + ", ".join(sorted({s.name for s in payers})) + ") to try them all")
+    out: list[tuple[str, list]] = []
+    for vec in vectors:
+        plan: dict[int, int] = {}  # id(source) -> activations
+        for g, k in zip(glist, vec):
+            for s in g:
+                take = k if s.limit is None else min(k, s.limit)
+                plan[id(s)] = take
+                k -= take
+        variant = []
+        for s in sources:
+            if id(s) not in plan:
+                variant.append(s)
+            elif plan[id(s)] > 0:
+                variant.append(dataclasses.replace(s, limit=plan[id(s)]))
+        spent = sum(k * c for k, c in zip(vec, costs))
+        label = ", ".join(f"{g[0].name} ×{k}" for g, k in zip(glist, vec) if k) or "no life paid"
+        out.append((f"{label} ({spent} of {life} life)", variant))
+    return out

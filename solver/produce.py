@@ -452,12 +452,48 @@ def base_events(state: GameState, perm: Permanent, ab: Ability, reflected: froze
         return [c for c in itertools.combinations(COLORS, int(p["distinct_colors"]))]
     if p.get("color_among") is not None or p.get("each_color_among") is not None:
         return _color_events(state, perm, ab, n)
+    if p.get("cost_of") == "enchanted":
+        return _enchanted_cost_events(state, perm, ab)
     if p.get("commander_identity"):
         ident: set[str] = set()
         for ci in state.cards("command", perm.controller):
             ident |= set(ci.card.color_identity)
-        return [tuple([t] * n) for t in COLORS if t in ident]  # Opal Palace ruling 2020-11-10: none without a commander
+        colors = [t for t in COLORS if t in ident]  # Opal Palace ruling 2020-11-10: none without a commander
+        if n > 1 and len(colors) > 1:
+            # "add two mana of any color in your commander's color identity" (Command Mine, Command Power Plant):
+            # the wording says neither "any one color" nor "any combination of colors", and no rule settles it;
+            # with one colour both readings agree, with several they differ — never guess
+            raise Unsupported(f"{_describe(perm, ab)}: whether “{n} mana of any color in your commander's color "
+                              f"identity” is one colour or any combination is not settled by the rules, and the "
+                              f"commander's identity has {len(colors)} colours")
+        return [tuple([t] * n) for t in colors]
     raise Unsupported(f"{_describe(perm, ab)}: this mana output ({dict(p)}) is not modelled")
+
+
+def _enchanted_cost_events(state: GameState, perm: Permanent, ab: Ability) -> list[tuple[str, ...]]:
+    """"Add mana equal to enchanted permanent's mana cost" (Elemental Resonance): nothing while the source is attached
+    to no permanent (CR 303.4: no enchanted permanent, so no mana cost to read; CR 106.5, 106.7), or when that
+    permanent has no mana cost (CR 202.1b). Otherwise each coloured symbol ({W}...{G}) and each {C} of the cost adds
+    one mana of that type; a cost with generic, hybrid, Phyrexian, snow or {X} symbols is ``Unsupported`` (what mana
+    they stand for here is not settled by the rules, only by the card's rulings, which are not modelled)."""
+    host = state.permanent(perm.attached_to) if perm.attached_to else None
+    if host is None:
+        return []
+    card = host.card
+    if card.is_split:
+        raise Unsupported(f"{_describe(perm, ab)}: the mana cost of the split permanent {host.name} is not modelled")
+    cost = card.mana_cost if card.mana_cost is not None or not card.faces else card.faces[0].mana_cost
+    if cost is None:
+        return []
+    out: list[str] = []
+    for sym in cost:
+        t = str(sym).strip("{}")
+        if t in MANA_TYPES:
+            out.append(t)
+        else:
+            raise Unsupported(f"{_describe(perm, ab)}: what mana the symbol {sym} of {host.name}'s mana cost adds is "
+                              f"not modelled (only coloured and {{C}} symbols are)")
+    return [_sorted_event(out)] if out else []
 
 
 def controller_may_receive(state: GameState, perm: Permanent, ab: Ability) -> bool:
@@ -883,6 +919,16 @@ def ask_could_produce(ctx: Context) -> Answer:
                    f"now: an output that depends on the event that triggers them (\"a type that land produced\") "
                    f"defines no type (CR 106.7); the extra mana they add is never part of what the tapped permanent "
                    f"could produce (Kinnan, Bonder Prodigy ruling 2020-04-17)")
+    for a in abs_:
+        cond = getattr(a.effect, "condition", None)
+        if a.kind == "activated" and cond is not None:
+            from .quantities import condition_holds
+
+            ok, words = condition_holds(ctx.state, perm.controller, cond, perm, a.describe())
+            why.append(f"{perm.name}'s \"{a.describe()}\" adds its mana only if, as it resolves, {words}: "
+                       f"{'it would' if ok else 'it would not'} if it resolved now (CR 608.2, 106.7)"
+                       + (" — it has a target, so it is not a mana ability and makes no pool (CR 605.1a)"
+                          if getattr(a.effect, "targets", False) else ""))
     if any(_reads_exiled_with(a) for a in abs_):
         why.append(exiled_with_note(perm))
     given = sorted({str(getattr(a.effect, "to", None)).replace("_", " ") for a in abs_ if getattr(a.effect, "to", None)})

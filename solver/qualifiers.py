@@ -321,6 +321,15 @@ def qualifier_verdict(state: GameState, viewer: str, kind: str, obj: Any, q: Qua
                 on = _attached(state, perm, sub)
                 if bool(on) != want:
                     return NO, (f"{name} is {word} by {on[0].name}" if on else f"no {sub} is attached to {name}, so it is not {word}") + f" (CR {rule})"
+    if q.x_in_cost is not None:  # "with {X} in its mana cost" (CR 107.3, 202.1)
+        card = obj.card
+        if card.is_split:
+            results.append((UNKNOWN, f"whether the split card {name} has {{X}} in its mana cost is not modelled (CR 709.4)"))
+        else:
+            cost = card.mana_cost if card.mana_cost is not None or not card.faces else card.faces[0].mana_cost
+            with_x = bool(cost is not None and cost.has_x)
+            if with_x != q.x_in_cost:
+                return NO, f"{name} has {'an' if with_x else 'no'} {{X}} in its mana cost (CR 107.3)"
     if q.modified is not None:
         from .quantities import modified_verdict
 

@@ -594,6 +594,18 @@ def condition_holds(state: GameState, player: str, cond: Condition, source: Perm
         return _source_cast(source, cond, text)
     if isinstance(cond, ResolvedThisTurn):
         return _resolved_this_turn(state, source, cond, text)
+    from mtgcheck.models.effects import AnchorChosen
+
+    if isinstance(cond, AnchorChosen):  # CR 614.12c: chosen as the permanent entered, recorded on it
+        if source is None:
+            raise Unsupported(f"“{text}”: it reads a permanent that is not there")
+        got = source.choices.get("anchor")
+        if got is None:
+            raise Unsupported(f"“{text}”: which of its anchor words was chosen as {source.name} entered is not given "
+                              f"(give choices: {{anchor: {cond.word}}}; CR 614.12c)")
+        ok = str(got).strip().lower() == cond.word.lower()
+        return ok, (f"{got} was chosen as {source.name} entered, so it {'has' if ok else 'does not have'} the "
+                    f"“{cond.word} —” ability (CR 614.12c)")
     if isinstance(cond, HasLegalTarget):
         return _has_legal_target(state, player, source, cond, text)
     if isinstance(cond, Not):
@@ -652,12 +664,42 @@ def _resolved_this_turn(state: GameState, source: Permanent | None, cond: Resolv
         raise Unsupported(f"“{text}”: it reads a permanent that is not there")
     trig = [a for a in abilities_of(source.card) if a.kind == "triggered"]
     nums = [i + 1 for i, a in enumerate(trig) if a.text == text or a.describe() == text]
+    if not nums:
+        acts = [a for a in abilities_of(source.card) if a.kind == "activated"]
+        anums = [i + 1 for i, a in enumerate(acts) if a.text == text or a.describe() == text]
+        if len(anums) == 1:
+            return _activated_resolved(state, source, cond, anums[0])
     if len(nums) != 1:
         raise Unsupported(f"“{text}”: which of {source.name}'s triggered abilities this is is not known")
     earlier = state.turn.history.resolved.get((source.id, nums[0]), 0)
     ok = earlier == cond.nth - 1
     return ok, (f"{source.name}'s triggered ability {nums[0]} resolved {earlier} time(s) earlier this turn"
                 f"{_default_turn(state)}, so resolving now would be time {earlier + 1} (needs time {cond.nth})")
+
+
+def _activated_resolved(state: GameState, source: Permanent, cond: ResolvedThisTurn, num: int) -> tuple[bool, str]:
+    """``ResolvedThisTurn`` of an activated ability (Soulbright Flamekin: "If this is the third time this ability has
+    resolved this turn, you may add ..."): the history records its activations this turn (``activations``), not
+    its resolutions; each activation resolved at most once (CR 608.2; it may have been countered or still be on the
+    stack), so earlier resolutions are between 0 and the activations. Resolving now is the ``nth`` time only if
+    ``nth - 1`` earlier resolutions are possible: with fewer activations it is not (``False``); with none it is the
+    first time; otherwise it is read from the history's ``resolved`` entry for the ability (``ability: N``), and
+    without one it is ``Unsupported``."""
+    given = state.turn.history.resolved.get((source.id, -num))  # ``history: {resolved: [{ability: N, ...}]}``
+    if given is not None:
+        ok = given == cond.nth - 1
+        return ok, (f"{source.name}'s activated ability {num} resolved {given} time(s) earlier this turn, so resolving "
+                    f"now would be time {given + 1} (needs time {cond.nth}; CR 608.2)")
+    acts = state.turn.history.activations_of(source.id, num)
+    if acts == 0 or acts < cond.nth - 1:
+        now = 1 if acts == 0 else None
+        ok = now == cond.nth
+        return ok, (f"{source.name}'s activated ability {num} was activated {acts} time(s) earlier this turn"
+                    f"{_default_turn(state)}, so resolving now is at most time {acts + 1} (needs time {cond.nth}; "
+                    f"CR 608.2)")
+    raise Unsupported(f"{source.name}'s activated ability {num} was activated {acts} time(s) this turn; how many of "
+                      f"those resolved (needed for “time {cond.nth} this ability has resolved”) is not given (history: "
+                      f"{{resolved: [{{permanent: ..., ability: {num}, times: N}}]}})")
 
 
 def _has_legal_target(state: GameState, player: str, source: Permanent | None, cond: HasLegalTarget,

@@ -12,6 +12,11 @@ use, then sacrificed" (every combination of outputs), and drops the altars thems
   stands), and no filter's output depends on the board;
 * the altar's cost is one permanent and nothing else.
 
+"Exile a creature you control: Add X mana of any one color, where X is 1 plus the exiled creature's mana value"
+(Food Chain) is folded the same way: exiling, like sacrificing, takes the permanent away after its own mana was made
+(CR 605.3a), and the output read from the exiled object is built for each permanent (CR 608.2h: as it last existed
+on the battlefield, ``mana_amounts.cost_object_options``).
+
 Everything else (Springleaf Drum's "tap an untapped creature", Phyrexian Tower's "{T}, Sacrifice a creature")
 keeps answering ``unsupported`` in ``available_mana``, naming the card and the cost part.
 
@@ -52,7 +57,7 @@ def cost_words_fit(state: GameState, player: str, words: str, q: Any, view: dict
 def _is_altar(src: Any) -> bool:
     parts = src.other_costs
     return (not src.tap and not src.untap and not (src.mana_cost and len(src.mana_cost)) and len(parts) == 1
-            and parts[0].action == "sacrifice" and parts[0].what != "this" and parts[0].amount == 1)
+            and parts[0].action in ("sacrifice", "exile_permanent") and parts[0].what != "this" and parts[0].amount == 1)
 
 
 def expand_sacrifices(state: GameState, player: str, sources: list, board: Any) -> list:
@@ -105,6 +110,8 @@ def expand_sacrifices(state: GameState, player: str, sources: list, board: Any) 
     for s in rest:
         by_perm.setdefault(s.permanent, []).append(s)
     out: list = []
+    verb = {frozenset({"exile_permanent"}): "exiled", frozenset({"sacrifice"}): "sacrificed"}.get(
+        frozenset(a.other_costs[0].action for a in altars), "sacrificed or exiled")
     done: set[str] = set()
     dep_fodder = 0
     fodder_any = False
@@ -122,6 +129,10 @@ def expand_sacrifices(state: GameState, player: str, sources: list, board: Any) 
                 outs.extend((Mana(t, a.ability.params.get("restriction"), a.snow, a.name),) for t in types)
                 if types and q.id in deps:
                     dep_fodder += 1
+            elif a.deferred:  # "X is 1 plus the exiled creature's mana value" (Food Chain): read from q (CR 608.2h)
+                from .mana_amounts import cost_object_options
+
+                outs.extend(o.mana for o in cost_object_options(board, state.permanent(a.permanent), a.ability, q))
             else:
                 outs.extend(o.mana for o in a.options)
         outs = list(dict.fromkeys(outs))
@@ -141,11 +152,11 @@ def expand_sacrifices(state: GameState, player: str, sources: list, board: Any) 
                 kept.append(dataclasses.replace(s, tap=True))  # its own sacrifice: an alternative of its one use
                 continue
             opts = tuple(ManaOption(o.mana + x, o.note) for o in s.options for x in outs)
-            kept.append(dataclasses.replace(s, options=opts, tap=True, why=s.why + " (then sacrificed for mana)"))
+            kept.append(dataclasses.replace(s, options=opts, tap=True, why=s.why + f" (then {verb} for mana)"))
         names = " or ".join(sorted({k[0] for k, ss in kinds.items()}))
         kept.append(dataclasses.replace(altars[0], permanent=q.id, name=q.name, ability_index=0, tap=True,
                                         other_costs=(), options=tuple(ManaOption(x) for x in outs), limit=1,
-                                        why=f"{q.name}: sacrificed to {names}"))
+                                        deferred="", why=f"{q.name}: {verb} to {names}"))
         out.extend(kept)
     if dep_fodder > 1:
         raise Unsupported("available_mana: two sacrificed lands whose could-produce depends on other permanents (the "

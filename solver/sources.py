@@ -905,6 +905,14 @@ def maximal_pools(state: GameState, player: str, limit: int | None = None, *,
             return got
     else:
         sources = _sources
+    from .pool_costparts import LIFE_HEADER, life_variants
+
+    lives = life_variants(state, player, sources)  # "Pay N life: Add ...": bounded by the life total (CR 119.4)
+    if lives is not None:
+        from .sacrifice_pools import merge_pools
+
+        return merge_pools([(label, maximal_pools(state, player, None, _sources=v)) for label, v in lives], limit,
+                           LIFE_HEADER)
     why: list[str] = []
     life_needed = 0
     # A permanent's {T} (or {Q}) can be paid once: its tap abilities are alternatives of one unit.

@@ -47,6 +47,10 @@ def parse_amount(text: str) -> Amount:
     m = re.fullmatch(r"(?:(\S+) )?counters? removed this way", t)
     if m:  # "for each storage counter removed this way": the number removed to pay the cost (CR 118.3)
         return CountersRemoved(m.group(1) or "")
+    if re.fullmatch(r"(?:each )?(?:artifact|creature|land|permanent)s? sacrificed this way", t):
+        # Radiant Lotus's "for each artifact sacrificed this way" with "Sacrifice one or more artifacts": the number
+        # sacrificed is chosen as the cost is paid (CR 601.2h, 118.3), read as the cost's X (CR 107.3)
+        return VariableX()
     m = re.fullmatch(r"(.+?) (you control|on the battlefield|an opponent controls)", t)
     if m:
         try:
@@ -88,7 +92,15 @@ def parse_objects(words: str, text: str = "") -> Filter:
     if m:
         whose = {"your": "you", "an opponent's": "opponent", "each opponent's": "opponent"}.get(m.group(2), "any")
         noun = re.sub(r"\s*\bcards?\b", "", m.group(1)).strip()
-        f = _objects(noun, whose, words) if noun else Filter()
+        if re.match(r"(?:with|without|that's|that is)\b", noun):  # "cards with {X} in their mana cost in your hand"
+            from .filters import tail_qualifier
+
+            q, ctl, rest = tail_qualifier(noun)
+            if rest or ctl:
+                raise ValueError(f"the objects {words!r} are not understood")
+            f = Filter(qualifier=q)
+        else:
+            f = _objects(noun, whose, words) if noun else Filter()
         return dataclasses.replace(f, zone=m.group(3), controller=whose, words=shown)
     name = None
     m = re.fullmatch(r"(.+?) named (.+)", w)

@@ -74,6 +74,9 @@ def object_filter(words: str, controller: str) -> Filter:
     if m:  # "an Urza's Power-Plant": a land with the subtypes Urza's and Power-Plant (CR 205.3i)
         sub = {"mine": "Mine", "power-plant": "Power-Plant", "tower": "Tower"}[m.group(1).lower()]
         return Filter(all_of=("Urza's", sub), controller=controller, words=w)
+    m = re.fullmatch(r"(?:an? )?(command tower|command mine|command power plant)", w, re.I)
+    if m:  # "a Command Tower" (Command Mine, Command Power Plant): a permanent with that name (CR 201.2)
+        return Filter(name=_title(m.group(1).lower()), controller=controller, words=w)
     m = re.fullmatch(r"(?:an? )?(creature|artifact|land|permanent)s? named (.+)", w, re.I)
     if m:  # "a creature named Mine Worker" (CR 201.2)
         return Filter(all_of=(m.group(1).capitalize(),), name=m.group(2).strip(), controller=controller, words=w)

@@ -169,6 +169,8 @@ _OPPONENTS_CHOICE_RE = re.compile(r"^of an opponent's choice (?:that )?they cont
 #: they control (Diaochan: the opponent chooses among every legal target of your ability): no test.
 _WHOSE_CHOICE_RE = re.compile(r"^of (?:your|an opponent's) choice\b(?! (?:that )?they control)", re.I)
 #: "not named Clever Conjurer" (CR 201.2).
+#: "with {X} in its mana cost" / "with {X} in their mana costs" (an {X} symbol in the mana cost, CR 107.3)
+_X_IN_COST_RE = re.compile(r"^with \{x\} in (?:its|their) mana costs?", re.I)
 _NOT_NAMED_RE = re.compile(r"^not named (?P<name>[A-Z][\w'\-]*(?:,? (?:[A-Z][\w'\-]*|of|the|and|a|an|to|in))*)")
 #: History words the turn history reads (``Qualifier.this_turn``; CR 120, 508.1).
 _THIS_TURN = {"dealt damage to you": "dealt_damage_to_you", "dealt damage": "dealt_damage",
@@ -365,6 +367,8 @@ def tail_qualifier(tail: str) -> tuple[Qualifier, str | None, str]:
             q = q.merge(Qualifier(enchanted=want) if m.group("what").lower() == "enchanted" else Qualifier(equipped=want))
         elif m := _NAMED_RE.match(rest):
             q = q.merge(Qualifier(name=m.group("name")))
+        elif m := _X_IN_COST_RE.match(rest):  # Rosheen, Roaring Prophet (CR 107.3, 202.1)
+            q = q.merge(Qualifier(x_in_cost=True))
         elif (m := _OTHER_THAN_NAME_RE.match(rest)) and not _OTHER_THAN_RE.match(rest):
             q = q.merge(Qualifier(other_than=m.group("name")))
         elif m := _NUMBER_RE.match(rest):

@@ -154,6 +154,8 @@ def parse_add_clause(s: str) -> dict:
     # "{R}{R}" — fixed mana
     if re.fullmatch(_SYMS, s):
         return {"mana": _fmt(_symbols(s))}
+    if low == "mana equal to enchanted permanent's mana cost":  # Elemental Resonance (CR 202.1, 303.4)
+        return {"cost_of": "enchanted"}
     # "{R} or {G}", "{W}, {U}, or {B}", "{R}{R}, {R}{G}, or {G}{G}", "{C}{C} or {W}{U}"
     m = re.fullmatch(rf"({_SYMS})((?:, {_SYMS})*),? or ({_SYMS})", s)
     if m:
@@ -313,6 +315,15 @@ def _add_sentence(sent: str) -> tuple[str, str] | None:
 _DAMAGE_TO_YOU_RE = re.compile(r"(?:this (?:land|artifact|creature|permanent)|it) deals (\d+|one|two|three) damage to you")
 
 
+#: "[Target player adds] three mana of the chosen color for each artifact sacrificed this way" (Radiant Lotus)
+_CHOSEN_EACH = re.compile(r"(add|target player adds|you add) (\w+) mana of (?:the chosen color|that color) for each (.+)",
+                          re.I)
+#: "If this is the third time this ability has resolved this turn, you may add {R}{R}..." (CR 608.2: checked as it
+#: resolves): the mana is added only that time (``ResolvedThisTurn``)
+_NTH_ADD = re.compile(r"if this is the (first|second|third) time this ability has resolved this turn, (?:you may )?"
+                      r"(add .+)", re.I)
+
+
 def parse_add_effect(text: str) -> dict:
     """Parse the effect of an activated ability that adds mana ("Add {R} or {G}. Spend this mana only ...").
 
@@ -343,6 +354,43 @@ def parse_add_effect(text: str) -> dict:
             if low.startswith("reveal "):
                 riders.append(sent)
                 continue
+            m = re.fullmatch(r"exile any number of target (cards?|(?:\w+ )?cards?) from your graveyard", low)
+            if m:  # Quintorius Kand: "Exile any number of target cards from your graveyard. Add {R} for each card
+                # exiled this way": as many as the targets chosen, 0 to the cards there (CR 115.1, 601.2c, 608.2b)
+                pending["chosen_targets"] = (sent, f"{m.group(1)} in your graveyard")
+                continue
+        mn = None if found else _NTH_ADD.fullmatch(sent.strip().rstrip("."))
+        if mn:  # Soulbright Flamekin: "If this is the third time this ability has resolved this turn, you may add ..."
+            from mtgcheck.models.effects import ResolvedThisTurn
+
+            params["condition"] = ResolvedThisTurn({"first": 1, "second": 2, "third": 3}[mn.group(1).lower()])
+            sent = mn.group(2) + "."
+            low = sent.lower().rstrip(".")
+        mk = None if found or not pending.get("any_color") else _CHOSEN_EACH.fullmatch(sent.strip().rstrip("."))
+        if mk:  # Radiant Lotus: "Choose a color. Target player adds three mana of the chosen color for each artifact
+            # sacrificed this way": three times the number, one colour chosen as it resolves (CR 608.2d)
+            from mtgcheck.models.effects import Sum
+
+            from .amounts import parse_amount
+
+            k = parse_count_word(mk.group(2))
+            per = parse_amount(mk.group(3))
+            if not k:
+                raise ValueError("a count not read")
+            pending.pop("any_color")
+            params["any_color"] = True
+            params["amount"] = per if k == 1 else Sum((per,) * k)
+            who = _ADDERS.get(mk.group(1).lower())
+            if who is None:
+                raise ValueError("who adds is not read")
+            if who != "you":
+                params["to"] = who
+            if pending.get("to"):
+                params["to"] = pending.pop("to")
+            if pending:
+                raise ValueError("a choice before the add instruction is not modelled")
+            found = True
+            continue
         got = None if found else _add_sentence(sent)
         mt = None if found or got is not None else _THEN_ADD.fullmatch(sent.rstrip("."))
         if mt:  # "Draw a card, then add one mana of any color" (Sarkhan Unbroken): the first instruction is a rider
@@ -387,6 +435,17 @@ def parse_add_effect(text: str) -> dict:
                     riders.append(rs)
                 else:  # the number of cards revealed (models.effects.Revealed)
                     params["amount"] = {"count": f"{objs} revealed this way"}
+            if "chosen_targets" in pending:
+                ts, objs = pending.pop("chosen_targets")
+                riders.append(ts)
+                a = params.get("amount")
+                if not (isinstance(a, dict) and re.fullmatch(r"(?:each )?card exiled this way", str(a.get("count", "")), re.I)):
+                    raise ValueError("an amount other than the cards exiled this way")
+                from mtgcheck.models.effects import Revealed
+
+                from .amounts import parse_objects
+
+                params["amount"] = Revealed(parse_objects(objs))
             if pending:
                 raise ValueError("a choice before the add instruction is not modelled")
             found = True
@@ -599,9 +658,23 @@ def mana_effect_parser(kind: str, text: str, card: Card) -> "tuple[str, Mapping]
         if not re.search(r"\badds?\b", low):
             return None
         try:
-            return "add_mana", parse_add_effect(text)
+            params = parse_add_effect(text)
         except ValueError:
             return None
+        if params.get("targets") and params.get("rider"):
+            # a targeted ability is not a mana ability (CR 605.1a): it uses the stack and its other instructions are
+            # followed only as it resolves (CR 602.2, 608.2), like any other activated ability's line: of what the
+            # sentence could change as an effect (``classify(..., "rider")``), only what an activated ability's line
+            # could change counts (``classify(..., "activated")``: resolving it, activating it); when they share
+            # nothing, the rider's own topics stay
+            from mtgcheck.models.effects import Unmodelled
+
+            from .topics import classify
+
+            words = str(params["rider"])
+            own = classify(words, "rider")
+            params["rider"] = (Unmodelled(words, (own & classify(words, "activated")) or own),)
+        return "add_mana", params
     if kind == "triggered":
         if "for mana" not in low or "add" not in low:
             return None

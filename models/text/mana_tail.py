@@ -293,6 +293,13 @@ _NTH_TIME = re.compile(r"^(?P<event>(?:when|whenever|at) [^,]+), (?P<first>[^.]+
                        r"(?P<rest>.*)$", re.I | re.S)
 
 
+#: "[first]. If this is the second time this ability has resolved this turn, [second]. If it's the third time, add
+#: ..." (Ashling, Flame Dancer)
+_NTH_TIME_THEN = re.compile(r"^(?P<event>(?:when|whenever|at) [^,]+), (?P<first>[^.]+)\. if this is the "
+                            r"(?P<n1>first|second) time this ability has resolved this turn, (?P<second>[^.]+)\. if "
+                            r"it's the (?P<nth>second|third) time, (?P<add>add [^.]+\.)(?P<rest>.*)$", re.I | re.S)
+
+
 def _nth_resolution(t: str) -> "tuple[str, object | None]":
     """"[effect] if this is the first time this ability has resolved this turn. If it's the second time, add ... If
     it's the third time, [effect]." (Omnath, Locus of Creation): the mana is added only the second time it resolves
@@ -300,6 +307,15 @@ def _nth_resolution(t: str) -> "tuple[str, object | None]":
     riders. Returns the ability's words with the mana first and the condition (``None``: not this shape)."""
     from mtgcheck.models.effects import ResolvedThisTurn
 
+    m2 = _NTH_TIME_THEN.match(t.strip())
+    if m2:  # Ashling, Flame Dancer: "[first]. If this is the second time ..., [second]. If it's the third time, add ..."
+        first = m2.group("first").strip()
+        rider = (f"{first[:1].upper()}{first[1:]}. If this is the {m2.group('n1').lower()} time this ability has "
+                 f"resolved this turn, {m2.group('second').strip()}.")
+        nth = {"second": 2, "third": 3}[m2.group("nth").lower()]
+        if nth <= {"first": 1, "second": 2}[m2.group("n1").lower()]:
+            return t, None
+        return f"{m2.group('event')}, {m2.group('add')} {rider}{m2.group('rest')}", ResolvedThisTurn(nth)
     m = _NTH_TIME.match(t.strip())
     if not m:
         return t, None
@@ -410,6 +426,11 @@ def _intervening_condition(words: str) -> object:
     from .amounts import parse_condition
     from .restrictions import parse_restriction_condition
 
+    m = re.fullmatch(r"this (?:artifact|creature|land|enchantment|permanent) is (un)?tapped", words.strip(), re.I)
+    if m:  # Blinkmoth Urn: "if this artifact is untapped" — its own status as it resolves (CR 603.4, 110.5)
+        from mtgcheck.models.effects import Not, SourceTapped
+
+        return Not(SourceTapped()) if m.group(1) else SourceTapped()
     try:
         return parse_condition(words)
     except ValueError:
@@ -420,6 +441,9 @@ def _intervening_condition(words: str) -> object:
 def mana_tail_parser(kind: str, text: str, card: Card) -> "tuple[str, Mapping] | None":
     """The registered effect parser (see the module docstring)."""
     low = text.lower()
+    anchored = _anchored(text, card)
+    if anchored is not None:
+        return anchored
     if kind == "static" and low.startswith("firebending "):
         try:
             return "triggered_add_mana", parse_triggered_add_mana(text)
@@ -431,3 +455,36 @@ def mana_tail_parser(kind: str, text: str, card: Card) -> "tuple[str, Mapping] |
         except ValueError:
             return None
     return None
+
+
+#: "As this enchantment enters, choose Khans or Dragons." (the Sieges): the anchor words (CR 614.12c).
+_ANCHOR_CHOICE = re.compile(r"^As (?:this|[^,]+?) enters, choose (?P<a>[A-Z][\w']*) or (?P<b>[A-Z][\w']*)\.$", re.M)
+#: "• Khans — At the beginning of each of your main phases, add {G}{G}."
+_ANCHORED = re.compile(r"^•\s*(?P<word>[A-Z][\w']*)\s*—\s*(?P<rest>(?:when|whenever|at)\b.+)$", re.I | re.S)
+
+
+def _anchored(text: str, card: Card) -> "tuple[str, Mapping] | None":
+    """"[Anchor word] — [triggered ability that adds mana]" (Frontier Siege's "• Khans — At the beginning of each of
+    your main phases, add {G}{G}"): CR 614.12c, the permanent has the ability only as long as that word was chosen as
+    it entered, read as the condition ``AnchorChosen`` on its output (not chosen: no such ability, so no mana, CR
+    106.7). Only when the card's text has the choice between two anchor words, the word being one of them; else
+    ``None``."""
+    m = _ANCHORED.match(text.strip())
+    if not m:
+        return None
+    faces = getattr(card, "faces", None) or (card.front,)
+    words = set()
+    for f in faces:
+        for c in _ANCHOR_CHOICE.finditer(f.oracle_text or ""):
+            words |= {c.group("a"), c.group("b")}
+    if m.group("word") not in words:
+        return None
+    try:
+        params = parse_triggered_add_mana(m.group("rest"))
+    except ValueError:
+        return None
+    from mtgcheck.models.effects import AnchorChosen
+
+    own = AnchorChosen(m.group("word"))
+    params["condition"] = own if params.get("condition") is None else _all_of(own, params["condition"])
+    return "triggered_add_mana", params
