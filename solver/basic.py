@@ -19,7 +19,7 @@ from .layers import has_keyword, permanent_abilities
 from .payment.activation import activation_cost_check
 from .questions import Answer, Context, QuestionError, Unsupported, question
 from .restrictions import priority_problems, restriction_notes, restriction_problems
-from .targets import target_problems
+from .targets import activation_target_problems
 from mtgcheck.models.effects import TimingRestriction, Topic
 
 #: Unmodelled text that can take abilities away or forbid activating them (Humility, Pithing Needle, ...).
@@ -218,9 +218,9 @@ def ask_activate(ctx: Context) -> Answer:
         problems.extend(restriction_problems(ctx.state, perm.controller, ab.restriction, source=perm, ability_index=n))
         if not problems:
             notes = restriction_notes(ctx.state, perm.controller, ab.restriction, perm, n)
-    if not problems:  # activating chooses targets as casting does (CR 602.2b -> 601.2c)
-        problems = target_problems(ctx.state, perm.controller, perm.card, [dataclasses.replace(ab, kind="spell")],
-                                   source=perm)
+    if not problems:  # activating chooses modes and targets as casting does (CR 602.2b -> 601.2b-c, 700.2a)
+        problems, target_notes = activation_target_problems(ctx.state, perm.controller, perm.card, ab, perm, n)
+        notes = notes + target_notes
     pay_ab = ab
     cost_lines: list[str] = []
     if not problems and ab.cost is not None:

@@ -284,7 +284,8 @@ def _cast_face_abilities(card: Any) -> list[Any]:
 
 
 def target_problems(state: GameState, player: str, card: Any, abilities: Iterable[Any] | None = None,
-                    cast_from: tuple[str, str] | None = None, source: Permanent | None = None) -> list[str]:
+                    cast_from: tuple[str, str] | None = None, source: Permanent | None = None,
+                    targets: SpellTargets | None = None) -> list[str]:
     """Why ``player`` cannot cast ``card`` for want of legal targets (CR 601.2c): empty when every target of
     at least the required number of modes has a legal choice. ``cast_from``: ``(zone, owner)`` the spell is
     cast from (``spec_legality``); ``None`` for an activated ability's targets. ``source``: the permanent whose
@@ -299,18 +300,34 @@ def target_problems(state: GameState, player: str, card: Any, abilities: Iterabl
         The spell's target wording is not understood, or whether a choice is legal depends on something not
         modelled (the message names it).
     """
-    abilities = list(_cast_face_abilities(card) if abilities is None else abilities)
-    is_aura = card.is_type("Enchantment") and "Aura" in card.type_line.subtypes
-    st: SpellTargets = spell_targets(abilities, is_aura)
+    if targets is None:
+        abilities = list(_cast_face_abilities(card) if abilities is None else abilities)
+        is_aura = card.is_type("Enchantment") and "Aura" in card.type_line.subtypes
+        targets = spell_targets(abilities, is_aura)
+    st: SpellTargets = targets
     if not st.targets_anything:
         return []
     if st.unread:
         raise Unsupported(f"{card.name}: which targets “{st.unread[0]}” allows is not modelled, so whether it has a "
                           f"legal target is unknown (CR 601.2c)")
+    per_mode = mode_verdicts(state, player, card, st, cast_from, source)
+    ok = sum(1 for v, _, _ in per_mode if v == YES)
+    unknown = [w for v, _, ws in per_mode if v == UNKNOWN for w in ws]
+    missing = [d for v, ds, _ in per_mode if v == NO for d in ds]
+    if ok >= st.choose:
+        return []
+    if ok + sum(1 for v, _, _ in per_mode if v == UNKNOWN) >= st.choose and unknown:
+        raise Unsupported(f"whether {card.name} has a legal target is unknown: {unknown[0]} (CR 601.2c)")
+    return _no_target_reasons(state, card, st, ok, missing)
+
+
+def mode_verdicts(state: GameState, player: str, card: Any, st: SpellTargets, cast_from: tuple[str, str] | None = None,
+                  source: Permanent | None = None) -> list[tuple[str, list[str], list[str]]]:
+    """For each mode of ``st`` (a non-modal spell or ability has one), in order: ``(yes|no|unknown, the requirements
+    with no legal choice, the reasons a legality is unknown)`` — whether every target of that mode can be chosen
+    now (CR 601.2c; "another target" of the same mode: distinct objects, 115.3)."""
     board = _board_targeting_texts(state)
-    ok = 0
-    unknown: list[str] = []
-    missing: list[str] = []
+    out: list[tuple[str, list[str], list[str]]] = []
     for mode in (_that_player(state, player, m) for m in st.modes):
         verdicts = [(spec, *spec_legality(state, player, card, spec, board, cast_from, source)) for spec in mode]
         if all(v == YES for _, v, _ in verdicts) and _needs_distinct(mode):
@@ -318,15 +335,80 @@ def target_problems(state: GameState, player: str, card: Any, abilities: Iterabl
             if v != YES:
                 verdicts = [(mode[-1], v, w)]
         if all(v == YES for _, v, _ in verdicts):
-            ok += 1
+            out.append((YES, [], []))
         elif any(v == NO for _, v, _ in verdicts):
-            missing.extend(_describe_need(s) + (f" ({w})" if w else "") for s, v, w in verdicts if v == NO)
+            out.append((NO, [_describe_need(s) + (f" ({w})" if w else "") for s, v, w in verdicts if v == NO], []))
         else:
-            unknown.extend(w for _, v, w in verdicts if v == UNKNOWN)
-    if ok >= st.choose:
-        return []
-    if ok + len(unknown) >= st.choose and unknown:
+            out.append((UNKNOWN, [], [w for _, v, w in verdicts if v == UNKNOWN]))
+    return out
+
+
+def activation_target_problems(state: GameState, player: str, card: Any, ability: Any, source: Permanent,
+                               ability_index: int) -> tuple[list[str], list[str]]:
+    """``(problems, notes)``: why ``player`` can't activate ``ability`` (the ``ability_index``-th activated ability of
+    ``source``) for want of a legal choice of modes and targets (CR 602.2b -> 601.2b-c), and notes on what the answer
+    assumed. Empty problems: some allowed choice of modes has legal targets for each target it needs.
+
+    * A non-modal ability: its targets as a spell's (``target_problems``).
+    * A modal one (``models.effects.Modal``, CR 700.2a): at least ``choose`` modes whose targets can all be chosen
+      (a mode's targets are needed only if it is chosen, 700.2c).
+    * "Choose one that hasn't been chosen [this turn]" (Three Bowls of Porridge, Kargan Intimidator): each earlier
+      activation of this object (since it last entered, CR 400.7; or this turn) chose one mode, never the same twice,
+      so after k of them m - k modes are left, which ones not recorded. With no earlier activation every mode is
+      left; once k >= m none is (the ability can't be activated, 700.2a); otherwise it can be if more than k modes
+      have legal targets (k chosen ones can't cover them all), can't if none has, and which modes are left decides
+      it in between (``Unsupported``). The earlier activations are the permanent entry's ``activations`` and the
+      turn's ``history`` (docs/scenarios.md; none listed: none).
+
+    Raises
+    ------
+    Unsupported
+        Target wording not read, a legality not modelled, or the earlier choices decide it (the message says)."""
+    from mtgcheck.models.effects import Modal
+    from mtgcheck.models.text.targets import ability_targets
+
+    st = ability_targets(ability)
+    eff = ability.effect
+    if not isinstance(eff, Modal) or not eff.unchosen:
+        return target_problems(state, player, card, (), source=source, targets=st), []
+    if st.unread:
+        raise Unsupported(f"{card.name}: which targets “{st.unread[0]}” allows is not modelled, so whether it has a "
+                          f"legal target is unknown (CR 601.2c)")
+    if st.choose != 1:
+        raise Unsupported(f"{card.name}: choosing {st.choose} modes that haven't been chosen is not modelled (CR 700.2a)")
+    from .restrictions import _activations_ever
+
+    if eff.unchosen == "turn":
+        k, since = state.turn.history.activations_of(source.id, ability_index), "this turn"
+        listed = bool(state.turn.history.activations)
+    else:
+        k, since = _activations_ever(state, source, ability_index), "since it entered the battlefield"
+        listed = bool(source.activations) or bool(state.turn.history.activations)
+    per_mode = mode_verdicts(state, player, card, st, None, source) if st.targets_anything else \
+        [(YES, [], [])] * len(st.modes)
+    m = len(per_mode)
+    yes = sum(1 for v, _, _ in per_mode if v == YES)
+    unknown = [w for v, _, ws in per_mode if v == UNKNOWN for w in ws]
+    if k >= m:
+        return [f"each of the {m} modes of {card.name}'s ability was chosen by its {k} earlier activation(s) {since}: "
+                f"a mode that has been chosen can't be chosen again, so no mode is left (CR 700.2a)"], []
+    notes = [] if listed else [f"the scenario lists no earlier activation of {card.name}'s ability {since}: none of its "
+                               f"modes has been chosen"]
+    if yes >= k + 1:
+        if k:
+            notes.append(f"{yes} of its {m} modes have legal targets and only {k} were chosen before, so one of them is "
+                         f"left (CR 700.2a)")
+        return [], notes
+    if not yes and not unknown:
+        return _no_target_reasons(state, card, st, 0, [d for _, ds, _ in per_mode for d in ds]), notes
+    if k == 0:
         raise Unsupported(f"whether {card.name} has a legal target is unknown: {unknown[0]} (CR 601.2c)")
+    raise Unsupported(f"{card.name}: which {k} of its {m} modes its earlier activation(s) {since} chose is not "
+                      f"recorded, and it decides whether a mode with legal targets is left (CR 700.2a)")
+
+
+def _no_target_reasons(state: GameState, card: Any, st: SpellTargets, ok: int, missing: list[str]) -> list[str]:
+    """The reason a spell or ability can't be cast or activated for want of legal targets (CR 601.2c, 700.2)."""
     spell_needed = any("spell" in spec.kinds for mode in st.modes for spec in mode)
     ability_needed = any("ability" in spec.kinds for mode in st.modes for spec in mode)
     stack_note = "" if not spell_needed or any(z == "stack" for z, _ in state.listed_zones) else \

@@ -645,6 +645,38 @@ def spell_targets(abilities: Iterable, is_aura: bool = False) -> SpellTargets:
     return _spell_targets_cached(tuple(texts), aura)
 
 
+def ability_targets(ability: Any) -> SpellTargets:
+    """The target requirements of an activated ability (CR 602.2b: chosen as a spell's are, 601.2c).
+
+    A modal ability (``models.effects.Modal``, CR 700.2) has one tuple of requirements per mode, in printed order,
+    each with the requirements of the words before the modes (its line's own "target" words); ``choose`` is how
+    many modes at least must be chosen (CR 700.2a: a mode whose targets can't be chosen can't be chosen; 700.2c: a
+    mode's targets are needed only if it is chosen). "Choose any number" leaves the count of modes open (whether
+    none may be chosen is not read): unread. Any other ability is read as a spell with that text is
+    (``spell_targets``)."""
+    from ..effects import Modal
+    from .topics import LABEL_RE
+
+    eff = getattr(ability, "effect", None)
+    if not isinstance(eff, Modal):
+        return spell_targets([dataclasses.replace(ability, kind="spell")])
+    head = (ability.text or "").split("\n")[0]
+    return _modal_targets(head, tuple(LABEL_RE.sub("", m.text.lstrip("•").strip()) for m in eff.modes), eff.choose)
+
+
+@lru_cache(maxsize=4096)
+def _modal_targets(head: str, modes: tuple[str, ...], choose: int) -> SpellTargets:
+    common, unread = _phrases(head)
+    out: list[tuple[TargetSpec, ...]] = []
+    for text in modes:
+        specs, bad = _phrases(text)
+        out.append(tuple(common + specs))
+        unread.extend(bad)
+    if choose < 1:
+        unread.append("a modal ability with 'choose any number'")
+    return SpellTargets(tuple(out) or (tuple(common),), max(choose, 1), tuple(unread))
+
+
 _RESTRICT = re.compile(r"\b(hexproof|shroud|protection|can't be the targets?|can't be targeted)\b", re.I)
 
 
