@@ -2114,6 +2114,10 @@ KEYWORD_DETAIL_TOPICS: dict[str, frozenset[Topic]] = {
     # [materials] ...: Return this card to the battlefield transformed"), activated only as a sorcery: its
     # materials decide only whether it can be activated; it adds no mana (605.1a)
     "craft": frozenset({Topic.ACTIVATION, Topic.COSTS, Topic.ZONES, Topic.RESOLUTION}),
+    # CR 702.72a: "Champion an [object]" is two triggered abilities ("When this enters, sacrifice it unless you exile
+    # another [object] you control"; "When this leaves the battlefield, return the exiled card"): the object words
+    # matter only as those trigger and resolve, never to activating or casting anything
+    "champion": frozenset({Topic.TRIGGERS, Topic.ZONES}),
 }
 
 
