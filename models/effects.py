@@ -2759,3 +2759,16 @@ class Modal(Effect):
 
 
 EFFECT_TYPES[Modal.kind] = Modal
+
+
+@dataclass(frozen=True)
+class TargetsInclude(Condition):
+    """"if it targets two creatures you control" (Wayta, Trainer Prodigy): the ability's chosen targets include at
+    least ``count`` objects that are each a legal choice for ``spec`` (a ``models.text.targets.TargetSpec``). Its
+    targets are chosen before its total cost is found (CR 601.2c before 601.2f, via 602.2b): the ``activate``
+    question reads it against the target choices (``solver.targets.targets_can_include``); ``condition_holds`` does
+    not (unsupported)."""
+
+    count: int
+    spec: Any
+    text: str = ""

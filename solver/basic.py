@@ -253,6 +253,9 @@ def _targets_and_costs(state: GameState, perm: Permanent, ab: Ability, n: int,
     700.2a), its total cost (601.2f: its own and others' cost changes), what players can't pay (101.2, 118.3), then
     whether the cost can be paid (601.2g-h)."""
     problems, notes = activation_target_problems(state, perm.controller, perm.card, ab, perm, n, x)
+    if not problems:
+        ab, more = _target_cost_condition(state, perm, ab)
+        notes = notes + more
     pay_ab = ab
     cost_lines: list[str] = []
     if not problems and ab.cost is not None:
@@ -305,3 +308,30 @@ def _search_x(state: GameState, perm: Permanent, ab: Ability, n: int) -> tuple[l
     return [p + f" (with X = 0; no X from 0 to {last} gives a legal target whose cost can be paid, and a larger X adds "
             f"no target: CR 107.3a, 601.2b-c)" for p in problems] or [
             f"no X from 0 to {last} gives a legal target whose cost can be paid (CR 107.3a, 601.2b-c)"], notes, cost_lines, pay_ab
+
+
+def _target_cost_condition(state: GameState, perm: Permanent, ab: Ability) -> tuple[Ability, list[str]]:
+    """An ability whose own cost change depends on its targets ("This ability costs {2} less to activate if it targets
+    two creatures you control", Wayta; ``models.effects.TargetsInclude``): the targets are chosen before the total
+    cost is found (CR 601.2c before 601.2f, via 602.2b), and a reduction only lowers the cost, so the ability can be
+    activated if it can be with the reduction when some legal choice of targets qualifies for it, else without it.
+    Returns the ability with the change applied unconditionally or dropped, and a note; ``Unsupported`` when it is
+    not known whether a qualifying choice exists."""
+    from mtgcheck.models.effects import AbilityCostChange, TargetsInclude
+
+    from .targets import NO, YES, targets_can_include
+
+    cc = ab.cost_change
+    if not isinstance(cc, AbilityCostChange) or not isinstance(cc.condition, TargetsInclude):
+        return ab, []
+    v, why = targets_can_include(state, perm.controller, perm.card, ab, perm, cc.condition)
+    if v == NO:
+        return dataclasses.replace(ab, cost_change=None), [f"“{cc.text}”: {why}, so its cost is not changed (CR 601.2f)"]
+    if v == YES and cc.direction == "less":
+        return (dataclasses.replace(ab, cost_change=dataclasses.replace(cc, condition=None)),
+                [f"“{cc.text}”: its targets can all be {cc.condition.spec.text.removeprefix('target ')}, so it costs "
+                 f"{{{cc.amount}}} {cc.direction} (CR 601.2c before 601.2f)"])
+    if v == YES:  # an increase a qualifying choice brings: whether another legal choice avoids it is not read
+        why = f"whether a choice of its targets avoids “{cc.text}” is not modelled"
+    raise Unsupported(f"{perm.name}: {why} (CR 601.2c, 601.2f)")
+

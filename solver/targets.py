@@ -324,7 +324,13 @@ def _extras_verdict(state: GameState, spec: TargetSpec, kind: str, obj: Any,
             if card is None:
                 return UNKNOWN, f"the creature types of {name} are not modelled here"
             changeling = any(str(k).lower() == "changeling" for k in getattr(card, "keywords", ()))
-            has = changeling or str(chosen) in card.type_line.subtypes
+            subs = card.type_line.subtypes
+            if kind == "permanent":  # its subtypes now (the layer view, CR 613.1d)
+                from .layers import board_view
+
+                pv = board_view(state).get(obj.id)
+                subs = pv.subtypes if pv is not None else subs
+            has = changeling or str(chosen) in subs
             if state.effects or (kind == "permanent" and _subtypes_gate(state)):
                 results.append((UNKNOWN, f"effects or text in play may change {name}'s creature types (CR 613.1d)"))
                 continue
@@ -564,6 +570,53 @@ def x_values(state: GameState) -> range:
                 nums.append(int(str(v)) + extra)
         best = max([best] + nums)
     return range(0, best + 1)
+
+
+def targets_can_include(state: GameState, player: str, card: Any, ability: Any, source: Permanent,
+                        cond: Any) -> tuple[str, str]:
+    """``(yes|no|unknown, why)``: whether some legal choice of the ability's targets (CR 601.2c) has every target a
+    legal choice for ``cond.spec`` too (``models.effects.TargetsInclude``: "This ability costs {2} less to activate if
+    it targets two creatures you control", Wayta, Trainer Prodigy; the total cost is found after targets are chosen,
+    601.2f via 602.2b). Only a condition on all of a non-modal ability's targets is read (``count`` = the number of
+    target words); another count is unknown. "Another target" needs different objects (CR 115.3): a matching."""
+    import networkx as nx
+
+    from mtgcheck.models.text.targets import ability_targets
+
+    st = ability_targets(ability)
+    if st.unread or len(st.modes) != 1:
+        return UNKNOWN, "a cost condition on the targets of this ability is not modelled"
+    mode = _that_player(state, player, st.modes[0])
+    if sum(s.count for s in mode) != cond.count or any(s.count != 1 for s in mode):
+        return UNKNOWN, f"“{cond.text}”: a condition on {cond.count} of its targets is not modelled"
+    board = _board_targeting_texts(state)
+    want = dataclasses.replace(cond.spec, count=1)
+    legal: list[list[tuple[Any, str]]] = []
+    for spec in mode:
+        cands, _ = _candidates(state, player, card, spec, None, source)
+        row = []
+        for kind, obj in cands:
+            v1, w1 = chosen_legality(state, player, card, spec, kind, obj, board, source)
+            v2, w2 = chosen_legality(state, player, card, want, kind, obj, board, source) if v1 != NO else (NO, "")
+            if NO not in (v1, v2):
+                key = ("player", obj) if kind == "player" else (kind, getattr(obj, "id", None) or id(obj))
+                row.append((key, YES if (v1, v2) == (YES, YES) else UNKNOWN))
+        legal.append(row)
+    distinct = _needs_distinct(mode)
+    for allowed in ((YES,), (YES, UNKNOWN)):
+        if distinct:
+            g = nx.Graph()
+            top = [("slot", k) for k in range(len(mode))]
+            g.add_nodes_from(top)
+            for k, row in enumerate(legal):
+                g.add_edges_from((("slot", k), ("obj",) + key) for key, v in row if v in allowed)
+            match = nx.bipartite.maximum_matching(g, top_nodes=top)
+            ok = all(t in match for t in top)
+        else:
+            ok = all(any(v in allowed for _, v in row) for row in legal)
+        if ok:
+            return (YES, "") if allowed == (YES,) else (UNKNOWN, f"whether its targets can all be {cond.spec.text.removeprefix('target ')} is not known")
+    return NO, f"its targets can't all be {cond.spec.text.removeprefix('target ')}"
 
 
 def _no_target_reasons(state: GameState, card: Any, st: SpellTargets, ok: int, missing: list[str]) -> list[str]:

@@ -122,3 +122,44 @@ def test_champion_detail_changes_no_activation_cr_702_72a(real_db):
     """Lightning Crafter's "Champion a Goblin or Shaman" is two triggered abilities (CR 702.72a): its object words never
     change whether its {T} ability can be activated."""
     assert _act(real_db, {"Alice": ["Lightning Crafter"]}, "Lightning Crafter", 1)["activatable"] is True
+
+
+def test_cost_reduction_read_from_the_targets_cr_601_2f(real_db):
+    """"This ability costs {2} less to activate if it targets two creatures you control" (Wayta, Trainer Prodigy): the
+    sentence is a typed cost change whose condition is on the targets, chosen before the total cost is found (CR
+    601.2c before 601.2f). The real card keeps a trigger-doubling static that is not modelled, so its own text stays
+    unsupported; the ability is checked on a card with that ability alone."""
+    from mtgcheck.models.behaviour import abilities_of
+    from mtgcheck.models.effects import TargetsInclude
+
+    (a,) = [a for a in abilities_of(real_db.get("Wayta, Trainer Prodigy")) if a.kind == "activated"]
+    assert isinstance(a.cost_change.condition, TargetsInclude) and a.cost_change.condition.count == 2
+    assert a.cost_change.amount == 2 and a.cost_change.direction == "less"
+    with pytest.raises(Unsupported):
+        _act(real_db, {"Alice": ["Wayta, Trainer Prodigy", "Grizzly Bears", "Forest"]}, "Wayta, Trainer Prodigy")
+    from tests.scenario_text import run
+
+    text = """
+    players: [Alice, Bob]
+    cards:
+      Wayta Ability:
+        mana_cost: '{{1}}{{G}}{{G}}'
+        type_line: Legendary Creature — Human Warrior
+        oracle_text: "Haste\\n{{2}}{{G}}, {{T}}: Target creature you control fights another target creature. This ability costs {{2}} less to activate if it targets two creatures you control."
+        power: '3'
+        toughness: '4'
+    battlefield:
+      Alice: [Wayta Ability, {mine}Forest]
+      Bob: [{bob}]
+    ask: {{activate: {{permanent: Wayta Ability, ability: 1}}}}
+    """
+    import pathlib
+    import tempfile
+
+    def go(mine: str, bob: str) -> bool:
+        with tempfile.TemporaryDirectory() as d:
+            return run(pathlib.Path(d), real_db, text.format(mine=mine, bob=bob)).answer.values["activatable"]
+
+    assert go("Grizzly Bears, ", "") is True           # {G}: both targets Alice's creatures
+    assert go("", "Grizzly Bears") is False            # {2}{G} with one Forest
+    assert go("Forest, Forest, ", "Grizzly Bears") is True
