@@ -2133,6 +2133,10 @@ KEYWORD_DETAIL_TOPICS: dict[str, frozenset[Topic]] = {
     # [materials] ...: Return this card to the battlefield transformed"), activated only as a sorcery: its
     # materials decide only whether it can be activated; it adds no mana (605.1a)
     "craft": frozenset({Topic.ACTIVATION, Topic.COSTS, Topic.ZONES, Topic.RESOLUTION}),
+    # CR 702.72a: "Champion an [object]" is two triggered abilities ("When this enters, sacrifice it unless you exile
+    # another [object] you control"; "When this leaves the battlefield, return the exiled card"): the object words
+    # matter only as those trigger and resolve, never to activating or casting anything
+    "champion": frozenset({Topic.TRIGGERS, Topic.ZONES}),
 }
 
 
@@ -2806,3 +2810,67 @@ class SelfTypeChange(Effect):
 
 
 EFFECT_TYPES[SelfTypeChange.kind] = SelfTypeChange
+# --- modes of an activated ability (appended; issue 11) ------------------------------------------------------
+
+@dataclass(frozen=True, eq=False)
+class Modal(Effect):
+    """A modal activated ability's effect (CR 700.2): "Choose one —" (or two, "one or more", "one that hasn't been
+    chosen [this turn]") and its bulleted modes, which belong to that ability (CR 700.2: a bulleted list preceded by
+    an instruction to choose is one ability, not several). The modes are chosen as the ability is activated, before
+    its targets (CR 700.2a, 602.2b -> 601.2b-c); a mode whose targets can't be chosen can't be chosen.
+
+    Attributes
+    ----------
+    choose : int
+        How many modes at least ("one", "two", "one or more": 1); 0 for "any number" (read by nobody: the target
+        reader leaves it unread).
+    most : int or None
+        How many at most (``None``: as many as there are modes).
+    unchosen : str
+        ``"ever"``: "choose one that hasn't been chosen" (a mode chosen by an earlier activation of this object can't
+        be chosen again, CR 700.2a, 400.7); ``"turn"``: "... that hasn't been chosen this turn"; ``""``: no such words.
+    modes : tuple of Ability
+        One per bullet, in printed order: ``kind`` the parent's, ``effect`` what the mode does (``Unmodelled`` with
+        the topics of an activated ability's effect wording), ``text`` the bullet line.
+    parts : tuple of Unmodelled
+        Sentences of the choosing instruction not read ("Choose one. X is the number of spells you've cast this
+        turn.").
+
+    Parsed only (models/text/oracle.py); ``nested`` yields every mode's effect and the parts (the gate's walk).
+    """
+
+    kind: ClassVar[str] = "modal"
+    touches: ClassVar[frozenset[Topic]] = frozenset({Topic.RESOLUTION})
+    choose: int = fld(1)
+    most: int | None = fld(None)
+    unchosen: str = fld("")
+    modes: tuple[Any, ...] = fld(())
+    parts: tuple[Unmodelled, ...] = fld(())
+
+    def __post_init__(self) -> None:
+        if self.unchosen not in ("", "ever", "turn"):
+            raise VocabularyError(f"modal.unchosen: {self.unchosen!r} is not one of '', 'ever', 'turn'")
+        if self.choose < 0 or (self.most is not None and self.most < self.choose):
+            raise VocabularyError(f"modal: choose {self.choose} .. {self.most} is not a range of mode counts")
+
+    def nested(self) -> Iterable["Effect"]:
+        """Each mode's effect, then the untyped parts of the choosing instruction."""
+        for m in self.modes:
+            yield m.effect
+        yield from self.parts
+
+
+EFFECT_TYPES[Modal.kind] = Modal
+
+
+@dataclass(frozen=True)
+class TargetsInclude(Condition):
+    """"if it targets two creatures you control" (Wayta, Trainer Prodigy): the ability's chosen targets include at
+    least ``count`` objects that are each a legal choice for ``spec`` (a ``models.text.targets.TargetSpec``). Its
+    targets are chosen before its total cost is found (CR 601.2c before 601.2f, via 602.2b): the ``activate``
+    question reads it against the target choices (``solver.targets.targets_can_include``); ``condition_holds`` does
+    not (unsupported)."""
+
+    count: int
+    spec: Any
+    text: str = ""

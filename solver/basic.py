@@ -20,7 +20,7 @@ from .layers import is_creature_now as _is_creature_now
 from .payment.activation import activation_cost_check
 from .questions import Answer, Context, QuestionError, Unsupported, question
 from .restrictions import priority_problems, restriction_notes, restriction_problems
-from .targets import target_problems
+from .targets import activation_target_problems, targets_use_x, x_values
 from mtgcheck.models.effects import TimingRestriction, Topic
 
 #: Unmodelled text that can take abilities away or forbid activating them (Humility, Pithing Needle, ...).
@@ -219,31 +219,15 @@ def ask_activate(ctx: Context) -> Answer:
         problems.extend(restriction_problems(ctx.state, perm.controller, ab.restriction, source=perm, ability_index=n))
         if not problems:
             notes = restriction_notes(ctx.state, perm.controller, ab.restriction, perm, n)
-    if not problems:  # activating chooses targets as casting does (CR 602.2b -> 601.2c)
-        problems = target_problems(ctx.state, perm.controller, perm.card, [dataclasses.replace(ab, kind="spell")],
-                                   source=perm)
     pay_ab = ab
     cost_lines: list[str] = []
-    if not problems and ab.cost is not None:
-        # "This ability costs {1} less to activate for each ..." and the statics of other permanents ("Activated
-        # abilities of creatures you control cost {2} less to activate", CR 602.2b, 601.2f): the total cost to pay
-        from .costs import activation_total_cost
-
-        changed, cost_lines = activation_total_cost(ctx.state, perm, ab)
-        if cost_lines:
-            pay_ab = dataclasses.replace(ab, cost=dataclasses.replace(ab.cost, mana=changed))
-    if not problems and ab.cost is not None:  # "Players can't pay life ... to activate abilities" (CR 101.2, 118.3)
-        from .costs import cant_pay_problems
-
-        problems.extend(cant_pay_problems(ctx.state, perm, ab))
-    if not problems:  # the costs themselves (CR 602.2b -> 601.2f-h): the payment rules, called explicitly
-        x = ctx.args.get("x", 0) if isinstance(ctx.args, Mapping) else 0
-        cost_notes: list[str] = []
-        r = activation_cost_check(ctx.state, perm, pay_ab, x=int(x or 0), notes=cost_notes)
-        if r:
-            problems.append(r)
+    if not problems:
+        x_arg = ctx.args.get("x") if isinstance(ctx.args, Mapping) else None
+        if x_arg is None and targets_use_x(ab):
+            problems, more, cost_lines, pay_ab = _search_x(ctx.state, perm, ab, n)
         else:
-            notes = notes + cost_notes
+            problems, more, cost_lines, pay_ab = _targets_and_costs(ctx.state, perm, ab, n, int(x_arg or 0))
+        notes = notes + more
     why = [f"ability {n} of {perm.name}: {ab.describe()}"] + cost_lines
     if problems:
         why.extend(problems)
@@ -261,3 +245,94 @@ def ask_activate(ctx: Context) -> Answer:
         why.extend(notes)
     values = {"activatable": not problems, "reason": problems[0] if problems else None, "ability": ab.describe()}
     return Answer("activate", values, why)
+
+
+def _targets_and_costs(state: GameState, perm: Permanent, ab: Ability, n: int,
+                       x: int) -> tuple[list[str], list[str], list[str], Ability]:
+    """``(problems, notes, cost lines, the ability with its total cost)`` of activating ``ab`` (the ``n``-th activated
+    ability of ``perm``) with X announced as ``x`` (CR 107.3a, 601.2b): its modes and targets (602.2b -> 601.2b-c,
+    700.2a), its total cost (601.2f: its own and others' cost changes), what players can't pay (101.2, 118.3), then
+    whether the cost can be paid (601.2g-h)."""
+    problems, notes = activation_target_problems(state, perm.controller, perm.card, ab, perm, n, x)
+    if not problems:
+        ab, more = _target_cost_condition(state, perm, ab)
+        notes = notes + more
+    pay_ab = ab
+    cost_lines: list[str] = []
+    if not problems and ab.cost is not None:
+        # "This ability costs {1} less to activate for each ..." and the statics of other permanents ("Activated
+        # abilities of creatures you control cost {2} less to activate", CR 602.2b, 601.2f): the total cost to pay
+        from .costs import activation_total_cost
+
+        changed, cost_lines = activation_total_cost(state, perm, ab)
+        if cost_lines:
+            pay_ab = dataclasses.replace(ab, cost=dataclasses.replace(ab.cost, mana=changed))
+    if not problems and ab.cost is not None:  # "Players can't pay life ... to activate abilities" (CR 101.2, 118.3)
+        from .costs import cant_pay_problems
+
+        problems.extend(cant_pay_problems(state, perm, ab))
+    if not problems:  # the costs themselves (CR 602.2b -> 601.2f-h): the payment rules, called explicitly
+        cost_notes: list[str] = []
+        r = activation_cost_check(state, perm, pay_ab, x=x, notes=cost_notes)
+        if r:
+            problems.append(r)
+        else:
+            notes = notes + cost_notes
+    return problems, notes, cost_lines, pay_ab
+
+
+def _search_x(state: GameState, perm: Permanent, ab: Ability, n: int) -> tuple[list[str], list[str], list[str], Ability]:
+    """Activating an ability whose target words use X ("target creature with power X or less", Minamo Sightbender)
+    when the question gives no ``x``: X is announced before targets are chosen (CR 107.3a, 601.2b-c), so the ability
+    can be activated if some X gives a legal target and a payable cost. Every X of ``solver.targets.x_values`` is
+    tried in increasing order (a larger one adds no target); the first that works is the answer, naming it. An X
+    whose legality is unknown makes the answer unsupported only if no X works."""
+    from .budget import tick
+
+    unknown: Unsupported | None = None
+    values = x_values(state)
+    for xv in values:
+        tick(1, "values of X for the ability's targets")
+        try:
+            problems, notes, cost_lines, pay_ab = _targets_and_costs(state, perm, ab, n, xv)
+        except Unsupported as e:
+            unknown = unknown or e
+            continue
+        if not problems:
+            return [], notes + [f"with X = {xv}: its target words use X, announced before targets are chosen (CR "
+                                f"107.3a, 601.2b-c); the question gives no x, so the least X that works is shown"], \
+                cost_lines, pay_ab
+    if unknown is not None:
+        raise unknown
+    problems, notes, cost_lines, pay_ab = _targets_and_costs(state, perm, ab, n, 0)
+    last = values[-1] if len(values) else 0
+    return [p + f" (with X = 0; no X from 0 to {last} gives a legal target whose cost can be paid, and a larger X adds "
+            f"no target: CR 107.3a, 601.2b-c)" for p in problems] or [
+            f"no X from 0 to {last} gives a legal target whose cost can be paid (CR 107.3a, 601.2b-c)"], notes, cost_lines, pay_ab
+
+
+def _target_cost_condition(state: GameState, perm: Permanent, ab: Ability) -> tuple[Ability, list[str]]:
+    """An ability whose own cost change depends on its targets ("This ability costs {2} less to activate if it targets
+    two creatures you control", Wayta; ``models.effects.TargetsInclude``): the targets are chosen before the total
+    cost is found (CR 601.2c before 601.2f, via 602.2b), and a reduction only lowers the cost, so the ability can be
+    activated if it can be with the reduction when some legal choice of targets qualifies for it, else without it.
+    Returns the ability with the change applied unconditionally or dropped, and a note; ``Unsupported`` when it is
+    not known whether a qualifying choice exists."""
+    from mtgcheck.models.effects import AbilityCostChange, TargetsInclude
+
+    from .targets import NO, YES, targets_can_include
+
+    cc = ab.cost_change
+    if not isinstance(cc, AbilityCostChange) or not isinstance(cc.condition, TargetsInclude):
+        return ab, []
+    v, why = targets_can_include(state, perm.controller, perm.card, ab, perm, cc.condition)
+    if v == NO:
+        return dataclasses.replace(ab, cost_change=None), [f"“{cc.text}”: {why}, so its cost is not changed (CR 601.2f)"]
+    if v == YES and cc.direction == "less":
+        return (dataclasses.replace(ab, cost_change=dataclasses.replace(cc, condition=None)),
+                [f"“{cc.text}”: its targets can all be {cc.condition.spec.text.removeprefix('target ')}, so it costs "
+                 f"{{{cc.amount}}} {cc.direction} (CR 601.2c before 601.2f)"])
+    if v == YES:  # an increase a qualifying choice brings: whether another legal choice avoids it is not read
+        why = f"whether a choice of its targets avoids “{cc.text}” is not modelled"
+    raise Unsupported(f"{perm.name}: {why} (CR 601.2c, 601.2f)")
+

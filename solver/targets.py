@@ -144,7 +144,7 @@ def _subtype_doubt(state: GameState, card: Any, spec: TargetSpec) -> str:
 
 
 def _candidates(state: GameState, player: str, card: Any, spec: TargetSpec,
-                cast_from: tuple[str, str] | None) -> tuple[list[tuple[str, Any]], list[str]]:
+                cast_from: tuple[str, str] | None, source: Permanent | None = None) -> tuple[list[tuple[str, Any]], list[str]]:
     """Every object or player of the kinds ``spec`` names (``(kind, obj)`` as ``resolve_target`` gives them), and
     the reasons some cannot be listed (a zone the scenario does not list, abilities on the stack)."""
     out: list[tuple[str, Any]] = []
@@ -158,6 +158,11 @@ def _candidates(state: GameState, player: str, card: Any, spec: TargetSpec,
         # (the spell being cast is not among the listed stack spells, so no listed spell is itself, CR 115.5:
         # another copy of the same card is a legal target)
         out += [("spell", ci) for p in state.players for ci in state.cards("stack", p)]
+    if "card" in kinds and spec.zone == "exile" and spec.exiled_with and source is not None \
+            and _names_itself(spec.exiled_with, source):
+        # "target card exiled with Quintorius": the cards exiled with the source (its entry's ``exiled``, CR 406.6,
+        # 607.2a; none listed: none), wherever else exile is listed or not
+        return [("card", ("exile", ci.owner, ci)) for ci in source.exiled_with], unknown
     if "card" in kinds and spec.zone is not None:
         owners = [player] if spec.owner == "you" else state.opponents(player) if spec.owner == "opponent" else list(state.players)
         for p in owners:
@@ -195,7 +200,7 @@ def spec_legality(state: GameState, player: str, card: Any, spec: TargetSpec,
     board = _board_targeting_texts(state) if board is None else board
     yes = 0
     near = ""  # the first object of the right kind and types that a qualifier rules out: the reason shown
-    cands, unknown = _candidates(state, player, card, spec, cast_from)
+    cands, unknown = _candidates(state, player, card, spec, cast_from, source)
     for kind, obj in cands:
         verdict, why = chosen_legality(state, player, card, spec, kind, obj, board, source)
         if verdict == YES:
@@ -210,6 +215,8 @@ def spec_legality(state: GameState, player: str, card: Any, spec: TargetSpec,
         return YES, ""
     if yes + len(unknown) >= spec.count:
         return UNKNOWN, unknown[0]
+    if not near and spec.exiled_with and source is not None and not source.exiled_with:
+        near = f"no card is exiled with {source.name} (its entry lists no exiled cards: none; CR 607.2a)"
     return NO, near
 
 
@@ -245,7 +252,7 @@ def _distinct_choices(state: GameState, player: str, card: Any, mode: tuple[Targ
     slots: list[tuple[int, int]] = [(k, j) for k, spec in enumerate(mode) for j in range(spec.count)]
     legal: dict[int, list[tuple[Any, str]]] = {}
     for k, spec in enumerate(mode):
-        cands, _ = _candidates(state, player, card, spec, cast_from)
+        cands, _ = _candidates(state, player, card, spec, cast_from, source)
         legal[k] = []
         for kind, obj in cands:
             v, w = chosen_legality(state, player, card, spec, kind, obj, board, source)
@@ -266,6 +273,113 @@ def _distinct_choices(state: GameState, player: str, card: Any, mode: tuple[Targ
     return NO, ""
 
 
+def _names_itself(words: str, source: Permanent) -> bool:
+    """Whether ``words`` ("this artifact", "Quintorius", "The Darkness Crystal") name the source itself (CR 201.5: a
+    card's own name in its text means that object; a legendary name may be shortened to its first part)."""
+    from .qualifiers import _names_source
+
+    w = words.strip()
+    return w.lower() == "~" or w.lower().split(" ")[0] == "this" or _names_source(w, source)
+
+
+def _extras_verdict(state: GameState, spec: TargetSpec, kind: str, obj: Any,
+                    source: Permanent | None) -> tuple[str, str]:
+    """``(yes|no|unknown, why)`` for the words of a target phrase that read the source or the target's controller
+    (``TargetSpec.chosen``, ``controller_controls``, ``exiled_with``; models.text.targets ``_spec_tail``):
+
+    * "of the chosen color" (Pentarch Paladin): the colour chosen as the source entered (its ``choices.color``, CR
+      614.12, 607.2) is one of the object's colours (105.2; colours through ``solver.qualifiers``, unknown while
+      colour-changing text not modelled is in play, 613.1e); "of the chosen type" / "that isn't of the chosen type"
+      (Callous Oppressor): the creature type chosen (``choices.creature_type``) is / isn't among its subtypes (a
+      changeling has every creature type, 702.73a; type-changing effects in force make it unknown, 613.1d);
+    * "whose controller controls an Island" (Seasinger): a permanent matching the filter that the object's controller
+      controls (CR 108.4; subtypes through the layer view, unknown while subtype text not modelled is in play);
+    * "exiled with [the source]" (Quintorius, The Darkness Crystal): the card is one of the source's ``exiled``
+      (CR 406.6, 607.2a); other words naming the object are unknown."""
+    name = obj.name if kind == "permanent" else obj[2].name if kind == "card" else getattr(obj, "name", str(obj))
+    results: list[tuple[str, str]] = []
+    for key in spec.chosen:
+        if source is None:
+            return UNKNOWN, "“the chosen” choice belongs to the source, which is not known here"
+        if key == "color":
+            chosen = source.choices.get("color")
+            if not chosen or str(chosen).lower() == "none":
+                return UNKNOWN, f"{source.name}'s chosen colour is not given (its entry's choices: color)"
+            from mtgcheck.models.effects import Qualifier
+
+            letter = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}.get(str(chosen).lower(),
+                                                                                          str(chosen).upper())
+            if letter not in "WUBRG" or len(letter) != 1:
+                return UNKNOWN, f"{source.name}'s chosen colour {chosen!r} is not a colour"
+            inner = obj if kind == "permanent" else obj[2] if kind == "card" else obj
+            v, w = qualifier_verdict(state, source.controller, kind, inner, Qualifier(colors=(letter,)), source)
+            if v == NO:
+                return NO, f"{w}: {str(chosen).lower()} is the colour chosen as {source.name} entered (CR 614.12, 105.2)"
+            results.append((v, w))
+        else:
+            chosen = source.choices.get("creature_type")
+            if not chosen:
+                return UNKNOWN, f"{source.name}'s chosen creature type is not given (its entry's choices: creature_type)"
+            card = obj.card if kind == "permanent" else obj[2].card if kind == "card" else None
+            if card is None:
+                return UNKNOWN, f"the creature types of {name} are not modelled here"
+            changeling = any(str(k).lower() == "changeling" for k in getattr(card, "keywords", ()))
+            subs = card.type_line.subtypes
+            if kind == "permanent":  # its subtypes now (the layer view, CR 613.1d)
+                from .layers import board_view
+
+                pv = board_view(state).get(obj.id)
+                subs = pv.subtypes if pv is not None else subs
+            has = changeling or str(chosen) in subs
+            if state.effects or (kind == "permanent" and _subtypes_gate(state)):
+                results.append((UNKNOWN, f"effects or text in play may change {name}'s creature types (CR 613.1d)"))
+                continue
+            if has != (key == "type"):
+                return NO, (f"{name} {'is' if has else 'is not'} a {chosen}" + (" (a changeling has every creature type, "
+                            "CR 702.73a)" if changeling else "") + f": {chosen} is the type chosen as {source.name} "
+                            f"entered (CR 614.12, 205.3)")
+    if spec.controller_controls is not None:
+        who = obj.controller if kind == "permanent" else None
+        if who is None:
+            return UNKNOWN, f"the controller of {name} is not modelled here"
+        why = _subtypes_gate(state)
+        if why:
+            results.append((UNKNOWN, why))
+        else:
+            from .layers import board_view, filter_matches
+
+            view = board_view(state)
+            try:
+                hit = [p for p in state.battlefield if p.controller == who and filter_matches(
+                    spec.controller_controls, p, who, view[p.id].subtypes if p.id in view else None)]
+            except ValueError as e:
+                return UNKNOWN, str(e)
+            if not hit:
+                return NO, f"{who}, who controls {name}, controls no {spec.controller_controls.words.removeprefix('an ').removeprefix('a ')} (CR 108.4)"
+    if spec.exiled_with:
+        if kind != "card":
+            return NO, f"{name} is not a card in exile (CR 406.6)"
+        if source is None or not _names_itself(spec.exiled_with, source):
+            return UNKNOWN, f"which object “exiled with {spec.exiled_with}” means is not modelled"
+        if not any(ci is obj[2] for ci in source.exiled_with):
+            note = "" if source.exiled_with else " (its entry lists no exiled cards: none)"
+            return NO, f"{name} was not exiled with {source.name}{note} (CR 607.2a)"
+    for v, w in results:
+        if v == UNKNOWN:
+            return v, w
+    return YES, ""
+
+
+def _subtypes_gate(state: GameState) -> str:
+    """Why subtypes of permanents could differ from what the layer view shows (an unmodelled sentence in play about
+    subtypes, CR 613.1d), else ``""``."""
+    from mtgcheck.models.effects import Topic
+
+    from .qualifiers import _gate
+
+    return _gate(state, Topic.SUBTYPES, "the subtypes of permanents (layer 4, CR 613.1d)")
+
+
 def _describe_need(spec: TargetSpec) -> str:
     n = f"{spec.count} distinct " if spec.count > 1 else ""
     return f"{n}“{spec.text}”"
@@ -284,7 +398,8 @@ def _cast_face_abilities(card: Any) -> list[Any]:
 
 
 def target_problems(state: GameState, player: str, card: Any, abilities: Iterable[Any] | None = None,
-                    cast_from: tuple[str, str] | None = None, source: Permanent | None = None) -> list[str]:
+                    cast_from: tuple[str, str] | None = None, source: Permanent | None = None,
+                    targets: SpellTargets | None = None) -> list[str]:
     """Why ``player`` cannot cast ``card`` for want of legal targets (CR 601.2c): empty when every target of
     at least the required number of modes has a legal choice. ``cast_from``: ``(zone, owner)`` the spell is
     cast from (``spec_legality``); ``None`` for an activated ability's targets. ``source``: the permanent whose
@@ -299,18 +414,34 @@ def target_problems(state: GameState, player: str, card: Any, abilities: Iterabl
         The spell's target wording is not understood, or whether a choice is legal depends on something not
         modelled (the message names it).
     """
-    abilities = list(_cast_face_abilities(card) if abilities is None else abilities)
-    is_aura = card.is_type("Enchantment") and "Aura" in card.type_line.subtypes
-    st: SpellTargets = spell_targets(abilities, is_aura)
+    if targets is None:
+        abilities = list(_cast_face_abilities(card) if abilities is None else abilities)
+        is_aura = card.is_type("Enchantment") and "Aura" in card.type_line.subtypes
+        targets = spell_targets(abilities, is_aura)
+    st: SpellTargets = targets
     if not st.targets_anything:
         return []
     if st.unread:
         raise Unsupported(f"{card.name}: which targets “{st.unread[0]}” allows is not modelled, so whether it has a "
                           f"legal target is unknown (CR 601.2c)")
+    per_mode = mode_verdicts(state, player, card, st, cast_from, source)
+    ok = sum(1 for v, _, _ in per_mode if v == YES)
+    unknown = [w for v, _, ws in per_mode if v == UNKNOWN for w in ws]
+    missing = [d for v, ds, _ in per_mode if v == NO for d in ds]
+    if ok >= st.choose:
+        return []
+    if ok + sum(1 for v, _, _ in per_mode if v == UNKNOWN) >= st.choose and unknown:
+        raise Unsupported(f"whether {card.name} has a legal target is unknown: {unknown[0]} (CR 601.2c)")
+    return _no_target_reasons(state, card, st, ok, missing)
+
+
+def mode_verdicts(state: GameState, player: str, card: Any, st: SpellTargets, cast_from: tuple[str, str] | None = None,
+                  source: Permanent | None = None) -> list[tuple[str, list[str], list[str]]]:
+    """For each mode of ``st`` (a non-modal spell or ability has one), in order: ``(yes|no|unknown, the requirements
+    with no legal choice, the reasons a legality is unknown)`` — whether every target of that mode can be chosen
+    now (CR 601.2c; "another target" of the same mode: distinct objects, 115.3)."""
     board = _board_targeting_texts(state)
-    ok = 0
-    unknown: list[str] = []
-    missing: list[str] = []
+    out: list[tuple[str, list[str], list[str]]] = []
     for mode in (_that_player(state, player, m) for m in st.modes):
         verdicts = [(spec, *spec_legality(state, player, card, spec, board, cast_from, source)) for spec in mode]
         if all(v == YES for _, v, _ in verdicts) and _needs_distinct(mode):
@@ -318,15 +449,178 @@ def target_problems(state: GameState, player: str, card: Any, abilities: Iterabl
             if v != YES:
                 verdicts = [(mode[-1], v, w)]
         if all(v == YES for _, v, _ in verdicts):
-            ok += 1
+            out.append((YES, [], []))
         elif any(v == NO for _, v, _ in verdicts):
-            missing.extend(_describe_need(s) + (f" ({w})" if w else "") for s, v, w in verdicts if v == NO)
+            out.append((NO, [_describe_need(s) + (f" ({w})" if w else "") for s, v, w in verdicts if v == NO], []))
         else:
-            unknown.extend(w for _, v, w in verdicts if v == UNKNOWN)
-    if ok >= st.choose:
-        return []
-    if ok + len(unknown) >= st.choose and unknown:
+            out.append((UNKNOWN, [], [w for _, v, w in verdicts if v == UNKNOWN]))
+    return out
+
+
+def activation_target_problems(state: GameState, player: str, card: Any, ability: Any, source: Permanent,
+                               ability_index: int, x: int | None = None) -> tuple[list[str], list[str]]:
+    """``(problems, notes)``: why ``player`` can't activate ``ability`` (the ``ability_index``-th activated ability of
+    ``source``) for want of a legal choice of modes and targets (CR 602.2b -> 601.2b-c), and notes on what the answer
+    assumed. Empty problems: some allowed choice of modes has legal targets for each target it needs.
+
+    * A non-modal ability: its targets as a spell's (``target_problems``).
+    * A modal one (``models.effects.Modal``, CR 700.2a): at least ``choose`` modes whose targets can all be chosen
+      (a mode's targets are needed only if it is chosen, 700.2c).
+    * "Choose one that hasn't been chosen [this turn]" (Three Bowls of Porridge, Kargan Intimidator): each earlier
+      activation of this object (since it last entered, CR 400.7; or this turn) chose one mode, never the same twice,
+      so after k of them m - k modes are left, which ones not recorded. With no earlier activation every mode is
+      left; once k >= m none is (the ability can't be activated, 700.2a); otherwise it can be if more than k modes
+      have legal targets (k chosen ones can't cover them all), can't if none has, and which modes are left decides
+      it in between (``Unsupported``). The earlier activations are the permanent entry's ``activations`` and the
+      turn's ``history`` (docs/scenarios.md; none listed: none).
+
+    ``x``: the announced X (CR 107.3a, 601.2b: before targets are chosen) for target words that use it ("target
+    creature with mana value X or less"); ``None``: such words stay unknown.
+
+    Raises
+    ------
+    Unsupported
+        Target wording not read, a legality not modelled, or the earlier choices decide it (the message says)."""
+    from mtgcheck.models.effects import Modal
+    from mtgcheck.models.text.targets import ability_targets
+
+    st = ability_targets(ability)
+    if x is not None:
+        st = with_x(st, x)
+    eff = ability.effect
+    if not isinstance(eff, Modal) or not eff.unchosen:
+        return target_problems(state, player, card, (), source=source, targets=st), []
+    if st.unread:
+        raise Unsupported(f"{card.name}: which targets “{st.unread[0]}” allows is not modelled, so whether it has a "
+                          f"legal target is unknown (CR 601.2c)")
+    if st.choose != 1:
+        raise Unsupported(f"{card.name}: choosing {st.choose} modes that haven't been chosen is not modelled (CR 700.2a)")
+    from .restrictions import _activations_ever
+
+    if eff.unchosen == "turn":
+        k, since = state.turn.history.activations_of(source.id, ability_index), "this turn"
+        listed = bool(state.turn.history.activations)
+    else:
+        k, since = _activations_ever(state, source, ability_index), "since it entered the battlefield"
+        listed = bool(source.activations) or bool(state.turn.history.activations)
+    per_mode = mode_verdicts(state, player, card, st, None, source) if st.targets_anything else \
+        [(YES, [], [])] * len(st.modes)
+    m = len(per_mode)
+    yes = sum(1 for v, _, _ in per_mode if v == YES)
+    unknown = [w for v, _, ws in per_mode if v == UNKNOWN for w in ws]
+    if k >= m:
+        return [f"each of the {m} modes of {card.name}'s ability was chosen by its {k} earlier activation(s) {since}: "
+                f"a mode that has been chosen can't be chosen again, so no mode is left (CR 700.2a)"], []
+    notes = [] if listed else [f"the scenario lists no earlier activation of {card.name}'s ability {since}: none of its "
+                               f"modes has been chosen"]
+    if yes >= k + 1:
+        if k:
+            notes.append(f"{yes} of its {m} modes have legal targets and only {k} were chosen before, so one of them is "
+                         f"left (CR 700.2a)")
+        return [], notes
+    if not yes and not unknown:
+        return _no_target_reasons(state, card, st, 0, [d for _, ds, _ in per_mode for d in ds]), notes
+    if k == 0:
         raise Unsupported(f"whether {card.name} has a legal target is unknown: {unknown[0]} (CR 601.2c)")
+    raise Unsupported(f"{card.name}: which {k} of its {m} modes its earlier activation(s) {since} chose is not "
+                      f"recorded, and it decides whether a mode with legal targets is left (CR 700.2a)")
+
+
+def _x_spec(spec: TargetSpec, x: int) -> TargetSpec:
+    from mtgcheck.models.effects import VariableX
+
+    q = spec.qualifier
+    if any(isinstance(c.amount, VariableX) for c in q.compare):
+        q = dataclasses.replace(q, compare=tuple(dataclasses.replace(c, value=x, amount=None)
+                                                 if isinstance(c.amount, VariableX) else c for c in q.compare))
+    return dataclasses.replace(spec, qualifier=q, alternatives=tuple(_x_spec(a, x) for a in spec.alternatives))
+
+
+def with_x(st: SpellTargets, x: int) -> SpellTargets:
+    """``st`` with the announced X (CR 107.3a, 601.2b) in its target qualifiers ("with mana value X or less": ``<= x``)."""
+    return dataclasses.replace(st, modes=tuple(tuple(_x_spec(s, x) for s in mode) for mode in st.modes))
+
+
+def targets_use_x(ability: Any) -> bool:
+    """Whether the ability's target words compare with its X ("target creature with power X or less", Minamo
+    Sightbender; CR 107.3a)."""
+    from mtgcheck.models.effects import VariableX
+    from mtgcheck.models.text.targets import ability_targets
+
+    def uses(spec: TargetSpec) -> bool:
+        return any(isinstance(c.amount, VariableX) for c in spec.qualifier.compare) or any(uses(a) for a in spec.alternatives)
+
+    return any(uses(spec) for mode in ability_targets(ability).modes for spec in mode)
+
+
+def x_values(state: GameState) -> range:
+    """The values of X worth trying for target words that compare a number with X ("power X or less", "mana value
+    X"): 0 up to the largest mana value, printed power or toughness plus counters of any object in the scenario. A
+    larger X adds no legal target to an "X or less" or "equal to X" test (none has a larger number) and removes
+    them from an "X or greater" one, while it costs no less."""
+    best = 0
+    objs = [(p.card, sum(int(k) for k in p.counters.values())) for p in state.battlefield]
+    objs += [(ci.card, 0) for zone in ("graveyard", "exile", "hand", "library", "stack", "command")
+             for p in state.players for ci in state.cards(zone, p)]
+    for card, extra in objs:
+        nums = [card.mana_value(0)] if not getattr(card, "is_split", False) else \
+            [f.mana_cost.mana_value(0) for f in card.faces if f.mana_cost is not None]
+        for v in (card.front.power, card.front.toughness):
+            if v is not None and str(v).lstrip("-").isdigit():
+                nums.append(int(str(v)) + extra)
+        best = max([best] + nums)
+    return range(0, best + 1)
+
+
+def targets_can_include(state: GameState, player: str, card: Any, ability: Any, source: Permanent,
+                        cond: Any) -> tuple[str, str]:
+    """``(yes|no|unknown, why)``: whether some legal choice of the ability's targets (CR 601.2c) has every target a
+    legal choice for ``cond.spec`` too (``models.effects.TargetsInclude``: "This ability costs {2} less to activate if
+    it targets two creatures you control", Wayta, Trainer Prodigy; the total cost is found after targets are chosen,
+    601.2f via 602.2b). Only a condition on all of a non-modal ability's targets is read (``count`` = the number of
+    target words); another count is unknown. "Another target" needs different objects (CR 115.3): a matching."""
+    import networkx as nx
+
+    from mtgcheck.models.text.targets import ability_targets
+
+    st = ability_targets(ability)
+    if st.unread or len(st.modes) != 1:
+        return UNKNOWN, "a cost condition on the targets of this ability is not modelled"
+    mode = _that_player(state, player, st.modes[0])
+    if sum(s.count for s in mode) != cond.count or any(s.count != 1 for s in mode):
+        return UNKNOWN, f"“{cond.text}”: a condition on {cond.count} of its targets is not modelled"
+    board = _board_targeting_texts(state)
+    want = dataclasses.replace(cond.spec, count=1)
+    legal: list[list[tuple[Any, str]]] = []
+    for spec in mode:
+        cands, _ = _candidates(state, player, card, spec, None, source)
+        row = []
+        for kind, obj in cands:
+            v1, w1 = chosen_legality(state, player, card, spec, kind, obj, board, source)
+            v2, w2 = chosen_legality(state, player, card, want, kind, obj, board, source) if v1 != NO else (NO, "")
+            if NO not in (v1, v2):
+                key = ("player", obj) if kind == "player" else (kind, getattr(obj, "id", None) or id(obj))
+                row.append((key, YES if (v1, v2) == (YES, YES) else UNKNOWN))
+        legal.append(row)
+    distinct = _needs_distinct(mode)
+    for allowed in ((YES,), (YES, UNKNOWN)):
+        if distinct:
+            g = nx.Graph()
+            top = [("slot", k) for k in range(len(mode))]
+            g.add_nodes_from(top)
+            for k, row in enumerate(legal):
+                g.add_edges_from((("slot", k), ("obj",) + key) for key, v in row if v in allowed)
+            match = nx.bipartite.maximum_matching(g, top_nodes=top)
+            ok = all(t in match for t in top)
+        else:
+            ok = all(any(v in allowed for _, v in row) for row in legal)
+        if ok:
+            return (YES, "") if allowed == (YES,) else (UNKNOWN, f"whether its targets can all be {cond.spec.text.removeprefix('target ')} is not known")
+    return NO, f"its targets can't all be {cond.spec.text.removeprefix('target ')}"
+
+
+def _no_target_reasons(state: GameState, card: Any, st: SpellTargets, ok: int, missing: list[str]) -> list[str]:
+    """The reason a spell or ability can't be cast or activated for want of legal targets (CR 601.2c, 700.2)."""
     spell_needed = any("spell" in spec.kinds for mode in st.modes for spec in mode)
     ability_needed = any("ability" in spec.kinds for mode in st.modes for spec in mode)
     stack_note = "" if not spell_needed or any(z == "stack" for z, _ in state.listed_zones) else \
@@ -493,6 +787,11 @@ def chosen_legality(state: GameState, player: str, card: Any, spec: TargetSpec, 
         qv, qwhy = qualifier_verdict(state, player, kind, obj, spec.qualifier, source)
         if qv == NO:
             return NO, f"{what} is not a legal choice for “{spec.text}”: {qwhy}"
+        ev, ewhy = _extras_verdict(state, spec, kind, obj, source)
+        if ev == NO:
+            return NO, f"{what} is not a legal choice for “{spec.text}”: {ewhy}"
+        if ev == UNKNOWN and qv == YES:
+            qv, qwhy = ev, ewhy
         doubt = _subtype_doubt(state, obj.card, spec)
         if doubt:
             return UNKNOWN, doubt
@@ -511,9 +810,21 @@ def chosen_legality(state: GameState, player: str, card: Any, spec: TargetSpec, 
             return NO, f"{what} is not a legal choice for “{spec.text}” (whose {zone})"
     if not _types_ok(ci.card, spec):
         return NO, f"{what} is not a legal choice for “{spec.text}” (its types)"
-    qv, qwhy = qualifier_verdict(state, player, kind, ci, spec.qualifier, source)
+    q = spec.qualifier
+    exile_counters = kind == "card" and obj[0] == "exile" and bool(q.counters)
+    if exile_counters:  # counters on a card in exile (a memory counter, a time counter) are not part of a scenario
+        q = dataclasses.replace(q, counters=())
+    qv, qwhy = qualifier_verdict(state, player, kind, ci, q, source)
     if qv == NO:
         return NO, f"{what} is not a legal choice for “{spec.text}”: {qwhy}"
+    ev, ewhy = _extras_verdict(state, spec, kind, obj, source)
+    if ev == NO:
+        return NO, f"{what} is not a legal choice for “{spec.text}”: {ewhy}"
+    if ev == UNKNOWN and qv == YES:
+        qv, qwhy = ev, ewhy
+    if exile_counters and qv == YES:
+        qv, qwhy = UNKNOWN, (f"whether {what} has {' and '.join(c or 'a' for c in spec.qualifier.counters)} counter(s) "
+                             f"on it is not part of the scenario (counters on cards in exile, CR 122.1)")
     if spec.unknown:
         return UNKNOWN, f"whether {what} is “{spec.text}” ({', '.join(spec.unknown)}) is not modelled"
     if kind == "spell" and any(mentions_targeting(a.text) for a in abilities_of(ci.card)):

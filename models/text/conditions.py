@@ -393,6 +393,17 @@ def parse_cost_change(sentence: str) -> AbilityCostChange | None:
             params["per"] = _cost_amount(mx.group(1), parse_amount)
         elif rest.lower().startswith("for each "):
             params["per"] = _cost_amount(rest[len("for each "):], parse_amount)
+        elif (tm := re.fullmatch(r"if it targets (?P<n>two|three|\d+) (?P<what>.+)", rest, re.I)):
+            # "if it targets two creatures you control" (Wayta, Trainer Prodigy): its chosen targets (CR 601.2c
+            # before 601.2f); read by the activate question against the target choices
+            from ..effects import TargetsInclude
+            from .targets import parse_target_phrase
+
+            spec = parse_target_phrase(f"target {tm.group('what')}")
+            n = {"two": 2, "three": 3}.get(tm.group("n").lower()) or int(tm.group("n"))
+            if spec is None or spec.unknown or spec.alternatives:
+                return None
+            params["condition"] = TargetsInclude(n, spec, rest)
         elif rest.lower().startswith("if "):
             params["condition"] = parse_restriction_condition(rest[3:])
         elif rest.lower() == "during your turn":

@@ -137,7 +137,7 @@ QUALIFIER_KEYWORDS = ("flying", "reach", "defender", "trample", "first strike", 
                       "swampwalk", "forestwalk", "mountainwalk", "plainswalk", "infect", "wither", "prowess",
                       "skulk", "changeling", "ward", "toxic")
 _KW_RE = "|".join(sorted((re.escape(k) for k in QUALIFIER_KEYWORDS), key=len, reverse=True))
-_NUMBER_RE = re.compile(r"^with (power|toughness|mana value) (\d+)(?: (or less|or greater|or more))?\b(?! or)", re.I)
+_NUMBER_RE = re.compile(r"^with (power|toughness|mana value) (\d+|x)(?: (or less|or greater|or more))?\b(?! or)", re.I)
 _NUMBER_RE2 = re.compile(r"^with (power|toughness|mana value) (less than or equal to|greater than or equal to|"
                          r"less than|greater than) (\d+)\b", re.I)
 #: "with power less than this creature's power" (Unliving Psychopath), "toughness less than this creature's power"
@@ -373,7 +373,15 @@ def tail_qualifier(tail: str) -> tuple[Qualifier, str | None, str]:
             q = q.merge(Qualifier(other_than=m.group("name")))
         elif m := _NUMBER_RE.match(rest):
             op = {"or less": "<=", "or greater": ">=", "or more": ">=", None: "=="}[m.group(3) and m.group(3).lower()]
-            q = q.merge(Qualifier(compare=(Comparison(m.group(1).lower().replace(" ", "_"), op, int(m.group(2))),)))
+            quantity = m.group(1).lower().replace(" ", "_")
+            if m.group(2).lower() == "x":
+                # "with mana value X or less" (Quillmane Baku): the X announced as the spell is cast or the ability
+                # activated (CR 107.3a, 601.2b), before targets are chosen (601.2c): an amount the caller gives
+                from ..effects import VariableX
+
+                q = q.merge(Qualifier(compare=(Comparison(quantity, op, 0, amount=VariableX()),)))
+            else:
+                q = q.merge(Qualifier(compare=(Comparison(quantity, op, int(m.group(2))),)))
         elif m := _NUMBER_RE2.match(rest):
             op = {"less than or equal to": "<=", "greater than or equal to": ">=", "less than": "<",
                   "greater than": ">"}[m.group(2).lower()]

@@ -142,8 +142,9 @@ def _where(card: Card, line: str) -> str:
     return f"{card.name}: {line!r}"
 
 
-def _keyword_ability(line: str, card: Card, face: Face) -> list[Ability] | None:
-    """A line made only of keywords the card data lists (``"Flying, vigilance"``, ``"Flashback {2}{U}"``)."""
+def _keyword_ability(line: str, card: Card, face: Face, bullets: tuple[str, ...] = ()) -> list[Ability] | None:
+    """A line made only of keywords the card data lists (``"Flying, vigilance"``, ``"Flashback {2}{U}"``);
+    ``bullets``: the bulleted lines after it, for an ability after an ability word (``_parse_line``)."""
     kws = {k.lower() for k in card.keywords}
     if not kws or not all(_chunk_keyword(c, kws) for c in _chunks(line)):
         # a line of keywords the card data does not list (a card defined in a scenario): the CR 702 keywords
@@ -172,7 +173,8 @@ def _keyword_ability(line: str, card: Card, face: Face) -> list[Ability] | None:
                                       and ("." in rest or ":" in rest) and match not in _DASH_KEYWORDS):
             if len(chunks) > 1:
                 return None  # an ability word inside a keyword list: read the line as a whole
-            return [_replace(a, text=line) for a in _parse_line(rest, face, card)] if rest else None
+            return [_replace(a, text=_with_lines(line, a.text, bullets)) for a in _parse_line(rest, face, card, bullets)] \
+                if rest else None
         restriction = None
         if match in _ACTIVATED_KEYWORDS and len(chunks) == 1:
             rest, restriction = _keyword_restriction(rest)
@@ -314,7 +316,7 @@ def _replace(a: Ability, **kw) -> Ability:
     return replace(a, **kw)
 
 
-def _dash_prefixed(line: str, face: Face, card: Card) -> list[Ability] | None:
+def _dash_prefixed(line: str, face: Face, card: Card, bullets: tuple[str, ...] = ()) -> list[Ability] | None:
     """A line "Word — [ability]": an ability word (CR 207.2c) or a flavor word (207.2d), which has no rules
     meaning, so the ability is parsed as if the word were absent (the ability keeps the whole line as its text);
     a keyword of ``DASH_ABILITY_KEYWORDS`` (exhaust, boast, forecast, solved), whose restriction is added as its
@@ -340,7 +342,7 @@ def _dash_prefixed(line: str, face: Face, card: Card) -> list[Ability] | None:
         sep = "" if rest.endswith((".", "!", "”", '"')) else "."
         return [_replace(a, text=line) for a in _parse_line(f"{rest}{sep} {extra}", face, card)]
     if low in ABILITY_WORDS:
-        return [_replace(a, text=line) for a in _parse_line(rest, face, card)]
+        return [_replace(a, text=_with_lines(line, a.text, bullets)) for a in _parse_line(rest, face, card, bullets)]
     if (low in KEYWORD_NAMES or first in KEYWORD_NAMES or low in _DASH_KEYWORDS or first in _DASH_KEYWORDS
             or low in KEYWORD_ACTIONS or len(low.split()) > 8):
         return None  # a keyword's own dash (its parameter)
@@ -349,8 +351,69 @@ def _dash_prefixed(line: str, face: Face, card: Card) -> list[Ability] | None:
     body = _self_ref(rest, face, card)
     am = _ACTIVATED_RE.match(body)
     if (am and _COST_START.match(am.group(1).strip())) or _TRIGGER_RE.match(body):
-        return [_replace(a, text=line) for a in _parse_line(rest, face, card)]
+        return [_replace(a, text=_with_lines(line, a.text, bullets)) for a in _parse_line(rest, face, card, bullets)]
     return None
+
+
+def _with_lines(line: str, parsed_text: str, bullets: tuple[str, ...]) -> str:
+    """The text of an ability parsed from ``line`` without its leading word: ``line`` and, when the ability took
+    the bulleted lines after it (its modes, CR 700.2), those lines too."""
+    return "\n".join((line,) + bullets) if bullets and parsed_text.endswith("\n" + bullets[-1]) else line
+
+
+#: The instruction to choose before the bulleted modes of an activated ability (CR 700.2): "Choose one —", "Choose
+#: two —", "Choose one or more —", "Choose one that hasn't been chosen [this turn] —", "Choose one." followed by
+#: other sentences ("Activate only as a sorcery." is split off before, ``split_restriction``).
+_MODAL_CHOOSE = re.compile(r"^choose (?P<n>one or more|one or both|any number|one|two|three|four|five)"
+                           r"(?P<unchosen> that hasn't been chosen(?P<turn> this turn)?)?\s*(?:—|\.|:)\s*(?P<rest>.*)$",
+                           re.I | re.S)
+_CHOOSE_COUNTS = {"one": (1, 1), "two": (2, 2), "three": (3, 3), "four": (4, 4), "five": (5, 5),
+                  "one or more": (1, None), "one or both": (1, 2), "any number": (0, None)}
+
+
+def _with_bullets(header: str, bullets: tuple[str, ...], eff: Effect, cost: Any, face: Face, card: Card,
+                  line: str) -> tuple[Effect, Any]:
+    """The effect (and cost) of an activated ability whose line ``header`` (its effect wording, after the colon) is
+    followed by bulleted lines.
+
+    * "Choose one —" and its kin (``_MODAL_CHOOSE``): a ``Modal`` effect, one mode per bullet (CR 700.2: the modes
+      belong to the ability; 700.2a: they are chosen as it is activated). Each mode is an ``Unmodelled`` with the
+      topics of an activated ability's effect wording (its targets are read by ``models.text.targets``, CR 601.2c).
+      A "Spend only [color] mana on X" sentence that every mode ends with (Atalya, Samite Master) is how the
+      ability's X is paid whatever the mode (CR 602.2b -> 601.2h): it becomes the cost's ``spend``; one that only
+      some modes have stays in those modes with the mana spending and costs topics (never read as absent).
+    * Any other wording (Item Crate: "a token at random with the listed name and ability"): the list is part of
+      the effect's wording, one ``Unmodelled`` of the header and the bullets (quoted abilities of tokens exist only
+      once it resolves, CR 113.2c, 608.2)."""
+    from ..effects import Modal, Topic
+    from .costs import split_spend_only
+
+    joined = "\n".join((line,) + bullets)
+    m = _MODAL_CHOOSE.match(header.strip())
+    if m is None:
+        text = " ".join([header.strip()] + [_self_ref(b.lstrip("•").strip(), face, card) for b in bullets])
+        return resolution_cost_words(Unmodelled(joined, classify(text, "activated", True)), text), cost
+    choose, most = _CHOOSE_COUNTS[m.group("n").lower()]
+    unchosen = "turn" if m.group("turn") else "ever" if m.group("unchosen") else ""
+    rest = m.group("rest").strip()
+    part = resolution_cost_words(Unmodelled(rest, classify(rest, "activated", True)), rest) if rest else None
+    parts = (part,) if isinstance(part, Unmodelled) else ()
+    bodies = [_self_ref(LABEL_RE.sub("", b.lstrip("•").strip()), face, card) for b in bullets]
+    split = [split_spend_only(t) for t in bodies]
+    spends = {(s.colors, s.chosen, s.on_x) if s is not None else None for _, s in split}
+    first = split[0][1]
+    if len(spends) == 1 and first is not None and cost is not None and cost.mana is not None \
+            and (cost.mana.has_x or not first.on_x):
+        cost = dataclasses.replace(cost, spend=first)
+        bodies = [t for t, _ in split]
+    modes = []
+    for b, t in zip(bullets, bodies):
+        topics = classify(t, "activated", True)
+        if split_spend_only(t)[1] is not None:
+            topics = topics | {Topic.MANA_SPENDING, Topic.COSTS}  # how this mode's cost is paid: not read here
+        u = resolution_cost_words(Unmodelled(b, topics), t)
+        modes.append(Ability("activated", u, None, b))
+    return Modal(choose=choose, most=most, unchosen=unchosen, modes=tuple(modes), parts=parts), cost
 
 
 #: A line of an Un-card's deckbuilding menu ("2 points → {T}: Add one mana of any color.", Built Bear's Legacy): the
@@ -358,17 +421,19 @@ def _dash_prefixed(line: str, face: Face, card: Card) -> list[Ability] | None:
 _POINTS_LINE = re.compile(r"^\d+ points?(?: each)? →")
 
 
-def _parse_line(line: str, face: Face, card: Card) -> list[Ability]:
-    """One ability line (CR 113.2c) into abilities."""
+def _parse_line(line: str, face: Face, card: Card, bullets: tuple[str, ...] = ()) -> list[Ability]:
+    """One ability line (CR 113.2c) into abilities. ``bullets``: the bulleted lines printed after it ("• ..."); an
+    activated ability takes them as its modes (CR 700.2) or as a list its effect names (Item Crate), and then
+    its ``text`` is the line and the bullets joined by newlines (``parse_face`` sees they were taken)."""
     if _POINTS_LINE.match(line):
         return [Ability("unparsed", Unmodelled(line, ALL_TOPICS), None, line)]
     chapter = _CHAPTER_RE.match(line) if face.type_line.has("Saga") else None
     if chapter:
         return [_chapter_ability(_self_ref(chapter.group("effect"), face, card), line, card)]
-    dashed = _dash_prefixed(line, face, card)
+    dashed = _dash_prefixed(line, face, card, bullets)
     if dashed is not None:
         return dashed
-    kw = _keyword_ability(line, card, face)
+    kw = _keyword_ability(line, card, face, bullets)
     if kw:
         return kw
     body = _self_ref(line, face, card)
@@ -376,8 +441,11 @@ def _parse_line(line: str, face: Face, card: Card) -> list[Ability]:
     m = _LOYALTY_RE.match(body)
     if m and face.type_line.has("Planeswalker"):
         eff = _run_effect_parsers("activated", m.group(2), card, line)
-        return [Ability("activated", eff, parse_activation_cost("", card.name), line,
-                        loyalty=m.group(1).replace("−", "-"))]
+        cost0 = parse_activation_cost("", card.name)
+        if bullets:  # a modal loyalty ability (CR 606.2, 700.2)
+            eff, cost0 = _with_bullets(m.group(2), bullets, eff, cost0, face, card, line)
+            line = "\n".join((line,) + bullets)
+        return [Ability("activated", eff, cost0, line, loyalty=m.group(1).replace("−", "-"))]
     m = _ACTIVATED_RE.match(body)
     if m and _COST_START.match(m.group(1).strip()) and not _TRIGGER_RE.match(body):
         try:
@@ -399,17 +467,23 @@ def _parse_line(line: str, face: Face, card: Card) -> list[Ability]:
         if tap_instead and cost.mana is not None:
             rest_text, cost = tapped_text, dataclasses.replace(cost, tap_instead=tap_instead)
         eff = resolution_cost_words(_run_effect_parsers("activated", rest_text, card, line), rest_text)
+        eff_text = rest_text
         if (cost.spend is not None or cost.tap_instead) and isinstance(eff, AddMana):
             # a mana ability's own payment is read by the pools and payments, which do not read it: the sentence
             # stays with the ability
             cost = dataclasses.replace(cost, spend=None, tap_instead="")
             rest_text = body_text if cost_change is None else split_cost_change(body_text)[0]
             eff = resolution_cost_words(_run_effect_parsers("activated", rest_text, card, line), rest_text)
+            eff_text = rest_text
         if cost_change is not None and (isinstance(eff, AddMana) or cost is None or cost.mana is None):
             # a mana ability's cost change would change the pools and payments, which do not read it yet; an
             # ability without a mana cost has nothing to change: the sentence stays with the ability
             cost_change = None
             eff = resolution_cost_words(_run_effect_parsers("activated", body_text, card, line), body_text)
+            eff_text = body_text
+        if bullets:  # its modes (CR 700.2) or the list its effect names (Item Crate)
+            eff, cost = _with_bullets(eff_text, bullets, eff, cost, face, card, line)
+            line = "\n".join((line,) + bullets)
         return [Ability("activated", eff, cost, line, zones=ability_zones("activated", m.group(1), line),
                         restriction=restriction, cost_change=cost_change)]
     if _TRIGGER_RE.match(body):
@@ -487,9 +561,13 @@ def parse_face(face: Face, card: Card) -> list[Ability]:
     header: str | None = None  # the trigger condition of a modal triggered ability whose bullets follow
     stripe = None  # the level or station symbol the lines are printed under (CR 711.2, 721.2)
     stripes = []
-    for raw in text.split("\n"):
-        line = raw.strip()
+    lines = [raw.strip() for raw in text.split("\n")]
+    taken = 0  # bulleted lines after the current one that its ability took (its modes, CR 700.2)
+    for i, line in enumerate(lines):
         if not line:
+            continue
+        if taken:
+            taken -= 1
             continue
         head = stripe_header(line)
         if head is not None:
@@ -501,7 +579,15 @@ def parse_face(face: Face, card: Card) -> list[Ability]:
             got = [_trigger_mode(header, line, face, card)]
             out.extend(got if stripe is None else [_replace(a, stripe=stripe) for a in got])
             continue
-        got = _parse_line(line, face, card)
+        bullets: list[str] = []
+        if not line.startswith("•"):
+            for nxt in lines[i + 1:]:
+                if not nxt.startswith("•"):
+                    break
+                bullets.append(nxt)
+        got = _parse_line(line, face, card, tuple(bullets))
+        if bullets and len(got) == 1 and got[0].kind == "activated" and got[0].text.endswith("\n" + bullets[-1]):
+            taken = len(bullets)
         out.extend(got if stripe is None else [_replace(a, stripe=stripe) for a in got])
         header = None
         if len(got) == 1 and got[0].kind == "triggered" and _MODAL_HEADER_RE.search(line) and "," in line:

@@ -54,6 +54,8 @@ _TRIGGER_OR_KEYWORD = re.compile(r"^(when|whenever|at the beginning|flashback|ki
                                  r"affinity|storm|cascade|replicate|as an additional cost|this spell costs|"
                                  r"you may cast|this spell can't be countered|spree)\b", re.I)
 _REMINDER = re.compile(r"\([^)]*\)")
+#: A subtype word (CR 205.3): capitalised, hyphenated ones too ("Assembly-Worker", "Time-Lord"; 205.3m).
+_SUBTYPE_WORD = r"[A-Z][a-z'\-]+(?:-[A-Z][a-z'\-]+)*"
 _QUOTED = re.compile(r"\"[^\"]*\"|“[^”]*”")
 
 
@@ -119,12 +121,20 @@ class TargetSpec:
     alternatives: tuple["TargetSpec", ...] = ()
     ability_kinds: tuple[str, ...] = ()
     source: "TargetSpec | None" = None
+    chosen: tuple[str, ...] = ()
+    controller_controls: Any = None
+    exiled_with: str = ""
 
 
 # (TargetSpec, continued) ``ability_kinds``: for an ability on the stack ("target activated or triggered ability",
 # CR 115.1c-d, 113.7), ``activated`` and/or ``triggered``; ``source``: what its source must be ("from an artifact
 # source", "from a colorless source", "from another legendary source"), a spec of a permanent (CR 113.7: an
 # ability's source is the object that activated or triggered it).
+# ``chosen``: a choice made as the source entered (its permanent's ``choices``, CR 614.12, 607.2): ``color`` ("target
+# permanent of the chosen color", Pentarch Paladin), ``type`` ("of the chosen type"), ``not_type`` ("that isn't of the
+# chosen type", Callous Oppressor). ``controller_controls``: "whose controller controls an Island" (Seasinger), a
+# ``models.effects.Filter`` of what the target's controller must control. ``exiled_with``: "exiled with [name]" (a
+# card in exile exiled with the source, CR 406.6, 607.2a): the name words, read against the source (CR 201.5).
 
 
 @dataclass(frozen=True)
@@ -221,14 +231,14 @@ def _read_noun_phrase(words: list[str]) -> tuple[_Noun, int]:
             i += 1
             prev = "conn" if trail_comma else "excl"
             continue
-        if re.fullmatch(r"[A-Z][a-z'\-]+s?", raw) and lw not in _TYPES and lw not in _PLURAL and i > 0 or \
-                (re.fullmatch(r"[A-Z][a-z'\-]+", raw) and i == 0 and lw not in _TYPES and lw not in _PLURAL):
+        if re.fullmatch(_SUBTYPE_WORD + r"s?", raw) and lw not in _TYPES and lw not in _PLURAL and i > 0 or \
+                (re.fullmatch(_SUBTYPE_WORD, raw) and i == 0 and lw not in _TYPES and lw not in _PLURAL):
             # a subtype (Goblin, Aura, Wall, Mountain); plural "Goblins" read as the subtype
             sub = raw[:-1] if raw.endswith("s") and not raw.endswith("ss") and raw not in ("Plains",) else raw
             nn.subtypes.append(sub)
             i += 1
             nxt = words[i] if i < len(words) else ""
-            if not trail_comma and nxt and (_is_head_word(nxt) or re.fullmatch(r"[A-Z][a-z'\-]+s?,?", nxt)):
+            if not trail_comma and nxt and (_is_head_word(nxt) or re.fullmatch(_SUBTYPE_WORD + r"s?,?", nxt)):
                 pending_subs.append(sub)  # "Goblin creature": a subtype of the noun that follows
                 prev = "sub"
             else:
@@ -311,6 +321,55 @@ def _read_noun_phrase(words: list[str]) -> tuple[_Noun, int]:
     return nn, i
 
 
+#: Words after a target noun that ``tail_qualifier`` does not read and the target rules do (``_spec_tail``).
+_CHOSEN_RE = re.compile(r"^(?:(?P<neg>that (?:isn't|is not|'s not|are not|aren't) )|(?:that's |that is |that are ))?of the "
+                        r"chosen (?P<what>color|colors|(?:creature )?type)\b", re.I)
+_CONTROLLER_CONTROLS_RE = re.compile(r"^whose controller controls (?P<what>an? [A-Za-z][A-Za-z\- ]*?)(?=$|[,.;]| for\b| and\b"
+                                     r"| until\b| to\b| onto\b| gets?\b| gains?\b| can't\b)", re.I)
+_IN_EXILE_RE = re.compile(r"^in exile\b", re.I)
+_EXILED_WITH_RE = re.compile(r"^[Ee]xiled with (?P<name>[Tt]his(?: (?:creature|artifact|permanent|land|enchantment|card))?|~|"
+                             r"[A-Z][\w'\-]*(?:,? (?:[A-Z][\w'\-]*|of|the|and|a|an|to|in))*)")
+
+
+def _spec_tail(tail: str, unknown: list[str]) -> tuple[dict[str, Any], str | None, str]:
+    """The words after a target noun read here rather than by ``tail_qualifier``: the choice made as the source
+    entered ("of the chosen color", "that isn't of the chosen type": ``chosen``; CR 614.12, 607.2), "whose controller
+    controls an Island" (``controller_controls``), "in exile" (the zone, CR 406) and "exiled with [this object]"
+    (``exiled_with``, CR 406.6, 607.2a; a card exiled with it is in exile). Returns the spec fields, the zone
+    (``exile`` or ``None``) and the words left. Words of these shapes not read (an object they do not name in a way
+    read here) go to ``unknown``."""
+    from .filters import parse_filter
+
+    out: dict[str, Any] = {}
+    zone: str | None = None
+    rest = tail.strip()
+    while rest:
+        if cm := _CHOSEN_RE.match(rest):
+            what = cm.group("what").lower()
+            key = "color" if what.startswith("color") else ("not_type" if cm.group("neg") else "type")
+            if key == "not_type" and "color" in what:
+                unknown.append(cm.group(0))
+            out["chosen"] = out.get("chosen", ()) + (key,)
+            rest = rest[cm.end():]
+        elif cm := _CONTROLLER_CONTROLS_RE.match(rest):
+            try:
+                out["controller_controls"] = parse_filter(cm.group("what").strip())
+            except ValueError:
+                unknown.append(cm.group(0)[:60])
+            rest = rest[cm.end():]
+        elif cm := _IN_EXILE_RE.match(rest):
+            zone = "exile"
+            rest = rest[cm.end():]
+        elif cm := _EXILED_WITH_RE.match(rest):
+            zone = "exile"
+            out["exiled_with"] = cm.group("name")
+            rest = rest[cm.end():]
+        else:
+            break
+        rest = rest.lstrip(" ,")
+    return out, zone, rest
+
+
 def _adjectives(groups: list[list[str]], unknown: list[str]) -> Qualifier:
     """The qualifier of adjective groups; words not read go to ``unknown``."""
     try:
@@ -354,13 +413,22 @@ def parse_target_phrase(phrase: str) -> TargetSpec | None:
         return None
     tail = " ".join(words[used:])
     tq, controller_words, tail = tail_qualifier(tail)
+    extra, extra_zone, tail = _spec_tail(tail, unknown)
+    if extra or extra_zone:
+        q2, c2, tail = tail_qualifier(tail)
+        tq, controller_words = tq.merge(q2), controller_words or c2
     tail = tail.lower()
     controller, zone, owner = controller_words or "any", None, "any"
-    zm = re.search(r"\b(?:in|from) (your|a|an opponent's|target player's|that player's|their|a single|"
+    zm = re.search(r"\b(?:in|from) (your|a|an opponent's|target player's|that player's|their|a single|a player's|"
                    r"its owner's|their owners'|an opponent's) graveyards?\b", tail)
-    if zm and "card" in kinds:
+    if extra_zone and "card" in kinds:
+        zone = extra_zone  # a card in exile (CR 406)
+    elif zm and "card" in kinds:
         zone = "graveyard"
+        # "from a player's graveyard" (Lodestone Bauble): one player's; for one card, any graveyard
         owner = {"your": "you", "a": "any", "an opponent's": "opponent"}.get(zm.group(1), "some")
+        if zm.group(1) == "a player's" and n <= 1:
+            owner = "any"
         if owner == "some":  # whose graveyard depends on another choice: any graveyard, legality unknown
             owner = "any"
             unknown.append(f"{zm.group(1)} graveyard")
@@ -382,19 +450,25 @@ def parse_target_phrase(phrase: str) -> TargetSpec | None:
         unknown.remove("@opponent")
         controller = "opponent"
     if "card" in kinds and zone is None:
+        if n == 0 and (m.group("upto") or m.group("any")):
+            # "up to four target ... cards from ...": zero targets is a legal choice (CR 601.2c: the number of targets
+            # is announced, and "up to" allows none), so the spell or ability never lacks them; which cards the
+            # words allow is not read (a chosen card's legality stays unknown)
+            return TargetSpec(phrase, ("card",), count=0, unknown=(tail[:60] or "the zone",), most=_most_of(m),
+                              any_number=bool(m.group("any")))
         return None  # a card in some zone the phrase does not name in a way read here
     if heads and not kinds:
         kinds = ["permanent"]
-    if zone == "graveyard":
+    if zone in ("graveyard", "exile"):
         kinds = ["card"]
     if m.group("oth"):
         tq = tq.merge(Qualifier(other=True))
-    shown = phrase if (unknown or not tq.empty or len(nn.segs) > 1) else \
+    shown = phrase if (unknown or not tq.empty or len(nn.segs) > 1 or extra) else \
         (phrase[:m.start("rest")] + " ".join(words[:used])).strip()
     cm = re.search(r"\b(you control|you don't control|an opponent controls|your opponents control)\b", phrase, re.I)
     if shown != phrase and controller != "any" and cm:
         shown += " " + cm.group(1)
-    if zone:
+    if zone == "graveyard":
         shown = phrase.split(" graveyard")[0] + " graveyard"
     shown = _trim_shown(shown)
     segs = nn.segs
@@ -412,6 +486,7 @@ def parse_target_phrase(phrase: str) -> TargetSpec | None:
     common: dict[str, Any] = dict(excluded=tuple(excl), controller=controller, zone=zone, owner=owner, count=n,
                   unknown=tuple(unknown), excluded_subtypes=tuple(nn.excl_subtypes), supertypes=tuple(nn.supers),
                   excluded_supertypes=tuple(nn.excl_supers), most=_most_of(m), any_number=bool(m.group("any")))
+    common.update(extra)
     if same and not (len(segs) > 1 and any(len(s.types) > 1 for s in segs)):
         # one noun, or a union of nouns that share their adjectives ("red or green spell", "red instant or
         # sorcery card": the adjectives before the first noun qualify each noun)
@@ -530,6 +605,10 @@ _START = re.compile(r"(?P<count>(?:up to (?:one|two|three|four|five|six|seven|x|
 _NOT_A_REQUIREMENT = {"that", "which", "the", "its", "new", "those", "chosen", "spell's", "ability's", "same",
                       "each", "their", "it", "can't", "be", "could", "would", "as", "single", "only", "has",
                       "have", "one's", "no"}
+#: Words before a bare "targets" (no count) that make it the verb or a reference to targets already chosen, never a
+#: requirement: "If both targets are still legal" (Goblin Welder), "The copy targets the chosen player" (Zevlor),
+#: "If that spell targets a commander", "while choosing targets", "Changing targets this way".
+_NOT_A_REQUIREMENT_TARGETS = {"both", "copy", "spell", "choosing", "changing"}
 
 
 def _phrases(text: str) -> tuple[list[TargetSpec], list[str]]:
@@ -545,6 +624,9 @@ def _phrases(text: str) -> tuple[list[TargetSpec], list[str]]:
     for m in _START.finditer(t):
         before = t[:m.start()].rstrip().split(" ")
         if before and before[-1].lower() in _NOT_A_REQUIREMENT:
+            continue
+        if before and before[-1].lower() in _NOT_A_REQUIREMENT_TARGETS and m.group("word").lower() == "targets" \
+                and not m.group("count") and not m.group("any"):
             continue
         ends = [i for i in (t.find(".", m.end()), t.find(";", m.end())) if i >= 0]
         phrase = t[m.start():min(ends) if ends else len(t)].strip()
@@ -643,6 +725,38 @@ def spell_targets(abilities: Iterable, is_aura: bool = False) -> SpellTargets:
         else:
             texts.append((a.kind, a.text or "", ()))
     return _spell_targets_cached(tuple(texts), aura)
+
+
+def ability_targets(ability: Any) -> SpellTargets:
+    """The target requirements of an activated ability (CR 602.2b: chosen as a spell's are, 601.2c).
+
+    A modal ability (``models.effects.Modal``, CR 700.2) has one tuple of requirements per mode, in printed order,
+    each with the requirements of the words before the modes (its line's own "target" words); ``choose`` is how
+    many modes at least must be chosen (CR 700.2a: a mode whose targets can't be chosen can't be chosen; 700.2c: a
+    mode's targets are needed only if it is chosen). "Choose any number" leaves the count of modes open (whether
+    none may be chosen is not read): unread. Any other ability is read as a spell with that text is
+    (``spell_targets``)."""
+    from ..effects import Modal
+    from .topics import LABEL_RE
+
+    eff = getattr(ability, "effect", None)
+    if not isinstance(eff, Modal):
+        return spell_targets([dataclasses.replace(ability, kind="spell")])
+    head = (ability.text or "").split("\n")[0]
+    return _modal_targets(head, tuple(LABEL_RE.sub("", m.text.lstrip("•").strip()) for m in eff.modes), eff.choose)
+
+
+@lru_cache(maxsize=4096)
+def _modal_targets(head: str, modes: tuple[str, ...], choose: int) -> SpellTargets:
+    common, unread = _phrases(head)
+    out: list[tuple[TargetSpec, ...]] = []
+    for text in modes:
+        specs, bad = _phrases(text)
+        out.append(tuple(common + specs))
+        unread.extend(bad)
+    if choose < 1:
+        unread.append("a modal ability with 'choose any number'")
+    return SpellTargets(tuple(out) or (tuple(common),), max(choose, 1), tuple(unread))
 
 
 _RESTRICT = re.compile(r"\b(hexproof|shroud|protection|can't be the targets?|can't be targeted)\b", re.I)
