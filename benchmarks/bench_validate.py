@@ -18,7 +18,10 @@ The load average is printed with each figure: on a shared machine, wall times ar
 one run, and CPU times (which a busy machine inflates less) are printed beside them. Every ratio is given
 by wall time and by CPU time (medians) and round by round (min / median / max), with its target of issue
 14 and whether it is met. mtgcheck's modules run from bytecode compiled once into ``--tmp`` (as an
-installed package's are), unless ``--no-bytecode``. The caches (parsed cards, card facts) live in a folder of their own
+installed package's are: pip byte-compiles, an editable install writes .pyc files at first import); by default
+the 1x validate figures are taken a second time with ``PYTHONDONTWRITEBYTECODE=1`` (no .pyc: mtgcheck's modules
+compiled from source at each start, as in a sandbox that sets it), printed and labelled apart
+(``--bytecode compiled|source|both``; ``--no-bytecode`` is ``--bytecode source``). The caches (parsed cards, card facts) live in a folder of their own
 under ``--tmp`` and are warmed by one run first, so other processes sharing the user's cache cannot make a
 figure parse the card file again. Usage (every figure of issue 14 in one command, about 3 minutes on an
 idle two-core machine)::
@@ -93,13 +96,14 @@ class _Figures:
               f"   (load {min(self.loads):.1f}-{max(self.loads):.1f})", flush=True)
 
 
-def _interleaved(cases: list[tuple[str, list[str]]], env: dict[str, str], repeat: int, results: dict) -> None:
+def _interleaved(cases: list[tuple], env: dict[str, str], repeat: int, results: dict) -> None:
     """Run the cases alternately (a, b, c, a, b, c, ...), ``repeat`` rounds, so that a change in the machine's
-    load falls on every case alike; then print each case's figures."""
-    figs = [_Figures(name) for name, _ in cases]
+    load falls on every case alike; then print each case's figures. A case is ``(name, cmd)`` or ``(name, cmd,
+    env)`` (an environment of its own)."""
+    figs = [_Figures(c[0]) for c in cases]
     for _ in range(repeat):
-        for f, (_, cmd) in zip(figs, cases):
-            f.add(cmd, env)
+        for f, c in zip(figs, cases):
+            f.add(c[1], c[2] if len(c) > 2 else env)
     for f in figs:
         f.show()
         results[f.name] = f
@@ -130,10 +134,16 @@ def main() -> None:
     ap.add_argument("--repeat-large", type=int, default=1)
     ap.add_argument("--tmp", default="/tmp/mtgcheck-bench")
     ap.add_argument("--no-dask", action="store_true")
-    ap.add_argument("--no-bytecode", action="store_true",
-                    help="keep the environment's PYTHONDONTWRITEBYTECODE (default: mtgcheck's modules are "
-                         "compiled once into a bytecode folder under --tmp, as an installed package is)")
+    ap.add_argument("--bytecode", choices=("both", "compiled", "source"), default="both",
+                    help="compiled: every module runs from bytecode compiled once into a folder under --tmp, as "
+                         "an installed package's do (pip byte-compiles; an editable install writes .pyc files at "
+                         "first import); source: PYTHONDONTWRITEBYTECODE=1 (no bytecode written: mtgcheck's "
+                         "modules compiled from source at each start, as in a sandbox that sets it); both "
+                         "(default): the 1x figures both ways, the targets judged on the compiled ones")
+    ap.add_argument("--no-bytecode", action="store_true", help="the same as --bytecode source")
     a = ap.parse_args()
+    if a.no_bytecode:
+        a.bytecode = "source"
     shared = Path(a.shared)
     corpus = shared / "decklists" / "mtgo-2025-05-to-07.jsonl.gz"
     cards = shared / "carddata" / "oracle-cards-2025-11-03.json.gz"
@@ -145,26 +155,40 @@ def main() -> None:
     env.pop("MTGCHECK_NO_CACHE", None)
     tmp = Path(a.tmp)
     env["MTGCHECK_CACHE_DIR"] = str(tmp / "cache")
-    if not a.no_bytecode:
-        # pip compiles an installed package's modules; a working copy run with PYTHONDONTWRITEBYTECODE would
-        # compile every module at each start (a fixed 0.2 s that no user pays)
+    # source: no bytecode written, mtgcheck compiled from source at each start (a fixed 0.15-0.3 s of serial
+    # start that no installed copy pays; the standard library and site-packages keep their own .pyc files)
+    src_env = dict(env, PYTHONDONTWRITEBYTECODE="1")
+    src_env.pop("PYTHONPYCACHEPREFIX", None)
+    if a.bytecode != "source":
+        # compiled: every module from bytecode compiled once (by the warm-up run below) into a folder of its own
         env.pop("PYTHONDONTWRITEBYTECODE", None)
         env["PYTHONPYCACHEPREFIX"] = str(tmp / "pycache")
+    else:
+        env = src_env
     py = sys.executable
     mt = [py, "-m", "mtgcheck", "validate"]
     # the caches (parsed cards, card facts, bytecode) are warm for every figure
     _run(mt + [str(corpus), "-f", "auto", "--cards", str(cards), "--json"], env)
+    how = {"compiled": "compiled once (as installed)", "source": "none (PYTHONDONTWRITEBYTECODE=1: mtgcheck "
+           "compiled from source at each start)", "both": "compiled once (as installed), and the 1x validate "
+           "figures again with PYTHONDONTWRITEBYTECODE=1 (no .pyc: mtgcheck compiled from source at each start)"}
     print(f"corpus {corpus.name}, cards {cards.name}, {os.cpu_count()} cores, repeat {a.repeat} (cases run "
-          f"alternately); load average {os.getloadavg()[0]:.1f}; bytecode "
-          f"{'as the environment says' if a.no_bytecode else 'compiled once'}; figures: min / median / max\n")
+          f"alternately); load average {os.getloadavg()[0]:.1f}; bytecode {how[a.bytecode]}; figures: "
+          f"min / median / max\n")
     res: dict[str, _Figures] = {}
     base1 = [str(corpus), "-f", "auto", "--cards", str(cards), "--json"]
-    _interleaved([("floor (stdlib json, 1x .gz)", [py, "-c", FLOOR, str(cards), str(corpus)]),
-                  ("validate --jobs 1 (1x .gz)", mt + [*base1, "--jobs", "1"]),
-                  ("validate --jobs 2 (1x .gz)", mt + [*base1, "--jobs", "2"])], env, a.repeat, res)
+    cases1: list[tuple] = [("floor (stdlib json, 1x .gz)", [py, "-c", FLOOR, str(cards), str(corpus)]),
+                           ("validate --jobs 1 (1x .gz)", mt + [*base1, "--jobs", "1"]),
+                           ("validate --jobs 2 (1x .gz)", mt + [*base1, "--jobs", "2"])]
+    if a.bytecode == "both":
+        cases1 += [("validate --jobs 1 (1x .gz, no .pyc)", mt + [*base1, "--jobs", "1"], src_env),
+                   ("validate --jobs 2 (1x .gz, no .pyc)", mt + [*base1, "--jobs", "2"], src_env)]
+    _interleaved(cases1, env, a.repeat, res)
     print()
     _ratio(res, "validate --jobs 1 (1x .gz)", "floor (stdlib json, 1x .gz)", "one job / read floor", ("<=", 3))
     _ratio(res, "validate --jobs 1 (1x .gz)", "validate --jobs 2 (1x .gz)", "speed-up of 2 jobs, 1x", (">=", 1.6))
+    _ratio(res, "validate --jobs 1 (1x .gz, no .pyc)", "validate --jobs 2 (1x .gz, no .pyc)",
+           "speed-up of 2 jobs, 1x, no .pyc (for comparison only: not how an installed copy runs)")
     if a.scale:
         tmp.mkdir(parents=True, exist_ok=True)
         one = tmp / "mtgo-1x.jsonl"

@@ -16,14 +16,18 @@ import json
 import os
 import sys
 from pathlib import Path
-from typing import Iterator
+from typing import TYPE_CHECKING, Iterator
 
 import click
-from rich.console import Console
-from rich.table import Table
-from rich.text import Text
 
-from .runner import ERROR, FAIL, NO_EXPECT, PASS, UNSUPPORTED, Result, iter_results
+from .verdicts import ERROR, FAIL, NO_EXPECT, PASS, UNSUPPORTED
+
+if TYPE_CHECKING:  # pragma: no cover
+    from rich.console import Console
+
+    from .runner import Result
+# (rich, the runner and the question machinery are imported by the commands that use them, not at each
+# start: ``mtgcheck validate --json`` needs none of them)
 
 VERDICT_STYLE = {PASS: "green", FAIL: "bold red", NO_EXPECT: "cyan", UNSUPPORTED: "yellow", ERROR: "bold magenta"}
 #: Modules that add subcommands to ``main`` (each defines ``register(main)``).
@@ -31,6 +35,8 @@ COMMAND_MODULES = ("mtgcheck.solver.decks_cli", "mtgcheck.solver.data_cli")
 
 
 def _console(stderr: bool = False) -> Console:
+    from rich.console import Console
+
     probe = Console(stderr=stderr)
     width = None if probe.is_terminal else 160  # a readable table when piped or captured
     return Console(stderr=stderr, highlight=False, soft_wrap=False, width=width)
@@ -55,6 +61,8 @@ def open_database(cards: str | None):
 
 def say_cards(db, stderr: bool = True) -> None:
     """Print which card data a command uses (one line; on stderr so JSON/CSV output stays clean)."""
+    from rich.text import Text
+
     from mtgcheck.models.database import describe_source
 
     _console(stderr).print(Text(describe_source(db), style="dim"), soft_wrap=True)
@@ -185,6 +193,9 @@ def check(paths: tuple[str, ...], cards: str | None, as_json: bool, as_csv: bool
     """
     import csv
 
+    from rich.table import Table
+    from rich.text import Text
+
     if as_json and as_csv:
         _console(True).print("[bold red]error:[/] choose one of --json and --csv")
         sys.exit(2)
@@ -209,6 +220,8 @@ def check(paths: tuple[str, ...], cards: str | None, as_json: bool, as_csv: bool
 
         source = itertools.chain([first] if first is not None else [], it)
     else:
+        from .runner import iter_results
+
         source = iter_results(paths, db, options, debug)
     for res in source:
         results.append(res)
@@ -279,6 +292,8 @@ def check(paths: tuple[str, ...], cards: str | None, as_json: bool, as_csv: bool
 def ask(file: str, index: int | None, cards: str | None, limit: int, as_json: bool, graph: str | None, debug: bool,
         max_states: int | None, max_seconds: float | None) -> None:
     """Answer the scenario in FILE and explain the answer."""
+    from rich.text import Text
+
     from mtgcheck.models.scenario import ScenarioError, load_scenarios
 
     from .runner import run_scenario

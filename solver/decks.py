@@ -47,7 +47,6 @@ import dataclasses
 import gc
 import itertools
 import operator
-import re
 import weakref
 from collections import Counter
 from dataclasses import dataclass, field
@@ -65,10 +64,10 @@ from mtgcheck.models.decklist import (
     decklist_from_data,
     parse_text,
 )
-from mtgcheck.models.formats import Format, FormatError, load_format
+from mtgcheck.models.formats import Format, load_format
 from mtgcheck.models.mana import COLORS
 
-from .questions import Answer, Context, QuestionError, Unsupported, question
+from .errors import QuestionError, Unsupported
 
 __all__ = [
     "PROBLEM_CODES", "DeckProblem", "DeckReport", "CardFacts", "card_facts", "validate_deck",
@@ -291,12 +290,150 @@ def card_facts(card: Card) -> CardFacts:
 #: ``CardFacts`` fields in order: the facts are kept on disk as these values (built again when first met:
 #: reading plain tuples costs a fraction of rebuilding frozen dataclasses).
 _FIELDS = tuple(f.name for f in dataclasses.fields(CardFacts))
+#: The slots of ``CardFacts``' fields (read and written without going through ``_StoredCardFacts.card``).
+_SLOTS = tuple(CardFacts.__dict__[n] for n in _FIELDS)
+_CARD_SLOT = CardFacts.__dict__["card"]
 
-_FACTS_MAGIC = "mtgcheck-card-facts-2"
+
+class _StoredCardFacts(CardFacts):
+    """``CardFacts`` read from disk whose card was kept pickled on its own (``save_card_facts``): the card is
+    unpickled when it is first read, its behaviour model (``Card.abilities``: objects of ``models.abilities``
+    and ``models.effects``) apart, when ``card`` is first read. Validation reads the card itself only for a
+    few companion and commander rules (Jegantha, spacecraft: printed characteristics, ``_printed``; Zirda:
+    ``card``, the answer then kept in the name cache), so a batch neither builds thousands of card objects
+    nor imports the effect vocabulary to read the card facts (together about a fifth of a second at each
+    start, before ``--jobs`` forks). Every other field is the stored one: the facts are those of
+    ``card_facts`` of the whole card."""
+
+    __slots__ = ("_abilities",)
+    _abilities: "bytes | None"  # (the pickled ``Card.abilities`` not yet put back on the card, or None)
+
+    @property
+    def card(self) -> Card:  # type: ignore[override]
+        got = _printed(self)
+        pending = self._abilities
+        if pending is not None:
+            import pickle
+
+            # (a frozen dataclass: set as its own __init__ sets fields)
+            object.__setattr__(got, "abilities", pickle.loads(pending))
+            _PENDING_SLOT.__set__(self, None)
+        return got
+
+    def __reduce__(self) -> Any:  # (still pickled: a worker's learned names go to the parent)
+        return _facts_from_values, (_stored_values(self),)
+
+
+_PENDING_SLOT = _StoredCardFacts.__dict__["_abilities"]
+
+
+class _CardPickler:
+    """Pickling a card on its own for the card-facts file: ``models.cardcache._Pickler`` (dataclasses as their
+    field values), the card's legalities written as a reference to the facts' own (the same object), which
+    loading puts back."""
+
+    @staticmethod
+    def dumps(card: Any, legalities: Any) -> bytes:
+        import io
+        import pickle
+
+        from mtgcheck.models.cardcache import _Pickler
+
+        class P(_Pickler):
+            def persistent_id(self, obj: Any) -> Any:
+                return "legalities" if obj is legalities else None
+
+        buf = io.BytesIO()
+        P(buf, protocol=pickle.HIGHEST_PROTOCOL).dump(card)
+        return buf.getvalue()
+
+    @staticmethod
+    def loads(data: bytes, legalities: Any) -> Any:
+        import io
+        import pickle
+
+        class U(pickle.Unpickler):
+            def persistent_load(self, pid: Any) -> Any:
+                if pid == "legalities":
+                    return legalities
+                raise pickle.UnpicklingError(f"unknown reference {pid!r}")
+
+        return U(io.BytesIO(data)).load()
+
+
+_LEGALITIES = _FIELDS.index("legalities")
+
+
+def _printed(f: CardFacts) -> Card:
+    """``f``'s card for its printed characteristics (mana cost, faces, type line, power, text): a
+    ``_StoredCardFacts``' card is unpickled now if it was not, without its behaviour model while that is
+    still pickled. Never for its abilities or anything read from them: ``f.card`` then."""
+    got = _CARD_SLOT.__get__(f, CardFacts)
+    if got.__class__ is bytes:
+        got = _CardPickler.loads(got, _SLOTS[_LEGALITIES].__get__(f, CardFacts))
+        _CARD_SLOT.__set__(f, got)
+    return got
+
+
+def _raw_values(f: CardFacts) -> tuple:
+    """The field values of ``f`` as they are (a ``_StoredCardFacts``' card may still be pickled)."""
+    return tuple(s.__get__(f, CardFacts) for s in _SLOTS)
+
+
+def _facts_from_values(values: tuple) -> CardFacts:
+    """The ``CardFacts`` of values kept on disk (``_stored_values``): the fields, the card pickled, and its
+    pickled abilities (or None)."""
+    if len(values) == len(_SLOTS):
+        return CardFacts(*values)
+    f = object.__new__(_StoredCardFacts)
+    for s, v in zip(_SLOTS, values):
+        s.__set__(f, v)
+    _PENDING_SLOT.__set__(f, values[len(_SLOTS)])
+    return f
+
+
+def _stored_values(f: CardFacts) -> tuple:
+    """The values of ``f`` to keep on disk: its fields with the card pickled on its own, without its
+    behaviour model (``Card.abilities``), then the behaviour model pickled on its own (or None)."""
+    values = _raw_values(f)
+    card = values[1]
+    pending = f._abilities if f.__class__ is _StoredCardFacts else None
+    if card.__class__ is bytes:  # (read from disk and never unpickled)
+        return (*values, pending)
+    abilities = None if pending is not None else card.abilities
+    if pending is None and abilities:  # (pickled apart: the card in use keeps them)
+        import copy
+        import io
+        import pickle
+
+        from mtgcheck.models.cardcache import _Pickler
+
+        buf = io.BytesIO()
+        _Pickler(buf, protocol=pickle.HIGHEST_PROTOCOL).dump(abilities)
+        pending = buf.getvalue()
+        card = copy.copy(card)
+        object.__setattr__(card, "abilities", None)
+    data = _CardPickler.dumps(card, values[_LEGALITIES])
+    return (values[0], data, *values[2:], pending)
+
+
+_FACTS_MAGIC = "mtgcheck-card-facts-3"  # (3: cards pickled on their own)
 _FACTS_HASH: str | None = None
 #: Most names of no card kept on disk (each with its suggestions): a corpus of misspellings cannot grow the
 #: file without bound.
 MAX_STORED_UNKNOWN = 5_000
+
+
+def _catalog_dir() -> Any:
+    """``models.catalog.CATALOG_DIR`` (a ``Path``), found without importing ``models.catalog``: importing it
+    imports the ability and effect models (a fifth of a second), which a batch whose names are all in the
+    card facts kept on disk never needs."""
+    import importlib.util
+    from pathlib import Path
+
+    spec = importlib.util.find_spec("mtgcheck.models.catalog")
+    assert spec is not None and spec.origin is not None  # (part of this package)
+    return Path(spec.origin).with_name("catalog_data")  # (as models.catalog defines CATALOG_DIR)
 
 
 def _facts_code_hash() -> str:
@@ -309,10 +446,8 @@ def _facts_code_hash() -> str:
         import os
         from pathlib import Path
 
-        from mtgcheck.models.catalog import CATALOG_DIR
-
         h = hashlib.blake2b(Path(__file__).read_bytes(), digest_size=16)
-        with os.scandir(CATALOG_DIR) as it:  # (name, size and modification time: an edit changes them)
+        with os.scandir(_catalog_dir()) as it:  # (name, size and modification time: an edit changes them)
             for e in sorted(it, key=lambda e: e.name):
                 if e.name.endswith(".yaml"):
                     st = e.stat()
@@ -391,8 +526,9 @@ def save_card_facts(db: Any) -> bool:
     no card database for the names they hold (``stored_cards``).
 
     What is kept is ``DeckValidator``'s name cache whole: each name as written -> its card's ``CardFacts``
-    (with the ``Card``) or the unknown-name marker with its suggestions (at most ``MAX_STORED_UNKNOWN``),
-    and per card whether it has an activated ability (Zirda), once computed.
+    (with the ``Card``, pickled on its own, its behaviour model ``Card.abilities`` apart, and unpickled when
+    first read: ``_StoredCardFacts``) or the unknown-name marker with its suggestions (at most
+    ``MAX_STORED_UNKNOWN``), and per card whether it has an activated ability (Zirda), once computed.
     The file sits next to the parsed-card cache (``models.cardcache``, same folder and the same rules: used
     only while the card file, mtgcheck's ``models/`` (with the embedded catalog) and this module are
     unchanged; written atomically; ``MTGCHECK_NO_CACHE=1`` turns it off). Returns True when a file was
@@ -422,10 +558,10 @@ def save_card_facts(db: Any) -> bool:
             unknown += 1
             if unknown > MAX_STORED_UNKNOWN:
                 continue
-        elif cls is CardFacts:
+        elif cls is CardFacts or cls is _StoredCardFacts:
             t = as_values.get(id(v))
             if t is None:
-                t = as_values[id(v)] = tuple(getattr(v, n) for n in _FIELDS)
+                t = as_values[id(v)] = _stored_values(v)
             v = t
         out[k] = v
     payload = {"names": out, "source": getattr(db, "source", None), "date": getattr(db, "date", None),
@@ -549,7 +685,7 @@ def _comp_gyruda(deck: list[tuple[CardFacts, int]], ctx: dict) -> tuple[str, lis
 def _comp_jegantha(deck, ctx):
     bad = []
     for f, _ in deck:
-        s = _repeated_mana_symbol(f.card)
+        s = _repeated_mana_symbol(_printed(f))
         if s:
             bad.append(f.name)
     return "no card in the starting deck has more than one of the same mana symbol in its mana cost", bad
@@ -741,7 +877,7 @@ class DeckValidator:
         for k, v in entries.items():
             if k[:1] == "\0" or k in names:
                 continue
-            if v.__class__ is CardFacts:
+            if v.__class__ is CardFacts or v.__class__ is _StoredCardFacts:
                 v = names.setdefault("\0" + v.name, v)
             elif v.__class__ is tuple:
                 v = names.setdefault("\0" + v[0], v)
@@ -840,7 +976,7 @@ class DeckValidator:
         canon = "\0" + values[0]
         f = names.get(canon)
         if f is None or f.__class__ is tuple:
-            f = names[canon] = CardFacts(*(f or values))
+            f = names[canon] = _facts_from_values(f or values)
         names[key] = f
         return f
 
@@ -1221,7 +1357,7 @@ class DeckValidator:
         ok_type = (("creature" in el and ("Creature" in f.types or f.creature_outside_battlefield))
                    or ("planeswalker" in el and "Planeswalker" in f.types)
                    or ("vehicle" in el and "Vehicle" in f.subtypes)
-                   or ("spacecraft" in el and "Spacecraft" in f.subtypes and f.card.power is not None))
+                   or ("spacecraft" in el and "Spacecraft" in f.subtypes and _printed(f).power is not None))
         if f.legendary and ok_type:
             return None
         kinds = " or ".join(sorted(el))
@@ -1496,93 +1632,3 @@ def validate_deck(deck: "Decklist | str | Mapping[str, Any]", fmt: "Format | str
     if v is None or v.db is not db:
         v = _VALIDATORS[key] = DeckValidator(f, db)
     return v.validate(deck, commanders=commanders, companion=companion)
-
-
-# ---------------------------------------------------------------------------
-# The question: validate_deck: {format, decklist}
-# ---------------------------------------------------------------------------
-
-
-def _looks_like_path(raw: str) -> bool:
-    """Whether a one-line ``decklist`` is meant as a file name (a path ending, a folder separator), not a one-card list."""
-    return len(raw) <= 1024 and (bool(re.search(r"\.(txt|dek|cod|jsonl|dck|csv|json)$", raw, re.I)) or "/" in raw
-                                 or "\\" in raw) and not re.match(r"^\d+\s*x?\s+\S", raw)
-
-
-def _confined_path(raw: str, scenario_path: str) -> Any:
-    """The decklist file a scenario names, which must lie inside the scenario's folder (no absolute path,
-    no ``..`` or symbolic link leading out of it); raises ``QuestionError`` otherwise."""
-    from pathlib import Path
-
-    base = Path(scenario_path).parent.resolve()
-    try:
-        p = (base / raw).resolve()
-    except (OSError, RuntimeError) as e:
-        raise QuestionError(f"decklist file {raw!r} cannot be used: {e}") from None
-    if Path(raw).is_absolute() or not p.is_relative_to(base):
-        raise QuestionError(f"decklist file {raw!r} is outside the scenario's folder ({base}); a scenario may only "
-                            "read files in its own folder or below it")
-    return p
-
-
-def _decklist_arg(ctx: Context) -> Decklist:
-    raw = ctx.arg("decklist")
-    if isinstance(raw, str):
-        from mtgcheck.models.decklist import DecklistError, read_decks
-
-        # a path (relative to the scenario file) or the decklist text itself
-        if "\n" not in raw.strip() and raw.strip() and _looks_like_path(raw.strip()):
-            p = _confined_path(raw.strip(), ctx.scenario.path)
-            if p.is_file():
-                try:
-                    decks = list(read_decks(p))
-                except DecklistError as e:
-                    raise QuestionError(str(e)) from None
-                if len(decks) != 1:
-                    raise QuestionError(f"{raw} holds {len(decks)} decks; validate_deck checks one")
-                return decks[0]
-            if re.search(r"\.(txt|dek|cod|jsonl)$", raw.strip(), re.I):
-                raise QuestionError(f"decklist file {raw!r} not found (paths are relative to the scenario file)")
-        return parse_text(raw, source=f"{ctx.scenario.path} (decklist)")
-    if isinstance(raw, Mapping):
-        return decklist_from_data(dict(raw), source=f"{ctx.scenario.path} (decklist)")
-    raise QuestionError("'decklist' must be decklist text, a decklist file path, or {main: [[count, name]], side: [...]}")
-
-
-@question("validate_deck", unordered=("codes", "problem_cards"))
-def ask_validate_deck(ctx: Context) -> Answer:
-    """``validate_deck: {format, decklist, commanders?, companion?}`` → ``legal``, ``status``, ``codes``,
-    ``problems`` (list of {code, cards, rule, message}), ``problem_cards``, ``commanders``, ``companion``, ``counts``.
-    ``legal`` is None (status ``unknown``) when nothing is broken but the card data has no legality for some
-    cards (``legality_unknown``: the embedded catalog has none; give the cards ``legalities`` or use Scryfall data).
-
-    CR 100.2, 100.4, 903, 702.124, 702.139; the card data's legalities (its date is in the explanation).
-    """
-    fmt_name = ctx.arg("format", types=(str,))
-    try:
-        fmt = load_format(fmt_name)
-    except FormatError as e:
-        raise QuestionError(str(e)) from None
-    deck = _decklist_arg(ctx)
-    cmds = ctx.arg("commanders", None)
-    if isinstance(cmds, str):
-        cmds = [cmds]
-    comp = ctx.arg("companion", None)
-    rep = validate_deck(deck, fmt, ctx.db, commanders=cmds, companion=comp)
-    why = [f"format {fmt.title}; card data {rep.data_source or 'catalog'} dated {rep.data_date or 'unknown'}",
-           f"counted: main {rep.counts.get('main', 0)}, sideboard {rep.counts.get('side', 0)}, commander "
-           f"{rep.counts.get('commander', 0)}, companion {rep.counts.get('companion', 0)}"]
-    why += [f"{p.code} ({p.rule}): {p.message}" for p in rep.problems]
-    why += [f"note: {n}" for n in rep.notes]
-    if rep.legal:
-        why.append("legal: every rule of the format checked and none broken")
-    elif rep.legal is None:
-        why.append("legality unknown: no other rule of the format is broken, but the card data has no legality "
-                   "for some cards, so the deck cannot be called legal")
-    values = {
-        "legal": rep.legal, "status": rep.status, "codes": rep.codes,
-        "problems": [{"code": p.code, "cards": p.cards, "rule": p.rule, "message": p.message} for p in rep.problems],
-        "problem_cards": sorted({c for p in rep.problems for c in p.cards}),
-        "commanders": rep.commanders, "companion": rep.companion, "counts": rep.counts,
-    }
-    return Answer("validate_deck", values, why, extra={"report": rep.to_dict()})

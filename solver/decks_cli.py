@@ -50,7 +50,7 @@ try:  # orjson is a dependency; the standard library keeps working if it is miss
 except ImportError:  # pragma: no cover
     orjson = None  # type: ignore[assignment]
 
-from .questions import QuestionError, Unsupported
+from .errors import QuestionError, Unsupported
 
 _STATE: dict[str, Any] = {}
 #: Records of a JSON-lines file per unit of work.
@@ -823,9 +823,7 @@ def register(main: click.Group) -> None:
                   help="Most illegal decks whose problems are listed under the table.")
     def validate(paths, fmt, cards, as_json, as_csv, jobs, dask_address, reader, commanders, companion, show):
         """Validate every decklist under PATHS against FORMAT's deck-construction rules."""
-        from rich.console import Console
-
-        err = Console(stderr=True, highlight=False)
+        err = _ErrorConsole()
         gc_on = gc.isenabled()
         gc.disable()  # (until the card data is read and frozen: _batch_gc)
         try:
@@ -845,6 +843,65 @@ def register(main: click.Group) -> None:
                 gc.enable()
         if END_PROCESS and dask_address is None:
             _end_process(0, err)
+
+
+class _ErrorConsole:
+    """``validate``'s console on standard error (``rich.console.Console(stderr=True, highlight=False)``),
+    made when it is first used: a batch that prints nothing there (``--json``, ``--csv`` into a pipe or
+    file) does not import rich, a twentieth of a second at each start."""
+
+    def __init__(self) -> None:
+        self._console: Any = None
+
+    @property
+    def console(self) -> Any:
+        if self._console is None:
+            from rich.console import Console
+
+            self._console = Console(stderr=True, highlight=False)
+        return self._console
+
+    def print(self, *args: Any, **kwargs: Any) -> None:
+        self.console.print(*args, **kwargs)
+
+    @property
+    def is_terminal(self) -> bool:
+        """``Console.is_terminal``; False without making the console when standard error is no terminal and
+        neither ``TTY_COMPATIBLE`` nor ``FORCE_COLOR`` is set (rich says False then too: it reads those two,
+        then ``isatty``)."""
+        if self._console is None and "TTY_COMPATIBLE" not in os.environ and "FORCE_COLOR" not in os.environ:
+            try:
+                if not sys.stderr.isatty():
+                    return False
+            except (AttributeError, ValueError):  # no isatty, or closed: rich says False
+                return False
+        return bool(self.console.is_terminal)
+
+
+class _NoProgress:
+    """What ``validate`` uses instead of a ``rich.progress.Progress`` when it draws no bar."""
+
+    def __enter__(self) -> "_NoProgress":
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        return None
+
+    def add_task(self, *args: Any, **kwargs: Any) -> int:
+        return 0
+
+    def advance(self, *args: Any) -> None:
+        return None
+
+
+def _progress(err: _ErrorConsole, show: bool) -> Any:
+    """The progress bar of ``validate`` on standard error (``show``: long runs on a terminal), or none."""
+    if not show:
+        return _NoProgress()
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    return Progress(TextColumn("validating"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                    console=err.console, transient=True)
 
 
 #: Set by the ``mtgcheck`` program (``mtgcheck.__main__.run``: the console script and ``python -m mtgcheck``),
@@ -891,10 +948,6 @@ def _after(first: UnitResult, rest: Iterator[UnitResult]) -> Iterator[UnitResult
 
 def _validate_command(err, paths, fmt, cards, as_json, as_csv, jobs, dask_address, reader, commanders, companion,
                       show, gc_on: bool = True) -> None:
-    from rich.console import Console
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-    from rich.table import Table
-
     from mtgcheck.models.decklist import iter_deck_files
     from mtgcheck.models.formats import FormatError, load_format
 
@@ -976,8 +1029,7 @@ def _validate_command(err, paths, fmt, cards, as_json, as_csv, jobs, dask_addres
     if stdin_text is not None:
         results = _after(run_unit(("text", "<stdin>", stdin_text, reader)), results)
     try:
-        with Progress(TextColumn("validating"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-                      console=err, transient=True, disable=not show_bar) as progress:
+        with _progress(err, show_bar) as progress:
             bar = progress.add_task("decks", total=None)
             for res in results:
                 n_done += res.n
@@ -1010,6 +1062,9 @@ def _validate_command(err, paths, fmt, cards, as_json, as_csv, jobs, dask_addres
         fatal.append("no decklist found under " + ", ".join(map(str, paths)) + " (decklist files end in "
                      + ", ".join(_suffixes()) + ")")
     if not as_json and not as_csv and n_done:
+        from rich.console import Console
+        from rich.table import Table
+
         con = Console(highlight=False)
         # the source and date on lines of their own: a long path would wrap inside a narrow table title
         con.print(f"mtgcheck validate: {n_done} decks, format {fmt}")

@@ -19,35 +19,8 @@ from mtgcheck.models.effects import Topic
 from mtgcheck.models.scenario import Scenario
 from mtgcheck.models.state import GameState, Permanent, StateError
 
-
-class QuestionError(ValueError):
-    """The question's arguments are wrong (missing key, unknown player, bad reference).
-
-    The runner reports it as an ``error`` verdict with the scenario's file and line.
-    """
-
-    def __init__(self, message: str, suggestions: list[str] | None = None) -> None:
-        super().__init__(message)
-        self.suggestions = suggestions or []
-
-
-class Unsupported(Exception):
-    """The question (or a card it needs) is not modelled yet; reported as ``unsupported``, never as passing.
-
-    Parameters
-    ----------
-    message : str
-        The reason, naming the card and the sentence or cost part.
-    topics : iterable of Topic, optional
-        What the unmodelled text could change (``models.effects.Topic``); kept as ``self.topics``.
-    text : str, optional
-        The sentence or cost part not modelled; kept as ``self.text``.
-    """
-
-    def __init__(self, message: str = "", *, topics: Iterable[Topic] = (), text: str | None = None) -> None:
-        super().__init__(message)
-        self.topics: frozenset[Topic] = frozenset(topics)
-        self.text = text
+from .errors import QuestionError as QuestionError  # (defined there, re-exported: the same classes)
+from .errors import Unsupported as Unsupported
 
 
 @dataclass
@@ -156,7 +129,7 @@ HANDLERS: dict[str, Registered] = {}
 
 #: Modules that register handlers (all must import).
 HANDLER_MODULES = (
-    "mtgcheck.solver.basic", "mtgcheck.solver.produce", "mtgcheck.solver.payment.handlers", "mtgcheck.solver.delve", "mtgcheck.solver.resolution", "mtgcheck.solver.decks",
+    "mtgcheck.solver.basic", "mtgcheck.solver.produce", "mtgcheck.solver.payment.handlers", "mtgcheck.solver.delve", "mtgcheck.solver.resolution", "mtgcheck.solver.decks_question",
 )
 _loaded = False
 
@@ -205,7 +178,7 @@ MODULE_TOPICS: dict[str, tuple[Topic, ...]] = {
     "produce": (Topic.MANA_PRODUCTION,), "sources": (Topic.MANA_PRODUCTION,), "mana_triggers": (Topic.MANA_PRODUCTION,),
     "costs": (Topic.COSTS,), "payment": (Topic.COSTS,), "delve": (Topic.COSTS,), "targets": (Topic.CASTING,),
     "layers": (Topic.CHARACTERISTICS,), "resolution": (Topic.RESOLUTION,), "basic": (Topic.ACTIVATION,),
-    "decks": (Topic.DECK_CONSTRUCTION,), "gate": (), "budget": (),
+    "decks": (Topic.DECK_CONSTRUCTION,), "decks_question": (Topic.DECK_CONSTRUCTION,), "gate": (), "budget": (),
 }
 
 

@@ -20,9 +20,9 @@ from typing import Any, Iterable, Iterator, Mapping
 from mtgcheck.models.scenario import Scenario, ScenarioError, build_state, load_scenario_items
 
 from .questions import Answer, Context, QuestionError, Registered, Unsupported, load_handlers
+from .verdicts import ERROR, FAIL, NO_EXPECT, PASS, UNSUPPORTED
 
 SCENARIO_SUFFIXES = (".yaml", ".yml", ".json")
-PASS, FAIL, NO_EXPECT, UNSUPPORTED, ERROR = "pass", "FAIL", "no expectation", "unsupported", "error"
 
 
 @dataclass

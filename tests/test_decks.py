@@ -4,6 +4,8 @@ Expected values come from the rules and the card data's legalities (snapshot 202
 """
 from __future__ import annotations
 
+import os
+
 import pytest
 
 from mtgcheck.models.formats import FormatError, load_format
@@ -294,6 +296,24 @@ def test_user_format_file(tmp_path, db):
     assert codes(rep) == ["too_many_copies"]
     with pytest.raises(FormatError):
         load_format("no-such-format")
+
+
+def test_format_files_are_read_once_per_version(tmp_path, monkeypatch):
+    """Looking a format up by name reads the format folders (``available_formats``); each file is parsed once
+    per version in a process, and a file changed since (size, modification time) is read again."""
+    from mtgcheck.models import formats
+
+    monkeypatch.setenv("MTGCHECK_FORMATS", str(tmp_path))
+    p = tmp_path / "highlander.yaml"
+    p.write_text("name: highlander\nlegality: vintage\nmin_main: 100\nmax_side: 15\ncopy_limit: 1\n")
+    first = formats.available_formats()
+    assert first["highlander"].min_main == 100 and first["highlander"].copy_limit == 1
+    again = formats.available_formats()
+    assert again["highlander"] is first["highlander"] and again["modern"] is first["modern"]
+    p.write_text("name: highlander\nlegality: vintage\nmin_main: 80\nmax_side: 15\ncopy_limit: 1\n")
+    os.utime(p, ns=(p.stat().st_atime_ns, p.stat().st_mtime_ns + 1_000_000))
+    changed = formats.available_formats()["highlander"]
+    assert changed.min_main == 80 and changed.copy_limit == 1
 
 
 def test_plain_data_api(db):

@@ -21,7 +21,7 @@ TEXT_IMPORT_ALLOWED = {
 RE_ALLOWED = {
     "graph.py": "reads our own notation ({W} symbols and '(N life)' of a payment's description) to draw it",
     "payment/model.py": "reads our machine-readable spend-restriction codes (mana_value_at_least_N), not card text",
-    "decks.py": "file names and decklist-line shapes of the CLI's arguments (not card text)",
+    "decks_question.py": "file names and decklist-line shapes of the validate_deck question's arguments (not card text)",
 }
 
 

@@ -170,3 +170,100 @@ def test_merged_names_keep_one_facts_object_per_card():
     DeckValidator.merge(db, DeckValidator.learned(other))
     v = DeckValidator("vintage", db)
     assert v.resolve("cache bear") is v.resolve("Cache Bear")
+
+
+# ---------------------------------------------------------------------------
+# Cards kept pickled on their own (issue 14, --jobs 2: the serial start before the fork)
+# ---------------------------------------------------------------------------
+
+JEGANTHA = {"object": "card", "layout": "normal", "lang": "en", "legalities": LEGAL,
+            "name": "Jegantha, the Wellspring", "mana_cost": "{4}{R/G}", "type_line": "Legendary Creature — Elemental Elk",
+            "colors": ["R", "G"], "color_identity": ["R", "G"], "keywords": ["Companion"], "power": "5", "toughness": "5",
+            "oracle_text": "Companion — No card in your starting deck has more than one of the same mana symbol in its "
+                           "mana cost. (If this card is your chosen companion, you may put it into your hand from "
+                           "outside the game for {3} as a sorcery.)\n{T}: Add {W}{U}{B}{R}{G}. This mana can't be "
+                           "spent to pay generic mana costs."}
+BALOTH = {"object": "card", "layout": "normal", "lang": "en", "legalities": LEGAL, "name": "Leatherback Baloth",
+          "mana_cost": "{G}{G}{G}", "type_line": "Creature — Beast", "oracle_text": "", "colors": ["G"],
+          "color_identity": ["G"], "power": "4", "toughness": "5"}
+JEGANTHA_DECKS = [
+    # Jegantha (CR 702.139a): {1}{G}, {G} and no mana cost repeat no symbol: legal
+    {"format": "modern", "main": [[4, "Grizzly Bears"], [4, "Llanowar Elves"], [52, "Forest"]],
+     "companion": [[1, "Jegantha, the Wellspring"]]},
+    # {G}{G}{G} has the same symbol three times: the companion condition fails
+    {"format": "modern", "main": [[4, "Leatherback Baloth"], [4, "Llanowar Elves"], [52, "Forest"]],
+     "companion": [[1, "Jegantha, the Wellspring"]]},
+]
+
+
+@pytest.fixture
+def jegantha_batch(batch):
+    cards, _ = batch
+    cards.write_text(json.dumps(_records() + [JEGANTHA, BALOTH]), encoding="utf-8")
+    path = cards.parent / "jegantha.jsonl"
+    path.write_text("".join(json.dumps(d) + "\n" for d in JEGANTHA_DECKS), encoding="utf-8")
+    return cards, path
+
+
+def test_stored_cards_are_the_database_cards_and_jegantha_reads_their_mana_costs(jegantha_batch, monkeypatch):
+    """The card facts read from disk keep each card pickled on its own and its behaviour model (catalog
+    abilities) apart: Jegantha's condition (CR 702.139a) reads the printed mana costs without the abilities,
+    and the card once read whole is the database's card, abilities included."""
+    cards, path = jegantha_batch
+    first = _validate(cards, path)
+    rows = [json.loads(line) for line in first.stdout.splitlines()]
+    assert [r["status"] for r in rows] == ["legal", "illegal"], first.output
+    assert rows[1]["codes"] == ["companion_condition"]
+    database.clear_cache()
+    db = decks.stored_cards(cards, lambda: database.load_database(str(cards)))
+    assert db is not None and not db.loaded
+    v = decks.DeckValidator("modern", db)
+    elves = v.resolve("Llanowar Elves")
+    assert type(elves) is decks._StoredCardFacts and elves._abilities is not None  # (a catalog model, kept apart)
+    rep = v.validate_record(JEGANTHA_DECKS[1], str(path), 1, 2)
+    assert rep.codes == ["companion_condition"] and "Leatherback Baloth" in rep.problems[0].cards
+    assert elves._abilities is not None  # Jegantha read the printed cost only
+    full = database.load_database(str(cards))
+    want = full.get("Llanowar Elves")
+    assert want.abilities  # (the point: a card with a behaviour model)
+    assert elves.card == want and elves.card.abilities == want.abilities
+    assert elves.card.legalities is elves.legalities
+    ref = decks.card_facts(want)
+    for name in decks._FIELDS:
+        assert getattr(elves, name) == getattr(ref, name), name
+    again = _validate(cards, path, "--jobs", "2")
+    assert again.stdout_bytes == first.stdout_bytes
+
+
+PROBE = r"""
+import json, sys
+from mtgcheck.solver.cli import main
+try:
+    main(["validate", sys.argv[1], "-f", "auto", "--cards", sys.argv[2], "--json"], standalone_mode=False)
+except SystemExit:
+    pass
+print(json.dumps(sorted(m for m in sys.modules if m.split(".")[0] in ("mtgcheck", "rich", "yaml"))))
+"""
+
+
+def test_a_batch_from_stored_facts_imports_neither_the_question_machinery_nor_rich(jegantha_batch, tmp_path):
+    """A batch whose names are all in the card facts on disk, with ``--json`` into a pipe, imports neither
+    the question machinery and the effect vocabulary (``solver.questions``, ``models.effects``) nor rich:
+    about a third of a second less of serial start before ``--jobs`` forks (docs/decks.md)."""
+    import subprocess
+    import sys
+
+    cards, path = jegantha_batch
+    env = dict(os.environ, MTGCHECK_CACHE_DIR=str(tmp_path / "cache"))
+    mods = []
+    for _ in range(2):  # the first run keeps the card facts, the second reads them
+        p = subprocess.run([sys.executable, "-c", PROBE, str(path), str(cards)], capture_output=True, text=True,
+                           env=env, timeout=300)
+        assert p.returncode == 0, p.stderr[-2000:]
+        *lines, last = p.stdout.strip().splitlines()
+        assert [json.loads(line)["status"] for line in lines] == ["legal", "illegal"]
+        mods = json.loads(last)
+    assert "mtgcheck.solver.decks" in mods
+    for heavy in ("mtgcheck.models.effects", "mtgcheck.models.abilities", "mtgcheck.solver.questions",
+                  "mtgcheck.models.scenario", "mtgcheck.models.database", "rich"):
+        assert heavy not in mods, heavy
