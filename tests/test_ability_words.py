@@ -74,11 +74,15 @@ def test_boast_and_forecast_keep_their_restrictions_cr_702_142a_702_57b(real_db)
     assert "upkeep" in " ".join(u.text for u in walk_unmodelled(forecast.effect))
 
 
-def test_max_speed_stays_unmodelled_cr_702_178a(real_db):
+def test_max_speed_is_a_conditional_grant_cr_702_178a(real_db):
     """CR 702.178a: "Max speed — [ability]" grants the ability only while its controller's speed is 4: the line
-    stays one unmodelled ability, never the bare ability."""
+    is one static ability granting it to its own object under the ``MaxSpeed`` condition, never the bare ability."""
+    from mtgcheck.models.effects import GrantAbility, MaxSpeed
+
     lines = [a for a in abilities_of(real_db.get("Aether Syphon")) if a.text.startswith("Max speed")]
-    assert lines and all(a.kind == "static" and a.is_unmodelled for a in lines)
+    assert lines and all(a.kind == "static" and isinstance(a.effect, GrantAbility)
+                         and isinstance(a.effect.condition, MaxSpeed) and a.effect.affects.relation == "this"
+                         for a in lines)
 
 
 def test_keyword_action_line_is_an_instruction_cr_701_25(real_db):
