@@ -75,6 +75,32 @@ _LATER_UNTAP_RE = re.compile(r"(?:this \w+|it|that \w+|[A-Z][\w ,'-]{0,40}?) (?:
                              r"(?:your|its controller's) (?:next )?untap step\.?", re.I)
 #: Words of an ability that adds mana itself (CR 106.1, 605.1): "add {G}", "adds one mana", "add an amount of".
 _ADDS_RE = re.compile(r"\badds?\b|\bmana\b(?! value| cost)", re.I)
+#: Wording with the word "mana" that adds none (CR 605.1a-b: a mana ability is one that *could add* mana; 106.1): mana
+#: spent or paid before, read as a record ("if mana from a Treasure was spent to cast it", "if at least four mana was
+#: spent to cast it", "for each mana from Treasures spent to activate this ability", "the type of mana spent to pay
+#: this activation cost", "the amount of mana they paid", CR 601.2h, 602.2b: what was paid is fixed once it is paid),
+#: other abilities named by what they are ("an artifact card with a mana ability", "activated abilities that aren't
+#: mana abilities", "an exhaust ability that isn't a mana ability", CR 605.1a), a payment of mana ("Pay any amount of
+#: mana", "pay one mana of each of the chosen colors", CR 118.1: paying mana spends it, 601.2h), mana symbols counted
+#: (CR 107.4, 202.1) and permissions to spend mana as though it were of another type (CR 609.4b). Each is removed
+#: before ``_ADDS_RE`` looks for mana made; every other "mana" still counts ("Double the amount of each type of
+#: unspent mana you have", Doubling Cube, adds mana without "add").
+_NO_MANA_MADE_RE = re.compile(
+    r"\bmana(?= (?:from [^.,;:]{1,40}? )?(?:(?:was|were|is|are) )?spent (?:to (?:cast|activate|pay)|on)\b)"
+    r"|\bmana(?= (?:you|they|that player|each player) (?:spent|paid)\b)|\bmana(?= paid\b)"
+    r"|\b(?:with|isn't|aren't|not) (?:an? |any )?(?:activated )?mana abilit(?:y|ies)\b"
+    r"|\bpay (?:any amount of|one|two|three|four|five|x|\d+) mana\b"
+    r"|\bmana symbols?\b"
+    r"|\bspend (?:\w+ )?mana as though it were mana of any (?:color|type)\b|\bmana of any type can be spent\b"
+    r"|\bspend (?:any type of mana|mana of any type)\b", re.I)
+
+
+def _mana_made_words(text: str) -> str:
+    """``text`` without quoted abilities (another object's, CR 113.10) and without the wording of
+    ``_NO_MANA_MADE_RE``: what is left is searched for words that add mana."""
+    return _NO_MANA_MADE_RE.sub(" ", QUOTED_RE.sub("", text))
+
+
 #: The trigger condition of a triggered mana ability (CR 605.1b): mana made or spent, a permanent tapped for mana.
 _MANA_EVENT_RE = re.compile(r"\bfor mana\b|\bmana\b|\badds?\b|\bspen[dt]\b|\bfor \{|\bmana abilit", re.I)
 #: A quoted ability granted to another object or a token (CR 113.2c: that object's ability, not this one's).
@@ -93,7 +119,10 @@ _NOT_TARGET_ACTIVATION = re.compile(r"\bactivate\b|\bactivated\b|\bonly\b|\bany 
 #: ability" after a target (the targets are chosen as it is activated anyway, CR 601.2c, 602.2b).
 _TARGET_ACTIVATION_WORDS = re.compile(r"\btarget (?:activated|triggered)(?: or (?:activated|triggered))? abilit(?:y|ies)\b"
                                       r"|\btarget activated ability, (?:or )?triggered ability\b"
-                                      r"|(?<=\S) as you activate this ability\b", re.I)
+                                      r"|(?<=\S) as you activate this ability\b"
+                                      # mana already spent, read as the ability resolves (CR 602.2b, 601.2h, 608.2):
+                                      # "If mana from a Treasure was spent to activate this ability, ..."
+                                      r"|\b(?:was |were )?spent to activate this ability\b", re.I)
 
 
 #: A sentence of an activated ability's effect that may restrict activating it (CR 602.5): "Activate only ...",
@@ -254,9 +283,10 @@ def classify(text: str, kind: str = "static", targets_typed: bool = False) -> fr
         # such an ability makes mana itself only if its own words add mana (CR 605.1a-b, 106.7: what an ability
         # "would produce if it were to resolve"); a land it searches for, a land type it sets until end of turn or
         # a token's quoted mana ability exists only once it has resolved (608.2)
-        mana = bool(_ADDS_RE.search(QUOTED_RE.sub("", text)))
+        # (mana spent or paid, mana abilities named, mana symbols counted add no mana: ``_NO_MANA_MADE_RE``)
+        mana = bool(_ADDS_RE.search(_mana_made_words(text)))
         if kind == "triggered" and mana and _MANA_EVENT_RE.search(text.split(",", 1)[0]) and "," in text \
-                and not _ADDS_RE.search(QUOTED_RE.sub("", text.split(",", 1)[1])):
+                and not _ADDS_RE.search(_mana_made_words(text.split(",", 1)[1])):
             # "Whenever you tap this land for mana, target opponent creates a 1/1 ..." (Forbidden Orchard): a
             # trigger on mana whose effect adds none is not a mana ability (CR 605.1b: it "could add mana"); it
             # uses the stack (605.5a) and changes no mana made now

@@ -1,0 +1,116 @@
+"""The gate's precision, issue 11 (second round): unmodelled sentences the rules prove cannot change the answer asked
+no longer make it unsupported, and their close cousins that can still do (models/text/topics.py classify,
+models/text/relevance.py, models/text/scope.py, solver/gate.py). Each narrowing has a test naming its rule and a
+test of the cousin that must stay unsupported. Expected answers come from the rules named; examples of the whole
+class are in examples/classes/gate_precision.yaml.
+"""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from mtgcheck.models.database import load_database
+from mtgcheck.models.effects import Topic
+from mtgcheck.models.text.topics import classify
+from mtgcheck.solver.runner import PASS, UNSUPPORTED
+from tests.scenario_text import run
+
+MANA = {Topic.MANA_PRODUCTION, Topic.OTHER_MANA}
+
+
+@pytest.fixture(scope="module")
+def db():
+    return load_database()
+
+
+def _cards(cards: dict[str, tuple[str, str, str]]) -> str:
+    """Scenario lines defining cards ``{name: (type line, oracle text, power/toughness or "")}``."""
+    lines = ["cards:"]
+    for name, (type_line, text, pt) in cards.items():
+        lines += [f"  {json.dumps(name)}:", '    mana_cost: "{2}"', f"    type_line: {json.dumps(type_line)}",
+                  f"    oracle_text: {json.dumps(text)}"]
+        if pt:
+            p, t = pt.split("/")
+            lines += [f'    power: "{p}"', f'    toughness: "{t}"']
+    return "\n".join(lines)
+
+
+def _ask(tmp_path, db, cards, battlefield: str, ask: str, expect: str = ""):
+    body = "\n".join(["players: [Alice, Bob]", _cards(cards), "battlefield:", f"  Alice: [{battlefield}]",
+                      f"ask: {ask}"] + ([f"expect: {expect}"] if expect else []))
+    return run(tmp_path, db, body + "\n")
+
+
+# --- 1. "mana" that adds no mana (CR 605.1a-b, 106.7) ---------------------------------------------------------------
+
+@pytest.mark.parametrize("kind, text", [
+    ("triggered", "Whenever you cast a spell, if mana from a Treasure was spent to cast it, you draw a card and you "
+                  "lose 1 life."),                                                                  # Mastermind Plum
+    ("triggered", "Whenever you cast a creature spell, if three or more mana from creatures was spent to cast it, "
+                  "draw a card."),                                                                  # Inga and Esika
+    ("triggered", "Whenever you cast a noncreature spell, if at least four mana was spent to cast it, put a +1/+1 "
+                  "counter on this creature."),                                                     # The Emperor of Palamecia
+    ("triggered", "Whenever you activate an ability, if it isn't a mana ability, you may pay {2}. If you do, copy "
+                  "that ability. You may choose new targets for the copy."),                        # Rings of Brighthearth
+    ("activated", "Pay any amount of mana. Look at that many cards from the top of your library, then put one of "
+                  "those cards into your hand and the rest on the bottom of your library in a random order."),  # Karn
+    ("activated", "Search your library for an artifact card with a mana ability or a basic land card, reveal it, put "
+                  "it into your hand, then shuffle."),                                              # Moonsilver Key
+    ("activated", "Mill five cards. Put all creature cards with activated abilities that aren't mana abilities from "
+                  "among the milled cards into your hand."),                                        # Tazri
+    ("activated", "When you next activate an exhaust ability that isn't a mana ability this turn, copy it. You may "
+                  "choose new targets for the copy."),                                              # Pit Automaton
+    ("activated", "This enchantment deals damage to any target equal to the number of red mana symbols in the "
+                  "sacrificed creature's mana cost."),                                              # Fiery Bombardment
+])
+def test_mana_words_that_add_no_mana_are_no_mana_topic(kind, text):
+    """CR 605.1a-b: an activated or triggered ability is a mana ability only if it could add mana; mana spent or
+    paid (601.2h, 602.2b, 118.1), mana abilities named, mana symbols counted (107.4) add none, and what a permanent
+    could produce is what its abilities would add (106.7)."""
+    assert not classify(text, kind, True) & MANA
+
+
+def test_spent_to_activate_is_no_restriction():
+    """CR 602.2b, 608.2: "for each mana from Treasures spent to activate this ability" (Mr. House) is read as the
+    ability resolves; "Spend only mana ... to activate this ability" restricts the payment (CR 602.5) and stays."""
+    assert Topic.ACTIVATION not in classify("Roll a six-sided die plus an additional six-sided die for each mana from "
+                                            "Treasures spent to activate this ability.", "activated", True)
+    assert Topic.ACTIVATION in classify("Draw a card. Spend only mana produced by Treasures to activate this ability.",
+                                        "activated", True)
+
+
+@pytest.mark.parametrize("kind, text, topic", [
+    # Doubling Cube: doubling unspent mana adds mana without the word "add" (CR 605.1a; it is a mana ability)
+    ("activated", "Double the amount of each type of unspent mana you have.", Topic.MANA_PRODUCTION),
+    # a trigger on a spell cast that adds mana is no mana ability, but could produce counts it (CR 605.5a, 106.7)
+    ("triggered", "Whenever you cast a spell, if mana from a Treasure was spent to cast it, add {R}.", Topic.OTHER_MANA),
+    # a triggered mana ability (CR 605.1b): tapped for mana, adds mana
+    ("triggered", "Whenever you tap a land for mana, add one mana of any type that land produced.",
+     Topic.MANA_PRODUCTION),
+    # "Tap up to three lands your opponents control for mana" activates their mana abilities (CR 605.3a)
+    ("activated", "Tap up to three lands your opponents control for mana.", Topic.MANA_PRODUCTION),
+])
+def test_mana_made_stays_mana(kind, text, topic):
+    """The cousins: wording that does make mana keeps its mana topic (CR 605.1a-b, 605.5a, 106.7)."""
+    assert topic in classify(text, kind, True)
+
+
+TREASURE_DRAW = ("Creature — Human Wizard", "{T}: Add {B}.\nWhenever you cast a spell, if mana from a Treasure was spent "
+                 "to cast it, you draw a card and you lose 1 life.", "2/2")
+TREASURE_ADD = ("Creature — Human Wizard", "{T}: Add {B}.\nWhenever you cast a spell, if mana from a Treasure was spent "
+                "to cast it, add {R}.", "2/2")
+
+
+def test_treasure_spent_draw_trigger_leaves_could_produce_answered(tmp_path, db):
+    """CR 106.7, 605.1b (Mastermind Plum's wording): the trigger adds no mana; the permanent could produce {B}."""
+    r = _ask(tmp_path, db, {"Plum Sage": TREASURE_DRAW}, "{card: Plum Sage, id: p}", "{could_produce: {id: p}}",
+             "{types: [B]}")
+    assert r.verdict == PASS, r.message
+
+
+def test_treasure_spent_add_trigger_stays_unsupported(tmp_path, db):
+    """The cousin: the same trigger adding {R} would add mana if it resolved (CR 106.7, 605.5a): not modelled here,
+    so could_produce stays unsupported, naming the sentence."""
+    r = _ask(tmp_path, db, {"Plum Adder": TREASURE_ADD}, "{card: Plum Adder, id: p}", "{could_produce: {id: p}}")
+    assert r.verdict == UNSUPPORTED and "add {R}" in r.message
