@@ -114,3 +114,103 @@ def test_treasure_spent_add_trigger_stays_unsupported(tmp_path, db):
     so could_produce stays unsupported, naming the sentence."""
     r = _ask(tmp_path, db, {"Plum Adder": TREASURE_ADD}, "{card: Plum Adder, id: p}", "{could_produce: {id: p}}")
     assert r.verdict == UNSUPPORTED and "add {R}" in r.message
+
+
+# --- 2. What spells cost to cast (CR 601.2f, 118.7-118.9): the spell_costs topic ----------------------------------
+
+@pytest.mark.parametrize("text, changes", [
+    ("Rare and mythic rare spells you cast cost {1} less to cast.", ("spell_cost",)),                       # Rarity
+    ("Creature spells you cast that share a creature type with this creature cost {1} less to cast.",
+     ("spell_cost",)),                                                                                   # Mistform Warchief
+    ("Creature spells you cast cost {X} less to cast, where X is the amount of life you gained this turn.",
+     ("spell_cost",)),                                                                                   # Ezzaroot Channeler
+    ("Creature spells you cast cost {1} less to cast for each +1/+1 counter on Animar.", ("spell_cost",)),  # Animar
+    ("You may cast artifact spells and colorless spells from the top of your library.", ("cast_from_library",)),
+    ("You may play lands and cast spells from the top of your library. If you cast a spell this way, pay life equal "
+     "to its mana value rather than pay its mana cost.", ("cast_from_library", "cast_from_library", "spell_cost")),
+])
+def test_spell_cost_changes_are_typed(text, changes):
+    """CR 601.2f, 118.7, 118.9, 601.3: a change of what spells cost to cast, a permission to cast spells from the
+    library: the topics spell_costs (and casting, zones for the permission), never costs or activation."""
+    from mtgcheck.models.text.relevance import static_change
+
+    typed = static_change(text)
+    assert typed is not None and typed.changes == changes
+    assert Topic.COSTS not in classify(text) and Topic.ACTIVATION not in classify(text)
+    assert Topic.SPELL_COSTS in classify(text) or Topic.CASTING in classify(text)
+
+
+@pytest.mark.parametrize("text", [
+    # Tithe Taker: abilities' activation costs change too (CR 602.2b)
+    "During your turn, spells your opponents cast cost {1} more to cast and abilities your opponents activate cost "
+    "{1} more to activate unless they're mana abilities.",
+    "All targeted spells and abilities cost {2} less and have their targets chosen randomly.",          # High Troller
+    "Activated abilities of artifacts cost {1} more to activate unless they're mana abilities.",
+])
+def test_ability_cost_changes_keep_the_costs_topic(text):
+    """The cousins: a change that names abilities changes activation costs (CR 602.2b, 601.2f): not typed as a spell
+    cost, it keeps the costs topic that activate and the mana questions declare."""
+    from mtgcheck.models.text.relevance import static_change
+
+    assert static_change(text) is None
+    assert Topic.COSTS in classify(text)
+
+
+RARE_DISCOUNT = ("Creature — Unicorn", "Rare and mythic rare spells you cast cost {1} less to cast.\n{T}: You gain 1 life.",
+                 "2/2")
+
+
+def test_spell_cost_change_leaves_activate_answered(tmp_path, db):
+    """CR 602.2b, 601.2f (Rarity's wording): the ability costs {T} only; the spells' discount does not apply."""
+    r = _ask(tmp_path, db, {"Rare Unicorn": RARE_DISCOUNT}, "{card: Rare Unicorn, id: u}",
+             "{activate: {permanent: {id: u}, ability: 1}}", "{activatable: true}")
+    assert r.verdict == PASS, r.message
+
+
+def test_spell_cost_change_keeps_cast_unsupported(tmp_path, db):
+    """The cousin: casting a spell reads it (CR 601.2f): cast stays unsupported, naming the sentence."""
+    body = "\n".join(["players: [Alice, Bob]", _cards({"Rare Unicorn": RARE_DISCOUNT}),
+                      "battlefield:", "  Alice: [Rare Unicorn, Mountain]", "hand:", "  Alice: [Lightning Bolt]",
+                      "ask: {cast: {card: Lightning Bolt}}"])
+    r = run(tmp_path, db, body + "\n")
+    assert r.verdict == UNSUPPORTED and "Rare and mythic rare spells" in r.message
+
+
+def test_spell_cost_change_keeps_delve_unsupported(tmp_path, db):
+    """The cousin: delve totals the spell's cost (CR 601.2f, 702.66a): it declares spell_costs too."""
+    body = "\n".join(["players: [Alice, Bob]", _cards({"Rare Unicorn": RARE_DISCOUNT}),
+                      "battlefield:", "  Alice: [Rare Unicorn, Island]", "hand:", "  Alice: [Treasure Cruise]",
+                      "graveyard:", "  Alice: [Forest, Forest, Forest, Forest, Forest, Forest, Forest]",
+                      "ask: {delve: {card: Treasure Cruise}}"])
+    r = run(tmp_path, db, body + "\n")
+    assert r.verdict == UNSUPPORTED and "Rare and mythic rare spells" in r.message
+
+
+def test_ability_cost_increase_keeps_activate_unsupported(tmp_path, db):
+    """The cousin: Tithe Taker's increase of activation costs during its controller's turn (CR 602.2b, 601.2f) is not
+    modelled: activating an ability with a mana cost stays unsupported, naming it."""
+    tithe = ("Creature — Human Soldier", "During your turn, spells your opponents cast cost {1} more to cast and "
+             "abilities your opponents activate cost {1} more to activate unless they're mana abilities.", "2/1")
+    pinger = ("Artifact", "{1}, {T}: You gain 1 life.", "")
+    body = "\n".join(["players: [Alice, Bob]", "active: Bob", _cards({"Tithe Sergeant": tithe, "Life Stone": pinger}),
+                      "battlefield:", "  Alice: [{card: Life Stone, id: s}, Island]", "  Bob: [Tithe Sergeant]",
+                      "ask: {activate: {permanent: {id: s}, ability: 1}}"])
+    r = run(tmp_path, db, body + "\n")
+    assert r.verdict == UNSUPPORTED and "abilities your opponents activate" in r.message
+
+
+# --- 3. An activated ability changing what later spells cost (CR 602.2, 608.2, 107.3) ---------------------------
+
+def test_kaza_wording_answered_and_x_in_cost_stays_unsupported(tmp_path, db):
+    """CR 602.2b, 107.3a: with X in its cost, "X is the mana value of the exiled card" (Elite Arcanist) defines what
+    the ability costs: not modelled, activate stays unsupported; Kaza's X (not in its cost) does not."""
+    kaza = ("Legendary Creature — Human Wizard", "Haste\n{T}: The next instant or sorcery spell you cast this turn costs "
+            "{X} less to cast, where X is the number of Wizards you control as this ability resolves.", "1/2")
+    arcanist = ("Creature — Human Wizard", "{X}, {T}: Copy the exiled card. You may cast the copy without paying its "
+                "mana cost. X is the mana value of the exiled card.", "1/1")
+    r = _ask(tmp_path, db, {"Roil Wizard": kaza}, "{card: Roil Wizard, id: k}",
+             "{activate: {permanent: {id: k}, ability: 1}}", "{activatable: true}")
+    assert r.verdict == PASS, r.message
+    r = _ask(tmp_path, db, {"Copy Wizard": arcanist}, "{card: Copy Wizard, id: e}, Island",
+             "{activate: {permanent: {id: e}, ability: 1}}")
+    assert r.verdict == UNSUPPORTED and "X is the mana value of the exiled card" in r.message

@@ -51,6 +51,14 @@ creature each combat" of types. This module reads a whole sentence of a few stri
   (CR 905.2c, it works during the draft): they do nothing in a game. Topic ``DECK_CONSTRUCTION``.
 * an optional entering choice ("You may have this land enter tapped. If you do, you get two rad counters.",
   CR 614.1c, 614.12): made as the land enters. Topics ``RESOLUTION``, ``ZONES``.
+* a change of what spells cost to cast ("Rare and mythic rare spells you cast cost {1} less to cast", CR 601.2f,
+  118.7; object words naming an ability, activating or "this spell" excluded): it never applies to an ability's
+  activation cost (CR 602.2b) nor to a mana ability (605.1a). Topic ``SPELL_COSTS`` (declared by cast, payments,
+  delve only).
+* a permission to cast spells from the top of the library ("You may cast artifact spells and colorless spells from
+  the top of your library", CR 601.3) and the alternative cost of spells cast that way ("If you cast a spell this
+  way, pay life equal to its mana value rather than pay its mana cost", CR 118.9). Topics ``CASTING``, ``ZONES``
+  (+ ``SPELL_COSTS``).
 
 A sentence with any part these shapes do not cover is not typed (``None``): it keeps its wide topics.
 ``StaticChange.reads`` names, per change, what another ability in play would have to read for the change to matter
@@ -95,7 +103,7 @@ class StaticChange:
     ----------
     changes : tuple of str
         ``pt``, ``keyword:K``, ``subtype:S``, ``supertype:snow``, ``combat``, ``entering_self``, ``counters``,
-        ``deck``, ``devotion``: one per change, in the order read.
+        ``deck``, ``devotion``, ``spell_cost``, ``cast_from_library``: one per change, in the order read.
     affected : str
         The object words ("colorless creatures you control", "enchanted land"); ``""`` when there are none.
     topics : frozenset of Topic
@@ -183,6 +191,29 @@ _DEVOTION_RE = re.compile(r"^your devotion to (?:each color and each combination
                           r" (?:one|two|\d+)$", re.I)
 
 
+#: CR 601.2f, 118.7: a change of what *spells* cost to cast ("Rare and mythic rare spells you cast cost {1} less to
+#: cast", "Creature spells you cast that share a creature type with this creature cost {1} less to cast", "Creature
+#: spells you cast cost {X} less to cast, where X is ..."). It names casting, so it never applies to an ability's
+#: activation cost (CR 602.2b) nor to mana abilities: only the questions that total a spell's cost read it. Object
+#: words naming an ability, activating, or "this spell" itself (its own casting: ``models.text.scope``) are not
+#: this shape.
+_SPELL_COST_RE = re.compile(r"^(?P<subj>[^.]{0,160}?\bspells?\b[^.]{0,160}?) costs? (?:\{[^}]+\})+ (?:less|more) to cast"
+                            r"(?: for each [^.]+|, where X is [^.]+| if [^.]+)?$", re.I)
+_NOT_SPELL_ONLY_RE = re.compile(r"\babilit|\bactivat|\bthis spell\b|\bthis card\b", re.I)
+#: What such a change may add, about the same spells (CR 601.2f): how much it may reduce.
+_SPELL_COST_TAIL = re.compile(r"^this effect (?:reduces only the amount of generic mana you pay"
+                              r"|can't reduce the (?:mana in that cost|amount of mana you pay) to less than (?:one|1) mana)$",
+                              re.I)
+#: CR 601.3, 305.2: a permission to cast spells (or play lands) from the top of the library (Mystic Forge, Bolas's
+#: Citadel): it changes what may be cast and from where, nothing about abilities or mana.
+_CAST_FROM_TOP_RE = re.compile(r"^you may (?:play lands and )?cast (?:[\w ,]{1,60}? )?spells?(?: [\w ,]{1,60}?)? from the top of "
+                               r"your library$", re.I)
+#: CR 118.9: an alternative cost of the spells cast that way ("If you cast a spell this way, pay life equal to its mana
+#: value rather than pay its mana cost", Bolas's Citadel): it is a way of casting them (CR 601.2b, 601.2f).
+_CAST_THIS_WAY_COST_RE = re.compile(r"^if you cast a spell this way, (?:you may )?pay [^.]{1,80} rather than pay its mana cost$",
+                                    re.I)
+
+
 #: A sentence extending the previous one's change to other objects.
 _SAME_IS_TRUE = re.compile(r"^the same is true for [^.]+\.?$", re.I)
 
@@ -249,6 +280,15 @@ def _sentence_changes(s: str) -> tuple[list[str], str] | None:
         return ["deck"], ""
     if _DEVOTION_RE.match(s):
         return ["devotion"], ""
+    if _SPELL_COST_TAIL.match(s):
+        return ["spell_cost"], ""
+    if _CAST_FROM_TOP_RE.match(s):
+        return ["cast_from_library"], ""
+    if _CAST_THIS_WAY_COST_RE.match(s):
+        return ["cast_from_library", "spell_cost"], ""
+    sc = _SPELL_COST_RE.match(_LEAD_COND.sub("", s, count=1))
+    if sc and not _NOT_SPELL_ONLY_RE.search(sc.group(0)):
+        return ["spell_cost"], sc.group("subj").strip()
     s = _LEAD_COND.sub("", s, count=1)
     s = _TRAIL_COND.sub("", s, count=1)
     m = _SENTENCE_RE.match(s)
@@ -278,7 +318,8 @@ def _sentence_changes(s: str) -> tuple[list[str], str] | None:
 _TOPICS = {"pt": {Topic.POWER_TOUGHNESS}, "keyword": {Topic.KEYWORDS, Topic.COMBAT}, "combat": {Topic.COMBAT},
            "subtype": {Topic.SUBTYPES}, "supertype": {Topic.COSTS, Topic.MANA_SPENDING},
            "entering_self": {Topic.RESOLUTION, Topic.ZONES}, "counters": {Topic.RESOLUTION},
-           "deck": {Topic.DECK_CONSTRUCTION}, "devotion": {Topic.RESOLUTION}}
+           "deck": {Topic.DECK_CONSTRUCTION}, "devotion": {Topic.RESOLUTION}, "spell_cost": {Topic.SPELL_COSTS},
+           "cast_from_library": {Topic.CASTING, Topic.ZONES}}
 
 
 @functools.lru_cache(maxsize=65536)
