@@ -28,8 +28,8 @@ def _cards(cards: dict[str, tuple[str, str, str]]) -> str:
     """Scenario lines defining cards ``{name: (type line, oracle text, power/toughness or "")}``."""
     lines = ["cards:"]
     for name, (type_line, text, pt) in cards.items():
-        lines += [f"  {json.dumps(name)}:", '    mana_cost: "{2}"', f"    type_line: {json.dumps(type_line)}",
-                  f"    oracle_text: {json.dumps(text)}"]
+        lines += [f"  {json.dumps(name)}:"] + ([] if "Land" in type_line else ['    mana_cost: "{2}"']) + [
+            f"    type_line: {json.dumps(type_line)}", f"    oracle_text: {json.dumps(text)}"]
         if pt:
             p, t = pt.split("/")
             lines += [f'    power: "{p}"', f'    toughness: "{t}"']
@@ -214,3 +214,72 @@ def test_kaza_wording_answered_and_x_in_cost_stays_unsupported(tmp_path, db):
     r = _ask(tmp_path, db, {"Copy Wizard": arcanist}, "{card: Copy Wizard, id: e}, Island",
              "{activate: {permanent: {id: e}, ability: 1}}")
     assert r.verdict == UNSUPPORTED and "X is the mana value of the exiled card" in r.message
+
+
+# --- 5. "This land is every nonbasic land type" (CR 205.3i, 305.6-305.7) --------------------------------------------
+
+NEXUS = ("Land", "This land is every nonbasic land type.\n{T}: Add {C}.\n{1}, {T}: Add one mana of any color.", "")
+
+
+def test_every_nonbasic_land_type_is_a_subtype_change():
+    """CR 305.6-305.7, 205.3i: nonbasic land types give no mana ability: typed as subtypes added (all of them)."""
+    from mtgcheck.models.text.relevance import static_change
+
+    typed = static_change("This land is every nonbasic land type.")
+    assert typed is not None and typed.changes == ("subtype:*",)
+    assert classify("This land is every nonbasic land type.") == frozenset({Topic.SUBTYPES})
+    # the cousin: a basic land type gives the land its intrinsic mana ability (CR 305.6): not typed
+    assert static_change("This land is every basic land type.") is None
+    assert Topic.MANA_PRODUCTION in classify("This land is every basic land type.")
+
+
+def test_planar_nexus_alone_makes_colorless(tmp_path, db):
+    """CR 305.7, 106.4 (Planar Nexus's wording): nothing reads land types; it taps for {C} (its {1} ability has no
+    other mana to pay it, CR 601.2g-h)."""
+    r = _ask(tmp_path, db, {"Nexus Land": NEXUS}, "Nexus Land", "{available_mana: Alice}",
+             '{pools: ["{C}"], count: 1}')
+    assert r.verdict == PASS, r.message
+
+
+def test_planar_nexus_with_urzas_tower_stays_unsupported(tmp_path, db):
+    """The cousin: Urza's Tower asks whether Alice controls an Urza's Mine and an Urza's Power-Plant (CR 205.3i): a
+    land that is every nonbasic land type is both, which the engine does not model — unsupported, naming it."""
+    tower = ("Land — Urza's Tower", "{T}: Add {C}. If you control an Urza's Mine and an Urza's Power-Plant, add "
+             "{C}{C}{C} instead.", "")
+    r = _ask(tmp_path, db, {"Nexus Land": NEXUS, "Urza's Tower": tower}, "Nexus Land, {card: \"Urza's Tower\", id: t}",
+             "{could_produce: {id: t}}")
+    assert r.verdict == UNSUPPORTED and "every nonbasic land type" in r.message
+
+
+# --- 6. "Enchanted land is snow" (CR 205.4g, 107.4h) ----------------------------------------------------------------
+
+FROST = ("Snow Enchantment — Aura", "Enchant land\nEnchanted land is snow.", "")
+
+
+def _frost(tmp_path, db, extra_cards: dict, battlefield: str, ask: str, expect: str = ""):
+    cards = {"Frost Veil": FROST, **extra_cards}
+    body = _cards(cards).replace('    oracle_text: "Enchant land', '    keywords: [Enchant]\n    oracle_text: "Enchant land')
+    lines = ["players: [Alice, Bob]", body, "battlefield:", f"  Alice: [{{card: Forest, id: f}}, "
+             f"{{card: Frost Veil, attached_to: f}}{', ' + battlefield if battlefield else ''}]", f"ask: {ask}"]
+    return run(tmp_path, db, "\n".join(lines + ([f"expect: {expect}"] if expect else [])) + "\n")
+
+
+def test_snow_land_pool_is_answered(tmp_path, db):
+    """CR 205.4g, 107.4h: a pool does not say which mana is snow; with nothing naming snow or {S} the snow Forest
+    still makes {G} (Glittering Frost's wording)."""
+    r = _frost(tmp_path, db, {}, "", "{available_mana: Alice}", '{pools: ["{G}"], count: 1}')
+    assert r.verdict == PASS, r.message
+
+
+def test_snow_land_with_an_s_cost_stays_unsupported(tmp_path, db):
+    """The cousin: a mana ability costing {S} (CR 107.4h) can be paid with the snow Forest's mana only: available_mana
+    stays unsupported, naming the snow sentence."""
+    converter = ("Artifact", "{S}, {T}: Add {C}{C}.", "")
+    r = _frost(tmp_path, db, {"Rime Converter": converter}, "Rime Converter", "{available_mana: Alice}")
+    assert r.verdict == UNSUPPORTED and "Enchanted land is snow" in r.message
+
+
+def test_snow_land_keeps_cast_unsupported(tmp_path, db):
+    """The cousin: casting reads what the mana may pay (CR 107.4h, 601.2h): the snow sentence counts (mana_spending)."""
+    r = _frost(tmp_path, db, {}, "", "{cast: {card: Grizzly Bears}}\nhand:\n  Alice: [Grizzly Bears]")
+    assert r.verdict == UNSUPPORTED and "Enchanted land is snow" in r.message

@@ -30,11 +30,15 @@ creature each combat" of types. This module reads a whole sentence of a few stri
     typed here: it gives the land the intrinsic mana ability of that type (CR 305.6, 305.7), and neither is a card
     type ("is an artifact in addition", "is a 0/0 creature": a new card type can make a permanent summoning sick
     or change what filters see, CR 302.6). Nonbasic land types give no ability (CR 305.6 names the basic ones).
+    "This land is every nonbasic land type" (Planar Nexus) adds them all (``S`` is ``*``: read by whatever names any
+    creature or nonbasic land type — "Urza's Mine", "a Desert" — or types at all).
     Topic ``SUBTYPES``; read when something in play names S, any type ("creature type", "the chosen type", "basic
     land types"), or a party (CR 700.8: Cleric, Rogue, Warrior, Wizard).
   - ``supertype:snow``: "is snow" (layer 4, CR 205.4g): mana from a snow source is snow mana (CR 106.3, 107.4h),
-    which pays {S}. Topics ``COSTS``, ``MANA_SPENDING`` (could_produce reads only the types, CR 106.7); read when
-    something in play names snow or {S}.
+    which pays {S}. Topics ``MANA_SPENDING`` (what the mana may pay) and ``SPELL_COSTS`` (a spell's {S}; the
+    questions that total a spell's cost); could_produce reads only the types (CR 106.7), and an available_mana pool
+    does not say which mana is snow, so for them — and for an ability's cost, whose {S} is in its own words — it is
+    read when something in play names snow or {S}.
   - ``combat``: a rule of attacking and blocking only ("can block an additional creature each combat", "can't be
     blocked", "attacks each combat if able", CR 506-509). Topic ``COMBAT``.
 * a replacement of the object's own entering ("If this land would enter, sacrifice an untapped Mountain instead.
@@ -145,7 +149,9 @@ _TYPES_LIST = _WORD_TYPE + r"(?:(?:,| and|, and) " + _WORD_TYPE + r")*"
 _TYPE_ADD = (r"(?:is|are) (?:also )?(?:an? )?(?:(?P<types>" + _TYPES_LIST + r"|the chosen creature type)"
              r"(?: in addition to (?:its|their) other (?:creature |land )?types)?"
              r"|the chosen type in addition to (?:its|their) other creature types"
-             r"|every creature type)")
+             r"|every creature type"
+             # CR 205.3i, 305.7: nonbasic land types give no ability (Planar Nexus); read by what names any of them
+             r"|every nonbasic land type)")
 _SNOW = r"(?:is|are) snow"
 _CHANGE = rf"(?:{_PT}|{_HAS} {_KW_LIST}|{_COMBAT}|{_TYPE_ADD.replace('(?P<types>', '(?:')}|{_SNOW})"
 _SENTENCE_RE = re.compile(rf"^{_SUBJECT} (?P<changes>{_CHANGE}(?:(?:,| and|, and) (?:it )?{_CHANGE})*)$")
@@ -236,7 +242,7 @@ def _singular(word: str) -> str:
 def _types(words: str) -> tuple[str, ...] | None:
     """The subtypes named in "a Cleric, Rogue, Warrior, and Wizard" / "Deserts" / "the chosen type", or ``None``
     when one is not a creature or nonbasic land type (a card type, a basic land type, an artifact type)."""
-    if re.fullmatch(r"the chosen (?:creature )?type|every creature type", words):
+    if re.fullmatch(r"the chosen (?:creature )?type|every creature type|every nonbasic land type", words):
         return ("*",)
     out = []
     for w in re.split(r",? and |, ", words):
@@ -263,7 +269,9 @@ def _change_of(part: str) -> list[str] | None:
         return ["combat"]
     m = re.fullmatch(_TYPE_ADD, p)
     if m:
-        ts = _types(m.group("types") or ("every creature type" if "every creature type" in p else "the chosen type"))
+        ts = _types(m.group("types") or ("every creature type" if "every creature type" in p else
+                                         "every nonbasic land type" if "every nonbasic land type" in p else
+                                         "the chosen type"))
         return None if ts is None else ["subtype:" + t for t in ts]
     if re.fullmatch(_SNOW, p):
         return ["supertype:snow"]
@@ -316,7 +324,7 @@ def _sentence_changes(s: str) -> tuple[list[str], str] | None:
 
 
 _TOPICS = {"pt": {Topic.POWER_TOUGHNESS}, "keyword": {Topic.KEYWORDS, Topic.COMBAT}, "combat": {Topic.COMBAT},
-           "subtype": {Topic.SUBTYPES}, "supertype": {Topic.COSTS, Topic.MANA_SPENDING},
+           "subtype": {Topic.SUBTYPES}, "supertype": {Topic.MANA_SPENDING, Topic.SPELL_COSTS},
            "entering_self": {Topic.RESOLUTION, Topic.ZONES}, "counters": {Topic.RESOLUTION},
            "deck": {Topic.DECK_CONSTRUCTION}, "devotion": {Topic.RESOLUTION}, "spell_cost": {Topic.SPELL_COSTS},
            "cast_from_library": {Topic.CASTING, Topic.ZONES}}

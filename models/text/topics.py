@@ -266,7 +266,10 @@ def classify(text: str, kind: str = "static", targets_typed: bool = False) -> fr
         from .relevance import static_change
 
         typed = static_change(text)
-        if typed is not None and not changes_mana_abilities(text):
+        if typed is not None and (not changes_mana_abilities(text)
+                                  or all(c.startswith("subtype:") for c in typed.changes)):
+            # (subtypes typed by ``static_change`` are creature and nonbasic land types only: they give no mana
+            # ability, CR 305.6-305.7 — "This land is every nonbasic land type", Planar Nexus, 205.3i)
             # what the sentence can change, typed (models.text.relevance): its condition and object words add no
             # topic (CR 611.3a); what else must read it to matter is ``Unmodelled.reads`` (solver.gate)
             return typed.topics
