@@ -283,3 +283,91 @@ def test_snow_land_keeps_cast_unsupported(tmp_path, db):
     """The cousin: casting reads what the mana may pay (CR 107.4h, 601.2h): the snow sentence counts (mana_spending)."""
     r = _frost(tmp_path, db, {}, "", "{cast: {card: Grizzly Bears}}\nhand:\n  Alice: [Grizzly Bears]")
     assert r.verdict == UNSUPPORTED and "Enchanted land is snow" in r.message
+
+
+# --- 7. Replacements and statics that act only later ------------------------------------------------------------------
+
+@pytest.mark.parametrize("text, change, topics", [
+    ("If a spell or ability an opponent controls causes you to discard a card, you may reveal that card and put it on "
+     "top of your library instead of putting it anywhere else.", "discard_replacement",
+     {Topic.RESOLUTION, Topic.ZONES}),                                                             # Nephalia Academy
+    ("If a spell or ability an opponent controls causes you to discard this card, put it onto the battlefield instead "
+     "of putting it into your graveyard.", "discard_replacement", {Topic.RESOLUTION, Topic.ZONES}),  # Obstinate Baloth
+    ("If turning a face-down permanent face up causes a triggered ability of a permanent you control to trigger, that "
+     "ability triggers an additional time.", "extra_trigger", {Topic.TRIGGERS, Topic.RESOLUTION}),   # Panoptic Projektor
+    ("If an artifact or creature entering causes a triggered ability of a permanent you control to trigger, that "
+     "ability triggers an additional time.", "extra_trigger", {Topic.TRIGGERS, Topic.RESOLUTION}),   # Panharmonicon
+    ("If you would begin your turn while this artifact is tapped, you may skip that turn instead. If you do, untap "
+     "this artifact.", "turn_skip", {Topic.LATER_TURNS}),                                          # Time Vault
+    ("If you would copy a spell one or more times, instead copy it that many times plus an additional time. You may "
+     "choose new targets for the additional copy.", "copy_replacement", {Topic.RESOLUTION}),       # Twinning Staff
+])
+def test_later_replacements_are_typed(text, change, topics):
+    """CR 614.1a (discard and copy replacements apply as a spell or ability resolves, 608.2, 707.10), 603.2d (extra
+    triggers wait on the stack; the cause is no mana event, so no triggered mana ability, 605.1b), 614.10 (skipping a
+    later turn): none changes whether an ability can be activated or what mana can be made now."""
+    from mtgcheck.models.text.relevance import static_change
+
+    typed = static_change(text)
+    assert typed is not None and typed.changes == (change,)
+    assert classify(text) == frozenset(topics)
+
+
+@pytest.mark.parametrize("text", [
+    # every trigger of a permanent, a triggered mana ability included (CR 605.1b): it may double mana made now
+    "If a triggered ability of a permanent you control triggers, that ability triggers an additional time.",
+    # the cause is a land tapped for mana: triggered mana abilities (CR 605.1b)
+    "If a land being tapped for mana causes a triggered ability of a permanent you control to trigger, that ability "
+    "triggers an additional time.",
+    # any discard, costs included (CR 701.9, 118.1): not only an opponent's spell or ability resolving
+    "If you would discard a card, you may put it on top of your library instead.",
+    # the untap without the turn skip it belongs to
+    "If you do, untap this artifact.",
+])
+def test_later_replacement_cousins_are_not_typed(text):
+    """The cousins that may act now keep their wide topics (CR 605.1b, 701.9)."""
+    from mtgcheck.models.text.relevance import static_change
+
+    assert static_change(text) is None
+
+
+def test_all_triggers_doubled_keeps_available_mana_unsupported(tmp_path, db):
+    """The cousin: doubling every trigger doubles a triggered mana ability (CR 605.1b, 603.2d): with a land that has
+    one (Glittering Frost's wording) available_mana stays unsupported, naming the doubler."""
+    mirror = ("Artifact", "If a triggered ability of a permanent you control triggers, that ability triggers an "
+              "additional time.", "")
+    r = _ask(tmp_path, db, {"Odd Mirror": mirror}, "Odd Mirror, Forest", "{available_mana: Alice}")
+    assert r.verdict == UNSUPPORTED and "triggers an additional time" in r.message
+
+
+def test_delayed_control_change_rider_is_a_trigger_only():
+    """CR 603.7a: "An opponent gains control of this land at the beginning of the next end step" (Rainbow Vale) is a
+    delayed trigger; the same change now ("Target opponent gains control of this land") keeps its wide topics."""
+    assert classify("An opponent gains control of this land at the beginning of the next end step.", "rider") == \
+        frozenset({Topic.TRIGGERS})
+    assert Topic.MANA_PRODUCTION in classify("Target opponent gains control of this land.", "rider")
+
+
+OZ = "If one or more +1/+1 counters would be put on an artifact or creature you control, that many plus one +1/+1 " \
+     "counters are put on it instead."
+
+
+def test_counters_put_by_an_ability_as_it_resolves_are_not_read_now(tmp_path, db):
+    """CR 608.2, 601.2c (Ozolith, the Shattered Spire): "{1}{G}, {T}: Put a +1/+1 counter on target artifact or
+    creature you control" puts the counter as it resolves; activating it reads only the target: answered."""
+    oz = ("Legendary Artifact", OZ + "\n{1}{G}, {T}: Put a +1/+1 counter on target artifact or creature you control. "
+          "Activate only as a sorcery.", "")
+    r = _ask(tmp_path, db, {"Odd Spire": oz}, "{card: Odd Spire, id: o}, Forest, Island",
+             "{activate: {permanent: {id: o}, ability: 1}}", "{activatable: true}")
+    assert r.verdict == PASS, r.message
+
+
+def test_counters_put_as_a_cost_keep_the_replacement_read(tmp_path, db):
+    """The cousin: a cost that puts a +1/+1 counter (CR 602.2b, 118.1) is paid now and the replacement changes how many
+    (CR 614.1a), so the sentence still counts for activating it, named."""
+    oz = ("Legendary Artifact", OZ, "")
+    grower = ("Creature — Elf", "Put a +1/+1 counter on this creature: This creature gains trample until end of turn.",
+              "1/1")
+    r = _ask(tmp_path, db, {"Odd Spire": oz, "Odd Grower": grower}, "Odd Spire, {card: Odd Grower, id: g}",
+             "{activate: {permanent: {id: g}, ability: 1}}")
+    assert r.verdict == UNSUPPORTED and "that many plus one" in r.message

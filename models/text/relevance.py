@@ -107,7 +107,8 @@ class StaticChange:
     ----------
     changes : tuple of str
         ``pt``, ``keyword:K``, ``subtype:S``, ``supertype:snow``, ``combat``, ``entering_self``, ``counters``,
-        ``deck``, ``devotion``, ``spell_cost``, ``cast_from_library``: one per change, in the order read.
+        ``deck``, ``devotion``, ``spell_cost``, ``cast_from_library``, ``discard_replacement``, ``extra_trigger``,
+        ``turn_skip``, ``copy_replacement``: one per change, in the order read.
     affected : str
         The object words ("colorless creatures you control", "enchanted land"); ``""`` when there are none.
     topics : frozenset of Topic
@@ -220,6 +221,35 @@ _CAST_THIS_WAY_COST_RE = re.compile(r"^if you cast a spell this way, (?:you may 
                                     re.I)
 
 
+#: CR 614.1a, 701.9: a replacement of where a discarded card goes, or of its discard, when a spell or ability an
+#: opponent controls (or an effect: costs are not effects, 118.1) makes you discard (Nephalia Academy, Obstinate
+#: Baloth, Library of Leng): it applies only as such a spell or ability resolves (CR 608.2). Topics ``RESOLUTION``,
+#: ``ZONES``.
+_DISCARD_REPL = re.compile(
+    r"^if (?:a spell or ability an opponent controls|an effect) causes you to discard (?:a card|this card|it), "
+    r"(?:discard it, but )?(?:you may )?(?:reveal that card and )?put (?:it|that card) (?:onto the battlefield|on top of your library)"
+    r"(?: with [^.,]{1,40} counters? on it)? instead of (?:putting it )?(?:into your graveyard|anywhere else)$", re.I)
+#: CR 603.2d (an ability that triggers an additional time), 603.3: "If an artifact or creature entering causes a
+#: triggered ability of a permanent you control to trigger, that ability triggers an additional time" (Panharmonicon,
+#: Panoptic Projektor, Teysa Karlov): the cause is an event other than mana being made or a permanent tapped (so no
+#: triggered mana ability, CR 605.1b, is doubled); the extra triggers go on the stack. Topics ``TRIGGERS``,
+#: ``RESOLUTION``.
+_EXTRA_TRIGGER = re.compile(
+    r"^if (?P<cause>[^,]{1,120}?) (?:causes|would cause) (?:a|an) (?:triggered )?ability of [^,]{1,80}? to trigger, "
+    r"(?:that ability|it) triggers an additional time$", re.I)
+#: CR 614.1b, 614.10 (skipping a turn is a replacement effect): "If you would begin your turn while this artifact is
+#: tapped, you may skip that turn instead. If you do, untap this artifact." (Time Vault): it applies only as a later
+#: turn would begin. Topic ``LATER_TURNS``.
+_TURN_SKIP = re.compile(r"^if you would begin your turn(?: while [^,]{1,60})?, (?:you may )?skip that turn instead$", re.I)
+_TURN_SKIP_TAIL = re.compile(r"^if you do, untap (?:this \w+|it)$", re.I)
+#: CR 707.10, 614.1a: "If you would copy a spell one or more times, instead copy it that many times plus an additional
+#: time. You may choose new targets for the additional copy." (Twinning Staff): a copy is made as a spell or ability
+#: resolves (or a trigger does), never as something is cast or activated. Topic ``RESOLUTION``.
+_COPY_REPL = re.compile(r"^if you would copy a spell(?: one or more times)?, instead copy it that many times plus an "
+                        r"additional time$", re.I)
+_COPY_TAIL = re.compile(r"^you may choose new targets for the (?:additional )?cop(?:y|ies)$", re.I)
+
+
 #: A sentence extending the previous one's change to other objects.
 _SAME_IS_TRUE = re.compile(r"^the same is true for [^.]+\.?$", re.I)
 
@@ -288,6 +318,15 @@ def _sentence_changes(s: str) -> tuple[list[str], str] | None:
         return ["deck"], ""
     if _DEVOTION_RE.match(s):
         return ["devotion"], ""
+    if _DISCARD_REPL.match(s):
+        return ["discard_replacement"], ""
+    et = _EXTRA_TRIGGER.match(s)
+    if et and not re.search(r"\bmana\b|\btap|\badd", et.group("cause"), re.I):
+        return ["extra_trigger"], ""
+    if _TURN_SKIP.match(s):
+        return ["turn_skip"], ""
+    if _COPY_REPL.match(s):
+        return ["copy_replacement"], ""
     if _SPELL_COST_TAIL.match(s):
         return ["spell_cost"], ""
     if _CAST_FROM_TOP_RE.match(s):
@@ -327,7 +366,9 @@ _TOPICS = {"pt": {Topic.POWER_TOUGHNESS}, "keyword": {Topic.KEYWORDS, Topic.COMB
            "subtype": {Topic.SUBTYPES}, "supertype": {Topic.MANA_SPENDING, Topic.SPELL_COSTS},
            "entering_self": {Topic.RESOLUTION, Topic.ZONES}, "counters": {Topic.RESOLUTION},
            "deck": {Topic.DECK_CONSTRUCTION}, "devotion": {Topic.RESOLUTION}, "spell_cost": {Topic.SPELL_COSTS},
-           "cast_from_library": {Topic.CASTING, Topic.ZONES}}
+           "cast_from_library": {Topic.CASTING, Topic.ZONES}, "discard_replacement": {Topic.RESOLUTION, Topic.ZONES},
+           "extra_trigger": {Topic.TRIGGERS, Topic.RESOLUTION}, "turn_skip": {Topic.LATER_TURNS},
+           "copy_replacement": {Topic.RESOLUTION}}
 
 
 @functools.lru_cache(maxsize=65536)
@@ -353,6 +394,9 @@ def static_change(text: str) -> StaticChange | None:
     affected: list[str] = []
     last: list[str] = []
     for s in _SPLIT.split(t):
+        if last in (["turn_skip"], ["copy_replacement"]) and (_TURN_SKIP_TAIL if last == ["turn_skip"] else _COPY_TAIL).match(
+                s.strip().rstrip(".")):
+            continue  # the rest of the same replacement (Time Vault's untap, Twinning Staff's new targets)
         if last and _SAME_IS_TRUE.match(s.strip()):
             # "The same is true for creature spells you control and creature cards you own that aren't on the
             # battlefield": the same change for other objects (Maskwood Nexus, CR 604.3 for the cards)
@@ -437,6 +481,9 @@ _READER_KEYWORD = re.compile(r"\bcrew\b|\bsaddle\b|\bstation\b|\bfrom\b|\bfor\b|
 _ADDS_MANA = re.compile(r"\badds?\b|\bmana\b", re.I)
 #: Sentences of an activated ability's effect that activating it reads (its restriction, its targets: CR 602.5, 601.2c).
 _ACTIVATION_WORDS = re.compile(r"\bactivate\b|\btargets?\b|\bspend\b", re.I)
+#: "Put a +1/+1 counter on target ..." in an activated ability's effect (an instruction, CR 608.2).
+_PUT_COUNTER_ON_TARGET = re.compile(r"\bput (?:a|an|one|two|three|x|\d+) [+\-\w/]* ?counters? on (?=(?:another |up to \w+ )?target\b)",
+                                    re.I)
 #: Topics of a sentence that reads nothing in a game (deck-building rules, CR 100.2a; combat rules; later turns).
 _NOT_READERS = frozenset({Topic.DECK_CONSTRUCTION, Topic.COMBAT, Topic.LATER_TURNS})
 
@@ -458,6 +505,10 @@ def ability_words(a: "Ability") -> str:
         # what it does happens only as it resolves (CR 602.2, 608.2): its cost, its restriction and its targets are
         # what activating it reads (602.2b, 602.5, 601.2c)
         head, _, body = text.partition(":")
-        kept = " ".join(x for x in re.split(r"(?<=\.)\s+", body) if _ACTIVATION_WORDS.search(x))
+        # (of a sentence kept for its target, the instruction "put a +1/+1 counter on" happens as it resolves, CR
+        # 608.2: activating reads only which targets are legal, 601.2c — Ozolith's "{1}{G}, {T}: Put a +1/+1 counter
+        # on target artifact or creature you control" puts no counter now)
+        kept = " ".join(_PUT_COUNTER_ON_TARGET.sub("", x) for x in re.split(r"(?<=\.)\s+", body)
+                        if _ACTIVATION_WORDS.search(x))
         return f"{head} {kept} {a.cost!r} {a.restriction!r}" + ("" if _ADDS_MANA.search(body) is None else f" {body}")
     return f"{a.text or ''} {a.effect!r} {a.cost!r}"

@@ -173,9 +173,10 @@ SPENT_RIDER_RE = re.compile(
     r"|(?:[\w-]+ )?spells? you spend this mana to cast (?:have|gain|get|can't)(?!.*\badds?\b)[^.]+"
     r"|you may choose new targets for the copy", re.I)  # the copy's own instruction (CR 707.10c)
 #: "If this ability has been activated four or more times this turn, sacrifice this creature at the beginning of
-#: the next end step": a delayed triggered ability (CR 603.7a) that acts only at that end step.
-_DELAYED_END_STEP_RE = re.compile(r"(?:if [^,]{1,120}, )?sacrifice (?:this|it) ?\w* at the beginning of the next end step",
-                                  re.I)
+#: the next end step", "An opponent gains control of this land at the beginning of the next end step" (Rainbow Vale):
+#: a delayed triggered ability (CR 603.7a) that acts only at that end step.
+_DELAYED_END_STEP_RE = re.compile(r"(?:if [^,]{1,120}, )?(?:sacrifice (?:this|it) ?\w*|(?:an|target) opponent gains control"
+                                  r" of (?:this|it) ?\w*) at the beginning of the next end step", re.I)
 
 
 def deck_or_draft_only(text: str) -> bool:
