@@ -371,3 +371,63 @@ def test_counters_put_as_a_cost_keep_the_replacement_read(tmp_path, db):
     r = _ask(tmp_path, db, {"Odd Spire": oz, "Odd Grower": grower}, "Odd Spire, {card: Odd Grower, id: g}",
              "{activate: {permanent: {id: g}, ability: 1}}")
     assert r.verdict == UNSUPPORTED and "that many plus one" in r.message
+
+
+# --- 4. Entering as a copy (CR 707.2, 707.9, 614.1c, 614.12) ----------------------------------------------------------
+
+@pytest.mark.parametrize("text, typed", [
+    ("You may have this creature enter as a copy of any creature on the battlefield.", True),            # Clone
+    ("You may have this artifact enter as a copy of any creature on the battlefield, except it's an artifact and it "
+     "has \"{T}: Add {U}.\"", True),                                                                   # Machine God's Effigy
+    ("As this artifact enters, you may have it become a copy of any creature on the battlefield until end of turn, "
+     "except it has haste.", True),                                                                    # Cursed Mirror
+    ("You may have this land enter tapped as a copy of any land card in a graveyard, except it's a Cave in addition "
+     "to its other types.", True),                                                                     # Echoing Deeps
+    ("If you attacked this turn, you may have this creature enter as a copy of any creature on the battlefield.",
+     True),                                                                                            # Protean Raider
+    # the cousins: the copy keeps this card's name (CR 707.9b), so a permanent listed under it may be a copy
+    ("You may have Sakashima the Impostor enter as a copy of any creature on the battlefield, except its name is "
+     "Sakashima the Impostor, it's legendary in addition to its other types, and it has \"{2}{U}{U}: Return Sakashima "
+     "the Impostor to its owner's hand at the beginning of the next end step.\"", False),
+    # other creatures entering as a copy of this one (Essence of the Wild): not its own entering
+    ("Creatures you control enter as a copy of this creature.", False),
+    # a reflexive trigger that acts on another permanent (Wall of Stolen Identity)
+    ("You may have this creature enter as a copy of any creature on the battlefield, except it's a Wall in addition to "
+     "its other types and has defender. When you do, tap the copied creature and it doesn't untap during its "
+     "controller's untap step for as long as you control this creature.", False),
+])
+def test_entering_as_a_copy_lines(text, typed):
+    """CR 707.2, 707.9: a copy has the copied object's name, so a permanent listed under its own card name did not
+    enter as a copy; the line works only as the permanent enters (CR 614.1c, 614.12): resolution and zones only, scope
+    entering_self. Not so when the copy keeps this card's name, or when the line is about other objects."""
+    from mtgcheck.models.effects import Scope
+    from mtgcheck.models.text.scope import line_scope
+    from mtgcheck.models.text.topics import is_entering_copy_line
+
+    assert is_entering_copy_line(text) is typed
+    if typed:
+        assert classify(text) == frozenset({Topic.RESOLUTION, Topic.ZONES})
+        assert line_scope("static", text) is Scope.ENTERING_SELF
+    else:
+        assert classify(text) & {Topic.CHARACTERISTICS, Topic.MANA_PRODUCTION, Topic.ACTIVATION}
+
+
+def test_copy_entering_stays_unsupported_for_entering_x(tmp_path, db):
+    """The cousin: as the permanent enters, the copy line applies (CR 614.1c, 707.9): entering_x (CR 107.3m: "except
+    it enters with X additional +1/+1 counters on it", Altered Ego) stays unsupported, naming it."""
+    ego = ("Creature — Shapeshifter", "You may have this creature enter as a copy of any creature on the battlefield, "
+           "except it enters with X additional +1/+1 counters on it.", "0/0")
+    body = "\n".join(["players: [Alice, Bob]", _cards({"Odd Ego": ego}).replace('"{2}"', '"{X}{2}{G}{U}"'),
+                      "ask: {entering_x: {card: Odd Ego, x_paid: 3}}"])
+    r = run(tmp_path, db, body + "\n")
+    assert r.verdict == UNSUPPORTED and "enter as a copy" in r.message
+
+
+def test_name_keeping_copy_stays_unsupported(tmp_path, db):
+    """The cousin: a copy that keeps this card's name (CR 707.9b) may be on the battlefield under that name with the
+    copied creature's abilities (mana abilities too): available_mana stays unsupported, naming it."""
+    saka = ("Legendary Creature — Human Rogue", "You may have Odd Impostor enter as a copy of any creature on the "
+            "battlefield, except its name is Odd Impostor, it's legendary in addition to its other types.", "0/0")
+    r = _ask(tmp_path, db, {"Odd Impostor": saka}, "{card: Odd Impostor, counters: {+1/+1: 1}}, Forest",
+             "{available_mana: Alice}")
+    assert r.verdict == UNSUPPORTED and "except its name is Odd Impostor" in r.message

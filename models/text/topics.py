@@ -68,6 +68,35 @@ def is_entering_line(text: str) -> bool:
         _ENTERING_SENTENCE.fullmatch(s.rstrip(".")) for s in sentences)
 
 
+#: One sentence by which a permanent may enter as a copy (CR 707.9, 614.1c: "enters as" is a replacement of how it
+#: enters; 614.12): "You may have this creature enter as a copy of any creature on the battlefield[, except ...]",
+#: "You may have this land enter tapped as a copy of any land card in a graveyard, except it's a Cave in addition to
+#: its other types" (Echoing Deeps), "As this artifact enters, you may have it become a copy of any creature on the
+#: battlefield until end of turn, except it has haste" (Cursed Mirror). The object is named by "this ...", "it" or its
+#: own name (CR 201.5).
+_ENTERING_COPY_SENTENCE = re.compile(
+    r"(?:if [^,.]{1,80}, )?you may have (?:this(?: \w+)?|it|[A-Z][\w'’,-]*(?: [\w'’,-]+){0,5}?) enter(?: the battlefield)?"
+    r"(?: tapped)? as a copy of [^.]+"
+    r"|as (?:this(?: \w+)?|it|[A-Z][\w'’,-]*(?: [\w'’,-]+){0,5}?) enters(?: the battlefield)?, you may have it become a copy"
+    r" of [^.]+", re.I)
+
+
+def is_entering_copy_line(text: str) -> bool:
+    """Whether every sentence of ``text`` is a way for the object itself to enter the battlefield — as a copy
+    (``_ENTERING_COPY_SENTENCE``, at least one) or an entering choice (``is_entering_line``'s sentences) — and none
+    keeps the object's own name ("except its name is Sakashima the Impostor"): a copy effect sets the copiable values,
+    the name included (CR 707.2, 707.9), so a permanent a scenario lists under its own card name is no copy of another
+    card (docs/scenarios.md) and the line does nothing to it on the battlefield; it applies only as the object enters
+    (CR 614.1c, 614.12, 113.6h). Quoted abilities the copy would have (CR 707.9a) are part of the exception."""
+    t = LABEL_RE.sub("", text.strip())
+    bare = QUOTED_RE.sub('""', t)
+    if re.search(r"\bname\b", bare, re.I):
+        return False  # the copy may keep this card's name: a copy listed under it (CR 707.9b)
+    sentences = [x.strip().rstrip(".") for x in re.split(r"(?<=\.)\s+", bare) if x.strip()]
+    copies = [x for x in sentences if _ENTERING_COPY_SENTENCE.fullmatch(x)]
+    return bool(copies) and all(x in copies or _ENTERING_SENTENCE.fullmatch(x) for x in sentences)
+
+
 #: "This land doesn't untap during your next untap step." and kin, and "This artifact doesn't untap during your
 #: untap step." (Mana Vault): CR 502.3, only an untap step is changed, and in the untap step no player gets
 #: priority (CR 502.4), so only a later turn's untap step can change anything.
@@ -257,8 +286,8 @@ def classify(text: str, kind: str = "static", targets_typed: bool = False) -> fr
     tail = mana_tail_topics(text, kind)
     if tail is not None:
         return tail
-    if kind in ("static", "replacement") and is_entering_line(text):
-        return frozenset({Topic.RESOLUTION, Topic.ZONES})  # CR 113.6h: only while something enters
+    if kind in ("static", "replacement") and (is_entering_line(text) or is_entering_copy_line(text)):
+        return frozenset({Topic.RESOLUTION, Topic.ZONES})  # CR 113.6h, 614.12: only while something enters
     if kind == "static" and _SELF_PT_FOR_EACH.fullmatch(text.strip()):
         return frozenset({Topic.POWER_TOUGHNESS})
     from .mana import changes_mana_abilities  # here: models.text.mana imports the parser frame, which imports this
