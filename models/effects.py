@@ -91,6 +91,12 @@ class Topic(StrEnum):
     #: creature and nonbasic land subtypes (layer 4, CR 613.1d, 205.3i, 205.3m): no question declares it; a
     #: sentence that only adds such types counts where something in play reads them (``Unmodelled.reads``)
     SUBTYPES = "subtypes"
+    #: what spells cost to cast (CR 601.2f, 118.7-118.9): "Rare and mythic rare spells you cast cost {1} less to
+    #: cast", "pay life equal to its mana value rather than pay its mana cost". A cost change "to cast" applies to
+    #: spells only, never to an ability's activation cost (CR 602.2b follows 601.2b-i, but such a change names
+    #: casting): declared by the questions that total a spell's cost (cast, payments, delve), not by activate or
+    #: the mana questions
+    SPELL_COSTS = "spell_costs"
 
 
 ALL_TOPICS: frozenset[Topic] = frozenset(Topic)

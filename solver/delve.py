@@ -562,7 +562,7 @@ def _sorted_kw(s: frozenset[str]) -> list[str]:
 
 
 @question("delve", unordered=("exile_sets", "keyword_sets", "counts"),
-          topics=(Topic.COSTS, Topic.KEYWORDS, Topic.CHARACTERISTICS),
+          topics=(Topic.COSTS, Topic.SPELL_COSTS, Topic.KEYWORDS, Topic.CHARACTERISTICS),
           normalize={"exile_sets": lambda v: sorted(sorted(x) for x in v),
                      "keyword_sets": lambda v: sorted(sorted(x) for x in v)})
 def ask_delve(ctx: Context) -> Answer:

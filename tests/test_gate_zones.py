@@ -290,13 +290,19 @@ def test_other_text_is_not_casting_self(line):
     "Creatures can't attack you unless their controller pays {2} for each creature they control that's attacking you.",
     "Spells your opponents cast that target this creature cost {2} more to cast.",
     "As long as seven or more cards are in your graveyard, this creature gets +1/+1 and is black.",  # 604.3a(5)
-    "You may have this creature enter as a copy of any creature on the battlefield.",              # 113.6h, 707.9
     "Creature cards you own that aren't on the battlefield have flash.",        # other cards (Teferi): battlefield
     "this is a 5/5 Golem artifact creature as long as you control three or more artifacts.",  # 604.3a(5)
     "Each nonland card in your hand without foretell has foretell. Its foretell cost is equal to its mana cost.",
 ])
 def test_permanent_statics_that_work_only_on_the_battlefield_cr_113_6(line):
     assert line_scope("static", line) is Scope.BATTLEFIELD
+
+
+def test_entering_as_a_copy_is_typed_entering_self_cr_113_6h_707_9():
+    """CR 113.6h, 614.1c, 707.9: "enter as a copy" modifies how the permanent enters (neither while it is cast nor,
+    for a permanent listed under its own name, on the battlefield: tests/test_gate_precision.py)."""
+    assert line_scope("static", "You may have this creature enter as a copy of any creature on the battlefield.") \
+        is Scope.ENTERING_SELF
 
 
 @pytest.mark.parametrize("line", [

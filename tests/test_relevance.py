@@ -210,12 +210,15 @@ def test_cr_106_7_snow_changes_no_type_a_land_could_produce(tmp_path, db):
     assert r.verdict == PASS, r.message
 
 
-def test_cr_107_4h_snow_counts_for_the_pools_of_available_mana(tmp_path, db):
-    """CR 107.4h, 106.3: mana from a snow source pays {S}: available_mana stays unsupported, naming it."""
+def test_cr_107_4h_snow_counts_for_the_pools_of_available_mana_where_s_is_paid(tmp_path, db):
+    """CR 107.4h, 106.3: mana from a snow source pays {S}; a pool does not say which mana is snow, so available_mana
+    reads the snow sentence where something in play names {S} or snow (a mana ability costing {S}): unsupported,
+    naming it. (Without such a reader the pools are the same snow or not: tests/test_gate_precision.py.)"""
     aura = ("Enchantment — Aura", "Enchant land\n" + SNOW, "")
-    r = _run(tmp_path, db, {"Odd Frost": aura}, """
+    converter = ("Artifact", "{S}, {T}: Add {C}{C}.", "")
+    r = _run(tmp_path, db, {"Odd Frost": aura, "Rime Converter": converter}, """
         battlefield:
-          Alice: [{card: Forest, id: f}, {card: Odd Frost, attached_to: f}]
+          Alice: [{card: Forest, id: f}, {card: Odd Frost, attached_to: f}, Rime Converter]
         ask: {available_mana: Alice}
         expect: {pools: ["{G}"]}
         """)

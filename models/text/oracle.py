@@ -291,19 +291,27 @@ def _run_effect_parsers(kind: str, text: str, card: Card, line: str, targets_typ
 
 #: Effect wording of an activated ability that may speak of paying for the ability itself (CR 602.2b, 601.2f-h):
 #: its own cost ("This ability costs {1} less to activate", "this ability's activation cost"), how it is paid
-#: ("Spend only ..."), its X ("X is the mana value of the exiled card"), or mana it adds.
-_OWN_COST_WORDS = re.compile(r"\bthis ability\b|\bto activate\b|\bactivation cost|\bspend\b|\bX\b|\badds?\b", re.I)
+#: ("Spend only ..."), its X ("X is the mana value of the exiled card"), or mana it adds. "as this ability resolves"
+#: ("where X is the number of Wizards you control as this ability resolves", Kaza, Roil Chaser) speaks of its
+#: resolution (CR 608.2), not of its cost.
+_OWN_COST_WORDS = re.compile(r"\bthis ability\b(?! resolves\b)|\bto activate\b|\bactivation cost|\bspend\b|\badds?\b", re.I)
+#: X in an activated ability's effect wording (CR 107.3a): it may define the X of its cost only when the cost has one.
+_X_WORD = re.compile(r"\bX\b")
 
 
-def resolution_cost_words(eff: Effect, text: str) -> Effect:
+def resolution_cost_words(eff: Effect, text: str, x_in_cost: bool = True) -> Effect:
     """An unmodelled activated ability whose effect wording has the costs topic only because of what happens as it
     resolves — it lets spells be cast without paying their mana costs, or makes later spells cost less ("You may
     cast a spell from among them without paying its mana cost", Aetherworks Marvel) — gets the resolution topic
     instead: activating it reads its cost, modes, targets and X (CR 602.2, 602.2b), and its effect happens only
-    when it resolves (608.2). Wording that may speak of this ability's own cost (``_OWN_COST_WORDS``) keeps it."""
+    when it resolves (608.2). Wording that may speak of this ability's own cost (``_OWN_COST_WORDS``, and X when
+    ``x_in_cost``: the ability's cost has an X, CR 107.3a, 601.2b, 602.2b) keeps it; an X the cost does not have
+    is the effect's own number ("costs {X} less to cast, where X is ...": Kaza, Roil Chaser; Will, Scion of Peace),
+    fixed as the ability resolves (CR 107.3, 608.2h)."""
     from ..effects import Topic
 
-    if not isinstance(eff, Unmodelled) or Topic.COSTS not in eff.topics or _OWN_COST_WORDS.search(text):
+    if not isinstance(eff, Unmodelled) or Topic.COSTS not in eff.topics or _OWN_COST_WORDS.search(text) or (
+            x_in_cost and _X_WORD.search(text)):
         return eff
     from dataclasses import replace
 
@@ -454,6 +462,8 @@ def _parse_line(line: str, face: Face, card: Card, bullets: tuple[str, ...] = ()
             return [Ability("unparsed", Unmodelled(line, ALL_TOPICS), None, line)]
         from .restrictions import split_restriction  # "Activate only as a sorcery." and kin (CR 602.5)
 
+        x_in_cost = bool(re.search(r"\bX\b", m.group(1)))  # {X}, "Remove X counters", "Sacrifice X ..." (CR 107.3a)
+
         body_text, restriction = split_restriction(m.group(2).strip())
         from .conditions import split_cost_change  # "This ability costs {1} less to activate ..." (CR 602.2b)
 
@@ -466,20 +476,20 @@ def _parse_line(line: str, face: Face, card: Card, bullets: tuple[str, ...] = ()
         tapped_text, tap_instead = split_tap_instead(rest_text)
         if tap_instead and cost.mana is not None:
             rest_text, cost = tapped_text, dataclasses.replace(cost, tap_instead=tap_instead)
-        eff = resolution_cost_words(_run_effect_parsers("activated", rest_text, card, line), rest_text)
+        eff = resolution_cost_words(_run_effect_parsers("activated", rest_text, card, line), rest_text, x_in_cost)
         eff_text = rest_text
         if (cost.spend is not None or cost.tap_instead) and isinstance(eff, AddMana):
             # a mana ability's own payment is read by the pools and payments, which do not read it: the sentence
             # stays with the ability
             cost = dataclasses.replace(cost, spend=None, tap_instead="")
             rest_text = body_text if cost_change is None else split_cost_change(body_text)[0]
-            eff = resolution_cost_words(_run_effect_parsers("activated", rest_text, card, line), rest_text)
+            eff = resolution_cost_words(_run_effect_parsers("activated", rest_text, card, line), rest_text, x_in_cost)
             eff_text = rest_text
         if cost_change is not None and (isinstance(eff, AddMana) or cost is None or cost.mana is None):
             # a mana ability's cost change would change the pools and payments, which do not read it yet; an
             # ability without a mana cost has nothing to change: the sentence stays with the ability
             cost_change = None
-            eff = resolution_cost_words(_run_effect_parsers("activated", body_text, card, line), body_text)
+            eff = resolution_cost_words(_run_effect_parsers("activated", body_text, card, line), body_text, x_in_cost)
             eff_text = body_text
         if bullets:  # its modes (CR 700.2) or the list its effect names (Item Crate)
             eff, cost = _with_bullets(eff_text, bullets, eff, cost, face, card, line)

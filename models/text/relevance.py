@@ -30,11 +30,15 @@ creature each combat" of types. This module reads a whole sentence of a few stri
     typed here: it gives the land the intrinsic mana ability of that type (CR 305.6, 305.7), and neither is a card
     type ("is an artifact in addition", "is a 0/0 creature": a new card type can make a permanent summoning sick
     or change what filters see, CR 302.6). Nonbasic land types give no ability (CR 305.6 names the basic ones).
+    "This land is every nonbasic land type" (Planar Nexus) adds them all (``S`` is ``*``: read by whatever names any
+    creature or nonbasic land type — "Urza's Mine", "a Desert" — or types at all).
     Topic ``SUBTYPES``; read when something in play names S, any type ("creature type", "the chosen type", "basic
     land types"), or a party (CR 700.8: Cleric, Rogue, Warrior, Wizard).
   - ``supertype:snow``: "is snow" (layer 4, CR 205.4g): mana from a snow source is snow mana (CR 106.3, 107.4h),
-    which pays {S}. Topics ``COSTS``, ``MANA_SPENDING`` (could_produce reads only the types, CR 106.7); read when
-    something in play names snow or {S}.
+    which pays {S}. Topics ``MANA_SPENDING`` (what the mana may pay) and ``SPELL_COSTS`` (a spell's {S}; the
+    questions that total a spell's cost); could_produce reads only the types (CR 106.7), and an available_mana pool
+    does not say which mana is snow, so for them — and for an ability's cost, whose {S} is in its own words — it is
+    read when something in play names snow or {S}.
   - ``combat``: a rule of attacking and blocking only ("can block an additional creature each combat", "can't be
     blocked", "attacks each combat if able", CR 506-509). Topic ``COMBAT``.
 * a replacement of the object's own entering ("If this land would enter, sacrifice an untapped Mountain instead.
@@ -51,6 +55,14 @@ creature each combat" of types. This module reads a whole sentence of a few stri
   (CR 905.2c, it works during the draft): they do nothing in a game. Topic ``DECK_CONSTRUCTION``.
 * an optional entering choice ("You may have this land enter tapped. If you do, you get two rad counters.",
   CR 614.1c, 614.12): made as the land enters. Topics ``RESOLUTION``, ``ZONES``.
+* a change of what spells cost to cast ("Rare and mythic rare spells you cast cost {1} less to cast", CR 601.2f,
+  118.7; object words naming an ability, activating or "this spell" excluded): it never applies to an ability's
+  activation cost (CR 602.2b) nor to a mana ability (605.1a). Topic ``SPELL_COSTS`` (declared by cast, payments,
+  delve only).
+* a permission to cast spells from the top of the library ("You may cast artifact spells and colorless spells from
+  the top of your library", CR 601.3) and the alternative cost of spells cast that way ("If you cast a spell this
+  way, pay life equal to its mana value rather than pay its mana cost", CR 118.9). Topics ``CASTING``, ``ZONES``
+  (+ ``SPELL_COSTS``).
 
 A sentence with any part these shapes do not cover is not typed (``None``): it keeps its wide topics.
 ``StaticChange.reads`` names, per change, what another ability in play would have to read for the change to matter
@@ -95,7 +107,8 @@ class StaticChange:
     ----------
     changes : tuple of str
         ``pt``, ``keyword:K``, ``subtype:S``, ``supertype:snow``, ``combat``, ``entering_self``, ``counters``,
-        ``deck``, ``devotion``: one per change, in the order read.
+        ``deck``, ``devotion``, ``spell_cost``, ``cast_from_library``, ``discard_replacement``, ``extra_trigger``,
+        ``turn_skip``, ``copy_replacement``: one per change, in the order read.
     affected : str
         The object words ("colorless creatures you control", "enchanted land"); ``""`` when there are none.
     topics : frozenset of Topic
@@ -137,7 +150,9 @@ _TYPES_LIST = _WORD_TYPE + r"(?:(?:,| and|, and) " + _WORD_TYPE + r")*"
 _TYPE_ADD = (r"(?:is|are) (?:also )?(?:an? )?(?:(?P<types>" + _TYPES_LIST + r"|the chosen creature type)"
              r"(?: in addition to (?:its|their) other (?:creature |land )?types)?"
              r"|the chosen type in addition to (?:its|their) other creature types"
-             r"|every creature type)")
+             r"|every creature type"
+             # CR 205.3i, 305.7: nonbasic land types give no ability (Planar Nexus); read by what names any of them
+             r"|every nonbasic land type)")
 _SNOW = r"(?:is|are) snow"
 _CHANGE = rf"(?:{_PT}|{_HAS} {_KW_LIST}|{_COMBAT}|{_TYPE_ADD.replace('(?P<types>', '(?:')}|{_SNOW})"
 _SENTENCE_RE = re.compile(rf"^{_SUBJECT} (?P<changes>{_CHANGE}(?:(?:,| and|, and) (?:it )?{_CHANGE})*)$")
@@ -183,6 +198,58 @@ _DEVOTION_RE = re.compile(r"^your devotion to (?:each color and each combination
                           r" (?:one|two|\d+)$", re.I)
 
 
+#: CR 601.2f, 118.7: a change of what *spells* cost to cast ("Rare and mythic rare spells you cast cost {1} less to
+#: cast", "Creature spells you cast that share a creature type with this creature cost {1} less to cast", "Creature
+#: spells you cast cost {X} less to cast, where X is ..."). It names casting, so it never applies to an ability's
+#: activation cost (CR 602.2b) nor to mana abilities: only the questions that total a spell's cost read it. Object
+#: words naming an ability, activating, or "this spell" itself (its own casting: ``models.text.scope``) are not
+#: this shape.
+_SPELL_COST_RE = re.compile(r"^(?P<subj>[^.]{0,160}?\bspells?\b[^.]{0,160}?) costs? (?:\{[^}]+\})+ (?:less|more) to cast"
+                            r"(?: for each [^.]+|, where X is [^.]+| if [^.]+)?$", re.I)
+_NOT_SPELL_ONLY_RE = re.compile(r"\babilit|\bactivat|\bthis spell\b|\bthis card\b", re.I)
+#: What such a change may add, about the same spells (CR 601.2f): how much it may reduce.
+_SPELL_COST_TAIL = re.compile(r"^this effect (?:reduces only the amount of generic mana you pay"
+                              r"|can't reduce the (?:mana in that cost|amount of mana you pay) to less than (?:one|1) mana)$",
+                              re.I)
+#: CR 601.3, 305.2: a permission to cast spells (or play lands) from the top of the library (Mystic Forge, Bolas's
+#: Citadel): it changes what may be cast and from where, nothing about abilities or mana.
+_CAST_FROM_TOP_RE = re.compile(r"^you may (?:play lands and )?cast (?:[\w ,]{1,60}? )?spells?(?: [\w ,]{1,60}?)? from the top of "
+                               r"your library$", re.I)
+#: CR 118.9: an alternative cost of the spells cast that way ("If you cast a spell this way, pay life equal to its mana
+#: value rather than pay its mana cost", Bolas's Citadel): it is a way of casting them (CR 601.2b, 601.2f).
+_CAST_THIS_WAY_COST_RE = re.compile(r"^if you cast a spell this way, (?:you may )?pay [^.]{1,80} rather than pay its mana cost$",
+                                    re.I)
+
+
+#: CR 614.1a, 701.9: a replacement of where a discarded card goes, or of its discard, when a spell or ability an
+#: opponent controls (or an effect: costs are not effects, 118.1) makes you discard (Nephalia Academy, Obstinate
+#: Baloth, Library of Leng): it applies only as such a spell or ability resolves (CR 608.2). Topics ``RESOLUTION``,
+#: ``ZONES``.
+_DISCARD_REPL = re.compile(
+    r"^if (?:a spell or ability an opponent controls|an effect) causes you to discard (?:a card|this card|it), "
+    r"(?:discard it, but )?(?:you may )?(?:reveal that card and )?put (?:it|that card) (?:onto the battlefield|on top of your library)"
+    r"(?: with [^.,]{1,40} counters? on it)? instead of (?:putting it )?(?:into your graveyard|anywhere else)$", re.I)
+#: CR 603.2d (an ability that triggers an additional time), 603.3: "If an artifact or creature entering causes a
+#: triggered ability of a permanent you control to trigger, that ability triggers an additional time" (Panharmonicon,
+#: Panoptic Projektor, Teysa Karlov): the cause is an event other than mana being made or a permanent tapped (so no
+#: triggered mana ability, CR 605.1b, is doubled); the extra triggers go on the stack. Topics ``TRIGGERS``,
+#: ``RESOLUTION``.
+_EXTRA_TRIGGER = re.compile(
+    r"^if (?P<cause>[^,]{1,120}?) (?:causes|would cause) (?:a|an) (?:triggered )?ability of [^,]{1,80}? to trigger, "
+    r"(?:that ability|it) triggers an additional time$", re.I)
+#: CR 614.1b, 614.10 (skipping a turn is a replacement effect): "If you would begin your turn while this artifact is
+#: tapped, you may skip that turn instead. If you do, untap this artifact." (Time Vault): it applies only as a later
+#: turn would begin. Topic ``LATER_TURNS``.
+_TURN_SKIP = re.compile(r"^if you would begin your turn(?: while [^,]{1,60})?, (?:you may )?skip that turn instead$", re.I)
+_TURN_SKIP_TAIL = re.compile(r"^if you do, untap (?:this \w+|it)$", re.I)
+#: CR 707.10, 614.1a: "If you would copy a spell one or more times, instead copy it that many times plus an additional
+#: time. You may choose new targets for the additional copy." (Twinning Staff): a copy is made as a spell or ability
+#: resolves (or a trigger does), never as something is cast or activated. Topic ``RESOLUTION``.
+_COPY_REPL = re.compile(r"^if you would copy a spell(?: one or more times)?, instead copy it that many times plus an "
+                        r"additional time$", re.I)
+_COPY_TAIL = re.compile(r"^you may choose new targets for the (?:additional )?cop(?:y|ies)$", re.I)
+
+
 #: A sentence extending the previous one's change to other objects.
 _SAME_IS_TRUE = re.compile(r"^the same is true for [^.]+\.?$", re.I)
 
@@ -205,7 +272,7 @@ def _singular(word: str) -> str:
 def _types(words: str) -> tuple[str, ...] | None:
     """The subtypes named in "a Cleric, Rogue, Warrior, and Wizard" / "Deserts" / "the chosen type", or ``None``
     when one is not a creature or nonbasic land type (a card type, a basic land type, an artifact type)."""
-    if re.fullmatch(r"the chosen (?:creature )?type|every creature type", words):
+    if re.fullmatch(r"the chosen (?:creature )?type|every creature type|every nonbasic land type", words):
         return ("*",)
     out = []
     for w in re.split(r",? and |, ", words):
@@ -232,7 +299,9 @@ def _change_of(part: str) -> list[str] | None:
         return ["combat"]
     m = re.fullmatch(_TYPE_ADD, p)
     if m:
-        ts = _types(m.group("types") or ("every creature type" if "every creature type" in p else "the chosen type"))
+        ts = _types(m.group("types") or ("every creature type" if "every creature type" in p else
+                                         "every nonbasic land type" if "every nonbasic land type" in p else
+                                         "the chosen type"))
         return None if ts is None else ["subtype:" + t for t in ts]
     if re.fullmatch(_SNOW, p):
         return ["supertype:snow"]
@@ -249,6 +318,24 @@ def _sentence_changes(s: str) -> tuple[list[str], str] | None:
         return ["deck"], ""
     if _DEVOTION_RE.match(s):
         return ["devotion"], ""
+    if _DISCARD_REPL.match(s):
+        return ["discard_replacement"], ""
+    et = _EXTRA_TRIGGER.match(s)
+    if et and not re.search(r"\bmana\b|\btap|\badd", et.group("cause"), re.I):
+        return ["extra_trigger"], ""
+    if _TURN_SKIP.match(s):
+        return ["turn_skip"], ""
+    if _COPY_REPL.match(s):
+        return ["copy_replacement"], ""
+    if _SPELL_COST_TAIL.match(s):
+        return ["spell_cost"], ""
+    if _CAST_FROM_TOP_RE.match(s):
+        return ["cast_from_library"], ""
+    if _CAST_THIS_WAY_COST_RE.match(s):
+        return ["cast_from_library", "spell_cost"], ""
+    sc = _SPELL_COST_RE.match(_LEAD_COND.sub("", s, count=1))
+    if sc and not _NOT_SPELL_ONLY_RE.search(sc.group(0)):
+        return ["spell_cost"], sc.group("subj").strip()
     s = _LEAD_COND.sub("", s, count=1)
     s = _TRAIL_COND.sub("", s, count=1)
     m = _SENTENCE_RE.match(s)
@@ -276,9 +363,12 @@ def _sentence_changes(s: str) -> tuple[list[str], str] | None:
 
 
 _TOPICS = {"pt": {Topic.POWER_TOUGHNESS}, "keyword": {Topic.KEYWORDS, Topic.COMBAT}, "combat": {Topic.COMBAT},
-           "subtype": {Topic.SUBTYPES}, "supertype": {Topic.COSTS, Topic.MANA_SPENDING},
+           "subtype": {Topic.SUBTYPES}, "supertype": {Topic.MANA_SPENDING, Topic.SPELL_COSTS},
            "entering_self": {Topic.RESOLUTION, Topic.ZONES}, "counters": {Topic.RESOLUTION},
-           "deck": {Topic.DECK_CONSTRUCTION}, "devotion": {Topic.RESOLUTION}}
+           "deck": {Topic.DECK_CONSTRUCTION}, "devotion": {Topic.RESOLUTION}, "spell_cost": {Topic.SPELL_COSTS},
+           "cast_from_library": {Topic.CASTING, Topic.ZONES}, "discard_replacement": {Topic.RESOLUTION, Topic.ZONES},
+           "extra_trigger": {Topic.TRIGGERS, Topic.RESOLUTION}, "turn_skip": {Topic.LATER_TURNS},
+           "copy_replacement": {Topic.RESOLUTION}}
 
 
 @functools.lru_cache(maxsize=65536)
@@ -304,6 +394,9 @@ def static_change(text: str) -> StaticChange | None:
     affected: list[str] = []
     last: list[str] = []
     for s in _SPLIT.split(t):
+        if last in (["turn_skip"], ["copy_replacement"]) and (_TURN_SKIP_TAIL if last == ["turn_skip"] else _COPY_TAIL).match(
+                s.strip().rstrip(".")):
+            continue  # the rest of the same replacement (Time Vault's untap, Twinning Staff's new targets)
         if last and _SAME_IS_TRUE.match(s.strip()):
             # "The same is true for creature spells you control and creature cards you own that aren't on the
             # battlefield": the same change for other objects (Maskwood Nexus, CR 604.3 for the cards)
@@ -388,6 +481,9 @@ _READER_KEYWORD = re.compile(r"\bcrew\b|\bsaddle\b|\bstation\b|\bfrom\b|\bfor\b|
 _ADDS_MANA = re.compile(r"\badds?\b|\bmana\b", re.I)
 #: Sentences of an activated ability's effect that activating it reads (its restriction, its targets: CR 602.5, 601.2c).
 _ACTIVATION_WORDS = re.compile(r"\bactivate\b|\btargets?\b|\bspend\b", re.I)
+#: "Put a +1/+1 counter on target ..." in an activated ability's effect (an instruction, CR 608.2).
+_PUT_COUNTER_ON_TARGET = re.compile(r"\bput (?:a|an|one|two|three|x|\d+) [+\-\w/]* ?counters? on (?=(?:another |up to \w+ )?target\b)",
+                                    re.I)
 #: Topics of a sentence that reads nothing in a game (deck-building rules, CR 100.2a; combat rules; later turns).
 _NOT_READERS = frozenset({Topic.DECK_CONSTRUCTION, Topic.COMBAT, Topic.LATER_TURNS})
 
@@ -409,6 +505,10 @@ def ability_words(a: "Ability") -> str:
         # what it does happens only as it resolves (CR 602.2, 608.2): its cost, its restriction and its targets are
         # what activating it reads (602.2b, 602.5, 601.2c)
         head, _, body = text.partition(":")
-        kept = " ".join(x for x in re.split(r"(?<=\.)\s+", body) if _ACTIVATION_WORDS.search(x))
+        # (of a sentence kept for its target, the instruction "put a +1/+1 counter on" happens as it resolves, CR
+        # 608.2: activating reads only which targets are legal, 601.2c — Ozolith's "{1}{G}, {T}: Put a +1/+1 counter
+        # on target artifact or creature you control" puts no counter now)
+        kept = " ".join(_PUT_COUNTER_ON_TARGET.sub("", x) for x in re.split(r"(?<=\.)\s+", body)
+                        if _ACTIVATION_WORDS.search(x))
         return f"{head} {kept} {a.cost!r} {a.restriction!r}" + ("" if _ADDS_MANA.search(body) is None else f" {body}")
     return f"{a.text or ''} {a.effect!r} {a.cost!r}"

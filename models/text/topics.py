@@ -68,6 +68,35 @@ def is_entering_line(text: str) -> bool:
         _ENTERING_SENTENCE.fullmatch(s.rstrip(".")) for s in sentences)
 
 
+#: One sentence by which a permanent may enter as a copy (CR 707.9, 614.1c: "enters as" is a replacement of how it
+#: enters; 614.12): "You may have this creature enter as a copy of any creature on the battlefield[, except ...]",
+#: "You may have this land enter tapped as a copy of any land card in a graveyard, except it's a Cave in addition to
+#: its other types" (Echoing Deeps), "As this artifact enters, you may have it become a copy of any creature on the
+#: battlefield until end of turn, except it has haste" (Cursed Mirror). The object is named by "this ...", "it" or its
+#: own name (CR 201.5).
+_ENTERING_COPY_SENTENCE = re.compile(
+    r"(?:if [^,.]{1,80}, )?you may have (?:this(?: \w+)?|it|[A-Z][\w'’,-]*(?: [\w'’,-]+){0,5}?) enter(?: the battlefield)?"
+    r"(?: tapped)? as a copy of [^.]+"
+    r"|as (?:this(?: \w+)?|it|[A-Z][\w'’,-]*(?: [\w'’,-]+){0,5}?) enters(?: the battlefield)?, you may have it become a copy"
+    r" of [^.]+", re.I)
+
+
+def is_entering_copy_line(text: str) -> bool:
+    """Whether every sentence of ``text`` is a way for the object itself to enter the battlefield — as a copy
+    (``_ENTERING_COPY_SENTENCE``, at least one) or an entering choice (``is_entering_line``'s sentences) — and none
+    keeps the object's own name ("except its name is Sakashima the Impostor"): a copy effect sets the copiable values,
+    the name included (CR 707.2, 707.9), so a permanent a scenario lists under its own card name is no copy of another
+    card (docs/scenarios.md) and the line does nothing to it on the battlefield; it applies only as the object enters
+    (CR 614.1c, 614.12, 113.6h). Quoted abilities the copy would have (CR 707.9a) are part of the exception."""
+    t = LABEL_RE.sub("", text.strip())
+    bare = QUOTED_RE.sub('""', t)
+    if re.search(r"\bname\b", bare, re.I):
+        return False  # the copy may keep this card's name: a copy listed under it (CR 707.9b)
+    sentences = [x.strip().rstrip(".") for x in re.split(r"(?<=\.)\s+", bare) if x.strip()]
+    copies = [x for x in sentences if _ENTERING_COPY_SENTENCE.fullmatch(x)]
+    return bool(copies) and all(x in copies or _ENTERING_SENTENCE.fullmatch(x) for x in sentences)
+
+
 #: "This land doesn't untap during your next untap step." and kin, and "This artifact doesn't untap during your
 #: untap step." (Mana Vault): CR 502.3, only an untap step is changed, and in the untap step no player gets
 #: priority (CR 502.4), so only a later turn's untap step can change anything.
@@ -75,6 +104,32 @@ _LATER_UNTAP_RE = re.compile(r"(?:this \w+|it|that \w+|[A-Z][\w ,'-]{0,40}?) (?:
                              r"(?:your|its controller's) (?:next )?untap step\.?", re.I)
 #: Words of an ability that adds mana itself (CR 106.1, 605.1): "add {G}", "adds one mana", "add an amount of".
 _ADDS_RE = re.compile(r"\badds?\b|\bmana\b(?! value| cost)", re.I)
+#: Wording with the word "mana" that adds none (CR 605.1a-b: a mana ability is one that *could add* mana; 106.1): mana
+#: spent or paid before, read as a record ("if mana from a Treasure was spent to cast it", "if at least four mana was
+#: spent to cast it", "for each mana from Treasures spent to activate this ability", "the type of mana spent to pay
+#: this activation cost", "the amount of mana they paid", CR 601.2h, 602.2b: what was paid is fixed once it is paid),
+#: other abilities named by what they are ("an artifact card with a mana ability", "activated abilities that aren't
+#: mana abilities", "an exhaust ability that isn't a mana ability", CR 605.1a), a payment of mana ("Pay any amount of
+#: mana", "pay one mana of each of the chosen colors", CR 118.1: paying mana spends it, 601.2h), mana symbols counted
+#: (CR 107.4, 202.1) and permissions to spend mana as though it were of another type (CR 609.4b). Each is removed
+#: before ``_ADDS_RE`` looks for mana made; every other "mana" still counts ("Double the amount of each type of
+#: unspent mana you have", Doubling Cube, adds mana without "add").
+_NO_MANA_MADE_RE = re.compile(
+    r"\bmana(?= (?:from [^.,;:]{1,40}? )?(?:(?:was|were|is|are) )?spent (?:to (?:cast|activate|pay)|on)\b)"
+    r"|\bmana(?= (?:you|they|that player|each player) (?:spent|paid)\b)|\bmana(?= paid\b)"
+    r"|\b(?:with|isn't|aren't|not) (?:an? |any )?(?:activated )?mana abilit(?:y|ies)\b"
+    r"|\bpay (?:any amount of|one|two|three|four|five|x|\d+) mana\b"
+    r"|\bmana symbols?\b"
+    r"|\bspend (?:\w+ )?mana as though it were mana of any (?:color|type)\b|\bmana of any type can be spent\b"
+    r"|\bspend (?:any type of mana|mana of any type)\b", re.I)
+
+
+def _mana_made_words(text: str) -> str:
+    """``text`` without quoted abilities (another object's, CR 113.10) and without the wording of
+    ``_NO_MANA_MADE_RE``: what is left is searched for words that add mana."""
+    return _NO_MANA_MADE_RE.sub(" ", QUOTED_RE.sub("", text))
+
+
 #: The trigger condition of a triggered mana ability (CR 605.1b): mana made or spent, a permanent tapped for mana.
 _MANA_EVENT_RE = re.compile(r"\bfor mana\b|\bmana\b|\badds?\b|\bspen[dt]\b|\bfor \{|\bmana abilit", re.I)
 #: A quoted ability granted to another object or a token (CR 113.2c: that object's ability, not this one's).
@@ -93,7 +148,10 @@ _NOT_TARGET_ACTIVATION = re.compile(r"\bactivate\b|\bactivated\b|\bonly\b|\bany 
 #: ability" after a target (the targets are chosen as it is activated anyway, CR 601.2c, 602.2b).
 _TARGET_ACTIVATION_WORDS = re.compile(r"\btarget (?:activated|triggered)(?: or (?:activated|triggered))? abilit(?:y|ies)\b"
                                       r"|\btarget activated ability, (?:or )?triggered ability\b"
-                                      r"|(?<=\S) as you activate this ability\b", re.I)
+                                      r"|(?<=\S) as you activate this ability\b"
+                                      # mana already spent, read as the ability resolves (CR 602.2b, 601.2h, 608.2):
+                                      # "If mana from a Treasure was spent to activate this ability, ..."
+                                      r"|\b(?:was |were )?spent to activate this ability\b", re.I)
 
 
 #: A sentence of an activated ability's effect that may restrict activating it (CR 602.5): "Activate only ...",
@@ -144,9 +202,10 @@ SPENT_RIDER_RE = re.compile(
     r"|(?:[\w-]+ )?spells? you spend this mana to cast (?:have|gain|get|can't)(?!.*\badds?\b)[^.]+"
     r"|you may choose new targets for the copy", re.I)  # the copy's own instruction (CR 707.10c)
 #: "If this ability has been activated four or more times this turn, sacrifice this creature at the beginning of
-#: the next end step": a delayed triggered ability (CR 603.7a) that acts only at that end step.
-_DELAYED_END_STEP_RE = re.compile(r"(?:if [^,]{1,120}, )?sacrifice (?:this|it) ?\w* at the beginning of the next end step",
-                                  re.I)
+#: the next end step", "An opponent gains control of this land at the beginning of the next end step" (Rainbow Vale):
+#: a delayed triggered ability (CR 603.7a) that acts only at that end step.
+_DELAYED_END_STEP_RE = re.compile(r"(?:if [^,]{1,120}, )?(?:sacrifice (?:this|it) ?\w*|(?:an|target) opponent gains control"
+                                  r" of (?:this|it) ?\w*) at the beginning of the next end step", re.I)
 
 
 def deck_or_draft_only(text: str) -> bool:
@@ -227,8 +286,8 @@ def classify(text: str, kind: str = "static", targets_typed: bool = False) -> fr
     tail = mana_tail_topics(text, kind)
     if tail is not None:
         return tail
-    if kind in ("static", "replacement") and is_entering_line(text):
-        return frozenset({Topic.RESOLUTION, Topic.ZONES})  # CR 113.6h: only while something enters
+    if kind in ("static", "replacement") and (is_entering_line(text) or is_entering_copy_line(text)):
+        return frozenset({Topic.RESOLUTION, Topic.ZONES})  # CR 113.6h, 614.12: only while something enters
     if kind == "static" and _SELF_PT_FOR_EACH.fullmatch(text.strip()):
         return frozenset({Topic.POWER_TOUGHNESS})
     from .mana import changes_mana_abilities  # here: models.text.mana imports the parser frame, which imports this
@@ -237,7 +296,10 @@ def classify(text: str, kind: str = "static", targets_typed: bool = False) -> fr
         from .relevance import static_change
 
         typed = static_change(text)
-        if typed is not None and not changes_mana_abilities(text):
+        if typed is not None and (not changes_mana_abilities(text)
+                                  or all(c.startswith("subtype:") for c in typed.changes)):
+            # (subtypes typed by ``static_change`` are creature and nonbasic land types only: they give no mana
+            # ability, CR 305.6-305.7 — "This land is every nonbasic land type", Planar Nexus, 205.3i)
             # what the sentence can change, typed (models.text.relevance): its condition and object words add no
             # topic (CR 611.3a); what else must read it to matter is ``Unmodelled.reads`` (solver.gate)
             return typed.topics
@@ -254,9 +316,10 @@ def classify(text: str, kind: str = "static", targets_typed: bool = False) -> fr
         # such an ability makes mana itself only if its own words add mana (CR 605.1a-b, 106.7: what an ability
         # "would produce if it were to resolve"); a land it searches for, a land type it sets until end of turn or
         # a token's quoted mana ability exists only once it has resolved (608.2)
-        mana = bool(_ADDS_RE.search(QUOTED_RE.sub("", text)))
+        # (mana spent or paid, mana abilities named, mana symbols counted add no mana: ``_NO_MANA_MADE_RE``)
+        mana = bool(_ADDS_RE.search(_mana_made_words(text)))
         if kind == "triggered" and mana and _MANA_EVENT_RE.search(text.split(",", 1)[0]) and "," in text \
-                and not _ADDS_RE.search(QUOTED_RE.sub("", text.split(",", 1)[1])):
+                and not _ADDS_RE.search(_mana_made_words(text.split(",", 1)[1])):
             # "Whenever you tap this land for mana, target opponent creates a 1/1 ..." (Forbidden Orchard): a
             # trigger on mana whose effect adds none is not a mana ability (CR 605.1b: it "could add mana"); it
             # uses the stack (605.5a) and changes no mana made now

@@ -94,7 +94,8 @@ def cast_topics(ctx: Context) -> frozenset[Topic]:
     could pay it and how it may be spent (601.2g-h, 106, 609.4b), permission and targets (601.2a-c), the
     characteristics that cost changes and restrictions read; life when the cost can be paid with life
     (Phyrexian mana, CR 107.4f; "pay N life"); colours when creatures' colours pay (convoke, CR 702.51a)."""
-    t = {Topic.COSTS, Topic.MANA_SPENDING, Topic.MANA_PRODUCTION, Topic.CHARACTERISTICS, Topic.ACTIVATION, Topic.CASTING}
+    t = {Topic.COSTS, Topic.SPELL_COSTS, Topic.MANA_SPENDING, Topic.MANA_PRODUCTION, Topic.CHARACTERISTICS,
+         Topic.ACTIVATION, Topic.CASTING}
     name = ctx.args.get("card") if isinstance(ctx.args, Mapping) else None
     try:
         card = ctx.db.get(name) if isinstance(name, str) else None
