@@ -795,7 +795,7 @@ def _attached_reads(p: Permanent, eff: AttachedChange, old_types: tuple[str, ...
         reads |= {f"subtype:{t}", f"subtype:{t.lower()}"}
     for s in set(old_subs) ^ set(new_subs):
         reads.add(f"subtype:{s}")
-    if set(old_types) ^ set(new_types) & {"Creature"} or eff.power is not None:
+    if (set(old_types) ^ set(new_types)) & {"Creature"} or eff.power is not None:
         reads.add("power_toughness")  # a creature has power and toughness (CR 208.1; crew, 702.122a)
     if eff.colors is not None:
         old = frozenset(p.card.colors)
