@@ -51,3 +51,20 @@ CREATURE_TYPES: frozenset[str] = frozenset((
 
 #: Every subtype a spell description may name.
 SPELL_SUBTYPES: frozenset[str] = ARTIFACT_TYPES | ENCHANTMENT_TYPES | SPELL_TYPES | CREATURE_TYPES
+
+
+def subtype_kind(s: str) -> str | None:
+    """The card type a subtype goes with (CR 205.3g-m: ``Creature``, ``Land``, ``Artifact``, ``Enchantment``), or
+    ``None`` when not known here (a planeswalker or battle type, CR 205.3j, 205.3p)."""
+    from .cards import BASIC_LAND_TYPES
+    from .text.relevance import NONBASIC_LAND_TYPES
+
+    if s in CREATURE_TYPES:
+        return "Creature"
+    if s in BASIC_LAND_TYPES or s in NONBASIC_LAND_TYPES:
+        return "Land"
+    if s in ARTIFACT_TYPES:
+        return "Artifact"
+    if s in ENCHANTMENT_TYPES:
+        return "Enchantment"
+    return None

@@ -40,7 +40,7 @@ from typing import Any, Iterable, Iterator
 from mtgcheck.models.abilities import Ability, Stripe, make_ability
 from mtgcheck.models.cards import BASIC_LAND_MANA, BASIC_LAND_TYPES
 from mtgcheck.models.behaviour import abilities_of
-from mtgcheck.models.effects import GrantAbility, Qualifier, SelfTypeChange, Scope, Topic, Unmodelled
+from mtgcheck.models.effects import AttachedChange, GrantAbility, Qualifier, SelfTypeChange, Scope, Topic, Unmodelled
 from mtgcheck.models.state import Effect, GameState, Permanent
 
 
@@ -573,6 +573,9 @@ def board_view(state: GameState) -> dict[str, PermView]:
                     if new:
                         why[p.id].append(f"{f.name} makes it also {', '.join(new)} (CR 305.7, 613.1d)")
     grants = continuous_effects(state, ("grant_ability",), printed, lost)
+    att = _attached_changes(state, printed, lost, subs, why, has_type_fx, grants)
+    if att is not None:
+        printed, grants = att.printed, sorted(grants + att.grants, key=lambda f: f.order)
     if any(_grant(g).condition is not None for g in grants):
         # a condition read now sees the permanents' types (layer 4), no ability of layer 6 (``_condition_holds``)
         state.__dict__[_PARTIAL_ATTR] = {p.id: PermView(subs[p.id], (), []) for p in state.battlefield}
@@ -584,7 +587,7 @@ def board_view(state: GameState) -> dict[str, PermView]:
                         subs[p.id] = ()
                         why[p.id].append(f"{f.name} makes it lose all land types: no basic land type's mana ability "
                                          f"(CR 305.7, 613.1d)")
-        out = _layer6(state, grants, subs, printed, lost, why)
+        out = _layer6(state, grants, subs, printed, lost, why, att)
     finally:
         state.__dict__.pop(_PARTIAL_ATTR, None)
     state.__dict__[_CACHE_ATTR] = (fp, out, turn_key)
@@ -596,9 +599,14 @@ _PARTIAL_ATTR = "_layers_partial_view"
 
 
 def _layer6(state: GameState, grants: list[_Fx], subs: dict[str, tuple[str, ...]], printed: dict[str, tuple[Ability, ...]],
-            lost: set[str], why: dict[str, list[str]]) -> dict[str, PermView]:
-    """Layer 6 (CR 613.1f): printed and land-type abilities, then the grants in timestamp order (``board_view``)."""
-    grants = _layer6_grants(state, grants, subs)
+            lost: set[str], why: dict[str, list[str]], att: "_Attached | None" = None) -> dict[str, PermView]:
+    """Layer 6 (CR 613.1f): printed and land-type abilities, then the grants in timestamp order (``board_view``);
+    ``att``: the card types and base power/toughness Auras and Equipment give what they are attached to."""
+    kept = _layer6_grants(state, grants, subs)
+    if att is not None and any(g in att.grants and g not in kept for g in grants):
+        raise Unsupported("an Aura or Equipment that changes the object it is attached to loses its abilities to "
+                          "another effect (CR 613.8, dependency): not modelled")
+    grants = kept
     out: dict[str, PermView] = {}
     for p in state.battlefield:
         ab: list[Ability] = []
@@ -606,14 +614,21 @@ def _layer6(state: GameState, grants: list[_Fx], subs: dict[str, tuple[str, ...]
             ab.extend(_INTRINSIC[t] for t in BASIC_TYPES if t in subs[p.id])
         types: tuple[str, ...] | None = None
         base_pt: tuple[int, int] | None = None
+        own_types: tuple[str, ...] | None = None
         if p.id not in lost:
-            own, types, base_pt, subs[p.id] = _self_type_changes(state, p, printed[p.id], subs[p.id], why[p.id])
+            own, own_types, base_pt, subs[p.id] = _self_type_changes(state, p, printed[p.id], subs[p.id], why[p.id])
             ab.extend(own)
+        types = own_types
+        if att is not None and p.id in att.types:
+            if own_types is not None or base_pt is not None:
+                raise Unsupported(f"{p.name}: its own type change and an Aura's or Equipment's apply together "
+                                  f"(CR 613.7, timestamp order): not modelled")
+            types, base_pt = att.types[p.id], att.pt.get(p.id)
         for g in grants:  # timestamp order (CR 613.7), after the dependencies of _layer6_grants (613.8)
             if not _grant_applies(state, g, p, subs[p.id]):
                 continue
             eff = _grant(g)
-            if eff.loses and types is not None:
+            if eff.loses and own_types is not None:
                 # the effect of its own type-changing ability began in layer 4 and goes on in later layers even
                 # once the ability is lost (CR 613.6); which keywords remain then depends on timestamps: not modelled
                 raise Unsupported(f"{g.name}: \"{g.ability.describe()}\" makes {p.name} lose all abilities while its own "
@@ -740,3 +755,172 @@ def has_keyword(state: GameState, perm: Permanent, keyword: str) -> bool:
     if any(x.lower() == k for x in perm.card.keywords):
         return True
     return any(a.kind == "keyword" and a.effect.name == k.replace(" ", "_") for a in permanent_abilities(state, perm))
+
+
+# --- Auras and Equipment: what they make the object they are attached to (AttachedChange) ---------------------------
+
+@dataclass
+class _Attached:
+    """What ``_attached_changes`` found: the printed abilities with each applying ``AttachedChange`` replaced by what
+    of it stays unmodelled (``printed``), its layer-6 part as grants (``grants``), and the card types and base
+    power/toughness of each affected permanent (``types``, ``pt``: layer 4 and 7b)."""
+
+    printed: dict[str, tuple[Ability, ...]]
+    grants: list[_Fx]
+    types: dict[str, tuple[str, ...]]
+    pt: dict[str, tuple[int, int]]
+
+
+def _subtype_kind(s: str) -> str | None:
+    """The card type a subtype goes with (``models.subtypes.subtype_kind``, CR 205.3g-m)."""
+    from mtgcheck.models.subtypes import subtype_kind
+
+    return subtype_kind(s)
+
+
+#: Words that read an object's colours (CR 105): "white", "nonwhite", "colorless", "multicolored", "color(s)", and the
+#: field names of a typed qualifier (``Qualifier``: ``colors``, ``not_colors``, ...), as ``keyword:`` tokens (a
+#: word search, ``models.text.relevance.token_read_by``).
+_COLOR_WORDS = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
+_COLOR_READ = ("color", "colors", "colored", "colorless", "multicolored", "monocolored", "colors_any", "not_colors")
+
+
+def _attached_reads(p: Permanent, eff: AttachedChange, old_types: tuple[str, ...], new_types: tuple[str, ...],
+                    old_subs: tuple[str, ...], new_subs: tuple[str, ...]) -> set[str]:
+    """What another ability would have to read for the parts of an applied ``AttachedChange`` that the rest of the
+    engine reads from the card (its types by filters, its subtypes, power and toughness, colours, supertypes) to
+    matter: ``Unmodelled.reads`` tokens of the types, subtypes and colours it changes (added or removed)."""
+    reads: set[str] = set()
+    for t in set(old_types) ^ set(new_types):
+        reads |= {f"subtype:{t}", f"subtype:{t.lower()}"}
+    for s in set(old_subs) ^ set(new_subs):
+        reads.add(f"subtype:{s}")
+    if (set(old_types) ^ set(new_types)) & {"Creature"} or eff.power is not None:
+        reads.add("power_toughness")  # a creature has power and toughness (CR 208.1; crew, 702.122a)
+    if eff.colors is not None:
+        old = frozenset(p.card.colors)
+        new = frozenset(eff.colors)
+        if old != new:
+            reads |= {f"keyword:{w}" for w in _COLOR_READ}
+            for c in old ^ new:
+                reads |= {f"keyword:{_COLOR_WORDS[c]}", f"keyword:non{_COLOR_WORDS[c]}"}
+    return reads
+
+
+def _attached_changes(state: GameState, printed: dict[str, tuple[Ability, ...]], lost: set[str],
+                      subs: dict[str, tuple[str, ...]], why: dict[str, list[str]], type_fx: Any,
+                      others: list[_Fx]) -> "_Attached | None":
+    """Apply what Auras and Equipment make the object they are attached to (``AttachedChange``; CR 303.4, 301.5).
+
+    A source attached to nothing affects nothing (its ability stays typed, with no unmodelled part: CR 303.4 "the
+    object it's attached to", 301.5; an unattached Equipment is normal, 301.5c). Attached to a permanent of the types
+    its words name, it gives that permanent: card types (set, CR 205.1a, or added, 205.1b) and subtypes — those that no
+    longer go with one of its card types go, 205.1a — in layer 4 (613.1d, written into ``subs``); base power and
+    toughness in layer 7b (613.4b); "loses all [other] abilities" and the abilities it grants in layer 6 (613.1f) as a
+    grant in timestamp order with the other grants (613.7). The source's ability is then replaced by an ``Unmodelled``
+    of the same sentence whose ``reads`` are what it changed that other abilities read from the card (types by their
+    filters, subtypes, power, colours: the gate counts it where something in play reads them), plus its untyped
+    ``parts`` (a +1/+1, a name, a control change: CR 613.1b) and unapplied supertypes ("is snow": the payment reads
+    snow from the card, CR 107.4h; kept with the topics costs and mana spending). Returns ``None`` when there is no
+    such ability on the battlefield.
+
+    Raises ``Unsupported`` where the order of effects is not modelled: two of them on one permanent, one with a
+    land-type effect in play (Blood Moon: 613.7, 305.7), a source that may lose its abilities (613.8), an entry in
+    ``state.effects``, an attachment the words do not allow (704.5m-n)."""
+    sources = [(p, a) for p in state.battlefield if p.id not in lost for a in printed[p.id] if isinstance(a.effect, AttachedChange)]
+    for e in state.effects:
+        for a in _effect_abilities(state, e):
+            if isinstance(a.effect, AttachedChange):
+                raise Unsupported(f"{e.card.name}: \"{a.text}\" as an effect in force (not a permanent attached to "
+                                  f"another): not modelled")
+    if not sources:
+        return None
+    by_id = {p.id: p for p in state.battlefield}
+    ts, _ = timestamps(state)
+    new_printed = dict(printed)
+    grants: list[_Fx] = []
+    types: dict[str, tuple[str, ...]] = {}
+    pts: dict[str, tuple[int, int]] = {}
+    hit: dict[str, str] = {}
+    for n, (src, a) in enumerate(sources):
+        eff = a.effect
+        assert isinstance(eff, AttachedChange)
+        target = by_id.get(src.attached_to) if src.attached_to else None
+        if target is None:
+            why[src.id].append(f"{src.name} is attached to nothing: “{a.text}” affects nothing (CR 303.4, 301.5)")
+            continue
+        words_ok = all(_has(w.lower(), target.card, subs[target.id]) for w in eff.affects.all_of)
+        if not words_ok:
+            raise Unsupported(f"{src.name} is attached to {target.name}, which is not what “{a.text}” names: an illegal "
+                              f"attachment (CR 704.5m-n, 301.5c) is not modelled")
+        if target.id in hit:
+            raise Unsupported(f"{target.name}: “{a.text}” ({src.name}) and “{hit[target.id]}” both change it "
+                              f"(CR 613.7, timestamp order): not modelled")
+        hit[target.id] = a.text
+        old_types = tuple(target.card.front.type_line.types)
+        old_subs = subs[target.id]
+        changes_types = eff.types is not None or eff.subtypes is not None
+        if changes_types and (type_fx and any(x.effect == "land_type" for ab in printed.values() for x in ab) or
+                              target.id in lost or any(isinstance(x.effect, SelfTypeChange) for x in printed[target.id])):
+            raise Unsupported(f"{target.name}: “{a.text}” ({src.name}) and a land-type or other type-changing effect "
+                              f"(CR 305.7, 613.7): their order is not modelled")
+        new_types = old_types
+        new_subs = old_subs
+        if changes_types:
+            if eff.add_types:
+                new_types = old_types + tuple(t for t in (eff.types or ()) if t not in old_types)
+                new_subs = old_subs + tuple(s for s in (eff.subtypes or ()) if s not in old_subs)
+            else:
+                new_types = eff.types if eff.types is not None else old_types
+                replaced = {_subtype_kind(s) for s in (eff.subtypes or ())}
+                if eff.types is not None and "Creature" in eff.types and eff.subtypes is None:
+                    replaced = set()
+                kept = tuple(s for s in old_subs
+                             if (_subtype_kind(s) in new_types if _subtype_kind(s) is not None
+                                 else any(t not in ("Creature", "Artifact", "Enchantment", "Land") for t in new_types))
+                             and _subtype_kind(s) not in replaced)
+                new_subs = kept + tuple(s for s in (eff.subtypes or ()) if s not in kept)
+            subs[target.id] = new_subs
+            types[target.id] = tuple(new_types)
+            why[target.id].append(f"{src.name}: “{a.text}”: it is {' '.join(new_types)}"
+                                  + (f" — {' '.join(new_subs)}" if new_subs else "") + " (CR 205.1a, 613.1d)")
+        if eff.power is not None and eff.toughness is not None:
+            pts[target.id] = (eff.power, eff.toughness)
+            types.setdefault(target.id, tuple(new_types))
+            why[target.id].append(f"{src.name}: base power and toughness {eff.power}/{eff.toughness} (CR 613.4b)")
+        if eff.loses or eff.granted:
+            g = GrantAbility(affects=eff.affects, ability=None, also=tuple(eff.granted), loses=eff.loses)
+            grants.append(_Fx(src, src.controller, dataclasses.replace(a, effect=g), src.name, (ts[src.id], -1 - n)))
+        # what stays unmodelled while it applies (read by the gate)
+        reads = _attached_reads(target, eff, old_types, tuple(new_types), old_subs, new_subs)
+        topics = frozenset({Topic.SUBTYPES} | ({Topic.POWER_TOUGHNESS} if eff.power is not None else set()))
+        residual = Unmodelled(a.text, topics, Scope.BATTLEFIELD)
+        object.__setattr__(residual, "reads", frozenset(reads))
+        rest = [dataclasses.replace(a, effect=residual)]
+        for sup in eff.supertypes:
+            if target.card.type_line.supertypes and sup in target.card.type_line.supertypes:
+                continue
+            u = Unmodelled(f"{eff.affects.words[:1].upper()}{eff.affects.words[1:]} is {sup.lower()}.",
+                           frozenset({Topic.COSTS, Topic.MANA_SPENDING}), Scope.BATTLEFIELD)
+            object.__setattr__(u, "reads", frozenset({sup.lower()} if sup == "Snow" else {f"keyword:{sup.lower()}"}))
+            rest.append(dataclasses.replace(a, effect=u))
+        if eff.new_name is not None and eff.new_name != target.card.name:
+            # its name (CR 201.2) is read from the card: it counts where something names a name
+            u = Unmodelled(f"{eff.affects.words[:1].upper()}{eff.affects.words[1:]} is named {eff.new_name}.",
+                           frozenset({Topic.SUBTYPES}), Scope.BATTLEFIELD)
+            object.__setattr__(u, "reads", frozenset({"keyword:name", "keyword:named", "keyword:names",
+                                                      f"keyword:{eff.new_name}", f"keyword:{target.card.name}"}))
+            rest.append(dataclasses.replace(a, effect=u))
+        rest.extend(dataclasses.replace(a, effect=u) for u in eff.parts)
+        i = new_printed[src.id].index(a)
+        new_printed[src.id] = new_printed[src.id][:i] + tuple(rest) + new_printed[src.id][i + 1:]
+        why[target.id].append(f"{src.name} is attached to it: “{a.text}” applies (CR 303.4, 301.5)")
+    applied = {src.id for src, _a in sources if src.attached_to in hit}
+    losers = [g for g in grants if _grant(g).loses] + [g for g in others if _grant(g).loses]
+    for src_id in applied:
+        src = by_id[src_id]
+        if any(_grant_applies(state, g, src, subs[src_id]) for g in losers):
+            # its own effect would stop once it loses its abilities; which applies first is a dependency (CR 613.8)
+            raise Unsupported(f"{src.name} changes what it is attached to and may itself lose its abilities "
+                              f"(CR 613.8, dependency): not modelled")
+    return _Attached(new_printed, grants, types, pts)

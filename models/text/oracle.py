@@ -124,6 +124,8 @@ plot saddle freerunning offspring impending harmonize mobilize warp mayhem""".sp
 
 
 def _chunks(line: str) -> list[str]:
+    if line.lower().startswith("enchant "):  # "Enchant creature, land, or planeswalker": one keyword (CR 702.5a)
+        return [line.strip()]
     return [c.strip() for c in re.split(r"[,;]\s*", line) if c.strip()] if "{" not in line or "," in line else [line.strip()]
 
 
@@ -154,7 +156,7 @@ def _keyword_ability(line: str, card: Card, face: Face, bullets: tuple[str, ...]
     if not kws:
         return None
     out: list[Ability] = []
-    chunks = [c.strip() for c in re.split(r"[,;]\s*", line) if c.strip()] if "{" not in line or "," in line else [line.strip()]
+    chunks = _chunks(line)
     for chunk in chunks:
         low = chunk.lower()
         match = None
@@ -624,7 +626,7 @@ def _trigger_mode(condition: str, line: str, face: Face, card: Card) -> Ability:
 
 #: Modules of models/ that register effect and keyword parsers; imported before the first parse so
 #: that a card parses the same whichever solver module happened to be imported first.
-PARSER_MODULES = ("mtgcheck.models.text.mana", "mtgcheck.models.text.mana_triggers", "mtgcheck.models.text.mana_replacement", "mtgcheck.models.text.costs", "mtgcheck.models.text.delve", "mtgcheck.models.text.resolution", "mtgcheck.models.text.spend", "mtgcheck.models.text.grants", "mtgcheck.models.text.mana_tail", "mtgcheck.models.text.restrictions", "mtgcheck.models.text.flash", "mtgcheck.models.text.untargetable", "mtgcheck.models.text.self_types")
+PARSER_MODULES = ("mtgcheck.models.text.mana", "mtgcheck.models.text.mana_triggers", "mtgcheck.models.text.mana_replacement", "mtgcheck.models.text.costs", "mtgcheck.models.text.delve", "mtgcheck.models.text.resolution", "mtgcheck.models.text.spend", "mtgcheck.models.text.grants", "mtgcheck.models.text.mana_tail", "mtgcheck.models.text.restrictions", "mtgcheck.models.text.flash", "mtgcheck.models.text.untargetable", "mtgcheck.models.text.self_types", "mtgcheck.models.text.attached")
 _parsers_loaded = False
 
 
