@@ -896,12 +896,17 @@ def _attached_changes(state: GameState, printed: dict[str, tuple[Ability, ...]],
         topics = frozenset({Topic.SUBTYPES} | ({Topic.POWER_TOUGHNESS} if eff.power is not None else set()))
         residual = Unmodelled(a.text, topics, Scope.BATTLEFIELD)
         object.__setattr__(residual, "reads", frozenset(reads))
-        rest = [dataclasses.replace(a, effect=residual)]
+        # a change nothing reads from the card is applied in full: no residual, whose words would otherwise be taken
+        # for a reader of what the sentence changes (its own "snow", models.text.relevance.ability_words)
+        rest = [dataclasses.replace(a, effect=residual)] if reads else []
         for sup in eff.supertypes:
             if target.card.type_line.supertypes and sup in target.card.type_line.supertypes:
                 continue
+            # snow: what the mana may pay ({S}, CR 107.4h) and a spell's {S} — the topics of the typed "is snow"
+            # (models.text.relevance, ``supertype:snow``); an ability's {S} is in its own words (``reads``)
             u = Unmodelled(f"{eff.affects.words[:1].upper()}{eff.affects.words[1:]} is {sup.lower()}.",
-                           frozenset({Topic.COSTS, Topic.MANA_SPENDING}), Scope.BATTLEFIELD)
+                           frozenset({Topic.MANA_SPENDING, Topic.SPELL_COSTS} if sup == "Snow"
+                                     else {Topic.COSTS, Topic.MANA_SPENDING}), Scope.BATTLEFIELD)
             object.__setattr__(u, "reads", frozenset({sup.lower()} if sup == "Snow" else {f"keyword:{sup.lower()}"}))
             rest.append(dataclasses.replace(a, effect=u))
         if eff.new_name is not None and eff.new_name != target.card.name:

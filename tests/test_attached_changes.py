@@ -111,9 +111,10 @@ def test_imprisoned_type_read_elsewhere_is_unsupported(tmp_path, real_db, alice,
 
 
 def test_attached_untyped_parts_still_count(tmp_path, real_db):
-    """What stays untyped counts while the source is attached: Glittering Frost's snow (CR 205.4a, 107.4h: paying {S}
-    reads it; the costs topic) and Dominating Licid's control change (CR 613.1b)."""
-    r = _ask(tmp_path, real_db, "{card: Forest, id: F}, {card: Glittering Frost, attached_to: F}", "",
+    """What stays untyped counts while the source is attached: Glittering Frost's snow where something in play pays
+    {S} (CR 205.4g, 107.4h: Scrying Sheets' "{1}{S}, {T}" reads it; an available_mana pool alone does not say which
+    mana is snow) and Dominating Licid's control change (CR 613.1b)."""
+    r = _ask(tmp_path, real_db, "{card: Forest, id: F}, {card: Glittering Frost, attached_to: F}, Scrying Sheets", "",
              "{available_mana: Alice}")
     assert r.verdict == "unsupported" and "is snow" in r.message
     r = _ask(tmp_path, real_db, "{card: Llanowar Elves, id: E}, {card: Dominating Licid, attached_to: E}", "",
