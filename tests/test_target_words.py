@@ -127,16 +127,18 @@ def test_champion_detail_changes_no_activation_cr_702_72a(real_db):
 def test_cost_reduction_read_from_the_targets_cr_601_2f(real_db):
     """"This ability costs {2} less to activate if it targets two creatures you control" (Wayta, Trainer Prodigy): the
     sentence is a typed cost change whose condition is on the targets, chosen before the total cost is found (CR
-    601.2c before 601.2f). The real card keeps a trigger-doubling static that is not modelled, so its own text stays
-    unsupported; the ability is checked on a card with that ability alone."""
+    601.2c before 601.2f). The real card's trigger-doubling static ("If a creature you control fighting or being dealt
+    damage causes a triggered ability ... to trigger, that ability triggers an additional time") acts only once such a
+    trigger happens (CR 603.2, 603.3), never on activating: with Grizzly Bears and one Forest, Wayta targets itself and
+    the Bears, so the ability costs {G} (CR 601.2f, 118.7a). The ability is also checked on a card with it alone."""
     from mtgcheck.models.behaviour import abilities_of
     from mtgcheck.models.effects import TargetsInclude
 
     (a,) = [a for a in abilities_of(real_db.get("Wayta, Trainer Prodigy")) if a.kind == "activated"]
     assert isinstance(a.cost_change.condition, TargetsInclude) and a.cost_change.condition.count == 2
     assert a.cost_change.amount == 2 and a.cost_change.direction == "less"
-    with pytest.raises(Unsupported):
-        _act(real_db, {"Alice": ["Wayta, Trainer Prodigy", "Grizzly Bears", "Forest"]}, "Wayta, Trainer Prodigy")
+    assert _act(real_db, {"Alice": ["Wayta, Trainer Prodigy", "Grizzly Bears", "Forest"]},
+                "Wayta, Trainer Prodigy")["activatable"] is True
     from tests.scenario_text import run
 
     text = """
