@@ -1228,10 +1228,10 @@ def ability_cost_change(state: GameState, perm: Any, ability: Ability,
         return mana, [f"{who}: no change ({why}), the cost stays {fmt(mana)} (CR 601.2f)"]
     if ch.direction == "more":
         out = _add_generic(mana, total)
-        return out, [f"{who}: {why}, so it costs {{{total}}} more: {fmt(mana)} → {fmt(out)} (CR 601.2f)"]
+        return out, [f"{who}: {why + ', ' if why else ''}so it costs {{{total}}} more: {fmt(mana)} → {fmt(out)} (CR 601.2f)"]
     steps: list[str] = []
     out = _reduce(mana, ManaCost((ManaSymbol(str(total)),)), steps, who)
-    return out, [f"{who}: {why}, so it costs {{{total}}} less: {fmt(mana)} → {fmt(out)} (generic mana only, never "
+    return out, [f"{who}: {why + ', ' if why else ''}so it costs {{{total}}} less: {fmt(mana)} → {fmt(out)} (generic mana only, never "
                  f"below {{0}}, CR 601.2f, 118.7a)"]
 
 
