@@ -16,7 +16,7 @@ Mountain, Plains twice over; ``--no-library`` leaves the libraries unlisted, the
 * ``cast`` (every card that is not a land): the card in Alice's hand, ``cast: {card}``;
 * ``could_produce`` and ``available_mana`` (every permanent card whose text adds mana): the card on
   Alice's battlefield, untapped and not summoning sick, with the choices made as it entered when its text
-  asks for one (colour green, creature type Elf, card name Forest); ``could_produce: {id}`` and
+  asks for one (colour green, creature type Elf, card name Forest, the first of two anchor words); ``could_produce: {id}`` and
   ``available_mana: Alice``;
 * ``activate`` (every permanent card with an activated ability whose cost has {T}): the card on Alice's
   battlefield as above; ``activate: {permanent, ability: N}`` for the first such ability the engine lists.
@@ -167,7 +167,8 @@ def _unmodelled_tap_line(card: Any) -> tuple[str, str] | None:
 
 
 def board_choices(card: Any) -> dict[str, str]:
-    """The choices made as the probed permanent entered ("as this enters, choose a color"): green, Elf, Forest."""
+    """The choices made as the probed permanent entered ("as this enters, choose a color"): green, Elf, Forest, and
+    the first of two anchor words ("choose Khans or Dragons": Khans)."""
     text = _text(card).lower()
     out = {}
     if "chosen color" in text or "choose a color" in text:
@@ -176,6 +177,9 @@ def board_choices(card: Any) -> dict[str, str]:
         out["creature_type"] = "Elf"
     if "chosen name" in text or "choose a card name" in text:
         out["card_name"] = "Forest"
+    m = re.search(r"as (?:this|it) [\w ]*?enters(?: the battlefield)?, choose (\w+) or (\w+)\.", _text(card), re.I)
+    if m:  # an anchor word (CR 614.12c: the Sieges' "choose Khans or Dragons"): the first one
+        out["anchor"] = m.group(1)
     return out
 
 
