@@ -958,6 +958,11 @@ def ask_could_produce(ctx: Context) -> Answer:
                           if getattr(a.effect, "targets", False) else ""))
     if any(_reads_exiled_with(a) for a in abs_):
         why.append(exiled_with_note(perm))
+    if any(getattr(a.effect, "noted", None) for a in abs_):
+        why.append(f"{perm.name}'s last noted mana (its linked ability, CR 607.2e): "
+                   + ("".join("{" + t + "}" for t in perm.noted_mana) if perm.noted_mana else
+                      "nothing noted (the entry's noted_mana; a permanent that just entered has none, CR 400.7), so "
+                      "the type is undefined and it adds no mana (CR 106.5)"))
     given = sorted({str(getattr(a.effect, "to", None)).replace("_", " ") for a in abs_ if getattr(a.effect, "to", None)})
     if given:
         why.append(f"{perm.name}'s mana may go to another player ({', '.join(given)}): what it could produce counts the "
