@@ -1464,10 +1464,17 @@ class AddMana(Effect):
     #: "add mana equal to enchanted permanent's mana cost" (Elemental Resonance): ``"enchanted"``, the mana of the
     #: mana cost of the permanent the source is attached to (CR 202.1, 303.4); read by ``solver.produce``
     cost_of: str | None = fld(None)
+    #: mana noted by a linked ability of the source (CR 607.2e): ``"type"`` one mana of its last noted type
+    #: ("Add one mana of this artifact's last noted type", Jeweled Amulet), ``"mana"`` the last noted type and
+    #: amount of mana (Ice Cauldron); read from ``Permanent.noted_mana`` by ``solver.produce`` (nothing noted: an
+    #: undefined type, no mana, CR 106.5)
+    noted: str | None = fld(None)
 
     def __post_init__(self) -> None:
         if self.cost_of is not None and self.cost_of != "enchanted":
             raise _unknown("cost_of", str(self.cost_of), ["enchanted"], "add_mana")
+        if self.noted is not None and self.noted not in ("type", "mana"):
+            raise _unknown("noted", str(self.noted), ["type", "mana"], "add_mana")
         if self.to == "target_player" and not self.targets:
             object.__setattr__(self, "targets", True)  # "target player" is a target (CR 115.1c): not a mana ability
 

@@ -53,7 +53,7 @@ SCENARIO_KEYS = (
 MAX_COUNT = 10_000
 ENTRY_KEYS = ("card", "count", "tapped", "sick", "counters", "choices", "x", "owner", "id", "attached_to", "timestamp",
               "activations", "casts", "attacking", "blocking", "ability", "trigger", "source", "renowned", "cast_from",
-              "bargained", "exiled", "entered_this_turn", "prototyped")
+              "bargained", "exiled", "entered_this_turn", "prototyped", "noted_mana")
 #: Zones a permanent's ``cast_from`` may name: where it was cast from (CR 601.2a; 903.8 the command zone).
 CAST_ZONES = ("hand", "graveyard", "exile", "library", "command")
 #: Keys of a ``stack`` entry that is an ability on the stack (CR 113.7, 602.2a, 603.3; docs/scenarios.md).
@@ -504,6 +504,31 @@ def _read_designations(sc: Scenario, data: Mapping, state: GameState, check_play
             holders[word] = player
             got.add(word)
         state.designations[player] = frozenset(got)
+
+
+def _noted_mana(sc: Scenario, entry: Mapping) -> tuple[str, ...]:
+    """The ``noted_mana`` of a battlefield entry: the mana last noted for the permanent by its linked ability (CR
+    607.2e; Jeweled Amulet, Ice Cauldron), as mana symbols of the six types, e.g. ``"{G}"`` or ``"{R}{R}{C}"``
+    (CR 106.1b); absent, ``null`` or ``""``: nothing noted (a new object has no memory of notes, CR 400.7).
+
+    Returns the types of the noted mana, one per mana, in W U B R G C order. Raises a ``ScenarioError`` naming the
+    line for anything else (a symbol that is not one mana of one type: generic, hybrid, snow, {X})."""
+    got = entry.get("noted_mana")
+    if got is None or got == "":
+        return ()
+    msg = ("'noted_mana' is the mana last noted for this permanent (CR 607.2e), as symbols of the six types of mana "
+           "(CR 106.1b), e.g. \"{G}\" or \"{R}{R}{C}\"")
+    if not isinstance(got, str):
+        raise sc.error(msg, "noted_mana", entry)
+    from .mana import MANA_TYPES, ManaCost, ManaError
+
+    try:
+        syms = [sym.text for sym in ManaCost.parse(got)]
+    except ManaError:
+        raise sc.error(msg, "noted_mana", entry) from None
+    if not syms or any(t not in MANA_TYPES for t in syms):
+        raise sc.error(msg, "noted_mana", entry)
+    return tuple(sorted(syms, key=MANA_TYPES.index))
 
 
 def _exiled_entries(sc: Scenario, entry: Mapping, count: int) -> list:
@@ -1068,6 +1093,7 @@ def build_state(sc: Scenario, db: Any) -> tuple[GameState, Any]:
                 renowned = _as_bool(entry.get("renowned", False), sc, "renowned", entry)
                 cast_from, bargained = _cast_facts(sc, card, entry)
                 exiled_entries = _exiled_entries(sc, entry, count)
+                noted_mana = _noted_mana(sc, entry)
                 entered = _as_bool(entry.get("entered_this_turn", False), sc, "entered_this_turn", entry)
                 if entered and "sick" in entry and not sick:
                     # it has not been under its controller's control since their most recent turn began (CR 302.6)
@@ -1086,7 +1112,7 @@ def build_state(sc: Scenario, db: Any) -> tuple[GameState, Any]:
                         timestamp=ts, attacking=attacking, blocking=blocking, renowned=renowned,
                         activations=dict(activations), cast_from=cast_from, bargained=bargained,
                         exiled_with=tuple(_exile_with(sc, db, state, exiled_entries, owner, check_player, new_id)),
-                        entered_this_turn=entered,
+                        entered_this_turn=entered, noted_mana=noted_mana,
                     ))
                     origin[state.battlefield[-1].id] = origin_at
                     if activations:

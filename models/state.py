@@ -94,6 +94,10 @@ class Permanent:
     #: it entered the battlefield this turn ("Activate only if this land entered this turn", "creatures that
     #: entered this turn"; CR 603.6a, 400.7): the scenario entry's ``entered_this_turn`` (default false)
     entered_this_turn: bool = False
+    #: the mana last noted for it by its linked ability (CR 607.2e: "note the type of mana spent", Jeweled Amulet;
+    #: "the type and amount", Ice Cauldron), one type per mana in W U B R G C order; ``()``: nothing noted (a new
+    #: object has none, CR 400.7). The scenario entry's ``noted_mana``
+    noted_mana: tuple[str, ...] = ()
 
     @property
     def name(self) -> str:

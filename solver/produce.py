@@ -421,6 +421,8 @@ def base_events(state: GameState, perm: Permanent, ab: Ability, reflected: froze
     if "mana" in p:
         types = _types_of_fixed(str(p["mana"]), perm, ab) * n
         return [_sorted_event(types)] if types else []
+    if p.get("noted"):
+        return _noted_events(perm, ab, str(p["noted"]), n)
     if n <= 0:
         return []
     if "choice" in p:
@@ -468,6 +470,31 @@ def base_events(state: GameState, perm: Permanent, ab: Ability, reflected: froze
                               f"commander's identity has {len(colors)} colours")
         return [tuple([t] * n) for t in colors]
     raise Unsupported(f"{_describe(perm, ab)}: this mana output ({dict(p)}) is not modelled")
+
+
+def _noted_events(perm: Permanent, ab: Ability, noted: str, n: int) -> list[tuple[str, ...]]:
+    """Mana noted by the source's linked ability (CR 607.2e; ``AddMana.noted``), read from ``perm.noted_mana``.
+
+    Nothing noted (the first ability never resolved since the permanent entered, CR 400.7): the type is undefined,
+    so the ability adds no mana (CR 106.5) and could produce no type (106.7). ``"type"`` ("one mana of this
+    artifact's last noted type", Jeweled Amulet): ``n`` mana of the noted type; noted mana of several types has no
+    one "type" the rules define, so that is ``Unsupported``. ``"mana"`` ("this artifact's last noted type and
+    amount of mana", Ice Cauldron): exactly the noted mana, ``n`` times.
+
+    Returns
+    -------
+    list of events (tuples of types, W U B R G C order); ``[]`` when no mana would be added.
+    """
+    got = tuple(perm.noted_mana)
+    if not got or n <= 0:
+        return []
+    if noted == "type":
+        kinds = set(got)
+        if len(kinds) > 1:
+            raise Unsupported(f"{_describe(perm, ab)}: the noted mana {''.join('{' + t + '}' for t in got)} has "
+                              f"several types; which one is “the last noted type” is not modelled")
+        return [tuple(got[:1] * n)]
+    return [_sorted_event(got * n)]
 
 
 def _enchanted_cost_events(state: GameState, perm: Permanent, ab: Ability) -> list[tuple[str, ...]]:
@@ -931,6 +958,11 @@ def ask_could_produce(ctx: Context) -> Answer:
                           if getattr(a.effect, "targets", False) else ""))
     if any(_reads_exiled_with(a) for a in abs_):
         why.append(exiled_with_note(perm))
+    if any(getattr(a.effect, "noted", None) for a in abs_):
+        why.append(f"{perm.name}'s last noted mana (its linked ability, CR 607.2e): "
+                   + ("".join("{" + t + "}" for t in perm.noted_mana) if perm.noted_mana else
+                      "nothing noted (the entry's noted_mana; a permanent that just entered has none, CR 400.7), so "
+                      "the type is undefined and it adds no mana (CR 106.5)"))
     given = sorted({str(getattr(a.effect, "to", None)).replace("_", " ") for a in abs_ if getattr(a.effect, "to", None)})
     if given:
         why.append(f"{perm.name}'s mana may go to another player ({', '.join(given)}): what it could produce counts the "

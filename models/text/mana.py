@@ -156,6 +156,11 @@ def parse_add_clause(s: str) -> dict:
         return {"mana": _fmt(_symbols(s))}
     if low == "mana equal to enchanted permanent's mana cost":  # Elemental Resonance (CR 202.1, 303.4)
         return {"cost_of": "enchanted"}
+    # mana noted by the source's linked ability (CR 607.2e): Jeweled Amulet, Ice Cauldron
+    if re.fullmatch(r"one mana of this \w+'s last noted type", low):
+        return {"noted": "type"}
+    if re.fullmatch(r"this \w+'s last noted type and amount of mana", low):
+        return {"noted": "mana"}
     # "{R} or {G}", "{W}, {U}, or {B}", "{R}{R}, {R}{G}, or {G}{G}", "{C}{C} or {W}{U}"
     m = re.fullmatch(rf"({_SYMS})((?:, {_SYMS})*),? or ({_SYMS})", s)
     if m:

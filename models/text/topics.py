@@ -260,6 +260,12 @@ _SPEND_TO_CAST_RE = re.compile(
     r" to cast (?:those|that|these|them|the|such|this)\b(?: spells?| cards?)?", re.I)
 
 
+#: "note the type [and amount] of mana spent to pay this activation cost" (Jeweled Amulet, Ice Cauldron): an
+#: instruction followed as the ability resolves (CR 608.2), recording for the linked ability (607.2e) what was
+#: already paid (601.2h, 602.2b); it changes no cost, so its word "cost" makes no ``COSTS`` topic
+_NOTE_SPENT_RE = re.compile(r"\bnote the type (?:and amount )?of mana spent to pay this activation cost\b", re.I)
+
+
 @functools.lru_cache(maxsize=65536)
 def classify(text: str, kind: str = "static", targets_typed: bool = False) -> frozenset[Topic]:
     """The topics a sentence could change (over-approximated).
@@ -345,7 +351,7 @@ def classify(text: str, kind: str = "static", targets_typed: bool = False) -> fr
             out.add(Topic.ACTIVATION)
         if mana:
             out |= {Topic.MANA_PRODUCTION} | ({Topic.LIFE} if Topic.LIFE in got else set())
-        if re.search(r"\bcosts?\b", text, re.I):
+        if re.search(r"\bcosts?\b", _NOTE_SPENT_RE.sub("", text), re.I):
             out.add(Topic.COSTS)
         return frozenset(out)
     if kind == "spell":
