@@ -2968,3 +2968,18 @@ class AttachedChange(Effect):
 
 
 EFFECT_TYPES[AttachedChange.kind] = AttachedChange
+
+
+@dataclass(frozen=True)
+class TopOfLibrary(Condition):
+    """The top card of the controller's library matches ``filter`` ("As long as the top card of your library is a
+    land card, this creature has ...", Mul Daya Channelers). A library is ordered (CR 401.1, 401.2) and its top card
+    is the first listed; the condition reads it only when the scenario lists that library (a library not listed:
+    ``solver.quantities`` answers ``Unsupported``); an empty library has no top card, so the condition does not
+    hold. ``whose``: ``you`` (the source's controller)."""
+
+    filter: Filter
+    whose: str = "you"
+
+
+CONDITION_TYPES = CONDITION_TYPES + (TopOfLibrary,)

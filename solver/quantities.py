@@ -180,6 +180,21 @@ class _AsCard:
         self.name = card.name
 
 
+def _top_of_library(state: GameState, player: str, cond: Any, source: Permanent | None, text: str) -> tuple[bool, str]:
+    """"The top card of your library is [a land card]" (``TopOfLibrary``): a library is ordered and its top card is the
+    first listed (CR 401.1, 401.2); an empty library has no top card, so the condition does not hold. A library the
+    scenario does not list is unknown: ``Unsupported`` naming ``text``."""
+    if ("library", player) not in state.listed_zones and not state.cards("library", player):
+        raise Unsupported(f"{source.name + ': ' if source is not None else ''}“{text}”: it reads the top card of {player}'s library, which the scenario does not list "
+                          f"(list it, top card first; CR 401.1)")
+    lib = state.cards("library", player)
+    if not lib:
+        return False, f"{player}'s library is empty, so it has no top card (CR 401.1)"
+    top = lib[0]
+    ok = card_matches_filter(state, player, cond.filter, top, text)
+    return ok, f"the top card of {player}'s library is {top.name}, {'' if ok else 'not '}{_filter_words(cond.filter)} (CR 401.1)"
+
+
 def card_matches_filter(state: GameState, player: str, f: Filter, card: Any, text: str = "") -> bool:
     """Whether a card (a ``Card`` or a ``CardInstance``) matches ``f`` by its characteristics as a card: types,
     supertypes, subtypes, colours, name (CR 205, 105.2, 201), then the filter's qualifier and alternatives.
@@ -592,6 +607,10 @@ def condition_holds(state: GameState, player: str, cond: Condition, source: Perm
         return source.tapped, f"{source.name} is {'tapped' if source.tapped else 'untapped'}"
     if isinstance(cond, SourceCast):
         return _source_cast(source, cond, text)
+    from mtgcheck.models.effects import TopOfLibrary
+
+    if isinstance(cond, TopOfLibrary):
+        return _top_of_library(state, player, cond, source, text)
     if isinstance(cond, ResolvedThisTurn):
         return _resolved_this_turn(state, source, cond, text)
     from mtgcheck.models.effects import AnchorChosen
