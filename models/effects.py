@@ -2983,3 +2983,14 @@ class TopOfLibrary(Condition):
 
 
 CONDITION_TYPES = CONDITION_TYPES + (TopOfLibrary,)
+
+
+@dataclass(frozen=True)
+class TopCardsOfLibraries(Amount):
+    """"Each player reveals the top card of their library. For each nonland card revealed this way, add {G}" (Selvala,
+    Explorer Returned): the number of players whose library's top card (CR 401.1) matches ``filter``. A player with an
+    empty library reveals nothing (CR 401.1); every library must be listed by the scenario (``solver.quantities``
+    answers ``Unsupported`` otherwise). Not a choice: the libraries as they are decide it (CR 106.7 reads it as if the
+    ability resolved now)."""
+
+    filter: Filter

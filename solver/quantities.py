@@ -195,6 +195,25 @@ def _top_of_library(state: GameState, player: str, cond: Any, source: Permanent 
     return ok, f"the top card of {player}'s library is {top.name}, {'' if ok else 'not '}{_filter_words(cond.filter)} (CR 401.1)"
 
 
+def _top_cards_of_libraries(state: GameState, player: str, amount: Any, what: str) -> tuple[int, str]:
+    """How many players' libraries have a top card matching ``amount.filter`` ("each player reveals the top card of their
+    library. For each nonland card revealed this way", Selvala, Explorer Returned): CR 401.1 (the top card is the first
+    listed; an empty library reveals nothing). Raises ``Unsupported`` naming ``what`` when a library is not listed."""
+    n, seen = 0, []
+    for p in state.players:
+        if ("library", p) not in state.listed_zones and not state.cards("library", p):
+            raise Unsupported(f"“{what}”: it reads the top card of {p}'s library, which the scenario does not list "
+                              f"(list it, top card first; CR 401.1)")
+        lib = state.cards("library", p)
+        if not lib:
+            seen.append(f"{p}'s library is empty")
+            continue
+        ok = card_matches_filter(state, player, amount.filter, lib[0], what)
+        n += ok
+        seen.append(f"{p}'s top card is {lib[0].name}")
+    return n, f"{n} of the top cards match ({'; '.join(seen)}; CR 401.1)"
+
+
 def card_matches_filter(state: GameState, player: str, f: Filter, card: Any, text: str = "") -> bool:
     """Whether a card (a ``Card`` or a ``CardInstance``) matches ``f`` by its characteristics as a card: types,
     supertypes, subtypes, colours, name (CR 205, 105.2, 201), then the filter's qualifier and alternatives.
@@ -327,6 +346,10 @@ def amount_value(state: GameState, player: str, amount: Amount | int, source: Pe
         return _of_chosen_type(state, player, amount, source, opponent, text, what)
     if isinstance(amount, SharingCreatureType):
         return _sharing_creature_type(state, player, amount, source, opponent, text, what)
+    from mtgcheck.models.effects import TopCardsOfLibraries
+
+    if isinstance(amount, TopCardsOfLibraries):
+        return _top_cards_of_libraries(state, player, amount, what)
     if isinstance(amount, Revealed):
         raise Unsupported(f"“{what}”: how many cards are revealed is chosen as the ability resolves (CR 608.2d); the "
                           f"caller enumerates its values")

@@ -64,3 +64,44 @@ def test_only_the_controllers_library_counts_cr_401_1():
     Alice's Channelers the ability."""
     a = ask(_scenario({"Alice": [], "Bob": ["Forest"]}, {"could_produce": {"card": "Mul Daya Channelers"}}))
     assert a.values["types"] == []
+
+
+SELVALA = {"name": "Selvala, Explorer Returned", "mana_cost": "{1}{G}{W}", "type_line": "Legendary Creature — Elf Scout",
+           "power": "2", "toughness": "4",
+           "oracle_text": "Parley — {T}: Each player reveals the top card of their library. For each nonland card revealed "
+                          "this way, add {G} and you gain 1 life. Then each player draws a card."}
+
+
+def _selvala(library, ask_what):
+    cards = {c["name"]: {k: v for k, v in c.items() if k != "name"} for c in (SELVALA, BEARS)}
+    s = {"players": ["Alice", "Bob"], "cards": cards, "battlefield": {"Alice": ["Selvala, Explorer Returned"]},
+         "ask": ask_what}
+    if library is not None:
+        s["library"] = library
+    return s
+
+
+def test_selvala_moves_library_cards_so_it_is_not_a_mana_ability_cr_605_1a():
+    """CR 605.1a (2026-09-25): an ability that moves a card to or from a library ("each player draws a card") is not a
+    mana ability; its output counts the nonland top cards of the libraries (CR 401.1, 701.20a)."""
+    from mtgcheck.models.effects import AddMana, TopCardsOfLibraries
+
+    (ab,) = parse_abilities(card_from_fields(SELVALA))
+    assert isinstance(ab.effect, AddMana) and ab.effect.moves_library_card and not ab.is_mana_ability
+    assert isinstance(ab.effect.amount, TopCardsOfLibraries) and ab.effect.amount.filter.none_of == ("Land",)
+
+
+def test_selvala_reads_every_players_top_card_cr_401_1_106_7():
+    """CR 401.1, 106.7: Alice's library is empty (she reveals nothing) and Bob's top card is Grizzly Bears (nonland):
+    one {G}, so Selvala could produce green; with a land on top of Bob's library instead, no mana and no type."""
+    got = ask(_selvala({"Alice": [], "Bob": ["Grizzly Bears"]}, {"could_produce": {"card": "Selvala, Explorer Returned"}}))
+    assert got.values["types"] == ["G"]
+    got = ask(_selvala({"Alice": [], "Bob": ["Forest", "Grizzly Bears"]},
+                       {"could_produce": {"card": "Selvala, Explorer Returned"}}))
+    assert got.values["types"] == []
+
+
+def test_selvala_with_a_library_not_listed_is_unsupported_cr_401_1():
+    """CR 401.1: Bob's library is not listed, so whether his top card is a land is unknown: unsupported, naming it."""
+    got = ask(_selvala({"Alice": ["Forest"]}, {"could_produce": {"card": "Selvala, Explorer Returned"}}))
+    assert got.verdict == "unsupported" and "Bob's library" in got.message

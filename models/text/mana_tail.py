@@ -30,7 +30,7 @@ Registered with ``effect_parser(21)``, after the mana ability parser of ``models
 from __future__ import annotations
 
 import re
-from typing import Mapping
+from typing import Any, Mapping
 
 from ..cards import Card
 from .mana import _split_sentences, parse_add_effect
@@ -454,7 +454,50 @@ def mana_tail_parser(kind: str, text: str, card: Card) -> "tuple[str, Mapping] |
             return "triggered_add_mana", parse_triggered_add_mana(text)
         except ValueError:
             return None
+    if kind == "activated" and low.startswith("each player reveals the top card of their library."):
+        try:
+            return "add_mana", parse_top_cards_revealed(text)
+        except ValueError:
+            return None
     return None
+
+
+#: Selvala, Explorer Returned: "Each player reveals the top card of their library. For each nonland card revealed this
+#: way, add {G} and you gain 1 life. Then each player draws a card."
+_TOP_CARDS_REVEALED = re.compile(r"^each player reveals the top card of their library\. for each (?P<what>[a-z ]+?) card "
+                                 r"revealed this way, add (?P<mana>(?:\{[wubrgc]\})+)(?: and (?P<and>[^.]+))?\.(?P<rest>.*)$",
+                                 re.I | re.S)
+
+
+def parse_top_cards_revealed(text: str) -> "Mapping[str, Any]":
+    """"Each player reveals the top card of their library. For each [nonland] card revealed this way, add [mana] [and
+    ...]. [Then ...]" (Selvala, Explorer Returned) as ``add_mana`` params: ``amount`` = ``TopCardsOfLibraries`` (the
+    top card of each player's library, CR 401.1, 701.20a). Its other instructions are riders, followed only as it
+    resolves (CR 608.2c). It moves cards from libraries ("draws a card"), so it is not a mana ability (CR 605.1a as of
+    2026-09-25: ``moves_library_card``): it uses the stack, no pool holds its mana, and ``could_produce`` reads it as
+    if it resolved now (CR 106.7).
+
+    Raises ``ValueError`` for any other wording."""
+    from mtgcheck.models.effects import TopCardsOfLibraries, Unmodelled
+
+    from .conditions import card_filter
+    from .topics import classify
+
+    m = _TOP_CARDS_REVEALED.match(text.strip())
+    if not m:
+        raise ValueError("not 'each player reveals the top card of their library ... add'")
+    f = card_filter(m.group("what") + " card", "library", "any")
+    if not f.qualifier.empty or f.alternatives or f.name is not None:
+        raise ValueError(f"the cards {m.group('what')!r} are not read")
+    riders = " ".join(x for x in ((m.group("and") or "").strip().capitalize() + ("." if m.group("and") else ""),
+                                  m.group("rest").strip()) if x)
+    params: dict[str, Any] = {"mana": m.group("mana").upper(), "amount": TopCardsOfLibraries(f), "moves_library_card": True}
+    if riders:
+        # not a mana ability: its other instructions happen only as it resolves (CR 602.2, 608.2), read with an
+        # activated ability's topics (as ``models.text.mana`` does for a targeted one)
+        own = classify(riders, "rider")
+        params["rider"] = (Unmodelled(riders, (own & classify(riders, "activated")) or own),)
+    return params
 
 
 #: "As this enchantment enters, choose Khans or Dragons." (the Sieges): the anchor words (CR 614.12c).
