@@ -2994,3 +2994,19 @@ class TopCardsOfLibraries(Amount):
     ability resolved now)."""
 
     filter: Filter
+
+
+@dataclass(frozen=True)
+class ModeUnchosen(Condition):
+    """The mode of a modal triggered ability "choose one that hasn't been chosen [this turn] —" (Galadriel, Light of
+    Valinor; Zuko, Conflicted) can still be chosen as it resolves now (CR 700.2, 700.2a; a mode chosen by an earlier
+    resolution of the ability of this object can't be chosen again). ``per``: ``turn`` ("this turn") or ``ever``
+    (since the object entered the battlefield, CR 400.7). Read by ``solver.quantities`` from the turn's history
+    (``resolved``): no earlier resolution, so every mode is left; an earlier one, or a permanent that has been on the
+    battlefield before this turn for ``ever``: which modes were chosen is not recorded (``Unsupported``)."""
+
+    per: str = "turn"
+    modes: int = 0
+
+
+CONDITION_TYPES = CONDITION_TYPES + (ModeUnchosen,)

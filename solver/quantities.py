@@ -180,6 +180,27 @@ class _AsCard:
         self.name = card.name
 
 
+def _mode_unchosen(state: GameState, source: Permanent | None, cond: Any, text: str) -> tuple[bool, str]:
+    """``ModeUnchosen``: "choose one that hasn't been chosen [this turn]" (CR 700.2a): each earlier resolution of the
+    ability (this turn; or since the permanent entered, CR 400.7) chose a mode, which can't be chosen again. With no
+    earlier resolution (the history's ``resolved`` lists none for the permanent's triggered abilities; for ``ever``
+    the permanent must also have entered this turn) every mode is left; otherwise which modes are left is not
+    recorded: ``Unsupported`` naming ``text``."""
+    if source is None:
+        raise Unsupported(f"“{text}”: it reads a permanent that is not there")
+    if cond.per == "ever" and not source.entered_this_turn:
+        raise Unsupported(f"{source.name}: “{text}”: which modes its ability chose since {source.name} entered the "
+                          f"battlefield (on earlier turns) is not recorded, and a chosen mode can't be chosen again "
+                          f"(CR 700.2a, 400.7); give it `entered_this_turn: true` if it entered this turn")
+    earlier = sum(t for (pid, n), t in state.turn.history.resolved.items() if pid == source.id and n > 0)
+    if earlier:
+        raise Unsupported(f"{source.name}: “{text}”: its triggered ability resolved {earlier} time(s) earlier this turn "
+                          f"and which modes were chosen is not recorded (CR 700.2a)")
+    since = "this turn" if cond.per == "turn" else "since it entered the battlefield this turn"
+    return True, (f"no earlier resolution of {source.name}'s triggered ability {since}{_default_turn(state)}: every "
+                  f"mode is left (CR 700.2a)")
+
+
 def _top_of_library(state: GameState, player: str, cond: Any, source: Permanent | None, text: str) -> tuple[bool, str]:
     """"The top card of your library is [a land card]" (``TopOfLibrary``): a library is ordered and its top card is the
     first listed (CR 401.1, 401.2); an empty library has no top card, so the condition does not hold. A library the
@@ -630,8 +651,10 @@ def condition_holds(state: GameState, player: str, cond: Condition, source: Perm
         return source.tapped, f"{source.name} is {'tapped' if source.tapped else 'untapped'}"
     if isinstance(cond, SourceCast):
         return _source_cast(source, cond, text)
-    from mtgcheck.models.effects import TopOfLibrary
+    from mtgcheck.models.effects import ModeUnchosen, TopOfLibrary
 
+    if isinstance(cond, ModeUnchosen):
+        return _mode_unchosen(state, source, cond, text)
     if isinstance(cond, TopOfLibrary):
         return _top_of_library(state, player, cond, source, text)
     if isinstance(cond, ResolvedThisTurn):

@@ -444,6 +444,9 @@ def mana_tail_parser(kind: str, text: str, card: Card) -> "tuple[str, Mapping] |
     anchored = _anchored(text, card)
     if anchored is not None:
         return anchored
+    mode = _modal_trigger_mode(text, card)
+    if mode is not None:
+        return mode
     if kind == "static" and low.startswith("firebending "):
         try:
             return "triggered_add_mana", parse_triggered_add_mana(text)
@@ -498,6 +501,63 @@ def parse_top_cards_revealed(text: str) -> "Mapping[str, Any]":
         own = classify(riders, "rider")
         params["rider"] = (Unmodelled(riders, (own & classify(riders, "activated")) or own),)
     return params
+
+
+#: The line before the modes of a modal triggered ability (CR 700.2): "[Ability word — ]Whenever another creature you
+#: control enters, choose one that hasn't been chosen this turn —" (Galadriel, Light of Valinor), "At the beginning of
+#: your first main phase, choose one that hasn't been chosen and you lose 2 life —" (Zuko, Conflicted).
+_MODAL_TRIGGER = re.compile(r"^(?:[A-Z][\w' -]*? — )?(?P<trigger>(?:when|whenever|at)\b[^,]+), choose one"
+                            r"(?P<unchosen> that hasn't been chosen(?P<turn> this turn)?)?(?: and [^—]+)? —$", re.I)
+#: A mode that adds mana: "• Add {G}{G}{G}." (no label, no other instruction).
+_ADD_MODE = re.compile(r"^•\s*(?P<body>add [^.]+\.)$", re.I)
+
+
+def _modal_trigger_mode(text: str, card: Card) -> "tuple[str, Mapping] | None":
+    """A mode of a modal triggered ability that adds mana ("• Add {R}." after "At the beginning of your first main
+    phase, choose one that hasn't been chosen ... —", Zuko, Conflicted; Galadriel, Light of Valinor): the modes belong
+    to the triggered ability (CR 700.2), so the mode is read as "[trigger], add {R}." — a triggered ability that adds
+    mana but is not a mana ability (CR 605.1b, 605.5a), which ``could_produce`` reads as if it resolved now (CR 106.7)
+    with this mode chosen (any mode that can be chosen, CR 700.2a). "That hasn't been chosen [this turn]" is the
+    condition ``ModeUnchosen``. The trigger event stays with the line of the choice (``enters`` is dropped: the
+    ability triggers once, CR 603.2). ``None`` for any other line."""
+    m = _ADD_MODE.match(text.strip())
+    if not m:
+        return None
+    faces = getattr(card, "faces", None) or (card.front,)
+    for f in faces:
+        lines = [ln.strip() for ln in (f.oracle_text or "").split("\n")]
+        for i, ln in enumerate(lines):
+            if ln != text.strip():
+                continue
+            j = i - 1
+            while j >= 0 and lines[j].startswith("•"):
+                j -= 1
+            h = _MODAL_TRIGGER.match(lines[j]) if j >= 0 else None
+            if h is None:
+                return None
+            n_modes = 0
+            k = j + 1
+            while k < len(lines) and lines[k].startswith("•"):
+                n_modes += 1
+                k += 1
+            try:
+                params = parse_triggered_add_mana(f"{h.group('trigger')}, {m.group('body')[0].lower()}{m.group('body')[1:]}")
+            except ValueError:
+                return None
+            params.pop("enters", None)
+            if h.group("unchosen") and not h.group("turn"):
+                # "that hasn't been chosen" (ever, Zuko, Conflicted): the modes chosen on earlier turns are recorded
+                # nowhere, so the answer would be unsupported for every permanent that did not enter this turn; and
+                # ``available_mana`` reads every permanent's could-produce (for the reflectors), so typing it would
+                # turn those answers unsupported too: the line stays unmodelled (could_produce: unsupported)
+                return None
+            if h.group("unchosen"):
+                from mtgcheck.models.effects import ModeUnchosen
+
+                own = ModeUnchosen("turn" if h.group("turn") else "ever", n_modes)
+                params["condition"] = own if params.get("condition") is None else _all_of(own, params["condition"])
+            return "triggered_add_mana", params
+    return None
 
 
 #: "As this enchantment enters, choose Khans or Dragons." (the Sieges): the anchor words (CR 614.12c).
