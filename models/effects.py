@@ -2975,3 +2975,45 @@ class AttachedChange(Effect):
 
 
 EFFECT_TYPES[AttachedChange.kind] = AttachedChange
+
+
+@dataclass(frozen=True)
+class TopOfLibrary(Condition):
+    """The top card of the controller's library matches ``filter`` ("As long as the top card of your library is a
+    land card, this creature has ...", Mul Daya Channelers). A library is ordered (CR 401.1, 401.2) and its top card
+    is the first listed; the condition reads it only when the scenario lists that library (a library not listed:
+    ``solver.quantities`` answers ``Unsupported``); an empty library has no top card, so the condition does not
+    hold. ``whose``: ``you`` (the source's controller)."""
+
+    filter: Filter
+    whose: str = "you"
+
+
+CONDITION_TYPES = CONDITION_TYPES + (TopOfLibrary,)
+
+
+@dataclass(frozen=True)
+class TopCardsOfLibraries(Amount):
+    """"Each player reveals the top card of their library. For each nonland card revealed this way, add {G}" (Selvala,
+    Explorer Returned): the number of players whose library's top card (CR 401.1) matches ``filter``. A player with an
+    empty library reveals nothing (CR 401.1); every library must be listed by the scenario (``solver.quantities``
+    answers ``Unsupported`` otherwise). Not a choice: the libraries as they are decide it (CR 106.7 reads it as if the
+    ability resolved now)."""
+
+    filter: Filter
+
+
+@dataclass(frozen=True)
+class ModeUnchosen(Condition):
+    """The mode of a modal triggered ability "choose one that hasn't been chosen [this turn] —" (Galadriel, Light of
+    Valinor; Zuko, Conflicted) can still be chosen as it resolves now (CR 700.2, 700.2a; a mode chosen by an earlier
+    resolution of the ability of this object can't be chosen again). ``per``: ``turn`` ("this turn") or ``ever``
+    (since the object entered the battlefield, CR 400.7). Read by ``solver.quantities`` from the turn's history
+    (``resolved``): no earlier resolution, so every mode is left; an earlier one, or a permanent that has been on the
+    battlefield before this turn for ``ever``: which modes were chosen is not recorded (``Unsupported``)."""
+
+    per: str = "turn"
+    modes: int = 0
+
+
+CONDITION_TYPES = CONDITION_TYPES + (ModeUnchosen,)

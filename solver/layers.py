@@ -457,7 +457,8 @@ def _condition_holds(state: GameState, g: _Fx, p: Permanent) -> bool:
 def _layer_condition(cond: Any) -> bool:
     """Whether a grant's condition reads no ability, so layer 6 can read it (``_condition_holds``): "you control
     [N or more] ..." and "an opponent controls ..." of filters without qualifiers (types only, layer 4), modified
-    and renowned (CR 700.9, 702.112b), the source tapped or untapped (CR 110.5), a player's designation (CR 724)."""
+    and renowned (CR 700.9, 702.112b), the source tapped or untapped (CR 110.5), a player's designation (CR 724), the
+    top card of a library by its card types (``TopOfLibrary``, CR 401.1: a card's printed characteristics)."""
     from mtgcheck.models.effects import (Compare, ControlsAtLeast, CountOf, HasDesignation, Not, SourceModified,
                                          SourceRenowned, SourceTapped)
 
@@ -468,8 +469,10 @@ def _layer_condition(cond: Any) -> bool:
             cond.left.filter.qualifier.empty and not cond.left.filter.alternatives
     if isinstance(cond, Not):
         return isinstance(cond.of, SourceTapped)
-    from mtgcheck.models.effects import DuringTurn, MaxSpeed
+    from mtgcheck.models.effects import DuringTurn, MaxSpeed, TopOfLibrary
 
+    if isinstance(cond, TopOfLibrary):  # a card in a library: its printed characteristics, no permanent's ability
+        return cond.filter.qualifier.empty and not cond.filter.alternatives
     return isinstance(cond, (SourceModified, SourceRenowned, SourceTapped, HasDesignation, DuringTurn, MaxSpeed))
 
 

@@ -180,6 +180,61 @@ class _AsCard:
         self.name = card.name
 
 
+def _mode_unchosen(state: GameState, source: Permanent | None, cond: Any, text: str) -> tuple[bool, str]:
+    """``ModeUnchosen``: "choose one that hasn't been chosen [this turn]" (CR 700.2a): each earlier resolution of the
+    ability (this turn; or since the permanent entered, CR 400.7) chose a mode, which can't be chosen again. With no
+    earlier resolution (the history's ``resolved`` lists none for the permanent's triggered abilities; for ``ever``
+    the permanent must also have entered this turn) every mode is left; otherwise which modes are left is not
+    recorded: ``Unsupported`` naming ``text``."""
+    if source is None:
+        raise Unsupported(f"“{text}”: it reads a permanent that is not there")
+    if cond.per == "ever" and not source.entered_this_turn:
+        raise Unsupported(f"{source.name}: “{text}”: which modes its ability chose since {source.name} entered the "
+                          f"battlefield (on earlier turns) is not recorded, and a chosen mode can't be chosen again "
+                          f"(CR 700.2a, 400.7); give it `entered_this_turn: true` if it entered this turn")
+    earlier = sum(t for (pid, n), t in state.turn.history.resolved.items() if pid == source.id and n > 0)
+    if earlier:
+        raise Unsupported(f"{source.name}: “{text}”: its triggered ability resolved {earlier} time(s) earlier this turn "
+                          f"and which modes were chosen is not recorded (CR 700.2a)")
+    since = "this turn" if cond.per == "turn" else "since it entered the battlefield this turn"
+    return True, (f"no earlier resolution of {source.name}'s triggered ability {since}{_default_turn(state)}: every "
+                  f"mode is left (CR 700.2a)")
+
+
+def _top_of_library(state: GameState, player: str, cond: Any, source: Permanent | None, text: str) -> tuple[bool, str]:
+    """"The top card of your library is [a land card]" (``TopOfLibrary``): a library is ordered and its top card is the
+    first listed (CR 401.1, 401.2); an empty library has no top card, so the condition does not hold. A library the
+    scenario does not list is unknown: ``Unsupported`` naming ``text``."""
+    if ("library", player) not in state.listed_zones and not state.cards("library", player):
+        raise Unsupported(f"{source.name + ': ' if source is not None else ''}“{text}”: it reads the top card of {player}'s library, which the scenario does not list "
+                          f"(list it, top card first; CR 401.1)")
+    lib = state.cards("library", player)
+    if not lib:
+        return False, f"{player}'s library is empty, so it has no top card (CR 401.1)"
+    top = lib[0]
+    ok = card_matches_filter(state, player, cond.filter, top, text)
+    return ok, f"the top card of {player}'s library is {top.name}, {'' if ok else 'not '}{_filter_words(cond.filter)} (CR 401.1)"
+
+
+def _top_cards_of_libraries(state: GameState, player: str, amount: Any, what: str) -> tuple[int, str]:
+    """How many players' libraries have a top card matching ``amount.filter`` ("each player reveals the top card of their
+    library. For each nonland card revealed this way", Selvala, Explorer Returned): CR 401.1 (the top card is the first
+    listed; an empty library reveals nothing). Raises ``Unsupported`` naming ``what`` when a library is not listed."""
+    n, seen = 0, []
+    for p in state.players:
+        if ("library", p) not in state.listed_zones and not state.cards("library", p):
+            raise Unsupported(f"“{what}”: it reads the top card of {p}'s library, which the scenario does not list "
+                              f"(list it, top card first; CR 401.1)")
+        lib = state.cards("library", p)
+        if not lib:
+            seen.append(f"{p}'s library is empty")
+            continue
+        ok = card_matches_filter(state, player, amount.filter, lib[0], what)
+        n += ok
+        seen.append(f"{p}'s top card is {lib[0].name}")
+    return n, f"{n} of the top cards match ({'; '.join(seen)}; CR 401.1)"
+
+
 def card_matches_filter(state: GameState, player: str, f: Filter, card: Any, text: str = "") -> bool:
     """Whether a card (a ``Card`` or a ``CardInstance``) matches ``f`` by its characteristics as a card: types,
     supertypes, subtypes, colours, name (CR 205, 105.2, 201), then the filter's qualifier and alternatives.
@@ -312,6 +367,10 @@ def amount_value(state: GameState, player: str, amount: Amount | int, source: Pe
         return _of_chosen_type(state, player, amount, source, opponent, text, what)
     if isinstance(amount, SharingCreatureType):
         return _sharing_creature_type(state, player, amount, source, opponent, text, what)
+    from mtgcheck.models.effects import TopCardsOfLibraries
+
+    if isinstance(amount, TopCardsOfLibraries):
+        return _top_cards_of_libraries(state, player, amount, what)
     if isinstance(amount, Revealed):
         raise Unsupported(f"“{what}”: how many cards are revealed is chosen as the ability resolves (CR 608.2d); the "
                           f"caller enumerates its values")
@@ -592,6 +651,12 @@ def condition_holds(state: GameState, player: str, cond: Condition, source: Perm
         return source.tapped, f"{source.name} is {'tapped' if source.tapped else 'untapped'}"
     if isinstance(cond, SourceCast):
         return _source_cast(source, cond, text)
+    from mtgcheck.models.effects import ModeUnchosen, TopOfLibrary
+
+    if isinstance(cond, ModeUnchosen):
+        return _mode_unchosen(state, source, cond, text)
+    if isinstance(cond, TopOfLibrary):
+        return _top_of_library(state, player, cond, source, text)
     if isinstance(cond, ResolvedThisTurn):
         return _resolved_this_turn(state, source, cond, text)
     from mtgcheck.models.effects import AnchorChosen

@@ -238,9 +238,9 @@ def test_careful_cultivation_applies_only_while_the_enchanted_land_is_a_creature
 
 
 def test_untyped_conditions_stay_unmodelled_cr_604_1(real_db):
-    """Conditions the rules here cannot read stay ``Unmodelled`` (a graveyard static, CR 113.6k; the top card of a
-    library)."""
-    for name in ("Riftstone Portal", "Mul Daya Channelers"):
+    """Conditions the rules here cannot read stay ``Unmodelled`` (a graveyard static, CR 113.6k). The top card of a
+    library (Mul Daya Channelers) is now typed: tests/test_top_of_library.py (CR 401.1)."""
+    for name in ("Riftstone Portal",):
         abil = parse_abilities(real_db.get(name))
         assert not any(isinstance(a.effect, GrantAbility) for a in abil), name
 

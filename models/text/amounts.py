@@ -224,6 +224,15 @@ def _condition(text: str) -> Condition:
     m = re.fullmatch(r"that (land|island|swamp|forest|mountain|plains|permanent|creature) is (snow|basic|legendary)", c)
     if m:  # the object the trigger event refers to (Snowfall: "if that Island is snow")
         return EventObjectIs(parse_filter(f"{m.group(2)} {m.group(1)}"))
+    m = re.fullmatch(r"the top card of your library is ((?:an? )?[a-z ]+ card)", c)
+    if m:  # Mul Daya Channelers: the library's top card (CR 401.1), read from the listed library
+        from ..effects import TopOfLibrary
+        from .conditions import card_filter
+
+        f = card_filter(m.group(1), "library")
+        if not f.qualifier.empty or f.alternatives or f.name is not None or f.colors:
+            raise ValueError(f"the condition {text!r} is not modelled")
+        return TopOfLibrary(f)
     raise ValueError(f"the condition {text!r} is not modelled")
 
 

@@ -333,6 +333,16 @@ def parse_conditional_grant(text: str, card: Card) -> "Mapping[str, Any]":
         out = dict(parse_quoted_grant(rest, card))
         out["condition"] = c
         return out
+    if re.match(r"the top card of your library is\b", cond, re.I):
+        # Mul Daya Channelers: "As long as the top card of your library is a land card, this creature has "..."" (CR 401.1)
+        from ..effects import TopOfLibrary
+
+        c = parse_condition(cond)
+        if not isinstance(c, TopOfLibrary):
+            raise ValueError(f"the condition {cond!r} is not read")
+        out = dict(parse_quoted_grant(rest, card))
+        out["condition"] = c
+        return out
     raise ValueError(f"the condition {cond!r} is not read")
 
 

@@ -30,7 +30,7 @@ Registered with ``effect_parser(21)``, after the mana ability parser of ``models
 from __future__ import annotations
 
 import re
-from typing import Mapping
+from typing import Any, Mapping
 
 from ..cards import Card
 from .mana import _split_sentences, parse_add_effect
@@ -444,6 +444,9 @@ def mana_tail_parser(kind: str, text: str, card: Card) -> "tuple[str, Mapping] |
     anchored = _anchored(text, card)
     if anchored is not None:
         return anchored
+    mode = _modal_trigger_mode(text, card)
+    if mode is not None:
+        return mode
     if kind == "static" and low.startswith("firebending "):
         try:
             return "triggered_add_mana", parse_triggered_add_mana(text)
@@ -454,6 +457,106 @@ def mana_tail_parser(kind: str, text: str, card: Card) -> "tuple[str, Mapping] |
             return "triggered_add_mana", parse_triggered_add_mana(text)
         except ValueError:
             return None
+    if kind == "activated" and low.startswith("each player reveals the top card of their library."):
+        try:
+            return "add_mana", parse_top_cards_revealed(text)
+        except ValueError:
+            return None
+    return None
+
+
+#: Selvala, Explorer Returned: "Each player reveals the top card of their library. For each nonland card revealed this
+#: way, add {G} and you gain 1 life. Then each player draws a card."
+_TOP_CARDS_REVEALED = re.compile(r"^each player reveals the top card of their library\. for each (?P<what>[a-z ]+?) card "
+                                 r"revealed this way, add (?P<mana>(?:\{[wubrgc]\})+)(?: and (?P<and>[^.]+))?\.(?P<rest>.*)$",
+                                 re.I | re.S)
+
+
+def parse_top_cards_revealed(text: str) -> "Mapping[str, Any]":
+    """"Each player reveals the top card of their library. For each [nonland] card revealed this way, add [mana] [and
+    ...]. [Then ...]" (Selvala, Explorer Returned) as ``add_mana`` params: ``amount`` = ``TopCardsOfLibraries`` (the
+    top card of each player's library, CR 401.1, 701.20a). Its other instructions are riders, followed only as it
+    resolves (CR 608.2c). It moves cards from libraries ("draws a card"), so it is not a mana ability (CR 605.1a as of
+    2026-09-25: ``moves_library_card``): it uses the stack, no pool holds its mana, and ``could_produce`` reads it as
+    if it resolved now (CR 106.7).
+
+    Raises ``ValueError`` for any other wording."""
+    from mtgcheck.models.effects import TopCardsOfLibraries, Unmodelled
+
+    from .conditions import card_filter
+    from .topics import classify
+
+    m = _TOP_CARDS_REVEALED.match(text.strip())
+    if not m:
+        raise ValueError("not 'each player reveals the top card of their library ... add'")
+    f = card_filter(m.group("what") + " card", "library", "any")
+    if not f.qualifier.empty or f.alternatives or f.name is not None:
+        raise ValueError(f"the cards {m.group('what')!r} are not read")
+    riders = " ".join(x for x in ((m.group("and") or "").strip().capitalize() + ("." if m.group("and") else ""),
+                                  m.group("rest").strip()) if x)
+    params: dict[str, Any] = {"mana": m.group("mana").upper(), "amount": TopCardsOfLibraries(f), "moves_library_card": True}
+    if riders:
+        # not a mana ability: its other instructions happen only as it resolves (CR 602.2, 608.2), read with an
+        # activated ability's topics (as ``models.text.mana`` does for a targeted one)
+        own = classify(riders, "rider")
+        params["rider"] = (Unmodelled(riders, (own & classify(riders, "activated")) or own),)
+    return params
+
+
+#: The line before the modes of a modal triggered ability (CR 700.2): "[Ability word — ]Whenever another creature you
+#: control enters, choose one that hasn't been chosen this turn —" (Galadriel, Light of Valinor), "At the beginning of
+#: your first main phase, choose one that hasn't been chosen and you lose 2 life —" (Zuko, Conflicted).
+_MODAL_TRIGGER = re.compile(r"^(?:[A-Z][\w' -]*? — )?(?P<trigger>(?:when|whenever|at)\b[^,]+), choose one"
+                            r"(?P<unchosen> that hasn't been chosen(?P<turn> this turn)?)?(?: and [^—]+)? —$", re.I)
+#: A mode that adds mana: "• Add {G}{G}{G}." (no label, no other instruction).
+_ADD_MODE = re.compile(r"^•\s*(?P<body>add [^.]+\.)$", re.I)
+
+
+def _modal_trigger_mode(text: str, card: Card) -> "tuple[str, Mapping] | None":
+    """A mode of a modal triggered ability that adds mana ("• Add {R}." after "At the beginning of your first main
+    phase, choose one that hasn't been chosen ... —", Zuko, Conflicted; Galadriel, Light of Valinor): the modes belong
+    to the triggered ability (CR 700.2), so the mode is read as "[trigger], add {R}." — a triggered ability that adds
+    mana but is not a mana ability (CR 605.1b, 605.5a), which ``could_produce`` reads as if it resolved now (CR 106.7)
+    with this mode chosen (any mode that can be chosen, CR 700.2a). "That hasn't been chosen [this turn]" is the
+    condition ``ModeUnchosen``. The trigger event stays with the line of the choice (``enters`` is dropped: the
+    ability triggers once, CR 603.2). ``None`` for any other line."""
+    m = _ADD_MODE.match(text.strip())
+    if not m:
+        return None
+    faces = getattr(card, "faces", None) or (card.front,)
+    for f in faces:
+        lines = [ln.strip() for ln in (f.oracle_text or "").split("\n")]
+        for i, ln in enumerate(lines):
+            if ln != text.strip():
+                continue
+            j = i - 1
+            while j >= 0 and lines[j].startswith("•"):
+                j -= 1
+            h = _MODAL_TRIGGER.match(lines[j]) if j >= 0 else None
+            if h is None:
+                return None
+            n_modes = 0
+            k = j + 1
+            while k < len(lines) and lines[k].startswith("•"):
+                n_modes += 1
+                k += 1
+            try:
+                params = parse_triggered_add_mana(f"{h.group('trigger')}, {m.group('body')[0].lower()}{m.group('body')[1:]}")
+            except ValueError:
+                return None
+            params.pop("enters", None)
+            if h.group("unchosen") and not h.group("turn"):
+                # "that hasn't been chosen" (ever, Zuko, Conflicted): the modes chosen on earlier turns are recorded
+                # nowhere, so the answer would be unsupported for every permanent that did not enter this turn; and
+                # ``available_mana`` reads every permanent's could-produce (for the reflectors), so typing it would
+                # turn those answers unsupported too: the line stays unmodelled (could_produce: unsupported)
+                return None
+            if h.group("unchosen"):
+                from mtgcheck.models.effects import ModeUnchosen
+
+                own = ModeUnchosen("turn" if h.group("turn") else "ever", n_modes)
+                params["condition"] = own if params.get("condition") is None else _all_of(own, params["condition"])
+            return "triggered_add_mana", params
     return None
 
 

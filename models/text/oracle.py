@@ -618,8 +618,16 @@ _MODAL_HEADER_RE = re.compile(r"\bchoose [^.]*—\s*$", re.I)
 def _trigger_mode(condition: str, line: str, face: Face, card: Card) -> Ability:
     """A mode ("• ...") of a modal triggered ability: part of that triggered ability (CR 700.2b: its modes are
     chosen as it is put on the stack, 603.3c), never a static ability of the card. Kept as text with the topics
-    of "[trigger condition], [mode]" (so that a mode adding mana is read as the triggered ability's, CR 605.1b)."""
+    of "[trigger condition], [mode]" (so that a mode adding mana is read as the triggered ability's, CR 605.1b).
+    A mode that only adds mana ("• Add {R}.") is typed as the triggered ability with that mode chosen
+    (``TriggeredAddMana``, ``models.text.mana_tail._modal_trigger_mode``; CR 700.2, 605.5a)."""
+    from ..effects import TriggeredAddMana
+
     mode = LABEL_RE.sub("", line).strip()
+    if mode.lstrip("•").strip().lower().startswith("add "):
+        eff = _run_effect_parsers("triggered", line, card, line)
+        if isinstance(eff, TriggeredAddMana):
+            return Ability("triggered", eff, None, line)
     return Ability("triggered", Unmodelled(line, classify(_self_ref(f"{condition}, {mode}", face, card), "triggered")),
                    None, line)
 
