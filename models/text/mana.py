@@ -99,16 +99,28 @@ _CANT_SPEND = (
 )
 
 
+#: Any other "This mana can't be spent to ..." / "You can't spend this mana to ..." sentence (CR 106.6).
+_CANT_SPEND_OTHER = re.compile(r"(?:this mana can't be spent|you can't spend this mana) (to [^.;\"“”]+|on [^.;\"“”]+)", re.I)
+
+
 def cant_spend_code(sentence: str) -> str | None:
     """The restriction code of a "This mana can't be spent to ..." sentence (CR 106.6), else ``None``.
 
     ``not_nonartifact_spell`` ("can't be spent to cast nonartifact spells": spent on an artifact spell or on any
     ability's cost), ``not_generic`` ("can't be spent to pay generic mana costs"), ``not_spells`` ("You can't spend
-    this mana to cast spells": abilities only)."""
+    this mana to cast spells": abilities only); any other such sentence gives the free-form code ``cant_`` + a slug
+    of what follows "can't be spent" ("cant_to_cast_spells_from_your_hand"), never spent by payments."""
     s = sentence.strip().rstrip(".")
     for rx, code in _CANT_SPEND:
         if rx.fullmatch(s):
             return code
+    m = _CANT_SPEND_OTHER.fullmatch(s)
+    if m:
+        # any other "This mana can't be spent to ..." (Vhal, Candlekeep Researcher: "... to cast spells from your
+        # hand"): a free-form code (docs/mana.md), which payments never spend (``restriction_verdict`` is None:
+        # unsupported where that could change the answer); it is about spending only, never the mana's type
+        # (CR 106.6), so could_produce reads none of it (CR 106.7) and available_mana reports it in the pool
+        return "cant_" + re.sub(r"[^a-z0-9]+", "_", m.group(1).lower()).strip("_")[:43]
     return None
 
 

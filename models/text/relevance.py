@@ -96,7 +96,23 @@ COMBAT_KEYWORDS: frozenset[str] = frozenset((
     "deathtouch", "first strike", "double strike", "trample", "vigilance", "menace", "reach", "lifelink", "flying",
     "fear", "intimidate", "shadow", "horsemanship", "skulk", "defender", "indestructible", "ward", "annihilator",
     "infect", "wither", "toxic", "islandwalk", "swampwalk", "forestwalk", "mountainwalk", "plainswalk", "banding",
+    # triggered abilities that trigger only on attacking, blocking or combat damage and add no mana (CR 702.83a
+    # exalted, 702.121a melee, 702.116a myriad, 702.130a afflict, 702.25a flanking, 702.68a frenzy, 702.39a provoke,
+    # 702.134a mentor, 702.149a training, 702.105a dethrone, 702.45a bushido, 702.23a rampage, 702.91a battle cry,
+    # 702.112a renown): nothing until combat, then from the stack (CR 603.3)
+    "exalted", "melee", "myriad", "afflict", "flanking", "frenzy", "provoke", "mentor", "training", "dethrone",
+    "bushido", "rampage", "battle cry", "renown",
+    # keywords that work only as the creature enters or when another creature enters, and in combat (``ENTERING_KEYWORDS``)
+    "unleash", "bloodthirst", "evolve", "fabricate", "modular",
 ))
+#: Of ``COMBAT_KEYWORDS``, those that also work as the creature enters (a replacement, CR 614.1c, 614.12) or trigger
+#: on something entering or dying (CR 603.2, 603.6a): unleash (702.98a: "may have this permanent enter with a +1/+1
+#: counter on it", "can't block as long as it has a +1/+1 counter"), bloodthirst (702.54a: enters with counters),
+#: evolve (702.100a: a trigger when a creature enters), fabricate (702.123a: a trigger when it enters), modular
+#: (702.43a: enters with counters; a trigger when it dies). Granted to a permanent already on the battlefield, none
+#: changes it now (it entered before, CR 614.12), and none adds mana or changes a cost or an activation; extra
+#: topics ``RESOLUTION``, ``ZONES``, ``TRIGGERS``. Riot is not one: it may give haste (CR 702.136a, 302.6).
+ENTERING_KEYWORDS: frozenset[str] = frozenset({"unleash", "bloodthirst", "evolve", "fabricate", "modular"})
 
 
 @dataclass(frozen=True)
@@ -108,14 +124,15 @@ class StaticChange:
     changes : tuple of str
         ``pt``, ``keyword:K``, ``subtype:S``, ``supertype:snow``, ``combat``, ``entering_self``, ``counters``,
         ``deck``, ``devotion``, ``spell_cost``, ``cast_from_library``, ``discard_replacement``, ``extra_trigger``,
-        ``turn_skip``, ``copy_replacement``: one per change, in the order read.
+        ``turn_skip``, ``copy_replacement``, ``granted_trigger``, ``poison``: one per change, in the order read.
     affected : str
         The object words ("colorless creatures you control", "enchanted land"); ``""`` when there are none.
     topics : frozenset of Topic
         The topics of the changes (never those of the condition or the object words).
     reads : frozenset of str
         Tokens another ability in play must read for the changes to matter beyond ``topics``:
-        ``power_toughness``, ``keyword:K``, ``subtype:S``, ``snow``, ``counters_put``, ``devotion``.
+        ``power_toughness``, ``keyword:K``, ``subtype:S``, ``snow``, ``counters_put``, ``devotion``, ``abilities``,
+        ``poison``.
     """
 
     changes: tuple[str, ...]
@@ -129,9 +146,11 @@ _SPLIT = re.compile(r"(?<=[.])\s+(?=\S)")
 _LEAD_COND = re.compile(r"^(?:as long as|during|while)\b[^,]{1,160}?,\s+", re.I)
 #: A trailing condition or count: "as long as ...", "during your turn", "for each ...", "where X is ...".
 _TRAIL_COND = re.compile(r"\s+(?:as long as|during|for each|where X is)\b[^.]*$", re.I)
+#: Stands for a quoted triggered ability that adds no mana, granted by the sentence (``_granted_triggers``).
+GRANTED_TRIGGER = "GRANTEDTRIGGER"
 _SUBJECT = r"(?P<subj>[^.,;:\"“”]{1,90}?)"
 _PT = r"gets? \+(?:\d+|X)/\+(?:\d+|X)"
-_KW_ONE = (r"(?:" + "|".join(sorted((re.escape(k) for k in COMBAT_KEYWORDS), key=len, reverse=True))
+_KW_ONE = (r"(?:" + GRANTED_TRIGGER + "|" + "|".join(sorted((re.escape(k) for k in COMBAT_KEYWORDS), key=len, reverse=True))
            + r")(?: (?:\d+|\{[^}]+\}(?:\{[^}]+\})*)|—pay \d+ life)?")
 _KW_LIST = _KW_ONE + r"(?:(?:,| and|, and) " + _KW_ONE + r")*"
 _HAS = r"(?:has|have)"
@@ -139,6 +158,7 @@ _COMBAT = (r"can block (?:an additional creature|any number of creatures|an addi
            r"(?: each combat)?"
            r"|can't be blocked(?: by [^.]{1,80}| except by [^.]{1,80}| this turn)?"
            r"|can't block(?: [^.]{1,60})?"
+           r"|can't be attacked"  # CR 508.1b-c: only which players, planeswalkers and battles may be attacked
            r"|(?:attacks|blocks) each combat if able"
            r"|can block only creatures with flying"
            r"|can block creatures with (?:flying|shadow)(?: as though [^.]{1,60})?"
@@ -191,6 +211,13 @@ _DECK_RE = re.compile(
     r"|immediately after the draft, [^.]+"
     r"|each other player may offer you one card in their card pool in exchange"
     r"|you may accept any one offer)$", re.I)
+
+
+#: CR 122.1: a player gets poison counters — a mana ability's instruction (Mox Poison: "You get two poison counters.",
+#: Noxious Bayou), not a static ability: it adds no mana and changes no type, cost or activation; a player with ten
+#: or more loses when state-based actions are next checked (704.5c, 704.3). Topics ``LIFE``, ``RESOLUTION``; read
+#: where something in play reads poison counters (``poison``: "if an opponent has three or more poison counters").
+_POISON_RE = re.compile(r"^you get (?:a|an|one|two|three|four|five|\d+) poison counters?$", re.I)
 
 
 #: CR 700.5: devotion counted one more (Altar of the Pantheon): a count that only some abilities read.
@@ -250,6 +277,25 @@ _COPY_REPL = re.compile(r"^if you would copy a spell(?: one or more times)?, ins
 _COPY_TAIL = re.compile(r"^you may choose new targets for the (?:additional )?cop(?:y|ies)$", re.I)
 
 
+#: A quoted triggered ability (CR 603.1: "When", "Whenever" or "At") granted to objects (layer 6, CR 613.1f), whose
+#: words neither add mana nor speak of mana (so no triggered mana ability, CR 605.1b), with no reminder text or
+#: nested quote: 'Commander creatures you own have "Whenever this creature attacks a player, ..., you create two
+#: Treasure tokens."' (Guild Artisan), 'has "Whenever equipped creature deals combat damage during your turn, put that
+#: many loyalty counters on The Aetherspark."' (The Aetherspark), 'Enchanted creature has "At the beginning of your
+#: upkeep, you lose 1 life."'. Such an ability does nothing until it triggers and then resolves from the stack (CR
+#: 603.3, 608.2, 605.5a), so having it changes no mana made, no cost and no activation now; only what reads
+#: abilities ("creatures with no abilities", "the number of abilities") can see it (reads token ``abilities``).
+_GRANTED_TRIGGER_RE = re.compile(r"[\"“]((?:When|Whenever|At)\b[^\"“”()]*)[\"”]")
+_MANA_WORDS_RE = re.compile(r"\badds?\b|\bmana\b", re.I)
+
+
+def _granted_triggers(text: str) -> str:
+    """``text`` with each quoted triggered ability that adds no mana (``_GRANTED_TRIGGER_RE``) replaced by
+    ``GRANTED_TRIGGER``; other quoted text is kept (the sentence is then not typed)."""
+    return _GRANTED_TRIGGER_RE.sub(lambda m: m.group(0) if _MANA_WORDS_RE.search(m.group(1)) else GRANTED_TRIGGER,
+                                   text)
+
+
 #: A sentence extending the previous one's change to other objects.
 _SAME_IS_TRUE = re.compile(r"^the same is true for [^.]+\.?$", re.I)
 
@@ -294,7 +340,8 @@ def _change_of(part: str) -> list[str] | None:
         return ["pt"]
     m = re.fullmatch(_HAS + " (" + _KW_LIST + ")", p)
     if m:
-        return ["keyword:" + k for k in _keywords(m.group(1))]
+        return (["keyword:" + k for k in _keywords(m.group(1).replace(GRANTED_TRIGGER, ""))]
+                + ["granted_trigger"] * m.group(1).count(GRANTED_TRIGGER))
     if re.fullmatch(_COMBAT, p):
         return ["combat"]
     m = re.fullmatch(_TYPE_ADD, p)
@@ -318,6 +365,8 @@ def _sentence_changes(s: str) -> tuple[list[str], str] | None:
         return ["deck"], ""
     if _DEVOTION_RE.match(s):
         return ["devotion"], ""
+    if _POISON_RE.match(s):
+        return ["poison"], ""
     if _DISCARD_REPL.match(s):
         return ["discard_replacement"], ""
     et = _EXTRA_TRIGGER.match(s)
@@ -368,7 +417,8 @@ _TOPICS = {"pt": {Topic.POWER_TOUGHNESS}, "keyword": {Topic.KEYWORDS, Topic.COMB
            "deck": {Topic.DECK_CONSTRUCTION}, "devotion": {Topic.RESOLUTION}, "spell_cost": {Topic.SPELL_COSTS},
            "cast_from_library": {Topic.CASTING, Topic.ZONES}, "discard_replacement": {Topic.RESOLUTION, Topic.ZONES},
            "extra_trigger": {Topic.TRIGGERS, Topic.RESOLUTION}, "turn_skip": {Topic.LATER_TURNS},
-           "copy_replacement": {Topic.RESOLUTION}}
+           "copy_replacement": {Topic.RESOLUTION}, "granted_trigger": {Topic.TRIGGERS},
+           "poison": {Topic.LIFE, Topic.RESOLUTION}}
 
 
 @functools.lru_cache(maxsize=65536)
@@ -387,7 +437,7 @@ def static_change(text: str) -> StaticChange | None:
     -------
     StaticChange or None
     """
-    t = LABEL_RE.sub("", (text or "").strip())
+    t = _granted_triggers(LABEL_RE.sub("", (text or "").strip()))
     if not t or re.search(r"[\"“”]", t):
         return None
     changes: list[str] = []
@@ -416,6 +466,8 @@ def static_change(text: str) -> StaticChange | None:
     for c in changes:
         head, _, arg = c.partition(":")
         topics |= _TOPICS[head]
+        if head == "keyword" and arg in ENTERING_KEYWORDS:
+            topics |= {Topic.RESOLUTION, Topic.ZONES, Topic.TRIGGERS}
         if head == "pt":
             reads.add("power_toughness")
         elif head in ("keyword", "subtype"):
@@ -426,6 +478,10 @@ def static_change(text: str) -> StaticChange | None:
             reads.add("counters_put")
         elif head == "devotion":
             reads.add("devotion")
+        elif head == "granted_trigger":
+            reads.add("abilities")
+        elif head == "poison":
+            reads.add("poison")
     return StaticChange(tuple(changes), "; ".join(affected), frozenset(topics), frozenset(reads))
 
 
@@ -446,6 +502,10 @@ _READS_SNOW = re.compile(r"\bsnow\b|\{S\}|is_snow=True|'S'", re.I)
 _READS_COUNTERS = re.compile(r"\bput\b[^.]*\bcounters?\b|\bproliferate\b|\bcounters? on\b", re.I)
 
 
+#: Wording that gives a player poison counters (CR 122.1; toxic, infect and "get(s) N poison counters"): not a reader.
+_GETS_POISON = re.compile(r"\b(?:get|gets) (?:a|an|one|two|three|four|five|\d+|x|that many) poison counters?", re.I)
+
+
 @functools.lru_cache(maxsize=65536)
 def token_read_by(token: str, words: str) -> bool:
     """Whether an ability with these ``words`` (its text and its typed model's fields, as one string) may read
@@ -458,6 +518,11 @@ def token_read_by(token: str, words: str) -> bool:
         return bool(_READS_COUNTERS.search(words))
     if token == "devotion":
         return bool(re.search(r"\bdevotion\b", words, re.I))
+    if token == "poison":  # giving poison counters is not reading them (CR 122.1)
+        # ("poison counters": the token ``'poison'`` in a typed model's repr is not a reader)
+        return bool(re.search(r"\bpoison counters?\b", _GETS_POISON.sub(" ", words), re.I))
+    if token == "abilities":  # "creatures with no abilities", "a triggered ability", "abilities of ..." (CR 113)
+        return bool(re.search(r"\babilit(?:y|ies)\b", words, re.I))
     head, _, arg = token.partition(":")
     if head == "keyword":
         return bool(re.search(r"\b" + re.escape(arg) + r"\b", words, re.I))

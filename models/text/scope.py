@@ -18,8 +18,9 @@ types, not from the wording. Each scope is given only when the rules make it cer
   recogniser is strict (a whole sentence of one of these shapes), as the gate lets such a sentence through on
   the battlefield.
 * ``STACK_SELF`` (CR 113.6g): "This spell can't be countered." and kin.
-* ``ENTERING_SELF`` (CR 113.6h, 614.12): ``models.text.topics.is_entering_line``, and entering as a copy
-  (``is_entering_copy_line``, CR 707.9, 614.1c).
+* ``ENTERING_SELF`` (CR 113.6h, 614.12): ``models.text.topics.is_entering_line``, entering as a copy
+  (``is_entering_copy_line``, CR 707.9, 614.1c), and keyword lines that work only as the object enters
+  (``is_entering_keyword_line``: "Reflect {0}", "Land casualty 2").
 * anything else: ``UNKNOWN`` (the gate's general rules).
 
 References: CR 113.3, 113.6, 601.2b-c, 608.2c, 614.12, 700.2.
@@ -30,7 +31,7 @@ import functools
 import re
 
 from ..effects import Scope
-from .topics import LABEL_RE, QUOTED_RE, is_entering_copy_line, is_entering_line
+from .topics import LABEL_RE, QUOTED_RE, is_entering_copy_line, is_entering_keyword_line, is_entering_line
 
 #: A sentence boundary: a period (or "!") followed by a space and the next sentence.
 _SENTENCE_SPLIT = re.compile(r"(?<=[.!])\s+(?=\S)")
@@ -237,8 +238,8 @@ def line_scope(kind: str, text: str, x_in_cost: bool = False) -> Scope:
         return Scope.STACK_SELF
     if all(is_casting_self_sentence(s) for s in sentences):
         return Scope.CASTING_SELF
-    if kind == "static" and (is_entering_line(text) or is_entering_copy_line(text)):
-        return Scope.ENTERING_SELF  # (a copy as it enters: CR 707.9, 614.1c)
+    if kind == "static" and (is_entering_line(text) or is_entering_copy_line(text) or is_entering_keyword_line(text)):
+        return Scope.ENTERING_SELF  # (a copy as it enters: CR 707.9, 614.1c; "Reflect {0}", "Land casualty 2")
     if kind == "static" and all(is_battlefield_sentence(s, x_in_cost) or _is_entering_sentence(s, x_in_cost)
                                 for s in sentences):
         # (a sentence that modifies how the permanent enters, 113.6h, does nothing while it is cast either)

@@ -97,6 +97,26 @@ def is_entering_copy_line(text: str) -> bool:
     return bool(copies) and all(x in copies or _ENTERING_SENTENCE.fullmatch(x) for x in sentences)
 
 
+#: A keyword line whose whole ability works only as its object enters the battlefield (CR 614.1c, 614.12, 113.6h),
+#: by its own reminder text (acorn cards: the reminder defines them): "Reflect {0}" (Mirrored Lotus: "As this enters,
+#: each opponent may pay {0}. When they do, they create a token copy of this except it lacks this ability"; the
+#: reflexive trigger is made as it enters, CR 603.12), "Land casualty 2" (Maestros' Totally Safe Hideout: "As this
+#: land enters, you may sacrifice a creature with power 2 or greater. If you do, create a token that's a copy of
+#: this land"). Nothing of it applies to the object on the battlefield, to casting it or to its abilities. Casualty
+#: on a spell ("As you cast this spell", CR 702.153a) is a cost of casting and is not this shape.
+_ENTERING_KEYWORD_LINE = re.compile(r"reflect(?: \{[^}]+\})+|land casualty (?:\d+|x)", re.I)
+
+
+def is_entering_keyword_line(text: str) -> bool:
+    """Whether ``text`` is one keyword line that works only as its object enters (``_ENTERING_KEYWORD_LINE``)."""
+    return bool(_ENTERING_KEYWORD_LINE.fullmatch(text.strip().rstrip(".")))
+
+
+#: A mana ability's rider giving its controller poison counters (Mox Poison: "You get two poison counters.", Noxious
+#: Bayou: "You get a poison counter."): ``classify`` (CR 122.1, 704.5c).
+_POISON_RIDER_RE = re.compile(r"you get (?:a|an|one|two|three|four|five|\d+) poison counters?", re.I)
+
+
 #: "This land doesn't untap during your next untap step." and kin, and "This artifact doesn't untap during your
 #: untap step." (Mana Vault): CR 502.3, only an untap step is changed, and in the untap step no player gets
 #: priority (CR 502.4), so only a later turn's untap step can change anything.
@@ -111,7 +131,8 @@ _ADDS_RE = re.compile(r"\badds?\b|\bmana\b(?! value| cost)", re.I)
 #: other abilities named by what they are ("an artifact card with a mana ability", "activated abilities that aren't
 #: mana abilities", "an exhaust ability that isn't a mana ability", CR 605.1a), a payment of mana ("Pay any amount of
 #: mana", "pay one mana of each of the chosen colors", CR 118.1: paying mana spends it, 601.2h), mana symbols counted
-#: (CR 107.4, 202.1) and permissions to spend mana as though it were of another type (CR 609.4b). Each is removed
+#: (CR 107.4, 202.1), "mana burn" (Rafi, Retro Racer: "there's mana burn ... for the rest of the game", life lost for
+#: mana emptying from a pool, CR 500.4 — no mana made) and permissions to spend mana as though it were of another type (CR 609.4b). Each is removed
 #: before ``_ADDS_RE`` looks for mana made; every other "mana" still counts ("Double the amount of each type of
 #: unspent mana you have", Doubling Cube, adds mana without "add").
 _NO_MANA_MADE_RE = re.compile(
@@ -120,6 +141,7 @@ _NO_MANA_MADE_RE = re.compile(
     r"|\b(?:with|isn't|aren't|not) (?:an? |any )?(?:activated )?mana abilit(?:y|ies)\b"
     r"|\bpay (?:any amount of|one|two|three|four|five|x|\d+) mana\b"
     r"|\bmana symbols?\b"
+    r"|\bmana burn\b"  # Rafi, Retro Racer: a rule of losing life for mana left as steps end (CR 500.4), adds none
     r"|\bspend (?:\w+ )?mana as though it were mana of any (?:color|type)\b|\bmana of any type can be spent\b"
     r"|\bspend (?:any type of mana|mana of any type)\b", re.I)
 
@@ -292,6 +314,8 @@ def classify(text: str, kind: str = "static", targets_typed: bool = False) -> fr
     tail = mana_tail_topics(text, kind)
     if tail is not None:
         return tail
+    if kind in ("static", "replacement", "keyword") and is_entering_keyword_line(text):
+        return frozenset({Topic.RESOLUTION, Topic.ZONES})  # CR 614.12, 113.6h: only as the object enters
     if kind in ("static", "replacement") and (is_entering_line(text) or is_entering_copy_line(text)):
         return frozenset({Topic.RESOLUTION, Topic.ZONES})  # CR 113.6h, 614.12: only while something enters
     if kind == "static" and _SELF_PT_FOR_EACH.fullmatch(text.strip()):
@@ -370,6 +394,13 @@ def classify(text: str, kind: str = "static", targets_typed: bool = False) -> fr
             # long as you control a Merfolk" (Crashing Tide) decides when it may be cast, CR 702.8a, 117.1a)
             got.add(Topic.CASTING)
         return frozenset(got)
+    if kind == "rider" and _POISON_RIDER_RE.fullmatch(text.strip().rstrip(".")):
+        # CR 122.1, 704.5c, 106.7: poison counters are a player's; they add no mana, change no mana's type, no
+        # cost and no activation (a player who has ten loses only when state-based actions are next checked,
+        # 704.3, never while mana abilities are activated). What reads poison ("Activate only if an opponent has
+        # three or more poison counters", Glistening Sphere) is found per state: ``Unmodelled.reads`` ``poison``
+        # (``relevance.static_change``); life: the game's loss (704.5c)
+        return frozenset({Topic.LIFE, Topic.RESOLUTION})
     if kind == "rider":
         # another sentence of a mana ability: it happens when the ability resolves, as the mana is made
         # (what it says about the spell the mana is spent on — "can't be countered", "enters with a counter" —
