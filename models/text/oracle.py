@@ -249,6 +249,9 @@ KEYWORD_ZONES: dict[str, tuple[str, ...]] = {
     "cycling": ("hand",), "ninjutsu": ("hand",), "transmute": ("hand",), "channel": ("hand",), "forecast": ("hand",),
     "bloodrush": ("hand",), "evoke": ("hand",), "plot": ("hand",), "foretell": ("hand",), "suspend": ("hand",),
     "madness": ("hand",), "miracle": ("hand",), "splice": ("hand",), "warp": ("hand",),
+    # "Reinforce N—[cost]" means "[cost], Discard this card: Put N +1/+1 counters on target creature" (CR 702.77a): it
+    # works only from a hand (113.6m), like the other keywords whose cost discards the card
+    "reinforce": ("hand",),
 }
 
 _THIS = r"\bthis(?: card| creature| land| artifact| enchantment)?"

@@ -122,6 +122,10 @@ _POISON_RIDER_RE = re.compile(r"you get (?:a|an|one|two|three|four|five|\d+) poi
 #: priority (CR 502.4), so only a later turn's untap step can change anything.
 _LATER_UNTAP_RE = re.compile(r"(?:this \w+|it|that \w+|[A-Z][\w ,'-]{0,40}?) (?:doesn't|does not) untap during "
                              r"(?:your|its controller's) (?:next )?untap step\.?", re.I)
+#: "Creatures you control can boast twice during each of your turns rather than once." (Birgi): a boast ability is an
+#: activated ability usable "only once each turn" (CR 702.142a); this changes only that limit, an activation
+#: restriction (602.5) — no mana, type or cost.
+_BOAST_TWICE_RE = re.compile(r"[^.]{1,60} can boast twice(?: during each of your turns)? rather than once\.?", re.I)
 #: Words of an ability that adds mana itself (CR 106.1, 605.1): "add {G}", "adds one mana", "add an amount of".
 _ADDS_RE = re.compile(r"\badds?\b|\bmana\b(?! value| cost)", re.I)
 #: Wording with the word "mana" that adds none (CR 605.1a-b: a mana ability is one that *could add* mana; 106.1): mana
@@ -311,6 +315,9 @@ def classify(text: str, kind: str = "static", targets_typed: bool = False) -> fr
         return ALL_TOPICS
     if _LATER_UNTAP_RE.fullmatch(text.strip()):
         return frozenset({Topic.LATER_TURNS})  # CR 502.3: only a later untap step is changed
+    if _BOAST_TWICE_RE.fullmatch(text.strip()):
+        # CR 702.142a-b: only how often boast abilities may be activated changes (an activation restriction, 602.5)
+        return frozenset({Topic.ACTIVATION})
     tail = mana_tail_topics(text, kind)
     if tail is not None:
         return tail

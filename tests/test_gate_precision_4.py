@@ -1,0 +1,61 @@
+"""The gate's precision, a fourth set (issue 11): an activated keyword that works only from a hand, a change of how
+often boast abilities may be activated, and the catalog's model of The Great Henge's mana ability."""
+from __future__ import annotations
+
+from mtgcheck.models.effects import Topic
+from mtgcheck.models.text.topics import classify
+
+from tests.scenario_text import run
+
+
+def _ask(tmp_path, db, perms: str, ask: str, hand: str = "[]"):
+    return run(tmp_path, db, f"""
+    players: [Alice, Bob]
+    battlefield:
+      Alice: [{perms}]
+    hand:
+      Alice: {hand}
+    ask: {ask}
+    """)
+
+
+def test_reinforce_works_only_from_a_hand_cr_702_77a(tmp_path, real_db):
+    """CR 702.77a: "Reinforce 1—{1}{W}" means "{1}{W}, Discard this card: Put a +1/+1 counter on target creature", an
+    ability that functions only in a hand (113.6m). On the battlefield Rustic Clachan is a land that taps for {W}
+    (its entering line applies only as it enters, 614.12); in a hand its unmodelled parameter still counts."""
+    r = _ask(tmp_path, real_db, "{card: Rustic Clachan, id: r}, Forest", "{could_produce: {id: r}}")
+    assert r.verdict != "unsupported" and r.answer.values["types"] == ["W"]
+    r = _ask(tmp_path, real_db, "{card: Rustic Clachan, id: r}, Forest", "{available_mana: Alice}")
+    assert r.answer.values["pools"] == ["{W}{G}"]
+    r = _ask(tmp_path, real_db, "Forest", "{available_mana: Alice}", hand="[Rustic Clachan]")
+    assert r.verdict == "unsupported" and "Rustic Clachan (Alice's hand)" in r.message
+
+
+def test_boast_twice_is_an_activation_limit_cr_702_142a():
+    """CR 702.142a: a boast ability may be activated "only once each turn"; "can boast twice ... rather than once"
+    (Birgi) changes only that limit (602.5): the activation topic alone, no mana topic."""
+    assert classify("Creatures you control can boast twice during each of your turns rather than once.") == frozenset(
+        {Topic.ACTIVATION})
+    # a sentence that says more is not this shape
+    assert classify("Creatures you control can boast twice during each of your turns rather than once and have haste.") \
+        != frozenset({Topic.ACTIVATION})
+
+
+def test_birgi_could_produce_red_cr_106_7(tmp_path, real_db):
+    """CR 106.7, 605.5a: Birgi's "Whenever you cast a spell, add {R}" is read as if it resolved now: it could produce
+    {R}; its boast line changes no mana (CR 702.142a). available_mana, which reads activation limits of every
+    ability that could be a mana ability, stays unsupported on it."""
+    r = _ask(tmp_path, real_db, '{card: "Birgi, God of Storytelling // Harnfel, Horn of Bounty", id: b}',
+             "{could_produce: {id: b}}")
+    assert r.verdict != "unsupported" and r.answer.values["types"] == ["R"]
+    r = _ask(tmp_path, real_db, '"Birgi, God of Storytelling // Harnfel, Horn of Bounty", Forest', "{available_mana: Alice}")
+    assert r.verdict == "unsupported" and "boast twice" in r.message
+
+
+def test_great_henge_catalog_model_taps_for_two_green_cr_605_1a(tmp_path, real_db):
+    """The Great Henge: "{T}: Add {G}{G}. You gain 2 life." is a mana ability (CR 605.1a); gaining life is a rider that
+    happens as it resolves and makes or costs no mana (106.3): with a Forest, the one pool is {G}{G}{G}."""
+    r = _ask(tmp_path, real_db, "{card: The Great Henge, id: h}, Forest", "{available_mana: Alice}")
+    assert r.answer.values["pools"] == ["{G}{G}{G}"]
+    r = _ask(tmp_path, real_db, "{card: The Great Henge, id: h}", "{could_produce: {id: h}}")
+    assert r.answer.values["types"] == ["G"]
