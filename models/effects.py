@@ -3017,3 +3017,16 @@ class ModeUnchosen(Condition):
 
 
 CONDITION_TYPES = CONDITION_TYPES + (ModeUnchosen,)
+
+
+# --- "Activate only if this creature has another activated ability." (appended; issue 11) ----------------------
+
+@dataclass(frozen=True)
+class HasAnotherActivatedAbility(Condition):
+    """"Activate only if this creature has another activated ability." (Tazri, Stalwart Survivor's granted mana ability):
+    the source has, now, an activated ability besides the one restricted (CR 602.5; mana abilities are activated
+    abilities too, 605.1a; what it has now is read through the layer view, 613). Read by
+    ``solver.quantities.condition_holds``; a second instance of the same granted ability is not read (unsupported)."""
+
+
+CONDITION_TYPES = CONDITION_TYPES + (HasAnotherActivatedAbility,)

@@ -603,8 +603,22 @@ def condition_holds(state: GameState, player: str, cond: Condition, source: Perm
         if unknown is not None:
             raise unknown
         return False, "; ".join(whys)
-    from mtgcheck.models.effects import DuringTurn, MaxSpeed
+    from mtgcheck.models.effects import DuringTurn, HasAnotherActivatedAbility, MaxSpeed
 
+    if isinstance(cond, HasAnotherActivatedAbility):  # CR 602.5; mana abilities are activated abilities (605.1a)
+        if source is None:
+            raise Unsupported(f"“{text}”: it reads a permanent that is not there")
+        from .layers import permanent_abilities
+
+        acts = [a for a in permanent_abilities(state, source) if a.kind == "activated" or a.is_activated_keyword]
+        own = [a for a in acts if text and text in (a.text or "")]
+        others = [a for a in acts if not (text and text in (a.text or ""))]
+        if others:
+            return True, f"{source.name} has another activated ability: {others[0].describe()}"
+        if len(own) > 1:
+            raise Unsupported(f"“{text}”: {source.name} has this ability more than once; whether a second instance is "
+                              "another activated ability is not modelled (CR 602.5)")
+        return False, f"{source.name} has no other activated ability (CR 602.5)"
     if isinstance(cond, DuringTurn):  # CR 611.3a: "during your turn" / "during turns other than yours"
         mine = state.active == player
         ok = mine if cond.whose == "you" else not mine

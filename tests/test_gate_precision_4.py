@@ -59,3 +59,13 @@ def test_great_henge_catalog_model_taps_for_two_green_cr_605_1a(tmp_path, real_d
     assert r.answer.values["pools"] == ["{G}{G}{G}"]
     r = _ask(tmp_path, real_db, "{card: The Great Henge, id: h}", "{could_produce: {id: h}}")
     assert r.answer.values["types"] == ["G"]
+
+
+def test_another_activated_ability_cr_602_5(tmp_path, real_db):
+    """CR 602.5, 605.1a: Tazri's granted "{T}: Add one mana of any of this creature's colors. ... Activate only if this
+    creature has another activated ability." — Llanowar Elves has its own mana ability (an activated ability), Tazri
+    its mill ability; Grizzly Bears has none besides the granted one, so it adds nothing."""
+    r = _ask(tmp_path, real_db, '"Tazri, Stalwart Survivor", Grizzly Bears, Llanowar Elves', "{available_mana: Alice}")
+    pools = r.answer.values["pools"]
+    assert r.verdict != "unsupported" and len(pools) == 2
+    assert all(p.count("{") == 2 for p in pools)  # Tazri's one and the Elves' one: the Bears add none

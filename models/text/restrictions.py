@@ -180,6 +180,10 @@ def parse_restriction_condition(text: str) -> Condition:
 
 def _restriction_condition(text: str) -> Condition:
     c = text.lower().strip().rstrip(".")
+    if c == "this creature has another activated ability":
+        from ..effects import HasAnotherActivatedAbility
+
+        return HasAnotherActivatedAbility()  # CR 602.5, 605.1a
     m = re.fullmatch(r"you control (?:a|an) ([a-z' -]+)", c)
     if m and " and " not in m.group(1):
         return ControlsAtLeast(1, parse_filter(re.sub(r" or an? ", " or ", m.group(1)), "you"))
