@@ -69,3 +69,16 @@ def test_another_activated_ability_cr_602_5(tmp_path, real_db):
     pools = r.answer.values["pools"]
     assert r.verdict != "unsupported" and len(pools) == 2
     assert all(p.count("{") == 2 for p in pools)  # Tazri's one and the Elves' one: the Bears add none
+
+
+def test_attack_trigger_counts_at_least_the_attacker_cr_508_1(tmp_path, real_db):
+    """CR 508.1, 603.2c, 106.7: "Whenever Tesak attacks, add {R} for each attacking creature" — the attack that triggers
+    it makes at least one creature attacking, so read as if it resolved now it could produce {R} (not nothing, which
+    the board outside combat would say)."""
+    from mtgcheck.models.behaviour import abilities_of
+    from mtgcheck.models.effects import EventAmount, TriggeredAddMana
+
+    (t,) = [a for a in abilities_of(real_db.get("Tesak, Judith's Hellhound")) if isinstance(a.effect, TriggeredAddMana)]
+    assert t.effect.output.amount == EventAmount(at_least=1)
+    r = _ask(tmp_path, real_db, "{card: \"Tesak, Judith's Hellhound\", id: t}", "{could_produce: {id: t}}")
+    assert r.verdict != "unsupported" and r.answer.values["types"] == ["R"]

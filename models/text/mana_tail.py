@@ -127,6 +127,12 @@ def parse_triggered_add_mana(text: str) -> dict:
         body = "add X " + me.group("rest")
     elif me and chosen_amount is not None:
         body = "add X " + me.group("rest")
+    mf = re.fullmatch(r"add (\{[wubrgc]\}) for each attacking creature\.?", body.strip(), re.I)
+    if mf and chosen_amount is None and re.fullmatch(r"whenever [^,.]+? attacks?", m.group("event").strip(), re.I):
+        # "Whenever Tesak attacks, add {R} for each attacking creature": the attack that triggers it makes at least
+        # one creature attacking (CR 508.1, 603.2c); read as if it resolved now (CR 106.7), it is a number the event
+        # gives, at least one
+        body, event_amount = f"add X {mf.group(1)}", {"at_least": 1}
     if re.search(r"\bequal to the number of creatures you control that share a creature type with it\b", body, re.I):
         if not re.fullmatch(r"whenever a creature enters", m.group("event").strip(), re.I):
             raise ValueError("'share a creature type with it' of another event is not modelled")
