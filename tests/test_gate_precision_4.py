@@ -82,3 +82,19 @@ def test_attack_trigger_counts_at_least_the_attacker_cr_508_1(tmp_path, real_db)
     assert t.effect.output.amount == EventAmount(at_least=1)
     r = _ask(tmp_path, real_db, "{card: \"Tesak, Judith's Hellhound\", id: t}", "{could_produce: {id: t}}")
     assert r.verdict != "unsupported" and r.answer.values["types"] == ["R"]
+
+
+def test_a_die_rolled_after_the_mana_changes_no_mana_cr_706_1():
+    """CR 706.1, 705.1, 605.1b: a mana ability's rider that only rolls a die or flips a coin ("Roll a d20.", Vexing
+    Puzzlebox) makes and costs no mana; what it may trigger uses the stack. A rider that acts on the result is not this
+    shape."""
+    for t in ("Roll a d20.", "Roll a six-sided die.", "Flip a coin."):
+        assert classify(t, "rider") == frozenset({Topic.RESOLUTION, Topic.TRIGGERS})
+    assert classify("Roll a d20. If you roll 1, sacrifice this artifact.", "rider") != frozenset(
+        {Topic.RESOLUTION, Topic.TRIGGERS})
+
+
+def test_vexing_puzzlebox_could_produce_any_color_cr_106_7(tmp_path, real_db):
+    """CR 106.7: Vexing Puzzlebox's "{T}: Add one mana of any color. Roll a d20." could produce each colour."""
+    r = _ask(tmp_path, real_db, "{card: Vexing Puzzlebox, id: v}", "{could_produce: {id: v}}")
+    assert r.verdict != "unsupported" and r.answer.values["types"] == ["W", "U", "B", "R", "G"]

@@ -126,6 +126,9 @@ _LATER_UNTAP_RE = re.compile(r"(?:this \w+|it|that \w+|[A-Z][\w ,'-]{0,40}?) (?:
 #: activated ability usable "only once each turn" (CR 702.142a); this changes only that limit, an activation
 #: restriction (602.5) — no mana, type or cost.
 _BOAST_TWICE_RE = re.compile(r"[^.]{1,60} can boast twice(?: during each of your turns)? rather than once\.?", re.I)
+#: A rider that only rolls a die or flips a coin, nothing done on the result (CR 706.1, 705.1).
+_ROLL_OR_FLIP_RE = re.compile(r"(?:roll (?:a|one|two) (?:d\d+|(?:six|four|eight|ten|twelve|twenty)-sided (?:die|dice))|flip a coin)\.?",
+                              re.I)
 #: Words of an ability that adds mana itself (CR 106.1, 605.1): "add {G}", "adds one mana", "add an amount of".
 _ADDS_RE = re.compile(r"\badds?\b|\bmana\b(?! value| cost)", re.I)
 #: Wording with the word "mana" that adds none (CR 605.1a-b: a mana ability is one that *could add* mana; 106.1): mana
@@ -408,6 +411,12 @@ def classify(text: str, kind: str = "static", targets_typed: bool = False) -> fr
         # three or more poison counters", Glistening Sphere) is found per state: ``Unmodelled.reads`` ``poison``
         # (``relevance.static_change``); life: the game's loss (704.5c)
         return frozenset({Topic.LIFE, Topic.RESOLUTION})
+    if kind == "rider" and _ROLL_OR_FLIP_RE.fullmatch(text.strip()):
+        # "Roll a d20." after "Add one mana of any color." (Vexing Puzzlebox): rolling a die or flipping a coin with
+        # nothing done on its result (CR 706.1, 705.1) makes and costs no mana; it may trigger abilities ("whenever you
+        # roll ..."), which are no mana abilities (they trigger on neither a mana ability nor mana, CR 605.1b) and wait
+        # on the stack (605.5a)
+        return frozenset({Topic.RESOLUTION, Topic.TRIGGERS})
     if kind == "rider":
         # another sentence of a mana ability: it happens when the ability resolves, as the mana is made
         # (what it says about the spell the mana is spent on — "can't be countered", "enters with a counter" —
