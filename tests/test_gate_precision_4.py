@@ -98,3 +98,19 @@ def test_vexing_puzzlebox_could_produce_any_color_cr_106_7(tmp_path, real_db):
     """CR 106.7: Vexing Puzzlebox's "{T}: Add one mana of any color. Roll a d20." could produce each colour."""
     r = _ask(tmp_path, real_db, "{card: Vexing Puzzlebox, id: v}", "{could_produce: {id: v}}")
     assert r.verdict != "unsupported" and r.answer.values["types"] == ["W", "U", "B", "R", "G"]
+
+
+def test_that_players_artifacts_are_a_number_of_the_event_cr_106_7(tmp_path, real_db):
+    """CR 106.7, 603.4, 605.5a: Blinkmoth Urn's "At the beginning of each player's first main phase, if this artifact is
+    untapped, that player adds {C} for each artifact they control": "they" is the player the event names; read as if it
+    resolved now, untapped it could produce {C} (its controller controls it, an artifact, at their own phase); tapped,
+    its intervening "if" fails now and it could produce nothing."""
+    from mtgcheck.models.behaviour import abilities_of
+    from mtgcheck.models.effects import EventAmount, TriggeredAddMana
+
+    (t,) = [a for a in abilities_of(real_db.get("Blinkmoth Urn")) if isinstance(a.effect, TriggeredAddMana)]
+    assert t.effect.output.amount == EventAmount(at_least=0)
+    r = _ask(tmp_path, real_db, "{card: Blinkmoth Urn, id: u}", "{could_produce: {id: u}}")
+    assert r.answer.values["types"] == ["C"]
+    r = _ask(tmp_path, real_db, "{card: Blinkmoth Urn, id: u, tapped: true}", "{could_produce: {id: u}}")
+    assert r.answer.values["types"] == []

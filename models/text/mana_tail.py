@@ -154,6 +154,14 @@ def parse_triggered_add_mana(text: str) -> dict:
         raise ValueError("mana to another player, a target or a library card: not modelled here")
     if other is not None:
         params["to"] = other
+    amt = params.get("amount")
+    if (params.get("to") == "that_player" and isinstance(amt, dict) and event_amount is None and chosen_amount is None
+            and re.fullmatch(r"(?:artifact|creature|land|permanent)s? they control", str(amt.get("count", "")), re.I)):
+        # "that player adds {C} for each artifact they control" (Blinkmoth Urn): "they" is the player the trigger
+        # event names, not a player of the state now; read as if it resolved now (CR 106.7) it is a number that
+        # event gives — none or more (the source's controller, at their own phase, controls the source itself)
+        params["amount"] = "X"
+        event_amount = {"at_least": 0}
     if params.get("rider"):
         params["rider"] = _trigger_riders(str(params["rider"]))
     if event_amount is not None or chosen_amount is not None:
