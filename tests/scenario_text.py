@@ -49,3 +49,18 @@ battlefield:
   Alice: [{perms}]
 ask: {{available_mana: Alice}}
 """
+
+
+def cards_block(cards: dict[str, tuple[str, str, str]]) -> str:
+    """Scenario lines defining cards inline: ``{name: (type line, oracle text, "P/T" or "")}``; a nonland card gets the
+    mana cost ``{2}`` (what the tests using it never ask about)."""
+    import json
+
+    lines = ["cards:"]
+    for name, (type_line, text, pt) in cards.items():
+        lines += [f"  {json.dumps(name)}:"] + ([] if "Land" in type_line else ['    mana_cost: "{2}"']) + [
+            f"    type_line: {json.dumps(type_line)}", f"    oracle_text: {json.dumps(text)}"]
+        if pt:
+            p, t = pt.split("/")
+            lines += [f'    power: "{p}"', f'    toughness: "{t}"']
+    return "\n".join(lines)

@@ -6,7 +6,6 @@ class are in examples/classes/gate_precision.yaml.
 """
 from __future__ import annotations
 
-import json
 
 import pytest
 
@@ -14,7 +13,7 @@ from mtgcheck.models.database import load_database
 from mtgcheck.models.effects import Topic
 from mtgcheck.models.text.topics import classify
 from mtgcheck.solver.runner import PASS, UNSUPPORTED
-from tests.scenario_text import run
+from tests.scenario_text import cards_block as _cards, run
 
 MANA = {Topic.MANA_PRODUCTION, Topic.OTHER_MANA}
 
@@ -24,16 +23,6 @@ def db():
     return load_database()
 
 
-def _cards(cards: dict[str, tuple[str, str, str]]) -> str:
-    """Scenario lines defining cards ``{name: (type line, oracle text, power/toughness or "")}``."""
-    lines = ["cards:"]
-    for name, (type_line, text, pt) in cards.items():
-        lines += [f"  {json.dumps(name)}:"] + ([] if "Land" in type_line else ['    mana_cost: "{2}"']) + [
-            f"    type_line: {json.dumps(type_line)}", f"    oracle_text: {json.dumps(text)}"]
-        if pt:
-            p, t = pt.split("/")
-            lines += [f'    power: "{p}"', f'    toughness: "{t}"']
-    return "\n".join(lines)
 
 
 def _ask(tmp_path, db, cards, battlefield: str, ask: str, expect: str = ""):

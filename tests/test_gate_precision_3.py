@@ -5,7 +5,6 @@ of the whole class are in examples/classes/gate_precision_3.yaml.
 """
 from __future__ import annotations
 
-import json
 
 import pytest
 
@@ -15,8 +14,8 @@ from mtgcheck.models.text.mana import cant_spend_code
 from mtgcheck.models.text.relevance import static_change, token_read_by
 from mtgcheck.models.text.scope import line_scope
 from mtgcheck.models.text.topics import classify, is_entering_keyword_line
-from mtgcheck.solver.runner import PASS, UNSUPPORTED
-from tests.scenario_text import run
+from mtgcheck.solver.runner import UNSUPPORTED
+from tests.scenario_text import cards_block as _cards, run
 
 MANA = {Topic.MANA_PRODUCTION, Topic.OTHER_MANA}
 #: could_produce's topics (solver.produce: mana production, other mana, characteristics)
@@ -30,15 +29,6 @@ def db():
     return load_database()
 
 
-def _cards(cards: dict[str, tuple[str, str, str]]) -> str:
-    lines = ["cards:"]
-    for name, (type_line, text, pt) in cards.items():
-        lines += [f"  {json.dumps(name)}:"] + ([] if "Land" in type_line else ['    mana_cost: "{2}"']) + [
-            f"    type_line: {json.dumps(type_line)}", f"    oracle_text: {json.dumps(text)}"]
-        if pt:
-            p, t = pt.split("/")
-            lines += [f'    power: "{p}"', f'    toughness: "{t}"']
-    return "\n".join(lines)
 
 
 def _run(tmp_path, db, cards, battlefield: str, ask: str, hand: str = ""):
