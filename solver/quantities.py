@@ -611,8 +611,9 @@ def condition_holds(state: GameState, player: str, cond: Condition, source: Perm
         from .layers import permanent_abilities
 
         acts = [a for a in permanent_abilities(state, source) if a.kind == "activated" or a.is_activated_keyword]
-        own = [a for a in acts if text and text in (a.text or "")]
-        others = [a for a in acts if not (text and text in (a.text or ""))]
+        # the restricted ability is the one whose typed restriction holds this condition (not its wording)
+        own = [a for a in acts if cond in getattr(a.restriction, "conditions", ())]
+        others = [a for a in acts if cond not in getattr(a.restriction, "conditions", ())]
         if others:
             return True, f"{source.name} has another activated ability: {others[0].describe()}"
         if len(own) > 1:
