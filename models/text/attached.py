@@ -91,8 +91,9 @@ def _desc(desc: str) -> tuple[tuple[str, ...], tuple[str, ...], str | None]:
 
 
 def parse_attached_change(text: str, card: Card) -> Mapping[str, Any]:
-    """Read a sentence of an Aura or Equipment about the object it is attached to (module docstring) into
-    ``attached_change`` params. Raises ``ValueError`` for any other wording (the line then stays unmodelled)."""
+    """Read a sentence of an Aura or Equipment about the object it is attached to (module docstring; CR 303.4, 301.5:
+    "enchanted"/"equipped" is that object; 613.1b control, 613.1d types, 613.1f abilities, 613.4b base power and
+    toughness) into ``attached_change`` params. Raises ``ValueError`` for any other wording (the line then stays unmodelled)."""
     from .grants import _granted_keyword, _quoted_ability
 
     t = text.strip().rstrip(".").strip()

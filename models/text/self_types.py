@@ -50,7 +50,8 @@ _BODY = re.compile(
 
 
 def parse_self_type_change(text: str, card: Card) -> Mapping[str, Any]:
-    """Read a self type change (module docstring) into ``self_type_change`` params.
+    """Read a self type change (module docstring) into ``self_type_change`` params: a static ability changing its own
+    object's types, base power and toughness and keywords while a condition holds (CR 611.3a, 613.1d, 613.4b, 613.1f).
 
     Raises ``ValueError`` for any other wording (the line then stays unmodelled)."""
     from .grants import _granted_keyword
