@@ -102,6 +102,14 @@ class Topic(StrEnum):
 ALL_TOPICS: frozenset[Topic] = frozenset(Topic)
 
 
+#: Kinds of trigger event an unmodelled triggered ability may be typed by (``Unmodelled.trigger_event``): ``step``
+#: a phase or step beginning or ending (CR 603.2b, 500.1), ``cast`` a spell being cast (601.2i), ``combat``
+#: attacking, blocking or combat damage (508.1m, 509.1i, 510.3a), ``to_graveyard`` a permanent dying or a card
+#: put into a graveyard (700.4, 603.6c). A question may declare some of them as not happening in what it asks
+#: about (``solver.questions.question(quiet_events=...)``).
+TRIGGER_EVENTS = ("step", "cast", "combat", "to_graveyard")
+
+
 class Scope(StrEnum):
     """Where and when one ability's unmodelled sentence functions, recorded by the parser from the kind of ability
     it is part of and the object it modifies (CR 113.3, 113.6); the gate (``solver.gate``) reads it.
@@ -1099,10 +1107,13 @@ class Unmodelled(Effect):
     #: "keyword:flying", "subtype:Desert", "snow", "counters_put"), when the parser typed what it changes
     #: (``models.text.relevance.static_change``); ``solver.gate`` decides per state.
     reads: frozenset[str] = field(init=False, compare=False, default=frozenset())
+    #: For a triggered ability's whole line: the one kind of event its trigger condition names, when plain
+    #: (``TRIGGER_EVENTS``: a step, a cast, combat; ``models.text.facts.trigger_event``); None: any event.
+    trigger_event: str | None = field(init=False, compare=False, default=None)
 
     def __post_init__(self) -> None:
         if self.text:
-            from .text.facts import unmodelled_facts, while_cast
+            from .text.facts import trigger_event, unmodelled_facts, while_cast
 
             object.__setattr__(self, "while_cast", while_cast(self.text))
             cast_from, cost, power, variant, spend = unmodelled_facts(self.text)
@@ -1111,6 +1122,7 @@ class Unmodelled(Effect):
             object.__setattr__(self, "power_change", power)
             object.__setattr__(self, "keyword_variant", variant)
             object.__setattr__(self, "spend_change", spend)
+            object.__setattr__(self, "trigger_event", trigger_event(self.text))
             from .text.relevance import static_change
 
             typed = static_change(self.text)
@@ -2382,6 +2394,11 @@ ENTERS_CHOICES = ("color", "creature_type", "card_name", "player", "opponent", "
 #: Events of ``EntersTrigger``: this object entering (CR 603.6a) or other objects entering (their number
 #: of triggers depends on the order of entry).
 ENTERS_EVENTS = ("enters", "other_enters")
+#: The intervening "if" of an enters trigger (CR 603.4), typed: ``was_cast`` a condition that holds only for a
+#: permanent that was cast ("if you cast it", "if it was kicked", "if {R}{R} was spent to cast it": CR 601.2,
+#: 702.33d, 601.2h); ``not_cast`` one that holds for every permanent that was not cast ("if you didn't cast it from
+#: your hand", Phage the Untouchable); ``other`` any other condition, not modelled (its wording stays in ``does``).
+ENTERS_CONDITIONS = ("was_cast", "not_cast", "other")
 
 
 @dataclass(frozen=True, eq=False)
@@ -2396,10 +2413,14 @@ class EntersTrigger(Effect):
     refers_to_x: bool = fld(False)
     does: Unmodelled | None = fld(None, (lambda v, w: v if isinstance(v, Unmodelled) else _trigger_does(str(v)),
                                          lambda u: u.text))
+    #: its intervening "if" (CR 603.4), one of ``ENTERS_CONDITIONS``; None: it has none
+    condition: str | None = fld(None)
 
     def __post_init__(self) -> None:
         if self.event not in ENTERS_EVENTS:
             raise _unknown("enters_trigger event", self.event, ENTERS_EVENTS, "enters_trigger")
+        if self.condition is not None and self.condition not in ENTERS_CONDITIONS:
+            raise _unknown("enters_trigger condition", self.condition, ENTERS_CONDITIONS, "enters_trigger")
 
 
 def _trigger_does(text: str) -> Unmodelled:

@@ -134,8 +134,13 @@ def read_in_state(state: GameState, token: str, subjects: Iterable[tuple[str, It
 
 
 def _relevant(a: Ability, topics: frozenset[Topic], subject: bool, being_cast: bool = False,
-              reads: "Callable[[str], bool] | None" = None) -> Iterable[Unmodelled]:
+              reads: "Callable[[str], bool] | None" = None, quiet_events: frozenset[str] = frozenset()
+              ) -> Iterable[Unmodelled]:
     stripe = getattr(a, "stripe", None)
+    if a.kind == "triggered" and isinstance(a.effect, Unmodelled) and a.effect.trigger_event in quiet_events:
+        # its trigger event is typed as one that does not happen in what the question asks about (a step
+        # beginning, a spell cast, combat: ``Unmodelled.trigger_event``; CR 603.2): it cannot trigger there
+        return
     if being_cast and stripe is not None and stripe.least >= 1:
         # a level or station striation holds only while the permanent has that many counters (CR 711.2a, 721.2a);
         # a card being cast has none (a spell on the stack is a new object, CR 122.2, 400.7): none of it applies
@@ -157,6 +162,11 @@ def _relevant(a: Ability, topics: frozenset[Topic], subject: bool, being_cast: b
             t = t & {Topic.CASTING} if a.kind == "spell" else frozenset()
         if subject and a.kind == "activated":
             t = t - {Topic.RESOLUTION}  # what it does happens only once it is activated and resolves (CR 602.2, 608)
+        if a.kind == "triggered" and u is not a.effect and not isinstance(a.effect, Unmodelled):
+            # a triggered ability whose trigger event the parser typed (``EntersTrigger``, ``CastTrigger``, ...: read
+            # by the questions about triggering): its unmodelled parts are what it does, which happens only as it
+            # resolves (CR 603.3, 608.2), never whether or when it triggers
+            t = t - {Topic.TRIGGERS}
         if not subject and (a.kind in ("activated", "spell") or a.is_activated_keyword) and not a.is_mana_ability:
             # (a mana ability is used by the payment and mana questions: all of its sentences count; a keyword that
             # is an activated ability — craft, equip, crew, CR 702.167a, 702.6a, 702.122a — adds no mana, 605.1a)
@@ -171,7 +181,7 @@ def _relevant(a: Ability, topics: frozenset[Topic], subject: bool, being_cast: b
 
 def unmodelled_findings(state: GameState, topics: Iterable[Topic], subjects: Iterable[tuple[str, Iterable[Ability]]] = (),
                         players: Iterable[str] | None = None, subject_topics: Iterable[Topic] | None = None,
-                        being_cast: bool = False) -> list[Finding]:
+                        being_cast: bool = False, quiet_events: Iterable[str] = ()) -> list[Finding]:
     """Every unmodelled sentence with one of ``topics`` that could apply now (see the module docstring).
 
     Parameters
@@ -189,6 +199,10 @@ def unmodelled_findings(state: GameState, topics: Iterable[Topic], subjects: Ite
         The subjects are cards being cast (``cast``, ``payments``): of their abilities only those that function
         while the card is cast count (CR 113.6, 113.6a-f; ``Unmodelled.while_cast``), and the target wording of
         an instant or sorcery the target rules cannot read (601.2c).
+    quiet_events : iterable of str, optional
+        Kinds of trigger event (``models.effects.TRIGGER_EVENTS``) that do not happen in what the question asks
+        about: a triggered ability whose unmodelled trigger condition is typed as one of them is not looked at
+        (``trigger_order`` after a Hypergenesis-style process: no step begins, no spell is cast, no combat).
 
     Returns
     -------
@@ -201,6 +215,7 @@ def unmodelled_findings(state: GameState, topics: Iterable[Topic], subjects: Ite
     seen: set[tuple[str, str]] = set()
 
     memo: dict[str, bool] = {}
+    quiet = frozenset(quiet_events)
 
     def reads(token: str) -> bool:
         if token not in memo:
@@ -208,7 +223,8 @@ def unmodelled_findings(state: GameState, topics: Iterable[Topic], subjects: Ite
         return memo[token]
 
     def add(card: str, where: str, a: Ability, subject: bool, wanted: frozenset[Topic] = want, cast: bool = False) -> None:
-        for u in _relevant(a, wanted, subject, cast, reads if Topic.CHARACTERISTICS in wanted and wanted & _READ_BY else None):
+        for u in _relevant(a, wanted, subject, cast, reads if Topic.CHARACTERISTICS in wanted and wanted & _READ_BY else None,
+                           quiet):
             key = (card, u.text)
             if key not in seen:
                 seen.add(key)
@@ -250,7 +266,8 @@ def _abilities(card: Card) -> tuple[Ability, ...]:
 
 def require_modelled(state: GameState, topics: Iterable[Topic], subjects: Iterable[tuple[str, Iterable[Ability]]] = (),
                      question: str = "the answer", players: Iterable[str] | None = None,
-                     subject_topics: Iterable[Topic] | None = None, being_cast: bool = False) -> None:
+                     subject_topics: Iterable[Topic] | None = None, being_cast: bool = False,
+                     quiet_events: Iterable[str] = ()) -> None:
     """Raise ``Unsupported`` naming every card and sentence that is not modelled and could change the answer.
 
     Parameters are those of ``unmodelled_findings``; ``question`` names the question in the message.
@@ -260,7 +277,7 @@ def require_modelled(state: GameState, topics: Iterable[Topic], subjects: Iterab
     Unsupported
         At least one finding: "not modelled, so <question> cannot be answered: Card (zone): “sentence” [topics]".
     """
-    found = unmodelled_findings(state, topics, subjects, players, subject_topics, being_cast)
+    found = unmodelled_findings(state, topics, subjects, players, subject_topics, being_cast, quiet_events)
     if found:
         shown = "; ".join(f"{f.describe()} [{', '.join(sorted(t.value for t in f.topics))}]" for f in found[:5])
         more = f" (and {len(found) - 5} more)" if len(found) > 5 else ""

@@ -136,11 +136,28 @@ _loaded = False
 
 def subjects_of(ctx: Context) -> list[tuple[str, tuple[Any, ...]]]:
     """The objects a question is about, with all their abilities: the card named by ``card`` (being cast,
-    asked about) and the permanent named by ``permanent`` (being activated)."""
+    asked about), the permanent named by ``permanent`` (being activated), and for ``after`` (``trigger_order``
+    after a process) the spell and the cards it puts onto the battlefield."""
     from .layers import card_abilities, permanent_abilities
 
     out: list[tuple[str, tuple[Any, ...]]] = []
     args = ctx.args if isinstance(ctx.args, Mapping) else {}
+    after = args.get("after")
+    if isinstance(after, Mapping):  # trigger_order after a process: the spell and every card it puts (CR 603.6a)
+        put = after.get("put")
+        names = [after.get("spell")] + [n for cards in (put.values() if isinstance(put, Mapping) else ())
+                                        if isinstance(cards, list) for n in cards]
+        seen: set[str] = set()
+        for n in names:
+            if not isinstance(n, str):
+                continue
+            try:
+                card = ctx.db.get(n)
+            except KeyError:
+                continue  # the handler reports the unknown card with suggestions
+            if card.name not in seen:
+                seen.add(card.name)
+                out.append((card.name, card_abilities(card)))
     for key in ("card", "spell"):
         if not isinstance(args.get(key), str):
             continue
@@ -197,7 +214,8 @@ def default_topics(e: Unsupported) -> frozenset[Topic]:
 
 def question(kind: str, unordered: tuple[str, ...] = (), normalize: Mapping[str, Callable[[Any], Any]] | None = None,
              bare_key: str | None = None, topics: "Iterable[Topic] | Callable[[Context], Iterable[Topic]]" = (),
-             subject_topics: Iterable[Topic] | None = None, being_cast: bool = False) -> Callable[[Handler], Handler]:
+             subject_topics: Iterable[Topic] | None = None, being_cast: bool = False,
+             quiet_events: "Iterable[str] | Callable[[Context], Iterable[str]]" = ()) -> Callable[[Handler], Handler]:
     """Register ``fn`` as the handler of ``kind``.
 
     ``bare_key``: when ``expect`` is not a mapping, it is compared with this answer key
@@ -206,7 +224,9 @@ def question(kind: str, unordered: tuple[str, ...] = (), normalize: Mapping[str,
     such a topic (a function of the ``Context`` when they depend on the arguments). ``subject_topics`` (default:
     ``topics``): the topics looked at on the card being cast or the permanent being activated (``subjects_of``).
     ``being_cast``: the ``card`` is being cast, so only its abilities that function while it is cast count
-    (CR 113.6; ``solver.gate.unmodelled_findings``).
+    (CR 113.6; ``solver.gate.unmodelled_findings``). ``quiet_events``: kinds of trigger event that do not happen
+    in what the question asks about (``models.effects.TRIGGER_EVENTS``; ``solver.gate.unmodelled_findings``), or a
+    function of the ``Context`` giving them.
     """
     dynamic = topics if callable(topics) else None
     tops = frozenset() if callable(topics) else frozenset(topics)
@@ -220,7 +240,8 @@ def question(kind: str, unordered: tuple[str, ...] = (), normalize: Mapping[str,
                 from .gate import require_modelled
 
                 require_modelled(ctx.state, now, subjects_of(ctx), subject_topics=subj, question=f"the {kind} answer",
-                                 being_cast=being_cast)
+                                 being_cast=being_cast,
+                                 quiet_events=quiet_events(ctx) if callable(quiet_events) else quiet_events)
             try:
                 return fn(ctx)
             except Unsupported as e:

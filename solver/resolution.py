@@ -940,7 +940,15 @@ def _triggers_from_process(ctx: Context, after: Any) -> tuple[dict[str, list[str
                                   "its number of triggers depends on the order of entry, which is not modelled")
     for p, c in entering:
         etbs = [a for a in abilities_of(c) if is_self_etb_trigger(a)]
-        iffy = [a for a in etbs if getattr(a.effect, "condition", None) is not None]
+        # CR 603.4: an intervening "if" that holds only for a permanent that was cast (kicked, mana spent to cast
+        # it, "if you cast it"): put onto the battlefield, never cast, the ability does not trigger
+        only_cast = [a for a in etbs if isinstance(a.effect, EntersTrigger) and a.effect.condition == "was_cast"]
+        etbs = [a for a in etbs if a not in only_cast]
+        for a in only_cast:
+            why.append(f"{c.name}'s enters trigger does not trigger ({a.describe()}): its intervening \"if\" holds "
+                       f"only for a permanent that was cast, and {c.name} was put onto the battlefield (CR 603.4)")
+        # (an "if" that holds for every permanent not cast, "if you didn't cast it from your hand", is met: it triggers)
+        iffy = [a for a in etbs if getattr(a.effect, "condition", None) not in (None, "not_cast")]
         if iffy:  # CR 603.4: it triggers only if its intervening "if" holds as the card enters: not read here
             raise Unsupported(f"{c.name}'s enters trigger has an intervening \"if\" ({iffy[0].describe()}): whether it "
                               f"triggers as the card is put onto the battlefield is not modelled (CR 603.4)")
@@ -956,7 +964,75 @@ def _triggers_from_process(ctx: Context, after: Any) -> tuple[dict[str, list[str
     return {p: ls for p, ls in triggers.items() if ls}, why
 
 
-@question("trigger_order", unordered=("stacks",))
+def _trigger_order_topics(ctx: Context) -> tuple[Topic, ...]:
+    """What ``trigger_order`` depends on: for ``after`` (a process puts permanents onto the battlefield), every
+    unmodelled sentence about triggering in play or on the cards put (Torpor Orb, Panharmonicon, an enters trigger
+    the parser did not type; CR 603.2, 603.6a); for ``triggers`` given by label, nothing (their order is CR 603.3b
+    alone)."""
+    args = ctx.args if isinstance(ctx.args, Mapping) else {}
+    return (Topic.TRIGGERS,) if "after" in args else ()
+
+
+def _no_graveyard_sba(ctx: Context) -> bool:
+    """Whether no state-based action checked after the process (CR 704.3, 117.5) can put a permanent into a
+    graveyard, over-approximated toward False: each card put is neither a planeswalker (704.5i), a battle
+    (704.5v), an Aura (704.5m) nor a World (704.5k); no legendary card put shares its name with another
+    legendary permanent of its controller (704.5j); each creature put has a printed toughness of at least 1, no
+    counters other than +1/+1 as it enters and no type-changing ability (704.5f); no permanent has damage marked
+    (704.5g); and nothing unmodelled in play or on the cards put could change power, toughness or other
+    characteristics (``solver.gate``)."""
+    from mtgcheck.models.effects import AttachedChange, SelfTypeChange
+
+    from .gate import unmodelled_findings
+    from .questions import subjects_of
+
+    after = ctx.args.get("after") if isinstance(ctx.args, Mapping) else None
+    put = after.get("put") if isinstance(after, Mapping) else None
+    if not isinstance(put, Mapping):
+        return False
+    legends: Counter = Counter((perm.controller, perm.name) for perm in ctx.state.battlefield
+                               if perm.card.type_line.has("Legendary"))
+    for perm in ctx.state.battlefield:
+        if getattr(perm, "damage", 0):
+            return False
+    for p, names in put.items():
+        if not isinstance(names, list) or p not in ctx.state.players:
+            return False
+        for n in names:
+            try:
+                c = ctx.db.get(n) if isinstance(n, str) else None
+            except KeyError:
+                return False
+            if c is None:
+                return False
+            face = c.faces[0] if c.faces else c
+            tl = face.type_line
+            if any(tl.has(w) for w in ("Planeswalker", "Battle", "Aura", "World")):
+                return False
+            if tl.has("Legendary"):
+                legends[(p, c.name)] += 1
+                if legends[(p, c.name)] > 1:
+                    return False
+            if tl.has("Creature") and not (str(face.toughness or "").isdigit() and int(face.toughness) >= 1):
+                return False
+            for a in abilities_of(c):
+                e = a.effect
+                if isinstance(e, (SelfTypeChange, AttachedChange)) or (
+                        isinstance(e, EntersWithCounters) and e.counter != "+1/+1"):
+                    return False
+    return not unmodelled_findings(ctx.state, (Topic.POWER_TOUGHNESS, Topic.CHARACTERISTICS), subjects_of(ctx))
+
+
+def _trigger_order_quiet(ctx: Context) -> tuple[str, ...]:
+    """The trigger events that do not happen during a Hypergenesis-style process (``solver.gate``): no phase or
+    step begins, no spell is cast, there is no combat (CR 603.2); and nothing goes to a graveyard when no
+    state-based action can put a permanent there afterwards (``_no_graveyard_sba``; the cards move from hands to
+    the battlefield only)."""
+    quiet = ("step", "cast", "combat")
+    return quiet + ("to_graveyard",) if _no_graveyard_sba(ctx) else quiet
+
+
+@question("trigger_order", unordered=("stacks",), topics=_trigger_order_topics, quiet_events=_trigger_order_quiet)
 def ask_trigger_order(ctx: Context) -> Answer:
     """``trigger_order: {triggers: {PLAYER: [LABEL, ...]}}`` or ``{after: {spell, player, put}}``
     → ``orders``, ``stacks`` (bottom to top, ``"PLAYER: LABEL"``, capped), ``triggers``,

@@ -16,7 +16,12 @@ typed facts only say *which* questions it could change, so that the solver never
   "X"), or a zone it functions in. Other abilities of a card being cast function only on the battlefield
   (permanent cards) or as the spell resolves (CR 113.6);
 * ``keyword_variant``: the line is a keyword variant the frame could not split, lower case ("hexproof from
-  artifacts, creatures, and enchantments", CR 702.11d; "trample over planeswalkers", CR 702.19c).
+  artifacts, creatures, and enchantments", CR 702.11d; "trample over planeswalkers", CR 702.19c);
+* ``trigger_event``: for a triggered ability's whole line, the only kind of event its trigger condition names
+  when the wording says so plainly (``models.effects.TRIGGER_EVENTS``): ``step`` ("At the beginning of ...",
+  "At end of combat": a phase or step beginning or ending, CR 603.2b, 500.1), ``cast`` ("Whenever you
+  cast a spell ...": 601.2i), ``combat`` ("Whenever ... attacks/blocks/deals combat damage": 508.1m, 509.1i,
+  510.3a) or ``to_graveyard`` ("When this dies", "is put into a graveyard from anywhere": 700.4); None otherwise (any event, as far as the gate knows).
 
 References: CR 601.3, 601.2f, 613.4.
 """
@@ -117,3 +122,51 @@ def unmodelled_facts(text: str) -> tuple[frozenset[str], str | None, bool, str |
     line = strip_reminder_text(t).strip().rstrip(".")
     variant = line.lower() if _VARIANT_LINE.match(line) else None
     return cast_from, cost, bool(_ANTHEM_RE.search(t)), variant, bool(_SPEND_HINT.search(t))
+
+
+#: Words of a trigger condition that name an event besides a phase or step, a cast or combat: such a condition
+#: is never typed by ``trigger_event`` (entering, dying, leaving, being put somewhere, ...).
+_OTHER_EVENT_WORDS = re.compile(r"\b(?:enters?|entered|battlefield|dies|die|leaves?|put|puts|returns?|exiled?|"
+                                r"graveyard|sacrifices?|destroy(?:ed|s)?|discards?|draws?|copy|copies|becomes?|"
+                                r"turned|transforms?|plays?|counters?|loses?|gains?|taps?|untaps?|activates?|"
+                                r"cycles?|targets?|mills?|searches|shuffles?|reveals?|explores?|scry|scries|"
+                                r"surveils?)\b", re.I)
+_STEP_TRIGGER = re.compile(r"^at (?:the )?(?:beginning|end) of\b", re.I)
+_CAST_TRIGGER = re.compile(r"^whenever (?:you|a player|an opponent|another player|each player|that player) casts? "
+                           r"[^,]*\bspells?\b", re.I)
+#: "When this dies", "Whenever a creature you control dies", "When ~ is put into a graveyard from anywhere" (CR
+#: 700.4: "dies" means put into a graveyard from the battlefield; 603.6c, 603.10a).
+_GRAVEYARD_TRIGGER = re.compile(r"^(when(?:ever)?(?: [^,]*?)?) (?:dies|die|(?:(?:is|are) )?put into "
+                                r"(?:a|your|its owner's|an opponent's) graveyard(?: from (?:anywhere|the battlefield))?)$",
+                                re.I)
+_COMBAT_TRIGGER = re.compile(r"^when(?:ever)? [^,]*\b(?:attacks|blocks|becomes blocked|deals combat damage)\b",
+                             re.I)
+
+
+@functools.lru_cache(maxsize=65536)
+def trigger_event(text: str) -> str | None:
+    """The kind of event a triggered ability's trigger condition names (``TRIGGER_EVENTS``), from its whole
+    line (an ability word label first is skipped, CR 207.2c): ``"step"``, ``"cast"``, ``"combat"``,
+    ``"to_graveyard"`` (a permanent dying or a card put into a graveyard from anywhere, CR 700.4), or None
+    when the line is not a trigger condition of one of those kinds alone (another event, two events, wording
+    not recognised). Over-approximated toward None: a None event may be any event (``solver.gate``).
+
+    References: CR 603.1 ("[When/Whenever/At] [trigger event or condition], [effect]"), 603.2b, 601.2i, 508.1m,
+    509.1i, 510.3a.
+    """
+    t = LABEL_RE.sub("", (text or "").strip(), count=1)
+    cond = t.split(",", 1)[0]
+    if "," not in t or not cond:
+        return None
+    if _STEP_TRIGGER.match(cond):
+        return "step"  # (an "At" condition names a phase or step: CR 603.2b)
+    g = _GRAVEYARD_TRIGGER.match(cond.strip())
+    if g and not _OTHER_EVENT_WORDS.search(g.group(1)):
+        return "to_graveyard"
+    if _OTHER_EVENT_WORDS.search(cond):
+        return None
+    if _CAST_TRIGGER.match(cond):
+        return "cast"
+    if _COMBAT_TRIGGER.match(cond):
+        return "combat"
+    return None

@@ -504,7 +504,8 @@ def _parse_line(line: str, face: Face, card: Card, bullets: tuple[str, ...] = ()
     if _TRIGGER_RE.match(body):
         from .resolution import typed_trigger  # the trigger event of an unmodelled effect (CR 603.1)
 
-        eff = typed_trigger(line, _run_effect_parsers("triggered", body, card, line))
+        # (the card's short names read as "this": "When Imskir enters" is this permanent entering, CR 201.5)
+        eff = typed_trigger(_self_ref_loose(line, face, card), _run_effect_parsers("triggered", body, card, line))
         return [Ability("triggered", eff, None, line, zones=ability_zones("triggered", "", body))]
     kind = "spell" if is_spell else "static"
     scope = line_scope(kind, _self_ref_loose(body, face, card), _x_in_cost(face))

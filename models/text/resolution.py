@@ -200,12 +200,39 @@ def _enters_with_parser(kind: str, text: str, card: Card):
     return "enters_with_counters", {"counter": m.group("counter"), "amount": amount, "refers_to_x": amount == "X"}
 
 
+#: An intervening "if" that holds only for a permanent that was cast (CR 603.4): "if you cast it (from your
+#: hand)", "if it was cast", "if it was kicked (with its {2}{B} kicker)/bargained" (702.33d, 702.166b), "if {R}{R}
+#: was spent to cast it" (601.2h), "if its prowl cost was paid" -- the whole clause, up to its comma, and never a negation ("if you
+#: didn't cast it" holds for a permanent put onto the battlefield: Phage the Untouchable).
+_IF_WAS_CAST = re.compile(
+    r"^if (?:you cast (?:it|this \w+|~)(?: from your hand)?|(?:it|this \w+|~) was (?:cast|kicked(?: with its [^,]{1,30} kicker)?|bargained)"
+    r"|(?:at least )?[^,]{1,40} (?:was|were) spent to cast (?:it|this \w+|~)|its [a-z]+ cost was paid),", re.I)
+
+
+#: An intervening "if" that holds for every permanent that was not cast (CR 603.4): "if you didn't cast it (from
+#: your hand)", "if it wasn't cast" (Phage the Untouchable) -- the whole clause, up to its comma.
+_IF_NOT_CAST = re.compile(r"^if (?:you didn't cast (?:it|this \w+|~)(?: from your hand)?|(?:it|this \w+|~) wasn't cast),",
+                          re.I)
+
+
+def enters_condition(does: str) -> str | None:
+    """The intervening "if" (CR 603.4) of an enters trigger whose effect wording is ``does`` (the text after
+    the trigger condition's comma): None when it opens with no "if"; ``"was_cast"`` when the condition holds only
+    for a permanent that was cast (``_IF_WAS_CAST``); ``"not_cast"`` when it holds for every permanent that was
+    not cast (``_IF_NOT_CAST``); ``"other"`` for any other "if" (not modelled)."""
+    t = does.strip()
+    if not re.match(r"if\b", t, re.I):
+        return None
+    return "was_cast" if _IF_WAS_CAST.match(t) else "not_cast" if _IF_NOT_CAST.match(t) else "other"
+
+
 @effect_parser(95)
 def _etb_trigger_parser(kind: str, text: str, card: Card):
     if kind != "triggered" or not _ETB_TRIGGER.match(text.strip()):
         return None
     rest = text.split(",", 1)[1].strip() if "," in text else ""
-    return "enters_trigger", {"event": "enters", "refers_to_x": bool(_REFERS_X.search(rest)), "does": rest}
+    return "enters_trigger", {"event": "enters", "refers_to_x": bool(_REFERS_X.search(rest)), "does": rest,
+                              "condition": enters_condition(rest)}
 
 
 _OTHER_ENTERS = re.compile(r"\bwhen(ever)? (a|an|another|one or more)\b[^,]*\benters\b", re.I)
@@ -228,10 +255,12 @@ def typed_trigger(text: str, effect: Effect) -> Effect:
     t = (text or "").strip()
     if _ETB_TRIGGER.match(t) or _ETB_ANYWHERE.search(t):
         body = t.split(",", 1)[1] if "," in t else t
-        return EntersTrigger(event="enters", refers_to_x=bool(_REFERS_X.search(body)), does=effect)
+        return EntersTrigger(event="enters", refers_to_x=bool(_REFERS_X.search(body)), does=effect,
+                             condition=enters_condition(body) if "," in t else None)
     if _OTHER_ENTERS.search(t):
         body = t.split(",", 1)[1] if "," in t else t
-        return EntersTrigger(event="other_enters", refers_to_x=bool(_REFERS_X.search(body)), does=effect)
+        return EntersTrigger(event="other_enters", refers_to_x=bool(_REFERS_X.search(body)), does=effect,
+                             condition=enters_condition(body) if "," in t else None)
     if _CAST_TRIGGER.match(t):
         return CastTrigger(does=effect)
     return effect

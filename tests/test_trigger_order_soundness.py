@@ -1,0 +1,140 @@
+"""``trigger_order`` after a Hypergenesis-style process: what could change which abilities trigger is never treated
+as absent (the gate, ``Topic.TRIGGERS``), and enters triggers with an intervening "if" about casting are read.
+
+Expected answers come from the rules and rulings named in each test, never from running the engine:
+CR 603.2 (an ability triggers when its event occurs), 603.3b (APNAP), 603.4 (intervening "if"), 603.6a (enters
+triggers), 700.4 ("dies"), 704.5f/704.5j (state-based actions that put permanents into graveyards); Hypergenesis
+ruling 2006-09-25 (the cards are put onto the battlefield, not cast).
+"""
+from __future__ import annotations
+
+import pytest
+
+from mtgcheck.models.text.facts import trigger_event
+from mtgcheck.models.text.resolution import enters_condition
+from tests.scenario_text import cards_block, run
+
+
+def _after(put: dict[str, list[str]], battlefield: dict[str, list[str]] | None = None, extra: str = "") -> str:
+    import json
+
+    hand = {p: list(cards) for p, cards in put.items()}
+    lines = ["players: [Alice, Bob]", extra,
+             "hand:"] + [f"  {p}: {json.dumps(cards)}" for p, cards in hand.items()]
+    if battlefield:
+        lines += ["battlefield:"] + [f"  {p}: {json.dumps(cards)}" for p, cards in battlefield.items()]
+    lines += ["ask:", "  trigger_order:", "    after:", "      spell: Hypergenesis", "      player: Alice",
+              f"      put: {json.dumps(put)}"]
+    return "\n".join(lines) + "\n"
+
+
+@pytest.mark.parametrize("card", ["Torpor Orb", "Hushbringer", "Panharmonicon"])
+def test_a_static_that_changes_triggering_makes_the_answer_unsupported(tmp_path, real_db, card):
+    """Torpor Orb / Hushbringer ("Creatures entering don't cause abilities to trigger") and Panharmonicon (an
+    additional trigger) change which enters triggers wait (CR 603.2, 603.6a): never answered as if absent."""
+    res = run(tmp_path, real_db, _after({"Alice": ["Wall of Omens"]}, {"Bob": [card]}))
+    assert res.verdict == "unsupported", (res.verdict, res.message)
+    assert card in res.message
+
+
+def test_an_untyped_trigger_on_the_battlefield_makes_the_answer_unsupported(tmp_path, real_db):
+    """A triggered ability whose event the parser did not type may trigger on the cards put (CR 603.2)."""
+    extra = cards_block({"Odd Watcher": ("Enchantment", "Whenever a player puts a card from their hand onto the "
+                                                        "battlefield, that player draws a card.", "")})
+    res = run(tmp_path, real_db, _after({"Alice": ["Wall of Omens"]}, {"Bob": ["Odd Watcher"]}, extra))
+    assert res.verdict == "unsupported", (res.verdict, res.message)
+    assert "Odd Watcher" in res.message
+
+
+def test_step_and_cast_triggers_on_the_battlefield_do_not_block_the_answer(tmp_path, real_db):
+    """Phyrexian Arena (at the beginning of the upkeep) and Young Pyromancer (whenever you cast an instant or
+    sorcery spell) cannot trigger while Hypergenesis puts permanents (no step begins, nothing is cast; CR 603.2):
+    Wall of Omens' enters trigger is the one waiting (CR 603.6a)."""
+    res = run(tmp_path, real_db, _after({"Alice": ["Wall of Omens"]}, {"Bob": ["Phyrexian Arena", "Young Pyromancer"]}))
+    assert res.verdict == "no expectation", (res.verdict, res.message)
+    assert res.answer.values["triggers"] == {"Alice": ["Wall of Omens"]}
+    assert res.answer.values["orders"] == 1
+
+
+@pytest.mark.parametrize("card", ["Geological Appraiser", "Gatekeeper of Malakir"])
+def test_an_if_it_was_cast_enters_trigger_does_not_trigger_when_put(tmp_path, real_db, card):
+    """CR 603.4: "When this enters, if you cast it" / "if it was kicked" checks the condition as the event
+    happens; a permanent put onto the battlefield was not cast (Hypergenesis ruling 2006-09-25), so only Wall of
+    Omens' ability triggers."""
+    res = run(tmp_path, real_db, _after({"Alice": [card, "Wall of Omens"]}))
+    assert res.verdict == "no expectation", (res.verdict, res.message)
+    assert res.answer.values["triggers"] == {"Alice": ["Wall of Omens"]}
+    assert any("CR 603.4" in w and card in w for w in res.answer.explanation)
+
+
+def test_an_if_you_did_not_cast_it_enters_trigger_triggers_when_put(tmp_path, real_db):
+    """Phage the Untouchable: "When Phage enters, if you didn't cast it from your hand, you lose the game." Put by
+    Hypergenesis, it was not cast: the condition holds and the ability triggers (CR 603.4)."""
+    res = run(tmp_path, real_db, _after({"Alice": ["Phage the Untouchable"]}))
+    assert res.verdict == "no expectation", (res.verdict, res.message)
+    assert res.answer.values["triggers"] == {"Alice": ["Phage the Untouchable"]}
+
+
+def test_an_enters_trigger_naming_the_card_by_its_short_name_triggers(tmp_path, real_db):
+    """A legendary card's enters trigger names it by its short name ("When Imskir enters", CR 201.5): it is this
+    permanent entering (CR 603.6a), so it triggers."""
+    res = run(tmp_path, real_db, _after({"Alice": ["Imskir Iron-Eater"]}))
+    assert res.verdict == "no expectation", (res.verdict, res.message)
+    assert res.answer.values["triggers"] == {"Alice": ["Imskir Iron-Eater"]}
+
+
+def test_dies_triggers_wait_for_the_state_based_actions(tmp_path, real_db):
+    """Blood Artist ("Whenever this creature or another creature dies") cannot trigger while only a Wall of Omens
+    (0/4) enters: no state-based action puts anything into a graveyard (CR 704.5). A Stonecoil Serpent put by
+    Hypergenesis enters with X = 0 counters (CR 107.3m) as a 0/0 and dies (704.5f), so Blood Artist's ability
+    would trigger: not answered without modelling that."""
+    quiet = run(tmp_path, real_db, _after({"Alice": ["Wall of Omens"]}, {"Bob": ["Blood Artist"]}))
+    assert quiet.verdict == "no expectation", (quiet.verdict, quiet.message)
+    assert quiet.answer.values["triggers"] == {"Alice": ["Wall of Omens"]}
+    dies = run(tmp_path, real_db, _after({"Alice": ["Stonecoil Serpent"]}, {"Bob": ["Blood Artist"]}))
+    assert dies.verdict == "unsupported", (dies.verdict, dies.message)
+    assert "Blood Artist" in dies.message
+
+
+def test_the_legend_rule_after_the_process_is_not_ignored(tmp_path, real_db):
+    """Two Emrakul, the Aeons Torn put by one player: the legend rule puts one into the graveyard (CR 704.5j) and
+    its "put into a graveyard from anywhere" ability triggers; one Emrakul alone triggers nothing (its cast trigger
+    does not trigger when put, Hypergenesis ruling 2006-09-25)."""
+    one = run(tmp_path, real_db, _after({"Alice": ["Emrakul, the Aeons Torn"]}))
+    assert one.verdict == "no expectation", (one.verdict, one.message)
+    assert one.answer.values["triggers"] == {}
+    two = run(tmp_path, real_db, _after({"Alice": ["Emrakul, the Aeons Torn", "Emrakul, the Aeons Torn"]}))
+    assert two.verdict == "unsupported", (two.verdict, two.message)
+    assert "Emrakul" in two.message
+
+
+@pytest.mark.parametrize("does, expected", [
+    ("if you cast it, discover 3.", "was_cast"),                                # CR 603.4, 601.2
+    ("if it was kicked, destroy target enchantment.", "was_cast"),             # 702.33d
+    ("if it was kicked with its {2}{B} kicker, destroy target creature.", "was_cast"),
+    ("if {U}{U} was spent to cast it, return up to one other target.", "was_cast"),  # 601.2h
+    ("if you didn't cast it from your hand, you lose the game.", "not_cast"),  # Phage the Untouchable
+    ("if you cast it from your hand and there are five or more other creatures, x.", "other"),
+    ("if you control two or more Mountains, destroy target artifact.", "other"),
+    ("draw a card.", None),
+])
+def test_enters_condition_types_the_intervening_if(does, expected):
+    """CR 603.4: the intervening "if" right after the trigger condition, typed only when its whole clause says
+    how the permanent came to be; anything else stays ``other`` (not modelled)."""
+    assert enters_condition(does) == expected
+
+
+@pytest.mark.parametrize("line, expected", [
+    ("At the beginning of your upkeep, you lose 1 life.", "step"),              # CR 603.2b, 500.1
+    ("Whenever you cast an instant or sorcery spell, create a token.", "cast"),  # 601.2i
+    ("Whenever this creature attacks, draw a card.", "combat"),                 # 508.1m
+    ("When this creature dies, draw a card.", "to_graveyard"),                  # 700.4
+    ("Whenever you cast a spell or a creature enters, scry 1.", None),          # two events: any
+    ("Whenever a creature dies or is exiled, draw a card.", None),
+    ("Whenever a player puts a card onto the battlefield, draw.", None),
+    ("draw one card", None),                                                     # no trigger condition
+])
+def test_trigger_event_is_typed_only_when_plain(line, expected):
+    """CR 603.1: "[When/Whenever/At] [trigger event], [effect]"; a condition naming another event, or two, is
+    left untyped (any event, as far as the gate knows)."""
+    assert trigger_event(line) == expected
