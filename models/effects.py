@@ -1110,10 +1110,14 @@ class Unmodelled(Effect):
     #: For a triggered ability's whole line: the one kind of event its trigger condition names, when plain
     #: (``TRIGGER_EVENTS``: a step, a cast, combat; ``models.text.facts.trigger_event``); None: any event.
     trigger_event: str | None = field(init=False, compare=False, default=None)
+    #: Whether the line may replace whether or as what a permanent enters the battlefield (Clone's "enter as a copy",
+    #: Containment Priest's "would enter ... exile it instead"; CR 614.1c, 614.6, 707.5), over-approximated
+    #: (``models.text.facts.enters_replacement``); "enters tapped" and "enters with counters" are not.
+    enters_replacement: bool = field(init=False, compare=False, default=False)
 
     def __post_init__(self) -> None:
         if self.text:
-            from .text.facts import trigger_event, unmodelled_facts, while_cast
+            from .text.facts import enters_replacement, trigger_event, unmodelled_facts, while_cast
 
             object.__setattr__(self, "while_cast", while_cast(self.text))
             cast_from, cost, power, variant, spend = unmodelled_facts(self.text)
@@ -1123,6 +1127,7 @@ class Unmodelled(Effect):
             object.__setattr__(self, "keyword_variant", variant)
             object.__setattr__(self, "spend_change", spend)
             object.__setattr__(self, "trigger_event", trigger_event(self.text))
+            object.__setattr__(self, "enters_replacement", enters_replacement(self.text))
             from .text.relevance import static_change
 
             typed = static_change(self.text)

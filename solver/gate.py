@@ -167,6 +167,15 @@ def _relevant(a: Ability, topics: frozenset[Topic], subject: bool, being_cast: b
             # by the questions about triggering): its unmodelled parts are what it does, which happens only as it
             # resolves (CR 603.3, 608.2), never whether or when it triggers
             t = t - {Topic.TRIGGERS}
+            if quiet_events:
+                # a question about a process during which triggered abilities only wait (``quiet_events``: the
+                # Hypergenesis ruling 2006-10-15, CR 603.3): what a typed one does changes nothing there
+                t = t - {Topic.ZONES}
+        if quiet_events and Topic.ZONES in t and not u.enters_replacement:
+            # a process putting permanents onto the battlefield (``quiet_events``, ``trigger_order``): of what moves
+            # objects between zones, only a replacement of whether or as what a permanent enters changes which
+            # abilities trigger (Containment Priest, Clone; CR 614.6, 707.5); "enters tapped" does not
+            t = t - {Topic.ZONES}
         if not subject and (a.kind in ("activated", "spell") or a.is_activated_keyword) and not a.is_mana_ability:
             # (a mana ability is used by the payment and mana questions: all of its sentences count; a keyword that
             # is an activated ability — craft, equip, crew, CR 702.167a, 702.6a, 702.122a — adds no mana, 605.1a)

@@ -256,6 +256,21 @@ def card_abilities(card) -> tuple[Ability, ...]:
     return abilities_of(card)
 
 
+#: Layouts of double-faced cards (CR 712.1): put onto the battlefield from a zone other than the stack, the card
+#: enters with its front face up (712.14), and the back face's abilities do not exist on the permanent (712.8d).
+DOUBLE_FACED_LAYOUTS = ("transform", "modal_dfc", "meld")
+
+
+def entering_abilities(card) -> tuple[Ability, ...]:
+    """The abilities a card put onto the battlefield from a zone other than the stack has as it enters (a tuple of
+    ``Ability``): a double-faced card's front face only (CR 712.14, 712.8d); any other card's all."""
+    abil = abilities_of(card)
+    if getattr(card, "layout", "normal") not in DOUBLE_FACED_LAYOUTS or not card.faces:
+        return abil
+    front = card.faces[0].name
+    return tuple(a for a in abil if a.face is None or a.face == front)
+
+
 def effect_abilities(state: GameState, eff: Effect) -> list[Ability]:
     """The abilities of a ``state.effects`` entry that are in force: the spell's own, or activated ability N."""
     return _effect_abilities(state, eff)

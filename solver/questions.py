@@ -138,7 +138,7 @@ def subjects_of(ctx: Context) -> list[tuple[str, tuple[Any, ...]]]:
     """The objects a question is about, with all their abilities: the card named by ``card`` (being cast,
     asked about), the permanent named by ``permanent`` (being activated), and for ``after`` (``trigger_order``
     after a process) the spell and the cards it puts onto the battlefield."""
-    from .layers import card_abilities, permanent_abilities
+    from .layers import card_abilities, entering_abilities, permanent_abilities
 
     out: list[tuple[str, tuple[Any, ...]]] = []
     args = ctx.args if isinstance(ctx.args, Mapping) else {}
@@ -157,7 +157,8 @@ def subjects_of(ctx: Context) -> list[tuple[str, tuple[Any, ...]]]:
                 continue  # the handler reports the unknown card with suggestions
             if card.name not in seen:
                 seen.add(card.name)
-                out.append((card.name, card_abilities(card)))
+                # a card put: the abilities it enters with (a double-faced card's front face, CR 712.14)
+                out.append((card.name, card_abilities(card) if n == after.get("spell") else entering_abilities(card)))
     for key in ("card", "spell"):
         if not isinstance(args.get(key), str):
             continue

@@ -35,7 +35,7 @@ from mtgcheck.models.effects import (CastTrigger, Draw, EntersTrigger, EntersWit
 from mtgcheck.models.behaviour import abilities_of
 
 from .combinatorics import count_sub_multisets, distinct_orders, multinomial, sub_multisets
-from .layers import permanent_abilities
+from .layers import entering_abilities, permanent_abilities
 from .questions import Answer, Context, QuestionError, Unsupported, question, take
 from mtgcheck.models.effects import Topic
 
@@ -932,14 +932,22 @@ def _triggers_from_process(ctx: Context, after: Any) -> tuple[dict[str, list[str
     # Abilities that trigger on other permanents entering: those of permanents already on the battlefield as
     # they are now (granted or lost abilities included, CR 613; solver.layers), and those of the entering cards.
     watchers = [(perm.name, permanent_abilities(ctx.state, perm)) for perm in ctx.state.battlefield]
-    watchers += [(c.name, abilities_of(c)) for _, c in entering]
+    watchers += [(c.name, entering_abilities(c)) for _, c in entering]  # (front faces only, CR 712.14)
+    # ... and those of cards in other zones whose abilities function there (CR 113.6k: Bloodghast's landfall
+    # "return this card from your graveyard to the battlefield" triggers in the graveyard, 603.6a)
+    from .gate import OTHER_ZONES
+
+    for zone in OTHER_ZONES:
+        for cards in ctx.state.zones.get(zone, {}).values():
+            watchers += [(inst.card.name, tuple(a for a in abilities_of(inst.card) if zone in a.zones))
+                         for inst in cards]
     for name, abilities in watchers:
         for a in abilities:
             if is_other_enters_trigger(a):
                 raise Unsupported(f"{name} has an ability that triggers on other permanents entering ({a.describe()}); "
                                   "its number of triggers depends on the order of entry, which is not modelled")
     for p, c in entering:
-        etbs = [a for a in abilities_of(c) if is_self_etb_trigger(a)]
+        etbs = [a for a in entering_abilities(c) if is_self_etb_trigger(a)]  # (its front face's, CR 712.14)
         # CR 603.4: an intervening "if" that holds only for a permanent that was cast (kicked, mana spent to cast
         # it, "if you cast it"): put onto the battlefield, never cast, the ability does not trigger
         only_cast = [a for a in etbs if isinstance(a.effect, EntersTrigger) and a.effect.condition == "was_cast"]
@@ -958,7 +966,7 @@ def _triggers_from_process(ctx: Context, after: Any) -> tuple[dict[str, list[str
             why.append(f"{c.name} ({p}) entered: its enters-the-battlefield ability triggers ({'; '.join(a.describe() for a in etbs)})")
         else:
             why.append(f"{c.name} ({p}) entered: no enters-the-battlefield triggered ability")
-        if any(is_cast_trigger(a) for a in abilities_of(c)):
+        if any(is_cast_trigger(a) for a in entering_abilities(c)):
             why.append(f"{c.name}'s cast trigger does not trigger: it was put onto the battlefield, not cast (Hypergenesis ruling)")
     why.append("they all waited until the process was over (Hypergenesis ruling 2006-10-15)")
     return {p: ls for p, ls in triggers.items() if ls}, why
@@ -970,7 +978,9 @@ def _trigger_order_topics(ctx: Context) -> tuple[Topic, ...]:
     the parser did not type; CR 603.2, 603.6a); for ``triggers`` given by label, nothing (their order is CR 603.3b
     alone)."""
     args = ctx.args if isinstance(ctx.args, Mapping) else {}
-    return (Topic.TRIGGERS,) if "after" in args else ()
+    # (ZONES: a replacement effect on how or whether a permanent enters changes its enters triggers: Containment
+    # Priest exiles it instead, CR 614.1; Clone enters as a copy with the copied abilities, 707.5, 614.1c)
+    return (Topic.TRIGGERS, Topic.ZONES) if "after" in args else ()
 
 
 def _no_graveyard_sba(ctx: Context) -> bool:
@@ -981,7 +991,7 @@ def _no_graveyard_sba(ctx: Context) -> bool:
     counters other than +1/+1 as it enters and no type-changing ability (704.5f); no permanent has damage marked
     (704.5g); and nothing unmodelled in play or on the cards put could change power, toughness or other
     characteristics (``solver.gate``)."""
-    from mtgcheck.models.effects import AttachedChange, SelfTypeChange
+    from mtgcheck.models.effects import AttachedChange, Keyword, SelfTypeChange, walk_unmodelled
 
     from .gate import unmodelled_findings
     from .questions import subjects_of
@@ -1019,6 +1029,15 @@ def _no_graveyard_sba(ctx: Context) -> bool:
                 e = a.effect
                 if isinstance(e, (SelfTypeChange, AttachedChange)) or (
                         isinstance(e, EntersWithCounters) and e.counter != "+1/+1"):
+                    return False
+            for a in entering_abilities(c):
+                # an entering replacement may put permanents into a graveyard as the card enters, before any
+                # state-based action: devour sacrifices creatures (CR 702.82a), "As this creature enters, you may
+                # sacrifice any number of creatures" (Devouring Hellion, 614.1c); any unmodelled static about zones
+                if isinstance(a.effect, Keyword) and a.effect.name == "devour":
+                    return False
+                if a.kind not in ("triggered", "activated") and any(
+                        Topic.ZONES in u.topics for u in walk_unmodelled(a.effect)):
                     return False
     return not unmodelled_findings(ctx.state, (Topic.POWER_TOUGHNESS, Topic.CHARACTERISTICS), subjects_of(ctx))
 

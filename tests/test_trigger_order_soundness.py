@@ -138,3 +138,69 @@ def test_trigger_event_is_typed_only_when_plain(line, expected):
     """CR 603.1: "[When/Whenever/At] [trigger event], [effect]"; a condition naming another event, or two, is
     left untyped (any event, as far as the gate knows)."""
     assert trigger_event(line) == expected
+
+
+@pytest.mark.parametrize("card", ["Bloodghast", "Blood Speaker"])
+def test_an_enters_watcher_in_a_graveyard_is_not_ignored(tmp_path, real_db, card):
+    """Bloodghast's landfall ("Whenever a land you control enters, you may return this card from your graveyard to
+    the battlefield") and Blood Speaker's "Whenever a Demon you control enters, return this card from your
+    graveyard to your hand" function in the graveyard (CR 113.6m, 113.6k) and trigger on a permanent put by
+    Hypergenesis (603.6a): never answered as if no ability triggered (a Forest, then a Demon, put)."""
+    put = {"Bloodghast": ["Forest"], "Blood Speaker": ["Lord of the Pit"]}[card]
+    lines = _after({"Alice": put}).replace("hand:", f"graveyard:\n  Alice: [{card}]\nhand:", 1)
+    res = run(tmp_path, real_db, lines)
+    assert res.verdict == "unsupported", (res.verdict, res.message)
+    assert card in res.message
+
+
+@pytest.mark.parametrize("card, board", [("Clone", {"Bob": ["Wall of Omens"]}),
+                                         ("Wall of Omens", {"Bob": ["Containment Priest"]})])
+def test_a_replacement_of_how_a_permanent_enters_is_not_ignored(tmp_path, real_db, card, board):
+    """Clone put by Hypergenesis may enter as a copy of Wall of Omens (CR 707.5, 614.1c) and then has its enters
+    trigger (603.6a); Containment Priest exiles a creature put onto the battlefield that wasn't cast instead (614.1a,
+    614.6: the creature never enters, so its enters trigger does not trigger). Both change which abilities wait:
+    never answered as if the replacement were absent."""
+    res = run(tmp_path, real_db, _after({"Alice": [card]}, board))
+    assert res.verdict == "unsupported", (res.verdict, res.message)
+    assert ("Clone" if card == "Clone" else "Containment Priest") in res.message
+
+
+@pytest.mark.parametrize("put, expected", [
+    (["Covetous Castaway // Ghostly Castigator"], {}),  # the enters trigger is the back face's
+    (["Geier Reach Bandit // Vildin-Pack Alpha", "Wall of Omens"], {"Alice": ["Wall of Omens"]}),  # back face watcher
+])
+def test_a_double_faced_card_put_has_only_its_front_face_abilities(tmp_path, real_db, put, expected):
+    """A double-faced card put onto the battlefield from a hand enters front face up (CR 712.14) and has only its
+    front face's characteristics (712.8d): Ghostly Castigator's "When this creature enters" and Vildin-Pack
+    Alpha's "Whenever a Werewolf you control enters" do not exist on the permanent, so they do not trigger.
+    Covetous Castaway's front face has only a dies trigger (no state-based action puts the 1/1 into a graveyard,
+    CR 704.5f); Geier Reach Bandit's is an upkeep trigger (603.2b): only Wall of Omens' ability waits (603.6a)."""
+    res = run(tmp_path, real_db, _after({"Alice": put}))
+    assert res.verdict == "no expectation", (res.verdict, res.message)
+    assert res.answer.values["triggers"] == expected
+
+
+@pytest.mark.parametrize("card", ["Preyseizer Dragon", "Devouring Hellion"])
+def test_a_sacrifice_as_the_card_enters_wakes_dies_triggers(tmp_path, real_db, card):
+    """Devour (CR 702.82a: "As this object enters, you may sacrifice any number of creatures") and Devouring
+    Hellion's "As this creature enters, you may sacrifice any number of creatures" (614.1c) may put Alice's Grizzly
+    Bears into her graveyard as the card is put by Hypergenesis: Bob's Blood Artist ("Whenever this creature or
+    another creature dies") would trigger (700.4). Never answered as if nothing died."""
+    lines = _after({"Alice": [card]}, {"Alice": ["Grizzly Bears"], "Bob": ["Blood Artist"]})
+    res = run(tmp_path, real_db, lines)
+    assert res.verdict == "unsupported", (res.verdict, res.message)
+    assert "Blood Artist" in res.message
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("You may have this creature enter as a copy of any creature on the battlefield.", True),  # Clone, CR 707.5
+    ("If a nontoken creature would enter and it wasn't cast, exile it instead.", True),     # Containment Priest
+    ("This land enters tapped.", False),                                                     # CR 614.1c: no trigger change
+    ("This creature enters with a +1/+1 counter on it for each color of mana spent to cast it.", False),
+])
+def test_enters_replacement_is_typed(text, expected):
+    """A replacement of whether or as what a permanent enters (CR 614.6, 707.5) is typed; "enters tapped" and "enters
+    with counters" change neither whether it enters nor its abilities."""
+    from mtgcheck.models.text.facts import enters_replacement
+
+    assert enters_replacement(text) is expected

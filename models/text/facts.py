@@ -170,3 +170,20 @@ def trigger_event(text: str) -> str | None:
     if _COMBAT_TRIGGER.match(cond):
         return "combat"
     return None
+
+
+#: Wording of a replacement effect on a permanent entering other than "enters tapped" / "enters with counters":
+#: entering as a copy or as something else, entering instead of (or being exiled instead of) entering, not being
+#: able to enter (CR 614.1c, 614.6, 707.5, 614.12).
+_ENTERS_REPLACEMENT = re.compile(r"\b(?:enters?|entering)\b[^.]*\b(?:as a copy|copy of|instead)\b|\bwould enter\b|"
+                                 r"\bcan't enter\b|\benters? as (?:a|an|the)\b|\bas a copy\b", re.I)
+
+
+@functools.lru_cache(maxsize=65536)
+def enters_replacement(text: str) -> bool:
+    """Whether an unmodelled line may replace whether or as what a permanent enters the battlefield: "You may have
+    this creature enter as a copy of ..." (Clone, CR 707.5, 614.1c), "If a nontoken creature would enter and it
+    wasn't cast, exile it instead" (Containment Priest, 614.6), "... can't enter". Over-approximated toward True
+    (any "would enter", "as a copy", "enter(s) as a", or "enters ... instead"); "enters tapped" and "enters with N
+    counters" alone are not (they change neither whether it enters nor its abilities, 614.1c)."""
+    return bool(_ENTERS_REPLACEMENT.search(text or ""))
