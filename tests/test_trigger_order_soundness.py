@@ -204,3 +204,14 @@ def test_enters_replacement_is_typed(text, expected):
     from mtgcheck.models.text.facts import enters_replacement
 
     assert enters_replacement(text) is expected
+
+
+def test_an_enters_trigger_in_quotes_is_not_the_abilitys_own(tmp_path, real_db):
+    """Cherished Hatchling: "When this creature dies, ... whenever you cast a Dinosaur spell this turn, it gains
+    "When this creature enters, you may have it fight ..."". The quoted ability is granted by the effect (CR
+    113.2c), not a trigger condition of the Hatchling: put by Hypergenesis, it has no enters trigger (603.6a), and
+    its dies trigger cannot trigger (no state-based action puts the 2/1 into a graveyard, 704.5f). Only Wall of
+    Omens' ability waits."""
+    res = run(tmp_path, real_db, _after({"Alice": ["Cherished Hatchling", "Wall of Omens"]}))
+    assert res.verdict == "no expectation", (res.verdict, res.message)
+    assert res.answer.values["triggers"] == {"Alice": ["Wall of Omens"]}

@@ -235,6 +235,7 @@ def _etb_trigger_parser(kind: str, text: str, card: Card):
                               "condition": enters_condition(rest)}
 
 
+_QUOTED = re.compile(r"[\"“][^\"”]*[\"”]")
 _OTHER_ENTERS = re.compile(r"\bwhen(ever)? (a|an|another|one or more)\b[^,]*\benters\b", re.I)
 _CAST_TRIGGER = re.compile(r"^when(ever)? you cast (this|~)\b", re.I)
 
@@ -253,7 +254,9 @@ def typed_trigger(text: str, effect: Effect) -> Effect:
     if not isinstance(effect, Unmodelled):
         return effect
     t = (text or "").strip()
-    if _ETB_TRIGGER.match(t) or _ETB_ANYWHERE.search(t):
+    # (an ability in quotes is one the effect grants, not this ability's trigger condition, CR 113.2c: Cherished
+    # Hatchling's dies trigger grants "When this creature enters, ..." to Dinosaur spells)
+    if _ETB_TRIGGER.match(t) or _ETB_ANYWHERE.search(_QUOTED.sub("", t)):
         body = t.split(",", 1)[1] if "," in t else t
         return EntersTrigger(event="enters", refers_to_x=bool(_REFERS_X.search(body)), does=effect,
                              condition=enters_condition(body) if "," in t else None)
