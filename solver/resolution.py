@@ -986,7 +986,8 @@ def _trigger_order_topics(ctx: Context) -> tuple[Topic, ...]:
 def _no_graveyard_sba(ctx: Context) -> bool:
     """Whether no state-based action checked after the process (CR 704.3, 117.5) can put a permanent into a
     graveyard, over-approximated toward False: each card put is neither a planeswalker (704.5i), a battle
-    (704.5v), an Aura (704.5m) nor a World (704.5k); no legendary card put shares its name with another
+    (704.5v), an Aura (704.5m) nor a World (704.5k); no Aura is in play (704.5m: one may become illegally
+    attached); no legendary card put shares its name with another
     legendary permanent of its controller (704.5j); each creature put has a printed toughness of at least 1, no
     counters other than +1/+1 as it enters and no type-changing ability (704.5f); no permanent has damage marked
     (704.5g); and nothing unmodelled in play or on the cards put could change power, toughness or other
@@ -1004,6 +1005,11 @@ def _no_graveyard_sba(ctx: Context) -> bool:
                                if perm.card.type_line.has("Legendary"))
     for perm in ctx.state.battlefield:
         if getattr(perm, "damage", 0):
+            return False
+        if perm.card.type_line.has("Aura"):
+            # an Aura in play may become illegally attached after a card is put (a protection it grants: Akroma's
+            # Memorial gives the enchanted creature protection from red, and a red Aura on it goes to the graveyard,
+            # CR 704.5m, 702.16c); not modelled here
             return False
     for p, names in put.items():
         if not isinstance(names, list) or p not in ctx.state.players:

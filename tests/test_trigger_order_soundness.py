@@ -215,3 +215,26 @@ def test_an_enters_trigger_in_quotes_is_not_the_abilitys_own(tmp_path, real_db):
     res = run(tmp_path, real_db, _after({"Alice": ["Cherished Hatchling", "Wall of Omens"]}))
     assert res.verdict == "no expectation", (res.verdict, res.message)
     assert res.answer.values["triggers"] == {"Alice": ["Wall of Omens"]}
+
+
+def test_an_aura_that_falls_off_wakes_graveyard_triggers(tmp_path, real_db):
+    """Akroma's Memorial put by Hypergenesis gives Alice's Grizzly Bears protection from red; the red Aura
+    Firebreathing on it is then attached illegally and put into Alice's graveyard by a state-based action (CR
+    702.16c, 704.5m), so Mazzy, Truesword Paladin's "Whenever an Aura you control is put into your graveyard from
+    the battlefield" triggers. Never answered as if no Aura could leave."""
+    text = "\n".join([
+        "players: [Alice, Bob]",
+        "battlefield:",
+        "  Alice:",
+        "    - {card: Grizzly Bears, id: bear}",
+        "    - {card: Firebreathing, attached_to: bear}",
+        "    - Mazzy, Truesword Paladin",
+        "hand:",
+        "  Alice: [Akroma's Memorial]",
+        "ask:",
+        "  trigger_order:",
+        "    after: {spell: Hypergenesis, player: Alice, put: {Alice: [Akroma's Memorial]}}",
+    ]) + "\n"
+    res = run(tmp_path, real_db, text)
+    assert res.verdict == "unsupported", (res.verdict, res.message)
+    assert "Mazzy" in res.message
