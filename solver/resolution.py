@@ -37,7 +37,7 @@ from mtgcheck.models.behaviour import abilities_of
 from .combinatorics import count_sub_multisets, distinct_orders, multinomial, sub_multisets
 from .layers import entering_abilities, permanent_abilities
 from .questions import Answer, Context, QuestionError, Unsupported, question, take
-from mtgcheck.models.effects import Topic
+from mtgcheck.models.effects import Topic, Unmodelled
 
 # ---------------------------------------------------------------------------
 # Combinatorics on multisets of card names
@@ -941,6 +941,17 @@ def _triggers_from_process(ctx: Context, after: Any) -> tuple[dict[str, list[str
         for cards in ctx.state.zones.get(zone, {}).values():
             watchers += [(inst.card.name, tuple(a for a in abilities_of(inst.card) if zone in a.zones))
                          for inst in cards]
+    # ... and delayed triggered abilities of resolved spells still in force ("Whenever a creature or enchantment you
+    # control enters this turn, draw a card": Rite of Harmony, CR 603.7): not among the gate's effect abilities
+    for eff in ctx.state.effects:
+        if eff.ability is not None:
+            continue
+        for a in abilities_of(eff.card):
+            if a.kind == "triggered" and not (isinstance(a.effect, Unmodelled)
+                                              and a.effect.trigger_event in ("step", "cast", "combat")):
+                raise Unsupported(f"{eff.card.name} (a resolved spell in force) has a delayed triggered ability "
+                                  f"({a.describe()}) that may trigger as permanents are put onto the battlefield; "
+                                  "not modelled (CR 603.7)")
     for name, abilities in watchers:
         for a in abilities:
             if is_other_enters_trigger(a):

@@ -238,3 +238,23 @@ def test_an_aura_that_falls_off_wakes_graveyard_triggers(tmp_path, real_db):
     res = run(tmp_path, real_db, text)
     assert res.verdict == "unsupported", (res.verdict, res.message)
     assert "Mazzy" in res.message
+
+
+@pytest.mark.parametrize("spell", ["Rite of Harmony", "First Day of Class"])
+def test_a_delayed_trigger_of_a_resolved_spell_is_not_ignored(tmp_path, real_db, spell):
+    """Rite of Harmony ("Whenever a creature or enchantment you control enters this turn, draw a card") and First
+    Day of Class resolved earlier this turn: their delayed triggered abilities (CR 603.7) trigger when Grizzly Bears
+    is put by Hypergenesis (603.6a). Never answered as if no ability triggered."""
+    text = "\n".join([
+        "players: [Alice, Bob]",
+        "effects:",
+        f"  - {{card: {spell}, controller: Alice}}",
+        "hand:",
+        "  Alice: [Grizzly Bears]",
+        "ask:",
+        "  trigger_order:",
+        "    after: {spell: Hypergenesis, player: Alice, put: {Alice: [Grizzly Bears]}}",
+    ]) + "\n"
+    res = run(tmp_path, real_db, text)
+    assert res.verdict == "unsupported", (res.verdict, res.message)
+    assert spell in res.message
