@@ -676,16 +676,46 @@ class PartySize(Amount):
     get the highest result (CR 700.8, 700.8a-b)."""
 
 
+#: What an ``EventAmount`` reads of its trigger event (CR 603.2): a number of the event itself (``""``), the player the
+#: event names (``player``), the combat of the attack that triggered it (``attack``).
+EVENT_REFERENCES = ("", "player", "attack")
+
+
 @dataclass(frozen=True)
 class EventAmount(Amount):
     """A number the trigger event gives ("that much", "that many": how many creatures attacked, "Whenever one or
     more creatures you control attack, add that much mana ...", Grand Warlord Radha; "twice that much {G}",
     Fangorn): ``at_least`` is the least the event gives (1 for "one or more ... attack", CR 508.1, 603.2c),
     ``times`` multiplies ("twice"). It is not a number of the game state: read as if the ability resolved now (CR
-    106.7), it is one of the numbers its event can give, enumerated by the caller."""
+    106.7), it is one of the numbers its event can give, enumerated by the caller.
+
+    ``of`` and ``reads`` type an amount read from what the event names (CR 603.2: a triggered ability's text may refer to
+    the event's object or player), not from the state as it is now:
+
+    * ``of="player"``: ``reads`` is read with the player the event names as "you" ("At the beginning of each player's
+      first main phase, ... that player adds {C} for each artifact they control", Blinkmoth Urn: ``reads`` is
+      ``CountOf(artifact you control)``); ``whose`` is who the event can name (``any``: each player, ``opponent``);
+    * ``of="attack"``: ``reads`` is read in the combat of the attack that triggered it ("Whenever Tesak attacks, add {R}
+      for each attacking creature": ``CountOf(attacking creature)``; "Whenever Klauth attacks, add X mana ..., where X
+      is the total power of attacking creatures": ``TotalAmong(power, attacking creature)``): the source is attacking
+      when the ability triggers (CR 508.1, 508.3a), and may be removed from combat before it resolves (CR 506.4);
+    * ``of=""``: a number of the event itself ("that much"), ``reads`` is ``None``.
+
+    ``solver.mana_amounts.chosen_values`` gives every value such an amount can take."""
 
     at_least: int = 0
     times: int = 1
+    of: str = ""
+    reads: "Amount | None" = None
+    whose: str = "any"
+
+    def __post_init__(self) -> None:
+        if self.of not in EVENT_REFERENCES:
+            raise _unknown("event reference", self.of, EVENT_REFERENCES, "amount")
+        if (self.reads is None) != (self.of == ""):
+            raise ValueError("an amount read from the event's player or attack needs 'reads', and only then")
+        if self.whose not in WHOSE:
+            raise _unknown("player", self.whose, WHOSE, "amount")
 
 
 @dataclass(frozen=True)

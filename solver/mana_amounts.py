@@ -247,6 +247,8 @@ def chosen_values(state: GameState, perm: Permanent, ab: Ability, a: Any, ignore
         # mana adds no type (no output's types change between 1 and more mana), so the least and 1 stand for all
         if not ignore_costs:
             raise Unsupported(f"{_describe(perm, ab)}: the amount is a number of the event that triggers it (CR 603.2)")
+        if inner.of:
+            return event_reference_values(state, perm, ab, inner)
         return sorted({inner.at_least * inner.times, max(inner.at_least, 1) * inner.times})
     if isinstance(inner, VariableX) and not ignore_costs:
         objs = _object_x_part(ab)
@@ -275,6 +277,39 @@ def chosen_values(state: GameState, perm: Permanent, ab: Ability, a: Any, ignore
         return [0, 1]
     raise CostObjectAmount(f"{_describe(perm, ab)}: the amount reads the object sacrificed or exiled to pay the "
                            f"cost (CR 601.2h, 608.2h); every choice of it is not enumerated here")
+
+
+def event_reference_values(state: GameState, perm: Permanent, ab: Ability, a: EventAmount) -> list[int]:
+    """The values an amount read from what the trigger event names (``EventAmount`` with ``of``, CR 603.2) takes
+    when the ability resolves now (CR 106.7: what it would produce), each at least 0 (CR 107.1b):
+
+    * ``of="player"``: ``a.reads`` read with each player the event can name as "you" (``a.whose``: every player, or
+      the opponents of ``perm``'s controller) — "each player's first main phase ... that player adds {C} for each
+      artifact they control" (Blinkmoth Urn) counts Alice's artifacts at Alice's phase and Bob's at Bob's;
+    * ``of="attack"``: the source has attacked (CR 508.1, 508.3a: "Whenever [this] attacks"); with no other attacker
+      ``a.reads`` is 1 (a count of attacking creatures: the source) or the source's own power or toughness (a total
+      of attacking creatures; ``solver.quantities._stat``: unknown under power-changing text not modelled, CR 613.4); 0 too, as the source may be removed from combat before the ability resolves (CR 506.4).
+      More attackers give more of the same mana, never another type.
+
+    Returns the sorted values, each times ``a.times``. Raises ``Unsupported`` for a ``reads`` not read here, or a
+    number the state does not give (``solver.quantities.amount_value``)."""
+    from mtgcheck.models.effects import CountOf, TotalAmong
+
+    from .quantities import _players, _stat, amount_value
+
+    assert a.reads is not None  # EventAmount.__post_init__: ``of`` comes with ``reads``
+    text = ab.describe()
+    if a.of == "player":
+        values = set()
+        for p in _players(state, perm.controller, a.whose, None):
+            n, _why = amount_value(state, p, a.reads, perm, text=text)
+            values.add(max(n, 0) * a.times)
+        return sorted(values)
+    if isinstance(a.reads, CountOf):
+        return sorted({0, a.times})
+    if isinstance(a.reads, TotalAmong):
+        return sorted({0, max(_stat(state, perm, a.reads.stat, text), 0) * a.times})
+    raise Unsupported(f"{_describe(perm, ab)}: the amount {a.reads!r} of the attack that triggers it is not modelled")
 
 
 class ManaXAmount(Unsupported):

@@ -76,10 +76,11 @@ def test_attack_trigger_counts_at_least_the_attacker_cr_508_1(tmp_path, real_db)
     it makes at least one creature attacking, so read as if it resolved now it could produce {R} (not nothing, which
     the board outside combat would say)."""
     from mtgcheck.models.behaviour import abilities_of
-    from mtgcheck.models.effects import EventAmount, TriggeredAddMana
+    from mtgcheck.models.effects import CountOf, EventAmount, TriggeredAddMana
 
     (t,) = [a for a in abilities_of(real_db.get("Tesak, Judith's Hellhound")) if isinstance(a.effect, TriggeredAddMana)]
-    assert t.effect.output.amount == EventAmount(at_least=1)
+    amt = t.effect.output.amount
+    assert isinstance(amt, EventAmount) and amt.of == "attack" and isinstance(amt.reads, CountOf)
     r = _ask(tmp_path, real_db, "{card: \"Tesak, Judith's Hellhound\", id: t}", "{could_produce: {id: t}}")
     assert r.verdict != "unsupported" and r.answer.values["types"] == ["R"]
 
@@ -106,10 +107,12 @@ def test_that_players_artifacts_are_a_number_of_the_event_cr_106_7(tmp_path, rea
     resolved now, untapped it could produce {C} (its controller controls it, an artifact, at their own phase); tapped,
     its intervening "if" fails now and it could produce nothing."""
     from mtgcheck.models.behaviour import abilities_of
-    from mtgcheck.models.effects import EventAmount, TriggeredAddMana
+    from mtgcheck.models.effects import CountOf, EventAmount, TriggeredAddMana
 
     (t,) = [a for a in abilities_of(real_db.get("Blinkmoth Urn")) if isinstance(a.effect, TriggeredAddMana)]
-    assert t.effect.output.amount == EventAmount(at_least=0)
+    amt = t.effect.output.amount
+    assert isinstance(amt, EventAmount) and amt.of == "player" and amt.whose == "any"
+    assert isinstance(amt.reads, CountOf) and amt.reads.filter.controller == "you"  # "they": the event's player
     r = _ask(tmp_path, real_db, "{card: Blinkmoth Urn, id: u}", "{could_produce: {id: u}}")
     assert r.answer.values["types"] == ["C"]
     r = _ask(tmp_path, real_db, "{card: Blinkmoth Urn, id: u, tapped: true}", "{could_produce: {id: u}}")

@@ -395,3 +395,71 @@ def test_a_delayed_sacrifice_at_the_next_end_step_changes_no_mana_now_cr_603_7a(
     got = classify("If this ability has been activated four or more times this turn, sacrifice this creature at the "
                    "beginning of the next end step.", "rider")
     assert got == frozenset({Topic.TRIGGERS})
+
+
+# ---- amounts read from what the trigger event names (CR 603.2; EventAmount with of/reads) ------------------------
+
+def _event_amount_of(name: str, real_db):
+    from mtgcheck.models.behaviour import abilities_of
+
+    (t,) = [a for a in abilities_of(real_db.get(name)) if isinstance(a.effect, TriggeredAddMana)]
+    return t, t.effect.output.amount
+
+
+def test_total_power_of_attacking_creatures_is_read_in_the_attack_cr_508_3a(real_db):
+    """CR 603.2, 508.1, 508.3a, 506.4, 106.7: Klauth's "Whenever Klauth attacks, add X mana in any combination of
+    colors, where X is the total power of attacking creatures": the attack that triggers it has Klauth (4/4) attacking,
+    so read as if it resolved now X can be 4 (Klauth alone) or 0 (removed from combat, 506.4) — never the board's
+    outside combat, where no creature attacks. It could produce each colour."""
+    from mtgcheck.models.effects import EventAmount, TotalAmong
+    from mtgcheck.models.state import GameState, Permanent
+    from mtgcheck.solver.mana_amounts import event_reference_values
+    from mtgcheck.solver.produce import could_produce
+
+    t, amt = _event_amount_of("Klauth, Unrivaled Ancient", real_db)
+    assert isinstance(amt, EventAmount) and amt.of == "attack"
+    assert isinstance(amt.reads, TotalAmong) and amt.reads.stat == "power"
+    s = GameState(players=["Alice", "Bob"], active="Alice")
+    k = Permanent("k", real_db.get("Klauth, Unrivaled Ancient"), "Alice", "Alice")
+    s.battlefield.append(k)
+    assert event_reference_values(s, k, t, amt) == [0, 4]
+    assert could_produce(s).types["k"] == frozenset("WUBRG")
+
+
+def test_that_players_artifacts_are_counted_for_each_player_cr_603_2(real_db):
+    """CR 603.2, 106.7: Blinkmoth Urn's "At the beginning of each player's first main phase, ... that player adds {C}
+    for each artifact they control": "they" is the player the event names, any player; Alice controls the Urn and a
+    Mox (2 artifacts), Bob none, so the amount is 2 at Alice's phase and 0 at Bob's."""
+    from mtgcheck.models.state import GameState, Permanent
+    from mtgcheck.solver.mana_amounts import event_reference_values
+
+    t, amt = _event_amount_of("Blinkmoth Urn", real_db)
+    assert amt.of == "player" and amt.whose == "any"
+    s = GameState(players=["Alice", "Bob"], active="Alice")
+    u = Permanent("u", real_db.get("Blinkmoth Urn"), "Alice", "Alice")
+    s.battlefield += [u, Permanent("m", real_db.get("Mox Emerald"), "Alice", "Alice"),
+                      Permanent("f", real_db.get("Forest"), "Bob", "Bob")]
+    assert event_reference_values(s, u, t, amt) == [0, 2]
+
+
+def test_attacking_creatures_of_another_attack_are_not_the_sources_cr_508_3a():
+    """CR 508.3a: "Whenever [a creature] attacks" triggers for that creature; when it is not the source ("Whenever a
+    creature attacks, add {R} for each attacking creature", wording of no printed card) the attack reference is not
+    read (the line stays unmodelled, never a guess)."""
+    from mtgcheck.models.text.mana_tail import _event_reference
+
+    amount = {"count": "attacking creature"}
+    assert _event_reference("Whenever a creature attacks", amount, None, ("Test Card",)) is None
+    assert _event_reference("Whenever Test Card attacks", amount, None, ("Test Card",)) is not None
+    # a player not named by the event ("your upkeep") is not read as "they"
+    assert _event_reference("At the beginning of your upkeep", {"count": "artifact they control"}, "that_player", ()) \
+        is None
+
+
+def test_combat_damage_that_much_is_at_least_one_cr_120_8(real_db):
+    """CR 120.8, 603.2: Sakiko's "Whenever a creature you control deals combat damage to a player, add that much {G}":
+    0 damage is no damage dealt (no trigger), so the event's number is at least 1; it could produce {G}."""
+    from mtgcheck.models.effects import EventAmount
+
+    _t, amt = _event_amount_of("Sakiko, Mother of Summer", real_db)
+    assert amt == EventAmount(at_least=1)

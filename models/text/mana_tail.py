@@ -52,9 +52,10 @@ _OTHER_TO = {"that player": "that_player", "the active player": "active_player",
 _THEY_CHOOSE = re.compile(r" (?:they choose|that player chooses)(?=\.|$)", re.I)
 
 
-def parse_triggered_add_mana(text: str) -> dict:
+def parse_triggered_add_mana(text: str, names: tuple[str, ...] = ()) -> dict:
     """Parse a non-mana triggered ability that adds mana (see the module docstring) into
-    ``triggered_add_mana`` params; raises ``ValueError`` when the wording is not one."""
+    ``triggered_add_mana`` params; ``names``: the card's name and short name, by which its text refers to itself
+    (CR 201.5), read in an attack event (``_event_reference``). Raises ``ValueError`` when the wording is not one."""
     t = text.strip()
     m = _FIREBENDING.match(t)
     if m:
@@ -125,14 +126,15 @@ def parse_triggered_add_mana(text: str) -> dict:
         times = {"twice ": 2, "three times ": 3}.get((me.group("times") or "").lower(), 1)
         event_amount = {"at_least": 1, "times": times}
         body = "add X " + me.group("rest")
+    elif me and chosen_amount is None and re.fullmatch(r"whenever [^,]+? deals combat damage to a player",
+                                                        m.group("event").strip(), re.I):
+        # "Whenever a creature you control deals combat damage to a player, add that much {G}" (Sakiko, Mother of
+        # Summer): the damage the event names; 0 damage is no damage dealt (CR 120.8), so no event: at least one
+        times = {"twice ": 2, "three times ": 3}.get((me.group("times") or "").lower(), 1)
+        event_amount = {"at_least": 1, "times": times}
+        body = "add X " + me.group("rest")
     elif me and chosen_amount is not None:
         body = "add X " + me.group("rest")
-    mf = re.fullmatch(r"add (\{[wubrgc]\}) for each attacking creature\.?", body.strip(), re.I)
-    if mf and chosen_amount is None and re.fullmatch(r"whenever [^,.]+? attacks?", m.group("event").strip(), re.I):
-        # "Whenever Tesak attacks, add {R} for each attacking creature": the attack that triggers it makes at least
-        # one creature attacking (CR 508.1, 603.2c); read as if it resolved now (CR 106.7), it is a number the event
-        # gives, at least one
-        body, event_amount = f"add X {mf.group(1)}", {"at_least": 1}
     if re.search(r"\bequal to the number of creatures you control that share a creature type with it\b", body, re.I):
         if not re.fullmatch(r"whenever a creature enters", m.group("event").strip(), re.I):
             raise ValueError("'share a creature type with it' of another event is not modelled")
@@ -154,14 +156,10 @@ def parse_triggered_add_mana(text: str) -> dict:
         raise ValueError("mana to another player, a target or a library card: not modelled here")
     if other is not None:
         params["to"] = other
-    amt = params.get("amount")
-    if (params.get("to") == "that_player" and isinstance(amt, dict) and event_amount is None and chosen_amount is None
-            and re.fullmatch(r"(?:artifact|creature|land|permanent)s? they control", str(amt.get("count", "")), re.I)):
-        # "that player adds {C} for each artifact they control" (Blinkmoth Urn): "they" is the player the trigger
-        # event names, not a player of the state now; read as if it resolved now (CR 106.7) it is a number that
-        # event gives — none or more (the source's controller, at their own phase, controls the source itself)
-        params["amount"] = "X"
-        event_amount = {"at_least": 0}
+    if event_amount is None and chosen_amount is None:
+        of_event = _event_reference(m.group("event").strip(), params.get("amount"), params.get("to"), names)
+        if of_event is not None:
+            params["amount"] = of_event
     if params.get("rider"):
         params["rider"] = _trigger_riders(str(params["rider"]))
     if event_amount is not None or chosen_amount is not None:
@@ -169,7 +167,8 @@ def parse_triggered_add_mana(text: str) -> dict:
 
         if params.get("amount") != "X":
             raise ValueError("'that much' with another amount")
-        params["amount"] = EventAmount(**event_amount) if event_amount is not None else chosen_amount
+        params["amount"] = (EventAmount(at_least=event_amount["at_least"], times=event_amount.get("times", 1))
+                            if event_amount is not None else chosen_amount)
     out: dict = {"event": m.group("event").strip(), "output": params}
     if enters is not None:
         out["enters"] = enters
@@ -180,6 +179,54 @@ def parse_triggered_add_mana(text: str) -> dict:
     if condition is not None:
         out["condition"] = condition
     return out
+
+
+#: "At the beginning of each player's [step or phase]": the event names a player (CR 603.2), "that player" / "they".
+_EACH_PLAYERS = re.compile(r"^at the beginning of each (?P<who>player|opponent)'s [^,]+$", re.I)
+#: "for each [objects] they control" / "that player controls": a count of the permanents of the event's player.
+_THEY_CONTROL = re.compile(r"^(?P<what>.+?) (?:they control|that player controls)$", re.I)
+#: Amounts of the attacking creatures: "for each attacking creature", "the total power of attacking creatures".
+_ATTACKING = re.compile(r"^(?:(?P<count>attacking creatures?)|the total (?P<stat>power|toughness) of attacking "
+                        r"creatures)$", re.I)
+
+
+def _event_reference(event: str, amount: object, to: object, names: tuple[str, ...]) -> object:
+    """An amount that reads what the trigger event names (CR 603.2) as a typed ``EventAmount``, or ``None``:
+
+    * "[At the beginning of each player's ...], that player adds {C} for each artifact they control" (Blinkmoth Urn):
+      "they" is the player the event names, not a player of the state now -> ``EventAmount(of="player",
+      reads=CountOf(artifact you control))``, read with that player as "you" (``whose``: the players the event can
+      name);
+    * "Whenever [this creature / its name] attacks, add {R} for each attacking creature" (Tesak, Judith's Hellhound),
+      "... add X mana ..., where X is the total power of attacking creatures" (Klauth, Unrivaled Ancient): the
+      attackers of the combat the event starts, the source among them (CR 508.1, 508.3a) ->
+      ``EventAmount(of="attack", reads=...)``. An attack by another creature ("Whenever a creature attacks") is not
+      read here (its attacker is not the source).
+
+    ``amount`` is the parsed ``{count: ...}`` / ``{x_is: ...}`` / ``{equal_to: ...}`` wording; ``to`` the recipient."""
+    from mtgcheck.models.effects import Amount, CountOf, EventAmount, TotalAmong
+
+    from .amounts import parse_amount
+    from .filters import parse_filter
+
+    if not isinstance(amount, dict) or len(amount) != 1:
+        return None
+    words = str(next(iter(amount.values()))).strip().rstrip(".")
+    words = re.sub(r"^the number of ", "", words, flags=re.I)
+    ep = _EACH_PLAYERS.match(event)
+    tc = _THEY_CONTROL.match(words)
+    if ep and tc and to == "that_player" and "count" in amount:
+        reads: Amount = CountOf(parse_filter(tc.group("what"), "you"))
+        return EventAmount(of="player", reads=reads, whose="any" if ep.group("who").lower() == "player" else "opponent")
+    selves = ["this creature", "this"] + [n for n in names if n]
+    att = _ATTACKING.match(words)
+    if att and to is None and re.fullmatch(r"whenever (?:%s) attacks" % "|".join(re.escape(x) for x in selves), event,
+                                           re.I):
+        attackers = parse_amount("the total power of attacking creatures").filter  # type: ignore[attr-defined]
+        stat = att.group("stat")
+        reads = TotalAmong(stat.lower(), attackers) if stat else CountOf(attackers)
+        return EventAmount(of="attack", reads=reads)
+    return None
 
 
 #: "add [twice] that much mana in any combination of ..." / "add twice that much {G}": a number of the event.
@@ -468,7 +515,8 @@ def mana_tail_parser(kind: str, text: str, card: Card) -> "tuple[str, Mapping] |
             return None
     if kind == "triggered" and re.search(r"\badds?\b", low):
         try:
-            return "triggered_add_mana", parse_triggered_add_mana(text)
+            names = tuple(dict.fromkeys((card.name, card.name.split(",")[0].strip())))
+            return "triggered_add_mana", parse_triggered_add_mana(text, names)
         except ValueError:
             return None
     if kind == "activated" and low.startswith("each player reveals the top card of their library."):
