@@ -133,6 +133,7 @@ def test_enters_condition_types_the_intervening_if(does, expected):
     ("Whenever a creature dies or is exiled, draw a card.", None),
     ("Whenever a player puts a card onto the battlefield, draw.", None),
     ("draw one card", None),                                                     # no trigger condition
+    ("Whenever you roll a die, scry 1.", None),  # CR 706: rolling a die is not dying (700.4)
 ])
 def test_trigger_event_is_typed_only_when_plain(line, expected):
     """CR 603.1: "[When/Whenever/At] [trigger event], [effect]"; a condition naming another event, or two, is

@@ -130,7 +130,7 @@ _OTHER_EVENT_WORDS = re.compile(r"\b(?:enters?|entered|battlefield|dies|die|leav
                                 r"graveyard|sacrifices?|destroy(?:ed|s)?|discards?|draws?|copy|copies|becomes?|"
                                 r"turned|transforms?|plays?|counters?|loses?|gains?|taps?|untaps?|activates?|"
                                 r"cycles?|targets?|mills?|searches|shuffles?|reveals?|explores?|scry|scries|"
-                                r"surveils?)\b", re.I)
+                                r"surveils?|rolls?|rolled)\b", re.I)  # ("roll a die": CR 706, not dying)
 _STEP_TRIGGER = re.compile(r"^at (?:the )?(?:beginning|end) of\b", re.I)
 _CAST_TRIGGER = re.compile(r"^whenever (?:you|a player|an opponent|another player|each player|that player) casts? "
                            r"[^,]*\bspells?\b", re.I)
