@@ -771,8 +771,14 @@ def could_produce(state: GameState) -> ProduceResult:
     reflect_of: dict[str, list[tuple[Ability, int | None, Any]]] = {}
     groups: dict[Any, list[str]] = {}
     by_id = {p.id: p for p in state.battlefield}
+    # _mana_abilities reads only the permanent's ability objects after the layers: permanents with the very same
+    # objects (identical cards the layers left alone) share one answer (exact; issue 14, 10,000 basics)
+    mana_abs: dict[tuple[int, ...], list[Ability]] = {}
     for perm in state.battlefield:
-        abs_ = _mana_abilities(view, perm)
+        ak = tuple(map(id, view[perm.id].abilities))
+        abs_ = mana_abs.get(ak)
+        if abs_ is None:
+            abs_ = mana_abs[ak] = _mana_abilities(view, perm)
         if not abs_:
             continue
         # (an activation restriction, "Activate only if you control a Swamp", CR 602.5, does not change what the
@@ -840,11 +846,23 @@ def could_produce(state: GameState) -> ProduceResult:
     # Interchangeable permanents that reflect nothing (``interchangeable_key``) have one value: computed once.
     same: dict[tuple, tuple[frozenset[str], list[tuple[str, Provenance]]]] = {}
 
+    # context-free values by the tuple of ability objects, read back without the shared cache's checks
+    free: dict[tuple[int, ...], tuple[frozenset[str], list[tuple[str, Provenance]]] | None] = {}
+
     def node_value(pid: str) -> frozenset[str]:
         if pid not in reflect_of and not watch[pid]:
-            got = _context_free_value(abil[pid], lambda: _node_value(pid), pid, prov)
-            if got is not None:
-                return got
+            fk = tuple(map(id, abil[pid]))
+            if fk in free:
+                hit = free[fk]
+                if hit is not None:
+                    for t, pr in hit[1]:
+                        prov[(pid, t)] = pr
+                    return hit[0]
+            else:
+                got = _context_free_value(abil[pid], lambda: _node_value(pid), pid, prov)
+                free[fk] = None if got is None else (got, [(t, prov[(pid, t)]) for t in got if (pid, t) in prov])
+                if got is not None:
+                    return got
         if pid not in reflect_of:
             k = interchangeable_key(by_id[pid], view, referenced)
             if k is not None:
