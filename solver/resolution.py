@@ -1012,8 +1012,11 @@ def _no_graveyard_sba(ctx: Context) -> bool:
     put = after.get("put") if isinstance(after, Mapping) else None
     if not isinstance(put, Mapping):
         return False
-    legends: Counter = Counter((perm.controller, perm.name) for perm in ctx.state.battlefield
-                               if perm.card.type_line.has("Legendary"))
+    # the names legendary permanents may have now: every face's name of a card with a legendary face (a
+    # double-faced permanent may be either face up, CR 712.8d-e; over-approximated toward False)
+    legends: Counter = Counter((perm.controller, name) for perm in ctx.state.battlefield
+                               if any(f.type_line.has("Legendary") for f in (perm.card.faces or (perm.card,)))
+                               for name in perm.card.face_names)
     for perm in ctx.state.battlefield:
         if getattr(perm, "damage", 0):
             return False
@@ -1036,9 +1039,9 @@ def _no_graveyard_sba(ctx: Context) -> bool:
             tl = face.type_line
             if any(tl.has(w) for w in ("Planeswalker", "Battle", "Aura", "World")):
                 return False
-            if tl.has("Legendary"):
-                legends[(p, c.name)] += 1
-                if legends[(p, c.name)] > 1:
+            if tl.has("Legendary"):  # it enters front face up: the front face's name (CR 712.14, 704.5j)
+                legends[(p, face.name)] += 1
+                if legends[(p, face.name)] > 1:
                     return False
             if tl.has("Creature") and not (str(face.toughness or "").isdigit() and int(face.toughness) >= 1):
                 return False

@@ -259,3 +259,13 @@ def test_a_delayed_trigger_of_a_resolved_spell_is_not_ignored(tmp_path, real_db,
     res = run(tmp_path, real_db, text)
     assert res.verdict == "unsupported", (res.verdict, res.message)
     assert spell in res.message
+
+
+def test_the_legend_rule_reads_a_double_faced_legend_by_its_face_names(tmp_path, real_db):
+    """A double-faced legend put by Hypergenesis enters front face up (CR 712.14) with its front face's name; a second
+    one put by the same player shares it and the legend rule puts one into the graveyard (CR 704.5j), so Blood
+    Artist's dies ability may trigger (CR 700.4): never answered as if nothing died."""
+    res = run(tmp_path, real_db, _after({"Alice": ["Jace, Vryn's Prodigy", "Jace, Vryn's Prodigy"]},
+                                        {"Bob": ["Blood Artist"]}))
+    assert res.verdict == "unsupported", (res.verdict, res.message)
+    assert "Blood Artist" in res.message
