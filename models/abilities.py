@@ -636,6 +636,17 @@ class Ability:
         return isinstance(self.effect, Unmodelled)
 
     @property
+    def trigger_event(self) -> str | None:
+        """For a triggered ability, the only kind of event its trigger condition names (one of
+        ``models.effects.TRIGGER_EVENTS``, read from its wording: ``models.text.facts.trigger_event``), or None (any
+        event, or not a triggered ability). CR 603.1, 603.2."""
+        if self.kind != "triggered":
+            return None
+        from .text.facts import trigger_event
+
+        return trigger_event(self.text or "")
+
+    @property
     def is_mana_ability(self) -> bool:
         """A mana ability (CR 605.1): produces mana, no target, not a loyalty ability, and (605.1a as of
         2026-09-25) does not move a card to or from a library."""

@@ -104,10 +104,13 @@ ALL_TOPICS: frozenset[Topic] = frozenset(Topic)
 
 #: Kinds of trigger event an unmodelled triggered ability may be typed by (``Unmodelled.trigger_event``): ``step``
 #: a phase or step beginning or ending (CR 603.2b, 500.1), ``cast`` a spell being cast (601.2i), ``combat``
-#: attacking, blocking or combat damage (508.1m, 509.1i, 510.3a), ``to_graveyard`` a permanent dying or a card
-#: put into a graveyard (700.4, 603.6c). A question may declare some of them as not happening in what it asks
-#: about (``solver.questions.question(quiet_events=...)``).
-TRIGGER_EVENTS = ("step", "cast", "combat", "to_graveyard")
+#: attacking, blocking or combat damage (508.1m, 509.1i, 510.3a), ``dies`` a permanent put into a graveyard from the
+#: battlefield (700.4, 603.6c, 603.10a; not a card put there from anywhere else: a spell resolving goes to its owner's
+#: graveyard, 608.2n), ``self_to_graveyard`` this object put into a graveyard from anywhere (603.10a: "When this is put
+#: into a graveyard from anywhere", Emrakul, the Aeons Torn), ``mana`` a permanent tapped for mana (106.12: only by
+#: activating a mana ability, 605.3). A question may declare some of them as not happening in what it asks about
+#: (``solver.questions.question(quiet_events=...)``).
+TRIGGER_EVENTS = ("step", "cast", "combat", "dies", "self_to_graveyard", "mana")
 
 
 class Scope(StrEnum):
@@ -2433,7 +2436,9 @@ ENTERS_EVENTS = ("enters", "other_enters")
 #: permanent that was cast ("if you cast it", "if it was kicked", "if {R}{R} was spent to cast it": CR 601.2,
 #: 702.33d, 601.2h); ``not_cast`` one that holds for every permanent that was not cast ("if you didn't cast it from
 #: your hand", Phage the Untouchable); ``other`` any other condition, not modelled (its wording stays in ``does``).
-ENTERS_CONDITIONS = ("was_cast", "not_cast", "other")
+#: ``event``: the trigger event itself is qualified beyond entering ("enters from a graveyard", "enters untapped",
+#: "enters during the declare attackers step", CR 603.2, 603.6a), not modelled.
+ENTERS_CONDITIONS = ("was_cast", "not_cast", "other", "event")
 
 
 @dataclass(frozen=True, eq=False)
@@ -2450,12 +2455,17 @@ class EntersTrigger(Effect):
                                          lambda u: u.text))
     #: its intervening "if" (CR 603.4), one of ``ENTERS_CONDITIONS``; None: it has none
     condition: str | None = fld(None)
+    #: the other event of "When this enters or [event], ..." (Jerren's "or another nontoken Human you control dies",
+    #: "enters or attacks"; CR 603.2): one of ``TRIGGER_EVENTS``, or ``"any"`` when not typed; None: entering alone
+    also: str | None = fld(None)
 
     def __post_init__(self) -> None:
         if self.event not in ENTERS_EVENTS:
             raise _unknown("enters_trigger event", self.event, ENTERS_EVENTS, "enters_trigger")
         if self.condition is not None and self.condition not in ENTERS_CONDITIONS:
             raise _unknown("enters_trigger condition", self.condition, ENTERS_CONDITIONS, "enters_trigger")
+        if self.also is not None and self.also not in TRIGGER_EVENTS + ("any",):
+            raise _unknown("enters_trigger also", self.also, TRIGGER_EVENTS + ("any",), "enters_trigger")
 
 
 def _trigger_does(text: str) -> Unmodelled:

@@ -836,6 +836,13 @@ def ask_put_onto_battlefield(ctx: Context) -> Answer:
     """
     args = ctx.args if isinstance(ctx.args, Mapping) else {"spell": ctx.args}
     card, proc, controller, order, kinds, repeat, eligible, ineligible = _process_setup(ctx, args)
+    auras = sorted({name for p in order for name in eligible[p] if ctx.card(name).front.type_line.has("Aura")})
+    if auras:
+        # CR 303.4g: an Aura put onto the battlefield other than by resolving stays in the hand when it can legally
+        # enchant nothing as it would enter, so putting it may leave the same end state as declining
+        raise Unsupported(f"{', '.join(auras)}: an Aura put onto the battlefield by {card.name} enters only attached to "
+                          "something it can legally enchant then (CR 303.4f-g); which end states that allows is not "
+                          "modelled")
     n = count_process_outcomes(eligible, repeat)
     words = _kind_words(kinds)
     why = [f"{card.name}: each player may put {'an' if words[0] in 'aeiou' else 'a'} {words} card from their hand onto the battlefield"
@@ -952,12 +959,19 @@ def _triggers_from_process(ctx: Context, after: Any) -> tuple[dict[str, list[str
                 raise Unsupported(f"{eff.card.name} (a resolved spell in force) has a delayed triggered ability "
                                   f"({a.describe()}) that may trigger as permanents are put onto the battlefield; "
                                   "not modelled (CR 603.7)")
+    quiet = set(_trigger_order_quiet(ctx))
     for name, abilities in watchers:
         for a in abilities:
             if is_other_enters_trigger(a):
                 raise Unsupported(f"{name} has an ability that triggers on other permanents entering ({a.describe()}); "
                                   "its number of triggers depends on the order of entry, which is not modelled")
+            _check_other_trigger(name, a, quiet)
     for p, c in entering:
+        if c.front.type_line.has("Aura"):
+            # CR 303.4g: an Aura put onto the battlefield other than by resolving enters attached to an object its
+            # controller chooses as it enters, and stays where it is when it can legally enchant nothing
+            raise Unsupported(f"{c.name} is an Aura: whether it enters and what it enchants as {p} puts it onto the "
+                              "battlefield depend on what it can legally enchant then (CR 303.4f-g); not modelled")
         etbs = [a for a in entering_abilities(c) if is_self_etb_trigger(a)]  # (its front face's, CR 712.14)
         # CR 603.4: an intervening "if" that holds only for a permanent that was cast (kicked, mana spent to cast
         # it, "if you cast it"): put onto the battlefield, never cast, the ability does not trigger
@@ -967,6 +981,10 @@ def _triggers_from_process(ctx: Context, after: Any) -> tuple[dict[str, list[str
             why.append(f"{c.name}'s enters trigger does not trigger ({a.describe()}): its intervening \"if\" holds "
                        f"only for a permanent that was cast, and {c.name} was put onto the battlefield (CR 603.4)")
         # (an "if" that holds for every permanent not cast, "if you didn't cast it from your hand", is met: it triggers)
+        qualified = [a for a in etbs if getattr(a.effect, "condition", None) == "event"]
+        if qualified:  # "enters from a graveyard", "enters untapped", "enters during ..." (CR 603.2)
+            raise Unsupported(f"{c.name}'s enters trigger names more than entering ({qualified[0].describe()}): "
+                              "whether it triggers as the card is put onto the battlefield is not modelled (CR 603.2)")
         iffy = [a for a in etbs if getattr(a.effect, "condition", None) not in (None, "not_cast")]
         if iffy:  # CR 603.4: it triggers only if its intervening "if" holds as the card enters: not read here
             raise Unsupported(f"{c.name}'s enters trigger has an intervening \"if\" ({iffy[0].describe()}): whether it "
@@ -981,6 +999,27 @@ def _triggers_from_process(ctx: Context, after: Any) -> tuple[dict[str, list[str
             why.append(f"{c.name}'s cast trigger does not trigger: it was put onto the battlefield, not cast (Hypergenesis ruling)")
     why.append("they all waited until the process was over (Hypergenesis ruling 2006-10-15)")
     return {p: ls for p, ls in triggers.items() if ls}, why
+
+
+def _check_other_trigger(name: str, a: Ability, quiet: set[str]) -> None:
+    """Raise ``Unsupported`` for a typed triggered ability that may trigger during a Hypergenesis-style process or
+    on the state-based actions after it, beyond entering (``_triggers_from_process`` counts enters triggers):
+    the other event of "When this enters or [event]" (Jerren's "or another nontoken Human you control dies",
+    ``EntersTrigger.also``), and any other typed trigger (Myr Moonvessel's "When this creature dies, add {C}",
+    ``TriggeredAddMana``) whose event (``trigger_event`` of its wording) is not one of ``quiet`` (CR 603.2,
+    603.10a, 704.3). Untyped ones are the gate's (``Unmodelled.trigger_event``)."""
+    if a.kind != "triggered" or isinstance(a.effect, Unmodelled):
+        return
+    if isinstance(a.effect, EntersTrigger) and a.effect.event == "enters":
+        if a.effect.also is not None and a.effect.also not in quiet:
+            raise Unsupported(f"{name}: {a.describe()}: its trigger event besides entering may happen as the cards "
+                              "are put or by a state-based action after (CR 603.2, 704.3); not modelled")
+        return
+    if is_self_etb_trigger(a) or is_other_enters_trigger(a) or is_cast_trigger(a):
+        return
+    if a.trigger_event not in quiet:
+        raise Unsupported(f"{name}: {a.describe()}: this triggered ability may trigger as the cards are put or by a "
+                          "state-based action after (CR 603.2, 704.3); not modelled")
 
 
 def _trigger_order_topics(ctx: Context) -> tuple[Topic, ...]:
@@ -1064,11 +1103,23 @@ def _no_graveyard_sba(ctx: Context) -> bool:
 
 def _trigger_order_quiet(ctx: Context) -> tuple[str, ...]:
     """The trigger events that do not happen during a Hypergenesis-style process (``solver.gate``): no phase or
-    step begins, no spell is cast, there is no combat (CR 603.2); and nothing goes to a graveyard when no
-    state-based action can put a permanent there afterwards (``_no_graveyard_sba``; the cards move from hands to
-    the battlefield only)."""
-    quiet = ("step", "cast", "combat")
-    return quiet + ("to_graveyard",) if _no_graveyard_sba(ctx) else quiet
+    step begins, no spell is cast, there is no combat (CR 603.2), no permanent is tapped for mana (no mana ability
+    is activated: nothing is paid, CR 106.12, 605.3a); and no permanent dies when no state-based action can put one
+    into a graveyard afterwards (``_no_graveyard_sba``; the cards move from hands to the battlefield only). (The
+    spell itself is put into its owner's graveyard as it finishes resolving, CR 608.2n: "put into a graveyard from
+    anywhere" is never quiet, and ``trigger_event`` does not type it.)"""
+    quiet: tuple[str, ...] = ("step", "cast", "combat", "mana")
+    if not _no_graveyard_sba(ctx):
+        return quiet
+    # a permanent's own "put into a graveyard from anywhere" waits for the same state-based actions (it moves from a
+    # hand to the battlefield only); the spell's own would trigger as it goes to the graveyard (CR 608.2n)
+    after = ctx.args.get("after") if isinstance(ctx.args, Mapping) else None
+    try:
+        spell = ctx.card(after.get("spell")) if isinstance(after, Mapping) else None
+    except Exception:  # (a bad name is the handler's error to report)
+        spell = None
+    own = spell is None or any(a.trigger_event == "self_to_graveyard" for a in abilities_of(spell))
+    return quiet + ("dies",) + (() if own else ("self_to_graveyard",))
 
 
 @question("trigger_order", unordered=("stacks",), topics=_trigger_order_topics, quiet_events=_trigger_order_quiet)

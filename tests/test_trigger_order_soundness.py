@@ -128,7 +128,12 @@ def test_enters_condition_types_the_intervening_if(does, expected):
     ("At the beginning of your upkeep, you lose 1 life.", "step"),              # CR 603.2b, 500.1
     ("Whenever you cast an instant or sorcery spell, create a token.", "cast"),  # 601.2i
     ("Whenever this creature attacks, draw a card.", "combat"),                 # 508.1m
-    ("When this creature dies, draw a card.", "to_graveyard"),                  # 700.4
+    ("When this creature dies, draw a card.", "dies"),                          # 700.4
+    ("When this creature is put into a graveyard from anywhere, x.", "self_to_graveyard"),  # 603.10a
+    # a resolving spell goes to a graveyard too (608.2n): "from anywhere" of any card is not "dies"
+    ("Whenever a card is put into an opponent's graveyard from anywhere, x.", None),
+    ("Whenever enchanted land is tapped for mana, add {G}.", "mana"),          # 106.12
+    ("Whenever a player taps a land for mana, add one mana.", "mana"),         # 106.12
     ("Whenever you cast a spell or a creature enters, scry 1.", None),          # two events: any
     ("Whenever a creature dies or is exiled, draw a card.", None),
     ("Whenever a player puts a card onto the battlefield, draw.", None),
@@ -269,3 +274,90 @@ def test_the_legend_rule_reads_a_double_faced_legend_by_its_face_names(tmp_path,
                                         {"Bob": ["Blood Artist"]}))
     assert res.verdict == "unsupported", (res.verdict, res.message)
     assert "Blood Artist" in res.message
+
+
+def test_an_aura_put_is_unsupported(tmp_path, real_db):
+    """CR 303.4g: an Aura put onto the battlefield (not resolving as a spell) enters attached to what its controller
+    chooses as it enters, and stays in the hand if it can legally enchant nothing; Abundant Growth's enters trigger
+    waits only if it entered: never answered as if it surely did."""
+    res = run(tmp_path, real_db, _after({"Alice": ["Abundant Growth"]}))
+    assert res.verdict == "unsupported", (res.verdict, res.message)
+    assert "Abundant Growth" in res.message and "303.4" in res.message
+
+
+@pytest.mark.parametrize("card", ["Treacherous Pit-Dweller", "Mystic Sanctuary", "Portal Mage"])
+def test_an_enters_trigger_with_a_qualified_event_is_not_counted_as_plain(tmp_path, real_db, card):
+    """CR 603.2: "enters from a graveyard" (a card put from the hand does not), "enters untapped" (Mystic Sanctuary
+    enters tapped with fewer than three other Islands) and "enters during the declare attackers step" (a sorcery
+    resolves in a main phase) are events narrower than entering: never counted as if they were plain entering."""
+    res = run(tmp_path, real_db, _after({"Alice": [card]}))
+    assert res.verdict == "unsupported", (res.verdict, res.message)
+    assert card in res.message
+
+
+def test_a_spell_put_into_a_graveyard_triggers_from_anywhere_watchers(tmp_path, real_db):
+    """CR 608.2n: Hypergenesis is put into its owner's graveyard as it finishes resolving, so Vulturous Zombie's
+    "Whenever a card is put into an opponent's graveyard from anywhere" may trigger: never answered as no trigger."""
+    res = run(tmp_path, real_db, _after({"Alice": ["Wall of Omens"]}, {"Bob": ["Vulturous Zombie"]}))
+    assert res.verdict == "unsupported", (res.verdict, res.message)
+    assert "Vulturous Zombie" in res.message
+
+
+def test_a_typed_dies_trigger_is_not_ignored_when_a_creature_may_die(tmp_path, real_db):
+    """CR 704.5f, 700.4: Elesh Norn, Grand Cenobite put by Bob gives Alice's Myr Moonvessel -2/-2; it dies to a
+    state-based action and its dies trigger (typed as adding mana) waits with the others: never left out."""
+    res = run(tmp_path, real_db, _after({"Alice": ["Wall of Omens"], "Bob": ["Elesh Norn, Grand Cenobite"]},
+                                        {"Alice": ["Myr Moonvessel"]}))
+    assert res.verdict == "unsupported", (res.verdict, res.message)
+    assert "Myr Moonvessel" in res.message or "Elesh Norn" in res.message
+
+
+def test_an_enters_or_dies_trigger_sees_its_dies_half(tmp_path, real_db):
+    """CR 603.2, 704.5j: a second Jerren, Corrupted Bishop put makes the legend rule put one into the graveyard; the
+    other's "enters or another nontoken Human you control dies" triggers for that death too: never counted as
+    entering alone."""
+    j = "Jerren, Corrupted Bishop // Ormendahl, the Corrupter"
+    res = run(tmp_path, real_db, _after({"Alice": [j]}, {"Alice": [j]}))
+    assert res.verdict == "unsupported", (res.verdict, res.message)
+    assert "Jerren" in res.message
+
+
+def test_an_enters_or_attacks_trigger_counts_once(tmp_path, real_db):
+    """CR 603.2, 508.1m: "Whenever this creature enters or attacks" triggers once as it is put onto the battlefield
+    (no combat during the process)."""
+    from mtgcheck.models.behaviour import abilities_of
+    from mtgcheck.models.effects import EntersTrigger
+
+    card = real_db.get("Inferno Titan")
+    e = [a.effect for a in abilities_of(card) if isinstance(a.effect, EntersTrigger)]
+    assert e and e[0].also == "combat"
+    res = run(tmp_path, real_db, _after({"Alice": ["Inferno Titan"]}))
+    assert res.verdict == "no expectation", (res.verdict, res.message)
+    assert res.answer.values["triggers"] == {"Alice": ["Inferno Titan"]}
+
+
+def test_tapped_for_mana_triggers_wait_for_nothing_during_the_process(tmp_path, real_db):
+    """CR 106.12, 605.3a: a permanent is tapped for mana only by activating a mana ability, and nothing is paid while
+    Hypergenesis resolves: Mana Flare ("Whenever a player taps a land for mana") cannot trigger; Wall of Omens' enters
+    trigger is the one waiting (CR 603.6a)."""
+    res = run(tmp_path, real_db, _after({"Alice": ["Wall of Omens"]}, {"Bob": ["Mana Flare"]}))
+    assert res.verdict == "no expectation", (res.verdict, res.message)
+    assert res.answer.values["triggers"] == {"Alice": ["Wall of Omens"]}
+
+
+def test_a_self_from_anywhere_trigger_of_the_spell_itself_is_not_quiet():
+    """CR 608.2n, 603.10a: the spell of the process goes to the graveyard as it finishes resolving; a permanent's own
+    "When this is put into a graveyard from anywhere" is typed apart from any card's (Vulturous Zombie)."""
+    assert trigger_event("When this is put into a graveyard from anywhere, shuffle.") == "self_to_graveyard"
+    assert trigger_event("Whenever a card is put into your graveyard from anywhere, scry 1.") is None
+
+
+def test_put_onto_battlefield_with_an_aura_eligible_is_unsupported(tmp_path, real_db):
+    """CR 303.4g: an Aura put onto the battlefield by Hypergenesis stays in the hand when it can legally enchant
+    nothing (here no creature is on the battlefield or in a hand), so "put it" may be the same end state as
+    declining: the count of end states is never given as if every Aura surely entered."""
+    text = "\n".join(["players: [Alice, Bob]", "hand:", '  Alice: ["Rancor", "Forest"]', "ask:",
+                      "  put_onto_battlefield: {spell: Hypergenesis, player: Alice}"]) + "\n"
+    res = run(tmp_path, real_db, text)
+    assert res.verdict == "unsupported", (res.verdict, res.message)
+    assert "Rancor" in res.message and "303.4" in res.message

@@ -21,7 +21,10 @@ typed facts only say *which* questions it could change, so that the solver never
   when the wording says so plainly (``models.effects.TRIGGER_EVENTS``): ``step`` ("At the beginning of ...",
   "At end of combat": a phase or step beginning or ending, CR 603.2b, 500.1), ``cast`` ("Whenever you
   cast a spell ...": 601.2i), ``combat`` ("Whenever ... attacks/blocks/deals combat damage": 508.1m, 509.1i,
-  510.3a) or ``to_graveyard`` ("When this dies", "is put into a graveyard from anywhere": 700.4); None otherwise (any event, as far as the gate knows).
+  510.3a), ``dies`` ("When this dies", "is put into a graveyard from the battlefield": 700.4),
+  ``self_to_graveyard`` ("When this is put into a graveyard from anywhere": 603.10a) or ``mana`` ("Whenever
+  enchanted land is tapped for mana": 106.12); None otherwise (any event, as far as the gate knows; "put into a
+  graveyard from anywhere" included: a resolving spell goes there too, 608.2n).
 
 References: CR 601.3, 601.2f, 613.4.
 """
@@ -137,8 +140,15 @@ _CAST_TRIGGER = re.compile(r"^whenever (?:you|a player|an opponent|another playe
 #: "When this dies", "Whenever a creature you control dies", "When ~ is put into a graveyard from anywhere" (CR
 #: 700.4: "dies" means put into a graveyard from the battlefield; 603.6c, 603.10a).
 _GRAVEYARD_TRIGGER = re.compile(r"^(when(?:ever)?(?: [^,]*?)?) (?:dies|die|(?:(?:is|are) )?put into "
-                                r"(?:a|your|its owner's|an opponent's) graveyard(?: from (?:anywhere|the battlefield))?)$",
+                                r"(?:a|your|its owner's|an opponent's|their owners'?) graveyards? from the battlefield)$",
                                 re.I)
+#: "When this is put into a graveyard from anywhere" (Emrakul, the Aeons Torn; the card's own name is left out or
+#: read as "this"): only this object moving (CR 603.6c, 603.10a).
+_SELF_GRAVEYARD_TRIGGER = re.compile(r"^when(?:ever)?(?: (?:this|~)(?: [a-z]+)?)? (?:is )?put into (?:a|your|its "
+                                     r"owner's) graveyard(?: from anywhere)?$", re.I)
+#: "Whenever enchanted land is tapped for mana", "Whenever a player taps a land for mana" (CR 106.12, 605.1b).
+_MANA_TRIGGER = re.compile(r"^(?:when(?:ever)? [^,]*? (?:is|are|becomes?) tapped for mana|whenever (?:you|a player|an "
+                           r"opponent|another player|each player|that player) taps? [^,]*? for mana)$", re.I)
 _COMBAT_TRIGGER = re.compile(r"^when(?:ever)? [^,]*\b(?:attacks|blocks|becomes blocked|deals combat damage)\b",
                              re.I)
 
@@ -147,7 +157,9 @@ _COMBAT_TRIGGER = re.compile(r"^when(?:ever)? [^,]*\b(?:attacks|blocks|becomes b
 def trigger_event(text: str) -> str | None:
     """The kind of event a triggered ability's trigger condition names (``TRIGGER_EVENTS``), from its whole
     line (an ability word label first is skipped, CR 207.2c): ``"step"``, ``"cast"``, ``"combat"``,
-    ``"to_graveyard"`` (a permanent dying or a card put into a graveyard from anywhere, CR 700.4), or None
+    ``"dies"`` (a permanent put into a graveyard from the battlefield, CR 700.4; "from anywhere" is not typed: a
+    resolving spell is put into a graveyard too, 608.2n), ``"self_to_graveyard"`` (this object put into a graveyard
+    from anywhere, 603.10a), ``"mana"`` (a permanent tapped for mana, 106.12), or None
     when the line is not a trigger condition of one of those kinds alone (another event, two events, wording
     not recognised). Over-approximated toward None: a None event may be any event (``solver.gate``).
 
@@ -162,7 +174,11 @@ def trigger_event(text: str) -> str | None:
         return "step"  # (an "At" condition names a phase or step: CR 603.2b)
     g = _GRAVEYARD_TRIGGER.match(cond.strip())
     if g and not _OTHER_EVENT_WORDS.search(g.group(1)):
-        return "to_graveyard"
+        return "dies"
+    if _SELF_GRAVEYARD_TRIGGER.match(cond.strip()):
+        return "self_to_graveyard"
+    if _MANA_TRIGGER.match(cond.strip()) and " or " not in cond:
+        return "mana"
     if _OTHER_EVENT_WORDS.search(cond):
         return None
     if _CAST_TRIGGER.match(cond):

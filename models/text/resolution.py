@@ -228,16 +228,51 @@ def enters_condition(does: str) -> str | None:
 
 @effect_parser(95)
 def _etb_trigger_parser(kind: str, text: str, card: Card):
-    if kind != "triggered" or not _ETB_TRIGGER.match(text.strip()):
+    m = _ETB_TRIGGER.match(text.strip()) if kind == "triggered" else None
+    if m is None:
         return None
     rest = text.split(",", 1)[1].strip() if "," in text else ""
+    condition, also = enters_condition(rest), None
+    if "," in text:  # "enters or attacks", "enters from a graveyard" (CR 603.2)
+        condition, also = _enters_event_rest(text.strip().split(",", 1)[0][m.end():], condition)
     return "enters_trigger", {"event": "enters", "refers_to_x": bool(_REFERS_X.search(rest)), "does": rest,
-                              "condition": enters_condition(rest)}
+                              "condition": condition, "also": also}
 
 
 _QUOTED = re.compile(r"[\"“][^\"”]*[\"”]")
 _OTHER_ENTERS = re.compile(r"\bwhen(ever)? (a|an|another|one or more)\b[^,]*\benters\b", re.I)
 _CAST_TRIGGER = re.compile(r"^when(ever)? you cast (this|~)\b", re.I)
+
+
+#: What may follow "When this enters" in a trigger condition and leave the event plain entering (CR 603.6a): the
+#: old "the battlefield", "under your control" (a card put onto the battlefield enters under the control of the
+#: player who put it; 110.2).
+_PLAIN_ENTERS_REST = re.compile(r"^(?:the battle?field)?\s*(?:under your control)?$", re.I)
+
+
+def _enters_event_rest(rest: str, condition: str | None) -> tuple[str | None, str | None]:
+    """(condition, also) of "When this enters[rest], ...": ``rest`` empty (or "under your control") leaves the
+    event plain; "or [event]" adds a second event (``EntersTrigger.also``: its ``trigger_event`` kind, ``"any"``
+    when not typed); any other qualifier ("from a graveyard", "untapped", "during the declare attackers step")
+    makes the event itself conditional (``condition="event"``, not modelled; CR 603.2)."""
+    from .facts import trigger_event
+
+    r = rest.strip()
+    r2 = re.sub(r"^the battle?field\b\s*", "", r, flags=re.I)
+    if _PLAIN_ENTERS_REST.match(r):
+        return condition, None
+    if r2.lower().startswith(("or ", "and ")):  # ("When this enters and at the beginning of your upkeep", "... and
+        # whenever you cast a spell": two trigger conditions in one, CR 603.1)
+        other = r2.split(" ", 1)[1].strip()
+        if re.match(r"(?:when(?:ever)?|at)\b", other, re.I):
+            other = re.sub(r"^when(?:ever)?\s+", "", other, flags=re.I)
+            kind = trigger_event(f"{other}, x." if other.lower().startswith("at ") else f"Whenever {other}, x.")
+        else:
+            kind = trigger_event(f"Whenever {other}, x.") if other else None
+        if kind is None or re.search(r"\bor\b|\band\b", other):  # (two more events, or one not typed: any)
+            return condition, "any"
+        return condition, kind
+    return "event", None
 
 
 def typed_trigger(text: str, effect: Effect) -> Effect:
@@ -256,10 +291,14 @@ def typed_trigger(text: str, effect: Effect) -> Effect:
     t = (text or "").strip()
     # (an ability in quotes is one the effect grants, not this ability's trigger condition, CR 113.2c: Cherished
     # Hatchling's dies trigger grants "When this creature enters, ..." to Dinosaur spells)
-    if _ETB_TRIGGER.match(t) or _ETB_ANYWHERE.search(_QUOTED.sub("", t)):
+    m = _ETB_TRIGGER.match(t)
+    if m or _ETB_ANYWHERE.search(_QUOTED.sub("", t)):
         body = t.split(",", 1)[1] if "," in t else t
+        condition, also = enters_condition(body) if "," in t else None, None
+        if m and "," in t:
+            condition, also = _enters_event_rest(t.split(",", 1)[0][m.end():], condition)
         return EntersTrigger(event="enters", refers_to_x=bool(_REFERS_X.search(body)), does=effect,
-                             condition=enters_condition(body) if "," in t else None)
+                             condition=condition, also=also)
     if _OTHER_ENTERS.search(t):
         body = t.split(",", 1)[1] if "," in t else t
         return EntersTrigger(event="other_enters", refers_to_x=bool(_REFERS_X.search(body)), does=effect,
