@@ -30,7 +30,7 @@ import yaml
 
 __all__ = [
     "InputError", "MAX_DIGITS", "MAX_DEPTH", "MAX_YAML_NODES", "MAX_NAME", "MAX_PLAYERS", "MAX_COUNT_DIGITS",
-    "int_of", "check_yaml_node", "yaml_loader_class", "json_depth", "json_loads_limited", "read_text",
+    "int_of", "check_yaml_node", "check_yaml_depth", "yaml_loader_class", "json_depth", "json_loads_limited", "read_text",
     "describe_os_error", "truncate_name",
 ]
 
@@ -113,14 +113,14 @@ def check_yaml_node(node: Any, max_nodes: int = MAX_YAML_NODES, max_depth: int =
     size: dict[int, int] = {}
     depth: dict[int, int] = {}
     on_path: set[int] = set()
-    # iterative post-order walk: (node, children iterator index)
-    stack: list[tuple[Any, int]] = [(node, 0)]
+    # iterative post-order walk: (node, its children, index of the next child); the children are listed
+    # once per node, so the walk is linear in the node graph's edges
+    stack: list[tuple[Any, list[Any], int]] = [(node, _children(node), 0)]
     on_path.add(id(node))
     while stack:
-        n, i = stack[-1]
-        kids = _children(n)
+        n, kids, i = stack[-1]
         if i < len(kids):
-            stack[-1] = (n, i + 1)
+            stack[-1] = (n, kids, i + 1)
             k = kids[i]
             kid = id(k)
             if kid in size:
@@ -131,7 +131,7 @@ def check_yaml_node(node: Any, max_nodes: int = MAX_YAML_NODES, max_depth: int =
             if len(stack) >= max_depth:
                 raise InputError(f"nested more than {max_depth} levels deep", line=k.start_mark.line + 1)
             on_path.add(kid)
-            stack.append((k, 0))
+            stack.append((k, _children(k), 0))
             continue
         stack.pop()
         on_path.discard(id(n))
@@ -145,6 +145,32 @@ def check_yaml_node(node: Any, max_nodes: int = MAX_YAML_NODES, max_depth: int =
                              line=n.start_mark.line + 1)
         size[id(n)] = s
         depth[id(n)] = d
+
+
+def check_yaml_depth(text: str | bytes, max_depth: int = MAX_DEPTH) -> None:
+    """Refuse a YAML text whose mappings and lists nest more than ``max_depth`` levels, before it is composed.
+
+    The text's parse events are read lazily by the pure-Python parser (which sets no nesting limit of its own)
+    and the walk stops at the first level too deep, so mtgcheck's own message is given whatever nesting limit
+    the compiled YAML library has. ``LimitedLoader`` calls it when loading failed. Syntax errors are left to
+    the loader (it reports them with their line).
+
+    Raises
+    ------
+    InputError
+        "nested more than N levels deep", with the line where the level too deep opens.
+    """
+    level = 0
+    try:
+        for ev in yaml.parse(text, Loader=yaml.SafeLoader):
+            if isinstance(ev, (yaml.MappingStartEvent, yaml.SequenceStartEvent)):
+                level += 1
+                if level > max_depth:
+                    raise InputError(f"nested more than {max_depth} levels deep", line=ev.start_mark.line + 1)
+            elif isinstance(ev, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
+                level -= 1
+    except yaml.YAMLError:
+        return
 
 
 def _children(n: Any) -> list[Any]:
@@ -165,8 +191,19 @@ class LimitedLoader(_BASE):  # type: ignore[misc, valid-type]
     numbers of more than ``MAX_DIGITS`` digits raise ``InputError`` at their line.
     """
 
+    def __init__(self, stream: Any) -> None:
+        self._mtgcheck_text = stream if isinstance(stream, (str, bytes)) else None
+        super().__init__(stream)
+
     def get_single_node(self) -> Any:
-        node = super().get_single_node()
+        try:
+            node = super().get_single_node()
+        except yaml.YAMLError:
+            # the YAML library may refuse deep nesting in words of its own: mtgcheck's limit is checked
+            # first, so the message is always ours (and names the line)
+            if self._mtgcheck_text is not None:
+                check_yaml_depth(self._mtgcheck_text)
+            raise
         if node is not None:
             check_yaml_node(node)
         return node
