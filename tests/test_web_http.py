@@ -485,6 +485,34 @@ def test_the_budgets_of_serve_apply_to_each_question():
     assert res["verdict"] == "unsupported" and "budget" in res["message"] and "--max-states" in res["message"]
 
 
+def test_a_question_that_outlives_its_time_budget_is_stopped_by_the_server(monkeypatch):
+    """An enumeration that never looks at the clock (here a handler that loops for ever) is stopped by the server at
+    --max-seconds: the answer is unsupported, naming the budget, and the next question is answered as usual."""
+    import time
+
+    import mtgcheck.solver.basic as basic
+
+    def forever(*a, **k):
+        while True:
+            pass
+
+    svc = catalog_service(max_seconds=0.5)
+    try:
+        with TestClient(create_app(svc), base_url=BASE) as c:
+            monkeypatch.setattr(basic, "mana_value", forever)
+            t = time.monotonic()
+            res = ask(c, KINDS["mana_value"][0])["result"]
+            took = time.monotonic() - t
+            monkeypatch.undo()
+            assert ask(c, KINDS["mana_value"][0])["result"]["values"] == {"mana_value": 8}
+    finally:
+        svc.close()
+    assert res["verdict"] == "unsupported" and "time budget" in res["message"] and "--max-seconds" in res["message"]
+    assert took < 5
+    time.sleep(0.2)
+    assert not [t for t in threading.enumerate() if t.name == "mtgcheck-question"]  # the looping thread ended
+
+
 def test_an_internal_error_answers_500_and_the_server_goes_on(service, monkeypatch):
     with TestClient(create_app(service), base_url=BASE, raise_server_exceptions=False) as c:
         def boom(*a, **k):

@@ -18,6 +18,7 @@ import json
 import os
 import re
 import shutil
+import sys
 import tempfile
 import threading
 import uuid
@@ -40,6 +41,8 @@ MAX_SHARE = 200_000
 _JS_SAFE = 2 ** 53 - 1
 #: The name a scenario asked from the page has in messages ("scenario.yaml:12: unknown card ...").
 SCENARIO_NAME = "scenario.yaml"
+#: Seconds the server waits for a question it asked to stop (past its time budget) before it answers without it.
+STOP_WAIT = 5.0
 
 
 def _jsonable(v: Any) -> Any:
@@ -95,6 +98,7 @@ class PageService:
         from mtgcheck.solver.questions import load_handlers
 
         load_handlers()  # once, before requests run in several threads
+        sys.set_int_max_str_digits(max(sys.get_int_max_str_digits(), 100_000))  # exact answers can be long numbers
         self.db = db
         self.limit = int(limit)
         self.max_states = max_states
@@ -108,6 +112,7 @@ class PageService:
         self._examples = self._scan_examples()
         self._names_lock = threading.Lock()
         self._names: tuple[list[str], list[str]] | None = None
+        self._stop = _stop_exception(self.seconds())
 
     def close(self) -> None:
         """Remove the private working folder."""
@@ -364,7 +369,36 @@ class PageService:
 
     def ask(self, form: Any, origin: Any = None) -> dict[str, Any]:
         """Ask the scenario of a form as ``mtgcheck ask`` asks a file: ``build``'s keys plus ``result`` (the verdict,
-        values, why, message and picture; see ``_result``), with the reader's errors placed at their fields."""
+        values, why, message and picture; see ``_result``), with the reader's errors placed at their fields.
+
+        The question runs under its budget (``--max-states``, ``--max-seconds``, ``solver.budget``) in a thread of its
+        own, which the server stops if it outlives the time budget (an enumeration that forgot to look at the clock):
+        the answer is then ``unsupported``, "not answered within the budget", as for any question over its budget."""
+        seconds = self.seconds()
+        q = _Question(self._ask_now, (form, origin))
+        q.start()
+        if q.wait(seconds + max(1.0, 0.1 * seconds)):
+            return q.outcome()
+        q.stop(self._stop)
+        if q.wait(STOP_WAIT):
+            return q.outcome()
+        # still running (inside code that cannot be interrupted): answer now; the thread ends on its own
+        from mtgcheck.solver.budget import BudgetExceeded
+
+        out = self.build(form, origin)
+        msg = (f"{BudgetExceeded('seconds', seconds, 'answering this question')}; the server stopped waiting for it")
+        out["result"] = {"title": "", "question": "", "verdict": "unsupported", "message": msg, "values": {},
+                         "values_text": {}, "explanation": [], "capped": False, "mismatches": [], "expect": None,
+                         "internal": False, "svg": None, "field": None}
+        return out
+
+    def seconds(self) -> float:
+        """The time budget of one question (``--max-seconds``, else ``MTGCHECK_MAX_SECONDS``, else the default)."""
+        from mtgcheck.solver import budget
+
+        return budget.from_options({"max_seconds": self.max_seconds}).max_seconds
+
+    def _ask_now(self, form: Any, origin: Any = None) -> dict[str, Any]:
         try:
             asm = forms.assemble(form)
         except forms.FormError as e:
@@ -429,7 +463,7 @@ class PageService:
             why.remove(g["message"])  # "graph drawn to <a private file>": the page shows the picture instead
         shown = _Display(folder, self._page_dir, self.examples_root)
         out = {
-            "title": shown(res.title), "question": res.kind, "verdict": res.verdict, "message": shown(res.message),
+            "title": "" if res.title == f"{SCENARIO_NAME}#1" else shown(res.title), "question": res.kind, "verdict": res.verdict, "message": shown(res.message),
             "values": _jsonable(shown.all(values)), "values_text": {k: shown(_value_text(v)) for k, v in values.items()},
             "explanation": [shown(w) for w in why], "capped": bool(a and a.capped), "mismatches": list(res.mismatches),
             "expect": _jsonable(forms.plain(res.expect)), "internal": bool(res.internal),
@@ -439,6 +473,66 @@ class PageService:
         if code:
             out["code"] = str(code)
         return out
+
+
+def _stop_exception(seconds: float) -> type:
+    """The exception the server raises in a question's thread past its time budget: a ``BudgetExceeded`` (so an
+    ``Unsupported``: the runner answers ``unsupported``, "not answered within the budget"), made without arguments
+    as ``PyThreadState_SetAsyncExc`` makes it."""
+    from mtgcheck.solver.budget import BudgetExceeded
+
+    def init(self: Any) -> None:
+        BudgetExceeded.__init__(self, "seconds", seconds, "answering this question (stopped by the server's clock)")
+
+    return type("StoppedByTheClock", (BudgetExceeded,), {"__init__": init})
+
+
+class _Question:
+    """One question in a thread of its own (never a pooled thread, so stopping it stops nothing else)."""
+
+    def __init__(self, fn: Any, args: tuple) -> None:
+        self._fn, self._args = fn, args
+        self._lock = threading.Lock()
+        self._done = threading.Event()
+        self._result: Any = None
+        self._error: BaseException | None = None
+        self._thread = threading.Thread(target=self._run, name="mtgcheck-question", daemon=True)
+
+    def start(self) -> None:
+        self._thread.start()
+
+    def _run(self) -> None:
+        try:
+            try:
+                result = self._fn(*self._args)
+            except BaseException as e:  # handed to the caller, who raises it in its own thread
+                with self._lock:
+                    self._error = e
+                    self._done.set()
+            else:
+                with self._lock:
+                    self._result = result
+                    self._done.set()
+        except BaseException:  # a stop that arrived as the question ended: nothing left to stop
+            pass
+
+    def wait(self, seconds: float) -> bool:
+        return self._done.wait(seconds)
+
+    def outcome(self) -> Any:
+        if self._error is not None:
+            raise self._error
+        return self._result
+
+    def stop(self, exc: type) -> bool:
+        """Raise ``exc`` in the question's thread (at its next Python instruction); False when it has ended."""
+        import ctypes
+
+        with self._lock:
+            if self._done.is_set() or self._thread.ident is None:
+                return False
+            n = ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(self._thread.ident), ctypes.py_object(exc))
+            return n == 1
 
 
 class _Display:

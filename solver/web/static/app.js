@@ -149,11 +149,16 @@ async function checkCardName(input, onFix) {
       note.append(h("button", {type: "button", class: "link", onclick: () => { input.value = s; onFix(s); note.remove(); }}, s), " ");
     }
   }
-  input.closest(".ac, label, .entry-main")?.after(note);
+  errorHost(input).after(note);
+}
+
+/* Where a message about a field goes: after its entry's row, its argument, its label, or the field itself. */
+function errorHost(el) {
+  return el.closest(".entry-main") || el.closest(".arg") || el.closest("label") || el.closest(".ac") || el;
 }
 
 function clearNote(input, cls) {
-  const host = input.closest(".ac, label, .entry-main");
+  const host = errorHost(input);
   let n = host && host.nextElementSibling;
   while (n && n.classList.contains(cls)) { const next = n.nextElementSibling; n.remove(); n = next; }
 }
@@ -443,7 +448,7 @@ function showErrors(errors) {
     const note = h("div", {class: "field-error", role: "alert", "data-error-for": e.field || ""}, e.message);
     if (target) {
       target.setAttribute("aria-invalid", "true");
-      (target.closest(".ac") || target).after(note);
+      errorHost(target).after(note);
     } else {
       $("#question-errors").append(note);
     }
@@ -519,7 +524,7 @@ function openResult(got, origin, fromText) {
   showErrors([]);
   if (got.error) {
     const e = typeof got.error === "string" ? {message: got.error} : got.error;
-    showErrors([{field: "paste", message: e.message + (e.line ? `  (line ${e.line} of the text)` : "")}]);
+    showErrors([{field: "paste", message: e.message}]);
     return false;
   }
   S.form = got.form;
@@ -537,7 +542,7 @@ function openResult(got, origin, fromText) {
     idx.hidden = true;
   }
   if (got.warning) {
-    showErrors([{field: "paste", message: got.warning.message + (got.warning.line ? `  (line ${got.warning.line} of the text)` : "")}]);
+    showErrors([{field: "paste", message: got.warning.message}]);
     S.yamlDirty = true;
   }
   return true;
@@ -635,7 +640,7 @@ async function showCard(name) {
     ...(c.faces || []).map((fc) => h("p", {class: "hint"}, `face: ${fc.name} ${fc.mana_cost || ""} — ${fc.type_line}`)),
     h("h3", {}, "Oracle text"), oracle,
     h("h3", {}, "What mtgcheck reads (its behaviour model)"), abilities,
-    (c.abilities || []).length ? null : h("p", {class: "hint"}, "no abilities"),
+    ...((c.abilities || []).length ? [] : [h("p", {class: "hint"}, "no abilities")]),
     h("p", {class: "hint"}, legal.length ? `legal in: ${legal.join(", ")}` : "legalities: none in this card data"));
   box.scrollIntoView({block: "nearest"});
 }
