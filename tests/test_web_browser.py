@@ -169,6 +169,11 @@ def test_a_board_built_by_typing_card_names_answers_could_produce(driver, base, 
     assert "could_produce: Reflecting Pool" in yaml_text and "- Urborg, Tomb of Yawgmoth" in yaml_text
     assert "#s=" in d.current_url
     shot(d, shots, "1-board-and-answer")
+    # the README's picture: the first screen of the same view (docs/serve.png is made from it)
+    d.set_window_size(1280, 800)
+    d.execute_script("window.scrollTo(0, 0)")
+    d.save_screenshot(str(shots / "0-first-screen.png"))
+    d.set_window_size(1400, 1000)
 
 
 def test_casting_treasure_cruise_with_delve_draws_the_payment(driver, base, shots):

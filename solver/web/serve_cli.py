@@ -75,20 +75,21 @@ def register(main: click.Group) -> None:
         try:
             service.warm()
             app = create_app(service, workers=workers)
-            run_server(app, sock, service.cards_line(), len(service.examples()))
+            run_server(app, sock, service.cards_line(), ex)
         finally:
             sock.close()
             service.close()
 
 
-def run_server(app: Any, sock: Any, cards: str, examples: int) -> None:
+def run_server(app: Any, sock: Any, cards: str, examples: Path | None) -> None:
     """Serve ``app`` on the bound socket ``sock`` until Ctrl-C (or SIGTERM), printing the address first."""
     import uvicorn
 
     host, port = sock.getsockname()[:2]
     config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="off", timeout_graceful_shutdown=5)
     server = uvicorn.Server(config)
-    click.echo(f"mtgcheck serve: http://{host}:{port}/  ({cards}; {examples} example scenarios)")
+    shown = f"examples from {examples}" if examples is not None else "no examples folder (--examples DIR)"
+    click.echo(f"mtgcheck serve: http://{host}:{port}/  ({cards}; {shown})")
     click.echo("open that address in a browser on this machine; Ctrl-C stops the server")
     try:
         server.run(sockets=[sock])

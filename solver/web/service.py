@@ -109,7 +109,10 @@ class PageService:
         self._pictures = self._work / "pictures"      # the --graph files of answers, read back and removed
         self._pictures.mkdir()
         self.examples_root = Path(examples).resolve() if examples is not None else None
-        self._examples = self._scan_examples()
+        # the examples are read in the background (a second or more for a hundred files): the page is served at once
+        self._examples_list: list[Example] | None = None
+        self._examples_ready = threading.Event()
+        threading.Thread(target=self._read_examples, name="mtgcheck-examples", daemon=True).start()
         self._names_lock = threading.Lock()
         self._names: tuple[list[str], list[str]] | None = None
         self._stop = _stop_exception(self.seconds())
@@ -146,9 +149,8 @@ class PageService:
         return {"version": ver, "cards": self.cards_line(), "kinds": kinds, "zones": list(forms.ZONE_ORDER),
                 "steps": [s.value for s in TurnStep], "max_players": MAX_PLAYERS,
                 "entry_fields": dict(forms.ENTRY_FIELDS), "limit": self.limit,
-                "max_states": self.max_states or budget.DEFAULT_STATES,
-                "max_seconds": self.max_seconds or budget.DEFAULT_SECONDS,
-                "examples": len(self._examples)}
+                "max_states": budget.from_options({"max_states": self.max_states}).max_states,
+                "max_seconds": self.seconds()}
 
     def cards_line(self) -> str:
         """Which card data answers, without the folder it is in: ``32,139 cards from oracle-cards.json.gz
@@ -242,6 +244,19 @@ class PageService:
         return _jsonable(d)
 
     # ---- examples -------------------------------------------------------------
+    def _read_examples(self) -> None:
+        try:
+            self._examples_list = self._scan_examples()
+        except Exception:  # an examples folder that cannot be read lists nothing; the page works without it
+            self._examples_list = []
+        finally:
+            self._examples_ready.set()
+
+    @property
+    def _examples(self) -> list[Example]:
+        self._examples_ready.wait()
+        return self._examples_list or []
+
     def _scan_examples(self) -> list[Example]:
         root = self.examples_root
         if root is None or not root.is_dir():

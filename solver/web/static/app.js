@@ -577,18 +577,34 @@ async function loadExamples() {
     box.replaceChildren(h("p", {class: "hint"}, "no examples folder was given (mtgcheck serve --examples DIR)"));
     return;
   }
+  const filter = h("input", {id: "example-filter", type: "search", placeholder: "filter: a card, a rule, a word…",
+                             "aria-label": "filter the examples"});
   const groups = new Map();
   for (const e of list) {
     const g = e.folder || ".";
     if (!groups.has(g)) groups.set(g, []);
     groups.get(g).push(e);
   }
-  box.replaceChildren(...[...groups].map(([g, items]) => h("details", {class: "ex-group"},
+  box.replaceChildren(filter, ...[...groups].map(([g, items]) => h("details", {class: "ex-group"},
     h("summary", {}, `${g} `, h("span", {class: "hint"}, `(${items.length})`)),
     h("ul", {}, ...items.map((e) => h("li", {},
       h("button", {type: "button", class: "link example", "data-example": e.id, title: e.file,
                    onclick: () => openExample(e.id)}, e.title),
       " ", h("span", {class: "hint"}, e.kind || e.error || "")))))));
+  filter.addEventListener("input", debounce(() => {
+    const words = filter.value.toLowerCase().split(/\s+/).filter(Boolean);
+    for (const g of box.querySelectorAll(".ex-group")) {
+      let shown = 0;
+      for (const li of g.querySelectorAll("li")) {
+        const text = (li.textContent + " " + li.querySelector("button").title).toLowerCase();
+        const ok = words.every((w) => text.includes(w));
+        li.hidden = !ok;
+        shown += ok ? 1 : 0;
+      }
+      g.hidden = shown === 0;
+      g.open = words.length > 0 && shown > 0 && shown <= 40;
+    }
+  }, 150));
 }
 
 async function openExample(id) {
@@ -671,7 +687,11 @@ async function start() {
   $("#f-active").addEventListener("change", (ev) => { S.form.active = ev.target.value; changed(); });
   $("#f-step").addEventListener("change", (ev) => { S.form.step = ev.target.value; changed(); });
   $("#f-kind").addEventListener("change", (ev) => {
-    S.form.ask = {kind: ev.target.value, args: {}, more: ""};
+    // arguments the new kind also takes are kept (cast -> payments keeps the card, the player, X, ...)
+    const spec = S.info.kinds.find((k) => k.kind === ev.target.value);
+    const keys = new Set(spec ? spec.fields.map((f) => f.key) : []);
+    const kept = Object.fromEntries(Object.entries(S.form.ask.args || {}).filter(([k]) => keys.has(k)));
+    S.form.ask = {kind: ev.target.value, args: kept, more: ""};
     renderQuestion();
     changed();
   });
