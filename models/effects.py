@@ -1736,6 +1736,9 @@ class CostIncrease(Effect):
     #: the spell must have the creature type chosen as the source entered ("Creature spells you cast of the chosen
     #: type", Herald's Horn; ``Permanent.choices['creature_type']``)
     chosen_type: bool = fld(False)
+    #: "Other [...] spells": not the source itself when it is the spell (an eminence ability of a commander cast
+    #: from the command zone, CR 113.6, 601.2f)
+    other: bool = fld(False)
 
 
 @dataclass(frozen=True, eq=False)

@@ -94,25 +94,26 @@ RESOLVING = frozenset({"instructions", "draw", "scry", "put_onto_battlefield_pro
 #: the card's colours).
 BOARD_KEYWORDS = _kw(_K.CHANGELING, _K.ASCEND, _K.DEVOID)
 
-#: Keywords read by the rules of casting a spell (``solver.costs``, ``solver.altcosts``, ``solver.restrictions``,
-#: ``solver.targets``, ``solver.protection``, ``solver.payment``).
-CAST_KEYWORDS = _kw(
-    _K.FLASH,                                                     # timing, CR 702.8a, 307.1
+#: Keywords read by the total cost of a spell (``solver.costs``, ``solver.altcosts``, ``solver.payment``, ``solver.delve``).
+COST_KEYWORDS = _kw(
     _K.FLASHBACK, _K.ESCAPE, _K.EVOKE, _K.DASH, _K.OVERLOAD,      # alternative costs, CR 118.9
     _K.KICKER, _K.MULTIKICKER, _K.BUYBACK, _K.ENTWINE,            # additional costs, CR 118.8
     _K.AFFINITY, _K.UNDAUNTED,                                    # cost reductions, CR 702.41, 702.125
     _K.CONVOKE, _K.DELVE, _K.IMPROVISE,                           # paid with objects, CR 702.51, 702.66, 702.126
     _K.FUSE, _K.AFTERMATH,                                        # split cards, CR 702.102, 702.127
-    # cast from a graveyard or exile: ``costs.casting_permission`` answers unsupported (CR 601.3)
-    _K.RETRACE, _K.JUMP_START, _K.DISTURB, _K.HARMONIZE, _K.MAYHEM,
-    _K.ENCHANT, _K.HEXPROOF, _K.SHROUD, _K.PROTECTION,            # targets, CR 303.4a, 702.11, 702.16, 702.18
-    _K.HASTE,                                                     # tapping creatures for mana, CR 302.6
-    _K.SPLIT_SECOND,                                              # a spell on the stack, CR 702.61a
-) | BOARD_KEYWORDS
+)
+#: Keywords read by when a spell may be cast (``solver.restrictions``): flash (CR 702.8a, 307.1), split second on the
+#: stack (702.61a).
+TIMING_KEYWORDS = _kw(_K.FLASH, _K.SPLIT_SECOND)
+#: Keywords read by the target rules (``solver.targets``, ``solver.protection``; CR 303.4a, 702.11, 702.16, 702.18).
+TARGET_KEYWORDS = _kw(_K.ENCHANT, _K.HEXPROOF, _K.SHROUD, _K.PROTECTION)
+#: Keywords read by the rules of casting a spell: its cost, timing and targets, and haste for the creatures that
+#: tap for mana to pay it (CR 302.6).
+CAST_KEYWORDS = COST_KEYWORDS | TIMING_KEYWORDS | TARGET_KEYWORDS | _kw(_K.HASTE) | BOARD_KEYWORDS
 
 #: Keywords an ``activate`` answer reads (``solver.basic``; CR 602, 302.6): haste for {T}/{Q} costs; protection
 #: and hexproof of the ability's targets (``solver.targets``); split second on the stack (702.61a).
-ACTIVATE_KEYWORDS = _kw(_K.HASTE, _K.HEXPROOF, _K.SHROUD, _K.PROTECTION, _K.SPLIT_SECOND) | BOARD_KEYWORDS
+ACTIVATE_KEYWORDS = TARGET_KEYWORDS | _kw(_K.HASTE, _K.SPLIT_SECOND) | BOARD_KEYWORDS
 
 #: Keywords the mana questions read: haste for {T} mana abilities of creatures (CR 302.6, 106.7 ignores costs);
 #: split second cannot change them: mana abilities may still be activated (CR 702.61b).
@@ -130,8 +131,8 @@ IMPLEMENTS: Mapping[str, frozenset[str]] = {
     "payments": LAYERS | MANA | SPENDING | SPELL_COSTS | CASTING | ACTIVATING | CAST_KEYWORDS | {"spells_have_keyword"},
     # delve totals the cost as cast does and reads the Soulflayer and Murktide models (702.66; rulings 2014-11-24,
     # 2021-06-18); which keywords a card has is read from the keyword parts themselves
-    "delve": LAYERS | SPELL_COSTS | CASTING | CAST_KEYWORDS | frozenset({"spells_have_keyword", "delve_keyword_grant",
-                                                                         "delve_count"}),
+    "delve": LAYERS | SPELL_COSTS | COST_KEYWORDS | BOARD_KEYWORDS | frozenset({"spells_have_keyword",
+                                                                                "delve_keyword_grant", "delve_count"}),
     "activate": LAYERS | MANA | SPENDING | ACTIVATING | ACTIVATE_KEYWORDS | frozenset({"cant_be_targeted", "modal"}),
     "could_produce": LAYERS | MANA | MANA_KEYWORDS,
     "available_mana": LAYERS | MANA | ACTIVATING | MANA_KEYWORDS,

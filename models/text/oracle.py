@@ -505,11 +505,23 @@ def _parse_line(line: str, face: Face, card: Card, bullets: tuple[str, ...] = ()
         eff = typed_trigger(_self_ref_loose(line, face, card), _run_effect_parsers("triggered", body, card, line))
         return [Ability("triggered", eff, None, line, zones=ability_zones("triggered", "", body))]
     kind = "spell" if is_spell else "static"
+    zones = ability_zones(kind, "", body)
+    m = _COMMAND_OR_BATTLEFIELD.match(body) if kind == "static" else None
+    if m:
+        # "As long as [this] is in the command zone or on the battlefield, ..." (eminence): the rest is a static
+        # ability that functions in both zones (CR 113.6: an ability functions where its text says it does)
+        body, zones = body[m.end():], ("battlefield", "command")
+        body = body[:1].upper() + body[1:]
     scope = line_scope(kind, _self_ref_loose(body, face, card), _x_in_cost(face))
     eff = _run_effect_parsers(kind, body, card, line, scope=scope)
     if scope is Scope.INSTRUCTION and not isinstance(eff, Unmodelled):
         _type_parts(eff, scope)
-    return [Ability(kind, eff, None, line, zones=ability_zones(kind, "", body))]
+    return [Ability(kind, eff, None, line, zones=zones)]
+
+
+#: A static ability that says it works in the command zone too (eminence, CR 113.6): "As long as this is in the
+#: command zone or on the battlefield, ".
+_COMMAND_OR_BATTLEFIELD = re.compile(r"^as long as this(?: \w+)? is in the command zone or on the battlefield, ", re.I)
 
 
 #: A Saga's chapter ability (CR 714.2a, 714.2c): "I — [effect]", "II, III — [effect]".

@@ -404,7 +404,8 @@ KEYWORD_RULES: Mapping[KeywordKind, KeywordRule] = {
     _K.UNDYING: KeywordRule(_TRIG, _B, "702.93", trigger_event="dies"),
     # cast as it is drawn, by its own trigger (702.94a): never while its owner merely has priority
     _K.MIRACLE: KeywordRule(_TRIG, _U, "702.94", zones=("hand",)),
-    _K.SOULBOND: KeywordRule(frozenset({_T.TRIGGERS, _T.CHARACTERISTICS}), _B, "702.95"),
+    # the pairing trigger; what a paired creature gets is a sentence of its own (702.95a)
+    _K.SOULBOND: KeywordRule(_TRIG, _B, "702.95"),
     _K.OVERLOAD: KeywordRule(_OWN_COST, _C, "702.96"),
     _K.SCAVENGE: KeywordRule(_ACTIVATED_ELSEWHERE, _U, "702.97", zones=("graveyard",)),
     _K.UNLEASH: KeywordRule(frozenset({_T.RESOLUTION, _T.COMBAT}), _E, "702.98"),
@@ -464,8 +465,9 @@ KEYWORD_RULES: Mapping[KeywordKind, KeywordRule] = {
     _K.BOAST: KeywordRule(_ACTIVATED | {_T.COMBAT}, _B, "702.142"),
     _K.FORETELL: KeywordRule(_ACTIVATED_ELSEWHERE | {_T.LATER_TURNS}, _U, "702.143", zones=("hand",)),
     _K.DEMONSTRATE: KeywordRule(frozenset({_T.TRIGGERS, _T.RESOLUTION}), _U, "702.144", trigger_event="cast"),
-    _K.DAYBOUND: KeywordRule(frozenset({_T.LATER_TURNS, _T.CHARACTERISTICS}), _B, "702.145"),
-    _K.NIGHTBOUND: KeywordRule(frozenset({_T.LATER_TURNS, _T.CHARACTERISTICS}), _B, "702.145"),
+    # which face is up now is the scenario's; day and night change only as turns begin (702.145, 726.3)
+    _K.DAYBOUND: KeywordRule(frozenset({_T.LATER_TURNS}), _B, "702.145"),
+    _K.NIGHTBOUND: KeywordRule(frozenset({_T.LATER_TURNS}), _B, "702.145"),
     _K.DISTURB: KeywordRule(_OWN_COST, _C, "702.146", zones=("graveyard",)),
     _K.DECAYED: KeywordRule(_COMBAT, _B, "702.147"),
     _K.CLEAVE: KeywordRule(_OWN_COST, _C, "702.148"),
