@@ -61,9 +61,9 @@ def driver():
         opts.add_argument(flag)
     try:
         d = webdriver.Chrome(service=Service(executable_path=drv), options=opts)
-    except Exception as e:  # a browser that cannot start here is a missing browser, said plainly
+    except Exception as e:  # installed but not starting is a failure, never a skip
         shutil.rmtree(profile, ignore_errors=True)
-        pytest.skip(f"the browser tests cannot start {browser} with {drv}: {str(e).splitlines()[0]}")
+        pytest.fail(f"cannot start {browser} with {drv}: {str(e).splitlines()[0]}")
     d.set_script_timeout(30)
     yield d
     d.quit()

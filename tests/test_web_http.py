@@ -405,12 +405,13 @@ def test_a_broken_shared_link_is_refused_saying_why(client, token, words):
 
 
 def test_a_request_that_is_not_json_too_large_or_too_nested_is_refused(client):
-    assert client.post("/api/ask", content=b"{not json").status_code == 400
-    assert client.post("/api/ask", content=b"[1, 2]").status_code == 400
+    js = {"Content-Type": "application/json"}
+    assert client.post("/api/ask", content=b"{not json", headers=js).status_code == 400
+    assert client.post("/api/ask", content=b"[1, 2]", headers=js).status_code == 400
     deep = b"[" * 5000 + b"]" * 5000
-    r = client.post("/api/ask", content=deep)
+    r = client.post("/api/ask", content=deep, headers=js)
     assert r.status_code == 400 and "error" in r.json()
-    r = client.post("/api/open", content=b" " * (MAX_BODY + 1))
+    r = client.post("/api/open", content=b" " * (MAX_BODY + 1), headers=js)
     assert r.status_code == 413 and "at most" in r.json()["error"]
     assert client.post("/api/open", json={"yaml": 3}).status_code == 400
     assert client.get("/api/card").status_code == 400
@@ -429,6 +430,15 @@ def test_a_form_of_the_wrong_shape_gets_a_message_not_a_crash(client):
 def test_an_unknown_card_in_the_card_view_suggests_names(client):
     got = client.get("/api/card?name=Reflectin Pool").json()
     assert got["error"].startswith("unknown card 'Reflectin Pool'") and "Reflecting Pool" in got["suggestions"]
+
+
+def test_posts_from_another_site_or_not_in_json_are_refused(client):
+    f = {"form": KINDS["mana_value"][0]}
+    r = client.post("/api/ask", json=f, headers={"Origin": "https://evil.example"})
+    assert r.status_code == 403 and "another site" in r.json()["error"]
+    r = client.post("/api/ask", content=json.dumps(f), headers={"Content-Type": "text/plain"})
+    assert r.status_code == 415
+    assert client.post("/api/ask", json=f, headers={"Origin": BASE}).status_code == 200
 
 
 def test_requests_naming_another_host_are_refused(service):
@@ -606,3 +616,17 @@ def test_the_examples_listed_are_the_scenarios_of_the_examples_folder(client):
     files, _ = find_scenario_files([EXAMPLES])
     assert {e["file"] for e in listed} == {str(Path(f).relative_to(EXAMPLES).as_posix()) for f in files}
     assert all("error" not in e for e in listed)
+
+
+def test_the_pages_files_are_package_data():
+    """Installed from a wheel, the page still has its HTML, script, style sheet and icon: every file under
+    solver/web/templates and solver/web/static matches pyproject's package-data for mtgcheck.solver.web."""
+    import fnmatch
+    import tomllib
+
+    root = Path(__file__).resolve().parent.parent
+    globs = tomllib.loads((root / "pyproject.toml").read_text())["tool"]["setuptools"]["package-data"][
+        "mtgcheck.solver.web"]
+    web = root / "solver" / "web"
+    files = [p.relative_to(web).as_posix() for d in ("templates", "static") for p in (web / d).rglob("*") if p.is_file()]
+    assert files and all(any(fnmatch.fnmatch(f, g) for g in globs) for f in files), (files, globs)

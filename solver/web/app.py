@@ -53,7 +53,8 @@ class BadRequest(Exception):
 
 
 class _Guard:
-    """ASGI middleware: refuses unknown Host headers (400), adds the security headers to every response."""
+    """ASGI middleware: refuses unknown Host headers (400), posts from another site (403) or not in JSON (415), and
+    adds the security headers to every response."""
 
     def __init__(self, app: Any, hosts: Iterable[str]) -> None:
         self.app = app
@@ -63,15 +64,26 @@ class _Guard:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        host = ""
+        headers: dict[bytes, bytes] = {}
         for k, v in scope.get("headers") or ():
-            if k == b"host":
-                host = v.decode("latin-1").strip().lower()
-                break
+            headers.setdefault(k.lower(), v)
+        host = headers.get(b"host", b"").decode("latin-1").strip().lower()
         name = host.rsplit(":", 1)[0] if host.count(":") == 1 or host.startswith("[") and "]:" in host else host
+        problem = None
         if name not in self.hosts:
-            resp = JSONResponse({"error": f"this server answers only on {', '.join(sorted(self.hosts))} "
-                                          f"(the request named the host {host!r})"}, status_code=400)
+            problem = (400, f"this server answers only on {', '.join(sorted(self.hosts))} (the request named the host "
+                            f"{host!r})")
+        elif scope.get("method") == "POST":
+            # a page elsewhere may not post to this server: only the page itself (same origin), and only JSON (which
+            # a browser sends across origins only after asking, and this server never allows it)
+            origin = headers.get(b"origin")
+            ctype = (headers.get(b"content-type") or b"").split(b";")[0].strip().lower()
+            if origin is not None and origin.decode("latin-1").lower() != f"http://{host}":
+                problem = (403, f"requests from another site ({origin.decode('latin-1')!r}) are refused")
+            elif ctype != b"application/json":
+                problem = (415, "send the request as JSON (Content-Type: application/json)")
+        if problem is not None:
+            resp = JSONResponse({"error": problem[1]}, status_code=problem[0])
             await resp(scope, receive, send)
             return
 

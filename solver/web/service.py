@@ -16,7 +16,6 @@ from __future__ import annotations
 import base64
 import json
 import os
-import re
 import shutil
 import sys
 import tempfile
@@ -591,12 +590,11 @@ def _take_file(p: Path) -> str | None:
     return text
 
 
-_LINE = re.compile(r"^" + re.escape(SCENARIO_NAME) + r":(\d+): ")
-
-
 def _message_line(message: str) -> int | None:
-    m = _LINE.match(message or "")
-    return int(m.group(1)) if m else None
+    """The line a reader's message names (``scenario.yaml:12: ...``), or None."""
+    head, sep, rest = (message or "").partition(":")
+    digits, sep2, _ = rest.partition(":")
+    return int(digits) if head == SCENARIO_NAME and sep and sep2 and digits.isdigit() and len(digits) < 10 else None
 
 
 def _narrow_question_field(message: str, ask: Any) -> str | None:
@@ -657,6 +655,10 @@ def _mark(text: str, sentences: list[str]) -> list[dict[str, Any]]:
 # ---------------------------------------------------------------------------
 
 
+#: The characters of a shared link's token (URL-safe base64 without padding).
+_TOKEN_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
+
+
 def encode_share(text: str, origin: str | None = None) -> str:
     """The token of a shared URL (``/#s=TOKEN``): the scenario's YAML (and the example it came from), compressed
     (zlib) and written in URL-safe base64 without padding."""
@@ -673,7 +675,7 @@ def decode_share(token: str) -> dict[str, Any]:
     token = token.strip()
     if len(token) > MAX_SHARE:
         raise ValueError(f"the link's scenario is {len(token):,} characters; at most {MAX_SHARE:,}")
-    if not re.fullmatch(r"[A-Za-z0-9_-]+", token):
+    if not set(token) <= _TOKEN_CHARS:
         raise ValueError("it holds characters a shared link never has (was it cut or changed?)")
     try:
         raw = base64.urlsafe_b64decode(token + "=" * (-len(token) % 4))

@@ -258,7 +258,6 @@ function renderEntry(zone, p, i, e) {
   const opts = h("div", {class: "entry-opts", hidden: !e._open});
   const field = (k, label, attrs) => h("label", {}, label, " ",
     h("input", Object.assign({value: e[k] || "", "data-field": `${fid}:${k}`, oninput: set(k)}, attrs || {})));
-  const players = S.form.players;
   opts.append(
     field("owner", "owner", {placeholder: p, list: "players-list"}),
     field("id", "id", {placeholder: "(its name)"}),
@@ -271,7 +270,6 @@ function renderEntry(zone, p, i, e) {
     h("label", {class: "wide"}, "other options (YAML) ",
       h("input", {class: "mono", value: e.more || "", "data-field": `${fid}:more`, oninput: set("more"),
                   placeholder: "{cast_from: hand, x: 2, activations: {1: 1}}"})));
-  void players;
   const onBf = zone === "battlefield";
   return h("div", {class: "entry", "data-entry": fid},
     h("div", {class: "entry-main"},
@@ -306,6 +304,7 @@ function renamePlayer(old, name) {
   for (const z of Object.values(f.zones)) {
     if (z && old in z) { z[name] = z[old]; delete z[old]; }
   }
+  for (const [k, v] of Object.entries(f.ask.args || {})) if (v === old) f.ask.args[k] = name;
   changed(true);
   renderBoard();
   renderQuestion();
