@@ -545,7 +545,11 @@ class _Question:
         with self._lock:
             if self._done.is_set() or self._thread.ident is None:
                 return False
-            n = ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(self._thread.ident), ctypes.py_object(exc))
+            try:
+                n = ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(self._thread.ident),
+                                                               ctypes.py_object(exc))
+            except (AttributeError, OSError):  # not CPython: the caller answers without the question
+                return False
             return n == 1
 
 
