@@ -97,6 +97,9 @@ BOARD_KEYWORDS = _kw(_K.CHANGELING, _K.ASCEND, _K.DEVOID)
 #: Keywords read by the total cost of a spell (``solver.costs``, ``solver.altcosts``, ``solver.payment``, ``solver.delve``).
 COST_KEYWORDS = _kw(
     _K.FLASHBACK, _K.ESCAPE, _K.EVOKE, _K.DASH, _K.OVERLOAD,      # alternative costs, CR 118.9
+    _K.BLITZ, _K.WARP, _K.IMPENDING, _K.EMERGE,                   # 702.152a, 702.185a, 702.176a, 702.119a
+    _K.SPECTACLE, _K.SURGE,                                       # conditions on the turn, 702.137a, 702.117a
+    _K.MORPH, _K.MEGAMORPH, _K.DISGUISE,                          # face down for {3}, 702.37c, 702.168a, 708
     _K.KICKER, _K.MULTIKICKER, _K.BUYBACK, _K.ENTWINE,            # additional costs, CR 118.8
     _K.AFFINITY, _K.UNDAUNTED,                                    # cost reductions, CR 702.41, 702.125
     _K.CONVOKE, _K.DELVE, _K.IMPROVISE,                           # paid with objects, CR 702.51, 702.66, 702.126
