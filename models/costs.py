@@ -38,12 +38,12 @@ from .subtypes import CREATURE_TYPES
 
 #: Alternative-cost keywords (CR 118.9) and the zone the card is cast from with them (``None``: wherever it may be
 #: cast from): flashback and escape from a graveyard (702.34a, 702.138a), warp from a hand (702.185a); blitz
-#: (702.152a), impending (702.176a), emerge (702.119a), spectacle (702.137a), surge (702.117a) and the face-down
-#: casts of morph, megamorph and disguise (702.37c, 702.168a) name no zone.
+#: (702.152a), impending (702.176a), emerge (702.119a), spectacle (702.137a), surge (702.117a), bestow (702.103a)
+#: and the face-down casts of morph, megamorph and disguise (702.37c, 702.168a) name no zone.
 ALTERNATIVE_KEYWORDS = {"flashback": "graveyard", "escape": "graveyard", "evoke": "hand", "dash": "hand",
                         "overload": "hand", "warp": "hand", "blitz": None, "impending": None, "emerge": None,
                         "spectacle": None, "surge": None, "morph": None, "megamorph": None, "disguise": None,
-                        "free": None}
+                        "bestow": None, "free": None}
 #: Keywords that cast the card face down as a 2/2 creature spell for {3} (CR 702.37c morph, 702.37b megamorph,
 #: 702.168a disguise; 708.2-708.4): the keyword's own cost is for turning it face up, not for casting it.
 FACE_DOWN_KEYWORDS = ("morph", "megamorph", "disguise")

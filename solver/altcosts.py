@@ -45,7 +45,7 @@ from .questions import Unsupported
 #: 702.74a evoke, 702.109a dash, 702.96a overload, 702.152a blitz, 702.185a warp, 702.176a impending, 702.119a
 #: emerge, 702.137a spectacle, 702.117a surge; 702.37c, 702.168a face down).
 DEFAULT_KEYWORDS = {"hand": ("evoke", "dash", "overload", "blitz", "warp", "impending", "emerge", "spectacle", "surge",
-                             "morph", "megamorph", "disguise"),
+                             "morph", "megamorph", "disguise", "bestow"),
                     "graveyard": ("flashback", "escape")}
 
 

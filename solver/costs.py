@@ -887,6 +887,24 @@ def face_down_spell(card: Any) -> Any:
                    abilities=())
 
 
+def bestowed_spell(card: Any) -> Any:
+    """``card`` cast for its bestow cost (CR 702.103b): an Aura enchantment spell with "enchant creature", which is
+    not a creature spell and has no creature types; its other abilities stay."""
+    from dataclasses import replace
+
+    from mtgcheck.models.abilities import make_ability
+    from mtgcheck.models.cards import TypeLine
+
+    tl = card.type_line
+    kept = [t for t in tl.supertypes] + [t for t in tl.types if t != "Creature"]
+    if "Enchantment" not in kept:
+        kept.append("Enchantment")
+    enchant = make_ability("keyword", "enchant", params={"keyword": "enchant", "parameter": "creature"},
+                           text="Enchant creature", card_name=card.name)
+    return replace(card, type_line=TypeLine.parse(" ".join(kept) + " — Aura"), power=None, toughness=None,
+                   faces=(), abilities=tuple(abilities_of(card)) + (enchant,))
+
+
 def _alternative_condition_problem(state: GameState, player: str, card: Any, alt: Any) -> str | None:
     """Why an alternative cost's condition on the turn's history does not hold now (``None``: it holds).
 
@@ -1035,6 +1053,11 @@ def total_cost(state: GameState, player: str, card: Any, *, using: str | None = 
             selfs, adds = [], []
             steps.append(f"cast face down with {kw}: a 2/2 colorless creature spell with no name, mana cost, "
                          f"creature types or abilities (CR 702.37c, 702.168a, 708.2)")
+        if alt is not None and kw == "bestow":
+            # an Aura spell with enchant creature that is not a creature spell (CR 702.103b): it needs a creature to
+            # target (303.4a, 601.2c); its timing is an enchantment's unless it has flash
+            card = bestowed_spell(card)
+            steps.append("cast bestowed: an Aura spell with enchant creature, not a creature spell (CR 702.103b)")
         if alt is not None and kw == "emerge":
             # "sacrifice a creature" is part of the emerge cost, and the total cost is reduced by the sacrificed
             # creature's mana value (CR 702.119a); the creature is chosen as the cost is paid (solver.altcosts)
