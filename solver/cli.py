@@ -31,7 +31,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 VERDICT_STYLE = {PASS: "green", FAIL: "bold red", NO_EXPECT: "cyan", UNSUPPORTED: "yellow", ERROR: "bold magenta"}
 #: Modules that add subcommands to ``main`` (each defines ``register(main)``).
-COMMAND_MODULES = ("mtgcheck.solver.decks_cli", "mtgcheck.solver.data_cli")
+COMMAND_MODULES = ("mtgcheck.solver.decks_cli", "mtgcheck.solver.data_cli", "mtgcheck.solver.support_cli")
 
 
 def _console(stderr: bool = False) -> Console:

@@ -126,8 +126,6 @@ MANA_KEYWORDS = _kw(_K.HASTE, _K.SPLIT_SECOND) | BOARD_KEYWORDS
 #: Keywords the resolution questions read (``solver.resolution``): scry (CR 701.22).
 RESOLUTION_KEYWORDS = _kw(_K.SCRY)
 
-_EVERY_EFFECT = frozenset(c.kind for c in EFFECT_TYPES.values() if c is not Unmodelled)
-
 #: For each question kind, the mechanic keys its rules implement.
 IMPLEMENTS: Mapping[str, frozenset[str]] = {
     # "[spells] you cast have improvise/convoke/delve" adds a payer to the payment (``solver.delve``, CR 702.51, 702.126)
@@ -146,9 +144,9 @@ IMPLEMENTS: Mapping[str, frozenset[str]] = {
     "put_onto_battlefield": LAYERS | RESOLVING | BOARD_KEYWORDS,
     "trigger_order": LAYERS | RESOLVING | BOARD_KEYWORDS,
     "entering_x": LAYERS | RESOLVING | BOARD_KEYWORDS,
-    # deck legality reads card facts, never an ability's rules (CR 100.2, 903): its gate looks at nothing
-    "validate_deck": _EVERY_EFFECT,
 }
+#: (validate_deck reads card facts — legality, colour identity, deck-building text — never an ability's rules in
+#: a game, CR 100.2, 903: it declares no topics, so the gate looks at nothing for it.)
 
 
 def implements(question: str, key: str) -> bool:
