@@ -177,3 +177,32 @@ def prototype_card(card: Card) -> Card:
     cost, p, t = got
     return dataclasses.replace(card, mana_cost=cost, colors=frozenset(cost.colors), color_indicator=None, power=p,
                                toughness=t, abilities=abilities_of(card))
+
+
+#: Keyword abilities that are activated abilities of a permanent, with what they mean (the rule spelled out, as the
+#: parser reads any activated ability): ``{cost}`` is the keyword's cost. Equip (CR 702.6a), fortify (702.67a), level
+#: up (702.87a), outlast (702.107a).
+KEYWORD_ACTIVATIONS: Mapping[str, str] = {
+    "equip": "{cost}: Attach this permanent to target creature you control. Activate only as a sorcery.",
+    "fortify": "{cost}: Attach this Fortification to target land you control. Activate only as a sorcery.",
+    "level up": "{cost}: Put a level counter on this permanent. Activate only as a sorcery.",
+    "outlast": "{cost}, {{T}}: Put a +1/+1 counter on this creature. Activate only as a sorcery.",
+}
+
+
+def keyword_activation(card: Card, keyword: Keyword) -> Ability | None:
+    """The activated ability a keyword of ``KEYWORD_ACTIVATIONS`` stands for, on ``card``: its rule's wording with the
+    keyword's cost, read by the oracle parser as any printed activated ability is (cost, restriction, targets).
+    ``None`` for another keyword or a keyword whose cost is not typed."""
+    from dataclasses import replace
+
+    form = KEYWORD_ACTIVATIONS.get(keyword.family.value)
+    if form is None:
+        return None
+    bits = [str(keyword.cost)] if keyword.cost else []
+    bits += [str(p.text or p.action) for p in keyword.parts]
+    if not bits or keyword.detail is not None:
+        return None
+    line = form.format(cost=", ".join(b[:1].upper() + b[1:] for b in bits))
+    (ability,) = abilities_of(replace(card, oracle_text=line, abilities=None, keywords=(), faces=(), layout="normal"))
+    return ability if ability.kind == "activated" else None
