@@ -200,7 +200,8 @@ def ask_activate(ctx: Context) -> Answer:
     perm = ctx.permanent(ctx.arg("permanent"))
     n = ctx.arg("ability", 1, (int, str))
     if isinstance(n, str):  # a keyword that is an activated ability: "equip", "level up" (CR 702.6a, 702.87a)
-        return _activate(ctx, perm, _keyword_ability(ctx, perm, n), n)
+        # (it has no printed number: index 0 reads no activation history, and no keyword here limits activations)
+        return _activate(ctx, perm, _keyword_ability(ctx, perm, n), 0, n)
     acts = activated_abilities(permanent_abilities(ctx.state, perm))
     if not acts:
         raise QuestionError(f"{perm.name} has no activated abilities")
@@ -214,7 +215,7 @@ def ask_activate(ctx: Context) -> Answer:
     if not 1 <= n <= len(acts):
         listing = "; ".join(f"{i + 1}: {a.describe()}" for i, a in enumerate(acts))
         raise QuestionError(f"{perm.name} has {len(acts)} activated abilit{'y' if len(acts) == 1 else 'ies'} ({listing}); ability {n} does not exist")
-    return _activate(ctx, perm, acts[n - 1], n)
+    return _activate(ctx, perm, acts[n - 1], n, f"ability {n}")
 
 
 def _keyword_ability(ctx: Context, perm: Permanent, name: str) -> Ability:
@@ -233,22 +234,23 @@ def _keyword_ability(ctx: Context, perm: Permanent, name: str) -> Ability:
     from mtgcheck.models.vocab.keywords import keyword_kind
 
     kind = keyword_kind(name)
-    mine = [a for a in permanent_abilities(ctx.state, perm) if isinstance(a.effect, Keyword)]
-    hit = next((a for a in mine if kind is not None and a.effect.family is kind), None)
+    mine = [(a, a.effect) for a in permanent_abilities(ctx.state, perm) if isinstance(a.effect, Keyword)]
+    hit = next(((a, e) for a, e in mine if kind is not None and e.family is kind), None)
     if hit is None:
-        have = ", ".join(a.text for a in mine if a.is_activated_keyword) or "none"
+        have = ", ".join(a.text for a, _ in mine if a.is_activated_keyword) or "none"
         raise QuestionError(f"{perm.name} has no {name!r} ability now (its activated keyword abilities: {have}); "
                             f"'ability' is a number for a printed ability or the name of an activated keyword")
-    ab = keyword_activation(perm.card, hit.effect)
+    a, kw = hit
+    ab = keyword_activation(perm.card, kw)
     if ab is None:
-        raise Unsupported(f"{perm.name}: activating “{hit.text}” is not modelled", mechanic=f"keyword:{hit.effect.family.value}",
-                          card=perm.name, text=hit.text)
+        raise Unsupported(f"{perm.name}: activating “{a.text}” is not modelled", mechanic=f"keyword:{kw.family.value}",
+                          card=perm.name, text=a.text)
     return ab
 
 
-def _activate(ctx: Context, perm: Permanent, ab: Ability, n: "int | str") -> Answer:
-    """The ``activate`` answer for one activated ability ``ab`` of ``perm`` (``n``: its number, or the keyword it
-    stands for)."""
+def _activate(ctx: Context, perm: Permanent, ab: Ability, n: int, label: str) -> Answer:
+    """The ``activate`` answer for one activated ability ``ab`` of ``perm``: ``n`` its number among the printed ones
+    (0 for a keyword's), ``label`` how the explanation names it ("ability 2", "equip")."""
     problems = (priority_problems(ctx.state, "activate")
                 + ([] if ab.is_mana_ability else split_second_problems(ctx.state, "activate"))  # CR 702.61a-b
                 + activation_problems(ctx.state, perm, ab))
@@ -266,7 +268,7 @@ def _activate(ctx: Context, perm: Permanent, ab: Ability, n: "int | str") -> Ans
         else:
             problems, more, cost_lines, pay_ab = _targets_and_costs(ctx.state, perm, ab, n, int(x_arg or 0))
         notes = notes + more
-    why = [f"ability {n} of {perm.name}: {ab.describe()}"] + cost_lines
+    why = [f"{label} of {perm.name}: {ab.describe()}"] + cost_lines
     if problems:
         why.extend(problems)
     else:
