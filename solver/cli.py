@@ -106,6 +106,72 @@ def _question_text(res: Result) -> str:
     return f"{res.kind}: {res.title}" if res.kind else "(not read)"
 
 
+
+def _group_of(path: str, roots: tuple[str, ...]) -> str:
+    """The folder a scenario is counted under in the ``check`` summary: its first folder below the folder
+    argument it was found under (``mana`` for ``examples/mana/x.yaml`` under ``examples/``), else its file."""
+    shown = _display_path(path, roots)
+    parts = Path(shown).parts
+    return parts[0] if len(parts) > 1 else shown
+
+
+def _print_check(out: Console, results: list[Result], paths: tuple[str, ...], db, counts: dict[str, int],
+                 unchecked: list[Result], verbose: bool, show_all: bool) -> None:
+    """The ``check`` report: verdicts by folder, the rows that did not pass (every row with ``show_all``),
+    the problems, one summary line and the card data."""
+    from rich.table import Table
+    from rich.text import Text
+
+    from mtgcheck.models.database import describe_source
+
+    verdicts = (PASS, FAIL, NO_EXPECT, UNSUPPORTED, ERROR)
+    if not show_all and results:
+        by: dict[str, dict[str, int]] = {}
+        for r in results:
+            g = by.setdefault(_group_of(r.path, paths), {})
+            g[r.verdict] = g.get(r.verdict, 0) + 1
+        used = [v for v in verdicts if counts.get(v)]
+        st = Table(title=None)
+        st.add_column("folder")
+        for v in used:
+            st.add_column(Text(v, style=VERDICT_STYLE.get(v, "")), justify="right")
+        for g in sorted(by):
+            st.add_row(g, *(str(by[g].get(v, 0)) for v in used))
+        out.print(st)
+    rows = results if show_all else [r for r in results if r.verdict != PASS]
+    if rows:
+        title = (f"mtgcheck: {len(results)} scenarios" if show_all
+                 else f"{len(rows)} scenario(s) that did not pass (every row: --all)")
+        table = Table(title=title, caption=describe_source(db) if show_all else None, show_lines=True)
+        table.add_column("file", overflow="fold", max_width=34)
+        table.add_column("question", overflow="fold", max_width=44)
+        table.add_column("answer", overflow="fold", ratio=1)
+        table.add_column("verdict", no_wrap=True)
+        for r in rows:
+            ans = summarize_answer(r) if r.answer else r.message
+            table.add_row(_display_path(r.path, paths) + (f"#{r.index + 1}" if r.index else ""), _question_text(r),
+                          Text(ans), Text(r.verdict, style=VERDICT_STYLE.get(r.verdict, "")))
+        out.print(table)
+    for r in (r for r in results if r.verdict in (FAIL, ERROR)):
+        where = f"{r.path}{(' #' + str(r.index + 1)) if r.index else ''} {r.title}".rstrip()
+        out.print(Text.assemble((r.verdict, VERDICT_STYLE[r.verdict]), f" {where}: {r.message}"))
+        if verbose and r.answer:
+            for line in r.answer.explanation:
+                out.print(Text(f"    {line}"))
+    summary = ", ".join(f"{counts.get(v, 0)} {v}" for v in verdicts)
+    out.print(f"[bold]{len(results)} scenarios:[/] {summary}")
+    if not show_all:
+        out.print(Text(describe_source(db), style="dim"), soft_wrap=True)
+    if unchecked:
+        out.print(f"[yellow]{len(unchecked)} scenario(s) with an expectation could not be checked (unsupported: "
+                  "the question or a card's text is not modelled); they do not count as passing[/]")
+    if results:
+        first = next((r for r in results if r.verdict in (FAIL, ERROR, UNSUPPORTED) and r.kind), results[0])
+        out.print(Text(f"the whole answer with its explanation: mtgcheck ask FILE (e.g. mtgcheck ask {first.path}"
+                       + (f" --index {first.index + 1}" if first.index else "") + ")"
+                       + ("" if show_all else "; every row: mtgcheck check --all")), soft_wrap=True)
+
+
 class _Guarded(click.Group):
     """The ``mtgcheck`` group: no command ends in a traceback.
 
@@ -175,6 +241,8 @@ def main() -> None:
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object per scenario instead of a table.")
 @click.option("--csv", "as_csv", is_flag=True, help="Print one CSV row per scenario instead of a table.")
 @click.option("--limit", type=click.IntRange(min=1), default=50, show_default=True, help="Most items listed in any answer.")
+@click.option("--all", "-a", "show_all", is_flag=True,
+              help="Print every scenario's row (default: the counts by folder and the rows that did not pass).")
 @click.option("--verbose", "-v", is_flag=True, help="Print each failing or erroring scenario's explanation under the table.")
 @click.option("--max-states", type=click.IntRange(min=1), default=None, envvar="MTGCHECK_MAX_STATES",
               help="Budget: most states one question may enumerate before it is left unanswered (default 5,000,000).")
@@ -185,16 +253,17 @@ def main() -> None:
               help="Run the scenarios on a Dask cluster: its scheduler address, or 'local' (a LocalCluster on this "
                    "machine). Same table and order. Needs the 'dask' extra.")
 def check(paths: tuple[str, ...], cards: str | None, as_json: bool, as_csv: bool, limit: int, verbose: bool,
-          debug: bool, max_states: int | None, max_seconds: float | None, dask_address: str | None = None) -> None:
+          debug: bool, max_states: int | None, max_seconds: float | None, dask_address: str | None = None,
+          show_all: bool = False) -> None:
     """Run every scenario under PATHS (files or folders) and compare answers with their expectations.
+
+    Prints the counts of verdicts by folder and a table of the scenarios that did not pass (failures,
+    unsupported answers, errors, answers without an expectation); --all prints every scenario's row.
 
     Exit codes: 0 every expectation checked and met; 1 one failed, or could not be checked because the
     question or a card is not modelled (unsupported); 2 an input could not be read; 3 an internal error.
     """
     import csv
-
-    from rich.table import Table
-    from rich.text import Text
 
     if as_json and as_csv:
         _console(True).print("[bold red]error:[/] choose one of --json and --csv")
@@ -239,33 +308,7 @@ def check(paths: tuple[str, ...], cards: str | None, as_json: bool, as_csv: bool
     if as_json or as_csv:
         say_cards(db)
     else:
-        from mtgcheck.models.database import describe_source
-
-        table = Table(title=f"mtgcheck: {len(results)} scenarios", caption=describe_source(db), show_lines=True)
-        table.add_column("file", overflow="fold", max_width=34)
-        table.add_column("question", overflow="fold", max_width=44)
-        table.add_column("answer", overflow="fold", ratio=1)
-        table.add_column("verdict", no_wrap=True)
-        for r in results:
-            ans = summarize_answer(r) if r.answer else r.message
-            table.add_row(_display_path(r.path, paths) + (f"#{r.index + 1}" if r.index else ""), _question_text(r), ans,
-                          Text(r.verdict, style=VERDICT_STYLE.get(r.verdict, "")))
-        out.print(table)
-        problems = [r for r in results if r.verdict in (FAIL, ERROR)]
-        for r in problems:
-            out.print(f"[{VERDICT_STYLE[r.verdict]}]{r.verdict}[/] {r.path} {('#' + str(r.index + 1)) if r.index else ''} {r.title}: {r.message}")
-            if verbose and r.answer:
-                for line in r.answer.explanation:
-                    out.print(f"    {line}")
-        summary = ", ".join(f"{counts.get(v, 0)} {v}" for v in (PASS, FAIL, NO_EXPECT, UNSUPPORTED, ERROR))
-        out.print(f"[bold]{len(results)} scenarios:[/] {summary}")
-        if unchecked:
-            out.print(f"[yellow]{len(unchecked)} scenario(s) with an expectation could not be checked (unsupported: "
-                      "the question or a card's text is not modelled); they do not count as passing[/]")
-        if results:
-            first = next((r for r in results if r.verdict in (FAIL, ERROR, UNSUPPORTED) and r.kind), results[0])
-            out.print(f"the whole answer with its explanation: mtgcheck ask FILE (e.g. mtgcheck ask {first.path}"
-                      + (f" --index {first.index + 1}" if first.index else "") + ")", soft_wrap=True)
+        _print_check(out, results, paths, db, counts, unchecked, verbose, show_all)
     internal = [r for r in results if r.internal]
     if internal:
         _console(True).print(f"[bold magenta]internal error[/] in {len(internal)} scenario(s) (a bug in mtgcheck): "
