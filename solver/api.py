@@ -316,7 +316,7 @@ class DeckResult:
         first_problem, commanders, data_date."""
         d = self.report.to_dict()
         probs = d.get("problems") or []
-        return {"source": d["source"], "index": d["index"] + 1, "name": d.get("name") or "", "format": d["format"],
+        return {"source": d["source"], "index": d["index"], "name": d.get("name") or "", "format": d["format"],
                 "status": d["status"], "legal": d["legal"], "codes": " ".join(d["codes"]), "problems": len(probs),
                 "first_problem": probs[0]["message"] if probs else "",
                 "commanders": " / ".join(d.get("commanders") or []), "data_date": d.get("data_date") or ""}

@@ -138,7 +138,8 @@ class DeckReport:
         sections, a sideboard companion whose condition is not met).
     counts : dict, ``main``, ``side``, ``commander``, ``companion`` card counts as checked.
     commanders : list of str; companion : str or None.
-    source, index, name : where the deck came from.
+    source, index, name : where the deck came from (``index`` counts a file's decks from 0 here; ``to_dict``
+        gives it from 1, as every table and message counts).
     data_date, data_source : the card data used (every report carries its date).
     """
 
@@ -163,9 +164,9 @@ class DeckReport:
         return list(dict.fromkeys(p.code for p in self.problems))
 
     def to_dict(self) -> dict[str, Any]:
-        """Plain data (JSON-ready)."""
+        """Plain data (JSON-ready); ``index`` counts a file's decks from 1."""
         return {
-            "source": self.source, "index": self.index, "name": self.name, "format": self.format,
+            "source": self.source, "index": self.index + 1, "name": self.name, "format": self.format,
             "legal": self.legal, "status": self.status, "codes": self.codes,
             "problems": [p.to_dict() for p in self.problems], "notes": self.notes, "counts": self.counts,
             "commanders": self.commanders, "companion": self.companion, "data_date": self.data_date,
