@@ -321,7 +321,20 @@ def check(paths: tuple[str, ...], cards: str | None, as_json: bool, as_csv: bool
 
 
 @main.command()
-@click.argument("file", type=click.Path())
+@click.argument("file", type=click.Path(), required=False)
+@click.option("--board", multiple=True, metavar="CARDS",
+              help="Without FILE: the cards on Alice's battlefield, comma-separated (\"Forest, Blood Moon, 2 Island\").")
+@click.option("--hand", multiple=True, metavar="CARDS", help="Without FILE: the cards in Alice's hand.")
+@click.option("--graveyard", multiple=True, metavar="CARDS", help="Without FILE: the cards in Alice's graveyard.")
+@click.option("--opponent-board", multiple=True, metavar="CARDS", help="Without FILE: the cards on Bob's battlefield.")
+@click.option("--could-produce", "q_could_produce", metavar="PERMANENT", default=None,
+              help="Without FILE: which types of mana PERMANENT could produce (CR 106.7).")
+@click.option("--cast", "q_cast", metavar="CARD", default=None, help="Without FILE: can Alice cast CARD now, and how.")
+@click.option("--payments", "q_payments", metavar="CARD", default=None, help="Without FILE: the ways to pay CARD's cost.")
+@click.option("--delve", "q_delve", metavar="CARD", default=None, help="Without FILE: what CARD's delve can exile.")
+@click.option("--mana-value", "q_mana_value", metavar="CARD", default=None, help="Without FILE: CARD's mana value.")
+@click.option("--ask", "ask_yaml", metavar="YAML", default=None,
+              help="Without FILE: any question as YAML, e.g. --ask 'cast: {card: Counterspell, x: 2}'.")
 @click.option("--index", "-n", type=click.IntRange(min=1), default=None, help="Which scenario of a file that holds several (from 1).")
 @click.option("--cards", "cards", type=click.Path(), default=None, envvar="MTGCHECK_CARDS", help="Card data file (see check).")
 @click.option("--limit", type=click.IntRange(min=1), default=50, show_default=True, help="Most items listed.")
@@ -332,21 +345,53 @@ def check(paths: tuple[str, ...], cards: str | None, as_json: bool, as_csv: bool
 @click.option("--max-seconds", type=click.FloatRange(min=0.001), default=None, envvar="MTGCHECK_MAX_SECONDS",
               help="Budget: most seconds one question may take before it is left unanswered (default 60).")
 @click.option("--debug", is_flag=True, help="Include Python tracebacks for internal errors.")
-def ask(file: str, index: int | None, cards: str | None, limit: int, as_json: bool, graph: str | None, debug: bool,
-        max_states: int | None, max_seconds: float | None) -> None:
-    """Answer the scenario in FILE and explain the answer."""
+def ask(file: str | None, index: int | None, cards: str | None, limit: int, as_json: bool, graph: str | None,
+        debug: bool, max_states: int | None, max_seconds: float | None, board: tuple[str, ...] = (),
+        hand: tuple[str, ...] = (), graveyard: tuple[str, ...] = (), opponent_board: tuple[str, ...] = (),
+        ask_yaml: str | None = None, **questions: str | None) -> None:
+    """Answer the scenario in FILE and explain the answer.
+
+    Without FILE, a one-line question: the board and one question as options, e.g.
+
+    \b
+      mtgcheck ask --board "Forest, Blood Moon, Reflecting Pool" --could-produce "Reflecting Pool"
+      mtgcheck ask --board "Island, Island" --hand Counterspell --ask "cast: Counterspell"
+
+    Exit codes: 0 answered (and any expectation met); 1 an expectation failed or could not be checked;
+    2 the input could not be read; 3 an internal error.
+    """
     from rich.text import Text
 
-    from mtgcheck.models.scenario import ScenarioError, load_scenarios
+    from mtgcheck.models.scenario import ScenarioError, load_scenarios, parse_scenario
 
     from .runner import run_scenario
 
-    db = open_database(cards)
     err = _console(True)
+    asked = [(k[2:], v) for k, v in questions.items() if k.startswith("q_") and v is not None]
+    one_line = bool(asked or ask_yaml or board or hand or graveyard or opponent_board)
+    if file is not None and one_line:
+        err.print("[bold red]error:[/] give FILE or a one-line question (--board ... --could-produce ...), not both")
+        sys.exit(2)
+    if file is None and not one_line:
+        err.print("[bold red]error:[/] give a scenario FILE, or a one-line question such as: mtgcheck ask --board "
+                  "\"Forest, Reflecting Pool\" --could-produce \"Reflecting Pool\" (mtgcheck ask --help)", soft_wrap=True)
+        sys.exit(2)
+    db = open_database(cards)
     try:
-        scenarios = load_scenarios(file)
+        if file is not None:
+            scenarios = load_scenarios(file)
+        else:
+            from .quick import build_scenario
+
+            if len(asked) > 1:
+                raise ScenarioError("give one question, not " + " and ".join(f"--{k.replace('_', '-')}" for k, _ in asked),
+                                    "<command line>")
+            data = build_scenario(db, board=board, hand=hand, graveyard=graveyard, opponent_board=opponent_board,
+                                  question=asked[0] if asked else None, ask_yaml=ask_yaml)
+            scenarios = [parse_scenario(data, "<command line>")]
+            file = "<command line>"
     except ScenarioError as e:
-        err.print(f"[bold red]error:[/] {e}")
+        err.print(Text(f"error: {e}", style="bold red"), soft_wrap=True)
         sys.exit(2)
     if index is None and len(scenarios) > 1:
         err.print(f"[yellow]{file} holds {len(scenarios)} scenarios; answering the first (choose with --index N)[/]")
