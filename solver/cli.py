@@ -29,7 +29,7 @@ if TYPE_CHECKING:  # pragma: no cover
 # (rich, the runner and the question machinery are imported by the commands that use them, not at each
 # start: ``mtgcheck validate --json`` needs none of them)
 
-VERDICT_STYLE = {PASS: "green", FAIL: "bold red", NO_EXPECT: "cyan", UNSUPPORTED: "yellow", ERROR: "bold magenta"}
+VERDICT_STYLE: dict[str, str] = {PASS: "green", FAIL: "bold red", NO_EXPECT: "cyan", UNSUPPORTED: "yellow", ERROR: "bold magenta"}
 #: Modules that add subcommands to ``main`` (each defines ``register(main)``).
 COMMAND_MODULES = ("mtgcheck.solver.decks_cli", "mtgcheck.solver.data_cli")
 
@@ -128,8 +128,8 @@ def _print_check(out: Console, results: list[Result], paths: tuple[str, ...], db
     if not show_all and results:
         by: dict[str, dict[str, int]] = {}
         for r in results:
-            g = by.setdefault(_group_of(r.path, paths), {})
-            g[r.verdict] = g.get(r.verdict, 0) + 1
+            row = by.setdefault(_group_of(r.path, paths), {})
+            row[r.verdict] = row.get(r.verdict, 0) + 1
         used = [v for v in verdicts if counts.get(v)]
         st = Table(title=None)
         st.add_column("folder")

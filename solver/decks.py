@@ -50,6 +50,7 @@ import operator
 import weakref
 from collections import Counter
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any, Iterable, Mapping
 
 from mtgcheck.models.cards import BASIC_LAND_MANA, BASIC_LAND_TYPES, Card, compute_color_identity
@@ -70,7 +71,7 @@ from mtgcheck.models.mana import COLORS
 from .errors import QuestionError, Unsupported
 
 __all__ = [
-    "PROBLEM_CODES", "DeckProblem", "DeckReport", "CardFacts", "card_facts", "validate_deck",
+    "PROBLEM_CODES", "ProblemCode", "DeckStatus", "DeckProblem", "DeckReport", "CardFacts", "card_facts", "validate_deck",
     "DeckValidator", "COMPANION_CONDITIONS", "save_card_facts",
 ]
 
@@ -79,6 +80,38 @@ PROBLEM_CODES = (
     "not_legal_in_format", "color_identity", "invalid_commander", "invalid_partners", "companion_condition",
     "unknown_card", "unreadable_line", "companion_not_in_sideboard", "legality_unknown",
 )
+
+
+class ProblemCode(StrEnum):
+    """The code of a deck problem (``DeckProblem.code``; each member is its text: ``ProblemCode.BANNED ==
+    "banned"``). ``UNSUPPORTED``: a rule that could not be decided for the deck (text not modelled)."""
+
+    DECK_TOO_SMALL = "deck_too_small"
+    DECK_TOO_LARGE = "deck_too_large"
+    SIDEBOARD_TOO_LARGE = "sideboard_too_large"
+    TOO_MANY_COPIES = "too_many_copies"
+    BANNED = "banned"
+    RESTRICTED = "restricted"
+    NOT_LEGAL_IN_FORMAT = "not_legal_in_format"
+    COLOR_IDENTITY = "color_identity"
+    INVALID_COMMANDER = "invalid_commander"
+    INVALID_PARTNERS = "invalid_partners"
+    COMPANION_CONDITION = "companion_condition"
+    UNKNOWN_CARD = "unknown_card"
+    UNREADABLE_LINE = "unreadable_line"
+    COMPANION_NOT_IN_SIDEBOARD = "companion_not_in_sideboard"
+    LEGALITY_UNKNOWN = "legality_unknown"
+    UNSUPPORTED = "unsupported"
+
+
+class DeckStatus(StrEnum):
+    """A deck's result (``DeckReport.status``): legal, illegal, unknown (no legality data for a card, nothing
+    else wrong) or unreadable (a line or card name could not be read)."""
+
+    LEGAL = "legal"
+    ILLEGAL = "illegal"
+    UNKNOWN = "unknown"
+    UNREADABLE = "unreadable"
 _READ_CODES = frozenset({"unknown_card", "unreadable_line"})
 #: What ``decklist_from_data`` reads from a JSON-lines record (``DeckValidator.validate_record``).
 _RECORD_KEYS = frozenset(_JSON_KEYS)

@@ -27,7 +27,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from .produce import ProduceResult
 
 __all__ = ["LEGEND", "PAYMENT_LEGEND", "to_dot", "to_svg", "svg_of", "write_graph", "payment_graph",
-           "write_payment_graph"]
+           "write_payment_graph", "answer_svg"]
 
 #: The legend of the could_produce picture.
 LEGEND = (
@@ -392,3 +392,32 @@ def attach_payment_graph(ctx: Any, title: str, payment: Mapping[str, Any] | None
     msg = write_payment_graph(title, payment, str(gpath))
     why.append(msg)
     return {"graph": {"path": str(gpath), "written": msg.startswith(("graph written", "graph drawn")), "message": msg}}
+
+
+# ---------------------------------------------------------------------------
+# The picture of an answer (notebooks: ``Answer.svg``)
+# ---------------------------------------------------------------------------
+
+
+def answer_svg(kind: str, values: Mapping[str, Any], extra: Mapping[str, Any], title: str = "") -> str | None:
+    """The picture of one answer as an SVG document (``svg_of``: no Graphviz), or None when the question has
+    none or there is nothing to draw (no payment exists).
+
+    could_produce: the dependency graph (from ``extra["picture"]``, the handler's ``(ProduceResult, id)``);
+    cast: the payment found; payments: the first (or best) payment listed.
+    """
+    if kind == "could_produce":
+        pic = extra.get("picture")
+        if not pic:
+            return None
+        res, highlight = pic
+        return to_svg(res, highlight)
+    if kind in ("cast", "payments"):
+        payment = values.get("payment")
+        if payment is None and values.get("payments"):
+            payment = values["payments"][0]
+        if not isinstance(payment, Mapping):
+            return None
+        G, labels = payment_graph(payment)
+        return svg_of(G, labels, title=title or f"{kind}: one payment", legend=PAYMENT_LEGEND)
+    return None
