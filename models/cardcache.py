@@ -89,10 +89,10 @@ def file_key(resolved: Path, st: os.stat_result) -> tuple:
 
 
 def cache_path(resolved: str | os.PathLike) -> Path:
-    """Where the parsed cache of the card file ``resolved`` (an absolute path) lives: one entry per path,
-    so a re-downloaded or edited file replaces its old entry."""
+    """Where the store of the card file ``resolved`` (an absolute path) lives (``models.cardstore``): one entry
+    per path, so a re-downloaded or edited file replaces its old entry."""
     name = hashlib.blake2b(str(resolved).encode("utf-8", "surrogatepass"), digest_size=12).hexdigest()
-    return cache_dir() / "parsed" / f"{Path(resolved).name[:40]}-{name}.pickle"
+    return cache_dir() / "parsed" / f"{Path(resolved).name[:40]}-{name}.sqlite"
 
 
 _FIELDS: dict[type, tuple[str, ...]] = {}

@@ -32,6 +32,9 @@ if TYPE_CHECKING:  # pragma: no cover
 VERDICT_STYLE: dict[str, str] = {PASS: "green", FAIL: "bold red", NO_EXPECT: "cyan", UNSUPPORTED: "yellow", ERROR: "bold magenta"}
 #: Modules that add subcommands to ``main`` (each defines ``register(main)``).
 COMMAND_MODULES = ("mtgcheck.solver.decks_cli", "mtgcheck.solver.data_cli")
+#: Commands whose module is imported only when the command is run or listed (``mtgcheck ask`` does not
+#: import the ``validate`` batch machinery): command name -> module of ``COMMAND_MODULES``.
+LAZY_COMMANDS = {"validate": "mtgcheck.solver.decks_cli", "data": "mtgcheck.solver.data_cli"}
 
 
 def _console(stderr: bool = False) -> Console:
@@ -179,6 +182,14 @@ class _Guarded(click.Group):
     any other uncaught exception is an internal error: exit 3 with its message (traceback with
     ``MTGCHECK_DEBUG=1``).
     """
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name not in self.commands and cmd_name in LAZY_COMMANDS:
+            importlib.import_module(LAZY_COMMANDS[cmd_name]).register(self)
+        return super().get_command(ctx, cmd_name)
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted(set(self.commands) | set(LAZY_COMMANDS))
 
     def invoke(self, ctx: click.Context):  # type: ignore[override]
         # exact answers can be huge numbers (10,001! scry orders has 35,660 digits); every input number is
@@ -514,7 +525,8 @@ def card(name: str, cards: str | None, as_json: bool) -> None:
 
 def _register_extra_commands() -> None:
     for mod in COMMAND_MODULES:
-        importlib.import_module(mod).register(main)
+        if mod not in LAZY_COMMANDS.values():
+            importlib.import_module(mod).register(main)
 
 
 _register_extra_commands()

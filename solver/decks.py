@@ -513,7 +513,7 @@ def _facts_store(db: Any) -> "tuple[Any, tuple] | None":
         return db.facts_where
     src = getattr(db, "source", None)
     if (not src or src == "catalog" or getattr(db, "origin", "memory") == "memory"
-            or len(getattr(db, "_levels", ())) != 1):
+            or len(getattr(db, "_levels", ())) != getattr(db, "_base_levels", 1)):
         return None
     try:
         p = Path(src).resolve()

@@ -235,3 +235,14 @@ def test_ask_without_file_or_question_says_what_to_give():
     assert r.exit_code == 2 and "--could-produce" in r.output
     r = run("ask", "--board", "Forest", "--could-produce", "Forest", "--cast", "Forest")
     assert r.exit_code == 2 and "one question" in r.output
+
+
+def test_each_question_kind_names_the_module_of_its_handler():
+    """``load_handlers(kind)`` imports only that kind's module: the map must name every kind's true module."""
+    from mtgcheck.models.scenario import QUESTION_KINDS
+    from mtgcheck.solver.questions import HANDLERS, MODULE_OF, load_handlers
+
+    load_handlers()
+    assert set(MODULE_OF) == set(QUESTION_KINDS) == set(HANDLERS)
+    for kind, reg in HANDLERS.items():
+        assert getattr(reg.handler, "__wrapped__", reg.handler).__module__ == MODULE_OF[kind], kind
