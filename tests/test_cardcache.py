@@ -135,3 +135,23 @@ def test_an_unwritable_cache_folder_is_not_an_error(card_file, monkeypatch, tmp_
     monkeypatch.setenv("MTGCHECK_CACHE_DIR", str(blocker))
     db = database.load_database(card_file)
     assert "Fire // Ice" in db
+
+
+def test_a_stored_file_is_read_card_by_card_with_the_same_names_and_suggestions(card_file, monkeypatch):
+    """The store (models/cardstore.py): a later load reads no card until one is looked up, then that one;
+    full names, face names, "did you mean" and the catalog's behaviour are those of the in-memory index."""
+    from mtgcheck.models.cardstore import StoredIndex
+
+    database.load_database(card_file)
+    database.clear_cache()
+    db = database.load_database(card_file)
+    stored = db._levels[0]
+    assert isinstance(stored, StoredIndex) and stored.full._cards == {}
+    assert db.get("ice").name == "Fire // Ice" and set(stored.full._cards) == {"fire // ice"}
+    assert db.get("Treasure Cruise").abilities is not None  # the catalog's model, attached as it is read
+    assert "Opt" in db and len(db) == len(list(db))  # a catalog-only card
+    assert db.suggest("Grizly Bears") == ["Grizzly Bears"]
+    database.clear_cache()
+    monkeypatch.setenv("MTGCHECK_NO_CACHE", "1")
+    plain = database.load_database(card_file)
+    assert [c.name for c in db] == [c.name for c in plain] and _facts(db) == _facts(plain)
