@@ -350,7 +350,9 @@ def check(paths: tuple[str, ...], cards: str | None, as_json: bool, as_csv: bool
 @click.option("--cards", "cards", type=click.Path(), default=None, envvar="MTGCHECK_CARDS", help="Card data file (see check).")
 @click.option("--limit", type=click.IntRange(min=1), default=50, show_default=True, help="Most items listed.")
 @click.option("--json", "as_json", is_flag=True, help="Print the answer as JSON.")
-@click.option("--graph", type=click.Path(), default=None, help="Draw the question's dependency graph to FILE (.svg, .png or .dot).")
+@click.option("--graph", type=click.Path(), default=None,
+              help="Draw the answer's picture to FILE: .svg (drawn by mtgcheck), .dot (Graphviz text) or .png (needs "
+                   "Graphviz): could_produce, cast, payments, delve, scry, trigger_order, put_onto_battlefield.")
 @click.option("--max-states", type=click.IntRange(min=1), default=None, envvar="MTGCHECK_MAX_STATES",
               help="Budget: most states one question may enumerate before it is left unanswered (default 5,000,000).")
 @click.option("--max-seconds", type=click.FloatRange(min=0.001), default=None, envvar="MTGCHECK_MAX_SECONDS",
@@ -410,14 +412,36 @@ def ask(file: str | None, index: int | None, cards: str | None, limit: int, as_j
     if i >= len(scenarios):
         err.print(f"[bold red]error:[/] {file} holds {len(scenarios)} scenarios; there is no scenario {i + 1}")
         sys.exit(2)
+    if graph:
+        from .graph import png_possible
+
+        if not graph.lower().endswith((".svg", ".dot", ".gv", ".png")):
+            err.print(Text(f"error: --graph {graph}: use a .svg (drawn by mtgcheck), .dot (Graphviz text) or .png "
+                           "(needs Graphviz) file name", style="bold red"), soft_wrap=True)
+            sys.exit(2)
+        if graph.lower().endswith(".png") and not png_possible():
+            err.print(Text(f"error: --graph {graph}: a .png picture needs the Graphviz 'dot' program, which is not "
+                           "installed; use a .svg file name (drawn by mtgcheck itself) or .dot (Graphviz text)",
+                           style="bold red"), soft_wrap=True)
+            sys.exit(2)
     res = run_scenario(scenarios[i], db, {"limit": limit, "graph": graph, "max_states": max_states,
                                           "max_seconds": max_seconds}, debug)
     graph_problem = None
     if graph and res.answer is not None:
         g = res.answer.extra.get("graph")
         if g is None:
-            graph_problem = (f"--graph: a {res.kind} answer has no dependency graph to draw "
-                             "(graphs are drawn for could_produce, cast and payments questions); nothing was written")
+            from .graph import write_answer_graph
+
+            msg = write_answer_graph(res.kind, res.answer.values, res.answer.extra, graph, scenarios[i].label)
+            if msg is not None:
+                res.answer.explanation.append(msg)
+                g = {"path": graph, "written": msg.startswith(("graph written", "graph drawn")), "message": msg}
+                if not g["written"]:
+                    graph_problem = f"--graph: {msg}"
+            else:
+                graph_problem = (f"--graph: a {res.kind} answer has no picture to draw (pictures are drawn for "
+                                 "could_produce, cast, payments, delve, scry, trigger_order and put_onto_battlefield "
+                                 "questions, when there is something to draw); nothing was written")
         elif not g.get("written") and not g.get("skipped"):
             graph_problem = f"--graph: {g.get('message')}"
     if as_json:

@@ -138,7 +138,7 @@ def test_graph_for_a_question_without_a_graph_is_reported(tmp_path):
     p.write_text(GOOD)
     r = CliRunner().invoke(main, ["ask", str(p), "--graph", str(tmp_path / "g.dot")])
     assert r.exit_code == 2
-    assert "no dependency graph" in r.output
+    assert "has no picture" in r.output
     assert not (tmp_path / "g.dot").exists()
 
 
