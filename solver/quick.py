@@ -11,7 +11,6 @@ pieces that names a card in the card data is taken. ``3 Forest`` or ``3x Forest`
 """
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from mtgcheck.models.scenario import ScenarioError
@@ -25,7 +24,6 @@ QUESTION_OPTIONS = {
     "mana_value": "mana_value",
 }
 PLAYERS = ("Alice", "Bob")
-_COUNT = re.compile(r"^(\d{1,4})x?\s+(.+)$", re.IGNORECASE)
 #: Most pieces joined to find one name with commas (the longest real name has three commas).
 _MAX_JOIN = 6
 
@@ -42,7 +40,7 @@ def split_cards(text: str, db: Any, what: str = "--board") -> list[Any]:
         An empty piece (``Forest,,Island``) or an empty list.
     """
     out: list[Any] = []
-    for part in re.split(r";", text):
+    for part in text.split(";"):
         pieces = [p.strip() for p in part.split(",")]
         if len(pieces) == 1 and not pieces[0]:
             continue
@@ -69,8 +67,12 @@ def split_cards(text: str, db: Any, what: str = "--board") -> list[Any]:
 
 
 def _strip_count(name: str) -> tuple[int, str]:
-    m = _COUNT.match(name)
-    return (int(m.group(1)), m.group(2).strip()) if m else (1, name)
+    """``(3, "Forest")`` for ``3 Forest`` or ``3x Forest`` (a count of 1 to 9999), else ``(1, name)``."""
+    head, _, rest = name.partition(" ")
+    digits = head[:-1] if head[-1:] in ("x", "X") else head
+    if rest.strip() and digits.isdecimal() and digits.isascii() and 1 <= len(digits) <= 4 and int(digits) > 0:
+        return int(digits), rest.strip()
+    return 1, name
 
 
 def build_scenario(db: Any, *, board: tuple[str, ...] = (), hand: tuple[str, ...] = (),
