@@ -96,6 +96,7 @@ def cache_path(resolved: str | os.PathLike) -> Path:
 
 
 _FIELDS: dict[type, tuple[str, ...]] = {}
+_PLAIN = frozenset({str, int, float, bool, bytes, type(None)})
 _NEWOBJ = getattr(copyreg, "__newobj__")  # pickle protocol 2's NEWOBJ opcode
 
 
@@ -133,10 +134,14 @@ class _Pickler(pickle.Pickler):
     def _shared(self, v: Any) -> Any:
         t = type(v)
         try:
-            if t is dict:
-                key: Any = (t, tuple(v.items()))
+            if t in _PLAIN:
+                key: Any = (t, v)
+            elif t is dict:
+                key = (t, tuple(v.items()), repr(v))
             else:
-                key = (t, v)
+                # equal is not enough: a dataclass field with ``compare=False`` (``Filter.words``) differs between
+                # equal values, so two values are shared only when their repr (every field) is equal too
+                key = (t, v, repr(v))
             return self._canon.setdefault(key, v)
         except TypeError:  # unhashable
             return v

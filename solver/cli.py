@@ -30,6 +30,9 @@ if TYPE_CHECKING:  # pragma: no cover
 # start: ``mtgcheck validate --json`` needs none of them)
 
 VERDICT_STYLE: dict[str, str] = {PASS: "green", FAIL: "bold red", NO_EXPECT: "cyan", UNSUPPORTED: "yellow", ERROR: "bold magenta"}
+#: Set by the ``mtgcheck`` program (``mtgcheck.__main__.run``), never by a caller that runs the command line
+#: inside its own process (tests, ``CliRunner``): ``validate`` may then end the process when done.
+PROGRAM = False
 #: Modules that add subcommands to ``main`` (each defines ``register(main)``).
 COMMAND_MODULES = ("mtgcheck.solver.decks_cli", "mtgcheck.solver.data_cli")
 #: Commands whose module is imported only when the command is run or listed (``mtgcheck ask`` does not

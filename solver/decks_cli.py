@@ -906,13 +906,13 @@ def register(main: click.Group) -> None:
                 err.print("[bold red]interrupted[/]: the output is incomplete")
                 sys.exit(130)
         except SystemExit as e:
-            if END_PROCESS and dask_address is None:
+            if _ending() and dask_address is None:
                 _end_process(e.code, err)
             raise
         finally:
             if gc_on:
                 gc.enable()
-        if END_PROCESS and dask_address is None:
+        if _ending() and dask_address is None:
             _end_process(0, err)
 
 
@@ -979,6 +979,13 @@ def _progress(err: _ErrorConsole, show: bool) -> Any:
 #: never by a caller that runs the command inside its own process (tests, ``CliRunner``): the process ends
 #: as soon as a one-machine ``validate`` is done (``_end_process``).
 END_PROCESS = False
+
+
+def _ending() -> bool:
+    """``END_PROCESS``, or the ``mtgcheck`` program is running (``solver.cli.PROGRAM``)."""
+    from . import cli
+
+    return END_PROCESS or cli.PROGRAM
 
 
 def _end_process(code: Any, err) -> None:

@@ -155,3 +155,21 @@ def test_a_stored_file_is_read_card_by_card_with_the_same_names_and_suggestions(
     monkeypatch.setenv("MTGCHECK_NO_CACHE", "1")
     plain = database.load_database(card_file)
     assert [c.name for c in db] == [c.name for c in plain] and _facts(db) == _facts(plain)
+
+
+def test_the_catalog_read_back_from_its_cache_is_the_parsed_catalog(tmp_path, monkeypatch):
+    """Values equal by ``==`` but different in a field that does not compare (``Filter.words``) are never
+    merged when the catalog is stored: Mana Reflection watches 'permanent' after the cache as before it."""
+    from mtgcheck.models import catalog
+
+    monkeypatch.setenv("MTGCHECK_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.delenv("MTGCHECK_NO_CACHE", raising=False)
+    parsed = catalog.read_catalog()
+    catalog._cached()  # writes the cache
+    assert list((tmp_path / "cache" / "parsed").glob("catalog-*.pickle"))
+    stored = catalog._cached()  # reads it
+    assert set(stored) == set(parsed)
+    for name, card in parsed.items():
+        got = stored[name]
+        assert [a.params for a in got.abilities] == [a.params for a in card.abilities], name
+        assert [a.effect for a in got.abilities] == [a.effect for a in card.abilities], name
