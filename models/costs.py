@@ -104,6 +104,8 @@ class CostChange:
     from_zones: tuple[str, ...] = ()
     nth: int = 0
     chosen_type: bool = False
+    #: "Other [...] spells": never the source card itself (CR 601.2f; an eminence ability, 113.6)
+    other: bool = False
 
     def applies_to(self, spell: Card, caster: str, active: str | None = None, zone: str = "hand") -> bool:
         """Whether it changes the cost of ``spell`` cast by ``caster`` while ``active`` is the active player
@@ -113,6 +115,8 @@ class CostChange:
         from, for ``from_zones``). ``active=None``: the
         turn is not known, and a change that depends on it is taken to apply only when ``during`` is
         ``any`` (callers pass the active player)."""
+        if self.other and spell.name == self.source:
+            return False  # "other ... spells" (CR 109.5: the source is not other than itself)
         if self.whose == "you" and caster != self.controller:
             return False
         if self.whose == "opponents" and caster == self.controller:
@@ -217,7 +221,7 @@ def cost_changes(abilities: Iterable[Ability], source: str = "", controller: str
                                   ManaCost.parse(str(e.amount)), 0, str(e.spells), str(e.whose),
                                   False, source, controller, a.text, tuple(e.colors), tuple(e.types),
                                   str(e.during), bool(e.colored_only), tuple(e.from_zones), int(e.nth),
-                                  bool(e.chosen_type)))
+                                  bool(e.chosen_type), bool(e.other)))
         elif isinstance(e, CostMinimum):
             out.append(CostChange("minimum", ManaCost(), int(e.minimum), str(e.spells), str(e.whose),
                                   bool(e.while_untapped), source, controller, a.text))

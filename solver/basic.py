@@ -19,7 +19,7 @@ from .layers import has_keyword, permanent_abilities
 from .layers import is_creature_now as _is_creature_now
 from .payment.activation import activation_cost_check
 from .questions import Answer, Context, QuestionError, Unsupported, question
-from .restrictions import priority_problems, restriction_notes, restriction_problems
+from .restrictions import priority_problems, restriction_notes, restriction_problems, split_second_problems
 from .targets import activation_target_problems, targets_use_x, x_values
 from mtgcheck.models.effects import TimingRestriction, Topic
 
@@ -213,7 +213,9 @@ def ask_activate(ctx: Context) -> Answer:
         listing = "; ".join(f"{i + 1}: {a.describe()}" for i, a in enumerate(acts))
         raise QuestionError(f"{perm.name} has {len(acts)} activated abilit{'y' if len(acts) == 1 else 'ies'} ({listing}); ability {n} does not exist")
     ab = acts[n - 1]
-    problems = priority_problems(ctx.state, "activate") + activation_problems(ctx.state, perm, ab)
+    problems = (priority_problems(ctx.state, "activate")
+                + ([] if ab.is_mana_ability else split_second_problems(ctx.state, "activate"))  # CR 702.61a-b
+                + activation_problems(ctx.state, perm, ab))
     notes: list[str] = []
     if isinstance(ab.restriction, TimingRestriction):  # "Activate only as a sorcery / once each turn / if ..." (CR 602.5)
         problems.extend(restriction_problems(ctx.state, perm.controller, ab.restriction, source=perm, ability_index=n))

@@ -109,13 +109,19 @@ def spell_abilities(card: Any) -> tuple:
 
 
 def active_cost_changes(state: GameState) -> list[CostChange]:
-    """Every cost increase/reduction/minimum of the permanents on the battlefield (in battlefield order)."""
+    """Every cost increase/reduction/minimum in force: those of the permanents on the battlefield (in battlefield
+    order), then those of cards in a command zone whose ability says it works there (eminence: "As long as [this]
+    is in the command zone or on the battlefield", CR 113.6; its controller is the command zone's player, 903.3)."""
     out: list[CostChange] = []
     for perm, abilities in battlefield_abilities(state):
         for ch in cost_changes(abilities, perm.name, perm.controller):
             if ch.while_untapped and perm.tapped:
                 continue
             out.append(ch)
+    for player, cards in state.zones.get("command", {}).items():
+        for inst in cards:
+            here = [a for a in abilities_of(inst.card) if "command" in a.zones]
+            out.extend(cost_changes(here, inst.card.name, player))
     return out
 
 

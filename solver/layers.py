@@ -40,7 +40,9 @@ from typing import Any, Iterable, Iterator
 from mtgcheck.models.abilities import Ability, Stripe, make_ability
 from mtgcheck.models.cards import BASIC_LAND_MANA, BASIC_LAND_TYPES
 from mtgcheck.models.behaviour import abilities_of
-from mtgcheck.models.effects import AttachedChange, GrantAbility, Qualifier, SelfTypeChange, Scope, Topic, Unmodelled
+from mtgcheck.models.effects import (AttachedChange, GrantAbility, Keyword, Qualifier, SelfTypeChange, Scope, Topic,
+                                     Unmodelled)
+from mtgcheck.models.vocab.keywords import KeywordKind
 from mtgcheck.models.state import Effect, GameState, Permanent
 
 
@@ -596,6 +598,7 @@ def board_view(state: GameState) -> dict[str, PermView]:
                     if new:
                         why[p.id].append(f"{f.name} makes it also {', '.join(new)} (CR 305.7, 613.1d)")
                         by[p.id].append((_source_id(f), f.name, f"makes it also a {', '.join(new)}"))
+    _changelings(state, printed, lost, subs, why)
     grants = continuous_effects(state, ("grant_ability",), printed, lost)
     att = _attached_changes(state, printed, lost, subs, why, has_type_fx, grants)
     if att is not None:
@@ -617,6 +620,21 @@ def board_view(state: GameState) -> dict[str, PermView]:
         state.__dict__.pop(_PARTIAL_ATTR, None)
     state.__dict__[_CACHE_ATTR] = (fp, out, turn_key)
     return out
+
+
+def _changelings(state: GameState, printed: dict[str, tuple[Ability, ...]], lost: set[str],
+                 subs: dict[str, tuple[str, ...]], why: dict[str, list[str]]) -> None:
+    """Layer 4, first (CR 613.3, 604.3): a permanent whose own abilities include changeling is every creature type
+    (702.73a, a characteristic-defining ability); the types are added to ``subs`` in place."""
+    from mtgcheck.models.subtypes import CREATURE_TYPES
+
+    every = tuple(sorted(CREATURE_TYPES))
+    for p in state.battlefield:
+        if p.id in lost or not any(isinstance(a.effect, Keyword) and a.effect.family is KeywordKind.CHANGELING
+                                   for a in printed[p.id]):
+            continue
+        subs[p.id] = subs[p.id] + tuple(t for t in every if t not in subs[p.id])
+        why[p.id].append("changeling: it is every creature type (CR 702.73a)")
 
 
 #: Attribute of a ``GameState`` holding the layer-4 view while layer 6 is applied (conditions read it).
@@ -669,6 +687,10 @@ def _layer6(state: GameState, grants: list[_Fx], subs: dict[str, tuple[str, ...]
                 why[p.id].append(f"{g.name} makes it lose all its abilities (CR 613.1f, 113.10b)")
                 changes.append((_source_id(g), g.name, "removes its abilities"))
             for a in eff.granted:
+                if isinstance(a.effect, Keyword) and a.effect.family is KeywordKind.CHANGELING:
+                    # granted in layer 6, it would change the creature types of layer 4 (CR 702.73a, 613.1d, 613.8)
+                    raise Unsupported(f"{g.name} gives {p.name} changeling: the creature types a granted changeling "
+                                      f"adds (CR 702.73a, 613.1d) are not modelled")
                 ab.append(a)
                 why[p.id].append(f"{g.name} gives it \"{a.describe()}\" (CR 613.1f, 113.10)")
             if eff.granted:

@@ -240,9 +240,14 @@ def question(kind: str, unordered: tuple[str, ...] = (), normalize: Mapping[str,
             if now or subj:
                 from .gate import require_modelled
 
+                from .support import IMPLEMENTS
+
+                args = ctx.args if isinstance(ctx.args, Mapping) else {}
                 require_modelled(ctx.state, now, subjects_of(ctx), subject_topics=subj, question=f"the {kind} answer",
                                  being_cast=being_cast,
-                                 quiet_events=quiet_events(ctx) if callable(quiet_events) else quiet_events)
+                                 quiet_events=quiet_events(ctx) if callable(quiet_events) else quiet_events,
+                                 implemented=IMPLEMENTS.get(kind, frozenset()), kind=kind,
+                                 cast_zone=str(args.get("from", "hand")) if being_cast else None)
             try:
                 return fn(ctx)
             except Unsupported as e:

@@ -50,7 +50,7 @@ _KW_LINE_RE = re.compile(r"^(flashback|escape|evoke|dash|overload|kicker|multiki
 _ADDITIONAL_RE = re.compile(r"^as an additional cost to cast this spell, (.+?)\.?$", re.I)
 _CHANGE_RE = re.compile(
     r"^(?P<during>during your turn, |during turns other than yours, )?"
-    r"(?P<what>[\w ,'-]*?)\s*spells?(?P<whose> you cast| your opponents cast)?"
+    r"(?P<other>other )?(?P<what>[\w ,'-]*?)\s*spells?(?P<whose> you cast| your opponents cast)?"
     r"(?P<from> from your graveyard or from exile| from graveyards or from exile| from your graveyard| from exile"
     r"| from anywhere other than your hand)? costs? (?P<amt>(?:\{[^}]+\})+) "
     r"(?P<dir>more|less) to cast(?P<except> except during its controller's turn)?\.?"
@@ -208,6 +208,8 @@ def cost_effect_parser(kind: str, text: str, card: Card):
             params["during"] = during
         if m.group("colored"):
             params["colored_only"] = True
+        if m.group("other"):
+            params["other"] = True
         frm = (m.group("from") or "").strip().lower()
         if frm:
             params["from_zones"] = (["not_hand"] if "other than" in frm else

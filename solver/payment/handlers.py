@@ -74,7 +74,13 @@ def _cast_setup(ctx: Context, using: Any = _ASKED):
     if not timing:
         tc.steps.extend(timing_notes(ctx.state, player, card))
     # 601.2c (targets) comes before 601.2f-h (costs): a spell without a legal target cannot be cast
-    if chosen is None:
+    if str(using or "").lower() == "overload":
+        # an overloaded spell's text says "each" wherever it said "target": it has no targets (CR 702.96b)
+        if chosen is not None:
+            raise QuestionError(f"{card.name} cast with overload has no targets (CR 702.96b); leave out 'targets'")
+        aims = []
+        tc.steps.append("overloaded, it has no targets: every \"target\" in its text reads \"each\" (CR 702.96b)")
+    elif chosen is None:
         aims = target_problems(ctx.state, player, card, cast_from=(zone, player))
     else:  # the targets the question chooses, each legal for its phrase (CR 601.2c)
         aims = chosen_target_problems(ctx.state, player, card, chosen)
