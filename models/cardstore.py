@@ -32,7 +32,7 @@ import pickle
 import sqlite3
 import tempfile
 import threading
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Iterator
@@ -190,6 +190,28 @@ class _Face(Mapping):
         return int(self._store.one("SELECT COUNT(*) FROM faces"))
 
 
+class _StoredCards(Sequence):
+    """The ``cards`` of a stored import report: the file's cards in file order, read from the store as they
+    are asked for (``len`` is free), so ``db.report.summary()`` and ``len(db.report.cards)`` stay true."""
+
+    def __init__(self, full: _Full) -> None:
+        self._full = full
+        self._keys: list[str] | None = None
+
+    def __len__(self) -> int:
+        return len(self._full)
+
+    def __getitem__(self, i: Any) -> Any:
+        if self._keys is None:
+            self._keys = list(self._full)
+        if isinstance(i, slice):
+            return [self._full[k] for k in self._keys[i]]
+        return self._full[self._keys[i]]
+
+    def __iter__(self) -> Iterator[Any]:
+        return (self._full[k] for k in self._full)
+
+
 class StoredIndex:
     """The ``models.database._Index`` interface over a store: ``full``, ``face``, ``choices``, ``collisions``;
     ``report`` the import report (its ``cards`` empty), ``path`` the store's file."""
@@ -202,6 +224,8 @@ class StoredIndex:
         self.face = _Face(store)
         self.collisions: list[tuple[str, str]] = [tuple(p) for p in json.loads(meta["collisions"])]  # type: ignore[misc]
         self.report = pickle.loads(meta["report"])
+        if self.report is not None:
+            self.report.cards = _StoredCards(self.full)  # type: ignore[assignment]
         self._store = store
         self._choices: list[str] | None = None
 

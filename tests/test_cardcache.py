@@ -151,6 +151,7 @@ def test_a_stored_file_is_read_card_by_card_with_the_same_names_and_suggestions(
     assert db.get("Treasure Cruise").abilities is not None  # the catalog's model, attached as it is read
     assert "Opt" in db and len(db) == len(list(db))  # a catalog-only card
     assert db.suggest("Grizly Bears") == ["Grizzly Bears"]
+    assert len(db.report.cards) == 3 and db.report.summary().startswith("3 cards")  # the import report stays true
     database.clear_cache()
     monkeypatch.setenv("MTGCHECK_NO_CACHE", "1")
     plain = database.load_database(card_file)
