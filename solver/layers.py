@@ -599,6 +599,12 @@ def board_view(state: GameState) -> dict[str, PermView]:
                         why[p.id].append(f"{f.name} makes it also {', '.join(new)} (CR 305.7, 613.1d)")
                         by[p.id].append((_source_id(f), f.name, f"makes it also a {', '.join(new)}"))
     _changelings(state, printed, lost, subs, why)
+    for p in state.battlefield:
+        if p.counters.get("time", 0) > 0 and any(isinstance(a.effect, Keyword) and a.effect.family is KeywordKind.IMPENDING
+                                                 for a in printed[p.id]):
+            # "if it was cast for its impending cost, it's not a creature" while it has a time counter (CR 702.176a)
+            raise Unsupported(f"{p.name} has a time counter and impending: whether it was cast for its impending cost "
+                              f"(then it is not a creature, CR 702.176a) is not recorded in the scenario")
     grants = continuous_effects(state, ("grant_ability",), printed, lost)
     att = _attached_changes(state, printed, lost, subs, why, has_type_fx, grants)
     if att is not None:

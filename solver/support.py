@@ -97,6 +97,10 @@ BOARD_KEYWORDS = _kw(_K.CHANGELING, _K.ASCEND, _K.DEVOID)
 #: Keywords read by the total cost of a spell (``solver.costs``, ``solver.altcosts``, ``solver.payment``, ``solver.delve``).
 COST_KEYWORDS = _kw(
     _K.FLASHBACK, _K.ESCAPE, _K.EVOKE, _K.DASH, _K.OVERLOAD,      # alternative costs, CR 118.9
+    _K.BLITZ, _K.WARP, _K.IMPENDING, _K.EMERGE,                   # 702.152a, 702.185a, 702.176a, 702.119a
+    _K.SPECTACLE, _K.SURGE,                                       # conditions on the turn, 702.137a, 702.117a
+    _K.MORPH, _K.MEGAMORPH, _K.DISGUISE,                          # face down for {3}, 702.37c, 702.168a, 708
+    _K.BESTOW,                                                    # an Aura spell, 702.103a-b
     _K.KICKER, _K.MULTIKICKER, _K.BUYBACK, _K.ENTWINE,            # additional costs, CR 118.8
     _K.AFFINITY, _K.UNDAUNTED,                                    # cost reductions, CR 702.41, 702.125
     _K.CONVOKE, _K.DELVE, _K.IMPROVISE,                           # paid with objects, CR 702.51, 702.66, 702.126
@@ -122,8 +126,6 @@ MANA_KEYWORDS = _kw(_K.HASTE, _K.SPLIT_SECOND) | BOARD_KEYWORDS
 #: Keywords the resolution questions read (``solver.resolution``): scry (CR 701.22).
 RESOLUTION_KEYWORDS = _kw(_K.SCRY)
 
-_EVERY_EFFECT = frozenset(c.kind for c in EFFECT_TYPES.values() if c is not Unmodelled)
-
 #: For each question kind, the mechanic keys its rules implement.
 IMPLEMENTS: Mapping[str, frozenset[str]] = {
     # "[spells] you cast have improvise/convoke/delve" adds a payer to the payment (``solver.delve``, CR 702.51, 702.126)
@@ -142,9 +144,9 @@ IMPLEMENTS: Mapping[str, frozenset[str]] = {
     "put_onto_battlefield": LAYERS | RESOLVING | BOARD_KEYWORDS,
     "trigger_order": LAYERS | RESOLVING | BOARD_KEYWORDS,
     "entering_x": LAYERS | RESOLVING | BOARD_KEYWORDS,
-    # deck legality reads card facts, never an ability's rules (CR 100.2, 903): its gate looks at nothing
-    "validate_deck": _EVERY_EFFECT,
 }
+#: (validate_deck reads card facts — legality, colour identity, deck-building text — never an ability's rules in
+#: a game, CR 100.2, 903: it declares no topics, so the gate looks at nothing for it.)
 
 
 def implements(question: str, key: str) -> bool:
