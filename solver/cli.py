@@ -34,14 +34,11 @@ VERDICT_STYLE: dict[str, str] = {PASS: "green", FAIL: "bold red", NO_EXPECT: "cy
 #: inside its own process (tests, ``CliRunner``): ``validate`` may then end the process when done.
 PROGRAM = False
 #: Modules that add subcommands to ``main`` (each defines ``register(main)``).
-<<<<<<< HEAD
-COMMAND_MODULES = ("mtgcheck.solver.decks_cli", "mtgcheck.solver.data_cli")
+COMMAND_MODULES = ("mtgcheck.solver.decks_cli", "mtgcheck.solver.data_cli", "mtgcheck.solver.support_cli")
 #: Commands whose module is imported only when the command is run or listed (``mtgcheck ask`` does not
 #: import the ``validate`` batch machinery): command name -> module of ``COMMAND_MODULES``.
-LAZY_COMMANDS = {"validate": "mtgcheck.solver.decks_cli", "data": "mtgcheck.solver.data_cli"}
-=======
-COMMAND_MODULES = ("mtgcheck.solver.decks_cli", "mtgcheck.solver.data_cli", "mtgcheck.solver.support_cli")
->>>>>>> main
+LAZY_COMMANDS = {"validate": "mtgcheck.solver.decks_cli", "data": "mtgcheck.solver.data_cli",
+                 "support": "mtgcheck.solver.support_cli"}
 
 
 def _console(stderr: bool = False) -> Console:
