@@ -30,7 +30,6 @@ import json
 import os
 import pickle
 import sqlite3
-import tempfile
 import threading
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
@@ -276,40 +275,29 @@ def build_store(resolved: Path, st: os.stat_result, report: Any, index: "_Index"
     if not cardcache.enabled():
         return None
     path = store_path(resolved)
-    tmp = None
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
-        os.close(fd)
-        con = sqlite3.connect(tmp)
-        try:
-            con.execute("PRAGMA journal_mode=OFF")
-            con.execute("PRAGMA synchronous=OFF")
-            con.execute("CREATE TABLE meta (k TEXT PRIMARY KEY, v)")
-            con.execute("CREATE TABLE cards (id INTEGER PRIMARY KEY, key TEXT NOT NULL UNIQUE, card BLOB NOT NULL)")
-            con.execute("CREATE TABLE faces (id INTEGER PRIMARY KEY, key TEXT NOT NULL UNIQUE, full TEXT NOT NULL)")
-            dumps = pickle.dumps
-            proto = pickle.HIGHEST_PROTOCOL
-            con.executemany("INSERT INTO cards (key, card) VALUES (?, ?)",
-                            ((k, dumps(c, proto)) for k, c in index.full.items()))
-            con.executemany("INSERT INTO faces (key, full) VALUES (?, ?)", index.face.items())
-            bare = replace(report, cards=[]) if report is not None else None
-            con.executemany("INSERT INTO meta (k, v) VALUES (?, ?)", [
-                ("key", _key_text(resolved, st)), ("count", len(index.full)),
-                ("collisions", json.dumps(index.collisions)), ("report", pickle.dumps(bare, proto))])
-            con.commit()
-        finally:
-            con.close()
-        os.replace(tmp, path)
-        tmp = None
+        with cardcache.replaced_atomically(path) as tmp:
+            con = sqlite3.connect(tmp)
+            try:
+                con.execute("PRAGMA journal_mode=OFF")
+                con.execute("PRAGMA synchronous=OFF")
+                con.execute("CREATE TABLE meta (k TEXT PRIMARY KEY, v)")
+                con.execute("CREATE TABLE cards (id INTEGER PRIMARY KEY, key TEXT NOT NULL UNIQUE, card BLOB NOT NULL)")
+                con.execute("CREATE TABLE faces (id INTEGER PRIMARY KEY, key TEXT NOT NULL UNIQUE, full TEXT NOT NULL)")
+                dumps = pickle.dumps
+                proto = pickle.HIGHEST_PROTOCOL
+                con.executemany("INSERT INTO cards (key, card) VALUES (?, ?)",
+                                ((k, dumps(c, proto)) for k, c in index.full.items()))
+                con.executemany("INSERT INTO faces (key, full) VALUES (?, ?)", index.face.items())
+                bare = replace(report, cards=[]) if report is not None else None
+                con.executemany("INSERT INTO meta (k, v) VALUES (?, ?)", [
+                    ("key", _key_text(resolved, st)), ("count", len(index.full)),
+                    ("collisions", json.dumps(index.collisions)), ("report", pickle.dumps(bare, proto))])
+                con.commit()
+            finally:
+                con.close()
         return StoredIndex(path, {"count": len(index.full), "collisions": json.dumps(index.collisions),
                                   "report": pickle.dumps(replace(report, cards=[]) if report is not None else None)},
                            catalog)
     except Exception:  # noqa: BLE001 - e.g. a read-only cache folder: keep the cards in memory instead
         return None
-    finally:
-        if tmp is not None:
-            try:
-                os.unlink(tmp)
-            except OSError:
-                pass

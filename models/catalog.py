@@ -108,7 +108,6 @@ def _cached() -> dict[str, Card]:
     import hashlib
     import os
     import pickle
-    import tempfile
 
     from . import cardcache
 
@@ -135,22 +134,11 @@ def _cached() -> dict[str, Card]:
         if was:
             gc.enable()
     out = read_catalog(None)
-    tmp = None
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
-        with os.fdopen(fd, "wb") as f:
+        with cardcache.replaced_atomically(path) as tmp, open(tmp, "wb") as f:
             cardcache._Pickler(f, protocol=pickle.HIGHEST_PROTOCOL).dump((key, out))
-        os.replace(tmp, path)
-        tmp = None
     except Exception:  # noqa: BLE001 - a read-only cache folder: parse each time
         pass
-    finally:
-        if tmp is not None:
-            try:
-                os.unlink(tmp)
-            except OSError:
-                pass
     return out
 
 
