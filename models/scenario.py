@@ -459,9 +459,9 @@ def _check_card_fields(sc: Scenario, name: str, d: Mapping[str, Any], where: Any
 
 def _prototyped(sc: "Scenario", card: Any, entry: Mapping) -> Any:
     """A battlefield entry's ``prototyped: true``: the permanent was cast prototyped, so it has the prototype's mana
-    cost, power, toughness and colours (CR 702.160a, 718.3b; ``models.text.self_types.prototype_card``). Raises
+    cost, power, toughness and colours (CR 702.160a, 718.3b; ``models.keywords.prototype_card``). Raises
     ``ScenarioError`` naming the line for a card without prototype."""
-    from .text.self_types import prototype_card
+    from .keywords import prototype_card
 
     try:
         return prototype_card(card)

@@ -77,9 +77,13 @@ def default_ways(card: Any, zone: str) -> list[str]:
     costs that cast it from ``zone`` (see the module docstring)."""
     from mtgcheck.models.costs import alternative_costs
 
+    from mtgcheck.models.keywords import prototype_of
+
     ways = [name for name, _ in printed_alternatives(card)] if zone in ("hand", "command") else []
     have = {a.keyword for a in alternative_costs(card, abilities_of(card))}
     ways += [k for k in DEFAULT_KEYWORDS.get(zone, ()) if k in have]
+    if prototype_of(card) is not None:
+        ways.append("prototype")  # cast prototyped, with the prototype's mana cost (CR 718.3)
     return ways
 
 
@@ -461,7 +465,9 @@ def cast_any_way(ctx: Any, once: Callable[..., Any]) -> Any:
         if ans.values.get("castable"):
             lead = ("the mana cost is not modelled here" if base is None
                     else f"with its mana cost it is not castable ({base.values.get('reason')})")
-            ans.explanation.insert(0, f"no 'using' was given: {lead}; it is castable with its {way} cost (CR 118.9, 601.2b; "
+            how = ("prototyped, with its prototype's mana cost (CR 718.3" if way == "prototype"
+                   else f"with its {way} cost (CR 118.9")
+            ans.explanation.insert(0, f"no 'using' was given: {lead}; it is castable {how}, 601.2b; "
                               f"ask with using: {way} for that way only)")
             return ans
         if base is None or ans.values.get("reason") != base.values.get("reason"):

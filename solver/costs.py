@@ -964,6 +964,7 @@ def total_cost(state: GameState, player: str, card: Any, *, using: str | None = 
     """
     steps: list[str] = []
     fused_mana: ManaCost | None = None
+    prototyped = False
     if using is not None and str(using).lower() == "fuse":
         card, fused_mana = fused_spell(card, face)
         using = None
@@ -974,6 +975,16 @@ def total_cost(state: GameState, player: str, card: Any, *, using: str | None = 
     if card.is_type("Land"):
         raise NotASpell(f"{card.name} is a land card: a land is played (a special action, CR 305.1, 116.2a), never cast; "
                         f"a card that is a land and another type can't be cast as a spell either (CR 305.9)")
+    if using is not None and str(using).lower() in ("prototype", "prototyped"):
+        from mtgcheck.models.keywords import prototype_card
+
+        try:
+            card = prototype_card(card)
+        except ValueError:
+            raise CostError(f"{card.name} has no prototype (CR 702.160a)") from None
+        using, prototyped = None, True  # the prototype's mana cost is its mana cost, not an alternative cost (CR 718.3)
+        steps.append(f"cast prototyped: its mana cost is {card.mana_cost}, its colours those of that cost, and it is a "
+                     f"{card.power}/{card.toughness} (CR 702.160a, 718.3, 718.3b)")
     if using is not None and str(using).lower() == "aftermath":
         if "aftermath" not in _card_keywords(card) or parent_name(card) == card.name:
             raise CostError(f"{card.name} is not an aftermath half (CR 702.127a)")
@@ -1001,7 +1012,7 @@ def total_cost(state: GameState, player: str, card: Any, *, using: str | None = 
         kicked = int(kicked)
     if x < 0:
         raise CostError("X cannot be negative (CR 107.1b)")
-    base = "mana cost"
+    base = "prototype" if prototyped else "mana cost"
     parts: list[CostPart] = []
     objects: tuple = ()
     mana: ManaCost | None

@@ -183,6 +183,13 @@ def _asked_abilities(abilities: tuple[Any, ...], n: Any) -> tuple[Any, ...]:
     until they are activated (CR 602.2), so only the asked one of them is the subject's (the others, and keywords
     that stand for activated abilities — craft, equip, crew — are looked at as any permanent's are, ``solver.gate``:
     as mana abilities). All of them when ``N`` names none."""
+    if isinstance(n, str):  # an activated keyword asked by name ("equip"): the others do nothing until activated
+        from mtgcheck.models.effects import Keyword
+        from mtgcheck.models.vocab.keywords import keyword_kind
+
+        kind = keyword_kind(n)
+        return tuple(a for a in abilities if (a.kind != "activated" and not a.is_activated_keyword)
+                     or (isinstance(a.effect, Keyword) and a.effect.family is kind))
     acts = [a for a in abilities if a.kind == "activated"]
     if not isinstance(n, int) or isinstance(n, bool) or not 1 <= n <= len(acts):
         return abilities
