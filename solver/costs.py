@@ -358,7 +358,9 @@ def locate_card(state: GameState, player: str, card: Any, zone: str) -> str | No
     others = [p for p in state.players if p != player and any(ci.card.name.casefold() == want for ci in state.cards(zone, p))]
     if others:
         raise QuestionError(f"{parent_name(card)} is in {others[0]}'s {zone}, not {player}'s: a player casts cards from their own "
-                            f"{zone} unless an effect allows otherwise (CR 601.3); list {player}'s {zone} to ask about their own copy")
+                            f"{zone} unless an effect allows otherwise (CR 601.3); to ask whether {others[0]} can cast it, "
+                            f"add player: {others[0]} to the question (e.g. cast: {{card: {parent_name(card)}, player: "
+                            f"{others[0]}}}); to ask about {player}'s own copy, list it in {player}'s {zone}")
     return (f"the scenario does not list {player}'s {zone}: assuming {parent_name(card)} is there "
             f"(a hypothetical question; list the {zone} to have it checked)")
 

@@ -272,9 +272,25 @@ def question(kind: str, unordered: tuple[str, ...] = (), normalize: Mapping[str,
     return deco
 
 
-def load_handlers() -> dict[str, Registered]:
-    """Import every handler module once; returns the registry."""
+#: The handler module of each question kind, so that one question imports only its own module
+#: (``load_handlers(kind)``); tests/test_cli.py checks it against the registry.
+MODULE_OF = {
+    "mana_value": "mtgcheck.solver.basic", "activate": "mtgcheck.solver.basic",
+    "could_produce": "mtgcheck.solver.produce", "available_mana": "mtgcheck.solver.produce",
+    "cast": "mtgcheck.solver.payment.handlers", "payments": "mtgcheck.solver.payment.handlers",
+    "delve": "mtgcheck.solver.delve", "scry": "mtgcheck.solver.resolution",
+    "put_onto_battlefield": "mtgcheck.solver.resolution", "trigger_order": "mtgcheck.solver.resolution",
+    "entering_x": "mtgcheck.solver.resolution", "validate_deck": "mtgcheck.solver.decks_question",
+}
+
+
+def load_handlers(kind: str | None = None) -> dict[str, Registered]:
+    """Import the handler modules once (only ``kind``'s when it is given and known); returns the registry."""
     global _loaded
+    if kind is not None and not _loaded and kind in MODULE_OF:
+        if kind not in HANDLERS:
+            importlib.import_module(MODULE_OF[kind])
+        return HANDLERS
     if not _loaded:
         for mod in HANDLER_MODULES:
             importlib.import_module(mod)  # a missing handler module is a packaging error: fail loudly
