@@ -2029,6 +2029,8 @@ class Keyword(Effect):
     #: affinity (CR 702.41a): what "for each [...] you control" counts, ``{zone, whose, types}``
     #: (models.text.costs.affinity_count), read from ``parameter`` when built; ``None``: not understood.
     counts: Any = fld(None)
+    #: prototype (CR 702.160a, 718.1): the prototype's power and toughness, "1/3" (its mana cost is ``cost``)
+    size: str | None = fld(None)
 
     @classmethod
     def normalize(cls, params: dict[str, Any]) -> dict[str, Any]:
@@ -2041,7 +2043,7 @@ class Keyword(Effect):
         # a keyword with a parameter nothing types: its detail is not modelled (its keyword's topics); enchant's
         # parameter is what the Aura spell targets, read by the targets rules (solver.targets, CR 303.4a)
         if params.get("parameter") and params.get("keyword") not in ("enchant",) and not any(params.get(k) for k in ("cost", "parts", "n", "pays", "uses", "detail",
-                                                                       "counts")):
+                                                                       "counts", "size")):
             params = dict(params, detail=keyword_detail(str(params.get("keyword", "")), str(params["parameter"])))
         return params
 

@@ -241,6 +241,9 @@ class PermView:
     types: tuple[str, ...] | None = None
     #: its base power and toughness when such an effect set them (layer 7b, CR 613.4b); ``None``: printed
     base_pt: tuple[int, int] | None = None
+    #: the effects of other objects that changed it, in the order applied: (source permanent id, or None for a
+    #: resolved spell or ability; the source's name; what it does, a few words) -- drawn by ``solver.graph``
+    changed_by: list[tuple[str | None, str, str]] = field(default_factory=list)
 
 
 @dataclass
@@ -554,6 +557,7 @@ def board_view(state: GameState) -> dict[str, PermView]:
     lost: set[str] = set()  # lands whose rules-text abilities are gone (CR 305.7)
     subs: dict[str, tuple[str, ...]] = {p.id: p.card.type_line.subtypes for p in state.battlefield}
     why: dict[str, list[str]] = {p.id: [] for p in state.battlefield}
+    by: dict[str, list[tuple[str | None, str, str]]] = {p.id: [] for p in state.battlefield}
     for p in state.battlefield:
         why[p.id].extend(_stripe_notes(p))
     if has_type_fx:
@@ -587,12 +591,20 @@ def board_view(state: GameState) -> dict[str, PermView]:
                     subs[p.id] = tuple(f.ability.params["set"])
                     why[p.id].append(f"{f.name} sets its land type to {', '.join(subs[p.id])}: it loses the abilities "
                                      f"of its rules text and has each new type's mana ability (CR 305.7, 613.1d)")
+                    by[p.id].append((_source_id(f), f.name, f"makes it a {', '.join(subs[p.id])}"))
                 else:
                     new = tuple(t for t in f.ability.params.get("add", ()) if t not in subs[p.id])
                     subs[p.id] = subs[p.id] + new
                     if new:
                         why[p.id].append(f"{f.name} makes it also {', '.join(new)} (CR 305.7, 613.1d)")
+                        by[p.id].append((_source_id(f), f.name, f"makes it also a {', '.join(new)}"))
     _changelings(state, printed, lost, subs, why)
+    for p in state.battlefield:
+        if p.counters.get("time", 0) > 0 and any(isinstance(a.effect, Keyword) and a.effect.family is KeywordKind.IMPENDING
+                                                 for a in printed[p.id]):
+            # "if it was cast for its impending cost, it's not a creature" while it has a time counter (CR 702.176a)
+            raise Unsupported(f"{p.name} has a time counter and impending: whether it was cast for its impending cost "
+                              f"(then it is not a creature, CR 702.176a) is not recorded in the scenario")
     grants = continuous_effects(state, ("grant_ability",), printed, lost)
     att = _attached_changes(state, printed, lost, subs, why, has_type_fx, grants)
     if att is not None:
@@ -608,7 +620,8 @@ def board_view(state: GameState) -> dict[str, PermView]:
                         subs[p.id] = ()
                         why[p.id].append(f"{f.name} makes it lose all land types: no basic land type's mana ability "
                                          f"(CR 305.7, 613.1d)")
-        out = _layer6(state, grants, subs, printed, lost, why, att)
+                        by[p.id].append((_source_id(f), f.name, "removes its land types"))
+        out = _layer6(state, grants, subs, printed, lost, why, att, by)
     finally:
         state.__dict__.pop(_PARTIAL_ATTR, None)
     state.__dict__[_CACHE_ATTR] = (fp, out, turn_key)
@@ -634,8 +647,13 @@ def _changelings(state: GameState, printed: dict[str, tuple[Ability, ...]], lost
 _PARTIAL_ATTR = "_layers_partial_view"
 
 
+def _source_id(f: _Fx) -> str | None:
+    return f.source.id if f.source is not None else None
+
+
 def _layer6(state: GameState, grants: list[_Fx], subs: dict[str, tuple[str, ...]], printed: dict[str, tuple[Ability, ...]],
-            lost: set[str], why: dict[str, list[str]], att: "_Attached | None" = None) -> dict[str, PermView]:
+            lost: set[str], why: dict[str, list[str]], att: "_Attached | None" = None,
+            by: dict[str, list[tuple[str | None, str, str]]] | None = None) -> dict[str, PermView]:
     """Layer 6 (CR 613.1f): printed and land-type abilities, then the grants in timestamp order (``board_view``);
     ``att``: the card types and base power/toughness Auras and Equipment give what they are attached to."""
     kept = _layer6_grants(state, grants, subs)
@@ -669,9 +687,11 @@ def _layer6(state: GameState, grants: list[_Fx], subs: dict[str, tuple[str, ...]
                 # once the ability is lost (CR 613.6); which keywords remain then depends on timestamps: not modelled
                 raise Unsupported(f"{g.name}: \"{g.ability.describe()}\" makes {p.name} lose all abilities while its own "
                                   f"type-changing ability applies (CR 613.6, 613.7): not modelled")
+            changes = by.setdefault(p.id, []) if by is not None else []
             if eff.loses:
                 ab = []
                 why[p.id].append(f"{g.name} makes it lose all its abilities (CR 613.1f, 113.10b)")
+                changes.append((_source_id(g), g.name, "removes its abilities"))
             for a in eff.granted:
                 if isinstance(a.effect, Keyword) and a.effect.family is KeywordKind.CHANGELING:
                     # granted in layer 6, it would change the creature types of layer 4 (CR 702.73a, 613.1d, 613.8)
@@ -679,7 +699,10 @@ def _layer6(state: GameState, grants: list[_Fx], subs: dict[str, tuple[str, ...]
                                       f"adds (CR 702.73a, 613.1d) are not modelled")
                 ab.append(a)
                 why[p.id].append(f"{g.name} gives it \"{a.describe()}\" (CR 613.1f, 113.10)")
-        out[p.id] = PermView(subs[p.id], tuple(ab), why[p.id], types, base_pt)
+            if eff.granted:
+                changes.append((_source_id(g), g.name, "gives it an ability"))
+        out[p.id] = PermView(subs[p.id], tuple(ab), why[p.id], types, base_pt,
+                             list(by.get(p.id, ())) if by is not None else [])
     return out
 
 

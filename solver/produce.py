@@ -997,7 +997,8 @@ def ask_could_produce(ctx: Context) -> Answer:
         others = [r for r in res.replacements if r not in watching]
         if others:
             why.append(f"not applying to {perm.name} itself: " + "; ".join(r.name for r in others))
-    extra: dict[str, Any] = {"graph_nodes": res.graph.number_of_nodes(), "graph_edges": res.graph.number_of_edges()}
+    extra: dict[str, Any] = {"graph_nodes": res.graph.number_of_nodes(), "graph_edges": res.graph.number_of_edges(),
+                             "picture": (res, perm.id)}  # (for Answer.svg: drawn only when asked for)
     gpath = ctx.options.get("graph") if ctx.options else None
     if gpath:
         from .graph import write_graph

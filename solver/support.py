@@ -97,6 +97,11 @@ BOARD_KEYWORDS = _kw(_K.CHANGELING, _K.ASCEND, _K.DEVOID)
 #: Keywords read by the total cost of a spell (``solver.costs``, ``solver.altcosts``, ``solver.payment``, ``solver.delve``).
 COST_KEYWORDS = _kw(
     _K.FLASHBACK, _K.ESCAPE, _K.EVOKE, _K.DASH, _K.OVERLOAD,      # alternative costs, CR 118.9
+    _K.BLITZ, _K.WARP, _K.IMPENDING, _K.EMERGE,                   # 702.152a, 702.185a, 702.176a, 702.119a
+    _K.SPECTACLE, _K.SURGE,                                       # conditions on the turn, 702.137a, 702.117a
+    _K.MORPH, _K.MEGAMORPH, _K.DISGUISE,                          # face down for {3}, 702.37c, 702.168a, 708
+    _K.BESTOW,                                                    # an Aura spell, 702.103a-b
+    _K.PROTOTYPE,                                                 # cast prototyped, 702.160a, 718.3
     _K.KICKER, _K.MULTIKICKER, _K.BUYBACK, _K.ENTWINE,            # additional costs, CR 118.8
     _K.AFFINITY, _K.UNDAUNTED,                                    # cost reductions, CR 702.41, 702.125
     _K.CONVOKE, _K.DELVE, _K.IMPROVISE,                           # paid with objects, CR 702.51, 702.66, 702.126
@@ -112,8 +117,10 @@ TARGET_KEYWORDS = _kw(_K.ENCHANT, _K.HEXPROOF, _K.SHROUD, _K.PROTECTION)
 CAST_KEYWORDS = COST_KEYWORDS | TIMING_KEYWORDS | TARGET_KEYWORDS | _kw(_K.HASTE) | BOARD_KEYWORDS
 
 #: Keywords an ``activate`` answer reads (``solver.basic``; CR 602, 302.6): haste for {T}/{Q} costs; protection
-#: and hexproof of the ability's targets (``solver.targets``); split second on the stack (702.61a).
-ACTIVATE_KEYWORDS = TARGET_KEYWORDS | _kw(_K.HASTE, _K.SPLIT_SECOND) | BOARD_KEYWORDS
+#: and hexproof of the ability's targets (``solver.targets``); split second on the stack (702.61a); the keywords
+#: that are activated abilities and may be asked by name (``models.keywords.keyword_activation``).
+ACTIVATE_KEYWORDS = TARGET_KEYWORDS | _kw(_K.HASTE, _K.SPLIT_SECOND) | BOARD_KEYWORDS | _kw(
+    _K.EQUIP, _K.FORTIFY, _K.LEVEL_UP, _K.OUTLAST)  # activated by name (702.6a, 702.67a, 702.87a, 702.107a)
 
 #: Keywords the mana questions read: haste for {T} mana abilities of creatures (CR 302.6, 106.7 ignores costs);
 #: split second cannot change them: mana abilities may still be activated (CR 702.61b).
@@ -121,8 +128,6 @@ MANA_KEYWORDS = _kw(_K.HASTE, _K.SPLIT_SECOND) | BOARD_KEYWORDS
 
 #: Keywords the resolution questions read (``solver.resolution``): scry (CR 701.22).
 RESOLUTION_KEYWORDS = _kw(_K.SCRY)
-
-_EVERY_EFFECT = frozenset(c.kind for c in EFFECT_TYPES.values() if c is not Unmodelled)
 
 #: For each question kind, the mechanic keys its rules implement.
 IMPLEMENTS: Mapping[str, frozenset[str]] = {
@@ -142,9 +147,9 @@ IMPLEMENTS: Mapping[str, frozenset[str]] = {
     "put_onto_battlefield": LAYERS | RESOLVING | BOARD_KEYWORDS,
     "trigger_order": LAYERS | RESOLVING | BOARD_KEYWORDS,
     "entering_x": LAYERS | RESOLVING | BOARD_KEYWORDS,
-    # deck legality reads card facts, never an ability's rules (CR 100.2, 903): its gate looks at nothing
-    "validate_deck": _EVERY_EFFECT,
 }
+#: (validate_deck reads card facts — legality, colour identity, deck-building text — never an ability's rules in
+#: a game, CR 100.2, 903: it declares no topics, so the gate looks at nothing for it.)
 
 
 def implements(question: str, key: str) -> bool:

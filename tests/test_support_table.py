@@ -163,3 +163,19 @@ ask: {{cast: {{card: Giant Growth}}}}
         assert _refused_naming(r, kind), (r.verdict, r.message)
     else:
         assert not _refused_naming(r, kind), r.message
+
+
+def test_the_support_command_lists_what_a_question_implements():
+    """`mtgcheck support cast` says, for each mechanic, whether the cast rules read it; an unknown question is a usage
+    error (exit 2) naming the closest one."""
+    from click.testing import CliRunner
+
+    from mtgcheck.solver.cli import main
+
+    r = CliRunner().invoke(main, ["support", "cast", "--json"])
+    assert r.exit_code == 0, r.output
+    rows = {json.loads(line)["key"]: json.loads(line) for line in r.output.splitlines()}
+    assert rows["keyword:emerge"]["implemented"] is True
+    assert rows["keyword:prowl"]["implemented"] is False
+    bad = CliRunner().invoke(main, ["support", "cats"])
+    assert bad.exit_code == 2 and "did you mean 'cast'" in bad.output

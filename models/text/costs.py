@@ -46,6 +46,15 @@ def _make_kw(keyword: str):
 for _kw in _COST_KEYWORDS:
     _make_kw(_kw)
 
+
+@keyword_parser("impending")
+def _impending(rest: str, card: Card) -> Mapping:
+    """"Impending N—[cost]" (CR 702.176a): the number of time counters and the alternative cost."""
+    m = re.fullmatch(r"(\d+)\s*[—-]\s*((?:\{[^}]+\})+)\.?", rest.strip())
+    if not m:
+        raise ValueError(f"impending parameter not read: {rest!r}")
+    return {"n": int(m.group(1)), "cost": m.group(2)}
+
 _KW_LINE_RE = re.compile(r"^(flashback|escape|evoke|dash|overload|kicker|multikicker|buyback|entwine)\s*(?:—|-|\s)\s*(.+)$", re.I)
 _ADDITIONAL_RE = re.compile(r"^as an additional cost to cast this spell, (.+?)\.?$", re.I)
 _CHANGE_RE = re.compile(

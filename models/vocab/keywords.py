@@ -310,7 +310,8 @@ KEYWORD_RULES: Mapping[KeywordKind, KeywordRule] = {
     _K.INDESTRUCTIBLE: KeywordRule(frozenset({_T.ZONES}), _B, "702.12"),
     _K.INTIMIDATE: KeywordRule(_COMBAT, _B, "702.13"),
     _K.LANDWALK: KeywordRule(_COMBAT, _B, "702.14"),
-    _K.LIFELINK: KeywordRule(frozenset({_T.COMBAT, _T.LIFE}), _B, "702.15"),
+    # life is gained only as damage is dealt (702.15b): no question about the present state deals damage
+    _K.LIFELINK: KeywordRule(_COMBAT, _B, "702.15"),
     _K.PROTECTION: KeywordRule(frozenset({_T.CASTING, _T.COMBAT, _T.ZONES}), _B, "702.16"),
     _K.REACH: KeywordRule(_COMBAT, _B, "702.17"),
     _K.SHROUD: KeywordRule(frozenset({_T.CASTING}), _B, "702.18"),
@@ -371,7 +372,7 @@ KEYWORD_RULES: Mapping[KeywordKind, KeywordRule] = {
     _K.SUSPEND: KeywordRule(frozenset({_T.LATER_TURNS, _T.ZONES}), _U, "702.62", zones=("hand",)),
     _K.VANISHING: KeywordRule(frozenset({_T.TRIGGERS, _T.LATER_TURNS, _T.RESOLUTION}), _B, "702.63",
                               trigger_event="step"),
-    _K.ABSORB: KeywordRule(frozenset({_T.COMBAT, _T.LIFE}), _B, "702.64"),
+    _K.ABSORB: KeywordRule(_COMBAT, _B, "702.64"),
     _K.AURA_SWAP: KeywordRule(_ACTIVATED | {_T.ZONES}, _B, "702.65"),
     _K.DELVE: KeywordRule(_OWN_COST, _C, "702.66"),
     _K.FORTIFY: KeywordRule(_ACTIVATED, _B, "702.67"),
