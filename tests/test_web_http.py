@@ -133,12 +133,16 @@ def test_each_kind_asked_from_the_builder_gives_the_rules_answer_and_the_clis(cl
     assert "kicked" not in got["yaml"]
 
 
-def test_could_produce_cast_and_payments_answers_carry_their_picture(client):
-    for kind in ("could_produce", "cast", "payments"):
-        res = ask(client, KINDS[kind][0])["result"]
+@pytest.mark.parametrize("kind", sorted(KINDS))
+def test_an_answer_carries_the_picture_its_question_has(client, kind):
+    """As Answer.svg() draws it (solver.graph.answer_svg): could_produce, cast, payments, delve, scry, trigger_order
+    and put_onto_battlefield have a picture; the others none."""
+    res = ask(client, KINDS[kind][0])["result"]
+    assert not any("graph drawn to" in w or "graph written to" in w for w in res["explanation"])
+    if kind in ("could_produce", "cast", "payments", "delve", "scry", "trigger_order", "put_onto_battlefield"):
         assert res["svg"] and res["svg"].lstrip().startswith("<?xml") and "<svg" in res["svg"], kind
-        assert not any("graph drawn to" in w or "graph written to" in w for w in res["explanation"])
-    assert ask(client, KINDS["mana_value"][0])["result"]["svg"] is None
+    else:
+        assert res["svg"] is None, kind
 
 
 def test_the_treasure_cruise_payment_picture_shows_the_delved_cards(client):
@@ -152,7 +156,9 @@ def test_the_treasure_cruise_payment_picture_shows_the_delved_cards(client):
     assert res["values"]["castable"] is True
     kinds = sorted({u["kind"] for u in res["values"]["payment"]["uses"]})
     assert kinds == ["delve", "mana_ability"]
-    assert "delve: {1}" in res["svg"] and "Lightning Bolt" in res["svg"]
+    assert "delve: {1}" in res["svg"]
+    # each card exiled pays one generic {1} of the cost, drawn as an arrow to it
+    assert "Lightning Bolt \u2192 {1}" in res["svg"] and "Forest \u2192 {1}" in res["svg"]
 
 
 @pytest.mark.parametrize("kind", sorted(KINDS))
@@ -630,3 +636,13 @@ def test_the_pages_files_are_package_data():
     web = root / "solver" / "web"
     files = [p.relative_to(web).as_posix() for d in ("templates", "static") for p in (web / d).rglob("*") if p.is_file()]
     assert files and all(any(fnmatch.fnmatch(f, g) for g in globs) for f in files), (files, globs)
+
+
+def test_name_keys_are_every_card_and_face_name_once(catalog_db):
+    from mtgcheck.models.names import normalize_name
+
+    keys = catalog_db.name_keys()
+    assert len(keys) == len(set(keys))
+    assert normalize_name("Fire // Ice") in keys and normalize_name("Ice") in keys
+    assert {normalize_name(n) for n in catalog_db.names()} <= set(keys)
+    assert catalog_db.find("ice").name == "Fire // Ice"

@@ -20,7 +20,6 @@ import shutil
 import sys
 import tempfile
 import threading
-import uuid
 import zlib
 from dataclasses import dataclass
 from pathlib import Path
@@ -105,15 +104,13 @@ class PageService:
         self._work = Path(tempfile.mkdtemp(prefix="mtgcheck-serve-"))
         self._page_dir = self._work / "page"          # where a scenario from the page is: empty, read by nothing
         self._page_dir.mkdir()
-        self._pictures = self._work / "pictures"      # the --graph files of answers, read back and removed
-        self._pictures.mkdir()
         self.examples_root = Path(examples).resolve() if examples is not None else None
         # the examples are read in the background (a second or more for a hundred files): the page is served at once
         self._examples_list: list[Example] | None = None
         self._examples_ready = threading.Event()
         threading.Thread(target=self._read_examples, name="mtgcheck-examples", daemon=True).start()
         self._names_lock = threading.Lock()
-        self._names: tuple[list[str], list[str]] | None = None
+        self._names: list[str] | None = None
         self._stop = _stop_exception(self.seconds())
 
     def close(self) -> None:
@@ -161,23 +158,11 @@ class PageService:
         return f"{len(db):,} cards from {Path(str(db.source)).name} ({db.date or 'undated'})"
 
     # ---- card names ---------------------------------------------------------
-    def _name_index(self) -> tuple[list[str], list[str]]:
-        """(normalised names, card names): every card's full name and each face name (pointing to its card)."""
+    def _name_index(self) -> list[str]:
+        """Every normalised card and face name (``CardDatabase.name_keys``: no card is read), built once."""
         with self._names_lock:
             if self._names is None:
-                from mtgcheck.models.names import normalize_name
-
-                keys: list[str] = []
-                names: list[str] = []
-                seen: set[tuple[str, str]] = set()
-                for card in self.db:
-                    for n in (card.name, *(f.name for f in getattr(card, "faces", ()) or ())):
-                        k = normalize_name(n)
-                        if k and (k, card.name) not in seen:
-                            seen.add((k, card.name))
-                            keys.append(k)
-                            names.append(card.name)
-                self._names = (keys, names)
+                self._names = self.db.name_keys()
             return self._names
 
     def warm(self) -> None:
@@ -186,7 +171,8 @@ class PageService:
 
     def complete(self, query: str, limit: int = 12) -> list[str]:
         """Card names for a partly typed name, best first: names starting with it (shortest first), then names
-        holding it, then close names (rapidfuzz ``WRatio``, so typos are forgiven). At most ``limit``."""
+        holding it, then close spellings (rapidfuzz ``QRatio``, so typos are forgiven). At most ``limit``; face
+        names give their card's name. Only the cards offered are read."""
         from rapidfuzz import fuzz, process
 
         from mtgcheck.models.inputs import truncate_name
@@ -196,25 +182,21 @@ class PageService:
         limit = max(1, min(int(limit), 50))
         if not q:
             return []
-        keys, names = self._name_index()
+        keys = self._name_index()
+        found: list[str] = []
+        starts = sorted((len(k), k) for k in keys if k.startswith(q))
+        found += [k for _, k in starts[: limit * 2]]
+        if len(found) < limit * 2:
+            inner = sorted((len(k), k) for k in keys if q in k and not k.startswith(q))
+            found += [k for _, k in inner[: limit * 2]]
+        if len(found) < limit and len(q) >= 3:
+            found += [k for k, _, _ in process.extract(q, keys, scorer=fuzz.QRatio, limit=limit * 2, score_cutoff=70)]
         out: list[str] = []
-
-        def add(name: str) -> bool:
-            if name not in out:
-                out.append(name)
-            return len(out) >= limit
-
-        starts = sorted((len(k), k, names[i]) for i, k in enumerate(keys) if k.startswith(q))
-        for _, _, n in starts:
-            if add(n):
-                return out
-        words = sorted((len(k), names[i]) for i, k in enumerate(keys) if f" {q}" in k or (len(q) > 2 and q in k))
-        for _, n in words:
-            if add(n):
-                return out
-        if len(q) >= 3:
-            for _, score, i in process.extract(q, keys, scorer=fuzz.WRatio, limit=limit * 2, score_cutoff=80):
-                if add(names[i]):
+        for k in found:
+            card = self.db.find(k)
+            if card is not None and card.name not in out:
+                out.append(card.name)
+                if len(out) >= limit:
                     break
         return out
 
@@ -443,13 +425,9 @@ class PageService:
             res = Result(path=path, index=0, title="", kind="", verdict=ERROR, message=str(e), line=e.line,
                          unreadable=True)
         else:
-            picture = self._pictures / f"{uuid.uuid4().hex}.svg"
-            options = {"limit": self.limit, "max_states": self.max_states, "max_seconds": self.max_seconds,
-                       "graph": str(picture)}
-            try:
-                res = run_scenario(sc, self.db, options)
-            finally:
-                svg = _take_file(picture)
+            options = {"limit": self.limit, "max_states": self.max_states, "max_seconds": self.max_seconds}
+            res = run_scenario(sc, self.db, options)
+            svg = self._picture(res)
         result = self._result(res, base, svg)
         errors: list[dict[str, Any]] = []
         if res.unreadable:
@@ -465,23 +443,34 @@ class PageService:
             result["field"] = fid
         return result, errors
 
+    def _picture(self, res: Any) -> str | None:
+        """The answer's picture as SVG (``solver.graph.answer_svg``, as ``Answer.svg()`` and, without Graphviz,
+        ``mtgcheck ask --graph FILE.svg`` draw it), or None when its question has none or there is nothing to draw; a
+        picture that cannot be drawn is no picture, never a failed answer."""
+        a = res.answer
+        if a is None:
+            return None
+        from mtgcheck.solver.graph import answer_svg
+
+        try:
+            return answer_svg(res.kind, a.values, a.extra, title="" if res.title == f"{SCENARIO_NAME}#1" else res.title)
+        except Exception:  # noqa: BLE001 - the answer stands without its picture
+            return None
+
     def _result(self, res: Any, folder: Path, svg: str | None) -> dict[str, Any]:
         """A runner ``Result`` as the page shows it: what ``mtgcheck ask --json`` prints, the values also as the CLI
-        prints them (``values_text``), and the picture (``svg``) of ``--graph`` for could_produce, cast and
-        payments; the private folders' paths are left out of every message."""
+        prints them (``values_text``), and the picture (``svg``, ``_picture``); the private folders' paths are left
+        out of every message."""
         a = res.answer
         values = dict(a.values) if a is not None else {}
         why = list(a.explanation) if a is not None else []
-        g = (a.extra.get("graph") if a is not None else None) or {}
-        if g.get("message") in why:
-            why.remove(g["message"])  # "graph drawn to <a private file>": the page shows the picture instead
         shown = _Display(folder, self._page_dir, self.examples_root)
         out = {
             "title": "" if res.title == f"{SCENARIO_NAME}#1" else shown(res.title), "question": res.kind, "verdict": res.verdict, "message": shown(res.message),
             "values": _jsonable(shown.all(values)), "values_text": {k: shown(_value_text(v)) for k, v in values.items()},
             "explanation": [shown(w) for w in why], "capped": bool(a and a.capped), "mismatches": list(res.mismatches),
             "expect": _jsonable(forms.plain(res.expect)), "internal": bool(res.internal),
-            "svg": svg if svg and g.get("written") else None, "field": None,
+            "svg": svg, "field": None,
         }
         code = getattr(res, "code", None) or (values.get("code") if isinstance(values.get("code"), str) else None)
         if code:
@@ -578,20 +567,6 @@ class _Display:
         if isinstance(v, (list, tuple)):
             return [self.all(x) for x in v]
         return v
-
-
-def _take_file(p: Path) -> str | None:
-    """The text of ``p`` (a picture an answer drew), removed; None when it was not written."""
-    try:
-        text = p.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError):
-        return None
-    finally:
-        try:
-            p.unlink()
-        except OSError:
-            pass
-    return text
 
 
 def _message_line(message: str) -> int | None:
