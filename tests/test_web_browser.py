@@ -192,6 +192,8 @@ def test_casting_treasure_cruise_with_delve_draws_the_payment(driver, base, shot
     svg = wait(d, lambda d: d.find_element(By.CSS_SELECTOR, "#answer-picture svg"))
     labels = " ".join(t.get_attribute("textContent") for t in svg.find_elements(By.CSS_SELECTOR, "text"))
     assert "delve: {1}" in labels and "Lightning Bolt" in labels and "{U}" in labels
+    arrows = [t.get_attribute("textContent") for t in svg.find_elements(By.CSS_SELECTOR, "g.edge > title")]
+    assert "Lightning Bolt \u2192 {1}" in arrows  # each card exiled pays one {1}
     assert svg.size["width"] > 200
     shot(d, shots, "2-payment-picture")
 
