@@ -577,7 +577,8 @@ def test_concurrent_questions_are_answered_independently(service):
     assert out == alone
 
 
-def test_serve_prints_its_address_and_stops_cleanly_on_ctrl_c(tmp_path):
+@pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM], ids=["ctrl-c", "sigterm"])
+def test_serve_prints_its_address_and_stops_cleanly_on_ctrl_c(tmp_path, sig):
     import httpx
 
     env = dict(os.environ, TMPDIR=str(tmp_path), MTGCHECK_CARDS="")
@@ -589,7 +590,7 @@ def test_serve_prints_its_address_and_stops_cleanly_on_ctrl_c(tmp_path):
         url = line.split()[2]
         assert httpx.get(url + "api/info", timeout=30).json()["kinds"]
         assert list(tmp_path.glob("mtgcheck-serve-*"))  # its private folder while it runs
-        p.send_signal(signal.SIGINT)
+        p.send_signal(sig)
         out, err = p.communicate(timeout=30)
     finally:
         if p.poll() is None:

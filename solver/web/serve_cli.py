@@ -47,6 +47,8 @@ def register(main: click.Group) -> None:
 
         from mtgcheck.solver.cli import _console, open_database
 
+        _stop_on_sigterm()
+
         err = _console(True)
         ex = Path(examples) if examples is not None else default_examples()
         if examples is not None and not Path(examples).is_dir():
@@ -76,6 +78,8 @@ def register(main: click.Group) -> None:
             service.warm()
             app = create_app(service, workers=workers)
             run_server(app, sock, service.cards_line(), ex)
+        except KeyboardInterrupt:  # stopped before it served
+            click.echo("mtgcheck serve: stopped")
         finally:
             sock.close()
             service.close()
@@ -83,8 +87,12 @@ def register(main: click.Group) -> None:
 
 def run_server(app: Any, sock: Any, cards: str, examples: Path | None) -> None:
     """Serve ``app`` on the bound socket ``sock`` until Ctrl-C (or SIGTERM), printing the address first."""
+    import warnings
+
     import uvicorn
 
+    # a stop in the first instant, before uvicorn's loop runs, leaves its coroutine unstarted: nothing to say
+    warnings.filterwarnings("ignore", message="coroutine 'Server.serve' was never awaited")
     host, port = sock.getsockname()[:2]
     config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="off", timeout_graceful_shutdown=5)
     server = uvicorn.Server(config)
@@ -96,3 +104,16 @@ def run_server(app: Any, sock: Any, cards: str, examples: Path | None) -> None:
     except KeyboardInterrupt:
         pass
     click.echo("mtgcheck serve: stopped")
+
+
+def _stop_on_sigterm() -> None:
+    """SIGTERM stops the server as Ctrl-C does, cleaning up: uvicorn handles it while serving and then raises it again
+    with the handler it found, which is this one (the default handler would end the process on the spot)."""
+    import signal
+    import threading
+
+    if threading.current_thread() is threading.main_thread() and hasattr(signal, "SIGTERM"):
+        def stop(signum: int, frame: Any) -> None:
+            raise KeyboardInterrupt
+
+        signal.signal(signal.SIGTERM, stop)
