@@ -35,10 +35,10 @@ from mtgcheck.models.state import GameState, Permanent
 
 from . import budget as _budget
 from .combinatorics import binomial
-from .layers import board_view, has_keyword, matches, permanent_abilities
-from .layers import is_creature_now as _is_creature_now
+from .layers import board_view, matches, permanent_abilities
 from .mana_amounts import CostObjectAmount, ManaXAmount
 from .questions import Unsupported
+from .sickness import may_tap_or_untap
 
 
 @dataclass(frozen=True)
@@ -410,7 +410,9 @@ def _quiet_permanent_sources(state: GameState, perm: Permanent, board: _Board,
         counters = tuple(sorted(perm.counters.items()))
     except TypeError:
         return None
-    key = ("permanent_sources", perm.tapped, perm.sick, counters)
+    # whether CR 302.6 lets its {T}/{Q} abilities be activated reads the board ("as though it had haste",
+    # ``solver.sickness``): its verdict, not the bare ``sick`` flag, is part of the key
+    key = ("permanent_sources", perm.tapped, may_tap_or_untap(state, perm), counters)
 
     def work() -> list[tuple] | None:
         # an activation restriction ("Activate only if you control a Swamp", CR 602.5) reads the game: not here
@@ -442,8 +444,8 @@ def _permanent_mana_sources(state: GameState, perm: Permanent, board: _Board) ->
         untap = bool(cost and cost.untap)
         if tap and perm.tapped or untap and not perm.tapped:
             continue
-        if (tap or untap) and _is_creature_now(state, perm) and perm.sick and not has_keyword(state, perm, "haste"):
-            continue
+        if (tap or untap) and not may_tap_or_untap(state, perm):
+            continue  # CR 302.6 (``solver.sickness``)
         lim = _limit(perm, ab)
         if ab.restriction is not None:  # "Activate only if you control a Swamp / once each turn" (CR 602.5)
             from .restrictions import restricted_source_limit
