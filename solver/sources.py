@@ -1024,7 +1024,7 @@ def maximal_pools(state: GameState, player: str, limit: int | None = None, *,
                                   f"CR 107.4f); choosing between life and mana is not modelled for available_mana")
             if s.limit is None:
                 out_max = max((len(o.mana) for o in s.options), default=0)
-                if out_max > len(s.mana_cost):
+                if out_max > _least_mana(s.mana_cost):  # {2} is one symbol but two mana (CR 107.4b)
                     raise Unsupported(f"{s.why}: can be activated without limit and makes more mana than it costs")
         flist.append((alts, n))
         why.append(("filter " if len(alts) == 1 else "") + " or ".join(
@@ -1110,7 +1110,7 @@ def _enumerated(K: _Kinds, fixed: Vec, singles: dict[frozenset[int], int], other
             for alts, _ in flist]
 
         def payments(p: Vec, cost: ManaCost) -> list[Vec]:
-            size = len(cost)
+            size = cost.mana_value()  # the most mana one payment takes: {2} is two (CR 107.4b, 202.3)
             key = (str(cost), tuple(min(p[i], size) for i in unres))
             got = pay_memo.get(key)
             if got is None:
@@ -1207,7 +1207,9 @@ def _order_free_filters(K: _Kinds, pools: set[Vec], flist: list[tuple[list[ManaS
     """
     if any(n is None for _, n in flist):
         return None
-    biggest = max((len(s.mana_cost) for alts, _ in flist for s in alts if s.mana_cost), default=0)
+    # the most mana one payment of a cost takes (its mana value: {2} is one symbol but two mana, {2/W} at most two;
+    # CR 107.4b, 202.3), not its number of symbols
+    biggest = max((s.mana_cost.mana_value() for alts, _ in flist for s in alts if s.mana_cost), default=0)
     rich = tuple(biggest for _ in K.kinds)
     need = [0] * len(K.kinds)
     effects: list[tuple[list[Vec], int]] = []
