@@ -14,7 +14,6 @@ from typing import Any, Iterable
 
 from mtgcheck.models.state import GameState
 
-from .errors import Unsupported
 
 
 def precost_problems(state: GameState, player: str, card: Any, tc: Any, zone: str = "hand",
@@ -41,22 +40,17 @@ def precost_problems(state: GameState, player: str, card: Any, tc: Any, zone: st
     Raises
     ------
     Unsupported
-        A cost part the casting rules do not read, a target phrase not understood, or a legality that depends on
-        something not modelled (the message names it).
+        A cost part that is not modelled (``solver.payable``, the one reader of cost parts), a target phrase not
+        understood, or a legality that depends on something not modelled (the message names it).
     QuestionError
         A chosen target that matches nothing or several objects.
 
     References: CR 601.2a-c, 601.2f-h, 601.3, 117.1a, 118.3.
     """
-    from mtgcheck.models.abilities import unread_when_casting
-
     from . import costs as costs_mod
     from .restrictions import cast_restriction_problems, spell_timing_problems, timing_notes
     from .targets import chosen_target_problems, target_problems
 
-    unread = [p for p in tc.parts if unread_when_casting(p)]
-    if unread:
-        raise Unsupported(f"a cost part of {card.name} is not modelled: " + "; ".join(p.text for p in unread))
     # when it may be cast (CR 117.1a, 307.1; flash 702.8a) and its own "Cast this spell only ..." (601.3)
     timing = spell_timing_problems(state, player, card) + cast_restriction_problems(state, player, card)
     if not timing:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from mtgcheck.models.abilities import Ability
 from mtgcheck.models.state import GameState, Permanent
 
 from .errors import Unsupported
@@ -43,7 +44,7 @@ class TapPermission:
     by: str | None = None
 
 
-def _as_though_sources(state: GameState) -> list[tuple[Permanent, object]]:
+def _as_though_sources(state: GameState) -> list[tuple[Permanent, Ability]]:
     """Every ``(permanent, AsThoughHaste effect)`` on the battlefield, read once per board view (the view object is
     rebuilt whenever the board changes, ``solver.layers.board_view``; it is kept with the result, so its identity
     can't be reused while the result is kept)."""
@@ -53,7 +54,7 @@ def _as_though_sources(state: GameState) -> list[tuple[Permanent, object]]:
     hit = state.__dict__.get(_AS_THOUGH_ATTR)
     if hit is not None and hit[0] is view:
         return hit[1]
-    out = []
+    out: list[tuple[Permanent, Ability]] = []
     for src in state.battlefield:
         v = view.get(src.id)
         for a in (v.abilities if v is not None else permanent_abilities(state, src)):
@@ -76,7 +77,7 @@ def as_though_haste(state: GameState, perm: Permanent) -> str | None:
     for src, a in _as_though_sources(state):
         if src.controller != perm.controller:
             continue
-        aff = a.effect.affects.legacy()
+        aff = a.effect.affects.legacy()  # type: ignore[attr-defined]  # an AsThoughHaste (_as_though_sources)
         try:
             if matches(str(aff["what"]), perm, str(aff["controller"]), src.controller, None, src):
                 return src.name

@@ -1024,7 +1024,7 @@ def maximal_pools(state: GameState, player: str, limit: int | None = None, *,
                                   f"CR 107.4f); choosing between life and mana is not modelled for available_mana")
             if s.limit is None:
                 out_max = max((len(o.mana) for o in s.options), default=0)
-                if out_max > _least_mana(s.mana_cost):  # {2} is one symbol but two mana (CR 107.4b)
+                if out_max > _least_mana(s.mana_cost or ()):  # {2} is one symbol but two mana (CR 107.4b)
                     raise Unsupported(f"{s.why}: can be activated without limit and makes more mana than it costs")
         flist.append((alts, n))
         why.append(("filter " if len(alts) == 1 else "") + " or ".join(
