@@ -17,7 +17,7 @@ from mtgcheck.models.state import GameState
 
 
 def precost_problems(state: GameState, player: str, card: Any, tc: Any, zone: str = "hand",
-                     chosen: Iterable[Any] | None = None) -> list[str]:
+                     chosen: Iterable[Any] | None = None, using: str | None = None) -> list[str]:
     """Why ``player`` cannot cast ``card`` now, before its mana is paid (empty: nothing stops it so far).
 
     Parameters
@@ -30,6 +30,7 @@ def precost_problems(state: GameState, player: str, card: Any, tc: Any, zone: st
     zone : str  the zone it is cast from (its own card is on the stack then, CR 601.2a).
     chosen : iterable, optional  the targets the question chooses (each checked for its phrase, CR 601.2c); ``None``:
         whether each target has some legal choice.
+    using : str, optional  the alternative cost it is cast with; overloaded, it has no targets (CR 702.96b).
 
     Returns
     -------
@@ -56,7 +57,15 @@ def precost_problems(state: GameState, player: str, card: Any, tc: Any, zone: st
     if not timing:
         tc.steps.extend(timing_notes(state, player, card))
     # 601.2c (targets) comes before 601.2f-h (costs): a spell without a legal target cannot be cast
-    if chosen is None:
+    if str(using or "").lower() == "overload":
+        # an overloaded spell's text says "each" wherever it said "target": it has no targets (CR 702.96b)
+        if chosen is not None:
+            from .errors import QuestionError
+
+            raise QuestionError(f"{card.name} cast with overload has no targets (CR 702.96b); leave out 'targets'")
+        aims: list[str] = []
+        tc.steps.append("overloaded, it has no targets: every \"target\" in its text reads \"each\" (CR 702.96b)")
+    elif chosen is None:
         aims = target_problems(state, player, card, cast_from=(zone, player))
     else:  # the targets the question chooses, each legal for its phrase (CR 601.2c)
         aims = chosen_target_problems(state, player, card, list(chosen))

@@ -520,7 +520,8 @@ def analyse_delve(state: GameState, player: str, card: Card, *, from_zone: str =
     from .casting import precost_problems
 
     # timing, targets (CR 601.2c) and the cost's other parts come before its mana (601.2a-h): exactly as cast asks
-    problems = tuple(precost_problems(state, player, getattr(cost, "card", None) or card, cost, from_zone))
+    problems = tuple(precost_problems(state, player, getattr(cost, "card", None) or card, cost, from_zone,
+                                      using=None if using in (None, "normal") else using))
     kws = spell_cost_keywords(state, player, card)
     has_delve = "delve" in kws
     limit = cost.mana.generic if has_delve and cost.mana is not None else 0

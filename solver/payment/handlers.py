@@ -64,7 +64,7 @@ def _cast_setup(ctx: Context, using: Any = _ASKED):
     from ..casting import precost_problems
 
     mv, _ = _mana_value(card, "stack", x)
-    problems = precost_problems(ctx.state, player, card, tc, zone, chosen)
+    problems = precost_problems(ctx.state, player, card, tc, zone, chosen, using=using)
     return card, player, zone, x, tc, mv, problems
 
 
@@ -130,9 +130,10 @@ def _cast_once(ctx: Context, using: Any = _ASKED) -> Answer:
     chosen: list[str] = []
     try:
         if tc.objects:
-            from ..altcosts import pay_with_objects
+            from ..altcosts import pay_emerge, pay_with_objects
 
-            pay, chosen, bad = pay_with_objects(ctx.state, player, card, tc, zone, find_payment)
+            payer = pay_emerge if tc.base == "emerge" else pay_with_objects
+            pay, chosen, bad = payer(ctx.state, player, card, tc, zone, find_payment)
             if bad and bad != "mana":
                 values["reason"] = bad
                 why.append(bad)
@@ -145,7 +146,7 @@ def _cast_once(ctx: Context, using: Any = _ASKED) -> Answer:
         values["reason"] = explain_unpayable(ctx.state, player, tc, spell_card=card, spell_zone=zone)
         why.append("no payment exists (every combination of sources and symbol choices was searched): " + values["reason"])
     else:
-        values.update(castable=True, payment=pay.to_dict(), life=pay.life)
+        values.update(castable=True, payment=pay.to_dict(), life=pay.life, total_cost=tc.notation())
         why.append("castable; one payment (a witness):")
         why.extend("  " + line for line in chosen + pay.describe())
     why.extend(_notes(ctx.state, player, tc, card, zone))
