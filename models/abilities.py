@@ -682,14 +682,6 @@ def make_ability(kind: str, effect: "str | Effect" = "text", cost: ActivationCos
     p = dict(params or {})
     level: dict[str, Any] = {k: (str(p.pop(k)) if p.get(k) is not None else None) for k in ABILITY_LEVEL_KEYS if k in p}
     zs = tuple(str(z) for z in zones)
-    if kind == "keyword" and not zs:
-        # where a keyword functions is a fact of the keyword (CR 113.6: flashback from a graveyard, evoke from a hand),
-        # the same table the oracle parser reads
-        from .text.oracle import KEYWORD_ZONES
-
-        name = str(p.get("keyword") or effect).replace("_", " ").lower() if not isinstance(effect, Effect) else \
-            str(getattr(effect, "keyword", "")).lower()
-        zs = KEYWORD_ZONES.get(name, ())
     for z in zs:
         if z not in ZONES:
             raise AbilityError(f"{where}: unknown zone {z!r}" + (f"; did you mean {closest(z, ZONES)!r}?" if closest(z, ZONES) else ""))
