@@ -195,17 +195,17 @@ def compare_model(name: str, model: Sequence[Ability], reading: Sequence[Ability
             out.append(Difference(name, i, "activation", f"the model's “{a.text}”: {_ability_fields(a, first)}; the "
                                   f"text's “{b.text}”: {_ability_fields(b, first)} (cost, loyalty, zones, restriction, "
                                   "cost change, stripe, face)"))
-        ma, tb = isinstance(a.effect, Unmodelled), isinstance(b.effect, Unmodelled)
-        if ma and tb:
-            gaps = refusal_gaps(a.effect, b.effect)
+        ae, be = a.effect, b.effect
+        if isinstance(ae, Unmodelled) and isinstance(be, Unmodelled):
+            gaps = refusal_gaps(ae, be)
             if gaps:
                 out.append(Difference(name, i, "refusal", f"“{a.text}” refuses less than “{b.text}”: {'; '.join(gaps)}"))
-        elif ma:
-            touches = frozenset(type(b.effect).touches)
-            if not a.effect.topics >= touches:
-                out.append(Difference(name, i, "refusal", f"“{a.text}” has topics {sorted(t.value for t in a.effect.topics)}; "
+        elif isinstance(ae, Unmodelled):
+            touches = frozenset(type(be).touches)
+            if not ae.topics >= touches:
+                out.append(Difference(name, i, "refusal", f"“{a.text}” has topics {sorted(t.value for t in ae.topics)}; "
                                       f"the text's typed reading touches {sorted(t.value for t in touches)}"))
-        elif tb:
+        elif isinstance(be, Unmodelled):
             out.append(Difference(name, i, "typed beyond the reading",
                                   f"the model types “{a.text}” as {type(a.effect).__name__}; the text “{b.text}” is not "
                                   "read as a typed effect"))
