@@ -1226,56 +1226,49 @@ def _add_cost(mana: ManaCost | None, a: AdditionalCost, times: int, parts: list[
 
 
 def nonmana_problems(state: GameState, player: str, card: Any, tc: TotalCost, zone: str = "hand") -> list[str]:
-    """Reasons the non-mana parts of a total cost cannot be paid (CR 118.3), empty when they can.
+    """Reasons the non-mana parts of a spell's total cost cannot be paid (CR 118.3), empty when they can.
 
-    Sacrifice needs a permanent of the kind (CR 701.21), discard a card other than the spell (it is
-    on the stack, CR 601.2a), escape's "exile N other cards" that many other graveyard cards, life
-    at most the life total (CR 119.4). "Sacrifice all permanents you control" and "discard your hand" can
-    always be paid, with none (CR 118.3); the permanents' mana abilities are activated before costs are paid
-    (CR 601.2g-h; Kaervek's Spite).
+    Life at most the life total (CR 119.4); every other part as the one reader of cost parts says
+    (``solver.payable.cost_problems``, with the spell as a ``CastSpell``: it is on the stack while its costs are paid,
+    so a discard or "exile N other cards" counts the other cards, CR 601.2a). The permanents' mana abilities are
+    activated before costs are paid (CR 601.2g-h; Kaervek's Spite): an object that pays a part may first make mana,
+    unless that use of it is what the part takes (a permanent that sacrifices itself for mana can't also be
+    sacrificed for the cost, a card exiled from the hand for mana can't be discarded). When the parts can be paid
+    only with objects whose mana the payment might need, which ones pay is a choice the casting payment does not
+    model: ``Unsupported``.
+
+    Raises
+    ------
+    Unsupported
+        A part, kind of object or zone that is not modelled, or a choice of objects against the mana (above).
     """
+    from mtgcheck.models.effects import Topic
+
+    from .payable import CastSpell, cost_problems
+
     out: list[str] = []
     life = state.life_of(player)
     if tc.life and tc.life > life:
         out.append(f"the cost includes paying {tc.life} life but {player} has {life} (CR 119.4, 118.3)")
-    need: dict[str, int] = {}
-    for p in tc.parts:
-        key = f"{p.action}:{p.what}"
-        need[key] = need.get(key, 0) + p.amount
-    for key, n in need.items():
-        action, what = key.split(":", 1)
-        if action == "sacrifice":
-            kind = what.rstrip("s").strip()
-            have = [q for q in state.permanents(player) if kind in ("permanent", "") or q.card.is_type(kind.capitalize())]
-            if len(have) < n:
-                out.append(f"the cost includes sacrificing {n} {kind}{'s' if n > 1 else ''} but {player} controls {len(have)} (CR 118.3)")
-        elif action == "discard":
-            # the spell itself is on the stack, not in hand (CR 601.2a): one copy of it leaves the hand
-            hand = list(state.cards("hand", player))
-            if zone == "hand":
-                own = next((c for c in hand if c.card is card or c.name == parent_name(card)), None)
-                if own is not None:
-                    hand.remove(own)
-            if len(hand) < n:
-                if not zone_listed(state, "hand", player):
-                    raise Unsupported(f"the cost includes discarding {n} card(s), and the scenario does not list "
-                                      f"{player}'s hand, so whether it can be paid is unknown (CR 118.3)")
-                out.append(f"the cost includes discarding {n} card(s) but {player} has no other card in hand (CR 118.3)")
-        elif action == "exile" and "graveyard" in what:
-            k = n  # "exile N other cards": N read into CostPart.amount when the cost was parsed
-            gy_cards = list(state.cards("graveyard", player))
-            if zone == "graveyard":  # the spell itself is not one of the "other" cards (it is on the stack, CR 601.2a)
-                own = next((c for c in gy_cards if c.card is card or c.name == parent_name(card)), None)
-                if own is not None:
-                    gy_cards.remove(own)
-            gy = len(gy_cards)
-            if gy < k:
-                if not zone_listed(state, "graveyard", player):
-                    raise Unsupported(f"the cost includes exiling {k} other card(s) from the graveyard, and the scenario "
-                                      f"does not list {player}'s graveyard, so whether it can be paid is unknown "
-                                      f"(CR 118.3, 702.138a)")
-                out.append(f"the cost includes exiling {k} other cards from the graveyard but {player}'s graveyard holds "
-                           f"{gy} other card{'s' if gy != 1 else ''} (CR 118.3, 702.138a)")
+    parts = tuple(p for p in tc.parts if p.action != "pay_life")
+    if not parts:
+        return out
+    spell = CastSpell(card, player, zone, int(getattr(tc, "x", 0) or 0))
+
+    def pay(sources: Any) -> str | None:
+        # ``None``: every mana source may pay the mana too (the objects paying the parts lose none of their mana,
+        # cost_objects.check_objects), so the mana is the payment search's alone; a restricted list: the parts need
+        # objects whose mana abilities they use up, a choice the casting payment does not model
+        if sources is None:
+            return None
+        raise Unsupported(f"{card.name}: its cost parts ({'; '.join(p.text or p.action for p in parts)}) can be paid "
+                          "only with objects whose own mana abilities they use up; which objects pay them and which "
+                          "make mana is not modelled for casting (CR 601.2g-h)", topics=(Topic.COSTS,),
+                          text="; ".join(p.text or p.action for p in parts))
+
+    problem = cost_problems(state, spell, parts, spell.x, text=", ".join(p.text or p.action for p in parts), pay=pay)
+    if problem:
+        out.append(problem)
     return out
 
 

@@ -451,6 +451,9 @@ class DelveAnalysis:
     count: Ability | None = None
     has_delve: bool = True
     reason: str = ""
+    #: why the spell cannot be cast before its mana is paid (timing, targets, other cost parts:
+    #: ``solver.casting.precost_problems``, the same check as the ``cast`` question's); empty: none
+    problems: tuple[str, ...] = ()
 
     def exile_set_count(self) -> int:
         """Distinct multisets of card names with which the spell can be cast (computed, not listed)."""
@@ -514,6 +517,11 @@ def analyse_delve(state: GameState, player: str, card: Card, *, from_zone: str =
         if from_zone == "graveyard":
             gy.remove(me)
     cost = total_cost(state, player, card, from_zone=from_zone, using=using, x=x, kicked=kicked)
+    from .casting import precost_problems
+
+    # timing, targets (CR 601.2c) and the cost's other parts come before its mana (601.2a-h): exactly as cast asks
+    problems = tuple(precost_problems(state, player, getattr(cost, "card", None) or card, cost, from_zone,
+                                      using=None if using in (None, "normal") else using))
     kws = spell_cost_keywords(state, player, card)
     has_delve = "delve" in kws
     limit = cost.mana.generic if has_delve and cost.mana is not None else 0
@@ -544,9 +552,12 @@ def analyse_delve(state: GameState, player: str, card: Card, *, from_zone: str =
             memo[k] = payer(cost.mana, k)
         return memo[k] is not None
 
-    interval = feasible_interval(limit, len(gy), castable)
-    a = DelveAnalysis(card, cost, limit, gy, kinds, interval, grant=grant, count=count, has_delve=has_delve)
-    if interval is not None:
+    interval = None if problems else feasible_interval(limit, len(gy), castable)
+    a = DelveAnalysis(card, cost, limit, gy, kinds, interval, grant=grant, count=count, has_delve=has_delve,
+                      problems=problems)
+    if problems:
+        a.reason = problems[0]
+    elif interval is not None:
         a.witness_min = memo.get(interval[0])
         a.witness_max = memo.get(interval[1])
     else:

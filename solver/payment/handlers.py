@@ -10,8 +10,6 @@ from .. import costs as costs_mod
 from ..basic import mana_value as _mana_value
 from ..graph import attach_payment_graph
 from ..questions import Answer, Context, QuestionError, Unsupported, question
-from ..restrictions import cast_restriction_problems, spell_timing_problems, timing_notes
-from ..targets import chosen_target_problems, target_problems
 from mtgcheck.models.effects import Topic
 from .counting import count_payments
 from .explain import MEASURES, best_payment, explain_unpayable
@@ -63,28 +61,10 @@ def _cast_setup(ctx: Context, using: Any = _ASKED):
         return card, player, zone, x, tc, mv, [str(e)]
     except costs_mod.CostError as e:
         raise QuestionError(str(e)) from None
-    from mtgcheck.models.abilities import unread_when_casting
+    from ..casting import precost_problems
 
-    if any(unread_when_casting(p) for p in tc.parts):
-        raise Unsupported(f"a cost part of {card.name} is not modelled: " + "; ".join(p.text for p in tc.parts
-                                                                                   if unread_when_casting(p)))
     mv, _ = _mana_value(card, "stack", x)
-    # when it may be cast (CR 117.1a, 307.1; flash 702.8a) and its own "Cast this spell only ..." (601.3)
-    timing = spell_timing_problems(ctx.state, player, card) + cast_restriction_problems(ctx.state, player, card)
-    if not timing:
-        tc.steps.extend(timing_notes(ctx.state, player, card))
-    # 601.2c (targets) comes before 601.2f-h (costs): a spell without a legal target cannot be cast
-    if str(using or "").lower() == "overload":
-        # an overloaded spell's text says "each" wherever it said "target": it has no targets (CR 702.96b)
-        if chosen is not None:
-            raise QuestionError(f"{card.name} cast with overload has no targets (CR 702.96b); leave out 'targets'")
-        aims = []
-        tc.steps.append("overloaded, it has no targets: every \"target\" in its text reads \"each\" (CR 702.96b)")
-    elif chosen is None:
-        aims = target_problems(ctx.state, player, card, cast_from=(zone, player))
-    else:  # the targets the question chooses, each legal for its phrase (CR 601.2c)
-        aims = chosen_target_problems(ctx.state, player, card, chosen)
-    problems = timing + aims + costs_mod.nonmana_problems(ctx.state, player, card, tc, zone)
+    problems = precost_problems(ctx.state, player, card, tc, zone, chosen, using=using)
     return card, player, zone, x, tc, mv, problems
 
 
