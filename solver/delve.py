@@ -572,8 +572,12 @@ def _sorted_kw(s: frozenset[str]) -> list[str]:
     return sorted(s)
 
 
+#: Ways of casting the delve question does not read: ``cast`` answers them (``solver.altcosts``).
+DELVE_UNREAD_WAYS = frozenset({"emerge", "morph", "megamorph", "disguise"})
+
+
 @question("delve", unordered=("exile_sets", "keyword_sets", "counts"),
-          topics=(Topic.COSTS, Topic.SPELL_COSTS, Topic.KEYWORDS, Topic.CHARACTERISTICS),
+          topics=(Topic.COSTS, Topic.SPELL_COSTS, Topic.KEYWORDS, Topic.CHARACTERISTICS, Topic.CASTING),
           normalize={"exile_sets": lambda v: sorted(sorted(x) for x in v),
                      "keyword_sets": lambda v: sorted(sorted(x) for x in v)})
 def ask_delve(ctx: Context) -> Answer:
@@ -598,8 +602,14 @@ def ask_delve(ctx: Context) -> Answer:
     kicked = args.get("kicked", False)
     if not isinstance(kicked, bool):
         raise QuestionError(f"'kicked' must be true or false, got {kicked!r}")
+    using = str(args.get("using", "normal"))
+    if using.lower() in DELVE_UNREAD_WAYS:
+        # the delve question counts exiled cards against a total cost it computes once; emerge chooses a creature as
+        # the cost is paid (CR 702.119a), and a face-down spell has no abilities, delve included (708.2)
+        raise Unsupported(f"the delve question does not read {using} (ask cast): {card.name}",
+                          mechanic=f"keyword:{using.lower()}", card=card.name)
     a = analyse_delve(ctx.state, player, card, from_zone=str(args.get("from", "hand")),
-                      using=str(args.get("using", "normal")), x=x, kicked=kicked)
+                      using=using, x=x, kicked=kicked)
     why = list(a.cost.steps)
     if not a.has_delve:
         why.append(f"{card.name} has no delve, so no card can be exiled to pay for it")
@@ -629,7 +639,7 @@ def ask_delve(ctx: Context) -> Answer:
         values["exile_sets"] = [list(s) for s in listing]
         why.append(f"{n} distinct set{'s' if n != 1 else ''} of exiled cards (same-name cards are interchangeable)"
                    + (f"; listing the first {len(listing)} (--limit)" if capped else ""))
-    values["mana_value"] = card.mana_value(0)
+    values["mana_value"] = (getattr(a.cost, "card", None) or card).mana_value(0)  # as cast: prototyped, CR 718.3b
     why.append(f"{card.name}'s mana value stays {values['mana_value']} whatever delve exiles (CR 702.66b)")
     if a.grant is not None:
         ks = a.keyword_sets()

@@ -136,8 +136,11 @@ IMPLEMENTS: Mapping[str, frozenset[str]] = {
     "payments": LAYERS | MANA | SPENDING | SPELL_COSTS | CASTING | ACTIVATING | CAST_KEYWORDS | {"spells_have_keyword"},
     # delve totals the cost as cast does and reads the Soulflayer and Murktide models (702.66; rulings 2014-11-24,
     # 2021-06-18); which keywords a card has is read from the keyword parts themselves
-    "delve": LAYERS | SPELL_COSTS | COST_KEYWORDS | BOARD_KEYWORDS | frozenset({"spells_have_keyword",
-                                                                                "delve_keyword_grant", "delve_count"}),
+    # (it answers for the way of casting it is asked about; the ways it does not read — emerge, face down — are
+    # refused by name when asked, ``solver.delve.DELVE_UNREAD_WAYS``); timing and targets are the cast
+    # question's own check (``solver.casting.precost_problems``)
+    "delve": LAYERS | SPELL_COSTS | CASTING | COST_KEYWORDS | TIMING_KEYWORDS | TARGET_KEYWORDS | BOARD_KEYWORDS
+    | frozenset({"spells_have_keyword", "delve_keyword_grant", "delve_count"}),
     "activate": LAYERS | MANA | SPENDING | ACTIVATING | ACTIVATE_KEYWORDS | frozenset({"cant_be_targeted", "modal"}),
     "could_produce": LAYERS | MANA | MANA_KEYWORDS,
     "available_mana": LAYERS | MANA | ACTIVATING | MANA_KEYWORDS,
