@@ -916,9 +916,12 @@ def _alternative_condition_problem(state: GameState, player: str, card: Any, alt
     hist = state.turn.history
     default = "" if getattr(state.turn, "given", True) else " (the scenario gives no turn history: nothing happened earlier this turn)"
     if alt.condition == "opponent_lost_life":
-        lost = [o for o in state.opponents(player) if hist.life_lost.get(o, 0) > 0]
+        # the one reader of "lost life this turn": the history's life lost and damage (CR 120.3a)
+        from .quantities import lost_life_this_turn
+
+        lost = [o for o in state.opponents(player) if lost_life_this_turn(state, o)[0]]
         return None if lost else (f"{card.name}'s spectacle cost can be paid only if an opponent lost life this turn, and "
-                                  f"none did{default} (CR 702.137a)")
+                                  f"none did{default} (CR 702.137a, 120.3a)")
     if alt.condition == "cast_another_spell":
         cast = hist.spells_cast_by(player)
         return None if cast else (f"{card.name}'s surge cost can be paid only if {player} has cast another spell this "
