@@ -34,7 +34,7 @@ from mtgcheck.models.effects import (CastTrigger, EntersTrigger, Filter, GrantFl
                                      PrintedAlternativeCost, SelfCostChange, Unmodelled, walk_unmodelled)
 from mtgcheck.models.mana import ManaCost, ManaSymbol
 from mtgcheck.models.behaviour import abilities_of
-from mtgcheck.models.state import GameState
+from mtgcheck.models.state import GameState, Permanent
 
 from .layers import battlefield_abilities
 from .questions import QuestionError, Unsupported
@@ -490,8 +490,10 @@ def _count_of(state: GameState, player: str, card: Any, zone: str, count: dict, 
     pos = [t for t in types if not t.startswith("!")]
     neg = [t[1:] for t in types if t.startswith("!")]
 
-    def ok(c: Any) -> bool:
-        return (not pos or any(c.is_type(t) for t in pos)) and not any(c.is_type(t) for t in neg)
+    def ok(obj: Any) -> bool:
+        # the object's types as they are now (a permanent: the layer view; a card: changeling), CR 613.1d, 702.73a
+        has = _type_test(state, obj)
+        return (not pos or any(has(t) for t in pos)) and not any(has(t) for t in neg)
 
     z, whose = count.get("zone"), count.get("whose", "you")
     if z == "targets":  # strive: the targets chosen beyond the first (601.2c comes before 601.2f)
@@ -512,7 +514,7 @@ def _count_of(state: GameState, player: str, card: Any, zone: str, count: dict, 
         return len(domain_types(state, player))
     if z == "battlefield":
         perms = [p for p in state.battlefield
-                 if (whose == "all" or (whose == "you") == (p.controller == player)) and ok(p.card)]
+                 if (whose == "all" or (whose == "you") == (p.controller == player)) and ok(p)]
         if count.get("measure") not in ("power", "greatest_power"):
             if count.get("at_least") is not None:  # "if you control a Wizard": once, when there are enough
                 return int(len(perms) >= int(count["at_least"]))
@@ -536,12 +538,57 @@ def _count_of(state: GameState, player: str, card: Any, zone: str, count: dict, 
             return max(powers)
         return max(0, total)
     if z in ("graveyard", "hand"):
-        cards = [ci for ci in state.cards(z, player) if ok(ci.card)]
+        cards = [ci for ci in state.cards(z, player) if ok(ci)]
         n = len(cards)
         if zone == z and any(ci.card.name == parent_name(card) for ci in cards):
             n -= 1  # the spell itself is on the stack while its cost is determined (CR 601.2a)
         return n
     raise Unsupported(f"{what}: counting {count} is not modelled")
+
+
+def _type_test(state: GameState, obj: Any) -> Any:
+    """``has(type_word) -> bool`` for a permanent or a card in a zone (``CardInstance``), read as the object is now:
+    a permanent's subtypes and card types from the layer view (``layers.board_view``: changeling is every creature
+    type there, land-type effects such as Urborg's or Blood Moon's change land types, an Aura's type change applies;
+    CR 613.1d, 702.73a, 305.7), its supertypes as printed; a card elsewhere has its printed types, and every creature
+    type when it has changeling (a characteristic-defining ability that works in every zone, CR 702.73a, 604.3).
+    What unmodelled text could change is the gate's (the cast question's characteristics topic)."""
+    from mtgcheck.models.cards import CARD_TYPES, SUPERTYPES
+
+    from .layers import board_view
+
+    card = obj.card
+    view = board_view(state).get(obj.id) if isinstance(obj, Permanent) else None
+    if view is not None:
+        subs: frozenset[str] = frozenset(view.subtypes)
+        ctypes = frozenset(view.types) if view.types is not None else frozenset(t for t in CARD_TYPES if card.is_type(t))
+    else:
+        subs = frozenset(card.type_line.subtypes if not card.faces else card.faces[0].type_line.subtypes)
+        ctypes = frozenset(t for t in CARD_TYPES if card.is_type(t))
+        if _has_changeling(card):
+            from mtgcheck.models.subtypes import CREATURE_TYPES
+
+            subs = subs | frozenset(CREATURE_TYPES)
+
+    def has(t: str) -> bool:
+        if t in CARD_TYPES:
+            return t in ctypes
+        if t in SUPERTYPES:
+            return card.is_type(t)
+        return t in subs
+
+
+    return has
+
+
+def _has_changeling(card: Any) -> bool:
+    """Whether a card (not a permanent) has changeling (CR 702.73a): its keywords or its typed abilities."""
+    from mtgcheck.models.vocab.keywords import KeywordKind
+
+    if any(str(k).lower() == "changeling" for k in getattr(card, "keywords", ()) or ()):
+        return True
+    return any(a.kind == "keyword" and isinstance(a.effect, Keyword) and a.effect.family is KeywordKind.CHANGELING
+               for a in abilities_of(card))
 
 
 def _qualifier_matches(state: GameState, player: str, q: dict, perm: Any) -> bool:
