@@ -97,6 +97,18 @@ class TotalCost:
     #: chosen-object parts of a printed alternative cost (``models.effects.ObjectCost``), paid with the mana by
     #: ``solver.altcosts.pay_with_objects``
     objects: tuple = ()
+    #: when a minimum makes the life-or-mana announcement of its Phyrexian symbols change the total cost (CR 601.2b,
+    #: 601.2f): one locked-in ``TotalCost`` per announcement (``phyrexian_announcements``), the all-mana one first
+    #: (this object's ``mana`` and ``life`` are that one's). A payment pays one of them (``each_announcement``); the
+    #: payment model refuses this object itself.
+    announcements: tuple = ()
+    #: for one of those announcements: how many choices of which identical Phyrexian symbols are paid with life it
+    #: stands for (a count that tells every symbol apart multiplies by it)
+    symbol_ways: int = 1
+
+    def each_announcement(self) -> tuple["TotalCost", ...]:
+        """The total costs a payment may pay: every announcement when there are several, else this one."""
+        return self.announcements or (self,)
 
     def notation(self) -> str:
         """Canonical notation of the mana component (``{0}`` when empty, CR 118.5; ``unpayable``)."""
@@ -1198,13 +1210,7 @@ def total_cost(state: GameState, player: str, card: Any, *, using: str | None = 
     for direction, amount, text in selfs:
         if direction == "less" and mana is not None:
             mana = _reduce(mana, amount, steps, text)
-    for c in changes:
-        if c.kind == "minimum" and mana is not None:
-            mv = mana.mana_value()
-            if mv < c.minimum:
-                mana = _add_generic(mana, c.minimum - mv)
-                steps.append(f"{c.source}: a spell that would cost less than {c.minimum} mana costs {c.minimum} → {fmt(mana)} "
-                             f"(applied to the total cost after increases and reductions, CR 601.2f)")
+    minimums = [c for c in changes if c.kind == "minimum"]
     life = 0
     rest: list[CostPart] = []
     for p in parts:
@@ -1212,11 +1218,97 @@ def total_cost(state: GameState, player: str, card: Any, *, using: str | None = 
             life += p.amount
         else:
             rest.append(p)
+    announced = phyrexian_announcements(mana, minimums) if mana is not None else []
+    if announced:
+        # the life-or-mana choice of each Phyrexian symbol is announced before the total cost is determined (CR
+        # 601.2b), and a symbol paid with life is no mana toward a minimum (601.2f; Trinisphere rulings 2004-12-01):
+        # one locked-in total cost per announcement, tried one by one by the payment (``TotalCost.announcements``)
+        steps.append("the Phyrexian symbols of " + fmt(mana) + " are announced as mana or 2 life each before the total "
+                     "cost is determined (CR 601.2b), and life paid is no mana toward "
+                     + " and ".join(f"{c.source}'s minimum of {c.minimum}" for c in minimums)
+                     + " (CR 601.2f; Trinisphere rulings 2004-12-01); each announcement: "
+                     + "; ".join(f"{fmt(m)}" + (f" and {k * 2} life" if k else "") for m, k, _, _ in announced))
+        variants = []
+        for m, k, lines, ways in announced:
+            vsteps = steps + lines + [f"total cost {fmt(m)}" + (f", pay {life + 2 * k} life" if life + 2 * k else "")
+                                      + "".join(", " + (p.text or p.action) for p in rest) + " (locked in, CR 601.2f)"]
+            variants.append(TotalCost(m, life + 2 * k, tuple(rest), base, x, vsteps, card, objects, symbol_ways=ways))
+        first = variants[0]
+        return TotalCost(first.mana, first.life, tuple(rest), base, x, steps, card, objects,
+                         announcements=tuple(variants))
+    for c in minimums:
+        if mana is not None:
+            mana, line = _apply_minimum(mana, c)
+            if line:
+                steps.append(line)
     if mana is not None:
         mana = mana.canonical()
         steps.append(f"total cost {fmt(mana)}" + (f", pay {life} life" if life else "")
                      + ("".join(", " + (p.text or p.action) for p in rest)) + " (locked in, CR 601.2f)")
     return TotalCost(mana, life, tuple(rest), base, x, steps, card, objects)
+
+
+def _apply_minimum(mana: ManaCost, c: CostChange) -> tuple[ManaCost, str]:
+    """One effect that directly affects the total cost ("spells cost at least N mana", Trinisphere), applied after
+    increases and reductions (CR 601.2f): generic mana added up to N; ``(mana, explanation or "")``."""
+    mv = mana.mana_value()
+    if mv >= c.minimum:
+        return mana, ""
+    out = _add_generic(mana, c.minimum - mv)
+    return out, (f"{c.source}: a spell that would cost less than {c.minimum} mana costs {c.minimum} → {fmt(out)} "
+                 f"(applied to the total cost after increases and reductions, CR 601.2f)")
+
+
+def phyrexian_announcements(mana: ManaCost, minimums: list[CostChange]) -> list[tuple[ManaCost, int, list[str], int]]:
+    """Every announcement of how a cost's Phyrexian symbols are paid when a minimum makes it matter: ``(locked-in
+    mana, symbols paid with life, explanation lines, ways)`` per announcement, the all-mana one first (``ways``: how
+    many choices of which identical symbols pay life it stands for, a product of binomials); empty when no
+    minimum applies or none could bite whatever is announced (then the payment chooses life or mana itself).
+
+    CR 601.2b: for each Phyrexian symbol the player announces whether they pay 2 life or the mana, before the total
+    cost is determined; 601.2f: the effects that directly affect the total cost ("costs at least three mana",
+    Trinisphere) are applied last, to the mana of the total cost, and a symbol paid with life is no mana
+    (Trinisphere rulings 2004-12-01: Dismember costs {1}{B}{B}, {2}{B} and 2 life, or {3} and 4 life). Symbols
+    with the same text are interchangeable, so the announcements are the numbers of each paid with life
+    (collapsed, exhaustive over everything else). A symbol announced as mana is paid with its mana (a hybrid
+    Phyrexian symbol with either colour, CR 107.4f)."""
+    if not minimums:
+        return []
+    phy = [s for s in mana.symbols if s.is_phyrexian]
+    if not phy:
+        return []
+    floor = max(c.minimum for c in minimums)
+    if mana.mana_value() - len(phy) >= floor:
+        return []  # no announcement brings the mana below the minimum: it never bites
+    import itertools
+
+    kinds: dict[str, int] = {}
+    for sym in phy:
+        kinds[sym.text] = kinds.get(sym.text, 0) + 1
+    others = tuple(s for s in mana.symbols if not s.is_phyrexian)
+    from .combinatorics import binomial
+
+    out: list[tuple[ManaCost, int, list[str], int]] = []
+    for counts in itertools.product(*(range(n + 1) for n in kinds.values())):
+        syms = list(others)
+        k = 0
+        for (text, n), by_life in zip(kinds.items(), counts):
+            syms.extend([ManaSymbol(text.rsplit("/", 1)[0])] * (n - by_life))
+            k += by_life
+        m = ManaCost(tuple(syms)).canonical()
+        said = ", ".join(f"{by_life} {{{text}}} with life" for (text, _), by_life in zip(kinds.items(), counts)
+                         if by_life) or "every Phyrexian symbol with mana"
+        lines = [f"announce {said} (CR 601.2b): {fmt(m)}" + (f" and {2 * k} life" if k else "")]
+        for c in minimums:
+            m, line = _apply_minimum(m, c)
+            if line:
+                lines.append(line)
+        ways = 1
+        for n, by_life in zip(kinds.values(), counts):
+            ways *= binomial(n, by_life)
+        out.append((m.canonical(), k, lines, ways))
+    out.sort(key=lambda t: t[1])
+    return out
 
 
 def _printed_alternative(state: GameState, player: str, card: Any, using: str, x: int, parts: list[CostPart],

@@ -148,28 +148,43 @@ def _cast_once(ctx: Context, using: Any = _ASKED) -> Answer:
         why.append(values["reason"])
         return Answer("cast", values, why)
     chosen: list[str] = []
+    pay = None
+    paid = tc
     try:
-        if tc.objects:
-            from ..altcosts import pay_emerge, pay_with_objects
+        # one total cost, or one per announcement of its Phyrexian symbols when a minimum makes that matter (CR
+        # 601.2b, 601.2f): every one is tried
+        for variant in tc.each_announcement():
+            if tc.objects:
+                from ..altcosts import pay_emerge, pay_with_objects
 
-            payer = pay_emerge if tc.base == "emerge" else pay_with_objects
-            pay, chosen, bad = payer(ctx.state, player, card, tc, zone, find_payment)
-            if bad and bad != "mana":
-                values["reason"] = bad
-                why.append(bad)
-                return Answer("cast", values, why)
-        else:
-            pay = find_payment(ctx.state, player, tc, spell_card=card, spell_zone=zone)
+                payer = pay_emerge if tc.base == "emerge" else pay_with_objects
+                pay, chosen, bad = payer(ctx.state, player, card, variant, zone, find_payment)
+                if bad and bad != "mana":
+                    values["reason"] = bad
+                    why.append(bad)
+                    return Answer("cast", values, why)
+            else:
+                pay = find_payment(ctx.state, player, variant, spell_card=card, spell_zone=zone)
+            if pay is not None:
+                paid = variant
+                break
     except PaymentProblem as e:
         raise QuestionError(str(e)) from None
     if pay is None:
-        values["reason"] = explain_unpayable(ctx.state, player, tc, spell_card=card, spell_zone=zone)
+        first = tc.each_announcement()[0]
+        values["reason"] = explain_unpayable(ctx.state, player, first, spell_card=card, spell_zone=zone)
+        if tc.announcements:
+            values["reason"] += (" (announcing its Phyrexian symbols as mana; no other announcement pays either: "
+                                 + "; ".join(v.notation() + (f" and {v.life} life" if v.life else "")
+                                             for v in tc.announcements[1:]) + ", CR 601.2b, 601.2f)")
         why.append("no payment exists (every combination of sources and symbol choices was searched): " + values["reason"])
     else:
-        values.update(castable=True, payment=pay.to_dict(), life=pay.life, total_cost=tc.notation())
+        if paid is not tc:
+            why = list(paid.steps) + why[len(tc.steps):]
+        values.update(castable=True, payment=pay.to_dict(), life=pay.life, total_cost=paid.notation())
         why.append("castable; one payment (a witness):")
         why.extend("  " + line for line in chosen + pay.describe())
-    why.extend(_notes(ctx.state, player, tc, card, zone))
+    why.extend(_notes(ctx.state, player, paid.each_announcement()[0], card, zone))
     extra = attach_payment_graph(ctx, f"cast {card.name}: one payment of {tc.notation()}", values["payment"], why)
     return Answer("cast", values, why, extra)
 
@@ -232,17 +247,21 @@ def ask_payments(ctx: Context) -> Answer:
     listed: list[Payment] = []
     best = None
     bkey = None
+    n = tot = 0
     try:
         # counted combinatorially (never by listing); listing stops at --limit unless a best payment
-        # is asked for, which compares every payment
-        n, tot = count_payments(ctx.state, player, tc, spell_card=card, spell_zone=zone)
-        for pay in iter_payments(ctx.state, player, tc, spell_card=card, spell_zone=zone):
-            if len(listed) < limit:
-                listed.append(pay)
-            elif not minimize:
-                break
-            if minimize:
-                best = best_payment([pay] if best is None else [best, pay], minimize, keep)
+        # is asked for, which compares every payment. With one total cost per announcement of its Phyrexian symbols
+        # (CR 601.2b, 601.2f) the payments of each are distinct (they pay different life): they add up
+        for variant in tc.each_announcement():
+            vn, vtot = count_payments(ctx.state, player, variant, spell_card=card, spell_zone=zone)
+            n, tot = n + vn, tot + vtot * variant.symbol_ways
+            for pay in iter_payments(ctx.state, player, variant, spell_card=card, spell_zone=zone):
+                if len(listed) < limit:
+                    listed.append(pay)
+                elif not minimize:
+                    break
+                if minimize:
+                    best = best_payment([pay] if best is None else [best, pay], minimize, keep)
     except PaymentProblem as e:
         raise QuestionError(str(e)) from None
     values.update(count=n, count_individual=tot, payments=[p.to_dict() for p in listed])
@@ -252,7 +271,7 @@ def ask_payments(ctx: Context) -> Answer:
     for i, p in enumerate(listed[:10], 1):
         why.append(f"  {i}. " + "; ".join(p.describe()))
     if n == 0:
-        values["reason"] = explain_unpayable(ctx.state, player, tc, spell_card=card, spell_zone=zone)
+        values["reason"] = explain_unpayable(ctx.state, player, tc.each_announcement()[0], spell_card=card, spell_zone=zone)
         why.append(values["reason"])
     if minimize and best is not None:
         values.update(best=best.to_dict(), best_life=best.life, best_sources=best.sources, best_announced=best.announced)
