@@ -105,6 +105,9 @@ class TotalCost:
     #: for one of those announcements: how many choices of which identical Phyrexian symbols are paid with life it
     #: stands for (a count that tells every symbol apart multiplies by it)
     symbol_ways: int = 1
+    #: cast for its emerge cost: ``(mana after the other reductions, the minimums, how many of ``steps`` come before
+    #: them)``, from which ``with_emerge_reduction`` makes the total cost once the creature is chosen (CR 702.119a, c)
+    before_minimums: tuple | None = None
 
     def each_announcement(self) -> tuple["TotalCost", ...]:
         """The total costs a payment may pay: every announcement when there are several, else this one."""
@@ -1211,6 +1214,7 @@ def total_cost(state: GameState, player: str, card: Any, *, using: str | None = 
         if direction == "less" and mana is not None:
             mana = _reduce(mana, amount, steps, text)
     minimums = [c for c in changes if c.kind == "minimum"]
+    n_steps = len(steps)  # the steps before the minimums (``with_emerge_reduction`` takes it up from here)
     life = 0
     rest: list[CostPart] = []
     for p in parts:
@@ -1218,8 +1222,23 @@ def total_cost(state: GameState, player: str, card: Any, *, using: str | None = 
             life += p.amount
         else:
             rest.append(p)
+    tc = lock_in(mana, minimums, life, tuple(rest), base, x, steps, card, objects)
+    if base == "emerge" and mana is not None:
+        # the creature is chosen as the emerge cost is chosen (CR 702.119c, 601.2b): its mana value reduces the total
+        # cost with the other reductions, before the minimums (702.119a, 601.2f); ``with_emerge_reduction``
+        tc.before_minimums = (mana, tuple(minimums), n_steps)
+    return tc
+
+
+def lock_in(mana: ManaCost | None, minimums: list[CostChange], life: int, rest: tuple[CostPart, ...], base: str,
+            x: int, steps: list[str], card: Any, objects: tuple) -> TotalCost:
+    """The last steps of a total cost (CR 601.2f): after increases and reductions, the effects that directly affect
+    the total cost (``minimums``, Trinisphere) are applied and the cost is locked in. When a minimum makes the
+    life-or-mana announcement of its Phyrexian symbols matter (``phyrexian_announcements``; CR 601.2b), one locked-in
+    cost per announcement (``TotalCost.announcements``). ``steps`` is extended in place."""
     announced = phyrexian_announcements(mana, minimums) if mana is not None else []
     if announced:
+        assert mana is not None
         # the life-or-mana choice of each Phyrexian symbol is announced before the total cost is determined (CR
         # 601.2b), and a symbol paid with life is no mana toward a minimum (601.2f; Trinisphere rulings 2004-12-01):
         # one locked-in total cost per announcement, tried one by one by the payment (``TotalCost.announcements``)
@@ -1232,10 +1251,9 @@ def total_cost(state: GameState, player: str, card: Any, *, using: str | None = 
         for m, k, lines, ways in announced:
             vsteps = steps + lines + [f"total cost {fmt(m)}" + (f", pay {life + 2 * k} life" if life + 2 * k else "")
                                       + "".join(", " + (p.text or p.action) for p in rest) + " (locked in, CR 601.2f)"]
-            variants.append(TotalCost(m, life + 2 * k, tuple(rest), base, x, vsteps, card, objects, symbol_ways=ways))
+            variants.append(TotalCost(m, life + 2 * k, rest, base, x, vsteps, card, objects, symbol_ways=ways))
         first = variants[0]
-        return TotalCost(first.mana, first.life, tuple(rest), base, x, steps, card, objects,
-                         announcements=tuple(variants))
+        return TotalCost(first.mana, first.life, rest, base, x, steps, card, objects, announcements=tuple(variants))
     for c in minimums:
         if mana is not None:
             mana, line = _apply_minimum(mana, c)
@@ -1245,7 +1263,30 @@ def total_cost(state: GameState, player: str, card: Any, *, using: str | None = 
         mana = mana.canonical()
         steps.append(f"total cost {fmt(mana)}" + (f", pay {life} life" if life else "")
                      + ("".join(", " + (p.text or p.action) for p in rest)) + " (locked in, CR 601.2f)")
-    return TotalCost(mana, life, tuple(rest), base, x, steps, card, objects)
+    return TotalCost(mana, life, rest, base, x, steps, card, objects)
+
+
+def with_emerge_reduction(tc: TotalCost, mv: int, who: str) -> TotalCost:
+    """The total cost of ``tc`` (cast for its emerge cost) when the creature chosen to be sacrificed has mana value
+    ``mv``: its total cost is reduced by that much generic mana (CR 702.119a, 118.7a), a reduction of the total cost
+    like the others, so the minimums (Trinisphere) apply after it (601.2f), and it is locked in then (``lock_in``;
+    one cost per announcement of its Phyrexian symbols when a minimum makes it matter). ``who`` names the creature in
+    the explanation. The creature is chosen as the emerge cost is (CR 702.119c, 601.2b).
+
+    Raises
+    ------
+    ValueError : ``tc`` is not an emerge total cost.
+    """
+    if tc.before_minimums is None:
+        raise ValueError("not an emerge total cost")
+    mana, minimums, n_steps = tc.before_minimums
+    steps = list(tc.steps[:n_steps])
+    if mv:
+        mana = _reduce(mana, ManaCost.parse("{%d}" % mv), steps, f"sacrificing {who} (mana value {mv}) for emerge, "
+                       f"CR 702.119a: a reduction of the total cost, before its minimums (601.2f)")
+    else:
+        steps.append(f"sacrificing {who} (mana value 0) for emerge reduces nothing (CR 702.119a)")
+    return lock_in(mana, list(minimums), tc.life, tc.parts, tc.base, tc.x, steps, tc.card, ())
 
 
 def _apply_minimum(mana: ManaCost, c: CostChange) -> tuple[ManaCost, str]:

@@ -150,10 +150,11 @@ def _cast_once(ctx: Context, using: Any = _ASKED) -> Answer:
     chosen: list[str] = []
     pay = None
     paid = tc
+    n_steps = len(tc.steps)
     try:
         # one total cost, or one per announcement of its Phyrexian symbols when a minimum makes that matter (CR
-        # 601.2b, 601.2f): every one is tried
-        for variant in tc.each_announcement():
+        # 601.2b, 601.2f): every one is tried (emerge: the payer makes them once the creature is chosen, 702.119c)
+        for variant in (tc,) if tc.base == "emerge" else tc.each_announcement():
             if tc.objects:
                 from ..altcosts import pay_emerge, pay_with_objects
 
@@ -170,8 +171,11 @@ def _cast_once(ctx: Context, using: Any = _ASKED) -> Answer:
                 break
     except PaymentProblem as e:
         raise QuestionError(str(e)) from None
+    if paid.steps is not tc.steps or len(tc.steps) != n_steps:  # the total cost as chosen and paid (CR 601.2f)
+        why = list(paid.steps) + why[n_steps:]
     if pay is None:
         first = tc.each_announcement()[0]
+        values["total_cost"], values["life"] = first.notation(), None
         values["reason"] = explain_unpayable(ctx.state, player, first, spell_card=card, spell_zone=zone)
         if tc.announcements:
             values["reason"] += (" (announcing its Phyrexian symbols as mana; no other announcement pays either: "
@@ -179,8 +183,6 @@ def _cast_once(ctx: Context, using: Any = _ASKED) -> Answer:
                                              for v in tc.announcements[1:]) + ", CR 601.2b, 601.2f)")
         why.append("no payment exists (every combination of sources and symbol choices was searched): " + values["reason"])
     else:
-        if paid is not tc:
-            why = list(paid.steps) + why[len(tc.steps):]
         values.update(castable=True, payment=pay.to_dict(), life=pay.life, total_cost=paid.notation())
         why.append("castable; one payment (a witness):")
         why.extend("  " + line for line in chosen + pay.describe())
