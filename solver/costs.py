@@ -33,7 +33,7 @@ from mtgcheck.models.cards import Card
 from mtgcheck.models.effects import (CastTrigger, EntersTrigger, Filter, GrantFlashback, Keyword, ObjectCost,
                                      PrintedAlternativeCost, SelfCostChange, Unmodelled, walk_unmodelled)
 from mtgcheck.models.mana import ManaCost, ManaSymbol
-from mtgcheck.models.behaviour import abilities_of
+from mtgcheck.models.behaviour import abilities_of, functions_in
 from mtgcheck.models.state import GameState, Permanent
 
 from .layers import battlefield_abilities
@@ -145,7 +145,7 @@ def active_cost_changes(state: GameState) -> list[CostChange]:
             out.append(ch)
     for player, cards in state.zones.get("command", {}).items():
         for inst in cards:
-            here = [a for a in abilities_of(inst.card) if "command" in a.zones]
+            here = [a for a in abilities_of(inst.card) if functions_in(inst.card, a, "command")]
             out.extend(cost_changes(here, inst.card.name, player))
     return out
 

@@ -37,6 +37,8 @@ from mtgcheck.models.state import GameState, Permanent
 from mtgcheck.models.vocab.keywords import KEYWORD_RULES, KeywordKind
 
 from .questions import Unsupported
+from mtgcheck.models.behaviour import functions_in, in_force_topics, works_on_the_stack
+
 from .support import mechanic_key, mechanic_name, mechanic_topics
 
 #: Zones whose cards' abilities may function there (CR 113.6): only abilities that say so.
@@ -207,13 +209,20 @@ def read_in_state(state: GameState, token: str, subjects: Iterable[tuple[str, It
 def _relevant(a: Ability, topics: frozenset[Topic], subject: bool, being_cast: bool = False,
               reads: "Callable[[str], bool] | None" = None, quiet_events: frozenset[str] = frozenset(),
               implemented: "frozenset[str] | None" = None, on_stack: bool = False, cast_zone: str | None = None,
-              ) -> Iterable["Unmodelled | TypedPart"]:
+              in_force: bool = False) -> Iterable["Unmodelled | TypedPart"]:
     stripe = getattr(a, "stripe", None)
     if on_stack:
         # a spell on the stack (CR 113.6, 405.1): of its abilities only those that work there and change what others
-        # may do (split second, 702.61a) count; its instructions wait for it to resolve (608.2)
+        # may do count — split second (702.61a), or a sentence of the spell that is neither an instruction waiting for
+        # it to resolve (608.2) nor about its own casting, entering or being countered ("If this spell was kicked, it
+        # has split second", read as a static sentence); triggered and activated abilities do nothing there
+        if a.kind in ("triggered", "activated"):
+            return
         for u in _parts(a, implemented):
             if u.scope is Scope.STACK and u.topics & topics:
+                yield u
+            elif isinstance(u, Unmodelled) and a.kind in ("spell", "static") and works_on_the_stack(u) and (
+                    in_force_topics(u) & topics):
                 yield u
         return
     if being_cast and (a.is_activated_keyword or (cast_zone is not None and a.zones and cast_zone not in a.zones)):
@@ -232,9 +241,14 @@ def _relevant(a: Ability, topics: frozenset[Topic], subject: bool, being_cast: b
     for u in _parts(a, implemented):
         if isinstance(u, TypedPart) and u.trigger_event is not None and u.trigger_event in quiet_events:
             continue  # a keyword trigger whose event does not happen in what the question asks about (CR 603.2)
-        if (u.scope in _NOT_WHILE_CAST) if being_cast else (u.scope in _ONLY_OWN_CASTING):
+        if in_force and isinstance(u, Unmodelled):
+            # an effect of a resolved spell or ability still in force (CR 611.2a): its instruction now works as a
+            # continuous effect, read as a static sentence ("Your opponents can't cast spells this turn")
+            t = in_force_topics(u)
+        elif (u.scope in _NOT_WHILE_CAST) if being_cast else (u.scope in _ONLY_OWN_CASTING):
             continue  # typed by the parser (models.text.scope; CR 113.3, 113.6)
-        t = u.topics
+        else:
+            t = u.topics
         if being_cast and (a.kind in ("triggered", "activated") or (
                 isinstance(a.effect, Keyword) and a.effect.keyword in KEYWORDS_ON_BATTLEFIELD)):
             # CR 113.6, 113.6k: a triggered or activated ability of a card being cast does nothing while it is
@@ -327,9 +341,9 @@ def unmodelled_findings(state: GameState, topics: Iterable[Topic], subjects: Ite
         return memo[token]
 
     def add(card: str, where: str, a: Ability, subject: bool, wanted: frozenset[Topic] = want, cast: bool = False,
-            on_stack: bool = False) -> None:
+            on_stack: bool = False, in_force: bool = False) -> None:
         for u in _relevant(a, wanted, subject, cast, reads if Topic.CHARACTERISTICS in wanted and wanted & _READ_BY else None,
-                           quiet, implemented, on_stack, cast_zone if cast else None):
+                           quiet, implemented, on_stack, cast_zone if cast else None, in_force):
             key = (card, u.text)
             if key not in seen:
                 seen.add(key)
@@ -348,7 +362,7 @@ def unmodelled_findings(state: GameState, topics: Iterable[Topic], subjects: Ite
                 continue  # functions only elsewhere (CR 113.6)
             add(perm.name, "battlefield", a, False)
     for name, a in _effect_abilities(state):
-        add(name, "effect in force", a, True)
+        add(name, "effect in force", a, True, in_force=True)
     for player, cards in state.zones.get("stack", {}).items():
         for inst in cards:  # spells on the stack, whoever controls them (CR 113.6, 702.61a)
             for a in _abilities(inst.card):
@@ -361,7 +375,7 @@ def unmodelled_findings(state: GameState, topics: Iterable[Topic], subjects: Ite
                 continue
             for inst in cards:
                 for a in _abilities(inst.card):
-                    if zone in a.zones:
+                    if functions_in(inst.card, a, zone):
                         # the card being cast: its own abilities were looked at above (CR 113.6); another
                         # copy's still count as a way to make mana (a Spirit Guide, CR 605.1a)
                         add(inst.card.name, f"{player}'s {zone}", a, False,
