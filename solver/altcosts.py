@@ -36,7 +36,6 @@ from typing import Any, Callable, Iterable
 from mtgcheck.models.abilities import Ability
 from mtgcheck.models.effects import CastCondition, Filter, ObjectCost, PrintedAlternativeCost
 from mtgcheck.models.behaviour import abilities_of
-from mtgcheck.models.mana import ManaCost
 from mtgcheck.models.state import GameState
 
 from .questions import Unsupported

@@ -105,6 +105,10 @@ class TotalCost:
     #: for one of those announcements: how many choices of which identical Phyrexian symbols are paid with life it
     #: stands for (a count that tells every symbol apart multiplies by it)
     symbol_ways: int = 1
+    #: the casting choices made (CR 601.2b): ``kicked`` (times), ``gift`` (promised), ``additional`` (an optional
+    #: additional cost paid), ``entwined`` (every mode chosen); they decide which targets the spell requires (601.2c;
+    #: ``solver.targets.cast_targets``)
+    choices: dict = field(default_factory=dict)
     #: cast for its emerge cost: ``(mana after the other reductions, the minimums, how many of ``steps`` come before
     #: them)``, from which ``with_emerge_reduction`` makes the total cost once the creature is chosen (CR 702.119a, c)
     before_minimums: tuple | None = None
@@ -513,7 +517,7 @@ def _count_of(state: GameState, player: str, card: Any, zone: str, count: dict, 
     z, whose = count.get("zone"), count.get("whose", "you")
     if z == "targets":  # strive: the targets chosen beyond the first (601.2c comes before 601.2f)
         if targets is None:
-            targets = fewest_targets(card, what)
+            targets = fewest_targets(card, what, count.get("_choices"))
         return max(0, targets - int(count.get("beyond", 0)))
     if z in ("attacking", "attacked", "spells_cast"):
         return turn_count(state, player, count, what)
@@ -648,16 +652,16 @@ def target_is_count(state: GameState, player: str, card: Any, count: dict, chose
             if kind == "permanent" and _qualifier_matches(state, player, count, obj):
                 return 1
         return 0
-    from .targets import spell_targets
+    from .targets import cast_targets
 
-    st = spell_targets(list(abilities_of(card)), card.is_type("Enchantment") and "Aura" in card.type_line.subtypes)
+    st = cast_targets(card, count.get("_choices"))
     if st.unread or len(st.modes) != 1 or len(st.modes[0]) != 1 or st.modes[0][0].count != 1:
         raise Unsupported(f"{what}: its cost depends on what it targets; give them as 'targets' (CR 601.2c, 601.2f)")
     # the cheapest legal choice: a matching target for a reduction, a non-matching one for an increase
     want = count.get("_direction", "less") == "less"
     fallback = None
     for perm in state.battlefield:
-        if chosen_target_problems(state, player, card, [{"id": perm.id}]):
+        if chosen_target_problems(state, player, card, [{"id": perm.id}], choices=count.get("_choices")):
             continue
         hit = _qualifier_matches(state, player, count, perm)
         if hit == want:
@@ -693,21 +697,22 @@ def turn_count(state: GameState, player: str, count: dict, what: str = "") -> in
     return n
 
 
-def fewest_targets(card: Any, what: str = "") -> int:
+def fewest_targets(card: Any, what: str = "", choices: dict | None = None) -> int:
     """The fewest targets ``card`` may be cast with (CR 601.2c): the total of its target phrases' least numbers
     ("any number of" and "up to N" take 0; the number is announced, CR 601.2b). A cost that grows with each target ("for each target
     beyond the first", strive) is least with that many, so a ``cast`` without ``targets`` answers for it: the
     spell is castable for some legal number of targets exactly when it is castable with the fewest (the
     explanation says so; ``targets`` asks for a given choice).
 
+    ``choices``: the casting choices made (``TotalCost.choices``), which decide the targets it requires (CR 601.2c).
+
     Raises
     ------
     Unsupported : a modal spell, or target wording not understood.
     """
-    from .targets import spell_targets
+    from .targets import cast_targets
 
-    abilities = list(abilities_of(card))
-    st = spell_targets(abilities, card.is_type("Enchantment") and "Aura" in card.type_line.subtypes)
+    st = cast_targets(card, choices)
     if st.unread or len(st.modes) != 1:
         raise Unsupported(f"{what}: the total cost depends on how many targets are chosen; give them as "
                           f"'targets' (CR 601.2c, 601.2f)")
@@ -765,7 +770,8 @@ def domain_types(state: GameState, player: str) -> list[str]:
 
 
 def self_cost_changes(state: GameState, player: str, card: Any, zone: str = "hand",
-                      targets: int | None = None, chosen: list | None = None) -> list[tuple[str, ManaCost, str]]:
+                      targets: int | None = None, chosen: list | None = None,
+                      choices: dict | None = None) -> list[tuple[str, ManaCost, str]]:
     """The spell's own cost changes: ``(direction, amount, explanation)`` with ``direction`` ``less``/``more``.
 
     Affinity for [text] (CR 702.41a: {1} less for each [text] you control), undaunted (CR 702.125a: {1} less
@@ -789,7 +795,7 @@ def self_cost_changes(state: GameState, player: str, card: Any, zone: str = "han
             out.append(("less", ManaCost.parse("{%d}" % n) if n else ManaCost(),
                         f"{a.text or 'affinity'}: {n} counted, costs {{{n}}} less (CR 702.41a)"))
         elif isinstance(e, SelfCostChange):
-            cnt = dict(e.count or {}, _direction=e.direction)
+            cnt = dict(e.count or {}, _direction=e.direction, _choices=dict(choices or {}))
             n = _count_of(state, player, card, zone, cnt, card.name, targets, chosen)
             per = ManaCost.parse(str(e.amount))
             label = {"power": "total power", "greatest_power": "greatest power"}.get(str(cnt.get("measure")), f"{n} counted")
@@ -800,7 +806,7 @@ def self_cost_changes(state: GameState, player: str, card: Any, zone: str = "han
             if cnt.get("zone") in ("attacking", "attacked", "spells_cast") and not state.turn.given:
                 label += " (the scenario's default turn: precombat main phase, nothing attacking, nothing done yet)"
             if cnt.get("zone") == "targets" and targets is None:
-                label += (f" with the fewest targets it may have ({fewest_targets(card, card.name)}; each more target "
+                label += (f" with the fewest targets it may have ({fewest_targets(card, card.name, choices)}; each more target "
                           f"costs more, so if it is not castable with these it is not castable with more; give "
                           f"'targets' for another choice, CR 601.2c)")
             if per.symbols and all(sym.is_generic for sym in per.symbols):
@@ -993,7 +999,8 @@ def _alternative_condition_problem(state: GameState, player: str, card: Any, alt
 
 def total_cost(state: GameState, player: str, card: Any, *, using: str | None = None, x: int = 0,
                kicked: int | bool = 0, additional: Iterable[str] = (), zone: str = "hand",
-               face: str | None = None, targets: int | None = None, chosen: list | None = None) -> TotalCost:
+               face: str | None = None, targets: int | None = None, chosen: list | None = None,
+               gift: bool = False) -> TotalCost:
     """Compute the total cost of casting ``card`` (CR 601.2f), with every step explained.
 
     Parameters
@@ -1014,6 +1021,11 @@ def total_cost(state: GameState, player: str, card: Any, *, using: str | None = 
         given (the fewest legal number, ``fewest_targets``).
     chosen : the chosen targets' references (the question's ``targets``), for "if it targets [a tapped
         creature]" (``target_is_count``); ``None``: not given.
+    gift : the gift is promised (CR 702.174a: an additional cost, choosing an opponent; 702.174k): the card must have
+        gift and the caster an opponent.
+
+    The choices made (kicker, gift, optional additional costs, entwine) are kept in ``TotalCost.choices``: they
+    decide which targets the spell requires (CR 601.2c, 702.174m, 702.42a; ``solver.targets.cast_targets``).
 
     Returns
     -------
@@ -1069,12 +1081,15 @@ def total_cost(state: GameState, player: str, card: Any, *, using: str | None = 
     bad = unmodelled_cost_text(state, player, card)
     if bad:
         raise Unsupported(f"a cost change is not modelled, so the total cost is unknown (CR 601.2f): {bad}")
-    selfs = self_cost_changes(state, player, card, zone, targets, chosen)
+    if isinstance(kicked, bool):
+        kicked = int(kicked)
+    wanted = {str(a).lower() for a in additional}
+    choices = {"kicked": kicked, "gift": int(bool(gift)), "additional": int("additional" in wanted),
+               "entwined": int("entwine" in wanted)}
+    selfs = self_cost_changes(state, player, card, zone, targets, chosen, choices)
     abilities = spell_abilities(card)
     alts = alternative_costs(card, abilities)
     adds = additional_costs(card, abilities)
-    if isinstance(kicked, bool):
-        kicked = int(kicked)
     if x < 0:
         raise CostError("X cannot be negative (CR 107.1b)")
     base = "prototype" if prototyped else "mana cost"
@@ -1156,7 +1171,6 @@ def total_cost(state: GameState, player: str, card: Any, *, using: str | None = 
     # 2. additional costs
     mandatory = [a for a in adds if not a.optional]
     kick = [a for a in adds if a.keyword in ("kicker", "multikicker")]
-    wanted = {str(a).lower() for a in additional}
     for a in adds:
         if a.keyword in ("buyback", "entwine") and a.keyword not in wanted:
             continue
@@ -1184,6 +1198,14 @@ def total_cost(state: GameState, player: str, card: Any, *, using: str | None = 
             for a in kick[:kicked]:
                 mana = _add_cost(mana, a, 1, parts, steps)
     del mandatory
+    if gift:
+        if "gift" not in _card_keywords(card):
+            raise CostError(f"{card.name} has no gift (CR 702.174a)")
+        if not state.opponents(player):
+            raise ConditionUnmet(f"promising {card.name}'s gift is choosing an opponent, and {player} has none "
+                                 f"(CR 702.174a, 118.3)")
+        steps.append(f"promise the gift: choose an opponent as an additional cost ({', '.join(state.opponents(player))} "
+                     f"may be chosen; CR 702.174a, 702.174k)")
     if zone == "command":
         tax, line = commander_tax(state, player, card)
         if mana is None:
@@ -1222,7 +1244,7 @@ def total_cost(state: GameState, player: str, card: Any, *, using: str | None = 
             life += p.amount
         else:
             rest.append(p)
-    tc = lock_in(mana, minimums, life, tuple(rest), base, x, steps, card, objects)
+    tc = _with_choices(lock_in(mana, minimums, life, tuple(rest), base, x, steps, card, objects), choices)
     if base == "emerge" and mana is not None:
         # the creature is chosen as the emerge cost is chosen (CR 702.119c, 601.2b): its mana value reduces the total
         # cost with the other reductions, before the minimums (702.119a, 601.2f); ``with_emerge_reduction``
@@ -1286,7 +1308,14 @@ def with_emerge_reduction(tc: TotalCost, mv: int, who: str) -> TotalCost:
                        f"CR 702.119a: a reduction of the total cost, before its minimums (601.2f)")
     else:
         steps.append(f"sacrificing {who} (mana value 0) for emerge reduces nothing (CR 702.119a)")
-    return lock_in(mana, list(minimums), tc.life, tc.parts, tc.base, tc.x, steps, tc.card, ())
+    return _with_choices(lock_in(mana, list(minimums), tc.life, tc.parts, tc.base, tc.x, steps, tc.card, ()), tc.choices)
+
+
+def _with_choices(tc: TotalCost, choices: dict) -> TotalCost:
+    """``tc`` (and each of its announcements) with the casting choices made (``TotalCost.choices``)."""
+    for t in (tc,) + tuple(tc.announcements):
+        t.choices = dict(choices)
+    return tc
 
 
 def _apply_minimum(mana: ManaCost, c: CostChange) -> tuple[ManaCost, str]:

@@ -11,7 +11,7 @@ from ..basic import mana_value as _mana_value
 from ..graph import attach_payment_graph
 from ..questions import Answer, Context, QuestionError, Unsupported, question
 from ..restrictions import cast_restriction_problems, spell_timing_problems, timing_notes
-from ..targets import chosen_target_problems, target_problems
+from ..targets import cast_target_notes, chosen_target_problems, target_problems
 from mtgcheck.models.effects import Topic
 from .counting import count_payments
 from .explain import MEASURES, best_payment, explain_unpayable
@@ -37,6 +37,9 @@ def _cast_setup(ctx: Context, using: Any = _ASKED):
         additional = [additional]
     if not isinstance(additional, list) or not all(isinstance(a, str) for a in additional):
         raise QuestionError(f"'additional' names the optional additional costs paid (e.g. [buyback]), got {additional!r}")
+    gift = ctx.arg("gift", False)
+    if not isinstance(gift, bool):
+        raise QuestionError(f"'gift' must be true (the gift is promised, CR 702.174a) or false, got {gift!r}")
     if using is _ASKED:
         using = ctx.arg("using", None)
     if using is not None and not isinstance(using, str):
@@ -50,7 +53,7 @@ def _cast_setup(ctx: Context, using: Any = _ASKED):
     try:
         tc = costs_mod.total_cost(ctx.state, player, card, using=using, x=x, kicked=kicked, additional=additional,
                                   zone=zone, face=face, targets=None if chosen is None else len(chosen),
-                                  chosen=chosen)
+                                  chosen=chosen, gift=gift)
         card = getattr(tc, "card", None) or card  # the half or face as cast (CR 709.3, 715.3, 712.11)
     except costs_mod.ZoneError as e:
         try:  # report the half or face asked for, even when it may not be cast from there (CR 709.3b)
@@ -81,9 +84,12 @@ def _cast_setup(ctx: Context, using: Any = _ASKED):
         aims = []
         tc.steps.append("overloaded, it has no targets: every \"target\" in its text reads \"each\" (CR 702.96b)")
     elif chosen is None:
-        aims = target_problems(ctx.state, player, card, cast_from=(zone, player))
+        aims = target_problems(ctx.state, player, card, cast_from=(zone, player), choices=tc.choices)
     else:  # the targets the question chooses, each legal for its phrase (CR 601.2c)
-        aims = chosen_target_problems(ctx.state, player, card, chosen)
+        aims = chosen_target_problems(ctx.state, player, card, chosen, choices=tc.choices)
+    if str(using or "").lower() != "overload":
+        # which targets the kicker, gift or entwine chosen (or not) make the spell require (CR 601.2c)
+        tc.steps.extend(cast_target_notes(card, tc.choices))
     problems = timing + aims + costs_mod.nonmana_problems(ctx.state, player, card, tc, zone)
     return card, player, zone, x, tc, mv, problems
 
@@ -119,17 +125,70 @@ def cast_topics(ctx: Context) -> frozenset[Topic]:
 
 @question("cast", topics=cast_topics, being_cast=True)
 def ask_cast(ctx: Context) -> Answer:
-    """``cast: {card, player, from, using, x, kicked, additional}`` → ``castable``, ``total_cost``,
+    """``cast: {card, player, from, using, x, kicked, additional, gift}`` → ``castable``, ``total_cost``,
     ``mana_value``, ``payment``, ``reason``, ``life``, ``using`` (the way it is cast: ``mana cost`` or an
     alternative cost).
 
     Without ``using``, the mana cost and then each alternative cost of the card itself (``solver.altcosts``,
-    CR 118.9, 601.2b): castable when one of them is. CR 601.2f (total cost), 601.2g-h (payment), 202.3 (mana
-    value stays the card's), 118.6 (no mana cost).
+    CR 118.9, 601.2b): castable when one of them is. Without ``kicked`` or ``gift``, when the spell's targets depend
+    on that choice (CR 601.2c) and it is not castable without it, kicked once and the gift promised are tried too
+    (``_cast_with_choices``). CR 601.2f (total cost), 601.2g-h (payment), 202.3 (mana value stays the card's), 118.6
+    (no mana cost).
     """
     from ..altcosts import cast_any_way
 
-    return cast_any_way(ctx, _cast_once)
+    return cast_any_way(ctx, _cast_with_choices)
+
+
+#: The casting choices a ``cast`` question without them tries when its targets depend on them (CR 601.2b-c): the
+#: argument, the value tried (the least demanding one: kicked once; more kicks only add "for each time" targets) and
+#: the card keywords that offer it.
+_TARGET_CHOICE_WAYS = (("kicked", 1, ("kicker", "multikicker")), ("gift", True, ("gift",)))
+
+
+def _cast_with_choices(ctx: Context, using: Any = _ASKED) -> Answer:
+    """The ``cast`` answer for one way (``_cast_once``), and, when it is not castable and the question leaves out a
+    choice the spell's targets depend on (kicked, gift; CR 601.2c: targets required, or replaced, only if a kicker or
+    the gift was chosen; 702.174m), the answer with that choice made: the first castable one, its explanation saying
+    which. An ``Unsupported`` of a choice tried is raised only when no choice is castable."""
+    from dataclasses import replace
+
+    from ..costs import CostError, spell_face
+    from ..targets import cast_targets
+
+    base = _cast_once(ctx, using)
+    if base.values.get("castable") or not isinstance(ctx.args, Mapping):
+        return base
+    try:
+        card = ctx.card(ctx.arg("card"))
+        card = spell_face(card, costs_mod.requested_face(ctx, card))
+        st = cast_targets(card)
+    except (CostError, QuestionError, Unsupported):
+        return base
+    if not st.depends_on_choices:
+        return base
+    keywords = {str(k).lower() for k in card.keywords}
+    depends = {s.only_if or s.not_if for m in st.modes for s in m}
+    error: Unsupported | None = None
+    for arg, value, kws in _TARGET_CHOICE_WAYS:
+        if arg in ctx.args or arg not in depends or not keywords & set(kws):
+            continue
+        try:
+            ans = _cast_once(replace(ctx, args={**ctx.args, arg: value}), using)
+        except Unsupported as e:
+            error = error or e
+            continue
+        except QuestionError:
+            continue
+        if ans.values.get("castable"):
+            made = "kicked once" if arg == "kicked" else "with the gift promised"
+            ans.explanation.insert(0, f"not castable without it ({base.values.get('reason')}); castable {made}, which "
+                                      f"changes the targets it requires (CR 601.2b-c); ask with {arg}: {str(value).lower()} "
+                                      f"for that way only")
+            return ans
+    if error is not None:
+        raise error
+    return base
 
 
 def _cast_once(ctx: Context, using: Any = _ASKED) -> Answer:
