@@ -683,8 +683,9 @@ def turn_count(state: GameState, player: str, count: dict, what: str = "") -> in
     z, whose = count.get("zone"), count.get("whose", "all")
     turn = state.turn
     if z == "attacking":
-        n = sum(1 for p in state.battlefield if p.attacking and p.card.is_type("Creature")
-                and (whose != "you" or p.controller == player))
+        # an attacking permanent is a creature now, whatever its printed types (a crewed Vehicle, an animated land):
+        # one that stops being a creature is removed from combat (CR 506.4)
+        n = sum(1 for p in state.battlefield if p.attacking and (whose != "you" or p.controller == player))
     elif z == "attacked":
         ids = set(turn.history.attacked)
         n = len(ids) if whose != "you" else int(any(p.id in ids for p in state.permanents(player)))

@@ -33,3 +33,18 @@ def test_a_noncreature_does_not_count_as_a_wizard_cr_601_2f(answer, real_db):
     """Without the changeling, Wizard's Lightning costs {2}{R} (the Mountain alone cannot pay it)."""
     res = answer(CAST.format(card="Wizard's Lightning", board="Grizzly Bears, Mountain"), db=real_db)
     assert res.answer.values["total_cost"] == "{2}{R}" and res.answer.values["castable"] is False
+
+
+def test_an_attacking_vehicle_is_an_attacking_creature_cr_506_4(answer, real_db):
+    """Ancient Stone Idol costs {1} less for each attacking creature: a crewed Smuggler's Copter attacking is a
+    creature (a permanent that stops being a creature is removed from combat, CR 506.4), so two count."""
+    res = answer("""\
+        players: [Alice, Bob]
+        turn: {step: declare_attackers}
+        battlefield:
+          Alice: [{card: Smuggler's Copter, attacking: true}, {card: Grizzly Bears, attacking: true}, Mountain]
+        hand:
+          Alice: [Ancient Stone Idol]
+        ask: {cast: {card: Ancient Stone Idol}}
+    """, db=real_db)
+    assert res.answer.values["total_cost"] == "{8}", res.message
