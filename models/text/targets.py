@@ -16,8 +16,15 @@ A requirement (``TargetSpec``) says which objects or players it may be (``kinds`
 "attacking", "with mana value 3 or less"), so a checker can say "no legal target" only when no object even
 of the right kind exists, and ``unsupported`` otherwise.
 
+Some requirements depend on choices made as the spell is cast (CR 601.2c): a sentence that works only "if this spell
+was kicked", "if this spell was bargained" or "if the gift was promised" has requirements ``only_if`` that choice; its
+"instead" replaces the requirements of the sentence before it (``not_if``); "for each time this spell was kicked"
+repeats one per kick (``each_time``). ``SpellTargets.as_cast(choices, entwined)`` gives the requirements of the spell
+as cast (entwined: every mode's, 702.42a). Other wordings of such a choice are not read (``unread``).
+
 References: CR 115.1 (targets), 115.3 (each "target" word is a separate target), 601.2c (choosing targets:
-a spell that needs a target it cannot choose cannot be cast), 700.2 (modal spells), 303.4a (Aura spells).
+a spell that needs a target it cannot choose cannot be cast), 700.2 (modal spells), 303.4a (Aura spells), 702.33c
+(multikicker), 702.42a (entwine), 702.166 (bargain), 702.174m (gift).
 """
 from __future__ import annotations
 
