@@ -98,6 +98,8 @@ def life_this_turn(state: GameState, player: str, event: str) -> tuple[int, bool
     n = hist.count_of(event, player)
     keyword, makes = _DAMAGE_LIFE[event]
     words = event.replace("_", " ").replace("life ", "")
+    if n:  # the history's total, damage included
+        return n, True, f"{player} {words} {n} life this turn{_default_turn(state)}"
     by: list[str] = []
     for sid, to in dict.fromkeys(hist.damage):
         perm = next((p for p in state.battlefield if p.id == sid), None)
@@ -111,8 +113,8 @@ def life_this_turn(state: GameState, player: str, event: str) -> tuple[int, bool
                               f"it decides whether {player} {words} life (CR 120.3a-b, 702.15b)")
         if has == makes:
             by.append(perm.name)
-    if n or not by:
-        return n, True, f"{player} {words} {n} life this turn{_default_turn(state)}"
+    if not by:
+        return 0, True, f"{player} {words} no life this turn{_default_turn(state)}"
     rule = "CR 120.3a, 120.8" if event == "life_lost" else "CR 702.15b, 120.8"
     return 1, False, (f"{by[0]} dealt damage this turn " + ("to " + player if event == "life_lost" else f"with lifelink "
                       f"under {player}'s control") + f", so {player} {words} at least 1 life; the history does not say "

@@ -78,3 +78,23 @@ def test_lifelink_damage_is_life_gained_by_its_controller_cr_702_15b(tmp_path, r
     assert life_this_turn(s, "Bob", "life_gained")[:2] == (0, True)
     ok, _ = condition_holds(s, "Alice", Compare(ThisTurn("life_gained", "you"), ">=", 1), None, "test")
     assert ok is True
+
+
+def test_a_source_whose_infect_is_not_known_is_unsupported_cr_120_3b(answer, real_db):
+    """Text in play not modelled may give the damage source infect: whether Bob lost life is not known, so spectacle's
+    answer is unsupported, naming the sentence."""
+    res = answer("""\
+        players: [Alice, Bob]
+        cards:
+          Odd Totem (hypothetical):
+            mana_cost: "{2}"
+            type_line: Artifact
+            oracle_text: "Each creature you control with a name longer than ten letters has infect."
+        turn: {step: postcombat_main, history: {damage: [{from: Grizzly Bears, to: Bob}]}}
+        battlefield:
+          Alice: [Grizzly Bears, Mountain, Odd Totem (hypothetical)]
+        hand:
+          Alice: [Light Up the Stage]
+        ask: {cast: {card: Light Up the Stage, using: spectacle}}
+    """, db=real_db)
+    assert res.verdict == "unsupported" and "infect" in res.message and "Odd Totem" in res.message
