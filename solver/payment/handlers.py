@@ -237,9 +237,10 @@ def _cast_once(ctx: Context, using: Any = _ASKED) -> Answer:
         values["total_cost"], values["life"] = first.notation(), None
         values["reason"] = explain_unpayable(ctx.state, player, first, spell_card=card, spell_zone=zone)
         if tc.announcements:
-            values["reason"] += (" (announcing its Phyrexian symbols as mana; no other announcement pays either: "
-                                 + "; ".join(v.notation() + (f" and {v.life} life" if v.life else "")
-                                             for v in tc.announcements[1:]) + ", CR 601.2b, 601.2f)")
+            values["reason"] = (f"with its Phyrexian symbols announced as mana ({first.notation()}): {values['reason']}; "
+                                f"nor with any other announcement: "
+                                + "; ".join(v.notation() + (f" and {v.life} life" if v.life else "")
+                                            for v in tc.announcements[1:]) + " (CR 601.2b, 601.2f)")
         why.append("no payment exists (every combination of sources and symbol choices was searched): " + values["reason"])
     else:
         values.update(castable=True, payment=pay.to_dict(), life=pay.life, total_cost=paid.notation())
