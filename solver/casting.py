@@ -50,7 +50,7 @@ def precost_problems(state: GameState, player: str, card: Any, tc: Any, zone: st
     """
     from . import costs as costs_mod
     from .restrictions import cast_restriction_problems, spell_timing_problems, timing_notes
-    from .targets import chosen_target_problems, target_problems
+    from .targets import cast_target_notes, chosen_target_problems, target_problems
 
     # when it may be cast (CR 117.1a, 307.1; flash 702.8a) and its own "Cast this spell only ..." (601.3)
     timing = spell_timing_problems(state, player, card) + cast_restriction_problems(state, player, card)
@@ -65,8 +65,12 @@ def precost_problems(state: GameState, player: str, card: Any, tc: Any, zone: st
             raise QuestionError(f"{card.name} cast with overload has no targets (CR 702.96b); leave out 'targets'")
         aims: list[str] = []
         tc.steps.append("overloaded, it has no targets: every \"target\" in its text reads \"each\" (CR 702.96b)")
-    elif chosen is None:
-        aims = target_problems(state, player, card, cast_from=(zone, player))
-    else:  # the targets the question chooses, each legal for its phrase (CR 601.2c)
-        aims = chosen_target_problems(state, player, card, list(chosen))
+    else:
+        choices = getattr(tc, "choices", None)
+        if chosen is None:
+            aims = target_problems(state, player, card, cast_from=(zone, player), choices=choices)
+        else:  # the targets the question chooses, each legal for its phrase (CR 601.2c)
+            aims = chosen_target_problems(state, player, card, list(chosen), choices=choices)
+        # which targets the kicker, gift or entwine chosen (or not) make the spell require (CR 601.2c)
+        tc.steps.extend(cast_target_notes(card, choices))
     return timing + aims + costs_mod.nonmana_problems(state, player, card, tc, zone)

@@ -517,6 +517,10 @@ def analyse_delve(state: GameState, player: str, card: Card, *, from_zone: str =
         if from_zone == "graveyard":
             gy.remove(me)
     cost = total_cost(state, player, card, from_zone=from_zone, using=using, x=x, kicked=kicked)
+    if cost.announcements:
+        raise Unsupported(f"{card.name}: its total cost depends on whether its Phyrexian symbols are announced as mana or "
+                          f"life, which a minimum makes matter (CR 601.2b, 601.2f); the delve question does not try each "
+                          f"announcement (ask cast)")
     from .casting import precost_problems
 
     # timing, targets (CR 601.2c) and the cost's other parts come before its mana (601.2a-h): exactly as cast asks

@@ -102,7 +102,9 @@ COST_KEYWORDS = _kw(
     _K.MORPH, _K.MEGAMORPH, _K.DISGUISE,                          # face down for {3}, 702.37c, 702.168a, 708
     _K.BESTOW,                                                    # an Aura spell, 702.103a-b
     _K.PROTOTYPE,                                                 # cast prototyped, 702.160a, 718.3
-    _K.KICKER, _K.MULTIKICKER, _K.BUYBACK, _K.ENTWINE,            # additional costs, CR 118.8
+    _K.KICKER, _K.MULTIKICKER, _K.BUYBACK, _K.ENTWINE,            # additional costs, CR 118.8; the targets the
+    _K.GIFT,                                                      # kicked / promised / entwined spell requires (601.2c,
+                                                                  # 702.174m, 702.42a: solver.targets.cast_targets)
     _K.AFFINITY, _K.UNDAUNTED,                                    # cost reductions, CR 702.41, 702.125
     _K.CONVOKE, _K.DELVE, _K.IMPROVISE,                           # paid with objects, CR 702.51, 702.66, 702.126
     _K.FUSE, _K.AFTERMATH,                                        # split cards, CR 702.102, 702.127

@@ -112,6 +112,8 @@ _FACE = Field("face", "text", "face / half", "the half of a split card or the Ad
 _TARGETS = Field("targets", "yaml", "targets", "in the order of the target words (CR 115.3): players, permanents, "
                  "{card, zone: stack}, {card, zone: graveyard, owner}", placeholder="[Bob]")
 _CAST = (_CARD, _PLAYER, _FROM, _USING, _X, _KICKED, _ADDITIONAL, _FACE)
+_GIFT = Field("gift", "bool", "gift promised", "true: the gift is promised (CR 702.174a); default: not, tried too when "
+              "the targets depend on it")
 
 QUESTIONS: dict[str, QuestionSpec] = {s.kind: s for s in (
     QuestionSpec("could_produce", "which types of mana a permanent could produce (CR 106.7)",
@@ -119,9 +121,10 @@ QUESTIONS: dict[str, QuestionSpec] = {s.kind: s for s in (
                  bare=True),
     QuestionSpec("available_mana", "every maximal mana pool a player can produce now",
                  (Field("player", "player", "player", "default: the active player"),)),
-    QuestionSpec("cast", "can the card be cast now, its total cost and one payment (CR 601.2)", _CAST + (_TARGETS,)),
+    QuestionSpec("cast", "can the card be cast now, its total cost and one payment (CR 601.2)",
+                 _CAST + (_GIFT, _TARGETS)),
     QuestionSpec("payments", "every way to pay for the card (CR 601.2g-h)", _CAST + (
-        _TARGETS,
+        _GIFT, _TARGETS,
         Field("minimize", "choice", "best payment by", "adds the best payment", ("life", "sources")),
         Field("keep_untapped", "yaml", "keep untapped", "permanents to keep untapped in the best payment, a list",
               placeholder="[Island]"))),
