@@ -2125,12 +2125,25 @@ KEYWORDS_ON_BATTLEFIELD: frozenset[str] = frozenset({
 })
 
 
+#: Keywords whose parameter is a quality the target rules read (``models.text.untargetable.keyword_qualities``).
+_QUALITY_KEYWORDS = frozenset({"protection", "hexproof from"})
+
+
 def keyword_detail(keyword: str, text: str) -> Unmodelled:
     """The untyped parameter wording of a keyword as an ``Unmodelled`` with the keyword's topics
     (``KEYWORD_DETAIL_TOPICS``; other keywords: the topics of the wording plus keywords)."""
     from .text.topics import classify
 
     topics = KEYWORD_DETAIL_TOPICS.get(keyword)
+    if keyword in _QUALITY_KEYWORDS and topics is not None:
+        from .text.untargetable import keyword_qualities
+
+        if keyword_qualities(text) is not None:
+            # the targeting part (CR 702.16b, 702.16j, 702.11d) is read by ``solver.protection`` from the parameter:
+            # what is left (auras, equipment, blocking, damage: 702.16c-f) never decides whether a spell can be cast,
+            # how it is paid (protection does not stop costs: a creature with protection from red may convoke a red
+            # spell, CR 702.51a) or which mana is made
+            topics = topics - {Topic.CASTING}
     if topics is None:
         topics = classify(text) | {Topic.KEYWORDS}
     return Unmodelled(text, topics)

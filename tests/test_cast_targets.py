@@ -66,11 +66,23 @@ def test_the_same_object_twice_for_two_targets_is_illegal_cr_601_2c():
     assert twice.values["castable"] is False and "twice" in twice.values["reason"]
 
 
-def test_protection_makes_a_chosen_target_unsupported_cr_702_16():
-    """CR 702.16: whether protection stops this spell is not modelled, so the answer is unsupported."""
+def test_protection_from_red_makes_a_red_spell_s_chosen_target_illegal_cr_702_16b():
+    """CR 702.16b: a permanent with protection from red can't be targeted by red spells; a white one may target it."""
     cards = {"Pro Red Knight": {"mana_cost": "{W}{W}", "type_line": "Creature — Human Knight", "power": "2",
                                 "toughness": "2", "oracle_text": "Protection from red", "keywords": ["Protection"]}}
     a = _ask("Lightning Bolt", ["Pro Red Knight"], bob=["Pro Red Knight"], cards=cards)
+    assert a.values["castable"] is False and "702.16b" in a.values["reason"]
+    b = _ask("Swords to Plowshares", ["Pro Red Knight"], alice=["Plains"], bob=["Pro Red Knight"], cards=cards)
+    assert b.values["castable"] is True
+
+
+def test_protection_from_a_quality_not_read_keeps_the_cast_unsupported_cr_702_16a():
+    """CR 702.16a: "protection from the chosen color" names a quality set as the permanent entered (614.12); it is not
+    read, so whether a spell may target the permanent, or be cast at all beside it, is not answered."""
+    cards = {"Chosen Knight": {"mana_cost": "{W}{W}", "type_line": "Creature — Human Knight", "power": "2",
+                               "toughness": "2", "oracle_text": "Protection from the chosen color",
+                               "keywords": ["Protection"]}}
+    a = _ask("Lightning Bolt", ["Bob"], bob=["Chosen Knight"], cards=cards)
     assert a.verdict == "unsupported"
 
 
