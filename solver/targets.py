@@ -121,6 +121,8 @@ def _types_ok(card: Any, spec: TargetSpec) -> bool:
     if any(card.is_type(t) for t in spec.excluded):
         return False
     tl = card.type_line
+    if any(all(card.is_type(t) or t in tl.supertypes for t in group) for group in spec.not_all):
+        return False  # "other than a basic land card" (CR 205.4a, 601.2c)
     changeling = any(str(k).lower() == "changeling" for k in getattr(card, "keywords", ()))
     if spec.subtypes and not changeling and not any(t in tl.subtypes for t in spec.subtypes):
         return False

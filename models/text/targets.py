@@ -106,6 +106,10 @@ class TargetSpec:
     alternatives : tuple of TargetSpec
         A union whose nouns differ ("land or nonblack creature"): it is legal for the phrase when legal for one
         alternative (each also carries the phrase's controller, zone and excluded types).
+    not_all : tuple of tuple of str
+        "other than a basic land card" (Surgical Extraction, Extirpate): groups of supertypes and card types
+        (``("Basic", "Land")``) the object must not have all of (a nonbasic land card and a basic snow land card
+        are legal; CR 205.4, 601.2c).
     """
 
     text: str
@@ -126,6 +130,7 @@ class TargetSpec:
     qualifier: Qualifier = Qualifier()
     all_types: tuple[str, ...] = ()
     alternatives: tuple["TargetSpec", ...] = ()
+    not_all: tuple[tuple[str, ...], ...] = ()
     ability_kinds: tuple[str, ...] = ()
     source: "TargetSpec | None" = None
     chosen: tuple[str, ...] = ()
@@ -454,6 +459,23 @@ def _spec_tail(tail: str, unknown: list[str]) -> tuple[dict[str, Any], str | Non
     return out, zone, rest
 
 
+#: "other than a basic land card" (Surgical Extraction, Extirpate, Kotose): the object is not one with all of these
+#: supertypes and card types (CR 205.4a, 205.2a).
+_OTHER_THAN_KIND_RE = re.compile(r"^other than (?:a|an) (?P<words>(?:(?:basic|legendary|snow) )*(?:land|creature|artifact|"
+                                 r"enchantment|planeswalker|instant|sorcery|battle|kindred)) (?:card|permanent|spell)\b",
+                                 re.I)
+
+
+def _other_than_kind(words: str, groups: list[tuple[str, ...]]) -> str:
+    """Read "other than a basic land card" at the start of ``words`` into ``groups`` (``TargetSpec.not_all``);
+    returns the words left."""
+    m = _OTHER_THAN_KIND_RE.match(words.strip())
+    if not m:
+        return words
+    groups.append(tuple(w.capitalize() for w in m.group("words").split()))
+    return words.strip()[m.end():].lstrip(" ,")
+
+
 def _adjectives(groups: list[list[str]], unknown: list[str]) -> Qualifier:
     """The qualifier of adjective groups; words not read go to ``unknown``."""
     try:
@@ -501,7 +523,8 @@ def parse_target_phrase(phrase: str) -> TargetSpec | None:
     if extra or extra_zone:
         q2, c2, tail = tail_qualifier(tail)
         tq, controller_words = tq.merge(q2), controller_words or c2
-    tail = tail.lower()
+    not_all: list[tuple[str, ...]] = []
+    tail = _other_than_kind(tail, not_all).lower()
     controller, zone, owner = controller_words or "any", None, "any"
     zm = re.search(r"\b(?:in|from) (your|a|an opponent's|target player's|that player's|their|a single|a player's|"
                    r"its owner's|their owners'|an opponent's) graveyards?\b", tail)
@@ -518,13 +541,13 @@ def parse_target_phrase(phrase: str) -> TargetSpec | None:
             unknown.append(f"{zm.group(1)} graveyard")
         if zm.start() > 0:
             before, tail2 = tail[:zm.start()].strip(), tail[zm.end():].strip()
-            bq, _, left = tail_qualifier(before)
+            bq, _, left = tail_qualifier(_other_than_kind(before, not_all))
             tq = tq.merge(bq)
             if left:
                 unknown.append(left[:60])
             tail = tail2
         else:
-            tail = tail[zm.end():].strip()
+            tail = _other_than_kind(tail[zm.end():].strip(), not_all)
             bq, _, tail = tail_qualifier(tail)
             tq = tq.merge(bq)
     # "on top of its owner's library", "from the battlefield", "to its owner's hand": where it goes, not which
@@ -547,12 +570,12 @@ def parse_target_phrase(phrase: str) -> TargetSpec | None:
         kinds = ["card"]
     if m.group("oth"):
         tq = tq.merge(Qualifier(other=True))
-    shown = phrase if (unknown or not tq.empty or len(nn.segs) > 1 or extra) else \
+    shown = phrase if (unknown or not tq.empty or len(nn.segs) > 1 or extra or not_all) else \
         (phrase[:m.start("rest")] + " ".join(words[:used])).strip()
     cm = re.search(r"\b(you control|you don't control|an opponent controls|your opponents control)\b", phrase, re.I)
     if shown != phrase and controller != "any" and cm:
         shown += " " + cm.group(1)
-    if zone == "graveyard":
+    if zone == "graveyard" and not not_all:
         shown = phrase.split(" graveyard")[0] + " graveyard"
     shown = _trim_shown(shown)
     segs = nn.segs
@@ -569,7 +592,8 @@ def parse_target_phrase(phrase: str) -> TargetSpec | None:
     same = all(s.key() == segs[0].key() for s in segs) or first_only
     common: dict[str, Any] = dict(excluded=tuple(excl), controller=controller, zone=zone, owner=owner, count=n,
                   unknown=tuple(unknown), excluded_subtypes=tuple(nn.excl_subtypes), supertypes=tuple(nn.supers),
-                  excluded_supertypes=tuple(nn.excl_supers), most=_most_of(m), any_number=bool(m.group("any")))
+                  excluded_supertypes=tuple(nn.excl_supers), most=_most_of(m), any_number=bool(m.group("any")),
+                  not_all=tuple(not_all))
     common.update(extra)
     if same and not (len(segs) > 1 and any(len(s.types) > 1 for s in segs)):
         # one noun, or a union of nouns that share their adjectives ("red or green spell", "red instant or
