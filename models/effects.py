@@ -1948,6 +1948,39 @@ class CantBeTargeted(Effect):
     by: str = fld("any")
 
 
+#: The keywords a player may have that change what can target them (CR 702.11c, 702.18a, 702.16b, 702.16j, 702.16k).
+PLAYER_KEYWORDS = ("hexproof", "shroud", "protection")
+
+
+@dataclass(frozen=True, eq=False)
+class PlayerKeyword(Effect):
+    """"You have hexproof." (Leyline of Sanctity, Aegis of the Gods, Witchbane Orb), "You have shroud." (True Believer,
+    Ivory Mask), "You have protection from everything", "You have protection from each of your opponents." (Absolute
+    Virtue): the source's controller has the keyword (CR 702.11c: hexproof on a player stops spells and abilities that
+    player's opponents control; 702.18a: shroud stops every spell and ability; 702.16b, 702.16j, 702.16k: protection
+    from a quality, from everything, from a player). Read by ``solver.targets`` for a player target (CR 601.2c).
+
+    Attributes
+    ----------
+    keyword : str
+        ``hexproof``, ``shroud`` or ``protection``.
+    quality : tuple of Quality
+        Protection's qualities (from everything: one ``Quality(everything=True)``); empty for hexproof and shroud.
+    from_opponents : bool
+        "protection from each of your opponents" (CR 702.16k): every spell and ability an opponent controls.
+    """
+
+    kind: ClassVar[str] = "player_keyword"
+    touches: ClassVar[frozenset[Topic]] = frozenset({Topic.CASTING})
+    keyword: str = fld("hexproof")
+    quality: tuple = fld(())
+    from_opponents: bool = fld(False)
+
+    def __post_init__(self) -> None:
+        if self.keyword not in PLAYER_KEYWORDS:
+            raise _unknown("player keyword", self.keyword, PLAYER_KEYWORDS, "player_keyword")
+
+
 def _spells_in(v: Any, where: str) -> Filter:
     """The spells of a flash permission: a ``Filter``, or ``{what: "green creature"}`` / ``{what: ""}`` (every
     spell) read as the parser reads the words before "spells" (``models.text.flash``)."""
@@ -2646,7 +2679,7 @@ EFFECT_TYPES: dict[str, type[Effect]] = {
         CostReduction, CostMinimum, SelfCostChange, AdditionalCost, PrintedAlternativeCost, GrantFlashback, Keyword, SpellsHaveKeyword,
         ConditionalSelfKeyword, DelveKeywordGrant, DelveCount, Instructions, Draw, Scry, PutOntoBattlefieldProcess,
         EntersWithCounters, EntersTapped, EntersChoice, EntersTrigger, CastTrigger, AsThoughHaste,
-        TriggeredAddMana, TimingRestriction, CastAsThoughFlash, AbilityCostChange, CantBeTargeted, ActivationCostChange,
+        TriggeredAddMana, TimingRestriction, CastAsThoughFlash, AbilityCostChange, CantBeTargeted, PlayerKeyword, ActivationCostChange,
         CantPayCosts,
     )
 }

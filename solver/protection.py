@@ -232,3 +232,43 @@ def untargetable_verdict(state: GameState, kind: str, obj: Any, t: Targeter) -> 
             what = obj.name if kind == "permanent" else obj[2].name
             return NO, f"{what} can't be the target of {t.name}: {holder.name}'s “{a.text}”"
     return (UNKNOWN, unknown) if unknown else (YES, "")
+
+
+def player_verdict(state: GameState, target: str, t: Targeter) -> tuple[str, str]:
+    """``(yes|no|unknown, why)``: whether the player ``target``'s keywords let ``t`` target them: the typed "You have
+    hexproof / shroud / protection from ..." statics (``PlayerKeyword``) of the permanents ``target`` controls, as the
+    layer view has them now (CR 702.11c: hexproof stops spells and abilities the player's opponents control; 702.18a:
+    shroud stops every one; 702.16b: protection from a quality, the spell's or the ability's source's; 702.16j: from
+    everything; 702.16k: from each opponent, what they control)."""
+    from mtgcheck.models.effects import PlayerKeyword
+
+    from .layers import battlefield_abilities
+
+    unknown = ""
+    opponent = t.controller != target
+    for holder, abilities in battlefield_abilities(state):
+        if holder.controller != target:
+            continue
+        for a in abilities:
+            eff = a.effect
+            if not isinstance(eff, PlayerKeyword) or a.kind in ("activated", "triggered"):
+                continue
+            says = f"{holder.name}'s “{a.text}”"
+            if eff.keyword == "shroud":
+                return NO, f"{target} has shroud ({says}): no spell or ability can target them (CR 702.18a)"
+            if eff.keyword == "hexproof":
+                if opponent:
+                    return NO, (f"{target} has hexproof ({says}): spells and abilities their opponents control can't "
+                                f"target them (CR 702.11c)")
+                continue
+            if eff.from_opponents:
+                if opponent:
+                    return NO, f"{target} has protection from each of their opponents ({says}) (CR 702.16k)"
+                continue
+            v, why = quality_verdict(state, eff.quality, t)
+            if v == YES:
+                return NO, f"{target} has protection ({says}), and {why} (CR 702.16b)"
+            if v == UNKNOWN:
+                unknown = unknown or why
+    return (UNKNOWN, unknown) if unknown else (YES, "")
+

@@ -81,7 +81,7 @@ SPENDING = frozenset({"spend_as_though", "cant_spend_mana"})
 SPELL_COSTS = frozenset({"cost_increase", "cost_reduction", "cost_minimum", "self_cost_change", "additional_cost",
                          "alternative_cost", "grant_flashback"})
 #: When and with which targets a spell may be cast (``solver.restrictions``, ``solver.targets``; CR 601.2a-c, 117.1a).
-CASTING = frozenset({"timing_restriction", "flash_permission", "cant_be_targeted", "modal"})
+CASTING = frozenset({"timing_restriction", "flash_permission", "cant_be_targeted", "player_keyword", "modal"})
 #: Whether and for what an activated ability may be activated (``solver.basic``, ``solver.costs``; CR 602, 302.6).
 ACTIVATING = frozenset({"ability_cost_change", "activation_cost_change", "cant_pay_costs", "as_though_haste",
                         "timing_restriction"})
@@ -143,7 +143,7 @@ IMPLEMENTS: Mapping[str, frozenset[str]] = {
     # question's own check (``solver.casting.precost_problems``)
     "delve": LAYERS | SPELL_COSTS | CASTING | COST_KEYWORDS | TIMING_KEYWORDS | TARGET_KEYWORDS | BOARD_KEYWORDS
     | frozenset({"spells_have_keyword", "delve_keyword_grant", "delve_count"}),
-    "activate": LAYERS | MANA | SPENDING | ACTIVATING | ACTIVATE_KEYWORDS | frozenset({"cant_be_targeted", "modal"}),
+    "activate": LAYERS | MANA | SPENDING | ACTIVATING | ACTIVATE_KEYWORDS | frozenset({"cant_be_targeted", "player_keyword", "modal"}),
     "could_produce": LAYERS | MANA | MANA_KEYWORDS,
     "available_mana": LAYERS | MANA | ACTIVATING | MANA_KEYWORDS,
     # a mana value reads the mana cost only (CR 202.3): characteristics changed by layers are read from the view

@@ -34,7 +34,7 @@ from mtgcheck.models.text.targets import SpellTargets, TargetSpec, mentions_targ
 from mtgcheck.models.text.untargetable import keyword_qualities
 
 from .layers import permanent_abilities
-from .protection import Targeter, keyword_verdict, untargetable_verdict
+from .protection import Targeter, keyword_verdict, player_verdict, untargetable_verdict
 from .qualifiers import qualifier_verdict
 from .questions import Unsupported
 
@@ -50,9 +50,12 @@ def _board_targeting_texts(state: GameState) -> list[tuple[str, str]]:
         for a in permanent_abilities(state, perm):
             if _in_force(a) and _targeting_text(a):
                 out.append((perm.name, a.text))
+    from mtgcheck.models.effects import PlayerKeyword
+
     for e in state.effects:
         for a in abilities_of(e.card):
-            if a.kind != "keyword" and _targeting_text(a):
+            # (a player's keyword is read from the battlefield only, ``solver.protection.player_verdict``)
+            if a.kind != "keyword" and (_targeting_text(a) or isinstance(a.effect, PlayerKeyword)):
                 out.append((e.card.name, a.text))
     return out
 
@@ -70,11 +73,11 @@ def _typed_grant(a: Any) -> bool:
     to while its condition holds (CR 604.1, 611.3a), where ``solver.protection.keyword_verdict`` and the objects' own
     texts read them. A typed "can't be the target" static (``CantBeTargeted``) is read by
     ``solver.protection.untargetable_verdict``."""
-    from mtgcheck.models.effects import CantBeTargeted, GrantAbility
+    from mtgcheck.models.effects import CantBeTargeted, GrantAbility, PlayerKeyword
 
     eff = a.effect
-    if isinstance(eff, CantBeTargeted):
-        return True
+    if isinstance(eff, (CantBeTargeted, PlayerKeyword)):
+        return True  # read by solver.protection (untargetable_verdict, player_verdict)
     if not isinstance(eff, GrantAbility) or any(mentions_targeting(u.text) for u in eff.parts):
         return False
     typed = tuple(str(g.effect.name).lower() for g in eff.granted if g.kind == "keyword" and
@@ -797,6 +800,11 @@ def chosen_legality(state: GameState, player: str, card: Any, spec: TargetSpec, 
             return NO, f"{what} is not a legal choice for “{spec.text}”"
         if board:
             return UNKNOWN, f"whether players can be targeted depends on {board[0][0]}'s “{board[0][1]}”, which is not modelled"
+        pv, pwhy = player_verdict(state, obj, _targeter(player, card, source))
+        if pv == NO:
+            return NO, f"{what} is not a legal choice for “{spec.text}”: {pwhy}"
+        if pv == UNKNOWN:
+            return UNKNOWN, pwhy
         if spec.unknown:
             return UNKNOWN, f"whether {what} is “{spec.text}” ({', '.join(spec.unknown)}) is not modelled"
         qv, qwhy = qualifier_verdict(state, player, kind, obj, spec.qualifier, source)

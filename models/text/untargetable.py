@@ -177,3 +177,35 @@ def cant_be_targeted_parser(kind: str, text: str, card: Card) -> "tuple[str, Map
         return "cant_be_targeted", parse_cant_be_targeted(text, card)
     except (ValueError, KeyError):
         return None
+
+
+#: "You have hexproof.", "You have shroud.", "You have protection from everything.", "You have protection from each of
+#: your opponents." (CR 702.11c, 702.18a, 702.16j, 702.16k); a protection quality read by ``parse_qualities``.
+_PLAYER_KEYWORD_RE = re.compile(r"^you have (?P<kw>hexproof|shroud|protection (?P<q>from .+?))\.?$", re.I)
+
+
+def parse_player_keyword(text: str) -> Mapping[str, Any]:
+    """``player_keyword`` params of "You have hexproof." and kin (``models.effects.PlayerKeyword``). Raises
+    ``ValueError`` for any other wording (a condition, other players, other objects: "You and permanents you control
+    have hexproof", "During your turn, you ... have hexproof")."""
+    m = _PLAYER_KEYWORD_RE.match(text.strip())
+    if not m:
+        raise ValueError("not a player keyword sentence")
+    kw = m.group("kw").lower()
+    if kw in ("hexproof", "shroud"):
+        return {"keyword": kw}
+    q = m.group("q").strip()
+    if re.fullmatch(r"from each of your opponents", q, re.I):
+        return {"keyword": "protection", "from_opponents": True}
+    return {"keyword": "protection", "quality": parse_qualities(q)}
+
+
+@effect_parser(22)
+def player_keyword_parser(kind: str, text: str, card: Card) -> "tuple[str, Mapping[str, Any]] | None":
+    """A static "You have hexproof/shroud/protection from ..." (``parse_player_keyword``); ``None`` for anything else."""
+    if kind != "static" or not text.lower().startswith("you have "):
+        return None
+    try:
+        return "player_keyword", parse_player_keyword(text)
+    except (ValueError, KeyError):
+        return None
