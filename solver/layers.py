@@ -254,6 +254,9 @@ class _Fx:
     name: str
     order: tuple[int, int]  # (timestamp, position): sort key, CR 613.7
     targets: tuple[str, ...] = ()  # a resolved effect's targets (permanent ids): what "enchanted" means for it
+    #: ``graveyard``: a static ability of a card in its owner's graveyard that says it functions there (CR 113.6b);
+    #: its controller is that owner (109.5)
+    zone: str = ""
 
 
 def card_abilities(card) -> tuple[Ability, ...]:
@@ -324,6 +327,16 @@ def continuous_effects(state: GameState, effect_names: tuple[str, ...], printed:
             if a.effect in effect_names:
                 out.append(_Fx(None, eff.controller, a, eff.card.name, (ts_eff[j], n), tuple(eff.targets)))
                 n += 1
+    if "grant_ability" in effect_names:
+        # a grant that says it functions while its card is in its owner's graveyard (Anger, Riftstone Portal: CR
+        # 113.6b); "you" is that owner (109.5). When it entered the graveyard is not part of a scenario: it is ordered
+        # first, and ``board_view`` refuses it beside an effect whose order would matter (a loss of abilities, 613.7)
+        for owner, cards in state.zones.get("graveyard", {}).items():
+            for ci in cards:
+                for a in abilities_of(ci.card):
+                    if a.effect in effect_names and a.kind == "static" and "graveyard" in a.zones:
+                        out.append(_Fx(None, owner, a, ci.card.name, (-1, n), zone="graveyard"))
+                        n += 1
     out.sort(key=lambda f: f.order)
     return out
 
@@ -382,6 +395,11 @@ def _unchanged(fp: tuple, state: GameState) -> bool:
         if not all(map(operator.eq, map(_EFFECT_PLAIN, ef), (x[1:] for x in eplain))):
             return False
     return True
+
+
+def _graveyard_key(state: GameState) -> tuple:
+    """The cards in each graveyard by name: a grant that functions in a graveyard (CR 113.6b) changes the view."""
+    return tuple((p, tuple(ci.card.name for ci in cards)) for p, cards in state.zones.get("graveyard", {}).items())
 
 
 #: Attribute of a ``GameState`` holding its last view (the cache lives and dies with the state).
@@ -468,7 +486,7 @@ def _condition_holds(state: GameState, g: _Fx, p: Permanent) -> bool:
     cond = _grant(g).condition
     if cond is None or not _layer_condition(cond):
         raise Unsupported(f"{g.name}: \"{g.ability.describe()}\": its condition is not modelled here")
-    if g.source is None:
+    if g.source is None and g.zone != "graveyard":
         raise Unsupported(f"{g.name}: \"{g.ability.describe()}\": a condition of an effect in force is not modelled")
     ok, _why = condition_holds(state, g.controller, cond, g.source, g.ability.text)
     return ok
@@ -542,7 +560,8 @@ def board_view(state: GameState) -> dict[str, PermView]:
     if partial is not None:
         return partial  # asked by a grant's condition while layer 6 is applied (``_condition_holds``)
     hit = state.__dict__.get(_CACHE_ATTR)
-    turn_key = (state.active, tuple(sorted(state.speed.items())))  # DuringTurn, MaxSpeed (CR 611.3a, 702.178a)
+    # DuringTurn, MaxSpeed (CR 611.3a, 702.178a); the cards in graveyards, whose grants may function there (113.6b)
+    turn_key = (state.active, tuple(sorted(state.speed.items())), _graveyard_key(state))
     if hit is not None and hit[2] == turn_key and _unchanged(hit[0], state):
         return hit[1]
     fp = _fingerprint(state)
@@ -606,6 +625,12 @@ def board_view(state: GameState) -> dict[str, PermView]:
             raise Unsupported(f"{p.name} has a time counter and impending: whether it was cast for its impending cost "
                               f"(then it is not a creature, CR 702.176a) is not recorded in the scenario")
     grants = continuous_effects(state, ("grant_ability",), printed, lost)
+    if any(g.zone == "graveyard" for g in grants) and any(_grant(g).loses for g in grants):
+        # CR 613.7: the order of a loss of abilities and a grant is their timestamps'; a card's in a graveyard is when
+        # it was put there, which a scenario does not record
+        g = next(g for g in grants if g.zone == "graveyard")
+        raise Unsupported(f"{g.name} (in a graveyard): “{g.ability.text}” and an effect that removes abilities apply in "
+                          f"timestamp order (CR 613.7); when the card was put into the graveyard is not recorded")
     att = _attached_changes(state, printed, lost, subs, why, has_type_fx, grants)
     if att is not None:
         printed, grants = att.printed, sorted(grants + att.grants, key=lambda f: f.order)
