@@ -39,7 +39,7 @@ from typing import Any, Iterable, Iterator
 
 from mtgcheck.models.abilities import Ability, Stripe, make_ability
 from mtgcheck.models.cards import BASIC_LAND_MANA, BASIC_LAND_TYPES
-from mtgcheck.models.behaviour import abilities_of
+from mtgcheck.models.behaviour import abilities_of, functions_in
 from mtgcheck.models.effects import (AttachedChange, GrantAbility, Keyword, Qualifier, SelfTypeChange, Scope, Topic,
                                      Unmodelled)
 from mtgcheck.models.vocab.keywords import KeywordKind
@@ -327,18 +327,24 @@ def continuous_effects(state: GameState, effect_names: tuple[str, ...], printed:
             if a.effect in effect_names:
                 out.append(_Fx(None, eff.controller, a, eff.card.name, (ts_eff[j], n), tuple(eff.targets)))
                 n += 1
-    if "grant_ability" in effect_names:
-        # a grant that says it functions while its card is in its owner's graveyard (Anger, Riftstone Portal: CR
-        # 113.6b); "you" is that owner (109.5). When it entered the graveyard is not part of a scenario: it is ordered
-        # first, and ``board_view`` refuses it beside an effect whose order would matter (a loss of abilities, 613.7)
-        for owner, cards in state.zones.get("graveyard", {}).items():
+    # a static ability that functions while its card is in a graveyard or the command zone (CR 113.6b, 113.6p: Anger,
+    # Riftstone Portal; an emblem's "Swamps you control have ...", 114.4; eminence): "you" is the card's owner (109.5;
+    # an emblem's owner controls it, 114.2). When it was put there is not part of a scenario: it is ordered first, and
+    # ``board_view`` refuses it beside an effect whose order would matter (613.7)
+    for zone in OTHER_ZONE_EFFECTS:
+        for owner, cards in state.zones.get(zone, {}).items():
             for ci in cards:
                 for a in abilities_of(ci.card):
-                    if a.effect in effect_names and a.kind == "static" and "graveyard" in a.zones:
-                        out.append(_Fx(None, owner, a, ci.card.name, (-1, n), zone="graveyard"))
+                    if a.effect in effect_names and a.kind in ("static", "replacement") and functions_in(ci.card, a, zone):
+                        out.append(_Fx(None, owner, a, ci.card.name, (-1, n), zone=zone))
                         n += 1
     out.sort(key=lambda f: f.order)
     return out
+
+
+#: Zones other than the battlefield whose cards' type-changing and ability-granting statics ``continuous_effects``
+#: applies when the ability says it works there (CR 113.6b, 113.6p; ``models.behaviour.functions_in``).
+OTHER_ZONE_EFFECTS = ("graveyard", "command")
 
 
 def _stripe_notes(p: Permanent) -> list[str]:
@@ -398,8 +404,10 @@ def _unchanged(fp: tuple, state: GameState) -> bool:
 
 
 def _graveyard_key(state: GameState) -> tuple:
-    """The cards in each graveyard by name: a grant that functions in a graveyard (CR 113.6b) changes the view."""
-    return tuple((p, tuple(ci.card.name for ci in cards)) for p, cards in state.zones.get("graveyard", {}).items())
+    """The cards in each graveyard and command zone by name: a static that functions there (CR 113.6b, 113.6p)
+    changes the view."""
+    return tuple((z, p, tuple(ci.card.name for ci in cards)) for z in OTHER_ZONE_EFFECTS
+                 for p, cards in state.zones.get(z, {}).items())
 
 
 #: Attribute of a ``GameState`` holding its last view (the cache lives and dies with the state).
@@ -486,7 +494,7 @@ def _condition_holds(state: GameState, g: _Fx, p: Permanent) -> bool:
     cond = _grant(g).condition
     if cond is None or not _layer_condition(cond):
         raise Unsupported(f"{g.name}: \"{g.ability.describe()}\": its condition is not modelled here")
-    if g.source is None and g.zone != "graveyard":
+    if g.source is None and not g.zone:
         raise Unsupported(f"{g.name}: \"{g.ability.describe()}\": a condition of an effect in force is not modelled")
     ok, _why = condition_holds(state, g.controller, cond, g.source, g.ability.text)
     return ok
@@ -598,6 +606,12 @@ def board_view(state: GameState) -> dict[str, PermView]:
                 break
             lost = new_lost
         fx = continuous_effects(state, ("land_type",), printed, lost)
+        if len(fx) > 1 and any(f.zone for f in fx):
+            # CR 613.7: land-type effects apply in timestamp order; a card's in a graveyard or the command zone is when
+            # it was put there, which a scenario does not record
+            f0 = next(f for f in fx if f.zone)
+            raise Unsupported(f"{f0.name} (in the {f0.zone}): “{f0.ability.text}” and another land-type effect apply in "
+                              f"timestamp order (CR 613.7); when the card was put there is not recorded")
         # Sources that lose their abilities to a set effect had their own effects dropped above.
         for f in fx:  # timestamp order (613.7)
             aff = f.ability.params.get("affects", {})
@@ -625,12 +639,12 @@ def board_view(state: GameState) -> dict[str, PermView]:
             raise Unsupported(f"{p.name} has a time counter and impending: whether it was cast for its impending cost "
                               f"(then it is not a creature, CR 702.176a) is not recorded in the scenario")
     grants = continuous_effects(state, ("grant_ability",), printed, lost)
-    if any(g.zone == "graveyard" for g in grants) and any(_grant(g).loses for g in grants):
-        # CR 613.7: the order of a loss of abilities and a grant is their timestamps'; a card's in a graveyard is when
-        # it was put there, which a scenario does not record
-        g = next(g for g in grants if g.zone == "graveyard")
-        raise Unsupported(f"{g.name} (in a graveyard): “{g.ability.text}” and an effect that removes abilities apply in "
-                          f"timestamp order (CR 613.7); when the card was put into the graveyard is not recorded")
+    if any(g.zone for g in grants) and any(_grant(g).loses for g in grants):
+        # CR 613.7: the order of a loss of abilities and a grant is their timestamps'; a card's in a graveyard or the
+        # command zone is when it was put there, which a scenario does not record
+        g = next(g for g in grants if g.zone)
+        raise Unsupported(f"{g.name} (in the {g.zone}): “{g.ability.text}” and an effect that removes abilities apply in "
+                          f"timestamp order (CR 613.7); when the card was put there is not recorded")
     att = _attached_changes(state, printed, lost, subs, why, has_type_fx, grants)
     if att is not None:
         printed, grants = att.printed, sorted(grants + att.grants, key=lambda f: f.order)

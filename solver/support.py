@@ -131,6 +131,36 @@ MANA_KEYWORDS = _kw(_K.HASTE, _K.SPLIT_SECOND) | BOARD_KEYWORDS
 #: Keywords the resolution questions read (``solver.resolution``): scry (CR 701.22).
 RESOLUTION_KEYWORDS = _kw(_K.SCRY)
 
+#: Effect kinds whose rules also read them from a card in a zone other than the battlefield, where the ability says it
+#: functions (CR 113.6; ``models.behaviour.functions_in``): the layer view applies grants and land types from a
+#: graveyard or the command zone (``solver.layers.continuous_effects``: Anger, Riftstone Portal, emblems, 113.6b,
+#: 113.6p, 114.4); the spell costs read cost changes from the command zone (``solver.costs.active_cost_changes``:
+#: eminence, conspiracies).
+ZONE_READS: Mapping[str, frozenset[str]] = {
+    "grant_ability": frozenset({"graveyard", "command"}), "land_type": frozenset({"graveyard", "command"}),
+    "cost_increase": frozenset({"command"}), "cost_reduction": frozenset({"command"}),
+    "cost_minimum": frozenset({"command"}),
+}
+#: Effect kinds read from any zone whose name the ability itself lists (``Ability.zones``): mana abilities that
+#: function in a hand, graveyard or exile (``solver.sources.other_zone_mana_abilities``, CR 113.6m: Elvish Spirit
+#: Guide), and the triggers that watch permanents enter from there (``solver.resolution``: Bloodghast, 113.6k).
+_LISTED_ZONE_READS = frozenset({"add_mana", "enters_trigger", "cast_trigger"})
+
+
+def read_from_zone(key: str, zone: str, ability: Any) -> bool:
+    """Whether the rules that implement the effect kind ``key`` read it from ``ability`` of a card in ``zone`` (not
+    the battlefield): ``ZONE_READS``, or a mana ability or trigger whose ``zones`` list ``zone``. Keyword families
+    are read where their own rules say (``KEYWORD_RULES``); ``text`` never. A typed part found in a zone where its
+    rules do not read it is treated by the gate as a mechanic the question does not implement (CR 113.6)."""
+    if key.startswith("keyword:"):
+        return True
+    if key in _LISTED_ZONE_READS:
+        if key == "add_mana" and not (ability.kind == "activated" and ability.is_mana_ability):
+            return False
+        return zone in ability.zones
+    return zone in ZONE_READS.get(key, ())
+
+
 #: For each question kind, the mechanic keys its rules implement.
 IMPLEMENTS: Mapping[str, frozenset[str]] = {
     # "[spells] you cast have improvise/convoke/delve" adds a payer to the payment (``solver.delve``, CR 702.51, 702.126)
