@@ -1981,6 +1981,18 @@ class PlayerKeyword(Effect):
             raise _unknown("player keyword", self.keyword, PLAYER_KEYWORDS, "player_keyword")
 
 
+@dataclass(frozen=True, eq=False)
+class SpellTargetRestriction(Effect):
+    """"You can't choose an untapped creature as this spell's target as you cast it." (Enthralling Hold; Dream Leash:
+    "untapped permanent"): the spell's own restriction on its target (CR 601.2c, 113.6e: it functions while the spell
+    is cast). ``untapped_what``: the card type the untapped object must not have ("Creature"), or ``Permanent``; a
+    target of the spell must then be tapped (CR 110.5). Read by ``models.text.targets.spell_targets``."""
+
+    kind: ClassVar[str] = "spell_target_restriction"
+    touches: ClassVar[frozenset[Topic]] = frozenset({Topic.CASTING})
+    untapped_what: str = fld("Permanent")
+
+
 def _spells_in(v: Any, where: str) -> Filter:
     """The spells of a flash permission: a ``Filter``, or ``{what: "green creature"}`` / ``{what: ""}`` (every
     spell) read as the parser reads the words before "spells" (``models.text.flash``)."""
@@ -2679,7 +2691,7 @@ EFFECT_TYPES: dict[str, type[Effect]] = {
         CostReduction, CostMinimum, SelfCostChange, AdditionalCost, PrintedAlternativeCost, GrantFlashback, Keyword, SpellsHaveKeyword,
         ConditionalSelfKeyword, DelveKeywordGrant, DelveCount, Instructions, Draw, Scry, PutOntoBattlefieldProcess,
         EntersWithCounters, EntersTapped, EntersChoice, EntersTrigger, CastTrigger, AsThoughHaste,
-        TriggeredAddMana, TimingRestriction, CastAsThoughFlash, AbilityCostChange, CantBeTargeted, PlayerKeyword, ActivationCostChange,
+        TriggeredAddMana, TimingRestriction, CastAsThoughFlash, AbilityCostChange, CantBeTargeted, PlayerKeyword, SpellTargetRestriction, ActivationCostChange,
         CantPayCosts,
     )
 }

@@ -26,6 +26,7 @@ References: CR 115.1, 115.3, 115.5, 601.2c, 700.2 (modes), 702.11, 702.16, 702.1
 from __future__ import annotations
 
 import dataclasses
+import re
 from typing import Any, Iterable, Mapping
 
 from mtgcheck.models.state import GameState, Permanent
@@ -763,6 +764,40 @@ def _ability_legality(state: GameState, player: str, spec: TargetSpec, sa: Any,
     return YES, ""
 
 
+#: An activated ability that may tap another permanent or one of its controller's ("Tap target creature", "tap up to
+#: two", "Tap an untapped creature you control:", crew, CR 701.26a, 702.122a).
+_TAPS_OTHERS = re.compile(r"\btap (?:target|up to|another|an untapped|any number|all|each|x )|\bcrew\b|\bsaddle\b", re.I)
+
+
+def _tapped_first(state: GameState, player: str, perm: Permanent, source: Permanent | None) -> tuple[str, str]:
+    """Whether the untapped ``perm`` could be tapped by ``player`` before the targets of a spell or ability are chosen
+    (CR 601.2c, 602.2b: mana abilities may be activated while the player has priority before casting, CR 605.3a, and the
+    mana stays in the pool for the payment, 106.4; other abilities that tap it first are not modelled): ``yes`` for a
+    permanent of ``player``'s with a mana ability whose whole cost is {T} that may be activated now (CR 302.6; not the
+    source, whose own {T} cost is paid later, 602.2h), ``unknown`` when another ability in play could tap it first,
+    else ``no``."""
+    from .sickness import tap_permission
+
+    if perm.controller == player and (source is None or perm.id != source.id):
+        for a in permanent_abilities(state, perm):
+            c = a.cost
+            if a.kind != "activated" or c is None or not c.tap or not tap_permission(state, perm).allowed:
+                continue  # (a creature's {T} abilities wait out summoning sickness, CR 302.6)
+            if a.is_mana_ability and c.mana is None and not c.parts:
+                return YES, (f"{perm.name} is untapped, but {player} may tap it for mana before choosing targets, keeping "
+                             f"the mana for the payment (CR 605.3a, 106.4, 601.2c)")
+            return UNKNOWN, (f"{perm.name} is untapped; whether {player} taps it first with its “{a.text}” is a choice "
+                             f"not modelled (CR 601.2c)")
+    for p in state.battlefield:
+        if p.controller != player:
+            continue
+        for a in permanent_abilities(state, p):
+            if a.kind == "activated" and not a.is_mana_ability and _TAPS_OTHERS.search(a.text or ""):
+                return UNKNOWN, (f"{perm.name} is untapped; whether {player} taps it first with {p.name}'s “{a.text}” "
+                                 f"is a choice not modelled (CR 601.2c)")
+    return NO, ""
+
+
 def _source_words(src: TargetSpec) -> str:
     """ "an artifact", "colorless", "legendary" for a reason."""
     words = " or ".join(t.lower() for t in src.types) or " ".join(t.lower() for t in src.supertypes)
@@ -816,7 +851,17 @@ def chosen_legality(state: GameState, player: str, card: Any, spec: TargetSpec, 
             return NO, f"{what} is not a legal choice for “{spec.text}” (its controller)"
         if not _types_ok(obj.card, spec):
             return NO, f"{what} is not a legal choice for “{spec.text}” (its types)"
+        first = ""
+        q0 = spec.qualifier
+        if q0.tapped is True and not obj.tapped:
+            tv, first = _tapped_first(state, player, obj, source)
+            if tv == UNKNOWN:
+                return UNKNOWN, first
+            if tv == YES:
+                spec = dataclasses.replace(spec, qualifier=dataclasses.replace(q0, tapped=None))
         qv, qwhy = qualifier_verdict(state, player, kind, obj, spec.qualifier, source)
+        if first and qv == YES:
+            qv, qwhy = YES, first
         if qv == NO:
             return NO, f"{what} is not a legal choice for “{spec.text}”: {qwhy}"
         ev, ewhy = _extras_verdict(state, spec, kind, obj, source)

@@ -883,9 +883,15 @@ def spell_targets(abilities: Iterable, is_aura: bool = False) -> SpellTargets:
     "spell", "artifact or enchantment"), and the text of spell abilities the parser kept as text. An Aura's
     ``enchant`` keyword makes the Aura spell target what it can enchant (CR 303.4a) when ``is_aura``.
     """
+    from ..effects import SpellTargetRestriction
+
     texts: list[tuple[str, str, tuple[str, ...]]] = []
     aura: str | None = None
+    untapped: list[str] = []
     for a in abilities:
+        if isinstance(a.effect, SpellTargetRestriction):
+            untapped.append(a.effect.untapped_what)
+            continue
         if a.kind == "keyword" and a.effect == "enchant" and is_aura:
             aura = str(a.params.get("parameter") or a.params.get("detail") or "permanent")
             continue
@@ -902,7 +908,31 @@ def spell_targets(abilities: Iterable, is_aura: bool = False) -> SpellTargets:
             continue
         else:
             texts.append((a.kind, a.text or "", ()))
-    return _spell_targets_cached(tuple(texts), aura)
+    st = _spell_targets_cached(tuple(texts), aura)
+    return _must_be_tapped(st, tuple(untapped)) if untapped else st
+
+
+def _must_be_tapped(st: SpellTargets, whats: tuple[str, ...]) -> SpellTargets:
+    """"You can't choose an untapped [what] as this spell's target" (``SpellTargetRestriction``, CR 601.2c): each
+    target requirement of permanents that are all of that type (or any permanent, for "permanent") takes only tapped
+    ones (CR 110.5); a requirement that could also take something else (a player, or another type) is unread."""
+    unread = list(st.unread)
+    modes = []
+    for mode in st.modes:
+        out = []
+        for spec in mode:
+            for what in whats:
+                if what != "Permanent" and not (spec.kinds == ("permanent",) and spec.types == (what,) and
+                                                not spec.alternatives):
+                    unread.append(f"you can't choose an untapped {what.lower()} as this spell's target")
+                elif spec.kinds == ("permanent",) and not spec.alternatives:
+                    spec = dataclasses.replace(spec, qualifier=spec.qualifier.merge(Qualifier(tapped=True)),
+                                               text=f"{spec.text} (a tapped one: this spell's own restriction)")
+                else:
+                    unread.append(f"you can't choose an untapped {what.lower()} as this spell's target")
+            out.append(spec)
+        modes.append(tuple(out))
+    return dataclasses.replace(st, modes=tuple(modes), unread=tuple(dict.fromkeys(unread)))
 
 
 def ability_targets(ability: Any) -> SpellTargets:

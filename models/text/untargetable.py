@@ -209,3 +209,20 @@ def player_keyword_parser(kind: str, text: str, card: Card) -> "tuple[str, Mappi
         return "player_keyword", parse_player_keyword(text)
     except (ValueError, KeyError):
         return None
+
+
+#: "You can't choose an untapped creature as this spell's target as you cast it." (Enthralling Hold, Dream Leash).
+_SPELL_TARGET_RESTRICTION_RE = re.compile(r"^you can't choose an untapped (?P<what>creature|permanent|artifact|land|"
+                                          r"enchantment|planeswalker) as this spell's target(?: as you cast it)?\.?$", re.I)
+
+
+@effect_parser(22)
+def spell_target_restriction_parser(kind: str, text: str, card: Card) -> "tuple[str, Mapping[str, Any]] | None":
+    """The spell's own restriction on its target (``SpellTargetRestriction``, CR 601.2c); ``None`` otherwise."""
+    if kind != "static":
+        return None
+    m = _SPELL_TARGET_RESTRICTION_RE.match(text.strip())
+    if not m:
+        return None
+    return "spell_target_restriction", {"untapped_what": m.group("what").capitalize()}
+
