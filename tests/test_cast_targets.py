@@ -142,3 +142,17 @@ def test_a_flashback_spell_alone_in_the_graveyard_has_no_target_cr_601_2a():
     has no card to target (601.2c)."""
     a = _graveyard_cast("graveyard", ["Back Again"])
     assert a.values["castable"] is False and "601.2c" in a.values["reason"]
+
+
+def test_among_any_number_of_targets_counts_what_the_division_allows_cr_601_2c_601_2d():
+    """CR 601.2c: "among any number of targets" may take none or any number (Fireball, divided evenly); "N damage
+    divided as you choose among any number of targets" takes at most N, each target being dealt at least 1 (601.2d);
+    with X damage divided as chosen the number is not fixed by the words, so a chosen count is not checked."""
+    from mtgcheck.models.text.targets import _phrases
+
+    (fb,), _ = _phrases("Fireball deals X damage divided evenly, rounded down, among any number of targets.")
+    assert fb.count == 0 and fb.any_number and fb.most is None
+    (py,), _ = _phrases("Pyrotechnics deals 4 damage divided as you choose among any number of targets.")
+    assert py.count == 0 and py.most == 4 and not py.any_number
+    (rt,), _ = _phrases("Rolling Thunder deals X damage divided as you choose among any number of targets.")
+    assert rt.count == 0 and rt.most is None and not rt.any_number

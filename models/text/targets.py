@@ -787,8 +787,19 @@ def _sentence_phrases(t: str, specs: list[TargetSpec], unread: list[str], cond: 
     ``only_if`` ``cond`` when given); phrases not understood to ``unread``."""
     for m in _AMONG.finditer(t):
         what = m.group("what").lower()
+        extra: dict[str, Any] = {}
+        if what == "any number of":
+            # "divided evenly, rounded down, among any number of targets" (Fireball): any number, none below the
+            # first (count 0, CR 601.2c). "N damage divided as you choose among any number of targets": each target
+            # is dealt at least 1 (CR 601.2d), so at most N; with an amount not a number (X) the count stays open
+            # (not ``any_number``: a chosen count is then not checked)
+            dm = re.search(r"\b(\d+) damage divided as you choose\b", t[:m.start()], re.I)
+            if dm:
+                extra["most"] = int(dm.group(1))
+            elif not re.search(r"\bdivided as you choose\b", t[:m.start()], re.I):
+                extra["any_number"] = True
         specs.append(_conditional(TargetSpec(m.group(0), ("player", "permanent"), ("Creature", "Planeswalker", "Battle"),
-                                             count=0 if what == "any number of" else 1), cond, each))
+                                             count=0 if what == "any number of" else 1, **extra), cond, each))
     t = _AMONG.sub("", t)
     for m in _START.finditer(t):
         before = t[:m.start()].rstrip().split(" ")
