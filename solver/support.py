@@ -109,6 +109,8 @@ COST_KEYWORDS = _kw(
     _K.AFFINITY, _K.UNDAUNTED,                                    # cost reductions, CR 702.41, 702.125
     _K.CONVOKE, _K.DELVE, _K.IMPROVISE,                           # paid with objects, CR 702.51, 702.66, 702.126
     _K.FUSE, _K.AFTERMATH,                                        # split cards, CR 702.102, 702.127
+    _K.FORETELL, _K.PLOT,                                         # cast from exile once foretold or plotted (the
+                                                                  # scenario's exile entry says so), 702.143a, 702.170d
 )
 #: Keywords read by when a spell may be cast (``solver.restrictions``): flash (CR 702.8a, 307.1), split second on the
 #: stack (702.61a).

@@ -26,12 +26,12 @@ References: CR 115.1, 115.3, 115.5, 601.2c, 700.2 (modes), 702.11, 702.16, 702.1
 from __future__ import annotations
 
 import dataclasses
-import re
 from typing import Any, Iterable, Mapping
 
 from mtgcheck.models.state import GameState, Permanent
 from mtgcheck.models.behaviour import abilities_of
-from mtgcheck.models.text.targets import SpellTargets, TargetSpec, mentions_targeting, spell_targets, untyped_targeting
+from mtgcheck.models.text.targets import (SpellTargets, TargetSpec, mentions_targeting, may_tap_others, spell_targets,
+                                         untyped_targeting)
 from mtgcheck.models.text.untargetable import keyword_qualities
 
 from .layers import permanent_abilities
@@ -764,11 +764,6 @@ def _ability_legality(state: GameState, player: str, spec: TargetSpec, sa: Any,
     return YES, ""
 
 
-#: An activated ability that may tap another permanent or one of its controller's ("Tap target creature", "tap up to
-#: two", "Tap an untapped creature you control:", crew, CR 701.26a, 702.122a).
-_TAPS_OTHERS = re.compile(r"\btap (?:target|up to|another|an untapped|any number|all|each|x )|\bcrew\b|\bsaddle\b", re.I)
-
-
 def _tapped_first(state: GameState, player: str, perm: Permanent, source: Permanent | None) -> tuple[str, str]:
     """Whether the untapped ``perm`` could be tapped by ``player`` before the targets of a spell or ability are chosen
     (CR 601.2c, 602.2b: mana abilities may be activated while the player has priority before casting, CR 605.3a, and the
@@ -792,7 +787,7 @@ def _tapped_first(state: GameState, player: str, perm: Permanent, source: Perman
         if p.controller != player:
             continue
         for a in permanent_abilities(state, p):
-            if a.kind == "activated" and not a.is_mana_ability and _TAPS_OTHERS.search(a.text or ""):
+            if a.kind == "activated" and not a.is_mana_ability and may_tap_others(a.text or ""):
                 return UNKNOWN, (f"{perm.name} is untapped; whether {player} taps it first with {p.name}'s “{a.text}” "
                                  f"is a choice not modelled (CR 601.2c)")
     return NO, ""

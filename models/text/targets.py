@@ -999,3 +999,15 @@ def untyped_targeting(text: str, typed: Iterable[str]) -> bool:
     for k in typed:
         t = re.sub(rf"\b{re.escape(k)}\b", "", t, flags=re.I)
     return mentions_targeting(t)
+
+
+#: An activated ability that may tap another permanent or one of its controller's ("Tap target creature", "tap up to
+#: two", "Tap an untapped creature you control:", crew, saddle; CR 701.26a, 702.122a, 702.171a).
+_TAPS_OTHERS = re.compile(r"\btap (?:target|up to|another|an untapped|any number|all|each|x )|\bcrew\b|\bsaddle\b", re.I)
+
+
+def may_tap_others(text: str) -> bool:
+    """Whether an activated ability's wording may tap a permanent other than its own source (its cost or effect):
+    over-approximated, read by ``solver.targets`` to leave a target that must be tapped unknown (CR 601.2c)."""
+    return bool(_TAPS_OTHERS.search(text))
+
