@@ -42,7 +42,7 @@ def test_basics_all_pass(db):
 
 
 def test_examples_with_the_real_card_file(real_db):
-    """Issue 2 'done when': the same scenarios pass with --cards oracle-cards-2025-11-03.json.gz
+    """The same scenarios pass with --cards oracle-cards-2025-11-03.json.gz
     (the catalog's behaviour models still apply to the cards it covers)."""
     bad = []
     for path in EXAMPLES:
