@@ -135,3 +135,15 @@ def test_legacy_view_sites_are_the_params_view_and_effects_compared_with_strings
     assert structure.legacy_sites_in(tree) == [
         (2, "view"), (3, "[]"), (3, "in"), (4, "get"), (6, "effect == str"), (6, "effect == str"), (6, "view"),
         (10, "get")]
+
+
+def test_the_structure_figures_are_measured_over_package_modules():
+    """The figures of docs/DEVELOPING.md ("Structure figures") stay computable: circles are made of package modules
+    (networkx), the long files and functions are over their limits, legacy-view sites are under solver/."""
+    mods = set(structure.modules())
+    circles = structure.circles()
+    assert all(len(c) >= 2 and set(c) <= mods for c in circles)
+    assert len(structure.circles(in_functions=False)) <= len(circles)
+    assert all(n > structure.LONG_FILE for _, n in structure.long_files())
+    assert all(n > structure.LONG_FUNCTION for _, n in structure.long_functions())
+    assert all(m.startswith("solver/") for m, _ in structure.legacy_lines())
