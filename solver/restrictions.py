@@ -23,7 +23,7 @@ from mtgcheck.models.state import GameState, Permanent
 from mtgcheck.models.turn import TurnStep, sorcery_timing
 
 from .quantities import condition_holds  # the one evaluator of conditions (re-exported for older callers)
-from .questions import Unsupported
+from .errors import Unsupported
 from .reasons import Problem, Reason
 
 _STEP_ORDER = {s.value: s.order for s in TurnStep}

@@ -9,7 +9,7 @@ from mtgcheck.models.mana import ManaCost
 from mtgcheck.models.state import GameState
 
 from ..payable import count_matching, object_parts_problem, own_parts_problem
-from ..questions import Unsupported
+from ..errors import Unsupported
 from ..reasons import Problem, Reason, code_of
 from .explain import explain_unpayable
 from .model import PaymentProblem, life_payable
