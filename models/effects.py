@@ -2171,7 +2171,16 @@ KEYWORDS_ON_BATTLEFIELD: frozenset[str] = frozenset({
 
 
 #: Keywords whose parameter is a quality the target rules read (``models.text.untargetable.keyword_qualities``).
-_QUALITY_KEYWORDS = frozenset({"protection", "hexproof from"})
+QUALITY_KEYWORDS = frozenset({"protection", "hexproof from"})
+
+
+def read_quality_detail(keyword: str, text: str) -> Unmodelled:
+    """The detail of a protection or "hexproof from" parameter whose quality the target rules read
+    (``models.text.untargetable.keyword_qualities``, by the parser): its targeting part (CR 702.16b, 702.16j, 702.11d)
+    is read by ``solver.protection``; what is left (Auras, Equipment, blocking, damage: 702.16c-f) never decides
+    whether a spell can be cast, how it is paid (protection does not stop costs: a creature with protection from red
+    may convoke a red spell, CR 702.51a) or which mana is made, so it keeps the keyword's topics but casting."""
+    return Unmodelled(text, KEYWORD_DETAIL_TOPICS[keyword] - {Topic.CASTING})
 
 
 def keyword_detail(keyword: str, text: str) -> Unmodelled:
@@ -2180,15 +2189,6 @@ def keyword_detail(keyword: str, text: str) -> Unmodelled:
     from .text.topics import classify
 
     topics = KEYWORD_DETAIL_TOPICS.get(keyword)
-    if keyword in _QUALITY_KEYWORDS and topics is not None:
-        from .text.untargetable import keyword_qualities
-
-        if keyword_qualities(text) is not None:
-            # the targeting part (CR 702.16b, 702.16j, 702.11d) is read by ``solver.protection`` from the parameter:
-            # what is left (auras, equipment, blocking, damage: 702.16c-f) never decides whether a spell can be cast,
-            # how it is paid (protection does not stop costs: a creature with protection from red may convoke a red
-            # spell, CR 702.51a) or which mana is made
-            topics = topics - {Topic.CASTING}
     if topics is None:
         topics = classify(text) | {Topic.KEYWORDS}
     return Unmodelled(text, topics)

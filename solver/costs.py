@@ -35,6 +35,7 @@ from mtgcheck.models.effects import (CastTrigger, EntersTrigger, Filter, GrantFl
 from mtgcheck.models.mana import ManaCost, ManaSymbol
 from mtgcheck.models.behaviour import abilities_of, functions_in
 from mtgcheck.models.state import GameState, Permanent
+from mtgcheck.models.turn import sorcery_timing
 
 from .layers import battlefield_abilities
 from .errors import QuestionError, Unsupported
@@ -482,8 +483,6 @@ def exile_permission(state: GameState, player: str, card: Any, kw: str | None) -
     if kw not in ("plot", "free"):
         return (f"{card.name} is plotted: it is cast from exile without paying its mana cost (CR 702.170d); ask with "
                 f"using: plot")
-    from mtgcheck.models.turn import sorcery_timing
-
     why = sorcery_timing(state, player)
     if why is not None:
         return f"a plotted card is cast only during its owner's main phase while the stack is empty (CR 702.170d): {why}"

@@ -21,10 +21,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from mtgcheck.models.effects import Quality
+from mtgcheck.models.effects import PlayerKeyword, Quality
 from mtgcheck.models.state import GameState, Permanent
 
 from .errors import Unsupported
+from .layers import battlefield_abilities, board_view, filter_matches, permanent_abilities
 
 YES, NO, UNKNOWN = "yes", "no", "unknown"
 
@@ -64,8 +65,6 @@ def _card(t: Targeter) -> Any:
 
 def _subtypes(state: GameState, t: Targeter) -> tuple[str, ...]:
     if t.source is not None:
-        from .layers import board_view
-
         v = board_view(state).get(t.source.id)
         if v is not None:
             return tuple(v.subtypes)
@@ -130,8 +129,6 @@ def keyword_verdict(state: GameState, perm: Permanent, t: Targeter,
     (``models.text.untargetable.keyword_qualities``; ``None``: not read, so unknown)."""
     from mtgcheck.models.behaviour import abilities_of
 
-    from .layers import permanent_abilities
-
     kws: list[tuple[str, str]] = []
     for a in permanent_abilities(state, perm):
         if a.kind == "keyword":
@@ -178,8 +175,6 @@ def untargetable_verdict(state: GameState, kind: str, obj: Any, t: Targeter) -> 
     permanent of the battlefield: its own or another's) stops ``t`` from targeting ``obj`` (a ``Permanent`` for
     ``kind="permanent"``; ``(zone, owner, CardInstance)`` for ``kind="card"``)."""
     from mtgcheck.models.effects import CantBeTargeted
-
-    from .layers import battlefield_abilities, filter_matches
 
     unknown = ""
     for holder, abilities in battlefield_abilities(state):
@@ -241,10 +236,6 @@ def player_verdict(state: GameState, target: str, t: Targeter) -> tuple[str, str
     layer view has them now (CR 702.11c: hexproof stops spells and abilities the player's opponents control; 702.18a:
     shroud stops every one; 702.16b: protection from a quality, the spell's or the ability's source's; 702.16j: from
     everything; 702.16k: from each opponent, what they control)."""
-    from mtgcheck.models.effects import PlayerKeyword
-
-    from .layers import battlefield_abilities
-
     unknown = ""
     opponent = t.controller != target
     for holder, abilities in battlefield_abilities(state):

@@ -28,6 +28,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any, Iterable, Mapping
 
+from mtgcheck.models.effects import PlayerKeyword
 from mtgcheck.models.state import GameState, Permanent
 from mtgcheck.models.behaviour import abilities_of
 from mtgcheck.models.text.targets import (SpellTargets, TargetSpec, mentions_targeting, may_tap_others, spell_targets,
@@ -37,6 +38,7 @@ from mtgcheck.models.text.untargetable import keyword_qualities
 from .layers import permanent_abilities
 from .protection import Targeter, keyword_verdict, player_verdict, untargetable_verdict
 from .qualifiers import qualifier_verdict
+from .sickness import tap_permission
 from .errors import QuestionError, Unsupported
 
 YES, NO, UNKNOWN = "yes", "no", "unknown"
@@ -51,8 +53,6 @@ def _board_targeting_texts(state: GameState) -> list[tuple[str, str]]:
         for a in permanent_abilities(state, perm):
             if _in_force(a) and _targeting_text(a):
                 out.append((perm.name, a.text))
-    from mtgcheck.models.effects import PlayerKeyword
-
     for e in state.effects:
         for a in abilities_of(e.card):
             # (a player's keyword is read from the battlefield only, ``solver.protection.player_verdict``)
@@ -74,7 +74,7 @@ def _typed_grant(a: Any) -> bool:
     to while its condition holds (CR 604.1, 611.3a), where ``solver.protection.keyword_verdict`` and the objects' own
     texts read them. A typed "can't be the target" static (``CantBeTargeted``) is read by
     ``solver.protection.untargetable_verdict``."""
-    from mtgcheck.models.effects import CantBeTargeted, GrantAbility, PlayerKeyword
+    from mtgcheck.models.effects import CantBeTargeted, GrantAbility
 
     eff = a.effect
     if isinstance(eff, (CantBeTargeted, PlayerKeyword)):
@@ -770,8 +770,6 @@ def _tapped_first(state: GameState, player: str, perm: Permanent, source: Perman
     permanent of ``player``'s with a mana ability whose whole cost is {T} that may be activated now (CR 302.6; not the
     source, whose own {T} cost is paid later, 602.2h), ``unknown`` when another ability in play could tap it first,
     else ``no``."""
-    from .sickness import tap_permission
-
     if perm.controller == player and (source is None or perm.id != source.id):
         for a in permanent_abilities(state, perm):
             c = a.cost

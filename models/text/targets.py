@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Iterable
 
-from ..effects import Qualifier
+from ..effects import Qualifier, SpellTargetRestriction
 from .filters import PT_ADJECTIVE, QUALIFIER_ADJECTIVES, adjective_qualifier, tail_qualifier
 from .words import parse_count_word
 
@@ -894,8 +894,6 @@ def spell_targets(abilities: Iterable, is_aura: bool = False) -> SpellTargets:
     "spell", "artifact or enchantment"), and the text of spell abilities the parser kept as text. An Aura's
     ``enchant`` keyword makes the Aura spell target what it can enchant (CR 303.4a) when ``is_aura``.
     """
-    from ..effects import SpellTargetRestriction
-
     texts: list[tuple[str, str, tuple[str, ...]]] = []
     aura: str | None = None
     untapped: list[str] = []

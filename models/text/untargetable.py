@@ -21,7 +21,8 @@ from functools import lru_cache
 from typing import Any, Mapping
 
 from ..cards import Card
-from .oracle import effect_parser
+from ..effects import read_quality_detail
+from .oracle import effect_parser, keyword_parser
 
 _SENTENCE = re.compile(r"^(?P<obj>.+?) can't be the targets? of (?P<what>.+?)\.?$", re.I)
 #: "[quality] spells [your opponents control]", "abilities [from [quality] sources] [your opponents control]".
@@ -225,4 +226,20 @@ def spell_target_restriction_parser(kind: str, text: str, card: Card) -> "tuple[
     if not m:
         return None
     return "spell_target_restriction", {"untapped_what": m.group("what").capitalize()}
+
+
+def _quality_parameter(keyword: str) -> Any:
+    def parse(rest: str, card: Card) -> Mapping[str, Any]:
+        """A protection or "hexproof from" parameter whose quality the target rules read (``keyword_qualities``):
+        its detail keeps only the keyword's other topics (``models.effects.read_quality_detail``, CR 702.16b-f,
+        702.11d). Raises ``ValueError`` for a quality not read (the detail then keeps every topic)."""
+        if not rest or keyword_qualities(rest) is None:
+            raise ValueError(f"the quality {rest!r} is not read")
+        return {"detail": read_quality_detail(keyword, rest)}
+
+    return parse
+
+
+for _kw in ("protection", "hexproof from"):
+    keyword_parser(_kw)(_quality_parameter(_kw))
 
