@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
+import re
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping
 
@@ -1090,7 +1091,7 @@ def available_mana_topics(ctx: Context) -> frozenset[Topic]:
     return frozenset(base)
 
 
-@question("available_mana", topics=available_mana_topics, unordered=("pools",), normalize={"pools": normalize_pools})
+@question("available_mana", topics=available_mana_topics, unordered=("pools", "other_ways"), normalize={"pools": normalize_pools})
 def ask_available_mana(ctx: Context) -> Answer:
     """``available_mana: PLAYER`` → ``pools`` (every maximal pool, canonical notation), ``count``."""
     arg = ctx.args
@@ -1104,24 +1105,71 @@ def ask_available_mana(ctx: Context) -> Answer:
     view = board_view(ctx.state)
     why += [exiled_with_note(p) for p in ctx.state.permanents(player)
             if any(_reads_exiled_with(a) for a in view[p.id].abilities if a.effect == "add_mana")]
-    why += other_ways_notes(ctx.state, player)
-    return Answer("available_mana", {"pools": res.pools, "count": res.count}, why, capped=res.capped)
+    others = other_ways(ctx.state, player)
+    why += [o.pop("why") for o in others]
+    return Answer("available_mana", {"pools": res.pools, "count": res.count, "other_ways": others}, why,
+                  capped=res.capped)
 
 
-def other_ways_notes(state: GameState, player: str) -> list[str]:
-    """``available_mana`` counts mana abilities only (CR 605.1a-b, 106.7): the pools are made by activating mana abilities
-    now. The player's other abilities that could add mana or untap a mana source before it (a loyalty ability that
-    adds mana, "untap target permanent") are named, not counted (CR 605.1a, 606.3, 602.2)."""
+#: The kinds of ``available_mana``'s ``other_ways`` (CR 605.1a, 606): abilities that are not mana abilities.
+OTHER_WAY_KINDS = {
+    "a loyalty ability that adds mana": "loyalty_mana",
+    "an ability that adds mana": "ability_mana",
+    "an activated ability that untaps a permanent": "untap",
+}
+
+
+def other_ways(state: GameState, player: str) -> list[dict[str, Any]]:
+    """``available_mana`` counts mana abilities only (CR 605.1a-b, 106.7): the pools are made by activating mana
+    abilities now. The player's other activated abilities that could add mana or untap a mana source first — a
+    loyalty ability that adds mana (606, 605.1a: it uses the stack), an ability with a target that adds mana
+    (Deathrite Shaman, 605.1a), "untap target permanent" (Voltaic Key, Garruk Wildspeaker) — are a separate kind of
+    the answer, one entry each: ``source`` (the permanent's name), ``ability`` (its activated-ability number, as
+    ``activate`` counts), ``kind`` (``loyalty_mana``, ``ability_mana``, ``untap``), ``adds`` (every distinct pool
+    it could add, in pool notation, restrictions kept; ``[]`` for an untap: what it enables is the untapped
+    permanent's own mana; ``None`` when that is not worked out here) and ``activatable`` (whether it can be
+    activated now, as ``activate`` answers; ``None`` when that answer is not modelled). Each entry also has
+    ``why`` (its explanation line: the ability's text and the reason, taken out by the caller)."""
+    from mtgcheck.models.abilities import activated_abilities
     from mtgcheck.models.behaviour import makes_mana_another_way
 
+    from .basic import activation_verdict
+    from .sources import _Board
+
     view = board_view(state)
-    out = []
+    board = None
+    out: list[dict[str, Any]] = []
     for p in state.permanents(player):
-        for a in view[p.id].abilities:
+        acts = activated_abilities(view[p.id].abilities)
+        for n, a in enumerate(acts, 1):
             how = makes_mana_another_way(a)
-            if how:
-                out.append(f"not counted: {p.name}'s “{a.describe()}”, {how}; the pools are those of mana abilities "
-                           f"only (CR 605.1a)")
+            if not how:
+                continue
+            kind = OTHER_WAY_KINDS[how]
+            adds: list[str] | None = []
+            if kind != "untap":
+                board = board or _Board(state)
+                try:
+                    adds = sorted({format_pool(ManaPool.of(opt.mana)) for opt in board.options(p, a)},
+                                  key=lambda t: ([MANA_TYPES.index(m) for m in re.findall(r"\{([WUBRGC])", t)], t))
+                except (Unsupported, ValueError, KeyError, TypeError):
+                    adds = None
+            reason: str | None
+            try:
+                problems, _, _ = activation_verdict(state, p, a, n)
+                activatable: bool | None = not problems
+                reason = problems[0] if problems else None
+            except Unsupported as e:
+                activatable, reason = None, f"not answered: {e}"
+            added = ("could add " + (" or ".join(adds) if adds else "nothing") if adds is not None
+                     else "what it adds is not worked out here")
+            now = {True: "it can be activated now", False: f"it cannot be activated now: {reason}",
+                   None: reason}[activatable]
+            why = (f"not counted in the pools: {p.name}'s “{a.describe()}”, {how} ({kind}); "
+                   + (added + "; " if kind != "untap" else "it untaps a permanent, which may then be tapped for mana "
+                      "again; ") + f"{now}. Activating it first is another way to have mana (CR 605.1a, 606.3, 602.2)")
+            out.append({"source": p.name, "ability": n, "kind": kind, "adds": adds, "activatable": activatable,
+                        "why": why})
     return out
 
 
