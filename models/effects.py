@@ -1364,7 +1364,10 @@ class AddMana(Effect):
     ``damage_to_you``: "This land deals 1 damage to you" (painlands, Talismans, Ancient Tomb): the source deals that
     much damage to the ability's controller as the ability resolves, so they lose that much life (CR 120.3a, 119.3)
     during 601.2g, before the costs of the spell are paid (601.2h; the payment search reads it);
-    ``targets`` / ``moves_library_card`` make it not a mana ability (605.1a).
+    ``targets`` / ``moves_library_card`` make it not a mana ability (605.1a);
+    ``double_pool``: "Double the amount of each type of unspent mana you have" (Doubling Cube): it adds as much of
+    each type as its controller's pool holds as it resolves (CR 106.4); could produce is the types in that pool
+    (106.7); the pools and payments that would add to the pool first are not modelled (``solver.produce``).
     """
 
     kind: ClassVar[str] = "add_mana"
@@ -1406,6 +1409,8 @@ class AddMana(Effect):
     #: amount of mana (Ice Cauldron); read from ``Permanent.noted_mana`` by ``solver.produce`` (nothing noted: an
     #: undefined type, no mana, CR 106.5)
     noted: str | None = fld(None)
+    #: "Double the amount of each type of unspent mana you have" (Doubling Cube; CR 106.4, 106.7)
+    double_pool: bool = fld(False)
 
     def __post_init__(self) -> None:
         if self.cost_of is not None and self.cost_of != "enchanted":

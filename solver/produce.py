@@ -358,6 +358,23 @@ def reflect_group(state: GameState, perm: Permanent, params: Mapping[str, Any]) 
     return what, str(r.get("kind", "type")), ctls
 
 
+def _double_pool_events(state: GameState, perm: Permanent, ab: Ability, could_produce_only: bool) -> list[Event]:
+    """"Double the amount of each type of unspent mana you have" (Doubling Cube): as it resolves it adds as much of
+    each type as its controller's pool holds (CR 106.4, 106.7). What it could produce is read from the scenario's
+    ``pool`` (its cost is not considered, 106.7); an empty pool gives nothing (106.5). The pools and payments, where
+    the mana of other abilities would be in the pool first and its {3} paid from it, are not modelled."""
+    if not could_produce_only:
+        raise Unsupported(f"{_describe(perm, ab)}: doubling the mana in the pool after other mana abilities added to "
+                          "it and its own cost was paid is not modelled for pools and payments (CR 106.4, 605.3a)",
+                          topics=(Topic.MANA_PRODUCTION,), text=ab.text, card=perm.name)
+    pool = state.pools.get(perm.controller)
+    types: list[str] = []
+    if pool is not None:
+        for m, k in pool.counts.items():
+            types.extend([m.type] * max(0, int(k)))
+    return [_sorted_event(types)] if types else []
+
+
 def base_events(state: GameState, perm: Permanent, ab: Ability, reflected: frozenset[str] | None = None,
                 produced: Event | None = None, reflected_alts: Mapping[int, frozenset[str]] | None = None,
                 ignore_costs: bool = False) -> list[Event]:
@@ -424,6 +441,8 @@ def base_events(state: GameState, perm: Permanent, ab: Ability, reflected: froze
         return [_sorted_event(types)] if types else []
     if p.get("noted"):
         return _noted_events(perm, ab, str(p["noted"]), n)
+    if p.get("double_pool"):
+        return _double_pool_events(state, perm, ab, ignore_costs)
     if n <= 0:
         return []
     if "choice" in p:

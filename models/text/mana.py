@@ -744,10 +744,17 @@ def changes_mana_abilities(text: str) -> bool:
     return changes_land_types(t) or bool(_GRANTS_MANA_WORDING.search(t)) or bool(_LOSES_ABILITIES_WORDING.search(t))
 
 
+#: "Double the amount of each type of unspent mana you have." (Doubling Cube; CR 106.4): it adds as much of each type as
+#: the pool holds (``AddMana.double_pool``)
+_DOUBLE_POOL_RE = re.compile(r"double the amount of each type of unspent mana you have\.?", re.I)
+
+
 @effect_parser(20)
 def mana_effect_parser(kind: str, text: str, card: Card) -> "tuple[str, Mapping] | None":
     """The registered effect parser: mana abilities, mana replacement, land types, grants (see module docstring)."""
     low = text.lower()
+    if kind == "activated" and _DOUBLE_POOL_RE.fullmatch(text.strip()):
+        return "add_mana", {"double_pool": True}  # Doubling Cube: a mana ability (CR 605.1a, 106.4)
     if kind == "activated":
         if not re.search(r"\badds?\b", low):
             return None
