@@ -1741,6 +1741,9 @@ class CostIncrease(Effect):
     #: the spell must have the creature type chosen as the source entered ("Creature spells you cast of the chosen
     #: type", Herald's Horn; ``Permanent.choices['creature_type']``)
     chosen_type: bool = fld(False)
+    #: the spell must have the card name chosen as the source entered ("Spells with the chosen name you cast",
+    #: Council of the Absolute, Brago's Favor; ``Permanent.choices['card_name']``, CR 607.2d, 201.2)
+    chosen_name: bool = fld(False)
     #: "Other [...] spells": not the source itself when it is the spell (an eminence ability of a commander cast
     #: from the command zone, CR 113.6, 601.2f)
     other: bool = fld(False)
@@ -3011,3 +3014,27 @@ class HasAnotherActivatedAbility(Condition):
 
 
 CONDITION_TYPES = CONDITION_TYPES + (HasAnotherActivatedAbility,)
+
+
+# --- "can't cast spells with the chosen name" -----------------------------------------------------------------
+
+@dataclass(frozen=True, eq=False)
+class CantCast(Effect):
+    """"Spells with the chosen name can't be cast" (Meddling Mage, Nevermore, Voidstone Gargoyle), "Your opponents
+    can't cast spells with the chosen name" (Council of the Absolute, Gideon's Intervention): no such spell may be
+    cast by those players (CR 101.2: a "can't" wins over any permission; 601.2, 601.3). ``who``: ``all`` or
+    ``opponents`` (of the source's controller); ``chosen_name``: the spell has the card name chosen as the source
+    entered (``Permanent.choices['card_name']``, CR 607.2d, 201.2). Read by ``solver.restrictions.cant_cast_problems``
+    for ``cast``, ``payments`` and ``delve``."""
+
+    kind: ClassVar[str] = "cant_cast"
+    touches: ClassVar[frozenset[Topic]] = frozenset({Topic.CASTING})
+    who: str = fld("all")
+    chosen_name: bool = fld(True)
+
+    def __post_init__(self) -> None:
+        if self.who not in ("all", "opponents"):
+            raise VocabularyError(f"cant_cast: who must be all or opponents, not {self.who!r}")
+
+
+EFFECT_TYPES[CantCast.kind] = CantCast

@@ -876,7 +876,7 @@ def _turn_and_choice_ok(state: GameState, player: str, card: Any, c: CostChange)
     Raises
     ------
     Unsupported : the nth spell of a kind ("the first creature spell") after other spells this turn (their kinds are
-        not recorded), a chosen type the scenario does not give.
+        not recorded), a chosen type or name the scenario does not give.
     """
     if c.nth:
         before = len(state.turn.history.spells_cast_by(player))
@@ -895,7 +895,23 @@ def _turn_and_choice_ok(state: GameState, player: str, card: Any, c: CostChange)
         from mtgcheck.models.costs import spell_has_type
 
         return spell_has_type(card, str(chosen))
+    if c.chosen_name:
+        perm = next((p for p in state.battlefield if p.name == c.source and p.controller == c.controller), None)
+        name = (perm.choices or {}).get("card_name") if perm is not None else None
+        if not name:
+            raise Unsupported(f"{c.source}: “{c.text.strip()}” needs the card name chosen as it entered; give it as "
+                              f"choices: {{card_name: ...}} (CR 607.2d)")
+        return has_name(card, str(name))
     return True
+
+
+def has_name(card: Any, name: str) -> bool:
+    """Whether ``card`` (a card, or the half or face cast) has the name ``name`` (CR 201.2; a split card outside the
+    stack has both halves' names, 709.4; the half cast has its own, 709.3): compared case-insensitively."""
+    want = name.strip().casefold()
+    names = {str(card.name).casefold()} | {str(f.name).casefold() for f in (getattr(card, "faces", None) or ())}
+    names |= {n.strip() for n in str(card.name).casefold().split("//")}
+    return want in names
 
 
 def _add_generic(cost: ManaCost, n: int) -> ManaCost:

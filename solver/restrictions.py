@@ -294,10 +294,48 @@ def cast_restrictions(card: Any) -> list[TimingRestriction]:
 
 
 def cast_restriction_problems(state: GameState, player: str, card: Any) -> list[str]:
-    """Why ``card``'s own casting restrictions forbid ``player`` to cast it now (CR 601.3); empty: none do."""
+    """Why ``card``'s own casting restrictions forbid ``player`` to cast it now (CR 601.3), or a permanent's "can't
+    cast" (``cant_cast_problems``); empty: none do."""
     out: list[str] = []
     for r in cast_restrictions(card):
         out.extend(restriction_problems(state, player, r, what=card.name))
+    return out + cant_cast_problems(state, player, card)
+
+
+def cant_cast_problems(state: GameState, player: str, card: Any) -> list[str]:
+    """Why a permanent's "Spells with the chosen name can't be cast" / "Your opponents can't cast spells with the
+    chosen name" (``CantCast``) forbids ``player`` to cast ``card`` (CR 101.2: "can't" wins over any permission;
+    607.2d: the name chosen as it entered, the permanent's ``choices.card_name``; 201.2). Empty: none does.
+
+    Raises
+    ------
+    Unsupported
+        Such a permanent whose chosen name the scenario does not give.
+    """
+    from mtgcheck.models.effects import CantCast
+
+    from .costs import has_name
+    from .layers import board_view
+
+    out: list[str] = []
+    view = None
+    for perm in state.battlefield:
+        view = view or board_view(state)
+        for a in view[perm.id].abilities:
+            e = a.effect
+            if not isinstance(e, CantCast):
+                continue
+            if e.who == "opponents" and player == perm.controller:
+                continue
+            name = (perm.choices or {}).get("card_name")
+            if not name:
+                raise Unsupported(f"{perm.name}: “{a.text}” needs the card name chosen as it entered; give it as "
+                                  "choices: {card_name: ...} (CR 607.2d)", text=a.text, card=perm.name)
+            if has_name(card, str(name)):
+                who = (f"{player}, an opponent of its controller, can't" if e.who == "opponents"
+                       else "no player can")
+                out.append(f"{perm.name} (the chosen name {name}): “{a.text}” — {who} cast {card.name} "
+                           "(CR 101.2, 607.2d)")
     return out
 
 
