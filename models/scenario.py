@@ -41,7 +41,7 @@ QUESTION_ARGS: dict[str, tuple[str, ...]] = {
     "scry": ("player", "n", "library_size", "spell", "targets_legal"),
     "put_onto_battlefield": ("spell", "player"),
     "trigger_order": ("triggers", "after"),
-    "entering_x": ("card", "x_paid", "x", "cast", "put_by"),
+    "entering_x": ("card", "x_paid", "x", "cast", "put_by", "copy"),
     "validate_deck": ("format", "decklist", "commanders", "companion"),
 }
 #: Question kinds that take a bare name for their one required argument: ``cast: Counterspell`` reads as

@@ -1224,12 +1224,15 @@ def entering_x(card, x_paid: int, cast: bool = True) -> dict[str, Any]:
 
 @question("entering_x", topics=(Topic.RESOLUTION,))
 def ask_entering_x(ctx: Context) -> Answer:
-    """``entering_x: {card, x_paid, cast}`` → ``x``, ``mana_value``, ``counters``, ``refers_to_x``.
+    """``entering_x: {card, x_paid, cast, copy}`` → ``x``, ``mana_value``, ``counters``, ``refers_to_x``.
 
     ``x_paid`` (alias ``x``) is the value chosen for X when casting (CR 107.3a), not the mana
     spent: {X}{X} with X = 2 costs 4. ``cast: false`` (or ``put_by: SPELL``) means it was put
-    onto the battlefield without being cast. References: CR 107.3m, 107.3g, 202.3; Hypergenesis
-    ruling 2006-09-25 (X is 0).
+    onto the battlefield without being cast. ``copy: true``: the permanent was a copy of a spell whose X was
+    ``x_paid`` (a copy copies the choices made when casting, X included, CR 707.10; it was not cast, but it is a
+    spell that became the permanent, so its X is that value, 107.3m; it becomes a token permanent as it resolves,
+    707.10f).
+    References: CR 107.3m, 107.3g, 202.3, 707.10; Hypergenesis ruling 2006-09-25 (X is 0).
     """
     args = ctx.args if isinstance(ctx.args, Mapping) else {"card": ctx.args}
     if "card" not in args:
@@ -1245,6 +1248,12 @@ def ask_entering_x(ctx: Context) -> Answer:
     if put_by is not None:
         ctx.card(put_by)
         cast = False
+    copy = args.get("copy", False)
+    if not isinstance(copy, bool):
+        raise QuestionError(f"'copy' must be true or false, got {copy!r}")
+    if copy and not cast:
+        raise QuestionError("a copy of a spell resolves as a spell: 'copy: true' goes with x_paid, not with cast: false "
+                            "or put_by (CR 707.10)")
     if not cast and x_paid:
         raise QuestionError("a permanent put onto the battlefield without being cast had no X chosen; leave out x_paid")
     try:
@@ -1254,6 +1263,11 @@ def ask_entering_x(ctx: Context) -> Answer:
     why: list[str] = []
     if not out["has_x"]:
         why.append(f"{card.name} has no X in its mana cost, so X is 0 for it")
+    elif copy:
+        why.append(f"{card.name} was a copy of a spell cast with X = {x_paid}: a copy of a spell copies the value of X "
+                   f"chosen for it (CR 707.10), and a permanent that was a spell with X uses that X as it enters, so "
+                   f"its enters-the-battlefield triggered abilities and replacement effects that refer to X use {x_paid} "
+                   "(CR 107.3m)")
     elif cast:
         why.append(f"{card.name} was cast with X = {x_paid}: its enters-the-battlefield triggered abilities and replacement "
                    f"effects that refer to X use {x_paid} (CR 107.3m)")
