@@ -3038,3 +3038,32 @@ class CantCast(Effect):
 
 
 EFFECT_TYPES[CantCast.kind] = CantCast
+
+
+# --- "you may cast [spells] without paying their mana costs" -----------------------------------------------------
+
+@dataclass(frozen=True, eq=False)
+class FreeCastPermission(Effect):
+    """A permanent's permission to cast spells without paying their mana costs (CR 118.9, 601.2b: an alternative
+    cost of {0}; 107.3b: X is 0): "Any player may cast creature spells with mana value 3 or less without paying their
+    mana costs and as though they had flash" (Aluren: ``who: any``, ``types: [Creature]``, ``mv_at_most: 3``,
+    ``as_though_flash``), "You may cast spells from your hand without paying their mana costs" (Omniscience:
+    ``from_hand``), "You may cast Dragon spells without paying their mana costs" (Dracogenesis). ``as_though_flash``
+    applies only to a spell cast with this permission (Aluren ruling 2004-10-04: the flash is part of the
+    permission). Read by ``solver.altcosts`` (``cast``/``payments``: ``using: free`` is tried when one applies) and
+    ``solver.casting`` (its flash timing)."""
+
+    kind: ClassVar[str] = "free_cast_permission"
+    touches: ClassVar[frozenset[Topic]] = frozenset({Topic.CASTING, Topic.COSTS})
+    who: str = fld("you")
+    types: tuple[str, ...] = fld(())
+    mv_at_most: int | None = fld(None)
+    from_hand: bool = fld(False)
+    as_though_flash: bool = fld(False)
+
+    def __post_init__(self) -> None:
+        if self.who not in ("you", "any"):
+            raise VocabularyError(f"free_cast_permission: who must be you or any, not {self.who!r}")
+
+
+EFFECT_TYPES[FreeCastPermission.kind] = FreeCastPermission

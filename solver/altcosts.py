@@ -71,6 +71,33 @@ def find_printed(card: Any, using: str) -> tuple[str, Ability] | None:
     return None
 
 
+def free_cast_permissions(state: GameState, player: str, card: Any, zone: str) -> list[tuple[Any, Any]]:
+    """The permanents whose "[who] may cast [spells] ... without paying their mana costs" (``FreeCastPermission``)
+    lets ``player`` cast ``card`` from ``zone`` for {0} (CR 118.9, 601.2b), as ``(permanent, effect)`` pairs: the
+    spell's types and subtypes (CR 205), its mana value (202.3; X is 0, 107.3b), who may, and "from your hand"."""
+    from mtgcheck.models.effects import FreeCastPermission
+
+    from .layers import board_view
+
+    out = []
+    view = board_view(state)
+    for perm in state.battlefield:
+        for a in view[perm.id].abilities:
+            e = a.effect
+            if not isinstance(e, FreeCastPermission):
+                continue
+            if e.who == "you" and perm.controller != player:
+                continue
+            if e.from_hand and zone != "hand":
+                continue
+            if e.types and not any(card.is_type(t) for t in e.types):
+                continue
+            if e.mv_at_most is not None and card.mana_value(0) > e.mv_at_most:
+                continue
+            out.append((perm, e))
+    return out
+
+
 def default_ways(card: Any, zone: str) -> list[str]:
     """The ``using`` values tried, after the mana cost, when ``cast`` gives none: the card's own alternative
     costs that cast it from ``zone`` (see the module docstring)."""
@@ -455,7 +482,14 @@ def cast_any_way(ctx: Any, once: Callable[..., Any]) -> Any:
         return base
     zone = str(ctx.arg("from", "hand"))
     tried: list[str] = []
-    for way in default_ways(card, zone):
+    ways = default_ways(card, zone)
+    try:
+        player = ctx.player(ctx.arg("player", None))
+    except Exception:
+        player = None
+    if player is not None and free_cast_permissions(ctx.state, player, card, zone):
+        ways.append("free")  # a permanent lets it be cast without paying its mana cost (CR 118.9)
+    for way in ways:
         try:
             ans = once(ctx, way)
         except Unsupported as e:
@@ -473,6 +507,7 @@ def cast_any_way(ctx: Any, once: Callable[..., Any]) -> Any:
             lead = ("the mana cost is not modelled here" if base is None
                     else f"with its mana cost it is not castable ({base.values.get('reason')})")
             how = ("prototyped, with its prototype's mana cost (CR 718.3" if way == "prototype"
+                   else "without paying its mana cost, as a permanent in play allows (CR 118.9" if way == "free"
                    else f"with its {way} cost (CR 118.9")
             ans.explanation.insert(0, f"no 'using' was given: {lead}; it is castable {how}, 601.2b; "
                               f"ask with using: {way} for that way only)")

@@ -151,6 +151,41 @@ _CANT_CAST_NAME_RE = re.compile(r"(?:spells with the chosen name can't be cast|(
                                 r"spells with the chosen name)\.?", re.I)
 
 
+#: "Any player may cast creature spells with mana value 3 or less without paying their mana costs and as though they
+#: had flash" (Aluren), "You may cast spells from your hand without paying their mana costs" (Omniscience), "You may
+#: cast Dragon spells without paying their mana costs" (Dracogenesis): ``free_cast_permission`` (CR 118.9)
+_FREE_CAST_RE = re.compile(r"(?P<who>you|any player) may cast (?P<what>[\w ]*?)spells(?: with mana value (?P<mv>\d+) or "
+                           r"less)?(?P<hand> from your hand)? without paying their mana costs(?P<flash> and as though "
+                           r"they had flash)?\.?", re.I)
+
+
+@effect_parser(31)
+def free_cast_parser(kind: str, text: str, card: Card):
+    """A permanent's "[who] may cast [spells] ... without paying their mana costs" as ``free_cast_permission`` (CR
+    118.9), else ``None`` (a word of the spell description not read leaves it unmodelled)."""
+    if kind != "static":
+        return None
+    m = _FREE_CAST_RE.fullmatch(text.strip())
+    if not m:
+        return None
+    what = m.group("what").strip()
+    types: list[str] = []
+    for w in what.split():
+        cap = w[:1].upper() + w[1:]
+        if cap in ("Creature", "Artifact", "Enchantment", "Instant", "Sorcery", "Planeswalker", "Battle") or cap in SPELL_SUBTYPES:
+            types.append(cap)
+        else:
+            return None
+    params: dict = {"who": "any" if m.group("who").lower() == "any player" else "you", "types": types}
+    if m.group("mv"):
+        params["mv_at_most"] = int(m.group("mv"))
+    if m.group("hand"):
+        params["from_hand"] = True
+    if m.group("flash"):
+        params["as_though_flash"] = True
+    return "free_cast_permission", params
+
+
 @effect_parser(31)
 def cant_cast_parser(kind: str, text: str, card: Card):
     """"Spells with the chosen name can't be cast" / "Your opponents can't cast spells with the chosen name" as
