@@ -31,7 +31,6 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
-import re
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping
 
@@ -1169,8 +1168,8 @@ def other_ways(state: GameState, player: str) -> list[dict[str, Any]]:
             if kind != "untap":
                 board = board or _Board(state)
                 try:
-                    adds = sorted({format_pool(ManaPool.of(opt.mana)) for opt in board.options(p, a)},
-                                  key=lambda t: ([MANA_TYPES.index(m) for m in re.findall(r"\{([WUBRGC])", t)], t))
+                    pools = {format_pool(ManaPool.of(opt.mana)): opt for opt in board.options(p, a)}
+                    adds = sorted(pools, key=lambda t: ([MANA_TYPES.index(m.type) for m in pools[t].mana], t))
                 except (Unsupported, ValueError, KeyError, TypeError):
                     adds = None
             reason: str | None

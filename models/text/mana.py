@@ -151,12 +151,12 @@ def spend_only_code(text: str) -> str | None:
     activates = "activate" in t
     if spells_part is None and not activates:
         return None
-    spells = "-"
+    spells: str | None = "-"
     if spells_part is not None:
         spells = _objects_code(spells_part, plural_ok=False)
         if spells is None:
             return None
-    abilities = "-"
+    abilities: str | None = "-"
     if activates:
         abilities = "*" if of is None else _objects_code(of, plural_ok=True)
         if abilities is None:
