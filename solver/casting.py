@@ -14,6 +14,8 @@ from typing import Any, Iterable
 
 from mtgcheck.models.state import GameState
 
+from .reasons import Reason, tagged
+
 
 
 def precost_problems(state: GameState, player: str, card: Any, tc: Any, zone: str = "hand",
@@ -61,7 +63,8 @@ def precost_problems(state: GameState, player: str, card: Any, tc: Any, zone: st
             from .restrictions import priority_problems, split_second_problems
 
             timing = priority_problems(state, "cast") or split_second_problems(state, "cast")
-    timing = timing + cast_restriction_problems(state, player, card)
+    timing = (tagged(Reason.TIMING, timing)
+              + tagged(Reason.CAST_RESTRICTION, cast_restriction_problems(state, player, card)))
     if not timing and not (free is not None and free[1]):
         tc.steps.extend(timing_notes(state, player, card))
     # 601.2c (targets) comes before 601.2f-h (costs): a spell without a legal target cannot be cast
@@ -81,7 +84,8 @@ def precost_problems(state: GameState, player: str, card: Any, tc: Any, zone: st
             aims = chosen_target_problems(state, player, card, list(chosen), choices=choices)
         # which targets the kicker, gift or entwine chosen (or not) make the spell require (CR 601.2c)
         tc.steps.extend(cast_target_notes(card, choices))
-    return timing + aims + costs_mod.nonmana_problems(state, player, card, tc, zone)
+    return (timing + tagged(Reason.NO_LEGAL_TARGET, aims)
+            + tagged(Reason.COST_PART, costs_mod.nonmana_problems(state, player, card, tc, zone)))
 
 
 def _free_permission_note(state: GameState, player: str, card: Any, zone: str, using: str | None,

@@ -37,7 +37,7 @@ from mtgcheck.models.behaviour import abilities_of, functions_in
 from mtgcheck.models.state import GameState, Permanent
 
 from .layers import battlefield_abilities
-from .questions import QuestionError, Unsupported
+from .errors import QuestionError, Unsupported
 
 
 class CostError(ValueError):

@@ -47,7 +47,7 @@ from mtgcheck.models.state import Effect, GameState, Permanent
 
 
 from . import budget as _budget
-from .questions import Unsupported
+from .errors import Unsupported
 
 BASIC_TYPES = BASIC_LAND_TYPES
 
