@@ -247,3 +247,12 @@ def cost_changes(abilities: Iterable[Ability], source: str = "", controller: str
             out.append(CostChange("minimum", ManaCost(), int(e.minimum), str(e.spells), str(e.whose),
                                   bool(e.while_untapped), source, controller, a.text))
     return out
+
+
+def has_name(card: Any, name: str) -> bool:
+    """Whether ``card`` (a card, or the half or face cast) has the name ``name`` (CR 201.2; a split card outside the
+    stack has both halves' names, 709.4a; the half cast has its own, 709.3): compared case-insensitively."""
+    want = name.strip().casefold()
+    names = {str(card.name).casefold()} | {str(f.name).casefold() for f in (getattr(card, "faces", None) or ())}
+    names |= {n.strip() for n in str(card.name).casefold().split("//")}
+    return want in names

@@ -39,6 +39,7 @@ from mtgcheck.models.behaviour import abilities_of
 from mtgcheck.models.state import GameState
 
 from .errors import QuestionError, Unsupported
+from .restrictions import free_cast_permissions
 
 #: Keyword alternative costs tried by default, by the zone they cast the card from (CR 702.34a, 702.138a,
 #: 702.74a evoke, 702.109a dash, 702.96a overload, 702.152a blitz, 702.185a warp, 702.176a impending, 702.119a
@@ -69,33 +70,6 @@ def find_printed(card: Any, using: str) -> tuple[str, Ability] | None:
     if want == "alternative" and alts:
         return alts[0]
     return None
-
-
-def free_cast_permissions(state: GameState, player: str, card: Any, zone: str) -> list[tuple[Any, Any]]:
-    """The permanents whose "[who] may cast [spells] ... without paying their mana costs" (``FreeCastPermission``)
-    lets ``player`` cast ``card`` from ``zone`` for {0} (CR 118.9, 601.2b), as ``(permanent, effect)`` pairs: the
-    spell's types and subtypes (CR 205), its mana value (202.3; X is 0, 107.3b), who may, and "from your hand"."""
-    from mtgcheck.models.effects import FreeCastPermission
-
-    from .layers import board_view
-
-    out = []
-    view = board_view(state)
-    for perm in state.battlefield:
-        for a in view[perm.id].abilities:
-            e = a.effect
-            if not isinstance(e, FreeCastPermission):
-                continue
-            if e.who == "you" and perm.controller != player:
-                continue
-            if e.from_hand and zone != "hand":
-                continue
-            if e.types and not any(card.is_type(t) for t in e.types):
-                continue
-            if e.mv_at_most is not None and card.mana_value(0) > e.mv_at_most:
-                continue
-            out.append((perm, e))
-    return out
 
 
 def default_ways(card: Any, zone: str) -> list[str]:

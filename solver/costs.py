@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable
 
 from mtgcheck.models.abilities import Ability, CostPart
+from mtgcheck.models.costs import has_name  # noqa: F401 (re-exported: solver.costs.has_name)
 from mtgcheck.models.costs import (FACE_DOWN_KEYWORDS, AdditionalCost, AlternativeCost, CostChange, additional_costs,
                                    alternative_costs, cost_changes)
 from mtgcheck.models.cards import Card
@@ -905,13 +906,6 @@ def _turn_and_choice_ok(state: GameState, player: str, card: Any, c: CostChange)
     return True
 
 
-def has_name(card: Any, name: str) -> bool:
-    """Whether ``card`` (a card, or the half or face cast) has the name ``name`` (CR 201.2; a split card outside the
-    stack has both halves' names, 709.4; the half cast has its own, 709.3): compared case-insensitively."""
-    want = name.strip().casefold()
-    names = {str(card.name).casefold()} | {str(f.name).casefold() for f in (getattr(card, "faces", None) or ())}
-    names |= {n.strip() for n in str(card.name).casefold().split("//")}
-    return want in names
 
 
 def _add_generic(cost: ManaCost, n: int) -> ManaCost:

@@ -36,15 +36,15 @@ from typing import Any, Iterable, Mapping
 
 import networkx as nx
 
-from mtgcheck.models.abilities import Ability
-from mtgcheck.models.behaviour import abilities_of
+from mtgcheck.models.abilities import Ability, activated_abilities
+from mtgcheck.models.behaviour import abilities_of, makes_mana_another_way
 from mtgcheck.models.mana import COLORS, MANA_TYPES, ManaPool, format_pool, parse_types
 from mtgcheck.models.mana import added_types
 from mtgcheck.models.state import GameState, Permanent
 from mtgcheck.models.effects import AddMana, Devotion, PowerOf
 
 from .layers import board_view, effect_abilities, matches
-from .questions import Answer, Context, QuestionError, Unsupported, question
+from .questions import Answer, Context, QuestionError, Unsupported, load_handlers, question
 from mtgcheck.models.effects import Topic
 
 Event = tuple[str, ...]  # the mana of one production event, types in WUBRGC order
@@ -1116,14 +1116,14 @@ def ask_available_mana(ctx: Context) -> Answer:
     if isinstance(arg, Mapping):
         arg = arg.get("player")
     player = ctx.player(arg)
-    from .sources import maximal_pools
+    from .sources import _Board, maximal_pools
 
     res = maximal_pools(ctx.state, player, ctx.limit)
     why = list(res.why) + recipient_notes(ctx.state, player)
     view = board_view(ctx.state)
     why += [exiled_with_note(p) for p in ctx.state.permanents(player)
             if any(_reads_exiled_with(a) for a in view[p.id].abilities if a.effect == "add_mana")]
-    others = other_ways(ctx.state, player)
+    others = other_ways(ctx, player, _Board(ctx.state))
     why += [o.pop("why") for o in others]
     return Answer("available_mana", {"pools": res.pools, "count": res.count, "other_ways": others}, why,
                   capped=res.capped)
@@ -1137,7 +1137,7 @@ OTHER_WAY_KINDS = {
 }
 
 
-def other_ways(state: GameState, player: str) -> list[dict[str, Any]]:
+def other_ways(ctx: Context, player: str, board: Any) -> list[dict[str, Any]]:
     """``available_mana`` counts mana abilities only (CR 605.1a-b, 106.7): the pools are made by activating mana
     abilities now. The player's other activated abilities that could add mana or untap a mana source first — a
     loyalty ability that adds mana (606, 605.1a: it uses the stack), an ability with a target that adds mana
@@ -1146,16 +1146,13 @@ def other_ways(state: GameState, player: str) -> list[dict[str, Any]]:
     ``activate`` counts), ``kind`` (``loyalty_mana``, ``ability_mana``, ``untap``), ``adds`` (every distinct pool
     it could add, in pool notation, restrictions kept; ``[]`` for an untap: what it enables is the untapped
     permanent's own mana; ``None`` when that is not worked out here) and ``activatable`` (whether it can be
-    activated now, as ``activate`` answers; ``None`` when that answer is not modelled). Each entry also has
-    ``why`` (its explanation line: the ability's text and the reason, taken out by the caller)."""
-    from mtgcheck.models.abilities import activated_abilities
-    from mtgcheck.models.behaviour import makes_mana_another_way
+    activated now: the ``activate`` question's own answer, asked through the registry; ``None`` when that answer is
+    not modelled). Each entry also has ``why`` (its explanation line: the ability's text and the reason, taken out by
+    the caller). ``board``: the mana sources' view of the board (``solver.sources._Board``)."""
+    from dataclasses import replace as _with
 
-    from .basic import activation_verdict
-    from .sources import _Board
-
+    state = ctx.state
     view = board_view(state)
-    board = None
     out: list[dict[str, Any]] = []
     for p in state.permanents(player):
         acts = activated_abilities(view[p.id].abilities)
@@ -1166,7 +1163,6 @@ def other_ways(state: GameState, player: str) -> list[dict[str, Any]]:
             kind = OTHER_WAY_KINDS[how]
             adds: list[str] | None = []
             if kind != "untap":
-                board = board or _Board(state)
                 try:
                     pools = {format_pool(ManaPool.of(opt.mana)): opt for opt in board.options(p, a)}
                     adds = sorted(pools, key=lambda t: ([MANA_TYPES.index(m.type) for m in pools[t].mana], t))
@@ -1174,10 +1170,11 @@ def other_ways(state: GameState, player: str) -> list[dict[str, Any]]:
                     adds = None
             reason: str | None
             try:
-                problems, _, _ = activation_verdict(state, p, a, n)
-                activatable: bool | None = not problems
-                reason = problems[0] if problems else None
-            except Unsupported as e:
+                act = load_handlers("activate")["activate"].handler(
+                    _with(ctx, args={"permanent": {"id": p.id}, "ability": n}))
+                activatable: bool | None = bool(act.values["activatable"])
+                reason = act.values.get("reason")
+            except (Unsupported, QuestionError) as e:
                 activatable, reason = None, f"not answered: {e}"
             added = ("could add " + (" or ".join(adds) if adds else "nothing") if adds is not None
                      else "what it adds is not worked out here")

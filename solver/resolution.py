@@ -35,7 +35,9 @@ from mtgcheck.models.effects import (CastTrigger, Draw, EntersTrigger, EntersWit
 from mtgcheck.models.behaviour import abilities_of
 
 from .combinatorics import count_sub_multisets, distinct_orders, multinomial, sub_multisets
-from .layers import entering_abilities, permanent_abilities
+from . import budget as _budget
+from .layers import board_view, entering_abilities, permanent_abilities
+from .targets import _types_ok, cast_targets
 from .questions import Answer, Context, QuestionError, Unsupported, question, take
 from mtgcheck.models.effects import Topic, Unmodelled
 
@@ -828,9 +830,6 @@ class _AuraEntry:
     permanent whose card types an effect changed, an Aura that could enchant only another entering Aura."""
 
     def __init__(self, ctx: Context, auras: Sequence[str], repeat: bool) -> None:
-        from .layers import board_view
-        from .targets import cast_targets
-
         self.ctx, self.repeat = ctx, repeat
         self.specs: dict[str, Any] = {}
         for name in auras:
@@ -850,8 +849,6 @@ class _AuraEntry:
         self.seen: dict[str, set[str]] = {name: set() for name in auras}
 
     def _fits(self, name: str, aura_owner: str, obj_card: Any, obj_controller: str) -> bool:
-        from .targets import _types_ok
-
         sp = self.specs[name]
         if not _types_ok(obj_card, sp):
             return False
@@ -935,8 +932,6 @@ def ask_put_onto_battlefield(ctx: Context) -> Answer:
         # when it can legally enchant nothing then: such an end state is the same as declining it
         checker = _AuraEntry(ctx, auras, repeat)
         results_all: list[dict[str, list[str]]] = []
-        from . import budget as _budget
-
         for outcome in iter_process_outcomes(eligible, order, repeat):
             _budget.tick(1, "end states of the process (Auras)")
             if checker.possible(outcome):

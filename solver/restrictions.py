@@ -18,10 +18,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from mtgcheck.models.effects import ControlsAtLeast, Not, OpponentControlsMore, TimingRestriction
+from mtgcheck.models.costs import has_name
+from mtgcheck.models.effects import CantCast, ControlsAtLeast, FreeCastPermission, Not, OpponentControlsMore, TimingRestriction
 from mtgcheck.models.state import GameState, Permanent
 from mtgcheck.models.turn import TurnStep, sorcery_timing
 
+from .layers import board_view
 from .quantities import condition_holds  # the one evaluator of conditions (re-exported for older callers)
 from .errors import Unsupported
 from .reasons import Problem, Reason
@@ -313,11 +315,6 @@ def cant_cast_problems(state: GameState, player: str, card: Any) -> list[str]:
     Unsupported
         Such a permanent whose chosen name the scenario does not give.
     """
-    from mtgcheck.models.effects import CantCast
-
-    from .costs import has_name
-    from .layers import board_view
-
     out: list[str] = []
     view = None
     for perm in state.battlefield:
@@ -420,4 +417,27 @@ def timing_notes(state: GameState, player: str, card: Any) -> list[str]:
         out.append(f"{player} may cast a noninstant spell now: it is {_when(state)} and the stack is empty (CR 117.1a, 307.1)")
     for r in cast_restrictions(card):
         out.extend(restriction_notes(state, player, r))
+    return out
+
+
+def free_cast_permissions(state: GameState, player: str, card: Any, zone: str) -> list[tuple[Any, Any]]:
+    """The permanents whose "[who] may cast [spells] ... without paying their mana costs" (``FreeCastPermission``)
+    lets ``player`` cast ``card`` from ``zone`` for {0} (CR 118.9, 601.2b), as ``(permanent, effect)`` pairs: the
+    spell's types and subtypes (CR 205), its mana value (202.3; X is 0, 107.3b), who may, and "from your hand"."""
+    out = []
+    view = board_view(state)
+    for perm in state.battlefield:
+        for a in view[perm.id].abilities:
+            e = a.effect
+            if not isinstance(e, FreeCastPermission):
+                continue
+            if e.who == "you" and perm.controller != player:
+                continue
+            if e.from_hand and zone != "hand":
+                continue
+            if e.types and not any(card.is_type(t) for t in e.types):
+                continue
+            if e.mv_at_most is not None and card.mana_value(0) > e.mv_at_most:
+                continue
+            out.append((perm, e))
     return out

@@ -30,6 +30,7 @@ from __future__ import annotations
 import re
 from typing import Any, Mapping
 
+from ..subtypes import SPELL_SUBTYPES
 from ..cards import BASIC_LAND_TYPES, Card
 from ..mana import COLORS, MANA_TYPES
 from .oracle import effect_parser
@@ -98,8 +99,6 @@ def _objects_code(phrase: str, plural_ok: bool) -> str | None:
     """The code of an object phrase of a spend restriction ("colorless Eldrazi", "Cleric, Rogue, Warrior, or
     Wizard", "artifacts", "a Dinosaur source"): alternatives joined by ``/``, each the ``+``-joined words it needs
     (card types, subtypes, ``colorless``); ``None`` for any other word (never guessed)."""
-    from ..subtypes import SPELL_SUBTYPES
-
     phrase = re.sub(r"^(?:an?|the) ", "", phrase.strip())
     phrase = re.sub(r" (?:sources?|spells?)$", "", phrase)
     alts = [a for a in re.split(r",\s*(?:or\s+)?|\s+or\s+", phrase) if a]

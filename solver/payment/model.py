@@ -21,8 +21,10 @@ from typing import Any, Callable, Iterable, Mapping, Sequence
 from mtgcheck.models.effects import CantSpendMana, SpendAsThough, Unmodelled
 from mtgcheck.models.mana import COLORS, MANA_TYPES, ManaCost, ManaError
 from mtgcheck.models.state import GameState
+from mtgcheck.models.subtypes import CREATURE_TYPES
 
 from ..errors import Unsupported
+from ..layers import board_view
 from ..sources import ManaSource, mana_sources
 
 # ---------------------------------------------------------------------------
@@ -250,8 +252,6 @@ class AbilityOf:
 def _object_matches(code: str, types: Any, subtypes: Any, colors: Any, changeling: bool) -> bool:
     """Whether an object with these card types, subtypes and colours matches the object code of a spend restriction
     (``models.text.mana.spend_only_code``: alternatives ``/`` of ``+``-joined words; CR 205.2-205.3, 105.2c)."""
-    from mtgcheck.models.subtypes import CREATURE_TYPES
-
     def atom(a: str) -> bool:
         if a == "colorless":
             return not colors
@@ -278,8 +278,6 @@ def _only_verdict(code: str, spell_card: Any, ability_of: AbilityOf | None, stat
     if ability_of is None or state is None:
         return None
     perm = ability_of.permanent
-    from ..layers import board_view
-
     view = board_view(state).get(perm.id)
     tl = perm.card.faces[0].type_line if perm.card.faces else perm.card.type_line
     types = (view.types if view is not None and view.types is not None else tl.types)
