@@ -36,7 +36,7 @@ from mtgcheck.models.effects import (KEYWORDS_ON_BATTLEFIELD, Effect, Keyword, S
 from mtgcheck.models.state import GameState, Permanent
 from mtgcheck.models.vocab.keywords import KEYWORD_RULES, KeywordKind
 
-from .questions import Unsupported
+from .errors import Unsupported
 from mtgcheck.models.behaviour import functions_in, in_force_topics, works_on_the_stack
 
 from .support import mechanic_key, mechanic_name, mechanic_topics
