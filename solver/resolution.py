@@ -36,8 +36,8 @@ from mtgcheck.models.behaviour import abilities_of
 
 from .combinatorics import count_sub_multisets, distinct_orders, multinomial, sub_multisets
 from .layers import entering_abilities, permanent_abilities
-from .questions import Answer, Context, QuestionError, Unsupported, question, take
-from mtgcheck.models.effects import Topic, Unmodelled
+from .questions import Answer, Context, QuestionError, Unsupported, question, subjects_of, take
+from mtgcheck.models.effects import AttachedChange, SelfTypeChange, Topic, Unmodelled, walk_unmodelled
 
 # ---------------------------------------------------------------------------
 # Combinatorics on multisets of card names
@@ -1043,10 +1043,7 @@ def _no_graveyard_sba(ctx: Context) -> bool:
     counters other than +1/+1 as it enters and no type-changing ability (704.5f); no permanent has damage marked
     (704.5g); and nothing unmodelled in play or on the cards put could change power, toughness or other
     characteristics (``solver.gate``)."""
-    from mtgcheck.models.effects import AttachedChange, Keyword, SelfTypeChange, walk_unmodelled
-
     from .gate import unmodelled_findings
-    from .questions import subjects_of
 
     after = ctx.args.get("after") if isinstance(ctx.args, Mapping) else None
     put = after.get("put") if isinstance(after, Mapping) else None
