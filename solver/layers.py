@@ -220,7 +220,7 @@ def _compile(w: str) -> _Filter:
 
 def _has(word: str, card, subs: tuple[str, ...]) -> bool:
     cap = word.capitalize()
-    if cap == "Permanent":
+    if cap in ("Permanent", "Card"):  # the noun of the object words ("a white card"): every object here is a card
         return True
     if cap == "Token":
         return False  # tokens are not modelled on the battlefield: every permanent is a card

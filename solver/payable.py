@@ -59,12 +59,23 @@ class CastSpell:
         return self.card.name
 
 
+#: Words before "card" that describe a card without naming a type (CR 105.2 colours, 700.6 historic): "a white card",
+#: "a nonblack card", "a colorless card" keep their noun, which the filter reader needs ("white" alone is no type)
+_CARD_ADJECTIVES = frozenset({"white", "blue", "black", "red", "green", "colorless", "multicolored", "monocolored",
+                              "historic"})
+
+
 def kind_words(what: str) -> str:
-    """The object words of a cost part, without the words every such cost implies ("you control", "card")."""
+    """The object words of a cost part, without the words every such cost implies ("you control", and "card" after
+    a type: "a creature card" is "creature"); "card" stays after words that are no type ("a white card", "a nonblack
+    card", CR 105.2)."""
     w = what.strip()
     for suffix in (" you control", " from your graveyard", " from your hand", " from among them"):
         if w.endswith(suffix):
             w = w[: -len(suffix)]
+    head = w.split(" card")[0].split()
+    if " card" in w and head and head[-1].lower().removeprefix("non") in _CARD_ADJECTIVES:
+        return w.replace(" cards", " card").strip()
     for word in (" cards", " card"):
         w = w.replace(word, "")
     if w.strip() in ("cards", "card", "other", "other cards", "other card"):
