@@ -22,8 +22,8 @@ from .questions import Answer, Context, QuestionError, Unsupported, question
 from .reasons import Problem, Reason, code_of, tagged
 from .restrictions import priority_problems, restriction_notes, restriction_problems, split_second_problems
 from .sickness import tap_permission
-from .targets import activation_target_problems, targets_use_x, x_values
-from mtgcheck.models.effects import TimingRestriction, Topic
+from .targets import NO, YES, activation_target_problems, targets_can_include, targets_use_x, x_values
+from mtgcheck.models.effects import AbilityCostChange, Keyword, TargetsInclude, TimingRestriction, Topic
 
 #: Unmodelled text that can take abilities away or forbid activating them (Humility, Pithing Needle, ...).
 
@@ -210,7 +210,6 @@ def _keyword_ability(ctx: Context, perm: Permanent, name: str) -> Ability:
     Unsupported
         The keyword is an activated ability whose meaning is not modelled (crew, saddle, station, reconfigure...).
     """
-    from mtgcheck.models.effects import Keyword
     from mtgcheck.models.keywords import keyword_activation
     from mtgcheck.models.vocab.keywords import keyword_kind
 
@@ -352,10 +351,6 @@ def _target_cost_condition(state: GameState, perm: Permanent, ab: Ability) -> tu
     activated if it can be with the reduction when some legal choice of targets qualifies for it, else without it.
     Returns the ability with the change applied unconditionally or dropped, and a note; ``Unsupported`` when it is
     not known whether a qualifying choice exists."""
-    from mtgcheck.models.effects import AbilityCostChange, TargetsInclude
-
-    from .targets import NO, YES, targets_can_include
-
     cc = ab.cost_change
     if not isinstance(cc, AbilityCostChange) or not isinstance(cc.condition, TargetsInclude):
         return ab, []

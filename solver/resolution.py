@@ -38,8 +38,8 @@ from .combinatorics import count_sub_multisets, distinct_orders, multinomial, su
 from . import budget as _budget
 from .layers import board_view, entering_abilities, permanent_abilities
 from .targets import _types_ok, cast_targets
-from .questions import Answer, Context, QuestionError, Unsupported, question, take
-from mtgcheck.models.effects import Topic, Unmodelled
+from .questions import Answer, Context, QuestionError, Unsupported, question, subjects_of, take
+from mtgcheck.models.effects import AttachedChange, SelfTypeChange, Topic, Unmodelled, walk_unmodelled
 
 # ---------------------------------------------------------------------------
 # Combinatorics on multisets of card names
@@ -1147,10 +1147,7 @@ def _no_graveyard_sba(ctx: Context) -> bool:
     counters other than +1/+1 as it enters and no type-changing ability (704.5f); no permanent has damage marked
     (704.5g); and nothing unmodelled in play or on the cards put could change power, toughness or other
     characteristics (``solver.gate``)."""
-    from mtgcheck.models.effects import AttachedChange, Keyword, SelfTypeChange, walk_unmodelled
-
     from .gate import unmodelled_findings
-    from .questions import subjects_of
 
     after = ctx.args.get("after") if isinstance(ctx.args, Mapping) else None
     put = after.get("put") if isinstance(after, Mapping) else None

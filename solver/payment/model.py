@@ -5,7 +5,7 @@ interchangeable items (permanents with the same card, status and mana abilities;
 extra payers of one ``group``), each with every way one item can be used (``Choice``), and the cost's
 multi-way symbols (``SymbolGroup``). Everything the model depends on is an argument: the payment
 extensions (convoke, improvise, delve payers) are passed as ``extensions`` (default: the spell's own
-cost keywords, ``solver.delve.cost_keyword_payers``), never read from a module-level registry.
+cost keywords, ``solver.payment.extensions.cost_keyword_payers``), never read from a module-level registry.
 
 References: CR 106.6, 107.4, 118.3, 119.4, 601.2b, 601.2f-h, 605, 609.4b.
 """
@@ -26,62 +26,11 @@ from mtgcheck.models.subtypes import CREATURE_TYPES
 from ..errors import Unsupported
 from ..layers import board_view
 from ..sources import ManaSource, mana_sources
+from .extensions import Extension, ExtraPayer, standard_extensions
 
 # ---------------------------------------------------------------------------
 # Public data
 # ---------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class ExtraPayer:
-    """One more way to pay part of a spell's total cost, offered by a payment extension (``Extension``).
-
-    Attributes
-    ----------
-    key : str
-        Unique id (a permanent id, a graveyard card id).
-    name : str
-        For explanations (``"Llanowar Elves"``).
-    options : tuple of str
-        Each option pays one unit: ``"1"`` pays one generic mana only (improvise, delve,
-        CR 702.126a, 702.66a); a colour ``"W"``..``"G"`` pays one mana of that colour or one generic
-        (convoke, CR 702.51a). Never {C} nor {S}, never a filter's input.
-    how : str
-        Verb for explanations: ``"convoke"``, ``"improvise"``, ``"delve"``.
-    permanent : str or None
-        The permanent tapped by this way of paying; it is then exclusive with that
-        permanent's {T} mana abilities (one {T} per permanent, CR 107.5).
-    group : str or None
-        Items with the same ``group`` (and options) are interchangeable and collapsed
-        (e.g. ``"delve:Opt"`` for every Opt in the graveyard). ``None``: never collapsed
-        unless they are permanents with identical status.
-    """
-
-    key: str
-    name: str
-    options: tuple[str, ...]
-    how: str = "extra"
-    permanent: str | None = None
-    group: str | None = None
-
-
-#: A payment extension: ``fn(state, player, spell_card, total_cost) -> iterable of ExtraPayer``.
-Extension = Callable[[GameState, str, Any, Any], Iterable[ExtraPayer]]
-
-
-def standard_extensions() -> tuple[Extension, ...]:
-    """The payment extensions used when a caller passes none: the spell's cost keywords.
-
-    Returns
-    -------
-    tuple of Extension
-        ``(solver.delve.cost_keyword_payers,)``: convoke (CR 702.51a), improvise (CR 702.126a) and delve
-        (CR 702.66a) payers of the spell being cast, the spell itself excluded from delve when it is cast
-        from the graveyard (CR 601.2a). The same tuple whatever was imported before (no registry).
-    """
-    from ..delve import cost_keyword_payers  # solver.delve imports this module: resolved at call time
-
-    return (cost_keyword_payers,)
 
 
 @dataclass(frozen=True)
