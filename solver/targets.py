@@ -933,6 +933,10 @@ def chosen_target_problems(state: GameState, player: str, card: Any, refs: Itera
     if len(st.modes) > 1:
         raise Unsupported(f"{card.name} is modal: checking chosen targets of a chosen mode is not modelled (CR 700.2, 601.2c)")
     specs = list(st.modes[0])
+    ranged = [s for s in specs if s.count > 0 and (s.any_number or (s.most is not None and s.most > s.count))]
+    if ranged:  # "one or two target creatures": how many is announced (CR 601.2c)
+        raise Unsupported(f"{card.name}: how many targets “{ranged[0].text}” takes is a choice; checking chosen targets "
+                          f"for it is not modelled (CR 601.2c)")
     loose = [s for s in specs if s.count == 0]
     most: int | None = None
     if loose:

@@ -156,3 +156,19 @@ def test_among_any_number_of_targets_counts_what_the_division_allows_cr_601_2c_6
     assert py.count == 0 and py.most == 4 and not py.any_number
     (rt,), _ = _phrases("Rolling Thunder deals X damage divided as you choose among any number of targets.")
     assert rt.count == 0 and rt.most is None and not rt.any_number
+
+
+@pytest.mark.parametrize("phrase, least, most, any_number", [
+    ("one or two target creatures", 1, 2, False),
+    ("one, two, or three target creatures", 1, 3, False),
+    ("one or more target creatures", 1, None, True),
+    ("two target creatures", 2, None, False),
+    ("up to two target creatures", 0, 2, False),
+])
+def test_a_variable_number_of_targets_needs_its_least_number_cr_601_2c(phrase, least, most, any_number):
+    """CR 601.2c: with a variable number of targets the player announces how many; the spell needs at least the
+    least of them ("one or two target creatures": one), never the largest number."""
+    from mtgcheck.models.text.targets import parse_target_phrase
+
+    spec = parse_target_phrase(phrase)
+    assert (spec.count, spec.most, spec.any_number) == (least, most, any_number)

@@ -49,7 +49,12 @@ _SUPER = {"basic": "Basic", "legendary": "Legendary", "snow": "Snow"}
 _QUALIFIERS = {"attacking", "blocking", "token", "nonattacking", "nonblocking", "white", "blue", "black", "red", "green", "colorless", "multicolored",
                "monocolored", "nonwhite", "nonblue", "nonblack", "nonred", "nongreen", "snow", "other", "another",
                "historic", "face-down", "unblocked", "activated", "triggered", "equipped", "enchanted"}
-_COUNT = r"(?:(?P<upto>up to (?P<n1>one|two|three|four|five|six|seven|x|\d+) )|(?P<any>any number of )|(?P<n2>one|two|three|four|five|x|\d+) )?"
+#: A variable number of targets announced as the spell is cast (CR 601.2c): "one or two", "one, two, or three",
+#: "one or more" — at least one, at most two / three / any.
+_RANGE = r"one or two|one, two, or three|one or more"
+_RANGE_MOST = {"one or two": 2, "one, two, or three": 3, "one or more": None}
+_COUNT = (r"(?:(?P<upto>up to (?P<n1>one|two|three|four|five|six|seven|x|\d+) )|(?P<any>any number of )|"
+          r"(?P<rng>" + _RANGE + r") |(?P<n2>one|two|three|four|five|x|\d+) )?")
 _PHRASE = re.compile(r"\b" + _COUNT + r"(?P<oth>(?:other |another ))?target (?P<rest>.+)$", re.I)
 _ANY_TARGET = re.compile(r"\b" + _COUNT + r"(?P<oth>(?:other |another ))?any (?P<another>other )?target\b", re.I)
 _AMONG = re.compile(r"\bamong (?P<what>any number of|one or two|one, two, or three|one or more|two|three) "
@@ -95,9 +100,10 @@ class TargetSpec:
     supertypes, excluded_supertypes : tuple of str
         ``Basic``, ``Legendary``, ``Snow``: it must have all of the first, none of the second.
     most : int or None
-        For "up to N target ...": N, the most it takes (``count`` is 0); ``None`` otherwise.
+        For "up to N target ...": N, the most it takes (``count`` is 0); for "one or two target ...": 2 (``count``
+        is 1, the least); ``None`` otherwise.
     any_number : bool
-        "any number of target ...": no most (``count`` is 0).
+        "any number of target ..." (``count`` 0) and "one or more target ..." (``count`` 1): no most.
     qualifier : Qualifier
         Colours, keywords, power/toughness/mana value, counters, tapped, token, combat status, "another"
         (``models.effects.Qualifier``).
@@ -500,7 +506,7 @@ def parse_target_phrase(phrase: str) -> TargetSpec | None:
         n = _count_of(m)
         other = bool(m.group("oth") or m.group("another"))
         return TargetSpec(phrase, ("player", "permanent"), ("Creature", "Planeswalker", "Battle"), count=n,
-                          most=_most_of(m), any_number=bool(m.group("any")), qualifier=Qualifier(other=other))
+                          most=_most_of(m), any_number=_any_number(m), qualifier=Qualifier(other=other))
     m = _PHRASE.match(phrase.strip())
     if not m:
         return None
@@ -564,7 +570,7 @@ def parse_target_phrase(phrase: str) -> TargetSpec | None:
             # is announced, and "up to" allows none), so the spell or ability never lacks them; which cards the
             # words allow is not read (a chosen card's legality stays unknown)
             return TargetSpec(phrase, ("card",), count=0, unknown=(tail[:60] or "the zone",), most=_most_of(m),
-                              any_number=bool(m.group("any")))
+                              any_number=_any_number(m))
         return None  # a card in some zone the phrase does not name in a way read here
     if heads and not kinds:
         kinds = ["permanent"]
@@ -594,7 +600,7 @@ def parse_target_phrase(phrase: str) -> TargetSpec | None:
     same = all(s.key() == segs[0].key() for s in segs) or first_only
     common: dict[str, Any] = dict(excluded=tuple(excl), controller=controller, zone=zone, owner=owner, count=n,
                   unknown=tuple(unknown), excluded_subtypes=tuple(nn.excl_subtypes), supertypes=tuple(nn.supers),
-                  excluded_supertypes=tuple(nn.excl_supers), most=_most_of(m), any_number=bool(m.group("any")),
+                  excluded_supertypes=tuple(nn.excl_supers), most=_most_of(m), any_number=_any_number(m),
                   not_all=tuple(not_all))
     common.update(extra)
     if same and not (len(segs) > 1 and any(len(s.types) > 1 for s in segs)):
@@ -679,12 +685,12 @@ def _ability_spec(phrase: str, m: re.Match, rest: str, n: int) -> TargetSpec | N
         unknown.append(tail.split(".")[0][:60])
     shown = phrase.strip()
     ability = TargetSpec(shown, ("ability",), controller=controller, count=n, unknown=tuple(unknown),
-                         most=_most_of(m), any_number=bool(m.group("any")), ability_kinds=kinds, source=source,
+                         most=_most_of(m), any_number=_any_number(m), ability_kinds=kinds, source=source,
                          qualifier=Qualifier(other=bool(m.group("oth"))))
     if spell is None:
         return ability
     spell = dataclasses.replace(spell, text=shown, count=n)
-    return TargetSpec(shown, ("ability", "spell"), count=n, most=_most_of(m), any_number=bool(m.group("any")),
+    return TargetSpec(shown, ("ability", "spell"), count=n, most=_most_of(m), any_number=_any_number(m),
                       alternatives=(ability, spell))
 
 
@@ -695,11 +701,21 @@ def _trim_shown(text: str) -> str:
 
 
 def _most_of(m: re.Match) -> int | None:
-    """N of "up to N target ..." (``None`` for other counts, and for "up to X")."""
+    """N of "up to N target ..." and of "one or two target ..." (2); ``None`` for other counts, "up to X" and "one
+    or more"."""
+    if m.groupdict().get("rng"):
+        return _RANGE_MOST[" ".join(m.group("rng").lower().split())]
     return parse_count_word(m.group("n1")) if m.group("upto") else None
 
 
+def _any_number(m: re.Match) -> bool:
+    """"any number of target ..." and "one or more target ...": no most."""
+    return bool(m.group("any")) or (m.groupdict().get("rng") or "").lower() == "one or more"
+
+
 def _count_of(m: re.Match) -> int:
+    if m.groupdict().get("rng"):
+        return 1  # "one or two target creatures": at least one (CR 601.2c)
     if m.group("upto") or m.group("any"):
         return 0
     w = m.group("n2")
@@ -709,7 +725,8 @@ def _count_of(m: re.Match) -> int:
     return 0 if n is None else n  # X targets: X may be 0
 
 
-_START = re.compile(r"(?P<count>(?:up to (?:one|two|three|four|five|six|seven|x|\d+)|any number of|one|two|three|four|"
+_START = re.compile(r"(?P<count>(?:up to (?:one|two|three|four|five|six|seven|x|\d+)|any number of|one or two|"
+                    r"one, two, or three|one or more|one|two|three|four|"
                     r"five|x|\d+) )?(?:(?:other|another) )?(?P<any>any (?:other )?)?(?P<word>targets?)\b", re.I)
 #: Words before "target(s)" that make it part of another phrase ("a spell that targets you"), not a requirement.
 _NOT_A_REQUIREMENT = {"that", "which", "the", "its", "new", "those", "chosen", "spell's", "ability's", "same",
