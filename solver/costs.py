@@ -35,6 +35,7 @@ from mtgcheck.models.effects import (CastTrigger, EntersTrigger, GrantFlashback,
 from mtgcheck.models.mana import ManaCost, ManaSymbol
 from mtgcheck.models.behaviour import abilities_of
 from mtgcheck.models.state import GameState
+from mtgcheck.models.subtypes import singular
 
 from .layers import battlefield_abilities
 from .questions import QuestionError, Unsupported
@@ -1145,7 +1146,7 @@ def nonmana_problems(state: GameState, player: str, card: Any, tc: TotalCost, zo
     for key, n in need.items():
         action, what = key.split(":", 1)
         if action == "sacrifice":
-            kind = what.rstrip("s").strip()
+            kind = singular(what.strip())  # "Plains", "Locus" stay whole (CR 205.3i)
             have = [q for q in state.permanents(player) if kind in ("permanent", "") or q.card.is_type(kind.capitalize())]
             if len(have) < n:
                 out.append(f"the cost includes sacrificing {n} {kind}{'s' if n > 1 else ''} but {player} controls {len(have)} (CR 118.3)")

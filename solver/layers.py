@@ -42,6 +42,7 @@ from mtgcheck.models.cards import BASIC_LAND_MANA, BASIC_LAND_TYPES
 from mtgcheck.models.behaviour import abilities_of
 from mtgcheck.models.effects import AttachedChange, GrantAbility, Qualifier, SelfTypeChange, Scope, Topic, Unmodelled
 from mtgcheck.models.state import Effect, GameState, Permanent
+from mtgcheck.models.subtypes import singular
 
 
 from . import budget as _budget
@@ -162,10 +163,7 @@ _SUPERTYPES = ("Basic", "Snow", "Legendary")
 
 
 #: Plurals of creature types that are not the type plus "s" (CR 205.3m): "Elves you control" (Joraga Treespeaker).
-_IRREGULAR_PLURALS = {"elves": "elf", "dwarves": "dwarf", "wolves": "wolf", "werewolves": "werewolf",
-                      "sphinxes": "sphinx", "foxes": "fox", "fungi": "fungus", "mice": "mouse", "oxen": "ox",
-                      "homunculi": "homunculus", "octopi": "octopus",
-                      # the cost parser's singular of "Elves" ("Tap two untapped Elves you control")
+_IRREGULAR_PLURALS = {  # the cost parser's singular of "Elves" ("Tap two untapped Elves you control")
                       "elve": "elf", "dwarve": "dwarf", "wolve": "wolf", "werewolve": "werewolf"}
 
 
@@ -194,13 +192,16 @@ def _compile(w: str) -> _Filter:
     last = w.rsplit(" ", 1)[-1]
     if last in _IRREGULAR_PLURALS:
         w = w[: len(w) - len(last)] + _IRREGULAR_PLURALS[last]
-    elif w.endswith("s") and w != "plains":
-        w = w[:-1]
+    else:  # the one singular of type words (CR 205.3: "Locus", "Plains", "Fungus")
+        w = w[: len(w) - len(last)] + singular(last)
     parts = w.split()
     if not parts:
         raise ValueError(f"filter {w!r} not understood")
     head, quals = parts[-1], parts[:-1]
     tests: list[tuple[str, bool]] = []
+    if not _names_type(head[3:] if head.startswith("non") and not quals else head):
+        # "blue", "colorless", "locu": no type of the rules (CR 205), never a test no permanent passes
+        raise ValueError(f"filter {w!r} not understood")
     if head.startswith("non") and not quals:
         tests.append((head[3:], True))
     elif head.startswith("non"):
@@ -214,6 +215,18 @@ def _compile(w: str) -> _Filter:
             raise ValueError(f"filter {w!r} not understood")
         tests.append((qw, neg))
     return _Filter(None, other, tuple(tests))
+
+
+_TYPE_WORDS = frozenset(w.lower() for w in _CARD_TYPES + _SUPERTYPES + ("Permanent", "Token", "Instant", "Sorcery",
+                                                                        "Kindred", "Tribal", "World"))
+
+
+def _names_type(word: str) -> bool:
+    """Whether a singular word names a card type, supertype or subtype of CR 205 (or "permanent", "token")."""
+    from mtgcheck.models.subtypes import SUBTYPES
+
+    w = word.lower()
+    return w in _TYPE_WORDS or any(s.lower() == w for s in SUBTYPES)
 
 
 def _has(word: str, card, subs: tuple[str, ...]) -> bool:

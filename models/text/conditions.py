@@ -131,7 +131,9 @@ def _history_filter(words: str) -> Filter | None:
         return None
     m = re.fullmatch(r"(\w+) (?:and/or|or|and) (\w+)", w)
     if m and m.group(1) not in ("non",):
-        return Filter(any_of=(m.group(1).rstrip("s").capitalize(), m.group(2).rstrip("s").capitalize()), words=words.strip())
+        from ..subtypes import singular
+
+        return Filter(any_of=(singular(m.group(1)).capitalize(), singular(m.group(2)).capitalize()), words=words.strip())
     if "," in w or " or " in w:
         parts = [x for x in re.split(r",\s*(?:or\s+)?|\s+or\s+", w) if x]
         if all(re.fullmatch(r"[a-z][a-z'-]*", x) for x in parts):

@@ -234,15 +234,9 @@ _TYPE_WORDS = {"artifact": "Artifact", "creature": "Creature", "land": "Land", "
 
 
 def _singular(word: str) -> str:
-    w = word.strip()
-    low = w.lower()
-    if low in ("plains", "sorceries"):
-        return "Plains" if low == "plains" else "sorcery"
-    if low.endswith("ies"):
-        return w[:-3] + "y"
-    if low.endswith("s") and not low.endswith("ss"):
-        return w[:-1]
-    return w
+    from ..subtypes import singular  # the one singular of type words (CR 205.3)
+
+    return singular(word)
 
 
 def _singular_words(words: str) -> str:
@@ -450,11 +444,6 @@ _OBJ_RES = (
 
 
 def _plural_to_singular(word: str) -> str:
-    low = word.lower()
-    if low.endswith("ves") and low not in ("wolves",):
-        return word[:-3] + "f"  # Dwarves, Elves
-    if low == "wolves":
-        return word[:-3] + "f"
     return _singular(word)
 
 

@@ -11,6 +11,7 @@ import re
 from typing import Any
 
 from ..effects import RELATIONS, Comparison, Filter, Qualifier
+from ..subtypes import OUTLAW_TYPES, SUBTYPES, singular
 
 _QUALIFIERS = ("basic", "snow", "legendary", "land", "creature", "artifact", "enchantment", "token")
 _RELATION_WORDS = {r: r for r in RELATIONS}
@@ -20,15 +21,25 @@ _RELATION_WORDS.update({"enchanted land": "enchanted", "enchanted permanent": "e
                         "that permanent": "that"})
 
 
-#: Plurals of subtypes that are not the singular plus "s" (CR 205.3m), by the plural, lower case.
-IRREGULAR_PLURALS = {"elves": "Elf", "dwarves": "Dwarf", "wolves": "Wolf", "werewolves": "Werewolf", "foxes": "Fox",
-                     "sphinxes": "Sphinx", "mice": "Mouse", "oxen": "Ox", "fungi": "Fungus", "homunculi": "Homunculus",
-                     "octopi": "Octopus", "allies": "Ally", "mercenaries": "Mercenary", "faeries": "Faerie",
-                     "zombies": "Zombie"}
 
 
 def _cap(word: str) -> str:
     return word[:1].upper() + word[1:].lower() if word else word
+
+
+#: Card types, supertypes and the words "permanent" and "token" as a filter's types (CR 205.2a, 205.4a, 110, 111).
+_TYPE_WORDS = {w.lower(): w for w in ("Artifact", "Battle", "Creature", "Enchantment", "Instant", "Kindred", "Land",
+                                      "Planeswalker", "Sorcery", "Tribal", "Basic", "Legendary", "Snow", "World",
+                                      "Permanent", "Token")}
+_SUBTYPE_WORDS = {w.lower(): w for w in SUBTYPES}
+
+
+def type_named(word: str) -> str | None:
+    """The type a (singular) word names, spelled as the rules spell it ("land" -> "Land", "power-plant" ->
+    "Power-Plant", "elf" -> "Elf"), or ``None`` when it names no card type, supertype or subtype of CR 205 (nor
+    "permanent" or "token")."""
+    w = word.lower()
+    return _TYPE_WORDS.get(w) or _SUBTYPE_WORDS.get(w)
 
 
 @functools.lru_cache(maxsize=2048)
@@ -79,27 +90,34 @@ def parse_filter(what: str, controller: str = "any", qualifiers: bool = False) -
     alts = [x for x in re.split(r",\s*(?:or\s+)?|\s+or\s+", w) if x]
     if len(alts) > 1 and all(re.fullmatch(r"[a-z][a-z'-]*", x) and x not in _QUALIFIERS for x in alts):
         # "Mountain, Forest, or Plains" (Keeper of Progenitus): at least one of these types (CR 205.3)
-        return Filter(any_of=tuple(_cap(x[:-1] if x.endswith("s") and x != "plains" else x) for x in alts),
+        return Filter(any_of=tuple(_cap(singular(x)) for x in alts),
                       controller=controller, other=other, words=words)
     last = w.rsplit(" ", 1)[-1]
-    if last in IRREGULAR_PLURALS:  # "Elves you control" (CR 205.3m)
-        w = w[: len(w) - len(last)] + IRREGULAR_PLURALS[last].lower()
-    elif w.endswith("s") and w != "plains":
-        w = w[:-1]
+    # "Elves you control", "each Locus", "Plains" (CR 205.3m, 205.3i): the one singular of type words
+    w = w[: len(w) - len(last)] + singular(last).lower()
     parts = w.split()
     if not parts:
         raise ValueError(f"filter {what!r} not understood")
     head, quals = parts[-1], parts[:-1]
     all_of: list[str] = []
     none_of: list[str] = []
+    any_of: tuple[str, ...] = ()
     nontoken = False
     if head.startswith("non") and not quals:
-        none_of.append(_cap(head[3:]))
+        t = type_named(head[3:].lstrip("-"))
+        if t is None:
+            raise ValueError(f"filter {what!r} not understood: {head!r} names no type")
+        none_of.append(t)
         all_of.append("Permanent")
     elif head.startswith("non") or not head.replace("-", "").replace("'", "").isalpha():
         raise ValueError(f"filter {what!r} not understood")
+    elif head == "outlaw":  # CR 700.12: a batch word, any of five creature types
+        any_of = OUTLAW_TYPES
     else:
-        all_of.append(_cap(head))
+        t = type_named(head)
+        if t is None:  # "blue", "colorless", "Locu": no type of the rules (CR 205), never a filter matching nothing
+            raise ValueError(f"filter {what!r} not understood: {head!r} names no type")
+        all_of.append(t)
     for q in quals:
         neg = q.startswith("non")
         qw = q[3:] if neg else q
@@ -112,7 +130,7 @@ def parse_filter(what: str, controller: str = "any", qualifiers: bool = False) -
                 all_of.append("Token")
             continue
         (none_of if neg else all_of).append(_cap(qw))
-    return Filter(all_of=tuple(all_of), none_of=tuple(none_of), controller=controller, other=other,
+    return Filter(all_of=tuple(all_of), none_of=tuple(none_of), any_of=any_of, controller=controller, other=other,
                   nontoken=nontoken, words=words)
 
 

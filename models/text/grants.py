@@ -2,9 +2,9 @@
 
 * "Creatures you control have haste." (Fires of Yavimaya, Fervor), "All creatures have haste." (Concordant
   Crossroads), "Equipped creature has haste and shroud." (Lightning Greaves), "Other Goblin creatures you control
-  get +1/+1 and have haste." → ``grant_ability`` of the keyword haste to the objects named. The sentence's other
-  parts (shroud, hexproof, +1/+1) are not granted here; the only question that reads them, whether something can
-  be targeted (CR 601.2c), reads the sentence's text (models/text/targets.mentions_targeting).
+  get +1/+1 and have haste." → ``grant_ability`` of every keyword the sentence grants (haste and the others, CR
+  613.1f), with "gets +1/+1" kept as an untyped part with the power/toughness topic (layer 7c, CR 613.4c): a reading
+  says everything its sentence says (Goblin War Paint's +2/+2 counts for a creature whose power adds mana).
 * "You may activate abilities of creatures you control as though those creatures had haste." → ``as_though_haste``.
 """
 from __future__ import annotations
@@ -52,8 +52,10 @@ def grant_parser(kind: str, text: str, card: Card) -> "tuple[str, Mapping[str, A
         what = "equipped"
     if what in ("this",):
         return None  # "this creature has haste" as long as ...: a conditional self grant, not this parser's
-    return "grant_ability", {"affects": {"what": what, "controller": ctl},
-                             "ability": {"kind": "keyword", "effect": "haste", "params": {"keyword": "haste"}, "text": "haste"}}
+    try:  # every keyword granted, and "gets +N/+N" kept as an untyped part (CR 613.1f, 613.4c)
+        return "grant_ability", parse_quoted_grant(t, card, require_quotes=False)
+    except (ValueError, KeyError):
+        return None
 
 
 # ---------------------------------------------------------------------------
@@ -73,17 +75,11 @@ _SUPER_WORDS = {"legendary": "Legendary", "basic": "Basic", "snow": "Snow"}
 
 
 def _singular(word: str) -> str:
-    """The singular of a type word of an object phrase ("Slivers" → "Sliver", "Elves" → "Elf", "Fungus")."""
-    from .filters import IRREGULAR_PLURALS
+    """The singular of a type word of an object phrase ("Slivers" → "Sliver", "Elves" → "Elf", "Fungus"):
+    ``models.subtypes.singular``."""
+    from ..subtypes import singular
 
-    low = word.lower()
-    if low in IRREGULAR_PLURALS:
-        return IRREGULAR_PLURALS[low]
-    if low.endswith(("sses", "shes", "ches", "xes")):
-        return word[:-2]
-    if low.endswith("s") and not low.endswith(("us", "ss")) and low != "plains":
-        return word[:-1]
-    return word
+    return singular(word)
 
 
 def grant_filter(obj: str) -> "Filter":
@@ -252,7 +248,7 @@ def parse_quoted_grant(text: str, card: Card, require_quotes: bool = True) -> "M
             continue
         pm = _PT_PART.match(piece)
         if pm:
-            parts.append(Unmodelled(f"{obj} gets {pm.group(1)}", frozenset({Topic.POWER_TOUGHNESS})))
+            parts.append(Unmodelled(f"{obj} {piece}", frozenset({Topic.POWER_TOUGHNESS})))  # the words as printed
             mode = None
             continue
         hm = re.match(r"(?:has|have|(?:they|it) gains?)\s+(.*)$", piece, re.I)

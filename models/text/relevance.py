@@ -301,18 +301,10 @@ _SAME_IS_TRUE = re.compile(r"^the same is true for [^.]+\.?$", re.I)
 
 
 def _singular(word: str) -> str:
-    w = word.strip().rstrip("’'")
-    for pl, sg in (("Elves", "Elf"), ("Dwarves", "Dwarf"), ("Wolves", "Wolf"), ("Mice", "Mouse"), ("Oxen", "Ox"),
-                   ("Fungi", "Fungus"), ("Sphinxes", "Sphinx"), ("Foxes", "Fox"), ("Homunculi", "Homunculus"),
-                   ("Lammasu", "Lammasu"), ("Octopi", "Octopus"), ("Atogs", "Atog")):
-        if w == pl:
-            return sg
-    if w in CREATURE_TYPES or w in NONBASIC_LAND_TYPES:
-        return w
-    for cut in ("es", "s"):
-        if w.endswith(cut) and (w[: -len(cut)] in CREATURE_TYPES or w[: -len(cut)] in NONBASIC_LAND_TYPES):
-            return w[: -len(cut)]
-    return w
+    from ..subtypes import singular  # the one singular of type words (CR 205.3)
+
+    w = word.strip()
+    return w if w == "Urza's" else singular(w.rstrip("’'"))
 
 
 def _types(words: str) -> tuple[str, ...] | None:
