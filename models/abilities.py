@@ -390,7 +390,8 @@ def _sacrifice_parts(obj: str, chunk: str) -> list[CostPart]:
             n = _num(mm.group(1))
         text = chunk if len(pieces) == 1 else f"Sacrifice {piece}"
         what = _what(piece)
-        out.append(CostPart("sacrifice", what, n, text))
+        # "another creature": not the permanent whose ability it is (CR 109.5; the cost rules read ``other``)
+        out.append(CostPart("sacrifice", what, n, text, other=piece.lower().startswith(("another ", "other "))))
     return out
 
 
@@ -589,6 +590,9 @@ class Ability:
     stripe : Stripe or None
         The level or station symbol it is printed under (CR 711.2, 721.2): the permanent has it only with that
         many counters (``solver.layers.board_view``); ``None``: not in a stripe.
+    refused : Ability or None
+        The typed reading the parser refused because it does not print back to this line
+        (``models.text.roundtrip``): kept for explanations only, never read by the rules; ``None``: not refused.
     """
 
     kind: str
@@ -602,6 +606,7 @@ class Ability:
     restriction: Effect | None = None
     stripe: Stripe | None = None
     cost_change: Effect | None = None
+    refused: "Ability | None" = field(default=None, compare=False, repr=False)
 
     @property
     def params(self) -> Mapping[str, Any]:
