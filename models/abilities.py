@@ -109,12 +109,24 @@ _ACTIVATION_ONLY = frozenset({"untap", "remove_counters_from", "put_counters_on"
 _ENERGY_SYMBOLS_RE = re.compile(r"(?:pay )?(?:\{E\})+", re.I)
 
 
+def _one_type(words: str) -> bool:
+    """Whether object words name one type of the rules ("creature", "lands", "Forest"): what the casting cost rules
+    read of a sacrifice (``solver.costs.nonmana_problems``); a union or a qualifier ("artifact or creature", "creature
+    with power 4 or greater") is not read there (CR 118.3: never treated as paid, nor as unpayable)."""
+    from .subtypes import singular
+    from .text.filters import type_named
+
+    w = words.strip()
+    return bool(w) and " " not in w and type_named(singular(w)) is not None
+
+
 def unread_when_casting(p: CostPart) -> bool:
     """Whether a spell's cost part is one the casting cost rules do not read (never treated as paid, CR 118.3):
     wording not typed, parts typed only for activated abilities, an X of objects, other objects or a list of kinds,
     energy by number ("Pay six {E}")."""
     return (p.action == "other" or p.action in _ACTIVATION_ONLY or (p.x and p.action != "pay_life") or p.other
             or (p.action == "sacrifice" and (p.amount == 0 or p.at_most is not None))
+            or (p.action == "sacrifice" and p.what != "this" and not _one_type(p.what))
             or bool(p.objects) or ", " in (p.text or "")
             or (p.action == "pay_energy" and not _ENERGY_SYMBOLS_RE.fullmatch(p.text or "")))
 

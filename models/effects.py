@@ -1882,15 +1882,32 @@ class SelfCostChange(Effect):
     count: Any = fld(None)
 
 
+def _choices_in(v: Any, where: str) -> tuple:
+    """The options of an either-or additional cost: ``AdditionalCost`` effects, or ``{cost, parts}`` mappings."""
+    out = []
+    for i, x in enumerate(v or ()):
+        if isinstance(x, AdditionalCost):
+            out.append(x)
+        elif isinstance(x, Mapping):
+            out.append(build_effect("additional_cost", x, f"{where}[{i}]"))
+        else:
+            raise VocabularyError(f"{where}[{i}]: an option is a mapping with cost and parts, got {x!r}")
+    return tuple(out)
+
+
 @dataclass(frozen=True, eq=False)
 class AdditionalCost(Effect):
-    """"As an additional cost to cast this spell, [parts]" (CR 601.2b, 118.8)."""
+    """"As an additional cost to cast this spell, [parts]" (CR 601.2b, 118.8). ``choices``: the options of an
+    either-or additional cost ("sacrifice a creature or pay {3}", Bayou Groff), each an ``AdditionalCost``: the caster
+    announces one as the spell is cast (CR 601.2b) and the total cost includes that one (601.2f); ``parts`` and
+    ``cost`` are then empty."""
 
     kind: ClassVar[str] = "additional_cost"
     touches: ClassVar[frozenset[Topic]] = frozenset({Topic.COSTS})
     parts: tuple = fld((), COST_PARTS)
     cost: str | None = fld(None)
     optional: bool = fld(False)
+    choices: tuple = fld((), (_choices_in, lambda v: tuple(MappingProxyType(dict(c.params())) for c in v)))
 
 
 #: What a chosen-object cost part does (CR 118.3): ``sacrifice`` (CR 701.21), ``return`` (a permanent to its

@@ -199,7 +199,7 @@ def _compile(w: str) -> _Filter:
         raise ValueError(f"filter {w!r} not understood")
     head, quals = parts[-1], parts[:-1]
     tests: list[tuple[str, bool]] = []
-    if not _names_type(head[3:] if head.startswith("non") and not quals else head):
+    if head not in ("that", "it", "sacrificed") and not _names_type(head[3:] if head.startswith("non") and not quals else head):
         # "blue", "colorless", "locu": no type of the rules (CR 205), never a test no permanent passes
         raise ValueError(f"filter {w!r} not understood")
     if head.startswith("non") and not quals:

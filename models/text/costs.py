@@ -48,6 +48,22 @@ for _kw in _COST_KEYWORDS:
 
 _KW_LINE_RE = re.compile(r"^(flashback|escape|evoke|dash|overload|kicker|multikicker|buyback|entwine)\s*(?:—|-|\s)\s*(.+)$", re.I)
 _ADDITIONAL_RE = re.compile(r"^as an additional cost to cast this spell, (.+?)\.?$", re.I)
+#: Where an either-or additional cost splits into its options: before "or" (or a comma of a list) followed by a
+#: cost's verb ("sacrifice a creature or enchantment or pay {2}": two options, CR 601.2b).
+_EITHER_OR = re.compile(r"(?:,\s*(?:or\s+)?|\s+or\s+)(?=(?:sacrifice|pay|discard|exile|tap|untap|reveal|return|put|"
+                        r"remove|collect evidence|forage|behold|blight|waterbend)\b)", re.I)
+
+
+def _cost_option(body: str, card: Card, optional: bool = False) -> dict:
+    """One additional cost's parameters (``cost``, ``parts``, ``optional``) from its words ("pay {3}": mana)."""
+    m = re.fullmatch(r"pay ((?:\{[^}]+\})+)", body.strip(), re.I)
+    c = parse_activation_cost(m.group(1) if m else body, card.name)
+    d: dict = {"parts": [p.text for p in c.parts]}
+    if c.mana is not None:
+        d["cost"] = str(c.mana)
+    if optional:
+        d["optional"] = True
+    return d
 _CHANGE_RE = re.compile(
     r"^(?P<during>during your turn, |during turns other than yours, )?"
     r"(?P<what>[\w ,'-]*?)\s*spells?(?P<whose> you cast| your opponents cast)?"
@@ -181,13 +197,14 @@ def cost_effect_parser(kind: str, text: str, card: Card):
             # whether to pay it (CR 601.2b); a line that says more ("This spell costs {2} less if evidence was
             # collected") stays one unread part
             body, optional = body[len("you may "):], True
-        c = parse_activation_cost(body, card.name)
-        d = {"parts": [p.text for p in c.parts]}
-        if c.mana is not None:
-            d["cost"] = str(c.mana)
-        if optional:
-            d["optional"] = True
-        return "additional_cost", d
+        either = re.search(r"\bor\s+" + _EITHER_OR.pattern.split("(?=", 1)[1][:-1], body, re.I) and \
+            not re.search(r"\band\s+" + _EITHER_OR.pattern.split("(?=", 1)[1][:-1], body, re.I)
+        options = _EITHER_OR.split(body) if either and not optional else []
+        if len(options) > 1:
+            # "sacrifice a creature or pay {3}" (Bayou Groff): the caster announces one option as the spell is cast
+            # and pays that one (CR 601.2b, 601.2f-h)
+            return "additional_cost", {"choices": [_cost_option(o, card) for o in options]}
+        return "additional_cost", _cost_option(body, card, optional)
     m = _CHANGE_RE.match(t)
     if m and kind == "static":
         desc = spell_description(m.group("what"))

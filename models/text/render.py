@@ -1817,6 +1817,17 @@ def _scry(e: E.Scry) -> str:
 
 @renders(E.AdditionalCost)
 def _additional_cost(e: E.AdditionalCost) -> str:
+    if e.choices:  # "sacrifice a creature or pay {3}": one option, announced as the spell is cast (CR 601.2b)
+        if e.parts or e.cost or e.optional:
+            raise Unrenderable("an either-or additional cost with other parts")
+        opts = [_additional_words(c) for c in e.choices]
+        return "As an additional cost to cast this spell, " + count_words(opts, "or") + "."
+    return "As an additional cost to cast this spell, " + ("you may " if e.optional else "") + _additional_words(e) + "."
+
+
+def _additional_words(e: E.AdditionalCost) -> str:
+    if e.choices:
+        raise Unrenderable("nested choices")
     parts = []
     if e.cost:
         parts.append("pay " + _mana_cost(e.cost))
@@ -1825,8 +1836,7 @@ def _additional_cost(e: E.AdditionalCost) -> str:
         parts.append(w if w.startswith(_WILD_L) else w[:1].lower() + w[1:])
     if not parts:
         raise Unrenderable("an empty additional cost")
-    body = count_words(parts, "and")
-    return "As an additional cost to cast this spell, " + ("you may " if e.optional else "") + body + "."
+    return count_words(parts, "and")
 
 
 _OBJECT_VERBS = {"sacrifice": "sacrifice", "return": "return", "tap": "tap", "exile": "exile", "discard": "discard",
@@ -1864,8 +1874,10 @@ def _card_words(f: E.Filter, n: int) -> str:
         adj.append(COLOR_WORDS[c])
     types = [type_word(t) for t in f.all_of]
     core = " ".join(adj + types + ["card" if n == 1 else "cards"])
-    if f.none_of or f.any_of or f.alternatives or f.other:
+    if f.none_of or f.any_of or f.alternatives:
         raise Unrenderable("card words with exclusions or unions")
+    if f.other:  # "an Island card and another card": a different card (CR 601.2h)
+        return "another " + core if n == 1 else f"{number(n)} other {core}"
     return article(core) if n == 1 else f"{number(n)} {core}"
 
 
@@ -1907,7 +1919,17 @@ def _alternative_cost(e: E.PrintedAlternativeCost) -> str:
         parts.append("pay " + _mana_cost(e.cost))
     if e.life:
         parts.append(f"pay {number(e.life)} life")
-    parts += [_object_cost(o) for o in e.objects]
+    prev = None
+    for o in e.objects:
+        words = _object_cost(o)
+        if prev is not None and prev.action == o.action and o.n == 1:
+            # "discard an Island card and another card": one verb, distinct objects (CR 601.2h)
+            verb = _OBJECT_VERBS[o.action] + " "
+            rest = words[len(verb):] if words.startswith(verb) else words
+            parts[-1] = parts[-1] + " and " + alt(rest, re.sub(r"^an? ", "another ", rest), words)
+        else:
+            parts.append(words)
+        prev = o
     untyped = e.untyped
     if untyped:
         if untyped.lower().startswith("if "):
