@@ -103,7 +103,7 @@ def display(pattern: str) -> str:
         if s.startswith(_ALT_L):
             return display(s[1:-1].split(_ALT_SEP)[0])
         return "[" + s[1:-1].split("|")[0] + "]"
-    return _MARK.sub(one, pattern)
+    return _MARK.sub(one, pattern).replace(_U_L, "«").replace(_U_R, "»")
 
 
 #: Number words of rules text (CR 107.1) as they are compared: digits.
@@ -119,7 +119,15 @@ _SELF_NOUNS = ("creature|land|artifact|enchantment|permanent|spell|card|planeswa
                "background|planet|cave|desert|gate|lair|mine|sphere|tower|town|locus|mount|object|dungeon")
 _SELF_RE = re.compile(r"\bthis (?:" + _SELF_NOUNS + r")\b")
 _REMINDER = re.compile(r"\s*\([^()]*\)")
-_PUNCT = re.compile(r"[.,;:!\"“”•—–]")
+_PUNCT = re.compile(r"[.,;:!\"“”•—–⟪⟫]")
+#: Untyped words inside a reading (an ``Unmodelled`` part: a rider, a trigger's effect), compared as they are and
+#: shown between « » so that a judge sees what was not typed.
+_U_L, _U_R = "⟪", "⟫"
+
+
+def untyped(text: str) -> str:
+    """Words of a reading that are not typed (an ``Unmodelled`` part's own text): compared as printed, shown « »."""
+    return _U_L + text + _U_R if text else text
 
 
 def self_names(name: str, face_names: Iterable[str] = (), legendary: bool = False) -> tuple[str, ...]:
@@ -578,7 +586,7 @@ def amount_each(a: Any) -> str:
     if isinstance(a, E.CountOf):
         f = a.filter
         if f.controller == "any" and f.zone == "battlefield" and f.relation is None:
-            return "for each " + filter_phrase(f) + alt("", " on the battlefield")
+            return "for each " + filter_phrase(f) + alt(" on the battlefield", "")
         return "for each " + filter_phrase(f)
     if isinstance(a, E.CountersOn):
         return f"for each {a.counter + ' ' if a.counter else ''}counter on this"
@@ -1064,8 +1072,8 @@ def add_mana(e: E.AddMana, triggered: bool = False) -> str:
         if e.mana or e.choice or e.any_color or not isinstance(e.amount, E.Fixed) or e.amount.n != 1 or e.to is not None:
             raise Unrenderable("colours among with another output")
         core = f"For each color among {filter_phrase(f, plural_=True)}, add one mana of that color."
-        return " ".join([core] + ([spend_restriction(e.restriction)] if e.restriction else []) + [r.text for r in e.riders])
-    riders = [r.text for r in e.riders]
+        return " ".join([core] + ([spend_restriction(e.restriction)] if e.restriction else []) + [untyped(r.text) for r in e.riders])
+    riders = [untyped(r.text) for r in e.riders]
     # derived flags: a rider with a target, or one that moves a library card (CR 605.1a)
     if e.targets and e.to != "target_player" and not any(re.search(r"\btarget\b", r, re.I) for r in riders):
         raise Unrenderable("an AddMana with targets")
@@ -1192,7 +1200,7 @@ def _mana_trigger(e: E.AddMana) -> str:
     parts = [f"{event}, {who}{out}."]
     if e.restriction is not None:
         parts.append(spend_restriction(e.restriction))
-    return " ".join(parts + [r.text for r in e.riders])
+    return " ".join(parts + [untyped(r.text) for r in e.riders])
 
 
 def dataclasses_replace(obj: Any, **kw: Any) -> Any:
@@ -1609,7 +1617,7 @@ def keyword(e: E.Keyword) -> str:
         if k == "prototype" and d.lower().startswith("prototype "):
             return d  # the prototype parser keeps the whole line as its detail
         sep = "" if d.startswith(("—", "-")) else alt(" ", "—", " — ")
-        return name + sep + d
+        return name + sep + untyped(d)
     if e.n is not None:
         if k not in _N_KEYWORDS:
             raise Unrenderable(f"keyword {k!r} with a number")
@@ -1688,7 +1696,7 @@ def renders(*classes: type) -> Callable[[Callable[[Any], str]], Callable[[Any], 
 
 @renders(E.Unmodelled)
 def _unmodelled(e: E.Unmodelled) -> str:
-    return e.text  # untyped: the sentence itself, with its topics for the gate
+    return untyped(e.text)  # untyped: the sentence itself, with its topics for the gate
 
 
 renders(E.AddMana)(add_mana)
@@ -1731,7 +1739,7 @@ def _enters_trigger(e: E.EntersTrigger) -> str:
             raise Unrenderable("an other-enters trigger whose wording is not one")
         if (e.condition is not None) != bool(re.match(r"(?i)if\b", rest)):
             raise Unrenderable("an other-enters trigger's condition")
-        return does
+        return untyped(does)
     if _starts(does, "when", "whenever"):  # the whole line is the untyped part: its head must be this entering
         head, does = _head_and_rest(does)
         if not re.fullmatch(r"when(?:ever)? this enters(?: the battlefield)?(?: or .*| and .*)?", normalise_head(head)):
@@ -1748,7 +1756,7 @@ def _enters_trigger(e: E.EntersTrigger) -> str:
             raise Unrenderable(f"enters-or-{e.also}")
         also = alt(" or", " and", " and whenever", " and at") + " " + wild("the other event", words)
     event = " " + wild("how it enters") if cond == "event" else ""
-    return alt("When", "Whenever") + " this enters" + alt("", " the battlefield") + also + event + ", " + does
+    return alt("When", "Whenever") + " this enters" + alt("", " the battlefield") + also + event + ", " + untyped(does)
 
 
 @renders(E.CastTrigger)
@@ -1756,7 +1764,7 @@ def _cast_trigger(e: E.CastTrigger) -> str:
     does = e.does.text if e.does is not None else ""
     if not re.match(r"(?:when|whenever) you cast this\b", normalise_head(does)):
         raise Unrenderable("a cast trigger whose wording is not one")
-    return does
+    return untyped(does)
 
 
 def normalise_head(text: str) -> str:
@@ -1782,7 +1790,7 @@ def _step(s: E.Step) -> str:
     if s.target and not re.search(r"\btarget " + re.escape(s.target) + r"\b", s.text, re.I) and s.target != "any":
         raise Unrenderable(f"the step's target {s.target!r} is not in its words")
     _target_words(s.target or "") if s.target and s.target != "any" else None
-    return s.text
+    return untyped(s.text)
 
 
 def _target_words(words: str) -> str:
@@ -2166,7 +2174,7 @@ def _grant(e: E.GrantAbility) -> str:
         pm = re.match(r"^.*?\b(?P<verb>gets?|get)\b(?P<rest>.*)$", e.parts[0].text.rstrip("."), re.I | re.S)
         if not pm:
             raise Unrenderable("a grant's untyped part that is not a power/toughness change")
-        body = pm.group("verb") + pm.group("rest") + " and " + body  # the change itself is untyped (layer 7c)
+        body = untyped(pm.group("verb") + pm.group("rest")) + " and " + body  # the change itself is untyped (layer 7c)
     forms = []
     for subj, cond in subjects:
         core = f"{subj} {body}"
@@ -2304,7 +2312,7 @@ def _triggered_add_mana(e: E.TriggeredAddMana) -> str:
         # "you gain 4 life if this is the first time ... If it's the second time, add {R}{G}{W}{U}. If it's the third
         # time, ..." (Omnath): the riders around the instruction in printed order
         main = add_mana(dataclasses.replace(out, riders=()), triggered=True)
-        rs = [r.text for r in out.riders]
+        rs = [untyped(r.text) for r in out.riders]
         forms = [" ".join(rs[:i] + [cap(main)] + rs[i:]) for i in range(len(rs) + 1)]
         return head + ", " + alt(*(lower_first(f) for f in forms))
     return head + ", " + body
@@ -2321,8 +2329,8 @@ def _modal(e: E.Modal) -> str:
     head = f"Choose {n}" + (" that hasn't been chosen" if e.unchosen == "ever" else
                             " that hasn't been chosen this turn" if e.unchosen == "turn" else "")
     sep = alt(" —", ".")
-    parts = " ".join(p.text for p in e.parts)
-    modes = "\n".join(m.text for m in e.modes)
+    parts = " ".join(untyped(p.text) for p in e.parts)
+    modes = "\n".join(untyped(m.text) for m in e.modes)
     return head + sep + (" " + parts if parts else "") + "\n" + modes
 
 
@@ -2593,12 +2601,12 @@ def _attached_change(e: E.AttachedChange) -> str:
     if parts:
         pm = re.match(r"^.*?\b(?P<v>gets?)\b(?P<rest>\s+[+-]\d+/[+-]\d+)$", parts[0], re.I)
         if pm and len(parts) == 1 and typed:
-            gets = pm.group("v") + pm.group("rest") + " and "
+            gets = untyped(pm.group("v") + pm.group("rest")) + " and "
         elif not typed and len(parts) == 1:
             # the sentence is the untyped part ("You control enchanted creature."): its object words are typed
             if not re.search(r"\b(?:enchanted|equipped)\b", parts[0], re.I):
                 raise Unrenderable("an attached change whose part does not name the attached object")
-            return parts[0] + "."
+            return untyped(parts[0]) + "."
         else:
             raise Unrenderable("an attached change with several untyped parts")
     desc: list[str] = []
