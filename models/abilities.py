@@ -492,7 +492,9 @@ def parse_activation_cost(text: str, card_name: str = "") -> ActivationCost:
             continue
         m = _TAP_UNTAPPED_RE.match(chunk)
         if m:
-            parts.append(CostPart("tap_untapped", _what(m.group(2)).rstrip("s") if _num(m.group(1)) > 1 else _what(m.group(2)), _num(m.group(1)), chunk,
+            from .subtypes import singular  # the one singular of type words: "Elves" -> "elf" (CR 205.3m)
+
+            parts.append(CostPart("tap_untapped", singular(_what(m.group(2))) if _num(m.group(1)) > 1 else _what(m.group(2)), _num(m.group(1)), chunk,
                                   x=m.group(1).lower() == "x"))  # "Tap X untapped tokens you control": X announced (CR 107.3a)
             continue
         m = _SAC_ALL_RE.match(chunk)

@@ -1884,7 +1884,7 @@ class SelfCostChange(Effect):
 
 def _choices_in(v: Any, where: str) -> tuple:
     """The options of an either-or additional cost: ``AdditionalCost`` effects, or ``{cost, parts}`` mappings."""
-    out = []
+    out: list[Effect] = []
     for i, x in enumerate(v or ()):
         if isinstance(x, AdditionalCost):
             out.append(x)

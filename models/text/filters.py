@@ -115,7 +115,10 @@ def parse_filter(what: str, controller: str = "any", qualifiers: bool = False) -
         any_of = OUTLAW_TYPES
     else:
         t = type_named(head)
-        if t is None:  # "blue", "colorless", "Locu": no type of the rules (CR 205), never a filter matching nothing
+        orig = words.split()[-1] if words.split() else ""
+        if t is None and orig[:1].isupper() and orig.replace("-", "").replace("'", "").isalpha():
+            t = singular(orig)  # a capitalised word of the text is a subtype (CR 205.3; an Un-card's "Familiar")
+        if t is None:  # "blue", "colorless": no type of the rules (CR 205), never a filter matching nothing
             raise ValueError(f"filter {what!r} not understood: {head!r} names no type")
         all_of.append(t)
     for q in quals:

@@ -149,6 +149,10 @@ def grant_filter(obj: str) -> "Filter":
             all_of.append(_SUPER_WORDS[sl])
         elif sl.startswith("non") and sl[3:] in {**_TYPE_WORDS, **_SUPER_WORDS}:
             none_of.append({**_TYPE_WORDS, **_SUPER_WORDS}[sl[3:]])
+        elif sl == "outlaw" and len(toks) == 1:  # CR 700.12: a batch word, any of five creature types
+            from ..subtypes import OUTLAW_TYPES
+
+            any_of.extend(OUTLAW_TYPES)
         elif s[:1].isupper() and (s in SPELL_SUBTYPES or s in BASIC_LAND_TYPES or i > 0 or len(toks) == 1):
             all_of.append(s)  # a subtype, capitalised in Oracle text (CR 205.3)
         else:

@@ -38,7 +38,7 @@ from .. import effects as E
 from ..abilities import Ability, ActivationCost, CostPart
 from ..cards import BASIC_LAND_TYPES
 from ..mana import ManaCost
-from ..subtypes import LAND_TYPES, OUTLAW_TYPES, SUBTYPES, plural, singular
+from ..subtypes import OUTLAW_TYPES, SUBTYPES, plural
 
 
 class Unrenderable(ValueError):
@@ -223,6 +223,8 @@ def type_word(t: str) -> str:
         return t.lower()
     if t in SUBTYPES or t == "Token":
         return t if t != "Token" else "token"
+    if t[:1].isupper() and t.replace("-", "").replace("'", "").isalpha() and t not in ("Colorless", "Other"):
+        return t  # a subtype as printed (an Un-card's "Familiar"): compared with the sentence's own word
     raise Unrenderable(f"{t!r} is not a type of the rules (CR 205)")
 
 
@@ -333,8 +335,8 @@ def _qualifier_parts(q: E.Qualifier) -> tuple[list[str], list[str]]:
         post.append("with " + count_words(list(q.keywords), "and"))
     if q.without_keywords:
         post.append("without " + count_words(list(q.without_keywords), "or"))
-    for c in q.compare:
-        post.append("with " + _comparison(c))
+    for comp in q.compare:
+        post.append("with " + _comparison(comp))
     if q.counters:
         if len(q.counters) != 1:
             raise Unrenderable("several counter tests")
@@ -619,37 +621,6 @@ def amount_each(a: Any) -> str:
     raise Unrenderable(f"amount {type(a).__name__} as 'for each'")
 
 
-def condition(c: Any) -> str:
-    """A condition as the words after "if"/"as long as" ("you control a Swamp", "there are three or more brick
-    counters on this")."""
-    if isinstance(c, E.ControlsAtLeast):
-        f = c.filter
-        inner = E.Filter(**{**{k: getattr(f, k) for k in f.__dataclass_fields__}, "controller": "any"})
-        if f.controller not in ("you", "any"):
-            raise Unrenderable("controls-at-least of another player")
-        if c.n == 1:
-            return "you control " + filter_phrase(inner, det="a")
-        return f"you control {number(c.n)} or more " + filter_phrase(inner, plural_=True)
-    if isinstance(c, E.HasCounter):
-        if c.n == 1:
-            return alt(f"there is {article(c.counter)} counter on this", f"this has {article(c.counter)} counter on it")
-        return alt(f"there are {number(c.n)} or more {c.counter} counters on this",
-                   f"this has {number(c.n)} or more {c.counter} counters on it")
-    if isinstance(c, E.Not) and isinstance(c.of, E.ControlsAtLeast) and c.of.n == 1:
-        f = c.of.filter
-        inner = E.Filter(**{**{k: getattr(f, k) for k in f.__dataclass_fields__}, "controller": "any"})
-        return "you control no " + filter_phrase(inner, plural_=True)
-    if isinstance(c, E.SourceTapped):
-        return alt("this is tapped", "it's tapped", "it is tapped")
-    if isinstance(c, E.TopOfLibrary) and c.whose == "you":
-        inner = E.Filter(**{**{k: getattr(c.filter, k) for k in c.filter.__dataclass_fields__}, "zone": "library",
-                            "controller": "any"})
-        return "the top card of your library is " + article(filter_phrase(inner, zone_words=False))
-    if isinstance(c, E.MaxSpeed):
-        return "your speed is 4"
-    raise Unrenderable(f"condition {type(c).__name__}")
-
-
 # ---------------------------------------------------------------------------
 # Costs (CR 118, 602.1)
 # ---------------------------------------------------------------------------
@@ -780,10 +751,9 @@ def cost_part(p: CostPart) -> str:
         return f"Put {what} on {('another ' + obj) if p.other else article(obj)}"
     if a == "exile_permanent":
         obj = cost_object(p.what, n != 1 or p.x)
-        count = "X" if p.x else None
         if n == 1 and not p.x:
             return f"Exile {('another ' + obj) if p.other else article(obj)} you control"
-        return f"Exile {count or number(n)} {'other ' if p.other else ''}{obj} you control"
+        return f"Exile {'X' if p.x else number(n)} {'other ' if p.other else ''}{obj} you control"
     if a == "reveal":
         share = p.what.endswith(" that share a color")
         words = p.what[: -len(" that share a color")] if share else p.what
@@ -843,10 +813,11 @@ def activation_cost(c: ActivationCost) -> str:
     sacs = [p for p in c.parts if p.action == "sacrifice"]
     if len(sacs) > 1 and all(p.action == "sacrifice" for p in c.parts[-len(sacs):]) and len(sacs) <= 3:
         # "Sacrifice a blue creature, a black creature, and a red creature" (one verb, several objects, CR 701.21a)
-        objs = ["this" if p.what in ("this", "it") else cost_part(p)[len("Sacrifice "):] if
-                not cost_part(p).startswith(_ALT_L) else None for p in sacs]
+        maybe = ["this" if p.what in ("this", "it") else cost_part(p)[len("Sacrifice "):] if
+                 not cost_part(p).startswith(_ALT_L) else None for p in sacs]
         rest = [cost_part(p) for p in c.parts[:-len(sacs)]]
-        if all(o is not None for o in objs):
+        objs = [o for o in maybe if o is not None]
+        if len(objs) == len(maybe):
             merged = "Sacrifice " + alt(count_words(objs, "and"), " and ".join(objs))
             bits.extend(rest)
             return _cost_join(bits + [merged]) if len(bits) + 1 > 3 else any_order(bits + [merged], _cost_join)
@@ -1172,6 +1143,8 @@ def _scaled_revealed(e: E.AddMana) -> str:
 def _mana_trigger(e: E.AddMana) -> str:
     """A triggered mana ability (CR 605.1b): "Whenever you tap a [filter] for mana, add an additional {G}"."""
     t = e.trigger
+    if t is None:
+        raise Unrenderable("no trigger")
     if t.event != "tapped_for_mana" or t.of_chosen_color or e.instead is not None or e.plus is not None:
         raise Unrenderable("a mana trigger other than tapped-for-mana")
     f = t.filter
@@ -1197,10 +1170,14 @@ def _mana_trigger(e: E.AddMana) -> str:
                   f"one additional mana of any type that {noun} produced", f"one mana of any type that {noun} produced")
     else:
         out = alt("an additional " + out, "one additional " + out, out)
-    parts = [f"{event}, {who}{out}."]
-    if e.restriction is not None:
-        parts.append(spend_restriction(e.restriction))
-    return " ".join(parts + [untyped(r.text) for r in e.riders])
+    body = f"{event}, {who}{out}."
+    extra = [spend_restriction(e.restriction)] if e.restriction is not None else []
+    riders = [untyped(r.text) for r in e.riders]
+    if len(riders) == 1 and not extra:
+        # "..., that player adds one mana of any type that land produced, and this enchantment deals 1 damage to the
+        # player" (Overabundance): the rider joined to the sentence
+        return alt(body + " " + riders[0], body.rstrip(".") + alt(" and ", ", and ") + lower_first(riders[0]))
+    return " ".join([body] + extra + riders)
 
 
 def dataclasses_replace(obj: Any, **kw: Any) -> Any:
@@ -1311,12 +1288,15 @@ def condition(c: Any) -> str:
         if len(named) == len(c.parts) > 1 and len({(f.all_of, f.controller) for f in named}) == 1 and named[0].all_of:
             noun = filter_phrase(dataclasses.replace(named[0], name=None, controller="any"), plural_=True)
             return f"you control {noun} named " + count_words([f.name or "" for f in named], "and")
-        if all(isinstance(p, E.ControlsAtLeast) and p.filter.controller in ("you", "any") for p in c.parts):
+        controls = [p for p in c.parts if isinstance(p, E.ControlsAtLeast) and p.filter.controller in ("you", "any")]
+        if len(controls) == len(c.parts):
             return alt(count_words([condition(p) for p in c.parts], "and"),
-                       "you control " + count_words([_count_phrase(p.n, _inner(p.filter)) for p in c.parts], "and"))
+                       "you control " + count_words([_count_phrase(p.n, _inner(p.filter)) for p in controls], "and"))
         return count_words([condition(p) for p in c.parts], "and")
     if isinstance(c, E.AnyOf):
         return count_words([condition(p) for p in c.parts], "or")
+    if isinstance(c, E.CardsInZone) and False:
+        pass
     if isinstance(c, E.Compare):
         return _compare(c)
     if isinstance(c, E.DuringTurn):
@@ -1370,6 +1350,8 @@ def _compare(c: E.Compare) -> str:
         if f.controller == "opponent" and f.zone == "battlefield":
             return f"an opponent controls {_count_phrase(r, _inner(f))}"
         if f.zone in ("graveyard",) and f.controller == "you":
+            if r == 1:
+                return alt(f"there is {filter_phrase(f, det='a')}", f"{filter_phrase(f, det='a')} is in your graveyard")
             return alt(f"there are {number(r)} or more {filter_phrase(f, plural_=True)}",
                        f"{number(r)} or more {filter_phrase(f, plural_=True)} are in your graveyard")
         if f.relation == "exiled_with" and r == 1:
@@ -1409,6 +1391,11 @@ def _this_turn_event(t: E.ThisTurn, n: int = 1) -> str:
             return f"you've cast {number(n)} or more {objs} this turn"
         if t.event == "energy_paid" and who == "you":
             return f"you've paid or lost {number(n)} or more {{E}} this turn"
+        if t.event == "entered" and who == "you":
+            objs = filter_phrase(f, plural_=True) if f is not None else "permanents"
+            return f"{number(n)} or more {objs} entered the battlefield under your control this turn"
+        if t.event == "left_graveyard" and who == "you":
+            return f"{number(n)} or more cards left your graveyard this turn"
         raise Unrenderable(f"turn event {t.event!r} {n} times")
     if t.event == "died":
         obj = filter_phrase(f, det="a") if f is not None else "a creature"
@@ -1419,6 +1406,8 @@ def _this_turn_event(t: E.ThisTurn, n: int = 1) -> str:
                    f"{obj} entered the battlefield under your control this turn")
     if t.event == "tokens_created" and who == "you":
         return "you created a token this turn"
+    if t.event == "left_graveyard" and who == "you":
+        return "a card left your graveyard this turn"
     if t.event == "life_lost" and who:
         return f"{who} lost life this turn"
     if t.event == "life_gained" and who:
@@ -1428,7 +1417,7 @@ def _this_turn_event(t: E.ThisTurn, n: int = 1) -> str:
     if t.event == "discarded" and who == "you":
         return "you've discarded a card this turn"
     if t.event == "sacrificed" and who == "you":
-        return f"you've sacrificed {filter_phrase(f, det='a') if f is not None else 'a permanent'} this turn"
+        return alt("you've ", "if you've ") + f"sacrificed {filter_phrase(f, det='a') if f is not None else 'a permanent'} this turn"
     if t.event == "lands_played" and who == "you":
         return "you played a land this turn"
     if t.event == "cards_drawn" and who == "you":
@@ -1476,7 +1465,7 @@ def _when_clause(r: E.TimingRestriction) -> str:
     elif steps:
         raise Unrenderable("several steps")
     elif turn:
-        bits.append(f"during {turn}")
+        bits.append(alt(f"during {turn}", "if it's not your turn") if r.turn == "opponents" else f"during {turn}")
     if r.before is not None:
         w = _BEFORE.get(r.before) or ("combat" if r.before == "beginning_of_combat" else None) or \
             "the " + _STEP_WORDS.get(r.before, "?")
@@ -1999,16 +1988,17 @@ def _cost_change(e: E.CostIncrease) -> str:
     cls = _CLASS_WORDS.get(e.spells)
     if cls is None:
         raise Unrenderable(f"spell class {e.spells!r}")
-    if e.chosen_type or e.during not in ("any", "controller_turn", "not_controller_turn"):
+    if e.chosen_type or e.during not in ("any", "controller_turn", "not_controller_turn", "not_caster_turn"):
         raise Unrenderable("a cost change with a chosen type or a turn of the caster")
     whose = {"all": "", "you": " you cast", "opponents": " your opponents cast"}[e.whose]
     zones = ""
     if e.from_zones:
         z = tuple(e.from_zones)
-        zones = {("graveyard",): " from your graveyard", ("exile",): " from exile", ("not_hand",): " from anywhere other than your hand",
-                 ("graveyard", "exile"): alt(" from graveyards or from exile", " from your graveyard or from exile")}.get(z)
-        if zones is None:
+        got = {("graveyard",): " from your graveyard", ("exile",): " from exile", ("not_hand",): " from anywhere other than your hand",
+               ("graveyard", "exile"): alt(" from graveyards or from exile", " from your graveyard or from exile")}.get(z)
+        if got is None:
             raise Unrenderable(f"zones {z!r}")
+        zones = got
     direction = "more" if type(e) is E.CostIncrease else "less"
     if e.nth:
         ordinal = {1: "first", 2: "second"}.get(e.nth)
@@ -2019,6 +2009,12 @@ def _cost_change(e: E.CostIncrease) -> str:
     else:
         subject = _spells_subject(e.colors, cls, e.types)
         core = f"{cap(subject)}{whose}{zones} cost {_mana_cost(e.amount)} {direction} to cast."
+    if e.during == "not_caster_turn":
+        if e.nth:
+            raise Unrenderable("nth spell except during its controller's turn")
+        core = alt(core[:-1] + " except during its controller's turn.",
+                   f"{cap(_spells_subject(e.colors, cls, e.types, plural_=False)).replace('Spell', 'Each spell', 1) if not (e.colors or e.types or cls) else '?'}"
+                   f"{whose}{zones} costs {_mana_cost(e.amount)} {direction} to cast except during its controller's turn.")
     if e.colored_only:
         core += " This effect reduces only the amount of colored mana you pay."
     if e.during == "controller_turn":
@@ -2033,6 +2029,8 @@ def _count_mapping(c: Any, amount: str) -> str:
     types = tuple(c.get("types", ()))
 
     def tw(plural_: bool) -> str:
+        if types == ("Artifact", "Legendary", "Saga"):
+            return "historic"  # CR 700.6
         ws = []
         for t in types:
             if t.startswith("!"):
@@ -2071,6 +2069,20 @@ def _count_mapping(c: Any, amount: str) -> str:
         obj = tw(False) or "permanent"
         who = {"you": " you control", "all": alt(" on the battlefield", ""), "opponents": alt(" your opponents control", " an opponent controls")}[whose]
         return f"for each {obj}{who}"
+    if zone == "attacking":
+        obj = tw(False) or "creature"
+        who = {"you": " you control", "all": ""}.get(whose)
+        if who is None:
+            raise Unrenderable("attacking of another player")
+        return f"for each attacking {obj}{who}"
+    if zone == "attacked":
+        if "at_least" in c:
+            return "if you attacked this turn" if whose == "you" else _raise("attacked")
+        return "for each creature that attacked this turn"
+    if zone == "spells_cast" and c.get("at_least") == 1 and whose == "you":
+        return "if you've cast another spell this turn"
+    if zone == "turn":
+        return {"you": "during your turn", "not_you": "during turns other than yours"}.get(whose) or _raise("turn")
     if zone == "targets" and c.get("beyond") == 1:
         return "for each target beyond the first"
     if zone == "domain":
@@ -2098,6 +2110,8 @@ def _self_cost_change(e: E.SelfCostChange) -> str:
         raise Unrenderable("no count")
     tail = _count_mapping(c, e.amount)
     amt = "{X}" if tail.startswith(", where X") else _mana_cost(e.amount)
+    if tail.startswith("during "):  # "During your turn, this spell costs {2}{U}{U} less to cast."
+        return f"{cap(tail)}, this spell costs {amt} {e.direction} to cast."
     return f"This spell costs {amt} {e.direction} to cast{'' if tail.startswith(',') else ' '}{tail}."
 
 
@@ -2249,18 +2263,59 @@ def _land_type(e: E.LandType) -> str:
 
 @renders(E.ManaReplacement)
 def _mana_replacement(e: E.ManaReplacement) -> str:
+    """"If a land is tapped for mana, it produces {B} instead of any other type." and kin (CR 106.12b, 614.1a)."""
     f = e.applies
-    if e.multiply and not e.duration and not e.min_amount and not e.targeted:
-        times = {2: "twice", 3: "three times"}[e.multiply]
-        inner = _inner(f)
+    inner = _inner(f)
+    if e.by_subtype is not None:
+        pairs = [f"{plural(sub)} produce {mana([t])}" for sub, t in e.by_subtype]
+        return f"If tapped for mana, {count_words(pairs, 'and')} instead of any other type."
+    # what it produces
+    if e.multiply:
+        times = {2: "twice", 3: "three times"}.get(e.multiply)
+        if times is None:
+            raise Unrenderable("a multiplier")
+        out = f"{times} as much of that mana"
+    elif e.mana is not None:
+        out = mana(e.mana)
+    elif e.to_type == "C":
+        out = alt("colorless mana", "{C}")
+    elif e.to_type in COLOR_WORDS:
+        out = alt(mana([e.to_type]), f"{COLOR_WORDS[e.to_type]} mana")
+    elif e.to_type == "any_color":
+        out = ("one mana" if e.amount == 1 else "mana") + " of a color of your choice"
+    elif e.to_type == "chosen_color":
+        out = "mana of the chosen color"
+    else:
+        raise Unrenderable("a mana replacement output")
+    if e.multiply:
+        tail = " instead"
+    elif e.replaces is not None and set(e.replaces) == set("WUBRG"):
+        tail = " instead of any other color"
+    elif e.replaces is not None and len(e.replaces) == 1:
+        tail = f" instead of {COLOR_WORDS.get(e.replaces[0], 'colorless')} mana"
+    elif e.replaces is not None:
+        raise Unrenderable("replaced types")
+    else:
+        tail = " instead of any other type" + (" and amount" if e.mana is not None or e.amount is not None else "")
+    much = f" for {number(e.min_amount)} or more mana" if e.min_amount else " for mana"
+    obj = filter_phrase(inner, det="a")
+    if e.targeted:
+        subjects = [f"If target {filter_phrase(inner)} is tapped{much}, it produces"]
+    else:
+        subjects = [f"If {obj} is tapped{much}, it produces"]
         if f.controller == "you":
-            return alt(f"If you tap {filter_phrase(inner, det='a')} for mana, it produces {times} as much of that mana instead.",
-                       f"If {filter_phrase(inner, det='a')} you control is tapped for mana, it produces {times} as much of that mana instead.")
-    if e.to_type == "any_color" and not e.duration:
-        inner = _inner(f)
-        ctl = " you control" if f.controller == "you" else ""
-        return f"If {filter_phrase(inner, det='a')}{ctl} is tapped for mana, it produces mana of a color of your choice instead of any other type."
-    raise Unrenderable("a mana replacement form")
+            subjects += [f"If you tap {obj}{much}, it produces", f"If you tap {obj} you control{much}, it produces",
+                         f"If {obj} you control is tapped{much}, it produces"]
+        else:
+            subjects += [f"If a player taps {obj}{much}, it produces",
+                         f"{cap(filter_phrase(inner, plural_=True))} tapped{much} produce"]
+    forms = [f"{subj} {out}{tail}." for subj in subjects]
+    core = alt(*forms)
+    if e.duration == "end_of_turn":
+        return "Until end of turn, " + lower_first(core)
+    if e.duration is not None:
+        raise Unrenderable(f"duration {e.duration!r}")
+    return core
 
 
 @renders(E.TriggeredAddMana)
@@ -2306,6 +2361,25 @@ def _triggered_add_mana(e: E.TriggeredAddMana) -> str:
     body = add_mana(out, triggered=True)
     if e.optional:
         body = "you may " + body
+    forms = [body]
+    a = out.amount
+    if isinstance(a, E.CountersOn) and a.counter and not e.optional and cond is None:
+        # "remove all charge counters from this artifact. Add ... for each charge counter removed this way": the
+        # counters removed are the counters on it as the ability resolves (CR 122.1, 608.2h)
+        removed = dataclasses.replace(out, amount=E.CountersRemoved(a.counter))
+        forms.append(f"remove all {a.counter} counters from this. " + cap(add_mana(removed, triggered=True)))
+    if isinstance(cond, E.ControlsAtLeast) and cond.n == 1 and isinstance(a, E.StatOf) and a.relation == "sacrificed" \
+            and cond.filter.other and len(cond.filter.qualifier.compare) == 1 and a.stat == "power":
+        # "you may sacrifice another creature. If you do, add an amount of {R} equal to the sacrificed creature's
+        # power": mana only while its controller controls another creature with power 1 or greater (CR 608.2d,
+        # 701.21a, 107.1b)
+        comp = cond.filter.qualifier.compare[0]
+        if (comp.quantity, comp.op, comp.value) == ("power", ">=", 1):
+            plain = dataclasses.replace(cond.filter, controller="any",
+                                        qualifier=dataclasses.replace(cond.filter.qualifier, compare=()))
+            head = event
+            forms = [f"you may sacrifice {filter_phrase(plain, det='a')}. If you do, " + body]
+    body = alt(*forms)
     if e.once_each_turn:
         body += " This ability triggers only once each turn."
     if isinstance(cond, E.ResolvedThisTurn) and out.riders:
@@ -2362,16 +2436,13 @@ def _spell_words(f: E.Filter) -> str:
     """The words before "spells" of a flash permission ("green creature", "historic", "colorless", "noncreature")."""
     if f.relation is not None or f.any_of or f.zone != "battlefield" or f.other:
         raise Unrenderable("flash permission spells")
-    q = f.qualifier
-    ws = []
-    if q.colorless:
-        ws.append("colorless")
-        q = E.Qualifier(**{**{k: getattr(q, k) for k in q.__dataclass_fields__}, "colorless": None})
-    if not q.empty:
+    pre, post = _qualifier_parts(f.qualifier)
+    if post:
         raise Unrenderable("flash permission qualifier")
+    ws = list(pre)
     ws += [COLOR_WORDS[c] for c in f.colors]
     ws += ["non" + t.lower() for t in f.none_of if t in _CARD_TYPES]
-    if len(ws) < len(f.colors) + len(f.none_of) + (1 if f.qualifier.colorless else 0):
+    if len([t for t in f.none_of if t not in _CARD_TYPES]):
         raise Unrenderable("flash permission exclusions")
     types = list(f.all_of)  # "Permanent" is a test too: only permanent spells (CR 110.4b)
     return " ".join(ws + [type_word(t) for t in types])
@@ -2509,23 +2580,76 @@ def _cant_pay_costs(e: E.CantPayCosts) -> str:
 
 @renders(E.SpendAsThough)
 def _spend_as_though(e: E.SpendAsThough) -> str:
-    rules = list(e.rules)
-    if len(rules) != 1:
-        raise Unrenderable("several spending rules")
-    r = dict(rules[0])
+    """"You may spend white mana as though it were mana of any color.", "Players may spend mana as though it were
+    mana of any color.", "You may spend other mana only as though it were colorless mana." (CR 609.4b)."""
     who = {"you": "You may", "each": "Players may"}.get(getattr(e, "players", "you"))
-    if who is None or set(r) - {"mana", "as"}:
+    if who is None:
         raise Unrenderable("a spending form")
-    mana_w = "mana" if r["mana"] == "any" else f"{COLOR_WORDS.get(r['mana'], '?')} mana"
-    as_w = {"any_color": "mana of any color", "any_type": "mana of any type"}.get(r["as"]) or f"{COLOR_WORDS.get(r['as'], '?')} mana"
-    if "?" in mana_w + as_w:
-        raise Unrenderable("a spending colour")
-    return f"{who} spend {mana_w} as though it were {as_w}."
+    out = []
+    for rule in e.rules:
+        r = dict(rule)
+        if set(r) - {"mana", "as", "only"}:
+            raise Unrenderable("a spending form")
+        m = r["mana"]
+        mana_w = {"any": "mana", "other": "other mana"}.get(m) or (f"{COLOR_WORDS[m]} mana" if m in COLOR_WORDS else "")
+        as_w = {"any_color": "mana of any color", "any_type": "mana of any type", "C": "colorless mana"}.get(r["as"]) or \
+            (f"{COLOR_WORDS[r['as']]} mana" if r["as"] in COLOR_WORDS else "")
+        if not mana_w or not as_w:
+            raise Unrenderable("a spending colour")
+        out.append(f"{who} spend {mana_w}{' only' if r.get('only') else ''} as though it were {as_w}.")
+    if not out:
+        raise Unrenderable("no spending rule")
+    return " ".join(out)
+
+
+@renders(E.PutOntoBattlefieldProcess)
+def _process(e: E.PutOntoBattlefieldProcess) -> str:
+    """Hypergenesis, Eureka, Show and Tell (CR 608.2c): "[Starting with you,] each player may put [kinds] card from
+    their hand onto the battlefield. [Repeat this process until no one puts a card onto the battlefield.]"."""
+    kinds = tuple(e.kinds)
+    if set(kinds) == {"artifact", "battle", "creature", "enchantment", "land", "planeswalker"}:
+        what = "a permanent card"
+    else:
+        what = article(count_words(list(kinds), "or") + " card")
+    head = {"you": "Starting with you, each player", "active": "Each player"}[e.starting]
+    out = f"{head} may put {what} from their hand onto the battlefield."
+    if e.repeat:
+        out += " Repeat this process until no one puts a card onto the battlefield."
+    return out
 
 
 @renders(E.CantSpendMana)
 def _cant_spend(e: E.CantSpendMana) -> str:
-    raise Unrenderable("can't spend mana")
+    """"You can't spend mana to cast this spell." (Hogaak; CR 601.2h)."""
+    return "You can't spend mana to cast this spell."
+
+
+@renders(E.AsThoughHaste)
+def _as_though_haste(e: E.AsThoughHaste) -> str:
+    """"You may activate abilities of creatures you control as though those creatures had haste." (CR 302.6)."""
+    f = e.affects
+    return (f"You may activate abilities of {filter_phrase(f, plural_=True)} as though " +
+            alt("those creatures had haste", "they had haste", "it had haste", "that creature had haste") + ".")
+
+
+@renders(E.DelveKeywordGrant)
+def _delve_keyword_grant(e: E.DelveKeywordGrant) -> str:
+    """Soulflayer (rulings 2014-11-24): "If a creature card with [keyword] was exiled with this creature's delve
+    ability, this creature has [keyword]. The same is true for [the others]."."""
+    if not e.keywords:
+        raise Unrenderable("no keywords")
+    first, rest = e.keywords[0], list(e.keywords[1:])
+    head = (f"If {article(e.card_type.lower() + ' card')} with {first} was exiled with this's delve ability, "
+            f"this has {first}.")
+    return head + (f" The same is true for {count_words(rest, 'and')}." if rest else "")
+
+
+@renders(E.DelveCount)
+def _delve_count(e: E.DelveCount) -> str:
+    """Murktide Regent: "This creature enters with a +1/+1 counter on it for each instant and sorcery card exiled
+    with it." (ruling 2021-06-18)."""
+    kinds = count_words([t.lower() for t in e.card_types], "and") + " card" if e.card_types else "card"
+    return f"This enters with {article(e.counter + ' counter')} on it for each {kinds} exiled with it."
 
 
 _GUILDS = {"WU": "Azorius", "UB": "Dimir", "BR": "Rakdos", "RG": "Gruul", "WG": "Selesnya", "WB": "Orzhov", "UR": "Izzet",
@@ -2674,13 +2798,16 @@ def _ability(a: Ability) -> str:
     if a.kind == "keyword":
         if a.cost_change is not None:
             raise Unrenderable("a keyword's cost change")
-        return effect(a.effect) + (". " + restriction(a.restriction) if a.restriction is not None else "")
+        return effect(a.effect) + (". " + restriction(_restriction_of(a)) if a.restriction is not None else "")
     if a.kind == "activated" and isinstance(a.effect, E.Unmodelled):
         # the untyped sentence is the line itself: what follows the typed cost is the effect's own words, with the
         # typed restriction and cost change among them (checked below)
         body = wild("effect not modelled")
     else:
         body = effect(a.effect)
+    if a.kind == "triggered" and isinstance(a.effect, E.ManaReplacement):
+        # a delayed or triggered replacement: its trigger condition is not part of the typed effect (CR 603.1)
+        body = wild("trigger condition", r"(?:at|when|whenever).*") + " " + body
     if a.kind != "activated":
         if a.restriction is not None or a.cost_change is not None:
             raise Unrenderable("a restriction on an ability that is not activated")
@@ -2697,7 +2824,7 @@ def _ability(a: Ability) -> str:
         extra.append(ability_cost_change(a.cost_change))
     keyword_form = ""
     if a.restriction is not None:
-        r = restriction(a.restriction)
+        r = restriction(_restriction_of(a))
         extra.append(r)
         keyword_form = _dash_keyword(r, a.kind)
     if keyword_form and "\n" not in body:
@@ -2718,6 +2845,12 @@ def _dash_keyword(restriction_words: str, kind: str) -> str:
         if extra and _MARK.sub("", restriction_words) == restriction_words and normalise(restriction_words) == normalise(extra):
             return cap(word)
     return ""
+
+
+def _restriction_of(a: Ability) -> E.TimingRestriction:
+    if not isinstance(a.restriction, E.TimingRestriction):
+        raise Unrenderable("a restriction that is not a timing restriction")
+    return a.restriction
 
 
 def _loyalty(v: str) -> str:

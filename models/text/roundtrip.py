@@ -25,7 +25,7 @@ from typing import Mapping, Sequence
 
 from ..abilities import Ability, ActivationCost, CostPart
 from ..cards import Card, Face
-from ..effects import ALL_TOPICS, Topic, Unmodelled
+from ..effects import ALL_TOPICS, Effect, Topic, Unmodelled
 from . import render
 
 
@@ -152,6 +152,7 @@ def refuse(a: Ability, face: Face, card: Card) -> Ability:
     line = a.text or ""
     body = _self_ref(line, face, card)
     kind = a.kind
+    eff: Effect
     if kind == "keyword":
         eff = Unmodelled(line, classify(line, "static") | {Topic.KEYWORDS})
     elif kind == "activated":
