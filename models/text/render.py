@@ -1588,6 +1588,11 @@ def keyword(e: E.Keyword) -> str:
     ...", "Transform up to one target Werewolf") is not printed."""
     k = e.keyword
     name = _kw_name(k)
+    if k == "prototype" and getattr(e, "size", None) and e.cost and not e.parts:
+        # "Prototype {2}{G} — 1/3": its mana cost and size (CR 702.160a, 718.1)
+        return f"{name} {e.cost}" + alt(" — ", "—", " ") + e.size
+    if k == "impending" and e.n is not None and e.cost and not e.parts:
+        return f"{name} {e.n}—{e.cost}"  # CR 702.176a
     has = [x for x in ("cost", "parts", "n", "detail", "counts", "pays", "uses") if getattr(e, x) not in (None, ())]
     if e.pays is not None or e.uses is not None:
         if k not in ("delve", "convoke", "improvise") or e.parameter:
@@ -2000,6 +2005,7 @@ def _cost_change(e: E.CostIncrease) -> str:
             raise Unrenderable(f"zones {z!r}")
         zones = got
     direction = "more" if type(e) is E.CostIncrease else "less"
+    other = "other " if getattr(e, "other", False) else ""
     if e.nth:
         ordinal = {1: "first", 2: "second"}.get(e.nth)
         if ordinal is None:
@@ -2007,7 +2013,7 @@ def _cost_change(e: E.CostIncrease) -> str:
         subject = _spells_subject(e.colors, cls, e.types, plural_=False)
         core = f"The {ordinal} {subject}{whose} each turn costs {_mana_cost(e.amount)} {direction} to cast."
     else:
-        subject = _spells_subject(e.colors, cls, e.types)
+        subject = other + _spells_subject(e.colors, cls, e.types)
         core = f"{cap(subject)}{whose}{zones} cost {_mana_cost(e.amount)} {direction} to cast."
     if e.during == "not_caster_turn":
         if e.nth:
@@ -2811,6 +2817,9 @@ def _ability(a: Ability) -> str:
     if a.kind != "activated":
         if a.restriction is not None or a.cost_change is not None:
             raise Unrenderable("a restriction on an ability that is not activated")
+        if a.kind == "static" and set(a.zones) == {"battlefield", "command"}:
+            # "As long as this is in the command zone or on the battlefield, ..." (eminence, CR 113.6p)
+            return "As long as this is in the command zone or on the battlefield, " + lower_first(body)
         return body
     if a.cost is None:
         raise Unrenderable("an activated ability without a cost")
