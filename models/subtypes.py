@@ -75,7 +75,7 @@ _IRREGULAR_PLURALS: dict[str, str] = {
 #: Words whose plural is the word itself (CR 205.3m names them once; Oracle writes "Merfolk you control").
 _SAME_PLURAL: frozenset[str] = frozenset((
     "Aurochs Azra Caribou Dauthi Djinn Efreet Eldrazi Elk Equipment Fish Jellyfish Kavu Kithkin Kor Lammasu Merfolk "
-    "Metathran Moonfolk Plains Samurai Sheep Slith Soltari Starfish Surrakar Thalakos Urza's Bison Gith Ninja"
+    "Metathran Moonfolk Myr Plains Samurai Sheep Slith Soltari Starfish Surrakar Thalakos Urza's Bison Gith Ninja"
 ).split()) - {"Ninja"}
 _SINGULAR_OF: dict[str, str] = {v.lower(): k for k, v in _IRREGULAR_PLURALS.items()} | {"octopi": "Octopus"}
 

@@ -280,7 +280,8 @@ def _comparison(c: E.Comparison) -> str:
     if c.amount is not None:
         rel = {"<=": "less than or equal to", ">=": "greater than or equal to", "==": "equal to", "<": "less than",
                ">": "greater than"}[c.op]
-        return f"{what} {rel} {amount_noun(c.amount)}"
+        noun = amount_noun(c.amount)
+        return alt(f"{what} {rel} {noun}", f"{what} {noun}") if c.op == "==" else f"{what} {rel} {noun}"
     if c.against is not None:
         rel = {"<=": "less than or equal to", ">=": "greater than or equal to", "==": "equal to", "<": "less than",
                ">": "greater than"}[c.op]
@@ -640,7 +641,8 @@ def cost_object(words: str, plural_: bool, det: str = "") -> str:
     from ..abilities import names_only_tokens
 
     if names_only_tokens(words):  # tokens only: no object of a scenario is one (every one is a card, CR 111.1)
-        return words + (" you control" if yours else "")
+        shown = plural(words) if plural_ and " " not in words else words
+        return shown + (" you control" if yours else "")
     chosen = of_the_chosen_type(words)
     if chosen:  # "a creature of the chosen type" (the type chosen as it entered, CR 205.3m, 607.2a)
         return (plural(chosen) if plural_ else chosen) + " of the chosen type" + (" you control" if yours else "")
@@ -673,7 +675,9 @@ def cost_part(p: CostPart) -> str:
             return f"Sacrifice X {'other ' if p.other else ''}{cost_object(p.what, True)}"
         if n == 1:
             if p.other:
-                return "Sacrifice another " + cost_object(p.what, False)
+                # "another creature or an artifact": the first article read as "another" (CR 109.5)
+                obj = cost_object(p.what, False, det="a")
+                return "Sacrifice " + alt(*(re.sub(r"^an? ", "another ", o) for o in _expand(obj)))
             obj = cost_object(p.what, False, det="a")
             return "Sacrifice " + (obj if re.match(r"(?:an?|⟦)\b", obj) or obj.startswith(_ALT_L) else article(obj))
         return f"Sacrifice {many} {'other ' if p.other else ''}{cost_object(p.what, True)}"
@@ -1317,6 +1321,10 @@ def condition(c: Any) -> str:
 
 
 def _source_is(f: E.Filter, negated: bool = False) -> str:
+    q = f.qualifier
+    if q.keywords and q == E.Qualifier(keywords=q.keywords) and not f.all_of:
+        kws = count_words(list(q.keywords), "and")
+        return alt(f"this doesn't have {kws}", f"this does not have {kws}") if negated else f"this has {kws}"
     if f.qualifier.this_turn == "entered" and f.qualifier == E.Qualifier(this_turn="entered"):
         return "this entered this turn" if not negated else "this didn't enter this turn"
     words = filter_phrase(f, det="a")
@@ -1590,7 +1598,7 @@ def keyword(e: E.Keyword) -> str:
     name = _kw_name(k)
     if k == "prototype" and getattr(e, "size", None) and e.cost and not e.parts:
         # "Prototype {2}{G} — 1/3": its mana cost and size (CR 702.160a, 718.1)
-        return f"{name} {e.cost}" + alt(" — ", "—", " ") + e.size
+        return f"{name} {e.cost}" + alt(" — ", "—", " ") + str(e.size)
     if k == "impending" and e.n is not None and e.cost and not e.parts:
         return f"{name} {e.n}—{e.cost}"  # CR 702.176a
     has = [x for x in ("cost", "parts", "n", "detail", "counts", "pays", "uses") if getattr(e, x) not in (None, ())]
@@ -2077,10 +2085,10 @@ def _count_mapping(c: Any, amount: str) -> str:
         return f"for each {obj}{who}"
     if zone == "attacking":
         obj = tw(False) or "creature"
-        who = {"you": " you control", "all": ""}.get(whose)
-        if who is None:
+        mine = {"you": " you control", "all": ""}.get(whose)
+        if mine is None:
             raise Unrenderable("attacking of another player")
-        return f"for each attacking {obj}{who}"
+        return f"for each attacking {obj}{mine}"
     if zone == "attacked":
         if "at_least" in c:
             return "if you attacked this turn" if whose == "you" else _raise("attacked")
