@@ -38,7 +38,7 @@ from .. import effects as E
 from ..abilities import Ability, ActivationCost, CostPart
 from ..cards import BASIC_LAND_TYPES
 from ..mana import ManaCost
-from ..subtypes import OUTLAW_TYPES, SUBTYPES, plural
+from ..subtypes import OUTLAW_TYPES, SUBTYPES, plural, singular
 
 
 class Unrenderable(ValueError):
@@ -641,7 +641,7 @@ def cost_object(words: str, plural_: bool, det: str = "") -> str:
     from ..abilities import names_only_tokens
 
     if names_only_tokens(words):  # tokens only: no object of a scenario is one (every one is a card, CR 111.1)
-        shown = plural(words) if plural_ and " " not in words else words
+        shown = plural(singular(words)) if plural_ and " " not in words else words
         return shown + (" you control" if yours else "")
     chosen = of_the_chosen_type(words)
     if chosen:  # "a creature of the chosen type" (the type chosen as it entered, CR 205.3m, 607.2a)
