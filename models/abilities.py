@@ -113,11 +113,25 @@ def _one_type(words: str) -> bool:
     """Whether object words name one type of the rules ("creature", "lands", "Forest"): what the casting cost rules
     read of a sacrifice (``solver.costs.nonmana_problems``); a union or a qualifier ("artifact or creature", "creature
     with power 4 or greater") is not read there (CR 118.3: never treated as paid, nor as unpayable)."""
+    return one_type_words(words) is not None
+
+
+def one_type_words(words: str) -> tuple[str, ...] | None:
+    """The types of object words that name one type or a union of single types ("creature", "lands", "artifact or
+    creature", "creature or planeswalker"): an object of any of them matches (CR 205, 109.2); ``None`` for any other
+    words (a qualifier, an adjective, a name)."""
+    import re
+
     from .subtypes import singular
     from .text.filters import type_named
 
-    w = words.strip()
-    return bool(w) and " " not in w and type_named(singular(w)) is not None
+    out = []
+    for w in re.split(r"\s+or\s+|,\s*(?:or\s+)?", words.strip()):
+        t = type_named(singular(w.strip())) if w.strip() and " " not in w.strip() else None
+        if t is None or t in ("Token",):
+            return None
+        out.append(t)
+    return tuple(out) or None
 
 
 def unread_when_casting(p: CostPart) -> bool:

@@ -1260,8 +1260,13 @@ def nonmana_problems(state: GameState, player: str, card: Any, tc: TotalCost, zo
     for key, n in need.items():
         action, what = key.split(":", 1)
         if action == "sacrifice":
-            kind = singular(what.strip())  # "Plains", "Locus" stay whole (CR 205.3i)
-            have = [q for q in state.permanents(player) if kind in ("permanent", "") or q.card.is_type(kind.capitalize())]
+            from mtgcheck.models.abilities import one_type_words
+
+            kinds = one_type_words(what) or (singular(what.strip()).capitalize(),)  # "Plains", "Locus" stay whole
+            have = [q for q in state.permanents(player)
+                    if "Permanent" in kinds or any(q.card.is_type(k) for k in kinds)]  # any of a union (CR 109.2)
+            kind = " or ".join(k.lower() if k in ("Artifact", "Creature", "Enchantment", "Land", "Planeswalker",
+                                                 "Battle", "Permanent") else k for k in kinds)
             if len(have) < n:
                 out.append(f"the cost includes sacrificing {n} {kind}{'s' if n > 1 else ''} but {player} controls {len(have)} (CR 118.3)")
         elif action == "discard":

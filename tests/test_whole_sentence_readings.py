@@ -249,3 +249,12 @@ def test_card_command_shows_each_sentence_beside_its_reading(real_db):
     # own: the typed reading is refused and shown so
     cosima = CliRunner().invoke(main, ["card", "Cosima, God of the Voyage", "--cards", path]).output
     assert "[refused]" in cosima
+
+
+def test_a_sacrifice_of_a_union_of_types_is_read_when_casting_cr_109_2_118_3(real_db):
+    """CR 118.3, 701.21a: "As an additional cost to cast this spell, sacrifice an artifact or creature" (Deadly Dispute)
+    can be paid with an artifact (an object of either type); with only lands it cannot."""
+    base = "players: [Alice, Bob]\nbattlefield:\n  Alice: [Swamp, Swamp{extra}]\nhand:\n  Alice: [Deadly Dispute]\n" \
+           "ask: {{cast: {{card: Deadly Dispute, player: Alice}}}}\n"
+    assert _answer(real_db, base.format(extra=", Ornithopter")).values["castable"] is True
+    assert _answer(real_db, base.format(extra="")).values["castable"] is False

@@ -579,6 +579,8 @@ def amount_noun(a: Any) -> str:
         return what
     if isinstance(a, E.PartySize):
         return "the number of creatures in your party"
+    if isinstance(a, E.PlayerCounters) and a.whose == "you":
+        return f"the number of {a.kind} counters you have"
     if isinstance(a, E.EventAmount) and a.of == "attack" and a.reads is not None:
         return amount_noun(a.reads)
     raise Unrenderable(f"amount {type(a).__name__}")
@@ -919,7 +921,7 @@ def _output(e: E.AddMana) -> str:
         if e.combination is True:
             what = "in any combination of colors"
         else:
-            what = "in any combination of " + count_words([mana([t]) for t in e.combination], "and/or")
+            what = "in any combination of " + any_order([mana([t]) for t in e.combination], lambda xs: count_words(xs, "and/or"))
         if n is not None:
             return f"{number(n)} mana {what}"
         if isinstance(a, E.VariableX):
@@ -1169,7 +1171,7 @@ def _mana_trigger(e: E.AddMana) -> str:
         who = alt("you may add ", "its controller may add ") if t.to == "you" else "its controller may add "
     out = _output(dataclasses_replace(e, trigger=None))
     if e.produced_type:
-        noun = filter_phrase(inner) if f.relation is None else "permanent"
+        noun = alt(filter_phrase(inner), "land", "permanent") if f.relation is None else "permanent"
         out = alt(f"an additional one mana of any type that {noun} produced",
                   f"one additional mana of any type that {noun} produced", f"one mana of any type that {noun} produced")
     else:
@@ -1361,6 +1363,7 @@ def _compare(c: E.Compare) -> str:
             if r == 1:
                 return alt(f"there is {filter_phrase(f, det='a')}", f"{filter_phrase(f, det='a')} is in your graveyard")
             return alt(f"there are {number(r)} or more {filter_phrase(f, plural_=True)}",
+                       f"there are at least {number(r)} {filter_phrase(f, plural_=True)}",
                        f"{number(r)} or more {filter_phrase(f, plural_=True)} are in your graveyard")
         if f.relation == "exiled_with" and r == 1:
             return alt("a card is exiled with this", "there is a card exiled with this")
@@ -1465,9 +1468,9 @@ def _when_clause(r: E.TimingRestriction) -> str:
         if w is None:
             raise Unrenderable(f"step {steps[0]!r}")
         if r.turn == "yours":
-            bits.append(f"during your {w}")
+            bits.append(alt(f"during your {w}", f"during the {w} on your turn"))
         elif r.turn == "opponents":
-            bits.append(alt(f"during an opponent's {w}", f"during each opponent's {w}"))
+            bits.append(alt(f"during an opponent's {w}", f"during each opponent's {w}", f"during the {w} on an opponent's turn"))
         else:
             bits.append(alt(f"during any {w}", f"during the {w}", f"during each {w}") if "main" not in w else f"during a {w}")
     elif steps:
@@ -1477,9 +1480,11 @@ def _when_clause(r: E.TimingRestriction) -> str:
     if r.before is not None:
         w = _BEFORE.get(r.before) or ("combat" if r.before == "beginning_of_combat" else None) or \
             "the " + _STEP_WORDS.get(r.before, "?")
-        bits.append(f"before {w}" if bits == [] else alt(f"before {w}", f", before {w}"))
+        if r.before == "declare_blockers" and not steps:
+            w = alt(w, "combat or during combat before blockers are declared")
+        bits.append(f"before {w}" if bits == [] else alt(f"before {w}", f", before {w}", f"and only before {w}"))
     if r.after is not None:
-        w = {"declare_attackers": "blockers are declared", "upkeep": "upkeep"}.get(r.after)
+        w = {"declare_attackers": "blockers are declared", "upkeep": "upkeep", "end_of_combat": "combat"}.get(r.after)
         if w is None:
             raise Unrenderable(f"after {r.after!r}")
         if r.after == "upkeep":
@@ -1560,7 +1565,8 @@ _COST_KEYWORDS = frozenset("""flashback escape evoke dash overload kicker multik
 fortify ninjutsu morph megamorph disguise madness miracle unearth embalm eternalize encore plot foretell blitz
 spectacle surge emerge prowl mutate harmonize mayhem warp web-slinging freerunning bestow scavenge transmute
 recover outlast reconfigure awaken replicate transfigure level up craft cleave augment disturb channel forecast
-cumulative upkeep ward impending squad offspring sneak escalate more_than_meets_the_eye aura_swap""".replace("level up", "level_up").replace(
+cumulative upkeep ward impending squad offspring sneak escalate more_than_meets_the_eye aura_swap
+commander_ninjutsu""".replace("level up", "level_up").replace(
     "cumulative upkeep", "cumulative_upkeep").split())
 #: Keywords with a number (CR 702: "Annihilator 2", "Bushido 1", "Crew 3").
 _N_KEYWORDS = frozenset("""annihilator bushido dredge fading vanishing modular graft bloodthirst soulshift rampage
@@ -1867,6 +1873,8 @@ def _object_cost(o: E.ObjectCost) -> str:
         if o.action == "discard":
             return f"discard {words}"
         return f"reveal {words} from your hand"
+    if o.action == "reveal_hand":
+        return "reveal your hand"
     if o.action == "sacrifice":
         inner = _inner(f)
         return "sacrifice " + (filter_phrase(inner, det="a") if o.n == 1 else f"{number(o.n)} " + filter_phrase(inner, plural_=True))
@@ -1917,7 +1925,8 @@ def _cast_condition(c: E.CastCondition) -> str:
             return f"{filter_phrase(inner, det='a')} is attacking"
         return f"{number(c.n)} or more {filter_phrase(inner, plural_=True)} are attacking"
     if c.test == "hand_has_none" and c.filter is not None:
-        return f"you have no {filter_phrase(_inner(c.filter), plural_=True)} in hand"
+        cards = filter_phrase(dataclasses.replace(c.filter, controller="any", zone="hand"), plural_=True, zone_words=False)
+        return f"you have no {cards} in hand"
     raise Unrenderable(f"cast condition {c.test!r}")
 
 

@@ -154,7 +154,16 @@ def refuse(a: Ability, face: Face, card: Card) -> Ability:
     kind = a.kind
     eff: Effect
     if kind == "keyword":
-        eff = Unmodelled(line, classify(line, "static") | {Topic.KEYWORDS})
+        # a keyword line read wrong is a static line kept as text: where it functions as a static ability's would
+        # (a keyword that works on the battlefield only, CR 113.6, 702; else the line's own scope)
+        from ..effects import KEYWORDS_ON_BATTLEFIELD, Scope
+
+        bare = render.strip_label(line)
+        first = bare.split("—")[0].split("{")[0].strip().lower()
+        on_field = any(first == k or first.startswith(k + " ") for k in KEYWORDS_ON_BATTLEFIELD)
+        scope = Scope.BATTLEFIELD if on_field else line_scope("static", _self_ref_loose(_self_ref(bare, face, card), face, card),
+                                                               _x_in_cost(face))
+        eff = Unmodelled(line, classify(bare, "static") | {Topic.KEYWORDS}, scope)
     elif kind == "activated":
         m = _ACTIVATED_RE.match(body)
         text = m.group(2) if (m and a.loyalty is None) else re.sub(r"^[^:]*:\s*", "", body)
