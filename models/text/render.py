@@ -2035,9 +2035,11 @@ def _cost_change(e: E.CostIncrease) -> str:
     if e.during == "not_caster_turn":
         if e.nth:
             raise Unrenderable("nth spell except during its controller's turn")
-        core = alt(core[:-1] + " except during its controller's turn.",
-                   f"{cap(_spells_subject(e.colors, cls, e.types, plural_=False)).replace('Spell', 'Each spell', 1) if not (e.colors or e.types or cls) else '?'}"
-                   f"{whose}{zones} costs {_mana_cost(e.amount)} {direction} to cast except during its controller's turn.")
+        forms = [core[:-1] + " except during its controller's turn."]
+        if not (e.colors or e.types or cls):  # "Each spell costs {3} more to cast except during its controller's turn."
+            forms.append(f"Each spell{whose}{zones} costs {_mana_cost(e.amount)} {direction} to cast except during "
+                         f"its controller's turn.")
+        core = alt(*forms)
     if e.colored_only:
         core += " This effect reduces only the amount of colored mana you pay."
     if e.during == "controller_turn":
