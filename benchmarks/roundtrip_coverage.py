@@ -1,7 +1,7 @@
 """Whole-sentence readings on the 32k-card file: how many typed readings print back to their sentence (figures in
 docs/parser-coverage.md, "Whole-sentence readings").
 
-    python benchmarks/roundtrip_coverage.py [CARDS_FILE] [--json] [--top K]
+    python benchmarks/roundtrip_coverage.py [CARDS_FILE] [--json] [--top K] [--list]
 
 CARDS_FILE defaults to ``$MTGCHECK_SHARED/carddata/oracle-cards-2025-11-03.json.gz``, then ``../shared/carddata/...``
 next to the repository (read in place, never copied). Every card whose behaviour is parsed from its text (not a
@@ -50,6 +50,7 @@ def measure(path: Path) -> dict:
     listed = roundtrip.exceptions()
     per: dict[str, collections.Counter] = collections.defaultdict(collections.Counter)
     reasons: collections.Counter = collections.Counter()
+    refusals: list[tuple[str, str, str]] = []
     cards = 0
     parse_s = render_s = 0.0
     for card in db:
@@ -74,6 +75,7 @@ def measure(path: Path) -> dict:
             elif a.refused is not None:
                 per[cls]["refused"] += 1
                 reasons[why[:90]] += 1
+                refusals.append((card.name, a.text, why))
             elif card.name in listed:
                 per[cls]["kept"] += 1
             else:
@@ -85,7 +87,7 @@ def measure(path: Path) -> dict:
             "render_s": round(render_s, 1), "typed": total["typed"], "printed": total["printed"],
             "refused": total["refused"], "kept": total["kept"], "unchecked": total["unchecked"],
             "exceptions": len(listed), "per_class": {k: dict(v) for k, v in sorted(per.items(), key=lambda kv: -kv[1]["typed"])},
-            "reasons": reasons.most_common()}
+            "reasons": reasons.most_common(), "refusals": refusals}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -93,10 +95,13 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("cards", nargs="?", help="Scryfall oracle-cards file (default: the shared 32k file)")
     ap.add_argument("--json", action="store_true", help="print the figures as JSON")
     ap.add_argument("--top", type=int, default=15, help="how many refusal reasons to list")
+    ap.add_argument("--list", action="store_true", help="list every refused reading: card, line, why")
     args = ap.parse_args(argv)
     got = measure(default_cards_file(args.cards))
     if args.json:
         got["reasons"] = got["reasons"][: args.top]
+        if not args.list:
+            del got["refusals"]
         print(json.dumps(got, indent=2))
         return 0
     t = got["typed"]
@@ -110,6 +115,10 @@ def main(argv: list[str] | None = None) -> int:
     print("most common reasons a reading is refused:")
     for r, n in got["reasons"][: args.top]:
         print(f"  {n:5}  {r}")
+    if args.list:
+        print("every refused reading (card | line | why):")
+        for name, line, why in got["refusals"]:
+            print(f"  {name} | {line} | {why}")
     return 0
 
 

@@ -102,49 +102,6 @@ class CostPart:
         return self.action in ("mill",) or "library" in self.text.lower()
 
 
-#: Cost part actions the casting rules (``solver.costs.nonmana_problems``) do not read: typed for activated abilities
-#: (``solver.payment.cost_objects``), so a spell's additional or alternative cost with one is not answered.
-_ACTIVATION_ONLY = frozenset({"untap", "remove_counters_from", "put_counters_on", "remove_all_counters",
-                              "exile_permanent", "reveal", "put_library", "exert", "tap_untapped", "waterbend"})
-_ENERGY_SYMBOLS_RE = re.compile(r"(?:pay )?(?:\{E\})+", re.I)
-
-
-def _one_type(words: str) -> bool:
-    """Whether object words name one type of the rules ("creature", "lands", "Forest"): what the casting cost rules
-    read of a sacrifice (``solver.costs.nonmana_problems``); a union or a qualifier ("artifact or creature", "creature
-    with power 4 or greater") is not read there (CR 118.3: never treated as paid, nor as unpayable)."""
-    return one_type_words(words) is not None
-
-
-def one_type_words(words: str) -> tuple[str, ...] | None:
-    """The types of object words that name one type or a union of single types ("creature", "lands", "artifact or
-    creature", "creature or planeswalker"): an object of any of them matches (CR 205, 109.2); ``None`` for any other
-    words (a qualifier, an adjective, a name)."""
-    import re
-
-    from .subtypes import singular
-    from .text.filters import type_named
-
-    out = []
-    for w in re.split(r"\s+or\s+|,\s*(?:or\s+)?", words.strip()):
-        t = type_named(singular(w.strip())) if w.strip() and " " not in w.strip() else None
-        if t is None or t in ("Token",):
-            return None
-        out.append(t)
-    return tuple(out) or None
-
-
-def unread_when_casting(p: CostPart) -> bool:
-    """Whether a spell's cost part is one the casting cost rules do not read (never treated as paid, CR 118.3):
-    wording not typed, parts typed only for activated abilities, an X of objects, other objects or a list of kinds,
-    energy by number ("Pay six {E}")."""
-    return (p.action == "other" or p.action in _ACTIVATION_ONLY or (p.x and p.action != "pay_life") or p.other
-            or (p.action == "sacrifice" and (p.amount == 0 or p.at_most is not None))
-            or (p.action == "sacrifice" and p.what != "this" and not _one_type(p.what))
-            or bool(p.objects) or ", " in (p.text or "")
-            or (p.action == "pay_energy" and not _ENERGY_SYMBOLS_RE.fullmatch(p.text or "")))
-
-
 def cost_object_filter(words: str) -> Any:
     """The typed ``models.effects.Filter`` of a cost part's object words (``CostPart.what`` without "you
     control"), qualifiers and unions included ("green creature", "artifact or creature", "creature with
@@ -703,7 +660,9 @@ class Ability:
         return self.effect.name
 
 
-_ABILITY_KEYS = ("kind", "effect", "cost", "params", "text", "zones", "restriction", "stripe")
+#: ``ruling``: in a catalog model, the ruling or CR rule that justifies where the model says more or other than the
+#: card's text (read by the catalog check, ``models.catalog_check``; not part of the ability)
+_ABILITY_KEYS = ("kind", "effect", "cost", "params", "text", "zones", "restriction", "stripe", "ruling")
 
 
 def make_ability(kind: str, effect: "str | Effect" = "text", cost: ActivationCost | str | None = None,

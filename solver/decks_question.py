@@ -24,20 +24,32 @@ def _looks_like_path(raw: str) -> bool:
                                  or "\\" in raw) and not re.match(r"^\d+\s*x?\s+\S", raw)
 
 
-def _confined_path(raw: str, scenario_path: str) -> Any:
-    """The decklist file a scenario names, which must lie inside the scenario's folder (no absolute path,
-    no ``..`` or symbolic link leading out of it); raises ``QuestionError`` otherwise."""
+def _confined_path(raw: str, scenario_path: str, what: str = "decklist file") -> Any:
+    """The file a scenario names (a decklist, a format file), which must lie inside the scenario's folder (no absolute
+    path, no ``..`` or symbolic link leading out of it); raises ``QuestionError`` otherwise."""
     from pathlib import Path
 
     base = Path(scenario_path).parent.resolve()
     try:
         p = (base / raw).resolve()
     except (OSError, RuntimeError) as e:
-        raise QuestionError(f"decklist file {raw!r} cannot be used: {e}") from None
+        raise QuestionError(f"{what} {raw!r} cannot be used: {e}") from None
     if Path(raw).is_absolute() or not p.is_relative_to(base):
-        raise QuestionError(f"decklist file {raw!r} is outside the scenario's folder ({base}); a scenario may only "
+        raise QuestionError(f"{what} {raw!r} is outside the scenario's folder ({base}); a scenario may only "
                             "read files in its own folder or below it")
     return p
+
+
+def _format_arg(raw: str, scenario_path: str) -> Any:
+    """A ``format`` a scenario names: a format name as it is, or a format file (a name with a suffix or a folder
+    separator, as ``models.formats.load_format`` reads them), which like a decklist file must lie in the scenario's
+    folder (``_confined_path``); raises ``QuestionError`` otherwise."""
+    from pathlib import PurePath
+
+    s = raw.strip()
+    if "/" in s or "\\" in s or PurePath(s).suffix:
+        return _confined_path(s, scenario_path, "format file")
+    return raw
 
 
 def _decklist_arg(ctx: Context) -> Decklist:
@@ -75,7 +87,7 @@ def ask_validate_deck(ctx: Context) -> Answer:
     """
     fmt_name = ctx.arg("format", types=(str,))
     try:
-        fmt = load_format(fmt_name)
+        fmt = load_format(_format_arg(fmt_name, ctx.scenario.path))
     except FormatError as e:
         raise QuestionError(str(e)) from None
     deck = _decklist_arg(ctx)

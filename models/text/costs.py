@@ -305,6 +305,10 @@ _COUNT_RES = (
 )
 
 
+#: The card types of permanents (CR 110.4a): a "permanent card" is a card of one of them.
+PERMANENT_CARD_TYPES = ("Artifact", "Battle", "Creature", "Enchantment", "Land", "Planeswalker")
+
+
 def parse_count(text: str) -> dict | None:
     """What "for each [text]" counts, as ``{zone, whose, types}`` (``types``: any of; a leading ``!``
     excludes that type), or ``None`` when the wording is not modelled (the caller answers unsupported)."""
@@ -317,6 +321,11 @@ def parse_count(text: str) -> dict | None:
         if types is None:
             return None
         z = zone or m.group("z").lower()
+        if z in ("graveyard", "hand") and re.search(r"\bpermanent\b", m.group("t") or "", re.I):
+            # "permanent card" (Diamond Weapon): a card of a permanent type (CR 110.4a), not every card
+            if types:
+                return None
+            types = PERMANENT_CARD_TYPES
         return {"zone": z, "whose": whose, "types": list(types)}
     return None
 

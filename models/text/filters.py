@@ -88,7 +88,8 @@ def parse_filter(what: str, controller: str = "any", qualifiers: bool = False) -
         except ValueError:
             return _qualified_filter(w, controller, other, words)
     alts = [x for x in re.split(r",\s*(?:or\s+)?|\s+or\s+", w) if x]
-    if len(alts) > 1 and all(re.fullmatch(r"[a-z][a-z'-]*", x) and x not in _QUALIFIERS for x in alts):
+    if len(alts) > 1 and all(re.fullmatch(r"[a-z][a-z'-]*", x) and x not in _QUALIFIERS
+                             and type_named(singular(x)) is not None for x in alts):
         # "Mountain, Forest, or Plains" (Keeper of Progenitus): at least one of these types (CR 205.3)
         return Filter(any_of=tuple(_cap(singular(x)) for x in alts),
                       controller=controller, other=other, words=words)
@@ -123,9 +124,17 @@ def parse_filter(what: str, controller: str = "any", qualifiers: bool = False) -
         all_of.append(t)
     for q in quals:
         neg = q.startswith("non")
-        qw = q[3:] if neg else q
+        qw = (q[3:] if neg else q).lstrip("-")
         if qw not in _QUALIFIERS:
-            raise ValueError(f"filter {what!r} not understood")
+            # a subtype before the noun: "Goblin creature", "non-Eldrazi creature", "Eldrazi Scion" (CR 205.3)
+            sub = _SUBTYPE_WORDS.get(qw)
+            if sub is None or sub in _TYPE_WORDS.values():
+                raise ValueError(f"filter {what!r} not understood")
+            if neg:
+                none_of.append(sub)
+            else:  # in printed order before the noun ("Eldrazi Scion"; a card type comes after the subtypes)
+                all_of.insert(sum(1 for t in all_of if t in _SUBTYPE_WORDS.values() and t != all_of[-1]), sub)
+            continue
         if qw == "token":
             if neg:
                 nontoken = True
@@ -147,6 +156,9 @@ QUALIFIER_ADJECTIVES = frozenset(list(_COLOR_WORDS) + [f"non{c}" for c in _COLOR
     "colorless", "colored", "multicolored", "monocolored", "tapped", "untapped", "token", "nontoken", "attacking",
     "blocking", "blocked", "unblocked", "nonattacking", "nonblocking", "another", "other", "face-down", "face-up",
     "enchanted", "equipped", "unenchanted", "modified"])
+#: Adjectives that may stand without their noun when the caller dropped "card" ("a red card", "a nonblack card").
+_CARD_ADJECTIVES = frozenset(list(_COLOR_WORDS) + [f"non{c}" for c in _COLOR_WORDS] + [
+    "colorless", "colored", "multicolored", "monocolored"])
 #: "1/1 creature" (Aegis of the Meek): an exact power and toughness before the noun (CR 208.1).
 PT_ADJECTIVE = re.compile(r"^(\d+)/(\d+)$")
 _COMBAT_UNIONS = {frozenset({"attacking", "blocking"}): "attacking_or_blocking",
@@ -463,10 +475,12 @@ def _qualified_filter(w: str, controller: str, other: bool, words: str) -> Filte
         out = []
         for a in alts:
             parts = a.split()
-            if all(p in QUALIFIER_ADJECTIVES for p in parts):
+            if all(p in QUALIFIER_ADJECTIVES for p in parts) and head not in QUALIFIER_ADJECTIVES:
                 a = f"{a} {head}"  # an adjective alone shares the last noun
             out.append(_qualified_filter(a, "any", False, a))
-        return Filter(all_of=("Permanent",), controller=controller, other=other, alternatives=tuple(out), words=words)
+        # a union of colours alone ("a red or green card"): any card of one of them, permanent or not (CR 105.2)
+        kinds = ("Permanent",) if all(a.all_of or a.any_of for a in out) else ()
+        return Filter(all_of=kinds, controller=controller, other=other, alternatives=tuple(out), words=words)
     text = alts[0] if alts else w
     # after the noun: "with defender", "that's red", and what it did this turn ("that fought this turn", _THIS_TURN_RE)
     m = re.match(r"^(.*?)\s+((?:with|without|that's|that is)\b.*|(?:that|which) (?:fought|entered|attacked|dealt|was dealt|"
@@ -480,9 +494,13 @@ def _qualified_filter(w: str, controller: str, other: bool, words: str) -> Filte
     parts = text.split()
     adjs = [p for p in parts if p in QUALIFIER_ADJECTIVES]
     plain = " ".join(p for p in parts if p not in QUALIFIER_ADJECTIVES)
-    if not plain:
+    if not plain and adjs and all(a in _CARD_ADJECTIVES for a in adjs):
+        # colour words alone, the noun ("card") left out by the caller: "a red card", "a nonblack card" (CR 105.2)
+        base = Filter(controller=controller, words=words)
+    elif not plain:
         raise ValueError(f"filter {words!r} not understood")
-    base = parse_filter(plain, controller)
+    else:
+        base = parse_filter(plain, controller)
     q = adjective_qualifier([[a] for a in adjs]).merge(tq)
     if base.nontoken:
         q = q.merge(Qualifier(token=False))

@@ -39,6 +39,7 @@ from ..abilities import Ability, ActivationCost, CostPart
 from ..cards import BASIC_LAND_TYPES
 from ..mana import ManaCost
 from ..subtypes import OUTLAW_TYPES, SUBTYPES, plural, singular
+from .costs import PERMANENT_CARD_TYPES
 
 
 class Unrenderable(ValueError):
@@ -118,6 +119,7 @@ _SELF_NOUNS = ("creature|land|artifact|enchantment|permanent|spell|card|planeswa
                "phenomenon|conspiracy|dungeon|sorcery|instant|kindred|curse|shrine|food|clue|treasure|role|"
                "background|planet|cave|desert|gate|lair|mine|sphere|tower|town|locus|mount|object|dungeon")
 _SELF_RE = re.compile(r"\bthis (?:" + _SELF_NOUNS + r")\b")
+_THIS_THIS = re.compile(r"\bthis this\b")
 _REMINDER = re.compile(r"\s*\([^()]*\)")
 _PUNCT = re.compile(r"[.,;:!\"“”•—–⟪⟫]")
 #: Untyped words inside a reading (an ``Unmodelled`` part: a rider, a trigger's effect), compared as they are and
@@ -157,7 +159,7 @@ def normalise(text: str, names: Sequence[str] = ()) -> str:
     for n in names:
         t = re.sub(r"(?<![\w'])" + re.escape(n) + r"(?![\w])", "this", t)
     t = t.replace("’", "'").replace("‘", "'").lower()
-    t = _SELF_RE.sub("this", t)
+    t = _THIS_THIS.sub("this", _SELF_RE.sub("this", t))  # "this Case" of Case of the Filched Falcon: "this"
     t = _NUMBER_RE.sub(lambda m: _NUMBERS[m.group(1)], t)
     t = _PUNCT.sub(" ", t)
     return re.sub(r"\s+", "", t)
@@ -395,7 +397,7 @@ def filter_phrase(f: E.Filter, plural_: bool = False, det: str = "", controller:
     if f.alternatives:
         if (f.all_of and tuple(f.all_of) != ("Permanent",)) or f.any_of:
             raise Unrenderable("a union with shared types")
-        nouns = [filter_phrase(a, plural_, controller=False) for a in f.alternatives]
+        nouns = [filter_phrase(_in_zone(a, f), plural_, controller=False, zone_words=False) for a in f.alternatives]
         noun = count_words(nouns, "or") if not plural_ else alt(count_words(nouns, "and"), count_words(nouns, "or"),
                                                                    count_words(nouns, "and/or"))
     else:
@@ -418,7 +420,7 @@ def filter_phrase(f: E.Filter, plural_: bool = False, det: str = "", controller:
     words = " ".join(filter(None, [head, tail]))
     if det in ("a", "an") and not other and f.alternatives and not pre and not tail:
         # "an artifact or creature" / "an artifact or a creature" / "a black or artifact creature"
-        nouns = [filter_phrase(a, controller=False) for a in f.alternatives]
+        nouns = [filter_phrase(_in_zone(a, f), controller=False, zone_words=False) for a in f.alternatives]
         forms = [article(words), count_words([article(w) for w in nouns], "or")]
         last = [n.rsplit(" ", 1) for n in nouns]
         if all(len(x) == 2 for x in last) and len({x[1] for x in last}) == 1:
@@ -430,7 +432,7 @@ def filter_phrase(f: E.Filter, plural_: bool = False, det: str = "", controller:
         return alt(article(words), count_words([article(w) for w in each], "or"))
     if other:
         if det in ("a", "an") and f.alternatives and not pre and not tail:
-            nouns = [filter_phrase(a, controller=False) for a in f.alternatives]
+            nouns = [filter_phrase(_in_zone(a, f), controller=False, zone_words=False) for a in f.alternatives]
             return alt("another " + words, "another " + nouns[0] + " or " + count_words([article(w) for w in nouns[1:]], "or"))
         if det in ("a", "an", ""):
             return ("another " if not plural_ else "other ") + words if det else "other " + words
@@ -438,6 +440,11 @@ def filter_phrase(f: E.Filter, plural_: bool = False, det: str = "", controller:
     if det in ("a", "an"):
         return article(words)
     return f"{det} {words}" if det else words
+
+
+def _in_zone(a: E.Filter, f: E.Filter) -> E.Filter:
+    """An alternative of a union where the union's objects are ("a red or green card": cards in a hand)."""
+    return a if a.zone == f.zone else dataclasses.replace(a, zone=f.zone)
 
 
 def _noun(f: E.Filter, plural_: bool) -> str:
@@ -448,10 +455,13 @@ def _noun(f: E.Filter, plural_: bool) -> str:
         if tuple(f.any_of) == OUTLAW_TYPES and not types:
             return plural("outlaw") if plural_ else "outlaw"
         words = [type_word(t) for t in f.any_of]
-        if plural_:
+        card = f.zone in ("graveyard", "hand", "library", "exile")
+        if plural_ and not card:
             words = [plural(w) for w in words]
         if not types:
-            return alt(count_words(words, "or"), count_words(words, "and"), count_words(words, "and/or"))
+            joined = alt(count_words(words, "or"), count_words(words, "and"), count_words(words, "and/or"))
+            # "an instant or sorcery card", "instant and/or sorcery cards" (one noun after the types)
+            return joined + (" cards" if plural_ else " card") if card else joined
         return count_words(words, "or") if not types else \
             count_words(words, "and") + " " + _join_types(types, plural_)
     if not types:
@@ -692,8 +702,8 @@ def cost_part(p: CostPart) -> str:
             return "Discard this"
         return "Discard " + _cards_of(p.what, n)
     if a == "exile":
-        if p.what == "this":
-            return "Exile this"
+        if p.what == "this":  # "Exile this card from your graveyard" (an ability of a card there, CR 113.6)
+            return alt("Exile this", "Exile this from your graveyard")
         if n == 0 and not p.x:
             return "Exile any number of " + _cards_of(p.what, 2)[len("2 "):]
         return "Exile " + _cards_of(p.what, n, x=p.x, other=p.other)
@@ -708,6 +718,14 @@ def cost_part(p: CostPart) -> str:
         return f"Put {article(p.what + ' counter') if n == 1 else number(n) + ' ' + p.what + ' counters'} on this"
     if a == "tap_untapped":
         obj = cost_object(p.what, n != 1 or p.x)
+        if " with " in obj and not obj.startswith(_ALT_L):  # "creature you control with flying" (either order)
+            noun, post = obj.split(" with ", 1)
+            ctl = alt(" you control with " + post, " with " + post + " you control")
+            if p.other and n == 1:
+                return alt(f"Tap another untapped {noun}{ctl}", f"Tap an untapped {noun}{ctl} other than this")
+            if n == 1 and not p.x:
+                return f"Tap an untapped {noun}{ctl}"
+            return f"Tap {'X' if p.x else number(n)} untapped{' other' if p.other else ''} {noun}{ctl}"
         if p.other and n == 1:
             return alt(f"Tap another untapped {obj} you control", f"Tap an untapped {obj} you control other than this")
         count = "X" if p.x else number(n)
@@ -794,6 +812,8 @@ def _cards_of(what: str, n: int, x: bool = False, other: bool = False) -> str:
         if tuple(f.all_of) == ("Permanent",) and f.none_of:  # "nonland card": any card that is not a land
             f = dataclasses.replace(f, all_of=())
         words = filter_phrase(dataclasses.replace(f, zone="hand"), plural_=many, zone_words=False)
+        if n == 1 and not many and not other:  # "a red or green card", "an artifact or creature card"
+            return filter_phrase(dataclasses.replace(f, zone="hand"), det="a", zone_words=False) + m.group("rest")
     else:
         words = "cards" if many else "card"
     rest = m.group("rest")
@@ -803,6 +823,35 @@ def _cards_of(what: str, n: int, x: bool = False, other: bool = False) -> str:
     if n == 1:
         return ("another " + words if other else article(words)) + rest
     return f"{number(n)} {oth}{words}{rest}"
+
+
+def part_words(parts: Sequence[CostPart]) -> list[str]:
+    """The words of cost parts, one entry a part, except that parts printed as one are merged: energy symbols paid
+    one by one ("Pay {E}{E}": two parts of one {E}, CR 107.14) and sacrifices under one verb ("sacrifice a land and
+    an Island", CR 701.21a)."""
+    out: list[str] = []
+    i = 0
+    while i < len(parts):
+        p = parts[i]
+        j = i + 1
+        if p.action == "pay_energy" and not p.x and p.amount == 1:
+            while j < len(parts) and parts[j].action == "pay_energy" and not parts[j].x and parts[j].amount == 1:
+                j += 1
+            out.append(cost_part(dataclasses.replace(p, amount=j - i)))
+        elif p.action == "sacrifice" and p.what not in ("this", "it"):
+            while j < len(parts) and parts[j].action == "sacrifice" and parts[j].what not in ("this", "it"):
+                j += 1
+            words = [cost_part(q) for q in parts[i:j]]
+            if j - i > 1 and not any(w.startswith(_ALT_L) for w in words):
+                objs = [w[len("Sacrifice "):] for w in words]
+                out.append(alt("Sacrifice " + alt(count_words(objs, "and"), " and ".join(objs)),
+                               " and ".join([words[0]] + ["sacrifice " + o for o in objs[1:]])))
+            else:
+                out.extend(words)
+        else:
+            out.append(cost_part(p))
+        i = j
+    return out
 
 
 def activation_cost(c: ActivationCost) -> str:
@@ -827,7 +876,7 @@ def activation_cost(c: ActivationCost) -> str:
             merged = "Sacrifice " + alt(count_words(objs, "and"), " and ".join(objs))
             bits.extend(rest)
             return _cost_join(bits + [merged]) if len(bits) + 1 > 3 else any_order(bits + [merged], _cost_join)
-    bits.extend(cost_part(p) for p in c.parts)
+    bits.extend(part_words(c.parts))
     if not bits:
         raise Unrenderable("an empty cost")
     # the parts are paid in any order the player chooses (CR 601.2h): the printed order is not read
@@ -1352,7 +1401,7 @@ def _compare(c: E.Compare) -> str:
     if isinstance(left, E.DistinctAmong) and r is not None and op == ">=":
         what = {"card_type": "card types", "permanent_type": "permanent types", "basic_land_type": "basic land types",
                 "color": "colors", "creature_type": "creature types", "power": "different powers",
-                "mana_value": "different mana values", "name": "different names"}[left.aspect]
+                "mana_value": alt("different mana values", "mana values"), "name": "different names"}[left.aspect]
         return alt(f"there are {number(r)} or more {what} among {filter_phrase(left.filter, plural_=True)}",
                    f"{number(r)} or more {what} are among {filter_phrase(left.filter, plural_=True)}")
     if isinstance(left, E.CountOf) and r is not None and op == ">=":
@@ -1637,7 +1686,7 @@ def keyword(e: E.Keyword) -> str:
     if k.replace(" ", "_") not in _COST_KEYWORDS and k not in ("ward",) and not k.endswith("cycling"):
         raise Unrenderable(f"keyword {k!r} with a cost")
     mana_part = e.cost or ""
-    parts = [cost_part(p) for p in e.parts]
+    parts = part_words(e.parts)
     if mana_part and not parts:
         return alt(f"{name} {mana_part}", f"{name}—{mana_part}")
     bits = ([mana_part] if mana_part else []) + parts
@@ -1780,7 +1829,7 @@ def normalise_head(text: str) -> str:
     t = text
     for n in _NAMES.get():
         t = re.sub(r"(?<![\w'])" + re.escape(n) + r"(?![\w])", "this", t)
-    return _SELF_RE.sub("this", t.replace("’", "'").lower())
+    return _THIS_THIS.sub("this", _SELF_RE.sub("this", t.replace("’", "'").lower()))
 
 
 _ACTION_WORD = {"draw": "Draw", "scry": "Scry"}
@@ -1847,8 +1896,7 @@ def _additional_words(e: E.AdditionalCost) -> str:
     parts = []
     if e.cost:
         parts.append("pay " + _mana_cost(e.cost))
-    for p in e.parts:
-        w = cost_part(p)
+    for w in part_words(e.parts):
         parts.append(w if w.startswith(_WILD_L) else w[:1].lower() + w[1:])
     if not parts:
         raise Unrenderable("an empty additional cost")
@@ -2056,6 +2104,8 @@ def _count_mapping(c: Any, amount: str) -> str:
     def tw(plural_: bool) -> str:
         if types == ("Artifact", "Legendary", "Saga"):
             return "historic"  # CR 700.6
+        if types == PERMANENT_CARD_TYPES:
+            return "permanent"  # a card of a permanent type (CR 110.4a)
         ws = []
         for t in types:
             if t.startswith("!"):
@@ -2126,6 +2176,16 @@ def _count_mapping(c: Any, amount: str) -> str:
         ctl = " you control" if c.get("controller") == "you" else ""
         return f"if it targets {article(obj)}{ctl}"
     raise Unrenderable(f"self cost count {zone!r}")
+
+
+@renders(E.CostMinimum)
+def _cost_minimum(e: E.CostMinimum) -> str:
+    """Trinisphere (CR 601.2f): the minimum applies to every spell, while this is untapped when so read."""
+    if e.spells != "all" or e.whose != "all":
+        raise Unrenderable("a cost minimum of some spells")
+    n = number(e.minimum)
+    head = "As long as this is untapped, each" if e.while_untapped else "Each"
+    return f"{head} spell that would cost less than {n} mana to cast costs {n} mana to cast."
 
 
 @renders(E.SelfCostChange)
@@ -2251,7 +2311,8 @@ def _grant_subjects(f: E.Filter, plural_: bool, chosen: str) -> list[tuple[str, 
         return out
     words = filter_phrase(f, plural_=True) + chosen
     if f.other or f.qualifier.other:
-        return [(cap(words), "")]
+        # "Other creatures you control ..." / "Each other creature you control ..." (Exava)
+        return [(alt(cap(words), "Each " + filter_phrase(f) + chosen), "")]
     return [(alt(cap(words), "All " + words, "Each " + filter_phrase(f) + chosen, cap(filter_phrase(f) + chosen)), "")]
 
 
@@ -2469,7 +2530,9 @@ def _spell_words(f: E.Filter) -> str:
     ws += ["non" + t.lower() for t in f.none_of if t in _CARD_TYPES]
     if len([t for t in f.none_of if t not in _CARD_TYPES]):
         raise Unrenderable("flash permission exclusions")
-    types = list(f.all_of)  # "Permanent" is a test too: only permanent spells (CR 110.4b)
+    # "Permanent" is no test of a card (solver.altcosts.card_matches): "noncreature" is read as every card that is
+    # not a creature, so it is not printed (a "permanent spells" sentence would not print back)
+    types = [t for t in f.all_of if t != "Permanent"]
     return " ".join(ws + [type_word(t) for t in types])
 
 
