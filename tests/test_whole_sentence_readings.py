@@ -258,3 +258,24 @@ def test_a_sacrifice_of_a_union_of_types_is_read_when_casting_cr_109_2_118_3(rea
            "ask: {{cast: {{card: Deadly Dispute, player: Alice}}}}\n"
     assert _answer(real_db, base.format(extra=", Ornithopter")).values["castable"] is True
     assert _answer(real_db, base.format(extra="")).values["castable"] is False
+
+
+def test_target_words_keep_a_subtype_as_printed_cr_205_3():
+    """CR 205.3m: "Human" and "Spirit" are creature types, spelled with a capital; a step's target words keep them as
+    printed so the targets rules read them ("target Human creature": a creature with the subtype Human), and the
+    reading prints back to its line."""
+    for line, words in [("Destroy target Human creature.", "Human creature"), ("Destroy target Spirit.", "Spirit"),
+                        ("This deals 3 damage to target Wizard creature.", "Wizard creature")]:
+        card = card_from_fields({"name": "Test Slayer", "type_line": "Instant", "oracle_text": line})
+        (a,) = abilities_of(card)
+        assert a.refused is None and not isinstance(a.effect, Unmodelled), line
+        assert a.effect.steps[0].target == words
+
+
+def test_sacrificing_the_enchanted_creature_prints_back_cr_303_4_701_21a():
+    """CR 303.4 (an Aura's enchanted object is the one it is attached to), 701.21a: "Sacrifice enchanted creature" is
+    a cost that sacrifices that one object, not "an enchanted creature"; the reading prints back."""
+    card = card_from_fields({"name": "Test Betrothal", "type_line": "Enchantment — Aura",
+                             "oracle_text": "Enchant creature\n{1}, Sacrifice enchanted creature: Draw a card."})
+    a = abilities_of(card)[1]
+    assert a.refused is None and roundtrip.reading(a)[0], a.text

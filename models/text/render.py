@@ -691,6 +691,8 @@ def cost_part(p: CostPart) -> str:
                 obj = cost_object(p.what, False, det="a")
                 return "Sacrifice " + alt(*(re.sub(r"^an? ", "another ", o) for o in _expand(obj)))
             obj = cost_object(p.what, False, det="a")
+            if re.match(r"(?:enchanted|equipped) ", p.what):  # "Sacrifice enchanted creature": the one it is on
+                return "Sacrifice " + cost_object(p.what, False)
             return "Sacrifice " + (obj if re.match(r"(?:an?|⟦)\b", obj) or obj.startswith(_ALT_L) else article(obj))
         return f"Sacrifice {many} {'other ' if p.other else ''}{cost_object(p.what, True)}"
     if a == "sacrifice_all":
