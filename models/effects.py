@@ -1908,6 +1908,32 @@ class AsThoughHaste(Effect):
     affects: Filter = fld(None, FILTER)
 
 
+@dataclass(frozen=True, eq=False)
+class GainControl(Effect):
+    """"Gain control of target [object] until end of turn. Untap that [object]. It gains haste until end of turn."
+    (Act of Treason, Threaten, Act of Aggression, Captivating Crew's ability): as it resolves the target is untapped
+    (CR 701.26b); until end of turn its controller is the effect's controller (layer 2, CR 613.1b) and it has haste
+    (layer 6, 613.1f, 702.10), so its {T} abilities may be activated this turn (302.6).
+
+    Read for an effect in force (a scenario's ``effects`` entry with its ``targets``) by ``solver.layers.board_view``:
+    the target must be listed on the battlefield of the effect's controller (the control change is read from the
+    board, never applied over it: another listing is ``unsupported``, naming layer 2) and it has haste.
+
+    Attributes
+    ----------
+    target : str
+        The target's words as printed after "target" ("creature", "creature an opponent controls", "artifact or
+        creature"); the targets rules read them (CR 115.1, 601.2c).
+    untap : str
+        How "Untap ..." names the object: ``"that creature"``, ``"that permanent"``, ``"it"``.
+    """
+
+    kind: ClassVar[str] = "gain_control"
+    touches: ClassVar[frozenset[Topic]] = frozenset({Topic.CHARACTERISTICS, Topic.ACTIVATION, Topic.KEYWORDS})
+    target: str = fld("")
+    untap: str = fld("it")
+
+
 @dataclass(frozen=True)
 class Quality:
     """A stated quality of protection, "hexproof from" or "can't be the target of [quality] spells" (CR 702.16a,
@@ -2649,7 +2675,7 @@ EFFECT_TYPES: dict[str, type[Effect]] = {
         Unmodelled, AddMana, ManaReplacement, LandType, GrantAbility, SpendAsThough, CantSpendMana, CostIncrease,
         CostReduction, CostMinimum, SelfCostChange, AdditionalCost, PrintedAlternativeCost, GrantFlashback, Keyword, SpellsHaveKeyword,
         ConditionalSelfKeyword, DelveKeywordGrant, DelveCount, Instructions, Draw, Scry, PutOntoBattlefieldProcess,
-        EntersWithCounters, EntersTapped, EntersChoice, EntersTrigger, CastTrigger, AsThoughHaste,
+        EntersWithCounters, EntersTapped, EntersChoice, EntersTrigger, CastTrigger, AsThoughHaste, GainControl,
         TriggeredAddMana, TimingRestriction, CastAsThoughFlash, AbilityCostChange, CantBeTargeted, ActivationCostChange,
         CantPayCosts,
     )

@@ -417,6 +417,43 @@ def _match(what: str, p: Permanent, rule: str, f: _Fx, subtypes, kind: str) -> b
 
 
 
+#: The haste a control change grants its target (CR 702.10), one ability object for every such effect.
+_HASTE = Ability("keyword", Keyword(keyword="haste"), None, "haste")
+
+
+def _control_grants(state: GameState) -> list[_Fx]:
+    """The layer-6 part of each control change in force (``GainControl`` of a ``state.effects`` entry, CR 613.1b,
+    613.1f): haste for its targets, as a grant to "it" (``_grant_applies``: a resolved effect's "it" is its target).
+
+    The control change itself (layer 2) is read from the board: a target listed on the battlefield must be listed
+    under the effect's controller; a target that is not on the battlefield is no longer affected (CR 611.2c, 400.7).
+
+    Raises
+    ------
+    Unsupported
+        The entry has no ``targets``, or a target is listed under another player (whether a later effect took it
+        back is not modelled), naming the effect and the rule."""
+    from mtgcheck.models.effects import Filter, GainControl
+
+    out: list[_Fx] = []
+    for f in continuous_effects(state, ("gain_control",)):
+        if not isinstance(f.ability.effect, GainControl):
+            continue
+        if not f.targets:
+            raise Unsupported(f"{f.name}: \"{f.ability.describe()}\" gains control of its target: give the effect's "
+                              f"`targets` (the permanent, listed on {f.controller}'s battlefield)")
+        for t in f.targets:
+            p = next((q for q in state.battlefield if q.id == t), None)
+            if p is not None and p.controller != f.controller:
+                raise Unsupported(f"{f.name}: {f.controller} controls {p.name} until end of turn (layer 2, CR "
+                                  f"613.1b), but the scenario lists it under {p.controller}: list it on "
+                                  f"{f.controller}'s battlefield (a later control change is not modelled)")
+        grant = GrantAbility(affects=Filter(relation="it", words="it"), ability=_HASTE)
+        ab = dataclasses.replace(f.ability, effect=grant)
+        out.append(_Fx(None, f.controller, ab, f.name, f.order, f.targets))
+    return out
+
+
 def _grant(g: _Fx) -> GrantAbility:
     """The ``GrantAbility`` of a grant effect (``continuous_effects`` with ``grant_ability``)."""
     eff = g.ability.effect
@@ -432,7 +469,7 @@ def _grant_applies(state: GameState, g: _Fx, p: Permanent, subtypes: tuple[str, 
     Raises ``Unsupported`` naming the effect for object words or a condition that cannot be read here."""
     eff = _grant(g)
     f = eff.affects
-    if f.relation in ("enchanted", "equipped") and g.source is None:
+    if f.relation in ("enchanted", "equipped", "it") and g.source is None:
         # a resolved effect entry of an Aura-like card: what it affects is its target (CR 303.4a)
         if not g.targets:
             raise Unsupported(f"{g.name}: \"{g.ability.describe()}\" affects the {f.relation} permanent: give the "
@@ -619,6 +656,8 @@ def board_view(state: GameState) -> dict[str, PermView]:
             raise Unsupported(f"{p.name} has a time counter and impending: whether it was cast for its impending cost "
                               f"(then it is not a creature, CR 702.176a) is not recorded in the scenario")
     grants = continuous_effects(state, ("grant_ability",), printed, lost)
+    if state.effects:
+        grants = sorted(grants + _control_grants(state), key=lambda f: f.order)
     att = _attached_changes(state, printed, lost, subs, why, has_type_fx, grants)
     if att is not None:
         printed, grants = att.printed, sorted(grants + att.grants, key=lambda f: f.order)

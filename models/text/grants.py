@@ -472,3 +472,31 @@ def keyword_grant_parser(kind: str, text: str, card: Card) -> "tuple[str, Mappin
         return "grant_ability", parse_keyword_grant(text, card)
     except (ValueError, KeyError):
         return None
+
+
+# ---------------------------------------------------------------------------
+# Control changes that grant haste (CR 613.1b, 702.10, 302.6)
+# ---------------------------------------------------------------------------
+
+#: "Gain control of target creature until end of turn. Untap that creature. It gains haste until end of turn."
+_GAIN_CONTROL = re.compile(r"^gain control of target (?P<what>[^.]+?) until end of turn\. untap (?P<untap>that "
+                           r"(?:creature|permanent|artifact)|it)\. it gains haste until end of turn\.?$", re.I)
+
+
+@effect_parser(24)
+def gain_control_parser(kind: str, text: str, card: Card) -> "tuple[str, Mapping[str, Any]] | None":
+    """A spell's or an activated ability's "Gain control of target [object] until end of turn. Untap that [object].
+    It gains haste until end of turn." (Act of Treason class) → ``gain_control``; ``None`` for anything else (with a
+    power change, another keyword or another instruction the sentence stays unmodelled). The target words must be
+    read in full by the targets rules (CR 115.1, 601.2c)."""
+    from .targets import parse_target_phrase
+
+    if kind not in ("spell", "activated"):
+        return None
+    m = _GAIN_CONTROL.match(text.strip())
+    if not m:
+        return None
+    spec = parse_target_phrase("target " + m.group("what"))
+    if spec is None or spec.unknown or spec.count != 1:
+        return None
+    return "gain_control", {"target": m.group("what"), "untap": m.group("untap").lower()}

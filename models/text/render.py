@@ -2714,6 +2714,21 @@ def _cant_spend(e: E.CantSpendMana) -> str:
     return "You can't spend mana to cast this spell."
 
 
+@renders(E.GainControl)
+def _gain_control(e: E.GainControl) -> str:
+    """"Gain control of target [object] until end of turn. Untap that [object]. It gains haste until end of turn."
+    (CR 613.1b, 701.26b, 702.10); the target words through the targets rules."""
+    from .targets import parse_target_phrase
+
+    spec = parse_target_phrase("target " + e.target)
+    if spec is None or spec.unknown or spec.count != 1:
+        raise Unrenderable(f"target {e.target!r} is not read by the targets rules")
+    if e.untap not in ("it", "that creature", "that permanent", "that artifact"):
+        raise Unrenderable(f"untap {e.untap!r}")
+    return (f"Gain control of target {e.target} until end of turn. Untap {e.untap}. "
+            "It gains haste until end of turn.")
+
+
 @renders(E.AsThoughHaste)
 def _as_though_haste(e: E.AsThoughHaste) -> str:
     """"You may activate abilities of creatures you control as though those creatures had haste." (CR 302.6)."""
