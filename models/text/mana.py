@@ -83,8 +83,68 @@ def slug(text: str) -> str:
     for pat, code in known:
         if re.search(pat, t):
             return code
+    either = cast_or_activate(t)
+    if either is not None:
+        return either
     t = re.sub(r"[^a-z0-9]+", "_", t).strip("_")
     return t[:48] or "restricted"
+
+
+_CAST_OR = re.compile(r"^cast (?:an? )?(?P<spell>[a-z ,]+?) spells? or (?:to )?activate (?:(?:an )?ability|abilities)"
+                      r"(?: of (?:an? )?(?P<src>[a-z ,]+?))?$")
+_ACTIVATE_OR = re.compile(r"^activate (?:an )?(?:ability|abilities) or cast (?:an? )?(?P<spell>[a-z ,]+?) spells?$")
+
+
+def _kinds_of(words: str, sources: bool = False) -> tuple[str, ...] | None:
+    """The card types or subtypes of "creature", "Dragon", "Time Lord or Alien", "outlaw" (CR 700.12), "colorless"
+    (CR 105.2c); with ``sources``, their plurals and "[kind] source(s)" ("creatures", "Myr", "artifact sources").
+    ``None`` for other words."""
+    from ..subtypes import OUTLAW_TYPES, SUBTYPES, singular
+
+    lower = {t.lower(): t for t in SUBTYPES}
+    card_types = {"creature": "Creature", "artifact": "Artifact", "enchantment": "Enchantment", "land": "Land",
+                  "planeswalker": "Planeswalker"}
+    w = words.strip()
+    if sources:
+        w = re.sub(r"\s+sources?$", "", w)
+    out: list[str] = []
+    for part in re.split(r",\s*(?:or\s+)?|\s+or\s+", w):
+        part = part.strip()
+        one = singular(part) if sources else part
+        one = one.lower()
+        if one in ("outlaw",):
+            out.extend(OUTLAW_TYPES)
+        elif one == "colorless" and not sources:
+            out.append("colorless")
+        elif one in card_types:
+            out.append(card_types[one])
+        elif one in lower:
+            out.append(lower[one])
+        else:
+            return None
+    return tuple(out) or None
+
+
+def cast_or_activate(t: str) -> str | None:
+    """The restriction code of "cast [kind] spells or activate abilities of [kind]s" (the same kinds on both sides:
+    Castle Garenbrig, Smokebraider, Dalakos, Crucible of the Spirit Dragon, Gallifrey Council Chamber) or "cast
+    [kind] spells or activate an ability" / "activate an ability or cast [kind] spells" (Guidelight Optimizer, Sage
+    of the Unknowable, Automated Artificer); ``t``: the words after "Spend this mana only to", lower case.
+    ``None`` for anything else (CR 106.6: the mana then pays nothing that depends on it)."""
+    from ..mana import cast_or_activate_code
+
+    m = _CAST_OR.match(t) or _ACTIVATE_OR.match(t)
+    if not m:
+        return None
+    kinds = _kinds_of(m.group("spell"))
+    if kinds is None:
+        return None
+    src = m.groupdict().get("src")
+    if src is None:
+        return cast_or_activate_code(kinds, "any")
+    if _kinds_of(src, sources=True) != kinds or "colorless" in kinds:
+        return None
+    return cast_or_activate_code(kinds, "of")
 
 
 #: "This mana can't be spent to ..." sentences read as restriction codes (CR 106.6); see docs/mana.md and

@@ -1067,6 +1067,47 @@ _SPEND_SENTENCES: dict[str, str] = {
 }
 
 
+def _kind_words(kinds: tuple[str, ...], sources: bool) -> list[str]:
+    """The ways a spend restriction names its kinds: "creature", "Time Lord or Alien", "outlaw" (CR 700.12);
+    with ``sources`` their plurals and "[kind] source(s)" ("creatures", "Myr", "outlaw sources")."""
+    from ..subtypes import OUTLAW_TYPES
+
+    words = ["outlaw"] if tuple(kinds) == OUTLAW_TYPES else [k if k[0].isupper() and k not in _CARD_TYPE_NAMES
+                                                               else k.lower() for k in kinds]
+    one = alt(count_words(words, "or"), " or ".join(words)) if len(words) > 1 else words[0]
+    if not sources:
+        return [one]
+    many = alt(count_words([plural(w) for w in words], "or"), " or ".join(plural(w) for w in words)) \
+        if len(words) > 1 else plural(words[0])
+    return [many, one + " sources", one + " source", one]
+
+
+_CARD_TYPE_NAMES = ("Creature", "Artifact", "Enchantment", "Land", "Planeswalker")
+
+
+def _cast_or_activate(code: str) -> str | None:
+    """"Spend this mana only to cast [kinds] spells or activate abilities of [kinds]" / "... or activate an
+    ability" (CR 106.6; ``models.mana.cast_or_activate_code``), else ``None``."""
+    from ..mana import read_cast_or_activate
+
+    got = read_cast_or_activate(code)
+    if got is None:
+        return None
+    kinds, how = got
+    (one,) = _kind_words(kinds, False)
+    spells = [f"{one} spells", f"a {one} spell", f"an {one} spell"]
+    if how == "any":
+        abilities = ["activate an ability", "activate abilities"]
+    else:
+        srcs = _kind_words(kinds, True)
+        abilities = [f"activate abilities of {w}" for w in srcs] + \
+            [f"activate an ability of {d} {w}" for w in srcs for d in ("a", "an")]
+    forms = [f"{sp}{j}{ab}" for sp in spells for j in (" or ", " or to ", ", or to ") for ab in abilities]
+    if how == "any":
+        forms += [f"{ab} or cast {sp}" for sp in spells for ab in abilities]
+    return "Spend this mana only to " + alt(*("cast " + f if not f.startswith("activate") else f for f in forms)) + "."
+
+
 def spend_restriction(code: str) -> str:
     """The sentence of a spend restriction code of an ``AddMana`` (CR 106.6)."""
     got = _SPEND_SENTENCES.get(code)
@@ -1077,6 +1118,9 @@ def spend_restriction(code: str) -> str:
         tail = alt(" or spells with {X} in their mana costs", " or a spell with {X} in its mana cost") if m.group(2) else ""
         return alt(f"Spend this mana only to cast spells with mana value {m.group(1)} or greater{tail}.",
                    f"Spend this mana only to cast a spell with mana value {m.group(1)} or greater{tail}.")
+    either = _cast_or_activate(code)
+    if either is not None:
+        return either
     if code.startswith("cant_"):
         return alt("This mana can't be spent ", "You can't spend this mana ") + wild("spending not modelled") + "."
     # a free-form code: the payments never spend it (CR 106.6: never guessed)

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from mtgcheck.models.effects import CantSpendMana, SpendAsThough, Unmodelled
-from mtgcheck.models.mana import COLORS, MANA_TYPES, ManaCost, ManaError
+from mtgcheck.models.mana import COLORS, MANA_TYPES, ManaCost, ManaError, read_cast_or_activate
 from mtgcheck.models.state import GameState
 
 from ..questions import Unsupported
@@ -239,6 +239,16 @@ def _has_creature_type(card: Any, ctype: str) -> bool:
     return card.is_type(ctype)
 
 
+def _spell_of_kind(card: Any, kind: str) -> bool:
+    """The spell is ``"colorless"`` (CR 105.2c), of card type ``kind``, or has subtype ``kind`` (a creature type by
+    changeling too, CR 702.73a)."""
+    if kind == "colorless":
+        return not card.colors
+    from mtgcheck.models.subtypes import CREATURE_TYPES
+
+    return _has_creature_type(card, kind) if kind in CREATURE_TYPES else card.is_type(kind)
+
+
 def restriction_verdict(restriction: str | None, spell_card: Any, *, state: GameState | None = None,
                         source: str | None = None, x: int = 0) -> bool | None:
     """May mana carrying ``restriction`` be spent on the cost being paid (CR 106.6)?
@@ -280,6 +290,15 @@ def restriction_verdict(restriction: str | None, spell_card: Any, *, state: Game
         if spell_card is None:
             return None
         return not spell_card.colors and spell_card.is_type("Eldrazi")
+    either = read_cast_or_activate(code)
+    if either is not None:
+        # "cast [kinds] spells or activate abilities of [kinds]" / "... or activate an ability" (CR 106.6, 602.1):
+        # a spell of one of the kinds; any activated ability's cost (a mana ability's too, CR 605.1a); the
+        # source of an ability is not known here, so "abilities of [kinds]" is undecided for an ability's cost
+        kinds, how = either
+        if spell_card is None:
+            return True if how == "any" else None
+        return any(_spell_of_kind(spell_card, k) for k in kinds)
     m = _MV_CODE.fullmatch(code)
     if m:
         if spell_card is None:
