@@ -64,19 +64,23 @@ SUBTYPES: frozenset[str] = SPELL_SUBTYPES | LAND_TYPES | frozenset({"Time Lord"}
 
 #: CR 700.12: "outlaw" names an object with at least one of these creature types (a batch word, not a subtype).
 OUTLAW_TYPES: tuple[str, ...] = ("Assassin", "Mercenary", "Pirate", "Rogue", "Warlock")
+#: CR 700.6: "historic" names an object with the artifact card type, the legendary supertype or the Saga subtype
+#: (a batch word, any of the three).
+HISTORIC_KINDS: tuple[str, ...] = ("Artifact", "Legendary", "Saga")
 
 #: Plurals that are not the singular plus "s"/"es" (or "y" -> "ies"), as Oracle text spells them (Slinn Voda:
 #: "Krakens, Leviathans, Octopuses"; Cloudpost's "Locus", plural "Loci").
 _IRREGULAR_PLURALS: dict[str, str] = {
     "Elf": "Elves", "Dwarf": "Dwarves", "Wolf": "Wolves", "Werewolf": "Werewolves", "Mouse": "Mice", "Ox": "Oxen",
     "Fungus": "Fungi", "Homunculus": "Homunculi", "Locus": "Loci", "Cyclops": "Cyclopes", "Sorcery": "Sorceries",
-    "Pegasus": "Pegasi",
+    "Pegasus": "Pegasi", "Hero": "Heroes", "Cyberman": "Cybermen", "Child": "Children",
 }
 #: Words whose plural is the word itself (CR 205.3m names them once; Oracle writes "Merfolk you control").
 _SAME_PLURAL: frozenset[str] = frozenset((
-    "Aurochs Azra Caribou Dauthi Djinn Efreet Eldrazi Elk Equipment Fish Jellyfish Kavu Kithkin Kor Lammasu Merfolk "
-    "Metathran Moonfolk Myr Plains Samurai Sheep Slith Soltari Starfish Surrakar Thalakos Urza's Bison Gith Ninja"
-).split()) - {"Ninja"}
+    "Aurochs Azra Caribou Dauthi Eldrazi Elk Equipment Fish Jellyfish Kavu Kithkin Kor Lammasu Merfolk "
+    "Metathran Moonfolk Myr Plains Samurai Sheep Slith Soltari Starfish Surrakar Thalakos Urza's Bison Gith "
+    "Treefolk Astartes Spacecraft Nephilim Spawn Aetherborn Graveborn Zubera"
+).split())  # "Djinns", "Efreets", "Ninjas" take an "s" in Oracle text
 _SINGULAR_OF: dict[str, str] = {v.lower(): k for k, v in _IRREGULAR_PLURALS.items()} | {"octopi": "Octopus"}
 
 

@@ -146,7 +146,9 @@ def test_type_words_are_made_singular_by_one_rule_cr_205_3():
     plurals come back ("Elves", "Loci", "Mice"); English words keep their "-ss" ("colorless")."""
     for word, one in [("Locus", "Locus"), ("Loci", "Locus"), ("Plains", "Plains"), ("Fungi", "Fungus"),
                       ("Elves", "Elf"), ("Allies", "Ally"), ("Foxes", "Fox"), ("Aurochs", "Aurochs"),
-                      ("colorless", "colorless"), ("outlaws", "outlaw"), ("Gates", "Gate"), ("Mice", "Mouse")]:
+                      ("colorless", "colorless"), ("outlaws", "outlaw"), ("Gates", "Gate"), ("Mice", "Mouse"),
+                      ("Heroes", "Hero"), ("Treefolk", "Treefolk"), ("Spawn", "Spawn"), ("Djinns", "Djinn"),
+                      ("Cybermen", "Cyberman"), ("Astartes", "Astartes")]:
         assert singular(word) == one, word
         assert singular(plural(one)) == one, one
 
@@ -279,3 +281,25 @@ def test_sacrificing_the_enchanted_creature_prints_back_cr_303_4_701_21a():
                              "oracle_text": "Enchant creature\n{1}, Sacrifice enchanted creature: Draw a card."})
     a = abilities_of(card)[1]
     assert a.refused is None and roundtrip.reading(a)[0], a.text
+
+
+def test_historic_is_a_batch_word_and_time_lord_one_subtype_cr_700_6_205_3m():
+    """CR 700.6: "historic" names an artifact, a legendary object or a Saga (any of them); "nonhistoric" none of them.
+    CR 205.3m: "Time Lord" is one creature type of two words ("other Time Lords you control")."""
+    from mtgcheck.models.subtypes import HISTORIC_KINDS
+
+    f = parse_filter("historic permanents", "you")
+    assert f.any_of == HISTORIC_KINDS and f.all_of == ("Permanent",)
+    assert parse_filter("nonhistoric creature").none_of == HISTORIC_KINDS
+    t = parse_filter("other Time Lords", "you")
+    assert t.all_of == ("Time Lord",) and t.other
+
+
+def test_plural_type_words_print_back_as_oracle_spells_them_cr_205_3m():
+    """CR 205.3m: Oracle writes "four Eldrazi Spawn", "Treefolk you control", "Heroes", "Djinns": the reading of each
+    prints back to its sentence."""
+    card = card_from_fields({"name": "Test Hand", "type_line": "Creature — Eldrazi", "mana_cost": "{9}",
+                             "oracle_text": "You may sacrifice four Eldrazi Spawn rather than pay this spell's mana cost."})
+    (a,) = abilities_of(card)
+    assert a.refused is None and roundtrip.reading(a)[0]
+    assert plural("Hero") == "Heroes" and plural("Treefolk") == "Treefolk" and plural("Djinn") == "Djinns"

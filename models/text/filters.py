@@ -11,7 +11,7 @@ import re
 from typing import Any
 
 from ..effects import RELATIONS, Comparison, Filter, Qualifier
-from ..subtypes import OUTLAW_TYPES, SUBTYPES, singular
+from ..subtypes import HISTORIC_KINDS, OUTLAW_TYPES, SUBTYPES, singular
 
 _QUALIFIERS = ("basic", "snow", "legendary", "land", "creature", "artifact", "enchantment", "token")
 _RELATION_WORDS = {r: r for r in RELATIONS}
@@ -99,6 +99,8 @@ def parse_filter(what: str, controller: str = "any", qualifiers: bool = False) -
     parts = w.split()
     if not parts:
         raise ValueError(f"filter {what!r} not understood")
+    if parts[-2:] == ["time", "lord"]:  # the one subtype of two words (CR 205.3m: "Time Lord", plural "Time Lords")
+        parts = parts[:-2] + ["time lord"]
     head, quals = parts[-1], parts[:-1]
     all_of: list[str] = []
     none_of: list[str] = []
@@ -110,10 +112,12 @@ def parse_filter(what: str, controller: str = "any", qualifiers: bool = False) -
             raise ValueError(f"filter {what!r} not understood: {head!r} names no type")
         none_of.append(t)
         all_of.append("Permanent")
-    elif head.startswith("non") or not head.replace("-", "").replace("'", "").isalpha():
+    elif head.startswith("non") or not head.replace("-", "").replace("'", "").replace(" ", "").isalpha():
         raise ValueError(f"filter {what!r} not understood")
     elif head == "outlaw":  # CR 700.12: a batch word, any of five creature types
         any_of = OUTLAW_TYPES
+    elif head == "historic":  # CR 700.6: a batch word, an artifact, a legendary object or a Saga
+        any_of = HISTORIC_KINDS
     else:
         t = type_named(head)
         orig = words.split()[-1] if words.split() else ""
@@ -125,6 +129,12 @@ def parse_filter(what: str, controller: str = "any", qualifiers: bool = False) -
     for q in quals:
         neg = q.startswith("non")
         qw = (q[3:] if neg else q).lstrip("-")
+        if qw == "historic" and not any_of:  # "historic permanents", "nonhistoric creature" (CR 700.6)
+            if neg:
+                none_of.extend(HISTORIC_KINDS)
+            else:
+                any_of = HISTORIC_KINDS
+            continue
         if qw not in _QUALIFIERS:
             # a subtype before the noun: "Goblin creature", "non-Eldrazi creature", "Eldrazi Scion" (CR 205.3)
             sub = _SUBTYPE_WORDS.get(qw)

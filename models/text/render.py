@@ -38,7 +38,7 @@ from .. import effects as E
 from ..abilities import Ability, ActivationCost, CostPart
 from ..cards import BASIC_LAND_TYPES
 from ..mana import ManaCost
-from ..subtypes import OUTLAW_TYPES, SUBTYPES, plural, singular
+from ..subtypes import HISTORIC_KINDS, OUTLAW_TYPES, SUBTYPES, plural, singular
 from .costs import PERMANENT_CARD_TYPES
 
 
@@ -454,6 +454,9 @@ def _noun(f: E.Filter, plural_: bool) -> str:
     if f.any_of:
         if tuple(f.any_of) == OUTLAW_TYPES and not types:
             return plural("outlaw") if plural_ else "outlaw"
+        if tuple(f.any_of) == HISTORIC_KINDS:  # CR 700.6: "historic permanents", "a historic card"
+            in_zone = f.zone in ("graveyard", "hand", "library", "exile")
+            return "historic " + _join_types(types or ([] if in_zone else ["Permanent"]), plural_, card=in_zone)
         words = [type_word(t) for t in f.any_of]
         card = f.zone in ("graveyard", "hand", "library", "exile")
         if plural_ and not card:
