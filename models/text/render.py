@@ -151,13 +151,20 @@ def self_names(name: str, face_names: Iterable[str] = (), legendary: bool = Fals
     return tuple(sorted((n for n in out if len(n) > 2), key=len, reverse=True))
 
 
+@functools.lru_cache(maxsize=65536)
+def _name_re(name: str) -> "re.Pattern[str]":
+    """A card's own name as a word of its text (``normalise``), compiled once."""
+    return re.compile(r"(?<![\w'])" + re.escape(name) + r"(?![\w])")
+
+
 def normalise(text: str, names: Sequence[str] = ()) -> str:
     """The comparable form of wording: reminder text dropped (CR 207.2), the card's own names and "this
     creature"/"this land"/... read as "this" (CR 201.5), lower case, quotes and apostrophes unified, number words as
     digits, punctuation and spaces removed."""
     t = _REMINDER.sub("", text)
     for n in names:
-        t = re.sub(r"(?<![\w'])" + re.escape(n) + r"(?![\w])", "this", t)
+        if n in t:  # the name as printed (the expression below matches it case-sensitively)
+            t = _name_re(n).sub("this", t)
     t = t.replace("’", "'").replace("‘", "'").lower()
     t = _THIS_THIS.sub("this", _SELF_RE.sub("this", t))  # "this Case" of Case of the Filched Falcon: "this"
     t = _NUMBER_RE.sub(lambda m: _NUMBERS[m.group(1)], t)
@@ -191,9 +198,30 @@ def _regex(pattern: str, names: tuple[str, ...], top: bool = True) -> str:
 
 
 def matches(pattern: str, sentence: str, names: Sequence[str] = ()) -> bool:
-    """Whether ``sentence`` says what ``pattern`` says (both normalised; ``names``: the card's own names)."""
+    """Whether ``sentence`` says what ``pattern`` says (both normalised; ``names``: the card's own names).
+
+    The pattern is matched piece by piece (the set of positions each prefix of the pattern can reach in the
+    normalised sentence: the same language as its regular expression, without compiling one per card); a pattern
+    whose untyped span has its own expression, or sits inside an alternative, through ``pattern_regex``."""
     names = tuple(names)
-    return pattern_regex(pattern, names).fullmatch(normalise(sentence, names)) is not None
+    text = normalise(sentence, names)
+    at = {0}
+    for piece in _MARK.split(pattern):
+        if not piece:
+            continue
+        if piece.startswith(_WILD_L) and piece.endswith(_WILD_R) and "|" not in piece:
+            at = set(range(min(at) + 1, len(text) + 1))  # an untyped span: one character or more (".+?")
+            continue
+        if _WILD_L in piece:  # a span with its own expression, or one inside an alternative
+            return pattern_regex(pattern, names).fullmatch(text) is not None
+        if piece.startswith(_ALT_L) and piece.endswith(_ALT_R):
+            opts = {normalise(o, names) for o in piece[1:-1].split(_ALT_SEP)}
+        else:
+            opts = {normalise(piece, names)}
+        at = {i + len(o) for i in at for o in opts if text.startswith(o, i)}
+        if not at:
+            return False
+    return len(text) in at
 
 
 # ---------------------------------------------------------------------------
