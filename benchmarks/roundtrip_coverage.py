@@ -1,5 +1,5 @@
 """Whole-sentence readings on the 32k-card file: how many typed readings print back to their sentence (figures in
-docs/parser-coverage.md, "Whole-sentence readings").
+docs/effects.md, "Whole-sentence readings").
 
     python benchmarks/roundtrip_coverage.py [CARDS_FILE] [--json] [--top K] [--list]
 
