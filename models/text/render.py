@@ -735,8 +735,8 @@ def cost_part(p: CostPart) -> str:
             return "Discard this"
         return "Discard " + _cards_of(p.what, n)
     if a == "exile":
-        if p.what == "this":  # "Exile this card from your graveyard" (an ability of a card there, CR 113.6)
-            return alt("Exile this", "Exile this from your graveyard")
+        if p.what == "this":  # "Exile this card from your graveyard / hand" (an ability of a card there, CR 113.6m)
+            return alt("Exile this", "Exile this from your graveyard", "Exile this from your hand")
         if n == 0 and not p.x:
             return "Exile any number of " + _cards_of(p.what, 2)[len("2 "):]
         return "Exile " + _cards_of(p.what, n, x=p.x, other=p.other)
@@ -1092,7 +1092,8 @@ _SPEND_SENTENCES: dict[str, str] = {
                                          "Spend this mana only to cast creature spells of the chosen type."),
     "eldrazi": alt("Spend this mana only to cast colorless Eldrazi spells or activate abilities of colorless Eldrazi.",
                    "Spend this mana only to cast colorless Eldrazi spells."),
-    "not_nonartifact_spell": "This mana can't be spent to cast nonartifact spells.",
+    "not_nonartifact_spell": alt("This mana can't be spent to cast nonartifact spells.",
+                                 "This mana can't be spent to cast a nonartifact spell."),
     "not_generic": "This mana can't be spent to pay generic mana costs.",
     "not_spells": "You can't spend this mana to cast spells.",
 }
