@@ -406,15 +406,18 @@ def parse_activation_cost(text: str, card_name: str = "") -> ActivationCost:
                 cost = ManaCost.parse(chunk)
             except ManaError as e:
                 raise AbilityError(f"activation cost {raw!r}: {e}") from None
+            energy = 0
             for s in cost:
                 if s.is_tap:
                     tap = True
                 elif s.is_untap:
                     untap = True
                 elif s.text == "E":
-                    parts.append(CostPart("pay_energy", "energy", 1, "{E}"))
+                    energy += 1
                 else:
                     mana_syms.append(str(s))
+            if energy:  # "{E}{E}": one payment of two energy counters (CR 107.14), never two checked apart
+                parts.append(CostPart("pay_energy", "energy", energy, "{E}" * energy))
             continue
         m = _LIFE_RE.match(chunk)
         if m:

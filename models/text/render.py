@@ -706,7 +706,7 @@ def cost_part(p: CostPart) -> str:
     if a == "pay_life":
         return f"Pay {'X' if p.x else n} life"
     if a == "pay_energy":
-        return alt("Pay " + "{E}" * n, f"Pay {many} {{E}}") if not p.x else "Pay X {E}"
+        return alt("Pay " + "{E}" * n, f"Pay {many} {{E}}", "{E}" * n) if not p.x else "Pay X {E}"
     if a == "sacrifice":
         if p.what in ("this", "it"):
             return alt("Sacrifice this", "Sacrifice it")
