@@ -38,7 +38,7 @@ from mtgcheck.models.effects import CastCondition, Filter, ObjectCost, PrintedAl
 from mtgcheck.models.behaviour import abilities_of
 from mtgcheck.models.state import GameState
 
-from .questions import Unsupported
+from .errors import QuestionError, Unsupported
 
 #: Keyword alternative costs tried by default, by the zone they cast the card from (CR 702.34a, 702.138a,
 #: 702.74a evoke, 702.109a dash, 702.96a overload, 702.152a blitz, 702.185a warp, 702.176a impending, 702.119a
@@ -463,8 +463,6 @@ def cast_any_way(ctx: Any, once: Callable[..., Any]) -> Any:
             tried.append(f"{way}: unsupported ({e})")
             continue
         except Exception as e:  # a way the question's other arguments rule out (x with a free cast...)
-            from .questions import QuestionError
-
             if isinstance(e, QuestionError):
                 tried.append(f"{way}: {e}")
                 continue

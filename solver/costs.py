@@ -37,7 +37,7 @@ from mtgcheck.models.behaviour import abilities_of, functions_in
 from mtgcheck.models.state import GameState, Permanent
 
 from .layers import battlefield_abilities
-from .questions import QuestionError, Unsupported
+from .errors import QuestionError, Unsupported
 
 
 class CostError(ValueError):
@@ -1052,7 +1052,10 @@ def total_cost(state: GameState, player: str, card: Any, *, using: str | None = 
                      f"characteristics (CR 702.102a-b, 709.4d)")
     else:
         card = spell_face(card, face)
-    if card.is_type("Land"):
+    # a land card with morph or disguise may be cast face down: it is turned face down before the legality of casting
+    # it is checked, so the rules see a 2/2 creature card (CR 702.37c, 708.4, 601.3e; Zoetic Cavern)
+    face_down_way = using is not None and str(using).lower() in FACE_DOWN_KEYWORDS
+    if card.is_type("Land") and not face_down_way:
         raise NotASpell(f"{card.name} is a land card: a land is played (a special action, CR 305.1, 116.2a), never cast; "
                         f"a card that is a land and another type can't be cast as a spell either (CR 305.9)")
     if using is not None and str(using).lower() in ("prototype", "prototyped"):

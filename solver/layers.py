@@ -48,7 +48,7 @@ from mtgcheck.models.subtypes import singular
 
 
 from . import budget as _budget
-from .questions import Unsupported
+from .errors import Unsupported
 
 BASIC_TYPES = BASIC_LAND_TYPES
 
@@ -233,7 +233,7 @@ def _names_type(word: str) -> bool:
 
 def _has(word: str, card, subs: tuple[str, ...]) -> bool:
     cap = word.capitalize()
-    if cap == "Permanent":
+    if cap in ("Permanent", "Card"):  # the noun of the object words ("a white card"): every object here is a card
         return True
     if cap == "Token":
         return False  # tokens are not modelled on the battlefield: every permanent is a card

@@ -30,7 +30,7 @@ from typing import Any
 from mtgcheck.models.effects import Qualifier, Topic, Unmodelled
 from mtgcheck.models.state import GameState, Permanent
 
-from .questions import Unsupported
+from .errors import Unsupported
 
 YES, NO, UNKNOWN = "yes", "no", "unknown"
 _COLOR_NAMES = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}

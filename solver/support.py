@@ -2,7 +2,9 @@
 
 Every typed part of a card's behaviour has a *mechanic key* (``mechanic_key``): an effect class's ``kind``
 (``add_mana``, ``cost_reduction``, ...), a keyword's family (``keyword:emerge``, ``keyword:landwalk``; the closed set
-of ``models.vocab.keywords``). ``Unmodelled`` text has the key ``text``, which no question implements. Each key says
+of ``models.vocab.keywords``); a part of a cost that is not mana, its action and the zone its objects come from
+(``cost_key``: ``cost:sacrifice@battlefield``, ``cost:exile@graveyard``). ``Unmodelled`` text has the key ``text``,
+which no question implements. Each key says
 what it can change (``mechanic_topics``: an effect class's ``touches``, a keyword's ``KeywordRule``) and where it
 functions (CR 113.6).
 
@@ -25,6 +27,9 @@ from typing import Any, Iterable, Mapping
 
 from mtgcheck.models.effects import EFFECT_TYPES, Effect, Keyword, Scope, Topic, Unmodelled
 from mtgcheck.models.vocab.keywords import KEYWORD_RULES, KeywordKind
+
+# the cost parts the one reader of costs decides, declared where they are read (solver.payable)
+from .payable import COST_PART_RULES, COST_PARTS, cost_key, cost_zone  # noqa: F401
 
 #: The key of untyped text: no question implements it.
 TEXT = "text"
@@ -135,18 +140,22 @@ RESOLUTION_KEYWORDS = _kw(_K.SCRY)
 #: For each question kind, the mechanic keys its rules implement.
 IMPLEMENTS: Mapping[str, frozenset[str]] = {
     # "[spells] you cast have improvise/convoke/delve" adds a payer to the payment (``solver.delve``, CR 702.51, 702.126)
-    "cast": LAYERS | MANA | SPENDING | SPELL_COSTS | CASTING | ACTIVATING | CAST_KEYWORDS | {"spells_have_keyword"},
-    "payments": LAYERS | MANA | SPENDING | SPELL_COSTS | CASTING | ACTIVATING | CAST_KEYWORDS | {"spells_have_keyword"},
+    "cast": LAYERS | MANA | SPENDING | SPELL_COSTS | CASTING | ACTIVATING | CAST_KEYWORDS | COST_PARTS
+    | {"spells_have_keyword"},
+    "payments": LAYERS | MANA | SPENDING | SPELL_COSTS | CASTING | ACTIVATING | CAST_KEYWORDS | COST_PARTS
+    | {"spells_have_keyword"},
     # delve totals the cost as cast does and reads the Soulflayer and Murktide models (702.66; rulings 2014-11-24,
     # 2021-06-18); which keywords a card has is read from the keyword parts themselves
     # (it answers for the way of casting it is asked about; the ways it does not read — emerge, face down — are
     # refused by name when asked, ``solver.delve.DELVE_UNREAD_WAYS``); timing and targets are the cast
     # question's own check (``solver.casting.precost_problems``)
     "delve": LAYERS | SPELL_COSTS | CASTING | COST_KEYWORDS | TIMING_KEYWORDS | TARGET_KEYWORDS | BOARD_KEYWORDS
-    | frozenset({"spells_have_keyword", "delve_keyword_grant", "delve_count"}),
-    "activate": LAYERS | MANA | SPENDING | ACTIVATING | ACTIVATE_KEYWORDS | frozenset({"cant_be_targeted", "modal"}),
-    "could_produce": LAYERS | MANA | MANA_KEYWORDS,
-    "available_mana": LAYERS | MANA | ACTIVATING | MANA_KEYWORDS,
+    | COST_PARTS | frozenset({"spells_have_keyword", "delve_keyword_grant", "delve_count"}),
+    "activate": LAYERS | MANA | SPENDING | ACTIVATING | ACTIVATE_KEYWORDS | COST_PARTS
+    | frozenset({"cant_be_targeted", "modal"}),
+    # what a permanent could produce ignores costs (CR 106.7): no cost part can change it
+    "could_produce": LAYERS | MANA | MANA_KEYWORDS | COST_PARTS,
+    "available_mana": LAYERS | MANA | ACTIVATING | MANA_KEYWORDS | COST_PARTS,
     # a mana value reads the mana cost only (CR 202.3): characteristics changed by layers are read from the view
     "mana_value": LAYERS | BOARD_KEYWORDS,
     "scry": RESOLVING | RESOLUTION_KEYWORDS,
@@ -181,5 +190,8 @@ def support_rows() -> list[dict[str, Any]]:
     for kind, rule in KEYWORD_RULES.items():
         key = keyword_key(kind)
         rows.append({"key": key, "topics": sorted(t.value for t in rule.topics),
+                     "questions": sorted(q for q, keys in IMPLEMENTS.items() if key in keys)})
+    for key in COST_PART_RULES:  # a cost is paid while casting or activating (CR 601.2h, 602.2b)
+        rows.append({"key": key, "topics": [Topic.COSTS.value],
                      "questions": sorted(q for q, keys in IMPLEMENTS.items() if key in keys)})
     return rows

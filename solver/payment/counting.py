@@ -13,7 +13,7 @@ import constraint
 
 from mtgcheck.models.state import GameState
 
-from ..questions import Unsupported
+from ..errors import Unsupported
 from .feasibility import _Evaluator
 from .model import _Choice, _Group, _Model, build_model, life_needed, life_payable, unmodelled_message
 from .search import _spend_message, _undecided_message, iter_payments

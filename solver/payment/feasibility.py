@@ -15,7 +15,7 @@ from typing import Iterable, Mapping, Sequence
 
 from mtgcheck.models.mana import MANA_TYPES
 
-from ..questions import Unsupported
+from ..errors import Unsupported
 from .model import MAX_FILTER_ACTIVATIONS, _Model, _Unit, life_needed, life_payable
 
 

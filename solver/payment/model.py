@@ -22,7 +22,7 @@ from mtgcheck.models.effects import CantSpendMana, SpendAsThough, Unmodelled
 from mtgcheck.models.mana import COLORS, MANA_TYPES, ManaCost, ManaError, read_cast_or_activate
 from mtgcheck.models.state import GameState
 
-from ..questions import Unsupported
+from ..errors import Unsupported
 from ..sources import ManaSource, mana_sources
 
 # ---------------------------------------------------------------------------

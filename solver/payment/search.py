@@ -19,7 +19,7 @@ from mtgcheck.models.mana import read_cast_or_activate as _read_either
 from mtgcheck.models.state import GameState
 
 from .. import budget as _budget
-from ..questions import Unsupported
+from ..errors import Unsupported
 from ..sources import ManaSource
 from .feasibility import _Evaluator, _mask, _maxflow_ok
 from .model import Extension, ExtraPayer, Payment, Use, _Choice, _Group, _Model, build_model, life_payable, unmodelled_message
