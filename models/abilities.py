@@ -24,6 +24,7 @@ from .effects import (ABILITY_LEVEL_KEYS, ALL_TOPICS, AddMana, Effect, Keyword, 
                       build_effect, closest)
 from .mana import ManaCost, ManaError
 from .text.words import NUMBER_WORDS, parse_count_word
+from .subtypes import singular
 
 ABILITY_KINDS = ("activated", "triggered", "static", "keyword", "spell", "replacement", "unparsed")
 
@@ -466,7 +467,6 @@ def parse_activation_cost(text: str, card_name: str = "") -> ActivationCost:
             continue
         m = _TAP_UNTAPPED_RE.match(chunk)
         if m:
-            from .subtypes import singular  # the one singular of type words: "Elves" -> "elf" (CR 205.3m)
 
             parts.append(CostPart("tap_untapped", singular(_what(m.group(2))) if _num(m.group(1)) > 1 else _what(m.group(2)), _num(m.group(1)), chunk,
                                   x=m.group(1).lower() == "x"))  # "Tap X untapped tokens you control": X announced (CR 107.3a)

@@ -49,6 +49,10 @@ from mtgcheck.models.subtypes import singular
 
 from . import budget as _budget
 from .errors import Unsupported
+from mtgcheck.models.subtypes import SUBTYPES
+from mtgcheck.models.effects import Filter, GainControl
+from mtgcheck.models.subtypes import CREATURE_TYPES
+from mtgcheck.models.subtypes import subtype_kind
 
 BASIC_TYPES = BASIC_LAND_TYPES
 
@@ -225,7 +229,6 @@ _TYPE_WORDS = frozenset(w.lower() for w in _CARD_TYPES + _SUPERTYPES + ("Permane
 
 def _names_type(word: str) -> bool:
     """Whether a singular word names a card type, supertype or subtype of CR 205 (or "permanent", "token")."""
-    from mtgcheck.models.subtypes import SUBTYPES
 
     w = word.lower()
     return w in _TYPE_WORDS or any(s.lower() == w for s in SUBTYPES)
@@ -433,7 +436,6 @@ def _control_grants(state: GameState) -> list[_Fx]:
     Unsupported
         The entry has no ``targets``, or a target is listed under another player (whether a later effect took it
         back is not modelled), naming the effect and the rule."""
-    from mtgcheck.models.effects import Filter, GainControl
 
     out: list[_Fx] = []
     for f in continuous_effects(state, ("gain_control",)):
@@ -684,7 +686,6 @@ def _changelings(state: GameState, printed: dict[str, tuple[Ability, ...]], lost
                  subs: dict[str, tuple[str, ...]], why: dict[str, list[str]]) -> None:
     """Layer 4, first (CR 613.3, 604.3): a permanent whose own abilities include changeling is every creature type
     (702.73a, a characteristic-defining ability); the types are added to ``subs`` in place."""
-    from mtgcheck.models.subtypes import CREATURE_TYPES
 
     every = tuple(sorted(CREATURE_TYPES))
     for p in state.battlefield:
@@ -888,7 +889,6 @@ class _Attached:
 
 def _subtype_kind(s: str) -> str | None:
     """The card type a subtype goes with (``models.subtypes.subtype_kind``, CR 205.3g-m)."""
-    from mtgcheck.models.subtypes import subtype_kind
 
     return subtype_kind(s)
 

@@ -15,6 +15,8 @@ from ..cards import Card
 from ..subtypes import SPELL_SUBTYPES
 from .oracle import effect_parser, keyword_parser
 from .words import parse_count_word
+from ..subtypes import singular
+from ..subtypes import CREATURE_TYPES
 
 
 # ---------------------------------------------------------------------------
@@ -262,7 +264,6 @@ _TYPE_WORDS = {"artifact": "Artifact", "creature": "Creature", "land": "Land", "
 
 
 def _singular(word: str) -> str:
-    from ..subtypes import singular  # the one singular of type words (CR 205.3)
 
     return singular(word)
 
@@ -492,7 +493,6 @@ def object_filter(words: str, zone: str, controller: str = "you"):
     from dataclasses import replace
 
     from ..cards import BASIC_LAND_TYPES
-    from ..subtypes import CREATURE_TYPES
     from .filters import parse_filter
 
     toks = words.strip().split()

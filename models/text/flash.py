@@ -21,6 +21,7 @@ from ..cards import Card
 from ..effects import Filter
 from .filters import parse_filter
 from .oracle import effect_parser
+from .filters import QUALIFIER_ADJECTIVES, adjective_qualifier
 
 _MAY_CAST = re.compile(r"^(?P<who>you|any player|players) may cast (?:(?P<what>[a-z ,'-]+?) )?spells as though they had "
                        r"flash\.?$", re.I)
@@ -45,7 +46,6 @@ def spell_filter(words: str) -> Filter:
             continue
         if re.search(r"\bwith\b|\bwithout\b|\bmana value\b|\bpower\b", x, re.I):
             raise ValueError(f"the spells {words!r} are not modelled")
-        from .filters import QUALIFIER_ADJECTIVES, adjective_qualifier
 
         if all(t in QUALIFIER_ADJECTIVES for t in x.lower().split()):  # "colorless", "green" spells (CR 105.2)
             alts.append(Filter(qualifier=adjective_qualifier([[t] for t in x.lower().split()])))

@@ -16,6 +16,10 @@ from typing import TYPE_CHECKING, Any, Mapping
 from ..cards import BASIC_LAND_TYPES, Card
 from .mana import _obj_filter
 from .oracle import effect_parser
+from ..subtypes import singular
+from ..subtypes import OUTLAW_TYPES
+from ..subtypes import SPELL_SUBTYPES
+from .targets import parse_target_phrase
 
 if TYPE_CHECKING:
     from ..effects import Filter
@@ -77,7 +81,6 @@ _SUPER_WORDS = {"legendary": "Legendary", "basic": "Basic", "snow": "Snow"}
 def _singular(word: str) -> str:
     """The singular of a type word of an object phrase ("Slivers" → "Sliver", "Elves" → "Elf", "Fungus"):
     ``models.subtypes.singular``."""
-    from ..subtypes import singular
 
     return singular(word)
 
@@ -96,7 +99,6 @@ def grant_filter(obj: str) -> "Filter":
         Words that are not read (the sentence then stays ``Unmodelled``).
     """
     from ..effects import Filter, Qualifier
-    from ..subtypes import SPELL_SUBTYPES
     from .filters import tail_qualifier
 
     words = obj.strip()
@@ -150,7 +152,6 @@ def grant_filter(obj: str) -> "Filter":
         elif sl.startswith("non") and sl[3:] in {**_TYPE_WORDS, **_SUPER_WORDS}:
             none_of.append({**_TYPE_WORDS, **_SUPER_WORDS}[sl[3:]])
         elif sl == "outlaw" and len(toks) == 1:  # CR 700.12: a batch word, any of five creature types
-            from ..subtypes import OUTLAW_TYPES
 
             any_of.extend(OUTLAW_TYPES)
         elif s[:1].isupper() and (s in SPELL_SUBTYPES or s in BASIC_LAND_TYPES or i > 0 or len(toks) == 1):
@@ -304,7 +305,6 @@ def parse_conditional_grant(text: str, card: Card) -> "Mapping[str, Any]":
     Raises ``ValueError`` for any other condition (it stays ``Unmodelled``).
     """
     from ..effects import ControlsAtLeast, SourceModified, SourceRenowned
-    from ..subtypes import SPELL_SUBTYPES
     from .amounts import parse_condition
 
     m = _AS_LONG_AS.match(text.strip())
@@ -442,7 +442,6 @@ def parse_keyword_grant(text: str, card: Card) -> "Mapping[str, Any]":
         raise ValueError(f"the condition {cond!r} reads the object, not the source")
     out = dict(parse_quoted_grant(t, card, require_quotes=False))
     f = out["affects"]
-    from ..subtypes import SPELL_SUBTYPES
 
     known = set(_TYPE_WORDS.values()) | set(_SUPER_WORDS.values()) | set(SPELL_SUBTYPES) | set(BASIC_LAND_TYPES)
     if any(w not in known for w in f.all_of + f.any_of + f.none_of):
@@ -489,7 +488,6 @@ def gain_control_parser(kind: str, text: str, card: Card) -> "tuple[str, Mapping
     It gains haste until end of turn." (Act of Treason class) → ``gain_control``; ``None`` for anything else (with a
     power change, another keyword or another instruction the sentence stays unmodelled). The target words must be
     read in full by the targets rules (CR 115.1, 601.2c)."""
-    from .targets import parse_target_phrase
 
     if kind not in ("spell", "activated"):
         return None

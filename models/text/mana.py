@@ -34,6 +34,8 @@ from ..cards import BASIC_LAND_TYPES, Card
 from ..mana import COLORS, MANA_TYPES
 from .oracle import effect_parser
 from .words import parse_count_word
+from ..subtypes import OUTLAW_TYPES, SUBTYPES, singular
+from ..mana import cast_or_activate_code
 
 _SYM = r"\{(?:[WUBRGC]|\d+)\}"
 _SYMS = rf"(?:{_SYM})+"
@@ -99,7 +101,6 @@ def _kinds_of(words: str, sources: bool = False) -> tuple[str, ...] | None:
     """The card types or subtypes of "creature", "Dragon", "Time Lord or Alien", "outlaw" (CR 700.12), "colorless"
     (CR 105.2c); with ``sources``, their plurals and "[kind] source(s)" ("creatures", "Myr", "artifact sources").
     ``None`` for other words."""
-    from ..subtypes import OUTLAW_TYPES, SUBTYPES, singular
 
     lower = {t.lower(): t for t in SUBTYPES}
     card_types = {"creature": "Creature", "artifact": "Artifact", "enchantment": "Enchantment", "land": "Land",
@@ -131,7 +132,6 @@ def cast_or_activate(t: str) -> str | None:
     [kind] spells or activate an ability" / "activate an ability or cast [kind] spells" (Guidelight Optimizer, Sage
     of the Unknowable, Automated Artificer); ``t``: the words after "Spend this mana only to", lower case.
     ``None`` for anything else (CR 106.6: the mana then pays nothing that depends on it)."""
-    from ..mana import cast_or_activate_code
 
     m = _CAST_OR.match(t) or _ACTIVATE_OR.match(t)
     if not m:

@@ -84,6 +84,7 @@ if TYPE_CHECKING:
     from ..abilities import Ability
 from ..subtypes import CREATURE_TYPES, NONBASIC_LAND_TYPES
 from .topics import LABEL_RE
+from ..subtypes import singular
 
 #: CR 700.8: the creature types a party is made of.
 PARTY_TYPES: frozenset[str] = frozenset({"Cleric", "Rogue", "Warrior", "Wizard"})
@@ -298,7 +299,6 @@ _SAME_IS_TRUE = re.compile(r"^the same is true for [^.]+\.?$", re.I)
 
 
 def _singular(word: str) -> str:
-    from ..subtypes import singular  # the one singular of type words (CR 205.3)
 
     w = word.strip()
     return w if w == "Urza's" else singular(w.rstrip("’'"))

@@ -40,6 +40,11 @@ from ..cards import BASIC_LAND_TYPES
 from ..mana import ManaCost
 from ..subtypes import HISTORIC_KINDS, OUTLAW_TYPES, SUBTYPES, plural, singular
 from .costs import PERMANENT_CARD_TYPES
+from ..mana import read_cast_or_activate
+from .targets import parse_target_phrase
+from ..abilities import of_the_chosen_type
+from ..abilities import names_only_tokens
+from ..abilities import cost_object_filter
 
 
 class Unrenderable(ValueError):
@@ -672,16 +677,13 @@ def amount_each(a: Any) -> str:
 def cost_object(words: str, plural_: bool, det: str = "") -> str:
     """A cost part's object words through the typed filter the cost rules read (``cost_object_filter`` of the words
     without "you control", which every such cost implies: ``solver.payment.activation``)."""
-    from ..abilities import cost_object_filter
 
     if words in ("this", "it"):
         return alt("this", "it")
     yours = words.endswith(" you control")
     if yours:
         words = words[: -len(" you control")]
-    from ..abilities import of_the_chosen_type
 
-    from ..abilities import names_only_tokens
 
     if names_only_tokens(words):  # tokens only: no object of a scenario is one (every one is a card, CR 111.1)
         shown = plural(singular(words)) if plural_ and " " not in words else words
@@ -834,7 +836,6 @@ def _cards_of(what: str, n: int, x: bool = False, other: bool = False) -> str:
     obj = m.group("obj").strip()
     many = x or n != 1
     if obj:
-        from ..abilities import cost_object_filter
 
         try:
             f = cost_object_filter(obj)
@@ -1102,7 +1103,6 @@ _SPEND_SENTENCES: dict[str, str] = {
 def _kind_words(kinds: tuple[str, ...], sources: bool) -> list[str]:
     """The ways a spend restriction names its kinds: "creature", "Time Lord or Alien", "outlaw" (CR 700.12);
     with ``sources`` their plurals and "[kind] source(s)" ("creatures", "Myr", "outlaw sources")."""
-    from ..subtypes import OUTLAW_TYPES
 
     words = ["outlaw"] if tuple(kinds) == OUTLAW_TYPES else [k if k[0].isupper() and k not in _CARD_TYPE_NAMES
                                                                else k.lower() for k in kinds]
@@ -1120,7 +1120,6 @@ _CARD_TYPE_NAMES = ("Creature", "Artifact", "Enchantment", "Land", "Planeswalker
 def _cast_or_activate(code: str) -> str | None:
     """"Spend this mana only to cast [kinds] spells or activate abilities of [kinds]" / "... or activate an
     ability" (CR 106.6; ``models.mana.cast_or_activate_code``), else ``None``."""
-    from ..mana import read_cast_or_activate
 
     got = read_cast_or_activate(code)
     if got is None:
@@ -1776,7 +1775,6 @@ def keyword(e: E.Keyword) -> str:
 def _enchant_object(words: str) -> str:
     """What an Aura may enchant, read as the targets rules read it (CR 303.4a: "Enchant creature" targets a
     creature); printed through that reading."""
-    from .targets import parse_target_phrase
 
     spec = parse_target_phrase("target " + words)
     if spec is None or spec.unknown:
@@ -1929,7 +1927,6 @@ def _step(s: E.Step) -> str:
 
 
 def _target_words(words: str) -> str:
-    from .targets import parse_target_phrase
 
     spec = parse_target_phrase("target " + words)
     if spec is None:
@@ -2794,7 +2791,6 @@ def _cant_spend(e: E.CantSpendMana) -> str:
 def _gain_control(e: E.GainControl) -> str:
     """"Gain control of target [object] until end of turn. Untap that [object]. It gains haste until end of turn."
     (CR 613.1b, 701.26b, 702.10); the target words through the targets rules."""
-    from .targets import parse_target_phrase
 
     spec = parse_target_phrase("target " + e.target)
     if spec is None or spec.unknown or spec.count != 1:

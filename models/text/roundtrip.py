@@ -27,6 +27,9 @@ from ..abilities import Ability, ActivationCost, CostPart
 from ..cards import Card, Face
 from ..effects import ALL_TOPICS, Effect, Topic, Unmodelled
 from . import render
+from ..effects import KEYWORDS_ON_BATTLEFIELD, Scope
+from .scope import line_scope
+from .topics import classify
 
 
 def card_names(card: Card) -> tuple[str, ...]:
@@ -146,8 +149,6 @@ def refuse(a: Ability, face: Face, card: Card) -> Ability:
     sentence it does not read (``classify``), untyped cost parts where they do not print back, no restriction or
     cost change (their words stay in the sentence), ``refused`` the reading as parsed."""
     from .oracle import _ACTIVATED_RE, _self_ref, _self_ref_loose, _x_in_cost, resolution_cost_words
-    from .scope import line_scope
-    from .topics import classify
 
     line = a.text or ""
     body = _self_ref(line, face, card)
@@ -156,7 +157,6 @@ def refuse(a: Ability, face: Face, card: Card) -> Ability:
     if kind == "keyword":
         # a keyword line read wrong is a static line kept as text: where it functions as a static ability's would
         # (a keyword that works on the battlefield only, CR 113.6, 702; else the line's own scope)
-        from ..effects import KEYWORDS_ON_BATTLEFIELD, Scope
 
         bare = render.strip_label(line)
         first = bare.split("—")[0].split("{")[0].strip().lower()
@@ -179,3 +179,40 @@ def refuse(a: Ability, face: Face, card: Card) -> Ability:
     cost = _cost_refused(a.cost) if kind == "activated" else a.cost
     return dataclasses.replace(a, effect=eff, cost=cost, restriction=None, cost_change=None, refused=a)
 
+
+def reading_of(card: Card, ability: Ability) -> dict:
+    """What mtgcheck understood of one ability, beside its sentence, for a judge (``mtgcheck card``):
+
+    ``{"sentence": the line, "reading": the typed reading printed back to Oracle wording (None when the line is not
+    typed), "status": "typed" | "refused" | "not modelled" | "kept" | "catalog", "why": str}``. ``refused``: the
+    parser's typed reading did not print back to the sentence, so the sentence is kept as text
+    (``vet``); ``kept``: a listed reading that says the same in other words (with its reason);
+    ``catalog``: a hand-written model, described in its own words. Untyped spans of a reading are shown as
+    ``[...]``. CR 113 (abilities), 201.5 (the card's own name read as "this").
+    """
+    names = card_names(card)
+    shown = ability.refused if ability.refused is not None else ability
+    out: dict = {"sentence": ability.text, "reading": None, "status": "not modelled", "why": ""}
+    if card.abilities is not None:
+        out.update(status="catalog", why="a hand-written model (the embedded catalog), not read from the text")
+        return out
+    if not is_typed(shown):
+        if isinstance(shown.effect, Unmodelled):
+            out["why"] = "kept as text; it counts for " + ", ".join(sorted(t.value for t in shown.effect.topics))
+        return out
+    try:
+        out["reading"] = render.display(render.ability(shown, names))
+    except render.Unrenderable as e:
+        out["why"] = f"its typed reading cannot be printed ({e})"
+    if ability.refused is not None:
+        out["status"] = "refused"
+        out["why"] = ("its typed reading does not say what the sentence says, so the sentence is kept as text (not "
+                      "modelled)" + (f": {out['why']}" if out["why"] else ""))
+        return out
+    ok, why = reading(shown, names)
+    if ok:
+        out["status"] = "typed"
+    else:
+        out["status"] = "kept"
+        out["why"] = exceptions().get(card.name, why)
+    return out

@@ -16,6 +16,8 @@ from .counting import count_payments
 from .explain import MEASURES, best_payment, explain_unpayable
 from .model import Payment, PaymentProblem, build_model
 from .search import find_payment, iter_payments
+from mtgcheck.models.behaviour import abilities_of
+from mtgcheck.models.costs import additional_choices
 
 
 _ASKED = object()
@@ -186,8 +188,6 @@ def _cast_once(ctx: Context, using: Any = _ASKED) -> Answer:
     either-or additional cost ("sacrifice a creature or pay {3}") is castable when one of its options is: its caster
     announces the option as the spell is cast (CR 601.2b); without ``additional_choice`` each option is tried in
     printed order, the first castable one answering (``additional_choice`` in the answer says which)."""
-    from mtgcheck.models.behaviour import abilities_of
-    from mtgcheck.models.costs import additional_choices
 
     if ctx.arg("additional_choice", None) is not None:
         return _cast_option(ctx, using)

@@ -24,6 +24,7 @@ from mtgcheck.models.state import GameState
 
 from ..errors import Unsupported
 from ..sources import ManaSource, mana_sources
+from mtgcheck.models.subtypes import CREATURE_TYPES
 
 # ---------------------------------------------------------------------------
 # Public data
@@ -244,7 +245,6 @@ def _spell_of_kind(card: Any, kind: str) -> bool:
     changeling too, CR 702.73a)."""
     if kind == "colorless":
         return not card.colors
-    from mtgcheck.models.subtypes import CREATURE_TYPES
 
     return _has_creature_type(card, kind) if kind in CREATURE_TYPES else card.is_type(kind)
 
