@@ -27,10 +27,11 @@ def _cap(word: str) -> str:
     return word[:1].upper() + word[1:].lower() if word else word
 
 
-#: Card types, supertypes and the words "permanent" and "token" as a filter's types (CR 205.2a, 205.4a, 110, 111).
+#: Card types, supertypes and the words "permanent", "token" and "card" as a filter's types (CR 205.2a, 205.4a, 110,
+#: 111, 108: "a white card from your hand" names a card, read with its colour by the cost rules).
 _TYPE_WORDS = {w.lower(): w for w in ("Artifact", "Battle", "Creature", "Enchantment", "Instant", "Kindred", "Land",
                                       "Planeswalker", "Sorcery", "Tribal", "Basic", "Legendary", "Snow", "World",
-                                      "Permanent", "Token")}
+                                      "Permanent", "Token", "Card")}
 _SUBTYPE_WORDS = {w.lower(): w for w in SUBTYPES}
 
 
