@@ -512,8 +512,8 @@ def card_to_dict(c, abilities) -> dict:
 
 
 def _reading(c, a) -> dict:
-    """The ability's sentence beside the reading mtgcheck understood (``models.text.roundtrip.reading_of``)."""
-    from mtgcheck.models.text.roundtrip import reading_of
+    """The ability's sentence beside the reading mtgcheck understood (``models.readings.reading_of``)."""
+    from mtgcheck.models.readings import reading_of
 
     return reading_of(c, a)
 
