@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable
 
 from mtgcheck.models.abilities import Ability, CostPart
+from mtgcheck.models.costs import has_name  # noqa: F401 (re-exported: solver.costs.has_name)
 from mtgcheck.models.costs import (FACE_DOWN_KEYWORDS, AdditionalCost, AlternativeCost, CostChange, additional_costs,
                                    alternative_costs, cost_changes)
 from mtgcheck.models.cards import Card
@@ -876,7 +877,7 @@ def _turn_and_choice_ok(state: GameState, player: str, card: Any, c: CostChange)
     Raises
     ------
     Unsupported : the nth spell of a kind ("the first creature spell") after other spells this turn (their kinds are
-        not recorded), a chosen type the scenario does not give.
+        not recorded), a chosen type or name the scenario does not give.
     """
     if c.nth:
         before = len(state.turn.history.spells_cast_by(player))
@@ -895,7 +896,16 @@ def _turn_and_choice_ok(state: GameState, player: str, card: Any, c: CostChange)
         from mtgcheck.models.costs import spell_has_type
 
         return spell_has_type(card, str(chosen))
+    if c.chosen_name:
+        perm = next((p for p in state.battlefield if p.name == c.source and p.controller == c.controller), None)
+        name = (perm.choices or {}).get("card_name") if perm is not None else None
+        if not name:
+            raise Unsupported(f"{c.source}: “{c.text.strip()}” needs the card name chosen as it entered; give it as "
+                              f"choices: {{card_name: ...}} (CR 607.2d)")
+        return has_name(card, str(name))
     return True
+
+
 
 
 def _add_generic(cost: ManaCost, n: int) -> ManaCost:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from typing import Any, Mapping
 
-from mtgcheck.models.decklist import Decklist, decklist_from_data, parse_text
+from mtgcheck.models.decklist import Decklist, DecklistError, decklist_from_data, parse_text, read_decks
 from mtgcheck.models.formats import FormatError, load_format
 
 from .decks import validate_deck
@@ -55,8 +55,6 @@ def _format_arg(raw: str, scenario_path: str) -> Any:
 def _decklist_arg(ctx: Context) -> Decklist:
     raw = ctx.arg("decklist")
     if isinstance(raw, str):
-        from mtgcheck.models.decklist import DecklistError, read_decks
-
         # a path (relative to the scenario file) or the decklist text itself
         if "\n" not in raw.strip() and raw.strip() and _looks_like_path(raw.strip()):
             p = _confined_path(raw.strip(), ctx.scenario.path)

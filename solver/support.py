@@ -87,7 +87,8 @@ SPENDING = frozenset({"spend_as_though", "cant_spend_mana"})
 SPELL_COSTS = frozenset({"cost_increase", "cost_reduction", "cost_minimum", "self_cost_change", "additional_cost",
                          "alternative_cost", "grant_flashback"})
 #: When and with which targets a spell may be cast (``solver.restrictions``, ``solver.targets``; CR 601.2a-c, 117.1a).
-CASTING = frozenset({"timing_restriction", "flash_permission", "cant_be_targeted", "modal"})
+CASTING = frozenset({"timing_restriction", "flash_permission", "cant_be_targeted", "modal", "cant_cast",
+                     "free_cast_permission"})
 #: Whether and for what an activated ability may be activated (``solver.basic``, ``solver.costs``; CR 602, 302.6).
 ACTIVATING = frozenset({"ability_cost_change", "activation_cost_change", "cant_pay_costs", "as_though_haste",
                         "timing_restriction"})

@@ -30,12 +30,11 @@ from __future__ import annotations
 import re
 from typing import Any, Mapping
 
+from ..subtypes import SPELL_SUBTYPES
 from ..cards import BASIC_LAND_TYPES, Card
 from ..mana import COLORS, MANA_TYPES
 from .oracle import effect_parser
 from .words import parse_count_word
-from ..subtypes import OUTLAW_TYPES, SUBTYPES, singular
-from ..mana import cast_or_activate_code
 
 _SYM = r"\{(?:[WUBRGC]|\d+)\}"
 _SYMS = rf"(?:{_SYM})+"
@@ -71,7 +70,7 @@ def slug(text: str) -> str:
     t = re.sub(r"^spend this mana only (to |on |for )?", "", t)
     known = [
         (r"^cast (a )?creature spells?$", "creature_spell"),
-        (r"^cast (a )?creature spells? of the chosen type", "creature_spell_of_chosen_type"),
+        (r"^cast (a )?creature spells? of the chosen type(?!.*\bactivate\b)", "creature_spell_of_chosen_type"),
         (r"^cast artifact spells?$", "artifact_spell"),
         (r"^cast (an )?instant or sorcery spells?$", "instant_or_sorcery_spell"),
         (r"colorless eldrazi", "eldrazi"),
@@ -85,66 +84,83 @@ def slug(text: str) -> str:
     for pat, code in known:
         if re.search(pat, t):
             return code
-    either = cast_or_activate(t)
-    if either is not None:
-        return either
+    typed = spend_only_code(text)
+    if typed is not None:
+        return typed
     t = re.sub(r"[^a-z0-9]+", "_", t).strip("_")
     return t[:48] or "restricted"
 
 
-_CAST_OR = re.compile(r"^cast (?:an? )?(?P<spell>[a-z ,]+?) spells? or (?:to )?activate (?:(?:an )?ability|abilities)"
-                      r"(?: of (?:an? )?(?P<src>[a-z ,]+?))?$")
-_ACTIVATE_OR = re.compile(r"^activate (?:an )?(?:ability|abilities) or cast (?:an? )?(?P<spell>[a-z ,]+?) spells?$")
+_CARD_TYPES = {"artifact": "Artifact", "creature": "Creature", "enchantment": "Enchantment", "land": "Land",
+               "planeswalker": "Planeswalker", "instant": "Instant", "sorcery": "Sorcery", "battle": "Battle"}
 
 
-def _kinds_of(words: str, sources: bool = False) -> tuple[str, ...] | None:
-    """The card types or subtypes of "creature", "Dragon", "Time Lord or Alien", "outlaw" (CR 700.12), "colorless"
-    (CR 105.2c); with ``sources``, their plurals and "[kind] source(s)" ("creatures", "Myr", "artifact sources").
-    ``None`` for other words."""
-
-    lower = {t.lower(): t for t in SUBTYPES}
-    card_types = {"creature": "Creature", "artifact": "Artifact", "enchantment": "Enchantment", "land": "Land",
-                  "planeswalker": "Planeswalker"}
-    w = words.strip()
-    if sources:
-        w = re.sub(r"\s+sources?$", "", w)
-    out: list[str] = []
-    for part in re.split(r",\s*(?:or\s+)?|\s+or\s+", w):
-        part = part.strip()
-        one = singular(part) if sources else part
-        one = one.lower()
-        if one in ("outlaw",):
-            out.extend(OUTLAW_TYPES)
-        elif one == "colorless" and not sources:
-            out.append("colorless")
-        elif one in card_types:
-            out.append(card_types[one])
-        elif one in lower:
-            out.append(lower[one])
-        else:
+def _objects_code(phrase: str, plural_ok: bool) -> str | None:
+    """The code of an object phrase of a spend restriction ("colorless Eldrazi", "Cleric, Rogue, Warrior, or
+    Wizard", "artifacts", "a Dinosaur source"): alternatives joined by ``/``, each the ``+``-joined words it needs
+    (card types, subtypes, ``colorless``); ``None`` for any other word (never guessed)."""
+    phrase = re.sub(r"^(?:an?|the) ", "", phrase.strip())
+    phrase = re.sub(r" (?:sources?|spells?)$", "", phrase)
+    alts = [a for a in re.split(r",\s*(?:or\s+)?|\s+or\s+", phrase) if a]
+    out = []
+    for alt in alts:
+        atoms = []
+        for w in alt.split():
+            lw = w.lower()
+            if lw == "colorless":
+                atoms.append("colorless")
+                continue
+            base = lw[:-1] if plural_ok and lw.endswith("s") and lw[:-1] in _CARD_TYPES else lw
+            if base in _CARD_TYPES:
+                atoms.append(_CARD_TYPES[base])
+                continue
+            cap = w[:1].upper() + w[1:]
+            sub = cap if cap in SPELL_SUBTYPES else (cap[:-1] if plural_ok and cap.endswith("s") and cap[:-1] in SPELL_SUBTYPES
+                                                     else None)
+            if sub is None or not w[:1].isupper():
+                return None
+            atoms.append(sub)
+        if not atoms:
             return None
-    return tuple(out) or None
+        out.append("+".join(atoms))
+    return "/".join(out) if out else None
 
 
-def cast_or_activate(t: str) -> str | None:
-    """The restriction code of "cast [kind] spells or activate abilities of [kind]s" (the same kinds on both sides:
-    Castle Garenbrig, Smokebraider, Dalakos, Crucible of the Spirit Dragon, Gallifrey Council Chamber) or "cast
-    [kind] spells or activate an ability" / "activate an ability or cast [kind] spells" (Guidelight Optimizer, Sage
-    of the Unknowable, Automated Artificer); ``t``: the words after "Spend this mana only to", lower case.
-    ``None`` for anything else (CR 106.6: the mana then pays nothing that depends on it)."""
+#: "Spend this mana only to cast [spells] [, or (to)] activate abilities [of [objects]]" (CR 106.6)
+_SPEND_ONLY_RE = re.compile(r"^(?:(?:to )?cast (?P<spells>.+?) spells?)?(?:,? (?:or )?(?:to )?)?"
+                            r"(?:activate (?:an ability|abilities)(?: of (?P<of>.+?))?)?$")
 
-    m = _CAST_OR.match(t) or _ACTIVATE_OR.match(t)
-    if not m:
+
+def spend_only_code(text: str) -> str | None:
+    """The typed code of "Spend this mana only to cast X spells or activate abilities of Y" (CR 106.6):
+    ``only:SPELLS|ABILITIES``, each side ``-`` (none), ``*`` (any) or an object code (``_objects_code``), e.g.
+    Eldrazi-free "only:Artifact|Artifact" (Dalakos: "cast artifact spells or activate abilities of artifacts"),
+    "only:-|*" (Pit Automaton: "activate abilities"), "only:Sliver|-" (Sliver Hive). ``None`` when a word is not
+    read ("outlaw", "of the chosen type", "an equip ability", "pay a cost that contains {C}"): the caller keeps a
+    free-form code, never spent."""
+    t = text.strip(" .")
+    t = re.sub(r"^spend this mana only (?:to |on |for )?", "", t, flags=re.I)
+    rev = re.fullmatch(r"(activate (?:an ability|abilities)(?: of .+?)?),? or (?:to )?(cast .+? spells?)", t)
+    if rev:  # "to activate an ability or cast an artifact spell" (Automated Artificer): the same, in the other order
+        t = f"{rev.group(2)} or {rev.group(1)}"
+    m = _SPEND_ONLY_RE.fullmatch(t)
+    if not m or not t:
         return None
-    kinds = _kinds_of(m.group("spell"))
-    if kinds is None:
+    spells_part, of = m.group("spells"), m.group("of")
+    activates = "activate" in t
+    if spells_part is None and not activates:
         return None
-    src = m.groupdict().get("src")
-    if src is None:
-        return cast_or_activate_code(kinds, "any")
-    if _kinds_of(src, sources=True) != kinds or "colorless" in kinds:
-        return None
-    return cast_or_activate_code(kinds, "of")
+    spells: str | None = "-"
+    if spells_part is not None:
+        spells = _objects_code(spells_part, plural_ok=False)
+        if spells is None:
+            return None
+    abilities: str | None = "-"
+    if activates:
+        abilities = "*" if of is None else _objects_code(of, plural_ok=True)
+        if abilities is None:
+            return None
+    return f"only:{spells}|{abilities}"
 
 
 #: "This mana can't be spent to ..." sentences read as restriction codes (CR 106.6); see docs/mana.md and
@@ -727,10 +743,17 @@ def changes_mana_abilities(text: str) -> bool:
     return changes_land_types(t) or bool(_GRANTS_MANA_WORDING.search(t)) or bool(_LOSES_ABILITIES_WORDING.search(t))
 
 
+#: "Double the amount of each type of unspent mana you have." (Doubling Cube; CR 106.4): it adds as much of each type as
+#: the pool holds (``AddMana.double_pool``)
+_DOUBLE_POOL_RE = re.compile(r"double the amount of each type of unspent mana you have\.?", re.I)
+
+
 @effect_parser(20)
 def mana_effect_parser(kind: str, text: str, card: Card) -> "tuple[str, Mapping] | None":
     """The registered effect parser: mana abilities, mana replacement, land types, grants (see module docstring)."""
     low = text.lower()
+    if kind == "activated" and _DOUBLE_POOL_RE.fullmatch(text.strip()):
+        return "add_mana", {"double_pool": True}  # Doubling Cube: a mana ability (CR 605.1a, 106.4)
     if kind == "activated":
         if not re.search(r"\badds?\b", low):
             return None
