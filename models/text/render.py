@@ -2133,8 +2133,12 @@ def _cost_change(e: E.CostIncrease) -> str:
     cls = _CLASS_WORDS.get(e.spells)
     if cls is None:
         raise Unrenderable(f"spell class {e.spells!r}")
-    if e.chosen_type or e.during not in ("any", "controller_turn", "not_controller_turn", "not_caster_turn"):
-        raise Unrenderable("a cost change with a chosen type or a turn of the caster")
+    if e.during not in ("any", "controller_turn", "not_controller_turn", "not_caster_turn"):
+        raise Unrenderable("a cost change with a turn of the caster")
+    chosen_type = getattr(e, "chosen_type", False)
+    chosen_name = getattr(e, "chosen_name", False)
+    if (chosen_type or chosen_name) and (e.nth or e.during != "any" or e.from_zones):
+        raise Unrenderable("a cost change with a chosen type or name and more")
     whose = {"all": "", "you": " you cast", "opponents": " your opponents cast"}[e.whose]
     zones = ""
     if e.from_zones:
@@ -2155,6 +2159,10 @@ def _cost_change(e: E.CostIncrease) -> str:
     else:
         subject = other + _spells_subject(e.colors, cls, e.types)
         core = f"{cap(subject)}{whose}{zones} cost {_mana_cost(e.amount)} {direction} to cast."
+        if chosen_type or chosen_name:  # CR 607.2d: the type or name chosen as the source entered
+            words = " of the chosen type" if chosen_type else " with the chosen name"
+            tail = f" cost {_mana_cost(e.amount)} {direction} to cast."
+            core = alt(f"{cap(subject)}{whose}{words}{tail}", f"{cap(subject)}{words}{whose}{tail}")
     if e.during == "not_caster_turn":
         if e.nth:
             raise Unrenderable("nth spell except during its controller's turn")
@@ -2799,6 +2807,32 @@ def _gain_control(e: E.GainControl) -> str:
         raise Unrenderable(f"untap {e.untap!r}")
     return (f"Gain control of target {e.target} until end of turn. Untap {e.untap}. "
             "It gains haste until end of turn.")
+
+
+@renders(E.CantCast)
+def _cant_cast(e: E.CantCast) -> str:
+    """"Spells with the chosen name can't be cast", "Your opponents can't cast spells with the chosen name" (CR 101.2,
+    607.2d)."""
+    if not e.chosen_name:
+        raise Unrenderable("a can't-cast effect without the chosen name")
+    if e.who == "opponents":
+        return "Your opponents can't cast spells with the chosen name."
+    return alt("Spells with the chosen name can't be cast.", "Players can't cast spells with the chosen name.")
+
+
+@renders(E.FreeCastPermission)
+def _free_cast(e: E.FreeCastPermission) -> str:
+    """"[You / Any player] may cast [kind] spells [with mana value N or less] [from your hand] without paying their
+    mana costs [and as though they had flash]" (Aluren, Omniscience, Dracogenesis; CR 118.9, 601.2b, 702.8a)."""
+    who = "Any player may" if e.who == "any" else "You may"
+    kinds = [type_word(t) for t in e.types]
+    subject = (count_words(kinds, "or") + " spells") if kinds else "spells"
+    if e.mv_at_most is not None:
+        subject += f" with mana value {e.mv_at_most} or less"
+    if e.from_hand:
+        subject += " from your hand"
+    tail = " and as though they had flash" if e.as_though_flash else ""
+    return f"{who} cast {subject} without paying their mana costs{tail}."
 
 
 @renders(E.AsThoughHaste)
