@@ -24,6 +24,7 @@ from .effects import (ABILITY_LEVEL_KEYS, ALL_TOPICS, AddMana, Effect, Keyword, 
                       build_effect, closest)
 from .mana import ManaCost, ManaError
 from .text.words import NUMBER_WORDS, parse_count_word
+from .subtypes import singular
 
 ABILITY_KINDS = ("activated", "triggered", "static", "keyword", "spell", "replacement", "unparsed")
 
@@ -373,7 +374,8 @@ def _sacrifice_parts(obj: str, chunk: str) -> list[CostPart]:
             n = _num(mm.group(1))
         text = chunk if len(pieces) == 1 else f"Sacrifice {piece}"
         what = _what(piece)
-        out.append(CostPart("sacrifice", what, n, text))
+        # "another creature": not the permanent whose ability it is (CR 109.5; the cost rules read ``other``)
+        out.append(CostPart("sacrifice", what, n, text, other=piece.lower().startswith(("another ", "other "))))
     return out
 
 
@@ -405,15 +407,18 @@ def parse_activation_cost(text: str, card_name: str = "") -> ActivationCost:
                 cost = ManaCost.parse(chunk)
             except ManaError as e:
                 raise AbilityError(f"activation cost {raw!r}: {e}") from None
+            energy = 0
             for s in cost:
                 if s.is_tap:
                     tap = True
                 elif s.is_untap:
                     untap = True
                 elif s.text == "E":
-                    parts.append(CostPart("pay_energy", "energy", 1, "{E}"))
+                    energy += 1
                 else:
                     mana_syms.append(str(s))
+            if energy:  # "{E}{E}": one payment of two energy counters (CR 107.14), never two checked apart
+                parts.append(CostPart("pay_energy", "energy", energy, "{E}" * energy))
             continue
         m = _LIFE_RE.match(chunk)
         if m:
@@ -462,7 +467,8 @@ def parse_activation_cost(text: str, card_name: str = "") -> ActivationCost:
             continue
         m = _TAP_UNTAPPED_RE.match(chunk)
         if m:
-            parts.append(CostPart("tap_untapped", _what(m.group(2)).rstrip("s") if _num(m.group(1)) > 1 else _what(m.group(2)), _num(m.group(1)), chunk,
+
+            parts.append(CostPart("tap_untapped", singular(_what(m.group(2))) if _num(m.group(1)) > 1 else _what(m.group(2)), _num(m.group(1)), chunk,
                                   x=m.group(1).lower() == "x"))  # "Tap X untapped tokens you control": X announced (CR 107.3a)
             continue
         m = _SAC_ALL_RE.match(chunk)
@@ -604,6 +610,9 @@ class Ability:
     stripe : Stripe or None
         The level or station symbol it is printed under (CR 711.2, 721.2): the permanent has it only with that
         many counters (``solver.layers.board_view``); ``None``: not in a stripe.
+    refused : Ability or None
+        The typed reading the parser refused because it does not print back to this line
+        (``models.text.roundtrip``): kept for explanations only, never read by the rules; ``None``: not refused.
     """
 
     kind: str
@@ -617,6 +626,7 @@ class Ability:
     restriction: Effect | None = None
     stripe: Stripe | None = None
     cost_change: Effect | None = None
+    refused: "Ability | None" = field(default=None, compare=False, repr=False)
 
     @property
     def params(self) -> Mapping[str, Any]:

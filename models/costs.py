@@ -79,7 +79,9 @@ class AlternativeCost:
 
 @dataclass(frozen=True)
 class AdditionalCost:
-    """A cost paid on top of the mana or alternative cost (CR 118.8, 702.33)."""
+    """A cost paid on top of the mana or alternative cost (CR 118.8, 702.33). ``choices``: the options of an
+    either-or additional cost, each ``(mana, parts)`` ("sacrifice a creature or pay {3}"): the caster announces one
+    as the spell is cast (CR 601.2b) and pays that one (601.2f-h); ``mana`` and ``parts`` are then empty."""
 
     keyword: str
     mana: ManaCost | None
@@ -87,6 +89,7 @@ class AdditionalCost:
     optional: bool = True
     repeatable: bool = False
     text: str = ""
+    choices: tuple[tuple[ManaCost | None, tuple[CostPart, ...]], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -219,6 +222,11 @@ def alternative_costs(card: Card, abilities: Iterable[Ability]) -> list[Alternat
     return out
 
 
+def additional_choices(card: Card, abilities: Iterable[Ability]) -> int:
+    """How many options the card's either-or additional cost has (CR 601.2b; 0: it has none)."""
+    return max((len(a.choices) for a in additional_costs(card, abilities)), default=0)
+
+
 def additional_costs(card: Card, abilities: Iterable[Ability]) -> list[AdditionalCost]:
     """The additional costs of a card (kicker, multikicker, buyback, entwine, mandatory ones), CR 118.8."""
     out = []
@@ -228,7 +236,9 @@ def additional_costs(card: Card, abilities: Iterable[Ability]) -> list[Additiona
             opt, rep = ADDITIONAL_KEYWORDS[e.name]
             out.append(AdditionalCost(e.name, _mana_of(e), tuple(e.parts), opt, rep, a.text))
         elif isinstance(e, AdditionalCostEffect):
-            out.append(AdditionalCost("additional", _mana_of(e), tuple(e.parts), bool(e.optional), False, a.text))
+            choices = tuple((_mana_of(c), tuple(c.parts)) for c in e.choices)
+            out.append(AdditionalCost("additional", _mana_of(e), tuple(e.parts), bool(e.optional), False, a.text,
+                                      choices))
     return out
 
 

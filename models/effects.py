@@ -1780,15 +1780,32 @@ class SelfCostChange(Effect):
     count: Any = fld(None)
 
 
+def _choices_in(v: Any, where: str) -> tuple:
+    """The options of an either-or additional cost: ``AdditionalCost`` effects, or ``{cost, parts}`` mappings."""
+    out: list[Effect] = []
+    for i, x in enumerate(v or ()):
+        if isinstance(x, AdditionalCost):
+            out.append(x)
+        elif isinstance(x, Mapping):
+            out.append(build_effect("additional_cost", x, f"{where}[{i}]"))
+        else:
+            raise VocabularyError(f"{where}[{i}]: an option is a mapping with cost and parts, got {x!r}")
+    return tuple(out)
+
+
 @dataclass(frozen=True, eq=False)
 class AdditionalCost(Effect):
-    """"As an additional cost to cast this spell, [parts]" (CR 601.2b, 118.8)."""
+    """"As an additional cost to cast this spell, [parts]" (CR 601.2b, 118.8). ``choices``: the options of an
+    either-or additional cost ("sacrifice a creature or pay {3}", Bayou Groff), each an ``AdditionalCost``: the caster
+    announces one as the spell is cast (CR 601.2b) and the total cost includes that one (601.2f); ``parts`` and
+    ``cost`` are then empty."""
 
     kind: ClassVar[str] = "additional_cost"
     touches: ClassVar[frozenset[Topic]] = frozenset({Topic.SPELL_COSTS, Topic.CASTING})
     parts: tuple = fld((), COST_PARTS)
     cost: str | None = fld(None)
     optional: bool = fld(False)
+    choices: tuple = fld((), (_choices_in, lambda v: tuple(MappingProxyType(dict(c.params())) for c in v)))
 
 
 #: What a chosen-object cost part does (CR 118.3): ``sacrifice`` (CR 701.21), ``return`` (a permanent to its
@@ -1897,6 +1914,32 @@ class AsThoughHaste(Effect):
     kind: ClassVar[str] = "as_though_haste"
     touches: ClassVar[frozenset[Topic]] = frozenset({Topic.ACTIVATION})
     affects: Filter = fld(None, FILTER)
+
+
+@dataclass(frozen=True, eq=False)
+class GainControl(Effect):
+    """"Gain control of target [object] until end of turn. Untap that [object]. It gains haste until end of turn."
+    (Act of Treason, Threaten, Act of Aggression, Captivating Crew's ability): as it resolves the target is untapped
+    (CR 701.26b); until end of turn its controller is the effect's controller (layer 2, CR 613.1b) and it has haste
+    (layer 6, 613.1f, 702.10), so its {T} abilities may be activated this turn (302.6).
+
+    Read for an effect in force (a scenario's ``effects`` entry with its ``targets``) by ``solver.layers.board_view``:
+    the target must be listed on the battlefield of the effect's controller (the control change is read from the
+    board, never applied over it: another listing is ``unsupported``, naming layer 2) and it has haste.
+
+    Attributes
+    ----------
+    target : str
+        The target's words as printed after "target" ("creature", "creature an opponent controls", "artifact or
+        creature"); the targets rules read them (CR 115.1, 601.2c).
+    untap : str
+        How "Untap ..." names the object: ``"that creature"``, ``"that permanent"``, ``"it"``.
+    """
+
+    kind: ClassVar[str] = "gain_control"
+    touches: ClassVar[frozenset[Topic]] = frozenset({Topic.CHARACTERISTICS, Topic.ACTIVATION, Topic.KEYWORDS})
+    target: str = fld("")
+    untap: str = fld("it")
 
 
 @dataclass(frozen=True)
@@ -2698,8 +2741,9 @@ EFFECT_TYPES: dict[str, type[Effect]] = {
         Unmodelled, AddMana, ManaReplacement, LandType, GrantAbility, SpendAsThough, CantSpendMana, CostIncrease,
         CostReduction, CostMinimum, SelfCostChange, AdditionalCost, PrintedAlternativeCost, GrantFlashback, Keyword, SpellsHaveKeyword,
         ConditionalSelfKeyword, DelveKeywordGrant, DelveCount, Instructions, Draw, Scry, PutOntoBattlefieldProcess,
-        EntersWithCounters, EntersTapped, EntersChoice, EntersTrigger, CastTrigger, AsThoughHaste,
-        TriggeredAddMana, TimingRestriction, CastAsThoughFlash, AbilityCostChange, CantBeTargeted, PlayerKeyword, SpellTargetRestriction, ActivationCostChange,
+        EntersWithCounters, EntersTapped, EntersChoice, EntersTrigger, CastTrigger, AsThoughHaste, GainControl,
+        TriggeredAddMana, TimingRestriction, CastAsThoughFlash, AbilityCostChange, CantBeTargeted, PlayerKeyword,
+        SpellTargetRestriction, ActivationCostChange,
         CantPayCosts,
     )
 }

@@ -512,3 +512,30 @@ def added_types(s: str) -> list[str]:
     number adds that much {C} (CR 106.10), {S} adds {C} (CR 106.11). The one reader of fixed mana to add.
     Raises ``ManaError`` (a ``ValueError``) for anything else."""
     return list(_added_types(str(s)))
+
+
+# ---------------------------------------------------------------------------
+# Spend restrictions with an "or" half (CR 106.6): "Spend this mana only to cast [kind] spells or activate abilities
+# of [kind]s"
+# ---------------------------------------------------------------------------
+
+#: The prefixes of the restriction codes of that class: abilities of sources of the same kind (``of``), or any
+#: activated ability (``any``: "to cast an artifact spell or activate an ability", CR 602.1).
+CAST_OR_ACTIVATE = {"of": "cast_or_activate:", "any": "cast_or_activate_any:"}
+
+
+def cast_or_activate_code(kinds: Iterable[str], abilities: str) -> str:
+    """The restriction code of "Spend this mana only to cast [kinds] spells or activate abilities of [kinds]"
+    (``abilities="of"``) or "... or activate an ability" (``"any"``). ``kinds``: card types or subtypes as the
+    rules spell them ("Creature", "Dragon", "Time Lord"), or ``"colorless"``; an object of any of them counts."""
+    return CAST_OR_ACTIVATE[abilities] + "|".join(kinds)
+
+
+def read_cast_or_activate(code: str | None) -> tuple[tuple[str, ...], str] | None:
+    """``(kinds, abilities)`` of a ``cast_or_activate_code``, else ``None``."""
+    if not code:
+        return None
+    for how, prefix in CAST_OR_ACTIVATE.items():
+        if code.startswith(prefix):
+            return tuple(k for k in code[len(prefix):].split("|") if k), how
+    return None

@@ -25,7 +25,7 @@ QUESTION_KINDS = (
     "could_produce", "available_mana", "cast", "payments", "delve", "activate", "mana_value",
     "scry", "put_onto_battlefield", "trigger_order", "entering_x", "validate_deck",
 )
-_CAST_ARGS = ("card", "player", "from", "using", "x", "kicked", "additional", "face")
+_CAST_ARGS = ("card", "player", "from", "using", "x", "kicked", "additional", "additional_choice", "face")
 _PERMANENT_REF = ("card", "controller", "id")
 #: The argument keys each question kind takes when its arguments are a mapping (docs/scenarios.md).
 #: An unknown key is an error naming the file, the line, the key and the closest valid one: a typo

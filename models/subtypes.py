@@ -59,6 +59,93 @@ NONBASIC_LAND_TYPES: frozenset[str] = frozenset("Cave Cloud Desert Gate Lair Loc
 #: Every subtype a spell description may name.
 SPELL_SUBTYPES: frozenset[str] = ARTIFACT_TYPES | ENCHANTMENT_TYPES | SPELL_TYPES | CREATURE_TYPES
 
+#: CR 205.3i (land types; the five basic land types among them, 305.6)
+LAND_TYPES: frozenset[str] = frozenset((
+    "Cave Cloud Desert Forest Gate Island Lair Locus Mine Mountain Plains Planet Power-Plant Sphere Swamp Tower Town "
+    "Urza's"
+).split())
+
+#: Every subtype of CR 205.3g-m that object words of card text name (planeswalker, planar and dungeon types are
+#: names of single objects and are not listed).
+SUBTYPES: frozenset[str] = SPELL_SUBTYPES | LAND_TYPES | frozenset({"Time Lord"})
+
+#: CR 700.12: "outlaw" names an object with at least one of these creature types (a batch word, not a subtype).
+OUTLAW_TYPES: tuple[str, ...] = ("Assassin", "Mercenary", "Pirate", "Rogue", "Warlock")
+#: CR 700.6: "historic" names an object with the artifact card type, the legendary supertype or the Saga subtype
+#: (a batch word, any of the three).
+HISTORIC_KINDS: tuple[str, ...] = ("Artifact", "Legendary", "Saga")
+
+#: Plurals that are not the singular plus "s"/"es" (or "y" -> "ies"), as Oracle text spells them (Slinn Voda:
+#: "Krakens, Leviathans, Octopuses"; Cloudpost's "Locus", plural "Loci").
+_IRREGULAR_PLURALS: dict[str, str] = {
+    "Elf": "Elves", "Dwarf": "Dwarves", "Wolf": "Wolves", "Werewolf": "Werewolves", "Mouse": "Mice", "Ox": "Oxen",
+    "Fungus": "Fungi", "Homunculus": "Homunculi", "Locus": "Loci", "Cyclops": "Cyclopes", "Sorcery": "Sorceries",
+    "Pegasus": "Pegasi", "Hero": "Heroes", "Cyberman": "Cybermen", "Child": "Children",
+}
+#: Words whose plural is the word itself (CR 205.3m names them once; Oracle writes "Merfolk you control").
+_SAME_PLURAL: frozenset[str] = frozenset((
+    "Aurochs Azra Caribou Dauthi Eldrazi Elk Equipment Fish Jellyfish Kavu Kithkin Kor Lammasu Merfolk "
+    "Metathran Moonfolk Myr Plains Samurai Sheep Slith Soltari Starfish Surrakar Thalakos Urza's Bison Gith "
+    "Treefolk Astartes Spacecraft Nephilim Spawn Aetherborn Graveborn Zubera"
+).split())  # "Djinns", "Efreets", "Ninjas" take an "s" in Oracle text
+_SINGULAR_OF: dict[str, str] = {v.lower(): k for k, v in _IRREGULAR_PLURALS.items()} | {"octopi": "Octopus"}
+
+
+def plural(word: str) -> str:
+    """The plural of a type word as Oracle text spells it ("Elf" -> "Elves", "Locus" -> "Loci", "Ally" -> "Allies",
+    "Fox" -> "Foxes", "Merfolk" -> "Merfolk", "creature" -> "creatures", "sorcery" -> "sorceries"); the case of the
+    first letter is kept."""
+    if not word:
+        return word
+    cap = word[:1].upper() + word[1:]
+    got = _IRREGULAR_PLURALS.get(cap)
+    if got is not None:
+        return got if word[:1].isupper() else got.lower()
+    if cap in _SAME_PLURAL:
+        return word
+    low = word.lower()
+    if low.endswith(("s", "x", "ch", "sh", "z")):
+        return word + "es"
+    if low.endswith("y") and low[-2:-1] not in "aeiou":
+        return word[:-1] + "ies"
+    return word + "s"
+
+
+def singular(word: str) -> str:
+    """The singular of a type word, plural or not ("Elves" -> "Elf", "Loci" and "Locus" -> "Locus", "Plains",
+    "Allies" -> "Ally", "Foxes" -> "Fox", "outlaws" -> "outlaw", "colorless" unchanged, "creatures" -> "creature").
+
+    A word that is itself a subtype of CR 205.3 (Locus, Plains, Fungus, Aurochs, Octopus) is returned as it is; a
+    plural is undone only to a known subtype when the word is capitalised, and by the English rules otherwise
+    (never cutting the "s" of "-ss" or "-us": "colorless", "Locus")."""
+    w = word.strip()
+    if not w:
+        return w
+    cap = w[:1].upper() + w[1:]
+    if cap in SUBTYPES or cap in _SAME_PLURAL:
+        return w
+    got = _SINGULAR_OF.get(w.lower())
+    if got is not None:
+        return got if w[:1].isupper() else got.lower()
+    low = w.lower()
+    candidates = []
+    if low.endswith("ies"):
+        candidates.append(w[:-3] + "y")
+    if low.endswith("es"):
+        candidates.append(w[:-2])
+    if low.endswith("s") and not low.endswith(("ss", "us")):
+        candidates.append(w[:-1])
+    for c in candidates:
+        if (c[:1].upper() + c[1:]) in SUBTYPES:
+            return c
+    if low.endswith("ies"):
+        return w[:-3] + "y"
+    if low.endswith(("sses", "shes", "ches", "xes", "zes")):
+        return w[:-2]
+    if low.endswith("s") and not low.endswith(("ss", "us")):
+        return w[:-1]
+    return w
+
 
 def subtype_kind(s: str) -> str | None:
     """The card type a subtype goes with (CR 205.3g-m: ``Creature``, ``Land``, ``Artifact``, ``Enchantment``), or

@@ -514,9 +514,16 @@ def card_to_dict(c, abilities) -> dict:
         "keywords": list(c.keywords), "power": c.power, "toughness": c.toughness, "loyalty": c.loyalty,
         "layout": c.layout, "faces": [face(f) for f in c.faces], "legalities": dict(c.legalities or {}),
         "source": c.source, "notes": list(c.notes),
-        "abilities": [{"kind": a.kind, "effect": a.effect, "cost": str(a.cost) if a.cost is not None else None,
-                       "describe": a.describe()} for a in abilities],
+        "abilities": [dict({"kind": a.kind, "effect": a.effect, "cost": str(a.cost) if a.cost is not None else None,
+                            "describe": a.describe()}, **_reading(c, a)) for a in abilities],
     }
+
+
+def _reading(c, a) -> dict:
+    """The ability's sentence beside the reading mtgcheck understood (``models.readings.reading_of``)."""
+    from mtgcheck.models.readings import reading_of
+
+    return reading_of(c, a)
 
 
 @main.command()
@@ -554,9 +561,16 @@ def card(name: str, cards: str | None, as_json: bool) -> None:
                   soft_wrap=True)
     else:
         out.print("  legalities: none in this card data (the embedded catalog has none)")
+    from rich.markup import escape
+
     for i, a in enumerate(abilities, 1):
-        cost = f" cost={a.cost}" if a.cost is not None else ""
-        out.print(f"  {i}. {a.kind}/{a.effect}{cost}: {a.describe()}")
+        r = _reading(c, a)
+        out.print(f"  {i}. {a.kind}/{a.effect} \\[{r['status']}]", soft_wrap=True)
+        out.print(f"     sentence: {escape(a.describe())}", soft_wrap=True)
+        if r["reading"] is not None:
+            out.print(f"     reading:  {escape(r['reading'])}", soft_wrap=True)
+        if r["why"]:
+            out.print(f"     {escape(r['why'])}", soft_wrap=True)
     say_cards(db, stderr=False)
 
 

@@ -1069,7 +1069,7 @@ def _alternative_condition_problem(state: GameState, player: str, card: Any, alt
 def total_cost(state: GameState, player: str, card: Any, *, using: str | None = None, x: int = 0,
                kicked: int | bool = 0, additional: Iterable[str] = (), zone: str = "hand",
                face: str | None = None, targets: int | None = None, chosen: list | None = None,
-               gift: bool = False) -> TotalCost:
+               gift: bool = False, choice: int | None = None) -> TotalCost:
     """Compute the total cost of casting ``card`` (CR 601.2f), with every step explained.
 
     Parameters
@@ -1090,6 +1090,8 @@ def total_cost(state: GameState, player: str, card: Any, *, using: str | None = 
         given (the fewest legal number, ``fewest_targets``).
     chosen : the chosen targets' references (the question's ``targets``), for "if it targets [a tapped
         creature]" (``target_is_count``); ``None``: not given.
+    choice : the option (1, 2, ...) of an either-or additional cost ("sacrifice a creature or pay {3}"), announced as
+        the spell is cast (CR 601.2b); ``None`` for a card with such a cost is ``Unsupported`` (never a silent pick).
     gift : the gift is promised (CR 702.174a: an additional cost, choosing an opponent; 702.174k): the card must have
         gift and the caster an opponent.
 
@@ -1255,6 +1257,17 @@ def total_cost(state: GameState, player: str, card: Any, *, using: str | None = 
             continue
         if a.keyword in ("kicker", "multikicker"):
             continue
+        if a.choices:
+            # an either-or additional cost: the caster announces one option (CR 601.2b) and pays it (601.2f-h)
+            if choice is None:
+                raise Unsupported(f"{card.name}'s additional cost is a choice ({a.text}); which option is paid is "
+                                  f"announced as it is cast (CR 601.2b): give additional_choice")
+            if not 1 <= choice <= len(a.choices):
+                raise CostError(f"{card.name}'s additional cost has {len(a.choices)} options; additional_choice "
+                                f"{choice} is not one (CR 601.2b)")
+            opt_mana, opt_parts = a.choices[choice - 1]
+            steps.append(f"option {choice} of the additional cost “{a.text}” is chosen (CR 601.2b)")
+            a = AdditionalCost("additional", opt_mana, opt_parts, False, False, a.text)
         times = 1
         mana = _add_cost(mana, a, times, parts, steps)
     unknown = wanted - {a.keyword for a in adds}

@@ -44,10 +44,15 @@ from mtgcheck.models.effects import (AttachedChange, GrantAbility, Keyword, Qual
                                      Unmodelled)
 from mtgcheck.models.vocab.keywords import KeywordKind
 from mtgcheck.models.state import Effect, GameState, Permanent
+from mtgcheck.models.subtypes import singular
 
 
 from . import budget as _budget
 from .errors import Unsupported
+from mtgcheck.models.subtypes import SUBTYPES
+from mtgcheck.models.effects import Filter, GainControl
+from mtgcheck.models.subtypes import CREATURE_TYPES
+from mtgcheck.models.subtypes import subtype_kind
 
 BASIC_TYPES = BASIC_LAND_TYPES
 
@@ -164,10 +169,7 @@ _SUPERTYPES = ("Basic", "Snow", "Legendary")
 
 
 #: Plurals of creature types that are not the type plus "s" (CR 205.3m): "Elves you control" (Joraga Treespeaker).
-_IRREGULAR_PLURALS = {"elves": "elf", "dwarves": "dwarf", "wolves": "wolf", "werewolves": "werewolf",
-                      "sphinxes": "sphinx", "foxes": "fox", "fungi": "fungus", "mice": "mouse", "oxen": "ox",
-                      "homunculi": "homunculus", "octopi": "octopus",
-                      # the cost parser's singular of "Elves" ("Tap two untapped Elves you control")
+_IRREGULAR_PLURALS = {  # the cost parser's singular of "Elves" ("Tap two untapped Elves you control")
                       "elve": "elf", "dwarve": "dwarf", "wolve": "wolf", "werewolve": "werewolf"}
 
 
@@ -196,13 +198,16 @@ def _compile(w: str) -> _Filter:
     last = w.rsplit(" ", 1)[-1]
     if last in _IRREGULAR_PLURALS:
         w = w[: len(w) - len(last)] + _IRREGULAR_PLURALS[last]
-    elif w.endswith("s") and w != "plains":
-        w = w[:-1]
+    else:  # the one singular of type words (CR 205.3: "Locus", "Plains", "Fungus")
+        w = w[: len(w) - len(last)] + singular(last)
     parts = w.split()
     if not parts:
         raise ValueError(f"filter {w!r} not understood")
     head, quals = parts[-1], parts[:-1]
     tests: list[tuple[str, bool]] = []
+    if head not in ("that", "it", "sacrificed") and not _names_type(head[3:] if head.startswith("non") and not quals else head):
+        # "blue", "colorless", "locu": no type of the rules (CR 205), never a test no permanent passes
+        raise ValueError(f"filter {w!r} not understood")
     if head.startswith("non") and not quals:
         tests.append((head[3:], True))
     elif head.startswith("non"):
@@ -216,6 +221,17 @@ def _compile(w: str) -> _Filter:
             raise ValueError(f"filter {w!r} not understood")
         tests.append((qw, neg))
     return _Filter(None, other, tuple(tests))
+
+
+_TYPE_WORDS = frozenset(w.lower() for w in _CARD_TYPES + _SUPERTYPES + ("Permanent", "Token", "Instant", "Sorcery",
+                                                                        "Kindred", "Tribal", "World"))
+
+
+def _names_type(word: str) -> bool:
+    """Whether a singular word names a card type, supertype or subtype of CR 205 (or "permanent", "token")."""
+
+    w = word.lower()
+    return w in _TYPE_WORDS or any(s.lower() == w for s in SUBTYPES)
 
 
 def _has(word: str, card, subs: tuple[str, ...]) -> bool:
@@ -457,6 +473,42 @@ def _match(what: str, p: Permanent, rule: str, f: _Fx, subtypes, kind: str) -> b
 
 
 
+#: The haste a control change grants its target (CR 702.10), one ability object for every such effect.
+_HASTE = Ability("keyword", Keyword(keyword="haste"), None, "haste")
+
+
+def _control_grants(state: GameState) -> list[_Fx]:
+    """The layer-6 part of each control change in force (``GainControl`` of a ``state.effects`` entry, CR 613.1b,
+    613.1f): haste for its targets, as a grant to "it" (``_grant_applies``: a resolved effect's "it" is its target).
+
+    The control change itself (layer 2) is read from the board: a target listed on the battlefield must be listed
+    under the effect's controller; a target that is not on the battlefield is no longer affected (CR 611.2c, 400.7).
+
+    Raises
+    ------
+    Unsupported
+        The entry has no ``targets``, or a target is listed under another player (whether a later effect took it
+        back is not modelled), naming the effect and the rule."""
+
+    out: list[_Fx] = []
+    for f in continuous_effects(state, ("gain_control",)):
+        if not isinstance(f.ability.effect, GainControl):
+            continue
+        if not f.targets:
+            raise Unsupported(f"{f.name}: \"{f.ability.describe()}\" gains control of its target: give the effect's "
+                              f"`targets` (the permanent, listed on {f.controller}'s battlefield)")
+        for t in f.targets:
+            p = next((q for q in state.battlefield if q.id == t), None)
+            if p is not None and p.controller != f.controller:
+                raise Unsupported(f"{f.name}: {f.controller} controls {p.name} until end of turn (layer 2, CR "
+                                  f"613.1b), but the scenario lists it under {p.controller}: list it on "
+                                  f"{f.controller}'s battlefield (a later control change is not modelled)")
+        grant = GrantAbility(affects=Filter(relation="it", words="it"), ability=_HASTE)
+        ab = dataclasses.replace(f.ability, effect=grant)
+        out.append(_Fx(None, f.controller, ab, f.name, f.order, f.targets))
+    return out
+
+
 def _grant(g: _Fx) -> GrantAbility:
     """The ``GrantAbility`` of a grant effect (``continuous_effects`` with ``grant_ability``)."""
     eff = g.ability.effect
@@ -472,7 +524,7 @@ def _grant_applies(state: GameState, g: _Fx, p: Permanent, subtypes: tuple[str, 
     Raises ``Unsupported`` naming the effect for object words or a condition that cannot be read here."""
     eff = _grant(g)
     f = eff.affects
-    if f.relation in ("enchanted", "equipped") and g.source is None:
+    if f.relation in ("enchanted", "equipped", "it") and g.source is None:
         # a resolved effect entry of an Aura-like card: what it affects is its target (CR 303.4a)
         if not g.targets:
             raise Unsupported(f"{g.name}: \"{g.ability.describe()}\" affects the {f.relation} permanent: give the "
@@ -672,6 +724,8 @@ def board_view(state: GameState) -> dict[str, PermView]:
         g = next(g for g in grants if g.zone)
         raise Unsupported(f"{g.name} (in the {g.zone}): “{g.ability.text}” and an effect that removes abilities apply in "
                           f"timestamp order (CR 613.7); when the card was put there is not recorded")
+    if state.effects:
+        grants = sorted(grants + _control_grants(state), key=lambda f: f.order)
     att = _attached_changes(state, printed, lost, subs, why, has_type_fx, grants)
     if att is not None:
         printed, grants = att.printed, sorted(grants + att.grants, key=lambda f: f.order)
@@ -698,7 +752,6 @@ def _changelings(state: GameState, printed: dict[str, tuple[Ability, ...]], lost
                  subs: dict[str, tuple[str, ...]], why: dict[str, list[str]]) -> None:
     """Layer 4, first (CR 613.3, 604.3): a permanent whose own abilities include changeling is every creature type
     (702.73a, a characteristic-defining ability); the types are added to ``subs`` in place."""
-    from mtgcheck.models.subtypes import CREATURE_TYPES
 
     every = tuple(sorted(CREATURE_TYPES))
     for p in state.battlefield:
@@ -902,7 +955,6 @@ class _Attached:
 
 def _subtype_kind(s: str) -> str | None:
     """The card type a subtype goes with (``models.subtypes.subtype_kind``, CR 205.3g-m)."""
-    from mtgcheck.models.subtypes import subtype_kind
 
     return subtype_kind(s)
 

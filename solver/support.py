@@ -75,8 +75,9 @@ _K = KeywordKind
 
 #: Layer effects applied by ``solver.layers.board_view`` for every question that reads the board (CR 613):
 #: land types (305.7), granted and lost abilities (613.1f), a permanent's own type changes (611.3a), what an Aura
-#: or Equipment does to what it is attached to (303.4, 301.5).
-LAYERS = frozenset({"land_type", "grant_ability", "self_type_change", "attached_change"})
+#: or Equipment does to what it is attached to (303.4, 301.5); a control change in force with its haste (613.1b: the
+#: board lists the permanent under its new controller).
+LAYERS = frozenset({"land_type", "grant_ability", "self_type_change", "attached_change", "gain_control"})
 #: Mana abilities and what changes the mana they make (``solver.sources``, ``solver.produce``, ``solver.mana_triggers``;
 #: CR 106, 605, 616): replacement effects in every order (106.7), triggered mana abilities (605.1b).
 MANA = frozenset({"add_mana", "mana_replacement", "triggered_add_mana"})

@@ -43,6 +43,7 @@ from ..effects import (AbilityCostChange, AllOf, Amount, AnyOf, Compare, Conditi
                        StatOf, Sum, ThisTurn, TotalAmong)
 from .filters import parse_filter
 from .words import parse_count_word
+from ..subtypes import singular
 
 __all__ = ["parse_board_condition", "parse_board_amount", "object_filter", "card_filter", "split_cost_change"]
 
@@ -131,7 +132,8 @@ def _history_filter(words: str) -> Filter | None:
         return None
     m = re.fullmatch(r"(\w+) (?:and/or|or|and) (\w+)", w)
     if m and m.group(1) not in ("non",):
-        return Filter(any_of=(m.group(1).rstrip("s").capitalize(), m.group(2).rstrip("s").capitalize()), words=words.strip())
+
+        return Filter(any_of=(singular(m.group(1)).capitalize(), singular(m.group(2)).capitalize()), words=words.strip())
     if "," in w or " or " in w:
         parts = [x for x in re.split(r",\s*(?:or\s+)?|\s+or\s+", w) if x]
         if all(re.fullmatch(r"[a-z][a-z'-]*", x) for x in parts):

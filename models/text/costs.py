@@ -15,6 +15,8 @@ from ..cards import Card
 from ..subtypes import SPELL_SUBTYPES
 from .oracle import effect_parser, keyword_parser
 from .words import parse_count_word
+from ..subtypes import singular
+from ..subtypes import CREATURE_TYPES
 
 
 # ---------------------------------------------------------------------------
@@ -57,6 +59,22 @@ def _impending(rest: str, card: Card) -> Mapping:
 
 _KW_LINE_RE = re.compile(r"^(flashback|escape|evoke|dash|overload|kicker|multikicker|buyback|entwine)\s*(?:—|-|\s)\s*(.+)$", re.I)
 _ADDITIONAL_RE = re.compile(r"^as an additional cost to cast this spell, (.+?)\.?$", re.I)
+#: Where an either-or additional cost splits into its options: before "or" (or a comma of a list) followed by a
+#: cost's verb ("sacrifice a creature or enchantment or pay {2}": two options, CR 601.2b).
+_EITHER_OR = re.compile(r"(?:,\s*(?:or\s+)?|\s+or\s+)(?=(?:sacrifice|pay|discard|exile|tap|untap|reveal|return|put|"
+                        r"remove|collect evidence|forage|behold|blight|waterbend)\b)", re.I)
+
+
+def _cost_option(body: str, card: Card, optional: bool = False) -> dict:
+    """One additional cost's parameters (``cost``, ``parts``, ``optional``) from its words ("pay {3}": mana)."""
+    m = re.fullmatch(r"pay ((?:\{[^}]+\})+)", body.strip(), re.I)
+    c = parse_activation_cost(m.group(1) if m else body, card.name)
+    d: dict = {"parts": [p.text for p in c.parts]}
+    if c.mana is not None:
+        d["cost"] = str(c.mana)
+    if optional:
+        d["optional"] = True
+    return d
 _CHANGE_RE = re.compile(
     r"^(?P<during>during your turn, |during turns other than yours, )?"
     r"(?P<other>other )?(?P<what>[\w ,'-]*?)\s*spells?(?P<whose> you cast| your opponents cast)?"
@@ -252,13 +270,14 @@ def cost_effect_parser(kind: str, text: str, card: Card):
             # whether to pay it (CR 601.2b); a line that says more ("This spell costs {2} less if evidence was
             # collected") stays one unread part
             body, optional = body[len("you may "):], True
-        c = parse_activation_cost(body, card.name)
-        d = {"parts": [p.text for p in c.parts]}
-        if c.mana is not None:
-            d["cost"] = str(c.mana)
-        if optional:
-            d["optional"] = True
-        return "additional_cost", d
+        either = re.search(r"\bor\s+" + _EITHER_OR.pattern.split("(?=", 1)[1][:-1], body, re.I) and \
+            not re.search(r"\band\s+" + _EITHER_OR.pattern.split("(?=", 1)[1][:-1], body, re.I)
+        options = _EITHER_OR.split(body) if either and not optional else []
+        if len(options) > 1:
+            # "sacrifice a creature or pay {3}" (Bayou Groff): the caster announces one option as the spell is cast
+            # and pays that one (CR 601.2b, 601.2f-h)
+            return "additional_cost", {"choices": [_cost_option(o, card) for o in options]}
+        return "additional_cost", _cost_option(body, card, optional)
     m = _CHANGE_RE.match(t)
     if m and kind == "static":
         desc = spell_description(m.group("what"))
@@ -307,15 +326,8 @@ _TYPE_WORDS = {"artifact": "Artifact", "creature": "Creature", "land": "Land", "
 
 
 def _singular(word: str) -> str:
-    w = word.strip()
-    low = w.lower()
-    if low in ("plains", "sorceries"):
-        return "Plains" if low == "plains" else "sorcery"
-    if low.endswith("ies"):
-        return w[:-3] + "y"
-    if low.endswith("s") and not low.endswith("ss"):
-        return w[:-1]
-    return w
+
+    return singular(word)
 
 
 def _singular_words(words: str) -> str:
@@ -356,6 +368,10 @@ _COUNT_RES = (
 )
 
 
+#: The card types of permanents (CR 110.4a): a "permanent card" is a card of one of them.
+PERMANENT_CARD_TYPES = ("Artifact", "Battle", "Creature", "Enchantment", "Land", "Planeswalker")
+
+
 def parse_count(text: str) -> dict | None:
     """What "for each [text]" counts, as ``{zone, whose, types}`` (``types``: any of; a leading ``!``
     excludes that type), or ``None`` when the wording is not modelled (the caller answers unsupported)."""
@@ -368,6 +384,11 @@ def parse_count(text: str) -> dict | None:
         if types is None:
             return None
         z = zone or m.group("z").lower()
+        if z in ("graveyard", "hand") and re.search(r"\bpermanent\b", m.group("t") or "", re.I):
+            # "permanent card" (Diamond Weapon): a card of a permanent type (CR 110.4a), not every card
+            if types:
+                return None
+            types = PERMANENT_CARD_TYPES
         return {"zone": z, "whose": whose, "types": list(types)}
     return None
 
@@ -523,11 +544,6 @@ _OBJ_RES = (
 
 
 def _plural_to_singular(word: str) -> str:
-    low = word.lower()
-    if low.endswith("ves") and low not in ("wolves",):
-        return word[:-3] + "f"  # Dwarves, Elves
-    if low == "wolves":
-        return word[:-3] + "f"
     return _singular(word)
 
 
@@ -539,7 +555,6 @@ def object_filter(words: str, zone: str, controller: str = "you"):
     from dataclasses import replace
 
     from ..cards import BASIC_LAND_TYPES
-    from ..subtypes import CREATURE_TYPES
     from .filters import parse_filter
 
     toks = words.strip().split()

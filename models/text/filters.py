@@ -11,6 +11,7 @@ import re
 from typing import Any
 
 from ..effects import RELATIONS, Comparison, Filter, Qualifier
+from ..subtypes import HISTORIC_KINDS, OUTLAW_TYPES, SUBTYPES, singular
 
 _QUALIFIERS = ("basic", "snow", "legendary", "land", "creature", "artifact", "enchantment", "token")
 _RELATION_WORDS = {r: r for r in RELATIONS}
@@ -20,15 +21,26 @@ _RELATION_WORDS.update({"enchanted land": "enchanted", "enchanted permanent": "e
                         "that permanent": "that"})
 
 
-#: Plurals of subtypes that are not the singular plus "s" (CR 205.3m), by the plural, lower case.
-IRREGULAR_PLURALS = {"elves": "Elf", "dwarves": "Dwarf", "wolves": "Wolf", "werewolves": "Werewolf", "foxes": "Fox",
-                     "sphinxes": "Sphinx", "mice": "Mouse", "oxen": "Ox", "fungi": "Fungus", "homunculi": "Homunculus",
-                     "octopi": "Octopus", "allies": "Ally", "mercenaries": "Mercenary", "faeries": "Faerie",
-                     "zombies": "Zombie"}
 
 
 def _cap(word: str) -> str:
     return word[:1].upper() + word[1:].lower() if word else word
+
+
+#: Card types, supertypes and the words "permanent", "token" and "card" as a filter's types (CR 205.2a, 205.4a, 110,
+#: 111, 108: "a white card from your hand" names a card, read with its colour by the cost rules).
+_TYPE_WORDS = {w.lower(): w for w in ("Artifact", "Battle", "Creature", "Enchantment", "Instant", "Kindred", "Land",
+                                      "Planeswalker", "Sorcery", "Tribal", "Basic", "Legendary", "Snow", "World",
+                                      "Permanent", "Token", "Card")}
+_SUBTYPE_WORDS = {w.lower(): w for w in SUBTYPES}
+
+
+def type_named(word: str) -> str | None:
+    """The type a (singular) word names, spelled as the rules spell it ("land" -> "Land", "power-plant" ->
+    "Power-Plant", "elf" -> "Elf"), or ``None`` when it names no card type, supertype or subtype of CR 205 (nor
+    "permanent" or "token")."""
+    w = word.lower()
+    return _TYPE_WORDS.get(w) or _SUBTYPE_WORDS.get(w)
 
 
 @functools.lru_cache(maxsize=2048)
@@ -77,34 +89,63 @@ def parse_filter(what: str, controller: str = "any", qualifiers: bool = False) -
         except ValueError:
             return _qualified_filter(w, controller, other, words)
     alts = [x for x in re.split(r",\s*(?:or\s+)?|\s+or\s+", w) if x]
-    if len(alts) > 1 and all(re.fullmatch(r"[a-z][a-z'-]*", x) and x not in _QUALIFIERS for x in alts):
+    if len(alts) > 1 and all(re.fullmatch(r"[a-z][a-z'-]*", x) and x not in _QUALIFIERS
+                             and type_named(singular(x)) is not None for x in alts):
         # "Mountain, Forest, or Plains" (Keeper of Progenitus): at least one of these types (CR 205.3)
-        return Filter(any_of=tuple(_cap(x[:-1] if x.endswith("s") and x != "plains" else x) for x in alts),
+        return Filter(any_of=tuple(_cap(singular(x)) for x in alts),
                       controller=controller, other=other, words=words)
     last = w.rsplit(" ", 1)[-1]
-    if last in IRREGULAR_PLURALS:  # "Elves you control" (CR 205.3m)
-        w = w[: len(w) - len(last)] + IRREGULAR_PLURALS[last].lower()
-    elif w.endswith("s") and w != "plains":
-        w = w[:-1]
+    # "Elves you control", "each Locus", "Plains" (CR 205.3m, 205.3i): the one singular of type words
+    w = w[: len(w) - len(last)] + singular(last).lower()
     parts = w.split()
     if not parts:
         raise ValueError(f"filter {what!r} not understood")
+    if parts[-2:] == ["time", "lord"]:  # the one subtype of two words (CR 205.3m: "Time Lord", plural "Time Lords")
+        parts = parts[:-2] + ["time lord"]
     head, quals = parts[-1], parts[:-1]
     all_of: list[str] = []
     none_of: list[str] = []
+    any_of: tuple[str, ...] = ()
     nontoken = False
     if head.startswith("non") and not quals:
-        none_of.append(_cap(head[3:]))
+        t = type_named(head[3:].lstrip("-"))
+        if t is None:
+            raise ValueError(f"filter {what!r} not understood: {head!r} names no type")
+        none_of.append(t)
         all_of.append("Permanent")
-    elif head.startswith("non") or not head.replace("-", "").replace("'", "").isalpha():
+    elif head.startswith("non") or not head.replace("-", "").replace("'", "").replace(" ", "").isalpha():
         raise ValueError(f"filter {what!r} not understood")
+    elif head == "outlaw":  # CR 700.12: a batch word, any of five creature types
+        any_of = OUTLAW_TYPES
+    elif head == "historic":  # CR 700.6: a batch word, an artifact, a legendary object or a Saga
+        any_of = HISTORIC_KINDS
     else:
-        all_of.append(_cap(head))
+        t = type_named(head)
+        orig = words.split()[-1] if words.split() else ""
+        if t is None and orig[:1].isupper() and orig.replace("-", "").replace("'", "").isalpha():
+            t = singular(orig)  # a capitalised word of the text is a subtype (CR 205.3; an Un-card's "Familiar")
+        if t is None:  # "blue", "colorless": no type of the rules (CR 205), never a filter matching nothing
+            raise ValueError(f"filter {what!r} not understood: {head!r} names no type")
+        all_of.append(t)
     for q in quals:
         neg = q.startswith("non")
-        qw = q[3:] if neg else q
+        qw = (q[3:] if neg else q).lstrip("-")
+        if qw == "historic" and not any_of:  # "historic permanents", "nonhistoric creature" (CR 700.6)
+            if neg:
+                none_of.extend(HISTORIC_KINDS)
+            else:
+                any_of = HISTORIC_KINDS
+            continue
         if qw not in _QUALIFIERS:
-            raise ValueError(f"filter {what!r} not understood")
+            # a subtype before the noun: "Goblin creature", "non-Eldrazi creature", "Eldrazi Scion" (CR 205.3)
+            sub = _SUBTYPE_WORDS.get(qw)
+            if sub is None or sub in _TYPE_WORDS.values():
+                raise ValueError(f"filter {what!r} not understood")
+            if neg:
+                none_of.append(sub)
+            else:  # in printed order before the noun ("Eldrazi Scion"; a card type comes after the subtypes)
+                all_of.insert(sum(1 for t in all_of if t in _SUBTYPE_WORDS.values() and t != all_of[-1]), sub)
+            continue
         if qw == "token":
             if neg:
                 nontoken = True
@@ -112,7 +153,7 @@ def parse_filter(what: str, controller: str = "any", qualifiers: bool = False) -
                 all_of.append("Token")
             continue
         (none_of if neg else all_of).append(_cap(qw))
-    return Filter(all_of=tuple(all_of), none_of=tuple(none_of), controller=controller, other=other,
+    return Filter(all_of=tuple(all_of), none_of=tuple(none_of), any_of=any_of, controller=controller, other=other,
                   nontoken=nontoken, words=words)
 
 
@@ -126,6 +167,9 @@ QUALIFIER_ADJECTIVES = frozenset(list(_COLOR_WORDS) + [f"non{c}" for c in _COLOR
     "colorless", "colored", "multicolored", "monocolored", "tapped", "untapped", "token", "nontoken", "attacking",
     "blocking", "blocked", "unblocked", "nonattacking", "nonblocking", "another", "other", "face-down", "face-up",
     "enchanted", "equipped", "unenchanted", "modified"])
+#: Adjectives that may stand without their noun when the caller dropped "card" ("a red card", "a nonblack card").
+_CARD_ADJECTIVES = frozenset(list(_COLOR_WORDS) + [f"non{c}" for c in _COLOR_WORDS] + [
+    "colorless", "colored", "multicolored", "monocolored"])
 #: "1/1 creature" (Aegis of the Meek): an exact power and toughness before the noun (CR 208.1).
 PT_ADJECTIVE = re.compile(r"^(\d+)/(\d+)$")
 _COMBAT_UNIONS = {frozenset({"attacking", "blocking"}): "attacking_or_blocking",
@@ -442,10 +486,12 @@ def _qualified_filter(w: str, controller: str, other: bool, words: str) -> Filte
         out = []
         for a in alts:
             parts = a.split()
-            if all(p in QUALIFIER_ADJECTIVES for p in parts):
+            if all(p in QUALIFIER_ADJECTIVES for p in parts) and head not in QUALIFIER_ADJECTIVES:
                 a = f"{a} {head}"  # an adjective alone shares the last noun
             out.append(_qualified_filter(a, "any", False, a))
-        return Filter(all_of=("Permanent",), controller=controller, other=other, alternatives=tuple(out), words=words)
+        # a union of colours alone ("a red or green card"): any card of one of them, permanent or not (CR 105.2)
+        kinds = ("Permanent",) if all(a.all_of or a.any_of for a in out) else ()
+        return Filter(all_of=kinds, controller=controller, other=other, alternatives=tuple(out), words=words)
     text = alts[0] if alts else w
     # after the noun: "with defender", "that's red", and what it did this turn ("that fought this turn", _THIS_TURN_RE)
     m = re.match(r"^(.*?)\s+((?:with|without|that's|that is)\b.*|(?:that|which) (?:fought|entered|attacked|dealt|was dealt|"
@@ -459,9 +505,13 @@ def _qualified_filter(w: str, controller: str, other: bool, words: str) -> Filte
     parts = text.split()
     adjs = [p for p in parts if p in QUALIFIER_ADJECTIVES]
     plain = " ".join(p for p in parts if p not in QUALIFIER_ADJECTIVES)
-    if not plain:
+    if not plain and adjs and all(a in _CARD_ADJECTIVES for a in adjs):
+        # colour words alone, the noun ("card") left out by the caller: "a red card", "a nonblack card" (CR 105.2)
+        base = Filter(controller=controller, words=words)
+    elif not plain:
         raise ValueError(f"filter {words!r} not understood")
-    base = parse_filter(plain, controller)
+    else:
+        base = parse_filter(plain, controller)
     q = adjective_qualifier([[a] for a in adjs]).merge(tq)
     if base.nontoken:
         q = q.merge(Qualifier(token=False))

@@ -21,6 +21,7 @@ from ..cards import Card
 from ..effects import Filter
 from .filters import parse_filter
 from .oracle import effect_parser
+from .filters import QUALIFIER_ADJECTIVES, adjective_qualifier
 
 _MAY_CAST = re.compile(r"^(?P<who>you|any player|players) may cast (?:(?P<what>[a-z ,'-]+?) )?spells as though they had "
                        r"flash\.?$", re.I)
@@ -33,19 +34,23 @@ _HISTORIC = (Filter(all_of=("Artifact",)), Filter(all_of=("Legendary",)), Filter
 def spell_filter(words: str) -> Filter:
     """The spells a permission names: "creature", "green creature", "legendary spells and artifact", "Aura and
     Equipment", "artifact, creature, and enchantment", "historic", "" (every spell). Raises ``ValueError``."""
-    w = words.strip().lower()
-    if w in ("", "spell"):
+    w = words.strip()
+    if w.lower() in ("", "spell"):
         return Filter(words="spells")
-    parts = [x.strip() for x in re.split(r",\s*(?:and\s+|or\s+)?|\s+and\s+|\s+or\s+", w) if x.strip()]
-    parts = [re.sub(r"\s+spells?$", "", x) for x in parts]
+    parts = [x.strip() for x in re.split(r",\s*(?:and\s+|or\s+)?|\s+and\s+|\s+or\s+", w, flags=re.I) if x.strip()]
+    parts = [re.sub(r"\s+spells?$", "", x, flags=re.I) for x in parts]
     alts: list[Filter] = []
     for x in parts:
-        if x == "historic":
+        if x.lower() == "historic":
             alts.extend(_HISTORIC)
             continue
-        if re.search(r"\bwith\b|\bwithout\b|\bmana value\b|\bpower\b", x):
+        if re.search(r"\bwith\b|\bwithout\b|\bmana value\b|\bpower\b", x, re.I):
             raise ValueError(f"the spells {words!r} are not modelled")
-        f = parse_filter(x, "any", qualifiers=True)
+
+        if all(t in QUALIFIER_ADJECTIVES for t in x.lower().split()):  # "colorless", "green" spells (CR 105.2)
+            alts.append(Filter(qualifier=adjective_qualifier([[t] for t in x.lower().split()])))
+            continue
+        f = parse_filter(x if x[:1].isupper() else x.lower(), "any", qualifiers=True)
         if f.relation is not None or f.other:
             raise ValueError(f"the spells {words!r} are not modelled")
         alts.append(f)

@@ -2,9 +2,9 @@
 
 * "Creatures you control have haste." (Fires of Yavimaya, Fervor), "All creatures have haste." (Concordant
   Crossroads), "Equipped creature has haste and shroud." (Lightning Greaves), "Other Goblin creatures you control
-  get +1/+1 and have haste." → ``grant_ability`` of the keyword haste to the objects named. The sentence's other
-  parts (shroud, hexproof, +1/+1) are not granted here; the only question that reads them, whether something can
-  be targeted (CR 601.2c), reads the sentence's text (models/text/targets.mentions_targeting).
+  get +1/+1 and have haste." → ``grant_ability`` of every keyword the sentence grants (haste and the others, CR
+  613.1f), with "gets +1/+1" kept as an untyped part with the power/toughness topic (layer 7c, CR 613.4c): a reading
+  says everything its sentence says (Goblin War Paint's +2/+2 counts for a creature whose power adds mana).
 * "You may activate abilities of creatures you control as though those creatures had haste." → ``as_though_haste``.
 """
 from __future__ import annotations
@@ -16,6 +16,10 @@ from typing import TYPE_CHECKING, Any, Mapping
 from ..cards import BASIC_LAND_TYPES, Card
 from .mana import _obj_filter
 from .oracle import effect_parser
+from ..subtypes import singular
+from ..subtypes import OUTLAW_TYPES
+from ..subtypes import SPELL_SUBTYPES
+from .targets import parse_target_phrase
 
 if TYPE_CHECKING:
     from ..effects import Filter
@@ -52,8 +56,10 @@ def grant_parser(kind: str, text: str, card: Card) -> "tuple[str, Mapping[str, A
         what = "equipped"
     if what in ("this",):
         return None  # "this creature has haste" as long as ...: a conditional self grant, not this parser's
-    return "grant_ability", {"affects": {"what": what, "controller": ctl},
-                             "ability": {"kind": "keyword", "effect": "haste", "params": {"keyword": "haste"}, "text": "haste"}}
+    try:  # every keyword granted, and "gets +N/+N" kept as an untyped part (CR 613.1f, 613.4c)
+        return "grant_ability", parse_quoted_grant(t, card, require_quotes=False)
+    except (ValueError, KeyError):
+        return None
 
 
 # ---------------------------------------------------------------------------
@@ -73,17 +79,10 @@ _SUPER_WORDS = {"legendary": "Legendary", "basic": "Basic", "snow": "Snow"}
 
 
 def _singular(word: str) -> str:
-    """The singular of a type word of an object phrase ("Slivers" → "Sliver", "Elves" → "Elf", "Fungus")."""
-    from .filters import IRREGULAR_PLURALS
+    """The singular of a type word of an object phrase ("Slivers" → "Sliver", "Elves" → "Elf", "Fungus"):
+    ``models.subtypes.singular``."""
 
-    low = word.lower()
-    if low in IRREGULAR_PLURALS:
-        return IRREGULAR_PLURALS[low]
-    if low.endswith(("sses", "shes", "ches", "xes")):
-        return word[:-2]
-    if low.endswith("s") and not low.endswith(("us", "ss")) and low != "plains":
-        return word[:-1]
-    return word
+    return singular(word)
 
 
 def grant_filter(obj: str) -> "Filter":
@@ -100,7 +99,6 @@ def grant_filter(obj: str) -> "Filter":
         Words that are not read (the sentence then stays ``Unmodelled``).
     """
     from ..effects import Filter, Qualifier
-    from ..subtypes import SPELL_SUBTYPES
     from .filters import tail_qualifier
 
     words = obj.strip()
@@ -153,6 +151,9 @@ def grant_filter(obj: str) -> "Filter":
             all_of.append(_SUPER_WORDS[sl])
         elif sl.startswith("non") and sl[3:] in {**_TYPE_WORDS, **_SUPER_WORDS}:
             none_of.append({**_TYPE_WORDS, **_SUPER_WORDS}[sl[3:]])
+        elif sl == "outlaw" and len(toks) == 1:  # CR 700.12: a batch word, any of five creature types
+
+            any_of.extend(OUTLAW_TYPES)
         elif s[:1].isupper() and (s in SPELL_SUBTYPES or s in BASIC_LAND_TYPES or i > 0 or len(toks) == 1):
             all_of.append(s)  # a subtype, capitalised in Oracle text (CR 205.3)
         else:
@@ -252,7 +253,7 @@ def parse_quoted_grant(text: str, card: Card, require_quotes: bool = True) -> "M
             continue
         pm = _PT_PART.match(piece)
         if pm:
-            parts.append(Unmodelled(f"{obj} gets {pm.group(1)}", frozenset({Topic.POWER_TOUGHNESS})))
+            parts.append(Unmodelled(f"{obj} {piece}", frozenset({Topic.POWER_TOUGHNESS})))  # the words as printed
             mode = None
             continue
         hm = re.match(r"(?:has|have|(?:they|it) gains?)\s+(.*)$", piece, re.I)
@@ -304,7 +305,6 @@ def parse_conditional_grant(text: str, card: Card) -> "Mapping[str, Any]":
     Raises ``ValueError`` for any other condition (it stays ``Unmodelled``).
     """
     from ..effects import ControlsAtLeast, SourceModified, SourceRenowned
-    from ..subtypes import SPELL_SUBTYPES
     from .amounts import parse_condition
 
     m = _AS_LONG_AS.match(text.strip())
@@ -479,7 +479,6 @@ def parse_keyword_grant(text: str, card: Card) -> "Mapping[str, Any]":
         raise ValueError(f"the condition {cond!r} reads the object, not the source")
     out = dict(parse_quoted_grant(t, card, require_quotes=False))
     f = out["affects"]
-    from ..subtypes import SPELL_SUBTYPES
 
     known = set(_TYPE_WORDS.values()) | set(_SUPER_WORDS.values()) | set(SPELL_SUBTYPES) | set(BASIC_LAND_TYPES)
     if any(w not in known for w in f.all_of + f.any_of + f.none_of):
@@ -509,3 +508,30 @@ def keyword_grant_parser(kind: str, text: str, card: Card) -> "tuple[str, Mappin
         return "grant_ability", parse_keyword_grant(text, card)
     except (ValueError, KeyError):
         return None
+
+
+# ---------------------------------------------------------------------------
+# Control changes that grant haste (CR 613.1b, 702.10, 302.6)
+# ---------------------------------------------------------------------------
+
+#: "Gain control of target creature until end of turn. Untap that creature. It gains haste until end of turn."
+_GAIN_CONTROL = re.compile(r"^gain control of target (?P<what>[^.]+?) until end of turn\. untap (?P<untap>that "
+                           r"(?:creature|permanent|artifact)|it)\. it gains haste until end of turn\.?$", re.I)
+
+
+@effect_parser(24)
+def gain_control_parser(kind: str, text: str, card: Card) -> "tuple[str, Mapping[str, Any]] | None":
+    """A spell's or an activated ability's "Gain control of target [object] until end of turn. Untap that [object].
+    It gains haste until end of turn." (Act of Treason class) → ``gain_control``; ``None`` for anything else (with a
+    power change, another keyword or another instruction the sentence stays unmodelled). The target words must be
+    read in full by the targets rules (CR 115.1, 601.2c)."""
+
+    if kind not in ("spell", "activated"):
+        return None
+    m = _GAIN_CONTROL.match(text.strip())
+    if not m:
+        return None
+    spec = parse_target_phrase("target " + m.group("what"))
+    if spec is None or spec.unknown or spec.count != 1:
+        return None
+    return "gain_control", {"target": m.group("what"), "untap": m.group("untap").lower()}

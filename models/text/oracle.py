@@ -660,7 +660,11 @@ def parse_face(face: Face, card: Card) -> list[Ability]:
         st = station_creature_stripe(face.oracle_text or "", stripes)
         if st is not None:
             out.append(station_creature_line(st))
-    return out
+    # whole-sentence readings: a typed reading that does not print back to its line is refused (models.text.roundtrip)
+    from .roundtrip import card_names, vet
+
+    names = card_names(card)
+    return [vet(a, face, card, names) for a in out]
 
 
 #: The end of a modal ability's first line: "choose one —", "choose up to two —" (CR 700.2).

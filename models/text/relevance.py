@@ -87,6 +87,7 @@ if TYPE_CHECKING:
     from ..abilities import Ability
 from ..subtypes import CREATURE_TYPES, NONBASIC_LAND_TYPES
 from .topics import LABEL_RE
+from ..subtypes import singular
 
 #: CR 700.8: the creature types a party is made of.
 PARTY_TYPES: frozenset[str] = frozenset({"Cleric", "Rogue", "Warrior", "Wizard"})
@@ -306,18 +307,9 @@ _SAME_IS_TRUE = re.compile(r"^the same is true for [^.]+\.?$", re.I)
 
 
 def _singular(word: str) -> str:
-    w = word.strip().rstrip("’'")
-    for pl, sg in (("Elves", "Elf"), ("Dwarves", "Dwarf"), ("Wolves", "Wolf"), ("Mice", "Mouse"), ("Oxen", "Ox"),
-                   ("Fungi", "Fungus"), ("Sphinxes", "Sphinx"), ("Foxes", "Fox"), ("Homunculi", "Homunculus"),
-                   ("Lammasu", "Lammasu"), ("Octopi", "Octopus"), ("Atogs", "Atog")):
-        if w == pl:
-            return sg
-    if w in CREATURE_TYPES or w in NONBASIC_LAND_TYPES:
-        return w
-    for cut in ("es", "s"):
-        if w.endswith(cut) and (w[: -len(cut)] in CREATURE_TYPES or w[: -len(cut)] in NONBASIC_LAND_TYPES):
-            return w[: -len(cut)]
-    return w
+
+    w = word.strip()
+    return w if w == "Urza's" else singular(w.rstrip("’'"))
 
 
 def _types(words: str) -> tuple[str, ...] | None:

@@ -86,12 +86,13 @@ def parse_instruction(clause: str) -> dict[str, Any] | None:
         return {"action": "draw", "n": n} if n is not None else None
     m = _DAMAGE.match(c)
     if m:
-        what = m.group(2).lower()
-        return {"action": "damage", "n": int(m.group(1)), "target": "any" if what == "any target" else what[len("target "):]}
+        what = m.group(2)  # the words as printed: a subtype keeps its capital (CR 205.3, "target Wizard creature")
+        return {"action": "damage", "n": int(m.group(1)),
+                "target": "any" if what.lower() == "any target" else what[len("target "):]}
     for rx in _TARGETED_OTHER:
         m = rx.match(c)
         if m:
-            return {"action": "other", "target": m.group("what").lower(), "text": c[0].lower() + c[1:]}
+            return {"action": "other", "target": m.group("what"), "text": c[0].lower() + c[1:]}
     return None
 
 

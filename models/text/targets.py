@@ -34,6 +34,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Iterable
 
+from ..subtypes import singular
 from ..effects import Qualifier, SpellTargetRestriction
 from .filters import PT_ADJECTIVE, QUALIFIER_ADJECTIVES, adjective_qualifier, tail_qualifier
 from .words import parse_count_word
@@ -329,7 +330,7 @@ def _read_noun_phrase(words: list[str]) -> tuple[_Noun, int]:
         if re.fullmatch(_SUBTYPE_WORD + r"s?", raw) and lw not in _TYPES and lw not in _PLURAL and i > 0 or \
                 (re.fullmatch(_SUBTYPE_WORD, raw) and i == 0 and lw not in _TYPES and lw not in _PLURAL):
             # a subtype (Goblin, Aura, Wall, Mountain); plural "Goblins" read as the subtype
-            sub = raw[:-1] if raw.endswith("s") and not raw.endswith("ss") and raw not in ("Plains",) else raw
+            sub = singular(raw)  # the one singular of type words: "Goblins", "Elves", "Locus", "Plains" (CR 205.3)
             nn.subtypes.append(sub)
             i += 1
             nxt = words[i] if i < len(words) else ""

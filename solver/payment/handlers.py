@@ -17,6 +17,8 @@ from .counting import count_payments
 from .explain import MEASURES, best_payment, explain_unpayable
 from .model import Payment, PaymentProblem, build_model
 from .search import find_payment, iter_payments
+from mtgcheck.models.behaviour import abilities_of
+from mtgcheck.models.costs import additional_choices
 
 
 _ASKED = object()
@@ -45,6 +47,9 @@ def _cast_setup(ctx: Context, using: Any = _ASKED):
     if using is not None and not isinstance(using, str):
         raise QuestionError(f"'using' is normal or an alternative cost such as flashback, got {using!r}")
     face = costs_mod.requested_face(ctx, card)
+    choice = ctx.arg("additional_choice", None)
+    if choice is not None and (isinstance(choice, bool) or not isinstance(choice, int) or choice < 1):
+        raise QuestionError(f"'additional_choice' is the option (1, 2, ...) of an either-or additional cost, got {choice!r}")
     chosen = ctx.arg("targets", None)
     if isinstance(chosen, (str, Mapping)):
         chosen = [chosen]
@@ -53,7 +58,7 @@ def _cast_setup(ctx: Context, using: Any = _ASKED):
     try:
         tc = costs_mod.total_cost(ctx.state, player, card, using=using, x=x, kicked=kicked, additional=additional,
                                   zone=zone, face=face, targets=None if chosen is None else len(chosen),
-                                  chosen=chosen, gift=gift)
+                                  chosen=chosen, gift=gift, choice=choice)
         card = getattr(tc, "card", None) or card  # the half or face as cast (CR 709.3, 715.3, 712.11)
     except costs_mod.ZoneError as e:
         try:  # report the half or face asked for, even when it may not be cast from there (CR 709.3b)
@@ -73,6 +78,13 @@ def _cast_setup(ctx: Context, using: Any = _ASKED):
     mv, _ = _mana_value(card, "stack", x)
     problems = precost_problems(ctx.state, player, card, tc, zone, chosen, using=using)
     return card, player, zone, x, tc, mv, problems
+
+
+def _with_arg(ctx: Context, key: str, value: Any) -> Context:
+    """The context with one question argument set (the arguments are the question's own mapping, copied)."""
+    import dataclasses
+
+    return dataclasses.replace(ctx, args=dict(ctx.args, **{key: value}))
 
 
 def _notes(state: GameState, player: str, tc: Any, spell_card: Any, zone: str | None = None) -> list[str]:
@@ -106,8 +118,8 @@ def cast_topics(ctx: Context) -> frozenset[Topic]:
 
 @question("cast", topics=cast_topics, being_cast=True)
 def ask_cast(ctx: Context) -> Answer:
-    """``cast: {card, player, from, using, x, kicked, additional, gift}`` → ``castable``, ``total_cost``,
-    ``mana_value``, ``payment``, ``reason``, ``life``, ``using`` (the way it is cast: ``mana cost`` or an
+    """``cast: {card, player, from, using, x, kicked, additional, additional_choice, gift}`` → ``castable``,
+    ``total_cost``, ``mana_value``, ``payment``, ``reason``, ``life``, ``using`` (the way it is cast: ``mana cost`` or an
     alternative cost).
 
     Without ``using``, the mana cost and then each alternative cost of the card itself (``solver.altcosts``,
@@ -172,7 +184,49 @@ def _cast_with_choices(ctx: Context, using: Any = _ASKED) -> Answer:
 
 
 def _cast_once(ctx: Context, using: Any = _ASKED) -> Answer:
-    """The ``cast`` answer for one way of casting (``using``; the question's own when not given)."""
+    """The ``cast`` answer for one way of casting (``using``; the question's own when not given). A card with an
+    either-or additional cost ("sacrifice a creature or pay {3}") is castable when one of its options is: its caster
+    announces the option as the spell is cast (CR 601.2b); without ``additional_choice`` each option is tried in
+    printed order, the first castable one answering (``additional_choice`` in the answer says which)."""
+
+    if ctx.arg("additional_choice", None) is not None:
+        return _cast_option(ctx, using)
+    try:
+        card = costs_mod.spell_face(ctx.card(ctx.arg("card")), costs_mod.requested_face(ctx, ctx.card(ctx.arg("card"))))
+        n = additional_choices(card, abilities_of(card))
+    except (costs_mod.CostError, QuestionError):
+        n = 0
+    if not n:
+        return _cast_option(ctx, using)
+    first: Answer | None = None
+    error: Unsupported | None = None
+    tried: list[str] = []
+    for i in range(1, n + 1):
+        try:
+            ans = _cast_option(ctx, using, i)
+        except Unsupported as e:
+            error = error or e
+            tried.append(f"option {i}: unsupported ({e})")
+            continue
+        ans.values["additional_choice"] = i
+        if ans.values.get("castable"):
+            ans.explanation.insert(0, f"its additional cost is a choice: option {i} is castable (CR 601.2b; ask with "
+                                      f"additional_choice: N for one option)")
+            return ans
+        first = first or ans
+        tried.append(f"option {i}: {ans.values.get('reason')}")
+    if error is not None:
+        raise error
+    assert first is not None
+    first.values["reason"] = "no option of its additional cost is castable (CR 601.2b): " + "; ".join(tried)
+    first.explanation.append(first.values["reason"])
+    return first
+
+
+def _cast_option(ctx: Context, using: Any = _ASKED, choice: int | None = None) -> Answer:
+    """The ``cast`` answer for one way of casting and one option of an either-or additional cost."""
+    if choice is not None:
+        ctx = _with_arg(ctx, "additional_choice", choice)
     card, player, zone, x, tc, mv, problems = _cast_setup(ctx, using)
     why = list(tc.steps)
     why.append(f"mana value stays {mv}: the card's, not the total cost (CR 202.3, 118.9c; Thalia ruling 2018-03-16)")

@@ -14,6 +14,7 @@ from typing import Any, Iterable, Iterator, Mapping, Sequence
 import constraint
 
 from mtgcheck.models.mana import MANA_TYPES
+from mtgcheck.models.mana import read_cast_or_activate as _read_either
 from mtgcheck.models.state import GameState
 
 from .. import budget as _budget
@@ -636,6 +637,10 @@ def _undecided_message(undecided: Mapping[str, Sequence[str]]) -> str:
             why = "no creature type is recorded in its choices (choices: {creature_type: ...})"
         elif code == "eldrazi":
             why = "whether the ability's source is a colorless Eldrazi is not known here"
+        elif _read_either(code) is not None:
+            kinds = _read_either(code)[0]  # type: ignore[index]  # not None (the test above)
+            why = (f"its half “activate abilities of {' or '.join(kinds)} sources”: whether the ability's source is "
+                   "one is not known here")
         parts.append(f"mana of {', '.join(who)} restricted to “{code}” ({why})")
     return ("the spend restriction of " + "; ".join(parts) + " decides the answer, and it is not modelled "
             "(CR 106.6): that mana was not spent, but the cost can be paid only with it")

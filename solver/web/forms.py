@@ -108,10 +108,13 @@ _USING = Field("using", "text", "using", "default: any legal way (the mana cost 
 _X = Field("x", "int", "X", "the value announced for X (CR 107.3a); default 0")
 _KICKED = Field("kicked", "yaml", "kicked", "true/false, or the number of times (multikicker)", placeholder="false")
 _ADDITIONAL = Field("additional", "yaml", "additional costs paid", "a list, e.g. [buyback]", placeholder="[]")
+_ADDITIONAL_CHOICE = Field("additional_choice", "int", "option of an either-or additional cost",
+                           "the option announced, from 1 (CR 601.2b: \"sacrifice a creature or pay {3}\"); default: "
+                           "each is tried")
 _FACE = Field("face", "text", "face / half", "the half of a split card or the Adventure cast (CR 709.3, 715.3)")
 _TARGETS = Field("targets", "yaml", "targets", "in the order of the target words (CR 115.3): players, permanents, "
                  "{card, zone: stack}, {card, zone: graveyard, owner}", placeholder="[Bob]")
-_CAST = (_CARD, _PLAYER, _FROM, _USING, _X, _KICKED, _ADDITIONAL, _FACE)
+_CAST = (_CARD, _PLAYER, _FROM, _USING, _X, _KICKED, _ADDITIONAL, _ADDITIONAL_CHOICE, _FACE)
 _GIFT = Field("gift", "bool", "gift promised", "true: the gift is promised (CR 702.174a); default: not, tried too when "
               "the targets depend on it")
 
