@@ -36,8 +36,6 @@ A set code is read only inside parentheses right after the name (``(ICE) 123``),
 """
 from __future__ import annotations
 
-import gzip
-import io
 import json
 import os
 import re
@@ -45,6 +43,8 @@ import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterator
+
+from .inputs import InputError
 
 __all__ = [
     "DeckEntry", "UnreadableLine", "Decklist", "DecklistError", "READERS", "DECK_SECTIONS",
@@ -219,6 +219,17 @@ def _blank(s: str) -> bool:
     return not s.strip()
 
 
+def _long_line(raw: str, ln: int, deck: "Decklist") -> bool:
+    """Report a line longer than ``models.inputs.MAX_LINE_CHARS`` (never matched against a reader's patterns)."""
+    from .inputs import MAX_LINE_CHARS
+
+    if len(raw) <= MAX_LINE_CHARS:
+        return False
+    deck.unreadable.append(UnreadableLine(ln, raw[:200] + "…", f"a line of {len(raw):,} characters; decklist lines are "
+                                          f"short (mtgcheck reads lines of at most {MAX_LINE_CHARS:,} characters)"))
+    return True
+
+
 def _split_entry_text(rest: str) -> tuple[str, str | None, str | None, str | None, str | None]:
     """``name, set, number, finish, category`` of the text after the count."""
     finish = category = None
@@ -336,6 +347,9 @@ def parse_text(text: str, source: str = "<text>", reader: str | None = None, fir
     in_block = False
     for i, raw in enumerate(lines):
         ln = first_line + i
+        if _long_line(raw, ln, deck):
+            in_block = False
+            continue
         s = raw.strip().lstrip("\ufeff").strip()
         if not s:
             if section == "about":
@@ -423,9 +437,11 @@ def _resolve_blocks(deck: Decklist, blocks: list[int], by_blank: list[int]) -> N
 
 
 def _has_headers(lines: list[str]) -> bool:
+    from .inputs import MAX_LINE_CHARS
+
     for raw in lines:
         s = raw.strip()
-        if not s or s[0].isdigit():
+        if not s or s[0].isdigit() or len(s) > MAX_LINE_CHARS:
             continue
         m = _HEADER_RE.match(s)
         if m and (m.group(1).lower().strip() in _HEADERS or m.group(1).lower().strip() in _GROUP_HEADERS):
@@ -434,8 +450,10 @@ def _has_headers(lines: list[str]) -> bool:
 
 
 def _detect_text_reader(lines: list[str], explicit: bool) -> str:
+    from .inputs import MAX_LINE_CHARS
+
     has_set = has_marker = has_x = False
-    head = lines[:400]
+    head = [ln for ln in lines[:400] if len(ln) <= MAX_LINE_CHARS]
     first = next((ln.strip() for ln in head if ln.strip()), "")
     if _is_csv_header(first):
         return "csv"
@@ -470,6 +488,8 @@ def _parse_forge(lines: list[str], source: str, first_line: int) -> Decklist:
     section = "main"
     for i, raw in enumerate(lines):
         ln = first_line + i
+        if _long_line(raw, ln, deck):
+            continue
         s = raw.strip().lstrip("\ufeff")
         if not s:
             continue
@@ -516,6 +536,8 @@ def _parse_xmage(lines: list[str], source: str, first_line: int) -> Decklist:
     deck = Decklist(source=source, reader="xmage", line=first_line, explicit_sections=True)
     for i, raw in enumerate(lines):
         ln = first_line + i
+        if _long_line(raw, ln, deck):
+            continue
         s = raw.strip().lstrip("\ufeff")
         if not s:
             continue
@@ -573,6 +595,8 @@ def _parse_csv(lines: list[str], source: str, first_line: int) -> Decklist:
     header: list[str] | None = None
     for i, raw in enumerate(lines):
         ln = first_line + i
+        if _long_line(raw, ln, deck):
+            continue
         if not raw.strip():
             continue
         fields = _csv_fields(raw.lstrip("\ufeff"))
@@ -829,8 +853,15 @@ def parse_jsonl_record(text: str | bytes, source: str = "<text>", index: int = 0
     """One JSON-lines record (a line of text, or its UTF-8 bytes) as a ``Decklist``; invalid JSON, a record
     nested deeper than ``models.inputs.MAX_DEPTH`` or with a number of more than ``MAX_DIGITS`` digits
     becomes an ``UnreadableLine``."""
-    from .inputs import InputError, json_loads_limited
+    from .inputs import MAX_RECORD_BYTES, InputError, _size, json_loads_limited
 
+    if len(text) > MAX_RECORD_BYTES:
+        deck = Decklist(source=source, index=index, reader="jsonl", line=line, explicit_sections=True)
+        shown = text[:200].decode("utf-8", "replace") if isinstance(text, bytes) else text[:200]
+        deck.unreadable.append(UnreadableLine(line, shown + "…", f"a record of more than {_size(MAX_RECORD_BYTES)}; a "
+                                              f"deck record is a few kilobytes (mtgcheck reads records of at most "
+                                              f"{_size(MAX_RECORD_BYTES)})"))
+        return deck
     try:
         if isinstance(text, bytes):
             text = text.decode("utf-8")
@@ -882,32 +913,22 @@ def detect_reader(path: str | os.PathLike | None, text: str) -> str:
     return _detect_text_reader(lines, _has_headers(lines[:400]))
 
 
-def _open_text(path: Path) -> io.TextIOBase:
-    """A text stream of a decklist file (gunzipped by its ending); kept for callers that stream lines.
-    Prefer ``read_decks`` / ``iter_jsonl_lines``, which number lines as ``grep -n`` does."""
-    if path.name.lower().endswith(".gz"):
-        return io.TextIOWrapper(gzip.open(path, "rb"), encoding="utf-8-sig", errors="strict", newline="\n")
-    return open(path, encoding="utf-8-sig", errors="strict", newline="\n")
-
-
-_READ_ERRORS = (OSError, EOFError, zlib.error, UnicodeDecodeError, RuntimeError)
+_READ_ERRORS = (OSError, EOFError, zlib.error, UnicodeDecodeError, RuntimeError, InputError)
 
 
 def _open_binary(p: Path) -> Any:
-    """The file's bytes as a stream, gunzipped when it starts with the gzip magic (whatever its name)."""
-    raw = open(p, "rb")
-    try:
-        magic = raw.read(2)
-        raw.seek(0)
-    except OSError:
-        raw.close()
-        raise
-    return gzip.GzipFile(fileobj=raw, mode="rb") if magic == b"\x1f\x8b" else raw
+    """The file's bytes as a stream, gunzipped when it starts with the gzip magic (whatever its name), through
+    the input layer: a regular file only, no decompression bomb (``models.inputs.open_input``)."""
+    from .inputs import open_input
+
+    return open_input(p, max_bytes=None, what="a decklist file")
 
 
 def _cannot_read(p: Path, e: BaseException) -> DecklistError:
-    from .inputs import describe_os_error
+    from .inputs import InputError, describe_os_error
 
+    if isinstance(e, InputError):
+        return DecklistError(f"{p}: {e.message}")
     if isinstance(e, FileNotFoundError):
         if p.is_symlink():
             return DecklistError(f"{p}: a symbolic link to {os.readlink(p)!r}, which does not exist")
@@ -915,25 +936,61 @@ def _cannot_read(p: Path, e: BaseException) -> DecklistError:
     return DecklistError(f"{p}: cannot read: {describe_os_error(e)}")
 
 
+def _record_rows(fp: Any, head: bytes = b"") -> Iterator[tuple[int, bytes]]:
+    """``(line number, bytes)`` of every non-blank line of an open binary stream (``head``: bytes already read
+    from it), a UTF-8 byte-order mark opening it dropped. A line longer than ``models.inputs.MAX_RECORD_BYTES``
+    is given cut to one byte more than that (the reader reports it) and the rest of it is skipped unread, so no
+    line is ever held whole past the limit."""
+    from .inputs import MAX_RECORD_BYTES
+
+    limit = MAX_RECORD_BYTES + 1
+    pending = head
+    ln = 0
+    first = True
+    while True:
+        if b"\n" in pending:
+            raw, _, pending = pending.partition(b"\n")
+            raw += b"\n"
+        else:
+            more = fp.readline(max(1, limit - len(pending)))
+            raw, pending = pending + more, b""
+            if not raw:
+                return
+        if len(raw) >= limit and not raw.endswith(b"\n"):
+            while True:  # skip the rest of the line, a block at a time
+                chunk = fp.readline(1 << 16)
+                if not chunk or chunk.endswith(b"\n"):
+                    break
+        ln += 1
+        if first:
+            first = False
+            if raw.startswith(b"\xef\xbb\xbf"):
+                raw = raw[3:]
+        if raw.strip():
+            yield ln, raw[:limit].strip() if len(raw) < limit else raw[:limit]
+
+
 def iter_jsonl_lines(path: str | os.PathLike) -> Iterator[tuple[int, bytes]]:
     """``(line number, bytes)`` of every non-blank line of a JSON-lines file (plain or gzip), numbered as
-    ``grep -n`` numbers them (split on ``\\n`` only).
+    ``grep -n`` numbers them (split on ``\\n`` only). A line of more than ``models.inputs.MAX_RECORD_BYTES``
+    is given cut to one byte more than that (``parse_jsonl_record`` reports it).
 
     Raises
     ------
     DecklistError
-        Missing, unreadable, a symlink loop, corrupt gzip data (``zlib.error``), truncated data.
+        Missing, not a regular file (a named pipe, a device), unreadable, a symlink loop, corrupt gzip data
+        (``zlib.error``), truncated data, a decompression bomb.
     """
     p = Path(path)
     try:
         with _open_binary(p) as fp:
-            for ln, raw in enumerate(fp, 1):
-                if ln == 1 and raw.startswith(b"\xef\xbb\xbf"):
-                    raw = raw[3:]
-                if raw.strip():
-                    yield ln, raw.strip()
+            yield from _record_rows(fp)
     except _READ_ERRORS as e:
         raise _cannot_read(p, e) from None
+
+
+#: Bytes read to tell a decklist file's reader from its content.
+_HEAD = 1 << 16
 
 
 def read_decks(path: str | os.PathLike, reader: str | None = None) -> Iterator[Decklist]:
@@ -955,9 +1012,13 @@ def read_decks(path: str | os.PathLike, reader: str | None = None) -> Iterator[D
     Raises
     ------
     DecklistError
-        The file is missing, unreadable (permission, symlink loop, dangling link), not UTF-8 text or
-        corrupt/truncated gzip data.
+        The file is missing, not a regular file (a named pipe, a device), unreadable (permission, symlink
+        loop, dangling link), not UTF-8 text, corrupt/truncated gzip data, or beyond the input layer's limits
+        (``models.inputs``: more than ``MAX_FILE_BYTES`` or ``MAX_DECK_LINES`` lines for a list read whole; a
+        JSON-lines file is read a line at a time).
     """
+    from .inputs import MAX_DECK_LINES, MAX_FILE_BYTES, _size
+
     p = Path(path)
     if reader is not None and reader not in READERS:
         raise DecklistError(f"unknown decklist reader {reader!r}; readers are {', '.join(READERS)}")
@@ -969,15 +1030,26 @@ def read_decks(path: str | os.PathLike, reader: str | None = None) -> Iterator[D
         return
     try:
         with _open_binary(p) as fp:
-            data = fp.read()
-        text = data.decode("utf-8-sig")
+            head = fp.read(_HEAD)
+            if kind is None:
+                kind = detect_reader(p, head.decode("utf-8-sig", "ignore"))
+            if kind == "jsonl":  # JSON lines recognised by content: read a line at a time too
+                yield from _iter_jsonl(_record_rows(fp, head), str(p))
+                return
+            data = head + fp.read(MAX_FILE_BYTES + 1 - len(head))
+            if len(data) > MAX_FILE_BYTES:
+                raise DecklistError(f"{p}: more than {_size(MAX_FILE_BYTES)}; a decklist is a few kilobytes "
+                                    "(mtgcheck reads at most that much of one; give many decks as JSON lines)")
+            text = data.decode("utf-8-sig")
+    except DecklistError:
+        raise
     except _READ_ERRORS as e:
         raise _cannot_read(p, e) from None
-    if kind is None:
-        kind = detect_reader(p, text)
-    if kind == "jsonl":
-        yield from _iter_jsonl(((i, ln.encode("utf-8")) for i, ln in enumerate(split_lines(text), 1) if ln.strip()), str(p))
-    elif kind == "dek":
+    n_lines = text.count("\n")
+    if n_lines > MAX_DECK_LINES:
+        raise DecklistError(f"{p}: {n_lines:,} lines; a decklist has at most {MAX_DECK_LINES:,} (mtgcheck reads no "
+                            "more; give many decks as JSON lines, one deck a line)")
+    if kind == "dek":
         yield parse_dek(text, str(p))
     elif kind == "cod":
         yield parse_cod(text, str(p))

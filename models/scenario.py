@@ -317,12 +317,14 @@ def load_scenario_items(path: str | Path) -> list["Scenario | ScenarioError"]:
     Raises ``ScenarioError`` only when the file as a whole cannot be read.
     """
     p = str(path)
-    try:
-        text = Path(path).read_text(encoding="utf-8-sig")
-    except FileNotFoundError:
-        raise ScenarioError("file not found", p) from None
-    except (OSError, UnicodeDecodeError) as e:
-        raise ScenarioError(f"cannot read file: {e}", p) from None
+    from .inputs import InputError, read_text
+
+    try:  # a regular file of at most MAX_FILE_BYTES (a named pipe or /dev/zero is refused, never read)
+        text = read_text(path, what="a scenario file")
+    except InputError as e:
+        if e.message == "cannot read: no such file":
+            raise ScenarioError("file not found", p) from None
+        raise ScenarioError(e.message, p) from None
     data = load_yaml(text, p, "JSON" if p.lower().endswith(".json") else "YAML")
     if data is None:
         raise ScenarioError("the file is empty; a scenario needs at least 'players' and 'ask'", p, 1)

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Iterator
 
 import click
 
+from .output import error_text, styled
 from .verdicts import ERROR, FAIL, NO_EXPECT, PASS, UNSUPPORTED
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -35,11 +36,14 @@ COMMAND_MODULES = ("mtgcheck.solver.decks_cli", "mtgcheck.solver.data_cli")
 
 
 def _console(stderr: bool = False) -> Console:
+    """A console that prints user text as written (``solver.output.console``: no markup, no emoji codes)."""
     from rich.console import Console
+
+    from .output import console
 
     probe = Console(stderr=stderr)
     width = None if probe.is_terminal else 160  # a readable table when piped or captured
-    return Console(stderr=stderr, highlight=False, soft_wrap=False, width=width)
+    return console(stderr, soft_wrap=False, width=width)
 
 
 def open_database(cards: str | None):
@@ -55,7 +59,7 @@ def open_database(cards: str | None):
     try:
         return load_database(cards)
     except (CardDataError, OSError, ValueError, RuntimeError, EOFError) as e:  # RuntimeError: a symlink loop
-        _console(True).print(f"[bold red]error:[/] cannot load card data {cards or env or ''}: {e}", soft_wrap=True)
+        _console(True).print(error_text(f"cannot load card data {cards or env or ''}: {e}"), soft_wrap=True)
         sys.exit(2)
 
 
@@ -113,6 +117,21 @@ class _Guarded(click.Group):
     any other uncaught exception is an internal error: exit 3 with its message (traceback with
     ``MTGCHECK_DEBUG=1``).
     """
+
+    def main(self, *args, **kwargs):  # type: ignore[override]
+        """Run the command line; output that cannot be written even by click's own ``--help`` and
+        ``--version`` (a full disk, ``> /dev/full``, a closed pipe) ends as ``_Guarded.invoke`` says."""
+        from .output import safe_streams
+
+        safe_streams()
+        try:
+            return super().main(*args, **kwargs)
+        except BrokenPipeError:
+            _quiet_exit(0, None)
+        except OSError as e:
+            from mtgcheck.models.inputs import describe_os_error
+
+            _quiet_exit(2, f"cannot write the output: {describe_os_error(e)}")
 
     def invoke(self, ctx: click.Context):  # type: ignore[override]
         # exact answers can be huge numbers (10,001! scry orders has 35,660 digits); every input number is
@@ -197,7 +216,7 @@ def check(paths: tuple[str, ...], cards: str | None, as_json: bool, as_csv: bool
     from rich.text import Text
 
     if as_json and as_csv:
-        _console(True).print("[bold red]error:[/] choose one of --json and --csv")
+        _console(True).print(error_text("choose one of --json and --csv"))
         sys.exit(2)
     db = open_database(cards)
     options = {"limit": limit, "max_states": max_states, "max_seconds": max_seconds}
@@ -214,7 +233,7 @@ def check(paths: tuple[str, ...], cards: str | None, as_json: bool, as_csv: bool
         try:
             first = next(it, None)
         except DaskUnavailable as e:
-            _console(True).print(f"[bold red]error:[/] {e}")
+            _console(True).print(error_text(e))
             sys.exit(2)
         import itertools
 
@@ -253,23 +272,25 @@ def check(paths: tuple[str, ...], cards: str | None, as_json: bool, as_csv: bool
         out.print(table)
         problems = [r for r in results if r.verdict in (FAIL, ERROR)]
         for r in problems:
-            out.print(f"[{VERDICT_STYLE[r.verdict]}]{r.verdict}[/] {r.path} {('#' + str(r.index + 1)) if r.index else ''} {r.title}: {r.message}")
+            out.print(styled((r.verdict, VERDICT_STYLE[r.verdict]),
+                             f" {r.path} {('#' + str(r.index + 1)) if r.index else ''} {r.title}: {r.message}"))
             if verbose and r.answer:
                 for line in r.answer.explanation:
                     out.print(f"    {line}")
         summary = ", ".join(f"{counts.get(v, 0)} {v}" for v in (PASS, FAIL, NO_EXPECT, UNSUPPORTED, ERROR))
-        out.print(f"[bold]{len(results)} scenarios:[/] {summary}")
+        out.print(styled((f"{len(results)} scenarios:", "bold"), f" {summary}"))
         if unchecked:
-            out.print(f"[yellow]{len(unchecked)} scenario(s) with an expectation could not be checked (unsupported: "
-                      "the question or a card's text is not modelled); they do not count as passing[/]")
+            out.print(styled((f"{len(unchecked)} scenario(s) with an expectation could not be checked (unsupported: "
+                              "the question or a card's text is not modelled); they do not count as passing", "yellow")))
         if results:
             first = next((r for r in results if r.verdict in (FAIL, ERROR, UNSUPPORTED) and r.kind), results[0])
             out.print(f"the whole answer with its explanation: mtgcheck ask FILE (e.g. mtgcheck ask {first.path}"
                       + (f" --index {first.index + 1}" if first.index else "") + ")", soft_wrap=True)
     internal = [r for r in results if r.internal]
     if internal:
-        _console(True).print(f"[bold magenta]internal error[/] in {len(internal)} scenario(s) (a bug in mtgcheck): "
-                             f"{internal[0].path}: {internal[0].message.splitlines()[0]}")
+        _console(True).print(error_text(f"in {len(internal)} scenario(s) (a bug in mtgcheck): "
+                                        f"{internal[0].path}: {internal[0].message.splitlines()[0]}",
+                                        "internal error", "bold magenta"))
         sys.exit(3)
     if any(r.unreadable for r in results):
         sys.exit(2)
@@ -303,13 +324,13 @@ def ask(file: str, index: int | None, cards: str | None, limit: int, as_json: bo
     try:
         scenarios = load_scenarios(file)
     except ScenarioError as e:
-        err.print(f"[bold red]error:[/] {e}")
+        err.print(error_text(e))
         sys.exit(2)
     if index is None and len(scenarios) > 1:
-        err.print(f"[yellow]{file} holds {len(scenarios)} scenarios; answering the first (choose with --index N)[/]")
+        err.print(styled((f"{file} holds {len(scenarios)} scenarios; answering the first (choose with --index N)", "yellow")))
     i = (index or 1) - 1
     if i >= len(scenarios):
-        err.print(f"[bold red]error:[/] {file} holds {len(scenarios)} scenarios; there is no scenario {i + 1}")
+        err.print(error_text(f"{file} holds {len(scenarios)} scenarios; there is no scenario {i + 1}"))
         sys.exit(2)
     res = run_scenario(scenarios[i], db, {"limit": limit, "graph": graph, "max_states": max_states,
                                           "max_seconds": max_seconds}, debug)
@@ -326,26 +347,26 @@ def ask(file: str, index: int | None, cards: str | None, limit: int, as_json: bo
     else:
         out = _console()
         sc = scenarios[i]
-        out.print(f"[bold]{sc.label}[/]  ({res.kind})")
+        out.print(styled((sc.label, "bold"), f"  ({res.kind})"))
         if sc.source:
             out.print(f"source: {sc.source}")
         if res.answer:
             for k, v in res.answer.values.items():
-                out.print(f"  [bold]{k}[/]: {json.dumps(v, ensure_ascii=False, default=str)}")
+                out.print(styled("  ", (str(k), "bold"), f": {json.dumps(v, ensure_ascii=False, default=str)}"))
             if res.answer.capped:
-                out.print(f"  [yellow](listing capped at {limit}; use --limit)[/]")
+                out.print(styled("  ", (f"(listing capped at {limit}; use --limit)", "yellow")))
             if res.answer.explanation:
-                out.print("[bold]why:[/]")
+                out.print(styled(("why:", "bold")))
                 for line in res.answer.explanation:
                     out.print(f"  - {line}")
         out.print(Text(f"verdict: {res.verdict}", style=VERDICT_STYLE.get(res.verdict, "")))
         if res.message:
             out.print(res.message)
         if res.verdict == UNSUPPORTED and res.expect is not None:
-            out.print("[yellow]the expectation could not be checked (not modelled); this does not count as passing[/]")
+            out.print(styled(("the expectation could not be checked (not modelled); this does not count as passing", "yellow")))
         say_cards(db, stderr=False)
     if graph_problem:
-        err.print(f"[bold red]error:[/] {graph_problem}")
+        err.print(error_text(graph_problem))
     if res.internal:
         sys.exit(3)
     if res.unreadable or graph_problem:
@@ -397,7 +418,7 @@ def card(name: str, cards: str | None, as_json: bool) -> None:
         c = db.get(name)
     except KeyError as e:
         msg = str(e) if type(e) is not KeyError else f"unknown card {name!r}"
-        _console(True).print(f"[bold red]error:[/] {msg}", soft_wrap=True)
+        _console(True).print(error_text(msg), soft_wrap=True)
         sys.exit(2)
     abilities = abilities_of(c)
     if as_json:
@@ -407,7 +428,7 @@ def card(name: str, cards: str | None, as_json: bool) -> None:
                               indent=2, default=str))
         return
     cost = " // ".join(str(f.mana_cost or "") for f in c.faces) if c.is_split and c.faces else str(c.mana_cost or "")
-    out.print(f"[bold]{c.name}[/] {cost}  —  {c.type_line}  (mana value {c.mana_value()}, source {c.source})")
+    out.print(styled((c.name, "bold"), f" {cost}  —  {c.type_line}  (mana value {c.mana_value()}, source {c.source})"))
     for f in c.faces:
         out.print(f"  face: {f.name} {f.mana_cost or ''} — {f.type_line}")
     out.print(f"  color identity: {''.join(_colors(c.color_identity)) or 'colorless'}")

@@ -32,6 +32,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterable, Iterator
 
+from mtgcheck.models.inputs import iter_lines
+
 from . import decks_cli
 
 #: Records of a JSON-lines file (or decklist files) per partition: a few milliseconds of scheduling per task
@@ -191,17 +193,17 @@ def _plan(files: list[Path], reader: str | None, partition_size: int) -> Iterato
         try:
             fp = decks_cli._open_binary(f)
         except decks_cli._READ_ERRORS as e:
-            yield ("fatal", path, decks_cli._with_path(path, f"cannot read: {getattr(e, 'strerror', None) or e}"))
+            yield ("fatal", path, decks_cli._with_path(path, f"cannot read: {decks_cli._read_error(e)}"))
             continue
         start_line, start_off, start_idx = 1, 0, 0
         n = idx = off = 0
         broken = False
         try:
             with fp:
-                for ln, raw in enumerate(fp, 1):
+                for ln, (raw, size) in enumerate(iter_lines(fp), 1):  # (a line past the record limit is cut)
                     if n == 0:
                         start_line, start_off, start_idx = ln, off, idx
-                    off += len(raw)
+                    off += size
                     if ln == 1 and raw.startswith(decks_cli._BOM):
                         raw = raw[3:]
                     if raw.isspace() or not raw:
@@ -236,10 +238,11 @@ def _partition_unit(spec: tuple) -> tuple:
                 fp.seek(offset)
             else:
                 for _ in range(first_line - 1):
-                    if not fp.readline():
+                    if not next(iter_lines(fp), None):
                         break
+            lines = iter_lines(fp)  # (a line past the record limit is cut: the record readers report it)
             while count is None or len(rows) < count:
-                raw = fp.readline()
+                raw, _ = next(lines, (b"", 0))
                 if not raw:
                     break
                 ln += 1
@@ -250,7 +253,7 @@ def _partition_unit(spec: tuple) -> tuple:
                 rows.append((ln, idx, raw))
                 idx += 1
     except decks_cli._READ_ERRORS as e:
-        fatal = decks_cli._with_path(path, f"cannot read after line {ln}: {e}")
+        fatal = decks_cli._with_path(path, f"cannot read after line {ln}: {decks_cli._read_error(e)}")
     return ("jsonl", path, rows, fatal)
 
 

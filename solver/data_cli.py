@@ -35,13 +35,14 @@ def register(main: click.Group) -> None:
 
         Commands then use it when neither --cards nor MTGCHECK_CARDS names a file.
         """
-        from rich.console import Console
         from rich.progress import BarColumn, DownloadColumn, Progress, TextColumn, TimeRemainingColumn, TransferSpeedColumn
 
         from mtgcheck.models.download import SCRYFALL_INDEX_URL, DownloadError, update as do_update
 
-        err = Console(stderr=True, highlight=False)
-        out = Console(highlight=False, soft_wrap=True)
+        from .output import console, error_text
+
+        err = console(stderr=True)
+        out = console(soft_wrap=True)
         with Progress(TextColumn(f"downloading {source}"), BarColumn(), DownloadColumn(), TransferSpeedColumn(),
                       TimeRemainingColumn(), console=err, transient=True, disable=not err.is_terminal) as progress:
             task = progress.add_task("download", total=None)
@@ -54,7 +55,7 @@ def register(main: click.Group) -> None:
                                 force=force)
             except DownloadError as e:
                 progress.stop()
-                err.print(f"[bold red]error:[/] {e}", soft_wrap=True)
+                err.print(error_text(e), soft_wrap=True)
                 sys.exit(2)
         out.print(res.message)
         if os.environ.get("MTGCHECK_CARDS", "").strip():

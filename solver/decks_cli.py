@@ -31,7 +31,6 @@ from __future__ import annotations
 
 import csv
 import gc
-import gzip
 import io
 import itertools
 import json
@@ -51,6 +50,7 @@ except ImportError:  # pragma: no cover
     orjson = None  # type: ignore[assignment]
 
 from .errors import QuestionError, Unsupported
+from .output import error_text, styled
 
 _STATE: dict[str, Any] = {}
 #: Records of a JSON-lines file per unit of work.
@@ -58,6 +58,8 @@ CHUNK = 500
 #: Decklist files (one deck each, mostly) per unit of work.
 FILES_PER_UNIT = 50
 _JSONL_ENDINGS = (".jsonl", ".jsonl.gz", ".ndjson")
+#: Longest JSON-lines record read (``models.inputs.MAX_RECORD_BYTES``; a longer one is an unreadable line).
+_MAX_RECORD = 1 << 20
 _BOM = b"\xef\xbb\xbf"
 
 
@@ -81,6 +83,9 @@ def new_state(db: Any, fmt_key: str, *, commanders: list[str] | None = None, com
 
 
 def _validator(fmt_name: str, st: dict[str, Any]):
+    """The batch's validator of a format. With ``--format auto`` the name comes from a deck record, which
+    names a format by name only, never a file (``load_format(names_only=True)``); the ``--format`` value
+    itself may be a format file the user gave."""
     vs = st.get("validators")
     v = vs.get(fmt_name) if vs is not None else None
     if v is None:
@@ -88,7 +93,8 @@ def _validator(fmt_name: str, st: dict[str, Any]):
 
         from .decks import DeckValidator
 
-        v = st.setdefault("validators", {})[fmt_name] = DeckValidator(load_format(fmt_name), st["db"])
+        fmt = load_format(fmt_name, names_only=st["format"] == "auto")
+        v = st.setdefault("validators", {})[fmt_name] = DeckValidator(fmt, st["db"])
     return v
 
 
@@ -143,7 +149,10 @@ def _record_deck(raw: bytes, path: str, idx: int, ln: int):
     not UTF-8 text. orjson first; what orjson refuses goes to ``parse_jsonl_record`` (the standard library's
     ``json``), so the records accepted and the messages given are the standard library's."""
     from mtgcheck.models.decklist import Decklist, UnreadableLine, decklist_from_data, parse_jsonl_record
+    from mtgcheck.models.inputs import MAX_RECORD_BYTES
 
+    if len(raw) > MAX_RECORD_BYTES:
+        return parse_jsonl_record(raw, path, idx, ln), None
     if orjson is not None:
         try:
             return decklist_from_data(orjson.loads(raw), path, idx, ln), None
@@ -166,7 +175,7 @@ def _record_report(raw: bytes, path: str, idx: int, ln: int, st: dict[str, Any])
     (``DeckValidator.validate_record``: no ``Decklist`` is built); None for every other line (not JSON to
     orjson, no format with ``--format auto``, an unknown format, a deck whose check raises), which
     ``_record_deck`` and ``_validate_one`` then handle, so the report is the same either way."""
-    if orjson is None:  # pragma: no cover
+    if orjson is None or len(raw) > _MAX_RECORD:  # pragma: no cover
         return None
     try:
         rec = orjson.loads(raw)
@@ -215,12 +224,20 @@ def _is_jsonl(path: Path, reader: str | None) -> bool:
 
 
 def _open_binary(path: Path):
-    if path.name.lower().endswith(".gz"):
-        return gzip.open(path, "rb")
-    return open(path, "rb")
+    """A decklist file's bytes through the input layer (``models.inputs.open_input``: a regular file only, gzip
+    recognised by content, no decompression bomb)."""
+    from mtgcheck.models.inputs import open_input
+
+    return open_input(path, max_bytes=None, what="a decklist file")
 
 
 _READ_ERRORS = (OSError, EOFError, zlib.error, ValueError)
+
+
+def _read_error(e: BaseException) -> str:
+    from mtgcheck.models.inputs import describe_os_error
+
+    return describe_os_error(e)
 
 
 def iter_units(files: list[Path], reader: str | None, keep: Callable[[int], bool] | None = None,
@@ -274,7 +291,7 @@ def iter_units(files: list[Path], reader: str | None, keep: Callable[[int], bool
             fp = _open_binary(f)
         except _READ_ERRORS as e:
             if keep is None or keep(uid):
-                yield uid, ("fatal", path, _with_path(path, f"cannot read: {getattr(e, 'strerror', None) or e}"))
+                yield uid, ("fatal", path, _with_path(path, f"cannot read: {_read_error(e)}"))
             uid += 1
             continue
         with fp:
@@ -337,8 +354,12 @@ def _jsonl_units(fp, path: str, chunk: int, want: Callable[[int], bool] | None =
     large steps) and cut at line ends with ``bytes.find``: only the cut lines are looked at in Python,
     one byte each (a line is blank when it is empty or all white space, as ``bytes.isspace`` says). A
     UTF-8 byte-order mark opening the file is dropped. A read error keeps the lines read whole before it,
-    as reading line by line does, and is reported "after line N" (N: the last whole line).
+    as reading line by line does, and is reported "after line N" (N: the last whole line). A line longer
+    than ``models.inputs.MAX_RECORD_BYTES`` is kept cut to one byte more than that (the record readers report
+    it) and the rest of it is never held.
     """
+    from mtgcheck.models.inputs import MAX_RECORD_BYTES
+
     buf = bytearray()
     start = p = 0  # buf[start:] is the current unit's bytes so far; p: where the next line starts
     ln = n = 0  # lines read whole; records of the current unit
@@ -348,12 +369,14 @@ def _jsonl_units(fp, path: str, chunk: int, want: Callable[[int], bool] | None =
     i = 0
     take = want is None or want(0)
     find = buf.find
+    limit = MAX_RECORD_BYTES  # (a longer line is cut to limit + 1 bytes and reported by the record readers)
+    skipping = False
     space = _SPACE
     while True:
         try:
             data = fp.read1(READ_BLOCK)
         except _READ_ERRORS as e:
-            fatal = _with_path(path, f"cannot read after line {ln}: {e}")
+            fatal = _with_path(path, f"cannot read after line {ln}: {_read_error(e)}")
             break
         if not data:
             break
@@ -361,6 +384,12 @@ def _jsonl_units(fp, path: str, chunk: int, want: Callable[[int], bool] | None =
             del buf[:start]
             p -= start
             start = 0
+        if skipping:  # the rest of a line past the record limit: dropped up to its end
+            q = data.find(b"\n")
+            if q < 0:
+                continue
+            data = data[q:]
+            skipping = False
         buf += data
         if bom:
             if len(buf) < 3 and _BOM.startswith(buf):
@@ -371,6 +400,9 @@ def _jsonl_units(fp, path: str, chunk: int, want: Callable[[int], bool] | None =
         while True:
             q = find(b"\n", p)
             if q < 0:
+                if len(buf) - p > limit:  # a line past the record limit: keep one byte more than the limit
+                    del buf[p + limit + 1:]
+                    skipping = True
                 break
             ln += 1
             if q > p and (buf[p] not in space or not buf[p:q].isspace()):
@@ -832,7 +864,7 @@ def register(main: click.Group) -> None:
                                   companion, show, gc_on)
             except KeyboardInterrupt:
                 signal.signal(signal.SIGINT, signal.SIG_IGN)  # a second Ctrl-C must not interrupt the clean-up
-                err.print("[bold red]interrupted[/]: the output is incomplete")
+                err.print(styled(("interrupted", "bold red"), ": the output is incomplete"))
                 sys.exit(130)
         except SystemExit as e:
             if END_PROCESS and dask_address is None:
@@ -846,7 +878,7 @@ def register(main: click.Group) -> None:
 
 
 class _ErrorConsole:
-    """``validate``'s console on standard error (``rich.console.Console(stderr=True, highlight=False)``),
+    """``validate``'s console on standard error (``solver.output.console(stderr=True)``: user text as written),
     made when it is first used: a batch that prints nothing there (``--json``, ``--csv`` into a pipe or
     file) does not import rich, a twentieth of a second at each start."""
 
@@ -856,9 +888,9 @@ class _ErrorConsole:
     @property
     def console(self) -> Any:
         if self._console is None:
-            from rich.console import Console
+            from .output import console
 
-            self._console = Console(stderr=True, highlight=False)
+            self._console = console(stderr=True)
         return self._console
 
     def print(self, *args: Any, **kwargs: Any) -> None:
@@ -932,7 +964,7 @@ def _end_process(code: Any, err) -> None:
         except OSError as e:
             if stream is sys.stdout:
                 try:
-                    err.print(f"[bold red]error:[/] cannot write the output: {e.strerror or e}")
+                    err.print(error_text(f"cannot write the output: {_read_error(e)}"))
                     sys.stderr.flush()
                 except OSError:
                     pass
@@ -954,13 +986,13 @@ def _validate_command(err, paths, fmt, cards, as_json, as_csv, jobs, dask_addres
     from .cli import open_database
 
     if as_json and as_csv:
-        err.print("[bold red]error:[/] choose one of --json and --csv")
+        err.print(error_text("choose one of --json and --csv"))
         sys.exit(2)
     if fmt != "auto":
         try:
             fmt_obj = load_format(fmt)
         except FormatError as e:
-            err.print(f"[bold red]error:[/] {e}")
+            err.print(error_text(e))
             sys.exit(2)
         fmt_key = fmt_obj.source if fmt.lower().endswith((".yaml", ".yml")) else fmt_obj.name
     else:
@@ -975,12 +1007,20 @@ def _validate_command(err, paths, fmt, cards, as_json, as_csv, jobs, dask_addres
                 except KeyError as e:
                     sug = list(getattr(e, "suggestions", []) or [])
                     hint = f"; did you mean {sug[0]!r}?" if sug else ""
-                err.print(f"[bold red]error:[/] --{what} {nm!r}: no card has this name in the card data "
-                          f"({getattr(db, 'source', None) or 'catalog'}){hint}")
+                err.print(error_text(f"--{what} {nm!r}: no card has this name in the card data "
+                                     f"({getattr(db, 'source', None) or 'catalog'}){hint}"))
                 sys.exit(2)
     mode = "json" if as_json else ("csv" if as_csv else None)
     setup(db, fmt_key, commanders=list(commanders) or None, companion=companion, mode=mode, show=show)
-    stdin_text = sys.stdin.read() if "-" in paths else None  # PATH "-": one decklist on standard input
+    stdin_text = None
+    if "-" in paths:  # PATH "-": one decklist on standard input, at most models.inputs.MAX_STDIN_BYTES of it
+        from mtgcheck.models.inputs import InputError, read_stdin
+
+        try:
+            stdin_text = read_stdin()
+        except InputError as e:
+            err.print(error_text(e))
+            sys.exit(2)
     paths = tuple(p for p in paths if p != "-")
     files, missing = iter_deck_files(paths) if paths else ([], [])
     fatal: list[str] = list(missing)
@@ -990,14 +1030,14 @@ def _validate_command(err, paths, fmt, cards, as_json, as_csv, jobs, dask_addres
         plain = [str(f) for f in files if not names_its_format(f, reader)] + (["<stdin>"] if stdin_text is not None else [])
         if plain:
             more = f" (and {len(plain) - 1} other input(s))" if len(plain) > 1 else ""
-            err.print(f"[bold red]error:[/] --format auto takes each deck's format from its JSON-lines record, but "
-                      f"{plain[0]}{more} is a decklist that names no format; give --format FORMAT")
+            err.print(error_text(f"--format auto takes each deck's format from its JSON-lines record, but "
+                                 f"{plain[0]}{more} is a decklist that names no format; give --format FORMAT"))
             sys.exit(2)
     for p in paths:
         pp = Path(p)
         if files and pp.is_dir() and not any(pp in f.parents for f in files):
-            err.print(f"[yellow]warning:[/] {p}: the folder holds no decklist file (names ending in "
-                      f"{', '.join(_suffixes())})")
+            err.print(error_text(f"{p}: the folder holds no decklist file (names ending in "
+                                 f"{', '.join(_suffixes())})", "warning:", "yellow"))
 
     out = _Output(sys.stdout)  # (click.get_text_stream is deprecated since click 8.5)
     sys.stdout.flush()
@@ -1019,7 +1059,7 @@ def _validate_command(err, paths, fmt, cards, as_json, as_csv, jobs, dask_addres
         try:
             first = next(source, None)  # connects (and starts a LocalCluster) now: errors before any output
         except DaskUnavailable as e:
-            err.print(f"[bold red]error:[/] {e}")
+            err.print(error_text(e))
             sys.exit(2)
         results: Iterator[UnitResult] = itertools.chain([first] if first is not None else [], source)
     elif jobs > 1:
@@ -1043,14 +1083,14 @@ def _validate_command(err, paths, fmt, cards, as_json, as_csv, jobs, dask_addres
                 progress.advance(bar, res.n)
         out.flush()
     except WorkerError as e:
-        err.print(f"[bold red]internal error[/] in a validation worker: {e}")
+        err.print(error_text(f"in a validation worker: {e}", "internal error", "bold red"))
         sys.exit(3)
     except BrokenPipeError:  # the reader of the output went away (| head): stop quietly
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
         sys.exit(1)
     except OSError as e:  # e.g. a full disk
-        err.print(f"[bold red]error:[/] cannot write the output: {e.strerror or e}")
+        err.print(error_text(f"cannot write the output: {_read_error(e)}"))
         sys.exit(2)
     finally:
         close = getattr(source, "close", None)
@@ -1062,10 +1102,11 @@ def _validate_command(err, paths, fmt, cards, as_json, as_csv, jobs, dask_addres
         fatal.append("no decklist found under " + ", ".join(map(str, paths)) + " (decklist files end in "
                      + ", ".join(_suffixes()) + ")")
     if not as_json and not as_csv and n_done:
-        from rich.console import Console
         from rich.table import Table
 
-        con = Console(highlight=False)
+        from .output import console
+
+        con = console()
         # the source and date on lines of their own: a long path would wrap inside a narrow table title
         con.print(f"mtgcheck validate: {n_done} decks, format {fmt}")
         con.print(f"card data: {getattr(db, 'source', None) or 'catalog'} dated {getattr(db, 'date', None) or 'unknown'}",
@@ -1088,7 +1129,7 @@ def _validate_command(err, paths, fmt, cards, as_json, as_csv, jobs, dask_addres
             con.print(ft)
         for d in shown:
             where = d["source"] + (f"#{d['index'] + 1}" if d.get("line") and str(d["source"]).lower().endswith((".jsonl", ".gz")) else "")
-            con.print(f"[bold]{where}[/] ({d.get('format')}): [red]{d['status']}[/]")
+            con.print(styled((str(where), "bold"), f" ({d.get('format')}): ", (str(d["status"]), "red")))
             for p in d.get("problems") or []:
                 con.print(f"  - {p['code']} ({p['rule']}): {p['message']}")
         not_legal = status.get("illegal", 0) + status.get("unreadable", 0) + status.get("unknown", 0)
@@ -1102,7 +1143,7 @@ def _validate_command(err, paths, fmt, cards, as_json, as_csv, jobs, dask_addres
 
             con.print(f"note: {CATALOG_HINT}", soft_wrap=True)
     for f in fatal:
-        err.print(f"[bold red]error:[/] {f}")
+        err.print(error_text(f))
     if fatal:
         sys.exit(2)
     if status.get("illegal") or status.get("unreadable") or status.get("unknown"):

@@ -9,6 +9,7 @@ a batch of decks only if it needs them.
 from __future__ import annotations
 
 import re
+from pathlib import Path
 from typing import Any, Mapping
 
 from mtgcheck.models.decklist import Decklist, decklist_from_data, parse_text
@@ -26,18 +27,16 @@ def _looks_like_path(raw: str) -> bool:
 
 def _confined_path(raw: str, scenario_path: str) -> Any:
     """The decklist file a scenario names, which must lie inside the scenario's folder (no absolute path,
-    no ``..`` or symbolic link leading out of it); raises ``QuestionError`` otherwise."""
+    no ``..`` or symbolic link leading out of it, no control character); raises ``QuestionError`` otherwise
+    (``models.inputs.confined``)."""
     from pathlib import Path
 
-    base = Path(scenario_path).parent.resolve()
+    from mtgcheck.models.inputs import InputError, confined
+
     try:
-        p = (base / raw).resolve()
-    except (OSError, RuntimeError) as e:
-        raise QuestionError(f"decklist file {raw!r} cannot be used: {e}") from None
-    if Path(raw).is_absolute() or not p.is_relative_to(base):
-        raise QuestionError(f"decklist file {raw!r} is outside the scenario's folder ({base}); a scenario may only "
-                            "read files in its own folder or below it")
-    return p
+        return confined(raw, Path(scenario_path).parent, "decklist file")
+    except InputError as e:
+        raise QuestionError(str(e)) from None
 
 
 def _decklist_arg(ctx: Context) -> Decklist:
@@ -74,8 +73,8 @@ def ask_validate_deck(ctx: Context) -> Answer:
     CR 100.2, 100.4, 903, 702.124, 702.139; the card data's legalities (its date is in the explanation).
     """
     fmt_name = ctx.arg("format", types=(str,))
-    try:
-        fmt = load_format(fmt_name)
+    try:  # a format name, or a format file in the scenario's folder (never one outside it)
+        fmt = load_format(fmt_name, base=Path(ctx.scenario.path).parent)
     except FormatError as e:
         raise QuestionError(str(e)) from None
     deck = _decklist_arg(ctx)
