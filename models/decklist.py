@@ -187,20 +187,25 @@ _GROUP_HEADERS = {
     "enchantment", "enchantments", "planeswalker", "planeswalkers", "land", "lands", "battle", "battles",
     "spell", "spells", "other", "others", "nonland", "nonlands", "kindred", "tribal", "mana", "ramp",
 }
-_HEADER_RE = re.compile(r"^(?://\s*|#+\s*)?([A-Za-z][A-Za-z ]*?)\s*(?:\(\d+\))?\s*:?\s*(?:\d+)?$")
-_COUNT_RE = re.compile(r"^(?:(?P<sb>SB:)\s*)?(?:[xX](?P<xn>\d+)|(?P<n>\d+)\s*[xX]?)\s+(?P<rest>\S.*)$")
+# Every pattern below runs on one line of a decklist (at most models.inputs.MAX_LINE_CHARS characters) and is
+# written so that it cannot backtrack catastrophically: repeats are possessive (``*+``, ``++``: never given back)
+# and a pattern searched for at a line's end starts at the beginning of a run of blanks (``(?<!\s)\s++``), so
+# each is linear in the line (tests/test_input_classes.py times them on long runs of blanks and separators).
+# A header's word may keep blanks at its end (the caller strips them).
+_HEADER_RE = re.compile(r"^(?://\s*+|#++\s*+)?+([A-Za-z][A-Za-z ]*+)\s*+(?:\(\d++\)\s*+)?(?::\s*+)?\d*+$")
+_COUNT_RE = re.compile(r"^(?:(?P<sb>SB:)\s*+)?(?:[xX](?P<xn>\d++)|(?P<n>\d++)(?:\s*+[xX](?=\s))?)\s++(?P<rest>\S.*+)$")
 # trailing markers (Moxfield/Archidekt): *F* foil, *E* etched, *A* alter; [Category] tags; ^Tag^
-_FINISH_RE = re.compile(r"\s+\*([A-Za-z]+)\*\s*$")
-_CATEGORY_RE = re.compile(r"\s+\[([^\[\]]*)\]\s*$")
-_TAG_RE = re.compile(r"\s+\^[^^]*\^\s*$")
+_FINISH_RE = re.compile(r"(?<!\s)\s++\*([A-Za-z]++)\*\s*+$")
+_CATEGORY_RE = re.compile(r"(?<!\s)\s++\[([^\[\]]*+)\]\s*+$")
+_TAG_RE = re.compile(r"(?<!\s)\s++\^[^^]*+\^\s*+$")
 # "(SET) 123" or "(SET)": a set code is 2-6 letters/digits without blanks
-_SET_RE = re.compile(r"\s+\((?P<set>[A-Za-z0-9_]{2,6})\)(?:\s+(?P<num>[A-Za-z0-9\-★†]+))?\s*$")
+_SET_RE = re.compile(r"(?<!\s)\s++\((?P<set>[A-Za-z0-9_]{2,6})\)(?:\s++(?P<num>[A-Za-z0-9\-★†]++))?\s*+$")
 # Forge .dck: "[Main]" section lines, "4 Name|SET|1" entries
 _FORGE_SECTION_RE = re.compile(r"^\[([A-Za-z ]+)\]$")
 _FORGE_SECTIONS = {"main": "main", "sideboard": "side", "commander": "commander", "companion": "companion",
                    "metadata": "metadata"}
 # XMage .dck: "4 [SET:123] Name", "SB: 2 [SET:45] Name", "NAME:...", "LAYOUT MAIN:..."
-_XMAGE_RE = re.compile(r"^(?:(?P<sb>SB:)\s*)?(?P<n>\d+)\s+\[(?P<set>[A-Za-z0-9_]*):(?P<num>[^\]]*)\]\s+(?P<name>\S.*)$")
+_XMAGE_RE = re.compile(r"^(?:(?P<sb>SB:)\s*+)?(?P<n>\d++)\s++\[(?P<set>[A-Za-z0-9_]*+):(?P<num>[^\]]*+)\]\s++(?P<name>\S.*+)$")
 
 
 def split_lines(text: str) -> list[str]:
