@@ -943,36 +943,53 @@ def _cannot_read(p: Path, e: BaseException) -> DecklistError:
 
 def _record_rows(fp: Any, head: bytes = b"") -> Iterator[tuple[int, bytes]]:
     """``(line number, bytes)`` of every non-blank line of an open binary stream (``head``: bytes already read
-    from it), a UTF-8 byte-order mark opening it dropped. A line longer than ``models.inputs.MAX_RECORD_BYTES``
-    is given cut to one byte more than that (the reader reports it) and the rest of it is skipped unread, so no
-    line is ever held whole past the limit."""
+    from it), a UTF-8 byte-order mark opening it dropped. The stream is read a block at a time and cut at
+    ``\\n``. A line longer than ``models.inputs.MAX_RECORD_BYTES`` is given cut to one byte more than that
+    (the reader reports it) and the rest of it is dropped as it is read, so no line is ever held whole past
+    the limit."""
     from .inputs import MAX_RECORD_BYTES
 
     limit = MAX_RECORD_BYTES + 1
-    pending = head
+    buf = head
     ln = 0
     first = True
-    while True:
-        if b"\n" in pending:
-            raw, _, pending = pending.partition(b"\n")
-            raw += b"\n"
-        else:
-            more = fp.readline(max(1, limit - len(pending)))
-            raw, pending = pending + more, b""
-            if not raw:
-                return
-        if len(raw) >= limit and not raw.endswith(b"\n"):
-            while True:  # skip the rest of the line, a block at a time
-                chunk = fp.readline(1 << 16)
-                if not chunk or chunk.endswith(b"\n"):
-                    break
-        ln += 1
-        if first:
+    skipping = False  # dropping the rest of a line past the limit
+    eof = False
+    while not eof:
+        data = fp.read1(1 << 20) if hasattr(fp, "read1") else fp.read(1 << 20)
+        if not data:
+            eof = True
+            data = b""
+        if first:  # (a byte-order mark opens the file only: checked once three bytes are in)
+            buf += data
+            if len(buf) < 3 and not eof:
+                continue
+            data = b""
             first = False
-            if raw.startswith(b"\xef\xbb\xbf"):
-                raw = raw[3:]
-        if raw.strip():
-            yield ln, raw[:limit].strip() if len(raw) < limit else raw[:limit]
+            if buf.startswith(b"\xef\xbb\xbf"):
+                buf = buf[3:]
+        if skipping:
+            q = data.find(b"\n")
+            if q < 0:
+                continue
+            data = data[q + 1:]
+            skipping = False
+            ln += 1
+            yield ln, kept
+        buf += data
+        lines = buf.split(b"\n")
+        buf = lines.pop()  # (the unfinished last line)
+        for raw in lines:
+            ln += 1
+            if raw and not raw.isspace():
+                yield ln, raw.strip() if len(raw) < limit else raw[:limit]
+        if len(buf) >= limit:
+            kept, buf, skipping = buf[:limit], b"", True
+    if skipping:
+        ln += 1
+        yield ln, kept
+    elif buf and not buf.isspace():
+        yield ln + 1, buf.strip() if len(buf) < limit else buf[:limit]
 
 
 def iter_jsonl_lines(path: str | os.PathLike) -> Iterator[tuple[int, bytes]]:

@@ -335,7 +335,7 @@ MAX_STDIN_BYTES = MAX_FILE_BYTES
 #: card data and deck files compress 5-15 times; a decompression bomb, 1000 times).
 MAX_RATIO = 100
 #: Decompressed bytes below which the ratio is not checked (a small file of repeated lines may compress well).
-RATIO_AFTER = 64 << 20
+RATIO_AFTER = 16 << 20
 
 
 def describe_os_error(e: BaseException) -> str:

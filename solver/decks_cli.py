@@ -890,7 +890,7 @@ class _ErrorConsole:
         if self._console is None:
             from .output import console
 
-            self._console = console(stderr=True)
+            self._console = console(stderr=True, soft_wrap=True)  # (a message is one line: grep finds it)
         return self._console
 
     def print(self, *args: Any, **kwargs: Any) -> None:

@@ -1,0 +1,292 @@
+"""Hostile and broken inputs, one test per class of behaviour: nothing is read outside what the user named, no
+input hangs or takes memory without bound, no user text crashes the output, nothing is dropped without a word.
+
+Each test builds the smallest input of its class and asserts what the input layer (``models.inputs``) and the
+commands promise: the exit code (2: an input could not be read; 1: a deck or scenario is not shown right; 3 only
+for a bug), a message naming the file and the problem, and what must not happen (another file's text in the
+output, a read that never ends). Figures for the full-size inputs are in docs/inputs.md
+(``benchmarks/bad_inputs.py``).
+"""
+from __future__ import annotations
+
+import json
+import os
+import re
+import textwrap
+import time
+
+import pytest
+from click.testing import CliRunner
+
+from mtgcheck.models import decklist as decklist_module
+from mtgcheck.models.decklist import DecklistError, iter_deck_files, parse_text, read_decks
+from mtgcheck.models.inputs import (
+    MAX_FILE_BYTES, MAX_LINE_CHARS, MAX_RECORD_BYTES, InputError, confined, open_input, read_stdin, read_text,
+    walk_files,
+)
+from mtgcheck.solver.cli import main
+
+SECRET = "api_token_5f2c: sk-live-0000\ndb_password_9a1b: hunter2\n"
+
+
+def run(*args, input=None):
+    return CliRunner().invoke(main, list(args), input=input, catch_exceptions=False)
+
+
+def write(path, text):
+    path.parent.mkdir(parents=True, exist_ok=True)
+    if isinstance(text, bytes):
+        path.write_bytes(text)
+    else:
+        path.write_text(textwrap.dedent(text))
+    return path
+
+
+def outside(tmp_path):
+    write(tmp_path / "outside" / "secret.yaml", SECRET)
+    return tmp_path / "outside" / "secret.yaml"
+
+
+def leaked(output: str) -> bool:
+    return "api_token" in output or "hunter2" in output or "db_password" in output
+
+
+# ---- nothing is read outside what the user named ---------------------------------------------------------------
+
+
+def test_a_scenario_cannot_open_a_format_file_outside_its_folder(tmp_path):
+    outside(tmp_path)
+    s = write(tmp_path / "sc" / "s.yaml", "players: [A]\nask: {validate_deck: {format: ../outside/secret.yaml, "
+                                          "decklist: '4 Forest'}}\n")
+    r = run("check", str(s))
+    assert r.exit_code == 2 and "outside the scenario's folder" in r.output and not leaked(r.output)
+
+
+def test_a_scenario_reads_a_format_file_inside_its_folder(tmp_path):
+    write(tmp_path / "sc" / "mine.yaml", "name: mine\nlegality: modern\nmin_main: 1\ncopy_limit: 99\n")
+    s = write(tmp_path / "sc" / "s.yaml", "players: [A]\nask: {validate_deck: {format: mine.yaml, decklist: '4 Forest'}}\n"
+                                          "expect: {codes: [legality_unknown]}\n")
+    r = run("check", str(s), "--json")
+    assert '"format mine' in r.output or '"validate_deck"' in r.output
+    assert "outside" not in r.output
+
+
+@pytest.mark.parametrize("fmt", ["outside/secret.yaml", "/etc/ld.so.conf", "../outside/secret.yaml"])
+def test_a_deck_record_names_its_format_by_name_only(tmp_path, fmt, monkeypatch):
+    outside(tmp_path)
+    monkeypatch.chdir(tmp_path)
+    write(tmp_path / "decks.jsonl", json.dumps({"format": fmt, "main": [[60, "Forest"]]}) + "\n")
+    r = run("validate", "--format", "auto", "decks.jsonl", "--json")
+    row = json.loads(r.output.splitlines()[0])
+    assert row["status"] == "unreadable" and "is not a format name" in row["problems"][0]["message"]
+    assert not leaked(r.output) and "ld.so" not in row["problems"][0]["message"].split("is not")[1]
+
+
+def test_a_link_to_a_file_outside_a_decklist_folder_is_reported_not_read(tmp_path):
+    outside(tmp_path)
+    write(tmp_path / "decks" / "main.txt", "60 Forest\n")
+    os.symlink(tmp_path / "outside" / "secret.yaml", tmp_path / "decks" / "leak.txt")
+    r = run("validate", "-f", "modern", str(tmp_path / "decks"))
+    assert r.exit_code == 2 and "leak.txt: a symbolic link to a file outside" in r.output and not leaked(r.output)
+
+
+def test_a_link_to_a_file_outside_a_scenario_folder_is_reported_not_read(tmp_path):
+    outside(tmp_path)
+    write(tmp_path / "sc" / "s.yaml", "players: [A]\nask: {mana_value: {card: Forest}}\n")
+    os.symlink(tmp_path / "outside" / "secret.yaml", tmp_path / "sc" / "leak.yaml")
+    r = run("check", str(tmp_path / "sc"), "--json")
+    assert r.exit_code == 2 and "a symbolic link to a file outside" in r.output and not leaked(r.output)
+
+
+def test_a_link_to_a_folder_outside_is_not_followed_but_one_inside_is(tmp_path):
+    outside(tmp_path)
+    write(tmp_path / "decks" / "a" / "one.txt", "60 Forest\n")
+    os.symlink(tmp_path / "outside", tmp_path / "decks" / "out")
+    os.symlink(tmp_path / "decks" / "a", tmp_path / "decks" / "b")
+    files, problems = walk_files(tmp_path / "decks", lambda f: True)
+    assert [f.name for f in files] == ["one.txt"]
+    assert any("out: a symbolic link to a folder outside" in p for p in problems)
+
+
+def test_a_path_from_data_must_stay_in_its_folder(tmp_path):
+    (tmp_path / "in.txt").write_text("x")
+    assert confined("in.txt", tmp_path, "decklist file") == tmp_path.resolve() / "in.txt"
+    for bad in ("../x.txt", "/etc/passwd", "a\x00.txt", "a\nb.txt"):
+        with pytest.raises(InputError):
+            confined(bad, tmp_path, "decklist file")
+
+
+def test_a_nul_character_in_a_scenario_path_is_an_input_error(tmp_path):
+    s = write(tmp_path / "s.yaml", 'players: [A]\nask: {validate_deck: {format: modern, decklist: "a\\0.txt"}}\n')
+    t = write(tmp_path / "t.yaml", 'players: [A]\nask: {validate_deck: {format: "a\\0.yaml", decklist: "4 Forest"}}\n')
+    r = run("check", str(s), str(t))
+    assert r.exit_code == 2 and "internal error" not in r.output
+    assert "control character" in r.output
+
+
+# ---- regular files only: named pipes and devices are refused, never read ------------------------------------------
+
+
+def test_a_named_pipe_in_a_decklist_folder_is_reported_without_blocking(tmp_path):
+    write(tmp_path / "decks" / "main.txt", "60 Forest\n")
+    os.mkfifo(tmp_path / "decks" / "pipe.txt")
+    t0 = time.monotonic()
+    r = run("validate", "-f", "modern", str(tmp_path / "decks"))
+    assert time.monotonic() - t0 < 30
+    assert r.exit_code == 2 and "pipe.txt: a named pipe (FIFO), not a regular file" in r.output
+
+
+def test_a_named_pipe_in_a_scenario_folder_is_reported_without_blocking(tmp_path):
+    write(tmp_path / "sc" / "s.yaml", "players: [A]\nask: {mana_value: {card: Forest}}\n")
+    os.mkfifo(tmp_path / "sc" / "pipe.yaml")
+    r = run("check", str(tmp_path / "sc"))
+    assert r.exit_code == 2 and "a named pipe (FIFO)" in r.output
+
+
+def test_a_named_pipe_given_by_name_is_refused_without_blocking(tmp_path):
+    os.mkfifo(tmp_path / "pipe.yaml")
+    with pytest.raises(InputError, match="named pipe"):
+        open_input(tmp_path / "pipe.yaml")
+    r = run("ask", str(tmp_path / "pipe.yaml"))
+    assert r.exit_code == 2 and "named pipe" in r.output
+
+
+def test_a_device_is_refused_not_read_to_the_end():
+    r = run("ask", "/dev/zero")
+    assert r.exit_code == 2 and "a device, not a regular file" in r.output
+    with pytest.raises(DecklistError, match="device"):
+        list(read_decks("/dev/zero"))
+
+
+def test_standard_input_is_read_up_to_its_limit():
+    import io
+
+    with pytest.raises(InputError, match="more than 16 MiB"):
+        read_stdin(io.BytesIO(b"\0" * (MAX_FILE_BYTES + 10)))
+    assert read_stdin(io.BytesIO(b"4 Forest\n")) == "4 Forest\n"
+
+
+# ---- sizes: bytes, lines, line length, decompressed size -----------------------------------------------------
+
+
+def _bomb(unit: bytes, total: int) -> bytes:
+    import gzip
+
+    block = unit * ((8 << 20) // len(unit))
+    return gzip.compress(block, 9) * (total // len(block))
+
+
+def test_a_gzip_decklist_that_expands_past_the_limit_is_refused_early(tmp_path):
+    p = write(tmp_path / "deck.txt", _bomb(b"1 Forest\n", 64 << 20))
+    t0 = time.monotonic()
+    with pytest.raises(DecklistError, match="more than 16 MiB"):
+        list(read_decks(p))
+    assert time.monotonic() - t0 < 10
+
+
+def test_a_decompression_bomb_is_refused_whatever_the_size_limit(tmp_path):
+    p = write(tmp_path / "decks.jsonl", _bomb(b"\n", 64 << 20))
+    with pytest.raises(DecklistError, match="expands more than 100 times"):
+        list(read_decks(p))
+
+
+def test_a_decklist_of_too_many_lines_is_refused(tmp_path):
+    p = write(tmp_path / "deck.txt", "x\n" * 100_001)
+    with pytest.raises(DecklistError, match="100,001 lines"):
+        list(read_decks(p))
+
+
+def test_a_decklist_line_past_the_line_limit_is_reported_not_matched():
+    deck = parse_text("60 Forest\n4 " + "B" * (MAX_LINE_CHARS + 10) + "\n")
+    assert [e.name for e in deck.entries] == ["Forest"]
+    assert deck.unreadable[0].line == 2 and f"a line of {MAX_LINE_CHARS + 12:,} characters" in deck.unreadable[0].reason
+
+
+def test_a_json_lines_record_past_the_record_limit_is_reported_and_never_parsed(tmp_path):
+    big = '{"format": "modern", "main": [' + ",".join(['[1, "Forest"]'] * (MAX_RECORD_BYTES // 10)) + "]}\n"
+    p = write(tmp_path / "decks.jsonl", big + '{"main": [[60, "Forest"]]}\n')
+    decks = list(read_decks(p))
+    assert len(decks) == 2 and "a record of more than 1 MiB" in decks[0].unreadable[0].reason
+    assert decks[1].line == 2 and decks[1].entries
+    r = run("validate", "-f", "modern", str(p), "--json")
+    rows = [json.loads(x) for x in r.output.splitlines() if x.startswith("{")]
+    assert rows[0]["status"] == "unreadable" and "record of more than 1 MiB" in rows[0]["problems"][0]["message"]
+    assert rows[1]["line"] == 2
+
+
+def test_a_scenario_file_past_the_size_limit_is_an_input_error(tmp_path):
+    p = write(tmp_path / "s.yaml", "players: [A]\nask: {mana_value: {card: Forest}}\n# " + "x" * MAX_FILE_BYTES + "\n")
+    r = run("check", str(p))
+    assert r.exit_code == 2 and "more than 16 MiB" in r.output
+
+
+def test_read_text_refuses_what_is_not_a_regular_file(tmp_path):
+    with pytest.raises(InputError, match="a folder"):
+        read_text(tmp_path)
+
+
+# ---- patterns that cannot backtrack catastrophically -----------------------------------------------------------
+
+
+RUNS = [" ", "\t", "x", ":", "(", ")", "[", "]", "*", "^", "|", ",", "/", "#", "1", "x ", " (", "( ", " [", "* ", "^ "]
+
+
+def _patterns(module):
+    return [(name, v) for name, v in vars(module).items() if isinstance(v, re.Pattern)]
+
+
+@pytest.mark.parametrize("name,pattern", _patterns(decklist_module))
+def test_decklist_patterns_are_linear_on_long_runs_of_blanks_and_separators(name, pattern):
+    worst = 0.0
+    for run_ in RUNS:
+        for pre, post in (("", "!"), ("4 Bolt", "x!"), ("A", "x!"), ("SB: 4", "q"), ("4 [A:1]", "!"), ("//", ":x")):
+            line = pre + run_ * (4000 // len(run_)) + post
+            t0 = time.perf_counter()
+            pattern.search(line)
+            pattern.match(line)
+            worst = max(worst, time.perf_counter() - t0)
+    assert worst < 0.05, f"{name}: {worst:.3f} s on a 4,000-character line"
+
+
+def test_every_reader_reads_long_runs_of_blanks_in_linear_time():
+    for reader in ("mtgo", "arena", "moxfield", "archidekt", "forge", "xmage", "csv"):
+        for run_ in RUNS:
+            text = "Count,Name\n" if reader == "csv" else ""
+            text += "".join(pre + run_ * (4000 // len(run_)) + post + "\n"
+                            for pre, post in (("", "!"), ("4 Bolt", "x"), ("A", "x!"), ("Sideboard", ":x")))
+            t0 = time.perf_counter()
+            parse_text(text, "<t>", reader)
+            assert time.perf_counter() - t0 < 0.2, (reader, run_)
+
+
+# ---- rich output never reads user text as markup and never fails on a character -----------------------------------
+
+
+def test_markup_in_card_names_is_printed_as_written(tmp_path):
+    p = write(tmp_path / "deck.txt", "56 Forest\n4 [bold red]Bolt[/]\n1 Bolt[/]\n1 :smile:\n")
+    r = run("validate", "-f", "modern", str(p))
+    assert r.exit_code == 1 and "internal error" not in r.output
+    assert "[bold red]Bolt[/]" in r.output and ":smile:" in r.output
+
+
+def test_markup_in_titles_and_folder_names_is_printed_as_written(tmp_path):
+    write(tmp_path / "s[/]" / "s.yaml", "title: '[/] x'\nplayers: [A]\nask: {mana_value: {card: Nope}}\nexpect: 1\n")
+    r = run("check", str(tmp_path / "s[/]"))
+    assert r.exit_code == 2 and "internal error" not in r.output and "[/] x" in r.output
+
+
+def test_a_lone_surrogate_in_a_record_is_printed_escaped(tmp_path):
+    p = write(tmp_path / "decks.jsonl", '{"format": "\\ud800", "main": [[60, "Forest"]]}\n')
+    r = run("validate", "--format", "auto", str(p))
+    assert r.exit_code == 1 and "internal error" not in r.output and "\\ud800" in r.output
+
+
+def test_help_and_version_to_a_full_disk_exit_2_with_a_message():
+    import subprocess
+    import sys
+
+    for arg in ("--help", "--version"):
+        with open("/dev/full", "w") as full:
+            p = subprocess.run([sys.executable, "-m", "mtgcheck", arg], stdout=full, stderr=subprocess.PIPE, text=True)
+        assert p.returncode == 2 and "cannot write the output: no space left" in p.stderr
+        assert "Traceback" not in p.stderr
