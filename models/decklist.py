@@ -954,6 +954,7 @@ def _record_rows(fp: Any, head: bytes = b"") -> Iterator[tuple[int, bytes]]:
     ln = 0
     first = True
     skipping = False  # dropping the rest of a line past the limit
+    kept = b""  # (the first limit bytes of that line)
     eof = False
     while not eof:
         data = fp.read1(1 << 20) if hasattr(fp, "read1") else fp.read(1 << 20)
