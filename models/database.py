@@ -27,7 +27,7 @@ import os
 import threading
 from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Iterable, Iterator, Mapping
+from typing import TYPE_CHECKING, Any, Iterable, Iterator, Mapping
 
 from .cards import Card
 from .names import normalize_name, split_name
@@ -324,6 +324,12 @@ class CardDatabase:
         return f"<CardDatabase {self._len} cards from {self.source}{' (' + self.date + ')' if self.date else ''}>"
 
 
+def _unread_note(db: Any) -> str:
+    from .inputs import unread_records_note
+
+    return unread_records_note(db)
+
+
 def describe_source(db: "CardDatabase") -> str:
     """One line saying which card data ``db`` is and how it was chosen, e.g.
     ``cards: 32,139 from /data/oracle-cards-2025-11-03.json.gz (2025-11-03; --cards)``."""
@@ -331,7 +337,8 @@ def describe_source(db: "CardDatabase") -> str:
     if db.source == "catalog":
         return (f"cards: the embedded catalog ({len(db)} hand-modelled cards; `mtgcheck data update` "
                 "or --cards FILE for every card)")
-    return f"cards: {len(db):,} from {db.source} ({db.date or 'undated'}; {how.get(db.origin, db.origin)})"
+    return (f"cards: {len(db):,} from {db.source} ({db.date or 'undated'}; {how.get(db.origin, db.origin)})"
+            + _unread_note(db))
 
 
 def merge_catalog(cards: Iterable[Card], catalog: Mapping[str, Card]) -> list[Card]:

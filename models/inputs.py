@@ -31,7 +31,10 @@ import yaml
 __all__ = [
     "InputError", "MAX_DIGITS", "MAX_DEPTH", "MAX_YAML_NODES", "MAX_NAME", "MAX_PLAYERS", "MAX_COUNT_DIGITS",
     "int_of", "check_yaml_node", "check_yaml_depth", "yaml_loader_class", "json_depth", "json_loads_limited", "read_text",
-    "describe_os_error", "truncate_name",
+    "describe_os_error", "truncate_name", "MAX_CARD_TEXT", "MAX_FILE_BYTES", "MAX_DECK_LINES", "MAX_LINE_CHARS",
+    "MAX_RECORD_BYTES", "MAX_CARD_RECORD_BYTES", "MAX_STDIN_BYTES", "MAX_RATIO", "RATIO_AFTER", "open_regular",
+    "open_input", "iter_lines", "read_bytes", "read_stdin", "inside", "confined", "walk_files", "unread_records",
+    "unread_records_note",
 ]
 
 #: Most digits of any number in a scenario, format or card data file (10^30 is beyond any game quantity).
@@ -44,6 +47,9 @@ MAX_DEPTH = 100
 MAX_YAML_NODES = 200_000
 #: Longest card name looked up or fuzzy-matched (longest real English name: about 140 characters).
 MAX_NAME = 200
+#: Longest card text read from card data or a scenario's ``cards:`` (oracle text, type line, mana cost; the
+#: longest real oracle text has about 1,500 characters): longer text is never handed to the text readers.
+MAX_CARD_TEXT = 20_000
 #: Most players of a scenario (CR 100.1: two or more; real multiplayer games have a handful).
 MAX_PLAYERS = 64
 
@@ -499,6 +505,15 @@ class _Limited:
     def readable(self) -> bool:
         return True
 
+    def writable(self) -> bool:
+        return False
+
+    def flush(self) -> None:
+        return None
+
+    def isatty(self) -> bool:
+        return False
+
     def close(self) -> None:
         try:
             if self.compressed:
@@ -713,3 +728,30 @@ def walk_files(root: str | os.PathLike, want: Any) -> tuple[list[Path], list[str
                 continue
             files.append(f)
     return sorted(files), problems
+
+
+# ---------------------------------------------------------------------------
+# Records not read
+# ---------------------------------------------------------------------------
+
+
+def unread_records(db: Any) -> list[str]:
+    """The messages of the card data's records that could not be read (``ImportReport.problems``: each names
+    the file, the record and the problem), or ``[]``."""
+    own = getattr(db, "__dict__", {})
+    if "unread" in own:  # (a batch database kept as card facts: solver.decks.CardsOnDemand, never loaded for this)
+        return list(own["unread"] or [])
+    report = getattr(db, "report", None)
+    problems = getattr(report, "problems", None)
+    return list(problems) if problems else []
+
+
+def unread_records_note(db: Any) -> str:
+    """``"; N record(s) of the card data could not be read and hold no card (first: ...)"`` or ``""``: a card whose
+    record is malformed is not in the data (a deck naming it gets ``unknown_card``, or the embedded catalog's
+    card of that name), so every command that says which card data it uses says this too."""
+    probs = unread_records(db)
+    if not probs:
+        return ""
+    return (f"; {len(probs):,} record(s) of the card data could not be read and hold no card (first: "
+            f"{probs[0]})")

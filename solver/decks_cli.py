@@ -1010,6 +1010,10 @@ def _validate_command(err, paths, fmt, cards, as_json, as_csv, jobs, dask_addres
                 err.print(error_text(f"--{what} {nm!r}: no card has this name in the card data "
                                      f"({getattr(db, 'source', None) or 'catalog'}){hint}"))
                 sys.exit(2)
+    from mtgcheck.models.inputs import unread_records_note
+
+    if (as_json or as_csv) and unread_records_note(db):  # (the summary says it on its card data line)
+        err.print(error_text(f"{getattr(db, 'source', None)}{unread_records_note(db)}", "warning:", "yellow"))
     mode = "json" if as_json else ("csv" if as_csv else None)
     setup(db, fmt_key, commanders=list(commanders) or None, companion=companion, mode=mode, show=show)
     stdin_text = None
@@ -1109,8 +1113,8 @@ def _validate_command(err, paths, fmt, cards, as_json, as_csv, jobs, dask_addres
         con = console()
         # the source and date on lines of their own: a long path would wrap inside a narrow table title
         con.print(f"mtgcheck validate: {n_done} decks, format {fmt}")
-        con.print(f"card data: {getattr(db, 'source', None) or 'catalog'} dated {getattr(db, 'date', None) or 'unknown'}",
-                  soft_wrap=True)
+        con.print(f"card data: {getattr(db, 'source', None) or 'catalog'} dated {getattr(db, 'date', None) or 'unknown'}"
+                  + unread_records_note(db), soft_wrap=True)
         t = Table()
         t.add_column("result")
         t.add_column("decks", justify="right")
