@@ -245,7 +245,7 @@ def _writer_alive(pid: int) -> bool:
     return True
 
 
-def remove_stale_temporaries(folder: "str | os.PathLike", now: "float | None" = None) -> list[str]:
+def remove_stale_temporaries(folder: "str | os.PathLike[str]", now: "float | None" = None) -> list[str]:
     """Remove the temporary files (``*.tmp``, ``*.part``) a killed or crashed mtgcheck left in ``folder``: those
     whose writing process (``temp_prefix``) no longer runs, and any older than ``STALE_AFTER``. A file being
     written by a live process is left alone. Returns the names removed; never raises."""
@@ -254,7 +254,7 @@ def remove_stale_temporaries(folder: "str | os.PathLike", now: "float | None" = 
     removed: list[str] = []
     now = time.time() if now is None else now
     try:
-        entries = list(os.scandir(folder))
+        entries = list(os.scandir(os.fspath(folder)))
     except OSError:
         return removed
     for e in entries:
