@@ -2808,7 +2808,7 @@ def build_effect(name: str, params: Mapping[str, Any] | None = None, where: str 
 
 
 _HINTS: dict[type, dict[str, Any]] = {}
-_SCALARS = {"str": str, "int": int, "bool": bool, "float": (int, float)}
+_SCALARS: dict[str, Any] = {"str": str, "int": int, "bool": bool, "float": (int, float)}
 
 
 def _check_plain(cls: type, f: dataclasses.Field, value: Any, where: str) -> None:
