@@ -545,17 +545,20 @@ WINDOW_PER_JOB = 4
 AHEAD_PER_WORKER = 3
 
 
-def _put(q, item, ppid: int) -> None:
-    import queue
-
-    while True:
+def _die_with_parent(ppid: int) -> None:
+    """Make this worker end when its parent does, however the parent dies (killed with SIGKILL included): on
+    Linux the kernel sends SIGKILL (``prctl(PR_SET_PDEATHSIG)``); a parent already gone ends the worker now.
+    Elsewhere the worker notices it as it waits for tasks (``_take``) or when its results pipe breaks."""
+    if sys.platform.startswith("linux"):
         try:
-            q.put(item, timeout=0.5)
-            return
-        except queue.Full:
-            if os.getppid() != ppid:  # the parent is gone: stop, leave no orphan
-                q.cancel_join_thread()
-                os._exit(1)
+            import ctypes
+
+            libc = ctypes.CDLL(None, use_errno=True)
+            libc.prctl(1, signal.SIGKILL, 0, 0, 0)  # PR_SET_PDEATHSIG
+        except (OSError, AttributeError, ValueError):
+            pass
+    if os.getppid() != ppid:
+        os._exit(1)
 
 
 def _take(q, ppid: int):
@@ -570,28 +573,45 @@ def _take(q, ppid: int):
                 os._exit(1)
 
 
-def _worker(k: int, tasks, results, ppid: int) -> None:
+def _send(conn, item) -> None:
+    """Send ``item`` to the parent on this worker's own pipe (pickled whole, then written: the parent reads
+    whole messages, and a worker that dies while writing leaves the parent an end of file, never a wait)."""
+    import pickle
+
+    try:
+        conn.send_bytes(pickle.dumps(item, protocol=pickle.HIGHEST_PROTOCOL))
+    except (BrokenPipeError, ConnectionResetError, EOFError):  # the parent is gone: leave no orphan
+        os._exit(1)
+
+
+def _worker(k: int, tasks, conn, ppid: int, inherited=()) -> None:
     """Worker ``k``: validates the units the parent hands out (``(uid, unit)`` from ``tasks``, None: no more)
-    and sends each unit's ``UnitResult`` to the parent (``("unit", uid, result)``), then ``("end", k,
-    names)`` with the card names it learned (the parent keeps them on disk for the next batch)."""
+    and sends each unit's ``UnitResult`` to the parent on its own pipe ``conn`` (``("unit", uid, result)``),
+    then ``("end", k, names)`` with the card names it learned (the parent keeps them on disk for the next
+    batch). ``inherited``: the parent's ends of the other workers' pipes, closed here."""
     import traceback
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle (it stops the workers)
+    _die_with_parent(ppid)
+    for c in inherited:
+        try:
+            c.close()
+        except OSError:
+            pass
     try:
         while True:
             task = _take(tasks, ppid)
             if task is None:
                 break
             uid, unit = task
-            _put(results, ("unit", uid, run_unit(unit)), ppid)
-        _put(results, ("end", k, _learned_bytes()), ppid)
+            _send(conn, ("unit", uid, run_unit(unit)))
+        _send(conn, ("end", k, _learned_bytes()))
     except BaseException:  # noqa: BLE001 - reported by the parent as an internal error
         try:
-            _put(results, ("error", k, traceback.format_exc()), ppid)
+            _send(conn, ("error", k, traceback.format_exc()))
         except BaseException:  # noqa: BLE001
             pass
-    results.close()
-    results.join_thread()
+    conn.close()
 
 
 def run_parallel(files: list[Path], reader: str | None, jobs: int) -> Iterator[UnitResult]:
@@ -605,21 +625,25 @@ def run_parallel(files: list[Path], reader: str | None, jobs: int) -> Iterator[U
     by another thread, and a unit this process validates never goes through a pipe. At most
     ``WINDOW_PER_JOB * jobs`` units are read and not yet written, so memory does not grow with the input.
 
+    Each worker sends its results on a pipe of its own, whose only writer it is: a worker that dies, even in
+    the middle of a message, leaves the parent an end of file on that pipe, and the run ends with
+    ``WorkerError``; a parent that dies takes its workers with it (``_die_with_parent``).
+
     Raises
     ------
     WorkerError
         A worker failed or died. Interrupting (KeyboardInterrupt) or closing the generator stops every worker.
     """
     import multiprocessing as mp
-    import queue
+    import pickle
+    from multiprocessing.connection import wait
 
     ctx = mp.get_context("fork")
     ppid = os.getpid()
     n_workers = max(1, jobs - 1)
     tasks = ctx.Queue()  # (bounded by the parent: at most ``ahead`` units out)
-    results = ctx.Queue()
-    procs = [ctx.Process(target=_worker, args=(k, tasks, results, ppid), daemon=True,
-                         name=f"mtgcheck-validate-{k}") for k in range(n_workers)]
+    procs: list = []
+    conns: list = []  # the parent's read end of each worker's pipe
     ahead = AHEAD_PER_WORKER * n_workers
     window = WINDOW_PER_JOB * jobs
     units = iter_units(files, reader)
@@ -642,6 +666,26 @@ def run_parallel(files: list[Path], reader: str | None, jobs: int) -> Iterator[U
         else:
             raise WorkerError(payload)
 
+    def receive(timeout: float) -> None:
+        """Take what the workers sent within ``timeout`` seconds (0: what is there now); a worker's pipe at
+        its end before the worker said it ended means the worker died."""
+        live = [c for k, c in enumerate(conns) if c is not None]
+        if not live:
+            return
+        for c in wait(live, timeout):
+            k = conns.index(c)
+            try:
+                data = c.recv_bytes()
+            except (EOFError, OSError):
+                conns[k] = None
+                c.close()
+                if k in ended:
+                    continue
+                p = procs[k]
+                p.join(1)
+                raise WorkerError(f"worker {p.name} stopped (exit code {p.exitcode}) before it finished") from None
+            take(pickle.loads(data))
+
     def next_unit():
         nonlocal more, read
         item = next(units, None)
@@ -654,8 +698,14 @@ def run_parallel(files: list[Path], reader: str | None, jobs: int) -> Iterator[U
         return item
 
     try:
-        for p in procs:
+        for k in range(n_workers):
+            r, w = ctx.Pipe(duplex=False)
+            p = ctx.Process(target=_worker, args=(k, tasks, w, ppid, list(conns)), daemon=True,
+                            name=f"mtgcheck-validate-{k}")
+            procs.append(p)
             p.start()
+            w.close()  # (the worker is the pipe's only writer: its death is the pipe's end)
+            conns.append(r)
         while True:
             while written in pending:
                 yield pending.pop(written)
@@ -665,11 +715,7 @@ def run_parallel(files: list[Path], reader: str | None, jobs: int) -> Iterator[U
                 if item is not None:
                     tasks.put(item)
                     out += 1
-            while True:  # what came back meanwhile
-                try:
-                    take(results.get_nowait())
-                except queue.Empty:
-                    break
+            receive(0)  # what came back meanwhile
             if written in pending:
                 continue
             if more and read < written + window:  # a unit of this process's own
@@ -679,23 +725,15 @@ def run_parallel(files: list[Path], reader: str | None, jobs: int) -> Iterator[U
                 continue
             if not more and written == read and len(ended) == len(procs):
                 break
-            try:  # nothing to do but wait for a worker
-                take(results.get(timeout=0.2))
-            except queue.Empty:
-                gone = [(k, p) for k, p in enumerate(procs) if p.exitcode is not None and k not in ended]
-                if not gone:
-                    continue
-                try:  # a worker flushes what it sent before it exits: it is in the pipe now
-                    take(results.get(timeout=1.0))
-                except queue.Empty:
-                    k, p = gone[0]
-                    raise WorkerError(f"worker {p.name} stopped (exit code {p.exitcode}) before it "
-                                      f"finished") from None
+            receive(0.2)  # nothing to do but wait for a worker
         for p in procs:
             p.join()
         _save_facts()  # (what every worker learned, merged: one file for the next batch)
     finally:
         tasks.cancel_join_thread()  # (nobody may read what is left in the pipe: never wait for it at exit)
+        for c in conns:
+            if c is not None:
+                c.close()
         _stop(procs)
 
 

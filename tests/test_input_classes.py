@@ -290,3 +290,65 @@ def test_help_and_version_to_a_full_disk_exit_2_with_a_message():
             p = subprocess.run([sys.executable, "-m", "mtgcheck", arg], stdout=full, stderr=subprocess.PIPE, text=True)
         assert p.returncode == 2 and "cannot write the output: no space left" in p.stderr
         assert "Traceback" not in p.stderr
+
+
+# ---- a worker pool whose death in either direction ends the run -------------------------------------------------
+
+
+GOOD = {"format": "modern", "main": [[4, "Lightning Bolt"], [56, "Mountain"]], "side": []}
+
+
+def test_a_worker_killed_in_the_middle_of_a_message_ends_the_run_with_exit_3(tmp_path, monkeypatch):
+    from mtgcheck.solver import decks_cli
+
+    p = write(tmp_path / "decks.jsonl", (json.dumps(GOOD) + "\n") * 400)
+    parent = os.getpid()
+    real_send = decks_cli._send
+
+    def dies_mid_message(conn, item):
+        if os.getpid() != parent and item[0] == "unit":
+            os.write(conn.fileno(), (10_000).to_bytes(4, "big") + b"\x80\x05partial")  # a header and a few bytes
+            os._exit(9)
+        real_send(conn, item)
+
+    monkeypatch.setattr(decks_cli, "_send", dies_mid_message)
+    monkeypatch.setattr(decks_cli, "CHUNK", 10)
+    monkeypatch.delenv("MTGCHECK_CARDS", raising=False)
+    t0 = time.monotonic()
+    r = CliRunner().invoke(main, ["validate", "-f", "modern", str(p), "--json", "--jobs", "3"])
+    assert time.monotonic() - t0 < 60
+    assert r.exit_code == 3 and "stopped (exit code 9) before it finished" in r.output
+
+
+@pytest.mark.skipif(not os.path.exists("/proc/self/task"), reason="needs Linux /proc to list worker processes")
+def test_a_killed_parent_leaves_no_worker_behind(tmp_path):
+    import signal
+    import subprocess
+    import sys
+
+    p = write(tmp_path / "many.jsonl", (json.dumps(GOOD) + "\n") * 200_000)
+    env = {k: v for k, v in os.environ.items() if k != "MTGCHECK_CARDS"}
+    proc = subprocess.Popen([sys.executable, "-m", "mtgcheck", "validate", str(p), "-f", "modern", "--json", "--jobs",
+                             "3"], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env, cwd=tmp_path)
+    try:
+        assert proc.stdout.readline().startswith(b"{")  # running: the workers have sent a unit
+        workers = [int(x) for t in os.listdir(f"/proc/{proc.pid}/task")
+                   for x in open(f"/proc/{proc.pid}/task/{t}/children").read().split()]
+        assert len(workers) >= 2
+        proc.send_signal(signal.SIGKILL)
+        proc.wait(timeout=30)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+
+    def alive(pid):
+        try:
+            return open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()[0] != "Z"
+        except OSError:
+            return False
+
+    deadline = time.monotonic() + 10
+    while any(alive(w) for w in workers) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not [w for w in workers if alive(w)]
