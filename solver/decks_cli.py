@@ -672,7 +672,8 @@ def run_parallel(files: list[Path], reader: str | None, jobs: int) -> Iterator[U
         live = [c for k, c in enumerate(conns) if c is not None]
         if not live:
             return
-        for c in wait(live, timeout):
+        ready: list[Any] = wait(live, timeout)
+        for c in ready:
             k = conns.index(c)
             try:
                 data = c.recv_bytes()
