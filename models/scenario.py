@@ -1064,13 +1064,17 @@ def _check_attachment_cycles(state: GameState, sc: Scenario, origin: dict[str, t
         done.update(path)
 
 
-def build_state(sc: Scenario, db: Any) -> tuple[GameState, Any]:
+def build_state(sc: Scenario, db: Any, tick: Any = None) -> tuple[GameState, Any]:
     """Resolve names and build the ``GameState`` of a scenario.
 
     Parameters
     ----------
     sc : Scenario
     db : CardDatabase (``models.database``); the scenario's ``cards:`` are overlaid on it.
+    tick : callable, optional
+        ``tick(n, what)`` is called with the number of objects of each zone entry as they are built (the
+        runner passes its budget's, ``solver.budget.tick``: a scenario of a million cards reads the budget
+        of states and seconds while it is built, it does not stop only after).
 
     Returns
     -------
@@ -1138,6 +1142,8 @@ def build_state(sc: Scenario, db: Any) -> tuple[GameState, Any]:
                     count = _as_int(entry.get("count", 1), sc, "count", entry, 1)
                     if count > MAX_COUNT:
                         raise sc.error(f"count {count} is more than mtgcheck takes for one entry (at most {MAX_COUNT})", "count", entry)
+                    if tick is not None:
+                        tick(count, "building the scenario's game state")
                     where = entry
                 else:
                     card = _resolve_card(db, entry, sc, i, entries)
