@@ -279,7 +279,7 @@ def c_slow_mirror(d: Path, ctx: Ctx) -> list[str]:
 
     base = http_server(ctx, handler)
     ctx.env["MTGCHECK_CACHE_DIR"] = str(d / "cache")
-    return ["data", "update", "--index-url", base + "/index"]
+    return ["data", "update", "--index-url", base + "/index", "--max-seconds", "10"]
 
 
 def _children(pid: int) -> list[int]:
@@ -588,6 +588,9 @@ def c_installed_json_url(d: Path, ctx: Ctx) -> list[str]:
     body = gzip.compress(json.dumps([CARD]).encode())
 
     def handler(h: Any) -> None:
+        if h.path.endswith(".sha256"):
+            h.send_error(404)
+            return
         send(h, body)
 
     base = http_server(ctx, handler)
@@ -596,12 +599,15 @@ def c_installed_json_url(d: Path, ctx: Ctx) -> list[str]:
 
 
 def post_record(d: Path, ctx: Ctx, r: dict) -> str:
-    p = d / "cache" / "cards" / "installed.json"
+    folder = d / "cache" / "cards"
+    p = folder / "installed.json"
+    files = sorted(f.name for f in folder.iterdir()) if folder.is_dir() else []
     try:
-        json.loads(p.read_text())
-        return "installed.json is a record"
+        rec = json.loads(p.read_text())
+        ok = isinstance(rec, dict) and "sources" in rec
     except (OSError, ValueError):
-        return "installed.json is not a record any more"
+        ok = False
+    return ("installed.json is the record" if ok else "installed.json is not a record") + f"; files: {', '.join(files)}"
 
 
 def c_huge_card_text(d: Path, ctx: Ctx) -> list[str]:
@@ -636,7 +642,7 @@ def c_full_cache(d: Path, ctx: Ctx) -> list[str]:
         raise SkipCase("cannot mount a small tmpfs here")
     ctx.env["_umount"] = str(m)
     ctx.env["MTGCHECK_CACHE_DIR"] = str(m)
-    body = json.dumps([CARD] * 200).encode()
+    body = json.dumps([dict(CARD, name=f"Card {i}") for i in range(2000)]).encode()
 
     def handler(h: Any) -> None:
         if h.path == "/index":
@@ -675,7 +681,8 @@ CASES = [
     Case("hang-fifo-decks", "hang", "a FIFO `pipe.txt` in a decklist folder", c_fifo_decks),
     Case("hang-fifo-scenarios", "hang", "a FIFO `pipe.yaml` in a scenario folder", c_fifo_scenarios),
     Case("hang-fifo-cache", "hang", "a FIFO where the parsed-card cache entry lives", c_fifo_cache),
-    Case("hang-slow-mirror", "hang", "`data update` from a mirror sending one byte every 5 s", c_slow_mirror),
+    Case("hang-slow-mirror", "hang", "`data update --max-seconds 10` from a mirror sending one byte every 5 s",
+         c_slow_mirror),
     Case("hang-worker-killed", "hang", "`validate --jobs 3` with a worker killed (SIGKILL) after 3 s", c_worker_killed,
          during=during_kill_worker),
     Case("hang-parent-killed", "hang", "`validate --jobs 3` with the parent killed (SIGKILL) after 3 s", c_parent_killed,

@@ -440,10 +440,66 @@ def connect(address: str, workers: int = 2):
         client = Client(cluster)
         _CLUSTERS[id(client)] = cluster  # closed with the client (close_client)
         return client
+    _probe_scheduler(address)
     try:
         return Client(address, timeout=30)
     except (OSError, TimeoutError) as e:
         raise DaskUnavailable(f"cannot reach the Dask scheduler {address}: {e}") from None
+    except (ValueError, TypeError) as e:
+        raise DaskUnavailable(f"--dask {address!r} is not a scheduler address ({e}); give tcp://host:port, or "
+                              "'local'") from None
+
+
+#: Seconds a scheduler address has to send the first bytes of its handshake (``_probe_scheduler``).
+PROBE_SECONDS = 10.0
+#: Largest first handshake message accepted from a scheduler (a real one is a few hundred bytes).
+PROBE_MAX_BYTES = 1 << 20
+
+
+def _probe_scheduler(address: str) -> None:
+    """Check that a ``tcp://`` address answers as a Dask scheduler before ``distributed`` is handed it: a
+    scheduler writes its handshake as soon as a connection opens (an 8-byte length, then the message). An
+    address that accepts and never answers would make the client wait for ever (its handshake read has no
+    timeout), and a server of another protocol (HTTP) would have it read a length from other bytes and
+    allocate that much; both are refused here with a message. Other schemes (tls://, ucx://) are not probed.
+
+    Raises
+    ------
+    DaskUnavailable
+        Not an address, no connection, no answer within ``PROBE_SECONDS``, or an answer that is no handshake.
+    """
+    import socket
+    import struct
+
+    try:
+        from distributed.comm.addressing import parse_address, parse_host_port
+
+        scheme, loc = parse_address(address)
+        if scheme != "tcp":
+            return
+        host, port = parse_host_port(loc)
+    except (ValueError, TypeError) as e:
+        raise DaskUnavailable(f"--dask {address!r} is not a scheduler address ({e}); give tcp://host:port, or "
+                              "'local'") from None
+    try:
+        with socket.create_connection((host, port), timeout=PROBE_SECONDS) as sock:
+            sock.settimeout(PROBE_SECONDS)
+            head = b""
+            while len(head) < 8:
+                got = sock.recv(8 - len(head))
+                if not got:
+                    raise DaskUnavailable(f"{address} closed the connection without a Dask handshake: not a Dask "
+                                          "scheduler")
+                head += got
+    except socket.timeout:
+        raise DaskUnavailable(f"{address} accepts connections but sent no Dask handshake within {PROBE_SECONDS:g} s: "
+                              "not a Dask scheduler (or one too busy to answer)") from None
+    except OSError as e:
+        raise DaskUnavailable(f"cannot reach the Dask scheduler {address}: {e.strerror or e}") from None
+    (n,) = struct.unpack("<Q", head)
+    if not 0 < n <= PROBE_MAX_BYTES:
+        raise DaskUnavailable(f"{address} answered with bytes that are no Dask handshake (a message of {n:,} bytes "
+                              f"announced; starts {head!r}): not a Dask scheduler")
 
 
 _CLUSTERS: dict[int, Any] = {}

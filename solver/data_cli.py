@@ -15,6 +15,10 @@ import sys
 import click
 
 
+def _terminated(signum: int, frame: object) -> None:
+    raise SystemExit(143)
+
+
 def register(main: click.Group) -> None:
     """Add the ``data`` command group to the ``mtgcheck`` group."""
 
@@ -30,7 +34,9 @@ def register(main: click.Group) -> None:
                   help="Scryfall bulk-data index to read (a mirror; default https://api.scryfall.com/bulk-data).")
     @click.option("--url", default=None, metavar="URL",
                   help="AtomicCards address for --source mtgjson (a mirror; default MTGJSON's).")
-    def update(source: str, force: bool, index_url: str | None, url: str | None) -> None:
+    @click.option("--max-seconds", type=click.FloatRange(min=1), default=3600, show_default=True,
+                  help="Most seconds the whole update may take (a mirror that trickles is stopped).")
+    def update(source: str, force: bool, index_url: str | None, url: str | None, max_seconds: float) -> None:
         """Download the current card data into mtgcheck's cache folder (unchanged files are not fetched again).
 
         Commands then use it when neither --cards nor MTGCHECK_CARDS names a file.
@@ -51,8 +57,15 @@ def register(main: click.Group) -> None:
                 progress.update(task, completed=done, total=total)
 
             try:
-                res = do_update(source, index_url=index_url or SCRYFALL_INDEX_URL, url=url, progress=advance,
-                                force=force)
+                import signal
+
+                # SIGTERM ends the update as Ctrl-C does: its temporary file is removed on the way out
+                before = signal.signal(signal.SIGTERM, _terminated)
+                try:
+                    res = do_update(source, index_url=index_url or SCRYFALL_INDEX_URL, url=url, progress=advance,
+                                    deadline=max_seconds, force=force)
+                finally:
+                    signal.signal(signal.SIGTERM, before)
             except DownloadError as e:
                 progress.stop()
                 err.print(error_text(e), soft_wrap=True)

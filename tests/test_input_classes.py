@@ -352,3 +352,267 @@ def test_a_killed_parent_leaves_no_worker_behind(tmp_path):
     while any(alive(w) for w in workers) and time.monotonic() < deadline:
         time.sleep(0.1)
     assert not [w for w in workers if alive(w)]
+
+
+# ---- downloads: an overall deadline, size limits, no file left, exact messages ------------------------------------
+
+
+@pytest.fixture
+def served(monkeypatch, tmp_path):
+    """``served(handler)``: an HTTP server on 127.0.0.1 answering GET with ``handler(request)``; its address."""
+    import http.server
+    import threading
+
+    from mtgcheck.models import database
+
+    monkeypatch.setenv("MTGCHECK_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.delenv("MTGCHECK_CARDS", raising=False)
+    saved = dict(database._CACHE)
+    servers = []
+
+    def start(handler):
+        class H(http.server.BaseHTTPRequestHandler):
+            def log_message(self, *a):
+                pass
+
+            def do_GET(self):  # noqa: N802
+                try:
+                    handler(self)
+                except (BrokenPipeError, ConnectionResetError):
+                    pass
+
+        srv = http.server.ThreadingHTTPServer(("127.0.0.1", 0), H)
+        srv.daemon_threads = True
+        threading.Thread(target=srv.serve_forever, daemon=True).start()
+        servers.append(srv)
+        return f"http://127.0.0.1:{srv.server_address[1]}"
+
+    yield start
+    for srv in servers:
+        srv.shutdown()
+        srv.server_close()
+    database.clear_cache()
+    database._CACHE.update(saved)
+
+
+def _send(h, body: bytes, status: int = 200, headers=None):
+    h.send_response(status)
+    for k, v in (headers or {}).items():
+        h.send_header(k, v)
+    h.send_header("Content-Length", str(len(body)))
+    h.end_headers()
+    h.wfile.write(body)
+
+
+def _index(base: str) -> bytes:
+    return json.dumps({"data": [{"type": "oracle_cards", "download_uri": base + "/cards.json",
+                                 "updated_at": "2025-11-03T09:00:00+00:00"}]}).encode()
+
+
+CARD = {"object": "card", "name": "Forest", "mana_cost": "", "cmc": 0, "type_line": "Basic Land — Forest",
+        "oracle_text": "({T}: Add {G}.)", "colors": [], "color_identity": ["G"], "keywords": [], "layout": "normal",
+        "legalities": {"modern": "legal"}}
+
+
+def _leftovers(tmp_path) -> list[str]:
+    folder = tmp_path / "cache" / "cards"
+    return sorted(p.name for p in folder.iterdir() if p.name.endswith((".part", ".tmp"))) if folder.is_dir() else []
+
+
+def test_a_trickling_mirror_ends_at_the_overall_deadline(served, tmp_path):
+    from mtgcheck.models import download
+
+    def handler(h):
+        if h.path == "/index":
+            return _send(h, _index(base))
+        h.send_response(200)
+        h.send_header("Content-Length", "100000")
+        h.end_headers()
+        for _ in range(60):
+            h.wfile.write(b" ")
+            h.wfile.flush()
+            time.sleep(1)
+
+    base = served(handler)
+    t0 = time.monotonic()
+    with pytest.raises(download.DownloadError, match="did not finish within 3 s"):
+        download.update("scryfall", index_url=base + "/index", deadline=3)
+    assert time.monotonic() - t0 < 10 and _leftovers(tmp_path) == []
+
+
+def test_a_stalled_transfer_ends_at_the_minimum_rate(served, tmp_path, monkeypatch):
+    from mtgcheck.models import download
+
+    monkeypatch.setattr(download, "SLOW_AFTER", 1.5)
+
+    def handler(h):
+        if h.path == "/index":
+            return _send(h, _index(base))
+        h.send_response(200)
+        h.send_header("Content-Length", "100000")
+        h.end_headers()
+        for _ in range(60):
+            h.wfile.write(b" ")
+            h.wfile.flush()
+            time.sleep(0.3)
+
+    base = served(handler)
+    with pytest.raises(download.DownloadError, match="bytes a second"):
+        download.update("scryfall", index_url=base + "/index")
+    assert _leftovers(tmp_path) == []
+
+
+def test_an_oversized_index_and_a_gzip_bomb_download_are_refused_early(served, tmp_path):
+    from mtgcheck.models import download
+
+    bomb = _bomb(b" ", 64 << 20)
+
+    def handler(h):
+        if h.path == "/big-index":
+            h.send_response(200)
+            h.end_headers()
+            h.wfile.write(b'{"data": [' + b'{"type": "x"},' * 400_000)
+            return
+        if h.path == "/index":
+            return _send(h, _index(base))
+        _send(h, bomb, headers={"Content-Encoding": "gzip"})
+
+    base = served(handler)
+    with pytest.raises(download.DownloadError, match="more than 4,194,304 bytes"):
+        download.update("scryfall", index_url=base + "/big-index")
+    with pytest.raises(download.DownloadError, match="expands to more than"):
+        download.update("scryfall", index_url=base + "/index")
+    assert _leftovers(tmp_path) == []
+
+
+def test_a_304_answer_with_nothing_installed_is_an_error_and_no_record_is_written(served, tmp_path):
+    from mtgcheck.models import download
+
+    def handler(h):
+        if h.path == "/index":
+            return _send(h, _index(base))
+        h.send_response(304)
+        h.end_headers()
+
+    base = served(handler)
+    with pytest.raises(download.DownloadError, match="304 Not Modified, but no card data"):
+        download.update("scryfall", index_url=base + "/index")
+    assert not (tmp_path / "cache" / "cards" / "installed.json").exists()
+
+
+def test_a_download_named_like_the_record_never_replaces_it(served, tmp_path):
+    import gzip
+
+    from mtgcheck.models import download
+
+    def handler(h):
+        if h.path.endswith(".sha256"):
+            return h.send_error(404)
+        _send(h, gzip.compress(json.dumps([CARD]).encode()))
+
+    base = served(handler)
+    res = download.update("mtgjson", url=base + "/installed.json")
+    assert res.path.name != "installed.json"
+    assert download.installed()["sources"]["mtgjson"]["file"] == res.path.name
+
+
+def test_ctrl_c_during_a_download_leaves_no_temporary_file(served, tmp_path):
+    from mtgcheck.models import download
+
+    def handler(h):
+        if h.path == "/index":
+            return _send(h, _index(base))
+        _send(h, b" " * 300_000)
+
+    def interrupt(done, total):
+        raise KeyboardInterrupt
+
+    base = served(handler)
+    with pytest.raises(KeyboardInterrupt):
+        download.update("scryfall", index_url=base + "/index", progress=interrupt)
+    assert _leftovers(tmp_path) == []
+
+
+def test_a_killed_update_s_temporary_file_is_removed_by_the_next(served, tmp_path):
+    from mtgcheck.models import download
+
+    folder = tmp_path / "cache" / "cards"
+    folder.mkdir(parents=True)
+    (folder / "oracle-cards.json.pid999999999.abcd.part").write_bytes(b"x" * 1000)  # a writer that is gone
+
+    def handler(h):
+        if h.path == "/index":
+            return _send(h, _index(base))
+        _send(h, json.dumps([CARD]).encode())
+
+    base = served(handler)
+    download.update("scryfall", index_url=base + "/index")
+    assert _leftovers(tmp_path) == []
+
+
+@pytest.mark.parametrize("errno_, words", [(28, "no space left on the device"), (30, "a read-only file system")])
+def test_a_full_or_read_only_data_folder_is_named_as_such(served, tmp_path, monkeypatch, errno_, words):
+    import tempfile as tempfile_module
+
+    from mtgcheck.models import download
+
+    def handler(h):
+        if h.path == "/index":
+            return _send(h, _index(base))
+        _send(h, json.dumps([CARD]).encode())
+
+    base = served(handler)
+
+    def refuse(*a, **k):
+        raise OSError(errno_, os.strerror(errno_))
+
+    monkeypatch.setattr(tempfile_module, "mkstemp", refuse)
+    with pytest.raises(download.DownloadError) as ei:
+        download.update("scryfall", index_url=base + "/index")
+    assert f"cannot write to the card data folder {tmp_path / 'cache' / 'cards'}: {words}" in str(ei.value)
+    r = run("data", "update", "--index-url", base + "/index")
+    assert r.exit_code == 2 and words in r.output and "cannot write the output" not in r.output
+
+
+# ---- a Dask address that is not a scheduler ---------------------------------------------------------------------
+
+
+def test_a_dask_address_that_is_no_address_is_an_input_error(tmp_path):
+    pytest.importorskip("distributed")
+    p = write(tmp_path / "deck.txt", "60 Forest\n")
+    r = run("validate", "-f", "modern", "--dask", "nonsense", str(p))
+    assert r.exit_code == 2 and "'nonsense' is not a scheduler address" in r.output
+
+
+@pytest.mark.parametrize("peer", ["silent", "http"])
+def test_a_dask_address_that_does_not_answer_as_a_scheduler_is_refused_in_seconds(tmp_path, monkeypatch, peer, served):
+    pytest.importorskip("distributed")
+    import socket
+    import threading
+
+    from mtgcheck.solver import dask_batch
+
+    monkeypatch.setattr(dask_batch, "PROBE_SECONDS", 1.0)
+    if peer == "http":
+        address = served(lambda h: _send(h, b"<html>hello</html>")).replace("http://", "tcp://")
+    else:
+        s = socket.socket()
+        s.bind(("127.0.0.1", 0))
+        s.listen(4)
+        conns = []
+        threading.Thread(target=lambda: conns.append(s.accept()), daemon=True).start()
+        address = f"tcp://127.0.0.1:{s.getsockname()[1]}"
+    p = write(tmp_path / "deck.txt", "60 Forest\n")
+    t0 = time.monotonic()
+    r = run("validate", "-f", "modern", "--dask", address, str(p))
+    assert time.monotonic() - t0 < 30
+    assert r.exit_code == 2 and "not a Dask scheduler" in r.output
+
+
+def test_a_real_scheduler_passes_the_probe():
+    distributed = pytest.importorskip("distributed")
+    from mtgcheck.solver.dask_batch import _probe_scheduler
+
+    with distributed.LocalCluster(n_workers=0, processes=True, host="127.0.0.1", dashboard_address=None) as c:
+        assert c.scheduler_address.startswith("tcp://")
+        _probe_scheduler(c.scheduler_address)
