@@ -50,6 +50,7 @@ __all__ = [
     "DeckEntry", "UnreadableLine", "Decklist", "DecklistError", "READERS", "DECK_SECTIONS",
     "detect_reader", "parse_text", "parse_dek", "parse_cod", "parse_jsonl_record", "read_decks",
     "iter_deck_files", "decklist_from_data", "iter_jsonl_lines", "split_lines", "MAX_ENTRY_COUNT",
+    "may_repeat_a_key", "repeated_keys",
 ]
 
 #: Reader names accepted by ``reader=`` (and ``mtgcheck validate --reader``).
@@ -635,9 +636,14 @@ def _parse_csv(lines: list[str], source: str, first_line: int) -> Decklist:
         if n is None:
             continue
         board = fields[bi].strip().lower() if bi is not None and bi < len(fields) else ""
-        sec = _HEADERS.get(board, _HEADERS.get(board.rstrip("s"), "main")) if board else "main"
+        sec = _HEADERS.get(board, _HEADERS.get(board.rstrip("s"))) if board else "main"
         if board in ("commanders",):
             sec = "commander"
+        if sec is None or sec == "about":  # a board the file names but no reader knows: never the main deck
+            known = "main/mainboard, side/sideboard, commander(s), companion(s), maybe/maybeboard, considering, tokens"
+            deck.unreadable.append(UnreadableLine(ln, raw, f"Board {board[:40]!r} is not a board mtgcheck "
+                                                           f"knows ({known}); the row was not counted"))
+            continue
         set_code = fields[si].upper() or None if si is not None and si < len(fields) else None
         number = fields[numi] or None if numi is not None and numi < len(fields) else None
         deck.entries.append(DeckEntry(n, fields[ni], sec, ln, set_code, number))
@@ -805,6 +811,36 @@ def _closest_key(k: str) -> str:
     return f" (did you mean {best[0]!r}?)" if best else ""
 
 
+#: The keys of a deck record as they appear quoted in its text (``may_repeat_a_key``).
+_KEY_BYTES = tuple(f'"{k}"'.encode() for k in _JSON_KEYS)
+_KEY_TEXT = tuple(f'"{k}"' for k in _JSON_KEYS)
+
+
+def may_repeat_a_key(raw: "bytes | str") -> bool:
+    """Whether a JSON-lines record's text holds one of the record keys twice (quoted): then it may name a key
+    twice, which ``json`` and ``orjson`` both read as the last one without a word (``"main"`` twice keeps the
+    second list). A cheap test on the text (a substring count per key); ``repeated_keys`` says for sure."""
+    if isinstance(raw, bytes):
+        return any(raw.count(k) > 1 for k in _KEY_BYTES)
+    return any(raw.count(k) > 1 for k in _KEY_TEXT)
+
+
+def repeated_keys(text: str) -> list[str]:
+    """The top-level keys a JSON object's text names more than once (``[]`` when none, or not an object)."""
+    found: list[list[str]] = []
+
+    def hook(pairs: list) -> dict:
+        seen: set = set()
+        found.append([k for k, _ in pairs if k in seen or seen.add(k)])  # type: ignore[func-returns-value]
+        return dict(pairs)
+
+    try:
+        json.loads(text, object_pairs_hook=hook)
+    except (ValueError, RecursionError):
+        return []
+    return sorted(set(found[-1])) if found else []
+
+
 def decklist_from_data(rec: Any, source: str = "<data>", index: int = 0, line: int | None = None) -> Decklist:
     """A ``Decklist`` from plain data: ``{"main": [[count, name], ...], "side": [...], "commander": [...],
     "companion": [...], "format": ..., ...}``; a section may also be a list of names or ``{name: count}``.
@@ -876,7 +912,12 @@ def parse_jsonl_record(text: str | bytes, source: str = "<text>", index: int = 0
         why = e.message if isinstance(e, InputError) else f"not valid JSON: {e}"
         deck.unreadable.append(UnreadableLine(line, str(text)[:200], why))
         return deck
-    return decklist_from_data(rec, source, index, line)
+    deck = decklist_from_data(rec, source, index, line)
+    if may_repeat_a_key(text):
+        for k in repeated_keys(text):
+            deck.unreadable.append(UnreadableLine(line, _short(k), f"key {k!r} appears more than once in the record; "
+                                                  "a record names each key once (mtgcheck does not pick one of them)"))
+    return deck
 
 
 def _short(x: Any) -> str:

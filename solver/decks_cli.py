@@ -60,6 +60,12 @@ FILES_PER_UNIT = 50
 _JSONL_ENDINGS = (".jsonl", ".jsonl.gz", ".ndjson")
 #: Longest JSON-lines record read (``models.inputs.MAX_RECORD_BYTES``; a longer one is an unreadable line).
 _MAX_RECORD = 1 << 20
+
+
+def _may_repeat(raw: bytes) -> bool:
+    from mtgcheck.models.decklist import may_repeat_a_key
+
+    return may_repeat_a_key(raw)
 _BOM = b"\xef\xbb\xbf"
 
 
@@ -148,10 +154,12 @@ def _record_deck(raw: bytes, path: str, idx: int, ln: int):
     """The ``Decklist`` of one JSON-lines record (bytes of one line), or ``(None, problem)`` when the line is
     not UTF-8 text. orjson first; what orjson refuses goes to ``parse_jsonl_record`` (the standard library's
     ``json``), so the records accepted and the messages given are the standard library's."""
-    from mtgcheck.models.decklist import Decklist, UnreadableLine, decklist_from_data, parse_jsonl_record
+    from mtgcheck.models.decklist import (
+        Decklist, UnreadableLine, decklist_from_data, may_repeat_a_key, parse_jsonl_record,
+    )
     from mtgcheck.models.inputs import MAX_RECORD_BYTES
 
-    if len(raw) > MAX_RECORD_BYTES:
+    if len(raw) > MAX_RECORD_BYTES or may_repeat_a_key(raw):  # (a key named twice: the standard library says so)
         return parse_jsonl_record(raw, path, idx, ln), None
     if orjson is not None:
         try:
@@ -175,7 +183,7 @@ def _record_report(raw: bytes, path: str, idx: int, ln: int, st: dict[str, Any])
     (``DeckValidator.validate_record``: no ``Decklist`` is built); None for every other line (not JSON to
     orjson, no format with ``--format auto``, an unknown format, a deck whose check raises), which
     ``_record_deck`` and ``_validate_one`` then handle, so the report is the same either way."""
-    if orjson is None or len(raw) > _MAX_RECORD:  # pragma: no cover
+    if orjson is None or len(raw) > _MAX_RECORD or _may_repeat(raw):  # (both: _record_deck reports them)
         return None
     try:
         rec = orjson.loads(raw)
