@@ -6,16 +6,16 @@ def run() -> None:
     """The ``mtgcheck`` program: the command line in a process of its own. The collector is off while the
     command line's modules are imported (they make no garbage worth scanning for: tens of collections,
     0.03-0.05 s at each start) and what they made is then frozen out of its sight; a finished one-machine
-    ``validate`` ends the process without the interpreter's tear-down (``decks_cli.END_PROCESS``)."""
+    ``validate`` ends the process without the interpreter's tear-down (``cli.PROGRAM``, read by ``decks_cli``,
+    which is imported only when ``validate`` runs)."""
     gc.disable()
     try:
-        from mtgcheck.solver import decks_cli
-        from mtgcheck.solver.cli import main
+        from mtgcheck.solver import cli
     finally:
         gc.freeze()
         gc.enable()
-    decks_cli.END_PROCESS = True
-    main(prog_name="mtgcheck")
+    cli.PROGRAM = True
+    cli.main(prog_name="mtgcheck")
 
 
 if __name__ == "__main__":

@@ -715,6 +715,9 @@ def make_ability(kind: str, effect: "str | Effect" = "text", cost: ActivationCos
         from .text.resolution import typed_trigger  # its trigger event, read once (CR 603.1)
 
         eff = typed_trigger(text, eff)
+    if kind == "keyword" and not zs and isinstance(eff, Keyword):
+        # a keyword's own zones when none are given (flashback from a graveyard, foretell from a hand: CR 113.6)
+        zs = eff.rule.zones
     return Ability(kind=kind, effect=eff, cost=cost, text=text, zones=zs, face=level.get("face"),
                    loyalty=level.get("loyalty"), intrinsic=level.get("intrinsic"))
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from .abilities import Ability
 from .cards import Card
+from .effects import Unmodelled
 
 
 def abilities_of(card: Card) -> tuple[Ability, ...]:
@@ -43,3 +44,69 @@ def token_read_by(token: str, words: str) -> bool:
     from .text.relevance import token_read_by as read
 
     return read(token, words)
+
+
+def in_force_topics(u: Unmodelled) -> frozenset:
+    """What an unmodelled instruction of a resolved spell or ability can change while its effect is still in force
+    (CR 611.2a: a continuous effect from a resolved spell lasts as long as it says): its sentence read as a static
+    ability's, not as an instruction waiting to resolve ("Your opponents can't cast spells this turn" changes casting;
+    "Target creature gains haste until end of turn" activation). Cached per sentence."""
+    from .text.topics import classify
+
+    hit = _IN_FORCE.get(u.text)
+    if hit is None:
+        hit = _IN_FORCE[u.text] = classify(u.text, "static") if u.text else u.topics
+    return hit
+
+
+_IN_FORCE: dict[str, frozenset] = {}
+
+
+def works_on_the_stack(u: Unmodelled) -> bool:
+    """Whether an unmodelled sentence of a spell may work while the spell is on the stack and change what others may
+    do there (CR 113.6, 702.61a: "If this spell was kicked, it has split second"): not one the parser or the scope
+    reader types as an instruction waiting for the spell to resolve (608.2), a change of its own casting or entering,
+    or "can't be countered" (``models.text.scope.line_scope``; a catalog description is read the same way)."""
+    from .effects import Scope
+    from .text.scope import line_scope
+
+    if u.scope not in (Scope.UNKNOWN, Scope.STACK):
+        return False
+    hit = _ON_STACK.get(u.text)
+    if hit is None:
+        hit = _ON_STACK[u.text] = line_scope("spell", u.text) in (Scope.UNKNOWN, Scope.STACK)
+    return hit
+
+
+_ON_STACK: dict[str, bool] = {}
+
+
+#: Card types whose abilities function in the command zone (CR 113.6p: emblems, planes, vanguards, schemes and
+#: conspiracies; a phenomenon is a planar card of Planechase, 901.1).
+COMMAND_ZONE_TYPES = ("Plane", "Phenomenon", "Vanguard", "Scheme", "Conspiracy", "Emblem")
+
+
+def functions_in(card: Card, a: Ability, zone: str) -> bool:
+    """Whether ability ``a`` of ``card`` functions while the card is in ``zone`` (a zone other than the battlefield,
+    CR 113.6): the ability says so (``Ability.zones``: flashback from a graveyard, eminence in the command zone), or
+    the card is of a type whose abilities work in the command zone (113.6p)."""
+    if zone in a.zones:
+        return True
+    return zone == "command" and any(card.is_type(t) for t in COMMAND_ZONE_TYPES)
+
+
+def makes_mana_another_way(a: Ability) -> str | None:
+    """How an ability that is not a mana ability could still add mana or untap a mana source (CR 605.1a, 606): "a
+    loyalty ability that adds mana" (it uses the stack, 605.1a), "an activated ability that untaps a permanent" (Kiora's
+    Follower, Voltaic Key: the permanent may then be tapped for mana again), or ``None``. Read from its typed effect and
+    wording (over-approximated: any "untap" in an activated ability's effect counts)."""
+    if a.kind != "activated" or a.is_mana_ability:
+        return None
+    from .effects import AddMana
+
+    if isinstance(a.effect, AddMana):
+        return "a loyalty ability that adds mana" if a.loyalty is not None else "an ability that adds mana"
+    head, _, body = (a.text or "").partition(":")
+    if "untap" in body.lower():
+        return "an activated ability that untaps a permanent"
+    return None

@@ -25,6 +25,7 @@ place); do not point ``MTGCHECK_CACHE_DIR`` at a folder others can write.
 """
 from __future__ import annotations
 
+import contextlib
 import copyreg
 import gc
 import hashlib
@@ -34,9 +35,10 @@ import re
 import tempfile
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any
+from typing import Any, Iterator
 
-__all__ = ["FORMAT", "CACHE_ENV", "NO_CACHE_ENV", "cache_dir", "cache_path", "code_hash", "file_key", "read", "write"]
+__all__ = ["FORMAT", "CACHE_ENV", "NO_CACHE_ENV", "cache_dir", "cache_path", "code_hash", "file_key", "read", "write",
+           "replaced_atomically"]
 
 #: Cache layout version: bump when what ``write`` stores changes shape.
 FORMAT = 1
@@ -90,13 +92,14 @@ def file_key(resolved: Path, st: os.stat_result) -> tuple:
 
 
 def cache_path(resolved: str | os.PathLike) -> Path:
-    """Where the parsed cache of the card file ``resolved`` (an absolute path) lives: one entry per path,
-    so a re-downloaded or edited file replaces its old entry."""
+    """Where the store of the card file ``resolved`` (an absolute path) lives (``models.cardstore``): one entry
+    per path, so a re-downloaded or edited file replaces its old entry."""
     name = hashlib.blake2b(str(resolved).encode("utf-8", "surrogatepass"), digest_size=12).hexdigest()
-    return cache_dir() / "parsed" / f"{Path(resolved).name[:40]}-{name}.pickle"
+    return cache_dir() / "parsed" / f"{Path(resolved).name[:40]}-{name}.sqlite"
 
 
 _FIELDS: dict[type, tuple[str, ...]] = {}
+_PLAIN = frozenset({str, int, float, bool, bytes, type(None)})
 _NEWOBJ = getattr(copyreg, "__newobj__")  # pickle protocol 2's NEWOBJ opcode
 
 
@@ -134,10 +137,14 @@ class _Pickler(pickle.Pickler):
     def _shared(self, v: Any) -> Any:
         t = type(v)
         try:
-            if t is dict:
-                key: Any = (t, tuple(v.items()))
+            if t in _PLAIN:
+                key: Any = (t, v)
+            elif t is dict:
+                key = (t, tuple(v.items()), repr(v))
             else:
-                key = (t, v)
+                # equal is not enough: a dataclass field with ``compare=False`` (``Filter.words``) differs between
+                # equal values, so two values are shared only when their repr (every field) is equal too
+                key = (t, v, repr(v))
             return self._canon.setdefault(key, v)
         except TypeError:  # unhashable
             return v
@@ -195,8 +202,28 @@ def read(resolved: Path, st: os.stat_result) -> Any | None:
         return None
 
 
+@contextlib.contextmanager
+def replaced_atomically(path: Path) -> Iterator[Path]:
+    """A temporary file beside ``path`` (its folder made if need be) that replaces ``path`` when the block ends
+    without an exception, and is removed when it does not (the exception goes on): a reader never sees a
+    partial file, and a failed write leaves none behind."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    remove_stale_temporaries(path.parent)  # (what a killed writer left)
+    fd, tmp = tempfile.mkstemp(prefix=temp_prefix(path.name), suffix=".tmp", dir=path.parent)
+    os.close(fd)
+    try:
+        yield Path(tmp)
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+
+
 def write(resolved: Path, st: os.stat_result, payload: Any) -> Path | None:
-    """Store ``payload`` for this file and key (atomically: a temporary file renamed into place).
+    """Store ``payload`` for this file and key (atomically: ``replaced_atomically``).
 
     Returns the cache file, or None when it could not be written (read-only folder, disk full,
     cache off); a failed write is not an error and leaves no partial file behind.
@@ -204,22 +231,12 @@ def write(resolved: Path, st: os.stat_result, payload: Any) -> Path | None:
     if not enabled():
         return None
     p = cache_path(resolved)
-    tmp = None
     try:
-        p.parent.mkdir(parents=True, exist_ok=True)
-        remove_stale_temporaries(p.parent)
-        fd, tmp = tempfile.mkstemp(prefix=temp_prefix(p.name), suffix=".tmp", dir=p.parent)
-        with os.fdopen(fd, "wb") as fp:
+        with replaced_atomically(p) as tmp, open(tmp, "wb") as fp:
             pickle.dump((_MAGIC, file_key(resolved, st)), fp, protocol=pickle.HIGHEST_PROTOCOL)
             _Pickler(fp, protocol=pickle.HIGHEST_PROTOCOL).dump(payload)
-        os.replace(tmp, p)
         return p
     except Exception:  # noqa: BLE001 - e.g. a read-only cache folder: parse every time instead
-        if tmp is not None:
-            try:
-                os.unlink(tmp)
-            except OSError:
-                pass
         return None
 
 

@@ -340,6 +340,9 @@ def card_from_fields(d: Mapping[str, Any], *, source: str = "scryfall") -> Card:
                     for f in faces[:1 if layout in ("transform", "modal_dfc", "meld") else None]])
             else:
                 colors = (mc.colors if mc else frozenset()) | (_fs(d.get("color_indicator")) or frozenset())
+            if any(str(k).lower() == "devoid" for k in d.get("keywords") or ()) or re.match(
+                    r"(?i)devoid\b", str(d.get("oracle_text") or "")):
+                colors = frozenset()  # devoid: colourless in every zone (CR 702.114a, a characteristic-defining ability)
         oracle = d.get("oracle_text")
         if oracle is None and faces:
             oracle = faces[0].oracle_text

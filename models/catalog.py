@@ -91,6 +91,60 @@ def card_from_model(d: Mapping[str, Any], where: str = "catalog") -> Card:
 
 @lru_cache(maxsize=4)
 def load_catalog(directory: str | None = None) -> dict[str, Card]:
+    """Load every card model of the catalog (see ``read_catalog``); the embedded catalog (``directory``
+    None) is kept parsed in mtgcheck's cache folder (``_cached``), read again only when a file of it or a
+    module of ``models/`` changed."""
+    if directory is None:
+        return _cached()
+    return read_catalog(directory)
+
+
+def _cached() -> dict[str, Card]:
+    """The embedded catalog from its parsed copy on disk (``<cache>/parsed/catalog-<key>.pickle``), keyed by
+    mtgcheck's code hash and every catalog file's name, size and modification time; parsed and written when
+    there is none (a copy that is stale, unreadable or not ours is never trusted: the key is in its name and
+    checked again inside it)."""
+    import gc
+    import hashlib
+    import os
+    import pickle
+
+    from . import cardcache
+
+    if not cardcache.enabled():
+        return read_catalog(None)
+    try:
+        entries = sorted((e.name, e.stat().st_size, e.stat().st_mtime_ns) for e in os.scandir(CATALOG_DIR)
+                         if e.name.endswith(".yaml"))
+    except OSError:
+        return read_catalog(None)
+    key = (cardcache.code_hash(), str(CATALOG_DIR), entries)
+    digest = hashlib.blake2b(repr(key).encode(), digest_size=12).hexdigest()
+    path = cardcache.cache_dir() / "parsed" / f"catalog-{digest}.pickle"
+    was = gc.isenabled()
+    try:
+        from .inputs import open_regular
+
+        with open_regular(path) as fp:  # (a named pipe or device put in its place is refused, never waited on)
+            gc.disable()
+            got = pickle.load(fp)
+        if isinstance(got, tuple) and len(got) == 2 and got[0] == key and isinstance(got[1], dict):
+            return got[1]
+    except Exception:  # noqa: BLE001 - none yet, truncated, written by other code: parse again
+        pass
+    finally:
+        if was:
+            gc.enable()
+    out = read_catalog(None)
+    try:
+        with cardcache.replaced_atomically(path) as tmp, open(tmp, "wb") as f:
+            cardcache._Pickler(f, protocol=pickle.HIGHEST_PROTOCOL).dump((key, out))
+    except Exception:  # noqa: BLE001 - a read-only cache folder: parse each time
+        pass
+    return out
+
+
+def read_catalog(directory: str | None = None) -> dict[str, Card]:
     """Load every card model of the catalog.
 
     Parameters

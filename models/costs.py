@@ -36,9 +36,21 @@ from .effects import CostIncrease, CostMinimum, CostReduction, Keyword
 from .mana import ManaCost
 from .subtypes import CREATURE_TYPES
 
-#: Alternative-cost keywords (CR 118.9) and the zone the card is cast from with them.
+#: Alternative-cost keywords (CR 118.9) and the zone the card is cast from with them (``None``: wherever it may be
+#: cast from): flashback and escape from a graveyard (702.34a, 702.138a), warp from a hand (702.185a); blitz
+#: (702.152a), impending (702.176a), emerge (702.119a), spectacle (702.137a), surge (702.117a), bestow (702.103a)
+#: and the face-down casts of morph, megamorph and disguise (702.37c, 702.168a) name no zone.
 ALTERNATIVE_KEYWORDS = {"flashback": "graveyard", "escape": "graveyard", "evoke": "hand", "dash": "hand",
-                        "overload": "hand", "free": None}
+                        "overload": "hand", "warp": "hand", "blitz": None, "impending": None, "emerge": None,
+                        "spectacle": None, "surge": None, "morph": None, "megamorph": None, "disguise": None,
+                        "bestow": None, "free": None}
+#: Keywords that cast the card face down as a 2/2 creature spell for {3} (CR 702.37c morph, 702.37b megamorph,
+#: 702.168a disguise; 708.2-708.4): the keyword's own cost is for turning it face up, not for casting it.
+FACE_DOWN_KEYWORDS = ("morph", "megamorph", "disguise")
+#: Alternative costs usable only when something happened earlier this turn (the turn's history, models/turn.py):
+#: spectacle "if an opponent lost life this turn" (CR 702.137a), surge "if you or a teammate has cast another spell
+#: this turn" (702.117a).
+ALTERNATIVE_CONDITIONS = {"spectacle": "opponent_lost_life", "surge": "cast_another_spell"}
 #: Additional-cost keywords (CR 118.8): (optional, repeatable).
 ADDITIONAL_KEYWORDS = {"kicker": (True, False), "multikicker": (True, True), "buyback": (True, False),
                        "entwine": (True, False), "additional": (False, False)}
@@ -61,6 +73,8 @@ class AlternativeCost:
     parts: tuple[CostPart, ...] = ()
     zone: str | None = "hand"
     text: str = ""
+    #: a condition on the turn's history (``ALTERNATIVE_CONDITIONS``), ``None``: none
+    condition: str | None = None
 
 
 @dataclass(frozen=True)
@@ -104,6 +118,8 @@ class CostChange:
     from_zones: tuple[str, ...] = ()
     nth: int = 0
     chosen_type: bool = False
+    #: "Other [...] spells": never the source card itself (CR 601.2f; an eminence ability, 113.6)
+    other: bool = False
 
     def applies_to(self, spell: Card, caster: str, active: str | None = None, zone: str = "hand") -> bool:
         """Whether it changes the cost of ``spell`` cast by ``caster`` while ``active`` is the active player
@@ -113,6 +129,8 @@ class CostChange:
         from, for ``from_zones``). ``active=None``: the
         turn is not known, and a change that depends on it is taken to apply only when ``during`` is
         ``any`` (callers pass the active player)."""
+        if self.other and spell.name == self.source:
+            return False  # "other ... spells" (CR 109.5: the source is not other than itself)
         if self.whose == "you" and caster != self.controller:
             return False
         if self.whose == "opponents" and caster == self.controller:
@@ -185,12 +203,17 @@ def _mana_of(e: Any) -> ManaCost | None:
 def alternative_costs(card: Card, abilities: Iterable[Ability]) -> list[AlternativeCost]:
     """The alternative costs printed on (or modelled for) a card, in printed order (CR 118.9).
 
-    Reads ``Keyword`` effects (flashback, escape, evoke, dash, overload) and their typed ``cost``/``parts``."""
+    Reads ``Keyword`` effects (``ALTERNATIVE_KEYWORDS``) and their typed ``cost``/``parts``; a face-down cast
+    (morph, megamorph, disguise) costs {3} (CR 702.37c, 702.168a)."""
     out = []
     for a in abilities:
         e = a.effect
         if isinstance(e, Keyword) and e.name in ALTERNATIVE_KEYWORDS and e.name != "free":
-            out.append(AlternativeCost(e.name, _mana_of(e), tuple(e.parts), ALTERNATIVE_KEYWORDS[e.name], a.text))
+            if e.name in FACE_DOWN_KEYWORDS:  # cast face down for {3} (CR 702.37c, 702.168a)
+                out.append(AlternativeCost(e.name, ManaCost.parse("{3}"), (), None, a.text))
+                continue
+            out.append(AlternativeCost(e.name, _mana_of(e), tuple(e.parts), ALTERNATIVE_KEYWORDS[e.name], a.text,
+                                       ALTERNATIVE_CONDITIONS.get(e.name)))
     return out
 
 
@@ -217,7 +240,7 @@ def cost_changes(abilities: Iterable[Ability], source: str = "", controller: str
                                   ManaCost.parse(str(e.amount)), 0, str(e.spells), str(e.whose),
                                   False, source, controller, a.text, tuple(e.colors), tuple(e.types),
                                   str(e.during), bool(e.colored_only), tuple(e.from_zones), int(e.nth),
-                                  bool(e.chosen_type)))
+                                  bool(e.chosen_type), bool(e.other)))
         elif isinstance(e, CostMinimum):
             out.append(CostChange("minimum", ManaCost(), int(e.minimum), str(e.spells), str(e.whose),
                                   bool(e.while_untapped), source, controller, a.text))

@@ -195,6 +195,9 @@ class CardDatabase:
         #: (``mtgcheck data update``), "catalog" or "memory" (built in code)
         self.origin = "catalog" if source == "catalog" else "memory"
         self._len = len(self._levels[0].full)
+        #: the last levels that are this database's own cards (not overlays): 2 for a store and the
+        #: catalog cards it lacks (``_from_store``)
+        self._base_levels = 1
 
     @classmethod
     def _from_index(cls, index: _Index, *, source: str, date: str | None, report: "ImportReport | None",
@@ -203,12 +206,30 @@ class CardDatabase:
         db._levels = (index,)
         db.source, db.date, db.report, db.origin = source, date, report, origin
         db._len = len(index.full)
+        db._base_levels = 1
+        return db
+
+    @classmethod
+    def _from_store(cls, stored: Any, catalog: Mapping[str, Card], *, source: str, origin: str) -> "CardDatabase":
+        """A database reading its cards from a store (``models.cardstore``) as they are looked up, with the
+        catalog's behaviour attached to the cards it models and the catalog cards the file lacks added last:
+        the same cards, names and order as ``_with_catalog`` gives in memory."""
+        keys = {normalize_name(n): c for n, c in catalog.items()}
+        there = stored.present(list(keys))
+        extra = _Index(c for k, c in keys.items() if k not in there)
+        db = cls.__new__(cls)
+        db._levels = (stored, extra)
+        report = stored.report
+        db.source, db.date, db.report, db.origin = source, getattr(report, "date", None), report, origin
+        db._len = len(stored.full) + len(extra.full)
+        db._base_levels = 2
         return db
 
     @classmethod
     def _layered(cls, levels: tuple[_Index, ...], like: "CardDatabase") -> "CardDatabase":
         db = cls.__new__(cls)
         db._levels = levels
+        db._base_levels = like._base_levels
         db.source, db.date, db.report, db.origin = like.source, like.date, like.report, like.origin
         top, rest = levels[0], levels[1:]  # ``rest`` are the levels of ``like``
         db._len = like._len + sum(1 for k in top.full if not any(k in lv.full for lv in rest))
@@ -259,7 +280,8 @@ class CardDatabase:
             yield from self._levels[0].full.values()
             return
         done: set[str] = set()
-        for lv in reversed(self._levels):
+        n = self._base_levels  # this database's own levels in order, then the overlays from the bottom up
+        for lv in list(self._levels[-n:]) + list(reversed(self._levels[:-n])):
             for key in lv.full:
                 if key not in done:
                     done.add(key)
@@ -333,7 +355,7 @@ def _unread_note(db: Any) -> str:
 def describe_source(db: "CardDatabase") -> str:
     """One line saying which card data ``db`` is and how it was chosen, e.g.
     ``cards: 32,139 from /data/oracle-cards-2025-11-03.json.gz (2025-11-03; --cards)``."""
-    how = {"argument": "--cards", "MTGCHECK_CARDS": "MTGCHECK_CARDS", "downloaded": "downloaded by mtgcheck data update"}
+    how = {"argument": "--cards", "MTGCHECK_CARDS": "MTGCHECK_CARDS", "downloaded": "downloaded or installed by mtgcheck data update/install"}
     if db.source == "catalog":
         return (f"cards: the embedded catalog ({len(db)} hand-modelled cards; `mtgcheck data update` "
                 "or --cards FILE for every card)")
@@ -440,19 +462,20 @@ def load_database(path: str | os.PathLike | None = None) -> CardDatabase:
     if db is not None:
         return db
 
-    from . import cardcache
+    from .cardstore import build_store, open_store
 
-    cached = cardcache.read(resolved, st)
-    if isinstance(cached, tuple) and len(cached) == 2 and isinstance(cached[1], _Index):
-        report, base = cached
+    catalog = load_catalog()
+    stored = open_store(resolved, st, catalog)
+    if stored is not None:
+        db = CardDatabase._from_store(stored, catalog, source=str(resolved), origin=origin)
     else:
         from .importers import load_cards_file
 
         report = load_cards_file(resolved)
         base = _Index(report.cards)
-        cardcache.write(resolved, st, (report, base))
-    db = CardDatabase._from_index(_with_catalog(base, load_catalog()), source=str(resolved), date=report.date,
-                                  report=report, origin=origin)
+        build_store(resolved, st, report, base, catalog)  # for the next process (None: cannot be written)
+        db = CardDatabase._from_index(_with_catalog(base, catalog), source=str(resolved), date=report.date,
+                                      report=report, origin=origin)
     with _LOCK:
         for k in [k for k in _CACHE if k[0] == key[0]]:
             del _CACHE[k]  # an older version of the same file

@@ -1126,11 +1126,13 @@ def _iter_jsonl(rows: Any, source: str) -> Iterator[Decklist]:
         yield parse_jsonl_record(raw, source, index, ln)
 
 
-def iter_deck_files(paths: Any) -> tuple[list[Path], list[str]]:
+def iter_deck_files(paths: Any, skipped: list[Path] | None = None) -> tuple[list[Path], list[str]]:
     """The decklist files under ``paths``: each file given, and every file with a decklist ending
     (``DECK_SUFFIXES``) below each folder, sorted. Returns ``(files, problems)``; problems name paths
     that do not exist, sub-folders that cannot be read, dangling symbolic links and symbolic link loops
-    (nothing is skipped without a word)."""
+    (nothing is skipped without a word). The files below a folder whose names are not decklist names
+    (``notes.md``, a name without an ending) are added to ``skipped`` when it is given, for the caller to
+    name."""
     from .inputs import walk_files
 
     files: list[Path] = []
@@ -1138,7 +1140,13 @@ def iter_deck_files(paths: Any) -> tuple[list[Path], list[str]]:
     for p in paths:
         path = Path(p)
         if path.is_dir():
-            found, probs = walk_files(path, lambda f: f.name.lower().endswith(DECK_SUFFIXES))
+            def want(f: Path) -> bool:
+                ok = f.name.lower().endswith(DECK_SUFFIXES)
+                if not ok and skipped is not None:
+                    skipped.append(f)
+                return ok
+
+            found, probs = walk_files(path, want)
             files.extend(found)
             problems.extend(probs)
         elif path.is_file():

@@ -42,7 +42,7 @@ from typing import Any, Callable
 
 __all__ = [
     "SCRYFALL_INDEX_URL", "MTGJSON_URL", "SOURCES", "DownloadError", "UpdateResult", "data_dir",
-    "installed", "installed_file", "update",
+    "installed", "installed_file", "update", "install",
 ]
 
 #: Scryfall's bulk-data index (https://scryfall.com/docs/api/bulk-data).
@@ -226,7 +226,73 @@ def _cannot_write(d: Path, e: BaseException) -> DownloadError:
                          f"changed (free space, or point MTGCHECK_CACHE_DIR at a writable folder)", str(d))
 
 
+def _file_path(url: str) -> Path:
+    """The local path of a ``file:`` address (``file:///srv/mirror/bulk-data.json``)."""
+    from urllib.parse import unquote, urlparse
+    from urllib.request import url2pathname
+
+    return Path(url2pathname(unquote(urlparse(url).path)))
+
+
+class _FileStream:
+    def __init__(self, path: Path, url: str) -> None:
+        self.path = path
+        self.url = url
+
+    def stream(self, chunk: int, decode_content: bool = False) -> Any:
+        """The file's bytes, ``chunk`` at a time, through the input layer (a regular file only: a named pipe
+        or a device given as a ``file:`` address is refused, never waited on or read without end)."""
+        from .inputs import InputError, open_regular
+
+        try:
+            fp = open_regular(self.path)
+        except InputError as e:
+            raise DownloadError(f"cannot read {self.url}: {e.message.removeprefix('cannot read: ')}; the card data "
+                                "was not changed", self.url) from None
+        with fp:
+            while True:
+                data = fp.read(chunk)
+                if not data:
+                    return
+                yield data
+
+
+class _FileResponse:
+    """What ``_get`` gives for a ``file:`` address (a local mirror): the parts of a ``requests`` response the
+    updates read (``status_code``, ``headers``, ``url``, ``json()``, ``text``, ``raw.stream``)."""
+
+    status_code = 200
+    reason = "OK"
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.path = _file_path(url)
+        try:
+            size = self.path.stat().st_size
+        except OSError as e:
+            raise DownloadError(f"cannot read {url}: {e.strerror or e}; the card data was not changed", url) from None
+        if self.path.is_dir():
+            raise DownloadError(f"{url} is a folder, not a file; the card data was not changed", url)
+        self.headers = {"Content-Length": str(size)}
+        self.raw = _FileStream(self.path, url)
+
+    def iter_content(self, chunk: int) -> Any:
+        return self.raw.stream(chunk)
+
+    @property
+    def text(self) -> str:
+        return b"".join(self.raw.stream(1 << 16)).decode("utf-8")
+
+    def json(self) -> Any:
+        return json.loads(self.text)
+
+    def close(self) -> None:
+        return None
+
+
 def _get(session: Any, url: str, headers: dict[str, str] | None = None, timeout: float = 30.0, stream: bool = False) -> Any:
+    if url[:5].lower() == "file:":  # a local mirror (--index-url file:///..., a download_uri of file:)
+        return _FileResponse(url)
     import requests
 
     try:
@@ -432,8 +498,24 @@ def _validate(tmp: Path, url: str) -> Any:
     return report
 
 
+def _true_name(path: Path, name: str) -> str:
+    """``name`` ending in ``.gz`` exactly when the file at ``path`` is gzip-compressed (by its first bytes)."""
+    try:
+        with open(path, "rb") as fp:
+            gz = fp.read(2) == b"\x1f\x8b"
+    except OSError:
+        return name
+    if gz and not name.lower().endswith(".gz"):
+        return name + ".gz"
+    if not gz and name.lower().endswith(".gz"):
+        return name[:-3]
+    return name
+
+
 def _install(source: str, tmp: Path, final_name: str, report: Any, entry: dict[str, Any], rec: dict[str, Any]) -> Path:
-    """Rename the checked file into place, record it, remove the file it replaces, warm the parsed cache."""
+    """Rename the checked file into place (under a name true to its compression), record it, remove the file
+    it replaces, build its card store."""
+    final_name = _true_name(tmp, final_name)
     d = data_dir()
     final = d / final_name
     old = rec["sources"].get(source, {}).get("file")
@@ -448,17 +530,72 @@ def _install(source: str, tmp: Path, final_name: str, report: Any, entry: dict[s
         raise _cannot_write(d, e) from None
     if old and old != final_name:
         (d / old).unlink(missing_ok=True)
-    # the file was just parsed to check it: keep that work as the parsed-card cache of the installed file
+    # the file was just parsed to check it: keep that work as the card store of the installed file
     try:
-        from . import cardcache
+        from .cardstore import build_store
+        from .catalog import load_catalog
         from .database import _Index
 
         resolved = final.resolve()
         report.path = str(resolved)
-        cardcache.write(resolved, resolved.stat(), (report, _Index(report.cards)))
-    except Exception:  # noqa: BLE001 - the cache is an optimisation only
+        build_store(resolved, resolved.stat(), report, _Index(report.cards), load_catalog())
+    except Exception:  # noqa: BLE001 - the store is an optimisation only
         pass
     return final
+
+
+def install(file: str | os.PathLike[str], *, progress: Progress | None = None) -> UpdateResult:
+    """Install a card data file you have (``mtgcheck data install FILE``) as ``update`` installs a download.
+
+    Parameters
+    ----------
+    file : str or os.PathLike
+        A Scryfall bulk file (``oracle-cards``, ``default-cards``, ...) or Scryfall JSON lines, or MTGJSON
+        ``AtomicCards.json``; plain or gzip-compressed (detected by content); a path or a ``file:`` address.
+    progress : callable, optional
+        ``progress(done_bytes, total_bytes)`` while the file is copied.
+
+    Returns
+    -------
+    UpdateResult
+        ``status`` ``"installed"``; ``source`` ``"scryfall"`` or ``"mtgjson"`` (by the file's content); the
+        copy is kept in ``data_dir()`` under the file's own name (``.gz`` exactly when it is compressed) and
+        becomes the data commands use.
+
+    Raises
+    ------
+    DownloadError
+        The file cannot be read, or is not card data (the message says why); the installed data is unchanged.
+    """
+    src = _file_path(str(file)) if str(file)[:5].lower() == "file:" else Path(os.fspath(file)).expanduser()
+    where = str(file)
+    if not src.is_file():
+        raise DownloadError(f"{where}: no such file" + (" (a folder)" if src.is_dir() else "")
+                            + "; the card data was not changed", where)
+    d = data_dir()
+    try:
+        d.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        raise _cannot_write(d, e) from None
+    from .cardcache import remove_stale_temporaries
+
+    remove_stale_temporaries(d)
+    resp = _FileResponse(src.resolve().as_uri())
+    total = int(resp.headers["Content-Length"])
+    name = _file_name(src.name, "cards.json")  # (never the record's name, a hidden or temporary one)
+    tmp, counted = _stream_to(resp, d, name, progress, total)
+    try:
+        report = _validate(tmp, where)
+        source = "mtgjson" if report.kind == "mtgjson" else "scryfall"
+        rec = installed()
+        entry = {"source": source, "url": resp.url, "installed_from": str(src.resolve()),
+                 "size": counted["wire_bytes"], "sha256": counted["sha256"]}
+        path = _install(source, tmp, name, report, entry, rec)
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise
+    return UpdateResult("installed", source, path, entry,
+                        f"{source}: installed {len(report.cards)} cards dated {report.date or '?'} from {src} to {path}")
 
 
 def _date_of(updated_at: str | None) -> str | None:

@@ -28,129 +28,16 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass, field
-from enum import StrEnum
 from types import MappingProxyType
 from typing import Any, Callable, ClassVar, Iterable, Mapping
 
 from .cards import BASIC_LAND_TYPES
 from .mana import COLORS, MANA_TYPES, ManaCost, added_types
 from .turn import TurnStep
-
-
-class VocabularyError(ValueError):
-    """An effect name or parameter that is not in the vocabulary, or a value of the wrong shape.
-
-    The message names where it came from (file and key) and the closest valid name.
-    """
-
-
-def closest(word: str, choices: Iterable[str]) -> str | None:
-    """The valid name closest to ``word`` (rapidfuzz ratio, at least 60), or ``None``."""
-    from rapidfuzz import fuzz, process
-
-    got = process.extractOne(str(word), list(choices), scorer=fuzz.ratio, score_cutoff=60)
-    return got[0] if got else None
-
-
-def _unknown(what: str, word: str, choices: Iterable[str], where: str) -> VocabularyError:
-    choices = sorted(choices)
-    near = closest(word, choices)
-    hint = f"; did you mean {near!r}?" if near else f"; valid: {', '.join(choices)}"
-    return VocabularyError(f"{where}: unknown {what} {word!r}{hint}")
-
-
-# ---------------------------------------------------------------------------
-# Topics
-# ---------------------------------------------------------------------------
-
-class Topic(StrEnum):
-    """What a piece of card behaviour could change; each question kind declares the topics it depends on."""
-
-    MANA_PRODUCTION = "mana_production"    #: what mana abilities exist and what they add (CR 106, 605)
-    #: mana added by an ability that is not a mana ability ("When this creature dies, add {C}{C}{C}", CR 605.5a):
-    #: no payment can use it (it goes on the stack), but "could produce" counts what any ability of a permanent
-    #: would add if it resolved now (CR 106.7)
-    OTHER_MANA = "other_mana"
-    MANA_SPENDING = "mana_spending"        #: how mana may be spent (CR 609.4b, 106.6)
-    COSTS = "costs"                        #: total cost of spells and abilities (CR 118, 601.2f)
-    CASTING = "casting"                    #: permission, timing, targets of casting (CR 601.2, 117)
-    ACTIVATION = "activation"              #: permission to activate, haste, other zones (CR 602, 302.6, 113.6)
-    KEYWORDS = "keywords"                  #: which keyword abilities objects have (CR 702)
-    CHARACTERISTICS = "characteristics"    #: types, colours, abilities (layers 1-6, CR 613)
-    COLORS = "colors"                      #: colours of objects (layer 5, CR 105, 613.1e)
-    COMBAT = "combat"                      #: attacking, blocking, combat damage (CR 506-511)
-    LIFE = "life"                          #: life totals, damage and life payments (CR 119, 120)
-    POWER_TOUGHNESS = "power_toughness"    #: power and toughness (layer 7, CR 613.4)
-    ZONES = "zones"                        #: moving objects between zones, what is where (CR 400)
-    RESOLUTION = "resolution"              #: what spells and abilities do as they resolve (CR 608)
-    TRIGGERS = "triggers"                  #: triggered abilities and their order (CR 603)
-    DECK_CONSTRUCTION = "deck_construction"  #: deck-building rules a card changes (CR 100.2, 903)
-    #: what happens in later steps and turns ("doesn't untap during your (next) untap step", CR 502.3; mana
-    #: emptying from pools as steps end, CR 500.4): no question about the present state depends on it
-    LATER_TURNS = "later_turns"
-    #: creature and nonbasic land subtypes (layer 4, CR 613.1d, 205.3i, 205.3m): no question declares it; a
-    #: sentence that only adds such types counts where something in play reads them (``Unmodelled.reads``)
-    SUBTYPES = "subtypes"
-    #: what spells cost to cast (CR 601.2f, 118.7-118.9): "Rare and mythic rare spells you cast cost {1} less to
-    #: cast", "pay life equal to its mana value rather than pay its mana cost". A cost change "to cast" applies to
-    #: spells only, never to an ability's activation cost (CR 602.2b follows 601.2b-i, but such a change names
-    #: casting): declared by the questions that total a spell's cost (cast, payments, delve), not by activate or
-    #: the mana questions
-    SPELL_COSTS = "spell_costs"
-
-
-ALL_TOPICS: frozenset[Topic] = frozenset(Topic)
-
-
-#: Kinds of trigger event an unmodelled triggered ability may be typed by (``Unmodelled.trigger_event``): ``step``
-#: a phase or step beginning or ending (CR 603.2b, 500.1), ``cast`` a spell being cast (601.2i), ``combat``
-#: attacking, blocking or combat damage (508.1m, 509.1i, 510.3a), ``dies`` a permanent put into a graveyard from the
-#: battlefield (700.4, 603.6c, 603.10a; not a card put there from anywhere else: a spell resolving goes to its owner's
-#: graveyard, 608.2n), ``self_to_graveyard`` this object put into a graveyard from anywhere (603.10a: "When this is put
-#: into a graveyard from anywhere", Emrakul, the Aeons Torn), ``mana`` a permanent tapped for mana (106.12: only by
-#: activating a mana ability, 605.3). A question may declare some of them as not happening in what it asks about
-#: (``solver.questions.question(quiet_events=...)``).
-TRIGGER_EVENTS = ("step", "cast", "combat", "dies", "self_to_graveyard", "mana")
-
-
-class Scope(StrEnum):
-    """Where and when one ability's unmodelled sentence functions, recorded by the parser from the kind of ability
-    it is part of and the object it modifies (CR 113.3, 113.6); the gate (``solver.gate``) reads it.
-
-    * ``UNKNOWN``: not typed; the gate applies its general rules (the ability's kind and zones,
-      ``Unmodelled.while_cast``).
-    * ``INSTRUCTION``: a spell ability of an instant or sorcery (CR 113.3a), followed as the spell resolves
-      (608.2c). While the spell is cast only its targets (601.2c, checked by ``solver.targets``), its modes
-      (700.2a, 601.2b) and its costs matter, and a sentence that could speak of those is never typed so.
-    * ``CASTING_SELF``: modifies what that particular object costs to cast, how or when it may be cast, or from
-      which zones (CR 113.6d-f: "This spell costs {1} less to cast", "rather than pay this spell's mana cost",
-      "Cast this spell only ...", "You may cast this card from your graveyard"). It changes only the casting of
-      that object: nothing about a permanent on the battlefield or the casting of another card.
-    * ``STACK_SELF``: "can't be countered/copied" (CR 113.6g): on the stack, never whether a spell can be cast.
-    * ``ENTERING_SELF``: modifies how that object enters the battlefield (CR 113.6h, 614.12).
-    * ``BATTLEFIELD``: a permanent's static ability with none of those exceptions (CR 113.6 first paragraph,
-      604.1): it functions only while the permanent is on the battlefield, never while its card is cast.
-    """
-
-    UNKNOWN = "unknown"
-    INSTRUCTION = "instruction"
-    CASTING_SELF = "casting_self"
-    STACK_SELF = "stack_self"
-    ENTERING_SELF = "entering_self"
-    BATTLEFIELD = "battlefield"
-
-
-def topics_of(values: Iterable[str | Topic], where: str = "topics") -> frozenset[Topic]:
-    """Read topic names (``"all"`` = every topic); raises ``VocabularyError`` naming the closest topic."""
-    out: set[Topic] = set()
-    for v in values:
-        if str(v) == "all":
-            return ALL_TOPICS
-        try:
-            out.add(Topic(str(v)))
-        except ValueError:
-            raise _unknown("topic", str(v), [t.value for t in Topic] + ["all"], where) from None
-    return frozenset(out)
+# the bottom of the vocabulary (re-exported: ``from models.effects import Topic`` keeps working)
+from .vocab.keywords import KEYWORD_RULES, KeywordKind, keyword_kind  # noqa: F401
+from .vocab.topics import (ALL_TOPICS, TRIGGER_EVENTS, Scope, Topic, VocabularyError,  # noqa: F401
+                           _unknown, closest, topics_of)
 
 
 # ---------------------------------------------------------------------------
@@ -1832,7 +1719,7 @@ class CostIncrease(Effect):
     where the spell is cast from (Gravebreaker Lamia, Aven Interrupter; ``not_hand``: anywhere but the hand)."""
 
     kind: ClassVar[str] = "cost_increase"
-    touches: ClassVar[frozenset[Topic]] = frozenset({Topic.COSTS})
+    touches: ClassVar[frozenset[Topic]] = frozenset({Topic.SPELL_COSTS})
     amount: str = fld("{1}")
     spells: str = fld("all")
     whose: str = fld("all")
@@ -1849,6 +1736,9 @@ class CostIncrease(Effect):
     #: the spell must have the creature type chosen as the source entered ("Creature spells you cast of the chosen
     #: type", Herald's Horn; ``Permanent.choices['creature_type']``)
     chosen_type: bool = fld(False)
+    #: "Other [...] spells": not the source itself when it is the spell (an eminence ability of a commander cast
+    #: from the command zone, CR 113.6, 601.2f)
+    other: bool = fld(False)
 
 
 @dataclass(frozen=True, eq=False)
@@ -1863,7 +1753,7 @@ class CostMinimum(Effect):
     """Trinisphere: each spell that would cost less than ``minimum`` costs ``minimum`` (CR 601.2f)."""
 
     kind: ClassVar[str] = "cost_minimum"
-    touches: ClassVar[frozenset[Topic]] = frozenset({Topic.COSTS})
+    touches: ClassVar[frozenset[Topic]] = frozenset({Topic.SPELL_COSTS})
     minimum: int = fld(0)
     spells: str = fld("all")
     whose: str = fld("all")
@@ -1876,7 +1766,7 @@ class SelfCostChange(Effect):
     types[, measure]}`` (models.costs.parse_count)."""
 
     kind: ClassVar[str] = "self_cost_change"
-    touches: ClassVar[frozenset[Topic]] = frozenset({Topic.COSTS})
+    touches: ClassVar[frozenset[Topic]] = frozenset({Topic.SPELL_COSTS})
     direction: str = fld("less")
     amount: str = fld("{1}")
     count: Any = fld(None)
@@ -1887,7 +1777,7 @@ class AdditionalCost(Effect):
     """"As an additional cost to cast this spell, [parts]" (CR 601.2b, 118.8)."""
 
     kind: ClassVar[str] = "additional_cost"
-    touches: ClassVar[frozenset[Topic]] = frozenset({Topic.COSTS})
+    touches: ClassVar[frozenset[Topic]] = frozenset({Topic.SPELL_COSTS, Topic.CASTING})
     parts: tuple = fld((), COST_PARTS)
     cost: str | None = fld(None)
     optional: bool = fld(False)
@@ -1981,7 +1871,7 @@ class PrintedAlternativeCost(Effect):
     the alternative only adds a way to cast the spell)."""
 
     kind: ClassVar[str] = "alternative_cost"
-    touches: ClassVar[frozenset[Topic]] = frozenset({Topic.COSTS, Topic.CASTING})
+    touches: ClassVar[frozenset[Topic]] = frozenset({Topic.SPELL_COSTS, Topic.CASTING})
     cost: str | None = fld(None)
     life: int = fld(0)
     objects: tuple = fld((), (_objects_in, lambda v: tuple(o.text for o in v)))
@@ -2105,7 +1995,7 @@ class GrantFlashback(Effect):
     """The target spell card gains flashback with a cost equal to its mana cost (Snapcaster Mage)."""
 
     kind: ClassVar[str] = "grant_flashback"
-    touches: ClassVar[frozenset[Topic]] = frozenset({Topic.COSTS, Topic.CASTING, Topic.ZONES})
+    touches: ClassVar[frozenset[Topic]] = frozenset({Topic.SPELL_COSTS, Topic.CASTING, Topic.ZONES})
     target: str | None = fld(None)  # which card (description)
     cost: str | None = fld(None)    # "mana_cost": its mana cost
     duration: str | None = fld(None)
@@ -2139,6 +2029,8 @@ class Keyword(Effect):
     #: affinity (CR 702.41a): what "for each [...] you control" counts, ``{zone, whose, types}``
     #: (models.text.costs.affinity_count), read from ``parameter`` when built; ``None``: not understood.
     counts: Any = fld(None)
+    #: prototype (CR 702.160a, 718.1): the prototype's power and toughness, "1/3" (its mana cost is ``cost``)
+    size: str | None = fld(None)
 
     @classmethod
     def normalize(cls, params: dict[str, Any]) -> dict[str, Any]:
@@ -2151,9 +2043,27 @@ class Keyword(Effect):
         # a keyword with a parameter nothing types: its detail is not modelled (its keyword's topics); enchant's
         # parameter is what the Aura spell targets, read by the targets rules (solver.targets, CR 303.4a)
         if params.get("parameter") and params.get("keyword") not in ("enchant",) and not any(params.get(k) for k in ("cost", "parts", "n", "pays", "uses", "detail",
-                                                                       "counts")):
+                                                                       "counts", "size")):
             params = dict(params, detail=keyword_detail(str(params.get("keyword", "")), str(params["parameter"])))
         return params
+
+    def __post_init__(self) -> None:
+        kind = keyword_kind(self.keyword)
+        if kind is None:
+            # not a keyword of CR 702 (a flavour word, an ability word, a newer keyword): never typed as one
+            raise _unknown("keyword", self.keyword, [k.value for k in KeywordKind], "keyword")
+        object.__setattr__(self, "_family", kind)
+
+    @property
+    def rule(self) -> Any:
+        """What the keyword's rules change, where it functions and its CR rule (``models.vocab.keywords.KeywordRule``)."""
+        return KEYWORD_RULES[self.family]
+
+    @property
+    def family(self) -> KeywordKind:
+        """The keyword's family in the closed set of CR 702 keywords (``models.vocab.keywords.keyword_kind``:
+        "swampwalk" is landwalk, "plainscycling" typecycling)."""
+        return self.__dict__["_family"]
 
     @property
     def name(self) -> str:
@@ -2231,7 +2141,7 @@ class SpellsHaveKeyword(Effect):
     """"[spells] you cast have [keyword]" (e.g. a delve grant)."""
 
     kind: ClassVar[str] = "spells_have_keyword"
-    touches: ClassVar[frozenset[Topic]] = frozenset({Topic.KEYWORDS, Topic.COSTS})
+    touches: ClassVar[frozenset[Topic]] = frozenset({Topic.KEYWORDS, Topic.SPELL_COSTS})
     keyword: str = fld("")
     controller: str = fld("you")  # whose spells
     exclude_types: tuple = fld(())  # card types of spells that do not get it

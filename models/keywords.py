@@ -15,6 +15,7 @@ from typing import Iterable, Mapping
 from .abilities import Ability
 from .cards import Card
 from .effects import DelveCount, DelveKeywordGrant, Keyword, Unmodelled
+from .mana import ManaCost
 from .text.oracle import abilities_of  # the card's parsed abilities (moving out of models/text, see STATUS-vocab)
 
 #: The keywords Soulflayer looks for, in its printed order.
@@ -151,3 +152,57 @@ def delve_grantable_keywords(card: Card, keywords: Iterable[str] = SOULFLAYER_KE
 def counts_for(card: Card, card_types: Iterable[str]) -> bool:
     """Whether a card counts for a Murktide-style ability: it has any of ``card_types`` (CR 205.2a)."""
     return any(card.is_type(t) for t in card_types)
+
+
+def prototype_of(card: Card) -> "tuple[ManaCost, str, str] | None":
+    """The prototype's mana cost, power and toughness of ``card`` (CR 702.160a, 718.1), from its typed keyword, or
+    ``None`` when it has no prototype."""
+    for a in abilities_of(card):
+        e = a.effect
+        if isinstance(e, Keyword) and e.keyword == "prototype" and e.cost and e.size:
+            p, _, t = str(e.size).partition("/")
+            return ManaCost.parse(str(e.cost)), p, t
+    return None
+
+
+def prototype_card(card: Card) -> Card:
+    """The characteristics of ``card`` cast prototyped, on the stack and as the permanent it becomes (CR 718.3,
+    718.3b): the prototype's mana cost, power and toughness, and the colours of that mana cost (105.2); every other
+    characteristic is the card's (718.5), its abilities too. Raises ``ValueError`` when the card has no prototype."""
+    import dataclasses
+
+    got = prototype_of(card)
+    if got is None:
+        raise ValueError(f"{card.name} has no prototype (CR 702.160a)")
+    cost, p, t = got
+    return dataclasses.replace(card, mana_cost=cost, colors=frozenset(cost.colors), color_indicator=None, power=p,
+                               toughness=t, abilities=abilities_of(card))
+
+
+#: Keyword abilities that are activated abilities of a permanent, with what they mean (the rule spelled out, as the
+#: parser reads any activated ability): ``{cost}`` is the keyword's cost. Equip (CR 702.6a), fortify (702.67a), level
+#: up (702.87a), outlast (702.107a).
+KEYWORD_ACTIVATIONS: Mapping[str, str] = {
+    "equip": "{cost}: Attach this permanent to target creature you control. Activate only as a sorcery.",
+    "fortify": "{cost}: Attach this Fortification to target land you control. Activate only as a sorcery.",
+    "level up": "{cost}: Put a level counter on this permanent. Activate only as a sorcery.",
+    "outlast": "{cost}, {{T}}: Put a +1/+1 counter on this creature. Activate only as a sorcery.",
+}
+
+
+def keyword_activation(card: Card, keyword: Keyword) -> Ability | None:
+    """The activated ability a keyword of ``KEYWORD_ACTIVATIONS`` stands for, on ``card``: its rule's wording with the
+    keyword's cost, read by the oracle parser as any printed activated ability is (cost, restriction, targets).
+    ``None`` for another keyword or a keyword whose cost is not typed."""
+    from dataclasses import replace
+
+    form = KEYWORD_ACTIVATIONS.get(keyword.family.value)
+    if form is None:
+        return None
+    bits = [str(keyword.cost)] if keyword.cost else []
+    bits += [str(p.text or p.action) for p in keyword.parts]
+    if not bits or keyword.detail is not None:
+        return None
+    line = form.format(cost=", ".join(b[:1].upper() + b[1:] for b in bits))
+    (ability,) = abilities_of(replace(card, oracle_text=line, abilities=None, keywords=(), faces=(), layout="normal"))
+    return ability if ability.kind == "activated" else None

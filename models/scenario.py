@@ -53,8 +53,10 @@ ARG_TYPES: dict[str, tuple[str, Any]] = {
     "x_paid": ("a whole number from 0", lambda v: _is_int(v) and v >= 0),
     "n": ("a whole number from 0", lambda v: _is_int(v) and v >= 0),
     "library_size": ("a whole number from 0", lambda v: _is_int(v) and v >= 0),
-    "ability": ("an ability number from 1", lambda v: _is_int(v) and v >= 1),
-    "kicked": ("true or false", lambda v: isinstance(v, bool)),
+    "ability": ("an ability number from 1 or a keyword ability's name",
+                lambda v: (_is_int(v) and v >= 1) or (isinstance(v, str) and 0 < len(v.strip()) <= MAX_NAME)),
+    "kicked": ("true or false, or how many times it is kicked",
+               lambda v: isinstance(v, bool) or (_is_int(v) and v >= 0)),
     "targets_legal": ("true or false", lambda v: isinstance(v, bool)),
     "cast": ("true or false", lambda v: isinstance(v, bool)),
     "format": ("a format name or a format file in the scenario's folder", lambda v: isinstance(v, str)),
@@ -77,6 +79,12 @@ def _is_int(v: Any) -> bool:
     return isinstance(v, int) and not isinstance(v, bool)
 
 
+#: Question kinds that take a bare name for their one required argument: ``cast: Counterspell`` reads as
+#: ``cast: {card: Counterspell}`` (could_produce takes a bare permanent reference itself).
+SHORTHAND: dict[str, str] = {
+    "mana_value": "card", "cast": "card", "payments": "card", "delve": "card", "entering_x": "card",
+    "activate": "permanent", "available_mana": "player",
+}
 SCENARIO_KEYS = (
     "title", "source", "players", "active", "cards", "battlefield", "hand", "graveyard", "library",
     "exile", "command", "stack", "pool", "life", "player_counters", "designations", "effects", "turn", "ask", "expect",
@@ -310,6 +318,8 @@ def parse_scenario(data: Any, path: str, index: int = 0) -> Scenario:
     if kind not in QUESTION_KINDS:
         raise ScenarioError(f"unknown question kind {kind!r}{_suggest(kind, QUESTION_KINDS)}; kinds are {', '.join(QUESTION_KINDS)}",
                             path, _line(ask, kind))
+    if isinstance(args, str) and kind in SHORTHAND:
+        args = {SHORTHAND[kind]: args}  # ``cast: Counterspell`` is ``cast: {card: Counterspell}``
     valid = QUESTION_ARGS.get(kind)
     if valid is not None and isinstance(args, Mapping):
         for k in args:
@@ -512,9 +522,9 @@ def _check_card_fields(sc: Scenario, name: str, d: Mapping[str, Any], where: Any
 
 def _prototyped(sc: "Scenario", card: Any, entry: Mapping) -> Any:
     """A battlefield entry's ``prototyped: true``: the permanent was cast prototyped, so it has the prototype's mana
-    cost, power, toughness and colours (CR 702.160a, 718.3b; ``models.text.self_types.prototype_card``). Raises
+    cost, power, toughness and colours (CR 702.160a, 718.3b; ``models.keywords.prototype_card``). Raises
     ``ScenarioError`` naming the line for a card without prototype."""
-    from .text.self_types import prototype_card
+    from .keywords import prototype_card
 
     try:
         return prototype_card(card)

@@ -36,13 +36,17 @@ from typing import Any, Callable, Iterable
 from mtgcheck.models.abilities import Ability
 from mtgcheck.models.effects import CastCondition, Filter, ObjectCost, PrintedAlternativeCost
 from mtgcheck.models.behaviour import abilities_of
+from mtgcheck.models.mana import ManaCost
 from mtgcheck.models.state import GameState
 
 from .questions import Unsupported
 
 #: Keyword alternative costs tried by default, by the zone they cast the card from (CR 702.34a, 702.138a,
-#: 702.74a evoke, 702.109a dash, 702.96a overload).
-DEFAULT_KEYWORDS = {"hand": ("evoke", "dash", "overload"), "graveyard": ("flashback", "escape")}
+#: 702.74a evoke, 702.109a dash, 702.96a overload, 702.152a blitz, 702.185a warp, 702.176a impending, 702.119a
+#: emerge, 702.137a spectacle, 702.117a surge; 702.37c, 702.168a face down).
+DEFAULT_KEYWORDS = {"hand": ("evoke", "dash", "overload", "blitz", "warp", "impending", "emerge", "spectacle", "surge",
+                             "morph", "megamorph", "disguise", "bestow"),
+                    "graveyard": ("flashback", "escape")}
 
 
 def printed_alternatives(card: Any) -> list[tuple[str, Ability]]:
@@ -73,9 +77,13 @@ def default_ways(card: Any, zone: str) -> list[str]:
     costs that cast it from ``zone`` (see the module docstring)."""
     from mtgcheck.models.costs import alternative_costs
 
+    from mtgcheck.models.keywords import prototype_of
+
     ways = [name for name, _ in printed_alternatives(card)] if zone in ("hand", "command") else []
     have = {a.keyword for a in alternative_costs(card, abilities_of(card))}
     ways += [k for k in DEFAULT_KEYWORDS.get(zone, ()) if k in have]
+    if prototype_of(card) is not None:
+        ways.append("prototype")  # cast prototyped, with the prototype's mana cost (CR 718.3)
     return ways
 
 
@@ -350,6 +358,64 @@ def pay_with_objects(state: GameState, player: str, card: Any, tc: Any, zone: st
     return None, [], "mana"
 
 
+def pay_emerge(state: GameState, player: str, card: Any, tc: Any, zone: str,
+               find: Callable[..., Any]) -> tuple[Any, list[str], str | None]:
+    """Pay an emerge cost (CR 702.119a): sacrifice a creature as the cost is paid, and the total cost is reduced by
+    that creature's mana value (generic mana only, 118.7a-b). Every creature the caster controls is tried, the
+    largest reduction first; creatures with the same name, mana value and tapped state are interchangeable and
+    tried once. A creature may first be tapped for mana and then sacrificed (CR 601.2g-h: mana abilities are
+    activated before costs are paid); one whose mana ability would remove it cannot do both (it is then left out of
+    the mana payment).
+
+    Returns ``(payment or None, lines naming the creature sacrificed, reason when no creature can be sacrificed)``;
+    ``"mana"`` as the reason when creatures exist but no choice leaves a payable cost. When a payment is found,
+    ``tc``'s mana and steps become those of the total cost with that creature (the cost is locked in as it is
+    paid, CR 601.2f).
+
+    Raises
+    ------
+    Unsupported : leaving out a creature would also leave out a mana ability the sacrifice keeps usable (not modelled).
+    """
+    from dataclasses import replace
+
+    from . import budget
+    from .costs import _reduce
+
+    part = tc.objects[0]
+    cands = _candidates(state, player, card, part, zone, _subtypes(state))
+    if not cands:
+        return None, [], (f"{card.name}'s emerge cost needs a creature to sacrifice, and {player} controls none "
+                          f"(CR 702.119a, 118.3)")
+    perms = {p.id: p for p in state.battlefield}
+    conflicting, inexact = _conflicts(state, player, {oid: "sacrifice" for oid, _ in cands})
+    seen: set[tuple] = set()
+    order = sorted(cands, key=lambda c: -perms[c[0]].card.mana_value())
+    for oid, name in order:
+        p = perms[oid]
+        mv = p.card.mana_value()
+        key = (name, mv, p.tapped)
+        if key in seen:
+            continue
+        seen.add(key)
+        budget.tick(1, "choosing the creature sacrificed for emerge")
+        steps: list[str] = []
+        mana = _reduce(tc.mana, ManaCost.parse("{" + str(mv) + "}"), steps, f"sacrificing {name} (mana value {mv}, "
+                       f"CR 702.119a)") if tc.mana is not None and mv else tc.mana
+        tc2 = replace(tc, mana=mana, objects=(), steps=list(tc.steps) + steps)
+        line = (f"sacrifice {name} for emerge: the total cost is reduced by its mana value {mv} to "
+                f"{mana} (CR 702.119a)")
+        pay = find(state, player, tc2, spell_card=card, spell_zone=zone, exclude_permanents={oid})
+        if pay is None and oid not in conflicting:
+            pay = find(state, player, tc2, spell_card=card, spell_zone=zone)  # tapped for mana first (601.2g-h)
+        if pay is None and oid in inexact:
+            raise Unsupported(f"{card.name}: sacrificing {name} for emerge would leave some of its mana abilities "
+                              f"usable, which is not modelled (CR 601.2g-h)")
+        if pay is not None:
+            tc.mana, tc.steps = mana, tc2.steps  # the total cost with the creature chosen (CR 601.2f, 702.119a)
+            return pay, [line], None
+    return None, [], "mana"
+
+
 # ---------------------------------------------------------------------------
 # cast without ``using``: any legal way (CR 118.9, 601.2b)
 # ---------------------------------------------------------------------------
@@ -399,7 +465,9 @@ def cast_any_way(ctx: Any, once: Callable[..., Any]) -> Any:
         if ans.values.get("castable"):
             lead = ("the mana cost is not modelled here" if base is None
                     else f"with its mana cost it is not castable ({base.values.get('reason')})")
-            ans.explanation.insert(0, f"no 'using' was given: {lead}; it is castable with its {way} cost (CR 118.9, 601.2b; "
+            how = ("prototyped, with its prototype's mana cost (CR 718.3" if way == "prototype"
+                   else f"with its {way} cost (CR 118.9")
+            ans.explanation.insert(0, f"no 'using' was given: {lead}; it is castable {how}, 601.2b; "
                               f"ask with using: {way} for that way only)")
             return ans
         if base is None or ans.values.get("reason") != base.values.get("reason"):

@@ -19,7 +19,7 @@ from .layers import has_keyword, permanent_abilities
 from .layers import is_creature_now as _is_creature_now
 from .payment.activation import activation_cost_check
 from .questions import Answer, Context, QuestionError, Unsupported, question
-from .restrictions import priority_problems, restriction_notes, restriction_problems
+from .restrictions import priority_problems, restriction_notes, restriction_problems, split_second_problems
 from .targets import activation_target_problems, targets_use_x, x_values
 from mtgcheck.models.effects import TimingRestriction, Topic
 
@@ -198,7 +198,10 @@ def _activate_topics(ctx: Context) -> frozenset[Topic]:
 def ask_activate(ctx: Context) -> Answer:
     """``activate: {permanent: REF, ability: N}`` → ``activatable``, ``reason``, ``ability``."""
     perm = ctx.permanent(ctx.arg("permanent"))
-    n = ctx.arg("ability", 1, (int,))
+    n = ctx.arg("ability", 1, (int, str))
+    if isinstance(n, str):  # a keyword that is an activated ability: "equip", "level up" (CR 702.6a, 702.87a)
+        # (it has no printed number: index 0 reads no activation history, and no keyword here limits activations)
+        return _activate(ctx, perm, _keyword_ability(ctx, perm, n), 0, n)
     acts = activated_abilities(permanent_abilities(ctx.state, perm))
     if not acts:
         raise QuestionError(f"{perm.name} has no activated abilities")
@@ -212,8 +215,45 @@ def ask_activate(ctx: Context) -> Answer:
     if not 1 <= n <= len(acts):
         listing = "; ".join(f"{i + 1}: {a.describe()}" for i, a in enumerate(acts))
         raise QuestionError(f"{perm.name} has {len(acts)} activated abilit{'y' if len(acts) == 1 else 'ies'} ({listing}); ability {n} does not exist")
-    ab = acts[n - 1]
-    problems = priority_problems(ctx.state, "activate") + activation_problems(ctx.state, perm, ab)
+    return _activate(ctx, perm, acts[n - 1], n, f"ability {n}")
+
+
+def _keyword_ability(ctx: Context, perm: Permanent, name: str) -> Ability:
+    """The activated ability that the keyword ``name`` of ``perm`` stands for (``models.keywords.keyword_activation``:
+    equip, fortify, level up, outlast; CR 702.6a, 702.67a, 702.87a, 702.107a).
+
+    Raises
+    ------
+    QuestionError
+        ``perm`` has no such keyword now (its keywords are listed).
+    Unsupported
+        The keyword is an activated ability whose meaning is not modelled (crew, saddle, station, reconfigure...).
+    """
+    from mtgcheck.models.effects import Keyword
+    from mtgcheck.models.keywords import keyword_activation
+    from mtgcheck.models.vocab.keywords import keyword_kind
+
+    kind = keyword_kind(name)
+    mine = [(a, a.effect) for a in permanent_abilities(ctx.state, perm) if isinstance(a.effect, Keyword)]
+    hit = next(((a, e) for a, e in mine if kind is not None and e.family is kind), None)
+    if hit is None:
+        have = ", ".join(a.text for a, _ in mine if a.is_activated_keyword) or "none"
+        raise QuestionError(f"{perm.name} has no {name!r} ability now (its activated keyword abilities: {have}); "
+                            f"'ability' is a number for a printed ability or the name of an activated keyword")
+    a, kw = hit
+    ab = keyword_activation(perm.card, kw)
+    if ab is None:
+        raise Unsupported(f"{perm.name}: activating “{a.text}” is not modelled", mechanic=f"keyword:{kw.family.value}",
+                          card=perm.name, text=a.text)
+    return ab
+
+
+def _activate(ctx: Context, perm: Permanent, ab: Ability, n: int, label: str) -> Answer:
+    """The ``activate`` answer for one activated ability ``ab`` of ``perm``: ``n`` its number among the printed ones
+    (0 for a keyword's), ``label`` how the explanation names it ("ability 2", "equip")."""
+    problems = (priority_problems(ctx.state, "activate")
+                + ([] if ab.is_mana_ability else split_second_problems(ctx.state, "activate"))  # CR 702.61a-b
+                + activation_problems(ctx.state, perm, ab))
     notes: list[str] = []
     if isinstance(ab.restriction, TimingRestriction):  # "Activate only as a sorcery / once each turn / if ..." (CR 602.5)
         problems.extend(restriction_problems(ctx.state, perm.controller, ab.restriction, source=perm, ability_index=n))
@@ -228,7 +268,7 @@ def ask_activate(ctx: Context) -> Answer:
         else:
             problems, more, cost_lines, pay_ab = _targets_and_costs(ctx.state, perm, ab, n, int(x_arg or 0))
         notes = notes + more
-    why = [f"ability {n} of {perm.name}: {ab.describe()}"] + cost_lines
+    why = [f"{label} of {perm.name}: {ab.describe()}"] + cost_lines
     if problems:
         why.extend(problems)
     else:

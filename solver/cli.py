@@ -30,9 +30,16 @@ if TYPE_CHECKING:  # pragma: no cover
 # (rich, the runner and the question machinery are imported by the commands that use them, not at each
 # start: ``mtgcheck validate --json`` needs none of them)
 
-VERDICT_STYLE = {PASS: "green", FAIL: "bold red", NO_EXPECT: "cyan", UNSUPPORTED: "yellow", ERROR: "bold magenta"}
+VERDICT_STYLE: dict[str, str] = {PASS: "green", FAIL: "bold red", NO_EXPECT: "cyan", UNSUPPORTED: "yellow", ERROR: "bold magenta"}
+#: Set by the ``mtgcheck`` program (``mtgcheck.__main__.run``), never by a caller that runs the command line
+#: inside its own process (tests, ``CliRunner``): ``validate`` may then end the process when done.
+PROGRAM = False
 #: Modules that add subcommands to ``main`` (each defines ``register(main)``).
-COMMAND_MODULES = ("mtgcheck.solver.decks_cli", "mtgcheck.solver.data_cli")
+COMMAND_MODULES = ("mtgcheck.solver.decks_cli", "mtgcheck.solver.data_cli", "mtgcheck.solver.support_cli")
+#: Commands whose module is imported only when the command is run or listed (``mtgcheck ask`` does not
+#: import the ``validate`` batch machinery): command name -> module of ``COMMAND_MODULES``.
+LAZY_COMMANDS = {"validate": "mtgcheck.solver.decks_cli", "data": "mtgcheck.solver.data_cli",
+                 "support": "mtgcheck.solver.support_cli"}
 
 
 def _console(stderr: bool = False) -> Console:
@@ -110,6 +117,72 @@ def _question_text(res: Result) -> str:
     return f"{res.kind}: {res.title}" if res.kind else "(not read)"
 
 
+
+def _group_of(path: str, roots: tuple[str, ...]) -> str:
+    """The folder a scenario is counted under in the ``check`` summary: its first folder below the folder
+    argument it was found under (``mana`` for ``examples/mana/x.yaml`` under ``examples/``), else its file."""
+    shown = _display_path(path, roots)
+    parts = Path(shown).parts
+    return parts[0] if len(parts) > 1 else shown
+
+
+def _print_check(out: Console, results: list[Result], paths: tuple[str, ...], db, counts: dict[str, int],
+                 unchecked: list[Result], verbose: bool, show_all: bool) -> None:
+    """The ``check`` report: verdicts by folder, the rows that did not pass (every row with ``show_all``),
+    the problems, one summary line and the card data."""
+    from rich.table import Table
+    from rich.text import Text
+
+    from mtgcheck.models.database import describe_source
+
+    verdicts = (PASS, FAIL, NO_EXPECT, UNSUPPORTED, ERROR)
+    if not show_all and results:
+        by: dict[str, dict[str, int]] = {}
+        for r in results:
+            row = by.setdefault(_group_of(r.path, paths), {})
+            row[r.verdict] = row.get(r.verdict, 0) + 1
+        used = [v for v in verdicts if counts.get(v)]
+        st = Table(title=None)
+        st.add_column("folder")
+        for v in used:
+            st.add_column(Text(v, style=VERDICT_STYLE.get(v, "")), justify="right")
+        for g in sorted(by):
+            st.add_row(g, *(str(by[g].get(v, 0)) for v in used))
+        out.print(st)
+    rows = results if show_all else [r for r in results if r.verdict != PASS]
+    if rows:
+        title = (f"mtgcheck: {len(results)} scenarios" if show_all
+                 else f"{len(rows)} scenario(s) that did not pass (every row: --all)")
+        table = Table(title=title, caption=describe_source(db) if show_all else None, show_lines=True)
+        table.add_column("file", overflow="fold", max_width=34)
+        table.add_column("question", overflow="fold", max_width=44)
+        table.add_column("answer", overflow="fold", ratio=1)
+        table.add_column("verdict", no_wrap=True)
+        for r in rows:
+            ans = summarize_answer(r) if r.answer else r.message
+            table.add_row(_display_path(r.path, paths) + (f"#{r.index + 1}" if r.index else ""), _question_text(r),
+                          Text(ans), Text(r.verdict, style=VERDICT_STYLE.get(r.verdict, "")))
+        out.print(table)
+    for r in (r for r in results if r.verdict in (FAIL, ERROR)):
+        where = f"{r.path}{(' #' + str(r.index + 1)) if r.index else ''} {r.title}".rstrip()
+        out.print(Text.assemble((r.verdict, VERDICT_STYLE[r.verdict]), f" {where}: {r.message}"))
+        if verbose and r.answer:
+            for line in r.answer.explanation:
+                out.print(Text(f"    {line}"))
+    summary = ", ".join(f"{counts.get(v, 0)} {v}" for v in verdicts)
+    out.print(styled((f"{len(results)} scenarios:", "bold"), f" {summary}"))
+    if not show_all:
+        out.print(Text(describe_source(db), style="dim"), soft_wrap=True)
+    if unchecked:
+        out.print(styled((f"{len(unchecked)} scenario(s) with an expectation could not be checked (unsupported: "
+                          "the question or a card's text is not modelled); they do not count as passing", "yellow")))
+    if results:
+        first = next((r for r in results if r.verdict in (FAIL, ERROR, UNSUPPORTED) and r.kind), results[0])
+        out.print(Text(f"the whole answer with its explanation: mtgcheck ask FILE (e.g. mtgcheck ask {first.path}"
+                       + (f" --index {first.index + 1}" if first.index else "") + ")"
+                       + ("" if show_all else "; every row: mtgcheck check --all")), soft_wrap=True)
+
+
 class _Guarded(click.Group):
     """The ``mtgcheck`` group: no command ends in a traceback.
 
@@ -132,6 +205,14 @@ class _Guarded(click.Group):
             from mtgcheck.models.inputs import describe_os_error
 
             _quiet_exit(2, f"cannot write the output: {describe_os_error(e)}")
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name not in self.commands and cmd_name in LAZY_COMMANDS:
+            importlib.import_module(LAZY_COMMANDS[cmd_name]).register(self)
+        return super().get_command(ctx, cmd_name)
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted(set(self.commands) | set(LAZY_COMMANDS))
 
     def invoke(self, ctx: click.Context):  # type: ignore[override]
         # exact answers can be huge numbers (10,001! scry orders has 35,660 digits); every input number is
@@ -194,6 +275,8 @@ def main() -> None:
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object per scenario instead of a table.")
 @click.option("--csv", "as_csv", is_flag=True, help="Print one CSV row per scenario instead of a table.")
 @click.option("--limit", type=click.IntRange(min=1), default=50, show_default=True, help="Most items listed in any answer.")
+@click.option("--all", "-a", "show_all", is_flag=True,
+              help="Print every scenario's row (default: the counts by folder and the rows that did not pass).")
 @click.option("--verbose", "-v", is_flag=True, help="Print each failing or erroring scenario's explanation under the table.")
 @click.option("--max-states", type=click.IntRange(min=1), default=None, envvar="MTGCHECK_MAX_STATES",
               help="Budget: most states one question may enumerate before it is left unanswered (default 5,000,000).")
@@ -204,16 +287,17 @@ def main() -> None:
               help="Run the scenarios on a Dask cluster: its scheduler address, or 'local' (a LocalCluster on this "
                    "machine). Same table and order. Needs the 'dask' extra.")
 def check(paths: tuple[str, ...], cards: str | None, as_json: bool, as_csv: bool, limit: int, verbose: bool,
-          debug: bool, max_states: int | None, max_seconds: float | None, dask_address: str | None = None) -> None:
+          debug: bool, max_states: int | None, max_seconds: float | None, dask_address: str | None = None,
+          show_all: bool = False) -> None:
     """Run every scenario under PATHS (files or folders) and compare answers with their expectations.
+
+    Prints the counts of verdicts by folder and a table of the scenarios that did not pass (failures,
+    unsupported answers, errors, answers without an expectation); --all prints every scenario's row.
 
     Exit codes: 0 every expectation checked and met; 1 one failed, or could not be checked because the
     question or a card is not modelled (unsupported); 2 an input could not be read; 3 an internal error.
     """
     import csv
-
-    from rich.table import Table
-    from rich.text import Text
 
     if as_json and as_csv:
         _console(True).print(error_text("choose one of --json and --csv"))
@@ -258,34 +342,7 @@ def check(paths: tuple[str, ...], cards: str | None, as_json: bool, as_csv: bool
     if as_json or as_csv:
         say_cards(db)
     else:
-        from mtgcheck.models.database import describe_source
-
-        table = Table(title=f"mtgcheck: {len(results)} scenarios", caption=describe_source(db), show_lines=True)
-        table.add_column("file", overflow="fold", max_width=34)
-        table.add_column("question", overflow="fold", max_width=44)
-        table.add_column("answer", overflow="fold", ratio=1)
-        table.add_column("verdict", no_wrap=True)
-        for r in results:
-            ans = summarize_answer(r) if r.answer else r.message
-            table.add_row(_display_path(r.path, paths) + (f"#{r.index + 1}" if r.index else ""), _question_text(r), ans,
-                          Text(r.verdict, style=VERDICT_STYLE.get(r.verdict, "")))
-        out.print(table)
-        problems = [r for r in results if r.verdict in (FAIL, ERROR)]
-        for r in problems:
-            out.print(styled((r.verdict, VERDICT_STYLE[r.verdict]),
-                             f" {r.path} {('#' + str(r.index + 1)) if r.index else ''} {r.title}: {r.message}"))
-            if verbose and r.answer:
-                for line in r.answer.explanation:
-                    out.print(f"    {line}")
-        summary = ", ".join(f"{counts.get(v, 0)} {v}" for v in (PASS, FAIL, NO_EXPECT, UNSUPPORTED, ERROR))
-        out.print(styled((f"{len(results)} scenarios:", "bold"), f" {summary}"))
-        if unchecked:
-            out.print(styled((f"{len(unchecked)} scenario(s) with an expectation could not be checked (unsupported: "
-                              "the question or a card's text is not modelled); they do not count as passing", "yellow")))
-        if results:
-            first = next((r for r in results if r.verdict in (FAIL, ERROR, UNSUPPORTED) and r.kind), results[0])
-            out.print(f"the whole answer with its explanation: mtgcheck ask FILE (e.g. mtgcheck ask {first.path}"
-                      + (f" --index {first.index + 1}" if first.index else "") + ")", soft_wrap=True)
+        _print_check(out, results, paths, db, counts, unchecked, verbose, show_all)
     internal = [r for r in results if r.internal]
     if internal:
         _console(True).print(error_text(f"in {len(internal)} scenario(s) (a bug in mtgcheck): "
@@ -299,32 +356,80 @@ def check(paths: tuple[str, ...], cards: str | None, as_json: bool, as_csv: bool
 
 
 @main.command()
-@click.argument("file", type=click.Path())
+@click.argument("file", type=click.Path(), required=False)
+@click.option("--board", multiple=True, metavar="CARDS",
+              help="Without FILE: the cards on Alice's battlefield, comma-separated (\"Forest, Blood Moon, 2 Island\").")
+@click.option("--hand", multiple=True, metavar="CARDS", help="Without FILE: the cards in Alice's hand.")
+@click.option("--graveyard", multiple=True, metavar="CARDS", help="Without FILE: the cards in Alice's graveyard.")
+@click.option("--opponent-board", multiple=True, metavar="CARDS", help="Without FILE: the cards on Bob's battlefield.")
+@click.option("--could-produce", "q_could_produce", metavar="PERMANENT", default=None,
+              help="Without FILE: which types of mana PERMANENT could produce (CR 106.7).")
+@click.option("--cast", "q_cast", metavar="CARD", default=None, help="Without FILE: can Alice cast CARD now, and how.")
+@click.option("--payments", "q_payments", metavar="CARD", default=None, help="Without FILE: the ways to pay CARD's cost.")
+@click.option("--delve", "q_delve", metavar="CARD", default=None, help="Without FILE: what CARD's delve can exile.")
+@click.option("--mana-value", "q_mana_value", metavar="CARD", default=None, help="Without FILE: CARD's mana value.")
+@click.option("--ask", "ask_yaml", metavar="YAML", default=None,
+              help="Without FILE: any question as YAML, e.g. --ask 'cast: {card: Counterspell, x: 2}'.")
 @click.option("--index", "-n", type=click.IntRange(min=1), default=None, help="Which scenario of a file that holds several (from 1).")
 @click.option("--cards", "cards", type=click.Path(), default=None, envvar="MTGCHECK_CARDS", help="Card data file (see check).")
 @click.option("--limit", type=click.IntRange(min=1), default=50, show_default=True, help="Most items listed.")
 @click.option("--json", "as_json", is_flag=True, help="Print the answer as JSON.")
-@click.option("--graph", type=click.Path(), default=None, help="Draw the question's dependency graph to FILE (.svg, .png or .dot).")
+@click.option("--graph", type=click.Path(), default=None,
+              help="Draw the answer's picture to FILE: .svg (drawn by mtgcheck), .dot (Graphviz text) or .png (needs "
+                   "Graphviz): could_produce, cast, payments, delve, scry, trigger_order, put_onto_battlefield.")
 @click.option("--max-states", type=click.IntRange(min=1), default=None, envvar="MTGCHECK_MAX_STATES",
               help="Budget: most states one question may enumerate before it is left unanswered (default 5,000,000).")
 @click.option("--max-seconds", type=click.FloatRange(min=0.001), default=None, envvar="MTGCHECK_MAX_SECONDS",
               help="Budget: most seconds one question may take before it is left unanswered (default 60).")
 @click.option("--debug", is_flag=True, help="Include Python tracebacks for internal errors.")
-def ask(file: str, index: int | None, cards: str | None, limit: int, as_json: bool, graph: str | None, debug: bool,
-        max_states: int | None, max_seconds: float | None) -> None:
-    """Answer the scenario in FILE and explain the answer."""
+def ask(file: str | None, index: int | None, cards: str | None, limit: int, as_json: bool, graph: str | None,
+        debug: bool, max_states: int | None, max_seconds: float | None, board: tuple[str, ...] = (),
+        hand: tuple[str, ...] = (), graveyard: tuple[str, ...] = (), opponent_board: tuple[str, ...] = (),
+        ask_yaml: str | None = None, **questions: str | None) -> None:
+    """Answer the scenario in FILE and explain the answer.
+
+    Without FILE, a one-line question: the board and one question as options, e.g.
+
+    \b
+      mtgcheck ask --board "Forest, Blood Moon, Reflecting Pool" --could-produce "Reflecting Pool"
+      mtgcheck ask --board "Island, Island" --hand Counterspell --ask "cast: Counterspell"
+
+    Exit codes: 0 answered (and any expectation met); 1 an expectation failed or could not be checked;
+    2 the input could not be read; 3 an internal error.
+    """
     from rich.text import Text
 
-    from mtgcheck.models.scenario import ScenarioError, load_scenarios
+    from mtgcheck.models.scenario import ScenarioError, load_scenarios, parse_scenario
 
     from .runner import run_scenario
 
-    db = open_database(cards)
     err = _console(True)
+    asked = [(k[2:], v) for k, v in questions.items() if k.startswith("q_") and v is not None]
+    one_line = bool(asked or ask_yaml or board or hand or graveyard or opponent_board)
+    if file is not None and one_line:
+        err.print(error_text("give FILE or a one-line question (--board ... --could-produce ...), not both"))
+        sys.exit(2)
+    if file is None and not one_line:
+        err.print(error_text("give a scenario FILE, or a one-line question such as: mtgcheck ask --board "
+                             "\"Forest, Reflecting Pool\" --could-produce \"Reflecting Pool\" (mtgcheck ask --help)"),
+                  soft_wrap=True)
+        sys.exit(2)
+    db = open_database(cards)
     try:
-        scenarios = load_scenarios(file)
+        if file is not None:
+            scenarios = load_scenarios(file)
+        else:
+            from .quick import build_scenario
+
+            if len(asked) > 1:
+                raise ScenarioError("give one question, not " + " and ".join(f"--{k.replace('_', '-')}" for k, _ in asked),
+                                    "<command line>")
+            data = build_scenario(db, board=board, hand=hand, graveyard=graveyard, opponent_board=opponent_board,
+                                  question=asked[0] if asked else None, ask_yaml=ask_yaml)
+            scenarios = [parse_scenario(data, "<command line>")]
+            file = "<command line>"
     except ScenarioError as e:
-        err.print(error_text(e))
+        err.print(error_text(e), soft_wrap=True)
         sys.exit(2)
     if index is None and len(scenarios) > 1:
         err.print(styled((f"{file} holds {len(scenarios)} scenarios; answering the first (choose with --index N)", "yellow")))
@@ -332,14 +437,36 @@ def ask(file: str, index: int | None, cards: str | None, limit: int, as_json: bo
     if i >= len(scenarios):
         err.print(error_text(f"{file} holds {len(scenarios)} scenarios; there is no scenario {i + 1}"))
         sys.exit(2)
+    if graph:
+        from .graph import png_possible
+
+        if not graph.lower().endswith((".svg", ".dot", ".gv", ".png")):
+            err.print(Text(f"error: --graph {graph}: use a .svg (drawn by mtgcheck), .dot (Graphviz text) or .png "
+                           "(needs Graphviz) file name", style="bold red"), soft_wrap=True)
+            sys.exit(2)
+        if graph.lower().endswith(".png") and not png_possible():
+            err.print(Text(f"error: --graph {graph}: a .png picture needs the Graphviz 'dot' program, which is not "
+                           "installed; use a .svg file name (drawn by mtgcheck itself) or .dot (Graphviz text)",
+                           style="bold red"), soft_wrap=True)
+            sys.exit(2)
     res = run_scenario(scenarios[i], db, {"limit": limit, "graph": graph, "max_states": max_states,
                                           "max_seconds": max_seconds}, debug)
     graph_problem = None
     if graph and res.answer is not None:
         g = res.answer.extra.get("graph")
         if g is None:
-            graph_problem = (f"--graph: a {res.kind} answer has no dependency graph to draw "
-                             "(graphs are drawn for could_produce, cast and payments questions); nothing was written")
+            from .graph import write_answer_graph
+
+            msg = write_answer_graph(res.kind, res.answer.values, res.answer.extra, graph, scenarios[i].label)
+            if msg is not None:
+                res.answer.explanation.append(msg)
+                g = {"path": graph, "written": msg.startswith(("graph written", "graph drawn")), "message": msg}
+                if not g["written"]:
+                    graph_problem = f"--graph: {msg}"
+            else:
+                graph_problem = (f"--graph: a {res.kind} answer has no picture to draw (pictures are drawn for "
+                                 "could_produce, cast, payments, delve, scry, trigger_order and put_onto_battlefield "
+                                 "questions, when there is something to draw); nothing was written")
         elif not g.get("written") and not g.get("skipped"):
             graph_problem = f"--graph: {g.get('message')}"
     if as_json:
@@ -447,7 +574,8 @@ def card(name: str, cards: str | None, as_json: bool) -> None:
 
 def _register_extra_commands() -> None:
     for mod in COMMAND_MODULES:
-        importlib.import_module(mod).register(main)
+        if mod not in LAZY_COMMANDS.values():
+            importlib.import_module(mod).register(main)
 
 
 _register_extra_commands()

@@ -27,13 +27,13 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable
 
 from mtgcheck.models.abilities import Ability, CostPart
-from mtgcheck.models.costs import (AdditionalCost, AlternativeCost, CostChange, additional_costs, alternative_costs,
-                                   cost_changes)
+from mtgcheck.models.costs import (FACE_DOWN_KEYWORDS, AdditionalCost, AlternativeCost, CostChange, additional_costs,
+                                   alternative_costs, cost_changes)
 from mtgcheck.models.cards import Card
-from mtgcheck.models.effects import (CastTrigger, EntersTrigger, GrantFlashback, Keyword, PrintedAlternativeCost,
-                                     SelfCostChange, Unmodelled, walk_unmodelled)
+from mtgcheck.models.effects import (CastTrigger, EntersTrigger, Filter, GrantFlashback, Keyword, ObjectCost,
+                                     PrintedAlternativeCost, SelfCostChange, Unmodelled, walk_unmodelled)
 from mtgcheck.models.mana import ManaCost, ManaSymbol
-from mtgcheck.models.behaviour import abilities_of
+from mtgcheck.models.behaviour import abilities_of, functions_in
 from mtgcheck.models.state import GameState
 
 from .layers import battlefield_abilities
@@ -46,6 +46,16 @@ class CostError(ValueError):
 
 class ZoneError(CostError):
     """The alternative cost exists but casts the card from another zone (CR 702.34a, 702.138a)."""
+
+
+class ConditionUnmet(ZoneError):
+    """An alternative cost whose condition does not hold now (spectacle, surge: CR 702.137a, 702.117a): the answer
+    for that way is "not castable", with the condition as the reason."""
+
+
+class NotASpell(ZoneError):
+    """A land card is played, never cast (CR 305.1, 305.9): the answer is "not castable", with the rule as the
+    reason (a ``ZoneError``, reported as ``castable: false`` like a zone mismatch)."""
 
 
 class NoPermission(ZoneError):
@@ -109,13 +119,19 @@ def spell_abilities(card: Any) -> tuple:
 
 
 def active_cost_changes(state: GameState) -> list[CostChange]:
-    """Every cost increase/reduction/minimum of the permanents on the battlefield (in battlefield order)."""
+    """Every cost increase/reduction/minimum in force: those of the permanents on the battlefield (in battlefield
+    order), then those of cards in a command zone whose ability says it works there (eminence: "As long as [this]
+    is in the command zone or on the battlefield", CR 113.6; its controller is the command zone's player, 903.3)."""
     out: list[CostChange] = []
     for perm, abilities in battlefield_abilities(state):
         for ch in cost_changes(abilities, perm.name, perm.controller):
             if ch.while_untapped and perm.tapped:
                 continue
             out.append(ch)
+    for player, cards in state.zones.get("command", {}).items():
+        for inst in cards:
+            here = [a for a in abilities_of(inst.card) if functions_in(inst.card, a, "command")]
+            out.extend(cost_changes(here, inst.card.name, player))
     return out
 
 
@@ -342,7 +358,9 @@ def locate_card(state: GameState, player: str, card: Any, zone: str) -> str | No
     others = [p for p in state.players if p != player and any(ci.card.name.casefold() == want for ci in state.cards(zone, p))]
     if others:
         raise QuestionError(f"{parent_name(card)} is in {others[0]}'s {zone}, not {player}'s: a player casts cards from their own "
-                            f"{zone} unless an effect allows otherwise (CR 601.3); list {player}'s {zone} to ask about their own copy")
+                            f"{zone} unless an effect allows otherwise (CR 601.3); to ask whether {others[0]} can cast it, "
+                            f"add player: {others[0]} to the question (e.g. cast: {{card: {parent_name(card)}, player: "
+                            f"{others[0]}}}); to ask about {player}'s own copy, list it in {player}'s {zone}")
     return (f"the scenario does not list {player}'s {zone}: assuming {parent_name(card)} is there "
             f"(a hypothetical question; list the {zone} to have it checked)")
 
@@ -858,6 +876,56 @@ def fmt(cost: ManaCost | None) -> str:
     return str(c) if len(c) else "{0}"
 
 
+def face_down_spell(card: Any) -> Any:
+    """The characteristics of ``card`` cast face down (CR 708.2, 702.37c, 702.168a): a 2/2 creature with no name
+    (the card's name is kept only to identify the object, never read as a characteristic), no mana cost (mana value
+    0), no colour, no creature types and no abilities."""
+    from dataclasses import replace
+
+    from mtgcheck.models.cards import TypeLine
+
+    return replace(card, mana_cost=None, type_line=TypeLine.parse("Creature"), oracle_text="", colors=frozenset(),
+                   color_indicator=None, keywords=(), power="2", toughness="2", faces=(), layout="normal",
+                   abilities=())
+
+
+def bestowed_spell(card: Any) -> Any:
+    """``card`` cast for its bestow cost (CR 702.103b): an Aura enchantment spell with "enchant creature", which is
+    not a creature spell and has no creature types; its other abilities stay."""
+    from dataclasses import replace
+
+    from mtgcheck.models.abilities import make_ability
+    from mtgcheck.models.cards import TypeLine
+
+    tl = card.type_line
+    kept = [t for t in tl.supertypes] + [t for t in tl.types if t != "Creature"]
+    if "Enchantment" not in kept:
+        kept.append("Enchantment")
+    enchant = make_ability("keyword", "enchant", params={"keyword": "enchant", "parameter": "creature"},
+                           text="Enchant creature", card_name=card.name)
+    return replace(card, type_line=TypeLine.parse(" ".join(kept) + " — Aura"), power=None, toughness=None,
+                   faces=(), abilities=tuple(abilities_of(card)) + (enchant,))
+
+
+def _alternative_condition_problem(state: GameState, player: str, card: Any, alt: Any) -> str | None:
+    """Why an alternative cost's condition on the turn's history does not hold now (``None``: it holds).
+
+    Spectacle: an opponent lost life this turn (CR 702.137a); surge: the caster or a teammate cast another spell
+    this turn (702.117a; no teammates in a scenario). The turn's history is the scenario's ``turn``; without one,
+    nothing happened earlier this turn (``models.turn``) and the reason says so."""
+    hist = state.turn.history
+    default = "" if getattr(state.turn, "given", True) else " (the scenario gives no turn history: nothing happened earlier this turn)"
+    if alt.condition == "opponent_lost_life":
+        lost = [o for o in state.opponents(player) if hist.life_lost.get(o, 0) > 0]
+        return None if lost else (f"{card.name}'s spectacle cost can be paid only if an opponent lost life this turn, and "
+                                  f"none did{default} (CR 702.137a)")
+    if alt.condition == "cast_another_spell":
+        cast = hist.spells_cast_by(player)
+        return None if cast else (f"{card.name}'s surge cost can be paid only if {player} has cast another spell this "
+                                  f"turn, and they have not{default} (CR 702.117a)")
+    raise Unsupported(f"{card.name}: the condition of its {alt.keyword} cost is not modelled")
+
+
 def total_cost(state: GameState, player: str, card: Any, *, using: str | None = None, x: int = 0,
                kicked: int | bool = 0, additional: Iterable[str] = (), zone: str = "hand",
                face: str | None = None, targets: int | None = None, chosen: list | None = None) -> TotalCost:
@@ -896,6 +964,7 @@ def total_cost(state: GameState, player: str, card: Any, *, using: str | None = 
     """
     steps: list[str] = []
     fused_mana: ManaCost | None = None
+    prototyped = False
     if using is not None and str(using).lower() == "fuse":
         card, fused_mana = fused_spell(card, face)
         using = None
@@ -904,8 +973,18 @@ def total_cost(state: GameState, player: str, card: Any, *, using: str | None = 
     else:
         card = spell_face(card, face)
     if card.is_type("Land"):
-        raise QuestionError(f"{card.name} is a land card: a land is played (a special action, CR 305.1, 116.2a), never cast; "
-                            f"a card that is a land and another type can't be cast as a spell either (CR 305.9)")
+        raise NotASpell(f"{card.name} is a land card: a land is played (a special action, CR 305.1, 116.2a), never cast; "
+                        f"a card that is a land and another type can't be cast as a spell either (CR 305.9)")
+    if using is not None and str(using).lower() in ("prototype", "prototyped"):
+        from mtgcheck.models.keywords import prototype_card
+
+        try:
+            card = prototype_card(card)
+        except ValueError:
+            raise CostError(f"{card.name} has no prototype (CR 702.160a)") from None
+        using, prototyped = None, True  # the prototype's mana cost is its mana cost, not an alternative cost (CR 718.3)
+        steps.append(f"cast prototyped: its mana cost is {card.mana_cost}, its colours those of that cost, and it is a "
+                     f"{card.power}/{card.toughness} (CR 702.160a, 718.3, 718.3b)")
     if using is not None and str(using).lower() == "aftermath":
         if "aftermath" not in _card_keywords(card) or parent_name(card) == card.name:
             raise CostError(f"{card.name} is not an aftermath half (CR 702.127a)")
@@ -933,7 +1012,7 @@ def total_cost(state: GameState, player: str, card: Any, *, using: str | None = 
         kicked = int(kicked)
     if x < 0:
         raise CostError("X cannot be negative (CR 107.1b)")
-    base = "mana cost"
+    base = "prototype" if prototyped else "mana cost"
     parts: list[CostPart] = []
     objects: tuple = ()
     mana: ManaCost | None
@@ -976,6 +1055,27 @@ def total_cost(state: GameState, player: str, card: Any, *, using: str | None = 
             raise CostError(f"{card.name} has no {kw} cost (its alternative costs: {have})")
         if alt is not None and alt.zone and zone != alt.zone:
             raise ZoneError(f"{kw} casts the card from the {alt.zone}, not from the {zone} (CR 702.34a, 702.138a)")
+        if alt is not None and alt.condition is not None:
+            unmet = _alternative_condition_problem(state, player, card, alt)
+            if unmet:
+                raise ConditionUnmet(unmet)
+        if alt is not None and kw in FACE_DOWN_KEYWORDS:
+            # cast face down: a 2/2 creature spell with no name, no mana cost, no colour and no abilities, for {3}
+            # (CR 702.37c, 702.168a, 708.2-708.4); its own cost changes and additional costs are gone with its text
+            card = face_down_spell(card)
+            selfs, adds = [], []
+            steps.append(f"cast face down with {kw}: a 2/2 colorless creature spell with no name, mana cost, "
+                         f"creature types or abilities (CR 702.37c, 702.168a, 708.2)")
+        if alt is not None and kw == "bestow":
+            # an Aura spell with enchant creature that is not a creature spell (CR 702.103b): it needs a creature to
+            # target (303.4a, 601.2c); its timing is an enchantment's unless it has flash
+            card = bestowed_spell(card)
+            steps.append("cast bestowed: an Aura spell with enchant creature, not a creature spell (CR 702.103b)")
+        if alt is not None and kw == "emerge":
+            # "sacrifice a creature" is part of the emerge cost, and the total cost is reduced by the sacrificed
+            # creature's mana value (CR 702.119a); the creature is chosen as the cost is paid (solver.altcosts)
+            objects = (ObjectCost("sacrifice", 1, Filter(all_of=("Creature",), controller="you"),
+                                  "sacrifice a creature (emerge)"),)
         if alt is not None:
             base = kw
             mana = alt.mana

@@ -50,6 +50,7 @@ import operator
 import weakref
 from collections import Counter
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any, Iterable, Mapping
 
 from mtgcheck.models.cards import BASIC_LAND_MANA, BASIC_LAND_TYPES, Card, compute_color_identity
@@ -70,7 +71,7 @@ from mtgcheck.models.mana import COLORS
 from .errors import QuestionError, Unsupported
 
 __all__ = [
-    "PROBLEM_CODES", "DeckProblem", "DeckReport", "CardFacts", "card_facts", "validate_deck",
+    "PROBLEM_CODES", "ProblemCode", "DeckStatus", "DeckProblem", "DeckReport", "CardFacts", "card_facts", "validate_deck",
     "DeckValidator", "COMPANION_CONDITIONS", "save_card_facts",
 ]
 
@@ -79,6 +80,38 @@ PROBLEM_CODES = (
     "not_legal_in_format", "color_identity", "invalid_commander", "invalid_partners", "companion_condition",
     "unknown_card", "unreadable_line", "companion_not_in_sideboard", "legality_unknown",
 )
+
+
+class ProblemCode(StrEnum):
+    """The code of a deck problem (``DeckProblem.code``; each member is its text: ``ProblemCode.BANNED ==
+    "banned"``). ``UNSUPPORTED``: a rule that could not be decided for the deck (text not modelled)."""
+
+    DECK_TOO_SMALL = "deck_too_small"
+    DECK_TOO_LARGE = "deck_too_large"
+    SIDEBOARD_TOO_LARGE = "sideboard_too_large"
+    TOO_MANY_COPIES = "too_many_copies"
+    BANNED = "banned"
+    RESTRICTED = "restricted"
+    NOT_LEGAL_IN_FORMAT = "not_legal_in_format"
+    COLOR_IDENTITY = "color_identity"
+    INVALID_COMMANDER = "invalid_commander"
+    INVALID_PARTNERS = "invalid_partners"
+    COMPANION_CONDITION = "companion_condition"
+    UNKNOWN_CARD = "unknown_card"
+    UNREADABLE_LINE = "unreadable_line"
+    COMPANION_NOT_IN_SIDEBOARD = "companion_not_in_sideboard"
+    LEGALITY_UNKNOWN = "legality_unknown"
+    UNSUPPORTED = "unsupported"
+
+
+class DeckStatus(StrEnum):
+    """A deck's result (``DeckReport.status``): legal, illegal, unknown (no legality data for a card, nothing
+    else wrong) or unreadable (a line or card name could not be read)."""
+
+    LEGAL = "legal"
+    ILLEGAL = "illegal"
+    UNKNOWN = "unknown"
+    UNREADABLE = "unreadable"
 _READ_CODES = frozenset({"unknown_card", "unreadable_line"})
 #: What ``decklist_from_data`` reads from a JSON-lines record (``DeckValidator.validate_record``).
 _RECORD_KEYS = frozenset(_JSON_KEYS)
@@ -138,7 +171,8 @@ class DeckReport:
         sections, a sideboard companion whose condition is not met).
     counts : dict, ``main``, ``side``, ``commander``, ``companion`` card counts as checked.
     commanders : list of str; companion : str or None.
-    source, index, name : where the deck came from.
+    source, index, name : where the deck came from (``index`` counts a file's decks from 0 here; ``to_dict``
+        gives it from 1, as every table and message counts).
     data_date, data_source : the card data used (every report carries its date).
     """
 
@@ -163,9 +197,9 @@ class DeckReport:
         return list(dict.fromkeys(p.code for p in self.problems))
 
     def to_dict(self) -> dict[str, Any]:
-        """Plain data (JSON-ready)."""
+        """Plain data (JSON-ready); ``index`` counts a file's decks from 1."""
         return {
-            "source": self.source, "index": self.index, "name": self.name, "format": self.format,
+            "source": self.source, "index": self.index + 1, "name": self.name, "format": self.format,
             "legal": self.legal, "status": self.status, "codes": self.codes,
             "problems": [p.to_dict() for p in self.problems], "notes": self.notes, "counts": self.counts,
             "commanders": self.commanders, "companion": self.companion, "data_date": self.data_date,
@@ -484,7 +518,7 @@ def _facts_store(db: Any) -> "tuple[Any, tuple] | None":
         return db.facts_where
     src = getattr(db, "source", None)
     if (not src or src == "catalog" or getattr(db, "origin", "memory") == "memory"
-            or len(getattr(db, "_levels", ())) != 1):
+            or len(getattr(db, "_levels", ())) != getattr(db, "_base_levels", 1)):
         return None
     try:
         p = Path(src).resolve()

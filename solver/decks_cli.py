@@ -71,7 +71,8 @@ _BOM = b"\xef\xbb\xbf"
 
 def setup(db: Any, fmt_key: str, *, commanders: list[str] | None = None, companion: str | None = None,
           mode: str | None = None, show: int = 0) -> None:
-    """Set the batch this process validates: card database, format (``"auto"``: each deck's own), the
+    """Set the batch this process validates: card database, format (``"auto"``: each deck's own;
+    ``"only:NAME"``: only the decks registered for the format NAME, ``--only-registered``), the
     ``--commander``/``--companion`` names, the output ``mode`` (``"json"``, ``"csv"`` or None for the summary)
     and how many non-legal decks a unit keeps for the summary (``show``)."""
     from .decks import DeckValidator
@@ -114,11 +115,35 @@ def _with_path(path: str, message: str) -> str:
 
 
 def _error_row(deck, message: str, st: dict[str, Any] = _STATE) -> dict[str, Any]:
-    return {"source": deck.source, "index": deck.index, "name": deck.name, "format": deck.format, "legal": False,
+    return {"source": deck.source, "index": deck.index + 1, "name": deck.name, "format": deck.format, "legal": False,
             "status": "unreadable", "codes": ["unreadable_line"],
             "problems": [{"code": "unreadable_line", "rule": "format", "message": message, "cards": [], "counts": {}}],
             "notes": [], "counts": {}, "commanders": [], "companion": None,
             "data_date": getattr(st.get("db"), "date", None), "line": deck.line}
+
+
+#: The batch format ``"only:NAME"``: validate only the decks registered for NAME (``--only-registered``).
+ONLY = "only:"
+
+
+def _registered_for(deck_format: Any, fmt_name: str, st: dict[str, Any]) -> bool:
+    """Whether a deck registered as ``deck_format`` (a JSON-lines record's ``format``; None: none) is of the
+    format ``fmt_name`` (a canonical name): names and aliases compare as ``load_format`` reads them."""
+    if deck_format is None or deck_format == "":
+        return False
+    key = str(deck_format)
+    seen = st.setdefault("registered", {})
+    got = seen.get(key)
+    if got is None:
+        from mtgcheck.models.formats import FormatError, load_format
+
+        try:
+            got = load_format(key).name == fmt_name
+        except (FormatError, ValueError, OSError):
+            got = False
+        if len(seen) < 10_000:
+            seen[key] = got
+    return got
 
 
 def _validate_one(deck, st: dict[str, Any] = _STATE) -> dict[str, Any]:
@@ -128,6 +153,10 @@ def _validate_one(deck, st: dict[str, Any] = _STATE) -> dict[str, Any]:
         if not deck.format:
             return _error_row(deck, "the deck names no format; give --format", st)
         fmt = deck.format
+    elif fmt.startswith(ONLY):
+        fmt = fmt[len(ONLY):]
+        if not _registered_for(deck.format, fmt, st):
+            return {"skipped": deck.format, "source": deck.source}
     try:
         v = _validator(fmt, st)
     except ValueError as e:  # FormatError
@@ -199,6 +228,10 @@ def _record_report(raw: bytes, path: str, idx: int, ln: int, st: dict[str, Any])
         fmt = str(fmt)
         if not fmt:
             return None
+    elif fmt.startswith(ONLY):
+        fmt = fmt[len(ONLY):]
+        if not _registered_for(rec.get("format"), fmt, st):
+            return {"skipped": rec.get("format"), "source": path}
     try:
         v = _validator(fmt, st)
     except ValueError:  # FormatError: reported by _validate_one
@@ -447,10 +480,10 @@ def _bytes(buf: bytearray, i: int, j: int) -> bytes:
 
 class UnitResult:
     """What one unit gives: the rendered output (``out``: JSON lines or CSV rows, UTF-8), the number of decks,
-    counts by status, problem code and (format, status), the fatal input errors, and (summary mode) the
-    first non-legal decks' reports."""
+    counts by status, problem code, (format, status) and card named in a problem, the decks skipped, the
+    fatal input errors, and (summary mode) the first non-legal decks' reports."""
 
-    __slots__ = ("out", "n", "status", "by_code", "by_format", "fatal", "shown")
+    __slots__ = ("out", "n", "status", "by_code", "by_format", "fatal", "shown", "by_card", "skipped")
 
     def __init__(self) -> None:
         self.out = b""
@@ -460,6 +493,10 @@ class UnitResult:
         self.by_format: Counter = Counter()
         self.fatal: list[str] = []
         self.shown: list[dict[str, Any]] = []
+        #: card name -> decks not legal that name it in a problem (each deck once)
+        self.by_card: Counter = Counter()
+        #: registered format -> decks skipped by ``--only-registered``
+        self.skipped: Counter = Counter()
 
 
 def unit_dicts(unit: tuple, st: dict[str, Any] = _STATE) -> Iterator[dict[str, Any]]:
@@ -486,8 +523,12 @@ def unit_dicts(unit: tuple, st: dict[str, Any] = _STATE) -> Iterator[dict[str, A
         from mtgcheck.models.decklist import parse_text
 
         _, path, text, reader = unit
+        if not text.strip():
+            yield {"source": path, "fatal": f"{path}: no input (standard input was empty; give a decklist, or a "
+                                            "file or folder as PATH)"}
+            return
         try:
-            yield _validate_one(parse_text(text, path, reader))
+            yield _validate_one(parse_text(text, path, reader), st)
         except DecklistError as e:
             yield {"source": path, "fatal": _with_path(path, str(e))}
     elif kind == "files":
@@ -511,12 +552,15 @@ def render(dicts: Iterable[dict[str, Any]], mode: str | None, show: int) -> Unit
     ``"csv"``: CSV rows, None: only the counts and the first ``show`` non-legal reports)."""
     res = UnitResult()
     parts: list[bytes] = []
-    status, by_code, by_format = res.status, res.by_code, res.by_format
+    status, by_code, by_format, by_card = res.status, res.by_code, res.by_format, res.by_card
     sio = io.StringIO() if mode == "csv" else None
     writer = csv.writer(sio) if sio is not None else None
     for d in dicts:
         if "fatal" in d:
             res.fatal.append(d["fatal"])
+            continue
+        if "skipped" in d:
+            res.skipped[d["skipped"]] += 1
             continue
         res.n += 1
         st = d["status"]
@@ -524,6 +568,10 @@ def render(dicts: Iterable[dict[str, Any]], mode: str | None, show: int) -> Unit
         by_format[(d.get("format"), st)] += 1
         for c in d.get("codes") or ():
             by_code[c] += 1
+        if st != "legal":
+            named = {n for p in d.get("problems") or () for n in p.get("cards") or ()}
+            for n in named:
+                by_card[n] += 1
         if mode == "json":
             parts.append(_dumps_line(d))
         elif writer is not None:
@@ -900,27 +948,50 @@ def register(main: click.Group) -> None:
     @click.option("--companion", default=None, help="The companion of a list that has no Companion section.")
     @click.option("--show", type=click.IntRange(min=0), default=20, show_default=True,
                   help="Most illegal decks whose problems are listed under the table.")
-    def validate(paths, fmt, cards, as_json, as_csv, jobs, dask_address, reader, commanders, companion, show):
-        """Validate every decklist under PATHS against FORMAT's deck-construction rules."""
+    @click.option("--only-registered", "only", is_flag=True,
+                  help="Take only the decks registered for --format FORMAT (a JSON-lines record's \"format\"); "
+                       "the others are skipped and counted.")
+    def validate(paths, fmt, cards, as_json, as_csv, jobs, dask_address, reader, commanders, companion, show,
+                 only=False):
+        """Validate every decklist under PATHS against FORMAT's deck-construction rules.
+
+        PATH is a decklist file (read whatever its name), a folder (every file below it whose name ends in
+        .txt, .dek, .cod, .dck, .csv, .json, .jsonl or .jsonl.gz; the other files are listed as skipped) or
+        - for one decklist on standard input. Decks are counted from 1.
+
+        Output: a table of decks by result and problem code, the cards most often named in problems and the
+        problems of the first --show decks; --json: one JSON object per deck on standard output and a last
+        summary line {"summary": {...}} on standard error; --csv: one row per deck.
+
+        \b
+        Exit codes:
+          0    every deck legal
+          1    some deck not shown legal: illegal, unreadable (a line or card name
+               not read) or of unknown legality (no legality data for a card)
+          2    an input, the card data or the format could not be read, or no
+               decklist was found
+          3    an internal error (a bug in mtgcheck)
+          130  interrupted (Ctrl-C)
+        """
         err = _ErrorConsole()
         gc_on = gc.isenabled()
         gc.disable()  # (until the card data is read and frozen: _batch_gc)
         try:
             try:
                 _validate_command(err, paths, fmt, cards, as_json, as_csv, jobs, dask_address, reader, commanders,
-                                  companion, show, gc_on)
+                                  companion, show, gc_on, only)
             except KeyboardInterrupt:
                 signal.signal(signal.SIGINT, signal.SIG_IGN)  # a second Ctrl-C must not interrupt the clean-up
                 err.print(styled(("interrupted", "bold red"), ": the output is incomplete"))
                 sys.exit(130)
         except SystemExit as e:
-            if END_PROCESS and dask_address is None:
+            if _ending() and dask_address is None:
                 _end_process(e.code, err)
             raise
         finally:
             if gc_on:
                 gc.enable()
-        if END_PROCESS and dask_address is None:
+        if _ending() and dask_address is None:
             _end_process(0, err)
 
 
@@ -989,6 +1060,13 @@ def _progress(err: _ErrorConsole, show: bool) -> Any:
 END_PROCESS = False
 
 
+def _ending() -> bool:
+    """``END_PROCESS``, or the ``mtgcheck`` program is running (``solver.cli.PROGRAM``)."""
+    from . import cli
+
+    return END_PROCESS or cli.PROGRAM
+
+
 def _end_process(code: Any, err) -> None:
     """End the ``mtgcheck`` process with exit status ``code`` (``SystemExit.code``) once ``validate`` is done:
     standard output and error are flushed, then ``os._exit``, skipping the interpreter's tear-down, which
@@ -1026,7 +1104,7 @@ def _after(first: UnitResult, rest: Iterator[UnitResult]) -> Iterator[UnitResult
 
 
 def _validate_command(err, paths, fmt, cards, as_json, as_csv, jobs, dask_address, reader, commanders, companion,
-                      show, gc_on: bool = True) -> None:
+                      show, gc_on: bool = True, only: bool = False) -> None:
     from mtgcheck.models.decklist import iter_deck_files
     from mtgcheck.models.formats import FormatError, load_format
 
@@ -1042,7 +1120,13 @@ def _validate_command(err, paths, fmt, cards, as_json, as_csv, jobs, dask_addres
             err.print(error_text(e))
             sys.exit(2)
         fmt_key = fmt_obj.source if fmt.lower().endswith((".yaml", ".yml")) else fmt_obj.name
+        if only:
+            fmt_key = ONLY + fmt_obj.name
     else:
+        if only:
+            err.print(error_text("--only-registered takes the decks registered for one format: give "
+                                 "--format FORMAT, not auto"))
+            sys.exit(2)
         fmt_key = "auto"
     db = _open_cards(cards, open_database)
     for what, names in (("commander", commanders), ("companion", [companion] if companion else [])):
@@ -1073,17 +1157,25 @@ def _validate_command(err, paths, fmt, cards, as_json, as_csv, jobs, dask_addres
             err.print(error_text(e))
             sys.exit(2)
     paths = tuple(p for p in paths if p != "-")
-    files, missing = iter_deck_files(paths) if paths else ([], [])
+    skipped_files: list[Path] = []
+    files, missing = iter_deck_files(paths, skipped_files) if paths else ([], [])
     fatal: list[str] = list(missing)
-    if fmt == "auto":  # only JSON-lines records name their format: say so once, not once per deck
+    if fmt == "auto" or only:  # only JSON-lines records name their format: say so once, not once per deck
         from mtgcheck.models.decklist import names_its_format
 
         plain = [str(f) for f in files if not names_its_format(f, reader)] + (["<stdin>"] if stdin_text is not None else [])
         if plain:
             more = f" (and {len(plain) - 1} other input(s))" if len(plain) > 1 else ""
-            err.print(error_text(f"--format auto takes each deck's format from its JSON-lines record, but "
-                                 f"{plain[0]}{more} is a decklist that names no format; give --format FORMAT"))
+            what = ("--only-registered takes the decks whose JSON-lines record names the format" if only else
+                    "--format auto takes each deck's format from its JSON-lines record")
+            err.print(f"error: {what}, but {plain[0]}{more} is a decklist that names no format; "
+                      + ("drop --only-registered" if only else "give --format FORMAT"), markup=False, soft_wrap=True)
             sys.exit(2)
+    if skipped_files:
+        names = ", ".join(str(f) for f in skipped_files[:5]) + (f" and {len(skipped_files) - 5} more"
+                                                                   if len(skipped_files) > 5 else "")
+        err.print(f"note: skipped {len(skipped_files)} file(s) whose names are not decklist names "
+                  f"({', '.join(_suffixes())}): {names}; give a file by name to read it", markup=False, soft_wrap=True)
     for p in paths:
         pp = Path(p)
         if files and pp.is_dir() and not any(pp in f.parents for f in files):
@@ -1099,6 +1191,8 @@ def _validate_command(err, paths, fmt, cards, as_json, as_csv, jobs, dask_addres
     status: Counter = Counter()
     by_code: Counter = Counter()
     by_format: Counter = Counter()
+    by_card: Counter = Counter()
+    skipped: Counter = Counter()
     shown: list[dict[str, Any]] = []
     n_done = 0
     show_bar = err.is_terminal and sum(_size(f) for f in files) >= 200_000
@@ -1127,6 +1221,8 @@ def _validate_command(err, paths, fmt, cards, as_json, as_csv, jobs, dask_addres
                 status.update(res.status)
                 by_code.update(res.by_code)
                 by_format.update(res.by_format)
+                by_card.update(res.by_card)
+                skipped.update(res.skipped)
                 fatal.extend(res.fatal)
                 if len(shown) < show:
                     shown.extend(res.shown[: show - len(shown)])
@@ -1150,55 +1246,98 @@ def _validate_command(err, paths, fmt, cards, as_json, as_csv, jobs, dask_addres
         restore_gc()
 
     if n_done == 0 and not fatal:
-        fatal.append("no decklist found under " + ", ".join(map(str, paths)) + " (decklist files end in "
-                     + ", ".join(_suffixes()) + ")")
-    if not as_json and not as_csv and n_done:
-        from rich.table import Table
-
-        from .output import console
-
-        con = console()
-        # the source and date on lines of their own: a long path would wrap inside a narrow table title
-        con.print(f"mtgcheck validate: {n_done} decks, format {fmt}")
-        con.print(f"card data: {getattr(db, 'source', None) or 'catalog'} dated {getattr(db, 'date', None) or 'unknown'}"
-                  + unread_records_note(db), soft_wrap=True)
-        t = Table()
-        t.add_column("result")
-        t.add_column("decks", justify="right")
-        for s in _STATUSES:
-            t.add_row(_STATUS_LABELS.get(s, s), str(status.get(s, 0)))
-        for code, n in by_code.most_common():
-            t.add_row(f"  {code}", str(n))
-        con.print(t)
-        if fmt == "auto" and len({f for f, _ in by_format}) > 1:
-            ft = Table(title="by format")
-            ft.add_column("format")
-            for s in _STATUSES:
-                ft.add_column(_STATUS_LABELS.get(s, s), justify="right")
-            for f in sorted({f for f, _ in by_format}, key=str):
-                ft.add_row(str(f), *(str(by_format.get((f, s), 0)) for s in _STATUSES))
-            con.print(ft)
-        for d in shown:
-            where = d["source"] + (f"#{d['index'] + 1}" if d.get("line") and str(d["source"]).lower().endswith((".jsonl", ".gz")) else "")
-            con.print(styled((str(where), "bold"), f" ({d.get('format')}): ", (str(d["status"]), "red")))
-            for p in d.get("problems") or []:
-                con.print(f"  - {p['code']} ({p['rule']}): {p['message']}")
-        not_legal = status.get("illegal", 0) + status.get("unreadable", 0) + status.get("unknown", 0)
-        if len(shown) < not_legal:
-            con.print(f"(problems of the first {len(shown)} decks shown; use --json or --csv for all)")
-        if status.get("unknown"):
-            con.print(f"{status['unknown']} deck(s) of unknown legality: the card data has no legality for some "
-                      f"of their cards (the embedded catalog has none); give --cards with Scryfall or MTGJSON data")
-        if getattr(db, "source", None) == "catalog" and (status.get("unreadable") or status.get("unknown")):
-            from mtgcheck.models.database import CATALOG_HINT
-
-            con.print(f"note: {CATALOG_HINT}", soft_wrap=True)
+        if skipped:
+            fatal.append(f"no deck registered for {fmt} under " + ", ".join(map(str, paths or ["<stdin>"]))
+                         + f" ({sum(skipped.values())} deck(s) of other formats skipped: {_formats_text(skipped)})")
+        else:
+            fatal.append("no decklist found under " + ", ".join(map(str, paths)) + " (decklist files end in "
+                         + ", ".join(_suffixes()) + ")")
+    if as_json:
+        summary = {"decks": n_done, "format": fmt, **{s: status.get(s, 0) for s in _STATUSES},
+                   "codes": dict(by_code.most_common()), "cards": dict(by_card.most_common(TOP_CARDS)),
+                   "skipped": dict(skipped), "skipped_files": [str(f) for f in skipped_files],
+                   "errors": list(fatal), "card_data": getattr(db, "source", None) or "catalog",
+                   "data_date": getattr(db, "date", None)}
+        try:
+            sys.stderr.write(json.dumps({"summary": summary}, ensure_ascii=False, default=str) + "\n")
+        except OSError:
+            pass
+    elif not as_csv and n_done:
+        _print_summary(db, fmt, n_done, status, by_code, by_format, by_card, skipped, shown)
     for f in fatal:
-        err.print(error_text(f))
+        err.print(f"error: {f}", markup=False, soft_wrap=True, style="bold red")
     if fatal:
         sys.exit(2)
     if status.get("illegal") or status.get("unreadable") or status.get("unknown"):
         sys.exit(1)
+
+
+#: Cards listed under the summary (and in the JSON summary line) as the most often named in problems.
+TOP_CARDS = 10
+
+
+def _formats_text(skipped: Counter) -> str:
+    return ", ".join(f"{n} {f if f not in (None, '') else '(no format)'}" for f, n in skipped.most_common())
+
+
+def _print_summary(db, fmt, n_done, status, by_code, by_format, by_card, skipped, shown) -> None:
+    """The human summary of ``validate`` on standard output: never wrapped when it is not a terminal (a pipe
+    or a file gets whole lines, card names unbroken)."""
+    from rich.table import Table
+    from rich.text import Text
+
+    from mtgcheck.models.inputs import unread_records_note
+
+    from .output import console
+
+    probe = console()  # (user text as written in every cell: format names, card names, paths)
+    con = probe if probe.is_terminal else console(width=100_000, soft_wrap=True)
+    # the source and date on lines of their own: a long path would wrap inside a narrow table title
+    con.print(Text(f"mtgcheck validate: {n_done} decks, format {fmt}"), soft_wrap=True)
+    con.print(Text(f"card data: {getattr(db, 'source', None) or 'catalog'} dated {getattr(db, 'date', None) or 'unknown'}"
+                   + unread_records_note(db)), soft_wrap=True)
+    if skipped:
+        con.print(Text(f"skipped {sum(skipped.values())} deck(s) registered for other formats: {_formats_text(skipped)}"),
+                  soft_wrap=True)
+    t = Table()
+    t.add_column("result")
+    t.add_column("decks", justify="right")
+    for s in _STATUSES:
+        t.add_row(_STATUS_LABELS.get(s, s), str(status.get(s, 0)))
+    for code, n in by_code.most_common():
+        t.add_row(f"  {code}", str(n))
+    con.print(t)
+    if fmt == "auto" and len({f for f, _ in by_format}) > 1:
+        ft = Table(title="by format")
+        ft.add_column("format")
+        for s in _STATUSES:
+            ft.add_column(_STATUS_LABELS.get(s, s), justify="right")
+        for f in sorted({f for f, _ in by_format}, key=str):
+            ft.add_row(str(f), *(str(by_format.get((f, s), 0)) for s in _STATUSES))
+        con.print(ft)
+    if by_card:
+        ct = Table(title="cards most often named in problems")
+        ct.add_column("card")
+        ct.add_column("decks", justify="right")
+        for name, n in by_card.most_common(TOP_CARDS):
+            ct.add_row(Text(str(name)), str(n))
+        con.print(ct)
+    for d in shown:
+        where = d["source"] + (f"#{d['index']}" if d.get("line") and str(d["source"]).lower().endswith((".jsonl", ".gz")) else "")
+        con.print(Text.assemble((where, "bold"), f" ({d.get('format')}): ", (str(d["status"]), "red")), soft_wrap=True)
+        for p in d.get("problems") or []:
+            con.print(Text(f"  - {p['code']} ({p['rule']}): {p['message']}"), soft_wrap=True)
+    not_legal = status.get("illegal", 0) + status.get("unreadable", 0) + status.get("unknown", 0)
+    if len(shown) < not_legal:
+        con.print(f"(problems of the first {len(shown)} decks shown; use --json or --csv for all)", soft_wrap=True)
+    if status.get("unknown"):
+        con.print(f"{status['unknown']} deck(s) of unknown legality: the card data has no legality for some "
+                  f"of their cards (the embedded catalog has none); give --cards with Scryfall or MTGJSON data",
+                  soft_wrap=True)
+    if getattr(db, "source", None) == "catalog" and (status.get("unreadable") or status.get("unknown")):
+        from mtgcheck.models.database import CATALOG_HINT
+
+        con.print(Text(f"note: {CATALOG_HINT}"), soft_wrap=True)
 
 
 def _open_cards(cards: str | None, open_database: Callable[[str | None], Any]) -> Any:

@@ -34,9 +34,17 @@ class Unsupported(Exception):
         What the unmodelled text could change (``models.effects.Topic``); kept as ``self.topics``.
     text : str, optional
         The sentence or cost part not modelled; kept as ``self.text``.
+    mechanic : str, optional
+        The mechanic the answer would need (``solver.support``: ``keyword:emerge``, ``cost_reduction``, or ``text``
+        for wording not modelled at all); kept as ``self.mechanic`` (``None``: not said).
+    card : str, optional
+        The card whose text or mechanic it is; kept as ``self.card``.
     """
 
-    def __init__(self, message: str = "", *, topics: "Iterable[Topic]" = (), text: str | None = None) -> None:
+    def __init__(self, message: str = "", *, topics: "Iterable[Topic]" = (), text: str | None = None,
+                 mechanic: str | None = None, card: str | None = None) -> None:
         super().__init__(message)
         self.topics: frozenset[Topic] = frozenset(topics)
         self.text = text
+        self.mechanic = mechanic
+        self.card = card

@@ -31,10 +31,15 @@ from typing import Callable, Iterable
 
 from mtgcheck.models.abilities import Ability
 from mtgcheck.models.cards import Card
-from mtgcheck.models.effects import KEYWORDS_ON_BATTLEFIELD, Keyword, Scope, Topic, Unmodelled, walk_unmodelled
+from mtgcheck.models.effects import (KEYWORDS_ON_BATTLEFIELD, Effect, Keyword, Scope, Topic, Unmodelled,
+                                     walk_unmodelled)
 from mtgcheck.models.state import GameState, Permanent
+from mtgcheck.models.vocab.keywords import KEYWORD_RULES, KeywordKind
 
 from .questions import Unsupported
+from mtgcheck.models.behaviour import functions_in, in_force_topics, works_on_the_stack
+
+from .support import mechanic_key, mechanic_name, mechanic_topics
 
 #: Zones whose cards' abilities may function there (CR 113.6): only abilities that say so.
 OTHER_ZONES = ("hand", "graveyard", "exile", "command", "library")
@@ -48,6 +53,11 @@ class Finding:
     where: str
     text: str
     topics: frozenset[Topic]
+    #: the mechanic key of a typed part the question does not implement (``solver.support``); ``None`` for text
+    #: that is not modelled at all
+    mechanic: str | None = None
+    #: the rule of that mechanic ("CR 702.119")
+    rule: str = ""
 
     def describe(self) -> str:
         return f"{self.card} ({self.where}): “{self.text}”"
@@ -66,18 +76,81 @@ def _effect_abilities(state: GameState) -> list[tuple[str, Ability]]:
     return [(e.card.name, a) for e in state.effects for a in effect_abilities(state, e)]
 
 
-def _parts(a: Ability) -> Iterable[Unmodelled]:
-    return walk_unmodelled(a.effect)
+@dataclass(frozen=True)
+class TypedPart:
+    """A typed part of an ability whose mechanic the question asked does not implement (``solver.support``): the
+    gate treats it as it treats an ``Unmodelled`` sentence, with the mechanic's own topics and scope."""
+
+    text: str
+    topics: frozenset[Topic]
+    scope: Scope
+    key: str
+    rule: str
+    #: it is the ability's whole effect (not a part nested in it)
+    whole: bool
+    while_cast: bool
+    reads: frozenset[str] = frozenset()
+    enters_replacement: bool = False
+    trigger_event: str | None = None
+
+
+#: Keyword families that function in every zone and while their card is cast (CR 113.6): enchant names what an Aura
+#: spell targets (303.4a, 601.2c); changeling and devoid are characteristic-defining (702.73a, 702.114a, 604.3).
+_EVERYWHERE = frozenset({KeywordKind.ENCHANT, KeywordKind.CHANGELING, KeywordKind.DEVOID})
+#: Typed changes that matter beyond their topics only where something in play reads them (``Unmodelled.reads``):
+#: a changeling's creature types are read by whatever names a creature type (702.73a)
+_KEYWORD_READS = {KeywordKind.CHANGELING: frozenset({"subtype:*"})}
+
+
+def _walk_typed(effect: Effect) -> Iterable[Effect]:
+    yield effect
+    if not isinstance(effect, Unmodelled):
+        for part in effect.nested():
+            yield from _walk_typed(part)
+
+
+def _typed_parts(a: Ability) -> tuple[tuple[Effect, str, bool], ...]:
+    """Every typed part of ``a`` with its mechanic key and whether it is the whole effect: the effect and what is
+    nested in it, the ability's own restriction and cost change (cached on the ability)."""
+    hit = a.__dict__.get("_typed_parts")
+    if hit is not None:
+        return hit
+    out = [(e, mechanic_key(e), e is a.effect) for e in _walk_typed(a.effect)]
+    for extra in (a.restriction, a.cost_change):
+        if isinstance(extra, Effect):
+            out.append((extra, mechanic_key(extra), False))
+    got = tuple(out)
+    object.__setattr__(a, "_typed_parts", got)
+    return got
+
+
+def _parts(a: Ability, implemented: "frozenset[str] | None" = None) -> Iterable["Unmodelled | TypedPart"]:
+    """The parts of ``a`` the gate looks at: its ``Unmodelled`` text, and — when the question's implemented keys
+    are given — each typed part whose mechanic the question does not implement."""
+    if implemented is None:
+        yield from walk_unmodelled(a.effect)
+        return
+    for e, key, whole in _typed_parts(a):
+        if isinstance(e, Unmodelled):
+            yield e
+        elif key not in implemented:
+            topics, scope, rule = mechanic_topics(e)
+            fam = e.family if isinstance(e, Keyword) else None
+            yield TypedPart(a.text or str(e), topics, scope, key, rule, whole,
+                            while_cast=scope is Scope.CASTING_SELF or fam in _EVERYWHERE,
+                            reads=_KEYWORD_READS.get(fam, frozenset()) if fam is not None else frozenset(),
+                            trigger_event=KEYWORD_RULES[fam].trigger_event if fam is not None else None)
 
 
 #: Scopes that never function while their own card is being cast (CR 113.6): a spell's instructions are followed
 #: as it resolves (113.3a, 608.2c; its targets are checked by ``solver.targets``, 601.2c), "can't be countered"
 #: works on the stack but changes no cast (113.6g), entering text applies as the permanent enters (113.6h), and a
 #: permanent's other statics only on the battlefield (113.6).
-_NOT_WHILE_CAST = frozenset({Scope.INSTRUCTION, Scope.STACK_SELF, Scope.ENTERING_SELF, Scope.BATTLEFIELD})
+_NOT_WHILE_CAST = frozenset({Scope.INSTRUCTION, Scope.STACK_SELF, Scope.ENTERING_SELF, Scope.BATTLEFIELD,
+                             Scope.STACK})
 #: Scopes that function only while their own object is cast or on the stack (CR 113.6d-g): they change nothing
 #: about a permanent on the battlefield, a card in another zone, or the casting of another card.
-_ONLY_OWN_CASTING = frozenset({Scope.CASTING_SELF, Scope.STACK_SELF})
+_ONLY_OWN_CASTING = frozenset({Scope.CASTING_SELF, Scope.STACK_SELF, Scope.STACK})
 
 
 def functions_while_cast(a: Ability, u: Unmodelled) -> bool:
@@ -134,9 +207,29 @@ def read_in_state(state: GameState, token: str, subjects: Iterable[tuple[str, It
 
 
 def _relevant(a: Ability, topics: frozenset[Topic], subject: bool, being_cast: bool = False,
-              reads: "Callable[[str], bool] | None" = None, quiet_events: frozenset[str] = frozenset()
-              ) -> Iterable[Unmodelled]:
+              reads: "Callable[[str], bool] | None" = None, quiet_events: frozenset[str] = frozenset(),
+              implemented: "frozenset[str] | None" = None, on_stack: bool = False, cast_zone: str | None = None,
+              in_force: bool = False) -> Iterable["Unmodelled | TypedPart"]:
     stripe = getattr(a, "stripe", None)
+    if on_stack:
+        # a spell on the stack (CR 113.6, 405.1): of its abilities only those that work there and change what others
+        # may do count — split second (702.61a), or a sentence of the spell that is neither an instruction waiting for
+        # it to resolve (608.2) nor about its own casting, entering or being countered ("If this spell was kicked, it
+        # has split second", read as a static sentence); triggered and activated abilities do nothing there
+        if a.kind in ("triggered", "activated"):
+            return
+        for u in _parts(a, implemented):
+            if u.scope is Scope.STACK and u.topics & topics:
+                yield u
+            elif isinstance(u, Unmodelled) and a.kind in ("spell", "static") and works_on_the_stack(u) and (
+                    in_force_topics(u) & topics):
+                yield u
+        return
+    if being_cast and (a.is_activated_keyword or (cast_zone is not None and a.zones and cast_zone not in a.zones)):
+        # an activated keyword does nothing until activated (CR 602.2); an ability that functions only in other zones
+        # (flashback from a graveyard, evoke from a hand: 113.6, 113.6k-m) does nothing while the card is cast from
+        # this one
+        return
     if a.kind == "triggered" and isinstance(a.effect, Unmodelled) and a.effect.trigger_event in quiet_events:
         # its trigger event is typed as one that does not happen in what the question asks about (a step
         # beginning, a spell cast, combat: ``Unmodelled.trigger_event``; CR 603.2): it cannot trigger there
@@ -145,10 +238,17 @@ def _relevant(a: Ability, topics: frozenset[Topic], subject: bool, being_cast: b
         # a level or station striation holds only while the permanent has that many counters (CR 711.2a, 721.2a);
         # a card being cast has none (a spell on the stack is a new object, CR 122.2, 400.7): none of it applies
         return
-    for u in _parts(a):
-        if (u.scope in _NOT_WHILE_CAST) if being_cast else (u.scope in _ONLY_OWN_CASTING):
+    for u in _parts(a, implemented):
+        if isinstance(u, TypedPart) and u.trigger_event is not None and u.trigger_event in quiet_events:
+            continue  # a keyword trigger whose event does not happen in what the question asks about (CR 603.2)
+        if in_force and isinstance(u, Unmodelled):
+            # an effect of a resolved spell or ability still in force (CR 611.2a): its instruction now works as a
+            # continuous effect, read as a static sentence ("Your opponents can't cast spells this turn")
+            t = in_force_topics(u)
+        elif (u.scope in _NOT_WHILE_CAST) if being_cast else (u.scope in _ONLY_OWN_CASTING):
             continue  # typed by the parser (models.text.scope; CR 113.3, 113.6)
-        t = u.topics
+        else:
+            t = u.topics
         if being_cast and (a.kind in ("triggered", "activated") or (
                 isinstance(a.effect, Keyword) and a.effect.keyword in KEYWORDS_ON_BATTLEFIELD)):
             # CR 113.6, 113.6k: a triggered or activated ability of a card being cast does nothing while it is
@@ -162,7 +262,8 @@ def _relevant(a: Ability, topics: frozenset[Topic], subject: bool, being_cast: b
             t = t & {Topic.CASTING} if a.kind == "spell" else frozenset()
         if subject and a.kind == "activated":
             t = t - {Topic.RESOLUTION}  # what it does happens only once it is activated and resolves (CR 602.2, 608)
-        if a.kind == "triggered" and u is not a.effect and not isinstance(a.effect, Unmodelled):
+        if a.kind == "triggered" and not (u is a.effect or getattr(u, "whole", False)) and not isinstance(
+                a.effect, Unmodelled):
             # a triggered ability whose trigger event the parser typed (``EntersTrigger``, ``CastTrigger``, ...: read
             # by the questions about triggering): its unmodelled parts are what it does, which happens only as it
             # resolves (CR 603.3, 608.2), never whether or when it triggers
@@ -190,8 +291,10 @@ def _relevant(a: Ability, topics: frozenset[Topic], subject: bool, being_cast: b
 
 def unmodelled_findings(state: GameState, topics: Iterable[Topic], subjects: Iterable[tuple[str, Iterable[Ability]]] = (),
                         players: Iterable[str] | None = None, subject_topics: Iterable[Topic] | None = None,
-                        being_cast: bool = False, quiet_events: Iterable[str] = ()) -> list[Finding]:
-    """Every unmodelled sentence with one of ``topics`` that could apply now (see the module docstring).
+                        being_cast: bool = False, quiet_events: Iterable[str] = (),
+                        implemented: "frozenset[str] | None" = None, cast_zone: str | None = None) -> list[Finding]:
+    """Every unmodelled sentence, and every typed part the question does not implement, with one of ``topics``
+    that could apply now (see the module docstring).
 
     Parameters
     ----------
@@ -212,10 +315,16 @@ def unmodelled_findings(state: GameState, topics: Iterable[Topic], subjects: Ite
         Kinds of trigger event (``models.effects.TRIGGER_EVENTS``) that do not happen in what the question asks
         about: a triggered ability whose unmodelled trigger condition is typed as one of them is not looked at
         (``trigger_order`` after a Hypergenesis-style process: no step begins, no spell is cast, no combat).
+    implemented : frozenset of str, optional
+        The mechanic keys the question implements (``solver.support.IMPLEMENTS``): a typed part with another key
+        counts as unmodelled text does. ``None``: only ``Unmodelled`` text is looked at.
+    cast_zone : str, optional
+        The zone the subjects are cast from: their abilities that function only in other zones do not count
+        (CR 113.6, 113.6k-m).
 
     Returns
     -------
-    list of Finding, in the order: subjects, battlefield, effects in force, other zones.
+    list of Finding, in the order: subjects, battlefield, effects in force, the stack, other zones.
     """
     subjects = list(subjects)
     want = frozenset(topics)
@@ -231,13 +340,16 @@ def unmodelled_findings(state: GameState, topics: Iterable[Topic], subjects: Ite
             memo[token] = read_in_state(state, token, subjects)
         return memo[token]
 
-    def add(card: str, where: str, a: Ability, subject: bool, wanted: frozenset[Topic] = want, cast: bool = False) -> None:
+    def add(card: str, where: str, a: Ability, subject: bool, wanted: frozenset[Topic] = want, cast: bool = False,
+            on_stack: bool = False, in_force: bool = False) -> None:
         for u in _relevant(a, wanted, subject, cast, reads if Topic.CHARACTERISTICS in wanted and wanted & _READ_BY else None,
-                           quiet):
+                           quiet, implemented, on_stack, cast_zone if cast else None, in_force):
             key = (card, u.text)
             if key not in seen:
                 seen.add(key)
-                out.append(Finding(card, where, u.text or a.text, (u.topics & wanted) or u.topics))
+                mech = u.key if isinstance(u, TypedPart) else None
+                out.append(Finding(card, where, u.text or a.text, (u.topics & wanted) or u.topics, mech,
+                                   u.rule if isinstance(u, TypedPart) else ""))
 
     for name, abilities in subjects:
         for a in abilities:
@@ -250,7 +362,11 @@ def unmodelled_findings(state: GameState, topics: Iterable[Topic], subjects: Ite
                 continue  # functions only elsewhere (CR 113.6)
             add(perm.name, "battlefield", a, False)
     for name, a in _effect_abilities(state):
-        add(name, "effect in force", a, True)
+        add(name, "effect in force", a, True, in_force=True)
+    for player, cards in state.zones.get("stack", {}).items():
+        for inst in cards:  # spells on the stack, whoever controls them (CR 113.6, 702.61a)
+            for a in _abilities(inst.card):
+                add(inst.card.name, f"{player}'s stack", a, False, on_stack=True)
     cast_names = {name for name, _ in subjects} if being_cast else set()
     who = set(players) if players is not None else set(state.players)
     for zone in OTHER_ZONES:
@@ -263,7 +379,7 @@ def unmodelled_findings(state: GameState, topics: Iterable[Topic], subjects: Ite
                     continue
                 done.add(id(inst.card))
                 for a in _abilities(inst.card):
-                    if zone in a.zones:
+                    if functions_in(inst.card, a, zone):
                         # the card being cast: its own abilities were looked at above (CR 113.6); another
                         # copy's still count as a way to make mana (a Spirit Guide, CR 605.1a)
                         add(inst.card.name, f"{player}'s {zone}", a, False,
@@ -280,19 +396,37 @@ def _abilities(card: Card) -> tuple[Ability, ...]:
 def require_modelled(state: GameState, topics: Iterable[Topic], subjects: Iterable[tuple[str, Iterable[Ability]]] = (),
                      question: str = "the answer", players: Iterable[str] | None = None,
                      subject_topics: Iterable[Topic] | None = None, being_cast: bool = False,
-                     quiet_events: Iterable[str] = ()) -> None:
-    """Raise ``Unsupported`` naming every card and sentence that is not modelled and could change the answer.
+                     quiet_events: Iterable[str] = (), implemented: "frozenset[str] | None" = None,
+                     kind: str = "", cast_zone: str | None = None) -> None:
+    """Raise ``Unsupported`` naming every card and sentence that is not modelled, or whose typed mechanic the
+    question does not implement, and could change the answer.
 
-    Parameters are those of ``unmodelled_findings``; ``question`` names the question in the message.
+    Parameters are those of ``unmodelled_findings``; ``question`` names the question in the message, ``kind`` the
+    question kind (for a mechanic it does not implement: "cast does not implement emerge").
 
     Raises
     ------
     Unsupported
-        At least one finding: "not modelled, so <question> cannot be answered: Card (zone): “sentence” [topics]".
+        At least one finding: "<kind> does not implement <mechanic> (CR ...): Card (zone): “sentence”", or "not
+        modelled, so <question> cannot be answered: Card (zone): “sentence” [topics]"; ``mechanic`` names the
+        first finding's mechanic key (``text`` for unmodelled text).
     """
-    found = unmodelled_findings(state, topics, subjects, players, subject_topics, being_cast, quiet_events)
-    if found:
-        shown = "; ".join(f"{f.describe()} [{', '.join(sorted(t.value for t in f.topics))}]" for f in found[:5])
-        more = f" (and {len(found) - 5} more)" if len(found) > 5 else ""
-        raise Unsupported(f"not modelled, and it could change {question}: {shown}{more}",
-                          topics=frozenset().union(*(f.topics for f in found)), text=found[0].text)
+    found = unmodelled_findings(state, topics, subjects, players, subject_topics, being_cast, quiet_events,
+                                implemented, cast_zone)
+    if not found:
+        return
+    typed = [f for f in found if f.mechanic is not None]
+    text = [f for f in found if f.mechanic is None]
+    parts = []
+    for f in typed[:5]:
+        rule = f" ({f.rule})" if f.rule else ""
+        parts.append(f"{kind or question} does not implement {mechanic_name(f.mechanic or '')}{rule}: {f.describe()}")
+    if text:
+        shown = "; ".join(f"{f.describe()} [{', '.join(sorted(t.value for t in f.topics))}]" for f in text[:5])
+        more = f" (and {len(text) - 5} more)" if len(text) > 5 else ""
+        parts.append(f"not modelled, and it could change {question}: {shown}{more}")
+    if len(typed) > 5:
+        parts.append(f"(and {len(typed) - 5} more mechanics not implemented)")
+    first = found[0]
+    raise Unsupported("; ".join(parts), topics=frozenset().union(*(f.topics for f in found)), text=first.text,
+                      mechanic=first.mechanic or "text", card=first.card)

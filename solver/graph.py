@@ -27,13 +27,15 @@ if TYPE_CHECKING:  # pragma: no cover
     from .produce import ProduceResult
 
 __all__ = ["LEGEND", "PAYMENT_LEGEND", "to_dot", "to_svg", "svg_of", "write_graph", "payment_graph",
-           "write_payment_graph"]
+           "write_payment_graph", "effect_graph", "answer_graph", "answer_svg", "write_answer_graph", "png_possible"]
 
 #: The legend of the could_produce picture.
 LEGEND = (
     "legend: a box is a permanent and the types of mana it could produce (CR 106.7); a dashed box is a group of",
     "permanents a reflector looks at; an arrow A -> B means B's answer depends on A; red arrows form a cycle",
-    "(reflectors that see only each other produce nothing); the thick gold box is the permanent asked about.",
+    "(reflectors that see only each other produce nothing); the thick gold box is the permanent asked about;",
+    "a purple box is an effect that changes a permanent's mana (type-changing, ability-granting or replacement",
+    "effects, CR 305.7, 613, 614), its arrow saying what it does.",
 )
 #: The legend of the payment picture.
 PAYMENT_LEGEND = (
@@ -68,6 +70,48 @@ def _graph_labels(res: "ProduceResult") -> dict[Any, tuple[str, str, bool]]:
             name = names[n] + (f" [{n}]" if counts[names[n]] > 1 else "")
             out[n] = (f"{name} \u2014 {types or 'nothing'}", f"controlled by {perm.controller}" if perm else "", False)
     return out
+
+
+def effect_graph(res: "ProduceResult") -> tuple[nx.DiGraph, dict[Any, tuple[str, str, Any]]]:
+    """The could_produce graph with the effects that change the answer as nodes (``("effect", source)``, drawn
+    purple): type-changing and ability-granting effects on each permanent (``layers.PermView.changed_by``: Blood
+    Moon making a land a Mountain, Urborg making every land a Swamp, CR 305.7, 613.1d, 613.1f) and replacement
+    effects on the mana it makes (CR 614.1a, 106.12b: Contamination, Pale Moon), each with an edge labelled with
+    what it does to that permanent."""
+    G = res.graph.copy()
+    labels: dict[Any, tuple[str, str, Any]] = dict(_graph_labels(res))
+    if res.state is None:
+        return G, labels
+    from .layers import board_view
+
+    try:
+        view = board_view(res.state)
+    except Exception:  # noqa: BLE001 - the answer was computed from this view; a picture never fails the answer
+        return G, labels
+    perms = [n for n in res.graph.nodes if not isinstance(n, tuple)]
+
+    def effect(source: str | None, name: str, kind: str, target: Any, what: str) -> None:
+        key = ("effect", source or name)
+        if key not in G:
+            G.add_node(key)
+            labels[key] = (name, kind, "effect")
+        if not G.has_edge(key, target):
+            G.add_edge(key, target, label=what)
+
+    for n in perms:
+        pv = view.get(n)
+        for source, name, what in (pv.changed_by if pv is not None else ()):
+            effect(source, name, "type or ability effect", n, what)
+        perm = res.state.permanent(n)
+        for r in res.replacements:
+            try:
+                hits = perm is not None and pv is not None and r.applies_to(perm, pv.subtypes)
+            except Exception:  # noqa: BLE001 - as above
+                hits = False
+            if hits:
+                effect(r.source.id if r.source is not None else None, r.name, "replacement effect", n,
+                       "replaces its mana")
+    return G, labels
 
 
 def _xml(s: Any) -> str:
@@ -184,16 +228,28 @@ def svg_of(G: nx.DiGraph, labels: dict[Any, tuple[str, str, bool]], *, highlight
             d = f"M{f(x0)},{f(amid)} C{f(mx)},{f(amid)} {f(mx)},{f(bmid)} {f(x1)},{f(bmid)}"
         style = ('stroke="#c0392b" stroke-width="1.4" marker-end="url(#arrow-cycle)"' if cyc
                  else 'stroke="#444" stroke-width="1.2" marker-end="url(#arrow)"')
+        elabel = G.edges[a, b].get("label")
+        if labels[a][2] == "effect":
+            style = 'stroke="#8e44ad" stroke-width="1.2" stroke-dasharray="4,2" marker-end="url(#arrow)"'
+        text = ""
+        if elabel and a != b and not cyc:
+            text = (f'<text x="{f((x0 + x1) / 2)}" y="{f((amid + bmid) / 2 - 4)}" text-anchor="middle" '
+                    f'font-size="{_SVG_FONT - 2}" fill="#6c3483">{_xml(elabel)}</text>')
         out.append(f'    <g class="edge{" cycle" if cyc else ""}" data-from="{ids[a]}" data-to="{ids[b]}">'
-                   f"<title>{_xml(labels[a][0])} \u2192 {_xml(labels[b][0])}</title>"
-                   f'<path d="{d}" {style}/></g>')
+                   f"<title>{_xml(labels[a][0])} \u2192 {_xml(labels[b][0])}"
+                   + (f": {_xml(elabel)}" if elabel else "") + "</title>"
+                   f'<path d="{d}" {style}/>{text}</g>')
     out.append("  </g>")
     out.append('  <g class="nodes">')
     for n in G.nodes:
         x0, y0, w = pos[n]
         main, sub, group = labels[n]
         cls = "node group" if group else "node" + (" cycle" if n in in_cycle else "")
-        if group:
+        if group == "effect":
+            cls = "node effect"
+            box = 'fill="#f5eef8" stroke="#8e44ad"'
+            group = False
+        elif group:
             box = 'fill="#eef3fb" stroke="#5b7db1" stroke-dasharray="5,3"'
         else:
             box = 'fill="#fdfbf3" stroke="#c0392b"' if n in in_cycle else 'fill="#fdfbf3" stroke="#333"'
@@ -224,8 +280,10 @@ def svg_of(G: nx.DiGraph, labels: dict[Any, tuple[str, str, bool]], *, highlight
 
 
 def to_svg(res: "ProduceResult", highlight: Any = None) -> str:
-    """The could_produce dependency graph as SVG, drawn without Graphviz (``svg_of``), with its legend."""
-    return svg_of(res.graph, _graph_labels(res), highlight=highlight, legend=LEGEND)
+    """The could_produce dependency graph as SVG, drawn without Graphviz (``svg_of``), with the effects that
+    change the answer (``effect_graph``) and its legend."""
+    G, labels = effect_graph(res)
+    return svg_of(G, labels, highlight=highlight, legend=LEGEND)
 
 
 def _dot_id(n: Any, i: int) -> str:
@@ -242,13 +300,19 @@ def _to_pydot(G: nx.DiGraph, labels: dict[Any, tuple[str, str, bool]], name: str
     for n in G.nodes:
         main, sub, group = labels[n]
         attrs: dict[str, Any] = {"label": main + (f"\\n{sub}" if sub else "")}
-        if group:
+        if group == "effect":
+            attrs.update(style="rounded,filled", fillcolor="#f5eef8", color="#8e44ad")
+        elif group:
             attrs.update(style="dashed", fontname="Helvetica-Oblique")
         if n == highlight and highlight is not None:
             attrs.update(style="rounded,filled,bold", fillcolor="#fff3c4", color="#d4a017", penwidth="3")
         dot.add_node(pydot.Node(ids[n], **attrs))
     for a, b in G.edges:
         attrs = {"color": "#c0392b"} if cycle_edges and (a, b) in cycle_edges else {}
+        if G.edges[a, b].get("label"):
+            attrs["label"] = str(G.edges[a, b]["label"])
+        if labels[a][2] == "effect":
+            attrs.update(color="#8e44ad", style="dashed", fontcolor="#6c3483")
         dot.add_edge(pydot.Edge(ids[a], ids[b], **attrs))
     if legend:
         key = pydot.Cluster("legend", label="legend", fontname="Helvetica", style="dotted")
@@ -266,8 +330,8 @@ def _cycle_edges(G: nx.DiGraph) -> set:
 def to_dot(res: "ProduceResult", highlight: Any = None) -> str:
     """The could_produce dependency graph as Graphviz DOT text (through pydot: every name quoted), one node
     per permanent id, the asked permanent highlighted, with a legend."""
-    return _to_pydot(res.graph, _graph_labels(res), "could_produce", highlight, LEGEND,
-                     _cycle_edges(res.graph)).to_string()
+    G, labels = effect_graph(res)
+    return _to_pydot(G, labels, "could_produce", highlight, LEGEND, _cycle_edges(res.graph)).to_string()
 
 
 def _write(path: str, dot_text: str, svg_text: Any) -> str:
@@ -353,9 +417,12 @@ def payment_graph(payment: Mapping[str, Any]) -> tuple[nx.DiGraph, dict[Any, tup
         mana = str(use.get("mana") or "")
         labels[node] = (f"{who}" + (f" x{count}" if count > 1 else ""), f"{use.get('kind', '')}: {mana}", False)
         G.add_node(node)
-        units = [t for t in re.findall(r"\{([WUBRGC])\}", mana)] * count
+        # a unit of coloured or colourless mana; "1": a generic unit (a card exiled with delve, an artifact
+        # tapped for improvise: CR 702.66a, 702.126a pay only generic mana)
+        units = [t for t in re.findall(r"\{([WUBRGC]|\d+)\}", mana)] * count
+        units = [u for t in units for u in (["1"] * int(t) if t.isdigit() else [t])]
         for t in units:
-            pick = next((i for i in free if t in syms[i].strip("{}").split("/")), None)
+            pick = None if t == "1" else next((i for i in free if t in syms[i].strip("{}").split("/")), None)
             if pick is None:
                 pick = next((i for i in free if syms[i] == "{1}"), None)
             if pick is None:
@@ -392,3 +459,174 @@ def attach_payment_graph(ctx: Any, title: str, payment: Mapping[str, Any] | None
     msg = write_payment_graph(title, payment, str(gpath))
     why.append(msg)
     return {"graph": {"path": str(gpath), "written": msg.startswith(("graph written", "graph drawn")), "message": msg}}
+
+
+# ---------------------------------------------------------------------------
+# The picture of an answer (notebooks: ``Answer.svg``)
+# ---------------------------------------------------------------------------
+
+
+#: The legends of the resolution and delve pictures.
+DELVE_LEGEND = (
+    "legend: left, each card in the graveyard that may be exiled; right, the generic mana of the total cost delve",
+    "can pay (each card exiled pays {1}, CR 702.66a-b; at most the generic part); the count is of exile choices.",
+)
+SCRY_LEGEND = (
+    "legend: each card looked at goes on top (in any order) or to the bottom (in any order) of the library",
+    "(CR 701.22a); the count is of distinct resulting libraries.",
+)
+TRIGGER_LEGEND = (
+    "legend: each player's triggered abilities go on the stack in APNAP order (CR 603.3b): the active player's",
+    "first, so the last player's resolve first; each player orders their own. An arrow: put on the stack before.",
+)
+PUT_LEGEND = (
+    "legend: each player, in turn order, may put any of the eligible cards shown (CR 101.4); the count is of",
+    "distinct outcomes.",
+)
+
+
+def _delve_graph(values: Mapping[str, Any], extra: Mapping[str, Any]) -> tuple[nx.DiGraph, dict[Any, tuple[str, str, Any]]] | None:
+    sets = values.get("exile_sets") or []
+    cards: list[str] = []
+    for st in sets:
+        counts: dict[str, int] = {}
+        for name in st:
+            counts[name] = counts.get(name, 0) + 1
+        for name, n in counts.items():
+            while cards.count(name) < n:
+                cards.append(name)
+    if not cards:
+        return None
+    G = nx.DiGraph()
+    labels: dict[Any, tuple[str, str, Any]] = {}
+    limit = values.get("delve_limit")
+    pay = ("pay", 0)
+    G.add_node(pay)
+    labels[pay] = (f"generic mana of {values.get('total_cost', '?')}",
+                   f"delve pays up to {limit}; {values.get('exile_set_count', '?')} exile choices", True)
+    for i, name in enumerate(cards):
+        G.add_node(("card", i))
+        labels[("card", i)] = (name, "in the graveyard", False)
+        G.add_edge(("card", i), pay, label="may be exiled: {1}")
+    return G, labels
+
+
+def _scry_graph(values: Mapping[str, Any], extra: Mapping[str, Any]) -> tuple[nx.DiGraph, dict[Any, tuple[str, str, Any]]] | None:
+    looked = list(extra.get("looked") or ())  # the top cards looked at (the scry handler's)
+    if not looked:
+        return None
+    G = nx.DiGraph()
+    labels: dict[Any, tuple[str, str, Any]] = {}
+    top, bottom = ("pile", "top"), ("pile", "bottom")
+    labels[top] = ("top of the library", "in any order", True)
+    labels[bottom] = ("bottom of the library", "in any order", True)
+    G.add_nodes_from([top, bottom])
+    for i, name in enumerate(looked):
+        G.add_node(("card", i))
+        labels[("card", i)] = (str(name), f"looked at: card {i + 1} from the top", False)
+        G.add_edge(("card", i), top)
+        G.add_edge(("card", i), bottom)
+    labels[top] = ("top of the library", f"in any order; {values.get('distinct_results', '?')} distinct libraries", True)
+    return G, labels
+
+
+def _trigger_graph(values: Mapping[str, Any], extra: Mapping[str, Any]) -> tuple[nx.DiGraph, dict[Any, tuple[str, str, Any]]] | None:
+    triggers = values.get("triggers") or {}
+    if not isinstance(triggers, Mapping) or not triggers:
+        return None
+    G = nx.DiGraph()
+    labels: dict[Any, tuple[str, str, Any]] = {}
+    order = [p for p in triggers if triggers[p]]
+    for i, p in enumerate(order):
+        node = ("player", p)
+        G.add_node(node)
+        labels[node] = (f"{p}'s triggers", f"{len(triggers[p])}: in any order" + (" (resolve first)" if i == len(order) - 1 else ""), True)
+        for j, t in enumerate(triggers[p]):
+            tn = ("trigger", p, j)
+            G.add_node(tn)
+            labels[tn] = (str(t), f"controlled by {p}", False)
+            G.add_edge(tn, node)
+        if i:
+            G.add_edge(("player", order[i - 1]), node, label="stacked before (APNAP)")
+    return G, labels
+
+
+def _put_graph(values: Mapping[str, Any], extra: Mapping[str, Any]) -> tuple[nx.DiGraph, dict[Any, tuple[str, str, Any]]] | None:
+    eligible = values.get("eligible") or {}
+    if not isinstance(eligible, Mapping) or not eligible:
+        return None
+    G = nx.DiGraph()
+    labels: dict[Any, tuple[str, str, Any]] = {}
+    bf = ("zone", "battlefield")
+    G.add_node(bf)
+    labels[bf] = ("the battlefield", f"{values.get('outcomes', '?')} distinct outcomes", True)
+    for p, cards in eligible.items():
+        for j, name in enumerate(cards):
+            n = ("card", p, j)
+            G.add_node(n)
+            labels[n] = (str(name), f"{p}'s hand: may be put", False)
+            G.add_edge(n, bf, label=p)
+    return G, labels
+
+
+def answer_graph(kind: str, values: Mapping[str, Any], extra: Mapping[str, Any]
+                 ) -> tuple[nx.DiGraph, dict[Any, tuple[str, str, Any]], tuple[str, ...], Any] | None:
+    """The picture of one answer as ``(graph, labels, legend, highlight)``, or None when the question has none
+    or there is nothing to draw (no payment exists, nothing eligible).
+
+    could_produce: the dependency graph with the effects that change it (``effect_graph``; from
+    ``extra["picture"]``, the handler's ``(ProduceResult, id)``); cast: the payment found; payments: the best or
+    first payment listed (delve and convoke cards drawn paying their symbols); delve: the graveyard cards that
+    may pay the generic mana; scry: the cards looked at and the two piles; trigger_order: each player's
+    triggers in APNAP order; put_onto_battlefield (Hypergenesis, Show and Tell): the eligible cards.
+    """
+    if kind == "could_produce":
+        pic = extra.get("picture")
+        if not pic:
+            return None
+        res, highlight = pic
+        G, labels = effect_graph(res)
+        return G, labels, LEGEND, highlight
+    if kind in ("cast", "payments"):
+        payment = values.get("payment")
+        if payment is None:
+            payment = values.get("best") or (values["payments"][0] if values.get("payments") else None)
+        if not isinstance(payment, Mapping):
+            return None
+        G, labels = payment_graph(payment)
+        return G, labels, PAYMENT_LEGEND, None
+    builders = {"delve": (_delve_graph, DELVE_LEGEND), "scry": (_scry_graph, SCRY_LEGEND),
+                "trigger_order": (_trigger_graph, TRIGGER_LEGEND), "put_onto_battlefield": (_put_graph, PUT_LEGEND)}
+    if kind in builders:
+        build, legend = builders[kind]
+        got = build(values, extra)
+        if got is None:
+            return None
+        return got[0], got[1], legend, None
+    return None
+
+
+def answer_svg(kind: str, values: Mapping[str, Any], extra: Mapping[str, Any], title: str = "") -> str | None:
+    """The picture of one answer as an SVG document (``svg_of``: no Graphviz), or None (``answer_graph``)."""
+    got = answer_graph(kind, values, extra)
+    if got is None:
+        return None
+    G, labels, legend, highlight = got
+    return svg_of(G, labels, highlight=highlight, title=title or kind, legend=legend)
+
+
+def write_answer_graph(kind: str, values: Mapping[str, Any], extra: Mapping[str, Any], path: str,
+                       title: str = "") -> str | None:
+    """Draw the picture of an answer (``answer_graph``) to ``path`` (.dot, .svg, .png as ``write_graph``);
+    returns the line for the explanation, or None when the question has no picture."""
+    got = answer_graph(kind, values, extra)
+    if got is None:
+        return None
+    G, labels, legend, highlight = got
+    dot = _to_pydot(G, labels, kind, highlight, legend).to_string()
+    return _write(path, dot, lambda: svg_of(G, labels, highlight=highlight, title=title or kind, legend=legend))
+
+
+def png_possible() -> bool:
+    """Whether ``.png`` pictures can be drawn: they need the Graphviz ``dot`` program."""
+    return _dot_program() is not None

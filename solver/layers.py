@@ -40,7 +40,9 @@ from typing import Any, Iterable, Iterator
 from mtgcheck.models.abilities import Ability, Stripe, make_ability
 from mtgcheck.models.cards import BASIC_LAND_MANA, BASIC_LAND_TYPES
 from mtgcheck.models.behaviour import abilities_of
-from mtgcheck.models.effects import AttachedChange, GrantAbility, Qualifier, SelfTypeChange, Scope, Topic, Unmodelled
+from mtgcheck.models.effects import (AttachedChange, GrantAbility, Keyword, Qualifier, SelfTypeChange, Scope, Topic,
+                                     Unmodelled)
+from mtgcheck.models.vocab.keywords import KeywordKind
 from mtgcheck.models.state import Effect, GameState, Permanent
 
 
@@ -239,6 +241,9 @@ class PermView:
     types: tuple[str, ...] | None = None
     #: its base power and toughness when such an effect set them (layer 7b, CR 613.4b); ``None``: printed
     base_pt: tuple[int, int] | None = None
+    #: the effects of other objects that changed it, in the order applied: (source permanent id, or None for a
+    #: resolved spell or ability; the source's name; what it does, a few words) -- drawn by ``solver.graph``
+    changed_by: list[tuple[str | None, str, str]] = field(default_factory=list)
 
 
 @dataclass
@@ -552,6 +557,7 @@ def board_view(state: GameState) -> dict[str, PermView]:
     lost: set[str] = set()  # lands whose rules-text abilities are gone (CR 305.7)
     subs: dict[str, tuple[str, ...]] = {p.id: p.card.type_line.subtypes for p in state.battlefield}
     why: dict[str, list[str]] = {p.id: [] for p in state.battlefield}
+    by: dict[str, list[tuple[str | None, str, str]]] = {p.id: [] for p in state.battlefield}
     for p in state.battlefield:
         why[p.id].extend(_stripe_notes(p))
     if has_type_fx:
@@ -585,11 +591,20 @@ def board_view(state: GameState) -> dict[str, PermView]:
                     subs[p.id] = tuple(f.ability.params["set"])
                     why[p.id].append(f"{f.name} sets its land type to {', '.join(subs[p.id])}: it loses the abilities "
                                      f"of its rules text and has each new type's mana ability (CR 305.7, 613.1d)")
+                    by[p.id].append((_source_id(f), f.name, f"makes it a {', '.join(subs[p.id])}"))
                 else:
                     new = tuple(t for t in f.ability.params.get("add", ()) if t not in subs[p.id])
                     subs[p.id] = subs[p.id] + new
                     if new:
                         why[p.id].append(f"{f.name} makes it also {', '.join(new)} (CR 305.7, 613.1d)")
+                        by[p.id].append((_source_id(f), f.name, f"makes it also a {', '.join(new)}"))
+    _changelings(state, printed, lost, subs, why)
+    for p in state.battlefield:
+        if p.counters.get("time", 0) > 0 and any(isinstance(a.effect, Keyword) and a.effect.family is KeywordKind.IMPENDING
+                                                 for a in printed[p.id]):
+            # "if it was cast for its impending cost, it's not a creature" while it has a time counter (CR 702.176a)
+            raise Unsupported(f"{p.name} has a time counter and impending: whether it was cast for its impending cost "
+                              f"(then it is not a creature, CR 702.176a) is not recorded in the scenario")
     grants = continuous_effects(state, ("grant_ability",), printed, lost)
     att = _attached_changes(state, printed, lost, subs, why, has_type_fx, grants)
     if att is not None:
@@ -605,19 +620,40 @@ def board_view(state: GameState) -> dict[str, PermView]:
                         subs[p.id] = ()
                         why[p.id].append(f"{f.name} makes it lose all land types: no basic land type's mana ability "
                                          f"(CR 305.7, 613.1d)")
-        out = _layer6(state, grants, subs, printed, lost, why, att)
+                        by[p.id].append((_source_id(f), f.name, "removes its land types"))
+        out = _layer6(state, grants, subs, printed, lost, why, att, by)
     finally:
         state.__dict__.pop(_PARTIAL_ATTR, None)
     state.__dict__[_CACHE_ATTR] = (fp, out, turn_key)
     return out
 
 
+def _changelings(state: GameState, printed: dict[str, tuple[Ability, ...]], lost: set[str],
+                 subs: dict[str, tuple[str, ...]], why: dict[str, list[str]]) -> None:
+    """Layer 4, first (CR 613.3, 604.3): a permanent whose own abilities include changeling is every creature type
+    (702.73a, a characteristic-defining ability); the types are added to ``subs`` in place."""
+    from mtgcheck.models.subtypes import CREATURE_TYPES
+
+    every = tuple(sorted(CREATURE_TYPES))
+    for p in state.battlefield:
+        if p.id in lost or not any(isinstance(a.effect, Keyword) and a.effect.family is KeywordKind.CHANGELING
+                                   for a in printed[p.id]):
+            continue
+        subs[p.id] = subs[p.id] + tuple(t for t in every if t not in subs[p.id])
+        why[p.id].append("changeling: it is every creature type (CR 702.73a)")
+
+
 #: Attribute of a ``GameState`` holding the layer-4 view while layer 6 is applied (conditions read it).
 _PARTIAL_ATTR = "_layers_partial_view"
 
 
+def _source_id(f: _Fx) -> str | None:
+    return f.source.id if f.source is not None else None
+
+
 def _layer6(state: GameState, grants: list[_Fx], subs: dict[str, tuple[str, ...]], printed: dict[str, tuple[Ability, ...]],
-            lost: set[str], why: dict[str, list[str]], att: "_Attached | None" = None) -> dict[str, PermView]:
+            lost: set[str], why: dict[str, list[str]], att: "_Attached | None" = None,
+            by: dict[str, list[tuple[str | None, str, str]]] | None = None) -> dict[str, PermView]:
     """Layer 6 (CR 613.1f): printed and land-type abilities, then the grants in timestamp order (``board_view``);
     ``att``: the card types and base power/toughness Auras and Equipment give what they are attached to."""
     kept = _layer6_grants(state, grants, subs)
@@ -651,13 +687,22 @@ def _layer6(state: GameState, grants: list[_Fx], subs: dict[str, tuple[str, ...]
                 # once the ability is lost (CR 613.6); which keywords remain then depends on timestamps: not modelled
                 raise Unsupported(f"{g.name}: \"{g.ability.describe()}\" makes {p.name} lose all abilities while its own "
                                   f"type-changing ability applies (CR 613.6, 613.7): not modelled")
+            changes = by.setdefault(p.id, []) if by is not None else []
             if eff.loses:
                 ab = []
                 why[p.id].append(f"{g.name} makes it lose all its abilities (CR 613.1f, 113.10b)")
+                changes.append((_source_id(g), g.name, "removes its abilities"))
             for a in eff.granted:
+                if isinstance(a.effect, Keyword) and a.effect.family is KeywordKind.CHANGELING:
+                    # granted in layer 6, it would change the creature types of layer 4 (CR 702.73a, 613.1d, 613.8)
+                    raise Unsupported(f"{g.name} gives {p.name} changeling: the creature types a granted changeling "
+                                      f"adds (CR 702.73a, 613.1d) are not modelled")
                 ab.append(a)
                 why[p.id].append(f"{g.name} gives it \"{a.describe()}\" (CR 613.1f, 113.10)")
-        out[p.id] = PermView(subs[p.id], tuple(ab), why[p.id], types, base_pt)
+            if eff.granted:
+                changes.append((_source_id(g), g.name, "gives it an ability"))
+        out[p.id] = PermView(subs[p.id], tuple(ab), why[p.id], types, base_pt,
+                             list(by.get(p.id, ())) if by is not None else [])
     return out
 
 

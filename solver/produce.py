@@ -1013,7 +1013,8 @@ def ask_could_produce(ctx: Context) -> Answer:
         others = [r for r in res.replacements if r not in watching]
         if others:
             why.append(f"not applying to {perm.name} itself: " + "; ".join(r.name for r in others))
-    extra: dict[str, Any] = {"graph_nodes": res.graph.number_of_nodes(), "graph_edges": res.graph.number_of_edges()}
+    extra: dict[str, Any] = {"graph_nodes": res.graph.number_of_nodes(), "graph_edges": res.graph.number_of_edges(),
+                             "picture": (res, perm.id)}  # (for Answer.svg: drawn only when asked for)
     gpath = ctx.options.get("graph") if ctx.options else None
     if gpath:
         from .graph import write_graph
@@ -1119,7 +1120,25 @@ def ask_available_mana(ctx: Context) -> Answer:
     view = board_view(ctx.state)
     why += [exiled_with_note(p) for p in ctx.state.permanents(player)
             if any(_reads_exiled_with(a) for a in view[p.id].abilities if a.effect == "add_mana")]
+    why += other_ways_notes(ctx.state, player)
     return Answer("available_mana", {"pools": res.pools, "count": res.count}, why, capped=res.capped)
+
+
+def other_ways_notes(state: GameState, player: str) -> list[str]:
+    """``available_mana`` counts mana abilities only (CR 605.1a-b, 106.7): the pools are made by activating mana abilities
+    now. The player's other abilities that could add mana or untap a mana source before it (a loyalty ability that
+    adds mana, "untap target permanent") are named, not counted (CR 605.1a, 606.3, 602.2)."""
+    from mtgcheck.models.behaviour import makes_mana_another_way
+
+    view = board_view(state)
+    out = []
+    for p in state.permanents(player):
+        for a in view[p.id].abilities:
+            how = makes_mana_another_way(a)
+            if how:
+                out.append(f"not counted: {p.name}'s “{a.describe()}”, {how}; the pools are those of mana abilities "
+                           f"only (CR 605.1a)")
+    return out
 
 
 _RECIPIENT_WHY = {

@@ -631,13 +631,13 @@ def condition_holds(state: GameState, player: str, cond: Condition, source: Perm
     if isinstance(cond, HasDesignation):
         who = player if cond.whose == "you" else None
         if who is None:
-            holders = [o for o in state.opponents(player) if state.has_designation(o, cond.designation)]
+            holders = [o for o in state.opponents(player) if has_designation(state, o, cond.designation)[0]]
             return bool(holders), (f"{', '.join(holders)} {'has' if len(holders) == 1 else 'have'} {_designation_words(cond.designation)}"
                                    if holders else f"no opponent of {player} has {_designation_words(cond.designation)} "
                                                    "(the scenario's designations list none)")
-        ok = state.has_designation(who, cond.designation)
+        ok, how = has_designation(state, who, cond.designation)
         listed = ", ".join(sorted(state.designations.get(who, ()))) or "none"
-        return ok, f"{who} {'has' if ok else 'does not have'} {_designation_words(cond.designation)} (designations: {listed})"
+        return ok, f"{who} {'has' if ok else 'does not have'} {_designation_words(cond.designation)} (designations: {listed}{how})"
     if isinstance(cond, SourceMatches):
         if source is None:
             raise Unsupported(f"“{text}”: it reads a permanent that is not there")
@@ -813,6 +813,32 @@ def _defending_player_controls(state: GameState, player: str, cond: DefendingPla
     n = sum(1 for p in matching_objects(state, player, f, source, text=text) if p.controller == defending)
     return n >= cond.n, (f"the defending player, {defending} (the nonactive player, CR 506.2), controls {n} "
                          f"{_filter_words(cond.filter)} (needs {cond.n} or more)")
+
+
+def has_designation(state: GameState, player: str, designation: str) -> tuple[bool, str]:
+    """Whether ``player`` has ``designation`` now, and how beyond the scenario's list: ``(holds, note)``.
+
+    The city's blessing is also had by a player who controls a permanent with ascend and ten or more permanents
+    (CR 702.131b: "If you control ten or more permanents and you don't have the city's blessing, you get the city's
+    blessing for the rest of the game", a static ability that applies at once); the other designations are had
+    only as the scenario lists them (``GameState.designations``)."""
+    if state.has_designation(player, designation):
+        return True, ""
+    if designation != "city's blessing":
+        return False, ""
+    from mtgcheck.models.effects import Keyword
+    from mtgcheck.models.vocab.keywords import KeywordKind
+
+    from .layers import board_view
+
+    view = board_view(state)
+    mine = [p for p in state.battlefield if p.controller == player]
+    ascend = [p for p in mine if p.id in view and any(isinstance(a.effect, Keyword) and a.effect.family is KeywordKind.ASCEND
+                                                      for a in view[p.id].abilities)]
+    if ascend and len(mine) >= 10:
+        return True, (f"; {player} controls {len(mine)} permanents and {ascend[0].name} has ascend, so they get the "
+                      f"city's blessing (CR 702.131b)")
+    return False, ""
 
 
 def _designation_words(d: str) -> str:

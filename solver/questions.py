@@ -185,6 +185,13 @@ def _asked_abilities(abilities: tuple[Any, ...], n: Any) -> tuple[Any, ...]:
     until they are activated (CR 602.2), so only the asked one of them is the subject's (the others, and keywords
     that stand for activated abilities — craft, equip, crew — are looked at as any permanent's are, ``solver.gate``:
     as mana abilities). All of them when ``N`` names none."""
+    if isinstance(n, str):  # an activated keyword asked by name ("equip"): the others do nothing until activated
+        from mtgcheck.models.effects import Keyword
+        from mtgcheck.models.vocab.keywords import keyword_kind
+
+        kind = keyword_kind(n)
+        return tuple(a for a in abilities if (a.kind != "activated" and not a.is_activated_keyword)
+                     or (isinstance(a.effect, Keyword) and a.effect.family is kind))
     acts = [a for a in abilities if a.kind == "activated"]
     if not isinstance(n, int) or isinstance(n, bool) or not 1 <= n <= len(acts):
         return abilities
@@ -242,9 +249,14 @@ def question(kind: str, unordered: tuple[str, ...] = (), normalize: Mapping[str,
             if now or subj:
                 from .gate import require_modelled
 
+                from .support import IMPLEMENTS
+
+                args = ctx.args if isinstance(ctx.args, Mapping) else {}
                 require_modelled(ctx.state, now, subjects_of(ctx), subject_topics=subj, question=f"the {kind} answer",
                                  being_cast=being_cast,
-                                 quiet_events=quiet_events(ctx) if callable(quiet_events) else quiet_events)
+                                 quiet_events=quiet_events(ctx) if callable(quiet_events) else quiet_events,
+                                 implemented=IMPLEMENTS.get(kind, frozenset()), kind=kind,
+                                 cast_zone=str(args.get("from", "hand")) if being_cast else None)
             try:
                 return fn(ctx)
             except Unsupported as e:
@@ -262,9 +274,25 @@ def question(kind: str, unordered: tuple[str, ...] = (), normalize: Mapping[str,
     return deco
 
 
-def load_handlers() -> dict[str, Registered]:
-    """Import every handler module once; returns the registry."""
+#: The handler module of each question kind, so that one question imports only its own module
+#: (``load_handlers(kind)``); tests/test_cli.py checks it against the registry.
+MODULE_OF = {
+    "mana_value": "mtgcheck.solver.basic", "activate": "mtgcheck.solver.basic",
+    "could_produce": "mtgcheck.solver.produce", "available_mana": "mtgcheck.solver.produce",
+    "cast": "mtgcheck.solver.payment.handlers", "payments": "mtgcheck.solver.payment.handlers",
+    "delve": "mtgcheck.solver.delve", "scry": "mtgcheck.solver.resolution",
+    "put_onto_battlefield": "mtgcheck.solver.resolution", "trigger_order": "mtgcheck.solver.resolution",
+    "entering_x": "mtgcheck.solver.resolution", "validate_deck": "mtgcheck.solver.decks_question",
+}
+
+
+def load_handlers(kind: str | None = None) -> dict[str, Registered]:
+    """Import the handler modules once (only ``kind``'s when it is given and known); returns the registry."""
     global _loaded
+    if kind is not None and not _loaded and kind in MODULE_OF:
+        if kind not in HANDLERS:
+            importlib.import_module(MODULE_OF[kind])
+        return HANDLERS
     if not _loaded:
         for mod in HANDLER_MODULES:
             importlib.import_module(mod)  # a missing handler module is a packaging error: fail loudly

@@ -510,7 +510,8 @@ def ask_scry(ctx: Context) -> Answer:
         of = out["distinct_results"] if out["distinct_results"] is not None else "more"
         why.append(f"listing capped at {ctx.limit} of {of} results (--limit)")
     values = {k2: out[k2] for k2 in ("looked_at", "choices", "distinct_results", "results", "scried")}
-    return Answer("scry", values, why, extra={"decisions": out["decisions"]}, capped=out["capped"])
+    return Answer("scry", values, why, extra={"decisions": out["decisions"], "looked": list(out.get("looked") or ())},
+                  capped=out["capped"])
 
 
 # ---------------------------------------------------------------------------

@@ -240,6 +240,25 @@ def priority_problems(state: GameState, what: str) -> list[str]:
     return []
 
 
+def split_second_problems(state: GameState, what: str) -> list[str]:
+    """Why nothing can be ``what`` ("cast", or "activate" for an ability that is not a mana ability) while a spell with
+    split second is on the stack (CR 702.61a: "As long as this spell is on the stack, players can't cast other spells
+    or activate abilities that aren't mana abilities"); empty when no spell on the stack has it. Mana abilities and
+    special actions are still allowed (702.61b)."""
+    from mtgcheck.models.behaviour import abilities_of
+    from mtgcheck.models.effects import Keyword
+    from mtgcheck.models.vocab.keywords import KeywordKind
+
+    for controller, cards in state.zones.get("stack", {}).items():
+        for inst in cards:
+            if any(isinstance(a.effect, Keyword) and a.effect.family is KeywordKind.SPLIT_SECOND
+                   for a in abilities_of(inst.card)):
+                verb = "cast other spells" if what == "cast" else "activate abilities that aren't mana abilities"
+                return [f"{inst.card.name} ({controller}'s spell) with split second is on the stack: players can't "
+                        f"{verb} (CR 702.61a)"]
+    return []
+
+
 def spell_timing_problems(state: GameState, player: str, card: Any) -> list[str]:
     """Why ``player`` cannot cast ``card`` now by the timing rules of its card type (empty: they may).
 
@@ -248,7 +267,7 @@ def spell_timing_problems(state: GameState, player: str, card: Any) -> list[str]
     302.1 creatures, 303.1 enchantments, 306.1 planeswalkers, 310.1 battles). Effects that let a card be cast "as
     though it had flash" are unmodelled text for the gate (CR 702.8, 601.3); its own restriction sentences are
     ``cast_restriction_problems``."""
-    no_priority = priority_problems(state, "cast")
+    no_priority = priority_problems(state, "cast") or split_second_problems(state, "cast")
     if no_priority:
         return no_priority
     if card.is_type("Instant") or _has_flash(card):

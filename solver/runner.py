@@ -191,7 +191,7 @@ def answer_scenario(sc: Scenario, db: Any, options: Mapping[str, Any] | None = N
     Raises ScenarioError (state cannot be built), QuestionError (bad arguments),
     Unsupported (not modelled).
     """
-    handlers = load_handlers()
+    handlers = load_handlers(sc.question.kind)
     reg = handlers.get(sc.question.kind)
     if reg is None:
         raise Unsupported(f"question kind {sc.question.kind!r} is not answered yet")
@@ -238,7 +238,7 @@ def run_scenario(sc: Scenario, db: Any, options: Mapping[str, Any] | None = None
         return Result(**base, verdict=ERROR, message=msg, internal=True)
     if not sc.has_expect:
         return Result(**base, verdict=NO_EXPECT, answer=answer)
-    reg = load_handlers()[sc.question.kind]
+    reg = load_handlers(sc.question.kind)[sc.question.kind]
     try:
         diffs = compare(sc.expect, answer, reg)
     except ExpectError as e:

@@ -135,3 +135,42 @@ def test_an_unwritable_cache_folder_is_not_an_error(card_file, monkeypatch, tmp_
     monkeypatch.setenv("MTGCHECK_CACHE_DIR", str(blocker))
     db = database.load_database(card_file)
     assert "Fire // Ice" in db
+
+
+def test_a_stored_file_is_read_card_by_card_with_the_same_names_and_suggestions(card_file, monkeypatch):
+    """The store (models/cardstore.py): a later load reads no card until one is looked up, then that one;
+    full names, face names, "did you mean" and the catalog's behaviour are those of the in-memory index."""
+    from mtgcheck.models.cardstore import StoredIndex
+
+    database.load_database(card_file)
+    database.clear_cache()
+    db = database.load_database(card_file)
+    stored = db._levels[0]
+    assert isinstance(stored, StoredIndex) and stored.full._cards == {}
+    assert db.get("ice").name == "Fire // Ice" and set(stored.full._cards) == {"fire // ice"}
+    assert db.get("Treasure Cruise").abilities is not None  # the catalog's model, attached as it is read
+    assert "Opt" in db and len(db) == len(list(db))  # a catalog-only card
+    assert db.suggest("Grizly Bears") == ["Grizzly Bears"]
+    assert len(db.report.cards) == 3 and db.report.summary().startswith("3 cards")  # the import report stays true
+    database.clear_cache()
+    monkeypatch.setenv("MTGCHECK_NO_CACHE", "1")
+    plain = database.load_database(card_file)
+    assert [c.name for c in db] == [c.name for c in plain] and _facts(db) == _facts(plain)
+
+
+def test_the_catalog_read_back_from_its_cache_is_the_parsed_catalog(tmp_path, monkeypatch):
+    """Values equal by ``==`` but different in a field that does not compare (``Filter.words``) are never
+    merged when the catalog is stored: Mana Reflection watches 'permanent' after the cache as before it."""
+    from mtgcheck.models import catalog
+
+    monkeypatch.setenv("MTGCHECK_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.delenv("MTGCHECK_NO_CACHE", raising=False)
+    parsed = catalog.read_catalog()
+    catalog._cached()  # writes the cache
+    assert list((tmp_path / "cache" / "parsed").glob("catalog-*.pickle"))
+    stored = catalog._cached()  # reads it
+    assert set(stored) == set(parsed)
+    for name, card in parsed.items():
+        got = stored[name]
+        assert [a.params for a in got.abilities] == [a.params for a in card.abilities], name
+        assert [a.effect for a in got.abilities] == [a.effect for a in card.abilities], name

@@ -138,7 +138,7 @@ def test_graph_for_a_question_without_a_graph_is_reported(tmp_path):
     p.write_text(GOOD)
     r = CliRunner().invoke(main, ["ask", str(p), "--graph", str(tmp_path / "g.dot")])
     assert r.exit_code == 2
-    assert "no dependency graph" in r.output
+    assert "has no picture" in r.output
     assert not (tmp_path / "g.dot").exists()
 
 
@@ -190,3 +190,59 @@ def test_a_huge_x_is_answered_quickly_not_spelled_out(tmp_path):
         """))
     r = run("check", str(tmp_path))
     assert r.exit_code == 0, r.output
+
+
+def test_cast_takes_a_bare_card_name_like_could_produce(tmp_path):
+    """``cast: NAME`` is ``cast: {card: NAME}``. CR 601.2c: Counterspell needs a spell to target, and with
+    none on the stack it cannot be cast (both spellings answer the same)."""
+    long = "players: [A]\nbattlefield: {A: [Island, Island]}\nhand: {A: [Counterspell]}\n"
+    (tmp_path / "a.yaml").write_text(long + "ask: {cast: {card: Counterspell}}\nexpect: {castable: false}\n")
+    (tmp_path / "b.yaml").write_text(long + "ask: {cast: Counterspell}\nexpect: {castable: false}\n")
+    r = run("check", "--json", str(tmp_path))
+    rows = [json.loads(line) for line in r.stdout.strip().splitlines()]
+    assert [x["verdict"] for x in rows] == ["pass", "pass"] and rows[0]["answer"] == rows[1]["answer"]
+
+
+def test_casting_another_players_card_suggests_player(tmp_path):
+    """CR 601.3: a player casts from their own hand; the message says how to ask for Bob."""
+    p = tmp_path / "a.yaml"
+    p.write_text("players: [Alice, Bob]\nhand: {Bob: [Counterspell]}\nask: {cast: Counterspell}\n")
+    r = run("ask", str(p))
+    assert r.exit_code == 2
+    assert "player: Bob" in " ".join(r.output.split())
+
+
+def test_a_one_line_question_needs_no_file():
+    """CR 305.7, 106.7: under Blood Moon the Pool is a Mountain and could produce only {R}."""
+    r = run("ask", "--board", "Forest, Blood Moon, Reflecting Pool", "--could-produce", "Reflecting Pool", "--json")
+    assert r.exit_code == 0, r.output
+    assert json.loads(r.stdout)["answer"] == {"types": ["R"]}
+    r = run("ask", "--board", "2 Island", "--hand", "Counterspell", "--ask", "cast: Counterspell", "--json")
+    assert json.loads(r.stdout)["answer"]["total_cost"] == "{U}{U}"
+
+
+def test_a_one_line_question_reads_names_with_commas():
+    from mtgcheck.models.database import load_database
+    from mtgcheck.solver.quick import split_cards
+
+    db = load_database()
+    name = next(c.name for c in db if "," in c.name)
+    assert split_cards(f"Forest, {name}, 3 Island", db) == ["Forest", name, {"card": "Island", "count": 3}]
+
+
+def test_ask_without_file_or_question_says_what_to_give():
+    r = run("ask")
+    assert r.exit_code == 2 and "--could-produce" in r.output
+    r = run("ask", "--board", "Forest", "--could-produce", "Forest", "--cast", "Forest")
+    assert r.exit_code == 2 and "one question" in r.output
+
+
+def test_each_question_kind_names_the_module_of_its_handler():
+    """``load_handlers(kind)`` imports only that kind's module: the map must name every kind's true module."""
+    from mtgcheck.models.scenario import QUESTION_KINDS
+    from mtgcheck.solver.questions import HANDLERS, MODULE_OF, load_handlers
+
+    load_handlers()
+    assert set(MODULE_OF) == set(QUESTION_KINDS) == set(HANDLERS)
+    for kind, reg in HANDLERS.items():
+        assert getattr(reg.handler, "__wrapped__", reg.handler).__module__ == MODULE_OF[kind], kind

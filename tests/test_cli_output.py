@@ -42,13 +42,33 @@ def test_check_csv_has_one_row_per_scenario(tmp_path):
     assert "cards: the embedded catalog" in r.stderr
 
 
-def test_check_table_shows_the_whole_answer_and_the_ask_hint(tmp_path):
+def test_check_all_shows_the_whole_answer_and_the_ask_hint(tmp_path):
     (tmp_path / "a.yaml").write_text(CRUISE)
-    r = run("check", str(tmp_path))
+    r = run("check", "--all", str(tmp_path))
     assert "mana_value=8" in r.stdout
     assert "keys}" not in r.stdout and "items]" not in r.stdout
     assert "mtgcheck ask" in r.stdout.strip().splitlines()[-1]
     assert "embedded catalog" in r.stdout
+
+
+def test_check_prints_counts_by_folder_and_only_the_rows_that_did_not_pass(tmp_path):
+    """The main job's report stays short: a passing scenario is counted in its folder's row, not listed;
+    a failure (CR 202.3: Treasure Cruise's mana value is 8, not 7) is listed with its message."""
+    (tmp_path / "ok").mkdir()
+    (tmp_path / "bad").mkdir()
+    (tmp_path / "ok" / "a.yaml").write_text(CRUISE)
+    (tmp_path / "bad" / "b.yaml").write_text(CRUISE.replace("mana_value: 8", "mana_value: 7"))
+    r = run("check", str(tmp_path))
+    assert r.exit_code == 1
+    rows = {cells[0]: cells[1:] for line in r.stdout.splitlines()
+            if len(cells := [c.strip() for c in line.split("│")[1:-1]]) == 3}
+    assert rows["ok"] == ["1", "0"] and rows["bad"] == ["0", "1"]  # folder: pass, FAIL
+    assert "bad/b.yaml" in r.stdout and "ok/a.yaml" not in r.stdout
+    assert "expected 7, got 8" in r.stdout and "mana_value=8" in r.stdout
+    assert "2 scenarios: 1 pass, 1 FAIL" in r.stdout
+    assert "--all" in r.stdout
+    full = run("check", "--all", str(tmp_path))
+    assert "ok/a.yaml" in full.stdout and "bad/b.yaml" in full.stdout
 
 
 def test_an_expectation_that_could_not_be_checked_does_not_exit_0(tmp_path):

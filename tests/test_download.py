@@ -269,3 +269,71 @@ def test_status_with_nothing_downloaded_says_what_to_run():
     p = subprocess.run([sys.executable, "-m", "mtgcheck", "data", "status"], capture_output=True, text=True)
     assert p.returncode == 0
     assert "mtgcheck data update" in p.stdout and "embedded catalog" in p.stdout
+
+
+# ---- a file you have, and a local mirror ------------------------------------------------
+
+
+@pytest.mark.parametrize("compressed", [False, True])
+def test_data_install_installs_a_file_you_have(tmp_path, cache, compressed):
+    body = cards_json()
+    src = tmp_path / ("oracle-cards-2025-11-03.json" + (".gz" if compressed else ""))
+    src.write_bytes(gzip.compress(body) if compressed else body)
+    res = download.install(src)
+    assert res.status == "installed" and res.source == "scryfall" and res.record["cards"] == 3
+    assert res.path.parent == cache / "cards" and res.path.name == src.name
+    db = database.load_database()
+    assert db.origin == "downloaded" and db.get("Ice").name == "Fire // Ice" and db.date == "2025-11-03"
+    assert download.install(src.as_uri()).status == "installed"  # a file: address too
+    assert leftovers(cache) == []
+
+
+def test_data_install_names_a_gzip_file_for_what_it_is(tmp_path):
+    src = tmp_path / "oracle-cards-2025-11-03.json"  # gzip bytes under a .json name
+    src.write_bytes(gzip.compress(cards_json()))
+    assert download.install(src).path.name == "oracle-cards-2025-11-03.json.gz"
+
+
+def test_data_install_refuses_what_is_not_card_data_and_keeps_the_installed_file(tmp_path, cache):
+    good = tmp_path / "oracle-cards-2025-11-03.json"
+    good.write_bytes(cards_json())
+    download.install(good)
+    before = installed_bytes()
+    bad = tmp_path / "notes.json"
+    bad.write_text('{"hello": "world"}', encoding="utf-8")
+    with pytest.raises(DownloadError):
+        download.install(bad)
+    with pytest.raises(DownloadError) as e:
+        download.install(tmp_path / "missing.json")
+    assert "no such file" in str(e.value)
+    assert installed_bytes() == before and leftovers(cache) == []
+
+
+def test_data_install_on_the_command_line(tmp_path, cache):
+    from click.testing import CliRunner
+
+    from mtgcheck.solver.cli import main
+
+    src = tmp_path / "oracle-cards-2025-11-03.json"
+    src.write_bytes(cards_json())
+    r = CliRunner().invoke(main, ["data", "install", str(src)])
+    assert r.exit_code == 0 and "installed 3 cards" in r.output
+    r = CliRunner().invoke(main, ["data", "install", str(tmp_path / "nope.json")])
+    assert r.exit_code == 2 and "no such file" in r.output and "Traceback" not in r.output
+
+
+def test_update_reads_a_local_mirror_through_file_addresses(tmp_path, cache):
+    """A mirror kept on disk: a bulk-data index whose download_uri is a file: address of a gzip file;
+    the installed file is named .json.gz (true to its compression) whatever the address calls it."""
+    mirror = tmp_path / "mirror"
+    mirror.mkdir()
+    data = mirror / "oracle-cards-20251103091521.json"
+    data.write_bytes(gzip.compress(cards_json()))
+    index = {"object": "list", "data": [{"object": "bulk_data", "type": "oracle_cards", "download_uri": data.as_uri(),
+                                         "updated_at": "2025-11-03T09:15:21.000+00:00", "size": data.stat().st_size}]}
+    (mirror / "bulk-data.json").write_text(json.dumps(index), encoding="utf-8")
+    res = download.update("scryfall", index_url=(mirror / "bulk-data.json").as_uri())
+    assert res.status == "downloaded" and res.record["cards"] == 3
+    assert res.path.name.endswith(".json.gz")
+    again = download.update("scryfall", index_url=(mirror / "bulk-data.json").as_uri())
+    assert again.status == "unchanged"

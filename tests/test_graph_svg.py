@@ -116,5 +116,65 @@ def test_cli_png_without_graphviz_is_an_error(no_graphviz, tmp_path):
     out = tmp_path / "chain.png"
     r = CliRunner().invoke(main, ["ask", EXAMPLE, "--index", "1", "--graph", str(out)])
     assert r.exit_code == 2
-    assert "PNG output needs the Graphviz" in r.output
+    assert "needs the Graphviz 'dot' program" in r.output
+    assert "verdict" not in r.output  # refused before answering, not after printing the answer
     assert not out.exists()
+
+
+# ---- pictures that show the cause ----------------------------------------------------------
+
+
+def _svg_of_answer(scenario, **kw):
+    import mtgcheck
+
+    a = mtgcheck.ask(scenario, **kw)
+    svg = a.svg()
+    assert svg is not None, a.question
+    return ET.fromstring(svg.split("?>", 1)[1])
+
+
+def test_an_effect_that_changes_the_answer_is_a_node_with_its_edge(no_graphviz):
+    """CR 305.7, 613.1d: Blood Moon makes the nonbasic Reflecting Pool a Mountain (it loses its own ability and
+    could produce only {R}); the picture draws Blood Moon and an arrow saying so, not just the Pool."""
+    root = _svg_of_answer({"players": ["A"], "battlefield": {"A": ["Forest", "Blood Moon", "Reflecting Pool"]},
+                           "ask": {"could_produce": "Reflecting Pool"}})
+    effects = groups(root, "effect")
+    assert [texts(g)[0] for g in effects] == ["Blood Moon"]
+    edge_titles = [g.find(SVG + "title").text for g in groups(root, "edge")]
+    assert any(t.startswith("Blood Moon") and "Reflecting Pool" in t and "Mountain" in t for t in edge_titles)
+
+
+def test_a_delve_payment_draws_which_card_pays_which_symbol():
+    """CR 702.66a: each card exiled with delve pays {1}; Treasure Cruise's {7}{U} paid by an Island and seven
+    exiled cards has an arrow from the delved cards to each of the seven {1}."""
+    from mtgcheck.solver.graph import payment_graph
+
+    payment = {"announced": "{7}{U}", "uses": [
+        {"source": "Island", "kind": "mana_ability", "count": 1, "mana": "{U}", "id": "Island"},
+        {"source": "Lightning Bolt", "kind": "delve", "count": 7, "mana": "{1}", "of_identical": 7}]}
+    G, labels = payment_graph(payment)
+    delved = [n for n in G if n[0] == "use" and labels[n][1].startswith("delve")]
+    paid = sorted(labels[b][0] for a, b in G.edges if a in delved)
+    assert paid == ["{1}"] * 7
+    assert [labels[b][0] for a, b in G.edges if a not in delved] == ["{U}"]
+
+
+@pytest.mark.parametrize("example, kind", [
+    ("examples/delve/01_soulflayer_battle_brawler.yaml", "delve"),
+    ("examples/resolution/scry_top_bottom_or_split.yaml", "scry"),
+    ("examples/resolution/hypergenesis_triggers_apnap.yaml", "trigger_order"),
+    ("examples/resolution/show_and_tell_once.yaml", "put_onto_battlefield"),
+])
+def test_delve_and_resolution_answers_have_a_picture(no_graphviz, tmp_path, example, kind):
+    root = _svg_of_answer(example)
+    assert groups(root, "node") and groups(root, "edge")
+    out = tmp_path / "p.svg"
+    r = CliRunner().invoke(main, ["ask", example, "--graph", str(out)])
+    assert r.exit_code in (0, 1) and out.is_file(), r.output
+
+
+def test_scry_picture_draws_the_cards_looked_at():
+    """CR 701.22a: scry 2 looks at the top two cards only."""
+    root = _svg_of_answer("examples/resolution/scry_top_bottom_or_split.yaml")
+    looked = [texts(g)[0] for g in groups(root, "node") if "looked at" in " ".join(texts(g))]
+    assert len(looked) == 2

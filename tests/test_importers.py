@@ -501,7 +501,8 @@ def test_overlay_replaces_and_adds_without_changing_the_base():
     assert "Brand New Card" in over and "Brand New Card" not in base
     names = over.names()
     assert names.count("Emberfall Adept") == 1 and names[-1] == "Brand New Card"
-    assert over._levels[-1] is base._levels[0]  # the base index is shared, not rebuilt
+    n = len(base._levels)
+    assert all(a is b for a, b in zip(over._levels[-n:], base._levels))  # the base index is shared, not rebuilt
     assert over.date == base.date and over.source == base.source
 
 

@@ -616,3 +616,244 @@ def test_a_real_scheduler_passes_the_probe():
     with distributed.LocalCluster(n_workers=0, processes=True, host="127.0.0.1", dashboard_address=None) as c:
         assert c.scheduler_address.startswith("tcp://")
         _probe_scheduler(c.scheduler_address)
+
+
+# ---- scenario values of the wrong kind are errors at their line, never internal errors ----------------------------
+
+
+def _check(tmp_path, text):
+    p = write(tmp_path / "s.yaml", text)
+    r = run("check", str(p), "--json")
+    row = json.loads(r.output.splitlines()[0])
+    assert "internal error" not in r.output, r.output
+    return r.exit_code, row
+
+
+@pytest.mark.parametrize("ask,words", [
+    ("{activate: {permanent: Forest, ability: 1, x: abc}}", "argument 'x' of activate must be a whole number"),
+    ("{activate: {permanent: Forest, ability: 1, x: [1]}}", "argument 'x' of activate must be a whole number"),
+    ("{activate: {permanent: Forest, ability: true}}", "argument 'ability' of activate must be an ability number"),
+    ("{validate_deck: {format: commander, decklist: '1 Forest', commanders: 5}}", "argument 'commanders'"),
+    ("{validate_deck: {format: modern, decklist: '60 Forest', companion: [Lurrus]}}", "argument 'companion'"),
+])
+def test_a_question_argument_of_the_wrong_kind_is_an_error_at_its_line(tmp_path, ask, words):
+    code, row = _check(tmp_path, f"players: [Alice, Bob]\nbattlefield:\n  Alice: [Forest]\nask: {ask}\n")
+    assert code == 2 and row["verdict"] == "error" and words in row["message"] and ":4:" in row["message"]
+
+
+@pytest.mark.parametrize("extra,words", [
+    ("battlefield:\n  Alice: [{card: Forest, choices: {color: purple}}]\n", "choices: color 'purple' is not a colour"),
+    ("cards:\n  Duo: {layout: split, card_faces: [{name: false, mana_cost: '{R}', type_line: Instant}, "
+     "{name: B, mana_cost: '{U}', type_line: Instant}]}\n", "face 1's name must be text"),
+    ("cards:\n  T: {type_line: Artifact, abilities: [{kind: activated, cost: true, effect: add_mana, "
+     "params: {mana: '{G}'}}]}\nbattlefield:\n  Alice: [T]\n", "'cost' must be the cost as text"),
+    ("cards:\n  T: {type_line: Artifact, abilities: [{kind: static, effect: keyword, params: {keyword: 0}}]}\n"
+     "battlefield:\n  Alice: [T]\n", "keyword.keyword: must be text"),
+])
+def test_a_card_or_choice_value_of_the_wrong_kind_is_an_error_at_its_line(tmp_path, extra, words):
+    code, row = _check(tmp_path, f"players: [Alice, Bob]\n{extra}ask: {{available_mana: Alice}}\n")
+    assert code == 2 and row["verdict"] == "error" and words in row["message"]
+
+
+@pytest.mark.parametrize("extra,words", [
+    ("stack: {Alice: [Forest]}\n", "Forest is a land card: it is never on the stack"),  # CR 305.1, 305.9
+    ("turn: {step: declare_attackers}\nbattlefield:\n  Alice: [{card: Forest, attacking: true}]\n",
+     "Forest is attacking but is not a creature"),  # CR 506.3
+    ("effects: [{card: Forest, controller: Alice, ability: 1000000000}]\n", "Forest has 1 activated ability"),
+])
+def test_an_impossible_state_is_refused_not_accepted(tmp_path, extra, words):
+    code, row = _check(tmp_path, f"players: [Alice, Bob]\n{extra}ask: {{available_mana: Alice}}\n")
+    assert code == 2 and row["verdict"] == "error" and words in row["message"]
+
+
+def test_a_non_creature_in_combat_is_accepted_where_an_effect_may_animate_it(tmp_path):
+    # CR 506.3, 613.1d: a Vehicle crewed this turn is a creature; the scenario cannot say so, so it is not refused
+    code, row = _check(tmp_path, "players: [Alice, Bob]\ncards:\n  Cart: {mana_cost: '{1}', type_line: Artifact — "
+                                 "Vehicle, oracle_text: 'Crew 1', power: '3', toughness: '3'}\nturn: {step: "
+                                 "declare_attackers}\nbattlefield:\n  Alice: [{card: Cart, attacking: true}]\n"
+                                 "ask: {available_mana: Alice}\n")
+    assert row["verdict"] != "error", row["message"]
+
+
+# ---- every search reads both budgets, and a spent budget is never an answer --------------------------------------
+
+
+def test_the_least_x_search_ends_at_the_seconds_budget(tmp_path):
+    p = write(tmp_path / "s.yaml", """\
+        players: [Alice, Bob]
+        cards:
+          Minamo Sightbender: {mana_cost: '{1}{U}', type_line: Creature — Human Wizard, oracle_text: "{X}, {T}: Target creature an opponent controls with power X or less can't be blocked this turn.", power: '1', toughness: '2'}
+          Big: {mana_cost: '{G}', type_line: Creature — Beast, oracle_text: '', power: '1000000000', toughness: '1'}
+        battlefield:
+          Alice: [Minamo Sightbender, Island]
+          Bob: [Big]
+        ask: {activate: {permanent: Minamo Sightbender, ability: 1}}
+        """)
+    t0 = time.monotonic()
+    r = run("ask", str(p), "--max-seconds", "2")
+    assert time.monotonic() - t0 < 30
+    assert "unsupported" in r.output and "more than 2 s" in r.output
+
+
+def test_a_budget_spent_inside_a_handler_that_catches_unsupported_is_not_an_answer(tmp_path, monkeypatch):
+    from mtgcheck.solver import budget
+    from mtgcheck.solver.errors import Unsupported
+    from mtgcheck.solver.questions import Answer, load_handlers
+
+    reg = load_handlers()["mana_value"]
+
+    def swallowing(ctx):
+        for _ in range(100):
+            try:
+                budget.tick(1_000, "trying an option")
+            except Unsupported:
+                continue  # an option not known: the next one is tried
+        return Answer("mana_value", {"mana_value": 0}, ["from the options that could be tried"])
+
+    monkeypatch.setattr(reg, "handler", swallowing)
+    p = write(tmp_path / "s.yaml", "players: [A]\nask: {mana_value: {card: Forest}}\n")
+    r = run("check", str(p), "--json", "--max-states", "5000")
+    row = json.loads(r.output.splitlines()[0])
+    assert row["verdict"] == "unsupported" and "more than 5,000 states" in row["message"]
+
+
+def test_the_clock_is_read_often_when_each_state_is_slow():
+    from mtgcheck.solver.budget import Budget, BudgetExceeded
+
+    b = Budget(max_states=10**9, max_seconds=0.3)
+    t0 = time.monotonic()
+    with pytest.raises(BudgetExceeded, match="more than 0.3 s"):
+        while True:
+            time.sleep(0.02)  # a costly state
+            b.tick(1, "slow states")
+    assert time.monotonic() - t0 < 1.0
+
+
+def test_scry_periods_are_linear_in_the_library_and_exact():
+    import random
+
+    from mtgcheck.solver.resolution import _periods
+
+    def brute(w):
+        return [d for d in range(1, len(w)) if w[d:] == w[:len(w) - d]]
+
+    rnd = random.Random(3)
+    for _ in range(300):
+        w = tuple(rnd.choice("ab") for _ in range(rnd.randint(0, 12)))
+        assert _periods(w) == brute(w)
+        assert _periods(w, 3) == [d for d in brute(w) if d <= 3]
+    t0 = time.monotonic()
+    assert _periods(("Forest", "Island") * 500_000, 2) == [2]
+    assert time.monotonic() - t0 < 10
+
+
+def test_scry_over_a_library_of_a_million_cards_ends_in_the_budget(tmp_path):
+    ents = ", ".join("{card: %s, count: 10000}" % ("Forest" if i % 2 else "Island") for i in range(100))
+    p = write(tmp_path / "s.yaml", f"players: [Alice, Bob]\nlibrary: {{Alice: [{ents}]}}\n"
+                                   "ask: {scry: {player: Alice, n: 2}}\n")
+    t0 = time.monotonic()
+    r = run("ask", str(p), "--max-seconds", "3")
+    assert time.monotonic() - t0 < 60
+    assert "unsupported" in r.output and "budget" in r.output
+
+
+def test_an_amount_of_mana_counts_its_units_in_the_budget(tmp_path):
+    p = write(tmp_path / "s.yaml", """\
+        players: [Alice, Bob]
+        cards:
+          Hulk: {mana_cost: '{G}', type_line: Creature — Beast, oracle_text: "{T}: Add an amount of {G} equal to this creature's power.", power: '1000000000', toughness: '1'}
+        battlefield:
+          Alice: [Hulk]
+        ask: {could_produce: Hulk}
+        """)
+    r = run("check", str(p), "--json")
+    row = json.loads(r.output.splitlines()[0])
+    assert row["verdict"] == "unsupported" and "states" in row["message"]
+
+
+# ---- card data: records that cannot be read are said; long names are never looked up or kept -------------------
+
+
+def test_an_unreadable_card_record_is_said_by_the_commands_that_use_the_data(tmp_path, monkeypatch):
+    monkeypatch.setenv("MTGCHECK_CACHE_DIR", str(tmp_path / "cache"))
+    cards = write(tmp_path / "cards.json", json.dumps([CARD, {"object": "card", "name": "Island", "type_line": 5}]))
+    deck = write(tmp_path / "deck.txt", "30 Forest\n30 Island\n")
+    r = run("card", "Forest", "--cards", str(cards))
+    assert "1 record(s) of the card data could not be read" in " ".join(r.output.split())
+    for args in ([], ["--json"]):
+        r = run("validate", "-f", "modern", "--cards", str(cards), str(deck), *args)
+        assert "record 2: card 'Island': type_line must be text" in " ".join(r.output.split())
+
+
+def test_a_card_text_longer_than_any_card_s_is_a_reported_record(tmp_path, monkeypatch):
+    from mtgcheck.models.importers import load_cards_file
+
+    p = write(tmp_path / "cards.json", json.dumps([CARD, dict(CARD, name="Big", oracle_text="x" * 30_000)]))
+    report = load_cards_file(p)
+    assert [c.name for c in report.cards] == ["Forest"]
+    assert "oracle_text of 30,000 characters" in report.problems[0]
+
+
+def test_a_json_value_longer_than_a_card_record_is_named_as_such(tmp_path):
+    from mtgcheck.models.database import CardDataError
+    from mtgcheck.models.importers import load_cards_file
+
+    p = write(tmp_path / "cards.json", '[{"name": "Forest", "oracle_text": "' + "x" * (17 << 20) + '"}]')
+    with pytest.raises(CardDataError, match="a JSON value of more than 16 M characters"):
+        load_cards_file(p)
+
+
+def test_names_longer_than_any_card_s_are_never_looked_up_nor_kept(tmp_path, monkeypatch):
+    from mtgcheck.models.database import load_database
+    from mtgcheck.solver.decks import DeckValidator
+
+    v = DeckValidator("modern", load_database(None))
+    long = "A" * 100_000
+    rep = v.validate(parse_text(f"60 Forest\n1 {long[:4000]}\n"))
+    p = [p for p in rep.problems if p.code == "unknown_card"][0]
+    assert "a name of 4,000 characters" in p.message and len(p.message) < 400
+    assert long[:4000] not in v._names
+
+
+def test_fuzzy_suggestions_are_given_for_a_bounded_number_of_unknown_names_per_deck(monkeypatch):
+    from mtgcheck.models.database import load_database
+    from mtgcheck.solver import decks
+
+    db = load_database(None)
+    calls = []
+    real = type(db).suggest
+    monkeypatch.setattr(type(db), "suggest", lambda self, name, limit=5: calls.append(name) or real(self, name, limit))
+    text = "".join(f"1 Zzqx Unknown {i}\n" for i in range(200))
+    rep = decks.DeckValidator("modern", db).validate(parse_text(text))
+    assert len([p for p in rep.problems if p.code == "unknown_card"]) == 200
+    assert len(calls) == decks.SUGGESTED_PER_DECK
+
+
+def test_a_stale_temporary_file_is_removed_and_a_live_writer_s_is_kept(tmp_path):
+    from mtgcheck.models.cardcache import remove_stale_temporaries, temp_prefix
+
+    gone = tmp_path / "x.pickle.pid999999999.abc.tmp"
+    mine = tmp_path / f"{temp_prefix('x.pickle')}def.tmp"
+    other = tmp_path / "keep.txt"
+    for f in (gone, mine, other):
+        f.write_text("x")
+    assert remove_stale_temporaries(tmp_path) == [gone.name]
+    assert mine.exists() and other.exists()
+
+
+# ---- nothing dropped without a word ------------------------------------------------------------------------------
+
+
+def test_a_record_naming_a_key_twice_is_reported_not_read_as_the_last(tmp_path):
+    p = write(tmp_path / "decks.jsonl", '{"format": "modern", "main": [[60, "Forest"]], "main": [[4, "Island"]]}\n'
+                                        '{"format": "modern", "main": [[60, "Forest"]], "event": "main"}\n')
+    r = run("validate", "-f", "modern", str(p), "--json")
+    rows = [json.loads(x) for x in r.output.splitlines() if x.startswith("{")]
+    assert "key 'main' appears more than once" in rows[0]["problems"][0]["message"]
+    assert "unreadable_line" not in rows[1]["codes"]  # a value "main" is no second key
+
+
+def test_a_csv_board_no_reader_knows_is_reported_never_the_main_deck():
+    deck = parse_text("Count,Name,Board\n60,Forest,mainboard\n15,Island,wishboard\n", "<t>", "csv")
+    assert [(e.name, e.section) for e in deck.entries] == [("Forest", "main")]
+    assert deck.unreadable[0].line == 3 and "Board 'wishboard' is not a board" in deck.unreadable[0].reason

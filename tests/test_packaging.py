@@ -34,3 +34,14 @@ def test_python_dash_m_mtgcheck_runs_the_command_line(tmp_path):
     p = subprocess.run([sys.executable, "-m", "mtgcheck", "--help"], cwd=tmp_path, capture_output=True, text=True)
     assert p.returncode == 0, p.stderr
     assert "check" in p.stdout
+
+
+def test_the_license_pyproject_declares_is_the_license_file():
+    """pyproject declares MIT; the LICENSE file (shipped in the wheel's dist-info by setuptools' default
+    license-files patterns) holds the MIT text, and docs/ name no machine path."""
+    root = Path(__file__).resolve().parent.parent
+    assert 'license = { text = "MIT" }' in (root / "pyproject.toml").read_text(encoding="utf-8")
+    assert (root / "LICENSE").read_text(encoding="utf-8").startswith("MIT License")
+    for doc in (root / "docs").glob("*.md"):
+        text = doc.read_text(encoding="utf-8")
+        assert "/work/" not in text and "/tmp/" not in text, doc.name

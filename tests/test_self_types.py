@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from mtgcheck.models.effects import DuringTurn, GrantAbility, HasCounter, Keyword, MaxSpeed, Scope, SelfTypeChange
+from mtgcheck.models.effects import DuringTurn, GrantAbility, HasCounter, Keyword, MaxSpeed, SelfTypeChange
 from mtgcheck.models.scenario import ScenarioError
 from tests.scenario_text import run, state_of
 
@@ -138,11 +138,11 @@ def test_speed_errors_name_the_line(tmp_path, real_db, bad):
     assert "speed" in str(e.value) and ":3" in str(e.value)
 
 
-def test_prototype_keyword_functions_only_while_cast(real_db):
-    """Prototype is used as the card is cast (CR 702.160a, 718.3): its parameter is kept with the scope of its own
-    casting, so it gates only a cast of that card."""
+def test_prototype_keyword_is_typed(real_db):
+    """Prototype's parameter "{2}{G} — 1/3" is the prototype's mana cost, power and toughness (CR 702.160a, 718.1),
+    typed on the keyword; no part of the line is left unread."""
     (kw,) = [e for e in _effects(real_db, "Cradle Clearcutter") if isinstance(e, Keyword) and e.keyword == "prototype"]
-    assert kw.detail is not None and kw.detail.scope is Scope.CASTING_SELF
+    assert (kw.cost, kw.size, kw.detail) == ("{2}{G}", "1/3", None)
 
 
 def test_prototyped_characteristics(tmp_path, real_db):
@@ -186,10 +186,10 @@ def test_cradle_clearcutter_power_mana(tmp_path, real_db):
         assert r.answer.values["pools"] == pools
 
 
-def test_prototype_card_cast_is_unsupported(tmp_path, real_db):
-    """A prototype card may be cast prototyped for its other mana cost (CR 702.160a, 718.3a): with three Forests
-    Cradle Clearcutter ({6}; prototype {2}{G}) is castable prototyped, which is not modelled, so the cast is
-    unsupported naming the prototype, never "not castable"."""
+def test_prototype_card_is_castable_prototyped(tmp_path, real_db):
+    """A prototype card may be cast prototyped for its other mana cost (CR 702.160a, 718.3): with three Forests
+    Cradle Clearcutter ({6}; prototype {2}{G} — 1/3) is castable prototyped, and the spell's mana value is the
+    prototype's, 3 (718.3b)."""
     r = run(tmp_path, real_db, """
         players: [Alice, Bob]
         battlefield:
@@ -198,4 +198,5 @@ def test_prototype_card_cast_is_unsupported(tmp_path, real_db):
           Alice: [Cradle Clearcutter]
         ask: {cast: {card: Cradle Clearcutter}}
         """)
-    assert r.verdict == "unsupported" and "Prototype" in r.message
+    v = r.answer.values
+    assert (v["castable"], v["using"], v["total_cost"], v["mana_value"]) == (True, "prototype", "{2}{G}", 3)

@@ -63,7 +63,7 @@ def test_jobs_output_is_the_serial_output(tmp_path, monkeypatch, mode):
         assert par.stdout_bytes == serial.stdout_bytes
     if mode == "--json":
         rows = [json.loads(line) for line in serial.stdout.splitlines() if line.strip()]
-        assert [r["index"] for r in rows if r["source"].endswith("decks.jsonl")] == list(range(42))
+        assert [r["index"] for r in rows if r["source"].endswith("decks.jsonl")] == list(range(1, 43))  # counted from 1
         assert [r["line"] for r in rows][:9] == [1, 2, 3, 4, 5, 6, 7, 9, 10]  # line 8 is blank
         assert rows[-1]["source"].endswith("burn.txt")
         assert rows[11]["status"] == "unreadable" and rows[11]["line"] == 13  # "{not json"

@@ -46,11 +46,20 @@ def _make_kw(keyword: str):
 for _kw in _COST_KEYWORDS:
     _make_kw(_kw)
 
+
+@keyword_parser("impending")
+def _impending(rest: str, card: Card) -> Mapping:
+    """"Impending N—[cost]" (CR 702.176a): the number of time counters and the alternative cost."""
+    m = re.fullmatch(r"(\d+)\s*[—-]\s*((?:\{[^}]+\})+)\.?", rest.strip())
+    if not m:
+        raise ValueError(f"impending parameter not read: {rest!r}")
+    return {"n": int(m.group(1)), "cost": m.group(2)}
+
 _KW_LINE_RE = re.compile(r"^(flashback|escape|evoke|dash|overload|kicker|multikicker|buyback|entwine)\s*(?:—|-|\s)\s*(.+)$", re.I)
 _ADDITIONAL_RE = re.compile(r"^as an additional cost to cast this spell, (.+?)\.?$", re.I)
 _CHANGE_RE = re.compile(
     r"^(?P<during>during your turn, |during turns other than yours, )?"
-    r"(?P<what>[\w ,'-]*?)\s*spells?(?P<whose> you cast| your opponents cast)?"
+    r"(?P<other>other )?(?P<what>[\w ,'-]*?)\s*spells?(?P<whose> you cast| your opponents cast)?"
     r"(?P<from> from your graveyard or from exile| from graveyards or from exile| from your graveyard| from exile"
     r"| from anywhere other than your hand)? costs? (?P<amt>(?:\{[^}]+\})+) "
     r"(?P<dir>more|less) to cast(?P<except> except during its controller's turn)?\.?"
@@ -208,6 +217,8 @@ def cost_effect_parser(kind: str, text: str, card: Card):
             params["during"] = during
         if m.group("colored"):
             params["colored_only"] = True
+        if m.group("other"):
+            params["other"] = True
         frm = (m.group("from") or "").strip().lower()
         if frm:
             params["from_zones"] = (["not_hand"] if "other than" in frm else

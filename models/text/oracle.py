@@ -203,7 +203,7 @@ def _keyword_ability(line: str, card: Card, face: Face, bullets: tuple[str, ...]
             eff = build_effect(match.replace(" ", "_"), params, _where(card, chunk), ability_kind="keyword")
         except VocabularyError:
             eff = Unmodelled(chunk, ALL_TOPICS)
-        zones = KEYWORD_ZONES.get(match, ())
+        zones = keyword_zones(match)
         out.append(Ability(kind="keyword", effect=eff, text=chunk, zones=zones, restriction=restriction))
     return out
 
@@ -239,20 +239,17 @@ _DASH_KEYWORDS = frozenset({"cumulative upkeep", "ward", "equip", "escape", "fla
                             "madness", "bestow", "dash", "evoke", "overload", "entwine", "prototype", "splice",
                             "awaken", "reinforce", "companion", "partner with", "enchant", "protection"})
 
-#: Zones other than the default where a keyword's ability functions (CR 113.6; 702.34 flashback, 702.29
-#: cycling, 702.138 escape, 702.84 unearth, ...).
-KEYWORD_ZONES: dict[str, tuple[str, ...]] = {
-    "flashback": ("graveyard",), "escape": ("graveyard",), "unearth": ("graveyard",), "embalm": ("graveyard",),
-    "eternalize": ("graveyard",), "scavenge": ("graveyard",), "encore": ("graveyard",), "disturb": ("graveyard",),
-    "retrace": ("graveyard",), "jump-start": ("graveyard",), "aftermath": ("graveyard",), "dredge": ("graveyard",),
-    "recover": ("graveyard",), "harmonize": ("graveyard",), "mayhem": ("graveyard",),
-    "cycling": ("hand",), "ninjutsu": ("hand",), "transmute": ("hand",), "channel": ("hand",), "forecast": ("hand",),
-    "bloodrush": ("hand",), "evoke": ("hand",), "plot": ("hand",), "foretell": ("hand",), "suspend": ("hand",),
-    "madness": ("hand",), "miracle": ("hand",), "splice": ("hand",), "warp": ("hand",),
-    # "Reinforce N—[cost]" means "[cost], Discard this card: Put N +1/+1 counters on target creature" (CR 702.77a): it
-    # works only from a hand (113.6m), like the other keywords whose cost discards the card
-    "reinforce": ("hand",),
-}
+#: Zones other than the default where the ability after an ability word functions (CR 113.6; channel and bloodrush
+#: discard the card from a hand). A keyword's own zones are those of ``models.vocab.keywords.keyword_zones``.
+_ABILITY_WORD_ZONES: dict[str, tuple[str, ...]] = {"channel": ("hand",), "bloodrush": ("hand",)}
+
+
+def keyword_zones(name: str) -> tuple[str, ...]:
+    """Where the keyword (or ability word) ``name``'s ability functions when not the default (CR 113.6)."""
+    from ..vocab.keywords import keyword_zones as kz
+
+    return kz(name) or _ABILITY_WORD_ZONES.get(name, ())
+
 
 _THIS = r"\bthis(?: card| creature| land| artifact| enchantment)?"
 _HAND_RE = re.compile(_THIS + r" (?:from|is in) your hand\b|\b(?:discard|reveal) this(?: card)?\b", re.I)
@@ -508,11 +505,23 @@ def _parse_line(line: str, face: Face, card: Card, bullets: tuple[str, ...] = ()
         eff = typed_trigger(_self_ref_loose(line, face, card), _run_effect_parsers("triggered", body, card, line))
         return [Ability("triggered", eff, None, line, zones=ability_zones("triggered", "", body))]
     kind = "spell" if is_spell else "static"
+    zones = ability_zones(kind, "", body)
+    m = _COMMAND_OR_BATTLEFIELD.match(body) if kind == "static" else None
+    if m:
+        # "As long as [this] is in the command zone or on the battlefield, ..." (eminence): the rest is a static
+        # ability that functions in both zones (CR 113.6: an ability functions where its text says it does)
+        body, zones = body[m.end():], ("battlefield", "command")
+        body = body[:1].upper() + body[1:]
     scope = line_scope(kind, _self_ref_loose(body, face, card), _x_in_cost(face))
     eff = _run_effect_parsers(kind, body, card, line, scope=scope)
     if scope is Scope.INSTRUCTION and not isinstance(eff, Unmodelled):
         _type_parts(eff, scope)
-    return [Ability(kind, eff, None, line, zones=ability_zones(kind, "", body))]
+    return [Ability(kind, eff, None, line, zones=zones)]
+
+
+#: A static ability that says it works in the command zone too (eminence, CR 113.6): "As long as this is in the
+#: command zone or on the battlefield, ".
+_COMMAND_OR_BATTLEFIELD = re.compile(r"^as long as this(?: \w+)? is in the command zone or on the battlefield, ", re.I)
 
 
 #: A Saga's chapter ability (CR 714.2a, 714.2c): "I — [effect]", "II, III — [effect]".

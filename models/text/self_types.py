@@ -12,11 +12,10 @@
   '[ability]'": a ``GrantAbility`` of the ability to the object itself with the condition ``MaxSpeed``
   (``max_speed_abilities``, called by the oracle parser for such a line). An ability that says where it functions
   (CR 702.178b: "Exile this card from your graveyard: ...") and a static ability stay unmodelled.
-* **Prototype** (CR 702.160, 718): the keyword line "Prototype {2}{G} — 1/3" is a permission used as the spell is
-  cast (718.3); on the battlefield the permanent has the prototype's characteristics exactly when it was cast
-  prototyped (718.3b), which a scenario says with the entry key ``prototyped`` (``prototype_card``). The line's
-  wording is kept as the keyword's unmodelled detail of scope ``casting_self`` (CR 113.6: it counts only while its
-  own card is cast, where the prototyped cast is not modelled).
+* **Prototype** (CR 702.160, 718): the keyword line "Prototype {2}{G} — 1/3" is read into the keyword's typed
+  mana cost, power and toughness; the card may be cast prototyped with them (718.3), and on the battlefield the
+  permanent has them exactly when it was cast prototyped (718.3b), which a scenario says with the entry key
+  ``prototyped`` (``models.keywords.prototype_card``).
 """
 from __future__ import annotations
 
@@ -25,9 +24,7 @@ import re
 from typing import Any, Mapping
 
 from ..cards import Card, Face
-from ..effects import (ALL_TOPICS, DuringTurn, GrantAbility, HasCounter, MaxSpeed, Scope, Topic,
-                       Unmodelled)
-from ..mana import ManaCost
+from ..effects import (DuringTurn, GrantAbility, HasCounter, MaxSpeed)
 from .oracle import effect_parser, keyword_parser
 from .words import parse_count_word
 
@@ -141,40 +138,10 @@ _PROTOTYPE = re.compile(r"^(?P<cost>(?:\{[^}]+\})+)\s*[—-]\s*(?P<p>\d+)/(?P<t>
 
 @keyword_parser("prototype")
 def prototype_parameter(rest: str, card: Card) -> Mapping[str, Any]:
-    """Prototype's parameter (CR 702.160a): kept as the keyword's detail, an ``Unmodelled`` of scope ``casting_self``
-    (the prototyped cast, CR 718.3, is a choice made as the card is cast; on the battlefield the entry's
-    ``prototyped`` says which characteristics it has, 718.3b). Raises ``ValueError`` for another shape."""
-    if not _PROTOTYPE.match(rest.strip()):
+    """Prototype's parameter (CR 702.160a): the prototype's mana cost and its power/toughness, typed (``Keyword.cost``,
+    ``Keyword.size``; the prototyped cast, CR 718.3, is ``models.keywords.prototype_card``). Raises
+    ``ValueError`` for another shape."""
+    m = _PROTOTYPE.match(rest.strip())
+    if not m:
         raise ValueError(f"prototype parameter {rest!r} is not read")
-    detail = Unmodelled(f"Prototype {rest}", ALL_TOPICS - {Topic.DECK_CONSTRUCTION}, Scope.CASTING_SELF)
-    # it works while its card is cast (CR 702.160a, 718.3, 113.6): a cast of the card, which may be prototyped for
-    # the other mana cost, is unsupported (the wording alone would not say so: ``facts.while_cast``)
-    object.__setattr__(detail, "while_cast", True)
-    return {"detail": detail}
-
-
-def prototype_of(card: Card) -> "tuple[ManaCost, str, str] | None":
-    """The prototype's mana cost, power and toughness of ``card`` (CR 718.1), or ``None`` when it has no prototype."""
-    from ..behaviour import abilities_of
-    from ..effects import Keyword
-
-    for a in abilities_of(card):
-        if isinstance(a.effect, Keyword) and a.effect.keyword == "prototype" and a.effect.parameter:
-            m = _PROTOTYPE.match(str(a.effect.parameter).strip())
-            if m:
-                return ManaCost.parse(m.group("cost")), m.group("p"), m.group("t")
-    return None
-
-
-def prototype_card(card: Card) -> Card:
-    """The characteristics of a permanent that was cast prototyped (CR 718.3b): the prototype's mana cost, power and
-    toughness, and the colours of that mana cost (105.2); every other characteristic is the card's (718.5). Its
-    abilities are the card's (parsed once). Raises ``ValueError`` when the card has no prototype."""
-    from ..behaviour import abilities_of
-
-    got = prototype_of(card)
-    if got is None:
-        raise ValueError(f"{card.name} has no prototype (CR 702.160a)")
-    cost, p, t = got
-    return dataclasses.replace(card, mana_cost=cost, colors=frozenset(cost.colors), color_indicator=None, power=p,
-                               toughness=t, abilities=abilities_of(card))
+    return {"cost": m.group("cost"), "size": f"{m.group('p')}/{m.group('t')}"}

@@ -74,7 +74,13 @@ def _cast_setup(ctx: Context, using: Any = _ASKED):
     if not timing:
         tc.steps.extend(timing_notes(ctx.state, player, card))
     # 601.2c (targets) comes before 601.2f-h (costs): a spell without a legal target cannot be cast
-    if chosen is None:
+    if str(using or "").lower() == "overload":
+        # an overloaded spell's text says "each" wherever it said "target": it has no targets (CR 702.96b)
+        if chosen is not None:
+            raise QuestionError(f"{card.name} cast with overload has no targets (CR 702.96b); leave out 'targets'")
+        aims = []
+        tc.steps.append("overloaded, it has no targets: every \"target\" in its text reads \"each\" (CR 702.96b)")
+    elif chosen is None:
         aims = target_problems(ctx.state, player, card, cast_from=(zone, player))
     else:  # the targets the question chooses, each legal for its phrase (CR 601.2c)
         aims = chosen_target_problems(ctx.state, player, card, chosen)
@@ -144,9 +150,10 @@ def _cast_once(ctx: Context, using: Any = _ASKED) -> Answer:
     chosen: list[str] = []
     try:
         if tc.objects:
-            from ..altcosts import pay_with_objects
+            from ..altcosts import pay_emerge, pay_with_objects
 
-            pay, chosen, bad = pay_with_objects(ctx.state, player, card, tc, zone, find_payment)
+            payer = pay_emerge if tc.base == "emerge" else pay_with_objects
+            pay, chosen, bad = payer(ctx.state, player, card, tc, zone, find_payment)
             if bad and bad != "mana":
                 values["reason"] = bad
                 why.append(bad)
@@ -159,7 +166,7 @@ def _cast_once(ctx: Context, using: Any = _ASKED) -> Answer:
         values["reason"] = explain_unpayable(ctx.state, player, tc, spell_card=card, spell_zone=zone)
         why.append("no payment exists (every combination of sources and symbol choices was searched): " + values["reason"])
     else:
-        values.update(castable=True, payment=pay.to_dict(), life=pay.life)
+        values.update(castable=True, payment=pay.to_dict(), life=pay.life, total_cost=tc.notation())
         why.append("castable; one payment (a witness):")
         why.extend("  " + line for line in chosen + pay.describe())
     why.extend(_notes(ctx.state, player, tc, card, zone))
