@@ -79,6 +79,9 @@ def say_cards(db, stderr: bool = True) -> None:
     _console(stderr).print(Text(describe_source(db), style="dim"), soft_wrap=True)
 
 
+#: Longest rendering of one answer value in ``ask``'s text output (``--json`` gives every value whole): a listing
+#: of libraries of a million cards is tens of megabytes.
+ASK_VALUE_CHARS = 100_000
 #: Longest rendering of one answer value in the ``check`` table (the whole answer: ``mtgcheck ask FILE``).
 VALUE_CHARS = 400
 
@@ -479,7 +482,11 @@ def ask(file: str | None, index: int | None, cards: str | None, limit: int, as_j
             out.print(f"source: {sc.source}")
         if res.answer:
             for k, v in res.answer.values.items():
-                out.print(styled("  ", (str(k), "bold"), f": {json.dumps(v, ensure_ascii=False, default=str)}"))
+                text = json.dumps(v, ensure_ascii=False, default=str)
+                if len(text) > ASK_VALUE_CHARS:  # (a terminal is no place for megabytes; rich would take minutes)
+                    text = (text[:ASK_VALUE_CHARS] + f"… ({len(text) - ASK_VALUE_CHARS:,} more characters: --json "
+                            "prints the whole answer)")
+                out.print(styled("  ", (str(k), "bold"), f": {text}"))
             if res.answer.capped:
                 out.print(styled("  ", (f"(listing capped at {limit}; use --limit)", "yellow")))
             if res.answer.explanation:
