@@ -102,23 +102,6 @@ class CostPart:
         return self.action in ("mill",) or "library" in self.text.lower()
 
 
-#: Cost part actions the casting rules (``solver.costs.nonmana_problems``) do not read: typed for activated abilities
-#: (``solver.payment.cost_objects``), so a spell's additional or alternative cost with one is not answered.
-_ACTIVATION_ONLY = frozenset({"untap", "remove_counters_from", "put_counters_on", "remove_all_counters",
-                              "exile_permanent", "reveal", "put_library", "exert", "tap_untapped", "waterbend"})
-_ENERGY_SYMBOLS_RE = re.compile(r"(?:pay )?(?:\{E\})+", re.I)
-
-
-def unread_when_casting(p: CostPart) -> bool:
-    """Whether a spell's cost part is one the casting cost rules do not read (never treated as paid, CR 118.3):
-    wording not typed, parts typed only for activated abilities, an X of objects, other objects or a list of kinds,
-    energy by number ("Pay six {E}")."""
-    return (p.action == "other" or p.action in _ACTIVATION_ONLY or (p.x and p.action != "pay_life") or p.other
-            or (p.action == "sacrifice" and (p.amount == 0 or p.at_most is not None))
-            or bool(p.objects) or ", " in (p.text or "")
-            or (p.action == "pay_energy" and not _ENERGY_SYMBOLS_RE.fullmatch(p.text or "")))
-
-
 def cost_object_filter(words: str) -> Any:
     """The typed ``models.effects.Filter`` of a cost part's object words (``CostPart.what`` without "you
     control"), qualifiers and unions included ("green creature", "artifact or creature", "creature with
@@ -670,7 +653,9 @@ class Ability:
         return self.effect.name
 
 
-_ABILITY_KEYS = ("kind", "effect", "cost", "params", "text", "zones", "restriction", "stripe")
+#: ``ruling``: in a catalog model, the ruling or CR rule that justifies where the model says more or other than the
+#: card's text (read by the catalog check, ``models.catalog_check``; not part of the ability)
+_ABILITY_KEYS = ("kind", "effect", "cost", "params", "text", "zones", "restriction", "stripe", "ruling")
 
 
 def make_ability(kind: str, effect: "str | Effect" = "text", cost: ActivationCost | str | None = None,

@@ -19,6 +19,11 @@ The catalog is the default card database, so mtgcheck runs with no download; whe
 Scryfall or MTGJSON file is loaded instead, catalog abilities still apply to the
 cards the catalog covers (``models.database``).
 
+A model says what its card's Oracle text says, no more and nothing other: tests/test_catalog_text.py compares
+each with the reading of the card's text (``models.catalog_check``). Where an ability must differ (it types a
+sentence the reading leaves untyped, say), it names the rule or dated ruling that justifies it in ``ruling:``
+(not part of the ability).
+
 Card names are property of Wizards of the Coast, used under the Fan Content Policy.
 """
 from __future__ import annotations

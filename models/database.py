@@ -291,6 +291,19 @@ class CardDatabase:
         """The full names of all cards, in iteration order."""
         return [c.name for c in self]
 
+    def name_keys(self) -> list[str]:
+        """Every look-up key once: the normalised full names, then the face and part names
+        (``models.names.normalize_name``), read without reading any card (a store reads its keys only). For
+        matching partly typed names; ``find(key)`` gives the card of a key (a face key its card)."""
+        seen: set[str] = set()
+        out: list[str] = []
+        for lv in self._levels:
+            for k in lv.choices:
+                if k not in seen:
+                    seen.add(k)
+                    out.append(k)
+        return out
+
     @property
     def collisions(self) -> list[tuple[str, str]]:
         """Pairs ``(kept, dropped)`` of distinct names that normalise to the same key."""

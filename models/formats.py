@@ -246,7 +246,8 @@ def load_format(name_or_path: "str | os.PathLike | Format", *, names_only: bool 
                           f"({', '.join(sorted(available_formats()))}); a format file is given with --format FILE")
     if any(ord(ch) < 32 for ch in s):
         raise FormatError(f"format {shown!r} holds a control character (such as NUL): not a format name or file")
-    if base is not None and looks_like_path:
+    if base is not None and (looks_like_path or Path(s.strip()).suffix):  # any suffix: a file, as a path is read
+        s = s.strip()
         try:
             return _read_file(confined(s, base, "format file"))
         except InputError as e:

@@ -36,7 +36,6 @@ from typing import Any, Callable, Iterable
 from mtgcheck.models.abilities import Ability
 from mtgcheck.models.effects import CastCondition, Filter, ObjectCost, PrintedAlternativeCost
 from mtgcheck.models.behaviour import abilities_of
-from mtgcheck.models.mana import ManaCost
 from mtgcheck.models.state import GameState
 
 from .questions import Unsupported
@@ -360,26 +359,25 @@ def pay_with_objects(state: GameState, player: str, card: Any, tc: Any, zone: st
 
 def pay_emerge(state: GameState, player: str, card: Any, tc: Any, zone: str,
                find: Callable[..., Any]) -> tuple[Any, list[str], str | None]:
-    """Pay an emerge cost (CR 702.119a): sacrifice a creature as the cost is paid, and the total cost is reduced by
-    that creature's mana value (generic mana only, 118.7a-b). Every creature the caster controls is tried, the
-    largest reduction first; creatures with the same name, mana value and tapped state are interchangeable and
-    tried once. A creature may first be tapped for mana and then sacrificed (CR 601.2g-h: mana abilities are
-    activated before costs are paid); one whose mana ability would remove it cannot do both (it is then left out of
-    the mana payment).
+    """Pay an emerge cost (CR 702.119a): the creature to sacrifice is chosen with the emerge cost (702.119c, 601.2b),
+    the total cost is reduced by that creature's mana value (generic mana only, 118.7a-b) before the minimums
+    (Trinisphere) apply and it is locked in (601.2f; ``solver.costs.with_emerge_reduction``), and the creature is
+    sacrificed as the cost is paid (601.2h). Every creature the caster controls is tried, the largest reduction
+    first; creatures with the same name, mana value and tapped state are interchangeable and tried once. A creature
+    may first be tapped for mana and then sacrificed (CR 601.2g-h: mana abilities are activated before costs are
+    paid); one whose mana ability would remove it cannot do both (it is then left out of the mana payment).
 
     Returns ``(payment or None, lines naming the creature sacrificed, reason when no creature can be sacrificed)``;
-    ``"mana"`` as the reason when creatures exist but no choice leaves a payable cost. When a payment is found,
-    ``tc``'s mana and steps become those of the total cost with that creature (the cost is locked in as it is
-    paid, CR 601.2f).
+    ``"mana"`` as the reason when creatures exist but no choice leaves a payable cost. ``tc``'s mana, life and
+    steps become those of the total cost with the creature chosen (the cost is locked in as it is paid, CR 601.2f):
+    the one paid, or, when none is, the least one (the largest reduction).
 
     Raises
     ------
     Unsupported : leaving out a creature would also leave out a mana ability the sacrifice keeps usable (not modelled).
     """
-    from dataclasses import replace
-
     from . import budget
-    from .costs import _reduce
+    from .costs import with_emerge_reduction
 
     part = tc.objects[0]
     cands = _candidates(state, player, card, part, zone, _subtypes(state))
@@ -390,6 +388,7 @@ def pay_emerge(state: GameState, player: str, card: Any, tc: Any, zone: str,
     conflicting, inexact = _conflicts(state, player, {oid: "sacrifice" for oid, _ in cands})
     seen: set[tuple] = set()
     order = sorted(cands, key=lambda c: -perms[c[0]].card.mana_value())
+    cheapest = None
     for oid, name in order:
         p = perms[oid]
         mv = p.card.mana_value()
@@ -398,21 +397,29 @@ def pay_emerge(state: GameState, player: str, card: Any, tc: Any, zone: str,
             continue
         seen.add(key)
         budget.tick(1, "choosing the creature sacrificed for emerge")
-        steps: list[str] = []
-        mana = _reduce(tc.mana, ManaCost.parse("{" + str(mv) + "}"), steps, f"sacrificing {name} (mana value {mv}, "
-                       f"CR 702.119a)") if tc.mana is not None and mv else tc.mana
-        tc2 = replace(tc, mana=mana, objects=(), steps=list(tc.steps) + steps)
-        line = (f"sacrifice {name} for emerge: the total cost is reduced by its mana value {mv} to "
-                f"{mana} (CR 702.119a)")
-        pay = find(state, player, tc2, spell_card=card, spell_zone=zone, exclude_permanents={oid})
-        if pay is None and oid not in conflicting:
-            pay = find(state, player, tc2, spell_card=card, spell_zone=zone)  # tapped for mana first (601.2g-h)
-        if pay is None and oid in inexact:
-            raise Unsupported(f"{card.name}: sacrificing {name} for emerge would leave some of its mana abilities "
-                              f"usable, which is not modelled (CR 601.2g-h)")
-        if pay is not None:
-            tc.mana, tc.steps = mana, tc2.steps  # the total cost with the creature chosen (CR 601.2f, 702.119a)
-            return pay, [line], None
+        # the total cost with this creature chosen: its reduction before the minimums, then locked in (CR 702.119a-c,
+        # 601.2f); one per announcement of its Phyrexian symbols when a minimum makes that matter (601.2b)
+        tc2 = with_emerge_reduction(tc, mv, name)
+        cheapest = cheapest or tc2
+        for v in tc2.each_announcement():
+            line = (f"sacrifice {name} for emerge: its mana value {mv} reduces the total cost, which is {v.notation()}"
+                    + (f" and {v.life} life" if v.life else "") + " (CR 702.119a, 601.2f)")
+            pay = find(state, player, v, spell_card=card, spell_zone=zone, exclude_permanents={oid})
+            if pay is None and oid not in conflicting:
+                pay = find(state, player, v, spell_card=card, spell_zone=zone)  # tapped for mana first (601.2g-h)
+            if pay is None and oid in inexact:
+                raise Unsupported(f"{card.name}: sacrificing {name} for emerge would leave some of its mana abilities "
+                                  f"usable, which is not modelled (CR 601.2g-h)")
+            if pay is not None:
+                tc.mana, tc.life, tc.steps = v.mana, v.life, v.steps  # the total cost with the creature chosen
+                return pay, [line], None
+    if cheapest is not None:
+        # no creature leaves a payable cost: the total cost shown is the least one (the largest reduction), honestly
+        first = cheapest.each_announcement()[0]
+        tc.mana, tc.life = first.mana, first.life
+        tc.steps = list(first.steps) + [f"no creature {player} controls leaves a payable total cost; the least one is "
+                                        f"{first.notation()}, with the creature of the greatest mana value sacrificed "
+                                        f"(CR 702.119a)"]
     return None, [], "mana"
 
 

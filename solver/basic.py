@@ -15,11 +15,12 @@ from mtgcheck.models.cards import BASIC_LAND_MANA
 from mtgcheck.models.behaviour import abilities_of
 from mtgcheck.models.state import GameState, Permanent
 
-from .layers import has_keyword, permanent_abilities
+from .layers import permanent_abilities
 from .layers import is_creature_now as _is_creature_now
 from .payment.activation import activation_cost_check
 from .questions import Answer, Context, QuestionError, Unsupported, question
 from .restrictions import priority_problems, restriction_notes, restriction_problems, split_second_problems
+from .sickness import tap_permission
 from .targets import activation_target_problems, targets_use_x, x_values
 from mtgcheck.models.effects import TimingRestriction, Topic
 
@@ -100,27 +101,6 @@ def ask_mana_value(ctx: Context) -> Answer:
     return Answer("mana_value", {"mana_value": mv}, why)
 
 
-def as_though_haste(state: GameState, perm: Permanent) -> str | None:
-    """The name of a permanent whose effect lets ``perm``'s controller activate ``perm``'s abilities as though it
-    had haste (Thousand-Year Elixir: "creatures you control"), else ``None`` (CR 302.6; the effect's "you" is
-    the source's controller, who is the one activating, CR 602.1)."""
-    from mtgcheck.models.effects import AsThoughHaste
-
-    from .layers import matches
-
-    for src in state.battlefield:
-        for a in permanent_abilities(state, src):
-            if not isinstance(a.effect, AsThoughHaste) or src.controller != perm.controller:
-                continue
-            aff = a.effect.affects.legacy()
-            try:
-                if matches(str(aff["what"]), perm, str(aff["controller"]), src.controller, None, src):
-                    return src.name
-            except ValueError:
-                raise Unsupported(f"{src.name}: which creatures “{a.text}” applies to is not modelled") from None
-    return None
-
-
 def activation_problems(state: GameState, perm: Permanent, ability: Ability) -> list[str]:
     """Reasons from the {T}/{Q} rules why ``ability`` of ``perm`` cannot be activated now (empty: none).
 
@@ -140,11 +120,10 @@ def activation_problems(state: GameState, perm: Permanent, ability: Ability) -> 
         out.append(f"{perm.name} is already tapped, so it cannot be tapped to pay {{T}} (CR 107.5)")
     if cost.untap and not perm.tapped:
         out.append(f"{perm.name} is untapped, so it cannot be untapped to pay {{Q}} (CR 107.6)")
-    if (cost.tap or cost.untap) and _is_creature_now(state, perm) and perm.sick and not as_though_haste(state, perm) \
-            and not has_keyword(state, perm, "haste"):
-        sym = "{T}" if cost.tap else "{Q}"
-        out.append(f"{perm.name} is a creature that has not been under {perm.controller}'s control continuously since "
-                   f"their most recent turn began and has no haste, so its {sym} abilities cannot be activated (CR 302.6)")
+    if cost.tap or cost.untap:
+        sick = tap_permission(state, perm)
+        if not sick.allowed:
+            out.append(sick.why)
     return out
 
 
@@ -278,9 +257,7 @@ def _activate(ctx: Context, perm: Permanent, ab: Ability, n: int, label: str) ->
         if ab.cost and ab.cost.untap:
             bits.append("it is tapped")
         if ab.cost and (ab.cost.tap or ab.cost.untap) and _is_creature_now(ctx.state, perm):
-            elixir = as_though_haste(ctx.state, perm) if perm.sick else None
-            bits.append(f"{elixir} lets its abilities be activated as though it had haste (CR 302.6)" if elixir else
-                        "it has haste" if perm.sick else "it has been under its controller's control since their turn began (CR 302.6)")
+            bits.append(tap_permission(ctx.state, perm).why)
         why.append("can be activated" + (": " + ", ".join(bits) if bits else ""))
         why.extend(notes)
     values = {"activatable": not problems, "reason": problems[0] if problems else None, "ability": ab.describe()}

@@ -35,11 +35,12 @@ VERDICT_STYLE: dict[str, str] = {PASS: "green", FAIL: "bold red", NO_EXPECT: "cy
 #: inside its own process (tests, ``CliRunner``): ``validate`` may then end the process when done.
 PROGRAM = False
 #: Modules that add subcommands to ``main`` (each defines ``register(main)``).
-COMMAND_MODULES = ("mtgcheck.solver.decks_cli", "mtgcheck.solver.data_cli", "mtgcheck.solver.support_cli")
+COMMAND_MODULES = ("mtgcheck.solver.decks_cli", "mtgcheck.solver.data_cli", "mtgcheck.solver.support_cli",
+                   "mtgcheck.solver.web.serve_cli")
 #: Commands whose module is imported only when the command is run or listed (``mtgcheck ask`` does not
 #: import the ``validate`` batch machinery): command name -> module of ``COMMAND_MODULES``.
 LAZY_COMMANDS = {"validate": "mtgcheck.solver.decks_cli", "data": "mtgcheck.solver.data_cli",
-                 "support": "mtgcheck.solver.support_cli"}
+                 "support": "mtgcheck.solver.support_cli", "serve": "mtgcheck.solver.web.serve_cli"}
 
 
 def _console(stderr: bool = False) -> Console:

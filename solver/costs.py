@@ -34,7 +34,7 @@ from mtgcheck.models.effects import (CastTrigger, EntersTrigger, Filter, GrantFl
                                      PrintedAlternativeCost, SelfCostChange, Unmodelled, walk_unmodelled)
 from mtgcheck.models.mana import ManaCost, ManaSymbol
 from mtgcheck.models.behaviour import abilities_of, functions_in
-from mtgcheck.models.state import GameState
+from mtgcheck.models.state import GameState, Permanent
 
 from .layers import battlefield_abilities
 from .questions import QuestionError, Unsupported
@@ -97,6 +97,25 @@ class TotalCost:
     #: chosen-object parts of a printed alternative cost (``models.effects.ObjectCost``), paid with the mana by
     #: ``solver.altcosts.pay_with_objects``
     objects: tuple = ()
+    #: when a minimum makes the life-or-mana announcement of its Phyrexian symbols change the total cost (CR 601.2b,
+    #: 601.2f): one locked-in ``TotalCost`` per announcement (``phyrexian_announcements``), the all-mana one first
+    #: (this object's ``mana`` and ``life`` are that one's). A payment pays one of them (``each_announcement``); the
+    #: payment model refuses this object itself.
+    announcements: tuple = ()
+    #: for one of those announcements: how many choices of which identical Phyrexian symbols are paid with life it
+    #: stands for (a count that tells every symbol apart multiplies by it)
+    symbol_ways: int = 1
+    #: the casting choices made (CR 601.2b): ``kicked`` (times), ``gift`` (promised), ``additional`` (an optional
+    #: additional cost paid), ``entwined`` (every mode chosen); they decide which targets the spell requires (601.2c;
+    #: ``solver.targets.cast_targets``)
+    choices: dict = field(default_factory=dict)
+    #: cast for its emerge cost: ``(mana after the other reductions, the minimums, how many of ``steps`` come before
+    #: them)``, from which ``with_emerge_reduction`` makes the total cost once the creature is chosen (CR 702.119a, c)
+    before_minimums: tuple | None = None
+
+    def each_announcement(self) -> tuple["TotalCost", ...]:
+        """The total costs a payment may pay: every announcement when there are several, else this one."""
+        return self.announcements or (self,)
 
     def notation(self) -> str:
         """Canonical notation of the mana component (``{0}`` when empty, CR 118.5; ``unpayable``)."""
@@ -490,13 +509,15 @@ def _count_of(state: GameState, player: str, card: Any, zone: str, count: dict, 
     pos = [t for t in types if not t.startswith("!")]
     neg = [t[1:] for t in types if t.startswith("!")]
 
-    def ok(c: Any) -> bool:
-        return (not pos or any(c.is_type(t) for t in pos)) and not any(c.is_type(t) for t in neg)
+    def ok(obj: Any) -> bool:
+        # the object's types as they are now (a permanent: the layer view; a card: changeling), CR 613.1d, 702.73a
+        has = _type_test(state, obj)
+        return (not pos or any(has(t) for t in pos)) and not any(has(t) for t in neg)
 
     z, whose = count.get("zone"), count.get("whose", "you")
     if z == "targets":  # strive: the targets chosen beyond the first (601.2c comes before 601.2f)
         if targets is None:
-            targets = fewest_targets(card, what)
+            targets = fewest_targets(card, what, count.get("_choices"))
         return max(0, targets - int(count.get("beyond", 0)))
     if z in ("attacking", "attacked", "spells_cast"):
         return turn_count(state, player, count, what)
@@ -512,7 +533,7 @@ def _count_of(state: GameState, player: str, card: Any, zone: str, count: dict, 
         return len(domain_types(state, player))
     if z == "battlefield":
         perms = [p for p in state.battlefield
-                 if (whose == "all" or (whose == "you") == (p.controller == player)) and ok(p.card)]
+                 if (whose == "all" or (whose == "you") == (p.controller == player)) and ok(p)]
         if count.get("measure") not in ("power", "greatest_power"):
             if count.get("at_least") is not None:  # "if you control a Wizard": once, when there are enough
                 return int(len(perms) >= int(count["at_least"]))
@@ -536,12 +557,57 @@ def _count_of(state: GameState, player: str, card: Any, zone: str, count: dict, 
             return max(powers)
         return max(0, total)
     if z in ("graveyard", "hand"):
-        cards = [ci for ci in state.cards(z, player) if ok(ci.card)]
+        cards = [ci for ci in state.cards(z, player) if ok(ci)]
         n = len(cards)
         if zone == z and any(ci.card.name == parent_name(card) for ci in cards):
             n -= 1  # the spell itself is on the stack while its cost is determined (CR 601.2a)
         return n
     raise Unsupported(f"{what}: counting {count} is not modelled")
+
+
+def _type_test(state: GameState, obj: Any) -> Any:
+    """``has(type_word) -> bool`` for a permanent or a card in a zone (``CardInstance``), read as the object is now:
+    a permanent's subtypes and card types from the layer view (``layers.board_view``: changeling is every creature
+    type there, land-type effects such as Urborg's or Blood Moon's change land types, an Aura's type change applies;
+    CR 613.1d, 702.73a, 305.7), its supertypes as printed; a card elsewhere has its printed types, and every creature
+    type when it has changeling (a characteristic-defining ability that works in every zone, CR 702.73a, 604.3).
+    What unmodelled text could change is the gate's (the cast question's characteristics topic)."""
+    from mtgcheck.models.cards import CARD_TYPES, SUPERTYPES
+
+    from .layers import board_view
+
+    card = obj.card
+    view = board_view(state).get(obj.id) if isinstance(obj, Permanent) else None
+    if view is not None:
+        subs: frozenset[str] = frozenset(view.subtypes)
+        ctypes = frozenset(view.types) if view.types is not None else frozenset(t for t in CARD_TYPES if card.is_type(t))
+    else:
+        subs = frozenset(card.type_line.subtypes if not card.faces else card.faces[0].type_line.subtypes)
+        ctypes = frozenset(t for t in CARD_TYPES if card.is_type(t))
+        if _has_changeling(card):
+            from mtgcheck.models.subtypes import CREATURE_TYPES
+
+            subs = subs | frozenset(CREATURE_TYPES)
+
+    def has(t: str) -> bool:
+        if t in CARD_TYPES:
+            return t in ctypes
+        if t in SUPERTYPES:
+            return card.is_type(t)
+        return t in subs
+
+
+    return has
+
+
+def _has_changeling(card: Any) -> bool:
+    """Whether a card (not a permanent) has changeling (CR 702.73a): its keywords or its typed abilities."""
+    from mtgcheck.models.vocab.keywords import KeywordKind
+
+    if any(str(k).lower() == "changeling" for k in getattr(card, "keywords", ()) or ()):
+        return True
+    return any(a.kind == "keyword" and isinstance(a.effect, Keyword) and a.effect.family is KeywordKind.CHANGELING
+               for a in abilities_of(card))
 
 
 def _qualifier_matches(state: GameState, player: str, q: dict, perm: Any) -> bool:
@@ -586,16 +652,16 @@ def target_is_count(state: GameState, player: str, card: Any, count: dict, chose
             if kind == "permanent" and _qualifier_matches(state, player, count, obj):
                 return 1
         return 0
-    from .targets import spell_targets
+    from .targets import cast_targets
 
-    st = spell_targets(list(abilities_of(card)), card.is_type("Enchantment") and "Aura" in card.type_line.subtypes)
+    st = cast_targets(card, count.get("_choices"))
     if st.unread or len(st.modes) != 1 or len(st.modes[0]) != 1 or st.modes[0][0].count != 1:
         raise Unsupported(f"{what}: its cost depends on what it targets; give them as 'targets' (CR 601.2c, 601.2f)")
     # the cheapest legal choice: a matching target for a reduction, a non-matching one for an increase
     want = count.get("_direction", "less") == "less"
     fallback = None
     for perm in state.battlefield:
-        if chosen_target_problems(state, player, card, [{"id": perm.id}]):
+        if chosen_target_problems(state, player, card, [{"id": perm.id}], choices=count.get("_choices")):
             continue
         hit = _qualifier_matches(state, player, count, perm)
         if hit == want:
@@ -617,8 +683,9 @@ def turn_count(state: GameState, player: str, count: dict, what: str = "") -> in
     z, whose = count.get("zone"), count.get("whose", "all")
     turn = state.turn
     if z == "attacking":
-        n = sum(1 for p in state.battlefield if p.attacking and p.card.is_type("Creature")
-                and (whose != "you" or p.controller == player))
+        # an attacking permanent is a creature now, whatever its printed types (a crewed Vehicle, an animated land):
+        # one that stops being a creature is removed from combat (CR 506.4)
+        n = sum(1 for p in state.battlefield if p.attacking and (whose != "you" or p.controller == player))
     elif z == "attacked":
         ids = set(turn.history.attacked)
         n = len(ids) if whose != "you" else int(any(p.id in ids for p in state.permanents(player)))
@@ -631,21 +698,22 @@ def turn_count(state: GameState, player: str, count: dict, what: str = "") -> in
     return n
 
 
-def fewest_targets(card: Any, what: str = "") -> int:
+def fewest_targets(card: Any, what: str = "", choices: dict | None = None) -> int:
     """The fewest targets ``card`` may be cast with (CR 601.2c): the total of its target phrases' least numbers
     ("any number of" and "up to N" take 0; the number is announced, CR 601.2b). A cost that grows with each target ("for each target
     beyond the first", strive) is least with that many, so a ``cast`` without ``targets`` answers for it: the
     spell is castable for some legal number of targets exactly when it is castable with the fewest (the
     explanation says so; ``targets`` asks for a given choice).
 
+    ``choices``: the casting choices made (``TotalCost.choices``), which decide the targets it requires (CR 601.2c).
+
     Raises
     ------
     Unsupported : a modal spell, or target wording not understood.
     """
-    from .targets import spell_targets
+    from .targets import cast_targets
 
-    abilities = list(abilities_of(card))
-    st = spell_targets(abilities, card.is_type("Enchantment") and "Aura" in card.type_line.subtypes)
+    st = cast_targets(card, choices)
     if st.unread or len(st.modes) != 1:
         raise Unsupported(f"{what}: the total cost depends on how many targets are chosen; give them as "
                           f"'targets' (CR 601.2c, 601.2f)")
@@ -703,7 +771,8 @@ def domain_types(state: GameState, player: str) -> list[str]:
 
 
 def self_cost_changes(state: GameState, player: str, card: Any, zone: str = "hand",
-                      targets: int | None = None, chosen: list | None = None) -> list[tuple[str, ManaCost, str]]:
+                      targets: int | None = None, chosen: list | None = None,
+                      choices: dict | None = None) -> list[tuple[str, ManaCost, str]]:
     """The spell's own cost changes: ``(direction, amount, explanation)`` with ``direction`` ``less``/``more``.
 
     Affinity for [text] (CR 702.41a: {1} less for each [text] you control), undaunted (CR 702.125a: {1} less
@@ -727,7 +796,7 @@ def self_cost_changes(state: GameState, player: str, card: Any, zone: str = "han
             out.append(("less", ManaCost.parse("{%d}" % n) if n else ManaCost(),
                         f"{a.text or 'affinity'}: {n} counted, costs {{{n}}} less (CR 702.41a)"))
         elif isinstance(e, SelfCostChange):
-            cnt = dict(e.count or {}, _direction=e.direction)
+            cnt = dict(e.count or {}, _direction=e.direction, _choices=dict(choices or {}))
             n = _count_of(state, player, card, zone, cnt, card.name, targets, chosen)
             per = ManaCost.parse(str(e.amount))
             label = {"power": "total power", "greatest_power": "greatest power"}.get(str(cnt.get("measure")), f"{n} counted")
@@ -738,7 +807,7 @@ def self_cost_changes(state: GameState, player: str, card: Any, zone: str = "han
             if cnt.get("zone") in ("attacking", "attacked", "spells_cast") and not state.turn.given:
                 label += " (the scenario's default turn: precombat main phase, nothing attacking, nothing done yet)"
             if cnt.get("zone") == "targets" and targets is None:
-                label += (f" with the fewest targets it may have ({fewest_targets(card, card.name)}; each more target "
+                label += (f" with the fewest targets it may have ({fewest_targets(card, card.name, choices)}; each more target "
                           f"costs more, so if it is not castable with these it is not castable with more; give "
                           f"'targets' for another choice, CR 601.2c)")
             if per.symbols and all(sym.is_generic for sym in per.symbols):
@@ -916,9 +985,12 @@ def _alternative_condition_problem(state: GameState, player: str, card: Any, alt
     hist = state.turn.history
     default = "" if getattr(state.turn, "given", True) else " (the scenario gives no turn history: nothing happened earlier this turn)"
     if alt.condition == "opponent_lost_life":
-        lost = [o for o in state.opponents(player) if hist.life_lost.get(o, 0) > 0]
+        # the one reader of "lost life this turn": the history's life lost and damage (CR 120.3a)
+        from .quantities import lost_life_this_turn
+
+        lost = [o for o in state.opponents(player) if lost_life_this_turn(state, o)[0]]
         return None if lost else (f"{card.name}'s spectacle cost can be paid only if an opponent lost life this turn, and "
-                                  f"none did{default} (CR 702.137a)")
+                                  f"none did{default} (CR 702.137a, 120.3a)")
     if alt.condition == "cast_another_spell":
         cast = hist.spells_cast_by(player)
         return None if cast else (f"{card.name}'s surge cost can be paid only if {player} has cast another spell this "
@@ -928,7 +1000,8 @@ def _alternative_condition_problem(state: GameState, player: str, card: Any, alt
 
 def total_cost(state: GameState, player: str, card: Any, *, using: str | None = None, x: int = 0,
                kicked: int | bool = 0, additional: Iterable[str] = (), zone: str = "hand",
-               face: str | None = None, targets: int | None = None, chosen: list | None = None) -> TotalCost:
+               face: str | None = None, targets: int | None = None, chosen: list | None = None,
+               gift: bool = False) -> TotalCost:
     """Compute the total cost of casting ``card`` (CR 601.2f), with every step explained.
 
     Parameters
@@ -949,6 +1022,11 @@ def total_cost(state: GameState, player: str, card: Any, *, using: str | None = 
         given (the fewest legal number, ``fewest_targets``).
     chosen : the chosen targets' references (the question's ``targets``), for "if it targets [a tapped
         creature]" (``target_is_count``); ``None``: not given.
+    gift : the gift is promised (CR 702.174a: an additional cost, choosing an opponent; 702.174k): the card must have
+        gift and the caster an opponent.
+
+    The choices made (kicker, gift, optional additional costs, entwine) are kept in ``TotalCost.choices``: they
+    decide which targets the spell requires (CR 601.2c, 702.174m, 702.42a; ``solver.targets.cast_targets``).
 
     Returns
     -------
@@ -1004,12 +1082,15 @@ def total_cost(state: GameState, player: str, card: Any, *, using: str | None = 
     bad = unmodelled_cost_text(state, player, card)
     if bad:
         raise Unsupported(f"a cost change is not modelled, so the total cost is unknown (CR 601.2f): {bad}")
-    selfs = self_cost_changes(state, player, card, zone, targets, chosen)
+    if isinstance(kicked, bool):
+        kicked = int(kicked)
+    wanted = {str(a).lower() for a in additional}
+    choices = {"kicked": kicked, "gift": int(bool(gift)), "additional": int("additional" in wanted),
+               "entwined": int("entwine" in wanted)}
+    selfs = self_cost_changes(state, player, card, zone, targets, chosen, choices)
     abilities = spell_abilities(card)
     alts = alternative_costs(card, abilities)
     adds = additional_costs(card, abilities)
-    if isinstance(kicked, bool):
-        kicked = int(kicked)
     if x < 0:
         raise CostError("X cannot be negative (CR 107.1b)")
     base = "prototype" if prototyped else "mana cost"
@@ -1091,7 +1172,6 @@ def total_cost(state: GameState, player: str, card: Any, *, using: str | None = 
     # 2. additional costs
     mandatory = [a for a in adds if not a.optional]
     kick = [a for a in adds if a.keyword in ("kicker", "multikicker")]
-    wanted = {str(a).lower() for a in additional}
     for a in adds:
         if a.keyword in ("buyback", "entwine") and a.keyword not in wanted:
             continue
@@ -1119,6 +1199,14 @@ def total_cost(state: GameState, player: str, card: Any, *, using: str | None = 
             for a in kick[:kicked]:
                 mana = _add_cost(mana, a, 1, parts, steps)
     del mandatory
+    if gift:
+        if "gift" not in _card_keywords(card):
+            raise CostError(f"{card.name} has no gift (CR 702.174a)")
+        if not state.opponents(player):
+            raise ConditionUnmet(f"promising {card.name}'s gift is choosing an opponent, and {player} has none "
+                                 f"(CR 702.174a, 118.3)")
+        steps.append(f"promise the gift: choose an opponent as an additional cost ({', '.join(state.opponents(player))} "
+                     f"may be chosen; CR 702.174a, 702.174k)")
     if zone == "command":
         tax, line = commander_tax(state, player, card)
         if mana is None:
@@ -1148,13 +1236,8 @@ def total_cost(state: GameState, player: str, card: Any, *, using: str | None = 
     for direction, amount, text in selfs:
         if direction == "less" and mana is not None:
             mana = _reduce(mana, amount, steps, text)
-    for c in changes:
-        if c.kind == "minimum" and mana is not None:
-            mv = mana.mana_value()
-            if mv < c.minimum:
-                mana = _add_generic(mana, c.minimum - mv)
-                steps.append(f"{c.source}: a spell that would cost less than {c.minimum} mana costs {c.minimum} → {fmt(mana)} "
-                             f"(applied to the total cost after increases and reductions, CR 601.2f)")
+    minimums = [c for c in changes if c.kind == "minimum"]
+    n_steps = len(steps)  # the steps before the minimums (``with_emerge_reduction`` takes it up from here)
     life = 0
     rest: list[CostPart] = []
     for p in parts:
@@ -1162,11 +1245,141 @@ def total_cost(state: GameState, player: str, card: Any, *, using: str | None = 
             life += p.amount
         else:
             rest.append(p)
+    tc = _with_choices(lock_in(mana, minimums, life, tuple(rest), base, x, steps, card, objects), choices)
+    if base == "emerge" and mana is not None:
+        # the creature is chosen as the emerge cost is chosen (CR 702.119c, 601.2b): its mana value reduces the total
+        # cost with the other reductions, before the minimums (702.119a, 601.2f); ``with_emerge_reduction``
+        tc.before_minimums = (mana, tuple(minimums), n_steps)
+    return tc
+
+
+def lock_in(mana: ManaCost | None, minimums: list[CostChange], life: int, rest: tuple[CostPart, ...], base: str,
+            x: int, steps: list[str], card: Any, objects: tuple) -> TotalCost:
+    """The last steps of a total cost (CR 601.2f): after increases and reductions, the effects that directly affect
+    the total cost (``minimums``, Trinisphere) are applied and the cost is locked in. When a minimum makes the
+    life-or-mana announcement of its Phyrexian symbols matter (``phyrexian_announcements``; CR 601.2b), one locked-in
+    cost per announcement (``TotalCost.announcements``). ``steps`` is extended in place."""
+    announced = phyrexian_announcements(mana, minimums) if mana is not None else []
+    if announced:
+        assert mana is not None
+        # the life-or-mana choice of each Phyrexian symbol is announced before the total cost is determined (CR
+        # 601.2b), and a symbol paid with life is no mana toward a minimum (601.2f; Trinisphere rulings 2004-12-01):
+        # one locked-in total cost per announcement, tried one by one by the payment (``TotalCost.announcements``)
+        steps.append("the Phyrexian symbols of " + fmt(mana) + " are announced as mana or 2 life each before the total "
+                     "cost is determined (CR 601.2b), and life paid is no mana toward "
+                     + " and ".join(f"{c.source}'s minimum of {c.minimum}" for c in minimums)
+                     + " (CR 601.2f; Trinisphere rulings 2004-12-01); each announcement: "
+                     + "; ".join(f"{fmt(m)}" + (f" and {k * 2} life" if k else "") for m, k, _, _ in announced))
+        variants = []
+        for m, k, lines, ways in announced:
+            vsteps = steps + lines + [f"total cost {fmt(m)}" + (f", pay {life + 2 * k} life" if life + 2 * k else "")
+                                      + "".join(", " + (p.text or p.action) for p in rest) + " (locked in, CR 601.2f)"]
+            variants.append(TotalCost(m, life + 2 * k, rest, base, x, vsteps, card, objects, symbol_ways=ways))
+        first = variants[0]
+        return TotalCost(first.mana, first.life, rest, base, x, steps, card, objects, announcements=tuple(variants))
+    for c in minimums:
+        if mana is not None:
+            mana, line = _apply_minimum(mana, c)
+            if line:
+                steps.append(line)
     if mana is not None:
         mana = mana.canonical()
         steps.append(f"total cost {fmt(mana)}" + (f", pay {life} life" if life else "")
                      + ("".join(", " + (p.text or p.action) for p in rest)) + " (locked in, CR 601.2f)")
-    return TotalCost(mana, life, tuple(rest), base, x, steps, card, objects)
+    return TotalCost(mana, life, rest, base, x, steps, card, objects)
+
+
+def with_emerge_reduction(tc: TotalCost, mv: int, who: str) -> TotalCost:
+    """The total cost of ``tc`` (cast for its emerge cost) when the creature chosen to be sacrificed has mana value
+    ``mv``: its total cost is reduced by that much generic mana (CR 702.119a, 118.7a), a reduction of the total cost
+    like the others, so the minimums (Trinisphere) apply after it (601.2f), and it is locked in then (``lock_in``;
+    one cost per announcement of its Phyrexian symbols when a minimum makes it matter). ``who`` names the creature in
+    the explanation. The creature is chosen as the emerge cost is (CR 702.119c, 601.2b).
+
+    Raises
+    ------
+    ValueError : ``tc`` is not an emerge total cost.
+    """
+    if tc.before_minimums is None:
+        raise ValueError("not an emerge total cost")
+    mana, minimums, n_steps = tc.before_minimums
+    steps = list(tc.steps[:n_steps])
+    if mv:
+        mana = _reduce(mana, ManaCost.parse("{%d}" % mv), steps, f"sacrificing {who} (mana value {mv}) for emerge, "
+                       f"CR 702.119a: a reduction of the total cost, before its minimums (601.2f)")
+    else:
+        steps.append(f"sacrificing {who} (mana value 0) for emerge reduces nothing (CR 702.119a)")
+    return _with_choices(lock_in(mana, list(minimums), tc.life, tc.parts, tc.base, tc.x, steps, tc.card, ()), tc.choices)
+
+
+def _with_choices(tc: TotalCost, choices: dict) -> TotalCost:
+    """``tc`` (and each of its announcements) with the casting choices made (``TotalCost.choices``)."""
+    for t in (tc,) + tuple(tc.announcements):
+        t.choices = dict(choices)
+    return tc
+
+
+def _apply_minimum(mana: ManaCost, c: CostChange) -> tuple[ManaCost, str]:
+    """One effect that directly affects the total cost ("spells cost at least N mana", Trinisphere), applied after
+    increases and reductions (CR 601.2f): generic mana added up to N; ``(mana, explanation or "")``."""
+    mv = mana.mana_value()
+    if mv >= c.minimum:
+        return mana, ""
+    out = _add_generic(mana, c.minimum - mv)
+    return out, (f"{c.source}: a spell that would cost less than {c.minimum} mana costs {c.minimum} → {fmt(out)} "
+                 f"(applied to the total cost after increases and reductions, CR 601.2f)")
+
+
+def phyrexian_announcements(mana: ManaCost, minimums: list[CostChange]) -> list[tuple[ManaCost, int, list[str], int]]:
+    """Every announcement of how a cost's Phyrexian symbols are paid when a minimum makes it matter: ``(locked-in
+    mana, symbols paid with life, explanation lines, ways)`` per announcement, the all-mana one first (``ways``: how
+    many choices of which identical symbols pay life it stands for, a product of binomials); empty when no
+    minimum applies or none could bite whatever is announced (then the payment chooses life or mana itself).
+
+    CR 601.2b: for each Phyrexian symbol the player announces whether they pay 2 life or the mana, before the total
+    cost is determined; 601.2f: the effects that directly affect the total cost ("costs at least three mana",
+    Trinisphere) are applied last, to the mana of the total cost, and a symbol paid with life is no mana
+    (Trinisphere rulings 2004-12-01: Dismember costs {1}{B}{B}, {2}{B} and 2 life, or {3} and 4 life). Symbols
+    with the same text are interchangeable, so the announcements are the numbers of each paid with life
+    (collapsed, exhaustive over everything else). A symbol announced as mana is paid with its mana (a hybrid
+    Phyrexian symbol with either colour, CR 107.4f)."""
+    if not minimums:
+        return []
+    phy = [s for s in mana.symbols if s.is_phyrexian]
+    if not phy:
+        return []
+    floor = max(c.minimum for c in minimums)
+    if mana.mana_value() - len(phy) >= floor:
+        return []  # no announcement brings the mana below the minimum: it never bites
+    import itertools
+
+    kinds: dict[str, int] = {}
+    for sym in phy:
+        kinds[sym.text] = kinds.get(sym.text, 0) + 1
+    others = tuple(s for s in mana.symbols if not s.is_phyrexian)
+    from .combinatorics import binomial
+
+    out: list[tuple[ManaCost, int, list[str], int]] = []
+    for counts in itertools.product(*(range(n + 1) for n in kinds.values())):
+        syms = list(others)
+        k = 0
+        for (text, n), by_life in zip(kinds.items(), counts):
+            syms.extend([ManaSymbol(text.rsplit("/", 1)[0])] * (n - by_life))
+            k += by_life
+        m = ManaCost(tuple(syms)).canonical()
+        said = ", ".join(f"{by_life} {{{text}}} with life" for (text, _), by_life in zip(kinds.items(), counts)
+                         if by_life) or "every Phyrexian symbol with mana"
+        lines = [f"announce {said} (CR 601.2b): {fmt(m)}" + (f" and {2 * k} life" if k else "")]
+        for c in minimums:
+            m, line = _apply_minimum(m, c)
+            if line:
+                lines.append(line)
+        ways = 1
+        for n, by_life in zip(kinds.values(), counts):
+            ways *= binomial(n, by_life)
+        out.append((m.canonical(), k, lines, ways))
+    out.sort(key=lambda t: t[1])
+    return out
 
 
 def _printed_alternative(state: GameState, player: str, card: Any, using: str, x: int, parts: list[CostPart],
@@ -1226,56 +1439,49 @@ def _add_cost(mana: ManaCost | None, a: AdditionalCost, times: int, parts: list[
 
 
 def nonmana_problems(state: GameState, player: str, card: Any, tc: TotalCost, zone: str = "hand") -> list[str]:
-    """Reasons the non-mana parts of a total cost cannot be paid (CR 118.3), empty when they can.
+    """Reasons the non-mana parts of a spell's total cost cannot be paid (CR 118.3), empty when they can.
 
-    Sacrifice needs a permanent of the kind (CR 701.21), discard a card other than the spell (it is
-    on the stack, CR 601.2a), escape's "exile N other cards" that many other graveyard cards, life
-    at most the life total (CR 119.4). "Sacrifice all permanents you control" and "discard your hand" can
-    always be paid, with none (CR 118.3); the permanents' mana abilities are activated before costs are paid
-    (CR 601.2g-h; Kaervek's Spite).
+    Life at most the life total (CR 119.4); every other part as the one reader of cost parts says
+    (``solver.payable.cost_problems``, with the spell as a ``CastSpell``: it is on the stack while its costs are paid,
+    so a discard or "exile N other cards" counts the other cards, CR 601.2a). The permanents' mana abilities are
+    activated before costs are paid (CR 601.2g-h; Kaervek's Spite): an object that pays a part may first make mana,
+    unless that use of it is what the part takes (a permanent that sacrifices itself for mana can't also be
+    sacrificed for the cost, a card exiled from the hand for mana can't be discarded). When the parts can be paid
+    only with objects whose mana the payment might need, which ones pay is a choice the casting payment does not
+    model: ``Unsupported``.
+
+    Raises
+    ------
+    Unsupported
+        A part, kind of object or zone that is not modelled, or a choice of objects against the mana (above).
     """
+    from mtgcheck.models.effects import Topic
+
+    from .payable import CastSpell, cost_problems
+
     out: list[str] = []
     life = state.life_of(player)
     if tc.life and tc.life > life:
         out.append(f"the cost includes paying {tc.life} life but {player} has {life} (CR 119.4, 118.3)")
-    need: dict[str, int] = {}
-    for p in tc.parts:
-        key = f"{p.action}:{p.what}"
-        need[key] = need.get(key, 0) + p.amount
-    for key, n in need.items():
-        action, what = key.split(":", 1)
-        if action == "sacrifice":
-            kind = what.rstrip("s").strip()
-            have = [q for q in state.permanents(player) if kind in ("permanent", "") or q.card.is_type(kind.capitalize())]
-            if len(have) < n:
-                out.append(f"the cost includes sacrificing {n} {kind}{'s' if n > 1 else ''} but {player} controls {len(have)} (CR 118.3)")
-        elif action == "discard":
-            # the spell itself is on the stack, not in hand (CR 601.2a): one copy of it leaves the hand
-            hand = list(state.cards("hand", player))
-            if zone == "hand":
-                own = next((c for c in hand if c.card is card or c.name == parent_name(card)), None)
-                if own is not None:
-                    hand.remove(own)
-            if len(hand) < n:
-                if not zone_listed(state, "hand", player):
-                    raise Unsupported(f"the cost includes discarding {n} card(s), and the scenario does not list "
-                                      f"{player}'s hand, so whether it can be paid is unknown (CR 118.3)")
-                out.append(f"the cost includes discarding {n} card(s) but {player} has no other card in hand (CR 118.3)")
-        elif action == "exile" and "graveyard" in what:
-            k = n  # "exile N other cards": N read into CostPart.amount when the cost was parsed
-            gy_cards = list(state.cards("graveyard", player))
-            if zone == "graveyard":  # the spell itself is not one of the "other" cards (it is on the stack, CR 601.2a)
-                own = next((c for c in gy_cards if c.card is card or c.name == parent_name(card)), None)
-                if own is not None:
-                    gy_cards.remove(own)
-            gy = len(gy_cards)
-            if gy < k:
-                if not zone_listed(state, "graveyard", player):
-                    raise Unsupported(f"the cost includes exiling {k} other card(s) from the graveyard, and the scenario "
-                                      f"does not list {player}'s graveyard, so whether it can be paid is unknown "
-                                      f"(CR 118.3, 702.138a)")
-                out.append(f"the cost includes exiling {k} other cards from the graveyard but {player}'s graveyard holds "
-                           f"{gy} other card{'s' if gy != 1 else ''} (CR 118.3, 702.138a)")
+    parts = tuple(p for p in tc.parts if p.action != "pay_life")
+    if not parts:
+        return out
+    spell = CastSpell(card, player, zone, int(getattr(tc, "x", 0) or 0))
+
+    def pay(sources: Any) -> str | None:
+        # ``None``: every mana source may pay the mana too (the objects paying the parts lose none of their mana,
+        # cost_objects.check_objects), so the mana is the payment search's alone; a restricted list: the parts need
+        # objects whose mana abilities they use up, a choice the casting payment does not model
+        if sources is None:
+            return None
+        raise Unsupported(f"{card.name}: its cost parts ({'; '.join(p.text or p.action for p in parts)}) can be paid "
+                          "only with objects whose own mana abilities they use up; which objects pay them and which "
+                          "make mana is not modelled for casting (CR 601.2g-h)", topics=(Topic.COSTS,),
+                          text="; ".join(p.text or p.action for p in parts))
+
+    problem = cost_problems(state, spell, parts, spell.x, text=", ".join(p.text or p.action for p in parts), pay=pay)
+    if problem:
+        out.append(problem)
     return out
 
 

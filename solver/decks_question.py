@@ -29,8 +29,6 @@ def _confined_path(raw: str, scenario_path: str) -> Any:
     """The decklist file a scenario names, which must lie inside the scenario's folder (no absolute path,
     no ``..`` or symbolic link leading out of it, no control character); raises ``QuestionError`` otherwise
     (``models.inputs.confined``)."""
-    from pathlib import Path
-
     from mtgcheck.models.inputs import InputError, confined
 
     try:

@@ -451,6 +451,9 @@ class DelveAnalysis:
     count: Ability | None = None
     has_delve: bool = True
     reason: str = ""
+    #: why the spell cannot be cast before its mana is paid (timing, targets, other cost parts:
+    #: ``solver.casting.precost_problems``, the same check as the ``cast`` question's); empty: none
+    problems: tuple[str, ...] = ()
 
     def exile_set_count(self) -> int:
         """Distinct multisets of card names with which the spell can be cast (computed, not listed)."""
@@ -514,6 +517,15 @@ def analyse_delve(state: GameState, player: str, card: Card, *, from_zone: str =
         if from_zone == "graveyard":
             gy.remove(me)
     cost = total_cost(state, player, card, from_zone=from_zone, using=using, x=x, kicked=kicked)
+    if cost.announcements:
+        raise Unsupported(f"{card.name}: its total cost depends on whether its Phyrexian symbols are announced as mana or "
+                          f"life, which a minimum makes matter (CR 601.2b, 601.2f); the delve question does not try each "
+                          f"announcement (ask cast)")
+    from .casting import precost_problems
+
+    # timing, targets (CR 601.2c) and the cost's other parts come before its mana (601.2a-h): exactly as cast asks
+    problems = tuple(precost_problems(state, player, getattr(cost, "card", None) or card, cost, from_zone,
+                                      using=None if using in (None, "normal") else using))
     kws = spell_cost_keywords(state, player, card)
     has_delve = "delve" in kws
     limit = cost.mana.generic if has_delve and cost.mana is not None else 0
@@ -544,9 +556,12 @@ def analyse_delve(state: GameState, player: str, card: Card, *, from_zone: str =
             memo[k] = payer(cost.mana, k)
         return memo[k] is not None
 
-    interval = feasible_interval(limit, len(gy), castable)
-    a = DelveAnalysis(card, cost, limit, gy, kinds, interval, grant=grant, count=count, has_delve=has_delve)
-    if interval is not None:
+    interval = None if problems else feasible_interval(limit, len(gy), castable)
+    a = DelveAnalysis(card, cost, limit, gy, kinds, interval, grant=grant, count=count, has_delve=has_delve,
+                      problems=problems)
+    if problems:
+        a.reason = problems[0]
+    elif interval is not None:
         a.witness_min = memo.get(interval[0])
         a.witness_max = memo.get(interval[1])
     else:
@@ -561,8 +576,12 @@ def _sorted_kw(s: frozenset[str]) -> list[str]:
     return sorted(s)
 
 
+#: Ways of casting the delve question does not read: ``cast`` answers them (``solver.altcosts``).
+DELVE_UNREAD_WAYS = frozenset({"emerge", "morph", "megamorph", "disguise"})
+
+
 @question("delve", unordered=("exile_sets", "keyword_sets", "counts"),
-          topics=(Topic.COSTS, Topic.SPELL_COSTS, Topic.KEYWORDS, Topic.CHARACTERISTICS),
+          topics=(Topic.COSTS, Topic.SPELL_COSTS, Topic.KEYWORDS, Topic.CHARACTERISTICS, Topic.CASTING),
           normalize={"exile_sets": lambda v: sorted(sorted(x) for x in v),
                      "keyword_sets": lambda v: sorted(sorted(x) for x in v)})
 def ask_delve(ctx: Context) -> Answer:
@@ -587,8 +606,14 @@ def ask_delve(ctx: Context) -> Answer:
     kicked = args.get("kicked", False)
     if not isinstance(kicked, bool):
         raise QuestionError(f"'kicked' must be true or false, got {kicked!r}")
+    using = str(args.get("using", "normal"))
+    if using.lower() in DELVE_UNREAD_WAYS:
+        # the delve question counts exiled cards against a total cost it computes once; emerge chooses a creature as
+        # the cost is paid (CR 702.119a), and a face-down spell has no abilities, delve included (708.2)
+        raise Unsupported(f"the delve question does not read {using} (ask cast): {card.name}",
+                          mechanic=f"keyword:{using.lower()}", card=card.name)
     a = analyse_delve(ctx.state, player, card, from_zone=str(args.get("from", "hand")),
-                      using=str(args.get("using", "normal")), x=x, kicked=kicked)
+                      using=using, x=x, kicked=kicked)
     why = list(a.cost.steps)
     if not a.has_delve:
         why.append(f"{card.name} has no delve, so no card can be exiled to pay for it")
@@ -618,7 +643,7 @@ def ask_delve(ctx: Context) -> Answer:
         values["exile_sets"] = [list(s) for s in listing]
         why.append(f"{n} distinct set{'s' if n != 1 else ''} of exiled cards (same-name cards are interchangeable)"
                    + (f"; listing the first {len(listing)} (--limit)" if capped else ""))
-    values["mana_value"] = card.mana_value(0)
+    values["mana_value"] = (getattr(a.cost, "card", None) or card).mana_value(0)  # as cast: prototyped, CR 718.3b
     why.append(f"{card.name}'s mana value stays {values['mana_value']} whatever delve exiles (CR 702.66b)")
     if a.grant is not None:
         ks = a.keyword_sets()

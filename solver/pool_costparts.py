@@ -7,7 +7,7 @@ mana sources that spend something other than mana and other than the permanent i
 * **discarding** cards ("Discard a card", Bog Witch, Skirge Familiar; CR 701.9a), **exiling cards from the hand or
   the graveyard** ("Exile a card from your graveyard", Molt Tender, Titans' Nest), **paying energy** ("Pay {E}",
   Aether Hub; CR 107.14), and **collect evidence N** (exile graveyard cards with total mana value N or more,
-  CR 701.59a): the check of the ``activate`` question (``payment.activation.nonmana_cost_problem``) says whether the
+  CR 701.59a): the one check of every question (``solver.payable.part_problem``) says whether the
   part can be paid now; if not, the source cannot be activated and is left out. If it can, the cards or counters it
   uses make no mana and change no other source, so the source is kept without the part, activated at most as often
   as the resource allows (an ability without {T} such as Skirge Familiar's: once per card in the hand). Several
@@ -74,7 +74,7 @@ def settle_cost_parts(state: GameState, player: str, sources: list) -> tuple[lis
         A zone the scenario does not list, object words not understood, a forage that can be paid, several sources
         that the resource cannot all pay for, or a discard from a hand holding a card with a mana ability there.
     """
-    from .payment.activation import _count_matching, _zone_cards, nonmana_cost_problem
+    from .payable import count_matching, part_problem, zone_cards
     from .sources import other_zone_mana_abilities
 
     out: list = []
@@ -99,37 +99,23 @@ def settle_cost_parts(state: GameState, player: str, sources: list) -> tuple[lis
                 # (mana_amounts.object_x_values, which checks that paying them loses no mana); an output without X
                 # is made with X = 0, which needs none (CR 107.3a, 118.3)
                 continue
-            if k == "collect":
-                need = int(p.amount)
-                total = sum(c.card.mana_value() for c in _zone_cards(state, "graveyard", player, perm, p))
-                if total < need:
-                    problem = (f"collect evidence {need} exiles cards with total mana value {need} or more from "
-                               f"{player}'s graveyard, which holds {total} (CR 701.59a)")
-                    break
+            # whether the part can be paid at all: the one reader (solver.payable.part_problem, CR 118.3)
+            problem = part_problem(state, perm, p)
+            if problem is not None:
+                break
+            if k == "collect":  # CR 701.59a: paid now; the cards exiled make no mana
                 use.setdefault("graveyard", []).append((s, p, 0))
                 continue
             if k == "untap":  # "Untap a tapped land an opponent controls" (CR 701.26b)
-                problem = nonmana_cost_problem(state, perm, p)
-                if problem is not None:
-                    break
                 raise Unsupported(f"{s.why}: which tapped permanent to untap for it (and what that one could "
                                   f"produce) is a choice not modelled for available_mana")
-            if k == "forage":
-                grave = _zone_cards(state, "graveyard", player, perm, p)
-                foods = _count_matching(state, player, "food", list(state.permanents(player)), perm)
-                if len(grave) < 3 and not foods:
-                    problem = (f"forage exiles three cards from {player}'s graveyard (it holds {len(grave)}) or "
-                               f"sacrifices a Food ({player} controls none) (CR 701.61a)")
-                    break
+            if k == "forage":  # CR 701.61a: three graveyard cards or a Food
                 raise Unsupported(f"{s.why}: which way to forage (three graveyard cards or a Food) is a choice not "
                                   f"modelled for available_mana")
-            problem = nonmana_cost_problem(state, perm, p)
-            if problem is not None:
-                break
             if k == "energy":
                 have = state.counters_of(player, "energy")
             else:
-                have = _count_matching(state, player, p.what, _zone_cards(state, k, player, perm, p), perm)
+                have = count_matching(state, player, p.what, zone_cards(state, k, player, perm, p), perm)
             per = max(1, int(p.amount or 1))
             lim = have // per if lim is None else min(lim, have // per)
             use.setdefault(k, []).append((s, p, 0))

@@ -59,6 +59,74 @@ def _default_turn(state: GameState) -> str:
     return "" if state.turn.given else " (the scenario's default turn: nothing happened earlier this turn)"
 
 
+class AtLeast(Unsupported):
+    """An amount of which only a lower bound is known (``least``): a comparison that gives the same result for every
+    value from ``least`` up is still decided (``_count_bound``); anything else stays ``Unsupported``."""
+
+    def __init__(self, message: str, least: int) -> None:
+        super().__init__(message)
+        self.least = least
+
+
+#: The life events the damage in the turn history changes (CR 120.3a: damage to a player from a source without
+#: infect is life lost; 702.15b: damage from a source with lifelink is life its controller gains): the keyword that
+#: decides, and whether it makes the event (lifelink) or prevents it (infect, CR 120.3b: poison counters instead).
+_DAMAGE_LIFE = {"life_lost": ("infect", False), "life_gained": ("lifelink", True)}
+
+
+def life_this_turn(state: GameState, player: str, event: str) -> tuple[int, bool, str]:
+    """How much life ``player`` lost (``event`` ``life_lost``) or gained (``life_gained``) earlier this turn:
+    ``(n, exact, why)``. The one reader of "did this player lose / gain life this turn" (spectacle, CR 702.137a;
+    "if an opponent lost life this turn"; "the life you gained this turn"): every question asks it.
+
+    The turn history's ``life_lost`` / ``life_gained`` give the total, whatever caused it (damage included). The
+    history's ``damage`` counts too (CR 120.3a: damage dealt to a player by a source without infect makes that player
+    lose that much life; 702.15b: damage dealt by a source with lifelink makes its controller gain that much life;
+    120.8: a source that would deal 0 damage deals none, so each entry is at least 1): when the history gives no such
+    total for ``player`` and lists damage that made the event happen, ``player`` lost (gained) at least 1 life and
+    how much is not recorded: ``exact`` is False and ``n`` is 1. Whether a source had infect or lifelink is read
+    from it as it is now (the scenario's permanent, ``solver.layers``).
+
+    Raises
+    ------
+    Unsupported
+        Whether a damage source has infect (lifelink) is not known: text in play not modelled may change keywords.
+    """
+    from .qualifiers import _has_keyword
+
+    hist = state.turn.history
+    n = hist.count_of(event, player)
+    keyword, makes = _DAMAGE_LIFE[event]
+    words = event.replace("_", " ").replace("life ", "")
+    if n:  # the history's total, damage included
+        return n, True, f"{player} {words} {n} life this turn{_default_turn(state)}"
+    by: list[str] = []
+    for sid, to in dict.fromkeys(hist.damage):
+        perm = next((p for p in state.battlefield if p.id == sid), None)
+        if perm is None:
+            continue
+        if (to != player) if event == "life_lost" else (perm.controller != player):
+            continue
+        has, why = _has_keyword(state, "permanent", perm, keyword)
+        if has is None:
+            raise Unsupported(f"whether {perm.name}, which dealt damage this turn, has {keyword} is not known ({why}), and "
+                              f"it decides whether {player} {words} life (CR 120.3a-b, 702.15b)")
+        if has == makes:
+            by.append(perm.name)
+    if not by:
+        return 0, True, f"{player} {words} no life this turn{_default_turn(state)}"
+    rule = "CR 120.3a, 120.8" if event == "life_lost" else "CR 702.15b, 120.8"
+    return 1, False, (f"{by[0]} dealt damage this turn " + ("to " + player if event == "life_lost" else f"with lifelink "
+                      f"under {player}'s control") + f", so {player} {words} at least 1 life; the history does not say "
+                      f"how much (history: {event}) ({rule})")
+
+
+def lost_life_this_turn(state: GameState, player: str) -> tuple[bool, str]:
+    """Whether ``player`` lost life earlier this turn (``life_this_turn``; CR 119.3, 120.3a): ``(lost, why)``."""
+    n, _, why = life_this_turn(state, player, "life_lost")
+    return n > 0, why
+
+
 def _players(state: GameState, player: str, whose: str, opponent: str | None) -> list[str]:
     """The players an amount reads: ``you`` -> the controller; ``opponent`` -> the opponent bound by ``Compare``
     (else every opponent together); ``any`` -> everyone."""
@@ -423,7 +491,10 @@ def amount_value(state: GameState, player: str, amount: Amount | int, source: Pe
         return n, f"{who[0]} has {n} {amount.kind} counter(s) (CR 122.1)"
     if isinstance(amount, PlayersWho):
         who = _players(state, player, amount.whose, opponent)
-        hit = [p for p in who if state.turn.history.count_of(amount.event, p) > 0]
+        if amount.event in _DAMAGE_LIFE:  # damage in the history is life lost or gained too (CR 120.3a, 702.15b)
+            hit = [p for p in who if life_this_turn(state, p, amount.event)[0] > 0]
+        else:
+            hit = [p for p in who if state.turn.history.count_of(amount.event, p) > 0]
         return len(hit), (f"{len(hit)} of {', '.join(who) or 'no one'} had {amount.event.replace('_', ' ')} this turn"
                           f"{_default_turn(state)}")
     if isinstance(amount, PartySize):
@@ -531,7 +602,14 @@ def _this_turn(state: GameState, player: str, amount: ThisTurn, opponent: str | 
     if event in hist.COUNTS:
         if amount.filter is not None:
             raise Unsupported(f"“{what}”: the turn history counts {event.replace('_', ' ')} without saying which objects")
-        n = sum(hist.count_of(event, p) for p in who)
+        if event in _DAMAGE_LIFE:  # the one reader of life lost / gained (damage in the history counts too)
+            got = [life_this_turn(state, p, event) for p in who]
+            n = sum(k for k, _, _ in got)
+            vague = [w for _, exact, w in got if not exact]
+            if vague:
+                raise AtLeast(f"“{what}”: {vague[0]}", n)
+        else:
+            n = sum(hist.count_of(event, p) for p in who)
     else:
         names: list[str] = [name for p in who for name in hist.cards_of(event, p)]
         if amount.filter is None:
@@ -865,25 +943,33 @@ def _count_bound(state: GameState, player: str, cond: Compare, source: Permanent
     holds, CR 402.3); else the original ``Unsupported``."""
     sides: list[Amount | int] = [cond.left, cond.right]
     known: list[tuple[int, str] | None] = []
+    errors: list[Unsupported | None] = []
     for a in sides:
         try:
             known.append(amount_value(state, player, a, source, opponent=opp, text=text))
-        except Unsupported:
+            errors.append(None)
+        except Unsupported as e:
             known.append(None)
+            errors.append(e)
     if sum(k is None for k in known) != 1:
         raise err
     unknown = 0 if known[0] is None else 1
-    side, other = sides[unknown], known[1 - unknown]
-    if not isinstance(side, CountOf) or side.filter.zone == "battlefield" or cond.op == "==" or other is None:
+    side, other, why = sides[unknown], known[1 - unknown], errors[unknown]
+    if cond.op == "==" or other is None:
+        raise err
+    if isinstance(why, AtLeast):  # only a lower bound is known (life lost through damage, ``life_this_turn``)
+        least, about = why.least, f"{why}, at least {why.least}"
+    elif isinstance(side, CountOf) and side.filter.zone != "battlefield":
+        least, about = 0, "the cards of a zone the scenario does not list, at least 0 whatever it holds (CR 402.3)"
+    else:
         raise err
     n_known, words = other
-    at0 = _OPS[cond.op](0, n_known) if unknown == 0 else _OPS[cond.op](n_known, 0)
+    at0 = _OPS[cond.op](least, n_known) if unknown == 0 else _OPS[cond.op](n_known, least)
     # left unknown: "<"/"<=" hold for small counts only, ">"/">=" for large; right unknown: the reverse
     grows_true = (cond.op in (">", ">=")) == (unknown == 0)
-    if at0 != grows_true:  # false at 0 and stays false, or true at 0 and stays true
+    if at0 != grows_true:  # false at the bound and stays false, or true at the bound and stays true
         raise err
-    return at0, (f"{words} against the cards of a zone the scenario does not list, at least 0 whatever it holds "
-                 f"(CR 402.3): {'' if at0 else 'not '}{_OP_WORDS[cond.op]}")
+    return at0, f"{words} against {about}: {'' if at0 else 'not '}{_OP_WORDS[cond.op]}"
 
 
 def _compare(state: GameState, player: str, cond: Compare, source: Permanent | None, text: str) -> tuple[bool, str]:

@@ -37,7 +37,7 @@ from .questions import Unsupported
 def cost_words_fit(state: GameState, player: str, words: str, q: Any, view: dict, source_id: str) -> bool:
     """Whether ``player``'s permanent ``q`` is one a mana ability's cost part can use ("Tap an untapped artifact or
     creature you control", "Sacrifice a black or artifact creature", "a Prism token"): the layers' type match, else
-    the typed filter with its qualifiers and unions (``payment.activation._qualified_match``, CR 205, 105.2; every
+    the typed filter with its qualifiers and unions (``solver.payable.qualified_match``, CR 205, 105.2; every
     object of a scenario is a card, so no permanent is a token, CR 111.1).
 
     Raises
@@ -45,13 +45,13 @@ def cost_words_fit(state: GameState, player: str, words: str, q: Any, view: dict
     Unsupported : words not understood, or a match that depends on something not modelled, naming the source.
     """
     from .layers import matches
-    from .payment.activation import _kind_words, _qualified_match
+    from .payable import kind_words, qualified_match
 
     try:
         return matches(words, q, "you", player, view[q.id].subtypes if q.id in view else None)
     except ValueError:
         pass
-    return bool(_qualified_match(state, player, words, _kind_words(words), q, True, view, state.permanent(source_id)))
+    return bool(qualified_match(state, player, words, kind_words(words), q, True, view, state.permanent(source_id)))
 
 
 def _is_altar(src: Any) -> bool:

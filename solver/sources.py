@@ -35,10 +35,10 @@ from mtgcheck.models.state import GameState, Permanent
 
 from . import budget as _budget
 from .combinatorics import binomial
-from .layers import board_view, has_keyword, matches, permanent_abilities
-from .layers import is_creature_now as _is_creature_now
+from .layers import board_view, matches, permanent_abilities
 from .mana_amounts import CostObjectAmount, ManaXAmount
 from .questions import Unsupported
+from .sickness import may_tap_or_untap
 
 
 @dataclass(frozen=True)
@@ -414,7 +414,9 @@ def _quiet_permanent_sources(state: GameState, perm: Permanent, board: _Board,
         counters = tuple(sorted(perm.counters.items()))
     except TypeError:
         return None
-    key = ("permanent_sources", perm.tapped, perm.sick, counters)
+    # whether CR 302.6 lets its {T}/{Q} abilities be activated reads the board ("as though it had haste",
+    # ``solver.sickness``): its verdict, not the bare ``sick`` flag, is part of the key
+    key = ("permanent_sources", perm.tapped, may_tap_or_untap(state, perm), counters)
 
     def work() -> list[tuple] | None:
         # an activation restriction ("Activate only if you control a Swamp", CR 602.5) reads the game: not here
@@ -446,8 +448,8 @@ def _permanent_mana_sources(state: GameState, perm: Permanent, board: _Board) ->
         untap = bool(cost and cost.untap)
         if tap and perm.tapped or untap and not perm.tapped:
             continue
-        if (tap or untap) and _is_creature_now(state, perm) and perm.sick and not has_keyword(state, perm, "haste"):
-            continue
+        if (tap or untap) and not may_tap_or_untap(state, perm):
+            continue  # CR 302.6 (``solver.sickness``)
         lim = _limit(perm, ab)
         if ab.restriction is not None:  # "Activate only if you control a Swamp / once each turn" (CR 602.5)
             from .restrictions import restricted_source_limit
@@ -1026,7 +1028,7 @@ def maximal_pools(state: GameState, player: str, limit: int | None = None, *,
                                   f"CR 107.4f); choosing between life and mana is not modelled for available_mana")
             if s.limit is None:
                 out_max = max((len(o.mana) for o in s.options), default=0)
-                if out_max > len(s.mana_cost):
+                if out_max > _least_mana(s.mana_cost or ()):  # {2} is one symbol but two mana (CR 107.4b)
                     raise Unsupported(f"{s.why}: can be activated without limit and makes more mana than it costs")
         flist.append((alts, n))
         why.append(("filter " if len(alts) == 1 else "") + " or ".join(
@@ -1112,7 +1114,7 @@ def _enumerated(K: _Kinds, fixed: Vec, singles: dict[frozenset[int], int], other
             for alts, _ in flist]
 
         def payments(p: Vec, cost: ManaCost) -> list[Vec]:
-            size = len(cost)
+            size = cost.mana_value()  # the most mana one payment takes: {2} is two (CR 107.4b, 202.3)
             key = (str(cost), tuple(min(p[i], size) for i in unres))
             got = pay_memo.get(key)
             if got is None:
@@ -1209,7 +1211,9 @@ def _order_free_filters(K: _Kinds, pools: set[Vec], flist: list[tuple[list[ManaS
     """
     if any(n is None for _, n in flist):
         return None
-    biggest = max((len(s.mana_cost) for alts, _ in flist for s in alts if s.mana_cost), default=0)
+    # the most mana one payment of a cost takes (its mana value: {2} is one symbol but two mana, {2/W} at most two;
+    # CR 107.4b, 202.3), not its number of symbols
+    biggest = max((s.mana_cost.mana_value() for alts, _ in flist for s in alts if s.mana_cost), default=0)
     rich = tuple(biggest for _ in K.kinds)
     need = [0] * len(K.kinds)
     effects: list[tuple[list[Vec], int]] = []

@@ -102,7 +102,9 @@ COST_KEYWORDS = _kw(
     _K.MORPH, _K.MEGAMORPH, _K.DISGUISE,                          # face down for {3}, 702.37c, 702.168a, 708
     _K.BESTOW,                                                    # an Aura spell, 702.103a-b
     _K.PROTOTYPE,                                                 # cast prototyped, 702.160a, 718.3
-    _K.KICKER, _K.MULTIKICKER, _K.BUYBACK, _K.ENTWINE,            # additional costs, CR 118.8
+    _K.KICKER, _K.MULTIKICKER, _K.BUYBACK, _K.ENTWINE,            # additional costs, CR 118.8; the targets the
+    _K.GIFT,                                                      # kicked / promised / entwined spell requires (601.2c,
+                                                                  # 702.174m, 702.42a: solver.targets.cast_targets)
     _K.AFFINITY, _K.UNDAUNTED,                                    # cost reductions, CR 702.41, 702.125
     _K.CONVOKE, _K.DELVE, _K.IMPROVISE,                           # paid with objects, CR 702.51, 702.66, 702.126
     _K.FUSE, _K.AFTERMATH,                                        # split cards, CR 702.102, 702.127
@@ -136,8 +138,11 @@ IMPLEMENTS: Mapping[str, frozenset[str]] = {
     "payments": LAYERS | MANA | SPENDING | SPELL_COSTS | CASTING | ACTIVATING | CAST_KEYWORDS | {"spells_have_keyword"},
     # delve totals the cost as cast does and reads the Soulflayer and Murktide models (702.66; rulings 2014-11-24,
     # 2021-06-18); which keywords a card has is read from the keyword parts themselves
-    "delve": LAYERS | SPELL_COSTS | COST_KEYWORDS | BOARD_KEYWORDS | frozenset({"spells_have_keyword",
-                                                                                "delve_keyword_grant", "delve_count"}),
+    # (it answers for the way of casting it is asked about; the ways it does not read — emerge, face down — are
+    # refused by name when asked, ``solver.delve.DELVE_UNREAD_WAYS``); timing and targets are the cast
+    # question's own check (``solver.casting.precost_problems``)
+    "delve": LAYERS | SPELL_COSTS | CASTING | COST_KEYWORDS | TIMING_KEYWORDS | TARGET_KEYWORDS | BOARD_KEYWORDS
+    | frozenset({"spells_have_keyword", "delve_keyword_grant", "delve_count"}),
     "activate": LAYERS | MANA | SPENDING | ACTIVATING | ACTIVATE_KEYWORDS | frozenset({"cant_be_targeted", "modal"}),
     "could_produce": LAYERS | MANA | MANA_KEYWORDS,
     "available_mana": LAYERS | MANA | ACTIVATING | MANA_KEYWORDS,

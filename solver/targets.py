@@ -397,13 +397,37 @@ def _cast_face_abilities(card: Any) -> list[Any]:
     return abilities
 
 
+def cast_targets(card: Any, choices: Mapping[str, int] | None = None,
+                 abilities: Iterable[Any] | None = None) -> SpellTargets:
+    """The target requirements of ``card`` cast with the casting ``choices`` (``models.text.targets.CAST_CHOICES``
+    -> how many times: ``kicked``, ``gift``, ``bargained``, ``additional``; ``entwined``: every mode chosen; missing or
+    ``None``: not made). CR 601.2c: targets that a spell requires only if a kicker or other additional cost, or a mode,
+    was chosen are required only then, and its alternative targets ("instead") replace the others then; 702.174m
+    (gift), 702.33c (multikicker), 702.42a (entwine). ``SpellTargets.notes`` says what the choices changed."""
+    abilities = list(_cast_face_abilities(card) if abilities is None else abilities)
+    is_aura = card.is_type("Enchantment") and "Aura" in card.type_line.subtypes
+    ch = dict(choices or {})
+    return spell_targets(abilities, is_aura).as_cast(ch, entwined=bool(ch.get("entwined")))
+
+
+def cast_target_notes(card: Any, choices: Mapping[str, int] | None = None) -> list[str]:
+    """What the casting ``choices`` change in the targets ``card`` requires (``cast_targets``), one line each, for an
+    explanation; empty when they change nothing (CR 601.2c)."""
+    try:
+        return list(cast_targets(card, choices).notes)
+    except Exception:  # the target check itself reports wording it cannot read
+        return []
+
+
 def target_problems(state: GameState, player: str, card: Any, abilities: Iterable[Any] | None = None,
                     cast_from: tuple[str, str] | None = None, source: Permanent | None = None,
-                    targets: SpellTargets | None = None) -> list[str]:
+                    targets: SpellTargets | None = None, choices: Mapping[str, int] | None = None) -> list[str]:
     """Why ``player`` cannot cast ``card`` for want of legal targets (CR 601.2c): empty when every target of
     at least the required number of modes has a legal choice. ``cast_from``: ``(zone, owner)`` the spell is
     cast from (``spec_legality``); ``None`` for an activated ability's targets. ``source``: the permanent whose
-    activated ability it is (CR 602.2b: "another target creature" is not itself, 109.5).
+    activated ability it is (CR 602.2b: "another target creature" is not itself, 109.5). ``choices``: the casting
+    choices made (``cast_targets``: kicked, gift promised, entwined ...; ``None``: none), which decide the targets a
+    spell requires (CR 601.2c, 702.174m, 702.42a).
 
     "Another target" after an earlier target of the same spell or ability must be a different object from the
     earlier ones (CR 115.3): such a mode needs distinct legal choices for all its targets (a matching).
@@ -415,9 +439,7 @@ def target_problems(state: GameState, player: str, card: Any, abilities: Iterabl
         modelled (the message names it).
     """
     if targets is None:
-        abilities = list(_cast_face_abilities(card) if abilities is None else abilities)
-        is_aura = card.is_type("Enchantment") and "Aura" in card.type_line.subtypes
-        targets = spell_targets(abilities, is_aura)
+        targets = cast_targets(card, choices, abilities)
     st: SpellTargets = targets
     if not st.targets_anything:
         return []
@@ -839,11 +861,13 @@ def chosen_legality(state: GameState, player: str, card: Any, spec: TargetSpec, 
 
 
 def chosen_target_problems(state: GameState, player: str, card: Any, refs: Iterable[Any],
-                           abilities: Iterable[Any] | None = None) -> list[str]:
+                           abilities: Iterable[Any] | None = None,
+                           choices: Mapping[str, int] | None = None) -> list[str]:
     """Why ``player`` cannot cast ``card`` with the chosen targets ``refs`` (CR 601.2c): empty when each is legal.
 
     The targets are given in the order of the spell's target words (CR 115.3: each "target" is its own
-    requirement; "two target creatures" takes two, which must differ, 601.2c). The last requirement may be "up
+    requirement; "two target creatures" takes two, which must differ, 601.2c), those of the spell as cast with
+    ``choices`` (``cast_targets``: a kicked part's targets only when kicked, CR 601.2c). The last requirement may be "up
     to N" or "any number of" targets: it takes the targets left over (at most N). Other open counts (X targets,
     several open requirements) and modal spells are not modelled with chosen targets (``Unsupported``).
 
@@ -857,9 +881,7 @@ def chosen_target_problems(state: GameState, player: str, card: Any, refs: Itera
     from .questions import QuestionError
 
     refs = list(refs)
-    abilities = list(_cast_face_abilities(card) if abilities is None else abilities)
-    is_aura = card.is_type("Enchantment") and "Aura" in card.type_line.subtypes
-    st: SpellTargets = spell_targets(abilities, is_aura)
+    st: SpellTargets = cast_targets(card, choices, abilities)
     if st.unread:
         raise Unsupported(f"{card.name}: which targets “{st.unread[0]}” allows is not modelled, so whether the chosen "
                           f"targets are legal is unknown (CR 601.2c)")

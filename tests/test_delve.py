@@ -272,3 +272,35 @@ def test_fallback_search_agrees_with_payment_search_cr_702_51a(db, bf, castable)
     card = db.get("Stoke the Flames")
     assert (find_card_payment(s, "Alice", card, ManaCost.parse("{2}{R}{R}")) is not None) == castable
     assert (find_payment(s, "Alice", "{2}{R}{R}", spell_card=card) is not None) == castable
+
+
+def _ask(board: dict, question: dict) -> "mtgcheck.Answer":
+    import mtgcheck
+
+    return mtgcheck.ask(dict(board, players=["Alice", "Bob"], ask=question))
+
+
+#: boards for a delve spell that needs a target (Logic Knot: "Counter target spell", X=1) or that has sorcery timing
+#: (Treasure Cruise); expected: castable by the rules (CR 601.2c targets, 117.1a timing, then 601.2f-h the cost)
+_AGREE = [
+    ({"battlefield": {"Alice": ["Island", "Island"]}, "graveyard": {"Alice": ["Lightning Bolt"]}},
+     {"card": "Logic Knot", "x": 1}, False),                                        # no spell to target (601.2c)
+    ({"battlefield": {"Alice": ["Island", "Island"]}, "graveyard": {"Alice": ["Lightning Bolt"]},
+      "stack": {"Bob": ["Lightning Bolt"]}}, {"card": "Logic Knot", "x": 1}, True),   # a target; delve pays {1}
+    ({"battlefield": {"Alice": ["Island"]}, "graveyard": {"Alice": ["Lightning Bolt"]},
+      "stack": {"Bob": ["Lightning Bolt"]}}, {"card": "Logic Knot", "x": 1}, False),  # {U}{U} from one Island: no
+    ({"battlefield": {"Alice": ["Island"]}, "graveyard": {"Alice": [{"card": "Lightning Bolt", "count": 7}]},
+      "active": "Bob"}, {"card": "Treasure Cruise"}, False),                        # a sorcery on Bob's turn (117.1a)
+    ({"battlefield": {"Alice": ["Island"]}, "graveyard": {"Alice": [{"card": "Lightning Bolt", "count": 7}]}},
+     {"card": "Treasure Cruise"}, True),
+]
+
+
+@pytest.mark.parametrize("board, spell, castable", _AGREE)
+def test_delve_and_cast_agree_on_targets_and_timing_cr_601_2c_117_1a(board, spell, castable):
+    """CR 601.2c (targets before costs), 117.1a/307.1 (timing), 702.66a: the delve question's ``castable`` is the cast
+    question's on the same board — both read the same pre-payment check (``solver.casting.precost_problems``)."""
+    d = _ask(board, {"delve": spell})
+    c = _ask(board, {"cast": spell})
+    assert d.values["castable"] is castable, d.explanation
+    assert c.values["castable"] is castable, c.explanation

@@ -23,11 +23,13 @@ def test_optional_reveal_not_paid_cr_601_2b(real_db, name, cost):
     assert any("not paid" in line and "601.2b" in line for line in a.explanation)
 
 
-def test_paying_the_optional_reveal_is_unsupported_cr_601_2b(real_db):
-    """Revealing a Dragon card is a cost part not modelled: asked to pay it, the answer is unsupported."""
-    with pytest.raises(Unsupported, match="reveal a Dragon card"):
-        ask(real_db, BOARD, {"cast": {"card": "Draconic Roar", "additional": ["additional"]}},
-            hand={"Alice": ["Draconic Roar"]})
+@pytest.mark.parametrize("others, castable", [([], False), (["Lightning Bolt"], False), (["Shivan Dragon"], True)])
+def test_paying_the_optional_reveal_needs_a_dragon_card_in_hand_cr_601_2b_118_3(real_db, others, castable):
+    """Draconic Roar paid with its optional cost, "reveal a Dragon card from your hand" (CR 601.2b, 701.20a): it can
+    be paid only with a Dragon card in the hand other than the spell itself, which is on the stack (CR 601.2a, 118.3)."""
+    a = ask(real_db, BOARD, {"cast": {"card": "Draconic Roar", "additional": ["additional"]}},
+            hand={"Alice": ["Draconic Roar"] + others})
+    assert a.values["castable"] is castable, a.explanation
 
 
 def test_optional_cost_that_lowers_the_cost_stays_unsupported_cr_601_2f(real_db):

@@ -16,8 +16,15 @@ A requirement (``TargetSpec``) says which objects or players it may be (``kinds`
 "attacking", "with mana value 3 or less"), so a checker can say "no legal target" only when no object even
 of the right kind exists, and ``unsupported`` otherwise.
 
+Some requirements depend on choices made as the spell is cast (CR 601.2c): a sentence that works only "if this spell
+was kicked", "if this spell was bargained" or "if the gift was promised" has requirements ``only_if`` that choice; its
+"instead" replaces the requirements of the sentence before it (``not_if``); "for each time this spell was kicked"
+repeats one per kick (``each_time``). ``SpellTargets.as_cast(choices, entwined)`` gives the requirements of the spell
+as cast (entwined: every mode's, 702.42a). Other wordings of such a choice are not read (``unread``).
+
 References: CR 115.1 (targets), 115.3 (each "target" word is a separate target), 601.2c (choosing targets:
-a spell that needs a target it cannot choose cannot be cast), 700.2 (modal spells), 303.4a (Aura spells).
+a spell that needs a target it cannot choose cannot be cast), 700.2 (modal spells), 303.4a (Aura spells), 702.33c
+(multikicker), 702.42a (entwine), 702.166 (bargain), 702.174m (gift).
 """
 from __future__ import annotations
 
@@ -124,6 +131,9 @@ class TargetSpec:
     chosen: tuple[str, ...] = ()
     controller_controls: Any = None
     exiled_with: str = ""
+    only_if: str = ""
+    not_if: str = ""
+    each_time: bool = False
 
 
 # (TargetSpec, continued) ``ability_kinds``: for an ability on the stack ("target activated or triggered ability",
@@ -135,21 +145,95 @@ class TargetSpec:
 # chosen type", Callous Oppressor). ``controller_controls``: "whose controller controls an Island" (Seasinger), a
 # ``models.effects.Filter`` of what the target's controller must control. ``exiled_with``: "exiled with [name]" (a
 # card in exile exiled with the source, CR 406.6, 607.2a): the name words, read against the source (CR 201.5).
+# ``only_if``: a casting choice (``CAST_CHOICES``) that must have been made for the spell to require this target ("If
+# this spell was kicked, ... target creature", "If the gift was promised, ... target ..."; CR 601.2c, 702.174m);
+# ``not_if``: a choice that replaces it ("If this spell was kicked, instead ... target ...": the earlier sentence's
+# targets are not chosen then, 601.2c alternative targets); ``each_time``: it is required once for each time the
+# ``only_if`` choice was made ("another target creature for each time this spell was kicked", multikicker 702.33c;
+# "For each additional {1}{R} you paid, ... another target").
+
+
+#: The casting choices a target requirement may depend on (``TargetSpec.only_if`` / ``not_if``; CR 601.2c): a kicker
+#: cost paid (``kicked``, CR 702.33; how many times for multikicker), the gift promised (``gift``, 702.174m), the spell
+#: bargained (``bargained``, 702.166), an optional additional cost paid (``additional``, 601.2b).
+CAST_CHOICES = ("kicked", "gift", "bargained", "additional")
+_CHOICE_WORDS = {"kicked": "the spell was kicked", "gift": "the gift was promised", "bargained": "the spell was bargained",
+                 "additional": "its optional additional cost was paid"}
 
 
 @dataclass(frozen=True)
 class SpellTargets:
     """A spell's target requirements: ``modes`` (one tuple of ``TargetSpec`` per mode; a non-modal spell has
-    one), ``choose`` (how many modes at least), ``unread`` (target phrases not understood)."""
+    one), ``choose`` (how many modes at least), ``unread`` (target phrases not understood), ``common`` (how many
+    requirements at the start of each mode belong to the words before the modes, shared by all of them)."""
 
     modes: tuple[tuple[TargetSpec, ...], ...] = ((),)
     choose: int = 1
     unread: tuple[str, ...] = ()
     notes: tuple[str, ...] = field(default=(), compare=False)
+    common: int = 0
 
     @property
     def targets_anything(self) -> bool:
         return bool(self.unread) or any(m for m in self.modes)
+
+    @property
+    def depends_on_choices(self) -> bool:
+        """Whether some requirement exists only for, or is replaced by, a casting choice (CR 601.2c)."""
+        return any(s.only_if or s.not_if for m in self.modes for s in m)
+
+    def as_cast(self, choices: "dict[str, int] | None" = None, entwined: bool = False) -> "SpellTargets":
+        """The requirements of the spell as cast with ``choices`` (``CAST_CHOICES`` -> how many times it was made: a
+        kicker paid twice is ``{"kicked": 2}``; missing: not made) and, when ``entwined``, every mode chosen.
+
+        CR 601.2c: a spell requires some targets only if an alternative or additional cost (a kicker cost) or a mode
+        was chosen, and alternative targets ("instead") only then; 702.174m (gift); 702.33c (multikicker: "for each
+        time this spell was kicked" requires it that many times); 702.42a (entwine: all modes are chosen, so the
+        targets of every mode are required; each "target" word is its own requirement, 115.3). A requirement repeated
+        for each additional cost paid ("For each additional {1}{R} you paid") when that cost is paid, how many times
+        not being a choice the question makes, is left unread (the answer is then unsupported)."""
+        choices = dict(choices or {})
+        unread = list(self.unread)
+
+        def keep(spec: TargetSpec) -> TargetSpec | None:
+            if spec.not_if and choices.get(spec.not_if, 0) > 0:
+                return None
+            if not spec.only_if:
+                return spec
+            times = choices.get(spec.only_if, 0)
+            if times <= 0:
+                return None
+            if not spec.each_time:
+                return spec
+            if spec.only_if == "additional":
+                unread.append(f"{spec.text} (once for each time the additional cost was paid)")
+                return spec
+            return dataclasses.replace(spec, count=spec.count * times, most=None if spec.most is None else spec.most * times)
+
+        modes = tuple(tuple(k for k in (keep(s) for s in m) if k is not None) for m in self.modes)
+        common = sum(1 for s in (self.modes[0][:self.common] if self.modes else ()) if keep(s) is not None)
+        choose = self.choose
+        notes: list[str] = []
+        seen: list[TargetSpec] = []
+        for spec in (s for m in self.modes for s in m):
+            if any(spec is x for x in seen):
+                continue
+            seen.append(spec)
+            word = _CHOICE_WORDS.get(spec.only_if or spec.not_if, "")
+            if spec.only_if and choices.get(spec.only_if, 0) <= 0:
+                notes.append(f"“{spec.text}” is a target only if {word}, and it was not: it is not chosen (CR 601.2c)")
+            elif spec.only_if and spec.each_time and spec.only_if == "kicked":
+                n = choices.get("kicked", 0)
+                notes.append(f"“{spec.text}” is chosen once for each time it was kicked: {n} (CR 601.2c, 702.33c)")
+            elif spec.not_if and choices.get(spec.not_if, 0) > 0:
+                notes.append(f"{word}, so “{spec.text}” is replaced by the targets that follow “instead” (CR 601.2c)")
+        if entwined and len(modes) > 1:
+            shared = modes[0][:common]
+            modes = (shared + tuple(s for m in modes for s in m[common:]),)
+            choose = 1
+            notes.append("entwined: every mode is chosen, so every mode's targets are required (CR 702.42a, 601.2c)")
+        return dataclasses.replace(self, modes=modes, choose=choose, unread=tuple(dict.fromkeys(unread)), common=common,
+                                   notes=self.notes + tuple(notes))
 
 
 def _clean(text: str) -> str:
@@ -611,15 +695,76 @@ _NOT_A_REQUIREMENT = {"that", "which", "the", "its", "new", "those", "chosen", "
 _NOT_A_REQUIREMENT_TARGETS = {"both", "copy", "spell", "choosing", "changing"}
 
 
+#: A sentence of spell text that applies only if a casting choice was made (CR 601.2c; ``TargetSpec.only_if``): "If this
+#: spell was kicked, ...", "If this spell was bargained, ...", "If the gift was promised, ..." (702.174m).
+_CONDITION = re.compile(r"^if (?:this spell was (?P<cost>kicked|bargained)|the (?P<gift>gift) was promised),\s*", re.I)
+#: "For each additional {1}{R} you paid, ..." (an optional additional cost paid any number of times, 601.2b).
+_EACH_ADDITIONAL = re.compile(r"^for each additional (?:\{[^}]+\})+ you paid,\s*", re.I)
+#: "... another target creature for each time this spell was kicked" (multikicker, CR 702.33c).
+_EACH_KICKED = re.compile(r",?\s*for each time this spell was kicked\b", re.I)
+#: A mention of a casting choice the words above do not read: the target phrase holding it is not read.
+_CHOICE_MENTION = re.compile(r"\b(?:this spell was (?:kicked|bargained)|gift was promised|times? this spell was kicked)\b",
+                             re.I)
+_INSTEAD = re.compile(r"\binstead\b", re.I)
+#: Words naming an object chosen earlier ("that creature", "that player"): with them an "instead" sentence may keep an
+#: earlier target besides its own.
+_BACK_REFERENCE = re.compile(r"\b(?:that|those) (?:creature|permanent|player|card|spell|artifact|enchantment|land|"
+                             r"planeswalker|opponent|target)s?\b", re.I)
+_SENTENCE = re.compile(r"(?<=[.;])\s+")
+
+
 def _phrases(text: str) -> tuple[list[TargetSpec], list[str]]:
-    """Every target requirement in a piece of spell text, and the phrases not understood."""
+    """Every target requirement in a piece of spell text, and the phrases not understood.
+
+    Sentence by sentence: a sentence that applies only if a casting choice was made ("If this spell was kicked, ...")
+    makes its requirements ``only_if`` that choice; with "instead", the requirements of the sentence before it are
+    ``not_if`` that choice (they are replaced, CR 601.2c; an "instead" with no sentence before it in the same text is
+    not read)."""
     specs: list[TargetSpec] = []
     unread: list[str] = []
-    t = _clean(text)
+    prev: tuple[int, int] | None = None
+    for sentence in _SENTENCE.split(_clean(text)):
+        if not sentence.strip():
+            continue
+        cond, each, body = "", False, sentence
+        m = _CONDITION.match(sentence)
+        if m:
+            cond, body = ("gift" if m.group("gift") else m.group("cost").lower()), sentence[m.end():]
+        elif m := _EACH_ADDITIONAL.match(sentence):
+            cond, each, body = "additional", True, sentence[m.end():]
+        start = len(specs)
+        if _CHOICE_MENTION.search(_EACH_KICKED.sub("", body)):
+            # a casting choice named in a way not read here ("If this spell was kicked with its {1}{U} kicker, ..."):
+            # whether its targets are required is not known
+            mine: list[TargetSpec] = []
+            _sentence_phrases(body, mine, unread, cond, each)
+            unread.extend(spec.text for spec in mine)
+            prev = (start, start)
+            continue
+        _sentence_phrases(body, specs, unread, cond, each)
+        if cond and _INSTEAD.search(body) and len(specs) > start:
+            # alternative targets (CR 601.2c): the targets of the sentence before are replaced. Without targets of its
+            # own the sentence changes only what happens to them ("that creature gets +5/+5 instead"): they stay.
+            if prev is None or _BACK_REFERENCE.search(body):
+                unread.append(sentence)  # what it replaces, or which earlier target it still names, is not read
+            else:
+                for i in range(*prev):
+                    specs[i] = dataclasses.replace(specs[i], not_if=cond)
+        prev = (start, len(specs))
+    return specs, unread
+
+
+def _conditional(spec: TargetSpec, cond: str, each: bool) -> TargetSpec:
+    return dataclasses.replace(spec, only_if=cond, each_time=each) if cond else spec
+
+
+def _sentence_phrases(t: str, specs: list[TargetSpec], unread: list[str], cond: str = "", each: bool = False) -> None:
+    """The target requirements of one sentence (without its leading condition), appended to ``specs`` (each
+    ``only_if`` ``cond`` when given); phrases not understood to ``unread``."""
     for m in _AMONG.finditer(t):
         what = m.group("what").lower()
-        specs.append(TargetSpec(m.group(0), ("player", "permanent"), ("Creature", "Planeswalker", "Battle"),
-                                count=0 if what == "any number of" else 1))
+        specs.append(_conditional(TargetSpec(m.group(0), ("player", "permanent"), ("Creature", "Planeswalker", "Battle"),
+                                             count=0 if what == "any number of" else 1), cond, each))
     t = _AMONG.sub("", t)
     for m in _START.finditer(t):
         before = t[:m.start()].rstrip().split(" ")
@@ -628,27 +773,36 @@ def _phrases(text: str) -> tuple[list[TargetSpec], list[str]]:
         if before and before[-1].lower() in _NOT_A_REQUIREMENT_TARGETS and m.group("word").lower() == "targets" \
                 and not m.group("count") and not m.group("any"):
             continue
-        ends = [i for i in (t.find(".", m.end()), t.find(";", m.end())) if i >= 0]
+        ends = [i for i in (t.find(".", m.end()), t.find(";", m.end()), t.find(", then ", m.end())) if i >= 0]
         phrase = t[m.start():min(ends) if ends else len(t)].strip()
+        c, e = cond, each
+        km = _EACH_KICKED.search(phrase)
+        if km and not cond:  # "another target creature for each time this spell was kicked" (CR 702.33c)
+            phrase, c, e = (phrase[:km.start()] + phrase[km.end():]).strip(), "kicked", True
         if m.group("word").lower() == "targets" and not m.group("any"):
             if m.group("count"):  # "up to two targets", "two targets": any targets
                 n = 0 if m.group("count").lower().startswith(("up to", "any")) else (parse_count_word(m.group("count").strip()) or 0)
-                specs.append(TargetSpec(phrase, ("player", "permanent"), ("Creature", "Planeswalker", "Battle"), count=n))
+                specs.append(_conditional(TargetSpec(phrase, ("player", "permanent"), ("Creature", "Planeswalker", "Battle"),
+                                                     count=n), c, e))
             else:
                 unread.append(phrase)
             continue
         if re.fullmatch(r"(?:an)?other target", phrase, re.I) and specs:
             # "... to any target and 1 damage to another target" (Arc Trail): one more, different object of the
-            # same kind as the previous requirement
-            last = specs.pop()
-            specs.append(dataclasses.replace(last, text=last.text + "; " + phrase, count=last.count + 1))
+            # same kind as the previous requirement; under another casting choice, a requirement of its own
+            last = specs[-1]
+            if (last.only_if, last.each_time, last.not_if) == (c, e, ""):
+                specs[-1] = dataclasses.replace(last, text=last.text + "; " + phrase, count=last.count + 1)
+            else:
+                specs.append(dataclasses.replace(last, text=phrase, count=1, most=None, any_number=False, only_if=c,
+                                                 each_time=e, not_if="",
+                                                 qualifier=last.qualifier.merge(Qualifier(other=True))))
             continue
         spec = parse_target_phrase(phrase)
         if spec is None:
             unread.append(phrase)
         else:
-            specs.append(spec)
-    return specs, unread
+            specs.append(_conditional(spec, c, e))
 
 
 @lru_cache(maxsize=65536)
@@ -694,7 +848,7 @@ def _spell_targets_cached(texts: tuple[tuple[str, str, tuple[str, ...]], ...], a
             choose = 1
         common = modes[0]
         out = tuple(tuple(common + m) for m in mode_specs) or (tuple(common),)
-        return SpellTargets(out, choose, tuple(unread))
+        return SpellTargets(out, choose, tuple(unread), common=len(common))
     return SpellTargets((tuple(modes[0]),), 1, tuple(unread))
 
 
@@ -756,7 +910,7 @@ def _modal_targets(head: str, modes: tuple[str, ...], choose: int) -> SpellTarge
         unread.extend(bad)
     if choose < 1:
         unread.append("a modal ability with 'choose any number'")
-    return SpellTargets(tuple(out) or (tuple(common),), max(choose, 1), tuple(unread))
+    return SpellTargets(tuple(out) or (tuple(common),), max(choose, 1), tuple(unread), common=len(common))
 
 
 _RESTRICT = re.compile(r"\b(hexproof|shroud|protection|can't be the targets?|can't be targeted)\b", re.I)

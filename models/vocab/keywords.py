@@ -499,7 +499,10 @@ KEYWORD_RULES: Mapping[KeywordKind, KeywordRule] = {
     # each chosen mode adds its cost and at least one mode is chosen (702.172a): a cost of every cast
     _K.SPREE: KeywordRule(_OWN_COST, _C, "702.172"),
     _K.FREERUNNING: KeywordRule(_OWN_COST, _C, "702.173"),
-    _K.GIFT: KeywordRule(frozenset({_T.RESOLUTION, _T.TRIGGERS, _T.ZONES}), _C, "702.174"),
+    # an optional additional cost (choose an opponent, 702.174a) whose promise decides which targets the spell
+    # requires (702.174m, 601.2c): read by the casting rules; its effect happens as the spell resolves or enters
+    _K.GIFT: KeywordRule(frozenset({_T.CASTING, _T.COSTS, _T.SPELL_COSTS, _T.RESOLUTION, _T.TRIGGERS, _T.ZONES}), _C,
+                         "702.174"),
     _K.OFFSPRING: KeywordRule(_OPTIONAL_COST, _C, "702.175"),
     _K.IMPENDING: KeywordRule(_OWN_COST | {_T.CHARACTERISTICS}, _C, "702.176"),
     _K.EXHAUST: KeywordRule(_ACTIVATED, _B, "702.177"),

@@ -8,172 +8,11 @@ from mtgcheck.models.effects import Topic
 from mtgcheck.models.mana import ManaCost
 from mtgcheck.models.state import GameState
 
+from ..payable import count_matching, object_parts_problem, own_parts_problem
 from ..questions import Unsupported
 from .explain import explain_unpayable
 from .model import PaymentProblem, life_payable
 from .search import find_payment
-
-
-def _kind_words(what: str) -> str:
-    """The object words of a cost part, without the words every such cost implies ("you control", "card")."""
-    w = what.strip()
-    for suffix in (" you control", " from your graveyard", " from your hand", " from among them"):
-        if w.endswith(suffix):
-            w = w[: -len(suffix)]
-    for word in (" cards", " card"):
-        w = w.replace(word, "")
-    if w.strip() in ("cards", "card"):  # "Exile two cards from your graveyard": any cards
-        return "permanent"
-    return w.strip() or "permanent"
-
-
-def _count_matching(state: GameState, player: str, what: str, objects: list, source: Any) -> int:
-    """How many of ``objects`` (permanents, or cards in a zone seen as such) match the cost's object words;
-    raises ``Unsupported`` when the words are not understood (never a guess)."""
-    from mtgcheck.models.state import Permanent
-
-    from ..layers import board_view, matches
-
-    kind = _kind_words(what)
-    if kind in ("permanent", "card", ""):
-        return len(objects)
-    from mtgcheck.models.abilities import of_the_chosen_type
-
-    chosen = of_the_chosen_type(kind)
-    if chosen:  # "a creature of the chosen type" (Doom Cannon): the type chosen as it entered (CR 205.3m, 607.2a)
-        t = source.choices.get("creature_type") if getattr(source, "choices", None) else None
-        if not t:
-            raise Unsupported(f"{source.name}: no creature type was chosen for it (give choices: {{creature_type: ...}})",
-                              topics=(Topic.COSTS,), text=what)
-        return _count_matching(state, player, f"{chosen} {str(t).strip().lower()}", objects, source)
-    view = board_view(state) if any(isinstance(o, Permanent) for o in objects) else {}
-    n = 0
-    for o in objects:
-        perm = o if isinstance(o, Permanent) else Permanent(o.id, o.card, player, o.owner)
-        try:
-            if matches(kind, perm, "any", player, view[perm.id].subtypes if perm.id in view else None, source):
-                n += 1
-        except ValueError:
-            n += _qualified_match(state, player, what, kind, perm, isinstance(o, Permanent), view, source)
-    return n
-
-
-def _qualified_match(state: GameState, player: str, what: str, kind: str, perm: Any, on_battlefield: bool,
-                     view: dict, source: Any) -> int:
-    """1 when ``perm`` matches object words with qualifiers or a union ("green creature", "artifact or creature",
-    "nontoken creature", "creature with defender"; ``solver.qualifiers.filter_verdict``), else 0; ``Unsupported``
-    when the words are not understood or the match depends on something not modelled."""
-    from mtgcheck.models.abilities import cost_object_filter
-
-    from ..qualifiers import NO, YES, filter_verdict
-
-    try:
-        f = cost_object_filter(kind)
-        verdict, why = filter_verdict(state, f, perm, player, view[perm.id].subtypes if perm.id in view else None,
-                                      source, "permanent" if on_battlefield else "card")
-    except ValueError:
-        from mtgcheck.models.abilities import names_only_tokens
-
-        if names_only_tokens(kind):
-            return 0  # every object of a scenario is a card, none a token (CR 111.1; solver.qualifiers)
-        raise Unsupported(f"{source.name}: which objects “{what}” allows is not modelled",
-                          topics=(Topic.COSTS,), text=what) from None
-    if verdict == YES:
-        return 1
-    if verdict == NO:
-        return 0
-    raise Unsupported(f"{source.name}: whether {perm.name} is “{what}” is unknown: {why}", topics=(Topic.COSTS,), text=what)
-
-
-def _zone_cards(state: GameState, zone: str, player: str, source: Any, part: Any) -> list:
-    """The cards in ``player``'s ``zone`` when the scenario lists that zone; else ``Unsupported`` (unknown)."""
-    if (zone, player) not in state.listed_zones and not state.cards(zone, player):
-        raise Unsupported(f"{source.name}: the cost part “{part.text or part.action}” needs to know {player}'s "
-                          f"{zone}, which the scenario does not list", topics=(Topic.ZONES, Topic.COSTS),
-                          text=part.text or part.action)
-    return list(state.cards(zone, player))
-
-
-def nonmana_cost_problem(state: GameState, perm: Any, part: Any, x: int = 0) -> str | None:
-    """Why one non-mana cost part of an ability of ``perm`` cannot be paid now (None: it can), CR 118.3, 602.2b.
-
-    Parameters
-    ----------
-    state : GameState
-    perm : Permanent, the permanent whose ability is activated; its controller pays.
-    part : CostPart (models.abilities), not ``pay_life`` (the life total is checked with the mana).
-
-    Returns
-    -------
-    str or None
-        The reason in player terms. Sacrificing, exiling or returning the permanent itself, putting counters
-        on it and discarding a whole hand can always be paid (CR 118.3: even an empty hand, Lion's Eye Diamond
-        ruling 2004-10-04); removing counters needs that many on it (122.1); sacrificing, tapping or returning
-        another permanent needs one of that kind (701.21a, 701.26a); discarding, exiling from a graveyard or
-        hand needs that many such cards there (701.9a); milling needs that many cards in the library (701.17b);
-        paying {E} needs that many energy counters (107.14).
-
-    Raises
-    ------
-    Unsupported : a cost part, or a kind of object, that is not modelled, or a zone the scenario does not list.
-    """
-    player = perm.controller
-    a, what, n = part.action, part.what, part.amount
-    if getattr(part, "x", False):
-        n = int(x) * max(1, n)  # the announced X (CR 107.3a)
-    other = "another" in (part.text or "").lower() or " other " in f" {(part.text or '').lower()} "
-    if a in ("exert", "remove_all_counters", "put_library"):
-        # CR 701.43b: a permanent can be exerted even if it is untapped or already exerted; removing every counter of
-        # a kind, even none, and putting itself on the bottom of its library can be paid while it is on the
-        # battlefield (CR 118.3)
-        return None
-    from .cost_objects import use_of
-
-    if use_of(part) is not None:  # parts that use other objects: counted here on their own (CR 118.3)
-        from .cost_objects import _special_ok, _why_not, needs_of
-
-        for nd in needs_of(state, perm, SimpleNamespace(parts=(part,), tap=False, untap=False, text=part.text), x):
-            if nd.n > 0 and not _special_ok(nd, nd.cands):
-                return _why_not(state, player, nd)
-        return None
-    if a in ("sacrifice", "exile", "return") and what == "this":
-        return None  # the permanent is on the battlefield: it can be sacrificed, exiled, returned (CR 118.3)
-    if a == "put_counters" and what != "this" and part.text and " on this" in part.text.lower():
-        return None
-    if a in ("sacrifice_all", "discard_hand"):
-        return None  # all of them, even none (CR 118.3)
-    if a == "remove_counters":
-        have = sum(perm.counters.values()) if what == "any" else perm.counters.get(what, 0)
-        label = "" if what == "any" else f"{what} "
-        return None if have >= n else f"{perm.name} has {have} {label}counter(s); the cost removes {n} (CR 122.1, 118.3)"
-    if a in ("sacrifice", "return", "tap_untapped"):
-        mine = [q for q in state.permanents(player) if not (q.id == perm.id and (other or a == "tap_untapped"))]
-        if a == "tap_untapped":
-            mine = [q for q in mine if not q.tapped]
-        have = _count_matching(state, player, what, mine, perm)
-        if have < n:
-            verb = {"sacrifice": "sacrifices", "return": "returns", "tap_untapped": "taps"}[a]
-            return (f"the cost {verb} {n} {'untapped ' if a == 'tap_untapped' else ''}{'other ' if other else ''}"
-                    f"{_kind_words(what)}(s) but {player} controls {have} (CR 118.3)")
-        return None
-    if a == "discard" and what != "this":
-        have = _count_matching(state, player, what, _zone_cards(state, "hand", player, perm, part), perm)
-        return None if have >= n else (f"the cost discards {n} {_kind_words(what)} card(s) but {player}'s hand "
-                                        f"holds {have} (CR 701.9a, 118.3)")
-    if a == "exile" and ("graveyard" in what or "hand" in what):
-        zone = "graveyard" if "graveyard" in what else "hand"
-        have = _count_matching(state, player, what, _zone_cards(state, zone, player, perm, part), perm)
-        return None if have >= n else (f"the cost exiles {n} {_kind_words(what)} card(s) from {player}'s {zone} "
-                                        f"but it holds {have} (CR 118.3)")
-    if a == "mill":
-        lib = _zone_cards(state, "library", player, perm, part)
-        return None if len(lib) >= n else (f"the cost mills {n} card(s) but {player}'s library holds {len(lib)} "
-                                           f"(CR 701.17b)")
-    if a == "pay_energy":
-        have = state.counters_of(player, "energy")
-        return None if have >= n else f"the cost pays {n} {{E}} but {player} has {have} energy counter(s) (CR 107.14, 118.3)"
-    raise Unsupported(f"{perm.name}: the cost part “{part.text or a}” is not modelled", topics=(Topic.COSTS,),
-                      text=part.text or a)
 
 
 _HYBRID_OK = {frozenset("WU"), frozenset("WB"), frozenset("UB"), frozenset("UR"), frozenset("BR"), frozenset("BG"),
@@ -271,7 +110,7 @@ def tap_instead_payers(state: GameState, perm: Any, cost: Any, mana: ManaCost, e
                           topics=(Topic.COSTS,), text=cost.text)
     opts = ("1",) if all(s.is_generic for s in mana) else ("W", "U", "B", "R", "G")
     mine = [q for q in state.permanents(perm.controller) if not q.tapped and q.id not in exclude]
-    cands = [q for q in mine if _count_matching(state, perm.controller, cost.tap_instead, [q], perm)]
+    cands = [q for q in mine if count_matching(state, perm.controller, cost.tap_instead, [q], perm)]
     if notes is not None and cands:
         notes.append(f"each of {', '.join(q.name for q in cands[:6])}{' and more' if len(cands) > 6 else ''} may be "
                      f"tapped rather than paying one mana of its cost (its own text; CR 601.2h)")
@@ -297,14 +136,12 @@ def activation_cost_check(state: GameState, perm: Any, ability: Any, *, x: int =
     tapped for mana when {T}/{Q} is in the cost (CR 601.2g-h); pay-life parts need that much life
     (CR 119.4); parts that use other objects as ``cost_objects.check_objects`` says, together with the mana
     (never greedy: an object that pays a part is not also used for mana); every other part as
-    ``nonmana_cost_problem`` says (CR 118.3).
+    ``solver.payable.part_problem`` says (CR 118.3).
 
     Raises
     ------
     Unsupported : a cost part that is not modelled.
     """
-    from .cost_objects import check_objects, use_of
-
     cost = ability.cost
     if cost is None:
         return None
@@ -323,16 +160,11 @@ def activation_cost_check(state: GameState, perm: Any, ability: Any, *, x: int =
     if any(p.action == "waterbend" for p in cost.parts):
         cost = waterbend_cost(perm, cost)
     player = perm.controller
-    life = 0
-    for p in cost.parts:
-        if p.action == "pay_life":
-            life += int(x) * max(1, p.amount) if getattr(p, "x", False) else p.amount
-            continue
-        if use_of(p) is not None:
-            continue
-        problem = nonmana_cost_problem(state, perm, p, x=x)
-        if problem:
-            return problem
+    life = sum(int(x) * max(1, p.amount) if getattr(p, "x", False) else p.amount
+               for p in cost.parts if p.action == "pay_life")
+    problem = own_parts_problem(state, perm, cost.parts, x)  # the parts that use no other object (solver.payable)
+    if problem:
+        return problem
     mana = cost.mana or ManaCost()
     spend = getattr(cost, "spend", None)
     if spend is not None:  # "Spend only red mana on X", "only mana of the chosen color" (CR 601.2h)
@@ -371,4 +203,6 @@ def activation_cost_check(state: GameState, perm: Any, ability: Any, *, x: int =
         return None
 
     needs_payment = bool(len(mana) or life)
-    return check_objects(state, perm, cost, x=x, pay=pay if needs_payment else None, notes=notes)
+    # every non-mana part, and the objects together with the mana: the one reader of "can it be paid" (solver.payable)
+    return object_parts_problem(state, perm, cost.parts, x, tap=cost.tap, untap=cost.untap, text=cost.text,
+                                pay=pay if needs_payment else None, notes=notes)

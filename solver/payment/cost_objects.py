@@ -102,22 +102,22 @@ class Need:
 
 
 def _words(what: str) -> str:
-    from .activation import _kind_words
+    from ..payable import kind_words
 
-    return _kind_words(what)
+    return kind_words(what)
 
 
 def _match(state: GameState, player: str, what: str, objs: list, source: Permanent) -> list:
     """The objects of ``objs`` that match the object words (``Unsupported`` when not understood)."""
-    from .activation import _count_matching
+    from ..payable import count_matching
 
-    return [o for o in objs if _count_matching(state, player, what, [o], source)]
+    return [o for o in objs if count_matching(state, player, what, [o], source)]
 
 
 def _zone_cards(state: GameState, zone: str, player: str, source: Permanent, part: Any) -> list:
-    from .activation import _zone_cards as zc
+    from ..payable import zone_cards
 
-    return zc(state, zone, player, source, part)
+    return zone_cards(state, zone, player, source, part)
 
 
 def needs_of(state: GameState, perm: Permanent, cost: Any, x: int = 0) -> list[Need]:

@@ -10,8 +10,6 @@ from .. import costs as costs_mod
 from ..basic import mana_value as _mana_value
 from ..graph import attach_payment_graph
 from ..questions import Answer, Context, QuestionError, Unsupported, question
-from ..restrictions import cast_restriction_problems, spell_timing_problems, timing_notes
-from ..targets import chosen_target_problems, target_problems
 from mtgcheck.models.effects import Topic
 from .counting import count_payments
 from .explain import MEASURES, best_payment, explain_unpayable
@@ -37,6 +35,9 @@ def _cast_setup(ctx: Context, using: Any = _ASKED):
         additional = [additional]
     if not isinstance(additional, list) or not all(isinstance(a, str) for a in additional):
         raise QuestionError(f"'additional' names the optional additional costs paid (e.g. [buyback]), got {additional!r}")
+    gift = ctx.arg("gift", False)
+    if not isinstance(gift, bool):
+        raise QuestionError(f"'gift' must be true (the gift is promised, CR 702.174a) or false, got {gift!r}")
     if using is _ASKED:
         using = ctx.arg("using", None)
     if using is not None and not isinstance(using, str):
@@ -50,7 +51,7 @@ def _cast_setup(ctx: Context, using: Any = _ASKED):
     try:
         tc = costs_mod.total_cost(ctx.state, player, card, using=using, x=x, kicked=kicked, additional=additional,
                                   zone=zone, face=face, targets=None if chosen is None else len(chosen),
-                                  chosen=chosen)
+                                  chosen=chosen, gift=gift)
         card = getattr(tc, "card", None) or card  # the half or face as cast (CR 709.3, 715.3, 712.11)
     except costs_mod.ZoneError as e:
         try:  # report the half or face asked for, even when it may not be cast from there (CR 709.3b)
@@ -63,28 +64,10 @@ def _cast_setup(ctx: Context, using: Any = _ASKED):
         return card, player, zone, x, tc, mv, [str(e)]
     except costs_mod.CostError as e:
         raise QuestionError(str(e)) from None
-    from mtgcheck.models.abilities import unread_when_casting
+    from ..casting import precost_problems
 
-    if any(unread_when_casting(p) for p in tc.parts):
-        raise Unsupported(f"a cost part of {card.name} is not modelled: " + "; ".join(p.text for p in tc.parts
-                                                                                   if unread_when_casting(p)))
     mv, _ = _mana_value(card, "stack", x)
-    # when it may be cast (CR 117.1a, 307.1; flash 702.8a) and its own "Cast this spell only ..." (601.3)
-    timing = spell_timing_problems(ctx.state, player, card) + cast_restriction_problems(ctx.state, player, card)
-    if not timing:
-        tc.steps.extend(timing_notes(ctx.state, player, card))
-    # 601.2c (targets) comes before 601.2f-h (costs): a spell without a legal target cannot be cast
-    if str(using or "").lower() == "overload":
-        # an overloaded spell's text says "each" wherever it said "target": it has no targets (CR 702.96b)
-        if chosen is not None:
-            raise QuestionError(f"{card.name} cast with overload has no targets (CR 702.96b); leave out 'targets'")
-        aims = []
-        tc.steps.append("overloaded, it has no targets: every \"target\" in its text reads \"each\" (CR 702.96b)")
-    elif chosen is None:
-        aims = target_problems(ctx.state, player, card, cast_from=(zone, player))
-    else:  # the targets the question chooses, each legal for its phrase (CR 601.2c)
-        aims = chosen_target_problems(ctx.state, player, card, chosen)
-    problems = timing + aims + costs_mod.nonmana_problems(ctx.state, player, card, tc, zone)
+    problems = precost_problems(ctx.state, player, card, tc, zone, chosen, using=using)
     return card, player, zone, x, tc, mv, problems
 
 
@@ -119,17 +102,70 @@ def cast_topics(ctx: Context) -> frozenset[Topic]:
 
 @question("cast", topics=cast_topics, being_cast=True)
 def ask_cast(ctx: Context) -> Answer:
-    """``cast: {card, player, from, using, x, kicked, additional}`` → ``castable``, ``total_cost``,
+    """``cast: {card, player, from, using, x, kicked, additional, gift}`` → ``castable``, ``total_cost``,
     ``mana_value``, ``payment``, ``reason``, ``life``, ``using`` (the way it is cast: ``mana cost`` or an
     alternative cost).
 
     Without ``using``, the mana cost and then each alternative cost of the card itself (``solver.altcosts``,
-    CR 118.9, 601.2b): castable when one of them is. CR 601.2f (total cost), 601.2g-h (payment), 202.3 (mana
-    value stays the card's), 118.6 (no mana cost).
+    CR 118.9, 601.2b): castable when one of them is. Without ``kicked`` or ``gift``, when the spell's targets depend
+    on that choice (CR 601.2c) and it is not castable without it, kicked once and the gift promised are tried too
+    (``_cast_with_choices``). CR 601.2f (total cost), 601.2g-h (payment), 202.3 (mana value stays the card's), 118.6
+    (no mana cost).
     """
     from ..altcosts import cast_any_way
 
-    return cast_any_way(ctx, _cast_once)
+    return cast_any_way(ctx, _cast_with_choices)
+
+
+#: The casting choices a ``cast`` question without them tries when its targets depend on them (CR 601.2b-c): the
+#: argument, the value tried (the least demanding one: kicked once; more kicks only add "for each time" targets) and
+#: the card keywords that offer it.
+_TARGET_CHOICE_WAYS = (("kicked", 1, ("kicker", "multikicker")), ("gift", True, ("gift",)))
+
+
+def _cast_with_choices(ctx: Context, using: Any = _ASKED) -> Answer:
+    """The ``cast`` answer for one way (``_cast_once``), and, when it is not castable and the question leaves out a
+    choice the spell's targets depend on (kicked, gift; CR 601.2c: targets required, or replaced, only if a kicker or
+    the gift was chosen; 702.174m), the answer with that choice made: the first castable one, its explanation saying
+    which. An ``Unsupported`` of a choice tried is raised only when no choice is castable."""
+    from dataclasses import replace
+
+    from ..costs import CostError, spell_face
+    from ..targets import cast_targets
+
+    base = _cast_once(ctx, using)
+    if base.values.get("castable") or not isinstance(ctx.args, Mapping):
+        return base
+    try:
+        card = ctx.card(ctx.arg("card"))
+        card = spell_face(card, costs_mod.requested_face(ctx, card))
+        st = cast_targets(card)
+    except (CostError, QuestionError, Unsupported):
+        return base
+    if not st.depends_on_choices:
+        return base
+    keywords = {str(k).lower() for k in card.keywords}
+    depends = {s.only_if or s.not_if for m in st.modes for s in m}
+    error: Unsupported | None = None
+    for arg, value, kws in _TARGET_CHOICE_WAYS:
+        if arg in ctx.args or arg not in depends or not keywords & set(kws):
+            continue
+        try:
+            ans = _cast_once(replace(ctx, args={**ctx.args, arg: value}), using)
+        except Unsupported as e:
+            error = error or e
+            continue
+        except QuestionError:
+            continue
+        if ans.values.get("castable"):
+            made = "kicked once" if arg == "kicked" else "with the gift promised"
+            ans.explanation.insert(0, f"not castable without it ({base.values.get('reason')}); castable {made}, which "
+                                      f"changes the targets it requires (CR 601.2b-c); ask with {arg}: {str(value).lower()} "
+                                      f"for that way only")
+            return ans
+    if error is not None:
+        raise error
+    return base
 
 
 def _cast_once(ctx: Context, using: Any = _ASKED) -> Answer:
@@ -148,28 +184,46 @@ def _cast_once(ctx: Context, using: Any = _ASKED) -> Answer:
         why.append(values["reason"])
         return Answer("cast", values, why)
     chosen: list[str] = []
+    pay = None
+    paid = tc
+    n_steps = len(tc.steps)
     try:
-        if tc.objects:
-            from ..altcosts import pay_emerge, pay_with_objects
+        # one total cost, or one per announcement of its Phyrexian symbols when a minimum makes that matter (CR
+        # 601.2b, 601.2f): every one is tried (emerge: the payer makes them once the creature is chosen, 702.119c)
+        for variant in (tc,) if tc.base == "emerge" else tc.each_announcement():
+            if tc.objects:
+                from ..altcosts import pay_emerge, pay_with_objects
 
-            payer = pay_emerge if tc.base == "emerge" else pay_with_objects
-            pay, chosen, bad = payer(ctx.state, player, card, tc, zone, find_payment)
-            if bad and bad != "mana":
-                values["reason"] = bad
-                why.append(bad)
-                return Answer("cast", values, why)
-        else:
-            pay = find_payment(ctx.state, player, tc, spell_card=card, spell_zone=zone)
+                payer = pay_emerge if tc.base == "emerge" else pay_with_objects
+                pay, chosen, bad = payer(ctx.state, player, card, variant, zone, find_payment)
+                if bad and bad != "mana":
+                    values["reason"] = bad
+                    why.append(bad)
+                    return Answer("cast", values, why)
+            else:
+                pay = find_payment(ctx.state, player, variant, spell_card=card, spell_zone=zone)
+            if pay is not None:
+                paid = variant
+                break
     except PaymentProblem as e:
         raise QuestionError(str(e)) from None
+    if paid.steps is not tc.steps or len(tc.steps) != n_steps:  # the total cost as chosen and paid (CR 601.2f)
+        why = list(paid.steps) + why[n_steps:]
     if pay is None:
-        values["reason"] = explain_unpayable(ctx.state, player, tc, spell_card=card, spell_zone=zone)
+        first = tc.each_announcement()[0]
+        values["total_cost"], values["life"] = first.notation(), None
+        values["reason"] = explain_unpayable(ctx.state, player, first, spell_card=card, spell_zone=zone)
+        if tc.announcements:
+            values["reason"] = (f"with its Phyrexian symbols announced as mana ({first.notation()}): {values['reason']}; "
+                                f"nor with any other announcement: "
+                                + "; ".join(v.notation() + (f" and {v.life} life" if v.life else "")
+                                            for v in tc.announcements[1:]) + " (CR 601.2b, 601.2f)")
         why.append("no payment exists (every combination of sources and symbol choices was searched): " + values["reason"])
     else:
-        values.update(castable=True, payment=pay.to_dict(), life=pay.life, total_cost=tc.notation())
+        values.update(castable=True, payment=pay.to_dict(), life=pay.life, total_cost=paid.notation())
         why.append("castable; one payment (a witness):")
         why.extend("  " + line for line in chosen + pay.describe())
-    why.extend(_notes(ctx.state, player, tc, card, zone))
+    why.extend(_notes(ctx.state, player, paid.each_announcement()[0], card, zone))
     extra = attach_payment_graph(ctx, f"cast {card.name}: one payment of {tc.notation()}", values["payment"], why)
     return Answer("cast", values, why, extra)
 
@@ -232,17 +286,21 @@ def ask_payments(ctx: Context) -> Answer:
     listed: list[Payment] = []
     best = None
     bkey = None
+    n = tot = 0
     try:
         # counted combinatorially (never by listing); listing stops at --limit unless a best payment
-        # is asked for, which compares every payment
-        n, tot = count_payments(ctx.state, player, tc, spell_card=card, spell_zone=zone)
-        for pay in iter_payments(ctx.state, player, tc, spell_card=card, spell_zone=zone):
-            if len(listed) < limit:
-                listed.append(pay)
-            elif not minimize:
-                break
-            if minimize:
-                best = best_payment([pay] if best is None else [best, pay], minimize, keep)
+        # is asked for, which compares every payment. With one total cost per announcement of its Phyrexian symbols
+        # (CR 601.2b, 601.2f) the payments of each are distinct (they pay different life): they add up
+        for variant in tc.each_announcement():
+            vn, vtot = count_payments(ctx.state, player, variant, spell_card=card, spell_zone=zone)
+            n, tot = n + vn, tot + vtot * variant.symbol_ways
+            for pay in iter_payments(ctx.state, player, variant, spell_card=card, spell_zone=zone):
+                if len(listed) < limit:
+                    listed.append(pay)
+                elif not minimize:
+                    break
+                if minimize:
+                    best = best_payment([pay] if best is None else [best, pay], minimize, keep)
     except PaymentProblem as e:
         raise QuestionError(str(e)) from None
     values.update(count=n, count_individual=tot, payments=[p.to_dict() for p in listed])
@@ -252,7 +310,7 @@ def ask_payments(ctx: Context) -> Answer:
     for i, p in enumerate(listed[:10], 1):
         why.append(f"  {i}. " + "; ".join(p.describe()))
     if n == 0:
-        values["reason"] = explain_unpayable(ctx.state, player, tc, spell_card=card, spell_zone=zone)
+        values["reason"] = explain_unpayable(ctx.state, player, tc.each_announcement()[0], spell_card=card, spell_zone=zone)
         why.append(values["reason"])
     if minimize and best is not None:
         values.update(best=best.to_dict(), best_life=best.life, best_sources=best.sources, best_announced=best.announced)

@@ -395,6 +395,12 @@ def _cost_of(total_cost: Any) -> tuple[ManaCost, int]:
         return total_cost, 0
     if isinstance(total_cost, str):
         return ManaCost.parse(total_cost) if total_cost.strip() else ManaCost(), 0
+    if getattr(total_cost, "announcements", ()):
+        # which total cost is paid depends on how its Phyrexian symbols were announced (CR 601.2b, 601.2f): the caller
+        # pays one announcement at a time (``TotalCost.each_announcement``)
+        raise Unsupported("the total cost depends on whether its Phyrexian symbols are announced as mana or life, "
+                          "which a minimum makes matter (CR 601.2b, 601.2f); this question does not try each "
+                          "announcement")
     mana = getattr(total_cost, "mana", None)
     life = int(getattr(total_cost, "life", 0) or 0)
     if mana is None:

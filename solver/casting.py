@@ -1,0 +1,76 @@
+"""Whether a spell may be cast, before its costs are paid (CR 601.2a-c, 601.3, 117.1a, 118.3): one function that
+every question casting a spell asks (``cast`` and ``payments``, ``solver.payment.handlers``; ``delve``,
+``solver.delve``), so they never disagree on a board.
+
+The steps of casting a spell come in order (CR 601.2): the player must be allowed to cast it now (its card type's
+timing, CR 117.1a, 307.1, flash 702.8a; its own restrictions, 601.3), then chooses its modes and targets (601.2b-c: a
+spell that needs a target it cannot choose cannot be cast), then determines and pays its total cost (601.2f-h: a
+cost that cannot be paid fully cannot be paid at all, 118.3). ``precost_problems`` is everything before the mana is
+paid: timing, targets and the parts of the total cost that are not mana (sacrifices, discards, exiles, life).
+"""
+from __future__ import annotations
+
+from typing import Any, Iterable
+
+from mtgcheck.models.state import GameState
+
+
+
+def precost_problems(state: GameState, player: str, card: Any, tc: Any, zone: str = "hand",
+                     chosen: Iterable[Any] | None = None, using: str | None = None) -> list[str]:
+    """Why ``player`` cannot cast ``card`` now, before its mana is paid (empty: nothing stops it so far).
+
+    Parameters
+    ----------
+    state : GameState
+    player : str  who casts it.
+    card : Card  the card (or the half or face) as cast.
+    tc : solver.costs.TotalCost  its total cost (CR 601.2f); the explanation lines of the timing that allows casting
+        it now are added to ``tc.steps``.
+    zone : str  the zone it is cast from (its own card is on the stack then, CR 601.2a).
+    chosen : iterable, optional  the targets the question chooses (each checked for its phrase, CR 601.2c); ``None``:
+        whether each target has some legal choice.
+    using : str, optional  the alternative cost it is cast with; overloaded, it has no targets (CR 702.96b).
+
+    Returns
+    -------
+    list of str
+        The reasons in player terms, in the order of CR 601.2: timing and the card's own restrictions (CR 117.1a,
+        601.3), targets (601.2c), non-mana cost parts (118.3; ``solver.costs.nonmana_problems``).
+
+    Raises
+    ------
+    Unsupported
+        A cost part that is not modelled (``solver.payable``, the one reader of cost parts), a target phrase not
+        understood, or a legality that depends on something not modelled (the message names it).
+    QuestionError
+        A chosen target that matches nothing or several objects.
+
+    References: CR 601.2a-c, 601.2f-h, 601.3, 117.1a, 118.3.
+    """
+    from . import costs as costs_mod
+    from .restrictions import cast_restriction_problems, spell_timing_problems, timing_notes
+    from .targets import cast_target_notes, chosen_target_problems, target_problems
+
+    # when it may be cast (CR 117.1a, 307.1; flash 702.8a) and its own "Cast this spell only ..." (601.3)
+    timing = spell_timing_problems(state, player, card) + cast_restriction_problems(state, player, card)
+    if not timing:
+        tc.steps.extend(timing_notes(state, player, card))
+    # 601.2c (targets) comes before 601.2f-h (costs): a spell without a legal target cannot be cast
+    if str(using or "").lower() == "overload":
+        # an overloaded spell's text says "each" wherever it said "target": it has no targets (CR 702.96b)
+        if chosen is not None:
+            from .errors import QuestionError
+
+            raise QuestionError(f"{card.name} cast with overload has no targets (CR 702.96b); leave out 'targets'")
+        aims: list[str] = []
+        tc.steps.append("overloaded, it has no targets: every \"target\" in its text reads \"each\" (CR 702.96b)")
+    else:
+        choices = getattr(tc, "choices", None)
+        if chosen is None:
+            aims = target_problems(state, player, card, cast_from=(zone, player), choices=choices)
+        else:  # the targets the question chooses, each legal for its phrase (CR 601.2c)
+            aims = chosen_target_problems(state, player, card, list(chosen), choices=choices)
+        # which targets the kicker, gift or entwine chosen (or not) make the spell require (CR 601.2c)
+        tc.steps.extend(cast_target_notes(card, choices))
+    return timing + aims + costs_mod.nonmana_problems(state, player, card, tc, zone)
