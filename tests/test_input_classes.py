@@ -695,6 +695,44 @@ def test_the_least_x_search_ends_at_the_seconds_budget(tmp_path):
     assert "unsupported" in r.output and "more than 2 s" in r.output
 
 
+def _ten_symbol_spell_on_forty_sources(tmp_path):
+    """A spell of {W}{W}{U}{U}{B}{B}{R}{R}{G}{G} (Progenitus's cost) with 40 sources: ten filter-free two-colour
+    artifacts ({1}, {T}: Add two colours), ten dual lands, ten basics and ten any-colour sources. Counting its
+    payments without a budget takes minutes."""
+    pairs = ["WU", "UB", "BR", "RG", "GW", "WB", "UR", "BG", "RW", "GU"]
+    types = {"W": "Plains", "U": "Island", "B": "Swamp", "R": "Mountain", "G": "Forest"}
+    cards = ["  Five Colour Giant: {mana_cost: '{W}{W}{U}{U}{B}{B}{R}{R}{G}{G}', type_line: Creature — Giant, "
+             "oracle_text: '', power: '10', toughness: '10'}"]
+    board = []
+    for a, b in pairs:
+        cards.append(f"  Signet {a}{b}: {{mana_cost: '{{2}}', type_line: Artifact, oracle_text: "
+                     f"'{{1}}, {{T}}: Add {{{a}}}{{{b}}}.'}}")
+        cards.append(f"  Dual {a}{b}: {{type_line: Land — {types[a]} {types[b]}, oracle_text: ''}}")
+        board += [f"Signet {a}{b}", f"Dual {a}{b}"]
+    board += ["Plains", "Island", "Swamp", "Mountain", "Forest"] * 2
+    board += ["City of Brass", "Mana Confluence", "Birds of Paradise", "Exotic Orchard", "Reflecting Pool",
+              "Forbidden Orchard"] + ["City of Brass", "Mana Confluence", "Birds of Paradise", "Forbidden Orchard"]
+    p = tmp_path / "s.yaml"
+    p.write_text("players: [Alice, Bob]\ncards:\n" + "\n".join(cards) + "\nbattlefield:\n  Alice: ["
+                 + ", ".join(board) + "]\nask: {payments: {card: Five Colour Giant, player: Alice}}\n",
+                 encoding="utf-8")
+    return p
+
+
+def test_counting_payments_ends_at_the_seconds_budget(tmp_path):
+    p = _ten_symbol_spell_on_forty_sources(tmp_path)
+    t0 = time.monotonic()
+    r = run("ask", str(p), "--max-seconds", "2")
+    assert time.monotonic() - t0 < 30
+    assert "unsupported" in r.output and "more than 2 s while counting payments" in r.output
+
+
+def test_counting_payments_ends_at_the_states_budget(tmp_path):
+    p = _ten_symbol_spell_on_forty_sources(tmp_path)
+    r = run("ask", str(p), "--max-states", "20000", "--max-seconds", "600")
+    assert "unsupported" in r.output and "more than 20,000 states while counting payments" in r.output
+
+
 def test_a_budget_spent_inside_a_handler_that_catches_unsupported_is_not_an_answer(tmp_path, monkeypatch):
     from mtgcheck.solver import budget
     from mtgcheck.solver.errors import Unsupported
