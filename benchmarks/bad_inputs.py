@@ -262,7 +262,7 @@ def c_fifo_cache(d: Path, ctx: Ctx) -> list[str]:
     ctx.env["MTGCHECK_CACHE_DIR"] = str(cache)
     # the entry's name as models.cardcache.cache_path gives it (a hash of the resolved path)
     resolved = str(cards.resolve())
-    name = f"{cards.name[:40]}-{hashlib.blake2b(resolved.encode(), digest_size=12).hexdigest()}.pickle"
+    name = f"{cards.name[:40]}-{hashlib.blake2b(resolved.encode(), digest_size=12).hexdigest()}.sqlite"
     _fifo(cache / "parsed" / name)
     return ["card", "Forest", "--cards", str(cards)]
 
@@ -536,11 +536,19 @@ def c_killed_first_load(d: Path, ctx: Ctx) -> list[str]:
     return ["card", "Forest", "--cards", ctx.cards]
 
 
+def _size(f: Path) -> int:
+    try:
+        return f.stat().st_size
+    except OSError:  # (replaced or removed meanwhile)
+        return 0
+
+
 def during_kill_on_tmp(p: subprocess.Popen, d: Path, ctx: Ctx) -> None:
-    end = time.time() + 60
+    """Kill the command while it writes the card store (a temporary file past 1 MB: the embedded catalog's
+    small cache file is written first, in a fraction of a second)."""
+    end = time.time() + 120
     while time.time() < end and p.poll() is None:
-        if any((d / "cache").rglob("*.tmp")):
-            time.sleep(0.3)
+        if any(_size(f) > (1 << 20) for f in (d / "cache").rglob("*.tmp")):
             os.killpg(p.pid, signal.SIGKILL)
             break
         time.sleep(0.05)
@@ -830,7 +838,7 @@ def run_case(case: Case, ctx: Ctx, code: Path | None, timeout: float, mem_cap: i
     msg = _pick(text, case.pick)
     r = {"id": case.id, "class": case.klass, "what": case.what, "argv": "mtgcheck " + " ".join(argv),
          "seconds": round(secs, 2), "peak_mb": round(rss / 1024), "exit": p.returncode, "stopped": stopped,
-         "message": msg}
+         "message": msg, "output": text.strip()[-1500:]}
     if case.post:
         try:
             r["after"] = case.post(d, ctx, r)

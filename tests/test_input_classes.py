@@ -158,6 +158,41 @@ def test_a_device_is_refused_not_read_to_the_end():
         list(read_decks("/dev/zero"))
 
 
+def test_a_link_to_a_device_in_a_decklist_folder_is_reported_not_read(tmp_path):
+    write(tmp_path / "decks" / "main.txt", "60 Forest\n")
+    os.symlink("/dev/zero", tmp_path / "decks" / "zero.txt")
+    t0 = time.monotonic()
+    r = run("validate", "-f", "modern", str(tmp_path / "decks"))
+    assert time.monotonic() - t0 < 30
+    assert r.exit_code == 2 and "zero.txt: a symbolic link to a file outside" in " ".join(r.output.split())
+
+
+def test_a_device_as_standard_input_is_read_only_up_to_the_limit():
+    import subprocess
+    import sys
+
+    t0 = time.monotonic()
+    with open("/dev/zero", "rb") as zero:
+        p = subprocess.run([sys.executable, "-m", "mtgcheck", "validate", "-f", "modern", "-"], stdin=zero,
+                           capture_output=True, text=True, timeout=120)
+    assert time.monotonic() - t0 < 60
+    assert p.returncode == 2 and "<stdin>: more than 16 MiB" in p.stderr and "Traceback" not in p.stderr
+
+
+def test_a_named_pipe_in_place_of_the_parsed_card_cache_entry_is_not_waited_on(tmp_path, monkeypatch):
+    from mtgcheck.models.cardcache import cache_path
+
+    monkeypatch.setenv("MTGCHECK_CACHE_DIR", str(tmp_path / "cache"))
+    cards = write(tmp_path / "cards.json", json.dumps([CARD]))
+    entry = cache_path(cards.resolve())
+    entry.parent.mkdir(parents=True)
+    os.mkfifo(entry)
+    t0 = time.monotonic()
+    r = run("card", "Forest", "--cards", str(cards))
+    assert time.monotonic() - t0 < 30
+    assert r.exit_code == 0 and "Basic Land — Forest" in r.output
+
+
 def test_standard_input_is_read_up_to_its_limit():
     import io
 
@@ -188,6 +223,29 @@ def test_a_decompression_bomb_is_refused_whatever_the_size_limit(tmp_path):
     p = write(tmp_path / "decks.jsonl", _bomb(b"\n", 64 << 20))
     with pytest.raises(DecklistError, match="expands more than 100 times"):
         list(read_decks(p))
+
+
+def test_a_gzip_bomb_of_card_data_is_refused_early(tmp_path, monkeypatch):
+    monkeypatch.setenv("MTGCHECK_CACHE_DIR", str(tmp_path / "cache"))
+    p = write(tmp_path / "cards.jsonl.gz", _bomb(b" ", 64 << 20))
+    t0 = time.monotonic()
+    r = run("card", "Forest", "--cards", str(p))
+    assert time.monotonic() - t0 < 30
+    assert r.exit_code == 2 and "a decompression bomb, not card data" in " ".join(r.output.split())
+
+
+def test_the_yaml_size_check_is_linear_in_a_node_s_width():
+    import yaml
+
+    from mtgcheck.models.inputs import MAX_YAML_NODES, check_yaml_node
+
+    wide = yaml.compose("[" + ", ".join(["1"] * 199_000) + "]", Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+    t0 = time.monotonic()
+    check_yaml_node(wide)
+    assert time.monotonic() - t0 < 2
+    wider = yaml.compose("[" + ", ".join(["1"] * MAX_YAML_NODES) + "]", Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+    with pytest.raises(InputError, match="more than 200,000 values"):
+        check_yaml_node(wider)
 
 
 def test_a_decklist_of_too_many_lines_is_refused(tmp_path):
@@ -279,6 +337,21 @@ def test_a_lone_surrogate_in_a_record_is_printed_escaped(tmp_path):
     p = write(tmp_path / "decks.jsonl", '{"format": "\\ud800", "main": [[60, "Forest"]]}\n')
     r = run("validate", "--format", "auto", str(p))
     assert r.exit_code == 1 and "internal error" not in r.output and "\\ud800" in r.output
+
+
+def test_a_lone_surrogate_in_card_data_is_printed_escaped(tmp_path, monkeypatch):
+    monkeypatch.setenv("MTGCHECK_CACHE_DIR", str(tmp_path / "cache"))
+    p = write(tmp_path / "cards.json", json.dumps([dict(CARD, type_line="Basic Land \ud800 Forest")]))
+    r = run("card", "Forest", "--cards", str(p))
+    assert r.exit_code == 0 and "internal error" not in r.output and "Basic Land \\ud800 Forest" in r.output
+
+
+def test_markup_in_format_names_and_commanders_is_printed_as_written(tmp_path):
+    p = write(tmp_path / "decks.jsonl", json.dumps({"format": "[/]x[bold]", "main": [[60, "Forest"]]}) + "\n"
+              + json.dumps({"format": "commander", "commanders": ["[/]Bolt"], "main": [[99, "Forest"]]}) + "\n")
+    r = run("validate", "--format", "auto", str(p))
+    assert r.exit_code == 1 and "internal error" not in r.output
+    assert "format '[/]x[bold]' is not a format name" in r.output and "no card is named '[/]Bolt'" in r.output
 
 
 def test_help_and_version_to_a_full_disk_exit_2_with_a_message():
