@@ -7,6 +7,7 @@ Run from the repository root::
     python benchmarks/bad_inputs.py --only hang-         # the cases whose id starts with (or contains) a word
     python benchmarks/bad_inputs.py --code DIR           # another version: DIR holds its ``mtgcheck`` package
     python benchmarks/bad_inputs.py --shared PATH        # the shared data folder (default ../shared)
+    python benchmarks/bad_inputs.py --table before.json after.json   # the docs table of two --json runs
 
 Each case builds its input in a temporary folder, runs ``python -m mtgcheck ...`` there with its own cache
 folder (``MTGCHECK_CACHE_DIR``), a wall-clock limit (``--timeout``, default 60 s: the run is stopped and
@@ -177,7 +178,7 @@ def _outside(d: Path) -> None:
 
 def c_format_in_scenario(d: Path, ctx: Ctx) -> list[str]:
     _outside(d)
-    w(d / "sc" / "s.yaml", scenario("{validate_deck: {format: outside/secret.yaml, decklist: '4 Forest'}}"))
+    w(d / "sc" / "s.yaml", scenario("{validate_deck: {format: ../outside/secret.yaml, decklist: '4 Forest'}}"))
     return ["check", "sc"]
 
 
@@ -229,6 +230,30 @@ def c_least_x(d: Path, ctx: Ctx) -> list[str]:
         "power: '1', toughness: '2'}\n"
         "  Big: {mana_cost: '{G}', type_line: Creature — Beast, oracle_text: '', power: '1000000000', toughness: "
         "'1'}\nbattlefield:\n  Alice: [Minamo Sightbender, Island]\n  Bob: [Big]\n")))
+    return ["ask", "s.yaml", "--max-seconds", "5"]
+
+
+def c_yaml_wide(d: Path, ctx: Ctx) -> list[str]:
+    w(d / "s.yaml", scenario("{mana_value: {card: Forest}}", "notes: [" + ", ".join(["1"] * 199_000) + "]\n"))
+    return ["check", "s.yaml"]
+
+
+def c_count_payments(d: Path, ctx: Ctx) -> list[str]:
+    pairs = ["WU", "UB", "BR", "RG", "GW", "WB", "UR", "BG", "RW", "GU"]
+    types = {"W": "Plains", "U": "Island", "B": "Swamp", "R": "Mountain", "G": "Forest"}
+    cards = ["  Five Colour Giant: {mana_cost: '{W}{W}{U}{U}{B}{B}{R}{R}{G}{G}', type_line: Creature — Giant, "
+             "oracle_text: '', power: '10', toughness: '10'}"]
+    board = []
+    for a, b in pairs:
+        cards.append(f"  Signet {a}{b}: {{mana_cost: '{{2}}', type_line: Artifact, oracle_text: "
+                     f"'{{1}}, {{T}}: Add {{{a}}}{{{b}}}.'}}")
+        cards.append(f"  Dual {a}{b}: {{type_line: Land — {types[a]} {types[b]}, oracle_text: ''}}")
+        board += [f"Signet {a}{b}", f"Dual {a}{b}"]
+    board += ["Plains", "Island", "Swamp", "Mountain", "Forest"] * 2
+    board += ["City of Brass", "Mana Confluence", "Birds of Paradise", "Exotic Orchard", "Reflecting Pool",
+              "Forbidden Orchard", "City of Brass", "Mana Confluence", "Birds of Paradise", "Forbidden Orchard"]
+    w(d / "s.yaml", "players: [Alice, Bob]\ncards:\n" + "\n".join(cards) + "\nbattlefield:\n  Alice: ["
+      + ", ".join(board) + "]\nask: {payments: {card: Five Colour Giant, player: Alice}}\n")
     return ["ask", "s.yaml", "--max-seconds", "5"]
 
 
@@ -435,7 +460,7 @@ def c_dask_http_peer(d: Path, ctx: Ctx) -> list[str]:
 
 
 def c_long_names(d: Path, ctx: Ctx) -> list[str]:
-    w(d / "deck.txt", "".join(f"1 {chr(65 + i % 26) * 1_000_000}\n" for i in range(30)))
+    w(d / "deck.txt", "".join(f"1 {chr(65 + i % 26) * 1_000_000}\n" for i in range(15)))
     return ["validate", "-f", "modern", "--cards", ctx.cards, "deck.txt"]
 
 
@@ -447,7 +472,7 @@ def post_facts_size(d: Path, ctx: Ctx, r: dict) -> str:
 def c_big_record(d: Path, ctx: Ctx) -> list[str]:
     rec = '{"format": "modern", "main": [' + ",".join(['[1, "Forest"]'] * 16_000_000) + "]}\n"
     w(d / "decks.jsonl", rec)
-    return ["validate", "-f", "modern", "--json", "decks.jsonl"]
+    return ["validate", "-f", "modern", "decks.jsonl"]
 
 
 def c_markup_names(d: Path, ctx: Ctx) -> list[str]:
@@ -678,20 +703,24 @@ class SkipCase(Exception):
 
 CASES = [
     # files read outside what was given
-    Case("read-format-scenario", "outside", "scenario `validate_deck: {format: outside/secret.yaml}` (a file outside its folder)",
+    Case("read-format-scenario", "outside", "scenario `validate_deck: {format: ../outside/secret.yaml}` (a file outside its folder)",
          c_format_in_scenario),
     Case("read-format-record", "outside", 'JSON-lines record `"format": "outside/secret.yaml"` (--format auto)', c_format_in_record, pick=("is not a format name", "unknown key", "unknown format", "error")),
     Case("read-format-etc", "outside", 'JSON-lines record `"format": "/etc/ld.so.conf"`', c_format_etc, pick=("is not a format name", "unknown key", "unknown format", "cannot read", "error")),
     Case("read-link-decks", "outside", "decklist folder holding a link to a private key outside it", c_link_in_deck_folder, pick=("outside", "BEGIN", "b3Bl", "unreadable_line (")),
     Case("read-link-scenarios", "outside", "scenario folder holding a link to a file outside it", c_link_in_scenario_folder),
     # hangs
-    Case("hang-header-spaces", "hang", "decklist line `A` + 500 spaces + `x!`", c_header_spaces, pick=("error", "unreadable_line (")),
-    Case("hang-entry-spaces", "hang", "decklist line `4 Bolt` + 100,000 spaces + `x`", c_entry_spaces, pick=("error", "unknown_card (", "unreadable_line (")),
+    Case("hang-header-spaces", "hang", "decklist line `A` + 500 spaces + `x!`", c_header_spaces, pick=("unreadable_line (", "error")),
+    Case("hang-entry-spaces", "hang", "decklist line `4 Bolt` + 100,000 spaces + `x`", c_entry_spaces, pick=("unreadable_line (", "unknown_card (", "error")),
     Case("hang-scry-library", "hang", "scry 2 over a 10^6-card library (100 entries of 10,000; --max-seconds 5)",
          c_scry_library, pick=("budget", "error", "choices")),
     Case("hang-least-x", "hang", "least X for 'target creature an opponent controls with power X or less' against power "
          "10^9, one Island (--max-seconds 5)", c_least_x, pick=("budget", "activatable", "error")),
-    Case("hang-unknown-names", "hang", "5,000 unknown card names (32k-card data)", c_unknown_names, pick=("error", "unknown_card (")),
+    Case("hang-yaml-wide", "hang", "scenario holding a list of 199,000 items", c_yaml_wide,
+         pick=("internal error", "mana_value=", "error", "cannot")),
+    Case("hang-count-payments", "hang", "payments of a {W}{W}{U}{U}{B}{B}{R}{R}{G}{G} spell (Progenitus's cost) "
+         "with 40 sources (--max-seconds 5)", c_count_payments, pick=("budget", "count", "error")),
+    Case("hang-unknown-names", "hang", "5,000 unknown card names (32k-card data)", c_unknown_names, pick=("unknown_card (", "error")),
     Case("hang-fifo-decks", "hang", "a FIFO `pipe.txt` in a decklist folder", c_fifo_decks),
     Case("hang-fifo-scenarios", "hang", "a FIFO `pipe.yaml` in a scenario folder", c_fifo_scenarios),
     Case("hang-fifo-cache", "hang", "a FIFO where the parsed-card cache entry lives", c_fifo_cache),
@@ -712,10 +741,10 @@ CASES = [
     Case("mem-huge-index", "memory", "`data update` whose bulk-data index is 3 GB", c_huge_index),
     Case("mem-gzip-download", "memory", "gzip-encoded download expanding to 4 GiB", c_gzip_download),
     Case("mem-dask-http-peer", "memory", "`--dask` address of an HTTP server", c_dask_http_peer),
-    Case("mem-long-names", "memory", "30 unknown names of 10^6 characters (32k-card data)", c_long_names,
-         post=post_facts_size, pick=("error", "unknown_card (", "a line of")),
+    Case("mem-long-names", "memory", "15 unknown names of 10^6 characters (32k-card data)", c_long_names,
+         post=post_facts_size, pick=("a line of", "unknown_card (", "error")),
     # crash
-    Case("crash-big-record", "crash", "one 200 MB JSON-lines record (3 GiB address cap)", c_big_record, pick=("error", "record of more", "Segmentation", "internal")),
+    Case("crash-big-record", "crash", "one 200 MB JSON-lines record (3 GiB address cap)", c_big_record, pick=("record of more", "Segmentation", "internal", "error")),
     # internal errors
     Case("ie-markup-names", "internal", "card names `[bold red]Bolt[/]`, `Bolt[/]` in a decklist", c_markup_names, pick=("internal", "unknown_card (", "error")),
     Case("ie-markup-title", "internal", "scenario title `[/] x` in a folder `s[/]`", c_markup_title),
@@ -858,15 +887,63 @@ def run_case(case: Case, ctx: Ctx, code: Path | None, timeout: float, mem_cap: i
 
 
 def _pick(text: str, words: tuple[str, ...]) -> str:
+    """The first line holding the first of ``words`` that any line holds (the words in order of preference)."""
     lines = [ln.strip() for ln in text.splitlines() if ln.strip()]
-    for ln in lines:
-        if any(wd in ln for wd in words):
-            return ln[:220]
-    return (lines[-1] if lines else "")[:220]
+    for wd in words:
+        for ln in lines:
+            if wd in ln:
+                return ln[:400]
+    return (lines[-1] if lines else "")[:400]
+
+
+def _clean(text: str) -> str:
+    """A message as the docs show it: no temporary folder, no port, no machine path, no table separator."""
+    import re
+
+    text = re.sub(r"/tmp/mtgcheck-bad-inputs-[^/\s]+/[^/\s]+?-[A-Za-z0-9_]{8}/", "", text)
+    text = re.sub(r"/tmp/mtgcheck-bad-inputs-[^/\s]+/", "", text)
+    text = re.sub(r"127\.0\.0\.1:\d+", "127.0.0.1:PORT", text)
+    text = re.sub(r"(/[\w.+-]+)+/shared/", "../shared/", text)
+    text = " ".join(re.sub("[\u2500-\u257f]", " ", text).split())  # (a table row of rich's: no box lines)
+    return text.replace("|", "\\|")
+
+
+def _cell(r: dict, timeout: float) -> tuple[str, str]:
+    """(``seconds / peak MB / exit``, message) of one result."""
+    if "skipped" in r:
+        return "skipped", r["skipped"]
+    secs = f"> {timeout:g} s (killed)" if r["stopped"] else f"{r['seconds']:.1f} s"
+    fig = f"{secs} / {r['peak_mb']} MB / {r['exit']}"
+    msg = _clean(r["message"]) or ("(nothing printed)" if not r["stopped"] else "(nothing printed before the kill)")
+    if len(msg) > 160:
+        msg = msg[:159] + "…"
+    if r.get("after"):
+        msg += f" [{_clean(r['after'])}]"
+    if r.get("leak"):
+        msg += " **(the outside file's text in the output)**"
+    return fig, msg
+
+
+def table(before: Path, after: Path, timeout: float = 60.0) -> str:
+    """The docs table from two ``--json`` files: each case's input, then time, peak memory, exit code and message
+    before and after."""
+    b = {r["id"]: r for r in json.loads(before.read_text())}
+    a = {r["id"]: r for r in json.loads(after.read_text())}
+    rows = ["| class | input | before: time / peak / exit | before: message | after: time / peak / exit | "
+            "after: message |", "|---|---|---|---|---|---|"]
+    for c in CASES:
+        if c.id not in a and c.id not in b:
+            continue
+        bf, bm = _cell(b[c.id], timeout) if c.id in b else ("not measured", "")
+        af, am = _cell(a[c.id], timeout) if c.id in a else ("not measured", "")
+        rows.append(f"| {c.klass} | {c.what} | {bf} | {bm} | {af} | {am} |")
+    return "\n".join(rows)
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--table", nargs=2, type=Path, metavar=("BEFORE_JSON", "AFTER_JSON"),
+                    help="print the docs table from two --json files, run nothing")
     ap.add_argument("--code", type=Path, default=None, help="folder holding the mtgcheck package to run")
     ap.add_argument("--shared", type=Path, default=Path(os.environ.get("MTGCHECK_SHARED", ROOT.parent / "shared")))
     ap.add_argument("--timeout", type=float, default=60.0)
@@ -874,10 +951,19 @@ def main() -> None:
     ap.add_argument("--only", default="", help="comma-separated words: run the cases whose id contains one")
     ap.add_argument("--json", type=Path, default=None, help="also write the results to this JSON file")
     args = ap.parse_args()
+    if args.table:
+        print(table(*args.table, timeout=args.timeout))
+        return
     work = Path(tempfile.mkdtemp(prefix="mtgcheck-bad-inputs-"))
     ctx = Ctx(shared=args.shared, cache=work / "cache", deadline_option=args.code is None)
     cases = [c for c in CASES if not args.only or any(wd in c.id for wd in args.only.split(","))]
     results = []
+    if ctx.cards and Path(ctx.cards).exists():  # the card store of the 32k cards built once, before any figure
+        env = dict(os.environ, MTGCHECK_CACHE_DIR=str(ctx.cache))
+        if args.code is not None:
+            env["PYTHONPATH"] = str(args.code) + os.pathsep + env.get("PYTHONPATH", "")
+        subprocess.run([sys.executable, "-m", "mtgcheck", "card", "Forest", "--cards", ctx.cards], env=env,
+                       capture_output=True, timeout=600)
     print("| id | input | seconds | peak MB | exit | message |")
     print("|---|---|---|---|---|---|")
     for c in cases:

@@ -19,7 +19,7 @@ import pytest
 from click.testing import CliRunner
 
 from mtgcheck.models import decklist as decklist_module
-from mtgcheck.models.decklist import DecklistError, iter_deck_files, parse_text, read_decks
+from mtgcheck.models.decklist import DecklistError, parse_text, read_decks
 from mtgcheck.models.inputs import (
     MAX_FILE_BYTES, MAX_LINE_CHARS, MAX_RECORD_BYTES, InputError, confined, open_input, read_stdin, read_text,
     walk_files,
