@@ -12,7 +12,8 @@ The API says what the command line says (docs/api.md)::
     db = mtgcheck.load_cards()                     # MTGCHECK_CARDS, installed data, or the catalog
 
 ``ask``, ``check``, ``validate``, ``load_cards``, the result classes ``Answer``, ``CheckReport``, ``DeckResult``,
-``ValidationReport`` and the enums ``Verdict``, ``ProblemCode``, ``DeckStatus`` live in ``mtgcheck.solver.api``
+``ValidationReport`` and the enums ``Verdict``, ``Reason`` (why an answer is "no" or unsupported), ``ProblemCode``,
+``DeckStatus`` live in ``mtgcheck.solver.api``
 (``validate_bag``, a Dask bag of deck reports, in ``mtgcheck.solver.dask_batch``; needs
 ``pip install 'mtgcheck[dask]'``) and are imported on first use, so ``import mtgcheck`` is light.
 Installed, the repository's ``models/`` (what the game is made of) and ``solver/`` (how questions are
@@ -25,12 +26,12 @@ import typing as _typing
 
 __version__ = "0.1.0"
 __all__ = ["ask", "check", "validate", "validate_bag", "load_cards", "Answer", "CheckReport", "DeckResult",
-           "ValidationReport", "Verdict", "ProblemCode", "DeckStatus", "__version__"]
+           "ValidationReport", "Verdict", "Reason", "ProblemCode", "DeckStatus", "__version__"]
 
 if _typing.TYPE_CHECKING:  # pragma: no cover
     from .solver.api import (  # noqa: F401
-        Answer, CheckReport, DeckResult, DeckStatus, ProblemCode, ValidationReport, Verdict, ask, check, load_cards,
-        validate,
+        Answer, CheckReport, DeckResult, DeckStatus, ProblemCode, Reason, ValidationReport, Verdict, ask, check,
+        load_cards, validate,
     )
     from .solver.dask_batch import validate_bag  # noqa: F401
 

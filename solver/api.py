@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any, Iterable, Iterator, Mapping, Union
 from mtgcheck.models.scenario import ScenarioError
 
 from .decks import DeckProblem, DeckStatus, ProblemCode
+from .reasons import Reason
 from .verdicts import Verdict
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -102,7 +103,13 @@ def _database(cards: CardsArg) -> "CardDatabase":
 # ---------------------------------------------------------------------------
 
 #: The columns of ``Answer.to_records()`` (and ``CheckReport.to_records()``), the same for every question.
-ANSWER_COLUMNS = ("file", "index", "title", "question", "verdict", "ok", "answer", "message", "capped", "source")
+ANSWER_COLUMNS = ("file", "index", "title", "question", "verdict", "ok", "answer", "message", "reason_code", "capped",
+                  "source")
+
+
+def _reason(code: Any) -> Reason | None:
+    """A reason code as the enum (None stays None)."""
+    return Reason(code) if code else None
 
 
 @dataclass
@@ -123,6 +130,10 @@ class Answer:
         modelled: the message names the card and the sentence) or ``ERROR``.
     message : str
         What failed, what is not modelled, or what is wrong with the input.
+    reason_code : solver.reasons.Reason or None
+        Why the answer is "no" (``cast``, ``payments``, ``activate``: ``Reason.NO_LEGAL_TARGET``, ...) or why it is
+        ``unsupported`` (``Reason.TEXT_NOT_MODELLED``, ``MECHANIC_NOT_IMPLEMENTED``, ``BUDGET``, ...), each with its
+        CR rule (``Reason.rule``); None for a "yes" and for the questions that do not say no.
     expect : the scenario's ``expect`` (None without one); mismatches : list of str, one per expected key
         that differs.
     capped : bool, a listing was cut at ``limit``.
@@ -141,6 +152,7 @@ class Answer:
     file: str = ""
     index: int = 1
     source: str = ""
+    reason_code: Reason | None = None
     extra: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
 
     @classmethod
@@ -149,7 +161,8 @@ class Answer:
         return cls(title=res.title, question=res.kind, values=dict(a.values) if a else {},
                    explanation=list(a.explanation) if a else [], verdict=Verdict(res.verdict), message=res.message,
                    expect=res.expect, mismatches=list(res.mismatches), capped=bool(a and a.capped),
-                   file=res.path, index=res.index + 1, source=source, extra=dict(a.extra) if a else {})
+                   file=res.path, index=res.index + 1, source=source, extra=dict(a.extra) if a else {},
+                   reason_code=_reason(res.reason_code or (a.values.get("reason_code") if a else None)))
 
     @property
     def ok(self) -> bool:
@@ -160,8 +173,8 @@ class Answer:
         """Plain data (JSON-ready): the fields above except ``extra``, the verdict as its text."""
         return {"file": self.file, "index": self.index, "title": self.title, "question": self.question,
                 "verdict": str(self.verdict), "values": self.values, "explanation": self.explanation,
-                "message": self.message, "expect": self.expect, "mismatches": self.mismatches,
-                "capped": self.capped, "source": self.source}
+                "message": self.message, "reason_code": self.reason_code, "expect": self.expect,
+                "mismatches": self.mismatches, "capped": self.capped, "source": self.source}
 
     def summary(self) -> str:
         """The answer in one line of ``key=value`` pairs (values as compact JSON), as ``mtgcheck check`` shows it."""
@@ -172,7 +185,7 @@ class Answer:
         question): ``answer`` is ``summary()``, ``verdict`` its text. ``pd.DataFrame(a.to_records())``."""
         return [{"file": self.file, "index": self.index, "title": self.title, "question": self.question,
                  "verdict": str(self.verdict), "ok": self.ok, "answer": self.summary(), "message": self.message,
-                 "capped": self.capped, "source": self.source}]
+                 "reason_code": str(self.reason_code or ""), "capped": self.capped, "source": self.source}]
 
     def svg(self) -> str | None:
         """The answer's picture as an SVG document (drawn by mtgcheck, no Graphviz), or None when this

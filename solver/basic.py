@@ -19,6 +19,7 @@ from .layers import permanent_abilities
 from .layers import is_creature_now as _is_creature_now
 from .payment.activation import activation_cost_check
 from .questions import Answer, Context, QuestionError, Unsupported, question
+from .reasons import Problem, Reason, code_of, tagged
 from .restrictions import priority_problems, restriction_notes, restriction_problems, split_second_problems
 from .sickness import tap_permission
 from .targets import activation_target_problems, targets_use_x, x_values
@@ -112,18 +113,18 @@ def activation_problems(state: GameState, perm: Permanent, ability: Ability) -> 
     out: list[str] = []
     loyalty = ability.params.get("loyalty")
     if loyalty is not None:  # a catalog loyalty ability may carry no parsed cost (CR 606.4: loyalty is its cost)
-        out.extend(_loyalty_problems(state, perm, str(loyalty)))
+        out.extend(tagged(Reason.ACTIVATION_RESTRICTION, _loyalty_problems(state, perm, str(loyalty))))
     cost = ability.cost
     if cost is None:
         return out
     if cost.tap and perm.tapped:
-        out.append(f"{perm.name} is already tapped, so it cannot be tapped to pay {{T}} (CR 107.5)")
+        out.append(Problem(Reason.TAPPED, f"{perm.name} is already tapped, so it cannot be tapped to pay {{T}} (CR 107.5)"))
     if cost.untap and not perm.tapped:
-        out.append(f"{perm.name} is untapped, so it cannot be untapped to pay {{Q}} (CR 107.6)")
+        out.append(Problem(Reason.UNTAPPED, f"{perm.name} is untapped, so it cannot be untapped to pay {{Q}} (CR 107.6)"))
     if cost.tap or cost.untap:
         sick = tap_permission(state, perm)
         if not sick.allowed:
-            out.append(sick.why)
+            out.append(Problem(Reason.SUMMONING_SICK, sick.why))
     return out
 
 
@@ -190,7 +191,8 @@ def ask_activate(ctx: Context) -> Answer:
         now = "; ".join(f"{i + 1}: {a.describe()}" for i, a in enumerate(acts)) or "none"
         reason = (f"{perm.name} no longer has the activated ability it was printed with (an effect in play removed it, "
                   f"CR 613, 305.7); its activated abilities now: {now}")
-        return Answer("activate", {"activatable": False, "reason": reason, "ability": None}, [reason])
+        return Answer("activate", {"activatable": False, "reason": reason, "reason_code": Reason.ABILITY_REMOVED,
+                                   "ability": None}, [reason])
     if not 1 <= n <= len(acts):
         listing = "; ".join(f"{i + 1}: {a.describe()}" for i, a in enumerate(acts))
         raise QuestionError(f"{perm.name} has {len(acts)} activated abilit{'y' if len(acts) == 1 else 'ies'} ({listing}); ability {n} does not exist")
@@ -235,7 +237,9 @@ def _activate(ctx: Context, perm: Permanent, ab: Ability, n: int, label: str) ->
                 + activation_problems(ctx.state, perm, ab))
     notes: list[str] = []
     if isinstance(ab.restriction, TimingRestriction):  # "Activate only as a sorcery / once each turn / if ..." (CR 602.5)
-        problems.extend(restriction_problems(ctx.state, perm.controller, ab.restriction, source=perm, ability_index=n))
+        problems.extend(tagged(Reason.ACTIVATION_RESTRICTION, restriction_problems(ctx.state, perm.controller,
+                                                                               ab.restriction, source=perm,
+                                                                               ability_index=n)))
         if not problems:
             notes = restriction_notes(ctx.state, perm.controller, ab.restriction, perm, n)
     pay_ab = ab
@@ -260,7 +264,9 @@ def _activate(ctx: Context, perm: Permanent, ab: Ability, n: int, label: str) ->
             bits.append(tap_permission(ctx.state, perm).why)
         why.append("can be activated" + (": " + ", ".join(bits) if bits else ""))
         why.extend(notes)
-    values = {"activatable": not problems, "reason": problems[0] if problems else None, "ability": ab.describe()}
+    values = {"activatable": not problems, "reason": problems[0] if problems else None,
+              "reason_code": code_of(problems[0]) if problems else None,
+              "ability": ab.describe()}
     return Answer("activate", values, why)
 
 
@@ -271,6 +277,7 @@ def _targets_and_costs(state: GameState, perm: Permanent, ab: Ability, n: int,
     700.2a), its total cost (601.2f: its own and others' cost changes), what players can't pay (101.2, 118.3), then
     whether the cost can be paid (601.2g-h)."""
     problems, notes = activation_target_problems(state, perm.controller, perm.card, ab, perm, n, x)
+    problems = tagged(Reason.NO_LEGAL_TARGET, problems)
     if not problems:
         ab, more = _target_cost_condition(state, perm, ab)
         notes = notes + more
@@ -287,7 +294,7 @@ def _targets_and_costs(state: GameState, perm: Permanent, ab: Ability, n: int,
     if not problems and ab.cost is not None:  # "Players can't pay life ... to activate abilities" (CR 101.2, 118.3)
         from .costs import cant_pay_problems
 
-        problems.extend(cant_pay_problems(state, perm, ab))
+        problems.extend(tagged(Reason.COST_PART, cant_pay_problems(state, perm, ab)))
     if not problems:  # the costs themselves (CR 602.2b -> 601.2f-h): the payment rules, called explicitly
         cost_notes: list[str] = []
         r = activation_cost_check(state, perm, pay_ab, x=x, notes=cost_notes)
@@ -323,9 +330,10 @@ def _search_x(state: GameState, perm: Permanent, ab: Ability, n: int) -> tuple[l
         raise unknown
     problems, notes, cost_lines, pay_ab = _targets_and_costs(state, perm, ab, n, 0)
     last = values[-1] if len(values) else 0
-    return [p + f" (with X = 0; no X from 0 to {last} gives a legal target whose cost can be paid, and a larger X adds "
-            f"no target: CR 107.3a, 601.2b-c)" for p in problems] or [
-            f"no X from 0 to {last} gives a legal target whose cost can be paid (CR 107.3a, 601.2b-c)"], notes, cost_lines, pay_ab
+    return [Problem(code_of(p), p + f" (with X = 0; no X from 0 to {last} gives a legal target whose cost can be "
+                                    f"paid, and a larger X adds no target: CR 107.3a, 601.2b-c)") for p in problems] or [
+            Problem(Reason.NO_LEGAL_TARGET, f"no X from 0 to {last} gives a legal target whose cost can be paid (CR "
+                                            f"107.3a, 601.2b-c)")], notes, cost_lines, pay_ab
 
 
 def _target_cost_condition(state: GameState, perm: Permanent, ab: Ability) -> tuple[Ability, list[str]]:

@@ -14,6 +14,8 @@ from typing import Any, Iterable
 
 from mtgcheck.models.state import GameState
 
+from .reasons import Reason, tagged
+
 
 
 def precost_problems(state: GameState, player: str, card: Any, tc: Any, zone: str = "hand",
@@ -53,7 +55,8 @@ def precost_problems(state: GameState, player: str, card: Any, tc: Any, zone: st
     from .targets import cast_target_notes, chosen_target_problems, target_problems
 
     # when it may be cast (CR 117.1a, 307.1; flash 702.8a) and its own "Cast this spell only ..." (601.3)
-    timing = spell_timing_problems(state, player, card) + cast_restriction_problems(state, player, card)
+    timing = (tagged(Reason.TIMING, spell_timing_problems(state, player, card))
+              + tagged(Reason.CAST_RESTRICTION, cast_restriction_problems(state, player, card)))
     if not timing:
         tc.steps.extend(timing_notes(state, player, card))
     # 601.2c (targets) comes before 601.2f-h (costs): a spell without a legal target cannot be cast
@@ -73,4 +76,5 @@ def precost_problems(state: GameState, player: str, card: Any, tc: Any, zone: st
             aims = chosen_target_problems(state, player, card, list(chosen), choices=choices)
         # which targets the kicker, gift or entwine chosen (or not) make the spell require (CR 601.2c)
         tc.steps.extend(cast_target_notes(card, choices))
-    return timing + aims + costs_mod.nonmana_problems(state, player, card, tc, zone)
+    return (timing + tagged(Reason.NO_LEGAL_TARGET, aims)
+            + tagged(Reason.COST_PART, costs_mod.nonmana_problems(state, player, card, tc, zone)))

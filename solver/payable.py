@@ -30,6 +30,7 @@ from mtgcheck.models.effects import Topic
 from mtgcheck.models.state import GameState, Permanent
 
 from .errors import Unsupported
+from .support import COST_PARTS, cost_key
 
 
 @dataclass(frozen=True)
@@ -183,6 +184,10 @@ def part_problem(state: GameState, source: Any, part: Any, x: int = 0) -> str | 
     """
     player = source.controller
     a, what, n = part.action, part.what, part.amount
+    key = cost_key(part)
+    if key not in COST_PARTS:  # the support table: the cost parts this reader decides (solver.support)
+        raise Unsupported(f"{source.name}: the cost part “{part.text or a}” is not modelled ({key})",
+                          topics=(Topic.COSTS,), text=part.text or a, mechanic=key, card=source.name)
     if getattr(part, "x", False):
         n = int(x) * max(1, n)  # the announced X (CR 107.3a)
     spell = isinstance(source, CastSpell)
@@ -205,8 +210,8 @@ def part_problem(state: GameState, source: Any, part: Any, x: int = 0) -> str | 
         return None
     if a in ("sacrifice", "exile", "return") and what == "this":
         return None  # the permanent is on the battlefield: it can be sacrificed, exiled, returned (CR 118.3)
-    if a == "put_counters" and what != "this" and part.text and " on this" in part.text.lower():
-        return None
+    if a == "put_counters" and (what == "this" or " on this" in (part.text or "").lower()):
+        return None  # counters can always be put on the permanent itself (CR 122.1, 118.3)
     if a in ("sacrifice_all", "discard_hand"):
         return None  # all of them, even none (CR 118.3)
     if a == "remove_counters":

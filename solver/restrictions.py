@@ -24,6 +24,7 @@ from mtgcheck.models.turn import TurnStep, sorcery_timing
 
 from .quantities import condition_holds  # the one evaluator of conditions (re-exported for older callers)
 from .questions import Unsupported
+from .reasons import Problem, Reason
 
 _STEP_ORDER = {s.value: s.order for s in TurnStep}
 
@@ -231,8 +232,8 @@ def priority_problems(state: GameState, what: str) -> list[str]:
     step = state.turn.step
     if step is TurnStep.UNTAP:
         verb = "cast" if what == "cast" else "activated"
-        return [f"no player receives priority during the untap step, so nothing can be {verb} in "
-                f"{_when(state)} (CR 502.4)"]
+        return [Problem(Reason.NO_PRIORITY, f"no player receives priority during the untap step, so nothing can be "
+                                            f"{verb} in {_when(state)} (CR 502.4)")]
     if step is TurnStep.CLEANUP:
         raise Unsupported(f"in {_when(state)} no player normally receives priority (CR 514.3); whether players get "
                           f"it because state-based actions were performed or abilities triggered (514.3a) is not "
@@ -254,8 +255,8 @@ def split_second_problems(state: GameState, what: str) -> list[str]:
             if any(isinstance(a.effect, Keyword) and a.effect.family is KeywordKind.SPLIT_SECOND
                    for a in abilities_of(inst.card)):
                 verb = "cast other spells" if what == "cast" else "activate abilities that aren't mana abilities"
-                return [f"{inst.card.name} ({controller}'s spell) with split second is on the stack: players can't "
-                        f"{verb} (CR 702.61a)"]
+                return [Problem(Reason.SPLIT_SECOND, f"{inst.card.name} ({controller}'s spell) with split second is on "
+                                                     f"the stack: players can't {verb} (CR 702.61a)")]
     return []
 
 

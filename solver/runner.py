@@ -20,6 +20,7 @@ from typing import Any, Iterable, Iterator, Mapping
 from mtgcheck.models.scenario import Scenario, ScenarioError, build_state, load_scenario_items
 
 from .questions import Answer, Context, QuestionError, Registered, Unsupported, load_handlers
+from .reasons import unsupported_code
 from .verdicts import ERROR, FAIL, NO_EXPECT, PASS, UNSUPPORTED
 
 SCENARIO_SUFFIXES = (".yaml", ".yml", ".json")
@@ -42,6 +43,8 @@ class Result:
     unreadable: bool = False
     #: True when answering hit an internal error (a bug): ``check`` and ``ask`` then exit 3.
     internal: bool = False
+    #: why it is unsupported (``solver.reasons.Reason``: text not modelled, a mechanic not implemented, a budget, ...)
+    reason_code: str | None = None
 
     def to_json(self) -> dict[str, Any]:
         """Plain data: one JSON object per scenario for ``--json``."""
@@ -55,6 +58,8 @@ class Result:
             "explanation": self.answer.explanation if self.answer else [],
             "capped": self.answer.capped if self.answer else False,
             "message": self.message,
+            "reason_code": self.reason_code if self.reason_code is not None else (
+                self.answer.values.get("reason_code") if self.answer else None),
             "line": self.line,
             "mismatches": self.mismatches,
         }
@@ -224,7 +229,7 @@ def run_scenario(sc: Scenario, db: Any, options: Mapping[str, Any] | None = None
             msg += f" (candidates: {'; '.join(e.suggestions[:8])})"
         return Result(**base, verdict=ERROR, message=msg, unreadable=True)
     except Unsupported as e:
-        return Result(**base, verdict=UNSUPPORTED, message=str(e))
+        return Result(**base, verdict=UNSUPPORTED, message=str(e), reason_code=unsupported_code(e))
     except RecursionError:
         return Result(**base, verdict=UNSUPPORTED, message="not answered: the question nests deeper than Python's "
                       "recursion limit (an input far beyond any real game)")

@@ -2,7 +2,9 @@
 
 Every typed part of a card's behaviour has a *mechanic key* (``mechanic_key``): an effect class's ``kind``
 (``add_mana``, ``cost_reduction``, ...), a keyword's family (``keyword:emerge``, ``keyword:landwalk``; the closed set
-of ``models.vocab.keywords``). ``Unmodelled`` text has the key ``text``, which no question implements. Each key says
+of ``models.vocab.keywords``); a part of a cost that is not mana, its action and the zone its objects come from
+(``cost_key``: ``cost:sacrifice@battlefield``, ``cost:exile@graveyard``). ``Unmodelled`` text has the key ``text``,
+which no question implements. Each key says
 what it can change (``mechanic_topics``: an effect class's ``touches``, a keyword's ``KeywordRule``) and where it
 functions (CR 113.6).
 
@@ -58,6 +60,63 @@ def mechanic_topics(effect: Effect) -> tuple[frozenset[Topic], Scope, str]:
         r = KEYWORD_RULES[effect.family]
         return r.topics, r.scope, "CR " + r.rule
     return type(effect).touches, Scope.UNKNOWN, ""
+
+
+# --- cost parts ------------------------------------------------------------------------------------------------
+
+#: Parts of a cost that are not mana (CR 118.1, 602.1), by action, that can use the object whose cost it is
+#: ("Sacrifice this artifact", "Exert this creature"): their key's zone is then ``self``.
+_SELF_CAPABLE = frozenset({"sacrifice", "exile", "return", "discard", "put_counters", "remove_counters", "exert",
+                           "remove_all_counters", "put_library"})
+#: The zone every other action's objects come from (``player``: the player's life or energy; ``mana``: mana paid
+#: with untapped permanents standing in for it).
+_ACTION_ZONE = {
+    "tap_untapped": "battlefield", "untap": "battlefield", "sacrifice": "battlefield", "return": "battlefield",
+    "exile_permanent": "battlefield", "remove_counters_from": "battlefield", "put_counters_on": "battlefield",
+    "sacrifice_all": "battlefield", "discard": "hand", "reveal": "hand", "discard_hand": "hand",
+    "collect_evidence": "graveyard", "forage": "graveyard", "mill": "library", "pay_energy": "player",
+    "pay_life": "player", "waterbend": "mana", "exert": "self", "remove_all_counters": "self", "put_library": "self",
+    "remove_counters": "self",
+}
+
+
+def cost_zone(part: Any) -> str:
+    """The zone a cost part's objects come from: ``self`` (the permanent whose cost it is), ``battlefield``,
+    ``hand``, ``graveyard``, ``library``, ``player`` (life, energy), ``mana``, or ``elsewhere`` for words naming
+    none of them ("exile the top card of your library")."""
+    a, what = part.action, str(part.what or "")
+    if a in _SELF_CAPABLE and (what == "this" or (a == "put_counters" and " on this" in (part.text or "").lower())):
+        return "self"
+    if a == "exile":
+        return "graveyard" if "graveyard" in what else "hand" if "hand" in what else "elsewhere"
+    return _ACTION_ZONE.get(a, "elsewhere")
+
+
+def cost_key(part: Any) -> str:
+    """The mechanic key of a cost part: ``cost:<action>@<zone>`` (``cost:exile@graveyard``), or ``text`` for a part
+    whose action was not read (``other``)."""
+    return TEXT if part.action == "other" else f"cost:{part.action}@{cost_zone(part)}"
+
+
+#: The cost parts the one reader of costs (``solver.payable``, ``solver.payment.cost_objects``) decides, each with
+#: its rule: whether it can be paid now, and which objects it takes from the mana (CR 118.3, 601.2g-h). A part with
+#: another key is refused by that reader, naming it (the spell's own parts that name the spell on the stack are
+#: refused too, CR 601.2a).
+COST_PART_RULES: Mapping[str, str] = {
+    "cost:sacrifice@self": "CR 701.21a", "cost:exile@self": "CR 406.2", "cost:return@self": "CR 118.3",
+    "cost:put_counters@self": "CR 122.1", "cost:remove_counters@self": "CR 122.1", "cost:exert@self": "CR 701.43b",
+    "cost:remove_all_counters@self": "CR 122.1", "cost:put_library@self": "CR 118.3",
+    "cost:tap_untapped@battlefield": "CR 701.26a", "cost:untap@battlefield": "CR 701.26b",
+    "cost:sacrifice@battlefield": "CR 701.21a", "cost:return@battlefield": "CR 118.3",
+    "cost:exile_permanent@battlefield": "CR 701.13a", "cost:remove_counters_from@battlefield": "CR 122.1",
+    "cost:put_counters_on@battlefield": "CR 122.1", "cost:sacrifice_all@battlefield": "CR 118.3",
+    "cost:discard@hand": "CR 701.9a", "cost:reveal@hand": "CR 701.20a", "cost:discard_hand@hand": "CR 118.3",
+    "cost:exile@hand": "CR 406.2", "cost:exile@graveyard": "CR 406.2", "cost:collect_evidence@graveyard": "CR 701.59a",
+    "cost:forage@graveyard": "CR 701.61a", "cost:mill@library": "CR 701.17b", "cost:pay_energy@player": "CR 107.14",
+    "cost:pay_life@player": "CR 119.4", "cost:waterbend@mana": "CR 701.67a",
+}
+#: The questions that pay costs read every key of ``COST_PART_RULES``.
+COST_PARTS = frozenset(COST_PART_RULES)
 
 
 def _kw(*kinds: KeywordKind) -> frozenset[str]:
@@ -134,18 +193,22 @@ RESOLUTION_KEYWORDS = _kw(_K.SCRY)
 #: For each question kind, the mechanic keys its rules implement.
 IMPLEMENTS: Mapping[str, frozenset[str]] = {
     # "[spells] you cast have improvise/convoke/delve" adds a payer to the payment (``solver.delve``, CR 702.51, 702.126)
-    "cast": LAYERS | MANA | SPENDING | SPELL_COSTS | CASTING | ACTIVATING | CAST_KEYWORDS | {"spells_have_keyword"},
-    "payments": LAYERS | MANA | SPENDING | SPELL_COSTS | CASTING | ACTIVATING | CAST_KEYWORDS | {"spells_have_keyword"},
+    "cast": LAYERS | MANA | SPENDING | SPELL_COSTS | CASTING | ACTIVATING | CAST_KEYWORDS | COST_PARTS
+    | {"spells_have_keyword"},
+    "payments": LAYERS | MANA | SPENDING | SPELL_COSTS | CASTING | ACTIVATING | CAST_KEYWORDS | COST_PARTS
+    | {"spells_have_keyword"},
     # delve totals the cost as cast does and reads the Soulflayer and Murktide models (702.66; rulings 2014-11-24,
     # 2021-06-18); which keywords a card has is read from the keyword parts themselves
     # (it answers for the way of casting it is asked about; the ways it does not read — emerge, face down — are
     # refused by name when asked, ``solver.delve.DELVE_UNREAD_WAYS``); timing and targets are the cast
     # question's own check (``solver.casting.precost_problems``)
     "delve": LAYERS | SPELL_COSTS | CASTING | COST_KEYWORDS | TIMING_KEYWORDS | TARGET_KEYWORDS | BOARD_KEYWORDS
-    | frozenset({"spells_have_keyword", "delve_keyword_grant", "delve_count"}),
-    "activate": LAYERS | MANA | SPENDING | ACTIVATING | ACTIVATE_KEYWORDS | frozenset({"cant_be_targeted", "modal"}),
-    "could_produce": LAYERS | MANA | MANA_KEYWORDS,
-    "available_mana": LAYERS | MANA | ACTIVATING | MANA_KEYWORDS,
+    | COST_PARTS | frozenset({"spells_have_keyword", "delve_keyword_grant", "delve_count"}),
+    "activate": LAYERS | MANA | SPENDING | ACTIVATING | ACTIVATE_KEYWORDS | COST_PARTS
+    | frozenset({"cant_be_targeted", "modal"}),
+    # what a permanent could produce ignores costs (CR 106.7): no cost part can change it
+    "could_produce": LAYERS | MANA | MANA_KEYWORDS | COST_PARTS,
+    "available_mana": LAYERS | MANA | ACTIVATING | MANA_KEYWORDS | COST_PARTS,
     # a mana value reads the mana cost only (CR 202.3): characteristics changed by layers are read from the view
     "mana_value": LAYERS | BOARD_KEYWORDS,
     "scry": RESOLVING | RESOLUTION_KEYWORDS,
@@ -180,5 +243,8 @@ def support_rows() -> list[dict[str, Any]]:
     for kind, rule in KEYWORD_RULES.items():
         key = keyword_key(kind)
         rows.append({"key": key, "topics": sorted(t.value for t in rule.topics),
+                     "questions": sorted(q for q, keys in IMPLEMENTS.items() if key in keys)})
+    for key in COST_PART_RULES:  # a cost is paid while casting or activating (CR 601.2h, 602.2b)
+        rows.append({"key": key, "topics": [Topic.COSTS.value],
                      "questions": sorted(q for q, keys in IMPLEMENTS.items() if key in keys)})
     return rows

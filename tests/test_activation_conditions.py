@@ -1,4 +1,4 @@
-"""Activation restrictions and ability cost changes read against facts beyond the board's counts (issue 11):
+"""Activation restrictions and ability cost changes read against facts beyond the board's counts:
 shared names (CR 201.2), what a permanent did this turn (603.6a entered, 701.14 fought), energy paid or lost (107.14),
 the starting life total (103.4, 119.1), the defending player (506.2), "can't ... during combat" (506.1), a hand the
 scenario does not list (402.3), counters among creatures (122.1), devotion to several colours (700.5a), modified

@@ -1,4 +1,4 @@
-"""Every card of the 32k-card file parses into typed effects and Unmodelled sentences (issue 10, part 1-2).
+"""Every card of the 32k-card file parses into typed effects and Unmodelled sentences.
 
 Each ability's effect is one of the closed vocabulary (models/effects.py EFFECT_TYPES), and every Unmodelled
 part — a whole ability, a mana ability's rider, a keyword's untyped parameter, a trigger's effect — has at least

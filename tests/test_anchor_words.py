@@ -1,4 +1,4 @@
-"""Issue 11: anchor words chosen as a permanent enters (CR 614.12c): "[Anchor word] — [ability]" means "as long as
+"""Anchor words chosen as a permanent enters (CR 614.12c): "[Anchor word] — [ability]" means "as long as
 [anchor word] was chosen as this permanent entered the battlefield, this permanent has [ability]" (Frontier Siege)."""
 from __future__ import annotations
 

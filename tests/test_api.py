@@ -43,7 +43,7 @@ def test_ask_takes_a_mapping_yaml_text_or_a_path(given, tmp_path):
     assert a.to_dict()["values"] == {"mana_value": 8}
     assert a.to_records() == [{"file": a.file, "index": 1, "title": "Treasure Cruise", "question": "mana_value",
                                "verdict": "pass", "ok": True, "answer": "mana_value=8", "message": "",
-                               "capped": False, "source": a.source}]
+                               "reason_code": "", "capped": False, "source": a.source}]
     assert "<table>" in a._repr_html_()
 
 

@@ -1,4 +1,4 @@
-"""Budgets on enumerations (issue 13): inputs no real game reaches end in a message naming the budget and
+"""Budgets on enumerations: inputs no real game reaches end in a message naming the budget and
 how to raise it, never a hang, a RecursionError or gigabytes. Budgets are states (counted work), so these
 tests do not depend on timing."""
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 11 (model the classes): targets in any zone, the stack zone, scry with illegal targets, and the
+"""Classes of cards modelled whole: targets in any zone, the stack zone, scry with illegal targets, and the
 bound that keeps unpayable filters out of available_mana.
 
 Expected values come from the cited rules; the scenarios are small enough to work out by hand.

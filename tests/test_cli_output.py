@@ -1,4 +1,4 @@
-"""Command-line output of issue 12: ``check --csv``, whole answers and the ``ask`` hint, an unchecked
+"""Command-line output: ``check --csv``, whole answers and the ``ask`` hint, an unchecked
 expectation is not a pass, ``card --json``, ``validate -``, and every command naming its card data.
 
 Expected values: Treasure Cruise's mana value is 8 (CR 202.3); Lightning Bolt's colour identity is red

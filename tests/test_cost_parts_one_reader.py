@@ -121,3 +121,75 @@ def test_an_object_whose_mana_is_not_needed_pays_the_part_exactly_cr_601_2g(cata
     got = ask(catalog_db, {"Alice": ["Test Spawn", "Grizzly Bears", "Island"]}, {"cast": {"card": "Test Rites"}},
               cards=_SPAWN)
     assert got.values["castable"] is True
+
+
+#: One part of each key of the support table (``solver.support.COST_PART_RULES``), as the parser writes it.
+_PART_OF_KEY = {
+    "cost:sacrifice@self": CostPart("sacrifice", "this", 1, "Sacrifice this artifact"),
+    "cost:exile@self": CostPart("exile", "this", 1, "Exile this artifact"),
+    "cost:return@self": CostPart("return", "this", 1, "Return this artifact to its owner's hand"),
+    "cost:put_counters@self": CostPart("put_counters", "this", 1, "Put a +1/+1 counter on this artifact"),
+    "cost:remove_counters@self": CostPart("remove_counters", "charge", 1, "Remove a charge counter from this artifact"),
+    "cost:exert@self": CostPart("exert", "this", 1, "Exert this creature"),
+    "cost:remove_all_counters@self": CostPart("remove_all_counters", "charge", 0, "Remove all charge counters"),
+    "cost:put_library@self": CostPart("put_library", "this", 1, "Put this artifact on the bottom of its owner's library"),
+    "cost:tap_untapped@battlefield": CostPart("tap_untapped", "creature", 1, "Tap an untapped creature you control"),
+    "cost:untap@battlefield": CostPart("untap", "land", 1, "Untap a tapped land you control"),
+    "cost:sacrifice@battlefield": CostPart("sacrifice", "creature", 1, "Sacrifice a creature"),
+    "cost:return@battlefield": CostPart("return", "land", 1, "Return a land you control to its owner's hand"),
+    "cost:exile_permanent@battlefield": CostPart("exile_permanent", "creature", 1, "Exile a creature you control"),
+    "cost:remove_counters_from@battlefield": CostPart("remove_counters_from", "any", 1,
+                                                      "Remove a counter from a creature you control",
+                                                      objects="creature"),
+    "cost:put_counters_on@battlefield": CostPart("put_counters_on", "+1/+1", 1,
+                                                 "Put a +1/+1 counter on a creature you control", objects="creature"),
+    "cost:sacrifice_all@battlefield": CostPart("sacrifice_all", "creature", 0, "Sacrifice all creatures you control"),
+    "cost:discard@hand": CostPart("discard", "card", 1, "Discard a card"),
+    "cost:reveal@hand": CostPart("reveal", "card", 1, "Reveal a card from your hand"),
+    "cost:discard_hand@hand": CostPart("discard_hand", "hand", 0, "Discard your hand"),
+    "cost:exile@hand": CostPart("exile", "card from your hand", 1, "Exile a card from your hand"),
+    "cost:exile@graveyard": CostPart("exile", "card from your graveyard", 1, "Exile a card from your graveyard"),
+    "cost:collect_evidence@graveyard": CostPart("collect_evidence", "graveyard", 4, "Collect evidence 4"),
+    "cost:forage@graveyard": CostPart("forage", "graveyard", 1, "Forage"),
+    "cost:mill@library": CostPart("mill", "card", 2, "Mill two cards"),
+    "cost:pay_energy@player": CostPart("pay_energy", "energy", 2, "Pay {E}{E}"),
+}
+
+
+def test_every_cost_part_key_of_the_support_table_has_a_part_here():
+    """The support table's cost-part keys are the ones pinned below (life and waterbend are paid with the mana, CR
+    119.4, 701.67a)."""
+    from mtgcheck.solver.support import COST_PART_RULES, cost_key
+
+    assert set(_PART_OF_KEY) | {"cost:pay_life@player", "cost:waterbend@mana"} == set(COST_PART_RULES)
+    assert all(cost_key(p) == k for k, p in _PART_OF_KEY.items())
+
+
+@pytest.mark.parametrize("key", sorted(_PART_OF_KEY))
+def test_a_cost_part_the_table_lists_is_decided_by_the_one_reader_cr_118_3(catalog_db, key):
+    """CR 118.3, 602.2b: every cost part the support table says is read gets an answer from the one reader — paid
+    or not, with the reason — on a board with nothing to pay it with, never ``Unsupported``."""
+    from mtgcheck.models.state import Permanent
+
+    source = Permanent("src", catalog_db.get("Grizzly Bears"), "Alice", "Alice")
+    state = _state()
+    state.battlefield.append(source)
+    got = part_problem(state, source, _PART_OF_KEY[key])
+    assert got is None or isinstance(got, str)
+
+
+@pytest.mark.parametrize("part, key", [
+    (CostPart("discard", "this", 1, "Discard this card"), "cost:discard@self"),
+    (CostPart("exile", "the top card of your library", 1, "Exile the top card of your library"),
+     "cost:exile@elsewhere"),
+])
+def test_a_cost_part_outside_the_table_is_refused_naming_its_key(catalog_db, part, key):
+    """A cost part whose action and zone the table does not list is ``unsupported`` naming the key, never guessed."""
+    from mtgcheck.models.state import Permanent
+
+    source = Permanent("src", catalog_db.get("Grizzly Bears"), "Alice", "Alice")
+    state = _state()
+    state.battlefield.append(source)
+    with pytest.raises(Unsupported, match=key.replace("@", "@")) as e:
+        part_problem(state, source, part)
+    assert e.value.mechanic == key

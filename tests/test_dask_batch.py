@@ -1,4 +1,4 @@
-"""Batches on Dask (issue 14 part 4): a real ``distributed.LocalCluster`` (worker processes on 127.0.0.1)
+"""Batches on Dask: a real ``distributed.LocalCluster`` (worker processes on 127.0.0.1)
 gives every record the serial run gives, in the same order, also when a worker is killed mid-run; the card
 data is loaded once per worker. Skipped, saying why, when the optional ``dask`` extra is not installed.
 

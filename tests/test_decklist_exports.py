@@ -1,4 +1,4 @@
-"""Decklist exports people paste (issue 13): each test builds a list in one tool's export format (named in
+"""Decklist exports people paste: each test builds a list in one tool's export format (named in
 the test) and checks what is read, and that nothing is dropped without a word."""
 from __future__ import annotations
 

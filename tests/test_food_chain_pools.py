@@ -1,4 +1,4 @@
-"""Issue 11: Food Chain's "Exile a creature you control: Add X mana of any one color, where X is 1 plus the exiled
+"""Food Chain's "Exile a creature you control: Add X mana of any one color, where X is 1 plus the exiled
 creature's mana value" in available_mana (solver.sacrifice_pools.expand_sacrifices).
 
 Expected pools come from a brute force written from the rules: every creature first makes its own mana and is then

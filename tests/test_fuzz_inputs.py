@@ -1,4 +1,4 @@
-"""Bounded fuzz test of every reader and the scenario loader (issue 13; a few seconds).
+"""Bounded fuzz test of every reader and the scenario loader (a few seconds).
 
 Properties, for any input:
 * no exception escapes except the project's input errors (``InputError`` and its kinds, ``DecklistError``);

@@ -1,5 +1,5 @@
 """The gate (solver/gate.py): per question kind, a relevant unmodelled sentence makes the answer unsupported
-naming the card and the sentence, an irrelevant one does not; and the rows of issue 10's table that the gate
+naming the card and the sentence, an irrelevant one does not; and the rows of the typed-reading table that the gate
 and the typed vocabulary fix.
 
 Expected answers come from the rules named in each test, never from running the engine.
@@ -113,7 +113,7 @@ CASES = {
 @pytest.mark.parametrize("kind", sorted(CASES))
 def test_relevant_unmodelled_sentence_makes_the_answer_unsupported(tmp_path, db, kind):
     """Never a silent wrong answer: a sentence that could change the answer and that nothing models makes it
-    unsupported, naming the card and the sentence (issue 10, part 2)."""
+    unsupported, naming the card and the sentence."""
     body, sentence = CASES[kind]
     res = _run(tmp_path, db, body, sentence)
     assert res.verdict == "unsupported", (res.verdict, res.message)
@@ -148,7 +148,7 @@ def test_unmodelled_text_of_a_card_in_the_hand_counts_only_where_it_functions(tm
 
 
 def test_topics_are_never_empty_and_unknown_wording_gets_every_topic():
-    """An unknown sentence could change anything (issue 10: "when unsure: every topic")."""
+    """An unknown sentence could change anything ("when unsure: every topic")."""
     from mtgcheck.models.text.topics import classify
 
     assert classify("Fnord the blorp.") == ALL_TOPICS
@@ -156,7 +156,7 @@ def test_topics_are_never_empty_and_unknown_wording_gets_every_topic():
     assert Topic.MANA_PRODUCTION in classify("Lands tapped for mana produce {C} instead.", "static")
 
 
-# ---- the rows of issue 10's table (real cards) ------------------------------------------------------------
+# ---- the typed-reading rows (real cards) --------------------------------------------------------------------
 
 ROWS = [
     # (scenario, expected verdict, a word the answer or message must contain)
@@ -185,7 +185,7 @@ ROWS = [
      expect: {pools: ["{G}{G}"]}
      """, "pass", ""),
     ("""\
-     title: Regal Behemoth's monarch condition is read (CR 724; modelled since issue 11, conditions) - Alice is not the monarch
+     title: Regal Behemoth's monarch condition is read (CR 724, the conditions read) - Alice is not the monarch
      battlefield: {Alice: [Forest, Regal Behemoth]}
      ask: {available_mana: {player: Alice}}
      expect: {pools: ["{G}"]}
@@ -197,7 +197,7 @@ ROWS = [
      expect: {activatable: true}
      """, "pass", ""),
     ("""\
-     title: Incubation Druid reflects the lands (CR 106.7; modelled since issue 11, mana amounts)
+     title: Incubation Druid reflects the lands (CR 106.7, the mana amounts read)
      battlefield: {Alice: [Incubation Druid, Island]}
      ask: {could_produce: Incubation Druid}
      expect: [U]
@@ -247,19 +247,19 @@ ROWS = [
 
 
 @pytest.mark.parametrize("i", range(len(ROWS)))
-def test_issue_10_rows(tmp_path, real_db, i):
-    """Issue 10's table: each row answers as the rules say, or unsupported naming the sentence — never the old
+def test_typed_reading_rows_answer_or_refuse(tmp_path, real_db, i):
+    """The typed-reading table: each row answers as the rules say, or unsupported naming the sentence — never the old
     wrong answer."""
     body, verdict, word = ROWS[i]
     p = tmp_path / "row.yaml"
-    p.write_text("players: [Alice, Bob]\nsource: issue 10\n" + textwrap.dedent(body))
+    p.write_text("players: [Alice, Bob]\nsource: CR 106.7, 601.2\n" + textwrap.dedent(body))
     (sc,) = load_scenarios(p)
     res = run_scenario(sc, real_db)
     assert res.verdict == verdict, (res.verdict, res.message)
     assert word in (res.message or "")
 
 
-def test_issue_10_row_haste_on_a_scenario_card(tmp_path, db):
+def test_haste_grant_on_a_scenario_card_is_read(tmp_path, db):
     """A card defined in `cards:` with oracle text "Haste" and no keyword list has haste (CR 702.10, 302.6)."""
     p = tmp_path / "s.yaml"
     p.write_text(textwrap.dedent("""\
@@ -279,7 +279,7 @@ def test_issue_10_row_haste_on_a_scenario_card(tmp_path, db):
 
 
 def test_mana_ability_with_an_unmodelled_cost_part_makes_no_payment_unsupported_cr_605_3b(answer, real_db):
-    """Issue 10's row: Squandered Resources ("Sacrifice a land: Add one mana of any type the sacrificed land could
+    """Squandered Resources ("Sacrifice a land: Add one mana of any type the sacrificed land could
     produce") with a tapped Forest can pay {G} for Llanowar Elves (CR 106.7: tapped does not matter; CR 605.3b):
     the payment sacrifices the Forest. A mana ability whose cost part is still not modelled (Cadaverous Bloom's
     "Exile a card from your hand") makes "not castable" unsupported, naming the card and the part.

@@ -300,7 +300,7 @@ def test_permanent_statics_that_work_only_on_the_battlefield_cr_113_6(line):
 
 def test_entering_as_a_copy_is_typed_entering_self_cr_113_6h_707_9():
     """CR 113.6h, 614.1c, 707.9: "enter as a copy" modifies how the permanent enters (neither while it is cast nor,
-    for a permanent listed under its own name, on the battlefield: tests/test_gate_precision.py)."""
+    for a permanent listed under its own name, on the battlefield: tests/test_sentences_that_change_no_answer.py)."""
     assert line_scope("static", "You may have this creature enter as a copy of any creature on the battlefield.") \
         is Scope.ENTERING_SELF
 

@@ -1,4 +1,4 @@
-"""The answers do not depend on which modules were imported first (issue 10, part 4).
+"""The answers do not depend on which modules were imported first.
 
 Payment extensions (convoke, improvise, delve) and the activate cost check used to be appended to
 module-level lists when their modules were imported, so ``find_payment`` for Treasure Cruise with one
@@ -93,7 +93,7 @@ def answers(tmp_path_factory):
 
 
 def test_every_import_order_gives_the_same_answers(answers):
-    """Fresh interpreters, modules imported in different orders first: identical answers (issue 10)."""
+    """Fresh interpreters, modules imported in different orders first: identical answers."""
     first = answers[ORDERS[0]]
     for order, got in answers.items():
         assert got == first, (order, got, first)

@@ -1,4 +1,4 @@
-"""Bad input is a clear error naming file, line and problem (issue 13): no traceback, no hang, no silent drop.
+"""Bad input is a clear error naming file, line and problem: no traceback, no hang, no silent drop.
 
 Each test builds one hostile or broken input of a class found by the attack on mtgcheck and asserts the
 error (its file, line and words) or the exit code the CLI promises (2 for input, 3 for an internal error).
@@ -91,7 +91,7 @@ def test_json_nested_100000_deep_is_an_input_error():
 
 
 def test_an_unknown_question_argument_names_the_closest(tmp_path):
-    """Issue 10, part 3: cast: {card: Treasure Cruise, usng: flashback} is an error, never a cast from hand."""
+    """Cast: {card: Treasure Cruise, usng: flashback} is an error, never a cast from hand."""
     e = load_error(tmp_path, """\
         players: [A]
         ask:

@@ -1,4 +1,4 @@
-"""Issue 11, mana amounts: mana abilities whose output depends on the state (docs/mana.md, solver/mana_amounts.py).
+"""Mana amounts: mana abilities whose output depends on the state (docs/mana.md, solver/mana_amounts.py).
 
 Expected values come from the cited rules and rulings, worked out by hand on small boards.
 """
@@ -31,7 +31,7 @@ def test_wording_of_the_class_is_read_into_typed_amounts():
     f = parse_color_sources("legendary creatures and planeswalkers you control")
     assert f.all_of == ("Legendary",) and f.any_of == ("Creature", "Planeswalker") and f.controller == "you"
     assert parse_color_sources("this creature").relation == "this"
-    # "monocolored permanents you control" is read since issue 11's colours class (CR 105.2a; Tarnation Vista)
+    # "monocolored permanents you control" is read as a colour class (CR 105.2a; Tarnation Vista)
     assert parse_color_sources("monocolored permanents you control").qualifier.monocolored is True
     with pytest.raises(ValueError):
         parse_color_sources("the top card of your library")  # not modelled: stays Unmodelled

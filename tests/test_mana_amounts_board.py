@@ -1,4 +1,4 @@
-"""Issue 11, mana amounts read from the board, the turn history or the cost (examples/classes/mana_amounts_board.yaml;
+"""Mana amounts read from the board, the turn history or the cost (examples/classes/mana_amounts_board.yaml;
 docs/mana.md "Amounts and colours read from the board").
 
 Rules: CR 106.7 (could produce: costs ignored; an ability that would add no mana adds no type), 107.3 (X, may be 0),

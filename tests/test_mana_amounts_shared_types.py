@@ -1,4 +1,4 @@
-"""Issue 11: "the greatest number of creatures you control that have a creature type in common" (White Lotus Tile;
+""""The greatest number of creatures you control that have a creature type in common" (White Lotus Tile;
 ``models.effects.SharingCreatureType``, read by ``solver.quantities.amount_value``).
 
 Expected values come from the rules: CR 205.3m (creature types), 702.73a (a changeling is every creature type),

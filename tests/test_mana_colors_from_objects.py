@@ -1,4 +1,4 @@
-"""Issue 11: mana colours read from objects — the cards exiled with a permanent (CR 406.6, 607.2a), cards in a
+"""Mana colours read from objects — the cards exiled with a permanent (CR 406.6, 607.2a), cards in a
 graveyard, any player's permanents, monocolored permanents (CR 105.2, 105.2a, 105.2c) — and Ugin's Labyrinth's "if a
 card is exiled with this land" (607.2a).
 

@@ -1,4 +1,4 @@
-"""Issue 11: Command Mine / Command Power Plant — mana of the commander's color identity with a typed "instead"
+"""Command Mine / Command Power Plant — mana of the commander's color identity with a typed "instead"
 condition naming lands (CR 903.4 color identity, 201.2 names, 106.7; Command Tower ruling 2020-11-10)."""
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Issue 11: Elemental Resonance's "add mana equal to enchanted permanent's mana cost" (``AddMana.cost_of``).
+"""Elemental Resonance's "add mana equal to enchanted permanent's mana cost" (``AddMana.cost_of``).
 
 CR 303.4 (an Aura enchants the object it is attached to), 202.1 (the mana cost's symbols), 106.5/106.7 (no mana, no
 type). Expected values come from the symbols of the enchanted permanent's cost; generic, hybrid, Phyrexian, snow and

@@ -1,4 +1,4 @@
-"""Issue 11: mana abilities whose cost pays life, in available_mana (solver.pool_costparts.life_variants).
+"""Mana abilities whose cost pays life, in available_mana (solver.pool_costparts.life_variants).
 
 CR 119.4: a player can pay life only if their life total is at least the payment (paying down to 0 is allowed).
 "Pay 3 life: Add {R}" (Treasonous Ogre) and "Pay 1 life: Add {C}" (Lord of the Forsaken) have no other cost, so

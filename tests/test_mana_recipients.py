@@ -1,4 +1,4 @@
-"""Issue 11: mana added to a player other than the ability's controller (``AddMana.to``, models.effects.MANA_RECIPIENTS).
+"""Mana added to a player other than the ability's controller (``AddMana.to``, models.effects.MANA_RECIPIENTS).
 
 Expected values come from the cited rules: CR 106.7 (could produce: the types an ability would produce, whoever
 receives them), 106.3 (an ability instructs a player to add mana), 115.10a (a chosen player is not a target),

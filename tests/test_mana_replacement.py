@@ -1,4 +1,4 @@
-"""Replacement effects on mana production, whatever ability carries them (issue 11): reading the wording
+"""Replacement effects on mana production, whatever ability carries them: reading the wording
 (static, spell, activated and triggered abilities) and applying it in could_produce, available_mana and cast.
 
 Expected values come from the rules named in each test (CR 106.1, 106.7, 106.12b, 611.2a, 614.1a, 616.1) and the

@@ -1,4 +1,4 @@
-"""Issue 11, the mana questions' long tail: riders that change nothing asked, spend restrictions, mana emptying as
+"""The mana questions' long tail: riders that change nothing asked, spend restrictions, mana emptying as
 steps end, "doesn't untap", and triggered abilities that add mana but are not mana abilities (Firebending).
 
 Expected values come from the cited rules; the boards are small enough to work out by hand.

@@ -1,4 +1,4 @@
-"""Modal activated abilities (CR 700.2, 700.2a, 602.2b -> 601.2b-c; issue 11): the bulleted modes after "Choose one —"
+"""Modal activated abilities (CR 700.2, 700.2a, 602.2b -> 601.2b-c): the bulleted modes after "Choose one —"
 belong to the activated ability before them; activating it chooses modes, then targets, and a mode whose targets
 can't be chosen can't be chosen. Real cards of the 32k file (skipped when absent); expected values from the rules."""
 from __future__ import annotations

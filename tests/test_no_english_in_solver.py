@@ -1,4 +1,4 @@
-"""No module under solver/ reads English (issue 10, part 3): card text is parsed once, into the typed vocabulary
+"""No module under solver/ reads English: card text is parsed once, into the typed vocabulary
 (models/effects.py), when a card is loaded; the rules read typed effects.
 
 Checked on the source: no solver module imports ``mtgcheck.models.text`` (the English parsers), and no solver module

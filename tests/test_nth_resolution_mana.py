@@ -1,4 +1,4 @@
-"""Issue 11: mana added only "if this is the [second/third] time this ability has resolved this turn" (CR 608.2,
+"""Mana added only "if this is the [second/third] time this ability has resolved this turn" (CR 608.2,
 106.7): Soulbright Flamekin (activated, targeted: not a mana ability, CR 605.1a) and Ashling, Flame Dancer
 (triggered). Expected values come from the rules: the Nth resolution needs N - 1 earlier ones, and each activation
 resolves at most once."""

@@ -3,8 +3,8 @@ against the independent brute force of tests/test_payment_property.py.
 
 Rules: CR 106.4 (an ability may add several mana at once), 107.4 (what each symbol accepts), 601.2g-h and
 the irredundancy the payment search promises (docs/payment.md: no activation can be left out). The search
-prunes a use of one kind of unit (Thran Dynamo's {C}{C}{C}) by the tokens its kind can pay (issue 14,
-the side-by-side benchmark's Progenitus boards); these boards check that no irredundant payment is lost.
+prunes a use of one kind of unit (Thran Dynamo's {C}{C}{C}) by the tokens its kind can pay (the
+side-by-side benchmark's Progenitus boards); these boards check that no irredundant payment is lost.
 """
 from __future__ import annotations
 

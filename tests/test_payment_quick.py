@@ -1,5 +1,5 @@
 """The exact shortcuts before the payment search (``solver.payment.quick``) and the layer view's cache, against
-the independent brute forces of ``test_payment_property`` and ``test_payment_filters`` (issue 14).
+the independent brute forces of ``test_payment_property`` and ``test_payment_filters``.
 
 Rules: CR 107.4 (what each symbol accepts), 107.5 (a {T} used once), 119.4 (life paid at most the life total),
 601.2b (the announced nonhybrid equivalent), 601.2g-h (the mana paid), 605.3a (a filter's input paid with mana
@@ -83,7 +83,7 @@ def test_sol_ring_is_left_out_when_the_rest_pays_cr_118_3c():
 
 
 def test_the_layer_view_is_read_back_until_counters_change_cr_711_2a():
-    """The view is cached on the state (issue 14: it was rebuilt by every caller) and rebuilt when something it
+    """The view is cached on the state and rebuilt when something it
     reads changes in place: a permanent's counters decide its level stripe (CR 711.2a)."""
     state = P.make_state(["Forest", "Island"], 20)
     first = board_view(state)
@@ -95,7 +95,7 @@ def test_the_layer_view_is_read_back_until_counters_change_cr_711_2a():
 
 
 def test_choices_read_back_equal_the_ones_worked_out_again_cr_605_1a():
-    """The choices of a source are read back on a later board with the same ability objects (issue 14): they
+    """The choices of a source are read back on a later board with the same ability objects: they
     equal the ones worked out with the store emptied (CR 605.1a: a mana ability's output is its own), for plain,
     any-colour, several-unit and filter sources alike."""
     from mtgcheck.solver.payment import model as M

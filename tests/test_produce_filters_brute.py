@@ -1,4 +1,4 @@
-"""available_mana with many different filter lands, checked against brute force (issue 14, part 2).
+"""available_mana with many different filter lands, checked against brute force.
 
 The reference below knows nothing of ``solver.sources``: each permanent is a list of alternatives
 (input options, outputs) written here, and every sequence of activations is simulated — each unit used at

@@ -1,4 +1,4 @@
-"""The gate's precision (issue 11): an unmodelled sentence whose only possible effect is on something the question
+"""The gate's precision: an unmodelled sentence whose only possible effect is on something the question
 does not read leaves the answer exact; the same sentence where something in play does read it keeps the answer
 unsupported, naming the card and the sentence (models/text/relevance.py, solver/gate.py).
 
@@ -213,7 +213,7 @@ def test_cr_106_7_snow_changes_no_type_a_land_could_produce(tmp_path, db):
 def test_cr_107_4h_snow_counts_for_the_pools_of_available_mana_where_s_is_paid(tmp_path, db):
     """CR 107.4h, 106.3: mana from a snow source pays {S}; a pool does not say which mana is snow, so available_mana
     reads the snow sentence where something in play names {S} or snow (a mana ability costing {S}): unsupported,
-    naming it. (Without such a reader the pools are the same snow or not: tests/test_gate_precision.py.)"""
+    naming it. (Without such a reader the pools are the same snow or not: tests/test_sentences_that_change_no_answer.py.)"""
     aura = ("Enchantment — Aura", "Enchant land\n" + SNOW, "")
     converter = ("Artifact", "{S}, {T}: Add {C}{C}.", "")
     r = _run(tmp_path, db, {"Odd Frost": aura, "Rime Converter": converter}, """

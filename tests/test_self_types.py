@@ -1,4 +1,4 @@
-"""Issue 11: a permanent's own characteristics that depend on the game — self type changes (CR 611.3a, 613.1d,
+"""A permanent's own characteristics that depend on the game — self type changes (CR 611.3a, 613.1d,
 302.6), max speed (CR 702.178a, 702.179), prototype (CR 702.160a, 718.3b). Expected values come from the rules."""
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Issue 11: abilities that add mana but target (Radiant Lotus) or are loyalty abilities (Quintorius Kand's −6):
+"""Abilities that add mana but target (Radiant Lotus) or are loyalty abilities (Quintorius Kand's −6):
 not mana abilities (CR 605.1a), so no pool holds their mana; what the permanent could produce counts them read as if
 they resolved now, costs ignored (CR 106.7). Expected values come from the rules."""
 from __future__ import annotations

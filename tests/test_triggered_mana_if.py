@@ -1,4 +1,4 @@
-"""Triggered abilities that add mana with an intervening "if" (issue 11; CR 603.4, 605.5a, 106.7).
+"""Triggered abilities that add mana with an intervening "if" (CR 603.4, 605.5a, 106.7).
 
 An intervening "if" is checked as the ability resolves (CR 603.4): what the permanent could produce counts the
 ability's mana only while the condition holds now (CR 106.7). Expected values come from the cited rules; the boards

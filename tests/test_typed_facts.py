@@ -1,4 +1,4 @@
-"""Card text read once into typed fields (issue 10 step 3): spell steps, trigger events, what unmodelled
+"""Card text read once into typed fields: spell steps, trigger events, what unmodelled
 wording speaks of, affinity counts, cost parts and deck-building facts.
 
 Expected values come from the cited rules and the cards' printed wording, never from running the code.

@@ -1,4 +1,4 @@
-"""``mtgcheck validate`` as a batch (issue 14 part 3, issue 13): units in input order, ``--jobs N`` gives the
+"""``mtgcheck validate`` as a batch: units in input order, ``--jobs N`` gives the
 serial run's output byte for byte, nothing is lost or repeated, and Ctrl-C stops every worker (exit 130, no
 traceback, no orphan process).
 
@@ -124,7 +124,7 @@ def _running(pid: int) -> bool:
 
 @pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="needs Linux /proc to list worker processes")
 def test_ctrl_c_during_jobs_exits_130_without_traceback_or_orphans(tmp_path):
-    """Issue 13: SIGINT to ``validate --jobs 3`` mid-run: exit 130, a one-line message, every worker gone."""
+    """SIGINT to ``validate --jobs 3`` mid-run: exit 130, a one-line message, every worker gone."""
     p = tmp_path / "many.jsonl"
     line = json.dumps(GOOD) + "\n"
     p.write_text(line * 200_000, encoding="utf-8")  # (--jobs 3: this process and two workers)

@@ -1,4 +1,4 @@
-"""The batch's shortcuts give the very reports of the general path (issue 14: validate near the read floor).
+"""The batch's shortcuts give the very reports of the general path.
 
 ``DeckValidator.validate_record`` reads a JSON-lines record straight into the checks (no ``Decklist``), and
 ``_no_copy_or_legality_problem`` decides the copy-limit and legality checks a whole deck at a time (CR 100.2a,

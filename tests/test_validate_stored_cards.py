@@ -1,4 +1,4 @@
-"""``mtgcheck validate`` from the card facts kept on disk (issue 14 part 3): a batch whose card names were all
+"""``mtgcheck validate`` from the card facts kept on disk: a batch whose card names were all
 met before reads no card database (``solver.decks.stored_cards``), and its output is byte for byte the output
 of a run that loads it, with one job or two; a name the facts do not hold, a changed card file or a disabled
 cache loads the database as before.
@@ -173,7 +173,7 @@ def test_merged_names_keep_one_facts_object_per_card():
 
 
 # ---------------------------------------------------------------------------
-# Cards kept pickled on their own (issue 14, --jobs 2: the serial start before the fork)
+# Cards kept pickled on their own
 # ---------------------------------------------------------------------------
 
 JEGANTHA = {"object": "card", "layout": "normal", "lang": "en", "legalities": LEGAL,

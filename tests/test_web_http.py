@@ -142,6 +142,16 @@ def test_each_kind_asked_from_the_builder_gives_the_rules_answer_and_the_clis(cl
     assert "kicked" not in got["yaml"]
 
 
+def test_a_no_answer_shows_its_reason_code(client):
+    """CR 601.2g-h: Lightning Bolt with only a Forest cannot be paid; the page shows the reason code beside the
+    sentence (mtgcheck.Reason), as ``--json`` does."""
+    f = form({"battlefield": {"Alice": [{"card": "Forest"}]}, "hand": {"Alice": [{"card": "Lightning Bolt"}]}},
+             "cast", {"card": "Lightning Bolt"})
+    res = ask(client, f)["result"]
+    assert res["values"]["castable"] is False, res
+    assert res["code"] == "not_enough_mana"
+
+
 @pytest.mark.parametrize("kind", sorted(KINDS))
 def test_an_answer_carries_the_picture_its_question_has(client, kind):
     """As Answer.svg() draws it (solver.graph.answer_svg): could_produce, cast, payments, delve, scry, trigger_order

@@ -1,4 +1,4 @@
-"""Issue 11: "cards with {X} in their mana cost" (Rosheen, Roaring Prophet; CR 107.3, 202.1) as a typed qualifier
+""""Cards with {X} in their mana cost" (Rosheen, Roaring Prophet; CR 107.3, 202.1) as a typed qualifier
 (``Qualifier.x_in_cost``), read over a listed hand. Expected values come from the rules: an {X} symbol in the card's
 mana cost; the number revealed is any number from 0 to those cards (CR 701.20a, 608.2d), so a maximal pool reveals
 them all."""

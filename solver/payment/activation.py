@@ -10,6 +10,7 @@ from mtgcheck.models.state import GameState
 
 from ..payable import count_matching, object_parts_problem, own_parts_problem
 from ..questions import Unsupported
+from ..reasons import Problem, Reason, code_of
 from .explain import explain_unpayable
 from .model import PaymentProblem, life_payable
 from .search import find_payment
@@ -155,8 +156,8 @@ def activation_cost_check(state: GameState, perm: Any, ability: Any, *, x: int =
                 if notes is not None:
                     notes.append(f"the cost is paid as “{alt.text}” (one of the costs it offers, CR 601.2b)")
                 return None
-            reasons.append(f"“{alt.text}”: {r}")
-        return "neither of its costs can be paid: " + "; ".join(reasons)
+            reasons.append(Problem(code_of(r, Reason.COST_PART), f"“{alt.text}”: {r}"))
+        return Problem(code_of(reasons[0], Reason.COST_PART), "neither of its costs can be paid: " + "; ".join(reasons))
     if any(p.action == "waterbend" for p in cost.parts):
         cost = waterbend_cost(perm, cost)
     player = perm.controller
@@ -164,7 +165,7 @@ def activation_cost_check(state: GameState, perm: Any, ability: Any, *, x: int =
                for p in cost.parts if p.action == "pay_life")
     problem = own_parts_problem(state, perm, cost.parts, x)  # the parts that use no other object (solver.payable)
     if problem:
-        return problem
+        return Problem(Reason.COST_PART, problem)
     mana = cost.mana or ManaCost()
     spend = getattr(cost, "spend", None)
     if spend is not None:  # "Spend only red mana on X", "only mana of the chosen color" (CR 601.2h)
@@ -173,14 +174,15 @@ def activation_cost_check(state: GameState, perm: Any, ability: Any, *, x: int =
                               "takes off X is not modelled", topics=(Topic.COSTS,), text=spend.text)
         got = spend_only_cost(perm, mana, x, spend)
         if isinstance(got, str):
-            return got
+            return Problem(Reason.NOT_ENOUGH_MANA, got)
         mana = got
         if notes is not None and len(mana):
             notes.append(f"“{spend.text}”: the mana is paid as {mana} (CR 601.2h)")
     elif mana.has_x:
         mana = mana.with_x(x)
     if not life_payable(life, state.life_of(player)):
-        return f"the cost includes paying {life} life but {player} has {state.life_of(player)} (CR 119.4)"
+        return Problem(Reason.COST_PART,
+                       f"the cost includes paying {life} life but {player} has {state.life_of(player)} (CR 119.4)")
     exclude = [perm.id] if (cost.tap or cost.untap) else []
     tc = SimpleNamespace(mana=mana, life=life, parts=cost.parts)  # parts: mana abilities must not use them too
     extra = tap_instead_payers(state, perm, cost, mana, exclude, notes) if getattr(cost, "tap_instead", "") else []
@@ -194,15 +196,19 @@ def activation_cost_check(state: GameState, perm: Any, ability: Any, *, x: int =
         try:
             got = find_payment(state, player, tc, **kw)
         except PaymentProblem as e:
-            return str(e)
+            return Problem(Reason.NOT_ENOUGH_MANA, str(e))
         if got is None:
             reason = explain_unpayable(state, player, tc, **kw)
             if exclude:
                 reason += f" ({perm.name} itself cannot be tapped for mana to pay a cost that taps it, CR 601.2g-h)"
-            return "its cost cannot be paid: " + reason
+            return Problem(Reason.NOT_ENOUGH_MANA, "its cost cannot be paid: " + reason)
         return None
 
     needs_payment = bool(len(mana) or life)
     # every non-mana part, and the objects together with the mana: the one reader of "can it be paid" (solver.payable)
-    return object_parts_problem(state, perm, cost.parts, x, tap=cost.tap, untap=cost.untap, text=cost.text,
-                                pay=pay if needs_payment else None, notes=notes)
+    r = object_parts_problem(state, perm, cost.parts, x, tap=cost.tap, untap=cost.untap, text=cost.text,
+                             pay=pay if needs_payment else None, notes=notes)
+    if r is None or isinstance(r, Problem):
+        return r
+    # the objects paying a part leave too little mana (CR 601.2g-h), or no objects can pay a part (CR 118.3)
+    return Problem(Reason.NOT_ENOUGH_MANA if r.startswith("its cost cannot be paid") else Reason.COST_PART, r)

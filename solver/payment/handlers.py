@@ -10,6 +10,7 @@ from .. import costs as costs_mod
 from ..basic import mana_value as _mana_value
 from ..graph import attach_payment_graph
 from ..questions import Answer, Context, QuestionError, Unsupported, question
+from ..reasons import Problem, Reason, code_of
 from mtgcheck.models.effects import Topic
 from .counting import count_payments
 from .explain import MEASURES, best_payment, explain_unpayable
@@ -61,7 +62,9 @@ def _cast_setup(ctx: Context, using: Any = _ASKED):
         mv, _ = _mana_value(card, "stack", x)
         mana = card.mana_cost.with_x(x) if card.mana_cost is not None else None
         tc = costs_mod.TotalCost(mana, base=str(using or "mana cost"), x=x, steps=[str(e)])
-        return card, player, zone, x, tc, mv, [str(e)]
+        code = (Reason.NOT_A_SPELL if isinstance(e, costs_mod.NotASpell) else
+                Reason.ALTERNATIVE_CONDITION if isinstance(e, costs_mod.ConditionUnmet) else Reason.NO_PERMISSION)
+        return card, player, zone, x, tc, mv, [Problem(code, str(e))]
     except costs_mod.CostError as e:
         raise QuestionError(str(e)) from None
     from ..casting import precost_problems
@@ -174,12 +177,13 @@ def _cast_once(ctx: Context, using: Any = _ASKED) -> Answer:
     why = list(tc.steps)
     why.append(f"mana value stays {mv}: the card's, not the total cost (CR 202.3, 118.9c; Thalia ruling 2018-03-16)")
     values: dict[str, Any] = {"castable": False, "total_cost": tc.notation(), "mana_value": mv, "payment": None,
-                              "reason": None, "life": None, "using": tc.base}
+                              "reason": None, "reason_code": None, "life": None, "using": tc.base}
     if problems:  # e.g. no permission to cast it from that zone (CR 601.3) comes before the cost
-        values["reason"] = problems[0]
+        values["reason"], values["reason_code"] = problems[0], code_of(problems[0])
     elif tc.mana is None:
         values["reason"] = (f"{card.name} has no mana cost, so " + ("its mana cost" if tc.base == "mana cost" else f"its {tc.base} cost")
                             + " cannot be paid (CR 118.6)")
+        values["reason_code"] = Reason.NO_MANA_COST
     if values["reason"]:
         why.append(values["reason"])
         return Answer("cast", values, why)
@@ -197,7 +201,7 @@ def _cast_once(ctx: Context, using: Any = _ASKED) -> Answer:
                 payer = pay_emerge if tc.base == "emerge" else pay_with_objects
                 pay, chosen, bad = payer(ctx.state, player, card, variant, zone, find_payment)
                 if bad and bad != "mana":
-                    values["reason"] = bad
+                    values["reason"], values["reason_code"] = bad, Reason.COST_PART
                     why.append(bad)
                     return Answer("cast", values, why)
             else:
@@ -213,6 +217,7 @@ def _cast_once(ctx: Context, using: Any = _ASKED) -> Answer:
         first = tc.each_announcement()[0]
         values["total_cost"], values["life"] = first.notation(), None
         values["reason"] = explain_unpayable(ctx.state, player, first, spell_card=card, spell_zone=zone)
+        values["reason_code"] = Reason.NOT_ENOUGH_MANA
         if tc.announcements:
             values["reason"] = (f"with its Phyrexian symbols announced as mana ({first.notation()}): {values['reason']}; "
                                 f"nor with any other announcement: "
@@ -275,11 +280,12 @@ def ask_payments(ctx: Context) -> Answer:
     keep = _keep_untapped(ctx, player, minimize)
     why = list(tc.steps)
     values: dict[str, Any] = {"count": 0, "count_individual": 0, "payments": [], "total_cost": tc.notation(),
-                              "mana_value": mv, "reason": None}
+                              "mana_value": mv, "reason": None, "reason_code": None}
     if minimize:
         values.update(best=None, best_life=None, best_sources=None, best_announced=None)
     if tc.mana is None or problems:
         values["reason"] = problems[0] if problems else f"{card.name}'s {tc.base} is unpayable (CR 118.6)"
+        values["reason_code"] = code_of(problems[0]) if problems else Reason.NO_MANA_COST
         why.append(values["reason"])
         return Answer("payments", values, why)
     limit = ctx.limit
@@ -311,6 +317,7 @@ def ask_payments(ctx: Context) -> Answer:
         why.append(f"  {i}. " + "; ".join(p.describe()))
     if n == 0:
         values["reason"] = explain_unpayable(ctx.state, player, tc.each_announcement()[0], spell_card=card, spell_zone=zone)
+        values["reason_code"] = Reason.NOT_ENOUGH_MANA
         why.append(values["reason"])
     if minimize and best is not None:
         values.update(best=best.to_dict(), best_life=best.life, best_sources=best.sources, best_announced=best.announced)

@@ -472,7 +472,9 @@ class PageService:
             "expect": _jsonable(forms.plain(res.expect)), "internal": bool(res.internal),
             "svg": svg, "field": None,
         }
-        code = getattr(res, "code", None) or (values.get("code") if isinstance(values.get("code"), str) else None)
+        # why "no" or unsupported (solver.reasons.Reason: split_second, no_legal_target, text_not_modelled, ...)
+        code = (getattr(res, "reason_code", None) or values.get("reason_code") or getattr(res, "code", None)
+                or (values.get("code") if isinstance(values.get("code"), str) else None))
         if code:
             out["code"] = str(code)
         return out

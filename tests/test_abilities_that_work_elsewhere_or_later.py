@@ -1,4 +1,4 @@
-"""The gate's precision, a fourth set (issue 11): an activated keyword that works only from a hand, a change of how
+"""The gate's precision, a fourth set: an activated keyword that works only from a hand, a change of how
 often boast abilities may be activated, and the catalog's model of The Great Henge's mana ability."""
 from __future__ import annotations
 

@@ -1,8 +1,8 @@
-"""The gate's precision, issue 11 (second round): unmodelled sentences the rules prove cannot change the answer asked
+"""The gate's precision: unmodelled sentences the rules prove cannot change the answer asked
 no longer make it unsupported, and their close cousins that can still do (models/text/topics.py classify,
 models/text/relevance.py, models/text/scope.py, solver/gate.py). Each narrowing has a test naming its rule and a
 test of the cousin that must stay unsupported. Expected answers come from the rules named; examples of the whole
-class are in examples/classes/gate_precision.yaml.
+class are in examples/classes/sentences_that_change_no_answer.yaml.
 """
 from __future__ import annotations
 

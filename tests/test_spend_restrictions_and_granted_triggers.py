@@ -1,7 +1,7 @@
-"""The gate's precision, issue 11 (third round): sentences the rules prove cannot change the answer asked, and the
+"""The gate's precision: sentences the rules prove cannot change the answer asked, and the
 close cousins that must stay unsupported (models/text/mana.py cant_spend_code, models/text/topics.py classify,
 models/text/relevance.py static_change, models/text/scope.py). Expected answers come from the rules named; examples
-of the whole class are in examples/classes/gate_precision_3.yaml.
+of the whole class are in examples/classes/spend_restrictions_and_granted_triggers.yaml.
 """
 from __future__ import annotations
 
