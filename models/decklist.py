@@ -811,18 +811,19 @@ def _closest_key(k: str) -> str:
     return f" (did you mean {best[0]!r}?)" if best else ""
 
 
-#: The keys of a deck record as they appear quoted in its text (``may_repeat_a_key``).
-_KEY_BYTES = tuple(f'"{k}"'.encode() for k in _JSON_KEYS)
-_KEY_TEXT = tuple(f'"{k}"' for k in _JSON_KEYS)
+#: The keys of a deck record as they appear quoted in its text (``may_repeat_a_key``): one pattern, so the text is
+#: read once (a count per key read it twelve times: a tenth of ``validate``'s time on a corpus).
+_KEY_ALTERNATIVES = "|".join(_JSON_KEYS)
+_KEY_BYTES_RE = re.compile(f'"(?:{_KEY_ALTERNATIVES})"'.encode())
+_KEY_TEXT_RE = re.compile(f'"(?:{_KEY_ALTERNATIVES})"')
 
 
 def may_repeat_a_key(raw: "bytes | str") -> bool:
     """Whether a JSON-lines record's text holds one of the record keys twice (quoted): then it may name a key
     twice, which ``json`` and ``orjson`` both read as the last one without a word (``"main"`` twice keeps the
-    second list). A cheap test on the text (a substring count per key); ``repeated_keys`` says for sure."""
-    if isinstance(raw, bytes):
-        return any(raw.count(k) > 1 for k in _KEY_BYTES)
-    return any(raw.count(k) > 1 for k in _KEY_TEXT)
+    second list). A cheap test on the text (every quoted key found in one pass); ``repeated_keys`` says for sure."""
+    found = (_KEY_BYTES_RE if isinstance(raw, bytes) else _KEY_TEXT_RE).findall(raw)
+    return len(found) != len(set(found))
 
 
 def repeated_keys(text: str) -> list[str]:
