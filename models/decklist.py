@@ -822,7 +822,7 @@ def may_repeat_a_key(raw: "bytes | str") -> bool:
     """Whether a JSON-lines record's text holds one of the record keys twice (quoted): then it may name a key
     twice, which ``json`` and ``orjson`` both read as the last one without a word (``"main"`` twice keeps the
     second list). A cheap test on the text (every quoted key found in one pass); ``repeated_keys`` says for sure."""
-    found = (_KEY_BYTES_RE if isinstance(raw, bytes) else _KEY_TEXT_RE).findall(raw)
+    found: list = _KEY_BYTES_RE.findall(raw) if isinstance(raw, bytes) else _KEY_TEXT_RE.findall(raw)
     return len(found) != len(set(found))
 
 

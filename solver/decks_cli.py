@@ -62,10 +62,20 @@ _JSONL_ENDINGS = (".jsonl", ".jsonl.gz", ".ndjson")
 _MAX_RECORD = 1 << 20
 
 
-def _may_repeat(raw: bytes) -> bool:
-    from mtgcheck.models.decklist import may_repeat_a_key
+_MAY_REPEAT: Any = None
 
-    return may_repeat_a_key(raw)
+
+def _may_repeat(raw: bytes) -> bool:
+    """``models.decklist.may_repeat_a_key``, imported at the first call only (``_record_report`` asks it of every
+    record, and an import statement each time costs about as much as the test)."""
+    global _MAY_REPEAT
+    if _MAY_REPEAT is None:
+        from mtgcheck.models.decklist import may_repeat_a_key
+
+        _MAY_REPEAT = may_repeat_a_key
+    return bool(_MAY_REPEAT(raw))
+
+
 _BOM = b"\xef\xbb\xbf"
 
 

@@ -114,6 +114,13 @@ def _counter() -> Any:
 _WHAT = "counting payments"
 
 
+def _ticked(items: Iterator[Any], tick: Any) -> Iterator[Any]:
+    """``items``, counting one state in the budget (``tick``) for each."""
+    for x in items:
+        tick(1, _WHAT)
+        yield x
+
+
 def _simple_table(groups: list[_Group], kinds: dict, tmax: int) -> dict[tuple, list[int]]:
     """vector of unit counts per kind (total <= tmax) -> [collapsed ways, individual ways]. Each step of the
     programme counts one state in the budget in force (``solver.budget``); raises ``BudgetExceeded`` past it."""
@@ -177,8 +184,8 @@ def _count_model(model: _Model) -> tuple[int, int]:
     tmax = spell_max + sum(g.size * max(0, max(len(c.inp) - 1 for c in g.choices)) for g in complex_)
     table = _simple_table(simple, kinds, tmax)
     by_total: dict[int, list[tuple[tuple, list[int]]]] = {}
-    for v, w in table.items():
-        by_total.setdefault(sum(v), []).append((v, w))
+    for vec, ways in table.items():
+        by_total.setdefault(sum(vec), []).append((vec, ways))
     # the checks run on a model whose simple groups are replaced by one group per kind
     kind_groups = [_Group(("kind", k), "kind", (), tmax, [_Choice("mana_ability", (k,), "", (), "", 0, None, "", False, False)],
                           False, False) for k in kind_list]
@@ -197,11 +204,8 @@ def _count_model(model: _Model) -> tuple[int, int]:
         gcomps.append(opts)
     scomps = []
     for sg in model.syms:
-        opts = []
-        for comp in _compositions(sg.count, len(sg.options), exact=True):
-            tick(1, _WHAT)
-            opts.append((comp, _multinomial(sg.count, comp)))
-        scomps.append(opts)
+        scomps.append([(comp, _multinomial(sg.count, comp))
+                       for comp in _ticked(_compositions(sg.count, len(sg.options), exact=True), tick)])
     collapsed = individual = 0
     a: dict[str, int] = {}
     for sconf in itertools.product(*scomps):
