@@ -24,7 +24,9 @@ Coast Fan Content Policy; card data compiled by Scryfall (or MTGJSON).
 """
 import typing as _typing
 
-__version__ = "0.1.0"
+# absolute: pytest also imports this file as a plain module, where a relative import fails
+from mtgcheck.models.version import __version__
+
 __all__ = ["ask", "check", "validate", "validate_bag", "load_cards", "Answer", "CheckReport", "DeckResult",
            "ValidationReport", "Verdict", "Reason", "ProblemCode", "DeckStatus", "__version__"]
 

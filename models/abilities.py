@@ -514,12 +514,42 @@ def parse_activation_cost(text: str, card_name: str = "") -> ActivationCost:
 ZONES = ("battlefield", "stack", "hand", "graveyard", "library", "exile", "command")
 
 
+_ROMAN = {"I": 1, "V": 5, "X": 10}
+#: A Saga's chapter line (CR 714.2a): "I — [effect]", "II, III — [effect]".
+CHAPTER_RE = re.compile(r"^(?P<chapters>[IVX]+(?:, [IVX]+)*)\s+—\s+(?P<effect>\S.*)$")
+
+
+def roman_value(numeral: str) -> int:
+    """The value of a chapter number in Roman numerals ("IV" -> 4; CR 714.2a)."""
+    vals = [_ROMAN[ch] for ch in numeral.strip()]
+    return sum(-v if i + 1 < len(vals) and v < vals[i + 1] else v for i, v in enumerate(vals))
+
+
+def chapter_numbers(text: str) -> tuple[int, ...]:
+    """The chapter numbers of a chapter line ("I, II — ..." -> (1, 2); CR 714.2a), empty for another line."""
+    m = CHAPTER_RE.match(text.strip())
+    return tuple(roman_value(c) for c in m.group("chapters").split(",")) if m else ()
+
+
+def _roman(n: int) -> str:
+    """``n`` (1-39) in Roman numerals, as chapters are numbered (CR 714.2a)."""
+    out = ""
+    for v, sym in ((10, "X"), (9, "IX"), (5, "V"), (4, "IV"), (1, "I")):
+        while n >= v:
+            out, n = out + sym, n - v
+    return out
+
+
 @dataclass(frozen=True)
 class Stripe:
     """The level or station symbol an ability is printed under (CR 711.2a-b, 721.2a): the ability is part of that
     symbol's static ability, so the permanent has it only while it has at least ``least`` and at most ``most``
     (``None``: no upper bound) ``counter`` counters ("level" for level up, 711.2; "charge" for station, 721.2).
     Abilities printed outside any stripe are treated normally (711.4, 721.4).
+
+    ``counter == "lore"``: what a Saga's chapter ``least`` left behind once it resolved (CR 714.2b, 611.2a: Urza's
+    Saga's "I — This Saga gains "{T}: Add {C}.""), kept while the Saga has at least that many lore counters and
+    the chapter's trigger is not waiting on the stack (``solver.layers``).
     """
 
     counter: str
@@ -532,6 +562,8 @@ class Stripe:
         return n >= self.least and (self.most is None or n <= self.most)
 
     def describe(self) -> str:
+        if self.counter == "lore":
+            return f"chapter {_roman(self.least)}"
         if self.counter == "level":
             return f"LEVEL {self.least}-{self.most}" if self.most is not None else f"LEVEL {self.least}+"
         return f"STATION {self.least}+" if self.most is None else f"{self.least}-{self.most} {self.counter} counters"

@@ -37,6 +37,8 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Iterator
 
+from .version import __version__
+
 __all__ = ["FORMAT", "CACHE_ENV", "NO_CACHE_ENV", "cache_dir", "cache_path", "code_hash", "file_key", "read", "write",
            "replaced_atomically"]
 
@@ -71,8 +73,6 @@ def code_hash() -> str:
     about 2 ms): a change to the card model or an importer makes every cached file stale."""
     global _CODE_HASH
     if _CODE_HASH is None:
-        from mtgcheck import __version__
-
         h = hashlib.blake2b(digest_size=16)
         h.update(__version__.encode())
         root = Path(__file__).resolve().parent

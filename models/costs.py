@@ -120,6 +120,8 @@ class CostChange:
     chosen_type: bool = False
     #: "Other [...] spells": never the source card itself (CR 601.2f; an eminence ability, 113.6)
     other: bool = False
+    #: "Spells with the chosen name": the name chosen as the source entered (CR 607.2d, 201.2)
+    chosen_name: bool = False
 
     def applies_to(self, spell: Card, caster: str, active: str | None = None, zone: str = "hand") -> bool:
         """Whether it changes the cost of ``spell`` cast by ``caster`` while ``active`` is the active player
@@ -240,8 +242,17 @@ def cost_changes(abilities: Iterable[Ability], source: str = "", controller: str
                                   ManaCost.parse(str(e.amount)), 0, str(e.spells), str(e.whose),
                                   False, source, controller, a.text, tuple(e.colors), tuple(e.types),
                                   str(e.during), bool(e.colored_only), tuple(e.from_zones), int(e.nth),
-                                  bool(e.chosen_type), bool(e.other)))
+                                  bool(e.chosen_type), bool(e.other), bool(e.chosen_name)))
         elif isinstance(e, CostMinimum):
             out.append(CostChange("minimum", ManaCost(), int(e.minimum), str(e.spells), str(e.whose),
                                   bool(e.while_untapped), source, controller, a.text))
     return out
+
+
+def has_name(card: Any, name: str) -> bool:
+    """Whether ``card`` (a card, or the half or face cast) has the name ``name`` (CR 201.2; a split card outside the
+    stack has both halves' names, 709.4a; the half cast has its own, 709.3): compared case-insensitively."""
+    want = name.strip().casefold()
+    names = {str(card.name).casefold()} | {str(f.name).casefold() for f in (getattr(card, "faces", None) or ())}
+    names |= {n.strip() for n in str(card.name).casefold().split("//")}
+    return want in names

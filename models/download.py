@@ -40,6 +40,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
+from .version import __version__
+
 __all__ = [
     "SCRYFALL_INDEX_URL", "MTGJSON_URL", "SOURCES", "DownloadError", "UpdateResult", "data_dir",
     "installed", "installed_file", "update", "install",
@@ -146,8 +148,6 @@ def _session(session: Any = None) -> Any:
     if session is not None:
         return session
     import requests
-
-    from mtgcheck import __version__
 
     s = requests.Session()
     # Scryfall asks every client to send a User-Agent naming it and an Accept header

@@ -1364,7 +1364,10 @@ class AddMana(Effect):
     ``damage_to_you``: "This land deals 1 damage to you" (painlands, Talismans, Ancient Tomb): the source deals that
     much damage to the ability's controller as the ability resolves, so they lose that much life (CR 120.3a, 119.3)
     during 601.2g, before the costs of the spell are paid (601.2h; the payment search reads it);
-    ``targets`` / ``moves_library_card`` make it not a mana ability (605.1a).
+    ``targets`` / ``moves_library_card`` make it not a mana ability (605.1a);
+    ``double_pool``: "Double the amount of each type of unspent mana you have" (Doubling Cube): it adds as much of
+    each type as its controller's pool holds as it resolves (CR 106.4); could produce is the types in that pool
+    (106.7); the pools and payments that would add to the pool first are not modelled (``solver.produce``).
     """
 
     kind: ClassVar[str] = "add_mana"
@@ -1406,6 +1409,8 @@ class AddMana(Effect):
     #: amount of mana (Ice Cauldron); read from ``Permanent.noted_mana`` by ``solver.produce`` (nothing noted: an
     #: undefined type, no mana, CR 106.5)
     noted: str | None = fld(None)
+    #: "Double the amount of each type of unspent mana you have" (Doubling Cube; CR 106.4, 106.7)
+    double_pool: bool = fld(False)
 
     def __post_init__(self) -> None:
         if self.cost_of is not None and self.cost_of != "enchanted":
@@ -1736,6 +1741,9 @@ class CostIncrease(Effect):
     #: the spell must have the creature type chosen as the source entered ("Creature spells you cast of the chosen
     #: type", Herald's Horn; ``Permanent.choices['creature_type']``)
     chosen_type: bool = fld(False)
+    #: the spell must have the card name chosen as the source entered ("Spells with the chosen name you cast",
+    #: Council of the Absolute, Brago's Favor; ``Permanent.choices['card_name']``, CR 607.2d, 201.2)
+    chosen_name: bool = fld(False)
     #: "Other [...] spells": not the source itself when it is the spell (an eminence ability of a commander cast
     #: from the command zone, CR 113.6, 601.2f)
     other: bool = fld(False)
@@ -3036,3 +3044,56 @@ class HasAnotherActivatedAbility(Condition):
 
 
 CONDITION_TYPES = CONDITION_TYPES + (HasAnotherActivatedAbility,)
+
+
+# --- "can't cast spells with the chosen name" -----------------------------------------------------------------
+
+@dataclass(frozen=True, eq=False)
+class CantCast(Effect):
+    """"Spells with the chosen name can't be cast" (Meddling Mage, Nevermore, Voidstone Gargoyle), "Your opponents
+    can't cast spells with the chosen name" (Council of the Absolute, Gideon's Intervention): no such spell may be
+    cast by those players (CR 101.2: a "can't" wins over any permission; 601.2, 601.3). ``who``: ``all`` or
+    ``opponents`` (of the source's controller); ``chosen_name``: the spell has the card name chosen as the source
+    entered (``Permanent.choices['card_name']``, CR 607.2d, 201.2). Read by ``solver.restrictions.cant_cast_problems``
+    for ``cast``, ``payments`` and ``delve``."""
+
+    kind: ClassVar[str] = "cant_cast"
+    touches: ClassVar[frozenset[Topic]] = frozenset({Topic.CASTING})
+    who: str = fld("all")
+    chosen_name: bool = fld(True)
+
+    def __post_init__(self) -> None:
+        if self.who not in ("all", "opponents"):
+            raise VocabularyError(f"cant_cast: who must be all or opponents, not {self.who!r}")
+
+
+EFFECT_TYPES[CantCast.kind] = CantCast
+
+
+# --- "you may cast [spells] without paying their mana costs" -----------------------------------------------------
+
+@dataclass(frozen=True, eq=False)
+class FreeCastPermission(Effect):
+    """A permanent's permission to cast spells without paying their mana costs (CR 118.9, 601.2b: an alternative
+    cost of {0}; 107.3b: X is 0): "Any player may cast creature spells with mana value 3 or less without paying their
+    mana costs and as though they had flash" (Aluren: ``who: any``, ``types: [Creature]``, ``mv_at_most: 3``,
+    ``as_though_flash``), "You may cast spells from your hand without paying their mana costs" (Omniscience:
+    ``from_hand``), "You may cast Dragon spells without paying their mana costs" (Dracogenesis). ``as_though_flash``
+    applies only to a spell cast with this permission (Aluren ruling 2004-10-04: the flash is part of the
+    permission). Read by ``solver.altcosts`` (``cast``/``payments``: ``using: free`` is tried when one applies) and
+    ``solver.casting`` (its flash timing)."""
+
+    kind: ClassVar[str] = "free_cast_permission"
+    touches: ClassVar[frozenset[Topic]] = frozenset({Topic.CASTING, Topic.COSTS})
+    who: str = fld("you")
+    types: tuple[str, ...] = fld(())
+    mv_at_most: int | None = fld(None)
+    from_hand: bool = fld(False)
+    as_though_flash: bool = fld(False)
+
+    def __post_init__(self) -> None:
+        if self.who not in ("you", "any"):
+            raise VocabularyError(f"free_cast_permission: who must be you or any, not {self.who!r}")
+
+
+EFFECT_TYPES[FreeCastPermission.kind] = FreeCastPermission

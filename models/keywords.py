@@ -13,10 +13,10 @@ from __future__ import annotations
 from typing import Iterable, Mapping
 
 from .abilities import Ability
+from .behaviour import abilities_of  # the card's abilities: the catalog model, else its text parsed once
 from .cards import Card
 from .effects import DelveCount, DelveKeywordGrant, Keyword, Unmodelled
 from .mana import ManaCost
-from .text.oracle import abilities_of  # the card's parsed abilities (moving out of models/text, see STATUS-vocab)
 
 #: The keywords Soulflayer looks for, in its printed order.
 SOULFLAYER_KEYWORDS: tuple[str, ...] = (

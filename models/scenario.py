@@ -15,9 +15,9 @@ from typing import Any, Mapping
 
 import yaml
 
-from .cards import Card, CardError, card_from_fields
+from .cards import BASIC_LAND_MANA, Card, CardError, card_from_fields
 from .inputs import MAX_NAME, MAX_PLAYERS, InputError, LimitedLoader, truncate_name
-from .mana import ManaError, ManaPool
+from .mana import MANA_TYPES, ManaCost, ManaError, ManaPool
 from .state import CARD_ZONES, CardInstance, Effect, GameState, Permanent, StackAbility, StateError
 from .turn import TurnHistory, TurnState, TurnStep
 
@@ -42,7 +42,7 @@ QUESTION_ARGS: dict[str, tuple[str, ...]] = {
     "scry": ("player", "n", "library_size", "spell", "targets_legal"),
     "put_onto_battlefield": ("spell", "player"),
     "trigger_order": ("triggers", "after"),
-    "entering_x": ("card", "x_paid", "x", "cast", "put_by"),
+    "entering_x": ("card", "x_paid", "x", "cast", "put_by", "copy"),
     "validate_deck": ("format", "decklist", "commanders", "companion"),
 }
 #: What each scalar question argument holds, by name (an argument means the same in every question that takes
@@ -591,8 +591,6 @@ def _noted_mana(sc: Scenario, entry: Mapping) -> tuple[str, ...]:
            "(CR 106.1b), e.g. \"{G}\" or \"{R}{R}{C}\"")
     if not isinstance(got, str):
         raise sc.error(msg, "noted_mana", entry)
-    from .mana import MANA_TYPES, ManaCost, ManaError
-
     try:
         syms = [sym.text for sym in ManaCost.parse(got)]
     except ManaError:
@@ -974,7 +972,6 @@ def _check_ability_number(sc: Scenario, state: GameState, pid: str, n: int, entr
     there are."""
     from .abilities import activated_abilities
     from .behaviour import abilities_of
-    from .cards import BASIC_LAND_MANA
 
     perm = state.permanent(pid)
     acts = activated_abilities(abilities_of(perm.card))

@@ -3,9 +3,12 @@
 
 The lists follow the Comprehensive Rules (2026-02-27): 205.3g artifact types, 205.3h enchantment types, 205.3k
 spell types, 205.3m creature types (Time Lord, the one two-word creature type, is left out: no cost change
-names it). Land and planeswalker types (205.3i-j) are not spell subtypes that cost changes name.
+names it). Land and planeswalker types (205.3i-j) are not spell subtypes that cost changes name; the nonbasic
+land types (205.3i) are listed for ``subtype_kind`` and the text readers.
 """
 from __future__ import annotations
+
+from .cards import BASIC_LAND_TYPES
 
 #: CR 205.3g
 ARTIFACT_TYPES: frozenset[str] = frozenset((
@@ -49,6 +52,10 @@ CREATURE_TYPES: frozenset[str] = frozenset((
     "Zubera "
 ).split())
 
+#: CR 205.3i: nonbasic land types (they give no intrinsic ability; 305.6 names only the basic ones).
+NONBASIC_LAND_TYPES: frozenset[str] = frozenset("Cave Cloud Desert Gate Lair Locus Mine Planet Power-Plant Sphere Tower "
+                                                "Town Urza's".split())
+
 #: Every subtype a spell description may name.
 SPELL_SUBTYPES: frozenset[str] = ARTIFACT_TYPES | ENCHANTMENT_TYPES | SPELL_TYPES | CREATURE_TYPES
 
@@ -56,9 +63,6 @@ SPELL_SUBTYPES: frozenset[str] = ARTIFACT_TYPES | ENCHANTMENT_TYPES | SPELL_TYPE
 def subtype_kind(s: str) -> str | None:
     """The card type a subtype goes with (CR 205.3g-m: ``Creature``, ``Land``, ``Artifact``, ``Enchantment``), or
     ``None`` when not known here (a planeswalker or battle type, CR 205.3j, 205.3p)."""
-    from .cards import BASIC_LAND_TYPES
-    from .text.relevance import NONBASIC_LAND_TYPES
-
     if s in CREATURE_TYPES:
         return "Creature"
     if s in BASIC_LAND_TYPES or s in NONBASIC_LAND_TYPES:

@@ -38,7 +38,8 @@ from mtgcheck.models.effects import CastCondition, Filter, ObjectCost, PrintedAl
 from mtgcheck.models.behaviour import abilities_of
 from mtgcheck.models.state import GameState
 
-from .questions import Unsupported
+from .errors import QuestionError, Unsupported
+from .restrictions import free_cast_permissions
 
 #: Keyword alternative costs tried by default, by the zone they cast the card from (CR 702.34a, 702.138a,
 #: 702.74a evoke, 702.109a dash, 702.96a overload, 702.152a blitz, 702.185a warp, 702.176a impending, 702.119a
@@ -455,7 +456,14 @@ def cast_any_way(ctx: Any, once: Callable[..., Any]) -> Any:
         return base
     zone = str(ctx.arg("from", "hand"))
     tried: list[str] = []
-    for way in default_ways(card, zone):
+    ways = default_ways(card, zone)
+    try:
+        player = ctx.player(ctx.arg("player", None))
+    except Exception:
+        player = None
+    if player is not None and free_cast_permissions(ctx.state, player, card, zone):
+        ways.append("free")  # a permanent lets it be cast without paying its mana cost (CR 118.9)
+    for way in ways:
         try:
             ans = once(ctx, way)
         except Unsupported as e:
@@ -463,8 +471,6 @@ def cast_any_way(ctx: Any, once: Callable[..., Any]) -> Any:
             tried.append(f"{way}: unsupported ({e})")
             continue
         except Exception as e:  # a way the question's other arguments rule out (x with a free cast...)
-            from .questions import QuestionError
-
             if isinstance(e, QuestionError):
                 tried.append(f"{way}: {e}")
                 continue
@@ -473,6 +479,7 @@ def cast_any_way(ctx: Any, once: Callable[..., Any]) -> Any:
             lead = ("the mana cost is not modelled here" if base is None
                     else f"with its mana cost it is not castable ({base.values.get('reason')})")
             how = ("prototyped, with its prototype's mana cost (CR 718.3" if way == "prototype"
+                   else "without paying its mana cost, as a permanent in play allows (CR 118.9" if way == "free"
                    else f"with its {way} cost (CR 118.9")
             ans.explanation.insert(0, f"no 'using' was given: {lead}; it is castable {how}, 601.2b; "
                               f"ask with using: {way} for that way only)")

@@ -20,9 +20,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Iterable, Iterator, Mapping, Union
 
-from mtgcheck.models.scenario import ScenarioError
+from mtgcheck.models.scenario import ScenarioError, load_scenarios, load_yaml, parse_scenario
 
-from .decks import DeckProblem, DeckStatus, ProblemCode
+from .decks import DeckProblem, DeckStatus, ProblemCode, validate_deck
 from .reasons import Reason
 from .verdicts import Verdict
 
@@ -217,8 +217,6 @@ class Answer:
 
 def _scenario_from(scenario: Any, index: int) -> Any:
     """A ``Scenario`` from a mapping, YAML/JSON text or a path (``index`` from 1 for files holding several)."""
-    from mtgcheck.models.scenario import load_scenarios, load_yaml, parse_scenario
-
     if isinstance(scenario, Mapping):
         items = scenario.get("scenarios") if "scenarios" in scenario else None
         if isinstance(items, list):
@@ -599,7 +597,6 @@ def validate(deck_or_path: "Decklist | str | os.PathLike[str] | Mapping[str, Any
     from mtgcheck.models.decklist import Decklist, decklist_from_data, parse_text, read_decks
     from mtgcheck.models.formats import load_format
 
-    from .decks import validate_deck
     from .decks_cli import _error_row
 
     db = _database(cards)

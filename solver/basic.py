@@ -22,8 +22,8 @@ from .questions import Answer, Context, QuestionError, Unsupported, question
 from .reasons import Problem, Reason, code_of, tagged
 from .restrictions import priority_problems, restriction_notes, restriction_problems, split_second_problems
 from .sickness import tap_permission
-from .targets import activation_target_problems, targets_use_x, x_values
-from mtgcheck.models.effects import TimingRestriction, Topic
+from .targets import NO, YES, activation_target_problems, targets_can_include, targets_use_x, x_values
+from mtgcheck.models.effects import AbilityCostChange, Keyword, TargetsInclude, TimingRestriction, Topic
 
 #: Unmodelled text that can take abilities away or forbid activating them (Humility, Pithing Needle, ...).
 
@@ -210,7 +210,6 @@ def _keyword_ability(ctx: Context, perm: Permanent, name: str) -> Ability:
     Unsupported
         The keyword is an activated ability whose meaning is not modelled (crew, saddle, station, reconfigure...).
     """
-    from mtgcheck.models.effects import Keyword
     from mtgcheck.models.keywords import keyword_activation
     from mtgcheck.models.vocab.keywords import keyword_kind
 
@@ -229,28 +228,37 @@ def _keyword_ability(ctx: Context, perm: Permanent, name: str) -> Ability:
     return ab
 
 
-def _activate(ctx: Context, perm: Permanent, ab: Ability, n: int, label: str) -> Answer:
-    """The ``activate`` answer for one activated ability ``ab`` of ``perm``: ``n`` its number among the printed ones
-    (0 for a keyword's), ``label`` how the explanation names it ("ability 2", "equip")."""
-    problems = (priority_problems(ctx.state, "activate")
-                + ([] if ab.is_mana_ability else split_second_problems(ctx.state, "activate"))  # CR 702.61a-b
-                + activation_problems(ctx.state, perm, ab))
+def activation_verdict(state: GameState, perm: Permanent, ab: Ability, n: int,
+                       x: int | None = None) -> tuple[list[str], list[str], list[str]]:
+    """Whether ``perm``'s activated ability ``ab`` (its ``n``-th, 0 for a keyword's) can be activated now, as
+    ``activate`` decides it: ``(problems, notes, cost lines)``, no problem meaning it can (CR 602.2, 602.5, 606.3:
+    priority, {T}/{Q}, loyalty timing, restrictions, targets, the total cost and its payment). ``x``: the X
+    announced; ``None``: the least X that works when its targets use X, else 0 (CR 107.3a, 601.2b)."""
+    problems = (priority_problems(state, "activate")
+                + ([] if ab.is_mana_ability else split_second_problems(state, "activate"))  # CR 702.61a-b
+                + activation_problems(state, perm, ab))
     notes: list[str] = []
     if isinstance(ab.restriction, TimingRestriction):  # "Activate only as a sorcery / once each turn / if ..." (CR 602.5)
-        problems.extend(tagged(Reason.ACTIVATION_RESTRICTION, restriction_problems(ctx.state, perm.controller,
+        problems.extend(tagged(Reason.ACTIVATION_RESTRICTION, restriction_problems(state, perm.controller,
                                                                                ab.restriction, source=perm,
                                                                                ability_index=n)))
         if not problems:
-            notes = restriction_notes(ctx.state, perm.controller, ab.restriction, perm, n)
-    pay_ab = ab
+            notes = restriction_notes(state, perm.controller, ab.restriction, perm, n)
     cost_lines: list[str] = []
     if not problems:
-        x_arg = ctx.args.get("x") if isinstance(ctx.args, Mapping) else None
-        if x_arg is None and targets_use_x(ab):
-            problems, more, cost_lines, pay_ab = _search_x(ctx.state, perm, ab, n)
+        if x is None and targets_use_x(ab):
+            problems, more, cost_lines, _ = _search_x(state, perm, ab, n)
         else:
-            problems, more, cost_lines, pay_ab = _targets_and_costs(ctx.state, perm, ab, n, int(x_arg or 0))
+            problems, more, cost_lines, _ = _targets_and_costs(state, perm, ab, n, int(x or 0))
         notes = notes + more
+    return problems, notes, cost_lines
+
+
+def _activate(ctx: Context, perm: Permanent, ab: Ability, n: int, label: str) -> Answer:
+    """The ``activate`` answer for one activated ability ``ab`` of ``perm``: ``n`` its number among the printed ones
+    (0 for a keyword's), ``label`` how the explanation names it ("ability 2", "equip")."""
+    x_arg = ctx.args.get("x") if isinstance(ctx.args, Mapping) else None
+    problems, notes, cost_lines = activation_verdict(ctx.state, perm, ab, n, None if x_arg is None else int(x_arg))
     why = [f"{label} of {perm.name}: {ab.describe()}"] + cost_lines
     if problems:
         why.extend(problems)
@@ -343,10 +351,6 @@ def _target_cost_condition(state: GameState, perm: Permanent, ab: Ability) -> tu
     activated if it can be with the reduction when some legal choice of targets qualifies for it, else without it.
     Returns the ability with the change applied unconditionally or dropped, and a note; ``Unsupported`` when it is
     not known whether a qualifying choice exists."""
-    from mtgcheck.models.effects import AbilityCostChange, TargetsInclude
-
-    from .targets import NO, YES, targets_can_include
-
     cc = ab.cost_change
     if not isinstance(cc, AbilityCostChange) or not isinstance(cc.condition, TargetsInclude):
         return ab, []

@@ -22,7 +22,7 @@ from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Iterator
 
-from .questions import Unsupported
+from .errors import Unsupported
 
 __all__ = ["Budget", "BudgetExceeded", "use", "current", "tick", "from_options", "DEFAULT_STATES", "DEFAULT_SECONDS"]
 

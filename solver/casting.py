@@ -51,13 +51,20 @@ def precost_problems(state: GameState, player: str, card: Any, tc: Any, zone: st
     References: CR 601.2a-c, 601.2f-h, 601.3, 117.1a, 118.3.
     """
     from . import costs as costs_mod
-    from .restrictions import cast_restriction_problems, spell_timing_problems, timing_notes
+    from .restrictions import (cast_restriction_problems, free_cast_permissions, priority_problems,
+                               spell_timing_problems, split_second_problems, timing_notes)
     from .targets import cast_target_notes, chosen_target_problems, target_problems
 
     # when it may be cast (CR 117.1a, 307.1; flash 702.8a) and its own "Cast this spell only ..." (601.3)
-    timing = (tagged(Reason.TIMING, spell_timing_problems(state, player, card))
+    timing = spell_timing_problems(state, player, card)
+    free = _free_permission_note(free_cast_permissions(state, player, card, zone), player, card, using, bool(timing))
+    if free is not None:
+        tc.steps.append(free[0])
+        if free[1]:  # "as though it had flash" with the permission (Aluren): priority is all it needs (CR 117.1a)
+            timing = priority_problems(state, "cast") or split_second_problems(state, "cast")
+    timing = (tagged(Reason.TIMING, timing)
               + tagged(Reason.CAST_RESTRICTION, cast_restriction_problems(state, player, card)))
-    if not timing:
+    if not timing and not (free is not None and free[1]):
         tc.steps.extend(timing_notes(state, player, card))
     # 601.2c (targets) comes before 601.2f-h (costs): a spell without a legal target cannot be cast
     if str(using or "").lower() == "overload":
@@ -78,3 +85,21 @@ def precost_problems(state: GameState, player: str, card: Any, tc: Any, zone: st
         tc.steps.extend(cast_target_notes(card, choices))
     return (timing + tagged(Reason.NO_LEGAL_TARGET, aims)
             + tagged(Reason.COST_PART, costs_mod.nonmana_problems(state, player, card, tc, zone)))
+
+
+def _free_permission_note(perms: list[tuple[Any, Any]], player: str, card: Any, using: str | None,
+                          timing_fails: bool) -> tuple[str, bool] | None:
+    """For a spell cast without paying its mana cost (``using: free``): the permanent whose permission allows it
+    (``perms``: ``solver.restrictions.free_cast_permissions``; CR 118.9) and whether that permission also lets it be cast as though
+    it had flash (Aluren ruling 2004-10-04; CR 702.8a), as ``(explanation line, flash)``; ``None`` when not cast that
+    way or no permanent gives such a permission (then the question's ``using: free`` stands for an effect the
+    scenario does not show)."""
+    if str(using or "").lower() not in ("free", "without paying its mana cost", "without_paying"):
+        return None
+    if not perms:
+        return None
+    flash = next(((p, e) for p, e in perms if e.as_though_flash), None)
+    if flash is not None and timing_fails:
+        return (f"{flash[0].name} lets {player} cast {card.name} without paying its mana cost and as though it had "
+                "flash (CR 118.9, 702.8a; Aluren ruling 2004-10-04)", True)
+    return (f"{perms[0][0].name} lets {player} cast {card.name} without paying its mana cost (CR 118.9)", False)

@@ -34,6 +34,10 @@ VERDICT_STYLE: dict[str, str] = {PASS: "green", FAIL: "bold red", NO_EXPECT: "cy
 #: Set by the ``mtgcheck`` program (``mtgcheck.__main__.run``), never by a caller that runs the command line
 #: inside its own process (tests, ``CliRunner``): ``validate`` may then end the process when done.
 PROGRAM = False
+#: Keys of click's ``Context.meta`` under which the group hands its subcommands ``PROGRAM`` and ``open_database``
+#: (``decks_cli``, in the decks layer, does not import this module).
+PROGRAM_KEY = "mtgcheck.program"
+OPEN_DATABASE_KEY = "mtgcheck.open_database"
 #: Modules that add subcommands to ``main`` (each defines ``register(main)``).
 COMMAND_MODULES = ("mtgcheck.solver.decks_cli", "mtgcheck.solver.data_cli", "mtgcheck.solver.support_cli",
                    "mtgcheck.solver.web.serve_cli")
@@ -219,6 +223,10 @@ class _Guarded(click.Group):
         return sorted(set(self.commands) | set(LAZY_COMMANDS))
 
     def invoke(self, ctx: click.Context):  # type: ignore[override]
+        # what a command module of a lower layer reads of the command line (click's ``meta``, shared by the
+        # subcommands' contexts): whether this is the ``mtgcheck`` program, and how a command loads the card data
+        ctx.meta[PROGRAM_KEY] = PROGRAM
+        ctx.meta[OPEN_DATABASE_KEY] = open_database
         # exact answers can be huge numbers (10,001! scry orders has 35,660 digits); every input number is
         # limited by the readers (models.inputs), so printing them is the only conversion that needs this
         sys.set_int_max_str_digits(max(sys.get_int_max_str_digits(), 100_000))

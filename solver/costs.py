@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable
 
 from mtgcheck.models.abilities import Ability, CostPart
+from mtgcheck.models.costs import has_name  # noqa: F401 (re-exported: solver.costs.has_name)
 from mtgcheck.models.costs import (FACE_DOWN_KEYWORDS, AdditionalCost, AlternativeCost, CostChange, additional_costs,
                                    alternative_costs, cost_changes)
 from mtgcheck.models.cards import Card
@@ -37,7 +38,7 @@ from mtgcheck.models.behaviour import abilities_of, functions_in
 from mtgcheck.models.state import GameState, Permanent
 
 from .layers import battlefield_abilities
-from .questions import QuestionError, Unsupported
+from .errors import QuestionError, Unsupported
 
 
 class CostError(ValueError):
@@ -876,7 +877,7 @@ def _turn_and_choice_ok(state: GameState, player: str, card: Any, c: CostChange)
     Raises
     ------
     Unsupported : the nth spell of a kind ("the first creature spell") after other spells this turn (their kinds are
-        not recorded), a chosen type the scenario does not give.
+        not recorded), a chosen type or name the scenario does not give.
     """
     if c.nth:
         before = len(state.turn.history.spells_cast_by(player))
@@ -895,7 +896,16 @@ def _turn_and_choice_ok(state: GameState, player: str, card: Any, c: CostChange)
         from mtgcheck.models.costs import spell_has_type
 
         return spell_has_type(card, str(chosen))
+    if c.chosen_name:
+        perm = next((p for p in state.battlefield if p.name == c.source and p.controller == c.controller), None)
+        name = (perm.choices or {}).get("card_name") if perm is not None else None
+        if not name:
+            raise Unsupported(f"{c.source}: “{c.text.strip()}” needs the card name chosen as it entered; give it as "
+                              f"choices: {{card_name: ...}} (CR 607.2d)")
+        return has_name(card, str(name))
     return True
+
+
 
 
 def _add_generic(cost: ManaCost, n: int) -> ManaCost:
@@ -1050,7 +1060,10 @@ def total_cost(state: GameState, player: str, card: Any, *, using: str | None = 
                      f"characteristics (CR 702.102a-b, 709.4d)")
     else:
         card = spell_face(card, face)
-    if card.is_type("Land"):
+    # a land card with morph or disguise may be cast face down: it is turned face down before the legality of casting
+    # it is checked, so the rules see a 2/2 creature card (CR 702.37c, 708.4, 601.3e; Zoetic Cavern)
+    face_down_way = using is not None and str(using).lower() in FACE_DOWN_KEYWORDS
+    if card.is_type("Land") and not face_down_way:
         raise NotASpell(f"{card.name} is a land card: a land is played (a special action, CR 305.1, 116.2a), never cast; "
                         f"a card that is a land and another type can't be cast as a spell either (CR 305.9)")
     if using is not None and str(using).lower() in ("prototype", "prototyped"):

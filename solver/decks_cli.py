@@ -1070,11 +1070,16 @@ def _progress(err: _ErrorConsole, show: bool) -> Any:
 END_PROCESS = False
 
 
-def _ending() -> bool:
-    """``END_PROCESS``, or the ``mtgcheck`` program is running (``solver.cli.PROGRAM``)."""
-    from . import cli
+#: Keys of click's ``Context.meta`` under which the ``mtgcheck`` group (``solver.cli``: ``PROGRAM_KEY``,
+#: ``OPEN_DATABASE_KEY``) hands its commands whether it is the program and its card-data loader.
+PROGRAM_KEY = "mtgcheck.program"
+OPEN_DATABASE_KEY = "mtgcheck.open_database"
 
-    return END_PROCESS or cli.PROGRAM
+
+def _ending() -> bool:
+    """``END_PROCESS``, or the ``mtgcheck`` program is running (``solver.cli.PROGRAM``, handed down by the group)."""
+    ctx = click.get_current_context(silent=True)
+    return END_PROCESS or bool(ctx is not None and ctx.meta.get(PROGRAM_KEY, False))
 
 
 def _end_process(code: Any, err) -> None:
@@ -1118,8 +1123,8 @@ def _validate_command(err, paths, fmt, cards, as_json, as_csv, jobs, dask_addres
     from mtgcheck.models.decklist import iter_deck_files
     from mtgcheck.models.formats import FormatError, load_format
 
-    from .cli import open_database
-
+    # the command line's card-data loader (``solver.cli.open_database``: exits 2 naming a file it cannot read)
+    open_database = click.get_current_context().meta[OPEN_DATABASE_KEY]
     if as_json and as_csv:
         err.print(error_text("choose one of --json and --csv"))
         sys.exit(2)

@@ -12,7 +12,7 @@ import re
 from pathlib import Path
 from typing import Any, Mapping
 
-from mtgcheck.models.decklist import Decklist, decklist_from_data, parse_text
+from mtgcheck.models.decklist import Decklist, DecklistError, decklist_from_data, parse_text, read_decks
 from mtgcheck.models.formats import FormatError, load_format
 
 from .decks import validate_deck
@@ -40,8 +40,6 @@ def _confined_path(raw: str, scenario_path: str) -> Any:
 def _decklist_arg(ctx: Context) -> Decklist:
     raw = ctx.arg("decklist")
     if isinstance(raw, str):
-        from mtgcheck.models.decklist import DecklistError, read_decks
-
         # a path (relative to the scenario file) or the decklist text itself
         if "\n" not in raw.strip() and raw.strip() and _looks_like_path(raw.strip()):
             p = _confined_path(raw.strip(), ctx.scenario.path)

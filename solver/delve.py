@@ -27,18 +27,17 @@ from typing import Iterable, Iterator, Sequence
 
 from mtgcheck.models.abilities import Ability
 from mtgcheck.models.cards import Card
-from mtgcheck.models.effects import DelveCount, DelveKeywordGrant, SpellsHaveKeyword
+from mtgcheck.models.effects import DelveCount, DelveKeywordGrant
 from mtgcheck.models.keywords import (
-    counts_for, delve_counts, delve_grantable_keywords, delve_keyword_grants, has_cost_keyword,
+    counts_for, delve_counts, delve_grantable_keywords, delve_keyword_grants,
 )
 from mtgcheck.models.mana import COLORS, ManaCost, ManaSymbol
 from mtgcheck.models.state import CardInstance, GameState
 
 from . import costs as _costs
 from .combinatorics import count_multisets, iter_multisets
-from .layers import battlefield_abilities
 from .layers import is_creature_now as _is_creature_now
-from .payment.model import ExtraPayer
+from .payment.extensions import convoke_improvise_payers, spell_cost_keywords
 from .payment.search import find_payment
 from .questions import Answer, Context, QuestionError, Unsupported, question
 from mtgcheck.models.effects import Topic
@@ -243,20 +242,6 @@ class Resource:
 def _count_types(count: Ability) -> tuple[str, ...]:
     e = count.effect
     return tuple(e.card_types) if isinstance(e, DelveCount) else ()
-
-
-def spell_cost_keywords(state: GameState, player: str, card: Card) -> set[str]:
-    """Which of delve, convoke, improvise the spell has, printed or granted by a permanent of ``player``
-    with a static ``spells_have_keyword`` ability (Inspiring Statuary: nonartifact spells have improvise)."""
-    out = {k for k in ("delve", "convoke", "improvise") if has_cost_keyword(card, k)}
-    for perm, abilities in battlefield_abilities(state, state.permanents(player)):
-        for a in abilities:
-            e = a.effect
-            if isinstance(e, SpellsHaveKeyword) and a.kind == "static":
-                if any(card.is_type(t) for t in e.exclude_types):
-                    continue
-                out.add(e.keyword.lower())
-    return out
 
 
 def payment_resources(state: GameState, player: str, card: Card, keywords: set[str] | None = None) -> list[Resource]:
@@ -665,95 +650,9 @@ def ask_delve(ctx: Context) -> Answer:
 
 
 # ---------------------------------------------------------------------------
-# The payment extension: convoke, improvise and delve join the payment search (issue #4's hook)
+# The delve question's payer: the rest of the cost by the payment search (the convoke, improvise and delve
+# payers of that search are solver.payment.extensions)
 # ---------------------------------------------------------------------------
-
-
-def card_payers(state: GameState, player: str, spell_card: Card, total: object = None, *,
-                delve: bool = True, exclude: Iterable[str] = ()) -> list:
-    """The ``ExtraPayer`` objects for convoke, improvise and delve (a payment extension, ``solver.payment``).
-
-    * convoke (CR 702.51a): every untapped creature ``player`` controls, summoning sick or not (302.6 is
-      about {T} abilities; convoke is not one), options = its colours (each also pays {1}) or ``"1"`` for a
-      colourless creature; it taps the creature, so it excludes that creature's {T} mana abilities.
-    * improvise (CR 702.126a): every untapped artifact, option ``"1"``; an artifact creature offers its
-      convoke and improvise options as one permanent, so it pays by one of them only (CR 107.5).
-    * delve (CR 702.66a): every card in ``player``'s graveyard (but ``exclude``),
-      option ``"1"``; cards with one name are interchangeable (``group``). The limit of the generic part
-      of the total cost follows from generic-only units (docs/payment.md).
-
-    Parameters
-    ----------
-    state, player, spell_card
-    total : the total cost (unused; part of the extension signature).
-    delve : bool  offer delve payers.
-    exclude : graveyard card ids that cannot be exiled.
-
-    Returns
-    -------
-    list of solver.payment.ExtraPayer
-    """
-    kws = spell_cost_keywords(state, player, spell_card)
-    out = []
-    for perm in state.permanents(player):
-        if perm.tapped:
-            continue
-        opts: list[str] = []
-        hows: list[str] = []
-        if "convoke" in kws and _is_creature_now(state, perm):
-            cols = [c for c in COLORS if c in perm.card.colors]
-            opts.extend(cols or ["1"])
-            hows.append("convoke")
-        if "improvise" in kws and perm.is_type("Artifact"):
-            if "1" not in opts:
-                opts.append("1")
-            hows.append("improvise")
-        if opts:
-            out.append(ExtraPayer(perm.id, perm.name, tuple(opts), " or ".join(hows), permanent=perm.id))
-    if delve and "delve" in kws:
-        skip = set(exclude)
-        for ci in state.cards("graveyard", player):
-            if ci.id in skip:
-                continue
-            out.append(ExtraPayer(ci.id, ci.name, ("1",), "delve", group="delve:" + ci.name))
-    return out
-
-
-#: Alternative costs that cast the card from its owner's graveyard (CR 702.34a flashback, 702.138a escape).
-GRAVEYARD_CASTS = ("flashback", "escape")
-
-
-def cost_keyword_payers(state: GameState, player: str, spell_card: Card | None, total_cost: object = None) -> list:
-    """The standard payment extension (``solver.payment.standard_extensions``): ``card_payers`` of the spell.
-
-    When the total cost is a graveyard cast (``total_cost.base`` is flashback or escape), one card of the
-    spell's name is the spell itself, on the stack (CR 601.2a), so it is not offered to delve.
-
-    Parameters
-    ----------
-    state, player : the game and the caster.
-    spell_card : Card or None; ``None`` (an ability's cost) gives no payers.
-    total_cost : solver.costs.TotalCost or a mana cost; only its ``base`` is read.
-
-    Returns
-    -------
-    list of solver.payment.ExtraPayer
-    """
-    if spell_card is None:
-        return []
-    exclude: list[str] = []
-    if getattr(total_cost, "base", None) in GRAVEYARD_CASTS:
-        me = next((ci for ci in state.cards("graveyard", player) if ci.card.name == spell_card.name), None)
-        if me is not None:
-            exclude.append(me.id)
-    return card_payers(state, player, spell_card, total_cost, exclude=exclude)
-
-
-def convoke_improvise_payers(state: GameState, player: str, spell_card: Card | None, total_cost: object = None) -> list:
-    """``card_payers`` without delve: the extension of the delve question, which pays ``k`` generic by delve itself."""
-    if spell_card is None:
-        return []
-    return card_payers(state, player, spell_card, total_cost, delve=False)
 
 
 def payment_search_payer(state: GameState, player: str, card: Card):

@@ -36,8 +36,9 @@ from mtgcheck.models.effects import (KEYWORDS_ON_BATTLEFIELD, Effect, Keyword, S
 from mtgcheck.models.state import GameState, Permanent
 from mtgcheck.models.vocab.keywords import KEYWORD_RULES, KeywordKind
 
-from .questions import Unsupported
-from mtgcheck.models.behaviour import functions_in, in_force_topics, works_on_the_stack
+from .errors import Unsupported
+from mtgcheck.models.behaviour import ability_words as _ability_words
+from mtgcheck.models.behaviour import functions_in, in_force_topics, token_read_by, works_on_the_stack
 
 from .support import mechanic_key, mechanic_name, mechanic_topics
 
@@ -171,8 +172,6 @@ def _state_words(state: GameState, subjects: list[tuple[str, Iterable[Ability]]]
     layer view:
     over-approximated (every ability of every card in hands, graveyards, exile, the command zone and the library
     too, whatever its zone of function)."""
-    from mtgcheck.models.behaviour import ability_words as _ability_words
-
     from .layers import board_view
 
     view = board_view(state)
@@ -201,8 +200,6 @@ def read_in_state(state: GameState, token: str, subjects: Iterable[tuple[str, It
     and toughness read by an amount, a condition or a qualifier; 613.1d subtypes named by a filter; 702 keywords
     named by a qualifier; 107.4h snow): any ability in play or in any zone whose words name it (over-approximated,
     erring toward ``unsupported``)."""
-    from mtgcheck.models.behaviour import token_read_by
-
     return any(token_read_by(token, w) for w in _state_words(state, list(subjects)))
 
 

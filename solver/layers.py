@@ -37,7 +37,7 @@ import operator
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Iterator
 
-from mtgcheck.models.abilities import Ability, Stripe, make_ability
+from mtgcheck.models.abilities import Ability, Stripe, chapter_numbers, make_ability
 from mtgcheck.models.cards import BASIC_LAND_MANA, BASIC_LAND_TYPES
 from mtgcheck.models.behaviour import abilities_of
 from mtgcheck.models.effects import (AttachedChange, GrantAbility, Keyword, Qualifier, SelfTypeChange, Scope, Topic,
@@ -47,7 +47,7 @@ from mtgcheck.models.state import Effect, GameState, Permanent
 
 
 from . import budget as _budget
-from .questions import Unsupported
+from .errors import Unsupported
 
 BASIC_TYPES = BASIC_LAND_TYPES
 
@@ -220,7 +220,7 @@ def _compile(w: str) -> _Filter:
 
 def _has(word: str, card, subs: tuple[str, ...]) -> bool:
     cap = word.capitalize()
-    if cap == "Permanent":
+    if cap in ("Permanent", "Card"):  # the noun of the object words ("a white card"): every object here is a card
         return True
     if cap == "Token":
         return False  # tokens are not modelled on the battlefield: every permanent is a card
@@ -328,15 +328,42 @@ def continuous_effects(state: GameState, effect_names: tuple[str, ...], printed:
     return out
 
 
-def _stripe_notes(p: Permanent) -> list[str]:
-    """Why the abilities of a level or station stripe do or do not apply to ``p`` (CR 711.2a-b, 721.2a)."""
+def _chapter_pending(state: GameState, p: Permanent, chapter: int) -> bool:
+    """Whether the trigger of ``p``'s chapter ``chapter`` is listed on the stack (CR 714.2b, 603.3): it has
+    triggered but not resolved, so what it gives has not happened yet (608.2)."""
+    if not state.stack_abilities:
+        return False
+    trig = [a for a in abilities_of(p.card) if a.kind == "triggered"]
+    for sa in state.stack_abilities:
+        if sa.kind != "triggered" or sa.card is not p.card or (sa.source is not None and sa.source != p.id):
+            continue
+        if 1 <= sa.index <= len(trig) and chapter in chapter_numbers(trig[sa.index - 1].text):
+            return True
+    return False
+
+
+def _stripe_on(state: GameState, p: Permanent, st: Stripe) -> bool:
+    """Whether ``p`` has the abilities of stripe ``st`` now: its counters (CR 711.2a-b, 721.2a); for a Saga's
+    chapter (``lore``), also that the chapter's trigger is not waiting on the stack (714.2b, 608.2)."""
+    return st.holds(p.counters) and not (st.counter == "lore" and _chapter_pending(state, p, st.least))
+
+
+def _stripe_notes(p: Permanent, state: GameState | None = None) -> list[str]:
+    """Why the abilities of a level or station stripe, or what a Saga's chapter left behind, do or do not apply to
+    ``p`` (CR 711.2a-b, 721.2a, 714.2b)."""
     seen: dict[Stripe, bool] = {}
     for a in abilities_of(p.card):
         if a.stripe is not None and a.stripe not in seen:
-            seen[a.stripe] = a.stripe.holds(p.counters)
+            seen[a.stripe] = a.stripe.holds(p.counters) if state is None else _stripe_on(state, p, a.stripe)
     out = []
     for st, on in seen.items():
         n = int(p.counters.get(st.counter, 0) or 0)
+        if st.counter == "lore":
+            out.append(f"{p.name} has {n} lore counter(s): its {st.describe()} "
+                       + ("has triggered and resolved, and what it gave lasts (CR 714.2b, 611.2a)" if on else
+                          "has not resolved (too few lore counters, or its trigger is on the stack), so it gave "
+                          "nothing yet (CR 714.2b, 608.2)"))
+            continue
         out.append(f"{p.name} has {n} {st.counter} counter(s): the abilities of its {st.describe()} stripe "
                    f"{'apply' if on else 'do not apply'} (CR {'711.2' if st.counter == 'level' else '721.2a'})")
     return out
@@ -551,7 +578,7 @@ def board_view(state: GameState) -> dict[str, PermView]:
     printed = {p.id: tuple(a for a in abilities_of(p.card) if a.intrinsic is None
                            and not (p.card.faces and a.face and a.face != p.card.faces[0].name)
                            and (not a.zones or "battlefield" in a.zones)
-                           and (a.stripe is None or a.stripe.holds(p.counters)))  # CR 711.2a-b, 721.2a
+                           and (a.stripe is None or _stripe_on(state, p, a.stripe)))  # CR 711.2a-b, 721.2a
                for p in state.battlefield}
     has_type_fx = any(a.effect == "land_type" for ab in printed.values() for a in ab) or state.effects
     lost: set[str] = set()  # lands whose rules-text abilities are gone (CR 305.7)
@@ -559,7 +586,7 @@ def board_view(state: GameState) -> dict[str, PermView]:
     why: dict[str, list[str]] = {p.id: [] for p in state.battlefield}
     by: dict[str, list[tuple[str | None, str, str]]] = {p.id: [] for p in state.battlefield}
     for p in state.battlefield:
-        why[p.id].extend(_stripe_notes(p))
+        why[p.id].extend(_stripe_notes(p, state))
     if has_type_fx:
         # Dependency (613.8a): a set-type effect that would remove the ability of a land generating another
         # type effect applies first, whatever the timestamps. Iterate: find the lands that lose their

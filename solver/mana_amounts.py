@@ -29,7 +29,7 @@ from mtgcheck.models.effects import CountersRemoved, EventAmount, Filter, Fixed,
 from mtgcheck.models.mana import COLORS
 from mtgcheck.models.state import GameState, Permanent
 
-from .questions import Unsupported
+from .errors import Unsupported
 
 _GATE_CACHE = "_mana_amounts_gate"
 

@@ -37,7 +37,7 @@ from mtgcheck.models.mana import MANA_TYPES, Mana, parse_types
 from mtgcheck.models.state import Permanent
 
 from .layers import filter_matches
-from .questions import Unsupported
+from .errors import Unsupported
 
 if TYPE_CHECKING:
     from .sources import _Board

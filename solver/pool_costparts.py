@@ -36,7 +36,7 @@ from typing import Any
 
 from mtgcheck.models.state import GameState
 
-from .questions import Unsupported
+from .errors import Unsupported
 
 
 def _resource(part: Any) -> str | None:

@@ -37,15 +37,15 @@ from typing import Any, Iterable, Mapping
 
 import networkx as nx
 
-from mtgcheck.models.abilities import Ability
-from mtgcheck.models.behaviour import abilities_of
+from mtgcheck.models.abilities import Ability, activated_abilities
+from mtgcheck.models.behaviour import abilities_of, makes_mana_another_way
 from mtgcheck.models.mana import COLORS, MANA_TYPES, ManaPool, format_pool, parse_types
 from mtgcheck.models.mana import added_types
 from mtgcheck.models.state import GameState, Permanent
 from mtgcheck.models.effects import AddMana, Devotion, PowerOf
 
 from .layers import board_view, effect_abilities, matches
-from .questions import Answer, Context, QuestionError, Unsupported, question
+from .questions import Answer, Context, QuestionError, Unsupported, load_handlers, question
 from mtgcheck.models.effects import Topic
 
 Event = tuple[str, ...]  # the mana of one production event, types in WUBRGC order
@@ -369,6 +369,23 @@ def reflect_group(state: GameState, perm: Permanent, params: Mapping[str, Any]) 
     return what, str(r.get("kind", "type")), ctls
 
 
+def _double_pool_events(state: GameState, perm: Permanent, ab: Ability, could_produce_only: bool) -> list[Event]:
+    """"Double the amount of each type of unspent mana you have" (Doubling Cube): as it resolves it adds as much of
+    each type as its controller's pool holds (CR 106.4, 106.7). What it could produce is read from the scenario's
+    ``pool`` (its cost is not considered, 106.7); an empty pool gives nothing (106.5). The pools and payments, where
+    the mana of other abilities would be in the pool first and its {3} paid from it, are not modelled."""
+    if not could_produce_only:
+        raise Unsupported(f"{_describe(perm, ab)}: doubling the mana in the pool after other mana abilities added to "
+                          "it and its own cost was paid is not modelled for pools and payments (CR 106.4, 605.3a)",
+                          topics=(Topic.MANA_PRODUCTION,), text=ab.text, card=perm.name)
+    pool = state.pools.get(perm.controller)
+    types: list[str] = []
+    if pool is not None:
+        for m, k in pool.counts.items():
+            types.extend([m.type] * max(0, int(k)))
+    return [_sorted_event(types)] if types else []
+
+
 def base_events(state: GameState, perm: Permanent, ab: Ability, reflected: frozenset[str] | None = None,
                 produced: Event | None = None, reflected_alts: Mapping[int, frozenset[str]] | None = None,
                 ignore_costs: bool = False) -> list[Event]:
@@ -435,6 +452,8 @@ def base_events(state: GameState, perm: Permanent, ab: Ability, reflected: froze
         return [_sorted_event(types)] if types else []
     if p.get("noted"):
         return _noted_events(perm, ab, str(p["noted"]), n)
+    if p.get("double_pool"):
+        return _double_pool_events(state, perm, ab, ignore_costs)
     if n <= 0:
         return []
     if "choice" in p:
@@ -1106,38 +1125,82 @@ def available_mana_topics(ctx: Context) -> frozenset[Topic]:
     return frozenset(base)
 
 
-@question("available_mana", topics=available_mana_topics, unordered=("pools",), normalize={"pools": normalize_pools})
+@question("available_mana", topics=available_mana_topics, unordered=("pools", "other_ways"), normalize={"pools": normalize_pools})
 def ask_available_mana(ctx: Context) -> Answer:
     """``available_mana: PLAYER`` → ``pools`` (every maximal pool, canonical notation), ``count``."""
     arg = ctx.args
     if isinstance(arg, Mapping):
         arg = arg.get("player")
     player = ctx.player(arg)
-    from .sources import maximal_pools
+    from .sources import _Board, maximal_pools
 
     res = maximal_pools(ctx.state, player, ctx.limit)
     why = list(res.why) + recipient_notes(ctx.state, player)
     view = board_view(ctx.state)
     why += [exiled_with_note(p) for p in ctx.state.permanents(player)
             if any(_reads_exiled_with(a) for a in view[p.id].abilities if a.effect == "add_mana")]
-    why += other_ways_notes(ctx.state, player)
-    return Answer("available_mana", {"pools": res.pools, "count": res.count}, why, capped=res.capped)
+    others = other_ways(ctx, player, _Board(ctx.state))
+    why += [o.pop("why") for o in others]
+    return Answer("available_mana", {"pools": res.pools, "count": res.count, "other_ways": others}, why,
+                  capped=res.capped)
 
 
-def other_ways_notes(state: GameState, player: str) -> list[str]:
-    """``available_mana`` counts mana abilities only (CR 605.1a-b, 106.7): the pools are made by activating mana abilities
-    now. The player's other abilities that could add mana or untap a mana source before it (a loyalty ability that
-    adds mana, "untap target permanent") are named, not counted (CR 605.1a, 606.3, 602.2)."""
-    from mtgcheck.models.behaviour import makes_mana_another_way
+#: The kinds of ``available_mana``'s ``other_ways`` (CR 605.1a, 606): abilities that are not mana abilities.
+OTHER_WAY_KINDS = {
+    "a loyalty ability that adds mana": "loyalty_mana",
+    "an ability that adds mana": "ability_mana",
+    "an activated ability that untaps a permanent": "untap",
+}
 
+
+def other_ways(ctx: Context, player: str, board: Any) -> list[dict[str, Any]]:
+    """``available_mana`` counts mana abilities only (CR 605.1a-b, 106.7): the pools are made by activating mana
+    abilities now. The player's other activated abilities that could add mana or untap a mana source first — a
+    loyalty ability that adds mana (606, 605.1a: it uses the stack), an ability with a target that adds mana
+    (Deathrite Shaman, 605.1a), "untap target permanent" (Voltaic Key, Garruk Wildspeaker) — are a separate kind of
+    the answer, one entry each: ``source`` (the permanent's name), ``ability`` (its activated-ability number, as
+    ``activate`` counts), ``kind`` (``loyalty_mana``, ``ability_mana``, ``untap``), ``adds`` (every distinct pool
+    it could add, in pool notation, restrictions kept; ``[]`` for an untap: what it enables is the untapped
+    permanent's own mana; ``None`` when that is not worked out here) and ``activatable`` (whether it can be
+    activated now: the ``activate`` question's own answer, asked through the registry; ``None`` when that answer is
+    not modelled). Each entry also has ``why`` (its explanation line: the ability's text and the reason, taken out by
+    the caller). ``board``: the mana sources' view of the board (``solver.sources._Board``)."""
+    from dataclasses import replace as _with
+
+    state = ctx.state
     view = board_view(state)
-    out = []
+    out: list[dict[str, Any]] = []
     for p in state.permanents(player):
-        for a in view[p.id].abilities:
+        acts = activated_abilities(view[p.id].abilities)
+        for n, a in enumerate(acts, 1):
             how = makes_mana_another_way(a)
-            if how:
-                out.append(f"not counted: {p.name}'s “{a.describe()}”, {how}; the pools are those of mana abilities "
-                           f"only (CR 605.1a)")
+            if not how:
+                continue
+            kind = OTHER_WAY_KINDS[how]
+            adds: list[str] | None = []
+            if kind != "untap":
+                try:
+                    pools = {format_pool(ManaPool.of(opt.mana)): opt for opt in board.options(p, a)}
+                    adds = sorted(pools, key=lambda t: ([MANA_TYPES.index(m.type) for m in pools[t].mana], t))
+                except (Unsupported, ValueError, KeyError, TypeError):
+                    adds = None
+            reason: str | None
+            try:
+                act = load_handlers("activate")["activate"].handler(
+                    _with(ctx, args={"permanent": {"id": p.id}, "ability": n}))
+                activatable: bool | None = bool(act.values["activatable"])
+                reason = act.values.get("reason")
+            except (Unsupported, QuestionError) as e:
+                activatable, reason = None, f"not answered: {e}"
+            added = ("could add " + (" or ".join(adds) if adds else "nothing") if adds is not None
+                     else "what it adds is not worked out here")
+            now = {True: "it can be activated now", False: f"it cannot be activated now: {reason}",
+                   None: reason}[activatable]
+            why = (f"not counted in the pools: {p.name}'s “{a.describe()}”, {how} ({kind}); "
+                   + (added + "; " if kind != "untap" else "it untaps a permanent, which may then be tapped for mana "
+                      "again; ") + f"{now}. Activating it first is another way to have mana (CR 605.1a, 606.3, 602.2)")
+            out.append({"source": p.name, "ability": n, "kind": kind, "adds": adds, "activatable": activatable,
+                        "why": why})
     return out
 
 

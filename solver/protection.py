@@ -24,6 +24,8 @@ from typing import Any, Callable
 from mtgcheck.models.effects import Quality
 from mtgcheck.models.state import GameState, Permanent
 
+from .errors import Unsupported
+
 YES, NO, UNKNOWN = "yes", "no", "unknown"
 
 @dataclass(frozen=True)
@@ -191,7 +193,6 @@ def untargetable_verdict(state: GameState, kind: str, obj: Any, t: Targeter) -> 
                 if f.zone != zone or f.relation is not None:
                     continue
                 from .quantities import card_matches_filter
-                from .questions import Unsupported
 
                 try:
                     if not card_matches_filter(state, holder.controller, f, ci, a.text):

@@ -30,7 +30,7 @@ from typing import Any
 from mtgcheck.models.effects import Qualifier, Topic, Unmodelled
 from mtgcheck.models.state import GameState, Permanent
 
-from .questions import Unsupported
+from .errors import Unsupported
 
 YES, NO, UNKNOWN = "yes", "no", "unknown"
 _COLOR_NAMES = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
@@ -208,8 +208,10 @@ def _colors(state: GameState, kind: str, obj: Any) -> tuple[frozenset[str] | Non
 
 def object_colors(kind: str, obj: Any) -> tuple[frozenset[str] | None, str]:
     """``(colours, "")`` of a permanent (``kind="permanent"``, ``mana_amounts.colors_of``) or of a card in a zone (its
-    front face's for a double-faced card), or ``(None, why)`` for a split card (CR 105.2, 202.2, 709.4). The caller has
-    checked that no unmodelled sentence in play could change colours (``_colors`` does, CR 613.1e)."""
+    front face's for a double-faced card; both halves' combined for a split card outside the stack, CR 709.4: Fire //
+    Ice is red and blue in exile, Chrome Mox ruling), or ``(None, why)`` for a split card on the stack (709.3: only the
+    half cast). The caller has checked that no unmodelled sentence in play could change colours (``_colors`` does, CR
+    613.1e)."""
     from .mana_amounts import colors_of
 
     card = obj.card
@@ -219,7 +221,12 @@ def object_colors(kind: str, obj: Any) -> tuple[frozenset[str] | None, str]:
         except Unsupported as e:
             return None, str(e)
     if card.is_split:
-        return None, f"the colours of the split card {obj.name} are not modelled here (CR 709.4)"
+        if kind == "spell":
+            return None, f"the colours of the split card {obj.name} on the stack are not modelled here (CR 709.3)"
+        # CR 709.4: in every zone but the stack, its characteristics are its two halves' combined
+        return frozenset().union(*[(f.colors if f.colors is not None else
+                                    (f.mana_cost.colors if f.mana_cost else frozenset())
+                                    | (f.color_indicator or frozenset())) for f in card.faces]), ""
     if card.faces:
         f = card.front
         if f.colors is not None:

@@ -37,7 +37,7 @@ from mtgcheck.models.effects import (AllOf, Amount, AnyOf, AttackedThisStep, Att
                                      SpellsCastThisTurn, StatOf, Sum, ThisTurn, TotalAmong, VariableX)
 from mtgcheck.models.state import GameState, Permanent
 
-from .questions import Unsupported
+from .errors import Unsupported
 
 __all__ = ["amount_value", "condition_holds", "matching_objects", "compare_numbers", "card_matches_filter",
            "modified_verdict"]

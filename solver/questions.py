@@ -15,7 +15,7 @@ import importlib
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Mapping
 
-from mtgcheck.models.effects import Topic
+from mtgcheck.models.effects import Keyword, Topic
 from mtgcheck.models.scenario import Scenario
 from mtgcheck.models.state import GameState, Permanent, StateError
 
@@ -186,7 +186,6 @@ def _asked_abilities(abilities: tuple[Any, ...], n: Any) -> tuple[Any, ...]:
     that stand for activated abilities — craft, equip, crew — are looked at as any permanent's are, ``solver.gate``:
     as mana abilities). All of them when ``N`` names none."""
     if isinstance(n, str):  # an activated keyword asked by name ("equip"): the others do nothing until activated
-        from mtgcheck.models.effects import Keyword
         from mtgcheck.models.vocab.keywords import keyword_kind
 
         kind = keyword_kind(n)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from mtgcheck.models.scenario import ScenarioError
+from mtgcheck.models.scenario import ScenarioError, load_yaml
 
 __all__ = ["QUESTION_OPTIONS", "split_cards", "build_scenario"]
 
@@ -109,8 +109,6 @@ def build_scenario(db: Any, *, board: tuple[str, ...] = (), hand: tuple[str, ...
         if listed:
             data[zone] = listed
     if ask_yaml is not None:
-        from mtgcheck.models.scenario import load_yaml
-
         ask = load_yaml(ask_yaml, "--ask")
         if not isinstance(ask, dict) or len(ask) != 1:
             raise ScenarioError("--ask takes one question as YAML, e.g. --ask 'cast: {card: Counterspell, x: 2}'",

@@ -35,9 +35,11 @@ from mtgcheck.models.effects import (CastTrigger, Draw, EntersTrigger, EntersWit
 from mtgcheck.models.behaviour import abilities_of
 
 from .combinatorics import count_sub_multisets, distinct_orders, multinomial, sub_multisets
-from .layers import entering_abilities, permanent_abilities
-from .questions import Answer, Context, QuestionError, Unsupported, question, take
-from mtgcheck.models.effects import Topic, Unmodelled
+from . import budget as _budget
+from .layers import board_view, entering_abilities, permanent_abilities
+from .targets import _types_ok, cast_targets
+from .questions import Answer, Context, QuestionError, Unsupported, question, subjects_of, take
+from mtgcheck.models.effects import AttachedChange, SelfTypeChange, Topic, Unmodelled, walk_unmodelled
 
 # ---------------------------------------------------------------------------
 # Combinatorics on multisets of card names
@@ -842,6 +844,91 @@ def _process_setup(ctx: Context, args: Mapping[str, Any]):
     return card, proc, controller, order, kinds, repeat, eligible, ineligible
 
 
+class _AuraEntry:
+    """What an Aura put onto the battlefield by a process can enchant as it enters (CR 303.4f-g): a permanent of the
+    kind its enchant ability names (its "target" reading, 303.4a, read by ``solver.targets.cast_targets``; whose
+    controller relative to the Aura's), already on the battlefield or — when the process puts cards one at a time
+    (Hypergenesis, Eureka: any order of entry is reachable, ruling 2006-09-25) — put earlier in the same process by any
+    player; not one entering at the same time (Show and Tell: all enter at once, ruling 2008-04-01). Not a target
+    (303.4f): hexproof, shroud and ward do not matter. Raises ``Unsupported`` for what it does not read: an enchant
+    ability of players or cards, words of the enchant phrase not read, protection on a candidate (702.16c), a
+    permanent whose card types an effect changed, an Aura that could enchant only another entering Aura."""
+
+    def __init__(self, ctx: Context, auras: Sequence[str], repeat: bool) -> None:
+        self.ctx, self.repeat = ctx, repeat
+        self.specs: dict[str, Any] = {}
+        for name in auras:
+            st = cast_targets(ctx.card(name))
+            specs = [sp for mode in st.modes for sp in mode]
+            if len(st.modes) != 1 or len(specs) != 1 or st.unread:
+                raise Unsupported(f"{name}: what it can enchant as it enters is not read (CR 303.4f)")
+            sp = specs[0]
+            if sp.kinds != ("permanent",) or sp.unknown or not sp.qualifier.empty or sp.alternatives:
+                raise Unsupported(f"{name}: what it can enchant (“{sp.text}”) as it enters is not read here (CR 303.4f)")
+            self.specs[name] = sp
+        view = board_view(ctx.state)
+        for perm in ctx.state.battlefield:
+            if view[perm.id].types is not None:
+                raise Unsupported(f"{perm.name}: an effect changed its card types; what an Aura can enchant as it "
+                                  "enters is read from printed types here (CR 303.4f)")
+        self.seen: dict[str, set[str]] = {name: set() for name in auras}
+
+    def _fits(self, name: str, aura_owner: str, obj_card: Any, obj_controller: str) -> bool:
+        sp = self.specs[name]
+        if not _types_ok(obj_card, sp):
+            return False
+        if sp.controller == "you" and obj_controller != aura_owner:
+            return False
+        if sp.controller == "opponent" and obj_controller == aura_owner:
+            return False
+        if any(str(k).lower().startswith("protection") for k in getattr(obj_card, "keywords", ())) or any(
+                getattr(a.effect, "keyword", None) == "protection" for a in abilities_of(obj_card)):
+            raise Unsupported(f"{obj_card.name} has protection: whether {name} can enchant it (CR 702.16c) is not "
+                              "modelled here")
+        return True
+
+    def possible(self, outcome: Mapping[str, Sequence[str]]) -> bool:
+        """Whether every Aura of the end state ``outcome`` could enter attached to something (else it stays in the
+        hand, CR 303.4g, and the end state is another one's)."""
+        for p, cards in outcome.items():
+            for i, name in enumerate(cards):
+                if name not in self.specs:
+                    continue
+                found: list[str] = []
+                for perm in self.ctx.state.battlefield:
+                    if self._fits(name, p, perm.card, perm.controller):
+                        found.append(f"{perm.name} ({perm.controller}'s)")
+                auras_only = False
+                if self.repeat:
+                    for q, others in outcome.items():
+                        for j, other in enumerate(others):
+                            if q == p and j == i:
+                                continue
+                            oc = self.ctx.card(other)
+                            if self._fits(name, p, oc, q):
+                                if other in self.specs:
+                                    auras_only = True
+                                    continue
+                                found.append(f"{other} put earlier by {q}")
+                if not found and auras_only:
+                    raise Unsupported(f"{name} could enchant only another Aura entering in the same process; that "
+                                      "order is not modelled (CR 303.4f)")
+                if not found:
+                    return False
+                self.seen[name].update(found)
+        return True
+
+    def notes(self) -> list[str]:
+        out = []
+        for name, sp in self.specs.items():
+            what = "; ".join(sorted(self.seen[name])) or "nothing: it stays in the hand (CR 303.4g)"
+            out.append(f"{name} is an Aura ({sp.text.replace('target ', '', 1)}): put onto the battlefield this way, "
+                       f"it enters attached to what its controller chooses as it enters, not targeted (CR 303.4f: "
+                       f"hexproof and shroud do not stop it); it could enchant: {what}; an end state where it could "
+                       "enchant nothing is the one where it stays in the hand (CR 303.4g)")
+        return out
+
+
 def _kind_words(kinds: Sequence[str]) -> str:
     ks = list(kinds)
     return ks[0] if len(ks) == 1 else ", ".join(ks[:-1]) + ", or " + ks[-1]
@@ -863,13 +950,21 @@ def ask_put_onto_battlefield(ctx: Context) -> Answer:
     args = ctx.args if isinstance(ctx.args, Mapping) else {"spell": ctx.args}
     card, proc, controller, order, kinds, repeat, eligible, ineligible = _process_setup(ctx, args)
     auras = sorted({name for p in order for name in eligible[p] if ctx.card(name).front.type_line.has("Aura")})
+    aura_why: list[str] = []
     if auras:
-        # CR 303.4g: an Aura put onto the battlefield other than by resolving stays in the hand when it can legally
-        # enchant nothing as it would enter, so putting it may leave the same end state as declining
-        raise Unsupported(f"{', '.join(auras)}: an Aura put onto the battlefield by {card.name} enters only attached to "
-                          "something it can legally enchant then (CR 303.4f-g); which end states that allows is not "
-                          "modelled")
-    n = count_process_outcomes(eligible, repeat)
+        # CR 303.4f-g: an Aura put onto the battlefield other than by resolving enters attached to an object its
+        # controller chooses as it enters (not targeted: hexproof and shroud do not stop it), and stays in the hand
+        # when it can legally enchant nothing then: such an end state is the same as declining it
+        checker = _AuraEntry(ctx, auras, repeat)
+        results_all: list[dict[str, list[str]]] = []
+        for outcome in iter_process_outcomes(eligible, order, repeat):
+            _budget.tick(1, "end states of the process (Auras)")
+            if checker.possible(outcome):
+                results_all.append(outcome)
+        n = len(results_all)
+        aura_why = checker.notes()
+    else:
+        n = count_process_outcomes(eligible, repeat)
     words = _kind_words(kinds)
     why = [f"{card.name}: each player may put {'an' if words[0] in 'aeiou' else 'a'} {words} card from their hand onto the battlefield"
            + (" (\"permanent card\", CR 110.4a: battles count under the current rules; the 2006 ruling's list predates battles)"
@@ -896,7 +991,8 @@ def ask_put_onto_battlefield(ctx: Context) -> Answer:
                "trigger (ruling 2006-09-25), and a land put this way is not a land played this turn (CR 305.4)")
     why.append("abilities that trigger during the process wait until it is over, then go on the stack in APNAP order "
                "(ruling 2006-10-15, CR 603.3b); ask trigger_order with 'after'")
-    results, capped = take(iter_process_outcomes(eligible, order, repeat), ctx.limit)
+    why.extend(aura_why)
+    results, capped = take(iter(results_all) if auras else iter_process_outcomes(eligible, order, repeat), ctx.limit)
     if capped:
         why.append(f"listing capped at {ctx.limit} of {n} end states (--limit)")
     values = {"outcomes": n, "results": results, "eligible": eligible, "cast": False, "order": order}
@@ -992,12 +1088,20 @@ def _triggers_from_process(ctx: Context, after: Any) -> tuple[dict[str, list[str
                 raise Unsupported(f"{name} has an ability that triggers on other permanents entering ({a.describe()}); "
                                   "its number of triggers depends on the order of entry, which is not modelled")
             _check_other_trigger(name, a, quiet)
+    auras = sorted({c.name for _, c in entering if c.front.type_line.has("Aura")})
+    if auras:
+        # CR 303.4f-g: an Aura put onto the battlefield other than by resolving enters attached to an object its
+        # controller chooses as it enters, and stays in the hand when it can legally enchant nothing: then it was not
+        # put. Its enters trigger is controlled by the player who put it (603.3a: its source's controller as it
+        # triggered), whatever it enchants ("You control enchanted creature" changes the creature's controller, not the
+        # Aura's, and the creature's own trigger stays with whoever controlled it as it entered)
+        putting = {ctx.player(q): [ctx.card(n).name for n in (cs or [])] for q, cs in put.items()}
+        if not _AuraEntry(ctx, auras, repeat).possible(putting):
+            raise QuestionError(f"{', '.join(auras)} could enchant nothing as it would enter, so it stays in the hand "
+                                "(CR 303.4g): it cannot be among the cards put")
+        why.append(f"{', '.join(auras)}: an Aura enters attached to what its controller chooses (CR 303.4f); its enters "
+                   "trigger is controlled by the player who put it (CR 603.3a)")
     for p, c in entering:
-        if c.front.type_line.has("Aura"):
-            # CR 303.4g: an Aura put onto the battlefield other than by resolving enters attached to an object its
-            # controller chooses as it enters, and stays where it is when it can legally enchant nothing
-            raise Unsupported(f"{c.name} is an Aura: whether it enters and what it enchants as {p} puts it onto the "
-                              "battlefield depend on what it can legally enchant then (CR 303.4f-g); not modelled")
         etbs = [a for a in entering_abilities(c) if is_self_etb_trigger(a)]  # (its front face's, CR 712.14)
         # CR 603.4: an intervening "if" that holds only for a permanent that was cast (kicked, mana spent to cast
         # it, "if you cast it"): put onto the battlefield, never cast, the ability does not trigger
@@ -1068,10 +1172,7 @@ def _no_graveyard_sba(ctx: Context) -> bool:
     counters other than +1/+1 as it enters and no type-changing ability (704.5f); no permanent has damage marked
     (704.5g); and nothing unmodelled in play or on the cards put could change power, toughness or other
     characteristics (``solver.gate``)."""
-    from mtgcheck.models.effects import AttachedChange, Keyword, SelfTypeChange, walk_unmodelled
-
     from .gate import unmodelled_findings
-    from .questions import subjects_of
 
     after = ctx.args.get("after") if isinstance(ctx.args, Mapping) else None
     put = after.get("put") if isinstance(after, Mapping) else None
@@ -1249,12 +1350,15 @@ def entering_x(card, x_paid: int, cast: bool = True) -> dict[str, Any]:
 
 @question("entering_x", topics=(Topic.RESOLUTION,))
 def ask_entering_x(ctx: Context) -> Answer:
-    """``entering_x: {card, x_paid, cast}`` → ``x``, ``mana_value``, ``counters``, ``refers_to_x``.
+    """``entering_x: {card, x_paid, cast, copy}`` → ``x``, ``mana_value``, ``counters``, ``refers_to_x``.
 
     ``x_paid`` (alias ``x``) is the value chosen for X when casting (CR 107.3a), not the mana
     spent: {X}{X} with X = 2 costs 4. ``cast: false`` (or ``put_by: SPELL``) means it was put
-    onto the battlefield without being cast. References: CR 107.3m, 107.3g, 202.3; Hypergenesis
-    ruling 2006-09-25 (X is 0).
+    onto the battlefield without being cast. ``copy: true``: the permanent was a copy of a spell whose X was
+    ``x_paid`` (a copy copies the choices made when casting, X included, CR 707.10; it was not cast, but it is a
+    spell that became the permanent, so its X is that value, 107.3m; it becomes a token permanent as it resolves,
+    707.10f).
+    References: CR 107.3m, 107.3g, 202.3, 707.10; Hypergenesis ruling 2006-09-25 (X is 0).
     """
     args = ctx.args if isinstance(ctx.args, Mapping) else {"card": ctx.args}
     if "card" not in args:
@@ -1270,6 +1374,12 @@ def ask_entering_x(ctx: Context) -> Answer:
     if put_by is not None:
         ctx.card(put_by)
         cast = False
+    copy = args.get("copy", False)
+    if not isinstance(copy, bool):
+        raise QuestionError(f"'copy' must be true or false, got {copy!r}")
+    if copy and not cast:
+        raise QuestionError("a copy of a spell resolves as a spell: 'copy: true' goes with x_paid, not with cast: false "
+                            "or put_by (CR 707.10)")
     if not cast and x_paid:
         raise QuestionError("a permanent put onto the battlefield without being cast had no X chosen; leave out x_paid")
     try:
@@ -1279,6 +1389,11 @@ def ask_entering_x(ctx: Context) -> Answer:
     why: list[str] = []
     if not out["has_x"]:
         why.append(f"{card.name} has no X in its mana cost, so X is 0 for it")
+    elif copy:
+        why.append(f"{card.name} was a copy of a spell cast with X = {x_paid}: a copy of a spell copies the value of X "
+                   f"chosen for it (CR 707.10), and a permanent that was a spell with X uses that X as it enters, so "
+                   f"its enters-the-battlefield triggered abilities and replacement effects that refer to X use {x_paid} "
+                   "(CR 107.3m)")
     elif cast:
         why.append(f"{card.name} was cast with X = {x_paid}: its enters-the-battlefield triggered abilities and replacement "
                    f"effects that refer to X use {x_paid} (CR 107.3m)")

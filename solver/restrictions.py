@@ -18,12 +18,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from mtgcheck.models.effects import ControlsAtLeast, Not, OpponentControlsMore, TimingRestriction
+from mtgcheck.models.costs import has_name
+from mtgcheck.models.effects import CantCast, ControlsAtLeast, FreeCastPermission, Not, OpponentControlsMore, TimingRestriction
 from mtgcheck.models.state import GameState, Permanent
 from mtgcheck.models.turn import TurnStep, sorcery_timing
 
+from .layers import board_view
 from .quantities import condition_holds  # the one evaluator of conditions (re-exported for older callers)
-from .questions import Unsupported
+from .errors import Unsupported
 from .reasons import Problem, Reason
 
 _STEP_ORDER = {s.value: s.order for s in TurnStep}
@@ -295,10 +297,43 @@ def cast_restrictions(card: Any) -> list[TimingRestriction]:
 
 
 def cast_restriction_problems(state: GameState, player: str, card: Any) -> list[str]:
-    """Why ``card``'s own casting restrictions forbid ``player`` to cast it now (CR 601.3); empty: none do."""
+    """Why ``card``'s own casting restrictions forbid ``player`` to cast it now (CR 601.3), or a permanent's "can't
+    cast" (``cant_cast_problems``); empty: none do."""
     out: list[str] = []
     for r in cast_restrictions(card):
         out.extend(restriction_problems(state, player, r, what=card.name))
+    return out + cant_cast_problems(state, player, card)
+
+
+def cant_cast_problems(state: GameState, player: str, card: Any) -> list[str]:
+    """Why a permanent's "Spells with the chosen name can't be cast" / "Your opponents can't cast spells with the
+    chosen name" (``CantCast``) forbids ``player`` to cast ``card`` (CR 101.2: "can't" wins over any permission;
+    607.2d: the name chosen as it entered, the permanent's ``choices.card_name``; 201.2). Empty: none does.
+
+    Raises
+    ------
+    Unsupported
+        Such a permanent whose chosen name the scenario does not give.
+    """
+    out: list[str] = []
+    view = None
+    for perm in state.battlefield:
+        view = view or board_view(state)
+        for a in view[perm.id].abilities:
+            e = a.effect
+            if not isinstance(e, CantCast):
+                continue
+            if e.who == "opponents" and player == perm.controller:
+                continue
+            name = (perm.choices or {}).get("card_name")
+            if not name:
+                raise Unsupported(f"{perm.name}: “{a.text}” needs the card name chosen as it entered; give it as "
+                                  "choices: {card_name: ...} (CR 607.2d)", text=a.text, card=perm.name)
+            if has_name(card, str(name)):
+                who = (f"{player}, an opponent of its controller, can't" if e.who == "opponents"
+                       else "no player can")
+                out.append(f"{perm.name} (the chosen name {name}): “{a.text}” — {who} cast {card.name} "
+                           "(CR 101.2, 607.2d)")
     return out
 
 
@@ -382,4 +417,27 @@ def timing_notes(state: GameState, player: str, card: Any) -> list[str]:
         out.append(f"{player} may cast a noninstant spell now: it is {_when(state)} and the stack is empty (CR 117.1a, 307.1)")
     for r in cast_restrictions(card):
         out.extend(restriction_notes(state, player, r))
+    return out
+
+
+def free_cast_permissions(state: GameState, player: str, card: Any, zone: str) -> list[tuple[Any, Any]]:
+    """The permanents whose "[who] may cast [spells] ... without paying their mana costs" (``FreeCastPermission``)
+    lets ``player`` cast ``card`` from ``zone`` for {0} (CR 118.9, 601.2b), as ``(permanent, effect)`` pairs: the
+    spell's types and subtypes (CR 205), its mana value (202.3; X is 0, 107.3b), who may, and "from your hand"."""
+    out = []
+    view = board_view(state)
+    for perm in state.battlefield:
+        for a in view[perm.id].abilities:
+            e = a.effect
+            if not isinstance(e, FreeCastPermission):
+                continue
+            if e.who == "you" and perm.controller != player:
+                continue
+            if e.from_hand and zone != "hand":
+                continue
+            if e.types and not any(card.is_type(t) for t in e.types):
+                continue
+            if e.mv_at_most is not None and card.mana_value(0) > e.mv_at_most:
+                continue
+            out.append((perm, e))
     return out

@@ -31,7 +31,7 @@ from typing import Any, Mapping
 from mtgcheck.models.mana import Mana
 from mtgcheck.models.state import GameState
 
-from .questions import Unsupported
+from .errors import Unsupported
 
 
 def cost_words_fit(state: GameState, player: str, words: str, q: Any, view: dict, source_id: str) -> bool:

@@ -37,7 +37,7 @@ from . import budget as _budget
 from .combinatorics import binomial
 from .layers import board_view, matches, permanent_abilities
 from .mana_amounts import CostObjectAmount, ManaXAmount
-from .questions import Unsupported
+from .errors import Unsupported
 from .sickness import may_tap_or_untap
 
 

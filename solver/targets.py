@@ -36,7 +36,7 @@ from mtgcheck.models.text.untargetable import keyword_qualities
 from .layers import permanent_abilities
 from .protection import Targeter, keyword_verdict, untargetable_verdict
 from .qualifiers import qualifier_verdict
-from .questions import Unsupported
+from .errors import QuestionError, Unsupported
 
 YES, NO, UNKNOWN = "yes", "no", "unknown"
 
@@ -673,7 +673,6 @@ def resolve_target(state: GameState, ref: Any) -> tuple[str, Any]:
     ------
     QuestionError : the reference matches nothing, or several objects (the message lists them).
     """
-    from .questions import QuestionError
     from mtgcheck.models.state import StateError
 
     if isinstance(ref, Mapping) and "player" in ref:
@@ -878,8 +877,6 @@ def chosen_target_problems(state: GameState, player: str, card: Any, refs: Itera
     Unsupported : a phrase not understood, a modal spell, an "up to" requirement, or a legality that depends
         on something not modelled (the message names it).
     """
-    from .questions import QuestionError
-
     refs = list(refs)
     st: SpellTargets = cast_targets(card, choices, abilities)
     if st.unread:

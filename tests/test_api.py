@@ -24,11 +24,13 @@ def _catalog_only(monkeypatch):
     monkeypatch.delenv("MTGCHECK_CARDS", raising=False)
 
 
-def test_import_mtgcheck_loads_nothing_else():
+def test_import_mtgcheck_loads_nothing_but_its_version():
+    """``import mtgcheck`` is light: besides the package it loads only ``models/version.py`` (which imports nothing)
+    and the docstring-only ``models/__init__.py`` it sits in; the API is imported on first use."""
     code = "import sys, mtgcheck; print(sorted(m for m in sys.modules if m.startswith('mtgcheck')))"
     p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert p.returncode == 0, p.stderr
-    assert p.stdout.strip() == "['mtgcheck']"
+    assert p.stdout.strip() == "['mtgcheck', 'mtgcheck.models', 'mtgcheck.models.version']"
 
 
 @pytest.mark.parametrize("given", ["mapping", "yaml", "path"])

@@ -230,11 +230,18 @@ ROWS = [
      expect: []
      """, "pass", ""),
     ("""\
-     title: Doubling Cube doubles the mana in the pool (CR 605.1a, 106.7) - unsupported until modelled
+     title: Doubling Cube doubles the mana in the pool, so it could produce the pool's types (CR 605.1a, 106.4, 106.7)
      pool: {Alice: "{R}"}
      battlefield: {Alice: [Doubling Cube]}
      ask: {could_produce: Doubling Cube}
      expect: [R]
+     """, "pass", ""),
+    ("""\
+     title: Doubling Cube's doubled pool after other mana abilities is not modelled (CR 106.4, 605.3a)
+     pool: {Alice: "{R}"}
+     battlefield: {Alice: [Doubling Cube, Mountain]}
+     ask: {available_mana: Alice}
+     expect: {pools: ["{R}{R}"]}
      """, "unsupported", "Doubling Cube"),
     ("""\
      title: Counterspell with an empty stack has no legal target (CR 601.2c)

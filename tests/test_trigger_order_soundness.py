@@ -276,13 +276,21 @@ def test_the_legend_rule_reads_a_double_faced_legend_by_its_face_names(tmp_path,
     assert "Blood Artist" in res.message
 
 
-def test_an_aura_put_is_unsupported(tmp_path, real_db):
-    """CR 303.4g: an Aura put onto the battlefield (not resolving as a spell) enters attached to what its controller
-    chooses as it enters, and stays in the hand if it can legally enchant nothing; Abundant Growth's enters trigger
-    waits only if it entered: never answered as if it surely did."""
+def test_an_aura_put_with_nothing_to_enchant_is_not_put_cr_303_4g(tmp_path, real_db):
+    """CR 303.4g: an Aura put onto the battlefield (not resolving as a spell) stays in the hand if it can legally
+    enchant nothing as it would enter; Abundant Growth (enchant land) with no land anywhere was not put, so its
+    enters trigger never waits: asking as if it had entered is an error naming the rule."""
     res = run(tmp_path, real_db, _after({"Alice": ["Abundant Growth"]}))
-    assert res.verdict == "unsupported", (res.verdict, res.message)
-    assert "Abundant Growth" in res.message and "303.4" in res.message
+    assert res.verdict == "error", (res.verdict, res.message)
+    assert "Abundant Growth" in res.message and "303.4g" in res.message
+
+
+def test_an_aura_put_onto_a_land_triggers_for_the_player_who_put_it_cr_303_4f_603_3a(tmp_path, real_db):
+    """CR 303.4f: with a land on the battlefield, Abundant Growth enters attached to it; its enters trigger is Alice's
+    (603.3a), one order."""
+    res = run(tmp_path, real_db, _after({"Alice": ["Abundant Growth"]}, {"Bob": ["Island"]}))
+    assert res.answer.values["triggers"] == {"Alice": ["Abundant Growth"]}, res.message
+    assert res.answer.values["orders"] == 1
 
 
 @pytest.mark.parametrize("card", ["Treacherous Pit-Dweller", "Mystic Sanctuary", "Portal Mage"])
@@ -352,12 +360,12 @@ def test_a_self_from_anywhere_trigger_of_the_spell_itself_is_not_quiet():
     assert trigger_event("Whenever a card is put into your graveyard from anywhere, scry 1.") is None
 
 
-def test_put_onto_battlefield_with_an_aura_eligible_is_unsupported(tmp_path, real_db):
+def test_put_onto_battlefield_counts_an_aura_only_where_it_can_enter_cr_303_4g(tmp_path, real_db):
     """CR 303.4g: an Aura put onto the battlefield by Hypergenesis stays in the hand when it can legally enchant
-    nothing (here no creature is on the battlefield or in a hand), so "put it" may be the same end state as
-    declining: the count of end states is never given as if every Aura surely entered."""
+    nothing (here no creature is on the battlefield or in a hand), so "put it" is the same end state as declining:
+    Rancor and Forest give two end states (nothing, Forest), never four."""
     text = "\n".join(["players: [Alice, Bob]", "hand:", '  Alice: ["Rancor", "Forest"]', "ask:",
                       "  put_onto_battlefield: {spell: Hypergenesis, player: Alice}"]) + "\n"
     res = run(tmp_path, real_db, text)
-    assert res.verdict == "unsupported", (res.verdict, res.message)
-    assert "Rancor" in res.message and "303.4" in res.message
+    assert res.answer.values["outcomes"] == 2, (res.verdict, res.message)
+    assert any("Rancor" in line and "303.4g" in line for line in res.answer.explanation)

@@ -237,6 +237,22 @@ def test_jsonl_reader_cuts_the_lines_as_reading_line_by_line(tmp_path, monkeypat
             assert stripes == every
 
 
+def test_only_the_mtgcheck_program_ends_its_process_after_validate(tmp_path, monkeypatch):
+    """The ``mtgcheck`` group hands ``validate`` whether it runs as the program (``cli.PROGRAM``, set by
+    ``mtgcheck.__main__.run``): then the process ends once the batch is written, with the command's exit code;
+    a caller running the command inside its own process (here ``CliRunner``) keeps its process."""
+    from mtgcheck.solver import cli
+
+    ended: list = []
+    monkeypatch.setattr(decks_cli, "_end_process", lambda code, err: ended.append(code))
+    deck = tmp_path / "burn.txt"
+    deck.write_text("4 Lightning Bolt\n56 Mountain\n", encoding="utf-8")
+    inproc = _run([str(deck), "--json"], monkeypatch)
+    assert inproc.exit_code in (0, 1) and ended == []
+    monkeypatch.setattr(cli, "PROGRAM", True)
+    assert _run([str(deck), "--json"], monkeypatch).exit_code == inproc.exit_code and ended == [inproc.exit_code]
+
+
 def test_the_program_ends_with_the_in_process_output_and_exit_code(tmp_path, monkeypatch):
     """``python -m mtgcheck validate`` (the program, which ends its process as soon as the batch is written:
     ``decks_cli.END_PROCESS``) prints the same bytes and exits with the same code as the command run inside

@@ -141,6 +141,63 @@ _CHOSEN_RE = re.compile(r"^(?P<what>[\w ,'-]*?)\s*spells you cast of the chosen 
                         r"(?P<dir>less|more) to cast\.?$", re.I)
 
 
+#: "Spells with the chosen name [you cast] cost {2} less to cast" (Council of the Absolute, Brago's Favor, Disruptor
+#: Flute), "Spells your opponents cast with the chosen name cost {2} more to cast" (Anointed Peacekeeper)
+_CHOSEN_NAME_RE = re.compile(r"spells (?:(?P<opp>your opponents cast )with the chosen name|with the chosen name"
+                             r"(?P<you> you cast)?) cost (?P<amt>(?:\{[^}]+\})+) (?P<dir>less|more) to cast\.?", re.I)
+#: "Spells with the chosen name can't be cast" (Meddling Mage, Nevermore), "Your opponents can't cast spells with the
+#: chosen name" (Council of the Absolute, Gideon's Intervention): ``cant_cast`` (CR 101.2, 607.2d)
+_CANT_CAST_NAME_RE = re.compile(r"(?:spells with the chosen name can't be cast|(?P<opp>your opponents) can't cast "
+                                r"spells with the chosen name)\.?", re.I)
+
+
+#: "Any player may cast creature spells with mana value 3 or less without paying their mana costs and as though they
+#: had flash" (Aluren), "You may cast spells from your hand without paying their mana costs" (Omniscience), "You may
+#: cast Dragon spells without paying their mana costs" (Dracogenesis): ``free_cast_permission`` (CR 118.9)
+_FREE_CAST_RE = re.compile(r"(?P<who>you|any player) may cast (?P<what>[\w ]*?)spells(?: with mana value (?P<mv>\d+) or "
+                           r"less)?(?P<hand> from your hand)? without paying their mana costs(?P<flash> and as though "
+                           r"they had flash)?\.?", re.I)
+
+
+@effect_parser(31)
+def free_cast_parser(kind: str, text: str, card: Card):
+    """A permanent's "[who] may cast [spells] ... without paying their mana costs" as ``free_cast_permission`` (CR
+    118.9), else ``None`` (a word of the spell description not read leaves it unmodelled)."""
+    if kind != "static":
+        return None
+    m = _FREE_CAST_RE.fullmatch(text.strip())
+    if not m:
+        return None
+    what = m.group("what").strip()
+    types: list[str] = []
+    for w in what.split():
+        cap = w[:1].upper() + w[1:]
+        if cap in ("Creature", "Artifact", "Enchantment", "Instant", "Sorcery", "Planeswalker", "Battle") or cap in SPELL_SUBTYPES:
+            types.append(cap)
+        else:
+            return None
+    params: dict = {"who": "any" if m.group("who").lower() == "any player" else "you", "types": types}
+    if m.group("mv"):
+        params["mv_at_most"] = int(m.group("mv"))
+    if m.group("hand"):
+        params["from_hand"] = True
+    if m.group("flash"):
+        params["as_though_flash"] = True
+    return "free_cast_permission", params
+
+
+@effect_parser(31)
+def cant_cast_parser(kind: str, text: str, card: Card):
+    """"Spells with the chosen name can't be cast" / "Your opponents can't cast spells with the chosen name" as
+    ``cant_cast`` (CR 101.2, 607.2d), else ``None``."""
+    if kind != "static":
+        return None
+    m = _CANT_CAST_NAME_RE.fullmatch(text.strip())
+    if not m:
+        return None
+    return "cant_cast", {"who": "opponents" if m.group("opp") else "all", "chosen_name": True}
+
+
 def nth_or_chosen_change(kind: str, text: str):
     """"The second spell you cast each turn costs {1} less to cast" (dualcast; CR 601.2f with the turn's history)
     and "Creature spells you cast of the chosen type cost {1} less to cast" (Herald's Horn): ``cost_reduction`` /
@@ -159,6 +216,11 @@ def nth_or_chosen_change(kind: str, text: str):
         if desc["types"]:
             params["types"] = desc["types"]
         return ("cost_reduction" if m.group("dir").lower() == "less" else "cost_increase", params)
+    m = _CHOSEN_NAME_RE.fullmatch(text.strip())
+    if m:  # "Spells with the chosen name you cast cost {2} less to cast" (CR 601.2f, 607.2d)
+        whose = "you" if m.group("you") else "opponents" if m.group("opp") else "all"
+        return ("cost_reduction" if m.group("dir").lower() == "less" else "cost_increase",
+                {"amount": m.group("amt"), "spells": "all", "whose": whose, "chosen_name": True})
     m = _CHOSEN_RE.match(text.strip())
     if m and m.group("what").strip().lower() == "creature":
         return ("cost_reduction" if m.group("dir").lower() == "less" else "cost_increase",

@@ -30,6 +30,7 @@ from __future__ import annotations
 import re
 from typing import Any, Mapping
 
+from ..subtypes import SPELL_SUBTYPES
 from ..cards import BASIC_LAND_TYPES, Card
 from ..mana import COLORS, MANA_TYPES
 from .oracle import effect_parser
@@ -69,7 +70,7 @@ def slug(text: str) -> str:
     t = re.sub(r"^spend this mana only (to |on |for )?", "", t)
     known = [
         (r"^cast (a )?creature spells?$", "creature_spell"),
-        (r"^cast (a )?creature spells? of the chosen type", "creature_spell_of_chosen_type"),
+        (r"^cast (a )?creature spells? of the chosen type(?!.*\bactivate\b)", "creature_spell_of_chosen_type"),
         (r"^cast artifact spells?$", "artifact_spell"),
         (r"^cast (an )?instant or sorcery spells?$", "instant_or_sorcery_spell"),
         (r"colorless eldrazi", "eldrazi"),
@@ -83,8 +84,83 @@ def slug(text: str) -> str:
     for pat, code in known:
         if re.search(pat, t):
             return code
+    typed = spend_only_code(text)
+    if typed is not None:
+        return typed
     t = re.sub(r"[^a-z0-9]+", "_", t).strip("_")
     return t[:48] or "restricted"
+
+
+_CARD_TYPES = {"artifact": "Artifact", "creature": "Creature", "enchantment": "Enchantment", "land": "Land",
+               "planeswalker": "Planeswalker", "instant": "Instant", "sorcery": "Sorcery", "battle": "Battle"}
+
+
+def _objects_code(phrase: str, plural_ok: bool) -> str | None:
+    """The code of an object phrase of a spend restriction ("colorless Eldrazi", "Cleric, Rogue, Warrior, or
+    Wizard", "artifacts", "a Dinosaur source"): alternatives joined by ``/``, each the ``+``-joined words it needs
+    (card types, subtypes, ``colorless``); ``None`` for any other word (never guessed)."""
+    phrase = re.sub(r"^(?:an?|the) ", "", phrase.strip())
+    phrase = re.sub(r" (?:sources?|spells?)$", "", phrase)
+    alts = [a for a in re.split(r",\s*(?:or\s+)?|\s+or\s+", phrase) if a]
+    out = []
+    for alt in alts:
+        atoms = []
+        for w in alt.split():
+            lw = w.lower()
+            if lw == "colorless":
+                atoms.append("colorless")
+                continue
+            base = lw[:-1] if plural_ok and lw.endswith("s") and lw[:-1] in _CARD_TYPES else lw
+            if base in _CARD_TYPES:
+                atoms.append(_CARD_TYPES[base])
+                continue
+            cap = w[:1].upper() + w[1:]
+            sub = cap if cap in SPELL_SUBTYPES else (cap[:-1] if plural_ok and cap.endswith("s") and cap[:-1] in SPELL_SUBTYPES
+                                                     else None)
+            if sub is None or not w[:1].isupper():
+                return None
+            atoms.append(sub)
+        if not atoms:
+            return None
+        out.append("+".join(atoms))
+    return "/".join(out) if out else None
+
+
+#: "Spend this mana only to cast [spells] [, or (to)] activate abilities [of [objects]]" (CR 106.6)
+_SPEND_ONLY_RE = re.compile(r"^(?:(?:to )?cast (?P<spells>.+?) spells?)?(?:,? (?:or )?(?:to )?)?"
+                            r"(?:activate (?:an ability|abilities)(?: of (?P<of>.+?))?)?$")
+
+
+def spend_only_code(text: str) -> str | None:
+    """The typed code of "Spend this mana only to cast X spells or activate abilities of Y" (CR 106.6):
+    ``only:SPELLS|ABILITIES``, each side ``-`` (none), ``*`` (any) or an object code (``_objects_code``), e.g.
+    Eldrazi-free "only:Artifact|Artifact" (Dalakos: "cast artifact spells or activate abilities of artifacts"),
+    "only:-|*" (Pit Automaton: "activate abilities"), "only:Sliver|-" (Sliver Hive). ``None`` when a word is not
+    read ("outlaw", "of the chosen type", "an equip ability", "pay a cost that contains {C}"): the caller keeps a
+    free-form code, never spent."""
+    t = text.strip(" .")
+    t = re.sub(r"^spend this mana only (?:to |on |for )?", "", t, flags=re.I)
+    rev = re.fullmatch(r"(activate (?:an ability|abilities)(?: of .+?)?),? or (?:to )?(cast .+? spells?)", t)
+    if rev:  # "to activate an ability or cast an artifact spell" (Automated Artificer): the same, in the other order
+        t = f"{rev.group(2)} or {rev.group(1)}"
+    m = _SPEND_ONLY_RE.fullmatch(t)
+    if not m or not t:
+        return None
+    spells_part, of = m.group("spells"), m.group("of")
+    activates = "activate" in t
+    if spells_part is None and not activates:
+        return None
+    spells: str | None = "-"
+    if spells_part is not None:
+        spells = _objects_code(spells_part, plural_ok=False)
+        if spells is None:
+            return None
+    abilities: str | None = "-"
+    if activates:
+        abilities = "*" if of is None else _objects_code(of, plural_ok=True)
+        if abilities is None:
+            return None
+    return f"only:{spells}|{abilities}"
 
 
 #: "This mana can't be spent to ..." sentences read as restriction codes (CR 106.6); see docs/mana.md and
@@ -667,10 +743,17 @@ def changes_mana_abilities(text: str) -> bool:
     return changes_land_types(t) or bool(_GRANTS_MANA_WORDING.search(t)) or bool(_LOSES_ABILITIES_WORDING.search(t))
 
 
+#: "Double the amount of each type of unspent mana you have." (Doubling Cube; CR 106.4): it adds as much of each type as
+#: the pool holds (``AddMana.double_pool``)
+_DOUBLE_POOL_RE = re.compile(r"double the amount of each type of unspent mana you have\.?", re.I)
+
+
 @effect_parser(20)
 def mana_effect_parser(kind: str, text: str, card: Card) -> "tuple[str, Mapping] | None":
     """The registered effect parser: mana abilities, mana replacement, land types, grants (see module docstring)."""
     low = text.lower()
+    if kind == "activated" and _DOUBLE_POOL_RE.fullmatch(text.strip()):
+        return "add_mana", {"double_pool": True}  # Doubling Cube: a mana ability (CR 605.1a, 106.4)
     if kind == "activated":
         if not re.search(r"\badds?\b", low):
             return None

@@ -18,7 +18,7 @@ import dataclasses
 import re
 from typing import Any, Callable, Iterable, Mapping
 
-from ..abilities import Ability, AbilityError, parse_activation_cost
+from ..abilities import Ability, AbilityError, Stripe, parse_activation_cost, roman_value
 from ..cards import Card, Face, strip_reminder_text
 from ..effects import ALL_TOPICS, AddMana, Effect, Scope, Unmodelled, VocabularyError, build_effect
 from .scope import line_scope
@@ -439,7 +439,8 @@ def _parse_line(line: str, face: Face, card: Card, bullets: tuple[str, ...] = ()
         return [Ability("unparsed", Unmodelled(line, ALL_TOPICS), None, line)]
     chapter = _CHAPTER_RE.match(line) if face.type_line.has("Saga") else None
     if chapter:
-        return [_chapter_ability(_self_ref(chapter.group("effect"), face, card), line, card)]
+        return _chapter_abilities(chapter.group("chapters"), _self_ref(chapter.group("effect"), face, card), line,
+                                  face, card)
     dashed = _dash_prefixed(line, face, card, bullets)
     if dashed is not None:
         return dashed
@@ -526,6 +527,44 @@ _COMMAND_OR_BATTLEFIELD = re.compile(r"^as long as this(?: \w+)? is in the comma
 
 #: A Saga's chapter ability (CR 714.2a, 714.2c): "I — [effect]", "II, III — [effect]".
 _CHAPTER_RE = re.compile(r"^(?P<chapters>[IVX]+(?:, [IVX]+)*)\s+—\s+(?P<effect>\S.*)$")
+
+
+#: "This Saga gains "[ability]"" / "This creature gains "[ability]"" (Urza's Saga, Summon: Primal Odin), after an
+#: optional flavour label ("Zantetsuken — "): the Saga itself gains an ability with no duration (CR 611.2a-b).
+_SELF_GAINS_RE = re.compile(r'^(?:[^"—]{1,40} — )?this (?:saga|creature|artifact|enchantment|land|permanent) gains '
+                            r'"(?P<ability>[^"]+)"\.?$', re.I)
+#: Chapter wording that leaves a continuous effect behind once it has resolved (CR 611.2a): a duration, a grant, a
+#: change of characteristics or a prohibition.
+_LASTING_RE = re.compile(r"\b(?:until|for as long as|this turn|gains?|gets?|has|have|becomes?|can't|"
+                         r"costs? (?:\{\w\} |\w+ )?(?:less|more)|los(?:e|es) (?:all|their|its)|spend)\b", re.I)
+
+
+def _chapter_abilities(chapters: str, effect: str, line: str, face: Face, card: Card) -> list[Ability]:
+    """A chapter line (CR 714.2): its triggered ability (``_chapter_ability``) and, when its effect lasts after it
+    resolves (CR 611.2a), what it left behind, kept only while the Saga has at least that many lore counters
+    (``Stripe("lore", N)``; 714.2b: the chapter triggered when its count was reached; 714.3a-b). A scenario's lore
+    counters say which chapters have triggered; a chapter whose trigger is listed on the stack has not resolved yet
+    (``solver.layers``).
+
+    * "This Saga gains "[ability]"" with no duration (Urza's Saga, Summon: Primal Odin): the quoted ability is an
+      ability of the Saga from then on (611.2a, 613.1f), parsed like a printed line.
+    * Any other lasting wording ("Until your next turn, creatures you control gain "{T}: Add one mana of any
+      color."", Song of Freyalise): an ``Unmodelled`` static line with the topics of that effect, so the answers it
+      could change are unsupported while it may be in force (whether a duration has ended is not recorded).
+    """
+    trig = _chapter_ability(effect, line, card)
+    least = min(roman_value(c) for c in chapters.split(","))
+    stripe = Stripe("lore", least)
+    m = _SELF_GAINS_RE.match(effect.strip())
+    if m and "," not in chapters:
+        quoted = m.group("ability").replace("'", '"')
+        got = _parse_line(quoted, face, card)
+        return [trig] + [_replace(a, stripe=stripe) for a in got]
+    if _LASTING_RE.search(LABEL_RE.sub("", effect)):
+        text = f"{line} (its effect after the chapter resolved)"
+        u = Unmodelled(text, classify(effect, "static"))
+        return [trig, Ability("static", u, None, text, stripe=stripe)]
+    return [trig]
 
 
 def _chapter_ability(effect: str, line: str, card: Card) -> Ability:

@@ -82,12 +82,9 @@ from ..effects import Topic, Unmodelled
 
 if TYPE_CHECKING:
     from ..abilities import Ability
-from ..subtypes import CREATURE_TYPES
+from ..subtypes import CREATURE_TYPES, NONBASIC_LAND_TYPES
 from .topics import LABEL_RE
 
-#: CR 205.3i: nonbasic land types (they give no intrinsic ability; 305.6 names only the basic ones).
-NONBASIC_LAND_TYPES: frozenset[str] = frozenset("Cave Cloud Desert Gate Lair Locus Mine Planet Power-Plant Sphere Tower "
-                                                "Town Urza's".split())
 #: CR 700.8: the creature types a party is made of.
 PARTY_TYPES: frozenset[str] = frozenset({"Cleric", "Rogue", "Warrior", "Wizard"})
 

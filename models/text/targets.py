@@ -528,7 +528,9 @@ def parse_target_phrase(phrase: str) -> TargetSpec | None:
             bq, _, tail = tail_qualifier(tail)
             tq = tq.merge(bq)
     # "on top of its owner's library", "from the battlefield", "to its owner's hand": where it goes, not which
-    if n != 0 and re.match(r"^(with|that|without|of|whose|who|named|not|which|dealt|blocking|blocked|attacking|it|it's|other)\b", tail):
+    if n != 0 and re.match(r"^(with|that|without|of|whose|who|named|not|which|dealt|blocking|blocked|attacking|it|it's|other"
+                           r"|you own|you don't own|an opponent owns)\b", tail):
+        # (who owns a permanent, CR 108.3, is not read here: "target creature you own" stays of unknown legality)
         unknown.append(tail.split(",")[0].split(".")[0][:60])
     if "@opponent" in unknown:
         unknown.remove("@opponent")

@@ -9,10 +9,10 @@ from mtgcheck.models.mana import ManaCost
 from mtgcheck.models.state import GameState
 
 from ..payable import count_matching, object_parts_problem, own_parts_problem
-from ..questions import Unsupported
+from ..errors import Unsupported
 from ..reasons import Problem, Reason, code_of
 from .explain import explain_unpayable
-from .model import PaymentProblem, life_payable
+from .model import AbilityOf, PaymentProblem, life_payable
 from .search import find_payment
 
 
@@ -188,7 +188,7 @@ def activation_cost_check(state: GameState, perm: Any, ability: Any, *, x: int =
     extra = tap_instead_payers(state, perm, cost, mana, exclude, notes) if getattr(cost, "tap_instead", "") else []
 
     def pay(sources: Any) -> str | None:
-        kw: dict = {"exclude_permanents": exclude}
+        kw: dict = {"exclude_permanents": exclude, "ability_of": AbilityOf(perm)}  # CR 106.6: whose ability
         if extra:
             kw["extra"] = extra
         if sources is not None:

@@ -42,7 +42,7 @@ from typing import Any, Iterable, Sequence
 from mtgcheck.models.effects import Topic
 from mtgcheck.models.state import CardInstance, GameState, Permanent
 
-from ..questions import Unsupported
+from ..errors import Unsupported
 
 #: cost part actions read here, and the use of objects each is
 USES = {"tap_untapped": "tap", "untap": "untap", "sacrifice": "remove", "return": "remove",

@@ -14,10 +14,10 @@ import constraint
 from mtgcheck.models.state import GameState
 
 from .. import budget as _budget
-from ..questions import Unsupported
+from ..errors import Unsupported
 from .feasibility import _Evaluator
 from .model import _Choice, _Group, _Model, build_model, life_needed, life_payable, unmodelled_message
-from .search import _spend_message, _undecided_message, iter_payments
+from .search import _spend_message, _undecided_message, iter_payments, order_message
 
 
 def count_payments(state: GameState, player: str, total_cost: Any, **kw: Any) -> tuple[int, int]:
@@ -38,8 +38,6 @@ def count_payments(state: GameState, player: str, total_cost: Any, **kw: Any) ->
         raise Unsupported(unmodelled_message(model.unmodelled_sources, counting=True))
     got = _count_model(model)
     if model.order_unchecked:
-        from .search import order_message
-
         raise Unsupported(order_message(model.order_unchecked))
     if model.undecided:
         wider = _count_model(build_model(state, player, total_cost, assume_undecided=True, **kw))

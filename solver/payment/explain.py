@@ -67,7 +67,8 @@ def best_payment(payments: Iterable[Payment], minimize: str = "life", keep_untap
 def explain_unpayable(state: GameState, player: str, total_cost: Any, *, spell_card: Any = None,
                       exclude_permanents: Iterable[str] = (), extra: Iterable[ExtraPayer] = (),
                       extensions: Sequence[Extension] | None = None,
-                      sources: Sequence[ManaSource] | None = None, spell_zone: str | None = None) -> str:
+                      sources: Sequence[ManaSource] | None = None, spell_zone: str | None = None,
+                      ability_of: Any = None) -> str:
     """The reason no payment exists, in player terms (call it after the search found none).
 
     Looks, in order, at: life (CR 119.4, 118.3), each colour (and {C}, {S}) on its own (how many are
@@ -75,7 +76,8 @@ def explain_unpayable(state: GameState, player: str, total_cost: Any, *, spell_c
     amount of mana, and otherwise says that the sources cannot cover every symbol at once.
     """
     model = build_model(state, player, total_cost, spell_card=spell_card, exclude_permanents=exclude_permanents,
-                        extra=extra, extensions=extensions, sources=sources, spell_zone=spell_zone)
+                        extra=extra, extensions=extensions, sources=sources, spell_zone=spell_zone,
+                        ability_of=ability_of)
     life_total = model.life_total
     if model.no_mana:
         return (f"no mana can be spent to cast {spell_card.name} (its own text), and convoke and delve cannot pay "

@@ -10,13 +10,14 @@ References: CR 106.6, 107.4, 601.2g-h, 605.3a, 609.4b.
 from __future__ import annotations
 
 import functools
+import math
 from collections import Counter
 from typing import Iterable, Mapping, Sequence
 
 from mtgcheck.models.mana import MANA_TYPES
 
-from ..questions import Unsupported
-from .model import MAX_FILTER_ACTIVATIONS, _Model, _Unit, life_needed, life_payable
+from ..errors import Unsupported
+from .model import MAX_FILTER_ACTIVATIONS, Payment, Use, _Model, _Unit, life_needed, life_payable
 
 
 # ---------------------------------------------------------------------------
@@ -531,3 +532,45 @@ def _minimal(needs: Iterable[frozenset]) -> list[frozenset]:
         out.append((f, d))
     return [f for f, _ in out]
 
+
+def _to_payment(model: _Model, ev: _Evaluator, a: Mapping[str, int]) -> Payment:
+    """The ``Payment`` of a feasible complete assignment ``a`` (variable -> count) of ``model``: the announced
+    mana (CR 601.2g), the uses, the life, the sources, the number of item-level payments it stands for (a
+    multinomial per group and per multi-way symbol) and the damage. Read by the search and the quick shortcuts."""
+    ann_parts: list[str] = []
+    fixed_gen = model.fixed.get("1", 0)
+    spell_dem, _ = ev.spell_demand(a)
+    gen = spell_dem.get("1", 0)
+    if gen:
+        ann_parts.append("{" + str(gen) + "}")
+    for tok in ("C", "S", "W", "U", "B", "R", "G"):
+        ann_parts.extend(["{" + tok + "}"] * spell_dem.get(tok, 0))
+    life_sym = 0
+    for s, names in zip(model.syms, ev.svars):
+        for opt, v in zip(s.options, names):
+            if opt == ("2life",):
+                life_sym += 2 * a[v]
+    if life_sym:
+        ann_parts.append(f"({life_sym} life)")
+    del fixed_gen
+    uses: list[Use] = []
+    sources = 0
+    mult = 1
+    for g, names in zip(model.groups, ev.gvars):
+        counts = [a[v] for v in names]
+        used = sum(counts)
+        if not used:
+            continue
+        # multinomial: which items of the group are used which way
+        if g.item:
+            mult *= math.factorial(g.size) // (math.factorial(g.size - used) * math.prod(math.factorial(c) for c in counts))
+        for c, n in zip(g.choices, counts):
+            if n:
+                uses.append(Use(c.kind, g.name, g.ids, n, c.ability_index, c.ability, c.mana, c.inp_text, c.life, c.taps,
+                                c.damage))
+        if g.once:
+            sources += used
+    for s, names in zip(model.syms, ev.svars):
+        counts = [a[v] for v in names]
+        mult *= math.factorial(s.count) // math.prod(math.factorial(c) for c in counts)
+    return Payment("".join(ann_parts), tuple(uses), ev.life(a), sources, mult, ev.damage(a))

@@ -7,6 +7,7 @@ from typing import Any, Mapping
 from mtgcheck.models.state import GameState
 
 from .. import costs as costs_mod
+from ..costs import CostError, spell_face
 from ..basic import mana_value as _mana_value
 from ..graph import attach_payment_graph
 from ..questions import Answer, Context, QuestionError, Unsupported, question
@@ -133,7 +134,6 @@ def _cast_with_choices(ctx: Context, using: Any = _ASKED) -> Answer:
     which. An ``Unsupported`` of a choice tried is raised only when no choice is castable."""
     from dataclasses import replace
 
-    from ..costs import CostError, spell_face
     from ..targets import cast_targets
 
     base = _cast_once(ctx, using)

@@ -5,7 +5,7 @@ interchangeable items (permanents with the same card, status and mana abilities;
 extra payers of one ``group``), each with every way one item can be used (``Choice``), and the cost's
 multi-way symbols (``SymbolGroup``). Everything the model depends on is an argument: the payment
 extensions (convoke, improvise, delve payers) are passed as ``extensions`` (default: the spell's own
-cost keywords, ``solver.delve.cost_keyword_payers``), never read from a module-level registry.
+cost keywords, ``solver.payment.extensions.cost_keyword_payers``), never read from a module-level registry.
 
 References: CR 106.6, 107.4, 118.3, 119.4, 601.2b, 601.2f-h, 605, 609.4b.
 """
@@ -21,65 +21,16 @@ from typing import Any, Callable, Iterable, Mapping, Sequence
 from mtgcheck.models.effects import CantSpendMana, SpendAsThough, Unmodelled
 from mtgcheck.models.mana import COLORS, MANA_TYPES, ManaCost, ManaError
 from mtgcheck.models.state import GameState
+from mtgcheck.models.subtypes import CREATURE_TYPES
 
-from ..questions import Unsupported
+from ..errors import Unsupported
+from ..layers import board_view
 from ..sources import ManaSource, mana_sources
+from .extensions import Extension, ExtraPayer, standard_extensions
 
 # ---------------------------------------------------------------------------
 # Public data
 # ---------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class ExtraPayer:
-    """One more way to pay part of a spell's total cost, offered by a payment extension (``Extension``).
-
-    Attributes
-    ----------
-    key : str
-        Unique id (a permanent id, a graveyard card id).
-    name : str
-        For explanations (``"Llanowar Elves"``).
-    options : tuple of str
-        Each option pays one unit: ``"1"`` pays one generic mana only (improvise, delve,
-        CR 702.126a, 702.66a); a colour ``"W"``..``"G"`` pays one mana of that colour or one generic
-        (convoke, CR 702.51a). Never {C} nor {S}, never a filter's input.
-    how : str
-        Verb for explanations: ``"convoke"``, ``"improvise"``, ``"delve"``.
-    permanent : str or None
-        The permanent tapped by this way of paying; it is then exclusive with that
-        permanent's {T} mana abilities (one {T} per permanent, CR 107.5).
-    group : str or None
-        Items with the same ``group`` (and options) are interchangeable and collapsed
-        (e.g. ``"delve:Opt"`` for every Opt in the graveyard). ``None``: never collapsed
-        unless they are permanents with identical status.
-    """
-
-    key: str
-    name: str
-    options: tuple[str, ...]
-    how: str = "extra"
-    permanent: str | None = None
-    group: str | None = None
-
-
-#: A payment extension: ``fn(state, player, spell_card, total_cost) -> iterable of ExtraPayer``.
-Extension = Callable[[GameState, str, Any, Any], Iterable[ExtraPayer]]
-
-
-def standard_extensions() -> tuple[Extension, ...]:
-    """The payment extensions used when a caller passes none: the spell's cost keywords.
-
-    Returns
-    -------
-    tuple of Extension
-        ``(solver.delve.cost_keyword_payers,)``: convoke (CR 702.51a), improvise (CR 702.126a) and delve
-        (CR 702.66a) payers of the spell being cast, the spell itself excluded from delve when it is cast
-        from the graveyard (CR 601.2a). The same tuple whatever was imported before (no registry).
-    """
-    from ..delve import cost_keyword_payers  # solver.delve imports this module: resolved at call time
-
-    return (cost_keyword_payers,)
 
 
 @dataclass(frozen=True)
@@ -239,8 +190,53 @@ def _has_creature_type(card: Any, ctype: str) -> bool:
     return card.is_type(ctype)
 
 
+@dataclass(frozen=True)
+class AbilityOf:
+    """The cost being paid is an activated ability's of ``permanent`` (a ``Permanent``; CR 602.2b, 106.6): what
+    "Spend this mana only to ... activate abilities of [objects]" reads."""
+
+    permanent: Any
+
+
+def _object_matches(code: str, types: Any, subtypes: Any, colors: Any, changeling: bool) -> bool:
+    """Whether an object with these card types, subtypes and colours matches the object code of a spend restriction
+    (``models.text.mana.spend_only_code``: alternatives ``/`` of ``+``-joined words; CR 205.2-205.3, 105.2c)."""
+    def atom(a: str) -> bool:
+        if a == "colorless":
+            return not colors
+        if a in types:
+            return True
+        return a in subtypes or (changeling and a in CREATURE_TYPES)
+    return any(all(atom(a) for a in alt.split("+")) for alt in code.split("/"))
+
+
+def _only_verdict(code: str, spell_card: Any, ability_of: AbilityOf | None, state: GameState | None) -> bool | None:
+    """``only:SPELLS|ABILITIES`` (``models.text.mana.spend_only_code``): the spell against SPELLS, the activated
+    ability's source (its types and subtypes now, CR 613.1d) against ABILITIES; a filter's input (a mana ability of
+    a source not known here) is decided only by ``-`` and ``*``."""
+    spells, _, abilities = code[len("only:"):].partition("|")
+    if spell_card is not None:
+        if spells in ("-", "*"):
+            return spells == "*"
+        face = spell_card.faces[0] if spell_card.faces else spell_card
+        tl = face.type_line
+        changeling = any(str(k).casefold() == "changeling" for k in getattr(spell_card, "keywords", ()) or ())
+        return _object_matches(spells, tl.types, tl.subtypes, spell_card.colors, changeling)
+    if abilities in ("-", "*"):
+        return abilities == "*"
+    if ability_of is None or state is None:
+        return None
+    perm = ability_of.permanent
+    view = board_view(state).get(perm.id)
+    tl = perm.card.faces[0].type_line if perm.card.faces else perm.card.type_line
+    types = (view.types if view is not None and view.types is not None else tl.types)
+    subtypes = view.subtypes if view is not None else tl.subtypes
+    changeling = any(str(k).casefold() == "changeling" for k in getattr(perm.card, "keywords", ()) or ())
+    return _object_matches(abilities, types, subtypes, perm.card.colors, changeling)
+
+
 def restriction_verdict(restriction: str | None, spell_card: Any, *, state: GameState | None = None,
-                        source: str | None = None, x: int = 0) -> bool | None:
+                        source: str | None = None, x: int = 0, ability_of: AbilityOf | None = None) -> bool | None:
     """May mana carrying ``restriction`` be spent on the cost being paid (CR 106.6)?
 
     Parameters
@@ -250,6 +246,8 @@ def restriction_verdict(restriction: str | None, spell_card: Any, *, state: Game
     state, source : the game and the id of the permanent whose ability made the mana (for
         ``creature_spell_of_chosen_type``: its ``choices.creature_type``, Cavern of Souls).
     x : the announced X of the spell (its mana value on the stack counts X, CR 202.3e).
+    ability_of : with ``spell_card`` ``None``, the activated ability being paid for (its source permanent);
+        ``None`` with no spell: a filter's input, or an ability whose source is not known.
 
     Returns
     -------
@@ -260,6 +258,8 @@ def restriction_verdict(restriction: str | None, spell_card: Any, *, state: Game
     if not restriction:
         return True
     code = str(restriction)
+    if code.startswith("only:"):
+        return _only_verdict(code, spell_card, ability_of, state)
     fn = RESTRICTIONS.get(code)
     if fn is not None:
         return bool(fn(spell_card))
@@ -278,7 +278,9 @@ def restriction_verdict(restriction: str | None, spell_card: Any, *, state: Game
         # Eldrazi Temple: colorless Eldrazi spells, or abilities of colorless Eldrazi (the ability's
         # source is not known here, so an ability cost is undecided)
         if spell_card is None:
-            return None
+            if ability_of is None or state is None:
+                return None
+            return _only_verdict("only:-|colorless+Eldrazi", None, ability_of, state)
         return not spell_card.colors and spell_card.is_type("Eldrazi")
     m = _MV_CODE.fullmatch(code)
     if m:
@@ -654,7 +656,8 @@ def build_model(state: GameState, player: str, total_cost: Any, *, spell_card: A
                 exclude_permanents: Iterable[str] = (), extra: Iterable[ExtraPayer] = (),
                 extensions: Sequence[Extension] | None = None,
                 sources: Sequence[ManaSource] | None = None, collapse: bool = True,
-                assume_undecided: bool = False, spell_zone: str | None = None) -> _Model:
+                assume_undecided: bool = False, spell_zone: str | None = None,
+                ability_of: AbilityOf | None = None) -> _Model:
     """Build the payment model (groups of interchangeable items, symbol groups).
 
     Parameters
@@ -670,6 +673,8 @@ def build_model(state: GameState, player: str, total_cost: Any, *, spell_card: A
     collapse : ``False`` builds one group per item (the plain encoding, for checks and benchmarks).
     assume_undecided : spend mana whose restriction is not modelled as if it were allowed (only to find
         out whether such mana could change the answer: then the answer is ``unsupported``).
+    ability_of : with no ``spell_card``, the activated ability being paid for (``AbilityOf`` its source): mana
+        that may be spent only on abilities of some objects is decided by that source (CR 106.6, 602.2b).
     spell_zone : the zone ``spell_card`` is cast from (default ``"hand"``). The card is on the stack while its
         costs are paid (CR 601.2a): a Spirit Guide being cast cannot exile itself from the hand for mana, and
         Lion's Eye Diamond cannot pay for a spell from the hand (``costparts.hand_discard_verdict``).
@@ -701,9 +706,12 @@ def build_model(state: GameState, player: str, total_cost: Any, *, spell_card: A
 
     def allower(who: str, source: str | None):
         def allow(restriction: str | None, card: Any) -> bool:
+            of = None
+            if isinstance(card, AbilityOf):
+                card, of = None, card
             if no_mana and card is not None:
                 return False
-            v = restriction_verdict(restriction, card, state=state, source=source, x=x_value)
+            v = restriction_verdict(restriction, card, state=state, source=source, x=x_value, ability_of=of)
             if v is None:
                 undecided.setdefault(str(restriction), set()).add(who)
                 return assume_undecided
@@ -712,6 +720,8 @@ def build_model(state: GameState, player: str, total_cost: Any, *, spell_card: A
 
     from . import costparts
 
+    # what the mana pays for: the spell, else the activated ability (its source), else unknown (CR 106.6)
+    paid_for: Any = spell_card if spell_card is not None else ability_of
     consumers: list[ManaSource] = []
     cost_parts = tuple(getattr(total_cost, "parts", ()) or ())
     # a total cost that itself sacrifices or taps other permanents, or discards (an additional cost): mana
@@ -748,7 +758,7 @@ def build_model(state: GameState, player: str, total_cost: Any, *, spell_card: A
         if not retype and not no_mana and all(m.restriction is None for o in src.options for m in o.mana):
             chs = _plain_source_choices(src, notes, unmodelled_sources)
         else:
-            chs = _source_choices(src, spell_card, notes, allower(src.name, src.permanent), retype, unmodelled_sources)
+            chs = _source_choices(src, paid_for, notes, allower(src.name, src.permanent), retype, unmodelled_sources)
         if not chs:
             continue
         if src.mana_cost and len(src.mana_cost) and _board_dependent(src):
@@ -772,9 +782,9 @@ def build_model(state: GameState, player: str, total_cost: Any, *, spell_card: A
         bound = max(1, sum(1 for s in cost.symbols if s.is_mana) + cost.generic)
         stories = costparts.add_stories(
             state, player, consumers, per_perm, perm_name, repeat_groups, excluded,
-            lambda s: _source_choices(s, spell_card, notes, allower(s.name, s.permanent), retype, unmodelled_sources),
+            lambda s: _source_choices(s, paid_for, notes, allower(s.name, s.permanent), retype, unmodelled_sources),
             _Choice, _Group, bound,
-            lambda m, s: (retype.get(m.type, m.type), bool(m.snow or s.snow), allower(s.name, s.permanent)(m.restriction, spell_card),
+            lambda m, s: (retype.get(m.type, m.type), bool(m.snow or s.snow), allower(s.name, s.permanent)(m.restriction, paid_for),
                           allower(s.name, s.permanent)(m.restriction, None)))
         notes.extend(stories.notes)
         unmodelled_sources.extend(stories.unmodelled)
@@ -835,7 +845,7 @@ def build_model(state: GameState, player: str, total_cost: Any, *, spell_card: A
             if n <= 0:
                 continue
             allow = allower("mana pool", None)
-            unit = (retype.get(m.type, m.type), m.snow, allow(m.restriction, spell_card), allow(m.restriction, None))
+            unit = (retype.get(m.type, m.type), m.snow, allow(m.restriction, paid_for), allow(m.restriction, None))
             ch = _Choice("pool", (unit,), "{" + m.type + (f":{m.restriction}" if m.restriction else "") + "}",
                          (), "", 0, None, "mana pool", False, False)
             # mana of one kind in the pool is literally identical: always one group

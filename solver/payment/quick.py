@@ -45,7 +45,7 @@ import itertools
 from collections import Counter
 from typing import Sequence
 
-from .feasibility import _Evaluator, _compatible, announced_demand
+from .feasibility import _Evaluator, _compatible, _to_payment, announced_demand
 from .model import Payment, _Choice, _Model, life_payable
 
 #: Most announcements of the multi-way symbols tried here (Reaper King's five {2/W}-like symbols: 32).
@@ -217,8 +217,6 @@ def _kind_mask(units: tuple, kinds: tuple[str, ...]) -> int:
 
 def _witness(model: _Model, ev: _Evaluator, wit, flow, kinds, combo) -> Payment | None:
     """The assignment of a full flow (``quick_payment``), made irredundant and checked by ``accept``."""
-    from .search import _to_payment
-
     a = {v: 0 for names in ev.gvars for v in names}
     for names, counts in zip(ev.svars, combo):
         for v, n in zip(names, counts):

@@ -8,7 +8,6 @@ References: CR 601.2b, 601.2f-h, 605, 106.6, 609.4b.
 from __future__ import annotations
 
 import functools
-import math
 from collections import Counter
 from typing import Any, Iterable, Iterator, Mapping, Sequence
 
@@ -18,10 +17,10 @@ from mtgcheck.models.mana import MANA_TYPES
 from mtgcheck.models.state import GameState
 
 from .. import budget as _budget
-from ..questions import Unsupported
+from ..errors import Unsupported
 from ..sources import ManaSource
-from .feasibility import _Evaluator, _mask, _maxflow_ok
-from .model import Extension, ExtraPayer, Payment, Use, _Choice, _Group, _Model, build_model, life_payable, unmodelled_message
+from .feasibility import _Evaluator, _mask, _maxflow_ok, _to_payment
+from .model import Extension, ExtraPayer, Payment, _Choice, _Group, _Model, build_model, life_payable, unmodelled_message
 from .quick import quick_payment
 
 
@@ -564,46 +563,6 @@ def _problem(model: _Model, prune: bool = True) -> tuple[constraint.Problem, _Ev
     if allv:
         p.addConstraint(_PaymentConstraint(ev, prune, order if prune else ()), allv)
     return p, ev
-
-
-def _to_payment(model: _Model, ev: _Evaluator, a: Mapping[str, int]) -> Payment:
-    ann_parts: list[str] = []
-    fixed_gen = model.fixed.get("1", 0)
-    spell_dem, _ = ev.spell_demand(a)
-    gen = spell_dem.get("1", 0)
-    if gen:
-        ann_parts.append("{" + str(gen) + "}")
-    for tok in ("C", "S", "W", "U", "B", "R", "G"):
-        ann_parts.extend(["{" + tok + "}"] * spell_dem.get(tok, 0))
-    life_sym = 0
-    for s, names in zip(model.syms, ev.svars):
-        for opt, v in zip(s.options, names):
-            if opt == ("2life",):
-                life_sym += 2 * a[v]
-    if life_sym:
-        ann_parts.append(f"({life_sym} life)")
-    del fixed_gen
-    uses: list[Use] = []
-    sources = 0
-    mult = 1
-    for g, names in zip(model.groups, ev.gvars):
-        counts = [a[v] for v in names]
-        used = sum(counts)
-        if not used:
-            continue
-        # multinomial: which items of the group are used which way
-        if g.item:
-            mult *= math.factorial(g.size) // (math.factorial(g.size - used) * math.prod(math.factorial(c) for c in counts))
-        for c, n in zip(g.choices, counts):
-            if n:
-                uses.append(Use(c.kind, g.name, g.ids, n, c.ability_index, c.ability, c.mana, c.inp_text, c.life, c.taps,
-                                c.damage))
-        if g.once:
-            sources += used
-    for s, names in zip(model.syms, ev.svars):
-        counts = [a[v] for v in names]
-        mult *= math.factorial(s.count) // math.prod(math.factorial(c) for c in counts)
-    return Payment("".join(ann_parts), tuple(uses), ev.life(a), sources, mult, ev.damage(a))
 
 
 # ---------------------------------------------------------------------------

@@ -159,7 +159,8 @@ QUESTIONS: dict[str, QuestionSpec] = {s.kind: s for s in (
         Field("x_paid", "int", "X paid", "the X chosen when it was cast"),
         Field("x", "int", "X (alias of X paid)", ""),
         Field("cast", "bool", "was cast", "false: put onto the battlefield without being cast"),
-        Field("put_by", "card", "put by", "the spell that put it (then it was not cast)"))),
+        Field("put_by", "card", "put by", "the spell that put it (then it was not cast)"),
+        Field("copy", "bool", "a copy of the spell", "true: it was a copy of a spell cast with X paid (CR 707.10)"))),
     QuestionSpec("validate_deck", "is a deck legal in a format, and why not (CR 100.2, 903)", (
         Field("format", "choice", "format", "", ()),
         Field("decklist", "textarea", "decklist", "the decklist text (MTGO, Arena, ...), or the file an example names",
