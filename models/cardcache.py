@@ -38,6 +38,7 @@ from types import MappingProxyType
 from typing import Any, Iterator
 
 from .version import __version__
+from .inputs import open_regular
 
 __all__ = ["FORMAT", "CACHE_ENV", "NO_CACHE_ENV", "cache_dir", "cache_path", "code_hash", "file_key", "read", "write",
            "replaced_atomically"]
@@ -184,7 +185,6 @@ def read(resolved: Path, st: os.stat_result) -> Any | None:
     p = cache_path(resolved)
     key = file_key(resolved, st)
     try:
-        from .inputs import open_regular
 
         with open_regular(p) as fp:  # (a named pipe or device put there is refused, never waited on)
             # the header is a small separate pickle: a stale entry is rejected before its body is read

@@ -259,6 +259,13 @@ _NUMBER_FIELDS = ("power", "toughness", "loyalty", "defense")
 _LIST_FIELDS = ("colors", "color_identity", "color_indicator", "keywords", "card_faces")
 
 
+#: Longest card name looked up or fuzzy-matched (longest real English name: about 140 characters).
+MAX_NAME = 200
+#: Longest card text read from card data or a scenario's ``cards:`` (oracle text, type line, mana cost; the
+#: longest real oracle text has about 1,500 characters): longer text is never handed to the text readers.
+MAX_CARD_TEXT = 20_000
+
+
 def _short(v: Any, n: int = 80) -> str:
     s = repr(v)
     return s if len(s) <= n else s[: n - 1] + "…"
@@ -266,10 +273,8 @@ def _short(v: Any, n: int = 80) -> str:
 
 def _check_field_types(d: Mapping[str, Any], name: str) -> None:
     """Raise ``CardError`` naming the card and field when a field has the wrong kind of value or a length no
-    card has (``models.inputs``: a name of more than ``MAX_NAME`` characters, a text of more than
+    card has (a name of more than ``MAX_NAME`` characters, a text of more than
     ``MAX_CARD_TEXT``: such text is never handed to the rules-text readers)."""
-    from .inputs import MAX_CARD_TEXT, MAX_NAME
-
     if len(name) > MAX_NAME:
         raise CardError(f"card {name[:60]!r}…: a name of {len(name):,} characters; the longest card name has 141 "
                         f"(mtgcheck reads names of at most {MAX_NAME})")

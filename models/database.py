@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Any, Iterable, Iterator, Mapping
 
 from .cards import Card
 from .names import normalize_name, split_name
+from .inputs import truncate_name, unread_records_note
 
 if TYPE_CHECKING:  # pragma: no cover
     from .importers import ImportReport
@@ -318,7 +319,6 @@ class CardDatabase:
         """
         from rapidfuzz import fuzz, process
 
-        from .inputs import truncate_name
 
         query = normalize_name(truncate_name(name))  # no card name is longer; keeps fuzzy matching fast
         if not query or limit <= 0:
@@ -360,7 +360,6 @@ class CardDatabase:
 
 
 def _unread_note(db: Any) -> str:
-    from .inputs import unread_records_note
 
     return unread_records_note(db)
 

@@ -45,6 +45,10 @@ from pathlib import Path
 from typing import Any, Iterator
 
 from .inputs import InputError
+from .inputs import (
+    MAX_DECK_LINES, MAX_FILE_BYTES, MAX_LINE_CHARS, MAX_RECORD_BYTES, InputError, _size, describe_os_error,
+    json_loads_limited, open_input, walk_files,
+)
 
 __all__ = [
     "DeckEntry", "UnreadableLine", "Decklist", "DecklistError", "READERS", "DECK_SECTIONS",
@@ -227,7 +231,6 @@ def _blank(s: str) -> bool:
 
 def _long_line(raw: str, ln: int, deck: "Decklist") -> bool:
     """Report a line longer than ``models.inputs.MAX_LINE_CHARS`` (never matched against a reader's patterns)."""
-    from .inputs import MAX_LINE_CHARS
 
     if len(raw) <= MAX_LINE_CHARS:
         return False
@@ -443,7 +446,6 @@ def _resolve_blocks(deck: Decklist, blocks: list[int], by_blank: list[int]) -> N
 
 
 def _has_headers(lines: list[str]) -> bool:
-    from .inputs import MAX_LINE_CHARS
 
     for raw in lines:
         s = raw.strip()
@@ -456,7 +458,6 @@ def _has_headers(lines: list[str]) -> bool:
 
 
 def _detect_text_reader(lines: list[str], explicit: bool) -> str:
-    from .inputs import MAX_LINE_CHARS
 
     has_set = has_marker = has_x = False
     head = [ln for ln in lines[:400] if len(ln) <= MAX_LINE_CHARS]
@@ -895,7 +896,6 @@ def parse_jsonl_record(text: str | bytes, source: str = "<text>", index: int = 0
     """One JSON-lines record (a line of text, or its UTF-8 bytes) as a ``Decklist``; invalid JSON, a record
     nested deeper than ``models.inputs.MAX_DEPTH`` or with a number of more than ``MAX_DIGITS`` digits
     becomes an ``UnreadableLine``."""
-    from .inputs import MAX_RECORD_BYTES, InputError, _size, json_loads_limited
 
     if len(text) > MAX_RECORD_BYTES:
         deck = Decklist(source=source, index=index, reader="jsonl", line=line, explicit_sections=True)
@@ -966,13 +966,11 @@ _READ_ERRORS = (OSError, EOFError, zlib.error, UnicodeDecodeError, RuntimeError,
 def _open_binary(p: Path) -> Any:
     """The file's bytes as a stream, gunzipped when it starts with the gzip magic (whatever its name), through
     the input layer: a regular file only, no decompression bomb (``models.inputs.open_input``)."""
-    from .inputs import open_input
 
     return open_input(p, max_bytes=None, what="a decklist file")
 
 
 def _cannot_read(p: Path, e: BaseException) -> DecklistError:
-    from .inputs import InputError, describe_os_error
 
     if isinstance(e, InputError):
         return DecklistError(f"{p}: {e.message}")
@@ -989,7 +987,6 @@ def _record_rows(fp: Any, head: bytes = b"") -> Iterator[tuple[int, bytes]]:
     ``\\n``. A line longer than ``models.inputs.MAX_RECORD_BYTES`` is given cut to one byte more than that
     (the reader reports it) and the rest of it is dropped as it is read, so no line is ever held whole past
     the limit."""
-    from .inputs import MAX_RECORD_BYTES
 
     limit = MAX_RECORD_BYTES + 1
     buf = head
@@ -1082,7 +1079,6 @@ def read_decks(path: str | os.PathLike, reader: str | None = None) -> Iterator[D
         (``models.inputs``: more than ``MAX_FILE_BYTES`` or ``MAX_DECK_LINES`` lines for a list read whole; a
         JSON-lines file is read a line at a time).
     """
-    from .inputs import MAX_DECK_LINES, MAX_FILE_BYTES, _size
 
     p = Path(path)
     if reader is not None and reader not in READERS:
@@ -1134,7 +1130,6 @@ def iter_deck_files(paths: Any, skipped: list[Path] | None = None) -> tuple[list
     (nothing is skipped without a word). The files below a folder whose names are not decklist names
     (``notes.md``, a name without an ending) are added to ``skipped`` when it is given, for the caller to
     name."""
-    from .inputs import walk_files
 
     files: list[Path] = []
     problems: list[str] = []

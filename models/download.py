@@ -41,6 +41,8 @@ from pathlib import Path
 from typing import Any, Callable
 
 from .version import __version__
+from .inputs import describe_os_error, InputError, MAX_RATIO, open_regular, RATIO_AFTER, read_text
+from .cardcache import cache_dir, remove_stale_temporaries, temp_prefix
 
 __all__ = [
     "SCRYFALL_INDEX_URL", "MTGJSON_URL", "SOURCES", "DownloadError", "UpdateResult", "data_dir",
@@ -92,7 +94,6 @@ class UpdateResult:
 
 def data_dir() -> Path:
     """The folder downloaded card data is kept in: ``<cache>/cards`` (not created here)."""
-    from .cardcache import cache_dir
 
     return cache_dir() / "cards"
 
@@ -100,7 +101,6 @@ def data_dir() -> Path:
 def installed() -> dict[str, Any]:
     """The contents of ``installed.json`` (``{"current": source, "sources": {source: record}}``), or an
     empty record when nothing was downloaded or the record cannot be read."""
-    from .inputs import InputError, read_text
 
     try:
         data = json.loads(read_text(data_dir() / _RECORD, encoding="utf-8", max_bytes=1 << 20, what="the download record"))
@@ -128,7 +128,6 @@ def installed_file(source: str | None = None) -> Path | None:
 
 def _write_record(data: dict[str, Any]) -> None:
     """Write ``installed.json`` atomically (a temporary file renamed into place; removed if anything fails)."""
-    from .cardcache import temp_prefix
 
     d = data_dir()
     fd, tmp = tempfile.mkstemp(prefix=temp_prefix(_RECORD), suffix=".tmp", dir=d)
@@ -220,7 +219,6 @@ class _Deadline:
 
 def _cannot_write(d: Path, e: BaseException) -> DownloadError:
     """The message for a card data folder that cannot be written: full, read-only, not permitted."""
-    from .inputs import describe_os_error
 
     return DownloadError(f"cannot write to the card data folder {d}: {describe_os_error(e)}; the card data was not "
                          f"changed (free space, or point MTGCHECK_CACHE_DIR at a writable folder)", str(d))
@@ -242,7 +240,6 @@ class _FileStream:
     def stream(self, chunk: int, decode_content: bool = False) -> Any:
         """The file's bytes, ``chunk`` at a time, through the input layer (a regular file only: a named pipe
         or a device given as a ``file:`` address is refused, never waited on or read without end)."""
-        from .inputs import InputError, open_regular
 
         try:
             fp = open_regular(self.path)
@@ -367,8 +364,6 @@ def _stream_to(resp: Any, target_dir: Path, name: str, progress: Progress | None
     import requests
     import urllib3
 
-    from .cardcache import temp_prefix
-    from .inputs import MAX_RATIO, RATIO_AFTER
 
     url = resp.url
     deadline = deadline or _Deadline(DEFAULT_DEADLINE)
@@ -577,7 +572,6 @@ def install(file: str | os.PathLike[str], *, progress: Progress | None = None) -
         d.mkdir(parents=True, exist_ok=True)
     except OSError as e:
         raise _cannot_write(d, e) from None
-    from .cardcache import remove_stale_temporaries
 
     remove_stale_temporaries(d)
     resp = _FileResponse(src.resolve().as_uri())
@@ -665,7 +659,6 @@ def update(source: str = "scryfall", *, index_url: str = SCRYFALL_INDEX_URL, url
         d.mkdir(parents=True, exist_ok=True)
     except OSError as e:
         raise _cannot_write(d, e) from None
-    from .cardcache import remove_stale_temporaries
 
     remove_stale_temporaries(d)  # (the .part file of an update that was killed)
     rec = installed()

@@ -31,6 +31,7 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+from .inputs import confined, InputError, load_yaml_limited, read_text
 
 
 __all__ = ["Format", "FormatError", "load_format", "available_formats", "FORMATS_DIR", "ENV_VAR"]
@@ -154,7 +155,6 @@ def format_from_dict(d: Any, source: str = "<data>") -> Format:
 
 
 def _read_file(path: Path) -> Format:
-    from .inputs import InputError, load_yaml_limited, read_text
 
     try:
         data = load_yaml_limited(read_text(path), str(path))  # alias bombs, depth, digits refused
@@ -232,7 +232,6 @@ def load_format(name_or_path: "str | os.PathLike | Format", *, names_only: bool 
         No such format (the message lists the known ones), a malformed format file, or a path where only a
         name may be given or outside ``base``.
     """
-    from .inputs import InputError, confined
 
     if isinstance(name_or_path, Format):
         return name_or_path

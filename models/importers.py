@@ -37,6 +37,7 @@ from typing import IO, Any, Callable, Iterator, Mapping
 
 from .cards import Card, CardError, card_from_fields
 from .database import CardDataError
+from .inputs import describe_os_error, InputError, iter_lines, MAX_CARD_RECORD_BYTES, open_input
 
 __all__ = [
     "ImportReport", "JSONStreamError", "SKIP_LAYOUTS", "SCRYFALL_FORMATS",
@@ -242,7 +243,6 @@ def open_text(path: str | os.PathLike) -> IO[str]:
     A UTF-8 byte-order mark is skipped. Raises ``CardDataError`` when the file is missing, is a directory,
     a named pipe or a device, or cannot be read.
     """
-    from .inputs import InputError, open_input
 
     p = Path(path)
     try:
@@ -321,7 +321,6 @@ def detect_kind(path: str | os.PathLike) -> str:
 
 
 def _describe(e: BaseException) -> str:
-    from .inputs import InputError, describe_os_error
 
     if isinstance(e, InputError):
         return e.message
@@ -622,7 +621,6 @@ def load_scryfall_jsonl(path: str | os.PathLike) -> ImportReport:
     """
 
     def body(fp: IO[str], report: ImportReport) -> None:
-        from .inputs import MAX_CARD_RECORD_BYTES, iter_lines
 
         col = _Collector(report, "scryfall")
         binary = fp.buffer  # type: ignore[attr-defined]  # (lines are cut at the record limit as bytes)

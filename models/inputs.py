@@ -28,6 +28,8 @@ from typing import Any
 
 import yaml
 
+from . import cards as _cards
+
 __all__ = [
     "InputError", "MAX_DIGITS", "MAX_DEPTH", "MAX_YAML_NODES", "MAX_NAME", "MAX_PLAYERS", "MAX_COUNT_DIGITS",
     "int_of", "check_yaml_node", "check_yaml_depth", "yaml_loader_class", "json_depth", "json_loads_limited", "read_text",
@@ -45,11 +47,9 @@ MAX_COUNT_DIGITS = 9
 MAX_DEPTH = 100
 #: Most nodes a YAML document may hold with every alias expanded (an alias bomb holds billions).
 MAX_YAML_NODES = 200_000
-#: Longest card name looked up or fuzzy-matched (longest real English name: about 140 characters).
-MAX_NAME = 200
-#: Longest card text read from card data or a scenario's ``cards:`` (oracle text, type line, mana cost; the
-#: longest real oracle text has about 1,500 characters): longer text is never handed to the text readers.
-MAX_CARD_TEXT = 20_000
+#: Longest card name looked up or fuzzy-matched, and longest card text read (``models.cards``, where a card's fields
+#: are checked: the game layer, which this one may read).
+MAX_NAME, MAX_CARD_TEXT = _cards.MAX_NAME, _cards.MAX_CARD_TEXT
 #: Most players of a scenario (CR 100.1: two or more; real multiplayer games have a handful).
 MAX_PLAYERS = 64
 

@@ -20,6 +20,7 @@ from .inputs import MAX_NAME, MAX_PLAYERS, InputError, LimitedLoader, truncate_n
 from .mana import MANA_TYPES, ManaCost, ManaError, ManaPool
 from .state import CARD_ZONES, CardInstance, Effect, GameState, Permanent, StackAbility, StateError
 from .turn import TurnHistory, TurnState, TurnStep
+from .inputs import InputError, read_text
 
 #: Question kinds a scenario may ask (``ask: {KIND: ARGS}``).
 QUESTION_KINDS = (
@@ -366,7 +367,6 @@ def load_scenario_items(path: str | Path) -> list["Scenario | ScenarioError"]:
     Raises ``ScenarioError`` only when the file as a whole cannot be read.
     """
     p = str(path)
-    from .inputs import InputError, read_text
 
     try:  # a regular file of at most MAX_FILE_BYTES (a named pipe or /dev/zero is refused, never read)
         text = read_text(path, what="a scenario file")
