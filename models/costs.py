@@ -43,7 +43,7 @@ from .subtypes import CREATURE_TYPES
 ALTERNATIVE_KEYWORDS = {"flashback": "graveyard", "escape": "graveyard", "evoke": "hand", "dash": "hand",
                         "overload": "hand", "warp": "hand", "blitz": None, "impending": None, "emerge": None,
                         "spectacle": None, "surge": None, "morph": None, "megamorph": None, "disguise": None,
-                        "bestow": None, "free": None}
+                        "bestow": None, "free": None, "foretell": "exile"}
 #: Keywords that cast the card face down as a 2/2 creature spell for {3} (CR 702.37c morph, 702.37b megamorph,
 #: 702.168a disguise; 708.2-708.4): the keyword's own cost is for turning it face up, not for casting it.
 FACE_DOWN_KEYWORDS = ("morph", "megamorph", "disguise")

@@ -1956,6 +1956,51 @@ class CantBeTargeted(Effect):
     by: str = fld("any")
 
 
+#: The keywords a player may have that change what can target them (CR 702.11c, 702.18a, 702.16b, 702.16j, 702.16k).
+PLAYER_KEYWORDS = ("hexproof", "shroud", "protection")
+
+
+@dataclass(frozen=True, eq=False)
+class PlayerKeyword(Effect):
+    """"You have hexproof." (Leyline of Sanctity, Aegis of the Gods, Witchbane Orb), "You have shroud." (True Believer,
+    Ivory Mask), "You have protection from everything", "You have protection from each of your opponents." (Absolute
+    Virtue): the source's controller has the keyword (CR 702.11c: hexproof on a player stops spells and abilities that
+    player's opponents control; 702.18a: shroud stops every spell and ability; 702.16b, 702.16j, 702.16k: protection
+    from a quality, from everything, from a player). Read by ``solver.targets`` for a player target (CR 601.2c).
+
+    Attributes
+    ----------
+    keyword : str
+        ``hexproof``, ``shroud`` or ``protection``.
+    quality : tuple of Quality
+        Protection's qualities (from everything: one ``Quality(everything=True)``); empty for hexproof and shroud.
+    from_opponents : bool
+        "protection from each of your opponents" (CR 702.16k): every spell and ability an opponent controls.
+    """
+
+    kind: ClassVar[str] = "player_keyword"
+    touches: ClassVar[frozenset[Topic]] = frozenset({Topic.CASTING})
+    keyword: str = fld("hexproof")
+    quality: tuple = fld(())
+    from_opponents: bool = fld(False)
+
+    def __post_init__(self) -> None:
+        if self.keyword not in PLAYER_KEYWORDS:
+            raise _unknown("player keyword", self.keyword, PLAYER_KEYWORDS, "player_keyword")
+
+
+@dataclass(frozen=True, eq=False)
+class SpellTargetRestriction(Effect):
+    """"You can't choose an untapped creature as this spell's target as you cast it." (Enthralling Hold; Dream Leash:
+    "untapped permanent"): the spell's own restriction on its target (CR 601.2c, 113.6e: it functions while the spell
+    is cast). ``untapped_what``: the card type the untapped object must not have ("Creature"), or ``Permanent``; a
+    target of the spell must then be tapped (CR 110.5). Read by ``models.text.targets.spell_targets``."""
+
+    kind: ClassVar[str] = "spell_target_restriction"
+    touches: ClassVar[frozenset[Topic]] = frozenset({Topic.CASTING})
+    untapped_what: str = fld("Permanent")
+
+
 def _spells_in(v: Any, where: str) -> Filter:
     """The spells of a flash permission: a ``Filter``, or ``{what: "green creature"}`` / ``{what: ""}`` (every
     spell) read as the parser reads the words before "spells" (``models.text.flash``)."""
@@ -2131,6 +2176,19 @@ KEYWORDS_ON_BATTLEFIELD: frozenset[str] = frozenset({
     "crew", "level up", "reconfigure", "vanishing", "fading", "modular", "graft", "bushido", "rampage", "flanking",
     "annihilator", "enlist", "training", "backup", "toxic", "afflict", "partner with", "companion",
 })
+
+
+#: Keywords whose parameter is a quality the target rules read (``models.text.untargetable.keyword_qualities``).
+QUALITY_KEYWORDS = frozenset({"protection", "hexproof from"})
+
+
+def read_quality_detail(keyword: str, text: str) -> Unmodelled:
+    """The detail of a protection or "hexproof from" parameter whose quality the target rules read
+    (``models.text.untargetable.keyword_qualities``, by the parser): its targeting part (CR 702.16b, 702.16j, 702.11d)
+    is read by ``solver.protection``; what is left (Auras, Equipment, blocking, damage: 702.16c-f) never decides
+    whether a spell can be cast, how it is paid (protection does not stop costs: a creature with protection from red
+    may convoke a red spell, CR 702.51a) or which mana is made, so it keeps the keyword's topics but casting."""
+    return Unmodelled(text, KEYWORD_DETAIL_TOPICS[keyword] - {Topic.CASTING})
 
 
 def keyword_detail(keyword: str, text: str) -> Unmodelled:
@@ -2641,7 +2699,7 @@ EFFECT_TYPES: dict[str, type[Effect]] = {
         CostReduction, CostMinimum, SelfCostChange, AdditionalCost, PrintedAlternativeCost, GrantFlashback, Keyword, SpellsHaveKeyword,
         ConditionalSelfKeyword, DelveKeywordGrant, DelveCount, Instructions, Draw, Scry, PutOntoBattlefieldProcess,
         EntersWithCounters, EntersTapped, EntersChoice, EntersTrigger, CastTrigger, AsThoughHaste,
-        TriggeredAddMana, TimingRestriction, CastAsThoughFlash, AbilityCostChange, CantBeTargeted, ActivationCostChange,
+        TriggeredAddMana, TimingRestriction, CastAsThoughFlash, AbilityCostChange, CantBeTargeted, PlayerKeyword, SpellTargetRestriction, ActivationCostChange,
         CantPayCosts,
     )
 }

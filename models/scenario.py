@@ -95,7 +95,10 @@ SCENARIO_KEYS = (
 MAX_COUNT = 10_000
 ENTRY_KEYS = ("card", "count", "tapped", "sick", "counters", "choices", "x", "owner", "id", "attached_to", "timestamp",
               "activations", "casts", "attacking", "blocking", "ability", "trigger", "source", "renowned", "cast_from",
-              "bargained", "exiled", "entered_this_turn", "prototyped", "noted_mana")
+              "bargained", "exiled", "entered_this_turn", "prototyped", "noted_mana", "foretold", "plotted",
+              "on_adventure")
+#: Keys of an ``exile`` entry that give a permission to cast the card from exile (CR 702.143, 702.170, 715.3d).
+EXILE_PERMISSION_KEYS = ("foretold", "plotted", "on_adventure")
 #: Zones a permanent's ``cast_from`` may name: where it was cast from (CR 601.2a; 903.8 the command zone).
 CAST_ZONES = ("hand", "graveyard", "exile", "library", "command")
 #: Keys of a ``stack`` entry that is an ability on the stack (CR 113.7, 602.2a, 603.3; docs/scenarios.md).
@@ -649,6 +652,41 @@ def _resolve_card(db: Any, name: Any, sc: Scenario, key: Any, obj: Any) -> Card:
         raise sc.error(msg, key, obj, sugg) from None
 
 
+def _exile_permission(sc: Any, card: Any, entry: Mapping) -> dict:
+    """The permission of an exile entry to cast its card from exile (``EXILE_PERMISSION_KEYS``): ``foretold`` and
+    ``plotted`` are ``true`` (done on an earlier turn) or ``this_turn`` (CR 702.143a, 702.170d: the card may be cast only
+    after the turn it was foretold or plotted); ``on_adventure`` is ``true`` for an adventurer card exiled by its own
+    Adventure (CR 715.3d). A card that cannot have the permission is an error naming the line (a foretold card without
+    foretell, 702.143a; an adventure on a card that has none, 715.1)."""
+    out: dict = {}
+    used = [k for k in EXILE_PERMISSION_KEYS if k in entry and entry[k] not in (None, False)]
+    if len(used) > 1:
+        raise sc.error(f"a card in exile has one permission at most; {used[0]} and {used[1]} both given", used[1], entry)
+    kws = {str(k).lower() for k in getattr(card, "keywords", ()) or ()}
+    for k in ("foretold", "plotted"):
+        if k not in entry or entry[k] in (None, False):
+            continue
+        v = entry[k]
+        if v is True or str(v).lower() in ("true", "earlier"):
+            out[k] = "earlier"
+        elif str(v).lower() == "this_turn":
+            out[k] = "this_turn"
+        else:
+            raise sc.error(f"'{k}' is true (on an earlier turn) or this_turn, got {v!r}", k, entry)
+        need = "foretell" if k == "foretold" else "plot"
+        if need not in kws:
+            raise sc.error(f"{card.name} has no {need}: only a card with {need} is {k} by it here (CR "
+                           f"{'702.143a' if k == 'foretold' else '702.170a'})", k, entry)
+    if entry.get("on_adventure") not in (None, False):
+        if entry["on_adventure"] is not True:
+            raise sc.error(f"'on_adventure' is true or false, got {entry['on_adventure']!r}", "on_adventure", entry)
+        if getattr(card, "layout", "") != "adventure":
+            raise sc.error(f"{card.name} is not an adventurer card: it can't be on an adventure (CR 715.1, 715.3d)",
+                           "on_adventure", entry)
+        out["on_adventure"] = True
+    return out
+
+
 def _stack_ability(sc: Scenario, state: GameState, card: Any, player: str, entry: Mapping, new_id: Any) -> StackAbility:
     """A ``stack`` entry ``{card, ability: N}`` / ``{card, trigger: N}`` [``source: ID``, ``id``]: the card's Nth
     activated or triggered ability (from 1), controlled by the player it is listed under (CR 113.7, 602.2a, 603.3).
@@ -1170,12 +1208,16 @@ def build_state(sc: Scenario, db: Any, tick: Any = None) -> tuple[GameState, Any
                                    f"and playing it does not use the stack: CR 305.1, 305.9)",
                                    "card" if isinstance(where, Mapping) and where is entry else i, where)
                 if zone != "battlefield":
-                    extra = set(entry) - {"card", "count", "owner", "id", "casts"}
+                    extra = set(entry) - {"card", "count", "owner", "id", "casts"} - (
+                        set(EXILE_PERMISSION_KEYS) if zone == "exile" else set())
                     if extra:
-                        raise sc.error(f"{sorted(extra)} only apply to permanents on the battlefield, not to cards in the {zone}", sorted(extra)[0], where)
+                        bad = sorted(extra)[0]
+                        where_ok = "cards in exile" if bad in EXILE_PERMISSION_KEYS else "permanents on the battlefield"
+                        raise sc.error(f"{sorted(extra)} only apply to {where_ok}, not to cards in the {zone}", bad, where)
+                    permission = _exile_permission(sc, card, entry) if zone == "exile" else {}
                     for _ in range(count):
                         state.zones[zone][player].append(CardInstance(new_id(card.name, entry.get("id") if count == 1 else None, where),
-                                                                      card, owner, casts))
+                                                                      card, owner, casts, **permission))
                     continue
                 if not card.is_permanent_card:
                     raise sc.error(f"{card.name} is not a permanent card ({card.type_line}); it cannot be on the battlefield (CR 110.4)", "card" if isinstance(where, Mapping) and where is entry else i, where)

@@ -38,12 +38,20 @@ class CardInstance:
 
     ``casts``: for a commander in the command zone, how many times its owner has cast it from the command zone
     this game (the commander tax counts them, CR 903.8); 0 elsewhere.
+
+    A card in exile may carry a permission to cast it from there: ``foretold`` (CR 702.143a, 702.143c: exiled with its
+    foretell ability; ``"earlier"`` a turn before this one, ``"this_turn"`` this turn), ``plotted`` (CR 702.170a,
+    702.170d: the same values), ``on_adventure`` (CR 715.3d: exiled by its own Adventure spell resolving). ``None`` /
+    ``False``: no such permission.
     """
 
     id: str
     card: Card
     owner: str
     casts: int = 0
+    foretold: str | None = None
+    plotted: str | None = None
+    on_adventure: bool = False
 
     @property
     def name(self) -> str:

@@ -46,7 +46,9 @@ from .restrictions import free_cast_permissions
 #: emerge, 702.137a spectacle, 702.117a surge; 702.37c, 702.168a face down).
 DEFAULT_KEYWORDS = {"hand": ("evoke", "dash", "overload", "blitz", "warp", "impending", "emerge", "spectacle", "surge",
                              "morph", "megamorph", "disguise", "bestow"),
-                    "graveyard": ("flashback", "escape")}
+                    "graveyard": ("flashback", "escape"),
+                    # a foretold card (CR 702.143a) and a plotted one (702.170d: without paying its mana cost)
+                    "exile": ("foretell", "plot")}
 
 
 def printed_alternatives(card: Any) -> list[tuple[str, Ability]]:
@@ -80,7 +82,8 @@ def default_ways(card: Any, zone: str) -> list[str]:
     from mtgcheck.models.keywords import prototype_of
 
     ways = [name for name, _ in printed_alternatives(card)] if zone in ("hand", "command") else []
-    have = {a.keyword for a in alternative_costs(card, abilities_of(card))}
+    have = {a.keyword for a in alternative_costs(card, abilities_of(card))} | (
+        {"plot"} if any(a.kind == "keyword" and a.effect.name == "plot" for a in abilities_of(card)) else set())
     ways += [k for k in DEFAULT_KEYWORDS.get(zone, ()) if k in have]
     if prototype_of(card) is not None:
         ways.append("prototype")  # cast prototyped, with the prototype's mana cost (CR 718.3)

@@ -36,6 +36,7 @@ from mtgcheck.models.effects import (CastTrigger, EntersTrigger, Filter, GrantFl
 from mtgcheck.models.mana import ManaCost, ManaSymbol
 from mtgcheck.models.behaviour import abilities_of, functions_in
 from mtgcheck.models.state import GameState, Permanent
+from mtgcheck.models.turn import sorcery_timing
 
 from .layers import battlefield_abilities
 from .errors import QuestionError, Unsupported
@@ -439,6 +440,56 @@ def _card_keywords(card: Any) -> set[str]:
     return kws
 
 
+def _exile_entry(state: GameState, player: str, card: Any) -> Any:
+    want = parent_name(card).casefold()
+    return next((ci for ci in state.cards("exile", player) if ci.card.name.casefold() == want), None)
+
+
+def exile_permission(state: GameState, player: str, card: Any, kw: str | None) -> str | None:
+    """Whether a permission recorded on ``player``'s card in exile (``CardInstance.foretold``, ``plotted``,
+    ``on_adventure``; docs/scenarios.md) lets them cast ``card`` from there the way ``kw`` names (``None``: its mana
+    cost): ``""`` when it does, a reason when it does not, ``None`` when the card carries no such permission (the
+    other rules of ``casting_permission`` then apply).
+
+    * On an adventure (CR 715.3d): its owner may cast the card, not as an Adventure, by any way that casts it from exile
+      (its mana cost);
+    * foretold (CR 702.143a): only after the turn it was foretold, by paying its foretell cost (``using: foretell``);
+    * plotted (CR 702.170d): only on a later turn, without paying its mana cost (``using: plot`` or ``free``), during
+      its owner's main phase while the stack is empty (sorcery timing, even for an instant).
+    """
+    inst = _exile_entry(state, player, card)
+    if inst is not None and not (inst.foretold or inst.plotted) and kw in ("foretell", "plot"):
+        word = "foretold" if kw == "foretell" else "plotted"
+        return (f"{card.name} in {player}'s exile is not {word} (its exile entry has no {word}: true), so its {kw} "
+                f"permission does not apply (CR {'702.143a' if kw == 'foretell' else '702.170d'})")
+    if inst is None or not (inst.foretold or inst.plotted or inst.on_adventure):
+        return None
+    if inst.owner != player:
+        return f"{inst.card.name} in exile is {inst.owner}'s: its permission is its owner's (CR 702.143a, 702.170d, 715.3d)"
+    if inst.on_adventure:
+        if parent_name(card) != card.name:
+            return (f"{parent_name(card)} is on an adventure: it may be cast from exile, but not as an Adventure "
+                    f"({card.name}; CR 715.3d)")
+        return "" if kw in (None, "free") else None
+    if inst.foretold:
+        if inst.foretold == "this_turn":
+            return (f"{card.name} was foretold this turn: it may be cast only after the current turn has ended "
+                    f"(CR 702.143a)")
+        if kw != "foretell":
+            return (f"{card.name} is foretold: it is cast from exile by paying its foretell cost (CR 702.143a); ask with "
+                    f"using: foretell")
+        return ""
+    if inst.plotted == "this_turn":
+        return f"{card.name} was plotted this turn: it may be cast only on a later turn (CR 702.170d)"
+    if kw not in ("plot", "free"):
+        return (f"{card.name} is plotted: it is cast from exile without paying its mana cost (CR 702.170d); ask with "
+                f"using: plot")
+    why = sorcery_timing(state, player)
+    if why is not None:
+        return f"a plotted card is cast only during its owner's main phase while the stack is empty (CR 702.170d): {why}"
+    return ""
+
+
 def casting_permission(state: GameState, player: str, card: Any, zone: str, using: str | None) -> str | None:
     """Why ``player`` may not cast ``card`` from ``zone`` (CR 601.3), or ``None`` when a rule allows it.
 
@@ -477,14 +528,21 @@ def casting_permission(state: GameState, player: str, card: Any, zone: str, usin
         return None
     if zone == "graveyard" and kw in ("flashback", "escape"):
         return None  # the alternative cost says where it is cast from; total_cost checks it exists
+    if zone == "exile":
+        got = exile_permission(state, player, card, kw)
+        if got is not None:
+            return got or None
     unmodelled = GRAVEYARD_CAST_UNMODELLED if zone == "graveyard" else EXILE_CAST_UNMODELLED if zone == "exile" else ()
     if kw in unmodelled or kw in ("fuse", "adventure"):
         raise Unsupported(f"casting {card.name} with {kw} is not modelled")
     hit = sorted(k for k in mine if k in unmodelled)
+    if zone == "exile" and hit and set(hit) <= {"foretell", "plot"} and _exile_entry(state, player, card) is not None:
+        hit = []  # the exile entry says whether it was foretold or plotted (``foretold``/``plotted``; none: it was not)
     if hit:
         raise Unsupported(f"{card.name} has {', '.join(hit)}, which may let it be cast from the {zone}; that is not modelled")
     if zone == "exile" and (getattr(card, "layout", "") == "adventure" or parent_name(card) != card.name):
-        raise Unsupported(f"{parent_name(card)} in exile may be castable if it went on an adventure (CR 715.3d); not modelled")
+        raise Unsupported(f"{parent_name(card)} in exile may be castable if it went on an adventure (CR 715.3d): say so with "
+                          f"the exile entry's on_adventure: true, or false (docs/scenarios.md)")
     srcs = _permission_sources(state, zone)
     if srcs:
         raise Unsupported(f"an effect may let {player} cast {card.name} from the {zone}, not modelled: {srcs[0]}")
@@ -1121,12 +1179,13 @@ def total_cost(state: GameState, player: str, card: Any, *, using: str | None = 
             steps.append(f"{card.name} has no mana cost: its mana cost is unpayable (CR 118.6, 202.1b)")
         else:
             steps.append(f"start from the mana cost {mana}")
-    elif using in ("free", "without paying its mana cost", "without_paying"):
+    elif using in ("free", "without paying its mana cost", "without_paying", "plot"):
         if x:
             raise CostError("cast without paying its mana cost, X can only be 0 (CR 107.3b)")
-        base = "free"
+        base = "plot" if using == "plot" else "free"
         mana = ManaCost()
-        steps.append("cast without paying its mana cost: the alternative cost is {0} (CR 118.9; X is 0, 107.3b)")
+        steps.append("cast without paying its mana cost" + (" (plotted, CR 702.170d)" if using == "plot" else "")
+                     + ": the alternative cost is {0} (CR 118.9; X is 0, 107.3b)")
     else:
         kw = str(using).lower()
         printed = _printed_alternative(state, player, card, kw, x, parts, steps)

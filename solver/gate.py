@@ -40,7 +40,7 @@ from .errors import Unsupported
 from mtgcheck.models.behaviour import ability_words as _ability_words
 from mtgcheck.models.behaviour import functions_in, in_force_topics, token_read_by, works_on_the_stack
 
-from .support import mechanic_key, mechanic_name, mechanic_topics
+from .support import mechanic_key, mechanic_name, mechanic_topics, read_from_zone
 
 #: Zones whose cards' abilities may function there (CR 113.6): only abilities that say so.
 OTHER_ZONES = ("hand", "graveyard", "exile", "command", "library")
@@ -338,15 +338,19 @@ def unmodelled_findings(state: GameState, topics: Iterable[Topic], subjects: Ite
         return memo[token]
 
     def add(card: str, where: str, a: Ability, subject: bool, wanted: frozenset[Topic] = want, cast: bool = False,
-            on_stack: bool = False, in_force: bool = False) -> None:
+            on_stack: bool = False, in_force: bool = False, zone_implemented: "frozenset[str] | None" = None,
+            zone: str = "") -> None:
+        impl = implemented if zone_implemented is None else zone_implemented
         for u in _relevant(a, wanted, subject, cast, reads if Topic.CHARACTERISTICS in wanted and wanted & _READ_BY else None,
-                           quiet, implemented, on_stack, cast_zone if cast else None, in_force):
+                           quiet, impl, on_stack, cast_zone if cast else None, in_force):
             key = (card, u.text)
             if key not in seen:
                 seen.add(key)
                 mech = u.key if isinstance(u, TypedPart) else None
-                out.append(Finding(card, where, u.text or a.text, (u.topics & wanted) or u.topics, mech,
-                                   u.rule if isinstance(u, TypedPart) else ""))
+                rule = u.rule if isinstance(u, TypedPart) else ""
+                if mech is not None and implemented is not None and mech in implemented:
+                    rule = f"read only on the battlefield, not in the {zone}{' zone' if zone == 'command' else ''}: CR 113.6"  # ``support.read_from_zone``
+                out.append(Finding(card, where, u.text or a.text, (u.topics & wanted) or u.topics, mech, rule))
 
     for name, abilities in subjects:
         for a in abilities:
@@ -378,9 +382,12 @@ def unmodelled_findings(state: GameState, topics: Iterable[Topic], subjects: Ite
                 for a in _abilities(inst.card):
                     if functions_in(inst.card, a, zone):
                         # the card being cast: its own abilities were looked at above (CR 113.6); another
-                        # copy's still count as a way to make mana (a Spirit Guide, CR 605.1a)
+                        # copy's still count as a way to make mana (a Spirit Guide, CR 605.1a); a typed part is
+                        # implemented here only where its rules read it from this zone (``support.read_from_zone``)
                         add(inst.card.name, f"{player}'s {zone}", a, False,
-                            want & {Topic.MANA_PRODUCTION} if inst.card.name in cast_names else want)
+                            want & {Topic.MANA_PRODUCTION} if inst.card.name in cast_names else want,
+                            zone_implemented=None if implemented is None else frozenset(
+                                k for k in implemented if read_from_zone(k, zone, a)), zone=zone)
     return out
 
 

@@ -39,7 +39,7 @@ from typing import Any, Iterable, Iterator
 
 from mtgcheck.models.abilities import Ability, Stripe, chapter_numbers, make_ability
 from mtgcheck.models.cards import BASIC_LAND_MANA, BASIC_LAND_TYPES
-from mtgcheck.models.behaviour import abilities_of
+from mtgcheck.models.behaviour import abilities_of, functions_in
 from mtgcheck.models.effects import (AttachedChange, GrantAbility, Keyword, Qualifier, SelfTypeChange, Scope, Topic,
                                      Unmodelled)
 from mtgcheck.models.vocab.keywords import KeywordKind
@@ -254,6 +254,9 @@ class _Fx:
     name: str
     order: tuple[int, int]  # (timestamp, position): sort key, CR 613.7
     targets: tuple[str, ...] = ()  # a resolved effect's targets (permanent ids): what "enchanted" means for it
+    #: ``graveyard``: a static ability of a card in its owner's graveyard that says it functions there (CR 113.6b);
+    #: its controller is that owner (109.5)
+    zone: str = ""
 
 
 def card_abilities(card) -> tuple[Ability, ...]:
@@ -324,8 +327,24 @@ def continuous_effects(state: GameState, effect_names: tuple[str, ...], printed:
             if a.effect in effect_names:
                 out.append(_Fx(None, eff.controller, a, eff.card.name, (ts_eff[j], n), tuple(eff.targets)))
                 n += 1
+    # a static ability that functions while its card is in a graveyard or the command zone (CR 113.6b, 113.6p: Anger,
+    # Riftstone Portal; an emblem's "Swamps you control have ...", 114.4; eminence): "you" is the card's owner (109.5;
+    # an emblem's owner controls it, 114.2). When it was put there is not part of a scenario: it is ordered first, and
+    # ``board_view`` refuses it beside an effect whose order would matter (613.7)
+    for zone in OTHER_ZONE_EFFECTS:
+        for owner, cards in state.zones.get(zone, {}).items():
+            for ci in cards:
+                for a in abilities_of(ci.card):
+                    if a.effect in effect_names and a.kind in ("static", "replacement") and functions_in(ci.card, a, zone):
+                        out.append(_Fx(None, owner, a, ci.card.name, (-1, n), zone=zone))
+                        n += 1
     out.sort(key=lambda f: f.order)
     return out
+
+
+#: Zones other than the battlefield whose cards' type-changing and ability-granting statics ``continuous_effects``
+#: applies when the ability says it works there (CR 113.6b, 113.6p; ``models.behaviour.functions_in``).
+OTHER_ZONE_EFFECTS = ("graveyard", "command")
 
 
 def _chapter_pending(state: GameState, p: Permanent, chapter: int) -> bool:
@@ -409,6 +428,13 @@ def _unchanged(fp: tuple, state: GameState) -> bool:
         if not all(map(operator.eq, map(_EFFECT_PLAIN, ef), (x[1:] for x in eplain))):
             return False
     return True
+
+
+def _graveyard_key(state: GameState) -> tuple:
+    """The cards in each graveyard and command zone by name: a static that functions there (CR 113.6b, 113.6p)
+    changes the view."""
+    return tuple((z, p, tuple(ci.card.name for ci in cards)) for z in OTHER_ZONE_EFFECTS
+                 for p, cards in state.zones.get(z, {}).items())
 
 
 #: Attribute of a ``GameState`` holding its last view (the cache lives and dies with the state).
@@ -495,7 +521,7 @@ def _condition_holds(state: GameState, g: _Fx, p: Permanent) -> bool:
     cond = _grant(g).condition
     if cond is None or not _layer_condition(cond):
         raise Unsupported(f"{g.name}: \"{g.ability.describe()}\": its condition is not modelled here")
-    if g.source is None:
+    if g.source is None and not g.zone:
         raise Unsupported(f"{g.name}: \"{g.ability.describe()}\": a condition of an effect in force is not modelled")
     ok, _why = condition_holds(state, g.controller, cond, g.source, g.ability.text)
     return ok
@@ -569,7 +595,8 @@ def board_view(state: GameState) -> dict[str, PermView]:
     if partial is not None:
         return partial  # asked by a grant's condition while layer 6 is applied (``_condition_holds``)
     hit = state.__dict__.get(_CACHE_ATTR)
-    turn_key = (state.active, tuple(sorted(state.speed.items())))  # DuringTurn, MaxSpeed (CR 611.3a, 702.178a)
+    # DuringTurn, MaxSpeed (CR 611.3a, 702.178a); the cards in graveyards, whose grants may function there (113.6b)
+    turn_key = (state.active, tuple(sorted(state.speed.items())), _graveyard_key(state))
     if hit is not None and hit[2] == turn_key and _unchanged(hit[0], state):
         return hit[1]
     fp = _fingerprint(state)
@@ -606,6 +633,12 @@ def board_view(state: GameState) -> dict[str, PermView]:
                 break
             lost = new_lost
         fx = continuous_effects(state, ("land_type",), printed, lost)
+        if len(fx) > 1 and any(f.zone for f in fx):
+            # CR 613.7: land-type effects apply in timestamp order; a card's in a graveyard or the command zone is when
+            # it was put there, which a scenario does not record
+            f0 = next(f for f in fx if f.zone)
+            raise Unsupported(f"{f0.name} (in the {f0.zone}): “{f0.ability.text}” and another land-type effect apply in "
+                              f"timestamp order (CR 613.7); when the card was put there is not recorded")
         # Sources that lose their abilities to a set effect had their own effects dropped above.
         for f in fx:  # timestamp order (613.7)
             aff = f.ability.params.get("affects", {})
@@ -633,6 +666,12 @@ def board_view(state: GameState) -> dict[str, PermView]:
             raise Unsupported(f"{p.name} has a time counter and impending: whether it was cast for its impending cost "
                               f"(then it is not a creature, CR 702.176a) is not recorded in the scenario")
     grants = continuous_effects(state, ("grant_ability",), printed, lost)
+    if any(g.zone for g in grants) and any(_grant(g).loses for g in grants):
+        # CR 613.7: the order of a loss of abilities and a grant is their timestamps'; a card's in a graveyard or the
+        # command zone is when it was put there, which a scenario does not record
+        g = next(g for g in grants if g.zone)
+        raise Unsupported(f"{g.name} (in the {g.zone}): “{g.ability.text}” and an effect that removes abilities apply in "
+                          f"timestamp order (CR 613.7); when the card was put there is not recorded")
     att = _attached_changes(state, printed, lost, subs, why, has_type_fx, grants)
     if att is not None:
         printed, grants = att.printed, sorted(grants + att.grants, key=lambda f: f.order)

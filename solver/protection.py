@@ -21,10 +21,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from mtgcheck.models.effects import Quality
+from mtgcheck.models.effects import PlayerKeyword, Quality
 from mtgcheck.models.state import GameState, Permanent
 
 from .errors import Unsupported
+from .layers import battlefield_abilities, board_view, filter_matches, permanent_abilities
 
 YES, NO, UNKNOWN = "yes", "no", "unknown"
 
@@ -64,8 +65,6 @@ def _card(t: Targeter) -> Any:
 
 def _subtypes(state: GameState, t: Targeter) -> tuple[str, ...]:
     if t.source is not None:
-        from .layers import board_view
-
         v = board_view(state).get(t.source.id)
         if v is not None:
             return tuple(v.subtypes)
@@ -130,8 +129,6 @@ def keyword_verdict(state: GameState, perm: Permanent, t: Targeter,
     (``models.text.untargetable.keyword_qualities``; ``None``: not read, so unknown)."""
     from mtgcheck.models.behaviour import abilities_of
 
-    from .layers import permanent_abilities
-
     kws: list[tuple[str, str]] = []
     for a in permanent_abilities(state, perm):
         if a.kind == "keyword":
@@ -178,8 +175,6 @@ def untargetable_verdict(state: GameState, kind: str, obj: Any, t: Targeter) -> 
     permanent of the battlefield: its own or another's) stops ``t`` from targeting ``obj`` (a ``Permanent`` for
     ``kind="permanent"``; ``(zone, owner, CardInstance)`` for ``kind="card"``)."""
     from mtgcheck.models.effects import CantBeTargeted
-
-    from .layers import battlefield_abilities, filter_matches
 
     unknown = ""
     for holder, abilities in battlefield_abilities(state):
@@ -233,3 +228,39 @@ def untargetable_verdict(state: GameState, kind: str, obj: Any, t: Targeter) -> 
             what = obj.name if kind == "permanent" else obj[2].name
             return NO, f"{what} can't be the target of {t.name}: {holder.name}'s “{a.text}”"
     return (UNKNOWN, unknown) if unknown else (YES, "")
+
+
+def player_verdict(state: GameState, target: str, t: Targeter) -> tuple[str, str]:
+    """``(yes|no|unknown, why)``: whether the player ``target``'s keywords let ``t`` target them: the typed "You have
+    hexproof / shroud / protection from ..." statics (``PlayerKeyword``) of the permanents ``target`` controls, as the
+    layer view has them now (CR 702.11c: hexproof stops spells and abilities the player's opponents control; 702.18a:
+    shroud stops every one; 702.16b: protection from a quality, the spell's or the ability's source's; 702.16j: from
+    everything; 702.16k: from each opponent, what they control)."""
+    unknown = ""
+    opponent = t.controller != target
+    for holder, abilities in battlefield_abilities(state):
+        if holder.controller != target:
+            continue
+        for a in abilities:
+            eff = a.effect
+            if not isinstance(eff, PlayerKeyword) or a.kind in ("activated", "triggered"):
+                continue
+            says = f"{holder.name}'s “{a.text}”"
+            if eff.keyword == "shroud":
+                return NO, f"{target} has shroud ({says}): no spell or ability can target them (CR 702.18a)"
+            if eff.keyword == "hexproof":
+                if opponent:
+                    return NO, (f"{target} has hexproof ({says}): spells and abilities their opponents control can't "
+                                f"target them (CR 702.11c)")
+                continue
+            if eff.from_opponents:
+                if opponent:
+                    return NO, f"{target} has protection from each of their opponents ({says}) (CR 702.16k)"
+                continue
+            v, why = quality_verdict(state, eff.quality, t)
+            if v == YES:
+                return NO, f"{target} has protection ({says}), and {why} (CR 702.16b)"
+            if v == UNKNOWN:
+                unknown = unknown or why
+    return (UNKNOWN, unknown) if unknown else (YES, "")
+

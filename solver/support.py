@@ -86,8 +86,8 @@ SPENDING = frozenset({"spend_as_though", "cant_spend_mana"})
 SPELL_COSTS = frozenset({"cost_increase", "cost_reduction", "cost_minimum", "self_cost_change", "additional_cost",
                          "alternative_cost", "grant_flashback"})
 #: When and with which targets a spell may be cast (``solver.restrictions``, ``solver.targets``; CR 601.2a-c, 117.1a).
-CASTING = frozenset({"timing_restriction", "flash_permission", "cant_be_targeted", "modal", "cant_cast",
-                     "free_cast_permission"})
+CASTING = frozenset({"timing_restriction", "flash_permission", "cant_be_targeted", "player_keyword", "modal",
+                     "spell_target_restriction", "cant_cast", "free_cast_permission"})
 #: Whether and for what an activated ability may be activated (``solver.basic``, ``solver.costs``; CR 602, 302.6).
 ACTIVATING = frozenset({"ability_cost_change", "activation_cost_change", "cant_pay_costs", "as_though_haste",
                         "timing_restriction"})
@@ -114,6 +114,8 @@ COST_KEYWORDS = _kw(
     _K.AFFINITY, _K.UNDAUNTED,                                    # cost reductions, CR 702.41, 702.125
     _K.CONVOKE, _K.DELVE, _K.IMPROVISE,                           # paid with objects, CR 702.51, 702.66, 702.126
     _K.FUSE, _K.AFTERMATH,                                        # split cards, CR 702.102, 702.127
+    _K.FORETELL, _K.PLOT,                                         # cast from exile once foretold or plotted (the
+                                                                  # scenario's exile entry says so), 702.143a, 702.170d
 )
 #: Keywords read by when a spell may be cast (``solver.restrictions``): flash (CR 702.8a, 307.1), split second on the
 #: stack (702.61a).
@@ -137,6 +139,37 @@ MANA_KEYWORDS = _kw(_K.HASTE, _K.SPLIT_SECOND) | BOARD_KEYWORDS
 #: Keywords the resolution questions read (``solver.resolution``): scry (CR 701.22).
 RESOLUTION_KEYWORDS = _kw(_K.SCRY)
 
+#: Effect kinds whose rules also read them from a card in a zone other than the battlefield, where the ability says it
+#: functions (CR 113.6; ``models.behaviour.functions_in``): the layer view applies grants and land types from a
+#: graveyard or the command zone (``solver.layers.continuous_effects``: Anger, Riftstone Portal, emblems, 113.6b,
+#: 113.6p, 114.4); the spell costs read cost changes from the command zone (``solver.costs.active_cost_changes``:
+#: eminence, conspiracies).
+ZONE_READS: Mapping[str, frozenset[str]] = {
+    "grant_ability": frozenset({"graveyard", "command"}), "land_type": frozenset({"graveyard", "command"}),
+    "cost_increase": frozenset({"command"}), "cost_reduction": frozenset({"command"}),
+    "cost_minimum": frozenset({"command"}),
+}
+#: Effect kinds read from any zone whose name the ability itself lists (``Ability.zones``): mana abilities that
+#: function in a hand, graveyard or exile (``solver.sources.other_zone_mana_abilities``, CR 113.6m: Elvish Spirit
+#: Guide), and the triggers that watch permanents enter from there (``solver.resolution``: Bloodghast, 113.6k).
+_LISTED_ZONE_READS = frozenset({"add_mana", "enters_trigger", "cast_trigger"})
+
+
+def read_from_zone(key: str, zone: str, ability: Any) -> bool:
+    """Whether the rules that implement the effect kind ``key`` read it from ``ability`` of a card in ``zone`` (not
+    the battlefield): ``ZONE_READS``, or a mana ability or trigger whose ``zones`` list ``zone``. Keyword families
+    are read where their own rules say (``KEYWORD_RULES``), cost parts with the ability they are part of; ``text``
+    never. A typed part found in a zone where its
+    rules do not read it is treated by the gate as a mechanic the question does not implement (CR 113.6)."""
+    if key.startswith(("keyword:", "cost:")):
+        return True  # a keyword's own rules say where it works; a cost part is read with the ability it is paid for
+    if key in _LISTED_ZONE_READS:
+        if key == "add_mana" and not (ability.kind == "activated" and ability.is_mana_ability):
+            return False
+        return zone in ability.zones
+    return zone in ZONE_READS.get(key, ())
+
+
 #: For each question kind, the mechanic keys its rules implement.
 IMPLEMENTS: Mapping[str, frozenset[str]] = {
     # "[spells] you cast have improvise/convoke/delve" adds a payer to the payment (``solver.delve``, CR 702.51, 702.126)
@@ -152,7 +185,7 @@ IMPLEMENTS: Mapping[str, frozenset[str]] = {
     "delve": LAYERS | SPELL_COSTS | CASTING | COST_KEYWORDS | TIMING_KEYWORDS | TARGET_KEYWORDS | BOARD_KEYWORDS
     | COST_PARTS | frozenset({"spells_have_keyword", "delve_keyword_grant", "delve_count"}),
     "activate": LAYERS | MANA | SPENDING | ACTIVATING | ACTIVATE_KEYWORDS | COST_PARTS
-    | frozenset({"cant_be_targeted", "modal"}),
+    | frozenset({"cant_be_targeted", "player_keyword", "modal"}),
     # what a permanent could produce ignores costs (CR 106.7): no cost part can change it
     "could_produce": LAYERS | MANA | MANA_KEYWORDS | COST_PARTS,
     "available_mana": LAYERS | MANA | ACTIVATING | MANA_KEYWORDS | COST_PARTS,

@@ -28,14 +28,17 @@ from __future__ import annotations
 import dataclasses
 from typing import Any, Iterable, Mapping
 
+from mtgcheck.models.effects import PlayerKeyword
 from mtgcheck.models.state import GameState, Permanent
 from mtgcheck.models.behaviour import abilities_of
-from mtgcheck.models.text.targets import SpellTargets, TargetSpec, mentions_targeting, spell_targets, untyped_targeting
+from mtgcheck.models.text.targets import (SpellTargets, TargetSpec, mentions_targeting, may_tap_others, spell_targets,
+                                         untyped_targeting)
 from mtgcheck.models.text.untargetable import keyword_qualities
 
 from .layers import permanent_abilities
-from .protection import Targeter, keyword_verdict, untargetable_verdict
+from .protection import Targeter, keyword_verdict, player_verdict, untargetable_verdict
 from .qualifiers import qualifier_verdict
+from .sickness import tap_permission
 from .errors import QuestionError, Unsupported
 
 YES, NO, UNKNOWN = "yes", "no", "unknown"
@@ -52,7 +55,8 @@ def _board_targeting_texts(state: GameState) -> list[tuple[str, str]]:
                 out.append((perm.name, a.text))
     for e in state.effects:
         for a in abilities_of(e.card):
-            if a.kind != "keyword" and _targeting_text(a):
+            # (a player's keyword is read from the battlefield only, ``solver.protection.player_verdict``)
+            if a.kind != "keyword" and (_targeting_text(a) or isinstance(a.effect, PlayerKeyword)):
                 out.append((e.card.name, a.text))
     return out
 
@@ -73,8 +77,8 @@ def _typed_grant(a: Any) -> bool:
     from mtgcheck.models.effects import CantBeTargeted, GrantAbility
 
     eff = a.effect
-    if isinstance(eff, CantBeTargeted):
-        return True
+    if isinstance(eff, (CantBeTargeted, PlayerKeyword)):
+        return True  # read by solver.protection (untargetable_verdict, player_verdict)
     if not isinstance(eff, GrantAbility) or any(mentions_targeting(u.text) for u in eff.parts):
         return False
     typed = tuple(str(g.effect.name).lower() for g in eff.granted if g.kind == "keyword" and
@@ -121,6 +125,8 @@ def _types_ok(card: Any, spec: TargetSpec) -> bool:
     if any(card.is_type(t) for t in spec.excluded):
         return False
     tl = card.type_line
+    if any(all(card.is_type(t) or t in tl.supertypes for t in group) for group in spec.not_all):
+        return False  # "other than a basic land card" (CR 205.4a, 601.2c)
     changeling = any(str(k).lower() == "changeling" for k in getattr(card, "keywords", ()))
     if spec.subtypes and not changeling and not any(t in tl.subtypes for t in spec.subtypes):
         return False
@@ -757,6 +763,33 @@ def _ability_legality(state: GameState, player: str, spec: TargetSpec, sa: Any,
     return YES, ""
 
 
+def _tapped_first(state: GameState, player: str, perm: Permanent, source: Permanent | None) -> tuple[str, str]:
+    """Whether the untapped ``perm`` could be tapped by ``player`` before the targets of a spell or ability are chosen
+    (CR 601.2c, 602.2b: mana abilities may be activated while the player has priority before casting, CR 605.3a, and the
+    mana stays in the pool for the payment, 106.4; other abilities that tap it first are not modelled): ``yes`` for a
+    permanent of ``player``'s with a mana ability whose whole cost is {T} that may be activated now (CR 302.6; not the
+    source, whose own {T} cost is paid later, 602.2h), ``unknown`` when another ability in play could tap it first,
+    else ``no``."""
+    if perm.controller == player and (source is None or perm.id != source.id):
+        for a in permanent_abilities(state, perm):
+            c = a.cost
+            if a.kind != "activated" or c is None or not c.tap or not tap_permission(state, perm).allowed:
+                continue  # (a creature's {T} abilities wait out summoning sickness, CR 302.6)
+            if a.is_mana_ability and c.mana is None and not c.parts:
+                return YES, (f"{perm.name} is untapped, but {player} may tap it for mana before choosing targets, keeping "
+                             f"the mana for the payment (CR 605.3a, 106.4, 601.2c)")
+            return UNKNOWN, (f"{perm.name} is untapped; whether {player} taps it first with its “{a.text}” is a choice "
+                             f"not modelled (CR 601.2c)")
+    for p in state.battlefield:
+        if p.controller != player:
+            continue
+        for a in permanent_abilities(state, p):
+            if a.kind == "activated" and not a.is_mana_ability and may_tap_others(a.text or ""):
+                return UNKNOWN, (f"{perm.name} is untapped; whether {player} taps it first with {p.name}'s “{a.text}” "
+                                 f"is a choice not modelled (CR 601.2c)")
+    return NO, ""
+
+
 def _source_words(src: TargetSpec) -> str:
     """ "an artifact", "colorless", "legendary" for a reason."""
     words = " or ".join(t.lower() for t in src.types) or " ".join(t.lower() for t in src.supertypes)
@@ -794,6 +827,11 @@ def chosen_legality(state: GameState, player: str, card: Any, spec: TargetSpec, 
             return NO, f"{what} is not a legal choice for “{spec.text}”"
         if board:
             return UNKNOWN, f"whether players can be targeted depends on {board[0][0]}'s “{board[0][1]}”, which is not modelled"
+        pv, pwhy = player_verdict(state, obj, _targeter(player, card, source))
+        if pv == NO:
+            return NO, f"{what} is not a legal choice for “{spec.text}”: {pwhy}"
+        if pv == UNKNOWN:
+            return UNKNOWN, pwhy
         if spec.unknown:
             return UNKNOWN, f"whether {what} is “{spec.text}” ({', '.join(spec.unknown)}) is not modelled"
         qv, qwhy = qualifier_verdict(state, player, kind, obj, spec.qualifier, source)
@@ -805,7 +843,17 @@ def chosen_legality(state: GameState, player: str, card: Any, spec: TargetSpec, 
             return NO, f"{what} is not a legal choice for “{spec.text}” (its controller)"
         if not _types_ok(obj.card, spec):
             return NO, f"{what} is not a legal choice for “{spec.text}” (its types)"
+        first = ""
+        q0 = spec.qualifier
+        if q0.tapped is True and not obj.tapped:
+            tv, first = _tapped_first(state, player, obj, source)
+            if tv == UNKNOWN:
+                return UNKNOWN, first
+            if tv == YES:
+                spec = dataclasses.replace(spec, qualifier=dataclasses.replace(q0, tapped=None))
         qv, qwhy = qualifier_verdict(state, player, kind, obj, spec.qualifier, source)
+        if first and qv == YES:
+            qv, qwhy = YES, first
         if qv == NO:
             return NO, f"{what} is not a legal choice for “{spec.text}”: {qwhy}"
         ev, ewhy = _extras_verdict(state, spec, kind, obj, source)
@@ -885,6 +933,10 @@ def chosen_target_problems(state: GameState, player: str, card: Any, refs: Itera
     if len(st.modes) > 1:
         raise Unsupported(f"{card.name} is modal: checking chosen targets of a chosen mode is not modelled (CR 700.2, 601.2c)")
     specs = list(st.modes[0])
+    ranged = [s for s in specs if s.count > 0 and (s.any_number or (s.most is not None and s.most > s.count))]
+    if ranged:  # "one or two target creatures": how many is announced (CR 601.2c)
+        raise Unsupported(f"{card.name}: how many targets “{ranged[0].text}” takes is a choice; checking chosen targets "
+                          f"for it is not modelled (CR 601.2c)")
     loose = [s for s in specs if s.count == 0]
     most: int | None = None
     if loose:

@@ -66,11 +66,23 @@ def test_the_same_object_twice_for_two_targets_is_illegal_cr_601_2c():
     assert twice.values["castable"] is False and "twice" in twice.values["reason"]
 
 
-def test_protection_makes_a_chosen_target_unsupported_cr_702_16():
-    """CR 702.16: whether protection stops this spell is not modelled, so the answer is unsupported."""
+def test_protection_from_red_makes_a_red_spell_s_chosen_target_illegal_cr_702_16b():
+    """CR 702.16b: a permanent with protection from red can't be targeted by red spells; a white one may target it."""
     cards = {"Pro Red Knight": {"mana_cost": "{W}{W}", "type_line": "Creature — Human Knight", "power": "2",
                                 "toughness": "2", "oracle_text": "Protection from red", "keywords": ["Protection"]}}
     a = _ask("Lightning Bolt", ["Pro Red Knight"], bob=["Pro Red Knight"], cards=cards)
+    assert a.values["castable"] is False and "702.16b" in a.values["reason"]
+    b = _ask("Swords to Plowshares", ["Pro Red Knight"], alice=["Plains"], bob=["Pro Red Knight"], cards=cards)
+    assert b.values["castable"] is True
+
+
+def test_protection_from_a_quality_not_read_keeps_the_cast_unsupported_cr_702_16a():
+    """CR 702.16a: "protection from the chosen color" names a quality set as the permanent entered (614.12); it is not
+    read, so whether a spell may target the permanent, or be cast at all beside it, is not answered."""
+    cards = {"Chosen Knight": {"mana_cost": "{W}{W}", "type_line": "Creature — Human Knight", "power": "2",
+                               "toughness": "2", "oracle_text": "Protection from the chosen color",
+                               "keywords": ["Protection"]}}
+    a = _ask("Lightning Bolt", ["Bob"], bob=["Chosen Knight"], cards=cards)
     assert a.verdict == "unsupported"
 
 
@@ -130,3 +142,33 @@ def test_a_flashback_spell_alone_in_the_graveyard_has_no_target_cr_601_2a():
     has no card to target (601.2c)."""
     a = _graveyard_cast("graveyard", ["Back Again"])
     assert a.values["castable"] is False and "601.2c" in a.values["reason"]
+
+
+def test_among_any_number_of_targets_counts_what_the_division_allows_cr_601_2c_601_2d():
+    """CR 601.2c: "among any number of targets" may take none or any number (Fireball, divided evenly); "N damage
+    divided as you choose among any number of targets" takes at most N, each target being dealt at least 1 (601.2d);
+    with X damage divided as chosen the number is not fixed by the words, so a chosen count is not checked."""
+    from mtgcheck.models.text.targets import _phrases
+
+    (fb,), _ = _phrases("Fireball deals X damage divided evenly, rounded down, among any number of targets.")
+    assert fb.count == 0 and fb.any_number and fb.most is None
+    (py,), _ = _phrases("Pyrotechnics deals 4 damage divided as you choose among any number of targets.")
+    assert py.count == 0 and py.most == 4 and not py.any_number
+    (rt,), _ = _phrases("Rolling Thunder deals X damage divided as you choose among any number of targets.")
+    assert rt.count == 0 and rt.most is None and not rt.any_number
+
+
+@pytest.mark.parametrize("phrase, least, most, any_number", [
+    ("one or two target creatures", 1, 2, False),
+    ("one, two, or three target creatures", 1, 3, False),
+    ("one or more target creatures", 1, None, True),
+    ("two target creatures", 2, None, False),
+    ("up to two target creatures", 0, 2, False),
+])
+def test_a_variable_number_of_targets_needs_its_least_number_cr_601_2c(phrase, least, most, any_number):
+    """CR 601.2c: with a variable number of targets the player announces how many; the spell needs at least the
+    least of them ("one or two target creatures": one), never the largest number."""
+    from mtgcheck.models.text.targets import parse_target_phrase
+
+    spec = parse_target_phrase(phrase)
+    assert (spec.count, spec.most, spec.any_number) == (least, most, any_number)

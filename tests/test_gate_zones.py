@@ -470,3 +470,36 @@ def test_text_about_x_of_a_card_with_x_in_its_cost_is_not_typed_battlefield_cr_1
     # with {X} in the mana cost, X is announced as it is cast (601.2b): a sentence about X may matter then
     assert line_scope("static", "Creatures you control get +X/+X until end of turn.", x_in_cost=True) is not Scope.BATTLEFIELD
     assert line_scope("static", "Creatures you control get +X/+X, where X is your devotion to red.") is Scope.BATTLEFIELD
+
+
+def test_a_typed_ability_read_only_on_the_battlefield_is_refused_on_an_emblem_cr_113_6p(tmp_path, db):
+    """CR 113.6p, 114.4: an emblem's abilities function in the command zone. A flash permission (702.8a) or a
+    player's hexproof (702.11c) is read by the timing and target rules from the battlefield only, so on an emblem it
+    is refused by name, never ignored; a grant from the emblem (613.1f) is applied."""
+    cards = """\
+        Flash Emblem: {type_line: Emblem — Test, oracle_text: You may cast spells as though they had flash.}
+        Hex Emblem: {type_line: Emblem — Test, oracle_text: You have hexproof.}
+        Swamp Emblem: {type_line: Emblem — Test, oracle_text: "Swamps you control have \\"{T}: Add {B}{B}.\\""}
+    """
+    r = _answer(tmp_path, db, cards, """\
+        active: Bob
+        battlefield: {Alice: [Forest, Forest]}
+        command: {Alice: [Flash Emblem]}
+        hand: {Alice: [Grizzly Bears]}
+        ask: {cast: {card: Grizzly Bears}}
+    """)
+    assert r.verdict == "unsupported" and "flash permission" in r.message and "command zone" in r.message
+    r = _answer(tmp_path, db, cards, """\
+        battlefield: {Alice: [Mountain]}
+        command: {Bob: [Hex Emblem]}
+        hand: {Alice: [Lightning Bolt]}
+        ask: {cast: {card: Lightning Bolt, targets: [Bob]}}
+    """)
+    assert r.verdict == "unsupported" and "player keyword" in r.message
+    r = _answer(tmp_path, db, cards, """\
+        battlefield: {Alice: [Swamp]}
+        command: {Alice: [Swamp Emblem]}
+        ask: {available_mana: Alice}
+        expect: {pools: ["{B}{B}"], count: 1}
+    """)
+    assert r.verdict == "pass", r.message

@@ -237,12 +237,15 @@ def test_careful_cultivation_applies_only_while_the_enchanted_land_is_a_creature
     assert grant_of(cc).parts[0].topics == frozenset({Topic.POWER_TOUGHNESS})
 
 
-def test_untyped_conditions_stay_unmodelled_cr_604_1(real_db):
-    """Conditions the rules here cannot read stay ``Unmodelled`` (a graveyard static, CR 113.6k). The top card of a
-    library (Mul Daya Channelers) is now typed: tests/test_top_of_library.py (CR 401.1)."""
-    for name in ("Riftstone Portal",):
-        abil = parse_abilities(real_db.get(name))
-        assert not any(isinstance(a.effect, GrantAbility) for a in abil), name
+def test_a_graveyard_grant_is_typed_with_the_zone_it_functions_in_cr_113_6b(real_db):
+    """CR 113.6b: "As long as this card is in your graveyard[ and you control a Mountain], ..." (Riftstone Portal,
+    Anger) is a grant whose ability functions in the graveyard (``zones``), with the rest of its condition typed;
+    swampwalk (Filth), which no grant here reads, stays unmodelled."""
+    portal = [a for a in parse_abilities(real_db.get("Riftstone Portal")) if isinstance(a.effect, GrantAbility)]
+    assert len(portal) == 1 and portal[0].zones == ("graveyard",) and portal[0].effect.condition is None
+    anger = [a for a in parse_abilities(real_db.get("Anger")) if isinstance(a.effect, GrantAbility)]
+    assert len(anger) == 1 and anger[0].zones == ("graveyard",) and anger[0].effect.condition is not None
+    assert not any(isinstance(a.effect, GrantAbility) for a in parse_abilities(real_db.get("Filth")))
 
 
 def test_alpine_moon_reads_the_name_chosen_as_it_entered_cr_607_2d(real_db):

@@ -534,3 +534,17 @@ def test_cr_602_5_only_restriction_sentences_keep_the_activation_topic(effect, r
     ability ..."); the other sentences of its effect happen as it resolves (608.2c), after it was activated, so
     "Its activated abilities can't be activated this turn" (Deadlock Trap, of its target) restricts nothing now."""
     assert (Topic.ACTIVATION in classify(effect, "activated", targets_typed=True)) is restricts
+
+
+def test_cr_119_7_a_player_who_cant_gain_life_is_typed_by_its_change():
+    """CR 119.7: "can't gain life" stops life gained as effects resolve and a cost that gains life; it is typed with
+    the resolution topic only, read where an ability's cost gains life (never where one pays life, 119.4)."""
+    for text in ("Your opponents can't gain life.", "Players can't gain life.", "Enchanted player can't gain life."):
+        ch = static_change(text)
+        assert ch is not None and ch.topics == frozenset({Topic.RESOLUTION}), text
+        assert ch.reads == frozenset({"life_gain_cost"})
+    assert static_change("Your life total can't change.") is None  # 119.8: no life can be paid
+    assert static_change("Players can't gain life. Damage can't be prevented.") is None
+    assert token_read_by("life_gain_cost", "Gain 2 life: Add {G}.")
+    assert not token_read_by("life_gain_cost", "{T}, Pay 1 life: Add {R} or {W}.")
+    assert not token_read_by("life_gain_cost", "When this land enters, you gain 1 life.")

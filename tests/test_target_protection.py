@@ -155,3 +155,35 @@ def test_cant_be_targeted_sentences_are_typed():
     assert isinstance(e, CantBeTargeted) and e.spells and not e.abilities
     assert [q.colors for q in e.spell_quality] == [("U",), ("B",)]  # either quality (CR 702.16a)
     assert not isinstance(eff("This creature can't be the target of spells unless it attacked or blocked this turn."), CantBeTargeted)
+
+
+def test_a_player_s_hexproof_shroud_and_protection_are_typed_cr_702_11c_702_18a_702_16k():
+    """CR 702.11c, 702.18a, 702.16j, 702.16k: "You have hexproof/shroud/protection from ..." is a typed player keyword;
+    a sentence that also gives objects the keyword, or holds only during a turn, is not (it stays unmodelled)."""
+    from mtgcheck.models.text.untargetable import parse_player_keyword
+
+    assert parse_player_keyword("You have hexproof.") == {"keyword": "hexproof"}
+    assert parse_player_keyword("You have shroud.") == {"keyword": "shroud"}
+    assert parse_player_keyword("You have protection from each of your opponents.") == {
+        "keyword": "protection", "from_opponents": True}
+    assert parse_player_keyword("You have protection from everything.")["quality"][0].everything
+    for text in ("You and permanents you control have hexproof.", "During your turn, you and this creature have hexproof.",
+                 "You have protection from the chosen card name."):
+        try:
+            parse_player_keyword(text)
+        except ValueError:
+            continue
+        raise AssertionError(text)
+
+
+def test_a_player_with_hexproof_is_no_legal_target_for_an_opponent_cr_702_11c(real_db):
+    """CR 702.11c, 601.2c: Bob's Leyline of Sanctity stops Alice's Lightning Bolt at Bob; Alice may still target
+    herself; Alice's True Believer (shroud, 702.18a) stops even her own Probe at herself."""
+    bolt = {"cast": {"card": "Lightning Bolt", "targets": ["Bob"]}}
+    bf = {"Alice": ["Mountain"], "Bob": ["Leyline of Sanctity"]}
+    assert ask(real_db, bf, bolt, hand={"Alice": ["Lightning Bolt"]}).values["castable"] is False
+    me = {"cast": {"card": "Lightning Bolt", "targets": ["Alice"]}}
+    assert ask(real_db, bf, me, hand={"Alice": ["Lightning Bolt"]}).values["castable"] is True
+    probe = {"cast": {"card": "Gitaxian Probe", "targets": ["Alice"]}}
+    a = ask(real_db, {"Alice": ["Island", "True Believer"]}, probe, hand={"Alice": ["Gitaxian Probe"]})
+    assert a.values["castable"] is False and "702.18a" in a.values["reason"]

@@ -178,3 +178,15 @@ def test_sacrifice_an_artifact_or_creature_cr_118_3(real_db):
     assert _act(real_db, {"Alice": ["Thelonite Monk"], "Bob": ["Forest"]}, "Thelonite Monk")["activatable"] is True
     a = _act(real_db, {"Alice": ["Hand of Justice", "Serra Angel", "Serra Angel", "Grizzly Bears"]}, "Hand of Justice")
     assert a["activatable"] is False  # two other white creatures: Hand of Justice taps for {T}, not for the three
+
+
+def test_other_than_a_basic_land_card_excludes_only_basic_lands_cr_205_4a_601_2c():
+    """CR 205.4a, 601.2c: "target card ... other than a basic land card" (Surgical Extraction, Extirpate, Kotose, the
+    Silent Spider) excludes a card that is both basic and a land, wherever the words stand beside the graveyard."""
+    from mtgcheck.models.text.targets import parse_target_phrase
+
+    for phrase, owner in (("target card in a graveyard other than a basic land card", "any"),
+                          ("target card other than a basic land card from an opponent's graveyard", "opponent")):
+        spec = parse_target_phrase(phrase)
+        assert spec is not None and spec.kinds == ("card",) and spec.zone == "graveyard"
+        assert spec.owner == owner and spec.not_all == (("Basic", "Land"),) and spec.unknown == ()

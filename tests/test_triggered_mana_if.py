@@ -361,8 +361,8 @@ def test_other_players_mana_amounts():
 
 def test_required_target_of_a_rider_is_read_or_unsupported(tmp_path, db):
     """CR 603.3d, 608.2b: 'Urabrask deals 1 damage to target opponent. Add {R}.' adds mana only with a legal target;
-    Leyline of Sanctity's 'You have hexproof.' is not read by the target rules, so the answer is unsupported naming
-    it (never a guess); Klothys's target card needs the graveyards listed."""
+    Leyline of Sanctity's 'You have hexproof.' gives its controller hexproof (CR 702.11c), so with Bob the only
+    opponent there is no legal target and it adds nothing; Klothys's target card needs the graveyards listed."""
     from mtgcheck.models.effects import HasLegalTarget
 
     (ab,) = parse_abilities(card("Whenever you cast an instant or sorcery spell, this creature deals 1 damage to "
@@ -376,7 +376,7 @@ def test_required_target_of_a_rider_is_read_or_unsupported(tmp_path, db):
         battlefield: {Alice: [Praetor], Bob: [Leyline]}
         ask: {could_produce: Praetor}
     """)
-    assert r.verdict == UNSUPPORTED and "hexproof" in r.message
+    assert r.answer is not None and r.answer.values["types"] == [] and "702.11c" in " ".join(r.answer.explanation)
     r = run(tmp_path, db, """
         players: [Alice, Bob]
         cards:

@@ -360,6 +360,43 @@ def quoted_grant_parser(kind: str, text: str, card: Card) -> "tuple[str, Mapping
         return None
 
 
+#: "As long as this card is in your graveyard [and you control a Mountain], [objects] have [keywords / quoted
+#: abilities]" (Anger, Brawn, Wonder, Valor, Filth, Riftstone Portal): a static ability that says it functions in a
+#: graveyard (CR 113.6b); "you" is the card's owner, whose graveyard it is in (109.5).
+_IN_GRAVEYARD = re.compile(r"^as long as this card is in your graveyard(?: and (?P<cond>[^,]+))?, (?P<rest>.+)$", re.I | re.S)
+
+
+def parse_graveyard_grant(text: str, card: Card) -> "Mapping[str, Any]":
+    """``grant_ability`` params of a grant that functions while its card is in its owner's graveyard (``_IN_GRAVEYARD``;
+    CR 113.6b, 613.1f); the ability's ``zones`` (``("graveyard",)``) say where it works, and ``solver.layers`` applies it
+    from there. The rest of the condition is one layer 6 can read (``grant_condition``: "you control a Mountain").
+    Raises ``ValueError`` for any other wording."""
+    m = _IN_GRAVEYARD.match(text.strip())
+    if not m:
+        raise ValueError("not a graveyard grant")
+    rest = m.group("rest").strip()
+    out = dict(parse_quoted_grant(rest, card, require_quotes=bool(_QUOTED.search(rest))))
+    f = out["affects"]
+    extra = dataclasses.replace(f.qualifier, counters=(), other=False, tapped=None)
+    if f.relation is not None or not extra.empty or f.alternatives or f.name or out.get("parts") or out.get("loses") \
+            or out.get("lose_land_types") or out.get("chosen_name"):
+        raise ValueError(f"the grant {rest!r} is not read here")
+    if m.group("cond"):
+        out["condition"] = grant_condition(m.group("cond"), card)
+    return out
+
+
+@effect_parser(18)
+def graveyard_grant_parser(kind: str, text: str, card: Card) -> "tuple[str, Mapping[str, Any]] | None":
+    """A static grant that functions in its card's owner's graveyard (``parse_graveyard_grant``); ``None`` otherwise."""
+    if kind != "static" or not _IN_GRAVEYARD.match(text.strip()):
+        return None
+    try:
+        return "grant_ability", parse_graveyard_grant(text, card)
+    except (ValueError, KeyError):
+        return None
+
+
 # ---------------------------------------------------------------------------
 # Keyword grants that decide targeting: hexproof and shroud (CR 702.11, 702.18, 613.1f)
 # ---------------------------------------------------------------------------

@@ -59,6 +59,9 @@ creature each combat" of types. This module reads a whole sentence of a few stri
   118.7; object words naming an ability, activating or "this spell" excluded): it never applies to an ability's
   activation cost (CR 602.2b) nor to a mana ability (605.1a). Topic ``SPELL_COSTS`` (declared by cast, payments,
   delve only).
+* a player who can't gain life ("Your opponents can't gain life.", "Players can't gain life.", CR 119.7): life is not
+  gained as spells and abilities resolve, and a cost that involves gaining life can't be paid; paying life (119.4),
+  mana and casting are unchanged. Topic ``RESOLUTION``; read where an ability's cost gains life.
 * a permission to cast spells from the top of the library ("You may cast artifact spells and colorless spells from
   the top of your library", CR 601.3) and the alternative cost of spells cast that way ("If you cast a spell this
   way, pay life equal to its mana value rather than pay its mana cost", CR 118.9). Topics ``CASTING``, ``ZONES``
@@ -214,6 +217,11 @@ _DECK_RE = re.compile(
 #: Noxious Bayou), not a static ability: it adds no mana and changes no type, cost or activation; a player with ten
 #: or more loses when state-based actions are next checked (704.5c, 704.3). Topics ``LIFE``, ``RESOLUTION``; read
 #: where something in play reads poison counters (``poison``: "if an opponent has three or more poison counters").
+#: "Players can't gain life." (Erebos, God of the Dead's "Your opponents can't gain life.", Sulfuric Vortex, Leyline of
+#: Punishment): CR 119.7 — it stops life gained as spells and abilities resolve (608.2) and a cost that involves gaining
+#: life; paying life (119.4), mana and casting are unchanged.
+_NO_LIFE_GAIN_RE = re.compile(r"^(?:players|your opponents|your opponent|each opponent|you|enchanted player) can't gain life"
+                              r"(?: this turn)?$", re.I)
 _POISON_RE = re.compile(r"^you get (?:a|an|one|two|three|four|five|\d+) poison counters?$", re.I)
 
 
@@ -364,6 +372,8 @@ def _sentence_changes(s: str) -> tuple[list[str], str] | None:
         return ["devotion"], ""
     if _POISON_RE.match(s):
         return ["poison"], ""
+    if _NO_LIFE_GAIN_RE.match(s):
+        return ["no_life_gain"], ""
     if _DISCARD_REPL.match(s):
         return ["discard_replacement"], ""
     et = _EXTRA_TRIGGER.match(s)
@@ -415,7 +425,7 @@ _TOPICS = {"pt": {Topic.POWER_TOUGHNESS}, "keyword": {Topic.KEYWORDS, Topic.COMB
            "cast_from_library": {Topic.CASTING, Topic.ZONES}, "discard_replacement": {Topic.RESOLUTION, Topic.ZONES},
            "extra_trigger": {Topic.TRIGGERS, Topic.RESOLUTION}, "turn_skip": {Topic.LATER_TURNS},
            "copy_replacement": {Topic.RESOLUTION}, "granted_trigger": {Topic.TRIGGERS},
-           "poison": {Topic.LIFE, Topic.RESOLUTION}}
+           "poison": {Topic.LIFE, Topic.RESOLUTION}, "no_life_gain": {Topic.RESOLUTION}}
 
 
 @functools.lru_cache(maxsize=65536)
@@ -479,6 +489,8 @@ def static_change(text: str) -> StaticChange | None:
             reads.add("abilities")
         elif head == "poison":
             reads.add("poison")
+        elif head == "no_life_gain":
+            reads.add("life_gain_cost")
     return StaticChange(tuple(changes), "; ".join(affected), frozenset(topics), frozenset(reads))
 
 
@@ -518,6 +530,8 @@ def token_read_by(token: str, words: str) -> bool:
     if token == "poison":  # giving poison counters is not reading them (CR 122.1)
         # ("poison counters": the token ``'poison'`` in a typed model's repr is not a reader)
         return bool(re.search(r"\bpoison counters?\b", _GETS_POISON.sub(" ", words), re.I))
+    if token == "life_gain_cost":  # a cost that involves gaining life can't be paid (CR 119.7): "gain ... life" before ":"
+        return bool(re.search(r"\bgains?\b[^:.]{0,40}\blife\b[^.]*:", words, re.I))
     if token == "abilities":  # "creatures with no abilities", "a triggered ability", "abilities of ..." (CR 113)
         return bool(re.search(r"\babilit(?:y|ies)\b", words, re.I))
     head, _, arg = token.partition(":")

@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Iterable
 
-from ..effects import Qualifier
+from ..effects import Qualifier, SpellTargetRestriction
 from .filters import PT_ADJECTIVE, QUALIFIER_ADJECTIVES, adjective_qualifier, tail_qualifier
 from .words import parse_count_word
 
@@ -49,7 +49,12 @@ _SUPER = {"basic": "Basic", "legendary": "Legendary", "snow": "Snow"}
 _QUALIFIERS = {"attacking", "blocking", "token", "nonattacking", "nonblocking", "white", "blue", "black", "red", "green", "colorless", "multicolored",
                "monocolored", "nonwhite", "nonblue", "nonblack", "nonred", "nongreen", "snow", "other", "another",
                "historic", "face-down", "unblocked", "activated", "triggered", "equipped", "enchanted"}
-_COUNT = r"(?:(?P<upto>up to (?P<n1>one|two|three|four|five|six|seven|x|\d+) )|(?P<any>any number of )|(?P<n2>one|two|three|four|five|x|\d+) )?"
+#: A variable number of targets announced as the spell is cast (CR 601.2c): "one or two", "one, two, or three",
+#: "one or more" — at least one, at most two / three / any.
+_RANGE = r"one or two|one, two, or three|one or more"
+_RANGE_MOST = {"one or two": 2, "one, two, or three": 3, "one or more": None}
+_COUNT = (r"(?:(?P<upto>up to (?P<n1>one|two|three|four|five|six|seven|x|\d+) )|(?P<any>any number of )|"
+          r"(?P<rng>" + _RANGE + r") |(?P<n2>one|two|three|four|five|x|\d+) )?")
 _PHRASE = re.compile(r"\b" + _COUNT + r"(?P<oth>(?:other |another ))?target (?P<rest>.+)$", re.I)
 _ANY_TARGET = re.compile(r"\b" + _COUNT + r"(?P<oth>(?:other |another ))?any (?P<another>other )?target\b", re.I)
 _AMONG = re.compile(r"\bamong (?P<what>any number of|one or two|one, two, or three|one or more|two|three) "
@@ -95,9 +100,10 @@ class TargetSpec:
     supertypes, excluded_supertypes : tuple of str
         ``Basic``, ``Legendary``, ``Snow``: it must have all of the first, none of the second.
     most : int or None
-        For "up to N target ...": N, the most it takes (``count`` is 0); ``None`` otherwise.
+        For "up to N target ...": N, the most it takes (``count`` is 0); for "one or two target ...": 2 (``count``
+        is 1, the least); ``None`` otherwise.
     any_number : bool
-        "any number of target ...": no most (``count`` is 0).
+        "any number of target ..." (``count`` 0) and "one or more target ..." (``count`` 1): no most.
     qualifier : Qualifier
         Colours, keywords, power/toughness/mana value, counters, tapped, token, combat status, "another"
         (``models.effects.Qualifier``).
@@ -106,6 +112,10 @@ class TargetSpec:
     alternatives : tuple of TargetSpec
         A union whose nouns differ ("land or nonblack creature"): it is legal for the phrase when legal for one
         alternative (each also carries the phrase's controller, zone and excluded types).
+    not_all : tuple of tuple of str
+        "other than a basic land card" (Surgical Extraction, Extirpate): groups of supertypes and card types
+        (``("Basic", "Land")``) the object must not have all of (a nonbasic land card and a basic snow land card
+        are legal; CR 205.4, 601.2c).
     """
 
     text: str
@@ -126,6 +136,7 @@ class TargetSpec:
     qualifier: Qualifier = Qualifier()
     all_types: tuple[str, ...] = ()
     alternatives: tuple["TargetSpec", ...] = ()
+    not_all: tuple[tuple[str, ...], ...] = ()
     ability_kinds: tuple[str, ...] = ()
     source: "TargetSpec | None" = None
     chosen: tuple[str, ...] = ()
@@ -454,6 +465,23 @@ def _spec_tail(tail: str, unknown: list[str]) -> tuple[dict[str, Any], str | Non
     return out, zone, rest
 
 
+#: "other than a basic land card" (Surgical Extraction, Extirpate, Kotose): the object is not one with all of these
+#: supertypes and card types (CR 205.4a, 205.2a).
+_OTHER_THAN_KIND_RE = re.compile(r"^other than (?:a|an) (?P<words>(?:(?:basic|legendary|snow) )*(?:land|creature|artifact|"
+                                 r"enchantment|planeswalker|instant|sorcery|battle|kindred)) (?:card|permanent|spell)\b",
+                                 re.I)
+
+
+def _other_than_kind(words: str, groups: list[tuple[str, ...]]) -> str:
+    """Read "other than a basic land card" at the start of ``words`` into ``groups`` (``TargetSpec.not_all``);
+    returns the words left."""
+    m = _OTHER_THAN_KIND_RE.match(words.strip())
+    if not m:
+        return words
+    groups.append(tuple(w.capitalize() for w in m.group("words").split()))
+    return words.strip()[m.end():].lstrip(" ,")
+
+
 def _adjectives(groups: list[list[str]], unknown: list[str]) -> Qualifier:
     """The qualifier of adjective groups; words not read go to ``unknown``."""
     try:
@@ -478,7 +506,7 @@ def parse_target_phrase(phrase: str) -> TargetSpec | None:
         n = _count_of(m)
         other = bool(m.group("oth") or m.group("another"))
         return TargetSpec(phrase, ("player", "permanent"), ("Creature", "Planeswalker", "Battle"), count=n,
-                          most=_most_of(m), any_number=bool(m.group("any")), qualifier=Qualifier(other=other))
+                          most=_most_of(m), any_number=_any_number(m), qualifier=Qualifier(other=other))
     m = _PHRASE.match(phrase.strip())
     if not m:
         return None
@@ -501,7 +529,8 @@ def parse_target_phrase(phrase: str) -> TargetSpec | None:
     if extra or extra_zone:
         q2, c2, tail = tail_qualifier(tail)
         tq, controller_words = tq.merge(q2), controller_words or c2
-    tail = tail.lower()
+    not_all: list[tuple[str, ...]] = []
+    tail = _other_than_kind(tail, not_all).lower()
     controller, zone, owner = controller_words or "any", None, "any"
     zm = re.search(r"\b(?:in|from) (your|a|an opponent's|target player's|that player's|their|a single|a player's|"
                    r"its owner's|their owners'|an opponent's) graveyards?\b", tail)
@@ -518,13 +547,13 @@ def parse_target_phrase(phrase: str) -> TargetSpec | None:
             unknown.append(f"{zm.group(1)} graveyard")
         if zm.start() > 0:
             before, tail2 = tail[:zm.start()].strip(), tail[zm.end():].strip()
-            bq, _, left = tail_qualifier(before)
+            bq, _, left = tail_qualifier(_other_than_kind(before, not_all))
             tq = tq.merge(bq)
             if left:
                 unknown.append(left[:60])
             tail = tail2
         else:
-            tail = tail[zm.end():].strip()
+            tail = _other_than_kind(tail[zm.end():].strip(), not_all)
             bq, _, tail = tail_qualifier(tail)
             tq = tq.merge(bq)
     # "on top of its owner's library", "from the battlefield", "to its owner's hand": where it goes, not which
@@ -541,7 +570,7 @@ def parse_target_phrase(phrase: str) -> TargetSpec | None:
             # is announced, and "up to" allows none), so the spell or ability never lacks them; which cards the
             # words allow is not read (a chosen card's legality stays unknown)
             return TargetSpec(phrase, ("card",), count=0, unknown=(tail[:60] or "the zone",), most=_most_of(m),
-                              any_number=bool(m.group("any")))
+                              any_number=_any_number(m))
         return None  # a card in some zone the phrase does not name in a way read here
     if heads and not kinds:
         kinds = ["permanent"]
@@ -549,12 +578,12 @@ def parse_target_phrase(phrase: str) -> TargetSpec | None:
         kinds = ["card"]
     if m.group("oth"):
         tq = tq.merge(Qualifier(other=True))
-    shown = phrase if (unknown or not tq.empty or len(nn.segs) > 1 or extra) else \
+    shown = phrase if (unknown or not tq.empty or len(nn.segs) > 1 or extra or not_all) else \
         (phrase[:m.start("rest")] + " ".join(words[:used])).strip()
     cm = re.search(r"\b(you control|you don't control|an opponent controls|your opponents control)\b", phrase, re.I)
     if shown != phrase and controller != "any" and cm:
         shown += " " + cm.group(1)
-    if zone == "graveyard":
+    if zone == "graveyard" and not not_all:
         shown = phrase.split(" graveyard")[0] + " graveyard"
     shown = _trim_shown(shown)
     segs = nn.segs
@@ -571,7 +600,8 @@ def parse_target_phrase(phrase: str) -> TargetSpec | None:
     same = all(s.key() == segs[0].key() for s in segs) or first_only
     common: dict[str, Any] = dict(excluded=tuple(excl), controller=controller, zone=zone, owner=owner, count=n,
                   unknown=tuple(unknown), excluded_subtypes=tuple(nn.excl_subtypes), supertypes=tuple(nn.supers),
-                  excluded_supertypes=tuple(nn.excl_supers), most=_most_of(m), any_number=bool(m.group("any")))
+                  excluded_supertypes=tuple(nn.excl_supers), most=_most_of(m), any_number=_any_number(m),
+                  not_all=tuple(not_all))
     common.update(extra)
     if same and not (len(segs) > 1 and any(len(s.types) > 1 for s in segs)):
         # one noun, or a union of nouns that share their adjectives ("red or green spell", "red instant or
@@ -655,12 +685,12 @@ def _ability_spec(phrase: str, m: re.Match, rest: str, n: int) -> TargetSpec | N
         unknown.append(tail.split(".")[0][:60])
     shown = phrase.strip()
     ability = TargetSpec(shown, ("ability",), controller=controller, count=n, unknown=tuple(unknown),
-                         most=_most_of(m), any_number=bool(m.group("any")), ability_kinds=kinds, source=source,
+                         most=_most_of(m), any_number=_any_number(m), ability_kinds=kinds, source=source,
                          qualifier=Qualifier(other=bool(m.group("oth"))))
     if spell is None:
         return ability
     spell = dataclasses.replace(spell, text=shown, count=n)
-    return TargetSpec(shown, ("ability", "spell"), count=n, most=_most_of(m), any_number=bool(m.group("any")),
+    return TargetSpec(shown, ("ability", "spell"), count=n, most=_most_of(m), any_number=_any_number(m),
                       alternatives=(ability, spell))
 
 
@@ -671,11 +701,21 @@ def _trim_shown(text: str) -> str:
 
 
 def _most_of(m: re.Match) -> int | None:
-    """N of "up to N target ..." (``None`` for other counts, and for "up to X")."""
+    """N of "up to N target ..." and of "one or two target ..." (2); ``None`` for other counts, "up to X" and "one
+    or more"."""
+    if m.groupdict().get("rng"):
+        return _RANGE_MOST[" ".join(m.group("rng").lower().split())]
     return parse_count_word(m.group("n1")) if m.group("upto") else None
 
 
+def _any_number(m: re.Match) -> bool:
+    """"any number of target ..." and "one or more target ...": no most."""
+    return bool(m.group("any")) or (m.groupdict().get("rng") or "").lower() == "one or more"
+
+
 def _count_of(m: re.Match) -> int:
+    if m.groupdict().get("rng"):
+        return 1  # "one or two target creatures": at least one (CR 601.2c)
     if m.group("upto") or m.group("any"):
         return 0
     w = m.group("n2")
@@ -685,7 +725,8 @@ def _count_of(m: re.Match) -> int:
     return 0 if n is None else n  # X targets: X may be 0
 
 
-_START = re.compile(r"(?P<count>(?:up to (?:one|two|three|four|five|six|seven|x|\d+)|any number of|one|two|three|four|"
+_START = re.compile(r"(?P<count>(?:up to (?:one|two|three|four|five|six|seven|x|\d+)|any number of|one or two|"
+                    r"one, two, or three|one or more|one|two|three|four|"
                     r"five|x|\d+) )?(?:(?:other|another) )?(?P<any>any (?:other )?)?(?P<word>targets?)\b", re.I)
 #: Words before "target(s)" that make it part of another phrase ("a spell that targets you"), not a requirement.
 _NOT_A_REQUIREMENT = {"that", "which", "the", "its", "new", "those", "chosen", "spell's", "ability's", "same",
@@ -765,8 +806,19 @@ def _sentence_phrases(t: str, specs: list[TargetSpec], unread: list[str], cond: 
     ``only_if`` ``cond`` when given); phrases not understood to ``unread``."""
     for m in _AMONG.finditer(t):
         what = m.group("what").lower()
+        extra: dict[str, Any] = {}
+        if what == "any number of":
+            # "divided evenly, rounded down, among any number of targets" (Fireball): any number, none below the
+            # first (count 0, CR 601.2c). "N damage divided as you choose among any number of targets": each target
+            # is dealt at least 1 (CR 601.2d), so at most N; with an amount not a number (X) the count stays open
+            # (not ``any_number``: a chosen count is then not checked)
+            dm = re.search(r"\b(\d+) damage divided as you choose\b", t[:m.start()], re.I)
+            if dm:
+                extra["most"] = int(dm.group(1))
+            elif not re.search(r"\bdivided as you choose\b", t[:m.start()], re.I):
+                extra["any_number"] = True
         specs.append(_conditional(TargetSpec(m.group(0), ("player", "permanent"), ("Creature", "Planeswalker", "Battle"),
-                                             count=0 if what == "any number of" else 1), cond, each))
+                                             count=0 if what == "any number of" else 1, **extra), cond, each))
     t = _AMONG.sub("", t)
     for m in _START.finditer(t):
         before = t[:m.start()].rstrip().split(" ")
@@ -863,7 +915,11 @@ def spell_targets(abilities: Iterable, is_aura: bool = False) -> SpellTargets:
     """
     texts: list[tuple[str, str, tuple[str, ...]]] = []
     aura: str | None = None
+    untapped: list[str] = []
     for a in abilities:
+        if isinstance(a.effect, SpellTargetRestriction):
+            untapped.append(a.effect.untapped_what)
+            continue
         if a.kind == "keyword" and a.effect == "enchant" and is_aura:
             aura = str(a.params.get("parameter") or a.params.get("detail") or "permanent")
             continue
@@ -880,7 +936,31 @@ def spell_targets(abilities: Iterable, is_aura: bool = False) -> SpellTargets:
             continue
         else:
             texts.append((a.kind, a.text or "", ()))
-    return _spell_targets_cached(tuple(texts), aura)
+    st = _spell_targets_cached(tuple(texts), aura)
+    return _must_be_tapped(st, tuple(untapped)) if untapped else st
+
+
+def _must_be_tapped(st: SpellTargets, whats: tuple[str, ...]) -> SpellTargets:
+    """"You can't choose an untapped [what] as this spell's target" (``SpellTargetRestriction``, CR 601.2c): each
+    target requirement of permanents that are all of that type (or any permanent, for "permanent") takes only tapped
+    ones (CR 110.5); a requirement that could also take something else (a player, or another type) is unread."""
+    unread = list(st.unread)
+    modes = []
+    for mode in st.modes:
+        out = []
+        for spec in mode:
+            for what in whats:
+                if what != "Permanent" and not (spec.kinds == ("permanent",) and spec.types == (what,) and
+                                                not spec.alternatives):
+                    unread.append(f"you can't choose an untapped {what.lower()} as this spell's target")
+                elif spec.kinds == ("permanent",) and not spec.alternatives:
+                    spec = dataclasses.replace(spec, qualifier=spec.qualifier.merge(Qualifier(tapped=True)),
+                                               text=f"{spec.text} (a tapped one: this spell's own restriction)")
+                else:
+                    unread.append(f"you can't choose an untapped {what.lower()} as this spell's target")
+            out.append(spec)
+        modes.append(tuple(out))
+    return dataclasses.replace(st, modes=tuple(modes), unread=tuple(dict.fromkeys(unread)))
 
 
 def ability_targets(ability: Any) -> SpellTargets:
@@ -936,3 +1016,15 @@ def untyped_targeting(text: str, typed: Iterable[str]) -> bool:
     for k in typed:
         t = re.sub(rf"\b{re.escape(k)}\b", "", t, flags=re.I)
     return mentions_targeting(t)
+
+
+#: An activated ability that may tap another permanent or one of its controller's ("Tap target creature", "tap up to
+#: two", "Tap an untapped creature you control:", crew, saddle; CR 701.26a, 702.122a, 702.171a).
+_TAPS_OTHERS = re.compile(r"\btap (?:target|up to|another|an untapped|any number|all|each|x )|\bcrew\b|\bsaddle\b", re.I)
+
+
+def may_tap_others(text: str) -> bool:
+    """Whether an activated ability's wording may tap a permanent other than its own source (its cost or effect):
+    over-approximated, read by ``solver.targets`` to leave a target that must be tapped unknown (CR 601.2c)."""
+    return bool(_TAPS_OTHERS.search(text))
+

@@ -21,7 +21,8 @@ from functools import lru_cache
 from typing import Any, Mapping
 
 from ..cards import Card
-from .oracle import effect_parser
+from ..effects import read_quality_detail
+from .oracle import effect_parser, keyword_parser
 
 _SENTENCE = re.compile(r"^(?P<obj>.+?) can't be the targets? of (?P<what>.+?)\.?$", re.I)
 #: "[quality] spells [your opponents control]", "abilities [from [quality] sources] [your opponents control]".
@@ -177,3 +178,68 @@ def cant_be_targeted_parser(kind: str, text: str, card: Card) -> "tuple[str, Map
         return "cant_be_targeted", parse_cant_be_targeted(text, card)
     except (ValueError, KeyError):
         return None
+
+
+#: "You have hexproof.", "You have shroud.", "You have protection from everything.", "You have protection from each of
+#: your opponents." (CR 702.11c, 702.18a, 702.16j, 702.16k); a protection quality read by ``parse_qualities``.
+_PLAYER_KEYWORD_RE = re.compile(r"^you have (?P<kw>hexproof|shroud|protection (?P<q>from .+?))\.?$", re.I)
+
+
+def parse_player_keyword(text: str) -> Mapping[str, Any]:
+    """``player_keyword`` params of "You have hexproof." and kin (``models.effects.PlayerKeyword``). Raises
+    ``ValueError`` for any other wording (a condition, other players, other objects: "You and permanents you control
+    have hexproof", "During your turn, you ... have hexproof")."""
+    m = _PLAYER_KEYWORD_RE.match(text.strip())
+    if not m:
+        raise ValueError("not a player keyword sentence")
+    kw = m.group("kw").lower()
+    if kw in ("hexproof", "shroud"):
+        return {"keyword": kw}
+    q = m.group("q").strip()
+    if re.fullmatch(r"from each of your opponents", q, re.I):
+        return {"keyword": "protection", "from_opponents": True}
+    return {"keyword": "protection", "quality": parse_qualities(q)}
+
+
+@effect_parser(22)
+def player_keyword_parser(kind: str, text: str, card: Card) -> "tuple[str, Mapping[str, Any]] | None":
+    """A static "You have hexproof/shroud/protection from ..." (``parse_player_keyword``); ``None`` for anything else."""
+    if kind != "static" or not text.lower().startswith("you have "):
+        return None
+    try:
+        return "player_keyword", parse_player_keyword(text)
+    except (ValueError, KeyError):
+        return None
+
+
+#: "You can't choose an untapped creature as this spell's target as you cast it." (Enthralling Hold, Dream Leash).
+_SPELL_TARGET_RESTRICTION_RE = re.compile(r"^you can't choose an untapped (?P<what>creature|permanent|artifact|land|"
+                                          r"enchantment|planeswalker) as this spell's target(?: as you cast it)?\.?$", re.I)
+
+
+@effect_parser(22)
+def spell_target_restriction_parser(kind: str, text: str, card: Card) -> "tuple[str, Mapping[str, Any]] | None":
+    """The spell's own restriction on its target (``SpellTargetRestriction``, CR 601.2c); ``None`` otherwise."""
+    if kind != "static":
+        return None
+    m = _SPELL_TARGET_RESTRICTION_RE.match(text.strip())
+    if not m:
+        return None
+    return "spell_target_restriction", {"untapped_what": m.group("what").capitalize()}
+
+
+def _quality_parameter(keyword: str) -> Any:
+    def parse(rest: str, card: Card) -> Mapping[str, Any]:
+        """A protection or "hexproof from" parameter whose quality the target rules read (``keyword_qualities``):
+        its detail keeps only the keyword's other topics (``models.effects.read_quality_detail``, CR 702.16b-f,
+        702.11d). Raises ``ValueError`` for a quality not read (the detail then keeps every topic)."""
+        if not rest or keyword_qualities(rest) is None:
+            raise ValueError(f"the quality {rest!r} is not read")
+        return {"detail": read_quality_detail(keyword, rest)}
+
+    return parse
+
+
+for _kw in ("protection", "hexproof from"):
+    keyword_parser(_kw)(_quality_parameter(_kw))
+
