@@ -44,7 +44,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterator
 
-from .inputs import InputError
 from .inputs import (
     MAX_DECK_LINES, MAX_FILE_BYTES, MAX_LINE_CHARS, MAX_RECORD_BYTES, InputError, _size, describe_os_error,
     json_loads_limited, open_input, walk_files,

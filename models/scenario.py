@@ -16,11 +16,10 @@ from typing import Any, Mapping
 import yaml
 
 from .cards import BASIC_LAND_MANA, Card, CardError, card_from_fields
-from .inputs import MAX_NAME, MAX_PLAYERS, InputError, LimitedLoader, truncate_name
+from .inputs import MAX_NAME, MAX_PLAYERS, InputError, LimitedLoader, read_text, truncate_name
 from .mana import MANA_TYPES, ManaCost, ManaError, ManaPool
 from .state import CARD_ZONES, CardInstance, Effect, GameState, Permanent, StackAbility, StateError
 from .turn import TurnHistory, TurnState, TurnStep
-from .inputs import InputError, read_text
 
 #: Question kinds a scenario may ask (``ask: {KIND: ARGS}``).
 QUESTION_KINDS = (
