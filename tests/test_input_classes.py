@@ -871,7 +871,10 @@ def test_scry_over_a_library_of_a_million_cards_ends_in_the_budget(tmp_path):
     r = subprocess.run([sys.executable, "-m", "mtgcheck", "ask", str(p), "--max-seconds", "3"], capture_output=True,
                        text=True, timeout=300)
     assert time.monotonic() - t0 < 60
-    assert "unsupported" in r.stdout and "budget" in r.stdout
+    # answered in the budget (CR 701.22a: two cards looked at, each kept on top or put at the bottom) or refused
+    # naming the budget, whichever the machine's speed gives: never a run past it
+    answered = "looked_at: 2" in r.stdout and "distinct_results: 3" in r.stdout
+    assert answered or ("unsupported" in r.stdout and "budget" in r.stdout), r.stdout[-500:]
 
 
 def test_an_amount_of_mana_counts_its_units_in_the_budget(tmp_path):
