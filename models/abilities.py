@@ -766,6 +766,10 @@ def ability_from_dict(d: Mapping[str, Any], card_name: str = "", where: str = "a
     params = d.get("params") or {}
     if not isinstance(params, Mapping):
         raise AbilityError(f"{where}: 'params' must be a mapping, got {params!r}")
+    if d.get("cost") is not None and not isinstance(d["cost"], str):
+        raise AbilityError(f"{where}: 'cost' must be the cost as text, such as '{{T}}' or '{{1}}, {{T}}', got {d['cost']!r}")
+    if d.get("zones") is not None and (isinstance(d["zones"], str) or not isinstance(d["zones"], (list, tuple))):
+        raise AbilityError(f"{where}: 'zones' must be a list of zone names, got {d['zones']!r}")
     ab = make_ability(str(d["kind"]), str(d.get("effect", "text")), d.get("cost"), params,
                       str(d.get("text", "")), card_name, where, d.get("zones") or ())
     if d.get("restriction") is not None:

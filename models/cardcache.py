@@ -31,12 +31,14 @@ import gc
 import hashlib
 import os
 import pickle
+import re
 import tempfile
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Iterator
 
 from .version import __version__
+from .inputs import open_regular
 
 __all__ = ["FORMAT", "CACHE_ENV", "NO_CACHE_ENV", "cache_dir", "cache_path", "code_hash", "file_key", "read", "write",
            "replaced_atomically"]
@@ -183,7 +185,8 @@ def read(resolved: Path, st: os.stat_result) -> Any | None:
     p = cache_path(resolved)
     key = file_key(resolved, st)
     try:
-        with open(p, "rb") as fp:
+
+        with open_regular(p) as fp:  # (a named pipe or device put there is refused, never waited on)
             # the header is a small separate pickle: a stale entry is rejected before its body is read
             header = pickle.load(fp)
             if not (isinstance(header, tuple) and len(header) == 2 and header[0] == _MAGIC and header[1] == key):
@@ -205,7 +208,8 @@ def replaced_atomically(path: Path) -> Iterator[Path]:
     without an exception, and is removed when it does not (the exception goes on): a reader never sees a
     partial file, and a failed write leaves none behind."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
+    remove_stale_temporaries(path.parent)  # (what a killed writer left)
+    fd, tmp = tempfile.mkstemp(prefix=temp_prefix(path.name), suffix=".tmp", dir=path.parent)
     os.close(fd)
     try:
         yield Path(tmp)
@@ -234,3 +238,55 @@ def write(resolved: Path, st: os.stat_result, payload: Any) -> Path | None:
         return p
     except Exception:  # noqa: BLE001 - e.g. a read-only cache folder: parse every time instead
         return None
+
+
+#: A temporary file of the cache or data folder whose writer is gone, or older than this (seconds), is stale.
+STALE_AFTER = 24 * 3600
+#: Endings of the temporary files mtgcheck writes before renaming them into place.
+TEMP_ENDINGS = (".tmp", ".part")
+
+
+def temp_prefix(name: str) -> str:
+    """The prefix of a temporary file written for ``name``: ``name.pid<N>.`` (the writing process's id, so that
+    a later run knows whether its writer is still alive: ``remove_stale_temporaries``)."""
+    return f"{name}.pid{os.getpid()}."
+
+
+def _writer_alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OSError):
+        return True  # (a process of another user: alive)
+    return True
+
+
+def remove_stale_temporaries(folder: "str | os.PathLike[str]", now: "float | None" = None) -> list[str]:
+    """Remove the temporary files (``*.tmp``, ``*.part``) a killed or crashed mtgcheck left in ``folder``: those
+    whose writing process (``temp_prefix``) no longer runs, and any older than ``STALE_AFTER``. A file being
+    written by a live process is left alone. Returns the names removed; never raises."""
+    import time
+
+    removed: list[str] = []
+    now = time.time() if now is None else now
+    try:
+        entries = list(os.scandir(os.fspath(folder)))
+    except OSError:
+        return removed
+    for e in entries:
+        if not e.name.endswith(TEMP_ENDINGS):
+            continue
+        try:
+            if not e.is_file(follow_symlinks=False):
+                continue
+            m = re.search(r"\.pid(\d{1,10})\.[^.]*\.(?:tmp|part)$", e.name)
+            old = now - e.stat(follow_symlinks=False).st_mtime > STALE_AFTER
+            gone = m is not None and int(m.group(1)) != os.getpid() and not _writer_alive(int(m.group(1)))
+            if old or gone:
+                os.unlink(e.path)
+                removed.append(e.name)
+        except (OSError, ValueError):
+            continue
+    return removed
+

@@ -259,20 +259,42 @@ _NUMBER_FIELDS = ("power", "toughness", "loyalty", "defense")
 _LIST_FIELDS = ("colors", "color_identity", "color_indicator", "keywords", "card_faces")
 
 
+#: Longest card name looked up or fuzzy-matched (longest real English name: about 140 characters).
+MAX_NAME = 200
+#: Longest card text read from card data or a scenario's ``cards:`` (oracle text, type line, mana cost; the
+#: longest real oracle text has about 1,500 characters): longer text is never handed to the text readers.
+MAX_CARD_TEXT = 20_000
+
+
+def _short(v: Any, n: int = 80) -> str:
+    s = repr(v)
+    return s if len(s) <= n else s[: n - 1] + "…"
+
+
 def _check_field_types(d: Mapping[str, Any], name: str) -> None:
-    """Raise ``CardError`` naming the card and field when a field has the wrong kind of value."""
+    """Raise ``CardError`` naming the card and field when a field has the wrong kind of value or a length no
+    card has (a name of more than ``MAX_NAME`` characters, a text of more than
+    ``MAX_CARD_TEXT``: such text is never handed to the rules-text readers)."""
+    if len(name) > MAX_NAME:
+        raise CardError(f"card {name[:60]!r}…: a name of {len(name):,} characters; the longest card name has 141 "
+                        f"(mtgcheck reads names of at most {MAX_NAME})")
     for k in _TEXT_FIELDS:
         if d.get(k) is not None and not isinstance(d[k], str):
-            raise CardError(f"card {name!r}: {k} must be text, got {d[k]!r}")
+            raise CardError(f"card {name!r}: {k} must be text, got {_short(d[k])}")
+        if d.get(k) is not None and len(d[k]) > MAX_CARD_TEXT:
+            raise CardError(f"card {name!r}: {k} of {len(d[k]):,} characters; the longest card text has about "
+                            f"1,500 (mtgcheck reads at most {MAX_CARD_TEXT:,})")
     for k in _NUMBER_FIELDS:
         if d.get(k) is not None and (isinstance(d[k], bool) or not isinstance(d[k], (str, int))):
-            raise CardError(f"card {name!r}: {k} must be a number or text such as \"*\", got {d[k]!r}")
+            raise CardError(f"card {name!r}: {k} must be a number or text such as \"*\", got {_short(d[k])}")
     for k in _LIST_FIELDS:
         if d.get(k) is not None and not isinstance(d[k], (list, tuple)):
-            raise CardError(f"card {name!r}: {k} must be a list, got {d[k]!r}")
+            raise CardError(f"card {name!r}: {k} must be a list, got {_short(d[k])}")
     for i, f in enumerate(d.get("card_faces") or ()):
         if not isinstance(f, Mapping):
-            raise CardError(f"card {name!r}: face {i + 1} must be a mapping of fields, got {f!r}")
+            raise CardError(f"card {name!r}: face {i + 1} must be a mapping of fields, got {_short(f)}")
+        if "name" in f and not (isinstance(f["name"], str) and f["name"].strip()):
+            raise CardError(f"card {name!r}: face {i + 1}'s name must be text, got {_short(f['name'])}")
         _check_field_types(dict(f, name=f.get("name") or name), name)
     if d.get("legalities") is not None and not isinstance(d["legalities"], Mapping):
         raise CardError(f"card {name!r}: legalities must map formats to legal/banned/..., got {d['legalities']!r}")

@@ -38,6 +38,7 @@ from typing import TYPE_CHECKING, Any, Iterator
 
 from . import cardcache
 from .names import normalize_name
+from .inputs import InputError, open_regular
 
 if TYPE_CHECKING:  # pragma: no cover
     from .cards import Card
@@ -61,11 +62,12 @@ def _key_text(resolved: Path, st: os.stat_result) -> str:
 def _whole(path: Path) -> bool:
     """True when the file is as long as its SQLite header says (page size × page count): a store cut short
     by a full disk or a copy is never opened."""
+
     try:
-        with open(path, "rb") as fp:
+        with open_regular(path) as fp:  # (a named pipe or device put in its place is refused, never waited on)
             head = fp.read(100)
         size = path.stat().st_size
-    except OSError:
+    except (OSError, InputError):
         return False
     if len(head) < 100 or not head.startswith(b"SQLite format 3\x00"):
         return False

@@ -37,6 +37,7 @@ import yaml
 
 from .abilities import AbilityError, ability_from_dict
 from .cards import Card, CardError, card_from_fields
+from .inputs import open_regular
 
 CATALOG_DIR = Path(__file__).with_name("catalog_data")
 _CARD_KEYS = {
@@ -128,7 +129,8 @@ def _cached() -> dict[str, Card]:
     path = cardcache.cache_dir() / "parsed" / f"catalog-{digest}.pickle"
     was = gc.isenabled()
     try:
-        with open(path, "rb") as fp:
+
+        with open_regular(path) as fp:  # (a named pipe or device put in its place is refused, never waited on)
             gc.disable()
             got = pickle.load(fp)
         if isinstance(got, tuple) and len(got) == 2 and got[0] == key and isinstance(got[1], dict):

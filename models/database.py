@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Any, Iterable, Iterator, Mapping
 
 from .cards import Card
 from .names import normalize_name, split_name
+from .inputs import truncate_name, unread_records_note
 
 if TYPE_CHECKING:  # pragma: no cover
     from .importers import ImportReport
@@ -318,7 +319,6 @@ class CardDatabase:
         """
         from rapidfuzz import fuzz, process
 
-        from .inputs import truncate_name
 
         query = normalize_name(truncate_name(name))  # no card name is longer; keeps fuzzy matching fast
         if not query or limit <= 0:
@@ -359,6 +359,11 @@ class CardDatabase:
         return f"<CardDatabase {self._len} cards from {self.source}{' (' + self.date + ')' if self.date else ''}>"
 
 
+def _unread_note(db: Any) -> str:
+
+    return unread_records_note(db)
+
+
 def describe_source(db: "CardDatabase") -> str:
     """One line saying which card data ``db`` is and how it was chosen, e.g.
     ``cards: 32,139 from /data/oracle-cards-2025-11-03.json.gz (2025-11-03; --cards)``."""
@@ -366,7 +371,8 @@ def describe_source(db: "CardDatabase") -> str:
     if db.source == "catalog":
         return (f"cards: the embedded catalog ({len(db)} hand-modelled cards; `mtgcheck data update` "
                 "or --cards FILE for every card)")
-    return f"cards: {len(db):,} from {db.source} ({db.date or 'undated'}; {how.get(db.origin, db.origin)})"
+    return (f"cards: {len(db):,} from {db.source} ({db.date or 'undated'}; {how.get(db.origin, db.origin)})"
+            + _unread_note(db))
 
 
 def merge_catalog(cards: Iterable[Card], catalog: Mapping[str, Card]) -> list[Card]:

@@ -36,8 +36,6 @@ A set code is read only inside parentheses right after the name (``(ICE) 123``),
 """
 from __future__ import annotations
 
-import gzip
-import io
 import json
 import os
 import re
@@ -46,10 +44,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterator
 
+from .inputs import (
+    MAX_DECK_LINES, MAX_FILE_BYTES, MAX_LINE_CHARS, MAX_RECORD_BYTES, InputError, _size, describe_os_error,
+    json_loads_limited, open_input, walk_files,
+)
+
 __all__ = [
     "DeckEntry", "UnreadableLine", "Decklist", "DecklistError", "READERS", "DECK_SECTIONS",
     "detect_reader", "parse_text", "parse_dek", "parse_cod", "parse_jsonl_record", "read_decks",
     "iter_deck_files", "decklist_from_data", "iter_jsonl_lines", "split_lines", "MAX_ENTRY_COUNT",
+    "may_repeat_a_key", "repeated_keys",
 ]
 
 #: Reader names accepted by ``reader=`` (and ``mtgcheck validate --reader``).
@@ -187,20 +191,25 @@ _GROUP_HEADERS = {
     "enchantment", "enchantments", "planeswalker", "planeswalkers", "land", "lands", "battle", "battles",
     "spell", "spells", "other", "others", "nonland", "nonlands", "kindred", "tribal", "mana", "ramp",
 }
-_HEADER_RE = re.compile(r"^(?://\s*|#+\s*)?([A-Za-z][A-Za-z ]*?)\s*(?:\(\d+\))?\s*:?\s*(?:\d+)?$")
-_COUNT_RE = re.compile(r"^(?:(?P<sb>SB:)\s*)?(?:[xX](?P<xn>\d+)|(?P<n>\d+)\s*[xX]?)\s+(?P<rest>\S.*)$")
+# Every pattern below runs on one line of a decklist (at most models.inputs.MAX_LINE_CHARS characters) and is
+# written so that it cannot backtrack catastrophically: repeats are possessive (``*+``, ``++``: never given back)
+# and a pattern searched for at a line's end starts at the beginning of a run of blanks (``(?<!\s)\s++``), so
+# each is linear in the line (tests/test_input_classes.py times them on long runs of blanks and separators).
+# A header's word may keep blanks at its end (the caller strips them).
+_HEADER_RE = re.compile(r"^(?://\s*+|#++\s*+)?+([A-Za-z][A-Za-z ]*+)\s*+(?:\(\d++\)\s*+)?(?::\s*+)?\d*+$")
+_COUNT_RE = re.compile(r"^(?:(?P<sb>SB:)\s*+)?(?:[xX](?P<xn>\d++)|(?P<n>\d++)(?:\s*+[xX](?=\s))?)\s++(?P<rest>\S.*+)$")
 # trailing markers (Moxfield/Archidekt): *F* foil, *E* etched, *A* alter; [Category] tags; ^Tag^
-_FINISH_RE = re.compile(r"\s+\*([A-Za-z]+)\*\s*$")
-_CATEGORY_RE = re.compile(r"\s+\[([^\[\]]*)\]\s*$")
-_TAG_RE = re.compile(r"\s+\^[^^]*\^\s*$")
+_FINISH_RE = re.compile(r"(?<!\s)\s++\*([A-Za-z]++)\*\s*+$")
+_CATEGORY_RE = re.compile(r"(?<!\s)\s++\[([^\[\]]*+)\]\s*+$")
+_TAG_RE = re.compile(r"(?<!\s)\s++\^[^^]*+\^\s*+$")
 # "(SET) 123" or "(SET)": a set code is 2-6 letters/digits without blanks
-_SET_RE = re.compile(r"\s+\((?P<set>[A-Za-z0-9_]{2,6})\)(?:\s+(?P<num>[A-Za-z0-9\-★†]+))?\s*$")
+_SET_RE = re.compile(r"(?<!\s)\s++\((?P<set>[A-Za-z0-9_]{2,6})\)(?:\s++(?P<num>[A-Za-z0-9\-★†]++))?\s*+$")
 # Forge .dck: "[Main]" section lines, "4 Name|SET|1" entries
 _FORGE_SECTION_RE = re.compile(r"^\[([A-Za-z ]+)\]$")
 _FORGE_SECTIONS = {"main": "main", "sideboard": "side", "commander": "commander", "companion": "companion",
                    "metadata": "metadata"}
 # XMage .dck: "4 [SET:123] Name", "SB: 2 [SET:45] Name", "NAME:...", "LAYOUT MAIN:..."
-_XMAGE_RE = re.compile(r"^(?:(?P<sb>SB:)\s*)?(?P<n>\d+)\s+\[(?P<set>[A-Za-z0-9_]*):(?P<num>[^\]]*)\]\s+(?P<name>\S.*)$")
+_XMAGE_RE = re.compile(r"^(?:(?P<sb>SB:)\s*+)?(?P<n>\d++)\s++\[(?P<set>[A-Za-z0-9_]*+):(?P<num>[^\]]*+)\]\s++(?P<name>\S.*+)$")
 
 
 def split_lines(text: str) -> list[str]:
@@ -217,6 +226,16 @@ def split_lines(text: str) -> list[str]:
 
 def _blank(s: str) -> bool:
     return not s.strip()
+
+
+def _long_line(raw: str, ln: int, deck: "Decklist") -> bool:
+    """Report a line longer than ``models.inputs.MAX_LINE_CHARS`` (never matched against a reader's patterns)."""
+
+    if len(raw) <= MAX_LINE_CHARS:
+        return False
+    deck.unreadable.append(UnreadableLine(ln, raw[:200] + "…", f"a line of {len(raw):,} characters; decklist lines are "
+                                          f"short (mtgcheck reads lines of at most {MAX_LINE_CHARS:,} characters)"))
+    return True
 
 
 def _split_entry_text(rest: str) -> tuple[str, str | None, str | None, str | None, str | None]:
@@ -336,6 +355,9 @@ def parse_text(text: str, source: str = "<text>", reader: str | None = None, fir
     in_block = False
     for i, raw in enumerate(lines):
         ln = first_line + i
+        if _long_line(raw, ln, deck):
+            in_block = False
+            continue
         s = raw.strip().lstrip("\ufeff").strip()
         if not s:
             if section == "about":
@@ -423,9 +445,10 @@ def _resolve_blocks(deck: Decklist, blocks: list[int], by_blank: list[int]) -> N
 
 
 def _has_headers(lines: list[str]) -> bool:
+
     for raw in lines:
         s = raw.strip()
-        if not s or s[0].isdigit():
+        if not s or s[0].isdigit() or len(s) > MAX_LINE_CHARS:
             continue
         m = _HEADER_RE.match(s)
         if m and (m.group(1).lower().strip() in _HEADERS or m.group(1).lower().strip() in _GROUP_HEADERS):
@@ -434,8 +457,9 @@ def _has_headers(lines: list[str]) -> bool:
 
 
 def _detect_text_reader(lines: list[str], explicit: bool) -> str:
+
     has_set = has_marker = has_x = False
-    head = lines[:400]
+    head = [ln for ln in lines[:400] if len(ln) <= MAX_LINE_CHARS]
     first = next((ln.strip() for ln in head if ln.strip()), "")
     if _is_csv_header(first):
         return "csv"
@@ -470,6 +494,8 @@ def _parse_forge(lines: list[str], source: str, first_line: int) -> Decklist:
     section = "main"
     for i, raw in enumerate(lines):
         ln = first_line + i
+        if _long_line(raw, ln, deck):
+            continue
         s = raw.strip().lstrip("\ufeff")
         if not s:
             continue
@@ -516,6 +542,8 @@ def _parse_xmage(lines: list[str], source: str, first_line: int) -> Decklist:
     deck = Decklist(source=source, reader="xmage", line=first_line, explicit_sections=True)
     for i, raw in enumerate(lines):
         ln = first_line + i
+        if _long_line(raw, ln, deck):
+            continue
         s = raw.strip().lstrip("\ufeff")
         if not s:
             continue
@@ -573,6 +601,8 @@ def _parse_csv(lines: list[str], source: str, first_line: int) -> Decklist:
     header: list[str] | None = None
     for i, raw in enumerate(lines):
         ln = first_line + i
+        if _long_line(raw, ln, deck):
+            continue
         if not raw.strip():
             continue
         fields = _csv_fields(raw.lstrip("\ufeff"))
@@ -606,9 +636,14 @@ def _parse_csv(lines: list[str], source: str, first_line: int) -> Decklist:
         if n is None:
             continue
         board = fields[bi].strip().lower() if bi is not None and bi < len(fields) else ""
-        sec = _HEADERS.get(board, _HEADERS.get(board.rstrip("s"), "main")) if board else "main"
+        sec = _HEADERS.get(board, _HEADERS.get(board.rstrip("s"))) if board else "main"
         if board in ("commanders",):
             sec = "commander"
+        if sec is None or sec == "about":  # a board the file names but no reader knows: never the main deck
+            known = "main/mainboard, side/sideboard, commander(s), companion(s), maybe/maybeboard, considering, tokens"
+            deck.unreadable.append(UnreadableLine(ln, raw, f"Board {board[:40]!r} is not a board mtgcheck "
+                                                           f"knows ({known}); the row was not counted"))
+            continue
         set_code = fields[si].upper() or None if si is not None and si < len(fields) else None
         number = fields[numi] or None if numi is not None and numi < len(fields) else None
         deck.entries.append(DeckEntry(n, fields[ni], sec, ln, set_code, number))
@@ -776,6 +811,37 @@ def _closest_key(k: str) -> str:
     return f" (did you mean {best[0]!r}?)" if best else ""
 
 
+#: The keys of a deck record as they appear quoted in its text (``may_repeat_a_key``): one pattern, so the text is
+#: read once (a count per key read it twelve times: a tenth of ``validate``'s time on a corpus).
+_KEY_ALTERNATIVES = "|".join(_JSON_KEYS)
+_KEY_BYTES_RE = re.compile(f'"(?:{_KEY_ALTERNATIVES})"'.encode())
+_KEY_TEXT_RE = re.compile(f'"(?:{_KEY_ALTERNATIVES})"')
+
+
+def may_repeat_a_key(raw: "bytes | str") -> bool:
+    """Whether a JSON-lines record's text holds one of the record keys twice (quoted): then it may name a key
+    twice, which ``json`` and ``orjson`` both read as the last one without a word (``"main"`` twice keeps the
+    second list). A cheap test on the text (every quoted key found in one pass); ``repeated_keys`` says for sure."""
+    found: list = _KEY_BYTES_RE.findall(raw) if isinstance(raw, bytes) else _KEY_TEXT_RE.findall(raw)
+    return len(found) != len(set(found))
+
+
+def repeated_keys(text: str) -> list[str]:
+    """The top-level keys a JSON object's text names more than once (``[]`` when none, or not an object)."""
+    found: list[list[str]] = []
+
+    def hook(pairs: list) -> dict:
+        seen: set = set()
+        found.append([k for k, _ in pairs if k in seen or seen.add(k)])  # type: ignore[func-returns-value]
+        return dict(pairs)
+
+    try:
+        json.loads(text, object_pairs_hook=hook)
+    except (ValueError, RecursionError):
+        return []
+    return sorted(set(found[-1])) if found else []
+
+
 def decklist_from_data(rec: Any, source: str = "<data>", index: int = 0, line: int | None = None) -> Decklist:
     """A ``Decklist`` from plain data: ``{"main": [[count, name], ...], "side": [...], "commander": [...],
     "companion": [...], "format": ..., ...}``; a section may also be a list of names or ``{name: count}``.
@@ -829,8 +895,14 @@ def parse_jsonl_record(text: str | bytes, source: str = "<text>", index: int = 0
     """One JSON-lines record (a line of text, or its UTF-8 bytes) as a ``Decklist``; invalid JSON, a record
     nested deeper than ``models.inputs.MAX_DEPTH`` or with a number of more than ``MAX_DIGITS`` digits
     becomes an ``UnreadableLine``."""
-    from .inputs import InputError, json_loads_limited
 
+    if len(text) > MAX_RECORD_BYTES:
+        deck = Decklist(source=source, index=index, reader="jsonl", line=line, explicit_sections=True)
+        shown = text[:200].decode("utf-8", "replace") if isinstance(text, bytes) else text[:200]
+        deck.unreadable.append(UnreadableLine(line, shown + "…", f"a record of more than {_size(MAX_RECORD_BYTES)}; a "
+                                              f"deck record is a few kilobytes (mtgcheck reads records of at most "
+                                              f"{_size(MAX_RECORD_BYTES)})"))
+        return deck
     try:
         if isinstance(text, bytes):
             text = text.decode("utf-8")
@@ -840,7 +912,12 @@ def parse_jsonl_record(text: str | bytes, source: str = "<text>", index: int = 0
         why = e.message if isinstance(e, InputError) else f"not valid JSON: {e}"
         deck.unreadable.append(UnreadableLine(line, str(text)[:200], why))
         return deck
-    return decklist_from_data(rec, source, index, line)
+    deck = decklist_from_data(rec, source, index, line)
+    if may_repeat_a_key(text):
+        for k in repeated_keys(text):
+            deck.unreadable.append(UnreadableLine(line, _short(k), f"key {k!r} appears more than once in the record; "
+                                                  "a record names each key once (mtgcheck does not pick one of them)"))
+    return deck
 
 
 def _short(x: Any) -> str:
@@ -882,32 +959,20 @@ def detect_reader(path: str | os.PathLike | None, text: str) -> str:
     return _detect_text_reader(lines, _has_headers(lines[:400]))
 
 
-def _open_text(path: Path) -> io.TextIOBase:
-    """A text stream of a decklist file (gunzipped by its ending); kept for callers that stream lines.
-    Prefer ``read_decks`` / ``iter_jsonl_lines``, which number lines as ``grep -n`` does."""
-    if path.name.lower().endswith(".gz"):
-        return io.TextIOWrapper(gzip.open(path, "rb"), encoding="utf-8-sig", errors="strict", newline="\n")
-    return open(path, encoding="utf-8-sig", errors="strict", newline="\n")
-
-
-_READ_ERRORS = (OSError, EOFError, zlib.error, UnicodeDecodeError, RuntimeError)
+_READ_ERRORS = (OSError, EOFError, zlib.error, UnicodeDecodeError, RuntimeError, InputError)
 
 
 def _open_binary(p: Path) -> Any:
-    """The file's bytes as a stream, gunzipped when it starts with the gzip magic (whatever its name)."""
-    raw = open(p, "rb")
-    try:
-        magic = raw.read(2)
-        raw.seek(0)
-    except OSError:
-        raw.close()
-        raise
-    return gzip.GzipFile(fileobj=raw, mode="rb") if magic == b"\x1f\x8b" else raw
+    """The file's bytes as a stream, gunzipped when it starts with the gzip magic (whatever its name), through
+    the input layer: a regular file only, no decompression bomb (``models.inputs.open_input``)."""
+
+    return open_input(p, max_bytes=None, what="a decklist file")
 
 
 def _cannot_read(p: Path, e: BaseException) -> DecklistError:
-    from .inputs import describe_os_error
 
+    if isinstance(e, InputError):
+        return DecklistError(f"{p}: {e.message}")
     if isinstance(e, FileNotFoundError):
         if p.is_symlink():
             return DecklistError(f"{p}: a symbolic link to {os.readlink(p)!r}, which does not exist")
@@ -915,25 +980,78 @@ def _cannot_read(p: Path, e: BaseException) -> DecklistError:
     return DecklistError(f"{p}: cannot read: {describe_os_error(e)}")
 
 
+def _record_rows(fp: Any, head: bytes = b"") -> Iterator[tuple[int, bytes]]:
+    """``(line number, bytes)`` of every non-blank line of an open binary stream (``head``: bytes already read
+    from it), a UTF-8 byte-order mark opening it dropped. The stream is read a block at a time and cut at
+    ``\\n``. A line longer than ``models.inputs.MAX_RECORD_BYTES`` is given cut to one byte more than that
+    (the reader reports it) and the rest of it is dropped as it is read, so no line is ever held whole past
+    the limit."""
+
+    limit = MAX_RECORD_BYTES + 1
+    buf = head
+    ln = 0
+    first = True
+    skipping = False  # dropping the rest of a line past the limit
+    kept = b""  # (the first limit bytes of that line)
+    eof = False
+    while not eof:
+        data = fp.read1(1 << 20) if hasattr(fp, "read1") else fp.read(1 << 20)
+        if not data:
+            eof = True
+            data = b""
+        if first:  # (a byte-order mark opens the file only: checked once three bytes are in)
+            buf += data
+            if len(buf) < 3 and not eof:
+                continue
+            data = b""
+            first = False
+            if buf.startswith(b"\xef\xbb\xbf"):
+                buf = buf[3:]
+        if skipping:
+            q = data.find(b"\n")
+            if q < 0:
+                continue
+            data = data[q + 1:]
+            skipping = False
+            ln += 1
+            yield ln, kept
+        buf += data
+        lines = buf.split(b"\n")
+        buf = lines.pop()  # (the unfinished last line)
+        for raw in lines:
+            ln += 1
+            if raw and not raw.isspace():
+                yield ln, raw.strip() if len(raw) < limit else raw[:limit]
+        if len(buf) >= limit:
+            kept, buf, skipping = buf[:limit], b"", True
+    if skipping:
+        ln += 1
+        yield ln, kept
+    elif buf and not buf.isspace():
+        yield ln + 1, buf.strip() if len(buf) < limit else buf[:limit]
+
+
 def iter_jsonl_lines(path: str | os.PathLike) -> Iterator[tuple[int, bytes]]:
     """``(line number, bytes)`` of every non-blank line of a JSON-lines file (plain or gzip), numbered as
-    ``grep -n`` numbers them (split on ``\\n`` only).
+    ``grep -n`` numbers them (split on ``\\n`` only). A line of more than ``models.inputs.MAX_RECORD_BYTES``
+    is given cut to one byte more than that (``parse_jsonl_record`` reports it).
 
     Raises
     ------
     DecklistError
-        Missing, unreadable, a symlink loop, corrupt gzip data (``zlib.error``), truncated data.
+        Missing, not a regular file (a named pipe, a device), unreadable, a symlink loop, corrupt gzip data
+        (``zlib.error``), truncated data, a decompression bomb.
     """
     p = Path(path)
     try:
         with _open_binary(p) as fp:
-            for ln, raw in enumerate(fp, 1):
-                if ln == 1 and raw.startswith(b"\xef\xbb\xbf"):
-                    raw = raw[3:]
-                if raw.strip():
-                    yield ln, raw.strip()
+            yield from _record_rows(fp)
     except _READ_ERRORS as e:
         raise _cannot_read(p, e) from None
+
+
+#: Bytes read to tell a decklist file's reader from its content.
+_HEAD = 1 << 16
 
 
 def read_decks(path: str | os.PathLike, reader: str | None = None) -> Iterator[Decklist]:
@@ -955,9 +1073,12 @@ def read_decks(path: str | os.PathLike, reader: str | None = None) -> Iterator[D
     Raises
     ------
     DecklistError
-        The file is missing, unreadable (permission, symlink loop, dangling link), not UTF-8 text or
-        corrupt/truncated gzip data.
+        The file is missing, not a regular file (a named pipe, a device), unreadable (permission, symlink
+        loop, dangling link), not UTF-8 text, corrupt/truncated gzip data, or beyond the input layer's limits
+        (``models.inputs``: more than ``MAX_FILE_BYTES`` or ``MAX_DECK_LINES`` lines for a list read whole; a
+        JSON-lines file is read a line at a time).
     """
+
     p = Path(path)
     if reader is not None and reader not in READERS:
         raise DecklistError(f"unknown decklist reader {reader!r}; readers are {', '.join(READERS)}")
@@ -969,15 +1090,26 @@ def read_decks(path: str | os.PathLike, reader: str | None = None) -> Iterator[D
         return
     try:
         with _open_binary(p) as fp:
-            data = fp.read()
-        text = data.decode("utf-8-sig")
+            head = fp.read(_HEAD)
+            if kind is None:
+                kind = detect_reader(p, head.decode("utf-8-sig", "ignore"))
+            if kind == "jsonl":  # JSON lines recognised by content: read a line at a time too
+                yield from _iter_jsonl(_record_rows(fp, head), str(p))
+                return
+            data = head + fp.read(MAX_FILE_BYTES + 1 - len(head))
+            if len(data) > MAX_FILE_BYTES:
+                raise DecklistError(f"{p}: more than {_size(MAX_FILE_BYTES)}; a decklist is a few kilobytes "
+                                    "(mtgcheck reads at most that much of one; give many decks as JSON lines)")
+            text = data.decode("utf-8-sig")
+    except DecklistError:
+        raise
     except _READ_ERRORS as e:
         raise _cannot_read(p, e) from None
-    if kind is None:
-        kind = detect_reader(p, text)
-    if kind == "jsonl":
-        yield from _iter_jsonl(((i, ln.encode("utf-8")) for i, ln in enumerate(split_lines(text), 1) if ln.strip()), str(p))
-    elif kind == "dek":
+    n_lines = text.count("\n")
+    if n_lines > MAX_DECK_LINES:
+        raise DecklistError(f"{p}: {n_lines:,} lines; a decklist has at most {MAX_DECK_LINES:,} (mtgcheck reads no "
+                            "more; give many decks as JSON lines, one deck a line)")
+    if kind == "dek":
         yield parse_dek(text, str(p))
     elif kind == "cod":
         yield parse_cod(text, str(p))
@@ -997,7 +1129,6 @@ def iter_deck_files(paths: Any, skipped: list[Path] | None = None) -> tuple[list
     (nothing is skipped without a word). The files below a folder whose names are not decklist names
     (``notes.md``, a name without an ending) are added to ``skipped`` when it is given, for the caller to
     name."""
-    from .inputs import walk_files
 
     files: list[Path] = []
     problems: list[str] = []

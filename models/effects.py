@@ -2802,7 +2802,10 @@ def build_effect(name: str, params: Mapping[str, Any] | None = None, where: str 
         if reads:  # what another ability must read for it to matter (models.text.relevance; solver.gate)
             object.__setattr__(u, "reads", u.reads | frozenset(reads))
         return u
-    params = cls.normalize(params)
+    try:
+        params = cls.normalize(params)
+    except (TypeError, AttributeError, ValueError, KeyError) as e:
+        raise VocabularyError(f"{where}: {name}: its parameters cannot be read ({type(e).__name__}: {e})") from None
     fields = effect_fields(cls)
     kwargs: dict[str, Any] = {}
     for key, value in params.items():
@@ -2810,11 +2813,38 @@ def build_effect(name: str, params: Mapping[str, Any] | None = None, where: str 
         if f is None:
             raise _unknown(f"parameter of {name}", key, fields, where)
         dec = f.metadata.get("codec", PLAIN)[0]
-        kwargs[f.name] = dec(value, f"{where}: {name}.{key}")
+        try:
+            kwargs[f.name] = dec(value, f"{where}: {name}.{key}")
+        except (TypeError, AttributeError, ValueError, KeyError) as e:
+            if isinstance(e, VocabularyError):
+                raise
+            raise VocabularyError(f"{where}: {name}.{key}: {value!r} cannot be read ({type(e).__name__}: {e})"[:300]) from None
+        if dec is _plain:
+            _check_plain(cls, f, kwargs[f.name], f"{where}: {name}.{key}")
     try:
         return cls(**kwargs)
     except TypeError as e:
         raise VocabularyError(f"{where}: {name}: {e}") from None
+
+
+_HINTS: dict[type, dict[str, Any]] = {}
+_SCALARS: dict[str, Any] = {"str": str, "int": int, "bool": bool, "float": (int, float)}
+
+
+def _check_plain(cls: type, f: dataclasses.Field, value: Any, where: str) -> None:
+    """Refuse a catalog value of the wrong scalar kind for a field declared ``str``, ``int``, ``bool`` or ``float``
+    (optionally ``| None``): ``keyword: 0`` or ``amount: "two"`` would otherwise reach the solver as they are."""
+    ann = f.type if isinstance(f.type, str) else getattr(f.type, "__name__", "")
+    parts = [p.strip() for p in str(ann).split("|")]
+    optional = "None" in parts
+    kinds = [p for p in parts if p != "None"]
+    if len(kinds) != 1 or kinds[0] not in _SCALARS or (value is None and optional):
+        return
+    want = _SCALARS[kinds[0]]
+    ok = isinstance(value, want) and not (isinstance(value, bool) and kinds[0] != "bool")
+    if not ok:
+        raise VocabularyError(f"{where}: must be {'text' if kinds[0] == 'str' else kinds[0]}"
+                              f"{' or null' if optional else ''}, got {value!r}"[:300])
 
 
 def walk_unmodelled(effect: Effect) -> Iterable[Unmodelled]:

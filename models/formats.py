@@ -31,6 +31,7 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+from .inputs import confined, InputError, load_yaml_limited, read_text
 
 
 __all__ = ["Format", "FormatError", "load_format", "available_formats", "FORMATS_DIR", "ENV_VAR"]
@@ -154,7 +155,6 @@ def format_from_dict(d: Any, source: str = "<data>") -> Format:
 
 
 def _read_file(path: Path) -> Format:
-    from .inputs import InputError, load_yaml_limited, read_text
 
     try:
         data = load_yaml_limited(read_text(path), str(path))  # alias bombs, depth, digits refused
@@ -206,7 +206,8 @@ def available_formats() -> dict[str, Format]:
     return out
 
 
-def load_format(name_or_path: "str | os.PathLike | Format") -> Format:
+def load_format(name_or_path: "str | os.PathLike | Format", *, names_only: bool = False,
+                base: "str | os.PathLike | None" = None) -> Format:
     """A format by name, alias or file path.
 
     Parameters
@@ -214,6 +215,12 @@ def load_format(name_or_path: "str | os.PathLike | Format") -> Format:
     name_or_path : str, os.PathLike or Format
         ``"modern"``, ``"edh"``, ``"Duel Commander"`` (case, blanks and dashes ignored), or the path of
         a YAML format file (a user's own format). A ``Format`` is returned as is.
+    names_only : bool
+        The name comes from data (a JSON-lines record's ``"format"``): it names a format by name only, never a
+        file (a record must not make mtgcheck open ``/etc/...`` or print another file's keys).
+    base : path, optional
+        The name comes from a file in the folder ``base`` (a scenario's ``validate_deck: {format: ...}``): a
+        format file must lie in that folder or below it (``models.inputs.confined``).
 
     Returns
     -------
@@ -222,13 +229,30 @@ def load_format(name_or_path: "str | os.PathLike | Format") -> Format:
     Raises
     ------
     FormatError
-        No such format (the message lists the known ones) or a malformed format file.
+        No such format (the message lists the known ones), a malformed format file, or a path where only a
+        name may be given or outside ``base``.
     """
+
     if isinstance(name_or_path, Format):
         return name_or_path
     s = os.fspath(name_or_path)
+    if not isinstance(s, str):
+        raise FormatError(f"a format is named by a text, not {type(s).__name__}")
+    shown = s if len(s) <= 80 else s[:79] + "…"
+    looks_like_path = s.lower().endswith((".yaml", ".yml")) or "/" in s or "\\" in s or os.sep in s
+    if names_only and (looks_like_path or any(ord(ch) < 32 for ch in s)):
+        raise FormatError(f"format {shown!r} is not a format name: a deck record names its format by name "
+                          f"({', '.join(sorted(available_formats()))}); a format file is given with --format FILE")
+    if any(ord(ch) < 32 for ch in s):
+        raise FormatError(f"format {shown!r} holds a control character (such as NUL): not a format name or file")
+    if base is not None and (looks_like_path or Path(s.strip()).suffix):  # any suffix: a file, as a path is read
+        s = s.strip()
+        try:
+            return _read_file(confined(s, base, "format file"))
+        except InputError as e:
+            raise FormatError(str(e)) from None
     p = Path(s)
-    if s.lower().endswith((".yaml", ".yml")) or (p.suffix and p.is_file()):
+    if not names_only and base is None and (s.lower().endswith((".yaml", ".yml")) or (p.suffix and p.is_file())):
         return _read_file(p)
     key = s.strip().lower().replace(" ", "").replace("_", "")
     if key in _CACHE:
@@ -240,4 +264,5 @@ def load_format(name_or_path: "str | os.PathLike | Format") -> Format:
                 n.replace("-", "").replace(" ", "") for n in names}:
             _CACHE[key] = fmt
             return fmt
-    raise FormatError(f"unknown format {s!r}; formats are {', '.join(sorted(formats))} (or give a YAML file)")
+    raise FormatError(f"unknown format {shown!r}; formats are {', '.join(sorted(formats))}"
+                      + ("" if names_only else " (or give a YAML file)"))

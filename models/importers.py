@@ -37,6 +37,7 @@ from typing import IO, Any, Callable, Iterator, Mapping
 
 from .cards import Card, CardError, card_from_fields
 from .database import CardDataError
+from .inputs import describe_os_error, InputError, iter_lines, MAX_CARD_RECORD_BYTES, open_input
 
 __all__ = [
     "ImportReport", "JSONStreamError", "SKIP_LAYOUTS", "SCRYFALL_FORMATS",
@@ -54,7 +55,7 @@ SCRYFALL_FORMATS = (
 )
 _LEGALITY_VALUES = {s: sys.intern(s) for s in ("legal", "not_legal", "banned", "restricted")}
 _CHUNK = 1 << 20
-_MAX_VALUE = 64 << 20  # longest single JSON value accepted while streaming (characters)
+_MAX_VALUE = 16 << 20  # longest single JSON value accepted while streaming (characters; models.inputs.MAX_CARD_RECORD_BYTES)
 _WS = re.compile(r"[ \t\n\r]*")
 
 
@@ -133,6 +134,10 @@ class _Reader:
                 # the value may continue in the next chunk (unless it is already absurdly long)
                 if len(self.buf) - self.pos < _MAX_VALUE and self.fill():
                     continue
+                if len(self.buf) - self.pos >= _MAX_VALUE:
+                    raise JSONStreamError(f"a JSON value of more than {_MAX_VALUE >> 20} M characters; one card "
+                                          "record is a few kilobytes (mtgcheck reads values of at most that "
+                                          "size)", self.offset()) from None
                 raise JSONStreamError(f"invalid JSON: {e.msg}", self.base + e.pos) from None
             if end == len(self.buf) and not self.eof and not isinstance(obj, (dict, list, str)):
                 # a number or literal at the end of the buffer may continue in the next chunk
@@ -232,15 +237,17 @@ def iter_json_object_items(
 
 
 def open_text(path: str | os.PathLike) -> IO[str]:
-    """Open a card data file as UTF-8 text, gunzipping it when it is gzip data (by content).
+    """Open a card data file as UTF-8 text, gunzipping it when it is gzip data (by content), through the input
+    layer (``models.inputs.open_input``: a regular file only, no decompression bomb).
 
-    A UTF-8 byte-order mark is skipped. Raises ``CardDataError`` when the file is missing,
-    is a directory or cannot be read.
+    A UTF-8 byte-order mark is skipped. Raises ``CardDataError`` when the file is missing, is a directory,
+    a named pipe or a device, or cannot be read.
     """
+
     p = Path(path)
     try:
         exists = p.exists()
-    except (OSError, RuntimeError) as e:
+    except (OSError, RuntimeError, ValueError) as e:
         raise CardDataError(f"{p}: cannot open card data file: {_describe(e)}") from None
     if not exists:
         if p.is_symlink():
@@ -249,13 +256,10 @@ def open_text(path: str | os.PathLike) -> IO[str]:
     if p.is_dir():
         raise CardDataError(f"{p}: is a directory, expected a card data file")
     try:
-        raw = open(p, "rb")
-    except OSError as e:
-        raise CardDataError(f"{p}: cannot open card data file: {e.strerror or e}") from None
-    magic = raw.read(2)
-    raw.seek(0)
-    binary: IO[bytes] = gzip.GzipFile(fileobj=raw, mode="rb") if magic == b"\x1f\x8b" else raw  # type: ignore[assignment]
-    return io.TextIOWrapper(binary, encoding="utf-8-sig")
+        binary = open_input(p, max_bytes=None, what="card data")
+    except InputError as e:
+        raise CardDataError(f"{p}: cannot open card data file: {e.message.removeprefix('cannot read: ')}") from None
+    return io.TextIOWrapper(binary, encoding="utf-8-sig")  # type: ignore[arg-type]
 
 
 _DATE_DASHED = re.compile(r"(?<!\d)(\d{4})-(\d{2})-(\d{2})(?!\d)")
@@ -317,8 +321,9 @@ def detect_kind(path: str | os.PathLike) -> str:
 
 
 def _describe(e: BaseException) -> str:
-    from .inputs import describe_os_error
 
+    if isinstance(e, InputError):
+        return e.message
     if isinstance(e, (zlib.error, RuntimeError)) or (isinstance(e, OSError) and e.errno == 40):
         return describe_os_error(e)
     if isinstance(e, UnicodeDecodeError):
@@ -616,12 +621,21 @@ def load_scryfall_jsonl(path: str | os.PathLike) -> ImportReport:
     """
 
     def body(fp: IO[str], report: ImportReport) -> None:
+
         col = _Collector(report, "scryfall")
-        for lineno, line in enumerate(fp, 1):
-            if not line.strip():
+        binary = fp.buffer  # type: ignore[attr-defined]  # (lines are cut at the record limit as bytes)
+        for lineno, (raw, size) in enumerate(iter_lines(binary, MAX_CARD_RECORD_BYTES), 1):
+            if lineno == 1 and raw.startswith(b"\xef\xbb\xbf"):
+                raw = raw[3:]
+            if not raw.strip():
                 continue
             report.records += 1
             where = f"line {lineno}"
+            if size > MAX_CARD_RECORD_BYTES:
+                col.problem(where, None, f"a record of {size:,} bytes; one card record is a few kilobytes (mtgcheck "
+                                         f"reads records of at most {MAX_CARD_RECORD_BYTES >> 20} MiB)")
+                continue
+            line = raw.decode("utf-8")
             try:
                 rec = json.loads(line)
             except json.JSONDecodeError as e:

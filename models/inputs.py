@@ -28,10 +28,15 @@ from typing import Any
 
 import yaml
 
+from . import cards as _cards
+
 __all__ = [
     "InputError", "MAX_DIGITS", "MAX_DEPTH", "MAX_YAML_NODES", "MAX_NAME", "MAX_PLAYERS", "MAX_COUNT_DIGITS",
     "int_of", "check_yaml_node", "check_yaml_depth", "yaml_loader_class", "json_depth", "json_loads_limited", "read_text",
-    "describe_os_error", "truncate_name",
+    "describe_os_error", "truncate_name", "MAX_CARD_TEXT", "MAX_FILE_BYTES", "MAX_DECK_LINES", "MAX_LINE_CHARS",
+    "MAX_RECORD_BYTES", "MAX_CARD_RECORD_BYTES", "MAX_STDIN_BYTES", "MAX_RATIO", "RATIO_AFTER", "open_regular",
+    "open_input", "iter_lines", "read_bytes", "read_stdin", "inside", "confined", "walk_files", "unread_records",
+    "unread_records_note",
 ]
 
 #: Most digits of any number in a scenario, format or card data file (10^30 is beyond any game quantity).
@@ -42,8 +47,9 @@ MAX_COUNT_DIGITS = 9
 MAX_DEPTH = 100
 #: Most nodes a YAML document may hold with every alias expanded (an alias bomb holds billions).
 MAX_YAML_NODES = 200_000
-#: Longest card name looked up or fuzzy-matched (longest real English name: about 140 characters).
-MAX_NAME = 200
+#: Longest card name looked up or fuzzy-matched, and longest card text read (``models.cards``, where a card's fields
+#: are checked: the game layer, which this one may read).
+MAX_NAME, MAX_CARD_TEXT = _cards.MAX_NAME, _cards.MAX_CARD_TEXT
 #: Most players of a scenario (CR 100.1: two or more; real multiplayer games have a handful).
 MAX_PLAYERS = 64
 
@@ -113,30 +119,46 @@ def check_yaml_node(node: Any, max_nodes: int = MAX_YAML_NODES, max_depth: int =
     size: dict[int, int] = {}
     depth: dict[int, int] = {}
     on_path: set[int] = set()
-    # iterative post-order walk: (node, its children, index of the next child); the children are listed
-    # once per node, so the walk is linear in the node graph's edges
-    stack: list[tuple[Any, list[Any], int]] = [(node, _children(node), 0)]
+    scalar = yaml.ScalarNode
+    # iterative post-order walk: [node, its children, index of the next child]; the children are listed once
+    # per node and a scalar child (size 1, depth 1: most of a document) is never pushed, so the walk is linear
+    # in the node graph's edges with a small constant (a list of 199,000 items takes a fraction of a second)
+    stack: list[list[Any]] = [[node, _children(node), 0]]
     on_path.add(id(node))
     while stack:
-        n, kids, i = stack[-1]
-        if i < len(kids):
-            stack[-1] = (n, kids, i + 1)
+        frame = stack[-1]
+        n, kids, i = frame
+        child = None
+        while i < len(kids):
             k = kids[i]
-            kid = id(k)
-            if kid in size:
+            i += 1
+            if isinstance(k, scalar) or id(k) in size:
                 continue
+            child = k
+            break
+        if child is not None:
+            frame[2] = i
+            kid = id(child)
             if kid in on_path:
                 raise InputError("an alias refers to a mapping or list that contains it (a recursive alias)",
-                                 line=k.start_mark.line + 1)
+                                 line=child.start_mark.line + 1)
             if len(stack) >= max_depth:
-                raise InputError(f"nested more than {max_depth} levels deep", line=k.start_mark.line + 1)
+                raise InputError(f"nested more than {max_depth} levels deep", line=child.start_mark.line + 1)
             on_path.add(kid)
-            stack.append((k, _children(k), 0))
+            stack.append([child, _children(child), 0])
             continue
         stack.pop()
         on_path.discard(id(n))
-        s = 1 + sum(size[id(k)] for k in kids)
-        d = 1 + max((depth[id(k)] for k in kids), default=0)
+        s = 1
+        d = 0
+        for k in kids:
+            if isinstance(k, scalar):
+                s += 1
+                d = d or 1
+            else:
+                s += size[id(k)]
+                d = max(d, depth[id(k)])
+        d += 1
         if s > max_nodes:
             raise InputError(f"the document holds more than {max_nodes:,} values once its aliases (*name) are expanded "
                              "(an alias bomb?)", line=n.start_mark.line + 1)
@@ -317,11 +339,36 @@ def _json_int(s: str) -> int:
 # ---------------------------------------------------------------------------
 
 
+#: Most bytes of a file read whole once decompressed: a scenario file, a format file, a text decklist, a
+#: scenario's decklist (real ones: a few kilobytes; the largest example scenario file is about 40 KB).
+MAX_FILE_BYTES = 16 << 20
+#: Most lines of a text decklist (a 250-card Commander list with notes has a few hundred).
+MAX_DECK_LINES = 100_000
+#: Longest line of a text decklist read as an entry or header, in characters (real lines: under 150; a longer
+#: line is reported, never matched against the readers' patterns).
+MAX_LINE_CHARS = 4096
+#: Longest JSON-lines deck record, in bytes (a 100-card Commander deck: about 4 KB).
+MAX_RECORD_BYTES = 1 << 20
+#: Longest single JSON value of a card data file (one card object, one MTGJSON name entry: tens of KB).
+MAX_CARD_RECORD_BYTES = 16 << 20
+#: Most bytes standard input may give (one decklist).
+MAX_STDIN_BYTES = MAX_FILE_BYTES
+#: A stream that expands more than this many times past ``RATIO_AFTER`` decompressed bytes is refused (real
+#: card data and deck files compress 5-15 times; a decompression bomb, 1000 times).
+MAX_RATIO = 100
+#: Decompressed bytes below which the ratio is not checked (a small file of repeated lines may compress well).
+RATIO_AFTER = 16 << 20
+
+
 def describe_os_error(e: BaseException) -> str:
-    """A short phrase for an error raised while opening or reading a file."""
+    """A short phrase for an error raised while opening, reading or writing a file."""
+    import errno
+
+    if isinstance(e, InputError):
+        return e.message
     if isinstance(e, RuntimeError) and "loop" in str(e).lower():
         return "a symbolic link loop"
-    if isinstance(e, OSError) and e.errno == 40:  # ELOOP
+    if isinstance(e, OSError) and e.errno == errno.ELOOP:
         return "a symbolic link loop"
     if isinstance(e, zlib.error):
         return f"corrupt compressed data ({e})"
@@ -331,55 +378,326 @@ def describe_os_error(e: BaseException) -> str:
         return "truncated compressed data"
     if isinstance(e, UnicodeDecodeError):
         return f"not UTF-8 text (byte {e.start}: {e.reason})"
+    if isinstance(e, ValueError) and "null" in str(e).lower():
+        return "the path holds a NUL character"
     if isinstance(e, FileNotFoundError):
         return "no such file"
     if isinstance(e, IsADirectoryError):
         return "a folder, not a file"
-    if isinstance(e, PermissionError):
-        return "permission denied"
     if isinstance(e, OSError):
-        if e.errno == 28:
-            return "no space left on the device"
+        named = {errno.ENOSPC: "no space left on the device (the disk or its quota is full)",
+                 errno.EDQUOT: "the disk quota is exceeded",
+                 errno.EROFS: "a read-only file system",
+                 errno.EACCES: "permission denied", errno.EPERM: "permission denied",
+                 errno.ENAMETOOLONG: "the file name is too long", errno.ENOTDIR: "a part of the path is not a folder"}
+        if e.errno in named:
+            return named[e.errno]
         return e.strerror or str(e)
     return f"{type(e).__name__}: {e}"
 
 
 #: Errors that reading a (possibly compressed) file may raise; ``read_text`` turns them into ``InputError``.
-READ_ERRORS = (OSError, EOFError, zlib.error, UnicodeDecodeError, RuntimeError)
+READ_ERRORS = (OSError, EOFError, zlib.error, UnicodeDecodeError, RuntimeError, InputError)
 
 
-def read_text(path: str | os.PathLike, encoding: str = "utf-8-sig") -> str:
-    """The text of a file, gunzipped when it starts with the gzip magic bytes.
+def _kind_of_mode(mode: int) -> str | None:
+    """What a non-regular file is ("a named pipe (FIFO)", "a device", ...), or None for a regular file."""
+    import stat
+
+    if stat.S_ISREG(mode):
+        return None
+    if stat.S_ISDIR(mode):
+        return "a folder, not a file"
+    if stat.S_ISFIFO(mode):
+        return "a named pipe (FIFO), not a regular file"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device, not a regular file"
+    if stat.S_ISSOCK(mode):
+        return "a socket, not a regular file"
+    return "not a regular file"
+
+
+def open_regular(path: str | os.PathLike) -> Any:
+    """Open a file for reading in binary mode, refusing anything but a regular file.
+
+    The file is opened without blocking (``O_NONBLOCK``: opening a named pipe nobody writes to would wait for
+    ever) and checked with ``fstat`` on the open descriptor, so a file swapped for a pipe or a device between
+    a folder walk and the read is refused too.
 
     Raises
     ------
     InputError
-        Missing, a folder, a symlink loop or dangling link, permission denied, corrupt gzip data,
-        not UTF-8 text (``path`` set, no line).
+        Not a regular file (a named pipe, a device such as ``/dev/zero``, a socket, a folder), or any
+        ``OSError`` of opening it (``path`` set).
     """
-    p = Path(path)
+    p = os.fspath(path)
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_BINARY", 0)
     try:
-        with open(p, "rb") as fp:
-            raw = fp.read()
-        if raw[:2] == b"\x1f\x8b":
-            raw = gzip.decompress(raw)
-        return raw.decode(encoding)
-    except READ_ERRORS as e:
-        if isinstance(e, FileNotFoundError) and p.is_symlink():
+        fd = os.open(p, flags)
+    except (OSError, ValueError) as e:
+        if isinstance(e, FileNotFoundError) and os.path.islink(p):
             raise InputError(f"a symbolic link to {os.readlink(p)!r}, which does not exist", str(p)) from None
         raise InputError(f"cannot read: {describe_os_error(e)}", str(p)) from None
+    try:
+        kind = _kind_of_mode(os.fstat(fd).st_mode)
+        if kind is not None:
+            raise InputError(f"cannot read: {kind}", str(p))
+        if hasattr(os, "set_blocking"):
+            os.set_blocking(fd, True)
+        return os.fdopen(fd, "rb")
+    except BaseException:
+        os.close(fd)
+        raise
+
+
+class _Limited:
+    """A binary stream of a file's bytes, gunzipped when it starts with the gzip magic bytes, refusing more than
+    ``max_bytes`` decompressed bytes or an expansion of more than ``MAX_RATIO`` times (past ``RATIO_AFTER``
+    bytes): ``InputError`` naming the file and the limit. ``read``, ``read1``, ``readinto``, ``readline`` and
+    line iteration are those of the underlying stream (``gzip.GzipFile`` or the buffered file), counted."""
+
+    def __init__(self, raw: Any, path: str, max_bytes: int | None, what: str) -> None:
+        self.raw = raw
+        self.path = path
+        self.max_bytes = max_bytes
+        self.what = what
+        self.done = 0
+        head = raw.peek(2)[:2] if hasattr(raw, "peek") else b""
+        self.compressed = head == b"\x1f\x8b"
+        self.src = gzip.GzipFile(fileobj=raw, mode="rb") if self.compressed else raw
+
+    def _count(self, n: int) -> None:
+        self.done += n
+        if self.max_bytes is not None and self.done > self.max_bytes:
+            how = "once decompressed " if self.compressed else ""
+            raise InputError(f"more than {_size(self.max_bytes)} {how}; mtgcheck reads at most that much of "
+                             f"{self.what}", self.path)
+        if self.compressed and self.done > RATIO_AFTER:
+            packed = max(1, self.raw.tell())
+            if self.done > MAX_RATIO * packed:
+                raise InputError(f"the compressed data expands more than {MAX_RATIO} times ({_size(packed)} to more "
+                                 f"than {_size(self.done)}): a decompression bomb, not {self.what}", self.path)
+
+    def read(self, n: int = -1) -> bytes:
+        if (n is None or n < 0) and self.max_bytes is not None:
+            n = self.max_bytes + 1 - self.done  # (never more than one byte past the limit at once)
+        data = self.src.read(n)
+        self._count(len(data))
+        return data
+
+    def read1(self, n: int = -1) -> bytes:
+        data = self.src.read1(n)
+        self._count(len(data))
+        return data
+
+    def readinto(self, b: Any) -> int:
+        n = self.src.readinto(b)
+        self._count(n or 0)
+        return n
+
+    def readline(self, limit: int = -1) -> bytes:
+        data = self.src.readline(limit)
+        self._count(len(data))
+        return data
+
+    def __iter__(self) -> "_Limited":
+        return self
+
+    def __next__(self) -> bytes:
+        line = self.readline()
+        if not line:
+            raise StopIteration
+        return line
+
+    def seek(self, offset: int, whence: int = 0) -> int:
+        """Move forward to ``offset`` (decompressed bytes from the start; gzip data is read up to it)."""
+        pos = self.src.seek(offset, whence)
+        self._count(max(0, pos - self.done))
+        return pos
+
+    def seekable(self) -> bool:
+        return True
+
+    def readable(self) -> bool:
+        return True
+
+    def writable(self) -> bool:
+        return False
+
+    def flush(self) -> None:
+        return None
+
+    def isatty(self) -> bool:
+        return False
+
+    def close(self) -> None:
+        try:
+            if self.compressed:
+                self.src.close()
+        finally:
+            self.raw.close()
+
+    @property
+    def closed(self) -> bool:
+        return bool(self.raw.closed)
+
+    def __enter__(self) -> "_Limited":
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        self.close()
+
+
+def _size(n: int) -> str:
+    for unit, k in (("GiB", 1 << 30), ("MiB", 1 << 20), ("KiB", 1 << 10)):
+        if n >= k:
+            v = n / k
+            return f"{v:.0f} {unit}" if v == int(v) or v >= 10 else f"{v:.1f} {unit}"
+    return f"{n} bytes"
+
+
+def iter_lines(fp: Any, limit: int = MAX_RECORD_BYTES) -> Any:
+    """``(line, length)`` for every line of the binary stream ``fp``: the line with its ``\\n``, cut to
+    ``limit + 1`` bytes when longer (the rest is read a block at a time and dropped: a line is never held
+    whole past the limit), and its length in bytes."""
+    while True:
+        line = fp.readline(limit + 1)
+        if not line:
+            return
+        n = len(line)
+        if n > limit and not line.endswith(b"\n"):
+            while True:
+                rest = fp.readline(1 << 16)
+                n += len(rest)
+                if not rest or rest.endswith(b"\n"):
+                    break
+        yield line, n
+
+
+def open_input(path: str | os.PathLike, *, max_bytes: int | None = MAX_FILE_BYTES, what: str = "an input file") -> Any:
+    """A binary stream of a regular file's bytes, gunzipped when it starts with the gzip magic bytes, with the
+    limits of the input layer: at most ``max_bytes`` bytes once decompressed (None: no limit on the total) and
+    no expansion of more than ``MAX_RATIO`` times. ``read``, ``read1``, ``readinto``, ``readline`` and line
+    iteration work; ``.compressed`` says whether the file was gzip data.
+
+    Raises
+    ------
+    InputError
+        On opening: not a regular file, missing, a dangling link, permission denied. While reading: over a
+        limit, corrupt or truncated gzip data (as ``zlib.error``, ``EOFError``, ``gzip.BadGzipFile``).
+    """
+    raw = open_regular(path)
+    try:
+        return _Limited(raw, str(path), max_bytes, what)
+    except BaseException:
+        raw.close()
+        raise
+
+
+def read_bytes(path: str | os.PathLike, max_bytes: int = MAX_FILE_BYTES, what: str = "an input file") -> bytes:
+    """The bytes of a regular file (gunzipped when gzip), at most ``max_bytes`` of them.
+
+    Raises
+    ------
+    InputError
+        Every failure of ``open_input`` and of reading (``path`` set, no line).
+    """
+    try:
+        with open_input(path, max_bytes=max_bytes, what=what) as fp:
+            return fp.read()
+    except InputError as e:
+        e.path = e.path or str(path)
+        raise
+    except READ_ERRORS as e:
+        raise InputError(f"cannot read: {describe_os_error(e)}", str(path)) from None
+
+
+def read_text(path: str | os.PathLike, encoding: str = "utf-8-sig", max_bytes: int = MAX_FILE_BYTES,
+              what: str = "an input file") -> str:
+    """The text of a regular file, gunzipped when it starts with the gzip magic bytes, at most ``max_bytes``
+    bytes once decompressed.
+
+    Raises
+    ------
+    InputError
+        Missing, a folder, a named pipe or a device, a symlink loop or dangling link, permission denied, over
+        the size limit, corrupt gzip data, not UTF-8 text (``path`` set, no line).
+    """
+    raw = read_bytes(path, max_bytes, what)
+    try:
+        return raw.decode(encoding)
+    except UnicodeDecodeError as e:
+        raise InputError(f"cannot read: {describe_os_error(e)}", str(path)) from None
+
+
+def read_stdin(stream: Any = None, max_bytes: int = MAX_STDIN_BYTES, what: str = "a decklist") -> str:
+    """Standard input's text (UTF-8), at most ``max_bytes`` bytes of it.
+
+    Raises
+    ------
+    InputError
+        More than ``max_bytes`` bytes (``/dev/zero`` given as input ends here at once), not UTF-8 text.
+    """
+    import sys
+
+    src = stream if stream is not None else sys.stdin
+    buf = getattr(src, "buffer", src)
+    data = buf.read(max_bytes + 1)
+    if isinstance(data, str):
+        data = data.encode("utf-8", "surrogateescape")
+    if len(data) > max_bytes:
+        raise InputError(f"more than {_size(max_bytes)}; mtgcheck reads at most that much of {what} from standard "
+                         "input", "<stdin>")
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as e:
+        raise InputError(f"cannot read: {describe_os_error(e)}", "<stdin>") from None
+
+
+def inside(path: str | os.PathLike, root: str | os.PathLike) -> bool:
+    """Whether ``path``, every symbolic link followed, lies in the folder ``root`` (links followed too) or is it."""
+    try:
+        real = os.path.realpath(path)
+        top = os.path.realpath(root)
+    except (OSError, ValueError):
+        return False
+    return real == top or real.startswith(top.rstrip(os.sep) + os.sep)
+
+
+def confined(raw: str, base: str | os.PathLike, what: str, holder: str = "scenario") -> Path:
+    """The file ``raw`` (a path written in a data file, e.g. a scenario's) inside the folder ``base``: relative
+    to it, with no absolute path, no ``..`` and no symbolic link leading out of it, no NUL or other control
+    character. ``holder`` names the file that wrote the path, for the message.
+
+    Raises
+    ------
+    InputError
+        The path leads outside ``base`` or cannot be a path (naming ``what``).
+    """
+    if not raw or any(ord(ch) < 32 for ch in raw):
+        raise InputError(f"{what} {raw[:80]!r} is not a usable file name (it holds a control character such as NUL)")
+    if len(raw) > 4096:
+        raise InputError(f"{what} of {len(raw):,} characters is not a usable file name")
+    top = Path(os.path.realpath(base))
+    if os.path.isabs(raw) or not inside(top / raw, top):
+        raise InputError(f"{what} {raw!r} is outside the {holder}'s folder ({top}); a {holder} may only read "
+                         "files in its own folder or below it")
+    return top / raw
 
 
 def walk_files(root: str | os.PathLike, want: Any) -> tuple[list[Path], list[str]]:
-    """Every file below ``root`` for which ``want(path)`` is true (sorted; names starting with a dot
-    skipped), and the problems met: sub-folders that cannot be read, dangling symbolic links, symbolic
-    links that loop back to a folder already being walked. Folder links are followed once.
+    """Every regular file below the folder ``root`` for which ``want(path)`` is true (sorted; names starting
+    with a dot skipped), and the problems met, each reported and never read: sub-folders that cannot be read,
+    dangling symbolic links, link loops, symbolic links to files or folders outside ``root`` (a link in a cloned
+    repository must not make mtgcheck print another file's lines), named pipes, devices and sockets (reading
+    them would block or never end). Links to folders inside ``root`` are followed once.
 
     Returns ``(files, problems)``; each problem is ``"path: what is wrong"``.
     """
     files: list[Path] = []
     problems: list[str] = []
     top = Path(root)
+    real_top = os.path.realpath(top)
     seen: set[str] = set()
 
     def onerror(e: OSError) -> None:
@@ -400,13 +718,56 @@ def walk_files(root: str | os.PathLike, want: Any) -> tuple[list[Path], list[str
                 if target in seen or real.startswith(target + os.sep) or target == real:
                     problems.append(f"{full}: a symbolic link loop (leads back to {target}); skipped")
                     dirnames.remove(d)
+                elif not inside(target, real_top):
+                    problems.append(f"{full}: a symbolic link to a folder outside {top} ({target}); not read")
+                    dirnames.remove(d)
         for name in sorted(filenames):
             if name.startswith("."):
                 continue
             f = Path(dirpath) / name
-            if f.is_symlink() and not f.exists():
-                problems.append(f"{f}: a symbolic link that leads nowhere (dangling, or a loop)")
+            if not want(f):
                 continue
-            if want(f):
-                files.append(f)
+            try:
+                st = f.stat()
+            except (OSError, ValueError) as e:
+                if f.is_symlink():
+                    problems.append(f"{f}: a symbolic link that leads nowhere (dangling, or a loop)")
+                else:
+                    problems.append(f"{f}: cannot read: {describe_os_error(e)}")
+                continue
+            if f.is_symlink() and not inside(f, real_top):
+                problems.append(f"{f}: a symbolic link to a file outside {top} ({os.path.realpath(f)}); not read")
+                continue
+            kind = _kind_of_mode(st.st_mode)
+            if kind is not None:
+                problems.append(f"{f}: {kind}; not read")
+                continue
+            files.append(f)
     return sorted(files), problems
+
+
+# ---------------------------------------------------------------------------
+# Records not read
+# ---------------------------------------------------------------------------
+
+
+def unread_records(db: Any) -> list[str]:
+    """The messages of the card data's records that could not be read (``ImportReport.problems``: each names
+    the file, the record and the problem), or ``[]``."""
+    own = getattr(db, "__dict__", {})
+    if "unread" in own:  # (a batch database kept as card facts: solver.decks.CardsOnDemand, never loaded for this)
+        return list(own["unread"] or [])
+    report = getattr(db, "report", None)
+    problems = getattr(report, "problems", None)
+    return list(problems) if problems else []
+
+
+def unread_records_note(db: Any) -> str:
+    """``"; N record(s) of the card data could not be read and hold no card (first: ...)"`` or ``""``: a card whose
+    record is malformed is not in the data (a deck naming it gets ``unknown_card``, or the embedded catalog's
+    card of that name), so every command that says which card data it uses says this too."""
+    probs = unread_records(db)
+    if not probs:
+        return ""
+    return (f"; {len(probs):,} record(s) of the card data could not be read and hold no card (first: "
+            f"{probs[0]})")

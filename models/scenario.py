@@ -8,6 +8,7 @@ resolves card names through a card database and builds a ``GameState``.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Mapping
@@ -15,7 +16,7 @@ from typing import Any, Mapping
 import yaml
 
 from .cards import BASIC_LAND_MANA, Card, CardError, card_from_fields
-from .inputs import MAX_NAME, MAX_PLAYERS, InputError, LimitedLoader, truncate_name
+from .inputs import MAX_NAME, MAX_PLAYERS, InputError, LimitedLoader, read_text, truncate_name
 from .mana import MANA_TYPES, ManaCost, ManaError, ManaPool
 from .state import CARD_ZONES, CardInstance, Effect, GameState, Permanent, StackAbility, StateError
 from .turn import TurnHistory, TurnState, TurnStep
@@ -44,6 +45,40 @@ QUESTION_ARGS: dict[str, tuple[str, ...]] = {
     "entering_x": ("card", "x_paid", "x", "cast", "put_by", "copy"),
     "validate_deck": ("format", "decklist", "commanders", "companion"),
 }
+#: What each scalar question argument holds, by name (an argument means the same in every question that takes
+#: it): checked when the scenario is read, so a mistyped value (``x: abc``, ``ability: true``, ``commanders: 5``)
+#: is an error naming the file and line, never a value a question misreads.
+ARG_TYPES: dict[str, tuple[str, Any]] = {
+    "x": ("a whole number from 0", lambda v: _is_int(v) and v >= 0),
+    "x_paid": ("a whole number from 0", lambda v: _is_int(v) and v >= 0),
+    "n": ("a whole number from 0", lambda v: _is_int(v) and v >= 0),
+    "library_size": ("a whole number from 0", lambda v: _is_int(v) and v >= 0),
+    "ability": ("an ability number from 1 or a keyword ability's name",
+                lambda v: (_is_int(v) and v >= 1) or (isinstance(v, str) and 0 < len(v.strip()) <= MAX_NAME)),
+    "kicked": ("true or false, or how many times it is kicked",
+               lambda v: isinstance(v, bool) or (_is_int(v) and v >= 0)),
+    "targets_legal": ("true or false", lambda v: isinstance(v, bool)),
+    "cast": ("true or false", lambda v: isinstance(v, bool)),
+    "format": ("a format name or a format file in the scenario's folder", lambda v: isinstance(v, str)),
+    "companion": ("a card name", lambda v: isinstance(v, str)),
+    "commanders": ("a card name or a list of card names",
+                   lambda v: isinstance(v, str) or (isinstance(v, list) and all(isinstance(x, str) for x in v))),
+    "face": ("a face name", lambda v: isinstance(v, str)),
+    "zone": ("a zone name", lambda v: isinstance(v, str)),
+    "from": ("a zone name", lambda v: isinstance(v, str)),
+    "using": ("a way to cast, such as normal or flashback", lambda v: isinstance(v, str)),
+    "spell": ("a card name", lambda v: isinstance(v, str)),
+    "put_by": ("a card name", lambda v: isinstance(v, str)),
+    "minimize": ("what to minimize, as text", lambda v: isinstance(v, str)),
+    "player": ("a player name", lambda v: isinstance(v, (str, int)) and not isinstance(v, bool)),
+    "controller": ("a player name", lambda v: isinstance(v, (str, int)) and not isinstance(v, bool)),
+}
+
+
+def _is_int(v: Any) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
 #: Question kinds that take a bare name for their one required argument: ``cast: Counterspell`` reads as
 #: ``cast: {card: Counterspell}`` (could_produce takes a bare permanent reference itself).
 SHORTHAND: dict[str, str] = {
@@ -294,6 +329,12 @@ def parse_scenario(data: Any, path: str, index: int = 0) -> Scenario:
             if k not in valid:
                 raise ScenarioError(f"unknown argument {k!r} of {kind}{_suggest(k, valid)}; {kind} takes "
                                     f"{', '.join(valid)}{_comma_hint(k, args)}", path, _line(args, k, _line(ask, kind)))
+        for k, v in args.items():
+            want = ARG_TYPES.get(k)
+            if want is not None and v is not None and not want[1](v):
+                shown = repr(v) if len(repr(v)) <= 60 else repr(v)[:59] + "…"
+                raise ScenarioError(f"argument {k!r} of {kind} must be {want[0]}, got {shown}", path,
+                                    _line(args, k, _line(ask, kind)))
     return Scenario(
         path=path, index=index, data=data, question=Question(kind, args, _line(ask, kind)),
         title=str(data.get("title") or ""), source=str(data.get("source") or ""),
@@ -328,12 +369,13 @@ def load_scenario_items(path: str | Path) -> list["Scenario | ScenarioError"]:
     Raises ``ScenarioError`` only when the file as a whole cannot be read.
     """
     p = str(path)
-    try:
-        text = Path(path).read_text(encoding="utf-8-sig")
-    except FileNotFoundError:
-        raise ScenarioError("file not found", p) from None
-    except (OSError, UnicodeDecodeError) as e:
-        raise ScenarioError(f"cannot read file: {e}", p) from None
+
+    try:  # a regular file of at most MAX_FILE_BYTES (a named pipe or /dev/zero is refused, never read)
+        text = read_text(path, what="a scenario file")
+    except InputError as e:
+        if e.message == "cannot read: no such file":
+            raise ScenarioError("file not found", p) from None
+        raise ScenarioError(e.message, p) from None
     data = load_yaml(text, p, "JSON" if p.lower().endswith(".json") else "YAML")
     if data is None:
         raise ScenarioError("the file is empty; a scenario needs at least 'players' and 'ask'", p, 1)
@@ -361,6 +403,26 @@ def load_scenario_items(path: str | Path) -> list["Scenario | ScenarioError"]:
 # ---------------------------------------------------------------------------
 # Building the game state
 # ---------------------------------------------------------------------------
+
+
+#: Words a ``choices: {color: ...}`` may hold: one colour (CR 105.1-105.2; letter or word), or none (a
+#: triggered choice not made this turn).
+_CHOSEN_COLORS = ("w", "u", "b", "r", "g", "white", "blue", "black", "red", "green", "none")
+
+
+def _check_choices(sc: Scenario, choices: Mapping, obj: Any) -> None:
+    """Refuse a choice value no reader can use: ``color`` one colour (CR 105.4: ``purple`` and ``colorless`` are
+    not colours) or none; ``creature_type``, ``card_name``, ``card`` and ``anchor`` text; any other a single value."""
+    for k, v in choices.items():
+        if k == "color":
+            if v is not None and not (isinstance(v, str) and v.strip().lower() in _CHOSEN_COLORS):
+                raise sc.error(f"choices: color {v!r} is not a colour (CR 105.4: one of the five colours W, U, B, R, G, or the words "
+                               "white, blue, black, red, green; none for a choice not made)", "choices", obj)
+        elif k in ("creature_type", "card_name", "card", "anchor"):
+            if not isinstance(v, str) or not v.strip() or len(v) > MAX_NAME:
+                raise sc.error(f"choices: {k} must be a name (text), got {v!r}"[:200], "choices", obj)
+        elif isinstance(v, (Mapping, list)):
+            raise sc.error(f"choices: {k} must be one value, got {v!r}"[:200], "choices", obj)
 
 
 def _as_bool(v: Any, sc: Scenario, key: str, obj: Any) -> bool:
@@ -964,6 +1026,24 @@ def _check_ability_number(sc: Scenario, state: GameState, pid: str, n: int, entr
                    f"ability {n} does not exist", key, entry)
 
 
+def _check_effect_ability(sc: Scenario, state: GameState, card: Card, n: int, entry: Any) -> None:
+    """An ``effects`` entry's ``ability`` N counts the card's activated abilities from 1 (with a basic land
+    type's intrinsic mana ability, CR 305.6), as ``activate`` does; a number it does not have is an error naming
+    the line, unless some permanent grants abilities (CR 613.1f: the ability may be a granted one)."""
+    from .abilities import activated_abilities
+    from .behaviour import abilities_of
+    from .cards import BASIC_LAND_MANA
+
+    have = len(activated_abilities(abilities_of(card))) + len([t for t in card.type_line.subtypes if t in BASIC_LAND_MANA])
+    if n <= have:
+        return
+    if any(getattr(ab.effect, "kind", "") == "grant_ability" for p in state.battlefield for ab in abilities_of(p.card)):
+        return
+    raise sc.error(f"an effect of {card.name}'s ability {n}: {card.name} has {have} activated "
+                   f"abilit{'y' if have == 1 else 'ies'} (counted from 1; leave 'ability' out for the spell's own "
+                   "effect)", "ability", entry)
+
+
 def _check_combat(sc: Scenario, state: GameState, origin: dict[str, tuple[Any, Any]]) -> None:
     """Refuse impossible combat states: a permanent ``attacking`` outside the declare attackers .. end of combat
     steps (CR 506.4, 508.1, 511.3) or not controlled by the active player (CR 508.1a); ``blocking`` outside the
@@ -986,6 +1066,23 @@ def _check_combat(sc: Scenario, state: GameState, origin: dict[str, tuple[Any, A
                            "defending players block (CR 509.1a)", key, obj)
         if perm.attacking and perm.blocking:
             raise sc.error(f"{perm.name} cannot be both attacking and blocking (CR 506.2)", key, obj)
+        if (perm.attacking or perm.blocking) and not perm.card.is_type("Creature") and not _could_be_animated(state):
+            role = "attacking" if perm.attacking else "blocking"
+            raise sc.error(f"{perm.name} is {role} but is not a creature ({perm.card.type_line}): only creatures attack "
+                           f"and block (CR 506.3, 508.1a, 509.1a); an effect that made it a creature goes under "
+                           f"'effects'", key, obj)
+
+
+#: Words of a rules text that may make a permanent a creature (an animated land, a crewed Vehicle: CR 613.1d,
+#: 702.122): while one is in play or in force, a non-creature card in combat is not refused.
+_ANIMATES = re.compile(r"\bcrew\b|\b(?:becomes?|is|are|it's|they're)\b[^.\n]{0,120}?\bcreatures?\b", re.I)
+
+
+def _could_be_animated(state: GameState) -> bool:
+    """Whether some permanent or effect in force may make a permanent a creature (``_ANIMATES``; over-approximated:
+    a state it allows is then answered by the rules, which read the type-changing effects, CR 613.1d)."""
+    cards = [p.card for p in state.battlefield] + [e.card for e in state.effects]
+    return any(_ANIMATES.search(c.full_oracle_text or "") for c in cards)
 
 
 def _check_attachment_cycles(state: GameState, sc: Scenario, origin: dict[str, tuple[Any, Any]]) -> None:
@@ -1011,13 +1108,17 @@ def _check_attachment_cycles(state: GameState, sc: Scenario, origin: dict[str, t
         done.update(path)
 
 
-def build_state(sc: Scenario, db: Any) -> tuple[GameState, Any]:
+def build_state(sc: Scenario, db: Any, tick: Any = None) -> tuple[GameState, Any]:
     """Resolve names and build the ``GameState`` of a scenario.
 
     Parameters
     ----------
     sc : Scenario
     db : CardDatabase (``models.database``); the scenario's ``cards:`` are overlaid on it.
+    tick : callable, optional
+        ``tick(n, what)`` is called with the number of objects of each zone entry as they are built (the
+        runner passes its budget's, ``solver.budget.tick``: a scenario of a million cards reads the budget
+        of states and seconds while it is built, it does not stop only after).
 
     Returns
     -------
@@ -1085,6 +1186,8 @@ def build_state(sc: Scenario, db: Any) -> tuple[GameState, Any]:
                     count = _as_int(entry.get("count", 1), sc, "count", entry, 1)
                     if count > MAX_COUNT:
                         raise sc.error(f"count {count} is more than mtgcheck takes for one entry (at most {MAX_COUNT})", "count", entry)
+                    if tick is not None:
+                        tick(count, "building the scenario's game state")
                     where = entry
                 else:
                     card = _resolve_card(db, entry, sc, i, entries)
@@ -1099,6 +1202,10 @@ def build_state(sc: Scenario, db: Any) -> tuple[GameState, Any]:
                 if zone == "stack" and ("ability" in entry or "trigger" in entry):
                     state.stack_abilities.append(_stack_ability(sc, state, card, player, entry, new_id))
                     continue
+                if zone == "stack" and all(f.type_line.has("Land") for f in (card.faces or (card.front,))):
+                    raise sc.error(f"{card.name} is a land card: it is never on the stack (a land is played, not cast, "
+                                   f"and playing it does not use the stack: CR 305.1, 305.9)",
+                                   "card" if isinstance(where, Mapping) and where is entry else i, where)
                 if zone != "battlefield":
                     extra = set(entry) - {"card", "count", "owner", "id", "casts"} - (
                         set(EXILE_PERMISSION_KEYS) if zone == "exile" else set())
@@ -1121,6 +1228,7 @@ def build_state(sc: Scenario, db: Any) -> tuple[GameState, Any]:
                 choices = entry.get("choices") or {}
                 if not isinstance(choices, Mapping):
                     raise sc.error("'choices' maps color / creature_type / card_name to a value", "choices", entry)
+                _check_choices(sc, choices, entry)
                 acts = entry.get("activations") or {}
                 if not isinstance(acts, Mapping):
                     raise sc.error("'activations' maps an activated-ability number (from 1) to how many times it was "
@@ -1177,7 +1285,6 @@ def build_state(sc: Scenario, db: Any) -> tuple[GameState, Any]:
         for n in state.permanent(pid).activations:
             _check_ability_number(sc, state, pid, n, entry, key="activations")
     state.turn = _build_turn(sc, state, db)
-    _check_combat(sc, state, origin)
     pool = data.get("pool") or {}
     if not isinstance(pool, Mapping):
         raise sc.error("'pool' maps a player to a mana string such as \"{R}{R}\"", "pool")
@@ -1253,5 +1360,9 @@ def build_state(sc: Scenario, db: Any) -> tuple[GameState, Any]:
         choices = e.get("choices") or {}
         if not isinstance(choices, Mapping):
             raise sc.error("'choices' of an effect maps color / creature_type / card_name / card to a value", "choices", e)
+        _check_choices(sc, choices, e)
+        if ability is not None:
+            _check_effect_ability(sc, state, card, ability, e)
         state.effects.append(Effect(card, controller, ability, targets, dict(choices), ts))
+    _check_combat(sc, state, origin)  # (after the effects: one may have made a permanent a creature)
     return state, db

@@ -30,8 +30,11 @@ __all__ = ["Budget", "BudgetExceeded", "use", "current", "tick", "from_options",
 DEFAULT_STATES = 5_000_000
 #: Default most seconds one question may take (``--max-seconds``).
 DEFAULT_SECONDS = 60.0
-#: ``tick`` reads the clock once per this many states (the clock costs more than a counter).
+#: ``tick`` reads the clock at most once per this many states (the clock costs more than a counter); when
+#: states come slowly (each a costly step: a payment search per value of X) it reads it more often, down to
+#: every state, so the seconds budget is read at least every ``_CLOCK_SECONDS`` or so whatever a state costs.
 _CLOCK_EVERY = 256
+_CLOCK_SECONDS = 0.05
 
 
 class BudgetExceeded(Unsupported):
@@ -61,26 +64,53 @@ class Budget:
     max_seconds: float = DEFAULT_SECONDS
     states: int = 0
     started: float = field(default_factory=time.monotonic)
-    _next_clock: int = _CLOCK_EVERY
+    _next_clock: int = 1
+    _every: int = 1
+    _last_clock: float = field(default_factory=time.monotonic)
+    #: The ``BudgetExceeded`` raised once this budget ran out (None before): every later ``tick`` raises it
+    #: again at once, and the runner refuses an answer computed after it (``spent``), so code that catches
+    #: ``Unsupported`` to try another option cannot go on for ever nor answer from the options it managed.
+    exceeded: "BudgetExceeded | None" = None
 
     def tick(self, n: int = 1, what: str = "enumerating") -> None:
-        """Count ``n`` states of work; raises ``BudgetExceeded`` past either limit."""
+        """Count ``n`` states of work; raises ``BudgetExceeded`` past either limit. The clock is read every
+        ``_every`` states: the interval doubles (up to ``_CLOCK_EVERY``) while states come fast and shrinks
+        (down to 1) when the time between two readings passes ``_CLOCK_SECONDS``. Once the budget is spent,
+        every call raises."""
+        if self.exceeded is not None:
+            raise self.exceeded
         self.states += n
         if self.states > self.max_states:
-            raise BudgetExceeded("states", self.max_states, what)
+            self.exceeded = BudgetExceeded("states", self.max_states, what)
+            raise self.exceeded
         if self.states >= self._next_clock:
-            self._next_clock = self.states + _CLOCK_EVERY
-            self.check_time(what)
+            now = time.monotonic()
+            gap = now - self._last_clock
+            self._last_clock = now
+            if gap > _CLOCK_SECONDS:
+                self._every = max(1, self._every // 4)
+            elif gap < _CLOCK_SECONDS / 10 and self._every < _CLOCK_EVERY:
+                self._every *= 2
+            self._next_clock = self.states + self._every
+            if now - self.started > self.max_seconds:
+                self.exceeded = BudgetExceeded("seconds", self.max_seconds, what)
+                raise self.exceeded
 
     def check_time(self, what: str = "enumerating") -> None:
         """Raise ``BudgetExceeded`` if the time budget is spent (without counting a state)."""
+        if self.exceeded is not None:
+            raise self.exceeded
         if time.monotonic() - self.started > self.max_seconds:
-            raise BudgetExceeded("seconds", self.max_seconds, what)
+            self.exceeded = BudgetExceeded("seconds", self.max_seconds, what)
+            raise self.exceeded
 
     def require(self, n: int, what: str) -> None:
         """Refuse up front a task known to need ``n`` states (e.g. listing ``n`` items)."""
+        if self.exceeded is not None:
+            raise self.exceeded
         if self.states + n > self.max_states:
-            raise BudgetExceeded("states", self.max_states, what)
+            self.exceeded = BudgetExceeded("states", self.max_states, what)
+            raise self.exceeded
 
 
 _CURRENT: ContextVar[Budget | None] = ContextVar("mtgcheck_budget", default=None)

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Iterator
 
 import click
 
+from .output import error_text, styled
 from .verdicts import ERROR, FAIL, NO_EXPECT, PASS, UNSUPPORTED
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -47,11 +48,14 @@ LAZY_COMMANDS = {"validate": "mtgcheck.solver.decks_cli", "data": "mtgcheck.solv
 
 
 def _console(stderr: bool = False) -> Console:
+    """A console that prints user text as written (``solver.output.console``: no markup, no emoji codes)."""
     from rich.console import Console
+
+    from .output import console
 
     probe = Console(stderr=stderr)
     width = None if probe.is_terminal else 160  # a readable table when piped or captured
-    return Console(stderr=stderr, highlight=False, soft_wrap=False, width=width)
+    return console(stderr, soft_wrap=False, width=width)
 
 
 def open_database(cards: str | None):
@@ -67,7 +71,7 @@ def open_database(cards: str | None):
     try:
         return load_database(cards)
     except (CardDataError, OSError, ValueError, RuntimeError, EOFError) as e:  # RuntimeError: a symlink loop
-        _console(True).print(f"[bold red]error:[/] cannot load card data {cards or env or ''}: {e}", soft_wrap=True)
+        _console(True).print(error_text(f"cannot load card data {cards or env or ''}: {e}"), soft_wrap=True)
         sys.exit(2)
 
 
@@ -80,6 +84,9 @@ def say_cards(db, stderr: bool = True) -> None:
     _console(stderr).print(Text(describe_source(db), style="dim"), soft_wrap=True)
 
 
+#: Longest rendering of one answer value in ``ask``'s text output (``--json`` gives every value whole): a listing
+#: of libraries of a million cards is tens of megabytes.
+ASK_VALUE_CHARS = 100_000
 #: Longest rendering of one answer value in the ``check`` table (the whole answer: ``mtgcheck ask FILE``).
 VALUE_CHARS = 400
 
@@ -171,12 +178,12 @@ def _print_check(out: Console, results: list[Result], paths: tuple[str, ...], db
             for line in r.answer.explanation:
                 out.print(Text(f"    {line}"))
     summary = ", ".join(f"{counts.get(v, 0)} {v}" for v in verdicts)
-    out.print(f"[bold]{len(results)} scenarios:[/] {summary}")
+    out.print(styled((f"{len(results)} scenarios:", "bold"), f" {summary}"))
     if not show_all:
         out.print(Text(describe_source(db), style="dim"), soft_wrap=True)
     if unchecked:
-        out.print(f"[yellow]{len(unchecked)} scenario(s) with an expectation could not be checked (unsupported: "
-                  "the question or a card's text is not modelled); they do not count as passing[/]")
+        out.print(styled((f"{len(unchecked)} scenario(s) with an expectation could not be checked (unsupported: "
+                          "the question or a card's text is not modelled); they do not count as passing", "yellow")))
     if results:
         first = next((r for r in results if r.verdict in (FAIL, ERROR, UNSUPPORTED) and r.kind), results[0])
         out.print(Text(f"the whole answer with its explanation: mtgcheck ask FILE (e.g. mtgcheck ask {first.path}"
@@ -191,6 +198,21 @@ class _Guarded(click.Group):
     any other uncaught exception is an internal error: exit 3 with its message (traceback with
     ``MTGCHECK_DEBUG=1``).
     """
+
+    def main(self, *args, **kwargs):  # type: ignore[override]
+        """Run the command line; output that cannot be written even by click's own ``--help`` and
+        ``--version`` (a full disk, ``> /dev/full``, a closed pipe) ends as ``_Guarded.invoke`` says."""
+        from .output import safe_streams
+
+        safe_streams()
+        try:
+            return super().main(*args, **kwargs)
+        except BrokenPipeError:
+            _quiet_exit(0, None)
+        except OSError as e:
+            from mtgcheck.models.inputs import describe_os_error
+
+            _quiet_exit(2, f"cannot write the output: {describe_os_error(e)}")
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
         if cmd_name not in self.commands and cmd_name in LAZY_COMMANDS:
@@ -290,7 +312,7 @@ def check(paths: tuple[str, ...], cards: str | None, as_json: bool, as_csv: bool
     import csv
 
     if as_json and as_csv:
-        _console(True).print("[bold red]error:[/] choose one of --json and --csv")
+        _console(True).print(error_text("choose one of --json and --csv"))
         sys.exit(2)
     db = open_database(cards)
     options = {"limit": limit, "max_states": max_states, "max_seconds": max_seconds}
@@ -307,7 +329,7 @@ def check(paths: tuple[str, ...], cards: str | None, as_json: bool, as_csv: bool
         try:
             first = next(it, None)
         except DaskUnavailable as e:
-            _console(True).print(f"[bold red]error:[/] {e}")
+            _console(True).print(error_text(e))
             sys.exit(2)
         import itertools
 
@@ -335,8 +357,9 @@ def check(paths: tuple[str, ...], cards: str | None, as_json: bool, as_csv: bool
         _print_check(out, results, paths, db, counts, unchecked, verbose, show_all)
     internal = [r for r in results if r.internal]
     if internal:
-        _console(True).print(f"[bold magenta]internal error[/] in {len(internal)} scenario(s) (a bug in mtgcheck): "
-                             f"{internal[0].path}: {internal[0].message.splitlines()[0]}")
+        _console(True).print(error_text(f"in {len(internal)} scenario(s) (a bug in mtgcheck): "
+                                        f"{internal[0].path}: {internal[0].message.splitlines()[0]}",
+                                        "internal error", "bold magenta"))
         sys.exit(3)
     if any(r.unreadable for r in results):
         sys.exit(2)
@@ -396,11 +419,12 @@ def ask(file: str | None, index: int | None, cards: str | None, limit: int, as_j
     asked = [(k[2:], v) for k, v in questions.items() if k.startswith("q_") and v is not None]
     one_line = bool(asked or ask_yaml or board or hand or graveyard or opponent_board)
     if file is not None and one_line:
-        err.print("[bold red]error:[/] give FILE or a one-line question (--board ... --could-produce ...), not both")
+        err.print(error_text("give FILE or a one-line question (--board ... --could-produce ...), not both"))
         sys.exit(2)
     if file is None and not one_line:
-        err.print("[bold red]error:[/] give a scenario FILE, or a one-line question such as: mtgcheck ask --board "
-                  "\"Forest, Reflecting Pool\" --could-produce \"Reflecting Pool\" (mtgcheck ask --help)", soft_wrap=True)
+        err.print(error_text("give a scenario FILE, or a one-line question such as: mtgcheck ask --board "
+                             "\"Forest, Reflecting Pool\" --could-produce \"Reflecting Pool\" (mtgcheck ask --help)"),
+                  soft_wrap=True)
         sys.exit(2)
     db = open_database(cards)
     try:
@@ -417,13 +441,13 @@ def ask(file: str | None, index: int | None, cards: str | None, limit: int, as_j
             scenarios = [parse_scenario(data, "<command line>")]
             file = "<command line>"
     except ScenarioError as e:
-        err.print(Text(f"error: {e}", style="bold red"), soft_wrap=True)
+        err.print(error_text(e), soft_wrap=True)
         sys.exit(2)
     if index is None and len(scenarios) > 1:
-        err.print(f"[yellow]{file} holds {len(scenarios)} scenarios; answering the first (choose with --index N)[/]")
+        err.print(styled((f"{file} holds {len(scenarios)} scenarios; answering the first (choose with --index N)", "yellow")))
     i = (index or 1) - 1
     if i >= len(scenarios):
-        err.print(f"[bold red]error:[/] {file} holds {len(scenarios)} scenarios; there is no scenario {i + 1}")
+        err.print(error_text(f"{file} holds {len(scenarios)} scenarios; there is no scenario {i + 1}"))
         sys.exit(2)
     if graph:
         from .graph import png_possible
@@ -462,26 +486,30 @@ def ask(file: str | None, index: int | None, cards: str | None, limit: int, as_j
     else:
         out = _console()
         sc = scenarios[i]
-        out.print(f"[bold]{sc.label}[/]  ({res.kind})")
+        out.print(styled((sc.label, "bold"), f"  ({res.kind})"))
         if sc.source:
             out.print(f"source: {sc.source}")
         if res.answer:
             for k, v in res.answer.values.items():
-                out.print(f"  [bold]{k}[/]: {json.dumps(v, ensure_ascii=False, default=str)}")
+                text = json.dumps(v, ensure_ascii=False, default=str)
+                if len(text) > ASK_VALUE_CHARS:  # (a terminal is no place for megabytes; rich would take minutes)
+                    text = (text[:ASK_VALUE_CHARS] + f"… ({len(text) - ASK_VALUE_CHARS:,} more characters: --json "
+                            "prints the whole answer)")
+                out.print(styled("  ", (str(k), "bold"), f": {text}"))
             if res.answer.capped:
-                out.print(f"  [yellow](listing capped at {limit}; use --limit)[/]")
+                out.print(styled("  ", (f"(listing capped at {limit}; use --limit)", "yellow")))
             if res.answer.explanation:
-                out.print("[bold]why:[/]")
+                out.print(styled(("why:", "bold")))
                 for line in res.answer.explanation:
                     out.print(f"  - {line}")
         out.print(Text(f"verdict: {res.verdict}", style=VERDICT_STYLE.get(res.verdict, "")))
         if res.message:
             out.print(res.message)
         if res.verdict == UNSUPPORTED and res.expect is not None:
-            out.print("[yellow]the expectation could not be checked (not modelled); this does not count as passing[/]")
+            out.print(styled(("the expectation could not be checked (not modelled); this does not count as passing", "yellow")))
         say_cards(db, stderr=False)
     if graph_problem:
-        err.print(f"[bold red]error:[/] {graph_problem}")
+        err.print(error_text(graph_problem))
     if res.internal:
         sys.exit(3)
     if res.unreadable or graph_problem:
@@ -540,7 +568,7 @@ def card(name: str, cards: str | None, as_json: bool) -> None:
         c = db.get(name)
     except KeyError as e:
         msg = str(e) if type(e) is not KeyError else f"unknown card {name!r}"
-        _console(True).print(f"[bold red]error:[/] {msg}", soft_wrap=True)
+        _console(True).print(error_text(msg), soft_wrap=True)
         sys.exit(2)
     abilities = abilities_of(c)
     if as_json:
@@ -550,7 +578,7 @@ def card(name: str, cards: str | None, as_json: bool) -> None:
                               indent=2, default=str))
         return
     cost = " // ".join(str(f.mana_cost or "") for f in c.faces) if c.is_split and c.faces else str(c.mana_cost or "")
-    out.print(f"[bold]{c.name}[/] {cost}  —  {c.type_line}  (mana value {c.mana_value()}, source {c.source})")
+    out.print(styled((c.name, "bold"), f" {cost}  —  {c.type_line}  (mana value {c.mana_value()}, source {c.source})"))
     for f in c.faces:
         out.print(f"  face: {f.name} {f.mana_cost or ''} — {f.type_line}")
     out.print(f"  color identity: {''.join(_colors(c.color_identity)) or 'colorless'}")

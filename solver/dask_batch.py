@@ -32,6 +32,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterable, Iterator
 
+from mtgcheck.models.inputs import iter_lines
+
 from . import decks_cli
 
 #: Records of a JSON-lines file (or decklist files) per partition: a few milliseconds of scheduling per task
@@ -191,17 +193,17 @@ def _plan(files: list[Path], reader: str | None, partition_size: int) -> Iterato
         try:
             fp = decks_cli._open_binary(f)
         except decks_cli._READ_ERRORS as e:
-            yield ("fatal", path, decks_cli._with_path(path, f"cannot read: {getattr(e, 'strerror', None) or e}"))
+            yield ("fatal", path, decks_cli._with_path(path, f"cannot read: {decks_cli._read_error(e)}"))
             continue
         start_line, start_off, start_idx = 1, 0, 0
         n = idx = off = 0
         broken = False
         try:
             with fp:
-                for ln, raw in enumerate(fp, 1):
+                for ln, (raw, size) in enumerate(iter_lines(fp), 1):  # (a line past the record limit is cut)
                     if n == 0:
                         start_line, start_off, start_idx = ln, off, idx
-                    off += len(raw)
+                    off += size
                     if ln == 1 and raw.startswith(decks_cli._BOM):
                         raw = raw[3:]
                     if raw.isspace() or not raw:
@@ -236,10 +238,11 @@ def _partition_unit(spec: tuple) -> tuple:
                 fp.seek(offset)
             else:
                 for _ in range(first_line - 1):
-                    if not fp.readline():
+                    if not next(iter_lines(fp), None):
                         break
+            lines = iter_lines(fp)  # (a line past the record limit is cut: the record readers report it)
             while count is None or len(rows) < count:
-                raw = fp.readline()
+                raw, _ = next(lines, (b"", 0))
                 if not raw:
                     break
                 ln += 1
@@ -250,7 +253,7 @@ def _partition_unit(spec: tuple) -> tuple:
                 rows.append((ln, idx, raw))
                 idx += 1
     except decks_cli._READ_ERRORS as e:
-        fatal = decks_cli._with_path(path, f"cannot read after line {ln}: {e}")
+        fatal = decks_cli._with_path(path, f"cannot read after line {ln}: {decks_cli._read_error(e)}")
     return ("jsonl", path, rows, fatal)
 
 
@@ -437,10 +440,66 @@ def connect(address: str, workers: int = 2):
         client = Client(cluster)
         _CLUSTERS[id(client)] = cluster  # closed with the client (close_client)
         return client
+    _probe_scheduler(address)
     try:
         return Client(address, timeout=30)
     except (OSError, TimeoutError) as e:
         raise DaskUnavailable(f"cannot reach the Dask scheduler {address}: {e}") from None
+    except (ValueError, TypeError) as e:
+        raise DaskUnavailable(f"--dask {address!r} is not a scheduler address ({e}); give tcp://host:port, or "
+                              "'local'") from None
+
+
+#: Seconds a scheduler address has to send the first bytes of its handshake (``_probe_scheduler``).
+PROBE_SECONDS = 10.0
+#: Largest first handshake message accepted from a scheduler (a real one is a few hundred bytes).
+PROBE_MAX_BYTES = 1 << 20
+
+
+def _probe_scheduler(address: str) -> None:
+    """Check that a ``tcp://`` address answers as a Dask scheduler before ``distributed`` is handed it: a
+    scheduler writes its handshake as soon as a connection opens (an 8-byte length, then the message). An
+    address that accepts and never answers would make the client wait for ever (its handshake read has no
+    timeout), and a server of another protocol (HTTP) would have it read a length from other bytes and
+    allocate that much; both are refused here with a message. Other schemes (tls://, ucx://) are not probed.
+
+    Raises
+    ------
+    DaskUnavailable
+        Not an address, no connection, no answer within ``PROBE_SECONDS``, or an answer that is no handshake.
+    """
+    import socket
+    import struct
+
+    try:
+        from distributed.comm.addressing import parse_address, parse_host_port
+
+        scheme, loc = parse_address(address)
+        if scheme != "tcp":
+            return
+        host, port = parse_host_port(loc)
+    except (ValueError, TypeError) as e:
+        raise DaskUnavailable(f"--dask {address!r} is not a scheduler address ({e}); give tcp://host:port, or "
+                              "'local'") from None
+    try:
+        with socket.create_connection((host, port), timeout=PROBE_SECONDS) as sock:
+            sock.settimeout(PROBE_SECONDS)
+            head = b""
+            while len(head) < 8:
+                got = sock.recv(8 - len(head))
+                if not got:
+                    raise DaskUnavailable(f"{address} closed the connection without a Dask handshake: not a Dask "
+                                          "scheduler")
+                head += got
+    except socket.timeout:
+        raise DaskUnavailable(f"{address} accepts connections but sent no Dask handshake within {PROBE_SECONDS:g} s: "
+                              "not a Dask scheduler (or one too busy to answer)") from None
+    except OSError as e:
+        raise DaskUnavailable(f"cannot reach the Dask scheduler {address}: {e.strerror or e}") from None
+    (n,) = struct.unpack("<Q", head)
+    if not 0 < n <= PROBE_MAX_BYTES:
+        raise DaskUnavailable(f"{address} answered with bytes that are no Dask handshake (a message of {n:,} bytes "
+                              f"announced; starts {head!r}): not a Dask scheduler")
 
 
 _CLUSTERS: dict[int, Any] = {}

@@ -20,6 +20,10 @@ from typing import Any
 import click
 
 
+def _terminated(signum: int, frame: object) -> None:
+    raise SystemExit(143)
+
+
 def _null() -> Any:
     import contextlib
 
@@ -42,19 +46,22 @@ def register(main: click.Group) -> None:
                        "file:///srv/scryfall/bulk-data.json (default https://api.scryfall.com/bulk-data).")
     @click.option("--url", default=None, metavar="URL",
                   help="AtomicCards address for --source mtgjson (a mirror; default MTGJSON's).")
-    def update(source: str, force: bool, index_url: str | None, url: str | None) -> None:
+    @click.option("--max-seconds", type=click.FloatRange(min=1), default=3600, show_default=True,
+                  help="Most seconds the whole update may take (a mirror that trickles is stopped).")
+    def update(source: str, force: bool, index_url: str | None, url: str | None, max_seconds: float) -> None:
         """Download the current card data into mtgcheck's cache folder (unchanged files are not fetched again).
 
         Commands then use it when neither --cards nor MTGCHECK_CARDS names a file. Without a network: download
         the file elsewhere and run `mtgcheck data install FILE`, or keep a mirror (--index-url).
         """
-        from rich.console import Console
         from rich.progress import BarColumn, DownloadColumn, Progress, TextColumn, TimeRemainingColumn, TransferSpeedColumn
 
         from mtgcheck.models.download import SCRYFALL_INDEX_URL, DownloadError, update as do_update
 
-        err = Console(stderr=True, highlight=False)
-        out = Console(highlight=False, soft_wrap=True)
+        from .output import console, error_text
+
+        err = console(stderr=True)
+        out = console(soft_wrap=True)
         with Progress(TextColumn(f"downloading {source}"), BarColumn(), DownloadColumn(), TransferSpeedColumn(),
                       TimeRemainingColumn(), console=err, transient=True, disable=not err.is_terminal) as progress:
             task = progress.add_task("download", total=None)
@@ -63,11 +70,18 @@ def register(main: click.Group) -> None:
                 progress.update(task, completed=done, total=total)
 
             try:
-                res = do_update(source, index_url=index_url or SCRYFALL_INDEX_URL, url=url, progress=advance,
-                                force=force)
+                import signal
+
+                # SIGTERM ends the update as Ctrl-C does: its temporary file is removed on the way out
+                before = signal.signal(signal.SIGTERM, _terminated)
+                try:
+                    res = do_update(source, index_url=index_url or SCRYFALL_INDEX_URL, url=url, progress=advance,
+                                    deadline=max_seconds, force=force)
+                finally:
+                    signal.signal(signal.SIGTERM, before)
             except DownloadError as e:
                 progress.stop()
-                err.print(f"[bold red]error:[/] {e}", soft_wrap=True)
+                err.print(error_text(e), soft_wrap=True)
                 sys.exit(2)
         out.print(res.message)
         if os.environ.get("MTGCHECK_CARDS", "").strip():
@@ -83,13 +97,14 @@ def register(main: click.Group) -> None:
         when neither --cards nor MTGCHECK_CARDS names a file (as after `mtgcheck data update`). Exit codes: 0
         installed; 2 the file cannot be read or is not card data (the installed data is unchanged).
         """
-        from rich.console import Console
         from rich.text import Text
 
         from mtgcheck.models.download import DownloadError, install as do_install
 
-        err = Console(stderr=True, highlight=False)
-        out = Console(highlight=False, soft_wrap=True)
+        from .output import console
+
+        err = console(stderr=True)
+        out = console(soft_wrap=True)
         try:
             with err.status("reading the card data", spinner="dots") if err.is_terminal else _null():
                 res = do_install(file)

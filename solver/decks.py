@@ -456,6 +456,11 @@ _FACTS_HASH: str | None = None
 #: Most names of no card kept on disk (each with its suggestions): a corpus of misspellings cannot grow the
 #: file without bound.
 MAX_STORED_UNKNOWN = 5_000
+#: Longest name looked up (``models.inputs.MAX_NAME``): a longer one is no card's and is never kept.
+_MAX_NAME = 200
+#: Most messages of unreadable card records kept with the card facts (the count of the rest is not needed:
+#: the first one and the fact that there are some is what a batch says).
+MAX_STORED_UNREAD = 20
 
 
 def _catalog_dir() -> Any:
@@ -529,7 +534,9 @@ def _read_facts_file(path: Any, key: tuple) -> "dict[str, Any] | None":
 
     was = gc.isenabled()
     try:
-        with open(path, "rb") as fp:
+        from mtgcheck.models.inputs import open_regular
+
+        with open_regular(path) as fp:  # (a named pipe or device put there is refused, never waited on)
             header = pickle.load(fp)  # a small pickle of its own: a stale file is rejected before its body
             if header != key:
                 return None
@@ -598,13 +605,18 @@ def save_card_facts(db: Any) -> bool:
                 t = as_values[id(v)] = _stored_values(v)
             v = t
         out[k] = v
+    from mtgcheck.models.inputs import unread_records
+
     payload = {"names": out, "source": getattr(db, "source", None), "date": getattr(db, "date", None),
-               "origin": getattr(db, "origin", None)}
+               "origin": getattr(db, "origin", None), "unread": unread_records(db)[:MAX_STORED_UNREAD]}
     tmp = None
     was = gc.isenabled()
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
+        from mtgcheck.models.cardcache import remove_stale_temporaries, temp_prefix
+
+        remove_stale_temporaries(path.parent)
+        fd, tmp = tempfile.mkstemp(prefix=temp_prefix(path.name), suffix=".tmp", dir=path.parent)
         gc.disable()
         with os.fdopen(fd, "wb") as fp:
             pickle.dump(key, fp, protocol=pickle.HIGHEST_PROTOCOL)
@@ -634,10 +646,12 @@ class CardsOnDemand:
     file, path, size and modification time: the file's key is part of the facts file's key).
     """
 
-    def __init__(self, load: Any, source: str, date: str | None, origin: str, facts_where: tuple):
+    def __init__(self, load: Any, source: str, date: str | None, origin: str, facts_where: tuple,
+                 unread: "list[str] | None" = None):
         self._load = load
         self._db: Any = None
         self.source, self.date, self.origin, self.facts_where = source, date, origin, facts_where
+        self.unread = list(unread or [])  # (the card file's records that could not be read: their messages)
 
     @property
     def loaded(self) -> bool:
@@ -692,7 +706,7 @@ def stored_cards(path: Any, load: Any, origin: str = "argument") -> "CardsOnDema
     got = _read_facts_file(*where)
     if got is None or got.get("source") != str(p):
         return None
-    db = CardsOnDemand(load, str(p), got.get("date"), origin, where)
+    db = CardsOnDemand(load, str(p), got.get("date"), origin, where, got.get("unread"))
     DeckValidator._stored_by_db[db] = got["names"]
     DeckValidator._facts_by_db[db] = dict(got["names"])
     return db
@@ -813,11 +827,28 @@ def _plural(n: int, word: str) -> str:
 
 
 class _Unknown:
+    """A name no card has; ``suggestions`` is None until computed (``DeckValidator._suggest``: at most
+    ``SUGGESTED_PER_DECK`` unknown names of one deck get fuzzy suggestions)."""
+
     __slots__ = ("name", "suggestions")
 
-    def __init__(self, name: str, suggestions: list[str]):
+    def __init__(self, name: str, suggestions: "list[str] | None"):
         self.name = name
         self.suggestions = suggestions
+
+
+#: Most unknown names of one deck given fuzzy suggestions (each costs tens of milliseconds over 32k names; a
+#: list of thousands of unknown names is not a deck with typos): the others are reported without any.
+SUGGESTED_PER_DECK = 25
+
+
+def _shown_name(name: str) -> str:
+    """``repr(name)``, cut for a name longer than any card's (``models.inputs.MAX_NAME``)."""
+    from mtgcheck.models.inputs import MAX_NAME
+
+    if len(name) <= MAX_NAME:
+        return repr(name)
+    return f"{name[:60]!r}… (a name of {len(name):,} characters; the longest card name has 141)"
 
 
 def _take_one(entries: list, name: str) -> tuple[list, bool, int | None]:
@@ -986,14 +1017,11 @@ class DeckValidator:
         if hit.__class__ is tuple:  # facts read from disk, built when first met (``_built``)
             return self._built(name, hit)
         if hit is None:
+            if len(name) > _MAX_NAME:  # no card has such a name: never looked up, kept or stored
+                return _Unknown(name, [])
             card = self.db.find(name)
             if card is None:
-                try:
-                    self.db.get(name)
-                except KeyError as e:
-                    hit = _Unknown(name, list(getattr(e, "suggestions", []) or []))
-                else:  # pragma: no cover - find and get disagree
-                    hit = _Unknown(name, [])
+                hit = _Unknown(name, None)  # (suggestions: _suggest, when the name is reported)
             else:
                 hit = self._names.get("\0" + card.name)
                 if hit is None:
@@ -1002,6 +1030,21 @@ class DeckValidator:
                     hit = self._built("\0" + card.name, hit)
             self._names[name] = hit
         return hit
+
+    def _suggest(self, f: _Unknown, budget: "list[int] | None" = None) -> list[str]:
+        """The suggestions of an unknown name, computed once (rapidfuzz over the card data) while ``budget`` (a
+        one-item list: suggestions left for this deck) allows; ``[]`` past it."""
+        if f.suggestions is None:
+            if budget is not None:
+                if budget[0] <= 0:
+                    return []
+                budget[0] -= 1
+            try:
+                self.db.get(f.name)
+                f.suggestions = []
+            except KeyError as e:
+                f.suggestions = list(getattr(e, "suggestions", []) or [])
+        return f.suggestions
 
     def _built(self, key: str, values: tuple) -> CardFacts:
         """The ``CardFacts`` of a name-cache entry read from disk (its field values, ``save_card_facts``),
@@ -1052,6 +1095,7 @@ class DeckValidator:
         resolve = self.resolve
         known = self._names.get  # (the cache resolve fills: a hit costs one look-up)
         ignored: list[DeckEntry] = []  # entries of sections that are not part of the deck (Decklist.ignored)
+        budget = [SUGGESTED_PER_DECK]  # (unknown names of this deck still given suggestions)
         for e in deck.entries:
             sec = sections.get(e.section)
             if sec is None:
@@ -1061,10 +1105,12 @@ class DeckValidator:
             if f is None or f.__class__ is tuple:
                 f = resolve(e.name)
             if f.__class__ is _Unknown:
+                sug = self._suggest(f, budget)
                 p = DeckProblem(
                     "unknown_card", f"card data {self.data_date or ''}".strip(),
-                    f"line {e.line}: no card is named {e.name!r}" + (f"; did you mean {f.suggestions[0]!r}?" if f.suggestions else "")
-                    if e.line else f"no card is named {e.name!r}", [e.name], {e.name: e.count}, e.line, f.suggestions)
+                    f"line {e.line}: no card is named {_shown_name(e.name)}" + (f"; did you mean {sug[0]!r}?" if sug else "")
+                    if e.line else f"no card is named {_shown_name(e.name)}", [e.name[:_MAX_NAME]],
+                    {e.name[:_MAX_NAME]: e.count}, e.line, sug)
                 problems.append(p)
                 unknown[e.section].append((e, p))
                 continue
@@ -1159,7 +1205,7 @@ class DeckValidator:
         if companion is not None and not comp_entries:
             f = resolve(companion)
             if f.__class__ is _Unknown:
-                raise QuestionError(f"unknown companion {companion!r}", f.suggestions)
+                raise QuestionError(f"unknown companion {_shown_name(companion)}", self._suggest(f))
             # the companion is one of the list's sideboard cards (revealed from outside the game, CR 702.139a,
             # 103.2b, 400.11a): take it from there; a companion the list does not hold is a problem, never added
             side, held, ln = _take_one(side, f.name)
@@ -1184,7 +1230,7 @@ class DeckValidator:
                 for nm in commanders:
                     f = resolve(nm)
                     if f.__class__ is _Unknown:
-                        raise QuestionError(f"unknown commander {nm!r}", f.suggestions)
+                        raise QuestionError(f"unknown commander {_shown_name(nm)}", self._suggest(f))
                     main, _, _ = _take_one(main, f.name)
                     cmd_entries.append((f, 1, None))
             if cmd_entries or unknown["commander"]:
@@ -1206,7 +1252,7 @@ class DeckValidator:
                     unknown_cmds = [(e, p) for e, p in unknown["side"] if e.count == 1][:2]
             for e, p in unknown_cmds:
                 p.message = (f"line {e.line}: " if e.line else "") + (
-                    f"the commander's name is unknown: no card is named {e.name!r}"
+                    f"the commander's name is unknown: no card is named {_shown_name(e.name)}"
                     + (f"; did you mean {p.suggestions[0]!r}?" if p.suggestions else ""))
         else:
             if cmd_entries:

@@ -31,7 +31,6 @@ from __future__ import annotations
 
 import csv
 import gc
-import gzip
 import io
 import itertools
 import json
@@ -51,6 +50,7 @@ except ImportError:  # pragma: no cover
     orjson = None  # type: ignore[assignment]
 
 from .errors import QuestionError, Unsupported
+from .output import error_text, styled
 
 _STATE: dict[str, Any] = {}
 #: Records of a JSON-lines file per unit of work.
@@ -58,6 +58,24 @@ CHUNK = 500
 #: Decklist files (one deck each, mostly) per unit of work.
 FILES_PER_UNIT = 50
 _JSONL_ENDINGS = (".jsonl", ".jsonl.gz", ".ndjson")
+#: Longest JSON-lines record read (``models.inputs.MAX_RECORD_BYTES``; a longer one is an unreadable line).
+_MAX_RECORD = 1 << 20
+
+
+_MAY_REPEAT: Any = None
+
+
+def _may_repeat(raw: bytes) -> bool:
+    """``models.decklist.may_repeat_a_key``, imported at the first call only (``_record_report`` asks it of every
+    record, and an import statement each time costs about as much as the test)."""
+    global _MAY_REPEAT
+    if _MAY_REPEAT is None:
+        from mtgcheck.models.decklist import may_repeat_a_key
+
+        _MAY_REPEAT = may_repeat_a_key
+    return bool(_MAY_REPEAT(raw))
+
+
 _BOM = b"\xef\xbb\xbf"
 
 
@@ -82,6 +100,9 @@ def new_state(db: Any, fmt_key: str, *, commanders: list[str] | None = None, com
 
 
 def _validator(fmt_name: str, st: dict[str, Any]):
+    """The batch's validator of a format. With ``--format auto`` the name comes from a deck record, which
+    names a format by name only, never a file (``load_format(names_only=True)``); the ``--format`` value
+    itself may be a format file the user gave."""
     vs = st.get("validators")
     v = vs.get(fmt_name) if vs is not None else None
     if v is None:
@@ -89,7 +110,8 @@ def _validator(fmt_name: str, st: dict[str, Any]):
 
         from .decks import DeckValidator
 
-        v = st.setdefault("validators", {})[fmt_name] = DeckValidator(load_format(fmt_name), st["db"])
+        fmt = load_format(fmt_name, names_only=st["format"] == "auto")
+        v = st.setdefault("validators", {})[fmt_name] = DeckValidator(fmt, st["db"])
     return v
 
 
@@ -171,8 +193,13 @@ def _record_deck(raw: bytes, path: str, idx: int, ln: int):
     """The ``Decklist`` of one JSON-lines record (bytes of one line), or ``(None, problem)`` when the line is
     not UTF-8 text. orjson first; what orjson refuses goes to ``parse_jsonl_record`` (the standard library's
     ``json``), so the records accepted and the messages given are the standard library's."""
-    from mtgcheck.models.decklist import Decklist, UnreadableLine, decklist_from_data, parse_jsonl_record
+    from mtgcheck.models.decklist import (
+        Decklist, UnreadableLine, decklist_from_data, may_repeat_a_key, parse_jsonl_record,
+    )
+    from mtgcheck.models.inputs import MAX_RECORD_BYTES
 
+    if len(raw) > MAX_RECORD_BYTES or may_repeat_a_key(raw):  # (a key named twice: the standard library says so)
+        return parse_jsonl_record(raw, path, idx, ln), None
     if orjson is not None:
         try:
             return decklist_from_data(orjson.loads(raw), path, idx, ln), None
@@ -195,7 +222,7 @@ def _record_report(raw: bytes, path: str, idx: int, ln: int, st: dict[str, Any])
     (``DeckValidator.validate_record``: no ``Decklist`` is built); None for every other line (not JSON to
     orjson, no format with ``--format auto``, an unknown format, a deck whose check raises), which
     ``_record_deck`` and ``_validate_one`` then handle, so the report is the same either way."""
-    if orjson is None:  # pragma: no cover
+    if orjson is None or len(raw) > _MAX_RECORD or _may_repeat(raw):  # (both: _record_deck reports them)
         return None
     try:
         rec = orjson.loads(raw)
@@ -248,12 +275,20 @@ def _is_jsonl(path: Path, reader: str | None) -> bool:
 
 
 def _open_binary(path: Path):
-    if path.name.lower().endswith(".gz"):
-        return gzip.open(path, "rb")
-    return open(path, "rb")
+    """A decklist file's bytes through the input layer (``models.inputs.open_input``: a regular file only, gzip
+    recognised by content, no decompression bomb)."""
+    from mtgcheck.models.inputs import open_input
+
+    return open_input(path, max_bytes=None, what="a decklist file")
 
 
 _READ_ERRORS = (OSError, EOFError, zlib.error, ValueError)
+
+
+def _read_error(e: BaseException) -> str:
+    from mtgcheck.models.inputs import describe_os_error
+
+    return describe_os_error(e)
 
 
 def iter_units(files: list[Path], reader: str | None, keep: Callable[[int], bool] | None = None,
@@ -307,7 +342,7 @@ def iter_units(files: list[Path], reader: str | None, keep: Callable[[int], bool
             fp = _open_binary(f)
         except _READ_ERRORS as e:
             if keep is None or keep(uid):
-                yield uid, ("fatal", path, _with_path(path, f"cannot read: {getattr(e, 'strerror', None) or e}"))
+                yield uid, ("fatal", path, _with_path(path, f"cannot read: {_read_error(e)}"))
             uid += 1
             continue
         with fp:
@@ -370,8 +405,12 @@ def _jsonl_units(fp, path: str, chunk: int, want: Callable[[int], bool] | None =
     large steps) and cut at line ends with ``bytes.find``: only the cut lines are looked at in Python,
     one byte each (a line is blank when it is empty or all white space, as ``bytes.isspace`` says). A
     UTF-8 byte-order mark opening the file is dropped. A read error keeps the lines read whole before it,
-    as reading line by line does, and is reported "after line N" (N: the last whole line).
+    as reading line by line does, and is reported "after line N" (N: the last whole line). A line longer
+    than ``models.inputs.MAX_RECORD_BYTES`` is kept cut to one byte more than that (the record readers report
+    it) and the rest of it is never held.
     """
+    from mtgcheck.models.inputs import MAX_RECORD_BYTES
+
     buf = bytearray()
     start = p = 0  # buf[start:] is the current unit's bytes so far; p: where the next line starts
     ln = n = 0  # lines read whole; records of the current unit
@@ -381,12 +420,14 @@ def _jsonl_units(fp, path: str, chunk: int, want: Callable[[int], bool] | None =
     i = 0
     take = want is None or want(0)
     find = buf.find
+    limit = MAX_RECORD_BYTES  # (a longer line is cut to limit + 1 bytes and reported by the record readers)
+    skipping = False
     space = _SPACE
     while True:
         try:
             data = fp.read1(READ_BLOCK)
         except _READ_ERRORS as e:
-            fatal = _with_path(path, f"cannot read after line {ln}: {e}")
+            fatal = _with_path(path, f"cannot read after line {ln}: {_read_error(e)}")
             break
         if not data:
             break
@@ -394,6 +435,12 @@ def _jsonl_units(fp, path: str, chunk: int, want: Callable[[int], bool] | None =
             del buf[:start]
             p -= start
             start = 0
+        if skipping:  # the rest of a line past the record limit: dropped up to its end
+            q = data.find(b"\n")
+            if q < 0:
+                continue
+            data = data[q:]
+            skipping = False
         buf += data
         if bom:
             if len(buf) < 3 and _BOM.startswith(buf):
@@ -404,6 +451,9 @@ def _jsonl_units(fp, path: str, chunk: int, want: Callable[[int], bool] | None =
         while True:
             q = find(b"\n", p)
             if q < 0:
+                if len(buf) - p > limit:  # a line past the record limit: keep one byte more than the limit
+                    del buf[p + limit + 1:]
+                    skipping = True
                 break
             ln += 1
             if q > p and (buf[p] not in space or not buf[p:q].isspace()):
@@ -561,17 +611,20 @@ WINDOW_PER_JOB = 4
 AHEAD_PER_WORKER = 3
 
 
-def _put(q, item, ppid: int) -> None:
-    import queue
-
-    while True:
+def _die_with_parent(ppid: int) -> None:
+    """Make this worker end when its parent does, however the parent dies (killed with SIGKILL included): on
+    Linux the kernel sends SIGKILL (``prctl(PR_SET_PDEATHSIG)``); a parent already gone ends the worker now.
+    Elsewhere the worker notices it as it waits for tasks (``_take``) or when its results pipe breaks."""
+    if sys.platform.startswith("linux"):
         try:
-            q.put(item, timeout=0.5)
-            return
-        except queue.Full:
-            if os.getppid() != ppid:  # the parent is gone: stop, leave no orphan
-                q.cancel_join_thread()
-                os._exit(1)
+            import ctypes
+
+            libc = ctypes.CDLL(None, use_errno=True)
+            libc.prctl(1, signal.SIGKILL, 0, 0, 0)  # PR_SET_PDEATHSIG
+        except (OSError, AttributeError, ValueError):
+            pass
+    if os.getppid() != ppid:
+        os._exit(1)
 
 
 def _take(q, ppid: int):
@@ -586,28 +639,45 @@ def _take(q, ppid: int):
                 os._exit(1)
 
 
-def _worker(k: int, tasks, results, ppid: int) -> None:
+def _send(conn, item) -> None:
+    """Send ``item`` to the parent on this worker's own pipe (pickled whole, then written: the parent reads
+    whole messages, and a worker that dies while writing leaves the parent an end of file, never a wait)."""
+    import pickle
+
+    try:
+        conn.send_bytes(pickle.dumps(item, protocol=pickle.HIGHEST_PROTOCOL))
+    except (BrokenPipeError, ConnectionResetError, EOFError):  # the parent is gone: leave no orphan
+        os._exit(1)
+
+
+def _worker(k: int, tasks, conn, ppid: int, inherited=()) -> None:
     """Worker ``k``: validates the units the parent hands out (``(uid, unit)`` from ``tasks``, None: no more)
-    and sends each unit's ``UnitResult`` to the parent (``("unit", uid, result)``), then ``("end", k,
-    names)`` with the card names it learned (the parent keeps them on disk for the next batch)."""
+    and sends each unit's ``UnitResult`` to the parent on its own pipe ``conn`` (``("unit", uid, result)``),
+    then ``("end", k, names)`` with the card names it learned (the parent keeps them on disk for the next
+    batch). ``inherited``: the parent's ends of the other workers' pipes, closed here."""
     import traceback
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle (it stops the workers)
+    _die_with_parent(ppid)
+    for c in inherited:
+        try:
+            c.close()
+        except OSError:
+            pass
     try:
         while True:
             task = _take(tasks, ppid)
             if task is None:
                 break
             uid, unit = task
-            _put(results, ("unit", uid, run_unit(unit)), ppid)
-        _put(results, ("end", k, _learned_bytes()), ppid)
+            _send(conn, ("unit", uid, run_unit(unit)))
+        _send(conn, ("end", k, _learned_bytes()))
     except BaseException:  # noqa: BLE001 - reported by the parent as an internal error
         try:
-            _put(results, ("error", k, traceback.format_exc()), ppid)
+            _send(conn, ("error", k, traceback.format_exc()))
         except BaseException:  # noqa: BLE001
             pass
-    results.close()
-    results.join_thread()
+    conn.close()
 
 
 def run_parallel(files: list[Path], reader: str | None, jobs: int) -> Iterator[UnitResult]:
@@ -621,21 +691,25 @@ def run_parallel(files: list[Path], reader: str | None, jobs: int) -> Iterator[U
     by another thread, and a unit this process validates never goes through a pipe. At most
     ``WINDOW_PER_JOB * jobs`` units are read and not yet written, so memory does not grow with the input.
 
+    Each worker sends its results on a pipe of its own, whose only writer it is: a worker that dies, even in
+    the middle of a message, leaves the parent an end of file on that pipe, and the run ends with
+    ``WorkerError``; a parent that dies takes its workers with it (``_die_with_parent``).
+
     Raises
     ------
     WorkerError
         A worker failed or died. Interrupting (KeyboardInterrupt) or closing the generator stops every worker.
     """
     import multiprocessing as mp
-    import queue
+    import pickle
+    from multiprocessing.connection import wait
 
     ctx = mp.get_context("fork")
     ppid = os.getpid()
     n_workers = max(1, jobs - 1)
     tasks = ctx.Queue()  # (bounded by the parent: at most ``ahead`` units out)
-    results = ctx.Queue()
-    procs = [ctx.Process(target=_worker, args=(k, tasks, results, ppid), daemon=True,
-                         name=f"mtgcheck-validate-{k}") for k in range(n_workers)]
+    procs: list = []
+    conns: list = []  # the parent's read end of each worker's pipe
     ahead = AHEAD_PER_WORKER * n_workers
     window = WINDOW_PER_JOB * jobs
     units = iter_units(files, reader)
@@ -658,6 +732,27 @@ def run_parallel(files: list[Path], reader: str | None, jobs: int) -> Iterator[U
         else:
             raise WorkerError(payload)
 
+    def receive(timeout: float) -> None:
+        """Take what the workers sent within ``timeout`` seconds (0: what is there now); a worker's pipe at
+        its end before the worker said it ended means the worker died."""
+        live = [c for k, c in enumerate(conns) if c is not None]
+        if not live:
+            return
+        ready: list[Any] = wait(live, timeout)
+        for c in ready:
+            k = conns.index(c)
+            try:
+                data = c.recv_bytes()
+            except (EOFError, OSError):
+                conns[k] = None
+                c.close()
+                if k in ended:
+                    continue
+                p = procs[k]
+                p.join(1)
+                raise WorkerError(f"worker {p.name} stopped (exit code {p.exitcode}) before it finished") from None
+            take(pickle.loads(data))
+
     def next_unit():
         nonlocal more, read
         item = next(units, None)
@@ -670,8 +765,14 @@ def run_parallel(files: list[Path], reader: str | None, jobs: int) -> Iterator[U
         return item
 
     try:
-        for p in procs:
+        for k in range(n_workers):
+            r, w = ctx.Pipe(duplex=False)
+            p = ctx.Process(target=_worker, args=(k, tasks, w, ppid, list(conns)), daemon=True,
+                            name=f"mtgcheck-validate-{k}")
+            procs.append(p)
             p.start()
+            w.close()  # (the worker is the pipe's only writer: its death is the pipe's end)
+            conns.append(r)
         while True:
             while written in pending:
                 yield pending.pop(written)
@@ -681,11 +782,7 @@ def run_parallel(files: list[Path], reader: str | None, jobs: int) -> Iterator[U
                 if item is not None:
                     tasks.put(item)
                     out += 1
-            while True:  # what came back meanwhile
-                try:
-                    take(results.get_nowait())
-                except queue.Empty:
-                    break
+            receive(0)  # what came back meanwhile
             if written in pending:
                 continue
             if more and read < written + window:  # a unit of this process's own
@@ -695,23 +792,15 @@ def run_parallel(files: list[Path], reader: str | None, jobs: int) -> Iterator[U
                 continue
             if not more and written == read and len(ended) == len(procs):
                 break
-            try:  # nothing to do but wait for a worker
-                take(results.get(timeout=0.2))
-            except queue.Empty:
-                gone = [(k, p) for k, p in enumerate(procs) if p.exitcode is not None and k not in ended]
-                if not gone:
-                    continue
-                try:  # a worker flushes what it sent before it exits: it is in the pipe now
-                    take(results.get(timeout=1.0))
-                except queue.Empty:
-                    k, p = gone[0]
-                    raise WorkerError(f"worker {p.name} stopped (exit code {p.exitcode}) before it "
-                                      f"finished") from None
+            receive(0.2)  # nothing to do but wait for a worker
         for p in procs:
             p.join()
         _save_facts()  # (what every worker learned, merged: one file for the next batch)
     finally:
         tasks.cancel_join_thread()  # (nobody may read what is left in the pipe: never wait for it at exit)
+        for c in conns:
+            if c is not None:
+                c.close()
         _stop(procs)
 
 
@@ -903,7 +992,7 @@ def register(main: click.Group) -> None:
                                   companion, show, gc_on, only)
             except KeyboardInterrupt:
                 signal.signal(signal.SIGINT, signal.SIG_IGN)  # a second Ctrl-C must not interrupt the clean-up
-                err.print("[bold red]interrupted[/]: the output is incomplete")
+                err.print(styled(("interrupted", "bold red"), ": the output is incomplete"))
                 sys.exit(130)
         except SystemExit as e:
             if _ending() and dask_address is None:
@@ -917,7 +1006,7 @@ def register(main: click.Group) -> None:
 
 
 class _ErrorConsole:
-    """``validate``'s console on standard error (``rich.console.Console(stderr=True, highlight=False)``),
+    """``validate``'s console on standard error (``solver.output.console(stderr=True)``: user text as written),
     made when it is first used: a batch that prints nothing there (``--json``, ``--csv`` into a pipe or
     file) does not import rich, a twentieth of a second at each start."""
 
@@ -927,9 +1016,9 @@ class _ErrorConsole:
     @property
     def console(self) -> Any:
         if self._console is None:
-            from rich.console import Console
+            from .output import console
 
-            self._console = Console(stderr=True, highlight=False)
+            self._console = console(stderr=True, soft_wrap=True)  # (a message is one line: grep finds it)
         return self._console
 
     def print(self, *args: Any, **kwargs: Any) -> None:
@@ -1015,7 +1104,7 @@ def _end_process(code: Any, err) -> None:
         except OSError as e:
             if stream is sys.stdout:
                 try:
-                    err.print(f"[bold red]error:[/] cannot write the output: {e.strerror or e}")
+                    err.print(error_text(f"cannot write the output: {_read_error(e)}"))
                     sys.stderr.flush()
                 except OSError:
                     pass
@@ -1037,21 +1126,21 @@ def _validate_command(err, paths, fmt, cards, as_json, as_csv, jobs, dask_addres
     # the command line's card-data loader (``solver.cli.open_database``: exits 2 naming a file it cannot read)
     open_database = click.get_current_context().meta[OPEN_DATABASE_KEY]
     if as_json and as_csv:
-        err.print("[bold red]error:[/] choose one of --json and --csv")
+        err.print(error_text("choose one of --json and --csv"))
         sys.exit(2)
     if fmt != "auto":
         try:
             fmt_obj = load_format(fmt)
         except FormatError as e:
-            err.print(f"[bold red]error:[/] {e}")
+            err.print(error_text(e))
             sys.exit(2)
         fmt_key = fmt_obj.source if fmt.lower().endswith((".yaml", ".yml")) else fmt_obj.name
         if only:
             fmt_key = ONLY + fmt_obj.name
     else:
         if only:
-            err.print("[bold red]error:[/] --only-registered takes the decks registered for one format: give "
-                      "--format FORMAT, not auto")
+            err.print(error_text("--only-registered takes the decks registered for one format: give "
+                                 "--format FORMAT, not auto"))
             sys.exit(2)
         fmt_key = "auto"
     db = _open_cards(cards, open_database)
@@ -1064,12 +1153,24 @@ def _validate_command(err, paths, fmt, cards, as_json, as_csv, jobs, dask_addres
                 except KeyError as e:
                     sug = list(getattr(e, "suggestions", []) or [])
                     hint = f"; did you mean {sug[0]!r}?" if sug else ""
-                err.print(f"[bold red]error:[/] --{what} {nm!r}: no card has this name in the card data "
-                          f"({getattr(db, 'source', None) or 'catalog'}){hint}")
+                err.print(error_text(f"--{what} {nm!r}: no card has this name in the card data "
+                                     f"({getattr(db, 'source', None) or 'catalog'}){hint}"))
                 sys.exit(2)
+    from mtgcheck.models.inputs import unread_records_note
+
+    if (as_json or as_csv) and unread_records_note(db):  # (the summary says it on its card data line)
+        err.print(error_text(f"{getattr(db, 'source', None)}{unread_records_note(db)}", "warning:", "yellow"))
     mode = "json" if as_json else ("csv" if as_csv else None)
     setup(db, fmt_key, commanders=list(commanders) or None, companion=companion, mode=mode, show=show)
-    stdin_text = sys.stdin.read() if "-" in paths else None  # PATH "-": one decklist on standard input
+    stdin_text = None
+    if "-" in paths:  # PATH "-": one decklist on standard input, at most models.inputs.MAX_STDIN_BYTES of it
+        from mtgcheck.models.inputs import InputError, read_stdin
+
+        try:
+            stdin_text = read_stdin()
+        except InputError as e:
+            err.print(error_text(e))
+            sys.exit(2)
     paths = tuple(p for p in paths if p != "-")
     skipped_files: list[Path] = []
     files, missing = iter_deck_files(paths, skipped_files) if paths else ([], [])
@@ -1093,8 +1194,8 @@ def _validate_command(err, paths, fmt, cards, as_json, as_csv, jobs, dask_addres
     for p in paths:
         pp = Path(p)
         if files and pp.is_dir() and not any(pp in f.parents for f in files):
-            err.print(f"[yellow]warning:[/] {p}: the folder holds no decklist file (names ending in "
-                      f"{', '.join(_suffixes())})")
+            err.print(error_text(f"{p}: the folder holds no decklist file (names ending in "
+                                 f"{', '.join(_suffixes())})", "warning:", "yellow"))
 
     out = _Output(sys.stdout)  # (click.get_text_stream is deprecated since click 8.5)
     sys.stdout.flush()
@@ -1118,7 +1219,7 @@ def _validate_command(err, paths, fmt, cards, as_json, as_csv, jobs, dask_addres
         try:
             first = next(source, None)  # connects (and starts a LocalCluster) now: errors before any output
         except DaskUnavailable as e:
-            err.print(f"[bold red]error:[/] {e}")
+            err.print(error_text(e))
             sys.exit(2)
         results: Iterator[UnitResult] = itertools.chain([first] if first is not None else [], source)
     elif jobs > 1:
@@ -1144,14 +1245,14 @@ def _validate_command(err, paths, fmt, cards, as_json, as_csv, jobs, dask_addres
                 progress.advance(bar, res.n)
         out.flush()
     except WorkerError as e:
-        err.print(f"[bold red]internal error[/] in a validation worker: {e}")
+        err.print(error_text(f"in a validation worker: {e}", "internal error", "bold red"))
         sys.exit(3)
     except BrokenPipeError:  # the reader of the output went away (| head): stop quietly
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
         sys.exit(1)
     except OSError as e:  # e.g. a full disk
-        err.print(f"[bold red]error:[/] cannot write the output: {e.strerror or e}")
+        err.print(error_text(f"cannot write the output: {_read_error(e)}"))
         sys.exit(2)
     finally:
         close = getattr(source, "close", None)
@@ -1197,16 +1298,19 @@ def _formats_text(skipped: Counter) -> str:
 def _print_summary(db, fmt, n_done, status, by_code, by_format, by_card, skipped, shown) -> None:
     """The human summary of ``validate`` on standard output: never wrapped when it is not a terminal (a pipe
     or a file gets whole lines, card names unbroken)."""
-    from rich.console import Console
     from rich.table import Table
     from rich.text import Text
 
-    probe = Console(highlight=False)
-    con = probe if probe.is_terminal else Console(highlight=False, width=100_000, soft_wrap=True)
+    from mtgcheck.models.inputs import unread_records_note
+
+    from .output import console
+
+    probe = console()  # (user text as written in every cell: format names, card names, paths)
+    con = probe if probe.is_terminal else console(width=100_000, soft_wrap=True)
     # the source and date on lines of their own: a long path would wrap inside a narrow table title
     con.print(Text(f"mtgcheck validate: {n_done} decks, format {fmt}"), soft_wrap=True)
-    con.print(Text(f"card data: {getattr(db, 'source', None) or 'catalog'} dated {getattr(db, 'date', None) or 'unknown'}"),
-              soft_wrap=True)
+    con.print(Text(f"card data: {getattr(db, 'source', None) or 'catalog'} dated {getattr(db, 'date', None) or 'unknown'}"
+                   + unread_records_note(db)), soft_wrap=True)
     if skipped:
         con.print(Text(f"skipped {sum(skipped.values())} deck(s) registered for other formats: {_formats_text(skipped)}"),
                   soft_wrap=True)

@@ -9,6 +9,7 @@ a batch of decks only if it needs them.
 from __future__ import annotations
 
 import re
+from pathlib import Path
 from typing import Any, Mapping
 
 from mtgcheck.models.decklist import Decklist, DecklistError, decklist_from_data, parse_text, read_decks
@@ -24,32 +25,16 @@ def _looks_like_path(raw: str) -> bool:
                                  or "\\" in raw) and not re.match(r"^\d+\s*x?\s+\S", raw)
 
 
-def _confined_path(raw: str, scenario_path: str, what: str = "decklist file") -> Any:
-    """The file a scenario names (a decklist, a format file), which must lie inside the scenario's folder (no absolute
-    path, no ``..`` or symbolic link leading out of it); raises ``QuestionError`` otherwise."""
-    from pathlib import Path
+def _confined_path(raw: str, scenario_path: str) -> Any:
+    """The decklist file a scenario names, which must lie inside the scenario's folder (no absolute path,
+    no ``..`` or symbolic link leading out of it, no control character); raises ``QuestionError`` otherwise
+    (``models.inputs.confined``)."""
+    from mtgcheck.models.inputs import InputError, confined
 
-    base = Path(scenario_path).parent.resolve()
     try:
-        p = (base / raw).resolve()
-    except (OSError, RuntimeError) as e:
-        raise QuestionError(f"{what} {raw!r} cannot be used: {e}") from None
-    if Path(raw).is_absolute() or not p.is_relative_to(base):
-        raise QuestionError(f"{what} {raw!r} is outside the scenario's folder ({base}); a scenario may only "
-                            "read files in its own folder or below it")
-    return p
-
-
-def _format_arg(raw: str, scenario_path: str) -> Any:
-    """A ``format`` a scenario names: a format name as it is, or a format file (a name with a suffix or a folder
-    separator, as ``models.formats.load_format`` reads them), which like a decklist file must lie in the scenario's
-    folder (``_confined_path``); raises ``QuestionError`` otherwise."""
-    from pathlib import PurePath
-
-    s = raw.strip()
-    if "/" in s or "\\" in s or PurePath(s).suffix:
-        return _confined_path(s, scenario_path, "format file")
-    return raw
+        return confined(raw, Path(scenario_path).parent, "decklist file")
+    except InputError as e:
+        raise QuestionError(str(e)) from None
 
 
 def _decklist_arg(ctx: Context) -> Decklist:
@@ -84,8 +69,8 @@ def ask_validate_deck(ctx: Context) -> Answer:
     CR 100.2, 100.4, 903, 702.124, 702.139; the card data's legalities (its date is in the explanation).
     """
     fmt_name = ctx.arg("format", types=(str,))
-    try:
-        fmt = load_format(_format_arg(fmt_name, ctx.scenario.path))
+    try:  # a format name, or a format file in the scenario's folder (never one outside it)
+        fmt = load_format(fmt_name, base=Path(ctx.scenario.path).parent)
     except FormatError as e:
         raise QuestionError(str(e)) from None
     deck = _decklist_arg(ctx)

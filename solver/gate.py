@@ -374,7 +374,11 @@ def unmodelled_findings(state: GameState, topics: Iterable[Topic], subjects: Ite
         for player, cards in state.zones.get(zone, {}).items():
             if player not in who:
                 continue
+            done: set[int] = set()  # (copies of one card have the same abilities: each is looked at once)
             for inst in cards:
+                if id(inst.card) in done:
+                    continue
+                done.add(id(inst.card))
                 for a in _abilities(inst.card):
                     if functions_in(inst.card, a, zone):
                         # the card being cast: its own abilities were looked at above (CR 113.6); another

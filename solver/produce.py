@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
+import math
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping
 
@@ -73,18 +74,29 @@ def count_amount(state: GameState, perm: Permanent, spec: Any, ab: Ability) -> i
     if isinstance(spec, bool) or spec is None:
         return 1
     if isinstance(spec, int):
-        return spec
+        return _units(spec)
     if isinstance(spec, PowerOf):
         from .mana_amounts import power_of  # printed power and power counters; layer 7 gated (CR 613.4)
 
-        return power_of(state, perm, ab)
+        return _units(power_of(state, perm, ab))
     from .quantities import amount_value
 
     try:
         n, _ = amount_value(state, perm.controller, spec, perm, text=ab.describe())
     except Unsupported as e:
         raise Unsupported(f"{_describe(perm, ab)}: {e}") from None
-    return max(n, 0)
+    return _units(max(n, 0))
+
+
+def _units(n: int) -> int:
+    """``n``, counted in the budget as that many states: each unit of mana is one item of every event, pool and
+    payment built from it (a power of 10^9 read as an amount of mana must end in the budget's message, not in
+    building a billion-item tuple)."""
+    if n > 1:
+        from .budget import tick
+
+        tick(n, "units of mana an ability adds")
+    return n
 
 
 def check_condition(state: GameState, perm: Permanent, cond: Any, ab: Ability) -> bool:
@@ -468,6 +480,10 @@ def base_events(state: GameState, perm: Permanent, ab: Ability, reflected: froze
         return [tuple(t * n)] if t else []
     if "combination" in p:
         allowed = list(COLORS) if p["combination"] is True else [t for t in MANA_TYPES if t in set(p["combination"])]
+        if allowed:
+            from .budget import tick
+
+            tick(math.comb(n + len(allowed) - 1, n), "combinations of colours an ability adds")
         return [_sorted_event(c) for c in itertools.combinations_with_replacement(allowed, n)]
     if "distinct_colors" in p:
         return [c for c in itertools.combinations(COLORS, int(p["distinct_colors"]))]

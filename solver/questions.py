@@ -61,6 +61,8 @@ class Context:
                 raise QuestionError(f"{self.scenario.question.kind} needs {key!r}")
             return default
         v = self.args[key]
+        if types and isinstance(v, bool) and bool not in types:  # (true is an int to Python, not to a scenario)
+            raise QuestionError(f"{key!r} of {self.scenario.question.kind} must be {' or '.join(t.__name__ for t in types)}, got {v!r}")
         if types and not isinstance(v, types):
             raise QuestionError(f"{key!r} of {self.scenario.question.kind} must be {' or '.join(t.__name__ for t in types)}, got {v!r}")
         return v

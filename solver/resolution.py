@@ -109,10 +109,23 @@ class CountBudgetExceeded(Exception):
         self.budget = budget
 
 
-def _periods(word: Sequence[str]) -> list[int]:
-    """The periods ``0 < d < len(word)`` of a word: ``word[d:] == word[:-d]`` (two copies overlap by ``len - d``)."""
+def _periods(word: Sequence[str], most: int | None = None) -> list[int]:
+    """The periods ``0 < d < len(word)`` of a word, at most ``most`` when given: ``word[d:] == word[:-d]`` (two
+    copies overlap by ``len - d``). From the prefix function (Knuth–Morris–Pratt): the borders of the word are
+    the chain of its longest proper border, and each border of length ``b`` is the period ``len - b``, so the
+    cost is linear in the word (comparing every shift was quadratic: minutes for a library of 10^6 cards)."""
     w = tuple(word)
-    return [d for d in range(1, len(w)) if w[d:] == w[: len(w) - d]]
+    n = len(w)
+    if n < 2:
+        return []
+    fail = _kmp(w)
+    out = []
+    b = fail[n - 1]
+    while b > 0:
+        out.append(n - b)
+        b = fail[b - 1]
+    out.sort()
+    return [d for d in out if most is None or d <= most]
 
 
 def count_scry_results(looked: Sequence[str], rest: Sequence[str],
@@ -171,7 +184,7 @@ def count_scry_results(looked: Sequence[str], rest: Sequence[str],
     k, r = len(looked), len(rest)
     rest_counts = Counter(rest)
     two_blocks = r <= k and all(counts[nm] >= c for nm, c in rest_counts.items())
-    periods = [d for d in _periods(rest) if d <= k]
+    periods = _periods(rest, k)
     if not two_blocks and not periods:
         # only one occurrence of rest fits in a library: one cluster, no extension
         return (k + 1) * multinomial(counts.values())
@@ -303,6 +316,13 @@ def count_scry_results_first_occurrence(looked: Sequence[str], rest: Sequence[st
     return total
 
 
+def _occurs_before(hay: Sequence[str], needle: Sequence[str], t: int) -> bool:
+    """Whether ``needle`` occurs as a block of ``hay`` at a start before ``t`` (only those starts are compared)."""
+    m = len(needle)
+    nd = tuple(needle)
+    return any(tuple(hay[i:i + m]) == nd for i in range(min(t, len(hay) - m + 1)))
+
+
 def _first_occurrence(hay: Sequence[str], needle: Sequence[str]) -> int:
     n, m = len(hay), len(needle)
     for i in range(n - m + 1):
@@ -320,16 +340,21 @@ def iter_scry_results(looked: Sequence[str], rest: Sequence[str]) -> Iterator[di
     cards on the bottom (the smallest ``top``). Order: by number of cards kept on top, then by
     the order the cards were seen in.
     """
+    from .budget import tick
+
     counts = Counter(looked)
     rest_t = tuple(rest)
     r = len(rest_t)
+    size = len(looked) + r
     # with nothing below the looked-at cards, every library is already produced with nothing kept on top
     for t in range(len(looked) + 1 if r else 1):
         for top in distinct_orders(counts.elements(), t):
-            if r and _first_occurrence(top + rest_t, rest_t) != t:
+            tick(1 + t * r // 16, "listing scry results")  # (comparing the rest at the t starts before its own)
+            if r and _occurs_before(top + rest_t, rest_t, t):
                 continue
             remaining = counts - Counter(top)
             for bottom in distinct_orders(remaining.elements()):
+                tick(size, "listing scry results")  # (a listed library is one name per card)
                 yield {"top": list(top), "bottom": list(bottom), "library": list(top + rest_t + bottom)}
 
 

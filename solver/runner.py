@@ -207,10 +207,13 @@ def answer_scenario(sc: Scenario, db: Any, options: Mapping[str, Any] | None = N
     # exact answers can be huge numbers (scry 10,000: 10,001! orders, 35,660 digits); every input number is
     # limited by the readers (models.inputs), so only answers need the higher limit
     sys.set_int_max_str_digits(max(sys.get_int_max_str_digits(), 100_000))
-    with budget.use(budget.from_options(dict(options or {}))):
-        state, used_db = build_state(sc, db)
+    with budget.use(budget.from_options(dict(options or {}))) as b:
+        state, used_db = build_state(sc, db, budget.tick)
         ctx = Context(sc, state, used_db, sc.question.args, dict(options or {}))
-        return reg.handler(ctx)
+        answer = reg.handler(ctx)
+        if b.exceeded is not None:  # spent while the handler tried options: its answer may rest on a part only
+            raise b.exceeded
+        return answer
 
 
 def run_scenario(sc: Scenario, db: Any, options: Mapping[str, Any] | None = None, debug: bool = False) -> Result:

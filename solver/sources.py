@@ -106,6 +106,10 @@ class ManaSource:
 
 def _amount(params, default: int = 1) -> int:
     a = params.get("amount", default)
+    if isinstance(a, int) and a > 1:
+        from .budget import tick
+
+        tick(a, "units of mana an ability adds")  # (each unit is one item of the options built from it)
     return a if isinstance(a, int) else default
 
 

@@ -63,9 +63,18 @@ def cli_answer(tmp_path, text, name="scenario.yaml", db=None):
     """The runner's result for the same YAML written to a file, as ``mtgcheck ask FILE`` computes it."""
     from mtgcheck.models.database import load_database
 
+    from types import SimpleNamespace
+
+    from mtgcheck.models.scenario import ScenarioError, load_scenario_items
+
     p = tmp_path / name
     p.write_text(text, encoding="utf-8")
-    (sc,) = load_scenarios(p)
+    try:
+        (sc,) = load_scenario_items(p)
+    except ScenarioError as e:  # refused when read (a question argument of the wrong kind): the CLI's error
+        sc = e
+    if isinstance(sc, ScenarioError):
+        return SimpleNamespace(verdict="error", message=str(sc), answer=None), p
     return run_scenario(sc, db or load_database(None), {"limit": 50}), p
 
 
@@ -312,7 +321,7 @@ def test_an_unknown_card_on_the_board_is_named_beside_its_entry_with_the_clis_me
 
 @pytest.mark.parametrize("args, field, words", [
     ({"card": "Tresure Cruise"}, "arg:card", "unknown card 'Tresure Cruise'"),
-    ({"card": "Treasure Cruise", "x": "two"}, "arg:x", "'x' must be a whole number"),
+    ({"card": "Treasure Cruise", "x": "two"}, "arg:x", "argument 'x' of cast must be a whole number"),
     ({"card": "Treasure Cruise", "player": "Carol"}, "arg:player", "unknown player 'Carol'"),
 ])
 def test_a_bad_question_argument_is_named_beside_its_field(client, tmp_path, args, field, words):

@@ -13,6 +13,7 @@ import constraint
 
 from mtgcheck.models.state import GameState
 
+from .. import budget as _budget
 from ..errors import Unsupported
 from .feasibility import _Evaluator
 from .model import _Choice, _Group, _Model, build_model, life_needed, life_payable, unmodelled_message
@@ -102,8 +103,26 @@ def _simple(g: _Group) -> bool:
                and not c.order and not c.parts for c in g.choices)
 
 
+def _counter() -> Any:
+    """The ``tick`` of the budget in force (``solver.budget``), or a function that counts nothing outside one."""
+    b = _budget.current()
+    return b.tick if b is not None else (lambda n=1, what="": None)
+
+
+_WHAT = "counting payments"
+
+
+def _ticked(items: Iterator[Any], tick: Any) -> Iterator[Any]:
+    """``items``, counting one state in the budget (``tick``) for each."""
+    for x in items:
+        tick(1, _WHAT)
+        yield x
+
+
 def _simple_table(groups: list[_Group], kinds: dict, tmax: int) -> dict[tuple, list[int]]:
-    """vector of unit counts per kind (total <= tmax) -> [collapsed ways, individual ways]."""
+    """vector of unit counts per kind (total <= tmax) -> [collapsed ways, individual ways]. Each step of the
+    programme counts one state in the budget in force (``solver.budget``); raises ``BudgetExceeded`` past it."""
+    tick = _counter()
     k = len(kinds)
     dp: dict[tuple, list[int]] = {(0,) * k: [1, 1]}
     for g in groups:
@@ -113,6 +132,7 @@ def _simple_table(groups: list[_Group], kinds: dict, tmax: int) -> dict[tuple, l
             ki = kinds[ch.units[0]]
             nxt: dict[tuple, list[int]] = {}
             for (v, used), (c, ind) in cur.items():
+                tick(1, _WHAT)
                 room = min(g.size - used, tmax - sum(v))
                 for n in range(room + 1):
                     if n:
@@ -140,7 +160,13 @@ def _simple_table(groups: list[_Group], kinds: dict, tmax: int) -> dict[tuple, l
 
 
 def _count_model(model: _Model) -> tuple[int, int]:
-    """``(collapsed, individual)`` payments of a model, without listing them (see the comment above)."""
+    """``(collapsed, individual)`` payments of a model, without listing them (see the comment above).
+
+    Every composition built, every configuration of symbols and non-simple groups and every vector of kind
+    totals checked counts one state in the budget in force (``solver.budget``: states and seconds, the clock
+    read at least every 50 ms); raises ``BudgetExceeded`` past either.
+    """
+    tick = _counter()
     if not model.groups and not model.syms:
         ok = life_payable(model.base_life, model.life_total) and not model.fixed
         return (1, 1) if ok else (0, 0)
@@ -156,8 +182,8 @@ def _count_model(model: _Model) -> tuple[int, int]:
     tmax = spell_max + sum(g.size * max(0, max(len(c.inp) - 1 for c in g.choices)) for g in complex_)
     table = _simple_table(simple, kinds, tmax)
     by_total: dict[int, list[tuple[tuple, list[int]]]] = {}
-    for v, w in table.items():
-        by_total.setdefault(sum(v), []).append((v, w))
+    for vec, ways in table.items():
+        by_total.setdefault(sum(vec), []).append((vec, ways))
     # the checks run on a model whose simple groups are replaced by one group per kind
     kind_groups = [_Group(("kind", k), "kind", (), tmax, [_Choice("mana_ability", (k,), "", (), "", 0, None, "", False, False)],
                           False, False) for k in kind_list]
@@ -171,14 +197,17 @@ def _count_model(model: _Model) -> tuple[int, int]:
     for g in complex_:
         opts = []
         for comp in _compositions(g.size, len(g.choices), exact=False):
+            tick(1, _WHAT)
             opts.append((comp, _multinomial(g.size, comp) if g.item else 1))
         gcomps.append(opts)
     scomps = []
     for sg in model.syms:
-        scomps.append([(comp, _multinomial(sg.count, comp)) for comp in _compositions(sg.count, len(sg.options), exact=True)])
+        scomps.append([(comp, _multinomial(sg.count, comp))
+                       for comp in _ticked(_compositions(sg.count, len(sg.options), exact=True), tick)])
     collapsed = individual = 0
     a: dict[str, int] = {}
     for sconf in itertools.product(*scomps):
+        tick(1, _WHAT)
         sweight = 1
         for (comp, w), names in zip(sconf, ev.svars):
             sweight *= w
@@ -188,6 +217,7 @@ def _count_model(model: _Model) -> tuple[int, int]:
         dem_key = tuple(sorted(dem.items()))
         n_dem = sum(dem.values())
         for gconf in itertools.product(*gcomps):
+            tick(1, _WHAT)
             gweight = sweight
             uses = units = inp = life = damage = 0
             for (comp, w), g, names in zip(gconf, complex_, ev.gvars):
@@ -206,6 +236,7 @@ def _count_model(model: _Model) -> tuple[int, int]:
             hi = min(tmax, n_dem - uses)
             for k in range(lo, hi + 1):
                 for v, (wc, wi) in by_total.get(k, ()):
+                    tick(1, _WHAT)
                     for var, n in zip(kind_vars, v):
                         a[var] = n
                     if ev.feasible(a, dem, dem_key) and ev.irredundant(a, dem, dem_key):
