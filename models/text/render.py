@@ -3028,10 +3028,10 @@ def _ability(a: Ability) -> str:
         if a.kind == "static" and tuple(a.zones) == ("graveyard",) and isinstance(a.effect, E.GrantAbility):
             # "As long as this card is in your graveyard [and you control a Mountain], creatures you control have
             # haste." (Anger, Riftstone Portal; CR 113.6b): the zone, then the grant's own condition
-            e = a.effect
-            core = effect(dataclasses_replace(e, condition=None)) if e.condition is not None else body
-            extra = f" and {condition(e.condition)}" if e.condition is not None else ""
-            return f"As long as this card is in your graveyard{extra}, " + lower_first(core.rstrip("."))
+            grant = a.effect
+            core = effect(dataclasses_replace(grant, condition=None)) if grant.condition is not None else body
+            also = f" and {condition(grant.condition)}" if grant.condition is not None else ""
+            return f"As long as this card is in your graveyard{also}, " + lower_first(core.rstrip("."))
         return body
     if a.cost is None:
         raise Unrenderable("an activated ability without a cost")
