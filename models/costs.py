@@ -261,8 +261,14 @@ def cost_changes(abilities: Iterable[Ability], source: str = "", controller: str
 
 def has_name(card: Any, name: str) -> bool:
     """Whether ``card`` (a card, or the half or face cast) has the name ``name`` (CR 201.2; a split card outside the
-    stack has both halves' names, 709.4a; the half cast has its own, 709.3): compared case-insensitively."""
+    stack has both halves' names, 709.4a; the half cast has its own, 709.3; an adventurer or double-faced card only
+    its main face's, 715.4, 712.8a): compared case-insensitively."""
     want = name.strip().casefold()
-    names = {str(card.name).casefold()} | {str(f.name).casefold() for f in (getattr(card, "faces", None) or ())}
+    faces = getattr(card, "faces", None) or ()
+    if faces and not getattr(card, "is_split", False):
+        # an adventurer card, or a double-faced card, outside the stack or cast as its main face has only that
+        # face's name (CR 715.4, 712.8a, 712.8c, 712.11b-c: Bonecrusher Giant is not named Stomp)
+        return want == str(faces[0].name).casefold()
+    names = {str(card.name).casefold()} | {str(f.name).casefold() for f in faces}
     names |= {n.strip() for n in str(card.name).casefold().split("//")}
     return want in names

@@ -78,7 +78,8 @@ def precost_problems(state: GameState, player: str, card: Any, tc: Any, zone: st
     else:
         choices = getattr(tc, "choices", None)
         if chosen is None:
-            aims = target_problems(state, player, card, cast_from=(zone, player), choices=choices)
+            aims = target_problems(state, player, card, cast_from=(zone, player), choices=choices,
+                                   x=getattr(tc, "x", None))
         else:  # the targets the question chooses, each legal for its phrase (CR 601.2c)
             aims = chosen_target_problems(state, player, card, list(chosen), choices=choices)
         # which targets the kicker, gift or entwine chosen (or not) make the spell require (CR 601.2c)

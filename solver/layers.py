@@ -684,6 +684,12 @@ def board_view(state: GameState) -> dict[str, PermView]:
             if new_lost == lost:
                 break
             lost = new_lost
+        for p in state.battlefield:
+            if p.id in lost and any(a.stripe is not None and a.stripe.counter == "lore" for a in printed[p.id]):
+                # what a Saga's resolved chapter gave it is granted by an effect, which a land-type change does not
+                # remove (CR 305.7, 611.2a, 714.2b); keeping those while the rules text goes is not modelled
+                raise Unsupported(f"{p.name} is a Saga land whose abilities a land-type effect removes; the abilities "
+                                  f"its resolved chapters gave it stay (CR 305.7, 714.2b), which is not modelled")
         fx = continuous_effects(state, ("land_type",), printed, lost)
         if len(fx) > 1 and any(f.zone for f in fx):
             # CR 613.7: land-type effects apply in timestamp order; a card's in a graveyard or the command zone is when

@@ -427,7 +427,8 @@ def cast_target_notes(card: Any, choices: Mapping[str, int] | None = None) -> li
 
 def target_problems(state: GameState, player: str, card: Any, abilities: Iterable[Any] | None = None,
                     cast_from: tuple[str, str] | None = None, source: Permanent | None = None,
-                    targets: SpellTargets | None = None, choices: Mapping[str, int] | None = None) -> list[str]:
+                    targets: SpellTargets | None = None, choices: Mapping[str, int] | None = None,
+                    x: int | None = None) -> list[str]:
     """Why ``player`` cannot cast ``card`` for want of legal targets (CR 601.2c): empty when every target of
     at least the required number of modes has a legal choice. ``cast_from``: ``(zone, owner)`` the spell is
     cast from (``spec_legality``); ``None`` for an activated ability's targets. ``source``: the permanent whose
@@ -447,6 +448,8 @@ def target_problems(state: GameState, player: str, card: Any, abilities: Iterabl
     if targets is None:
         targets = cast_targets(card, choices, abilities)
     st: SpellTargets = targets
+    if x is not None:  # "X target artifacts" with X announced (CR 107.3a, 601.2b-c): exactly X targets
+        st = with_x_targets(st, x)
     if not st.targets_anything:
         return []
     if st.unread:
@@ -461,6 +464,16 @@ def target_problems(state: GameState, player: str, card: Any, abilities: Iterabl
     if ok + sum(1 for v, _, _ in per_mode if v == UNKNOWN) >= st.choose and unknown:
         raise Unsupported(f"whether {card.name} has a legal target is unknown: {unknown[0]} (CR 601.2c)")
     return _no_target_reasons(state, card, st, ok, missing)
+
+
+def with_x_targets(st: SpellTargets, x: int) -> SpellTargets:
+    """``st`` with each "X target ..." requirement taking the announced X (CR 107.3a: X is announced before targets
+    are chosen, 601.2b-c); without X announced such a requirement takes none (X may be 0)."""
+    def fix(s: TargetSpec) -> TargetSpec:
+        if s.x_count:
+            return dataclasses.replace(s, count=int(x))
+        return s
+    return dataclasses.replace(st, modes=tuple(tuple(fix(s) for s in m) for m in st.modes))
 
 
 def mode_verdicts(state: GameState, player: str, card: Any, st: SpellTargets, cast_from: tuple[str, str] | None = None,

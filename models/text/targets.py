@@ -55,7 +55,7 @@ _QUALIFIERS = {"attacking", "blocking", "token", "nonattacking", "nonblocking", 
 _RANGE = r"one or two|one, two, or three|one or more"
 _RANGE_MOST = {"one or two": 2, "one, two, or three": 3, "one or more": None}
 _COUNT = (r"(?:(?P<upto>up to (?P<n1>one|two|three|four|five|six|seven|x|\d+) )|(?P<any>any number of )|"
-          r"(?P<rng>" + _RANGE + r") |(?P<n2>one|two|three|four|five|x|\d+) )?")
+          r"(?P<rng>" + _RANGE + r") |(?P<n2>one|two|three|four|five|six|seven|eight|nine|ten|x|\d+) )?")
 _PHRASE = re.compile(r"\b" + _COUNT + r"(?P<oth>(?:other |another ))?target (?P<rest>.+)$", re.I)
 _ANY_TARGET = re.compile(r"\b" + _COUNT + r"(?P<oth>(?:other |another ))?any (?P<another>other )?target\b", re.I)
 _AMONG = re.compile(r"\bamong (?P<what>any number of|one or two|one, two, or three|one or more|two|three) "
@@ -140,6 +140,9 @@ class TargetSpec:
     not_all: tuple[tuple[str, ...], ...] = ()
     ability_kinds: tuple[str, ...] = ()
     source: "TargetSpec | None" = None
+    #: "X target ...": the number is the announced X (CR 107.3a, 601.2b-c); ``count`` is 0 (X may be 0) until the
+    #: question announces X (``solver.targets.with_x_targets``)
+    x_count: bool = False
     chosen: tuple[str, ...] = ()
     controller_controls: Any = None
     exiled_with: str = ""
@@ -492,7 +495,18 @@ def _adjectives(groups: list[list[str]], unknown: list[str]) -> Qualifier:
         return Qualifier()
 
 
+_X_COUNT = re.compile(r"^x (?:other |another )?(?:any )?targets?\b", re.I)
+
+
 def parse_target_phrase(phrase: str) -> TargetSpec | None:
+    """``_parse_target_phrase`` (below), with ``x_count`` set for "X target ..." (CR 107.3a)."""
+    spec = _parse_target_phrase(phrase)
+    if spec is not None and spec.count == 0 and _X_COUNT.match(phrase.strip()):
+        spec = dataclasses.replace(spec, x_count=True)
+    return spec
+
+
+def _parse_target_phrase(phrase: str) -> TargetSpec | None:
     """One phrase starting at the word "target" (with its count words before it), e.g.
     ``"target creature you control"``, ``"up to two target artifacts"``, ``"target instant or sorcery card in
     your graveyard"``, ``"target land or nonblack creature"``, ``"target creature with power 2 or less"``.
@@ -559,7 +573,9 @@ def parse_target_phrase(phrase: str) -> TargetSpec | None:
             tq = tq.merge(bq)
     # "on top of its owner's library", "from the battlefield", "to its owner's hand": where it goes, not which
     if n != 0 and re.match(r"^(with|that|without|of|whose|who|named|not|which|dealt|blocking|blocked|attacking|it|it's|other"
-                           r"|you own|you don't own|an opponent owns)\b", tail):
+                           r"|you own|you don't own|an opponent owns|controlled by)\b", tail):
+        # ("controlled by the same player", "controlled by different players": a relation between the targets, CR
+        # 601.2c, not read here: unknown legality, never dropped)
         # (who owns a permanent, CR 108.3, is not read here: "target creature you own" stays of unknown legality)
         unknown.append(tail.split(",")[0].split(".")[0][:60])
     if "@opponent" in unknown:
@@ -726,9 +742,10 @@ def _count_of(m: re.Match) -> int:
     return 0 if n is None else n  # X targets: X may be 0
 
 
-_START = re.compile(r"(?P<count>(?:up to (?:one|two|three|four|five|six|seven|x|\d+)|any number of|one or two|"
+_START = re.compile(r"(?P<count>\b(?:up to (?:one|two|three|four|five|six|seven|x|\d+)|any number of|one or two|"
                     r"one, two, or three|one or more|one|two|three|four|"
-                    r"five|x|\d+) )?(?:(?:other|another) )?(?P<any>any (?:other )?)?(?P<word>targets?)\b", re.I)
+                    r"five|six|seven|eight|nine|ten|x|\d+) )?(?:(?:other|another) )?(?P<any>any (?:other )?)?"
+                    r"\b(?P<word>targets?)\b", re.I)
 #: Words before "target(s)" that make it part of another phrase ("a spell that targets you"), not a requirement.
 _NOT_A_REQUIREMENT = {"that", "which", "the", "its", "new", "those", "chosen", "spell's", "ability's", "same",
                       "each", "their", "it", "can't", "be", "could", "would", "as", "single", "only", "has",
@@ -838,7 +855,7 @@ def _sentence_phrases(t: str, specs: list[TargetSpec], unread: list[str], cond: 
             if m.group("count"):  # "up to two targets", "two targets": any targets
                 n = 0 if m.group("count").lower().startswith(("up to", "any")) else (parse_count_word(m.group("count").strip()) or 0)
                 specs.append(_conditional(TargetSpec(phrase, ("player", "permanent"), ("Creature", "Planeswalker", "Battle"),
-                                                     count=n), c, e))
+                                                     count=n, x_count=m.group("count").strip().lower() == "x"), c, e))
             else:
                 unread.append(phrase)
             continue
