@@ -265,7 +265,7 @@ def has_name(card: Any, name: str) -> bool:
     its main face's, 715.4, 712.8a): compared case-insensitively."""
     want = name.strip().casefold()
     faces = getattr(card, "faces", None) or ()
-    if faces and not getattr(card, "is_split", False):
+    if faces and getattr(card, "layout", "") in ("adventure", "modal_dfc", "transform", "flip", "meld"):
         # an adventurer card, or a double-faced card, outside the stack or cast as its main face has only that
         # face's name (CR 715.4, 712.8a, 712.8c, 712.11b-c: Bonecrusher Giant is not named Stomp)
         return want == str(faces[0].name).casefold()
