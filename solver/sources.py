@@ -1181,6 +1181,22 @@ def _enumerated(K: _Kinds, fixed: Vec, singles: dict[frozenset[int], int], other
     return PoolsResult(listed, len(out), why, "enumerated")
 
 
+def _maximal_deltas(deltas: set[Vec]) -> list[Vec]:
+    """The elements of ``deltas`` that no other element contains (componentwise >=). A vector can be contained only
+    in one of a strictly larger total, so the vectors are taken by decreasing total and each is compared with the
+    kept ones of larger totals: linear when every total is the same (filters that net the same mana either way)."""
+    by_total: dict[int, list[Vec]] = {}
+    for d in deltas:
+        by_total.setdefault(sum(d), []).append(d)
+    kept: list[Vec] = []
+    for total in sorted(by_total, reverse=True):
+        larger = list(kept)
+        for d in by_total[total]:
+            if not any(all(x >= y for x, y in zip(e, d)) for e in larger):
+                kept.append(d)
+    return kept
+
+
 def _order_free_filters(K: _Kinds, pools: set[Vec], flist: list[tuple[list[ManaSource], int | None]],
                         fopts: list[list[tuple[ManaSource, list[Vec]]]], payments, work: _Work) -> set[Vec] | None:
     """Every pool reachable with the filters when their order cannot matter, or ``None`` when it could.
@@ -1229,8 +1245,9 @@ def _order_free_filters(K: _Kinds, pools: set[Vec], flist: list[tuple[list[ManaS
                     deltas.add(tuple(a - b for a, b in zip(o, spent)))
         for i in range(len(need)):
             need[i] += most[i] * (n or 0)
-        # an effect contained in another effect of the same unit is never better (both are always payable)
-        kept = [d for d in deltas if not any(e != d and all(x >= y for x, y in zip(e, d)) for e in deltas)]
+        # an effect contained in another effect of the same unit is never better (both are always payable); only an
+        # effect of a larger total can contain another (equal totals: only itself), so each is compared with those
+        kept = _maximal_deltas(deltas)
         effects.append((sorted(kept), n or 0))
     if any(any(p[i] < need[i] for i in range(len(need))) for p in pools):
         return None

@@ -134,3 +134,20 @@ def test_ten_different_filter_lands_order_free_cr_605_3a():
     got = maximal_pools(s, "Alice", limit=5)
     assert got.count > 0
     assert all(sum(Counter(ch for ch in p if ch in ORDER).values()) == 30 for p in got.pools)
+
+
+def test_the_maximal_effects_of_a_filter_are_those_no_other_contains():
+    """The effects kept for a filter unit are exactly the vectors no other vector contains (componentwise), whatever
+    their totals: the grouping by total that makes it linear loses none and keeps no contained one."""
+    import itertools
+    import random
+
+    from mtgcheck.solver.sources import _maximal_deltas
+
+    rng = random.Random(5)
+    for _ in range(200):
+        vecs = {tuple(rng.randint(-2, 2) for _ in range(3)) for _ in range(rng.randint(1, 12))}
+        brute = {d for d in vecs if not any(e != d and all(x >= y for x, y in zip(e, d)) for e in vecs)}
+        assert set(_maximal_deltas(vecs)) == brute
+    same_total = {v for v in itertools.product(range(3), repeat=3) if sum(v) == 3}
+    assert set(_maximal_deltas(same_total)) == same_total
