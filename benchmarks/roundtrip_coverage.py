@@ -16,25 +16,13 @@ from __future__ import annotations
 import argparse
 import collections
 import json
-import os
 import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-CARDS_NAME = "carddata/oracle-cards-2025-11-03.json.gz"
 
-
-def default_cards_file(arg: str | None) -> Path:
-    """The card file: the argument, then ``$MTGCHECK_SHARED``, then ``../shared`` (raises SystemExit if none)."""
-    cands = [Path(arg)] if arg else []
-    env = os.environ.get("MTGCHECK_SHARED", "").strip()
-    if env:
-        cands.append(Path(env) / CARDS_NAME)
-    cands.append(ROOT.parent / "shared" / CARDS_NAME)
-    for c in cands:
-        if c.is_file():
-            return c
-    raise SystemExit(f"no card file: give one, or set MTGCHECK_SHARED (looked for {', '.join(map(str, cands))})")
+# the card file is found as the pool-wide probe finds it (its argument, $MTGCHECK_SHARED, then ../shared)
+from probe_pool import default_cards_file  # (benchmarks/ is the script's folder)
 
 
 def measure(path: Path) -> dict:

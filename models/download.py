@@ -42,7 +42,7 @@ from typing import Any, Callable
 
 from .version import __version__
 from .inputs import describe_os_error, InputError, MAX_RATIO, open_regular, RATIO_AFTER, read_text
-from .cardcache import cache_dir, remove_stale_temporaries, temp_prefix
+from .cardcache import cache_dir, remove_stale_temporaries, replaced_atomically, temp_prefix
 
 __all__ = [
     "SCRYFALL_INDEX_URL", "MTGJSON_URL", "SOURCES", "DownloadError", "UpdateResult", "data_dir",
@@ -127,20 +127,10 @@ def installed_file(source: str | None = None) -> Path | None:
 
 
 def _write_record(data: dict[str, Any]) -> None:
-    """Write ``installed.json`` atomically (a temporary file renamed into place; removed if anything fails)."""
-
-    d = data_dir()
-    fd, tmp = tempfile.mkstemp(prefix=temp_prefix(_RECORD), suffix=".tmp", dir=d)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fp:
-            json.dump(data, fp, indent=2, sort_keys=True)
-        os.replace(tmp, d / _RECORD)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
+    """Write ``installed.json`` atomically (``cardcache.replaced_atomically``: a temporary file renamed into place,
+    removed if anything fails)."""
+    with replaced_atomically(data_dir() / _RECORD) as tmp:
+        tmp.write_text(json.dumps(data, indent=2, sort_keys=True), encoding="utf-8")
 
 
 def _session(session: Any = None) -> Any:

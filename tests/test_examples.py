@@ -32,6 +32,18 @@ def test_example_scenarios(path, db):
         assert sc.has_expect, f"{path}#{sc.index + 1}: every example has an expectation"
         res = run_scenario(sc, db)
         assert res.verdict == PASS, f"{path}#{sc.index + 1} {sc.label}: {res.verdict}: {res.message}"
+        assert not _no_without_code(res.kind, res.answer.values), \
+            f"{path}#{sc.index + 1} {sc.label}: a 'no' whose reason has no code of its own rule: {res.answer.values}"
+
+
+def _no_without_code(kind: str, values: dict) -> bool:
+    """A "no" of cast, payments or activate whose ``reason_code`` is missing or the catch-all (mtgcheck.Reason:
+    every "no" names the rule that decided it)."""
+    from mtgcheck.solver.reasons import Reason
+
+    no = (values.get("castable") is False if kind == "cast" else values.get("count") == 0 if kind == "payments"
+          else values.get("activatable") is False if kind == "activate" else False)
+    return no and values.get("reason_code") in (None, Reason.NOT_MODELLED)
 
 
 def test_basics_all_pass(db):

@@ -494,21 +494,27 @@ def _leftovers(tmp_path) -> list[str]:
     return sorted(p.name for p in folder.iterdir() if p.name.endswith((".part", ".tmp"))) if folder.is_dir() else []
 
 
-def test_a_trickling_mirror_ends_at_the_overall_deadline(served, tmp_path):
-    from mtgcheck.models import download
-
+def _trickling(interval: float, base: list[str]):
+    """A mirror whose download sends one byte every ``interval`` seconds (``base[0]``: its address, for the index)."""
     def handler(h):
         if h.path == "/index":
-            return _send(h, _index(base))
+            return _send(h, _index(base[0]))
         h.send_response(200)
         h.send_header("Content-Length", "100000")
         h.end_headers()
         for _ in range(60):
             h.wfile.write(b" ")
             h.wfile.flush()
-            time.sleep(1)
+            time.sleep(interval)
+    return handler
 
-    base = served(handler)
+
+def test_a_trickling_mirror_ends_at_the_overall_deadline(served, tmp_path):
+    from mtgcheck.models import download
+
+    addr: list[str] = []
+    base = served(_trickling(1, addr))
+    addr.append(base)
     t0 = time.monotonic()
     with pytest.raises(download.DownloadError, match="did not finish within 3 s"):
         download.update("scryfall", index_url=base + "/index", deadline=3)
@@ -519,19 +525,9 @@ def test_a_stalled_transfer_ends_at_the_minimum_rate(served, tmp_path, monkeypat
     from mtgcheck.models import download
 
     monkeypatch.setattr(download, "SLOW_AFTER", 1.5)
-
-    def handler(h):
-        if h.path == "/index":
-            return _send(h, _index(base))
-        h.send_response(200)
-        h.send_header("Content-Length", "100000")
-        h.end_headers()
-        for _ in range(60):
-            h.wfile.write(b" ")
-            h.wfile.flush()
-            time.sleep(0.3)
-
-    base = served(handler)
+    addr: list[str] = []
+    base = served(_trickling(0.3, addr))
+    addr.append(base)
     with pytest.raises(download.DownloadError, match="bytes a second"):
         download.update("scryfall", index_url=base + "/index")
     assert _leftovers(tmp_path) == []
