@@ -1771,13 +1771,17 @@ class CostMinimum(Effect):
 @dataclass(frozen=True, eq=False)
 class SelfCostChange(Effect):
     """"This spell costs [amount] less/more to cast for each [count]" (CR 601.2f); ``count``: ``{zone, whose,
-    types[, measure]}`` (models.costs.parse_count)."""
+    types[, measure]}`` (models.costs.parse_count). Without ``count``, the typed ``per`` ("for each [amount]",
+    "{X} less, where X is [amount]": ``amount`` per unit) and ``condition`` ("if [condition]": once while it holds)
+    say when and how much (models.text.self_cost_conditions; read by ``solver.costs.self_cost_changes``)."""
 
     kind: ClassVar[str] = "self_cost_change"
     touches: ClassVar[frozenset[Topic]] = frozenset({Topic.SPELL_COSTS})
     direction: str = fld("less")
     amount: str = fld("{1}")
     count: Any = fld(None)
+    per: Amount | None = fld(None, (lambda v, w: _opt_amount_in(v, w), lambda a: None if a is None else a.legacy()))
+    condition: Condition | None = fld(None, (lambda v, w: _opt_condition_in(v, w), _ident))
 
 
 def _choices_in(v: Any, where: str) -> tuple:

@@ -23,6 +23,7 @@ Handlers pass ``face=requested_face(ctx, card)`` and read ``TotalCost.card`` (th
 """
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 from typing import Any, Iterable
 
@@ -39,6 +40,7 @@ from mtgcheck.models.state import GameState, Permanent
 from mtgcheck.models.turn import sorcery_timing
 
 from .layers import battlefield_abilities
+from .quantities import amount_value, condition_holds
 from .errors import QuestionError, Unsupported
 
 
@@ -854,6 +856,8 @@ def self_cost_changes(state: GameState, player: str, card: Any, zone: str = "han
             n = _count_of(state, player, card, zone, dict(e.counts), card.name)
             out.append(("less", ManaCost.parse("{%d}" % n) if n else ManaCost(),
                         f"{a.text or 'affinity'}: {n} counted, costs {{{n}}} less (CR 702.41a)"))
+        elif isinstance(e, SelfCostChange) and e.count is None:
+            out.append(typed_self_cost_change(state, player, card, zone, e, a.text))
         elif isinstance(e, SelfCostChange):
             cnt = dict(e.count or {}, _direction=e.direction, _choices=dict(choices or {}))
             n = _count_of(state, player, card, zone, cnt, card.name, targets, chosen)
@@ -877,6 +881,59 @@ def self_cost_changes(state: GameState, player: str, card: Any, zone: str = "han
             out.append((e.direction, amount,
                         f"{(a.text or 'self cost change').strip()}: {label}, costs {fmt(amount)} {e.direction} (CR 601.2f)"))
     return out
+
+
+def on_the_stack(state: GameState, player: str, card: Any, zone: str) -> GameState:
+    """The state while ``card`` is being cast from ``player``'s ``zone``: the card has moved to the stack (CR 601.2a),
+    so it is no longer one of the cards of that zone when its total cost is determined (601.2f). The same state when
+    the card is not listed there (a card cast from a zone the scenario does not list)."""
+    cards = state.zones.get(zone, {}).get(player)
+    if not cards:
+        return state
+    name = parent_name(card)
+    hit = next((i for i, ci in enumerate(cards) if ci.card.name == name), None)
+    if hit is None:
+        return state
+    zones = {z: dict(per) for z, per in state.zones.items()}
+    zones[zone][player] = cards[:hit] + cards[hit + 1:]
+    return dataclasses.replace(state, zones=zones)
+
+
+def typed_self_cost_change(state: GameState, player: str, card: Any, zone: str, e: SelfCostChange,
+                           text: str) -> tuple[str, ManaCost, str]:
+    """One typed self cost change (``SelfCostChange.per`` / ``.condition``, models.text.self_cost_conditions):
+    ``(direction, amount, explanation)``.
+
+    "If [condition]": the amount once while the condition holds for the caster, else nothing; "for each [amount]" /
+    "where X is [amount]": the amount per unit (a negative number counts as 0, CR 107.1b). Both are read as the spell
+    is cast, on the stack (CR 601.2a, 601.2f): the amounts and conditions are ``solver.quantities``'s, for the caster
+    and without a source permanent. A generic amount is multiplied; a coloured one ({U}) is repeated once per unit
+    (CR 601.2f, 118.7b-d apply it).
+
+    Raises
+    ------
+    Unsupported
+        The condition or amount cannot be read in this state, naming the card and the sentence.
+    """
+    what = f"{card.name}: “{(text or '').strip()}”"
+    view = on_the_stack(state, player, card, zone)
+    units, why = 1, ""
+    if e.condition is not None:
+        ok, why = condition_holds(view, player, e.condition, None, what)
+        units = 1 if ok else 0
+    if units and e.per is not None:
+        n, why2 = amount_value(view, player, e.per, None, text=what)
+        units = max(int(n), 0)  # CR 107.1b
+        why = f"{why}; {why2}" if why else why2
+    per = ManaCost.parse(str(e.amount))
+    if per.symbols and all(sym.is_generic for sym in per.symbols):
+        total = per.mana_value() * units
+        amount = ManaCost.parse("{%d}" % total) if total else ManaCost()
+    else:  # a coloured amount ({U} for each ...) once per unit
+        amount = ManaCost(tuple(per.symbols) * units).canonical()
+    label = why or ("it applies" if units else "it does not apply")
+    return (e.direction, amount, f"{(text or 'self cost change').strip()}: {label}, costs {fmt(amount)} {e.direction} "
+                                 f"(CR 601.2f)")
 
 
 def unmodelled_cost_text(state: GameState, player: str, card: Any) -> str | None:

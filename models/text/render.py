@@ -2271,11 +2271,40 @@ def _cost_minimum(e: E.CostMinimum) -> str:
     return f"{head} spell that would cost less than {n} mana to cast costs {n} mana to cast."
 
 
+def _typed_self_cost_change(e: E.SelfCostChange) -> str:
+    """A spell's own cost change with a typed ``per`` / ``condition`` (models.text.self_cost_conditions): "This spell
+    costs {3} less to cast if a creature died this turn", "If [condition], this spell costs {6} less to cast", "...
+    for each [amount]", "This spell costs {X} less to cast, where X is [amount]" (CR 601.2f)."""
+    head = "This spell costs"
+    if e.per is not None:
+        forms = []
+        if e.amount == "{1}":
+            try:
+                forms.append(f"{head} {{X}} {e.direction} to cast{_where_x(e.per)}")
+            except Unrenderable:
+                pass
+        try:
+            forms.append(f"{head} {_mana_cost(e.amount)} {e.direction} to cast {amount_each(e.per)}")
+        except Unrenderable:
+            pass
+        if not forms:
+            raise Unrenderable("the amount of a self cost change")
+        core = alt(*forms)
+        if e.condition is not None:
+            return f"If {condition(e.condition)}, {core[:1].lower() + core[1:]}."
+        return core + "."
+    if e.condition is None:
+        raise Unrenderable("a self cost change with no count")
+    core = f"{head} {_mana_cost(e.amount)} {e.direction} to cast"
+    cond = condition(e.condition)
+    return alt(f"{core} {alt('if', 'as long as')} {cond}.", f"If {cond}, {core[:1].lower() + core[1:]}.")
+
+
 @renders(E.SelfCostChange)
 def _self_cost_change(e: E.SelfCostChange) -> str:
     c = e.count
     if c is None:
-        raise Unrenderable("no count")
+        return _typed_self_cost_change(e)
     tail = _count_mapping(c, e.amount)
     amt = "{X}" if tail.startswith(", where X") else _mana_cost(e.amount)
     if tail.startswith("during "):  # "During your turn, this spell costs {2}{U}{U} less to cast."
