@@ -99,3 +99,40 @@ def test_typed_reading_has_condition_or_amount_cr_601_2f():
     assert isinstance(e, SelfCostChange) and e.per is not None and e.amount == "{1}"
     e = _spell("If an opponent controls seven or more lands, this spell costs {6} less to cast.")
     assert isinstance(e, SelfCostChange) and e.condition is not None and not isinstance(e, Unmodelled)
+
+
+def test_creatures_that_died_this_turn_any_player_cr_700_4(real_db):
+    """Blood for the Blood God! ({8}{B}{B}{R}): {1} less for each creature that died this turn, whoever controlled it."""
+    turn = {"step": "postcombat_main", "history": {"died": {"Alice": ["Grizzly Bears"], "Bob": ["Serra Angel"]}}}
+    v = _cost(real_db, {"Alice": ["Swamp"]}, {"card": "Blood for the Blood God!"}, turn=turn)
+    assert v["total_cost"] == "{6}{B}{B}{R}"
+
+
+def test_instant_and_sorcery_spells_you_cast_coloured_reduction_demilich_cr_601_2i_118_7b(real_db):
+    """Demilich ({U}{U}{U}{U}): {U} less for each instant and sorcery spell you've cast this turn — a creature spell
+    does not count, nor does an opponent's instant."""
+    turn = {"history": {"cast": {"Alice": ["Opt", "Grizzly Bears"], "Bob": ["Lightning Bolt"]}}}
+    assert _cost(real_db, {"Alice": ["Island"]}, {"card": "Demilich"}, turn=turn)["total_cost"] == "{U}{U}{U}"
+
+
+def test_life_total_or_less_avatar_of_hope_cr_119_1(real_db):
+    """Avatar of Hope ({6}{W}{W}): "If you have 3 or less life": 3 yes, 4 no."""
+    assert _cost(real_db, {"Alice": ["Plains"]}, {"card": "Avatar of Hope"}, life={"Alice": 3})["total_cost"] == "{W}{W}"
+    assert _cost(real_db, {"Alice": ["Plains"]}, {"card": "Avatar of Hope"}, life={"Alice": 4})["total_cost"] == "{6}{W}{W}"
+
+
+def test_an_opponent_has_no_cards_in_hand_avatar_of_will_cr_601_2f(real_db):
+    """Avatar of Will ({6}{U}{U}): "If an opponent has no cards in hand" — Bob's listed empty hand yes, a card no."""
+    bf = {"Alice": ["Island"]}
+    v = _cost(real_db, bf, {"card": "Avatar of Will"}, hand={"Alice": ["Avatar of Will"], "Bob": []})
+    assert v["total_cost"] == "{U}{U}"
+    v = _cost(real_db, bf, {"card": "Avatar of Will"}, hand={"Alice": ["Avatar of Will"], "Bob": ["Opt"]})
+    assert v["total_cost"] == "{6}{U}{U}"
+
+
+def test_card_types_among_cards_in_graveyard_emrakul_cr_205_2a(real_db):
+    """Emrakul, the Promised End ({13}): {1} less for each card type among cards in your graveyard: an artifact
+    creature card counts two types (artifact, creature), a second instant none more."""
+    v = _cost(real_db, {"Alice": ["Island"]}, {"card": "Emrakul, the Promised End"},
+              graveyard={"Alice": ["Ornithopter", "Opt", "Lightning Bolt"]})
+    assert v["total_cost"] == "{10}"

@@ -610,6 +610,8 @@ def amount_noun(a: Any) -> str:
         return f"the number of {a.counter + ' ' if a.counter else ''}counters on {filter_phrase(a.filter, plural_=True)}"
     if isinstance(a, E.EventAmount) and a.of == "":
         return wild("a number the event gives")
+    if isinstance(a, E.DistinctAmong) and a.aspect == "name":  # CR 201.2
+        return f"the number of differently named {filter_phrase(a.filter, plural_=True)}"
     if isinstance(a, E.DistinctAmong):
         what = {"basic_land_type": "basic land types", "color": "colors", "card_type": "card types",
                 "creature_type": "creature types"}.get(a.aspect)
@@ -657,6 +659,20 @@ def amount_each(a: Any) -> str:
         return f"for each {what} among {filter_phrase(a.filter, plural_=True)}"
     if isinstance(a, E.ThisTurn) and a.whose == "you" and a.filter is None and a.event == "cards_drawn":
         return "for each card you've drawn this turn"
+    if isinstance(a, E.ThisTurn) and a.event == "died" and a.whose == "any" and a.filter is not None:
+        return f"for each {filter_phrase(a.filter)} that died this turn"
+    if isinstance(a, E.ThisTurn) and a.event == "spells_cast":
+        if a.whose == "you" and a.filter is not None and a.filter.any_of and not a.filter.all_of:
+            return "for each " + count_words([type_word(t) for t in a.filter.any_of], "and") + " spell you've cast this turn"
+        if a.whose == "opponent" and a.filter is None:
+            return "for each spell your opponents have cast this turn"
+        if a.whose == "any" and a.filter is None:
+            return "for each other spell cast this turn"
+    if isinstance(a, E.ThisTurn) and a.event == "sacrificed":
+        if a.whose == "any" and a.filter is None:
+            return "for each permanent sacrificed this turn"
+        if a.whose == "you" and a.filter is not None:
+            return f"for each {filter_phrase(a.filter)} you've sacrificed this turn"
     if isinstance(a, E.ThisTurn) and a.whose == "opponent" and a.event == "life_lost" and a.filter is None:
         return "for each 1 life your opponents have lost this turn"
     if isinstance(a, E.PlayersWho) and a.whose == "opponent" and a.event == "life_lost":
@@ -1472,7 +1488,7 @@ def _compare(c: E.Compare) -> str:
         if op == ">=":
             return alt(f"you have {number(r)} or more life", f"you have at least {number(r)} life")
         if op == "<=":
-            return f"you have {number(r)} or less life"
+            return alt(f"you have {number(r)} or less life", f"your life total is {number(r)} or less")
     if isinstance(left, E.TotalAmong) and r is not None and op == ">=":
         return f"{filter_phrase(left.filter, plural_=True)} have total {_STAT[left.stat]} {number(r)} or greater"
     if isinstance(left, E.DistinctAmong) and r is not None and op == ">=":
@@ -1481,6 +1497,20 @@ def _compare(c: E.Compare) -> str:
                 "mana_value": alt("different mana values", "mana values"), "name": "different names"}[left.aspect]
         return alt(f"there are {number(r)} or more {what} among {filter_phrase(left.filter, plural_=True)}",
                    f"{number(r)} or more {what} are among {filter_phrase(left.filter, plural_=True)}")
+    if isinstance(left, E.CountOf) and r == 0 and op == "<=" and left.filter.controller == "opponent" \
+            and c.opponents == "an":  # "an opponent has no cards in hand", "an opponent controls no basic lands"
+        f = left.filter
+        if f.zone == "hand" and not f.all_of and not f.any_of and f.qualifier.empty:
+            return "an opponent has no cards in hand"
+        if f.zone == "battlefield":
+            return f"an opponent controls no {filter_phrase(_inner(f), plural_=True)}"
+    if isinstance(left, E.CountOf) and r is not None and op == ">=" and left.filter.controller == "any" \
+            and left.filter.zone == "battlefield" and left.filter.relation is None:
+        return f"there are {number(r)} or more {filter_phrase(_inner(left.filter), plural_=True)} on the battlefield"
+    if isinstance(left, E.CountOf) and r is not None and op == ">=" and left.filter.zone == "graveyard" \
+            and left.filter.controller == "you" and r > 1:
+        f = dataclasses.replace(left.filter, controller="any")
+        return f"you have {number(r)} or more {filter_phrase(f, plural_=True, zone_words=False)} in your graveyard"
     if isinstance(left, E.CountOf) and r is not None and op == ">=":
         f = left.filter
         if f.controller == "opponent" and f.zone == "battlefield":
@@ -1533,6 +1563,13 @@ def _this_turn_event(t: E.ThisTurn, n: int = 1) -> str:
             return f"{number(n)} or more {objs} entered the battlefield under your control this turn"
         if t.event == "left_graveyard" and who == "you":
             return f"{number(n)} or more cards left your graveyard this turn"
+        if t.event == "cards_drawn" and f is None and who:
+            return f"{'you' + chr(39) + 've' if who == 'you' else 'an opponent has'} drawn {number(n)} or more cards this turn"
+        if t.event == "spells_cast" and f is None and who == "an opponent":
+            return alt(f"an opponent cast {number(n)} or more spells this turn",
+                       f"an opponent has cast {number(n)} or more spells this turn")
+        if t.event == "life_gained" and who == "you":
+            return f"you've gained {number(n)} or more life this turn"
         raise Unrenderable(f"turn event {t.event!r} {n} times")
     if t.event == "died":
         obj = filter_phrase(f, det="a") if f is not None else "a creature"
@@ -1564,7 +1601,10 @@ def _this_turn_event(t: E.ThisTurn, n: int = 1) -> str:
             spell = article(" ".join("non" + x.lower() for x in f.none_of) + " spell")
         else:
             spell = filter_phrase(f, det="a") + " spell" if f is not None else "a spell"
-        return alt(f"{who} cast {spell} this turn", f"{who}'ve cast {spell} this turn")
+        forms = [f"{who} cast {spell} this turn", f"{who}'ve cast {spell} this turn"]
+        if who == "you" and f is not None:  # the spell being cast is not cast yet (CR 601.2i): "another" is any
+            forms.append(f"you've cast another {filter_phrase(f)} spell this turn")
+        return alt(*forms)
     raise Unrenderable(f"turn event {t.event!r}")
 
 

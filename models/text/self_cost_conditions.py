@@ -22,7 +22,8 @@ from typing import Any
 from ..cards import Card
 from .. import effects as E
 from .amounts import parse_amount
-from .conditions import parse_board_amount
+from .conditions import _history_filter, card_filter, object_filter, parse_board_amount
+from .words import parse_count_word
 from .oracle import effect_parser
 from .restrictions import parse_restriction_condition
 
@@ -67,7 +68,86 @@ def board_only(x: Any) -> bool:
     return all(board_only(getattr(x, f.name)) for f in dataclasses.fields(x))
 
 
+_N = r"(\w+)"
+
+
+def _num(word: str) -> int:
+    n = parse_count_word(word)
+    if not isinstance(n, int) or isinstance(n, bool):
+        raise ValueError(f"the number {word!r} is not modelled")
+    return n
+
+
+def _turn_amount(w: str) -> E.Amount | None:
+    """Amounts of the turn's history (models/turn.py) that the shared readers do not read: "creature that died this
+    turn" (CR 700.4, any player's), "instant and sorcery spell you've cast this turn", "spell your opponents have cast
+    this turn", "other spell cast this turn" (CR 601.2i: the spell being cast is not cast yet, so every spell cast
+    earlier counts), "permanent sacrificed this turn", "Food you've sacrificed this turn" (701.17), "card type among
+    cards in your graveyard" (205.2a)."""
+    m = re.fullmatch(r"(creature|artifact|permanent)s? that died this turn", w)
+    if m:
+        return E.ThisTurn("died", "any", _history_filter(m.group(1)))
+    m = re.fullmatch(r"(?:(.+?) )?spells? you've cast this turn", w)
+    if m and m.group(1) and m.group(1) != "other":
+        return E.ThisTurn("spells_cast", "you", _history_filter(m.group(1).replace(" and ", " or ")))
+    if w in ("spell your opponents have cast this turn", "spell an opponent has cast this turn"):
+        return E.ThisTurn("spells_cast", "opponent")
+    if w in ("other spell cast this turn", "spell cast this turn"):
+        return E.ThisTurn("spells_cast", "any")
+    if w == "permanent sacrificed this turn":
+        return E.ThisTurn("sacrificed", "any")
+    m = re.fullmatch(r"(\w+) you've sacrificed this turn", w)
+    if m:
+        return E.ThisTurn("sacrificed", "you", _history_filter(m.group(1)))
+    if w == "card type among cards in your graveyard":
+        return E.DistinctAmong("card_type", card_filter("cards", "graveyard"))
+    return None
+
+
+def _turn_condition(c: str) -> E.Condition | None:
+    """Conditions the shared readers do not read: life ("you have 3 or less life", "your life total is 5 or less",
+    CR 119.1), the turn's history ("you've drawn two or more cards this turn", "an opponent cast two or more spells
+    this turn", "you've gained 3 or more life this turn", "you've cast another instant or sorcery spell this turn"), and
+    counts ("an opponent has no cards in hand", "an opponent controls no basic lands", "there are ten or more nonland
+    permanents on the battlefield", "you have nine or more cards in your graveyard"); one opponent is enough for "an
+    opponent"."""
+    m = re.fullmatch(r"(?:you have " + _N + r" or less life|your life total is " + _N + r" or less)", c)
+    if m:
+        return E.Compare(E.LifeTotal("you"), "<=", _num(m.group(1) or m.group(2)))
+    m = re.fullmatch(r"(you've|an opponent has) drawn " + _N + r" or more cards this turn", c)
+    if m:
+        return E.Compare(E.ThisTurn("cards_drawn", "you" if m.group(1) == "you've" else "opponent"), ">=", _num(m.group(2)))
+    m = re.fullmatch(r"an opponent (?:has )?cast " + _N + r" or more spells this turn", c)
+    if m:
+        return E.Compare(E.ThisTurn("spells_cast", "opponent"), ">=", _num(m.group(1)))
+    m = re.fullmatch(r"you've gained " + _N + r" or more life this turn", c)
+    if m:
+        return E.Compare(E.ThisTurn("life_gained", "you"), ">=", _num(m.group(1)))
+    m = re.fullmatch(r"you've cast another (.+?) spell this turn", c)
+    if m:
+        return E.Compare(E.ThisTurn("spells_cast", "you", _history_filter(m.group(1))), ">=", 1)
+    if c == "an opponent has no cards in hand":
+        return E.Compare(E.CountOf(card_filter("cards", "hand", "opponent")), "<=", 0)
+    m = re.fullmatch(r"an opponent controls no (.+)", c)
+    if m:
+        return E.Compare(E.CountOf(object_filter(m.group(1), "opponent")), "<=", 0)
+    m = re.fullmatch(r"there are " + _N + r" or more (.+?) on the battlefield", c)
+    if m:
+        return E.Compare(E.CountOf(object_filter(m.group(2), "any")), ">=", _num(m.group(1)))
+    m = re.fullmatch(r"you have " + _N + r" or more (.+?) in your graveyard", c)
+    if m:
+        return E.Compare(E.CountOf(card_filter(m.group(2), "graveyard")), ">=", _num(m.group(1)))
+    return None
+
+
 def _amount(words: str) -> E.Amount | None:
+    w = re.sub(r"\s+", " ", words.lower().strip().rstrip("."))
+    try:
+        got = _turn_amount(w)
+    except ValueError:
+        return None
+    if got is not None:
+        return got if board_only(got) else None
     try:
         got = parse_board_amount(words)
     except ValueError:
@@ -79,6 +159,13 @@ def _amount(words: str) -> E.Amount | None:
 
 
 def _condition(words: str) -> E.Condition | None:
+    c = re.sub(r"\s+", " ", words.lower().strip().rstrip("."))
+    try:
+        got = _turn_condition(c)
+    except ValueError:
+        return None
+    if got is not None:
+        return got if board_only(got) else None
     try:
         got = parse_restriction_condition(words)
     except ValueError:
