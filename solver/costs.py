@@ -41,6 +41,7 @@ from mtgcheck.models.turn import sorcery_timing
 
 from .layers import battlefield_abilities
 from .quantities import amount_value, condition_holds
+from .restrictions import self_flash_extra
 from .errors import QuestionError, Unsupported
 
 
@@ -1356,6 +1357,18 @@ def total_cost(state: GameState, player: str, card: Any, *, using: str | None = 
         else:
             mana = _add_generic(mana, tax)
             steps.append(line + f" → {fmt(mana)}")
+    # its own "as though it had flash if you pay {2} more" when that is what lets it be cast now (CR 702.8a, 601.2f)
+    more = self_flash_extra(state, player, card)
+    if more is not None:
+        if str(using or "").lower() in ("free", "without paying its mana cost", "without_paying"):
+            raise Unsupported(f"{card.name} cast without paying its mana cost now needs a permission to cast it as "
+                              f"though it had flash: whether it uses its own ({more[1]}) or the free-cast permission's "
+                              f"is not modelled (CR 702.8a, 118.9)")
+        if mana is None:
+            steps.append(more[1] + "; the cost stays unpayable (CR 118.6a)")
+        else:
+            mana = mana + more[0]
+            steps.append(f"{more[1]} → {fmt(mana)}")
     # 3. increases, 4. reductions, 5. minimums
     changes = applicable_cost_changes(state, player, card, zone)
     for c in changes:

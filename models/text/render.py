@@ -35,6 +35,7 @@ import re
 from typing import Any, Callable, Iterable, Sequence
 
 from .. import effects as E
+from ..vocab.self_flash import SelfFlash
 from ..abilities import Ability, ActivationCost, CostPart
 from ..cards import BASIC_LAND_TYPES
 from ..mana import ManaCost
@@ -1507,10 +1508,6 @@ def _compare(c: E.Compare) -> str:
     if isinstance(left, E.CountOf) and r is not None and op == ">=" and left.filter.controller == "any" \
             and left.filter.zone == "battlefield" and left.filter.relation is None:
         return f"there are {number(r)} or more {filter_phrase(_inner(left.filter), plural_=True)} on the battlefield"
-    if isinstance(left, E.CountOf) and r is not None and op == ">=" and left.filter.zone == "graveyard" \
-            and left.filter.controller == "you" and r > 1:
-        f = dataclasses.replace(left.filter, controller="any")
-        return f"you have {number(r)} or more {filter_phrase(f, plural_=True, zone_words=False)} in your graveyard"
     if isinstance(left, E.CountOf) and r is not None and op == ">=":
         f = left.filter
         if f.controller == "opponent" and f.zone == "battlefield":
@@ -1518,9 +1515,11 @@ def _compare(c: E.Compare) -> str:
         if f.zone in ("graveyard",) and f.controller == "you":
             if r == 1:
                 return alt(f"there is {filter_phrase(f, det='a')}", f"{filter_phrase(f, det='a')} is in your graveyard")
+            mine = filter_phrase(dataclasses.replace(f, controller="any"), plural_=True, zone_words=False)
             return alt(f"there are {number(r)} or more {filter_phrase(f, plural_=True)}",
                        f"there are at least {number(r)} {filter_phrase(f, plural_=True)}",
-                       f"{number(r)} or more {filter_phrase(f, plural_=True)} are in your graveyard")
+                       f"{number(r)} or more {filter_phrase(f, plural_=True)} are in your graveyard",
+                       f"you have {number(r)} or more {mine} in your graveyard")
         if f.relation == "exiled_with" and r == 1:
             return alt("a card is exiled with this", "there is a card exiled with this")
         if f.zone == "graveyard" and f.controller == "opponent":
@@ -2338,6 +2337,27 @@ def _typed_self_cost_change(e: E.SelfCostChange) -> str:
     core = f"{head} {_mana_cost(e.amount)} {e.direction} to cast"
     cond = condition(e.condition)
     return alt(f"{core} {alt('if', 'as long as')} {cond}.", f"If {cond}, {core[:1].lower() + core[1:]}.")
+
+
+@renders(SelfFlash)
+def _self_flash(e: SelfFlash) -> str:
+    """A spell's own flash permission (CR 702.8a, 601.3; models.text.self_flash)."""
+    spell = alt("this spell", "this card")
+    may = f"You may cast {spell} as though it had flash"
+    if e.extra:
+        if e.condition is not None or e.sacrifice_at_cleanup:
+            raise Unrenderable("a flash permission with several parts")
+        return f"{may} if you pay {_mana_cost(e.extra)} more to cast it."
+    if e.sacrifice_at_cleanup:
+        if e.condition is not None:
+            raise Unrenderable("a flash permission with several parts")
+        return (f"{may}. If you cast it any time a sorcery couldn't have been cast, the controller of the permanent it "
+                f"becomes sacrifices it at the beginning of the next cleanup step.")
+    if e.condition is None:
+        raise Unrenderable("a flash permission with no condition")
+    cond = condition(e.condition)
+    return alt(f"This spell has flash as long as {cond}.", f"If {cond}, {may[:1].lower() + may[1:]}.",
+               f"As long as {cond}, {may[:1].lower() + may[1:]}.", f"{may} if {cond}.")
 
 
 @renders(E.SelfCostChange)

@@ -27,7 +27,7 @@ from .words import parse_count_word
 from .oracle import effect_parser
 from .restrictions import parse_restriction_condition
 
-__all__ = ["self_cost_condition_parser", "board_only"]
+__all__ = ["self_cost_condition_parser", "board_only", "spell_condition"]
 
 _AMT = r"(?P<amt>(?:\{[^}]+\})+)"
 #: "[Ability word — ]If [condition], this spell costs {N} less to cast." / "This spell costs {N} less to cast [rest]."
@@ -158,7 +158,9 @@ def _amount(words: str) -> E.Amount | None:
     return got if board_only(got) and not isinstance(got, E.Fixed) else None
 
 
-def _condition(words: str) -> E.Condition | None:
+def spell_condition(words: str) -> E.Condition | None:
+    """A condition a spell reads about the board, the players or the turn (``board_only``), or ``None`` when a word
+    is not read: the shapes of ``_turn_condition``, then ``parse_restriction_condition``."""
     c = re.sub(r"\s+", " ", words.lower().strip().rstrip("."))
     try:
         got = _turn_condition(c)
@@ -192,7 +194,7 @@ def self_cost_condition_parser(kind: str, text: str, card: Card):
     if pre:
         if rest and not rest.lower().startswith(", where x is "):
             return None
-        cond = _condition(pre)
+        cond = spell_condition(pre)
         if cond is None:
             return None
         params["condition"] = cond
@@ -211,7 +213,7 @@ def self_cost_condition_parser(kind: str, text: str, card: Card):
             return None
         params.update(amount=amt, per=per)
     elif (low.startswith("if ") or low.startswith("as long as ")) and not pre:
-        cond = _condition(rest.split(" ", 1)[1] if low.startswith("if ") else rest[len("as long as "):])
+        cond = spell_condition(rest.split(" ", 1)[1] if low.startswith("if ") else rest[len("as long as "):])
         if cond is None:
             return None
         params.update(amount=amt, condition=cond)
