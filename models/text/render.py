@@ -752,7 +752,7 @@ def cost_part(p: CostPart) -> str:
     if a == "discard":
         if p.what == "this":
             return "Discard this"
-        return "Discard " + _cards_of(p.what, n)
+        return "Discard " + _cards_of(p.what, n, x=p.x)
     if a == "exile":
         if p.what == "this":  # "Exile this card from your graveyard / hand" (an ability of a card there, CR 113.6m)
             return alt("Exile this", "Exile this from your graveyard", "Exile this from your hand")
