@@ -30,7 +30,7 @@ def test_discard_x_counts_other_cards_in_hand_cr_601_2a_118_3(real_db):
     assert v["castable"] is True  # X = 0: nothing to discard (CR 107.3a, 118.3)
 
 
-def test_discard_x_land_cards_counts_only_lands_cr_701_9a(real_db):
+def test_discard_x_creature_cards_counts_only_creature_cards_cr_701_9a(real_db):
     """Aether Tide ({X}{U}): X = 1 with no creature card in hand cannot be cast; with one it can."""
     bf = {"Alice": ["Island", "Island"], "Bob": ["Grizzly Bears"]}
     v = ask(real_db, bf, {"cast": {"card": "Aether Tide", "x": 1}}, hand={"Alice": ["Aether Tide", "Opt"]}).values
