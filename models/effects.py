@@ -1835,7 +1835,7 @@ class ObjectCost:
 
 
 #: Tests of a ``CastCondition``.
-CAST_TESTS = ("controls", "your_turn", "not_your_turn", "attacking", "attacked", "hand_has_none")
+CAST_TESTS = ("controls", "your_turn", "not_your_turn", "attacking", "attacked", "hand_has_none", "condition")
 
 
 @dataclass(frozen=True)
@@ -1845,13 +1845,16 @@ class CastCondition(Condition):
     you, an opponent, anyone: "there are thirteen or more creatures on the battlefield"), ``your_turn`` /
     ``not_your_turn`` (the caster is / is not the active player), ``attacking`` (at least ``n`` attacking
     creatures matching ``filter``; exactly ``n`` when ``exact``, CR 506.4), ``attacked`` (the caster attacked
-    with a creature this turn, CR 508.1), ``hand_has_none`` (no card matching ``filter`` in the caster's hand)."""
+    with a creature this turn, CR 508.1), ``hand_has_none`` (no card matching ``filter`` in the caster's hand),
+    ``condition`` (the typed ``condition`` of the board, the players or the turn holds for the caster:
+    "an opponent cast three or more spells this turn"; ``solver.quantities.condition_holds``)."""
 
     test: str
     n: int = 1
     filter: Filter | None = None
     exact: bool = False
     text: str = ""
+    condition: Any = None
 
     def __post_init__(self) -> None:
         if self.test not in CAST_TESTS:

@@ -14,6 +14,7 @@ from ..abilities import parse_activation_cost
 from ..cards import Card
 from ..subtypes import SPELL_SUBTYPES
 from .oracle import effect_parser, keyword_parser
+from .self_cost_conditions import spell_condition
 from .words import parse_count_word
 from ..subtypes import singular
 from ..subtypes import CREATURE_TYPES
@@ -637,6 +638,9 @@ def cast_condition(text: str):
             return None
         exact = bool(m.groupdict().get("exact"))
         return CastCondition(test, n, f, exact, t)
+    got = spell_condition(t)  # the board, the players and the turn (models.text.self_cost_conditions)
+    if got is not None:
+        return CastCondition("condition", text=t, condition=got)
     return None
 
 

@@ -1563,7 +1563,13 @@ def _this_turn_event(t: E.ThisTurn, n: int = 1) -> str:
         if t.event == "left_graveyard" and who == "you":
             return f"{number(n)} or more cards left your graveyard this turn"
         if t.event == "cards_drawn" and f is None and who:
-            return f"{'you' + chr(39) + 've' if who == 'you' else 'an opponent has'} drawn {number(n)} or more cards this turn"
+            if who == "you":
+                return f"you've drawn {number(n)} or more cards this turn"
+            return alt(f"an opponent has drawn {number(n)} or more cards this turn",
+                       f"an opponent drew {number(n)} or more cards this turn")
+        if t.event == "entered" and who == "an opponent":
+            objs = filter_phrase(f, plural_=True) if f is not None else "permanents"
+            return f"an opponent had {number(n)} or more {objs} enter the battlefield under their control this turn"
         if t.event == "spells_cast" and f is None and who == "an opponent":
             return alt(f"an opponent cast {number(n)} or more spells this turn",
                        f"an opponent has cast {number(n)} or more spells this turn")
@@ -1573,6 +1579,9 @@ def _this_turn_event(t: E.ThisTurn, n: int = 1) -> str:
     if t.event == "died":
         obj = filter_phrase(f, det="a") if f is not None else "a creature"
         return f"{obj} died this turn"
+    if t.event == "entered" and who == "an opponent":
+        obj = filter_phrase(f, det="a") if f is not None else "a permanent"
+        return f"an opponent had {obj} enter the battlefield under their control this turn"
     if t.event == "entered" and who == "you":
         obj = filter_phrase(f, det="a") if f is not None else "a permanent"
         return alt(f"you had {obj} enter the battlefield under your control this turn",
@@ -1598,6 +1607,8 @@ def _this_turn_event(t: E.ThisTurn, n: int = 1) -> str:
     if t.event == "spells_cast" and who:
         if f is not None and not f.all_of and f.none_of and not f.any_of:
             spell = article(" ".join("non" + x.lower() for x in f.none_of) + " spell")
+        elif f is not None and f.colors and not (f.all_of or f.any_of or f.none_of) and f.qualifier.empty:
+            spell = article(" ".join(COLOR_WORDS[x] for x in f.colors) + " spell")  # "a blue spell" (CR 105.2)
         else:
             spell = filter_phrase(f, det="a") + " spell" if f is not None else "a spell"
         forms = [f"{who} cast {spell} this turn", f"{who}'ve cast {spell} this turn"]
@@ -2089,6 +2100,8 @@ def _cast_condition(c: E.CastCondition) -> str:
     if c.test == "hand_has_none" and c.filter is not None:
         cards = filter_phrase(dataclasses.replace(c.filter, controller="any", zone="hand"), plural_=True, zone_words=False)
         return f"you have no {cards} in hand"
+    if c.test == "condition" and c.condition is not None:
+        return condition(c.condition)
     raise Unrenderable(f"cast condition {c.test!r}")
 
 

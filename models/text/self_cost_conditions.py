@@ -104,6 +104,20 @@ def _turn_amount(w: str) -> E.Amount | None:
     return None
 
 
+_COLOURS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
+
+
+def _history_objects(words: str) -> E.Filter | None:
+    """The objects of a turn-history event with a leading colour word ("a blue spell", "a green creature"): the
+    colour as ``Filter.colors`` (the card's colours, CR 105.2) and the rest by ``_history_filter``."""
+    first, _, rest = words.strip().partition(" ")
+    if first in _COLOURS:
+        f = _history_filter(rest) if rest.strip() and rest.strip() not in ("spell", "spells") else None
+        base = f if f is not None else E.Filter(words=words.strip())
+        return dataclasses.replace(base, colors=(_COLOURS[first],), words=words.strip())
+    return _history_filter(words)
+
+
 def _turn_condition(c: str) -> E.Condition | None:
     """Conditions the shared readers do not read: life ("you have 3 or less life", "your life total is 5 or less",
     CR 119.1), the turn's history ("you've drawn two or more cards this turn", "an opponent cast two or more spells
@@ -120,6 +134,18 @@ def _turn_condition(c: str) -> E.Condition | None:
     m = re.fullmatch(r"an opponent (?:has )?cast " + _N + r" or more spells this turn", c)
     if m:
         return E.Compare(E.ThisTurn("spells_cast", "opponent"), ">=", _num(m.group(1)))
+    m = re.fullmatch(r"an opponent (?:has )?cast an? (.+?) spell this turn", c)
+    if m:  # "an opponent cast a blue spell this turn" (Ricochet Trap): the cards' printed colours and types
+        return E.Compare(E.ThisTurn("spells_cast", "opponent", _history_objects(m.group(1))), ">=", 1)
+    if c == "an opponent gained life this turn":  # CR 119.3; one opponent is enough
+        return E.Compare(E.ThisTurn("life_gained", "opponent"), ">=", 1)
+    m = re.fullmatch(r"an opponent drew " + _N + r" or more cards this turn", c)
+    if m:  # CR 121.1
+        return E.Compare(E.ThisTurn("cards_drawn", "opponent"), ">=", _num(m.group(1)))
+    m = re.fullmatch(r"an opponent had (an?|" + _N + r" or more) (.+?) enter the battlefield under their control this turn", c)
+    if m:  # CR 603.6a; one opponent is enough
+        n = 1 if m.group(1) in ("a", "an") else _num(m.group(2))
+        return E.Compare(E.ThisTurn("entered", "opponent", _history_objects(m.group(3))), ">=", n)
     m = re.fullmatch(r"you've gained " + _N + r" or more life this turn", c)
     if m:
         return E.Compare(E.ThisTurn("life_gained", "you"), ">=", _num(m.group(1)))
