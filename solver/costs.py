@@ -570,11 +570,12 @@ def _count_of(state: GameState, player: str, card: Any, zone: str, count: dict, 
     types = list(count.get("types") or ())
     pos = [t for t in types if not t.startswith("!")]
     neg = [t[1:] for t in types if t.startswith("!")]
+    both = list(count.get("all_of") or ())  # "snow lands", "artifact creatures": every one of them (CR 205.4)
 
     def ok(obj: Any) -> bool:
         # the object's types as they are now (a permanent: the layer view; a card: changeling), CR 613.1d, 702.73a
         has = _type_test(state, obj)
-        return (not pos or any(has(t) for t in pos)) and not any(has(t) for t in neg)
+        return (not pos or any(has(t) for t in pos)) and not any(has(t) for t in neg) and all(has(t) for t in both)
 
     z, whose = count.get("zone"), count.get("whose", "you")
     if z == "targets":  # strive: the targets chosen beyond the first (601.2c comes before 601.2f)

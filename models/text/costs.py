@@ -394,9 +394,28 @@ def parse_count(text: str) -> dict | None:
     return None
 
 
+#: Affinity words naming permanents of two types or a supertype and a type at once (CR 702.41a, 205.4): "snow lands",
+#: "artifact creatures" -> every one of them (``all_of``).
+_AFFINITY_BOTH = re.compile(r"^(snow|legendary|basic|artifact|enchantment) (lands|creatures|artifacts|enchantments)$", re.I)
+
+
 def affinity_count(parameter: str) -> dict | None:
-    """Affinity for [text] (CR 702.41a): "This spell costs {1} less to cast for each [text] you control"."""
+    """Affinity for [text] (CR 702.41a): "This spell costs {1} less to cast for each [text] you control"; "historic
+    permanents" (CR 700.6), "outlaws" (Assassins, Mercenaries, Pirates, Rogues and Warlocks, 700.12), "snow lands" and
+    "artifact creatures" (both words, ``all_of``)."""
+    from ..subtypes import OUTLAW_TYPES
+
     p = re.sub(r"^for\s+", "", str(parameter or "").strip(), flags=re.I)
+    low = p.lower().rstrip(".")
+    if low in ("outlaws", "historic permanents"):
+        types = OUTLAW_TYPES if low == "outlaws" else ("Artifact", "Legendary", "Saga")
+        return {"zone": "battlefield", "whose": "you", "types": list(types)}
+    m = _AFFINITY_BOTH.match(low)
+    if m:
+        both = [m.group(1).capitalize(), _singular(m.group(2)).capitalize()]
+        if both[0] == both[1]:
+            return None
+        return {"zone": "battlefield", "whose": "you", "types": [], "all_of": both}
     types = _type_filter(p)
     if types is None or not types:
         return None

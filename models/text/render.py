@@ -1837,6 +1837,13 @@ def _affinity(counts: Any) -> str:
     zone = counts.get("zone")
     if zone not in (None, "battlefield") or counts.get("whose") not in (None, "you"):
         raise Unrenderable("affinity count")
+    both = tuple(counts.get("all_of", ()))
+    if both:  # "snow lands", "artifact creatures" (CR 205.4)
+        if types or len(both) != 2:
+            raise Unrenderable("affinity for several types")
+        return f"{both[0].lower()} {plural(type_word(both[1]))}"
+    if types == ("Artifact", "Legendary", "Saga"):
+        return "historic permanents"  # CR 700.6
     words = []
     for t in types:
         if t == "Artifact":
