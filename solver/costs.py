@@ -33,7 +33,8 @@ from mtgcheck.models.costs import (FACE_DOWN_KEYWORDS, AdditionalCost, Alternati
                                    alternative_costs, cost_changes)
 from mtgcheck.models.cards import Card
 from mtgcheck.models.effects import (CastTrigger, EntersTrigger, Filter, GrantFlashback, Keyword, ObjectCost,
-                                     PrintedAlternativeCost, SelfCostChange, Unmodelled, walk_unmodelled)
+                                     PrintedAlternativeCost, SelfCostChange, TargetsInclude, Unmodelled,
+                                     walk_unmodelled)
 from mtgcheck.models.mana import ManaCost, ManaSymbol
 from mtgcheck.models.behaviour import abilities_of, functions_in
 from mtgcheck.models.state import GameState, Permanent
@@ -42,6 +43,7 @@ from mtgcheck.models.turn import sorcery_timing
 from .layers import battlefield_abilities
 from .quantities import amount_value, condition_holds
 from .restrictions import self_flash_extra
+from .targets import NO, UNKNOWN, YES, spell_targets_can_include
 from .errors import QuestionError, Unsupported
 
 
@@ -859,7 +861,7 @@ def self_cost_changes(state: GameState, player: str, card: Any, zone: str = "han
             out.append(("less", ManaCost.parse("{%d}" % n) if n else ManaCost(),
                         f"{a.text or 'affinity'}: {n} counted, costs {{{n}}} less (CR 702.41a)"))
         elif isinstance(e, SelfCostChange) and e.count is None:
-            out.append(typed_self_cost_change(state, player, card, zone, e, a.text))
+            out.append(typed_self_cost_change(state, player, card, zone, e, a.text, chosen, choices))
         elif isinstance(e, SelfCostChange):
             cnt = dict(e.count or {}, _direction=e.direction, _choices=dict(choices or {}))
             n = _count_of(state, player, card, zone, cnt, card.name, targets, chosen)
@@ -902,7 +904,7 @@ def on_the_stack(state: GameState, player: str, card: Any, zone: str) -> GameSta
 
 
 def typed_self_cost_change(state: GameState, player: str, card: Any, zone: str, e: SelfCostChange,
-                           text: str) -> tuple[str, ManaCost, str]:
+                           text: str, chosen: list | None = None, choices: dict | None = None) -> tuple[str, ManaCost, str]:
     """One typed self cost change (``SelfCostChange.per`` / ``.condition``, models.text.self_cost_conditions):
     ``(direction, amount, explanation)``.
 
@@ -920,7 +922,20 @@ def typed_self_cost_change(state: GameState, player: str, card: Any, zone: str, 
     what = f"{card.name}: “{(text or '').strip()}”"
     view = on_the_stack(state, player, card, zone)
     units, why = 1, ""
-    if e.condition is not None:
+    if isinstance(e.condition, TargetsInclude):
+        # "if it targets [phrase]": targets are chosen before the total cost (CR 601.2c before 601.2f); without the
+        # question's targets, a reduction is had when some legal choice qualifies (the cheapest choice)
+        v, why = spell_targets_can_include(state, player, card, e.condition, choices, chosen, (zone, player))
+        if v == UNKNOWN or (v == YES and e.direction == "more" and chosen is None):
+            raise Unsupported(f"{what}: {why or 'whether a choice of its targets avoids it is not modelled'} "
+                              f"(CR 601.2c, 601.2f); give 'targets'")
+        units = 1 if v == YES else 0
+        if v == YES and chosen is None:
+            why = (f"some legal choice of its targets is {e.condition.spec.text.removeprefix('target ')}: the cheapest "
+                   f"choice (give 'targets' for another, CR 601.2c)")
+        elif v == NO:
+            why = why or f"it does not target {e.condition.spec.text.removeprefix('target ')}"
+    elif e.condition is not None:
         ok, why = condition_holds(view, player, e.condition, None, what)
         units = 1 if ok else 0
     if units and e.per is not None:

@@ -2355,6 +2355,11 @@ def _typed_self_cost_change(e: E.SelfCostChange) -> str:
     if e.condition is None:
         raise Unrenderable("a self cost change with no count")
     core = f"{head} {_mana_cost(e.amount)} {e.direction} to cast"
+    if isinstance(e.condition, E.TargetsInclude):  # "if it targets a blue spell" (CR 601.2c before 601.2f)
+        if e.condition.count != 1:
+            raise Unrenderable("a condition on several targets")
+        words = _target_words(e.condition.spec.text.removeprefix("target "))
+        return f"{core} if it targets {article(words)}."
     cond = condition(e.condition)
     return alt(f"{core} {alt('if', 'as long as')} {cond}.", f"If {cond}, {core[:1].lower() + core[1:]}.")
 

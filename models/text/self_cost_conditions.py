@@ -26,6 +26,7 @@ from .conditions import _history_filter, card_filter, object_filter, parse_board
 from .words import parse_count_word
 from .oracle import effect_parser
 from .restrictions import parse_restriction_condition
+from .targets import parse_target_phrase
 
 __all__ = ["self_cost_condition_parser", "board_only", "spell_condition"]
 
@@ -238,6 +239,15 @@ def self_cost_condition_parser(kind: str, text: str, card: Card):
         if per is None:
             return None
         params.update(amount=amt, per=per)
+    elif low.startswith("if it targets ") and not pre:
+        # "if it targets a blue spell" (Mystical Dispute): its targets are chosen before its total cost (CR 601.2c,
+        # 601.2f); read by the targets rules' phrase reader, one target
+        words = re.sub(r"^an? ", "", rest[len("if it targets "):].strip(), flags=re.I)
+        spec = parse_target_phrase(f"target {words}")
+        if spec is None or spec.unknown or re.search(r"\btargets?\b", words, re.I) or not re.match(
+                r"if it targets an? ", rest, re.I):
+            return None
+        params.update(amount=amt, condition=E.TargetsInclude(1, spec, rest))
     elif (low.startswith("if ") or low.startswith("as long as ")) and not pre:
         cond = spell_condition(rest.split(" ", 1)[1] if low.startswith("if ") else rest[len("as long as "):])
         if cond is None:
