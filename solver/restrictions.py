@@ -18,9 +18,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from mtgcheck.models.behaviour import abilities_of
 from mtgcheck.models.costs import has_name
 from mtgcheck.models.effects import CantCast, ControlsAtLeast, FreeCastPermission, Not, OpponentControlsMore, TimingRestriction
+from mtgcheck.models.mana import ManaCost
 from mtgcheck.models.state import GameState, Permanent
+from mtgcheck.models.vocab.self_flash import SelfFlash
 from mtgcheck.models.turn import TurnStep, sorcery_timing
 
 from .layers import board_view
@@ -167,7 +170,6 @@ def remaining_activations(state: GameState, r: TimingRestriction | None, source:
 
 
 def _has_flash(card: Any) -> bool:
-    from mtgcheck.models.behaviour import abilities_of
     from mtgcheck.models.effects import Keyword
 
     if any(str(k).lower() == "flash" for k in getattr(card, "keywords", ()) or ()):
@@ -248,7 +250,6 @@ def split_second_problems(state: GameState, what: str) -> list[str]:
     split second is on the stack (CR 702.61a: "As long as this spell is on the stack, players can't cast other spells
     or activate abilities that aren't mana abilities"); empty when no spell on the stack has it. Mana abilities and
     special actions are still allowed (702.61b)."""
-    from mtgcheck.models.behaviour import abilities_of
     from mtgcheck.models.effects import Keyword
     from mtgcheck.models.vocab.keywords import KeywordKind
 
@@ -273,9 +274,6 @@ def own_flash(state: GameState, player: str, card: Any) -> tuple[Any, str] | Non
     Unsupported
         A condition that cannot be read in this state (``solver.quantities``), naming the card and the sentence.
     """
-    from mtgcheck.models.behaviour import abilities_of
-    from mtgcheck.models.vocab.self_flash import SelfFlash
-
     found: list[tuple[Any, str]] = []
     for a in abilities_of(card):
         e = a.effect
@@ -296,8 +294,6 @@ def self_flash_extra(state: GameState, player: str, card: Any) -> tuple[Any, str
     had flash if you pay {2} more to cast it" (CR 702.8a, 601.2f), as ``(ManaCost, explanation)``; ``None`` when it
     may be cast now without it: an instant, flash, sorcery timing, another permission (a permanent's, CR 601.3; its
     own without extra mana). Priority and split second are the timing rules' (``spell_timing_problems``)."""
-    from mtgcheck.models.mana import ManaCost
-
     if card.is_type("Instant") or _has_flash(card) or sorcery_timing(state, player) is None:
         return None
     if flash_permission(state, player, card):
@@ -338,8 +334,6 @@ def spell_timing_problems(state: GameState, player: str, card: Any) -> list[str]
 
 def cast_restrictions(card: Any) -> list[TimingRestriction]:
     """The card's own "Cast this spell only ..." restrictions (CR 601.3)."""
-    from mtgcheck.models.behaviour import abilities_of
-
     import dataclasses
 
     return [a.effect if a.effect.text else dataclasses.replace(a.effect, text=a.text) for a in abilities_of(card)

@@ -14,10 +14,10 @@ from ..abilities import parse_activation_cost
 from ..cards import Card
 from ..subtypes import SPELL_SUBTYPES
 from .oracle import effect_parser, keyword_parser
-from .self_cost_conditions import spell_condition
+from .spell_conditions import spell_condition
 from .words import parse_count_word
 from ..subtypes import singular
-from ..subtypes import CREATURE_TYPES
+from ..subtypes import CREATURE_TYPES, OUTLAW_TYPES
 
 
 # ---------------------------------------------------------------------------
@@ -403,13 +403,11 @@ def affinity_count(parameter: str) -> dict | None:
     """Affinity for [text] (CR 702.41a): "This spell costs {1} less to cast for each [text] you control"; "historic
     permanents" (CR 700.6), "outlaws" (Assassins, Mercenaries, Pirates, Rogues and Warlocks, 700.12), "snow lands" and
     "artifact creatures" (both words, ``all_of``)."""
-    from ..subtypes import OUTLAW_TYPES
-
     p = re.sub(r"^for\s+", "", str(parameter or "").strip(), flags=re.I)
     low = p.lower().rstrip(".")
     if low in ("outlaws", "historic permanents"):
-        types = OUTLAW_TYPES if low == "outlaws" else ("Artifact", "Legendary", "Saga")
-        return {"zone": "battlefield", "whose": "you", "types": list(types)}
+        named = OUTLAW_TYPES if low == "outlaws" else ("Artifact", "Legendary", "Saga")
+        return {"zone": "battlefield", "whose": "you", "types": list(named)}
     m = _AFFINITY_BOTH.match(low)
     if m:
         both = [m.group(1).capitalize(), _singular(m.group(2)).capitalize()]
@@ -657,7 +655,7 @@ def cast_condition(text: str):
             return None
         exact = bool(m.groupdict().get("exact"))
         return CastCondition(test, n, f, exact, t)
-    got = spell_condition(t)  # the board, the players and the turn (models.text.self_cost_conditions)
+    got = spell_condition(t)  # the board, the players and the turn (models.text.spell_conditions)
     if got is not None:
         return CastCondition("condition", text=t, condition=got)
     return None

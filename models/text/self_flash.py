@@ -7,7 +7,7 @@
 * "You may cast this spell as though it had flash. If you cast it any time a sorcery couldn't have been cast, the
   controller of the permanent it becomes sacrifices it at the beginning of the next cleanup step." (Armor of Thorns).
 
-The condition is read by ``self_cost_conditions.spell_condition`` (the board, the players and the turn only). A
+The condition is read by ``spell_conditions.spell_condition`` (the board, the players and the turn only). A
 permission that depends on the spell's own choices ("if it targets a commander", "if X is 3 or less", "if you behold
 a Dragon as an additional cost", "by tapping three untapped creatures") or that names the card ("Colossal Rattlewurm
 has flash as long as ...": a keyword of the permanent too) is not read here: it stays ``Unmodelled``.
@@ -19,7 +19,7 @@ import re
 from ..cards import Card
 from ..vocab.self_flash import SelfFlash
 from .oracle import effect_parser
-from .self_cost_conditions import spell_condition
+from .spell_conditions import spell_condition
 
 __all__ = ["self_flash_parser"]
 
