@@ -1194,7 +1194,12 @@ def _trigger_order_topics(ctx: Context) -> tuple[Topic, ...]:
     args = ctx.args if isinstance(ctx.args, Mapping) else {}
     # (ZONES: a replacement effect on how or whether a permanent enters changes its enters triggers: Containment
     # Priest exiles it instead, CR 614.1; Clone enters as a copy with the copied abilities, 707.5, 614.1c)
-    return (Topic.TRIGGERS, Topic.ZONES) if "after" in args else ()
+    if "after" not in args:
+        return ()
+    # an Aura put may enter only attached to what it can legally enchant (CR 303.4f-g, 702.16c): as for
+    # put_onto_battlefield (``_put_topics``), what the permanents are, their colours and protection then count
+    return (Topic.TRIGGERS, Topic.ZONES) + ((Topic.CHARACTERISTICS, Topic.COLORS, Topic.CASTING)
+                                            if Topic.CASTING in _put_topics(ctx) else ())
 
 
 def _no_graveyard_sba(ctx: Context) -> bool:

@@ -78,3 +78,28 @@ def test_an_aura_that_could_enchant_nothing_cannot_be_listed_as_put_cr_303_4g(an
         ask: {trigger_order: {after: {spell: Eureka, player: Alice, put: {Alice: [Treachery]}}}}
     """, db=real_db)
     assert res.verdict == "error" and "303.4g" in res.message
+
+
+def test_trigger_order_after_an_aura_put_reads_protection_cr_702_16c(answer, real_db):
+    """After Eureka, Treachery can't be among the cards put when Bob's only creature is Scragnoth (protection from
+    blue, CR 702.16c): it stays in the hand (303.4g), an error naming the rule."""
+    res = answer("""
+        players: [Alice, Bob]
+        battlefield: {Bob: [Scragnoth]}
+        hand: {Alice: [Treachery], Bob: []}
+        ask: {trigger_order: {after: {spell: Eureka, player: Alice, put: {Alice: [Treachery]}}}}
+    """, db=real_db)
+    assert res.verdict == "error" and "303.4g" in res.message, res.message
+
+
+def test_trigger_order_after_an_aura_put_with_an_untyped_protection_grant_is_unsupported(answer, real_db):
+    """Cho-Manno's Blessing (blue chosen) would keep Treachery out (CR 702.16c); its grant is not typed, so the
+    trigger order after Treachery is put is unsupported naming it, never an order of a state that can't happen."""
+    res = answer("""
+        players: [Alice, Bob]
+        battlefield: {Bob: [{card: Grizzly Bears, id: gb}, {card: "Cho-Manno's Blessing", attached_to: gb,
+                             choices: {color: U}}]}
+        hand: {Alice: [Treachery], Bob: []}
+        ask: {trigger_order: {after: {spell: Eureka, player: Alice, put: {Alice: [Treachery]}}}}
+    """, db=real_db)
+    assert res.verdict == "unsupported" and "Cho-Manno's Blessing" in res.message, res.message
