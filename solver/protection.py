@@ -155,8 +155,8 @@ def keyword_verdict(state: GameState, perm: Permanent, t: Targeter,
         if (name in ("hexproof", "hexproof from") and param and opponent) or name == "protection":
             # "hexproof from [quality]" (only against opponents, CR 702.11d) and "protection from [quality]" (CR
             # 702.16b): the targeting spell or the ability's source has the quality
-            label, rule, read_rule = (("hexproof", "CR 702.11d", "") if name != "protection"
-                                      else ("protection", "CR 702.16c" if enchanting else "CR 702.16b", " (CR 702.16a)"))
+            label, rule, read_rule = (("hexproof", "CR 702.11d", "") if name != "protection" else
+                                      ("protection", "CR 702.16c" if enchanting else "CR 702.16b", " (CR 702.16a)"))
             qs = qualities(param)
             if qs is None:
                 unknown = unknown or (f"whether {t.name} has the quality of {perm.name}'s {label} {param} is not "

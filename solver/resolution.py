@@ -37,9 +37,8 @@ from mtgcheck.models.behaviour import abilities_of
 from .combinatorics import count_sub_multisets, distinct_orders, multinomial, sub_multisets
 from . import budget as _budget
 from .layers import battlefield_abilities, board_view, entering_abilities, permanent_abilities
-from .protection import UNKNOWN, YES, Targeter, keyword_verdict
-from mtgcheck.models.text.untargetable import keyword_qualities
-from .targets import _types_ok, cast_targets
+from .protection import UNKNOWN, YES
+from .targets import _types_ok, aura_enchant_verdict, cast_targets
 from .questions import Answer, Context, QuestionError, Unsupported, question, subjects_of, take
 from mtgcheck.models.effects import AttachedChange, SelfTypeChange, Topic, Unmodelled, walk_unmodelled
 
@@ -854,7 +853,7 @@ class _AuraEntry:
     player; not one entering at the same time (Show and Tell: all enter at once, ruling 2008-04-01). Not a target
     (303.4f): hexproof, shroud and ward do not matter; protection does (702.16c: a permanent with protection from a
     quality the Aura has can't be enchanted by it), read for a permanent on the battlefield with its keywords as they
-    are now, printed or granted (``solver.protection.keyword_verdict``). Raises ``Unsupported`` for what it does not
+    are now, printed or granted (``solver.targets.aura_enchant_verdict``). Raises ``Unsupported`` for what it does not
     read: an enchant ability of players or cards, words of the enchant phrase not read, protection of a card put
     earlier in the same process (its own, or granted by a static on the battlefield), a quality of protection not
     read, a permanent whose card types an effect changed, an Aura that could enchant only another entering Aura."""
@@ -894,8 +893,7 @@ class _AuraEntry:
         if sp.controller == "opponent" and obj_controller == aura_owner:
             return False
         if perm is not None:
-            aura = Targeter("spell", aura_owner, card=self.ctx.card(name))
-            verdict, why = keyword_verdict(self.ctx.state, perm, aura, keyword_qualities, enchanting=True)
+            verdict, why = aura_enchant_verdict(self.ctx.state, perm, self.ctx.card(name), aura_owner)
             if verdict == UNKNOWN:
                 raise Unsupported(f"whether {name} can enchant {perm.name}: {why} (CR 702.16c)")
             return verdict == YES
