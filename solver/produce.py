@@ -42,8 +42,8 @@ from mtgcheck.models.behaviour import abilities_of, makes_mana_another_way
 from mtgcheck.models.mana import COLORS, MANA_TYPES, ManaPool, format_pool, parse_types
 from mtgcheck.models.mana import added_types
 from mtgcheck.models.state import GameState, Permanent
-from mtgcheck.models.effects import (AddMana, Devotion, Filter, Fixed, ManaReplacement, PowerOf, TriggeredAddMana,
-                                     VariableX)
+from mtgcheck.models.effects import (AddMana, Devotion, Filter, Fixed, ManaReplacement, PowerOf, Reflect,
+                                     TriggeredAddMana, VariableX)
 
 from .layers import board_view, effect_abilities, filter_matches
 from .questions import Answer, Context, QuestionError, Unsupported, load_handlers, question

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
-from typing import Any, Mapping
+from typing import Any
 
 from mtgcheck.models.mana import Mana
 from mtgcheck.models.state import GameState

@@ -31,7 +31,6 @@ from typing import Iterable
 from mtgcheck.models.abilities import Ability, CostPart
 from mtgcheck.models.effects import AddMana, Fixed, Reflect
 from mtgcheck.models.mana import COLORS, MANA_TYPES, Mana, ManaCost, ManaPool, format_pool, mana_token
-from mtgcheck.models.mana import added_types
 from mtgcheck.models.state import GameState, Permanent
 
 from . import budget as _budget
