@@ -713,6 +713,7 @@ def _catalog_ability(kind: str, effect: str = "text", cost: ActivationCost | str
     for z in zs:
         if z not in ZONES:
             raise AbilityError(f"{where}: unknown zone {z!r}" + (f"; did you mean {closest(z, ZONES)!r}?" if closest(z, ZONES) else ""))
+    eff: Effect
     if effect == "text" and not p.get("topics"):
         from .text.topics import classify
 

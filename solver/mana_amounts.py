@@ -339,6 +339,7 @@ def cost_object_options(board: Any, perm: Permanent, ab: Ability, obj: Permanent
     if not isinstance(inner, StatOf) or inner.relation not in ("sacrificed", "exiled"):
         raise Unsupported(f"{_describe(perm, ab)}: its output does not read the object paid as its cost")
     n = max(_stat(board.state, obj, inner.stat, ab.describe()), 0)
+    assert isinstance(ab.effect, AddMana)  # (an amount read above)
     fixed = dataclasses.replace(ab, effect=dataclasses.replace(ab.effect, amount=substituted(amount, n)))
     return board._options(perm, fixed)
 

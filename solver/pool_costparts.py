@@ -208,9 +208,8 @@ def sacrifice_tap_variants(state: GameState, player: str, sources: list, board: 
     for s in users:
         e = s.ability.effect
         # an output reading the sacrificed object (``ManaSource.deferred``: Priest of Yawgmoth) is built per object
-        if _sac_part(s) is None or getattr(e, "reflect", None) is not None or \
-                (not isinstance(getattr(e, "amount", Fixed(1)), Fixed) and not s.deferred) or \
-                any(o.note for o in s.options):
+        if _sac_part(s) is None or getattr(e, "reflect", None) is not None or any(o.note for o in s.options) or \
+                (not isinstance(getattr(e, "amount", Fixed(1)), Fixed) and not s.deferred):
             raise Unsupported(f"{s.why}: the cost \"{', '.join(x.text or x.action for x in s.other_costs)}\" with an "
                               f"output read from the board or other cost parts is not modelled for available_mana")
     if any(x.ability_index == 0 or any(p.action == "tap_untapped" for p in x.other_costs) for x in sources):

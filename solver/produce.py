@@ -450,8 +450,8 @@ def base_events(state: GameState, perm: Permanent, ab: Ability, reflected: froze
     if e.produced_type:
         return [(t,) for t in MANA_TYPES if t in set(produced or ())]
     if e.mana:
-        types = list(e.mana) * n
-        return [_sorted_event(types)] if types else []
+        fixed = list(e.mana) * n
+        return [_sorted_event(fixed)] if fixed else []
     if e.noted:
         return _noted_events(perm, ab, e.noted, n)
     if e.double_pool:
