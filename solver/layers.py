@@ -155,6 +155,17 @@ def filter_matches(f, perm: Permanent, viewer: str, subtypes: Iterable[str] | No
     return True
 
 
+def permanents_match(f, perm: Permanent, viewer: str, subtypes: Iterable[str] | None = None,
+                     source: Permanent | None = None) -> bool:
+    """``filter_matches`` for the object words of a static effect, a reflector's group or a replacement effect: the
+    object an event or a cost names ("that land", "it", "the sacrificed land": ``Filter.relation`` ``that``, ``it``,
+    ``sacrificed``) is no permanent of such a group (it is read where that event or cost is, ``mana_amounts``,
+    ``pool_costparts``). Raises ``ValueError`` as ``filter_matches``."""
+    if f.relation in ("that", "it", "sacrificed"):
+        return False
+    return filter_matches(f, perm, viewer, subtypes, source)
+
+
 @dataclass(frozen=True)
 class _Filter:
     """A parsed filter: ``tests`` are (word, negated) pairs that must all hold; ``other`` excludes the source."""
@@ -472,7 +483,7 @@ def _match(what: Filter | None, p: Permanent, f: _Fx, subtypes, kind: str) -> bo
             return False
         what = dataclasses.replace(what, relation=None)
     try:
-        return filter_matches(what, p, f.controller, subtypes, f.source)
+        return permanents_match(what, p, f.controller, subtypes, f.source)
     except ValueError:
         raise Unsupported(f"{f.name}: \"{f.ability.describe()}\": which permanents its {kind} applies to "
                           f"({what.words or what.describe()!r}) is not modelled") from None

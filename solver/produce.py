@@ -45,7 +45,7 @@ from mtgcheck.models.state import GameState, Permanent
 from mtgcheck.models.effects import (AddMana, Devotion, Filter, Fixed, ManaReplacement, PowerOf, Reflect,
                                      TriggeredAddMana, VariableX)
 
-from .layers import board_view, effect_abilities, filter_matches
+from .layers import board_view, effect_abilities, permanents_match
 from .questions import Answer, Context, QuestionError, Unsupported, load_handlers, question
 from mtgcheck.models.effects import Topic
 
@@ -162,7 +162,7 @@ class Replacement:
             return False
         aff = e.applies if e.applies is not None else _LAND
         try:
-            return filter_matches(aff, perm, self.controller, subtypes, self.source)
+            return permanents_match(aff, perm, self.controller, subtypes, self.source)
         except ValueError:
             raise Unsupported(f"{self.name}: which permanents its replacement effect watches "
                               f"({aff.words or aff.describe()}) is not modelled") from None
@@ -847,7 +847,7 @@ def could_produce(state: GameState) -> ProduceResult:
                     if key not in groups:
                         try:
                             members = [q.id for q in state.battlefield if q.id in abil and q.controller in ctls
-                                       and filter_matches(f, q, perm.controller, view[q.id].subtypes)]
+                                       and permanents_match(f, q, perm.controller, view[q.id].subtypes)]
                         except ValueError:
                             raise Unsupported(f"{_describe(perm, ab)}: reflecting \"{what}\" is not modelled") from None
                     else:

@@ -35,7 +35,7 @@ from mtgcheck.models.state import GameState, Permanent
 
 from . import budget as _budget
 from .combinatorics import binomial
-from .layers import board_view, filter_matches, permanent_abilities
+from .layers import board_view, permanent_abilities, permanents_match
 from .mana_amounts import CostObjectAmount, ManaXAmount
 from .errors import Unsupported
 from .sickness import may_tap_or_untap
@@ -170,7 +170,7 @@ class _Board:
             f, _, ctls = reflect_group(self.state, perm, r)
             out = set()
             for q in self.state.battlefield:
-                if q.controller in ctls and filter_matches(f, q, perm.controller, self.view[q.id].subtypes):
+                if q.controller in ctls and permanents_match(f, q, perm.controller, self.view[q.id].subtypes):
                     out |= self.produce.types.get(q.id, frozenset())
         if r.by == "color":
             out.discard("C")
