@@ -211,7 +211,7 @@ class Qualifier:
     @property
     def empty(self) -> bool:
         """Whether it tests nothing."""
-        return self == Qualifier()
+        return self == _NO_QUALIFIER
 
     @property
     def needs_colors(self) -> bool:
@@ -234,6 +234,10 @@ class Qualifier:
                          self.other_than or other.other_than, self.not_named or other.not_named,
                          self.this_turn or other.this_turn, pick(self.modified, other.modified),
                          pick(self.x_in_cost, other.x_in_cost))
+
+
+#: The qualifier that tests nothing (``Qualifier.empty`` compares with it).
+_NO_QUALIFIER = Qualifier()
 
 
 def _one_union(a: tuple, b: tuple) -> tuple:
