@@ -1707,8 +1707,8 @@ class SelfCostChange(Effect):
     direction: str = fld("less")
     amount: str = fld("{1}")
     count: Any = fld(None)
-    per: Amount | None = fld(None, (lambda v, w: _opt_amount_in(v, w), lambda a: None if a is None else a.legacy()))
-    condition: Condition | None = fld(None, (lambda v, w: _opt_condition_in(v, w), _ident))
+    per: Amount | None = fld(None, lambda v, w: _opt_amount_in(v, w))
+    condition: Condition | None = fld(None, lambda v, w: _opt_condition_in(v, w))
 
 
 def _choices_in(v: Any, where: str) -> tuple:

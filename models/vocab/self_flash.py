@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from ..effects import EFFECT_TYPES, Condition, Effect, _ident, _opt_condition_in, fld
+from ..effects import EFFECT_TYPES, Condition, Effect, _opt_condition_in, fld
 from .topics import Topic
 
 __all__ = ["SelfFlash"]
@@ -44,7 +44,7 @@ class SelfFlash(Effect):
     kind: ClassVar[str] = "self_flash"
     touches: ClassVar[frozenset[Topic]] = frozenset({Topic.CASTING, Topic.SPELL_COSTS})
     extra: str = fld("")
-    condition: Condition | None = fld(None, (lambda v, w: _opt_condition_in(v, w), _ident))
+    condition: Condition | None = fld(None, _opt_condition_in)
     sacrifice_at_cleanup: bool = fld(False)
     text: str = fld("")
 
