@@ -123,8 +123,14 @@ training compleated reconfigure blitz casualty enlist ravenous squad prototype t
 plot saddle freerunning offspring impending harmonize mobilize warp mayhem""".split())
 
 
+#: "[Quality] offering" (CR 702.48a: "Snake offering", "Artifact offering"): the keyword after its quality
+_OFFERING_RE = re.compile(r"^(?P<quality>[A-Za-z][\w-]*) offering$", re.I)
+
+
 def _chunks(line: str) -> list[str]:
-    if line.lower().startswith("enchant "):  # "Enchant creature, land, or planeswalker": one keyword (CR 702.5a)
+    if line.lower().startswith(("enchant ", "partner with ")):
+        # "Enchant creature, land, or planeswalker" (CR 702.5a), "Partner with Merry, Warden of Isengard" (a name
+        # with a comma, 702.124j): one keyword
         return [line.strip()]
     return [c.strip() for c in re.split(r"[,;]\s*", line) if c.strip()] if "{" not in line or "," in line else [line.strip()]
 
@@ -158,6 +164,9 @@ def _keyword_ability(line: str, card: Card, face: Face, bullets: tuple[str, ...]
     out: list[Ability] = []
     chunks = _chunks(line)
     for chunk in chunks:
+        printed = chunk
+        if (om := _OFFERING_RE.match(chunk)) and "offering" in kws:
+            chunk = f"offering {om.group('quality')}"  # the keyword first, its quality as its parameter (702.48a)
         low = chunk.lower()
         match = None
         for k in sorted(kws, key=len, reverse=True):
@@ -169,10 +178,13 @@ def _keyword_ability(line: str, card: Card, face: Face, bullets: tuple[str, ...]
         rest = chunk[len(match):].strip(" —-")
         if match in KEYWORD_ACTIONS:
             return None  # a keyword action (CR 701) is an instruction of the line it is on, not an ability
+        sentence = rest  # (its closing period kept: "Flavor Word — [one sentence]." is a sentence, CR 207.2d)
         if len(chunks) == 1 and rest.endswith(".") and "." not in rest[:-1]:
             rest = rest[:-1]  # "Surveil 2." / "Gift a card." on a line of its own: the period ends the sentence
         if match in ABILITY_WORDS or (len(chunks) == 1 and re.match(r"^\s*—", chunk[len(match):])
-                                      and ("." in rest or ":" in rest) and match not in _DASH_KEYWORDS):
+                                      and ("." in sentence or ":" in sentence) and match not in _DASH_KEYWORDS
+                                      and match not in _DASH_WORDS_KEPT):
+            rest = sentence
             if len(chunks) > 1:
                 return None  # an ability word inside a keyword list: read the line as a whole
             return [_replace(a, text=_with_lines(line, a.text, bullets)) for a in _parse_line(rest, face, card, bullets)] \
@@ -202,9 +214,9 @@ def _keyword_ability(line: str, card: Card, face: Face, bullets: tuple[str, ...]
         try:
             eff = build_effect(match.replace(" ", "_"), params, _where(card, chunk), ability_kind="keyword")
         except VocabularyError:
-            eff = Unmodelled(chunk, ALL_TOPICS)
+            eff = Unmodelled(printed, ALL_TOPICS)
         zones = keyword_zones(match)
-        out.append(Ability(kind="keyword", effect=eff, text=chunk, zones=zones, restriction=restriction))
+        out.append(Ability(kind="keyword", effect=eff, text=printed, zones=zones, restriction=restriction))
     return out
 
 
