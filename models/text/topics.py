@@ -293,6 +293,12 @@ _SPEND_TO_CAST_RE = re.compile(
 #: instruction followed as the ability resolves (CR 608.2), recording for the linked ability (607.2e) what was
 #: already paid (601.2h, 602.2b); it changes no cost, so its word "cost" makes no ``COSTS`` topic
 _NOTE_SPENT_RE = re.compile(r"\bnote the type (?:and amount )?of mana spent to pay this activation cost\b", re.I)
+#: Cost words in what an activated ability does that speak of the cost of a spell cast as it resolves or later
+#: ("You may cast the copy without paying its mana cost", Kaho; "spend mana as though it were mana of any type to
+#: pay that spell's mana cost", North Star): that spell's cost (CR 118.9, 609.4b), paid after the ability resolves
+#: (608.2), never part of the ability's own cost (602.2b). "X is ..." (an X defined for the cost, 107.3) is not one.
+_LATER_SPELL_COST_RE = re.compile(r"\bwithout paying (?:its|their|that spell's|the spell's|that card's) mana costs?\b"
+                                  r"|\bto pay (?:that|the) spell's mana cost\b", re.I)
 
 
 @functools.lru_cache(maxsize=65536)
@@ -385,7 +391,10 @@ def classify(text: str, kind: str = "static", targets_typed: bool = False) -> fr
             out.add(Topic.ACTIVATION)
         if mana:
             out |= {Topic.MANA_PRODUCTION} | ({Topic.LIFE} if Topic.LIFE in got else set())
-        if re.search(r"\bcosts?\b", _NOTE_SPENT_RE.sub("", text), re.I):
+        spent = _NOTE_SPENT_RE.sub("", text)
+        if re.search(r"\bcosts?\b", _LATER_SPELL_COST_RE.sub("", spent), re.I) or (
+                re.search(r"\bcosts?\b", spent, re.I) and re.search(r"\bX is\b", text)):
+            # (an X the text defines may be the X of the ability's own cost, CR 107.3c: Elite Arcanist)
             out.add(Topic.COSTS)
         return frozenset(out)
     if kind == "spell":
