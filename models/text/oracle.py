@@ -22,6 +22,8 @@ from ..abilities import Ability, AbilityError, Stripe, parse_activation_cost, ro
 from ..cards import Card, Face, strip_reminder_text
 from ..effects import ALL_TOPICS, AddMana, Effect, Scope, Unmodelled, VocabularyError, build_effect
 from .scope import line_scope
+from ..vocab.keywords import KeywordKind
+from .reminder_keywords import reminder_topics
 from .topics import LABEL_RE, classify
 
 #: An effect parser: (ability kind, effect text with the card's name replaced by "this",
@@ -627,12 +629,27 @@ def _type_parts(effect: Effect, scope: Scope) -> None:
             object.__setattr__(u, "scope", scope)
 
 
+def _reminders(oracle_text: str) -> dict[str, str]:
+    """Each line with reminder text, without it, mapped to the words in its parentheses (CR 207.2a)."""
+    out: dict[str, str] = {}
+    for raw in oracle_text.split("\n"):
+        bare = strip_reminder_text(raw).strip()
+        if bare != raw.strip():
+            out[bare] = " ".join(re.findall(r"\(([^()]*)\)", raw))
+    return out
+
+
+#: The CR 702 keywords of the vocabulary (``KeywordKind``), lower case
+_KEYWORD_KINDS = frozenset(k.value for k in KeywordKind)
+
+
 def parse_face(face: Face, card: Card) -> list[Ability]:
     """Parse one face's oracle text into abilities, in printed order (every line becomes typed effects or
     ``Unmodelled`` ones: nothing is dropped)."""
     from .stripes import station_creature_line, station_creature_stripe, stripe_header
 
     text = strip_reminder_text(face.oracle_text or "")
+    reminders = _reminders(face.oracle_text or "")
     out: list[Ability] = []
     header: str | None = None  # the trigger condition of a modal triggered ability whose bullets follow
     stripe = None  # the level or station symbol the lines are printed under (CR 711.2, 721.2)
@@ -662,6 +679,12 @@ def parse_face(face: Face, card: Card) -> list[Ability]:
                     break
                 bullets.append(nxt)
         got = _parse_line(line, face, card, tuple(bullets))
+        if len(got) == 1 and got[0].kind in ("static", "keyword") and isinstance(got[0].effect, Unmodelled) \
+                and got[0].effect.topics == ALL_TOPICS and line in reminders:
+            # a keyword no rule defines, read by its own reminder text (models.text.reminder_keywords)
+            t = reminder_topics(line, reminders[line], KEYWORD_NAMES | _KEYWORD_KINDS)
+            if t is not None:
+                got = [_replace(got[0], effect=dataclasses.replace(got[0].effect, topics=t))]
         if bullets and len(got) == 1 and got[0].kind == "activated" and got[0].text.endswith("\n" + bullets[-1]):
             taken = len(bullets)
         out.extend(got if stripe is None else [_replace(a, stripe=stripe) for a in got])
