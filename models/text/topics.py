@@ -57,6 +57,7 @@ _ENTERING_SENTENCE = re.compile(
     r"(?:[^.]{1,80}?) enters?(?: the battlefield)? (?:tapped(?:,? (?:and )?with [^.]*\bcounters? on (?:it|them))?(?: (?:unless|if) [^.]+)?"
     r"|with [^.]*\bcounters? on (?:it|them)(?: [^.]*)?)"
     r"|as [^,.]{1,80}? enters(?: the battlefield)?, (?:choose|you may (?:pay|reveal|discard|exile|tap|return|sacrifice|put)"
+    r"|pay any amount of life"  # (Phyrexian Processor, Vizkopa Confessor: paid as it enters, CR 614.12, 119.4)
     r"|each player chooses|an opponent chooses|name|secretly choose)[^.]*", re.I)
 
 
