@@ -71,3 +71,13 @@ def test_offering_is_still_refused_for_casting_cr_702_48a(real_db):
     with pytest.raises(Unsupported, match="offering"):
         ask(real_db, {"Alice": ["Forest"] * 8}, {"cast": {"card": "Patron of the Orochi"}},
             hand={"Alice": ["Patron of the Orochi"]})
+
+
+def test_start_your_engines_without_card_data_keywords_cr_702_179(real_db):
+    """"Start your engines!" (CR 702.179a) on a card whose data lists no keyword (Chicago Loop) is the keyword: it
+    changes a player's speed (triggers, later turns), not what a land could produce (CR 106.7): {T}: Add {C} and
+    "Pay X speed: Add X mana in any combination of colors" (costs ignored, 106.7) give every type."""
+    a = _line(real_db, "Chicago Loop", "Start your engines!")
+    assert isinstance(a.effect, Keyword) and a.effect.keyword == "start your engines!"
+    got = ask(real_db, {"Alice": [{"card": "Chicago Loop", "id": "c"}]}, {"could_produce": {"id": "c"}}).values
+    assert set(got["types"]) == {"W", "U", "B", "R", "G", "C"}

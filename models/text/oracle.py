@@ -122,7 +122,7 @@ cipher evolve extort fuse bestow tribute dethrone outlast prowess dash exploit m
 myriad surge skulk emerge escalate melee crew fabricate partner undaunted improvise aftermath embalm eternalize
 afflict ascend assist mentor afterlife riot spectacle escape mutate encore foretell demonstrate disturb decayed cleave
 training compleated reconfigure blitz casualty enlist ravenous squad prototype toxic backup bargain craft disguise
-plot saddle freerunning offspring impending harmonize mobilize warp mayhem""".split())
+plot saddle freerunning offspring impending harmonize mobilize warp mayhem start_your_engines!""".split())
 
 
 #: "[Quality] offering" (CR 702.48a: "Snake offering", "Artifact offering"): the keyword after its quality

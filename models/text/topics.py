@@ -127,6 +127,9 @@ _LATER_UNTAP_RE = re.compile(r"(?:this \w+|it|that \w+|[A-Z][\w ,'-]{0,40}?) (?:
 #: activated ability usable "only once each turn" (CR 702.142a); this changes only that limit, an activation
 #: restriction (602.5) — no mana, type or cost.
 _BOAST_TWICE_RE = re.compile(r"[^.]{1,60} can boast twice(?: during each of your turns)? rather than once\.?", re.I)
+#: A cap on one kind of counter on the object itself (Rasputin Dreamweaver): ``classify``
+_COUNTER_CAP_RE = re.compile(r"(?:this \w+|it|[A-Z][\w'’,-]*(?: [\w'’,-]+){0,4}?) can't have more than (?:one|two|three|"
+                             r"four|five|six|seven|eight|nine|ten|\d+) [\w+/-]+ counters? on it\.?")
 #: A rider that only rolls a die or flips a coin, nothing done on the result (CR 706.1, 705.1).
 _ROLL_OR_FLIP_RE = re.compile(r"(?:roll (?:a|one|two) (?:d\d+|(?:six|four|eight|ten|twelve|twenty)-sided (?:die|dice))|flip a coin)\.?",
                               re.I)
@@ -325,6 +328,10 @@ def classify(text: str, kind: str = "static", targets_typed: bool = False) -> fr
         return ALL_TOPICS
     if _LATER_UNTAP_RE.fullmatch(text.strip()):
         return frozenset({Topic.LATER_TURNS})  # CR 502.3: only a later untap step is changed
+    if kind == "static" and _COUNTER_CAP_RE.fullmatch(text.strip()):
+        # "Rasputin can't have more than seven dream counters on it": it changes only what happens when counters
+        # would be put on it (a replacement as they are put, CR 614.1a, 122.6), never what it is or makes now
+        return frozenset({Topic.RESOLUTION, Topic.TRIGGERS})
     if _BOAST_TWICE_RE.fullmatch(text.strip()):
         # CR 702.142a-b: only how often boast abilities may be activated changes (an activation restriction, 602.5)
         return frozenset({Topic.ACTIVATION})
