@@ -81,3 +81,14 @@ def test_start_your_engines_without_card_data_keywords_cr_702_179(real_db):
     assert isinstance(a.effect, Keyword) and a.effect.keyword == "start your engines!"
     got = ask(real_db, {"Alice": [{"card": "Chicago Loop", "id": "c"}]}, {"could_produce": {"id": "c"}}).values
     assert set(got["types"]) == {"W", "U", "B", "R", "G", "C"}
+
+
+@pytest.mark.parametrize("name,start,keyword", [("Collective Brutality", "Escalate", "escalate"),
+                                                ("Exterminate!", "Replicate", "replicate"),
+                                                ("Razorfield Ripper", "Reconfigure", "reconfigure")])
+def test_a_cr_702_keywords_own_dash_is_not_a_flavor_word_cr_702(real_db, name, start, keyword):
+    """"Escalate—Discard a card.", "Replicate—Tap an untapped Dalek you control." (CR 702.120a, 702.56a): the dash
+    gives the keyword's cost, so the line stays that keyword's (typed or refused), never read as "Discard a card"."""
+    a = _line(real_db, name, start)
+    assert a.kind == "keyword"
+    assert (isinstance(a.effect, Keyword) and a.effect.keyword == keyword) or a.refused is not None

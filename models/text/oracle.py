@@ -183,10 +183,13 @@ def _keyword_ability(line: str, card: Card, face: Face, bullets: tuple[str, ...]
         sentence = rest  # (its closing period kept: "Flavor Word — [one sentence]." is a sentence, CR 207.2d)
         if len(chunks) == 1 and rest.endswith(".") and "." not in rest[:-1]:
             rest = rest[:-1]  # "Surveil 2." / "Gift a card." on a line of its own: the period ends the sentence
+        # a flavor word before one sentence (CR 207.2d): its closing period is kept to see it is a sentence; never a
+        # CR 702 keyword's own dash ("Escalate—Discard a card.", "Replicate—Tap an untapped Dalek you control.")
+        flavor_sentence = ("." in sentence and match not in KEYWORD_NAMES and match not in _KEYWORD_KINDS
+                           and match not in _DASH_WORDS_KEPT)
         if match in ABILITY_WORDS or (len(chunks) == 1 and re.match(r"^\s*—", chunk[len(match):])
-                                      and ("." in sentence or ":" in sentence) and match not in _DASH_KEYWORDS
-                                      and match not in _DASH_WORDS_KEPT):
-            rest = sentence
+                                      and ("." in rest or ":" in rest or flavor_sentence) and match not in _DASH_KEYWORDS):
+            rest = sentence if flavor_sentence else rest
             if len(chunks) > 1:
                 return None  # an ability word inside a keyword list: read the line as a whole
             return [_replace(a, text=_with_lines(line, a.text, bullets)) for a in _parse_line(rest, face, card, bullets)] \
