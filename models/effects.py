@@ -2135,6 +2135,9 @@ KEYWORD_DETAIL_TOPICS: dict[str, frozenset[Topic]] = {
     # another [object] you control"; "When this leaves the battlefield, return the exiled card"): the object words
     # matter only as those trigger and resolve, never to activating or casting anything
     "champion": frozenset({Topic.TRIGGERS, Topic.ZONES}),
+    # CR 702.48a: "[Quality] offering": the quality names what may be sacrificed as this card is cast (any time it
+    # could cast an instant, the difference in mana costs paid): only how the card itself is cast
+    "offering": frozenset({Topic.CASTING, Topic.SPELL_COSTS}),
 }
 
 

@@ -115,6 +115,16 @@ def _permanent_legality(state: GameState, player: str, perm: Permanent, spec: Ta
     return YES, ""
 
 
+def _owner_ok(state: GameState, player: str, owner: str, want: str) -> bool:
+    """Whether a permanent owned by ``owner`` is owned as a target phrase asks (CR 108.3; a token is owned by the
+    player under whose control it was created, 111.2): ``want`` is ``you``, ``not_you`` or ``opponent``."""
+    if want == "you":
+        return owner == player
+    if want == "not_you":
+        return owner != player
+    return owner in state.opponents(player)
+
+
 def aura_enchant_verdict(state: GameState, perm: Permanent, aura: Any, controller: str) -> tuple[str, str]:
     """``(yes|no|unknown, why)``: whether the protection of ``perm`` (a permanent on the battlefield, its keywords as
     they are now) lets the Aura card ``aura``, entering under ``controller``'s control without being cast, enchant
@@ -903,6 +913,8 @@ def chosen_legality(state: GameState, player: str, card: Any, spec: TargetSpec, 
     if kind == "permanent":
         if spec.controller == "you" and obj.controller != player or spec.controller == "opponent" and obj.controller == player:
             return NO, f"{what} is not a legal choice for “{spec.text}” (its controller)"
+        if spec.owner != "any" and not _owner_ok(state, player, obj.owner, spec.owner):
+            return NO, f"{what} is not a legal choice for “{spec.text}” (its owner, CR 108.3)"
         if not _types_ok(obj.card, spec):
             return NO, f"{what} is not a legal choice for “{spec.text}” (its types)"
         first = ""

@@ -1795,6 +1795,8 @@ def keyword(e: E.Keyword) -> str:
             raise Unrenderable(f"keyword {k!r}: parameter {e.parameter!r} not typed")
         return name
     if e.detail is not None:
+        if k == "offering" and re.fullmatch(r"[A-Za-z][\w-]*", e.detail.text):
+            return untyped(e.detail.text) + " offering"  # "Snake offering": the quality first (CR 702.48a)
         if k not in _PHRASE_KEYWORDS or "." in e.detail.text.rstrip("."):
             raise Unrenderable(f"keyword {k!r} with the untyped parameter {e.detail.text!r}")
         d = e.detail.text

@@ -91,7 +91,8 @@ class TargetSpec:
     zone : str or None
         For a card: ``graveyard`` (the only zone read); ``owner`` says whose.
     owner : str
-        ``you``, ``opponent`` or ``any``: whose graveyard.
+        ``you``, ``opponent`` or ``any``: whose graveyard; for a permanent, who owns it ("target permanent you
+        own", "an opponent owns"; ``not_you``: "you don't own"; CR 108.3).
     count : int
         How many distinct objects at least (0: the spell may have no such target).
     unknown : tuple of str
@@ -495,6 +496,11 @@ def _adjectives(groups: list[list[str]], unknown: list[str]) -> Qualifier:
         return Qualifier()
 
 
+#: "you own", "you don't own", "an opponent owns" after the noun of a permanent target: its owner (CR 108.3)
+#: ("you own or control", "you own but don't control", "you own and control" name control too: not read here)
+_OWNS_RE = re.compile(r"^(you own|you don't own|an opponent owns)\b(?! (?:or|and|but)\b)", re.I)
+_OWNS = {"you own": "you", "you don't own": "not_you", "an opponent owns": "opponent"}
+
 _X_COUNT = re.compile(r"^x (?:other |another )?(?:any )?targets?\b", re.I)
 
 
@@ -571,6 +577,11 @@ def _parse_target_phrase(phrase: str) -> TargetSpec | None:
             tail = _other_than_kind(tail[zm.end():].strip(), not_all)
             bq, _, tail = tail_qualifier(tail)
             tq = tq.merge(bq)
+    if zone is None and "card" not in kinds and (om := _OWNS_RE.match(tail)):
+        # "target permanent you own", "target nontoken permanent an opponent owns" (Despotic Scepter, Bronze
+        # Tablet): who owns it (CR 108.3; a token's owner, 111.2), read by ``solver.targets``
+        owner = _OWNS[om.group(1).lower()]
+        tail = tail[om.end():].strip()
     # "on top of its owner's library", "from the battlefield", "to its owner's hand": where it goes, not which
     if n != 0 and re.match(r"^(with|that|without|of|whose|who|named|not|which|dealt|blocking|blocked|attacking|it|it's|other"
                            r"|you own|you don't own|an opponent owns|controlled by)\b", tail):
@@ -600,6 +611,9 @@ def _parse_target_phrase(phrase: str) -> TargetSpec | None:
     cm = re.search(r"\b(you control|you don't control|an opponent controls|your opponents control)\b", phrase, re.I)
     if shown != phrase and controller != "any" and cm:
         shown += " " + cm.group(1)
+    if owner != "any" and zone is None and (om := re.search(r"\b(you own|you don't own|an opponent owns)\b", phrase, re.I)) \
+            and om.group(1).lower() not in shown.lower():
+        shown += " " + om.group(1)
     if zone == "graveyard" and not not_all:
         shown = phrase.split(" graveyard")[0] + " graveyard"
     shown = _trim_shown(shown)
