@@ -1063,7 +1063,67 @@ def _alternative_condition_problem(state: GameState, player: str, card: Any, alt
         cast = hist.spells_cast_by(player)
         return None if cast else (f"{card.name}'s surge cost can be paid only if {player} has cast another spell this "
                                   f"turn, and they have not{default} (CR 702.117a)")
+    if alt.condition in ("combat_damage_shared_type", "combat_damage_assassin_or_commander"):
+        return _combat_damage_condition_problem(state, player, card, alt)
     raise Unsupported(f"{card.name}: the condition of its {alt.keyword} cost is not modelled")
+
+
+def _source_types(state: GameState, source: Any) -> frozenset[str] | None:
+    """The creature types a combat damage source had (``CombatDamageSource``): those given, else its card's (every
+    creature type for a changeling, CR 702.73a); ``None``: every creature type."""
+    from mtgcheck.models.subtypes import CREATURE_TYPES
+
+    if source.types is not None:
+        return frozenset(source.types)
+    c = state.turn.history.cards.get(source.card)
+    if c is None:
+        return frozenset()
+    if "changeling" in {str(k).lower() for k in c.keywords}:
+        return None
+    return frozenset(t for t in c.type_line.subtypes if t in CREATURE_TYPES)
+
+
+def _combat_damage_condition_problem(state: GameState, player: str, card: Any, alt: Any) -> str | None:
+    """Prowl (CR 702.76a: a player was dealt combat damage this turn by a source under the caster's control that had
+    any of this spell's creature types) and freerunning (702.173a: by an Assassin creature or a commander under the
+    caster's control): why the condition does not hold (``None``: it holds). The sources are the turn history's
+    ``combat_damage`` (``TurnState.combat_damage_by``).
+
+    Raises
+    ------
+    Unsupported : the scenario does not say which sources dealt combat damage this turn and the step does not settle
+        it (naming the missing fact).
+    """
+    from mtgcheck.models.subtypes import CREATURE_TYPES
+
+    kw = alt.keyword
+    rule = "702.76a" if kw == "prowl" else "702.173a"
+    sources = state.turn.combat_damage_by(player)
+    if sources is None:
+        raise Unsupported(f"{card.name}'s {kw} cost can be paid only if a player was dealt combat damage this turn by "
+                          + (f"a source {player} controlled that shared a creature type with it" if kw == "prowl" else
+                             f"an Assassin creature or a commander {player} controlled")
+                          + f", and the scenario does not say which sources dealt combat damage this turn (turn: "
+                            f"history: combat_damage) (CR {rule})", mechanic=f"keyword:{kw}", card=card.name)
+    if kw == "prowl":
+        changeling = "changeling" in {str(k).lower() for k in card.keywords}
+        mine = frozenset(CREATURE_TYPES) if changeling else frozenset(
+            t for t in card.type_line.subtypes if t in CREATURE_TYPES)
+        hits = [s.card for s in sources if mine and ((t := _source_types(state, s)) is None or t & mine)]
+        if hits:
+            return None
+        what = ("it has no creature types" if not mine else
+                f"none of {', '.join(s.card for s in sources)} had any of its creature types ({', '.join(sorted(mine))})"
+                if sources else f"no source {player} controlled dealt combat damage to a player this turn")
+        return f"{card.name}'s prowl cost can be paid only if a player was dealt combat damage this turn by a source " \
+               f"{player} controlled that had any of its creature types, and {what} (CR 702.76a)"
+    hits = [s.card for s in sources if s.commander or (t := _source_types(state, s)) is None or "Assassin" in t]
+    if hits:
+        return None
+    what = (f"none of {', '.join(s.card for s in sources)} was an Assassin or a commander" if sources
+            else f"no source {player} controlled dealt combat damage to a player this turn")
+    return f"{card.name}'s freerunning cost can be paid only if a player was dealt combat damage this turn by an " \
+           f"Assassin creature or a commander {player} controlled, and {what} (CR 702.173a)"
 
 
 def total_cost(state: GameState, player: str, card: Any, *, using: str | None = None, x: int = 0,
@@ -1231,6 +1291,11 @@ def total_cost(state: GameState, player: str, card: Any, *, using: str | None = 
             # creature's mana value (CR 702.119a); the creature is chosen as the cost is paid (solver.altcosts)
             objects = (ObjectCost("sacrifice", 1, Filter(all_of=("Creature",), controller="you"),
                                   "sacrifice a creature (emerge)"),)
+        if alt is not None and kw == "web-slinging":
+            # "return a tapped creature you control to its owner's hand" is part of the web-slinging cost (CR
+            # 702.188a); which creature is chosen as the cost is paid (``solver.altcosts.pay_web_slinging``)
+            objects = (ObjectCost("return", 1, Filter(all_of=("Creature",), controller="you"),
+                                  "return a tapped creature you control to its owner's hand (web-slinging)"),)
         if alt is not None:
             base = kw
             mana = alt.mana

@@ -118,6 +118,12 @@ COST_KEYWORDS = _kw(
     _K.FORETELL, _K.PLOT,                                         # cast from exile once foretold or plotted (the
                                                                   # scenario's exile entry says so), 702.143a, 702.170d
 )
+#: Keyword alternative costs only the ``cast`` and ``payments`` questions read (``solver.costs.total_cost``,
+#: ``solver.casting.precost_problems``): mutate's target, a non-Human creature with the same owner (CR 702.140a);
+#: awaken's added target, a land you control (702.113a); web-slinging's returned tapped creature (702.188a); prowl's
+#: and freerunning's combat damage this turn (702.76a, 702.173a; ``TurnHistory.combat_damage``). The delve question
+#: refuses them by name (``solver.delve.DELVE_UNREAD_WAYS``).
+CAST_ONLY_COST_KEYWORDS = _kw(_K.MUTATE, _K.AWAKEN, _K.WEB_SLINGING, _K.PROWL, _K.FREERUNNING)
 #: Keywords read by when a spell may be cast (``solver.restrictions``): flash (CR 702.8a, 307.1), split second on the
 #: stack (702.61a).
 TIMING_KEYWORDS = _kw(_K.FLASH, _K.SPLIT_SECOND)
@@ -174,10 +180,10 @@ def read_from_zone(key: str, zone: str, ability: Any) -> bool:
 #: For each question kind, the mechanic keys its rules implement.
 IMPLEMENTS: Mapping[str, frozenset[str]] = {
     # "[spells] you cast have improvise/convoke/delve" adds a payer to the payment (``solver.delve``, CR 702.51, 702.126)
-    "cast": LAYERS | MANA | SPENDING | SPELL_COSTS | CASTING | ACTIVATING | CAST_KEYWORDS | COST_PARTS
-    | {"spells_have_keyword"},
-    "payments": LAYERS | MANA | SPENDING | SPELL_COSTS | CASTING | ACTIVATING | CAST_KEYWORDS | COST_PARTS
-    | {"spells_have_keyword"},
+    "cast": LAYERS | MANA | SPENDING | SPELL_COSTS | CASTING | ACTIVATING | CAST_KEYWORDS | CAST_ONLY_COST_KEYWORDS
+    | COST_PARTS | {"spells_have_keyword"},
+    "payments": LAYERS | MANA | SPENDING | SPELL_COSTS | CASTING | ACTIVATING | CAST_KEYWORDS | CAST_ONLY_COST_KEYWORDS
+    | COST_PARTS | {"spells_have_keyword"},
     # delve totals the cost as cast does and reads the Soulflayer and Murktide models (702.66; rulings 2014-11-24,
     # 2021-06-18); which keywords a card has is read from the keyword parts themselves
     # (it answers for the way of casting it is asked about; the ways it does not read — emerge, face down — are

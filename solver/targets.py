@@ -466,6 +466,57 @@ def target_problems(state: GameState, player: str, card: Any, abilities: Iterabl
     return _no_target_reasons(state, card, st, ok, missing)
 
 
+#: The target of a mutating creature spell (CR 702.140a: "it becomes a mutating creature spell and targets a
+#: non-Human creature with the same owner as this spell"); the owner is checked by ``mutate_target_problems``.
+MUTATE_TARGET = TargetSpec("target non-Human creature you own", ("permanent",), types=("Creature",),
+                           excluded_subtypes=("Human",))
+
+
+#: The target awaken adds to a spell cast for its awaken cost (CR 702.113a: "also put N +1/+1 counters on target land
+#: you control"): a land its caster controls.
+AWAKEN_TARGET = TargetSpec("target land you control", ("permanent",), types=("Land",), controller="you")
+
+
+def with_added_target(st: SpellTargets, spec: TargetSpec) -> SpellTargets:
+    """``st`` with ``spec`` required in every mode as well (a target an alternative cost adds to the spell, CR
+    601.2c: awaken, 702.113a). Each use of the word "target" is its own requirement (CR 115.3): it may be the same
+    object as another target of the spell."""
+    return dataclasses.replace(st, modes=tuple(tuple(m) + (spec,) for m in st.modes))
+
+
+def mutate_target_problems(state: GameState, player: str, card: Any, owner: str) -> list[str]:
+    """Why ``card`` cast for its mutate cost by ``player`` has no legal target (empty: it has one): a mutating
+    creature spell targets a non-Human creature with the same owner as the spell, ``owner`` (CR 702.140a, 601.2c);
+    hexproof, shroud and protection of that creature apply as to any target (115.1, 702.11, 702.18, 702.16).
+
+    Raises
+    ------
+    Unsupported : a creature's legality as the target depends on something not modelled (the message names it).
+    """
+    board = _board_targeting_texts(state)
+    unknown: list[str] = []
+    near: list[str] = []
+    for perm in state.battlefield:
+        if not perm.card.is_type("Creature"):
+            continue
+        if perm.owner != owner:
+            near.append(f"{perm.name} is owned by {perm.owner}")
+            continue
+        verdict, why = chosen_legality(state, player, card, MUTATE_TARGET, "permanent", perm, board)
+        if verdict == YES:
+            return []
+        if verdict == UNKNOWN:
+            unknown.append(why)
+        else:
+            near.append(f"{perm.name} is a Human" if "(its types)" in why else why)
+    if unknown:
+        raise Unsupported(f"whether {card.name} cast for its mutate cost has a legal target is unknown: {unknown[0]} "
+                          f"(CR 702.140a, 601.2c)")
+    return [f"{card.name} cast for its mutate cost targets a non-Human creature {owner} owns, and there is no legal "
+            f"one" + (f" ({'; '.join(near)})" if near else " (no creature is on the battlefield)")
+            + " (CR 702.140a, 601.2c)"]
+
+
 def with_x_targets(st: SpellTargets, x: int) -> SpellTargets:
     """``st`` with each "X target ..." requirement taking the announced X (CR 107.3a: X is announced before targets
     are chosen, 601.2b-c); without X announced such a requirement takes none (X may be 0)."""

@@ -51,10 +51,10 @@ def test_eminence_reduces_from_the_command_zone(tmp_path, real_db):
 
 
 def test_a_keyword_the_cast_question_does_not_read_is_refused_by_name(tmp_path, real_db):
-    """Never a silent answer: prowl (CR 702.76a) is an alternative cost the cast rules do not read."""
-    r = _cast(tmp_path, real_db, "battlefield:\n  Alice: [Swamp, Swamp, Swamp, Swamp, Swamp]\n"
-                                 "hand:\n  Alice: [Earwig Squad]", "{card: Earwig Squad}")
-    assert r.verdict == "unsupported" and "does not implement prowl" in r.message
+    """Never a silent answer: cleave (CR 702.148a) is an alternative cost the cast rules do not read."""
+    r = _cast(tmp_path, real_db, "battlefield:\n  Alice: [Swamp, Swamp, Swamp, Swamp, Forest]\n"
+                                 "hand:\n  Alice: [Dig Up]", "{card: Dig Up}")
+    assert r.verdict == "unsupported" and "does not implement cleave" in r.message
 
 
 def test_a_land_is_played_not_cast(tmp_path, real_db):

@@ -57,6 +57,14 @@ def _impending(rest: str, card: Card) -> Mapping:
         raise ValueError(f"impending parameter not read: {rest!r}")
     return {"n": int(m.group(1)), "cost": m.group(2)}
 
+@keyword_parser("awaken")
+def _awaken(rest: str, card: Card) -> Mapping:
+    """"Awaken N—[cost]" (CR 702.113a): the number of +1/+1 counters and the alternative cost."""
+    m = re.fullmatch(r"(\d+)\s*[—-]\s*((?:\{[^}]+\})+)\.?", rest.strip())
+    if not m:
+        raise ValueError(f"awaken parameter not read: {rest!r}")
+    return {"n": int(m.group(1)), "cost": m.group(2)}
+
 _KW_LINE_RE = re.compile(r"^(flashback|escape|evoke|dash|overload|kicker|multikicker|buyback|entwine)\s*(?:—|-|\s)\s*(.+)$", re.I)
 _ADDITIONAL_RE = re.compile(r"^as an additional cost to cast this spell, (.+?)\.?$", re.I)
 #: Where an either-or additional cost splits into its options: before "or" (or a comma of a list) followed by a

@@ -1731,8 +1731,8 @@ def keyword(e: E.Keyword) -> str:
     if k == "prototype" and getattr(e, "size", None) and e.cost and not e.parts:
         # "Prototype {2}{G} — 1/3": its mana cost and size (CR 702.160a, 718.1)
         return f"{name} {e.cost}" + alt(" — ", "—", " ") + str(e.size)
-    if k == "impending" and e.n is not None and e.cost and not e.parts:
-        return f"{name} {e.n}—{e.cost}"  # CR 702.176a
+    if k in ("impending", "awaken") and e.n is not None and e.cost and not e.parts:
+        return f"{name} {e.n}—{e.cost}"  # CR 702.176a, 702.113a
     has = [x for x in ("cost", "parts", "n", "detail", "counts", "pays", "uses") if getattr(e, x) not in (None, ())]
     if e.pays is not None or e.uses is not None:
         if k not in ("delve", "convoke", "improvise") or e.parameter:

@@ -250,9 +250,9 @@ def _cast_option(ctx: Context, using: Any = _ASKED, choice: int | None = None) -
         # 601.2b, 601.2f): every one is tried (emerge: the payer makes them once the creature is chosen, 702.119c)
         for variant in (tc,) if tc.base == "emerge" else tc.each_announcement():
             if tc.objects:
-                from ..altcosts import pay_emerge, pay_with_objects
+                from ..altcosts import pay_emerge, pay_web_slinging, pay_with_objects
 
-                payer = pay_emerge if tc.base == "emerge" else pay_with_objects
+                payer = {"emerge": pay_emerge, "web-slinging": pay_web_slinging}.get(tc.base, pay_with_objects)
                 pay, chosen, bad = payer(ctx.state, player, card, variant, zone, find_payment)
                 if bad and bad != "mana":
                     values["reason"], values["reason_code"] = bad, Reason.COST_PART
