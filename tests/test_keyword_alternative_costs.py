@@ -171,3 +171,37 @@ def test_combat_damage_before_any_combat_is_an_impossible_state(tmp_path, real_d
     with pytest.raises(ScenarioError, match="no combat has happened"):
         state_of(tmp_path, real_db, "players: [Alice, Bob]\nturn: {step: precombat_main, history: "
                                     "{combat_damage: {Alice: [Grizzly Bears]}}}\nask: {available_mana: Alice}\n")
+
+
+# --- suspend (CR 702.62a) and madness (702.35a): ways that are not casting from the hand --------------------------
+
+@pytest.mark.parametrize("card, lands", [
+    # suspending is a special action (CR 116.2f, 702.62a), not casting: the card is cast for its mana cost
+    ("Aeon Chronicler", "Island, Island, Island, Island, Island"),
+    ("Rift Bolt", "Mountain, Mountain, Mountain"),
+    # madness casts it from exile as it is discarded (CR 702.35a): from the hand, its mana cost
+    ("Shadowgrange Archfiend", "Swamp, Swamp, Swamp, Swamp, Swamp, Swamp, Swamp"),
+])
+def test_suspend_and_madness_cards_are_cast_from_the_hand_for_their_mana_cost(tmp_path, real_db, card, lands):
+    """CR 702.62a, 116.2f, 702.35a: neither keyword changes whether the card can be cast from its owner's hand."""
+    r = _cast(tmp_path, real_db, f"battlefield:\n  Alice: [{lands}]\nhand:\n  Alice: [{card}]", f"{{card: {card}}}")
+    assert r.verdict != "unsupported", r.message
+    assert r.answer.values["castable"] is True and r.answer.values["using"] == "mana cost"
+
+
+@pytest.mark.parametrize("line", ["Suspend X—{X}{3}{U}. X can't be 0.", "Suspend 4—{1}{U}", "Awaken 4—{5}{U}",
+                                  "Madness—{2}{B}, Pay 8 life"])
+def test_the_keyword_readings_print_back_to_their_line(line):
+    """The typed readings of suspend (CR 702.62a: time counters, X at least 1), awaken (702.113a) and madness with a
+    non-mana part (702.35a) print back to their wording (models.text.render)."""
+    from mtgcheck.models.cards import card_from_fields
+    from mtgcheck.models.behaviour import abilities_of
+    from mtgcheck.models.effects import Keyword
+    from mtgcheck.models.text.roundtrip import reading
+
+    kw = line.split("—")[0].split()[0]
+    card = card_from_fields({"name": "Probe", "mana_cost": "{3}{U}", "type_line": "Sorcery", "oracle_text": line,
+                             "keywords": [kw]})
+    (a,) = abilities_of(card)
+    assert isinstance(a.effect, Keyword) and a.effect.detail is None  # typed, not refused by the round trip
+    assert reading(a, ("Probe",))[0]

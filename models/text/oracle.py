@@ -126,6 +126,8 @@ plot saddle freerunning offspring impending harmonize mobilize warp mayhem""".sp
 def _chunks(line: str) -> list[str]:
     if line.lower().startswith("enchant "):  # "Enchant creature, land, or planeswalker": one keyword (CR 702.5a)
         return [line.strip()]
+    if re.match(r"madness\s*—", line, re.I):  # "Madness—{2}{B}, Pay 8 life.": one cost (CR 702.35a)
+        return [line.strip()]
     return [c.strip() for c in re.split(r"[,;]\s*", line) if c.strip()] if "{" not in line or "," in line else [line.strip()]
 
 

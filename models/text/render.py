@@ -1731,8 +1731,10 @@ def keyword(e: E.Keyword) -> str:
     if k == "prototype" and getattr(e, "size", None) and e.cost and not e.parts:
         # "Prototype {2}{G} — 1/3": its mana cost and size (CR 702.160a, 718.1)
         return f"{name} {e.cost}" + alt(" — ", "—", " ") + str(e.size)
-    if k in ("impending", "awaken") and e.n is not None and e.cost and not e.parts:
-        return f"{name} {e.n}—{e.cost}"  # CR 702.176a, 702.113a
+    if k in ("impending", "awaken", "suspend") and e.n is not None and e.cost and not e.parts:
+        return f"{name} {e.n}—{e.cost}"  # CR 702.176a, 702.113a, 702.62a
+    if k == "suspend" and e.n is None and e.cost and "{X}" in e.cost and not e.parts and not e.detail:
+        return f"{name} X—{e.cost}. X can't be 0."  # the number of time counters is X, at least 1 (CR 702.62a, 107.3)
     has = [x for x in ("cost", "parts", "n", "detail", "counts", "pays", "uses") if getattr(e, x) not in (None, ())]
     if e.pays is not None or e.uses is not None:
         if k not in ("delve", "convoke", "improvise") or e.parameter:
