@@ -277,6 +277,34 @@ def spell_face(card: Any, face: str | None = None, named: str | None = None) -> 
 
 
 
+#: The ``using`` of a card cast converted with more than meets the eye (CR 702.162a), and the words that name it.
+CONVERTED = "more than meets the eye"
+CONVERTED_WORDS = frozenset({CONVERTED, "converted", "more_than_meets_the_eye"})
+
+
+def converted_spell(card: Any) -> Any:
+    """``card`` cast converted (CR 702.162a, 712.11a): the spell has its back face up and only the characteristics of
+    its back face (712.8c: name, types, colours by its colour indicator, abilities; no mana cost). Its mana value is
+    calculated from its front face's mana cost (712.8c): ``spell_mana_value_card`` gives the card to compute it from.
+
+    Raises
+    ------
+    CostError : the card is not a transforming double-faced card (it has no back face to cast).
+    """
+    faces = getattr(card, "faces", ()) or ()
+    if len(faces) != 2 or getattr(card, "layout", "") != "transform":
+        raise CostError(f"{card.name} has no back face to be cast converted (CR 702.162a, 712.11a)")
+    back = faces[1]
+    abil = tuple(a for a in abilities_of(card) if a.face == back.name)
+    colors = back.colors if back.colors is not None else frozenset(back.color_indicator or ())
+    low = (back.oracle_text or "").lower()
+    return Card(name=back.name, mana_cost=None, type_line=back.type_line, oracle_text=back.oracle_text or "",
+                colors=frozenset(colors), color_identity=card.color_identity, color_indicator=back.color_indicator,
+                keywords=tuple(k for k in card.keywords if k.lower() in low), power=back.power,
+                toughness=back.toughness, loyalty=back.loyalty, layout="normal", faces=(), legalities=card.legalities,
+                abilities=abil, source=card.source, notes=(_FACE_MARK + card.name,))
+
+
 def fused_spell(card: Any, face: str | None = None) -> tuple[Any, ManaCost]:
     """The fused split spell made of both halves of ``card`` and its mana cost (CR 702.102a-c).
 
@@ -1250,6 +1278,8 @@ def total_cost(state: GameState, player: str, card: Any, *, using: str | None = 
                      + ": the alternative cost is {0} (CR 118.9; X is 0, 107.3b)")
     else:
         kw = str(using).lower()
+        if kw in CONVERTED_WORDS:
+            kw = CONVERTED
         printed = _printed_alternative(state, player, card, kw, x, parts, steps)
         alt = next((a for a in alts if a.keyword == kw), None) if printed is None else None
         if alt is None and kw == "flashback":
@@ -1291,6 +1321,19 @@ def total_cost(state: GameState, player: str, card: Any, *, using: str | None = 
             # creature's mana value (CR 702.119a); the creature is chosen as the cost is paid (solver.altcosts)
             objects = (ObjectCost("sacrifice", 1, Filter(all_of=("Creature",), controller="you"),
                                   "sacrifice a creature (emerge)"),)
+        if alt is not None and kw == CONVERTED:
+            # cast converted: only its back face's characteristics, so the back face's own cost changes and
+            # additional costs are the spell's (CR 702.162a, 712.8c, 712.11a); its mana value is its front face's
+            front = card
+            card = converted_spell(card)
+            bad = unmodelled_cost_text(state, player, card)
+            if bad:
+                raise Unsupported(f"a cost change is not modelled, so the total cost is unknown (CR 601.2f): {bad}")
+            selfs = self_cost_changes(state, player, card, zone, targets, chosen, choices)
+            adds = additional_costs(card, spell_abilities(card))
+            steps.append(f"cast converted: {card.name}, the back face of {front.name}, with only its characteristics "
+                         f"(CR 702.162a, 712.8c, 712.11a); its mana value is that of its front face's mana cost "
+                         f"{front.mana_cost}")
         if alt is not None and kw == "web-slinging":
             # "return a tapped creature you control to its owner's hand" is part of the web-slinging cost (CR
             # 702.188a); which creature is chosen as the cost is paid (``solver.altcosts.pay_web_slinging``)

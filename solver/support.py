@@ -121,9 +121,11 @@ COST_KEYWORDS = _kw(
 #: Keyword alternative costs only the ``cast`` and ``payments`` questions read (``solver.costs.total_cost``,
 #: ``solver.casting.precost_problems``): mutate's target, a non-Human creature with the same owner (CR 702.140a);
 #: awaken's added target, a land you control (702.113a); web-slinging's returned tapped creature (702.188a); prowl's
-#: and freerunning's combat damage this turn (702.76a, 702.173a; ``TurnHistory.combat_damage``). The delve question
-#: refuses them by name (``solver.delve.DELVE_UNREAD_WAYS``).
-CAST_ONLY_COST_KEYWORDS = _kw(_K.MUTATE, _K.AWAKEN, _K.WEB_SLINGING, _K.PROWL, _K.FREERUNNING)
+#: and freerunning's combat damage this turn (702.76a, 702.173a; ``TurnHistory.combat_damage``); more than meets the
+#: eye's converted spell, its back face's characteristics with its front face's mana value (702.162a, 712.8c). The
+#: delve question does not read them (the gate refuses them there by name).
+CAST_ONLY_COST_KEYWORDS = _kw(_K.MUTATE, _K.AWAKEN, _K.WEB_SLINGING, _K.PROWL, _K.FREERUNNING,
+                              _K.MORE_THAN_MEETS_THE_EYE)
 #: Keywords read by when a spell may be cast (``solver.restrictions``): flash (CR 702.8a, 307.1), split second on the
 #: stack (702.61a).
 TIMING_KEYWORDS = _kw(_K.FLASH, _K.SPLIT_SECOND)

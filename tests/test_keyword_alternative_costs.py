@@ -205,3 +205,29 @@ def test_the_keyword_readings_print_back_to_their_line(line):
     (a,) = abilities_of(card)
     assert isinstance(a.effect, Keyword) and a.effect.detail is None  # typed, not refused by the round trip
     assert reading(a, ("Probe",))[0]
+
+
+# --- more than meets the eye (CR 702.162a, 712.8c, 712.11a) -------------------------------------------------------
+
+_GOLDBUG = "Goldbug, Humanity's Ally // Goldbug, Scrappy Scout"
+
+
+def test_more_than_meets_the_eye_casts_the_back_face_with_the_front_faces_mana_value(tmp_path, real_db):
+    """CR 702.162a, 712.8c: Goldbug cast converted for {W}{U}; the spell is Goldbug, Scrappy Scout, and its mana value
+    is its front face's mana cost {1}{W}{U}: 3."""
+    r = _cast(tmp_path, real_db, f"battlefield:\n  Alice: [Plains, Island]\nhand:\n  Alice: [\"{_GOLDBUG}\"]",
+              f"{{card: \"{_GOLDBUG}\"}}")
+    v = r.answer.values
+    assert v["castable"] is True and v["using"] == "more than meets the eye" and v["total_cost"] == "{W}{U}"
+    assert v["mana_value"] == 3
+
+
+def test_a_converted_spell_has_its_back_faces_types_for_cost_changes(tmp_path, real_db):
+    """CR 712.8c: cast converted, Goldbug is Goldbug, Scrappy Scout, a noncreature artifact (Vehicle) spell, so
+    Thalia, Guardian of Thraben's "Noncreature spells cost {1} more" applies: {1}{W}{U}, which a Plains and an
+    Island cannot pay."""
+    r = _cast(tmp_path, real_db, f"battlefield:\n  Alice: [Plains, Island]\n  Bob: [\"Thalia, Guardian of Thraben\"]\n"
+                                 f"hand:\n  Alice: [\"{_GOLDBUG}\"]",
+              f"{{card: \"{_GOLDBUG}\", using: more than meets the eye}}")
+    v = r.answer.values
+    assert v["castable"] is False and v["total_cost"] == "{1}{W}{U}" and v["reason_code"] == "not_enough_mana"

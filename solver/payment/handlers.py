@@ -75,7 +75,8 @@ def _cast_setup(ctx: Context, using: Any = _ASKED):
         raise QuestionError(str(e)) from None
     from ..casting import precost_problems
 
-    mv, _ = _mana_value(card, "stack", x)
+    # cast converted, its back face is up: the mana value is its front face's (CR 712.8c)
+    mv, _ = _mana_value(ctx.card(ctx.arg("card")) if tc.base == costs_mod.CONVERTED else card, "stack", x)
     problems = precost_problems(ctx.state, player, card, tc, zone, chosen, using=using)
     return card, player, zone, x, tc, mv, problems
 
