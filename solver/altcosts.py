@@ -487,6 +487,51 @@ def pay_web_slinging(state: GameState, player: str, card: Any, tc: Any, zone: st
     return None, [], "mana"
 
 
+def assist_help(state: GameState, player: str, card: Any, tc: Any, zone: str,
+                find: Callable[..., Any]) -> dict[str, int | None]:
+    """For a spell with assist (CR 702.132a) whose caster cannot pay its total cost alone: for each other player, the
+    least amount of the generic mana of the total cost that player could pay with their own mana abilities so that the
+    caster can pay the rest (``None``: no amount works). Whether that player pays is that player's choice, so the
+    caster cannot count on it; the ``cast`` answer keeps ``castable`` for the caster alone and reports this beside it.
+
+    Every amount from 1 to the generic mana of each announcement of the total cost is tried (exhaustive): the helper
+    pays ``{k}`` (their mana is spent on this spell: spending restrictions read it, CR 106.6), the caster the total
+    cost less ``{k}`` generic. A total cost with chosen objects (none of the assist cards has one) is not tried.
+    """
+    from mtgcheck.models.mana import ManaCost
+
+    from . import budget
+    from .costs import TotalCost
+
+    out: dict[str, int | None] = {}
+    if tc.objects or tc.mana is None:
+        return out
+    for other in state.players:
+        if other == player:
+            continue
+        best: int | None = None
+        for v in tc.each_announcement():
+            if v.mana is None or not v.mana.generic:
+                continue
+            g = v.mana.generic
+            rest = [sym for sym in v.mana.symbols if not sym.generic_amount]
+            for k in range(1, g + 1):
+                if best is not None and k >= best:
+                    break
+                budget.tick(1, "trying what another player pays with assist")
+                left = g - k
+                mine = TotalCost(ManaCost(tuple(rest) + ((ManaCost.parse("{%d}" % left).symbols) if left else ())),
+                                 v.life, v.parts, v.base, v.x, list(v.steps), v.card, (), choices=dict(v.choices))
+                if find(state, player, mine, spell_card=card, spell_zone=zone) is None:
+                    continue
+                if find(state, other, TotalCost(ManaCost.parse("{%d}" % k), base="assist"), spell_card=card,
+                        spell_zone=zone) is not None:
+                    best = k
+                    break
+        out[other] = best
+    return out
+
+
 # ---------------------------------------------------------------------------
 # cast without ``using``: any legal way (CR 118.9, 601.2b)
 # ---------------------------------------------------------------------------

@@ -182,8 +182,10 @@ def read_from_zone(key: str, zone: str, ability: Any) -> bool:
 #: For each question kind, the mechanic keys its rules implement.
 IMPLEMENTS: Mapping[str, frozenset[str]] = {
     # "[spells] you cast have improvise/convoke/delve" adds a payer to the payment (``solver.delve``, CR 702.51, 702.126)
+    # assist (CR 702.132a): castable answers for the caster's own mana, and ``assist`` says what another player could
+    # pay (``solver.altcosts.assist_help``); ``payments`` lists the caster's payments only, so it does not read it
     "cast": LAYERS | MANA | SPENDING | SPELL_COSTS | CASTING | ACTIVATING | CAST_KEYWORDS | CAST_ONLY_COST_KEYWORDS
-    | COST_PARTS | {"spells_have_keyword"},
+    | COST_PARTS | {"spells_have_keyword"} | _kw(_K.ASSIST),
     "payments": LAYERS | MANA | SPENDING | SPELL_COSTS | CASTING | ACTIVATING | CAST_KEYWORDS | CAST_ONLY_COST_KEYWORDS
     | COST_PARTS | {"spells_have_keyword"},
     # delve totals the cost as cast does and reads the Soulflayer and Murktide models (702.66; rulings 2014-11-24,

@@ -231,3 +231,28 @@ def test_a_converted_spell_has_its_back_faces_types_for_cost_changes(tmp_path, r
               f"{{card: \"{_GOLDBUG}\", using: more than meets the eye}}")
     v = r.answer.values
     assert v["castable"] is False and v["total_cost"] == "{1}{W}{U}" and v["reason_code"] == "not_enough_mana"
+
+
+# --- assist (CR 702.132a) -----------------------------------------------------------------------------------------
+
+_BINOX = "hand:\n  Alice: [Charging Binox]"
+
+
+def test_assist_castable_answers_for_the_casters_own_mana(tmp_path, real_db):
+    """CR 702.132a: Charging Binox ({7}{G}) with eight Forests: Alice pays it alone."""
+    r = _cast(tmp_path, real_db, "battlefield:\n  Alice: [Forest, Forest, Forest, Forest, Forest, Forest, Forest, Forest]\n"
+              + _BINOX, "{card: Charging Binox}")
+    assert r.answer.values["castable"] is True and "assist" not in r.answer.values
+
+
+@pytest.mark.parametrize("bob, helps", [
+    ("Swamp, Swamp, Swamp, Swamp, Swamp, Swamp", 6),  # Bob pays {6}, Alice {1}{G} with two Forests
+    ("Swamp, Swamp, Swamp, Swamp, Swamp", None),      # {5} from Bob leaves {2}{G}: two Forests are not enough
+])
+def test_assist_says_what_another_player_could_pay(tmp_path, real_db, bob, helps):
+    """CR 702.132a: another player may pay generic mana of the total cost, by their choice: castable stays Alice's
+    own answer (no), and ``assist`` gives the least generic mana Bob would have to pay (or none that works)."""
+    r = _cast(tmp_path, real_db, f"battlefield:\n  Alice: [Forest, Forest]\n  Bob: [{bob}]\n" + _BINOX,
+              "{card: Charging Binox}")
+    v = r.answer.values
+    assert v["castable"] is False and v["assist"] == {"Bob": helps} and "702.132a" in v["reason"]

@@ -12,7 +12,8 @@ from ..basic import mana_value as _mana_value
 from ..graph import attach_payment_graph
 from ..questions import Answer, Context, QuestionError, Unsupported, question
 from ..reasons import Problem, Reason, code_of
-from mtgcheck.models.effects import Topic
+from mtgcheck.models.effects import Keyword, Topic
+from mtgcheck.models.vocab.keywords import KeywordKind
 from .counting import count_payments
 from .explain import MEASURES, best_payment, explain_unpayable
 from .model import Payment, PaymentProblem, build_model
@@ -279,6 +280,8 @@ def _cast_option(ctx: Context, using: Any = _ASKED, choice: int | None = None) -
                                 + "; ".join(v.notation() + (f" and {v.life} life" if v.life else "")
                                             for v in tc.announcements[1:]) + " (CR 601.2b, 601.2f)")
         why.append("no payment exists (every combination of sources and symbol choices was searched): " + values["reason"])
+        if any(isinstance(a.effect, Keyword) and a.effect.family is KeywordKind.ASSIST for a in abilities_of(card)):
+            _assist(ctx, player, card, tc, zone, values, why)
     else:
         values.update(castable=True, payment=pay.to_dict(), life=pay.life, total_cost=paid.notation())
         why.append("castable; one payment (a witness):")
@@ -286,6 +289,22 @@ def _cast_option(ctx: Context, using: Any = _ASKED, choice: int | None = None) -
     why.extend(_notes(ctx.state, player, paid.each_announcement()[0], card, zone))
     extra = attach_payment_graph(ctx, f"cast {card.name}: one payment of {tc.notation()}", values["payment"], why)
     return Answer("cast", values, why, extra)
+
+
+def _assist(ctx: Context, player: str, card: Any, tc: Any, zone: str, values: dict, why: list[str]) -> None:
+    """A spell with assist its caster cannot pay alone (CR 702.132a): ``castable`` stays the caster's own answer, and
+    ``assist`` says, for each other player, the least generic mana they could pay for the caster to pay the rest
+    (``None``: none would do); the reason says that it is that player's choice."""
+    from ..altcosts import assist_help
+
+    help_ = assist_help(ctx.state, player, card, tc, zone, find_payment)
+    values["assist"] = help_
+    could = [f"{p} paid {{{k}}} of its generic mana" for p, k in help_.items() if k is not None]
+    line = ("with assist (CR 702.132a) " + player + " could cast it if " + " or if ".join(could)
+            + ", which is that player's choice" if could else
+            "with assist (CR 702.132a) no other player's mana would make it castable either")
+    values["reason"] = f"{values['reason']}; {line}"
+    why.append(line + f" ({player} alone cannot: castable answers for {player}'s own mana)")
 
 
 def _keep_untapped(ctx: Context, player: str, minimize: Any) -> list[str]:
