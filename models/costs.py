@@ -35,6 +35,7 @@ from .effects import AdditionalCost as AdditionalCostEffect
 from .effects import CostIncrease, CostMinimum, CostReduction, Keyword
 from .mana import ManaCost
 from .subtypes import CREATURE_TYPES
+from .vocab.spree import SpreeMode
 
 #: Alternative-cost keywords (CR 118.9) and the zone the card is cast from with them (``None``: wherever it may be
 #: cast from): flashback and escape from a graveyard (702.34a, 702.138a), warp from a hand (702.185a); blitz
@@ -227,6 +228,12 @@ def alternative_costs(card: Card, abilities: Iterable[Ability]) -> list[Alternat
             out.append(AlternativeCost(e.keyword, _mana_of(e), tuple(e.parts), ALTERNATIVE_KEYWORDS[e.keyword], a.text,
                                        ALTERNATIVE_CONDITIONS.get(e.keyword)))
     return out
+
+
+def spree_mode_costs(abilities: Iterable[Ability]) -> list[ManaCost]:
+    """The additional cost of each mode of a spell with spree, in printed order (CR 702.172a; empty: no spree
+    modes)."""
+    return [ManaCost.parse(a.effect.cost) for a in abilities if isinstance(a.effect, SpreeMode)]
 
 
 def additional_choices(card: Card, abilities: Iterable[Ability]) -> int:

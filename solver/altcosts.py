@@ -30,16 +30,20 @@ References: CR 118.3, 118.9, 118.9a-d, 202.3, 302.6, 601.2a-h, 701.9, 701.21.
 """
 from __future__ import annotations
 
+import dataclasses
 import itertools
 from typing import Any, Callable, Iterable
 
 from mtgcheck.models.abilities import Ability
 from mtgcheck.models.effects import CastCondition, Filter, ObjectCost, PrintedAlternativeCost
 from mtgcheck.models.behaviour import abilities_of
+from mtgcheck.models.mana import ManaCost
 from mtgcheck.models.state import GameState
 
+from . import budget
 from .errors import QuestionError, Unsupported
 from .restrictions import free_cast_permissions
+from .sources import mana_sources
 
 #: Keyword alternative costs tried by default, by the zone they cast the card from (CR 702.34a, 702.138a,
 #: 702.74a evoke, 702.109a dash, 702.96a overload, 702.152a blitz, 702.185a warp, 702.176a impending, 702.119a
@@ -446,8 +450,6 @@ def pay_web_slinging(state: GameState, player: str, card: Any, tc: Any, zone: st
         can be activated then is not modelled), or leaving one out of the payment would also leave out a mana
         ability the return keeps usable.
     """
-    from .sources import mana_sources
-
     part = tc.objects[0]
     creatures = _candidates(state, player, card, part, zone, _subtypes(state))
     perms = {p.id: p for p in state.battlefield}
@@ -498,11 +500,6 @@ def assist_help(state: GameState, player: str, card: Any, tc: Any, zone: str,
     pays ``{k}`` (their mana is spent on this spell: spending restrictions read it, CR 106.6), the caster the total
     cost less ``{k}`` generic. A total cost with chosen objects (none of the assist cards has one) is not tried.
     """
-    from mtgcheck.models.mana import ManaCost
-
-    from . import budget
-    from .costs import TotalCost
-
     out: dict[str, int | None] = {}
     if tc.objects or tc.mana is None:
         return out
@@ -520,12 +517,14 @@ def assist_help(state: GameState, player: str, card: Any, tc: Any, zone: str,
                     break
                 budget.tick(1, "trying what another player pays with assist")
                 left = g - k
-                mine = TotalCost(ManaCost(tuple(rest) + ((ManaCost.parse("{%d}" % left).symbols) if left else ())),
-                                 v.life, v.parts, v.base, v.x, list(v.steps), v.card, (), choices=dict(v.choices))
+                mine = dataclasses.replace(v, mana=ManaCost(tuple(rest) + (ManaCost.parse("{%d}" % left).symbols
+                                                                           if left else ())),
+                                           steps=list(v.steps), objects=(), announcements=())
                 if find(state, player, mine, spell_card=card, spell_zone=zone) is None:
                     continue
-                if find(state, other, TotalCost(ManaCost.parse("{%d}" % k), base="assist"), spell_card=card,
-                        spell_zone=zone) is not None:
+                theirs = dataclasses.replace(v, mana=ManaCost.parse("{%d}" % k), life=0, parts=(), base="assist",
+                                             steps=[], objects=(), announcements=(), before_minimums=None)
+                if find(state, other, theirs, spell_card=card, spell_zone=zone) is not None:
                     best = k
                     break
         out[other] = best

@@ -55,7 +55,7 @@ def precost_problems(state: GameState, player: str, card: Any, tc: Any, zone: st
     from .restrictions import (cast_restriction_problems, free_cast_permissions, priority_problems,
                                spell_timing_problems, split_second_problems, timing_notes)
     from .targets import (AWAKEN_TARGET, cast_target_notes, cast_targets, chosen_target_problems,
-                          mutate_target_problems, target_problems, with_added_target)
+                          mutate_target_problems, spree_targets, target_problems, with_added_target)
 
     # when it may be cast (CR 117.1a, 307.1; flash 702.8a) and its own "Cast this spell only ..." (601.3)
     timing = spell_timing_problems(state, player, card)
@@ -83,8 +83,14 @@ def precost_problems(state: GameState, player: str, card: Any, tc: Any, zone: st
         if chosen is not None and way in ("mutate", "awaken"):
             raise Unsupported(f"checking chosen targets of {card.name} cast for its {way} cost is not modelled (CR "
                               f"702.140a, 702.113a); leave out 'targets' to ask whether it has legal targets")
+        spree = (choices or {}).get("spree")
+        if chosen is not None and spree:
+            raise Unsupported(f"checking chosen targets of {card.name}'s spree modes is not modelled (CR 702.172a); "
+                              f"leave out 'targets' to ask whether the chosen modes have legal targets")
         if chosen is None:
             st = cast_targets(card, choices)
+            if spree:  # the chosen spree modes' targets, all of them (CR 702.172a, 700.2c, 601.2c)
+                st = spree_targets(st, spree)
             if way == "awaken":  # awaken adds "target land you control" (CR 702.113a, 601.2c)
                 st = with_added_target(st, AWAKEN_TARGET)
                 tc.steps.append("cast for its awaken cost, it also targets a land you control (CR 702.113a)")

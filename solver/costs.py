@@ -28,12 +28,14 @@ from typing import Any, Iterable
 
 from mtgcheck.models.abilities import Ability, CostPart
 from mtgcheck.models.costs import has_name  # noqa: F401 (re-exported: solver.costs.has_name)
+from mtgcheck.models.costs import spree_mode_costs
 from mtgcheck.models.costs import (FACE_DOWN_KEYWORDS, AdditionalCost, AlternativeCost, CostChange, additional_costs,
                                    alternative_costs, cost_changes)
 from mtgcheck.models.cards import Card
 from mtgcheck.models.effects import (CastTrigger, EntersTrigger, Filter, GrantFlashback, Keyword, ObjectCost,
                                      PrintedAlternativeCost, SelfCostChange, Unmodelled, walk_unmodelled)
 from mtgcheck.models.mana import ManaCost, ManaSymbol
+from mtgcheck.models.subtypes import CREATURE_TYPES
 from mtgcheck.models.behaviour import abilities_of, functions_in
 from mtgcheck.models.state import GameState, Permanent
 from mtgcheck.models.turn import sorcery_timing
@@ -1099,8 +1101,6 @@ def _alternative_condition_problem(state: GameState, player: str, card: Any, alt
 def _source_types(state: GameState, source: Any) -> frozenset[str] | None:
     """The creature types a combat damage source had (``CombatDamageSource``): those given, else its card's (every
     creature type for a changeling, CR 702.73a); ``None``: every creature type."""
-    from mtgcheck.models.subtypes import CREATURE_TYPES
-
     if source.types is not None:
         return frozenset(source.types)
     c = state.turn.history.cards.get(source.card)
@@ -1122,8 +1122,6 @@ def _combat_damage_condition_problem(state: GameState, player: str, card: Any, a
     Unsupported : the scenario does not say which sources dealt combat damage this turn and the step does not settle
         it (naming the missing fact).
     """
-    from mtgcheck.models.subtypes import CREATURE_TYPES
-
     kw = alt.keyword
     rule = "702.76a" if kw == "prowl" else "702.173a"
     sources = state.turn.combat_damage_by(player)
@@ -1157,7 +1155,7 @@ def _combat_damage_condition_problem(state: GameState, player: str, card: Any, a
 def total_cost(state: GameState, player: str, card: Any, *, using: str | None = None, x: int = 0,
                kicked: int | bool = 0, additional: Iterable[str] = (), zone: str = "hand",
                face: str | None = None, targets: int | None = None, chosen: list | None = None,
-               gift: bool = False, choice: int | None = None) -> TotalCost:
+               gift: bool = False, choice: int | None = None, modes: Iterable[int] | None = None) -> TotalCost:
     """Compute the total cost of casting ``card`` (CR 601.2f), with every step explained.
 
     Parameters
@@ -1180,6 +1178,8 @@ def total_cost(state: GameState, player: str, card: Any, *, using: str | None = 
         creature]" (``target_is_count``); ``None``: not given.
     choice : the option (1, 2, ...) of an either-or additional cost ("sacrifice a creature or pay {3}"), announced as
         the spell is cast (CR 601.2b); ``None`` for a card with such a cost is ``Unsupported`` (never a silent pick).
+    modes : the modes (1, 2, ...) chosen of a spell with spree, at least one (CR 702.172a, 601.2b): their costs are
+        additional costs; ``None`` for a card with spree is ``Unsupported`` (the modes are announced as it is cast).
     gift : the gift is promised (CR 702.174a: an additional cost, choosing an opponent; 702.174k): the card must have
         gift and the caster an opponent.
 
@@ -1378,6 +1378,24 @@ def total_cost(state: GameState, player: str, card: Any, *, using: str | None = 
             a = AdditionalCost("additional", opt_mana, opt_parts, False, False, a.text)
         times = 1
         mana = _add_cost(mana, a, times, parts, steps)
+    spree = spree_mode_costs(spell_abilities(card))
+    if spree:
+        # spree: choose one or more modes and pay the cost of each as an additional cost (CR 702.172a, 601.2b, 601.2f)
+        if modes is None:
+            raise Unsupported(f"{card.name} has spree: which modes are chosen is announced as it is cast (CR 601.2b, "
+                              f"702.172a): give modes (1 to {len(spree)})")
+        picked = tuple(sorted(set(int(m) for m in modes)))
+        if not picked or not all(1 <= m <= len(spree) for m in picked):
+            raise CostError(f"{card.name} has {len(spree)} spree modes; choose one or more of 1 to {len(spree)} "
+                            f"(CR 702.172a), not {list(modes)}")
+        for m in picked:
+            if mana is not None:
+                mana = mana + spree[m - 1]
+            steps.append(f"spree mode {m} is chosen: its cost {spree[m - 1]} is added (CR 702.172a)"
+                         + (f" → {fmt(mana)}" if mana is not None else ""))
+        choices["spree"] = picked
+    elif modes:
+        raise CostError(f"{card.name} has no spree modes to choose (CR 702.172a)")
     unknown = wanted - {a.keyword for a in adds}
     if unknown:
         raise CostError(f"{card.name} has no {', '.join(sorted(unknown))} cost")

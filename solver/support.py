@@ -27,6 +27,7 @@ from typing import Any, Iterable, Mapping
 
 from mtgcheck.models.effects import EFFECT_TYPES, Effect, Keyword, Scope, Topic, Unmodelled
 from mtgcheck.models.vocab.keywords import KEYWORD_RULES, KeywordKind
+from mtgcheck.models.vocab import spree as _spree  # noqa: F401 (registers the spree_mode effect class)
 
 # the cost parts the one reader of costs decides, declared where they are read (solver.payable)
 from .payable import COST_PART_RULES, COST_PARTS, cost_key, cost_zone  # noqa: F401
@@ -122,10 +123,11 @@ COST_KEYWORDS = _kw(
 #: ``solver.casting.precost_problems``): mutate's target, a non-Human creature with the same owner (CR 702.140a);
 #: awaken's added target, a land you control (702.113a); web-slinging's returned tapped creature (702.188a); prowl's
 #: and freerunning's combat damage this turn (702.76a, 702.173a; ``TurnHistory.combat_damage``); more than meets the
-#: eye's converted spell, its back face's characteristics with its front face's mana value (702.162a, 712.8c). The
-#: delve question does not read them (the gate refuses them there by name).
+#: eye's converted spell, its back face's characteristics with its front face's mana value (702.162a, 712.8c); spree's
+#: modes, each with its additional cost and targets (``spree_mode``, 702.172a; ``models.vocab.spree``). The delve
+#: question does not read them (the gate refuses them there by name).
 CAST_ONLY_COST_KEYWORDS = _kw(_K.MUTATE, _K.AWAKEN, _K.WEB_SLINGING, _K.PROWL, _K.FREERUNNING,
-                              _K.MORE_THAN_MEETS_THE_EYE)
+                              _K.MORE_THAN_MEETS_THE_EYE, _K.SPREE) | {"spree_mode"}
 #: Keywords read by when a spell may be cast (``solver.restrictions``): flash (CR 702.8a, 307.1), split second on the
 #: stack (702.61a).
 TIMING_KEYWORDS = _kw(_K.FLASH, _K.SPLIT_SECOND)

@@ -484,6 +484,22 @@ def with_added_target(st: SpellTargets, spec: TargetSpec) -> SpellTargets:
     return dataclasses.replace(st, modes=tuple(tuple(m) + (spec,) for m in st.modes))
 
 
+def spree_targets(st: SpellTargets, chosen: Iterable[int]) -> SpellTargets:
+    """The target requirements of a spell with spree cast with the modes ``chosen`` (1, 2, ...: CR 702.172a): the
+    words before the modes, then every chosen mode's requirements, all of them required (CR 700.2c, 601.2c).
+
+    Raises
+    ------
+    Unsupported : the spell's requirements are not one set per spree mode (its modes were not all read).
+    """
+    picked = sorted(set(chosen))
+    if st.choose != 1 or (picked and picked[-1] > len(st.modes)):
+        raise Unsupported("the targets of the spree modes were not read mode by mode (CR 702.172a, 700.2c)")
+    common = st.modes[0][:st.common] if st.modes else ()
+    mode = tuple(common) + tuple(s for i in picked for s in st.modes[i - 1][st.common:])
+    return dataclasses.replace(st, modes=(mode,), choose=1)
+
+
 def mutate_target_problems(state: GameState, player: str, card: Any, owner: str) -> list[str]:
     """Why ``card`` cast for its mutate cost by ``player`` has no legal target (empty: it has one): a mutating
     creature spell targets a non-Human creature with the same owner as the spell, ``owner`` (CR 702.140a, 601.2c);

@@ -256,3 +256,52 @@ def test_assist_says_what_another_player_could_pay(tmp_path, real_db, bob, helps
               "{card: Charging Binox}")
     v = r.answer.values
     assert v["castable"] is False and v["assist"] == {"Bob": helps} and "702.132a" in v["reason"]
+
+
+# --- spree (CR 702.172a) ------------------------------------------------------------------------------------------
+
+_SCHEME = "hand:\n  Alice: [Jailbreak Scheme]"
+
+
+def test_spree_is_castable_when_one_mode_with_its_cost_and_targets_is(tmp_path, real_db):
+    """CR 702.172a, 601.2c: Jailbreak Scheme {U}; mode 1 (+{3}, target creature), mode 2 (+{2}, target artifact or
+    creature). Three Islands and Bob's Grizzly Bears: mode 2 alone, {2}{U}."""
+    r = _cast(tmp_path, real_db, "battlefield:\n  Alice: [Island, Island, Island]\n  Bob: [Grizzly Bears]\n" + _SCHEME,
+              "{card: Jailbreak Scheme}")
+    v = r.answer.values
+    assert v["castable"] is True and v["modes"] == [2] and v["total_cost"] == "{2}{U}"
+
+
+def test_spree_with_no_mode_that_has_a_target_is_not_castable(tmp_path, real_db):
+    """CR 702.172a, 601.2c: with no creature or artifact on the battlefield neither mode has a target; a choice of
+    both needs both targets too."""
+    r = _cast(tmp_path, real_db, "battlefield:\n  Alice: [Island, Island, Island, Island, Island, Island]\n" + _SCHEME,
+              "{card: Jailbreak Scheme}")
+    v = r.answer.values
+    assert v["castable"] is False and v["reason_code"] == "no_legal_target" and "702.172a" in v["reason"]
+
+
+@pytest.mark.parametrize("lands, castable", [(5, False), (6, True)])
+def test_spree_with_chosen_modes_pays_every_modes_cost(tmp_path, real_db, lands, castable):
+    """CR 702.172a, 601.2f: both modes chosen: {U} + {3} + {2} = {5}{U}, which six Islands pay and five do not."""
+    r = _cast(tmp_path, real_db, "battlefield:\n  Alice: [" + ", ".join(["Island"] * lands) + "]\n"
+              "  Bob: [Grizzly Bears]\n" + _SCHEME, "{card: Jailbreak Scheme, modes: [1, 2]}")
+    v = r.answer.values
+    assert v["castable"] is castable and v["total_cost"] == "{5}{U}"
+
+
+def test_spree_needs_at_least_one_mode(tmp_path, real_db):
+    """CR 702.172a ("choose one or more modes"): an empty choice is a question error."""
+    r = _cast(tmp_path, real_db, "battlefield:\n  Alice: [Island]\n" + _SCHEME, "{card: Jailbreak Scheme, modes: []}")
+    assert r.verdict == "error" and "at least one" in r.message
+
+
+def test_spree_modes_print_back_to_their_lines(real_db):
+    """The typed reading of "+ {3}{W}{W} — Destroy all creatures." (a spree mode, CR 702.172a) prints back."""
+    from mtgcheck.models.behaviour import abilities_of
+    from mtgcheck.models.text.roundtrip import reading
+    from mtgcheck.models.vocab.spree import SpreeMode
+
+    modes = [a for a in abilities_of(real_db.get("Final Showdown")) if isinstance(a.effect, SpreeMode)]
+    assert [m.effect.cost for m in modes] == ["{1}", "{1}", "{3}{W}{W}"]
+    assert all(reading(m, ("Final Showdown",))[0] for m in modes)

@@ -35,6 +35,7 @@ import re
 from typing import Any, Callable, Iterable, Sequence
 
 from .. import effects as E
+from ..vocab.spree import SpreeMode
 from ..abilities import Ability, ActivationCost, CostPart
 from ..cards import BASIC_LAND_TYPES
 from ..mana import ManaCost
@@ -1836,6 +1837,14 @@ def _unmodelled(e: E.Unmodelled) -> str:
 
 renders(E.AddMana)(add_mana)
 renders(E.Keyword)(keyword)
+
+
+@renders(SpreeMode)
+def _spree_mode(e: SpreeMode) -> str:
+    """"+ {1}{R} — [effect]" (CR 702.172a): the mode's cost and what it does."""
+    if not e.cost or e.does is None:
+        raise Unrenderable("a spree mode without its cost or effect")
+    return f"+ {e.cost} " + alt("— ", "—") + effect(e.does)
 
 
 def _starts(text: str, *prefixes: str) -> bool:

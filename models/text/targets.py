@@ -35,7 +35,8 @@ from functools import lru_cache
 from typing import Any, Iterable
 
 from ..subtypes import singular
-from ..effects import Qualifier, SpellTargetRestriction
+from ..effects import Instructions, Qualifier, SpellTargetRestriction
+from ..vocab.spree import SpreeMode
 from .filters import PT_ADJECTIVE, QUALIFIER_ADJECTIVES, adjective_qualifier, tail_qualifier
 from .words import parse_count_word
 
@@ -891,6 +892,19 @@ def _spell_targets_cached(texts: tuple[tuple[str, str, tuple[str, ...]], ...], a
         else:
             modes[0].append(spec)
     for kind, text, step_targets in texts:
+        if kind == "spree":
+            # "Choose one or more modes" (CR 702.172a): one requirement set per mode, at least one mode
+            modal = True
+            specs = []
+            for tw in step_targets:
+                spec = parse_target_phrase("any target" if tw == "any" else f"target {tw}")
+                specs.append(spec) if spec else unread.append(f"target {tw}")
+            if text:
+                more, bad = _phrases(_clean(text))
+                specs.extend(more)
+                unread.extend(bad)
+            mode_specs.append(specs)
+            continue
         for tw in step_targets:
             spec = parse_target_phrase("any target" if tw == "any" else f"target {tw}")
             (mode_specs[-1] if modal and mode_specs else modes[0]).append(spec) if spec else unread.append(f"target {tw}")
@@ -946,6 +960,14 @@ def spell_targets(abilities: Iterable, is_aura: bool = False) -> SpellTargets:
             aura = em.group(1)
             continue
         if a.kind != "spell":
+            continue
+        if isinstance(a.effect, SpreeMode):
+            # a mode of a spell with spree (CR 702.172a): its targets are required only if it is chosen (700.2c)
+            d = a.effect.does
+            if isinstance(d, Instructions):
+                texts.append(("spree", "", tuple(str(st.target) for st in d.steps if st.target)))
+            else:
+                texts.append(("spree", getattr(d, "text", "") or "", ()))
             continue
         if a.effect == "instructions":
             tws = tuple(str(s.get("target")) for s in a.params.get("steps", ()) if s.get("target"))

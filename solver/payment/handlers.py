@@ -7,6 +7,7 @@ from typing import Any, Mapping
 from mtgcheck.models.state import GameState
 
 from .. import costs as costs_mod
+from ..altcosts import assist_help
 from ..costs import CostError, spell_face
 from ..basic import mana_value as _mana_value
 from ..graph import attach_payment_graph
@@ -19,7 +20,7 @@ from .explain import MEASURES, best_payment, explain_unpayable
 from .model import Payment, PaymentProblem, build_model
 from .search import find_payment, iter_payments
 from mtgcheck.models.behaviour import abilities_of
-from mtgcheck.models.costs import additional_choices
+from mtgcheck.models.costs import additional_choices, spree_mode_costs
 
 
 _ASKED = object()
@@ -51,6 +52,12 @@ def _cast_setup(ctx: Context, using: Any = _ASKED):
     choice = ctx.arg("additional_choice", None)
     if choice is not None and (isinstance(choice, bool) or not isinstance(choice, int) or choice < 1):
         raise QuestionError(f"'additional_choice' is the option (1, 2, ...) of an either-or additional cost, got {choice!r}")
+    modes = ctx.arg("modes", None)
+    if isinstance(modes, int) and not isinstance(modes, bool):
+        modes = [modes]
+    if modes is not None and (not isinstance(modes, list) or not modes
+                              or not all(isinstance(m, int) and not isinstance(m, bool) for m in modes)):
+        raise QuestionError(f"'modes' lists the spree modes chosen (1, 2, ...; at least one, CR 702.172a), got {modes!r}")
     chosen = ctx.arg("targets", None)
     if isinstance(chosen, (str, Mapping)):
         chosen = [chosen]
@@ -59,7 +66,7 @@ def _cast_setup(ctx: Context, using: Any = _ASKED):
     try:
         tc = costs_mod.total_cost(ctx.state, player, card, using=using, x=x, kicked=kicked, additional=additional,
                                   zone=zone, face=face, targets=None if chosen is None else len(chosen),
-                                  chosen=chosen, gift=gift, choice=choice)
+                                  chosen=chosen, gift=gift, choice=choice, modes=modes)
         card = getattr(tc, "card", None) or card  # the half or face as cast (CR 709.3, 715.3, 712.11)
     except costs_mod.ZoneError as e:
         try:  # report the half or face asked for, even when it may not be cast from there (CR 709.3b)
@@ -191,6 +198,13 @@ def _cast_once(ctx: Context, using: Any = _ASKED) -> Answer:
     announces the option as the spell is cast (CR 601.2b); without ``additional_choice`` each option is tried in
     printed order, the first castable one answering (``additional_choice`` in the answer says which)."""
 
+    try:
+        n_modes = len(spree_mode_costs(abilities_of(costs_mod.spell_face(ctx.card(ctx.arg("card")), costs_mod.requested_face(
+            ctx, ctx.card(ctx.arg("card")))))))
+    except (costs_mod.CostError, QuestionError):
+        n_modes = 0
+    if n_modes and ctx.arg("modes", None) is None:
+        return _cast_spree(ctx, using, n_modes)
     if ctx.arg("additional_choice", None) is not None:
         return _cast_option(ctx, using)
     try:
@@ -221,6 +235,39 @@ def _cast_once(ctx: Context, using: Any = _ASKED) -> Answer:
         raise error
     assert first is not None
     first.values["reason"] = "no option of its additional cost is castable (CR 601.2b): " + "; ".join(tried)
+    first.explanation.append(first.values["reason"])
+    return first
+
+
+def _cast_spree(ctx: Context, using: Any, n: int) -> Answer:
+    """``cast`` of a spell with spree (CR 702.172a) without ``modes``: castable when some choice of one or more modes
+    is. Each mode alone is tried, in printed order, the first castable one answering (``modes`` says which): a larger
+    choice adds that mode's cost and targets to another mode's (its cost is the sum, its targets all of theirs, CR
+    601.2c, 601.2f), so whenever a larger choice can be cast, each of its modes alone can too — trying the single
+    modes is exhaustive."""
+    first: Answer | None = None
+    error: Unsupported | None = None
+    tried: list[str] = []
+    for i in range(1, n + 1):
+        try:
+            ans = _cast_once(_with_arg(ctx, "modes", [i]), using)
+        except Unsupported as e:
+            error = error or e
+            tried.append(f"mode {i}: unsupported ({e})")
+            continue
+        ans.values["modes"] = [i]
+        if ans.values.get("castable"):
+            ans.explanation.insert(0, f"spree: mode {i} alone is castable (CR 702.172a; ask with modes: [..] for a "
+                                      f"choice of modes)")
+            return ans
+        first = first or ans
+        tried.append(f"mode {i}: {ans.values.get('reason')}")
+    if error is not None:
+        raise error
+    assert first is not None
+    first.values["modes"] = None
+    first.values["reason"] = ("no mode of its spree is castable, and any choice of several costs and targets at "
+                              "least what each of its modes does (CR 702.172a): " + "; ".join(tried))
     first.explanation.append(first.values["reason"])
     return first
 
@@ -295,8 +342,6 @@ def _assist(ctx: Context, player: str, card: Any, tc: Any, zone: str, values: di
     """A spell with assist its caster cannot pay alone (CR 702.132a): ``castable`` stays the caster's own answer, and
     ``assist`` says, for each other player, the least generic mana they could pay for the caster to pay the rest
     (``None``: none would do); the reason says that it is that player's choice."""
-    from ..altcosts import assist_help
-
     help_ = assist_help(ctx.state, player, card, tc, zone, find_payment)
     values["assist"] = help_
     could = [f"{p} paid {{{k}}} of its generic mana" for p, k in help_.items() if k is not None]
