@@ -42,12 +42,14 @@ from .vocab.spree import SpreeMode
 #: (702.152a), impending (702.176a), emerge (702.119a), spectacle (702.137a), surge (702.117a), bestow (702.103a)
 #: and the face-down casts of morph, megamorph and disguise (702.37c, 702.168a) name no zone; nor do mutate
 #: (702.140a), awaken (702.113a), web-slinging (702.188a), prowl (702.76a), freerunning (702.173a) and more than
-#: meets the eye (702.162a: cast converted, its back face up, 712.8c).
+#: meets the eye (702.162a: cast converted, its back face up, 712.8c) and cleave (702.148a: its bracketed words
+#: removed).
 ALTERNATIVE_KEYWORDS = {"flashback": "graveyard", "escape": "graveyard", "evoke": "hand", "dash": "hand",
                         "overload": "hand", "warp": "hand", "blitz": None, "impending": None, "emerge": None,
                         "spectacle": None, "surge": None, "morph": None, "megamorph": None, "disguise": None,
                         "bestow": None, "free": None, "foretell": "exile", "mutate": None, "awaken": None,
-                        "web-slinging": None, "prowl": None, "freerunning": None, "more than meets the eye": None}
+                        "web-slinging": None, "prowl": None, "freerunning": None, "more than meets the eye": None,
+                        "cleave": None}
 #: Keywords that cast the card face down as a 2/2 creature spell for {3} (CR 702.37c morph, 702.37b megamorph,
 #: 702.168a disguise; 708.2-708.4): the keyword's own cost is for turning it face up, not for casting it.
 FACE_DOWN_KEYWORDS = ("morph", "megamorph", "disguise")

@@ -50,7 +50,7 @@ from .sources import mana_sources
 #: emerge, 702.137a spectacle, 702.117a surge; 702.37c, 702.168a face down).
 DEFAULT_KEYWORDS = {"hand": ("evoke", "dash", "overload", "blitz", "warp", "impending", "emerge", "spectacle", "surge",
                              "morph", "megamorph", "disguise", "bestow", "mutate", "awaken", "web-slinging", "prowl",
-                             "freerunning", "more than meets the eye"),
+                             "freerunning", "more than meets the eye", "cleave"),
                     "graveyard": ("flashback", "escape"),
                     # a foretold card (CR 702.143a) and a plotted one (702.170d: without paying its mana cost)
                     "exile": ("foretell", "plot")}

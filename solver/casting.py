@@ -54,7 +54,7 @@ def precost_problems(state: GameState, player: str, card: Any, tc: Any, zone: st
     from . import costs as costs_mod
     from .restrictions import (cast_restriction_problems, free_cast_permissions, priority_problems,
                                spell_timing_problems, split_second_problems, timing_notes)
-    from .targets import (AWAKEN_TARGET, cast_target_notes, cast_targets, chosen_target_problems,
+    from .targets import (AWAKEN_TARGET, cast_target_notes, cast_targets, chosen_target_problems, cleave_targets,
                           mutate_target_problems, spree_targets, target_problems, with_added_target)
 
     # when it may be cast (CR 117.1a, 307.1; flash 702.8a) and its own "Cast this spell only ..." (601.3)
@@ -87,8 +87,15 @@ def precost_problems(state: GameState, player: str, card: Any, tc: Any, zone: st
         if chosen is not None and spree:
             raise Unsupported(f"checking chosen targets of {card.name}'s spree modes is not modelled (CR 702.172a); "
                               f"leave out 'targets' to ask whether the chosen modes have legal targets")
+        if chosen is not None and way == "cleave":
+            raise Unsupported(f"checking chosen targets of {card.name} cast for its cleave cost is not modelled (CR "
+                              f"702.148a); leave out 'targets' to ask whether it has legal targets")
         if chosen is None:
-            st = cast_targets(card, choices)
+            # cast for its cleave cost, the words in square brackets are removed (CR 702.148a)
+            st = cleave_targets(card, choices) if way == "cleave" else cast_targets(card, choices)
+            if way == "cleave":
+                tc.steps.append("cast for its cleave cost: the words in square brackets are removed from its text, and "
+                                "its targets are read without them (CR 702.148a)")
             if spree:  # the chosen spree modes' targets, all of them (CR 702.172a, 700.2c, 601.2c)
                 st = spree_targets(st, spree)
             if way == "awaken":  # awaken adds "target land you control" (CR 702.113a, 601.2c)

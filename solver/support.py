@@ -124,10 +124,11 @@ COST_KEYWORDS = _kw(
 #: awaken's added target, a land you control (702.113a); web-slinging's returned tapped creature (702.188a); prowl's
 #: and freerunning's combat damage this turn (702.76a, 702.173a; ``TurnHistory.combat_damage``); more than meets the
 #: eye's converted spell, its back face's characteristics with its front face's mana value (702.162a, 712.8c); spree's
-#: modes, each with its additional cost and targets (``spree_mode``, 702.172a; ``models.vocab.spree``). The delve
+#: modes, each with its additional cost and targets (``spree_mode``, 702.172a; ``models.vocab.spree``); cleave's
+#: targets with the bracketed words removed (702.148a; ``models.text.targets.cleaved``). The delve
 #: question does not read them (the gate refuses them there by name).
 CAST_ONLY_COST_KEYWORDS = _kw(_K.MUTATE, _K.AWAKEN, _K.WEB_SLINGING, _K.PROWL, _K.FREERUNNING,
-                              _K.MORE_THAN_MEETS_THE_EYE, _K.SPREE) | {"spree_mode"}
+                              _K.MORE_THAN_MEETS_THE_EYE, _K.SPREE, _K.CLEAVE) | {"spree_mode"}
 #: Keywords read by when a spell may be cast (``solver.restrictions``): flash (CR 702.8a, 307.1), split second on the
 #: stack (702.61a).
 TIMING_KEYWORDS = _kw(_K.FLASH, _K.SPLIT_SECOND)

@@ -31,8 +31,8 @@ from typing import Any, Iterable, Mapping
 from mtgcheck.models.effects import PlayerKeyword
 from mtgcheck.models.state import GameState, Permanent
 from mtgcheck.models.behaviour import abilities_of
-from mtgcheck.models.text.targets import (SpellTargets, TargetSpec, mentions_targeting, may_tap_others, spell_targets,
-                                         untyped_targeting)
+from mtgcheck.models.text.targets import (SpellTargets, TargetSpec, cleaved, mentions_targeting, may_tap_others,
+                                         spell_targets, untyped_targeting)
 from mtgcheck.models.text.untargetable import keyword_qualities
 
 from .layers import permanent_abilities
@@ -482,6 +482,21 @@ def with_added_target(st: SpellTargets, spec: TargetSpec) -> SpellTargets:
     601.2c: awaken, 702.113a). Each use of the word "target" is its own requirement (CR 115.3): it may be the same
     object as another target of the spell."""
     return dataclasses.replace(st, modes=tuple(tuple(m) + (spec,) for m in st.modes))
+
+
+def cleave_targets(card: Any, choices: Mapping[str, int] | None = None) -> SpellTargets:
+    """The target requirements of ``card`` cast for its cleave cost (CR 702.148a): its text with the words in square
+    brackets removed ("Destroy target [attacking] creature" targets any creature then).
+
+    Raises
+    ------
+    Unsupported : bracketed words outside the spell's untyped instructions (their removal is not modelled).
+    """
+    try:
+        abilities = cleaved(_cast_face_abilities(card))
+    except ValueError as e:
+        raise Unsupported(f"{card.name} cast for its cleave cost: {e} (CR 702.148a)") from None
+    return cast_targets(card, choices, abilities)
 
 
 def spree_targets(st: SpellTargets, chosen: Iterable[int]) -> SpellTargets:

@@ -305,3 +305,24 @@ def test_spree_modes_print_back_to_their_lines(real_db):
     modes = [a for a in abilities_of(real_db.get("Final Showdown")) if isinstance(a.effect, SpreeMode)]
     assert [m.effect.cost for m in modes] == ["{1}", "{1}", "{3}{W}{W}"]
     assert all(reading(m, ("Final Showdown",))[0] for m in modes)
+
+
+# --- cleave (CR 702.148a) -----------------------------------------------------------------------------------------
+
+def test_cleave_removes_the_bracketed_words_from_the_targets(tmp_path, real_db):
+    """CR 702.148a: Fierce Retribution ("Destroy target [attacking] creature"): cast for its mana cost it needs an
+    attacking creature; cast for its cleave cost {5}{W} any creature will do."""
+    board = ("battlefield:\n  Alice: [Plains, Plains, Plains, Plains, Plains, Plains]\n  Bob: [Grizzly Bears]\n"
+             "hand:\n  Alice: [Fierce Retribution]")
+    r = _cast(tmp_path, real_db, board, "{card: Fierce Retribution, using: normal}")
+    assert r.answer.values["castable"] is False and r.answer.values["reason_code"] == "no_legal_target"
+    r = _cast(tmp_path, real_db, board, "{card: Fierce Retribution}")
+    v = r.answer.values
+    assert v["castable"] is True and v["using"] == "cleave" and v["total_cost"] == "{5}{W}"
+
+
+def test_the_bracketed_words_are_read_when_not_cleaved(tmp_path, real_db):
+    """CR 702.148a: Parasitic Grasp cast for {1}{B} targets a Human creature: Elite Vanguard is one."""
+    r = _cast(tmp_path, real_db, "battlefield:\n  Alice: [Swamp, Swamp]\n  Bob: [Elite Vanguard]\n"
+                                 "hand:\n  Alice: [Parasitic Grasp]", "{card: Parasitic Grasp}")
+    assert r.answer.values["castable"] is True and r.answer.values["using"] == "mana cost"

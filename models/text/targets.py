@@ -35,7 +35,8 @@ from functools import lru_cache
 from typing import Any, Iterable
 
 from ..subtypes import singular
-from ..effects import Instructions, Qualifier, SpellTargetRestriction
+from ..effects import Instructions, Qualifier, Scope, SpellTargetRestriction, Unmodelled
+from .topics import classify
 from ..vocab.spree import SpreeMode
 from .filters import PT_ADJECTIVE, QUALIFIER_ADJECTIVES, adjective_qualifier, tail_qualifier
 from .words import parse_count_word
@@ -253,7 +254,37 @@ class SpellTargets:
 
 
 def _clean(text: str) -> str:
-    return _QUOTED.sub("", _REMINDER.sub("", text or "")).strip()
+    # square brackets mark the words cleave removes (CR 702.148a); cast otherwise, the words are read as printed
+    return _QUOTED.sub("", _REMINDER.sub("", text or "")).replace("[", "").replace("]", "").strip()
+
+
+#: Words in square brackets (CR 702.148a: removed when the cleave cost was paid).
+_BRACKETED = re.compile(r"\s*\[[^\]]*\]")
+
+
+def cleaved(abilities: Iterable[Any]) -> list[Any]:
+    """The spell abilities as their text reads when the spell's cleave cost was paid (CR 702.148a: "change its text
+    by removing all text found within square brackets"): each ability whose text has bracketed words becomes the
+    untyped sentence without them (an ``Unmodelled`` with the topics of an instruction), read again by the target
+    rules (``spell_targets``).
+
+    Raises
+    ------
+    ValueError : a bracketed ability that is not a spell ability (a static or triggered ability whose rules would
+        change), or whose typed reading the removal would change: it is not read here.
+    """
+    out = []
+    for a in abilities:
+        text = a.text or ""
+        if "[" not in text:
+            out.append(a)
+            continue
+        if a.kind != "spell" or not isinstance(a.effect, Unmodelled):
+            raise ValueError(f"the cleaved text of “{text}” is not read")
+        new = re.sub(r"\s+([.,])", r"\1", _BRACKETED.sub("", text)).strip()
+        out.append(dataclasses.replace(a, text=new, effect=Unmodelled(new, classify(new, "spell"),
+                                                                      scope=Scope.INSTRUCTION)))
+    return out
 
 
 @dataclass
