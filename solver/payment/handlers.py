@@ -214,27 +214,37 @@ def _cast_once(ctx: Context, using: Any = _ASKED) -> Answer:
         n = 0
     if not n:
         return _cast_option(ctx, using)
+    return _first_castable(
+        [(f"option {i}", "additional_choice", i, lambda i=i: _cast_option(ctx, using, i)) for i in range(1, n + 1)],
+        "its additional cost is a choice: {label} is castable (CR 601.2b; ask with additional_choice: N for one "
+        "option)", "no option of its additional cost is castable (CR 601.2b): ")
+
+
+def _first_castable(tries: list, lead: str, none: str) -> Answer:
+    """The first castable answer of ``tries`` (``(label, key, value, answer-maker)``, in order), with ``key: value``
+    in its values and ``lead`` (formatted with the label) first in its explanation; when none is castable, the first
+    answer, its reason ``none`` and every try's reason; an ``Unsupported`` of a try is raised only then (a castable
+    try is an answer whatever another could not say)."""
     first: Answer | None = None
     error: Unsupported | None = None
     tried: list[str] = []
-    for i in range(1, n + 1):
+    for label, key, value, make in tries:
         try:
-            ans = _cast_option(ctx, using, i)
+            ans = make()
         except Unsupported as e:
             error = error or e
-            tried.append(f"option {i}: unsupported ({e})")
+            tried.append(f"{label}: unsupported ({e})")
             continue
-        ans.values["additional_choice"] = i
+        ans.values[key] = value
         if ans.values.get("castable"):
-            ans.explanation.insert(0, f"its additional cost is a choice: option {i} is castable (CR 601.2b; ask with "
-                                      f"additional_choice: N for one option)")
+            ans.explanation.insert(0, lead.format(label=label))
             return ans
         first = first or ans
-        tried.append(f"option {i}: {ans.values.get('reason')}")
+        tried.append(f"{label}: {ans.values.get('reason')}")
     if error is not None:
         raise error
     assert first is not None
-    first.values["reason"] = "no option of its additional cost is castable (CR 601.2b): " + "; ".join(tried)
+    first.values["reason"] = none + "; ".join(tried)
     first.explanation.append(first.values["reason"])
     return first
 
@@ -245,31 +255,14 @@ def _cast_spree(ctx: Context, using: Any, n: int) -> Answer:
     choice adds that mode's cost and targets to another mode's (its cost is the sum, its targets all of theirs, CR
     601.2c, 601.2f), so whenever a larger choice can be cast, each of its modes alone can too — trying the single
     modes is exhaustive."""
-    first: Answer | None = None
-    error: Unsupported | None = None
-    tried: list[str] = []
-    for i in range(1, n + 1):
-        try:
-            ans = _cast_once(_with_arg(ctx, "modes", [i]), using)
-        except Unsupported as e:
-            error = error or e
-            tried.append(f"mode {i}: unsupported ({e})")
-            continue
-        ans.values["modes"] = [i]
-        if ans.values.get("castable"):
-            ans.explanation.insert(0, f"spree: mode {i} alone is castable (CR 702.172a; ask with modes: [..] for a "
-                                      f"choice of modes)")
-            return ans
-        first = first or ans
-        tried.append(f"mode {i}: {ans.values.get('reason')}")
-    if error is not None:
-        raise error
-    assert first is not None
-    first.values["modes"] = None
-    first.values["reason"] = ("no mode of its spree is castable, and any choice of several costs and targets at "
-                              "least what each of its modes does (CR 702.172a): " + "; ".join(tried))
-    first.explanation.append(first.values["reason"])
-    return first
+    ans = _first_castable(
+        [(f"mode {i}", "modes", [i], lambda i=i: _cast_once(_with_arg(ctx, "modes", [i]), using)) for i in range(1, n + 1)],
+        "spree: {label} alone is castable (CR 702.172a; ask with modes: [..] for a choice of modes)",
+        "no mode of its spree is castable, and any choice of several costs and targets at least what each of its modes "
+        "does (CR 702.172a): ")
+    if not ans.values.get("castable"):
+        ans.values["modes"] = None
+    return ans
 
 
 def _cast_option(ctx: Context, using: Any = _ASKED, choice: int | None = None) -> Answer:
