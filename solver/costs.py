@@ -293,7 +293,7 @@ def converted_spell(card: Any) -> Any:
     ------
     CostError : the card is not a transforming double-faced card (it has no back face to cast).
     """
-    faces = getattr(card, "faces", ()) or ()
+    faces: tuple[Any, ...] = tuple(getattr(card, "faces", ()) or ())
     if len(faces) != 2 or getattr(card, "layout", "") != "transform":
         raise CostError(f"{card.name} has no back face to be cast converted (CR 702.162a, 712.11a)")
     back = faces[1]
@@ -1246,8 +1246,8 @@ def total_cost(state: GameState, player: str, card: Any, *, using: str | None = 
     if isinstance(kicked, bool):
         kicked = int(kicked)
     wanted = {str(a).lower() for a in additional}
-    choices = {"kicked": kicked, "gift": int(bool(gift)), "additional": int("additional" in wanted),
-               "entwined": int("entwine" in wanted)}
+    choices: dict[str, Any] = {"kicked": kicked, "gift": int(bool(gift)), "additional": int("additional" in wanted),
+                               "entwined": int("entwine" in wanted)}
     selfs = self_cost_changes(state, player, card, zone, targets, chosen, choices)
     abilities = spell_abilities(card)
     alts = alternative_costs(card, abilities)
