@@ -629,18 +629,6 @@ class Ability:
     refused: "Ability | None" = field(default=None, compare=False, repr=False)
 
     @property
-    def params(self) -> Mapping[str, Any]:
-        """Migration view: the effect's legacy parameters plus ``face``/``loyalty``/``intrinsic``."""
-        p = self.effect.params()
-        if self.face is None and self.loyalty is None and self.intrinsic is None:
-            return p
-        d = dict(p)
-        for k in ("face", "loyalty", "intrinsic"):
-            if getattr(self, k) is not None:
-                d[k] = getattr(self, k)
-        return MappingProxyType(d)
-
-    @property
     def is_activated(self) -> bool:
         return self.kind == "activated"
 
@@ -684,15 +672,12 @@ class Ability:
             return False
         return True
 
-    def get(self, key: str, default: Any = None) -> Any:
-        return self.params.get(key, default)
-
     def describe(self) -> str:
         if self.text:
             return self.text
         if self.cost is not None:
-            return f"{self.cost}: {self.effect.name}"
-        return self.effect.name
+            return f"{self.cost}: {self.effect}"
+        return str(self.effect)
 
 
 #: ``ruling``: in a catalog model, the ruling or CR rule that justifies where the model says more or other than the
@@ -700,10 +685,11 @@ class Ability:
 _ABILITY_KEYS = ("kind", "effect", "cost", "params", "text", "zones", "restriction", "stripe", "ruling")
 
 
-def make_ability(kind: str, effect: "str | Effect" = "text", cost: ActivationCost | str | None = None,
-                 params: Mapping[str, Any] | None = None, text: str = "", card_name: str = "",
-                 where: str = "ability", zones: Iterable[str] = ()) -> Ability:
-    """Build an ``Ability`` through the vocabulary (``models.effects.build_effect``).
+def _catalog_ability(kind: str, effect: str = "text", cost: ActivationCost | str | None = None,
+                     params: Mapping[str, Any] | None = None, text: str = "", card_name: str = "",
+                     where: str = "ability", zones: Iterable[str] = ()) -> Ability:
+    """Read the parts of a catalog ability entry into an ``Ability`` through the vocabulary
+    (``models.effects.build_effect``; ``ability_from_dict`` checks the entry's keys first).
 
     ``cost`` may be given as text (parsed with ``parse_activation_cost``); ``params`` may carry the
     ability-level keys ``face``, ``loyalty`` and ``intrinsic``. An ``effect="text"`` ability is
@@ -727,9 +713,8 @@ def make_ability(kind: str, effect: "str | Effect" = "text", cost: ActivationCos
     for z in zs:
         if z not in ZONES:
             raise AbilityError(f"{where}: unknown zone {z!r}" + (f"; did you mean {closest(z, ZONES)!r}?" if closest(z, ZONES) else ""))
-    if isinstance(effect, Effect):
-        eff = effect
-    elif effect == "text" and not p.get("topics"):
+    eff: Effect
+    if effect == "text" and not p.get("topics"):
         from .text.topics import classify
 
         eff = Unmodelled(text, classify(text, kind, True))  # targets: solver.targets reads them
@@ -770,8 +755,8 @@ def ability_from_dict(d: Mapping[str, Any], card_name: str = "", where: str = "a
         raise AbilityError(f"{where}: 'cost' must be the cost as text, such as '{{T}}' or '{{1}}, {{T}}', got {d['cost']!r}")
     if d.get("zones") is not None and (isinstance(d["zones"], str) or not isinstance(d["zones"], (list, tuple))):
         raise AbilityError(f"{where}: 'zones' must be a list of zone names, got {d['zones']!r}")
-    ab = make_ability(str(d["kind"]), str(d.get("effect", "text")), d.get("cost"), params,
-                      str(d.get("text", "")), card_name, where, d.get("zones") or ())
+    ab = _catalog_ability(str(d["kind"]), str(d.get("effect", "text")), d.get("cost"), params,
+                          str(d.get("text", "")), card_name, where, d.get("zones") or ())
     if d.get("restriction") is not None:
         # an activated ability's restriction (CR 602.5), the params of a ``timing_restriction``
         r = d["restriction"]

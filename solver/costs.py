@@ -466,7 +466,7 @@ def _card_keywords(card: Any) -> set[str]:
     kws = {str(k).lower() for k in getattr(card, "keywords", ()) or ()}
     for a in abilities_of(card):
         if a.kind == "keyword":
-            kws.add(a.effect.name.lower())
+            kws.add(str(a.effect).lower())
     return kws
 
 
@@ -1061,15 +1061,15 @@ def bestowed_spell(card: Any) -> Any:
     not a creature spell and has no creature types; its other abilities stay."""
     from dataclasses import replace
 
-    from mtgcheck.models.abilities import make_ability
+    from mtgcheck.models.abilities import Ability
     from mtgcheck.models.cards import TypeLine
 
     tl = card.type_line
     kept = [t for t in tl.supertypes] + [t for t in tl.types if t != "Creature"]
     if "Enchantment" not in kept:
         kept.append("Enchantment")
-    enchant = make_ability("keyword", "enchant", params={"keyword": "enchant", "parameter": "creature"},
-                           text="Enchant creature", card_name=card.name)
+    kw = Keyword(keyword="enchant", parameter="creature")
+    enchant = Ability("keyword", kw, text="Enchant creature", zones=kw.rule.zones)
     return replace(card, type_line=TypeLine.parse(" ".join(kept) + " — Aura"), power=None, toughness=None,
                    faces=(), abilities=tuple(abilities_of(card)) + (enchant,))
 

@@ -81,8 +81,8 @@ def _typed_grant(a: Any) -> bool:
         return True  # read by solver.protection (untargetable_verdict, player_verdict)
     if not isinstance(eff, GrantAbility) or any(mentions_targeting(u.text) for u in eff.parts):
         return False
-    typed = tuple(str(g.effect.name).lower() for g in eff.granted if g.kind == "keyword" and
-                  str(g.effect.name).lower() in ("hexproof", "shroud") and not getattr(g.effect, "parameter", None))
+    typed = tuple(str(g.effect).lower() for g in eff.granted if g.kind == "keyword" and
+                  str(g.effect).lower() in ("hexproof", "shroud") and not getattr(g.effect, "parameter", None))
     return not untyped_targeting(a.text, typed)
 
 

@@ -35,7 +35,7 @@ from functools import lru_cache
 from typing import Any, Iterable
 
 from ..subtypes import singular
-from ..effects import Instructions, Qualifier, Scope, SpellTargetRestriction, Unmodelled
+from ..effects import Draw, Instructions, Keyword, Qualifier, Scope, Scry, SpellTargetRestriction, Unmodelled
 from .topics import classify
 from ..vocab.spree import SpreeMode
 from .filters import PT_ADJECTIVE, QUALIFIER_ADJECTIVES, adjective_qualifier, tail_qualifier
@@ -983,8 +983,9 @@ def spell_targets(abilities: Iterable, is_aura: bool = False) -> SpellTargets:
         if isinstance(a.effect, SpellTargetRestriction):
             untapped.append(a.effect.untapped_what)
             continue
-        if a.kind == "keyword" and a.effect == "enchant" and is_aura:
-            aura = str(a.params.get("parameter") or a.params.get("detail") or "permanent")
+        if a.kind == "keyword" and isinstance(a.effect, Keyword) and a.effect.name == "enchant" and is_aura:
+            detail = a.effect.detail.text if a.effect.detail is not None else None
+            aura = str(a.effect.parameter or detail or "permanent")
             continue
         em = re.match(r"^enchant (.+?)\.?$", (a.text or "").strip(), re.I)
         if is_aura and aura is None and em and a.kind != "spell":  # "Enchant creature" kept as text (no keyword list)
@@ -1000,10 +1001,10 @@ def spell_targets(abilities: Iterable, is_aura: bool = False) -> SpellTargets:
             else:
                 texts.append(("spree", getattr(d, "text", "") or "", ()))
             continue
-        if a.effect == "instructions":
-            tws = tuple(str(s.get("target")) for s in a.params.get("steps", ()) if s.get("target"))
+        if isinstance(a.effect, Instructions):
+            tws = tuple(str(s.target) for s in a.effect.steps if s.target)
             texts.append((a.kind, "", tws))
-        elif a.effect in ("draw", "scry"):
+        elif isinstance(a.effect, (Draw, Scry)):
             continue
         else:
             texts.append((a.kind, a.text or "", ()))
