@@ -219,7 +219,7 @@ _REMOVE_FROM_RE = re.compile(r"^remove " + _COUNT + r" (?:(?P<kind>[^ ]+(?: [^ ]
 _REMOVE_ALL_RE = re.compile(r"^remove all (?P<kind>.+?) counters from (?:this|~)(?: \w+)?$", re.I)
 _PUT_ON_RE = re.compile(r"^put " + _COUNT + r" (?P<kind>.+?) counters? on (?P<obj>(?:an?|another) .+ you control)$", re.I)
 _EXILE_PERM_RE = re.compile(r"^exile " + _COUNT + r" (?P<other>other )?(?P<what>(?!cards?\b).+?) you control$", re.I)
-_X_OBJECTS_RE = re.compile(r"^(?P<verb>sacrifice|exile) x (?P<other>other )?(?P<what>.+)$", re.I)
+_X_OBJECTS_RE = re.compile(r"^(?P<verb>sacrifice|exile|discard) x (?P<other>other )?(?P<what>.+)$", re.I)
 _ANY_NUMBER_EXILE_RE = re.compile(r"^exile any number of (?P<what>.*cards? from your graveyard)$", re.I)
 _REVEAL_RE = re.compile(r"^reveal " + _COUNT + r" (?P<what>.*?cards?) from your hand(?P<share> that share a colou?r)?$", re.I)
 _BOTTOM_RE = re.compile(r"^put this(?: \w+)? on the bottom of its owner's library$", re.I)
@@ -327,11 +327,13 @@ def _object_part(chunk: str) -> CostPart | None:
         n, xx = n_of(m)
         return CostPart("exile_permanent", m.group("what").lower(), n, chunk, x=xx, other=bool(m.group("other")))
     m = _X_OBJECTS_RE.match(chunk)
-    if m:  # "Sacrifice X Clues", "Exile X cards from your graveyard": X announced (CR 107.3a)
+    if m:  # "Sacrifice X Clues", "Exile X cards from your graveyard", "Discard X cards": X announced (CR 107.3a)
         verb = m.group("verb").lower()
         what = m.group("what").lower()
         if verb == "exile" and not what.endswith(("from your graveyard", "from your hand")):
             return None
+        # "discard X cards at random" (Devastating Dreams): which cards is random, how many is X; it can be paid
+        # exactly when the hand holds X cards (CR 701.9a, 118.3)
         return CostPart(verb, what, 0, chunk, x=True, other=bool(m.group("other")))
     m = _ANY_NUMBER_EXILE_RE.match(chunk)
     if m:  # "Exile any number of cards from your graveyard": none is fine (CR 118.3)

@@ -1698,13 +1698,17 @@ class CostMinimum(Effect):
 @dataclass(frozen=True, eq=False)
 class SelfCostChange(Effect):
     """"This spell costs [amount] less/more to cast for each [count]" (CR 601.2f); ``count``: ``{zone, whose,
-    types[, measure]}`` (models.costs.parse_count)."""
+    types[, measure]}`` (models.costs.parse_count). Without ``count``, the typed ``per`` ("for each [amount]",
+    "{X} less, where X is [amount]": ``amount`` per unit) and ``condition`` ("if [condition]": once while it holds)
+    say when and how much (models.text.self_cost_conditions; read by ``solver.costs.self_cost_changes``)."""
 
     kind: ClassVar[str] = "self_cost_change"
     touches: ClassVar[frozenset[Topic]] = frozenset({Topic.SPELL_COSTS})
     direction: str = fld("less")
     amount: str = fld("{1}")
     count: Any = fld(None)
+    per: Amount | None = fld(None, lambda v, w: _opt_amount_in(v, w))
+    condition: Condition | None = fld(None, lambda v, w: _opt_condition_in(v, w))
 
 
 def _choices_in(v: Any, where: str) -> tuple:
@@ -1758,7 +1762,7 @@ class ObjectCost:
 
 
 #: Tests of a ``CastCondition``.
-CAST_TESTS = ("controls", "your_turn", "not_your_turn", "attacking", "attacked", "hand_has_none")
+CAST_TESTS = ("controls", "your_turn", "not_your_turn", "attacking", "attacked", "hand_has_none", "condition")
 
 
 @dataclass(frozen=True)
@@ -1768,13 +1772,16 @@ class CastCondition(Condition):
     you, an opponent, anyone: "there are thirteen or more creatures on the battlefield"), ``your_turn`` /
     ``not_your_turn`` (the caster is / is not the active player), ``attacking`` (at least ``n`` attacking
     creatures matching ``filter``; exactly ``n`` when ``exact``, CR 506.4), ``attacked`` (the caster attacked
-    with a creature this turn, CR 508.1), ``hand_has_none`` (no card matching ``filter`` in the caster's hand)."""
+    with a creature this turn, CR 508.1), ``hand_has_none`` (no card matching ``filter`` in the caster's hand),
+    ``condition`` (the typed ``condition`` of the board, the players or the turn holds for the caster:
+    "an opponent cast three or more spells this turn"; ``solver.quantities.condition_holds``)."""
 
     test: str
     n: int = 1
     filter: Filter | None = None
     exact: bool = False
     text: str = ""
+    condition: Any = None
 
     def __post_init__(self) -> None:
         if self.test not in CAST_TESTS:

@@ -42,6 +42,7 @@ from mtgcheck.models.state import GameState
 
 from . import budget
 from .errors import QuestionError, Unsupported
+from .quantities import condition_holds
 from .restrictions import free_cast_permissions
 from .sources import mana_sources
 
@@ -124,6 +125,19 @@ def card_matches(f: Filter, card: Any) -> bool:
     return all(c in cols for c in f.colors)
 
 
+def _filters_of(x: Any) -> list[Filter]:
+    """Every ``Filter`` in a condition (its fields, nested conditions and amounts): what the colours gate reads."""
+    import dataclasses
+
+    if isinstance(x, Filter):
+        return [x]
+    if isinstance(x, tuple):
+        return [f for v in x for f in _filters_of(v)]
+    if dataclasses.is_dataclass(x) and not isinstance(x, type):
+        return [f for fld in dataclasses.fields(x) for f in _filters_of(getattr(x, fld.name))]
+    return []
+
+
 def _colors_gate(state: GameState, card: Any, filters: Iterable[Filter | None]) -> None:
     """A condition or part that reads colours needs them known (CR 105.2; unmodelled colour effects: unsupported)."""
     if any(f is not None and f.colors for f in filters):
@@ -157,7 +171,7 @@ def condition_problems(state: GameState, player: str, card: Any, name: str, abil
     if alt.untyped:
         raise Unsupported(f"{card.name}'s alternative cost “{ability.text.strip()}” is not modelled in part "
                           f"({alt.untyped}), and the answer needs it (CR 118.9)")
-    _colors_gate(state, card, [c.filter for c in alt.conditions])
+    _colors_gate(state, card, [f for c in alt.conditions for f in _filters_of(c)])
     out: list[str] = []
     subs = _subtypes(state) if any(c.test in ("controls", "attacking") for c in alt.conditions) else {}
     for c in alt.conditions:
@@ -168,6 +182,9 @@ def condition_problems(state: GameState, player: str, card: Any, name: str, abil
 
 
 def _condition_problem(state: GameState, player: str, card: Any, c: CastCondition, subs: dict) -> str | None:
+    if c.test == "condition":  # a typed condition of the board, the players or the turn (CR 118.9, 601.2b)
+        ok, why = condition_holds(state, player, c.condition, None, f"{card.name}: “{c.text}”")
+        return None if ok else why
     if c.test in ("your_turn", "not_your_turn"):
         mine = state.active == player
         if mine == (c.test == "your_turn"):

@@ -18,9 +18,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from mtgcheck.models.behaviour import abilities_of
 from mtgcheck.models.costs import has_name
 from mtgcheck.models.effects import CantCast, ControlsAtLeast, FreeCastPermission, Not, OpponentControlsMore, TimingRestriction
+from mtgcheck.models.mana import ManaCost
 from mtgcheck.models.state import GameState, Permanent
+from mtgcheck.models.vocab.self_flash import SelfFlash
 from mtgcheck.models.turn import TurnStep, sorcery_timing
 
 from .layers import board_view
@@ -167,7 +170,6 @@ def remaining_activations(state: GameState, r: TimingRestriction | None, source:
 
 
 def _has_flash(card: Any) -> bool:
-    from mtgcheck.models.behaviour import abilities_of
     from mtgcheck.models.effects import Keyword
 
     if any(str(k).lower() == "flash" for k in getattr(card, "keywords", ()) or ()):
@@ -248,7 +250,6 @@ def split_second_problems(state: GameState, what: str) -> list[str]:
     split second is on the stack (CR 702.61a: "As long as this spell is on the stack, players can't cast other spells
     or activate abilities that aren't mana abilities"); empty when no spell on the stack has it. Mana abilities and
     special actions are still allowed (702.61b)."""
-    from mtgcheck.models.behaviour import abilities_of
     from mtgcheck.models.effects import Keyword
     from mtgcheck.models.vocab.keywords import KeywordKind
 
@@ -260,6 +261,49 @@ def split_second_problems(state: GameState, what: str) -> list[str]:
                 return [Problem(Reason.SPLIT_SECOND, f"{inst.card.name} ({controller}'s spell) with split second is on "
                                                      f"the stack: players can't {verb} (CR 702.61a)")]
     return []
+
+
+def own_flash(state: GameState, player: str, card: Any) -> tuple[Any, str] | None:
+    """The card's own permission to be cast as though it had flash that holds now (``SelfFlash``: "You may cast this
+    spell as though it had flash [if you pay {2} more to cast it]", "This spell has flash as long as [condition]"; CR
+    702.8a, 601.3), with the words why; ``None`` when it has none or its condition does not hold. A permission without
+    extra mana is preferred to one that costs more (the caster chooses which permission to use).
+
+    Raises
+    ------
+    Unsupported
+        A condition that cannot be read in this state (``solver.quantities``), naming the card and the sentence.
+    """
+    found: list[tuple[Any, str]] = []
+    for a in abilities_of(card):
+        e = a.effect
+        if not isinstance(e, SelfFlash):
+            continue
+        why = ""
+        if e.condition is not None:
+            ok, why = condition_holds(state, player, e.condition, None, f"{card.name}: “{e.text or a.text}”")
+            if not ok:
+                continue
+        found.append((e, why))
+    found.sort(key=lambda p: bool(p[0].extra))
+    return found[0] if found else None
+
+
+def self_flash_extra(state: GameState, player: str, card: Any) -> tuple[Any, str] | None:
+    """The mana ``card`` costs more because it is cast now only through its own "You may cast this spell as though it
+    had flash if you pay {2} more to cast it" (CR 702.8a, 601.2f), as ``(ManaCost, explanation)``; ``None`` when it
+    may be cast now without it: an instant, flash, sorcery timing, another permission (a permanent's, CR 601.3; its
+    own without extra mana). Priority and split second are the timing rules' (``spell_timing_problems``)."""
+    if card.is_type("Instant") or _has_flash(card) or sorcery_timing(state, player) is None:
+        return None
+    if flash_permission(state, player, card):
+        return None
+    got = own_flash(state, player, card)
+    if got is None or not got[0].extra:
+        return None
+    e = got[0]
+    return (ManaCost.parse(e.extra), f"{card.name} is cast as though it had flash ({_when(state)}): “{e.text}” — "
+                                     f"{e.extra} more (CR 702.8a, 601.2f)")
 
 
 def spell_timing_problems(state: GameState, player: str, card: Any) -> list[str]:
@@ -280,6 +324,8 @@ def spell_timing_problems(state: GameState, player: str, card: Any) -> list[str]
         return []
     if why is None:
         return []
+    if own_flash(state, player, card) is not None:  # its own permission (CR 702.8a, 601.3)
+        return []
     kind = next((t.lower() for t in ("Sorcery", "Creature", "Artifact", "Enchantment", "Planeswalker", "Battle", "Kindred")
                  if card.is_type(t)), "noninstant")
     return [f"{card.name} is {'an' if kind[0] in 'aeiou' else 'a'} {kind} spell without flash: it can be cast only during a main phase of its caster's turn "
@@ -288,8 +334,6 @@ def spell_timing_problems(state: GameState, player: str, card: Any) -> list[str]
 
 def cast_restrictions(card: Any) -> list[TimingRestriction]:
     """The card's own "Cast this spell only ..." restrictions (CR 601.3)."""
-    from mtgcheck.models.behaviour import abilities_of
-
     import dataclasses
 
     return [a.effect if a.effect.text else dataclasses.replace(a.effect, text=a.text) for a in abilities_of(card)
@@ -413,6 +457,9 @@ def timing_notes(state: GameState, player: str, card: Any) -> list[str]:
     elif permission:
         out.append(f"{permission} lets {player} cast {card.name} as though it had flash, although it is {_when(state)} "
                    f"(CR 702.8a, 117.1a)")
+    elif sorcery_timing(state, player) is not None and (own := own_flash(state, player, card)) is not None:
+        out.append(f"its own text lets {player} cast {card.name} as though it had flash, although it is {_when(state)}: "
+                   f"“{own[0].text}”{' (' + own[1] + ')' if own[1] else ''} (CR 702.8a, 117.1a)")
     else:
         out.append(f"{player} may cast a noninstant spell now: it is {_when(state)} and the stack is empty (CR 117.1a, 307.1)")
     for r in cast_restrictions(card):

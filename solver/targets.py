@@ -710,8 +710,6 @@ def targets_can_include(state: GameState, player: str, card: Any, ability: Any, 
     it targets two creatures you control", Wayta, Trainer Prodigy; the total cost is found after targets are chosen,
     601.2f via 602.2b). Only a condition on all of a non-modal ability's targets is read (``count`` = the number of
     target words); another count is unknown. "Another target" needs different objects (CR 115.3): a matching."""
-    import networkx as nx
-
     from mtgcheck.models.text.targets import ability_targets
 
     st = ability_targets(ability)
@@ -720,11 +718,54 @@ def targets_can_include(state: GameState, player: str, card: Any, ability: Any, 
     mode = _that_player(state, player, st.modes[0])
     if sum(s.count for s in mode) != cond.count or any(s.count != 1 for s in mode):
         return UNKNOWN, f"“{cond.text}”: a condition on {cond.count} of its targets is not modelled"
+    return _mode_can_include(state, player, card, mode, cond, source, None)
+
+
+def spell_targets_can_include(state: GameState, player: str, card: Any, cond: Any,
+                              choices: Mapping[str, int] | None = None, chosen: Iterable[Any] | None = None,
+                              cast_from: tuple[str, str] | None = None) -> tuple[str, str]:
+    """``(yes|no|unknown, why)`` for a spell's own "This spell costs {N} less to cast if it targets [phrase]"
+    (``models.effects.TargetsInclude`` with ``count`` the number of its target words; Mystical Dispute, Seized from
+    Slumber's kin): the targets are chosen before the total cost is found (CR 601.2c before 601.2f). With ``chosen``
+    (the question's targets, in the order of its target words): whether each is a legal choice for the phrase too;
+    without: whether some legal choice of its targets is (``targets_can_include``'s rule, ``cast_from`` the zone it
+    is cast from). ``choices``: the casting choices (kicker, modes) that decide which targets it has."""
+    st = cast_targets(card, choices)
+    if st.unread or len(st.modes) != 1:
+        return UNKNOWN, "a cost condition on the targets of this spell is not modelled"
+    mode = _that_player(state, player, st.modes[0])
+    if sum(s.count for s in mode) != cond.count or any(s.count != 1 for s in mode):
+        return UNKNOWN, f"“{cond.text}”: a condition on {cond.count} of its targets is not modelled"
+    if chosen is None:
+        return _mode_can_include(state, player, card, mode, cond, None, cast_from)
+    refs = list(chosen)
+    if len(refs) != len(mode):
+        return UNKNOWN, f"“{cond.text}”: {len(refs)} targets chosen for {len(mode)} target words"
+    board = _board_targeting_texts(state)
+    want = dataclasses.replace(cond.spec, count=1)
+    vals = []
+    for ref in refs:
+        kind, obj = resolve_target(state, ref)
+        vals.append(chosen_legality(state, player, card, want, kind, obj, board, None)[0])
+    what = cond.spec.text.removeprefix("target ")
+    if all(v == YES for v in vals):
+        return YES, f"its chosen targets are {what}"
+    if NO in vals:
+        return NO, f"its chosen targets are not all {what}"
+    return UNKNOWN, f"whether its chosen targets are {what} is not known"
+
+
+def _mode_can_include(state: GameState, player: str, card: Any, mode: tuple[TargetSpec, ...], cond: Any,
+                      source: Permanent | None, cast_from: tuple[str, str] | None) -> tuple[str, str]:
+    """Whether some legal choice of ``mode``'s targets (one object each) has every target a legal choice for
+    ``cond.spec`` too (CR 601.2c, 115.3: "another target" takes different objects, a matching)."""
+    import networkx as nx
+
     board = _board_targeting_texts(state)
     want = dataclasses.replace(cond.spec, count=1)
     legal: list[list[tuple[Any, str]]] = []
     for spec in mode:
-        cands, _ = _candidates(state, player, card, spec, None, source)
+        cands, _ = _candidates(state, player, card, spec, cast_from, source)
         row = []
         for kind, obj in cands:
             v1, w1 = chosen_legality(state, player, card, spec, kind, obj, board, source)

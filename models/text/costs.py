@@ -14,9 +14,10 @@ from ..abilities import parse_activation_cost
 from ..cards import Card
 from ..subtypes import SPELL_SUBTYPES
 from .oracle import effect_parser, keyword_parser
+from .spell_conditions import spell_condition
 from .words import parse_count_word
 from ..subtypes import singular
-from ..subtypes import CREATURE_TYPES
+from ..subtypes import CREATURE_TYPES, OUTLAW_TYPES
 
 
 # ---------------------------------------------------------------------------
@@ -416,9 +417,26 @@ def parse_count(text: str) -> dict | None:
     return None
 
 
+#: Affinity words naming permanents of two types or a supertype and a type at once (CR 702.41a, 205.4): "snow lands",
+#: "artifact creatures" -> every one of them (``all_of``).
+_AFFINITY_BOTH = re.compile(r"^(snow|legendary|basic|artifact|enchantment) (lands|creatures|artifacts|enchantments)$", re.I)
+
+
 def affinity_count(parameter: str) -> dict | None:
-    """Affinity for [text] (CR 702.41a): "This spell costs {1} less to cast for each [text] you control"."""
+    """Affinity for [text] (CR 702.41a): "This spell costs {1} less to cast for each [text] you control"; "historic
+    permanents" (CR 700.6), "outlaws" (Assassins, Mercenaries, Pirates, Rogues and Warlocks, 700.12), "snow lands" and
+    "artifact creatures" (both words, ``all_of``)."""
     p = re.sub(r"^for\s+", "", str(parameter or "").strip(), flags=re.I)
+    low = p.lower().rstrip(".")
+    if low in ("outlaws", "historic permanents"):
+        named = OUTLAW_TYPES if low == "outlaws" else ("Artifact", "Legendary", "Saga")
+        return {"zone": "battlefield", "whose": "you", "types": list(named)}
+    m = _AFFINITY_BOTH.match(low)
+    if m:
+        both = [m.group(1).capitalize(), _singular(m.group(2)).capitalize()]
+        if both[0] == both[1]:
+            return None
+        return {"zone": "battlefield", "whose": "you", "types": [], "all_of": both}
     types = _type_filter(p)
     if types is None or not types:
         return None
@@ -660,6 +678,9 @@ def cast_condition(text: str):
             return None
         exact = bool(m.groupdict().get("exact"))
         return CastCondition(test, n, f, exact, t)
+    got = spell_condition(t)  # the board, the players and the turn (models.text.spell_conditions)
+    if got is not None:
+        return CastCondition("condition", text=t, condition=got)
     return None
 
 

@@ -704,7 +704,7 @@ def _trigger_mode(condition: str, line: str, face: Face, card: Card) -> Ability:
 
 #: Modules of models/ that register effect and keyword parsers; imported before the first parse so
 #: that a card parses the same whichever solver module happened to be imported first.
-PARSER_MODULES = ("mtgcheck.models.text.mana", "mtgcheck.models.text.mana_triggers", "mtgcheck.models.text.mana_replacement", "mtgcheck.models.text.costs", "mtgcheck.models.text.delve", "mtgcheck.models.text.resolution", "mtgcheck.models.text.spend", "mtgcheck.models.text.grants", "mtgcheck.models.text.mana_tail", "mtgcheck.models.text.restrictions", "mtgcheck.models.text.flash", "mtgcheck.models.text.untargetable", "mtgcheck.models.text.self_types", "mtgcheck.models.text.attached")
+PARSER_MODULES = ("mtgcheck.models.text.mana", "mtgcheck.models.text.mana_triggers", "mtgcheck.models.text.mana_replacement", "mtgcheck.models.text.costs", "mtgcheck.models.text.self_cost_conditions", "mtgcheck.models.text.self_flash", "mtgcheck.models.text.delve", "mtgcheck.models.text.resolution", "mtgcheck.models.text.spend", "mtgcheck.models.text.grants", "mtgcheck.models.text.mana_tail", "mtgcheck.models.text.restrictions", "mtgcheck.models.text.flash", "mtgcheck.models.text.untargetable", "mtgcheck.models.text.self_types", "mtgcheck.models.text.attached")
 _parsers_loaded = False
 
 
