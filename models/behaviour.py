@@ -7,7 +7,7 @@ The solver imports this module, never the English parsers of ``models.text`` (te
 from __future__ import annotations
 
 from .abilities import Ability
-from .cards import Card
+from .game.cards import Card
 from .effects import Unmodelled
 
 
@@ -30,7 +30,7 @@ def abilities_of(card: Card) -> tuple[Ability, ...]:
 
 
 def ability_words(a: Ability) -> str:
-    """What an ability says and is modelled as, as one string, for the gate's per-state readers (``solver.gate``;
+    """What an ability says and is modelled as, as one string, for the gate's per-state readers (``solver.rules.gate``;
     ``models.text.relevance.ability_words``: a typed change itself, a keyword had, and what an activated or
     triggered ability does as it resolves are left out)."""
     from .text.relevance import ability_words as words

@@ -19,10 +19,11 @@ distributed = pytest.importorskip("distributed", reason="the optional 'dask' ext
 
 from click.testing import CliRunner  # noqa: E402
 
-from mtgcheck.models.database import load_database  # noqa: E402
-from mtgcheck.models.decklist import iter_deck_files  # noqa: E402
-from mtgcheck.solver import dask_batch, decks_cli  # noqa: E402
-from mtgcheck.solver.cli import main  # noqa: E402
+from mtgcheck.models.data.database import load_database  # noqa: E402
+from mtgcheck.models.data.decklist import iter_deck_files  # noqa: E402
+import mtgcheck.solver.decks.dask_batch as dask_batch
+import mtgcheck.solver.decks.cli as decks_cli  # noqa: E402
+from mtgcheck.solver.cli.main import main  # noqa: E402
 from tests.test_validate_batch import _corpus  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -102,7 +103,7 @@ def test_cli_dask_local_matches_serial_csv(tmp_path, monkeypatch):
 
 
 def test_check_dask_gives_the_serial_results(client, catalog):
-    from mtgcheck.solver.runner import iter_results
+    from mtgcheck.solver.questions.runner import iter_results
 
     paths = [str(ROOT / "examples")]
     serial = list(iter_results(paths, catalog, {"limit": 50}))

@@ -19,8 +19,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from mtgcheck.solver import decks_cli
-from mtgcheck.solver.cli import main
+import mtgcheck.solver.decks.cli as decks_cli
+from mtgcheck.solver.cli.main import main
 
 GOOD = {"format": "modern", "main": [[4, "Lightning Bolt"], [56, "Mountain"]], "side": []}      # CR 100.2a: 60
 SMALL = {"format": "modern", "main": [[4, "Lightning Bolt"], [55, "Mountain"]], "side": []}     # 59 < 60
@@ -241,7 +241,7 @@ def test_only_the_mtgcheck_program_ends_its_process_after_validate(tmp_path, mon
     """The ``mtgcheck`` group hands ``validate`` whether it runs as the program (``cli.PROGRAM``, set by
     ``mtgcheck.__main__.run``): then the process ends once the batch is written, with the command's exit code;
     a caller running the command inside its own process (here ``CliRunner``) keeps its process."""
-    from mtgcheck.solver import cli
+    import mtgcheck.solver.cli.main as cli
 
     ended: list = []
     monkeypatch.setattr(decks_cli, "_end_process", lambda code, err: ended.append(code))

@@ -1,6 +1,6 @@
 """Reading amounts ("for each Elf you control", "the number of charge counters on this artifact", "your devotion
 to green") and conditions ("you control four or more creatures") into the typed amounts and conditions of
-``models.effects``. Parsing only; ``solver.produce`` evaluates them.
+``models.effects``. Parsing only; ``solver.rules.mana.produce`` evaluates them.
 """
 from __future__ import annotations
 
@@ -82,7 +82,7 @@ def parse_objects(words: str, text: str = "") -> Filter:
     "creature with power 4 or greater you control", "creatures you control with defender", "artifact you control
     named Powerstone Shard", "Urza's land you control") or cards in a zone ("black creature card in your
     graveyard", "artifact cards in your hand"). Qualifiers are read (``parse_filter(..., qualifiers=True)``), so
-    only callers that evaluate them against the state use this (``solver.quantities``).
+    only callers that evaluate them against the state use this (``solver.rules.quantities``).
 
     Raises ``ValueError`` for words that are not understood.
     """
@@ -113,7 +113,7 @@ def parse_objects(words: str, text: str = "") -> Filter:
         w = m.group(1) + (" " + m.group(3) if m.group(3) else "")
     f = _objects(w, controller, words)
     if name is not None and name.lower() == "this":
-        name = "this"  # "named [this card's name]": the source's own name (solver.quantities.matching_objects)
+        name = "this"  # "named [this card's name]": the source's own name (solver.rules.quantities.matching_objects)
     return dataclasses.replace(f, name=name if name is not None else f.name, words=shown)
 
 
@@ -246,7 +246,7 @@ def parse_color_sources(text: str) -> Filter:
 
     Also "the exiled card(s)" (the cards exiled with the source, CR 607.2a), "a permanent a player controls" (any
     controller), cards in a zone ("legendary creature cards in your graveyard") and "monocolored permanents you
-    control" (read by ``parse_objects``, qualifiers included; ``solver.quantities.matching_objects`` evaluates them).
+    control" (read by ``parse_objects``, qualifiers included; ``solver.rules.quantities.matching_objects`` evaluates them).
 
     Returns a ``Filter`` (controller ``you`` when the words say so). Raises ``ValueError`` for other wording.
     """

@@ -11,12 +11,12 @@ import re
 from typing import Mapping
 
 from ..abilities import parse_activation_cost
-from ..cards import Card
-from ..subtypes import SPELL_SUBTYPES
+from ..game.cards import Card
+from ..game.subtypes import SPELL_SUBTYPES
 from .oracle import effect_parser, keyword_parser
 from .words import parse_count_word
-from ..subtypes import singular
-from ..subtypes import CREATURE_TYPES
+from ..game.subtypes import singular
+from ..game.subtypes import CREATURE_TYPES
 
 
 # ---------------------------------------------------------------------------
@@ -420,7 +420,7 @@ _SPECIAL_COUNTS: dict[str, dict] = {"creature in your party": {"zone": "party", 
                    "basic land type among lands you control": {"zone": "domain", "whose": "you", "types": []},
                    # strive (CR 207.2c ability word): the targets chosen, beyond the first (CR 601.2c before 601.2f)
                    "target beyond the first": {"zone": "targets", "whose": "you", "types": [], "beyond": 1},
-                   # the turn (models/turn.py): creatures attacking now (CR 506.4), declared as attackers this turn
+                   # the turn (models/game/turn.py): creatures attacking now (CR 506.4), declared as attackers this turn
                    # (CR 508.1), spells the caster cast earlier this turn (CR 601.2i)
                    "attacking creature": {"zone": "attacking", "whose": "all", "types": ["Creature"]},
                    "attacking creature you control": {"zone": "attacking", "whose": "you", "types": ["Creature"]},
@@ -554,7 +554,7 @@ def object_filter(words: str, zone: str, controller: str = "you"):
     part is any card; every other word must be a card type, supertype, qualifier or a subtype of the rules."""
     from dataclasses import replace
 
-    from ..cards import BASIC_LAND_TYPES
+    from ..game.cards import BASIC_LAND_TYPES
     from .filters import parse_filter
 
     toks = words.strip().split()

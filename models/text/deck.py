@@ -1,9 +1,9 @@
 """Deck-building facts read from a card's rules text.
 
-``solver.decks`` checks decks against the deck-construction rules; what a card's own text says about
+``solver.decks.rules`` checks decks against the deck-construction rules; what a card's own text says about
 deck building is read here (models = parsing): its copy limit, partner abilities, "can be your
 commander", changeling, companion, a creature outside the battlefield (Grist) and whether it has an
-activated ability (Zirda). Every function takes a ``models.cards.Card`` and returns plain data; text
+activated ability (Zirda). Every function takes a ``models.game.cards.Card`` and returns plain data; text
 that is not understood is never guessed at (see ``has_activated_ability``).
 
 References: CR 100.2a (copy limit; a card's text may override it), 702.73a (changeling), 702.124
@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 
-from ..cards import BASIC_LAND_TYPES, Card, Face, strip_reminder_text
+from ..game.cards import BASIC_LAND_TYPES, Card, Face, strip_reminder_text
 from .words import parse_count_word
 
 __all__ = [

@@ -1,7 +1,7 @@
 """Reading the object words of an effect ("nonbasic lands", "Forest", "other creatures", "enchanted land")
 into the one typed filter language, ``models.effects.Filter`` (CR 109, 205).
 
-Parsing only: ``solver.layers.filter_matches`` applies a ``Filter`` to a permanent.
+Parsing only: ``solver.rules.layers.filter_matches`` applies a ``Filter`` to a permanent.
 """
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import re
 from typing import Any
 
 from ..effects import RELATIONS, Comparison, Filter, Qualifier
-from ..subtypes import HISTORIC_KINDS, OUTLAW_TYPES, SUBTYPES, singular
+from ..game.subtypes import HISTORIC_KINDS, OUTLAW_TYPES, SUBTYPES, singular
 
 _QUALIFIERS = ("basic", "snow", "legendary", "land", "creature", "artifact", "enchantment", "token")
 _RELATION_WORDS = {r: r for r in RELATIONS}
@@ -58,8 +58,8 @@ def parse_filter(what: str, controller: str = "any", qualifiers: bool = False) -
     qualifiers : bool
         Also read qualifiers and unions ("green creature", "nontoken creature", "creature with defender",
         "artifact or creature", "red or white creature") into ``Filter.qualifier`` / ``Filter.alternatives``.
-        Only for callers that evaluate them (``solver.qualifiers.filter_verdict``); without it such words raise
-        ``ValueError`` as before, since ``solver.layers.filter_matches`` cannot read them without the state.
+        Only for callers that evaluate them (``solver.rules.qualifiers.filter_verdict``); without it such words raise
+        ``ValueError`` as before, since ``solver.rules.layers.filter_matches`` cannot read them without the state.
 
     Returns
     -------

@@ -13,12 +13,12 @@ import dataclasses
 import re
 from typing import TYPE_CHECKING, Any, Mapping
 
-from ..cards import BASIC_LAND_TYPES, Card
+from ..game.cards import BASIC_LAND_TYPES, Card
 from .mana import _obj_filter
 from .oracle import effect_parser
-from ..subtypes import singular
-from ..subtypes import OUTLAW_TYPES
-from ..subtypes import SPELL_SUBTYPES
+from ..game.subtypes import singular
+from ..game.subtypes import OUTLAW_TYPES
+from ..game.subtypes import SPELL_SUBTYPES
 from .targets import parse_target_phrase
 
 if TYPE_CHECKING:
@@ -80,7 +80,7 @@ _SUPER_WORDS = {"legendary": "Legendary", "basic": "Basic", "snow": "Snow"}
 
 def _singular(word: str) -> str:
     """The singular of a type word of an object phrase ("Slivers" → "Sliver", "Elves" → "Elf", "Fungus"):
-    ``models.subtypes.singular``."""
+    ``models.game.subtypes.singular``."""
 
     return singular(word)
 
@@ -368,7 +368,7 @@ _IN_GRAVEYARD = re.compile(r"^as long as this card is in your graveyard(?: and (
 
 def parse_graveyard_grant(text: str, card: Card) -> "Mapping[str, Any]":
     """``grant_ability`` params of a grant that functions while its card is in its owner's graveyard (``_IN_GRAVEYARD``;
-    CR 113.6b, 613.1f); the ability's ``zones`` (``("graveyard",)``) say where it works, and ``solver.layers`` applies it
+    CR 113.6b, 613.1f); the ability's ``zones`` (``("graveyard",)``) say where it works, and ``solver.rules.layers`` applies it
     from there. The rest of the condition is one layer 6 can read (``grant_condition``: "you control a Mountain").
     Raises ``ValueError`` for any other wording."""
     m = _IN_GRAVEYARD.match(text.strip())
@@ -423,7 +423,7 @@ def _self_names(card: Card) -> set[str]:
 
 def grant_condition(cond: str, card: Card) -> "Any":
     """The condition of a keyword grant ("as long as ...", CR 604.1, 611.3a), one that layer 6 can read without
-    reading any ability (``solver.layers``): the source untapped or tapped (CR 110.5, ``SourceTapped``), "you control
+    reading any ability (``solver.rules.layers``): the source untapped or tapped (CR 110.5, ``SourceTapped``), "you control
     [N or more] ..." (``ControlsAtLeast``), "an opponent controls ..." (``Compare`` of a count), a designation
     ("you're the monarch", CR 724). Raises ``ValueError`` for any other."""
     from ..effects import Compare, ControlsAtLeast, CountOf, HasDesignation, Not, SourceTapped
@@ -485,7 +485,7 @@ def parse_keyword_grant(text: str, card: Card) -> "Mapping[str, Any]":
         # "Commanders you control" (CR 903.3: a designation, not a subtype the scenario records)
         raise ValueError(f"the object words {obj!r} are not read here")
     extra = dataclasses.replace(f.qualifier, counters=(), other=False, tapped=None)
-    if not extra.empty or f.alternatives or f.name:  # only what layer 6 reads (solver.layers._grant_applies)
+    if not extra.empty or f.alternatives or f.name:  # only what layer 6 reads (solver.rules.layers._grant_applies)
         raise ValueError(f"the qualifier of {obj!r} is not read in layer 6")
     names = [str(a.effect.name).lower() for a in out.get("also", ()) + (out["ability"],) if a.kind == "keyword"]
     if len(names) != 1 + len(out.get("also", ())) or not ({"hexproof", "shroud"} & set(names)):

@@ -1,8 +1,8 @@
 """Reading mana abilities, mana replacement effects and land-type effects from oracle text.
 
-Models only: this module turns wording into ``Ability`` params; ``solver.produce`` and
-``solver.sources`` do the solving. It registers one effect parser with
-``models.text.oracle.effect_parser`` (imported by ``solver.layers``, so every solver sees it).
+Models only: this module turns wording into ``Ability`` params; ``solver.rules.mana.produce`` and
+``solver.rules.mana.sources`` do the solving. It registers one effect parser with
+``models.text.oracle.effect_parser`` (imported by ``solver.rules.layers``, so every solver sees it).
 
 What is read
 ------------
@@ -30,9 +30,9 @@ from __future__ import annotations
 import re
 from typing import Any, Mapping
 
-from ..subtypes import SPELL_SUBTYPES
-from ..cards import BASIC_LAND_TYPES, Card
-from ..mana import COLORS, MANA_TYPES
+from ..game.subtypes import SPELL_SUBTYPES
+from ..game.cards import BASIC_LAND_TYPES, Card
+from ..game.mana import COLORS, MANA_TYPES
 from .oracle import effect_parser
 from .words import parse_count_word
 
@@ -54,7 +54,7 @@ def _amount_word(w: str) -> Any:
     return n
 
 
-from ..mana import added_types  # noqa: E402  (the one reader of fixed mana, re-exported)
+from ..game.mana import added_types  # noqa: E402  (the one reader of fixed mana, re-exported)
 
 
 _symbols = added_types
@@ -164,7 +164,7 @@ def spend_only_code(text: str) -> str | None:
 
 
 #: "This mana can't be spent to ..." sentences read as restriction codes (CR 106.6); see docs/mana.md and
-#: ``solver.payment.model.RESTRICTIONS`` / ``restriction_verdict``.
+#: ``solver.rules.payment.model.RESTRICTIONS`` / ``restriction_verdict``.
 _CANT_SPEND = (
     # Battery Bearer, The Mightstone and Weakstone: any cost but a nonartifact spell's
     (re.compile(r"this mana can't be spent to cast (?:a )?nonartifact spells?", re.I), "not_nonartifact_spell"),
@@ -696,7 +696,7 @@ def parse_land_type(text: str) -> dict:
 
 #: Wording that changes land types (or makes something a land of a basic type) — used as a safety net:
 #: a static ability whose text matches this but was not modelled as ``land_type`` makes the mana
-#: questions ``Unsupported`` (``solver.layers.unmodelled_type_effects``), never silently ignored.
+#: questions ``Unsupported`` (``solver.rules.layers.unmodelled_type_effects``), never silently ignored.
 LAND_TYPE_WORDING = re.compile(
     r"(?:^|[.:\u2014] )(?!as long as\b|if\b|whenever\b|when\b|at the\b|for each\b)[^.,]*?(?<!there )"
     r"\b(?:is|are|becomes?)\b (?!(?:each )?equal\b)(?:[\w/+'-]+ ){0,6}?"

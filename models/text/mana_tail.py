@@ -1,6 +1,6 @@
 """Reading the mana questions' long tail (issue 11): triggered abilities that add mana but are not mana abilities.
 
-Parsing only; ``solver.mana_triggers.other_mana_abilities`` reads the result for "could produce" (CR 106.7).
+Parsing only; ``solver.rules.mana.triggers.other_mana_abilities`` reads the result for "could produce" (CR 106.7).
 Registered with ``effect_parser(21)``, after the mana ability parser of ``models.text.mana`` (20):
 
 * **"[When/Whenever/At] [event], [you may] add [mana]. [riders]"** whose event is not a mana ability being
@@ -32,7 +32,7 @@ from __future__ import annotations
 import re
 from typing import Any, Mapping
 
-from ..cards import Card
+from ..game.cards import Card
 from .mana import _split_sentences, parse_add_effect
 from .oracle import effect_parser
 

@@ -1,6 +1,6 @@
 """Reading triggered mana abilities and the sentences around them (CR 605.1b, 106.12a).
 
-Parsing only (``solver.mana_triggers`` does the solving). Registered with ``effect_parser(19)``, before the
+Parsing only (``solver.rules.mana.triggers`` does the solving). Registered with ``effect_parser(19)``, before the
 general mana parser of ``models.text.mana`` (20), for:
 
 * **Triggered mana abilities** — "Whenever [a player taps | you tap] [objects] for mana, [that player adds |
@@ -29,7 +29,7 @@ from __future__ import annotations
 import re
 from typing import Any, Mapping
 
-from ..cards import Card
+from ..game.cards import Card
 from .mana import _split_sentences, parse_add_clause, slug
 from .oracle import effect_parser
 

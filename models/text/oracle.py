@@ -19,7 +19,7 @@ import re
 from typing import Any, Callable, Iterable, Mapping
 
 from ..abilities import Ability, AbilityError, Stripe, parse_activation_cost, roman_value
-from ..cards import Card, Face, strip_reminder_text
+from ..game.cards import Card, Face, strip_reminder_text
 from ..effects import ALL_TOPICS, AddMana, Effect, Scope, Unmodelled, VocabularyError, build_effect
 from .scope import line_scope
 from .topics import LABEL_RE, classify
@@ -544,7 +544,7 @@ def _chapter_abilities(chapters: str, effect: str, line: str, face: Face, card: 
     resolves (CR 611.2a), what it left behind, kept only while the Saga has at least that many lore counters
     (``Stripe("lore", N)``; 714.2b: the chapter triggered when its count was reached; 714.3a-b). A scenario's lore
     counters say which chapters have triggered; a chapter whose trigger is listed on the stack has not resolved yet
-    (``solver.layers``).
+    (``solver.rules.layers``).
 
     * "This Saga gains "[ability]"" with no duration (Urza's Saga, Summon: Primal Odin): the quoted ability is an
       ability of the Saga from then on (611.2a, 613.1f), parsed like a printed line.

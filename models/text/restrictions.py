@@ -9,7 +9,7 @@
   parser of static and spell lines.
 
 Wording that is not understood in full is left alone: the ability stays ``Unmodelled`` as a whole (never a
-restriction half read). Parsing only; ``solver.restrictions`` reads the restriction against the turn.
+restriction half read). Parsing only; ``solver.rules.restrictions`` reads the restriction against the turn.
 """
 from __future__ import annotations
 
@@ -263,7 +263,7 @@ def parse_restriction(sentence: str, of: str = "activate") -> TimingRestriction 
             out["from_own_turn"] = _ORDINALS.index(m.group(1)) + 1
             return _build(out, conds, s, of)
         if _NOT_DURING.match(low):
-            from ..turn import TurnStep
+            from ..game.turn import TurnStep
 
             out["steps"] = tuple(st.value for st in TurnStep if not st.is_combat)
             return _build(out, conds, s, of)

@@ -24,7 +24,7 @@ from types import MappingProxyType
 from typing import Mapping, Sequence
 
 from ..abilities import Ability, ActivationCost, CostPart
-from ..cards import Card, Face
+from ..game.cards import Card, Face
 from ..effects import ALL_TOPICS, Effect, Topic, Unmodelled
 from . import render
 from ..effects import KEYWORDS_ON_BATTLEFIELD, Scope

@@ -1,7 +1,7 @@
 """Where and when an unmodelled sentence functions (``models.effects.Scope``), typed once by the parser.
 
 The parser knows the kind of ability a line is (CR 113.3: spell ability, static, triggered, activated) and the
-face it is on; this module adds what object the line modifies, so that the gate (``solver.gate``) decides from
+face it is on; this module adds what object the line modifies, so that the gate (``solver.rules.gate``) decides from
 types, not from the wording. Each scope is given only when the rules make it certain:
 
 * ``INSTRUCTION`` (CR 113.3a, 608.2c): a line of an instant or sorcery every sentence of which is an

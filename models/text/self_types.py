@@ -1,5 +1,5 @@
 """A permanent's own characteristics that depend on the game (issue 11): parsing only, read by
-``solver.layers.board_view``.
+``solver.rules.layers.board_view``.
 
 * **Self type changes** (``SelfTypeChange``, CR 611.3a, 613.1d, 613.4b, 205.1b): "As long as this artifact has
   eight or more +1/+1 counters on it, it's a 0/0 creature in addition to its other types and it has annihilator 2"
@@ -23,7 +23,7 @@ import dataclasses
 import re
 from typing import Any, Mapping
 
-from ..cards import Card, Face
+from ..game.cards import Card, Face
 from ..effects import (DuringTurn, GrantAbility, HasCounter, MaxSpeed)
 from .oracle import effect_parser, keyword_parser
 from .words import parse_count_word

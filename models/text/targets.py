@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Iterable
 
-from ..subtypes import singular
+from ..game.subtypes import singular
 from ..effects import Qualifier, SpellTargetRestriction
 from .filters import PT_ADJECTIVE, QUALIFIER_ADJECTIVES, adjective_qualifier, tail_qualifier
 from .words import parse_count_word
@@ -141,7 +141,7 @@ class TargetSpec:
     ability_kinds: tuple[str, ...] = ()
     source: "TargetSpec | None" = None
     #: "X target ...": the number is the announced X (CR 107.3a, 601.2b-c); ``count`` is 0 (X may be 0) until the
-    #: question announces X (``solver.targets.with_x_targets``)
+    #: question announces X (``solver.rules.targets.with_x_targets``)
     x_count: bool = False
     chosen: tuple[str, ...] = ()
     controller_controls: Any = None
@@ -1043,6 +1043,6 @@ _TAPS_OTHERS = re.compile(r"\btap (?:target|up to|another|an untapped|any number
 
 def may_tap_others(text: str) -> bool:
     """Whether an activated ability's wording may tap a permanent other than its own source (its cost or effect):
-    over-approximated, read by ``solver.targets`` to leave a target that must be tapped unknown (CR 601.2c)."""
+    over-approximated, read by ``solver.rules.targets`` to leave a target that must be tapped unknown (CR 601.2c)."""
     return bool(_TAPS_OTHERS.search(text))
 

@@ -1,4 +1,4 @@
-""""Can't be the target of" statics (CR 601.2c, 115.1): parsing only; ``solver.protection`` reads them.
+""""Can't be the target of" statics (CR 601.2c, 115.1): parsing only; ``solver.rules.protection`` reads them.
 
 * "This creature can't be the target of red spells or abilities from red sources." (Suq'Ata Firewalker, the
   Pentarch-era "Flickering" kin), "... of nongreen spells or abilities from nongreen sources";
@@ -20,7 +20,7 @@ import re
 from functools import lru_cache
 from typing import Any, Mapping
 
-from ..cards import Card
+from ..game.cards import Card
 from ..effects import read_quality_detail
 from .oracle import effect_parser, keyword_parser
 
@@ -60,7 +60,7 @@ _COUNTS = {"all colors": "any", "each color": "any", "multicolored": "multi", "m
 def _one_quality(part: str) -> Any:
     """One quality ("red", "nongreen", "legendary creatures", "Dragons", "multicolored", "everything")."""
     from ..effects import Quality
-    from ..subtypes import SPELL_SUBTYPES
+    from ..game.subtypes import SPELL_SUBTYPES
     from .grants import _singular
 
     low = part.lower()
