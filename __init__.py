@@ -43,7 +43,7 @@ _LAZY = frozenset(__all__) - {"__version__"}
 def __getattr__(name: str) -> _typing.Any:
     """The API names, imported from ``mtgcheck.solver.api`` on first use (PEP 562)."""
     if name == "validate_bag":
-        from .solver.decks.rules import dask_batch
+        import mtgcheck.solver.decks.dask_batch as dask_batch
 
         value: _typing.Any = dask_batch.validate_bag
         globals()[name] = value

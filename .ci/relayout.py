@@ -221,7 +221,7 @@ def rewrite_imports(path: str, text: str) -> str:
                 new = map_name(full)
                 parent, last = new.rsplit(".", 1)
                 alias = a.asname or a.name
-                if parent in OLD2NEW and (moved or not node.level):  # `from pkg import mod` would read as old
+                if parent in OLD2NEW:  # `from pkg import mod` would read as the old module pkg on a second run
                     groups.setdefault(f"import {new} as {alias}", [])
                 else:
                     groups.setdefault(parent, []).append(last if alias == last else f"{last} as {alias}")

@@ -81,10 +81,10 @@ def test_imports_are_resolved_to_modules_and_placed_in_functions_or_not():
     """Relative and absolute imports name module files (a package's ``__init__.py`` when the name is not a
     submodule); a ``def`` or ``lambda`` makes an import in a function, a class body or ``if TYPE_CHECKING`` does
     not; other packages are not counted."""
-    got = _read("solver/rules/mana/produce.py", """\
+    got = _read("solver/rules/costs.py", """\
         from typing import TYPE_CHECKING
-        from .questions import Answer
-        from ..models import effects, mana
+        from ..questions.registry import Answer
+        from ...models import effects, abilities
         from . import payment
         import mtgcheck.models.game.cards
         if TYPE_CHECKING:
@@ -97,12 +97,12 @@ def test_imports_are_resolved_to_modules_and_placed_in_functions_or_not():
         g = lambda: __import__("x")
         def outer():
             def inner():
-                from mtgcheck.solver import budget
+                from mtgcheck.solver.rules import budget
         """)
     assert got == [
         ("solver/questions/registry.py", 2, None),
         ("models/effects.py", 3, None),
-        ("models/game/mana.py", 3, None),
+        ("models/abilities.py", 3, None),
         ("solver/rules/payment/__init__.py", 4, None),
         ("models/game/cards.py", 5, None),
         ("models/game/state.py", 7, None),

@@ -6,7 +6,8 @@ import pytest
 
 from mtgcheck.models.data.database import load_database
 from mtgcheck.models.data.scenario import ScenarioError, build_state, load_scenarios
-from mtgcheck.models.game.turn import TurnState, TurnStep, sorcery_timing
+from mtgcheck.models.game.state import sorcery_timing
+from mtgcheck.models.game.turn import TurnState, TurnStep
 from mtgcheck.solver.api import ask
 
 from .scenario_text import state_of

@@ -7,12 +7,12 @@ beside it in mtgcheck's cache folder, an SQLite database (the standard library's
 
 * ``cards``: one row per card, in file order: its look-up key (``models.game.names.normalize_name`` of its full
   name) and the pickled ``Card`` (printed facts; no catalog behaviour);
-* ``faces``: face and part names → the key of their card, resolved as ``models.data.database._Index`` resolves
+* ``faces``: face and part names → the key of their card, resolved as ``NameIndex`` resolves
   them (a full name beats a face name; a face name shared by several cards finds the one legal in more
   formats), in insertion order;
 * ``meta``: the file's key, the card count, the name collisions and the import report (without its cards).
 
-``StoredIndex`` has the interface of ``_Index`` (``full``, ``face``, ``choices``, ``collisions``), so a
+``StoredIndex`` has the interface of ``NameIndex`` (below) (``full``, ``face``, ``choices``, ``collisions``), so a
 ``CardDatabase`` looks cards up in it exactly as in memory, each card read once and kept: a look-up is one
 indexed query, "did you mean" reads the keys only. The embedded catalog's behaviour models are attached as a
 card is read (``models.data.database._with_catalog`` does the same to a whole index).
@@ -34,15 +34,13 @@ import threading
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Iterator
+from typing import Any, Iterable, Iterator
 
 from mtgcheck.models.data import cardcache
-from mtgcheck.models.game.names import normalize_name
+from mtgcheck.models.game.cards import Card
+from mtgcheck.models.game.names import normalize_name, split_name
 from mtgcheck.models.data.inputs import InputError, open_regular
 
-if TYPE_CHECKING:  # pragma: no cover
-    from mtgcheck.models.game.cards import Card
-    from mtgcheck.models.data.database import _Index
 
 __all__ = ["SCHEMA", "store_path", "open_store", "build_store", "StoredIndex"]
 
@@ -111,7 +109,7 @@ class _Store:
 class _Full(Mapping):
     """Normalised full name → ``Card`` (with the catalog's behaviour when it models the card), read on demand."""
 
-    def __init__(self, store: _Store, catalog: Mapping[str, "Card"], count: int) -> None:
+    def __init__(self, store: _Store, catalog: Mapping[str, Card], count: int) -> None:
         self._store, self._catalog, self._count = store, catalog, count
         self._cards: dict[str, Card] = {}
         self._missing: set[str] = set()
@@ -136,7 +134,7 @@ class _Full(Mapping):
         self._cards[key] = card
         return card
 
-    def __getitem__(self, key: str) -> "Card":
+    def __getitem__(self, key: str) -> Card:
         card = self.get(key)
         if card is None:
             raise KeyError(key)
@@ -213,11 +211,77 @@ class _StoredCards(Sequence):
         return (self._full[k] for k in self._full)
 
 
+def _rank(card: Card) -> int:
+    """How many formats a card is legal (or restricted/banned) in: prefers real cards for shared face names."""
+    return sum(1 for v in (card.legalities or {}).values() if v != "not_legal")
+
+
+class NameIndex:
+    """One layer of names: full names and face names of a set of cards, in memory (``StoredIndex`` is the same
+    interface over a store). ``CardDatabase`` looks names up through a stack of these."""
+
+    __slots__ = ("full", "face", "collisions", "_choices")
+
+    def __init__(self, cards: Iterable[Card] = ()):
+        #: normalised full name → Card, in insertion order
+        self.full: dict[str, Card] = {}
+        #: normalised face / part name → normalised full name of its card
+        self.face: dict[str, str] = {}
+        #: (kept name, dropped name) pairs whose names normalise equal
+        self.collisions: list[tuple[str, str]] = []
+        self._choices: list[str] | None = None
+        self.add(cards)
+
+    def add(self, cards: Iterable[Card]) -> None:
+        """Index more cards, with the same rules as if they had been given to the constructor last."""
+        self._choices = None
+        added: list[str] = []
+        for card in cards:
+            if not isinstance(card, Card):
+                raise TypeError(f"CardDatabase holds Card objects, got {type(card).__name__}")
+            key = normalize_name(card.name)
+            old = self.full.get(key)
+            if old is not None and old.name != card.name:
+                self.collisions.append((old.name, card.name))
+                continue
+            if old is None:
+                added.append(key)
+                self.face.pop(key, None)  # a full name always beats a face name
+            self.full[key] = card  # the same name again: the later card replaces it
+        face_rank: dict[str, int] = {}
+        for key in added:
+            card = self.full[key]
+            parts = set(card.face_names) | set(split_name(card.name))
+            for part in parts:
+                pk = normalize_name(part)
+                if not pk or pk == key or pk in self.full:
+                    continue
+                r = _rank(card)
+                if pk in self.face and pk not in face_rank:
+                    face_rank[pk] = _rank(self.full[self.face[pk]])
+                if pk not in self.face or r > face_rank[pk]:
+                    self.face[pk] = key
+                    face_rank[pk] = r
+
+    def copy(self) -> "NameIndex":
+        """A shallow copy (the dictionaries, not the cards) that can be changed without changing this one."""
+        new = NameIndex.__new__(NameIndex)
+        new.full, new.face, new.collisions, new._choices = dict(self.full), dict(self.face), list(self.collisions), None
+        return new
+
+    @property
+    def choices(self) -> list[str]:
+        """Every indexed key (full names then face names), for fuzzy matching."""
+        if self._choices is None:
+            self._choices = list(self.full) + list(self.face)
+        return self._choices
+
+
 class StoredIndex:
-    """The ``models.data.database._Index`` interface over a store: ``full``, ``face``, ``choices``, ``collisions``;
+    """The ``NameIndex`` interface over a store: ``full``, ``face``, ``choices``, ``collisions``;
     ``report`` the import report (its ``cards`` empty), ``path`` the store's file."""
 
-    def __init__(self, path: Path, meta: Mapping[str, Any], catalog: Mapping[str, "Card"]) -> None:
+    def __init__(self, path: Path, meta: Mapping[str, Any], catalog: Mapping[str, Card]) -> None:
         self.path = path
         store = _Store(path)
         by_key = {normalize_name(n): c for n, c in catalog.items()}
@@ -248,7 +312,7 @@ class StoredIndex:
         return self._choices
 
 
-def open_store(resolved: Path, st: os.stat_result, catalog: Mapping[str, "Card"]) -> StoredIndex | None:
+def open_store(resolved: Path, st: os.stat_result, catalog: Mapping[str, Card]) -> StoredIndex | None:
     """The store of the card file ``resolved`` (status ``st``) when there is a whole one for the file as it is
     now, else None (none, stale, cut short, not ours, the cache off). Never raises for a bad store."""
     if not cardcache.enabled():
@@ -269,8 +333,8 @@ def open_store(resolved: Path, st: os.stat_result, catalog: Mapping[str, "Card"]
         return None
 
 
-def build_store(resolved: Path, st: os.stat_result, report: Any, index: "_Index",
-                catalog: Mapping[str, "Card"]) -> StoredIndex | None:
+def build_store(resolved: Path, st: os.stat_result, report: Any, index: "NameIndex",
+                catalog: Mapping[str, Card]) -> StoredIndex | None:
     """Write the store of ``resolved`` from its import ``report`` and name ``index`` (the file's cards only,
     without the catalog) and open it; None when it cannot be written (read-only folder, full disk, cache off).
     A failed write leaves no partial file."""

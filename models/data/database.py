@@ -30,8 +30,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Iterable, Iterator, Mapping
 
 from mtgcheck.models.game.cards import Card
-from mtgcheck.models.game.names import normalize_name, split_name
-from mtgcheck.models.data.inputs import truncate_name, unread_records_note
+from mtgcheck.models.game.names import normalize_name
+from mtgcheck.models.data.cardstore import NameIndex, build_store, open_store
+from mtgcheck.models.data.inputs import CardDataError, truncate_name, unread_records_note
 
 if TYPE_CHECKING:  # pragma: no cover
     from mtgcheck.models.data.importers import ImportReport
@@ -59,13 +60,6 @@ def _suggest_score(query: str, choice: str) -> float:
     if len(choice) >= len(query):
         best = max(best, 0.95 * fuzz.partial_ratio(query, choice))
     return best
-
-
-class CardDataError(ValueError):
-    """A card data file that cannot be used: missing, not JSON, or of the wrong shape.
-
-    The message names the file and says what is wrong.
-    """
 
 
 class UnknownCardError(KeyError):
@@ -101,71 +95,6 @@ CATALOG_HINT = ("only the embedded catalog of hand-modelled cards was searched: 
                 "to download every card, or give a card file with --cards FILE")
 
 
-def _rank(card: Card) -> int:
-    """How many formats a card is legal (or restricted/banned) in: prefers real cards for shared face names."""
-    return sum(1 for v in (card.legalities or {}).values() if v != "not_legal")
-
-
-class _Index:
-    """One layer of names: full names and face names of a set of cards."""
-
-    __slots__ = ("full", "face", "collisions", "_choices")
-
-    def __init__(self, cards: Iterable[Card] = ()):
-        #: normalised full name → Card, in insertion order
-        self.full: dict[str, Card] = {}
-        #: normalised face / part name → normalised full name of its card
-        self.face: dict[str, str] = {}
-        #: (kept name, dropped name) pairs whose names normalise equal
-        self.collisions: list[tuple[str, str]] = []
-        self._choices: list[str] | None = None
-        self.add(cards)
-
-    def add(self, cards: Iterable[Card]) -> None:
-        """Index more cards, with the same rules as if they had been given to the constructor last."""
-        self._choices = None
-        added: list[str] = []
-        for card in cards:
-            if not isinstance(card, Card):
-                raise TypeError(f"CardDatabase holds Card objects, got {type(card).__name__}")
-            key = normalize_name(card.name)
-            old = self.full.get(key)
-            if old is not None and old.name != card.name:
-                self.collisions.append((old.name, card.name))
-                continue
-            if old is None:
-                added.append(key)
-                self.face.pop(key, None)  # a full name always beats a face name
-            self.full[key] = card  # the same name again: the later card replaces it
-        face_rank: dict[str, int] = {}
-        for key in added:
-            card = self.full[key]
-            parts = set(card.face_names) | set(split_name(card.name))
-            for part in parts:
-                pk = normalize_name(part)
-                if not pk or pk == key or pk in self.full:
-                    continue
-                r = _rank(card)
-                if pk in self.face and pk not in face_rank:
-                    face_rank[pk] = _rank(self.full[self.face[pk]])
-                if pk not in self.face or r > face_rank[pk]:
-                    self.face[pk] = key
-                    face_rank[pk] = r
-
-    def copy(self) -> "_Index":
-        """A shallow copy (the dictionaries, not the cards) that can be changed without changing this one."""
-        new = _Index.__new__(_Index)
-        new.full, new.face, new.collisions, new._choices = dict(self.full), dict(self.face), list(self.collisions), None
-        return new
-
-    @property
-    def choices(self) -> list[str]:
-        """Every indexed key (full names then face names), for fuzzy matching."""
-        if self._choices is None:
-            self._choices = list(self.full) + list(self.face)
-        return self._choices
-
-
 class CardDatabase:
     """Cards by name.
 
@@ -188,7 +117,7 @@ class CardDatabase:
 
     def __init__(self, cards: Iterable[Card] = (), *, source: str = "memory", date: str | None = None,
                  report: "ImportReport | None" = None):
-        self._levels: tuple[_Index, ...] = (_Index(cards),)
+        self._levels: tuple[NameIndex, ...] = (NameIndex(cards),)
         self.source = source
         self.date = date
         self.report = report
@@ -201,7 +130,7 @@ class CardDatabase:
         self._base_levels = 1
 
     @classmethod
-    def _from_index(cls, index: _Index, *, source: str, date: str | None, report: "ImportReport | None",
+    def _from_index(cls, index: NameIndex, *, source: str, date: str | None, report: "ImportReport | None",
                     origin: str = "memory") -> "CardDatabase":
         db = cls.__new__(cls)
         db._levels = (index,)
@@ -217,7 +146,7 @@ class CardDatabase:
         the same cards, names and order as ``_with_catalog`` gives in memory."""
         keys = {normalize_name(n): c for n, c in catalog.items()}
         there = stored.present(list(keys))
-        extra = _Index(c for k, c in keys.items() if k not in there)
+        extra = NameIndex(c for k, c in keys.items() if k not in there)
         db = cls.__new__(cls)
         db._levels = (stored, extra)
         report = stored.report
@@ -227,7 +156,7 @@ class CardDatabase:
         return db
 
     @classmethod
-    def _layered(cls, levels: tuple[_Index, ...], like: "CardDatabase") -> "CardDatabase":
+    def _layered(cls, levels: tuple[NameIndex, ...], like: "CardDatabase") -> "CardDatabase":
         db = cls.__new__(cls)
         db._levels = levels
         db._base_levels = like._base_levels
@@ -353,7 +282,7 @@ class CardDatabase:
         first. Full names still beat face names across layers. ``source``, ``date`` and
         ``report`` are inherited. This database is not changed.
         """
-        return CardDatabase._layered((_Index(cards),) + self._levels, self)
+        return CardDatabase._layered((NameIndex(cards),) + self._levels, self)
 
     def __repr__(self) -> str:
         return f"<CardDatabase {self._len} cards from {self.source}{' (' + self.date + ')' if self.date else ''}>"
@@ -474,7 +403,6 @@ def load_database(path: str | os.PathLike | None = None) -> CardDatabase:
     if db is not None:
         return db
 
-    from mtgcheck.models.data.cardstore import build_store, open_store
 
     catalog = load_catalog()
     stored = open_store(resolved, st, catalog)
@@ -484,7 +412,7 @@ def load_database(path: str | os.PathLike | None = None) -> CardDatabase:
         from mtgcheck.models.data.importers import load_cards_file
 
         report = load_cards_file(resolved)
-        base = _Index(report.cards)
+        base = NameIndex(report.cards)
         build_store(resolved, st, report, base, catalog)  # for the next process (None: cannot be written)
         db = CardDatabase._from_index(_with_catalog(base, catalog), source=str(resolved), date=report.date,
                                       report=report, origin=origin)
@@ -495,7 +423,7 @@ def load_database(path: str | os.PathLike | None = None) -> CardDatabase:
     return db
 
 
-def _with_catalog(base: _Index, catalog: Mapping[str, Card]) -> _Index:
+def _with_catalog(base: NameIndex, catalog: Mapping[str, Card]) -> NameIndex:
     """The index of ``merge_catalog(cards of base, catalog)``, made from ``base`` without re-indexing the
     file's cards: cards the catalog models get its abilities (and notes) in place, catalog-only cards
     are added last. ``base`` is not changed (it may be shared with the on-disk cache's reader)."""

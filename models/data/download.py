@@ -41,7 +41,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from mtgcheck.models.game.version import __version__
-from mtgcheck.models.data.inputs import describe_os_error, InputError, MAX_RATIO, open_regular, RATIO_AFTER, read_text
+from mtgcheck.models.data.inputs import CardDataError, describe_os_error, InputError, MAX_RATIO, open_regular, RATIO_AFTER, read_text
 from mtgcheck.models.data.cardcache import cache_dir, remove_stale_temporaries, replaced_atomically, temp_prefix
 
 __all__ = [
@@ -467,7 +467,6 @@ def _check_size(tmp: Path, url: str, counted: dict[str, Any], content_length: in
 
 def _validate(tmp: Path, url: str) -> Any:
     """Read the downloaded file as card data (the whole file: a truncated or corrupt file fails here)."""
-    from mtgcheck.models.data.database import CardDataError
     from mtgcheck.models.data.importers import load_cards_file
 
     try:
@@ -517,13 +516,12 @@ def _install(source: str, tmp: Path, final_name: str, report: Any, entry: dict[s
         (d / old).unlink(missing_ok=True)
     # the file was just parsed to check it: keep that work as the card store of the installed file
     try:
-        from mtgcheck.models.data.cardstore import build_store
+        from mtgcheck.models.data.cardstore import NameIndex, build_store
         from mtgcheck.models.data.catalog import load_catalog
-        from mtgcheck.models.data.database import _Index
 
         resolved = final.resolve()
         report.path = str(resolved)
-        build_store(resolved, resolved.stat(), report, _Index(report.cards), load_catalog())
+        build_store(resolved, resolved.stat(), report, NameIndex(report.cards), load_catalog())
     except Exception:  # noqa: BLE001 - the store is an optimisation only
         pass
     return final

@@ -36,8 +36,7 @@ from pathlib import Path
 from typing import IO, Any, Callable, Iterator, Mapping
 
 from mtgcheck.models.game.cards import Card, CardError, card_from_fields
-from mtgcheck.models.data.database import CardDataError
-from mtgcheck.models.data.inputs import describe_os_error, InputError, iter_lines, MAX_CARD_RECORD_BYTES, open_input
+from mtgcheck.models.data.inputs import CardDataError, describe_os_error, InputError, iter_lines, MAX_CARD_RECORD_BYTES, open_input
 
 __all__ = [
     "ImportReport", "JSONStreamError", "SKIP_LAYOUTS", "SCRYFALL_FORMATS",

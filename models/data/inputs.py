@@ -54,6 +54,13 @@ MAX_NAME, MAX_CARD_TEXT = _cards.MAX_NAME, _cards.MAX_CARD_TEXT
 MAX_PLAYERS = 64
 
 
+class CardDataError(ValueError):
+    """A card data file that cannot be used: missing, not JSON, or of the wrong shape.
+
+    The message names the file and says what is wrong.
+    """
+
+
 class InputError(ValueError):
     """An input that cannot be read: ``path``, ``line`` (1-based, or None) and the problem.
 

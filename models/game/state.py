@@ -347,3 +347,28 @@ class GameState:
             for p, lst in self.zones[z].items():
                 for ci in lst:
                     yield z, p, ci
+
+
+def sorcery_timing(state: GameState, player: str) -> str | None:
+    """Whether ``player`` could cast a sorcery now (CR 307.1, 117.1a): during a main phase of their own turn while the
+    stack is empty.
+
+    Parameters
+    ----------
+    state : GameState
+        Its ``turn.step``, ``active`` and ``stack`` zone are read.
+    player : str
+
+    Returns
+    -------
+    str or None
+        ``None`` when sorcery timing holds; otherwise the reason in words (naming the rule and the step).
+    """
+    turn = state.turn
+    if player != state.active:
+        return f"it is {turn.describe(state.active)}, not {player}'s turn (CR 307.1, 117.1a)"
+    if not turn.step.is_main:
+        return f"it is {turn.describe(state.active)}, not a main phase (CR 307.1, 117.1a)"
+    if not state.stack_empty():
+        return f"the stack is not empty during {turn.describe(state.active)} (CR 307.1, 117.1a)"
+    return None

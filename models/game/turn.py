@@ -23,10 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import StrEnum
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, Mapping
-
-if TYPE_CHECKING:  # pragma: no cover
-    from mtgcheck.models.game.state import GameState
+from typing import Any, Mapping
 
 
 class TurnStep(StrEnum):
@@ -252,28 +249,3 @@ class TurnState:
         if self.number is None or player not in self.number:
             return None
         return int(self.number[player])
-
-
-def sorcery_timing(state: "GameState", player: str) -> str | None:
-    """Whether ``player`` could cast a sorcery now (CR 307.1, 117.1a): during a main phase of their own turn while the
-    stack is empty.
-
-    Parameters
-    ----------
-    state : GameState
-        Its ``turn.step``, ``active`` and ``stack`` zone are read.
-    player : str
-
-    Returns
-    -------
-    str or None
-        ``None`` when sorcery timing holds; otherwise the reason in words (naming the rule and the step).
-    """
-    turn = state.turn
-    if player != state.active:
-        return f"it is {turn.describe(state.active)}, not {player}'s turn (CR 307.1, 117.1a)"
-    if not turn.step.is_main:
-        return f"it is {turn.describe(state.active)}, not a main phase (CR 307.1, 117.1a)"
-    if not state.stack_empty():
-        return f"the stack is not empty during {turn.describe(state.active)} (CR 307.1, 117.1a)"
-    return None

@@ -137,7 +137,7 @@ def _loyalty_problems(state: GameState, perm: Permanent, loyalty: str) -> list[s
     this permanent's loyalty abilities has been activated this turn (606.3; the step, the stack and the history come
     from the scenario's ``turn``, default: the precombat main phase with nothing activated), and a negative loyalty
     cost cannot remove more loyalty counters than the permanent has (606.6, 118.3)."""
-    from mtgcheck.models.game.turn import sorcery_timing
+    from mtgcheck.models.game.state import sorcery_timing
 
     out: list[str] = []
     if perm.controller != state.active:

@@ -36,7 +36,7 @@ from mtgcheck.models.effects import (CastTrigger, EntersTrigger, Filter, GrantFl
 from mtgcheck.models.game.mana import ManaCost, ManaSymbol
 from mtgcheck.models.behaviour import abilities_of, functions_in
 from mtgcheck.models.game.state import GameState, Permanent
-from mtgcheck.models.game.turn import sorcery_timing
+from mtgcheck.models.game.state import sorcery_timing
 
 from mtgcheck.solver.rules.layers import battlefield_abilities
 from mtgcheck.solver.rules.errors import QuestionError, Unsupported

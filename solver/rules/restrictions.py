@@ -21,7 +21,8 @@ from typing import Any
 from mtgcheck.models.costs import has_name
 from mtgcheck.models.effects import CantCast, ControlsAtLeast, FreeCastPermission, Not, OpponentControlsMore, TimingRestriction
 from mtgcheck.models.game.state import GameState, Permanent
-from mtgcheck.models.game.turn import TurnStep, sorcery_timing
+from mtgcheck.models.game.state import sorcery_timing
+from mtgcheck.models.game.turn import TurnStep
 
 from mtgcheck.solver.rules.layers import board_view
 from mtgcheck.solver.rules.quantities import condition_holds  # the one evaluator of conditions (re-exported for older callers)
