@@ -38,6 +38,8 @@ import yaml
 from mtgcheck.models.abilities import AbilityError, ability_from_dict
 from mtgcheck.models.game.cards import Card, CardError, card_from_fields
 from mtgcheck.models.data.inputs import open_regular
+from mtgcheck.models.data import cardcache
+from mtgcheck.models.game.mana import parse_cost
 
 CATALOG_DIR = Path(__file__).with_name("catalog_data")
 _CARD_KEYS = {
@@ -70,7 +72,6 @@ def card_from_model(d: Mapping[str, Any], where: str = "catalog") -> Card:
         raise CatalogError(f"{where}: card {name!r}: 'abilities' must be a list of ability mappings, got {abilities_raw!r}")
     notes = tuple(fields.pop("notes", None) or ())
     if "colors" not in fields:
-        from mtgcheck.models.game.mana import parse_cost
 
         try:
             mc = parse_cost(fields.get("mana_cost"))
@@ -115,7 +116,6 @@ def _cached() -> dict[str, Card]:
     import os
     import pickle
 
-    from mtgcheck.models.data import cardcache
 
     if not cardcache.enabled():
         return read_catalog(None)

@@ -33,6 +33,7 @@ from mtgcheck.models.game.cards import Card
 from mtgcheck.models.game.names import normalize_name
 from mtgcheck.models.data.cardstore import NameIndex, build_store, open_store
 from mtgcheck.models.data.inputs import CardDataError, truncate_name, unread_records_note
+from mtgcheck.models.data.importers import load_cards_file
 
 if TYPE_CHECKING:  # pragma: no cover
     from mtgcheck.models.data.importers import ImportReport
@@ -409,7 +410,6 @@ def load_database(path: str | os.PathLike | None = None) -> CardDatabase:
     if stored is not None:
         db = CardDatabase._from_store(stored, catalog, source=str(resolved), origin=origin)
     else:
-        from mtgcheck.models.data.importers import load_cards_file
 
         report = load_cards_file(resolved)
         base = NameIndex(report.cards)

@@ -43,6 +43,7 @@ from typing import Any, Callable
 from mtgcheck.models.game.version import __version__
 from mtgcheck.models.data.inputs import CardDataError, describe_os_error, InputError, MAX_RATIO, open_regular, RATIO_AFTER, read_text
 from mtgcheck.models.data.cardcache import cache_dir, remove_stale_temporaries, replaced_atomically, temp_prefix
+from mtgcheck.models.data.importers import load_cards_file
 
 __all__ = [
     "SCRYFALL_INDEX_URL", "MTGJSON_URL", "SOURCES", "DownloadError", "UpdateResult", "data_dir",
@@ -467,7 +468,6 @@ def _check_size(tmp: Path, url: str, counted: dict[str, Any], content_length: in
 
 def _validate(tmp: Path, url: str) -> Any:
     """Read the downloaded file as card data (the whole file: a truncated or corrupt file fails here)."""
-    from mtgcheck.models.data.importers import load_cards_file
 
     try:
         report = load_cards_file(tmp)

@@ -20,6 +20,7 @@ from mtgcheck.models.data.inputs import MAX_NAME, MAX_PLAYERS, InputError, Limit
 from mtgcheck.models.game.mana import MANA_TYPES, ManaCost, ManaError, ManaPool
 from mtgcheck.models.game.state import CARD_ZONES, CardInstance, Effect, GameState, Permanent, StackAbility, StateError
 from mtgcheck.models.game.turn import TurnHistory, TurnState, TurnStep
+from mtgcheck.models.effects import DESIGNATIONS
 
 #: Question kinds a scenario may ask (``ask: {KIND: ARGS}``).
 QUESTION_KINDS = (
@@ -554,7 +555,6 @@ def _read_designations(sc: Scenario, data: Mapping, state: GameState, check_play
     """Read ``designations: {Alice: [monarch, city's blessing]}`` (CR 724, 725, 702.131, 309.7; none unless listed).
     Raises ``ScenarioError`` naming the line: an unknown designation (with the closest one), a player listed twice
     for one, or two players with the monarch or the initiative (CR 724.2, 725.2: only one player has it)."""
-    from mtgcheck.models.effects import DESIGNATIONS
 
     raw = data.get("designations") or {}
     if not isinstance(raw, Mapping):
@@ -1032,7 +1032,6 @@ def _check_effect_ability(sc: Scenario, state: GameState, card: Card, n: int, en
     the line, unless some permanent grants abilities (CR 613.1f: the ability may be a granted one)."""
     from mtgcheck.models.abilities import activated_abilities
     from mtgcheck.models.behaviour import abilities_of
-    from mtgcheck.models.game.cards import BASIC_LAND_MANA
 
     have = len(activated_abilities(abilities_of(card))) + len([t for t in card.type_line.subtypes if t in BASIC_LAND_MANA])
     if n <= have:

@@ -17,6 +17,10 @@ from .oracle import effect_parser, keyword_parser
 from .words import parse_count_word
 from ..game.subtypes import singular
 from ..game.subtypes import CREATURE_TYPES
+from ..game.cards import BASIC_LAND_TYPES
+from ..effects import ObjectCost
+from ..effects import CastCondition
+from ..abilities import SpendOnly
 
 
 # ---------------------------------------------------------------------------
@@ -554,7 +558,6 @@ def object_filter(words: str, zone: str, controller: str = "you"):
     part is any card; every other word must be a card type, supertype, qualifier or a subtype of the rules."""
     from dataclasses import replace
 
-    from ..game.cards import BASIC_LAND_TYPES
     from .filters import parse_filter
 
     toks = words.strip().split()
@@ -585,7 +588,6 @@ def object_cost(text: str):
     """One chosen-object cost part ("sacrifice two Mountains", "return an Island you control to its owner's hand",
     "tap an untapped creature you control", "exile a blue card from your hand", "discard a Plains card", "reveal
     your hand") as a ``models.effects.ObjectCost``, or ``None`` when it is not understood (CR 118.3)."""
-    from ..effects import ObjectCost
 
     t = text.strip().rstrip(".")
     if re.fullmatch(r"reveal your hand", t, re.I):
@@ -614,7 +616,6 @@ _COND_RES = (
 def cast_condition(text: str):
     """One clause of an alternative cost's condition as a ``models.effects.CastCondition``, or ``None`` when it is
     not modelled ("an opponent searched their library this turn", "you control a commander")."""
-    from ..effects import CastCondition
     from .filters import parse_filter
 
     t = text.strip()
@@ -717,7 +718,6 @@ def split_spend_only(effect_text: str):
     """An activated ability's effect wording without its "Spend only ..." sentence about paying its own cost, and
     the typed ``SpendOnly`` (CR 602.2b → 601.2h): "Spend only red mana on X", "Spend only black and/or red mana on X",
     "Spend only mana of the chosen color to activate this ability"; ``(effect_text, None)`` when there is none."""
-    from ..abilities import SpendOnly
 
     sentences = [x for x in _SPEND_SENTENCE_END.split(effect_text.strip()) if x]
     for i, sent in enumerate(sentences):

@@ -16,6 +16,7 @@ import re
 
 from ..game.cards import BASIC_LAND_TYPES, Card, Face, strip_reminder_text
 from .words import parse_count_word
+from ..deckfacts import DeckText
 
 __all__ = [
     "copy_limit", "partner_abilities", "can_be_your_commander", "is_changeling", "has_companion_ability",
@@ -215,7 +216,6 @@ def has_activated_ability(card: Card) -> bool | None:
 def read_deck_text(card: Card):
     """Every deck-building fact of ``card``'s text as a ``models.deckfacts.DeckText`` (read once per card by
     ``models.deckfacts.deck_text``)."""
-    from ..deckfacts import DeckText
 
     return DeckText(copy_limit=copy_limit(card), partner=partner_abilities(card),
                     can_be_commander=can_be_your_commander(card), changeling=is_changeling(card),

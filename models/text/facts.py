@@ -34,6 +34,7 @@ import functools
 import re
 
 from .topics import LABEL_RE, QUOTED_RE
+from ..game.cards import strip_reminder_text
 
 _PERMIT_RE = re.compile(r"\b(?:may|can) (?:cast|play)\b|\b(?:gains?|ha(?:s|ve)) (?:flashback|escape|jump-start|retrace)\b", re.I)
 _ZONE_WORD = {"graveyard": re.compile(r"graveyard", re.I), "exile": re.compile(r"\bexiled?\b", re.I),
@@ -120,7 +121,6 @@ def unmodelled_facts(text: str) -> tuple[frozenset[str], str | None, bool, str |
     cost = None
     if COST_TEXT_RE.search(t):
         cost = "this" if t.strip().lower().startswith("this spell") else "spells"
-    from ..game.cards import strip_reminder_text
 
     line = strip_reminder_text(t).strip().rstrip(".")
     variant = line.lower() if _VARIANT_LINE.match(line) else None

@@ -35,6 +35,12 @@ from ..game.cards import BASIC_LAND_TYPES, Card
 from ..game.mana import COLORS, MANA_TYPES
 from .oracle import effect_parser
 from .words import parse_count_word
+from .topics import SPENT_RIDER_RE
+from mtgcheck.models.effects import ResolvedThisTurn
+from mtgcheck.models.effects import Sum
+from mtgcheck.models.effects import Unmodelled
+from .topics import classify
+from mtgcheck.models.effects import Revealed
 
 _SYM = r"\{(?:[WUBRGC]|\d+)\}"
 _SYMS = rf"(?:{_SYM})+"
@@ -203,7 +209,6 @@ def cant_spend_code(sentence: str) -> str | None:
 def is_spent_rider(sentence: str) -> bool:
     """A sentence acting on the spell or ability the mana is spent on, or a delayed trigger when it is spent
     (CR 106.6: "This doesn't affect the mana's type"; ``models.text.topics.SPENT_RIDER_RE``)."""
-    from .topics import SPENT_RIDER_RE
 
     return bool(SPENT_RIDER_RE.fullmatch(sentence.strip().rstrip(".")))
 
@@ -454,7 +459,6 @@ def parse_add_effect(text: str) -> dict:
                 continue
         mn = None if found else _NTH_ADD.fullmatch(sent.strip().rstrip("."))
         if mn:  # Soulbright Flamekin: "If this is the third time this ability has resolved this turn, you may add ..."
-            from mtgcheck.models.effects import ResolvedThisTurn
 
             params["condition"] = ResolvedThisTurn({"first": 1, "second": 2, "third": 3}[mn.group(1).lower()])
             sent = mn.group(2) + "."
@@ -462,7 +466,6 @@ def parse_add_effect(text: str) -> dict:
         mk = None if found or not pending.get("any_color") else _CHOSEN_EACH.fullmatch(sent.strip().rstrip("."))
         if mk:  # Radiant Lotus: "Choose a color. Target player adds three mana of the chosen color for each artifact
             # sacrificed this way": three times the number, one colour chosen as it resolves (CR 608.2d)
-            from mtgcheck.models.effects import Sum
 
             from .amounts import parse_amount
 
@@ -534,7 +537,6 @@ def parse_add_effect(text: str) -> dict:
                 a = params.get("amount")
                 if not (isinstance(a, dict) and re.fullmatch(r"(?:each )?card exiled this way", str(a.get("count", "")), re.I)):
                     raise ValueError("an amount other than the cards exiled this way")
-                from mtgcheck.models.effects import Revealed
 
                 from .amounts import parse_objects
 
@@ -767,9 +769,7 @@ def mana_effect_parser(kind: str, text: str, card: Card) -> "tuple[str, Mapping]
             # sentence could change as an effect (``classify(..., "rider")``), only what an activated ability's line
             # could change counts (``classify(..., "activated")``: resolving it, activating it); when they share
             # nothing, the rider's own topics stay
-            from mtgcheck.models.effects import Unmodelled
 
-            from .topics import classify
 
             words = str(params["rider"])
             own = classify(words, "rider")

@@ -23,6 +23,11 @@ from ..game.cards import Card, Face, strip_reminder_text
 from ..effects import ALL_TOPICS, AddMana, Effect, Scope, Unmodelled, VocabularyError, build_effect
 from .scope import line_scope
 from .topics import LABEL_RE, classify
+from ..vocab.keywords import keyword_zones as kz
+from ..effects import Topic
+from ..effects import Modal
+from ..effects import walk_unmodelled
+from ..effects import TriggeredAddMana
 
 #: An effect parser: (ability kind, effect text with the card's name replaced by "this",
 #: the card) -> (effect name, params) or None when it does not recognise the text.
@@ -246,7 +251,6 @@ _ABILITY_WORD_ZONES: dict[str, tuple[str, ...]] = {"channel": ("hand",), "bloodr
 
 def keyword_zones(name: str) -> tuple[str, ...]:
     """Where the keyword (or ability word) ``name``'s ability functions when not the default (CR 113.6)."""
-    from ..vocab.keywords import keyword_zones as kz
 
     return kz(name) or _ABILITY_WORD_ZONES.get(name, ())
 
@@ -310,7 +314,6 @@ def resolution_cost_words(eff: Effect, text: str, x_in_cost: bool = True) -> Eff
     ``x_in_cost``: the ability's cost has an X, CR 107.3a, 601.2b, 602.2b) keeps it; an X the cost does not have
     is the effect's own number ("costs {X} less to cast, where X is ...": Kaza, Roil Chaser; Will, Scion of Peace),
     fixed as the ability resolves (CR 107.3, 608.2h)."""
-    from ..effects import Topic
 
     if not isinstance(eff, Unmodelled) or Topic.COSTS not in eff.topics or _OWN_COST_WORDS.search(text) or (
             x_in_cost and _X_WORD.search(text)):
@@ -395,7 +398,6 @@ def _with_bullets(header: str, bullets: tuple[str, ...], eff: Effect, cost: Any,
     * Any other wording (Item Crate: "a token at random with the listed name and ability"): the list is part of
       the effect's wording, one ``Unmodelled`` of the header and the bullets (quoted abilities of tokens exist only
       once it resolves, CR 113.2c, 608.2)."""
-    from ..effects import Modal, Topic
     from .costs import split_spend_only
 
     joined = "\n".join((line,) + bullets)
@@ -608,7 +610,6 @@ _X_COST_KEYWORD = re.compile(r"^(?:kicker|multikicker|buyback|entwine|flashback|
 def _type_parts(effect: Effect, scope: Scope) -> None:
     """Give the untyped parts of a typed effect the scope of the whole line they came from (a line every
     sentence of which is an instruction has only instructions in it, CR 113.3a)."""
-    from ..effects import walk_unmodelled
 
     for u in walk_unmodelled(effect):
         if u.scope is Scope.UNKNOWN:
@@ -677,7 +678,6 @@ def _trigger_mode(condition: str, line: str, face: Face, card: Card) -> Ability:
     of "[trigger condition], [mode]" (so that a mode adding mana is read as the triggered ability's, CR 605.1b).
     A mode that only adds mana ("• Add {R}.") is typed as the triggered ability with that mode chosen
     (``TriggeredAddMana``, ``models.text.mana_tail._modal_trigger_mode``; CR 700.2, 605.5a)."""
-    from ..effects import TriggeredAddMana
 
     mode = LABEL_RE.sub("", line).strip()
     if mode.lstrip("•").strip().lower().startswith("add "):

@@ -45,6 +45,8 @@ from .targets import parse_target_phrase
 from ..abilities import of_the_chosen_type
 from ..abilities import names_only_tokens
 from ..abilities import cost_object_filter
+from .oracle import DASH_ABILITY_KEYWORDS
+from .oracle import _DASH_KEYWORDS, _DASH_WORDS_KEPT, KEYWORD_ACTIONS, KEYWORD_NAMES
 
 
 class Unrenderable(ValueError):
@@ -3059,7 +3061,6 @@ def _ability(a: Ability) -> str:
 
 def _dash_keyword(restriction_words: str, kind: str) -> str:
     """The keyword whose rule spells out this restriction ("Activate only once." -> "Exhaust"), or ``""``."""
-    from .oracle import DASH_ABILITY_KEYWORDS
 
     for word, spelled in DASH_ABILITY_KEYWORDS.items():
         extra = spelled.get(kind)
@@ -3092,7 +3093,6 @@ _LABEL = re.compile(r"^(?P<word>[A-Za-z][^—:{}\"“•|+\[\]()]*?)\s*—\s*(?P
 def strip_label(line: str) -> str:
     """A line without its leading ability word or flavor word ("Landfall — Whenever ..." -> "Whenever ..."; CR
     207.2c-d: they have no rules meaning); a keyword's own dash ("Ward—Pay 2 life") and "Max speed —" are kept."""
-    from .oracle import _DASH_KEYWORDS, _DASH_WORDS_KEPT, KEYWORD_ACTIONS, KEYWORD_NAMES
 
     m = _LABEL.match(line)
     if not m:

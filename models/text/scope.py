@@ -32,6 +32,7 @@ import re
 
 from ..effects import Scope
 from .topics import LABEL_RE, QUOTED_RE, is_entering_copy_line, is_entering_keyword_line, is_entering_line
+from ..effects import KEYWORDS_ON_BATTLEFIELD
 
 #: A sentence boundary: a period (or "!") followed by a space and the next sentence.
 _SENTENCE_SPLIT = re.compile(r"(?<=[.!])\s+(?=\S)")
@@ -193,7 +194,6 @@ def is_battlefield_sentence(sentence: str, x_in_cost: bool = True) -> bool:
         return False
     kw = _KEYWORD_DASH_RE.match(s.strip())
     if kw:
-        from ..effects import KEYWORDS_ON_BATTLEFIELD
 
         from .oracle import KEYWORD_NAMES
 

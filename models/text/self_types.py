@@ -27,6 +27,9 @@ from ..game.cards import Card, Face
 from ..effects import (DuringTurn, GrantAbility, HasCounter, MaxSpeed)
 from .oracle import effect_parser, keyword_parser
 from .words import parse_count_word
+from ..abilities import Ability
+from ..effects import Filter
+from .oracle import _parse_line
 
 _CARD_TYPES = ("artifact", "creature", "enchantment", "land", "planeswalker")
 
@@ -117,9 +120,6 @@ def max_speed_abilities(rest: str, line: str, face: Face, card: Card) -> "list |
     its own object while its controller's speed is 4 (``GrantAbility`` with ``MaxSpeed``), or ``None`` when the
     ability is not an activated or triggered ability that functions on the battlefield (a static ability, an
     ability of a card in another zone, CR 702.178b): the line then stays unmodelled."""
-    from ..abilities import Ability
-    from ..effects import Filter
-    from .oracle import _parse_line
 
     got = _parse_line(rest, face, card)
     if len(got) != 1:

@@ -38,6 +38,8 @@ from ..game.subtypes import singular
 from ..effects import Qualifier, SpellTargetRestriction
 from .filters import PT_ADJECTIVE, QUALIFIER_ADJECTIVES, adjective_qualifier, tail_qualifier
 from .words import parse_count_word
+from .filters import parse_filter
+from ..effects import Modal
 
 _TYPES = {"creature": "Creature", "artifact": "Artifact", "enchantment": "Enchantment", "land": "Land",
           "planeswalker": "Planeswalker", "battle": "Battle", "instant": "Instant", "sorcery": "Sorcery",
@@ -437,7 +439,6 @@ def _spec_tail(tail: str, unknown: list[str]) -> tuple[dict[str, Any], str | Non
     (``exiled_with``, CR 406.6, 607.2a; a card exiled with it is in exile). Returns the spec fields, the zone
     (``exile`` or ``None``) and the words left. Words of these shapes not read (an object they do not name in a way
     read here) go to ``unknown``."""
-    from .filters import parse_filter
 
     out: dict[str, Any] = {}
     zone: str | None = None
@@ -990,7 +991,6 @@ def ability_targets(ability: Any) -> SpellTargets:
     mode's targets are needed only if it is chosen). "Choose any number" leaves the count of modes open (whether
     none may be chosen is not read): unread. Any other ability is read as a spell with that text is
     (``spell_targets``)."""
-    from ..effects import Modal
     from .topics import LABEL_RE
 
     eff = getattr(ability, "effect", None)

@@ -17,6 +17,7 @@ from mtgcheck.models.data.formats import FormatError, load_format
 
 from mtgcheck.solver.decks.rules import validate_deck
 from mtgcheck.solver.questions.registry import Answer, Context, QuestionError, question
+from mtgcheck.models.data.inputs import InputError, confined
 
 
 def _looks_like_path(raw: str) -> bool:
@@ -29,7 +30,6 @@ def _confined_path(raw: str, scenario_path: str) -> Any:
     """The decklist file a scenario names, which must lie inside the scenario's folder (no absolute path,
     no ``..`` or symbolic link leading out of it, no control character); raises ``QuestionError`` otherwise
     (``models.data.inputs.confined``)."""
-    from mtgcheck.models.data.inputs import InputError, confined
 
     try:
         return confined(raw, Path(scenario_path).parent, "decklist file")

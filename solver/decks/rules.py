@@ -69,6 +69,10 @@ from mtgcheck.models.data.formats import Format, load_format
 from mtgcheck.models.game.mana import COLORS
 
 from mtgcheck.solver.rules.errors import QuestionError, Unsupported
+from mtgcheck.models.data import cardcache
+from mtgcheck.models.data.cardcache import _Pickler
+from mtgcheck.models.data.inputs import unread_records
+from mtgcheck.models.data.inputs import MAX_NAME
 
 __all__ = [
     "PROBLEM_CODES", "ProblemCode", "DeckStatus", "DeckProblem", "DeckReport", "CardFacts", "card_facts", "validate_deck",
@@ -371,7 +375,6 @@ class _CardPickler:
         import io
         import pickle
 
-        from mtgcheck.models.data.cardcache import _Pickler
 
         class P(_Pickler):
             def persistent_id(self, obj: Any) -> Any:
@@ -440,7 +443,6 @@ def _stored_values(f: CardFacts) -> tuple:
         import io
         import pickle
 
-        from mtgcheck.models.data.cardcache import _Pickler
 
         buf = io.BytesIO()
         _Pickler(buf, protocol=pickle.HIGHEST_PROTOCOL).dump(abilities)
@@ -497,7 +499,6 @@ def _facts_code_hash() -> str:
 
 def _facts_location(resolved: Any, st: Any) -> "tuple[Any, tuple]":
     """The card-facts file of the card file ``resolved`` (status ``st``) and the key it must carry."""
-    from mtgcheck.models.data import cardcache
 
     where = cardcache.cache_path(resolved)
     key = (_FACTS_MAGIC, cardcache.file_key(resolved, st), _facts_code_hash())
@@ -510,7 +511,6 @@ def _facts_store(db: Any) -> "tuple[Any, tuple] | None":
     one with scenario cards layered on it), or the parsed-card cache is off (``MTGCHECK_NO_CACHE``)."""
     from pathlib import Path
 
-    from mtgcheck.models.data import cardcache
 
     if not cardcache.enabled():
         return None
@@ -580,7 +580,6 @@ def save_card_facts(db: Any) -> bool:
     import pickle
     import tempfile
 
-    from mtgcheck.models.data.cardcache import _Pickler
 
     names = DeckValidator._facts_by_db.get(db) if _weakrefable(db) else None
     stored = DeckValidator._stored_by_db.get(db, {}) if _weakrefable(db) else {}
@@ -605,7 +604,6 @@ def save_card_facts(db: Any) -> bool:
                 t = as_values[id(v)] = _stored_values(v)
             v = t
         out[k] = v
-    from mtgcheck.models.data.inputs import unread_records
 
     payload = {"names": out, "source": getattr(db, "source", None), "date": getattr(db, "date", None),
                "origin": getattr(db, "origin", None), "unread": unread_records(db)[:MAX_STORED_UNREAD]}
@@ -691,7 +689,6 @@ def stored_cards(path: Any, load: Any, origin: str = "argument") -> "CardsOnDema
     (never kept, stale, cache off): load the database then. ``load()`` loads it when needed."""
     from pathlib import Path
 
-    from mtgcheck.models.data import cardcache
 
     if path is None or not cardcache.enabled():
         return None
@@ -844,7 +841,6 @@ SUGGESTED_PER_DECK = 25
 
 def _shown_name(name: str) -> str:
     """``repr(name)``, cut for a name longer than any card's (``models.data.inputs.MAX_NAME``)."""
-    from mtgcheck.models.data.inputs import MAX_NAME
 
     if len(name) <= MAX_NAME:
         return repr(name)

@@ -28,6 +28,12 @@ from mtgcheck.solver.rules.targets import (
     NO, YES, activation_target_problems, targets_can_include, targets_use_x, x_values,
 )
 from mtgcheck.models.effects import AbilityCostChange, Keyword, TargetsInclude, TimingRestriction, Topic
+from mtgcheck.models.game.state import sorcery_timing
+from mtgcheck.models.keywords import keyword_activation
+from mtgcheck.models.vocab.keywords import keyword_kind
+from mtgcheck.solver.rules.budget import tick
+from mtgcheck.solver.rules.costs import activation_total_cost
+from mtgcheck.solver.rules.costs import cant_pay_problems
 
 #: Unmodelled text that can take abilities away or forbid activating them (Humility, Pithing Needle, ...).
 
@@ -137,7 +143,6 @@ def _loyalty_problems(state: GameState, perm: Permanent, loyalty: str) -> list[s
     this permanent's loyalty abilities has been activated this turn (606.3; the step, the stack and the history come
     from the scenario's ``turn``, default: the precombat main phase with nothing activated), and a negative loyalty
     cost cannot remove more loyalty counters than the permanent has (606.6, 118.3)."""
-    from mtgcheck.models.game.state import sorcery_timing
 
     out: list[str] = []
     if perm.controller != state.active:
@@ -214,8 +219,6 @@ def _keyword_ability(ctx: Context, perm: Permanent, name: str) -> Ability:
     Unsupported
         The keyword is an activated ability whose meaning is not modelled (crew, saddle, station, reconfigure...).
     """
-    from mtgcheck.models.keywords import keyword_activation
-    from mtgcheck.models.vocab.keywords import keyword_kind
 
     kind = keyword_kind(name)
     mine = [(a, a.effect) for a in permanent_abilities(ctx.state, perm) if isinstance(a.effect, Keyword)]
@@ -298,13 +301,11 @@ def _targets_and_costs(state: GameState, perm: Permanent, ab: Ability, n: int,
     if not problems and ab.cost is not None:
         # "This ability costs {1} less to activate for each ..." and the statics of other permanents ("Activated
         # abilities of creatures you control cost {2} less to activate", CR 602.2b, 601.2f): the total cost to pay
-        from mtgcheck.solver.rules.costs import activation_total_cost
 
         changed, cost_lines = activation_total_cost(state, perm, ab)
         if cost_lines:
             pay_ab = dataclasses.replace(ab, cost=dataclasses.replace(ab.cost, mana=changed))
     if not problems and ab.cost is not None:  # "Players can't pay life ... to activate abilities" (CR 101.2, 118.3)
-        from mtgcheck.solver.rules.costs import cant_pay_problems
 
         problems.extend(tagged(Reason.COST_PART, cant_pay_problems(state, perm, ab)))
     if not problems:  # the costs themselves (CR 602.2b -> 601.2f-h): the payment rules, called explicitly
@@ -323,7 +324,6 @@ def _search_x(state: GameState, perm: Permanent, ab: Ability, n: int) -> tuple[l
     can be activated if some X gives a legal target and a payable cost. Every X of ``solver.rules.targets.x_values`` is
     tried in increasing order (a larger one adds no target); the first that works is the answer, naming it. An X
     whose legality is unknown makes the answer unsupported only if no X works."""
-    from mtgcheck.solver.rules.budget import tick
 
     unknown: Unsupported | None = None
     values = x_values(state)

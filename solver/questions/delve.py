@@ -41,6 +41,8 @@ from mtgcheck.solver.rules.payment.extensions import convoke_improvise_payers, s
 from mtgcheck.solver.rules.payment.search import find_payment
 from mtgcheck.solver.questions.registry import Answer, Context, QuestionError, Unsupported, question
 from mtgcheck.models.effects import Topic
+from mtgcheck.solver.rules.mana.sources import mana_sources
+from mtgcheck.solver.rules.casting import precost_problems
 
 
 @dataclass(frozen=True)
@@ -252,7 +254,6 @@ def payment_resources(state: GameState, player: str, card: Card, keywords: set[s
 
     Mana abilities with a mana cost or a non-tap cost are not used by this minimal search.
     """
-    from mtgcheck.solver.rules.mana.sources import mana_sources
 
     kws = spell_cost_keywords(state, player, card) if keywords is None else keywords
     by_perm: dict[str, list[tuple[str, tuple[str, ...]]]] = {}
@@ -506,7 +507,6 @@ def analyse_delve(state: GameState, player: str, card: Card, *, from_zone: str =
         raise Unsupported(f"{card.name}: its total cost depends on whether its Phyrexian symbols are announced as mana or "
                           f"life, which a minimum makes matter (CR 601.2b, 601.2f); the delve question does not try each "
                           f"announcement (ask cast)")
-    from mtgcheck.solver.rules.casting import precost_problems
 
     # timing, targets (CR 601.2c) and the cost's other parts come before its mana (601.2a-h): exactly as cast asks
     problems = tuple(precost_problems(state, player, getattr(cost, "card", None) or card, cost, from_zone,

@@ -19,6 +19,9 @@ from mtgcheck.solver.rules.payment.model import Payment, PaymentProblem, build_m
 from mtgcheck.solver.rules.payment.search import find_payment, iter_payments
 from mtgcheck.models.behaviour import abilities_of
 from mtgcheck.models.costs import additional_choices
+from mtgcheck.solver.rules.casting import precost_problems
+from mtgcheck.solver.rules.altcosts import cast_any_way
+from mtgcheck.solver.rules.targets import cast_targets
 
 
 _ASKED = object()
@@ -73,7 +76,6 @@ def _cast_setup(ctx: Context, using: Any = _ASKED):
         return card, player, zone, x, tc, mv, [Problem(code, str(e))]
     except costs_mod.CostError as e:
         raise QuestionError(str(e)) from None
-    from mtgcheck.solver.rules.casting import precost_problems
 
     mv, _ = _mana_value(card, "stack", x)
     problems = precost_problems(ctx.state, player, card, tc, zone, chosen, using=using)
@@ -128,7 +130,6 @@ def ask_cast(ctx: Context) -> Answer:
     (``_cast_with_choices``). CR 601.2f (total cost), 601.2g-h (payment), 202.3 (mana value stays the card's), 118.6
     (no mana cost).
     """
-    from mtgcheck.solver.rules.altcosts import cast_any_way
 
     return cast_any_way(ctx, _cast_with_choices)
 
@@ -146,7 +147,6 @@ def _cast_with_choices(ctx: Context, using: Any = _ASKED) -> Answer:
     which. An ``Unsupported`` of a choice tried is raised only when no choice is castable."""
     from dataclasses import replace
 
-    from mtgcheck.solver.rules.targets import cast_targets
 
     base = _cast_once(ctx, using)
     if base.values.get("castable") or not isinstance(ctx.args, Mapping):

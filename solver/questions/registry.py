@@ -21,6 +21,9 @@ from mtgcheck.models.game.state import GameState, Permanent, StateError
 
 from mtgcheck.solver.rules.errors import QuestionError as QuestionError  # (defined there, re-exported: the same classes)
 from mtgcheck.solver.rules.errors import Unsupported as Unsupported
+from mtgcheck.solver.rules import budget
+from mtgcheck.models.vocab.keywords import keyword_kind
+from mtgcheck.solver.rules.support import IMPLEMENTS
 
 
 @dataclass
@@ -102,7 +105,6 @@ def take(items: "Iterable[Any]", limit: int | None) -> tuple[list[Any], bool]:
     Listings in answers are capped by ``--limit``; ``capped`` is reported so an answer never
     pretends a cut list is complete. ``limit=None`` takes everything.
     """
-    from mtgcheck.solver.rules import budget
 
     out: list[Any] = []
     for it in items:
@@ -186,7 +188,6 @@ def _asked_abilities(abilities: tuple[Any, ...], n: Any) -> tuple[Any, ...]:
     that stand for activated abilities — craft, equip, crew — are looked at as any permanent's are, ``solver.rules.gate``:
     as mana abilities). All of them when ``N`` names none."""
     if isinstance(n, str):  # an activated keyword asked by name ("equip"): the others do nothing until activated
-        from mtgcheck.models.vocab.keywords import keyword_kind
 
         kind = keyword_kind(n)
         return tuple(a for a in abilities if (a.kind != "activated" and not a.is_activated_keyword)
@@ -248,7 +249,6 @@ def question(kind: str, unordered: tuple[str, ...] = (), normalize: Mapping[str,
             if now or subj:
                 from mtgcheck.solver.rules.gate import require_modelled
 
-                from mtgcheck.solver.rules.support import IMPLEMENTS
 
                 args = ctx.args if isinstance(ctx.args, Mapping) else {}
                 require_modelled(ctx.state, now, subjects_of(ctx), subject_topics=subj, question=f"the {kind} answer",

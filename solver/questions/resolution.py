@@ -40,6 +40,9 @@ from mtgcheck.solver.rules.layers import board_view, entering_abilities, permane
 from mtgcheck.solver.rules.targets import _types_ok, cast_targets
 from mtgcheck.solver.questions.registry import Answer, Context, QuestionError, Unsupported, question, subjects_of, take
 from mtgcheck.models.effects import AttachedChange, SelfTypeChange, Topic, Unmodelled, walk_unmodelled
+from mtgcheck.solver.rules.budget import tick
+from mtgcheck.solver.rules.gate import OTHER_ZONES
+from mtgcheck.solver.rules.gate import unmodelled_findings
 
 # ---------------------------------------------------------------------------
 # Combinatorics on multisets of card names
@@ -340,7 +343,6 @@ def iter_scry_results(looked: Sequence[str], rest: Sequence[str]) -> Iterator[di
     cards on the bottom (the smallest ``top``). Order: by number of cards kept on top, then by
     the order the cards were seen in.
     """
-    from mtgcheck.solver.rules.budget import tick
 
     counts = Counter(looked)
     rest_t = tuple(rest)
@@ -1064,7 +1066,6 @@ def _triggers_from_process(ctx: Context, after: Any) -> tuple[dict[str, list[str
     watchers += [(c.name, entering_abilities(c)) for _, c in entering]  # (front faces only, CR 712.14)
     # ... and those of cards in other zones whose abilities function there (CR 113.6k: Bloodghast's landfall
     # "return this card from your graveyard to the battlefield" triggers in the graveyard, 603.6a)
-    from mtgcheck.solver.rules.gate import OTHER_ZONES
 
     for zone in OTHER_ZONES:
         for cards in ctx.state.zones.get(zone, {}).values():
@@ -1172,7 +1173,6 @@ def _no_graveyard_sba(ctx: Context) -> bool:
     counters other than +1/+1 as it enters and no type-changing ability (704.5f); no permanent has damage marked
     (704.5g); and nothing unmodelled in play or on the cards put could change power, toughness or other
     characteristics (``solver.rules.gate``)."""
-    from mtgcheck.solver.rules.gate import unmodelled_findings
 
     after = ctx.args.get("after") if isinstance(ctx.args, Mapping) else None
     put = after.get("put") if isinstance(after, Mapping) else None

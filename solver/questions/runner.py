@@ -22,6 +22,8 @@ from mtgcheck.models.data.scenario import Scenario, ScenarioError, build_state, 
 from mtgcheck.solver.questions.registry import Answer, Context, QuestionError, Registered, Unsupported, load_handlers
 from mtgcheck.solver.rules.reasons import unsupported_code
 from mtgcheck.solver.questions.verdicts import ERROR, FAIL, NO_EXPECT, PASS, UNSUPPORTED
+from mtgcheck.solver.rules import budget
+from mtgcheck.models.data.inputs import walk_files
 
 SCENARIO_SUFFIXES = (".yaml", ".yml", ".json")
 
@@ -84,7 +86,6 @@ def find_scenario_files(paths: Iterable[str | Path]) -> tuple[list[Path], list[s
     for p in paths:
         path = Path(p)
         if path.is_dir():
-            from mtgcheck.models.data.inputs import walk_files
 
             # unreadable sub-folders, dangling links and link loops are reported, never skipped silently
             found, probs = walk_files(path, lambda f: f.suffix.lower() in SCENARIO_SUFFIXES and not _hidden(f, path))
@@ -202,7 +203,6 @@ def answer_scenario(sc: Scenario, db: Any, options: Mapping[str, Any] | None = N
         raise Unsupported(f"question kind {sc.question.kind!r} is not answered yet")
     import sys
 
-    from mtgcheck.solver.rules import budget
 
     # exact answers can be huge numbers (scry 10,000: 10,001! orders, 35,660 digits); every input number is
     # limited by the readers (models.data.inputs), so only answers need the higher limit

@@ -40,6 +40,17 @@ from mtgcheck.models.game.state import GameState
 
 from mtgcheck.solver.rules.errors import QuestionError, Unsupported
 from mtgcheck.solver.rules.restrictions import free_cast_permissions
+from mtgcheck.models.costs import alternative_costs
+from mtgcheck.models.keywords import prototype_of
+from mtgcheck.solver.rules.layers import board_view
+from mtgcheck.solver.rules.layers import filter_matches
+from mtgcheck.solver.rules.mana.sources import mana_sources
+from mtgcheck.solver.rules import budget
+from mtgcheck.solver.rules.costs import zone_listed
+from mtgcheck.solver.rules.costs import with_emerge_reduction
+from mtgcheck.models.effects import Topic
+from mtgcheck.solver.rules.gate import require_modelled
+from mtgcheck.solver.rules.costs import parent_name
 
 #: Keyword alternative costs tried by default, by the zone they cast the card from (CR 702.34a, 702.138a,
 #: 702.74a evoke, 702.109a dash, 702.96a overload, 702.152a blitz, 702.185a warp, 702.176a impending, 702.119a
@@ -77,9 +88,7 @@ def find_printed(card: Any, using: str) -> tuple[str, Ability] | None:
 def default_ways(card: Any, zone: str) -> list[str]:
     """The ``using`` values tried, after the mana cost, when ``cast`` gives none: the card's own alternative
     costs that cast it from ``zone`` (see the module docstring)."""
-    from mtgcheck.models.costs import alternative_costs
 
-    from mtgcheck.models.keywords import prototype_of
 
     ways = [name for name, _ in printed_alternatives(card)] if zone in ("hand", "command") else []
     have = {a.keyword for a in alternative_costs(card, abilities_of(card))} | (
@@ -91,13 +100,11 @@ def default_ways(card: Any, zone: str) -> list[str]:
 
 
 def _subtypes(state: GameState) -> dict[str, tuple[str, ...]]:
-    from mtgcheck.solver.rules.layers import board_view
 
     return {pid: tuple(v.subtypes) for pid, v in board_view(state).items()}
 
 
 def _perm_matches(state: GameState, f: Filter, perm: Any, player: str, subs: dict) -> bool:
-    from mtgcheck.solver.rules.layers import filter_matches
 
     return filter_matches(f, perm, player, subs.get(perm.id))
 
@@ -122,9 +129,7 @@ def card_matches(f: Filter, card: Any) -> bool:
 def _colors_gate(state: GameState, card: Any, filters: Iterable[Filter | None]) -> None:
     """A condition or part that reads colours needs them known (CR 105.2; unmodelled colour effects: unsupported)."""
     if any(f is not None and f.colors for f in filters):
-        from mtgcheck.models.effects import Topic
 
-        from mtgcheck.solver.rules.gate import require_modelled
 
         require_modelled(state, {Topic.COLORS}, [(card.name, abilities_of(card))],
                          question=f"the colours an alternative cost of {card.name} reads (CR 105.2)")
@@ -192,7 +197,6 @@ def _condition_problem(state: GameState, player: str, card: Any, c: CastConditio
             return None
         return f"{player} attacked with nothing this turn{_default_note(state)}"
     if c.test == "hand_has_none":
-        from mtgcheck.solver.rules.costs import zone_listed
 
         assert c.filter is not None
         if not zone_listed(state, "hand", player):
@@ -213,7 +217,6 @@ def _candidates(state: GameState, player: str, card: Any, part: ObjectCost, zone
     if f.zone == "hand":
         hand = list(state.cards("hand", player))
         if zone == "hand":  # the spell is on the stack (CR 601.2a): one copy of it leaves the hand
-            from mtgcheck.solver.rules.costs import parent_name
 
             own = next((c for c in hand if c.card is card or c.name == parent_name(card)), None)
             if own is not None:
@@ -249,7 +252,6 @@ def _matching(slots: list[list[str]]) -> dict[int, str] | None:
 def _conflicts(state: GameState, player: str, actions: dict[str, str]) -> tuple[set[str], set[str]]:
     """Objects whose use for the cost may take a mana ability away: ``(conflicting, inexact)``; ``inexact``:
     those that excluding from the payment would also remove a mana ability the cost leaves usable."""
-    from mtgcheck.solver.rules.mana.sources import mana_sources
 
     conflicting: set[str] = set()
     inexact: set[str] = set()
@@ -301,8 +303,6 @@ def pay_with_objects(state: GameState, player: str, card: Any, tc: Any, zone: st
     ------
     Unsupported : a hand the scenario does not list, or a "no" that excluding a candidate could make wrong.
     """
-    from mtgcheck.solver.rules import budget
-    from mtgcheck.solver.rules.costs import zone_listed
 
     parts: tuple[ObjectCost, ...] = tuple(tc.objects)
     if any(p.filter.zone == "hand" and p.action != "reveal_hand" for p in parts) and not zone_listed(state, "hand", player):
@@ -380,8 +380,6 @@ def pay_emerge(state: GameState, player: str, card: Any, tc: Any, zone: str,
     ------
     Unsupported : leaving out a creature would also leave out a mana ability the sacrifice keeps usable (not modelled).
     """
-    from mtgcheck.solver.rules import budget
-    from mtgcheck.solver.rules.costs import with_emerge_reduction
 
     part = tc.objects[0]
     cands = _candidates(state, player, card, part, zone, _subtypes(state))

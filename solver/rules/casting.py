@@ -15,6 +15,7 @@ from typing import Any, Iterable
 from mtgcheck.models.game.state import GameState
 
 from mtgcheck.solver.rules.reasons import Reason, tagged
+from mtgcheck.solver.rules.errors import QuestionError
 
 
 
@@ -72,7 +73,6 @@ def precost_problems(state: GameState, player: str, card: Any, tc: Any, zone: st
     if str(using or "").lower() == "overload":
         # an overloaded spell's text says "each" wherever it said "target": it has no targets (CR 702.96b)
         if chosen is not None:
-            from mtgcheck.solver.rules.errors import QuestionError
 
             raise QuestionError(f"{card.name} cast with overload has no targets (CR 702.96b); leave out 'targets'")
         aims: list[str] = []

@@ -40,6 +40,27 @@ from mtgcheck.models.game.state import sorcery_timing
 
 from mtgcheck.solver.rules.layers import battlefield_abilities
 from mtgcheck.solver.rules.errors import QuestionError, Unsupported
+from mtgcheck.models.game.names import normalize_name
+from mtgcheck.models.game.cards import CARD_TYPES, SUPERTYPES
+from mtgcheck.solver.rules.layers import board_view
+from mtgcheck.models.vocab.keywords import KeywordKind
+from mtgcheck.solver.rules.layers import filter_matches
+from mtgcheck.solver.rules.gate import functions_while_cast
+from mtgcheck.models.game.cards import TypeLine
+from mtgcheck.models.abilities import make_ability
+from mtgcheck.solver.rules.combinatorics import binomial
+from mtgcheck.models.effects import Topic
+from mtgcheck.solver.rules.payable import CastSpell, cost_problems
+from mtgcheck.models.effects import AbilityCostChange
+from mtgcheck.solver.rules.quantities import amount_value, condition_holds
+from mtgcheck.models.effects import ActivationCostChange
+from mtgcheck.solver.rules.quantities import matching_objects
+from mtgcheck.models.effects import CantPayCosts
+from mtgcheck.solver.rules.gate import require_modelled
+from mtgcheck.models.costs import spell_has_type
+from mtgcheck.solver.rules.quantities import lost_life_this_turn
+from mtgcheck.models.keywords import prototype_card
+from mtgcheck.models.game.subtypes import CREATURE_TYPES
 
 
 class CostError(ValueError):
@@ -166,7 +187,6 @@ def _has_granted_flashback(state: GameState, player: str, card: Any = None, stri
     target; with a graveyard the scenario does not list, the card asked about; the explanation says so.
     Snapcaster Mage ruling 2017-03-14 (its flashback cost is equal to its mana cost); CR 702.34a.
     """
-    from mtgcheck.models.game.names import normalize_name
 
     for e in state.effects:
         if e.controller != player:
@@ -631,9 +651,7 @@ def _type_test(state: GameState, obj: Any) -> Any:
     CR 613.1d, 702.73a, 305.7), its supertypes as printed; a card elsewhere has its printed types, and every creature
     type when it has changeling (a characteristic-defining ability that works in every zone, CR 702.73a, 604.3).
     What unmodelled text could change is the gate's (the cast question's characteristics topic)."""
-    from mtgcheck.models.game.cards import CARD_TYPES, SUPERTYPES
 
-    from mtgcheck.solver.rules.layers import board_view
 
     card = obj.card
     view = board_view(state).get(obj.id) if isinstance(obj, Permanent) else None
@@ -644,7 +662,6 @@ def _type_test(state: GameState, obj: Any) -> Any:
         subs = frozenset(card.type_line.subtypes if not card.faces else card.faces[0].type_line.subtypes)
         ctypes = frozenset(t for t in CARD_TYPES if card.is_type(t))
         if _has_changeling(card):
-            from mtgcheck.models.game.subtypes import CREATURE_TYPES
 
             subs = subs | frozenset(CREATURE_TYPES)
 
@@ -661,7 +678,6 @@ def _type_test(state: GameState, obj: Any) -> Any:
 
 def _has_changeling(card: Any) -> bool:
     """Whether a card (not a permanent) has changeling (CR 702.73a): its keywords or its typed abilities."""
-    from mtgcheck.models.vocab.keywords import KeywordKind
 
     if any(str(k).lower() == "changeling" for k in getattr(card, "keywords", ()) or ()):
         return True
@@ -671,9 +687,7 @@ def _has_changeling(card: Any) -> bool:
 
 def _qualifier_matches(state: GameState, player: str, q: dict, perm: Any) -> bool:
     """Does the permanent ``perm`` match an "if it targets [a tapped creature]" qualifier (``target_qualifier``)?"""
-    from mtgcheck.models.effects import Filter
 
-    from mtgcheck.solver.rules.layers import board_view, filter_matches
 
     f = Filter(all_of=tuple(q.get("types") or ()), none_of=tuple(q.get("none_of") or ()),
                colors=tuple(q.get("colors") or ()), controller=str(q.get("controller", "any")))
@@ -700,9 +714,7 @@ def target_is_count(state: GameState, player: str, card: Any, count: dict, chose
     from mtgcheck.solver.rules.targets import chosen_target_problems, resolve_target
 
     if any(q for q in (count.get("colors"),)):
-        from mtgcheck.models.effects import Topic
 
-        from mtgcheck.solver.rules.gate import require_modelled
 
         require_modelled(state, {Topic.COLORS}, [], question=f"the colours {what} reads (CR 105.2)")
     if chosen is not None:
@@ -786,7 +798,6 @@ BASIC_LAND_TYPES = ("Plains", "Island", "Swamp", "Mountain", "Forest")
 
 def _current_subtypes(state: GameState, perm: Any) -> tuple[str, ...]:
     """A permanent's subtypes now (type-changing effects applied, CR 613.1d; ``layers.board_view``)."""
-    from mtgcheck.solver.rules.layers import board_view
 
     view = board_view(state).get(perm.id)
     return tuple(view.subtypes) if view is not None else tuple(perm.card.type_line.subtypes)
@@ -885,7 +896,6 @@ def unmodelled_cost_text(state: GameState, player: str, card: Any) -> str | None
     Looks at the spell's own abilities left as text and at the static abilities of every permanent
     (and at the effects in force) that speak of spells costing more or less to cast (CR 601.2f).
     """
-    from mtgcheck.solver.rules.gate import functions_while_cast
 
     for a in spell_abilities(card):
         # its own enters/cast triggers resolve after it is cast (CR 601.2i), and its battlefield statics ("Creature
@@ -917,9 +927,7 @@ def applicable_cost_changes(state: GameState, player: str, card: Any, zone: str 
     """
     every = active_cost_changes(state)
     if any(c.colors or c.spells in ("multicolored", "monocolored", "colorless") for c in every):
-        from mtgcheck.models.effects import Topic
 
-        from mtgcheck.solver.rules.gate import require_modelled
 
         require_modelled(state, {Topic.COLORS}, [(card.name, spell_abilities(card))],
                          question=f"the colours of {card.name}, which a cost change reads (CR 105.2, 601.2f)")
@@ -951,7 +959,6 @@ def _turn_and_choice_ok(state: GameState, player: str, card: Any, c: CostChange)
         if not chosen:
             raise Unsupported(f"{c.source}: “{c.text.strip()}” needs the creature type chosen as it entered; give it as "
                               f"choices: {{creature_type: ...}}")
-        from mtgcheck.models.costs import spell_has_type
 
         return spell_has_type(card, str(chosen))
     if c.chosen_name:
@@ -1019,7 +1026,6 @@ def face_down_spell(card: Any) -> Any:
     0), no colour, no creature types and no abilities."""
     from dataclasses import replace
 
-    from mtgcheck.models.game.cards import TypeLine
 
     return replace(card, mana_cost=None, type_line=TypeLine.parse("Creature"), oracle_text="", colors=frozenset(),
                    color_indicator=None, keywords=(), power="2", toughness="2", faces=(), layout="normal",
@@ -1031,8 +1037,6 @@ def bestowed_spell(card: Any) -> Any:
     not a creature spell and has no creature types; its other abilities stay."""
     from dataclasses import replace
 
-    from mtgcheck.models.abilities import make_ability
-    from mtgcheck.models.game.cards import TypeLine
 
     tl = card.type_line
     kept = [t for t in tl.supertypes] + [t for t in tl.types if t != "Creature"]
@@ -1054,7 +1058,6 @@ def _alternative_condition_problem(state: GameState, player: str, card: Any, alt
     default = "" if getattr(state.turn, "given", True) else " (the scenario gives no turn history: nothing happened earlier this turn)"
     if alt.condition == "opponent_lost_life":
         # the one reader of "lost life this turn": the history's life lost and damage (CR 120.3a)
-        from mtgcheck.solver.rules.quantities import lost_life_this_turn
 
         lost = [o for o in state.opponents(player) if lost_life_this_turn(state, o)[0]]
         return None if lost else (f"{card.name}'s spectacle cost can be paid only if an opponent lost life this turn, and "
@@ -1127,7 +1130,6 @@ def total_cost(state: GameState, player: str, card: Any, *, using: str | None = 
         raise NotASpell(f"{card.name} is a land card: a land is played (a special action, CR 305.1, 116.2a), never cast; "
                         f"a card that is a land and another type can't be cast as a spell either (CR 305.9)")
     if using is not None and str(using).lower() in ("prototype", "prototyped"):
-        from mtgcheck.models.keywords import prototype_card
 
         try:
             card = prototype_card(card)
@@ -1442,7 +1444,6 @@ def phyrexian_announcements(mana: ManaCost, minimums: list[CostChange]) -> list[
     for sym in phy:
         kinds[sym.text] = kinds.get(sym.text, 0) + 1
     others = tuple(s for s in mana.symbols if not s.is_phyrexian)
-    from mtgcheck.solver.rules.combinatorics import binomial
 
     out: list[tuple[ManaCost, int, list[str], int]] = []
     for counts in itertools.product(*(range(n + 1) for n in kinds.values())):
@@ -1540,9 +1541,7 @@ def nonmana_problems(state: GameState, player: str, card: Any, tc: TotalCost, zo
     Unsupported
         A part, kind of object or zone that is not modelled, or a choice of objects against the mana (above).
     """
-    from mtgcheck.models.effects import Topic
 
-    from mtgcheck.solver.rules.payable import CastSpell, cost_problems
 
     out: list[str] = []
     life = state.life_of(player)
@@ -1594,9 +1593,7 @@ def ability_cost_change(state: GameState, perm: Any, ability: Ability,
     Unsupported
         The amount or the condition cannot be read in this state (``solver.rules.quantities``), naming the sentence.
     """
-    from mtgcheck.models.effects import AbilityCostChange
 
-    from mtgcheck.solver.rules.quantities import amount_value, condition_holds
 
     ch = ability.cost_change
     if mana is None:
@@ -1635,10 +1632,7 @@ def activation_cost_statics(state: GameState, perm: Any, ability: Ability, playe
     Unsupported
         Whether one applies cannot be read (its condition, a filter), naming its sentence.
     """
-    from mtgcheck.models.effects import ActivationCostChange
 
-    from mtgcheck.solver.rules.layers import board_view
-    from mtgcheck.solver.rules.quantities import condition_holds, matching_objects
 
     view = board_view(state)
     out: list[tuple[Any, Any]] = []
@@ -1732,9 +1726,7 @@ def check_mana_ability_cost_changes(state: GameState, sources: list) -> None:
     CR 602.2b, 605.3a), or forbids part of it (``CantPayCosts``: paying life, sacrificing; CR 101.2, 118.3). A
     reduction of a cost without generic mana changes nothing (CR 118.7a), and a change of abilities that "aren't
     mana abilities" never applies."""
-    from mtgcheck.models.effects import ActivationCostChange, CantPayCosts
 
-    from mtgcheck.solver.rules.layers import board_view
 
     view = board_view(state)
     memo = state.__dict__.get("_activation_cost_statics")
@@ -1766,9 +1758,7 @@ def check_mana_ability_cost_changes(state: GameState, sources: list) -> None:
 
 def _cant_pay_statics(state: GameState, ability: Ability) -> list[tuple[Any, Any]]:
     """``(permanent, CantPayCosts)`` of the permanents in play whose "can't pay" applies to ``ability``."""
-    from mtgcheck.models.effects import CantPayCosts
 
-    from mtgcheck.solver.rules.layers import board_view
 
     view = board_view(state)
     return [(q, a.effect) for q in state.battlefield for a in (view[q.id].abilities if q.id in view else ())
@@ -1787,7 +1777,6 @@ def cant_pay_problems(state: GameState, perm: Any, ability: Ability) -> list[str
         A Phyrexian mana symbol in the cost (paid with mana only then: not modelled), or a sacrifice of another
         permanent the static may forbid (which ones remain is not modelled), naming both.
     """
-    from mtgcheck.solver.rules.quantities import matching_objects
 
     cost = ability.cost
     if cost is None:

@@ -41,6 +41,9 @@ from mtgcheck.models.behaviour import ability_words as _ability_words
 from mtgcheck.models.behaviour import functions_in, in_force_topics, token_read_by, works_on_the_stack
 
 from mtgcheck.solver.rules.support import mechanic_key, mechanic_name, mechanic_topics, read_from_zone
+from mtgcheck.solver.rules.layers import board_view
+from mtgcheck.solver.rules.layers import effect_abilities
+from mtgcheck.solver.rules.layers import card_abilities
 
 #: Zones whose cards' abilities may function there (CR 113.6): only abilities that say so.
 OTHER_ZONES = ("hand", "graveyard", "exile", "command", "library")
@@ -65,14 +68,12 @@ class Finding:
 
 
 def _board_abilities(state: GameState) -> list[tuple[Permanent, tuple[Ability, ...]]]:
-    from mtgcheck.solver.rules.layers import board_view
 
     view = board_view(state)
     return [(p, view[p.id].abilities) for p in state.battlefield if p.id in view]
 
 
 def _effect_abilities(state: GameState) -> list[tuple[str, Ability]]:
-    from mtgcheck.solver.rules.layers import effect_abilities
 
     return [(e.card.name, a) for e in state.effects for a in effect_abilities(state, e)]
 
@@ -172,7 +173,6 @@ def _state_words(state: GameState, subjects: list[tuple[str, Iterable[Ability]]]
     layer view:
     over-approximated (every ability of every card in hands, graveyards, exile, the command zone and the library
     too, whatever its zone of function)."""
-    from mtgcheck.solver.rules.layers import board_view
 
     view = board_view(state)
     key = (id(view), tuple(name for name, _ in subjects))
@@ -392,7 +392,6 @@ def unmodelled_findings(state: GameState, topics: Iterable[Topic], subjects: Ite
 
 
 def _abilities(card: Card) -> tuple[Ability, ...]:
-    from mtgcheck.solver.rules.layers import card_abilities
 
     return card_abilities(card)
 

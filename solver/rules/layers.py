@@ -53,6 +53,10 @@ from mtgcheck.models.game.subtypes import SUBTYPES
 from mtgcheck.models.effects import Filter, GainControl
 from mtgcheck.models.game.subtypes import CREATURE_TYPES
 from mtgcheck.models.game.subtypes import subtype_kind
+from mtgcheck.solver.rules.quantities import condition_holds
+from mtgcheck.models.effects import (Compare, ControlsAtLeast, CountOf, HasDesignation, Not, SourceModified,
+                                     SourceRenowned, SourceTapped)
+from mtgcheck.models.effects import DuringTurn, MaxSpeed, TopOfLibrary
 
 BASIC_TYPES = BASIC_LAND_TYPES
 
@@ -568,7 +572,6 @@ def _condition_holds(state: GameState, g: _Fx, p: Permanent) -> bool:
     evaluator (``solver.rules.quantities.condition_holds``). It is read while layer 6 is being applied, against the
     types of layer 4 (``board_view`` answers a nested call with that partial view), so only conditions that read no
     ability are allowed: a filter with a qualifier (keywords, colours, ...) is ``Unsupported``."""
-    from mtgcheck.solver.rules.quantities import condition_holds
 
     cond = _grant(g).condition
     if cond is None or not _layer_condition(cond):
@@ -584,8 +587,6 @@ def _layer_condition(cond: Any) -> bool:
     [N or more] ..." and "an opponent controls ..." of filters without qualifiers (types only, layer 4), modified
     and renowned (CR 700.9, 702.112b), the source tapped or untapped (CR 110.5), a player's designation (CR 724), the
     top card of a library by its card types (``TopOfLibrary``, CR 401.1: a card's printed characteristics)."""
-    from mtgcheck.models.effects import (Compare, ControlsAtLeast, CountOf, HasDesignation, Not, SourceModified,
-                                         SourceRenowned, SourceTapped)
 
     if isinstance(cond, ControlsAtLeast):
         return cond.filter.qualifier.empty and not cond.filter.alternatives
@@ -594,7 +595,6 @@ def _layer_condition(cond: Any) -> bool:
             cond.left.filter.qualifier.empty and not cond.left.filter.alternatives
     if isinstance(cond, Not):
         return isinstance(cond.of, SourceTapped)
-    from mtgcheck.models.effects import DuringTurn, MaxSpeed, TopOfLibrary
 
     if isinstance(cond, TopOfLibrary):  # a card in a library: its printed characteristics, no permanent's ability
         return cond.filter.qualifier.empty and not cond.filter.alternatives
@@ -843,7 +843,6 @@ def _self_type_changes(state: GameState, p: Permanent, printed: tuple[Ability, .
     that read the view (summoning sickness, CR 302.6: ``is_creature_now``; keywords: ``has_keyword``) see it.
 
     Returns (abilities, card types or None, base power/toughness or None, subtypes)."""
-    from mtgcheck.solver.rules.quantities import condition_holds
 
     if not any(isinstance(a.effect, SelfTypeChange) for a in printed):
         return list(printed), None, None, subs

@@ -30,6 +30,7 @@ from mtgcheck.models.effects import Topic
 from mtgcheck.models.game.state import GameState, Permanent
 
 from mtgcheck.solver.rules.errors import Unsupported
+from mtgcheck.solver.rules.qualifiers import NO, YES, filter_verdict
 
 
 @dataclass(frozen=True)
@@ -121,7 +122,6 @@ def qualified_match(state: GameState, player: str, what: str, kind: str, perm: A
     when the words are not understood or the match depends on something not modelled."""
     from mtgcheck.models.abilities import cost_object_filter
 
-    from mtgcheck.solver.rules.qualifiers import NO, YES, filter_verdict
 
     try:
         f = cost_object_filter(kind)

@@ -26,6 +26,11 @@ from mtgcheck.models.game.state import GameState, Permanent
 
 from mtgcheck.solver.rules.errors import Unsupported
 from mtgcheck.solver.rules.layers import battlefield_abilities, board_view, filter_matches, permanent_abilities
+from mtgcheck.solver.rules.qualifiers import _colors as colors_of_object
+from mtgcheck.models.game.subtypes import CREATURE_TYPES
+from mtgcheck.models.behaviour import abilities_of
+from mtgcheck.models.effects import CantBeTargeted
+from mtgcheck.solver.rules.quantities import card_matches_filter
 
 YES, NO, UNKNOWN = "yes", "no", "unknown"
 
@@ -46,7 +51,6 @@ class Targeter:
 
 def _colors(state: GameState, t: Targeter) -> tuple[frozenset[str] | None, str]:
     """The targeter's colours (CR 105.2): a source permanent's now, a spell's from its card (``solver.rules.qualifiers``)."""
-    from mtgcheck.solver.rules.qualifiers import _colors as colors_of_object
 
     if t.source is not None:
         return colors_of_object(state, "permanent", t.source)
@@ -101,7 +105,6 @@ def _one_quality(state: GameState, q: Quality, t: Targeter) -> tuple[str, str]:
 
 
 def _creature_types() -> frozenset[str]:
-    from mtgcheck.models.game.subtypes import CREATURE_TYPES
 
     return frozenset(CREATURE_TYPES)
 
@@ -127,7 +130,6 @@ def keyword_verdict(state: GameState, perm: Permanent, t: Targeter,
     (printed, in the model, granted by typed effects); a keyword the card data lists that no ability of the card
     shows is unknown. ``qualities``: the reader of a keyword's parameter ("from red") into ``Quality`` values
     (``models.text.untargetable.keyword_qualities``; ``None``: not read, so unknown)."""
-    from mtgcheck.models.behaviour import abilities_of
 
     kws: list[tuple[str, str]] = []
     for a in permanent_abilities(state, perm):
@@ -174,7 +176,6 @@ def untargetable_verdict(state: GameState, kind: str, obj: Any, t: Targeter) -> 
     """``(yes|no|unknown, why)``: whether a typed "can't be the target of" static in play (``CantBeTargeted``, on a
     permanent of the battlefield: its own or another's) stops ``t`` from targeting ``obj`` (a ``Permanent`` for
     ``kind="permanent"``; ``(zone, owner, CardInstance)`` for ``kind="card"``)."""
-    from mtgcheck.models.effects import CantBeTargeted
 
     unknown = ""
     for holder, abilities in battlefield_abilities(state):
@@ -187,7 +188,6 @@ def untargetable_verdict(state: GameState, kind: str, obj: Any, t: Targeter) -> 
                 zone, _owner, ci = obj
                 if f.zone != zone or f.relation is not None:
                     continue
-                from mtgcheck.solver.rules.quantities import card_matches_filter
 
                 try:
                     if not card_matches_filter(state, holder.controller, f, ci, a.text):

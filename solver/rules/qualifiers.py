@@ -31,6 +31,10 @@ from mtgcheck.models.effects import Qualifier, Topic, Unmodelled
 from mtgcheck.models.game.state import GameState, Permanent
 
 from mtgcheck.solver.rules.errors import Unsupported
+from mtgcheck.models.effects import AllOf, Compare
+from mtgcheck.solver.rules.quantities import amount_value
+from mtgcheck.models.effects import CountOf, Fixed, LifeTotal, PlayerCounters, Sum, ThisTurn
+from mtgcheck.solver.rules.quantities import modified_verdict
 
 YES, NO, UNKNOWN = "yes", "no", "unknown"
 _COLOR_NAMES = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
@@ -338,7 +342,6 @@ def qualifier_verdict(state: GameState, viewer: str, kind: str, obj: Any, q: Qua
             if with_x != q.x_in_cost:
                 return NO, f"{name} has {'an' if with_x else 'no'} {{X}} in its mana cost (CR 107.3)"
     if q.modified is not None:
-        from mtgcheck.solver.rules.quantities import modified_verdict
 
         is_mod, why = modified_verdict(state, perm) if perm is not None else (False, f"{name} is not a permanent (CR 700.9)")
         if is_mod != q.modified:
@@ -378,7 +381,6 @@ def qualifier_verdict(state: GameState, viewer: str, kind: str, obj: Any, q: Qua
     for cmp in q.compare:
         n, why = _number(state, kind, obj, cmp.quantity)
         if n is not None and cmp.amount is not None:
-            from mtgcheck.solver.rules.quantities import amount_value
 
             try:
                 amt, amt_why = amount_value(state, viewer, cmp.amount, source)
@@ -483,9 +485,7 @@ def _player_condition(state: GameState, viewer: str, who: str, cond: Any, source
     who has more life than you do", CR 115.1, 601.2c): each ``Compare`` is read by the one evaluator
     (``solver.rules.quantities.amount_value``) with ``opponent`` bound to ``who``; a zone the scenario does not list (a
     hand) makes it unknown, naming it."""
-    from mtgcheck.models.effects import AllOf, Compare
 
-    from mtgcheck.solver.rules.quantities import amount_value
 
     parts = cond.parts if isinstance(cond, AllOf) else (cond,)
     whys = []
@@ -511,7 +511,6 @@ def _player_condition(state: GameState, viewer: str, who: str, cond: Any, source
 def _as_self(amount: Any) -> Any:
     """An amount of a player condition read for the ability's controller as the candidate: the candidate's
     (``opponent``) numbers are the controller's own. Raises ``ValueError`` for an amount kind not rewritten."""
-    from mtgcheck.models.effects import CountOf, Fixed, LifeTotal, PlayerCounters, Sum, ThisTurn
 
     if isinstance(amount, (int, Fixed)):
         return amount

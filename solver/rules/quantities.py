@@ -38,6 +38,14 @@ from mtgcheck.models.effects import (AllOf, Amount, AnyOf, AttackedThisStep, Att
 from mtgcheck.models.game.state import GameState, Permanent
 
 from mtgcheck.solver.rules.errors import Unsupported
+from mtgcheck.models.effects import TopCardsOfLibraries
+from mtgcheck.models.game.subtypes import CREATURE_TYPES
+from mtgcheck.models.effects import DuringTurn, HasAnotherActivatedAbility, MaxSpeed
+from mtgcheck.models.effects import ModeUnchosen, TopOfLibrary
+from mtgcheck.models.effects import AnchorChosen
+from mtgcheck.models.effects import Keyword
+from mtgcheck.models.vocab.keywords import KeywordKind
+from mtgcheck.models.effects import Filter as _F
 
 __all__ = ["amount_value", "condition_holds", "matching_objects", "compare_numbers", "card_matches_filter",
            "modified_verdict"]
@@ -435,7 +443,6 @@ def amount_value(state: GameState, player: str, amount: Amount | int, source: Pe
         return _of_chosen_type(state, player, amount, source, opponent, text, what)
     if isinstance(amount, SharingCreatureType):
         return _sharing_creature_type(state, player, amount, source, opponent, text, what)
-    from mtgcheck.models.effects import TopCardsOfLibraries
 
     if isinstance(amount, TopCardsOfLibraries):
         return _top_cards_of_libraries(state, player, amount, what)
@@ -515,7 +522,6 @@ def _sharing_creature_type(state: GameState, player: str, amount: SharingCreatur
     none has a creature type. A permanent's types are its types now (``solver.rules.layers.board_view``)."""
     from collections import Counter
 
-    from mtgcheck.models.game.subtypes import CREATURE_TYPES
 
     from mtgcheck.solver.rules.layers import board_view, has_keyword
 
@@ -615,7 +621,6 @@ def _this_turn(state: GameState, player: str, amount: ThisTurn, opponent: str | 
         if amount.filter is None:
             n = len(names)
         else:
-            from mtgcheck.models.effects import Filter as _F
 
             if not amount.filter.qualifier.empty or amount.filter.alternatives:
                 raise Unsupported(f"“{what}”: the qualities of the cards in the turn history are not recorded "
@@ -681,7 +686,6 @@ def condition_holds(state: GameState, player: str, cond: Condition, source: Perm
         if unknown is not None:
             raise unknown
         return False, "; ".join(whys)
-    from mtgcheck.models.effects import DuringTurn, HasAnotherActivatedAbility, MaxSpeed
 
     if isinstance(cond, HasAnotherActivatedAbility):  # CR 602.5; mana abilities are activated abilities (605.1a)
         if source is None:
@@ -744,7 +748,6 @@ def condition_holds(state: GameState, player: str, cond: Condition, source: Perm
         return source.tapped, f"{source.name} is {'tapped' if source.tapped else 'untapped'}"
     if isinstance(cond, SourceCast):
         return _source_cast(source, cond, text)
-    from mtgcheck.models.effects import ModeUnchosen, TopOfLibrary
 
     if isinstance(cond, ModeUnchosen):
         return _mode_unchosen(state, source, cond, text)
@@ -752,7 +755,6 @@ def condition_holds(state: GameState, player: str, cond: Condition, source: Perm
         return _top_of_library(state, player, cond, source, text)
     if isinstance(cond, ResolvedThisTurn):
         return _resolved_this_turn(state, source, cond, text)
-    from mtgcheck.models.effects import AnchorChosen
 
     if isinstance(cond, AnchorChosen):  # CR 614.12c: chosen as the permanent entered, recorded on it
         if source is None:
@@ -904,8 +906,6 @@ def has_designation(state: GameState, player: str, designation: str) -> tuple[bo
         return True, ""
     if designation != "city's blessing":
         return False, ""
-    from mtgcheck.models.effects import Keyword
-    from mtgcheck.models.vocab.keywords import KeywordKind
 
     from mtgcheck.solver.rules.layers import board_view
 

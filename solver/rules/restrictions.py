@@ -28,6 +28,11 @@ from mtgcheck.solver.rules.layers import board_view
 from mtgcheck.solver.rules.quantities import condition_holds  # the one evaluator of conditions (re-exported for older callers)
 from mtgcheck.solver.rules.errors import Unsupported
 from mtgcheck.solver.rules.reasons import Problem, Reason
+from mtgcheck.models.behaviour import abilities_of
+from mtgcheck.models.effects import Keyword
+from mtgcheck.models.effects import CastAsThoughFlash
+from mtgcheck.solver.rules.quantities import card_matches_filter
+from mtgcheck.models.vocab.keywords import KeywordKind
 
 _STEP_ORDER = {s.value: s.order for s in TurnStep}
 
@@ -168,8 +173,6 @@ def remaining_activations(state: GameState, r: TimingRestriction | None, source:
 
 
 def _has_flash(card: Any) -> bool:
-    from mtgcheck.models.behaviour import abilities_of
-    from mtgcheck.models.effects import Keyword
 
     if any(str(k).lower() == "flash" for k in getattr(card, "keywords", ()) or ()):
         return True
@@ -193,10 +196,7 @@ def flash_permission(state: GameState, player: str, card: Any, owner: str | None
     Unsupported
         Whether the card matches cannot be read (a qualifier the card's characteristics do not decide).
     """
-    from mtgcheck.models.effects import CastAsThoughFlash
 
-    from mtgcheck.solver.rules.layers import board_view
-    from mtgcheck.solver.rules.quantities import card_matches_filter
 
     view = board_view(state)
     for perm in state.battlefield:
@@ -249,9 +249,6 @@ def split_second_problems(state: GameState, what: str) -> list[str]:
     split second is on the stack (CR 702.61a: "As long as this spell is on the stack, players can't cast other spells
     or activate abilities that aren't mana abilities"); empty when no spell on the stack has it. Mana abilities and
     special actions are still allowed (702.61b)."""
-    from mtgcheck.models.behaviour import abilities_of
-    from mtgcheck.models.effects import Keyword
-    from mtgcheck.models.vocab.keywords import KeywordKind
 
     for controller, cards in state.zones.get("stack", {}).items():
         for inst in cards:
@@ -289,7 +286,6 @@ def spell_timing_problems(state: GameState, player: str, card: Any) -> list[str]
 
 def cast_restrictions(card: Any) -> list[TimingRestriction]:
     """The card's own "Cast this spell only ..." restrictions (CR 601.3)."""
-    from mtgcheck.models.behaviour import abilities_of
 
     import dataclasses
 

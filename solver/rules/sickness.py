@@ -20,6 +20,7 @@ from mtgcheck.models.game.state import GameState, Permanent
 
 from mtgcheck.solver.rules.errors import Unsupported
 from mtgcheck.solver.rules.layers import board_view, has_keyword, is_creature_now, matches, permanent_abilities
+from mtgcheck.models.effects import AsThoughHaste
 
 _AS_THOUGH_ATTR = "_mtgcheck_as_though_haste"
 
@@ -48,7 +49,6 @@ def _as_though_sources(state: GameState) -> list[tuple[Permanent, Ability]]:
     """Every ``(permanent, AsThoughHaste effect)`` on the battlefield, read once per board view (the view object is
     rebuilt whenever the board changes, ``solver.rules.layers.board_view``; it is kept with the result, so its identity
     can't be reused while the result is kept)."""
-    from mtgcheck.models.effects import AsThoughHaste
 
     view = board_view(state)
     hit = state.__dict__.get(_AS_THOUGH_ATTR)

@@ -40,6 +40,16 @@ from mtgcheck.solver.rules.protection import Targeter, keyword_verdict, player_v
 from mtgcheck.solver.rules.qualifiers import qualifier_verdict
 from mtgcheck.solver.rules.sickness import tap_permission
 from mtgcheck.solver.rules.errors import QuestionError, Unsupported
+from mtgcheck.models.effects import CantBeTargeted, GrantAbility
+from mtgcheck.solver.rules.qualifiers import _names_source
+from mtgcheck.models.effects import Topic
+from mtgcheck.solver.rules.qualifiers import _gate
+from mtgcheck.models.effects import Modal
+from mtgcheck.models.text.targets import ability_targets
+from mtgcheck.solver.rules.restrictions import _activations_ever
+from mtgcheck.models.effects import VariableX
+from mtgcheck.models.game.state import StateError
+from mtgcheck.models.effects import Qualifier
 
 YES, NO, UNKNOWN = "yes", "no", "unknown"
 
@@ -74,7 +84,6 @@ def _typed_grant(a: Any) -> bool:
     to while its condition holds (CR 604.1, 611.3a), where ``solver.rules.protection.keyword_verdict`` and the objects' own
     texts read them. A typed "can't be the target" static (``CantBeTargeted``) is read by
     ``solver.rules.protection.untargetable_verdict``."""
-    from mtgcheck.models.effects import CantBeTargeted, GrantAbility
 
     eff = a.effect
     if isinstance(eff, (CantBeTargeted, PlayerKeyword)):
@@ -282,7 +291,6 @@ def _distinct_choices(state: GameState, player: str, card: Any, mode: tuple[Targ
 def _names_itself(words: str, source: Permanent) -> bool:
     """Whether ``words`` ("this artifact", "Quintorius", "The Darkness Crystal") name the source itself (CR 201.5: a
     card's own name in its text means that object; a legendary name may be shortened to its first part)."""
-    from mtgcheck.solver.rules.qualifiers import _names_source
 
     w = words.strip()
     return w.lower() == "~" or w.lower().split(" ")[0] == "this" or _names_source(w, source)
@@ -311,7 +319,6 @@ def _extras_verdict(state: GameState, spec: TargetSpec, kind: str, obj: Any,
             chosen = source.choices.get("color")
             if not chosen or str(chosen).lower() == "none":
                 return UNKNOWN, f"{source.name}'s chosen colour is not given (its entry's choices: color)"
-            from mtgcheck.models.effects import Qualifier
 
             letter = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}.get(str(chosen).lower(),
                                                                                           str(chosen).upper())
@@ -379,9 +386,7 @@ def _extras_verdict(state: GameState, spec: TargetSpec, kind: str, obj: Any,
 def _subtypes_gate(state: GameState) -> str:
     """Why subtypes of permanents could differ from what the layer view shows (an unmodelled sentence in play about
     subtypes, CR 613.1d), else ``""``."""
-    from mtgcheck.models.effects import Topic
 
-    from mtgcheck.solver.rules.qualifiers import _gate
 
     return _gate(state, Topic.SUBTYPES, "the subtypes of permanents (layer 4, CR 613.1d)")
 
@@ -522,8 +527,6 @@ def activation_target_problems(state: GameState, player: str, card: Any, ability
     ------
     Unsupported
         Target wording not read, a legality not modelled, or the earlier choices decide it (the message says)."""
-    from mtgcheck.models.effects import Modal
-    from mtgcheck.models.text.targets import ability_targets
 
     st = ability_targets(ability)
     if x is not None:
@@ -536,7 +539,6 @@ def activation_target_problems(state: GameState, player: str, card: Any, ability
                           f"legal target is unknown (CR 601.2c)")
     if st.choose != 1:
         raise Unsupported(f"{card.name}: choosing {st.choose} modes that haven't been chosen is not modelled (CR 700.2a)")
-    from mtgcheck.solver.rules.restrictions import _activations_ever
 
     if eff.unchosen == "turn":
         k, since = state.turn.history.activations_of(source.id, ability_index), "this turn"
@@ -568,7 +570,6 @@ def activation_target_problems(state: GameState, player: str, card: Any, ability
 
 
 def _x_spec(spec: TargetSpec, x: int) -> TargetSpec:
-    from mtgcheck.models.effects import VariableX
 
     q = spec.qualifier
     if any(isinstance(c.amount, VariableX) for c in q.compare):
@@ -585,8 +586,6 @@ def with_x(st: SpellTargets, x: int) -> SpellTargets:
 def targets_use_x(ability: Any) -> bool:
     """Whether the ability's target words compare with its X ("target creature with power X or less", Minamo
     Sightbender; CR 107.3a)."""
-    from mtgcheck.models.effects import VariableX
-    from mtgcheck.models.text.targets import ability_targets
 
     def uses(spec: TargetSpec) -> bool:
         return any(isinstance(c.amount, VariableX) for c in spec.qualifier.compare) or any(uses(a) for a in spec.alternatives)
@@ -622,7 +621,6 @@ def targets_can_include(state: GameState, player: str, card: Any, ability: Any, 
     target words); another count is unknown. "Another target" needs different objects (CR 115.3): a matching."""
     import networkx as nx
 
-    from mtgcheck.models.text.targets import ability_targets
 
     st = ability_targets(ability)
     if st.unread or len(st.modes) != 1:
@@ -692,7 +690,6 @@ def resolve_target(state: GameState, ref: Any) -> tuple[str, Any]:
     ------
     QuestionError : the reference matches nothing, or several objects (the message lists them).
     """
-    from mtgcheck.models.game.state import StateError
 
     if isinstance(ref, Mapping) and "player" in ref:
         if set(ref) != {"player"}:

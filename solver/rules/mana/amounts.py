@@ -30,6 +30,15 @@ from mtgcheck.models.game.mana import COLORS
 from mtgcheck.models.game.state import GameState, Permanent
 
 from mtgcheck.solver.rules.errors import Unsupported
+from mtgcheck.solver.rules.gate import require_modelled
+from mtgcheck.solver.rules.layers import board_view
+from mtgcheck.solver.rules.layers import permanent_abilities
+from mtgcheck.models.effects import Revealed as _Revealed
+from mtgcheck.models.effects import CountOf, TotalAmong
+from mtgcheck.solver.rules.quantities import _players, _stat, amount_value
+from mtgcheck.models.abilities import make_ability
+from mtgcheck.solver.rules.qualifiers import object_colors
+from mtgcheck.solver.rules.quantities import matching_objects
 
 _GATE_CACHE = "_mana_amounts_gate"
 
@@ -40,8 +49,6 @@ def _describe(perm: Permanent, ab: Ability) -> str:
 
 def _require(state: GameState, topic: Topic, what: str) -> None:
     """The gate (``solver.rules.gate.require_modelled``) for one topic, once per state and layer view."""
-    from mtgcheck.solver.rules.gate import require_modelled
-    from mtgcheck.solver.rules.layers import board_view
 
     view = board_view(state)
     cache: dict = state.__dict__.setdefault(_GATE_CACHE, {})
@@ -164,7 +171,6 @@ def object_x_values(state: GameState, perm: Permanent, ab: Ability, part: Any) -
     """
     from types import SimpleNamespace
 
-    from mtgcheck.solver.rules.layers import permanent_abilities
     from mtgcheck.solver.rules.payment.cost_objects import needs_of
 
     cost = ab.cost
@@ -225,7 +231,6 @@ def chosen_values(state: GameState, perm: Permanent, ab: Ability, a: Any, ignore
     Raises ``Unsupported`` for a chosen amount that is not one of these (when the costs count: available mana and
     payments enumerate sacrifices, exiles and X paid with mana elsewhere or not at all).
     """
-    from mtgcheck.models.effects import Revealed as _Revealed
 
     if not _chosen_kind(a):
         return None
@@ -238,7 +243,6 @@ def chosen_values(state: GameState, perm: Permanent, ab: Ability, a: Any, ignore
             raise Unsupported(f"{_describe(perm, ab)}: an amount made of several chosen numbers is not modelled")
         inner = chosen[0]
     if isinstance(inner, _Revealed):
-        from mtgcheck.solver.rules.quantities import matching_objects
 
         n = len(matching_objects(state, perm.controller, inner.filter, perm, text=ab.describe()))
         return list(range(0, n + 1))
@@ -293,9 +297,7 @@ def event_reference_values(state: GameState, perm: Permanent, ab: Ability, a: Ev
 
     Returns the sorted values, each times ``a.times``. Raises ``Unsupported`` for a ``reads`` not read here, or a
     number the state does not give (``solver.rules.quantities.amount_value``)."""
-    from mtgcheck.models.effects import CountOf, TotalAmong
 
-    from mtgcheck.solver.rules.quantities import _players, _stat, amount_value
 
     assert a.reads is not None  # EventAmount.__post_init__: ``of`` comes with ``reads``
     text = ab.describe()
@@ -329,9 +331,7 @@ def cost_object_options(board: Any, perm: Permanent, ab: Ability, obj: Permanent
     the ability's options are built as any other (``sources._Board._options``: replacement effects, triggers).
 
     Raises ``Unsupported`` when ``obj``'s characteristic is not known (``solver.rules.quantities``)."""
-    from mtgcheck.models.abilities import make_ability
 
-    from mtgcheck.solver.rules.quantities import _stat
 
     amount = getattr(ab.effect, "amount", None)
     inner = amount
@@ -400,8 +400,6 @@ def colors_among(state: GameState, perm: Permanent, ab: Ability, f: Any) -> froz
     be listed), or the cards exiled with ``perm`` ("the exiled card's colors", CR 607.2a). The objects are those of
     ``solver.rules.quantities.matching_objects`` (qualifiers such as "monocolored" read there); a colourless object adds no
     colour (CR 105.2c). Raises ``Unsupported`` naming the card and ability for what the state does not say."""
-    from mtgcheck.solver.rules.qualifiers import object_colors
-    from mtgcheck.solver.rules.quantities import matching_objects
 
     if not isinstance(f, Filter):
         raise Unsupported(f"{_describe(perm, ab)}: the colours of {f!r} are not modelled")

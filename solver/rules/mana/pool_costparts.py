@@ -37,6 +37,8 @@ from typing import Any
 from mtgcheck.models.game.state import GameState
 
 from mtgcheck.solver.rules.errors import Unsupported
+from mtgcheck.solver.rules.payable import count_matching, part_problem, zone_cards
+from mtgcheck.solver.rules.mana.sacrifice_pools import cost_words_fit
 
 
 def _resource(part: Any) -> str | None:
@@ -74,7 +76,6 @@ def settle_cost_parts(state: GameState, player: str, sources: list) -> tuple[lis
         A zone the scenario does not list, object words not understood, a forage that can be paid, several sources
         that the resource cannot all pay for, or a discard from a hand holding a card with a mana ability there.
     """
-    from mtgcheck.solver.rules.payable import count_matching, part_problem, zone_cards
     from mtgcheck.solver.rules.mana.sources import other_zone_mana_abilities
 
     out: list = []
@@ -199,7 +200,6 @@ def sacrifice_tap_variants(state: GameState, player: str, sources: list, board: 
     import itertools
 
     from mtgcheck.solver.rules.mana.produce import interchangeable_key, referenced_ids
-    from mtgcheck.solver.rules.mana.sacrifice_pools import cost_words_fit
 
     users = [s for s in sources if s.tap and any(p.action == "sacrifice" and p.what != "this" for p in s.other_costs)]
     if not users:

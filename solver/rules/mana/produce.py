@@ -47,6 +47,18 @@ from mtgcheck.models.effects import AddMana, Devotion, PowerOf
 from mtgcheck.solver.rules.layers import board_view, effect_abilities, matches
 from mtgcheck.solver.questions.registry import Answer, Context, QuestionError, Unsupported, load_handlers, question
 from mtgcheck.models.effects import Topic
+from mtgcheck.solver.rules.quantities import amount_value
+from mtgcheck.solver.rules.quantities import condition_holds
+from mtgcheck.solver.rules.mana.amounts import chosen_params
+from mtgcheck.models.effects import Devotion as _Dev
+from mtgcheck.solver.rules.mana.amounts import colors_among
+from mtgcheck.solver.rules.mana.triggers import could_produce_abilities, other_mana_abilities
+from mtgcheck.solver.rules.ability_cache import cached, context_free
+from mtgcheck.models.effects import Compare, CountOf
+from mtgcheck.solver.rules.mana.sources import _Board, maximal_pools
+from mtgcheck.solver.rules.mana.amounts import power_of
+from mtgcheck.solver.rules.budget import tick
+from mtgcheck.models.abilities import make_ability
 
 Event = tuple[str, ...]  # the mana of one production event, types in WUBRGC order
 
@@ -76,10 +88,8 @@ def count_amount(state: GameState, perm: Permanent, spec: Any, ab: Ability) -> i
     if isinstance(spec, int):
         return _units(spec)
     if isinstance(spec, PowerOf):
-        from mtgcheck.solver.rules.mana.amounts import power_of  # printed power and power counters; layer 7 gated (CR 613.4)
 
         return _units(power_of(state, perm, ab))
-    from mtgcheck.solver.rules.quantities import amount_value
 
     try:
         n, _ = amount_value(state, perm.controller, spec, perm, text=ab.describe())
@@ -93,7 +103,6 @@ def _units(n: int) -> int:
     payment built from it (a power of 10^9 read as an amount of mana must end in the budget's message, not in
     building a billion-item tuple)."""
     if n > 1:
-        from mtgcheck.solver.rules.budget import tick
 
         tick(n, "units of mana an ability adds")
     return n
@@ -104,7 +113,6 @@ def check_condition(state: GameState, perm: Permanent, cond: Any, ab: Ability) -
     ``solver.rules.quantities.condition_holds``, as seen by
     ``perm``'s controller with ``perm`` as the source); raises ``Unsupported`` for a condition the state does not
     decide."""
-    from mtgcheck.solver.rules.quantities import condition_holds
 
     if cond is None:
         raise Unsupported(f"{_describe(perm, ab)}: the condition of its “instead” is not modelled")
@@ -414,21 +422,17 @@ def base_events(state: GameState, perm: Permanent, ab: Ability, reflected: froze
         if "reflect" in p and "reflect" not in alt and alt.get("amount") is not None and not any(
                 k in alt for k in ("mana", "choice", "any_color", "any_type", "options")):
             alt["reflect"] = p["reflect"]  # "three mana of that type instead"
-        from mtgcheck.models.abilities import make_ability
         return base_events(state, perm, make_ability(ab.kind, "add_mana", ab.cost, alt, ab.text), reflected, produced,
                            ignore_costs=ignore_costs)
-    from mtgcheck.solver.rules.mana.amounts import chosen_params
 
     variants = chosen_params(state, perm, ab, ignore_costs)
     if variants is not None:  # a number chosen with the cost or on resolution: every value (mana_amounts)
-        from mtgcheck.models.abilities import make_ability
         by_x: list[Event] = []
         for params in variants:
             one = make_ability(ab.kind, "add_mana", ab.cost, params, ab.text)
             by_x.extend(base_events(state, perm, one, reflected, produced, reflected_alts))
         return list(dict.fromkeys(by_x))
     if "plus" in p:  # "Add {B}, then add an additional {B} for each ...": both parts, one event
-        from mtgcheck.models.abilities import make_ability
         main = make_ability(ab.kind, "add_mana", ab.cost, {k: v for k, v in p.items() if k != "plus"}, ab.text)
         extra = make_ability(ab.kind, "add_mana", ab.cost, dict(p["plus"]), ab.text)
         firsts = base_events(state, perm, main, reflected, produced, reflected_alts) or [()]
@@ -461,7 +465,6 @@ def base_events(state: GameState, perm: Permanent, ab: Ability, reflected: froze
     if "options" in p:
         return list(dict.fromkeys(_sorted_event(_types_of_fixed(o, perm, ab)) for o in p["options"]))
     if "alternatives" in p:
-        from mtgcheck.models.abilities import make_ability
         evs: list[Event] = []
         for i, alt in enumerate(p["alternatives"]):
             r_i = reflected_alts.get(i, reflected) if reflected_alts is not None and "reflect" in alt else reflected
@@ -481,7 +484,6 @@ def base_events(state: GameState, perm: Permanent, ab: Ability, reflected: froze
     if "combination" in p:
         allowed = list(COLORS) if p["combination"] is True else [t for t in MANA_TYPES if t in set(p["combination"])]
         if allowed:
-            from mtgcheck.solver.rules.budget import tick
 
             tick(math.comb(n + len(allowed) - 1, n), "combinations of colours an ability adds")
         return [_sorted_event(c) for c in itertools.combinations_with_replacement(allowed, n)]
@@ -596,7 +598,6 @@ def _devotion_events(state: GameState, perm: Permanent, ab: Ability) -> list[Eve
     Nykthos): for each colour, that many mana of it (CR 700.5: the mana symbols of that colour among the mana costs
     of permanents its controller controls; a hybrid symbol counts for each of its colours); no mana for a colour
     with devotion 0 (CR 106.5)."""
-    from mtgcheck.models.effects import Devotion as _Dev
 
     p = ab.params
     if not p.get("any_color"):
@@ -613,7 +614,6 @@ def _devotion_events(state: GameState, perm: Permanent, ab: Ability) -> list[Eve
 def _color_events(state: GameState, perm: Permanent, ab: Ability, n: int) -> list[Event]:
     """"One mana of any color among ..." (one event per colour) and "for each color among ..., add one mana of
     that color" (one event with each colour once); no colour, no mana (CR 105.2c, 106.5). ``mana_amounts``."""
-    from mtgcheck.solver.rules.mana.amounts import colors_among
 
     p = ab.params
     if p.get("each_color_among") is not None:
@@ -683,7 +683,6 @@ def _mana_abilities(view, perm: Permanent) -> list[Ability]:
     abilities, and its own triggered mana abilities read as if they resolved now (``mana_triggers.could_produce_abilities``)."""
     # an ability that functions only from another zone is not one the permanent has on the battlefield to use
     # (Simian Spirit Guide: "exile this card from your hand", CR 113.6m)
-    from mtgcheck.solver.rules.mana.triggers import could_produce_abilities, other_mana_abilities  # its triggered ones too (CR 106.7)
 
     return [a for a in view[perm.id].abilities if a.kind == "activated" and a.effect == "add_mana"
             and (not a.zones or "battlefield" in a.zones)] + could_produce_abilities(view[perm.id].abilities) \
@@ -754,7 +753,6 @@ def _context_free_value(abilities: list[Ability], compute, pid: str,
     (each type's first ability: the same on every board); ``None`` when an ability is not context free. The
     caller checks that no replacement effect watches the permanent and that it reflects nothing, so the value
     is the abilities' own outputs (CR 106.7; issue 14)."""
-    from mtgcheck.solver.rules.ability_cache import cached, context_free
 
     if not abilities or not all(context_free(a) for a in abilities):
         return None
@@ -1002,7 +1000,6 @@ def ask_could_produce(ctx: Context) -> Answer:
     for a in abs_:
         cond = getattr(a.effect, "condition", None)
         if a.kind == "activated" and cond is not None:
-            from mtgcheck.solver.rules.quantities import condition_holds
 
             ok, words = condition_holds(ctx.state, perm.controller, cond, perm, a.describe())
             why.append(f"{perm.name}'s \"{a.describe()}\" adds its mana only if, as it resolves, {words}: "
@@ -1048,7 +1045,6 @@ def _intervening_why(state: GameState, perm: Permanent, others: list[Ability]) -
     """The explanation of each condition of ``perm``'s triggered abilities that add mana (an intervening "if", CR 603.4;
     "if no counters were removed this way ... Otherwise, add", 608.2h): whether
     it holds now, so whether the ability would add its mana if it resolved now (106.7). Returns a list of str."""
-    from mtgcheck.solver.rules.quantities import condition_holds
 
     out = []
     for a in others:
@@ -1066,7 +1062,6 @@ def _intervening_why(state: GameState, perm: Permanent, others: list[Ability]) -
 def _reads_exiled_with(ab: Ability) -> bool:
     """Whether the ``add_mana`` ability reads the cards exiled with its source (``Filter.relation == "exiled_with"``:
     "the exiled card's colors", "if a card is exiled with this land"; CR 607.2a)."""
-    from mtgcheck.models.effects import Compare, CountOf
 
     eff = ab.effect
     if not isinstance(eff, AddMana):
@@ -1132,7 +1127,6 @@ def ask_available_mana(ctx: Context) -> Answer:
     if isinstance(arg, Mapping):
         arg = arg.get("player")
     player = ctx.player(arg)
-    from mtgcheck.solver.rules.mana.sources import _Board, maximal_pools
 
     res = maximal_pools(ctx.state, player, ctx.limit)
     why = list(res.why) + recipient_notes(ctx.state, player)

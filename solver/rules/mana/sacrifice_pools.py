@@ -32,6 +32,7 @@ from mtgcheck.models.game.mana import Mana
 from mtgcheck.models.game.state import GameState
 
 from mtgcheck.solver.rules.errors import Unsupported
+from mtgcheck.solver.rules.payable import kind_words, qualified_match
 
 
 def cost_words_fit(state: GameState, player: str, words: str, q: Any, view: dict, source_id: str) -> bool:
@@ -45,7 +46,6 @@ def cost_words_fit(state: GameState, player: str, words: str, q: Any, view: dict
     Unsupported : words not understood, or a match that depends on something not modelled, naming the source.
     """
     from mtgcheck.solver.rules.layers import matches
-    from mtgcheck.solver.rules.payable import kind_words, qualified_match
 
     try:
         return matches(words, q, "you", player, view[q.id].subtypes if q.id in view else None)

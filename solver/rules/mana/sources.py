@@ -39,6 +39,17 @@ from mtgcheck.solver.rules.layers import board_view, matches, permanent_abilitie
 from mtgcheck.solver.rules.mana.amounts import CostObjectAmount, ManaXAmount
 from mtgcheck.solver.rules.errors import Unsupported
 from mtgcheck.solver.rules.sickness import may_tap_or_untap
+from mtgcheck.solver.rules.costs import check_mana_ability_cost_changes
+from mtgcheck.solver.rules.layers import card_abilities
+from mtgcheck.solver.rules.ability_cache import cached_for, context_free
+from mtgcheck.solver.rules.mana.pool_costparts import LIFE_HEADER, life_variants
+from mtgcheck.solver.rules.budget import tick
+from mtgcheck.solver.rules.ability_cache import cached
+from mtgcheck.solver.rules.restrictions import check_restricted_order
+from mtgcheck.solver.rules.mana.pool_costparts import settle_cost_parts
+from mtgcheck.solver.rules.mana.pool_costparts import expand_x_mana
+from mtgcheck.solver.rules.restrictions import restricted_source_limit
+from mtgcheck.solver.rules.mana.pool_costparts import SACRIFICE_HEADER, sacrifice_tap_variants
 
 
 @dataclass(frozen=True)
@@ -107,7 +118,6 @@ class ManaSource:
 def _amount(params, default: int = 1) -> int:
     a = params.get("amount", default)
     if isinstance(a, int) and a > 1:
-        from mtgcheck.solver.rules.budget import tick
 
         tick(a, "units of mana an ability adds")  # (each unit is one item of the options built from it)
     return a if isinstance(a, int) else default
@@ -193,7 +203,6 @@ class _Board:
         quiet board an ability that reads nothing of the game (``ability_cache.context_free``) is worked out
         once per ability, permanent name and snow status, and read back on later boards (exact: nothing else
         is read)."""
-        from mtgcheck.solver.rules.ability_cache import cached, context_free
 
         if self.quiet and context_free(ab):
             return cached(ab, ("options", perm.name, perm.card.is_type("Snow")), lambda: self._options(perm, ab))
@@ -289,10 +298,8 @@ def mana_sources(state: GameState, player: str, board: "_Board | None" = None) -
             raise Unsupported(f"{perm.name} ({perm.controller}'s) has a mana ability any player may activate; mana "
                               f"abilities of another player's permanent are not modelled for {player} (CR 602.2)")
     if any(s.ability.restriction is not None for s in out):
-        from mtgcheck.solver.rules.restrictions import check_restricted_order
 
         check_restricted_order(state, player, out)
-    from mtgcheck.solver.rules.costs import check_mana_ability_cost_changes  # "Activated abilities of ... cost {2} less" (CR 602.2b)
 
     check_mana_ability_cost_changes(state, out)
     return out
@@ -316,7 +323,6 @@ def hand_mana_sources(state: GameState, player: str, board: "_Board | None" = No
         than exiling the card itself ("Exile a card from your hand": which card, CR 605.3b), naming it; or a
         replacement effect on mana production in play, which is not modelled for mana from a card in a hand.
     """
-    from mtgcheck.solver.rules.layers import card_abilities
 
     out: list[ManaSource] = []
     refused: list[str] = []
@@ -353,7 +359,6 @@ def hand_mana_sources(state: GameState, player: str, board: "_Board | None" = No
 def other_zone_mana_abilities(state: GameState, player: str) -> list[tuple[str, str, Ability]]:
     """The mana abilities of ``player``'s cards in other zones that function there (CR 113.6m: Elvish Spirit
     Guide in the hand), as (card name, zone, ability)."""
-    from mtgcheck.solver.rules.layers import card_abilities
 
     out: list[tuple[str, str, Ability]] = []
     for zone in ("hand", "graveyard", "exile", "command", "library"):
@@ -410,7 +415,6 @@ def _quiet_permanent_sources(state: GameState, perm: Permanent, board: _Board,
     the sources are worked out once per such combination and rebuilt under this permanent's id on later
     boards (issue 14), the same records field for field.
     """
-    from mtgcheck.solver.rules.ability_cache import cached_for, context_free
 
     try:
         counters = tuple(sorted(perm.counters.items()))
@@ -454,7 +458,6 @@ def _permanent_mana_sources(state: GameState, perm: Permanent, board: _Board) ->
             continue  # CR 302.6 (``solver.rules.sickness``)
         lim = _limit(perm, ab)
         if ab.restriction is not None:  # "Activate only if you control a Swamp / once each turn" (CR 602.5)
-            from mtgcheck.solver.rules.restrictions import restricted_source_limit
 
             lim = restricted_source_limit(state, perm, ab, i, lim)
         if lim == 0:
@@ -888,17 +891,14 @@ def maximal_pools(state: GameState, player: str, limit: int | None = None, *,
     if _sources is None:
         from mtgcheck.solver.rules.mana.sacrifice_pools import expand_sacrifices, merge_pools, tap_cost_variants
 
-        from mtgcheck.solver.rules.mana.pool_costparts import settle_cost_parts
 
         sources = expand_sacrifices(state, player, mana_sources(state, player, board), board)  # issue 11
         sources, settled = settle_cost_parts(state, player, sources)  # discard, exile cards, {E}: against the state
-        from mtgcheck.solver.rules.mana.pool_costparts import expand_x_mana
 
         sources = expand_x_mana(state, player, sources, board)  # "{X}, {T}: Add X mana ...": one filter per X
         variants = tap_cost_variants(state, player, sources, board)  # "Tap an untapped ...": one run each
         header = None
         if variants is None:
-            from mtgcheck.solver.rules.mana.pool_costparts import SACRIFICE_HEADER, sacrifice_tap_variants
 
             variants = sacrifice_tap_variants(state, player, sources, board)  # "{T}, Sacrifice a ...": one run each
             header = SACRIFICE_HEADER
@@ -913,7 +913,6 @@ def maximal_pools(state: GameState, player: str, limit: int | None = None, *,
             return got
     else:
         sources = _sources
-    from mtgcheck.solver.rules.mana.pool_costparts import LIFE_HEADER, life_variants
 
     lives = life_variants(state, player, sources)  # "Pay N life: Add ...": bounded by the life total (CR 119.4)
     if lives is not None:

@@ -38,6 +38,9 @@ from mtgcheck.models.game.state import Permanent
 
 from mtgcheck.solver.rules.layers import filter_matches
 from mtgcheck.solver.rules.errors import Unsupported
+from mtgcheck.models.effects import TriggeredAddMana
+from mtgcheck.solver.rules.layers import effect_abilities
+from mtgcheck.solver.rules.quantities import condition_holds
 
 if TYPE_CHECKING:
     from mtgcheck.solver.rules.mana.sources import _Board
@@ -93,7 +96,6 @@ def all_triggers(board: "_Board") -> list[tuple[Permanent, Ability]]:
     on no battlefield, so it is never tapped nor attached). Returns a list of (source, ability)."""
     got = getattr(board, "_all_mana_triggers", None)
     if got is None:
-        from mtgcheck.solver.rules.layers import effect_abilities
 
         got = list(board.triggers)
         for j, e in enumerate(board.state.effects):
@@ -152,7 +154,6 @@ def triggered_mana(board: "_Board", perm: Permanent, ab: Ability, produced: tupl
         if t.condition is not None:
             got = _holds(t.condition, src, perm, subtypes, tab)
             if got is None:  # a condition of the game, not of the tapped permanent ("while you're the monarch")
-                from mtgcheck.solver.rules.quantities import condition_holds
 
                 got = condition_holds(board.state, src.controller, t.condition, src, tab.describe())[0]
             if not got:
@@ -209,7 +210,6 @@ def other_mana_abilities(abilities: "tuple[Ability, ...] | list[Ability]") -> li
     permanent would produce if the ability were to resolve at that time"; 702.189a for Firebending). Only
     ``could_produce`` reads them: they use the stack, so no payment or pool made now can use their mana (605.5a,
     608.2). Returns a list of ``Ability``."""
-    from mtgcheck.models.effects import TriggeredAddMana
 
     # the mana the ability would produce, whoever it goes to ("that player adds {G}{G}": CR 106.7 asks what an
     # ability of the permanent would produce, not who would get it); an intervening "if" goes with the output: it

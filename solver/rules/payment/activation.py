@@ -14,6 +14,8 @@ from mtgcheck.solver.rules.reasons import Problem, Reason, code_of
 from mtgcheck.solver.rules.payment.explain import explain_unpayable
 from mtgcheck.solver.rules.payment.model import AbilityOf, PaymentProblem, life_payable
 from mtgcheck.solver.rules.payment.search import find_payment
+from mtgcheck.models.game.mana import ManaCost as _MC
+from mtgcheck.solver.rules.payment.model import ExtraPayer
 
 
 _HYBRID_OK = {frozenset("WU"), frozenset("WB"), frozenset("UB"), frozenset("UR"), frozenset("BR"), frozenset("BG"),
@@ -78,7 +80,6 @@ def waterbend_cost(perm: Any, cost: Any) -> Any:
     """
     import dataclasses
 
-    from mtgcheck.models.game.mana import ManaCost as _MC
 
     wb = [p for p in cost.parts if p.action == "waterbend"]
     if len(wb) != 1 or (cost.mana is not None and len(cost.mana)) or getattr(cost, "spend", None) is not None:
@@ -104,7 +105,6 @@ def tap_instead_payers(state: GameState, perm: Any, cost: Any, mana: ManaCost, e
     ------
     Unsupported : the object words not understood, or {C} or {S} in the cost (which such a tap would pay is not read).
     """
-    from mtgcheck.solver.rules.payment.model import ExtraPayer
 
     if any(s.is_colorless or s.is_snow for s in mana):
         raise Unsupported(f"{perm.name}: tapping a permanent rather than paying {{C}} or {{S}} is not modelled",

@@ -43,6 +43,10 @@ from mtgcheck.models.effects import Topic
 from mtgcheck.models.game.state import CardInstance, GameState, Permanent
 
 from mtgcheck.solver.rules.errors import Unsupported
+from mtgcheck.solver.rules.payable import kind_words
+from mtgcheck.solver.rules.payable import count_matching
+from mtgcheck.solver.rules.payable import zone_cards
+from mtgcheck.solver.rules.budget import tick
 
 #: cost part actions read here, and the use of objects each is
 USES = {"tap_untapped": "tap", "untap": "untap", "sacrifice": "remove", "return": "remove",
@@ -102,20 +106,17 @@ class Need:
 
 
 def _words(what: str) -> str:
-    from mtgcheck.solver.rules.payable import kind_words
 
     return kind_words(what)
 
 
 def _match(state: GameState, player: str, what: str, objs: list, source: Permanent) -> list:
     """The objects of ``objs`` that match the object words (``Unsupported`` when not understood)."""
-    from mtgcheck.solver.rules.payable import count_matching
 
     return [o for o in objs if count_matching(state, player, what, [o], source)]
 
 
 def _zone_cards(state: GameState, zone: str, player: str, source: Permanent, part: Any) -> list:
-    from mtgcheck.solver.rules.payable import zone_cards
 
     return zone_cards(state, zone, player, source, part)
 
@@ -297,7 +298,6 @@ def check_objects(state: GameState, perm: Permanent, cost: Any, *, x: int = 0,
     Unsupported : words or zones not modelled, a "no" that depends on a choice not modelled, or more than
         ``MAX_CHOICES`` choices of conflicting objects.
     """
-    from mtgcheck.solver.rules.budget import tick
 
     needs = needs_of(state, perm, cost, x)
     player = perm.controller

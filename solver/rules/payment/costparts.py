@@ -44,6 +44,8 @@ from typing import Any, Callable, Mapping
 from mtgcheck.models.game.state import GameState, Permanent
 
 from mtgcheck.solver.rules.mana.sources import ManaSource
+from mtgcheck.solver.rules.layers import board_view, matches
+from mtgcheck.models.game.mana import Mana
 
 #: cost parts handled here (besides those ``_source_choices`` pays itself)
 _CONSUMED = ("tap_untapped", "discard_hand")
@@ -125,7 +127,6 @@ def add_stories(state: GameState, player: str, consumers: list[ManaSource], per_
     -------
     Stories (notes, sources left out because a part is not modelled).
     """
-    from mtgcheck.solver.rules.layers import board_view, matches
 
     view = board_view(state)
     notes: list[str] = []
@@ -225,7 +226,6 @@ def add_stories(state: GameState, player: str, consumers: list[ManaSource], per_
                 types = sorted(produce.types.get(q.id, frozenset()) if produce else frozenset())
                 if a.reflect == "color":
                     types = [t for t in types if t != "C"]
-                from mtgcheck.models.game.mana import Mana
 
                 opts: list[tuple[tuple, str]] = [((Mana(t, rep.ability.params.get("restriction"), rep.snow, rep.name),),
                                                   "{" + t + "}") for t in types]

@@ -20,6 +20,7 @@ from mtgcheck.solver.rules.errors import Unsupported
 from mtgcheck.solver.rules.payment.model import (
     MAX_FILTER_ACTIVATIONS, Payment, Use, _Model, _Unit, life_needed, life_payable,
 )
+from mtgcheck.solver.rules.payment.costparts import sacrifice_order_ok
 
 
 # ---------------------------------------------------------------------------
@@ -294,7 +295,6 @@ class _Evaluator:
                 self.m.order_unchecked.append(why)
             return False
         if events:
-            from mtgcheck.solver.rules.payment.costparts import sacrifice_order_ok
 
             return sacrifice_order_ok(events, self.m.alive)
         return True

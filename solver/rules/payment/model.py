@@ -27,6 +27,9 @@ from mtgcheck.solver.rules.errors import Unsupported
 from mtgcheck.solver.rules.layers import board_view
 from mtgcheck.solver.rules.mana.sources import ManaSource, mana_sources
 from mtgcheck.solver.rules.payment.extensions import Extension, ExtraPayer, standard_extensions
+from mtgcheck.solver.rules.layers import permanent_abilities
+from mtgcheck.models.behaviour import abilities_of
+from mtgcheck.solver.rules.payment import costparts
 
 # ---------------------------------------------------------------------------
 # Public data
@@ -499,7 +502,6 @@ def spend_retyping(state: GameState, player: str) -> tuple[dict[str, str], list[
     Unsupported : several different effects, one of them saying "only" (how they combine, CR 609.4a,
         is not modelled).
     """
-    from mtgcheck.solver.rules.layers import board_view, permanent_abilities
 
     effects: list[tuple[str, Any]] = []
     unmodelled: list[str] = []
@@ -541,7 +543,6 @@ def spend_retyping(state: GameState, player: str) -> tuple[dict[str, str], list[
 
 def cant_spend_mana(card: Any) -> bool:
     """The spell says no mana can be spent to cast it (Hogaak, Arisen Necropolis: only convoke and delve pay)."""
-    from mtgcheck.models.behaviour import abilities_of
 
     return card is not None and any(isinstance(a.effect, CantSpendMana) for a in abilities_of(card))
 
@@ -718,7 +719,6 @@ def build_model(state: GameState, player: str, total_cost: Any, *, spell_card: A
             return v
         return allow
 
-    from mtgcheck.solver.rules.payment import costparts
 
     # what the mana pays for: the spell, else the activated ability (its source), else unknown (CR 106.6)
     paid_for: Any = spell_card if spell_card is not None else ability_of
