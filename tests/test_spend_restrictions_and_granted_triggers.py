@@ -20,7 +20,7 @@ from tests.scenario_text import cards_block as _cards, run
 MANA = {Topic.MANA_PRODUCTION, Topic.OTHER_MANA}
 #: could_produce's topics (solver.rules.mana.produce: mana production, other mana, characteristics)
 COULD_PRODUCE = MANA | {Topic.CHARACTERISTICS}
-#: available_mana's topics without life (solver.rules.mana.produce.available_mana_topics)
+#: available_mana's topics without life (solver.questions.produce.available_mana_topics)
 AVAILABLE = {Topic.MANA_PRODUCTION, Topic.CHARACTERISTICS, Topic.ACTIVATION, Topic.COSTS}
 
 

@@ -21,7 +21,7 @@ from tests.scenario_text import run
 #: The topics the cast question declares for a card without Phyrexian mana or convoke (payment/handlers.cast_topics).
 CAST_TOPICS = {Topic.COSTS, Topic.SPELL_COSTS, Topic.MANA_SPENDING, Topic.MANA_PRODUCTION, Topic.CHARACTERISTICS,
                Topic.ACTIVATION, Topic.CASTING}
-#: available_mana's topics on a board whose mana abilities pay no life (produce.available_mana_topics).
+#: available_mana's topics on a board whose mana abilities pay no life (questions.produce.available_mana_topics).
 AVAILABLE_MANA_TOPICS = {Topic.MANA_PRODUCTION, Topic.CHARACTERISTICS, Topic.ACTIVATION, Topic.COSTS}
 #: could_produce's topics.
 COULD_PRODUCE_TOPICS = {Topic.MANA_PRODUCTION, Topic.OTHER_MANA, Topic.CHARACTERISTICS}

@@ -133,7 +133,7 @@ HANDLERS: dict[str, Registered] = {}
 
 #: Modules that register handlers (all must import).
 HANDLER_MODULES = (
-    "mtgcheck.solver.questions.basic", "mtgcheck.solver.rules.mana.produce", "mtgcheck.solver.questions.payment", "mtgcheck.solver.questions.delve", "mtgcheck.solver.questions.resolution", "mtgcheck.solver.decks.question",
+    "mtgcheck.solver.questions.basic", "mtgcheck.solver.questions.produce", "mtgcheck.solver.questions.payment", "mtgcheck.solver.questions.delve", "mtgcheck.solver.questions.resolution", "mtgcheck.solver.decks.question",
 )
 _loaded = False
 
@@ -277,7 +277,7 @@ def question(kind: str, unordered: tuple[str, ...] = (), normalize: Mapping[str,
 #: (``load_handlers(kind)``); tests/test_cli.py checks it against the registry.
 MODULE_OF = {
     "mana_value": "mtgcheck.solver.questions.basic", "activate": "mtgcheck.solver.questions.basic",
-    "could_produce": "mtgcheck.solver.rules.mana.produce", "available_mana": "mtgcheck.solver.rules.mana.produce",
+    "could_produce": "mtgcheck.solver.questions.produce", "available_mana": "mtgcheck.solver.questions.produce",
     "cast": "mtgcheck.solver.questions.payment", "payments": "mtgcheck.solver.questions.payment",
     "delve": "mtgcheck.solver.questions.delve", "scry": "mtgcheck.solver.questions.resolution",
     "put_onto_battlefield": "mtgcheck.solver.questions.resolution", "trigger_order": "mtgcheck.solver.questions.resolution",
