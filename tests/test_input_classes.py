@@ -374,11 +374,12 @@ GOOD = {"format": "modern", "main": [[4, "Lightning Bolt"], [56, "Mountain"]], "
 
 
 def test_a_worker_killed_in_the_middle_of_a_message_ends_the_run_with_exit_3(tmp_path, monkeypatch):
-    import mtgcheck.solver.decks.cli as decks_cli
+    import mtgcheck.solver.decks.jsonl as decks_jsonl
+    import mtgcheck.solver.decks.pool as decks_pool
 
     p = write(tmp_path / "decks.jsonl", (json.dumps(GOOD) + "\n") * 400)
     parent = os.getpid()
-    real_send = decks_cli._send
+    real_send = decks_pool._send
 
     def dies_mid_message(conn, item):
         if os.getpid() != parent and item[0] == "unit":
@@ -386,8 +387,8 @@ def test_a_worker_killed_in_the_middle_of_a_message_ends_the_run_with_exit_3(tmp
             os._exit(9)
         real_send(conn, item)
 
-    monkeypatch.setattr(decks_cli, "_send", dies_mid_message)
-    monkeypatch.setattr(decks_cli, "CHUNK", 10)
+    monkeypatch.setattr(decks_pool, "_send", dies_mid_message)
+    monkeypatch.setattr(decks_jsonl, "CHUNK", 10)
     monkeypatch.delenv("MTGCHECK_CARDS", raising=False)
     t0 = time.monotonic()
     r = CliRunner().invoke(main, ["validate", "-f", "modern", str(p), "--json", "--jobs", "3"])

@@ -144,10 +144,10 @@ def test_commander_names_are_checked_against_the_database(batch, monkeypatch):
 def test_names_learned_by_every_worker_are_kept(batch, monkeypatch):
     """``--jobs 2`` on a cold cache: the workers' names are merged and kept, so the next batch (one job)
     needs no database, and its output is the same."""
-    import mtgcheck.solver.decks.cli as decks_cli
+    import mtgcheck.solver.decks.jsonl as decks_jsonl
 
     cards, path = batch
-    monkeypatch.setattr(decks_cli, "CHUNK", 1)  # one deck per unit: both workers meet names
+    monkeypatch.setattr(decks_jsonl, "CHUNK", 1)  # one deck per unit: both workers meet names
     first = _validate(cards, path, "--jobs", "2")
     assert first.exit_code == 1, first.output
     calls = _no_database(monkeypatch)

@@ -34,7 +34,9 @@ from typing import Any, Iterable, Iterator
 
 from mtgcheck.models.data.inputs import iter_lines
 
-import mtgcheck.solver.decks.cli as decks_cli
+import mtgcheck.solver.decks.batch as decks_batch
+import mtgcheck.solver.decks.jsonl as decks_jsonl
+import mtgcheck.solver.decks.pool as decks_pool
 
 #: Records of a JSON-lines file (or decklist files) per partition: a few milliseconds of scheduling per task
 #: against about a second of validation, and enough partitions to keep every worker busy to the end.
@@ -143,7 +145,7 @@ def _worker_db(ref: CardsRef) -> Any:
         else:
             db = load_database(ref.path)
         _DBS[ref.key] = db
-        # as in a one-machine batch (decks_cli._batch_gc): the card data, which lives as long as the worker,
+        # as in a one-machine batch (decks_pool._batch_gc): the card data, which lives as long as the worker,
         # is moved out of the collector's sight, and the young generation is collected less often
         import gc
 
@@ -160,7 +162,7 @@ def _state(ref: CardsRef, fmt_key: str, commanders, companion, mode=None, show=0
     with _LOCK:
         st = _STATES.get(key)
     if st is None:
-        st = decks_cli.new_state(_worker_db(ref), fmt_key, commanders=list(commanders) if commanders else None,
+        st = decks_batch.new_state(_worker_db(ref), fmt_key, commanders=list(commanders) if commanders else None,
                                  companion=companion, mode=mode, show=show)
         with _LOCK:
             st = _STATES.setdefault(key, st)
@@ -180,7 +182,7 @@ def _plan(files: list[Path], reader: str | None, partition_size: int) -> Iterato
     ``("files", [(path, reader), ...])``, ``("fatal", path, message)``. One pass over each JSON-lines file."""
     group: list[tuple[str, str | None]] = []
     for f in files:
-        if not decks_cli._is_jsonl(f, reader):
+        if not decks_jsonl._is_jsonl(f, reader):
             group.append((str(f), reader))
             if len(group) >= partition_size:
                 yield ("files", group)
@@ -191,9 +193,9 @@ def _plan(files: list[Path], reader: str | None, partition_size: int) -> Iterato
             group = []
         path = str(f)
         try:
-            fp = decks_cli._open_binary(f)
-        except decks_cli._READ_ERRORS as e:
-            yield ("fatal", path, decks_cli._with_path(path, f"cannot read: {decks_cli._read_error(e)}"))
+            fp = decks_jsonl._open_binary(f)
+        except decks_jsonl._READ_ERRORS as e:
+            yield ("fatal", path, decks_batch._with_path(path, f"cannot read: {decks_jsonl._read_error(e)}"))
             continue
         start_line, start_off, start_idx = 1, 0, 0
         n = idx = off = 0
@@ -204,7 +206,7 @@ def _plan(files: list[Path], reader: str | None, partition_size: int) -> Iterato
                     if n == 0:
                         start_line, start_off, start_idx = ln, off, idx
                     off += size
-                    if ln == 1 and raw.startswith(decks_cli._BOM):
+                    if ln == 1 and raw.startswith(decks_jsonl._BOM):
                         raw = raw[3:]
                     if raw.isspace() or not raw:
                         continue
@@ -214,7 +216,7 @@ def _plan(files: list[Path], reader: str | None, partition_size: int) -> Iterato
                         yield ("jsonl", path, start_line, start_off, start_idx, n)
                         n = 0
                         start_line, start_off, start_idx = ln + 1, off, idx
-        except decks_cli._READ_ERRORS:
+        except decks_jsonl._READ_ERRORS:
             broken = True  # the last partition reads on to the error and reports it (workers read the same bytes)
         if n or broken:
             yield ("jsonl", path, start_line, start_off, start_idx, None if broken else n)
@@ -223,7 +225,7 @@ def _plan(files: list[Path], reader: str | None, partition_size: int) -> Iterato
 
 
 def _partition_unit(spec: tuple) -> tuple:
-    """The unit of work (``decks_cli.iter_units``) of one partition spec (``_plan``): a JSON-lines
+    """The unit of work (``decks_jsonl.iter_units``) of one partition spec (``_plan``): a JSON-lines
     partition's rows are read here, by the worker."""
     if spec[0] != "jsonl":
         return spec
@@ -233,7 +235,7 @@ def _partition_unit(spec: tuple) -> tuple:
     fatal = None
     idx = first_idx
     try:
-        with decks_cli._open_binary(Path(path)) as fp:
+        with decks_jsonl._open_binary(Path(path)) as fp:
             if offset is not None:
                 fp.seek(offset)
             else:
@@ -246,14 +248,14 @@ def _partition_unit(spec: tuple) -> tuple:
                 if not raw:
                     break
                 ln += 1
-                if ln == 1 and raw.startswith(decks_cli._BOM):
+                if ln == 1 and raw.startswith(decks_jsonl._BOM):
                     raw = raw[3:]
                 if raw.isspace() or not raw:
                     continue
                 rows.append((ln, idx, raw))
                 idx += 1
-    except decks_cli._READ_ERRORS as e:
-        fatal = decks_cli._with_path(path, f"cannot read after line {ln}: {decks_cli._read_error(e)}")
+    except decks_jsonl._READ_ERRORS as e:
+        fatal = decks_batch._with_path(path, f"cannot read after line {ln}: {decks_jsonl._read_error(e)}")
     return ("jsonl", path, rows, fatal)
 
 
@@ -270,11 +272,11 @@ def _read_partition(spec: tuple) -> list[Any]:
             try:
                 out.extend(read_decks(path, reader))
             except DecklistError as e:
-                out.append(InputProblem(path, decks_cli._with_path(path, str(e))))
+                out.append(InputProblem(path, decks_batch._with_path(path, str(e))))
         return out
     _, path, rows, fatal = _partition_unit(spec)
     for ln_, i, raw in rows:
-        deck, problem = decks_cli._record_deck(raw, path, i, ln_)
+        deck, problem = decks_jsonl._record_deck(raw, path, i, ln_)
         out.append(InputProblem(path, problem) if deck is None else deck)
     if fatal:
         out.append(InputProblem(path, fatal))
@@ -328,7 +330,7 @@ def _validate_partition(items: Iterable[Any], ref: CardsRef, fmt_key: str, comma
         if isinstance(it, Decklist):
             deck = it
         elif isinstance(it, bytes):
-            deck, problem = decks_cli._record_deck(it, "<dask>", 0, None)  # type: ignore[arg-type]
+            deck, problem = decks_jsonl._record_deck(it, "<dask>", 0, None)  # type: ignore[arg-type]
             if deck is None:
                 out.append({"source": "<dask>", "fatal": problem})
                 continue
@@ -337,8 +339,8 @@ def _validate_partition(items: Iterable[Any], ref: CardsRef, fmt_key: str, comma
             deck = parse_jsonl_record(s, "<dask>") if s.startswith("{") else parse_text(it, "<dask>")
         else:
             deck = decklist_from_data(it, "<dask>")
-        out.append(decks_cli._validate_one(deck, st))
-    decks_cli._save_facts(st)
+        out.append(decks_batch._validate_one(deck, st))
+    decks_pool._save_facts(st)
     return out
 
 
@@ -530,12 +532,12 @@ def _in_order(client, delayeds: list, window: int) -> Iterator[Any]:
             f.cancel()
 
 
-def _run_partition(spec: tuple, ref: CardsRef, fmt_key: str, commanders, companion, mode, show) -> decks_cli.UnitResult:
+def _run_partition(spec: tuple, ref: CardsRef, fmt_key: str, commanders, companion, mode, show) -> decks_jsonl.UnitResult:
     """One partition of ``mtgcheck validate --dask``, whole on one worker: read its records, validate them and
-    render them (``decks_cli.run_unit``), so only the rendered bytes and the counts travel back."""
+    render them (``decks_jsonl.run_unit``), so only the rendered bytes and the counts travel back."""
     st = _state(ref, fmt_key, commanders, companion, mode, show)
-    res = decks_cli.run_unit(_partition_unit(spec), st)
-    decks_cli._save_facts(st)
+    res = decks_jsonl.run_unit(_partition_unit(spec), st)
+    decks_pool._save_facts(st)
     return res
 
 
@@ -543,7 +545,7 @@ def _run_partition(spec: tuple, ref: CardsRef, fmt_key: str, commanders, compani
 RETRIES = 3
 
 
-def _result(client, futures: list, args: tuple) -> decks_cli.UnitResult:
+def _result(client, futures: list, args: tuple) -> decks_jsonl.UnitResult:
     """The result of the first of ``futures`` (``(spec, future)`` pairs, in input order), taken off the list.
     A task the scheduler lost or gave up on with its worker (``CancelledError``, ``KilledWorker``) is
     submitted again, up to ``RETRIES`` times, with the card data's ``CardsRef`` itself (``args[0]``: in case
@@ -568,9 +570,9 @@ def _result(client, futures: list, args: tuple) -> decks_cli.UnitResult:
 
 
 def run_dask(files: list[Path], reader: str | None, address: str, workers: int = 2, err=None,
-             client=None, partition_size: int = PARTITION_SIZE) -> Iterator[decks_cli.UnitResult]:
-    """``mtgcheck validate --dask``: the results of the batch set by ``decks_cli.setup`` for ``files``, one
-    ``UnitResult`` per partition, in input order (the same output as ``decks_cli.run_serial``).
+             client=None, partition_size: int = PARTITION_SIZE) -> Iterator[decks_jsonl.UnitResult]:
+    """``mtgcheck validate --dask``: the results of the batch set by ``decks_batch.setup`` for ``files``, one
+    ``UnitResult`` per partition, in input order (the same output as ``decks_pool.run_serial``).
 
     Each partition is one task (``_run_partition``: read, validate and render on the worker); the card data's
     ``CardsRef`` goes with each task when it is a path (each worker loads the file once) and is scattered to
@@ -578,7 +580,7 @@ def run_dask(files: list[Path], reader: str | None, address: str, workers: int =
     the one being written (memory stays bounded), and a task whose worker dies is run again (by the scheduler,
     or submitted again when the scheduler lost it: ``_result``).
     """
-    st = decks_cli._STATE
+    st = decks_batch._STATE
     own = client is None
     if own:
         client = connect(address, workers)
