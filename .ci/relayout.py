@@ -55,6 +55,7 @@ MODULES.update({
     "solver/questions.py": "solver/questions/registry.py",
     "solver/decks.py": "solver/decks/rules.py",
     "solver/web/serve_cli.py": "solver/cli/serve.py",
+    "solver/companions.py": "solver/decks/companions.py",
 })
 for _n in ("__init__", "activation", "cost_objects", "extensions", "costparts", "counting", "explain", "feasibility",
            "model", "quick", "search"):
