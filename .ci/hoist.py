@@ -28,7 +28,8 @@ LAZY = ("solver/questions/graph.py", "solver/decks/dask_batch.py", "solver/decks
 KEEP_LAYERS = {"top"}
 #: Command modules below the top layer whose lazy imports keep a batch's start light (docs/decks.md: a batch from
 #: stored card facts loads neither the effect vocabulary nor the question machinery).
-KEEP_MODULES = {"solver/decks/cli.py", "solver/decks/dask_batch.py"}
+KEEP_MODULES = {"solver/decks/cli.py", "solver/decks/dask_batch.py", "solver/decks/batch.py", "solver/decks/jsonl.py",
+                "solver/decks/pool.py", "solver/decks/output.py"}
 
 
 def _parents(tree: ast.AST) -> dict[ast.AST, ast.AST]:

@@ -98,12 +98,26 @@ def _longest(name: str, names) -> str | None:
     return best
 
 
+_ON_DISK: set[str] = set()
+
+
+def _new_names() -> set[str]:
+    """The new layout's module names and every module on disk that is not at an old path (a module added since)."""
+    if not _ON_DISK:
+        for top in ("models", "solver"):
+            for p in (ROOT / top).rglob("*.py"):
+                rel = p.relative_to(ROOT).as_posix()
+                if rel not in MODULES:
+                    _ON_DISK.add(dotted(rel))
+    return NEW_NAMES | _ON_DISK
+
+
 def map_name(name: str) -> str:
     """An absolute dotted name in the new layout (unchanged when it is not old, or already new)."""
     old = _longest(name, OLD2NEW)
     if old is None:
         return name
-    new = _longest(name, NEW_NAMES)
+    new = _longest(name, _new_names())
     if new is not None and len(new) > len(old):
         return name
     return OLD2NEW[old] + name[len(old):]
@@ -292,6 +306,7 @@ def files():
 
 def main() -> int:
     move()
+    _ON_DISK.clear()
     changed = 0
     for p in files():
         f = ROOT / p

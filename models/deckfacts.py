@@ -11,8 +11,12 @@ variants), 702.139a (companion), 903.3, 903.3a (commanders), 903.5d (every land 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from .game.cards import Card
+
+if TYPE_CHECKING:
+    from .vocab.deck_conditions import CompanionCondition
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,8 +35,8 @@ class DeckText:
         "<name> can be your commander" (CR 903.3a).
     changeling : bool
         Every creature type, also outside the battlefield (CR 702.73a).
-    companion : bool
-        It has the companion keyword ability (CR 702.139a).
+    companion : models.vocab.deck_conditions.CompanionCondition or None
+        The condition of its companion keyword ability (CR 702.139a), typed; None: it has none.
     creature_outside_battlefield : bool
         A creature while not on the battlefield (Grist), so a creature card for CR 903.3.
     every_land_type : bool
@@ -43,7 +47,7 @@ class DeckText:
     partner: frozenset[tuple[str, ...]]
     can_be_commander: bool
     changeling: bool
-    companion: bool
+    companion: "CompanionCondition | None"
     creature_outside_battlefield: bool
     every_land_type: bool
 

@@ -597,7 +597,7 @@ def validate(deck_or_path: "Decklist | str | os.PathLike[str] | Mapping[str, Any
     from mtgcheck.models.data.decklist import Decklist, decklist_from_data, parse_text, read_decks
     from mtgcheck.models.data.formats import load_format
 
-    from .decks.cli import _error_row
+    from .decks.batch import _error_row
 
     db = _database(cards)
     fixed = None if format == "auto" else load_format(format)  # FormatError now, before any deck

@@ -15,11 +15,14 @@ from __future__ import annotations
 import re
 
 from ..game.cards import BASIC_LAND_TYPES, Card, Face, strip_reminder_text
+from ..vocab.deck_conditions import (CompanionCondition, DeckSizeAbove, DifferentNames, EachCard, HasActivatedAbility,
+                                     ManaValue, RepeatedManaSymbol, SharesCardType, SubtypeAmong, UnreadCondition)
 from .words import parse_count_word
 from ..deckfacts import DeckText
 
 __all__ = [
     "copy_limit", "partner_abilities", "can_be_your_commander", "is_changeling", "has_companion_ability",
+    "companion_condition",
     "creature_outside_battlefield", "has_every_land_type", "has_activated_ability", "ACTIVATED_KEYWORDS",
     "read_deck_text",
 ]
@@ -97,9 +100,67 @@ def is_changeling(card: Card) -> bool:
 
 
 def has_companion_ability(card: Card) -> bool:
-    """Whether the card has the companion keyword ability, "Companion — <condition>" (CR 702.139a)."""
-    low = (card.full_oracle_text or "").lower()
-    return "companion —" in low or "companion—" in low
+    """Whether the card has the companion keyword ability, a line "Companion — <condition>" (CR 702.139a; "Old
+    Companion — ..." is another word)."""
+    return _COMPANION_LINE_RE.search(card.full_oracle_text or "") is not None
+
+
+_COMPANION_LINE_RE = re.compile(r"(?im)^companion\s*—\s*(?P<cond>.+)$")
+_CLASS = r"(?P<cls>card|nonland card|permanent card|creature card)"
+_ONLY_MV_RE = re.compile(r"your starting deck contains only cards with (?:(?P<parity>even|odd) mana values"
+                         r"|mana value (?P<n>\d+) or (?P<cmp>greater|less))(?P<lands> and land cards)?", re.I)
+_EACH_RE = re.compile(r"each " + _CLASS + r" in your starting deck (?P<rest>.+)", re.I)
+_NO_CARD_REPEAT_RE = re.compile(r"no card in your starting deck has more than one of the same mana symbol in its "
+                                r"mana cost", re.I)
+_SIZE_RE = re.compile(r"your starting deck contains at least (?P<n>\w+) cards more than the minimum deck size", re.I)
+_SUBTYPES_RE = re.compile(r"is an? (?P<types>[A-Z][\w'-]*(?:, (?:or )?[A-Z][\w'-]*)*(?:,? or [A-Z][\w'-]*)?) card",)
+
+
+def companion_condition(card: Card) -> CompanionCondition | None:
+    """The typed condition of the card's companion ability (CR 702.139a), a
+    ``models.vocab.deck_conditions.CompanionCondition``, or None when it has no companion ability.
+
+    Read: "Your starting deck contains only cards with even|odd mana values [and land cards]", "... only cards
+    with mana value N or greater|less [and land cards]", "Each <card|nonland|permanent|creature> card in your
+    starting deck has mana value N or less|greater / has an activated ability / has a different name / shares a
+    card type / is a A, B, ... or C card", "No card in your starting deck has more than one of the same mana symbol
+    in its mana cost", "Your starting deck contains at least N cards more than the minimum deck size". Any other
+    wording (expansion symbols, "nostalgic" cards) is an ``UnreadCondition`` naming the sentence: never guessed."""
+    m = _COMPANION_LINE_RE.search(card.full_oracle_text or "")
+    if m is None:
+        return None
+    sentence = strip_reminder_text(m.group("cond")).strip()
+    body = sentence.rstrip(".").strip()
+    if (o := _ONLY_MV_RE.fullmatch(body)) is not None:
+        if o.group("parity"):
+            test = ManaValue(parity=o.group("parity").lower())
+        elif o.group("cmp").lower() == "greater":
+            test = ManaValue(at_least=int(o.group("n")))
+        else:
+            test = ManaValue(at_most=int(o.group("n")))
+        return EachCard("card", test, lands_exempt=bool(o.group("lands")))
+    if _NO_CARD_REPEAT_RE.fullmatch(body):
+        return EachCard("card", RepeatedManaSymbol(absent=True))
+    if (z := _SIZE_RE.fullmatch(body)) is not None and parse_count_word(z.group("n")) is not None:
+        return DeckSizeAbove(parse_count_word(z.group("n")) or 0)
+    e = _EACH_RE.fullmatch(body)
+    if e is not None:
+        cls, rest = e.group("cls").lower(), e.group("rest").strip()
+        mv = re.fullmatch(r"has mana value (\d+) or (greater|less)", rest, re.I)
+        if mv:
+            n = int(mv.group(1))
+            return EachCard(cls, ManaValue(at_least=n) if mv.group(2).lower() == "greater" else ManaValue(at_most=n))
+        if re.fullmatch(r"has an activated ability", rest, re.I):
+            return EachCard(cls, HasActivatedAbility())
+        if re.fullmatch(r"has a different name", rest, re.I):
+            return DifferentNames(cls)
+        if re.fullmatch(r"shares a card type", rest, re.I):
+            return SharesCardType(cls)
+        st = _SUBTYPES_RE.fullmatch(rest)
+        if st:
+            names = [t for t in re.split(r",\s*(?:or\s+)?|\s+or\s+", st.group("types")) if t]
+            return EachCard(cls, SubtypeAmong(tuple(names)))
+    return UnreadCondition(sentence)
 
 
 def creature_outside_battlefield(card: Card) -> bool:
@@ -219,6 +280,6 @@ def read_deck_text(card: Card):
 
     return DeckText(copy_limit=copy_limit(card), partner=partner_abilities(card),
                     can_be_commander=can_be_your_commander(card), changeling=is_changeling(card),
-                    companion=has_companion_ability(card),
+                    companion=companion_condition(card),
                     creature_outside_battlefield=creature_outside_battlefield(card),
                     every_land_type=has_every_land_type(card))

@@ -35,7 +35,7 @@ VERDICT_STYLE: dict[str, str] = {PASS: "green", FAIL: "bold red", NO_EXPECT: "cy
 #: inside its own process (tests, ``CliRunner``): ``validate`` may then end the process when done.
 PROGRAM = False
 #: Keys of click's ``Context.meta`` under which the group hands its subcommands ``PROGRAM`` and ``open_database``
-#: (``decks_cli``, in the decks layer, does not import this module).
+#: (``solver/decks/cli.py``, in the decks layer, does not import this module).
 PROGRAM_KEY = "mtgcheck.program"
 OPEN_DATABASE_KEY = "mtgcheck.open_database"
 #: Modules that add subcommands to ``main`` (each defines ``register(main)``).

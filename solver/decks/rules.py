@@ -51,7 +51,7 @@ import weakref
 from collections import Counter
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any, Iterable, Mapping
+from typing import TYPE_CHECKING, Any, Iterable, Mapping
 
 from mtgcheck.models.game.cards import BASIC_LAND_MANA, BASIC_LAND_TYPES, Card, compute_color_identity
 from mtgcheck.models.deckfacts import deck_text, has_activated_ability
@@ -68,6 +68,10 @@ from mtgcheck.models.data.decklist import (
 from mtgcheck.models.data.formats import Format, load_format
 from mtgcheck.models.game.mana import COLORS
 
+from mtgcheck.solver.decks.companions import companion_failures
+
+if TYPE_CHECKING:
+    from mtgcheck.models.vocab.deck_conditions import CompanionCondition
 from mtgcheck.solver.rules.errors import QuestionError, Unsupported
 from mtgcheck.models.data import cardcache
 from mtgcheck.models.data.cardcache import _Pickler
@@ -76,7 +80,7 @@ from mtgcheck.models.data.inputs import MAX_NAME
 
 __all__ = [
     "PROBLEM_CODES", "ProblemCode", "DeckStatus", "DeckProblem", "DeckReport", "CardFacts", "card_facts", "validate_deck",
-    "DeckValidator", "COMPANION_CONDITIONS", "save_card_facts",
+    "DeckValidator", "save_card_facts",
 ]
 
 PROBLEM_CODES = (
@@ -215,30 +219,6 @@ class DeckReport:
 # Card facts
 # ---------------------------------------------------------------------------
 
-_KAHEERA_TYPES = frozenset({"Cat", "Elemental", "Nightmare", "Dinosaur", "Beast"})
-
-
-def _repeated_mana_symbol(card: Card) -> str | None:
-    """A mana symbol that appears more than once in the card's mana cost (Jegantha), or None.
-
-    A split card's mana cost is the combined costs of its halves, but an effect that looks at the symbols of a
-    split card's mana cost sees each half's symbols separately (CR 709.4b: Jegantha sees {1} twice in
-    Fire // Ice, whose combined cost is {2}{U}{R}); every symbol is counted as printed, generic ones too.
-    """
-    costs = [f.mana_cost for f in card.faces if f.mana_cost is not None] if card.is_split and card.faces else [
-        card.mana_cost if card.mana_cost is not None or not card.faces else card.faces[0].mana_cost]
-    counter: Counter[str] = Counter()
-    for cost in costs:
-        if cost is None:
-            continue
-        for sym in cost:
-            counter[sym.text] += 1
-    for s, n in counter.items():
-        if n > 1:
-            return "{" + s + "}"
-    return None
-
-
 @dataclass(frozen=True, slots=True, eq=False)
 class CardFacts:
     """Deck-building facts of one card, computed once (``card_facts``).
@@ -267,19 +247,12 @@ class CardFacts:
     can_be_commander: bool
     background: bool
     time_lord_doctor: bool
-    companion: str | None
+    #: the typed condition of its companion ability (CR 702.139a), None without one
+    companion: "CompanionCondition | None"
     legalities: Mapping[str, str]
     creature_outside_battlefield: bool = False
     #: ``identity | land_type_colors``: every colour a commander's identity must hold for this card
     deck_colors: frozenset[str] = frozenset()
-
-
-_COMPANION_NAMES = {
-    "Gyruda, Doom of Depths": "gyruda", "Jegantha, the Wellspring": "jegantha", "Kaheera, the Orphanguard": "kaheera",
-    "Keruga, the Macrosage": "keruga", "Lurrus of the Dream-Den": "lurrus", "Lutri, the Spellchaser": "lutri",
-    "Obosh, the Preypiercer": "obosh", "Umori, the Collector": "umori", "Yorion, Sky Nomad": "yorion",
-    "Zirda, the Dawnwaker": "zirda",
-}
 
 
 def card_facts(card: Card) -> CardFacts:
@@ -315,7 +288,7 @@ def card_facts(card: Card) -> CardFacts:
         # Doctor's companion pairs with "a legendary Time Lord Doctor creature card that has no other creature
         # types" (CR 702.124m); Time Lord is one subtype (CR 205.3m)
         time_lord_doctor=legendary and "Creature" in tl.types and subtypes == {"Time Lord", "Doctor"},
-        companion=_COMPANION_NAMES.get(card.name) if dt.companion else None,
+        companion=dt.companion,
         legalities=card.legalities or {},
         creature_outside_battlefield=dt.creature_outside_battlefield, deck_colors=identity | colors,
     )
@@ -715,98 +688,6 @@ def _weakrefable(db: Any) -> bool:
         return True
     except TypeError:
         return False
-
-
-# ---------------------------------------------------------------------------
-# Companion conditions (CR 702.139a)
-# ---------------------------------------------------------------------------
-
-
-def _comp_gyruda(deck: list[tuple[CardFacts, int]], ctx: dict) -> tuple[str, list[str]]:
-    bad = [f.name for f, _ in deck if f.mana_value % 2]
-    return "every card in the starting deck has an even mana value", bad
-
-
-def _comp_jegantha(deck, ctx):
-    bad = []
-    for f, _ in deck:
-        s = _repeated_mana_symbol(_printed(f))
-        if s:
-            bad.append(f.name)
-    return "no card in the starting deck has more than one of the same mana symbol in its mana cost", bad
-
-
-def _comp_kaheera(deck, ctx):
-    bad = [f.name for f, _ in deck if "Creature" in f.types and not f.changeling and not (f.subtypes & _KAHEERA_TYPES)]
-    return "each creature card in the starting deck is a Cat, Elemental, Nightmare, Dinosaur or Beast", bad
-
-
-def _comp_keruga(deck, ctx):
-    bad = [f.name for f, _ in deck if not f.land and f.mana_value < 3]
-    return "every nonland card in the starting deck has mana value 3 or greater", bad
-
-
-def _comp_lurrus(deck, ctx):
-    bad = [f.name for f, _ in deck if f.permanent and f.mana_value > 2]
-    return "each permanent card in the starting deck has mana value 2 or less", bad
-
-
-def _comp_lutri(deck, ctx):
-    bad = [f.name for f, n in deck if not f.land and n > 1]
-    return "each nonland card in the starting deck has a different name", bad
-
-
-def _comp_obosh(deck, ctx):
-    bad = [f.name for f, _ in deck if not f.land and f.mana_value % 2 == 0]
-    return "every nonland card in the starting deck has an odd mana value", bad
-
-
-def _comp_umori(deck, ctx):
-    nonland = [f for f, _ in deck if not f.land]
-    common = frozenset.intersection(*[f.types for f in nonland]) if nonland else frozenset({"any"})
-    common = common - {"Kindred", "Tribal"} if common else common
-    if common:
-        return "each nonland card in the starting deck shares a card type", []
-    by_type = Counter(t for f in nonland for t in f.types)
-    best = by_type.most_common(1)[0][0] if by_type else ""
-    bad = [f.name for f in nonland if best not in f.types]
-    return f"each nonland card in the starting deck shares a card type (most are {best})", bad
-
-
-def _comp_yorion(deck, ctx):
-    size = sum(n for _, n in deck)
-    need = ctx["min_size"] + 20
-    return f"the starting deck has at least twenty cards more than the minimum deck size ({need}; it has {size})", (
-        [] if size >= need else [f"{size} cards"])
-
-
-def _comp_zirda(deck, ctx):
-    """Zirda: each permanent card has an activated ability (``models.deckfacts.has_activated_ability``). A card
-    whose text is not understood makes the answer unknown: ``Unsupported`` unless another card already fails."""
-    activated = ctx.get("activated", has_activated_ability_of)
-    bad, unknown = [], []
-    for f, _ in deck:
-        if f.permanent:
-            got = activated(f)
-            if not got:
-                (bad if got is False else unknown).append(f.name)
-    if unknown and not bad:
-        raise Unsupported("Zirda's companion condition (CR 702.139a): cannot tell from the card text whether "
-                          + ", ".join(unknown) + " has an activated ability")
-    return "each permanent card in the starting deck has an activated ability", bad
-
-
-def has_activated_ability_of(f: CardFacts) -> bool | None:
-    """``models.deckfacts.has_activated_ability`` of the facts' card (uncached)."""
-    return has_activated_ability(f.card)
-
-
-#: The ten companion deck-building conditions (CR 702.139a), by companion.
-COMPANION_CONDITIONS = {
-    "gyruda": _comp_gyruda, "jegantha": _comp_jegantha, "kaheera": _comp_kaheera, "keruga": _comp_keruga,
-    "lurrus": _comp_lurrus, "lutri": _comp_lutri, "obosh": _comp_obosh, "umori": _comp_umori,
-    "yorion": _comp_yorion, "zirda": _comp_zirda,
-}
 
 
 # ---------------------------------------------------------------------------
@@ -1623,8 +1504,7 @@ class DeckValidator:
     # ---- companions --------------------------------------------------------
     def _companion_problem(self, comp: CardFacts, starting: list[tuple[CardFacts, int]]) -> DeckProblem | None:
         """A ``companion_condition`` problem if the starting deck does not meet ``comp``'s condition (CR 702.139a)."""
-        fn = COMPANION_CONDITIONS.get(comp.companion or "")
-        if fn is None:
+        if comp.companion is None:
             return None
         merged: dict[str, list] = {}
         for f, n in starting:
@@ -1633,7 +1513,8 @@ class DeckValidator:
                 merged[f.name] = [f, n]
             else:
                 m[1] += n
-        cond, bad = fn([(f, n) for f, n in merged.values()], {"min_size": self.fmt.min_main, "activated": self.activated})
+        cond, bad = companion_failures(comp.companion, [(f, n) for f, n in merged.values()],
+                                       min_size=self.fmt.min_main, printed=_printed, activated=self.activated)
         if not bad:
             return None
         shown = ", ".join(bad[:8]) + (f" and {len(bad) - 8} more" if len(bad) > 8 else "")

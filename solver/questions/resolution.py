@@ -36,8 +36,9 @@ from mtgcheck.models.behaviour import abilities_of
 
 from mtgcheck.solver.rules.combinatorics import count_sub_multisets, distinct_orders, multinomial, sub_multisets
 from mtgcheck.solver.rules import budget as _budget
-from mtgcheck.solver.rules.layers import board_view, entering_abilities, permanent_abilities
-from mtgcheck.solver.rules.targets import _types_ok, cast_targets
+from mtgcheck.solver.rules.layers import battlefield_abilities, board_view, entering_abilities, permanent_abilities
+from mtgcheck.solver.rules.protection import UNKNOWN, YES
+from mtgcheck.solver.rules.targets import _types_ok, aura_enchant_verdict, cast_targets
 from mtgcheck.solver.questions.registry import Answer, Context, QuestionError, Unsupported, question, subjects_of, take
 from mtgcheck.models.effects import AttachedChange, SelfTypeChange, Topic, Unmodelled, walk_unmodelled
 from mtgcheck.solver.rules.budget import tick
@@ -852,9 +853,12 @@ class _AuraEntry:
     controller relative to the Aura's), already on the battlefield or — when the process puts cards one at a time
     (Hypergenesis, Eureka: any order of entry is reachable, ruling 2006-09-25) — put earlier in the same process by any
     player; not one entering at the same time (Show and Tell: all enter at once, ruling 2008-04-01). Not a target
-    (303.4f): hexproof, shroud and ward do not matter. Raises ``Unsupported`` for what it does not read: an enchant
-    ability of players or cards, words of the enchant phrase not read, protection on a candidate (702.16c), a
-    permanent whose card types an effect changed, an Aura that could enchant only another entering Aura."""
+    (303.4f): hexproof, shroud and ward do not matter; protection does (702.16c: a permanent with protection from a
+    quality the Aura has can't be enchanted by it), read for a permanent on the battlefield with its keywords as they
+    are now, printed or granted (``solver.rules.targets.aura_enchant_verdict``). Raises ``Unsupported`` for what it does not
+    read: an enchant ability of players or cards, words of the enchant phrase not read, protection of a card put
+    earlier in the same process (its own, or granted by a static on the battlefield), a quality of protection not
+    read, a permanent whose card types an effect changed, an Aura that could enchant only another entering Aura."""
 
     def __init__(self, ctx: Context, auras: Sequence[str], repeat: bool) -> None:
         self.ctx, self.repeat = ctx, repeat
@@ -874,8 +878,15 @@ class _AuraEntry:
                 raise Unsupported(f"{perm.name}: an effect changed its card types; what an Aura can enchant as it "
                                   "enters is read from printed types here (CR 303.4f)")
         self.seen: dict[str, set[str]] = {name: set() for name in auras}
+        #: a static ability on the battlefield that grants protection (it would apply to a permanent as it enters,
+        #: CR 611.3a), named; empty when there is none
+        self.grants_protection = next((f"{holder.name} (“{a.text}”)"
+                                       for holder, abilities in battlefield_abilities(ctx.state) for a in abilities
+                                       if a.kind == "static" and "protection" in (a.text or "").lower()), "")
 
-    def _fits(self, name: str, aura_owner: str, obj_card: Any, obj_controller: str) -> bool:
+    def _fits(self, name: str, aura_owner: str, obj_card: Any, obj_controller: str, perm: Any = None) -> bool:
+        """Whether the Aura ``name`` entering under ``aura_owner``'s control could enchant the object: ``perm`` a
+        permanent on the battlefield, else ``obj_card`` put earlier in the same process under ``obj_controller``'s."""
         sp = self.specs[name]
         if not _types_ok(obj_card, sp):
             return False
@@ -883,10 +894,18 @@ class _AuraEntry:
             return False
         if sp.controller == "opponent" and obj_controller == aura_owner:
             return False
+        if perm is not None:
+            verdict, why = aura_enchant_verdict(self.ctx.state, perm, self.ctx.card(name), aura_owner)
+            if verdict == UNKNOWN:
+                raise Unsupported(f"whether {name} can enchant {perm.name}: {why} (CR 702.16c)")
+            return verdict == YES
         if any(str(k).lower().startswith("protection") for k in getattr(obj_card, "keywords", ())) or any(
                 getattr(a.effect, "keyword", None) == "protection" for a in abilities_of(obj_card)):
-            raise Unsupported(f"{obj_card.name} has protection: whether {name} can enchant it (CR 702.16c) is not "
-                              "modelled here")
+            raise Unsupported(f"{obj_card.name} has protection: whether {name} can enchant it as it is put earlier in "
+                              "the same process (CR 702.16c) is not modelled here")
+        if self.grants_protection:
+            raise Unsupported(f"{self.grants_protection} may give {obj_card.name}, put earlier in the same process, "
+                              f"protection: whether {name} can enchant it (CR 702.16c, 611.3a) is not modelled here")
         return True
 
     def possible(self, outcome: Mapping[str, Sequence[str]]) -> bool:
@@ -898,7 +917,7 @@ class _AuraEntry:
                     continue
                 found: list[str] = []
                 for perm in self.ctx.state.battlefield:
-                    if self._fits(name, p, perm.card, perm.controller):
+                    if self._fits(name, p, perm.card, perm.controller, perm):
                         found.append(f"{perm.name} ({perm.controller}'s)")
                 auras_only = False
                 if self.repeat:
@@ -926,8 +945,9 @@ class _AuraEntry:
             what = "; ".join(sorted(self.seen[name])) or "nothing: it stays in the hand (CR 303.4g)"
             out.append(f"{name} is an Aura ({sp.text.replace('target ', '', 1)}): put onto the battlefield this way, "
                        f"it enters attached to what its controller chooses as it enters, not targeted (CR 303.4f: "
-                       f"hexproof and shroud do not stop it); it could enchant: {what}; an end state where it could "
-                       "enchant nothing is the one where it stays in the hand (CR 303.4g)")
+                       "hexproof and shroud do not stop it; protection from a quality it has does, 702.16c); it "
+                       f"could enchant: {what}; an end state where it could enchant nothing is the one where it stays "
+                       "in the hand (CR 303.4g)")
         return out
 
 
@@ -936,7 +956,19 @@ def _kind_words(kinds: Sequence[str]) -> str:
     return ks[0] if len(ks) == 1 else ", ".join(ks[:-1]) + ", or " + ks[-1]
 
 
-@question("put_onto_battlefield", unordered=("results",), topics=(Topic.RESOLUTION,), normalize={"results": _sorted_lists, "eligible": _sorted_lists})
+def _put_topics(ctx: Context) -> frozenset[Topic]:
+    """What a put_onto_battlefield answer depends on: the process (its resolution) and, when an Aura card is in a
+    hand, what the permanents are, their colours and what may attach to them, since what the Aura can enchant as it
+    enters depends on them (CR 303.4f: "its enchant ability and any other applicable effects"; 702.16c: protection,
+    which is read here from the keywords, printed or granted by typed effects: an untyped grant of protection is a
+    casting sentence, about what may target or attach to a permanent)."""
+    tops = {Topic.RESOLUTION}
+    if any(ci.card.front.type_line.has("Aura") for p in ctx.state.players for ci in ctx.state.cards("hand", p)):
+        tops |= {Topic.CHARACTERISTICS, Topic.COLORS, Topic.CASTING}
+    return frozenset(tops)
+
+
+@question("put_onto_battlefield", unordered=("results",), topics=_put_topics, normalize={"results": _sorted_lists, "eligible": _sorted_lists})
 def ask_put_onto_battlefield(ctx: Context) -> Answer:
     """``put_onto_battlefield: {spell, player}`` → ``outcomes``, ``results``, ``eligible``, ``cast``.
 
@@ -1161,7 +1193,12 @@ def _trigger_order_topics(ctx: Context) -> tuple[Topic, ...]:
     args = ctx.args if isinstance(ctx.args, Mapping) else {}
     # (ZONES: a replacement effect on how or whether a permanent enters changes its enters triggers: Containment
     # Priest exiles it instead, CR 614.1; Clone enters as a copy with the copied abilities, 707.5, 614.1c)
-    return (Topic.TRIGGERS, Topic.ZONES) if "after" in args else ()
+    if "after" not in args:
+        return ()
+    # an Aura put may enter only attached to what it can legally enchant (CR 303.4f-g, 702.16c): as for
+    # put_onto_battlefield (``_put_topics``), what the permanents are, their colours and protection then count
+    return (Topic.TRIGGERS, Topic.ZONES) + ((Topic.CHARACTERISTICS, Topic.COLORS, Topic.CASTING)
+                                            if Topic.CASTING in _put_topics(ctx) else ())
 
 
 def _no_graveyard_sba(ctx: Context) -> bool:

@@ -124,12 +124,17 @@ def quality_verdict(state: GameState, qualities: tuple, t: Targeter) -> tuple[st
 
 
 def keyword_verdict(state: GameState, perm: Permanent, t: Targeter,
-                    qualities: Callable[[str], tuple | None]) -> tuple[str, str]:
+                    qualities: Callable[[str], tuple | None], *, enchanting: bool = False) -> tuple[str, str]:
     """``(yes|no|unknown, why)``: whether ``perm``'s keyword abilities let ``t`` target it (CR 702.18a shroud,
     702.11b hexproof, 702.11d hexproof from, 702.16b protection). The keywords are those of the layer view
     (printed, in the model, granted by typed effects); a keyword the card data lists that no ability of the card
     shows is unknown. ``qualities``: the reader of a keyword's parameter ("from red") into ``Quality`` values
-    (``models.text.untargetable.keyword_qualities``; ``None``: not read, so unknown)."""
+    (``models.text.untargetable.keyword_qualities``; ``None``: not read, so unknown).
+
+    ``enchanting=True`` asks instead whether ``t``, an Aura (``kind="spell"``, ``card`` the Aura card, with its
+    card's characteristics), may enchant ``perm`` without targeting it, as an Aura put onto the battlefield does
+    (CR 303.4f): only protection counts (702.16c: a permanent with protection can't be enchanted by Auras with the
+    stated quality); shroud and hexproof speak of targets only (702.18a, 702.11b)."""
 
     kws: list[tuple[str, str]] = []
     for a in permanent_abilities(state, perm):
@@ -139,6 +144,8 @@ def keyword_verdict(state: GameState, perm: Permanent, t: Targeter,
     opponent = perm.controller != t.controller
     unknown = ""
     for name, param in kws:
+        if enchanting and name != "protection":
+            continue
         if name == "shroud":
             return NO, f"{perm.name} has shroud: it can't be the target of spells or abilities (CR 702.18a)"
         if name in ("hexproof", "hexproof from") and not param and opponent:
@@ -150,8 +157,8 @@ def keyword_verdict(state: GameState, perm: Permanent, t: Targeter,
         if (name in ("hexproof", "hexproof from") and param and opponent) or name == "protection":
             # "hexproof from [quality]" (only against opponents, CR 702.11d) and "protection from [quality]" (CR
             # 702.16b): the targeting spell or the ability's source has the quality
-            label, rule, read_rule = (("hexproof", "CR 702.11d", "") if name != "protection"
-                                      else ("protection", "CR 702.16b", " (CR 702.16a)"))
+            label, rule, read_rule = (("hexproof", "CR 702.11d", "") if name != "protection" else
+                                      ("protection", "CR 702.16c" if enchanting else "CR 702.16b", " (CR 702.16a)"))
             qs = qualities(param)
             if qs is None:
                 unknown = unknown or (f"whether {t.name} has the quality of {perm.name}'s {label} {param} is not "
@@ -167,7 +174,8 @@ def keyword_verdict(state: GameState, perm: Permanent, t: Targeter,
     texts = " ".join((a.text or "").lower() for a in abilities_of(perm.card))
     for k in getattr(perm.card, "keywords", ()):
         kl = str(k).lower()
-        if kl in ("shroud", "hexproof", "protection") and kl not in have and kl not in texts:
+        if kl in (("protection",) if enchanting else ("shroud", "hexproof", "protection")) and kl not in have \
+                and kl not in texts:
             unknown = unknown or f"{perm.name} is listed with {k}, which none of its abilities shows"
     return (UNKNOWN, unknown) if unknown else (YES, "")
 

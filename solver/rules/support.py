@@ -193,8 +193,10 @@ IMPLEMENTS: Mapping[str, frozenset[str]] = {
     # a mana value reads the mana cost only (CR 202.3): characteristics changed by layers are read from the view
     "mana_value": LAYERS | BOARD_KEYWORDS,
     "scry": RESOLVING | RESOLUTION_KEYWORDS,
-    "put_onto_battlefield": LAYERS | RESOLVING | BOARD_KEYWORDS,
-    "trigger_order": LAYERS | RESOLVING | BOARD_KEYWORDS,
+    # an Aura put onto the battlefield (Eureka, Hypergenesis): its enchant ability says what it may enchant; hexproof
+    # and shroud do not stop it (not targeted, CR 303.4f), protection does (702.16c), read by resolution._AuraEntry
+    "put_onto_battlefield": LAYERS | RESOLVING | BOARD_KEYWORDS | TARGET_KEYWORDS,
+    "trigger_order": LAYERS | RESOLVING | BOARD_KEYWORDS | TARGET_KEYWORDS,  # (an Aura put, as above)
     "entering_x": LAYERS | RESOLVING | BOARD_KEYWORDS,
 }
 #: (validate_deck reads card facts — legality, colour identity, deck-building text — never an ability's rules in

@@ -124,6 +124,14 @@ def _permanent_legality(state: GameState, player: str, perm: Permanent, spec: Ta
     return YES, ""
 
 
+def aura_enchant_verdict(state: GameState, perm: Permanent, aura: Any, controller: str) -> tuple[str, str]:
+    """``(yes|no|unknown, why)``: whether the protection of ``perm`` (a permanent on the battlefield, its keywords as
+    they are now) lets the Aura card ``aura``, entering under ``controller``'s control without being cast, enchant
+    it (CR 702.16c: not an Aura with the stated quality; 702.16j: from everything, none). Not targeting (303.4f):
+    shroud and hexproof do not count (``solver.rules.protection.keyword_verdict(enchanting=True)``)."""
+    return keyword_verdict(state, perm, Targeter("spell", controller, card=aura), keyword_qualities, enchanting=True)
+
+
 def _types_ok(card: Any, spec: TargetSpec) -> bool:
     """Card types, subtypes and supertypes as printed (a changeling, which has every creature type, CR 702.73a,
     passes a subtype test; ``_subtype_doubt`` then makes the answer unknown)."""
