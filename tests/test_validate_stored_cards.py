@@ -18,6 +18,7 @@ from click.testing import CliRunner
 
 from mtgcheck.models.data import database
 import mtgcheck.solver.decks.rules as decks
+import mtgcheck.solver.decks.store as decks_store
 from mtgcheck.solver.cli.main import main
 
 LEGAL = {"modern": "legal", "legacy": "legal", "vintage": "legal"}
@@ -122,7 +123,7 @@ def test_a_name_the_facts_do_not_hold_loads_the_database(batch, monkeypatch, tmp
 def test_a_changed_card_file_or_no_cache_means_no_stored_cards(batch, monkeypatch):
     cards, path = batch
     assert _validate(cards, path).exit_code == 1
-    assert isinstance(decks.stored_cards(cards, lambda: None), decks.CardsOnDemand)
+    assert isinstance(decks.stored_cards(cards, lambda: None), decks_store.CardsOnDemand)
     st = cards.stat()
     os.utime(cards, ns=(st.st_atime_ns, st.st_mtime_ns + 1_000_000_000))  # the file changed: its key too
     assert decks.stored_cards(cards, lambda: None) is None
@@ -229,7 +230,7 @@ def test_stored_cards_are_the_database_cards_and_jegantha_reads_their_mana_costs
     assert elves.card == want and elves.card.abilities == want.abilities
     assert elves.card.legalities is elves.legalities
     ref = decks.card_facts(want)
-    for name in decks._FIELDS:
+    for name in decks_store._FIELDS:
         assert getattr(elves, name) == getattr(ref, name), name
     again = _validate(cards, path, "--jobs", "2")
     assert again.stdout_bytes == first.stdout_bytes
