@@ -54,6 +54,7 @@ def _count_parses(monkeypatch) -> list:
         return real(path, *a, **kw)
 
     monkeypatch.setattr(importers, "load_cards_file", counting)
+    monkeypatch.setattr(database, "load_cards_file", counting)  # (the database's own name for it)
     return calls
 
 
