@@ -21,10 +21,10 @@ import structure  # noqa: E402
 
 ROOT = structure.ROOT
 #: Modules loaded only when asked for (a picture, the constraint solver, the batch, the page, downloads, the English
-#: readers that a cached card never needs): never pulled in at load time by a module that did not load them before.
+#: readers that a cached card never needs, the mana sources that could_produce never needs): never pulled in at load time by a module that did not load them before.
 LAZY = ("solver/questions/graph.py", "solver/decks/dask_batch.py", "solver/decks/cli.py", "models/data/download.py",
         "solver/rules/payment/search.py", "solver/rules/payment/counting.py", "solver/rules/mana/produce.py",
-        "solver/web/*", "models/text/*")
+        "solver/rules/mana/sources.py", "solver/web/*", "models/text/*")
 KEEP_LAYERS = {"top"}
 #: Command modules below the top layer whose lazy imports keep a batch's start light (docs/decks.md: a batch from
 #: stored card facts loads neither the effect vocabulary nor the question machinery).

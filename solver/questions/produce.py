@@ -14,7 +14,6 @@ from mtgcheck.models.game.mana import MANA_TYPES, ManaPool, format_pool, parse_t
 from mtgcheck.models.game.state import GameState, Permanent
 from mtgcheck.solver.questions.registry import Answer, Context, QuestionError, Unsupported, load_handlers, question
 from mtgcheck.solver.rules.layers import board_view
-from mtgcheck.solver.rules.mana.sources import _Board, maximal_pools
 from mtgcheck.solver.rules.quantities import condition_holds
 from mtgcheck.solver.rules.mana.produce import _mana_abilities, could_produce
 
@@ -183,6 +182,8 @@ def available_mana_topics(ctx: Context) -> frozenset[Topic]:
 @question("available_mana", topics=available_mana_topics, unordered=("pools", "other_ways"), normalize={"pools": normalize_pools})
 def ask_available_mana(ctx: Context) -> Answer:
     """``available_mana: PLAYER`` → ``pools`` (every maximal pool, canonical notation), ``count``."""
+    from mtgcheck.solver.rules.mana.sources import _Board, maximal_pools  # (loaded by this question only)
+
     arg = ctx.args
     if isinstance(arg, Mapping):
         arg = arg.get("player")
