@@ -24,6 +24,7 @@ sys.path.insert(0, str(ROOT))
 
 from mtgcheck.models.data.catalog import load_catalog  # noqa: E402
 from mtgcheck.models.game.state import Effect, GameState, Permanent  # noqa: E402
+from mtgcheck.models.effects import AddMana  # noqa: E402
 
 _ADD = re.compile(r"\badds?\b[^.]*?(\{[WUBRGCS0-9X]\}|\bmana\b)", re.I)
 _QUOTED = re.compile(r"\"[^\"]*\"|“[^”]*”")
@@ -150,21 +151,21 @@ def parser_coverage(path) -> tuple[int, int, collections.Counter]:
         for a in parse_abilities(c):
             body = a.text.split(":", 1)[1] if a.kind == "activated" and ":" in a.text else a.text
             body = _QUOTED.sub("", body)
-            if a.kind == "activated" and _ADD.search(body) and not a.params.get("loyalty"):
+            if a.kind == "activated" and _ADD.search(body) and a.loyalty is None:
                 cands.append(a)
             elif a.kind == "triggered" and "for mana" in body.lower() and _ADD.search(body):
                 cands.append(a)
         real = []
         for a in cands:  # CR 605.1a / 605.5a: abilities with targets or moving library cards are not mana abilities
-            if a.effect == "add_mana" and not a.is_mana_ability:
+            if isinstance(a.effect, AddMana) and not a.is_mana_ability:
                 continue
-            if a.effect != "add_mana" and (re.search(r"\btarget\b", a.text, re.I) or mt._LIBRARY_WORDS.search(a.text)):
+            if not isinstance(a.effect, AddMana) and (re.search(r"\btarget\b", a.text, re.I) or mt._LIBRARY_WORDS.search(a.text)):
                 continue
             real.append(a)
         if not real:
             continue
         total += 1
-        bad = [a for a in real if a.effect != "add_mana"]
+        bad = [a for a in real if not isinstance(a.effect, AddMana)]
         if not bad:
             ok += 1
         for a in bad:

@@ -219,7 +219,7 @@ _REMOVE_FROM_RE = re.compile(r"^remove " + _COUNT + r" (?:(?P<kind>[^ ]+(?: [^ ]
 _REMOVE_ALL_RE = re.compile(r"^remove all (?P<kind>.+?) counters from (?:this|~)(?: \w+)?$", re.I)
 _PUT_ON_RE = re.compile(r"^put " + _COUNT + r" (?P<kind>.+?) counters? on (?P<obj>(?:an?|another) .+ you control)$", re.I)
 _EXILE_PERM_RE = re.compile(r"^exile " + _COUNT + r" (?P<other>other )?(?P<what>(?!cards?\b).+?) you control$", re.I)
-_X_OBJECTS_RE = re.compile(r"^(?P<verb>sacrifice|exile) x (?P<other>other )?(?P<what>.+)$", re.I)
+_X_OBJECTS_RE = re.compile(r"^(?P<verb>sacrifice|exile|discard) x (?P<other>other )?(?P<what>.+)$", re.I)
 _ANY_NUMBER_EXILE_RE = re.compile(r"^exile any number of (?P<what>.*cards? from your graveyard)$", re.I)
 _REVEAL_RE = re.compile(r"^reveal " + _COUNT + r" (?P<what>.*?cards?) from your hand(?P<share> that share a colou?r)?$", re.I)
 _BOTTOM_RE = re.compile(r"^put this(?: \w+)? on the bottom of its owner's library$", re.I)
@@ -327,11 +327,13 @@ def _object_part(chunk: str) -> CostPart | None:
         n, xx = n_of(m)
         return CostPart("exile_permanent", m.group("what").lower(), n, chunk, x=xx, other=bool(m.group("other")))
     m = _X_OBJECTS_RE.match(chunk)
-    if m:  # "Sacrifice X Clues", "Exile X cards from your graveyard": X announced (CR 107.3a)
+    if m:  # "Sacrifice X Clues", "Exile X cards from your graveyard", "Discard X cards": X announced (CR 107.3a)
         verb = m.group("verb").lower()
         what = m.group("what").lower()
         if verb == "exile" and not what.endswith(("from your graveyard", "from your hand")):
             return None
+        # "discard X cards at random" (Devastating Dreams): which cards is random, how many is X; it can be paid
+        # exactly when the hand holds X cards (CR 701.9a, 118.3)
         return CostPart(verb, what, 0, chunk, x=True, other=bool(m.group("other")))
     m = _ANY_NUMBER_EXILE_RE.match(chunk)
     if m:  # "Exile any number of cards from your graveyard": none is fine (CR 118.3)
@@ -629,18 +631,6 @@ class Ability:
     refused: "Ability | None" = field(default=None, compare=False, repr=False)
 
     @property
-    def params(self) -> Mapping[str, Any]:
-        """Migration view: the effect's legacy parameters plus ``face``/``loyalty``/``intrinsic``."""
-        p = self.effect.params()
-        if self.face is None and self.loyalty is None and self.intrinsic is None:
-            return p
-        d = dict(p)
-        for k in ("face", "loyalty", "intrinsic"):
-            if getattr(self, k) is not None:
-                d[k] = getattr(self, k)
-        return MappingProxyType(d)
-
-    @property
     def is_activated(self) -> bool:
         return self.kind == "activated"
 
@@ -684,15 +674,12 @@ class Ability:
             return False
         return True
 
-    def get(self, key: str, default: Any = None) -> Any:
-        return self.params.get(key, default)
-
     def describe(self) -> str:
         if self.text:
             return self.text
         if self.cost is not None:
-            return f"{self.cost}: {self.effect.name}"
-        return self.effect.name
+            return f"{self.cost}: {self.effect}"
+        return str(self.effect)
 
 
 #: ``ruling``: in a catalog model, the ruling or CR rule that justifies where the model says more or other than the
@@ -700,10 +687,11 @@ class Ability:
 _ABILITY_KEYS = ("kind", "effect", "cost", "params", "text", "zones", "restriction", "stripe", "ruling")
 
 
-def make_ability(kind: str, effect: "str | Effect" = "text", cost: ActivationCost | str | None = None,
-                 params: Mapping[str, Any] | None = None, text: str = "", card_name: str = "",
-                 where: str = "ability", zones: Iterable[str] = ()) -> Ability:
-    """Build an ``Ability`` through the vocabulary (``models.effects.build_effect``).
+def _catalog_ability(kind: str, effect: str = "text", cost: ActivationCost | str | None = None,
+                     params: Mapping[str, Any] | None = None, text: str = "", card_name: str = "",
+                     where: str = "ability", zones: Iterable[str] = ()) -> Ability:
+    """Read the parts of a catalog ability entry into an ``Ability`` through the vocabulary
+    (``models.effects.build_effect``; ``ability_from_dict`` checks the entry's keys first).
 
     ``cost`` may be given as text (parsed with ``parse_activation_cost``); ``params`` may carry the
     ability-level keys ``face``, ``loyalty`` and ``intrinsic``. An ``effect="text"`` ability is
@@ -727,9 +715,8 @@ def make_ability(kind: str, effect: "str | Effect" = "text", cost: ActivationCos
     for z in zs:
         if z not in ZONES:
             raise AbilityError(f"{where}: unknown zone {z!r}" + (f"; did you mean {closest(z, ZONES)!r}?" if closest(z, ZONES) else ""))
-    if isinstance(effect, Effect):
-        eff = effect
-    elif effect == "text" and not p.get("topics"):
+    eff: Effect
+    if effect == "text" and not p.get("topics"):
         from .text.topics import classify
 
         eff = Unmodelled(text, classify(text, kind, True))  # targets: solver.rules.targets reads them
@@ -770,8 +757,8 @@ def ability_from_dict(d: Mapping[str, Any], card_name: str = "", where: str = "a
         raise AbilityError(f"{where}: 'cost' must be the cost as text, such as '{{T}}' or '{{1}}, {{T}}', got {d['cost']!r}")
     if d.get("zones") is not None and (isinstance(d["zones"], str) or not isinstance(d["zones"], (list, tuple))):
         raise AbilityError(f"{where}: 'zones' must be a list of zone names, got {d['zones']!r}")
-    ab = make_ability(str(d["kind"]), str(d.get("effect", "text")), d.get("cost"), params,
-                      str(d.get("text", "")), card_name, where, d.get("zones") or ())
+    ab = _catalog_ability(str(d["kind"]), str(d.get("effect", "text")), d.get("cost"), params,
+                          str(d.get("text", "")), card_name, where, d.get("zones") or ())
     if d.get("restriction") is not None:
         # an activated ability's restriction (CR 602.5), the params of a ``timing_restriction``
         r = d["restriction"]

@@ -18,9 +18,8 @@ Typed parts shared by the effects:
 
 The vocabulary reference (every effect, its fields, the topics, how to add an effect) is docs/effects.md.
 
-Migration note: ``Effect.name`` is the effect's legacy string name and ``Effect.params()`` a read-only view in
-the legacy parameter shapes; ``Ability.params`` and comparing an effect with its name (``a.effect ==
-"add_mana"``) go through them while solver modules move to the typed fields.
+The catalog's parameter shapes (``kind: add_mana`` with ``params: {mana: "{G}"}``) are an input format only: each
+field's reader (``fld(read=...)``) turns a catalog value into the typed one; nothing writes the old shapes back.
 
 References: CR 113 (abilities), 113.6 (where abilities function), 207.2c (ability words), 109.1 (objects).
 """
@@ -28,7 +27,6 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass, field
-from types import MappingProxyType
 from typing import Any, Callable, ClassVar, Iterable, Mapping
 
 from .game.cards import BASIC_LAND_TYPES
@@ -213,7 +211,7 @@ class Qualifier:
     @property
     def empty(self) -> bool:
         """Whether it tests nothing."""
-        return self == Qualifier()
+        return self == _NO_QUALIFIER
 
     @property
     def needs_colors(self) -> bool:
@@ -236,6 +234,10 @@ class Qualifier:
                          self.other_than or other.other_than, self.not_named or other.not_named,
                          self.this_turn or other.this_turn, pick(self.modified, other.modified),
                          pick(self.x_in_cost, other.x_in_cost))
+
+
+#: The qualifier that tests nothing (``Qualifier.empty`` compares with it).
+_NO_QUALIFIER = Qualifier()
 
 
 def _one_union(a: tuple, b: tuple) -> tuple:
@@ -314,10 +316,6 @@ class Filter:
             if c not in COLORS:
                 raise VocabularyError(f"filter: {c!r} is not a colour letter ({', '.join(COLORS)})")
 
-    def legacy(self) -> dict[str, Any]:
-        """The legacy ``{what, controller}`` shape (migration view)."""
-        return {"what": self.words or self.describe(), "controller": self.controller}
-
     def describe(self) -> str:
         bits = ["other"] if self.other else []
         bits += [f"non{x.lower()}" for x in self.none_of]
@@ -337,9 +335,6 @@ class Filter:
 class Amount:
     """Base of the typed amounts (how many)."""
 
-    def legacy(self) -> Any:
-        return self
-
 
 @dataclass(frozen=True)
 class Fixed(Amount):
@@ -347,16 +342,10 @@ class Fixed(Amount):
 
     n: int
 
-    def legacy(self) -> Any:
-        return self.n
-
 
 @dataclass(frozen=True)
 class VariableX(Amount):
     """The value of X chosen or defined for the spell or ability (CR 107.3)."""
-
-    def legacy(self) -> Any:
-        return "X"
 
 
 @dataclass(frozen=True)
@@ -910,7 +899,9 @@ CONDITION_TYPES: tuple[type, ...] = (AnchorChosen, HasCounter, ControlsAtLeast, 
 # Effects
 # ---------------------------------------------------------------------------
 
-Codec = tuple[Callable[[Any, str], Any], Callable[[Any], Any]]
+#: Reads a catalog (or parser) value of a field into its typed value: ``read(value, where) -> typed``, raising
+#: ``VocabularyError`` naming ``where``; a value that is typed already is returned as it is.
+Codec = Callable[[Any, str], Any]
 
 
 def _plain(v: Any, where: str) -> Any:
@@ -919,65 +910,38 @@ def _plain(v: Any, where: str) -> Any:
     return freeze(v)
 
 
-def _ident(v: Any) -> Any:
-    return v
+PLAIN: Codec = _plain
 
 
-PLAIN: Codec = (_plain, _ident)
-
-
-def fld(default: Any = None, codec: Codec = PLAIN, legacy: str | None = None) -> Any:
-    """A field of an effect: ``codec`` = (read a legacy/catalog value, write the legacy view)."""
-    return field(default=default, metadata={"codec": codec, "legacy": legacy})
+def fld(default: Any = None, codec: Codec = PLAIN, key: str | None = None) -> Any:
+    """A field of an effect: ``codec`` reads its catalog value; ``key`` is the catalog's name for it when that is not
+    the field's name (``rider`` for ``AddMana.riders``)."""
+    return field(default=default, metadata={"codec": codec, "key": key})
 
 
 @dataclass(frozen=True, eq=False)
 class Effect:
-    """Base of every effect. ``kind`` is the effect's name in the catalog and the legacy view; ``topics``
+    """Base of every effect. ``kind`` is the effect's name in the catalog; ``topics``
     what it can change (used by docs and by the probe; the gate reads ``Unmodelled.topics``)."""
 
     kind: ClassVar[str] = ""
     touches: ClassVar[frozenset[Topic]] = frozenset()
 
-    @property
-    def name(self) -> str:
-        return self.kind
-
-    # --- migration view -------------------------------------------------
-    def params(self) -> Mapping[str, Any]:
-        """The legacy parameter mapping (read-only), for solver code not yet reading the typed fields."""
-        cached = self.__dict__.get("_legacy_params")
-        if cached is not None:
-            return cached
-        out: dict[str, Any] = {}
-        for f in dataclasses.fields(self):
-            v = getattr(self, f.name)
-            if v is None or v == ():
-                continue
-            key = f.metadata.get("legacy") or f.name
-            enc = f.metadata.get("codec", PLAIN)[1]
-            out[key] = enc(v)
-        view = MappingProxyType(out)
-        object.__setattr__(self, "_legacy_params", view)
-        return view
-
     @classmethod
     def normalize(cls, params: dict[str, Any]) -> dict[str, Any]:
-        """Hook: rewrite legacy parameter shapes before the fields are read (default: unchanged)."""
+        """Hook: rewrite catalog parameter shapes before the fields are read (default: unchanged)."""
         return params
 
     def __eq__(self, other: object) -> bool:
-        if isinstance(other, str):  # migration: ``a.effect == "add_mana"``
-            return self.name == other
         if type(other) is not type(self):
             return NotImplemented
         return all(getattr(self, f.name) == getattr(other, f.name) for f in dataclasses.fields(self))
 
     def __hash__(self) -> int:
-        return hash(self.name)
+        return hash(str(self))
 
     def __str__(self) -> str:
-        return self.name
+        return self.kind
 
     def nested(self) -> Iterable["Effect"]:
         """Nested effects (riders, granted abilities' effects, alternatives): for the gate's walk."""
@@ -1056,9 +1020,6 @@ class Unmodelled(Effect):
                 if "pt" in typed.changes:
                     object.__setattr__(self, "power_change", True)
 
-    def params(self) -> Mapping[str, Any]:
-        return MappingProxyType({})
-
 
 def _riders_in(v: Any, where: str) -> tuple[Unmodelled, ...]:
     if isinstance(v, str):
@@ -1074,7 +1035,7 @@ def _riders_in(v: Any, where: str) -> tuple[Unmodelled, ...]:
     return tuple(out)
 
 
-RIDERS: Codec = (_riders_in, lambda v: " ".join(u.text for u in v))
+RIDERS: Codec = _riders_in
 
 
 def _mana_in(v: Any, where: str) -> tuple[str, ...]:
@@ -1086,7 +1047,7 @@ def _mana_in(v: Any, where: str) -> tuple[str, ...]:
         raise VocabularyError(f"{where}: mana {v!r}: {e}") from None
 
 
-MANA: Codec = (_mana_in, lambda v: "".join("{" + t + "}" for t in v))
+MANA: Codec = _mana_in
 
 
 def _types_in(v: Any, where: str) -> tuple[str, ...]:
@@ -1097,7 +1058,7 @@ def _types_in(v: Any, where: str) -> tuple[str, ...]:
     return out
 
 
-TYPES: Codec = (_types_in, list)
+TYPES: Codec = _types_in
 
 
 def _filter_in(v: Any, where: str) -> Filter:
@@ -1116,7 +1077,7 @@ def _filter_in(v: Any, where: str) -> Filter:
         raise VocabularyError(f"{where}: {e}") from None
 
 
-FILTER: Codec = (_filter_in, lambda f: MappingProxyType(f.legacy()))
+FILTER: Codec = _filter_in
 
 
 def _amount_in(v: Any, where: str) -> Amount:
@@ -1140,7 +1101,7 @@ def _amount_in(v: Any, where: str) -> Amount:
     raise VocabularyError(f"{where}: amount {v!r} is not understood (a number, X, or count/equal_to/x_is)")
 
 
-AMOUNT: Codec = (_amount_in, lambda a: a.legacy())
+AMOUNT: Codec = _amount_in
 
 
 def _condition_in(v: Any, where: str) -> Condition:
@@ -1154,7 +1115,7 @@ def _condition_in(v: Any, where: str) -> Condition:
         raise VocabularyError(f"{where}: condition {v!r}: {e}") from None
 
 
-CONDITION: Codec = (_condition_in, _ident)
+CONDITION: Codec = _condition_in
 
 
 def _cost_in(v: Any, where: str) -> ManaCost:
@@ -1166,7 +1127,7 @@ def _cost_in(v: Any, where: str) -> ManaCost:
         raise VocabularyError(f"{where}: mana cost {v!r}: {e}") from None
 
 
-COST: Codec = (_cost_in, str)
+COST: Codec = _cost_in
 
 
 def _topics_in(v: Any, where: str) -> frozenset[Topic]:
@@ -1198,7 +1159,7 @@ def _reflect_in(v: Any, where: str) -> Reflect:
     return Reflect(f, by)
 
 
-REFLECT: Codec = (_reflect_in, lambda r: MappingProxyType(dict(r.filter.legacy(), kind=r.by)))
+REFLECT: Codec = _reflect_in
 
 
 #: Events of a triggered mana ability (CR 605.1b): a permanent tapped for mana (106.12a: its mana ability with
@@ -1222,8 +1183,8 @@ def _color_sources_in(v: Any, where: str) -> Filter:
         raise VocabularyError(f"{where}: colours of {v!r}: {e}") from None
 
 
-#: The objects whose colours a mana output looks at (CR 105, 106.7); legacy view: the ``Filter`` itself.
-COLOR_SOURCES: Codec = (_color_sources_in, _ident)
+#: The objects whose colours a mana output looks at (CR 105, 106.7).
+COLOR_SOURCES: Codec = _color_sources_in
 
 
 @dataclass(frozen=True)
@@ -1268,18 +1229,7 @@ def _trigger_in(v: Any, where: str) -> ManaTrigger:
                        to, cond, bool(v.get("of_chosen_color")), event, bool(v.get("optional")))
 
 
-def _trigger_out(t: ManaTrigger) -> Mapping[str, Any]:
-    d: dict[str, Any] = dict(event=t.event, **t.filter.legacy(), to=t.to)
-    if t.condition is not None:
-        d["condition"] = t.condition
-    if t.of_chosen_color:
-        d["of_chosen_color"] = True
-    if t.optional:
-        d["optional"] = True
-    return MappingProxyType(d)
-
-
-TRIGGER: Codec = (_trigger_in, _trigger_out)
+TRIGGER: Codec = _trigger_in
 
 
 def _add_mana_in(v: Any, where: str) -> "AddMana":
@@ -1299,10 +1249,13 @@ def _instead_in(v: Any, where: str) -> "Instead":
     return Instead(_condition_in(v["condition"], where), _add_mana_in(rest, where + " (instead)"))
 
 
-INSTEAD: Codec = (_instead_in, lambda i: MappingProxyType(dict(i.output.params(), condition=i.condition)))
-ALTERNATIVES: Codec = (lambda v, w: tuple(_add_mana_in(x, w + " (alternative)") for x in v),
-                       lambda v: tuple(x.params() for x in v))
-PLUS: Codec = (_add_mana_in, lambda a: a.params())
+INSTEAD: Codec = _instead_in
+def _alternatives_in(v: Any, where: str) -> tuple["AddMana", ...]:
+    return tuple(_add_mana_in(x, where + " (alternative)") for x in v)
+
+
+ALTERNATIVES: Codec = _alternatives_in
+PLUS: Codec = _add_mana_in
 
 
 #: Who adds the mana of an ``AddMana`` (``AddMana.to``; CR 106.3: "a spell or ability that produces mana instructs a
@@ -1341,7 +1294,7 @@ def _recipient_in(v: Any, where: str) -> str | None:
 
 
 #: ``AddMana.to``: one of ``MANA_RECIPIENTS`` or ``None`` (the controller).
-RECIPIENT: Codec = (_recipient_in, _ident)
+RECIPIENT: Codec = _recipient_in
 
 
 @dataclass(frozen=True, eq=False)
@@ -1374,11 +1327,10 @@ class AddMana(Effect):
     touches: ClassVar[frozenset[Topic]] = frozenset({Topic.MANA_PRODUCTION})
     mana: tuple[str, ...] | None = fld(None, MANA)
     choice: tuple[str, ...] | None = fld(None, TYPES)
-    options: tuple[tuple[str, ...], ...] | None = fld(None, (lambda v, w: tuple(_mana_in(x, w) for x in v),
-                                                            lambda v: ["".join("{" + t + "}" for t in o) for o in v]))
+    options: tuple[tuple[str, ...], ...] | None = fld(None, lambda v, w: tuple(_mana_in(x, w) for x in v))
     any_color: bool = fld(False)
     any_type: bool = fld(False)
-    combination: Any = fld(None, (lambda v, w: True if v is True else _types_in(v, w), lambda v: v if v is True else list(v)))
+    combination: Any = fld(None, lambda v, w: True if v is True else _types_in(v, w))
     reflect: Reflect | None = fld(None, REFLECT)
     produced_type: bool = fld(False)
     chosen_color: bool = fld(False)
@@ -1397,7 +1349,7 @@ class AddMana(Effect):
     restriction: str | None = fld(None)
     #: "instant": "Activate only as an instant" (CR 602.5e; Lion's Eye Diamond), read by the payment search
     timing: str | None = fld(None)
-    riders: tuple[Unmodelled, ...] = fld((), RIDERS, legacy="rider")
+    riders: tuple[Unmodelled, ...] = fld((), RIDERS, key="rider")
     damage_to_you: int = fld(0)
     targets: bool = fld(False)
     moves_library_card: bool = fld(False)
@@ -1419,17 +1371,6 @@ class AddMana(Effect):
             raise _unknown("noted", str(self.noted), ["type", "mana"], "add_mana")
         if self.to == "target_player" and not self.targets:
             object.__setattr__(self, "targets", True)  # "target player" is a target (CR 115.1c): not a mana ability
-
-    def params(self) -> Mapping[str, Any]:
-        p = super().params()
-        if self.amount == Fixed(1) and "amount" in p:
-            d = dict(p)
-            del d["amount"]
-            view = MappingProxyType(d)
-            object.__setattr__(self, "_legacy_params", view)
-            return view
-        return p
-
 
 @dataclass(frozen=True, eq=False)
 class TriggeredAddMana(Effect):
@@ -1491,7 +1432,7 @@ def _by_subtype_in(v: Any, where: str) -> tuple[tuple[str, str], ...]:
     return tuple(out)
 
 
-BY_SUBTYPE: Codec = (_by_subtype_in, lambda v: MappingProxyType(dict(v)))
+BY_SUBTYPE: Codec = _by_subtype_in
 
 #: What a mana replacement's ``to_type`` may be: a type letter, or a colour chosen when it applies
 #: (``any_color``) or recorded on its source (``chosen_color``: the colour in the source's ``choices``).
@@ -1539,15 +1480,6 @@ class ManaReplacement(Effect):
             params = dict(params, applies={k: v for k, v in a.items() if k != "min_amount"}, min_amount=a["min_amount"])
         return params
 
-    def params(self) -> Mapping[str, Any]:
-        p = dict(super().params())
-        if "min_amount" in p:
-            p["applies"] = MappingProxyType(dict(p["applies"], min_amount=p.pop("min_amount")))
-        view = MappingProxyType(p)
-        object.__setattr__(self, "_legacy_params", view)
-        return view
-
-
 @dataclass(frozen=True, eq=False)
 class LandType(Effect):
     """Land-type change (CR 305.7, 613.1d): ``set`` replaces the land types (the land loses its rules-text
@@ -1566,11 +1498,6 @@ def _granted_in(v: Any, where: str) -> Any:
     if isinstance(v, Ability):
         return v
     return ability_from_dict(v, "", where)
-
-
-def _granted_out(a: Any) -> Mapping[str, Any]:
-    return MappingProxyType({"kind": a.kind, "cost": a.cost.text if a.cost is not None else None,
-                             "effect": a.effect.name, "params": a.effect.params(), "text": a.text})
 
 
 def _granted_many_in(v: Any, where: str) -> tuple:
@@ -1620,15 +1547,15 @@ class GrantAbility(Effect):
     kind: ClassVar[str] = "grant_ability"
     touches: ClassVar[frozenset[Topic]] = frozenset({Topic.CHARACTERISTICS, Topic.MANA_PRODUCTION})
     affects: Filter = fld(None, FILTER)
-    ability: Any = fld(None, (_granted_in, _granted_out))
-    also: tuple = fld((), (_granted_many_in, lambda v: tuple(_granted_out(a) for a in v)))
+    ability: Any = fld(None, _granted_in)
+    also: tuple = fld((), _granted_many_in)
     loses: bool = fld(False)
     lose_land_types: bool = fld(False)
     condition: Condition | None = fld(None, CONDITION)
     #: "with the chosen name": only objects with the card name chosen for the source as it entered (its
     #: ``choices.card_name``; CR 607.2d, linked abilities)
     chosen_name: bool = fld(False)
-    parts: tuple[Unmodelled, ...] = fld((), (_parts_unmodelled_in, lambda v: tuple({"text": u.text} for u in v)))
+    parts: tuple[Unmodelled, ...] = fld((), _parts_unmodelled_in)
 
     @property
     def granted(self) -> tuple:
@@ -1683,8 +1610,8 @@ def _parts_in(v: Any, where: str) -> tuple:
     return tuple(out)
 
 
-#: Non-mana cost parts (CR 118): typed ``models.abilities.CostPart`` records; legacy view: their wording.
-COST_PARTS: Codec = (_parts_in, lambda v: tuple(p.text or p.action for p in v))
+#: Non-mana cost parts (CR 118): typed ``models.abilities.CostPart`` records.
+COST_PARTS: Codec = _parts_in
 
 
 def _colors_in(v: Any, where: str) -> tuple[str, ...]:
@@ -1695,7 +1622,7 @@ def _colors_in(v: Any, where: str) -> tuple[str, ...]:
     return out
 
 
-COLOR_LETTERS: Codec = (_colors_in, list)
+COLOR_LETTERS: Codec = _colors_in
 #: When a cost change applies (CR 601.2f): always; only during (or outside) the turn of the spell's
 #: controller ("except during its controller's turn", Defense Grid); only during (or outside) the turn of
 #: the cost changer's controller ("During turns other than yours, ...", Geyser Drake).
@@ -1708,7 +1635,7 @@ def _during_in(v: Any, where: str) -> str:
     return str(v)
 
 
-DURING: Codec = (_during_in, _ident)
+DURING: Codec = _during_in
 
 
 @dataclass(frozen=True, eq=False)
@@ -1771,13 +1698,17 @@ class CostMinimum(Effect):
 @dataclass(frozen=True, eq=False)
 class SelfCostChange(Effect):
     """"This spell costs [amount] less/more to cast for each [count]" (CR 601.2f); ``count``: ``{zone, whose,
-    types[, measure]}`` (models.costs.parse_count)."""
+    types[, measure]}`` (models.costs.parse_count). Without ``count``, the typed ``per`` ("for each [amount]",
+    "{X} less, where X is [amount]": ``amount`` per unit) and ``condition`` ("if [condition]": once while it holds)
+    say when and how much (models.text.self_cost_conditions; read by ``solver.rules.costs.self_cost_changes``)."""
 
     kind: ClassVar[str] = "self_cost_change"
     touches: ClassVar[frozenset[Topic]] = frozenset({Topic.SPELL_COSTS})
     direction: str = fld("less")
     amount: str = fld("{1}")
     count: Any = fld(None)
+    per: Amount | None = fld(None, lambda v, w: _opt_amount_in(v, w))
+    condition: Condition | None = fld(None, lambda v, w: _opt_condition_in(v, w))
 
 
 def _choices_in(v: Any, where: str) -> tuple:
@@ -1805,7 +1736,7 @@ class AdditionalCost(Effect):
     parts: tuple = fld((), COST_PARTS)
     cost: str | None = fld(None)
     optional: bool = fld(False)
-    choices: tuple = fld((), (_choices_in, lambda v: tuple(MappingProxyType(dict(c.params())) for c in v)))
+    choices: tuple = fld((), _choices_in)
 
 
 #: What a chosen-object cost part does (CR 118.3): ``sacrifice`` (CR 701.21), ``return`` (a permanent to its
@@ -1831,7 +1762,7 @@ class ObjectCost:
 
 
 #: Tests of a ``CastCondition``.
-CAST_TESTS = ("controls", "your_turn", "not_your_turn", "attacking", "attacked", "hand_has_none")
+CAST_TESTS = ("controls", "your_turn", "not_your_turn", "attacking", "attacked", "hand_has_none", "condition")
 
 
 @dataclass(frozen=True)
@@ -1841,13 +1772,16 @@ class CastCondition(Condition):
     you, an opponent, anyone: "there are thirteen or more creatures on the battlefield"), ``your_turn`` /
     ``not_your_turn`` (the caster is / is not the active player), ``attacking`` (at least ``n`` attacking
     creatures matching ``filter``; exactly ``n`` when ``exact``, CR 506.4), ``attacked`` (the caster attacked
-    with a creature this turn, CR 508.1), ``hand_has_none`` (no card matching ``filter`` in the caster's hand)."""
+    with a creature this turn, CR 508.1), ``hand_has_none`` (no card matching ``filter`` in the caster's hand),
+    ``condition`` (the typed ``condition`` of the board, the players or the turn holds for the caster:
+    "an opponent cast three or more spells this turn"; ``solver.rules.quantities.condition_holds``)."""
 
     test: str
     n: int = 1
     filter: Filter | None = None
     exact: bool = False
     text: str = ""
+    condition: Any = None
 
     def __post_init__(self) -> None:
         if self.test not in CAST_TESTS:
@@ -1899,9 +1833,9 @@ class PrintedAlternativeCost(Effect):
     touches: ClassVar[frozenset[Topic]] = frozenset({Topic.SPELL_COSTS, Topic.CASTING})
     cost: str | None = fld(None)
     life: int = fld(0)
-    objects: tuple = fld((), (_objects_in, lambda v: tuple(o.text for o in v)))
+    objects: tuple = fld((), _objects_in)
     free: bool = fld(False)
-    conditions: tuple = fld((), (_cast_conditions_in, lambda v: tuple(c.text for c in v)))
+    conditions: tuple = fld((), _cast_conditions_in)
     untyped: str = fld("")
 
 
@@ -2078,7 +2012,7 @@ class CastAsThoughFlash(Effect):
 
     kind: ClassVar[str] = "flash_permission"
     touches: ClassVar[frozenset[Topic]] = frozenset({Topic.CASTING})
-    spells: Filter = fld(None, (lambda v, where: _spells_in(v, where), lambda f: MappingProxyType(f.legacy())))
+    spells: Filter = fld(None, lambda v, where: _spells_in(v, where))
     who: str = fld("you")
 
     def __post_init__(self) -> None:
@@ -2115,8 +2049,7 @@ class Keyword(Effect):
     touches: ClassVar[frozenset[Topic]] = frozenset({Topic.KEYWORDS})
     keyword: str = fld("")
     parameter: str | None = fld(None)
-    detail: Unmodelled | None = fld(None, (lambda v, w: v if isinstance(v, Unmodelled) else Unmodelled(str(v)),
-                                           lambda u: u.text))
+    detail: Unmodelled | None = fld(None, lambda v, w: v if isinstance(v, Unmodelled) else Unmodelled(str(v)))
     cost: str | None = fld(None)
     parts: tuple = fld((), COST_PARTS)
     n: int | None = fld(None)
@@ -2163,15 +2096,11 @@ class Keyword(Effect):
 
     @property
     def name(self) -> str:
+        """The keyword's name as the rules tables spell it (``"flying"``, ``"first_strike"``)."""
         return self.keyword.replace(" ", "_")
 
-    def params(self) -> Mapping[str, Any]:
-        p = super().params()
-        if "keyword" not in p:
-            d = dict(p, keyword=self.keyword)
-            p = MappingProxyType(d)
-            object.__setattr__(self, "_legacy_params", p)
-        return p
+    def __str__(self) -> str:
+        return self.name
 
 
 #: What the untyped parameter of a keyword can change, by keyword (the keyword's own rules bound it).
@@ -2206,6 +2135,9 @@ KEYWORD_DETAIL_TOPICS: dict[str, frozenset[Topic]] = {
     # another [object] you control"; "When this leaves the battlefield, return the exiled card"): the object words
     # matter only as those trigger and resolve, never to activating or casting anything
     "champion": frozenset({Topic.TRIGGERS, Topic.ZONES}),
+    # CR 702.48a: "[Quality] offering": the quality names what may be sacrificed as this card is cast (any time it
+    # could cast an instant, the difference in mana costs paid): only how the card itself is cast
+    "offering": frozenset({Topic.CASTING, Topic.SPELL_COSTS}),
 }
 
 
@@ -2265,9 +2197,8 @@ class ConditionalSelfKeyword(Effect):
     touches: ClassVar[frozenset[Topic]] = frozenset({Topic.KEYWORDS, Topic.POWER_TOUGHNESS})
     keywords: tuple = fld(())
     power_bonus: int | None = fld(None)
-    condition: Unmodelled | None = fld(None, (lambda v, w: v if isinstance(v, Unmodelled) else
-                                              Unmodelled(str(v), frozenset({Topic.KEYWORDS, Topic.POWER_TOUGHNESS})),
-                                              lambda u: u.text))
+    condition: Unmodelled | None = fld(None, lambda v, w: v if isinstance(v, Unmodelled) else
+                                              Unmodelled(str(v), frozenset({Topic.KEYWORDS, Topic.POWER_TOUGHNESS})))
 
 
 @dataclass(frozen=True, eq=False)
@@ -2332,16 +2263,6 @@ class Step:
             return f"deal {self.n} damage to {'any target' if self.target == 'any' else 'target ' + str(self.target)}"
         return f"{self.action} {self.n}"
 
-    def legacy(self) -> Mapping[str, Any]:
-        d: dict[str, Any] = {"action": self.action}
-        if self.action != "other":
-            d["n"] = self.n
-        if self.target is not None:
-            d["target"] = self.target
-        if self.text:
-            d["text"] = self.text
-        return MappingProxyType(d)
-
 
 def _step_in(v: Any, where: str) -> Step:
     if isinstance(v, Step):
@@ -2358,8 +2279,11 @@ def _step_in(v: Any, where: str) -> Step:
         raise VocabularyError(f"{where}: {e}") from None
 
 
-STEPS: Codec = (lambda v, w: tuple(_step_in(x, f"{w}[{i}]") for i, x in enumerate(v or ())),
-                lambda v: tuple(s.legacy() for s in v))
+def _steps_in(v: Any, where: str) -> tuple[Step, ...]:
+    return tuple(_step_in(x, f"{where}[{i}]") for i, x in enumerate(v or ()))
+
+
+STEPS: Codec = _steps_in
 
 
 @dataclass(frozen=True, eq=False)
@@ -2470,8 +2394,7 @@ class EntersTrigger(Effect):
     touches: ClassVar[frozenset[Topic]] = frozenset({Topic.TRIGGERS})
     event: str = fld("enters")
     refers_to_x: bool = fld(False)
-    does: Unmodelled | None = fld(None, (lambda v, w: v if isinstance(v, Unmodelled) else _trigger_does(str(v)),
-                                         lambda u: u.text))
+    does: Unmodelled | None = fld(None, lambda v, w: v if isinstance(v, Unmodelled) else _trigger_does(str(v)))
     #: its intervening "if" (CR 603.4), one of ``ENTERS_CONDITIONS``; None: it has none
     condition: str | None = fld(None)
     #: the other event of "When this enters or [event], ..." (Jerren's "or another nontoken Human you control dies",
@@ -2500,8 +2423,7 @@ class CastTrigger(Effect):
     kind: ClassVar[str] = "cast_trigger"
     touches: ClassVar[frozenset[Topic]] = frozenset({Topic.TRIGGERS})
     event: str = fld("cast")
-    does: Unmodelled | None = fld(None, (lambda v, w: v if isinstance(v, Unmodelled) else _trigger_does(str(v)),
-                                         lambda u: u.text))
+    does: Unmodelled | None = fld(None, lambda v, w: v if isinstance(v, Unmodelled) else _trigger_does(str(v)))
 
 
 RESTRICTION_OF = ("activate", "cast")
@@ -2536,7 +2458,7 @@ def _choice_in(choices: tuple[str, ...], what: str) -> Codec:
         if str(v) not in choices:
             raise _unknown(what, str(v), choices, where)
         return str(v)
-    return (dec, _ident)
+    return dec
 
 
 def _conditions_in(v: Any, where: str) -> tuple[Condition, ...]:
@@ -2604,11 +2526,11 @@ class TimingRestriction(Effect):
     of: str = fld("activate", _choice_in(RESTRICTION_OF, "restriction target"))
     timing: str | None = fld(None, _choice_in(RESTRICTION_TIMINGS, "timing"))
     turn: str | None = fld(None, _choice_in(RESTRICTION_TURNS, "turn"))
-    steps: tuple[str, ...] = fld((), (_turn_steps_in, list))
-    before: str | None = fld(None, (_turn_step_in, _ident))
-    after: str | None = fld(None, (_turn_step_in, _ident))
+    steps: tuple[str, ...] = fld((), _turn_steps_in)
+    before: str | None = fld(None, _turn_step_in)
+    after: str | None = fld(None, _turn_step_in)
     per_turn: int | None = fld(None)
-    conditions: tuple[Condition, ...] = fld((), (_conditions_in, _ident))
+    conditions: tuple[Condition, ...] = fld((), _conditions_in)
     any_player: bool = fld(False)
     not_own_turns_upto: int | None = fld(None)
     per_game: int | None = fld(None)
@@ -2650,8 +2572,8 @@ class AbilityCostChange(Effect):
     touches: ClassVar[frozenset[Topic]] = frozenset({Topic.COSTS})
     direction: str = fld("less", _choice_in(("less", "more"), "direction"))
     amount: int = fld(1)
-    per: Amount | None = fld(None, (_opt_amount_in, lambda a: None if a is None else a.legacy()))
-    condition: Condition | None = fld(None, (_opt_condition_in, _ident))
+    per: Amount | None = fld(None, _opt_amount_in)
+    condition: Condition | None = fld(None, _opt_condition_in)
     during: str = fld("any", _choice_in(ABILITY_COST_DURING, "during"))
     text: str = fld("")
 
@@ -2693,13 +2615,12 @@ class ActivationCostChange(Effect):
     touches: ClassVar[frozenset[Topic]] = frozenset({Topic.COSTS, Topic.ACTIVATION})
     direction: str = fld("less", _choice_in(("less", "more"), "direction"))
     amount: int = fld(1)
-    sources: Filter | None = fld(None, (lambda v, w: None if v is None else _filter_in(v, w),
-                                        lambda f: None if f is None else MappingProxyType(f.legacy())))
+    sources: Filter | None = fld(None, lambda v, w: None if v is None else _filter_in(v, w))
     activator: str = fld("any", _choice_in(ACTIVATORS, "activator"))
     mana_abilities: bool = fld(True)
     min_one: bool = fld(False)
     zone: str = fld("battlefield", _choice_in(("battlefield", "graveyard"), "zone"))
-    condition: Condition | None = fld(None, (_opt_condition_in, _ident))
+    condition: Condition | None = fld(None, _opt_condition_in)
     text: str = fld("")
 
 
@@ -2724,11 +2645,10 @@ class CantPayCosts(Effect):
     kind: ClassVar[str] = "cant_pay_costs"
     touches: ClassVar[frozenset[Topic]] = frozenset({Topic.COSTS, Topic.ACTIVATION, Topic.LIFE})
     life: bool = fld(False)
-    sacrifice: Filter | None = fld(None, (lambda v, w: None if v is None else _filter_in(v, w),
-                                          lambda f: None if f is None else MappingProxyType(f.legacy())))
+    sacrifice: Filter | None = fld(None, lambda v, w: None if v is None else _filter_in(v, w))
     mana_abilities: bool = fld(True)
-    spells: Unmodelled | None = fld(None, (lambda v, w: v if isinstance(v, Unmodelled) or v is None
-                                           else Unmodelled(str(v), frozenset({Topic.CASTING})), lambda u: u.text))
+    spells: Unmodelled | None = fld(None, lambda v, w: v if isinstance(v, Unmodelled) or v is None
+                                           else Unmodelled(str(v), frozenset({Topic.CASTING})))
     text: str = fld("")
 
 
@@ -2748,13 +2668,13 @@ EFFECT_TYPES: dict[str, type[Effect]] = {
     )
 }
 
-#: Ability-level keys that the legacy params carried; they are fields of ``Ability`` now.
+#: Ability-level keys of a catalog ability's ``params`` (``face``, ``loyalty``, ``intrinsic``): fields of ``Ability``.
 ABILITY_LEVEL_KEYS = ("face", "loyalty", "intrinsic")
 
 
 def effect_fields(cls: type[Effect]) -> dict[str, dataclasses.Field]:
-    """The fields of an effect class by their catalog (legacy) key."""
-    return {(f.metadata.get("legacy") or f.name): f for f in dataclasses.fields(cls)}
+    """The fields of an effect class by their catalog key."""
+    return {(f.metadata.get("key") or f.name): f for f in dataclasses.fields(cls)}
 
 
 def build_effect(name: str, params: Mapping[str, Any] | None = None, where: str = "effect",
@@ -2812,7 +2732,7 @@ def build_effect(name: str, params: Mapping[str, Any] | None = None, where: str 
         f = fields.get(key)
         if f is None:
             raise _unknown(f"parameter of {name}", key, fields, where)
-        dec = f.metadata.get("codec", PLAIN)[0]
+        dec = f.metadata.get("codec", PLAIN)
         try:
             kwargs[f.name] = dec(value, f"{where}: {name}.{key}")
         except (TypeError, AttributeError, ValueError, KeyError) as e:
@@ -2924,7 +2844,7 @@ class SelfTypeChange(Effect):
     replace_creature_types: bool = fld(False)
     power: int | None = fld(None)
     toughness: int | None = fld(None)
-    also: tuple = fld((), (_granted_many_in, lambda v: tuple(_granted_out(a) for a in v)))
+    also: tuple = fld((), _granted_many_in)
 
     def __post_init__(self) -> None:
         bad = [t for t in self.types if t not in ("Artifact", "Creature", "Enchantment", "Land", "Planeswalker")]
@@ -3067,11 +2987,11 @@ class AttachedChange(Effect):
     colors: str | None = fld(None)
     supertypes: tuple[str, ...] = fld(())
     loses: bool = fld(False)
-    granted: tuple = fld((), (_granted_many_in, lambda v: tuple(_granted_out(a) for a in v)))
+    granted: tuple = fld((), _granted_many_in)
     power: int | None = fld(None)
     toughness: int | None = fld(None)
     new_name: str | None = fld(None)
-    parts: tuple[Unmodelled, ...] = fld((), (_parts_unmodelled_in, lambda v: tuple({"text": u.text} for u in v)))
+    parts: tuple[Unmodelled, ...] = fld((), _parts_unmodelled_in)
 
     def __post_init__(self) -> None:
         if self.affects is None or self.affects.relation not in ("enchanted", "equipped"):

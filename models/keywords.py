@@ -47,7 +47,7 @@ def _keyword_names(card: Card) -> list[str]:
 
 def _keyword_of(a: Ability) -> str:
     e = a.effect
-    return (e.keyword if isinstance(e, Keyword) else e.name.replace("_", " ")).lower()
+    return (e.keyword if isinstance(e, Keyword) else e.kind.replace("_", " ")).lower()
 
 
 def has_cost_keyword(card: Card, keyword: str) -> bool:

@@ -262,13 +262,13 @@ def test_haste_grants_and_as_though_haste_are_typed_effects():
         return parse_abilities(card)[0].effect
 
     g = parsed("Creatures you control have haste.")
-    assert isinstance(g, GrantAbility) and g.affects.controller == "you" and g.ability.effect == "haste"
+    assert isinstance(g, GrantAbility) and g.affects.controller == "you" and g.ability.effect.keyword == "haste"
     assert isinstance(parsed("Equipped creature has haste and shroud."), GrantAbility)
     a = parsed("You may activate abilities of creatures you control as though those creatures had haste.")
     assert isinstance(a, AsThoughHaste) and a.affects.controller == "you"
     # a quoted ability granted alongside haste is granted too (CR 113.10, 613.1f), never dropped
     both = parsed("Creatures you control have haste and \"{T}: Add {G}.\"")
-    assert isinstance(both, GrantAbility) and [a.effect.name for a in both.granted] == ["haste", "add_mana"]
+    assert isinstance(both, GrantAbility) and [str(a.effect) for a in both.granted] == ["haste", "add_mana"]
 
 
 def test_a_hypothetical_card_line_of_keywords_gives_the_card_those_keywords(tmp_path, db):

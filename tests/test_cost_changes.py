@@ -12,6 +12,7 @@ from mtgcheck.solver.rules.costs import _reduce, total_cost
 from mtgcheck.solver.questions.registry import Unsupported
 
 from .boards import CAT, board
+from mtgcheck.models.effects import SelfCostChange
 
 
 def _card(name, cost, types, text, keywords=()):
@@ -154,7 +155,7 @@ def test_parse_self_cost_changes_cr_601_2f():
     a Wizard" (at least one), "During your turn" (coloured amount kept)."""
     def one(text):
         c = _card("Spell", "{5}{U}", "Sorcery", text)
-        (a,) = [a for a in abilities_of(c) if a.effect == "self_cost_change"]
+        (a,) = [a for a in abilities_of(c) if isinstance(a.effect, SelfCostChange)]
         return a.effect
 
     assert one("This spell costs {1} less to cast for each creature in your party.").count["zone"] == "party"

@@ -9,6 +9,7 @@ from mtgcheck.models.text.oracle import abilities_of
 from mtgcheck.models.game.state import GameState, Permanent
 from mtgcheck.solver.rules.costs import _reduce, total_cost
 from mtgcheck.solver.rules.payment import ExtraPayer, count_payments, find_payment
+from mtgcheck.models.effects import CostIncrease
 
 DB = load_database()
 
@@ -28,8 +29,8 @@ def _state(*names, player="A"):
 def test_parse_tax_cr_601_2f_thalia_wording():
     """Thalia ruling 2018-03-16: "Noncreature spells cost {1} more to cast" is an increase on noncreature spells."""
     c = _card("Taxer", "{1}{W}", "Creature — Human", "Noncreature spells cost {1} more to cast.")
-    ab = [a for a in abilities_of(c) if a.effect == "cost_increase"]
-    assert ab and ab[0].params["spells"] == "noncreature" and ab[0].params["amount"] == "{1}"
+    ab = [a for a in abilities_of(c) if type(a.effect) is CostIncrease]
+    assert ab and ab[0].effect.spells == "noncreature" and ab[0].effect.amount == "{1}"
 
 
 def test_parse_flashback_escape_kicker_cr_702_34_702_138_702_33():

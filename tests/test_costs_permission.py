@@ -202,12 +202,16 @@ def test_total_power_with_an_anthem_in_play_is_unsupported_cr_613():
 def test_unmodelled_self_reduction_is_unsupported_cr_601_2f():
     """CR 601.2f: a conditional self reduction we do not parse must not be ignored."""
     c = _card("Cond Test", "{3}{U}", "Instant",
-              "This spell costs {2} less to cast if you control a creature with flying.\nDraw two cards.")
-    with pytest.raises(Unsupported, match="flying"):
+              "This spell costs {2} less to cast if it's night.\nDraw two cards.")  # day and night: not in a scenario
+    with pytest.raises(Unsupported, match="night"):
         total_cost(_state(), "A", c)
-    # "if you control a Wizard" is modelled (tests/test_cost_changes.py): no Wizard, no reduction
+    # "if you control a Wizard" and "a creature with flying" are modelled (tests/test_cost_changes.py,
+    # tests/test_self_cost_conditions.py): none controlled, no reduction
     w = _card("Wiz Test", "{3}{U}", "Instant", "This spell costs {2} less to cast if you control a Wizard.\nDraw two cards.")
     assert total_cost(_state(), "A", w).notation() == "{3}{U}"
+    f = _card("Fly Test", "{3}{U}", "Instant",
+              "This spell costs {2} less to cast if you control a creature with flying.\nDraw two cards.")
+    assert total_cost(_state(), "A", f).notation() == "{3}{U}"
 
 
 def test_first_spell_of_a_kind_each_turn_cr_601_2f():

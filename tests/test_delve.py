@@ -62,8 +62,8 @@ def test_soulflayer_text_parses_to_keyword_grant_soulflayer_oracle():
     card = real_card("Soulflayer")
     grants = delve_keyword_grants(card)
     assert len(grants) == 1
-    assert grants[0].params["card_type"] == "Creature"
-    assert list(grants[0].params["keywords"]) == [
+    assert grants[0].effect.card_type == "Creature"
+    assert list(grants[0].effect.keywords) == [
         "flying", "first strike", "double strike", "deathtouch", "haste", "hexproof",
         "indestructible", "lifelink", "reach", "trample", "vigilance"]
 
@@ -72,8 +72,8 @@ def test_murktide_text_parses_to_instant_sorcery_count_murktide_ruling_2021_06_1
     """Murktide Regent counts instant and sorcery cards exiled with it."""
     counts = delve_counts(real_card("Murktide Regent"))
     assert len(counts) == 1
-    assert set(counts[0].params["card_types"]) == {"Instant", "Sorcery"}
-    assert counts[0].params["counter"] == "+1/+1"
+    assert set(counts[0].effect.card_types) == {"Instant", "Sorcery"}
+    assert counts[0].effect.counter == "+1/+1"
 
 
 def test_battle_brawler_conditional_first_strike_does_not_count_soulflayer_ruling_2014_11_24():

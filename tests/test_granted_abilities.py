@@ -11,7 +11,7 @@ import pytest
 
 from mtgcheck.models.behaviour import abilities_of
 from mtgcheck.models.game.cards import card_from_fields
-from mtgcheck.models.effects import GrantAbility, Topic, Unmodelled
+from mtgcheck.models.effects import AddMana, GrantAbility, Topic, Unmodelled
 from mtgcheck.models.game.state import Permanent
 from mtgcheck.models.text.oracle import parse_abilities
 from mtgcheck.solver.rules.layers import board_view
@@ -60,7 +60,7 @@ def test_the_parts_of_a_mixed_sentence_are_each_typed_or_kept_cr_613_1f_613_4(re
     g = grant_of(real_db.get("Lotus Ring"))
     assert [a.kind for a in g.granted] == ["keyword", "activated"]
     assert g.granted[0].effect.keyword == "vigilance"
-    assert g.granted[1].effect.name == "add_mana"
+    assert isinstance(g.granted[1].effect, AddMana)
     assert [u.topics for u in g.parts] == [frozenset({Topic.POWER_TOUGHNESS})]
     assert g.affects.relation == "equipped"
     leyline = grant_of(real_db.get("Leyline Immersion"))

@@ -147,3 +147,9 @@ def test_the_structure_figures_are_measured_over_package_modules():
     assert all(n > structure.LONG_FILE for _, n in structure.long_files())
     assert all(n > structure.LONG_FUNCTION for _, n in structure.long_functions())
     assert all(m.startswith("solver/") for m, _ in structure.legacy_lines())
+
+
+def test_the_solver_reads_the_typed_vocabulary_only():
+    """No solver module reads an effect through a parameter mapping or compares an effect with a string (an effect
+    is a typed dataclass: such a comparison is always false)."""
+    assert structure.legacy_sites() == []

@@ -16,6 +16,7 @@ from mtgcheck.models.abilities import parse_activation_cost
 from mtgcheck.models.effects import (CountersOn, CountersRemoved, CountOf, Devotion, DistinctAmong, GreatestAmong,
                                      OfChosenType, PlayerCounters, Revealed, StatOf, Sum, ThisTurn, VariableX)
 from mtgcheck.models.text.amounts import parse_amount
+from mtgcheck.models.effects import AddMana
 
 CARDS = {
     "Deathbloom Ritualist": {"mana_cost": "{3}{B}{G}", "type_line": "Creature — Elf Warlock", "power": "3",
@@ -162,7 +163,7 @@ def test_amounts_read_from_the_game_are_never_cached_per_ability():
 
     for name in ("Deathbloom Ritualist", "Black Mana Battery", "Nyx Lotus", "Priest of Yawgmoth", "Metalworker"):
         card = card_from_fields(dict(CARDS[name], name=name), source="test")
-        mana = [ab for ab in abilities_of(card) if ab.effect == "add_mana"]
+        mana = [ab for ab in abilities_of(card) if isinstance(ab.effect, AddMana)]
         assert mana and not any(context_free(ab) for ab in mana), name
 
 

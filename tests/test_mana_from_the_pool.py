@@ -28,4 +28,4 @@ def test_the_real_card_is_the_catalog_model(real_db):
     card = real_db.get("Doubling Cube")
     assert card.oracle_text == "{3}, {T}: Double the amount of each type of unspent mana you have."
     (ab,) = abilities_of(card)
-    assert ab.kind == "activated" and ab.params.get("double_pool") is True and ab.cost.tap
+    assert ab.kind == "activated" and ab.effect.double_pool is True and ab.cost.tap

@@ -18,6 +18,7 @@ from mtgcheck.solver.rules.payment.model import restriction_verdict
 from mtgcheck.solver.questions.runner import PASS, UNSUPPORTED
 
 from .scenario_text import run
+from mtgcheck.models.effects import AddMana, Fixed, GrantAbility
 
 
 @pytest.fixture(scope="module")
@@ -140,7 +141,7 @@ def test_mana_that_cannot_pay_generic_never_pays_generic_silently(tmp_path, db):
 def test_firebending_is_a_triggered_ability_adding_red_cr_702_189a():
     (ab,) = parse_abilities(card("Firebending 2"))
     assert isinstance(ab.effect, TriggeredAddMana) and ab.effect.keyword == "firebending"
-    assert ab.effect.output.mana == ("R",) and ab.effect.output.params()["amount"] == 2
+    assert ab.effect.output.mana == ("R",) and ab.effect.output.amount == Fixed(2)
 
 
 def test_an_enters_trigger_that_adds_mana_is_still_an_enters_trigger_cr_603_6a():
@@ -231,9 +232,9 @@ def test_level_symbols_mark_the_abilities_printed_under_them_cr_711_2(real_db):
     from mtgcheck.models.abilities import Stripe
 
     abs_ = parse_abilities(real_db.get("Joraga Treespeaker"))
-    mana = [a for a in abs_ if a.kind == "activated" and a.effect == "add_mana"]
+    mana = [a for a in abs_ if a.kind == "activated" and isinstance(a.effect, AddMana)]
     assert [a.stripe for a in mana] == [Stripe("level", 1, 4)]
-    assert any(a.effect == "grant_ability" and a.stripe == Stripe("level", 5, None) for a in abs_)
+    assert any(isinstance(a.effect, GrantAbility) and a.stripe == Stripe("level", 5, None) for a in abs_)
     # the level up keyword itself is outside the striations: it is always there (CR 711.4)
     assert any(a.kind == "keyword" and a.stripe is None for a in abs_)
 

@@ -3,10 +3,10 @@ from __future__ import annotations
 
 import pytest
 
-from mtgcheck.models.abilities import thaw
 from mtgcheck.models.game.cards import card_from_fields
 from mtgcheck.models.text.oracle import parse_abilities
 import mtgcheck.models.text.mana as mt
+from mtgcheck.models.effects import AddMana, ManaReplacement, Unmodelled
 
 
 def parse(text, type_line="Land", name="Test Card"):
@@ -23,26 +23,27 @@ def test_fixed_choice_options_cr_106_10():
 def test_reflecting_pool_wording_cr_106_7():
     """Reflecting Pool's wording becomes a type reflector over lands you control (CR 106.7)."""
     (a,) = parse("{T}: Add one mana of any type that a land you control could produce.")
-    assert a.effect == "add_mana" and a.is_mana_ability
-    assert thaw(a.params)["reflect"] == {"what": "land", "controller": "you", "kind": "type"}
+    assert isinstance(a.effect, AddMana) and a.is_mana_ability
+    r = a.effect.reflect
+    assert r.filter.all_of == ("Land",) and r.filter.controller == "you" and r.by == "type"
 
 
 def test_exotic_orchard_wording_is_colour_reflector():
     """Exotic Orchard ruling 2009-02-01: colours only."""
     (a,) = parse("{T}: Add one mana of any color that a land an opponent controls could produce.")
-    assert thaw(a.params)["reflect"]["kind"] == "color"
+    assert a.effect.reflect.by == "color"
 
 
 def test_restriction_kept_cr_106_6():
     """CR 106.6: a spend restriction is carried by the mana."""
     (a,) = parse("{T}: Add one mana of any color. Spend this mana only to cast creature spells.")
-    assert a.params["restriction"] == "creature_spell" and a.params["any_color"]
+    assert a.effect.restriction == "creature_spell" and a.effect.any_color
 
 
 def test_library_moving_ability_is_not_a_mana_ability_605_1a_2026():
     """CR 605.1a (2026-09-25): an ability whose effect moves a card from a library is not a mana ability."""
     (a,) = parse("{T}: Add {G}. Draw a card.", "Creature — Elf", "Test Elf")
-    assert a.effect == "add_mana" and not a.is_mana_ability
+    assert isinstance(a.effect, AddMana) and not a.is_mana_ability
 
 
 def test_targeted_ability_is_not_a_mana_ability_605_5a():
@@ -55,26 +56,27 @@ def test_triggered_mana_ability_605_1b():
     """CR 605.1b, 106.12a: Mana Flare's wording becomes a triggered mana ability."""
     (a,) = parse("Whenever a player taps a land for mana, that player adds one mana of any type that land produced.",
                  "Enchantment")
-    assert a.kind == "triggered" and a.effect == "add_mana" and a.params["produced_type"]
-    assert thaw(a.params)["trigger"]["what"] == "land"
+    assert a.kind == "triggered" and isinstance(a.effect, AddMana) and a.effect.produced_type
+    assert a.effect.trigger.filter.all_of == ("Land",)
 
 
 def test_replacement_and_land_type_wordings():
     """CR 106.12b (Contamination, Pale Moon, Mana Reflection); CR 305.7 (Blood Moon, Urborg)."""
     (c,) = parse("If a land is tapped for mana, it produces {B} instead of any other type and amount.", "Enchantment")
-    assert c.effect == "mana_replacement" and c.params["mana"] == "{B}"
+    assert isinstance(c.effect, ManaReplacement) and c.effect.mana == ("B",)
     (m,) = parse("If you tap a permanent for mana, it produces twice as much of that mana instead.", "Enchantment")
-    assert m.params["multiply"] == 2
+    assert m.effect.multiply == 2
     (b,) = parse("Nonbasic lands are Mountains.", "Enchantment")
-    assert thaw(b.params) == {"affects": {"what": "nonbasic land", "controller": "any"}, "set": ["Mountain"]}
+    assert (b.effect.affects.all_of, b.effect.affects.none_of, b.effect.affects.controller) == (("Land",), ("Basic",), "any")
+    assert b.effect.set == ("Mountain",) and b.effect.add is None
     (u,) = parse("Each land is a Swamp in addition to its other land types.", "Legendary Land")
-    assert thaw(u.params)["add"] == ["Swamp"]
+    assert u.effect.add == ("Swamp",)
 
 
 def test_unknown_wording_stays_text_never_guessed():
     """Wording the parser does not understand keeps effect 'text' (reported as not modelled)."""
     (a,) = parse("{1}: Flip a coin. If you win the flip, add {C}{C}.", "Artifact")
-    assert a.effect == "text"
+    assert isinstance(a.effect, Unmodelled)
 
 
 def test_parser_coverage_on_32k_cards_at_least_94_percent():

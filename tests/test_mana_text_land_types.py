@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import pytest
 
-from mtgcheck.models.abilities import thaw
 from mtgcheck.models.game.cards import card_from_fields
 from mtgcheck.models.text.oracle import parse_abilities
 import mtgcheck.models.text.mana as mt
+from mtgcheck.models.effects import LandType
 
 
 def parse(text, type_line="Enchantment — Aura", name="Test Aura"):
@@ -26,8 +26,9 @@ def test_enchanted_land_is_an_island_sets_the_type_cr_305_7():
     assert mt.parse_land_type("Enchanted land is an Island.") == {
         "affects": {"what": "enchanted", "controller": "any"}, "set": ["Island"]}
     assert mt.parse_land_type("Enchanted land is a Swamp.")["set"] == ["Swamp"]
-    (a,) = [x for x in statics("Enchant land\nEnchanted land is an Island.") if x.effect == "land_type"]
-    assert thaw(a.params) == {"affects": {"what": "enchanted", "controller": "any"}, "set": ["Island"]}
+    (a,) = [x for x in statics("Enchant land\nEnchanted land is an Island.") if isinstance(x.effect, LandType)]
+    assert a.effect.affects.relation == "enchanted" and a.effect.affects.controller == "any"
+    assert a.effect.set == ("Island",) and a.effect.add is None
 
 
 def test_several_types_and_every_type_in_addition_cr_305_7():

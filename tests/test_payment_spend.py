@@ -14,6 +14,7 @@ from mtgcheck.models.game.state import CardInstance, GameState, Permanent
 from mtgcheck.solver.rules.payment import count_payments, count_payments_enumerated, find_payment, plain_count, spend_retyping
 from mtgcheck.solver.questions.registry import Unsupported
 import mtgcheck.solver.questions.delve  # noqa: F401  (registers convoke / delve payers, PAYMENT_EXTENSIONS)
+from mtgcheck.models.effects import SpendAsThough
 
 DB = load_database()
 
@@ -91,13 +92,13 @@ def test_parse_spend_as_though_oracle(real_db):
     from mtgcheck.models.text.oracle import parse_abilities
 
     def spend(name):
-        return [a for a in parse_abilities(real_db.get(name)) if a.effect == "spend_as_though"]
+        return [a for a in parse_abilities(real_db.get(name)) if isinstance(a.effect, SpendAsThough)]
 
-    cd = spend("Celestial Dawn")[0].params
-    assert cd["players"] == "you" and [dict(r) for r in cd["rules"]] == [
+    cd = spend("Celestial Dawn")[0].effect
+    assert cd.players == "you" and [dict(r) for r in cd.rules] == [
         {"mana": "W", "as": "any_color"}, {"mana": "other", "as": "C", "only": True}]
-    assert spend("Mycosynth Lattice")[0].params["players"] == "each"
-    assert [dict(r) for r in spend("Sunglasses of Urza")[0].params["rules"]] == [{"mana": "W", "as": "R"}]
+    assert spend("Mycosynth Lattice")[0].effect.players == "each"
+    assert [dict(r) for r in spend("Sunglasses of Urza")[0].effect.rules] == [{"mana": "W", "as": "R"}]
     assert not spend("Agatha's Soul Cauldron")  # scoped: stays text
 
 

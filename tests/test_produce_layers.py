@@ -106,7 +106,7 @@ def test_board_view_cache_follows_the_state_cr_613():
     assert types_of(s, "p1") == "UG"
     s.battlefield.append(Permanent("p9", CAT["Blood Moon"], "Bob", "Bob"))
     assert types_of(s, "p1") == "R"
-    assert [a.params.get("intrinsic") for a in permanent_abilities(s, s.battlefield[0])] == ["Mountain"]
+    assert [a.intrinsic for a in permanent_abilities(s, s.battlefield[0])] == ["Mountain"]
 
 
 # ---- available_mana: life (review items 4, 5) -----------------------------------------------------

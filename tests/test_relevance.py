@@ -124,9 +124,12 @@ def test_cr_702_9_a_flying_grant_counts_where_a_restriction_names_flying(tmp_pat
     assert _unsupported_naming(r, grant), r.message
 
 
-def test_cr_302_6_haste_and_hexproof_are_not_typed():
-    """CR 302.6 (haste decides {T} abilities), 702.11 (hexproof decides targets): never narrowed."""
-    assert static_change("Creatures you control have haste.") is None
+def test_cr_302_6_haste_counts_where_a_permanent_is_sick_and_hexproof_is_not_typed():
+    """CR 302.6, 702.10b: haste decides {T} abilities only of a permanent not controlled continuously since its
+    controller's turn began, so a haste grant reads the state's ``sick`` permanents (``solver.rules.gate.read_in_state``)
+    and any words naming haste; CR 702.11 (hexproof decides targets): never narrowed."""
+    c = static_change("Creatures you control have haste.")
+    assert c is not None and c.changes == ("keyword:haste",) and {"sick", "keyword:haste"} <= c.reads
     assert static_change("Syr Ginger has trample, hexproof, and haste as long as an opponent controls a planeswalker.") is None
 
 

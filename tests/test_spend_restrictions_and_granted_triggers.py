@@ -142,13 +142,17 @@ def test_combat_and_entering_keywords_typed(text, kw, entering):
     assert (Topic.RESOLUTION in typed.topics) == entering
 
 
-@pytest.mark.parametrize("text", [
-    "Nontoken creatures you control have riot.",            # Rhythm of the Wild: may give haste, CR 702.136a, 302.6
-    "Other creatures you control have haste and melee.",    # haste: activating {T} abilities, 302.6
-])
-def test_riot_and_haste_stay_wide(text):
-    """The cousins: riot and haste decide whether a creature's {T} abilities can be activated (CR 302.6)."""
-    assert static_change(text) is None
+def test_riot_stays_wide():
+    """The cousin: riot may give haste as a creature enters (CR 702.136a), which decides whether its {T} abilities
+    can be activated (CR 302.6): not typed."""
+    assert static_change("Nontoken creatures you control have riot.") is None
+
+
+def test_haste_reads_the_sick_permanents_cr_302_6():
+    """Haste decides {T} abilities only of a permanent not controlled continuously since its controller's turn began
+    (CR 302.6, 702.10b): typed, it counts wherever the state has such a permanent (the ``sick`` token)."""
+    typed = static_change("Other creatures you control have haste and melee.")
+    assert typed is not None and "sick" in typed.reads and "keyword:haste" in typed.reads
 
 
 # --- 4. Keyword lines that work only as the object enters (CR 614.12, 113.6h) ---------------------------------------

@@ -58,8 +58,8 @@ ask: {{could_produce: {{card: Quintorius Kand}}}}
 
 
 def test_one_chosen_number_repeated_is_one_choice():
-    """Sum((X, X, X)) with X = n is 3n (mana_amounts._substitute): the same chosen number counted three times."""
-    from mtgcheck.solver.rules.mana.amounts import _substitute
+    """Sum((X, X, X)) with X = n is 3n (mana_amounts.substituted): the same chosen number counted three times."""
+    from mtgcheck.solver.rules.mana.amounts import substituted
 
-    assert _substitute(Sum((VariableX(),) * 3), 2) == 6
-    assert _substitute(Sum((VariableX(), Fixed(1))), 2) == 3
+    assert substituted(Sum((VariableX(),) * 3), 2) == Fixed(6)
+    assert substituted(Sum((VariableX(), Fixed(1))), 2) == Fixed(3)

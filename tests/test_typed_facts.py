@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from mtgcheck.models.abilities import make_ability, parse_activation_cost
+from mtgcheck.models.abilities import ability_from_dict, parse_activation_cost
 from mtgcheck.models.game.cards import card_from_fields
 from mtgcheck.models.deckfacts import deck_text
 from mtgcheck.models.effects import (CastTrigger, EntersTrigger, Keyword, Step, Unmodelled, VocabularyError,
@@ -44,7 +44,7 @@ def test_cr_603_6a_trigger_events_read_once():
     (b,) = parse_abilities(titan)
     assert isinstance(b.effect, CastTrigger)
     # catalog wording in our own words ("... when it enters")
-    c = make_ability("triggered", text="its controller draws a card when it enters")
+    c = ability_from_dict({"kind": "triggered", "text": "its controller draws a card when it enters"})
     assert isinstance(c.effect, EntersTrigger) and c.effect.event == "enters"
     with pytest.raises(VocabularyError, match="enters"):
         build_effect("enters_trigger", {"event": "entres"})
@@ -85,7 +85,7 @@ def test_cr_702_138a_escape_exiles_n_other_cards():
     kw = build_effect("escape", {"keyword": "escape", "cost": "{R}{R}",
                                  "parts": ["Exile five other cards from your graveyard"]}, ability_kind="keyword")
     assert [(p.action, p.amount) for p in kw.parts] == [("exile", 5)]
-    assert kw.params()["parts"] == ("Exile five other cards from your graveyard",)
+    assert [p.text for p in kw.parts] == ["Exile five other cards from your graveyard"]
 
 
 def test_cr_100_2a_and_903_3a_deck_text_facts():

@@ -14,10 +14,12 @@ from ..abilities import parse_activation_cost
 from ..game.cards import Card
 from ..game.subtypes import SPELL_SUBTYPES
 from .oracle import effect_parser, keyword_parser
+from .spell_conditions import spell_condition
 from .words import parse_count_word
 from ..game.subtypes import singular
-from ..game.subtypes import CREATURE_TYPES
+from ..game.subtypes import CREATURE_TYPES, OUTLAW_TYPES
 from ..game.cards import BASIC_LAND_TYPES
+from .filters import parse_filter
 from ..effects import ObjectCost
 from ..effects import CastCondition
 from ..abilities import SpendOnly
@@ -397,9 +399,26 @@ def parse_count(text: str) -> dict | None:
     return None
 
 
+#: Affinity words naming permanents of two types or a supertype and a type at once (CR 702.41a, 205.4): "snow lands",
+#: "artifact creatures" -> every one of them (``all_of``).
+_AFFINITY_BOTH = re.compile(r"^(snow|legendary|basic|artifact|enchantment) (lands|creatures|artifacts|enchantments)$", re.I)
+
+
 def affinity_count(parameter: str) -> dict | None:
-    """Affinity for [text] (CR 702.41a): "This spell costs {1} less to cast for each [text] you control"."""
+    """Affinity for [text] (CR 702.41a): "This spell costs {1} less to cast for each [text] you control"; "historic
+    permanents" (CR 700.6), "outlaws" (Assassins, Mercenaries, Pirates, Rogues and Warlocks, 700.12), "snow lands" and
+    "artifact creatures" (both words, ``all_of``)."""
     p = re.sub(r"^for\s+", "", str(parameter or "").strip(), flags=re.I)
+    low = p.lower().rstrip(".")
+    if low in ("outlaws", "historic permanents"):
+        named = OUTLAW_TYPES if low == "outlaws" else ("Artifact", "Legendary", "Saga")
+        return {"zone": "battlefield", "whose": "you", "types": list(named)}
+    m = _AFFINITY_BOTH.match(low)
+    if m:
+        both = [m.group(1).capitalize(), _singular(m.group(2)).capitalize()]
+        if both[0] == both[1]:
+            return None
+        return {"zone": "battlefield", "whose": "you", "types": [], "all_of": both}
     types = _type_filter(p)
     if types is None or not types:
         return None
@@ -558,7 +577,6 @@ def object_filter(words: str, zone: str, controller: str = "you"):
     part is any card; every other word must be a card type, supertype, qualifier or a subtype of the rules."""
     from dataclasses import replace
 
-    from .filters import parse_filter
 
     toks = words.strip().split()
     colors = [_COLOR_WORDS[t.lower()] for t in toks if t.lower() in _COLOR_WORDS]
@@ -616,7 +634,6 @@ _COND_RES = (
 def cast_condition(text: str):
     """One clause of an alternative cost's condition as a ``models.effects.CastCondition``, or ``None`` when it is
     not modelled ("an opponent searched their library this turn", "you control a commander")."""
-    from .filters import parse_filter
 
     t = text.strip()
     low = t.lower().replace("’", "'")
@@ -638,6 +655,9 @@ def cast_condition(text: str):
             return None
         exact = bool(m.groupdict().get("exact"))
         return CastCondition(test, n, f, exact, t)
+    got = spell_condition(t)  # the board, the players and the turn (models.text.spell_conditions)
+    if got is not None:
+        return CastCondition("condition", text=t, condition=got)
     return None
 
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 
 from ..game.cards import BASIC_LAND_TYPES, Card, Face, strip_reminder_text
+from ..effects import Unmodelled
 from ..vocab.deck_conditions import (CompanionCondition, DeckSizeAbove, DifferentNames, EachCard, HasActivatedAbility,
                                      ManaValue, RepeatedManaSymbol, SharesCardType, SubtypeAmong, UnreadCondition)
 from .words import parse_count_word
@@ -204,7 +205,7 @@ _QUOTED_RE = re.compile(r'"[^"]*"|“[^”]*”')
 
 
 def _activated_parsed(abilities) -> bool:
-    return any(a.kind in ("activated", "unparsed") or (a.kind == "keyword" and _activated_keyword(a.effect.name))
+    return any(a.kind in ("activated", "unparsed") or (a.kind == "keyword" and _activated_keyword(str(a.effect)))
                for a in abilities)
 
 
@@ -226,7 +227,7 @@ def _activated_line(a, face, card: Card) -> bool | None:
     # cost in text the parser did not read ("Library ninjutsu {1}{U}", "... has cycling {1}{U}"): not
     # understood, never guessed
     bare = _QUOTED_RE.sub("", text)
-    if ":" in bare or (a.effect == "text" and _KEYWORD_WITH_COST_RE.search(bare)):
+    if ":" in bare or (isinstance(a.effect, Unmodelled) and _KEYWORD_WITH_COST_RE.search(bare)):
         return None
     return False
 
@@ -264,7 +265,7 @@ def has_activated_ability(card: Card) -> bool | None:
     faces = {fc.name: fc for fc in (card.faces or (f,))}
     unknown = False
     for a in abilities_of(card):
-        face_name = a.params.get("face")
+        face_name = a.face
         if front_only and face_name not in (None, f.name):
             continue
         got = _activated_line(a, faces.get(face_name, f), card)

@@ -487,11 +487,11 @@ def parse_keyword_grant(text: str, card: Card) -> "Mapping[str, Any]":
     extra = dataclasses.replace(f.qualifier, counters=(), other=False, tapped=None)
     if not extra.empty or f.alternatives or f.name:  # only what layer 6 reads (solver.rules.layers._grant_applies)
         raise ValueError(f"the qualifier of {obj!r} is not read in layer 6")
-    names = [str(a.effect.name).lower() for a in out.get("also", ()) + (out["ability"],) if a.kind == "keyword"]
+    names = [str(a.effect).lower() for a in out.get("also", ()) + (out["ability"],) if a.kind == "keyword"]
     if len(names) != 1 + len(out.get("also", ())) or not ({"hexproof", "shroud"} & set(names)):
         raise ValueError("not a grant of hexproof or shroud keywords")
     for a in (out["ability"],) + tuple(out.get("also", ())):
-        if str(a.effect.name).lower() not in _GRANTABLE:
+        if str(a.effect).lower() not in _GRANTABLE:
             raise ValueError(f"the granted {a.text!r} is not read here")
     if cond is not None:
         out["condition"] = grant_condition(cond, card)

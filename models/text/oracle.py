@@ -22,6 +22,8 @@ from ..abilities import Ability, AbilityError, Stripe, parse_activation_cost, ro
 from ..game.cards import Card, Face, strip_reminder_text
 from ..effects import ALL_TOPICS, AddMana, Effect, Scope, Unmodelled, VocabularyError, build_effect
 from .scope import line_scope
+from ..vocab.keywords import KeywordKind
+from .reminder_keywords import reminder_topics
 from .topics import LABEL_RE, classify
 from ..vocab.keywords import keyword_zones as kz
 from ..effects import Topic
@@ -125,11 +127,17 @@ cipher evolve extort fuse bestow tribute dethrone outlast prowess dash exploit m
 myriad surge skulk emerge escalate melee crew fabricate partner undaunted improvise aftermath embalm eternalize
 afflict ascend assist mentor afterlife riot spectacle escape mutate encore foretell demonstrate disturb decayed cleave
 training compleated reconfigure blitz casualty enlist ravenous squad prototype toxic backup bargain craft disguise
-plot saddle freerunning offspring impending harmonize mobilize warp mayhem""".split())
+plot saddle freerunning offspring impending harmonize mobilize warp mayhem start_your_engines!""".split())
+
+
+#: "[Quality] offering" (CR 702.48a: "Snake offering", "Artifact offering"): the keyword after its quality
+_OFFERING_RE = re.compile(r"^(?P<quality>[A-Za-z][\w-]*) offering$", re.I)
 
 
 def _chunks(line: str) -> list[str]:
-    if line.lower().startswith("enchant "):  # "Enchant creature, land, or planeswalker": one keyword (CR 702.5a)
+    if line.lower().startswith(("enchant ", "partner with ")):
+        # "Enchant creature, land, or planeswalker" (CR 702.5a), "Partner with Merry, Warden of Isengard" (a name
+        # with a comma, 702.124j): one keyword
         return [line.strip()]
     return [c.strip() for c in re.split(r"[,;]\s*", line) if c.strip()] if "{" not in line or "," in line else [line.strip()]
 
@@ -163,6 +171,9 @@ def _keyword_ability(line: str, card: Card, face: Face, bullets: tuple[str, ...]
     out: list[Ability] = []
     chunks = _chunks(line)
     for chunk in chunks:
+        printed = chunk
+        if (om := _OFFERING_RE.match(chunk)) and "offering" in kws:
+            chunk = f"offering {om.group('quality')}"  # the keyword first, its quality as its parameter (702.48a)
         low = chunk.lower()
         match = None
         for k in sorted(kws, key=len, reverse=True):
@@ -174,10 +185,16 @@ def _keyword_ability(line: str, card: Card, face: Face, bullets: tuple[str, ...]
         rest = chunk[len(match):].strip(" —-")
         if match in KEYWORD_ACTIONS:
             return None  # a keyword action (CR 701) is an instruction of the line it is on, not an ability
+        sentence = rest  # (its closing period kept: "Flavor Word — [one sentence]." is a sentence, CR 207.2d)
         if len(chunks) == 1 and rest.endswith(".") and "." not in rest[:-1]:
             rest = rest[:-1]  # "Surveil 2." / "Gift a card." on a line of its own: the period ends the sentence
+        # a flavor word before one sentence (CR 207.2d): its closing period is kept to see it is a sentence; never a
+        # CR 702 keyword's own dash ("Escalate—Discard a card.", "Replicate—Tap an untapped Dalek you control.")
+        flavor_sentence = ("." in sentence and match not in KEYWORD_NAMES and match not in _KEYWORD_KINDS
+                           and match not in _DASH_WORDS_KEPT)
         if match in ABILITY_WORDS or (len(chunks) == 1 and re.match(r"^\s*—", chunk[len(match):])
-                                      and ("." in rest or ":" in rest) and match not in _DASH_KEYWORDS):
+                                      and ("." in rest or ":" in rest or flavor_sentence) and match not in _DASH_KEYWORDS):
+            rest = sentence if flavor_sentence else rest
             if len(chunks) > 1:
                 return None  # an ability word inside a keyword list: read the line as a whole
             return [_replace(a, text=_with_lines(line, a.text, bullets)) for a in _parse_line(rest, face, card, bullets)] \
@@ -207,9 +224,9 @@ def _keyword_ability(line: str, card: Card, face: Face, bullets: tuple[str, ...]
         try:
             eff = build_effect(match.replace(" ", "_"), params, _where(card, chunk), ability_kind="keyword")
         except VocabularyError:
-            eff = Unmodelled(chunk, ALL_TOPICS)
+            eff = Unmodelled(printed, ALL_TOPICS)
         zones = keyword_zones(match)
-        out.append(Ability(kind="keyword", effect=eff, text=chunk, zones=zones, restriction=restriction))
+        out.append(Ability(kind="keyword", effect=eff, text=printed, zones=zones, restriction=restriction))
     return out
 
 
@@ -616,12 +633,27 @@ def _type_parts(effect: Effect, scope: Scope) -> None:
             object.__setattr__(u, "scope", scope)
 
 
+def _reminders(oracle_text: str) -> dict[str, str]:
+    """Each line with reminder text, without it, mapped to the words in its parentheses (CR 207.2a)."""
+    out: dict[str, str] = {}
+    for raw in oracle_text.split("\n"):
+        bare = strip_reminder_text(raw).strip()
+        if bare != raw.strip():
+            out[bare] = " ".join(re.findall(r"\(([^()]*)\)", raw))
+    return out
+
+
+#: The CR 702 keywords of the vocabulary (``KeywordKind``), lower case
+_KEYWORD_KINDS = frozenset(k.value for k in KeywordKind)
+
+
 def parse_face(face: Face, card: Card) -> list[Ability]:
     """Parse one face's oracle text into abilities, in printed order (every line becomes typed effects or
     ``Unmodelled`` ones: nothing is dropped)."""
     from .stripes import station_creature_line, station_creature_stripe, stripe_header
 
     text = strip_reminder_text(face.oracle_text or "")
+    reminders = _reminders(face.oracle_text or "")
     out: list[Ability] = []
     header: str | None = None  # the trigger condition of a modal triggered ability whose bullets follow
     stripe = None  # the level or station symbol the lines are printed under (CR 711.2, 721.2)
@@ -651,6 +683,12 @@ def parse_face(face: Face, card: Card) -> list[Ability]:
                     break
                 bullets.append(nxt)
         got = _parse_line(line, face, card, tuple(bullets))
+        if len(got) == 1 and got[0].kind in ("static", "keyword") and isinstance(got[0].effect, Unmodelled) \
+                and got[0].effect.topics == ALL_TOPICS and line in reminders:
+            # a keyword no rule defines, read by its own reminder text (models.text.reminder_keywords)
+            t = reminder_topics(line, reminders[line], KEYWORD_NAMES | _KEYWORD_KINDS)
+            if t is not None:
+                got = [_replace(got[0], effect=dataclasses.replace(got[0].effect, topics=t))]
         if bullets and len(got) == 1 and got[0].kind == "activated" and got[0].text.endswith("\n" + bullets[-1]):
             taken = len(bullets)
         out.extend(got if stripe is None else [_replace(a, stripe=stripe) for a in got])
@@ -690,7 +728,7 @@ def _trigger_mode(condition: str, line: str, face: Face, card: Card) -> Ability:
 
 #: Modules of models/ that register effect and keyword parsers; imported before the first parse so
 #: that a card parses the same whichever solver module happened to be imported first.
-PARSER_MODULES = ("mtgcheck.models.text.mana", "mtgcheck.models.text.mana_triggers", "mtgcheck.models.text.mana_replacement", "mtgcheck.models.text.costs", "mtgcheck.models.text.delve", "mtgcheck.models.text.resolution", "mtgcheck.models.text.spend", "mtgcheck.models.text.grants", "mtgcheck.models.text.mana_tail", "mtgcheck.models.text.restrictions", "mtgcheck.models.text.flash", "mtgcheck.models.text.untargetable", "mtgcheck.models.text.self_types", "mtgcheck.models.text.attached")
+PARSER_MODULES = ("mtgcheck.models.text.mana", "mtgcheck.models.text.mana_triggers", "mtgcheck.models.text.mana_replacement", "mtgcheck.models.text.costs", "mtgcheck.models.text.self_cost_conditions", "mtgcheck.models.text.self_flash", "mtgcheck.models.text.delve", "mtgcheck.models.text.resolution", "mtgcheck.models.text.spend", "mtgcheck.models.text.grants", "mtgcheck.models.text.mana_tail", "mtgcheck.models.text.restrictions", "mtgcheck.models.text.flash", "mtgcheck.models.text.untargetable", "mtgcheck.models.text.self_types", "mtgcheck.models.text.attached")
 _parsers_loaded = False
 
 

@@ -114,6 +114,11 @@ COMBAT_KEYWORDS: frozenset[str] = frozenset((
 #: changes it now (it entered before, CR 614.12), and none adds mana or changes a cost or an activation; extra
 #: topics ``RESOLUTION``, ``ZONES``, ``TRIGGERS``. Riot is not one: it may give haste (CR 702.136a, 302.6).
 ENTERING_KEYWORDS: frozenset[str] = frozenset({"unleash", "bloodthirst", "evolve", "fabricate", "modular"})
+#: Haste (CR 702.10b) changes, besides attacking, only whether a creature whose controller has not controlled it
+#: continuously since their most recent turn began may use its {T} and {Q} abilities (302.6): granted, it matters to
+#: an activation or a mana source only where some permanent is such (the state's ``sick`` permanents, read by the gate
+#: through the token ``sick``) or something names haste (``keyword:haste``). Topics: those of a combat keyword.
+GRANTED_KEYWORDS: frozenset[str] = COMBAT_KEYWORDS | {"haste"}
 
 
 @dataclass(frozen=True)
@@ -151,7 +156,7 @@ _TRAIL_COND = re.compile(r"\s+(?:as long as|during|for each|where X is)\b[^.]*$"
 GRANTED_TRIGGER = "GRANTEDTRIGGER"
 _SUBJECT = r"(?P<subj>[^.,;:\"“”]{1,90}?)"
 _PT = r"gets? \+(?:\d+|X)/\+(?:\d+|X)"
-_KW_ONE = (r"(?:" + GRANTED_TRIGGER + "|" + "|".join(sorted((re.escape(k) for k in COMBAT_KEYWORDS), key=len, reverse=True))
+_KW_ONE = (r"(?:" + GRANTED_TRIGGER + "|" + "|".join(sorted((re.escape(k) for k in GRANTED_KEYWORDS), key=len, reverse=True))
            + r")(?: (?:\d+|\{[^}]+\}(?:\{[^}]+\})*)|—pay \d+ life)?")
 _KW_LIST = _KW_ONE + r"(?:(?:,| and|, and) " + _KW_ONE + r")*"
 _HAS = r"(?:has|have)"
@@ -327,7 +332,7 @@ def _types(words: str) -> tuple[str, ...] | None:
 
 
 def _keywords(words: str) -> tuple[str, ...]:
-    found = re.findall("|".join(sorted((re.escape(k) for k in COMBAT_KEYWORDS), key=len, reverse=True)), words)
+    found = re.findall("|".join(sorted((re.escape(k) for k in GRANTED_KEYWORDS), key=len, reverse=True)), words)
     return tuple(dict.fromkeys(found))
 
 
@@ -471,6 +476,8 @@ def static_change(text: str) -> StaticChange | None:
             reads.add("power_toughness")
         elif head in ("keyword", "subtype"):
             reads.add(c)
+            if c == "keyword:haste":
+                reads.add("sick")  # CR 302.6, 702.10b: only a permanent not continuously controlled since the turn began
         elif head == "supertype":
             reads.add("snow")
         elif head == "counters":
@@ -524,6 +531,8 @@ def token_read_by(token: str, words: str) -> bool:
         return bool(re.search(r"\bpoison counters?\b", _GETS_POISON.sub(" ", words), re.I))
     if token == "life_gain_cost":  # a cost that involves gaining life can't be paid (CR 119.7): "gain ... life" before ":"
         return bool(re.search(r"\bgains?\b[^:.]{0,40}\blife\b[^.]*:", words, re.I))
+    if token == "sick":  # a fact of the state, never of words (``solver.rules.gate.read_in_state``)
+        return False
     if token == "abilities":  # "creatures with no abilities", "a triggered ability", "abilities of ..." (CR 113)
         return bool(re.search(r"\babilit(?:y|ies)\b", words, re.I))
     head, _, arg = token.partition(":")

@@ -35,6 +35,7 @@ import re
 from typing import Any, Callable, Iterable, Sequence
 
 from .. import effects as E
+from ..vocab.self_flash import SelfFlash
 from ..abilities import Ability, ActivationCost, CostPart
 from ..game.cards import BASIC_LAND_TYPES
 from ..game.mana import ManaCost
@@ -612,6 +613,8 @@ def amount_noun(a: Any) -> str:
         return f"the number of {a.counter + ' ' if a.counter else ''}counters on {filter_phrase(a.filter, plural_=True)}"
     if isinstance(a, E.EventAmount) and a.of == "":
         return wild("a number the event gives")
+    if isinstance(a, E.DistinctAmong) and a.aspect == "name":  # CR 201.2
+        return f"the number of differently named {filter_phrase(a.filter, plural_=True)}"
     if isinstance(a, E.DistinctAmong):
         what = {"basic_land_type": "basic land types", "color": "colors", "card_type": "card types",
                 "creature_type": "creature types"}.get(a.aspect)
@@ -659,6 +662,20 @@ def amount_each(a: Any) -> str:
         return f"for each {what} among {filter_phrase(a.filter, plural_=True)}"
     if isinstance(a, E.ThisTurn) and a.whose == "you" and a.filter is None and a.event == "cards_drawn":
         return "for each card you've drawn this turn"
+    if isinstance(a, E.ThisTurn) and a.event == "died" and a.whose == "any" and a.filter is not None:
+        return f"for each {filter_phrase(a.filter)} that died this turn"
+    if isinstance(a, E.ThisTurn) and a.event == "spells_cast":
+        if a.whose == "you" and a.filter is not None and a.filter.any_of and not a.filter.all_of:
+            return "for each " + count_words([type_word(t) for t in a.filter.any_of], "and") + " spell you've cast this turn"
+        if a.whose == "opponent" and a.filter is None:
+            return "for each spell your opponents have cast this turn"
+        if a.whose == "any" and a.filter is None:
+            return "for each other spell cast this turn"
+    if isinstance(a, E.ThisTurn) and a.event == "sacrificed":
+        if a.whose == "any" and a.filter is None:
+            return "for each permanent sacrificed this turn"
+        if a.whose == "you" and a.filter is not None:
+            return f"for each {filter_phrase(a.filter)} you've sacrificed this turn"
     if isinstance(a, E.ThisTurn) and a.whose == "opponent" and a.event == "life_lost" and a.filter is None:
         return "for each 1 life your opponents have lost this turn"
     if isinstance(a, E.PlayersWho) and a.whose == "opponent" and a.event == "life_lost":
@@ -737,7 +754,7 @@ def cost_part(p: CostPart) -> str:
     if a == "discard":
         if p.what == "this":
             return "Discard this"
-        return "Discard " + _cards_of(p.what, n)
+        return "Discard " + _cards_of(p.what, n, x=p.x)
     if a == "exile":
         if p.what == "this":  # "Exile this card from your graveyard / hand" (an ability of a card there, CR 113.6m)
             return alt("Exile this", "Exile this from your graveyard", "Exile this from your hand")
@@ -1474,7 +1491,7 @@ def _compare(c: E.Compare) -> str:
         if op == ">=":
             return alt(f"you have {number(r)} or more life", f"you have at least {number(r)} life")
         if op == "<=":
-            return f"you have {number(r)} or less life"
+            return alt(f"you have {number(r)} or less life", f"your life total is {number(r)} or less")
     if isinstance(left, E.TotalAmong) and r is not None and op == ">=":
         return f"{filter_phrase(left.filter, plural_=True)} have total {_STAT[left.stat]} {number(r)} or greater"
     if isinstance(left, E.DistinctAmong) and r is not None and op == ">=":
@@ -1483,6 +1500,16 @@ def _compare(c: E.Compare) -> str:
                 "mana_value": alt("different mana values", "mana values"), "name": "different names"}[left.aspect]
         return alt(f"there are {number(r)} or more {what} among {filter_phrase(left.filter, plural_=True)}",
                    f"{number(r)} or more {what} are among {filter_phrase(left.filter, plural_=True)}")
+    if isinstance(left, E.CountOf) and r == 0 and op == "<=" and left.filter.controller == "opponent" \
+            and c.opponents == "an":  # "an opponent has no cards in hand", "an opponent controls no basic lands"
+        f = left.filter
+        if f.zone == "hand" and not f.all_of and not f.any_of and f.qualifier.empty:
+            return "an opponent has no cards in hand"
+        if f.zone == "battlefield":
+            return f"an opponent controls no {filter_phrase(_inner(f), plural_=True)}"
+    if isinstance(left, E.CountOf) and r is not None and op == ">=" and left.filter.controller == "any" \
+            and left.filter.zone == "battlefield" and left.filter.relation is None:
+        return f"there are {number(r)} or more {filter_phrase(_inner(left.filter), plural_=True)} on the battlefield"
     if isinstance(left, E.CountOf) and r is not None and op == ">=":
         f = left.filter
         if f.controller == "opponent" and f.zone == "battlefield":
@@ -1490,9 +1517,11 @@ def _compare(c: E.Compare) -> str:
         if f.zone in ("graveyard",) and f.controller == "you":
             if r == 1:
                 return alt(f"there is {filter_phrase(f, det='a')}", f"{filter_phrase(f, det='a')} is in your graveyard")
+            mine = filter_phrase(dataclasses.replace(f, controller="any"), plural_=True, zone_words=False)
             return alt(f"there are {number(r)} or more {filter_phrase(f, plural_=True)}",
                        f"there are at least {number(r)} {filter_phrase(f, plural_=True)}",
-                       f"{number(r)} or more {filter_phrase(f, plural_=True)} are in your graveyard")
+                       f"{number(r)} or more {filter_phrase(f, plural_=True)} are in your graveyard",
+                       f"you have {number(r)} or more {mine} in your graveyard")
         if f.relation == "exiled_with" and r == 1:
             return alt("a card is exiled with this", "there is a card exiled with this")
         if f.zone == "graveyard" and f.controller == "opponent":
@@ -1535,10 +1564,26 @@ def _this_turn_event(t: E.ThisTurn, n: int = 1) -> str:
             return f"{number(n)} or more {objs} entered the battlefield under your control this turn"
         if t.event == "left_graveyard" and who == "you":
             return f"{number(n)} or more cards left your graveyard this turn"
+        if t.event == "cards_drawn" and f is None and who:
+            if who == "you":
+                return f"you've drawn {number(n)} or more cards this turn"
+            return alt(f"an opponent has drawn {number(n)} or more cards this turn",
+                       f"an opponent drew {number(n)} or more cards this turn")
+        if t.event == "entered" and who == "an opponent":
+            objs = filter_phrase(f, plural_=True) if f is not None else "permanents"
+            return f"an opponent had {number(n)} or more {objs} enter the battlefield under their control this turn"
+        if t.event == "spells_cast" and f is None and who == "an opponent":
+            return alt(f"an opponent cast {number(n)} or more spells this turn",
+                       f"an opponent has cast {number(n)} or more spells this turn")
+        if t.event == "life_gained" and who == "you":
+            return f"you've gained {number(n)} or more life this turn"
         raise Unrenderable(f"turn event {t.event!r} {n} times")
     if t.event == "died":
         obj = filter_phrase(f, det="a") if f is not None else "a creature"
         return f"{obj} died this turn"
+    if t.event == "entered" and who == "an opponent":
+        obj = filter_phrase(f, det="a") if f is not None else "a permanent"
+        return f"an opponent had {obj} enter the battlefield under their control this turn"
     if t.event == "entered" and who == "you":
         obj = filter_phrase(f, det="a") if f is not None else "a permanent"
         return alt(f"you had {obj} enter the battlefield under your control this turn",
@@ -1564,9 +1609,14 @@ def _this_turn_event(t: E.ThisTurn, n: int = 1) -> str:
     if t.event == "spells_cast" and who:
         if f is not None and not f.all_of and f.none_of and not f.any_of:
             spell = article(" ".join("non" + x.lower() for x in f.none_of) + " spell")
+        elif f is not None and f.colors and not (f.all_of or f.any_of or f.none_of) and f.qualifier.empty:
+            spell = article(" ".join(COLOR_WORDS[x] for x in f.colors) + " spell")  # "a blue spell" (CR 105.2)
         else:
             spell = filter_phrase(f, det="a") + " spell" if f is not None else "a spell"
-        return alt(f"{who} cast {spell} this turn", f"{who}'ve cast {spell} this turn")
+        forms = [f"{who} cast {spell} this turn", f"{who}'ve cast {spell} this turn"]
+        if who == "you" and f is not None:  # the spell being cast is not cast yet (CR 601.2i): "another" is any
+            forms.append(f"you've cast another {filter_phrase(f)} spell this turn")
+        return alt(*forms)
     raise Unrenderable(f"turn event {t.event!r}")
 
 
@@ -1747,6 +1797,8 @@ def keyword(e: E.Keyword) -> str:
             raise Unrenderable(f"keyword {k!r}: parameter {e.parameter!r} not typed")
         return name
     if e.detail is not None:
+        if k == "offering" and re.fullmatch(r"[A-Za-z][\w-]*", e.detail.text):
+            return untyped(e.detail.text) + " offering"  # "Snake offering": the quality first (CR 702.48a)
         if k not in _PHRASE_KEYWORDS or "." in e.detail.text.rstrip("."):
             raise Unrenderable(f"keyword {k!r} with the untyped parameter {e.detail.text!r}")
         d = e.detail.text
@@ -1789,6 +1841,13 @@ def _affinity(counts: Any) -> str:
     zone = counts.get("zone")
     if zone not in (None, "battlefield") or counts.get("whose") not in (None, "you"):
         raise Unrenderable("affinity count")
+    both = tuple(counts.get("all_of", ()))
+    if both:  # "snow lands", "artifact creatures" (CR 205.4)
+        if types or len(both) != 2:
+            raise Unrenderable("affinity for several types")
+        return f"{both[0].lower()} {plural(type_word(both[1]))}"
+    if types == ("Artifact", "Legendary", "Saga"):
+        return "historic permanents"  # CR 700.6
     words = []
     for t in types:
         if t == "Artifact":
@@ -2052,6 +2111,8 @@ def _cast_condition(c: E.CastCondition) -> str:
     if c.test == "hand_has_none" and c.filter is not None:
         cards = filter_phrase(dataclasses.replace(c.filter, controller="any", zone="hand"), plural_=True, zone_words=False)
         return f"you have no {cards} in hand"
+    if c.test == "condition" and c.condition is not None:
+        return condition(c.condition)
     raise Unrenderable(f"cast condition {c.test!r}")
 
 
@@ -2273,11 +2334,66 @@ def _cost_minimum(e: E.CostMinimum) -> str:
     return f"{head} spell that would cost less than {n} mana to cast costs {n} mana to cast."
 
 
+def _typed_self_cost_change(e: E.SelfCostChange) -> str:
+    """A spell's own cost change with a typed ``per`` / ``condition`` (models.text.self_cost_conditions): "This spell
+    costs {3} less to cast if a creature died this turn", "If [condition], this spell costs {6} less to cast", "...
+    for each [amount]", "This spell costs {X} less to cast, where X is [amount]" (CR 601.2f)."""
+    head = "This spell costs"
+    if e.per is not None:
+        forms = []
+        if e.amount == "{1}":
+            try:
+                forms.append(f"{head} {{X}} {e.direction} to cast{_where_x(e.per)}")
+            except Unrenderable:
+                pass
+        try:
+            forms.append(f"{head} {_mana_cost(e.amount)} {e.direction} to cast {amount_each(e.per)}")
+        except Unrenderable:
+            pass
+        if not forms:
+            raise Unrenderable("the amount of a self cost change")
+        core = alt(*forms)
+        if e.condition is not None:
+            return f"If {condition(e.condition)}, {core[:1].lower() + core[1:]}."
+        return core + "."
+    if e.condition is None:
+        raise Unrenderable("a self cost change with no count")
+    core = f"{head} {_mana_cost(e.amount)} {e.direction} to cast"
+    if isinstance(e.condition, E.TargetsInclude):  # "if it targets a blue spell" (CR 601.2c before 601.2f)
+        if e.condition.count != 1:
+            raise Unrenderable("a condition on several targets")
+        words = _target_words(e.condition.spec.text.removeprefix("target "))
+        return f"{core} if it targets {article(words)}."
+    cond = condition(e.condition)
+    return alt(f"{core} {alt('if', 'as long as')} {cond}.", f"If {cond}, {core[:1].lower() + core[1:]}.")
+
+
+@renders(SelfFlash)
+def _self_flash(e: SelfFlash) -> str:
+    """A spell's own flash permission (CR 702.8a, 601.3; models.text.self_flash)."""
+    spell = alt("this spell", "this card")
+    may = f"You may cast {spell} as though it had flash"
+    if e.extra:
+        if e.condition is not None or e.sacrifice_at_cleanup:
+            raise Unrenderable("a flash permission with several parts")
+        return f"{may} if you pay {_mana_cost(e.extra)} more to cast it."
+    if e.sacrifice_at_cleanup:
+        if e.condition is not None:
+            raise Unrenderable("a flash permission with several parts")
+        return (f"{may}. If you cast it any time a sorcery couldn't have been cast, the controller of the permanent it "
+                f"becomes sacrifices it at the beginning of the next cleanup step.")
+    if e.condition is None:
+        raise Unrenderable("a flash permission with no condition")
+    cond = condition(e.condition)
+    return alt(f"This spell has flash as long as {cond}.", f"If {cond}, {may[:1].lower() + may[1:]}.",
+               f"As long as {cond}, {may[:1].lower() + may[1:]}.", f"{may} if {cond}.")
+
+
 @renders(E.SelfCostChange)
 def _self_cost_change(e: E.SelfCostChange) -> str:
     c = e.count
     if c is None:
-        raise Unrenderable("no count")
+        return _typed_self_cost_change(e)
     tail = _count_mapping(c, e.amount)
     amt = "{X}" if tail.startswith(", where X") else _mana_cost(e.amount)
     if tail.startswith("during "):  # "During your turn, this spell costs {2}{U}{U} less to cast."

@@ -13,6 +13,7 @@ restriction half read). Parsing only; ``solver.rules.restrictions`` reads the re
 """
 from __future__ import annotations
 
+import dataclasses
 import re
 from typing import Any, Mapping
 
@@ -347,7 +348,7 @@ def split_restriction(effect_text: str) -> tuple[str, TimingRestriction | None]:
         r = parse_restriction(t, "activate")
         if r is None:
             return effect_text, None
-        for k, v in r.params().items():
+        for k, v in _set_fields(r).items():
             if k in ("of", "text"):
                 continue
             if k == "conditions":
@@ -376,7 +377,18 @@ def parse_cast_restriction(kind: str, text: str, card: Any) -> tuple[str, Mappin
     r = parse_restriction(t, "cast")
     if r is None:
         return None
-    return "timing_restriction", dict(r.params())
+    return "timing_restriction", _set_fields(r)
+
+
+def _set_fields(r: TimingRestriction) -> dict[str, Any]:
+    """The fields of ``r`` that are set (neither ``None`` nor empty), by name, with their typed values (which
+    ``build_effect`` reads as they are)."""
+    out: dict[str, Any] = {}
+    for f in dataclasses.fields(r):
+        v = getattr(r, f.name)
+        if v is not None and v != ():
+            out[f.name] = v
+    return out
 
 
 #: "Activated abilities of creatures you control cost {2} less to activate" and kin (CR 602.2b, 601.2f): the

@@ -35,7 +35,7 @@ from functools import lru_cache
 from typing import Any, Iterable
 
 from ..game.subtypes import singular
-from ..effects import Qualifier, SpellTargetRestriction
+from ..effects import Draw, Instructions, Keyword, Qualifier, Scry, SpellTargetRestriction
 from .filters import PT_ADJECTIVE, QUALIFIER_ADJECTIVES, adjective_qualifier, tail_qualifier
 from .words import parse_count_word
 from .filters import parse_filter
@@ -93,7 +93,8 @@ class TargetSpec:
     zone : str or None
         For a card: ``graveyard`` (the only zone read); ``owner`` says whose.
     owner : str
-        ``you``, ``opponent`` or ``any``: whose graveyard.
+        ``you``, ``opponent`` or ``any``: whose graveyard; for a permanent, who owns it ("target permanent you
+        own", "an opponent owns"; ``not_you``: "you don't own"; CR 108.3).
     count : int
         How many distinct objects at least (0: the spell may have no such target).
     unknown : tuple of str
@@ -496,6 +497,11 @@ def _adjectives(groups: list[list[str]], unknown: list[str]) -> Qualifier:
         return Qualifier()
 
 
+#: "you own", "you don't own", "an opponent owns" after the noun of a permanent target: its owner (CR 108.3)
+#: ("you own or control", "you own but don't control", "you own and control" name control too: not read here)
+_OWNS_RE = re.compile(r"^(you own|you don't own|an opponent owns)\b(?! (?:or|and|but)\b)", re.I)
+_OWNS = {"you own": "you", "you don't own": "not_you", "an opponent owns": "opponent"}
+
 _X_COUNT = re.compile(r"^x (?:other |another )?(?:any )?targets?\b", re.I)
 
 
@@ -572,6 +578,11 @@ def _parse_target_phrase(phrase: str) -> TargetSpec | None:
             tail = _other_than_kind(tail[zm.end():].strip(), not_all)
             bq, _, tail = tail_qualifier(tail)
             tq = tq.merge(bq)
+    if zone is None and "card" not in kinds and (om := _OWNS_RE.match(tail)):
+        # "target permanent you own", "target nontoken permanent an opponent owns" (Despotic Scepter, Bronze
+        # Tablet): who owns it (CR 108.3; a token's owner, 111.2), read by ``solver.rules.targets``
+        owner = _OWNS[om.group(1).lower()]
+        tail = tail[om.end():].strip()
     # "on top of its owner's library", "from the battlefield", "to its owner's hand": where it goes, not which
     if n != 0 and re.match(r"^(with|that|without|of|whose|who|named|not|which|dealt|blocking|blocked|attacking|it|it's|other"
                            r"|you own|you don't own|an opponent owns|controlled by)\b", tail):
@@ -601,6 +612,9 @@ def _parse_target_phrase(phrase: str) -> TargetSpec | None:
     cm = re.search(r"\b(you control|you don't control|an opponent controls|your opponents control)\b", phrase, re.I)
     if shown != phrase and controller != "any" and cm:
         shown += " " + cm.group(1)
+    if owner != "any" and zone is None and (om := re.search(r"\b(you own|you don't own|an opponent owns)\b", phrase, re.I)) \
+            and om.group(1).lower() not in shown.lower():
+        shown += " " + om.group(1)
     if zone == "graveyard" and not not_all:
         shown = phrase.split(" graveyard")[0] + " graveyard"
     shown = _trim_shown(shown)
@@ -939,8 +953,9 @@ def spell_targets(abilities: Iterable, is_aura: bool = False) -> SpellTargets:
         if isinstance(a.effect, SpellTargetRestriction):
             untapped.append(a.effect.untapped_what)
             continue
-        if a.kind == "keyword" and a.effect == "enchant" and is_aura:
-            aura = str(a.params.get("parameter") or a.params.get("detail") or "permanent")
+        if a.kind == "keyword" and isinstance(a.effect, Keyword) and a.effect.name == "enchant" and is_aura:
+            detail = a.effect.detail.text if a.effect.detail is not None else None
+            aura = str(a.effect.parameter or detail or "permanent")
             continue
         em = re.match(r"^enchant (.+?)\.?$", (a.text or "").strip(), re.I)
         if is_aura and aura is None and em and a.kind != "spell":  # "Enchant creature" kept as text (no keyword list)
@@ -948,10 +963,10 @@ def spell_targets(abilities: Iterable, is_aura: bool = False) -> SpellTargets:
             continue
         if a.kind != "spell":
             continue
-        if a.effect == "instructions":
-            tws = tuple(str(s.get("target")) for s in a.params.get("steps", ()) if s.get("target"))
+        if isinstance(a.effect, Instructions):
+            tws = tuple(str(s.target) for s in a.effect.steps if s.target)
             texts.append((a.kind, "", tws))
-        elif a.effect in ("draw", "scry"):
+        elif isinstance(a.effect, (Draw, Scry)):
             continue
         else:
             texts.append((a.kind, a.text or "", ()))

@@ -57,6 +57,7 @@ _ENTERING_SENTENCE = re.compile(
     r"(?:[^.]{1,80}?) enters?(?: the battlefield)? (?:tapped(?:,? (?:and )?with [^.]*\bcounters? on (?:it|them))?(?: (?:unless|if) [^.]+)?"
     r"|with [^.]*\bcounters? on (?:it|them)(?: [^.]*)?)"
     r"|as [^,.]{1,80}? enters(?: the battlefield)?, (?:choose|you may (?:pay|reveal|discard|exile|tap|return|sacrifice|put)"
+    r"|pay any amount of life"  # (Phyrexian Processor, Vizkopa Confessor: paid as it enters, CR 614.12, 119.4)
     r"|each player chooses|an opponent chooses|name|secretly choose)[^.]*", re.I)
 
 
@@ -126,6 +127,9 @@ _LATER_UNTAP_RE = re.compile(r"(?:this \w+|it|that \w+|[A-Z][\w ,'-]{0,40}?) (?:
 #: activated ability usable "only once each turn" (CR 702.142a); this changes only that limit, an activation
 #: restriction (602.5) — no mana, type or cost.
 _BOAST_TWICE_RE = re.compile(r"[^.]{1,60} can boast twice(?: during each of your turns)? rather than once\.?", re.I)
+#: A cap on one kind of counter on the object itself (Rasputin Dreamweaver): ``classify``
+_COUNTER_CAP_RE = re.compile(r"(?:this \w+|it|[A-Z][\w'’,-]*(?: [\w'’,-]+){0,4}?) can't have more than (?:one|two|three|"
+                             r"four|five|six|seven|eight|nine|ten|\d+) [\w+/-]+ counters? on it\.?")
 #: A rider that only rolls a die or flips a coin, nothing done on the result (CR 706.1, 705.1).
 _ROLL_OR_FLIP_RE = re.compile(r"(?:roll (?:a|one|two) (?:d\d+|(?:six|four|eight|ten|twelve|twenty)-sided (?:die|dice))|flip a coin)\.?",
                               re.I)
@@ -293,6 +297,12 @@ _SPEND_TO_CAST_RE = re.compile(
 #: instruction followed as the ability resolves (CR 608.2), recording for the linked ability (607.2e) what was
 #: already paid (601.2h, 602.2b); it changes no cost, so its word "cost" makes no ``COSTS`` topic
 _NOTE_SPENT_RE = re.compile(r"\bnote the type (?:and amount )?of mana spent to pay this activation cost\b", re.I)
+#: Cost words in what an activated ability does that speak of the cost of a spell cast as it resolves or later
+#: ("You may cast the copy without paying its mana cost", Kaho; "spend mana as though it were mana of any type to
+#: pay that spell's mana cost", North Star): that spell's cost (CR 118.9, 609.4b), paid after the ability resolves
+#: (608.2), never part of the ability's own cost (602.2b). "X is ..." (an X defined for the cost, 107.3) is not one.
+_LATER_SPELL_COST_RE = re.compile(r"\bwithout paying (?:its|their|that spell's|the spell's|that card's) mana costs?\b"
+                                  r"|\bto pay (?:that|the) spell's mana cost\b", re.I)
 
 
 @functools.lru_cache(maxsize=65536)
@@ -318,6 +328,10 @@ def classify(text: str, kind: str = "static", targets_typed: bool = False) -> fr
         return ALL_TOPICS
     if _LATER_UNTAP_RE.fullmatch(text.strip()):
         return frozenset({Topic.LATER_TURNS})  # CR 502.3: only a later untap step is changed
+    if kind == "static" and _COUNTER_CAP_RE.fullmatch(text.strip()):
+        # "Rasputin can't have more than seven dream counters on it": it changes only what happens when counters
+        # would be put on it (a replacement as they are put, CR 614.1a, 122.6), never what it is or makes now
+        return frozenset({Topic.RESOLUTION, Topic.TRIGGERS})
     if _BOAST_TWICE_RE.fullmatch(text.strip()):
         # CR 702.142a-b: only how often boast abilities may be activated changes (an activation restriction, 602.5)
         return frozenset({Topic.ACTIVATION})
@@ -385,7 +399,10 @@ def classify(text: str, kind: str = "static", targets_typed: bool = False) -> fr
             out.add(Topic.ACTIVATION)
         if mana:
             out |= {Topic.MANA_PRODUCTION} | ({Topic.LIFE} if Topic.LIFE in got else set())
-        if re.search(r"\bcosts?\b", _NOTE_SPENT_RE.sub("", text), re.I):
+        spent = _NOTE_SPENT_RE.sub("", text)
+        if re.search(r"\bcosts?\b", _LATER_SPELL_COST_RE.sub("", spent), re.I) or (
+                re.search(r"\bcosts?\b", spent, re.I) and re.search(r"\bX is\b", text)):
+            # (an X the text defines may be the X of the ability's own cost, CR 107.3c: Elite Arcanist)
             out.add(Topic.COSTS)
         return frozenset(out)
     if kind == "spell":

@@ -93,7 +93,7 @@ def mana_value(card, zone: str = "hand", x: int = 0, face: str | None = None) ->
         why.append("each hybrid symbol counts its largest component (CR 202.3f)")
     if any(s.is_phyrexian for s in cost):
         why.append("each Phyrexian symbol counts 1 (CR 202.3g)")
-    if any(k.lower() == "delve" for k in card.keywords) or any(a.effect == "delve" for a in (card.abilities or ())):
+    if any(k.lower() == "delve" for k in card.keywords) or any(isinstance(a.effect, Keyword) and a.effect.keyword == "delve" for a in (card.abilities or ())):
         why.append("delve changes how the cost is paid, not the mana cost or mana value (CR 702.66b; Treasure Cruise ruling)")
     return mv, why
 
@@ -121,7 +121,7 @@ def activation_problems(state: GameState, perm: Permanent, ability: Ability) -> 
     (loyalty abilities: sorcery timing in the scenario's ``turn``, one per permanent per turn).
     """
     out: list[str] = []
-    loyalty = ability.params.get("loyalty")
+    loyalty = ability.loyalty
     if loyalty is not None:  # a catalog loyalty ability may carry no parsed cost (CR 606.4: loyalty is its cost)
         out.extend(tagged(Reason.ACTIVATION_RESTRICTION, _loyalty_problems(state, perm, str(loyalty))))
     cost = ability.cost
@@ -155,7 +155,7 @@ def _loyalty_problems(state: GameState, perm: Permanent, loyalty: str) -> list[s
     done = [(n, k) for (pid, n), k in state.turn.history.activations.items() if pid == perm.id and k > 0]
     if done:
         acts = activated_abilities(permanent_abilities(state, perm))
-        loyal = [n for n, _ in done if 1 <= n <= len(acts) and acts[n - 1].params.get("loyalty") is not None]
+        loyal = [n for n, _ in done if 1 <= n <= len(acts) and acts[n - 1].loyalty is not None]
         if loyal:
             out.append(f"a loyalty ability of {perm.name} (ability {loyal[0]}) was already activated this turn "
                        "(CR 606.3: one loyalty ability of a permanent per turn)")

@@ -1,4 +1,4 @@
-"""The ``could_produce`` and ``available_mana`` questions (thin handlers over ``solver.rules.mana``): which
+"""The ``could_produce`` and ``available_mana`` questions (thin handlers over ``solver/rules/mana/``): which
 types of mana each permanent could produce (CR 106.7) and every maximal pool a player can make now, with why.
 
 Question kinds: ``could_produce: REF`` → ``types``; ``available_mana: PLAYER`` → ``pools``, ``count``.
@@ -9,13 +9,14 @@ from typing import Any, Mapping
 
 from mtgcheck.models.abilities import Ability, activated_abilities
 from mtgcheck.models.behaviour import makes_mana_another_way
-from mtgcheck.models.effects import AddMana, Compare, CountOf, Topic
+from mtgcheck.models.effects import AddMana, Topic, TriggeredAddMana
 from mtgcheck.models.game.mana import MANA_TYPES, ManaPool, format_pool, parse_types
 from mtgcheck.models.game.state import GameState, Permanent
 from mtgcheck.solver.questions.registry import Answer, Context, QuestionError, Unsupported, load_handlers, question
 from mtgcheck.solver.rules.layers import board_view
-from mtgcheck.solver.rules.quantities import condition_holds
 from mtgcheck.solver.rules.mana.produce import _mana_abilities, could_produce
+from mtgcheck.solver.rules.quantities import condition_holds
+from mtgcheck.models.effects import Compare, CountOf
 
 
 def normalize_types(v: Any) -> list[str]:
@@ -44,7 +45,7 @@ def ask_could_produce(ctx: Context) -> Answer:
         why.append(f"{perm.name} has no ability that adds mana, so there is no type of mana it could produce (CR 106.7)")
     for t in types:
         why.extend(res.chain(perm.id, t))
-    others = [a for a in view[perm.id].abilities if a.effect == "triggered_add_mana"]
+    others = [a for a in view[perm.id].abilities if isinstance(a.effect, TriggeredAddMana)]
     if others:
         why.append(f"{perm.name}'s triggered abilities that add mana as they resolve are not mana abilities (they "
                    f"trigger on another event and use the stack, CR 605.5a), but what it could produce counts them, "
@@ -182,18 +183,17 @@ def available_mana_topics(ctx: Context) -> frozenset[Topic]:
 @question("available_mana", topics=available_mana_topics, unordered=("pools", "other_ways"), normalize={"pools": normalize_pools})
 def ask_available_mana(ctx: Context) -> Answer:
     """``available_mana: PLAYER`` → ``pools`` (every maximal pool, canonical notation), ``count``."""
-    from mtgcheck.solver.rules.mana.sources import _Board, maximal_pools  # (loaded by this question only)
-
     arg = ctx.args
     if isinstance(arg, Mapping):
         arg = arg.get("player")
     player = ctx.player(arg)
+    from mtgcheck.solver.rules.mana.sources import _Board, maximal_pools
 
     res = maximal_pools(ctx.state, player, ctx.limit)
     why = list(res.why) + recipient_notes(ctx.state, player)
     view = board_view(ctx.state)
     why += [exiled_with_note(p) for p in ctx.state.permanents(player)
-            if any(_reads_exiled_with(a) for a in view[p.id].abilities if a.effect == "add_mana")]
+            if any(_reads_exiled_with(a) for a in view[p.id].abilities if isinstance(a.effect, AddMana))]
     others = other_ways(ctx, player, _Board(ctx.state))
     why += [o.pop("why") for o in others]
     return Answer("available_mana", {"pools": res.pools, "count": res.count, "other_ways": others}, why,

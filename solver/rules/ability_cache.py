@@ -8,7 +8,7 @@ back on every later board, as long as nothing on the board could change it.
 
 When the cached value is exact
 ------------------------------
-``context_free(ab)`` holds when every parameter of the ``add_mana`` ability that is set is one of
+``context_free(ab)`` holds when every field of the ``AddMana`` ability that is set is one of
 ``_STATE_FREE`` (read by ``produce.base_events`` without looking at the game: fixed mana, a choice of types,
 a list of options, any colour or type, combinations, distinct colours, a number as the amount, a spend
 restriction) or one of ``_NOT_READ`` (not read by ``base_events`` nor by ``sources._Board.options``: riders,
@@ -27,16 +27,20 @@ itself, so an id is never reused while its entry lives; the cache is cleared whe
 """
 from __future__ import annotations
 
+import dataclasses
 import operator
 from typing import Any, Callable, Hashable
 
 from mtgcheck.models.abilities import Ability
+from mtgcheck.models.effects import AddMana, Fixed
 
-#: set parameters ``produce.base_events`` reads without looking at the game (``amount`` only as a number)
+#: set fields of ``AddMana`` that ``produce.base_events`` reads without looking at the game (``amount`` only as a
+#: fixed number)
 _STATE_FREE = frozenset({"mana", "choice", "options", "any_color", "any_type", "combination", "distinct_colors",
                          "restriction", "amount"})
-#: set parameters neither ``base_events`` nor ``sources._Board.options`` reads
-_NOT_READ = frozenset({"rider", "face", "moves_library_card", "loyalty", "intrinsic"})
+#: set fields of ``AddMana`` that neither ``base_events`` nor ``sources._Board.options`` reads (the ability's face,
+#: loyalty and intrinsic land type are not read either)
+_NOT_READ = frozenset({"riders", "moves_library_card"})
 
 #: most entries kept before the cache is cleared
 LIMIT = 20_000
@@ -55,16 +59,16 @@ def context_free(ab: Ability) -> bool:
     hit = _free.get(id(ab))
     if hit is not None and hit[0] is ab:
         return hit[1]
-    ok = ab.kind == "activated" and ab.effect == "add_mana"
+    e = ab.effect
+    ok = ab.kind == "activated" and isinstance(e, AddMana)
     if ok:
-        for k, v in ab.params.items():
-            if not v:
-                continue
-            if k == "amount":
-                if isinstance(v, bool) or not isinstance(v, int):
+        for f in dataclasses.fields(e):
+            v = getattr(e, f.name)
+            if f.name == "amount":
+                if not isinstance(v, Fixed):
                     ok = False
                     break
-            elif k not in _STATE_FREE and k not in _NOT_READ:
+            elif v and f.name not in _STATE_FREE and f.name not in _NOT_READ:
                 ok = False
                 break
     if len(_free) >= LIMIT:

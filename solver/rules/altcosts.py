@@ -39,18 +39,15 @@ from mtgcheck.models.behaviour import abilities_of
 from mtgcheck.models.game.state import GameState
 
 from mtgcheck.solver.rules.errors import QuestionError, Unsupported
+from mtgcheck.solver.rules.quantities import condition_holds
 from mtgcheck.solver.rules.restrictions import free_cast_permissions
 from mtgcheck.models.costs import alternative_costs
 from mtgcheck.models.keywords import prototype_of
 from mtgcheck.solver.rules.layers import board_view
 from mtgcheck.solver.rules.layers import filter_matches
-from mtgcheck.solver.rules.mana.sources import mana_sources
 from mtgcheck.solver.rules import budget
-from mtgcheck.solver.rules.costs import zone_listed
-from mtgcheck.solver.rules.costs import with_emerge_reduction
 from mtgcheck.models.effects import Topic
 from mtgcheck.solver.rules.gate import require_modelled
-from mtgcheck.solver.rules.costs import parent_name
 
 #: Keyword alternative costs tried by default, by the zone they cast the card from (CR 702.34a, 702.138a,
 #: 702.74a evoke, 702.109a dash, 702.96a overload, 702.152a blitz, 702.185a warp, 702.176a impending, 702.119a
@@ -92,7 +89,7 @@ def default_ways(card: Any, zone: str) -> list[str]:
 
     ways = [name for name, _ in printed_alternatives(card)] if zone in ("hand", "command") else []
     have = {a.keyword for a in alternative_costs(card, abilities_of(card))} | (
-        {"plot"} if any(a.kind == "keyword" and a.effect.name == "plot" for a in abilities_of(card)) else set())
+        {"plot"} if any(a.kind == "keyword" and str(a.effect) == "plot" for a in abilities_of(card)) else set())
     ways += [k for k in DEFAULT_KEYWORDS.get(zone, ()) if k in have]
     if prototype_of(card) is not None:
         ways.append("prototype")  # cast prototyped, with the prototype's mana cost (CR 718.3)
@@ -126,6 +123,19 @@ def card_matches(f: Filter, card: Any) -> bool:
     return all(c in cols for c in f.colors)
 
 
+def _filters_of(x: Any) -> list[Filter]:
+    """Every ``Filter`` in a condition (its fields, nested conditions and amounts): what the colours gate reads."""
+    import dataclasses
+
+    if isinstance(x, Filter):
+        return [x]
+    if isinstance(x, tuple):
+        return [f for v in x for f in _filters_of(v)]
+    if dataclasses.is_dataclass(x) and not isinstance(x, type):
+        return [f for fld in dataclasses.fields(x) for f in _filters_of(getattr(x, fld.name))]
+    return []
+
+
 def _colors_gate(state: GameState, card: Any, filters: Iterable[Filter | None]) -> None:
     """A condition or part that reads colours needs them known (CR 105.2; unmodelled colour effects: unsupported)."""
     if any(f is not None and f.colors for f in filters):
@@ -157,7 +167,7 @@ def condition_problems(state: GameState, player: str, card: Any, name: str, abil
     if alt.untyped:
         raise Unsupported(f"{card.name}'s alternative cost “{ability.text.strip()}” is not modelled in part "
                           f"({alt.untyped}), and the answer needs it (CR 118.9)")
-    _colors_gate(state, card, [c.filter for c in alt.conditions])
+    _colors_gate(state, card, [f for c in alt.conditions for f in _filters_of(c)])
     out: list[str] = []
     subs = _subtypes(state) if any(c.test in ("controls", "attacking") for c in alt.conditions) else {}
     for c in alt.conditions:
@@ -168,6 +178,9 @@ def condition_problems(state: GameState, player: str, card: Any, name: str, abil
 
 
 def _condition_problem(state: GameState, player: str, card: Any, c: CastCondition, subs: dict) -> str | None:
+    if c.test == "condition":  # a typed condition of the board, the players or the turn (CR 118.9, 601.2b)
+        ok, why = condition_holds(state, player, c.condition, None, f"{card.name}: “{c.text}”")
+        return None if ok else why
     if c.test in ("your_turn", "not_your_turn"):
         mine = state.active == player
         if mine == (c.test == "your_turn"):
@@ -197,6 +210,7 @@ def _condition_problem(state: GameState, player: str, card: Any, c: CastConditio
             return None
         return f"{player} attacked with nothing this turn{_default_note(state)}"
     if c.test == "hand_has_none":
+        from mtgcheck.solver.rules.costs import zone_listed
 
         assert c.filter is not None
         if not zone_listed(state, "hand", player):
@@ -217,6 +231,7 @@ def _candidates(state: GameState, player: str, card: Any, part: ObjectCost, zone
     if f.zone == "hand":
         hand = list(state.cards("hand", player))
         if zone == "hand":  # the spell is on the stack (CR 601.2a): one copy of it leaves the hand
+            from mtgcheck.solver.rules.costs import parent_name
 
             own = next((c for c in hand if c.card is card or c.name == parent_name(card)), None)
             if own is not None:
@@ -252,6 +267,7 @@ def _matching(slots: list[list[str]]) -> dict[int, str] | None:
 def _conflicts(state: GameState, player: str, actions: dict[str, str]) -> tuple[set[str], set[str]]:
     """Objects whose use for the cost may take a mana ability away: ``(conflicting, inexact)``; ``inexact``:
     those that excluding from the payment would also remove a mana ability the cost leaves usable."""
+    from mtgcheck.solver.rules.mana.sources import mana_sources
 
     conflicting: set[str] = set()
     inexact: set[str] = set()
@@ -303,6 +319,7 @@ def pay_with_objects(state: GameState, player: str, card: Any, tc: Any, zone: st
     ------
     Unsupported : a hand the scenario does not list, or a "no" that excluding a candidate could make wrong.
     """
+    from mtgcheck.solver.rules.costs import zone_listed
 
     parts: tuple[ObjectCost, ...] = tuple(tc.objects)
     if any(p.filter.zone == "hand" and p.action != "reveal_hand" for p in parts) and not zone_listed(state, "hand", player):
@@ -380,6 +397,7 @@ def pay_emerge(state: GameState, player: str, card: Any, tc: Any, zone: str,
     ------
     Unsupported : leaving out a creature would also leave out a mana ability the sacrifice keeps usable (not modelled).
     """
+    from mtgcheck.solver.rules.costs import with_emerge_reduction
 
     part = tc.objects[0]
     cands = _candidates(state, player, card, part, zone, _subtypes(state))

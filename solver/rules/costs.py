@@ -23,6 +23,7 @@ Handlers pass ``face=requested_face(ctx, card)`` and read ``TotalCost.card`` (th
 """
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 from typing import Any, Iterable
 
@@ -32,27 +33,32 @@ from mtgcheck.models.costs import (FACE_DOWN_KEYWORDS, AdditionalCost, Alternati
                                    alternative_costs, cost_changes)
 from mtgcheck.models.game.cards import Card
 from mtgcheck.models.effects import (CastTrigger, EntersTrigger, Filter, GrantFlashback, Keyword, ObjectCost,
-                                     PrintedAlternativeCost, SelfCostChange, Unmodelled, walk_unmodelled)
+                                     PrintedAlternativeCost, SelfCostChange, TargetsInclude, Unmodelled,
+                                     walk_unmodelled)
 from mtgcheck.models.game.mana import ManaCost, ManaSymbol
 from mtgcheck.models.behaviour import abilities_of, functions_in
 from mtgcheck.models.game.state import GameState, Permanent
 from mtgcheck.models.game.state import sorcery_timing
 
 from mtgcheck.solver.rules.layers import battlefield_abilities
+from mtgcheck.solver.rules.quantities import amount_value, condition_holds
+from mtgcheck.solver.rules.restrictions import self_flash_extra
+from mtgcheck.solver.rules.targets import NO, UNKNOWN, YES, spell_targets_can_include
 from mtgcheck.solver.rules.errors import QuestionError, Unsupported
 from mtgcheck.models.game.names import normalize_name
 from mtgcheck.models.game.cards import CARD_TYPES, SUPERTYPES
 from mtgcheck.solver.rules.layers import board_view
 from mtgcheck.models.vocab.keywords import KeywordKind
 from mtgcheck.solver.rules.layers import filter_matches
+from mtgcheck.solver.rules.targets import chosen_target_problems, resolve_target
+from mtgcheck.solver.rules.targets import cast_targets
 from mtgcheck.solver.rules.gate import functions_while_cast
 from mtgcheck.models.game.cards import TypeLine
-from mtgcheck.models.abilities import make_ability
 from mtgcheck.solver.rules.combinatorics import binomial
+from mtgcheck.solver.rules.altcosts import condition_problems, find_printed
 from mtgcheck.models.effects import Topic
 from mtgcheck.solver.rules.payable import CastSpell, cost_problems
 from mtgcheck.models.effects import AbilityCostChange
-from mtgcheck.solver.rules.quantities import amount_value, condition_holds
 from mtgcheck.models.effects import ActivationCostChange
 from mtgcheck.solver.rules.quantities import matching_objects
 from mtgcheck.models.effects import CantPayCosts
@@ -61,6 +67,7 @@ from mtgcheck.models.costs import spell_has_type
 from mtgcheck.solver.rules.quantities import lost_life_this_turn
 from mtgcheck.models.keywords import prototype_card
 from mtgcheck.models.game.subtypes import CREATURE_TYPES
+from mtgcheck.solver.rules.altcosts import printed_alternatives
 
 
 class CostError(ValueError):
@@ -456,7 +463,7 @@ def _card_keywords(card: Any) -> set[str]:
     kws = {str(k).lower() for k in getattr(card, "keywords", ()) or ()}
     for a in abilities_of(card):
         if a.kind == "keyword":
-            kws.add(a.effect.name.lower())
+            kws.add(str(a.effect).lower())
     return kws
 
 
@@ -587,11 +594,12 @@ def _count_of(state: GameState, player: str, card: Any, zone: str, count: dict, 
     types = list(count.get("types") or ())
     pos = [t for t in types if not t.startswith("!")]
     neg = [t[1:] for t in types if t.startswith("!")]
+    both = list(count.get("all_of") or ())  # "snow lands", "artifact creatures": every one of them (CR 205.4)
 
     def ok(obj: Any) -> bool:
         # the object's types as they are now (a permanent: the layer view; a card: changeling), CR 613.1d, 702.73a
         has = _type_test(state, obj)
-        return (not pos or any(has(t) for t in pos)) and not any(has(t) for t in neg)
+        return (not pos or any(has(t) for t in pos)) and not any(has(t) for t in neg) and all(has(t) for t in both)
 
     z, whose = count.get("zone"), count.get("whose", "you")
     if z == "targets":  # strive: the targets chosen beyond the first (601.2c comes before 601.2f)
@@ -711,7 +719,6 @@ def target_is_count(state: GameState, player: str, card: Any, count: dict, chose
     ------
     Unsupported : a spell with several target phrases and no ``targets``, a colour the board may change.
     """
-    from mtgcheck.solver.rules.targets import chosen_target_problems, resolve_target
 
     if any(q for q in (count.get("colors"),)):
 
@@ -723,7 +730,6 @@ def target_is_count(state: GameState, player: str, card: Any, count: dict, chose
             if kind == "permanent" and _qualifier_matches(state, player, count, obj):
                 return 1
         return 0
-    from mtgcheck.solver.rules.targets import cast_targets
 
     st = cast_targets(card, count.get("_choices"))
     if st.unread or len(st.modes) != 1 or len(st.modes[0]) != 1 or st.modes[0][0].count != 1:
@@ -782,7 +788,6 @@ def fewest_targets(card: Any, what: str = "", choices: dict | None = None) -> in
     ------
     Unsupported : a modal spell, or target wording not understood.
     """
-    from mtgcheck.solver.rules.targets import cast_targets
 
     st = cast_targets(card, choices)
     if st.unread or len(st.modes) != 1:
@@ -865,6 +870,8 @@ def self_cost_changes(state: GameState, player: str, card: Any, zone: str = "han
             n = _count_of(state, player, card, zone, dict(e.counts), card.name)
             out.append(("less", ManaCost.parse("{%d}" % n) if n else ManaCost(),
                         f"{a.text or 'affinity'}: {n} counted, costs {{{n}}} less (CR 702.41a)"))
+        elif isinstance(e, SelfCostChange) and e.count is None:
+            out.append(typed_self_cost_change(state, player, card, zone, e, a.text, chosen, choices))
         elif isinstance(e, SelfCostChange):
             cnt = dict(e.count or {}, _direction=e.direction, _choices=dict(choices or {}))
             n = _count_of(state, player, card, zone, cnt, card.name, targets, chosen)
@@ -888,6 +895,72 @@ def self_cost_changes(state: GameState, player: str, card: Any, zone: str = "han
             out.append((e.direction, amount,
                         f"{(a.text or 'self cost change').strip()}: {label}, costs {fmt(amount)} {e.direction} (CR 601.2f)"))
     return out
+
+
+def on_the_stack(state: GameState, player: str, card: Any, zone: str) -> GameState:
+    """The state while ``card`` is being cast from ``player``'s ``zone``: the card has moved to the stack (CR 601.2a),
+    so it is no longer one of the cards of that zone when its total cost is determined (601.2f). The same state when
+    the card is not listed there (a card cast from a zone the scenario does not list)."""
+    cards = state.zones.get(zone, {}).get(player)
+    if not cards:
+        return state
+    name = parent_name(card)
+    hit = next((i for i, ci in enumerate(cards) if ci.card.name == name), None)
+    if hit is None:
+        return state
+    zones = {z: dict(per) for z, per in state.zones.items()}
+    zones[zone][player] = cards[:hit] + cards[hit + 1:]
+    return dataclasses.replace(state, zones=zones)
+
+
+def typed_self_cost_change(state: GameState, player: str, card: Any, zone: str, e: SelfCostChange,
+                           text: str, chosen: list | None = None, choices: dict | None = None) -> tuple[str, ManaCost, str]:
+    """One typed self cost change (``SelfCostChange.per`` / ``.condition``, models.text.self_cost_conditions):
+    ``(direction, amount, explanation)``.
+
+    "If [condition]": the amount once while the condition holds for the caster, else nothing; "for each [amount]" /
+    "where X is [amount]": the amount per unit (a negative number counts as 0, CR 107.1b). Both are read as the spell
+    is cast, on the stack (CR 601.2a, 601.2f): the amounts and conditions are ``solver.rules.quantities``'s, for the caster
+    and without a source permanent. A generic amount is multiplied; a coloured one ({U}) is repeated once per unit
+    (CR 601.2f, 118.7b-d apply it).
+
+    Raises
+    ------
+    Unsupported
+        The condition or amount cannot be read in this state, naming the card and the sentence.
+    """
+    what = f"{card.name}: “{(text or '').strip()}”"
+    view = on_the_stack(state, player, card, zone)
+    units, why = 1, ""
+    if isinstance(e.condition, TargetsInclude):
+        # "if it targets [phrase]": targets are chosen before the total cost (CR 601.2c before 601.2f); without the
+        # question's targets, a reduction is had when some legal choice qualifies (the cheapest choice)
+        v, why = spell_targets_can_include(state, player, card, e.condition, choices, chosen, (zone, player))
+        if v == UNKNOWN or (v == YES and e.direction == "more" and chosen is None):
+            raise Unsupported(f"{what}: {why or 'whether a choice of its targets avoids it is not modelled'} "
+                              f"(CR 601.2c, 601.2f); give 'targets'")
+        units = 1 if v == YES else 0
+        if v == YES and chosen is None:
+            why = (f"some legal choice of its targets is {e.condition.spec.text.removeprefix('target ')}: the cheapest "
+                   f"choice (give 'targets' for another, CR 601.2c)")
+        elif v == NO:
+            why = why or f"it does not target {e.condition.spec.text.removeprefix('target ')}"
+    elif e.condition is not None:
+        ok, why = condition_holds(view, player, e.condition, None, what)
+        units = 1 if ok else 0
+    if units and e.per is not None:
+        n, why2 = amount_value(view, player, e.per, None, text=what)
+        units = max(int(n), 0)  # CR 107.1b
+        why = f"{why}; {why2}" if why else why2
+    per = ManaCost.parse(str(e.amount))
+    if per.symbols and all(sym.is_generic for sym in per.symbols):
+        total = per.mana_value() * units
+        amount = ManaCost.parse("{%d}" % total) if total else ManaCost()
+    else:  # a coloured amount ({U} for each ...) once per unit
+        amount = ManaCost(tuple(per.symbols) * units).canonical()
+    label = why or ("it applies" if units else "it does not apply")
+    return (e.direction, amount, f"{(text or 'self cost change').strip()}: {label}, costs {fmt(amount)} {e.direction} "
+                                 f"(CR 601.2f)")
 
 
 def unmodelled_cost_text(state: GameState, player: str, card: Any) -> str | None:
@@ -1042,8 +1115,8 @@ def bestowed_spell(card: Any) -> Any:
     kept = [t for t in tl.supertypes] + [t for t in tl.types if t != "Creature"]
     if "Enchantment" not in kept:
         kept.append("Enchantment")
-    enchant = make_ability("keyword", "enchant", params={"keyword": "enchant", "parameter": "creature"},
-                           text="Enchant creature", card_name=card.name)
+    kw = Keyword(keyword="enchant", parameter="creature")
+    enchant = Ability("keyword", kw, text="Enchant creature", zones=kw.rule.zones)
     return replace(card, type_line=TypeLine.parse(" ".join(kept) + " — Aura"), power=None, toughness=None,
                    faces=(), abilities=tuple(abilities_of(card)) + (enchant,))
 
@@ -1206,7 +1279,6 @@ def total_cost(state: GameState, player: str, card: Any, *, using: str | None = 
         elif alt is None and kw in _card_keywords(card):
             raise Unsupported(f"{card.name}'s {kw} is not modelled")
         if printed is None and alt is None:
-            from mtgcheck.solver.rules.altcosts import printed_alternatives
 
             have = ", ".join([a.keyword for a in alts] + [n for n, _ in printed_alternatives(card)]) or "none"
             raise CostError(f"{card.name} has no {kw} cost (its alternative costs: {have})")
@@ -1301,6 +1373,18 @@ def total_cost(state: GameState, player: str, card: Any, *, using: str | None = 
         else:
             mana = _add_generic(mana, tax)
             steps.append(line + f" → {fmt(mana)}")
+    # its own "as though it had flash if you pay {2} more" when that is what lets it be cast now (CR 702.8a, 601.2f)
+    more = self_flash_extra(state, player, card)
+    if more is not None:
+        if str(using or "").lower() in ("free", "without paying its mana cost", "without_paying"):
+            raise Unsupported(f"{card.name} cast without paying its mana cost now needs a permission to cast it as "
+                              f"though it had flash: whether it uses its own ({more[1]}) or the free-cast permission's "
+                              f"is not modelled (CR 702.8a, 118.9)")
+        if mana is None:
+            steps.append(more[1] + "; the cost stays unpayable (CR 118.6a)")
+        else:
+            mana = mana + more[0]
+            steps.append(f"{more[1]} → {fmt(mana)}")
     # 3. increases, 4. reductions, 5. minimums
     changes = applicable_cost_changes(state, player, card, zone)
     for c in changes:
@@ -1482,7 +1566,6 @@ def _printed_alternative(state: GameState, player: str, card: Any, using: str, x
     CostError : X announced with an alternative cost that has none.
     Unsupported : wording of it that is not modelled.
     """
-    from mtgcheck.solver.rules.altcosts import condition_problems, find_printed
 
     got = find_printed(card, using)
     if got is None:

@@ -200,6 +200,10 @@ def read_in_state(state: GameState, token: str, subjects: Iterable[tuple[str, It
     and toughness read by an amount, a condition or a qualifier; 613.1d subtypes named by a filter; 702 keywords
     named by a qualifier; 107.4h snow): any ability in play or in any zone whose words name it (over-approximated,
     erring toward ``unsupported``)."""
+    if token == "sick":
+        # a granted haste matters to {T} and {Q} abilities only of a permanent its controller has not controlled
+        # continuously since their most recent turn began (CR 302.6, 702.10b)
+        return any(p.sick for p in state.battlefield)
     return any(token_read_by(token, w) for w in _state_words(state, list(subjects)))
 
 

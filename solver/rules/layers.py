@@ -37,7 +37,7 @@ import operator
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Iterator
 
-from mtgcheck.models.abilities import Ability, Stripe, chapter_numbers, make_ability
+from mtgcheck.models.abilities import Ability, Stripe, chapter_numbers, parse_activation_cost
 from mtgcheck.models.game.cards import BASIC_LAND_MANA, BASIC_LAND_TYPES
 from mtgcheck.models.behaviour import abilities_of, functions_in
 from mtgcheck.models.effects import (AttachedChange, GrantAbility, Keyword, Qualifier, SelfTypeChange, Scope, Topic,
@@ -50,7 +50,7 @@ from mtgcheck.models.game.subtypes import singular
 from mtgcheck.solver.rules import budget as _budget
 from mtgcheck.solver.rules.errors import Unsupported
 from mtgcheck.models.game.subtypes import SUBTYPES
-from mtgcheck.models.effects import Filter, GainControl
+from mtgcheck.models.effects import AddMana, Filter, GainControl, LandType
 from mtgcheck.models.game.subtypes import CREATURE_TYPES
 from mtgcheck.models.game.subtypes import subtype_kind
 from mtgcheck.solver.rules.quantities import condition_holds
@@ -64,8 +64,8 @@ BASIC_TYPES = BASIC_LAND_TYPES
 def intrinsic_mana_ability(land_type: str) -> Ability:
     """The intrinsic "{T}: Add [mana]" ability of a basic land type (CR 305.6)."""
     sym = BASIC_LAND_MANA[land_type]
-    return make_ability("activated", "add_mana", "{T}", {"mana": "{" + sym + "}", "intrinsic": land_type},
-                        f"{{T}}: Add {{{sym}}} ({land_type}, CR 305.6)")
+    return Ability("activated", AddMana(mana=(sym,)), parse_activation_cost("{T}"),
+                   f"{{T}}: Add {{{sym}}} ({land_type}, CR 305.6)", intrinsic=land_type)
 
 
 _INTRINSIC = {t: intrinsic_mana_ability(t) for t in BASIC_TYPES}
@@ -157,6 +157,17 @@ def filter_matches(f, perm: Permanent, viewer: str, subtypes: Iterable[str] | No
     if f.name is not None and card.name != f.name:
         return False
     return True
+
+
+def permanents_match(f, perm: Permanent, viewer: str, subtypes: Iterable[str] | None = None,
+                     source: Permanent | None = None) -> bool:
+    """``filter_matches`` for the object words of a static effect, a reflector's group or a replacement effect: the
+    object an event or a cost names ("that land", "it", "the sacrificed land": ``Filter.relation`` ``that``, ``it``,
+    ``sacrificed``) is no permanent of such a group (it is read where that event or cost is, ``mana_amounts``,
+    ``pool_costparts``). Raises ``ValueError`` as ``filter_matches``."""
+    if f.relation in ("that", "it", "sacrificed"):
+        return False
+    return filter_matches(f, perm, viewer, subtypes, source)
 
 
 @dataclass(frozen=True)
@@ -326,9 +337,9 @@ def timestamps(state: GameState) -> tuple[dict[str, int], list[int]]:
     return perms, effs
 
 
-def continuous_effects(state: GameState, effect_names: tuple[str, ...], printed: dict[str, tuple[Ability, ...]] | None = None,
+def continuous_effects(state: GameState, effect_types: tuple[type, ...], printed: dict[str, tuple[Ability, ...]] | None = None,
                        lost: set[str] | None = None) -> list[_Fx]:
-    """Static abilities with one of ``effect_names`` from permanents (skipping those in ``lost``) and
+    """Static abilities whose effect is of one of ``effect_types`` from permanents (skipping those in ``lost``) and
     from ``state.effects`` (resolved spells/abilities still in force), in timestamp order (CR 613.7;
     ``timestamps``; ties in position order)."""
     out: list[_Fx] = []
@@ -339,12 +350,12 @@ def continuous_effects(state: GameState, effect_names: tuple[str, ...], printed:
             continue
         abil = printed[perm.id] if printed is not None else abilities_of(perm.card)
         for a in abil:
-            if a.effect in effect_names and a.kind in ("static", "replacement"):
+            if type(a.effect) in effect_types and a.kind in ("static", "replacement"):
                 out.append(_Fx(perm, perm.controller, a, perm.name, (ts_perm[perm.id], n)))
                 n += 1
     for j, eff in enumerate(state.effects):
         for a in _effect_abilities(state, eff):
-            if a.effect in effect_names:
+            if type(a.effect) in effect_types:
                 out.append(_Fx(None, eff.controller, a, eff.card.name, (ts_eff[j], n), tuple(eff.targets)))
                 n += 1
     # a static ability that functions while its card is in a graveyard or the command zone (CR 113.6b, 113.6p: Anger,
@@ -355,7 +366,7 @@ def continuous_effects(state: GameState, effect_names: tuple[str, ...], printed:
         for owner, cards in state.zones.get(zone, {}).items():
             for ci in cards:
                 for a in abilities_of(ci.card):
-                    if a.effect in effect_names and a.kind in ("static", "replacement") and functions_in(ci.card, a, zone):
+                    if type(a.effect) in effect_types and a.kind in ("static", "replacement") and functions_in(ci.card, a, zone):
                         out.append(_Fx(None, owner, a, ci.card.name, (-1, n), zone=zone))
                         n += 1
     out.sort(key=lambda f: f.order)
@@ -461,19 +472,29 @@ def _graveyard_key(state: GameState) -> tuple:
 _CACHE_ATTR = "_layers_board_view"
 
 
-def _match(what: str, p: Permanent, rule: str, f: _Fx, subtypes, kind: str) -> bool:
-    if f.source is None and what.strip().lower() == "enchanted":
+def _match(what: Filter | None, p: Permanent, f: _Fx, subtypes, kind: str) -> bool:
+    """Whether the typed filter ``what`` of the effect ``f`` (``None``: any land) applies to ``p`` (``filter_matches``;
+    ``Unsupported`` naming the effect for a filter it cannot read)."""
+    if what is None:
+        what = _ANY_LAND
+    if f.source is None and what.relation in ("enchanted", "equipped"):
         # A resolved effect entry of an Aura-like card: the permanent it affects is its target (CR 303.4a:
         # an Aura spell targets what it will enchant); without a target it affects nothing we can name.
         if not f.targets:
             raise Unsupported(f"{f.name}: \"{f.ability.describe()}\" affects the enchanted permanent: give the "
                               f"effect's `targets` (or put the Aura on the battlefield with `attached_to`)")
-        return p.id in f.targets and matches("permanent", p, rule, f.controller, subtypes, None)
+        if p.id not in f.targets:
+            return False
+        what = dataclasses.replace(what, relation=None)
     try:
-        return matches(what, p, rule, f.controller, subtypes, f.source)
+        return permanents_match(what, p, f.controller, subtypes, f.source)
     except ValueError:
         raise Unsupported(f"{f.name}: \"{f.ability.describe()}\": which permanents its {kind} applies to "
-                          f"({what!r}) is not modelled") from None
+                          f"({what.words or what.describe()!r}) is not modelled") from None
+
+
+#: The objects of a land-type change that names none (the catalog's default: any land).
+_ANY_LAND = Filter(all_of=("Land",), words="land")
 
 
 
@@ -495,7 +516,7 @@ def _control_grants(state: GameState) -> list[_Fx]:
         back is not modelled), naming the effect and the rule."""
 
     out: list[_Fx] = []
-    for f in continuous_effects(state, ("gain_control",)):
+    for f in continuous_effects(state, (GainControl,)):
         if not isinstance(f.ability.effect, GainControl):
             continue
         if not f.targets:
@@ -659,7 +680,7 @@ def board_view(state: GameState) -> dict[str, PermView]:
                            and (not a.zones or "battlefield" in a.zones)
                            and (a.stripe is None or _stripe_on(state, p, a.stripe)))  # CR 711.2a-b, 721.2a
                for p in state.battlefield}
-    has_type_fx = any(a.effect == "land_type" for ab in printed.values() for a in ab) or state.effects
+    has_type_fx = any(isinstance(a.effect, LandType) for ab in printed.values() for a in ab) or state.effects
     lost: set[str] = set()  # lands whose rules-text abilities are gone (CR 305.7)
     subs: dict[str, tuple[str, ...]] = {p.id: p.card.type_line.subtypes for p in state.battlefield}
     why: dict[str, list[str]] = {p.id: [] for p in state.battlefield}
@@ -672,14 +693,15 @@ def board_view(state: GameState) -> dict[str, PermView]:
         # abilities, drop their effects. (The filters here — land, nonbasic land, who controls it — do not
         # read subtypes, so no other layer-4 dependency arises.)
         while True:
-            fx = continuous_effects(state, ("land_type",), printed, lost)
+            fx = continuous_effects(state, (LandType,), printed, lost)
             new_lost = set(lost)
             for f in fx:
-                if "set" not in f.ability.params:
+                lt = f.ability.effect
+                assert isinstance(lt, LandType)
+                if not lt.set:
                     continue
-                aff = f.ability.params.get("affects", {})
                 for p in state.battlefield:
-                    if p.is_land and _match(aff.get("what", "land"), p, aff.get("controller", "any"), f, None, "type-changing effect"):
+                    if p.is_land and _match(lt.affects, p, f, None, "type-changing effect"):
                         new_lost.add(p.id)
             if new_lost == lost:
                 break
@@ -690,7 +712,7 @@ def board_view(state: GameState) -> dict[str, PermView]:
                 # remove (CR 305.7, 611.2a, 714.2b); keeping those while the rules text goes is not modelled
                 raise Unsupported(f"{p.name} is a Saga land whose abilities a land-type effect removes; the abilities "
                                   f"its resolved chapters gave it stay (CR 305.7, 714.2b), which is not modelled")
-        fx = continuous_effects(state, ("land_type",), printed, lost)
+        fx = continuous_effects(state, (LandType,), printed, lost)
         if len(fx) > 1 and any(f.zone for f in fx):
             # CR 613.7: land-type effects apply in timestamp order; a card's in a graveyard or the command zone is when
             # it was put there, which a scenario does not record
@@ -699,19 +721,20 @@ def board_view(state: GameState) -> dict[str, PermView]:
                               f"timestamp order (CR 613.7); when the card was put there is not recorded")
         # Sources that lose their abilities to a set effect had their own effects dropped above.
         for f in fx:  # timestamp order (613.7)
-            aff = f.ability.params.get("affects", {})
+            lt = f.ability.effect
+            assert isinstance(lt, LandType)
             for p in state.battlefield:
                 if not p.is_land:
                     continue
-                if not _match(aff.get("what", "land"), p, aff.get("controller", "any"), f, subs[p.id], "type-changing effect"):
+                if not _match(lt.affects, p, f, subs[p.id], "type-changing effect"):
                     continue
-                if "set" in f.ability.params:
-                    subs[p.id] = tuple(f.ability.params["set"])
+                if lt.set:
+                    subs[p.id] = tuple(lt.set)
                     why[p.id].append(f"{f.name} sets its land type to {', '.join(subs[p.id])}: it loses the abilities "
                                      f"of its rules text and has each new type's mana ability (CR 305.7, 613.1d)")
                     by[p.id].append((_source_id(f), f.name, f"makes it a {', '.join(subs[p.id])}"))
                 else:
-                    new = tuple(t for t in f.ability.params.get("add", ()) if t not in subs[p.id])
+                    new = tuple(t for t in (lt.add or ()) if t not in subs[p.id])
                     subs[p.id] = subs[p.id] + new
                     if new:
                         why[p.id].append(f"{f.name} makes it also {', '.join(new)} (CR 305.7, 613.1d)")
@@ -723,7 +746,7 @@ def board_view(state: GameState) -> dict[str, PermView]:
             # "if it was cast for its impending cost, it's not a creature" while it has a time counter (CR 702.176a)
             raise Unsupported(f"{p.name} has a time counter and impending: whether it was cast for its impending cost "
                               f"(then it is not a creature, CR 702.176a) is not recorded in the scenario")
-    grants = continuous_effects(state, ("grant_ability",), printed, lost)
+    grants = continuous_effects(state, (GrantAbility,), printed, lost)
     if any(g.zone for g in grants) and any(_grant(g).loses for g in grants):
         # CR 613.7: the order of a loss of abilities and a grant is their timestamps'; a card's in a graveyard or the
         # command zone is when it was put there, which a scenario does not record
@@ -909,7 +932,7 @@ def permanent_abilities(state: GameState, perm: Permanent) -> tuple[Ability, ...
         out: list[Ability] = []
         if perm.is_land:
             out.extend(_INTRINSIC[t] for t in BASIC_TYPES if t in perm.card.type_line.subtypes)
-        out.extend(a for a in abilities_of(perm.card) if not a.params.get("intrinsic"))
+        out.extend(a for a in abilities_of(perm.card) if not a.intrinsic)
         return tuple(out)
     return v.abilities
 
@@ -941,7 +964,7 @@ def has_keyword(state: GameState, perm: Permanent, keyword: str) -> bool:
     k = keyword.lower()
     if any(x.lower() == k for x in perm.card.keywords):
         return True
-    return any(a.kind == "keyword" and a.effect.name == k.replace(" ", "_") for a in permanent_abilities(state, perm))
+    return any(a.kind == "keyword" and str(a.effect) == k.replace(" ", "_") for a in permanent_abilities(state, perm))
 
 
 # --- Auras and Equipment: what they make the object they are attached to (AttachedChange) ---------------------------
@@ -1046,7 +1069,7 @@ def _attached_changes(state: GameState, printed: dict[str, tuple[Ability, ...]],
         old_types = tuple(target.card.front.type_line.types)
         old_subs = subs[target.id]
         changes_types = eff.types is not None or eff.subtypes is not None
-        if changes_types and (type_fx and any(x.effect == "land_type" for ab in printed.values() for x in ab) or
+        if changes_types and (type_fx and any(isinstance(x.effect, LandType) for ab in printed.values() for x in ab) or
                               target.id in lost or any(isinstance(x.effect, SelfTypeChange) for x in printed[target.id])):
             raise Unsupported(f"{target.name}: “{a.text}” ({src.name}) and a land-type or other type-changing effect "
                               f"(CR 305.7, 613.7): their order is not modelled")

@@ -139,7 +139,7 @@ def keyword_verdict(state: GameState, perm: Permanent, t: Targeter,
     kws: list[tuple[str, str]] = []
     for a in permanent_abilities(state, perm):
         if a.kind == "keyword":
-            name = str(getattr(a.effect, "keyword", "") or a.effect.name).lower()
+            name = str(getattr(a.effect, "keyword", "") or a.effect).lower()
             kws.append((name, str(getattr(a.effect, "parameter", "") or "").strip()))
     opponent = perm.controller != t.controller
     unknown = ""

@@ -252,7 +252,7 @@ def _has_keyword(state: GameState, kind: str, obj: Any, kw: str) -> tuple[bool |
     card = obj.card
     if any(k.lower() == kw for k in card.keywords):
         return True, ""
-    return any(a.kind == "keyword" and str(a.effect.name) == kw.replace(" ", "_") for a in abilities_of(card)), ""
+    return any(a.kind == "keyword" and str(a.effect) == kw.replace(" ", "_") for a in abilities_of(card)), ""
 
 
 def qualifier_verdict(state: GameState, viewer: str, kind: str, obj: Any, q: Qualifier,

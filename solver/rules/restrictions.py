@@ -18,9 +18,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from mtgcheck.models.behaviour import abilities_of
 from mtgcheck.models.costs import has_name
 from mtgcheck.models.effects import CantCast, ControlsAtLeast, FreeCastPermission, Not, OpponentControlsMore, TimingRestriction
+from mtgcheck.models.game.mana import ManaCost
 from mtgcheck.models.game.state import GameState, Permanent
+from mtgcheck.models.vocab.self_flash import SelfFlash
 from mtgcheck.models.game.state import sorcery_timing
 from mtgcheck.models.game.turn import TurnStep
 
@@ -28,7 +31,6 @@ from mtgcheck.solver.rules.layers import board_view
 from mtgcheck.solver.rules.quantities import condition_holds  # the one evaluator of conditions (re-exported for older callers)
 from mtgcheck.solver.rules.errors import Unsupported
 from mtgcheck.solver.rules.reasons import Problem, Reason
-from mtgcheck.models.behaviour import abilities_of
 from mtgcheck.models.effects import Keyword
 from mtgcheck.models.effects import CastAsThoughFlash
 from mtgcheck.solver.rules.quantities import card_matches_filter
@@ -260,6 +262,49 @@ def split_second_problems(state: GameState, what: str) -> list[str]:
     return []
 
 
+def own_flash(state: GameState, player: str, card: Any) -> tuple[Any, str] | None:
+    """The card's own permission to be cast as though it had flash that holds now (``SelfFlash``: "You may cast this
+    spell as though it had flash [if you pay {2} more to cast it]", "This spell has flash as long as [condition]"; CR
+    702.8a, 601.3), with the words why; ``None`` when it has none or its condition does not hold. A permission without
+    extra mana is preferred to one that costs more (the caster chooses which permission to use).
+
+    Raises
+    ------
+    Unsupported
+        A condition that cannot be read in this state (``solver.rules.quantities``), naming the card and the sentence.
+    """
+    found: list[tuple[Any, str]] = []
+    for a in abilities_of(card):
+        e = a.effect
+        if not isinstance(e, SelfFlash):
+            continue
+        why = ""
+        if e.condition is not None:
+            ok, why = condition_holds(state, player, e.condition, None, f"{card.name}: “{e.text or a.text}”")
+            if not ok:
+                continue
+        found.append((e, why))
+    found.sort(key=lambda p: bool(p[0].extra))
+    return found[0] if found else None
+
+
+def self_flash_extra(state: GameState, player: str, card: Any) -> tuple[Any, str] | None:
+    """The mana ``card`` costs more because it is cast now only through its own "You may cast this spell as though it
+    had flash if you pay {2} more to cast it" (CR 702.8a, 601.2f), as ``(ManaCost, explanation)``; ``None`` when it
+    may be cast now without it: an instant, flash, sorcery timing, another permission (a permanent's, CR 601.3; its
+    own without extra mana). Priority and split second are the timing rules' (``spell_timing_problems``)."""
+    if card.is_type("Instant") or _has_flash(card) or sorcery_timing(state, player) is None:
+        return None
+    if flash_permission(state, player, card):
+        return None
+    got = own_flash(state, player, card)
+    if got is None or not got[0].extra:
+        return None
+    e = got[0]
+    return (ManaCost.parse(e.extra), f"{card.name} is cast as though it had flash ({_when(state)}): “{e.text}” — "
+                                     f"{e.extra} more (CR 702.8a, 601.2f)")
+
+
 def spell_timing_problems(state: GameState, player: str, card: Any) -> list[str]:
     """Why ``player`` cannot cast ``card`` now by the timing rules of its card type (empty: they may).
 
@@ -278,6 +323,8 @@ def spell_timing_problems(state: GameState, player: str, card: Any) -> list[str]
         return []
     if why is None:
         return []
+    if own_flash(state, player, card) is not None:  # its own permission (CR 702.8a, 601.3)
+        return []
     kind = next((t.lower() for t in ("Sorcery", "Creature", "Artifact", "Enchantment", "Planeswalker", "Battle", "Kindred")
                  if card.is_type(t)), "noninstant")
     return [f"{card.name} is {'an' if kind[0] in 'aeiou' else 'a'} {kind} spell without flash: it can be cast only during a main phase of its caster's turn "
@@ -286,7 +333,6 @@ def spell_timing_problems(state: GameState, player: str, card: Any) -> list[str]
 
 def cast_restrictions(card: Any) -> list[TimingRestriction]:
     """The card's own "Cast this spell only ..." restrictions (CR 601.3)."""
-
     import dataclasses
 
     return [a.effect if a.effect.text else dataclasses.replace(a.effect, text=a.text) for a in abilities_of(card)
@@ -410,6 +456,9 @@ def timing_notes(state: GameState, player: str, card: Any) -> list[str]:
     elif permission:
         out.append(f"{permission} lets {player} cast {card.name} as though it had flash, although it is {_when(state)} "
                    f"(CR 702.8a, 117.1a)")
+    elif sorcery_timing(state, player) is not None and (own := own_flash(state, player, card)) is not None:
+        out.append(f"its own text lets {player} cast {card.name} as though it had flash, although it is {_when(state)}: "
+                   f"“{own[0].text}”{' (' + own[1] + ')' if own[1] else ''} (CR 702.8a, 117.1a)")
     else:
         out.append(f"{player} may cast a noninstant spell now: it is {_when(state)} and the stack is empty (CR 117.1a, 307.1)")
     for r in cast_restrictions(card):

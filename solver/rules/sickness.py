@@ -19,7 +19,7 @@ from mtgcheck.models.abilities import Ability
 from mtgcheck.models.game.state import GameState, Permanent
 
 from mtgcheck.solver.rules.errors import Unsupported
-from mtgcheck.solver.rules.layers import board_view, has_keyword, is_creature_now, matches, permanent_abilities
+from mtgcheck.solver.rules.layers import board_view, has_keyword, is_creature_now, permanent_abilities, permanents_match
 from mtgcheck.models.effects import AsThoughHaste
 
 _AS_THOUGH_ATTR = "_mtgcheck_as_though_haste"
@@ -77,9 +77,9 @@ def as_though_haste(state: GameState, perm: Permanent) -> str | None:
     for src, a in _as_though_sources(state):
         if src.controller != perm.controller:
             continue
-        aff = a.effect.affects.legacy()  # type: ignore[attr-defined]  # an AsThoughHaste (_as_though_sources)
+        aff = a.effect.affects  # type: ignore[attr-defined]  # an AsThoughHaste (_as_though_sources)
         try:
-            if matches(str(aff["what"]), perm, str(aff["controller"]), src.controller, None, src):
+            if permanents_match(aff, perm, src.controller, None, src):
                 return src.name
         except ValueError:
             raise Unsupported(f"{src.name}: which creatures “{a.text}” applies to is not modelled") from None

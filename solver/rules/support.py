@@ -88,7 +88,7 @@ SPELL_COSTS = frozenset({"cost_increase", "cost_reduction", "cost_minimum", "sel
                          "alternative_cost", "grant_flashback"})
 #: When and with which targets a spell may be cast (``solver.rules.restrictions``, ``solver.rules.targets``; CR 601.2a-c, 117.1a).
 CASTING = frozenset({"timing_restriction", "flash_permission", "cant_be_targeted", "player_keyword", "modal",
-                     "spell_target_restriction", "cant_cast", "free_cast_permission"})
+                     "spell_target_restriction", "cant_cast", "free_cast_permission", "self_flash"})
 #: Whether and for what an activated ability may be activated (``solver.questions.basic``, ``solver.rules.costs``; CR 602, 302.6).
 ACTIVATING = frozenset({"ability_cost_change", "activation_cost_change", "cant_pay_costs", "as_though_haste",
                         "timing_restriction"})

@@ -90,8 +90,8 @@ def _typed_grant(a: Any) -> bool:
         return True  # read by solver.rules.protection (untargetable_verdict, player_verdict)
     if not isinstance(eff, GrantAbility) or any(mentions_targeting(u.text) for u in eff.parts):
         return False
-    typed = tuple(str(g.effect.name).lower() for g in eff.granted if g.kind == "keyword" and
-                  str(g.effect.name).lower() in ("hexproof", "shroud") and not getattr(g.effect, "parameter", None))
+    typed = tuple(str(g.effect).lower() for g in eff.granted if g.kind == "keyword" and
+                  str(g.effect).lower() in ("hexproof", "shroud") and not getattr(g.effect, "parameter", None))
     return not untyped_targeting(a.text, typed)
 
 
@@ -122,6 +122,16 @@ def _permanent_legality(state: GameState, player: str, perm: Permanent, spec: Ta
     if board:
         return UNKNOWN, f"whether {perm.name} can be targeted depends on {board[0][0]}'s “{board[0][1]}”, which is not modelled"
     return YES, ""
+
+
+def _owner_ok(state: GameState, player: str, owner: str, want: str) -> bool:
+    """Whether a permanent owned by ``owner`` is owned as a target phrase asks (CR 108.3; a token is owned by the
+    player under whose control it was created, 111.2): ``want`` is ``you``, ``not_you`` or ``opponent``."""
+    if want == "you":
+        return owner == player
+    if want == "not_you":
+        return owner != player
+    return owner in state.opponents(player)
 
 
 def aura_enchant_verdict(state: GameState, perm: Permanent, aura: Any, controller: str) -> tuple[str, str]:
@@ -627,8 +637,6 @@ def targets_can_include(state: GameState, player: str, card: Any, ability: Any, 
     it targets two creatures you control", Wayta, Trainer Prodigy; the total cost is found after targets are chosen,
     601.2f via 602.2b). Only a condition on all of a non-modal ability's targets is read (``count`` = the number of
     target words); another count is unknown. "Another target" needs different objects (CR 115.3): a matching."""
-    import networkx as nx
-
 
     st = ability_targets(ability)
     if st.unread or len(st.modes) != 1:
@@ -636,11 +644,54 @@ def targets_can_include(state: GameState, player: str, card: Any, ability: Any, 
     mode = _that_player(state, player, st.modes[0])
     if sum(s.count for s in mode) != cond.count or any(s.count != 1 for s in mode):
         return UNKNOWN, f"“{cond.text}”: a condition on {cond.count} of its targets is not modelled"
+    return _mode_can_include(state, player, card, mode, cond, source, None)
+
+
+def spell_targets_can_include(state: GameState, player: str, card: Any, cond: Any,
+                              choices: Mapping[str, int] | None = None, chosen: Iterable[Any] | None = None,
+                              cast_from: tuple[str, str] | None = None) -> tuple[str, str]:
+    """``(yes|no|unknown, why)`` for a spell's own "This spell costs {N} less to cast if it targets [phrase]"
+    (``models.effects.TargetsInclude`` with ``count`` the number of its target words; Mystical Dispute, Seized from
+    Slumber's kin): the targets are chosen before the total cost is found (CR 601.2c before 601.2f). With ``chosen``
+    (the question's targets, in the order of its target words): whether each is a legal choice for the phrase too;
+    without: whether some legal choice of its targets is (``targets_can_include``'s rule, ``cast_from`` the zone it
+    is cast from). ``choices``: the casting choices (kicker, modes) that decide which targets it has."""
+    st = cast_targets(card, choices)
+    if st.unread or len(st.modes) != 1:
+        return UNKNOWN, "a cost condition on the targets of this spell is not modelled"
+    mode = _that_player(state, player, st.modes[0])
+    if sum(s.count for s in mode) != cond.count or any(s.count != 1 for s in mode):
+        return UNKNOWN, f"“{cond.text}”: a condition on {cond.count} of its targets is not modelled"
+    if chosen is None:
+        return _mode_can_include(state, player, card, mode, cond, None, cast_from)
+    refs = list(chosen)
+    if len(refs) != len(mode):
+        return UNKNOWN, f"“{cond.text}”: {len(refs)} targets chosen for {len(mode)} target words"
+    board = _board_targeting_texts(state)
+    want = dataclasses.replace(cond.spec, count=1)
+    vals = []
+    for ref in refs:
+        kind, obj = resolve_target(state, ref)
+        vals.append(chosen_legality(state, player, card, want, kind, obj, board, None)[0])
+    what = cond.spec.text.removeprefix("target ")
+    if all(v == YES for v in vals):
+        return YES, f"its chosen targets are {what}"
+    if NO in vals:
+        return NO, f"its chosen targets are not all {what}"
+    return UNKNOWN, f"whether its chosen targets are {what} is not known"
+
+
+def _mode_can_include(state: GameState, player: str, card: Any, mode: tuple[TargetSpec, ...], cond: Any,
+                      source: Permanent | None, cast_from: tuple[str, str] | None) -> tuple[str, str]:
+    """Whether some legal choice of ``mode``'s targets (one object each) has every target a legal choice for
+    ``cond.spec`` too (CR 601.2c, 115.3: "another target" takes different objects, a matching)."""
+    import networkx as nx
+
     board = _board_targeting_texts(state)
     want = dataclasses.replace(cond.spec, count=1)
     legal: list[list[tuple[Any, str]]] = []
     for spec in mode:
-        cands, _ = _candidates(state, player, card, spec, None, source)
+        cands, _ = _candidates(state, player, card, spec, cast_from, source)
         row = []
         for kind, obj in cands:
             v1, w1 = chosen_legality(state, player, card, spec, kind, obj, board, source)
@@ -859,6 +910,8 @@ def chosen_legality(state: GameState, player: str, card: Any, spec: TargetSpec, 
     if kind == "permanent":
         if spec.controller == "you" and obj.controller != player or spec.controller == "opponent" and obj.controller == player:
             return NO, f"{what} is not a legal choice for “{spec.text}” (its controller)"
+        if spec.owner != "any" and not _owner_ok(state, player, obj.owner, spec.owner):
+            return NO, f"{what} is not a legal choice for “{spec.text}” (its owner, CR 108.3)"
         if not _types_ok(obj.card, spec):
             return NO, f"{what} is not a legal choice for “{spec.text}” (its types)"
         first = ""

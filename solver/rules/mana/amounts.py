@@ -25,7 +25,8 @@ import dataclasses
 from typing import Any
 
 from mtgcheck.models.abilities import Ability
-from mtgcheck.models.effects import CountersRemoved, EventAmount, Filter, Fixed, Revealed, StatOf, Sum, Topic, VariableX
+from mtgcheck.models.effects import (AddMana, Amount, CountersRemoved, EventAmount, Filter, Fixed, Revealed, StatOf, Sum,
+                                     Topic, VariableX)
 from mtgcheck.models.game.mana import COLORS
 from mtgcheck.models.game.state import GameState, Permanent
 
@@ -36,7 +37,6 @@ from mtgcheck.solver.rules.layers import permanent_abilities
 from mtgcheck.models.effects import Revealed as _Revealed
 from mtgcheck.models.effects import CountOf, TotalAmong
 from mtgcheck.solver.rules.quantities import _players, _stat, amount_value
-from mtgcheck.models.abilities import make_ability
 from mtgcheck.solver.rules.qualifiers import object_colors
 from mtgcheck.solver.rules.quantities import matching_objects
 
@@ -125,15 +125,15 @@ def _chosen_kind(a: Any) -> bool:
     return False
 
 
-def _substitute(a: Any, n: int) -> Any:
+def substituted(a: Any, n: int) -> Amount:
     """``a`` with its chosen part replaced by the number ``n`` (a ``Sum`` keeps its other parts and ``plus``)."""
     if isinstance(a, Sum):
         parts = tuple(Fixed(n) if _chosen_kind(p) else p for p in a.parts)
         fixed = [p.n for p in parts if isinstance(p, Fixed)]
         if len(fixed) == len(parts):
-            return sum(fixed) + a.plus
+            return Fixed(sum(fixed) + a.plus)
         return Sum(parts, a.plus)
-    return n
+    return Fixed(n)
 
 
 def _remove_part(ab: Ability, counter: str) -> Any:
@@ -332,7 +332,6 @@ def cost_object_options(board: Any, perm: Permanent, ab: Ability, obj: Permanent
 
     Raises ``Unsupported`` when ``obj``'s characteristic is not known (``solver.rules.quantities``)."""
 
-
     amount = getattr(ab.effect, "amount", None)
     inner = amount
     if isinstance(amount, Sum):
@@ -340,20 +339,21 @@ def cost_object_options(board: Any, perm: Permanent, ab: Ability, obj: Permanent
     if not isinstance(inner, StatOf) or inner.relation not in ("sacrificed", "exiled"):
         raise Unsupported(f"{_describe(perm, ab)}: its output does not read the object paid as its cost")
     n = max(_stat(board.state, obj, inner.stat, ab.describe()), 0)
-    fixed = make_ability(ab.kind, "add_mana", ab.cost, dict(ab.params, amount=_substitute(amount, n)), ab.text)
+    assert isinstance(ab.effect, AddMana)  # (an amount read above)
+    fixed = dataclasses.replace(ab, effect=dataclasses.replace(ab.effect, amount=substituted(amount, n)))
     return board._options(perm, fixed)
 
 
-def chosen_params(state: GameState, perm: Permanent, ab: Ability, ignore_costs: bool = False) -> list[dict] | None:
-    """The ``add_mana`` params of ``ab`` once per value of its chosen amount (``chosen_values``), the amount (and
-    the additional output's, "then add an additional {B} for each charge counter removed this way") replaced by
-    the number; ``None`` when nothing in the output is chosen. Exhaustive: every value is listed once."""
-    p = ab.params
+def chosen_outputs(state: GameState, perm: Permanent, ab: Ability, ignore_costs: bool = False) -> list[AddMana] | None:
+    """The ``AddMana`` output of ``ab`` once per value of its chosen amount (``chosen_values``), the amount (or the
+    additional output's, "then add an additional {B} for each charge counter removed this way") replaced by the
+    number; ``None`` when nothing in the output is chosen. Exhaustive: every value is listed once."""
     eff = ab.effect
-    main = getattr(eff, "amount", None)  # the typed amounts (the legacy view writes VariableX as "X")
-    plus = p.get("plus")
-    plus_eff = getattr(eff, "plus", None)
-    plus_amount = getattr(plus_eff, "amount", None) if plus_eff is not None else None
+    if not isinstance(eff, AddMana):
+        return None
+    main = eff.amount
+    plus = eff.plus
+    plus_amount = plus.amount if plus is not None else None
     vals = chosen_values(state, perm, ab, main, ignore_costs)
     target = "amount"
     if vals is None:
@@ -366,10 +366,10 @@ def chosen_params(state: GameState, perm: Permanent, ab: Ability, ignore_costs: 
     out = []
     for n in vals:
         if target == "amount":
-            out.append(dict(p, amount=_substitute(main, n)))
+            out.append(dataclasses.replace(eff, amount=substituted(main, n)))
         else:
             assert plus is not None
-            out.append(dict(p, plus=dict(plus, amount=_substitute(plus_amount, n))))
+            out.append(dataclasses.replace(eff, plus=dataclasses.replace(plus, amount=substituted(plus_amount, n))))
     return out
 
 

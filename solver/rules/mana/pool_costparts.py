@@ -34,6 +34,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
+from mtgcheck.models.effects import Fixed
 from mtgcheck.models.game.state import GameState
 
 from mtgcheck.solver.rules.errors import Unsupported
@@ -205,10 +206,10 @@ def sacrifice_tap_variants(state: GameState, player: str, sources: list, board: 
     if not users:
         return None
     for s in users:
-        p = s.ability.params
+        e = s.ability.effect
         # an output reading the sacrificed object (``ManaSource.deferred``: Priest of Yawgmoth) is built per object
-        if _sac_part(s) is None or "reflect" in p or (not isinstance(p.get("amount", 1), int) and not s.deferred) or \
-                any(o.note for o in s.options):
+        if _sac_part(s) is None or getattr(e, "reflect", None) is not None or any(o.note for o in s.options) or \
+                (not isinstance(getattr(e, "amount", Fixed(1)), Fixed) and not s.deferred):
             raise Unsupported(f"{s.why}: the cost \"{', '.join(x.text or x.action for x in s.other_costs)}\" with an "
                               f"output read from the board or other cost parts is not modelled for available_mana")
     if any(x.ability_index == 0 or any(p.action == "tap_untapped" for p in x.other_costs) for x in sources):
@@ -295,9 +296,8 @@ def expand_x_mana(state: GameState, player: str, sources: list, board: Any) -> l
     ------
     Unsupported : a deferred output of another kind is left for the caller; an amount that is not typed stays so.
     """
-    from mtgcheck.models.abilities import make_ability
 
-    from mtgcheck.solver.rules.mana.amounts import ManaXAmount, _substitute
+    from mtgcheck.solver.rules.mana.amounts import ManaXAmount, substituted
 
     xs = [s for s in sources if s.deferred and s.mana_cost is not None and s.mana_cost.has_x
           and "X is the mana paid for {X}" in s.deferred]
@@ -316,7 +316,7 @@ def expand_x_mana(state: GameState, player: str, sources: list, board: Any) -> l
         ab = s.ability
         amount = getattr(ab.effect, "amount", None)
         for x in range(1, bound + 1):
-            fixed = make_ability(ab.kind, "add_mana", ab.cost, dict(ab.params, amount=_substitute(amount, x)), ab.text)
+            fixed = dataclasses.replace(ab, effect=dataclasses.replace(ab.effect, amount=substituted(amount, x)))
             try:
                 opts = board._options(perm, fixed)
             except ManaXAmount as e:  # pragma: no cover - the amount is a number now

@@ -1,6 +1,6 @@
 """Which types of mana permanents could produce (CR 106.7), and every mana pool a player can make.
 
-The model (``add_mana`` params, written by ``models.text.mana`` or by hand in the catalog) is
+The model (``models.effects.AddMana``, written by ``models.text.mana`` or by hand in the catalog) is
 documented in docs/mana.md. This module solves it:
 
 * ``could_produce(state)`` — for every permanent at once, the types of mana it could produce.
@@ -42,21 +42,21 @@ from mtgcheck.models.behaviour import abilities_of
 from mtgcheck.models.game.mana import COLORS, MANA_TYPES, parse_types
 from mtgcheck.models.game.mana import added_types
 from mtgcheck.models.game.state import GameState, Permanent
-from mtgcheck.models.effects import Devotion, PowerOf
+from mtgcheck.models.effects import (AddMana, Devotion, Filter, Fixed, ManaReplacement, PowerOf, Reflect,
+                                     VariableX)
 
-from mtgcheck.solver.rules.layers import board_view, effect_abilities, matches
+from mtgcheck.solver.rules.layers import board_view, effect_abilities, permanents_match
 from mtgcheck.solver.rules.errors import QuestionError, Unsupported
 from mtgcheck.models.effects import Topic
 from mtgcheck.solver.rules.quantities import amount_value
 from mtgcheck.solver.rules.quantities import condition_holds
-from mtgcheck.solver.rules.mana.amounts import chosen_params
+from mtgcheck.solver.rules.mana.amounts import chosen_outputs
 from mtgcheck.models.effects import Devotion as _Dev
 from mtgcheck.solver.rules.mana.amounts import colors_among
 from mtgcheck.solver.rules.mana.triggers import could_produce_abilities, other_mana_abilities
 from mtgcheck.solver.rules.ability_cache import cached, context_free
 from mtgcheck.solver.rules.mana.amounts import power_of
 from mtgcheck.solver.rules.budget import tick
-from mtgcheck.models.abilities import make_ability
 
 Event = tuple[str, ...]  # the mana of one production event, types in WUBRGC order
 
@@ -124,7 +124,7 @@ def check_condition(state: GameState, perm: Permanent, cond: Any, ab: Ability) -
 
 @dataclass(frozen=True)
 class Replacement:
-    """One replacement effect on mana production (CR 106.12b, 614.1a): where it comes from and its params.
+    """One replacement effect on mana production (CR 106.12b, 614.1a): where it comes from and its typed effect.
 
     Attributes
     ----------
@@ -132,8 +132,8 @@ class Replacement:
         The card it comes from (named in explanations and errors).
     controller : str
         The effect's controller ("you" in its filter).
-    params : mapping
-        The ``mana_replacement`` params (``models.effects.ManaReplacement``).
+    effect : ManaReplacement
+        The typed replacement effect (``models.effects.ManaReplacement``).
     source : Permanent or None
         The permanent with the static or triggered ability; ``None`` for a resolved spell or ability.
     targets : tuple of str
@@ -146,7 +146,7 @@ class Replacement:
 
     name: str
     controller: str
-    params: Mapping[str, Any]
+    effect: ManaReplacement
     source: Permanent | None = None
     targets: tuple[str, ...] = ()
     chosen: str | None = None
@@ -154,52 +154,50 @@ class Replacement:
     _bound: dict = field(default_factory=dict, compare=False, repr=False)
 
     def applies_to(self, perm: Permanent, subtypes: tuple[str, ...]) -> bool:
-        """Does it watch this permanent being tapped for mana (what / controller filter; a ``targeted`` effect:
-        only its targets; a ``by_subtype`` effect: only lands with one of its land types)?"""
-        p = self.params
-        aff = p.get("applies", {})
-        if p.get("targeted"):
+        """Does it watch this permanent being tapped for mana (its typed filter, ``layers.filter_matches``; a
+        ``targeted`` effect: only its targets; a ``by_subtype`` effect: only lands with one of its land types)?"""
+        e = self.effect
+        if e.targeted:
             if not self.targets:
                 raise Unsupported(f"{self.name}: its replacement effect applies to its target: give the effect's "
                                   f"`targets` (docs/scenarios.md)")
             if perm.id not in self.targets:
                 return False
-        if "by_subtype" in p and not any(s in p["by_subtype"] for s in subtypes):
+        if e.by_subtype and not any(sub in subtypes for sub, _ in e.by_subtype):
             return False
+        aff = e.applies if e.applies is not None else _LAND
         try:
-            return matches(aff.get("what", "land"), perm, aff.get("controller", "any"), self.controller, subtypes, self.source)
+            return permanents_match(aff, perm, self.controller, subtypes, self.source)
         except ValueError:
-            raise Unsupported(f"{self.name}: which permanents its replacement effect watches ({aff}) is not modelled") from None
+            raise Unsupported(f"{self.name}: which permanents its replacement effect watches "
+                              f"({aff.words or aff.describe()}) is not modelled") from None
 
     def bind(self, subtypes: tuple[str, ...]) -> "Replacement":
         """This effect as it applies to one permanent with these land types (the same object for every permanent
         with the same mapped types, so results can be shared): a ``by_subtype`` effect keeps the types of mana its
         land types map to, in the card's order (a land with two of them: its controller picks one, CR 616.1)."""
-        table = self.params.get("by_subtype")
+        table = self.effect.by_subtype
         if not table:
             return self
-        on = tuple(dict.fromkeys(t for sub, t in table.items() if sub in subtypes))
+        on = tuple(dict.fromkeys(t for sub, t in table if sub in subtypes))
         got = self._bound.get(on)
         if got is None:
             got = self._bound[on] = dataclasses.replace(self, on=on, _bound={})
         return got
 
     def _replaced(self) -> tuple[str, ...]:
-        r = self.params.get("replaces")
+        r = self.effect.replaces
         return tuple(r) if r else MANA_TYPES
 
     def apply(self, ev: Event) -> list[Event]:
         """The events this effect turns ``ev`` into (several when it lets the player choose a colour)."""
-        p = self.params
-        if "multiply" in p:
-            return [_sorted_event(t for t in ev for _ in range(int(p["multiply"])))]
-        if "mana" in p:
-            try:
-                return [_sorted_event(added_types(p["mana"]))]
-            except ValueError as e:
-                raise Unsupported(f"{self.name}: replacement mana {p['mana']!r} is not modelled ({e})") from None
-        to = p.get("to_type")
-        if "by_subtype" in p:
+        e = self.effect
+        if e.multiply is not None:
+            return [_sorted_event(t for t in ev for _ in range(int(e.multiply)))]
+        if e.mana:
+            return [_sorted_event(e.mana)]
+        to = e.to_type
+        if e.by_subtype:
             targets: tuple[str, ...] = self.on
         elif to == "any_color":
             targets = COLORS
@@ -210,42 +208,46 @@ class Replacement:
         elif to in MANA_TYPES:
             targets = (to,)
         else:
-            raise Unsupported(f"{self.name}: replacement {dict(p)} is not modelled")
-        if p.get("amount") is not None:  # "one mana of ... instead of any other type and amount"
-            return [tuple([t] * int(p["amount"])) for t in targets]
+            raise Unsupported(f"{self.name}: replacement {e!r} is not modelled")
+        if e.amount is not None:  # "one mana of ... instead of any other type and amount"
+            return [tuple([t] * int(e.amount)) for t in targets]
         repl = self._replaced()
         return list(dict.fromkeys(_sorted_event(t if x in repl else x for x in ev) for t in targets))
 
     def applicable(self, ev: Event) -> bool:
         """Re-checked before each application (CR 616.1e-f): amount conditions ("two or more mana") and, for an
         effect on mana of given types, that such mana is produced (CR 106.12b)."""
-        least = self.params.get("applies", {}).get("min_amount")
+        least = self.effect.min_amount
         if not ev or (least is not None and len(ev) < least):
             return False
-        if self.params.get("replaces"):
+        if self.effect.replaces:
             repl = self._replaced()
             return any(t in repl for t in ev)
         return True
 
     def describe(self) -> str:
-        p = self.params
-        of = "type and amount" if p.get("amount") is not None else (
-            "color" if tuple(p.get("replaces") or ()) == COLORS else
-            " and ".join("{" + t + "}" for t in p["replaces"]) + " mana" if p.get("replaces") else "type")
-        if "multiply" in p:
-            what = f"{p['multiply']} times as much of that mana"
-        elif "mana" in p:
-            what = f"{p['mana']} instead of any other type and amount"
-        elif "by_subtype" in p:
-            table = ", ".join(f"{sub} produce {{{t}}}" for sub, t in p["by_subtype"].items())
+        e = self.effect
+        of = "type and amount" if e.amount is not None else (
+            "color" if tuple(e.replaces or ()) == COLORS else
+            " and ".join("{" + t + "}" for t in e.replaces) + " mana" if e.replaces else "type")
+        if e.multiply is not None:
+            what = f"{e.multiply} times as much of that mana"
+        elif e.mana:
+            what = f"{''.join('{' + t + '}' for t in e.mana)} instead of any other type and amount"
+        elif e.by_subtype:
+            table = ", ".join(f"{sub} produce {{{t}}}" for sub, t in e.by_subtype)
             what = f"{table} instead of any other type"
-        elif p.get("to_type") == "any_color":
+        elif e.to_type == "any_color":
             what = f"a colour of the player's choice instead of any other {of}"
-        elif p.get("to_type") == "chosen_color":
+        elif e.to_type == "chosen_color":
             what = f"{{{self.chosen}}}, the colour chosen this turn, instead of any other {of}"
         else:
-            what = f"{{{p.get('to_type')}}} instead of any other {of}"
+            what = f"{{{e.to_type}}} instead of any other {of}"
         return f"{self.name} ({what})"
+
+
+#: The filter of a replacement effect that names none (the catalog's default ``applies: {what: land}``).
+_LAND = Filter(all_of=("Land",), words="land")
 
 
 def _chosen_color(name: str, choices: Mapping[str, Any], triggered: bool) -> str | None:
@@ -278,9 +280,9 @@ def _effect_replacements(state: GameState, eff) -> list[Ability]:
     """The mana replacement abilities of a ``state.effects`` entry: the spell's own or activated ability N
     (``layers.effect_abilities``) and, for an entry without ``ability``, the card's triggered ones (a resolved
     Hall of Gemstone trigger lasts until end of turn even after the Hall has left, CR 611.2a)."""
-    out = [a for a in effect_abilities(state, eff) if a.effect == "mana_replacement"]
+    out = [a for a in effect_abilities(state, eff) if isinstance(a.effect, ManaReplacement)]
     if eff.ability is None:
-        out += [a for a in abilities_of(eff.card) if a.kind == "triggered" and a.effect == "mana_replacement"]
+        out += [a for a in abilities_of(eff.card) if a.kind == "triggered" and isinstance(a.effect, ManaReplacement)]
     return out
 
 
@@ -293,22 +295,25 @@ def replacement_effects(state: GameState) -> list[Replacement]:
     out: list[Replacement] = []
     for perm in state.battlefield:
         for a in view[perm.id].abilities:
-            if a.effect != "mana_replacement" or a.kind not in ("static", "replacement", "triggered"):
+            e = a.effect
+            if not isinstance(e, ManaReplacement) or a.kind not in ("static", "replacement", "triggered"):
                 continue
             chosen = None
-            if a.params.get("to_type") == "chosen_color":
+            if e.to_type == "chosen_color":
                 chosen = _chosen_color(perm.name, perm.choices, a.kind == "triggered")
                 if chosen is None:
                     continue
             elif a.kind == "triggered":
                 raise Unsupported(f"{perm.name}: whether its triggered replacement effect is in force is not modelled")
-            out.append(Replacement(perm.name, perm.controller, a.params, perm, chosen=chosen))
+            out.append(Replacement(perm.name, perm.controller, e, perm, chosen=chosen))
     for eff in state.effects:
         for a in _effect_replacements(state, eff):
             chosen = None
-            if a.params.get("to_type") == "chosen_color":
+            assert isinstance(a.effect, ManaReplacement)
+            if a.effect.to_type == "chosen_color":
                 chosen = _chosen_color(eff.card.name, eff.choices, False)
-            out.append(Replacement(eff.card.name + " (resolved)", eff.controller, a.params, None, tuple(eff.targets), chosen))
+            out.append(Replacement(eff.card.name + " (resolved)", eff.controller, a.effect, None, tuple(eff.targets),
+                                   chosen))
     return out
 
 
@@ -358,21 +363,24 @@ def _types_of_fixed(s: str, perm: Permanent | None = None, ab: Ability | None = 
         raise Unsupported(f"{where}: the mana {s!r} is not modelled ({e})") from None
 
 
-def reflect_group(state: GameState, perm: Permanent, params: Mapping[str, Any]) -> tuple[str, str, frozenset[str]] | None:
-    """The group a reflector looks at: (what, kind, controllers) or, for "enchanted", None handled by caller."""
-    r = params["reflect"]
-    what = str(r.get("what", "land"))
-    ctl = r.get("controller", "you")
-    if what in ("sacrificed",):
-        what = "land"
-        ctl = "you"
-    if ctl == "you":
+def reflect_group(state: GameState, perm: Permanent, r: Reflect) -> tuple[Filter, str, frozenset[str]]:
+    """The group a reflector looks at (CR 106.7): (the filter of its members, ``"type"`` or ``"color"``, the players
+    whose permanents count); "the sacrificed land" reads the lands its controller controls. The "enchanted" group is
+    the caller's (``Reflect.filter.relation``)."""
+    f = r.filter
+    if f.relation == "sacrificed":
+        f = _LAND_YOU
+    if f.controller == "you":
         ctls = frozenset({perm.controller})
-    elif ctl == "opponent":
+    elif f.controller == "opponent":
         ctls = frozenset(state.opponents(perm.controller))
     else:
         ctls = frozenset(state.players)
-    return what, str(r.get("kind", "type")), ctls
+    return dataclasses.replace(f, controller="any"), r.by, ctls
+
+
+#: The group of "the sacrificed land" reflectors (lands you control).
+_LAND_YOU = Filter(all_of=("Land",), controller="you", words="land")
 
 
 def _double_pool_events(state: GameState, perm: Permanent, ab: Ability, could_produce_only: bool) -> list[Event]:
@@ -406,92 +414,87 @@ def base_events(state: GameState, perm: Permanent, ab: Ability, reflected: froze
 
     Amounts read from the game go through ``solver.rules.quantities.amount_value`` (``count_amount``); an amount chosen
     with the cost or on resolution (counters removed, cards revealed, X, the sacrificed object's mana value) is
-    enumerated value by value (``mana_amounts.chosen_params``); ``ignore_costs`` (could produce, CR 106.7) lets a
+    enumerated value by value (``mana_amounts.chosen_outputs``); ``ignore_costs`` (could produce, CR 106.7) lets a
     cost-chosen amount be any number. An additional output ("{B}, then add an additional {B} for each ...",
     ``plus``) is added to every event of the main one. "Choose a color. Add ... equal to your devotion to that
     color" gives one event per colour with its devotion (CR 700.5).
     """
-    p = ab.params
-    if p.get("condition") is not None and not check_condition(state, perm, p["condition"], ab):
+    e = ab.effect
+    if not isinstance(e, AddMana):
+        raise Unsupported(f"{_describe(perm, ab)}: this mana output ({ab.text or e.kind}) is not modelled")
+    if e.condition is not None and not check_condition(state, perm, e.condition, ab):
         return []  # an intervening "if" that does not hold: the ability would do nothing as it resolves (CR 603.4)
-    if "instead" in p and check_condition(state, perm, p["instead"].get("condition"), ab):
-        alt = dict(p["instead"])
-        alt.pop("condition", None)
-        if "reflect" in p and "reflect" not in alt and alt.get("amount") is not None and not any(
-                k in alt for k in ("mana", "choice", "any_color", "any_type", "options")):
-            alt["reflect"] = p["reflect"]  # "three mana of that type instead"
-        return base_events(state, perm, make_ability(ab.kind, "add_mana", ab.cost, alt, ab.text), reflected, produced,
+    if e.instead is not None and check_condition(state, perm, e.instead.condition, ab):
+        return base_events(state, perm, _with_effect(ab, e.instead.output), reflected, produced,
                            ignore_costs=ignore_costs)
 
-    variants = chosen_params(state, perm, ab, ignore_costs)
+    variants = chosen_outputs(state, perm, ab, ignore_costs)
     if variants is not None:  # a number chosen with the cost or on resolution: every value (mana_amounts)
         by_x: list[Event] = []
-        for params in variants:
-            one = make_ability(ab.kind, "add_mana", ab.cost, params, ab.text)
-            by_x.extend(base_events(state, perm, one, reflected, produced, reflected_alts))
+        for out in variants:
+            by_x.extend(base_events(state, perm, _with_effect(ab, out), reflected, produced, reflected_alts))
         return list(dict.fromkeys(by_x))
-    if "plus" in p:  # "Add {B}, then add an additional {B} for each ...": both parts, one event
-        main = make_ability(ab.kind, "add_mana", ab.cost, {k: v for k, v in p.items() if k != "plus"}, ab.text)
-        extra = make_ability(ab.kind, "add_mana", ab.cost, dict(p["plus"]), ab.text)
+    if e.plus is not None:  # "Add {B}, then add an additional {B} for each ...": both parts, one event
+        main = _with_effect(ab, dataclasses.replace(e, plus=None))
+        extra = _with_effect(ab, e.plus)
         firsts = base_events(state, perm, main, reflected, produced, reflected_alts) or [()]
         seconds = base_events(state, perm, extra, reflected, produced, reflected_alts) or [()]
-        return list(dict.fromkeys(e for e in (_sorted_event(a + b) for a in firsts for b in seconds) if e))
-    amount = p.get("amount")
+        return list(dict.fromkeys(ev for ev in (_sorted_event(a + b) for a in firsts for b in seconds) if ev))
+    amount = e.amount
     if isinstance(amount, Devotion) and amount.color == "chosen":
         return _devotion_events(state, perm, ab)
-    n = count_amount(state, perm, p.get("amount", 1), ab) if "amount" in p else 1
-    if p.get("amount") == "X":
+    if isinstance(amount, VariableX):
         raise Unsupported(f"{_describe(perm, ab)}: an amount X chosen on activation is not modelled")
+    n = 1 if amount == Fixed(1) else count_amount(state, perm, amount.n if isinstance(amount, Fixed) else amount, ab)
     # (who adds it, ``AddMana.to``, changes no type: could-produce counts it whoever gets it, CR 106.7; the pools
     # read ``controller_may_receive``)
-    if "reflect" in p:
+    if e.reflect is not None:
         types = reflected or frozenset()
         return [tuple([t] * n) for t in MANA_TYPES if t in types] if n > 0 else []
-    if p.get("produced_type"):
+    if e.produced_type:
         return [(t,) for t in MANA_TYPES if t in set(produced or ())]
-    if "mana" in p:
-        types = _types_of_fixed(str(p["mana"]), perm, ab) * n
-        return [_sorted_event(types)] if types else []
-    if p.get("noted"):
-        return _noted_events(perm, ab, str(p["noted"]), n)
-    if p.get("double_pool"):
+    if e.mana:
+        fixed = list(e.mana) * n
+        return [_sorted_event(fixed)] if fixed else []
+    if e.noted:
+        return _noted_events(perm, ab, e.noted, n)
+    if e.double_pool:
         return _double_pool_events(state, perm, ab, ignore_costs)
     if n <= 0:
         return []
-    if "choice" in p:
-        return [tuple([t] * n) for t in MANA_TYPES if t in set(p["choice"])]
-    if "options" in p:
-        return list(dict.fromkeys(_sorted_event(_types_of_fixed(o, perm, ab)) for o in p["options"]))
-    if "alternatives" in p:
+    if e.choice:
+        return [tuple([t] * n) for t in MANA_TYPES if t in set(e.choice)]
+    if e.options:
+        return list(dict.fromkeys(_sorted_event(o) for o in e.options))
+    if e.alternatives:
         evs: list[Event] = []
-        for i, alt in enumerate(p["alternatives"]):
-            r_i = reflected_alts.get(i, reflected) if reflected_alts is not None and "reflect" in alt else reflected
-            evs.extend(base_events(state, perm, make_ability(ab.kind, "add_mana", ab.cost, alt, ab.text), r_i, produced,
-                                   ignore_costs=ignore_costs))
+        for i, alt in enumerate(e.alternatives):
+            r_i = reflected_alts.get(i, reflected) if reflected_alts is not None and alt.reflect is not None else reflected
+            evs.extend(base_events(state, perm, _with_effect(ab, alt), r_i, produced, ignore_costs=ignore_costs))
         return list(dict.fromkeys(evs))
-    if p.get("any_color"):
+    if e.any_color:
         return [tuple([t] * n) for t in COLORS]
-    if p.get("any_type"):
+    if e.any_type:
         return [tuple([t] * n) for t in MANA_TYPES]
-    if p.get("chosen_color"):
+    if e.chosen_color:
         col = perm.choices.get("color")
         if col is None:
             raise Unsupported(f"{_describe(perm, ab)}: no colour was chosen for {perm.name} (give choices: {{color: ...}})")
         t = parse_types(str(col))
         return [tuple(t * n)] if t else []
-    if "combination" in p:
-        allowed = list(COLORS) if p["combination"] is True else [t for t in MANA_TYPES if t in set(p["combination"])]
+    if e.combination:
+        allowed = list(COLORS) if e.combination is True else [t for t in MANA_TYPES if t in set(e.combination)]
         if allowed:
 
             tick(math.comb(n + len(allowed) - 1, n), "combinations of colours an ability adds")
         return [_sorted_event(c) for c in itertools.combinations_with_replacement(allowed, n)]
-    if "distinct_colors" in p:
-        return [c for c in itertools.combinations(COLORS, int(p["distinct_colors"]))]
-    if p.get("color_among") is not None or p.get("each_color_among") is not None:
+    if e.distinct_colors is not None:
+        return [c for c in itertools.combinations(COLORS, int(e.distinct_colors))]
+    if e.color_among is not None or e.each_color_among is not None:
         return _color_events(state, perm, ab, n)
-    if p.get("cost_of") == "enchanted":
+    if e.cost_of == "enchanted":
         return _enchanted_cost_events(state, perm, ab)
-    if p.get("commander_identity"):
+    if e.commander_identity:
         ident: set[str] = set()
         for ci in state.cards("command", perm.controller):
             ident |= set(ci.card.color_identity)
@@ -504,7 +507,13 @@ def base_events(state: GameState, perm: Permanent, ab: Ability, reflected: froze
                               f"identity” is one colour or any combination is not settled by the rules, and the "
                               f"commander's identity has {len(colors)} colours")
         return [tuple([t] * n) for t in colors]
-    raise Unsupported(f"{_describe(perm, ab)}: this mana output ({dict(p)}) is not modelled")
+    raise Unsupported(f"{_describe(perm, ab)}: this mana output is not modelled")
+
+
+def _with_effect(ab: Ability, out: AddMana) -> Ability:
+    """``ab`` with another output (an "instead" or an alternative output, a number chosen for its amount, CR 106.1):
+    the same kind, cost and wording."""
+    return dataclasses.replace(ab, effect=out)
 
 
 def _noted_events(perm: Permanent, ab: Ability, noted: str, n: int) -> list[tuple[str, ...]]:
@@ -597,10 +606,8 @@ def _devotion_events(state: GameState, perm: Permanent, ab: Ability) -> list[Eve
     of permanents its controller controls; a hybrid symbol counts for each of its colours); no mana for a colour
     with devotion 0 (CR 106.5)."""
 
-    p = ab.params
-    if not p.get("any_color"):
-        raise Unsupported(f"{_describe(perm, ab)}: the devotion to a chosen colour with this output ({dict(p)}) is not "
-                          f"modelled")
+    if not getattr(ab.effect, "any_color", False):
+        raise Unsupported(f"{_describe(perm, ab)}: the devotion to a chosen colour with this output is not modelled")
     out: list[Event] = []
     for c in COLORS:
         n = count_amount(state, perm, _Dev(c), ab)
@@ -613,11 +620,12 @@ def _color_events(state: GameState, perm: Permanent, ab: Ability, n: int) -> lis
     """"One mana of any color among ..." (one event per colour) and "for each color among ..., add one mana of
     that color" (one event with each colour once); no colour, no mana (CR 105.2c, 106.5). ``mana_amounts``."""
 
-    p = ab.params
-    if p.get("each_color_among") is not None:
-        cols = colors_among(state, perm, ab, p["each_color_among"])
+    e = ab.effect
+    assert isinstance(e, AddMana)
+    if e.each_color_among is not None:
+        cols = colors_among(state, perm, ab, e.each_color_among)
         return [tuple(c for c in COLORS if c in cols for _ in range(n))] if cols and n > 0 else []
-    cols = colors_among(state, perm, ab, p["color_among"])
+    cols = colors_among(state, perm, ab, e.color_among)
     return [tuple([c] * n) for c in COLORS if c in cols]
 
 
@@ -682,7 +690,7 @@ def _mana_abilities(view, perm: Permanent) -> list[Ability]:
     # an ability that functions only from another zone is not one the permanent has on the battlefield to use
     # (Simian Spirit Guide: "exile this card from your hand", CR 113.6m)
 
-    return [a for a in view[perm.id].abilities if a.kind == "activated" and a.effect == "add_mana"
+    return [a for a in view[perm.id].abilities if a.kind == "activated" and isinstance(a.effect, AddMana)
             and (not a.zones or "battlefield" in a.zones)] + could_produce_abilities(view[perm.id].abilities) \
         + other_mana_abilities(view[perm.id].abilities)
 
@@ -819,22 +827,26 @@ def could_produce(state: GameState) -> ProduceResult:
     for pid, abs_ in abil.items():
         perm = by_id[pid]
         for ab in abs_:
-            ps = [(None, ab.params)] + [(i, alt) for i, alt in enumerate(ab.params.get("alternatives", ())) if "reflect" in alt]
-            for alt_i, p in ps:
-                if "reflect" not in p:
+            e = ab.effect
+            if not isinstance(e, AddMana):
+                continue
+            ps = [(None, e)] + [(i, alt) for i, alt in enumerate(e.alternatives) if alt.reflect is not None]
+            for alt_i, out in ps:
+                r = out.reflect
+                if r is None:
                     continue
-                r = p["reflect"]
-                if r.get("what") in ("enchanted",):
+                if r.filter.relation == "enchanted":
                     target = perm.attached_to
-                    key = ("group", "enchanted:" + str(target), str(r.get("kind", "type")), frozenset())
+                    key = ("group", "enchanted:" + str(target), r.by, frozenset())
                     members = [target] if target in abil else []
                 else:
-                    what, kind, ctls = reflect_group(state, perm, p)
+                    f, kind, ctls = reflect_group(state, perm, r)
+                    what = f.words or f.describe()
                     key = ("group", what, kind, ctls)
                     if key not in groups:
                         try:
                             members = [q.id for q in state.battlefield if q.id in abil and q.controller in ctls
-                                       and matches(what, q, "any", perm.controller, view[q.id].subtypes)]
+                                       and permanents_match(f, q, perm.controller, view[q.id].subtypes)]
                         except ValueError:
                             raise Unsupported(f"{_describe(perm, ab)}: reflecting \"{what}\" is not modelled") from None
                     else:

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
-from typing import Any, Mapping
+from typing import Any
 
 from mtgcheck.models.game.mana import Mana
 from mtgcheck.models.game.state import GameState
@@ -121,12 +121,12 @@ def expand_sacrifices(state: GameState, player: str, sources: list, board: Any) 
             a = ss[0]
             if not any(fits(x, q) for x in ss):
                 continue
-            r = a.ability.params.get("reflect")
-            if isinstance(r, Mapping) and r.get("what") == "sacrificed":
+            r = getattr(a.ability.effect, "reflect", None)
+            if r is not None and r.filter.relation == "sacrificed":
                 types = sorted(board.produce.types.get(q.id, frozenset()))
-                if r.get("kind") == "color":
+                if r.by == "color":
                     types = [t for t in types if t != "C"]
-                outs.extend((Mana(t, a.ability.params.get("restriction"), a.snow, a.name),) for t in types)
+                outs.extend((Mana(t, getattr(a.ability.effect, "restriction", None), a.snow, a.name),) for t in types)
                 if types and q.id in deps:
                     dep_fodder += 1
             elif a.deferred:  # "X is 1 plus the exiled creature's mana value" (Food Chain): read from q (CR 608.2h)
@@ -165,8 +165,7 @@ def expand_sacrifices(state: GameState, player: str, sources: list, board: Any) 
         if s.permanent in done:
             continue
         if fodder_any and s.mana_cost and len(s.mana_cost):
-            p = s.ability.params
-            if "reflect" in p or any(o.note for o in s.options):
+            if getattr(s.ability.effect, "reflect", None) is not None or any(o.note for o in s.options):
                 raise Unsupported(f"available_mana: {s.why} depends on other permanents, and permanents are sacrificed "
                                   "for mana; the order is not modelled")
         out.append(s)

@@ -29,17 +29,16 @@ from dataclasses import dataclass
 from typing import Iterable
 
 from mtgcheck.models.abilities import Ability, CostPart
+from mtgcheck.models.effects import AddMana, Fixed, Reflect
 from mtgcheck.models.game.mana import COLORS, MANA_TYPES, Mana, ManaCost, ManaPool, format_pool, mana_token
-from mtgcheck.models.game.mana import added_types
 from mtgcheck.models.game.state import GameState, Permanent
 
 from mtgcheck.solver.rules import budget as _budget
 from mtgcheck.solver.rules.combinatorics import binomial
-from mtgcheck.solver.rules.layers import board_view, matches, permanent_abilities
+from mtgcheck.solver.rules.layers import board_view, permanent_abilities, permanents_match
 from mtgcheck.solver.rules.mana.amounts import CostObjectAmount, ManaXAmount
 from mtgcheck.solver.rules.errors import Unsupported
 from mtgcheck.solver.rules.sickness import may_tap_or_untap
-from mtgcheck.solver.rules.costs import check_mana_ability_cost_changes
 from mtgcheck.solver.rules.layers import card_abilities
 from mtgcheck.solver.rules.ability_cache import cached_for, context_free
 from mtgcheck.solver.rules.mana.pool_costparts import LIFE_HEADER, life_variants
@@ -115,12 +114,12 @@ class ManaSource:
         return not (self.tap or self.untap or self.other_costs)
 
 
-def _amount(params, default: int = 1) -> int:
-    a = params.get("amount", default)
-    if isinstance(a, int) and a > 1:
+def _amount(e: AddMana, default: int = 1) -> int:
+    a = e.amount.n if isinstance(e.amount, Fixed) else None
+    if a is not None and a > 1:
 
         tick(a, "units of mana an ability adds")  # (each unit is one item of the options built from it)
-    return a if isinstance(a, int) else default
+    return a if a is not None else default
 
 
 def simple_options(ability: Ability, source_name: str = "", snow: bool = False) -> tuple[ManaOption, ...] | None:
@@ -128,24 +127,23 @@ def simple_options(ability: Ability, source_name: str = "", snow: bool = False) 
 
     Handles ``mana``, ``choice``, ``any_color``, ``any_type`` (no replacement effects, no triggers).
     """
-    p = ability.params
-    restriction = p.get("restriction")
+    e = ability.effect
+    if not isinstance(e, AddMana):
+        return None
+    restriction = e.restriction
 
     def mk(types: list[str]) -> ManaOption:
         return ManaOption(tuple(Mana(t, restriction, snow, source_name or None) for t in types))
 
-    if "mana" in p and "amount" not in p:
-        try:
-            types = added_types(str(p["mana"]))  # "{2}" adds {C}{C} (CR 106.10), {S} adds {C} (CR 106.11)
-        except ValueError:
-            return None
-        return (mk(types),) if types else ()
-    n = _amount(p)
-    if "choice" in p:
-        return tuple(mk([t] * n) for t in MANA_TYPES if t in set(p["choice"]))
-    if p.get("any_color"):
+    if e.mana and e.amount == Fixed(1):
+        # (the types were read once: "{2}" adds {C}{C}, CR 106.10; {S} adds {C}, CR 106.11)
+        return (mk(list(e.mana)),)
+    n = _amount(e)
+    if e.choice:
+        return tuple(mk([t] * n) for t in MANA_TYPES if t in set(e.choice))
+    if e.any_color:
         return tuple(mk([t] * n) for t in COLORS)
-    if p.get("any_type"):
+    if e.any_type:
         return tuple(mk([t] * n) for t in MANA_TYPES)
     return None
 
@@ -169,21 +167,21 @@ class _Board:
         self.produce = could_produce(state)
         self.triggers: list[tuple[Permanent, Ability]] = [
             (p, a) for p in state.battlefield for a in self.view[p.id].abilities
-            if a.kind == "triggered" and a.effect == "add_mana" and a.params.get("trigger")]
+            if a.kind == "triggered" and isinstance(a.effect, AddMana) and a.effect.trigger is not None]
 
-    def reflected(self, perm: Permanent, params) -> frozenset[str]:
+    def reflected(self, perm: Permanent, r: Reflect) -> frozenset[str]:
+        """The types the group ``r`` of the reflector ``perm`` looks at could produce (CR 106.7; "color": no {C})."""
         from mtgcheck.solver.rules.mana.produce import reflect_group
 
-        r = params["reflect"]
-        if r.get("what") == "enchanted":
+        if r.filter.relation == "enchanted":
             out = set(self.produce.types.get(perm.attached_to or "", ()))
         else:
-            what, kind, ctls = reflect_group(self.state, perm, params)
+            f, _, ctls = reflect_group(self.state, perm, r)
             out = set()
             for q in self.state.battlefield:
-                if q.controller in ctls and matches(what, q, "any", perm.controller, self.view[q.id].subtypes):
+                if q.controller in ctls and permanents_match(f, q, perm.controller, self.view[q.id].subtypes):
                     out |= self.produce.types.get(q.id, frozenset())
-        if r.get("kind") == "color":
+        if r.by == "color":
             out.discard("C")
         return frozenset(out)
 
@@ -215,16 +213,17 @@ class _Board:
 
         if not controller_may_receive(self.state, perm, ab):
             return ()  # the mana goes to another player (AddMana.to): none of it is this player's (CR 106.3)
-        p = ab.params
-        refl = self.reflected(perm, p) if "reflect" in p else None
+        e = ab.effect
+        assert isinstance(e, AddMana)
+        refl = self.reflected(perm, e.reflect) if e.reflect is not None else None
         # each reflecting alternative looks at its own group
-        alts = {i: self.reflected(perm, alt) for i, alt in enumerate(p.get("alternatives", ())) if "reflect" in alt}
+        alts = {i: self.reflected(perm, alt.reflect) for i, alt in enumerate(e.alternatives) if alt.reflect is not None}
         events = base_events(self.state, perm, ab, refl, reflected_alts=alts or None)
         tap = bool(ab.cost and ab.cost.tap)
         effs = []
         if tap:
             effs = watching(self.produce.replacements, perm, self.view[perm.id].subtypes)
-        restriction = p.get("restriction")
+        restriction = e.restriction
         snow = perm.card.is_type("Snow")
         out: dict[str, ManaOption] = {}
         for ev in events:
@@ -300,6 +299,7 @@ def mana_sources(state: GameState, player: str, board: "_Board | None" = None) -
     if any(s.ability.restriction is not None for s in out):
 
         check_restricted_order(state, player, out)
+    from mtgcheck.solver.rules.costs import check_mana_ability_cost_changes  # "Activated abilities of ... cost {2} less" (CR 602.2b)
 
     check_mana_ability_cost_changes(state, out)
     return out

@@ -55,7 +55,7 @@ def _instant_only(src: ManaSource) -> bool:
     """Activated only with priority, so not while casting (CR 602.5d-e, 605.3a): "Activate only as an instant"
     (the catalog's ``timing``, or the parsed restriction) or "as a sorcery"."""
     r = getattr(src.ability, "restriction", None)
-    return src.ability.params.get("timing") == "instant" or getattr(r, "timing", None) in ("instant", "sorcery")
+    return getattr(src.ability.effect, "timing", None) == "instant" or getattr(r, "timing", None) in ("instant", "sorcery")
 
 
 def uses_other_objects(src: ManaSource) -> bool:
@@ -154,8 +154,8 @@ def add_stories(state: GameState, player: str, consumers: list[ManaSource], per_
         plain = dataclasses.replace(src, other_costs=tuple(rest))
         if not src.tap and not src.untap and not src.mana_cost and not rest and not taps and len(sac) == 1 \
                 and sac[0].amount == 1:
-            r = src.ability.params.get("reflect")
-            reflect = str(r.get("kind", "type")) if isinstance(r, Mapping) and r.get("what") == "sacrificed" else None
+            r = getattr(src.ability.effect, "reflect", None)
+            reflect = r.by if r is not None and r.filter.relation == "sacrificed" else None
             key = (src.name, src.ability_index, tuple(str(o) for o in src.options), sac[0].what, reflect)
             altars.setdefault(key, _Altar(key, [], sac[0].what, "another" in (sac[0].text or "").lower(), reflect)
                               ).srcs.append(src)
@@ -227,7 +227,7 @@ def add_stories(state: GameState, player: str, consumers: list[ManaSource], per_
                 if a.reflect == "color":
                     types = [t for t in types if t != "C"]
 
-                opts: list[tuple[tuple, str]] = [((Mana(t, rep.ability.params.get("restriction"), rep.snow, rep.name),),
+                opts: list[tuple[tuple, str]] = [((Mana(t, getattr(rep.ability.effect, "restriction", None), rep.snow, rep.name),),
                                                   "{" + t + "}") for t in types]
                 if not opts:
                     # Squandered Resources ruling 2004-10-04: a land that could produce no mana gives none

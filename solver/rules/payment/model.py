@@ -18,7 +18,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
-from mtgcheck.models.effects import CantSpendMana, SpendAsThough, Unmodelled
+from mtgcheck.models.effects import AddMana, CantSpendMana, Fixed, SpendAsThough, Unmodelled
 from mtgcheck.models.game.mana import COLORS, MANA_TYPES, ManaCost, ManaError
 from mtgcheck.models.game.state import GameState
 from mtgcheck.models.game.subtypes import CREATURE_TYPES
@@ -868,9 +868,11 @@ def _is_card(src: ManaSource, spell_card: Any) -> bool:
 def _board_dependent(src: ManaSource) -> bool:
     """A filter whose output could change when another permanent leaves (it reflects other permanents, or a
     replacement or triggered mana ability changes it): sacrificing before activating it is not modelled."""
-    p = src.ability.params
-    return "reflect" in p or any("reflect" in a for a in p.get("alternatives", ()) if isinstance(a, Mapping)) or \
-        any(o.note for o in src.options) or not isinstance(p.get("amount", 1), int)
+    e = src.ability.effect
+    if not isinstance(e, AddMana):
+        return any(o.note for o in src.options)
+    return e.reflect is not None or any(a.reflect is not None for a in e.alternatives) or \
+        any(o.note for o in src.options) or not isinstance(e.amount, Fixed)
 
 
 def unmodelled_message(sources: Sequence[str], counting: bool = False) -> str:
