@@ -35,22 +35,32 @@ from .effects import AdditionalCost as AdditionalCostEffect
 from .effects import CostIncrease, CostMinimum, CostReduction, Keyword
 from .game.mana import ManaCost
 from .game.subtypes import CREATURE_TYPES
+from .vocab.spree import SpreeMode
 
 #: Alternative-cost keywords (CR 118.9) and the zone the card is cast from with them (``None``: wherever it may be
 #: cast from): flashback and escape from a graveyard (702.34a, 702.138a), warp from a hand (702.185a); blitz
 #: (702.152a), impending (702.176a), emerge (702.119a), spectacle (702.137a), surge (702.117a), bestow (702.103a)
-#: and the face-down casts of morph, megamorph and disguise (702.37c, 702.168a) name no zone.
+#: and the face-down casts of morph, megamorph and disguise (702.37c, 702.168a) name no zone; nor do mutate
+#: (702.140a), awaken (702.113a), web-slinging (702.188a), prowl (702.76a), freerunning (702.173a) and more than
+#: meets the eye (702.162a: cast converted, its back face up, 712.8c) and cleave (702.148a: its bracketed words
+#: removed).
 ALTERNATIVE_KEYWORDS = {"flashback": "graveyard", "escape": "graveyard", "evoke": "hand", "dash": "hand",
                         "overload": "hand", "warp": "hand", "blitz": None, "impending": None, "emerge": None,
                         "spectacle": None, "surge": None, "morph": None, "megamorph": None, "disguise": None,
-                        "bestow": None, "free": None, "foretell": "exile"}
+                        "bestow": None, "free": None, "foretell": "exile", "mutate": None, "awaken": None,
+                        "web-slinging": None, "prowl": None, "freerunning": None, "more than meets the eye": None,
+                        "cleave": None}
 #: Keywords that cast the card face down as a 2/2 creature spell for {3} (CR 702.37c morph, 702.37b megamorph,
 #: 702.168a disguise; 708.2-708.4): the keyword's own cost is for turning it face up, not for casting it.
 FACE_DOWN_KEYWORDS = ("morph", "megamorph", "disguise")
 #: Alternative costs usable only when something happened earlier this turn (the turn's history, models/game/turn.py):
 #: spectacle "if an opponent lost life this turn" (CR 702.137a), surge "if you or a teammate has cast another spell
 #: this turn" (702.117a).
-ALTERNATIVE_CONDITIONS = {"spectacle": "opponent_lost_life", "surge": "cast_another_spell"}
+#: Prowl "if you dealt combat damage to a player this turn with a [creature type of this spell]" (702.76a) and
+#: freerunning "... with an Assassin or your commander" (702.173a) read which creatures dealt combat damage to a player
+#: this turn (``TurnHistory.combat_damage``).
+ALTERNATIVE_CONDITIONS = {"spectacle": "opponent_lost_life", "surge": "cast_another_spell",
+                          "prowl": "combat_damage_shared_type", "freerunning": "combat_damage_assassin_or_commander"}
 #: Additional-cost keywords (CR 118.8): (optional, repeatable).
 ADDITIONAL_KEYWORDS = {"kicker": (True, False), "multikicker": (True, True), "buyback": (True, False),
                        "entwine": (True, False), "additional": (False, False)}
@@ -213,13 +223,19 @@ def alternative_costs(card: Card, abilities: Iterable[Ability]) -> list[Alternat
     out = []
     for a in abilities:
         e = a.effect
-        if isinstance(e, Keyword) and e.name in ALTERNATIVE_KEYWORDS and e.name != "free":
-            if e.name in FACE_DOWN_KEYWORDS:  # cast face down for {3} (CR 702.37c, 702.168a)
-                out.append(AlternativeCost(e.name, ManaCost.parse("{3}"), (), None, a.text))
+        if isinstance(e, Keyword) and e.keyword in ALTERNATIVE_KEYWORDS and e.keyword != "free":
+            if e.keyword in FACE_DOWN_KEYWORDS:  # cast face down for {3} (CR 702.37c, 702.168a)
+                out.append(AlternativeCost(e.keyword, ManaCost.parse("{3}"), (), None, a.text))
                 continue
-            out.append(AlternativeCost(e.name, _mana_of(e), tuple(e.parts), ALTERNATIVE_KEYWORDS[e.name], a.text,
-                                       ALTERNATIVE_CONDITIONS.get(e.name)))
+            out.append(AlternativeCost(e.keyword, _mana_of(e), tuple(e.parts), ALTERNATIVE_KEYWORDS[e.keyword], a.text,
+                                       ALTERNATIVE_CONDITIONS.get(e.keyword)))
     return out
+
+
+def spree_mode_costs(abilities: Iterable[Ability]) -> list[ManaCost]:
+    """The additional cost of each mode of a spell with spree, in printed order (CR 702.172a; empty: no spree
+    modes)."""
+    return [ManaCost.parse(a.effect.cost) for a in abilities if isinstance(a.effect, SpreeMode)]
 
 
 def additional_choices(card: Card, abilities: Iterable[Ability]) -> int:

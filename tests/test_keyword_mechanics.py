@@ -51,10 +51,12 @@ def test_eminence_reduces_from_the_command_zone(tmp_path, real_db):
 
 
 def test_a_keyword_the_cast_question_does_not_read_is_refused_by_name(tmp_path, real_db):
-    """Never a silent answer: prowl (CR 702.76a) is an alternative cost the cast rules do not read."""
-    r = _cast(tmp_path, real_db, "battlefield:\n  Alice: [Swamp, Swamp, Swamp, Swamp, Swamp]\n"
-                                 "hand:\n  Alice: [Earwig Squad]", "{card: Earwig Squad}")
-    assert r.verdict == "unsupported" and "does not implement prowl" in r.message
+    """Never a silent answer: harmonize (CR 702.180a) is an alternative cost from a graveyard the cast rules do not
+    read."""
+    r = _cast(tmp_path, real_db, "battlefield:\n  Alice: [Mountain, Mountain, Mountain, Mountain, Mountain, Mountain]\n"
+                                 "graveyard:\n  Alice: [Channeled Dragonfire]",
+              "{card: Channeled Dragonfire, from: graveyard}")
+    assert r.verdict == "unsupported" and "does not implement harmonize" in r.message
 
 
 def test_a_land_is_played_not_cast(tmp_path, real_db):

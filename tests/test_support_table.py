@@ -176,6 +176,6 @@ def test_the_support_command_lists_what_a_question_implements():
     assert r.exit_code == 0, r.output
     rows = {json.loads(line)["key"]: json.loads(line) for line in r.output.splitlines()}
     assert rows["keyword:emerge"]["implemented"] is True
-    assert rows["keyword:prowl"]["implemented"] is False
+    assert rows["keyword:harmonize"]["implemented"] is False
     bad = CliRunner().invoke(main, ["support", "cats"])
     assert bad.exit_code == 2 and "did you mean 'cast'" in bad.output

@@ -19,7 +19,7 @@ from mtgcheck.models.game.cards import BASIC_LAND_MANA, Card, CardError, card_fr
 from mtgcheck.models.data.inputs import MAX_NAME, MAX_PLAYERS, InputError, LimitedLoader, read_text, truncate_name
 from mtgcheck.models.game.mana import MANA_TYPES, ManaCost, ManaError, ManaPool
 from mtgcheck.models.game.state import CARD_ZONES, CardInstance, Effect, GameState, Permanent, StackAbility, StateError
-from mtgcheck.models.game.turn import TurnHistory, TurnState, TurnStep
+from mtgcheck.models.game.turn import CombatDamageSource, TurnHistory, TurnState, TurnStep
 from mtgcheck.models.effects import DESIGNATIONS
 
 #: Question kinds a scenario may ask (``ask: {KIND: ARGS}``).
@@ -37,8 +37,8 @@ QUESTION_ARGS: dict[str, tuple[str, ...]] = {
     "activate": ("permanent", "ability", "x"),
     "could_produce": _PERMANENT_REF,
     "available_mana": ("player",),
-    "cast": _CAST_ARGS + ("gift", "targets"),
-    "payments": _CAST_ARGS + ("gift", "targets", "minimize", "keep_untapped"),
+    "cast": _CAST_ARGS + ("gift", "targets", "modes"),
+    "payments": _CAST_ARGS + ("gift", "targets", "modes", "minimize", "keep_untapped"),
     "delve": _CAST_ARGS,
     "scry": ("player", "n", "library_size", "spell", "targets_legal"),
     "put_onto_battlefield": ("spell", "player"),
@@ -110,7 +110,8 @@ TURN_KEYS = ("step", "number", "history")
 HISTORY_COUNTS = ("lands_played", "life_gained", "life_lost", "cards_drawn", "tokens_created", "discarded", "left_graveyard",
                   "energy_paid")
 HISTORY_LISTS = ("died", "entered", "sacrificed", "left_battlefield")
-HISTORY_KEYS = ("cast", "activated", "attacked", "damage", "resolved", "fought") + HISTORY_COUNTS + HISTORY_LISTS
+HISTORY_KEYS = ("cast", "activated", "attacked", "damage", "resolved", "fought", "combat_damage") + HISTORY_COUNTS \
+    + HISTORY_LISTS
 EFFECT_KEYS = ("card", "controller", "ability", "targets", "choices", "timestamp")
 
 
@@ -847,11 +848,13 @@ def _build_turn(sc: Scenario, state: GameState, db: Any) -> TurnState:
     lists: dict[str, Any] = {k: card_lists(k) for k in HISTORY_LISTS}
     lists["entered"] = _with_entered_permanents(state, lists["entered"])
     fought = _fought_history(sc, state, hist, TurnStep(step_text))
+    combat_damage = _combat_damage_history(sc, db, hist, TurnStep(step_text), player_of)
     names = {n for d in [cast, *lists.values()] for ns in d.values() for n in ns}
+    names |= {s.card for srcs in (combat_damage or {}).values() for s in srcs}
     damage = _damage_history(sc, state, hist, TurnStep(step_text))
     history = TurnHistory(spells_cast=cast, activations=activations, attacked=frozenset(attacked), **counts, **lists,
                           cards={n: db.get(n) for n in names}, damage=damage, resolved=resolved,
-                          fought=fought)
+                          fought=fought, combat_damage=combat_damage)
     return TurnState(step=TurnStep(step_text), number=number, history=history, given=True)
 
 
@@ -938,6 +941,47 @@ def _with_entered_permanents(state: GameState, entered: Mapping[str, tuple[str, 
                       and q.card.name == perm.card.name)
         if listed.count(perm.card.name) < flagged:
             out[perm.controller] = listed + (perm.card.name,)
+    return out
+
+
+def _combat_damage_history(sc: "Scenario", db: Any, hist: Mapping, step: TurnStep,
+                           player_of: Any) -> "dict[str, tuple[CombatDamageSource, ...]] | None":
+    """``history: {combat_damage: {PLAYER: [CARD or {card, types, commander}]}}``: the sources each player controlled
+    that dealt combat damage to a player this turn (CR 510.2, 120.1; prowl 702.76a, freerunning 702.173a). ``types``:
+    the creature types the source had then (default: its card's); ``commander: true``: it is a commander (903.3). A
+    player left out dealt none; the key left out: not given (``None``). Raises ``ScenarioError`` naming the line: not
+    that shape, a card name not found, or combat damage before the first combat phase (CR 500.1, 505.1a, 510.1)."""
+    if "combat_damage" not in hist:
+        return None
+    raw = hist.get("combat_damage") or {}
+    shape = ("'combat_damage' maps a player to the sources they controlled that dealt combat damage to a player this "
+             "turn, e.g. {Alice: [Grizzly Bears, {card: Ornithopter, types: [Rogue]}, {card: Edric, commander: true}]}")
+    if not isinstance(raw, Mapping):
+        raise sc.error(shape, "combat_damage", hist)
+    out: dict[str, tuple[CombatDamageSource, ...]] = {}
+    for p, entries in raw.items():
+        player = player_of(p, raw)
+        if not isinstance(entries, list):
+            raise sc.error(shape, p, raw)
+        got: list[CombatDamageSource] = []
+        for i, e in enumerate(entries):
+            if step.phase in ("beginning", "precombat_main"):
+                raise sc.error(f"'combat_damage' lists sources, but in the {step.label} no combat has happened yet this "
+                               "turn (CR 500.1, 505.1a, 510.1)", i, entries)
+            if isinstance(e, str):
+                got.append(CombatDamageSource(_resolve_card(db, e, sc, i, entries).name))
+                continue
+            if not isinstance(e, Mapping) or "card" not in e or set(e) - {"card", "types", "commander"}:
+                raise sc.error("each 'combat_damage' entry is a card name or {card, types, commander}", i, entries)
+            types = e.get("types")
+            if types is not None and (not isinstance(types, list) or not all(isinstance(t, str) for t in types)):
+                raise sc.error("'types' lists the creature types the source had as it dealt the damage", "types", e)
+            commander = e.get("commander", False)
+            if not isinstance(commander, bool):
+                raise sc.error("'commander' is true or false", "commander", e)
+            name = _resolve_card(db, e["card"], sc, "card", e).name
+            got.append(CombatDamageSource(name, None if types is None else tuple(str(t) for t in types), commander))
+        out[player] = tuple(got)
     return out
 
 

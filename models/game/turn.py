@@ -10,6 +10,8 @@ earlier this turn (``TurnState()``, ``given=False``). Answers that rely on the d
 
 Classes
 -------
+CombatDamageSource
+    A source that dealt combat damage to a player this turn (prowl, freerunning).
 TurnStep
     The steps and phases of a turn, CR 500.1 (a main phase has no steps; it is listed as one value here).
 TurnHistory
@@ -100,6 +102,28 @@ _EMPTY: Mapping = MappingProxyType({})
 
 
 @dataclass(frozen=True)
+class CombatDamageSource:
+    """A source a player controlled that dealt combat damage to a player this turn (CR 510.1-510.2, 120.1), as prowl
+    and freerunning read it (CR 702.76a: "a source that, at the time it dealt that damage, was under your control and
+    had any of this spell's creature types"; 702.173a: "an Assassin creature or a commander under your control").
+
+    Attributes
+    ----------
+    card : str
+        Its card name.
+    types : tuple of str or None
+        The creature types it had as it dealt the damage; ``None``: those of its card (a changeling has every
+        creature type, CR 702.73a).
+    commander : bool
+        It is a commander (CR 903.3).
+    """
+
+    card: str
+    types: tuple[str, ...] | None = None
+    commander: bool = False
+
+
+@dataclass(frozen=True)
 class TurnHistory:
     """What happened earlier in the current turn (default: nothing).
 
@@ -157,6 +181,11 @@ class TurnHistory:
     fought: frozenset[str] = frozenset()
     #: player -> energy counters ({E}) the player paid or lost this turn (CR 107.14, 122.1); ``energy_paid``
     energy_paid: Mapping[str, int] = field(default_factory=lambda: _EMPTY)
+    #: player -> the sources that player controlled that dealt combat damage to a player this turn (CR 510.2, 120.1),
+    #: read by prowl and freerunning (702.76a, 702.173a); scenario key ``history: {combat_damage: {Alice: [...]}}``.
+    #: ``None``: not given (a player the mapping leaves out dealt none); ``TurnState.combat_damage_by`` says when the
+    #: turn's step answers without it
+    combat_damage: Mapping[str, tuple[CombatDamageSource, ...]] | None = None
 
     def dealt_damage(self, source_id: str, to: str | None = None) -> bool:
         """Whether the permanent ``source_id`` dealt damage this turn (to ``to``, a player or a permanent id, when
@@ -243,6 +272,18 @@ class TurnState:
         scenario did not give ``turn``."""
         text = f"{active}'s {self.step.label}"
         return text if self.given else f"{text} (the scenario's default turn)"
+
+    def combat_damage_by(self, player: str) -> tuple[CombatDamageSource, ...] | None:
+        """The sources ``player`` controlled that dealt combat damage to a player this turn (CR 510.2), or ``None``
+        when that is not known: the history's ``combat_damage`` when given; none when the scenario's turn is in its
+        beginning phase or precombat main phase, before the first combat phase (CR 500.1, 505.1a: combat damage is
+        dealt only in a combat damage step, 510.1); otherwise (the default turn included) not known."""
+        got = self.history.combat_damage
+        if got is not None:
+            return tuple(got.get(player, ()))
+        if self.given and self.step.phase in ("beginning", "precombat_main"):
+            return ()
+        return None
 
     def turn_number(self, player: str) -> int | None:
         """How many turns ``player`` has begun, this one included, or ``None`` when the scenario does not say."""

@@ -29,7 +29,8 @@ from ..abilities import SpendOnly
 # Oracle-text parsers
 # ---------------------------------------------------------------------------
 
-_COST_KEYWORDS = ("flashback", "escape", "evoke", "dash", "overload", "kicker", "multikicker", "buyback", "entwine")
+_COST_KEYWORDS = ("flashback", "escape", "evoke", "dash", "overload", "kicker", "multikicker", "buyback", "entwine",
+                  "madness")
 
 
 def _split_cost(rest: str, card: Card) -> dict:
@@ -61,6 +62,28 @@ def _impending(rest: str, card: Card) -> Mapping:
     m = re.fullmatch(r"(\d+)\s*[—-]\s*((?:\{[^}]+\})+)\.?", rest.strip())
     if not m:
         raise ValueError(f"impending parameter not read: {rest!r}")
+    return {"n": int(m.group(1)), "cost": m.group(2)}
+
+@keyword_parser("suspend")
+def _suspend(rest: str, card: Card) -> Mapping:
+    """"Suspend N—[cost]" and "Suspend X—[cost with {X}]. X can't be 0." (CR 702.62a): the number of time counters
+    (``n``; ``None`` for X, which can't be 0) and the cost of the special action of suspending it (CR 116.2f), which
+    is not a cost of casting it."""
+    m = re.fullmatch(r"(\d+)\s*[—-]\s*((?:\{[^}]+\})+)\.?", rest.strip())
+    if m:
+        return {"n": int(m.group(1)), "cost": m.group(2)}
+    m = re.fullmatch(r"X\s*[—-]\s*((?:\{[^}]+\})+)\.\s*X can't be 0\.?", rest.strip())
+    if m and "{X}" in m.group(1):
+        return {"cost": m.group(1)}
+    raise ValueError(f"suspend parameter not read: {rest!r}")
+
+
+@keyword_parser("awaken")
+def _awaken(rest: str, card: Card) -> Mapping:
+    """"Awaken N—[cost]" (CR 702.113a): the number of +1/+1 counters and the alternative cost."""
+    m = re.fullmatch(r"(\d+)\s*[—-]\s*((?:\{[^}]+\})+)\.?", rest.strip())
+    if not m:
+        raise ValueError(f"awaken parameter not read: {rest!r}")
     return {"n": int(m.group(1)), "cost": m.group(2)}
 
 _KW_LINE_RE = re.compile(r"^(flashback|escape|evoke|dash|overload|kicker|multikicker|buyback|entwine)\s*(?:—|-|\s)\s*(.+)$", re.I)

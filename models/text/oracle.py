@@ -21,6 +21,7 @@ from typing import Any, Callable, Iterable, Mapping
 from ..abilities import Ability, AbilityError, Stripe, parse_activation_cost, roman_value
 from ..game.cards import Card, Face, strip_reminder_text
 from ..effects import ALL_TOPICS, AddMana, Effect, Scope, Unmodelled, VocabularyError, build_effect
+from ..vocab.spree import SpreeMode
 from .scope import line_scope
 from ..vocab.keywords import KeywordKind
 from .reminder_keywords import reminder_topics
@@ -138,6 +139,8 @@ def _chunks(line: str) -> list[str]:
     if line.lower().startswith(("enchant ", "partner with ")):
         # "Enchant creature, land, or planeswalker" (CR 702.5a), "Partner with Merry, Warden of Isengard" (a name
         # with a comma, 702.124j): one keyword
+        return [line.strip()]
+    if re.match(r"madness\s*—", line, re.I):  # "Madness—{2}{B}, Pay 8 life.": one cost (CR 702.35a)
         return [line.strip()]
     return [c.strip() for c in re.split(r"[,;]\s*", line) if c.strip()] if "{" not in line or "," in line else [line.strip()]
 
@@ -450,6 +453,10 @@ def _with_bullets(header: str, bullets: tuple[str, ...], eff: Effect, cost: Any,
 _POINTS_LINE = re.compile(r"^\d+ points?(?: each)? →")
 
 
+#: A mode of a spell with spree: "+ [mana cost] — [effect]" (CR 702.172a).
+_SPREE_MODE = re.compile(r"^\+\s*(?P<cost>(?:\{[^}]+\})+)\s*—\s*(?P<effect>\S.*)$", re.S)
+
+
 def _parse_line(line: str, face: Face, card: Card, bullets: tuple[str, ...] = ()) -> list[Ability]:
     """One ability line (CR 113.2c) into abilities. ``bullets``: the bulleted lines printed after it ("• ..."); an
     activated ability takes them as its modes (CR 700.2) or as a list its effect names (Item Crate), and then
@@ -460,6 +467,13 @@ def _parse_line(line: str, face: Face, card: Card, bullets: tuple[str, ...] = ()
     if chapter:
         return _chapter_abilities(chapter.group("chapters"), _self_ref(chapter.group("effect"), face, card), line,
                                   face, card)
+    spree = _SPREE_MODE.match(line) if "spree" in {k.lower() for k in card.keywords} else None
+    if spree and not bullets:
+        # "+ {1} — [effect]": a mode of a spell with spree and its additional cost (CR 702.172a); the effect is read
+        # as the spell line it is, and must be one spell ability
+        inner = _parse_line(spree.group("effect"), face, card)
+        if len(inner) == 1 and inner[0].kind == "spell":
+            return [Ability("spell", SpreeMode(cost=spree.group("cost"), does=inner[0].effect), None, line)]
     dashed = _dash_prefixed(line, face, card, bullets)
     if dashed is not None:
         return dashed

@@ -35,6 +35,7 @@ import re
 from typing import Any, Callable, Iterable, Sequence
 
 from .. import effects as E
+from ..vocab.spree import SpreeMode
 from ..vocab.self_flash import SelfFlash
 from ..abilities import Ability, ActivationCost, CostPart
 from ..game.cards import BASIC_LAND_TYPES
@@ -1783,8 +1784,10 @@ def keyword(e: E.Keyword) -> str:
     if k == "prototype" and getattr(e, "size", None) and e.cost and not e.parts:
         # "Prototype {2}{G} — 1/3": its mana cost and size (CR 702.160a, 718.1)
         return f"{name} {e.cost}" + alt(" — ", "—", " ") + str(e.size)
-    if k == "impending" and e.n is not None and e.cost and not e.parts:
-        return f"{name} {e.n}—{e.cost}"  # CR 702.176a
+    if k in ("impending", "awaken", "suspend") and e.n is not None and e.cost and not e.parts:
+        return f"{name} {e.n}—{e.cost}"  # CR 702.176a, 702.113a, 702.62a
+    if k == "suspend" and e.n is None and e.cost and "{X}" in e.cost and not e.parts and not e.detail:
+        return f"{name} X—{e.cost}. X can't be 0."  # the number of time counters is X, at least 1 (CR 702.62a, 107.3)
     has = [x for x in ("cost", "parts", "n", "detail", "counts", "pays", "uses") if getattr(e, x) not in (None, ())]
     if e.pays is not None or e.uses is not None:
         if k not in ("delve", "convoke", "improvise") or e.parameter:
@@ -1895,6 +1898,14 @@ def _unmodelled(e: E.Unmodelled) -> str:
 
 renders(E.AddMana)(add_mana)
 renders(E.Keyword)(keyword)
+
+
+@renders(SpreeMode)
+def _spree_mode(e: SpreeMode) -> str:
+    """"+ {1}{R} — [effect]" (CR 702.172a): the mode's cost and what it does."""
+    if not e.cost or e.does is None:
+        raise Unrenderable("a spree mode without its cost or effect")
+    return f"+ {e.cost} " + alt("— ", "—") + effect(e.does)
 
 
 def _starts(text: str, *prefixes: str) -> bool:

@@ -35,11 +35,14 @@ from functools import lru_cache
 from typing import Any, Iterable
 
 from ..game.subtypes import singular
-from ..effects import Draw, Instructions, Keyword, Qualifier, Scry, SpellTargetRestriction
+from ..effects import Draw, Instructions, Keyword, Qualifier, Scope, Scry, SpellTargetRestriction, Unmodelled
+from .topics import classify
+from ..vocab.spree import SpreeMode
 from .filters import PT_ADJECTIVE, QUALIFIER_ADJECTIVES, adjective_qualifier, tail_qualifier
 from .words import parse_count_word
 from .filters import parse_filter
 from ..effects import Modal
+from .topics import LABEL_RE
 
 _TYPES = {"creature": "Creature", "artifact": "Artifact", "enchantment": "Enchantment", "land": "Land",
           "planeswalker": "Planeswalker", "battle": "Battle", "instant": "Instant", "sorcery": "Sorcery",
@@ -255,7 +258,37 @@ class SpellTargets:
 
 
 def _clean(text: str) -> str:
-    return _QUOTED.sub("", _REMINDER.sub("", text or "")).strip()
+    # square brackets mark the words cleave removes (CR 702.148a); cast otherwise, the words are read as printed
+    return _QUOTED.sub("", _REMINDER.sub("", text or "")).replace("[", "").replace("]", "").strip()
+
+
+#: Words in square brackets (CR 702.148a: removed when the cleave cost was paid).
+_BRACKETED = re.compile(r"\s*\[[^\]]*\]")
+
+
+def cleaved(abilities: Iterable[Any]) -> list[Any]:
+    """The spell abilities as their text reads when the spell's cleave cost was paid (CR 702.148a: "change its text
+    by removing all text found within square brackets"): each ability whose text has bracketed words becomes the
+    untyped sentence without them (an ``Unmodelled`` with the topics of an instruction), read again by the target
+    rules (``spell_targets``).
+
+    Raises
+    ------
+    ValueError : a bracketed ability that is not a spell ability (a static or triggered ability whose rules would
+        change), or whose typed reading the removal would change: it is not read here.
+    """
+    out = []
+    for a in abilities:
+        text = a.text or ""
+        if "[" not in text:
+            out.append(a)
+            continue
+        if a.kind != "spell" or not isinstance(a.effect, Unmodelled):
+            raise ValueError(f"the cleaved text of “{text}” is not read")
+        new = re.sub(r"\s+([.,])", r"\1", _BRACKETED.sub("", text)).strip()
+        out.append(dataclasses.replace(a, text=new, effect=Unmodelled(new, classify(new, "spell"),
+                                                                      scope=Scope.INSTRUCTION)))
+    return out
 
 
 @dataclass
@@ -906,6 +939,19 @@ def _spell_targets_cached(texts: tuple[tuple[str, str, tuple[str, ...]], ...], a
         else:
             modes[0].append(spec)
     for kind, text, step_targets in texts:
+        if kind == "spree":
+            # "Choose one or more modes" (CR 702.172a): one requirement set per mode, at least one mode
+            modal = True
+            specs = []
+            for tw in step_targets:
+                spec = parse_target_phrase("any target" if tw == "any" else f"target {tw}")
+                specs.append(spec) if spec else unread.append(f"target {tw}")
+            if text:
+                more, bad = _phrases(_clean(text))
+                specs.extend(more)
+                unread.extend(bad)
+            mode_specs.append(specs)
+            continue
         for tw in step_targets:
             spec = parse_target_phrase("any target" if tw == "any" else f"target {tw}")
             (mode_specs[-1] if modal and mode_specs else modes[0]).append(spec) if spec else unread.append(f"target {tw}")
@@ -963,6 +1009,14 @@ def spell_targets(abilities: Iterable, is_aura: bool = False) -> SpellTargets:
             continue
         if a.kind != "spell":
             continue
+        if isinstance(a.effect, SpreeMode):
+            # a mode of a spell with spree (CR 702.172a): its targets are required only if it is chosen (700.2c)
+            d = a.effect.does
+            if isinstance(d, Instructions):
+                texts.append(("spree", "", tuple(str(st.target) for st in d.steps if st.target)))
+            else:
+                texts.append(("spree", getattr(d, "text", "") or "", ()))
+            continue
         if isinstance(a.effect, Instructions):
             tws = tuple(str(s.target) for s in a.effect.steps if s.target)
             texts.append((a.kind, "", tws))
@@ -1006,7 +1060,6 @@ def ability_targets(ability: Any) -> SpellTargets:
     mode's targets are needed only if it is chosen). "Choose any number" leaves the count of modes open (whether
     none may be chosen is not read): unread. Any other ability is read as a spell with that text is
     (``spell_targets``)."""
-    from .topics import LABEL_RE
 
     eff = getattr(ability, "effect", None)
     if not isinstance(eff, Modal):

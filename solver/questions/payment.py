@@ -7,18 +7,20 @@ from typing import Any, Mapping
 from mtgcheck.models.game.state import GameState
 
 from mtgcheck.solver.rules import costs as costs_mod
+from mtgcheck.solver.rules.altcosts import assist_help
 from mtgcheck.solver.rules.costs import CostError, spell_face
 from mtgcheck.solver.questions.basic import mana_value as _mana_value
 from mtgcheck.solver.questions.graph import attach_payment_graph
 from mtgcheck.solver.questions.registry import Answer, Context, QuestionError, Unsupported, question
 from mtgcheck.solver.rules.reasons import Problem, Reason, code_of
-from mtgcheck.models.effects import Topic
+from mtgcheck.models.effects import Keyword, Topic
+from mtgcheck.models.vocab.keywords import KeywordKind
 from mtgcheck.solver.rules.payment.counting import count_payments
 from mtgcheck.solver.rules.payment.explain import MEASURES, best_payment, explain_unpayable
 from mtgcheck.solver.rules.payment.model import Payment, PaymentProblem, build_model
 from mtgcheck.solver.rules.payment.search import find_payment, iter_payments
 from mtgcheck.models.behaviour import abilities_of
-from mtgcheck.models.costs import additional_choices
+from mtgcheck.models.costs import additional_choices, spree_mode_costs
 from mtgcheck.solver.rules.casting import precost_problems
 from mtgcheck.solver.rules.altcosts import cast_any_way
 from mtgcheck.solver.rules.targets import cast_targets
@@ -53,6 +55,12 @@ def _cast_setup(ctx: Context, using: Any = _ASKED):
     choice = ctx.arg("additional_choice", None)
     if choice is not None and (isinstance(choice, bool) or not isinstance(choice, int) or choice < 1):
         raise QuestionError(f"'additional_choice' is the option (1, 2, ...) of an either-or additional cost, got {choice!r}")
+    modes = ctx.arg("modes", None)
+    if isinstance(modes, int) and not isinstance(modes, bool):
+        modes = [modes]
+    if modes is not None and (not isinstance(modes, list) or not modes
+                              or not all(isinstance(m, int) and not isinstance(m, bool) for m in modes)):
+        raise QuestionError(f"'modes' lists the spree modes chosen (1, 2, ...; at least one, CR 702.172a), got {modes!r}")
     chosen = ctx.arg("targets", None)
     if isinstance(chosen, (str, Mapping)):
         chosen = [chosen]
@@ -61,7 +69,7 @@ def _cast_setup(ctx: Context, using: Any = _ASKED):
     try:
         tc = costs_mod.total_cost(ctx.state, player, card, using=using, x=x, kicked=kicked, additional=additional,
                                   zone=zone, face=face, targets=None if chosen is None else len(chosen),
-                                  chosen=chosen, gift=gift, choice=choice)
+                                  chosen=chosen, gift=gift, choice=choice, modes=modes)
         card = getattr(tc, "card", None) or card  # the half or face as cast (CR 709.3, 715.3, 712.11)
     except costs_mod.ZoneError as e:
         try:  # report the half or face asked for, even when it may not be cast from there (CR 709.3b)
@@ -77,7 +85,8 @@ def _cast_setup(ctx: Context, using: Any = _ASKED):
     except costs_mod.CostError as e:
         raise QuestionError(str(e)) from None
 
-    mv, _ = _mana_value(card, "stack", x)
+    # cast converted, its back face is up: the mana value is its front face's (CR 712.8c)
+    mv, _ = _mana_value(ctx.card(ctx.arg("card")) if tc.base == costs_mod.CONVERTED else card, "stack", x)
     problems = precost_problems(ctx.state, player, card, tc, zone, chosen, using=using)
     return card, player, zone, x, tc, mv, problems
 
@@ -189,6 +198,13 @@ def _cast_once(ctx: Context, using: Any = _ASKED) -> Answer:
     announces the option as the spell is cast (CR 601.2b); without ``additional_choice`` each option is tried in
     printed order, the first castable one answering (``additional_choice`` in the answer says which)."""
 
+    try:
+        n_modes = len(spree_mode_costs(abilities_of(costs_mod.spell_face(ctx.card(ctx.arg("card")), costs_mod.requested_face(
+            ctx, ctx.card(ctx.arg("card")))))))
+    except (costs_mod.CostError, QuestionError):
+        n_modes = 0
+    if n_modes and ctx.arg("modes", None) is None:
+        return _cast_spree(ctx, using, n_modes)
     if ctx.arg("additional_choice", None) is not None:
         return _cast_option(ctx, using)
     try:
@@ -198,29 +214,55 @@ def _cast_once(ctx: Context, using: Any = _ASKED) -> Answer:
         n = 0
     if not n:
         return _cast_option(ctx, using)
+    return _first_castable(
+        [(f"option {i}", "additional_choice", i, lambda i=i: _cast_option(ctx, using, i)) for i in range(1, n + 1)],
+        "its additional cost is a choice: {label} is castable (CR 601.2b; ask with additional_choice: N for one "
+        "option)", "no option of its additional cost is castable (CR 601.2b): ")
+
+
+def _first_castable(tries: list, lead: str, none: str) -> Answer:
+    """The first castable answer of ``tries`` (``(label, key, value, answer-maker)``, in order), with ``key: value``
+    in its values and ``lead`` (formatted with the label) first in its explanation; when none is castable, the first
+    answer, its reason ``none`` and every try's reason; an ``Unsupported`` of a try is raised only then (a castable
+    try is an answer whatever another could not say)."""
     first: Answer | None = None
     error: Unsupported | None = None
     tried: list[str] = []
-    for i in range(1, n + 1):
+    for label, key, value, make in tries:
         try:
-            ans = _cast_option(ctx, using, i)
+            ans = make()
         except Unsupported as e:
             error = error or e
-            tried.append(f"option {i}: unsupported ({e})")
+            tried.append(f"{label}: unsupported ({e})")
             continue
-        ans.values["additional_choice"] = i
+        ans.values[key] = value
         if ans.values.get("castable"):
-            ans.explanation.insert(0, f"its additional cost is a choice: option {i} is castable (CR 601.2b; ask with "
-                                      f"additional_choice: N for one option)")
+            ans.explanation.insert(0, lead.format(label=label))
             return ans
         first = first or ans
-        tried.append(f"option {i}: {ans.values.get('reason')}")
+        tried.append(f"{label}: {ans.values.get('reason')}")
     if error is not None:
         raise error
     assert first is not None
-    first.values["reason"] = "no option of its additional cost is castable (CR 601.2b): " + "; ".join(tried)
+    first.values["reason"] = none + "; ".join(tried)
     first.explanation.append(first.values["reason"])
     return first
+
+
+def _cast_spree(ctx: Context, using: Any, n: int) -> Answer:
+    """``cast`` of a spell with spree (CR 702.172a) without ``modes``: castable when some choice of one or more modes
+    is. Each mode alone is tried, in printed order, the first castable one answering (``modes`` says which): a larger
+    choice adds that mode's cost and targets to another mode's (its cost is the sum, its targets all of theirs, CR
+    601.2c, 601.2f), so whenever a larger choice can be cast, each of its modes alone can too — trying the single
+    modes is exhaustive."""
+    ans = _first_castable(
+        [(f"mode {i}", "modes", [i], lambda i=i: _cast_once(_with_arg(ctx, "modes", [i]), using)) for i in range(1, n + 1)],
+        "spree: {label} alone is castable (CR 702.172a; ask with modes: [..] for a choice of modes)",
+        "no mode of its spree is castable, and any choice of several costs and targets at least what each of its modes "
+        "does (CR 702.172a): ")
+    if not ans.values.get("castable"):
+        ans.values["modes"] = None
+    return ans
 
 
 def _cast_option(ctx: Context, using: Any = _ASKED, choice: int | None = None) -> Answer:
@@ -250,9 +292,9 @@ def _cast_option(ctx: Context, using: Any = _ASKED, choice: int | None = None) -
         # 601.2b, 601.2f): every one is tried (emerge: the payer makes them once the creature is chosen, 702.119c)
         for variant in (tc,) if tc.base == "emerge" else tc.each_announcement():
             if tc.objects:
-                from mtgcheck.solver.rules.altcosts import pay_emerge, pay_with_objects
+                from mtgcheck.solver.rules.altcosts import pay_emerge, pay_web_slinging, pay_with_objects
 
-                payer = pay_emerge if tc.base == "emerge" else pay_with_objects
+                payer = {"emerge": pay_emerge, "web-slinging": pay_web_slinging}.get(tc.base, pay_with_objects)
                 pay, chosen, bad = payer(ctx.state, player, card, variant, zone, find_payment)
                 if bad and bad != "mana":
                     values["reason"], values["reason_code"] = bad, Reason.COST_PART
@@ -278,6 +320,8 @@ def _cast_option(ctx: Context, using: Any = _ASKED, choice: int | None = None) -
                                 + "; ".join(v.notation() + (f" and {v.life} life" if v.life else "")
                                             for v in tc.announcements[1:]) + " (CR 601.2b, 601.2f)")
         why.append("no payment exists (every combination of sources and symbol choices was searched): " + values["reason"])
+        if any(isinstance(a.effect, Keyword) and a.effect.family is KeywordKind.ASSIST for a in abilities_of(card)):
+            _assist(ctx, player, card, tc, zone, values, why)
     else:
         values.update(castable=True, payment=pay.to_dict(), life=pay.life, total_cost=paid.notation())
         why.append("castable; one payment (a witness):")
@@ -285,6 +329,20 @@ def _cast_option(ctx: Context, using: Any = _ASKED, choice: int | None = None) -
     why.extend(_notes(ctx.state, player, paid.each_announcement()[0], card, zone))
     extra = attach_payment_graph(ctx, f"cast {card.name}: one payment of {tc.notation()}", values["payment"], why)
     return Answer("cast", values, why, extra)
+
+
+def _assist(ctx: Context, player: str, card: Any, tc: Any, zone: str, values: dict, why: list[str]) -> None:
+    """A spell with assist its caster cannot pay alone (CR 702.132a): ``castable`` stays the caster's own answer, and
+    ``assist`` says, for each other player, the least generic mana they could pay for the caster to pay the rest
+    (``None``: none would do); the reason says that it is that player's choice."""
+    help_ = assist_help(ctx.state, player, card, tc, zone, find_payment)
+    values["assist"] = help_
+    could = [f"{p} paid {{{k}}} of its generic mana" for p, k in help_.items() if k is not None]
+    line = ("with assist (CR 702.132a) " + player + " could cast it if " + " or if ".join(could)
+            + ", which is that player's choice" if could else
+            "with assist (CR 702.132a) no other player's mana would make it castable either")
+    values["reason"] = f"{values['reason']}; {line}"
+    why.append(line + f" ({player} alone cannot: castable answers for {player}'s own mana)")
 
 
 def _keep_untapped(ctx: Context, player: str, minimize: Any) -> list[str]:

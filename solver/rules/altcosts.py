@@ -30,22 +30,25 @@ References: CR 118.3, 118.9, 118.9a-d, 202.3, 302.6, 601.2a-h, 701.9, 701.21.
 """
 from __future__ import annotations
 
+import dataclasses
 import itertools
 from typing import Any, Callable, Iterable
 
 from mtgcheck.models.abilities import Ability
 from mtgcheck.models.effects import CastCondition, Filter, ObjectCost, PrintedAlternativeCost
 from mtgcheck.models.behaviour import abilities_of
+from mtgcheck.models.game.mana import ManaCost
 from mtgcheck.models.game.state import GameState
 
+from mtgcheck.solver.rules import budget
 from mtgcheck.solver.rules.errors import QuestionError, Unsupported
 from mtgcheck.solver.rules.quantities import condition_holds
 from mtgcheck.solver.rules.restrictions import free_cast_permissions
+from mtgcheck.solver.rules.mana.sources import mana_sources
 from mtgcheck.models.costs import alternative_costs
 from mtgcheck.models.keywords import prototype_of
 from mtgcheck.solver.rules.layers import board_view
 from mtgcheck.solver.rules.layers import filter_matches
-from mtgcheck.solver.rules import budget
 from mtgcheck.models.effects import Topic
 from mtgcheck.solver.rules.gate import require_modelled
 
@@ -53,7 +56,8 @@ from mtgcheck.solver.rules.gate import require_modelled
 #: 702.74a evoke, 702.109a dash, 702.96a overload, 702.152a blitz, 702.185a warp, 702.176a impending, 702.119a
 #: emerge, 702.137a spectacle, 702.117a surge; 702.37c, 702.168a face down).
 DEFAULT_KEYWORDS = {"hand": ("evoke", "dash", "overload", "blitz", "warp", "impending", "emerge", "spectacle", "surge",
-                             "morph", "megamorph", "disguise", "bestow"),
+                             "morph", "megamorph", "disguise", "bestow", "mutate", "awaken", "web-slinging", "prowl",
+                             "freerunning", "more than meets the eye", "cleave"),
                     "graveyard": ("flashback", "escape"),
                     # a foretold card (CR 702.143a) and a plotted one (702.170d: without paying its mana cost)
                     "exile": ("foretell", "plot")}
@@ -267,7 +271,6 @@ def _matching(slots: list[list[str]]) -> dict[int, str] | None:
 def _conflicts(state: GameState, player: str, actions: dict[str, str]) -> tuple[set[str], set[str]]:
     """Objects whose use for the cost may take a mana ability away: ``(conflicting, inexact)``; ``inexact``:
     those that excluding from the payment would also remove a mana ability the cost leaves usable."""
-    from mtgcheck.solver.rules.mana.sources import mana_sources
 
     conflicting: set[str] = set()
     inexact: set[str] = set()
@@ -441,6 +444,105 @@ def pay_emerge(state: GameState, player: str, card: Any, tc: Any, zone: str,
                                         f"{first.notation()}, with the creature of the greatest mana value sacrificed "
                                         f"(CR 702.119a)"]
     return None, [], "mana"
+
+
+def pay_web_slinging(state: GameState, player: str, card: Any, tc: Any, zone: str,
+                     find: Callable[..., Any]) -> tuple[Any, list[str], str | None]:
+    """Pay a web-slinging cost (CR 702.188a: its mana "if you also return a tapped creature you control to its
+    owner's hand"). The creature is returned as the cost is paid (CR 601.2h), after mana abilities are activated
+    (601.2g): a creature already tapped can be returned, and so can an untapped one tapped for mana first (a {T} mana
+    ability with no other cost, which it may activate whether or not the payment spends that mana; the Gush and Daze
+    rulings: a permanent tapped for mana can then be returned). A creature whose mana ability would remove it (a
+    self-sacrifice) is left out of the mana payment when it is the one returned.
+
+    Returns ``(payment or None, lines naming the creature returned, reason when no creature can be returned)``;
+    ``"mana"`` as the reason when a creature can be returned but the mana cannot be paid.
+
+    Raises
+    ------
+    Unsupported : the only creatures that could become tapped have mana abilities with other costs (whether they
+        can be activated then is not modelled), or leaving one out of the payment would also leave out a mana
+        ability the return keeps usable.
+    """
+    part = tc.objects[0]
+    creatures = _candidates(state, player, card, part, zone, _subtypes(state))
+    perms = {p.id: p for p in state.battlefield}
+    srcs = mana_sources(state, player)
+    tap_only = {s.permanent for s in srcs if s.tap and not s.other_costs and not s.mana_cost}
+    tap_other = {s.permanent for s in srcs if s.tap} - tap_only
+    tapped = [(oid, n) for oid, n in creatures if perms[oid].tapped]
+    tappable = [(oid, n) for oid, n in creatures if not perms[oid].tapped and oid in tap_only]
+    cands = tapped + tappable
+    if not cands:
+        doubtful = [n for oid, n in creatures if not perms[oid].tapped and oid in tap_other]
+        if doubtful:
+            raise Unsupported(f"{card.name}'s web-slinging cost returns a tapped creature: {player} controls none, and "
+                              f"whether {doubtful[0]} could first be tapped by its mana ability, whose cost is more than "
+                              f"{{T}}, is not modelled (CR 702.188a, 601.2g-h)")
+        return None, [], (f"{card.name}'s web-slinging cost needs a tapped creature {player} controls to return to its "
+                          f"owner's hand, and {player} controls " + ("none that is tapped or can be tapped for mana"
+                                                                     if creatures else "no creature")
+                          + " (CR 702.188a, 118.3)")
+    conflicting, inexact = _conflicts(state, player, {oid: "return" for oid, _ in cands})
+
+    def line(oid: str, name: str) -> str:
+        how = "tapped for mana first, then " if not perms[oid].tapped else ""
+        return f"{how}return {name} to its owner's hand (web-slinging, CR 702.188a, 601.2g-h)"
+
+    free = [c for c in cands if c[0] not in conflicting]
+    if free:
+        pay = find(state, player, tc, spell_card=card, spell_zone=zone)
+        return pay, [line(*free[0])], None if pay is not None else "mana"
+    for oid, name in cands:
+        pay = find(state, player, tc, spell_card=card, spell_zone=zone, exclude_permanents={oid})
+        if pay is not None:
+            return pay, [line(oid, name)], None
+    if inexact & {oid for oid, _ in cands}:
+        raise Unsupported(f"{card.name}: returning a creature for web-slinging would leave some of its mana abilities "
+                          f"usable, which is not modelled (CR 601.2g-h)")
+    return None, [], "mana"
+
+
+def assist_help(state: GameState, player: str, card: Any, tc: Any, zone: str,
+                find: Callable[..., Any]) -> dict[str, int | None]:
+    """For a spell with assist (CR 702.132a) whose caster cannot pay its total cost alone: for each other player, the
+    least amount of the generic mana of the total cost that player could pay with their own mana abilities so that the
+    caster can pay the rest (``None``: no amount works). Whether that player pays is that player's choice, so the
+    caster cannot count on it; the ``cast`` answer keeps ``castable`` for the caster alone and reports this beside it.
+
+    Every amount from 1 to the generic mana of each announcement of the total cost is tried (exhaustive): the helper
+    pays ``{k}`` (their mana is spent on this spell: spending restrictions read it, CR 106.6), the caster the total
+    cost less ``{k}`` generic. A total cost with chosen objects (none of the assist cards has one) is not tried.
+    """
+    out: dict[str, int | None] = {}
+    if tc.objects or tc.mana is None:
+        return out
+    for other in state.players:
+        if other == player:
+            continue
+        best: int | None = None
+        for v in tc.each_announcement():
+            if v.mana is None or not v.mana.generic:
+                continue
+            g = v.mana.generic
+            rest = [sym for sym in v.mana.symbols if not sym.generic_amount]
+            for k in range(1, g + 1):
+                if best is not None and k >= best:
+                    break
+                budget.tick(1, "trying what another player pays with assist")
+                left = g - k
+                mine = dataclasses.replace(v, mana=ManaCost(tuple(rest) + (ManaCost.parse("{%d}" % left).symbols
+                                                                           if left else ())),
+                                           steps=list(v.steps), objects=(), announcements=())
+                if find(state, player, mine, spell_card=card, spell_zone=zone) is None:
+                    continue
+                theirs = dataclasses.replace(v, mana=ManaCost.parse("{%d}" % k), life=0, parts=(), base="assist",
+                                             steps=[], objects=(), announcements=(), before_minimums=None)
+                if find(state, other, theirs, spell_card=card, spell_zone=zone) is not None:
+                    best = k
+                    break
+        out[other] = best
+    return out
 
 
 # ---------------------------------------------------------------------------

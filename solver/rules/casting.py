@@ -14,6 +14,7 @@ from typing import Any, Iterable
 
 from mtgcheck.models.game.state import GameState
 
+from mtgcheck.solver.rules.errors import Unsupported
 from mtgcheck.solver.rules.reasons import Reason, tagged
 from mtgcheck.solver.rules.errors import QuestionError
 
@@ -56,7 +57,10 @@ def precost_problems(state: GameState, player: str, card: Any, tc: Any, zone: st
         cast_restriction_problems, free_cast_permissions, priority_problems, spell_timing_problems,
         split_second_problems, timing_notes,
     )
-    from mtgcheck.solver.rules.targets import cast_target_notes, chosen_target_problems, target_problems
+    from mtgcheck.solver.rules.targets import (
+        AWAKEN_TARGET, cast_target_notes, cast_targets, chosen_target_problems, cleave_targets, mutate_target_problems,
+        spree_targets, target_problems, with_added_target,
+    )
 
     # when it may be cast (CR 117.1a, 307.1; flash 702.8a) and its own "Cast this spell only ..." (601.3)
     timing = spell_timing_problems(state, player, card)
@@ -79,9 +83,34 @@ def precost_problems(state: GameState, player: str, card: Any, tc: Any, zone: st
         tc.steps.append("overloaded, it has no targets: every \"target\" in its text reads \"each\" (CR 702.96b)")
     else:
         choices = getattr(tc, "choices", None)
+        way = str(using or "").lower()
+        if chosen is not None and way in ("mutate", "awaken"):
+            raise Unsupported(f"checking chosen targets of {card.name} cast for its {way} cost is not modelled (CR "
+                              f"702.140a, 702.113a); leave out 'targets' to ask whether it has legal targets")
+        spree = (choices or {}).get("spree")
+        if chosen is not None and spree:
+            raise Unsupported(f"checking chosen targets of {card.name}'s spree modes is not modelled (CR 702.172a); "
+                              f"leave out 'targets' to ask whether the chosen modes have legal targets")
+        if chosen is not None and way == "cleave":
+            raise Unsupported(f"checking chosen targets of {card.name} cast for its cleave cost is not modelled (CR "
+                              f"702.148a); leave out 'targets' to ask whether it has legal targets")
         if chosen is None:
+            # cast for its cleave cost, the words in square brackets are removed (CR 702.148a)
+            st = cleave_targets(card, choices) if way == "cleave" else cast_targets(card, choices)
+            if way == "cleave":
+                tc.steps.append("cast for its cleave cost: the words in square brackets are removed from its text, and "
+                                "its targets are read without them (CR 702.148a)")
+            if spree:  # the chosen spree modes' targets, all of them (CR 702.172a, 700.2c, 601.2c)
+                st = spree_targets(st, spree)
+            if way == "awaken":  # awaken adds "target land you control" (CR 702.113a, 601.2c)
+                st = with_added_target(st, AWAKEN_TARGET)
+                tc.steps.append("cast for its awaken cost, it also targets a land you control (CR 702.113a)")
             aims = target_problems(state, player, card, cast_from=(zone, player), choices=choices,
-                                   x=getattr(tc, "x", None))
+                                   x=getattr(tc, "x", None), targets=st)
+            if way == "mutate":  # a mutating creature spell targets a non-Human creature it shares an owner with
+                tc.steps.append("cast for its mutate cost, it is a mutating creature spell that targets a non-Human "
+                                f"creature {player} owns (CR 702.140a)")
+                aims = aims + mutate_target_problems(state, player, card, player)
         else:  # the targets the question chooses, each legal for its phrase (CR 601.2c)
             aims = chosen_target_problems(state, player, card, list(chosen), choices=choices)
         # which targets the kicker, gift or entwine chosen (or not) make the spell require (CR 601.2c)

@@ -29,6 +29,7 @@ from typing import Any, Iterable
 
 from mtgcheck.models.abilities import Ability, CostPart
 from mtgcheck.models.costs import has_name  # noqa: F401 (re-exported: solver.rules.costs.has_name)
+from mtgcheck.models.costs import spree_mode_costs
 from mtgcheck.models.costs import (FACE_DOWN_KEYWORDS, AdditionalCost, AlternativeCost, CostChange, additional_costs,
                                    alternative_costs, cost_changes)
 from mtgcheck.models.game.cards import Card
@@ -36,6 +37,7 @@ from mtgcheck.models.effects import (CastTrigger, EntersTrigger, Filter, GrantFl
                                      PrintedAlternativeCost, SelfCostChange, TargetsInclude, Unmodelled,
                                      walk_unmodelled)
 from mtgcheck.models.game.mana import ManaCost, ManaSymbol
+from mtgcheck.models.game.subtypes import CREATURE_TYPES
 from mtgcheck.models.behaviour import abilities_of, functions_in
 from mtgcheck.models.game.state import GameState, Permanent
 from mtgcheck.models.game.state import sorcery_timing
@@ -55,7 +57,6 @@ from mtgcheck.solver.rules.targets import cast_targets
 from mtgcheck.solver.rules.gate import functions_while_cast
 from mtgcheck.models.game.cards import TypeLine
 from mtgcheck.solver.rules.combinatorics import binomial
-from mtgcheck.solver.rules.altcosts import condition_problems, find_printed
 from mtgcheck.models.effects import Topic
 from mtgcheck.solver.rules.payable import CastSpell, cost_problems
 from mtgcheck.models.effects import AbilityCostChange
@@ -66,8 +67,6 @@ from mtgcheck.solver.rules.gate import require_modelled
 from mtgcheck.models.costs import spell_has_type
 from mtgcheck.solver.rules.quantities import lost_life_this_turn
 from mtgcheck.models.keywords import prototype_card
-from mtgcheck.models.game.subtypes import CREATURE_TYPES
-from mtgcheck.solver.rules.altcosts import printed_alternatives
 
 
 class CostError(ValueError):
@@ -302,6 +301,34 @@ def spell_face(card: Any, face: str | None = None, named: str | None = None) -> 
                 loyalty=f.loyalty, layout="normal", faces=(), legalities=card.legalities, abilities=abil,
                 source=card.source, notes=(_FACE_MARK + card.name,))
 
+
+
+#: The ``using`` of a card cast converted with more than meets the eye (CR 702.162a), and the words that name it.
+CONVERTED = "more than meets the eye"
+CONVERTED_WORDS = frozenset({CONVERTED, "converted", "more_than_meets_the_eye"})
+
+
+def converted_spell(card: Any) -> Any:
+    """``card`` cast converted (CR 702.162a, 712.11a): the spell has its back face up and only the characteristics of
+    its back face (712.8c: name, types, colours by its colour indicator, abilities; no mana cost). Its mana value is
+    calculated from its front face's mana cost (712.8c): ``spell_mana_value_card`` gives the card to compute it from.
+
+    Raises
+    ------
+    CostError : the card is not a transforming double-faced card (it has no back face to cast).
+    """
+    faces: tuple[Any, ...] = tuple(getattr(card, "faces", ()) or ())
+    if len(faces) != 2 or getattr(card, "layout", "") != "transform":
+        raise CostError(f"{card.name} has no back face to be cast converted (CR 702.162a, 712.11a)")
+    back = faces[1]
+    abil = tuple(a for a in abilities_of(card) if a.face == back.name)
+    colors = back.colors if back.colors is not None else frozenset(back.color_indicator or ())
+    low = (back.oracle_text or "").lower()
+    return Card(name=back.name, mana_cost=None, type_line=back.type_line, oracle_text=back.oracle_text or "",
+                colors=frozenset(colors), color_identity=card.color_identity, color_indicator=back.color_indicator,
+                keywords=tuple(k for k in card.keywords if k.lower() in low), power=back.power,
+                toughness=back.toughness, loyalty=back.loyalty, layout="normal", faces=(), legalities=card.legalities,
+                abilities=abil, source=card.source, notes=(_FACE_MARK + card.name,))
 
 
 def fused_spell(card: Any, face: str | None = None) -> tuple[Any, ManaCost]:
@@ -1139,13 +1166,69 @@ def _alternative_condition_problem(state: GameState, player: str, card: Any, alt
         cast = hist.spells_cast_by(player)
         return None if cast else (f"{card.name}'s surge cost can be paid only if {player} has cast another spell this "
                                   f"turn, and they have not{default} (CR 702.117a)")
+    if alt.condition in ("combat_damage_shared_type", "combat_damage_assassin_or_commander"):
+        return _combat_damage_condition_problem(state, player, card, alt)
     raise Unsupported(f"{card.name}: the condition of its {alt.keyword} cost is not modelled")
+
+
+def _source_types(state: GameState, source: Any) -> frozenset[str] | None:
+    """The creature types a combat damage source had (``CombatDamageSource``): those given, else its card's (every
+    creature type for a changeling, CR 702.73a); ``None``: every creature type."""
+    if source.types is not None:
+        return frozenset(source.types)
+    c = state.turn.history.cards.get(source.card)
+    if c is None:
+        return frozenset()
+    if "changeling" in {str(k).lower() for k in c.keywords}:
+        return None
+    return frozenset(t for t in c.type_line.subtypes if t in CREATURE_TYPES)
+
+
+def _combat_damage_condition_problem(state: GameState, player: str, card: Any, alt: Any) -> str | None:
+    """Prowl (CR 702.76a: a player was dealt combat damage this turn by a source under the caster's control that had
+    any of this spell's creature types) and freerunning (702.173a: by an Assassin creature or a commander under the
+    caster's control): why the condition does not hold (``None``: it holds). The sources are the turn history's
+    ``combat_damage`` (``TurnState.combat_damage_by``).
+
+    Raises
+    ------
+    Unsupported : the scenario does not say which sources dealt combat damage this turn and the step does not settle
+        it (naming the missing fact).
+    """
+    kw = alt.keyword
+    rule = "702.76a" if kw == "prowl" else "702.173a"
+    sources = state.turn.combat_damage_by(player)
+    if sources is None:
+        raise Unsupported(f"{card.name}'s {kw} cost can be paid only if a player was dealt combat damage this turn by "
+                          + (f"a source {player} controlled that shared a creature type with it" if kw == "prowl" else
+                             f"an Assassin creature or a commander {player} controlled")
+                          + f", and the scenario does not say which sources dealt combat damage this turn (turn: "
+                            f"history: combat_damage) (CR {rule})", mechanic=f"keyword:{kw}", card=card.name)
+    if kw == "prowl":
+        changeling = "changeling" in {str(k).lower() for k in card.keywords}
+        mine = frozenset(CREATURE_TYPES) if changeling else frozenset(
+            t for t in card.type_line.subtypes if t in CREATURE_TYPES)
+        hits = [s.card for s in sources if mine and ((t := _source_types(state, s)) is None or t & mine)]
+        if hits:
+            return None
+        what = ("it has no creature types" if not mine else
+                f"none of {', '.join(s.card for s in sources)} had any of its creature types ({', '.join(sorted(mine))})"
+                if sources else f"no source {player} controlled dealt combat damage to a player this turn")
+        return f"{card.name}'s prowl cost can be paid only if a player was dealt combat damage this turn by a source " \
+               f"{player} controlled that had any of its creature types, and {what} (CR 702.76a)"
+    hits = [s.card for s in sources if s.commander or (t := _source_types(state, s)) is None or "Assassin" in t]
+    if hits:
+        return None
+    what = (f"none of {', '.join(s.card for s in sources)} was an Assassin or a commander" if sources
+            else f"no source {player} controlled dealt combat damage to a player this turn")
+    return f"{card.name}'s freerunning cost can be paid only if a player was dealt combat damage this turn by an " \
+           f"Assassin creature or a commander {player} controlled, and {what} (CR 702.173a)"
 
 
 def total_cost(state: GameState, player: str, card: Any, *, using: str | None = None, x: int = 0,
                kicked: int | bool = 0, additional: Iterable[str] = (), zone: str = "hand",
                face: str | None = None, targets: int | None = None, chosen: list | None = None,
-               gift: bool = False, choice: int | None = None) -> TotalCost:
+               gift: bool = False, choice: int | None = None, modes: Iterable[int] | None = None) -> TotalCost:
     """Compute the total cost of casting ``card`` (CR 601.2f), with every step explained.
 
     Parameters
@@ -1168,6 +1251,8 @@ def total_cost(state: GameState, player: str, card: Any, *, using: str | None = 
         creature]" (``target_is_count``); ``None``: not given.
     choice : the option (1, 2, ...) of an either-or additional cost ("sacrifice a creature or pay {3}"), announced as
         the spell is cast (CR 601.2b); ``None`` for a card with such a cost is ``Unsupported`` (never a silent pick).
+    modes : the modes (1, 2, ...) chosen of a spell with spree, at least one (CR 702.172a, 601.2b): their costs are
+        additional costs; ``None`` for a card with spree is ``Unsupported`` (the modes are announced as it is cast).
     gift : the gift is promised (CR 702.174a: an additional cost, choosing an opponent; 702.174k): the card must have
         gift and the caster an opponent.
 
@@ -1233,8 +1318,8 @@ def total_cost(state: GameState, player: str, card: Any, *, using: str | None = 
     if isinstance(kicked, bool):
         kicked = int(kicked)
     wanted = {str(a).lower() for a in additional}
-    choices = {"kicked": kicked, "gift": int(bool(gift)), "additional": int("additional" in wanted),
-               "entwined": int("entwine" in wanted)}
+    choices: dict[str, Any] = {"kicked": kicked, "gift": int(bool(gift)), "additional": int("additional" in wanted),
+                               "entwined": int("entwine" in wanted)}
     selfs = self_cost_changes(state, player, card, zone, targets, chosen, choices)
     abilities = spell_abilities(card)
     alts = alternative_costs(card, abilities)
@@ -1265,6 +1350,8 @@ def total_cost(state: GameState, player: str, card: Any, *, using: str | None = 
                      + ": the alternative cost is {0} (CR 118.9; X is 0, 107.3b)")
     else:
         kw = str(using).lower()
+        if kw in CONVERTED_WORDS:
+            kw = CONVERTED
         printed = _printed_alternative(state, player, card, kw, x, parts, steps)
         alt = next((a for a in alts if a.keyword == kw), None) if printed is None else None
         if alt is None and kw == "flashback":
@@ -1279,6 +1366,7 @@ def total_cost(state: GameState, player: str, card: Any, *, using: str | None = 
         elif alt is None and kw in _card_keywords(card):
             raise Unsupported(f"{card.name}'s {kw} is not modelled")
         if printed is None and alt is None:
+            from mtgcheck.solver.rules.altcosts import printed_alternatives
 
             have = ", ".join([a.keyword for a in alts] + [n for n, _ in printed_alternatives(card)]) or "none"
             raise CostError(f"{card.name} has no {kw} cost (its alternative costs: {have})")
@@ -1305,6 +1393,24 @@ def total_cost(state: GameState, player: str, card: Any, *, using: str | None = 
             # creature's mana value (CR 702.119a); the creature is chosen as the cost is paid (solver.rules.altcosts)
             objects = (ObjectCost("sacrifice", 1, Filter(all_of=("Creature",), controller="you"),
                                   "sacrifice a creature (emerge)"),)
+        if alt is not None and kw == CONVERTED:
+            # cast converted: only its back face's characteristics, so the back face's own cost changes and
+            # additional costs are the spell's (CR 702.162a, 712.8c, 712.11a); its mana value is its front face's
+            front = card
+            card = converted_spell(card)
+            bad = unmodelled_cost_text(state, player, card)
+            if bad:
+                raise Unsupported(f"a cost change is not modelled, so the total cost is unknown (CR 601.2f): {bad}")
+            selfs = self_cost_changes(state, player, card, zone, targets, chosen, choices)
+            adds = additional_costs(card, spell_abilities(card))
+            steps.append(f"cast converted: {card.name}, the back face of {front.name}, with only its characteristics "
+                         f"(CR 702.162a, 712.8c, 712.11a); its mana value is that of its front face's mana cost "
+                         f"{front.mana_cost}")
+        if alt is not None and kw == "web-slinging":
+            # "return a tapped creature you control to its owner's hand" is part of the web-slinging cost (CR
+            # 702.188a); which creature is chosen as the cost is paid (``solver.rules.altcosts.pay_web_slinging``)
+            objects = (ObjectCost("return", 1, Filter(all_of=("Creature",), controller="you"),
+                                  "return a tapped creature you control to its owner's hand (web-slinging)"),)
         if alt is not None:
             base = kw
             mana = alt.mana
@@ -1344,6 +1450,24 @@ def total_cost(state: GameState, player: str, card: Any, *, using: str | None = 
             a = AdditionalCost("additional", opt_mana, opt_parts, False, False, a.text)
         times = 1
         mana = _add_cost(mana, a, times, parts, steps)
+    spree = spree_mode_costs(spell_abilities(card))
+    if spree:
+        # spree: choose one or more modes and pay the cost of each as an additional cost (CR 702.172a, 601.2b, 601.2f)
+        if modes is None:
+            raise Unsupported(f"{card.name} has spree: which modes are chosen is announced as it is cast (CR 601.2b, "
+                              f"702.172a): give modes (1 to {len(spree)})")
+        picked = tuple(sorted(set(int(m) for m in modes)))
+        if not picked or not all(1 <= m <= len(spree) for m in picked):
+            raise CostError(f"{card.name} has {len(spree)} spree modes; choose one or more of 1 to {len(spree)} "
+                            f"(CR 702.172a), not {list(modes)}")
+        for m in picked:
+            if mana is not None:
+                mana = mana + spree[m - 1]
+            steps.append(f"spree mode {m} is chosen: its cost {spree[m - 1]} is added (CR 702.172a)"
+                         + (f" → {fmt(mana)}" if mana is not None else ""))
+        choices["spree"] = picked
+    elif modes:
+        raise CostError(f"{card.name} has no spree modes to choose (CR 702.172a)")
     unknown = wanted - {a.keyword for a in adds}
     if unknown:
         raise CostError(f"{card.name} has no {', '.join(sorted(unknown))} cost")
@@ -1566,6 +1690,7 @@ def _printed_alternative(state: GameState, player: str, card: Any, using: str, x
     CostError : X announced with an alternative cost that has none.
     Unsupported : wording of it that is not modelled.
     """
+    from mtgcheck.solver.rules.altcosts import condition_problems, find_printed
 
     got = find_printed(card, using)
     if got is None:

@@ -27,6 +27,7 @@ from typing import Any, Iterable, Mapping
 
 from mtgcheck.models.effects import EFFECT_TYPES, Effect, Keyword, Scope, Topic, Unmodelled
 from mtgcheck.models.vocab.keywords import KEYWORD_RULES, KeywordKind
+from mtgcheck.models.vocab import spree as _spree  # noqa: F401 (registers the spree_mode effect class)
 
 # the cost parts the one reader of costs decides, declared where they are read (solver.rules.payable)
 from mtgcheck.solver.rules.payable import COST_PART_RULES, COST_PARTS, cost_key, cost_zone  # noqa: F401
@@ -118,6 +119,16 @@ COST_KEYWORDS = _kw(
     _K.FORETELL, _K.PLOT,                                         # cast from exile once foretold or plotted (the
                                                                   # scenario's exile entry says so), 702.143a, 702.170d
 )
+#: Keyword alternative costs only the ``cast`` and ``payments`` questions read (``solver.rules.costs.total_cost``,
+#: ``solver.rules.casting.precost_problems``): mutate's target, a non-Human creature with the same owner (CR 702.140a);
+#: awaken's added target, a land you control (702.113a); web-slinging's returned tapped creature (702.188a); prowl's
+#: and freerunning's combat damage this turn (702.76a, 702.173a; ``TurnHistory.combat_damage``); more than meets the
+#: eye's converted spell, its back face's characteristics with its front face's mana value (702.162a, 712.8c); spree's
+#: modes, each with its additional cost and targets (``spree_mode``, 702.172a; ``models.vocab.spree``); cleave's
+#: targets with the bracketed words removed (702.148a; ``models.text.targets.cleaved``). The delve
+#: question does not read them (the gate refuses them there by name).
+CAST_ONLY_COST_KEYWORDS = _kw(_K.MUTATE, _K.AWAKEN, _K.WEB_SLINGING, _K.PROWL, _K.FREERUNNING,
+                              _K.MORE_THAN_MEETS_THE_EYE, _K.SPREE, _K.CLEAVE) | {"spree_mode"}
 #: Keywords read by when a spell may be cast (``solver.rules.restrictions``): flash (CR 702.8a, 307.1), split second on the
 #: stack (702.61a).
 TIMING_KEYWORDS = _kw(_K.FLASH, _K.SPLIT_SECOND)
@@ -174,10 +185,12 @@ def read_from_zone(key: str, zone: str, ability: Any) -> bool:
 #: For each question kind, the mechanic keys its rules implement.
 IMPLEMENTS: Mapping[str, frozenset[str]] = {
     # "[spells] you cast have improvise/convoke/delve" adds a payer to the payment (``solver.questions.delve``, CR 702.51, 702.126)
-    "cast": LAYERS | MANA | SPENDING | SPELL_COSTS | CASTING | ACTIVATING | CAST_KEYWORDS | COST_PARTS
-    | {"spells_have_keyword"},
-    "payments": LAYERS | MANA | SPENDING | SPELL_COSTS | CASTING | ACTIVATING | CAST_KEYWORDS | COST_PARTS
-    | {"spells_have_keyword"},
+    # assist (CR 702.132a): castable answers for the caster's own mana, and ``assist`` says what another player could
+    # pay (``solver.rules.altcosts.assist_help``); ``payments`` lists the caster's payments only, so it does not read it
+    "cast": LAYERS | MANA | SPENDING | SPELL_COSTS | CASTING | ACTIVATING | CAST_KEYWORDS | CAST_ONLY_COST_KEYWORDS
+    | COST_PARTS | {"spells_have_keyword"} | _kw(_K.ASSIST),
+    "payments": LAYERS | MANA | SPENDING | SPELL_COSTS | CASTING | ACTIVATING | CAST_KEYWORDS | CAST_ONLY_COST_KEYWORDS
+    | COST_PARTS | {"spells_have_keyword"},
     # delve totals the cost as cast does and reads the Soulflayer and Murktide models (702.66; rulings 2014-11-24,
     # 2021-06-18); which keywords a card has is read from the keyword parts themselves
     # (it answers for the way of casting it is asked about; the ways it does not read — emerge, face down — are

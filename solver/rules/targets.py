@@ -31,8 +31,8 @@ from typing import Any, Iterable, Mapping
 from mtgcheck.models.effects import PlayerKeyword
 from mtgcheck.models.game.state import GameState, Permanent
 from mtgcheck.models.behaviour import abilities_of
-from mtgcheck.models.text.targets import (SpellTargets, TargetSpec, mentions_targeting, may_tap_others, spell_targets,
-                                         untyped_targeting)
+from mtgcheck.models.text.targets import (SpellTargets, TargetSpec, cleaved, mentions_targeting, may_tap_others,
+                                         spell_targets, untyped_targeting)
 from mtgcheck.models.text.untargetable import keyword_qualities
 
 from mtgcheck.solver.rules.layers import permanent_abilities
@@ -487,6 +487,88 @@ def target_problems(state: GameState, player: str, card: Any, abilities: Iterabl
     if ok + sum(1 for v, _, _ in per_mode if v == UNKNOWN) >= st.choose and unknown:
         raise Unsupported(f"whether {card.name} has a legal target is unknown: {unknown[0]} (CR 601.2c)")
     return _no_target_reasons(state, card, st, ok, missing)
+
+
+#: The target of a mutating creature spell (CR 702.140a: "it becomes a mutating creature spell and targets a
+#: non-Human creature with the same owner as this spell"); the owner is checked by ``mutate_target_problems``.
+MUTATE_TARGET = TargetSpec("target non-Human creature you own", ("permanent",), types=("Creature",),
+                           excluded_subtypes=("Human",))
+
+
+#: The target awaken adds to a spell cast for its awaken cost (CR 702.113a: "also put N +1/+1 counters on target land
+#: you control"): a land its caster controls.
+AWAKEN_TARGET = TargetSpec("target land you control", ("permanent",), types=("Land",), controller="you")
+
+
+def with_added_target(st: SpellTargets, spec: TargetSpec) -> SpellTargets:
+    """``st`` with ``spec`` required in every mode as well (a target an alternative cost adds to the spell, CR
+    601.2c: awaken, 702.113a). Each use of the word "target" is its own requirement (CR 115.3): it may be the same
+    object as another target of the spell."""
+    return dataclasses.replace(st, modes=tuple(tuple(m) + (spec,) for m in st.modes))
+
+
+def cleave_targets(card: Any, choices: Mapping[str, int] | None = None) -> SpellTargets:
+    """The target requirements of ``card`` cast for its cleave cost (CR 702.148a): its text with the words in square
+    brackets removed ("Destroy target [attacking] creature" targets any creature then).
+
+    Raises
+    ------
+    Unsupported : bracketed words outside the spell's untyped instructions (their removal is not modelled).
+    """
+    try:
+        abilities = cleaved(_cast_face_abilities(card))
+    except ValueError as e:
+        raise Unsupported(f"{card.name} cast for its cleave cost: {e} (CR 702.148a)") from None
+    return cast_targets(card, choices, abilities)
+
+
+def spree_targets(st: SpellTargets, chosen: Iterable[int]) -> SpellTargets:
+    """The target requirements of a spell with spree cast with the modes ``chosen`` (1, 2, ...: CR 702.172a): the
+    words before the modes, then every chosen mode's requirements, all of them required (CR 700.2c, 601.2c).
+
+    Raises
+    ------
+    Unsupported : the spell's requirements are not one set per spree mode (its modes were not all read).
+    """
+    picked = sorted(set(chosen))
+    if st.choose != 1 or (picked and picked[-1] > len(st.modes)):
+        raise Unsupported("the targets of the spree modes were not read mode by mode (CR 702.172a, 700.2c)")
+    common = st.modes[0][:st.common] if st.modes else ()
+    mode = tuple(common) + tuple(s for i in picked for s in st.modes[i - 1][st.common:])
+    return dataclasses.replace(st, modes=(mode,), choose=1)
+
+
+def mutate_target_problems(state: GameState, player: str, card: Any, owner: str) -> list[str]:
+    """Why ``card`` cast for its mutate cost by ``player`` has no legal target (empty: it has one): a mutating
+    creature spell targets a non-Human creature with the same owner as the spell, ``owner`` (CR 702.140a, 601.2c);
+    hexproof, shroud and protection of that creature apply as to any target (115.1, 702.11, 702.18, 702.16).
+
+    Raises
+    ------
+    Unsupported : a creature's legality as the target depends on something not modelled (the message names it).
+    """
+    board = _board_targeting_texts(state)
+    unknown: list[str] = []
+    near: list[str] = []
+    for perm in state.battlefield:
+        if not perm.card.is_type("Creature"):
+            continue
+        if perm.owner != owner:
+            near.append(f"{perm.name} is owned by {perm.owner}")
+            continue
+        verdict, why = chosen_legality(state, player, card, MUTATE_TARGET, "permanent", perm, board)
+        if verdict == YES:
+            return []
+        if verdict == UNKNOWN:
+            unknown.append(why)
+        else:
+            near.append(f"{perm.name} is a Human" if "(its types)" in why else why)
+    if unknown:
+        raise Unsupported(f"whether {card.name} cast for its mutate cost has a legal target is unknown: {unknown[0]} "
+                          f"(CR 702.140a, 601.2c)")
+    return [f"{card.name} cast for its mutate cost targets a non-Human creature {owner} owns, and there is no legal "
+            f"one" + (f" ({'; '.join(near)})" if near else " (no creature is on the battlefield)")
+            + " (CR 702.140a, 601.2c)"]
 
 
 def with_x_targets(st: SpellTargets, x: int) -> SpellTargets:

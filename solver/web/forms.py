@@ -114,6 +114,8 @@ _ADDITIONAL_CHOICE = Field("additional_choice", "int", "option of an either-or a
 _FACE = Field("face", "text", "face / half", "the half of a split card or the Adventure cast (CR 709.3, 715.3)")
 _TARGETS = Field("targets", "yaml", "targets", "in the order of the target words (CR 115.3): players, permanents, "
                  "{card, zone: stack}, {card, zone: graveyard, owner}", placeholder="[Bob]")
+_MODES = Field("modes", "yaml", "spree modes", "the modes chosen of a spell with spree, from 1 (CR 702.172a); "
+               "default: each alone is tried", placeholder="[1]")
 _CAST = (_CARD, _PLAYER, _FROM, _USING, _X, _KICKED, _ADDITIONAL, _ADDITIONAL_CHOICE, _FACE)
 _GIFT = Field("gift", "bool", "gift promised", "true: the gift is promised (CR 702.174a); default: not, tried too when "
               "the targets depend on it")
@@ -125,9 +127,9 @@ QUESTIONS: dict[str, QuestionSpec] = {s.kind: s for s in (
     QuestionSpec("available_mana", "every maximal mana pool a player can produce now",
                  (Field("player", "player", "player", "default: the active player"),)),
     QuestionSpec("cast", "can the card be cast now, its total cost and one payment (CR 601.2)",
-                 _CAST + (_GIFT, _TARGETS)),
+                 _CAST + (_GIFT, _TARGETS, _MODES)),
     QuestionSpec("payments", "every way to pay for the card (CR 601.2g-h)", _CAST + (
-        _GIFT, _TARGETS,
+        _GIFT, _TARGETS, _MODES,
         Field("minimize", "choice", "best payment by", "adds the best payment", ("life", "sources")),
         Field("keep_untapped", "yaml", "keep untapped", "permanents to keep untapped in the best payment, a list",
               placeholder="[Island]"))),
