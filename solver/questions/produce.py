@@ -14,7 +14,7 @@ from mtgcheck.models.game.mana import MANA_TYPES, ManaPool, format_pool, parse_t
 from mtgcheck.models.game.state import GameState, Permanent
 from mtgcheck.solver.questions.registry import Answer, Context, QuestionError, Unsupported, load_handlers, question
 from mtgcheck.solver.rules.layers import board_view
-from mtgcheck.solver.rules.mana.produce import _mana_abilities, could_produce
+from mtgcheck.solver.rules.mana.produce import mana_abilities_of, could_produce
 from mtgcheck.solver.rules.quantities import condition_holds
 from mtgcheck.models.effects import Compare, CountOf
 
@@ -40,7 +40,7 @@ def ask_could_produce(ctx: Context) -> Answer:
     why: list[str] = []
     view = board_view(ctx.state)
     why.extend(view[perm.id].why)
-    abs_ = _mana_abilities(view, perm)
+    abs_ = mana_abilities_of(view, perm)
     if not abs_:
         why.append(f"{perm.name} has no ability that adds mana, so there is no type of mana it could produce (CR 106.7)")
     for t in types:
@@ -187,14 +187,14 @@ def ask_available_mana(ctx: Context) -> Answer:
     if isinstance(arg, Mapping):
         arg = arg.get("player")
     player = ctx.player(arg)
-    from mtgcheck.solver.rules.mana.sources import _Board, maximal_pools
+    from mtgcheck.solver.rules.mana.sources import ManaBoard, maximal_pools
 
     res = maximal_pools(ctx.state, player, ctx.limit)
     why = list(res.why) + recipient_notes(ctx.state, player)
     view = board_view(ctx.state)
     why += [exiled_with_note(p) for p in ctx.state.permanents(player)
             if any(_reads_exiled_with(a) for a in view[p.id].abilities if isinstance(a.effect, AddMana))]
-    others = other_ways(ctx, player, _Board(ctx.state))
+    others = other_ways(ctx, player, ManaBoard(ctx.state))
     why += [o.pop("why") for o in others]
     return Answer("available_mana", {"pools": res.pools, "count": res.count, "other_ways": others}, why,
                   capped=res.capped)
@@ -219,7 +219,7 @@ def other_ways(ctx: Context, player: str, board: Any) -> list[dict[str, Any]]:
     permanent's own mana; ``None`` when that is not worked out here) and ``activatable`` (whether it can be
     activated now: the ``activate`` question's own answer, asked through the registry; ``None`` when that answer is
     not modelled). Each entry also has ``why`` (its explanation line: the ability's text and the reason, taken out by
-    the caller). ``board``: the mana sources' view of the board (``solver.rules.mana.sources._Board``)."""
+    the caller). ``board``: the mana sources' view of the board (``solver.rules.mana.sources.ManaBoard``)."""
     from dataclasses import replace as _with
 
     state = ctx.state

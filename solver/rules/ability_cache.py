@@ -1,7 +1,7 @@
 """Per-ability facts that depend on nothing but the ability, kept across game states (issue 14).
 
 A castability question builds its payment model from scratch: for each permanent, the mana each of its
-abilities could make (``sources._Board.options``) and the types it could produce (``produce.could_produce``).
+abilities could make (``sources.ManaBoard.options``) and the types it could produce (``produce.could_produce``).
 For most mana abilities that is a function of the ability alone — "{T}: Add {G}", "{T}: Add {W} or {U}",
 "{T}: Add one mana of any color", "{1}, {T}: Add {W}{U}" — so it is computed once per ability object and read
 back on every later board, as long as nothing on the board could change it.
@@ -11,7 +11,7 @@ When the cached value is exact
 ``context_free(ab)`` holds when every field of the ``AddMana`` ability that is set is one of
 ``_STATE_FREE`` (read by ``produce.base_events`` without looking at the game: fixed mana, a choice of types,
 a list of options, any colour or type, combinations, distinct colours, a number as the amount, a spend
-restriction) or one of ``_NOT_READ`` (not read by ``base_events`` nor by ``sources._Board.options``: riders,
+restriction) or one of ``_NOT_READ`` (not read by ``base_events`` nor by ``sources.ManaBoard.options``: riders,
 the face, library movement, loyalty, intrinsic land type). Anything else — a reflected type, a chosen
 colour, an "instead" condition, a typed count, colours among permanents, the commander's identity, an
 amount chosen with a "remove X counters" cost, a triggered ability — is not context free, and is
@@ -38,7 +38,7 @@ from mtgcheck.models.effects import AddMana, Fixed
 #: fixed number)
 _STATE_FREE = frozenset({"mana", "choice", "options", "any_color", "any_type", "combination", "distinct_colors",
                          "restriction", "amount"})
-#: set fields of ``AddMana`` that neither ``base_events`` nor ``sources._Board.options`` reads (the ability's face,
+#: set fields of ``AddMana`` that neither ``base_events`` nor ``sources.ManaBoard.options`` reads (the ability's face,
 #: loyalty and intrinsic land type are not read either)
 _NOT_READ = frozenset({"riders", "moves_library_card"})
 

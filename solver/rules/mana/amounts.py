@@ -328,7 +328,7 @@ class CostObjectAmount(Unsupported):
 def cost_object_options(board: Any, perm: Permanent, ab: Ability, obj: Permanent) -> tuple:
     """The options of ``perm``'s mana ability ``ab`` when ``obj`` is the object sacrificed or exiled to pay its
     cost: the amount reads ``obj`` as it last existed on the battlefield, which is as it is now (CR 608.2h), and
-    the ability's options are built as any other (``sources._Board._options``: replacement effects, triggers).
+    the ability's options are built as any other (``sources.ManaBoard._options``: replacement effects, triggers).
 
     Raises ``Unsupported`` when ``obj``'s characteristic is not known (``solver.rules.quantities``)."""
 

@@ -250,7 +250,7 @@ class Replacement:
 _LAND = Filter(all_of=("Land",), words="land")
 
 
-def _chosen_color(name: str, choices: Mapping[str, Any], triggered: bool) -> str | None:
+def chosen_mana_color(name: str, choices: Mapping[str, Any], triggered: bool) -> str | None:
     """The colour letter recorded in ``choices`` for a ``chosen_color`` effect; ``None`` for ``color: none``
     on a triggered one (its trigger has not resolved this turn, so no effect is in force).
 
@@ -300,7 +300,7 @@ def replacement_effects(state: GameState) -> list[Replacement]:
                 continue
             chosen = None
             if e.to_type == "chosen_color":
-                chosen = _chosen_color(perm.name, perm.choices, a.kind == "triggered")
+                chosen = chosen_mana_color(perm.name, perm.choices, a.kind == "triggered")
                 if chosen is None:
                     continue
             elif a.kind == "triggered":
@@ -311,7 +311,7 @@ def replacement_effects(state: GameState) -> list[Replacement]:
             chosen = None
             assert isinstance(a.effect, ManaReplacement)
             if a.effect.to_type == "chosen_color":
-                chosen = _chosen_color(eff.card.name, eff.choices, False)
+                chosen = chosen_mana_color(eff.card.name, eff.choices, False)
             out.append(Replacement(eff.card.name + " (resolved)", eff.controller, a.effect, None, tuple(eff.targets),
                                    chosen))
     return out
@@ -684,7 +684,7 @@ class ProduceResult:
         return out
 
 
-def _mana_abilities(view, perm: Permanent) -> list[Ability]:
+def mana_abilities_of(view, perm: Permanent) -> list[Ability]:
     """The permanent's abilities that add mana: those count for "could produce" (CR 106.7): its activated mana
     abilities, and its own triggered mana abilities read as if they resolved now (``mana_triggers.could_produce_abilities``)."""
     # an ability that functions only from another zone is not one the permanent has on the battlefield to use
@@ -810,14 +810,14 @@ def could_produce(state: GameState) -> ProduceResult:
     reflect_of: dict[str, list[tuple[Ability, int | None, Any]]] = {}
     groups: dict[Any, list[str]] = {}
     by_id = {p.id: p for p in state.battlefield}
-    # _mana_abilities reads only the permanent's ability objects after the layers: permanents with the very same
+    # mana_abilities_of reads only the permanent's ability objects after the layers: permanents with the very same
     # objects (identical cards the layers left alone) share one answer (exact; issue 14, 10,000 basics)
     mana_abs: dict[tuple[int, ...], list[Ability]] = {}
     for perm in state.battlefield:
         ak = tuple(map(id, view[perm.id].abilities))
         abs_ = mana_abs.get(ak)
         if abs_ is None:
-            abs_ = mana_abs[ak] = _mana_abilities(view, perm)
+            abs_ = mana_abs[ak] = mana_abilities_of(view, perm)
         if not abs_:
             continue
         # (an activation restriction, "Activate only if you control a Swamp", CR 602.5, does not change what the

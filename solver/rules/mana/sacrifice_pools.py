@@ -67,7 +67,7 @@ def expand_sacrifices(state: GameState, player: str, sources: list, board: Any) 
     ----------
     state, player : the game and the player whose pools are asked for.
     sources : ``solver.rules.mana.sources.mana_sources(state, player, board)``.
-    board : the ``solver.rules.mana.sources._Board`` of the state (its could-produce answer is used for Squandered
+    board : the ``solver.rules.mana.sources.ManaBoard`` of the state (its could-produce answer is used for Squandered
         Resources' "type the sacrificed land could produce", CR 106.7).
 
     Returns

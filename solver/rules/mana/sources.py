@@ -88,7 +88,7 @@ class ManaSource:
     limit : int or None  how many times it can be activated now (``None``: no limit from its cost).
     zone : str  where the ability functions: ``"battlefield"``, or ``"hand"`` for a card in the hand whose
         ability exiles it from there (Elvish Spirit Guide, CR 113.6m); ``permanent`` is then the card's id.
-    deferred : str  for ``available_mana`` only (``_Board.defer_cost_objects``): the output reads the object
+    deferred : str  for ``available_mana`` only (``ManaBoard.defer_cost_objects``): the output reads the object
         sacrificed to pay the cost ("the sacrificed artifact's mana value", CR 601.2h, 608.2h), so ``options`` is
         empty until that object is chosen (``pool_costparts.sacrifice_tap_variants``); the reason, else ``""``.
     """
@@ -153,8 +153,9 @@ def simple_options(ability: Ability, source_name: str = "", snow: bool = False) 
 # ---------------------------------------------------------------------------
 
 
-class _Board:
-    """What every source needs once per state: the layer view, could-produce, replacements, triggers."""
+class ManaBoard:
+    """The mana sources' view of one game state: what every source needs once per state (the layer view,
+    could-produce, replacements, triggers); built by ``mana_sources`` and read by the pools and ``available_mana``."""
 
     def __init__(self, state: GameState):
         from mtgcheck.solver.rules.mana.produce import could_produce
@@ -247,7 +248,7 @@ class _Board:
         return triggered_mana(self, perm, ab, produced)
 
 
-def mana_sources(state: GameState, player: str, board: "_Board | None" = None) -> list[ManaSource]:
+def mana_sources(state: GameState, player: str, board: "ManaBoard | None" = None) -> list[ManaSource]:
     """Every mana ability of permanents ``player`` controls that could be activated now.
 
     Skips abilities whose {T}/{Q} cannot be paid (tapped/untapped permanent; a creature
@@ -267,7 +268,7 @@ def mana_sources(state: GameState, player: str, board: "_Board | None" = None) -
     Unsupported
         A mana ability of one of the player's permanents whose output is not modelled (named).
     """
-    board = board or _Board(state)
+    board = board or ManaBoard(state)
     out: list[ManaSource] = []
     from mtgcheck.solver.rules.mana.produce import interchangeable_key, referenced_ids
 
@@ -305,7 +306,7 @@ def mana_sources(state: GameState, player: str, board: "_Board | None" = None) -
     return out
 
 
-def hand_mana_sources(state: GameState, player: str, board: "_Board | None" = None) -> list[ManaSource]:
+def hand_mana_sources(state: GameState, player: str, board: "ManaBoard | None" = None) -> list[ManaSource]:
     """The mana abilities of ``player``'s cards in the hand that function there and whose only cost is exiling
     (or revealing) the card itself from the hand: Elvish and Simian Spirit Guide (CR 113.6m: an ability whose
     cost moves the object out of a zone functions only in that zone). Each can be activated once (the card
@@ -391,9 +392,9 @@ def _limit(perm: Permanent, ab: Ability) -> int | None:
     return lim
 
 
-def permanent_mana_sources(state: GameState, perm: Permanent, board: "_Board | None" = None) -> list[ManaSource]:
+def permanent_mana_sources(state: GameState, perm: Permanent, board: "ManaBoard | None" = None) -> list[ManaSource]:
     """The mana sources of one permanent (see ``mana_sources``)."""
-    board = board or _Board(state)
+    board = board or ManaBoard(state)
     view = board.view.get(perm.id)  # the view computed once per state (not once per permanent)
     if view is not None and board.quiet:
         got = _quiet_permanent_sources(state, perm, board, view.abilities)
@@ -402,9 +403,9 @@ def permanent_mana_sources(state: GameState, perm: Permanent, board: "_Board | N
     return _permanent_mana_sources(state, perm, board)
 
 
-def _quiet_permanent_sources(state: GameState, perm: Permanent, board: _Board,
+def _quiet_permanent_sources(state: GameState, perm: Permanent, board: ManaBoard,
                              abilities: tuple[Ability, ...]) -> list[ManaSource] | None:
-    """``_permanent_mana_sources`` on a quiet board (``_Board.quiet``) for a permanent whose mana abilities all read
+    """``_permanent_mana_sources`` on a quiet board (``ManaBoard.quiet``) for a permanent whose mana abilities all read
     nothing of the game (``ability_cache.context_free``), or ``None`` for any other permanent.
 
     A mana ability with an activation restriction (CR 602.5: its limit is read from the game) is never taken here.
@@ -439,7 +440,7 @@ def _quiet_permanent_sources(state: GameState, perm: Permanent, board: _Board,
 _SOURCE_FIELDS = dataclasses.fields(ManaSource)
 
 
-def _permanent_mana_sources(state: GameState, perm: Permanent, board: _Board) -> list[ManaSource]:
+def _permanent_mana_sources(state: GameState, perm: Permanent, board: ManaBoard) -> list[ManaSource]:
     out: list[ManaSource] = []
     view = board.view.get(perm.id)
     acts = [a for a in (view.abilities if view is not None else permanent_abilities(state, perm)) if a.kind == "activated"]
@@ -886,7 +887,7 @@ def maximal_pools(state: GameState, player: str, limit: int | None = None, *,
 
     References: CR 106.4, 106.12, 605.3a, 616.1, 119.4.
     """
-    board = _Board(state)
+    board = ManaBoard(state)
     board.defer_cost_objects = True  # resolved per sacrificed object (pool_costparts.sacrifice_tap_variants)
     if _sources is None:
         from mtgcheck.solver.rules.mana.sacrifice_pools import expand_sacrifices, merge_pools, tap_cost_variants

@@ -43,7 +43,7 @@ from mtgcheck.solver.rules.layers import effect_abilities
 from mtgcheck.solver.rules.quantities import condition_holds
 
 if TYPE_CHECKING:
-    from mtgcheck.solver.rules.mana.sources import _Board
+    from mtgcheck.solver.rules.mana.sources import ManaBoard
 
 Added = tuple[tuple[Mana, ...], str]  # the mana a combination of triggers adds, and its explanation
 
@@ -64,7 +64,7 @@ def _holds(cond: object, src: Permanent, tapped_perm: Permanent, subtypes: tuple
     return None
 
 
-def _outputs(board: "_Board", src: Permanent, tab: Ability, tapped_perm: Permanent,
+def _outputs(board: "ManaBoard", src: Permanent, tab: Ability, tapped_perm: Permanent,
              produced: tuple[str, ...]) -> list[tuple[str, ...]]:
     """Every event the trigger's output could be (one per choice), for the tapped permanent that produced ``produced``."""
     from mtgcheck.solver.rules.mana.produce import base_events, count_amount
@@ -89,7 +89,7 @@ def _outputs(board: "_Board", src: Permanent, tab: Ability, tapped_perm: Permane
     return base_events(board.state, src, ability)
 
 
-def all_triggers(board: "_Board") -> list[tuple[Permanent, Ability]]:
+def all_triggers(board: "ManaBoard") -> list[tuple[Permanent, Ability]]:
     """The triggered mana abilities in force: those of permanents (``board.triggers``) and the delayed ones of
     resolved spells listed under ``state.effects`` (High Tide, CR 603.7a), each with the object it comes from
     (for an effect, a stand-in permanent ``effect#N`` carrying the spell card, its controller and choices: it is
@@ -107,12 +107,12 @@ def all_triggers(board: "_Board") -> list[tuple[Permanent, Ability]]:
     return got
 
 
-def triggered_mana(board: "_Board", perm: Permanent, ab: Ability, produced: tuple[str, ...]) -> list[Added]:
+def triggered_mana(board: "ManaBoard", perm: Permanent, ab: Ability, produced: tuple[str, ...]) -> list[Added]:
     """The mana triggered mana abilities add when ``perm``'s mana ability ``ab`` resolves and produces ``produced``.
 
     Parameters
     ----------
-    board : sources._Board  the state, its layer view and its triggered mana abilities (``board.triggers``).
+    board : sources.ManaBoard  the state, its layer view and its triggered mana abilities (``board.triggers``).
     perm : Permanent  whose mana ability resolved; its controller receives the mana.
     ab : Ability  the mana ability (``tapped_for_mana`` needs {T} in its cost, CR 106.12).
     produced : tuple of str  the types it produced, after replacement effects (CR 106.12a, 106.12b).

@@ -40,9 +40,9 @@ def spend_only_cost(perm: Any, mana: ManaCost, x: int, spend: Any) -> ManaCost |
     """
     cols = tuple(spend.colors)
     if spend.chosen:  # the colour chosen as it entered (the one reader of choices.color, solver.rules.mana.produce)
-        from mtgcheck.solver.rules.mana.produce import _chosen_color
+        from mtgcheck.solver.rules.mana.produce import chosen_mana_color
 
-        cols = (str(_chosen_color(perm.name, perm.choices, False)),)
+        cols = (str(chosen_mana_color(perm.name, perm.choices, False)),)
     if len(cols) == 1:
         sym = "{" + cols[0] + "}"
     elif len(cols) == 2 and frozenset(cols) in _HYBRID_OK:
