@@ -14,7 +14,7 @@ The API says what the command line says (docs/api.md)::
 ``ask``, ``check``, ``validate``, ``load_cards``, the result classes ``Answer``, ``CheckReport``, ``DeckResult``,
 ``ValidationReport`` and the enums ``Verdict``, ``Reason`` (why an answer is "no" or unsupported), ``ProblemCode``,
 ``DeckStatus`` live in ``mtgcheck.solver.api``
-(``validate_bag``, a Dask bag of deck reports, in ``mtgcheck.solver.dask_batch``; needs
+(``validate_bag``, a Dask bag of deck reports, in ``mtgcheck.solver.decks.dask_batch``; needs
 ``pip install 'mtgcheck[dask]'``) and are imported on first use, so ``import mtgcheck`` is light.
 Installed, the repository's ``models/`` (what the game is made of) and ``solver/`` (how questions are
 answered) import as ``mtgcheck.models`` and ``mtgcheck.solver``.
@@ -25,7 +25,7 @@ Coast Fan Content Policy; card data compiled by Scryfall (or MTGJSON).
 import typing as _typing
 
 # absolute: pytest also imports this file as a plain module, where a relative import fails
-from mtgcheck.models.version import __version__
+from mtgcheck.models.game.version import __version__
 
 __all__ = ["ask", "check", "validate", "validate_bag", "load_cards", "Answer", "CheckReport", "DeckResult",
            "ValidationReport", "Verdict", "Reason", "ProblemCode", "DeckStatus", "__version__"]
@@ -35,7 +35,7 @@ if _typing.TYPE_CHECKING:  # pragma: no cover
         Answer, CheckReport, DeckResult, DeckStatus, ProblemCode, Reason, ValidationReport, Verdict, ask, check,
         load_cards, validate,
     )
-    from .solver.dask_batch import validate_bag  # noqa: F401
+    from .solver.decks.dask_batch import validate_bag  # noqa: F401
 
 _LAZY = frozenset(__all__) - {"__version__"}
 
@@ -43,7 +43,7 @@ _LAZY = frozenset(__all__) - {"__version__"}
 def __getattr__(name: str) -> _typing.Any:
     """The API names, imported from ``mtgcheck.solver.api`` on first use (PEP 562)."""
     if name == "validate_bag":
-        from .solver import dask_batch
+        import mtgcheck.solver.decks.dask_batch as dask_batch
 
         value: _typing.Any = dask_batch.validate_bag
         globals()[name] = value
@@ -53,7 +53,7 @@ def __getattr__(name: str) -> _typing.Any:
 
         return importlib.import_module(f"{__name__}.{name}")
     if name == "Verdict":
-        from .solver.verdicts import Verdict
+        from .solver.questions.verdicts import Verdict
 
         globals()[name] = Verdict
         return Verdict

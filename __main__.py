@@ -10,7 +10,7 @@ def run() -> None:
     which is imported only when ``validate`` runs)."""
     gc.disable()
     try:
-        from mtgcheck.solver import cli
+        import mtgcheck.solver.cli.main as cli
     finally:
         gc.freeze()
         gc.enable()

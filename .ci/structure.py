@@ -10,12 +10,12 @@ Read by tests/test_layering.py (so ``.ci/run`` checks the layering contract) and
   new import inside a function, to be fixed rather than listed).
 
 Nothing of the package is imported or run except for the ``reach`` figure (which reads
-``solver.questions.MODULE_OF``): the source is parsed with ``ast``. The layer table is ``.ci/layers.toml``.
+``solver.questions.registry.MODULE_OF``): the source is parsed with ``ast``. The layer table is ``.ci/layers.toml``.
 
 Definitions (the same in the test and in the figures):
 
 * a *module* is a ``.py`` file of the package: the top-level ``__init__.py`` and ``__main__.py`` and every file
-  under ``models/`` and ``solver/``; it is named by its path (``solver/produce.py``);
+  under ``models/`` and ``solver/``; it is named by its path (``solver/rules/mana/produce.py``);
 * an *import* is an ``import``/``from ... import`` statement naming a module of the package (relative or
   absolute), wherever it stands; ``from pkg import name`` points at ``pkg/name.py`` when that is a module, else at
   ``pkg/__init__.py``. Imports through ``importlib.import_module`` (the question handlers, the lazy commands) are
@@ -77,7 +77,7 @@ def modules() -> tuple[str, ...]:
 
 
 def dotted(path: str) -> str:
-    """``solver/payment/model.py`` -> ``mtgcheck.solver.payment.model``; ``models/__init__.py`` -> ``mtgcheck.models``."""
+    """``solver/rules/payment/model.py`` -> ``mtgcheck.solver.rules.payment.model``; ``models/__init__.py`` -> ``mtgcheck.models``."""
     parts = path[:-3].split("/")
     if parts[-1] == "__init__":
         parts = parts[:-1]
@@ -407,11 +407,11 @@ def _is_request(node: ast.AST) -> bool:
 # ---- what a question handler can reach ----------------------------------------------------------------------------
 def handler_reach(in_functions: bool = True, under: str = "") -> dict[str, int]:
     """Question kind -> how many other package modules (those whose path starts with ``under``) its handler module
-    can reach through imports (with those in functions, unless asked). Reads ``solver.questions.MODULE_OF``
+    can reach through imports (with those in functions, unless asked). Reads ``solver.questions.registry.MODULE_OF``
     (imports the package)."""
     import networkx as nx
 
-    from mtgcheck.solver.questions import MODULE_OF
+    from mtgcheck.solver.questions.registry import MODULE_OF
 
     by_name = _by_name()
     g = graph(in_functions)

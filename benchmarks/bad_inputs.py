@@ -285,7 +285,7 @@ def c_fifo_cache(d: Path, ctx: Ctx) -> list[str]:
     cards = w(d / "cards.json", json.dumps([CARD]))
     cache = d / "cache"
     ctx.env["MTGCHECK_CACHE_DIR"] = str(cache)
-    # the entry's name as models.cardcache.cache_path gives it (a hash of the resolved path)
+    # the entry's name as models.data.cardcache.cache_path gives it (a hash of the resolved path)
     resolved = str(cards.resolve())
     name = f"{cards.name[:40]}-{hashlib.blake2b(resolved.encode(), digest_size=12).hexdigest()}.sqlite"
     _fifo(cache / "parsed" / name)

@@ -14,7 +14,7 @@ from pathlib import Path
 CODE = """
 import time, resource
 t = time.perf_counter(); c = time.process_time()
-from mtgcheck.models.database import load_database
+from mtgcheck.models.data.database import load_database
 db = load_database(%r)
 print(f"{time.perf_counter() - t:.3f} {time.process_time() - c:.3f} {len(db)} "
       f"{resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f}")

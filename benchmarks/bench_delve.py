@@ -23,11 +23,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from mtgcheck.models.cards import card_from_fields  # noqa: E402
-from mtgcheck.models.database import load_database  # noqa: E402
+from mtgcheck.models.game.cards import card_from_fields  # noqa: E402
+from mtgcheck.models.data.database import load_database  # noqa: E402
 from mtgcheck.models.text.delve import SOULFLAYER_KEYWORDS, delve_grantable_keywords  # noqa: E402
-from mtgcheck.models.state import CardInstance, GameState, Permanent  # noqa: E402
-from mtgcheck.solver.delve import analyse_delve  # noqa: E402
+from mtgcheck.models.game.state import CardInstance, GameState, Permanent  # noqa: E402
+from mtgcheck.solver.questions.delve import analyse_delve  # noqa: E402
 
 SHARED = ROOT.parent / "shared" / "carddata" / "oracle-cards-2025-11-03.json.gz"
 

@@ -26,10 +26,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from mtgcheck.models.database import load_database  # noqa: E402
-from mtgcheck.models.mana import ManaCost  # noqa: E402
-from mtgcheck.models.state import CardInstance, GameState, Permanent  # noqa: E402
-from mtgcheck.solver.payment import count_payments, count_payments_enumerated, find_payment, iter_payments, plain_count  # noqa: E402
+from mtgcheck.models.data.database import load_database  # noqa: E402
+from mtgcheck.models.game.mana import ManaCost  # noqa: E402
+from mtgcheck.models.game.state import CardInstance, GameState, Permanent  # noqa: E402
+from mtgcheck.solver.rules.payment import count_payments, count_payments_enumerated, find_payment, iter_payments, plain_count  # noqa: E402
 
 DB = load_database()
 BASICS = ["Plains", "Island", "Swamp", "Mountain", "Forest"]

@@ -22,8 +22,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from mtgcheck.models.catalog import load_catalog  # noqa: E402
-from mtgcheck.models.state import Effect, GameState, Permanent  # noqa: E402
+from mtgcheck.models.data.catalog import load_catalog  # noqa: E402
+from mtgcheck.models.game.state import Effect, GameState, Permanent  # noqa: E402
 from mtgcheck.models.effects import AddMana  # noqa: E402
 
 _ADD = re.compile(r"\badds?\b[^.]*?(\{[WUBRGCS0-9X]\}|\bmana\b)", re.I)
@@ -51,7 +51,7 @@ def make_board(n: int, replacements: bool = True) -> GameState:
 
 def bench_could_produce(sizes=(10, 100, 1000), repeat: int = 5) -> dict[int, float]:
     """Best-of-``repeat`` milliseconds for ``could_produce`` of every permanent at once."""
-    from mtgcheck.solver.produce import could_produce
+    from mtgcheck.solver.rules.mana.produce import could_produce
 
     out = {}
     for n in sizes:
@@ -69,8 +69,8 @@ def bench_could_produce(sizes=(10, 100, 1000), repeat: int = 5) -> dict[int, flo
 
 def bench_available_mana(ks=(1, 2, 4, 8, 16, 30, 100)) -> list[tuple[int, int, float]]:
     """available_mana with k distinct any-colour sources (different cards, so nothing is collapsed)."""
-    from mtgcheck.models.catalog import card_from_model
-    from mtgcheck.solver.sources import maximal_pools
+    from mtgcheck.models.data.catalog import card_from_model
+    from mtgcheck.solver.rules.mana.sources import maximal_pools
 
     rows = []
     for k in ks:
@@ -100,9 +100,9 @@ def bench_available_mana_boards(sizes=(10, 20, 100, 1000), repeat: int = 3) -> l
     max ms of ``repeat`` runs (the median is returned)."""
     import statistics
 
-    from mtgcheck.models.catalog import load_catalog
-    from mtgcheck.solver.questions import Unsupported
-    from mtgcheck.solver.sources import maximal_pools
+    from mtgcheck.models.data.catalog import load_catalog
+    from mtgcheck.solver.questions.registry import Unsupported
+    from mtgcheck.solver.rules.mana.sources import maximal_pools
 
     cat = load_catalog()
     rows = []
@@ -136,7 +136,7 @@ def parser_coverage(path) -> tuple[int, int, collections.Counter]:
     patterns with an example each as ``(pattern, card, text)`` keys).
     """
     import mtgcheck.models.text.mana as mt
-    from mtgcheck.models.cards import card_from_fields
+    from mtgcheck.models.game.cards import card_from_fields
     from mtgcheck.models.text.oracle import parse_abilities
 
     recs = json.load(gzip.open(path))
@@ -178,8 +178,8 @@ def bench_filter_lands(repeat: int = 3) -> list[tuple[str, float, float, float]]
     thousands of basic lands (which collapse to one pool). Min / median / max ms of ``repeat`` runs."""
     import statistics
 
-    from mtgcheck.models.catalog import card_from_model
-    from mtgcheck.solver.sources import maximal_pools
+    from mtgcheck.models.data.catalog import card_from_model
+    from mtgcheck.solver.rules.mana.sources import maximal_pools
 
     def land(name: str, abilities: list) -> object:
         return card_from_model({"name": name, "type_line": "Land", "abilities": abilities})
@@ -222,9 +222,9 @@ def bench_replacements(n: int = 1000, repeat: int = 3) -> list[tuple[str, float]
     ``available_mana`` with each effect alone: best-of-``repeat`` milliseconds. (Two effects that each leave a land
     two results, such as Naked Singularity with Hall of Gemstone, multiply the maximal pools: 1.4 million on 100
     lands; their count is the payment search's cost, not this one's.)"""
-    from mtgcheck.solver.produce import could_produce
-    from mtgcheck.solver.questions import Unsupported
-    from mtgcheck.solver.sources import maximal_pools
+    from mtgcheck.solver.rules.mana.produce import could_produce
+    from mtgcheck.solver.questions.registry import Unsupported
+    from mtgcheck.solver.rules.mana.sources import maximal_pools
 
     cat = load_catalog()
     lands = ["Forest", "Island", "Tropical Island", "Wastes", "Plains", "Reflecting Pool", "Swamp", "Mountain"]
@@ -285,7 +285,7 @@ def main() -> None:
     bench_available_mana()
     bench_available_mana_boards()
     if shared.exists():
-        from mtgcheck.models.cards import card_from_fields
+        from mtgcheck.models.game.cards import card_from_fields
         from mtgcheck.models.text.oracle import parse_abilities
 
         recs = json.load(gzip.open(shared))

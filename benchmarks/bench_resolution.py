@@ -11,7 +11,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from mtgcheck.solver.resolution import (  # noqa: E402
+from mtgcheck.solver.questions.resolution import (  # noqa: E402
     count_process_outcomes, count_scry_results, count_scry_results_first_occurrence, count_trigger_orders,
     scry_outcomes,
 )

@@ -22,9 +22,9 @@ import yaml
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from mtgcheck.models.database import load_database  # noqa: E402
-from mtgcheck.models.scenario import ScenarioError, parse_scenario  # noqa: E402
-from mtgcheck.solver.runner import run_scenario  # noqa: E402
+from mtgcheck.models.data.database import load_database  # noqa: E402
+from mtgcheck.models.data.scenario import ScenarioError, parse_scenario  # noqa: E402
+from mtgcheck.solver.questions.runner import run_scenario  # noqa: E402
 
 JUNK = [None, 0, -1, 3, "", "x", [], {}, [1, 2], {"a": 1}, True, "Forest", "{G}", 10**9, -5, 2.5]
 

@@ -484,7 +484,7 @@ class Phase:
 
 class Mtgcheck:
     def __init__(self, path: Path):
-        from mtgcheck.models.database import load_database
+        from mtgcheck.models.data.database import load_database
 
         self.db = load_database(path)
         self.unsupported: Counter[str] = Counter()
@@ -506,7 +506,7 @@ class Mtgcheck:
         return bool(a.values["castable"])
 
     def state(self, board: list[tuple[str, bool]], spell: str):
-        from mtgcheck.models.state import CardInstance, GameState, Permanent
+        from mtgcheck.models.game.state import CardInstance, GameState, Permanent
 
         s = GameState(players=["Alice", "Bob"], active="Alice")
         for i, (n, t) in enumerate(board):
@@ -517,8 +517,8 @@ class Mtgcheck:
 
     @staticmethod
     def solve(s, card) -> bool:
-        from mtgcheck.solver.costs import total_cost
-        from mtgcheck.solver.payment import find_payment
+        from mtgcheck.solver.rules.costs import total_cost
+        from mtgcheck.solver.rules.payment import find_payment
 
         tc = total_cost(s, "Alice", card, zone="hand")
         return find_payment(s, "Alice", tc, spell_card=card) is not None

@@ -123,11 +123,11 @@ def kinds_for(card: Any) -> list[str]:
 def _tap_ability_index(card: Any, counters: dict[str, int] | None = None, speed: int | None = None) -> int | None:
     """The number (from 1, as ``activate`` counts) of the first activated ability with {T} in its cost that a
     permanent of ``card`` with ``counters`` has, or None."""
-    from mtgcheck.models.state import GameState, Permanent
-    from mtgcheck.solver.layers import permanent_abilities
+    from mtgcheck.models.game.state import GameState, Permanent
+    from mtgcheck.solver.rules.layers import permanent_abilities
 
     try:
-        from mtgcheck.solver.basic import activated_abilities  # type: ignore[attr-defined]
+        from mtgcheck.solver.questions.basic import activated_abilities  # type: ignore[attr-defined]
     except ImportError:  # pragma: no cover - moved
         def activated_abilities(abs_: Iterable[Any]) -> list[Any]:
             return [a for a in abs_ if a.kind == "activated"]
@@ -235,9 +235,9 @@ def _topics_of(message: str, exc: Any) -> str:
 
 def probe_one(db: Any, name: str, kind: str) -> dict[str, Any]:
     """Ask one question; returns ``{card, kind, outcome, message, sentence, topics, ms}``."""
-    from mtgcheck.models.scenario import ScenarioError, parse_scenario
-    from mtgcheck.solver.questions import QuestionError, Unsupported
-    from mtgcheck.solver.runner import answer_scenario
+    from mtgcheck.models.data.scenario import ScenarioError, parse_scenario
+    from mtgcheck.solver.questions.registry import QuestionError, Unsupported
+    from mtgcheck.solver.questions.runner import answer_scenario
 
     card = db.get(name)
     rec: dict[str, Any] = {"card": name, "kind": kind, "outcome": "answered", "message": "", "sentence": "", "topics": ""}
@@ -336,7 +336,7 @@ def main(argv: list[str] | None = None) -> int:
     _WITH_LIBRARY = not args.no_library
 
     sys.path.insert(0, str(ROOT.parent))
-    from mtgcheck.models.database import load_database
+    from mtgcheck.models.data.database import load_database
 
     global _DB
     path = default_cards_file(args.cards)

@@ -22,9 +22,9 @@ from typing import Any, Iterable, Mapping
 
 from .effects import (ABILITY_LEVEL_KEYS, ALL_TOPICS, AddMana, Effect, Keyword, Unmodelled, VocabularyError,
                       build_effect, closest)
-from .mana import ManaCost, ManaError
+from .game.mana import ManaCost, ManaError
 from .text.words import NUMBER_WORDS, parse_count_word
-from .subtypes import singular
+from .game.subtypes import singular
 
 ABILITY_KINDS = ("activated", "triggered", "static", "keyword", "spell", "replacement", "unparsed")
 
@@ -68,7 +68,7 @@ class CostPart:
     paid ("X", "any number of", "one or more"), whose least value is ``at_least`` ("one or more": 1). ``text``
     keeps the original wording for explanations.
 
-    Parts that use other objects than the permanent itself (read by ``solver.payment.cost_objects``):
+    Parts that use other objects than the permanent itself (read by ``solver.rules.payment.cost_objects``):
     ``"tap_untapped"`` (``other``: not this permanent, "another"/"other than this"), ``"untap"`` (untap tapped
     permanents, CR 701.26b; ``what`` may end with "an opponent controls"), ``"remove_counters_from"`` (counters
     of kind ``what``, ``"any"`` for any kind, removed from one of ``objects``, or in all from several when
@@ -125,7 +125,7 @@ _CHOSEN_TYPE_RE = re.compile(r"^(\w+) of the chosen type$", re.I)
 
 def names_only_tokens(words: str) -> bool:
     """Whether a cost part's object words name tokens only ("Prism token", "token named Wood", "tokens"; no union):
-    no object of a scenario matches them, every one being a card (CR 111.1; ``solver.qualifiers``)."""
+    no object of a scenario matches them, every one being a card (CR 111.1; ``solver.rules.qualifiers``)."""
     return bool(_TOKENS_ONLY_RE.match(words.strip()))
 
 
@@ -141,7 +141,7 @@ class SpendOnly:
     """How the mana of an activation cost may be paid, from the ability's own text (CR 602.2b → 601.2h, 106.6):
     "Spend only red mana on X" (Crimson Hellkite: ``colors`` ("R",), ``on_x``), "Spend only black and/or red mana on
     X" (("B", "R")), "Spend only mana of the chosen color to activate this ability" (Throne of Eldraine: ``chosen``,
-    the colour chosen as the permanent entered; all of the mana). Read by ``solver.payment.activation``."""
+    the colour chosen as the permanent entered; all of the mana). Read by ``solver.rules.payment.activation``."""
 
     colors: tuple[str, ...] = ()
     #: the colour chosen as the permanent entered (``Permanent.choices["color"]``) rather than ``colors``
@@ -434,7 +434,7 @@ def parse_activation_cost(text: str, card_name: str = "") -> ActivationCost:
         if m and _what(m.group(3)) == "this":
             # "X" and "any number of": amount 0, the number is chosen as the cost is paid (CR 107.3a, 118.3);
             # an output counting "counters removed this way" reads that choice (``effects.CountersRemoved``)
-            # "one or more" (Rasputin): amount 0 as well, at least one removed (``solver.mana_amounts``)
+            # "one or more" (Rasputin): amount 0 as well, at least one removed (``solver.rules.mana.amounts``)
             n = 0 if m.group(1).lower() in ("any number of", "one or more") else _num(m.group(1))
             parts.append(CostPart("remove_counters", m.group(2).lower(), n, chunk, x=m.group(1).lower() == "x",
                                   at_least=1 if m.group(1).lower() == "one or more" else 0))
@@ -557,7 +557,7 @@ class Stripe:
 
     ``counter == "lore"``: what a Saga's chapter ``least`` left behind once it resolved (CR 714.2b, 611.2a: Urza's
     Saga's "I — This Saga gains "{T}: Add {C}.""), kept while the Saga has at least that many lore counters and
-    the chapter's trigger is not waiting on the stack (``solver.layers``).
+    the chapter's trigger is not waiting on the stack (``solver.rules.layers``).
     """
 
     counter: str
@@ -605,13 +605,13 @@ class Ability:
     restriction : TimingRestriction or None
         An activated ability's restriction on activating it ("Activate only as a sorcery", "only once each turn",
         "only if you control a Swamp", CR 602.5): ``models.effects.TimingRestriction``, read by
-        ``solver.restrictions``; ``None``: none (it may be activated any time its controller has priority, 117.1b).
+        ``solver.rules.restrictions``; ``None``: none (it may be activated any time its controller has priority, 117.1b).
     cost_change : AbilityCostChange or None
         The ability's own cost change ("This ability costs {1} less to activate for each artifact you control",
-        CR 602.2b, 601.2f): ``models.effects.AbilityCostChange``, read by ``solver.costs.ability_cost_change``.
+        CR 602.2b, 601.2f): ``models.effects.AbilityCostChange``, read by ``solver.rules.costs.ability_cost_change``.
     stripe : Stripe or None
         The level or station symbol it is printed under (CR 711.2, 721.2): the permanent has it only with that
-        many counters (``solver.layers.board_view``); ``None``: not in a stripe.
+        many counters (``solver.rules.layers.board_view``); ``None``: not in a stripe.
     refused : Ability or None
         The typed reading the parser refused because it does not print back to this line
         (``models.text.roundtrip``): kept for explanations only, never read by the rules; ``None``: not refused.
@@ -683,7 +683,7 @@ class Ability:
 
 
 #: ``ruling``: in a catalog model, the ruling or CR rule that justifies where the model says more or other than the
-#: card's text (read by the catalog check, ``models.catalog_check``; not part of the ability)
+#: card's text (read by the catalog check, ``models.data.catalog_check``; not part of the ability)
 _ABILITY_KEYS = ("kind", "effect", "cost", "params", "text", "zones", "restriction", "stripe", "ruling")
 
 
@@ -719,7 +719,7 @@ def _catalog_ability(kind: str, effect: str = "text", cost: ActivationCost | str
     if effect == "text" and not p.get("topics"):
         from .text.topics import classify
 
-        eff = Unmodelled(text, classify(text, kind, True))  # targets: solver.targets reads them
+        eff = Unmodelled(text, classify(text, kind, True))  # targets: solver.rules.targets reads them
     else:
         try:
             eff = build_effect(str(effect), dict(p, text=text) if effect == "text" else p, where, ability_kind=kind)

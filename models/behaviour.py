@@ -7,8 +7,10 @@ The solver imports this module, never the English parsers of ``models.text`` (te
 from __future__ import annotations
 
 from .abilities import Ability
-from .cards import Card
+from .game.cards import Card
 from .effects import Unmodelled
+from .effects import Scope
+from .effects import AddMana
 
 
 def abilities_of(card: Card) -> tuple[Ability, ...]:
@@ -30,7 +32,7 @@ def abilities_of(card: Card) -> tuple[Ability, ...]:
 
 
 def ability_words(a: Ability) -> str:
-    """What an ability says and is modelled as, as one string, for the gate's per-state readers (``solver.gate``;
+    """What an ability says and is modelled as, as one string, for the gate's per-state readers (``solver.rules.gate``;
     ``models.text.relevance.ability_words``: a typed change itself, a keyword had, and what an activated or
     triggered ability does as it resolves are left out)."""
     from .text.relevance import ability_words as words
@@ -67,7 +69,6 @@ def works_on_the_stack(u: Unmodelled) -> bool:
     do there (CR 113.6, 702.61a: "If this spell was kicked, it has split second"): not one the parser or the scope
     reader types as an instruction waiting for the spell to resolve (608.2), a change of its own casting or entering,
     or "can't be countered" (``models.text.scope.line_scope``; a catalog description is read the same way)."""
-    from .effects import Scope
     from .text.scope import line_scope
 
     if u.scope not in (Scope.UNKNOWN, Scope.STACK):
@@ -102,7 +103,6 @@ def makes_mana_another_way(a: Ability) -> str | None:
     wording (over-approximated: any "untap" in an activated ability's effect counts)."""
     if a.kind != "activated" or a.is_mana_ability:
         return None
-    from .effects import AddMana
 
     if isinstance(a.effect, AddMana):
         return "a loyalty ability that adds mana" if a.loyalty is not None else "an ability that adds mana"

@@ -1,6 +1,6 @@
 """Cost models: alternative costs, additional costs and cost modifiers (parsed by ``models.text.costs``).
 
-Plain data only (the total cost is computed in ``solver.costs``). A card's abilities carry them as
+Plain data only (the total cost is computed in ``solver.rules.costs``). A card's abilities carry them as
 
 * keywords (``kind="keyword"``): ``flashback``, ``escape``, ``evoke``, ``dash``, ``overload``
   (alternative costs, CR 118.9, 702.34, 702.138) and ``kicker``, ``multikicker``, ``buyback``,
@@ -30,11 +30,11 @@ from dataclasses import dataclass
 from typing import Any, Iterable
 
 from .abilities import Ability, CostPart
-from .cards import Card
+from .game.cards import Card
 from .effects import AdditionalCost as AdditionalCostEffect
 from .effects import CostIncrease, CostMinimum, CostReduction, Keyword
-from .mana import ManaCost
-from .subtypes import CREATURE_TYPES
+from .game.mana import ManaCost
+from .game.subtypes import CREATURE_TYPES
 from .vocab.spree import SpreeMode
 
 #: Alternative-cost keywords (CR 118.9) and the zone the card is cast from with them (``None``: wherever it may be
@@ -53,7 +53,7 @@ ALTERNATIVE_KEYWORDS = {"flashback": "graveyard", "escape": "graveyard", "evoke"
 #: Keywords that cast the card face down as a 2/2 creature spell for {3} (CR 702.37c morph, 702.37b megamorph,
 #: 702.168a disguise; 708.2-708.4): the keyword's own cost is for turning it face up, not for casting it.
 FACE_DOWN_KEYWORDS = ("morph", "megamorph", "disguise")
-#: Alternative costs usable only when something happened earlier this turn (the turn's history, models/turn.py):
+#: Alternative costs usable only when something happened earlier this turn (the turn's history, models/game/turn.py):
 #: spectacle "if an opponent lost life this turn" (CR 702.137a), surge "if you or a teammate has cast another spell
 #: this turn" (702.117a).
 #: Prowl "if you dealt combat damage to a player this turn with a [creature type of this spell]" (702.76a) and

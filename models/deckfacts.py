@@ -1,6 +1,6 @@
 """Deck-building facts a card's own text states, typed and read once per card.
 
-``solver.decks`` checks decks against the deck-construction rules and reads only these typed facts; the
+``solver.decks.rules`` checks decks against the deck-construction rules and reads only these typed facts; the
 wording is read by ``models.text.deck`` the first time a card's facts are asked for, and kept with the card
 (a ``Card`` is immutable: the facts cannot go stale).
 
@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from .cards import Card
+from .game.cards import Card
 
 if TYPE_CHECKING:
     from .vocab.deck_conditions import CompanionCondition

@@ -4,7 +4,7 @@ Every ability of a card carries exactly one ``Effect``. Both the embedded catalo
 parser build abilities through this module (``build_effect``), so an unknown effect name or parameter is an
 error naming where it came from and the closest valid one. Text the parser does not turn into a typed effect
 is never absent: it becomes ``Unmodelled(text, topics)``, ``topics`` over-approximating what it could change
-(``ALL_TOPICS`` when unsure), and the solver's gate (``solver.gate.require_modelled``) answers ``unsupported``
+(``ALL_TOPICS`` when unsure), and the solver's gate (``solver.rules.gate.require_modelled``) answers ``unsupported``
 naming the card and the sentence when such text could apply to a question.
 
 Typed parts shared by the effects:
@@ -29,9 +29,9 @@ import dataclasses
 from dataclasses import dataclass, field
 from typing import Any, Callable, ClassVar, Iterable, Mapping
 
-from .cards import BASIC_LAND_TYPES
-from .mana import COLORS, MANA_TYPES, ManaCost, added_types
-from .turn import TurnStep
+from .game.cards import BASIC_LAND_TYPES
+from .game.mana import COLORS, MANA_TYPES, ManaCost, added_types
+from .game.turn import TurnStep
 # the bottom of the vocabulary (re-exported: ``from models.effects import Topic`` keeps working)
 from .vocab.keywords import KEYWORD_RULES, KeywordKind, keyword_kind  # noqa: F401
 from .vocab.topics import (ALL_TOPICS, TRIGGER_EVENTS, Scope, Topic, VocabularyError,  # noqa: F401
@@ -77,7 +77,7 @@ class Comparison:
     #: this creature's power", Unliving Psychopath; CR 208.1): ``None`` for a fixed number
     against: str | None = None
     #: compared with an amount read from the game instead of ``value`` ("with power less than or equal to the number
-    #: of creatures you control", Beguiler of Wills): an ``Amount``, evaluated by ``solver.quantities.amount_value``
+    #: of creatures you control", Beguiler of Wills): an ``Amount``, evaluated by ``solver.rules.quantities.amount_value``
     amount: Any = None
 
     def __post_init__(self) -> None:
@@ -153,7 +153,7 @@ class Qualifier:
     name : str
         "named Volo's Journal": its name (CR 201.2); empty when none.
     this_turn : str
-        What the object did or had done to it earlier this turn, read from the turn history (``models.turn``):
+        What the object did or had done to it earlier this turn, read from the turn history (``models.game.turn``):
         ``dealt_damage_to_you`` ("that dealt damage to you this turn"), ``dealt_damage``, ``was_dealt_damage``
         (CR 120), ``attacked`` (508.1), ``fought`` (701.14), ``entered`` ("that entered this turn": the permanent
         entry's ``entered_this_turn``, 603.6a, 400.7); empty when none. Other history words stay in ``history`` (not modelled).
@@ -165,7 +165,7 @@ class Qualifier:
     player : Condition or None
         A condition on a target player ("target opponent who has more life than you do", the Keepers; CR 115.1,
         601.2c): a ``Compare`` of amounts in which ``whose="opponent"`` (and a filter ``controller="opponent"``)
-        reads the candidate player and ``you`` the ability's controller; evaluated by ``solver.quantities``.
+        reads the candidate player and ``you`` the ability's controller; evaluated by ``solver.rules.quantities``.
     """
 
     colors: tuple[str, ...] = ()
@@ -367,7 +367,7 @@ class CountersOn(Amount):
 class Devotion(Amount):
     """The controller's devotion to a colour (CR 700.5); ``"chosen"``: to the colour chosen as the ability resolves
     ("Choose a color. Add an amount of mana of that color equal to your devotion to that color", Nyx Lotus), read
-    per colour by ``solver.produce.base_events``. Several colour letters (``"WBG"``: "your devotion to white and
+    per colour by ``solver.rules.mana.produce.base_events``. Several colour letters (``"WBG"``: "your devotion to white and
     black", "to Abzan") count each mana symbol that is at least one of them once (CR 700.5a)."""
 
     color: str
@@ -457,7 +457,7 @@ class DistinctAmong(Amount):
             raise _unknown("aspect", self.aspect, DISTINCT_ASPECTS, "amount")
 
 
-#: What ``ThisTurn`` counts from the turn history (``models.turn.TurnHistory``): life gained (CR 119.3) or lost
+#: What ``ThisTurn`` counts from the turn history (``models.game.turn.TurnHistory``): life gained (CR 119.3) or lost
 #: (119.3), cards drawn (121.1), spells cast (601.2i), lands played (305.2), creatures/permanents that died (700.4),
 #: tokens created (111.1), permanents that entered under the player's control (603.6a), cards discarded (701.8),
 #: permanents sacrificed (701.17), cards that left the player's graveyard, permanents that left the battlefield under
@@ -580,7 +580,7 @@ class EventAmount(Amount):
       when the ability triggers (CR 508.1, 508.3a), and may be removed from combat before it resolves (CR 506.4);
     * ``of=""``: a number of the event itself ("that much"), ``reads`` is ``None``.
 
-    ``solver.mana_amounts.chosen_values`` gives every value such an amount can take."""
+    ``solver.rules.mana.amounts.chosen_values`` gives every value such an amount can take."""
 
     at_least: int = 0
     times: int = 1
@@ -599,7 +599,7 @@ class EventAmount(Amount):
 
 @dataclass(frozen=True)
 class PlayersWho(Amount):
-    """How many players of ``whose`` had ``event`` (a count of ``models.turn.TurnHistory.COUNTS``) happen this turn:
+    """How many players of ``whose`` had ``event`` (a count of ``models.game.turn.TurnHistory.COUNTS``) happen this turn:
     "for each of your opponents who lost life this turn" (Belbe, Corrupted Observer; CR 119.3)."""
 
     event: str
@@ -857,7 +857,7 @@ class HasLegalTarget(Condition):
     triggered ability whose required target can't be chosen is removed from the stack (CR 603.3d) and one whose
     targets are all illegal doesn't resolve (608.2b), so it adds its mana only with a legal target ("Urabrask deals
     1 damage to target opponent. Add {R}."; "exile target card from a graveyard. If it was a land card, add {R} or
-    {G}", Klothys: a land card). Read by ``solver.targets.spec_legality``."""
+    {G}", Klothys: a land card). Read by ``solver.rules.targets.spec_legality``."""
 
     spec: Any = None
 
@@ -874,7 +874,7 @@ class ResolvedThisTurn(Condition):
 @dataclass(frozen=True)
 class ControlsCommander(Condition):
     """"As long as you control your commander" (Convergence of Dominion; CR 903.3): which permanents are
-    commanders is not recorded in a scenario, so ``solver.quantities`` answers it ``Unsupported`` wherever it is
+    commanders is not recorded in a scenario, so ``solver.rules.quantities`` answers it ``Unsupported`` wherever it is
     read."""
 
 
@@ -883,7 +883,7 @@ class AnchorChosen(Condition):
     """"[Anchor word] — [ability]" (the Sieges: "As this enchantment enters, choose Khans or Dragons. • Khans — ..."):
     CR 614.12c, "as long as [anchor word] was chosen as this permanent entered the battlefield, this permanent has
     [ability]". The choice is the permanent's ``choices: {anchor: Khans}`` entry of the scenario (none given:
-    ``solver.quantities`` answers ``Unsupported``)."""
+    ``solver.rules.quantities`` answers ``Unsupported``)."""
 
     word: str = ""
 
@@ -989,7 +989,7 @@ class Unmodelled(Effect):
     while_cast: bool = field(init=False, compare=False, default=True)
     #: What another ability in play must read for it to matter beyond ``topics`` ("power_toughness",
     #: "keyword:flying", "subtype:Desert", "snow", "counters_put"), when the parser typed what it changes
-    #: (``models.text.relevance.static_change``); ``solver.gate`` decides per state.
+    #: (``models.text.relevance.static_change``); ``solver.rules.gate`` decides per state.
     reads: frozenset[str] = field(init=False, compare=False, default=frozenset())
     #: For a triggered ability's whole line: the one kind of event its trigger condition names, when plain
     #: (``TRIGGER_EVENTS``: a step, a cast, combat; ``models.text.facts.trigger_event``); None: any event.
@@ -1274,7 +1274,7 @@ PLUS: Codec = _add_mana_in
 #:
 #: What could be produced does not depend on who gets it (CR 106.7: the types "an ability of that permanent would
 #: produce"); the pools a player can make count it only when that player may be the one who adds it
-#: (``solver.produce.controller_may_receive``).
+#: (``solver.rules.mana.produce.controller_may_receive``).
 MANA_RECIPIENTS = ("chosen_player", "target_player", "each_player", "active_player", "that_player")
 #: Other spellings accepted for ``AddMana.to`` (the parser's older names, the catalog's ``you``/``controller``).
 _RECIPIENT_ALIASES = {"you": None, "controller": None, "a_player_of_your_choice": "chosen_player",
@@ -1311,7 +1311,7 @@ class AddMana(Effect):
     of ``MANA_RECIPIENTS``: a chosen, target, active player, each player, or the player a trigger's event names;
     ``target_player`` sets ``targets``, CR 115.1c, 605.1a);
     ``condition`` the intervening "if" of the triggered ability that carries it (CR 603.4): it adds no mana unless
-    the condition holds as it resolves (``TriggeredAddMana.condition``, read by ``solver.produce.base_events``);
+    the condition holds as it resolves (``TriggeredAddMana.condition``, read by ``solver.rules.mana.produce.base_events``);
     ``restriction`` a spend-restriction code; ``timing`` "instant" for "Activate only as an instant" (CR 602.5e);
     ``riders`` other sentences of the ability (Unmodelled);
     ``damage_to_you``: "This land deals 1 damage to you" (painlands, Talismans, Ancient Tomb): the source deals that
@@ -1320,7 +1320,7 @@ class AddMana(Effect):
     ``targets`` / ``moves_library_card`` make it not a mana ability (605.1a);
     ``double_pool``: "Double the amount of each type of unspent mana you have" (Doubling Cube): it adds as much of
     each type as its controller's pool holds as it resolves (CR 106.4); could produce is the types in that pool
-    (106.7); the pools and payments that would add to the pool first are not modelled (``solver.produce``).
+    (106.7); the pools and payments that would add to the pool first are not modelled (``solver.rules.mana.produce``).
     """
 
     kind: ClassVar[str] = "add_mana"
@@ -1354,11 +1354,11 @@ class AddMana(Effect):
     targets: bool = fld(False)
     moves_library_card: bool = fld(False)
     #: "add mana equal to enchanted permanent's mana cost" (Elemental Resonance): ``"enchanted"``, the mana of the
-    #: mana cost of the permanent the source is attached to (CR 202.1, 303.4); read by ``solver.produce``
+    #: mana cost of the permanent the source is attached to (CR 202.1, 303.4); read by ``solver.rules.mana.produce``
     cost_of: str | None = fld(None)
     #: mana noted by a linked ability of the source (CR 607.2e): ``"type"`` one mana of its last noted type
     #: ("Add one mana of this artifact's last noted type", Jeweled Amulet), ``"mana"`` the last noted type and
-    #: amount of mana (Ice Cauldron); read from ``Permanent.noted_mana`` by ``solver.produce`` (nothing noted: an
+    #: amount of mana (Ice Cauldron); read from ``Permanent.noted_mana`` by ``solver.rules.mana.produce`` (nothing noted: an
     #: undefined type, no mana, CR 106.5)
     noted: str | None = fld(None)
     #: "Double the amount of each type of unspent mana you have" (Doubling Cube; CR 106.4, 106.7)
@@ -1564,7 +1564,7 @@ class GrantAbility(Effect):
 
     def nested(self) -> Iterable["Effect"]:
         """The untyped parts of the sentence. The granted abilities are not parts of the source's ability: they
-        function on the objects that have them (CR 113.10, 613.1f), where ``solver.layers.board_view`` puts them
+        function on the objects that have them (CR 113.10, 613.1f), where ``solver.rules.layers.board_view`` puts them
         and the gate reads them."""
         return iter(self.parts)
 
@@ -1663,7 +1663,7 @@ class CostIncrease(Effect):
     #: but the hand ("from anywhere other than your hand"); empty: any zone
     from_zones: tuple[str, ...] = fld(())
     #: only the caster's ``nth`` spell of the turn ("The second spell you cast each turn", dualcast; the turn's
-    #: history, models/turn.py); 0: every spell
+    #: history, models/game/turn.py); 0: every spell
     nth: int = fld(0)
     #: the spell must have the creature type chosen as the source entered ("Creature spells you cast of the chosen
     #: type", Herald's Horn; ``Permanent.choices['creature_type']``)
@@ -1700,7 +1700,7 @@ class SelfCostChange(Effect):
     """"This spell costs [amount] less/more to cast for each [count]" (CR 601.2f); ``count``: ``{zone, whose,
     types[, measure]}`` (models.costs.parse_count). Without ``count``, the typed ``per`` ("for each [amount]",
     "{X} less, where X is [amount]": ``amount`` per unit) and ``condition`` ("if [condition]": once while it holds)
-    say when and how much (models.text.self_cost_conditions; read by ``solver.costs.self_cost_changes``)."""
+    say when and how much (models.text.self_cost_conditions; read by ``solver.rules.costs.self_cost_changes``)."""
 
     kind: ClassVar[str] = "self_cost_change"
     touches: ClassVar[frozenset[Topic]] = frozenset({Topic.SPELL_COSTS})
@@ -1774,7 +1774,7 @@ class CastCondition(Condition):
     creatures matching ``filter``; exactly ``n`` when ``exact``, CR 506.4), ``attacked`` (the caster attacked
     with a creature this turn, CR 508.1), ``hand_has_none`` (no card matching ``filter`` in the caster's hand),
     ``condition`` (the typed ``condition`` of the board, the players or the turn holds for the caster:
-    "an opponent cast three or more spells this turn"; ``solver.quantities.condition_holds``)."""
+    "an opponent cast three or more spells this turn"; ``solver.rules.quantities.condition_holds``)."""
 
     test: str
     n: int = 1
@@ -1857,7 +1857,7 @@ class GainControl(Effect):
     (CR 701.26b); until end of turn its controller is the effect's controller (layer 2, CR 613.1b) and it has haste
     (layer 6, 613.1f, 702.10), so its {T} abilities may be activated this turn (302.6).
 
-    Read for an effect in force (a scenario's ``effects`` entry with its ``targets``) by ``solver.layers.board_view``:
+    Read for an effect in force (a scenario's ``effects`` entry with its ``targets``) by ``solver.rules.layers.board_view``:
     the target must be listed on the battlefield of the effect's controller (the control change is read from the
     board, never applied over it: another listing is ``unsupported``, naming layer 2) and it has haste.
 
@@ -1918,7 +1918,7 @@ class CantBeTargeted(Effect):
         Whether spells, and abilities (activated or triggered, CR 113.7: read from their source), are stopped.
     spell_quality, source_quality : tuple of Quality
         The qualities of which a stopped spell, or an ability's source, has one ("red", "blue or black", "nongreen",
-        "Aura", "artifact"); empty: every one (read by ``solver.protection.quality_verdict``).
+        "Aura", "artifact"); empty: every one (read by ``solver.rules.protection.quality_verdict``).
     by : str
         ``any`` or ``opponent`` (only spells and abilities the source's controller's opponents control).
     """
@@ -1943,7 +1943,7 @@ class PlayerKeyword(Effect):
     Ivory Mask), "You have protection from everything", "You have protection from each of your opponents." (Absolute
     Virtue): the source's controller has the keyword (CR 702.11c: hexproof on a player stops spells and abilities that
     player's opponents control; 702.18a: shroud stops every spell and ability; 702.16b, 702.16j, 702.16k: protection
-    from a quality, from everything, from a player). Read by ``solver.targets`` for a player target (CR 601.2c).
+    from a quality, from everything, from a player). Read by ``solver.rules.targets`` for a player target (CR 601.2c).
 
     Attributes
     ----------
@@ -2070,7 +2070,7 @@ class Keyword(Effect):
             if got is not None:
                 params = dict(params, counts=got)
         # a keyword with a parameter nothing types: its detail is not modelled (its keyword's topics); enchant's
-        # parameter is what the Aura spell targets, read by the targets rules (solver.targets, CR 303.4a)
+        # parameter is what the Aura spell targets, read by the targets rules (solver.rules.targets, CR 303.4a)
         if params.get("parameter") and params.get("keyword") not in ("enchant",) and not any(params.get(k) for k in ("cost", "parts", "n", "pays", "uses", "detail",
                                                                        "counts", "size")):
             params = dict(params, detail=keyword_detail(str(params.get("keyword", "")), str(params["parameter"])))
@@ -2160,7 +2160,7 @@ QUALITY_KEYWORDS = frozenset({"protection", "hexproof from"})
 def read_quality_detail(keyword: str, text: str) -> Unmodelled:
     """The detail of a protection or "hexproof from" parameter whose quality the target rules read
     (``models.text.untargetable.keyword_qualities``, by the parser): its targeting part (CR 702.16b, 702.16j, 702.11d)
-    is read by ``solver.protection``; what is left (Auras, Equipment, blocking, damage: 702.16c-f) never decides
+    is read by ``solver.rules.protection``; what is left (Auras, Equipment, blocking, damage: 702.16c-f) never decides
     whether a spell can be cast, how it is paid (protection does not stop costs: a creature with protection from red
     may convoke a red spell, CR 702.51a) or which mana is made, so it keeps the keyword's topics but casting."""
     return Unmodelled(text, KEYWORD_DETAIL_TOPICS[keyword] - {Topic.CASTING})
@@ -2431,7 +2431,7 @@ RESTRICTION_TIMINGS = ("sorcery", "instant")
 RESTRICTION_TURNS = ("yours", "opponents")
 
 
-#: The steps of a turn in order (CR 500.1, 501-514): the values of ``models.turn.TurnStep``.
+#: The steps of a turn in order (CR 500.1, 501-514): the values of ``models.game.turn.TurnStep``.
 TURN_STEPS: tuple[str, ...] = tuple(s.value for s in TurnStep)
 #: The steps of the combat phase (CR 506.1).
 COMBAT_STEPS = ("beginning_of_combat", "declare_attackers", "declare_blockers", "combat_damage", "end_of_combat")
@@ -2497,7 +2497,7 @@ class TimingRestriction(Effect):
     turn : str or None
         ``yours`` (the player's own turn) or ``opponents`` (an opponent's turn; "if it's not your turn").
     steps : tuple of str
-        The steps it is allowed in (``models.turn.TurnStep`` values; "during combat": the combat steps, CR 506.1);
+        The steps it is allowed in (``models.game.turn.TurnStep`` values; "during combat": the combat steps, CR 506.1);
         empty: any step.
     before, after : str or None
         Only in a step before (after) this one in the turn ("before attackers are declared": before
@@ -2553,7 +2553,7 @@ ABILITY_COST_DURING = ("any", "controller_turn")
 class AbilityCostChange(Effect):
     """An activated ability's own cost change: "This ability costs {N} less (more) to activate [for each X / if
     <condition> / during your turn]" and "This ability costs {X} less to activate, where X is ..." (CR 602.2b: the
-    total cost of an ability is found as a spell's, 601.2f). It is read by ``solver.costs.ability_cost_change`` when
+    total cost of an ability is found as a spell's, 601.2f). It is read by ``solver.rules.costs.ability_cost_change`` when
     the ability is activated (``Ability.cost_change``).
 
     Attributes
@@ -2589,8 +2589,8 @@ class ActivationCostChange(Effect):
     "Activated abilities cost {2} more to activate unless they're mana abilities" (Suppression Field),
     "Enchanted artifact's activated abilities cost {2} less ..." (Power Artifact). CR 602.2b: an ability's total
     cost is found as a spell's (601.2f): increases first, then reductions; a reduction reduces generic mana only and
-    never below {0} (118.7a). Read by ``solver.costs.activation_total_cost`` (the ``activate`` question) and by
-    ``solver.costs.check_mana_ability_cost_changes`` (a mana ability whose cost it would change makes the mana
+    never below {0} (118.7a). Read by ``solver.rules.costs.activation_total_cost`` (the ``activate`` question) and by
+    ``solver.rules.costs.check_mana_ability_cost_changes`` (a mana ability whose cost it would change makes the mana
     questions unsupported).
 
     Attributes
@@ -2629,8 +2629,8 @@ class CantPayCosts(Effect):
     """"Players can't pay life to cast spells or to activate abilities that aren't mana abilities." (Karn's Sylex),
     "Players can't pay life or sacrifice creatures to cast spells or activate abilities." (Angel of Jubilation,
     Yasharn): a cost with such a part can't be paid (CR 101.2: "can't" wins; 118.3, 602.2b), except paying 0 life
-    (CR 119.4b). Read by ``solver.costs.cant_pay_problems`` for ``activate`` and by
-    ``solver.costs.check_mana_ability_cost_changes`` for mana abilities; the part about casting spells is
+    (CR 119.4b). Read by ``solver.rules.costs.cant_pay_problems`` for ``activate`` and by
+    ``solver.rules.costs.check_mana_ability_cost_changes`` for mana abilities; the part about casting spells is
     ``spells``, an ``Unmodelled`` the gate reads for the casting questions.
 
     Attributes
@@ -2719,7 +2719,7 @@ def build_effect(name: str, params: Mapping[str, Any] | None = None, where: str 
         reads = params.get("reads", ())
         if isinstance(reads, str) or not all(isinstance(x, str) for x in reads):
             raise VocabularyError(f"{where}: text.reads: a list of tokens such as power_toughness, subtype:Sliver")
-        if reads:  # what another ability must read for it to matter (models.text.relevance; solver.gate)
+        if reads:  # what another ability must read for it to matter (models.text.relevance; solver.rules.gate)
             object.__setattr__(u, "reads", u.reads | frozenset(reads))
         return u
     try:
@@ -2818,7 +2818,7 @@ class SelfTypeChange(Effect):
     613.1d, 205.1b), base power and toughness ``power``/``toughness`` when given (layer 7b, CR 613.4b; else its
     printed ones, 208.3), and the keyword abilities ``also`` (layer 6, 613.1f). A permanent that becomes a creature
     can't use its {T} abilities unless its controller has controlled it continuously since their most recent turn
-    began (CR 302.6). Read by ``solver.layers.board_view``.
+    began (CR 302.6). Read by ``solver.rules.layers.board_view``.
 
     Attributes
     ----------
@@ -2917,7 +2917,7 @@ class TargetsInclude(Condition):
     """"if it targets two creatures you control" (Wayta, Trainer Prodigy): the ability's chosen targets include at
     least ``count`` objects that are each a legal choice for ``spec`` (a ``models.text.targets.TargetSpec``). Its
     targets are chosen before its total cost is found (CR 601.2c before 601.2f, via 602.2b): the ``activate``
-    question reads it against the target choices (``solver.targets.targets_can_include``); ``condition_holds`` does
+    question reads it against the target choices (``solver.rules.targets.targets_can_include``); ``condition_holds`` does
     not (unsupported)."""
 
     count: int
@@ -2942,13 +2942,13 @@ class AttachedChange(Effect):
     other types" (Transmogrifying Licid), "You control enchanted creature" (Dominating Licid).
 
     It affects only the object its source is attached to (CR 303.4 enchanted, 301.5 equipped, 613.1b control): with its
-    source attached to nothing it affects nothing. Read by ``solver.layers.board_view``: while attached, the object has
+    source attached to nothing it affects nothing. Read by ``solver.rules.layers.board_view``: while attached, the object has
     the card types ``types`` (layer 4, CR 613.1d; they replace its card types unless ``add_types``, 205.1a, and its
     subtypes that no longer correspond to one of its types go, 205.1a), the subtypes ``subtypes`` (replacing those of
     the same kind, 205.1a), loses all abilities when ``loses`` and then has ``granted`` (layer 6, 613.1f, 613.7),
     base power and toughness ``power``/``toughness`` (layer 7b, 613.4b). What the rest of the engine reads from the
     card (its colours ``colors``, supertypes ``supertypes``, types named by other abilities' filters) and the untyped
-    ``parts`` stay in the source's abilities as ``Unmodelled`` sentences while it is attached (``solver.gate``).
+    ``parts`` stay in the source's abilities as ``Unmodelled`` sentences while it is attached (``solver.rules.gate``).
 
     Attributes
     ----------
@@ -3006,7 +3006,7 @@ class AttachedChange(Effect):
 
     def nested(self) -> Iterable["Effect"]:
         """Nothing while unattached (it affects nothing, CR 303.4, 301.5); while attached, the layer view replaces it
-        in its source's abilities by what is not applied (``solver.layers``), where the gate reads it."""
+        in its source's abilities by what is not applied (``solver.rules.layers``), where the gate reads it."""
         return iter(())
 
 
@@ -3018,7 +3018,7 @@ class TopOfLibrary(Condition):
     """The top card of the controller's library matches ``filter`` ("As long as the top card of your library is a
     land card, this creature has ...", Mul Daya Channelers). A library is ordered (CR 401.1, 401.2) and its top card
     is the first listed; the condition reads it only when the scenario lists that library (a library not listed:
-    ``solver.quantities`` answers ``Unsupported``); an empty library has no top card, so the condition does not
+    ``solver.rules.quantities`` answers ``Unsupported``); an empty library has no top card, so the condition does not
     hold. ``whose``: ``you`` (the source's controller)."""
 
     filter: Filter
@@ -3032,7 +3032,7 @@ CONDITION_TYPES = CONDITION_TYPES + (TopOfLibrary,)
 class TopCardsOfLibraries(Amount):
     """"Each player reveals the top card of their library. For each nonland card revealed this way, add {G}" (Selvala,
     Explorer Returned): the number of players whose library's top card (CR 401.1) matches ``filter``. A player with an
-    empty library reveals nothing (CR 401.1); every library must be listed by the scenario (``solver.quantities``
+    empty library reveals nothing (CR 401.1); every library must be listed by the scenario (``solver.rules.quantities``
     answers ``Unsupported`` otherwise). Not a choice: the libraries as they are decide it (CR 106.7 reads it as if the
     ability resolved now)."""
 
@@ -3044,7 +3044,7 @@ class ModeUnchosen(Condition):
     """The mode of a modal triggered ability "choose one that hasn't been chosen [this turn] —" (Galadriel, Light of
     Valinor; Zuko, Conflicted) can still be chosen as it resolves now (CR 700.2, 700.2a; a mode chosen by an earlier
     resolution of the ability of this object can't be chosen again). ``per``: ``turn`` ("this turn") or ``ever``
-    (since the object entered the battlefield, CR 400.7). Read by ``solver.quantities`` from the turn's history
+    (since the object entered the battlefield, CR 400.7). Read by ``solver.rules.quantities`` from the turn's history
     (``resolved``): no earlier resolution, so every mode is left; an earlier one, or a permanent that has been on the
     battlefield before this turn for ``ever``: which modes were chosen is not recorded (``Unsupported``)."""
 
@@ -3062,7 +3062,7 @@ class HasAnotherActivatedAbility(Condition):
     """"Activate only if this creature has another activated ability." (Tazri, Stalwart Survivor's granted mana ability):
     the source has, now, an activated ability besides the one restricted (CR 602.5; mana abilities are activated
     abilities too, 605.1a; what it has now is read through the layer view, 613). Read by
-    ``solver.quantities.condition_holds``; a second instance of the same granted ability is not read (unsupported)."""
+    ``solver.rules.quantities.condition_holds``; a second instance of the same granted ability is not read (unsupported)."""
 
 
 CONDITION_TYPES = CONDITION_TYPES + (HasAnotherActivatedAbility,)
@@ -3076,7 +3076,7 @@ class CantCast(Effect):
     can't cast spells with the chosen name" (Council of the Absolute, Gideon's Intervention): no such spell may be
     cast by those players (CR 101.2: a "can't" wins over any permission; 601.2, 601.3). ``who``: ``all`` or
     ``opponents`` (of the source's controller); ``chosen_name``: the spell has the card name chosen as the source
-    entered (``Permanent.choices['card_name']``, CR 607.2d, 201.2). Read by ``solver.restrictions.cant_cast_problems``
+    entered (``Permanent.choices['card_name']``, CR 607.2d, 201.2). Read by ``solver.rules.restrictions.cant_cast_problems``
     for ``cast``, ``payments`` and ``delve``."""
 
     kind: ClassVar[str] = "cant_cast"
@@ -3102,8 +3102,8 @@ class FreeCastPermission(Effect):
     ``as_though_flash``), "You may cast spells from your hand without paying their mana costs" (Omniscience:
     ``from_hand``), "You may cast Dragon spells without paying their mana costs" (Dracogenesis). ``as_though_flash``
     applies only to a spell cast with this permission (Aluren ruling 2004-10-04: the flash is part of the
-    permission). Read by ``solver.altcosts`` (``cast``/``payments``: ``using: free`` is tried when one applies) and
-    ``solver.casting`` (its flash timing)."""
+    permission). Read by ``solver.rules.altcosts`` (``cast``/``payments``: ``using: free`` is tried when one applies) and
+    ``solver.rules.casting`` (its flash timing)."""
 
     kind: ClassVar[str] = "free_cast_permission"
     touches: ClassVar[frozenset[Topic]] = frozenset({Topic.CASTING, Topic.COSTS})

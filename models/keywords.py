@@ -14,9 +14,9 @@ from typing import Iterable, Mapping
 
 from .abilities import Ability
 from .behaviour import abilities_of  # the card's abilities: the catalog model, else its text parsed once
-from .cards import Card
+from .game.cards import Card
 from .effects import DelveCount, DelveKeywordGrant, Keyword, Unmodelled
-from .mana import ManaCost
+from .game.mana import ManaCost
 
 #: The keywords Soulflayer looks for, in its printed order.
 SOULFLAYER_KEYWORDS: tuple[str, ...] = (

@@ -1,4 +1,4 @@
 """``python -m mtgcheck`` runs the ``mtgcheck`` command line."""
-from .cli import main
+from .cli.main import main
 
 main(prog_name="mtgcheck")

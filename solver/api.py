@@ -20,15 +20,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Iterable, Iterator, Mapping, Union
 
-from mtgcheck.models.scenario import ScenarioError, load_scenarios, load_yaml, parse_scenario
+from mtgcheck.models.data.scenario import ScenarioError, load_scenarios, load_yaml, parse_scenario
 
-from .decks import DeckProblem, DeckStatus, ProblemCode, validate_deck
-from .reasons import Reason
-from .verdicts import Verdict
+from .decks.rules import DeckProblem, DeckStatus, ProblemCode, validate_deck
+from .rules.reasons import Reason
+from .questions.verdicts import Verdict
 
 if TYPE_CHECKING:  # pragma: no cover
-    from mtgcheck.models.database import CardDatabase
-    from mtgcheck.models.decklist import Decklist
+    from mtgcheck.models.data.database import CardDatabase
+    from mtgcheck.models.data.decklist import Decklist
 
 __all__ = ["Answer", "CheckReport", "DeckResult", "ValidationReport", "Verdict", "ProblemCode", "DeckStatus",
            "ScenarioInputError", "CardsArg", "ask", "check", "validate", "load_cards"]
@@ -91,7 +91,7 @@ def _text_table(rows: list[dict[str, Any]], columns: list[str]) -> str:
 def _database(cards: CardsArg) -> "CardDatabase":
     """``cards`` as a CardDatabase: a database as it is, a path loaded, None the default choice
     (``MTGCHECK_CARDS``, installed data, then the embedded catalog; see ``load_cards``)."""
-    from mtgcheck.models.database import CardDatabase, load_database
+    from mtgcheck.models.data.database import CardDatabase, load_database
 
     if isinstance(cards, CardDatabase):
         return cards
@@ -130,7 +130,7 @@ class Answer:
         modelled: the message names the card and the sentence) or ``ERROR``.
     message : str
         What failed, what is not modelled, or what is wrong with the input.
-    reason_code : solver.reasons.Reason or None
+    reason_code : solver.rules.reasons.Reason or None
         Why the answer is "no" (``cast``, ``payments``, ``activate``: ``Reason.NO_LEGAL_TARGET``, ...) or why it is
         ``unsupported`` (``Reason.TEXT_NOT_MODELLED``, ``MECHANIC_NOT_IMPLEMENTED``, ``BUDGET``, ...), each with its
         CR rule (``Reason.rule``); None for a "yes" and for the questions that do not say no.
@@ -189,8 +189,8 @@ class Answer:
 
     def svg(self) -> str | None:
         """The answer's picture as an SVG document (drawn by mtgcheck, no Graphviz), or None when this
-        question has none (``solver.graph.answer_svg``)."""
-        from .graph import answer_svg
+        question has none (``solver.questions.graph.answer_svg``)."""
+        from .questions.graph import answer_svg
 
         return answer_svg(self.question, self.values, self.extra, title=self.title)
 
@@ -276,10 +276,10 @@ def ask(scenario: "Mapping[str, Any] | str | os.PathLike[str]", *, cards: CardsA
 
     Raises
     ------
-    mtgcheck.models.scenario.ScenarioError
+    mtgcheck.models.data.scenario.ScenarioError
         The scenario cannot be read or is malformed, names an unknown card or has wrong question arguments
         (a ``ValueError``; the message names the file and line).
-    mtgcheck.models.database.CardDataError
+    mtgcheck.models.data.database.CardDataError
         The card data file cannot be read.
 
     Examples
@@ -293,7 +293,7 @@ def ask(scenario: "Mapping[str, Any] | str | os.PathLike[str]", *, cards: CardsA
     >>> a.values, a.verdict is mtgcheck.Verdict.PASS
     ({'types': ['G']}, True)
     """
-    from mtgcheck.solver.runner import run_scenario
+    from mtgcheck.solver.questions.runner import run_scenario
 
     db = _database(cards)
     sc = _scenario_from(scenario, index)
@@ -310,7 +310,7 @@ class CheckReport:
     Attributes
     ----------
     answers : list of Answer
-    cards : str, which card data was used (``models.database.describe_source``).
+    cards : str, which card data was used (``models.data.database.describe_source``).
     counts : dict, verdict → number of scenarios (a property).
     """
 
@@ -385,8 +385,8 @@ def check(paths: "str | os.PathLike[str] | Iterable[str | os.PathLike[str]]", *,
         One ``Answer`` per scenario; a file that cannot be read is one answer with verdict ``ERROR``
         naming the file and line (nothing is raised for bad scenario files).
     """
-    from mtgcheck.models.database import describe_source
-    from mtgcheck.solver.runner import iter_results
+    from mtgcheck.models.data.database import describe_source
+    from mtgcheck.solver.questions.runner import iter_results
 
     if isinstance(paths, (str, os.PathLike)):
         paths = [paths]
@@ -417,11 +417,11 @@ class DeckResult:
         read; None: no rule broken but some card has no legality in the card data.
     status : DeckStatus, ``LEGAL``, ``ILLEGAL``, ``UNKNOWN`` or ``UNREADABLE``.
     codes : list of ProblemCode, each problem's code once, in order.
-    problems : list of solver.decks.DeckProblem (``code``, ``rule``, ``message``, ``cards``, ``counts``,
+    problems : list of solver.decks.rules.DeckProblem (``code``, ``rule``, ``message``, ``cards``, ``counts``,
         ``line``, ``suggestions``).
     notes : list of str; counts : dict (``main``, ``side``, ``commander``, ``companion``);
     commanders : list of str; companion : str or None; data_date, data_source : the card data used.
-    report : the ``solver.decks.DeckReport`` it was made from (None for a deck that could not be judged).
+    report : the ``solver.decks.rules.DeckReport`` it was made from (None for a deck that could not be judged).
     """
 
     source: str
@@ -561,7 +561,7 @@ def validate(deck_or_path: "Decklist | str | os.PathLike[str] | Mapping[str, Any
     ----------
     deck_or_path : Decklist, str, os.PathLike or mapping
         The path of a decklist file (MTGO, Arena, Moxfield, Archidekt, ``.dek``, ``.cod``, ``.dck``, CSV or
-        JSON lines of many decks); a ``models.decklist.Decklist``; decklist text; or plain data
+        JSON lines of many decks); a ``models.data.decklist.Decklist``; decklist text; or plain data
         ``{"main": [[4, "Name"], ...], "side": [...], "commander": [...], "format": ...}``.
     format : str
         A format name (``modern``, ``commander``, ...), alias or format YAML path (docs/decks.md), or
@@ -583,9 +583,9 @@ def validate(deck_or_path: "Decklist | str | os.PathLike[str] | Mapping[str, Any
 
     Raises
     ------
-    models.formats.FormatError
-        Unknown format. ``models.decklist.DecklistError``: the file cannot be read at all.
-        ``solver.questions.QuestionError``: a named commander or companion is not a card.
+    models.data.formats.FormatError
+        Unknown format. ``models.data.decklist.DecklistError``: the file cannot be read at all.
+        ``solver.questions.registry.QuestionError``: a named commander or companion is not a card.
 
     Examples
     --------
@@ -594,10 +594,10 @@ def validate(deck_or_path: "Decklist | str | os.PathLike[str] | Mapping[str, Any
     >>> r[0].codes[0] is mtgcheck.ProblemCode.TOO_MANY_COPIES, r[0].index
     (True, 1)
     """
-    from mtgcheck.models.decklist import Decklist, decklist_from_data, parse_text, read_decks
-    from mtgcheck.models.formats import load_format
+    from mtgcheck.models.data.decklist import Decklist, decklist_from_data, parse_text, read_decks
+    from mtgcheck.models.data.formats import load_format
 
-    from .decks_cli import _error_row
+    from .decks.batch import _error_row
 
     db = _database(cards)
     fixed = None if format == "auto" else load_format(format)  # FormatError now, before any deck
@@ -653,13 +653,13 @@ def load_cards(path: "str | os.PathLike[str] | None" = None) -> "CardDatabase":
 
     Returns
     -------
-    mtgcheck.models.database.CardDatabase
+    mtgcheck.models.data.database.CardDatabase
         ``db.get(name)``, ``db.find(name)``, ``name in db``, ``len(db)``; ``db.source``, ``db.date``,
         ``db.origin`` say which data it is (docs/cards.md).
 
     Raises
     ------
-    mtgcheck.models.database.CardDataError
+    mtgcheck.models.data.database.CardDataError
         The file is missing or is not card data.
 
     Examples
@@ -668,6 +668,6 @@ def load_cards(path: "str | os.PathLike[str] | None" = None) -> "CardDatabase":
     >>> mtgcheck.load_cards().get("treasure cruise").mana_value()
     8
     """
-    from mtgcheck.models.database import load_database
+    from mtgcheck.models.data.database import load_database
 
     return load_database(path)

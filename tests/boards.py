@@ -3,8 +3,8 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from mtgcheck.models.catalog import load_catalog
-from mtgcheck.models.state import Effect, GameState, Permanent
+from mtgcheck.models.data.catalog import load_catalog
+from mtgcheck.models.game.state import Effect, GameState, Permanent
 
 CAT = load_catalog()
 

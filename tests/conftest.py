@@ -31,7 +31,7 @@ def pytest_configure(config: pytest.Config) -> None:
 @pytest.fixture(scope="session")
 def real_db():
     """The card database loaded from the 32k-card Scryfall file in the shared folder (skips when absent)."""
-    from mtgcheck.models.database import load_database
+    from mtgcheck.models.data.database import load_database
     from tests.shared_data import shared_file
 
     return load_database(shared_file("carddata/oracle-cards-2025-11-03.json.gz"))
@@ -40,7 +40,7 @@ def real_db():
 @pytest.fixture(scope="session")
 def catalog_db():
     """The embedded catalog database (no download)."""
-    from mtgcheck.models.database import load_database
+    from mtgcheck.models.data.database import load_database
 
     return load_database(None)
 
@@ -50,8 +50,8 @@ def answer(tmp_path, catalog_db):
     """``answer(yaml_text, db=None)`` runs one scenario written inline and returns its runner Result."""
     import textwrap
 
-    from mtgcheck.models.scenario import load_scenarios
-    from mtgcheck.solver.runner import run_scenario
+    from mtgcheck.models.data.scenario import load_scenarios
+    from mtgcheck.solver.questions.runner import run_scenario
 
     def run(text: str, db=None):
         p = tmp_path / "s.yaml"

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from mtgcheck.models.scenario import parse_scenario
-from mtgcheck.solver.runner import answer_scenario
+from mtgcheck.models.data.scenario import parse_scenario
+from mtgcheck.solver.questions.runner import answer_scenario
 
 
 def ask(db: Any, battlefield: dict, question: dict, hand: dict | None = None, **extra: Any):

@@ -9,8 +9,8 @@ import textwrap
 from pathlib import Path
 from typing import Any
 
-from mtgcheck.models.scenario import build_state, load_scenarios
-from mtgcheck.solver.runner import run_scenario
+from mtgcheck.models.data.scenario import build_state, load_scenarios
+from mtgcheck.solver.questions.runner import run_scenario
 
 
 def _scenario(tmp_path: Path, text: str) -> Any:

@@ -13,7 +13,7 @@ import pytest
 from mtgcheck.models.effects import (AttackedThisTurn, Compare, CountersAmong, DefendingPlayerControls, Devotion,
                                      LargestGroup, LifeTotal, Not, SourceMatches, StartingLife, Sum, ThisTurn,
                                      TimingRestriction, Topic, Unmodelled)
-from mtgcheck.models.scenario import ScenarioError
+from mtgcheck.models.data.scenario import ScenarioError
 from mtgcheck.models.text.conditions import parse_board_amount
 from mtgcheck.models.text.oracle import parse_abilities
 from mtgcheck.models.text.restrictions import parse_restriction, parse_restriction_condition
@@ -186,7 +186,7 @@ def test_cr_702_122a_luxurious_locomotive_in_available_mana(answer, real_db):
 def _error(tmp_path, catalog_db, text):
     import textwrap
 
-    from mtgcheck.models.scenario import build_state, load_scenarios
+    from mtgcheck.models.data.scenario import build_state, load_scenarios
 
     p = tmp_path / "s.yaml"
     p.write_text(textwrap.dedent(text), encoding="utf-8")

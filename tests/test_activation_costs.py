@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from mtgcheck.models.abilities import parse_activation_cost
-from mtgcheck.models.scenario import ScenarioError, parse_scenario
-from mtgcheck.solver.questions import Unsupported
+from mtgcheck.models.data.scenario import ScenarioError, parse_scenario
+from mtgcheck.solver.questions.registry import Unsupported
 from tests.probe_boards import ask
 
 
@@ -52,7 +52,7 @@ def test_energy_is_the_players_counters_cr_107_14(real_db):
 
 def test_player_counters_scenario_errors(catalog_db):
     """A negative counter count is an input error naming the player (never a traceback)."""
-    from mtgcheck.models.scenario import build_state
+    from mtgcheck.models.data.scenario import build_state
 
     sc = parse_scenario({"players": ["Alice"], "player_counters": {"Alice": {"energy": -1}},
                          "ask": {"available_mana": "Alice"}}, "<t>")

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from mtgcheck.models.scenario import ScenarioError, parse_scenario
+from mtgcheck.models.data.scenario import ScenarioError, parse_scenario
 from mtgcheck.models.text.targets import parse_target_phrase
-from mtgcheck.solver.questions import Unsupported
+from mtgcheck.solver.questions.registry import Unsupported
 from tests.probe_boards import ask
 
 
@@ -79,7 +79,7 @@ def test_mana_ability_on_the_stack_is_impossible_cr_605_3b(real_db):
     sc = parse_scenario({"players": ["Alice", "Bob"], "battlefield": {"Alice": ["Lithoform Engine"]},
                          "stack": {"Alice": [{"card": "Mind Stone", "ability": 1}]},
                          "ask": {"activate": {"permanent": "Lithoform Engine", "ability": 1}}}, "<test>")
-    from mtgcheck.models.scenario import build_state
+    from mtgcheck.models.data.scenario import build_state
 
     with pytest.raises(ScenarioError, match="605.3b"):
         build_state(sc, real_db)
@@ -237,7 +237,7 @@ def test_was_dealt_damage_cr_120_1(real_db):
 def test_damage_history_impossible_states_cr_120_1(real_db):
     """CR 120.1: only creatures, planeswalkers, battles and players can be dealt damage: a land is an impossible
     recipient, rejected naming the line; so is a source that is not on the battlefield."""
-    from mtgcheck.models.scenario import build_state
+    from mtgcheck.models.data.scenario import build_state
 
     for dmg, msg in (({"from": "Grizzly Bears", "to": "Forest"}, "120.1"), ({"from": "Shivan Dragon", "to": "Alice"}, "from")):
         sc = parse_scenario({"players": ["Alice", "Bob"], "battlefield": {"Alice": ["Opportunist", "Forest"],
@@ -250,7 +250,7 @@ def test_damage_history_impossible_states_cr_120_1(real_db):
 
 def test_power_against_a_count_cr_208_1(real_db):
     """Beguiler of Wills (1/1): "target creature with power less than or equal to the number of creatures you
-    control" (CR 208.1; the count read by solver.quantities). Alone it qualifies itself (power 1, one creature);
+    control" (CR 208.1; the count read by solver.rules.quantities). Alone it qualifies itself (power 1, one creature);
     with two +1/+1 counters (power 3, CR 122.1a) and only Bob's Grizzly Bears (power 2) besides, nothing does."""
     spec = parse_target_phrase("target creature with power less than or equal to the number of creatures you control")
     assert spec.qualifier.compare[0].amount is not None and not spec.unknown

@@ -2,7 +2,7 @@
 Traps. Parsed from real oracle text; expected values from the cards' text and the rules."""
 from __future__ import annotations
 
-from mtgcheck.models.cards import card_from_fields
+from mtgcheck.models.game.cards import card_from_fields
 from mtgcheck.models.effects import PrintedAlternativeCost
 from mtgcheck.models.text.oracle import parse_abilities
 

@@ -1,13 +1,13 @@
 """A spell's own alternative costs (CR 118.9): parsed from oracle text into ``PrintedAlternativeCost`` and read by
-``cast`` (solver.altcosts). Expected answers come from the rules and the cards' rulings, never from our code."""
+``cast`` (solver.rules.altcosts). Expected answers come from the rules and the cards' rulings, never from our code."""
 from __future__ import annotations
 
 import pytest
 
-from mtgcheck.models.cards import card_from_fields
+from mtgcheck.models.game.cards import card_from_fields
 from mtgcheck.models.effects import PrintedAlternativeCost, Unmodelled
 from mtgcheck.models.text.oracle import abilities_of
-from mtgcheck.solver.questions import Unsupported
+from mtgcheck.solver.questions.registry import Unsupported
 
 from .probe_boards import ask
 

@@ -6,12 +6,12 @@ import json
 
 import pytest
 
-from mtgcheck.models.cards import card_from_fields
-from mtgcheck.models.database import load_database
+from mtgcheck.models.game.cards import card_from_fields
+from mtgcheck.models.data.database import load_database
 from mtgcheck.models.effects import AnchorChosen, TriggeredAddMana
 from mtgcheck.models.text.oracle import parse_abilities
-from mtgcheck.solver.produce import could_produce
-from mtgcheck.solver.questions import Unsupported
+from mtgcheck.solver.rules.mana.produce import could_produce
+from mtgcheck.solver.questions.registry import Unsupported
 
 from .scenario_text import state_of
 

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 import mtgcheck
-from mtgcheck.models.scenario import ScenarioError
+from mtgcheck.models.data.scenario import ScenarioError
 from tests.boards import CRUISE_YAML
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -25,12 +25,12 @@ def _catalog_only(monkeypatch):
 
 
 def test_import_mtgcheck_loads_nothing_but_its_version():
-    """``import mtgcheck`` is light: besides the package it loads only ``models/version.py`` (which imports nothing)
-    and the docstring-only ``models/__init__.py`` it sits in; the API is imported on first use."""
+    """``import mtgcheck`` is light: besides the package it loads only ``models/game/version.py`` (which imports nothing)
+    and the docstring-only ``__init__.py`` files of the packages it sits in; the API is imported on first use."""
     code = "import sys, mtgcheck; print(sorted(m for m in sys.modules if m.startswith('mtgcheck')))"
     p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert p.returncode == 0, p.stderr
-    assert p.stdout.strip() == "['mtgcheck', 'mtgcheck.models', 'mtgcheck.models.version']"
+    assert p.stdout.strip() == "['mtgcheck', 'mtgcheck.models', 'mtgcheck.models.game', 'mtgcheck.models.game.version']"
 
 
 @pytest.mark.parametrize("given", ["mapping", "yaml", "path"])
@@ -154,7 +154,8 @@ def test_verdicts_and_codes_are_enums_equal_to_their_text():
 def test_the_api_docstrings_run_as_doctests():
     import doctest
 
-    from mtgcheck.solver import api, verdicts
+    from mtgcheck.solver import api
+    import mtgcheck.solver.questions.verdicts as verdicts
 
     for mod in (api, verdicts):
         res = doctest.testmod(mod, optionflags=doctest.NORMALIZE_WHITESPACE)
@@ -170,7 +171,7 @@ def test_a_long_report_is_cut_like_pandas_in_a_notebook():
 
 
 def test_a_could_produce_answer_draws_itself_without_graphviz(monkeypatch):
-    from mtgcheck.solver import graph
+    import mtgcheck.solver.questions.graph as graph
 
     monkeypatch.setattr(graph, "_dot_program", lambda: None)
     a = mtgcheck.ask({"players": ["A"], "battlefield": {"A": ["Forest", "Reflecting Pool"]},

@@ -7,11 +7,11 @@ import textwrap
 
 import pytest
 
-from mtgcheck.models.database import load_database
-from mtgcheck.models.scenario import load_scenarios
-from mtgcheck.solver import budget
-from mtgcheck.solver.combinatorics import distinct_orders, iter_multisets
-from mtgcheck.solver.runner import ERROR, UNSUPPORTED, run_scenario
+from mtgcheck.models.data.database import load_database
+from mtgcheck.models.data.scenario import load_scenarios
+from mtgcheck.solver.rules import budget
+from mtgcheck.solver.rules.combinatorics import distinct_orders, iter_multisets
+from mtgcheck.solver.questions.runner import ERROR, UNSUPPORTED, run_scenario
 
 DB = load_database()
 
@@ -53,7 +53,7 @@ def test_a_huge_listing_limit_is_bounded_by_the_budget():
     """--limit 10^8 on an enumeration with endless items: the listing stops at the budget, with the message."""
     import itertools
 
-    from mtgcheck.solver.questions import take
+    from mtgcheck.solver.questions.registry import take
 
     with budget.use(budget.Budget(max_states=1000)):
         with pytest.raises(budget.BudgetExceeded, match="--max-states"):

@@ -1,4 +1,4 @@
-"""The parsed-card cache (models/cardcache.py): a card file is parsed once; a later load reads the parsed
+"""The parsed-card cache (models/data/cardcache.py): a card file is parsed once; a later load reads the parsed
 objects; a stale or corrupt cache is rebuilt, never trusted. The facts checked (names, faces, legalities) are
 those of the fixture records written here, not values computed by mtgcheck."""
 from __future__ import annotations
@@ -8,7 +8,7 @@ import os
 
 import pytest
 
-from mtgcheck.models import cardcache, database, importers
+from mtgcheck.models.data import cardcache, database, importers
 
 
 def scryfall_records() -> list[dict]:
@@ -54,6 +54,7 @@ def _count_parses(monkeypatch) -> list:
         return real(path, *a, **kw)
 
     monkeypatch.setattr(importers, "load_cards_file", counting)
+    monkeypatch.setattr(database, "load_cards_file", counting)  # (the database's own name for it)
     return calls
 
 
@@ -138,9 +139,9 @@ def test_an_unwritable_cache_folder_is_not_an_error(card_file, monkeypatch, tmp_
 
 
 def test_a_stored_file_is_read_card_by_card_with_the_same_names_and_suggestions(card_file, monkeypatch):
-    """The store (models/cardstore.py): a later load reads no card until one is looked up, then that one;
+    """The store (models/data/cardstore.py): a later load reads no card until one is looked up, then that one;
     full names, face names, "did you mean" and the catalog's behaviour are those of the in-memory index."""
-    from mtgcheck.models.cardstore import StoredIndex
+    from mtgcheck.models.data.cardstore import StoredIndex
 
     database.load_database(card_file)
     database.clear_cache()
@@ -161,7 +162,7 @@ def test_a_stored_file_is_read_card_by_card_with_the_same_names_and_suggestions(
 def test_the_catalog_read_back_from_its_cache_is_the_parsed_catalog(tmp_path, monkeypatch):
     """Values equal by ``==`` but different in a field that does not compare (``Filter.words``) are never
     merged when the catalog is stored: Mana Reflection watches 'permanent' after the cache as before it."""
-    from mtgcheck.models import catalog
+    from mtgcheck.models.data import catalog
 
     monkeypatch.setenv("MTGCHECK_CACHE_DIR", str(tmp_path / "cache"))
     monkeypatch.delenv("MTGCHECK_NO_CACHE", raising=False)

@@ -1,7 +1,7 @@
 """The casting choices decide which targets a spell requires (CR 601.2c): kicker (702.33; multikicker's "for each time
 this spell was kicked", 702.33c), gift (702.174m), entwine (702.42a), bargain (702.166), and "instead" alternative
 targets. The condition is read when the card is parsed (``models.text.targets``: ``TargetSpec.only_if`` / ``not_if``);
-the cast question reads the choices (``solver.targets.cast_targets``)."""
+the cast question reads the choices (``solver.rules.targets.cast_targets``)."""
 from __future__ import annotations
 
 import pytest

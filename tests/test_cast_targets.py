@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 import mtgcheck
-from mtgcheck.models.database import load_database
+from mtgcheck.models.data.database import load_database
 
 DB = load_database()
 

@@ -1,7 +1,7 @@
 """Every hand-written catalog model says no more and nothing other than its card's Oracle text (CR 113.2c, 113.6).
 
-Each model of ``models/catalog_data`` is compared with the reading of the same card's Oracle text in the 32k-card
-file (``models.catalog_check.compare_model``: same abilities and kinds, same costs, equal typed effects, refusals at
+Each model of ``models/data/catalog_data`` is compared with the reading of the same card's Oracle text in the 32k-card
+file (``models.data.catalog_check.compare_model``: same abilities and kinds, same costs, equal typed effects, refusals at
 least as wide, the same targets). A difference is accepted only where the model's ability names the ruling or rule
 that justifies it (``ruling:``). Skipped, naming the file, when the card file is absent.
 """
@@ -14,9 +14,9 @@ from functools import lru_cache
 import pytest
 import yaml
 
-from mtgcheck.models.cards import card_from_fields
-from mtgcheck.models.catalog import CATALOG_DIR, load_catalog
-from mtgcheck.models.catalog_check import Difference, canonical, compare_model, ruling_of
+from mtgcheck.models.game.cards import card_from_fields
+from mtgcheck.models.data.catalog import CATALOG_DIR, load_catalog
+from mtgcheck.models.data.catalog_check import Difference, canonical, compare_model, ruling_of
 from mtgcheck.models.text.oracle import abilities_of as read_text
 from tests.shared_data import shared_file
 

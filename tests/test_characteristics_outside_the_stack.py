@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from mtgcheck.models.scenario import load_scenarios
+from mtgcheck.models.data.scenario import load_scenarios
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -23,8 +23,8 @@ def test_a_split_spell_on_the_stack_is_not_given_both_colours_cr_709_3():
     """On the stack a split spell has only the half cast (CR 709.3): the combined colours are for other zones."""
     from types import SimpleNamespace
 
-    from mtgcheck.models.cards import card_from_fields
-    from mtgcheck.solver.qualifiers import object_colors
+    from mtgcheck.models.game.cards import card_from_fields
+    from mtgcheck.solver.rules.qualifiers import object_colors
 
     card = card_from_fields({"name": "Fire // Ice", "layout": "split", "mana_cost": "{1}{R} // {1}{U}",
                              "type_line": "Instant // Instant",

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from mtgcheck.models.effects import CantCast, CostIncrease, CostReduction
-from mtgcheck.models.scenario import load_scenarios
+from mtgcheck.models.data.scenario import load_scenarios
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -54,8 +54,8 @@ def test_no_chosen_name_given_is_unsupported_naming_the_permanent(answer, real_d
 
 def test_a_split_card_has_the_name_of_each_half_cr_709_4():
     """Outside the stack a split card has both names (CR 709.4): "Fire" chosen names Fire // Ice."""
-    from mtgcheck.models.database import load_database
-    from mtgcheck.solver.costs import has_name
+    from mtgcheck.models.data.database import load_database
+    from mtgcheck.solver.rules.costs import has_name
 
     class Face:
         def __init__(self, name):

@@ -9,9 +9,9 @@ import textwrap
 
 import pytest
 
-from mtgcheck.models.database import load_database
-from mtgcheck.models.scenario import ScenarioError, build_state, load_scenarios
-from mtgcheck.solver.runner import ERROR, PASS, run_scenario
+from mtgcheck.models.data.database import load_database
+from mtgcheck.models.data.scenario import ScenarioError, build_state, load_scenarios
+from mtgcheck.solver.questions.runner import ERROR, PASS, run_scenario
 
 
 @pytest.fixture(scope="module")
@@ -163,7 +163,7 @@ from mtgcheck.models.text.oracle import parse_abilities  # noqa: E402
 
 
 def _spell(text, type_line="Instant"):
-    from mtgcheck.models.cards import card_from_fields
+    from mtgcheck.models.game.cards import card_from_fields
 
     card = card_from_fields({"name": "Test Spell", "mana_cost": "{1}", "type_line": type_line, "oracle_text": text})
     return spell_targets(parse_abilities(card), "Aura" in type_line)
@@ -254,7 +254,7 @@ def test_cr_118_3_sacrifice_all_and_discard_your_hand_are_payable_with_none(tmp_
 def test_haste_grants_and_as_though_haste_are_typed_effects():
     """'Creatures you control have haste' is a keyword grant (CR 613.1f); 'as though those creatures had haste'
     is a permission, not a keyword (CR 302.6)."""
-    from mtgcheck.models.cards import card_from_fields
+    from mtgcheck.models.game.cards import card_from_fields
     from mtgcheck.models.effects import AsThoughHaste, GrantAbility
 
     def parsed(text):

@@ -7,7 +7,7 @@ import textwrap
 import pytest
 from click.testing import CliRunner
 
-from mtgcheck.solver.cli import main
+from mtgcheck.solver.cli.main import main
 
 GOOD = """\
 title: Forest has no mana cost
@@ -222,8 +222,8 @@ def test_a_one_line_question_needs_no_file():
 
 
 def test_a_one_line_question_reads_names_with_commas():
-    from mtgcheck.models.database import load_database
-    from mtgcheck.solver.quick import split_cards
+    from mtgcheck.models.data.database import load_database
+    from mtgcheck.solver.cli.quick import split_cards
 
     db = load_database()
     name = next(c.name for c in db if "," in c.name)
@@ -239,8 +239,8 @@ def test_ask_without_file_or_question_says_what_to_give():
 
 def test_each_question_kind_names_the_module_of_its_handler():
     """``load_handlers(kind)`` imports only that kind's module: the map must name every kind's true module."""
-    from mtgcheck.models.scenario import QUESTION_KINDS
-    from mtgcheck.solver.questions import HANDLERS, MODULE_OF, load_handlers
+    from mtgcheck.models.data.scenario import QUESTION_KINDS
+    from mtgcheck.solver.questions.registry import HANDLERS, MODULE_OF, load_handlers
 
     load_handlers()
     assert set(MODULE_OF) == set(QUESTION_KINDS) == set(HANDLERS)

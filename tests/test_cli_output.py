@@ -12,7 +12,7 @@ import json
 import pytest
 from click.testing import CliRunner
 
-from mtgcheck.solver.cli import main
+from mtgcheck.solver.cli.main import main
 from tests.boards import CRUISE_YAML, haste_grant_scenario
 
 CRUISE = CRUISE_YAML

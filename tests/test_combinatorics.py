@@ -1,4 +1,4 @@
-"""solver.combinatorics against brute force with itertools.
+"""solver.rules.combinatorics against brute force with itertools.
 
 Cards with the same name are interchangeable (they have the same characteristics), so choices are
 counted over multisets of names: distinct orders of a library or of triggers (CR 701.22a scry,
@@ -10,7 +10,7 @@ from collections import Counter
 
 import pytest
 
-from mtgcheck.solver.combinatorics import (binomial, count_multisets, count_sub_multisets, distinct_orders, iter_multisets,
+from mtgcheck.solver.rules.combinatorics import (binomial, count_multisets, count_sub_multisets, distinct_orders, iter_multisets,
                                   multinomial, sub_multisets)
 
 MULTISETS = [(), ("a",), ("a", "a"), ("a", "b"), ("b", "a", "b"), ("a", "b", "a", "c", "a"),

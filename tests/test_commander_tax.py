@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 import mtgcheck
-from mtgcheck.models.database import load_database
-from mtgcheck.models.scenario import ScenarioError
+from mtgcheck.models.data.database import load_database
+from mtgcheck.models.data.scenario import ScenarioError
 
 DB = load_database()
 KENRITH = "Kenrith, the Returned King"

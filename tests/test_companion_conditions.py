@@ -7,13 +7,13 @@ from dataclasses import dataclass, field
 
 import pytest
 
-from mtgcheck.models.cards import card_from_fields
+from mtgcheck.models.game.cards import card_from_fields
 from mtgcheck.models.text.deck import companion_condition, has_companion_ability
 from mtgcheck.models.vocab.deck_conditions import (DeckSizeAbove, DifferentNames, EachCard, HasActivatedAbility,
                                                    ManaValue, RepeatedManaSymbol, SharesCardType, SubtypeAmong,
                                                    UnreadCondition)
-from mtgcheck.solver.companions import companion_failures
-from mtgcheck.solver.errors import Unsupported
+from mtgcheck.solver.decks.companions import companion_failures
+from mtgcheck.solver.rules.errors import Unsupported
 
 _REMINDER = (" (If this card is your chosen companion, you may put it into your hand from outside the game for {3} as a"
              " sorcery.)")

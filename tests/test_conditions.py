@@ -1,5 +1,5 @@
 """Conditions of activation restrictions and of conditional mana outputs (models/text/conditions.py, read by
-solver/quantities.py through solver/restrictions.py and solver/produce.py).
+solver/rules/quantities.py through solver/rules/restrictions.py and solver/rules/mana/produce.py).
 
 Rules: CR 602.5 ("Activate only if ..." is checked as the ability is activated), 605.3a (a restricted mana ability is
 a source only while its restriction holds), 106.7 (what a permanent could produce is what its ability would produce

@@ -1,15 +1,15 @@
 """Cost changes that read the spell's colours, types or whose turn it is (CR 601.2f, 118.7a-d, 105.2), parsed
-from oracle text and applied by solver.costs.total_cost. Expected costs come from the rules and rulings."""
+from oracle text and applied by solver.rules.costs.total_cost. Expected costs come from the rules and rulings."""
 from __future__ import annotations
 
 import pytest
 
-from mtgcheck.models.cards import card_from_fields
+from mtgcheck.models.game.cards import card_from_fields
 from mtgcheck.models.effects import CostIncrease, CostReduction, Unmodelled
-from mtgcheck.models.mana import ManaCost
+from mtgcheck.models.game.mana import ManaCost
 from mtgcheck.models.text.oracle import abilities_of
-from mtgcheck.solver.costs import _reduce, total_cost
-from mtgcheck.solver.questions import Unsupported
+from mtgcheck.solver.rules.costs import _reduce, total_cost
+from mtgcheck.solver.questions.registry import Unsupported
 
 from .boards import CAT, board
 from mtgcheck.models.effects import SelfCostChange
@@ -139,7 +139,7 @@ def test_coloured_reduction_meeting_a_hybrid_symbol_is_unsupported_cr_118_7c():
 def test_party_is_a_maximum_matching_of_roles_cr_700_8():
     """CR 700.8: up to one each of Cleric, Rogue, Warrior and Wizard, chosen as large as possible: a Cleric
     Wizard and a Wizard make a party of two (the first fills Cleric); a changeling fills any role (702.73a)."""
-    from mtgcheck.solver.costs import party_size
+    from mtgcheck.solver.rules.costs import party_size
 
     cw = _card("Cleric Wizard", "{1}", "Creature — Human Cleric Wizard", "")
     wz = _card("Plain Wizard", "{1}", "Creature — Human Wizard", "")
@@ -199,7 +199,7 @@ def test_changes_by_the_zone_cast_from_cr_601_2a():
     assert set(ge.from_zones) == {"graveyard", "exile"} and ge.whose == "opponents"
     s = board(alice=["Gravebreaker Lamia"])
     s.zones["graveyard"]["Alice"] = []
-    from mtgcheck.models.state import CardInstance
+    from mtgcheck.models.game.state import CardInstance
 
     s.zones["graveyard"]["Alice"].append(CardInstance("tt", CAT["Think Twice"], "Alice"))
     assert total_cost(s, "Alice", CAT["Think Twice"], using="flashback", zone="graveyard").notation() == "{1}{U}"
@@ -208,7 +208,7 @@ def test_changes_by_the_zone_cast_from_cr_601_2a():
 
 def test_historic_cards_counted_cr_700_6():
     """CR 700.6: historic means artifact, legendary or Saga: "for each historic card in your graveyard"."""
-    from mtgcheck.models.state import CardInstance
+    from mtgcheck.models.game.state import CardInstance
 
     spell = _card("Hist", "{5}{B}", "Sorcery", "This spell costs {1} less to cast for each historic card in your graveyard.")
     s = board()

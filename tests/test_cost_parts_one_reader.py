@@ -1,4 +1,4 @@
-""""Can this cost part be paid?" read in one place (``solver.payable``) for spells and abilities (CR 118.3, 601.2a,
+""""Can this cost part be paid?" read in one place (``solver.rules.payable``) for spells and abilities (CR 118.3, 601.2a,
 601.2h, 602.2b).
 
 CR 602.2b: an ability's cost is paid as a spell's is (601.2g-h), and CR 118.3 is the same for both: a cost can be paid
@@ -12,9 +12,9 @@ from __future__ import annotations
 import pytest
 
 from mtgcheck.models.abilities import CostPart
-from mtgcheck.models.state import GameState
-from mtgcheck.solver.payable import CastSpell, part_problem
-from mtgcheck.solver.questions import Unsupported
+from mtgcheck.models.game.state import GameState
+from mtgcheck.solver.rules.payable import CastSpell, part_problem
+from mtgcheck.solver.questions.registry import Unsupported
 from tests.probe_boards import ask
 
 
@@ -123,7 +123,7 @@ def test_an_object_whose_mana_is_not_needed_pays_the_part_exactly_cr_601_2g(cata
     assert got.values["castable"] is True
 
 
-#: One part of each key of the support table (``solver.support.COST_PART_RULES``), as the parser writes it.
+#: One part of each key of the support table (``solver.rules.support.COST_PART_RULES``), as the parser writes it.
 _PART_OF_KEY = {
     "cost:sacrifice@self": CostPart("sacrifice", "this", 1, "Sacrifice this artifact"),
     "cost:exile@self": CostPart("exile", "this", 1, "Exile this artifact"),
@@ -159,7 +159,7 @@ _PART_OF_KEY = {
 def test_every_cost_part_key_of_the_support_table_has_a_part_here():
     """The support table's cost-part keys are the ones pinned below (life and waterbend are paid with the mana, CR
     119.4, 701.67a)."""
-    from mtgcheck.solver.support import COST_PART_RULES, cost_key
+    from mtgcheck.solver.rules.support import COST_PART_RULES, cost_key
 
     assert set(_PART_OF_KEY) | {"cost:pay_life@player", "cost:waterbend@mana"} == set(COST_PART_RULES)
     assert all(cost_key(p) == k for k, p in _PART_OF_KEY.items())
@@ -169,7 +169,7 @@ def test_every_cost_part_key_of_the_support_table_has_a_part_here():
 def test_a_cost_part_the_table_lists_is_decided_by_the_one_reader_cr_118_3(catalog_db, key):
     """CR 118.3, 602.2b: every cost part the support table says is read gets an answer from the one reader — paid
     or not, with the reason — on a board with nothing to pay it with, never ``Unsupported``."""
-    from mtgcheck.models.state import Permanent
+    from mtgcheck.models.game.state import Permanent
 
     source = Permanent("src", catalog_db.get("Grizzly Bears"), "Alice", "Alice")
     state = _state()
@@ -185,7 +185,7 @@ def test_a_cost_part_the_table_lists_is_decided_by_the_one_reader_cr_118_3(catal
 ])
 def test_a_cost_part_outside_the_table_is_refused_naming_its_key(catalog_db, part, key):
     """A cost part whose action and zone the table does not list is ``unsupported`` naming the key, never guessed."""
-    from mtgcheck.models.state import Permanent
+    from mtgcheck.models.game.state import Permanent
 
     source = Permanent("src", catalog_db.get("Grizzly Bears"), "Alice", "Alice")
     state = _state()

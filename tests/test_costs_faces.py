@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from mtgcheck.models.database import load_database
-from mtgcheck.models.state import CardInstance, Effect, GameState, Permanent
-from mtgcheck.solver.costs import CostError, NoPermission, nonmana_problems, total_cost
-from mtgcheck.solver.questions import QuestionError
+from mtgcheck.models.data.database import load_database
+from mtgcheck.models.game.state import CardInstance, Effect, GameState, Permanent
+from mtgcheck.solver.rules.costs import CostError, NoPermission, nonmana_problems, total_cost
+from mtgcheck.solver.questions.registry import QuestionError
 
 DB = load_database()
 
@@ -82,7 +82,7 @@ def test_fuse_needs_a_fuse_card_and_no_half_named_cr_702_102a():
 def test_land_is_played_not_cast_cr_305_1_305_9():
     """CR 305.1 (playing a land is a special action; it is never a spell), 305.9 (can't be cast): the cast question
     answers "not castable" with the rule (``NotASpell``, reported as a zone mismatch is), not an error."""
-    from mtgcheck.solver.costs import NotASpell
+    from mtgcheck.solver.rules.costs import NotASpell
 
     with pytest.raises(NotASpell, match="305.1") as e:
         total_cost(_state("Mountain"), "A", DB.get("Forest"))
@@ -94,7 +94,7 @@ def test_land_is_played_not_cast_cr_305_1_305_9():
 def test_escape_count_without_listed_graveyard_cr_702_138a():
     """CR 702.138a, 118.3: with no graveyard listed, whether five other cards are there is unknown: unsupported
     naming the unlisted graveyard, never "not castable" (and never a negative count)."""
-    from mtgcheck.solver.questions import Unsupported
+    from mtgcheck.solver.questions.registry import Unsupported
 
     s = _state()
     tc = total_cost(s, "A", DB.get("Ox of Agonas"), using="escape", zone="graveyard")

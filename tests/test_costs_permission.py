@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from mtgcheck.models.cards import card_from_fields
-from mtgcheck.models.database import load_database
-from mtgcheck.models.state import CardInstance, Effect, GameState, Permanent
-from mtgcheck.solver.costs import CostError, NoPermission, casting_permission, spell_face, total_cost
-from mtgcheck.solver.questions import QuestionError, Unsupported
+from mtgcheck.models.game.cards import card_from_fields
+from mtgcheck.models.data.database import load_database
+from mtgcheck.models.game.state import CardInstance, Effect, GameState, Permanent
+from mtgcheck.solver.rules.costs import CostError, NoPermission, casting_permission, spell_face, total_cost
+from mtgcheck.solver.questions.registry import QuestionError, Unsupported
 
 DB = load_database()
 
@@ -220,7 +220,7 @@ def test_first_spell_of_a_kind_each_turn_cr_601_2f():
     another spell, whether that one was an instant is not recorded: unsupported, naming the permanent."""
     import dataclasses
 
-    from mtgcheck.models.turn import TurnHistory, TurnState
+    from mtgcheck.models.game.turn import TurnHistory, TurnState
 
     perm = _card("Disc Test", "{1}{U}", "Creature — Wizard", "The first instant spell you cast each turn costs {1} less to cast.")
     assert total_cost(_state(perm), "A", DB.get("Think Twice")).notation() == "{U}"
@@ -239,7 +239,7 @@ def test_requested_face_from_face_or_face_name_cr_709_3():
     """CR 709.3: the half is chosen by `face:` or by naming the half as the card."""
     from types import SimpleNamespace
 
-    from mtgcheck.solver.costs import requested_face
+    from mtgcheck.solver.rules.costs import requested_face
 
     class Ctx(SimpleNamespace):
         def arg(self, k, default=None):

@@ -19,10 +19,12 @@ distributed = pytest.importorskip("distributed", reason="the optional 'dask' ext
 
 from click.testing import CliRunner  # noqa: E402
 
-from mtgcheck.models.database import load_database  # noqa: E402
-from mtgcheck.models.decklist import iter_deck_files  # noqa: E402
-from mtgcheck.solver import dask_batch, decks_cli  # noqa: E402
-from mtgcheck.solver.cli import main  # noqa: E402
+from mtgcheck.models.data.database import load_database  # noqa: E402
+from mtgcheck.models.data.decklist import iter_deck_files  # noqa: E402
+import mtgcheck.solver.decks.dask_batch as dask_batch  # noqa: E402
+import mtgcheck.solver.decks.batch as decks_batch  # noqa: E402
+import mtgcheck.solver.decks.jsonl as decks_jsonl  # noqa: E402
+from mtgcheck.solver.cli.main import main  # noqa: E402
 from tests.test_validate_batch import _corpus  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -49,9 +51,9 @@ def catalog(monkeypatch):
 def _serial(paths, db, mode="json", show=0):
     """The serial run's dicts and rendered bytes (what ``mtgcheck validate`` writes with one job)."""
     files, _ = iter_deck_files(paths)
-    st = decks_cli.new_state(db, "modern", mode=mode, show=show)
-    dicts = [d for _, u in decks_cli.iter_units(files, None) for d in decks_cli.unit_dicts(u, st)]
-    out = b"".join(decks_cli.run_unit(u, st).out for _, u in decks_cli.iter_units(files, None))
+    st = decks_batch.new_state(db, "modern", mode=mode, show=show)
+    dicts = [d for _, u in decks_jsonl.iter_units(files, None) for d in decks_jsonl.unit_dicts(u, st)]
+    out = b"".join(decks_jsonl.run_unit(u, st).out for _, u in decks_jsonl.iter_units(files, None))
     return dicts, out
 
 
@@ -78,7 +80,7 @@ def test_run_dask_writes_the_serial_bytes_and_survives_a_killed_worker(tmp_path,
                         "side": [], "event": str(i)}) for i in range(600)]
     p.write_text("\n".join(recs) + "\n", encoding="utf-8")
     _, expected = _serial([str(p)], catalog)
-    decks_cli.setup(catalog, "modern", mode="json")
+    decks_batch.setup(catalog, "modern", mode="json")
     gen = dask_batch.run_dask([p], None, client.scheduler.address, client=client, partition_size=10)
     out = [next(gen).out]
     pids = client.run(os.getpid)
@@ -102,7 +104,7 @@ def test_cli_dask_local_matches_serial_csv(tmp_path, monkeypatch):
 
 
 def test_check_dask_gives_the_serial_results(client, catalog):
-    from mtgcheck.solver.runner import iter_results
+    from mtgcheck.solver.questions.runner import iter_results
 
     paths = [str(ROOT / "examples")]
     serial = list(iter_results(paths, catalog, {"limit": 50}))

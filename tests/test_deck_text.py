@@ -1,4 +1,4 @@
-"""Deck-building facts read from card text (models/text/deck.py) and multi-word subtypes (models/cards.py).
+"""Deck-building facts read from card text (models/text/deck.py) and multi-word subtypes (models/game/cards.py).
 
 Cards here are invented (our own names and wording), shaped like printed cards.
 """
@@ -8,11 +8,11 @@ import gc
 
 import pytest
 
-from mtgcheck.models.cards import TypeLine, card_from_fields
-from mtgcheck.models.database import CardDatabase
+from mtgcheck.models.game.cards import TypeLine, card_from_fields
+from mtgcheck.models.data.database import CardDatabase
 from mtgcheck.models.text.deck import copy_limit, has_activated_ability, is_changeling, partner_abilities
-from mtgcheck.solver.decks import DeckValidator, validate_deck
-from mtgcheck.solver.questions import Unsupported
+from mtgcheck.solver.decks.rules import DeckValidator, validate_deck
+from mtgcheck.solver.questions.registry import Unsupported
 
 
 def card(name, type_line, text="", cost="{1}", keywords=(), **kw):

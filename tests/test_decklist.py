@@ -5,7 +5,7 @@ import textwrap
 
 import pytest
 
-from mtgcheck.models.decklist import (detect_reader, parse_cod, parse_dek, parse_jsonl_record, parse_text, read_decks)
+from mtgcheck.models.data.decklist import (detect_reader, parse_cod, parse_dek, parse_jsonl_record, parse_text, read_decks)
 from tests.shared_data import shared_file
 
 

@@ -9,7 +9,7 @@ import textwrap
 import pytest
 from click.testing import CliRunner
 
-from mtgcheck.models.decklist import (
+from mtgcheck.models.data.decklist import (
     DecklistError, iter_deck_files, parse_dek, parse_jsonl_record, parse_text, read_decks, split_lines,
 )
 
@@ -238,7 +238,7 @@ def test_unreadable_folders_and_bad_symlinks_are_reported(tmp_path):
 
 
 def test_format_auto_on_a_text_list_is_one_message_and_exit_2(tmp_path):
-    from mtgcheck.solver.cli import main
+    from mtgcheck.solver.cli.main import main
 
     (tmp_path / "a.txt").write_text("4 Opt\n")
     r = CliRunner().invoke(main, ["validate", str(tmp_path / "a.txt"), "--format", "auto"], catch_exceptions=False)
@@ -246,7 +246,7 @@ def test_format_auto_on_a_text_list_is_one_message_and_exit_2(tmp_path):
 
 
 def test_a_record_nested_too_deep_to_show_is_reported_not_a_crash(tmp_path):
-    from mtgcheck.models.decklist import decklist_from_data
+    from mtgcheck.models.data.decklist import decklist_from_data
 
     deep: list = []
     cur = deep
@@ -260,8 +260,8 @@ def test_a_record_nested_too_deep_to_show_is_reported_not_a_crash(tmp_path):
 def test_scenario_folders_report_dangling_links_and_unreadable_folders(tmp_path, monkeypatch):
     import os
 
-    from mtgcheck.models import inputs
-    from mtgcheck.solver.runner import find_scenario_files
+    from mtgcheck.models.data import inputs
+    from mtgcheck.solver.questions.runner import find_scenario_files
 
     (tmp_path / "a.yaml").write_text("players: [A]\nask: {mana_value: {card: Opt}}\n")
     os.symlink(tmp_path / "gone.yaml", tmp_path / "b.yaml")

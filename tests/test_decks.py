@@ -8,8 +8,8 @@ import os
 
 import pytest
 
-from mtgcheck.models.formats import FormatError, load_format
-from mtgcheck.solver.decks import validate_deck
+from mtgcheck.models.data.formats import FormatError, load_format
+from mtgcheck.solver.decks.rules import validate_deck
 
 
 @pytest.fixture(scope="module")
@@ -301,7 +301,7 @@ def test_user_format_file(tmp_path, db):
 def test_format_files_are_read_once_per_version(tmp_path, monkeypatch):
     """Looking a format up by name reads the format folders (``available_formats``); each file is parsed once
     per version in a process, and a file changed since (size, modification time) is read again."""
-    from mtgcheck.models import formats
+    from mtgcheck.models.data import formats
 
     monkeypatch.setenv("MTGCHECK_FORMATS", str(tmp_path))
     p = tmp_path / "highlander.yaml"
@@ -326,8 +326,8 @@ def test_plain_data_api(db):
 
 @pytest.fixture(scope="module")
 def catalog_db():
-    from mtgcheck.models.catalog import load_catalog
-    from mtgcheck.models.database import CardDatabase
+    from mtgcheck.models.data.catalog import load_catalog
+    from mtgcheck.models.data.database import CardDatabase
 
     return CardDatabase(load_catalog().values(), source="catalog", date=None)
 

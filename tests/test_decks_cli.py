@@ -5,7 +5,7 @@ import json
 
 from click.testing import CliRunner
 
-from mtgcheck.solver.cli import main
+from mtgcheck.solver.cli.main import main
 from tests.shared_data import shared_file
 
 

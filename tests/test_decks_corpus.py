@@ -13,8 +13,8 @@ import itertools
 
 import pytest
 
-from mtgcheck.models.decklist import decklist_from_data, read_decks
-from mtgcheck.solver.decks import validate_deck
+from mtgcheck.models.data.decklist import decklist_from_data, read_decks
+from mtgcheck.solver.decks.rules import validate_deck
 from tests.shared_data import shared_file
 
 FORMATS = ("modern", "pioneer", "legacy", "vintage", "pauper")

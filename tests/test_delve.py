@@ -15,11 +15,11 @@ from functools import lru_cache
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from mtgcheck.models.cards import card_from_fields
-from mtgcheck.models.database import load_database
+from mtgcheck.models.game.cards import card_from_fields
+from mtgcheck.models.data.database import load_database
 from mtgcheck.models.text.delve import card_keyword_abilities, delve_grantable_keywords, delve_counts, delve_keyword_grants
-from mtgcheck.models.state import CardInstance, GameState, Permanent
-from mtgcheck.solver.delve import (
+from mtgcheck.models.game.state import CardInstance, GameState, Permanent
+from mtgcheck.solver.questions.delve import (
     CardKind, analyse_delve, attainable_counts, attainable_keyword_sets, count_multisets, feasible_interval,
     iter_multisets,
 )
@@ -201,7 +201,7 @@ def test_every_reported_exile_set_casts_and_none_is_missing_cr_702_66a(graveyard
 def test_flashback_card_cannot_pay_for_itself_cr_601_2a(db):
     """Cast from the graveyard, the spell is on the stack: only the other cards can be exiled."""
     s = state_with(db, ["Treasure Cruise"] + ["Lightning Bolt"] * 7, ["Island"])
-    from mtgcheck.models.state import Effect
+    from mtgcheck.models.game.state import Effect
 
     s.effects.append(Effect(db.get("Snapcaster Mage"), "Alice", choices={"card": "Treasure Cruise"}))
     a = analyse_delve(s, "Alice", db.get("Treasure Cruise"), from_zone="graveyard", using="flashback")
@@ -212,7 +212,7 @@ def test_flashback_card_cannot_pay_for_itself_cr_601_2a(db):
 
 def test_kicker_raises_delve_limit_murktide_ruling_2021_06_18(db):
     """Additional costs with generic mana are paid by delve too (kicker {2} → two more cards)."""
-    from mtgcheck.models.catalog import card_from_model
+    from mtgcheck.models.data.catalog import card_from_model
 
     card = card_from_model({"name": "Test Kicked Delver", "mana_cost": "{3}{U}", "type_line": "Sorcery", "abilities": [
         {"kind": "keyword", "effect": "delve", "params": {"keyword": "delve"}},
@@ -235,7 +235,7 @@ def test_soulflayer_limit_is_four_soulflayer_ruling_2014_11_24(db):
 
 def test_convoke_sick_creature_and_tapped_for_mana_cr_702_51a(db):
     """Convoke ignores summoning sickness; a creature is tapped once (mana or convoke), CR 107.5."""
-    from mtgcheck.solver.payment import find_payment
+    from mtgcheck.solver.rules.payment import find_payment
 
     s = state_with(db, [], ["Mountain", "Goblin Guide", "Llanowar Elves"])
     assert find_payment(s, "Alice", "{2}{R}{R}", spell_card=db.get("Stoke the Flames")) is None
@@ -247,7 +247,7 @@ def test_convoke_sick_creature_and_tapped_for_mana_cr_702_51a(db):
 
 def test_delve_payers_in_cast_witness_cr_702_66a(db):
     """The payment search's witness for Treasure Cruise names the delved cards."""
-    from mtgcheck.solver.payment import find_payment
+    from mtgcheck.solver.rules.payment import find_payment
 
     s = state_with(db, ["Lightning Bolt"] * 7, ["Island"])
     p = find_payment(s, "Alice", "{7}{U}", spell_card=db.get("Treasure Cruise"))
@@ -262,11 +262,11 @@ def test_delve_payers_in_cast_witness_cr_702_66a(db):
     (["Mountain", "Mountain", "Ornithopter", "Darksteel Myr"], True),
 ])
 def test_fallback_search_agrees_with_payment_search_cr_702_51a(db, bf, castable):
-    """The delve module's own minimal search (used when solver.payment is absent) and the exhaustive
+    """The delve module's own minimal search (used when solver.rules.payment is absent) and the exhaustive
     payment search agree on Stoke the Flames ({2}{R}{R}, convoke)."""
-    from mtgcheck.models.mana import ManaCost
-    from mtgcheck.solver.delve import find_card_payment
-    from mtgcheck.solver.payment import find_payment
+    from mtgcheck.models.game.mana import ManaCost
+    from mtgcheck.solver.questions.delve import find_card_payment
+    from mtgcheck.solver.rules.payment import find_payment
 
     s = state_with(db, [], bf)
     card = db.get("Stoke the Flames")
@@ -299,7 +299,7 @@ _AGREE = [
 @pytest.mark.parametrize("board, spell, castable", _AGREE)
 def test_delve_and_cast_agree_on_targets_and_timing_cr_601_2c_117_1a(board, spell, castable):
     """CR 601.2c (targets before costs), 117.1a/307.1 (timing), 702.66a: the delve question's ``castable`` is the cast
-    question's on the same board — both read the same pre-payment check (``solver.casting.precost_problems``)."""
+    question's on the same board — both read the same pre-payment check (``solver.rules.casting.precost_problems``)."""
     d = _ask(board, {"delve": spell})
     c = _ask(board, {"cast": spell})
     assert d.values["castable"] is castable, d.explanation

@@ -1,4 +1,4 @@
-"""``mtgcheck data update``/``status`` (models/download.py) against a local HTTP server on 127.0.0.1.
+"""``mtgcheck data update``/``status`` (models/data/download.py) against a local HTTP server on 127.0.0.1.
 
 The real download code runs; the server (http.server in a thread) serves small fixture files written here,
 shaped as Scryfall documents its bulk-data index (https://scryfall.com/docs/api/bulk-data: objects with
@@ -19,8 +19,8 @@ from pathlib import Path
 
 import pytest
 
-from mtgcheck.models import database, download
-from mtgcheck.models.download import DownloadError
+from mtgcheck.models.data import database, download
+from mtgcheck.models.data.download import DownloadError
 from tests.test_cardcache import scryfall_records
 
 MTGJSON_FIXTURE = Path(__file__).with_name("data") / "mtgjson-atomic-mini.json"
@@ -312,7 +312,7 @@ def test_data_install_refuses_what_is_not_card_data_and_keeps_the_installed_file
 def test_data_install_on_the_command_line(tmp_path, cache):
     from click.testing import CliRunner
 
-    from mtgcheck.solver.cli import main
+    from mtgcheck.solver.cli.main import main
 
     src = tmp_path / "oracle-cards-2025-11-03.json"
     src.write_bytes(cards_json())

@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from mtgcheck.models.database import load_database
-from mtgcheck.models.scenario import load_scenarios
-from mtgcheck.solver.runner import PASS, run_scenario
+from mtgcheck.models.data.database import load_database
+from mtgcheck.models.data.scenario import load_scenarios
+from mtgcheck.solver.questions.runner import PASS, run_scenario
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = sorted(p for p in (ROOT / "examples").rglob("*") if p.suffix in (".yaml", ".yml", ".json") and "lists" not in p.parts)
@@ -39,7 +39,7 @@ def test_example_scenarios(path, db):
 def _no_without_code(kind: str, values: dict) -> bool:
     """A "no" of cast, payments or activate whose ``reason_code`` is missing or the catch-all (mtgcheck.Reason:
     every "no" names the rule that decided it)."""
-    from mtgcheck.solver.reasons import Reason
+    from mtgcheck.solver.rules.reasons import Reason
 
     no = (values.get("castable") is False if kind == "cast" else values.get("count") == 0 if kind == "payments"
           else values.get("activatable") is False if kind == "activate" else False)

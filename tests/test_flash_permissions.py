@@ -9,11 +9,11 @@ from __future__ import annotations
 import pytest
 
 from mtgcheck.models.behaviour import abilities_of
-from mtgcheck.models.cards import card_from_fields
+from mtgcheck.models.game.cards import card_from_fields
 from mtgcheck.models.effects import CastAsThoughFlash, Unmodelled
-from mtgcheck.models.state import GameState, Permanent
-from mtgcheck.models.turn import TurnState, TurnStep
-from mtgcheck.solver.restrictions import flash_permission, spell_timing_problems
+from mtgcheck.models.game.state import GameState, Permanent
+from mtgcheck.models.game.turn import TurnState, TurnStep
+from mtgcheck.solver.rules.restrictions import flash_permission, spell_timing_problems
 
 
 def _card(text: str, type_line: str = "Enchantment", cost: str = "{1}", name: str = "Permission"):

@@ -1,5 +1,5 @@
 """Food Chain's "Exile a creature you control: Add X mana of any one color, where X is 1 plus the exiled
-creature's mana value" in available_mana (solver.sacrifice_pools.expand_sacrifices).
+creature's mana value" in available_mana (solver.rules.mana.sacrifice_pools.expand_sacrifices).
 
 Expected pools come from a brute force written from the rules: every creature first makes its own mana and is then
 exiled (CR 605.3a: mana abilities in any order; exiling it loses nothing), X reads it as it last existed (608.2h),
@@ -12,8 +12,8 @@ from collections import Counter
 
 import pytest
 
-from mtgcheck.models.database import load_database
-from mtgcheck.solver.sources import available_mana
+from mtgcheck.models.data.database import load_database
+from mtgcheck.solver.rules.mana.sources import available_mana
 
 from .scenario_text import state_of
 

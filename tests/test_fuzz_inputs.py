@@ -17,13 +17,13 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from mtgcheck.models.database import load_database
-from mtgcheck.models.decklist import (
+from mtgcheck.models.data.database import load_database
+from mtgcheck.models.data.decklist import (
     DecklistError, decklist_from_data, parse_cod, parse_dek, parse_jsonl_record, parse_text, split_lines,
 )
-from mtgcheck.models.inputs import InputError
-from mtgcheck.models.scenario import QUESTION_ARGS, SCENARIO_KEYS, ScenarioError, load_yaml, parse_scenario
-from mtgcheck.solver.runner import ERROR, FAIL, NO_EXPECT, PASS, UNSUPPORTED, run_scenario
+from mtgcheck.models.data.inputs import InputError
+from mtgcheck.models.data.scenario import QUESTION_ARGS, SCENARIO_KEYS, ScenarioError, load_yaml, parse_scenario
+from mtgcheck.solver.questions.runner import ERROR, FAIL, NO_EXPECT, PASS, UNSUPPORTED, run_scenario
 
 DB = load_database()
 #: Examples per property: a few seconds in the suite; ``benchmarks/fuzz_inputs.py`` raises it (and the seed).
@@ -135,7 +135,7 @@ def test_yaml_loader_raises_only_input_errors(text):
 
 
 def test_input_error_kinds_are_input_errors():
-    from mtgcheck.models.formats import FormatError
+    from mtgcheck.models.data.formats import FormatError
 
     assert issubclass(ScenarioError, InputError)
     assert issubclass(DecklistError, ValueError) and issubclass(FormatError, ValueError)
@@ -155,7 +155,7 @@ def test_validate_prints_any_names_and_formats_without_an_internal_error(tmp_pat
 
     from click.testing import CliRunner
 
-    from mtgcheck.solver.cli import main
+    from mtgcheck.solver.cli.main import main
 
     p = tmp_path_factory.mktemp("fuzz") / "decks.jsonl"
     p.write_text("".join(json.dumps(r) + "\n" for r in records), encoding="ascii")  # (\uXXXX escapes: surrogates)
@@ -177,8 +177,8 @@ def test_folder_walks_return_regular_files_inside_and_report_the_rest(tmp_path_f
     import time
     from pathlib import Path
 
-    from mtgcheck.models.decklist import iter_deck_files, read_decks
-    from mtgcheck.solver.runner import find_scenario_files
+    from mtgcheck.models.data.decklist import iter_deck_files, read_decks
+    from mtgcheck.solver.questions.runner import find_scenario_files
 
     base = tmp_path_factory.mktemp("walk")
     root, outside = base / "in", base / "out"

@@ -1,4 +1,4 @@
-"""The gate (solver/gate.py): per question kind, a relevant unmodelled sentence makes the answer unsupported
+"""The gate (solver/rules/gate.py): per question kind, a relevant unmodelled sentence makes the answer unsupported
 naming the card and the sentence, an irrelevant one does not; and the rows of the typed-reading table that the gate
 and the typed vocabulary fix.
 
@@ -10,11 +10,11 @@ import textwrap
 
 import pytest
 
-from mtgcheck.models.database import load_database
+from mtgcheck.models.data.database import load_database
 from mtgcheck.models.effects import ALL_TOPICS, Topic
-from mtgcheck.models.scenario import load_scenarios
-from mtgcheck.solver.questions import load_handlers
-from mtgcheck.solver.runner import run_scenario
+from mtgcheck.models.data.scenario import load_scenarios
+from mtgcheck.solver.questions.registry import load_handlers
+from mtgcheck.solver.questions.runner import run_scenario
 
 #: A sentence no question here depends on: a layer-7 power/toughness change (CR 613.4).
 IRRELEVANT = "Creatures you control get +1/+1."

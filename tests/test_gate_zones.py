@@ -15,12 +15,12 @@ import textwrap
 
 import pytest
 
-from mtgcheck.models.database import load_database
+from mtgcheck.models.data.database import load_database
 from mtgcheck.models.effects import Topic
-from mtgcheck.models.scenario import load_scenarios
+from mtgcheck.models.data.scenario import load_scenarios
 from mtgcheck.models.text.facts import while_cast
 from mtgcheck.models.text.topics import classify, is_entering_line
-from mtgcheck.solver.runner import run_scenario
+from mtgcheck.solver.questions.runner import run_scenario
 
 
 @pytest.fixture(scope="module")
@@ -224,7 +224,7 @@ def test_land_plays_and_revealed_libraries_do_not_function_while_the_card_is_cas
 # ---------------------------------------------------------------------------
 
 from mtgcheck.models.behaviour import abilities_of  # noqa: E402
-from mtgcheck.models.cards import card_from_fields  # noqa: E402
+from mtgcheck.models.game.cards import card_from_fields  # noqa: E402
 from mtgcheck.models.effects import Scope, walk_unmodelled  # noqa: E402
 from mtgcheck.models.text.scope import is_battlefield_sentence, line_scope  # noqa: E402
 

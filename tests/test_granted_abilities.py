@@ -10,12 +10,12 @@ import dataclasses
 import pytest
 
 from mtgcheck.models.behaviour import abilities_of
-from mtgcheck.models.cards import card_from_fields
+from mtgcheck.models.game.cards import card_from_fields
 from mtgcheck.models.effects import AddMana, GrantAbility, Topic, Unmodelled
-from mtgcheck.models.state import Permanent
+from mtgcheck.models.game.state import Permanent
 from mtgcheck.models.text.oracle import parse_abilities
-from mtgcheck.solver.layers import board_view
-from mtgcheck.solver.produce import could_produce
+from mtgcheck.solver.rules.layers import board_view
+from mtgcheck.solver.rules.mana.produce import could_produce
 from tests import boards
 
 
@@ -171,7 +171,7 @@ def test_counters_decide_which_creatures_have_the_grant_cr_122_1(real_db):
 def test_a_granted_unmodelled_ability_is_read_on_the_object_that_has_it_cr_613_1f(real_db):
     """CR 613.1f: Diamond Pick-Axe's quoted triggered ability is an ability of the equipped creature. Unattached,
     no object has it, so it changes nothing; attached, the gate reads it on the creature."""
-    from mtgcheck.solver.gate import unmodelled_findings
+    from mtgcheck.solver.rules.gate import unmodelled_findings
 
     s = boards.board(["Grizzly Bears", real_db.get("Diamond Pick-Axe")], ids="p")
     assert not [f for f in unmodelled_findings(s, (Topic.OTHER_MANA,)) if "Treasure" in f.text]
@@ -253,7 +253,7 @@ def test_alpine_moon_reads_the_name_chosen_as_it_entered_cr_607_2d(real_db):
     Tomb makes Bob's Ancient Tomb lose its land types and abilities and gain "{T}: Add one mana of any color"; an
     Ancient Tomb of its controller, or a land with another name, keeps its abilities; with no choice given the answer
     is unsupported, naming the card."""
-    from mtgcheck.solver.questions import Unsupported
+    from mtgcheck.solver.questions.registry import Unsupported
 
     moon = real_db.get("Alpine Moon")
     s = boards.board([moon, "Ancient Tomb"], ["Ancient Tomb", "Tropical Island"], ids="p")

@@ -1,4 +1,4 @@
-"""Pictures (solver/graph.py): DOT through pydot (quoted names, one node per permanent id), the asked permanent
+"""Pictures (solver/questions/graph.py): DOT through pydot (quoted names, one node per permanent id), the asked permanent
 highlighted, a legend, and the payment picture for cast/payments (which source pays which symbol)."""
 from __future__ import annotations
 
@@ -9,9 +9,9 @@ import pydot
 import pytest
 from click.testing import CliRunner
 
-import mtgcheck.solver.graph as graph
-from mtgcheck.solver.cli import main
-from mtgcheck.solver.produce import could_produce
+import mtgcheck.solver.questions.graph as graph
+from mtgcheck.solver.cli.main import main
+from mtgcheck.solver.rules.mana.produce import could_produce
 from tests.boards import board
 
 SVG = "{http://www.w3.org/2000/svg}"

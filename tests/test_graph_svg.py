@@ -1,4 +1,4 @@
-"""The could_produce dependency graph drawn as SVG without Graphviz (solver.graph.to_svg / write_graph)."""
+"""The could_produce dependency graph drawn as SVG without Graphviz (solver.questions.graph.to_svg / write_graph)."""
 
 from __future__ import annotations
 
@@ -8,12 +8,12 @@ import networkx as nx
 import pytest
 from click.testing import CliRunner
 
-import mtgcheck.solver.graph as graph
-from mtgcheck.models.catalog import load_catalog
+import mtgcheck.solver.questions.graph as graph
+from mtgcheck.models.data.catalog import load_catalog
 from tests.boards import board
-from mtgcheck.solver.cli import main
-from mtgcheck.solver.graph import to_svg, write_graph
-from mtgcheck.solver.produce import ProduceResult, could_produce
+from mtgcheck.solver.cli.main import main
+from mtgcheck.solver.questions.graph import to_svg, write_graph
+from mtgcheck.solver.rules.mana.produce import ProduceResult, could_produce
 
 SVG = "{http://www.w3.org/2000/svg}"
 EXAMPLE = "examples/mana/exotic_orchard_chain.yaml"
@@ -147,7 +147,7 @@ def test_an_effect_that_changes_the_answer_is_a_node_with_its_edge(no_graphviz):
 def test_a_delve_payment_draws_which_card_pays_which_symbol():
     """CR 702.66a: each card exiled with delve pays {1}; Treasure Cruise's {7}{U} paid by an Island and seven
     exiled cards has an arrow from the delved cards to each of the seven {1}."""
-    from mtgcheck.solver.graph import payment_graph
+    from mtgcheck.solver.questions.graph import payment_graph
 
     payment = {"announced": "{7}{U}", "uses": [
         {"source": "Island", "kind": "mana_ability", "count": 1, "mana": "{U}", "id": "Island"},

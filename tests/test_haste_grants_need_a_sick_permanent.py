@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from mtgcheck.models.text.relevance import static_change
-from mtgcheck.solver.questions import Unsupported
+from mtgcheck.solver.questions.registry import Unsupported
 from tests.probe_boards import ask
 
 

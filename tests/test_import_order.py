@@ -2,7 +2,7 @@
 
 Payment extensions (convoke, improvise, delve) and the activate cost check used to be appended to
 module-level lists when their modules were imported, so ``find_payment`` for Treasure Cruise with one
-Island and seven graveyard cards said ``None`` unless ``solver.delve`` had been imported before. Each
+Island and seven graveyard cards said ``None`` unless ``solver.questions.delve`` had been imported before. Each
 order below runs in a fresh interpreter and must give the same answers, and the answers are the rules':
 
 * Treasure Cruise ({7}{U}, delve) with one Island and seven cards in the graveyard is castable, the seven
@@ -27,11 +27,11 @@ import importlib, json, sys
 for mod in sys.argv[1].split(","):
     if mod:
         importlib.import_module(mod)
-from mtgcheck.models.catalog import load_catalog
-from mtgcheck.models.database import load_database
-from mtgcheck.models.state import CardInstance, GameState, Permanent
-from mtgcheck.models.scenario import load_scenarios
-from mtgcheck.solver.payment import find_payment
+from mtgcheck.models.data.catalog import load_catalog
+from mtgcheck.models.data.database import load_database
+from mtgcheck.models.game.state import CardInstance, GameState, Permanent
+from mtgcheck.models.data.scenario import load_scenarios
+from mtgcheck.solver.rules.payment import find_payment
 
 cat = load_catalog()
 s = GameState(players=["Alice", "Bob"], active="Alice")
@@ -43,7 +43,7 @@ t = GameState(players=["Alice", "Bob"], active="Alice")
 for n, name in enumerate(["Mountain", "Goblin Guide", "Llanowar Elves", "Serra Angel"]):
     t.battlefield.append(Permanent(f"p{n}", cat[name], "Alice", "Alice", sick=(name == "Serra Angel")))
 stoke = find_payment(t, "Alice", "{2}{R}{R}", spell_card=cat["Stoke the Flames"])
-from mtgcheck.solver.runner import run_scenario
+from mtgcheck.solver.questions.runner import run_scenario
 (sc,) = load_scenarios(sys.argv[2])
 res = run_scenario(sc, load_database())
 print(json.dumps({
@@ -67,13 +67,13 @@ expect:
 
 ORDERS = [
     "",
-    "mtgcheck.solver.payment",
-    "mtgcheck.solver.delve",
-    "mtgcheck.solver.basic",
-    "mtgcheck.solver.payment.handlers",
-    "mtgcheck.solver.payment.search,mtgcheck.solver.delve,mtgcheck.solver.basic",
-    "mtgcheck.solver.questions,mtgcheck.solver.basic,mtgcheck.solver.payment.activation",
-    "mtgcheck.solver.produce,mtgcheck.solver.resolution,mtgcheck.solver.delve,mtgcheck.solver.payment",
+    "mtgcheck.solver.rules.payment",
+    "mtgcheck.solver.questions.delve",
+    "mtgcheck.solver.questions.basic",
+    "mtgcheck.solver.questions.payment",
+    "mtgcheck.solver.rules.payment.search,mtgcheck.solver.questions.delve,mtgcheck.solver.questions.basic",
+    "mtgcheck.solver.questions.registry,mtgcheck.solver.questions.basic,mtgcheck.solver.rules.payment.activation",
+    "mtgcheck.solver.rules.mana.produce,mtgcheck.solver.questions.resolution,mtgcheck.solver.questions.delve,mtgcheck.solver.rules.payment",
 ]
 
 

@@ -1,4 +1,4 @@
-"""Tests of the card data importers (models.importers) and the card database (models.database).
+"""Tests of the card data importers (models.data.importers) and the card database (models.data.database).
 
 Expected values come from the card data files in ../shared/carddata and from the
 Comprehensive Rules (CR 202.3 mana value, 202.1b no mana cost, 709.4 split cards),
@@ -15,18 +15,18 @@ from pathlib import Path
 
 import pytest
 
-from mtgcheck.models.cards import Card
-from mtgcheck.models.catalog import load_catalog
-from mtgcheck.models import database
-from mtgcheck.models.database import (
+from mtgcheck.models.game.cards import Card
+from mtgcheck.models.data.catalog import load_catalog
+from mtgcheck.models.data import database
+from mtgcheck.models.data.database import (
     CardDatabase, CardDataError, UnknownCardError, clear_cache, load_database, merge_catalog,
 )
-from mtgcheck.models.importers import (
+from mtgcheck.models.data.importers import (
     ImportReport, JSONStreamError, date_from_filename, detect_kind, iter_json_array,
     iter_json_object_items, load_cards_file, load_mtgjson, load_scryfall, load_scryfall_jsonl,
 )
-from mtgcheck.models.mana import ManaCost
-from mtgcheck.models.names import normalize_name
+from mtgcheck.models.game.mana import ManaCost
+from mtgcheck.models.game.names import normalize_name
 from tests.shared_data import shared_file
 
 DATA = Path(__file__).with_name("data")
@@ -516,7 +516,7 @@ def test_overlay_replacing_a_split_card_also_answers_its_face_names():
 
 def test_overlay_face_name_does_not_shadow_a_base_card_of_that_name():
     base = load_database(MTGJSON_FIXTURE)
-    from mtgcheck.models.cards import Face
+    from mtgcheck.models.game.cards import Face
 
     odd = Card(name="Spark // Emberfall Adept", layout="split",
                faces=(Face("Spark"), Face("Emberfall Adept")), source="scenario")

@@ -1,7 +1,7 @@
 """Hostile and broken inputs, one test per class of behaviour: nothing is read outside what the user named, no
 input hangs or takes memory without bound, no user text crashes the output, nothing is dropped without a word.
 
-Each test builds the smallest input of its class and asserts what the input layer (``models.inputs``) and the
+Each test builds the smallest input of its class and asserts what the input layer (``models.data.inputs``) and the
 commands promise: the exit code (2: an input could not be read; 1: a deck or scenario is not shown right; 3 only
 for a bug), a message naming the file and the problem, and what must not happen (another file's text in the
 output, a read that never ends). Figures for the full-size inputs are in docs/inputs.md
@@ -18,13 +18,13 @@ import time
 import pytest
 from click.testing import CliRunner
 
-from mtgcheck.models import decklist as decklist_module
-from mtgcheck.models.decklist import DecklistError, parse_text, read_decks
-from mtgcheck.models.inputs import (
+from mtgcheck.models.data import decklist as decklist_module
+from mtgcheck.models.data.decklist import DecklistError, parse_text, read_decks
+from mtgcheck.models.data.inputs import (
     MAX_FILE_BYTES, MAX_LINE_CHARS, MAX_RECORD_BYTES, InputError, confined, open_input, read_stdin, read_text,
     walk_files,
 )
-from mtgcheck.solver.cli import main
+from mtgcheck.solver.cli.main import main
 
 SECRET = "api_token_5f2c: sk-live-0000\ndb_password_9a1b: hunter2\n"
 
@@ -180,7 +180,7 @@ def test_a_device_as_standard_input_is_read_only_up_to_the_limit():
 
 
 def test_a_named_pipe_in_place_of_the_parsed_card_cache_entry_is_not_waited_on(tmp_path, monkeypatch):
-    from mtgcheck.models.cardcache import cache_path
+    from mtgcheck.models.data.cardcache import cache_path
 
     monkeypatch.setenv("MTGCHECK_CACHE_DIR", str(tmp_path / "cache"))
     cards = write(tmp_path / "cards.json", json.dumps([CARD]))
@@ -237,7 +237,7 @@ def test_a_gzip_bomb_of_card_data_is_refused_early(tmp_path, monkeypatch):
 def test_the_yaml_size_check_is_linear_in_a_node_s_width():
     import yaml
 
-    from mtgcheck.models.inputs import MAX_YAML_NODES, check_yaml_node
+    from mtgcheck.models.data.inputs import MAX_YAML_NODES, check_yaml_node
 
     wide = yaml.compose("[" + ", ".join(["1"] * 199_000) + "]", Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
     t0 = time.monotonic()
@@ -374,11 +374,12 @@ GOOD = {"format": "modern", "main": [[4, "Lightning Bolt"], [56, "Mountain"]], "
 
 
 def test_a_worker_killed_in_the_middle_of_a_message_ends_the_run_with_exit_3(tmp_path, monkeypatch):
-    from mtgcheck.solver import decks_cli
+    import mtgcheck.solver.decks.jsonl as decks_jsonl
+    import mtgcheck.solver.decks.pool as decks_pool
 
     p = write(tmp_path / "decks.jsonl", (json.dumps(GOOD) + "\n") * 400)
     parent = os.getpid()
-    real_send = decks_cli._send
+    real_send = decks_pool._send
 
     def dies_mid_message(conn, item):
         if os.getpid() != parent and item[0] == "unit":
@@ -386,8 +387,8 @@ def test_a_worker_killed_in_the_middle_of_a_message_ends_the_run_with_exit_3(tmp
             os._exit(9)
         real_send(conn, item)
 
-    monkeypatch.setattr(decks_cli, "_send", dies_mid_message)
-    monkeypatch.setattr(decks_cli, "CHUNK", 10)
+    monkeypatch.setattr(decks_pool, "_send", dies_mid_message)
+    monkeypatch.setattr(decks_jsonl, "CHUNK", 10)
     monkeypatch.delenv("MTGCHECK_CARDS", raising=False)
     t0 = time.monotonic()
     r = CliRunner().invoke(main, ["validate", "-f", "modern", str(p), "--json", "--jobs", "3"])
@@ -438,7 +439,7 @@ def served(monkeypatch, tmp_path):
     import http.server
     import threading
 
-    from mtgcheck.models import database
+    from mtgcheck.models.data import database
 
     monkeypatch.setenv("MTGCHECK_CACHE_DIR", str(tmp_path / "cache"))
     monkeypatch.delenv("MTGCHECK_CARDS", raising=False)
@@ -510,7 +511,7 @@ def _trickling(interval: float, base: list[str]):
 
 
 def test_a_trickling_mirror_ends_at_the_overall_deadline(served, tmp_path):
-    from mtgcheck.models import download
+    from mtgcheck.models.data import download
 
     addr: list[str] = []
     base = served(_trickling(1, addr))
@@ -522,7 +523,7 @@ def test_a_trickling_mirror_ends_at_the_overall_deadline(served, tmp_path):
 
 
 def test_a_stalled_transfer_ends_at_the_minimum_rate(served, tmp_path, monkeypatch):
-    from mtgcheck.models import download
+    from mtgcheck.models.data import download
 
     monkeypatch.setattr(download, "SLOW_AFTER", 1.5)
     addr: list[str] = []
@@ -534,7 +535,7 @@ def test_a_stalled_transfer_ends_at_the_minimum_rate(served, tmp_path, monkeypat
 
 
 def test_an_oversized_index_and_a_gzip_bomb_download_are_refused_early(served, tmp_path):
-    from mtgcheck.models import download
+    from mtgcheck.models.data import download
 
     bomb = _bomb(b" ", 64 << 20)
 
@@ -557,7 +558,7 @@ def test_an_oversized_index_and_a_gzip_bomb_download_are_refused_early(served, t
 
 
 def test_a_304_answer_with_nothing_installed_is_an_error_and_no_record_is_written(served, tmp_path):
-    from mtgcheck.models import download
+    from mtgcheck.models.data import download
 
     def handler(h):
         if h.path == "/index":
@@ -574,7 +575,7 @@ def test_a_304_answer_with_nothing_installed_is_an_error_and_no_record_is_writte
 def test_a_download_named_like_the_record_never_replaces_it(served, tmp_path):
     import gzip
 
-    from mtgcheck.models import download
+    from mtgcheck.models.data import download
 
     def handler(h):
         if h.path.endswith(".sha256"):
@@ -588,7 +589,7 @@ def test_a_download_named_like_the_record_never_replaces_it(served, tmp_path):
 
 
 def test_ctrl_c_during_a_download_leaves_no_temporary_file(served, tmp_path):
-    from mtgcheck.models import download
+    from mtgcheck.models.data import download
 
     def handler(h):
         if h.path == "/index":
@@ -605,7 +606,7 @@ def test_ctrl_c_during_a_download_leaves_no_temporary_file(served, tmp_path):
 
 
 def test_a_killed_update_s_temporary_file_is_removed_by_the_next(served, tmp_path):
-    from mtgcheck.models import download
+    from mtgcheck.models.data import download
 
     folder = tmp_path / "cache" / "cards"
     folder.mkdir(parents=True)
@@ -625,7 +626,7 @@ def test_a_killed_update_s_temporary_file_is_removed_by_the_next(served, tmp_pat
 def test_a_full_or_read_only_data_folder_is_named_as_such(served, tmp_path, monkeypatch, errno_, words):
     import tempfile as tempfile_module
 
-    from mtgcheck.models import download
+    from mtgcheck.models.data import download
 
     def handler(h):
         if h.path == "/index":
@@ -661,7 +662,7 @@ def test_a_dask_address_that_does_not_answer_as_a_scheduler_is_refused_in_second
     import socket
     import threading
 
-    from mtgcheck.solver import dask_batch
+    import mtgcheck.solver.decks.dask_batch as dask_batch
 
     monkeypatch.setattr(dask_batch, "PROBE_SECONDS", 1.0)
     if peer == "http":
@@ -682,7 +683,7 @@ def test_a_dask_address_that_does_not_answer_as_a_scheduler_is_refused_in_second
 
 def test_a_real_scheduler_passes_the_probe():
     distributed = pytest.importorskip("distributed")
-    from mtgcheck.solver.dask_batch import _probe_scheduler
+    from mtgcheck.solver.decks.dask_batch import _probe_scheduler
 
     with distributed.LocalCluster(n_workers=0, processes=True, host="127.0.0.1", dashboard_address=None) as c:
         assert c.scheduler_address.startswith("tcp://")
@@ -805,9 +806,9 @@ def test_counting_payments_ends_at_the_states_budget(tmp_path):
 
 
 def test_a_budget_spent_inside_a_handler_that_catches_unsupported_is_not_an_answer(tmp_path, monkeypatch):
-    from mtgcheck.solver import budget
-    from mtgcheck.solver.errors import Unsupported
-    from mtgcheck.solver.questions import Answer, load_handlers
+    from mtgcheck.solver.rules import budget
+    from mtgcheck.solver.rules.errors import Unsupported
+    from mtgcheck.solver.questions.registry import Answer, load_handlers
 
     reg = load_handlers()["mana_value"]
 
@@ -827,7 +828,7 @@ def test_a_budget_spent_inside_a_handler_that_catches_unsupported_is_not_an_answ
 
 
 def test_the_clock_is_read_often_when_each_state_is_slow():
-    from mtgcheck.solver.budget import Budget, BudgetExceeded
+    from mtgcheck.solver.rules.budget import Budget, BudgetExceeded
 
     b = Budget(max_states=10**9, max_seconds=0.3)
     t0 = time.monotonic()
@@ -841,7 +842,7 @@ def test_the_clock_is_read_often_when_each_state_is_slow():
 def test_scry_periods_are_linear_in_the_library_and_exact():
     import random
 
-    from mtgcheck.solver.resolution import _periods
+    from mtgcheck.solver.questions.resolution import _periods
 
     def brute(w):
         return [d for d in range(1, len(w)) if w[d:] == w[:len(w) - d]]
@@ -902,7 +903,7 @@ def test_an_unreadable_card_record_is_said_by_the_commands_that_use_the_data(tmp
 
 
 def test_a_card_text_longer_than_any_card_s_is_a_reported_record(tmp_path, monkeypatch):
-    from mtgcheck.models.importers import load_cards_file
+    from mtgcheck.models.data.importers import load_cards_file
 
     p = write(tmp_path / "cards.json", json.dumps([CARD, dict(CARD, name="Big", oracle_text="x" * 30_000)]))
     report = load_cards_file(p)
@@ -911,8 +912,8 @@ def test_a_card_text_longer_than_any_card_s_is_a_reported_record(tmp_path, monke
 
 
 def test_a_json_value_longer_than_a_card_record_is_named_as_such(tmp_path):
-    from mtgcheck.models.database import CardDataError
-    from mtgcheck.models.importers import load_cards_file
+    from mtgcheck.models.data.database import CardDataError
+    from mtgcheck.models.data.importers import load_cards_file
 
     p = write(tmp_path / "cards.json", '[{"name": "Forest", "oracle_text": "' + "x" * (17 << 20) + '"}]')
     with pytest.raises(CardDataError, match="a JSON value of more than 16 M characters"):
@@ -920,8 +921,8 @@ def test_a_json_value_longer_than_a_card_record_is_named_as_such(tmp_path):
 
 
 def test_names_longer_than_any_card_s_are_never_looked_up_nor_kept(tmp_path, monkeypatch):
-    from mtgcheck.models.database import load_database
-    from mtgcheck.solver.decks import DeckValidator
+    from mtgcheck.models.data.database import load_database
+    from mtgcheck.solver.decks.rules import DeckValidator
 
     v = DeckValidator("modern", load_database(None))
     long = "A" * 100_000
@@ -932,8 +933,8 @@ def test_names_longer_than_any_card_s_are_never_looked_up_nor_kept(tmp_path, mon
 
 
 def test_fuzzy_suggestions_are_given_for_a_bounded_number_of_unknown_names_per_deck(monkeypatch):
-    from mtgcheck.models.database import load_database
-    from mtgcheck.solver import decks
+    from mtgcheck.models.data.database import load_database
+    import mtgcheck.solver.decks.rules as decks
 
     db = load_database(None)
     calls = []
@@ -946,7 +947,7 @@ def test_fuzzy_suggestions_are_given_for_a_bounded_number_of_unknown_names_per_d
 
 
 def test_a_stale_temporary_file_is_removed_and_a_live_writer_s_is_kept(tmp_path):
-    from mtgcheck.models.cardcache import remove_stale_temporaries, temp_prefix
+    from mtgcheck.models.data.cardcache import remove_stale_temporaries, temp_prefix
 
     gone = tmp_path / "x.pickle.pid999999999.abc.tmp"
     mine = tmp_path / f"{temp_prefix('x.pickle')}def.tmp"

@@ -10,14 +10,14 @@ import textwrap
 import pytest
 from click.testing import CliRunner
 
-from mtgcheck.models.inputs import InputError, check_yaml_node, json_loads_limited
-from mtgcheck.models.scenario import ScenarioError, build_state, load_scenarios
-from mtgcheck.solver.cli import main
+from mtgcheck.models.data.inputs import InputError, check_yaml_node, json_loads_limited
+from mtgcheck.models.data.scenario import ScenarioError, build_state, load_scenarios
+from mtgcheck.solver.cli.main import main
 
 
 @pytest.fixture(scope="module")
 def db():
-    from mtgcheck.models.database import load_database
+    from mtgcheck.models.data.database import load_database
 
     return load_database()
 
@@ -102,8 +102,8 @@ def test_an_unknown_question_argument_names_the_closest(tmp_path):
 
 
 def test_every_question_kind_declares_its_arguments():
-    from mtgcheck.models.scenario import QUESTION_ARGS, QUESTION_KINDS
-    from mtgcheck.solver.questions import load_handlers
+    from mtgcheck.models.data.scenario import QUESTION_ARGS, QUESTION_KINDS
+    from mtgcheck.solver.questions.registry import load_handlers
 
     assert set(QUESTION_ARGS) == set(QUESTION_KINDS) == set(load_handlers())
 
@@ -174,7 +174,7 @@ def test_a_10kb_unknown_name_gets_an_answer_without_echoing_it_all(db):
 
 
 def test_an_internal_error_exits_3_not_0(tmp_path, monkeypatch):
-    from mtgcheck.solver import questions
+    import mtgcheck.solver.questions.registry as questions
 
     questions.load_handlers()
     reg = questions.HANDLERS["mana_value"]
@@ -208,8 +208,8 @@ def test_a_full_disk_while_writing_output_is_exit_2_with_a_message(tmp_path):
 
 
 def _card_data_error(path):
-    from mtgcheck.models.database import CardDataError
-    from mtgcheck.models.importers import load_cards_file
+    from mtgcheck.models.data.database import CardDataError
+    from mtgcheck.models.data.importers import load_cards_file
 
     with pytest.raises(CardDataError) as ei:
         load_cards_file(path)
@@ -235,7 +235,7 @@ def test_card_data_corrupt_gzip_nested_json_empty_array_and_symlink_loop(tmp_pat
 
 
 def test_a_card_face_without_a_name_is_a_skipped_record(tmp_path):
-    from mtgcheck.models.importers import load_cards_file
+    from mtgcheck.models.data.importers import load_cards_file
 
     (tmp_path / "c.json").write_text('[{"object": "card", "name": "A // B", "layout": "split", "type_line": "Instant // Instant",'
                                      ' "card_faces": [{"name": null}, {"name": "B"}]},'
@@ -251,7 +251,7 @@ def test_a_card_face_without_a_name_is_a_skipped_record(tmp_path):
         f"{chr(98 + i)}: &{chr(98 + i)} [" + ", ".join([f"*{chr(97 + i)}"] * 10) + "]\n" for i in range(7)), "alias"),
 ])
 def test_a_format_file_beyond_the_limits_is_a_format_error(tmp_path, body, words):
-    from mtgcheck.models.formats import FormatError, load_format
+    from mtgcheck.models.data.formats import FormatError, load_format
 
     p = tmp_path / "f.yaml"
     p.write_text(body)

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from mtgcheck.models.scenario import load_scenarios
-from mtgcheck.solver.runner import PASS, UNSUPPORTED, run_scenario
+from mtgcheck.models.data.scenario import load_scenarios
+from mtgcheck.solver.questions.runner import PASS, UNSUPPORTED, run_scenario
 
 DATA = Path(__file__).resolve().parent / "data" / "judged"
 

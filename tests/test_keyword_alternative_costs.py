@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from mtgcheck.models.scenario import ScenarioError
+from mtgcheck.models.data.scenario import ScenarioError
 from tests.scenario_text import run, state_of
 
 
@@ -194,7 +194,7 @@ def test_suspend_and_madness_cards_are_cast_from_the_hand_for_their_mana_cost(tm
 def test_the_keyword_readings_print_back_to_their_line(line):
     """The typed readings of suspend (CR 702.62a: time counters, X at least 1), awaken (702.113a) and madness with a
     non-mana part (702.35a) print back to their wording (models.text.render)."""
-    from mtgcheck.models.cards import card_from_fields
+    from mtgcheck.models.game.cards import card_from_fields
     from mtgcheck.models.behaviour import abilities_of
     from mtgcheck.models.effects import Keyword
     from mtgcheck.models.text.roundtrip import reading

@@ -12,7 +12,7 @@ import pytest
 
 from mtgcheck.models.behaviour import abilities_of
 from mtgcheck.models.effects import ALL_TOPICS, Keyword, Topic, Unmodelled
-from mtgcheck.solver.questions import Unsupported
+from mtgcheck.solver.questions.registry import Unsupported
 from tests.probe_boards import ask
 
 

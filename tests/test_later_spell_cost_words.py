@@ -9,7 +9,7 @@ import pytest
 
 from mtgcheck.models.effects import Topic
 from mtgcheck.models.text.topics import classify
-from mtgcheck.solver.questions import Unsupported
+from mtgcheck.solver.questions.registry import Unsupported
 from tests.probe_boards import ask
 
 

@@ -81,14 +81,14 @@ def test_imports_are_resolved_to_modules_and_placed_in_functions_or_not():
     """Relative and absolute imports name module files (a package's ``__init__.py`` when the name is not a
     submodule); a ``def`` or ``lambda`` makes an import in a function, a class body or ``if TYPE_CHECKING`` does
     not; other packages are not counted."""
-    got = _read("solver/produce.py", """\
+    got = _read("solver/rules/costs.py", """\
         from typing import TYPE_CHECKING
-        from .questions import Answer
-        from ..models import effects, mana
+        from ..questions.registry import Answer
+        from ...models import effects, abilities
         from . import payment
-        import mtgcheck.models.cards
+        import mtgcheck.models.game.cards
         if TYPE_CHECKING:
-            from mtgcheck.models.state import GameState
+            from mtgcheck.models.game.state import GameState
         class A:
             from .layers import board_view
             def f(self):
@@ -97,24 +97,24 @@ def test_imports_are_resolved_to_modules_and_placed_in_functions_or_not():
         g = lambda: __import__("x")
         def outer():
             def inner():
-                from mtgcheck.solver import budget
+                from mtgcheck.solver.rules import budget
         """)
     assert got == [
-        ("solver/questions.py", 2, None),
+        ("solver/questions/registry.py", 2, None),
         ("models/effects.py", 3, None),
-        ("models/mana.py", 3, None),
-        ("solver/payment/__init__.py", 4, None),
-        ("models/cards.py", 5, None),
-        ("models/state.py", 7, None),
-        ("solver/layers.py", 9, None),
-        ("solver/payment/search.py", 12, "A.f"),
-        ("solver/budget.py", 16, "outer.inner"),
+        ("models/abilities.py", 3, None),
+        ("solver/rules/payment/__init__.py", 4, None),
+        ("models/game/cards.py", 5, None),
+        ("models/game/state.py", 7, None),
+        ("solver/rules/layers.py", 9, None),
+        ("solver/rules/payment/search.py", 12, "A.f"),
+        ("solver/rules/budget.py", 16, "outer.inner"),
     ]
 
 
 def test_relative_imports_of_a_package_init_start_from_that_package():
-    assert _read("solver/payment/__init__.py", "from .model import Payment\nfrom ..layers import board_view\n") == [
-        ("solver/payment/model.py", 1, None), ("solver/layers.py", 2, None)]
+    assert _read("solver/rules/payment/__init__.py", "from .model import Payment\nfrom ..layers import board_view\n") == [
+        ("solver/rules/payment/model.py", 1, None), ("solver/rules/layers.py", 2, None)]
 
 
 def test_legacy_view_sites_are_the_params_view_and_effects_compared_with_strings():

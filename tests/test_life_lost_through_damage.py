@@ -1,5 +1,5 @@
 """Life lost (or gained) this turn read from the turn history's damage as well as its counts: one reader,
-``solver.quantities.life_this_turn``, for spectacle and every "if an opponent lost life this turn".
+``solver.rules.quantities.life_this_turn``, for spectacle and every "if an opponent lost life this turn".
 
 Rules: CR 119.3 (life lost), 120.3a (damage to a player from a source without infect is life lost), 120.3b (infect:
 poison counters instead), 120.8 (a source that would deal 0 damage deals none: a recorded damage is at least 1),
@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from mtgcheck.models.effects import Compare, ThisTurn
-from mtgcheck.solver.quantities import AtLeast, amount_value, condition_holds, life_this_turn, lost_life_this_turn
+from mtgcheck.solver.rules.quantities import AtLeast, amount_value, condition_holds, life_this_turn, lost_life_this_turn
 
 from .scenario_text import state_of
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, strategies as st
 
-from mtgcheck.models.mana import COLORS, ManaCost, ManaError, ManaPool, color_order, parse_cost, parse_symbol
+from mtgcheck.models.game.mana import COLORS, ManaCost, ManaError, ManaPool, color_order, parse_cost, parse_symbol
 
 
 @pytest.mark.parametrize("text", [
@@ -94,7 +94,7 @@ def test_property_parse_format_round_trip_and_canonical_is_stable(parts):
 def test_cr_106_1_pool_with_restrictions_round_trips():
     """CR 106.1 types; restricted mana (CR 106.4a riders) written {G:creature_spell}: what ``format_pool``
     prints, ``ManaPool.parse`` reads back."""
-    from mtgcheck.models.mana import Mana, format_pool
+    from mtgcheck.models.game.mana import Mana, format_pool
 
     pool = ManaPool.parse("{g:creature_spell}{C}{G}{W}")
     assert pool.counts == {Mana("G", "creature_spell"): 1, Mana("G"): 1, Mana("W"): 1, Mana("C"): 1}
@@ -111,7 +111,7 @@ kinds = st.sampled_from([("W", None), ("G", None), ("G", "creature_spell"), ("C"
 @given(st.lists(kinds, max_size=8))
 def test_property_pool_format_parse_round_trip(units):
     """CR 106.4: a pool is a multiset of mana; its notation determines it."""
-    from mtgcheck.models.mana import Mana
+    from mtgcheck.models.game.mana import Mana
 
     pool = ManaPool.of(Mana(t, r) for t, r in units)
     assert ManaPool.parse(str(pool)) == pool

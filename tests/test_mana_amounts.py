@@ -1,4 +1,4 @@
-"""Mana amounts: mana abilities whose output depends on the state (docs/mana.md, solver/mana_amounts.py).
+"""Mana amounts: mana abilities whose output depends on the state (docs/mana.md, solver/rules/mana/amounts.py).
 
 Expected values come from the cited rules and rulings, worked out by hand on small boards.
 """
@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import pytest
 
-from mtgcheck.models.state import Permanent
+from mtgcheck.models.game.state import Permanent
 from mtgcheck.models.text.amounts import parse_amount, parse_color_sources, parse_condition
 from mtgcheck.models.effects import CountersRemoved, HasCounter, PowerOf
-from mtgcheck.solver.produce import could_produce
-from mtgcheck.solver.questions import Unsupported
-from mtgcheck.solver.sources import maximal_pools
+from mtgcheck.solver.rules.mana.produce import could_produce
+from mtgcheck.solver.questions.registry import Unsupported
+from mtgcheck.solver.rules.mana.sources import maximal_pools
 from tests.boards import board
 
 
@@ -113,7 +113,7 @@ def test_a_colour_change_not_modelled_makes_colour_outputs_unsupported():
 def test_real_cards_read_as_the_catalog_models(real_db):
     """The same answers from the Oracle text of the 32k file (CR 106.7; Incubation Druid, Gemstone Caverns and
     Mage-Ring Network oracles)."""
-    from mtgcheck.models.state import GameState
+    from mtgcheck.models.game.state import GameState
 
     def st(*cards, counters=None):
         s = GameState(players=["Alice", "Bob"], active="Alice")

@@ -101,9 +101,9 @@ def test_every_number_of_revealed_cards_is_an_option():
 def test_battery_options_are_every_number_of_counters_removed():
     """CR 107.3 / 118.3: with one charge counter the battery can remove 0 or 1: {B} or {B}{B} (both options listed for
     payments; available_mana keeps the maximal one)."""
-    from mtgcheck.models.database import load_database
-    from mtgcheck.models.scenario import build_state, load_scenarios
-    from mtgcheck.solver.sources import mana_sources
+    from mtgcheck.models.data.database import load_database
+    from mtgcheck.models.data.scenario import build_state, load_scenarios
+    from mtgcheck.solver.rules.mana.sources import mana_sources
     import yaml, tempfile, os
 
     sc = {"players": ["Alice", "Bob"], "cards": CARDS,
@@ -123,7 +123,7 @@ def test_sacrificed_objects_value_is_ignored_for_could_produce_and_enumerated_fo
     with no artifact. available_mana tries every artifact (CR 601.2h) read as it last existed (608.2h): Sol Ring,
     tapped first for {C}{C} (CR 605.3a), then sacrificed for {B}. Payments do not enumerate that choice yet
     (unsupported naming the card). Food Chain exiles Grizzly Bears (mana value 2) for 1 + 2 = 3 mana of one colour
-    (608.2h; the exile is folded like a sacrifice outlet, solver.sacrifice_pools)."""
+    (608.2h; the exile is folded like a sacrifice outlet, solver.rules.mana.sacrifice_pools)."""
     a = _ask([{"card": "Priest of Yawgmoth", "id": "p"}], {"could_produce": {"id": "p"}})
     assert a.values["types"] == ["B"]
     b = _ask(["Priest of Yawgmoth", "Sol Ring"], {"available_mana": "Alice"})
@@ -154,12 +154,12 @@ def test_chosen_creature_type_must_be_given():
 
 
 def test_amounts_read_from_the_game_are_never_cached_per_ability():
-    """solver/ability_cache.py: only context-free amounts may be reused across boards; an amount read from the game
+    """solver/rules/ability_cache.py: only context-free amounts may be reused across boards; an amount read from the game
     (or chosen with the cost) disqualifies the ability."""
     from mtgcheck.models.behaviour import abilities_of
-    from mtgcheck.models.scenario import scenario_cards  # noqa: F401  (the card is built from its text below)
-    from mtgcheck.models.cards import card_from_fields
-    from mtgcheck.solver.ability_cache import context_free
+    from mtgcheck.models.data.scenario import scenario_cards  # noqa: F401  (the card is built from its text below)
+    from mtgcheck.models.game.cards import card_from_fields
+    from mtgcheck.solver.rules.ability_cache import context_free
 
     for name in ("Deathbloom Ritualist", "Black Mana Battery", "Nyx Lotus", "Priest of Yawgmoth", "Metalworker"):
         card = card_from_fields(dict(CARDS[name], name=name), source="test")

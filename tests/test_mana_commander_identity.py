@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from mtgcheck.models.database import load_database
+from mtgcheck.models.data.database import load_database
 from mtgcheck.models.effects import AllOf, ControlsAtLeast
 from mtgcheck.models.text.conditions import parse_board_condition
-from mtgcheck.solver.produce import could_produce
-from mtgcheck.solver.questions import Unsupported
-from mtgcheck.solver.sources import available_mana
+from mtgcheck.solver.rules.mana.produce import could_produce
+from mtgcheck.solver.questions.registry import Unsupported
+from mtgcheck.solver.rules.mana.sources import available_mana
 
 from .scenario_text import state_of
 

@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import pytest
 
-from mtgcheck.models.database import load_database
+from mtgcheck.models.data.database import load_database
 from mtgcheck.models.text.mana import parse_add_clause
-from mtgcheck.solver.produce import could_produce
-from mtgcheck.solver.questions import Unsupported
+from mtgcheck.solver.rules.mana.produce import could_produce
+from mtgcheck.solver.questions.registry import Unsupported
 
 from .scenario_text import state_of
 

@@ -1,4 +1,4 @@
-"""Mana abilities whose cost pays life, in available_mana (solver.pool_costparts.life_variants).
+"""Mana abilities whose cost pays life, in available_mana (solver.rules.mana.pool_costparts.life_variants).
 
 CR 119.4: a player can pay life only if their life total is at least the payment (paying down to 0 is allowed).
 "Pay 3 life: Add {R}" (Treasonous Ogre) and "Pay 1 life: Add {C}" (Lord of the Forsaken) have no other cost, so
@@ -12,9 +12,9 @@ from collections import Counter
 
 import pytest
 
-from mtgcheck.models.database import load_database
-from mtgcheck.solver.questions import Unsupported
-from mtgcheck.solver.sources import available_mana
+from mtgcheck.models.data.database import load_database
+from mtgcheck.solver.questions.registry import Unsupported
+from mtgcheck.solver.rules.mana.sources import available_mana
 
 from .scenario_text import state_of
 

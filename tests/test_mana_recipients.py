@@ -10,15 +10,15 @@ from __future__ import annotations
 import pytest
 
 from mtgcheck.models.abilities import ability_from_dict
-from mtgcheck.models.cards import card_from_fields
-from mtgcheck.models.database import load_database
+from mtgcheck.models.game.cards import card_from_fields
+from mtgcheck.models.data.database import load_database
 from mtgcheck.models.effects import AddMana, VocabularyError, build_effect
-from mtgcheck.models.state import GameState, Permanent
+from mtgcheck.models.game.state import GameState, Permanent
 from mtgcheck.models.text.mana import parse_add_effect
 from mtgcheck.models.text.mana_tail import parse_triggered_add_mana
-from mtgcheck.solver.produce import controller_may_receive
-from mtgcheck.solver.questions import Unsupported
-from mtgcheck.solver.runner import PASS
+from mtgcheck.solver.rules.mana.produce import controller_may_receive
+from mtgcheck.solver.questions.registry import Unsupported
+from mtgcheck.solver.questions.runner import PASS
 
 from .scenario_text import run
 

@@ -10,15 +10,15 @@ import textwrap
 
 import pytest
 
-from mtgcheck.models.catalog import load_catalog
+from mtgcheck.models.data.catalog import load_catalog
 from mtgcheck.models.effects import VocabularyError, build_effect
-from mtgcheck.models.scenario import load_scenarios
-from mtgcheck.models.state import Effect
+from mtgcheck.models.data.scenario import load_scenarios
+from mtgcheck.models.game.state import Effect
 from mtgcheck.models.text.mana_replacement import parse_mana_replacement, parse_upkeep_choice_replacement
 from mtgcheck.models.text.oracle import parse_abilities
-from mtgcheck.solver.produce import could_produce
-from mtgcheck.solver.runner import ERROR, PASS, UNSUPPORTED, run_scenario
-from mtgcheck.solver.sources import available_mana
+from mtgcheck.solver.rules.mana.produce import could_produce
+from mtgcheck.solver.questions.runner import ERROR, PASS, UNSUPPORTED, run_scenario
+from mtgcheck.solver.rules.mana.sources import available_mana
 from tests.boards import board
 from mtgcheck.models.effects import ManaReplacement
 
@@ -139,7 +139,7 @@ def test_hall_of_gemstone_chosen_colour_keeps_colorless_cr_106_1b():
 def test_hall_of_gemstone_color_none_is_no_effect_and_a_missing_colour_is_unsupported():
     """CR 603.2, 611.2a: with its upkeep trigger not resolved this turn (color none) the Hall changes nothing;
     with no colour given the answer is not known, so unsupported naming the card (never a guess)."""
-    from mtgcheck.solver.questions import QuestionError, Unsupported
+    from mtgcheck.solver.questions.registry import QuestionError, Unsupported
 
     assert types_of(_hall("none"), "Forest") == "G"
     s = board(["Forest", "Hall of Gemstone"])
@@ -173,7 +173,7 @@ def test_reality_twist_pool():
 def test_quarum_trench_gnomes_needs_its_target_and_changes_only_white(tmp_path):
     """Quarum Trench Gnomes: its resolved effect watches its target only and replaces only white mana; a
     Tropical Island target is not a Plains. Without targets the answer is unsupported (never all Plains)."""
-    from mtgcheck.solver.questions import Unsupported
+    from mtgcheck.solver.questions.registry import Unsupported
 
     s = board(["Plains", "Plains"], ids="p")
     s.effects.append(Effect(CAT["Quarum Trench Gnomes"], "Bob", 1, targets=["p1"]))

@@ -8,14 +8,14 @@ from __future__ import annotations
 
 import pytest
 
-from mtgcheck.models.cards import card_from_fields
-from mtgcheck.models.database import load_database
+from mtgcheck.models.game.cards import card_from_fields
+from mtgcheck.models.data.database import load_database
 from mtgcheck.models.effects import EntersTrigger, Topic, TriggeredAddMana, walk_unmodelled
 from mtgcheck.models.text.mana import cant_spend_code
 from mtgcheck.models.text.oracle import parse_abilities
 from mtgcheck.models.text.topics import classify
-from mtgcheck.solver.payment.model import restriction_verdict
-from mtgcheck.solver.runner import PASS, UNSUPPORTED
+from mtgcheck.solver.rules.payment.model import restriction_verdict
+from mtgcheck.solver.questions.runner import PASS, UNSUPPORTED
 
 from .scenario_text import run
 from mtgcheck.models.effects import AddMana, Fixed, GrantAbility
@@ -147,7 +147,7 @@ def test_firebending_is_a_triggered_ability_adding_red_cr_702_189a():
 def test_an_enters_trigger_that_adds_mana_is_still_an_enters_trigger_cr_603_6a():
     # Burning-Tree Emissary's kind: what it could produce counts its mana (CR 106.7), and trigger_order still
     # counts it as an enters-the-battlefield trigger (CR 603.6a)
-    from mtgcheck.solver.resolution import is_other_enters_trigger, is_self_etb_trigger
+    from mtgcheck.solver.questions.resolution import is_other_enters_trigger, is_self_etb_trigger
 
     (ab,) = parse_abilities(card("When this creature enters, add {R}{G}."))
     assert isinstance(ab.effect, TriggeredAddMana) and ab.effect.enters == "enters" and is_self_etb_trigger(ab)
@@ -341,8 +341,8 @@ def test_removing_a_counter_named_by_the_card_needs_that_counter_cr_122_1(tmp_pa
 
 def test_tapping_two_untapped_elves_reads_elves_cr_205_3m():
     # the cost parser's "elve" is the creature type Elf (a filter that matched nothing would say "can't pay")
-    from mtgcheck.models.state import Permanent
-    from mtgcheck.solver.layers import matches
+    from mtgcheck.models.game.state import Permanent
+    from mtgcheck.solver.rules.layers import matches
 
     db = load_database(None)
     elf = Permanent("e", db.get("Llanowar Elves"), "Alice", "Alice")
@@ -413,9 +413,9 @@ def test_total_power_of_attacking_creatures_is_read_in_the_attack_cr_508_3a(real
     so read as if it resolved now X can be 4 (Klauth alone) or 0 (removed from combat, 506.4) — never the board's
     outside combat, where no creature attacks. It could produce each colour."""
     from mtgcheck.models.effects import EventAmount, TotalAmong
-    from mtgcheck.models.state import GameState, Permanent
-    from mtgcheck.solver.mana_amounts import event_reference_values
-    from mtgcheck.solver.produce import could_produce
+    from mtgcheck.models.game.state import GameState, Permanent
+    from mtgcheck.solver.rules.mana.amounts import event_reference_values
+    from mtgcheck.solver.rules.mana.produce import could_produce
 
     t, amt = _event_amount_of("Klauth, Unrivaled Ancient", real_db)
     assert isinstance(amt, EventAmount) and amt.of == "attack"
@@ -431,8 +431,8 @@ def test_that_players_artifacts_are_counted_for_each_player_cr_603_2(real_db):
     """CR 603.2, 106.7: Blinkmoth Urn's "At the beginning of each player's first main phase, ... that player adds {C}
     for each artifact they control": "they" is the player the event names, any player; Alice controls the Urn and a
     Mox (2 artifacts), Bob none, so the amount is 2 at Alice's phase and 0 at Bob's."""
-    from mtgcheck.models.state import GameState, Permanent
-    from mtgcheck.solver.mana_amounts import event_reference_values
+    from mtgcheck.models.game.state import GameState, Permanent
+    from mtgcheck.solver.rules.mana.amounts import event_reference_values
 
     t, amt = _event_amount_of("Blinkmoth Urn", real_db)
     assert amt.of == "player" and amt.whose == "any"

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from mtgcheck.models.cards import card_from_fields
+from mtgcheck.models.game.cards import card_from_fields
 from mtgcheck.models.text.oracle import parse_abilities
 import mtgcheck.models.text.mana as mt
 from mtgcheck.models.effects import LandType

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import pytest
 
-from mtgcheck.models.cards import card_from_fields
+from mtgcheck.models.game.cards import card_from_fields
 from mtgcheck.models.behaviour import abilities_of
 from mtgcheck.models.effects import AddMana
 from mtgcheck.models.text.mana_triggers import parse_triggered_mana
 from mtgcheck.models.text.oracle import parse_abilities
-from mtgcheck.solver.sources import available_mana
+from mtgcheck.solver.rules.mana.sources import available_mana
 from tests.boards import CAT, board
 
 
@@ -117,7 +117,7 @@ def test_gauntlet_needs_the_chosen_colour_after_replacement_effects():
 def test_snow_trigger_source_makes_snow_mana():
     """Kinnan ruling 2020-04-17 (the additional mana is produced by the trigger's source); CR 107.4h: mana from a
     snow source is snow mana, so a snow Aura's extra mana is snow."""
-    from mtgcheck.solver.sources import mana_sources
+    from mtgcheck.solver.rules.mana.sources import mana_sources
 
     frost = _card("Test Frost", "Snow Enchantment — Aura", "Enchant land\nWhenever enchanted land is tapped for mana, "
                   "its controller adds an additional {G}.", cost="{G}")
@@ -139,7 +139,7 @@ def test_catalog_models_of_the_class_are_triggered_mana_abilities(name):
 # ---- could produce (CR 106.7) ---------------------------------------------------------------------------------------
 
 def _types(state, pid):
-    from mtgcheck.solver.produce import could_produce
+    from mtgcheck.solver.rules.mana.produce import could_produce
 
     return "".join(t for t in "WUBRGC" if t in could_produce(state).types[pid])
 
@@ -187,8 +187,8 @@ def test_damage_rider_does_not_block_pools_that_pay_no_life(tmp_path, real_db):
     no pool of Forests (answered); with Mana Confluence ("Pay 1 life") it could, so it is unsupported, naming it."""
     import textwrap
 
-    from mtgcheck.models.scenario import load_scenarios
-    from mtgcheck.solver.runner import run_scenario
+    from mtgcheck.models.data.scenario import load_scenarios
+    from mtgcheck.solver.questions.runner import run_scenario
 
     def run(cards):
         p = tmp_path / "s.yaml"

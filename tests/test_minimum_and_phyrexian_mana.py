@@ -46,9 +46,9 @@ def test_payments_of_every_announcement_are_counted_once(answer, real_db):
 
 def test_a_payment_of_the_undivided_cost_is_refused(tmp_path, real_db):
     """The payment model refuses a total cost whose Phyrexian announcement changes it (a caller must try each one)."""
-    from mtgcheck.solver.costs import total_cost
-    from mtgcheck.solver.payment import find_payment
-    from mtgcheck.solver.questions import Unsupported
+    from mtgcheck.solver.rules.costs import total_cost
+    from mtgcheck.solver.rules.payment import find_payment
+    from mtgcheck.solver.questions.registry import Unsupported
 
     from .scenario_text import state_of
 

@@ -7,7 +7,7 @@ import pytest
 
 from mtgcheck.models.behaviour import abilities_of
 from mtgcheck.models.effects import Modal, Topic, Unmodelled, walk_unmodelled
-from mtgcheck.solver.questions import QuestionError, Unsupported
+from mtgcheck.solver.questions.registry import QuestionError, Unsupported
 from tests.probe_boards import ask
 
 

@@ -1,4 +1,4 @@
-"""Tests of card-name normalisation (models.names) and of name look-up in the card database.
+"""Tests of card-name normalisation (models.game.names) and of name look-up in the card database.
 
 Expected names come from the Scryfall oracle bulk file in ../shared/carddata (skipped when
 absent) and from the folding rules documented in docs/cards.md.
@@ -9,8 +9,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mtgcheck.models.database import CardDatabase, UnknownCardError
-from mtgcheck.models.names import normalize_name, split_name
+from mtgcheck.models.data.database import CardDatabase, UnknownCardError
+from mtgcheck.models.game.names import normalize_name, split_name
 
 ORACLE_FILE = "carddata/oracle-cards-2025-11-03.json.gz"
 

@@ -8,14 +8,14 @@ from __future__ import annotations
 
 import pytest
 
-from mtgcheck.models.database import load_database
+from mtgcheck.models.data.database import load_database
 from mtgcheck.models.effects import Topic
-from mtgcheck.models.scenario import ScenarioError
+from mtgcheck.models.data.scenario import ScenarioError
 from mtgcheck.models.text.mana import parse_add_clause
 from mtgcheck.models.text.topics import classify
-from mtgcheck.solver.produce import could_produce
-from mtgcheck.solver.questions import Unsupported
-from mtgcheck.solver.runner import PASS
+from mtgcheck.solver.rules.mana.produce import could_produce
+from mtgcheck.solver.questions.registry import Unsupported
+from mtgcheck.solver.questions.runner import PASS
 
 from .scenario_text import run, state_of
 

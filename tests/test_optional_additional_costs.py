@@ -7,7 +7,7 @@ import pytest
 
 from mtgcheck.models.behaviour import abilities_of
 from mtgcheck.models.effects import AdditionalCost
-from mtgcheck.solver.questions import Unsupported
+from mtgcheck.solver.questions.registry import Unsupported
 from tests.probe_boards import ask
 
 BOARD = {"Alice": ["Mountain"] * 3 + ["Swamp"] * 3 + ["Island"] * 3, "Bob": ["Grizzly Bears"]}

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from mtgcheck.models.scenario import load_scenarios
+from mtgcheck.models.data.scenario import load_scenarios
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from mtgcheck.models.cards import card_from_fields
+from mtgcheck.models.game.cards import card_from_fields
 from mtgcheck.models.text.oracle import parse_abilities
 from mtgcheck.models.vocab.self_flash import SelfFlash
 

@@ -22,7 +22,7 @@ def test_api_works_from_a_folder_with_its_own_models_package(tmp_path):
     (tmp_path / "models" / "__init__.py").write_text("raise ImportError('the user\\'s own models package')\n")
     (tmp_path / "solver.py").write_text("raise ImportError('the user\\'s own solver module')\n")
     code = ("import mtgcheck\n"
-            "from mtgcheck.models.database import load_database\n"
+            "from mtgcheck.models.data.database import load_database\n"
             "db = load_database()\n"
             "print(db.get('Treasure Cruise').name)\n")
     p = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, capture_output=True, text=True)

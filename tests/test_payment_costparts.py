@@ -1,4 +1,4 @@
-"""Mana abilities whose cost taps or sacrifices other permanents, or uses the hand (solver/payment/costparts.py).
+"""Mana abilities whose cost taps or sacrifices other permanents, or uses the hand (solver/rules/payment/costparts.py).
 
 An independent brute force written here from the rules, against the payment search: CR 605.3a (mana abilities in
 any order: a land tapped for mana can then be sacrificed to Squandered Resources), 106.7 (the sacrificed land's
@@ -16,10 +16,10 @@ from collections import Counter
 
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from mtgcheck.models.database import load_database
-from mtgcheck.models.mana import ManaCost
-from mtgcheck.models.state import GameState, Permanent
-from mtgcheck.solver.payment import count_payments, find_payment, iter_payments, plain_count
+from mtgcheck.models.data.database import load_database
+from mtgcheck.models.game.mana import ManaCost
+from mtgcheck.models.game.state import GameState, Permanent
+from mtgcheck.solver.rules.payment import count_payments, find_payment, iter_payments, plain_count
 
 from .test_payment_property import can_pay, symbol_ways
 
@@ -316,8 +316,8 @@ def test_available_mana_matches_brute_force_with_sacrifice_and_tap_costs(perms):
     """CR 106.4, 605.3a, 118.3, 302.6, 602.2b: every maximal pool, against the brute force, whenever available_mana
     answers (the boards it refuses name the card: several altars that can sacrifice each other's sources, Drum
     with altars)."""
-    from mtgcheck.solver.questions import Unsupported
-    from mtgcheck.solver.sources import maximal_pools
+    from mtgcheck.solver.questions.registry import Unsupported
+    from mtgcheck.solver.rules.mana.sources import maximal_pools
 
     perms = [(n, sick and n in CREATURES) for n, sick in perms]
     try:

@@ -12,11 +12,11 @@ import math
 
 import pytest
 
-from mtgcheck.models.database import load_database
-from mtgcheck.models.mana import ManaCost
-from mtgcheck.models.state import CardInstance, GameState, Permanent
-from mtgcheck.solver.delve import count_multisets
-from mtgcheck.solver.payment import count_payments, count_payments_enumerated, plain_count
+from mtgcheck.models.data.database import load_database
+from mtgcheck.models.game.mana import ManaCost
+from mtgcheck.models.game.state import CardInstance, GameState, Permanent
+from mtgcheck.solver.questions.delve import count_multisets
+from mtgcheck.solver.rules.payment import count_payments, count_payments_enumerated, plain_count
 
 DB = load_database()
 BASICS = ["Plains", "Island", "Swamp", "Mountain", "Forest"]

@@ -1,4 +1,4 @@
-"""Damage from mana abilities before the life in a cost is paid (solver.payment: ``life_needed``).
+"""Damage from mana abilities before the life in a cost is paid (solver.rules.payment: ``life_needed``).
 
 CR 601.2g: mana abilities are activated before the costs are paid; 601.2h: then the total cost is paid, life
 included; 119.4: a player can pay life only if their life total is at least the payment; 120.3a: damage dealt to a
@@ -87,9 +87,9 @@ import itertools  # noqa: E402
 
 from hypothesis import HealthCheck, given, settings, strategies as st  # noqa: E402
 
-from mtgcheck.models.cards import card_from_fields  # noqa: E402
-from mtgcheck.models.state import GameState, Permanent  # noqa: E402
-from mtgcheck.solver.payment import count_payments, find_payment  # noqa: E402
+from mtgcheck.models.game.cards import card_from_fields  # noqa: E402
+from mtgcheck.models.game.state import GameState, Permanent  # noqa: E402
+from mtgcheck.solver.rules.payment import count_payments, find_payment  # noqa: E402
 
 from .test_payment_property import can_pay, symbol_ways  # noqa: E402
 
@@ -108,7 +108,7 @@ def brute_payable(perms: list[str], cost: str, life_total: int) -> bool:
     """Some use of each land (unused, or one output) and some way to pay each symbol (CR 107.4: Phyrexian by
     mana or 2 life) pay the cost, with the damage taken before the life is paid: life paid 0, or the life total
     less the damage at least the life paid (CR 601.2g-h, 120.3a, 119.4)."""
-    from mtgcheck.models.mana import ManaCost
+    from mtgcheck.models.game.mana import ManaCost
 
     syms = [str(s) for s in ManaCost.parse(cost).symbols] if cost else []
     for ways in itertools.product(*[symbol_ways(s) for s in syms]):

@@ -16,10 +16,10 @@ from functools import lru_cache
 
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from mtgcheck.models.database import load_database
-from mtgcheck.models.mana import ManaCost
-from mtgcheck.models.state import GameState, Permanent
-from mtgcheck.solver.payment import count_payments, count_payments_enumerated, find_payment, plain_count
+from mtgcheck.models.data.database import load_database
+from mtgcheck.models.game.mana import ManaCost
+from mtgcheck.models.game.state import GameState, Permanent
+from mtgcheck.solver.rules.payment import count_payments, count_payments_enumerated, find_payment, plain_count
 
 DB = load_database()
 

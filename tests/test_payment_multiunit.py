@@ -11,9 +11,9 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 import tests.test_payment_property as prop
-from mtgcheck.models.cards import card_from_fields
-from mtgcheck.models.state import GameState, Permanent
-from mtgcheck.solver.payment import count_payments, find_payment, iter_payments, plain_count
+from mtgcheck.models.game.cards import card_from_fields
+from mtgcheck.models.game.state import GameState, Permanent
+from mtgcheck.solver.rules.payment import count_payments, find_payment, iter_payments, plain_count
 
 # made-up test cards (our own names); what each adds, written independently of the parser
 TEXTS = {

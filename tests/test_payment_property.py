@@ -12,10 +12,10 @@ from collections import Counter
 
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from mtgcheck.models.database import load_database
-from mtgcheck.models.mana import ManaCost
-from mtgcheck.models.state import GameState, Permanent
-from mtgcheck.solver.payment import best_payment, count_payments, iter_payments, plain_count
+from mtgcheck.models.data.database import load_database
+from mtgcheck.models.game.mana import ManaCost
+from mtgcheck.models.game.state import GameState, Permanent
+from mtgcheck.solver.rules.payment import best_payment, count_payments, iter_payments, plain_count
 
 DB = load_database()
 # What each card's {T} can add, written independently of the card models: list of options, each a

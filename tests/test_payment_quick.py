@@ -1,4 +1,4 @@
-"""The exact shortcuts before the payment search (``solver.payment.quick``) and the layer view's cache, against
+"""The exact shortcuts before the payment search (``solver.rules.payment.quick``) and the layer view's cache, against
 the independent brute forces of ``test_payment_property`` and ``test_payment_filters``.
 
 Rules: CR 107.4 (what each symbol accepts), 107.5 (a {T} used once), 119.4 (life paid at most the life total),
@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from mtgcheck.solver.layers import board_view
-from mtgcheck.solver.payment import find_payment, iter_payments
-from mtgcheck.solver.payment.model import build_model
-from mtgcheck.solver.payment.quick import quick_payment
+from mtgcheck.solver.rules.layers import board_view
+from mtgcheck.solver.rules.payment import find_payment, iter_payments
+from mtgcheck.solver.rules.payment.model import build_model
+from mtgcheck.solver.rules.payment.quick import quick_payment
 from tests import test_payment_filters as F
 from tests import test_payment_property as P
 
@@ -98,7 +98,7 @@ def test_choices_read_back_equal_the_ones_worked_out_again_cr_605_1a():
     """The choices of a source are read back on a later board with the same ability objects: they
     equal the ones worked out with the store emptied (CR 605.1a: a mana ability's output is its own), for plain,
     any-colour, several-unit and filter sources alike."""
-    from mtgcheck.solver.payment import model as M
+    from mtgcheck.solver.rules.payment import model as M
 
     board = ["Forest", "City of Brass", "Sol Ring", "Azorius Signet", "Fire-Lit Thicket"]
     first = build_model(P.make_state(board, 20), "A", "{2}{G}")

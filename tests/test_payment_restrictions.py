@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import pytest
 
-from mtgcheck.models.cards import card_from_fields
-from mtgcheck.models.database import load_database
-from mtgcheck.models.mana import Mana, ManaPool
-from mtgcheck.models.state import GameState, Permanent
-from mtgcheck.solver.payment import count_payments, find_payment, restriction_verdict
-from mtgcheck.solver.questions import Unsupported
+from mtgcheck.models.game.cards import card_from_fields
+from mtgcheck.models.data.database import load_database
+from mtgcheck.models.game.mana import Mana, ManaPool
+from mtgcheck.models.game.state import GameState, Permanent
+from mtgcheck.solver.rules.payment import count_payments, find_payment, restriction_verdict
+from mtgcheck.solver.questions.registry import Unsupported
 
 DB = load_database()
 

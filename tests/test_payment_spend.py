@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import pytest
 
-from mtgcheck.models.database import load_database
-from mtgcheck.models.state import CardInstance, GameState, Permanent
-from mtgcheck.solver.payment import count_payments, count_payments_enumerated, find_payment, plain_count, spend_retyping
-from mtgcheck.solver.questions import Unsupported
-import mtgcheck.solver.delve  # noqa: F401  (registers convoke / delve payers, PAYMENT_EXTENSIONS)
+from mtgcheck.models.data.database import load_database
+from mtgcheck.models.game.state import CardInstance, GameState, Permanent
+from mtgcheck.solver.rules.payment import count_payments, count_payments_enumerated, find_payment, plain_count, spend_retyping
+from mtgcheck.solver.questions.registry import Unsupported
+import mtgcheck.solver.questions.delve  # noqa: F401  (registers convoke / delve payers, PAYMENT_EXTENSIONS)
 from mtgcheck.models.effects import SpendAsThough
 
 DB = load_database()
@@ -76,10 +76,10 @@ def test_counts_agree_under_spend_effects_cr_609_4b(cost):
 
 def test_unmodelled_spend_sentence_is_unsupported_cr_609_4b(real_db):
     """A scoped "spend ... as though" sentence (Agatha's Soul Cauldron: abilities of creatures) is not modelled:
-    the gate every cast/payments question passes first (solver.gate, mana spending) answers unsupported naming it,
+    the gate every cast/payments question passes first (solver.rules.gate, mana spending) answers unsupported naming it,
     never a confident no."""
     from mtgcheck.models.effects import Topic
-    from mtgcheck.solver.gate import require_modelled
+    from mtgcheck.solver.rules.gate import require_modelled
 
     s = _state(real_db, "Agatha's Soul Cauldron", "Forest")
     assert find_payment(s, "A", "{G}") is not None

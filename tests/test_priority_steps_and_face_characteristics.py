@@ -79,7 +79,7 @@ def test_cr_702_8a_a_sorcerys_own_conditional_flash_is_a_casting_sentence(answer
 
 def test_an_unquoted_name_with_a_comma_is_an_error_that_says_to_quote_it(tmp_path):
     # a new user's first multi-word legendary name: YAML reads {card: Valki, God of Lies} as two keys
-    from mtgcheck.models.scenario import ScenarioError, load_scenarios
+    from mtgcheck.models.data.scenario import ScenarioError, load_scenarios
 
     p = tmp_path / "s.yaml"
     p.write_text("players: [Alice, Bob]\nask: {cast: {card: Valki, God of Lies}}\n", encoding="utf-8")

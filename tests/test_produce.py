@@ -7,10 +7,10 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mtgcheck.models.catalog import load_catalog
+from mtgcheck.models.data.catalog import load_catalog
 from tests.boards import board
-from mtgcheck.solver.produce import could_produce
-from mtgcheck.solver.sources import available_mana, mana_sources
+from mtgcheck.solver.rules.mana.produce import could_produce
+from mtgcheck.solver.rules.mana.sources import available_mana, mana_sources
 
 CAT = load_catalog()
 

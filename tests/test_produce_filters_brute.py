@@ -1,6 +1,6 @@
 """available_mana with many different filter lands, checked against brute force.
 
-The reference below knows nothing of ``solver.sources``: each permanent is a list of alternatives
+The reference below knows nothing of ``solver.rules.mana.sources``: each permanent is a list of alternatives
 (input options, outputs) written here, and every sequence of activations is simulated — each unit used at
 most once (CR 107.5), a filter's input paid from mana already in the pool (CR 605.3a, 106.4), mana made
 staying in the pool. The maximal pools (no other reachable pool contains them strictly) must be exactly
@@ -13,9 +13,9 @@ from collections import Counter
 
 import pytest
 
-from mtgcheck.models.catalog import card_from_model
-from mtgcheck.models.state import GameState, Permanent
-from mtgcheck.solver.sources import maximal_pools
+from mtgcheck.models.data.catalog import card_from_model
+from mtgcheck.models.game.state import GameState, Permanent
+from mtgcheck.solver.rules.mana.sources import maximal_pools
 
 ORDER = "WUBRGC"
 PAIRS = ["WU", "UB", "BR", "RG", "GW", "WB", "UR", "BG", "RW", "GU"]  # the ten two-colour filter lands
@@ -142,7 +142,7 @@ def test_the_maximal_effects_of_a_filter_are_those_no_other_contains():
     import itertools
     import random
 
-    from mtgcheck.solver.sources import _maximal_deltas
+    from mtgcheck.solver.rules.mana.sources import _maximal_deltas
 
     rng = random.Random(5)
     for _ in range(200):

@@ -1,4 +1,4 @@
-"""Land-type Auras in the layer view (solver.layers) and the "not modelled" safety net (QA finding: Spreading
+"""Land-type Auras in the layer view (solver.rules.layers) and the "not modelled" safety net (QA finding: Spreading
 Seas on Ancient Tomb was ignored). Expected values from CR 305.7, 303.4, 613.7 as named in each test."""
 from __future__ import annotations
 
@@ -7,13 +7,13 @@ import dataclasses
 import pytest
 
 from mtgcheck.models.abilities import ability_from_dict
-from mtgcheck.models.catalog import load_catalog
-from mtgcheck.models.state import Effect, GameState, Permanent
+from mtgcheck.models.data.catalog import load_catalog
+from mtgcheck.models.game.state import Effect, GameState, Permanent
 from mtgcheck.models.effects import Topic
-from mtgcheck.solver.gate import require_modelled, unmodelled_findings
-from mtgcheck.solver.produce import could_produce
-from mtgcheck.solver.questions import Unsupported
-from mtgcheck.solver.sources import available_mana, mana_sources
+from mtgcheck.solver.rules.gate import require_modelled, unmodelled_findings
+from mtgcheck.solver.rules.mana.produce import could_produce
+from mtgcheck.solver.questions.registry import Unsupported
+from mtgcheck.solver.rules.mana.sources import available_mana, mana_sources
 
 CAT = load_catalog()
 
@@ -81,7 +81,7 @@ def _unmodelled_aura():
 
 def test_unmodelled_land_type_wording_is_unsupported_naming_the_card_cr_305_7():
     """CR 305.7, 613.1d: a land-type change we cannot model must not be ignored (that would give the printed
-    mana): the gate every mana question passes first (solver.gate) answers "not modelled", naming the card."""
+    mana): the gate every mana question passes first (solver.rules.gate) answers "not modelled", naming the card."""
     s = board(("Ancient Tomb", "Alice", None), (_unmodelled_aura(), "Bob", 1))
     found = unmodelled_findings(s, {Topic.MANA_PRODUCTION})
     assert [(f.card, f.text) for f in found] == [("Mystery Terrain", "Enchanted land is the chosen type.")]
@@ -103,5 +103,5 @@ def test_real_cards_land_type_auras_cr_305_7(real_db):
     assert types_of(b("Evil Presence"), "p1") == "B"
     assert types_of(b("Lush Growth"), "p1") == "WRG"
     assert types_of(b("Nylea's Presence"), "p1") == "WUBRGC"  # in addition: keeps its own {C}{C} (CR 305.7)
-    with pytest.raises(Unsupported, match="Phantasmal Terrain"):  # its chosen basic land type: the gate (solver.gate)
+    with pytest.raises(Unsupported, match="Phantasmal Terrain"):  # its chosen basic land type: the gate (solver.rules.gate)
         require_modelled(b("Phantasmal Terrain"), {Topic.MANA_PRODUCTION})

@@ -1,4 +1,4 @@
-"""Layers (CR 613) as solver.layers applies them, and available_mana edge cases found in review.
+"""Layers (CR 613) as solver.rules.layers applies them, and available_mana edge cases found in review.
 
 Every expected value comes from the rules named in each test.
 """
@@ -9,13 +9,13 @@ import dataclasses
 import pytest
 
 from mtgcheck.models.abilities import ability_from_dict
-from mtgcheck.models.catalog import load_catalog
+from mtgcheck.models.data.catalog import load_catalog
 from tests import boards
-from mtgcheck.models.state import Effect, Permanent
-from mtgcheck.solver.layers import board_view, matches, permanent_abilities, timestamps
-from mtgcheck.solver.produce import could_produce
-from mtgcheck.solver.questions import Unsupported
-from mtgcheck.solver.sources import available_mana
+from mtgcheck.models.game.state import Effect, Permanent
+from mtgcheck.solver.rules.layers import board_view, matches, permanent_abilities, timestamps
+from mtgcheck.solver.rules.mana.produce import could_produce
+from mtgcheck.solver.questions.registry import Unsupported
+from mtgcheck.solver.rules.mana.sources import available_mana
 
 CAT = load_catalog()
 
@@ -147,9 +147,9 @@ def test_each_reflecting_alternative_looks_at_its_own_group_cr_106_7():
 def _run(tmp_path, text):
     import textwrap
 
-    from mtgcheck.models.database import load_database
-    from mtgcheck.models.scenario import load_scenarios
-    from mtgcheck.solver.runner import run_scenario
+    from mtgcheck.models.data.database import load_database
+    from mtgcheck.models.data.scenario import load_scenarios
+    from mtgcheck.solver.questions.runner import run_scenario
 
     p = tmp_path / "s.yaml"
     p.write_text(textwrap.dedent(text), encoding="utf-8")
@@ -173,7 +173,7 @@ def test_entering_triggers_use_the_abilities_permanents_have_now_cr_305_7(tmp_pa
     """CR 305.7, 613.1d: under Blood Moon a nonbasic land is a Mountain and loses the abilities of its rules
     text, so its "whenever another creature enters" trigger no longer exists; without Blood Moon that
     trigger's count depends on the order of entry (Hypergenesis ruling 2006-10-15) and is not guessed."""
-    from mtgcheck.solver.runner import PASS, UNSUPPORTED
+    from mtgcheck.solver.questions.runner import PASS, UNSUPPORTED
 
     assert _run(tmp_path, _WATCHER_LAND % "").verdict == UNSUPPORTED
     res = _run(tmp_path, _WATCHER_LAND % ", Blood Moon" + "    expect: {orders: 1}\n")

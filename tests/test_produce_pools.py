@@ -14,11 +14,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import mtgcheck.models.text.mana as mt
-from mtgcheck.models.catalog import load_catalog
+from mtgcheck.models.data.catalog import load_catalog
 from tests.boards import board
-from mtgcheck.solver.produce import could_produce
-from mtgcheck.solver.questions import Unsupported
-from mtgcheck.solver.sources import _maximal, _SingleManaCount, available_mana, maximal_pools
+from mtgcheck.solver.rules.mana.produce import could_produce
+from mtgcheck.solver.questions.registry import Unsupported
+from mtgcheck.solver.rules.mana.sources import _maximal, _SingleManaCount, available_mana, maximal_pools
 
 CAT = load_catalog()
 
@@ -118,7 +118,7 @@ def test_identical_permanents_share_sources_but_keep_their_ids_cr_305_6_106_12a(
     """CR 305.6: an untapped Forest taps for {G}; a tapped one cannot (CR 701.26). CR 106.12a / 605.1b: the
     Forest enchanted by Wild Growth adds an additional {G} when tapped for mana. Interchangeable Forests share
     their sources (collapsed before building them); the tapped one and the enchanted one are not collapsed."""
-    from mtgcheck.solver.sources import mana_sources
+    from mtgcheck.solver.rules.mana.sources import mana_sources
 
     s = board(["Forest", "Forest", "Forest", "Forest", "Wild Growth"])
     s.battlefield[2].tapped = True

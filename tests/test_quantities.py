@@ -1,4 +1,4 @@
-"""Amounts and conditions read against the game (solver/quantities.py), and the scenario keys they read: the turn
+"""Amounts and conditions read against the game (solver/rules/quantities.py), and the scenario keys they read: the turn
 history's counts and card lists, player designations.
 
 Rules: CR 107.1b (a negative result is 0 where an amount is used; comparisons use it as it is), 119 (life), 122.1
@@ -11,13 +11,13 @@ from __future__ import annotations
 
 import pytest
 
-from mtgcheck.models.database import load_database
+from mtgcheck.models.data.database import load_database
 from mtgcheck.models.effects import (AllOf, AnyOf, Compare, CountOf, DistinctAmong, Filter, GreatestAmong,
                                      HasDesignation, LifeTotal, Not, PlayerCounters, SourceMatches, StatOf, Sum,
                                      ThisTurn, TotalAmong, VariableX, VocabularyError)
-from mtgcheck.models.scenario import ScenarioError
-from mtgcheck.solver.quantities import amount_value, condition_holds
-from mtgcheck.solver.questions import Unsupported
+from mtgcheck.models.data.scenario import ScenarioError
+from mtgcheck.solver.rules.quantities import amount_value, condition_holds
+from mtgcheck.solver.questions.registry import Unsupported
 
 from .scenario_text import state_of
 

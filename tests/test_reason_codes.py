@@ -1,5 +1,5 @@
 """Every "no" of cast, payments and activate carries a reason code from a closed set, each citing its rule
-(``mtgcheck.Reason``, solver/reasons.py); an ``unsupported`` answer carries the code of what was not modelled.
+(``mtgcheck.Reason``, solver/rules/reasons.py); an ``unsupported`` answer carries the code of what was not modelled.
 
 The boards are the smallest that make one rule decide; the expected codes are the rules named in each test.
 """
@@ -9,7 +9,7 @@ import json
 
 
 import mtgcheck
-from mtgcheck.solver.reasons import Problem, Reason, code_of, tagged
+from mtgcheck.solver.rules.reasons import Problem, Reason, code_of, tagged
 
 HASTY_RUIN = {"mana_cost": "{2}{G}", "type_line": "Instant", "oracle_text": "Split second", "keywords": ["Split second"]}
 SHADE = {"mana_cost": "{1}{B}", "type_line": "Creature — Shade", "power": "1", "toughness": "1",

@@ -1,6 +1,6 @@
 """The gate's precision: an unmodelled sentence whose only possible effect is on something the question
 does not read leaves the answer exact; the same sentence where something in play does read it keeps the answer
-unsupported, naming the card and the sentence (models/text/relevance.py, solver/gate.py).
+unsupported, naming the card and the sentence (models/text/relevance.py, solver/rules/gate.py).
 
 Each narrowing has a positive and a negative test naming its rule. Expected answers come from the rules named,
 never from running the engine: the mana a permanent could produce is what its mana abilities would add (CR 106.7),
@@ -14,12 +14,12 @@ import textwrap
 
 import pytest
 
-from mtgcheck.models.database import load_database
+from mtgcheck.models.data.database import load_database
 from mtgcheck.models.effects import Topic
-from mtgcheck.models.scenario import load_scenarios
+from mtgcheck.models.data.scenario import load_scenarios
 from mtgcheck.models.text.relevance import static_change, token_read_by
 from mtgcheck.models.text.topics import classify
-from mtgcheck.solver.runner import PASS, UNSUPPORTED, run_scenario
+from mtgcheck.solver.questions.runner import PASS, UNSUPPORTED, run_scenario
 
 
 @pytest.fixture(scope="module")
@@ -126,7 +126,7 @@ def test_cr_702_9_a_flying_grant_counts_where_a_restriction_names_flying(tmp_pat
 
 def test_cr_302_6_haste_counts_where_a_permanent_is_sick_and_hexproof_is_not_typed():
     """CR 302.6, 702.10b: haste decides {T} abilities only of a permanent not controlled continuously since its
-    controller's turn began, so a haste grant reads the state's ``sick`` permanents (``solver.gate.read_in_state``)
+    controller's turn began, so a haste grant reads the state's ``sick`` permanents (``solver.rules.gate.read_in_state``)
     and any words naming haste; CR 702.11 (hexproof decides targets): never narrowed."""
     c = static_change("Creatures you control have haste.")
     assert c is not None and c.changes == ("keyword:haste",) and {"sick", "keyword:haste"} <= c.reads
@@ -503,8 +503,8 @@ def test_cr_702_167a_craft_materials_change_no_mana(real_db):
     instant and/or sorcery cards {3}{R}{R}") change neither what the artifact could produce nor the pools, nor
     whether its mana ability (ability 1) can be activated (CR 602.2)."""
     from mtgcheck.models.behaviour import abilities_of
-    from mtgcheck.models.state import GameState, Permanent
-    from mtgcheck.solver.gate import unmodelled_findings
+    from mtgcheck.models.game.state import GameState, Permanent
+    from mtgcheck.solver.rules.gate import unmodelled_findings
 
     card = real_db.get("Ore-Rich Stalactite // Cosmium Catalyst")
     craft = [a for a in abilities_of(card) if a.kind == "keyword" and a.effect.keyword == "craft"]

@@ -13,17 +13,17 @@ import textwrap
 import pytest
 
 import mtgcheck.models.text.resolution as rt
-import mtgcheck.solver.resolution as sr
+import mtgcheck.solver.questions.resolution as sr
 from mtgcheck.models.effects import EntersWithCounters, VariableX
-from mtgcheck.models.database import load_database
+from mtgcheck.models.data.database import load_database
 from mtgcheck.models.text.oracle import parse_abilities
-from mtgcheck.models.scenario import load_scenarios
-from mtgcheck.solver.resolution import (
+from mtgcheck.models.data.scenario import load_scenarios
+from mtgcheck.solver.questions.resolution import (
     CountBudgetExceeded, count_process_outcomes, count_scry_results, count_scry_results_first_occurrence,
     count_trigger_orders, entering_x,
     iter_scry_results, iter_trigger_stacks, multinomial, scry_choice_count, scry_outcomes, witness_sequence,
 )
-from mtgcheck.solver.runner import ERROR, PASS, UNSUPPORTED, run_scenario
+from mtgcheck.solver.questions.runner import ERROR, PASS, UNSUPPORTED, run_scenario
 
 
 @pytest.fixture(scope="module")
@@ -144,7 +144,7 @@ def test_cr_701_22a_count_over_budget_is_null_not_a_guess():
 
 def test_cr_701_22a_over_budget_answer_through_the_runner(tmp_path, db, monkeypatch):
     """The scenario answer carries distinct_results: null and says why (no hang, no guess)."""
-    import mtgcheck.solver.resolution as res
+    import mtgcheck.solver.questions.resolution as res
     monkeypatch.setattr(res, "SCRY_COUNT_STATE_BUDGET", 3)
     lib = ", ".join(["Island, Opt"] * 15)
     r = run(tmp_path, db, f"""

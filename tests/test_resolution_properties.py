@@ -1,4 +1,4 @@
-"""Property tests: the combinatorial counts of solver.resolution equal brute-force enumeration.
+"""Property tests: the combinatorial counts of solver.questions.resolution equal brute-force enumeration.
 
 Brute force here follows the rules literally, on small inputs:
 * scry (CR 701.22a): every subset of the looked-at cards for the bottom, every order of each
@@ -15,7 +15,7 @@ import itertools
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mtgcheck.solver.resolution import (
+from mtgcheck.solver.questions.resolution import (
     count_process_outcomes, count_scry_results, count_scry_results_first_occurrence, count_trigger_orders,
     iter_process_outcomes, iter_scry_results, iter_trigger_stacks, process_end_states_brute_force, scry_choice_count,
 )

@@ -1,4 +1,4 @@
-"""Activation and casting restrictions (models/text/restrictions.py, solver/restrictions.py) and the timing of casting.
+"""Activation and casting restrictions (models/text/restrictions.py, solver/rules/restrictions.py) and the timing of casting.
 
 Rules: CR 117.1a (instants any time with priority; other spells in a main phase with an empty stack), 304.5 / 602.5e
 ("only as an instant"), 307.1 / 307.5 / 602.5d ("only as a sorcery": main phase of the player's own turn, empty
@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from mtgcheck.models.cards import card_from_fields
+from mtgcheck.models.game.cards import card_from_fields
 from mtgcheck.models.effects import (COMBAT_STEPS, CardsInZone, ControlsAtLeast, HasCounter, Not, OpponentControlsMore,
                                      OpponentHasCounters, SpellsCastThisTurn, TimingRestriction)
 from mtgcheck.models.text.oracle import parse_abilities

@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from mtgcheck.models.abilities import chapter_numbers, roman_value
-from mtgcheck.models.scenario import load_scenarios
+from mtgcheck.models.data.scenario import load_scenarios
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -56,8 +56,8 @@ def test_primal_odin_gains_its_chapter_ii_trigger_cr_714_2b_611_2a(real_db):
     """Summon: Primal Odin's "II — Zantetsuken — This creature gains "Whenever this creature deals combat damage to a
     player, that player loses the game."": with two lore counters the creature has that triggered ability, with one
     it does not."""
-    from mtgcheck.models.state import GameState, Permanent
-    from mtgcheck.solver.layers import board_view
+    from mtgcheck.models.game.state import GameState, Permanent
+    from mtgcheck.solver.rules.layers import board_view
 
     card = real_db.get("Summon: Primal Odin")
     for lore, has in ((1, False), (2, True)):

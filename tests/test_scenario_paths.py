@@ -2,7 +2,7 @@
 file, outside the scenario's folder is refused naming it, and never opened (its contents never reach a message)."""
 from __future__ import annotations
 
-from mtgcheck.solver.verdicts import ERROR
+from mtgcheck.solver.questions.verdicts import ERROR
 
 FORMAT = """\
 name: tiny
@@ -14,9 +14,9 @@ secret_key_of_someone: 1
 
 
 def _run(folder, fmt):
-    from mtgcheck.models.database import load_database
-    from mtgcheck.models.scenario import load_scenarios
-    from mtgcheck.solver.runner import run_scenario
+    from mtgcheck.models.data.database import load_database
+    from mtgcheck.models.data.scenario import load_scenarios
+    from mtgcheck.solver.questions.runner import run_scenario
 
     p = folder / "s.yaml"
     p.write_text(f'players: [Alice]\nask:\n  validate_deck: {{format: "{fmt}", decklist: "4 Lightning Bolt"}}\n',

@@ -5,8 +5,8 @@ import textwrap
 
 import pytest
 
-from mtgcheck.models.database import load_database
-from mtgcheck.models.scenario import ScenarioError, build_state, load_scenarios
+from mtgcheck.models.data.database import load_database
+from mtgcheck.models.data.scenario import ScenarioError, build_state, load_scenarios
 
 
 @pytest.fixture(scope="module")
@@ -143,7 +143,7 @@ def test_scenarios_list_and_state_contents(tmp_path, db):
 
 
 def test_ambiguous_permanent_reference_lists_candidates(tmp_path, db):
-    from mtgcheck.solver.runner import run_scenario
+    from mtgcheck.solver.questions.runner import run_scenario
 
     p = write(tmp_path, """\
         players: [Alice, Bob]
@@ -159,7 +159,7 @@ def test_ambiguous_permanent_reference_lists_candidates(tmp_path, db):
 
 
 def test_scenario_defined_cards_are_parsed_from_oracle_text(tmp_path, db):
-    from mtgcheck.solver.runner import run_scenario
+    from mtgcheck.solver.questions.runner import run_scenario
 
     p = write(tmp_path, """\
         players: [Alice]
@@ -181,7 +181,7 @@ def test_scenario_defined_cards_are_parsed_from_oracle_text(tmp_path, db):
 
 
 def test_cr_202_2_a_scenario_card_without_colors_takes_them_from_its_mana_cost():
-    from mtgcheck.models.cards import card_from_fields
+    from mtgcheck.models.game.cards import card_from_fields
 
     card = card_from_fields({"name": "Test Bear", "mana_cost": "{1}{G}{W/U}", "type_line": "Creature — Bear"}, source="scenario")
     assert card.colors == frozenset("GWU")

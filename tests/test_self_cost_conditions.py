@@ -1,13 +1,13 @@
 """A spell's own cost change with a typed condition or amount ("This spell costs {3} less to cast if a creature died
 this turn", "If an opponent controls seven or more lands, ...", "for each green creature you control", "{X} less,
-where X is your devotion to black"), parsed from real oracle text and applied by ``solver.costs`` (CR 601.2f; 118.7a
+where X is your devotion to black"), parsed from real oracle text and applied by ``solver.rules.costs`` (CR 601.2f; 118.7a
 generic only, never below {0}; 118.7b-d a coloured reduction; 601.2a the spell is on the stack while its cost is
 determined). Expected totals come from the cards' printed costs and the rules."""
 from __future__ import annotations
 
 import pytest
 
-from mtgcheck.models.cards import card_from_fields
+from mtgcheck.models.game.cards import card_from_fields
 from mtgcheck.models.effects import SelfCostChange, Unmodelled
 from mtgcheck.models.text.oracle import parse_abilities
 
@@ -68,8 +68,8 @@ def test_cards_drawn_this_turn_deem_inferior_cr_121_1(real_db):
 def test_spell_cast_from_graveyard_is_not_among_its_cards_cr_601_2a():
     """A spell cast from a graveyard is on the stack while its total cost is determined (CR 601.2a, 601.2f): the state
     its own cost change reads no longer has the card in that graveyard; the question's state is unchanged."""
-    from mtgcheck.models.state import CardInstance, GameState
-    from mtgcheck.solver.costs import on_the_stack
+    from mtgcheck.models.game.state import CardInstance, GameState
+    from mtgcheck.solver.rules.costs import on_the_stack
 
     card = card_from_fields({"name": "Test Spell", "mana_cost": "{3}", "type_line": "Sorcery", "oracle_text": ""})
     other = card_from_fields({"name": "Other", "mana_cost": "{1}", "type_line": "Sorcery", "oracle_text": ""})

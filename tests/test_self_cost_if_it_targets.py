@@ -34,7 +34,7 @@ def test_condition_on_one_of_two_targets_is_unsupported_cr_601_2c(real_db):
     read: unsupported rather than a guess."""
     import pytest
 
-    from mtgcheck.solver.errors import Unsupported
+    from mtgcheck.solver.rules.errors import Unsupported
 
     with pytest.raises(Unsupported, match="Hunter's Mark"):
         _cast(real_db, {"Alice": ["Forest", "Grizzly Bears"], "Bob": ["Harbinger of the Tides"]}, {"card": "Hunter's Mark"})

@@ -1,6 +1,6 @@
 """The gate's precision: unmodelled sentences the rules prove cannot change the answer asked
 no longer make it unsupported, and their close cousins that can still do (models/text/topics.py classify,
-models/text/relevance.py, models/text/scope.py, solver/gate.py). Each narrowing has a test naming its rule and a
+models/text/relevance.py, models/text/scope.py, solver/rules/gate.py). Each narrowing has a test naming its rule and a
 test of the cousin that must stay unsupported. Expected answers come from the rules named; examples of the whole
 class are in examples/classes/sentences_that_change_no_answer.yaml.
 """
@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import pytest
 
-from mtgcheck.models.database import load_database
+from mtgcheck.models.data.database import load_database
 from mtgcheck.models.effects import Topic
 from mtgcheck.models.text.topics import classify
-from mtgcheck.solver.runner import PASS, UNSUPPORTED
+from mtgcheck.solver.questions.runner import PASS, UNSUPPORTED
 from tests.scenario_text import cards_block as _cards, run
 
 MANA = {Topic.MANA_PRODUCTION, Topic.OTHER_MANA}

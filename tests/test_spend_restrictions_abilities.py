@@ -2,7 +2,7 @@
 
 "Spend this mana only to cast [X] spells or activate abilities of [Y]" is read into the code ``only:X|Y``
 (models.text.mana.spend_only_code) and decided against the spell cast or the source of the ability activated
-(solver.payment.model.restriction_verdict). Wording it does not read keeps a free-form code, never spent: an
+(solver.rules.payment.model.restriction_verdict). Wording it does not read keeps a free-form code, never spent: an
 answer it decides stays unsupported. Examples: examples/classes/spend_restrictions_abilities.yaml.
 """
 from __future__ import annotations
@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from mtgcheck.models.scenario import load_scenarios
+from mtgcheck.models.data.scenario import load_scenarios
 from mtgcheck.models.text.mana import slug, spend_only_code
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -8,19 +8,19 @@ from __future__ import annotations
 
 import pytest
 
-from mtgcheck.models.database import load_database
+from mtgcheck.models.data.database import load_database
 from mtgcheck.models.effects import Scope, Topic, Unmodelled
 from mtgcheck.models.text.mana import cant_spend_code
 from mtgcheck.models.text.relevance import static_change, token_read_by
 from mtgcheck.models.text.scope import line_scope
 from mtgcheck.models.text.topics import classify, is_entering_keyword_line
-from mtgcheck.solver.runner import UNSUPPORTED
+from mtgcheck.solver.questions.runner import UNSUPPORTED
 from tests.scenario_text import cards_block as _cards, run
 
 MANA = {Topic.MANA_PRODUCTION, Topic.OTHER_MANA}
-#: could_produce's topics (solver.produce: mana production, other mana, characteristics)
+#: could_produce's topics (solver.rules.mana.produce: mana production, other mana, characteristics)
 COULD_PRODUCE = MANA | {Topic.CHARACTERISTICS}
-#: available_mana's topics without life (solver.produce.available_mana_topics)
+#: available_mana's topics without life (solver.questions.produce.available_mana_topics)
 AVAILABLE = {Topic.MANA_PRODUCTION, Topic.CHARACTERISTICS, Topic.ACTIVATION, Topic.COSTS}
 
 

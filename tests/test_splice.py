@@ -7,9 +7,9 @@ import textwrap
 
 import pytest
 
-from mtgcheck.models.database import load_database
-from mtgcheck.models.scenario import load_scenarios
-from mtgcheck.solver.runner import run_scenario
+from mtgcheck.models.data.database import load_database
+from mtgcheck.models.data.scenario import load_scenarios
+from mtgcheck.solver.questions.runner import run_scenario
 
 CARDS = """\
 cards:

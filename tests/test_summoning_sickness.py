@@ -13,7 +13,7 @@ import itertools
 import pytest
 
 import mtgcheck
-from mtgcheck.solver.sickness import tap_permission
+from mtgcheck.solver.rules.sickness import tap_permission
 from tests import boards
 
 

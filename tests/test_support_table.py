@@ -1,4 +1,4 @@
-"""The support table (solver/support.py): every typed mechanic that could change a question's answer is either
+"""The support table (solver/rules/support.py): every typed mechanic that could change a question's answer is either
 implemented by that question's rules (and an example under examples/ shows it) or refused, naming the mechanic.
 
 The expectations are written from the table's declared data (what each keyword's rules change and where it
@@ -15,13 +15,13 @@ import pytest
 
 from mtgcheck.models.effects import EFFECT_TYPES, Scope, Topic, Unmodelled
 from mtgcheck.models.vocab.keywords import KEYWORD_RULES, KeywordKind, keyword_kind
-from mtgcheck.solver.support import IMPLEMENTS, keyword_key, mechanic_name, support_rows
+from mtgcheck.solver.rules.support import IMPLEMENTS, keyword_key, mechanic_name, support_rows
 from tests.scenario_text import run
 
 #: The topics the cast question declares for a card without Phyrexian mana or convoke (payment/handlers.cast_topics).
 CAST_TOPICS = {Topic.COSTS, Topic.SPELL_COSTS, Topic.MANA_SPENDING, Topic.MANA_PRODUCTION, Topic.CHARACTERISTICS,
                Topic.ACTIVATION, Topic.CASTING}
-#: available_mana's topics on a board whose mana abilities pay no life (produce.available_mana_topics).
+#: available_mana's topics on a board whose mana abilities pay no life (questions.produce.available_mana_topics).
 AVAILABLE_MANA_TOPICS = {Topic.MANA_PRODUCTION, Topic.CHARACTERISTICS, Topic.ACTIVATION, Topic.COSTS}
 #: could_produce's topics.
 COULD_PRODUCE_TOPICS = {Topic.MANA_PRODUCTION, Topic.OTHER_MANA, Topic.CHARACTERISTICS}
@@ -170,7 +170,7 @@ def test_the_support_command_lists_what_a_question_implements():
     error (exit 2) naming the closest one."""
     from click.testing import CliRunner
 
-    from mtgcheck.solver.cli import main
+    from mtgcheck.solver.cli.main import main
 
     r = CliRunner().invoke(main, ["support", "cast", "--json"])
     assert r.exit_code == 0, r.output

@@ -8,7 +8,7 @@ import pytest
 from mtgcheck.models.effects import Comparison, Qualifier
 from mtgcheck.models.text.filters import parse_filter, tail_qualifier
 from mtgcheck.models.text.targets import parse_target_phrase
-from mtgcheck.solver.questions import Unsupported
+from mtgcheck.solver.questions.registry import Unsupported
 from tests.probe_boards import ask
 
 

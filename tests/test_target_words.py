@@ -6,7 +6,7 @@ import pytest
 
 from mtgcheck.models.effects import VariableX
 from mtgcheck.models.text.targets import parse_target_phrase
-from mtgcheck.solver.questions import Unsupported
+from mtgcheck.solver.questions.registry import Unsupported
 from tests.probe_boards import ask
 
 

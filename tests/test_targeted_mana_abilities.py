@@ -7,8 +7,8 @@ import pytest
 
 from mtgcheck.models.effects import Fixed, Revealed, Sum, VariableX
 from mtgcheck.models.text.mana import parse_add_effect
-from mtgcheck.models.database import load_database
-from mtgcheck.solver.produce import could_produce
+from mtgcheck.models.data.database import load_database
+from mtgcheck.solver.rules.mana.produce import could_produce
 
 from .scenario_text import state_of
 
@@ -59,7 +59,7 @@ ask: {{could_produce: {{card: Quintorius Kand}}}}
 
 def test_one_chosen_number_repeated_is_one_choice():
     """Sum((X, X, X)) with X = n is 3n (mana_amounts.substituted): the same chosen number counted three times."""
-    from mtgcheck.solver.mana_amounts import substituted
+    from mtgcheck.solver.rules.mana.amounts import substituted
 
     assert substituted(Sum((VariableX(),) * 3), 2) == Fixed(6)
     assert substituted(Sum((VariableX(), Fixed(1))), 2) == Fixed(3)

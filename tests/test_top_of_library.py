@@ -3,7 +3,7 @@
 "{T}: Add two mana of any one color." (examples/classes/top_of_library.yaml)."""
 from __future__ import annotations
 
-from mtgcheck.models.cards import card_from_fields
+from mtgcheck.models.game.cards import card_from_fields
 from mtgcheck.models.effects import GrantAbility, TopOfLibrary
 from mtgcheck.models.text.oracle import parse_abilities
 from mtgcheck.solver.api import ask

@@ -10,12 +10,12 @@ import textwrap
 
 import pytest
 
-from mtgcheck.models.cards import card_from_fields
-from mtgcheck.models.database import load_database
+from mtgcheck.models.game.cards import card_from_fields
+from mtgcheck.models.data.database import load_database
 from mtgcheck.models.effects import AttackedThisTurn, Compare, SourceCast, ThisTurn, TriggeredAddMana, walk_unmodelled
-from mtgcheck.models.scenario import ScenarioError, build_state, load_scenarios
+from mtgcheck.models.data.scenario import ScenarioError, build_state, load_scenarios
 from mtgcheck.models.text.oracle import parse_abilities
-from mtgcheck.solver.runner import PASS, UNSUPPORTED
+from mtgcheck.solver.questions.runner import PASS, UNSUPPORTED
 
 from .scenario_text import run
 

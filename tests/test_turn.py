@@ -1,12 +1,13 @@
-"""The turn structure of scenarios (models/turn.py): steps in order, sorcery timing, history, combat states."""
+"""The turn structure of scenarios (models/game/turn.py): steps in order, sorcery timing, history, combat states."""
 from __future__ import annotations
 
 
 import pytest
 
-from mtgcheck.models.database import load_database
-from mtgcheck.models.scenario import ScenarioError, build_state, load_scenarios
-from mtgcheck.models.turn import TurnState, TurnStep, sorcery_timing
+from mtgcheck.models.data.database import load_database
+from mtgcheck.models.data.scenario import ScenarioError, build_state, load_scenarios
+from mtgcheck.models.game.state import sorcery_timing
+from mtgcheck.models.game.turn import TurnState, TurnStep
 from mtgcheck.solver.api import ask
 
 from .scenario_text import state_of

@@ -1,5 +1,5 @@
 """Self cost changes read from the turn, the board and the targets (CR 601.2c before 601.2f), parsed from real oracle
-text (cards not in the catalog) and applied by solver.costs. Expected totals come from the cards' text and the rules."""
+text (cards not in the catalog) and applied by solver.rules.costs. Expected totals come from the cards' text and the rules."""
 from __future__ import annotations
 
 from .probe_boards import ask
@@ -61,7 +61,7 @@ def test_first_creature_spell_after_other_spells_is_unsupported_cr_601_2f(real_d
     spell this turn cannot be decided, so the answer is unsupported, naming the line."""
     import pytest
 
-    from mtgcheck.solver.questions import Unsupported
+    from mtgcheck.solver.questions.registry import Unsupported
 
     with pytest.raises(Unsupported, match="first creature spell"):
         ask(real_db, {"Alice": ["Shadow in the Warp", "Plains"]}, {"cast": {"card": "Serra Angel"}},

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from mtgcheck.models.abilities import ability_from_dict, parse_activation_cost
-from mtgcheck.models.cards import card_from_fields
+from mtgcheck.models.game.cards import card_from_fields
 from mtgcheck.models.deckfacts import deck_text
 from mtgcheck.models.effects import (CastTrigger, EntersTrigger, Keyword, Step, Unmodelled, VocabularyError,
                                      build_effect)
@@ -72,7 +72,7 @@ def test_cr_702_41a_affinity_counts_are_typed():
     assert isinstance(kw, Keyword)
     assert dict(kw.counts) == {"zone": "battlefield", "whose": "you", "types": ("Artifact",)}
     vague = build_effect("affinity", {"keyword": "affinity", "parameter": "for whatever"}, ability_kind="keyword")
-    assert vague.counts is None  # not understood: the cost question answers unsupported (solver.costs)
+    assert vague.counts is None  # not understood: the cost question answers unsupported (solver.rules.costs)
 
 
 def test_cr_702_138a_escape_exiles_n_other_cards():

@@ -19,8 +19,10 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from mtgcheck.solver import decks_cli
-from mtgcheck.solver.cli import main
+import mtgcheck.solver.decks.cli as decks_cli
+import mtgcheck.solver.decks.jsonl as decks_jsonl
+import mtgcheck.solver.decks.pool as decks_pool
+from mtgcheck.solver.cli.main import main
 
 GOOD = {"format": "modern", "main": [[4, "Lightning Bolt"], [56, "Mountain"]], "side": []}      # CR 100.2a: 60
 SMALL = {"format": "modern", "main": [[4, "Lightning Bolt"], [55, "Mountain"]], "side": []}     # 59 < 60
@@ -45,7 +47,7 @@ def _corpus(tmp_path: Path) -> list[str]:
 
 def _run(args, monkeypatch, chunk=4):
     monkeypatch.delenv("MTGCHECK_CARDS", raising=False)
-    monkeypatch.setattr(decks_cli, "CHUNK", chunk)  # many units from a small file (forked workers inherit it)
+    monkeypatch.setattr(decks_jsonl, "CHUNK", chunk)  # many units from a small file (forked workers inherit it)
     return CliRunner().invoke(main, ["validate", "-f", "modern", *args])
 
 
@@ -74,11 +76,11 @@ def test_jobs_output_is_the_serial_output(tmp_path, monkeypatch, mode):
 def test_units_cover_every_record_once(tmp_path, monkeypatch):
     """Workers' stripes (uid % jobs) partition the units: their union is every record, each once."""
     paths = [Path(p) for p in _corpus(tmp_path)[:2]]
-    every = [(u, unit) for u, unit in decks_cli.iter_units(paths, None, chunk=5)]
+    every = [(u, unit) for u, unit in decks_jsonl.iter_units(paths, None, chunk=5)]
     lines = [r[0] for _, unit in every if unit[0] == "jsonl" for r in unit[2]]
     for jobs in (2, 3, 4):
         got = sorted((u, r[0]) for k in range(jobs)
-                     for u, unit in decks_cli.iter_units(paths, None, keep=lambda u, k=k: u % jobs == k, chunk=5)
+                     for u, unit in decks_jsonl.iter_units(paths, None, keep=lambda u, k=k: u % jobs == k, chunk=5)
                      if unit[0] == "jsonl" for r in unit[2])
         assert [ln for _, ln in got] == lines
     assert [u for u, _ in every] == list(range(len(every)))
@@ -161,7 +163,7 @@ def test_a_worker_that_ends_without_a_word_is_an_error_not_a_hang(tmp_path, monk
     def silent(*args):
         os._exit(0)
 
-    monkeypatch.setattr(decks_cli, "_worker", silent)
+    monkeypatch.setattr(decks_pool, "_worker", silent)
     got = _run([paths[0], "--json", "--jobs", "2"], monkeypatch)
     assert got.exit_code == 3
     assert "mtgcheck-validate-" in got.output
@@ -194,13 +196,13 @@ def _lines_one_by_one(path: Path, chunk: int) -> list[tuple[int, int, bytes]]:
 
 @pytest.mark.parametrize("block", [1 << 20, 7, 1000])
 def test_jsonl_reader_cuts_the_lines_as_reading_line_by_line(tmp_path, monkeypatch, block):
-    """The JSON-lines reader reads large blocks and cuts them at ``\\n`` (``decks_cli._jsonl_units``): the
+    """The JSON-lines reader reads large blocks and cuts them at ``\\n`` (``decks_jsonl._jsonl_units``): the
     records, their line numbers and indexes, and the units of ``chunk`` records are those of reading one
     line at a time, whatever the block size (a line cut between two blocks, a byte-order mark split, blank
     and white-space lines, CRLF, no newline at the end, a gzip file cut short, workers' stripes)."""
     import gzip
 
-    monkeypatch.setattr(decks_cli, "READ_BLOCK", block)
+    monkeypatch.setattr(decks_jsonl, "READ_BLOCK", block)
     body = b"".join((b'{"a": %d}\n' % i) if i % 7 else (b" \t\r\n", b"\n", b"\x0c\n")[i % 3] for i in range(60))
     cases = {
         "plain": body, "bom": b"\xef\xbb\xbf" + body, "bom-blank": b"\xef\xbb\xbf\n" + body,
@@ -220,7 +222,7 @@ def test_jsonl_reader_cuts_the_lines_as_reading_line_by_line(tmp_path, monkeypat
     for chunk in (1, 4, 500):
         for f in files:
             want_rows, want_sizes = _lines_one_by_one(f, chunk)
-            units = [unit for _, unit in decks_cli.iter_units([f], None, chunk=chunk)]
+            units = [unit for _, unit in decks_jsonl.iter_units([f], None, chunk=chunk)]
             got = [r for unit in units for r in unit[2]]
             assert got == want_rows, (f.name, chunk)
             assert [len(list(unit[2])) for unit in units if list(unit[2])] == want_sizes, (f.name, chunk)
@@ -229,10 +231,10 @@ def test_jsonl_reader_cuts_the_lines_as_reading_line_by_line(tmp_path, monkeypat
                 assert fatal == [f"{f}: cannot read after line {want_rows[-1][0]}: truncated compressed data"]
             else:
                 assert not fatal
-        every = [(u, r) for u, unit in decks_cli.iter_units(files, None, chunk=chunk) for r in unit[2]]
+        every = [(u, r) for u, unit in decks_jsonl.iter_units(files, None, chunk=chunk) for r in unit[2]]
         for jobs in (2, 3):
             stripes = sorted((u, r) for k in range(jobs) for u, unit in
-                             decks_cli.iter_units(files, None, keep=lambda u, k=k: u % jobs == k, chunk=chunk)
+                             decks_jsonl.iter_units(files, None, keep=lambda u, k=k: u % jobs == k, chunk=chunk)
                              for r in unit[2])
             assert stripes == every
 
@@ -241,7 +243,7 @@ def test_only_the_mtgcheck_program_ends_its_process_after_validate(tmp_path, mon
     """The ``mtgcheck`` group hands ``validate`` whether it runs as the program (``cli.PROGRAM``, set by
     ``mtgcheck.__main__.run``): then the process ends once the batch is written, with the command's exit code;
     a caller running the command inside its own process (here ``CliRunner``) keeps its process."""
-    from mtgcheck.solver import cli
+    import mtgcheck.solver.cli.main as cli
 
     ended: list = []
     monkeypatch.setattr(decks_cli, "_end_process", lambda code, err: ended.append(code))
@@ -260,7 +262,7 @@ def test_the_program_ends_with_the_in_process_output_and_exit_code(tmp_path, mon
     paths = _corpus(tmp_path)
     env = {k: v for k, v in os.environ.items() if k != "MTGCHECK_CARDS"}
     for flags in (["--json"], ["--csv"], []):
-        inproc = _run([*paths, *flags], monkeypatch, chunk=decks_cli.CHUNK)
+        inproc = _run([*paths, *flags], monkeypatch, chunk=decks_jsonl.CHUNK)
         for jobs in ("1", "2"):
             prog = subprocess.run([sys.executable, "-m", "mtgcheck", "validate", "-f", "modern", *paths, *flags,
                                    "--jobs", jobs], capture_output=True, env=env, cwd=tmp_path, timeout=300)

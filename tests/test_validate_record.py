@@ -17,8 +17,8 @@ import json
 
 import pytest
 
-from mtgcheck.models.decklist import decklist_from_data
-from mtgcheck.solver.decks import DeckValidator
+from mtgcheck.models.data.decklist import decklist_from_data
+from mtgcheck.solver.decks.rules import DeckValidator
 from tests.shared_data import shared_file
 
 FORMATS = ("modern", "pioneer", "legacy", "vintage", "pauper", "standard", "duel", "commander", "limited")

@@ -1,5 +1,5 @@
 """``mtgcheck validate`` from the card facts kept on disk: a batch whose card names were all
-met before reads no card database (``solver.decks.stored_cards``), and its output is byte for byte the output
+met before reads no card database (``solver.decks.rules.stored_cards``), and its output is byte for byte the output
 of a run that loads it, with one job or two; a name the facts do not hold, a changed card file or a disabled
 cache loads the database as before.
 
@@ -16,9 +16,10 @@ import os
 import pytest
 from click.testing import CliRunner
 
-from mtgcheck.models import database
-from mtgcheck.solver import decks
-from mtgcheck.solver.cli import main
+from mtgcheck.models.data import database
+import mtgcheck.solver.decks.rules as decks
+import mtgcheck.solver.decks.store as decks_store
+from mtgcheck.solver.cli.main import main
 
 LEGAL = {"modern": "legal", "legacy": "legal", "vintage": "legal"}
 
@@ -122,7 +123,7 @@ def test_a_name_the_facts_do_not_hold_loads_the_database(batch, monkeypatch, tmp
 def test_a_changed_card_file_or_no_cache_means_no_stored_cards(batch, monkeypatch):
     cards, path = batch
     assert _validate(cards, path).exit_code == 1
-    assert isinstance(decks.stored_cards(cards, lambda: None), decks.CardsOnDemand)
+    assert isinstance(decks.stored_cards(cards, lambda: None), decks_store.CardsOnDemand)
     st = cards.stat()
     os.utime(cards, ns=(st.st_atime_ns, st.st_mtime_ns + 1_000_000_000))  # the file changed: its key too
     assert decks.stored_cards(cards, lambda: None) is None
@@ -144,10 +145,10 @@ def test_commander_names_are_checked_against_the_database(batch, monkeypatch):
 def test_names_learned_by_every_worker_are_kept(batch, monkeypatch):
     """``--jobs 2`` on a cold cache: the workers' names are merged and kept, so the next batch (one job)
     needs no database, and its output is the same."""
-    from mtgcheck.solver import decks_cli
+    import mtgcheck.solver.decks.jsonl as decks_jsonl
 
     cards, path = batch
-    monkeypatch.setattr(decks_cli, "CHUNK", 1)  # one deck per unit: both workers meet names
+    monkeypatch.setattr(decks_jsonl, "CHUNK", 1)  # one deck per unit: both workers meet names
     first = _validate(cards, path, "--jobs", "2")
     assert first.exit_code == 1, first.output
     calls = _no_database(monkeypatch)
@@ -159,8 +160,8 @@ def test_names_learned_by_every_worker_are_kept(batch, monkeypatch):
 def test_merged_names_keep_one_facts_object_per_card():
     """Two spellings of one card learned in two processes are one card once merged: a deck naming it both
     ways counts its copies together (CR 100.2a)."""
-    from mtgcheck.models.database import CardDatabase
-    from mtgcheck.solver.decks import DeckValidator
+    from mtgcheck.models.data.database import CardDatabase
+    from mtgcheck.solver.decks.rules import DeckValidator
     from tests.test_deck_text import card
 
     db = CardDatabase([card("Cache Bear", "Creature — Bear")], source="memory")
@@ -229,7 +230,7 @@ def test_stored_cards_are_the_database_cards_and_jegantha_reads_their_mana_costs
     assert elves.card == want and elves.card.abilities == want.abilities
     assert elves.card.legalities is elves.legalities
     ref = decks.card_facts(want)
-    for name in decks._FIELDS:
+    for name in decks_store._FIELDS:
         assert getattr(elves, name) == getattr(ref, name), name
     again = _validate(cards, path, "--jobs", "2")
     assert again.stdout_bytes == first.stdout_bytes
@@ -237,7 +238,7 @@ def test_stored_cards_are_the_database_cards_and_jegantha_reads_their_mana_costs
 
 PROBE = r"""
 import json, sys
-from mtgcheck.solver.cli import main
+from mtgcheck.solver.cli.main import main
 try:
     main(["validate", sys.argv[1], "-f", "auto", "--cards", sys.argv[2], "--json"], standalone_mode=False)
 except SystemExit:
@@ -248,7 +249,7 @@ print(json.dumps(sorted(m for m in sys.modules if m.split(".")[0] in ("mtgcheck"
 
 def test_a_batch_from_stored_facts_imports_neither_the_question_machinery_nor_rich(jegantha_batch, tmp_path):
     """A batch whose names are all in the card facts on disk, with ``--json`` into a pipe, imports neither
-    the question machinery and the effect vocabulary (``solver.questions``, ``models.effects``) nor rich:
+    the question machinery and the effect vocabulary (``solver.questions.registry``, ``models.effects``) nor rich:
     about a third of a second less of serial start before ``--jobs`` forks (docs/decks.md)."""
     import subprocess
     import sys
@@ -263,7 +264,7 @@ def test_a_batch_from_stored_facts_imports_neither_the_question_machinery_nor_ri
         *lines, last = p.stdout.strip().splitlines()
         assert [json.loads(line)["status"] for line in lines] == ["legal", "illegal"]
         mods = json.loads(last)
-    assert "mtgcheck.solver.decks" in mods
-    for heavy in ("mtgcheck.models.effects", "mtgcheck.models.abilities", "mtgcheck.solver.questions",
-                  "mtgcheck.models.scenario", "mtgcheck.models.database", "rich"):
+    assert "mtgcheck.solver.decks.rules" in mods
+    for heavy in ("mtgcheck.models.effects", "mtgcheck.models.abilities", "mtgcheck.solver.questions.registry",
+                  "mtgcheck.models.data.scenario", "mtgcheck.models.data.database", "rich"):
         assert heavy not in mods, heavy

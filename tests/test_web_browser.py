@@ -283,8 +283,8 @@ def test_an_example_opens_and_is_answered_in_one_click(driver, base, shots):
 def test_examples_of_every_shape_round_trip_through_the_page_and_pass(driver, base):
     """The page re-draws an opened scenario as fields and sends the fields back: examples with entry options,
     choices, a turn step, life totals, card definitions, stack abilities and short-form arguments still pass."""
-    from mtgcheck.models.scenario import load_scenario_items
-    from mtgcheck.solver.runner import find_scenario_files
+    from mtgcheck.models.data.scenario import load_scenario_items
+    from mtgcheck.solver.questions.runner import find_scenario_files
     from mtgcheck.solver.web import forms
     from tests.web_server import EXAMPLES
 

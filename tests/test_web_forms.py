@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from mtgcheck.models.scenario import load_scenario_items, load_yaml, parse_scenario
-from mtgcheck.solver.runner import find_scenario_files
+from mtgcheck.models.data.scenario import load_scenario_items, load_yaml, parse_scenario
+from mtgcheck.solver.questions.runner import find_scenario_files
 from mtgcheck.solver.web import forms
 
 ROOT = Path(__file__).resolve().parent.parent

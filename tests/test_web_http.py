@@ -20,8 +20,8 @@ import pytest
 pytest.importorskip("starlette", reason="needs starlette (pip install -e '.[test]')")
 from starlette.testclient import TestClient  # noqa: E402
 
-from mtgcheck.models.scenario import load_scenarios  # noqa: E402
-from mtgcheck.solver.runner import run_scenario  # noqa: E402
+from mtgcheck.models.data.scenario import load_scenarios  # noqa: E402
+from mtgcheck.solver.questions.runner import run_scenario  # noqa: E402
 from mtgcheck.solver.web.app import MAX_BODY, create_app  # noqa: E402
 from mtgcheck.solver.web.service import MAX_TEXT, encode_share  # noqa: E402
 from tests.web_server import EXAMPLES, catalog_service, running_server  # noqa: E402
@@ -61,11 +61,11 @@ def ask(client, f, origin=None):
 
 def cli_answer(tmp_path, text, name="scenario.yaml", db=None):
     """The runner's result for the same YAML written to a file, as ``mtgcheck ask FILE`` computes it."""
-    from mtgcheck.models.database import load_database
+    from mtgcheck.models.data.database import load_database
 
     from types import SimpleNamespace
 
-    from mtgcheck.models.scenario import ScenarioError, load_scenario_items
+    from mtgcheck.models.data.scenario import ScenarioError, load_scenario_items
 
     p = tmp_path / name
     p.write_text(text, encoding="utf-8")
@@ -120,7 +120,7 @@ KINDS = {
 
 
 def test_every_question_kind_has_a_case():
-    from mtgcheck.models.scenario import QUESTION_KINDS
+    from mtgcheck.models.data.scenario import QUESTION_KINDS
 
     assert set(KINDS) == set(QUESTION_KINDS)
 
@@ -154,7 +154,7 @@ def test_a_no_answer_shows_its_reason_code(client):
 
 @pytest.mark.parametrize("kind", sorted(KINDS))
 def test_an_answer_carries_the_picture_its_question_has(client, kind):
-    """As Answer.svg() draws it (solver.graph.answer_svg): could_produce, cast, payments, delve, scry, trigger_order
+    """As Answer.svg() draws it (solver.questions.graph.answer_svg): could_produce, cast, payments, delve, scry, trigger_order
     and put_onto_battlefield have a picture; the others none."""
     res = ask(client, KINDS[kind][0])["result"]
     assert not any("graph drawn to" in w or "graph written to" in w for w in res["explanation"])
@@ -192,7 +192,7 @@ def test_examples_of_each_kind_open_in_one_request_and_pass(client, kind):
         got = ask(client, opened["form"], opened["origin"])
         assert got["result"]["verdict"] == "pass", (e["id"], got["result"]["message"])
         sc = load_scenarios(EXAMPLES / e["file"])[e["index"] - 1]
-        from mtgcheck.models.database import load_database
+        from mtgcheck.models.data.database import load_database
 
         cli = run_scenario(sc, load_database(None), {"limit": 50})
         assert got["result"]["values"] == json.loads(json.dumps(cli.answer.values, default=str))
@@ -282,8 +282,8 @@ def test_card_names_complete_from_a_prefix_a_word_or_a_typo(client):
 
 
 def test_the_card_view_marks_what_is_not_modelled(client, service):
-    from mtgcheck.models.cards import card_from_fields
-    from mtgcheck.models.database import CardDatabase
+    from mtgcheck.models.game.cards import card_from_fields
+    from mtgcheck.models.data.database import CardDatabase
 
     card = client.get("/api/card?name=Reflecting Pool").json()
     assert card["name"] == "Reflecting Pool" and card["abilities"] and all(a["modelled"] for a in card["abilities"])
@@ -525,7 +525,7 @@ def test_a_question_that_outlives_its_time_budget_is_stopped_by_the_server(monke
     --max-seconds: the answer is unsupported, naming the budget, and the next question is answered as usual."""
     import time
 
-    import mtgcheck.solver.basic as basic
+    import mtgcheck.solver.questions.basic as basic
 
     def forever(*a, **k):
         while True:
@@ -561,7 +561,7 @@ def test_an_internal_error_answers_500_and_the_server_goes_on(service, monkeypat
 
 
 def test_a_solver_crash_is_an_error_verdict_with_its_message(service, monkeypatch):
-    import mtgcheck.solver.basic as basic
+    import mtgcheck.solver.questions.basic as basic
 
     def boom(*a, **k):
         raise ZeroDivisionError("inside the solver")
@@ -637,7 +637,7 @@ def test_serve_names_a_port_in_use(tmp_path):
 
 def test_the_examples_listed_are_the_scenarios_of_the_examples_folder(client):
     listed = client.get("/api/examples").json()["examples"]
-    from mtgcheck.solver.runner import find_scenario_files
+    from mtgcheck.solver.questions.runner import find_scenario_files
 
     files, _ = find_scenario_files([EXAMPLES])
     assert {e["file"] for e in listed} == {str(Path(f).relative_to(EXAMPLES).as_posix()) for f in files}
@@ -659,7 +659,7 @@ def test_the_pages_files_are_package_data():
 
 
 def test_name_keys_are_every_card_and_face_name_once(catalog_db):
-    from mtgcheck.models.names import normalize_name
+    from mtgcheck.models.game.names import normalize_name
 
     keys = catalog_db.name_keys()
     assert len(keys) == len(set(keys))

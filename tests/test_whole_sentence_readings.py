@@ -18,9 +18,9 @@ import re
 import pytest
 
 from mtgcheck.models.abilities import Ability, ActivationCost
-from mtgcheck.models.cards import card_from_fields
+from mtgcheck.models.game.cards import card_from_fields
 from mtgcheck.models.effects import (AddMana, CountOf, Filter, GrantAbility, Keyword, Topic, Unmodelled)
-from mtgcheck.models.subtypes import OUTLAW_TYPES, plural, singular
+from mtgcheck.models.game.subtypes import OUTLAW_TYPES, plural, singular
 from mtgcheck.models.text import render, roundtrip
 from mtgcheck.models.text.filters import parse_filter
 from mtgcheck.models.text.oracle import abilities_of
@@ -170,9 +170,9 @@ def test_outlaws_are_a_batch_of_five_creature_types_and_colorless_is_no_type_cr_
 # ---------------------------------------------------------------------------
 
 def _answer(db, body: str):
-    from mtgcheck.models.scenario import load_scenarios
-    from mtgcheck.solver.questions import load_handlers
-    from mtgcheck.solver.runner import answer_scenario
+    from mtgcheck.models.data.scenario import load_scenarios
+    from mtgcheck.solver.questions.registry import load_handlers
+    from mtgcheck.solver.questions.runner import answer_scenario
 
     load_handlers()
     import pathlib
@@ -196,7 +196,7 @@ def test_goblin_war_paint_on_a_creature_whose_power_adds_mana_is_unsupported_cr_
     """CR 613.4c: Goblin War Paint's +2/+2 changes Cradle Clearcutter's power, which its mana ability reads ("an
     amount of {G} equal to this creature's power"): the +2/+2 is kept as an untyped part, so the answer is
     unsupported, naming it (never {G}{G}{G}: the rules give five)."""
-    from mtgcheck.solver.errors import Unsupported
+    from mtgcheck.solver.rules.errors import Unsupported
 
     body = ("players: [Alice, Bob]\nbattlefield:\n  Alice: [{card: Cradle Clearcutter, id: cc}, "
             "{card: Goblin War Paint, attached_to: cc}]\nask: {available_mana: Alice}\n")
@@ -238,7 +238,7 @@ def test_card_command_shows_each_sentence_beside_its_reading(real_db):
     Cloudpost's Locus is read as Locus; ``--json`` carries the same per ability."""
     from click.testing import CliRunner
 
-    from mtgcheck.solver.cli import main
+    from mtgcheck.solver.cli.main import main
     from tests.shared_data import shared_file
 
     path = str(shared_file("carddata/oracle-cards-2025-11-03.json.gz"))
@@ -287,7 +287,7 @@ def test_sacrificing_the_enchanted_creature_prints_back_cr_303_4_701_21a():
 def test_historic_is_a_batch_word_and_time_lord_one_subtype_cr_700_6_205_3m():
     """CR 700.6: "historic" names an artifact, a legendary object or a Saga (any of them); "nonhistoric" none of them.
     CR 205.3m: "Time Lord" is one creature type of two words ("other Time Lords you control")."""
-    from mtgcheck.models.subtypes import HISTORIC_KINDS
+    from mtgcheck.models.game.subtypes import HISTORIC_KINDS
 
     f = parse_filter("historic permanents", "you")
     assert f.any_of == HISTORIC_KINDS and f.all_of == ("Permanent",)

@@ -15,7 +15,7 @@ EXAMPLES = ROOT / "examples"
 
 def catalog_service(**kw):
     """A ``PageService`` over the embedded catalog and the repository's examples."""
-    from mtgcheck.models.database import load_database
+    from mtgcheck.models.data.database import load_database
     from mtgcheck.solver.web.service import PageService
 
     kw.setdefault("examples", EXAMPLES)

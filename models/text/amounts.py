@@ -1,6 +1,6 @@
 """Reading amounts ("for each Elf you control", "the number of charge counters on this artifact", "your devotion
 to green") and conditions ("you control four or more creatures") into the typed amounts and conditions of
-``models.effects``. Parsing only; ``solver.produce`` evaluates them.
+``models.effects``. Parsing only; ``solver.rules.mana.produce`` evaluates them.
 """
 from __future__ import annotations
 
@@ -14,6 +14,9 @@ from ..effects import (Amount, Condition, ControlsAtLeast, CountersOn, CountersR
                        Revealed, SourceTapped, StatOf, Sum, ThisTurn, TotalAmong, VariableX)
 from .filters import parse_filter, tail_qualifier
 from .words import parse_count_word
+from ..effects import SharingCreatureType
+from ..effects import Compare
+from ..effects import TopOfLibrary
 
 _COLOR_WORDS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
 _RULES = {"you control": "you", "on the battlefield": "any", "an opponent controls": "opponent"}
@@ -82,7 +85,7 @@ def parse_objects(words: str, text: str = "") -> Filter:
     "creature with power 4 or greater you control", "creatures you control with defender", "artifact you control
     named Powerstone Shard", "Urza's land you control") or cards in a zone ("black creature card in your
     graveyard", "artifact cards in your hand"). Qualifiers are read (``parse_filter(..., qualifiers=True)``), so
-    only callers that evaluate them against the state use this (``solver.quantities``).
+    only callers that evaluate them against the state use this (``solver.rules.quantities``).
 
     Raises ``ValueError`` for words that are not understood.
     """
@@ -93,7 +96,6 @@ def parse_objects(words: str, text: str = "") -> Filter:
         whose = {"your": "you", "an opponent's": "opponent", "each opponent's": "opponent"}.get(m.group(2), "any")
         noun = re.sub(r"\s*\bcards?\b", "", m.group(1)).strip()
         if re.match(r"(?:with|without|that's|that is)\b", noun):  # "cards with {X} in their mana cost in your hand"
-            from .filters import tail_qualifier
 
             q, ctl, rest = tail_qualifier(noun)
             if rest or ctl:
@@ -113,7 +115,7 @@ def parse_objects(words: str, text: str = "") -> Filter:
         w = m.group(1) + (" " + m.group(3) if m.group(3) else "")
     f = _objects(w, controller, words)
     if name is not None and name.lower() == "this":
-        name = "this"  # "named [this card's name]": the source's own name (solver.quantities.matching_objects)
+        name = "this"  # "named [this card's name]": the source's own name (solver.rules.quantities.matching_objects)
     return dataclasses.replace(f, name=name if name is not None else f.name, words=shown)
 
 
@@ -142,7 +144,6 @@ def _board_amount(t: str, words: str) -> Amount | None:
         return PlayerCounters(m.group(1))
     m = re.fullmatch(r"(?:the )?greatest number of (.+?) that (?:have|share) a creature type in common", t)
     if m:  # White Lotus Tile, Basalt Ravager (CR 205.3m)
-        from ..effects import SharingCreatureType
 
         return SharingCreatureType(parse_objects(words[m.start(1):m.end(1)]))
     m = re.fullmatch(r"(?:the )?(greatest|total) (power|toughness|mana value) (?:among|of) (.+)", t)
@@ -216,7 +217,6 @@ def _condition(text: str) -> Condition:
     if re.fullmatch(r"(?:a|an|one or more) cards? (?:is|are) exiled with (?:this|it|this (?:creature|artifact|enchantment|land|"
                     r"permanent))", c):
         # Ugin's Labyrinth: a card exiled by its linked imprint ability (CR 406.6, 607.2a)
-        from ..effects import Compare, CountOf
 
         return Compare(CountOf(Filter(relation="exiled_with", zone="exile", words="cards exiled with it")), ">=", 1)
     if re.fullmatch(r"this (?:creature|artifact|enchantment|land|permanent) is tapped", c):
@@ -226,7 +226,6 @@ def _condition(text: str) -> Condition:
         return EventObjectIs(parse_filter(f"{m.group(2)} {m.group(1)}"))
     m = re.fullmatch(r"the top card of your library is ((?:an? )?[a-z ]+ card)", c)
     if m:  # Mul Daya Channelers: the library's top card (CR 401.1), read from the listed library
-        from ..effects import TopOfLibrary
         from .conditions import card_filter
 
         f = card_filter(m.group(1), "library")
@@ -246,7 +245,7 @@ def parse_color_sources(text: str) -> Filter:
 
     Also "the exiled card(s)" (the cards exiled with the source, CR 607.2a), "a permanent a player controls" (any
     controller), cards in a zone ("legendary creature cards in your graveyard") and "monocolored permanents you
-    control" (read by ``parse_objects``, qualifiers included; ``solver.quantities.matching_objects`` evaluates them).
+    control" (read by ``parse_objects``, qualifiers included; ``solver.rules.quantities.matching_objects`` evaluates them).
 
     Returns a ``Filter`` (controller ``you`` when the words say so). Raises ``ValueError`` for other wording.
     """

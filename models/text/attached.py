@@ -1,5 +1,5 @@
 """What an Aura or Equipment makes the object it is attached to (``AttachedChange``; CR 303.4, 301.5, 613): parsing
-only, read by ``solver.layers.board_view``.
+only, read by ``solver.rules.layers.board_view``.
 
 Wordings read (the subject is "Enchanted|Equipped creature|permanent|land|artifact|planeswalker"):
 
@@ -28,9 +28,9 @@ from __future__ import annotations
 import re
 from typing import Any, Mapping
 
-from ..cards import BASIC_LAND_TYPES, Card
+from ..game.cards import BASIC_LAND_TYPES, Card
 from ..effects import ALL_TOPICS, Filter, Scope, Topic, Unmodelled
-from ..subtypes import ARTIFACT_TYPES, CREATURE_TYPES, ENCHANTMENT_TYPES
+from ..game.subtypes import ARTIFACT_TYPES, CREATURE_TYPES, ENCHANTMENT_TYPES
 from .oracle import effect_parser
 
 _SUBJECT = re.compile(r"^(?P<rel>enchanted|equipped) (?P<obj>creature|permanent|land|artifact|planeswalker)\s+(?P<pred>.+)$",

@@ -27,7 +27,7 @@ that gives its meaning:
 * names and players: "you control three or more lands with the same name" (CR 201.2), "you have at least 7 life
   more than your starting life total" (103.4), "defending player controls a snow land / no snow lands" (506.2).
 
-Parsing only: ``solver.quantities.condition_holds`` evaluates them. Anything else raises ``ValueError`` (the
+Parsing only: ``solver.rules.quantities.condition_holds`` evaluates them. Anything else raises ``ValueError`` (the
 sentence then stays ``Unmodelled`` and the gate makes answers it could change ``unsupported``).
 """
 from __future__ import annotations
@@ -43,7 +43,7 @@ from ..effects import (AbilityCostChange, AllOf, Amount, AnyOf, Compare, Conditi
                        StatOf, Sum, ThisTurn, TotalAmong)
 from .filters import parse_filter
 from .words import parse_count_word
-from ..subtypes import singular
+from ..game.subtypes import singular
 
 __all__ = ["parse_board_condition", "parse_board_amount", "object_filter", "card_filter", "split_cost_change"]
 
@@ -90,7 +90,7 @@ def object_filter(words: str, controller: str) -> Filter:
 
 def card_filter(words: str, zone: str, controller: str = "you") -> Filter:
     """Card words in a zone ("creature cards", "cards", "instant and sorcery cards", "permanent cards", "Zombie
-    creature cards") as a ``Filter`` of that zone (``solver.quantities.matching_objects`` reads the zone of the
+    creature cards") as a ``Filter`` of that zone (``solver.rules.quantities.matching_objects`` reads the zone of the
     players ``controller`` names). A permanent card is an artifact, battle, creature, enchantment, land or
     planeswalker card (CR 110.4a).
 

@@ -11,13 +11,18 @@ import re
 from typing import Mapping
 
 from ..abilities import parse_activation_cost
-from ..cards import Card
-from ..subtypes import SPELL_SUBTYPES
+from ..game.cards import Card
+from ..game.subtypes import SPELL_SUBTYPES
 from .oracle import effect_parser, keyword_parser
 from .spell_conditions import spell_condition
 from .words import parse_count_word
-from ..subtypes import singular
-from ..subtypes import CREATURE_TYPES, OUTLAW_TYPES
+from ..game.subtypes import singular
+from ..game.subtypes import CREATURE_TYPES, OUTLAW_TYPES
+from ..game.cards import BASIC_LAND_TYPES
+from .filters import parse_filter
+from ..effects import ObjectCost
+from ..effects import CastCondition
+from ..abilities import SpendOnly
 
 
 # ---------------------------------------------------------------------------
@@ -461,7 +466,7 @@ _SPECIAL_COUNTS: dict[str, dict] = {"creature in your party": {"zone": "party", 
                    "basic land type among lands you control": {"zone": "domain", "whose": "you", "types": []},
                    # strive (CR 207.2c ability word): the targets chosen, beyond the first (CR 601.2c before 601.2f)
                    "target beyond the first": {"zone": "targets", "whose": "you", "types": [], "beyond": 1},
-                   # the turn (models/turn.py): creatures attacking now (CR 506.4), declared as attackers this turn
+                   # the turn (models/game/turn.py): creatures attacking now (CR 506.4), declared as attackers this turn
                    # (CR 508.1), spells the caster cast earlier this turn (CR 601.2i)
                    "attacking creature": {"zone": "attacking", "whose": "all", "types": ["Creature"]},
                    "attacking creature you control": {"zone": "attacking", "whose": "you", "types": ["Creature"]},
@@ -595,8 +600,6 @@ def object_filter(words: str, zone: str, controller: str = "you"):
     part is any card; every other word must be a card type, supertype, qualifier or a subtype of the rules."""
     from dataclasses import replace
 
-    from ..cards import BASIC_LAND_TYPES
-    from .filters import parse_filter
 
     toks = words.strip().split()
     colors = [_COLOR_WORDS[t.lower()] for t in toks if t.lower() in _COLOR_WORDS]
@@ -626,7 +629,6 @@ def object_cost(text: str):
     """One chosen-object cost part ("sacrifice two Mountains", "return an Island you control to its owner's hand",
     "tap an untapped creature you control", "exile a blue card from your hand", "discard a Plains card", "reveal
     your hand") as a ``models.effects.ObjectCost``, or ``None`` when it is not understood (CR 118.3)."""
-    from ..effects import ObjectCost
 
     t = text.strip().rstrip(".")
     if re.fullmatch(r"reveal your hand", t, re.I):
@@ -655,8 +657,6 @@ _COND_RES = (
 def cast_condition(text: str):
     """One clause of an alternative cost's condition as a ``models.effects.CastCondition``, or ``None`` when it is
     not modelled ("an opponent searched their library this turn", "you control a commander")."""
-    from ..effects import CastCondition
-    from .filters import parse_filter
 
     t = text.strip()
     low = t.lower().replace("’", "'")
@@ -761,7 +761,6 @@ def split_spend_only(effect_text: str):
     """An activated ability's effect wording without its "Spend only ..." sentence about paying its own cost, and
     the typed ``SpendOnly`` (CR 602.2b → 601.2h): "Spend only red mana on X", "Spend only black and/or red mana on X",
     "Spend only mana of the chosen color to activate this ability"; ``(effect_text, None)`` when there is none."""
-    from ..abilities import SpendOnly
 
     sentences = [x for x in _SPEND_SENTENCE_END.split(effect_text.strip()) if x]
     for i, sent in enumerate(sentences):

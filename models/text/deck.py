@@ -1,9 +1,9 @@
 """Deck-building facts read from a card's rules text.
 
-``solver.decks`` checks decks against the deck-construction rules; what a card's own text says about
+``solver.decks.rules`` checks decks against the deck-construction rules; what a card's own text says about
 deck building is read here (models = parsing): its copy limit, partner abilities, "can be your
 commander", changeling, companion, a creature outside the battlefield (Grist) and whether it has an
-activated ability (Zirda). Every function takes a ``models.cards.Card`` and returns plain data; text
+activated ability (Zirda). Every function takes a ``models.game.cards.Card`` and returns plain data; text
 that is not understood is never guessed at (see ``has_activated_ability``).
 
 References: CR 100.2a (copy limit; a card's text may override it), 702.73a (changeling), 702.124
@@ -14,11 +14,12 @@ from __future__ import annotations
 
 import re
 
-from ..cards import BASIC_LAND_TYPES, Card, Face, strip_reminder_text
+from ..game.cards import BASIC_LAND_TYPES, Card, Face, strip_reminder_text
 from ..effects import Unmodelled
 from ..vocab.deck_conditions import (CompanionCondition, DeckSizeAbove, DifferentNames, EachCard, HasActivatedAbility,
                                      ManaValue, RepeatedManaSymbol, SharesCardType, SubtypeAmong, UnreadCondition)
 from .words import parse_count_word
+from ..deckfacts import DeckText
 
 __all__ = [
     "copy_limit", "partner_abilities", "can_be_your_commander", "is_changeling", "has_companion_ability",
@@ -277,7 +278,6 @@ def has_activated_ability(card: Card) -> bool | None:
 def read_deck_text(card: Card):
     """Every deck-building fact of ``card``'s text as a ``models.deckfacts.DeckText`` (read once per card by
     ``models.deckfacts.deck_text``)."""
-    from ..deckfacts import DeckText
 
     return DeckText(copy_limit=copy_limit(card), partner=partner_abilities(card),
                     can_be_commander=can_be_your_commander(card), changeling=is_changeling(card),

@@ -1,6 +1,6 @@
 """Reading delve, convoke and improvise, and the abilities that look at what delve exiled.
 
-Plain data and parsing only (the search lives in ``solver.delve``).
+Plain data and parsing only (the search lives in ``solver.questions.delve``).
 
 What is read here
 -----------------
@@ -31,7 +31,7 @@ from __future__ import annotations
 import re
 from typing import Mapping
 
-from ..cards import Card, strip_reminder_text
+from ..game.cards import Card, strip_reminder_text
 from .oracle import effect_parser, keyword_parser
 
 from ..keywords import COST_KEYWORDS, SOULFLAYER_KEYWORDS  # noqa: F401,E402  (re-exported)

@@ -34,6 +34,7 @@ import functools
 import re
 
 from .topics import LABEL_RE, QUOTED_RE
+from ..game.cards import strip_reminder_text
 
 _PERMIT_RE = re.compile(r"\b(?:may|can) (?:cast|play)\b|\b(?:gains?|ha(?:s|ve)) (?:flashback|escape|jump-start|retrace)\b", re.I)
 _ZONE_WORD = {"graveyard": re.compile(r"graveyard", re.I), "exile": re.compile(r"\bexiled?\b", re.I),
@@ -120,7 +121,6 @@ def unmodelled_facts(text: str) -> tuple[frozenset[str], str | None, bool, str |
     cost = None
     if COST_TEXT_RE.search(t):
         cost = "this" if t.strip().lower().startswith("this spell") else "spells"
-    from ..cards import strip_reminder_text
 
     line = strip_reminder_text(t).strip().rstrip(".")
     variant = line.lower() if _VARIANT_LINE.match(line) else None
@@ -161,7 +161,7 @@ def trigger_event(text: str) -> str | None:
     resolving spell is put into a graveyard too, 608.2n), ``"self_to_graveyard"`` (this object put into a graveyard
     from anywhere, 603.10a), ``"mana"`` (a permanent tapped for mana, 106.12), or None
     when the line is not a trigger condition of one of those kinds alone (another event, two events, wording
-    not recognised). Over-approximated toward None: a None event may be any event (``solver.gate``).
+    not recognised). Over-approximated toward None: a None event may be any event (``solver.rules.gate``).
 
     References: CR 603.1 ("[When/Whenever/At] [trigger event or condition], [effect]"), 603.2b, 601.2i, 508.1m,
     509.1i, 510.3a.

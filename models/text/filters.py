@@ -1,7 +1,7 @@
 """Reading the object words of an effect ("nonbasic lands", "Forest", "other creatures", "enchanted land")
 into the one typed filter language, ``models.effects.Filter`` (CR 109, 205).
 
-Parsing only: ``solver.layers.filter_matches`` applies a ``Filter`` to a permanent.
+Parsing only: ``solver.rules.layers.filter_matches`` applies a ``Filter`` to a permanent.
 """
 from __future__ import annotations
 
@@ -11,7 +11,9 @@ import re
 from typing import Any
 
 from ..effects import RELATIONS, Comparison, Filter, Qualifier
-from ..subtypes import HISTORIC_KINDS, OUTLAW_TYPES, SUBTYPES, singular
+from ..game.subtypes import HISTORIC_KINDS, OUTLAW_TYPES, SUBTYPES, singular
+from mtgcheck.models.effects import Compare, CountOf, LifeTotal, PlayerCounters, Sum, ThisTurn
+from ..effects import VariableX
 
 _QUALIFIERS = ("basic", "snow", "legendary", "land", "creature", "artifact", "enchantment", "token")
 _RELATION_WORDS = {r: r for r in RELATIONS}
@@ -58,8 +60,8 @@ def parse_filter(what: str, controller: str = "any", qualifiers: bool = False) -
     qualifiers : bool
         Also read qualifiers and unions ("green creature", "nontoken creature", "creature with defender",
         "artifact or creature", "red or white creature") into ``Filter.qualifier`` / ``Filter.alternatives``.
-        Only for callers that evaluate them (``solver.qualifiers.filter_verdict``); without it such words raise
-        ``ValueError`` as before, since ``solver.layers.filter_matches`` cannot read them without the state.
+        Only for callers that evaluate them (``solver.rules.qualifiers.filter_verdict``); without it such words raise
+        ``ValueError`` as before, since ``solver.rules.layers.filter_matches`` cannot read them without the state.
 
     Returns
     -------
@@ -268,7 +270,6 @@ def player_condition(text: str) -> tuple[Any, int] | None:
     Keepers), "who lost life this turn", "with exactly seven poison counters" (CR 119, 122.1, 402, 404).
 
     Returns a ``models.effects.Compare`` in which ``opponent`` means the candidate player (``Qualifier.player``)."""
-    from mtgcheck.models.effects import Compare, CountOf, LifeTotal, PlayerCounters, Sum, ThisTurn
 
     from .words import parse_count_word
 
@@ -421,7 +422,6 @@ def tail_qualifier(tail: str) -> tuple[Qualifier, str | None, str]:
             if m.group(2).lower() == "x":
                 # "with mana value X or less" (Quillmane Baku): the X announced as the spell is cast or the ability
                 # activated (CR 107.3a, 601.2b), before targets are chosen (601.2c): an amount the caller gives
-                from ..effects import VariableX
 
                 q = q.merge(Qualifier(compare=(Comparison(quantity, op, 0, amount=VariableX()),)))
             else:

@@ -1,4 +1,4 @@
-"""Flash permissions (CR 702.8a, 117.1a, 307.1, 601.3): parsing only; ``solver.restrictions`` reads them.
+"""Flash permissions (CR 702.8a, 117.1a, 307.1, 601.3): parsing only; ``solver.rules.restrictions`` reads them.
 
 * "You may cast spells as though they had flash." (Leyline of Anticipation, Vedalken Orrery), "You may cast creature
   spells as though they had flash." (Yeva's Forcemage kin), "You may cast green creature spells as though they had
@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from typing import Any, Mapping
 
-from ..cards import Card
+from ..game.cards import Card
 from ..effects import Filter
 from .filters import parse_filter
 from .oracle import effect_parser

@@ -13,13 +13,22 @@ import dataclasses
 import re
 from typing import TYPE_CHECKING, Any, Mapping
 
-from ..cards import BASIC_LAND_TYPES, Card
+from ..game.cards import BASIC_LAND_TYPES, Card
 from .mana import _obj_filter
 from .oracle import effect_parser
-from ..subtypes import singular
-from ..subtypes import OUTLAW_TYPES
-from ..subtypes import SPELL_SUBTYPES
+from ..game.subtypes import singular
+from ..game.subtypes import OUTLAW_TYPES
+from ..game.subtypes import SPELL_SUBTYPES
 from .targets import parse_target_phrase
+from ..effects import Filter, Qualifier
+from .filters import tail_qualifier
+from .oracle import KEYWORD_NAMES, _keyword_ability
+from .oracle import _parse_line
+from ..effects import Unmodelled
+from ..effects import Topic
+from ..effects import ControlsAtLeast, SourceModified, SourceRenowned
+from ..effects import Compare, CountOf, HasDesignation, Not, SourceTapped
+from ..effects import TopOfLibrary
 
 if TYPE_CHECKING:
     from ..effects import Filter
@@ -80,7 +89,7 @@ _SUPER_WORDS = {"legendary": "Legendary", "basic": "Basic", "snow": "Snow"}
 
 def _singular(word: str) -> str:
     """The singular of a type word of an object phrase ("Slivers" → "Sliver", "Elves" → "Elf", "Fungus"):
-    ``models.subtypes.singular``."""
+    ``models.game.subtypes.singular``."""
 
     return singular(word)
 
@@ -98,8 +107,6 @@ def grant_filter(obj: str) -> "Filter":
     ValueError
         Words that are not read (the sentence then stays ``Unmodelled``).
     """
-    from ..effects import Filter, Qualifier
-    from .filters import tail_qualifier
 
     words = obj.strip()
     w = words
@@ -166,7 +173,6 @@ def grant_filter(obj: str) -> "Filter":
 
 def _granted_keyword(item: str, card: Card) -> "Any":
     """A keyword a grant names ("vigilance", "reach", "ward {2}") as a keyword ``Ability`` (CR 702), or ``None``."""
-    from .oracle import KEYWORD_NAMES, _keyword_ability
 
     first = item.split(" ", 1)[0].lower()
     if first not in KEYWORD_NAMES and item.lower() not in KEYWORD_NAMES and " ".join(item.lower().split()[:2]) not in KEYWORD_NAMES:
@@ -179,9 +185,7 @@ def _granted_keyword(item: str, card: Card) -> "Any":
 
 def _quoted_ability(text: str, card: Card) -> "Any":
     """A quoted ability, read as a line of the object that gets it (CR 113.10a): activated, triggered or static."""
-    from .oracle import _parse_line
 
-    from ..effects import Unmodelled
 
     got = _parse_line(text.strip().rstrip(",").strip(), card.front, card)
     if len(got) != 1:
@@ -209,7 +213,6 @@ def parse_quoted_grant(text: str, card: Card, require_quotes: bool = True) -> "M
     them. ``require_quotes=False``: a grant of keywords only (``keyword_grant_parser``). Raises ``ValueError`` for
     anything else.
     """
-    from ..effects import Topic, Unmodelled
 
     t = text.strip().rstrip(".").strip()
     quotes: list[str] = []
@@ -304,7 +307,6 @@ def parse_conditional_grant(text: str, card: Card) -> "Mapping[str, Any]":
 
     Raises ``ValueError`` for any other condition (it stays ``Unmodelled``).
     """
-    from ..effects import ControlsAtLeast, SourceModified, SourceRenowned
     from .amounts import parse_condition
 
     m = _AS_LONG_AS.match(text.strip())
@@ -335,7 +337,6 @@ def parse_conditional_grant(text: str, card: Card) -> "Mapping[str, Any]":
         return out
     if re.match(r"the top card of your library is\b", cond, re.I):
         # Mul Daya Channelers: "As long as the top card of your library is a land card, this creature has "..."" (CR 401.1)
-        from ..effects import TopOfLibrary
 
         c = parse_condition(cond)
         if not isinstance(c, TopOfLibrary):
@@ -368,7 +369,7 @@ _IN_GRAVEYARD = re.compile(r"^as long as this card is in your graveyard(?: and (
 
 def parse_graveyard_grant(text: str, card: Card) -> "Mapping[str, Any]":
     """``grant_ability`` params of a grant that functions while its card is in its owner's graveyard (``_IN_GRAVEYARD``;
-    CR 113.6b, 613.1f); the ability's ``zones`` (``("graveyard",)``) say where it works, and ``solver.layers`` applies it
+    CR 113.6b, 613.1f); the ability's ``zones`` (``("graveyard",)``) say where it works, and ``solver.rules.layers`` applies it
     from there. The rest of the condition is one layer 6 can read (``grant_condition``: "you control a Mountain").
     Raises ``ValueError`` for any other wording."""
     m = _IN_GRAVEYARD.match(text.strip())
@@ -423,10 +424,9 @@ def _self_names(card: Card) -> set[str]:
 
 def grant_condition(cond: str, card: Card) -> "Any":
     """The condition of a keyword grant ("as long as ...", CR 604.1, 611.3a), one that layer 6 can read without
-    reading any ability (``solver.layers``): the source untapped or tapped (CR 110.5, ``SourceTapped``), "you control
+    reading any ability (``solver.rules.layers``): the source untapped or tapped (CR 110.5, ``SourceTapped``), "you control
     [N or more] ..." (``ControlsAtLeast``), "an opponent controls ..." (``Compare`` of a count), a designation
     ("you're the monarch", CR 724). Raises ``ValueError`` for any other."""
-    from ..effects import Compare, ControlsAtLeast, CountOf, HasDesignation, Not, SourceTapped
     from .amounts import parse_condition
 
     c = cond.strip().rstrip(".")
@@ -485,7 +485,7 @@ def parse_keyword_grant(text: str, card: Card) -> "Mapping[str, Any]":
         # "Commanders you control" (CR 903.3: a designation, not a subtype the scenario records)
         raise ValueError(f"the object words {obj!r} are not read here")
     extra = dataclasses.replace(f.qualifier, counters=(), other=False, tapped=None)
-    if not extra.empty or f.alternatives or f.name:  # only what layer 6 reads (solver.layers._grant_applies)
+    if not extra.empty or f.alternatives or f.name:  # only what layer 6 reads (solver.rules.layers._grant_applies)
         raise ValueError(f"the qualifier of {obj!r} is not read in layer 6")
     names = [str(a.effect).lower() for a in out.get("also", ()) + (out["ability"],) if a.kind == "keyword"]
     if len(names) != 1 + len(out.get("also", ())) or not ({"hexproof", "shroud"} & set(names)):

@@ -1,8 +1,8 @@
 """Reading mana abilities, mana replacement effects and land-type effects from oracle text.
 
-Models only: this module turns wording into ``Ability`` params; ``solver.produce`` and
-``solver.sources`` do the solving. It registers one effect parser with
-``models.text.oracle.effect_parser`` (imported by ``solver.layers``, so every solver sees it).
+Models only: this module turns wording into ``Ability`` params; ``solver.rules.mana.produce`` and
+``solver.rules.mana.sources`` do the solving. It registers one effect parser with
+``models.text.oracle.effect_parser`` (imported by ``solver.rules.layers``, so every solver sees it).
 
 What is read
 ------------
@@ -30,11 +30,17 @@ from __future__ import annotations
 import re
 from typing import Any, Mapping
 
-from ..subtypes import SPELL_SUBTYPES
-from ..cards import BASIC_LAND_TYPES, Card
-from ..mana import COLORS, MANA_TYPES
+from ..game.subtypes import SPELL_SUBTYPES
+from ..game.cards import BASIC_LAND_TYPES, Card
+from ..game.mana import COLORS, MANA_TYPES
 from .oracle import effect_parser
 from .words import parse_count_word
+from .topics import SPENT_RIDER_RE
+from mtgcheck.models.effects import ResolvedThisTurn
+from mtgcheck.models.effects import Sum
+from mtgcheck.models.effects import Unmodelled
+from .topics import classify
+from mtgcheck.models.effects import Revealed
 
 _SYM = r"\{(?:[WUBRGC]|\d+)\}"
 _SYMS = rf"(?:{_SYM})+"
@@ -54,7 +60,7 @@ def _amount_word(w: str) -> Any:
     return n
 
 
-from ..mana import added_types  # noqa: E402  (the one reader of fixed mana, re-exported)
+from ..game.mana import added_types  # noqa: E402  (the one reader of fixed mana, re-exported)
 
 
 _symbols = added_types
@@ -164,7 +170,7 @@ def spend_only_code(text: str) -> str | None:
 
 
 #: "This mana can't be spent to ..." sentences read as restriction codes (CR 106.6); see docs/mana.md and
-#: ``solver.payment.model.RESTRICTIONS`` / ``restriction_verdict``.
+#: ``solver.rules.payment.model.RESTRICTIONS`` / ``restriction_verdict``.
 _CANT_SPEND = (
     # Battery Bearer, The Mightstone and Weakstone: any cost but a nonartifact spell's
     (re.compile(r"this mana can't be spent to cast (?:a )?nonartifact spells?", re.I), "not_nonartifact_spell"),
@@ -203,7 +209,6 @@ def cant_spend_code(sentence: str) -> str | None:
 def is_spent_rider(sentence: str) -> bool:
     """A sentence acting on the spell or ability the mana is spent on, or a delayed trigger when it is spent
     (CR 106.6: "This doesn't affect the mana's type"; ``models.text.topics.SPENT_RIDER_RE``)."""
-    from .topics import SPENT_RIDER_RE
 
     return bool(SPENT_RIDER_RE.fullmatch(sentence.strip().rstrip(".")))
 
@@ -454,7 +459,6 @@ def parse_add_effect(text: str) -> dict:
                 continue
         mn = None if found else _NTH_ADD.fullmatch(sent.strip().rstrip("."))
         if mn:  # Soulbright Flamekin: "If this is the third time this ability has resolved this turn, you may add ..."
-            from mtgcheck.models.effects import ResolvedThisTurn
 
             params["condition"] = ResolvedThisTurn({"first": 1, "second": 2, "third": 3}[mn.group(1).lower()])
             sent = mn.group(2) + "."
@@ -462,7 +466,6 @@ def parse_add_effect(text: str) -> dict:
         mk = None if found or not pending.get("any_color") else _CHOSEN_EACH.fullmatch(sent.strip().rstrip("."))
         if mk:  # Radiant Lotus: "Choose a color. Target player adds three mana of the chosen color for each artifact
             # sacrificed this way": three times the number, one colour chosen as it resolves (CR 608.2d)
-            from mtgcheck.models.effects import Sum
 
             from .amounts import parse_amount
 
@@ -534,7 +537,6 @@ def parse_add_effect(text: str) -> dict:
                 a = params.get("amount")
                 if not (isinstance(a, dict) and re.fullmatch(r"(?:each )?card exiled this way", str(a.get("count", "")), re.I)):
                     raise ValueError("an amount other than the cards exiled this way")
-                from mtgcheck.models.effects import Revealed
 
                 from .amounts import parse_objects
 
@@ -696,7 +698,7 @@ def parse_land_type(text: str) -> dict:
 
 #: Wording that changes land types (or makes something a land of a basic type) — used as a safety net:
 #: a static ability whose text matches this but was not modelled as ``land_type`` makes the mana
-#: questions ``Unsupported`` (``solver.layers.unmodelled_type_effects``), never silently ignored.
+#: questions ``Unsupported`` (``solver.rules.layers.unmodelled_type_effects``), never silently ignored.
 LAND_TYPE_WORDING = re.compile(
     r"(?:^|[.:\u2014] )(?!as long as\b|if\b|whenever\b|when\b|at the\b|for each\b)[^.,]*?(?<!there )"
     r"\b(?:is|are|becomes?)\b (?!(?:each )?equal\b)(?:[\w/+'-]+ ){0,6}?"
@@ -767,9 +769,7 @@ def mana_effect_parser(kind: str, text: str, card: Card) -> "tuple[str, Mapping]
             # sentence could change as an effect (``classify(..., "rider")``), only what an activated ability's line
             # could change counts (``classify(..., "activated")``: resolving it, activating it); when they share
             # nothing, the rider's own topics stay
-            from mtgcheck.models.effects import Unmodelled
 
-            from .topics import classify
 
             words = str(params["rider"])
             own = classify(words, "rider")

@@ -1,6 +1,6 @@
 """Reading replacement effects on mana production from oracle text, whatever ability carries them.
 
-Models only (the solving is ``solver.produce.Replacement``). A sentence that changes what mana a permanent
+Models only (the solving is ``solver.rules.mana.produce.Replacement``). A sentence that changes what mana a permanent
 produces when it is tapped for mana (CR 106.12b, 614.1a) becomes ``effect="mana_replacement"``
 (``models.effects.ManaReplacement``), on any kind of ability:
 
@@ -26,8 +26,8 @@ from __future__ import annotations
 import re
 from typing import Any, Mapping
 
-from ..cards import Card
-from ..mana import COLORS, NAME_TO_COLOR
+from ..game.cards import Card
+from ..game.mana import COLORS, NAME_TO_COLOR
 from .oracle import effect_parser
 from .words import parse_count_word
 

@@ -1,6 +1,6 @@
 """Reading the mana questions' long tail (issue 11): triggered abilities that add mana but are not mana abilities.
 
-Parsing only; ``solver.mana_triggers.other_mana_abilities`` reads the result for "could produce" (CR 106.7).
+Parsing only; ``solver.rules.mana.triggers.other_mana_abilities`` reads the result for "could produce" (CR 106.7).
 Registered with ``effect_parser(21)``, after the mana ability parser of ``models.text.mana`` (20):
 
 * **"[When/Whenever/At] [event], [you may] add [mana]. [riders]"** whose event is not a mana ability being
@@ -32,9 +32,22 @@ from __future__ import annotations
 import re
 from typing import Any, Mapping
 
-from ..cards import Card
+from ..game.cards import Card
 from .mana import _split_sentences, parse_add_effect
 from .oracle import effect_parser
+from mtgcheck.models.effects import EntersTrigger, Unmodelled
+from mtgcheck.models.effects import Amount, CountOf, EventAmount, TotalAmong
+from mtgcheck.models.effects import HasLegalTarget
+from mtgcheck.models.effects import HasCounter
+from mtgcheck.models.effects import Topic
+from .topics import classify
+from mtgcheck.models.effects import ResolvedThisTurn
+from mtgcheck.models.effects import CountersOn, Revealed, Sum
+from mtgcheck.models.effects import AllOf
+from mtgcheck.models.effects import TopCardsOfLibraries
+from mtgcheck.models.effects import AnchorChosen
+from mtgcheck.models.effects import Not, SourceTapped
+from mtgcheck.models.effects import ModeUnchosen
 
 #: "[When/Whenever/At] [event], [you may] add ...": the event has no comma (no intervening "if", CR 603.4).
 _HEAD = re.compile(r"^(?P<event>(?:when|whenever|at) [^,]+), (?P<may>you may )?(?P<add>add .+)$", re.I | re.S)
@@ -99,7 +112,6 @@ def parse_triggered_add_mana(text: str, names: tuple[str, ...] = ()) -> dict:
     m = _HEAD.match(t)
     if not m or _MANA_EVENT.search(m.group("event")):
         raise ValueError("not a non-mana trigger that adds mana")
-    from mtgcheck.models.effects import EntersTrigger, Unmodelled
 
     from .resolution import typed_trigger
 
@@ -163,7 +175,6 @@ def parse_triggered_add_mana(text: str, names: tuple[str, ...] = ()) -> dict:
     if params.get("rider"):
         params["rider"] = _trigger_riders(str(params["rider"]))
     if event_amount is not None or chosen_amount is not None:
-        from mtgcheck.models.effects import EventAmount
 
         if params.get("amount") != "X":
             raise ValueError("'that much' with another amount")
@@ -204,7 +215,6 @@ def _event_reference(event: str, amount: object, to: object, names: tuple[str, .
       read here (its attacker is not the source).
 
     ``amount`` is the parsed ``{count: ...}`` / ``{x_is: ...}`` / ``{equal_to: ...}`` wording; ``to`` the recipient."""
-    from mtgcheck.models.effects import Amount, CountOf, EventAmount, TotalAmong
 
     from .amounts import parse_amount
     from .filters import parse_filter
@@ -237,7 +247,6 @@ def _target_condition(body: str) -> object:
     and resolve; one required target ("deals 1 damage to target opponent") -> ``HasLegalTarget`` (CR 603.3d,
     608.2b: without a legal choice it never resolves). Raises ``ValueError`` for a target phrase not understood or
     several required targets (distinct choices, CR 115.3, are not read here)."""
-    from mtgcheck.models.effects import HasLegalTarget
 
     from .targets import _phrases
 
@@ -310,7 +319,6 @@ def _counter_removal(t: str) -> "tuple[str, object | None]":
     "if no counters were removed this way, [effect]. Otherwise, add ..." adds its mana only if the source has such a
     counter as it resolves (``HasCounter``). "Tap it" stays a rider of the output. Returns the ability's words
     rewritten and the condition (``None``: no such removal)."""
-    from mtgcheck.models.effects import HasCounter
 
     m = _REMOVE_ALL.match(t.strip())
     if m:
@@ -333,9 +341,7 @@ def _trigger_riders(text: str) -> list:
     neither what its permanent could produce (106.7) nor any pool or payment made now, which never include it. A
     sentence that speaks of mana ("Until end of turn, you don't lose this mana as steps and phases end") keeps the
     topics ``topics.classify`` gives it."""
-    from mtgcheck.models.effects import Topic, Unmodelled
 
-    from .topics import classify
 
     out = []
     for sent in _split_sentences(text.strip()):
@@ -366,7 +372,6 @@ def _nth_resolution(t: str) -> "tuple[str, object | None]":
     it's the third time, [effect]." (Omnath, Locus of Creation): the mana is added only the second time it resolves
     this turn (``ResolvedThisTurn``, CR 608.2, read from the history's ``resolved``); the other times' effects stay
     riders. Returns the ability's words with the mana first and the condition (``None``: not this shape)."""
-    from mtgcheck.models.effects import ResolvedThisTurn
 
     m2 = _NTH_TIME_THEN.match(t.strip())
     if m2:  # Ashling, Flame Dancer: "[first]. If this is the second time ..., [second]. If it's the third time, add ..."
@@ -409,7 +414,6 @@ def _exile_target_if(t: str) -> "tuple[str, object | None]":
     the ability's words with the mana first and the condition (``None``: not this shape)."""
     m = _EXILE_TARGET_IF.match(t.strip())
     if m:
-        from mtgcheck.models.effects import HasLegalTarget
 
         from .targets import parse_target_phrase
 
@@ -428,7 +432,6 @@ def _chosen_on_resolution(t: str) -> "tuple[str, object | None]":
     If you do, add ..." (Megatron, Tyrant: a transforming permanent can always be converted, CR 701.28a; the mana is
     then what it says). Returns the ability's words with the mana instruction first (the others as riders) and the
     chosen amount (``None``: none)."""
-    from mtgcheck.models.effects import CountersOn, Revealed, Sum
 
     from .amounts import parse_objects
 
@@ -470,7 +473,6 @@ def _sacrifice_if_you_do(t: str) -> "tuple[str, object | None]":
 
 
 def _all_of(a: object, b: object) -> object:
-    from mtgcheck.models.effects import AllOf
 
     return AllOf((a, b))  # type: ignore[arg-type]
 
@@ -489,7 +491,6 @@ def _intervening_condition(words: str) -> object:
 
     m = re.fullmatch(r"this (?:artifact|creature|land|enchantment|permanent) is (un)?tapped", words.strip(), re.I)
     if m:  # Blinkmoth Urn: "if this artifact is untapped" — its own status as it resolves (CR 603.4, 110.5)
-        from mtgcheck.models.effects import Not, SourceTapped
 
         return Not(SourceTapped()) if m.group(1) else SourceTapped()
     try:
@@ -543,10 +544,8 @@ def parse_top_cards_revealed(text: str) -> "Mapping[str, Any]":
     if it resolved now (CR 106.7).
 
     Raises ``ValueError`` for any other wording."""
-    from mtgcheck.models.effects import TopCardsOfLibraries, Unmodelled
 
     from .conditions import card_filter
-    from .topics import classify
 
     m = _TOP_CARDS_REVEALED.match(text.strip())
     if not m:
@@ -614,7 +613,6 @@ def _modal_trigger_mode(text: str, card: Card) -> "tuple[str, Mapping] | None":
                 # turn those answers unsupported too: the line stays unmodelled (could_produce: unsupported)
                 return None
             if h.group("unchosen"):
-                from mtgcheck.models.effects import ModeUnchosen
 
                 own = ModeUnchosen("turn" if h.group("turn") else "ever", n_modes)
                 params["condition"] = own if params.get("condition") is None else _all_of(own, params["condition"])
@@ -648,7 +646,6 @@ def _anchored(text: str, card: Card) -> "tuple[str, Mapping] | None":
         params = parse_triggered_add_mana(m.group("rest"))
     except ValueError:
         return None
-    from mtgcheck.models.effects import AnchorChosen
 
     own = AnchorChosen(m.group("word"))
     params["condition"] = own if params.get("condition") is None else _all_of(own, params["condition"])

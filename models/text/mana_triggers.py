@@ -1,6 +1,6 @@
 """Reading triggered mana abilities and the sentences around them (CR 605.1b, 106.12a).
 
-Parsing only (``solver.mana_triggers`` does the solving). Registered with ``effect_parser(19)``, before the
+Parsing only (``solver.rules.mana.triggers`` does the solving). Registered with ``effect_parser(19)``, before the
 general mana parser of ``models.text.mana`` (20), for:
 
 * **Triggered mana abilities** — "Whenever [a player taps | you tap] [objects] for mana, [that player adds |
@@ -29,9 +29,11 @@ from __future__ import annotations
 import re
 from typing import Any, Mapping
 
-from ..cards import Card
+from ..game.cards import Card
 from .mana import _split_sentences, parse_add_clause, slug
 from .oracle import effect_parser
+from ..effects import Topic, Unmodelled
+from .topics import classify
 
 _TAPPER = r"(?P<tapper>you|a player|an opponent|that player) taps? (?P<obj>.+?) for mana"
 _TAPPED = r"(?P<obj2>.+?) (?:is|becomes) tapped for mana(?P<oftype> of the chosen color)?"
@@ -135,8 +137,6 @@ def _rider(sentence: str) -> Any:
     """A rider sentence as an ``Unmodelled`` with its topics: "that land doesn't untap during its controller's next
     untap step" (Winter's Night) changes a later untap step (CR 502.3), nothing about mana or costs now; others are
     classified as riders (``topics.classify``: damage to the player is a life change)."""
-    from ..effects import Topic, Unmodelled
-    from .topics import classify
 
     if _NO_UNTAP.match(sentence.strip()):
         return Unmodelled(sentence, frozenset({Topic.RESOLUTION}))

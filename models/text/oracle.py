@@ -19,13 +19,18 @@ import re
 from typing import Any, Callable, Iterable, Mapping
 
 from ..abilities import Ability, AbilityError, Stripe, parse_activation_cost, roman_value
-from ..cards import Card, Face, strip_reminder_text
+from ..game.cards import Card, Face, strip_reminder_text
 from ..effects import ALL_TOPICS, AddMana, Effect, Scope, Unmodelled, VocabularyError, build_effect
 from ..vocab.spree import SpreeMode
 from .scope import line_scope
 from ..vocab.keywords import KeywordKind
 from .reminder_keywords import reminder_topics
 from .topics import LABEL_RE, classify
+from ..vocab.keywords import keyword_zones as kz
+from ..effects import Topic
+from ..effects import Modal
+from ..effects import walk_unmodelled
+from ..effects import TriggeredAddMana
 
 #: An effect parser: (ability kind, effect text with the card's name replaced by "this",
 #: the card) -> (effect name, params) or None when it does not recognise the text.
@@ -266,7 +271,6 @@ _ABILITY_WORD_ZONES: dict[str, tuple[str, ...]] = {"channel": ("hand",), "bloodr
 
 def keyword_zones(name: str) -> tuple[str, ...]:
     """Where the keyword (or ability word) ``name``'s ability functions when not the default (CR 113.6)."""
-    from ..vocab.keywords import keyword_zones as kz
 
     return kz(name) or _ABILITY_WORD_ZONES.get(name, ())
 
@@ -330,7 +334,6 @@ def resolution_cost_words(eff: Effect, text: str, x_in_cost: bool = True) -> Eff
     ``x_in_cost``: the ability's cost has an X, CR 107.3a, 601.2b, 602.2b) keeps it; an X the cost does not have
     is the effect's own number ("costs {X} less to cast, where X is ...": Kaza, Roil Chaser; Will, Scion of Peace),
     fixed as the ability resolves (CR 107.3, 608.2h)."""
-    from ..effects import Topic
 
     if not isinstance(eff, Unmodelled) or Topic.COSTS not in eff.topics or _OWN_COST_WORDS.search(text) or (
             x_in_cost and _X_WORD.search(text)):
@@ -415,7 +418,6 @@ def _with_bullets(header: str, bullets: tuple[str, ...], eff: Effect, cost: Any,
     * Any other wording (Item Crate: "a token at random with the listed name and ability"): the list is part of
       the effect's wording, one ``Unmodelled`` of the header and the bullets (quoted abilities of tokens exist only
       once it resolves, CR 113.2c, 608.2)."""
-    from ..effects import Modal, Topic
     from .costs import split_spend_only
 
     joined = "\n".join((line,) + bullets)
@@ -575,7 +577,7 @@ def _chapter_abilities(chapters: str, effect: str, line: str, face: Face, card: 
     resolves (CR 611.2a), what it left behind, kept only while the Saga has at least that many lore counters
     (``Stripe("lore", N)``; 714.2b: the chapter triggered when its count was reached; 714.3a-b). A scenario's lore
     counters say which chapters have triggered; a chapter whose trigger is listed on the stack has not resolved yet
-    (``solver.layers``).
+    (``solver.rules.layers``).
 
     * "This Saga gains "[ability]"" with no duration (Urza's Saga, Summon: Primal Odin): the quoted ability is an
       ability of the Saga from then on (611.2a, 613.1f), parsed like a printed line.
@@ -639,7 +641,6 @@ _X_COST_KEYWORD = re.compile(r"^(?:kicker|multikicker|buyback|entwine|flashback|
 def _type_parts(effect: Effect, scope: Scope) -> None:
     """Give the untyped parts of a typed effect the scope of the whole line they came from (a line every
     sentence of which is an instruction has only instructions in it, CR 113.3a)."""
-    from ..effects import walk_unmodelled
 
     for u in walk_unmodelled(effect):
         if u.scope is Scope.UNKNOWN:
@@ -729,7 +730,6 @@ def _trigger_mode(condition: str, line: str, face: Face, card: Card) -> Ability:
     of "[trigger condition], [mode]" (so that a mode adding mana is read as the triggered ability's, CR 605.1b).
     A mode that only adds mana ("• Add {R}.") is typed as the triggered ability with that mode chosen
     (``TriggeredAddMana``, ``models.text.mana_tail._modal_trigger_mode``; CR 700.2, 605.5a)."""
-    from ..effects import TriggeredAddMana
 
     mode = LABEL_RE.sub("", line).strip()
     if mode.lstrip("•").strip().lower().startswith("add "):

@@ -15,15 +15,15 @@ creature each combat" of types. This module reads a whole sentence of a few stri
   - ``pt``: a power/toughness change in layer 7c (CR 613.4c: "get +2/+2", "gets +3/+3 for each ...") that does not
     lower toughness. A lower toughness can put a creature into its owner's graveyard (CR 704.5f), so a sentence
     such as "get -1/-1" is not typed here. Topic ``POWER_TOUGHNESS``; a question reads it when something in play
-    reads power or toughness (``reads_power_toughness`` below; the readers of power in ``solver.qualifiers`` and
-    ``solver.mana_amounts`` ask the gate for this topic themselves).
+    reads power or toughness (``reads_power_toughness`` below; the readers of power in ``solver.rules.qualifiers`` and
+    ``solver.rules.mana.amounts`` ask the gate for this topic themselves).
   - ``keyword:K``: a keyword ability K granted (layer 6, CR 613.1f) from ``COMBAT_KEYWORDS``, which change how
     creatures attack, block, deal or are dealt damage, or what happens when they are targeted (ward, a triggered
     ability, CR 702.21a) — never which mana abilities exist, how they are activated, or what a spell or ability
     costs (CR 506-511, 702.2-702.21). Haste (CR 302.6), flash (702.8), hexproof, shroud and protection (targets,
     702.11, 702.18, 702.16), changeling (types, 702.73) and every other keyword are not typed. Topics
     ``KEYWORDS``, ``COMBAT``; read when something in play names K ("creatures you control with defender") — the
-    keyword qualifiers of ``solver.qualifiers`` ask the gate for ``KEYWORDS`` themselves.
+    keyword qualifiers of ``solver.rules.qualifiers`` ask the gate for ``KEYWORDS`` themselves.
   - ``subtype:S``: creature types or nonbasic land types added (layer 4, CR 613.1d, 205.3m, 205.3i: "is also a
     Cleric, Rogue, Warrior, and Wizard", "are Deserts in addition to their other types", "are the chosen type in
     addition to their other creature types"; ``S`` is ``*`` for a type not named). A basic land type is never
@@ -69,7 +69,7 @@ creature each combat" of types. This module reads a whole sentence of a few stri
 
 A sentence with any part these shapes do not cover is not typed (``None``): it keeps its wide topics.
 ``StaticChange.reads`` names, per change, what another ability in play would have to read for the change to matter
-to a question that does not declare its topics; ``solver.gate`` decides that per state (``read_tokens``).
+to a question that does not declare its topics; ``solver.rules.gate`` decides that per state (``read_tokens``).
 
 References: CR 113.6h, 205.3, 205.4, 305.6-305.7, 506-511, 611.3a, 613.1d-f, 613.4c, 614.1, 614.12, 702, 704.5f.
 """
@@ -85,9 +85,9 @@ from ..effects import Topic, Unmodelled
 
 if TYPE_CHECKING:
     from ..abilities import Ability
-from ..subtypes import CREATURE_TYPES, NONBASIC_LAND_TYPES
+from ..game.subtypes import CREATURE_TYPES, NONBASIC_LAND_TYPES
 from .topics import LABEL_RE
-from ..subtypes import singular
+from ..game.subtypes import singular
 
 #: CR 700.8: the creature types a party is made of.
 PARTY_TYPES: frozenset[str] = frozenset({"Cleric", "Rogue", "Warrior", "Wizard"})
@@ -531,7 +531,7 @@ def token_read_by(token: str, words: str) -> bool:
         return bool(re.search(r"\bpoison counters?\b", _GETS_POISON.sub(" ", words), re.I))
     if token == "life_gain_cost":  # a cost that involves gaining life can't be paid (CR 119.7): "gain ... life" before ":"
         return bool(re.search(r"\bgains?\b[^:.]{0,40}\blife\b[^.]*:", words, re.I))
-    if token == "sick":  # a fact of the state, never of words (``solver.gate.read_in_state``)
+    if token == "sick":  # a fact of the state, never of words (``solver.rules.gate.read_in_state``)
         return False
     if token == "abilities":  # "creatures with no abilities", "a triggered ability", "abilities of ..." (CR 113)
         return bool(re.search(r"\babilit(?:y|ies)\b", words, re.I))
@@ -567,7 +567,7 @@ _NOT_READERS = frozenset({Topic.DECK_CONSTRUCTION, Topic.COMBAT, Topic.LATER_TUR
 
 def ability_words(a: "Ability") -> str:
     """What an ability says and is modelled as, as one string (its text, its typed effect and cost): what
-    ``token_read_by`` looks for (read by ``solver.gate.read_in_state``). A sentence typed by ``static_change`` is left out: it is a
+    ``token_read_by`` looks for (read by ``solver.rules.gate.read_in_state``). A sentence typed by ``static_change`` is left out: it is a
     change, not a reader of what it changes."""
     if isinstance(a.effect, Unmodelled) and (a.effect.reads or a.effect.topics <= _NOT_READERS):
         return ""

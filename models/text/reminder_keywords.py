@@ -16,7 +16,7 @@ gives it the topics of its reminder text instead — what the line can change, n
   of lore counters, "Flip Ahead", changes when chapter abilities trigger, CR 714.2b); none when no word is
   recognised (the line keeps every topic).
 
-The line keeps its wording and stays ``Unmodelled``: no question reads it, the gate (``solver.gate``) only decides
+The line keeps its wording and stays ``Unmodelled``: no question reads it, the gate (``solver.rules.gate``) only decides
 by its topics whether it could change an answer. A line whose words begin with a CR 702 keyword, or that is a
 sentence (a period), is not such a line.
 """

@@ -38,15 +38,17 @@ from .. import effects as E
 from ..vocab.spree import SpreeMode
 from ..vocab.self_flash import SelfFlash
 from ..abilities import Ability, ActivationCost, CostPart
-from ..cards import BASIC_LAND_TYPES
-from ..mana import ManaCost
-from ..subtypes import HISTORIC_KINDS, OUTLAW_TYPES, SUBTYPES, plural, singular
+from ..game.cards import BASIC_LAND_TYPES
+from ..game.mana import ManaCost
+from ..game.subtypes import HISTORIC_KINDS, OUTLAW_TYPES, SUBTYPES, plural, singular
 from .costs import PERMANENT_CARD_TYPES
-from ..mana import read_cast_or_activate
+from ..game.mana import read_cast_or_activate
 from .targets import parse_target_phrase
 from ..abilities import of_the_chosen_type
 from ..abilities import names_only_tokens
 from ..abilities import cost_object_filter
+from .oracle import DASH_ABILITY_KEYWORDS
+from .oracle import _DASH_KEYWORDS, _DASH_WORDS_KEPT, KEYWORD_ACTIONS, KEYWORD_NAMES
 
 
 class Unrenderable(ValueError):
@@ -694,7 +696,7 @@ def amount_each(a: Any) -> str:
 
 def cost_object(words: str, plural_: bool, det: str = "") -> str:
     """A cost part's object words through the typed filter the cost rules read (``cost_object_filter`` of the words
-    without "you control", which every such cost implies: ``solver.payment.activation``)."""
+    without "you control", which every such cost implies: ``solver.rules.payment.activation``)."""
 
     if words in ("this", "it"):
         return alt("this", "it")
@@ -1137,7 +1139,7 @@ _CARD_TYPE_NAMES = ("Creature", "Artifact", "Enchantment", "Land", "Planeswalker
 
 def _cast_or_activate(code: str) -> str | None:
     """"Spend this mana only to cast [kinds] spells or activate abilities of [kinds]" / "... or activate an
-    ability" (CR 106.6; ``models.mana.cast_or_activate_code``), else ``None``."""
+    ability" (CR 106.6; ``models.game.mana.cast_or_activate_code``), else ``None``."""
 
     got = read_cast_or_activate(code)
     if got is None:
@@ -1989,7 +1991,7 @@ def _step(s: E.Step) -> str:
     if s.action == "damage":
         tgt = "any target" if s.target == "any" else "target " + _target_words(s.target or "")
         return f"this deals {number(s.n)} damage to {tgt}"
-    # an untyped instruction: its wording, with the typed target words where they were read (solver.targets)
+    # an untyped instruction: its wording, with the typed target words where they were read (solver.rules.targets)
     if s.target and not re.search(r"\btarget " + re.escape(s.target) + r"\b", s.text, re.I) and s.target != "any":
         raise Unrenderable(f"the step's target {s.target!r} is not in its words")
     _target_words(s.target or "") if s.target and s.target != "any" else None
@@ -2740,7 +2742,7 @@ def _spell_words(f: E.Filter) -> str:
     ws += ["non" + t.lower() for t in f.none_of if t in _CARD_TYPES]
     if len([t for t in f.none_of if t not in _CARD_TYPES]):
         raise Unrenderable("flash permission exclusions")
-    # "Permanent" is no test of a card (solver.altcosts.card_matches): "noncreature" is read as every card that is
+    # "Permanent" is no test of a card (solver.rules.altcosts.card_matches): "noncreature" is read as every card that is
     # not a creature, so it is not printed (a "permanent spells" sentence would not print back)
     types = [t for t in f.all_of if t != "Permanent"]
     return " ".join(ws + [type_word(t) for t in types])
@@ -3186,7 +3188,6 @@ def _ability(a: Ability) -> str:
 
 def _dash_keyword(restriction_words: str, kind: str) -> str:
     """The keyword whose rule spells out this restriction ("Activate only once." -> "Exhaust"), or ``""``."""
-    from .oracle import DASH_ABILITY_KEYWORDS
 
     for word, spelled in DASH_ABILITY_KEYWORDS.items():
         extra = spelled.get(kind)
@@ -3219,7 +3220,6 @@ _LABEL = re.compile(r"^(?P<word>[A-Za-z][^—:{}\"“•|+\[\]()]*?)\s*—\s*(?P
 def strip_label(line: str) -> str:
     """A line without its leading ability word or flavor word ("Landfall — Whenever ..." -> "Whenever ..."; CR
     207.2c-d: they have no rules meaning); a keyword's own dash ("Ward—Pay 2 life") and "Max speed —" are kept."""
-    from .oracle import _DASH_KEYWORDS, _DASH_WORDS_KEPT, KEYWORD_ACTIONS, KEYWORD_NAMES
 
     m = _LABEL.match(line)
     if not m:

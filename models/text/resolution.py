@@ -3,7 +3,7 @@ processes, enters-the-battlefield abilities and X on entering.
 
 Models only (no searching): effect parsers registered with ``models.text.oracle.effect_parser``
 turn wording into the typed effects of ``models.effects`` once, when a card is loaded;
-``solver.resolution`` reads only those typed effects (``Instructions``/``Step``,
+``solver.questions.resolution`` reads only those typed effects (``Instructions``/``Step``,
 ``PutOntoBattlefieldProcess``, ``EntersWithCounters``, ``EntersTrigger``, ``CastTrigger``).
 
 Effects produced here
@@ -39,7 +39,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from ..cards import PERMANENT_TYPES, Card
+from ..game.cards import PERMANENT_TYPES, Card
 from ..effects import CastTrigger, Effect, EntersTrigger, Unmodelled
 from .oracle import effect_parser, keyword_parser
 from .words import parse_count_word

@@ -9,7 +9,7 @@
   parser of static and spell lines.
 
 Wording that is not understood in full is left alone: the ability stays ``Unmodelled`` as a whole (never a
-restriction half read). Parsing only; ``solver.restrictions`` reads the restriction against the turn.
+restriction half read). Parsing only; ``solver.rules.restrictions`` reads the restriction against the turn.
 """
 from __future__ import annotations
 
@@ -23,6 +23,9 @@ from ..effects import (COMBAT_STEPS, AttackedThisStep, AttackedThisTurn, CardsIn
 from .filters import parse_filter
 from .oracle import effect_parser
 from .words import parse_count_word
+from ..effects import Topic, Unmodelled
+from ..effects import HasAnotherActivatedAbility
+from ..game.turn import TurnStep
 
 #: "attackers are declared" and the other events a "before"/"after" bound names, as the step they happen in
 #: (the turn-based action of that step, CR 508.1, 509.1) or the step named.
@@ -182,7 +185,6 @@ def parse_restriction_condition(text: str) -> Condition:
 def _restriction_condition(text: str) -> Condition:
     c = text.lower().strip().rstrip(".")
     if c == "this creature has another activated ability":
-        from ..effects import HasAnotherActivatedAbility
 
         return HasAnotherActivatedAbility()  # CR 602.5, 605.1a
     m = re.fullmatch(r"you control (?:a|an) ([a-z' -]+)", c)
@@ -264,7 +266,6 @@ def parse_restriction(sentence: str, of: str = "activate") -> TimingRestriction 
             out["from_own_turn"] = _ORDINALS.index(m.group(1)) + 1
             return _build(out, conds, s, of)
         if _NOT_DURING.match(low):
-            from ..turn import TurnStep
 
             out["steps"] = tuple(st.value for st in TurnStep if not st.is_combat)
             return _build(out, conds, s, of)
@@ -466,7 +467,6 @@ _CANT_PAY = re.compile(r"^players can't pay life(?: or sacrifice (?P<what>[a-z ]
 @effect_parser(priority=15)
 def parse_cant_pay_costs(kind: str, text: str, card: Any) -> tuple[str, Mapping[str, Any]] | None:
     """A static "Players can't pay life ... to cast spells or activate abilities" line as ``cant_pay_costs``."""
-    from ..effects import Topic, Unmodelled
     from .conditions import object_filter
 
     if kind != "static":

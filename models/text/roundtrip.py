@@ -24,12 +24,15 @@ from types import MappingProxyType
 from typing import Mapping, Sequence
 
 from ..abilities import Ability, ActivationCost, CostPart
-from ..cards import Card, Face
+from ..game.cards import Card, Face
 from ..effects import ALL_TOPICS, Effect, Topic, Unmodelled
 from . import render
 from ..effects import KEYWORDS_ON_BATTLEFIELD, Scope
 from .scope import line_scope
 from .topics import classify
+from .oracle import _DASH_PREFIX, DASH_ABILITY_KEYWORDS
+from .oracle import _CHAPTER_RE
+from .oracle import _ACTIVATED_RE, _self_ref, _self_ref_loose, _x_in_cost, resolution_cost_words
 
 
 def card_names(card: Card) -> tuple[str, ...]:
@@ -68,14 +71,12 @@ def reading(a: Ability, names: Sequence[str] = ()) -> tuple[bool, str]:
 def _forms(a: Ability) -> list[str]:
     """The line, without its ability word or flavor word (CR 207.2c-d), and a "Keyword — [ability]" line with the
     restriction its rule spells out (exhaust, boast, forecast, solved: ``oracle.DASH_ABILITY_KEYWORDS``)."""
-    from .oracle import _DASH_PREFIX, DASH_ABILITY_KEYWORDS
 
     line = a.text or ""
     out = [line]
     bare = render.strip_label(line)
     if bare != line:
         out.append(bare)
-    from .oracle import _CHAPTER_RE
 
     for t in list(out):
         cm = _CHAPTER_RE.match(t)
@@ -148,7 +149,6 @@ def refuse(a: Ability, face: Face, card: Card) -> Ability:
     """The ability with its typed reading refused: an ``Unmodelled`` sentence with the topics the parser gives any
     sentence it does not read (``classify``), untyped cost parts where they do not print back, no restriction or
     cost change (their words stay in the sentence), ``refused`` the reading as parsed."""
-    from .oracle import _ACTIVATED_RE, _self_ref, _self_ref_loose, _x_in_cost, resolution_cost_words
 
     line = a.text or ""
     body = _self_ref(line, face, card)

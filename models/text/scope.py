@@ -1,7 +1,7 @@
 """Where and when an unmodelled sentence functions (``models.effects.Scope``), typed once by the parser.
 
 The parser knows the kind of ability a line is (CR 113.3: spell ability, static, triggered, activated) and the
-face it is on; this module adds what object the line modifies, so that the gate (``solver.gate``) decides from
+face it is on; this module adds what object the line modifies, so that the gate (``solver.rules.gate``) decides from
 types, not from the wording. Each scope is given only when the rules make it certain:
 
 * ``INSTRUCTION`` (CR 113.3a, 608.2c): a line of an instant or sorcery every sentence of which is an
@@ -32,6 +32,7 @@ import re
 
 from ..effects import Scope
 from .topics import LABEL_RE, QUOTED_RE, is_entering_copy_line, is_entering_keyword_line, is_entering_line
+from ..effects import KEYWORDS_ON_BATTLEFIELD
 
 #: A sentence boundary: a period (or "!") followed by a space and the next sentence.
 _SENTENCE_SPLIT = re.compile(r"(?<=[.!])\s+(?=\S)")
@@ -193,7 +194,6 @@ def is_battlefield_sentence(sentence: str, x_in_cost: bool = True) -> bool:
         return False
     kw = _KEYWORD_DASH_RE.match(s.strip())
     if kw:
-        from ..effects import KEYWORDS_ON_BATTLEFIELD
 
         from .oracle import KEYWORD_NAMES
 

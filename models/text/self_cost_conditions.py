@@ -11,13 +11,13 @@ while the spell is on the stack, not on the battlefield (CR 601.2a, 601.2f): a r
 it speaks of the board, the players or the turn, never of "this" object as a permanent (its counters, its power,
 how it was cast) — those stay ``Unmodelled`` and the questions they could change answer ``unsupported``.
 
-Parsing only: ``solver.costs.self_cost_changes`` evaluates them (``solver.quantities``).
+Parsing only: ``solver.rules.costs.self_cost_changes`` evaluates them (``solver.rules.quantities``).
 """
 from __future__ import annotations
 
 import re
 
-from ..cards import Card
+from ..game.cards import Card
 from .. import effects as E
 from .oracle import effect_parser
 from .spell_conditions import spell_amount, spell_condition

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 
-from ..cards import Card
+from ..game.cards import Card
 from ..vocab.self_flash import SelfFlash
 from .oracle import effect_parser
 from .spell_conditions import spell_condition

@@ -1,5 +1,5 @@
 """A permanent's own characteristics that depend on the game (issue 11): parsing only, read by
-``solver.layers.board_view``.
+``solver.rules.layers.board_view``.
 
 * **Self type changes** (``SelfTypeChange``, CR 611.3a, 613.1d, 613.4b, 205.1b): "As long as this artifact has
   eight or more +1/+1 counters on it, it's a 0/0 creature in addition to its other types and it has annihilator 2"
@@ -23,10 +23,13 @@ import dataclasses
 import re
 from typing import Any, Mapping
 
-from ..cards import Card, Face
+from ..game.cards import Card, Face
 from ..effects import (DuringTurn, GrantAbility, HasCounter, MaxSpeed)
 from .oracle import effect_parser, keyword_parser
 from .words import parse_count_word
+from ..abilities import Ability
+from ..effects import Filter
+from .oracle import _parse_line
 
 _CARD_TYPES = ("artifact", "creature", "enchantment", "land", "planeswalker")
 
@@ -117,9 +120,6 @@ def max_speed_abilities(rest: str, line: str, face: Face, card: Card) -> "list |
     its own object while its controller's speed is 4 (``GrantAbility`` with ``MaxSpeed``), or ``None`` when the
     ability is not an activated or triggered ability that functions on the battlefield (a static ability, an
     ability of a card in another zone, CR 702.178b): the line then stays unmodelled."""
-    from ..abilities import Ability
-    from ..effects import Filter
-    from .oracle import _parse_line
 
     got = _parse_line(rest, face, card)
     if len(got) != 1:

@@ -8,7 +8,7 @@ The words are read by this module's shapes of the turn's history, life and count
 conditions (``restrictions.parse_restriction_condition``, then ``conditions.parse_board_condition``) and of amounts
 (``conditions.parse_board_amount``, then ``amounts.parse_amount``). A reading is kept only when every part of it speaks
 of the board, the players or the turn (``board_only``), never of "this" object as a permanent (its counters, its power,
-how it was cast): the spell is not a permanent while it is cast. Parsing only; ``solver.quantities`` evaluates them.
+how it was cast): the spell is not a permanent while it is cast. Parsing only; ``solver.rules.quantities`` evaluates them.
 """
 from __future__ import annotations
 
@@ -25,7 +25,7 @@ from .words import parse_count_word
 __all__ = ["board_only", "spell_condition", "spell_amount"]
 
 #: Typed parts a spell's own cost change may hold: amounts and conditions of the board, the players and the turn
-#: (``solver.quantities`` reads them without a source permanent). Anything else (the source's counters, power, how it
+#: (``solver.rules.quantities`` reads them without a source permanent). Anything else (the source's counters, power, how it
 #: was cast, an event's object, X) is not read here.
 _ALLOWED: tuple[type, ...] = (
     E.Compare, E.AllOf, E.AnyOf, E.Not, E.ControlsAtLeast, E.OpponentControlsMore, E.OpponentHasCounters,
@@ -68,7 +68,7 @@ def _num(word: str) -> int:
 
 
 def _turn_amount(w: str) -> E.Amount | None:
-    """Amounts of the turn's history (models/turn.py) that the shared readers do not read: "creature that died this
+    """Amounts of the turn's history (models/game/turn.py) that the shared readers do not read: "creature that died this
     turn" (CR 700.4, any player's), "instant and sorcery spell you've cast this turn", "spell your opponents have cast
     this turn", "other spell cast this turn" (CR 601.2i: the spell being cast is not cast yet, so every spell cast
     earlier counts), "permanent sacrificed this turn", "Food you've sacrificed this turn" (701.17), "card type among

@@ -7,7 +7,7 @@ Effects produced (static abilities):
   ``mana`` is the mana concerned (``W``..``C`` or ``any``, or ``other``: every type not named by an
   earlier rule), ``as`` is ``any_color`` or a type letter, ``only: true`` when that mana may be spent
   *only* that way (Celestial Dawn: other mana only as though it were colorless). The payment search
-  (``solver.payment``) reads it; this never changes the mana or the cost (CR 609.4b).
+  (``solver.rules.payment``) reads it; this never changes the mana or the cost (CR 609.4b).
 * ``cant_spend_mana``: no mana can be spent to cast this spell (only convoke, delve and other
   non-mana ways of paying remain).
 

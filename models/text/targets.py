@@ -34,12 +34,15 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Iterable
 
-from ..subtypes import singular
+from ..game.subtypes import singular
 from ..effects import Draw, Instructions, Keyword, Qualifier, Scope, Scry, SpellTargetRestriction, Unmodelled
 from .topics import classify
 from ..vocab.spree import SpreeMode
 from .filters import PT_ADJECTIVE, QUALIFIER_ADJECTIVES, adjective_qualifier, tail_qualifier
 from .words import parse_count_word
+from .filters import parse_filter
+from ..effects import Modal
+from .topics import LABEL_RE
 
 _TYPES = {"creature": "Creature", "artifact": "Artifact", "enchantment": "Enchantment", "land": "Land",
           "planeswalker": "Planeswalker", "battle": "Battle", "instant": "Instant", "sorcery": "Sorcery",
@@ -144,7 +147,7 @@ class TargetSpec:
     ability_kinds: tuple[str, ...] = ()
     source: "TargetSpec | None" = None
     #: "X target ...": the number is the announced X (CR 107.3a, 601.2b-c); ``count`` is 0 (X may be 0) until the
-    #: question announces X (``solver.targets.with_x_targets``)
+    #: question announces X (``solver.rules.targets.with_x_targets``)
     x_count: bool = False
     chosen: tuple[str, ...] = ()
     controller_controls: Any = None
@@ -470,7 +473,6 @@ def _spec_tail(tail: str, unknown: list[str]) -> tuple[dict[str, Any], str | Non
     (``exiled_with``, CR 406.6, 607.2a; a card exiled with it is in exile). Returns the spec fields, the zone
     (``exile`` or ``None``) and the words left. Words of these shapes not read (an object they do not name in a way
     read here) go to ``unknown``."""
-    from .filters import parse_filter
 
     out: dict[str, Any] = {}
     zone: str | None = None
@@ -611,7 +613,7 @@ def _parse_target_phrase(phrase: str) -> TargetSpec | None:
             tq = tq.merge(bq)
     if zone is None and "card" not in kinds and (om := _OWNS_RE.match(tail)):
         # "target permanent you own", "target nontoken permanent an opponent owns" (Despotic Scepter, Bronze
-        # Tablet): who owns it (CR 108.3; a token's owner, 111.2), read by ``solver.targets``
+        # Tablet): who owns it (CR 108.3; a token's owner, 111.2), read by ``solver.rules.targets``
         owner = _OWNS[om.group(1).lower()]
         tail = tail[om.end():].strip()
     # "on top of its owner's library", "from the battlefield", "to its owner's hand": where it goes, not which
@@ -1058,8 +1060,6 @@ def ability_targets(ability: Any) -> SpellTargets:
     mode's targets are needed only if it is chosen). "Choose any number" leaves the count of modes open (whether
     none may be chosen is not read): unread. Any other ability is read as a spell with that text is
     (``spell_targets``)."""
-    from ..effects import Modal
-    from .topics import LABEL_RE
 
     eff = getattr(ability, "effect", None)
     if not isinstance(eff, Modal):
@@ -1111,6 +1111,6 @@ _TAPS_OTHERS = re.compile(r"\btap (?:target|up to|another|an untapped|any number
 
 def may_tap_others(text: str) -> bool:
     """Whether an activated ability's wording may tap a permanent other than its own source (its cost or effect):
-    over-approximated, read by ``solver.targets`` to leave a target that must be tapped unknown (CR 601.2c)."""
+    over-approximated, read by ``solver.rules.targets`` to leave a target that must be tapped unknown (CR 601.2c)."""
     return bool(_TAPS_OTHERS.search(text))
 

@@ -316,7 +316,7 @@ def classify(text: str, kind: str = "static", targets_typed: bool = False) -> fr
     kind : str
         The ability kind (``static``, ``triggered``, ``activated``, ``spell``, ``keyword``, ``unparsed``).
     targets_typed : bool
-        Its targets are checked by the rules (``solver.targets``, CR 601.2c, 602.2b): "target" words then add no
+        Its targets are checked by the rules (``solver.rules.targets``, CR 601.2c, 602.2b): "target" words then add no
         topic (a target it cannot read makes that check unsupported itself).
 
     Returns
@@ -355,7 +355,7 @@ def classify(text: str, kind: str = "static", targets_typed: bool = False) -> fr
             # (subtypes typed by ``static_change`` are creature and nonbasic land types only: they give no mana
             # ability, CR 305.6-305.7 — "This land is every nonbasic land type", Planar Nexus, 205.3i)
             # what the sentence can change, typed (models.text.relevance): its condition and object words add no
-            # topic (CR 611.3a); what else must read it to matter is ``Unmodelled.reads`` (solver.gate)
+            # topic (CR 611.3a); what else must read it to matter is ``Unmodelled.reads`` (solver.rules.gate)
             return typed.topics
     # a permission to spend mana on casting spells is about spending and casting only: its words ("mana", "any
     # type") make no other topic

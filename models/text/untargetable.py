@@ -1,4 +1,4 @@
-""""Can't be the target of" statics (CR 601.2c, 115.1): parsing only; ``solver.protection`` reads them.
+""""Can't be the target of" statics (CR 601.2c, 115.1): parsing only; ``solver.rules.protection`` reads them.
 
 * "This creature can't be the target of red spells or abilities from red sources." (Suq'Ata Firewalker, the
   Pentarch-era "Flickering" kin), "... of nongreen spells or abilities from nongreen sources";
@@ -20,9 +20,12 @@ import re
 from functools import lru_cache
 from typing import Any, Mapping
 
-from ..cards import Card
+from ..game.cards import Card
 from ..effects import read_quality_detail
 from .oracle import effect_parser, keyword_parser
+from ..effects import Quality
+from ..game.subtypes import SPELL_SUBTYPES
+from ..effects import Filter
 
 _SENTENCE = re.compile(r"^(?P<obj>.+?) can't be the targets? of (?P<what>.+?)\.?$", re.I)
 #: "[quality] spells [your opponents control]", "abilities [from [quality] sources] [your opponents control]".
@@ -59,8 +62,6 @@ _COUNTS = {"all colors": "any", "each color": "any", "multicolored": "multi", "m
 
 def _one_quality(part: str) -> Any:
     """One quality ("red", "nongreen", "legendary creatures", "Dragons", "multicolored", "everything")."""
-    from ..effects import Quality
-    from ..subtypes import SPELL_SUBTYPES
     from .grants import _singular
 
     low = part.lower()
@@ -125,7 +126,6 @@ def keyword_qualities(parameter: str) -> tuple | None:
 def parse_cant_be_targeted(text: str, card: Card) -> Mapping[str, Any]:
     """``cant_be_targeted`` params of a "can't be the target(s) of" static (module docstring). Raises
     ``ValueError`` for any other wording."""
-    from ..effects import Filter
     from .grants import grant_filter
 
     m = _SENTENCE.match(text.strip())

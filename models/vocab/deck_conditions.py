@@ -17,7 +17,7 @@ A condition is one of:
 A card test is ``ManaValue(parity, at_least, at_most)``, ``SubtypeAmong(subtypes)`` (a changeling card has every
 creature type, 702.73a), ``HasActivatedAbility()`` or ``RepeatedManaSymbol(absent=True)``.
 
-Plain frozen data: the rules that check a deck against a condition are ``solver.companions``; the reader of the
+Plain frozen data: the rules that check a deck against a condition are ``solver.decks.companions``; the reader of the
 English is ``models.text.deck.companion_condition``. Imports nothing of mtgcheck.
 """
 from __future__ import annotations

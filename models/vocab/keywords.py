@@ -9,8 +9,8 @@ partner variants (702.124), "megamorph" is morph's variant (702.37b), "commander
 "multikicker" kicker's (702.33c).
 
 ``KEYWORD_RULES`` gives, for each kind, the topics its rules can change and where it functions (``Scope``, CR
-113.6): the gate (``solver.gate``) refuses an answer whose question does not implement a keyword whose topics meet
-the question's (``solver.support``), so a keyword the engine types but a question never reads is never silently
+113.6): the gate (``solver.rules.gate``) refuses an answer whose question does not implement a keyword whose topics meet
+the question's (``solver.rules.support``), so a keyword the engine types but a question never reads is never silently
 ignored. The topics are what the keyword's own rule does, not the fact that an object has it: reading which
 keywords an object has (Soulflayer, "creature with flying") is the reader's part.
 

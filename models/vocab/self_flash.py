@@ -5,7 +5,7 @@ may cast this spell as though it had flash" (Swift Reckoning), "You may cast thi
 cast it any time a sorcery couldn't have been cast, the controller of the permanent it becomes sacrifices it at the
 beginning of the next cleanup step" (Armor of Thorns, Necromancy).
 
-Plain data; read by ``solver.restrictions`` (when the spell may be cast) and ``solver.costs`` (the {2} more, CR
+Plain data; read by ``solver.rules.restrictions`` (when the spell may be cast) and ``solver.rules.costs`` (the {2} more, CR
 601.2f). Registered in ``models.effects.EFFECT_TYPES`` under its kind when this module is imported (the English reader
 ``models.text.self_flash`` and the rules import it).
 """

@@ -3,7 +3,7 @@ the costs associated with those modes"; each mode is printed "+ [cost] — [effe
 
 ``SpreeMode`` is one such line: the mode's additional cost (its mana) and what the mode does (the effect the parser
 read from the words after the dash: typed, or ``Unmodelled``). The total cost of a spree spell is its mana cost (or
-an alternative cost) plus the costs of the chosen modes (CR 601.2b, 601.2f; ``solver.costs.total_cost``); the spell
+an alternative cost) plus the costs of the chosen modes (CR 601.2b, 601.2f; ``solver.rules.costs.total_cost``); the spell
 requires the targets of the chosen modes only (CR 700.2c, 601.2c; ``models.text.targets``).
 
 Parsed by ``models.text.oracle`` (a "+ [cost] — " line of a card with spree) and printed back by

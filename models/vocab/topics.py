@@ -3,8 +3,8 @@
 ``Topic`` is the closed set of things an answer may depend on; every typed part of the vocabulary
 (``models.effects``: effect classes' ``touches``; ``models.vocab.keywords``: each keyword's rules) and every
 ``Unmodelled`` sentence carries topics, and each question kind declares the topics its answer depends on
-(``solver.questions``). ``Scope`` says where and when a part functions (CR 113.3, 113.6). The gate
-(``solver.gate``) reads both.
+(``solver.questions.registry``). ``Scope`` says where and when a part functions (CR 113.3, 113.6). The gate
+(``solver.rules.gate``) reads both.
 
 This module imports nothing of mtgcheck: it is the bottom of the vocabulary.
 """
@@ -83,18 +83,18 @@ ALL_TOPICS: frozenset[Topic] = frozenset(Topic)
 #: graveyard, 608.2n), ``self_to_graveyard`` this object put into a graveyard from anywhere (603.10a: "When this is put
 #: into a graveyard from anywhere", Emrakul, the Aeons Torn), ``mana`` a permanent tapped for mana (106.12: only by
 #: activating a mana ability, 605.3). A question may declare some of them as not happening in what it asks about
-#: (``solver.questions.question(quiet_events=...)``).
+#: (``solver.questions.registry.question(quiet_events=...)``).
 TRIGGER_EVENTS = ("step", "cast", "combat", "dies", "self_to_graveyard", "mana")
 
 
 class Scope(StrEnum):
     """Where and when one ability's unmodelled sentence functions, recorded by the parser from the kind of ability
-    it is part of and the object it modifies (CR 113.3, 113.6); the gate (``solver.gate``) reads it.
+    it is part of and the object it modifies (CR 113.3, 113.6); the gate (``solver.rules.gate``) reads it.
 
     * ``UNKNOWN``: not typed; the gate applies its general rules (the ability's kind and zones,
       ``Unmodelled.while_cast``).
     * ``INSTRUCTION``: a spell ability of an instant or sorcery (CR 113.3a), followed as the spell resolves
-      (608.2c). While the spell is cast only its targets (601.2c, checked by ``solver.targets``), its modes
+      (608.2c). While the spell is cast only its targets (601.2c, checked by ``solver.rules.targets``), its modes
       (700.2a, 601.2b) and its costs matter, and a sentence that could speak of those is never typed so.
     * ``CASTING_SELF``: modifies what that particular object costs to cast, how or when it may be cast, or from
       which zones (CR 113.6d-f: "This spell costs {1} less to cast", "rather than pay this spell's mana cost",

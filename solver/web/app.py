@@ -111,7 +111,7 @@ async def _json_body(request: Request) -> dict:
         if total > MAX_BODY:
             raise BadRequest(f"the request is more than {MAX_BODY:,} bytes; the page sends at most {MAX_BODY:,}", 413)
         chunks.append(chunk)
-    from mtgcheck.models.inputs import InputError, json_loads_limited
+    from mtgcheck.models.data.inputs import InputError, json_loads_limited
 
     try:
         data = json_loads_limited(b"".join(chunks).decode("utf-8"))

@@ -33,8 +33,8 @@ from typing import Any, Mapping
 
 import yaml
 
-from mtgcheck.models.scenario import QUESTION_ARGS, QUESTION_KINDS, ScenarioError, load_yaml
-from mtgcheck.models.state import ZONES
+from mtgcheck.models.data.scenario import QUESTION_ARGS, QUESTION_KINDS, ScenarioError, load_yaml
+from mtgcheck.models.game.state import ZONES
 
 __all__ = ["FormError", "Field", "QuestionSpec", "QUESTIONS", "ZONE_ORDER", "ENTRY_FIELDS", "Assembled", "assemble",
            "disassemble", "dump_yaml", "plain", "line_paths", "field_of", "empty_form"]
@@ -667,7 +667,7 @@ def _disassemble_ask(kind: str, args: Any) -> dict[str, Any]:
 
 def line_paths(parsed: Any) -> dict[int, tuple]:
     """Line (from 1) → the path of the deepest value that starts on it, for YAML read by the scenario reader
-    (``models.scenario.load_yaml``, which remembers the line of every key and list item)."""
+    (``models.data.scenario.load_yaml``, which remembers the line of every key and list item)."""
     out: dict[int, tuple] = {}
 
     def walk(v: Any, path: tuple) -> None:
@@ -706,7 +706,7 @@ QUESTION_FIELD_KEYS = {kind: tuple(f.key for f in spec.fields) for kind, spec in
 
 def spec_problems() -> list[str]:
     """Where the forms and the scenario reader disagree: a kind without a form, or a form whose fields are not the
-    kind's argument keys (``models.scenario.QUESTION_ARGS``). Empty when they agree (a test checks it)."""
+    kind's argument keys (``models.data.scenario.QUESTION_ARGS``). Empty when they agree (a test checks it)."""
     out = [f"question kind {k!r} has no form" for k in QUESTION_KINDS if k not in QUESTIONS]
     out += [f"the form of {k!r} has {keys}, the scenario reader takes {QUESTION_ARGS.get(k)}"
             for k, keys in QUESTION_FIELD_KEYS.items()

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Mapping
 
-from mtgcheck.models.scenario import ScenarioError, load_scenario_items, load_yaml, parse_scenario
+from mtgcheck.models.data.scenario import ScenarioError, load_scenario_items, load_yaml, parse_scenario
 
 from . import forms
 
@@ -80,20 +80,20 @@ class PageService:
 
     Parameters
     ----------
-    db : models.database.CardDatabase
+    db : models.data.database.CardDatabase
         The card data, loaded once (``load_database``).
     examples : path or None
         The examples folder the page lists and opens (``examples/`` of a source checkout by default, see
-        ``solver.web.serve_cli``); None: no examples.
+        ``solver.cli.serve``); None: no examples.
     limit : int
         Most items listed in an answer (``--limit``).
     max_states, max_seconds : int / float or None
-        The budget of each question (``--max-states``, ``--max-seconds``; ``solver.budget``).
+        The budget of each question (``--max-states``, ``--max-seconds``; ``solver.rules.budget``).
     """
 
     def __init__(self, db: Any, *, examples: str | os.PathLike | None = None, limit: int = 50,
                  max_states: int | None = None, max_seconds: float | None = None) -> None:
-        from mtgcheck.solver.questions import load_handlers
+        from mtgcheck.solver.questions.registry import load_handlers
 
         load_handlers()  # once, before requests run in several threads
         sys.set_int_max_str_digits(max(sys.get_int_max_str_digits(), 100_000))  # exact answers can be long numbers
@@ -120,10 +120,10 @@ class PageService:
     # ---- what the page needs to draw itself --------------------------------
     def info(self) -> dict[str, Any]:
         """The question kinds with their fields, the zones, turn steps, formats, limits and the card data."""
-        from mtgcheck.models.formats import available_formats
-        from mtgcheck.models.inputs import MAX_PLAYERS
-        from mtgcheck.models.turn import TurnStep
-        from mtgcheck.solver import budget
+        from mtgcheck.models.data.formats import available_formats
+        from mtgcheck.models.data.inputs import MAX_PLAYERS
+        from mtgcheck.models.game.turn import TurnStep
+        from mtgcheck.solver.rules import budget
 
         try:
             formats = sorted(available_formats())
@@ -175,8 +175,8 @@ class PageService:
         names give their card's name. Only the cards offered are read."""
         from rapidfuzz import fuzz, process
 
-        from mtgcheck.models.inputs import truncate_name
-        from mtgcheck.models.names import normalize_name
+        from mtgcheck.models.data.inputs import truncate_name
+        from mtgcheck.models.game.names import normalize_name
 
         q = normalize_name(truncate_name(str(query or ""), 200))
         limit = max(1, min(int(limit), 50))
@@ -207,7 +207,7 @@ class PageService:
 
         An unknown name gives ``{"error": message, "suggestions": [...]}`` (the CLI's message)."""
         from mtgcheck.models.behaviour import abilities_of
-        from mtgcheck.solver.cli import card_to_dict
+        from mtgcheck.solver.cli.main import card_to_dict
 
         try:
             c = self.db.get(str(name))
@@ -242,7 +242,7 @@ class PageService:
         root = self.examples_root
         if root is None or not root.is_dir():
             return []
-        from mtgcheck.solver.runner import find_scenario_files
+        from mtgcheck.solver.questions.runner import find_scenario_files
 
         files, _problems = find_scenario_files([root])
         out: list[Example] = []
@@ -367,7 +367,7 @@ class PageService:
         """Ask the scenario of a form as ``mtgcheck ask`` asks a file: ``build``'s keys plus ``result`` (the verdict,
         values, why, message and picture; see ``_result``), with the reader's errors placed at their fields.
 
-        The question runs under its budget (``--max-states``, ``--max-seconds``, ``solver.budget``) in a thread of its
+        The question runs under its budget (``--max-states``, ``--max-seconds``, ``solver.rules.budget``) in a thread of its
         own, which the server stops if it outlives the time budget (an enumeration that forgot to look at the clock):
         the answer is then ``unsupported``, "not answered within the budget", as for any question over its budget."""
         seconds = self.seconds()
@@ -379,7 +379,7 @@ class PageService:
         if q.wait(STOP_WAIT):
             return q.outcome()
         # still running (inside code that cannot be interrupted): answer now; the thread ends on its own
-        from mtgcheck.solver.budget import BudgetExceeded
+        from mtgcheck.solver.rules.budget import BudgetExceeded
 
         out = self.build(form, origin)
         msg = (f"{BudgetExceeded('seconds', seconds, 'answering this question')}; the server stopped waiting for it")
@@ -390,7 +390,7 @@ class PageService:
 
     def seconds(self) -> float:
         """The time budget of one question (``--max-seconds``, else ``MTGCHECK_MAX_SECONDS``, else the default)."""
-        from mtgcheck.solver import budget
+        from mtgcheck.solver.rules import budget
 
         return budget.from_options({"max_seconds": self.max_seconds}).max_seconds
 
@@ -411,8 +411,8 @@ class PageService:
                  ask: Any = None) -> tuple[dict[str, Any], list[dict[str, Any]]]:
         """Ask one scenario written as YAML: (result, errors at fields). ``folder``: where the scenario is (an
         example's folder), default the empty private one."""
-        from mtgcheck.solver.runner import Result, run_scenario
-        from mtgcheck.solver.verdicts import ERROR
+        from mtgcheck.solver.questions.runner import Result, run_scenario
+        from mtgcheck.solver.questions.verdicts import ERROR
 
         base = folder or self._page_dir
         path = str(base / SCENARIO_NAME)
@@ -444,13 +444,13 @@ class PageService:
         return result, errors
 
     def _picture(self, res: Any) -> str | None:
-        """The answer's picture as SVG (``solver.graph.answer_svg``, as ``Answer.svg()`` and, without Graphviz,
+        """The answer's picture as SVG (``solver.questions.graph.answer_svg``, as ``Answer.svg()`` and, without Graphviz,
         ``mtgcheck ask --graph FILE.svg`` draw it), or None when its question has none or there is nothing to draw; a
         picture that cannot be drawn is no picture, never a failed answer."""
         a = res.answer
         if a is None:
             return None
-        from mtgcheck.solver.graph import answer_svg
+        from mtgcheck.solver.questions.graph import answer_svg
 
         try:
             return answer_svg(res.kind, a.values, a.extra, title="" if res.title == f"{SCENARIO_NAME}#1" else res.title)
@@ -472,7 +472,7 @@ class PageService:
             "expect": _jsonable(forms.plain(res.expect)), "internal": bool(res.internal),
             "svg": svg, "field": None,
         }
-        # why "no" or unsupported (solver.reasons.Reason: split_second, no_legal_target, text_not_modelled, ...)
+        # why "no" or unsupported (solver.rules.reasons.Reason: split_second, no_legal_target, text_not_modelled, ...)
         code = (getattr(res, "reason_code", None) or values.get("reason_code") or getattr(res, "code", None)
                 or (values.get("code") if isinstance(values.get("code"), str) else None))
         if code:
@@ -484,7 +484,7 @@ def _stop_exception(seconds: float) -> type:
     """The exception the server raises in a question's thread past its time budget: a ``BudgetExceeded`` (so an
     ``Unsupported``: the runner answers ``unsupported``, "not answered within the budget"), made without arguments
     as ``PyThreadState_SetAsyncExc`` makes it."""
-    from mtgcheck.solver.budget import BudgetExceeded
+    from mtgcheck.solver.rules.budget import BudgetExceeded
 
     def init(self: Any) -> None:
         BudgetExceeded.__init__(self, "seconds", seconds, "answering this question (stopped by the server's clock)")

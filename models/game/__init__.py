@@ -1,0 +1,1 @@
+"""The game's objects: cards, mana, the game state and the turn (no card behaviour)."""

@@ -1,0 +1,1 @@
+"""The ``mtgcheck`` command and its subcommands."""

@@ -1,0 +1,1 @@
+"""The questions: the registry, one handler module per question kind, the runner and the pictures of answers."""

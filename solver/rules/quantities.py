@@ -1,0 +1,1062 @@
+"""Amounts and conditions read against the game: the one evaluator of ``models.effects.Amount`` and ``Condition``.
+
+Every rule that reads a number from the game ("for each Elf you control", "where X is the greatest power among
+creatures you control", "the amount of life you gained this turn") or a condition ("if you control two or more black
+permanents", "if a creature died this turn", "if you have the city's blessing") goes through these two functions:
+mana amounts and "instead" outputs (``solver.rules.mana.produce``), activation and casting restrictions
+(``solver.rules.restrictions``), cost changes and target comparisons.
+
+``amount_value(state, player, amount, source)`` -> ``(n, why)``
+    the number now, with the words that explain it;
+``condition_holds(state, player, cond, source, text)`` -> ``(holds, why)``
+    whether it holds now, with the words.
+
+Both raise ``Unsupported`` (naming ``text`` or the amount) when the state does not say: a zone the scenario does
+not list, a filter or a characteristic that is not modelled (colours, keywords, power under unmodelled layer-7 text:
+``solver.rules.qualifiers``), an amount chosen as a cost is paid (X, "the sacrificed creature's power": the caller
+enumerates those choices). Nothing is guessed. What the turn history and the designations do not list did not
+happen (``models.game.turn.TurnHistory``, ``GameState.designations``); answers that rely on the scenario's default turn
+say so.
+
+References: CR 107.1b (negative results), 107.3 (X), 109.5 ("you"), 119 (life), 122.1 (counters), 202.3 (mana
+value), 205 (types), 208 (power/toughness), 305.6 (basic land types), 700.5 (devotion), 700.4 (dies), 724 (the
+monarch), 725 (the initiative), 702.131 (the city's blessing), 309.7 (completed dungeons), 613 (layers).
+"""
+from __future__ import annotations
+
+import dataclasses
+from typing import Any, Iterable
+
+from mtgcheck.models.effects import (AllOf, Amount, AnyOf, AttackedThisStep, AttackedThisTurn, CardsInZone, Compare,
+                                     Condition, ControlsAtLeast, CountersAmong, CountersOn, CountersRemoved, CountOf,
+                                     ControlsCommander, DefendingPlayerControls, Devotion, LargestGroup, StartingLife,
+                                     DistinctAmong, Filter, Fixed, GreatestAmong, HasCounter, HasDesignation, LifeTotal,
+                                     Not, OfChosenType, OpponentControlsMore, PartySize, PlayersWho, ResolvedThisTurn, HasLegalTarget, OpponentHasCounters, PlayerCounters, PowerOf,
+                                     Qualifier, Revealed, SharingCreatureType,
+                                     SourceAttacking, SourceCast, SourceMatches, SourceModified, SourceRenowned, SourceTapped,
+                                     SpellsCastThisTurn, StatOf, Sum, ThisTurn, TotalAmong, VariableX)
+from mtgcheck.models.game.state import GameState, Permanent
+
+from mtgcheck.solver.rules.errors import Unsupported
+from mtgcheck.models.effects import TopCardsOfLibraries
+from mtgcheck.models.game.subtypes import CREATURE_TYPES
+from mtgcheck.models.effects import DuringTurn, HasAnotherActivatedAbility, MaxSpeed
+from mtgcheck.models.effects import ModeUnchosen, TopOfLibrary
+from mtgcheck.models.effects import AnchorChosen
+from mtgcheck.models.effects import Keyword
+from mtgcheck.models.vocab.keywords import KeywordKind
+from mtgcheck.models.effects import Filter as _F
+
+__all__ = ["amount_value", "condition_holds", "matching_objects", "compare_numbers", "card_matches_filter",
+           "modified_verdict"]
+
+_OPS = {"<=": lambda a, b: a <= b, ">=": lambda a, b: a >= b, "==": lambda a, b: a == b,
+        "<": lambda a, b: a < b, ">": lambda a, b: a > b}
+_OP_WORDS = {"<=": "at most", ">=": "at least", "==": "exactly", "<": "less than", ">": "more than"}
+_BASIC_TYPES = ("Plains", "Island", "Swamp", "Mountain", "Forest")
+_CARD_TYPES = ("Artifact", "Battle", "Creature", "Enchantment", "Instant", "Kindred", "Land", "Planeswalker", "Sorcery")
+_PERMANENT_TYPES = ("Artifact", "Battle", "Creature", "Enchantment", "Land", "Planeswalker")
+
+
+def compare_numbers(a: int, op: str, b: int) -> bool:
+    """``a op b`` for an operator of ``models.effects.NUMBER_COMPARISONS``."""
+    return _OPS[op](a, b)
+
+
+def _default_turn(state: GameState) -> str:
+    return "" if state.turn.given else " (the scenario's default turn: nothing happened earlier this turn)"
+
+
+class AtLeast(Unsupported):
+    """An amount of which only a lower bound is known (``least``): a comparison that gives the same result for every
+    value from ``least`` up is still decided (``_count_bound``); anything else stays ``Unsupported``."""
+
+    def __init__(self, message: str, least: int) -> None:
+        super().__init__(message)
+        self.least = least
+
+
+#: The life events the damage in the turn history changes (CR 120.3a: damage to a player from a source without
+#: infect is life lost; 702.15b: damage from a source with lifelink is life its controller gains): the keyword that
+#: decides, and whether it makes the event (lifelink) or prevents it (infect, CR 120.3b: poison counters instead).
+_DAMAGE_LIFE = {"life_lost": ("infect", False), "life_gained": ("lifelink", True)}
+
+
+def life_this_turn(state: GameState, player: str, event: str) -> tuple[int, bool, str]:
+    """How much life ``player`` lost (``event`` ``life_lost``) or gained (``life_gained``) earlier this turn:
+    ``(n, exact, why)``. The one reader of "did this player lose / gain life this turn" (spectacle, CR 702.137a;
+    "if an opponent lost life this turn"; "the life you gained this turn"): every question asks it.
+
+    The turn history's ``life_lost`` / ``life_gained`` give the total, whatever caused it (damage included). The
+    history's ``damage`` counts too (CR 120.3a: damage dealt to a player by a source without infect makes that player
+    lose that much life; 702.15b: damage dealt by a source with lifelink makes its controller gain that much life;
+    120.8: a source that would deal 0 damage deals none, so each entry is at least 1): when the history gives no such
+    total for ``player`` and lists damage that made the event happen, ``player`` lost (gained) at least 1 life and
+    how much is not recorded: ``exact`` is False and ``n`` is 1. Whether a source had infect or lifelink is read
+    from it as it is now (the scenario's permanent, ``solver.rules.layers``).
+
+    Raises
+    ------
+    Unsupported
+        Whether a damage source has infect (lifelink) is not known: text in play not modelled may change keywords.
+    """
+    from mtgcheck.solver.rules.qualifiers import _has_keyword
+
+    hist = state.turn.history
+    n = hist.count_of(event, player)
+    keyword, makes = _DAMAGE_LIFE[event]
+    words = event.replace("_", " ").replace("life ", "")
+    if n:  # the history's total, damage included
+        return n, True, f"{player} {words} {n} life this turn{_default_turn(state)}"
+    by: list[str] = []
+    for sid, to in dict.fromkeys(hist.damage):
+        perm = next((p for p in state.battlefield if p.id == sid), None)
+        if perm is None:
+            continue
+        if (to != player) if event == "life_lost" else (perm.controller != player):
+            continue
+        has, why = _has_keyword(state, "permanent", perm, keyword)
+        if has is None:
+            raise Unsupported(f"whether {perm.name}, which dealt damage this turn, has {keyword} is not known ({why}), and "
+                              f"it decides whether {player} {words} life (CR 120.3a-b, 702.15b)")
+        if has == makes:
+            by.append(perm.name)
+    if not by:
+        return 0, True, f"{player} {words} no life this turn{_default_turn(state)}"
+    rule = "CR 120.3a, 120.8" if event == "life_lost" else "CR 702.15b, 120.8"
+    return 1, False, (f"{by[0]} dealt damage this turn " + ("to " + player if event == "life_lost" else f"with lifelink "
+                      f"under {player}'s control") + f", so {player} {words} at least 1 life; the history does not say "
+                      f"how much (history: {event}) ({rule})")
+
+
+def lost_life_this_turn(state: GameState, player: str) -> tuple[bool, str]:
+    """Whether ``player`` lost life earlier this turn (``life_this_turn``; CR 119.3, 120.3a): ``(lost, why)``."""
+    n, _, why = life_this_turn(state, player, "life_lost")
+    return n > 0, why
+
+
+def _players(state: GameState, player: str, whose: str, opponent: str | None) -> list[str]:
+    """The players an amount reads: ``you`` -> the controller; ``opponent`` -> the opponent bound by ``Compare``
+    (else every opponent together); ``any`` -> everyone."""
+    if whose == "you":
+        return [player]
+    if whose == "opponent":
+        return [opponent] if opponent is not None else state.opponents(player)
+    return list(state.players)
+
+
+def _filter_words(f: Filter) -> str:
+    return f.words or f.describe()
+
+
+def matching_objects(state: GameState, player: str, f: Filter, source: Permanent | None = None,
+                     opponent: str | None = None, text: str = "") -> list[Any]:
+    """The objects matching ``f`` now, as seen by ``player`` (the controller of the ability that reads it).
+
+    Parameters
+    ----------
+    f : Filter
+        ``f.zone`` ``battlefield``: permanents (``f.controller`` you / opponent / any); another zone: the cards in
+        the zones of the players ``f.controller`` names (``you``: the player's own graveyard, hand, ...); relation
+        ``exiled_with``: the cards exiled with ``source`` (CR 607.2a).
+    opponent : str, optional
+        The one opponent ``opponent`` means (``Compare`` per opponent); default every opponent.
+
+    Returns
+    -------
+    list of Permanent or CardInstance
+
+    Raises
+    ------
+    Unsupported
+        A zone the scenario does not list (its contents are unknown), or a filter the rules cannot read here
+        (``solver.rules.qualifiers.filter_verdict`` says unknown), naming ``text`` and the filter.
+    """
+    from mtgcheck.solver.rules.qualifiers import NO, UNKNOWN, YES, filter_verdict
+
+    what = text or _filter_words(f)
+    if f.name == "this":  # "artifact you control named Powerstone Shard" on Powerstone Shard (models.text.amounts)
+        if source is None:
+            raise Unsupported(f"“{what}”: it names the card it is on, and there is none")
+        f = dataclasses.replace(f, name=source.card.name)
+    if f.relation == "exiled_with":
+        return _exiled_with(state, player, f, source, what)
+    if f.zone == "battlefield":
+        from mtgcheck.solver.rules.layers import board_view, filter_matches
+
+        view = board_view(state)
+        out: list[Any] = []
+        # no qualifier and no union: the plain filter decides (what ``filter_verdict`` reads first), tested directly
+        plain = not f.alternatives and f.qualifier.empty
+        for p in state.battlefield:
+            if f.controller == "opponent" and opponent is not None and p.controller != opponent:
+                continue
+            try:
+                subs = view[p.id].subtypes if p.id in view else None
+                if plain:
+                    v, why = (YES if filter_matches(f, p, player, subs, source) else NO), ""
+                else:
+                    v, why = filter_verdict(state, f, p, player, subs, source)
+            except ValueError as e:
+                raise Unsupported(f"“{what}”: which permanents are “{_filter_words(f)}” is not modelled ({e})") from None
+            if v == UNKNOWN:
+                raise Unsupported(f"“{what}”: whether {p.name} is “{_filter_words(f)}” is not known: {why}")
+            if v == YES:
+                out.append(p)
+        return out
+    owners = _players(state, player, {"you": "you", "opponent": "opponent"}.get(f.controller, "any"), opponent)
+    cards: list[Any] = []
+    for owner in owners:
+        if (f.zone, owner) not in state.listed_zones:
+            raise Unsupported(f"“{what}”: {owner}'s {f.zone} is not listed in the scenario, so which cards are there is "
+                              f"unknown (list it, even as [])")
+        for inst in state.cards(f.zone, owner):
+            if _card_matches(state, player, f, inst, what):
+                cards.append(inst)
+    return cards
+
+
+def _exiled_with(state: GameState, player: str, f: Filter, source: Permanent | None, what: str) -> list[Any]:
+    """The cards exiled with ``source`` by its linked ability that match the rest of ``f`` ("the exiled card", "a
+    card is exiled with this land"; CR 406.6, 607.2a): the permanent's ``exiled`` list in the scenario (none listed:
+    none). Raises ``Unsupported`` without a source permanent."""
+    if source is None or not isinstance(source, Permanent):
+        raise Unsupported(f"“{what}”: it reads the cards exiled with its source, and there is no source permanent")
+    base = dataclasses.replace(f, relation=None, zone="exile", controller="any")
+    return [inst for inst in source.exiled_with if _card_matches(state, player, base, inst, what)]
+
+
+def _card_matches(state: GameState, player: str, f: Filter, inst: Any, what: str) -> bool:
+    """A card in a zone against ``f``: types, supertypes, subtypes, colours, name (CR 205, 105.2, 201), then its
+    qualifier and alternatives (``solver.rules.qualifiers``)."""
+    from mtgcheck.solver.rules.altcosts import card_matches
+    from mtgcheck.solver.rules.qualifiers import UNKNOWN, YES, qualifier_verdict
+
+    base = dataclasses.replace(f, qualifier=Qualifier(), alternatives=())
+    if f.relation is not None:
+        raise Unsupported(f"“{what}”: the relation {f.relation!r} of a card in a zone is not modelled")
+    if not card_matches(base, inst.card) or (f.name is not None and inst.card.name != f.name):
+        return False
+    if f.alternatives and not any(_card_matches(state, player, dataclasses.replace(a, zone=f.zone, controller=f.controller),
+                                                inst, what) for a in f.alternatives):
+        return False
+    if f.qualifier.empty:
+        return True
+    v, why = qualifier_verdict(state, player, "card", inst, f.qualifier)
+    if v == UNKNOWN:
+        raise Unsupported(f"“{what}”: whether {inst.name} is “{_filter_words(f)}” is not known: {why}")
+    return v == YES
+
+
+class _AsCard:
+    """A card seen as a card in a zone (``.card``, ``.name``) for the qualifier rules."""
+
+    def __init__(self, card: Any) -> None:
+        self.card = card
+        self.name = card.name
+
+
+def _mode_unchosen(state: GameState, source: Permanent | None, cond: Any, text: str) -> tuple[bool, str]:
+    """``ModeUnchosen``: "choose one that hasn't been chosen [this turn]" (CR 700.2a): each earlier resolution of the
+    ability (this turn; or since the permanent entered, CR 400.7) chose a mode, which can't be chosen again. With no
+    earlier resolution (the history's ``resolved`` lists none for the permanent's triggered abilities; for ``ever``
+    the permanent must also have entered this turn) every mode is left; otherwise which modes are left is not
+    recorded: ``Unsupported`` naming ``text``."""
+    if source is None:
+        raise Unsupported(f"“{text}”: it reads a permanent that is not there")
+    if cond.per == "ever" and not source.entered_this_turn:
+        raise Unsupported(f"{source.name}: “{text}”: which modes its ability chose since {source.name} entered the "
+                          f"battlefield (on earlier turns) is not recorded, and a chosen mode can't be chosen again "
+                          f"(CR 700.2a, 400.7); give it `entered_this_turn: true` if it entered this turn")
+    earlier = sum(t for (pid, n), t in state.turn.history.resolved.items() if pid == source.id and n > 0)
+    if earlier:
+        raise Unsupported(f"{source.name}: “{text}”: its triggered ability resolved {earlier} time(s) earlier this turn "
+                          f"and which modes were chosen is not recorded (CR 700.2a)")
+    since = "this turn" if cond.per == "turn" else "since it entered the battlefield this turn"
+    return True, (f"no earlier resolution of {source.name}'s triggered ability {since}{_default_turn(state)}: every "
+                  f"mode is left (CR 700.2a)")
+
+
+def _top_of_library(state: GameState, player: str, cond: Any, source: Permanent | None, text: str) -> tuple[bool, str]:
+    """"The top card of your library is [a land card]" (``TopOfLibrary``): a library is ordered and its top card is the
+    first listed (CR 401.1, 401.2); an empty library has no top card, so the condition does not hold. A library the
+    scenario does not list is unknown: ``Unsupported`` naming ``text``."""
+    if ("library", player) not in state.listed_zones and not state.cards("library", player):
+        raise Unsupported(f"{source.name + ': ' if source is not None else ''}“{text}”: it reads the top card of {player}'s library, which the scenario does not list "
+                          f"(list it, top card first; CR 401.1)")
+    lib = state.cards("library", player)
+    if not lib:
+        return False, f"{player}'s library is empty, so it has no top card (CR 401.1)"
+    top = lib[0]
+    ok = card_matches_filter(state, player, cond.filter, top, text)
+    return ok, f"the top card of {player}'s library is {top.name}, {'' if ok else 'not '}{_filter_words(cond.filter)} (CR 401.1)"
+
+
+def _top_cards_of_libraries(state: GameState, player: str, amount: Any, what: str) -> tuple[int, str]:
+    """How many players' libraries have a top card matching ``amount.filter`` ("each player reveals the top card of their
+    library. For each nonland card revealed this way", Selvala, Explorer Returned): CR 401.1 (the top card is the first
+    listed; an empty library reveals nothing). Raises ``Unsupported`` naming ``what`` when a library is not listed."""
+    n, seen = 0, []
+    for p in state.players:
+        if ("library", p) not in state.listed_zones and not state.cards("library", p):
+            raise Unsupported(f"“{what}”: it reads the top card of {p}'s library, which the scenario does not list "
+                              f"(list it, top card first; CR 401.1)")
+        lib = state.cards("library", p)
+        if not lib:
+            seen.append(f"{p}'s library is empty")
+            continue
+        ok = card_matches_filter(state, player, amount.filter, lib[0], what)
+        n += ok
+        seen.append(f"{p}'s top card is {lib[0].name}")
+    return n, f"{n} of the top cards match ({'; '.join(seen)}; CR 401.1)"
+
+
+def card_matches_filter(state: GameState, player: str, f: Filter, card: Any, text: str = "") -> bool:
+    """Whether a card (a ``Card`` or a ``CardInstance``) matches ``f`` by its characteristics as a card: types,
+    supertypes, subtypes, colours, name (CR 205, 105.2, 201), then the filter's qualifier and alternatives.
+
+    Raises
+    ------
+    Unsupported
+        A qualifier its characteristics do not decide, naming ``text``.
+    """
+    inst = card if hasattr(card, "card") else _AsCard(card)
+    return _card_matches(state, player, f, inst, text or _filter_words(f))
+
+
+def _stat(state: GameState, obj: Any, stat: str, what: str) -> int:
+    """Power, toughness or mana value of a permanent or a card now (``solver.rules.qualifiers``: printed plus counters,
+    unknown under unmodelled layer-7 text or a characteristic-defining ``*``, CR 604.3, 613.4)."""
+    from mtgcheck.solver.rules.qualifiers import _number
+
+    kind = "permanent" if isinstance(obj, Permanent) else "card"
+    n, why = _number(state, kind, obj, stat)
+    if n is None:
+        raise Unsupported(f"“{what}”: {why}")
+    return n
+
+
+def _related(state: GameState, source: Permanent | None, relation: str, what: str) -> Permanent:
+    if source is None:
+        raise Unsupported(f"“{what}”: it reads a permanent that is not there")
+    if relation == "this":
+        return source
+    if relation in ("enchanted", "equipped"):
+        if source.attached_to is None:
+            raise Unsupported(f"“{what}”: {source.name} is attached to nothing")
+        return state.permanent(source.attached_to)
+    raise Unsupported(f"“{what}”: the {relation} object is chosen as the cost is paid or the ability triggers; "
+                      f"its value is one of the choices, not a number of the state (CR 601.2h, 608.2h)")
+
+
+def _distinct(state: GameState, objs: Iterable[Any], aspect: str, what: str) -> set[Any]:
+    seen: set[Any] = set()
+    for o in objs:
+        card = o.card
+        if aspect in ("power", "mana_value"):
+            seen.add(_stat(state, o, aspect, what))
+        elif aspect == "card_type":
+            seen |= {t for t in _CARD_TYPES if card.is_type(t)}
+        elif aspect == "permanent_type":  # CR 110.4a
+            seen |= {t for t in _PERMANENT_TYPES if card.is_type(t)}
+        elif aspect == "basic_land_type":
+            if isinstance(o, Permanent):
+                from mtgcheck.solver.rules.layers import board_view
+
+                v = board_view(state).get(o.id)
+                subs = tuple(v.subtypes) if v is not None else card.type_line.subtypes
+            else:
+                subs = card.type_line.subtypes
+            seen |= {t for t in _BASIC_TYPES if t in subs}
+        elif aspect == "color":
+            from mtgcheck.solver.rules.qualifiers import _colors
+
+            cols, why = _colors(state, "permanent" if isinstance(o, Permanent) else "card", o)
+            if cols is None:
+                raise Unsupported(f"“{what}”: {why}")
+            seen |= set(cols)  # colourless adds no colour (CR 105.2c)
+        elif aspect == "name":
+            seen.add(card.name)
+        elif aspect == "creature_type":
+            raise Unsupported(f"“{what}”: counting creature types shared or among objects is not modelled (CR 205.3m)")
+    return seen
+
+
+def amount_value(state: GameState, player: str, amount: Amount | int, source: Permanent | None = None, *,
+                 opponent: str | None = None, text: str = "") -> tuple[int, str]:
+    """The number ``amount`` stands for now, and the words why.
+
+    Parameters
+    ----------
+    state : GameState
+    player : str
+        The controller of the ability (or the caster of the spell) that reads it: "you".
+    amount : Amount or int
+        A typed amount (``models.effects.AMOUNT_TYPES``); an int is itself.
+    source : Permanent, optional
+        The permanent the ability belongs to ("this", counters on it, what it is attached to).
+    opponent : str, optional
+        The opponent an ``opponent`` amount means (``Compare`` evaluates per opponent).
+    text : str
+        The card's words, for explanations and errors.
+
+    Returns
+    -------
+    (int, str)
+        The value (a comparison may read a negative power as it is; callers that add mana or change a cost use
+        ``max(n, 0)``, CR 107.1b) and the explanation.
+
+    Raises
+    ------
+    Unsupported
+        The state does not give the number (see the module docstring); X or a counter count chosen with the cost
+        (``VariableX``, ``CountersRemoved``, a ``sacrificed``/``exiled`` ``StatOf``): the caller enumerates them.
+    """
+    what = text or repr(amount)
+    if isinstance(amount, bool) or amount is None:
+        raise Unsupported(f"“{what}”: the amount {amount!r} is not a number")
+    if isinstance(amount, int):
+        return amount, str(amount)
+    if isinstance(amount, Fixed):
+        return amount.n, str(amount.n)
+    if isinstance(amount, Sum):
+        total, bits = amount.plus, []
+        for part in amount.parts:
+            n, why = amount_value(state, player, part, source, opponent=opponent, text=text)
+            total += n
+            bits.append(why)
+        if amount.plus:
+            bits.append(str(amount.plus))
+        return total, " + ".join(bits) + f" = {total}"
+    if isinstance(amount, CountersOn):
+        if source is None:
+            raise Unsupported(f"“{what}”: the counters it reads are on no permanent")
+        if not amount.counter:  # every kind of counter (CR 122.1)
+            n = sum(int(k) for k in source.counters.values())
+            return n, f"{source.name} has {n} counter(s) in all"
+        n = int(source.counters.get(amount.counter, 0))
+        return n, f"{source.name} has {n} {amount.counter} counter(s)"
+    if isinstance(amount, Devotion) and amount.color == "chosen":
+        raise Unsupported(f"“{what}”: the devotion to a colour chosen as the ability resolves is read per colour by "
+                          f"the caller (CR 700.5)")
+    if isinstance(amount, OfChosenType):
+        return _of_chosen_type(state, player, amount, source, opponent, text, what)
+    if isinstance(amount, SharingCreatureType):
+        return _sharing_creature_type(state, player, amount, source, opponent, text, what)
+
+    if isinstance(amount, TopCardsOfLibraries):
+        return _top_cards_of_libraries(state, player, amount, what)
+    if isinstance(amount, Revealed):
+        raise Unsupported(f"“{what}”: how many cards are revealed is chosen as the ability resolves (CR 608.2d); the "
+                          f"caller enumerates its values")
+    if isinstance(amount, Devotion):
+        # several colours: each mana symbol that is at least one of them counts once (CR 700.5a)
+        n = sum(sum(1 for s in p.card.mana_cost if any(c in s.colors for c in amount.color))
+                for p in state.permanents(player) if p.card.mana_cost is not None)
+        return n, f"{player}'s devotion to {'/'.join(amount.color)} is {n} (CR 700.5)"
+    if isinstance(amount, StartingLife):
+        return _starting_life(state, player, amount, opponent, what)
+    if isinstance(amount, CountersAmong):
+        return _counters_among(state, player, amount, source, opponent, text)
+    if isinstance(amount, LargestGroup):
+        return _largest_group(state, player, amount, source, opponent, text)
+    if isinstance(amount, (PowerOf, StatOf)):
+        stat, rel = ("power", "this") if isinstance(amount, PowerOf) else (amount.stat, amount.relation)
+        obj = _related(state, source, rel, what)
+        n = _stat(state, obj, stat, what)
+        return n, f"{obj.name}'s {stat.replace('_', ' ')} is {n}"
+    if isinstance(amount, CountOf):
+        objs = matching_objects(state, player, amount.filter, source, opponent, text)
+        return len(objs), f"{len(objs)} {_filter_words(amount.filter)}"
+    if isinstance(amount, (GreatestAmong, TotalAmong)):
+        objs = matching_objects(state, player, amount.filter, source, opponent, text)
+        values = [_stat(state, o, amount.stat, what) for o in objs]
+        stat = amount.stat.replace("_", " ")
+        if isinstance(amount, GreatestAmong):
+            n = max(values, default=0)
+            return n, (f"the greatest {stat} among {_filter_words(amount.filter)} is {n}" if values else
+                       f"no {_filter_words(amount.filter)}, so the greatest {stat} is 0 (Spell Rupture ruling 2013-01-24)")
+        return sum(values), f"the total {stat} of {_filter_words(amount.filter)} is {sum(values)}"
+    if isinstance(amount, DistinctAmong):
+        objs = matching_objects(state, player, amount.filter, source, opponent, text)
+        seen = _distinct(state, objs, amount.aspect, what)
+        shown = ", ".join(sorted(map(str, seen))) or "none"
+        return len(seen), f"{len(seen)} different {amount.aspect.replace('_', ' ')}(s) among {_filter_words(amount.filter)} ({shown})"
+    if isinstance(amount, ThisTurn):
+        return _this_turn(state, player, amount, opponent, what)
+    if isinstance(amount, LifeTotal):
+        who = _players(state, player, amount.whose, opponent)
+        if len(who) != 1:
+            raise Unsupported(f"“{what}”: whose life total is meant is not one player")
+        n = state.life_of(who[0])
+        return n, f"{who[0]} has {n} life"
+    if isinstance(amount, PlayerCounters):
+        who = _players(state, player, amount.whose, opponent)
+        if len(who) != 1:
+            raise Unsupported(f"“{what}”: whose counters are meant is not one player")
+        n = state.counters_of(who[0], amount.kind)
+        return n, f"{who[0]} has {n} {amount.kind} counter(s) (CR 122.1)"
+    if isinstance(amount, PlayersWho):
+        who = _players(state, player, amount.whose, opponent)
+        if amount.event in _DAMAGE_LIFE:  # damage in the history is life lost or gained too (CR 120.3a, 702.15b)
+            hit = [p for p in who if life_this_turn(state, p, amount.event)[0] > 0]
+        else:
+            hit = [p for p in who if state.turn.history.count_of(amount.event, p) > 0]
+        return len(hit), (f"{len(hit)} of {', '.join(who) or 'no one'} had {amount.event.replace('_', ' ')} this turn"
+                          f"{_default_turn(state)}")
+    if isinstance(amount, PartySize):
+        from mtgcheck.solver.rules.costs import party_size
+
+        n = party_size(state, player, what)
+        return n, f"{player}'s party has {n} creature(s) (CR 700.8)"
+    if isinstance(amount, (VariableX, CountersRemoved)):
+        raise Unsupported(f"“{what}”: the number is chosen as the cost is paid (CR 107.3, 601.2b); the caller "
+                          f"enumerates its values")
+    raise Unsupported(f"“{what}”: the amount {amount!r} is not modelled")
+
+
+def _sharing_creature_type(state: GameState, player: str, amount: SharingCreatureType, source: Permanent | None,
+                           opponent: str | None, text: str, what: str) -> tuple[int, str]:
+    """``SharingCreatureType``: for each creature type (CR 205.3m), how many of the matching objects have it, the
+    largest; a changeling has every creature type (CR 702.73a), so it counts for whichever type is largest; 0 when
+    none has a creature type. A permanent's types are its types now (``solver.rules.layers.board_view``)."""
+    from collections import Counter
+
+
+    from mtgcheck.solver.rules.layers import board_view, has_keyword
+
+    objs = matching_objects(state, player, amount.filter, source, opponent, text)
+    view = board_view(state)
+    counts: Counter[str] = Counter()
+    every = 0
+    for o in objs:
+        if isinstance(o, Permanent):
+            if has_keyword(state, o, "changeling"):
+                every += 1
+                continue
+            subs = view[o.id].subtypes if o.id in view else o.card.type_line.subtypes
+        else:
+            if any(str(k).lower() == "changeling" for k in o.card.keywords):
+                every += 1
+                continue
+            subs = o.card.type_line.subtypes
+        counts.update({t for t in subs if t in CREATURE_TYPES})
+    best = counts.most_common(1)
+    n = (best[0][1] if best else 0) + every
+    shown = (f"{best[0][1]} {best[0][0]}" if best else "no creature type") + (f" plus {every} changeling(s), every "
+                                                                             f"creature type (CR 702.73a)" if every else "")
+    return n, f"the greatest number of {_filter_words(amount.filter)} with a creature type in common is {n} ({shown})"
+
+
+def _starting_life(state: GameState, player: str, amount: StartingLife, opponent: str | None,
+                   what: str) -> tuple[int, str]:
+    """``StartingLife``: the scenario's ``starting_life`` of the player, default 20 (CR 103.4)."""
+    who = _players(state, player, amount.whose, opponent)
+    if len(who) != 1:
+        raise Unsupported(f"“{what}”: whose starting life total is meant is not one player")
+    given = who[0] in state.starting_life
+    n = state.starting_life_of(who[0])
+    return n, f"{who[0]}'s starting life total is {n}" + ("" if given else
+                                                          " (the scenario gives no starting_life: 20, CR 103.4)")
+
+
+def _counters_among(state: GameState, player: str, amount: CountersAmong, source: Permanent | None,
+                    opponent: str | None, text: str) -> tuple[int, str]:
+    """``CountersAmong``: the ``counter`` counters on every permanent of the filter together (CR 122.1)."""
+    objs = matching_objects(state, player, amount.filter, source, opponent, text)
+    n = sum(int(getattr(o, "counters", {}).get(amount.counter, 0)) for o in objs)
+    return n, f"{n} {amount.counter} counter(s) on {_filter_words(amount.filter)} ({len(objs)} of them)"
+
+
+def _largest_group(state: GameState, player: str, amount: LargestGroup, source: Permanent | None,
+                   opponent: str | None, text: str) -> tuple[int, str]:
+    """``LargestGroup``: the most objects of the filter with one name (CR 201.2). Names are the cards' names: while
+    an effect in force could change a permanent's name the answer is unsupported."""
+    objs = matching_objects(state, player, amount.filter, source, opponent, text)
+    if state.effects and objs:
+        raise Unsupported(f"“{text or amount}”: effects in force ({state.effects[0].card.name}) may change names (CR 201.2)")
+    counts: dict[str, int] = {}
+    for o in objs:
+        counts[o.card.name] = counts.get(o.card.name, 0) + 1
+    if not counts:
+        return 0, f"no {_filter_words(amount.filter)}"
+    name, n = max(counts.items(), key=lambda kv: (kv[1], kv[0]))
+    return n, f"{n} {_filter_words(amount.filter)} named {name} share a name, the most (CR 201.2)"
+
+
+def _of_chosen_type(state: GameState, player: str, amount: OfChosenType, source: Permanent | None,
+                    opponent: str | None, text: str, what: str) -> tuple[int, str]:
+    """``OfChosenType``: the objects of the filter with the creature type chosen for the source (CR 205.3m, 607.2a)."""
+    chosen = source.choices.get("creature_type") if source is not None else None
+    if not chosen:
+        raise Unsupported(f"“{what}”: no creature type was chosen for {source.name if source else 'it'} "
+                          f"(give choices: {{creature_type: ...}})")
+    t = str(chosen).strip()
+    f = dataclasses.replace(amount.filter, all_of=amount.filter.all_of + (t[:1].upper() + t[1:],),
+                            words=f"{_filter_words(amount.filter)} of the chosen type ({t})")
+    objs = matching_objects(state, player, f, source, opponent, text)
+    return len(objs), f"{len(objs)} {_filter_words(f)}"
+
+
+def _this_turn(state: GameState, player: str, amount: ThisTurn, opponent: str | None, what: str) -> tuple[int, str]:
+    from mtgcheck.solver.rules.altcosts import card_matches
+
+    hist = state.turn.history
+    who = _players(state, player, amount.whose, opponent)
+    event = amount.event
+    note = _default_turn(state)
+    if event in hist.COUNTS:
+        if amount.filter is not None:
+            raise Unsupported(f"“{what}”: the turn history counts {event.replace('_', ' ')} without saying which objects")
+        if event in _DAMAGE_LIFE:  # the one reader of life lost / gained (damage in the history counts too)
+            got = [life_this_turn(state, p, event) for p in who]
+            n = sum(k for k, _, _ in got)
+            vague = [w for _, exact, w in got if not exact]
+            if vague:
+                raise AtLeast(f"“{what}”: {vague[0]}", n)
+        else:
+            n = sum(hist.count_of(event, p) for p in who)
+    else:
+        names: list[str] = [name for p in who for name in hist.cards_of(event, p)]
+        if amount.filter is None:
+            n = len(names)
+        else:
+
+            if not amount.filter.qualifier.empty or amount.filter.alternatives:
+                raise Unsupported(f"“{what}”: the qualities of the cards in the turn history are not recorded "
+                                  f"(only their names)")
+            cards = [_card_named(state, name) for name in names]
+            flt: _F = amount.filter
+            n = sum(1 for c in cards if card_matches(flt, c))
+    whose = " and ".join(who) if amount.whose != "any" else "all players"
+    kind = event.replace("_", " ") + (f" ({_filter_words(amount.filter)})" if amount.filter is not None else "")
+    return n, f"{kind} this turn for {whose}: {n}{note}"
+
+
+def _card_named(state: GameState, name: str) -> Any:
+    """The card of a name the turn history records (``TurnHistory.cards``, filled when the scenario was read)."""
+    card = state.turn.history.cards.get(name)
+    if card is None:
+        raise Unsupported(f"the card {name!r} of the turn history is not known")
+    return card
+
+
+def condition_holds(state: GameState, player: str, cond: Condition, source: Permanent | None, text: str) -> tuple[bool, str]:
+    """Whether ``cond`` holds now for ``player`` (the ability's controller or the caster), and the words why.
+
+    Parameters
+    ----------
+    cond : Condition
+        A typed condition (``models.effects.CONDITION_TYPES``).
+    source : Permanent or None
+        The permanent whose ability reads it ("this", its counters).
+    text : str
+        The card's words, named in explanations and errors.
+
+    Returns
+    -------
+    (bool, str)
+
+    Raises
+    ------
+    Unsupported
+        A condition that cannot be read in this state (see the module docstring), naming ``text``.
+    """
+    if isinstance(cond, Compare):
+        return _compare(state, player, cond, source, text)
+    if isinstance(cond, AllOf):
+        whys = []
+        for part in cond.parts:
+            ok, why = condition_holds(state, player, part, source, text)
+            whys.append(why)
+            if not ok:
+                return False, why
+        return True, "; ".join(whys)
+    if isinstance(cond, AnyOf):
+        whys, unknown = [], None
+        for part in cond.parts:
+            try:
+                ok, why = condition_holds(state, player, part, source, text)
+            except Unsupported as e:
+                unknown = unknown or e  # another part may still hold
+                continue
+            if ok:
+                return True, why
+            whys.append(why)
+        if unknown is not None:
+            raise unknown
+        return False, "; ".join(whys)
+
+    if isinstance(cond, HasAnotherActivatedAbility):  # CR 602.5; mana abilities are activated abilities (605.1a)
+        if source is None:
+            raise Unsupported(f"“{text}”: it reads a permanent that is not there")
+        from mtgcheck.solver.rules.layers import permanent_abilities
+
+        acts = [a for a in permanent_abilities(state, source) if a.kind == "activated" or a.is_activated_keyword]
+        # the restricted ability is the one whose typed restriction holds this condition (not its wording)
+        own = [a for a in acts if cond in getattr(a.restriction, "conditions", ())]
+        others = [a for a in acts if cond not in getattr(a.restriction, "conditions", ())]
+        if others:
+            return True, f"{source.name} has another activated ability: {others[0].describe()}"
+        if len(own) > 1:
+            raise Unsupported(f"“{text}”: {source.name} has this ability more than once; whether a second instance is "
+                              "another activated ability is not modelled (CR 602.5)")
+        return False, f"{source.name} has no other activated ability (CR 602.5)"
+    if isinstance(cond, DuringTurn):  # CR 611.3a: "during your turn" / "during turns other than yours"
+        mine = state.active == player
+        ok = mine if cond.whose == "you" else not mine
+        return ok, f"it is {state.active}'s turn ({'' if mine else 'not '}{player}'s own)"
+    if isinstance(cond, MaxSpeed):  # CR 702.179e-f: max speed is speed 4; no speed counts as 0
+        n = state.speed_of(player)
+        return n >= 4, (f"{player}'s speed is {n}" if player in state.speed else f"{player} has no speed (CR 702.179b)") \
+            + (" (max speed, CR 702.179e)" if n >= 4 else ", not 4 (CR 702.179e)")
+    if isinstance(cond, HasDesignation):
+        who = player if cond.whose == "you" else None
+        if who is None:
+            holders = [o for o in state.opponents(player) if has_designation(state, o, cond.designation)[0]]
+            return bool(holders), (f"{', '.join(holders)} {'has' if len(holders) == 1 else 'have'} {_designation_words(cond.designation)}"
+                                   if holders else f"no opponent of {player} has {_designation_words(cond.designation)} "
+                                                   "(the scenario's designations list none)")
+        ok, how = has_designation(state, who, cond.designation)
+        listed = ", ".join(sorted(state.designations.get(who, ()))) or "none"
+        return ok, f"{who} {'has' if ok else 'does not have'} {_designation_words(cond.designation)} (designations: {listed}{how})"
+    if isinstance(cond, SourceMatches):
+        if source is None:
+            raise Unsupported(f"“{text}”: it reads a permanent that is not there")
+        from mtgcheck.solver.rules.qualifiers import UNKNOWN, YES, filter_verdict
+        from mtgcheck.solver.rules.layers import board_view
+
+        v0 = board_view(state).get(source.id)
+        v, why = filter_verdict(state, cond.filter, source, player, v0.subtypes if v0 is not None else None, source)
+        if v == UNKNOWN:
+            raise Unsupported(f"“{text}”: {why}")
+        return v == YES, (f"{source.name} is {_filter_words(cond.filter)}" if v == YES else why)
+    if isinstance(cond, HasCounter):
+        if source is None:
+            raise Unsupported(f"“{text}”: the counters it reads are on no permanent")
+        have = source.counters.get(cond.counter, 0)
+        return have >= cond.n, f"{source.name} has {have} {cond.counter} counter(s) (needs {cond.n} or more)"
+    if isinstance(cond, SourceModified):
+        return _source_modified(state, source, text)
+    if isinstance(cond, SourceRenowned):  # CR 702.112b: a designation of the permanent, given by the scenario
+        if source is None:
+            raise Unsupported(f"“{text}”: it reads a permanent that is not there")
+        return source.renowned, f"{source.name} is {'' if source.renowned else 'not '}renowned (CR 702.112b)"
+    if isinstance(cond, SourceTapped):
+        if source is None:
+            raise Unsupported(f"“{text}”: it reads a permanent that is not there")
+        return source.tapped, f"{source.name} is {'tapped' if source.tapped else 'untapped'}"
+    if isinstance(cond, SourceCast):
+        return _source_cast(source, cond, text)
+
+    if isinstance(cond, ModeUnchosen):
+        return _mode_unchosen(state, source, cond, text)
+    if isinstance(cond, TopOfLibrary):
+        return _top_of_library(state, player, cond, source, text)
+    if isinstance(cond, ResolvedThisTurn):
+        return _resolved_this_turn(state, source, cond, text)
+
+    if isinstance(cond, AnchorChosen):  # CR 614.12c: chosen as the permanent entered, recorded on it
+        if source is None:
+            raise Unsupported(f"“{text}”: it reads a permanent that is not there")
+        got = source.choices.get("anchor")
+        if got is None:
+            raise Unsupported(f"“{text}”: which of its anchor words was chosen as {source.name} entered is not given "
+                              f"(give choices: {{anchor: {cond.word}}}; CR 614.12c)")
+        ok = str(got).strip().lower() == cond.word.lower()
+        return ok, (f"{got} was chosen as {source.name} entered, so it {'has' if ok else 'does not have'} the "
+                    f"“{cond.word} —” ability (CR 614.12c)")
+    if isinstance(cond, HasLegalTarget):
+        return _has_legal_target(state, player, source, cond, text)
+    if isinstance(cond, Not):
+        ok, why = condition_holds(state, player, cond.of, source, text)
+        return (not ok), ("not: " + why)
+    return _turn_and_board_condition(state, player, cond, source, text)
+
+
+def _source_modified(state: GameState, source: Permanent | None, text: str) -> tuple[bool, str]:
+    """CR 700.9: modified = a counter on it (122.1), equipped (301.5), or enchanted by an Aura its controller
+    controls (303.4)."""
+    if source is None:
+        raise Unsupported(f"“{text}”: it reads a permanent that is not there")
+    return modified_verdict(state, source)
+
+
+def modified_verdict(state: GameState, source: Permanent) -> tuple[bool, str]:
+    """Whether a permanent is modified, with the words (CR 700.9: a counter on it, 122.1; equipped, 301.5; or
+    enchanted by an Aura its controller controls, 303.4)."""
+    if any(int(n or 0) > 0 for n in source.counters.values()):
+        return True, f"{source.name} has a counter on it, so it is modified (CR 700.9)"
+    for q in state.battlefield:
+        if q.attached_to != source.id:
+            continue
+        subs = q.card.type_line.subtypes
+        if "Equipment" in subs:
+            return True, f"{source.name} is equipped by {q.name}, so it is modified (CR 700.9)"
+        if "Aura" in subs and q.controller == source.controller:
+            return True, f"{source.name} is enchanted by {q.name}, an Aura its controller controls (CR 700.9)"
+    return False, f"{source.name} has no counter, no Equipment and no Aura of its controller's: not modified (CR 700.9)"
+
+
+def _source_cast(source: Permanent | None, cond: SourceCast, text: str) -> tuple[bool, str]:
+    """``SourceCast``: how the source permanent entered, from its scenario keys ``cast_from`` (the zone it was cast
+    from, CR 601.2a; absent: it was not cast) and ``bargained`` (CR 702.166b)."""
+    if source is None:
+        raise Unsupported(f"“{text}”: it reads a permanent that is not there")
+    if source.cast_from is None:
+        return False, (f"{source.name} was not cast (its entry gives no cast_from: put onto the battlefield, "
+                       f"the scenario's default)")
+    if cond.zone is not None and source.cast_from != cond.zone:
+        return False, f"{source.name} was cast from the {source.cast_from}, not from the {cond.zone} (CR 601.2a)"
+    if cond.bargained:
+        return source.bargained, (f"{source.name} was {'' if source.bargained else 'not '}bargained as it was cast "
+                                  f"(CR 702.166b)")
+    return True, f"{source.name} was cast from the {source.cast_from} (CR 601.2a)"
+
+
+def _resolved_this_turn(state: GameState, source: Permanent | None, cond: ResolvedThisTurn, text: str) -> tuple[bool, str]:
+    """``ResolvedThisTurn``: resolving now, the ability resolves for the (earlier + 1)th time this turn (CR 608.2); the
+    ability is the source's triggered ability whose words are ``text``, numbered from 1 among its triggered
+    abilities as the history's ``resolved`` numbers them."""
+    from mtgcheck.models.behaviour import abilities_of
+
+    if source is None:
+        raise Unsupported(f"“{text}”: it reads a permanent that is not there")
+    trig = [a for a in abilities_of(source.card) if a.kind == "triggered"]
+    nums = [i + 1 for i, a in enumerate(trig) if a.text == text or a.describe() == text]
+    if not nums:
+        acts = [a for a in abilities_of(source.card) if a.kind == "activated"]
+        anums = [i + 1 for i, a in enumerate(acts) if a.text == text or a.describe() == text]
+        if len(anums) == 1:
+            return _activated_resolved(state, source, cond, anums[0])
+    if len(nums) != 1:
+        raise Unsupported(f"“{text}”: which of {source.name}'s triggered abilities this is is not known")
+    earlier = state.turn.history.resolved.get((source.id, nums[0]), 0)
+    ok = earlier == cond.nth - 1
+    return ok, (f"{source.name}'s triggered ability {nums[0]} resolved {earlier} time(s) earlier this turn"
+                f"{_default_turn(state)}, so resolving now would be time {earlier + 1} (needs time {cond.nth})")
+
+
+def _activated_resolved(state: GameState, source: Permanent, cond: ResolvedThisTurn, num: int) -> tuple[bool, str]:
+    """``ResolvedThisTurn`` of an activated ability (Soulbright Flamekin: "If this is the third time this ability has
+    resolved this turn, you may add ..."): the history records its activations this turn (``activations``), not
+    its resolutions; each activation resolved at most once (CR 608.2; it may have been countered or still be on the
+    stack), so earlier resolutions are between 0 and the activations. Resolving now is the ``nth`` time only if
+    ``nth - 1`` earlier resolutions are possible: with fewer activations it is not (``False``); with none it is the
+    first time; otherwise it is read from the history's ``resolved`` entry for the ability (``ability: N``), and
+    without one it is ``Unsupported``."""
+    given = state.turn.history.resolved.get((source.id, -num))  # ``history: {resolved: [{ability: N, ...}]}``
+    if given is not None:
+        ok = given == cond.nth - 1
+        return ok, (f"{source.name}'s activated ability {num} resolved {given} time(s) earlier this turn, so resolving "
+                    f"now would be time {given + 1} (needs time {cond.nth}; CR 608.2)")
+    acts = state.turn.history.activations_of(source.id, num)
+    if acts == 0 or acts < cond.nth - 1:
+        now = 1 if acts == 0 else None
+        ok = now == cond.nth
+        return ok, (f"{source.name}'s activated ability {num} was activated {acts} time(s) earlier this turn"
+                    f"{_default_turn(state)}, so resolving now is at most time {acts + 1} (needs time {cond.nth}; "
+                    f"CR 608.2)")
+    raise Unsupported(f"{source.name}'s activated ability {num} was activated {acts} time(s) this turn; how many of "
+                      f"those resolved (needed for “time {cond.nth} this ability has resolved”) is not given (history: "
+                      f"{{resolved: [{{permanent: ..., ability: {num}, times: N}}]}})")
+
+
+def _has_legal_target(state: GameState, player: str, source: Permanent | None, cond: HasLegalTarget,
+                      text: str) -> tuple[bool, str]:
+    """``HasLegalTarget``: the requirement has a legal choice now (``solver.rules.targets.spec_legality``, CR 115, 601.2c,
+    603.3d); a choice the rules cannot decide (hexproof or "can't be the target" text not modelled) is
+    ``Unsupported``."""
+    from mtgcheck.solver.rules.targets import NO, UNKNOWN, spec_legality
+
+    if source is None:
+        raise Unsupported(f"“{text}”: it reads a permanent that is not there")
+    v, why = spec_legality(state, player, source.card, cond.spec, source=source)
+    if v == UNKNOWN:
+        raise Unsupported(f"“{text}”: whether “{cond.spec.text}” has a legal choice is not known: {why}")
+    if v == NO:
+        return False, f"“{cond.spec.text}” has no legal choice (CR 603.3d, 608.2b){': ' + why if why else ''}"
+    return True, f"“{cond.spec.text}” has a legal choice (CR 601.2c, 603.3d)"
+
+
+def _defending_player_controls(state: GameState, player: str, cond: DefendingPlayerControls, source: Permanent | None,
+                               text: str) -> tuple[bool, str]:
+    """``DefendingPlayerControls``: there is a defending player only during combat; in a two-player game it is the
+    nonactive player (CR 506.2). With more players, who is defending depends on the attacks (not modelled)."""
+    if not state.turn.step.is_combat:
+        return False, f"it is {state.turn.describe(state.active)}: outside combat there is no defending player (CR 506.2)"
+    if len(state.players) != 2:
+        raise Unsupported(f"“{text}”: with {len(state.players)} players, who the defending player is depends on whom "
+                          f"the creatures attack (CR 506.2, 508.1b), which the scenario does not record")
+    defending = next(p for p in state.players if p != state.active)
+    f = dataclasses.replace(cond.filter, controller="any")
+    n = sum(1 for p in matching_objects(state, player, f, source, text=text) if p.controller == defending)
+    return n >= cond.n, (f"the defending player, {defending} (the nonactive player, CR 506.2), controls {n} "
+                         f"{_filter_words(cond.filter)} (needs {cond.n} or more)")
+
+
+def has_designation(state: GameState, player: str, designation: str) -> tuple[bool, str]:
+    """Whether ``player`` has ``designation`` now, and how beyond the scenario's list: ``(holds, note)``.
+
+    The city's blessing is also had by a player who controls a permanent with ascend and ten or more permanents
+    (CR 702.131b: "If you control ten or more permanents and you don't have the city's blessing, you get the city's
+    blessing for the rest of the game", a static ability that applies at once); the other designations are had
+    only as the scenario lists them (``GameState.designations``)."""
+    if state.has_designation(player, designation):
+        return True, ""
+    if designation != "city's blessing":
+        return False, ""
+
+    from mtgcheck.solver.rules.layers import board_view
+
+    view = board_view(state)
+    mine = [p for p in state.battlefield if p.controller == player]
+    ascend = [p for p in mine if p.id in view and any(isinstance(a.effect, Keyword) and a.effect.family is KeywordKind.ASCEND
+                                                      for a in view[p.id].abilities)]
+    if ascend and len(mine) >= 10:
+        return True, (f"; {player} controls {len(mine)} permanents and {ascend[0].name} has ascend, so they get the "
+                      f"city's blessing (CR 702.131b)")
+    return False, ""
+
+
+def _designation_words(d: str) -> str:
+    return {"monarch": "the monarch designation (CR 724)", "initiative": "the initiative (CR 725)",
+            "city's blessing": "the city's blessing (CR 702.131)",
+            "completed a dungeon": "a completed dungeon (CR 309.7)"}[d]
+
+
+def _mentions_opponent(a: Any) -> bool:
+    if isinstance(a, (LifeTotal, PlayerCounters, ThisTurn)):
+        return a.whose == "opponent"
+    if isinstance(a, (CountOf, GreatestAmong, TotalAmong, DistinctAmong)):
+        return a.filter.controller == "opponent"
+    if isinstance(a, Sum):
+        return any(_mentions_opponent(p) for p in a.parts)
+    return False
+
+
+def _count_bound(state: GameState, player: str, cond: Compare, source: Permanent | None, opp: str | None,
+                 text: str, err: Unsupported) -> tuple[bool, str]:
+    """A comparison of which one side counts cards in a zone the scenario does not list: such a count is at least 0
+    and unbounded above, so the comparison is decided when it gives the same result for every count from 0 up
+    ("more cards in hand than each opponent" with none in your own hand is false whatever the opponent's hand
+    holds, CR 402.3); else the original ``Unsupported``."""
+    sides: list[Amount | int] = [cond.left, cond.right]
+    known: list[tuple[int, str] | None] = []
+    errors: list[Unsupported | None] = []
+    for a in sides:
+        try:
+            known.append(amount_value(state, player, a, source, opponent=opp, text=text))
+            errors.append(None)
+        except Unsupported as e:
+            known.append(None)
+            errors.append(e)
+    if sum(k is None for k in known) != 1:
+        raise err
+    unknown = 0 if known[0] is None else 1
+    side, other, why = sides[unknown], known[1 - unknown], errors[unknown]
+    if cond.op == "==" or other is None:
+        raise err
+    if isinstance(why, AtLeast):  # only a lower bound is known (life lost through damage, ``life_this_turn``)
+        least, about = why.least, f"{why}, at least {why.least}"
+    elif isinstance(side, CountOf) and side.filter.zone != "battlefield":
+        least, about = 0, "the cards of a zone the scenario does not list, at least 0 whatever it holds (CR 402.3)"
+    else:
+        raise err
+    n_known, words = other
+    at0 = _OPS[cond.op](least, n_known) if unknown == 0 else _OPS[cond.op](n_known, least)
+    # left unknown: "<"/"<=" hold for small counts only, ">"/">=" for large; right unknown: the reverse
+    grows_true = (cond.op in (">", ">=")) == (unknown == 0)
+    if at0 != grows_true:  # false at the bound and stays false, or true at the bound and stays true
+        raise err
+    return at0, f"{words} against {about}: {'' if at0 else 'not '}{_OP_WORDS[cond.op]}"
+
+
+def _compare(state: GameState, player: str, cond: Compare, source: Permanent | None, text: str) -> tuple[bool, str]:
+    def once(opp: str | None) -> tuple[bool, str]:
+        try:
+            left, lw = amount_value(state, player, cond.left, source, opponent=opp, text=text)
+            right, rw = amount_value(state, player, cond.right, source, opponent=opp, text=text)
+        except Unsupported as err:
+            return _count_bound(state, player, cond, source, opp, text, err)
+        ok = _OPS[cond.op](left, right)
+        rhs = "" if isinstance(cond.right, (int, Fixed)) else f" ({rw})"
+        return ok, f"{lw}: {'' if ok else 'not '}{_OP_WORDS[cond.op]} {right}{rhs}"
+
+    if not (_mentions_opponent(cond.left) or _mentions_opponent(cond.right)):
+        return once(None)
+    results = [(o, *once(o)) for o in state.opponents(player)]
+    if not results:
+        return False, f"{player} has no opponent"
+    if cond.opponents == "each":
+        bad = [r for r in results if not r[1]]
+        return (not bad), ("; ".join(f"{o}: {w}" for o, _, w in (bad or results)))
+    good = [r for r in results if r[1]]
+    return bool(good), ("; ".join(f"{o}: {w}" for o, _, w in (good or results)))
+
+
+def _turn_and_board_condition(state: GameState, player: str, cond: Condition, source: Permanent | None,
+                              text: str) -> tuple[bool, str]:
+    """The older condition kinds: counts of permanents and cards, player counters, combat and the turn history."""
+    def unsupported(why: str) -> Unsupported:
+        return Unsupported(f"“{text}”: {why}")
+
+    if isinstance(cond, ControlsAtLeast):
+        n = len(matching_objects(state, player, dataclasses.replace(cond.filter, controller="you"), source, text=text))
+        words = _filter_words(cond.filter)
+        return n >= cond.n, f"{player} controls {n} {words} (needs {cond.n} or more)"
+    if isinstance(cond, CardsInZone):
+        if (cond.zone, player) not in state.listed_zones:
+            raise unsupported(f"{player}'s {cond.zone} is not listed in the scenario, so how many cards are there is "
+                              f"unknown (list it, even as [])")
+        have = len(state.cards(cond.zone, player))
+        ok = {"at_least": have >= cond.n, "at_most": have <= cond.n, "exactly": have == cond.n}[cond.compare]
+        words = {"at_least": "or more", "at_most": "or fewer", "exactly": "exactly"}[cond.compare]
+        return ok, f"{player} has {have} card(s) in their {cond.zone} (needs {cond.n} {words})"
+    if isinstance(cond, OpponentHasCounters):
+        best = max((state.counters_of(o, cond.kind) for o in state.opponents(player)), default=0)
+        return best >= cond.n, f"the most {cond.kind} counters an opponent of {player} has is {best} (needs {cond.n})"
+    if isinstance(cond, OpponentControlsMore):
+        mine = len(matching_objects(state, player, dataclasses.replace(cond.filter, controller="you"), source, text=text))
+        theirs = max((len(matching_objects(state, player, dataclasses.replace(cond.filter, controller="opponent"), source,
+                                           opponent=o, text=text)) for o in state.opponents(player)), default=0)
+        return theirs >= mine + cond.by, (f"{player} controls {mine} {cond.filter.words}, the most an opponent controls is "
+                                          f"{theirs} (needs {cond.by} more)")
+    if isinstance(cond, SourceAttacking):
+        if source is None:
+            raise unsupported("it reads a permanent that is not there")
+        return source.attacking, f"{source.name} is {'' if source.attacking else 'not '}attacking (CR 506.4)"
+    if isinstance(cond, SpellsCastThisTurn):
+        cast = state.turn.history.spells_cast_by(player)
+        note = "" if state.turn.given else " (the scenario's default turn: nothing cast yet)"
+        return len(cast) >= cond.n, f"{player} cast {len(cast)} spell(s) earlier this turn{note}"
+    if isinstance(cond, AttackedThisTurn):
+        note = "" if state.turn.given else " (the scenario's default turn: no attackers declared yet)"
+        ids = set(state.turn.history.attacked) | {p.id for p in state.battlefield if p.attacking}
+        if cond.subject == "this":
+            if source is None:
+                raise unsupported("it reads a permanent that is not there")
+            did = source.id in ids
+            return did, f"{source.name} {'attacked' if did else 'did not attack'} this turn{note} (CR 508.1)"
+        attackers = [p for p in state.battlefield if p.id in ids and p.controller == player]
+        if cond.filter is not None:
+            allowed = matching_objects(state, player, dataclasses.replace(cond.filter, controller="you"), source, text=text)
+            attackers = [p for p in attackers if p in allowed]
+        n = len(attackers)
+        what = f"{cond.filter.words or cond.filter.describe()} " if cond.filter is not None else ""
+        return n >= cond.n, f"{player} attacked with {n} {what}creature(s) this turn{note} (needs {cond.n}; CR 508.1)"
+    if isinstance(cond, DefendingPlayerControls):
+        return _defending_player_controls(state, player, cond, source, text)
+    if isinstance(cond, ControlsCommander):  # CR 903.3: which permanent is a commander is not recorded
+        raise unsupported("which permanents are commanders is not recorded in the scenario (CR 903.3)")
+    if isinstance(cond, AttackedThisStep):
+        if player == state.active:
+            return False, f"{player} is the active player, whose creatures attack (CR 508.1): {player} was not attacked"
+        attackers = [p for p in state.battlefield if p.attacking]
+        if not attackers:
+            return False, f"no creature is attacking in {state.turn.describe(state.active)} (CR 506.4)"
+        if len(state.players) > 2 or any(p.is_type("Planeswalker") or p.is_type("Battle") for p in state.battlefield):
+            raise unsupported("whom each attacking creature attacks (a player, a planeswalker or a battle) is not "
+                              "recorded in the scenario (CR 508.1b)")
+        return True, f"{', '.join(p.name for p in attackers)} {'is' if len(attackers) == 1 else 'are'} attacking {player} (CR 508.1)"
+    raise unsupported(f"the condition {cond!r} is not modelled")
