@@ -9,7 +9,7 @@ import pytest
 
 from mtgcheck.models.abilities import ability_from_dict, parse_activation_cost
 from mtgcheck.models.game.cards import card_from_fields
-from mtgcheck.models.deckfacts import deck_text
+from mtgcheck.models.data.deck_facts import deck_text
 from mtgcheck.models.effects import (CastTrigger, EntersTrigger, Keyword, Step, Unmodelled, VocabularyError,
                                      build_effect)
 from mtgcheck.models.text.oracle import parse_abilities

@@ -277,7 +277,7 @@ def has_activated_ability(card: Card) -> bool | None:
 
 def read_deck_text(card: Card):
     """Every deck-building fact of ``card``'s text as a ``models.deckfacts.DeckText`` (read once per card by
-    ``models.deckfacts.deck_text``)."""
+    ``models.data.deck_facts.deck_text``)."""
 
     return DeckText(copy_limit=copy_limit(card), partner=partner_abilities(card),
                     can_be_commander=can_be_your_commander(card), changeling=is_changeling(card),
