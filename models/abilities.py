@@ -25,6 +25,7 @@ from .effects import (ABILITY_LEVEL_KEYS, ALL_TOPICS, AddMana, Effect, Keyword, 
 from .game.mana import ManaCost, ManaError
 from .text.words import NUMBER_WORDS, parse_count_word
 from .game.subtypes import singular
+from .vocab.keywords import is_activated_keyword as _activated_keyword_name
 
 ABILITY_KINDS = ("activated", "triggered", "static", "keyword", "spell", "replacement", "unparsed")
 
@@ -637,13 +638,11 @@ class Ability:
     @property
     def is_activated_keyword(self) -> bool:
         """A keyword that stands for an activated ability (craft, equip, crew, cycling, ...: CR 702.167a, 702.6a,
-        702.122a, 702.29a; ``models.text.deck.ACTIVATED_KEYWORDS``): it does nothing until activated (602.2) and
+        702.122a, 702.29a; ``models.vocab.keywords.ACTIVATED_KEYWORDS``): it does nothing until activated (602.2) and
         adds no mana (605.1a). ``activate: {ability: N}`` numbers only the printed "cost: effect" abilities."""
         if self.kind != "keyword" or not isinstance(self.effect, Keyword):
             return False
-        from .text.deck import _activated_keyword
-
-        return _activated_keyword(self.effect.name)
+        return _activated_keyword_name(self.effect.name)
 
     @property
     def is_unmodelled(self) -> bool:
