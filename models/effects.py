@@ -2056,23 +2056,25 @@ class Keyword(Effect):
     pays: str | None = fld(None)
     uses: str | None = fld(None)
     #: affinity (CR 702.41a): what "for each [...] you control" counts, ``{zone, whose, types}``
-    #: (models.text.costs.affinity_count), read from ``parameter`` when built; ``None``: not understood.
+    #: (models.text.costs.affinity_count), read from ``parameter`` before the keyword is built
+    #: (models.text.keyword_parameter); ``None``: not understood.
     counts: Any = fld(None)
     #: prototype (CR 702.160a, 718.1): the prototype's power and toughness, "1/3" (its mana cost is ``cost``)
     size: str | None = fld(None)
 
+    @staticmethod
+    def needs_detail(params: Mapping[str, Any]) -> bool:
+        """Whether a keyword's parameters leave its ``parameter`` wording untyped (no cost, parts, number, delve
+        part, detail, affinity count or prototype size): its detail is then not modelled. Enchant's parameter is
+        what the Aura spell targets, read by the targets rules (solver.rules.targets, CR 303.4a)."""
+        return bool(params.get("parameter")) and params.get("keyword") not in ("enchant",) and not any(
+            params.get(k) for k in ("cost", "parts", "n", "pays", "uses", "detail", "counts", "size"))
+
     @classmethod
     def normalize(cls, params: dict[str, Any]) -> dict[str, Any]:
-        if params.get("keyword") == "affinity" and params.get("counts") is None and params.get("parameter"):
-            from .text.costs import affinity_count
-
-            got = affinity_count(str(params["parameter"]))
-            if got is not None:
-                params = dict(params, counts=got)
-        # a keyword with a parameter nothing types: its detail is not modelled (its keyword's topics); enchant's
-        # parameter is what the Aura spell targets, read by the targets rules (solver.rules.targets, CR 303.4a)
-        if params.get("parameter") and params.get("keyword") not in ("enchant",) and not any(params.get(k) for k in ("cost", "parts", "n", "pays", "uses", "detail",
-                                                                       "counts", "size")):
+        # the parameter wording is read before the keyword is built (models.text.keyword_parameter: affinity's
+        # count, the topics of an untyped detail); what is still untyped keeps its keyword's topics
+        if cls.needs_detail(params):
             params = dict(params, detail=keyword_detail(str(params.get("keyword", "")), str(params["parameter"])))
         return params
 
@@ -2168,13 +2170,9 @@ def read_quality_detail(keyword: str, text: str) -> Unmodelled:
 
 def keyword_detail(keyword: str, text: str) -> Unmodelled:
     """The untyped parameter wording of a keyword as an ``Unmodelled`` with the keyword's topics
-    (``KEYWORD_DETAIL_TOPICS``; other keywords: the topics of the wording plus keywords)."""
-    from .text.topics import classify
-
-    topics = KEYWORD_DETAIL_TOPICS.get(keyword)
-    if topics is None:
-        topics = classify(text) | {Topic.KEYWORDS}
-    return Unmodelled(text, topics)
+    (``KEYWORD_DETAIL_TOPICS``). Another keyword's detail is read from its wording before the keyword is built
+    (``models.text.keyword_parameter``); one given untyped counts for every topic (never a silent wrong answer)."""
+    return Unmodelled(text, KEYWORD_DETAIL_TOPICS.get(keyword, ALL_TOPICS))
 
 
 @dataclass(frozen=True, eq=False)

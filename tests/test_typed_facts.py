@@ -67,11 +67,17 @@ def test_cr_601_3_and_601_2f_unmodelled_wording_facts():
 
 def test_cr_702_41a_affinity_counts_are_typed():
     """CR 702.41a: "Affinity for artifacts" means "This spell costs {1} less to cast for each artifact you
-    control"; the count is read when the keyword is built (oracle text and catalog alike)."""
-    kw = build_effect("affinity", {"keyword": "affinity", "parameter": "for artifacts"}, ability_kind="keyword")
+    control"; the count is read from the wording before the keyword is built (oracle text and catalog alike)."""
+    from mtgcheck.models.text.keyword_parameter import read_keyword_parameter
+
+    def affinity(words):
+        return build_effect("affinity", read_keyword_parameter("affinity", {"keyword": "affinity", "parameter": words}),
+                            ability_kind="keyword")
+
+    kw = affinity("for artifacts")
     assert isinstance(kw, Keyword)
     assert dict(kw.counts) == {"zone": "battlefield", "whose": "you", "types": ("Artifact",)}
-    vague = build_effect("affinity", {"keyword": "affinity", "parameter": "for whatever"}, ability_kind="keyword")
+    vague = affinity("for whatever")
     assert vague.counts is None  # not understood: the cost question answers unsupported (solver.rules.costs)
 
 

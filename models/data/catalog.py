@@ -40,6 +40,7 @@ from mtgcheck.models.game.cards import Card, CardError, card_from_fields
 from mtgcheck.models.data.inputs import open_regular
 from mtgcheck.models.data import cardcache
 from mtgcheck.models.game.mana import parse_cost
+from mtgcheck.models.text.keyword_parameter import read_keyword_parameter
 
 CATALOG_DIR = Path(__file__).with_name("catalog_data")
 _CARD_KEYS = {
@@ -87,13 +88,25 @@ def card_from_model(d: Mapping[str, Any], where: str = "catalog") -> Card:
         fields["colors"] = sorted(cols)
     try:
         card = card_from_fields(fields, source="catalog")
-        abilities = tuple(ability_from_dict(a, card.name, f"{where}: card {name!r}: abilities[{i}]")
+        abilities = tuple(ability_from_dict(_keyword_read(a), card.name, f"{where}: card {name!r}: abilities[{i}]")
                           for i, a in enumerate(abilities_raw))
     except AbilityError as e:
         raise CatalogError(str(e)) from None
     except CardError as e:
         raise CatalogError(f"{where}: card {name!r}: {e}") from None
     return replace(card, abilities=abilities, notes=notes)
+
+
+def _keyword_read(entry: Any) -> Any:
+    """A catalog ability entry with its keyword's parameter wording read (affinity's count, an untyped detail's
+    topics: ``models.text.keyword_parameter``) before the vocabulary builds the ``Keyword``; other entries as they
+    are (CR 702)."""
+    if not isinstance(entry, Mapping) or not isinstance(entry.get("params"), Mapping):
+        return entry
+    params = entry["params"]
+    if entry.get("kind") != "keyword" and "keyword" not in params:
+        return entry
+    return dict(entry, params=read_keyword_parameter(str(entry.get("effect", "")), params))
 
 
 @lru_cache(maxsize=4)
