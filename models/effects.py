@@ -1788,32 +1788,28 @@ class CastCondition(Condition):
             raise _unknown("cast condition", self.test, CAST_TESTS, "cast condition")
 
 
-def _records_in(v: Any, where: str, record: type, read: Callable[[str], Any], what: str) -> tuple:
-    """``record`` instances as given, or wording read by ``read`` (``None``: not understood, a ``VocabularyError``
-    naming ``where`` and ``what``); one value or a list."""
+def _records_in(v: Any, where: str, record: type, what: str) -> tuple:
+    """``record`` instances, one value or a list; anything else (words the reader did not understand, or did not
+    read: ``models.text.params`` reads a catalog's words before the effect is built) is a ``VocabularyError``
+    naming ``where`` and ``what``."""
     out: list = []
     for x in ([v] if isinstance(v, (str, record)) else v or ()):
-        got = x if isinstance(x, record) else read(str(x))
-        if got is None:
+        if not isinstance(x, record):
             raise VocabularyError(f"{where}: {what} {x!r} is not understood")
-        out.append(got)
+        out.append(x)
     return tuple(out)
 
 
 def _objects_in(v: Any, where: str) -> tuple[ObjectCost, ...]:
-    """Chosen-object cost parts: ``ObjectCost`` records, or wording ("sacrifice two Mountains") read by
-    ``models.text.costs.object_cost``."""
-    from .text.costs import object_cost
-
-    return _records_in(v, where, ObjectCost, object_cost, "cost part")
+    """Chosen-object cost parts: ``ObjectCost`` records (wording such as "sacrifice two Mountains" is read by
+    ``models.text.costs.object_cost`` before the effect is built)."""
+    return _records_in(v, where, ObjectCost, "cost part")
 
 
 def _cast_conditions_in(v: Any, where: str) -> tuple[CastCondition, ...]:
-    """Conditions of an alternative cost: ``CastCondition`` records, or wording ("you control a Plains")
-    read by ``models.text.costs.cast_condition``."""
-    from .text.costs import cast_condition
-
-    return _records_in(v, where, CastCondition, cast_condition, "condition")
+    """Conditions of an alternative cost: ``CastCondition`` records (wording such as "you control a Plains" is
+    read by ``models.text.costs.cast_condition`` before the effect is built)."""
+    return _records_in(v, where, CastCondition, "condition")
 
 
 @dataclass(frozen=True, eq=False)

@@ -40,7 +40,7 @@ from mtgcheck.models.game.cards import Card, CardError, card_from_fields
 from mtgcheck.models.data.inputs import open_regular
 from mtgcheck.models.data import cardcache
 from mtgcheck.models.game.mana import parse_cost
-from mtgcheck.models.text.keyword_parameter import read_keyword_parameter
+from mtgcheck.models.text.params import read_effect_params
 
 CATALOG_DIR = Path(__file__).with_name("catalog_data")
 _CARD_KEYS = {
@@ -88,7 +88,7 @@ def card_from_model(d: Mapping[str, Any], where: str = "catalog") -> Card:
         fields["colors"] = sorted(cols)
     try:
         card = card_from_fields(fields, source="catalog")
-        abilities = tuple(ability_from_dict(_keyword_read(a), card.name, f"{where}: card {name!r}: abilities[{i}]")
+        abilities = tuple(ability_from_dict(_words_read(a), card.name, f"{where}: card {name!r}: abilities[{i}]")
                           for i, a in enumerate(abilities_raw))
     except AbilityError as e:
         raise CatalogError(str(e)) from None
@@ -97,16 +97,14 @@ def card_from_model(d: Mapping[str, Any], where: str = "catalog") -> Card:
     return replace(card, abilities=abilities, notes=notes)
 
 
-def _keyword_read(entry: Any) -> Any:
-    """A catalog ability entry with its keyword's parameter wording read (affinity's count, an untyped detail's
-    topics: ``models.text.keyword_parameter``) before the vocabulary builds the ``Keyword``; other entries as they
-    are (CR 702)."""
+def _words_read(entry: Any) -> Any:
+    """A catalog ability entry with the Oracle words of its parameters read (``models.text.params``: an
+    alternative cost's parts and conditions, CR 118.9; a keyword's parameter, CR 702) before the vocabulary builds
+    its effect; other entries as they are."""
     if not isinstance(entry, Mapping) or not isinstance(entry.get("params"), Mapping):
         return entry
-    params = entry["params"]
-    if entry.get("kind") != "keyword" and "keyword" not in params:
-        return entry
-    return dict(entry, params=read_keyword_parameter(str(entry.get("effect", "")), params))
+    return dict(entry, params=read_effect_params(str(entry.get("effect", "")), entry["params"],
+                                                 keyword=entry.get("kind") == "keyword"))
 
 
 @lru_cache(maxsize=4)

@@ -1,0 +1,75 @@
+"""The English parts of an effect's parameters, read before the vocabulary builds the effect.
+
+``models.effects.build_effect`` holds typed values only where this module reads words: a catalog model
+(``models.data.catalog``) may write an alternative cost's parts and conditions, or a keyword's parameter, in Oracle
+words, and they are read here first, by the same readers as the card's text:
+
+- ``alternative_cost`` (CR 118.9): ``objects`` ("exile a blue card from your hand": ``models.text.costs.object_cost``)
+  and ``conditions`` ("you control a Swamp": ``models.text.costs.cast_condition``);
+- a keyword (CR 702): its ``parameter`` (``models.text.keyword_parameter``).
+
+Words a reader does not understand are kept as they are, so that the vocabulary refuses them with the key's name.
+"""
+from __future__ import annotations
+
+from typing import Any, Callable, Mapping
+
+from .keyword_parameter import read_keyword_parameter
+
+
+def _records(read: Callable[[str], Any]) -> Callable[[Any], Any]:
+    def each(v: Any) -> Any:
+        if isinstance(v, str):
+            v = [v]
+        if not isinstance(v, (list, tuple)):
+            return v
+        out = []
+        for x in v:
+            got = read(x) if isinstance(x, str) else None
+            out.append(x if got is None else got)  # not understood: the vocabulary names it
+        return out
+    return each
+
+
+def _object_cost(words: str) -> Any:
+    from .costs import object_cost  # models.text.costs registers with the oracle frame: loaded on first use
+
+    return object_cost(words)
+
+
+def _cast_condition(words: str) -> Any:
+    from .costs import cast_condition  # as above
+
+    return cast_condition(words)
+
+
+#: effect name -> parameter key -> its reader (one value or a list of words into typed records)
+_READERS: dict[str, dict[str, Callable[[Any], Any]]] = {
+    "alternative_cost": {"objects": _records(_object_cost), "conditions": _records(_cast_condition)},
+}
+
+
+def read_effect_params(effect: str, params: Mapping[str, Any], keyword: bool = False) -> dict[str, Any]:
+    """``params`` of the effect named ``effect`` with their English words read into typed values (see the module).
+
+    Parameters
+    ----------
+    effect : str
+        An effect name of ``models.effects.EFFECT_TYPES``, or a keyword's name.
+    params : mapping
+        Its parameters, as a catalog entry or a parser gives them.
+    keyword : bool
+        The effect is a keyword ability (``ability_kind == "keyword"``, or a ``keyword`` parameter).
+
+    Returns
+    -------
+    dict
+        A new dict; ``params`` is not changed.
+    """
+    if keyword or "keyword" in params:
+        return read_keyword_parameter(effect, params)
+    out = dict(params)
+    for key, read in _READERS.get(effect, {}).items():
+        if out.get(key) is not None:
+            out[key] = read(out[key])
+    return out
