@@ -1975,18 +1975,12 @@ class SpellTargetRestriction(Effect):
 
 
 def _spells_in(v: Any, where: str) -> Filter:
-    """The spells of a flash permission: a ``Filter``, or ``{what: "green creature"}`` / ``{what: ""}`` (every
-    spell) read as the parser reads the words before "spells" (``models.text.flash``)."""
+    """The spells of a flash permission: a ``Filter`` (a catalog's ``{what: "green creature"}`` / ``{what: ""}``,
+    every spell, is read as the parser reads the words before "spells" before the effect is built:
+    ``models.text.params``, ``models.text.flash``)."""
     if isinstance(v, Filter):
         return v
-    if not isinstance(v, Mapping) or set(v) - {"what", "controller"}:
-        raise VocabularyError(f"{where}: the spells of a flash permission are {{what: WORDS}}, got {v!r}")
-    from .text.flash import spell_filter
-
-    try:
-        return spell_filter(str(v.get("what", "")))
-    except ValueError as e:
-        raise VocabularyError(f"{where}: {e}") from None
+    raise VocabularyError(f"{where}: the spells of a flash permission are {{what: WORDS}}, got {v!r}")
 
 
 #: Who a flash permission lets cast (``CastAsThoughFlash.who``): the controller of its source, every player, or

@@ -41,6 +41,7 @@ from mtgcheck.models.data.inputs import open_regular
 from mtgcheck.models.data import cardcache
 from mtgcheck.models.game.mana import parse_cost
 from mtgcheck.models.text.params import read_effect_params
+from mtgcheck.models.effects import VocabularyError
 
 CATALOG_DIR = Path(__file__).with_name("catalog_data")
 _CARD_KEYS = {
@@ -88,23 +89,23 @@ def card_from_model(d: Mapping[str, Any], where: str = "catalog") -> Card:
         fields["colors"] = sorted(cols)
     try:
         card = card_from_fields(fields, source="catalog")
-        abilities = tuple(ability_from_dict(_words_read(a), card.name, f"{where}: card {name!r}: abilities[{i}]")
-                          for i, a in enumerate(abilities_raw))
-    except AbilityError as e:
+        abilities = tuple(ability_from_dict(_words_read(a, f"{where}: card {name!r}: abilities[{i}]"), card.name,
+                                            f"{where}: card {name!r}: abilities[{i}]") for i, a in enumerate(abilities_raw))
+    except (AbilityError, VocabularyError) as e:  # VocabularyError: words models.text.params refuses
         raise CatalogError(str(e)) from None
     except CardError as e:
         raise CatalogError(f"{where}: card {name!r}: {e}") from None
     return replace(card, abilities=abilities, notes=notes)
 
 
-def _words_read(entry: Any) -> Any:
+def _words_read(entry: Any, where: str) -> Any:
     """A catalog ability entry with the Oracle words of its parameters read (``models.text.params``: an
     alternative cost's parts and conditions, CR 118.9; a keyword's parameter, CR 702) before the vocabulary builds
     its effect; other entries as they are."""
     if not isinstance(entry, Mapping) or not isinstance(entry.get("params"), Mapping):
         return entry
     return dict(entry, params=read_effect_params(str(entry.get("effect", "")), entry["params"],
-                                                 keyword=entry.get("kind") == "keyword"))
+                                                 keyword=entry.get("kind") == "keyword", where=where))
 
 
 @lru_cache(maxsize=4)

@@ -6,6 +6,8 @@ words, and they are read here first, by the same readers as the card's text:
 
 - ``alternative_cost`` (CR 118.9): ``objects`` ("exile a blue card from your hand": ``models.text.costs.object_cost``)
   and ``conditions`` ("you control a Swamp": ``models.text.costs.cast_condition``);
+- ``flash_permission`` (CR 702.8): ``spells``, ``{what: "green creature"}`` or ``{what: ""}`` (every spell), read as
+  the parser reads the words before "spells" (``models.text.flash.spell_filter``);
 - a keyword (CR 702): its ``parameter`` (``models.text.keyword_parameter``).
 
 Words a reader does not understand are kept as they are, so that the vocabulary refuses them with the key's name.
@@ -14,11 +16,12 @@ from __future__ import annotations
 
 from typing import Any, Callable, Mapping
 
+from ..effects import VocabularyError
 from .keyword_parameter import read_keyword_parameter
 
 
-def _records(read: Callable[[str], Any]) -> Callable[[Any], Any]:
-    def each(v: Any) -> Any:
+def _records(read: Callable[[str], Any]) -> Callable[[Any, str], Any]:
+    def each(v: Any, where: str) -> Any:
         if isinstance(v, str):
             v = [v]
         if not isinstance(v, (list, tuple)):
@@ -43,13 +46,26 @@ def _cast_condition(words: str) -> Any:
     return cast_condition(words)
 
 
-#: effect name -> parameter key -> its reader (one value or a list of words into typed records)
-_READERS: dict[str, dict[str, Callable[[Any], Any]]] = {
+def _flash_spells(v: Any, where: str) -> Any:
+    if not isinstance(v, Mapping) or set(v) - {"what", "controller"}:
+        return v  # a Filter, or a shape the vocabulary refuses
+    from .flash import spell_filter  # as above
+
+    try:
+        return spell_filter(str(v.get("what", "")))
+    except ValueError as e:
+        raise VocabularyError(f"{where}: {e}") from None
+
+
+#: effect name -> parameter key -> its reader ``(value, where) -> value``
+_READERS: dict[str, dict[str, Callable[[Any, str], Any]]] = {
     "alternative_cost": {"objects": _records(_object_cost), "conditions": _records(_cast_condition)},
+    "flash_permission": {"spells": _flash_spells},
 }
 
 
-def read_effect_params(effect: str, params: Mapping[str, Any], keyword: bool = False) -> dict[str, Any]:
+def read_effect_params(effect: str, params: Mapping[str, Any], keyword: bool = False,
+                       where: str = "effect") -> dict[str, Any]:
     """``params`` of the effect named ``effect`` with their English words read into typed values (see the module).
 
     Parameters
@@ -60,16 +76,24 @@ def read_effect_params(effect: str, params: Mapping[str, Any], keyword: bool = F
         Its parameters, as a catalog entry or a parser gives them.
     keyword : bool
         The effect is a keyword ability (``ability_kind == "keyword"``, or a ``keyword`` parameter).
+    where : str
+        Named in errors.
 
     Returns
     -------
     dict
         A new dict; ``params`` is not changed.
+
+    Raises
+    ------
+    VocabularyError
+        Words of the right shape a reader refuses, with its reason (other words are left to the vocabulary, which
+        names the key).
     """
     if keyword or "keyword" in params:
         return read_keyword_parameter(effect, params)
     out = dict(params)
     for key, read in _READERS.get(effect, {}).items():
         if out.get(key) is not None:
-            out[key] = read(out[key])
+            out[key] = read(out[key], f"{where}: {effect}.{key}")
     return out
