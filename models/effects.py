@@ -2450,20 +2450,13 @@ def _choice_in(choices: tuple[str, ...], what: str) -> Codec:
 
 
 def _conditions_in(v: Any, where: str) -> tuple[Condition, ...]:
-    """Restriction conditions: typed, or words ("you control five or more lands", "you have no cards in hand")."""
-    from .text.restrictions import parse_restriction_condition
-
+    """Restriction conditions: typed ``Condition`` records (a catalog's words, "you control five or more lands",
+    are read before the effect is built: ``models.text.params``)."""
     vals = [v] if isinstance(v, (str, Condition)) else list(v or ())
-    out = []
     for x in vals:
-        if isinstance(x, Condition):
-            out.append(x)
-            continue
-        try:
-            out.append(parse_restriction_condition(str(x)))
-        except ValueError:
-            out.append(_condition_in(x, where))
-    return tuple(out)
+        if not isinstance(x, Condition):
+            raise VocabularyError(f"{where}: condition {x!r} is not understood")
+    return tuple(vals)
 
 
 @dataclass(frozen=True, eq=False)

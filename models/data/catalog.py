@@ -100,12 +100,17 @@ def card_from_model(d: Mapping[str, Any], where: str = "catalog") -> Card:
 
 def _words_read(entry: Any, where: str) -> Any:
     """A catalog ability entry with the Oracle words of its parameters read (``models.text.params``: an
-    alternative cost's parts and conditions, CR 118.9; a keyword's parameter, CR 702) before the vocabulary builds
-    its effect; other entries as they are."""
-    if not isinstance(entry, Mapping) or not isinstance(entry.get("params"), Mapping):
+    alternative cost's parts and conditions, CR 118.9; a keyword's parameter, CR 702; a flash permission's spells;
+    a restriction's conditions, CR 602.5) before the vocabulary builds its effect; other entries as they are."""
+    if not isinstance(entry, Mapping):
         return entry
-    return dict(entry, params=read_effect_params(str(entry.get("effect", "")), entry["params"],
-                                                 keyword=entry.get("kind") == "keyword", where=where))
+    out = dict(entry)
+    if isinstance(entry.get("params"), Mapping):
+        out["params"] = read_effect_params(str(entry.get("effect", "")), entry["params"],
+                                           keyword=entry.get("kind") == "keyword", where=where)
+    if isinstance(entry.get("restriction"), Mapping):  # an activated ability's restriction (CR 602.5)
+        out["restriction"] = read_effect_params("timing_restriction", entry["restriction"], where=f"{where}: restriction")
+    return out
 
 
 @lru_cache(maxsize=4)

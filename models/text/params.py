@@ -8,6 +8,9 @@ words, and they are read here first, by the same readers as the card's text:
   and ``conditions`` ("you control a Swamp": ``models.text.costs.cast_condition``);
 - ``flash_permission`` (CR 702.8): ``spells``, ``{what: "green creature"}`` or ``{what: ""}`` (every spell), read as
   the parser reads the words before "spells" (``models.text.flash.spell_filter``);
+- ``timing_restriction`` (CR 602.5, 601.3): ``conditions`` ("you control five or more lands":
+  ``models.text.restrictions.parse_restriction_condition``, then ``models.text.amounts.parse_condition``), also
+  for a catalog ability's ``restriction``;
 - a keyword (CR 702): its ``parameter`` (``models.text.keyword_parameter``).
 
 Words a reader does not understand are kept as they are, so that the vocabulary refuses them with the key's name.
@@ -57,10 +60,33 @@ def _flash_spells(v: Any, where: str) -> Any:
         raise VocabularyError(f"{where}: {e}") from None
 
 
+def _restriction_conditions(v: Any, where: str) -> Any:
+    from .amounts import parse_condition
+    from .restrictions import parse_restriction_condition  # as above
+
+    vals = [v] if isinstance(v, str) else v
+    if not isinstance(vals, (list, tuple)):
+        return v
+    out = []
+    for x in vals:
+        if not isinstance(x, str):
+            out.append(x)  # typed, or a shape the vocabulary refuses
+            continue
+        try:
+            out.append(parse_restriction_condition(x))
+        except ValueError:
+            try:
+                out.append(parse_condition(x))
+            except ValueError as e:
+                raise VocabularyError(f"{where}: condition {x!r}: {e}") from None
+    return out
+
+
 #: effect name -> parameter key -> its reader ``(value, where) -> value``
 _READERS: dict[str, dict[str, Callable[[Any, str], Any]]] = {
     "alternative_cost": {"objects": _records(_object_cost), "conditions": _records(_cast_condition)},
     "flash_permission": {"spells": _flash_spells},
+    "timing_restriction": {"conditions": _restriction_conditions},
 }
 
 
