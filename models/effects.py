@@ -2452,11 +2452,12 @@ def _choice_in(choices: tuple[str, ...], what: str) -> Codec:
 def _conditions_in(v: Any, where: str) -> tuple[Condition, ...]:
     """Restriction conditions: typed ``Condition`` records (a catalog's words, "you control five or more lands",
     are read before the effect is built: ``models.text.params``)."""
-    vals = [v] if isinstance(v, (str, Condition)) else list(v or ())
-    for x in vals:
+    out: list[Condition] = []
+    for x in [v] if isinstance(v, (str, Condition)) else list(v or ()):
         if not isinstance(x, Condition):
             raise VocabularyError(f"{where}: condition {x!r} is not understood")
-    return tuple(vals)
+        out.append(x)
+    return tuple(out)
 
 
 @dataclass(frozen=True, eq=False)

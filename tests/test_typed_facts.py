@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from mtgcheck.models.abilities import ability_from_dict, parse_activation_cost
+from mtgcheck.models.abilities import parse_activation_cost
+from mtgcheck.models.data.catalog import catalog_ability
 from mtgcheck.models.game.cards import card_from_fields
 from mtgcheck.models.data.deck_facts import deck_text
 from mtgcheck.models.effects import (CastTrigger, EntersTrigger, Keyword, Step, Unmodelled, VocabularyError,
@@ -44,7 +45,7 @@ def test_cr_603_6a_trigger_events_read_once():
     (b,) = parse_abilities(titan)
     assert isinstance(b.effect, CastTrigger)
     # catalog wording in our own words ("... when it enters")
-    c = ability_from_dict({"kind": "triggered", "text": "its controller draws a card when it enters"})
+    c = catalog_ability({"kind": "triggered", "text": "its controller draws a card when it enters"})
     assert isinstance(c.effect, EntersTrigger) and c.effect.event == "enters"
     with pytest.raises(VocabularyError, match="enters"):
         build_effect("enters_trigger", {"event": "entres"})
