@@ -25,6 +25,7 @@ from .effects import (ABILITY_LEVEL_KEYS, ALL_TOPICS, AddMana, Effect, Keyword, 
 from .game.mana import ManaCost, ManaError
 from .text.words import NUMBER_WORDS, parse_count_word
 from .game.subtypes import singular
+from .vocab.keywords import is_activated_keyword as _activated_keyword_name
 
 ABILITY_KINDS = ("activated", "triggered", "static", "keyword", "spell", "replacement", "unparsed")
 
@@ -637,13 +638,11 @@ class Ability:
     @property
     def is_activated_keyword(self) -> bool:
         """A keyword that stands for an activated ability (craft, equip, crew, cycling, ...: CR 702.167a, 702.6a,
-        702.122a, 702.29a; ``models.text.deck.ACTIVATED_KEYWORDS``): it does nothing until activated (602.2) and
+        702.122a, 702.29a; ``models.vocab.keywords.ACTIVATED_KEYWORDS``): it does nothing until activated (602.2) and
         adds no mana (605.1a). ``activate: {ability: N}`` numbers only the printed "cost: effect" abilities."""
         if self.kind != "keyword" or not isinstance(self.effect, Keyword):
             return False
-        from .text.deck import _activated_keyword
-
-        return _activated_keyword(self.effect.name)
+        return _activated_keyword_name(self.effect.name)
 
     @property
     def is_unmodelled(self) -> bool:
@@ -695,7 +694,8 @@ def _catalog_ability(kind: str, effect: str = "text", cost: ActivationCost | str
 
     ``cost`` may be given as text (parsed with ``parse_activation_cost``); ``params`` may carry the
     ability-level keys ``face``, ``loyalty`` and ``intrinsic``. An ``effect="text"`` ability is
-    ``Unmodelled(text, topics)`` with ``params.topics`` or the topics of its wording.
+    ``Unmodelled(text, topics)`` with ``params.topics`` (the catalog reader gives the topics of its wording when the
+    entry names none: ``models.data.catalog.catalog_ability``), else every topic.
 
     Raises
     ------
@@ -716,19 +716,15 @@ def _catalog_ability(kind: str, effect: str = "text", cost: ActivationCost | str
         if z not in ZONES:
             raise AbilityError(f"{where}: unknown zone {z!r}" + (f"; did you mean {closest(z, ZONES)!r}?" if closest(z, ZONES) else ""))
     eff: Effect
-    if effect == "text" and not p.get("topics"):
-        from .text.topics import classify
-
-        eff = Unmodelled(text, classify(text, kind, True))  # targets: solver.rules.targets reads them
+    if effect == "text" and "topics" not in p:
+        # the topics of its wording are read before (models.data.catalog.catalog_ability); none given: it may
+        # change anything (never a silent wrong answer)
+        eff = Unmodelled(text, ALL_TOPICS)
     else:
         try:
             eff = build_effect(str(effect), dict(p, text=text) if effect == "text" else p, where, ability_kind=kind)
         except VocabularyError as e:
             raise AbilityError(str(e)) from None
-    if kind == "triggered" and effect == "text":
-        from .text.resolution import typed_trigger  # its trigger event, read once (CR 603.1)
-
-        eff = typed_trigger(text, eff)
     if kind == "keyword" and not zs and isinstance(eff, Keyword):
         # a keyword's own zones when none are given (flashback from a graveyard, foretell from a hand: CR 113.6)
         zs = eff.rule.zones

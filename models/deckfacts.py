@@ -1,8 +1,8 @@
 """Deck-building facts a card's own text states, typed and read once per card.
 
 ``solver.decks.rules`` checks decks against the deck-construction rules and reads only these typed facts; the
-wording is read by ``models.text.deck`` the first time a card's facts are asked for, and kept with the card
-(a ``Card`` is immutable: the facts cannot go stale).
+wording is read by ``models.text.deck`` the first time a card's facts are asked for
+(``models.data.deck_facts.deck_text``), and kept with the card (a ``Card`` is immutable: the facts cannot go stale).
 
 References: CR 100.2a (a card's text may change the copy limit), 702.73a (changeling), 702.124 (partner
 variants), 702.139a (companion), 903.3, 903.3a (commanders), 903.5d (every land type), 602.1, 305.6
@@ -13,7 +13,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from .game.cards import Card
 
 if TYPE_CHECKING:
     from .vocab.deck_conditions import CompanionCondition
@@ -50,30 +49,3 @@ class DeckText:
     companion: "CompanionCondition | None"
     creature_outside_battlefield: bool
     every_land_type: bool
-
-
-_ATTR = "_mtgcheck_deck_text"
-_ACT = "_mtgcheck_has_activated"
-
-
-def deck_text(card: Card) -> DeckText:
-    """The deck-building facts of ``card``'s text (read once per card object)."""
-    got = card.__dict__.get(_ATTR)
-    if got is None:
-        from .text.deck import read_deck_text
-
-        got = read_deck_text(card)
-        object.__setattr__(card, _ATTR, got)
-    return got
-
-
-def has_activated_ability(card: Card) -> bool | None:
-    """Whether the card, as it is in a library, has an activated ability (Zirda's condition, CR 702.139a):
-    ``True``, ``False``, or ``None`` when its text is not understood (the caller must say so). Read once per
-    card object (``models.text.deck.has_activated_ability``)."""
-    d = card.__dict__
-    if _ACT not in d:
-        from .text.deck import has_activated_ability as read
-
-        object.__setattr__(card, _ACT, read(card))
-    return d[_ACT]

@@ -1788,32 +1788,28 @@ class CastCondition(Condition):
             raise _unknown("cast condition", self.test, CAST_TESTS, "cast condition")
 
 
-def _records_in(v: Any, where: str, record: type, read: Callable[[str], Any], what: str) -> tuple:
-    """``record`` instances as given, or wording read by ``read`` (``None``: not understood, a ``VocabularyError``
-    naming ``where`` and ``what``); one value or a list."""
+def _records_in(v: Any, where: str, record: type, what: str) -> tuple:
+    """``record`` instances, one value or a list; anything else (words the reader did not understand, or did not
+    read: ``models.text.params`` reads a catalog's words before the effect is built) is a ``VocabularyError``
+    naming ``where`` and ``what``."""
     out: list = []
     for x in ([v] if isinstance(v, (str, record)) else v or ()):
-        got = x if isinstance(x, record) else read(str(x))
-        if got is None:
+        if not isinstance(x, record):
             raise VocabularyError(f"{where}: {what} {x!r} is not understood")
-        out.append(got)
+        out.append(x)
     return tuple(out)
 
 
 def _objects_in(v: Any, where: str) -> tuple[ObjectCost, ...]:
-    """Chosen-object cost parts: ``ObjectCost`` records, or wording ("sacrifice two Mountains") read by
-    ``models.text.costs.object_cost``."""
-    from .text.costs import object_cost
-
-    return _records_in(v, where, ObjectCost, object_cost, "cost part")
+    """Chosen-object cost parts: ``ObjectCost`` records (wording such as "sacrifice two Mountains" is read by
+    ``models.text.costs.object_cost`` before the effect is built)."""
+    return _records_in(v, where, ObjectCost, "cost part")
 
 
 def _cast_conditions_in(v: Any, where: str) -> tuple[CastCondition, ...]:
-    """Conditions of an alternative cost: ``CastCondition`` records, or wording ("you control a Plains")
-    read by ``models.text.costs.cast_condition``."""
-    from .text.costs import cast_condition
-
-    return _records_in(v, where, CastCondition, cast_condition, "condition")
+    """Conditions of an alternative cost: ``CastCondition`` records (wording such as "you control a Plains" is
+    read by ``models.text.costs.cast_condition`` before the effect is built)."""
+    return _records_in(v, where, CastCondition, "condition")
 
 
 @dataclass(frozen=True, eq=False)
@@ -1979,18 +1975,12 @@ class SpellTargetRestriction(Effect):
 
 
 def _spells_in(v: Any, where: str) -> Filter:
-    """The spells of a flash permission: a ``Filter``, or ``{what: "green creature"}`` / ``{what: ""}`` (every
-    spell) read as the parser reads the words before "spells" (``models.text.flash``)."""
+    """The spells of a flash permission: a ``Filter`` (a catalog's ``{what: "green creature"}`` / ``{what: ""}``,
+    every spell, is read as the parser reads the words before "spells" before the effect is built:
+    ``models.text.params``, ``models.text.flash``)."""
     if isinstance(v, Filter):
         return v
-    if not isinstance(v, Mapping) or set(v) - {"what", "controller"}:
-        raise VocabularyError(f"{where}: the spells of a flash permission are {{what: WORDS}}, got {v!r}")
-    from .text.flash import spell_filter
-
-    try:
-        return spell_filter(str(v.get("what", "")))
-    except ValueError as e:
-        raise VocabularyError(f"{where}: {e}") from None
+    raise VocabularyError(f"{where}: the spells of a flash permission are {{what: WORDS}}, got {v!r}")
 
 
 #: Who a flash permission lets cast (``CastAsThoughFlash.who``): the controller of its source, every player, or
@@ -2056,23 +2046,25 @@ class Keyword(Effect):
     pays: str | None = fld(None)
     uses: str | None = fld(None)
     #: affinity (CR 702.41a): what "for each [...] you control" counts, ``{zone, whose, types}``
-    #: (models.text.costs.affinity_count), read from ``parameter`` when built; ``None``: not understood.
+    #: (models.text.costs.affinity_count), read from ``parameter`` before the keyword is built
+    #: (models.text.keyword_parameter); ``None``: not understood.
     counts: Any = fld(None)
     #: prototype (CR 702.160a, 718.1): the prototype's power and toughness, "1/3" (its mana cost is ``cost``)
     size: str | None = fld(None)
 
+    @staticmethod
+    def needs_detail(params: Mapping[str, Any]) -> bool:
+        """Whether a keyword's parameters leave its ``parameter`` wording untyped (no cost, parts, number, delve
+        part, detail, affinity count or prototype size): its detail is then not modelled. Enchant's parameter is
+        what the Aura spell targets, read by the targets rules (solver.rules.targets, CR 303.4a)."""
+        return bool(params.get("parameter")) and params.get("keyword") not in ("enchant",) and not any(
+            params.get(k) for k in ("cost", "parts", "n", "pays", "uses", "detail", "counts", "size"))
+
     @classmethod
     def normalize(cls, params: dict[str, Any]) -> dict[str, Any]:
-        if params.get("keyword") == "affinity" and params.get("counts") is None and params.get("parameter"):
-            from .text.costs import affinity_count
-
-            got = affinity_count(str(params["parameter"]))
-            if got is not None:
-                params = dict(params, counts=got)
-        # a keyword with a parameter nothing types: its detail is not modelled (its keyword's topics); enchant's
-        # parameter is what the Aura spell targets, read by the targets rules (solver.rules.targets, CR 303.4a)
-        if params.get("parameter") and params.get("keyword") not in ("enchant",) and not any(params.get(k) for k in ("cost", "parts", "n", "pays", "uses", "detail",
-                                                                       "counts", "size")):
+        # the parameter wording is read before the keyword is built (models.text.keyword_parameter: affinity's
+        # count, the topics of an untyped detail); what is still untyped keeps its keyword's topics
+        if cls.needs_detail(params):
             params = dict(params, detail=keyword_detail(str(params.get("keyword", "")), str(params["parameter"])))
         return params
 
@@ -2168,13 +2160,9 @@ def read_quality_detail(keyword: str, text: str) -> Unmodelled:
 
 def keyword_detail(keyword: str, text: str) -> Unmodelled:
     """The untyped parameter wording of a keyword as an ``Unmodelled`` with the keyword's topics
-    (``KEYWORD_DETAIL_TOPICS``; other keywords: the topics of the wording plus keywords)."""
-    from .text.topics import classify
-
-    topics = KEYWORD_DETAIL_TOPICS.get(keyword)
-    if topics is None:
-        topics = classify(text) | {Topic.KEYWORDS}
-    return Unmodelled(text, topics)
+    (``KEYWORD_DETAIL_TOPICS``). Another keyword's detail is read from its wording before the keyword is built
+    (``models.text.keyword_parameter``); one given untyped counts for every topic (never a silent wrong answer)."""
+    return Unmodelled(text, KEYWORD_DETAIL_TOPICS.get(keyword, ALL_TOPICS))
 
 
 @dataclass(frozen=True, eq=False)
@@ -2462,19 +2450,13 @@ def _choice_in(choices: tuple[str, ...], what: str) -> Codec:
 
 
 def _conditions_in(v: Any, where: str) -> tuple[Condition, ...]:
-    """Restriction conditions: typed, or words ("you control five or more lands", "you have no cards in hand")."""
-    from .text.restrictions import parse_restriction_condition
-
-    vals = [v] if isinstance(v, (str, Condition)) else list(v or ())
-    out = []
-    for x in vals:
-        if isinstance(x, Condition):
-            out.append(x)
-            continue
-        try:
-            out.append(parse_restriction_condition(str(x)))
-        except ValueError:
-            out.append(_condition_in(x, where))
+    """Restriction conditions: typed ``Condition`` records (a catalog's words, "you control five or more lands",
+    are read before the effect is built: ``models.text.params``)."""
+    out: list[Condition] = []
+    for x in [v] if isinstance(v, (str, Condition)) else list(v or ()):
+        if not isinstance(x, Condition):
+            raise VocabularyError(f"{where}: condition {x!r} is not understood")
+        out.append(x)
     return tuple(out)
 
 

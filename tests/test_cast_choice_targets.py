@@ -89,10 +89,10 @@ def test_kicked_targets_are_read_once_per_sentence():
 
 
 def test_as_cast_selects_the_requirements_cr_601_2c_702_42a():
-    from mtgcheck.models.abilities import ability_from_dict
+    from mtgcheck.models.data.catalog import catalog_ability
 
     def spell(text):
-        return [ability_from_dict({"kind": "spell", "effect": "text", "text": line}, "Test") for line in text.split("\n")]
+        return [catalog_ability({"kind": "spell", "effect": "text", "text": line}, "Test") for line in text.split("\n")]
 
     st = spell_targets(spell("Choose one —\n• Deal 3 damage to target creature.\n• Deal 3 damage to target player."))
     assert len(st.modes) == 2 and st.as_cast({}, entwined=True).modes == (st.modes[0] + st.modes[1],)

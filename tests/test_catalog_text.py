@@ -84,11 +84,11 @@ def test_a_ruling_must_name_a_rule_or_a_dated_ruling():
 
 def test_the_comparison_ignores_wording_only(catalog_db):
     """Two readings that differ only in their wording compare equal; a different amount does not."""
-    from mtgcheck.models.abilities import ability_from_dict
+    from mtgcheck.models.data.catalog import catalog_ability
 
-    a = ability_from_dict({"kind": "activated", "effect": "add_mana", "cost": "{T}", "params": {"mana": "{G}"}, "text": "tap: one green"})
-    b = ability_from_dict({"kind": "activated", "effect": "add_mana", "cost": "{T}", "params": {"mana": "{G}"}, "text": "{T}: Add {G}."})
-    c = ability_from_dict({"kind": "activated", "effect": "add_mana", "cost": "{T}", "params": {"mana": "{G}{G}"}, "text": "{T}: Add {G}{G}."})
+    a = catalog_ability({"kind": "activated", "effect": "add_mana", "cost": "{T}", "params": {"mana": "{G}"}, "text": "tap: one green"})
+    b = catalog_ability({"kind": "activated", "effect": "add_mana", "cost": "{T}", "params": {"mana": "{G}"}, "text": "{T}: Add {G}."})
+    c = catalog_ability({"kind": "activated", "effect": "add_mana", "cost": "{T}", "params": {"mana": "{G}{G}"}, "text": "{T}: Add {G}{G}."})
     assert canonical(a.effect) == canonical(b.effect) and canonical(a.effect) != canonical(c.effect)
     assert compare_model("X", [a], [b]) == []
     assert [d.what for d in compare_model("X", [c], [b])] == ["effect"]
@@ -97,11 +97,11 @@ def test_the_comparison_ignores_wording_only(catalog_db):
 def test_a_model_with_an_ability_the_text_lacks_is_caught():
     """Shadow in the Warp's text has no tax on an opponent's first noncreature spell: a model adding one differs in
     structure (an ability more than the text has)."""
-    from mtgcheck.models.abilities import ability_from_dict
+    from mtgcheck.models.data.catalog import catalog_ability
 
     card = card_from_fields(_raw_cards()["Shadow in the Warp"])
     reading = read_text(card)
-    tax = ability_from_dict({"kind": "static", "effect": "cost_increase", "cost": None, "params": {"amount": "{1}", "spells": "noncreature",
+    tax = catalog_ability({"kind": "static", "effect": "cost_increase", "cost": None, "params": {"amount": "{1}", "spells": "noncreature",
                                                           "whose": "opponents", "nth": 1}, "text": "a tax"})
     diffs = compare_model(card.name, [reading[0], tax, reading[1]], reading)
     assert [d.what for d in diffs] == ["structure"]

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from mtgcheck.models.abilities import ability_from_dict
+from mtgcheck.models.data.catalog import catalog_ability
 from mtgcheck.models.game.cards import card_from_fields
 from mtgcheck.models.data.database import load_database
 from mtgcheck.models.effects import AddMana, VocabularyError, build_effect
@@ -42,13 +42,13 @@ def test_who_adds_is_read_into_a_typed_recipient_cr_106_3(text, to):
 
 
 def test_a_chosen_player_is_not_a_target_so_the_ability_is_a_mana_ability_cr_115_10a_605_1a():
-    ab = ability_from_dict({"kind": "activated", "effect": "add_mana", "cost": "{T}", "params": parse_add_effect("A player of your choice adds {C}.")})
+    ab = catalog_ability({"kind": "activated", "effect": "add_mana", "cost": "{T}", "params": parse_add_effect("A player of your choice adds {C}.")})
     assert ab.is_mana_ability
 
 
 def test_target_player_is_a_target_so_not_a_mana_ability_cr_115_1c_605_1a():
     # even written by hand without ``targets``, "target player" makes it targeted
-    ab = ability_from_dict({"kind": "activated", "effect": "add_mana", "cost": "{T}", "params": {"mana": "{C}", "to": "target_player"}})
+    ab = catalog_ability({"kind": "activated", "effect": "add_mana", "cost": "{T}", "params": {"mana": "{C}", "to": "target_player"}})
     assert ab.effect.targets and not ab.is_mana_ability
 
 
@@ -82,7 +82,7 @@ def test_a_trigger_choosing_a_player_keeps_the_recipient_cr_603_3():
 def test_the_active_player_receives_only_on_their_own_turn_cr_102_1():
     card = card_from_fields({"name": "T", "type_line": "Artifact", "oracle_text": "", "mana_cost": "{1}"})
     perm = Permanent("p1", card, "Alice", "Alice")
-    ab = ability_from_dict({"kind": "activated", "effect": "add_mana", "cost": "{T}", "params": {"mana": "{C}", "to": "active_player"}})
+    ab = catalog_ability({"kind": "activated", "effect": "add_mana", "cost": "{T}", "params": {"mana": "{C}", "to": "active_player"}})
     alice = GameState(players=["Alice", "Bob"], active="Alice", battlefield=[perm])
     bob = GameState(players=["Alice", "Bob"], active="Bob", battlefield=[perm])
     assert controller_may_receive(alice, perm, ab) is True
@@ -92,7 +92,7 @@ def test_the_active_player_receives_only_on_their_own_turn_cr_102_1():
 def test_the_player_a_trigger_names_is_not_guessed_for_a_pool():
     card = card_from_fields({"name": "T", "type_line": "Artifact", "oracle_text": "", "mana_cost": "{1}"})
     perm = Permanent("p1", card, "Alice", "Alice")
-    ab = ability_from_dict({"kind": "activated", "effect": "add_mana", "cost": "{T}", "params": {"mana": "{C}", "to": "that_player"}})
+    ab = catalog_ability({"kind": "activated", "effect": "add_mana", "cost": "{T}", "params": {"mana": "{C}", "to": "that_player"}})
     with pytest.raises(Unsupported, match="that_player"):
         controller_may_receive(GameState(players=["Alice", "Bob"], active="Alice", battlefield=[perm]), perm, ab)
 

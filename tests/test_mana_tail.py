@@ -264,11 +264,12 @@ def test_a_level_range_holds_from_its_least_to_its_most_cr_711_2a(n, holds):
 
 
 def test_a_catalog_stripe_with_a_wrong_key_is_an_error_naming_it():
-    from mtgcheck.models.abilities import AbilityError, ability_from_dict
+    from mtgcheck.models.abilities import AbilityError
+    from mtgcheck.models.data.catalog import catalog_ability
 
     with pytest.raises(AbilityError, match="unknown stripe key 'lowest'"):
-        ability_from_dict({"kind": "static", "effect": "text", "stripe": {"counter": "level", "least": 1, "lowest": 2}},
-                          "X", "x.yaml: ability 1")
+        catalog_ability({"kind": "static", "effect": "text", "stripe": {"counter": "level", "least": 1, "lowest": 2}},
+                        "X", "x.yaml: ability 1")
 
 
 def test_grants_to_elves_reach_elves_cr_205_3m(tmp_path, db):

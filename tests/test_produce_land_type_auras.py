@@ -6,7 +6,7 @@ import dataclasses
 
 import pytest
 
-from mtgcheck.models.abilities import ability_from_dict
+from mtgcheck.models.data.catalog import catalog_ability
 from mtgcheck.models.data.catalog import load_catalog
 from mtgcheck.models.game.state import Effect, GameState, Permanent
 from mtgcheck.models.effects import Topic
@@ -75,7 +75,7 @@ def test_available_mana_sees_the_aura_cr_305_7():
 
 def _unmodelled_aura():
     """A hypothetical Aura whose land-type wording is kept as text (as the parser does for "the chosen type")."""
-    ab = ability_from_dict({"kind": "static", "effect": "text", "text": "Enchanted land is the chosen type."}, "Mystery Terrain")
+    ab = catalog_ability({"kind": "static", "effect": "text", "text": "Enchanted land is the chosen type."}, "Mystery Terrain")
     return dataclasses.replace(CAT["Evil Presence"], name="Mystery Terrain", abilities=(ab,))
 
 

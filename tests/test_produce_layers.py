@@ -8,7 +8,7 @@ import dataclasses
 
 import pytest
 
-from mtgcheck.models.abilities import ability_from_dict
+from mtgcheck.models.data.catalog import catalog_ability
 from mtgcheck.models.data.catalog import load_catalog
 from tests import boards
 from mtgcheck.models.game.state import Effect, Permanent
@@ -26,7 +26,7 @@ def board(alice=(), bob=(), life=None):
 
 def custom(base: str, name: str, *abilities: dict):
     """A hypothetical card: ``base``'s printed facts with the given behaviour model."""
-    return dataclasses.replace(CAT[base], name=name, abilities=tuple(ability_from_dict(a, name) for a in abilities))
+    return dataclasses.replace(CAT[base], name=name, abilities=tuple(catalog_ability(a, name) for a in abilities))
 
 
 def types_of(state, pid):

@@ -416,9 +416,9 @@ def test_cr_608_2c_targeted_step_that_does_not_touch_the_library():
 def test_cr_603_6a_enters_triggers_in_catalog_wording():
     """CR 603.6a: catalog descriptions in our own words ("... when it enters") are enters triggers too;
     "when another ... enters" triggers on other permanents (not on itself)."""
-    from mtgcheck.models.abilities import ability_from_dict
+    from mtgcheck.models.data.catalog import catalog_ability
 
-    assert sr.is_self_etb_trigger(ability_from_dict({"kind": "triggered", "text": "its controller draws a card when it enters"}))
-    other = ability_from_dict({"kind": "triggered", "text": "when another Scarecrow of its controller enters, destroy a target permanent"})
+    assert sr.is_self_etb_trigger(catalog_ability({"kind": "triggered", "text": "its controller draws a card when it enters"}))
+    other = catalog_ability({"kind": "triggered", "text": "when another Scarecrow of its controller enters, destroy a target permanent"})
     assert not sr.is_self_etb_trigger(other) and sr.is_other_enters_trigger(other)
-    assert not sr.is_self_etb_trigger(ability_from_dict({"kind": "triggered", "text": "when it dies, create a token"}))
+    assert not sr.is_self_etb_trigger(catalog_ability({"kind": "triggered", "text": "when it dies, create a token"}))

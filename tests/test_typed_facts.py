@@ -7,9 +7,10 @@ from __future__ import annotations
 
 import pytest
 
-from mtgcheck.models.abilities import ability_from_dict, parse_activation_cost
+from mtgcheck.models.abilities import parse_activation_cost
+from mtgcheck.models.data.catalog import catalog_ability
 from mtgcheck.models.game.cards import card_from_fields
-from mtgcheck.models.deckfacts import deck_text
+from mtgcheck.models.data.deck_facts import deck_text
 from mtgcheck.models.effects import (CastTrigger, EntersTrigger, Keyword, Step, Unmodelled, VocabularyError,
                                      build_effect)
 from mtgcheck.models.text.oracle import parse_abilities
@@ -44,7 +45,7 @@ def test_cr_603_6a_trigger_events_read_once():
     (b,) = parse_abilities(titan)
     assert isinstance(b.effect, CastTrigger)
     # catalog wording in our own words ("... when it enters")
-    c = ability_from_dict({"kind": "triggered", "text": "its controller draws a card when it enters"})
+    c = catalog_ability({"kind": "triggered", "text": "its controller draws a card when it enters"})
     assert isinstance(c.effect, EntersTrigger) and c.effect.event == "enters"
     with pytest.raises(VocabularyError, match="enters"):
         build_effect("enters_trigger", {"event": "entres"})
@@ -67,11 +68,17 @@ def test_cr_601_3_and_601_2f_unmodelled_wording_facts():
 
 def test_cr_702_41a_affinity_counts_are_typed():
     """CR 702.41a: "Affinity for artifacts" means "This spell costs {1} less to cast for each artifact you
-    control"; the count is read when the keyword is built (oracle text and catalog alike)."""
-    kw = build_effect("affinity", {"keyword": "affinity", "parameter": "for artifacts"}, ability_kind="keyword")
+    control"; the count is read from the wording before the keyword is built (oracle text and catalog alike)."""
+    from mtgcheck.models.text.keyword_parameter import read_keyword_parameter
+
+    def affinity(words):
+        return build_effect("affinity", read_keyword_parameter("affinity", {"keyword": "affinity", "parameter": words}),
+                            ability_kind="keyword")
+
+    kw = affinity("for artifacts")
     assert isinstance(kw, Keyword)
     assert dict(kw.counts) == {"zone": "battlefield", "whose": "you", "types": ("Artifact",)}
-    vague = build_effect("affinity", {"keyword": "affinity", "parameter": "for whatever"}, ability_kind="keyword")
+    vague = affinity("for whatever")
     assert vague.counts is None  # not understood: the cost question answers unsupported (solver.rules.costs)
 
 

@@ -35,11 +35,16 @@ from typing import Any, Mapping
 
 import yaml
 
-from mtgcheck.models.abilities import AbilityError, ability_from_dict
+from mtgcheck.models.abilities import ABILITY_KINDS, Ability, AbilityError, ability_from_dict
+from mtgcheck.models.effects import Unmodelled
 from mtgcheck.models.game.cards import Card, CardError, card_from_fields
 from mtgcheck.models.data.inputs import open_regular
 from mtgcheck.models.data import cardcache
 from mtgcheck.models.game.mana import parse_cost
+from mtgcheck.models.text.params import read_effect_params
+from mtgcheck.models.text.resolution import typed_trigger
+from mtgcheck.models.text.topics import classify
+from mtgcheck.models.effects import VocabularyError
 
 CATALOG_DIR = Path(__file__).with_name("catalog_data")
 _CARD_KEYS = {
@@ -87,13 +92,54 @@ def card_from_model(d: Mapping[str, Any], where: str = "catalog") -> Card:
         fields["colors"] = sorted(cols)
     try:
         card = card_from_fields(fields, source="catalog")
-        abilities = tuple(ability_from_dict(a, card.name, f"{where}: card {name!r}: abilities[{i}]")
+        abilities = tuple(catalog_ability(a, card.name, f"{where}: card {name!r}: abilities[{i}]")
                           for i, a in enumerate(abilities_raw))
-    except AbilityError as e:
+    except (AbilityError, VocabularyError) as e:  # VocabularyError: words models.text.params refuses
         raise CatalogError(str(e)) from None
     except CardError as e:
         raise CatalogError(f"{where}: card {name!r}: {e}") from None
     return replace(card, abilities=abilities, notes=notes)
+
+
+def catalog_ability(entry: Mapping[str, Any], card_name: str = "", where: str = "ability") -> Ability:
+    """One ability entry of a catalog model (``kind``, ``effect``, ``cost``, ``params``, ``text``, ...; see
+    ``models.abilities.ability_from_dict``) as an ``Ability``, its Oracle words read first by the English readers:
+    the parameters' words (``models.text.params``), the topics of an ``effect: text`` ability's wording when the
+    entry names none (``models.text.topics.classify``; its targets are read by ``solver.rules.targets``), and the
+    trigger event of an unmodelled triggered ability (``models.text.resolution.typed_trigger``, CR 603.1).
+
+    Raises
+    ------
+    AbilityError
+        An entry that cannot be read (the message names ``where``, the key and the closest valid name).
+    VocabularyError
+        Words of a parameter a reader refuses.
+    """
+    entry = _words_read(entry, where)
+    ab = ability_from_dict(entry, card_name, where)
+    if isinstance(entry, Mapping) and str(entry.get("effect", "text")) == "text" and ab.kind == "triggered" \
+            and isinstance(ab.effect, Unmodelled):
+        ab = replace(ab, effect=typed_trigger(ab.text, ab.effect))  # its trigger event, read once (CR 603.1)
+    return ab
+
+
+def _words_read(entry: Any, where: str) -> Any:
+    """A catalog ability entry with the Oracle words of its parameters read (``models.text.params``: an
+    alternative cost's parts and conditions, CR 118.9; a keyword's parameter, CR 702; a flash permission's spells;
+    a restriction's conditions, CR 602.5) before the vocabulary builds its effect; other entries as they are."""
+    if not isinstance(entry, Mapping):
+        return entry
+    out = dict(entry)
+    params = entry.get("params")
+    if str(entry.get("effect", "text")) == "text" and (params is None or isinstance(params, Mapping)) \
+            and not (params or {}).get("topics") and str(entry.get("kind")) in ABILITY_KINDS:
+        out["params"] = dict(params or {}, topics=classify(str(entry.get("text", "")), str(entry["kind"]), True))
+    elif isinstance(params, Mapping):
+        out["params"] = read_effect_params(str(entry.get("effect", "")), entry["params"],
+                                           keyword=entry.get("kind") == "keyword", where=where)
+    if isinstance(entry.get("restriction"), Mapping):  # an activated ability's restriction (CR 602.5)
+        out["restriction"] = read_effect_params("timing_restriction", entry["restriction"], where=f"{where}: restriction")
+    return out
 
 
 @lru_cache(maxsize=4)

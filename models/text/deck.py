@@ -20,6 +20,7 @@ from ..vocab.deck_conditions import (CompanionCondition, DeckSizeAbove, Differen
                                      ManaValue, RepeatedManaSymbol, SharesCardType, SubtypeAmong, UnreadCondition)
 from .words import parse_count_word
 from ..deckfacts import DeckText
+from ..vocab.keywords import ACTIVATED_KEYWORDS, is_activated_keyword
 
 __all__ = [
     "copy_limit", "partner_abilities", "can_be_your_commander", "is_changeling", "has_companion_ability",
@@ -176,26 +177,8 @@ def has_every_land_type(card: Card) -> bool:
     return "rangeling" in text.lower() or "every land type" in strip_reminder_text(text).lower()
 
 
-#: Keyword abilities that are activated abilities (CR 702; each rule says "X is an activated ability"):
-#: equip 702.6a, cycling and typecycling 702.29a, ninjutsu 702.49a and commander ninjutsu 702.49d,
-#: transmute 702.53a, forecast 702.57a, aura swap 702.65a, fortify 702.67a, transfigure 702.71a, reinforce
-#: 702.77a, unearth 702.84a, level up 702.87a, scavenge 702.97a, outlast 702.107a, crew 702.122a, embalm
-#: 702.128a, eternalize 702.129a, encore 702.141a, boast 702.142a, reconfigure 702.151a, craft 702.167a,
-#: saddle 702.171a, exhaust 702.177a, station 702.184a.
-ACTIVATED_KEYWORDS = frozenset({
-    "equip", "cycling", "ninjutsu", "commander_ninjutsu", "transmute", "forecast", "aura_swap", "fortify",
-    "transfigure", "reinforce", "unearth", "level_up", "scavenge", "outlast", "crew", "embalm", "eternalize",
-    "encore", "boast", "reconfigure", "craft", "saddle", "exhaust", "station",
-})
-
-
 _KEYWORD_WITH_COST_RE = re.compile(
     r"(?i)(cycling|" + "|".join(sorted(k.replace("_", " ") for k in ACTIVATED_KEYWORDS)) + r")\s+\{")
-
-
-def _activated_keyword(effect: str) -> bool:
-    """Whether a keyword (its effect name, spaces as underscores) stands for an activated ability (CR 702)."""
-    return effect in ACTIVATED_KEYWORDS or effect.endswith("cycling")  # typecycling: "swampcycling"
 
 
 # An ability word or flavor word (CR 207.2c, 207.2d: no rules meaning) or a keyword before an em dash:
@@ -205,7 +188,7 @@ _QUOTED_RE = re.compile(r'"[^"]*"|“[^”]*”')
 
 
 def _activated_parsed(abilities) -> bool:
-    return any(a.kind in ("activated", "unparsed") or (a.kind == "keyword" and _activated_keyword(str(a.effect)))
+    return any(a.kind in ("activated", "unparsed") or (a.kind == "keyword" and is_activated_keyword(str(a.effect)))
                for a in abilities)
 
 
@@ -218,7 +201,7 @@ def _activated_line(a, face, card: Card) -> bool | None:
     text = strip_reminder_text(a.text or "").strip()
     m = _LABEL_RE.match(text)
     if m:  # "Channel — {1}{G}, Discard this card: ...": the ability after the word (CR 207.2c, 207.2d)
-        if _activated_keyword(m.group(1).strip().lower().replace(" ", "_")):
+        if is_activated_keyword(m.group(1).strip().lower().replace(" ", "_")):
             return True
         if _activated_parsed(parse_face(Face(face.name, None, face.type_line, m.group(2)), card)):
             return True
@@ -260,7 +243,7 @@ def has_activated_ability(card: Card) -> bool | None:
     front_text = strip_reminder_text(f.oracle_text if front_only else card.full_oracle_text or "").lower()
     for k in card.keywords:
         low = k.lower()
-        if _activated_keyword(low.replace(" ", "_")) and low in front_text:
+        if is_activated_keyword(low.replace(" ", "_")) and low in front_text:
             return True
     faces = {fc.name: fc for fc in (card.faces or (f,))}
     unknown = False
@@ -277,7 +260,7 @@ def has_activated_ability(card: Card) -> bool | None:
 
 def read_deck_text(card: Card):
     """Every deck-building fact of ``card``'s text as a ``models.deckfacts.DeckText`` (read once per card by
-    ``models.deckfacts.deck_text``)."""
+    ``models.data.deck_facts.deck_text``)."""
 
     return DeckText(copy_limit=copy_limit(card), partner=partner_abilities(card),
                     can_be_commander=can_be_your_commander(card), changeling=is_changeling(card),

@@ -20,7 +20,8 @@ from typing import Any, Callable, Iterable, Mapping
 
 from ..abilities import Ability, AbilityError, Stripe, parse_activation_cost, roman_value
 from ..game.cards import Card, Face, strip_reminder_text
-from ..effects import ALL_TOPICS, AddMana, Effect, Scope, Unmodelled, VocabularyError, build_effect
+from ..effects import ALL_TOPICS, EFFECT_TYPES, AddMana, Effect, Scope, Unmodelled, VocabularyError, build_effect
+from .keyword_parameter import read_keyword_parameter
 from ..vocab.spree import SpreeMode
 from .scope import line_scope
 from ..vocab.keywords import KeywordKind
@@ -222,9 +223,10 @@ def _keyword_ability(line: str, card: Card, face: Face, bullets: tuple[str, ...]
                 params["cost"] = rest
             elif re.fullmatch(r"\d+", rest):
                 params["n"] = int(rest)
-            # any other parameter: the vocabulary types it (affinity's count, CR 702.41a) or keeps it as the
-            # keyword's unmodelled detail (models.effects.Keyword.normalize, keyword_detail)
+            # any other parameter: read here (affinity's count, CR 702.41a) or kept as the keyword's unmodelled
+            # detail (models.text.keyword_parameter, models.effects.Keyword.normalize)
         try:
+            params = read_keyword_parameter(match, params)
             eff = build_effect(match.replace(" ", "_"), params, _where(card, chunk), ability_kind="keyword")
         except VocabularyError:
             eff = Unmodelled(printed, ALL_TOPICS)
@@ -309,6 +311,8 @@ def _run_effect_parsers(kind: str, text: str, card: Card, line: str, targets_typ
         if r is not None:
             name, params = r
             try:
+                if name not in EFFECT_TYPES and "keyword" in params:  # a keyword line (its parameter read first)
+                    params = read_keyword_parameter(name, params)
                 return build_effect(name, params, _where(card, line), ability_kind="")
             except (VocabularyError, AbilityError):
                 break  # a parser's output the vocabulary cannot hold (an amount or filter not modelled)

@@ -535,3 +535,33 @@ def keyword_zones(name: str) -> tuple[str, ...]:
     for the battlefield alone or an unknown name (``KeywordRule.zones``)."""
     kind = keyword_kind(name)
     return KEYWORD_RULES[kind].zones if kind is not None else ()
+
+
+#: Keyword abilities that are activated abilities (CR 702; each rule says "X is an activated ability"):
+#: equip 702.6a, cycling and typecycling 702.29a, ninjutsu 702.49a and commander ninjutsu 702.49d,
+#: transmute 702.53a, forecast 702.57a, aura swap 702.65a, fortify 702.67a, transfigure 702.71a, reinforce
+#: 702.77a, unearth 702.84a, level up 702.87a, scavenge 702.97a, outlast 702.107a, crew 702.122a, embalm
+#: 702.128a, eternalize 702.129a, encore 702.141a, boast 702.142a, reconfigure 702.151a, craft 702.167a,
+#: saddle 702.171a, exhaust 702.177a, station 702.184a.
+#: Effect names, spaces as underscores. Such a keyword does nothing until activated (CR 602.2) and adds no mana (605.1a).
+ACTIVATED_KEYWORDS = frozenset({
+    "equip", "cycling", "ninjutsu", "commander_ninjutsu", "transmute", "forecast", "aura_swap", "fortify",
+    "transfigure", "reinforce", "unearth", "level_up", "scavenge", "outlast", "crew", "embalm", "eternalize",
+    "encore", "boast", "reconfigure", "craft", "saddle", "exhaust", "station",
+})
+
+
+def is_activated_keyword(effect: str) -> bool:
+    """Whether a keyword (its effect name, spaces as underscores) stands for an activated ability
+    (``ACTIVATED_KEYWORDS``, and every typecycling: "swampcycling", CR 702.29e).
+
+    Parameters
+    ----------
+    effect : str
+        A keyword's effect name ("equip", "commander_ninjutsu", "plainscycling").
+
+    Returns
+    -------
+    bool
+    """
+    return effect in ACTIVATED_KEYWORDS or effect.endswith("cycling")

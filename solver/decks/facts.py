@@ -1,6 +1,6 @@
 """What the deck rules need to know of a card, computed once per card and card data (``card_facts`` ->
 ``CardFacts``): names, types, colour identity, copy limit, partner and commander facts, companion, legalities
-(from ``models.deckfacts.deck_text``, the typed facts of its text).
+(from ``models.data.deck_facts.deck_text``, the typed facts of its text).
 """
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Mapping
 
 from mtgcheck.models.game.cards import BASIC_LAND_MANA, BASIC_LAND_TYPES, Card, compute_color_identity
-from mtgcheck.models.deckfacts import deck_text
+from mtgcheck.models.data.deck_facts import deck_text
 from mtgcheck.models.game.mana import COLORS
 
 
@@ -74,7 +74,7 @@ def card_facts(card: Card) -> CardFacts:
     tl = f.type_line
     subtypes = frozenset(tl.subtypes)
     colors = frozenset(BASIC_LAND_MANA[t] for t in BASIC_LAND_TYPES if t in subtypes)
-    dt = deck_text(card)  # what its text says, read once (models.deckfacts)
+    dt = deck_text(card)  # what its text says, read once (models.data.deck_facts)
     if dt.every_land_type:
         colors = frozenset(COLORS)
     legendary = "Legendary" in tl.supertypes

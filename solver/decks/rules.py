@@ -51,7 +51,7 @@ from enum import StrEnum
 from typing import Any, Iterable, Mapping
 
 from mtgcheck.models.game.cards import BASIC_LAND_MANA, BASIC_LAND_TYPES
-from mtgcheck.models.deckfacts import has_activated_ability
+from mtgcheck.models.data.deck_facts import has_activated_ability
 from mtgcheck.models.data.decklist import (
     _JSON_KEYS,
     _JSON_SECTIONS,
