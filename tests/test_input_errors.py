@@ -125,6 +125,9 @@ def test_a_5000_digit_pool_symbol_is_an_error(tmp_path, db):
 @pytest.mark.parametrize("card, words", [
     ("{type_line: Creature, keywords: [null]}", "'keywords' must be a list of text"),
     ("{type_line: Land, abilities: [{kind: activated, effect: add_mana, params: [1, 2]}]}", "'params' of ability 1"),
+    # every object of a scenario is a card (CR 111.1): a token would be answered as a nontoken card
+    ("{type_line: Token Creature — Bear, power: '2', toughness: '2'}", "a token cannot be defined"),
+    ("{type_line: Creature — Bear, layout: token, power: '2', toughness: '2'}", "a token cannot be defined"),
 ])
 def test_malformed_card_definitions_are_errors(tmp_path, db, card, words):
     p = write(tmp_path, f"players: [A]\ncards:\n  Foo: {card}\nbattlefield: {{A: [Foo]}}\nask: {{available_mana: A}}\n")

@@ -506,7 +506,17 @@ _TEXT_LIST_FIELDS = ("keywords", "colors", "color_identity", "produced_mana")
 
 def _check_card_fields(sc: Scenario, name: str, d: Mapping[str, Any], where: Any) -> None:
     """Shape checks of a ``cards:`` definition the card readers rely on (a list of text where one is
-    expected, abilities as mappings with ``params`` a mapping); raises ``ScenarioError`` at the key."""
+    expected, abilities as mappings with ``params`` a mapping); raises ``ScenarioError`` at the key.
+
+    A token (type line "Token ...", layout ``token``) cannot be defined: every object of a scenario is a card (the
+    rules read "nontoken", "token" and "card" on that basis, CR 111.1), so a token would be answered as a card."""
+    type_line = d.get("type_line")
+    first = type_line.split()[0].lower() if isinstance(type_line, str) and type_line.split() else ""
+    if first == "token" or str(d.get("layout") or "").lower() in ("token", "double_faced_token"):
+        key = "type_line" if first == "token" else "layout"
+        raise sc.error(f"card {name!r}: a token cannot be defined in a scenario; every object of a scenario is a card "
+                       "(CR 111.1), so it would be answered as a nontoken card. Define a card instead, or leave the "
+                       "token out of the board", key, where)
     for k in _TEXT_LIST_FIELDS:
         v = d.get(k)
         if v is not None and (not isinstance(v, list) or not all(isinstance(x, str) for x in v)):
