@@ -1,10 +1,10 @@
-"""Benchmark of the payment search (issue #4). Run: ``python benchmarks/bench_payment.py``.
+"""Benchmark of the payment search. Run: ``python benchmarks/bench_payment.py``.
 
 * castable or not: a five-colour cost with X against 40 sources (10 filters, 10 any-colour, 20 basic);
 * the count of payments against 20 sources (0, 2 or 5 filters, any-colour, basic), counted by kind totals
   (``--slow`` also times the previous count by listing every payment, on the boards without filters);
 * Treasure Cruise with 20 distinct and 60 graveyard cards (delve counted, listing capped at 50);
-* hard real costs (issue 14): Progenitus {W}{W}{U}{U}{B}{B}{R}{R}{G}{G} and Cruel Ultimatum
+* hard real costs: Progenitus {W}{W}{U}{U}{B}{B}{R}{R}{G}{G} and Cruel Ultimatum
   {U}{U}{B}{B}{B}{R}{R} on the same 40-source board and on 100 sources (25/25/50), an unpayable cost on
   180 sources (45/45/90: {171}{W}{W}{U}{U}{B}{B}{R}{R}{G}{G} is one mana more than the board can make,
   every filter netting one), an unpayable colour mix on 40 sources ({W}x12 {U}x12 {B}x10: each colour

@@ -2,8 +2,8 @@
 
     python benchmarks/bench_produce.py            # could_produce / available_mana timings + parse time
     python benchmarks/bench_produce.py --coverage # writes the table used in docs/parser-coverage.md
-    python benchmarks/bench_produce.py --filters  # ten different filter lands; thousands of basics (issue 14)
-    python benchmarks/bench_produce.py --replacements  # 0 to 6 mana replacement effects on 1,000 lands (issue 11)
+    python benchmarks/bench_produce.py --filters  # ten different filter lands; thousands of basics
+    python benchmarks/bench_produce.py --replacements  # 0 to 6 mana replacement effects on 1,000 lands
 
 Boards of 10, 100 and 1,000 permanents: a tenth reflecting lands (Reflecting Pool, Exotic Orchard),
 basic and nonbasic lands, mana creatures and rocks, and three replacement effects (Contamination,

@@ -1,4 +1,4 @@
-"""Benchmark: batch validation of the MTGO corpus against the standard-library read floor (issue 14).
+"""Benchmark: batch validation of the MTGO corpus against the standard-library read floor.
 
 Every figure is a subprocess (Python start-up, imports and loading the 32k cards included), repeated
 ``--repeat`` times, reported as min / median / max of wall time with CPU time (user+sys of the process and
@@ -26,7 +26,7 @@ the 1x validate figures are taken a second time with ``PYTHONDONTWRITEBYTECODE=1
 compiled from source at each start, as in a sandbox that sets it), printed and labelled apart
 (``--bytecode compiled|source|both``; ``--no-bytecode`` is ``--bytecode source``). The caches (parsed cards, card facts) live in a folder of their own
 under ``--tmp`` and are warmed by one run first, so other processes sharing the user's cache cannot make a
-figure parse the card file again. Usage (every figure of issue 14 in one command, about 3 minutes on an
+figure parse the card file again. Usage (every figure in one command, about 3 minutes on an
 idle two-core machine)::
 
     python benchmarks/bench_validate.py [--shared ../shared] [--repeat 5] [--scale 10] [--no-dask]

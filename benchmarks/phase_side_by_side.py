@@ -1,4 +1,4 @@
-"""Castability side by side with phase-python (phase.rs 0.103), issue 14. Figures: docs/payment.md.
+"""Castability side by side with phase-python (phase.rs 0.103). Figures: docs/payment.md.
 
     python benchmarks/phase_side_by_side.py                      # 3 x 150 questions (10, 20, 40 sources)
     python benchmarks/phase_side_by_side.py --questions 400 --repeat 5 --seed 1 --sizes 10,20,40
@@ -856,7 +856,7 @@ def main() -> None:
                  f"; phase load+actions / mtgcheck.ask: {s['load+actions'] / s['ask']:.2f} (sums)"))
     if "all" in verdict:
         r_sum, r_med = verdict["all"]
-        print(f"\ntarget (issue 14) castability at least as fast as phase's auto-payer, i.e. phase / mtgcheck >= 1: "
+        print(f"\ntarget: castability at least as fast as phase's auto-payer, i.e. phase / mtgcheck >= 1: "
               f"sums {r_sum:.2f}, median per question {r_med:.2f}: {'met' if min(r_sum, r_med) >= 1 else 'NOT met'} "
               f"(by size: " + ", ".join(f"{k} {a:.2f}/{b:.2f}" for k, (a, b) in verdict.items() if k != "all")
               + f"); load average at the end {' '.join(f'{x:.2f}' for x in os.getloadavg())}")

@@ -1,4 +1,4 @@
-"""Pool-wide probe: how much of the real card pool mtgcheck answers (issue 10/11 measure; figures in docs/probe.md).
+"""Pool-wide probe: how much of the real card pool mtgcheck answers (figures in docs/probe.md).
 
     python benchmarks/probe_pool.py [CARDS_FILE] [--sample N] [--seed S] [--jobs J] [--json] [--top K]
 

@@ -2759,7 +2759,7 @@ def walk_unmodelled(effect: Effect) -> Iterable[Unmodelled]:
 
 
 # ---------------------------------------------------------------------------
-# A permanent's own characteristics while a condition holds (issue 11; models/text/self_types.py)
+# A permanent's own characteristics while a condition holds (models/text/self_types.py)
 # ---------------------------------------------------------------------------
 
 #: Whose turn a ``DuringTurn`` condition names: the controller's own ("during your turn") or another player's
@@ -2841,7 +2841,7 @@ class SelfTypeChange(Effect):
 
 
 EFFECT_TYPES[SelfTypeChange.kind] = SelfTypeChange
-# --- modes of an activated ability (appended; issue 11) ------------------------------------------------------
+# --- modes of an activated ability (appended) ----------------------------------------------------------------
 
 @dataclass(frozen=True, eq=False)
 class Modal(Effect):
@@ -3037,7 +3037,7 @@ class ModeUnchosen(Condition):
 CONDITION_TYPES = CONDITION_TYPES + (ModeUnchosen,)
 
 
-# --- "Activate only if this creature has another activated ability." (appended; issue 11) ----------------------
+# --- "Activate only if this creature has another activated ability." (appended) --------------------------------
 
 @dataclass(frozen=True)
 class HasAnotherActivatedAbility(Condition):

@@ -1,4 +1,4 @@
-"""Decklist readers: every common format, every line kept with its line number (issue #7)."""
+"""Decklist readers: every common format, every line kept with its line number."""
 from __future__ import annotations
 
 import textwrap

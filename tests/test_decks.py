@@ -1,4 +1,4 @@
-"""Deck validation rules, each test naming its rule (CR 100.2, 100.4, 903, 702.124, 702.139) (issue #7).
+"""Deck validation rules, each test naming its rule (CR 100.2, 100.4, 903, 702.124, 702.139).
 
 Expected values come from the rules and the card data's legalities (snapshot 2025-11-03).
 """

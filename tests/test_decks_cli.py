@@ -1,4 +1,4 @@
-"""``mtgcheck validate``: outputs and exit codes 0/1/2 (issue #7)."""
+"""``mtgcheck validate``: outputs and exit codes 0/1/2."""
 from __future__ import annotations
 
 import json

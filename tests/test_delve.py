@@ -1,4 +1,4 @@
-"""Delve, convoke and improvise (issue #5): parsers, exact combinatorics, the delve question.
+"""Delve, convoke and improvise: parsers, exact combinatorics, the delve question.
 
 Expected values come from CR 702.66 (delve), 702.51 (convoke), 702.126 (improvise), 601.2f and the
 Soulflayer (2014-11-24), Treasure Cruise (2014-09-20) and Murktide Regent (2021-06-18) rulings. The

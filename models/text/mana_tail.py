@@ -1,4 +1,4 @@
-"""Reading the mana questions' long tail (issue 11): triggered abilities that add mana but are not mana abilities.
+"""Reading the mana questions' long tail: triggered abilities that add mana but are not mana abilities.
 
 Parsing only; ``solver.rules.mana.triggers.other_mana_abilities`` reads the result for "could produce" (CR 106.7).
 Registered with ``effect_parser(21)``, after the mana ability parser of ``models.text.mana`` (20):

@@ -1,4 +1,4 @@
-"""What an unmodelled static sentence can change, typed: the gate's precision (issue 11).
+"""What an unmodelled static sentence can change, typed: the gate's precision.
 
 ``classify`` (``models.text.topics``) over-approximates a sentence's topics from its words: "Colorless creatures
 you control get +2/+2" speaks of colours, "As long as this artifact is a creature, it can block an additional

@@ -1,4 +1,4 @@
-"""A permanent's own characteristics that depend on the game (issue 11): parsing only, read by
+"""A permanent's own characteristics that depend on the game: parsing only, read by
 ``solver.rules.layers.board_view``.
 
 * **Self type changes** (``SelfTypeChange``, CR 611.3a, 613.1d, 613.4b, 205.1b): "As long as this artifact has

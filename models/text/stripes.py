@@ -1,4 +1,4 @@
-"""Level and station symbols: the striated text boxes of leveler and station cards (CR 711, 721; issue 11).
+"""Level and station symbols: the striated text boxes of leveler and station cards (CR 711, 721).
 
 A level symbol ("LEVEL 1-4", "LEVEL 5+") or a station symbol ("STATION 12+") is a keyword ability standing for a
 static ability: the abilities printed in its striation are the permanent's only while it has that many level

@@ -256,8 +256,8 @@ def _sentences(text: str) -> list[str]:
 
 
 def mana_tail_topics(text: str, kind: str) -> frozenset[Topic] | None:
-    """The topics of a sentence of the mana questions' long tail whose every part changes only what happens later
-    (issue 11): mana emptying as steps end (CR 500.4; ``_UNSPENT_MANA_RE``: later steps, ``LATER_TURNS``) and riders
+    """The topics of a sentence of the mana questions' long tail whose every part changes only what happens later:
+    mana emptying as steps end (CR 500.4; ``_UNSPENT_MANA_RE``: later steps, ``LATER_TURNS``) and riders
     acting on what the mana is spent on (CR 106.6; ``SPENT_RIDER_RE``: ``RESOLUTION``, plus ``TRIGGERS`` for a
     delayed trigger, CR 603.7). ``None`` when some sentence is of neither kind (the general rules decide).
 

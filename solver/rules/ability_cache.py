@@ -1,4 +1,4 @@
-"""Per-ability facts that depend on nothing but the ability, kept across game states (issue 14).
+"""Per-ability facts that depend on nothing but the ability, kept across game states.
 
 A castability question builds its payment model from scratch: for each permanent, the mana each of its
 abilities could make (``sources.ManaBoard.options``) and the types it could produce (``produce.could_produce``).

@@ -441,7 +441,7 @@ _EFFECT_PLAIN = operator.attrgetter("ability", "timestamp", "controller")
 def _unchanged(fp: tuple, state: GameState) -> bool:
     """Whether ``state`` still has the fingerprint ``fp`` (``_fingerprint``: the same objects, by identity, and the
     same plain values), without building a new one: element-wise identity and equality in C loops (the view is
-    asked for once per permanent by some callers, so this check runs often; issue 14)."""
+    asked for once per permanent by some callers, so this check runs often)."""
     perms, cards, plain, counters, choices, effs, eplain = fp
     bf = state.battlefield
     if len(bf) != len(perms) or len(state.effects) != len(effs):
@@ -940,7 +940,7 @@ def permanent_abilities(state: GameState, perm: Permanent) -> tuple[Ability, ...
 def battlefield_abilities(state: GameState, perms: Iterable[Permanent] | None = None) -> Iterator[tuple[Permanent, tuple[Ability, ...]]]:
     """``(perm, permanent_abilities(state, perm))`` for each of ``perms`` (permanents on the battlefield; default:
     all of them, in order),
-    reading the layer view once for the whole loop instead of once per permanent (issue 14: checking that a
+    reading the layer view once for the whole loop instead of once per permanent (checking that a
     stored view is still valid walks the board, so one check per permanent was quadratic). Counts one budget
     state per permanent, as ``permanent_abilities`` does; the view is read only when there is a permanent.
     The state must not change while the loop runs.

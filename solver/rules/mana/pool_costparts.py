@@ -1,4 +1,4 @@
-"""Cost parts of mana abilities that use a player's resources, in ``available_mana`` (issue 11; docs/mana.md).
+"""Cost parts of mana abilities that use a player's resources, in ``available_mana`` (docs/mana.md).
 
 A mana ability is activated by paying its whole cost (CR 602.2b, 605.3b); a cost that cannot be paid keeps it from
 being activated at all (CR 118.3). ``settle_cost_parts`` reads, against the scenario's state, the parts of the

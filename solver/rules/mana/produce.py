@@ -736,7 +736,7 @@ def interchangeable_key(perm: Permanent, view: Mapping[str, Any], referenced: se
     ``sources.permanent_mana_sources``
     and ``could_produce`` read of a permanent other than its id is then equal, and the rest of the board sees both
     alike, so its sources (and the types it could produce) are the other's with the id replaced: exact, not a
-    heuristic (docs/mana.md, issue 14).
+    heuristic (docs/mana.md).
     """
     if perm.id in referenced:
         return None
@@ -758,7 +758,7 @@ def _context_free_value(abilities: list[Ability], compute, pid: str,
     could produce, computed once per tuple of abilities and read back on later boards, with its provenance
     (each type's first ability: the same on every board); ``None`` when an ability is not context free. The
     caller checks that no replacement effect watches the permanent and that it reflects nothing, so the value
-    is the abilities' own outputs (CR 106.7; issue 14)."""
+    is the abilities' own outputs (CR 106.7)."""
 
     if not abilities or not all(context_free(a) for a in abilities):
         return None
@@ -811,7 +811,7 @@ def could_produce(state: GameState) -> ProduceResult:
     groups: dict[Any, list[str]] = {}
     by_id = {p.id: p for p in state.battlefield}
     # mana_abilities_of reads only the permanent's ability objects after the layers: permanents with the very same
-    # objects (identical cards the layers left alone) share one answer (exact; issue 14, 10,000 basics)
+    # objects (identical cards the layers left alone) share one answer (exact, 10,000 basics)
     mana_abs: dict[tuple[int, ...], list[Ability]] = {}
     for perm in state.battlefield:
         ak = tuple(map(id, view[perm.id].abilities))

@@ -1,4 +1,4 @@
-"""Unlimited "Sacrifice a <kind>: Add ..." mana abilities in ``available_mana`` (issue 11; docs/mana.md).
+"""Unlimited "Sacrifice a <kind>: Add ..." mana abilities in ``available_mana`` (docs/mana.md).
 
 Squandered Resources, Ashnod's Altar, Phyrexian Altar, Krark-Clan Ironworks, Skirk Prospector: each activation
 sacrifices one permanent, so in a maximal pool every permanent of that kind is sacrificed after it was tapped for

@@ -257,7 +257,7 @@ def mana_sources(state: GameState, player: str, board: "ManaBoard | None" = None
 
     Interchangeable permanents (``produce.interchangeable_key``: same card, state, controller, counters, choices and
     attachment, only activated abilities, nothing referring to them) are built once; the others get the same
-    sources under their own ids — exact, since nothing the sources are built from differs (issue 14).
+    sources under their own ids — exact, since nothing the sources are built from differs.
 
     Returns
     -------
@@ -414,7 +414,7 @@ def _quiet_permanent_sources(state: GameState, perm: Permanent, board: ManaBoard
     whether they are mana abilities, haste), of its tapped and sick status and of its counters (the activation
     limit); the board adds nothing (no replacement or triggered mana ability, CR 106.12a-b, 605.1b, 616.1). So
     the sources are worked out once per such combination and rebuilt under this permanent's id on later
-    boards (issue 14), the same records field for field.
+    boards, the same records field for field.
     """
 
     try:
@@ -467,7 +467,7 @@ def _permanent_mana_sources(state: GameState, perm: Permanent, board: ManaBoard)
         try:
             opts = board.options(perm, ab)
         except (CostObjectAmount, ManaXAmount) as e:  # "the sacrificed artifact's mana value": read once the object
-            if not board.defer_cost_objects:          # is chosen; X paid as {X}: once per value (issue 11)
+            if not board.defer_cost_objects:          # is chosen; X paid as {X}: once per value
                 raise
             opts, deferred = (), str(e)
         out.append(ManaSource(perm.id, perm.name, i, ab, tap, untap, cost.mana if cost else None,
@@ -893,7 +893,7 @@ def maximal_pools(state: GameState, player: str, limit: int | None = None, *,
         from mtgcheck.solver.rules.mana.sacrifice_pools import expand_sacrifices, merge_pools, tap_cost_variants
 
 
-        sources = expand_sacrifices(state, player, mana_sources(state, player, board), board)  # issue 11
+        sources = expand_sacrifices(state, player, mana_sources(state, player, board), board)
         sources, settled = settle_cost_parts(state, player, sources)  # discard, exile cards, {E}: against the state
 
         sources = expand_x_mana(state, player, sources, board)  # "{X}, {T}: Add X mana ...": one filter per X

@@ -9,7 +9,7 @@ A *payment* of a total cost (CR 601.2f-h) is
   CR 107.4f, allowed only while the total life paid is at most the life total, CR 119.4, 118.3);
 * the mana abilities activated (CR 601.2g, 605), each with the mana it adds (which colour an
   any-colour land makes is part of the payment), the mana spent from the pool, and the extra ways
-  of paying contributed by payment extensions (convoke, improvise, delve: issue #5);
+  of paying contributed by payment extensions (convoke, improvise, delve);
 
 such that the produced mana (plus pool mana) really pays every symbol: {W}..{G} need mana of that
 colour, {C} needs colorless mana (CR 107.4c), {S} needs mana from a snow source (CR 107.4h),
@@ -45,7 +45,7 @@ the plain mana must pay over every activation order, searched backwards once per
 then irredundancy). Variables are ordered symbols first, then
 scarce sources. See docs/payment.md for the measured speed-up over the plain encoding.
 
-Extensions (issue #5), passed explicitly
+Extensions, passed explicitly
 ----------------------------------------
 An extension is a callable ``fn(state, player, spell_card, total_cost) -> iterable of ExtraPayer``;
 each ``ExtraPayer`` is one more thing that can pay part of a *spell's* total cost (not a filter's

@@ -67,7 +67,7 @@ def _compatible(unit: _Unit, target: str, tok: str) -> bool:
 def _mask(unit: _Unit, keys: tuple[tuple[str, str], ...]) -> int:
     """The demand kinds ``keys`` ((target, token) pairs) one unit can pay, as a bit mask (bit ``i``: ``keys[i]``,
     ``_compatible``). A pure function of hashable arguments, asked again and again by the search's bounds with
-    the same few units and token lists, so it is memoized (issue 14)."""
+    the same few units and token lists, so it is memoized."""
     mask = 0
     for i, (target, tok) in enumerate(keys):
         if _compatible(unit, target, tok):

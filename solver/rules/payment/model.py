@@ -591,7 +591,7 @@ _CHOICES_LIMIT = 20_000
 
 def _plain_source_choices(src: ManaSource, notes: list[str], unmodelled: list[str]) -> list[_Choice] | None:
     """``_source_choices`` of a source none of whose mana carries a spend restriction, with no spend-as-though
-    retyping and a spell that may be paid with mana, read back when the same source objects come again (issue 14).
+    retyping and a spell that may be paid with mana, read back when the same source objects come again.
 
     Exact: with no restriction every unit may pay the spell and an input (``restriction_verdict(None, ...)`` is
     ``True`` and records nothing), so the choices are a function of the source's ability, options, other cost
@@ -892,7 +892,7 @@ def _split_syms(syms: list[_SymGroup]) -> list[_SymGroup]:
 
 
 def _permanents_by_id(state: GameState) -> dict:
-    """The permanents by id (the first of an id, as ``_perm_or_none``), built once per model (issue 14)."""
+    """The permanents by id (the first of an id, as ``_perm_or_none``), built once per model."""
     out: dict = {}
     for p in state.battlefield:
         out.setdefault(p.id, p)

@@ -35,7 +35,7 @@ the units made pay the announced tokens, one unit per token (``_compatible``), t
 Anything else (a filter on a board where the plain sources cannot pay, more than ``MAX_ANNOUNCEMENTS``
 announcements) is left to the search. A max flow on at most a few dozen nodes and the 8 token kinds
 (W, U, B, R, G, C, S, generic) is a few hundred operations: the search and its model (``_problem``) are
-skipped on most castability questions (issue 14).
+skipped on most castability questions.
 
 References: CR 107.4, 119.4, 601.2b, 601.2f-h, 605.3a.
 """

@@ -76,7 +76,7 @@ def _counts(items: Iterable[Any]) -> dict:
 @functools.lru_cache(maxsize=1 << 16)
 def _use_mask(units: tuple, keys: tuple[tuple[str, str], ...]) -> tuple[int, bool]:
     """The union of the masks (``feasibility._mask``) of a use's units over ``keys``, and whether every unit has
-    that same mask; memoized like ``_mask`` (issue 14)."""
+    that same mask; memoized like ``_mask``."""
     masks = [_mask(u, keys) for u in units]  # bit i: the unit can pay keys[i] (``_compatible``)
     union = 0
     for mask in masks:
@@ -87,7 +87,7 @@ def _use_mask(units: tuple, keys: tuple[tuple[str, str], ...]) -> tuple[int, boo
 @functools.lru_cache(maxsize=1 << 14)
 def _choice_facts(c: _Choice) -> tuple:
     """What ``_PaymentConstraint`` reads of one choice, worked out once per distinct choice (a frozen, hashable
-    record; the same choices recur on every board, issue 14): per type the units that may pay the spell or an
+    record; the same choices recur on every board): per type the units that may pay the spell or an
     input (``(type, n)`` pairs), its input's mana types counted, the number of such units, its input's tokens
     counted, those units' types in order, its class (see "classes" in ``_PaymentConstraint``; ``None`` when it
     has none) and its units counted (first-seen order)."""
@@ -127,7 +127,7 @@ class _PaymentConstraint(constraint.Constraint):
       of an item are those whose variables are not assigned yet (suffix maxima along the search order).
     * Hall over all types: the typed shortfall of the assigned units must fit in the units the unassigned
       items can still add (each adds at most its largest number of units).
-    * total, net of inputs (issue 14): every unit pays at most one token, and every token of the spell and
+    * total, net of inputs: every unit pays at most one token, and every token of the spell and
       of the filters' inputs is paid by one unit, so ``|D| + |I| <= units``; moving the inputs of the
       unassigned items to the right, an unassigned item adds at most ``max(0, max over its choices of
       units - |input|)`` (its output net of its own input: a Signet nets one mana, not two).
@@ -274,7 +274,7 @@ class _PaymentConstraint(constraint.Constraint):
     # ---- incremental state ---------------------------------------------------------------------
     def _apply(self, parent: _Bounds, var: str, n: int) -> _Bounds:
         # copy on write: a state on the stack is never changed once made, so a child shares the parent's
-        # dicts that assigning ``var`` leaves alone and copies only those it changes (issue 14)
+        # dicts that assigning ``var`` leaves alone and copies only those it changes
         b = _Bounds.__new__(_Bounds)
         b.dem, b.life, b.sym_min, b.sym_max = parent.dem, parent.life, parent.sym_min, parent.sym_max
         b.sym_tok, b.sup, b.fixed_sup = parent.sym_tok, parent.sup, parent.fixed_sup
