@@ -101,13 +101,16 @@ def is_changeling(card: Card) -> bool:
             or bool(_CHANGELING_LINE_RE.search(card.front.oracle_text or "")))
 
 
+#: The companion keyword ability's line, "Companion — <condition>" (CR 702.139a).
+_COMPANION_LINE_RE = re.compile(r"(?im)^companion\s*—\s*(?P<cond>.+)$")
+
+
 def has_companion_ability(card: Card) -> bool:
     """Whether the card has the companion keyword ability, a line "Companion — <condition>" (CR 702.139a; "Old
     Companion — ..." is another word)."""
     return _COMPANION_LINE_RE.search(card.full_oracle_text or "") is not None
 
 
-_COMPANION_LINE_RE = re.compile(r"(?im)^companion\s*—\s*(?P<cond>.+)$")
 _CLASS = r"(?P<cls>card|nonland card|permanent card|creature card)"
 _ONLY_MV_RE = re.compile(r"your starting deck contains only cards with (?:(?P<parity>even|odd) mana values"
                          r"|mana value (?P<n>\d+) or (?P<cmp>greater|less))(?P<lands> and land cards)?", re.I)

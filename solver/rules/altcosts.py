@@ -35,7 +35,7 @@ import itertools
 from typing import Any, Callable, Iterable
 
 from mtgcheck.models.abilities import Ability
-from mtgcheck.models.effects import CastCondition, Filter, ObjectCost, PrintedAlternativeCost
+from mtgcheck.models.effects import CastCondition, Filter, Keyword, ObjectCost, PrintedAlternativeCost
 from mtgcheck.models.behaviour import abilities_of
 from mtgcheck.models.game.mana import ManaCost
 from mtgcheck.models.game.state import GameState
@@ -93,7 +93,7 @@ def default_ways(card: Any, zone: str) -> list[str]:
 
     ways = [name for name, _ in printed_alternatives(card)] if zone in ("hand", "command") else []
     have = {a.keyword for a in alternative_costs(card, abilities_of(card))} | (
-        {"plot"} if any(a.kind == "keyword" and str(a.effect) == "plot" for a in abilities_of(card)) else set())
+        {"plot"} if any(isinstance(a.effect, Keyword) and a.effect.keyword == "plot" for a in abilities_of(card)) else set())
     ways += [k for k in DEFAULT_KEYWORDS.get(zone, ()) if k in have]
     if prototype_of(card) is not None:
         ways.append("prototype")  # cast prototyped, with the prototype's mana cost (CR 718.3)

@@ -964,7 +964,7 @@ def has_keyword(state: GameState, perm: Permanent, keyword: str) -> bool:
     k = keyword.lower()
     if any(x.lower() == k for x in perm.card.keywords):
         return True
-    return any(a.kind == "keyword" and str(a.effect) == k.replace(" ", "_") for a in permanent_abilities(state, perm))
+    return any(isinstance(a.effect, Keyword) and a.effect.name == k.replace(" ", "_") for a in permanent_abilities(state, perm))
 
 
 # --- Auras and Equipment: what they make the object they are attached to (AttachedChange) ---------------------------

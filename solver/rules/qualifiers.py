@@ -27,7 +27,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from mtgcheck.models.effects import Qualifier, Topic, Unmodelled
+from mtgcheck.models.effects import Keyword, Qualifier, Topic, Unmodelled
 from mtgcheck.models.game.state import GameState, Permanent
 
 from mtgcheck.solver.rules.errors import Unsupported
@@ -252,7 +252,7 @@ def _has_keyword(state: GameState, kind: str, obj: Any, kw: str) -> tuple[bool |
     card = obj.card
     if any(k.lower() == kw for k in card.keywords):
         return True, ""
-    return any(a.kind == "keyword" and str(a.effect) == kw.replace(" ", "_") for a in abilities_of(card)), ""
+    return any(isinstance(a.effect, Keyword) and a.effect.name == kw.replace(" ", "_") for a in abilities_of(card)), ""
 
 
 def qualifier_verdict(state: GameState, viewer: str, kind: str, obj: Any, q: Qualifier,

@@ -314,6 +314,22 @@ def _names_itself(words: str, source: Permanent) -> bool:
     return w.lower() == "~" or w.lower().split(" ")[0] == "this" or _names_source(w, source)
 
 
+def _qualifier_and_extras(state: GameState, player: str, kind: str, target: Any, q: Any, spec: Any, obj: Any,
+                          source: Any, what: str) -> tuple[str, str]:
+    """The verdict of a target phrase's qualifier (``q`` on ``target``) and of its extra words on ``obj`` (CR 601.2c,
+    115.1): NO with the sentence naming ``what`` and the phrase when either fails; else the qualifier's verdict, made
+    UNKNOWN by extra words that cannot be told."""
+    qv, qwhy = qualifier_verdict(state, player, kind, target, q, source)
+    if qv == NO:
+        return NO, f"{what} is not a legal choice for “{spec.text}”: {qwhy}"
+    ev, ewhy = _extras_verdict(state, spec, kind, obj, source)
+    if ev == NO:
+        return NO, f"{what} is not a legal choice for “{spec.text}”: {ewhy}"
+    if ev == UNKNOWN and qv == YES:
+        return ev, ewhy
+    return qv, qwhy
+
+
 def _extras_verdict(state: GameState, spec: TargetSpec, kind: str, obj: Any,
                     source: Permanent | None) -> tuple[str, str]:
     """``(yes|no|unknown, why)`` for the words of a target phrase that read the source or the target's controller
@@ -1004,16 +1020,11 @@ def chosen_legality(state: GameState, player: str, card: Any, spec: TargetSpec, 
                 return UNKNOWN, first
             if tv == YES:
                 spec = dataclasses.replace(spec, qualifier=dataclasses.replace(q0, tapped=None))
-        qv, qwhy = qualifier_verdict(state, player, kind, obj, spec.qualifier, source)
-        if first and qv == YES:
-            qv, qwhy = YES, first
+        qv, qwhy = _qualifier_and_extras(state, player, kind, obj, spec.qualifier, spec, obj, source, what)
         if qv == NO:
-            return NO, f"{what} is not a legal choice for “{spec.text}”: {qwhy}"
-        ev, ewhy = _extras_verdict(state, spec, kind, obj, source)
-        if ev == NO:
-            return NO, f"{what} is not a legal choice for “{spec.text}”: {ewhy}"
-        if ev == UNKNOWN and qv == YES:
-            qv, qwhy = ev, ewhy
+            return NO, qwhy
+        if first and qv == YES:
+            qwhy = first
         doubt = _subtype_doubt(state, obj.card, spec)
         if doubt:
             return UNKNOWN, doubt
@@ -1036,14 +1047,9 @@ def chosen_legality(state: GameState, player: str, card: Any, spec: TargetSpec, 
     exile_counters = kind == "card" and obj[0] == "exile" and bool(q.counters)
     if exile_counters:  # counters on a card in exile (a memory counter, a time counter) are not part of a scenario
         q = dataclasses.replace(q, counters=())
-    qv, qwhy = qualifier_verdict(state, player, kind, ci, q, source)
+    qv, qwhy = _qualifier_and_extras(state, player, kind, ci, q, spec, obj, source, what)
     if qv == NO:
-        return NO, f"{what} is not a legal choice for “{spec.text}”: {qwhy}"
-    ev, ewhy = _extras_verdict(state, spec, kind, obj, source)
-    if ev == NO:
-        return NO, f"{what} is not a legal choice for “{spec.text}”: {ewhy}"
-    if ev == UNKNOWN and qv == YES:
-        qv, qwhy = ev, ewhy
+        return NO, qwhy
     if exile_counters and qv == YES:
         qv, qwhy = UNKNOWN, (f"whether {what} has {' and '.join(c or 'a' for c in spec.qualifier.counters)} counter(s) "
                              f"on it is not part of the scenario (counters on cards in exile, CR 122.1)")
