@@ -179,7 +179,8 @@ class ActivationCost:
         return self.text or _format_cost(self)
 
 
-def _format_cost(c: ActivationCost) -> str:
+def cost_symbols(c: ActivationCost) -> list[str]:
+    """The symbols an activation cost begins with, in printed order (CR 602.1a): its mana, {T} (107.5), {Q} (107.6)."""
     bits = []
     if c.mana is not None and len(c.mana):
         bits.append(str(c.mana))
@@ -187,8 +188,11 @@ def _format_cost(c: ActivationCost) -> str:
         bits.append("{T}")
     if c.untap:
         bits.append("{Q}")
-    bits.extend(p.text or p.action for p in c.parts)
-    return ", ".join(bits)
+    return bits
+
+
+def _format_cost(c: ActivationCost) -> str:
+    return ", ".join(cost_symbols(c) + [p.text or p.action for p in c.parts])
 
 
 _COST_SYMBOLS_ONLY = re.compile(r"^(\{[^}]+\})+$")

@@ -37,7 +37,7 @@ from typing import Any, Callable, Iterable, Sequence
 from .. import effects as E
 from ..vocab.spree import SpreeMode
 from ..vocab.self_flash import SelfFlash
-from ..abilities import Ability, ActivationCost, CostPart
+from ..abilities import Ability, ActivationCost, CostPart, cost_symbols
 from ..game.cards import BASIC_LAND_TYPES
 from ..game.mana import ManaCost
 from ..game.subtypes import HISTORIC_KINDS, OUTLAW_TYPES, SUBTYPES, plural, singular
@@ -912,13 +912,7 @@ def activation_cost(c: ActivationCost) -> str:
     """The cost of an activated ability (CR 602.1a): mana, {T}, {Q}, then the other parts, in that order."""
     if c.alternatives:
         return " or ".join(activation_cost(x) for x in c.alternatives)
-    bits = []
-    if c.mana is not None and len(c.mana):
-        bits.append(str(c.mana))
-    if c.tap:
-        bits.append("{T}")
-    if c.untap:
-        bits.append("{Q}")
+    bits = cost_symbols(c)
     sacs = [p for p in c.parts if p.action == "sacrifice"]
     if len(sacs) > 1 and all(p.action == "sacrifice" for p in c.parts[-len(sacs):]) and len(sacs) <= 3:
         # "Sacrifice a blue creature, a black creature, and a red creature" (one verb, several objects, CR 701.21a)
