@@ -31,7 +31,7 @@ from typing import Any, Mapping
 from ..game.cards import BASIC_LAND_TYPES, Card
 from ..effects import ALL_TOPICS, Filter, Scope, Topic, Unmodelled
 from ..game.subtypes import ARTIFACT_TYPES, CREATURE_TYPES, ENCHANTMENT_TYPES
-from .oracle import effect_parser
+from .frame import effect_parser
 
 _SUBJECT = re.compile(r"^(?P<rel>enchanted|equipped) (?P<obj>creature|permanent|land|artifact|planeswalker)\s+(?P<pred>.+)$",
                       re.I)

@@ -15,15 +15,15 @@ from typing import TYPE_CHECKING, Any, Mapping
 
 from ..game.cards import BASIC_LAND_TYPES, Card
 from .mana import _obj_filter
-from .oracle import effect_parser
+from .frame import effect_parser
 from ..game.subtypes import singular
 from ..game.subtypes import OUTLAW_TYPES
 from ..game.subtypes import SPELL_SUBTYPES
 from .targets import parse_target_phrase
 from ..effects import Filter, Qualifier
 from .filters import tail_qualifier
-from .oracle import KEYWORD_NAMES, _keyword_ability
-from .oracle import _parse_line
+from .frame import read_keyword_line, read_line
+from .lines import KEYWORD_NAMES
 from ..effects import Unmodelled
 from ..effects import Topic
 from ..effects import ControlsAtLeast, SourceModified, SourceRenowned
@@ -177,7 +177,7 @@ def _granted_keyword(item: str, card: Card) -> "Any":
     first = item.split(" ", 1)[0].lower()
     if first not in KEYWORD_NAMES and item.lower() not in KEYWORD_NAMES and " ".join(item.lower().split()[:2]) not in KEYWORD_NAMES:
         return None
-    got = _keyword_ability(item[:1].upper() + item[1:], card, card.front)
+    got = read_keyword_line(item[:1].upper() + item[1:], card, card.front)
     if not got or len(got) != 1:
         return None
     return got[0]
@@ -187,7 +187,7 @@ def _quoted_ability(text: str, card: Card) -> "Any":
     """A quoted ability, read as a line of the object that gets it (CR 113.10a): activated, triggered or static."""
 
 
-    got = _parse_line(text.strip().rstrip(",").strip(), card.front, card)
+    got = read_line(text.strip().rstrip(",").strip(), card.front, card)
     if len(got) != 1:
         raise ValueError(f"the quoted ability {text!r} is not one ability")
     a = got[0]

@@ -33,7 +33,7 @@ from typing import Any, Mapping
 from ..game.subtypes import SPELL_SUBTYPES
 from ..game.cards import BASIC_LAND_TYPES, Card
 from ..game.mana import COLORS, MANA_TYPES
-from .oracle import effect_parser
+from .frame import effect_parser
 from .words import parse_count_word
 from .topics import SPENT_RIDER_RE
 from mtgcheck.models.effects import ResolvedThisTurn

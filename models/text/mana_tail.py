@@ -34,7 +34,7 @@ from typing import Any, Mapping
 
 from ..game.cards import Card
 from .mana import _split_sentences, parse_add_effect
-from .oracle import effect_parser
+from .frame import effect_parser
 from mtgcheck.models.effects import EntersTrigger, Unmodelled
 from mtgcheck.models.effects import Amount, CountOf, EventAmount, TotalAmong
 from mtgcheck.models.effects import HasLegalTarget

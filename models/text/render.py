@@ -47,8 +47,7 @@ from .targets import parse_target_phrase
 from ..abilities import of_the_chosen_type
 from ..abilities import names_only_tokens
 from ..abilities import cost_object_filter
-from .oracle import DASH_ABILITY_KEYWORDS
-from .oracle import _DASH_KEYWORDS, _DASH_WORDS_KEPT, KEYWORD_ACTIONS, KEYWORD_NAMES
+from .lines import DASH_ABILITY_KEYWORDS, DASH_KEYWORDS, DASH_WORDS_KEPT, KEYWORD_ACTIONS, KEYWORD_NAMES
 
 
 class Unrenderable(ValueError):
@@ -3220,8 +3219,8 @@ def strip_label(line: str) -> str:
         return line
     w = m.group("word").strip().lower()
     first = w.split()[0] if w.split() else w
-    if w in KEYWORD_NAMES or first in KEYWORD_NAMES or w in _DASH_KEYWORDS or first in _DASH_KEYWORDS \
-            or w in KEYWORD_ACTIONS or w in _DASH_WORDS_KEPT or first in _DASH_WORDS_KEPT:
+    if w in KEYWORD_NAMES or first in KEYWORD_NAMES or w in DASH_KEYWORDS or first in DASH_KEYWORDS \
+            or w in KEYWORD_ACTIONS or w in DASH_WORDS_KEPT or first in DASH_WORDS_KEPT:
         return line
     return m.group("rest")
 

@@ -41,7 +41,7 @@ from typing import Any
 
 from ..game.cards import PERMANENT_TYPES, Card
 from ..effects import CastTrigger, Effect, EntersTrigger, Unmodelled
-from .oracle import effect_parser, keyword_parser
+from .frame import effect_parser, keyword_parser
 from .words import parse_count_word
 
 #: The permanent card types of CR 110.4a, lower case, in the rule's order.

@@ -21,7 +21,7 @@ from ..effects import (COMBAT_STEPS, AttackedThisStep, AttackedThisTurn, CardsIn
                        OpponentHasCounters, SourceAttacking, SpellsCastThisTurn, TimingRestriction, VocabularyError,
                        build_effect)
 from .filters import parse_filter
-from .oracle import effect_parser
+from .frame import effect_parser
 from .words import parse_count_word
 from ..effects import Topic, Unmodelled
 from ..effects import HasAnotherActivatedAbility

@@ -30,9 +30,8 @@ from . import render
 from ..effects import KEYWORDS_ON_BATTLEFIELD, Scope
 from .scope import line_scope
 from .topics import classify
-from .oracle import _DASH_PREFIX, DASH_ABILITY_KEYWORDS
-from .oracle import _CHAPTER_RE
-from .oracle import _ACTIVATED_RE, _self_ref, _self_ref_loose, _x_in_cost, resolution_cost_words
+from .lines import (ACTIVATED_RE, CHAPTER_RE, DASH_ABILITY_KEYWORDS, DASH_PREFIX, face_has_x, resolution_cost_words, self_ref,
+                    self_ref_loose)
 
 
 def card_names(card: Card) -> tuple[str, ...]:
@@ -70,7 +69,7 @@ def reading(a: Ability, names: Sequence[str] = ()) -> tuple[bool, str]:
 
 def _forms(a: Ability) -> list[str]:
     """The line, without its ability word or flavor word (CR 207.2c-d), and a "Keyword — [ability]" line with the
-    restriction its rule spells out (exhaust, boast, forecast, solved: ``oracle.DASH_ABILITY_KEYWORDS``)."""
+    restriction its rule spells out (exhaust, boast, forecast, solved: ``lines.DASH_ABILITY_KEYWORDS``)."""
 
     line = a.text or ""
     out = [line]
@@ -79,12 +78,12 @@ def _forms(a: Ability) -> list[str]:
         out.append(bare)
 
     for t in list(out):
-        cm = _CHAPTER_RE.match(t)
+        cm = CHAPTER_RE.match(t)
         if cm and a.kind == "triggered":  # a chapter ability is this triggered ability (CR 714.2b)
             eff = cm.group("effect")
             out.append(f"When one or more lore counters are put onto this Saga, {eff[:1].lower()}{eff[1:]}")
     for t in list(out):
-        m = _DASH_PREFIX.match(t)
+        m = DASH_PREFIX.match(t)
         if m and m.group("word").strip().lower() in DASH_ABILITY_KEYWORDS:
             extra = DASH_ABILITY_KEYWORDS[m.group("word").strip().lower()].get(a.kind)
             rest = m.group("rest").strip()
@@ -151,7 +150,7 @@ def refuse(a: Ability, face: Face, card: Card) -> Ability:
     cost change (their words stay in the sentence), ``refused`` the reading as parsed."""
 
     line = a.text or ""
-    body = _self_ref(line, face, card)
+    body = self_ref(line, face, card)
     kind = a.kind
     eff: Effect
     if kind == "keyword":
@@ -161,16 +160,16 @@ def refuse(a: Ability, face: Face, card: Card) -> Ability:
         bare = render.strip_label(line)
         first = bare.split("—")[0].split("{")[0].strip().lower()
         on_field = any(first == k or first.startswith(k + " ") for k in KEYWORDS_ON_BATTLEFIELD)
-        scope = Scope.BATTLEFIELD if on_field else line_scope("static", _self_ref_loose(_self_ref(bare, face, card), face, card),
-                                                               _x_in_cost(face))
+        scope = Scope.BATTLEFIELD if on_field else line_scope("static", self_ref_loose(self_ref(bare, face, card), face, card),
+                                                               face_has_x(face))
         eff = Unmodelled(line, classify(bare, "static") | {Topic.KEYWORDS}, scope)
     elif kind == "activated":
-        m = _ACTIVATED_RE.match(body)
+        m = ACTIVATED_RE.match(body)
         text = m.group(2) if (m and a.loyalty is None) else re.sub(r"^[^:]*:\s*", "", body)
         eff = resolution_cost_words(Unmodelled(line, classify(text, "activated", True)), text,
                                     bool(a.cost is not None and re.search(r"\bX\b", a.cost.text or "")))
     elif kind in ("static", "spell"):
-        scope = line_scope(kind, _self_ref_loose(body, face, card), _x_in_cost(face))
+        scope = line_scope(kind, self_ref_loose(body, face, card), face_has_x(face))
         eff = Unmodelled(line, classify(line, kind), scope)
     elif kind == "triggered":
         eff = Unmodelled(line, classify(line, "triggered"))

@@ -19,7 +19,7 @@ import re
 
 from ..game.cards import Card
 from .. import effects as E
-from .oracle import effect_parser
+from .frame import effect_parser
 from .spell_conditions import spell_amount, spell_condition
 from .targets import parse_target_phrase
 

@@ -25,11 +25,11 @@ from typing import Any, Mapping
 
 from ..game.cards import Card, Face
 from ..effects import (DuringTurn, GrantAbility, HasCounter, MaxSpeed)
-from .oracle import effect_parser, keyword_parser
+from .frame import effect_parser, keyword_parser
 from .words import parse_count_word
 from ..abilities import Ability
 from ..effects import Filter
-from .oracle import _parse_line
+from .frame import read_line
 
 _CARD_TYPES = ("artifact", "creature", "enchantment", "land", "planeswalker")
 
@@ -121,7 +121,7 @@ def max_speed_abilities(rest: str, line: str, face: Face, card: Card) -> "list |
     ability is not an activated or triggered ability that functions on the battlefield (a static ability, an
     ability of a card in another zone, CR 702.178b): the line then stays unmodelled."""
 
-    got = _parse_line(rest, face, card)
+    got = read_line(rest, face, card)
     if len(got) != 1:
         return None
     inner = got[0]

@@ -13,6 +13,7 @@ import functools
 import re
 
 from ..effects import ALL_TOPICS, Topic
+from .lines import LABEL_RE, QUOTED_RE
 
 _T = Topic
 #: Keyword abilities a sentence may grant or remove (CR 702), for the keywords topic.
@@ -165,10 +166,6 @@ def _mana_made_words(text: str) -> str:
 
 #: The trigger condition of a triggered mana ability (CR 605.1b): mana made or spent, a permanent tapped for mana.
 _MANA_EVENT_RE = re.compile(r"\bfor mana\b|\bmana\b|\badds?\b|\bspen[dt]\b|\bfor \{|\bmana abilit", re.I)
-#: A quoted ability granted to another object or a token (CR 113.2c: that object's ability, not this one's).
-QUOTED_RE = re.compile(r"[\"“][^\"”]*[\"”]")
-#: An ability word or a mode's label before the ability (CR 207.2c: "Threshold — ", "• Dragons — ", chapter "II — ").
-LABEL_RE = re.compile(r"^(?:•\s*)?(?:[^—.{}\"“]{1,40}?|[IVX]+(?:, [IVX]+)*)\s+—\s+")
 #: "This creature gets +1/+1 for each color among permanents you control." (Faeburrow Elder): it reads the board but
 #: changes only its own power and toughness (layer 7c, CR 613.4c) — no colour, type or ability of anything.
 _SELF_PT_FOR_EACH = re.compile(r"this (?:creature|permanent) gets [+-]\d+/[+-]\d+ for each [^.;:\"“”]+\.", re.I)

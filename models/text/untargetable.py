@@ -22,7 +22,7 @@ from typing import Any, Mapping
 
 from ..game.cards import Card
 from ..effects import read_quality_detail
-from .oracle import effect_parser, keyword_parser
+from .frame import effect_parser, keyword_parser
 from ..effects import Quality
 from ..game.subtypes import SPELL_SUBTYPES
 from ..effects import Filter
