@@ -307,7 +307,7 @@ def parse_conditional_grant(text: str, card: Card) -> "Mapping[str, Any]":
 
     Raises ``ValueError`` for any other condition (it stays ``Unmodelled``).
     """
-    from .amounts import parse_condition
+    from .conditions import parse_condition
 
     m = _AS_LONG_AS.match(text.strip())
     if not m:
@@ -427,7 +427,7 @@ def grant_condition(cond: str, card: Card) -> "Any":
     reading any ability (``solver.rules.layers``): the source untapped or tapped (CR 110.5, ``SourceTapped``), "you control
     [N or more] ..." (``ControlsAtLeast``), "an opponent controls ..." (``Compare`` of a count), a designation
     ("you're the monarch", CR 724). Raises ``ValueError`` for any other."""
-    from .amounts import parse_condition
+    from .conditions import parse_condition
 
     c = cond.strip().rstrip(".")
     m = _SELF_STATUS.match(c)

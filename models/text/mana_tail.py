@@ -216,7 +216,7 @@ def _event_reference(event: str, amount: object, to: object, names: tuple[str, .
 
     ``amount`` is the parsed ``{count: ...}`` / ``{x_is: ...}`` / ``{equal_to: ...}`` wording; ``to`` the recipient."""
 
-    from .amounts import parse_amount
+    from .filters import parse_amount
     from .filters import parse_filter
 
     if not isinstance(amount, dict) or len(amount) != 1:
@@ -433,7 +433,7 @@ def _chosen_on_resolution(t: str) -> "tuple[str, object | None]":
     then what it says). Returns the ability's words with the mana instruction first (the others as riders) and the
     chosen amount (``None``: none)."""
 
-    from .amounts import parse_objects
+    from .filters import parse_objects
 
     m = _DISCARD_ANY.match(t.strip())
     if m:
@@ -461,7 +461,7 @@ def _sacrifice_if_you_do(t: str) -> "tuple[str, object | None]":
     its controller then controls such a creature with power 1 or more (CR 208.1; 0 or less adds none, 107.1b). The
     output keeps the amount of the sacrificed creature; the condition says whether any such creature exists.
     Returns the ability's words without the sacrifice and the condition (``None``: not this shape)."""
-    from .amounts import parse_condition
+    from .conditions import parse_condition
 
     m = _SACRIFICE_IF_YOU_DO.match(t.strip())
     if not m:
@@ -483,10 +483,10 @@ _INTERVENING = re.compile(r"^(?P<event>(?:when|whenever|at) [^,]+), if (?P<cond>
 
 def _intervening_condition(words: str) -> object:
     """The typed condition of an intervening "if" (CR 603.4), read by the one condition reader of each wording:
-    ``models.text.amounts.parse_condition`` (the board, the turn history, how the source entered), then
+    ``models.text.conditions.parse_condition`` (the board, the turn history, how the source entered), then
     ``models.text.restrictions.parse_restriction_condition`` ("you attacked this turn", "this artifact is untapped").
     Raises ``ValueError`` when neither reads it (the line then stays ``Unmodelled``)."""
-    from .amounts import parse_condition
+    from .conditions import parse_condition
     from .restrictions import parse_restriction_condition
 
     m = re.fullmatch(r"this (?:artifact|creature|land|enchantment|permanent) is (un)?tapped", words.strip(), re.I)

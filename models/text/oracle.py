@@ -372,7 +372,7 @@ def _parse_line(line: str, face: Face, card: Card, bullets: tuple[str, ...] = ()
         x_in_cost = bool(re.search(r"\bX\b", m.group(1)))  # {X}, "Remove X counters", "Sacrifice X ..." (CR 107.3a)
 
         body_text, restriction = split_restriction(m.group(2).strip())
-        from .conditions import split_cost_change  # "This ability costs {1} less to activate ..." (CR 602.2b)
+        from .restrictions import split_cost_change  # "This ability costs {1} less to activate ..." (CR 602.2b)
 
         rest_text, cost_change = split_cost_change(body_text)
         from .costs import split_spend_only, split_tap_instead  # how its own cost is paid (CR 602.2b -> 601.2h)

@@ -341,8 +341,6 @@ def classify(text: str, kind: str = "static", targets_typed: bool = False) -> fr
         return frozenset({Topic.RESOLUTION, Topic.ZONES})  # CR 113.6h, 614.12: only while something enters
     if kind == "static" and _SELF_PT_FOR_EACH.fullmatch(text.strip()):
         return frozenset({Topic.POWER_TOUGHNESS})
-    from .mana import changes_mana_abilities  # here: models.text.mana imports the parser frame, which imports this
-
     if kind in ("static", "replacement"):
         from .relevance import static_change
 
@@ -444,3 +442,37 @@ def classify(text: str, kind: str = "static", targets_typed: bool = False) -> fr
     if not got:
         return ALL_TOPICS
     return frozenset(got)
+
+
+#: Wording that changes land types (or makes something a land of a basic type) — used as a safety net:
+#: a static ability whose text matches this but was not modelled as ``land_type`` makes the mana
+#: questions ``Unsupported`` (``solver.rules.layers.unmodelled_type_effects``), never silently ignored.
+LAND_TYPE_WORDING = re.compile(
+    r"(?:^|[.:\u2014] )(?!as long as\b|if\b|whenever\b|when\b|at the\b|for each\b)[^.,]*?(?<!there )"
+    r"\b(?:is|are|becomes?)\b (?!(?:each )?equal\b)(?:[\w/+'-]+ ){0,6}?"
+    r"(?:plains|islands?|swamps?|mountains?|forests?|(?:basic |nonbasic )?land types?|chosen type)\b",
+    re.I)
+
+
+def changes_land_types(text: str) -> bool:
+    """Does this wording look like it changes land types (CR 305.7, 613.1d)? A heuristic safety net,
+    deliberately broad: a match that the parser did not model is answered "not modelled"."""
+    for m in LAND_TYPE_WORDING.finditer(text or ""):
+        span = m.group(0).lower()
+        # "This creature is the chosen type" (Metallic Mimic) changes creature types only (CR 205.3m)
+        if span.endswith("chosen type") and "land" not in span:
+            continue
+        return True
+    return False
+
+
+_GRANTS_MANA_WORDING = re.compile(r"\b(?:has|have|gains?|gets?)\b[^.]*?[\"“][^\"”]*\badd\b", re.I)
+_LOSES_ABILITIES_WORDING = re.compile(r"\blands?\b[^.]*?\blose all (?:other )?abilities\b", re.I)
+
+
+def changes_mana_abilities(text: str) -> bool:
+    """Does this wording change land types or give or remove mana abilities (CR 305.7, 613.1d, 613.1f)?
+    The safety net for wording the parser did not model (``changes_land_types``, a quoted ability that adds
+    mana, lands losing all abilities)."""
+    t = text or ""
+    return changes_land_types(t) or bool(_GRANTS_MANA_WORDING.search(t)) or bool(_LOSES_ABILITIES_WORDING.search(t))
