@@ -3,7 +3,7 @@
 The line parser (``models.text.oracle``, the hub) splits a face into ability lines and asks the *effect parsers* to
 type each line's effect wording; the topic modules (``models.text.mana``, ``costs``, ``grants``, ...) register
 those parsers here with ``effect_parser`` and ``keyword_parser``, and the hub loads them by name
-(``oracle.PARSER_MODULES``). So the hub never imports a topic module to call it, and a topic module never imports
+(``PARSER_MODULES``). So the hub never imports a topic module to call it, and a topic module never imports
 the hub to be called.
 
 One reading goes the other way: an ability quoted inside a sentence ("Lands you control have "{T}: Add {G}."",
@@ -25,6 +25,16 @@ if TYPE_CHECKING:
 #: An effect parser: (ability kind, effect text with the card's name replaced by "this",
 #: the card) -> (effect name, params) or None when it does not recognise the text.
 EffectParser = Callable[[str, str, Card], "tuple[str, Mapping] | None"]
+#: The modules of ``models.text`` that register effect and keyword parsers, imported by the hub before the first
+#: parse. Parsers of the same priority run in this order of their modules (then in the order a module registers
+#: them), whichever module happened to be imported first, so a card parses the same on every path.
+PARSER_MODULES = ("mtgcheck.models.text.mana", "mtgcheck.models.text.mana_triggers", "mtgcheck.models.text.mana_replacement",
+                  "mtgcheck.models.text.costs", "mtgcheck.models.text.self_cost_conditions",
+                  "mtgcheck.models.text.self_flash", "mtgcheck.models.text.delve", "mtgcheck.models.text.resolution",
+                  "mtgcheck.models.text.spend", "mtgcheck.models.text.grants", "mtgcheck.models.text.mana_tail",
+                  "mtgcheck.models.text.restrictions", "mtgcheck.models.text.flash", "mtgcheck.models.text.untargetable",
+                  "mtgcheck.models.text.self_types", "mtgcheck.models.text.attached")
+#: The registered effect parsers, in the order they run: (priority, rank of the module in ``PARSER_MODULES``).
 EFFECT_PARSERS: list[tuple[int, EffectParser]] = []
 KEYWORD_PARSERS: dict[str, Callable[[str, Card], Mapping]] = {}
 #: The parsed abilities of a card (``oracle.abilities_of``), keyed by (name, source, hash of its text); emptied
@@ -41,11 +51,17 @@ def effect_parser(priority: int = 50) -> Callable[[EffectParser], EffectParser]:
 
     def deco(fn: EffectParser) -> EffectParser:
         EFFECT_PARSERS.append((priority, fn))
-        EFFECT_PARSERS.sort(key=lambda p: p[0])
+        EFFECT_PARSERS.sort(key=lambda p: (p[0], _module_rank(p[1])))
         PARSED.clear()
         return fn
 
     return deco
+
+
+def _module_rank(fn: Callable) -> int:
+    """Where ``fn``'s module stands in ``PARSER_MODULES`` (a module not listed, such as a test's, after them all)."""
+    mod = getattr(fn, "__module__", "")
+    return PARSER_MODULES.index(mod) if mod in PARSER_MODULES else len(PARSER_MODULES)
 
 
 def keyword_parser(keyword: str) -> Callable:

@@ -29,6 +29,7 @@ from ..effects import Topic
 from ..effects import ControlsAtLeast, SourceModified, SourceRenowned
 from ..effects import Compare, CountOf, HasDesignation, Not, SourceTapped
 from ..effects import TopOfLibrary
+from .conditions import parse_condition
 
 if TYPE_CHECKING:
     from ..effects import Filter
@@ -186,7 +187,6 @@ def _granted_keyword(item: str, card: Card) -> "Any":
 def _quoted_ability(text: str, card: Card) -> "Any":
     """A quoted ability, read as a line of the object that gets it (CR 113.10a): activated, triggered or static."""
 
-
     got = read_line(text.strip().rstrip(",").strip(), card.front, card)
     if len(got) != 1:
         raise ValueError(f"the quoted ability {text!r} is not one ability")
@@ -307,7 +307,6 @@ def parse_conditional_grant(text: str, card: Card) -> "Mapping[str, Any]":
 
     Raises ``ValueError`` for any other condition (it stays ``Unmodelled``).
     """
-    from .conditions import parse_condition
 
     m = _AS_LONG_AS.match(text.strip())
     if not m:
@@ -427,7 +426,6 @@ def grant_condition(cond: str, card: Card) -> "Any":
     reading any ability (``solver.rules.layers``): the source untapped or tapped (CR 110.5, ``SourceTapped``), "you control
     [N or more] ..." (``ControlsAtLeast``), "an opponent controls ..." (``Compare`` of a count), a designation
     ("you're the monarch", CR 724). Raises ``ValueError`` for any other."""
-    from .conditions import parse_condition
 
     c = cond.strip().rstrip(".")
     m = _SELF_STATUS.match(c)

@@ -42,6 +42,7 @@ from mtgcheck.models.effects import Sum
 from mtgcheck.models.effects import Unmodelled
 from .topics import classify
 from mtgcheck.models.effects import Revealed
+from .filters import parse_amount, parse_objects
 
 _SYM = r"\{(?:[WUBRGC]|\d+)\}"
 _SYMS = rf"(?:{_SYM})+"
@@ -468,8 +469,6 @@ def parse_add_effect(text: str) -> dict:
         if mk:  # Radiant Lotus: "Choose a color. Target player adds three mana of the chosen color for each artifact
             # sacrificed this way": three times the number, one colour chosen as it resolves (CR 608.2d)
 
-            from .filters import parse_amount
-
             k = parse_count_word(mk.group(2))
             per = parse_amount(mk.group(3))
             if not k:
@@ -538,8 +537,6 @@ def parse_add_effect(text: str) -> dict:
                 a = params.get("amount")
                 if not (isinstance(a, dict) and re.fullmatch(r"(?:each )?card exiled this way", str(a.get("count", "")), re.I)):
                     raise ValueError("an amount other than the cards exiled this way")
-
-                from .filters import parse_objects
 
                 params["amount"] = Revealed(parse_objects(objs))
             if pending:
@@ -736,7 +733,6 @@ def mana_effect_parser(kind: str, text: str, card: Card) -> "tuple[str, Mapping]
             # sentence could change as an effect (``classify(..., "rider")``), only what an activated ability's line
             # could change counts (``classify(..., "activated")``: resolving it, activating it); when they share
             # nothing, the rider's own topics stay
-
 
             words = str(params["rider"])
             own = classify(words, "rider")

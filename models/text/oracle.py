@@ -32,10 +32,17 @@ from ..effects import Topic
 from ..effects import Modal
 from ..effects import walk_unmodelled
 from ..effects import TriggeredAddMana
-from .frame import EFFECT_PARSERS, KEYWORD_PARSERS, PARSED, use_line_readers
+from .frame import EFFECT_PARSERS, KEYWORD_PARSERS, PARSED, PARSER_MODULES, use_line_readers
 from .lines import (ABILITY_WORDS, ACTIVATED_RE, CHAPTER_RE, COST_START, DASH_ABILITY_KEYWORDS, DASH_KEYWORDS, DASH_PREFIX,
                     DASH_WORDS_KEPT, KEYWORD_ACTIONS, KEYWORD_NAMES, LABEL_RE, TRIGGER_RE, face_has_x, resolution_cost_words,
                     self_ref, self_ref_loose)
+# the readers the line parser calls itself (the effect parsers it reaches through the frame)
+from .costs import split_spend_only, split_tap_instead  # how an ability's own cost is paid (CR 602.2b -> 601.2h)
+from .resolution import typed_trigger  # the trigger event of an unmodelled effect (CR 603.1)
+from .restrictions import parse_restriction, split_cost_change, split_restriction  # CR 602.5, 602.2b
+from .roundtrip import card_names, vet  # whole-sentence readings
+from .self_types import max_speed_abilities  # CR 702.178a
+from .stripes import station_creature_line, station_creature_stripe, stripe_header  # CR 711.2, 721.2
 
 _LOYALTY_RE = re.compile(r"^([+−-]?\d+|[+−-]X|0)\s*:\s*(.+)$")
 _SYMBOLS_ONLY = re.compile(r"^(\{[^}]+\})+$")
@@ -152,7 +159,6 @@ _ACTIVATED_KEYWORDS = frozenset({"crew", "equip", "fortify", "reconfigure"})
 def _keyword_restriction(rest: str) -> tuple[str, Any]:
     """An activated keyword's parameter without a closing "Activate only ..." sentence, and that restriction
     (``models.effects.TimingRestriction``, CR 602.5); ``(rest, None)`` when there is none or it is not read."""
-    from .restrictions import parse_restriction
 
     m = re.fullmatch(r"(\S+?)\.\s+(Activate only [^.]+\.?)", rest)
     if not m:
@@ -233,7 +239,6 @@ def _dash_prefixed(line: str, face: Face, card: Card, bullets: tuple[str, ...] =
     low = word.lower()
     first = low.split()[0] if low.split() else low
     if low == "max speed":  # CR 702.178a: "As long as your speed is 4, this object has '[ability]'"
-        from .self_types import max_speed_abilities
 
         return max_speed_abilities(rest, line, face, card)
     if low in DASH_WORDS_KEPT or first in DASH_WORDS_KEPT:
@@ -289,7 +294,6 @@ def _with_bullets(header: str, bullets: tuple[str, ...], eff: Effect, cost: Any,
     * Any other wording (Item Crate: "a token at random with the listed name and ability"): the list is part of
       the effect's wording, one ``Unmodelled`` of the header and the bullets (quoted abilities of tokens exist only
       once it resolves, CR 113.2c, 608.2)."""
-    from .costs import split_spend_only
 
     joined = "\n".join((line,) + bullets)
     m = _MODAL_CHOOSE.match(header.strip())
@@ -367,15 +371,12 @@ def _parse_line(line: str, face: Face, card: Card, bullets: tuple[str, ...] = ()
             cost = parse_activation_cost(m.group(1), card.name)
         except AbilityError:
             return [Ability("unparsed", Unmodelled(line, ALL_TOPICS), None, line)]
-        from .restrictions import split_restriction  # "Activate only as a sorcery." and kin (CR 602.5)
 
         x_in_cost = bool(re.search(r"\bX\b", m.group(1)))  # {X}, "Remove X counters", "Sacrifice X ..." (CR 107.3a)
 
         body_text, restriction = split_restriction(m.group(2).strip())
-        from .restrictions import split_cost_change  # "This ability costs {1} less to activate ..." (CR 602.2b)
 
         rest_text, cost_change = split_cost_change(body_text)
-        from .costs import split_spend_only, split_tap_instead  # how its own cost is paid (CR 602.2b -> 601.2h)
 
         spent_text, spend = split_spend_only(rest_text)
         if spend is not None and cost.mana is not None and (cost.mana.has_x or not spend.on_x):
@@ -404,7 +405,6 @@ def _parse_line(line: str, face: Face, card: Card, bullets: tuple[str, ...] = ()
         return [Ability("activated", eff, cost, line, zones=ability_zones("activated", m.group(1), line),
                         restriction=restriction, cost_change=cost_change)]
     if TRIGGER_RE.match(body):
-        from .resolution import typed_trigger  # the trigger event of an unmodelled effect (CR 603.1)
 
         # (the card's short names read as "this": "When Imskir enters" is this permanent entering, CR 201.5)
         eff = typed_trigger(self_ref_loose(line, face, card), _run_effect_parsers("triggered", body, card, line))
@@ -506,7 +506,6 @@ _KEYWORD_KINDS = frozenset(k.value for k in KeywordKind)
 def parse_face(face: Face, card: Card) -> list[Ability]:
     """Parse one face's oracle text into abilities, in printed order (every line becomes typed effects or
     ``Unmodelled`` ones: nothing is dropped)."""
-    from .stripes import station_creature_line, station_creature_stripe, stripe_header
 
     text = strip_reminder_text(face.oracle_text or "")
     reminders = _reminders(face.oracle_text or "")
@@ -556,7 +555,6 @@ def parse_face(face: Face, card: Card) -> list[Ability]:
         if st is not None:
             out.append(station_creature_line(st))
     # whole-sentence readings: a typed reading that does not print back to its line is refused (models.text.roundtrip)
-    from .roundtrip import card_names, vet
 
     names = card_names(card)
     return [vet(a, face, card, names) for a in out]
@@ -582,9 +580,6 @@ def _trigger_mode(condition: str, line: str, face: Face, card: Card) -> Ability:
                    None, line)
 
 
-#: Modules of models/ that register effect and keyword parsers; imported before the first parse so
-#: that a card parses the same whichever solver module happened to be imported first.
-PARSER_MODULES = ("mtgcheck.models.text.mana", "mtgcheck.models.text.mana_triggers", "mtgcheck.models.text.mana_replacement", "mtgcheck.models.text.costs", "mtgcheck.models.text.self_cost_conditions", "mtgcheck.models.text.self_flash", "mtgcheck.models.text.delve", "mtgcheck.models.text.resolution", "mtgcheck.models.text.spend", "mtgcheck.models.text.grants", "mtgcheck.models.text.mana_tail", "mtgcheck.models.text.restrictions", "mtgcheck.models.text.flash", "mtgcheck.models.text.untargetable", "mtgcheck.models.text.self_types", "mtgcheck.models.text.attached")
 _parsers_loaded = False
 
 

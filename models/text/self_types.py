@@ -30,6 +30,7 @@ from .words import parse_count_word
 from ..abilities import Ability
 from ..effects import Filter
 from .frame import read_line
+from .grants import _granted_keyword
 
 _CARD_TYPES = ("artifact", "creature", "enchantment", "land", "planeswalker")
 
@@ -54,7 +55,6 @@ def parse_self_type_change(text: str, card: Card) -> Mapping[str, Any]:
     object's types, base power and toughness and keywords while a condition holds (CR 611.3a, 613.1d, 613.4b, 613.1f).
 
     Raises ``ValueError`` for any other wording (the line then stays unmodelled)."""
-    from .grants import _granted_keyword
 
     t = text.strip().rstrip(".").strip()
     m = _LEAD.match(t)
