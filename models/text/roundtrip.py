@@ -2,7 +2,7 @@
 
 Every ability the oracle parser builds passes ``vet`` (``models.text.oracle.parse_face``). An ability that carries a
 typed reading — a typed effect, typed cost parts, a typed restriction or cost change — is printed back to Oracle
-wording from its typed fields alone (``models.text.render``) and compared with its line (``render.matches``: the
+wording from its typed fields alone (``models.text.render``) and compared with its line (``matches``: the
 card's own names read as "this", reminder text, case, punctuation and number words ignored). When the two differ,
 the reading says less or other than its sentence ("Locus" read as the subtype "Locu"; "sacrifice a creature or pay
 {3}" read as a sacrifice only; "gets +2/+2 and has haste" read as haste only), and the ability is *refused*: its
@@ -26,7 +26,9 @@ from typing import Mapping, Sequence
 from ..abilities import Ability, ActivationCost, CostPart
 from ..game.cards import Card, Face
 from ..effects import ALL_TOPICS, Effect, Topic, Unmodelled
-from . import render
+from .render.abilities import ability, strip_label
+from .render.costs import cost_part
+from .render.patterns import Unrenderable, display, matches, self_names
 from ..effects import KEYWORDS_ON_BATTLEFIELD, Scope
 from .scope import line_scope
 from .topics import classify
@@ -35,10 +37,10 @@ from .lines import (ACTIVATED_RE, CHAPTER_RE, DASH_ABILITY_KEYWORDS, DASH_PREFIX
 
 
 def card_names(card: Card) -> tuple[str, ...]:
-    """The ways the card's text names itself (``render.self_names``)."""
+    """The ways the card's text names itself (``self_names``)."""
     faces = card.faces or (card.front,)
     legendary = any(f.type_line.has("Legendary") for f in faces)
-    return render.self_names(card.name, tuple(f.name for f in faces), legendary)
+    return self_names(card.name, tuple(f.name for f in faces), legendary)
 
 
 def is_typed(a: Ability) -> bool:
@@ -58,13 +60,13 @@ def is_typed(a: Ability) -> bool:
 def reading(a: Ability, names: Sequence[str] = ()) -> tuple[bool, str]:
     """``(True, pattern)`` when the ability's typed reading prints back to its line, else ``(False, why)``."""
     try:
-        pattern = render.ability(a, names)
-    except render.Unrenderable as e:
+        pattern = ability(a, names)
+    except Unrenderable as e:
         return False, f"not printed: {e}"
     for line in _forms(a):
-        if render.matches(pattern, line, names):
+        if matches(pattern, line, names):
             return True, pattern
-    return False, f"prints back as {render.display(pattern)!r}"
+    return False, f"prints back as {display(pattern)!r}"
 
 
 def _forms(a: Ability) -> list[str]:
@@ -73,7 +75,7 @@ def _forms(a: Ability) -> list[str]:
 
     line = a.text or ""
     out = [line]
-    bare = render.strip_label(line)
+    bare = strip_label(line)
     if bare != line:
         out.append(bare)
 
@@ -126,8 +128,8 @@ def vet(a: Ability, face: Face, card: Card, names: Sequence[str] | None = None) 
 
 def _part_prints(p: CostPart) -> bool:
     try:
-        return render.matches(render.cost_part(p), p.text or "")
-    except render.Unrenderable:
+        return matches(cost_part(p), p.text or "")
+    except Unrenderable:
         return False
 
 
@@ -157,7 +159,7 @@ def refuse(a: Ability, face: Face, card: Card) -> Ability:
         # a keyword line read wrong is a static line kept as text: where it functions as a static ability's would
         # (a keyword that works on the battlefield only, CR 113.6, 702; else the line's own scope)
 
-        bare = render.strip_label(line)
+        bare = strip_label(line)
         first = bare.split("—")[0].split("{")[0].strip().lower()
         on_field = any(first == k or first.startswith(k + " ") for k in KEYWORDS_ON_BATTLEFIELD)
         scope = Scope.BATTLEFIELD if on_field else line_scope("static", self_ref_loose(self_ref(bare, face, card), face, card),
