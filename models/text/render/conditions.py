@@ -9,12 +9,14 @@ from typing import Any, Sequence
 
 from ... import effects as E
 from .filters import STAT, filter_phrase
-from .patterns import Unrenderable, _raise, alt, any_order
+from .patterns import Unrenderable, fail, alt, any_order
 from .table import renders
 from .words import COLOR_WORDS, article, count_words, number, type_word
 
 
-def _inner(f: E.Filter, controller: str = "any") -> E.Filter:
+def filter_with_controller(f: E.Filter, controller: str = "any") -> E.Filter:
+    """``f`` with the controller ``controller`` (a condition's objects are counted whoever controls them, unless it
+    says whose)."""
     return E.Filter(**{**{k: getattr(f, k) for k in f.__dataclass_fields__}, "controller": controller})
 
 
@@ -39,7 +41,7 @@ def condition(c: Any) -> str:
         f = c.filter
         if f.controller not in ("you", "any"):
             raise Unrenderable("controls-at-least of another player")
-        return "you control " + count_phrase(c.n, _inner(f))
+        return "you control " + count_phrase(c.n, filter_with_controller(f))
     if isinstance(c, E.HasCounter):
         if c.n == 1:
             return alt(f"there is {article(c.counter)} counter on this", f"this has {article(c.counter)} counter on it",
@@ -49,7 +51,7 @@ def condition(c: Any) -> str:
     if isinstance(c, E.Not):
         o = c.of
         if isinstance(o, E.ControlsAtLeast) and o.n == 1:
-            return "you control no " + filter_phrase(_inner(o.filter), plural_=True)
+            return "you control no " + filter_phrase(filter_with_controller(o.filter), plural_=True)
         if isinstance(o, E.HasCounter) and o.n == 1:
             return alt(f"there are no {o.counter} counters on this", f"this has no {o.counter} counters on it")
         if isinstance(o, E.SourceMatches):
@@ -57,7 +59,7 @@ def condition(c: Any) -> str:
         if isinstance(o, E.SourceTapped):
             return alt("this is untapped", "it's untapped", "it is untapped")
         if isinstance(o, E.DefendingPlayerControls) and o.n == 1:
-            return "defending player controls no " + filter_phrase(_inner(o.filter), plural_=True)
+            return "defending player controls no " + filter_phrase(filter_with_controller(o.filter), plural_=True)
         raise Unrenderable(f"condition Not({type(o).__name__})")
     if isinstance(c, E.SourceTapped):
         return alt("this is tapped", "it's tapped", "it is tapped")
@@ -100,7 +102,7 @@ def condition(c: Any) -> str:
             return "this attacked this turn"
         if c.filter is None:
             return "you attacked this turn" if c.n == 1 else f"you attacked with {number(c.n)} or more creatures this turn"
-        return f"you attacked with {filter_phrase(_inner(c.filter), det='a')} this turn"
+        return f"you attacked with {filter_phrase(filter_with_controller(c.filter), det='a')} this turn"
     if isinstance(c, E.HasAnotherActivatedAbility):
         return "this has another activated ability"
     if isinstance(c, E.AttackedThisStep):
@@ -115,7 +117,7 @@ def condition(c: Any) -> str:
         controls = [p for p in c.parts if isinstance(p, E.ControlsAtLeast) and p.filter.controller in ("you", "any")]
         if len(controls) == len(c.parts):
             return alt(count_words([condition(p) for p in c.parts], "and"),
-                       "you control " + count_words([count_phrase(p.n, _inner(p.filter)) for p in controls], "and"))
+                       "you control " + count_words([count_phrase(p.n, filter_with_controller(p.filter)) for p in controls], "and"))
         return count_words([condition(p) for p in c.parts], "and")
     if isinstance(c, E.AnyOf):
         return count_words([condition(p) for p in c.parts], "or")
@@ -126,9 +128,9 @@ def condition(c: Any) -> str:
     if isinstance(c, E.DuringTurn):
         raise Unrenderable("a turn condition inside a sentence")
     if isinstance(c, E.DefendingPlayerControls):
-        return "defending player controls " + count_phrase(c.n, _inner(c.filter))
+        return "defending player controls " + count_phrase(c.n, filter_with_controller(c.filter))
     if isinstance(c, E.OpponentControlsMore):
-        f = _inner(c.filter)
+        f = filter_with_controller(c.filter)
         return f"an opponent controls more {filter_phrase(f, plural_=True)} than you" if c.by == 1 else \
             f"an opponent controls at least {number(c.by)} more {filter_phrase(f, plural_=True)} than you"
     if isinstance(c, E.ControlsCommander):
@@ -179,14 +181,14 @@ def _compare(c: E.Compare) -> str:
         if f.zone == "hand" and not f.all_of and not f.any_of and f.qualifier.empty:
             return "an opponent has no cards in hand"
         if f.zone == "battlefield":
-            return f"an opponent controls no {filter_phrase(_inner(f), plural_=True)}"
+            return f"an opponent controls no {filter_phrase(filter_with_controller(f), plural_=True)}"
     if isinstance(left, E.CountOf) and r is not None and op == ">=" and left.filter.controller == "any" \
             and left.filter.zone == "battlefield" and left.filter.relation is None:
-        return f"there are {number(r)} or more {filter_phrase(_inner(left.filter), plural_=True)} on the battlefield"
+        return f"there are {number(r)} or more {filter_phrase(filter_with_controller(left.filter), plural_=True)} on the battlefield"
     if isinstance(left, E.CountOf) and r is not None and op == ">=":
         f = left.filter
         if f.controller == "opponent" and f.zone == "battlefield":
-            return f"an opponent controls {count_phrase(r, _inner(f))}"
+            return f"an opponent controls {count_phrase(r, filter_with_controller(f))}"
         if f.zone in ("graveyard",) and f.controller == "you":
             if r == 1:
                 return alt(f"there is {filter_phrase(f, det='a')}", f"{filter_phrase(f, det='a')} is in your graveyard")
@@ -203,7 +205,7 @@ def _compare(c: E.Compare) -> str:
             and left.filter.zone == right.filter.zone == "hand":
         return "you have more cards in hand than each opponent"
     if isinstance(left, E.LargestGroup) and r is not None and op == ">=" and left.aspect == "name":
-        return f"you control {number(r)} or more {filter_phrase(_inner(left.filter), plural_=True)} with the same name"
+        return f"you control {number(r)} or more {filter_phrase(filter_with_controller(left.filter), plural_=True)} with the same name"
     if isinstance(left, E.LifeTotal) and left.whose == "you" and isinstance(right, E.Sum) and op == ">=" \
             and len(right.parts) == 1 and isinstance(right.parts[0], E.StartingLife):
         return f"you have at least {number(right.plus)} life more than your starting life total"
@@ -394,7 +396,7 @@ def restriction(r: E.TimingRestriction) -> str:
     if limit:
         if clauses:
             return f"{head} no more than {limit} each turn and only " + " and only ".join(clauses) + "." if r.of == "activate" \
-                else _raise("limit with clauses")
+                else fail("limit with clauses")
         return f"{head} no more than {limit} each turn."
     if not clauses:
         raise Unrenderable("an empty restriction")

@@ -5,6 +5,8 @@ cannot be paid (CR 119.4b), delve's grants and counts (CR 702.66).
 """
 from __future__ import annotations
 
+import contextlib
+
 import dataclasses
 import re
 from typing import Any
@@ -12,12 +14,12 @@ from typing import Any
 from ... import effects as E
 from ...game.subtypes import plural
 from ..costs import PERMANENT_CARD_TYPES
-from .conditions import CLASS_WORDS, _inner, condition, count_phrase, spells_subject
+from .conditions import CLASS_WORDS, filter_with_controller, condition, count_phrase, spells_subject
 from .costs import mana_cost, part_words
 from .filters import amount_each, devotion_words, filter_phrase, relation_phrase
 from .instructions import target_words
 from .mana import where_x
-from .patterns import ALT_L, Unrenderable, WILD_L, _raise, alt, wild
+from .patterns import ALT_L, Unrenderable, WILD_L, fail, alt, wild
 from .table import renders
 from .words import COLOR_WORDS, SUPERTYPES, article, cap, count_words, number, type_word
 
@@ -52,7 +54,7 @@ _OBJECT_VERBS = {"sacrifice": "sacrifice", "return": "return", "tap": "tap", "ex
 def _object_cost(o: E.ObjectCost) -> str:
     f = o.filter
     if o.action == "tap":
-        inner = _inner(f)
+        inner = filter_with_controller(f)
         obj = filter_phrase(inner, plural_=o.n != 1)
         return f"tap {'an' if o.n == 1 else number(o.n)} untapped {obj} you control"
     if o.action in ("exile", "discard", "reveal_hand") and f.zone == "hand":
@@ -66,10 +68,10 @@ def _object_cost(o: E.ObjectCost) -> str:
     if o.action == "reveal_hand":
         return "reveal your hand"
     if o.action == "sacrifice":
-        inner = _inner(f)
+        inner = filter_with_controller(f)
         return "sacrifice " + (filter_phrase(inner, det="a") if o.n == 1 else f"{number(o.n)} " + filter_phrase(inner, plural_=True))
     if o.action == "return":
-        inner = _inner(f)
+        inner = filter_with_controller(f)
         obj = filter_phrase(inner, det="a") if o.n == 1 else f"{number(o.n)} " + filter_phrase(inner, plural_=True)
         return f"return {obj} you control to {'its' if o.n == 1 else 'their'} owner's hand"
     raise Unrenderable(f"object cost {o.action!r}")
@@ -93,9 +95,9 @@ def _cast_condition(c: E.CastCondition) -> str:
     if c.test == "controls" and c.filter is not None:
         f = c.filter
         if f.controller == "opponent":
-            return "an opponent controls " + count_phrase(c.n, _inner(f))
+            return "an opponent controls " + count_phrase(c.n, filter_with_controller(f))
         if f.controller == "you":
-            return "you control " + count_phrase(c.n, _inner(f))
+            return "you control " + count_phrase(c.n, filter_with_controller(f))
         return alt(f"there are {number(c.n)} or more {filter_phrase(f, plural_=True)} on the battlefield",
                    f"there are {number(c.n)} or more {filter_phrase(f, plural_=True)}")
     if c.test == "your_turn":
@@ -273,12 +275,12 @@ def _count_mapping(c: Any, amount: str) -> str:
         return f"for each attacking {obj}{mine}"
     if zone == "attacked":
         if "at_least" in c:
-            return "if you attacked this turn" if whose == "you" else _raise("attacked")
+            return "if you attacked this turn" if whose == "you" else fail("attacked")
         return "for each creature that attacked this turn"
     if zone == "spells_cast" and c.get("at_least") == 1 and whose == "you":
         return "if you've cast another spell this turn"
     if zone == "turn":
-        return {"you": "during your turn", "not_you": "during turns other than yours"}.get(whose) or _raise("turn")
+        return {"you": "during your turn", "not_you": "during turns other than yours"}.get(whose) or fail("turn")
     if zone == "targets" and c.get("beyond") == 1:
         return "for each target beyond the first"
     if zone == "domain":
@@ -309,45 +311,11 @@ def _cost_minimum(e: E.CostMinimum) -> str:
     return f"{head} spell that would cost less than {n} mana to cast costs {n} mana to cast."
 
 
-def _typed_self_cost_change(e: E.SelfCostChange) -> str:
-    """A spell's own cost change with a typed ``per`` / ``condition`` (models.text.self_cost_conditions): "This spell
-    costs {3} less to cast if a creature died this turn", "If [condition], this spell costs {6} less to cast", "...
-    for each [amount]", "This spell costs {X} less to cast, where X is [amount]" (CR 601.2f)."""
-    head = "This spell costs"
-    if e.per is not None:
-        forms = []
-        if e.amount == "{1}":
-            try:
-                forms.append(f"{head} {{X}} {e.direction} to cast{where_x(e.per)}")
-            except Unrenderable:
-                pass
-        try:
-            forms.append(f"{head} {mana_cost(e.amount)} {e.direction} to cast {amount_each(e.per)}")
-        except Unrenderable:
-            pass
-        if not forms:
-            raise Unrenderable("the amount of a self cost change")
-        core = alt(*forms)
-        if e.condition is not None:
-            return f"If {condition(e.condition)}, {core[:1].lower() + core[1:]}."
-        return core + "."
-    if e.condition is None:
-        raise Unrenderable("a self cost change with no count")
-    core = f"{head} {mana_cost(e.amount)} {e.direction} to cast"
-    if isinstance(e.condition, E.TargetsInclude):  # "if it targets a blue spell" (CR 601.2c before 601.2f)
-        if e.condition.count != 1:
-            raise Unrenderable("a condition on several targets")
-        words = target_words(e.condition.spec.text.removeprefix("target "))
-        return f"{core} if it targets {article(words)}."
-    cond = condition(e.condition)
-    return alt(f"{core} {alt('if', 'as long as')} {cond}.", f"If {cond}, {core[:1].lower() + core[1:]}.")
-
-
 @renders(E.SelfCostChange)
 def _self_cost_change(e: E.SelfCostChange) -> str:
     c = e.count
     if c is None:
-        return _typed_self_cost_change(e)
+        return own_cost_change("cast", e.amount, e.direction, e.per, e.condition)
     tail = _count_mapping(c, e.amount)
     amt = "{X}" if tail.startswith(", where X") else mana_cost(e.amount)
     if tail.startswith("during "):  # "During your turn, this spell costs {2}{U}{U} less to cast."
@@ -437,34 +405,73 @@ def _target_spec_plural(spec: Any) -> str:
 
 
 def ability_cost_change(c: Any) -> str:
-    """"This ability costs {1} less to activate for each artifact you control." and kin (CR 602.2b)."""
+    """"This ability costs {1} less to activate for each artifact you control." and kin (CR 602.2b): an activated
+    ability's own cost change (``Ability.cost_change``), printed by ``own_cost_change``."""
     if not isinstance(c, E.AbilityCostChange):
         raise Unrenderable("an ability cost change")
-    head = "This ability costs"
-    if isinstance(c.per, E.Devotion) and c.amount == 1:
-        core = f"{head} X {c.direction} to activate, where X is your devotion to {devotion_words(c.per.color)}"
-    elif c.per is not None and c.amount == 1:
-        forms = []
-        try:
-            forms.append(f"{head} {{1}} {c.direction} to activate {amount_each(c.per)}")
-        except Unrenderable:
-            pass
-        try:
-            forms.append(f"{head} {{X}} {c.direction} to activate{where_x(c.per)}")
-        except Unrenderable:
-            pass
-        if not forms:
-            raise Unrenderable("the amount of an ability cost change")
-        core = alt(*forms)
-    elif c.per is not None:
-        core = f"{head} {{{c.amount}}} {c.direction} to activate {amount_each(c.per)}"
+    return own_cost_change("activate", f"{{{c.amount}}}", c.direction, c.per, c.condition, c.during)
+
+
+def own_cost_change(verb: str, amount: str, direction: str, per: Any = None, cond: Any = None, during: str = "") -> str:
+    """The pattern of a cost change an object makes to its own cost: "This spell costs {2} less to cast ..." (``verb``
+    "cast": a spell's own cost, CR 601.2f; ``SelfCostChange`` with a typed ``per`` or ``condition``) and "This
+    ability costs {1} less to activate ..." (``verb`` "activate": an activated ability's own cost, CR 602.2b;
+    ``AbilityCostChange``).
+
+    ``amount``: the change as mana symbols ("{1}", "{2}{U}"); ``per``: the typed amount it is multiplied by ("for each
+    [amount]", "{X} ..., where X is [amount]"); ``cond``: the typed condition ("if [condition]"; a ``TargetsInclude``:
+    "if it targets ..."); ``during``: ``"controller_turn"`` ("during your turn"). Raises ``Unrenderable`` for a part
+    it cannot print.
+
+    The two are printed as Oracle text prints them, which is not quite the same:
+
+    * with a count of {1}, both "{X} ..., where X is [amount]" and "{1} ... for each [amount]" are printed; a spell's
+      first form (the one ``display`` shows) is the X one, an ability's the "for each" one; an ability's devotion is
+      "X ..., where X is your devotion to [colours]" (CR 700.5);
+    * a spell's condition may also lead ("If [condition], this spell costs ...") or read "as long as"; an ability's
+      only follows, and may be followed by "during your turn" or follow it;
+    * a spell's target condition names one target ("if it targets a blue spell", CR 601.2c before 601.2f), an
+      ability's counts them ("if it targets two creatures you control");
+    * a spell's change with neither count nor condition is not one this renderer prints (``SelfCostChange.count``
+      is printed by ``_self_cost_change``).
+    """
+    spell = verb == "cast"
+    head = f"This {'spell' if spell else 'ability'} costs"
+    what = "a self cost change" if spell else "an ability cost change"
+    if per is not None:
+        if not spell and isinstance(per, E.Devotion) and amount == "{1}":
+            core = f"{head} X {direction} to {verb}, where X is your devotion to {devotion_words(per.color)}"
+        elif spell or amount == "{1}":
+            forms = []  # the X form, then the "for each" form: each only where it prints
+            if amount == "{1}":
+                with contextlib.suppress(Unrenderable):
+                    forms.append(f"{head} {{X}} {direction} to {verb}{where_x(per)}")
+            with contextlib.suppress(Unrenderable):
+                forms.append(f"{head} {mana_cost(amount)} {direction} to {verb} {amount_each(per)}")
+            if not forms:
+                raise Unrenderable(f"the amount of {what}")
+            core = alt(*(forms if spell else forms[::-1]))
+        else:
+            core = f"{head} {mana_cost(amount)} {direction} to {verb} {amount_each(per)}"
+        if spell:
+            if cond is not None:
+                return f"If {condition(cond)}, {core[:1].lower() + core[1:]}."
+            return core + "."
     else:
-        core = f"{head} {{{c.amount}}} {c.direction} to activate"
-    if isinstance(c.condition, E.TargetsInclude):
-        spec = c.condition.spec
-        core += f" if it targets {number(c.condition.count)} " + _target_spec_plural(spec)
-    elif c.condition is not None:
-        core += " if " + condition(c.condition)
-    if c.during == "controller_turn":
+        if spell and cond is None:
+            raise Unrenderable("a self cost change with no count")
+        core = f"{head} {mana_cost(amount)} {direction} to {verb}"
+    if isinstance(cond, E.TargetsInclude):
+        if spell:
+            if cond.count != 1:
+                raise Unrenderable("a condition on several targets")
+            return f"{core} if it targets {article(target_words(cond.spec.text.removeprefix('target ')))}."
+        core += f" if it targets {number(cond.count)} " + _target_spec_plural(cond.spec)
+    elif cond is not None:
+        if spell:
+            c = condition(cond)
+            return alt(f"{core} {alt('if', 'as long as')} {c}.", f"If {c}, {core[:1].lower() + core[1:]}.")
+        core += " if " + condition(cond)
+    if during == "controller_turn":
         core = alt(core + " during your turn", "During your turn, " + core[:1].lower() + core[1:])
     return core + "."

@@ -12,7 +12,7 @@ from ... import effects as E
 from ...game.cards import BASIC_LAND_TYPES
 from ...game.subtypes import OUTLAW_TYPES, plural
 from ...game.mana import read_cast_or_activate
-from .conditions import _inner, condition
+from .conditions import filter_with_controller, condition
 from .filters import amount_each, amount_noun, filter_phrase
 from .instructions import normalise_head
 from .patterns import Unrenderable, WILD_L, alt, any_order, display, untyped, wild
@@ -439,7 +439,7 @@ def _land_type(e: E.LandType) -> str:
 def _mana_replacement(e: E.ManaReplacement) -> str:
     """"If a land is tapped for mana, it produces {B} instead of any other type." and kin (CR 106.12b, 614.1a)."""
     f = e.applies
-    inner = _inner(f)
+    inner = filter_with_controller(f)
     if e.by_subtype is not None:
         pairs = [f"{plural(sub)} produce {mana([t])}" for sub, t in e.by_subtype]
         return f"If tapped for mana, {count_words(pairs, 'and')} instead of any other type."

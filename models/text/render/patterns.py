@@ -208,5 +208,6 @@ def matches(pattern: str, sentence: str, names: Sequence[str] = ()) -> bool:
     return len(text) in at
 
 
-def _raise(what: str) -> str:
+def fail(what: str) -> str:
+    """Raise ``Unrenderable(what)`` where an expression is expected (``x if ok else fail("...")``)."""
     raise Unrenderable(what)

@@ -11,7 +11,7 @@ from ..targets import parse_target_phrase
 from .conditions import condition
 from .costs import mana_cost
 from .filters import filter_phrase, qualifier_parts
-from .patterns import Unrenderable, _raise, alt
+from .patterns import Unrenderable, fail, alt
 from .table import renders
 from .words import CARD_TYPES, COLOR_WORDS, cap, count_words, type_word
 
@@ -43,7 +43,7 @@ def _flash_permission(e: E.CastAsThoughFlash) -> str:
     if f.alternatives and not f.all_of and [tuple(a.all_of) for a in f.alternatives] == [("Artifact",), ("Legendary",), ("Saga",)] \
             and all(a.qualifier.empty and not a.none_of and not a.colors for a in f.alternatives):
         return alt("You may cast historic spells as though they had flash.", "Historic spells you cast have flash.") \
-            if e.who == "you" else _raise("historic flash for others")
+            if e.who == "you" else fail("historic flash for others")
     if f.alternatives:
         kinds = [_spell_words(a) for a in f.alternatives]
         spells = alt(count_words(kinds, "and") + " spells", count_words([k + " spells" for k in kinds], "and"),
