@@ -5,9 +5,13 @@ each (keyword, activated ``cost: effect``, triggered "when/whenever/at", static 
 spell instructions) and then asks the registered *effect parsers* to turn the
 effect wording into an effect name and parameters, built into the typed vocabulary
 (``models.effects.build_effect``). Topic modules register their own effect parsers with
-``effect_parser``; text that no parser understands becomes ``Unmodelled(text, topics)``
+``effect_parser`` in ``models.text.frame``; text that no parser understands becomes ``Unmodelled(text, topics)``
 (``models.text.topics.classify``), and a line that cannot be split at all an ``unparsed``
 ability with every topic. Nothing is guessed and nothing is dropped.
+
+This module is the top of ``models.text``: it loads the topic modules by name (``frame.PARSER_MODULES``) and
+calls them through the frame, and it gives the frame its line reader (``frame.read_line``), with which a topic
+module reads an ability quoted inside a sentence; no reader imports this module.
 
 References: CR 113 (abilities), 602.1 (activated abilities: cost, colon, effect),
 603.1 (triggered abilities), 702 (keyword abilities), 207.2 (reminder text).
