@@ -11,7 +11,8 @@ ability with every topic. Nothing is guessed and nothing is dropped.
 
 This module is the top of ``models.text``: it loads the topic modules by name (``frame.PARSER_MODULES``) and
 calls them through the frame, and it gives the frame its line reader (``frame.read_line``), with which a topic
-module reads an ability quoted inside a sentence; no reader imports this module.
+module reads an ability quoted inside a sentence; no topic module imports this one (``models.text.deck``, which
+reads whole cards for the deck rules, sits above it).
 
 References: CR 113 (abilities), 602.1 (activated abilities: cost, colon, effect),
 603.1 (triggered abilities), 702 (keyword abilities), 207.2 (reminder text).
