@@ -2,7 +2,7 @@
 
 Models only: this module turns wording into ``Ability`` params; ``solver.rules.mana.produce`` and
 ``solver.rules.mana.sources`` do the solving. It registers one effect parser with
-``models.text.oracle.effect_parser`` (imported by ``solver.rules.layers``, so every solver sees it).
+``models.text.frame.effect_parser`` (loaded by the line parser, ``models.text.oracle``, before it reads a card).
 
 What is read
 ------------

@@ -38,7 +38,7 @@ def _records(read: Callable[[str], Any]) -> Callable[[Any, str], Any]:
 
 
 def _object_cost(words: str) -> Any:
-    from .costs import object_cost  # models.text.costs registers with the oracle frame: loaded on first use
+    from .costs import object_cost  # models.text.costs registers with the parser frame: loaded on first use
 
     return object_cost(words)
 

@@ -1,7 +1,7 @@
 """Oracle-text models for resolution questions: spell instructions, put-onto-the-battlefield
 processes, enters-the-battlefield abilities and X on entering.
 
-Models only (no searching): effect parsers registered with ``models.text.oracle.effect_parser``
+Models only (no searching): effect parsers registered with ``models.text.frame.effect_parser``
 turn wording into the typed effects of ``models.effects`` once, when a card is loaded;
 ``solver.questions.resolution`` reads only those typed effects (``Instructions``/``Step``,
 ``PutOntoBattlefieldProcess``, ``EntersWithCounters``, ``EntersTrigger``, ``CastTrigger``).
