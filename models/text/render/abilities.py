@@ -6,6 +6,7 @@ family module, whose renderers register in ``table``.
 """
 from __future__ import annotations
 
+import dataclasses
 import re
 from typing import Any, Sequence
 
@@ -16,7 +17,6 @@ from .conditions import condition, restriction
 from .cost_changes import ability_cost_change
 from .costs import activation_cost
 from .filters import filter_phrase, relation_phrase
-from .mana import dataclasses_replace
 from .patterns import ALT_L, MARK, Unrenderable, alt, display, normalise, untyped, wild
 from .table import NAMES, effect, renders
 from .words import COLOR_WORDS, SUPERTYPES, TYPE_ORDER, article, cap, count_words, lower_first, type_word
@@ -249,7 +249,7 @@ def _ability(a: Ability) -> str:
             # "As long as this card is in your graveyard [and you control a Mountain], creatures you control have
             # haste." (Anger, Riftstone Portal; CR 113.6b): the zone, then the grant's own condition
             grant = a.effect
-            core = effect(dataclasses_replace(grant, condition=None)) if grant.condition is not None else body
+            core = effect(dataclasses.replace(grant, condition=None)) if grant.condition is not None else body
             also = f" and {condition(grant.condition)}" if grant.condition is not None else ""
             return f"As long as this card is in your graveyard{also}, " + lower_first(core.rstrip("."))
         return body

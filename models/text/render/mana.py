@@ -378,7 +378,7 @@ def _mana_trigger(e: E.AddMana) -> str:
     who = {"controller": alt("its controller adds ", "that player adds "), "you": "add "}[t.to]
     if t.optional:
         who = alt("you may add ", "its controller may add ") if t.to == "you" else "its controller may add "
-    out = _output(dataclasses_replace(e, trigger=None))
+    out = _output(dataclasses.replace(e, trigger=None))
     if e.produced_type:
         noun = alt(filter_phrase(inner), "land", "permanent") if f.relation is None else "permanent"
         out = alt(f"an additional one mana of any type that {noun} produced",
@@ -393,12 +393,6 @@ def _mana_trigger(e: E.AddMana) -> str:
         # player" (Overabundance): the rider joined to the sentence
         return alt(body + " " + riders[0], body.rstrip(".") + alt(" and ", ", and ") + lower_first(riders[0]))
     return " ".join([body] + extra + riders)
-
-
-def dataclasses_replace(obj: Any, **kw: Any) -> Any:
-    import dataclasses
-
-    return dataclasses.replace(obj, **kw)
 
 
 renders(E.AddMana)(add_mana)
