@@ -1092,7 +1092,7 @@ def _amount_in(v: Any, where: str) -> Amount:
     if isinstance(v, str) and v.strip().isdigit():
         return Fixed(int(v))
     if isinstance(v, Mapping) and len(v) == 1 and next(iter(v)) in ("count", "equal_to", "x_is"):
-        from .text.amounts import parse_amount
+        from .text.filters import parse_amount
 
         try:
             return parse_amount(str(next(iter(v.values()))))
@@ -1107,7 +1107,7 @@ AMOUNT: Codec = _amount_in
 def _condition_in(v: Any, where: str) -> Condition:
     if isinstance(v, Condition):
         return v
-    from .text.amounts import parse_condition
+    from .text.conditions import parse_condition
 
     try:
         return parse_condition(str(v))
@@ -1175,7 +1175,7 @@ def _color_sources_in(v: Any, where: str) -> Filter:
         return v
     if isinstance(v, Mapping):
         return _filter_in(v, where)
-    from .text.amounts import parse_color_sources
+    from .text.filters import parse_color_sources
 
     try:
         return parse_color_sources(str(v))

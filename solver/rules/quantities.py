@@ -175,7 +175,7 @@ def matching_objects(state: GameState, player: str, f: Filter, source: Permanent
     from mtgcheck.solver.rules.qualifiers import NO, UNKNOWN, YES, filter_verdict
 
     what = text or _filter_words(f)
-    if f.name == "this":  # "artifact you control named Powerstone Shard" on Powerstone Shard (models.text.amounts)
+    if f.name == "this":  # "artifact you control named Powerstone Shard" on Powerstone Shard (models.text.filters)
         if source is None:
             raise Unsupported(f"“{what}”: it names the card it is on, and there is none")
         f = dataclasses.replace(f, name=source.card.name)
