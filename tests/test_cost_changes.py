@@ -8,7 +8,8 @@ from mtgcheck.models.game.cards import card_from_fields
 from mtgcheck.models.effects import CostIncrease, CostReduction, Unmodelled
 from mtgcheck.models.game.mana import ManaCost
 from mtgcheck.models.text.oracle import abilities_of
-from mtgcheck.solver.rules.costs import _reduce, total_cost
+from mtgcheck.solver.rules.activation_costs import _reduce
+from mtgcheck.solver.rules.costs import total_cost
 from mtgcheck.solver.questions.registry import Unsupported
 
 from .boards import CAT, board

@@ -51,6 +51,7 @@ from mtgcheck.solver.rules.layers import board_view
 from mtgcheck.solver.rules.layers import filter_matches
 from mtgcheck.models.effects import Topic
 from mtgcheck.solver.rules.gate import require_modelled
+from mtgcheck.solver.rules.faces import parent_name
 
 #: Keyword alternative costs tried by default, by the zone they cast the card from (CR 702.34a, 702.138a,
 #: 702.74a evoke, 702.109a dash, 702.96a overload, 702.152a blitz, 702.185a warp, 702.176a impending, 702.119a
@@ -235,7 +236,6 @@ def _candidates(state: GameState, player: str, card: Any, part: ObjectCost, zone
     if f.zone == "hand":
         hand = list(state.cards("hand", player))
         if zone == "hand":  # the spell is on the stack (CR 601.2a): one copy of it leaves the hand
-            from mtgcheck.solver.rules.costs import parent_name
 
             own = next((c for c in hand if c.card is card or c.name == parent_name(card)), None)
             if own is not None:
@@ -568,7 +568,7 @@ def cast_any_way(ctx: Any, once: Callable[..., Any]) -> Any:
         return base
     try:
         card = ctx.card(ctx.arg("card"))
-        from mtgcheck.solver.rules.costs import requested_face, spell_face
+        from mtgcheck.solver.rules.faces import requested_face, spell_face
 
         card = spell_face(card, requested_face(ctx, card))
     except Exception:  # the mana-cost answer above already reported a bad card or face

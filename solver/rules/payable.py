@@ -151,7 +151,7 @@ def zone_cards(state: GameState, zone: str, player: str, source: Any, part: Any)
                           text=part.text or part.action)
     cards = list(state.cards(zone, player))
     if isinstance(source, CastSpell) and source.zone == zone and source.controller == player:
-        from mtgcheck.solver.rules.costs import parent_name
+        from mtgcheck.solver.rules.faces import parent_name
 
         own = next((c for c in cards if c.card is source.card or c.name == parent_name(source.card)), None)
         if own is not None:

@@ -432,7 +432,7 @@ def _describe_need(spec: TargetSpec) -> str:
 
 def _cast_face_abilities(card: Any) -> list[Any]:
     """The abilities of ``card`` as it is cast face up: for an adventurer, modal or transforming double-faced card
-    cast normally (``solver.rules.costs.spell_face`` returns the card itself for its front face), only the front face's
+    cast normally (``solver.rules.faces.spell_face`` returns the card itself for its front face), only the front face's
     (``Ability.face`` is ``None``); the Adventure's or the back face's targets are not the spell's (CR 715.4: cast
     not as an Adventure it has only its normal characteristics; 712.8c, 712.11b: the front face's). A split card's
     halves are chosen before (CR 709.3) and a one-face card keeps every ability."""

@@ -49,6 +49,7 @@ from mtgcheck.solver.rules.mana.pool_costparts import settle_cost_parts
 from mtgcheck.solver.rules.mana.pool_costparts import expand_x_mana
 from mtgcheck.solver.rules.restrictions import restricted_source_limit
 from mtgcheck.solver.rules.mana.pool_costparts import SACRIFICE_HEADER, sacrifice_tap_variants
+from mtgcheck.solver.rules.activation_costs import check_mana_ability_cost_changes
 
 
 @dataclass(frozen=True)
@@ -300,7 +301,6 @@ def mana_sources(state: GameState, player: str, board: "ManaBoard | None" = None
     if any(s.ability.restriction is not None for s in out):
 
         check_restricted_order(state, player, out)
-    from mtgcheck.solver.rules.costs import check_mana_ability_cost_changes  # "Activated abilities of ... cost {2} less" (CR 602.2b)
 
     check_mana_ability_cost_changes(state, out)
     return out
