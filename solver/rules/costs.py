@@ -60,7 +60,8 @@ from mtgcheck.solver.rules.gate import functions_while_cast
 from mtgcheck.models.game.cards import TypeLine
 from mtgcheck.solver.rules.combinatorics import binomial
 from mtgcheck.models.effects import Topic
-from mtgcheck.solver.rules.payable import CastSpell, cost_problems
+from mtgcheck.solver.rules.payment.cost_check import cost_problems
+from mtgcheck.solver.rules.cost_objects import CastSpell
 from mtgcheck.solver.rules.activation_costs import _add_generic, _reduce, fmt
 from mtgcheck.solver.rules.gate import require_modelled
 from mtgcheck.models.costs import spell_has_type
@@ -1512,7 +1513,7 @@ def nonmana_problems(state: GameState, player: str, card: Any, tc: TotalCost, zo
     """Reasons the non-mana parts of a spell's total cost cannot be paid (CR 118.3), empty when they can.
 
     Life at most the life total (CR 119.4); every other part as the one reader of cost parts says
-    (``solver.rules.payable.cost_problems``, with the spell as a ``CastSpell``: it is on the stack while its costs are paid,
+    (``solver.rules.payment.cost_check.cost_problems``, with the spell as a ``CastSpell``: it is on the stack while its costs are paid,
     so a discard or "exile N other cards" counts the other cards, CR 601.2a). The permanents' mana abilities are
     activated before costs are paid (CR 601.2g-h; Kaervek's Spite): an object that pays a part may first make mana,
     unless that use of it is what the part takes (a permanent that sacrifices itself for mana can't also be
@@ -1538,7 +1539,7 @@ def nonmana_problems(state: GameState, player: str, card: Any, tc: TotalCost, zo
 
     def pay(sources: Any) -> str | None:
         # ``None``: every mana source may pay the mana too (the objects paying the parts lose none of their mana,
-        # cost_objects.check_objects), so the mana is the payment search's alone; a restricted list: the parts need
+        # payment.cost_check.check_objects), so the mana is the payment search's alone; a restricted list: the parts need
         # objects whose mana abilities they use up, a choice the casting payment does not model
         if sources is None:
             return None

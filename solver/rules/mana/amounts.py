@@ -171,7 +171,7 @@ def object_x_values(state: GameState, perm: Permanent, ab: Ability, part: Any) -
     """
     from types import SimpleNamespace
 
-    from mtgcheck.solver.rules.payment.cost_objects import needs_of
+    from mtgcheck.solver.rules.cost_objects import needs_of
 
     cost = ab.cost
     assert cost is not None  # _object_x_part found the part in it

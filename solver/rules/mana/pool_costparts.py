@@ -38,8 +38,8 @@ from mtgcheck.models.effects import Fixed
 from mtgcheck.models.game.state import GameState
 
 from mtgcheck.solver.rules.errors import Unsupported
-from mtgcheck.solver.rules.payable import count_matching, part_problem, zone_cards
-from mtgcheck.solver.rules.mana.sacrifice_pools import cost_words_fit
+from mtgcheck.solver.rules.payable import part_problem
+from mtgcheck.solver.rules.cost_objects import count_matching, cost_words_fit, zone_cards
 
 
 def _resource(part: Any) -> str | None:

@@ -32,26 +32,7 @@ from mtgcheck.models.game.mana import Mana
 from mtgcheck.models.game.state import GameState
 
 from mtgcheck.solver.rules.errors import Unsupported
-from mtgcheck.solver.rules.payable import kind_words, qualified_match
-
-
-def cost_words_fit(state: GameState, player: str, words: str, q: Any, view: dict, source_id: str) -> bool:
-    """Whether ``player``'s permanent ``q`` is one a mana ability's cost part can use ("Tap an untapped artifact or
-    creature you control", "Sacrifice a black or artifact creature", "a Prism token"): the layers' type match, else
-    the typed filter with its qualifiers and unions (``solver.rules.payable.qualified_match``, CR 205, 105.2; every
-    object of a scenario is a card, so no permanent is a token, CR 111.1).
-
-    Raises
-    ------
-    Unsupported : words not understood, or a match that depends on something not modelled, naming the source.
-    """
-    from mtgcheck.solver.rules.layers import matches
-
-    try:
-        return matches(words, q, "you", player, view[q.id].subtypes if q.id in view else None)
-    except ValueError:
-        pass
-    return bool(qualified_match(state, player, words, kind_words(words), q, True, view, state.permanent(source_id)))
+from mtgcheck.solver.rules.cost_objects import cost_words_fit
 
 
 def _is_altar(src: Any) -> bool:
