@@ -140,7 +140,7 @@ def test_coloured_reduction_meeting_a_hybrid_symbol_is_unsupported_cr_118_7c():
 def test_party_is_a_maximum_matching_of_roles_cr_700_8():
     """CR 700.8: up to one each of Cleric, Rogue, Warrior and Wizard, chosen as large as possible: a Cleric
     Wizard and a Wizard make a party of two (the first fills Cleric); a changeling fills any role (702.73a)."""
-    from mtgcheck.solver.rules.costs import party_size
+    from mtgcheck.solver.rules.quantities import party_size
 
     cw = _card("Cleric Wizard", "{1}", "Creature — Human Cleric Wizard", "")
     wz = _card("Plain Wizard", "{1}", "Creature — Human Wizard", "")

@@ -11,7 +11,7 @@ from mtgcheck.models.text.amounts import parse_amount, parse_color_sources, pars
 from mtgcheck.models.effects import CountersRemoved, HasCounter, PowerOf
 from mtgcheck.solver.rules.mana.produce import could_produce
 from mtgcheck.solver.questions.registry import Unsupported
-from mtgcheck.solver.rules.mana.sources import maximal_pools
+from mtgcheck.solver.rules.mana.pools import maximal_pools
 from tests.boards import board
 
 

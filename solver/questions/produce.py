@@ -187,7 +187,8 @@ def ask_available_mana(ctx: Context) -> Answer:
     if isinstance(arg, Mapping):
         arg = arg.get("player")
     player = ctx.player(arg)
-    from mtgcheck.solver.rules.mana.sources import ManaBoard, maximal_pools
+    from mtgcheck.solver.rules.mana.sources import ManaBoard
+    from mtgcheck.solver.rules.mana.pools import maximal_pools
 
     res = maximal_pools(ctx.state, player, ctx.limit)
     why = list(res.why) + recipient_notes(ctx.state, player)

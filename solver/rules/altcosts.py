@@ -42,7 +42,7 @@ from mtgcheck.models.game.state import GameState
 
 from mtgcheck.solver.rules import budget
 from mtgcheck.solver.rules.errors import QuestionError, Unsupported
-from mtgcheck.solver.rules.quantities import condition_holds
+from mtgcheck.solver.rules.quantities import card_matches, condition_holds
 from mtgcheck.solver.rules.restrictions import free_cast_permissions
 from mtgcheck.solver.rules.mana.sources import mana_sources
 from mtgcheck.models.costs import alternative_costs
@@ -109,23 +109,6 @@ def _subtypes(state: GameState) -> dict[str, tuple[str, ...]]:
 def _perm_matches(state: GameState, f: Filter, perm: Any, player: str, subs: dict) -> bool:
 
     return filter_matches(f, perm, player, subs.get(perm.id))
-
-
-def card_matches(f: Filter, card: Any) -> bool:
-    """Does a card (in a hand) match ``f``: its types, supertypes and subtypes (CR 205), colours (all of
-    ``f.colors``, CR 105.2)?"""
-    def has(w: str) -> bool:
-        return card.is_type(w) or w in card.type_line.subtypes
-
-    if not all(has(w) for w in f.all_of if w != "Permanent"):
-        return False
-    if any(has(w) for w in f.none_of):
-        return False
-    if f.any_of and not any(has(w) for w in f.any_of):
-        return False
-    cols = card.colors if getattr(card, "colors", None) is not None else (
-        card.mana_cost.colors if card.mana_cost is not None else frozenset())
-    return all(c in cols for c in f.colors)
 
 
 def _filters_of(x: Any) -> list[Filter]:

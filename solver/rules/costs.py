@@ -42,7 +42,7 @@ from mtgcheck.models.game.state import GameState, Permanent
 from mtgcheck.models.game.state import sorcery_timing
 
 from mtgcheck.solver.rules.layers import battlefield_abilities
-from mtgcheck.solver.rules.quantities import amount_value, condition_holds
+from mtgcheck.solver.rules.quantities import amount_value, condition_holds, domain_types, party_size
 from mtgcheck.solver.rules.restrictions import self_flash_extra
 from mtgcheck.solver.rules.targets import NO, UNKNOWN, YES, spell_targets_can_include
 from mtgcheck.solver.rules.errors import (ConditionUnmet, CostError, NoPermission, NotASpell, QuestionError, Unsupported,
@@ -649,53 +649,6 @@ def fewest_targets(card: Any, what: str = "", choices: dict | None = None) -> in
     return sum(int(spec.count) for spec in st.modes[0])
 
 
-#: The creature types a party is made of (CR 700.8).
-PARTY_TYPES = ("Cleric", "Rogue", "Warrior", "Wizard")
-BASIC_LAND_TYPES = ("Plains", "Island", "Swamp", "Mountain", "Forest")
-
-
-def _current_subtypes(state: GameState, perm: Any) -> tuple[str, ...]:
-    """A permanent's subtypes now (type-changing effects applied, CR 613.1d; ``layers.board_view``)."""
-
-    view = board_view(state).get(perm.id)
-    return tuple(view.subtypes) if view is not None else tuple(perm.card.type_line.subtypes)
-
-
-def party_size(state: GameState, player: str, what: str = "") -> int:
-    """How many creatures are in ``player``'s party: up to one each of Cleric, Rogue, Warrior and Wizard among
-    the creatures they control, chosen to make it as large as possible (CR 700.8; a changeling can fill any one
-    role, 702.73a). A maximum bipartite matching between creatures and the four roles (``networkx``)."""
-    import networkx as nx
-
-    g = nx.Graph()
-    roles = [("role", t) for t in PARTY_TYPES]
-    g.add_nodes_from(roles)
-    kinds: dict[tuple[str, ...], int] = {}
-    for p in state.permanents(player):
-        if not p.card.is_type("Creature"):
-            continue
-        changeling = any(str(k).lower() == "changeling" for k in p.card.keywords)
-        fits = tuple(t for t in PARTY_TYPES if changeling or t in _current_subtypes(state, p))
-        if fits:
-            kinds[fits] = min(kinds.get(fits, 0) + 1, len(PARTY_TYPES))  # more than four alike never helps
-    for fits, n in kinds.items():
-        for i in range(n):
-            node = ("creature", fits, i)
-            g.add_edges_from((node, ("role", t)) for t in fits)
-    creatures = [n for n in g.nodes if n[0] == "creature"]
-    if not creatures:
-        return 0
-    matching = nx.bipartite.maximum_matching(g, top_nodes=creatures)
-    return sum(1 for n in creatures if n in matching)
-
-
-def domain_types(state: GameState, player: str) -> list[str]:
-    """The basic land types among lands ``player`` controls (domain), as they are now (CR 305.6, 613.1d)."""
-    have: set[str] = set()
-    for p in state.permanents(player):
-        if p.card.is_type("Land"):
-            have.update(t for t in _current_subtypes(state, p) if t in BASIC_LAND_TYPES)
-    return [t for t in BASIC_LAND_TYPES if t in have]
 
 
 def self_cost_changes(state: GameState, player: str, card: Any, zone: str = "hand",

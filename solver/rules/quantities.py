@@ -48,7 +48,7 @@ from mtgcheck.models.vocab.keywords import KeywordKind
 from mtgcheck.models.effects import Filter as _F
 
 __all__ = ["amount_value", "condition_holds", "matching_objects", "compare_numbers", "card_matches_filter",
-           "modified_verdict"]
+           "modified_verdict", "card_matches", "party_size", "domain_types"]
 
 _OPS = {"<=": lambda a, b: a <= b, ">=": lambda a, b: a >= b, "==": lambda a, b: a == b,
         "<": lambda a, b: a < b, ">": lambda a, b: a > b}
@@ -229,7 +229,6 @@ def _exiled_with(state: GameState, player: str, f: Filter, source: Permanent | N
 def _card_matches(state: GameState, player: str, f: Filter, inst: Any, what: str) -> bool:
     """A card in a zone against ``f``: types, supertypes, subtypes, colours, name (CR 205, 105.2, 201), then its
     qualifier and alternatives (``solver.rules.qualifiers``)."""
-    from mtgcheck.solver.rules.altcosts import card_matches
     from mtgcheck.solver.rules.qualifiers import UNKNOWN, YES, qualifier_verdict
 
     base = dataclasses.replace(f, qualifier=Qualifier(), alternatives=())
@@ -505,7 +504,6 @@ def amount_value(state: GameState, player: str, amount: Amount | int, source: Pe
         return len(hit), (f"{len(hit)} of {', '.join(who) or 'no one'} had {amount.event.replace('_', ' ')} this turn"
                           f"{_default_turn(state)}")
     if isinstance(amount, PartySize):
-        from mtgcheck.solver.rules.costs import party_size
 
         n = party_size(state, player, what)
         return n, f"{player}'s party has {n} creature(s) (CR 700.8)"
@@ -599,7 +597,6 @@ def _of_chosen_type(state: GameState, player: str, amount: OfChosenType, source:
 
 
 def _this_turn(state: GameState, player: str, amount: ThisTurn, opponent: str | None, what: str) -> tuple[int, str]:
-    from mtgcheck.solver.rules.altcosts import card_matches
 
     hist = state.turn.history
     who = _players(state, player, amount.whose, opponent)
@@ -1060,3 +1057,72 @@ def _turn_and_board_condition(state: GameState, player: str, cond: Condition, so
                               "recorded in the scenario (CR 508.1b)")
         return True, f"{', '.join(p.name for p in attackers)} {'is' if len(attackers) == 1 else 'are'} attacking {player} (CR 508.1)"
     raise unsupported(f"the condition {cond!r} is not modelled")
+
+
+def card_matches(f: Filter, card: Any) -> bool:
+    """Does a card (in a hand) match ``f``: its types, supertypes and subtypes (CR 205), colours (all of
+    ``f.colors``, CR 105.2)?"""
+    def has(w: str) -> bool:
+        return card.is_type(w) or w in card.type_line.subtypes
+
+    if not all(has(w) for w in f.all_of if w != "Permanent"):
+        return False
+    if any(has(w) for w in f.none_of):
+        return False
+    if f.any_of and not any(has(w) for w in f.any_of):
+        return False
+    cols = card.colors if getattr(card, "colors", None) is not None else (
+        card.mana_cost.colors if card.mana_cost is not None else frozenset())
+    return all(c in cols for c in f.colors)
+
+
+#: The creature types a party is made of (CR 700.8).
+PARTY_TYPES = ("Cleric", "Rogue", "Warrior", "Wizard")
+
+
+
+def _current_subtypes(state: GameState, perm: Any) -> tuple[str, ...]:
+    """A permanent's subtypes now (type-changing effects applied, CR 613.1d; ``layers.board_view``)."""
+    from mtgcheck.solver.rules.layers import board_view
+
+    view = board_view(state).get(perm.id)
+    return tuple(view.subtypes) if view is not None else tuple(perm.card.type_line.subtypes)
+
+
+
+def party_size(state: GameState, player: str, what: str = "") -> int:
+    """How many creatures are in ``player``'s party: up to one each of Cleric, Rogue, Warrior and Wizard among
+    the creatures they control, chosen to make it as large as possible (CR 700.8; a changeling can fill any one
+    role, 702.73a). A maximum bipartite matching between creatures and the four roles (``networkx``)."""
+    import networkx as nx
+
+    g = nx.Graph()
+    roles = [("role", t) for t in PARTY_TYPES]
+    g.add_nodes_from(roles)
+    kinds: dict[tuple[str, ...], int] = {}
+    for p in state.permanents(player):
+        if not p.card.is_type("Creature"):
+            continue
+        changeling = any(str(k).lower() == "changeling" for k in p.card.keywords)
+        fits = tuple(t for t in PARTY_TYPES if changeling or t in _current_subtypes(state, p))
+        if fits:
+            kinds[fits] = min(kinds.get(fits, 0) + 1, len(PARTY_TYPES))  # more than four alike never helps
+    for fits, n in kinds.items():
+        for i in range(n):
+            node = ("creature", fits, i)
+            g.add_edges_from((node, ("role", t)) for t in fits)
+    creatures = [n for n in g.nodes if n[0] == "creature"]
+    if not creatures:
+        return 0
+    matching = nx.bipartite.maximum_matching(g, top_nodes=creatures)
+    return sum(1 for n in creatures if n in matching)
+
+
+
+def domain_types(state: GameState, player: str) -> list[str]:
+    """The basic land types among lands ``player`` controls (domain), as they are now (CR 305.6, 613.1d)."""
+    have: set[str] = set()
+    for p in state.permanents(player):
+        if p.card.is_type("Land"):
+            have.update(t for t in _current_subtypes(state, p) if t in _BASIC_TYPES)
+    return [t for t in _BASIC_TYPES if t in have]

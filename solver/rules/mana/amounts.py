@@ -373,21 +373,6 @@ def chosen_outputs(state: GameState, perm: Permanent, ab: Ability, ignore_costs:
     return out
 
 
-def colors_of(perm: Permanent) -> frozenset[str]:
-    """A permanent's colours from its card (CR 105.2, 202.2: mana cost and colour indicator): its front face for a
-    double-faced or adventurer card on the battlefield (CR 712.8, 715.4). ``Unsupported`` for a split permanent
-    (a Room, CR 709.5)."""
-    card = perm.card
-    if card.is_split:
-        raise Unsupported(f"{perm.name}: the colours of a split permanent (CR 709.5) are not modelled")
-    if card.faces:
-        f = card.front
-        if f.colors is not None:
-            return frozenset(f.colors)
-        return frozenset((f.mana_cost.colors if f.mana_cost else frozenset()) | (f.color_indicator or frozenset()))
-    return frozenset(card.colors)
-
-
 def require_colors_modelled(state: GameState) -> None:
     """``Unsupported`` while a sentence that could change colours (layer 5, CR 613.1e) and is not modelled is in
     play, naming the card and the sentence (``solver.rules.gate``)."""
