@@ -293,7 +293,7 @@ def _cast_option(ctx: Context, using: Any = _ASKED, choice: int | None = None) -
         # 601.2b, 601.2f): every one is tried (emerge: the payer makes them once the creature is chosen, 702.119c)
         for variant in (tc,) if tc.base == "emerge" else tc.each_announcement():
             if tc.objects:
-                from mtgcheck.solver.rules.altcosts import pay_emerge, pay_web_slinging, pay_with_objects
+                from mtgcheck.solver.rules.altcost_objects import pay_emerge, pay_web_slinging, pay_with_objects
 
                 payer = {"emerge": pay_emerge, "web-slinging": pay_web_slinging}.get(tc.base, pay_with_objects)
                 pay, chosen, bad = payer(ctx.state, player, card, variant, zone, find_payment)

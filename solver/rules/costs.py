@@ -47,6 +47,7 @@ from mtgcheck.solver.rules.restrictions import self_flash_extra
 from mtgcheck.solver.rules.targets import NO, UNKNOWN, YES, spell_targets_can_include
 from mtgcheck.solver.rules.errors import (ConditionUnmet, CostError, NoPermission, NotASpell, QuestionError, Unsupported,
                                           ZoneError)
+from mtgcheck.solver.rules.altcosts import zone_listed
 from mtgcheck.solver.rules.faces import (CONVERTED, CONVERTED_WORDS, _card_keywords, converted_spell,
                                          fused_spell, parent_name, spell_face)
 from mtgcheck.models.game.names import normalize_name
@@ -60,7 +61,7 @@ from mtgcheck.solver.rules.gate import functions_while_cast
 from mtgcheck.models.game.cards import TypeLine
 from mtgcheck.solver.rules.combinatorics import binomial
 from mtgcheck.models.effects import Topic
-from mtgcheck.solver.rules.payment.cost_check import cost_problems
+from mtgcheck.solver.rules.cost_check import cost_problems
 from mtgcheck.solver.rules.cost_objects import CastSpell
 from mtgcheck.solver.rules.activation_costs import _add_generic, _reduce, fmt
 from mtgcheck.solver.rules.gate import require_modelled
@@ -98,7 +99,7 @@ class TotalCost:
     #: the card as cast: the chosen half or face (``spell_face``), else the card itself
     card: Any = None
     #: chosen-object parts of a printed alternative cost (``models.effects.ObjectCost``), paid with the mana by
-    #: ``solver.rules.altcosts.pay_with_objects``
+    #: ``solver.rules.altcost_objects.pay_with_objects``
     objects: tuple = ()
     #: when a minimum makes the life-or-mana announcement of its Phyrexian symbols change the total cost (CR 601.2b,
     #: 601.2f): one locked-in ``TotalCost`` per announcement (``phyrexian_announcements``), the all-mana one first
@@ -237,11 +238,6 @@ def _may_cast_from(a: Ability, zone: str) -> bool:
     """Unmodelled wording in ``a`` (its effect, riders, details, trigger effects) that may let spells be cast
     from ``zone`` (``Unmodelled.cast_from``, CR 601.3)."""
     return any(zone in u.cast_from for u in walk_unmodelled(a.effect))
-
-
-def zone_listed(state: GameState, zone: str, player: str) -> bool:
-    """Whether the scenario says what ``player``'s ``zone`` holds (listed, even empty, or non-empty)."""
-    return (zone, player) in getattr(state, "listed_zones", set()) or bool(state.cards(zone, player))
 
 
 def locate_card(state: GameState, player: str, card: Any, zone: str) -> str | None:
@@ -647,8 +643,6 @@ def fewest_targets(card: Any, what: str = "", choices: dict | None = None) -> in
         raise Unsupported(f"{what}: the total cost depends on how many targets are chosen; give them as "
                           f"'targets' (CR 601.2c, 601.2f)")
     return sum(int(spec.count) for spec in st.modes[0])
-
-
 
 
 def self_cost_changes(state: GameState, player: str, card: Any, zone: str = "hand",
@@ -1466,7 +1460,7 @@ def nonmana_problems(state: GameState, player: str, card: Any, tc: TotalCost, zo
     """Reasons the non-mana parts of a spell's total cost cannot be paid (CR 118.3), empty when they can.
 
     Life at most the life total (CR 119.4); every other part as the one reader of cost parts says
-    (``solver.rules.payment.cost_check.cost_problems``, with the spell as a ``CastSpell``: it is on the stack while its costs are paid,
+    (``solver.rules.cost_check.cost_problems``, with the spell as a ``CastSpell``: it is on the stack while its costs are paid,
     so a discard or "exile N other cards" counts the other cards, CR 601.2a). The permanents' mana abilities are
     activated before costs are paid (CR 601.2g-h; Kaervek's Spite): an object that pays a part may first make mana,
     unless that use of it is what the part takes (a permanent that sacrifices itself for mana can't also be
@@ -1492,7 +1486,7 @@ def nonmana_problems(state: GameState, player: str, card: Any, tc: TotalCost, zo
 
     def pay(sources: Any) -> str | None:
         # ``None``: every mana source may pay the mana too (the objects paying the parts lose none of their mana,
-        # payment.cost_check.check_objects), so the mana is the payment search's alone; a restricted list: the parts need
+        # cost_check.check_objects), so the mana is the payment search's alone; a restricted list: the parts need
         # objects whose mana abilities they use up, a choice the casting payment does not model
         if sources is None:
             return None

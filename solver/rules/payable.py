@@ -8,7 +8,7 @@ the graveyard or energy (``solver.rules.mana.pool_costparts``).
 
 * ``part_problem(state, source, part, x)``: why one part can't be paid now, taken on its own (``None``: it can).
 * ``own_parts_problem``: the first such reason among the parts that use no other object; the parts together and with
-  the mana are ``solver.rules.payment.cost_check.cost_problems`` (it needs the mana sources, which read this module).
+  the mana are ``solver.rules.cost_check.cost_problems`` (it needs the mana sources, which read this module).
 * ``cost_key``, ``cost_zone``, ``COST_PART_RULES``: the support table's keys of cost parts (``solver.rules.support``).
 
 The *source* is the object whose cost it is: a ``Permanent`` for an activated ability (its controller pays), or a

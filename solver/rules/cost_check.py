@@ -34,7 +34,7 @@ def cost_problems(state: GameState, source: Any, parts: Iterable[Any], x: int = 
 
     Each part that uses no other object is asked on its own (``part_problem``); the parts that use objects are checked
     together: parts of one use take different objects (a permanent is sacrificed once), and an object that pays a part
-    can't also be used by a mana ability that the part makes unpayable (CR 601.2g-h; ``payment.cost_check.check_objects``).
+    can't also be used by a mana ability that the part makes unpayable (CR 601.2g-h; ``cost_check.check_objects``).
 
     Parameters
     ----------
