@@ -25,7 +25,7 @@ monarch), 725 (the initiative), 702.131 (the city's blessing), 309.7 (completed 
 from __future__ import annotations
 
 import dataclasses
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable
 
 from mtgcheck.models.effects import (AllOf, Amount, AnyOf, AttackedThisStep, AttackedThisTurn, CardsInZone, Compare,
                                      Condition, ControlsAtLeast, CountersAmong, CountersOn, CountersRemoved, CountOf,
@@ -53,6 +53,8 @@ __all__ = ["amount_value", "condition_holds", "matching_objects", "compare_numbe
 _OPS = {"<=": lambda a, b: a <= b, ">=": lambda a, b: a >= b, "==": lambda a, b: a == b,
         "<": lambda a, b: a < b, ">": lambda a, b: a > b}
 _OP_WORDS = {"<=": "at most", ">=": "at least", "==": "exactly", "<": "less than", ">": "more than"}
+#: The evaluator of a ``HasLegalTarget`` condition (``condition_holds``'s ``legal_target``).
+LegalTarget = Callable[[GameState, str, "Permanent | None", Any, str], "tuple[bool, str]"]
 _BASIC_TYPES = ("Plains", "Island", "Swamp", "Mountain", "Forest")
 _CARD_TYPES = ("Artifact", "Battle", "Creature", "Enchantment", "Instant", "Kindred", "Land", "Planeswalker", "Sorcery")
 _PERMANENT_TYPES = ("Artifact", "Battle", "Creature", "Enchantment", "Land", "Planeswalker")
@@ -638,7 +640,8 @@ def _card_named(state: GameState, name: str) -> Any:
     return card
 
 
-def condition_holds(state: GameState, player: str, cond: Condition, source: Permanent | None, text: str) -> tuple[bool, str]:
+def condition_holds(state: GameState, player: str, cond: Condition, source: Permanent | None, text: str,
+                    legal_target: LegalTarget | None = None) -> tuple[bool, str]:
     """Whether ``cond`` holds now for ``player`` (the ability's controller or the caster), and the words why.
 
     Parameters
@@ -649,6 +652,10 @@ def condition_holds(state: GameState, player: str, cond: Condition, source: Perm
         The permanent whose ability reads it ("this", its counters).
     text : str
         The card's words, named in explanations and errors.
+    legal_target : callable, optional
+        ``legal_target(state, player, source, cond, text) -> (bool, str)`` for a ``HasLegalTarget`` condition (a
+        triggered mana ability's required target, CR 603.3d; ``solver.rules.targets.has_legal_target``), passed by
+        the mana rules that read it; without it such a condition is ``Unsupported``.
 
     Returns
     -------
@@ -664,7 +671,7 @@ def condition_holds(state: GameState, player: str, cond: Condition, source: Perm
     if isinstance(cond, AllOf):
         whys = []
         for part in cond.parts:
-            ok, why = condition_holds(state, player, part, source, text)
+            ok, why = condition_holds(state, player, part, source, text, legal_target)
             whys.append(why)
             if not ok:
                 return False, why
@@ -673,7 +680,7 @@ def condition_holds(state: GameState, player: str, cond: Condition, source: Perm
         whys, unknown = [], None
         for part in cond.parts:
             try:
-                ok, why = condition_holds(state, player, part, source, text)
+                ok, why = condition_holds(state, player, part, source, text, legal_target)
             except Unsupported as e:
                 unknown = unknown or e  # another part may still hold
                 continue
@@ -764,9 +771,11 @@ def condition_holds(state: GameState, player: str, cond: Condition, source: Perm
         return ok, (f"{got} was chosen as {source.name} entered, so it {'has' if ok else 'does not have'} the "
                     f"“{cond.word} —” ability (CR 614.12c)")
     if isinstance(cond, HasLegalTarget):
-        return _has_legal_target(state, player, source, cond, text)
+        if legal_target is None:
+            raise Unsupported(f"“{text}”: whether “{cond.spec.text}” has a legal choice is not read here (CR 603.3d)")
+        return legal_target(state, player, source, cond, text)
     if isinstance(cond, Not):
-        ok, why = condition_holds(state, player, cond.of, source, text)
+        ok, why = condition_holds(state, player, cond.of, source, text, legal_target)
         return (not ok), ("not: " + why)
     return _turn_and_board_condition(state, player, cond, source, text)
 
@@ -857,23 +866,6 @@ def _activated_resolved(state: GameState, source: Permanent, cond: ResolvedThisT
     raise Unsupported(f"{source.name}'s activated ability {num} was activated {acts} time(s) this turn; how many of "
                       f"those resolved (needed for “time {cond.nth} this ability has resolved”) is not given (history: "
                       f"{{resolved: [{{permanent: ..., ability: {num}, times: N}}]}})")
-
-
-def _has_legal_target(state: GameState, player: str, source: Permanent | None, cond: HasLegalTarget,
-                      text: str) -> tuple[bool, str]:
-    """``HasLegalTarget``: the requirement has a legal choice now (``solver.rules.targets.spec_legality``, CR 115, 601.2c,
-    603.3d); a choice the rules cannot decide (hexproof or "can't be the target" text not modelled) is
-    ``Unsupported``."""
-    from mtgcheck.solver.rules.targets import NO, UNKNOWN, spec_legality
-
-    if source is None:
-        raise Unsupported(f"“{text}”: it reads a permanent that is not there")
-    v, why = spec_legality(state, player, source.card, cond.spec, source=source)
-    if v == UNKNOWN:
-        raise Unsupported(f"“{text}”: whether “{cond.spec.text}” has a legal choice is not known: {why}")
-    if v == NO:
-        return False, f"“{cond.spec.text}” has no legal choice (CR 603.3d, 608.2b){': ' + why if why else ''}"
-    return True, f"“{cond.spec.text}” has a legal choice (CR 601.2c, 603.3d)"
 
 
 def _defending_player_controls(state: GameState, player: str, cond: DefendingPlayerControls, source: Permanent | None,
@@ -1080,14 +1072,12 @@ def card_matches(f: Filter, card: Any) -> bool:
 PARTY_TYPES = ("Cleric", "Rogue", "Warrior", "Wizard")
 
 
-
 def _current_subtypes(state: GameState, perm: Any) -> tuple[str, ...]:
     """A permanent's subtypes now (type-changing effects applied, CR 613.1d; ``layers.board_view``)."""
     from mtgcheck.solver.rules.layers import board_view
 
     view = board_view(state).get(perm.id)
     return tuple(view.subtypes) if view is not None else tuple(perm.card.type_line.subtypes)
-
 
 
 def party_size(state: GameState, player: str, what: str = "") -> int:
@@ -1116,7 +1106,6 @@ def party_size(state: GameState, player: str, what: str = "") -> int:
         return 0
     matching = nx.bipartite.maximum_matching(g, top_nodes=creatures)
     return sum(1 for n in creatures if n in matching)
-
 
 
 def domain_types(state: GameState, player: str) -> list[str]:

@@ -106,6 +106,15 @@ def _units(n: int) -> int:
     return n
 
 
+def has_legal_target(state: GameState, player: str, source: Permanent | None, cond: Any, text: str) -> tuple[bool, str]:
+    """Whether the required target of a mana ability's ``HasLegalTarget`` condition can be chosen now (CR 603.3d,
+    608.2b; ``solver.rules.targets.has_legal_target``), for ``condition_holds``'s ``legal_target``. The target rules
+    are loaded when such a condition is first read (they read target phrases: could_produce loads without them)."""
+    from mtgcheck.solver.rules.targets import has_legal_target as legal
+
+    return legal(state, player, source, cond, text)
+
+
 def check_condition(state: GameState, perm: Permanent, cond: Any, ab: Ability) -> bool:
     """Evaluate the typed condition of an "instead" clause or of an intervening "if" (CR 603.4;
     ``solver.rules.quantities.condition_holds``, as seen by
@@ -114,7 +123,7 @@ def check_condition(state: GameState, perm: Permanent, cond: Any, ab: Ability) -
 
     if cond is None:
         raise Unsupported(f"{_describe(perm, ab)}: the condition of its “instead” is not modelled")
-    return condition_holds(state, perm.controller, cond, perm, ab.describe())[0]
+    return condition_holds(state, perm.controller, cond, perm, ab.describe(), has_legal_target)[0]
 
 
 # ---------------------------------------------------------------------------

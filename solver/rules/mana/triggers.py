@@ -40,6 +40,7 @@ from mtgcheck.solver.rules.layers import filter_matches
 from mtgcheck.solver.rules.errors import Unsupported
 from mtgcheck.solver.rules.layers import effect_abilities
 from mtgcheck.solver.rules.quantities import condition_holds
+from mtgcheck.solver.rules.mana.produce import base_events, count_amount, has_legal_target
 
 Added = tuple[tuple[Mana, ...], str]  # the mana a combination of triggers adds, and its explanation
 
@@ -63,8 +64,6 @@ def _holds(cond: object, src: Permanent, tapped_perm: Permanent, subtypes: tuple
 def _outputs(board: Any, src: Permanent, tab: Ability, tapped_perm: Permanent,
              produced: tuple[str, ...]) -> list[tuple[str, ...]]:
     """Every event the trigger's output could be (one per choice), for the tapped permanent that produced ``produced``."""
-    from mtgcheck.solver.rules.mana.produce import base_events, count_amount
-
     eff = tab.effect
     assert isinstance(eff, AddMana)
     ability = tab
@@ -151,7 +150,7 @@ def triggered_mana(board: Any, perm: Permanent, ab: Ability, produced: tuple[str
             got = _holds(t.condition, src, perm, subtypes, tab)
             if got is None:  # a condition of the game, not of the tapped permanent ("while you're the monarch")
 
-                got = condition_holds(board.state, src.controller, t.condition, src, tab.describe())[0]
+                got = condition_holds(board.state, src.controller, t.condition, src, tab.describe(), has_legal_target)[0]
             if not got:
                 continue
         if t.of_chosen_color:
