@@ -68,6 +68,8 @@ from mtgcheck.solver.rules.gate import require_modelled
 from mtgcheck.models.costs import spell_has_type
 from mtgcheck.solver.rules.quantities import lost_life_this_turn
 from mtgcheck.models.keywords import prototype_card
+from mtgcheck.solver.rules.altcosts import condition_problems, find_printed
+from mtgcheck.solver.rules.altcosts import printed_alternatives
 
 
 @dataclass
@@ -1090,7 +1092,6 @@ def total_cost(state: GameState, player: str, card: Any, *, using: str | None = 
         elif alt is None and kw in _card_keywords(card):
             raise Unsupported(f"{card.name}'s {kw} is not modelled")
         if printed is None and alt is None:
-            from mtgcheck.solver.rules.altcosts import printed_alternatives
 
             have = ", ".join([a.keyword for a in alts] + [n for n, _ in printed_alternatives(card)]) or "none"
             raise CostError(f"{card.name} has no {kw} cost (its alternative costs: {have})")
@@ -1414,7 +1415,6 @@ def _printed_alternative(state: GameState, player: str, card: Any, using: str, x
     CostError : X announced with an alternative cost that has none.
     Unsupported : wording of it that is not modelled.
     """
-    from mtgcheck.solver.rules.altcosts import condition_problems, find_printed
 
     got = find_printed(card, using)
     if got is None:

@@ -30,6 +30,8 @@ from mtgcheck.models.game.state import GameState
 from mtgcheck.solver.rules.errors import Unsupported
 from mtgcheck.solver.rules.support import COST_PARTS, cost_key
 from mtgcheck.solver.rules.cost_objects import CastSpell, count_matching, zone_cards
+from mtgcheck.solver.rules.cost_objects import use_of
+from mtgcheck.solver.rules.cost_objects import _special_ok, _why_not, needs_of
 
 
 #: parts of a permanent's cost that use the permanent itself (its own sacrifice, exile, return, counters, exert):
@@ -82,10 +84,8 @@ def part_problem(state: GameState, source: Any, part: Any, x: int = 0) -> str | 
         # a kind, even none, and putting itself on the bottom of its library can be paid while it is on the
         # battlefield (CR 118.3)
         return None
-    from mtgcheck.solver.rules.cost_objects import use_of
 
     if use_of(part) is not None:  # parts that use other objects: counted here on their own (CR 118.3)
-        from mtgcheck.solver.rules.cost_objects import _special_ok, _why_not, needs_of
 
         for nd in needs_of(state, source, SimpleNamespace(parts=(part,), tap=False, untap=False, text=part.text), x):
             if nd.n > 0 and not _special_ok(nd, nd.cands):
@@ -122,7 +122,6 @@ def part_problem(state: GameState, source: Any, part: Any, x: int = 0) -> str | 
 def own_parts_problem(state: GameState, source: Any, parts: Iterable[Any], x: int = 0) -> str | None:
     """The first reason one of the parts that use no other object can't be paid (``part_problem``), else ``None``;
     the first half of ``cost_problems``, asked before the mana when a caller reads the mana cost in between."""
-    from mtgcheck.solver.rules.cost_objects import use_of
 
     for p in parts:
         if p.action == "pay_life" or use_of(p) is not None:

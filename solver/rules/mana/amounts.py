@@ -39,6 +39,7 @@ from mtgcheck.models.effects import CountOf, TotalAmong
 from mtgcheck.solver.rules.quantities import _players, _stat, amount_value
 from mtgcheck.solver.rules.qualifiers import object_colors
 from mtgcheck.solver.rules.quantities import matching_objects
+from mtgcheck.solver.rules.cost_objects import needs_of
 
 _GATE_CACHE = "_mana_amounts_gate"
 
@@ -171,8 +172,6 @@ def object_x_values(state: GameState, perm: Permanent, ab: Ability, part: Any) -
     """
     from types import SimpleNamespace
 
-    from mtgcheck.solver.rules.cost_objects import needs_of
-
     cost = ab.cost
     assert cost is not None  # _object_x_part found the part in it
     one = SimpleNamespace(parts=(dataclasses.replace(part, x=False, amount=1),), tap=cost.tap, untap=cost.untap,
@@ -297,7 +296,6 @@ def event_reference_values(state: GameState, perm: Permanent, ab: Ability, a: Ev
 
     Returns the sorted values, each times ``a.times``. Raises ``Unsupported`` for a ``reads`` not read here, or a
     number the state does not give (``solver.rules.quantities.amount_value``)."""
-
 
     assert a.reads is not None  # EventAmount.__post_init__: ``of`` comes with ``reads``
     text = ab.describe()

@@ -38,6 +38,9 @@ from typing import Any
 from mtgcheck.models.game.state import GameState
 
 from mtgcheck.solver.rules.errors import Unsupported
+from mtgcheck.solver.rules.mana.amounts import ManaXAmount, substituted
+from mtgcheck.solver.rules.mana.produce import interchangeable_key, referenced_ids
+from mtgcheck.solver.rules.mana.sources import other_zone_mana_abilities
 from mtgcheck.solver.rules.payable import part_problem
 from mtgcheck.solver.rules.cost_objects import count_matching, cost_words_fit, zone_cards
 
@@ -77,8 +80,6 @@ def settle_cost_parts(state: GameState, player: str, sources: list) -> tuple[lis
         A zone the scenario does not list, object words not understood, a forage that can be paid, several sources
         that the resource cannot all pay for, or a discard from a hand holding a card with a mana ability there.
     """
-    from mtgcheck.solver.rules.mana.sources import other_zone_mana_abilities
-
     out: list = []
     notes: list[str] = []
     use: dict[str, list[tuple[Any, Any, int]]] = {}  # resource -> (source, part, activations)
@@ -183,8 +184,6 @@ def expand_x_mana(state: GameState, player: str, sources: list, board: Any) -> l
     ------
     Unsupported : a deferred output of another kind is left for the caller; an amount that is not typed stays so.
     """
-
-    from mtgcheck.solver.rules.mana.amounts import ManaXAmount, substituted
 
     xs = [s for s in sources if s.deferred and s.mana_cost is not None and s.mana_cost.has_x
           and "X is the mana paid for {X}" in s.deferred]
@@ -406,7 +405,6 @@ def tap_cost_variants(state: GameState, player: str, sources: list, board: Any) 
     if n_variants > MAX_TAP_VARIANTS * 16:
         raise Unsupported(f"available_mana: too many ways to assign permanents to “Tap an untapped ...” costs "
                           f"({', '.join(sorted({u.name for u in users}))}) to try them all")
-    from mtgcheck.solver.rules.mana.produce import interchangeable_key, referenced_ids
 
     referenced = referenced_ids(state)
     seen: set = set()

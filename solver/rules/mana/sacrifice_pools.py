@@ -32,6 +32,9 @@ from mtgcheck.models.game.mana import Mana
 from mtgcheck.models.game.state import GameState
 
 from mtgcheck.solver.rules.errors import Unsupported
+from mtgcheck.solver.rules.mana.amounts import cost_object_options
+from mtgcheck.solver.rules.mana.produce import interchangeable_key, referenced_ids
+from mtgcheck.solver.rules.mana.sources import ManaOption
 from mtgcheck.solver.rules.cost_objects import cost_words_fit
 
 
@@ -111,7 +114,6 @@ def expand_sacrifices(state: GameState, player: str, sources: list, board: Any) 
                 if types and q.id in deps:
                     dep_fodder += 1
             elif a.deferred:  # "X is 1 plus the exiled creature's mana value" (Food Chain): read from q (CR 608.2h)
-                from mtgcheck.solver.rules.mana.amounts import cost_object_options
 
                 outs.extend(o.mana for o in cost_object_options(board, state.permanent(a.permanent), a.ability, q))
             else:
@@ -125,7 +127,6 @@ def expand_sacrifices(state: GameState, player: str, sources: list, board: Any) 
             raise Unsupported(f"available_mana: {q.name} can be sacrificed for mana and has a mana ability it can "
                               f"activate more than once; combining them is not modelled")
         done.add(q.id)
-        from mtgcheck.solver.rules.mana.sources import ManaOption
 
         kept = []
         for s in own:
@@ -195,8 +196,6 @@ def sacrifice_tap_variants(state: GameState, player: str, sources: list, board: 
     """
     import itertools
 
-    from mtgcheck.solver.rules.mana.produce import interchangeable_key, referenced_ids
-
     users = [s for s in sources if s.tap and any(p.action == "sacrifice" and p.what != "this" for p in s.other_costs)]
     if not users:
         return None
@@ -256,7 +255,6 @@ def sacrifice_tap_variants(state: GameState, player: str, sources: list, board: 
                     continue
                 opts = s.options
                 if s.deferred:  # "an amount of {B} equal to the sacrificed artifact's mana value" (CR 608.2h)
-                    from mtgcheck.solver.rules.mana.amounts import cost_object_options
 
                     opts = cost_object_options(board, state.permanent(s.permanent), s.ability, q)
                 variant.append(dataclasses.replace(s, other_costs=(), options=opts, deferred="",
