@@ -381,7 +381,7 @@ def zone_cards(state: GameState, zone: str, player: str, source: Any, part: Any)
 def cost_words_fit(state: GameState, player: str, words: str, q: Any, view: dict, source_id: str) -> bool:
     """Whether ``player``'s permanent ``q`` is one a mana ability's cost part can use ("Tap an untapped artifact or
     creature you control", "Sacrifice a black or artifact creature", "a Prism token"): the layers' type match, else
-    the typed filter with its qualifiers and unions (``solver.rules.payable.qualified_match``, CR 205, 105.2; every
+    the typed filter with its qualifiers and unions (``qualified_match``, CR 205, 105.2; every
     object of a scenario is a card, so no permanent is a token, CR 111.1).
 
     Raises

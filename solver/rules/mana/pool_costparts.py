@@ -23,6 +23,10 @@ mana sources that spend something other than mana and other than the permanent i
   (``mana_amounts.object_x_values``, exact only where paying them loses no mana), so the part is settled.
 * **forage** (CR 701.61a: exile three cards from your graveyard or sacrifice a Food): left out when neither can be
   done; otherwise the choice stays unsupported.
+* **{X} in the mana cost** ("{X}, {T}: Add X mana ..."): one source per value of X (``expand_x_mana``); **tapping
+  other permanents** ("Tap an untapped creature you control: Add ...", Springleaf Drum): one run of the pool search
+  per assignment of untapped permanents (``tap_cost_variants``); **life** ("Pay N life: Add ..."): every maximal way
+  to spend the life total (``life_variants``, CR 119.4).
 
 A hand, graveyard or library the scenario does not list makes the answer unsupported naming that zone (the same
 rule as the activate question's). Everything else keeps the caller's "not modelled for available_mana".
@@ -239,7 +243,7 @@ def _life_cost(src: Any) -> int | None:
 
 def life_variants(state: GameState, player: str, sources: list) -> list[tuple[str, list]] | None:
     """Every maximal way to spend ``player``'s life total on the mana abilities whose costs pay life, each as a
-    list of mana sources for ``maximal_pools`` (the union of their maximal pools, ``sacrifice_pools.merge_pools``,
+    list of mana sources for ``maximal_pools`` (the union of their maximal pools, ``pools.merge_pools``,
     is the answer); ``None`` when no choice is needed (no ability paying life can be activated without limit, and
     the life all of them pay together is at most the life total).
 

@@ -442,7 +442,7 @@ def maximal_pools(state: GameState, player: str, limit: int | None = None, *,
     References: CR 106.4, 106.12, 605.3a, 616.1, 119.4.
     """
     board = ManaBoard(state)
-    board.defer_cost_objects = True  # resolved per sacrificed object (pool_costparts.sacrifice_tap_variants)
+    board.defer_cost_objects = True  # resolved per sacrificed object (sacrifice_pools.sacrifice_tap_variants)
     if _sources is None:
         sources = expand_sacrifices(state, player, mana_sources(state, player, board), board)
         sources, settled = settle_cost_parts(state, player, sources)  # discard, exile cards, {E}: against the state

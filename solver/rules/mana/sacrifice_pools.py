@@ -17,8 +17,9 @@ use, then sacrificed" (every combination of outputs), and drops the altars thems
 (CR 605.3a), and the output read from the exiled object is built for each permanent (CR 608.2h: as it last existed
 on the battlefield, ``mana_amounts.cost_object_options``).
 
-Everything else (Springleaf Drum's "tap an untapped creature", Phyrexian Tower's "{T}, Sacrifice a creature")
-keeps answering ``unsupported`` in ``available_mana``, naming the card and the cost part.
+"{T}, Sacrifice a <kind>: Add ..." (Phyrexian Tower): one run of the pool search per choice of the permanent sacrificed
+(or none), their pools merged (``sacrifice_tap_variants``). Everything else keeps answering ``unsupported`` in
+``available_mana``, naming the card and the cost part.
 
 References: CR 106.7, 602.2b, 605.3a, 118.3.
 """
@@ -159,7 +160,7 @@ def expand_sacrifices(state: GameState, player: str, sources: list, board: Any) 
 # ---------------------------------------------------------------------------
 
 
-#: The first explanation line of the merged answer (``sacrifice_pools.merge_pools``; ``{n}``: the variants).
+#: The first explanation line of the merged answer (``pools.merge_pools``; ``{n}``: the variants).
 SACRIFICE_HEADER = ("“{{T}}, Sacrifice a ...” costs: every choice of the permanent to sacrifice (or none) was tried ({n} "
                     "variant(s); it may first be tapped for its own mana, CR 605.3a; with none of that kind the ability "
                     "can't be activated, CR 118.3)")
@@ -177,7 +178,7 @@ def _sac_part(src: Any) -> Any:
 def sacrifice_tap_variants(state: GameState, player: str, sources: list, board: Any) -> list[tuple[str, list]] | None:
     """Every way to pay the "Sacrifice a <kind>" part of mana abilities that also tap their permanent (Phyrexian
     Tower, Lazotep Quarry, Goblin Clearcutter, Krark-Clan Stoker, Gilded Goose): each as a list of mana sources for
-    ``maximal_pools`` (their maximal pools' union is the answer, ``sacrifice_pools.merge_pools``); ``None`` when
+    ``maximal_pools`` (their maximal pools' union is the answer, ``pools.merge_pools``); ``None`` when
     there is no such ability.
 
     Such an ability is activated at most once (its {T}, CR 602.2b). Mana abilities are activated in any order while

@@ -82,7 +82,7 @@ class ManaSource:
         ability exiles it from there (Elvish Spirit Guide, CR 113.6m); ``permanent`` is then the card's id.
     deferred : str  for ``available_mana`` only (``ManaBoard.defer_cost_objects``): the output reads the object
         sacrificed to pay the cost ("the sacrificed artifact's mana value", CR 601.2h, 608.2h), so ``options`` is
-        empty until that object is chosen (``pool_costparts.sacrifice_tap_variants``); the reason, else ``""``.
+        empty until that object is chosen (``sacrifice_pools.sacrifice_tap_variants``); the reason, else ``""``.
     """
 
     permanent: str
@@ -154,7 +154,7 @@ class ManaBoard:
 
         self.state = state
         #: ``available_mana`` sets it: sources whose output reads the object sacrificed as a cost are kept with no
-        #: options (``ManaSource.deferred``) for ``pool_costparts.sacrifice_tap_variants`` to resolve per object
+        #: options (``ManaSource.deferred``) for ``sacrifice_pools.sacrifice_tap_variants`` to resolve per object
         self.defer_cost_objects = False
         self.view = board_view(state)
         self.produce = could_produce(state)
