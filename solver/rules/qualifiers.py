@@ -34,7 +34,7 @@ from mtgcheck.solver.rules.errors import Unsupported
 from mtgcheck.models.effects import AllOf, Compare
 from mtgcheck.solver.rules.quantities import amount_value
 from mtgcheck.models.effects import CountOf, Fixed, LifeTotal, PlayerCounters, Sum, ThisTurn
-from mtgcheck.solver.rules.quantities import modified_verdict
+from mtgcheck.solver.rules.quantities import compare_numbers, modified_verdict
 
 YES, NO, UNKNOWN = "yes", "no", "unknown"
 _COLOR_NAMES = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
@@ -469,13 +469,6 @@ def _this_turn(state: GameState, viewer: str, kind: str, obj: Any, what: str) ->
     if ok:
         return YES, f"{obj.name} {words} this turn"
     return NO, f"{obj.name} has not {words.replace('was dealt', 'been dealt')} this turn{note} (CR {rule})"
-
-
-def compare_numbers(a: int, op: str, b: int) -> bool:
-    """``a op b`` (``solver.rules.quantities.compare_numbers``)."""
-    from mtgcheck.solver.rules.quantities import compare_numbers as cmp
-
-    return cmp(a, op, b)
 
 
 def _player_condition(state: GameState, viewer: str, who: str, cond: Any, source: Permanent | None) -> tuple[str, str]:
