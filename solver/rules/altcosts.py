@@ -43,6 +43,7 @@ from mtgcheck.solver.rules.layers import board_view
 from mtgcheck.solver.rules.layers import filter_matches
 from mtgcheck.models.effects import Topic
 from mtgcheck.solver.rules.gate import require_modelled
+from mtgcheck.solver.rules.faces import requested_face, spell_face
 
 #: Keyword alternative costs tried by default, by the zone they cast the card from (CR 702.34a, 702.138a,
 #: 702.74a evoke, 702.109a dash, 702.96a overload, 702.152a blitz, 702.185a warp, 702.176a impending, 702.119a
@@ -269,8 +270,6 @@ def cast_any_way(ctx: Any, once: Callable[..., Any]) -> Any:
         return base
     try:
         card = ctx.card(ctx.arg("card"))
-        from mtgcheck.solver.rules.faces import requested_face, spell_face
-
         card = spell_face(card, requested_face(ctx, card))
     except Exception:  # the mana-cost answer above already reported a bad card or face
         if first_error is not None:
