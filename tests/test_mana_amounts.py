@@ -12,7 +12,7 @@ from mtgcheck.models.text.conditions import parse_condition
 from mtgcheck.models.effects import CountersRemoved, HasCounter, PowerOf
 from mtgcheck.solver.rules.mana.produce import could_produce
 from mtgcheck.solver.questions.registry import Unsupported
-from mtgcheck.solver.rules.mana.sources import maximal_pools
+from mtgcheck.solver.rules.mana.pools import maximal_pools
 from tests.boards import board
 
 

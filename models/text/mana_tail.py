@@ -1,6 +1,6 @@
 """Reading the mana questions' long tail: triggered abilities that add mana but are not mana abilities.
 
-Parsing only; ``solver.rules.mana.triggers.other_mana_abilities`` reads the result for "could produce" (CR 106.7).
+Parsing only; ``solver.rules.mana.produce.other_mana_abilities`` reads the result for "could produce" (CR 106.7).
 Registered with ``effect_parser(21)``, after the mana ability parser of ``models.text.mana`` (20):
 
 * **"[When/Whenever/At] [event], [you may] add [mana]. [riders]"** whose event is not a mana ability being
