@@ -82,7 +82,7 @@ def effect_graph(res: "ProduceResult") -> tuple[nx.DiGraph, dict[Any, tuple[str,
     labels: dict[Any, tuple[str, str, Any]] = dict(_graph_labels(res))
     if res.state is None:
         return G, labels
-    from mtgcheck.solver.rules.layers import board_view
+    from mtgcheck.solver.rules.board import board_view
 
     try:
         view = board_view(res.state)

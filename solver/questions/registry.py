@@ -142,7 +142,8 @@ def subjects_of(ctx: Context) -> list[tuple[str, tuple[Any, ...]]]:
     """The objects a question is about, with all their abilities: the card named by ``card`` (being cast,
     asked about), the permanent named by ``permanent`` (being activated), and for ``after`` (``trigger_order``
     after a process) the spell and the cards it puts onto the battlefield."""
-    from mtgcheck.solver.rules.layers import card_abilities, entering_abilities, permanent_abilities
+    from mtgcheck.solver.rules.layers import card_abilities, entering_abilities
+    from mtgcheck.solver.rules.board import permanent_abilities
 
     out: list[tuple[str, tuple[Any, ...]]] = []
     args = ctx.args if isinstance(ctx.args, Mapping) else {}
@@ -247,6 +248,7 @@ def question(kind: str, unordered: tuple[str, ...] = (), normalize: Mapping[str,
             now = frozenset(dynamic(ctx)) if dynamic is not None else tops
             subj = now if subj_fixed is None else subj_fixed
             if now or subj:
+                from mtgcheck.solver.rules.board import board_view
                 from mtgcheck.solver.rules.gate import require_modelled
 
 
@@ -255,7 +257,8 @@ def question(kind: str, unordered: tuple[str, ...] = (), normalize: Mapping[str,
                                  being_cast=being_cast,
                                  quiet_events=quiet_events(ctx) if callable(quiet_events) else quiet_events,
                                  implemented=IMPLEMENTS.get(kind, frozenset()), kind=kind,
-                                 cast_zone=str(args.get("from", "hand")) if being_cast else None)
+                                 cast_zone=str(args.get("from", "hand")) if being_cast else None,
+                                 view=board_view(ctx.state))
             try:
                 return fn(ctx)
             except Unsupported as e:

@@ -46,7 +46,8 @@ from mtgcheck.models.effects import (AddMana, Devotion, Filter, Fixed, ManaRepla
                                      VariableX)
 from mtgcheck.models.effects import EventObjectIs, SourceTapped, TriggeredAddMana
 
-from mtgcheck.solver.rules.layers import board_view, effect_abilities, permanents_match
+from mtgcheck.solver.rules.layers import effect_abilities, permanents_match
+from mtgcheck.solver.rules.board import board_view
 from mtgcheck.solver.rules.errors import QuestionError, Unsupported
 from mtgcheck.models.effects import Topic
 from mtgcheck.solver.rules.quantities import amount_value
