@@ -417,102 +417,208 @@ def amount_value(state: GameState, player: str, amount: Amount | int, source: Pe
         raise Unsupported(f"“{what}”: the amount {amount!r} is not a number")
     if isinstance(amount, int):
         return amount, str(amount)
-    if isinstance(amount, Fixed):
-        return amount.n, str(amount.n)
-    if isinstance(amount, Sum):
-        total, bits = amount.plus, []
-        for part in amount.parts:
-            n, why = amount_value(state, player, part, source, opponent=opponent, text=text)
-            total += n
-            bits.append(why)
-        if amount.plus:
-            bits.append(str(amount.plus))
-        return total, " + ".join(bits) + f" = {total}"
-    if isinstance(amount, CountersOn):
-        if source is None:
-            raise Unsupported(f"“{what}”: the counters it reads are on no permanent")
-        if not amount.counter:  # every kind of counter (CR 122.1)
-            n = sum(int(k) for k in source.counters.values())
-            return n, f"{source.name} has {n} counter(s) in all"
-        n = int(source.counters.get(amount.counter, 0))
-        return n, f"{source.name} has {n} {amount.counter} counter(s)"
-    if isinstance(amount, Devotion) and amount.color == "chosen":
+    kind = type(amount)
+    value = _AMOUNT_VALUES.get(kind)
+    if value is None:
+        value = next((_AMOUNT_VALUES[k] for k in kind.__mro__ if k in _AMOUNT_VALUES), None)
+        if value is None:
+            raise Unsupported(f"“{what}”: the amount {amount!r} is not modelled")
+    return value(state, player, amount, source, opponent, text, what)
+
+
+# ``amount_value`` of each kind of amount: ``(state, player, amount, source, opponent, text, what) -> (n, why)``,
+# chosen by the amount's type (``_AMOUNT_VALUES``, below).
+
+def _fixed_value(state: GameState, player: str, amount: Any, source: Permanent | None, opponent: str | None,
+                 text: str, what: str) -> tuple[int, str]:
+    """A number written on the card."""
+    return amount.n, str(amount.n)
+
+
+def _sum_value(state: GameState, player: str, amount: Any, source: Permanent | None, opponent: str | None,
+               text: str, what: str) -> tuple[int, str]:
+    """The sum of its parts, plus a number."""
+    total, bits = amount.plus, []
+    for part in amount.parts:
+        n, why = amount_value(state, player, part, source, opponent=opponent, text=text)
+        total += n
+        bits.append(why)
+    if amount.plus:
+        bits.append(str(amount.plus))
+    return total, " + ".join(bits) + f" = {total}"
+
+
+def _counters_on_value(state: GameState, player: str, amount: Any, source: Permanent | None, opponent: str | None,
+                       text: str, what: str) -> tuple[int, str]:
+    """The counters of a kind (or of every kind, CR 122.1) on the source."""
+    if source is None:
+        raise Unsupported(f"“{what}”: the counters it reads are on no permanent")
+    if not amount.counter:  # every kind of counter (CR 122.1)
+        n = sum(int(k) for k in source.counters.values())
+        return n, f"{source.name} has {n} counter(s) in all"
+    n = int(source.counters.get(amount.counter, 0))
+    return n, f"{source.name} has {n} {amount.counter} counter(s)"
+
+
+def _devotion_value(state: GameState, player: str, amount: Any, source: Permanent | None, opponent: str | None,
+                    text: str, what: str) -> tuple[int, str]:
+    """Devotion to one or more colours: each mana symbol of the player's permanents' mana costs that is at least one
+    of them counts once (CR 700.5, 700.5a); to a colour chosen as the ability resolves, the caller reads it per
+    colour."""
+    if amount.color == "chosen":
         raise Unsupported(f"“{what}”: the devotion to a colour chosen as the ability resolves is read per colour by "
                           f"the caller (CR 700.5)")
-    if isinstance(amount, OfChosenType):
-        return _of_chosen_type(state, player, amount, source, opponent, text, what)
-    if isinstance(amount, SharingCreatureType):
-        return _sharing_creature_type(state, player, amount, source, opponent, text, what)
+    # several colours: each mana symbol that is at least one of them counts once (CR 700.5a)
+    n = sum(sum(1 for s in p.card.mana_cost if any(c in s.colors for c in amount.color))
+            for p in state.permanents(player) if p.card.mana_cost is not None)
+    return n, f"{player}'s devotion to {'/'.join(amount.color)} is {n} (CR 700.5)"
 
-    if isinstance(amount, TopCardsOfLibraries):
-        return _top_cards_of_libraries(state, player, amount, what)
-    if isinstance(amount, Revealed):
-        raise Unsupported(f"“{what}”: how many cards are revealed is chosen as the ability resolves (CR 608.2d); the "
-                          f"caller enumerates its values")
-    if isinstance(amount, Devotion):
-        # several colours: each mana symbol that is at least one of them counts once (CR 700.5a)
-        n = sum(sum(1 for s in p.card.mana_cost if any(c in s.colors for c in amount.color))
-                for p in state.permanents(player) if p.card.mana_cost is not None)
-        return n, f"{player}'s devotion to {'/'.join(amount.color)} is {n} (CR 700.5)"
-    if isinstance(amount, StartingLife):
-        return _starting_life(state, player, amount, opponent, what)
-    if isinstance(amount, CountersAmong):
-        return _counters_among(state, player, amount, source, opponent, text)
-    if isinstance(amount, LargestGroup):
-        return _largest_group(state, player, amount, source, opponent, text)
-    if isinstance(amount, (PowerOf, StatOf)):
-        stat, rel = ("power", "this") if isinstance(amount, PowerOf) else (amount.stat, amount.relation)
-        obj = _related(state, source, rel, what)
-        n = _stat(state, obj, stat, what)
-        return n, f"{obj.name}'s {stat.replace('_', ' ')} is {n}"
-    if isinstance(amount, CountOf):
-        objs = matching_objects(state, player, amount.filter, source, opponent, text)
-        return len(objs), f"{len(objs)} {_filter_words(amount.filter)}"
-    if isinstance(amount, (GreatestAmong, TotalAmong)):
-        objs = matching_objects(state, player, amount.filter, source, opponent, text)
-        values = [_stat(state, o, amount.stat, what) for o in objs]
-        stat = amount.stat.replace("_", " ")
-        if isinstance(amount, GreatestAmong):
-            n = max(values, default=0)
-            return n, (f"the greatest {stat} among {_filter_words(amount.filter)} is {n}" if values else
-                       f"no {_filter_words(amount.filter)}, so the greatest {stat} is 0 (Spell Rupture ruling 2013-01-24)")
-        return sum(values), f"the total {stat} of {_filter_words(amount.filter)} is {sum(values)}"
-    if isinstance(amount, DistinctAmong):
-        objs = matching_objects(state, player, amount.filter, source, opponent, text)
-        seen = _distinct(state, objs, amount.aspect, what)
-        shown = ", ".join(sorted(map(str, seen))) or "none"
-        return len(seen), f"{len(seen)} different {amount.aspect.replace('_', ' ')}(s) among {_filter_words(amount.filter)} ({shown})"
-    if isinstance(amount, ThisTurn):
-        return _this_turn(state, player, amount, opponent, what)
-    if isinstance(amount, LifeTotal):
-        who = _players(state, player, amount.whose, opponent)
-        if len(who) != 1:
-            raise Unsupported(f"“{what}”: whose life total is meant is not one player")
-        n = state.life_of(who[0])
-        return n, f"{who[0]} has {n} life"
-    if isinstance(amount, PlayerCounters):
-        who = _players(state, player, amount.whose, opponent)
-        if len(who) != 1:
-            raise Unsupported(f"“{what}”: whose counters are meant is not one player")
-        n = state.counters_of(who[0], amount.kind)
-        return n, f"{who[0]} has {n} {amount.kind} counter(s) (CR 122.1)"
-    if isinstance(amount, PlayersWho):
-        who = _players(state, player, amount.whose, opponent)
-        if amount.event in _DAMAGE_LIFE:  # damage in the history is life lost or gained too (CR 120.3a, 702.15b)
-            hit = [p for p in who if life_this_turn(state, p, amount.event)[0] > 0]
-        else:
-            hit = [p for p in who if state.turn.history.count_of(amount.event, p) > 0]
-        return len(hit), (f"{len(hit)} of {', '.join(who) or 'no one'} had {amount.event.replace('_', ' ')} this turn"
-                          f"{_default_turn(state)}")
-    if isinstance(amount, PartySize):
-        from mtgcheck.solver.rules.costs import party_size
 
-        n = party_size(state, player, what)
-        return n, f"{player}'s party has {n} creature(s) (CR 700.8)"
-    if isinstance(amount, (VariableX, CountersRemoved)):
-        raise Unsupported(f"“{what}”: the number is chosen as the cost is paid (CR 107.3, 601.2b); the caller "
-                          f"enumerates its values")
-    raise Unsupported(f"“{what}”: the amount {amount!r} is not modelled")
+def _top_cards_value(state: GameState, player: str, amount: Any, source: Permanent | None, opponent: str | None,
+                     text: str, what: str) -> tuple[int, str]:
+    """Cards on top of libraries (``_top_cards_of_libraries``)."""
+    return _top_cards_of_libraries(state, player, amount, what)
+
+
+def _starting_life_value(state: GameState, player: str, amount: Any, source: Permanent | None,
+                         opponent: str | None, text: str, what: str) -> tuple[int, str]:
+    """A player's starting life total (CR 103.4; ``_starting_life``)."""
+    return _starting_life(state, player, amount, opponent, what)
+
+
+def _counters_among_value(state: GameState, player: str, amount: Any, source: Permanent | None,
+                          opponent: str | None, text: str, what: str) -> tuple[int, str]:
+    """Counters among a set of objects (``_counters_among``)."""
+    return _counters_among(state, player, amount, source, opponent, text)
+
+
+def _largest_group_value(state: GameState, player: str, amount: Any, source: Permanent | None,
+                         opponent: str | None, text: str, what: str) -> tuple[int, str]:
+    """The largest group sharing a quality (``_largest_group``)."""
+    return _largest_group(state, player, amount, source, opponent, text)
+
+
+def _stat_value(state: GameState, player: str, amount: Any, source: Permanent | None, opponent: str | None,
+                text: str, what: str) -> tuple[int, str]:
+    """A number of one object related to the source: its power (``PowerOf``), or a stat (``StatOf``)."""
+    stat, rel = ("power", "this") if isinstance(amount, PowerOf) else (amount.stat, amount.relation)
+    obj = _related(state, source, rel, what)
+    n = _stat(state, obj, stat, what)
+    return n, f"{obj.name}'s {stat.replace('_', ' ')} is {n}"
+
+
+def _count_of_value(state: GameState, player: str, amount: Any, source: Permanent | None, opponent: str | None,
+                    text: str, what: str) -> tuple[int, str]:
+    """How many objects match a filter (``matching_objects``)."""
+    objs = matching_objects(state, player, amount.filter, source, opponent, text)
+    return len(objs), f"{len(objs)} {_filter_words(amount.filter)}"
+
+
+def _among_value(state: GameState, player: str, amount: Any, source: Permanent | None, opponent: str | None,
+                 text: str, what: str) -> tuple[int, str]:
+    """The greatest (0 among none: Spell Rupture ruling 2013-01-24) or the total of a stat among matching objects."""
+    objs = matching_objects(state, player, amount.filter, source, opponent, text)
+    values = [_stat(state, o, amount.stat, what) for o in objs]
+    stat = amount.stat.replace("_", " ")
+    if isinstance(amount, GreatestAmong):
+        n = max(values, default=0)
+        return n, (f"the greatest {stat} among {_filter_words(amount.filter)} is {n}" if values else
+                   f"no {_filter_words(amount.filter)}, so the greatest {stat} is 0 (Spell Rupture ruling 2013-01-24)")
+    return sum(values), f"the total {stat} of {_filter_words(amount.filter)} is {sum(values)}"
+
+
+def _distinct_value(state: GameState, player: str, amount: Any, source: Permanent | None, opponent: str | None,
+                    text: str, what: str) -> tuple[int, str]:
+    """How many different values of an aspect (names, colours, types, ...) among matching objects."""
+    objs = matching_objects(state, player, amount.filter, source, opponent, text)
+    seen = _distinct(state, objs, amount.aspect, what)
+    shown = ", ".join(sorted(map(str, seen))) or "none"
+    return len(seen), f"{len(seen)} different {amount.aspect.replace('_', ' ')}(s) among {_filter_words(amount.filter)} ({shown})"
+
+
+def _this_turn_value(state: GameState, player: str, amount: Any, source: Permanent | None, opponent: str | None,
+                     text: str, what: str) -> tuple[int, str]:
+    """A count of what happened this turn (``_this_turn``)."""
+    return _this_turn(state, player, amount, opponent, what)
+
+
+def _life_total_value(state: GameState, player: str, amount: Any, source: Permanent | None, opponent: str | None,
+                      text: str, what: str) -> tuple[int, str]:
+    """One player's life total (CR 119)."""
+    who = _players(state, player, amount.whose, opponent)
+    if len(who) != 1:
+        raise Unsupported(f"“{what}”: whose life total is meant is not one player")
+    n = state.life_of(who[0])
+    return n, f"{who[0]} has {n} life"
+
+
+def _player_counters_value(state: GameState, player: str, amount: Any, source: Permanent | None,
+                           opponent: str | None, text: str, what: str) -> tuple[int, str]:
+    """One player's counters of a kind (CR 122.1)."""
+    who = _players(state, player, amount.whose, opponent)
+    if len(who) != 1:
+        raise Unsupported(f"“{what}”: whose counters are meant is not one player")
+    n = state.counters_of(who[0], amount.kind)
+    return n, f"{who[0]} has {n} {amount.kind} counter(s) (CR 122.1)"
+
+
+def _players_who_value(state: GameState, player: str, amount: Any, source: Permanent | None, opponent: str | None,
+                       text: str, what: str) -> tuple[int, str]:
+    """How many of the players meant had an event this turn (damage is life lost or gained too, CR 120.3a, 702.15b)."""
+    who = _players(state, player, amount.whose, opponent)
+    if amount.event in _DAMAGE_LIFE:  # damage in the history is life lost or gained too (CR 120.3a, 702.15b)
+        hit = [p for p in who if life_this_turn(state, p, amount.event)[0] > 0]
+    else:
+        hit = [p for p in who if state.turn.history.count_of(amount.event, p) > 0]
+    return len(hit), (f"{len(hit)} of {', '.join(who) or 'no one'} had {amount.event.replace('_', ' ')} this turn"
+                      f"{_default_turn(state)}")
+
+
+def _party_size_value(state: GameState, player: str, amount: Any, source: Permanent | None, opponent: str | None,
+                      text: str, what: str) -> tuple[int, str]:
+    """The player's party (CR 700.8; ``costs.party_size``)."""
+    from mtgcheck.solver.rules.costs import party_size
+
+    n = party_size(state, player, what)
+    return n, f"{player}'s party has {n} creature(s) (CR 700.8)"
+
+
+def _revealed_value(state: GameState, player: str, amount: Any, source: Permanent | None, opponent: str | None,
+                    text: str, what: str) -> tuple[int, str]:
+    """Chosen as the ability resolves (CR 608.2d): the caller enumerates it."""
+    raise Unsupported(f"“{what}”: how many cards are revealed is chosen as the ability resolves (CR 608.2d); the "
+                      f"caller enumerates its values")
+
+
+def _chosen_with_cost_value(state: GameState, player: str, amount: Any, source: Permanent | None,
+                            opponent: str | None, text: str, what: str) -> tuple[int, str]:
+    """X or counters removed, chosen as the cost is paid (CR 107.3, 601.2b): the caller enumerates them."""
+    raise Unsupported(f"“{what}”: the number is chosen as the cost is paid (CR 107.3, 601.2b); the caller "
+                      f"enumerates its values")
+
+
+def _of_chosen_type_value(state: GameState, player: str, amount: Any, source: Permanent | None,
+                          opponent: str | None, text: str, what: str) -> tuple[int, str]:
+    """Objects of the type chosen for the source (``_of_chosen_type``)."""
+    return _of_chosen_type(state, player, amount, source, opponent, text, what)
+
+
+def _sharing_creature_type_value(state: GameState, player: str, amount: Any, source: Permanent | None,
+                                 opponent: str | None, text: str, what: str) -> tuple[int, str]:
+    """Objects sharing a creature type (``_sharing_creature_type``)."""
+    return _sharing_creature_type(state, player, amount, source, opponent, text, what)
+
+
+_AMOUNT_VALUES: dict[type, Any] = {
+    Fixed: _fixed_value, Sum: _sum_value, CountersOn: _counters_on_value, Devotion: _devotion_value,
+    OfChosenType: _of_chosen_type_value, SharingCreatureType: _sharing_creature_type_value, TopCardsOfLibraries: _top_cards_value,
+    Revealed: _revealed_value, StartingLife: _starting_life_value, CountersAmong: _counters_among_value,
+    LargestGroup: _largest_group_value, PowerOf: _stat_value, StatOf: _stat_value, CountOf: _count_of_value,
+    GreatestAmong: _among_value, TotalAmong: _among_value, DistinctAmong: _distinct_value,
+    ThisTurn: _this_turn_value, LifeTotal: _life_total_value, PlayerCounters: _player_counters_value,
+    PlayersWho: _players_who_value, PartySize: _party_size_value, VariableX: _chosen_with_cost_value,
+    CountersRemoved: _chosen_with_cost_value,
+}
 
 
 def _sharing_creature_type(state: GameState, player: str, amount: SharingCreatureType, source: Permanent | None,
