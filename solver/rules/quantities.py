@@ -768,116 +768,210 @@ def condition_holds(state: GameState, player: str, cond: Condition, source: Perm
     Unsupported
         A condition that cannot be read in this state (see the module docstring), naming ``text``.
     """
-    if isinstance(cond, Compare):
-        return _compare(state, player, cond, source, text)
-    if isinstance(cond, AllOf):
-        whys = []
-        for part in cond.parts:
+    kind = type(cond)
+    holds = _CONDITIONS.get(kind)
+    if holds is None:
+        holds = next((_CONDITIONS[k] for k in kind.__mro__ if k in _CONDITIONS), _turn_and_board_holds)
+    return holds(state, player, cond, source, text)
+
+
+# ``condition_holds`` of each kind of condition: ``(state, player, cond, source, text) -> (holds, why)``, chosen by
+# the condition's type (``_CONDITIONS``, below); the others are the turn's and the board's
+# (``_turn_and_board_condition``).
+
+def _compare_holds(state: GameState, player: str, cond: Any, source: Permanent | None, text: str) -> tuple[bool, str]:
+    """Two amounts compared (``_compare``)."""
+    return _compare(state, player, cond, source, text)
+
+
+def _all_of_holds(state: GameState, player: str, cond: Any, source: Permanent | None, text: str) -> tuple[bool, str]:
+    """Every part holds; the first that does not is the reason."""
+    whys = []
+    for part in cond.parts:
+        ok, why = condition_holds(state, player, part, source, text)
+        whys.append(why)
+        if not ok:
+            return False, why
+    return True, "; ".join(whys)
+
+
+def _any_of_holds(state: GameState, player: str, cond: Any, source: Permanent | None, text: str) -> tuple[bool, str]:
+    """One part holds; when none does and a part cannot be read, that part's ``Unsupported``."""
+    whys, unknown = [], None
+    for part in cond.parts:
+        try:
             ok, why = condition_holds(state, player, part, source, text)
-            whys.append(why)
-            if not ok:
-                return False, why
-        return True, "; ".join(whys)
-    if isinstance(cond, AnyOf):
-        whys, unknown = [], None
-        for part in cond.parts:
-            try:
-                ok, why = condition_holds(state, player, part, source, text)
-            except Unsupported as e:
-                unknown = unknown or e  # another part may still hold
-                continue
-            if ok:
-                return True, why
-            whys.append(why)
-        if unknown is not None:
-            raise unknown
-        return False, "; ".join(whys)
+        except Unsupported as e:
+            unknown = unknown or e  # another part may still hold
+            continue
+        if ok:
+            return True, why
+        whys.append(why)
+    if unknown is not None:
+        raise unknown
+    return False, "; ".join(whys)
 
-    if isinstance(cond, HasAnotherActivatedAbility):  # CR 602.5; mana abilities are activated abilities (605.1a)
-        if source is None:
-            raise Unsupported(f"“{text}”: it reads a permanent that is not there")
-        from mtgcheck.solver.rules.layers import permanent_abilities
 
-        acts = [a for a in permanent_abilities(state, source) if a.kind == "activated" or a.is_activated_keyword]
-        # the restricted ability is the one whose typed restriction holds this condition (not its wording)
-        own = [a for a in acts if cond in getattr(a.restriction, "conditions", ())]
-        others = [a for a in acts if cond not in getattr(a.restriction, "conditions", ())]
-        if others:
-            return True, f"{source.name} has another activated ability: {others[0].describe()}"
-        if len(own) > 1:
-            raise Unsupported(f"“{text}”: {source.name} has this ability more than once; whether a second instance is "
-                              "another activated ability is not modelled (CR 602.5)")
-        return False, f"{source.name} has no other activated ability (CR 602.5)"
-    if isinstance(cond, DuringTurn):  # CR 611.3a: "during your turn" / "during turns other than yours"
-        mine = state.active == player
-        ok = mine if cond.whose == "you" else not mine
-        return ok, f"it is {state.active}'s turn ({'' if mine else 'not '}{player}'s own)"
-    if isinstance(cond, MaxSpeed):  # CR 702.179e-f: max speed is speed 4; no speed counts as 0
-        n = state.speed_of(player)
-        return n >= 4, (f"{player}'s speed is {n}" if player in state.speed else f"{player} has no speed (CR 702.179b)") \
-            + (" (max speed, CR 702.179e)" if n >= 4 else ", not 4 (CR 702.179e)")
-    if isinstance(cond, HasDesignation):
-        who = player if cond.whose == "you" else None
-        if who is None:
-            holders = [o for o in state.opponents(player) if has_designation(state, o, cond.designation)[0]]
-            return bool(holders), (f"{', '.join(holders)} {'has' if len(holders) == 1 else 'have'} {_designation_words(cond.designation)}"
-                                   if holders else f"no opponent of {player} has {_designation_words(cond.designation)} "
-                                                   "(the scenario's designations list none)")
-        ok, how = has_designation(state, who, cond.designation)
-        listed = ", ".join(sorted(state.designations.get(who, ()))) or "none"
-        return ok, f"{who} {'has' if ok else 'does not have'} {_designation_words(cond.designation)} (designations: {listed}{how})"
-    if isinstance(cond, SourceMatches):
-        if source is None:
-            raise Unsupported(f"“{text}”: it reads a permanent that is not there")
-        from mtgcheck.solver.rules.qualifiers import UNKNOWN, YES, filter_verdict
-        from mtgcheck.solver.rules.layers import board_view
+def _another_activated_holds(state: GameState, player: str, cond: Any, source: Permanent | None,
+                             text: str) -> tuple[bool, str]:
+    """The source has another activated ability (CR 602.5; mana abilities are activated abilities, 605.1a)."""
+    if source is None:
+        raise Unsupported(f"“{text}”: it reads a permanent that is not there")
+    from mtgcheck.solver.rules.layers import permanent_abilities
 
-        v0 = board_view(state).get(source.id)
-        v, why = filter_verdict(state, cond.filter, source, player, v0.subtypes if v0 is not None else None, source)
-        if v == UNKNOWN:
-            raise Unsupported(f"“{text}”: {why}")
-        return v == YES, (f"{source.name} is {_filter_words(cond.filter)}" if v == YES else why)
-    if isinstance(cond, HasCounter):
-        if source is None:
-            raise Unsupported(f"“{text}”: the counters it reads are on no permanent")
-        have = source.counters.get(cond.counter, 0)
-        return have >= cond.n, f"{source.name} has {have} {cond.counter} counter(s) (needs {cond.n} or more)"
-    if isinstance(cond, SourceModified):
-        return _source_modified(state, source, text)
-    if isinstance(cond, SourceRenowned):  # CR 702.112b: a designation of the permanent, given by the scenario
-        if source is None:
-            raise Unsupported(f"“{text}”: it reads a permanent that is not there")
-        return source.renowned, f"{source.name} is {'' if source.renowned else 'not '}renowned (CR 702.112b)"
-    if isinstance(cond, SourceTapped):
-        if source is None:
-            raise Unsupported(f"“{text}”: it reads a permanent that is not there")
-        return source.tapped, f"{source.name} is {'tapped' if source.tapped else 'untapped'}"
-    if isinstance(cond, SourceCast):
-        return _source_cast(source, cond, text)
+    acts = [a for a in permanent_abilities(state, source) if a.kind == "activated" or a.is_activated_keyword]
+    # the restricted ability is the one whose typed restriction holds this condition (not its wording)
+    own = [a for a in acts if cond in getattr(a.restriction, "conditions", ())]
+    others = [a for a in acts if cond not in getattr(a.restriction, "conditions", ())]
+    if others:
+        return True, f"{source.name} has another activated ability: {others[0].describe()}"
+    if len(own) > 1:
+        raise Unsupported(f"“{text}”: {source.name} has this ability more than once; whether a second instance is "
+                          "another activated ability is not modelled (CR 602.5)")
+    return False, f"{source.name} has no other activated ability (CR 602.5)"
 
-    if isinstance(cond, ModeUnchosen):
-        return _mode_unchosen(state, source, cond, text)
-    if isinstance(cond, TopOfLibrary):
-        return _top_of_library(state, player, cond, source, text)
-    if isinstance(cond, ResolvedThisTurn):
-        return _resolved_this_turn(state, source, cond, text)
 
-    if isinstance(cond, AnchorChosen):  # CR 614.12c: chosen as the permanent entered, recorded on it
-        if source is None:
-            raise Unsupported(f"“{text}”: it reads a permanent that is not there")
-        got = source.choices.get("anchor")
-        if got is None:
-            raise Unsupported(f"“{text}”: which of its anchor words was chosen as {source.name} entered is not given "
-                              f"(give choices: {{anchor: {cond.word}}}; CR 614.12c)")
-        ok = str(got).strip().lower() == cond.word.lower()
-        return ok, (f"{got} was chosen as {source.name} entered, so it {'has' if ok else 'does not have'} the "
-                    f"“{cond.word} —” ability (CR 614.12c)")
-    if isinstance(cond, HasLegalTarget):
-        return _has_legal_target(state, player, source, cond, text)
-    if isinstance(cond, Not):
-        ok, why = condition_holds(state, player, cond.of, source, text)
-        return (not ok), ("not: " + why)
+def _during_turn_holds(state: GameState, player: str, cond: Any, source: Permanent | None,
+                       text: str) -> tuple[bool, str]:
+    """"During your turn" / "during turns other than yours" (CR 611.3a)."""
+    mine = state.active == player
+    ok = mine if cond.whose == "you" else not mine
+    return ok, f"it is {state.active}'s turn ({'' if mine else 'not '}{player}'s own)"
+
+
+def _max_speed_holds(state: GameState, player: str, cond: Any, source: Permanent | None, text: str) -> tuple[bool, str]:
+    """Max speed is speed 4; no speed counts as 0 (CR 702.179e-f)."""
+    n = state.speed_of(player)
+    return n >= 4, (f"{player}'s speed is {n}" if player in state.speed else f"{player} has no speed (CR 702.179b)") \
+        + (" (max speed, CR 702.179e)" if n >= 4 else ", not 4 (CR 702.179e)")
+
+
+def _designation_holds(state: GameState, player: str, cond: Any, source: Permanent | None,
+                       text: str) -> tuple[bool, str]:
+    """The player (or an opponent) has a designation: the monarch, the initiative, the city's blessing, ...
+    (``has_designation``)."""
+    who = player if cond.whose == "you" else None
+    if who is None:
+        holders = [o for o in state.opponents(player) if has_designation(state, o, cond.designation)[0]]
+        return bool(holders), (f"{', '.join(holders)} {'has' if len(holders) == 1 else 'have'} {_designation_words(cond.designation)}"
+                               if holders else f"no opponent of {player} has {_designation_words(cond.designation)} "
+                                               "(the scenario's designations list none)")
+    ok, how = has_designation(state, who, cond.designation)
+    listed = ", ".join(sorted(state.designations.get(who, ()))) or "none"
+    return ok, f"{who} {'has' if ok else 'does not have'} {_designation_words(cond.designation)} (designations: {listed}{how})"
+
+
+def _source_matches_holds(state: GameState, player: str, cond: Any, source: Permanent | None,
+                          text: str) -> tuple[bool, str]:
+    """The source, as it is now (``board_view``), matches a filter (``filter_verdict``)."""
+    if source is None:
+        raise Unsupported(f"“{text}”: it reads a permanent that is not there")
+    from mtgcheck.solver.rules.qualifiers import UNKNOWN, YES, filter_verdict
+    from mtgcheck.solver.rules.layers import board_view
+
+    v0 = board_view(state).get(source.id)
+    v, why = filter_verdict(state, cond.filter, source, player, v0.subtypes if v0 is not None else None, source)
+    if v == UNKNOWN:
+        raise Unsupported(f"“{text}”: {why}")
+    return v == YES, (f"{source.name} is {_filter_words(cond.filter)}" if v == YES else why)
+
+
+def _has_counter_holds(state: GameState, player: str, cond: Any, source: Permanent | None,
+                       text: str) -> tuple[bool, str]:
+    """The source has N or more counters of a kind (CR 122.1)."""
+    if source is None:
+        raise Unsupported(f"“{text}”: the counters it reads are on no permanent")
+    have = source.counters.get(cond.counter, 0)
+    return have >= cond.n, f"{source.name} has {have} {cond.counter} counter(s) (needs {cond.n} or more)"
+
+
+def _source_modified_holds(state: GameState, player: str, cond: Any, source: Permanent | None,
+                           text: str) -> tuple[bool, str]:
+    """The source is modified (CR 700.9; ``_source_modified``)."""
+    return _source_modified(state, source, text)
+
+
+def _source_renowned_holds(state: GameState, player: str, cond: Any, source: Permanent | None,
+                           text: str) -> tuple[bool, str]:
+    """The source is renowned: a designation of the permanent, given by the scenario (CR 702.112b)."""
+    if source is None:
+        raise Unsupported(f"“{text}”: it reads a permanent that is not there")
+    return source.renowned, f"{source.name} is {'' if source.renowned else 'not '}renowned (CR 702.112b)"
+
+
+def _source_tapped_holds(state: GameState, player: str, cond: Any, source: Permanent | None,
+                         text: str) -> tuple[bool, str]:
+    """The source is tapped (CR 110.5)."""
+    if source is None:
+        raise Unsupported(f"“{text}”: it reads a permanent that is not there")
+    return source.tapped, f"{source.name} is {'tapped' if source.tapped else 'untapped'}"
+
+
+def _source_cast_holds(state: GameState, player: str, cond: Any, source: Permanent | None,
+                       text: str) -> tuple[bool, str]:
+    """How the source was cast (``_source_cast``)."""
+    return _source_cast(source, cond, text)
+
+
+def _mode_unchosen_holds(state: GameState, player: str, cond: Any, source: Permanent | None,
+                         text: str) -> tuple[bool, str]:
+    """A mode not chosen before (``_mode_unchosen``)."""
+    return _mode_unchosen(state, source, cond, text)
+
+
+def _top_of_library_holds(state: GameState, player: str, cond: Any, source: Permanent | None,
+                          text: str) -> tuple[bool, str]:
+    """The top card of a library (``_top_of_library``)."""
+    return _top_of_library(state, player, cond, source, text)
+
+
+def _resolved_this_turn_holds(state: GameState, player: str, cond: Any, source: Permanent | None,
+                              text: str) -> tuple[bool, str]:
+    """The ability resolved this turn before (``_resolved_this_turn``)."""
+    return _resolved_this_turn(state, source, cond, text)
+
+
+def _anchor_chosen_holds(state: GameState, player: str, cond: Any, source: Permanent | None,
+                         text: str) -> tuple[bool, str]:
+    """The anchor word chosen as the permanent entered, recorded on it (CR 614.12c)."""
+    if source is None:
+        raise Unsupported(f"“{text}”: it reads a permanent that is not there")
+    got = source.choices.get("anchor")
+    if got is None:
+        raise Unsupported(f"“{text}”: which of its anchor words was chosen as {source.name} entered is not given "
+                          f"(give choices: {{anchor: {cond.word}}}; CR 614.12c)")
+    ok = str(got).strip().lower() == cond.word.lower()
+    return ok, (f"{got} was chosen as {source.name} entered, so it {'has' if ok else 'does not have'} the "
+                f"“{cond.word} —” ability (CR 614.12c)")
+
+
+def _legal_target_holds(state: GameState, player: str, cond: Any, source: Permanent | None,
+                        text: str) -> tuple[bool, str]:
+    """A legal target exists (``_has_legal_target``)."""
+    return _has_legal_target(state, player, source, cond, text)
+
+
+def _not_holds(state: GameState, player: str, cond: Any, source: Permanent | None, text: str) -> tuple[bool, str]:
+    """The negation of a condition."""
+    ok, why = condition_holds(state, player, cond.of, source, text)
+    return (not ok), ("not: " + why)
+
+
+def _turn_and_board_holds(state: GameState, player: str, cond: Any, source: Permanent | None,
+                          text: str) -> tuple[bool, str]:
+    """Every other condition: the turn's and the board's (``_turn_and_board_condition``)."""
     return _turn_and_board_condition(state, player, cond, source, text)
+
+
+_CONDITIONS: dict[type, Any] = {
+    Compare: _compare_holds, AllOf: _all_of_holds, AnyOf: _any_of_holds,
+    HasAnotherActivatedAbility: _another_activated_holds, DuringTurn: _during_turn_holds,
+    MaxSpeed: _max_speed_holds, HasDesignation: _designation_holds, SourceMatches: _source_matches_holds,
+    HasCounter: _has_counter_holds, SourceModified: _source_modified_holds, SourceRenowned: _source_renowned_holds,
+    SourceTapped: _source_tapped_holds, SourceCast: _source_cast_holds, ModeUnchosen: _mode_unchosen_holds,
+    TopOfLibrary: _top_of_library_holds, ResolvedThisTurn: _resolved_this_turn_holds,
+    AnchorChosen: _anchor_chosen_holds, HasLegalTarget: _legal_target_holds, Not: _not_holds,
+}
 
 
 def _source_modified(state: GameState, source: Permanent | None, text: str) -> tuple[bool, str]:
