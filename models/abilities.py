@@ -69,7 +69,7 @@ class CostPart:
     paid ("X", "any number of", "one or more"), whose least value is ``at_least`` ("one or more": 1). ``text``
     keeps the original wording for explanations.
 
-    Parts that use other objects than the permanent itself (read by ``solver.rules.payment.cost_objects``):
+    Parts that use other objects than the permanent itself (read by ``solver.rules.cost_objects``):
     ``"tap_untapped"`` (``other``: not this permanent, "another"/"other than this"), ``"untap"`` (untap tapped
     permanents, CR 701.26b; ``what`` may end with "an opponent controls"), ``"remove_counters_from"`` (counters
     of kind ``what``, ``"any"`` for any kind, removed from one of ``objects``, or in all from several when
@@ -613,7 +613,7 @@ class Ability:
         ``solver.rules.restrictions``; ``None``: none (it may be activated any time its controller has priority, 117.1b).
     cost_change : AbilityCostChange or None
         The ability's own cost change ("This ability costs {1} less to activate for each artifact you control",
-        CR 602.2b, 601.2f): ``models.effects.AbilityCostChange``, read by ``solver.rules.costs.ability_cost_change``.
+        CR 602.2b, 601.2f): ``models.effects.AbilityCostChange``, read by ``solver.rules.activation_costs.ability_cost_change``.
     stripe : Stripe or None
         The level or station symbol it is printed under (CR 711.2, 721.2): the permanent has it only with that
         many counters (``solver.rules.layers.board_view``); ``None``: not in a stripe.

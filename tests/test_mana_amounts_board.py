@@ -15,7 +15,7 @@ from mtgcheck import ask
 from mtgcheck.models.abilities import parse_activation_cost
 from mtgcheck.models.effects import (CountersOn, CountersRemoved, CountOf, Devotion, DistinctAmong, GreatestAmong,
                                      OfChosenType, PlayerCounters, Revealed, StatOf, Sum, ThisTurn, VariableX)
-from mtgcheck.models.text.amounts import parse_amount
+from mtgcheck.models.text.filters import parse_amount
 from mtgcheck.models.effects import AddMana
 
 CARDS = {

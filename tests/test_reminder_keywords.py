@@ -9,7 +9,7 @@ import pytest
 from mtgcheck.models.behaviour import abilities_of
 from mtgcheck.models.effects import ALL_TOPICS, Topic, Unmodelled
 from mtgcheck.models.text.reminder_keywords import reminder_topics
-from mtgcheck.models.text.oracle import KEYWORD_NAMES
+from mtgcheck.models.text.lines import KEYWORD_NAMES
 from tests.probe_boards import ask
 
 

@@ -33,7 +33,7 @@ from __future__ import annotations
 import functools
 import re
 
-from .topics import LABEL_RE, QUOTED_RE
+from .lines import LABEL_RE, QUOTED_RE
 from ..game.cards import strip_reminder_text
 
 _PERMIT_RE = re.compile(r"\b(?:may|can) (?:cast|play)\b|\b(?:gains?|ha(?:s|ve)) (?:flashback|escape|jump-start|retrace)\b", re.I)

@@ -42,7 +42,7 @@ from .filters import PT_ADJECTIVE, QUALIFIER_ADJECTIVES, adjective_qualifier, ta
 from .words import parse_count_word
 from .filters import parse_filter
 from ..effects import Modal
-from .topics import LABEL_RE
+from .lines import LABEL_RE
 
 _TYPES = {"creature": "Creature", "artifact": "Artifact", "enchantment": "Enchantment", "land": "Land",
           "planeswalker": "Planeswalker", "battle": "Battle", "instant": "Instant", "sorcery": "Sorcery",

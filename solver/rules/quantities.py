@@ -25,7 +25,7 @@ monarch), 725 (the initiative), 702.131 (the city's blessing), 309.7 (completed 
 from __future__ import annotations
 
 import dataclasses
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable
 
 from mtgcheck.models.effects import (AllOf, Amount, AnyOf, AttackedThisStep, AttackedThisTurn, CardsInZone, Compare,
                                      Condition, ControlsAtLeast, CountersAmong, CountersOn, CountersRemoved, CountOf,
@@ -48,11 +48,13 @@ from mtgcheck.models.vocab.keywords import KeywordKind
 from mtgcheck.models.effects import Filter as _F
 
 __all__ = ["amount_value", "condition_holds", "matching_objects", "compare_numbers", "card_matches_filter",
-           "modified_verdict"]
+           "modified_verdict", "card_matches", "party_size", "domain_types"]
 
 _OPS = {"<=": lambda a, b: a <= b, ">=": lambda a, b: a >= b, "==": lambda a, b: a == b,
         "<": lambda a, b: a < b, ">": lambda a, b: a > b}
 _OP_WORDS = {"<=": "at most", ">=": "at least", "==": "exactly", "<": "less than", ">": "more than"}
+#: The evaluator of a ``HasLegalTarget`` condition (``condition_holds``'s ``legal_target``).
+LegalTarget = Callable[[GameState, str, "Permanent | None", Any, str], "tuple[bool, str]"]
 _BASIC_TYPES = ("Plains", "Island", "Swamp", "Mountain", "Forest")
 _CARD_TYPES = ("Artifact", "Battle", "Creature", "Enchantment", "Instant", "Kindred", "Land", "Planeswalker", "Sorcery")
 _PERMANENT_TYPES = ("Artifact", "Battle", "Creature", "Enchantment", "Land", "Planeswalker")
@@ -175,7 +177,7 @@ def matching_objects(state: GameState, player: str, f: Filter, source: Permanent
     from mtgcheck.solver.rules.qualifiers import NO, UNKNOWN, YES, filter_verdict
 
     what = text or _filter_words(f)
-    if f.name == "this":  # "artifact you control named Powerstone Shard" on Powerstone Shard (models.text.amounts)
+    if f.name == "this":  # "artifact you control named Powerstone Shard" on Powerstone Shard (models.text.filters)
         if source is None:
             raise Unsupported(f"“{what}”: it names the card it is on, and there is none")
         f = dataclasses.replace(f, name=source.card.name)
@@ -229,7 +231,6 @@ def _exiled_with(state: GameState, player: str, f: Filter, source: Permanent | N
 def _card_matches(state: GameState, player: str, f: Filter, inst: Any, what: str) -> bool:
     """A card in a zone against ``f``: types, supertypes, subtypes, colours, name (CR 205, 105.2, 201), then its
     qualifier and alternatives (``solver.rules.qualifiers``)."""
-    from mtgcheck.solver.rules.altcosts import card_matches
     from mtgcheck.solver.rules.qualifiers import UNKNOWN, YES, qualifier_verdict
 
     base = dataclasses.replace(f, qualifier=Qualifier(), alternatives=())
@@ -576,9 +577,7 @@ def _players_who_value(state: GameState, player: str, amount: Any, source: Perma
 
 def _party_size_value(state: GameState, player: str, amount: Any, source: Permanent | None, opponent: str | None,
                       text: str, what: str) -> tuple[int, str]:
-    """The player's party (CR 700.8; ``costs.party_size``)."""
-    from mtgcheck.solver.rules.costs import party_size
-
+    """The player's party (CR 700.8; ``party_size``)."""
     n = party_size(state, player, what)
     return n, f"{player}'s party has {n} creature(s) (CR 700.8)"
 
@@ -705,7 +704,6 @@ def _of_chosen_type(state: GameState, player: str, amount: OfChosenType, source:
 
 
 def _this_turn(state: GameState, player: str, amount: ThisTurn, opponent: str | None, what: str) -> tuple[int, str]:
-    from mtgcheck.solver.rules.altcosts import card_matches
 
     hist = state.turn.history
     who = _players(state, player, amount.whose, opponent)
@@ -747,7 +745,8 @@ def _card_named(state: GameState, name: str) -> Any:
     return card
 
 
-def condition_holds(state: GameState, player: str, cond: Condition, source: Permanent | None, text: str) -> tuple[bool, str]:
+def condition_holds(state: GameState, player: str, cond: Condition, source: Permanent | None, text: str,
+                    legal_target: LegalTarget | None = None) -> tuple[bool, str]:
     """Whether ``cond`` holds now for ``player`` (the ability's controller or the caster), and the words why.
 
     Parameters
@@ -758,6 +757,10 @@ def condition_holds(state: GameState, player: str, cond: Condition, source: Perm
         The permanent whose ability reads it ("this", its counters).
     text : str
         The card's words, named in explanations and errors.
+    legal_target : callable, optional
+        ``legal_target(state, player, source, cond, text) -> (bool, str)`` for a ``HasLegalTarget`` condition (a
+        triggered mana ability's required target, CR 603.3d; ``solver.rules.targets.has_legal_target``), passed by
+        the mana rules that read it; without it such a condition is ``Unsupported``.
 
     Returns
     -------
@@ -772,35 +775,39 @@ def condition_holds(state: GameState, player: str, cond: Condition, source: Perm
     holds = _CONDITIONS.get(kind)
     if holds is None:
         holds = next((_CONDITIONS[k] for k in kind.__mro__ if k in _CONDITIONS), _turn_and_board_holds)
-    return holds(state, player, cond, source, text)
+    return holds(state, player, cond, source, text, legal_target)
 
 
-# ``condition_holds`` of each kind of condition: ``(state, player, cond, source, text) -> (holds, why)``, chosen by
+# ``condition_holds`` of each kind of condition: ``(state, player, cond, source, text, legal_target) -> (holds,
+# why)``, chosen by
 # the condition's type (``_CONDITIONS``, below); the others are the turn's and the board's
 # (``_turn_and_board_condition``).
 
-def _compare_holds(state: GameState, player: str, cond: Any, source: Permanent | None, text: str) -> tuple[bool, str]:
+def _compare_holds(state: GameState, player: str, cond: Any, source: Permanent | None, text: str,
+                   legal_target: LegalTarget | None) -> tuple[bool, str]:
     """Two amounts compared (``_compare``)."""
     return _compare(state, player, cond, source, text)
 
 
-def _all_of_holds(state: GameState, player: str, cond: Any, source: Permanent | None, text: str) -> tuple[bool, str]:
+def _all_of_holds(state: GameState, player: str, cond: Any, source: Permanent | None, text: str,
+                  legal_target: LegalTarget | None) -> tuple[bool, str]:
     """Every part holds; the first that does not is the reason."""
     whys = []
     for part in cond.parts:
-        ok, why = condition_holds(state, player, part, source, text)
+        ok, why = condition_holds(state, player, part, source, text, legal_target)
         whys.append(why)
         if not ok:
             return False, why
     return True, "; ".join(whys)
 
 
-def _any_of_holds(state: GameState, player: str, cond: Any, source: Permanent | None, text: str) -> tuple[bool, str]:
+def _any_of_holds(state: GameState, player: str, cond: Any, source: Permanent | None, text: str,
+                  legal_target: LegalTarget | None) -> tuple[bool, str]:
     """One part holds; when none does and a part cannot be read, that part's ``Unsupported``."""
     whys, unknown = [], None
     for part in cond.parts:
         try:
-            ok, why = condition_holds(state, player, part, source, text)
+            ok, why = condition_holds(state, player, part, source, text, legal_target)
         except Unsupported as e:
             unknown = unknown or e  # another part may still hold
             continue
@@ -813,7 +820,8 @@ def _any_of_holds(state: GameState, player: str, cond: Any, source: Permanent | 
 
 
 def _another_activated_holds(state: GameState, player: str, cond: Any, source: Permanent | None,
-                             text: str) -> tuple[bool, str]:
+                             text: str,
+                             legal_target: LegalTarget | None) -> tuple[bool, str]:
     """The source has another activated ability (CR 602.5; mana abilities are activated abilities, 605.1a)."""
     if source is None:
         raise Unsupported(f"“{text}”: it reads a permanent that is not there")
@@ -832,14 +840,16 @@ def _another_activated_holds(state: GameState, player: str, cond: Any, source: P
 
 
 def _during_turn_holds(state: GameState, player: str, cond: Any, source: Permanent | None,
-                       text: str) -> tuple[bool, str]:
+                       text: str,
+                       legal_target: LegalTarget | None) -> tuple[bool, str]:
     """"During your turn" / "during turns other than yours" (CR 611.3a)."""
     mine = state.active == player
     ok = mine if cond.whose == "you" else not mine
     return ok, f"it is {state.active}'s turn ({'' if mine else 'not '}{player}'s own)"
 
 
-def _max_speed_holds(state: GameState, player: str, cond: Any, source: Permanent | None, text: str) -> tuple[bool, str]:
+def _max_speed_holds(state: GameState, player: str, cond: Any, source: Permanent | None, text: str,
+                     legal_target: LegalTarget | None) -> tuple[bool, str]:
     """Max speed is speed 4; no speed counts as 0 (CR 702.179e-f)."""
     n = state.speed_of(player)
     return n >= 4, (f"{player}'s speed is {n}" if player in state.speed else f"{player} has no speed (CR 702.179b)") \
@@ -847,7 +857,8 @@ def _max_speed_holds(state: GameState, player: str, cond: Any, source: Permanent
 
 
 def _designation_holds(state: GameState, player: str, cond: Any, source: Permanent | None,
-                       text: str) -> tuple[bool, str]:
+                       text: str,
+                       legal_target: LegalTarget | None) -> tuple[bool, str]:
     """The player (or an opponent) has a designation: the monarch, the initiative, the city's blessing, ...
     (``has_designation``)."""
     who = player if cond.whose == "you" else None
@@ -862,7 +873,8 @@ def _designation_holds(state: GameState, player: str, cond: Any, source: Permane
 
 
 def _source_matches_holds(state: GameState, player: str, cond: Any, source: Permanent | None,
-                          text: str) -> tuple[bool, str]:
+                          text: str,
+                          legal_target: LegalTarget | None) -> tuple[bool, str]:
     """The source, as it is now (``board_view``), matches a filter (``filter_verdict``)."""
     if source is None:
         raise Unsupported(f"“{text}”: it reads a permanent that is not there")
@@ -877,7 +889,8 @@ def _source_matches_holds(state: GameState, player: str, cond: Any, source: Perm
 
 
 def _has_counter_holds(state: GameState, player: str, cond: Any, source: Permanent | None,
-                       text: str) -> tuple[bool, str]:
+                       text: str,
+                       legal_target: LegalTarget | None) -> tuple[bool, str]:
     """The source has N or more counters of a kind (CR 122.1)."""
     if source is None:
         raise Unsupported(f"“{text}”: the counters it reads are on no permanent")
@@ -886,13 +899,15 @@ def _has_counter_holds(state: GameState, player: str, cond: Any, source: Permane
 
 
 def _source_modified_holds(state: GameState, player: str, cond: Any, source: Permanent | None,
-                           text: str) -> tuple[bool, str]:
+                           text: str,
+                           legal_target: LegalTarget | None) -> tuple[bool, str]:
     """The source is modified (CR 700.9; ``_source_modified``)."""
     return _source_modified(state, source, text)
 
 
 def _source_renowned_holds(state: GameState, player: str, cond: Any, source: Permanent | None,
-                           text: str) -> tuple[bool, str]:
+                           text: str,
+                           legal_target: LegalTarget | None) -> tuple[bool, str]:
     """The source is renowned: a designation of the permanent, given by the scenario (CR 702.112b)."""
     if source is None:
         raise Unsupported(f"“{text}”: it reads a permanent that is not there")
@@ -900,7 +915,8 @@ def _source_renowned_holds(state: GameState, player: str, cond: Any, source: Per
 
 
 def _source_tapped_holds(state: GameState, player: str, cond: Any, source: Permanent | None,
-                         text: str) -> tuple[bool, str]:
+                         text: str,
+                         legal_target: LegalTarget | None) -> tuple[bool, str]:
     """The source is tapped (CR 110.5)."""
     if source is None:
         raise Unsupported(f"“{text}”: it reads a permanent that is not there")
@@ -908,31 +924,36 @@ def _source_tapped_holds(state: GameState, player: str, cond: Any, source: Perma
 
 
 def _source_cast_holds(state: GameState, player: str, cond: Any, source: Permanent | None,
-                       text: str) -> tuple[bool, str]:
+                       text: str,
+                       legal_target: LegalTarget | None) -> tuple[bool, str]:
     """How the source was cast (``_source_cast``)."""
     return _source_cast(source, cond, text)
 
 
 def _mode_unchosen_holds(state: GameState, player: str, cond: Any, source: Permanent | None,
-                         text: str) -> tuple[bool, str]:
+                         text: str,
+                         legal_target: LegalTarget | None) -> tuple[bool, str]:
     """A mode not chosen before (``_mode_unchosen``)."""
     return _mode_unchosen(state, source, cond, text)
 
 
 def _top_of_library_holds(state: GameState, player: str, cond: Any, source: Permanent | None,
-                          text: str) -> tuple[bool, str]:
+                          text: str,
+                          legal_target: LegalTarget | None) -> tuple[bool, str]:
     """The top card of a library (``_top_of_library``)."""
     return _top_of_library(state, player, cond, source, text)
 
 
 def _resolved_this_turn_holds(state: GameState, player: str, cond: Any, source: Permanent | None,
-                              text: str) -> tuple[bool, str]:
+                              text: str,
+                              legal_target: LegalTarget | None) -> tuple[bool, str]:
     """The ability resolved this turn before (``_resolved_this_turn``)."""
     return _resolved_this_turn(state, source, cond, text)
 
 
 def _anchor_chosen_holds(state: GameState, player: str, cond: Any, source: Permanent | None,
-                         text: str) -> tuple[bool, str]:
+                         text: str,
+                         legal_target: LegalTarget | None) -> tuple[bool, str]:
     """The anchor word chosen as the permanent entered, recorded on it (CR 614.12c)."""
     if source is None:
         raise Unsupported(f"“{text}”: it reads a permanent that is not there")
@@ -946,19 +967,25 @@ def _anchor_chosen_holds(state: GameState, player: str, cond: Any, source: Perma
 
 
 def _legal_target_holds(state: GameState, player: str, cond: Any, source: Permanent | None,
-                        text: str) -> tuple[bool, str]:
-    """A legal target exists (``_has_legal_target``)."""
-    return _has_legal_target(state, player, source, cond, text)
+                        text: str,
+                        legal_target: LegalTarget | None) -> tuple[bool, str]:
+    """A legal target exists (CR 603.3d), read by the ``legal_target`` the mana rules pass
+    (``solver.rules.targets.has_legal_target``); without one it is ``Unsupported``."""
+    if legal_target is None:
+        raise Unsupported(f"“{text}”: whether “{cond.spec.text}” has a legal choice is not read here (CR 603.3d)")
+    return legal_target(state, player, source, cond, text)
 
 
-def _not_holds(state: GameState, player: str, cond: Any, source: Permanent | None, text: str) -> tuple[bool, str]:
+def _not_holds(state: GameState, player: str, cond: Any, source: Permanent | None, text: str,
+               legal_target: LegalTarget | None) -> tuple[bool, str]:
     """The negation of a condition."""
-    ok, why = condition_holds(state, player, cond.of, source, text)
+    ok, why = condition_holds(state, player, cond.of, source, text, legal_target)
     return (not ok), ("not: " + why)
 
 
 def _turn_and_board_holds(state: GameState, player: str, cond: Any, source: Permanent | None,
-                          text: str) -> tuple[bool, str]:
+                          text: str,
+                          legal_target: LegalTarget | None) -> tuple[bool, str]:
     """Every other condition: the turn's and the board's (``_turn_and_board_condition``)."""
     return _turn_and_board_condition(state, player, cond, source, text)
 
@@ -1060,23 +1087,6 @@ def _activated_resolved(state: GameState, source: Permanent, cond: ResolvedThisT
     raise Unsupported(f"{source.name}'s activated ability {num} was activated {acts} time(s) this turn; how many of "
                       f"those resolved (needed for “time {cond.nth} this ability has resolved”) is not given (history: "
                       f"{{resolved: [{{permanent: ..., ability: {num}, times: N}}]}})")
-
-
-def _has_legal_target(state: GameState, player: str, source: Permanent | None, cond: HasLegalTarget,
-                      text: str) -> tuple[bool, str]:
-    """``HasLegalTarget``: the requirement has a legal choice now (``solver.rules.targets.spec_legality``, CR 115, 601.2c,
-    603.3d); a choice the rules cannot decide (hexproof or "can't be the target" text not modelled) is
-    ``Unsupported``."""
-    from mtgcheck.solver.rules.targets import NO, UNKNOWN, spec_legality
-
-    if source is None:
-        raise Unsupported(f"“{text}”: it reads a permanent that is not there")
-    v, why = spec_legality(state, player, source.card, cond.spec, source=source)
-    if v == UNKNOWN:
-        raise Unsupported(f"“{text}”: whether “{cond.spec.text}” has a legal choice is not known: {why}")
-    if v == NO:
-        return False, f"“{cond.spec.text}” has no legal choice (CR 603.3d, 608.2b){': ' + why if why else ''}"
-    return True, f"“{cond.spec.text}” has a legal choice (CR 601.2c, 603.3d)"
 
 
 def _defending_player_controls(state: GameState, player: str, cond: DefendingPlayerControls, source: Permanent | None,
@@ -1260,3 +1270,69 @@ def _turn_and_board_condition(state: GameState, player: str, cond: Condition, so
                               "recorded in the scenario (CR 508.1b)")
         return True, f"{', '.join(p.name for p in attackers)} {'is' if len(attackers) == 1 else 'are'} attacking {player} (CR 508.1)"
     raise unsupported(f"the condition {cond!r} is not modelled")
+
+
+def card_matches(f: Filter, card: Any) -> bool:
+    """Does a card (in a hand) match ``f``: its types, supertypes and subtypes (CR 205), colours (all of
+    ``f.colors``, CR 105.2)?"""
+    def has(w: str) -> bool:
+        return card.is_type(w) or w in card.type_line.subtypes
+
+    if not all(has(w) for w in f.all_of if w != "Permanent"):
+        return False
+    if any(has(w) for w in f.none_of):
+        return False
+    if f.any_of and not any(has(w) for w in f.any_of):
+        return False
+    cols = card.colors if getattr(card, "colors", None) is not None else (
+        card.mana_cost.colors if card.mana_cost is not None else frozenset())
+    return all(c in cols for c in f.colors)
+
+
+#: The creature types a party is made of (CR 700.8).
+PARTY_TYPES = ("Cleric", "Rogue", "Warrior", "Wizard")
+
+
+def _current_subtypes(state: GameState, perm: Any) -> tuple[str, ...]:
+    """A permanent's subtypes now (type-changing effects applied, CR 613.1d; ``layers.board_view``)."""
+    from mtgcheck.solver.rules.layers import board_view
+
+    view = board_view(state).get(perm.id)
+    return tuple(view.subtypes) if view is not None else tuple(perm.card.type_line.subtypes)
+
+
+def party_size(state: GameState, player: str, what: str = "") -> int:
+    """How many creatures are in ``player``'s party: up to one each of Cleric, Rogue, Warrior and Wizard among
+    the creatures they control, chosen to make it as large as possible (CR 700.8; a changeling can fill any one
+    role, 702.73a). A maximum bipartite matching between creatures and the four roles (``networkx``)."""
+    import networkx as nx
+
+    g = nx.Graph()
+    roles = [("role", t) for t in PARTY_TYPES]
+    g.add_nodes_from(roles)
+    kinds: dict[tuple[str, ...], int] = {}
+    for p in state.permanents(player):
+        if not p.card.is_type("Creature"):
+            continue
+        changeling = any(str(k).lower() == "changeling" for k in p.card.keywords)
+        fits = tuple(t for t in PARTY_TYPES if changeling or t in _current_subtypes(state, p))
+        if fits:
+            kinds[fits] = min(kinds.get(fits, 0) + 1, len(PARTY_TYPES))  # more than four alike never helps
+    for fits, n in kinds.items():
+        for i in range(n):
+            node = ("creature", fits, i)
+            g.add_edges_from((node, ("role", t)) for t in fits)
+    creatures = [n for n in g.nodes if n[0] == "creature"]
+    if not creatures:
+        return 0
+    matching = nx.bipartite.maximum_matching(g, top_nodes=creatures)
+    return sum(1 for n in creatures if n in matching)
+
+
+def domain_types(state: GameState, player: str) -> list[str]:
+    """The basic land types among lands ``player`` controls (domain), as they are now (CR 305.6, 613.1d)."""
+    have: set[str] = set()
+    for p in state.permanents(player):
+        if p.card.is_type("Land"):
+            have.update(t for t in _current_subtypes(state, p) if t in _BASIC_TYPES)
+    return [t for t in _BASIC_TYPES if t in have]
