@@ -379,6 +379,16 @@ def unmodelled_findings(state: GameState, topics: Iterable[Topic], subjects: Ite
                 add(inst.card.name, f"{player}'s stack", a, False, on_stack=True)
     cast_names = {name for name, _ in subjects} if being_cast else set()
     who = set(players) if players is not None else set(state.players)
+    _other_zone_findings(state, add, want, implemented, who, cast_names)
+    return out
+
+
+def _other_zone_findings(state: GameState, add: Callable[..., None], want: frozenset[Topic],
+                         implemented: "frozenset[str] | None", who: set[str], cast_names: set[str]) -> None:
+    """``unmodelled_findings`` in the other zones (``OTHER_ZONES``) of the players ``who``: each card's abilities
+    that function there (CR 113.6), each card once however many copies. Of the card being cast, only a way to make
+    mana counts (its own abilities were looked at as the subject; another copy may be a Spirit Guide, CR 605.1a); a
+    typed part is implemented only where its rules read it from that zone (``support.read_from_zone``)."""
     for zone in OTHER_ZONES:
         for player, cards in state.zones.get(zone, {}).items():
             if player not in who:
@@ -397,7 +407,6 @@ def unmodelled_findings(state: GameState, topics: Iterable[Topic], subjects: Ite
                             want & {Topic.MANA_PRODUCTION} if inst.card.name in cast_names else want,
                             zone_implemented=None if implemented is None else frozenset(
                                 k for k in implemented if read_from_zone(k, zone, a)), zone=zone)
-    return out
 
 
 def _abilities(card: Card) -> tuple[Ability, ...]:

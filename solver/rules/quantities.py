@@ -141,7 +141,6 @@ def life_this_turn(state: GameState, player: str, event: str) -> tuple[int, bool
     Unsupported
         Whether a damage source has infect (lifelink) is not known: text in play not modelled may change keywords.
     """
-
     hist = state.turn.history
     n = hist.count_of(event, player)
     keyword, makes = _DAMAGE_LIFE[event]
@@ -212,7 +211,6 @@ def matching_objects(state: GameState, player: str, f: Filter, source: Permanent
         A zone the scenario does not list (its contents are unknown), or a filter the rules cannot read here
         (``filter_verdict`` says unknown), naming ``text`` and the filter.
     """
-
     what = text or _filter_words(f)
     if f.name == "this":  # "artifact you control named Powerstone Shard" on Powerstone Shard (models.text.filters)
         if source is None:
@@ -266,7 +264,6 @@ def _exiled_with(state: GameState, player: str, f: Filter, source: Permanent | N
 def _card_matches(state: GameState, player: str, f: Filter, inst: Any, what: str) -> bool:
     """A card in a zone against ``f``: types, supertypes, subtypes, colours, name (CR 205, 105.2, 201), then its
     qualifier and alternatives (``qualifier_verdict``)."""
-
     base = dataclasses.replace(f, qualifier=Qualifier(), alternatives=())
     if f.relation is not None:
         raise Unsupported(f"“{what}”: the relation {f.relation!r} of a card in a zone is not modelled")
@@ -362,7 +359,6 @@ def card_matches_filter(state: GameState, player: str, f: Filter, card: Any, tex
 def _stat(state: GameState, obj: Any, stat: str, what: str) -> int:
     """Power, toughness or mana value of a permanent or a card now (``_number``: printed plus counters,
     unknown under unmodelled layer-7 text or a characteristic-defining ``*``, CR 604.3, 613.4)."""
-
     kind = "permanent" if isinstance(obj, Permanent) else "card"
     n, why = _number(state, kind, obj, stat)
     if n is None:
@@ -447,101 +443,206 @@ def amount_value(state: GameState, player: str, amount: Amount | int, source: Pe
         raise Unsupported(f"“{what}”: the amount {amount!r} is not a number")
     if isinstance(amount, int):
         return amount, str(amount)
-    if isinstance(amount, Fixed):
-        return amount.n, str(amount.n)
-    if isinstance(amount, Sum):
-        total, bits = amount.plus, []
-        for part in amount.parts:
-            n, why = amount_value(state, player, part, source, opponent=opponent, text=text)
-            total += n
-            bits.append(why)
-        if amount.plus:
-            bits.append(str(amount.plus))
-        return total, " + ".join(bits) + f" = {total}"
-    if isinstance(amount, CountersOn):
-        if source is None:
-            raise Unsupported(f"“{what}”: the counters it reads are on no permanent")
-        if not amount.counter:  # every kind of counter (CR 122.1)
-            n = sum(int(k) for k in source.counters.values())
-            return n, f"{source.name} has {n} counter(s) in all"
-        n = int(source.counters.get(amount.counter, 0))
-        return n, f"{source.name} has {n} {amount.counter} counter(s)"
-    if isinstance(amount, Devotion) and amount.color == "chosen":
+    kind = type(amount)
+    value = _AMOUNT_VALUES.get(kind)
+    if value is None:
+        value = next((_AMOUNT_VALUES[k] for k in kind.__mro__ if k in _AMOUNT_VALUES), None)
+        if value is None:
+            raise Unsupported(f"“{what}”: the amount {amount!r} is not modelled")
+    return value(state, player, amount, source, opponent, text, what)
+
+
+# ``amount_value`` of each kind of amount: ``(state, player, amount, source, opponent, text, what) -> (n, why)``,
+# chosen by the amount's type (``_AMOUNT_VALUES``, below).
+
+def _fixed_value(state: GameState, player: str, amount: Any, source: Permanent | None, opponent: str | None,
+                 text: str, what: str) -> tuple[int, str]:
+    """A number written on the card."""
+    return amount.n, str(amount.n)
+
+
+def _sum_value(state: GameState, player: str, amount: Any, source: Permanent | None, opponent: str | None,
+               text: str, what: str) -> tuple[int, str]:
+    """The sum of its parts, plus a number."""
+    total, bits = amount.plus, []
+    for part in amount.parts:
+        n, why = amount_value(state, player, part, source, opponent=opponent, text=text)
+        total += n
+        bits.append(why)
+    if amount.plus:
+        bits.append(str(amount.plus))
+    return total, " + ".join(bits) + f" = {total}"
+
+
+def _counters_on_value(state: GameState, player: str, amount: Any, source: Permanent | None, opponent: str | None,
+                       text: str, what: str) -> tuple[int, str]:
+    """The counters of a kind (or of every kind, CR 122.1) on the source."""
+    if source is None:
+        raise Unsupported(f"“{what}”: the counters it reads are on no permanent")
+    if not amount.counter:  # every kind of counter (CR 122.1)
+        n = sum(int(k) for k in source.counters.values())
+        return n, f"{source.name} has {n} counter(s) in all"
+    n = int(source.counters.get(amount.counter, 0))
+    return n, f"{source.name} has {n} {amount.counter} counter(s)"
+
+
+def _devotion_value(state: GameState, player: str, amount: Any, source: Permanent | None, opponent: str | None,
+                    text: str, what: str) -> tuple[int, str]:
+    """Devotion to one or more colours: each mana symbol of the player's permanents' mana costs that is at least one
+    of them counts once (CR 700.5, 700.5a); to a colour chosen as the ability resolves, the caller reads it per
+    colour."""
+    if amount.color == "chosen":
         raise Unsupported(f"“{what}”: the devotion to a colour chosen as the ability resolves is read per colour by "
                           f"the caller (CR 700.5)")
-    if isinstance(amount, OfChosenType):
-        return _of_chosen_type(state, player, amount, source, opponent, text, what)
-    if isinstance(amount, SharingCreatureType):
-        return _sharing_creature_type(state, player, amount, source, opponent, text, what)
+    # several colours: each mana symbol that is at least one of them counts once (CR 700.5a)
+    n = sum(sum(1 for s in p.card.mana_cost if any(c in s.colors for c in amount.color))
+            for p in state.permanents(player) if p.card.mana_cost is not None)
+    return n, f"{player}'s devotion to {'/'.join(amount.color)} is {n} (CR 700.5)"
 
-    if isinstance(amount, TopCardsOfLibraries):
-        return _top_cards_of_libraries(state, player, amount, what)
-    if isinstance(amount, Revealed):
-        raise Unsupported(f"“{what}”: how many cards are revealed is chosen as the ability resolves (CR 608.2d); the "
-                          f"caller enumerates its values")
-    if isinstance(amount, Devotion):
-        # several colours: each mana symbol that is at least one of them counts once (CR 700.5a)
-        n = sum(sum(1 for s in p.card.mana_cost if any(c in s.colors for c in amount.color))
-                for p in state.permanents(player) if p.card.mana_cost is not None)
-        return n, f"{player}'s devotion to {'/'.join(amount.color)} is {n} (CR 700.5)"
-    if isinstance(amount, StartingLife):
-        return _starting_life(state, player, amount, opponent, what)
-    if isinstance(amount, CountersAmong):
-        return _counters_among(state, player, amount, source, opponent, text)
-    if isinstance(amount, LargestGroup):
-        return _largest_group(state, player, amount, source, opponent, text)
-    if isinstance(amount, (PowerOf, StatOf)):
-        stat, rel = ("power", "this") if isinstance(amount, PowerOf) else (amount.stat, amount.relation)
-        obj = _related(state, source, rel, what)
-        n = _stat(state, obj, stat, what)
-        return n, f"{obj.name}'s {stat.replace('_', ' ')} is {n}"
-    if isinstance(amount, CountOf):
-        objs = matching_objects(state, player, amount.filter, source, opponent, text)
-        return len(objs), f"{len(objs)} {_filter_words(amount.filter)}"
-    if isinstance(amount, (GreatestAmong, TotalAmong)):
-        objs = matching_objects(state, player, amount.filter, source, opponent, text)
-        values = [_stat(state, o, amount.stat, what) for o in objs]
-        stat = amount.stat.replace("_", " ")
-        if isinstance(amount, GreatestAmong):
-            n = max(values, default=0)
-            return n, (f"the greatest {stat} among {_filter_words(amount.filter)} is {n}" if values else
-                       f"no {_filter_words(amount.filter)}, so the greatest {stat} is 0 (Spell Rupture ruling 2013-01-24)")
-        return sum(values), f"the total {stat} of {_filter_words(amount.filter)} is {sum(values)}"
-    if isinstance(amount, DistinctAmong):
-        objs = matching_objects(state, player, amount.filter, source, opponent, text)
-        seen = _distinct(state, objs, amount.aspect, what)
-        shown = ", ".join(sorted(map(str, seen))) or "none"
-        return len(seen), f"{len(seen)} different {amount.aspect.replace('_', ' ')}(s) among {_filter_words(amount.filter)} ({shown})"
-    if isinstance(amount, ThisTurn):
-        return _this_turn(state, player, amount, opponent, what)
-    if isinstance(amount, LifeTotal):
-        who = _players(state, player, amount.whose, opponent)
-        if len(who) != 1:
-            raise Unsupported(f"“{what}”: whose life total is meant is not one player")
-        n = state.life_of(who[0])
-        return n, f"{who[0]} has {n} life"
-    if isinstance(amount, PlayerCounters):
-        who = _players(state, player, amount.whose, opponent)
-        if len(who) != 1:
-            raise Unsupported(f"“{what}”: whose counters are meant is not one player")
-        n = state.counters_of(who[0], amount.kind)
-        return n, f"{who[0]} has {n} {amount.kind} counter(s) (CR 122.1)"
-    if isinstance(amount, PlayersWho):
-        who = _players(state, player, amount.whose, opponent)
-        if amount.event in _DAMAGE_LIFE:  # damage in the history is life lost or gained too (CR 120.3a, 702.15b)
-            hit = [p for p in who if life_this_turn(state, p, amount.event)[0] > 0]
-        else:
-            hit = [p for p in who if state.turn.history.count_of(amount.event, p) > 0]
-        return len(hit), (f"{len(hit)} of {', '.join(who) or 'no one'} had {amount.event.replace('_', ' ')} this turn"
-                          f"{_default_turn(state)}")
-    if isinstance(amount, PartySize):
 
-        n = party_size(state, player, what)
-        return n, f"{player}'s party has {n} creature(s) (CR 700.8)"
-    if isinstance(amount, (VariableX, CountersRemoved)):
-        raise Unsupported(f"“{what}”: the number is chosen as the cost is paid (CR 107.3, 601.2b); the caller "
-                          f"enumerates its values")
-    raise Unsupported(f"“{what}”: the amount {amount!r} is not modelled")
+def _top_cards_value(state: GameState, player: str, amount: Any, source: Permanent | None, opponent: str | None,
+                     text: str, what: str) -> tuple[int, str]:
+    """Cards on top of libraries (``_top_cards_of_libraries``)."""
+    return _top_cards_of_libraries(state, player, amount, what)
+
+
+def _starting_life_value(state: GameState, player: str, amount: Any, source: Permanent | None,
+                         opponent: str | None, text: str, what: str) -> tuple[int, str]:
+    """A player's starting life total (CR 103.4; ``_starting_life``)."""
+    return _starting_life(state, player, amount, opponent, what)
+
+
+def _counters_among_value(state: GameState, player: str, amount: Any, source: Permanent | None,
+                          opponent: str | None, text: str, what: str) -> tuple[int, str]:
+    """Counters among a set of objects (``_counters_among``)."""
+    return _counters_among(state, player, amount, source, opponent, text)
+
+
+def _largest_group_value(state: GameState, player: str, amount: Any, source: Permanent | None,
+                         opponent: str | None, text: str, what: str) -> tuple[int, str]:
+    """The largest group sharing a quality (``_largest_group``)."""
+    return _largest_group(state, player, amount, source, opponent, text)
+
+
+def _stat_value(state: GameState, player: str, amount: Any, source: Permanent | None, opponent: str | None,
+                text: str, what: str) -> tuple[int, str]:
+    """A number of one object related to the source: its power (``PowerOf``), or a stat (``StatOf``)."""
+    stat, rel = ("power", "this") if isinstance(amount, PowerOf) else (amount.stat, amount.relation)
+    obj = _related(state, source, rel, what)
+    n = _stat(state, obj, stat, what)
+    return n, f"{obj.name}'s {stat.replace('_', ' ')} is {n}"
+
+
+def _count_of_value(state: GameState, player: str, amount: Any, source: Permanent | None, opponent: str | None,
+                    text: str, what: str) -> tuple[int, str]:
+    """How many objects match a filter (``matching_objects``)."""
+    objs = matching_objects(state, player, amount.filter, source, opponent, text)
+    return len(objs), f"{len(objs)} {_filter_words(amount.filter)}"
+
+
+def _among_value(state: GameState, player: str, amount: Any, source: Permanent | None, opponent: str | None,
+                 text: str, what: str) -> tuple[int, str]:
+    """The greatest (0 among none: Spell Rupture ruling 2013-01-24) or the total of a stat among matching objects."""
+    objs = matching_objects(state, player, amount.filter, source, opponent, text)
+    values = [_stat(state, o, amount.stat, what) for o in objs]
+    stat = amount.stat.replace("_", " ")
+    if isinstance(amount, GreatestAmong):
+        n = max(values, default=0)
+        return n, (f"the greatest {stat} among {_filter_words(amount.filter)} is {n}" if values else
+                   f"no {_filter_words(amount.filter)}, so the greatest {stat} is 0 (Spell Rupture ruling 2013-01-24)")
+    return sum(values), f"the total {stat} of {_filter_words(amount.filter)} is {sum(values)}"
+
+
+def _distinct_value(state: GameState, player: str, amount: Any, source: Permanent | None, opponent: str | None,
+                    text: str, what: str) -> tuple[int, str]:
+    """How many different values of an aspect (names, colours, types, ...) among matching objects."""
+    objs = matching_objects(state, player, amount.filter, source, opponent, text)
+    seen = _distinct(state, objs, amount.aspect, what)
+    shown = ", ".join(sorted(map(str, seen))) or "none"
+    return len(seen), f"{len(seen)} different {amount.aspect.replace('_', ' ')}(s) among {_filter_words(amount.filter)} ({shown})"
+
+
+def _this_turn_value(state: GameState, player: str, amount: Any, source: Permanent | None, opponent: str | None,
+                     text: str, what: str) -> tuple[int, str]:
+    """A count of what happened this turn (``_this_turn``)."""
+    return _this_turn(state, player, amount, opponent, what)
+
+
+def _life_total_value(state: GameState, player: str, amount: Any, source: Permanent | None, opponent: str | None,
+                      text: str, what: str) -> tuple[int, str]:
+    """One player's life total (CR 119)."""
+    who = _players(state, player, amount.whose, opponent)
+    if len(who) != 1:
+        raise Unsupported(f"“{what}”: whose life total is meant is not one player")
+    n = state.life_of(who[0])
+    return n, f"{who[0]} has {n} life"
+
+
+def _player_counters_value(state: GameState, player: str, amount: Any, source: Permanent | None,
+                           opponent: str | None, text: str, what: str) -> tuple[int, str]:
+    """One player's counters of a kind (CR 122.1)."""
+    who = _players(state, player, amount.whose, opponent)
+    if len(who) != 1:
+        raise Unsupported(f"“{what}”: whose counters are meant is not one player")
+    n = state.counters_of(who[0], amount.kind)
+    return n, f"{who[0]} has {n} {amount.kind} counter(s) (CR 122.1)"
+
+
+def _players_who_value(state: GameState, player: str, amount: Any, source: Permanent | None, opponent: str | None,
+                       text: str, what: str) -> tuple[int, str]:
+    """How many of the players meant had an event this turn (damage is life lost or gained too, CR 120.3a, 702.15b)."""
+    who = _players(state, player, amount.whose, opponent)
+    if amount.event in _DAMAGE_LIFE:  # damage in the history is life lost or gained too (CR 120.3a, 702.15b)
+        hit = [p for p in who if life_this_turn(state, p, amount.event)[0] > 0]
+    else:
+        hit = [p for p in who if state.turn.history.count_of(amount.event, p) > 0]
+    return len(hit), (f"{len(hit)} of {', '.join(who) or 'no one'} had {amount.event.replace('_', ' ')} this turn"
+                      f"{_default_turn(state)}")
+
+
+def _party_size_value(state: GameState, player: str, amount: Any, source: Permanent | None, opponent: str | None,
+                      text: str, what: str) -> tuple[int, str]:
+    """The player's party (CR 700.8; ``party_size``)."""
+    n = party_size(state, player, what)
+    return n, f"{player}'s party has {n} creature(s) (CR 700.8)"
+
+
+def _revealed_value(state: GameState, player: str, amount: Any, source: Permanent | None, opponent: str | None,
+                    text: str, what: str) -> tuple[int, str]:
+    """Chosen as the ability resolves (CR 608.2d): the caller enumerates it."""
+    raise Unsupported(f"“{what}”: how many cards are revealed is chosen as the ability resolves (CR 608.2d); the "
+                      f"caller enumerates its values")
+
+
+def _chosen_with_cost_value(state: GameState, player: str, amount: Any, source: Permanent | None,
+                            opponent: str | None, text: str, what: str) -> tuple[int, str]:
+    """X or counters removed, chosen as the cost is paid (CR 107.3, 601.2b): the caller enumerates them."""
+    raise Unsupported(f"“{what}”: the number is chosen as the cost is paid (CR 107.3, 601.2b); the caller "
+                      f"enumerates its values")
+
+
+def _of_chosen_type_value(state: GameState, player: str, amount: Any, source: Permanent | None,
+                          opponent: str | None, text: str, what: str) -> tuple[int, str]:
+    """Objects of the type chosen for the source (``_of_chosen_type``)."""
+    return _of_chosen_type(state, player, amount, source, opponent, text, what)
+
+
+def _sharing_creature_type_value(state: GameState, player: str, amount: Any, source: Permanent | None,
+                                 opponent: str | None, text: str, what: str) -> tuple[int, str]:
+    """Objects sharing a creature type (``_sharing_creature_type``)."""
+    return _sharing_creature_type(state, player, amount, source, opponent, text, what)
+
+
+_AMOUNT_VALUES: dict[type, Any] = {
+    Fixed: _fixed_value, Sum: _sum_value, CountersOn: _counters_on_value, Devotion: _devotion_value,
+    OfChosenType: _of_chosen_type_value, SharingCreatureType: _sharing_creature_type_value, TopCardsOfLibraries: _top_cards_value,
+    Revealed: _revealed_value, StartingLife: _starting_life_value, CountersAmong: _counters_among_value,
+    LargestGroup: _largest_group_value, PowerOf: _stat_value, StatOf: _stat_value, CountOf: _count_of_value,
+    GreatestAmong: _among_value, TotalAmong: _among_value, DistinctAmong: _distinct_value,
+    ThisTurn: _this_turn_value, LifeTotal: _life_total_value, PlayerCounters: _player_counters_value,
+    PlayersWho: _players_who_value, PartySize: _party_size_value, VariableX: _chosen_with_cost_value,
+    CountersRemoved: _chosen_with_cost_value,
+}
 
 
 def _sharing_creature_type(state: GameState, player: str, amount: SharingCreatureType, source: Permanent | None,
@@ -693,114 +794,230 @@ def condition_holds(state: GameState, player: str, cond: Condition, source: Perm
     Unsupported
         A condition that cannot be read in this state (see the module docstring), naming ``text``.
     """
-    if isinstance(cond, Compare):
-        return _compare(state, player, cond, source, text)
-    if isinstance(cond, AllOf):
-        whys = []
-        for part in cond.parts:
+    kind = type(cond)
+    holds = _CONDITIONS.get(kind)
+    if holds is None:
+        holds = next((_CONDITIONS[k] for k in kind.__mro__ if k in _CONDITIONS), _turn_and_board_holds)
+    return holds(state, player, cond, source, text, legal_target)
+
+
+# ``condition_holds`` of each kind of condition: ``(state, player, cond, source, text, legal_target) -> (holds,
+# why)``, chosen by
+# the condition's type (``_CONDITIONS``, below); the others are the turn's and the board's
+# (``_turn_and_board_condition``).
+
+def _compare_holds(state: GameState, player: str, cond: Any, source: Permanent | None, text: str,
+                   legal_target: LegalTarget | None) -> tuple[bool, str]:
+    """Two amounts compared (``_compare``)."""
+    return _compare(state, player, cond, source, text)
+
+
+def _all_of_holds(state: GameState, player: str, cond: Any, source: Permanent | None, text: str,
+                  legal_target: LegalTarget | None) -> tuple[bool, str]:
+    """Every part holds; the first that does not is the reason."""
+    whys = []
+    for part in cond.parts:
+        ok, why = condition_holds(state, player, part, source, text, legal_target)
+        whys.append(why)
+        if not ok:
+            return False, why
+    return True, "; ".join(whys)
+
+
+def _any_of_holds(state: GameState, player: str, cond: Any, source: Permanent | None, text: str,
+                  legal_target: LegalTarget | None) -> tuple[bool, str]:
+    """One part holds; when none does and a part cannot be read, that part's ``Unsupported``."""
+    whys, unknown = [], None
+    for part in cond.parts:
+        try:
             ok, why = condition_holds(state, player, part, source, text, legal_target)
-            whys.append(why)
-            if not ok:
-                return False, why
-        return True, "; ".join(whys)
-    if isinstance(cond, AnyOf):
-        whys, unknown = [], None
-        for part in cond.parts:
-            try:
-                ok, why = condition_holds(state, player, part, source, text, legal_target)
-            except Unsupported as e:
-                unknown = unknown or e  # another part may still hold
-                continue
-            if ok:
-                return True, why
-            whys.append(why)
-        if unknown is not None:
-            raise unknown
-        return False, "; ".join(whys)
+        except Unsupported as e:
+            unknown = unknown or e  # another part may still hold
+            continue
+        if ok:
+            return True, why
+        whys.append(why)
+    if unknown is not None:
+        raise unknown
+    return False, "; ".join(whys)
 
-    if isinstance(cond, HasAnotherActivatedAbility):  # CR 602.5; mana abilities are activated abilities (605.1a)
-        if source is None:
-            raise Unsupported(f"“{text}”: it reads a permanent that is not there")
-        acts = [a for a in permanent_abilities(state, source, condition_holds)
-                if a.kind == "activated" or a.is_activated_keyword]
-        # the restricted ability is the one whose typed restriction holds this condition (not its wording)
-        own = [a for a in acts if cond in getattr(a.restriction, "conditions", ())]
-        others = [a for a in acts if cond not in getattr(a.restriction, "conditions", ())]
-        if others:
-            return True, f"{source.name} has another activated ability: {others[0].describe()}"
-        if len(own) > 1:
-            raise Unsupported(f"“{text}”: {source.name} has this ability more than once; whether a second instance is "
-                              "another activated ability is not modelled (CR 602.5)")
-        return False, f"{source.name} has no other activated ability (CR 602.5)"
-    if isinstance(cond, DuringTurn):  # CR 611.3a: "during your turn" / "during turns other than yours"
-        mine = state.active == player
-        ok = mine if cond.whose == "you" else not mine
-        return ok, f"it is {state.active}'s turn ({'' if mine else 'not '}{player}'s own)"
-    if isinstance(cond, MaxSpeed):  # CR 702.179e-f: max speed is speed 4; no speed counts as 0
-        n = state.speed_of(player)
-        return n >= 4, (f"{player}'s speed is {n}" if player in state.speed else f"{player} has no speed (CR 702.179b)") \
-            + (" (max speed, CR 702.179e)" if n >= 4 else ", not 4 (CR 702.179e)")
-    if isinstance(cond, HasDesignation):
-        who = player if cond.whose == "you" else None
-        if who is None:
-            holders = [o for o in state.opponents(player) if has_designation(state, o, cond.designation)[0]]
-            return bool(holders), (f"{', '.join(holders)} {'has' if len(holders) == 1 else 'have'} {_designation_words(cond.designation)}"
-                                   if holders else f"no opponent of {player} has {_designation_words(cond.designation)} "
-                                                   "(the scenario's designations list none)")
-        ok, how = has_designation(state, who, cond.designation)
-        listed = ", ".join(sorted(state.designations.get(who, ()))) or "none"
-        return ok, f"{who} {'has' if ok else 'does not have'} {_designation_words(cond.designation)} (designations: {listed}{how})"
-    if isinstance(cond, SourceMatches):
-        if source is None:
-            raise Unsupported(f"“{text}”: it reads a permanent that is not there")
-        v0 = board_view(state, condition_holds).get(source.id)
-        v, why = filter_verdict(state, cond.filter, source, player, v0.subtypes if v0 is not None else None, source)
-        if v == UNKNOWN:
-            raise Unsupported(f"“{text}”: {why}")
-        return v == YES, (f"{source.name} is {_filter_words(cond.filter)}" if v == YES else why)
-    if isinstance(cond, HasCounter):
-        if source is None:
-            raise Unsupported(f"“{text}”: the counters it reads are on no permanent")
-        have = source.counters.get(cond.counter, 0)
-        return have >= cond.n, f"{source.name} has {have} {cond.counter} counter(s) (needs {cond.n} or more)"
-    if isinstance(cond, SourceModified):
-        return _source_modified(state, source, text)
-    if isinstance(cond, SourceRenowned):  # CR 702.112b: a designation of the permanent, given by the scenario
-        if source is None:
-            raise Unsupported(f"“{text}”: it reads a permanent that is not there")
-        return source.renowned, f"{source.name} is {'' if source.renowned else 'not '}renowned (CR 702.112b)"
-    if isinstance(cond, SourceTapped):
-        if source is None:
-            raise Unsupported(f"“{text}”: it reads a permanent that is not there")
-        return source.tapped, f"{source.name} is {'tapped' if source.tapped else 'untapped'}"
-    if isinstance(cond, SourceCast):
-        return _source_cast(source, cond, text)
 
-    if isinstance(cond, ModeUnchosen):
-        return _mode_unchosen(state, source, cond, text)
-    if isinstance(cond, TopOfLibrary):
-        return _top_of_library(state, player, cond, source, text)
-    if isinstance(cond, ResolvedThisTurn):
-        return _resolved_this_turn(state, source, cond, text)
+def _another_activated_holds(state: GameState, player: str, cond: Any, source: Permanent | None,
+                             text: str,
+                             legal_target: LegalTarget | None) -> tuple[bool, str]:
+    """The source has another activated ability (CR 602.5; mana abilities are activated abilities, 605.1a)."""
+    if source is None:
+        raise Unsupported(f"“{text}”: it reads a permanent that is not there")
+    acts = [a for a in permanent_abilities(state, source, condition_holds)
+            if a.kind == "activated" or a.is_activated_keyword]
+    # the restricted ability is the one whose typed restriction holds this condition (not its wording)
+    own = [a for a in acts if cond in getattr(a.restriction, "conditions", ())]
+    others = [a for a in acts if cond not in getattr(a.restriction, "conditions", ())]
+    if others:
+        return True, f"{source.name} has another activated ability: {others[0].describe()}"
+    if len(own) > 1:
+        raise Unsupported(f"“{text}”: {source.name} has this ability more than once; whether a second instance is "
+                          "another activated ability is not modelled (CR 602.5)")
+    return False, f"{source.name} has no other activated ability (CR 602.5)"
 
-    if isinstance(cond, AnchorChosen):  # CR 614.12c: chosen as the permanent entered, recorded on it
-        if source is None:
-            raise Unsupported(f"“{text}”: it reads a permanent that is not there")
-        got = source.choices.get("anchor")
-        if got is None:
-            raise Unsupported(f"“{text}”: which of its anchor words was chosen as {source.name} entered is not given "
-                              f"(give choices: {{anchor: {cond.word}}}; CR 614.12c)")
-        ok = str(got).strip().lower() == cond.word.lower()
-        return ok, (f"{got} was chosen as {source.name} entered, so it {'has' if ok else 'does not have'} the "
-                    f"“{cond.word} —” ability (CR 614.12c)")
-    if isinstance(cond, HasLegalTarget):
-        if legal_target is None:
-            raise Unsupported(f"“{text}”: whether “{cond.spec.text}” has a legal choice is not read here (CR 603.3d)")
-        return legal_target(state, player, source, cond, text)
-    if isinstance(cond, Not):
-        ok, why = condition_holds(state, player, cond.of, source, text, legal_target)
-        return (not ok), ("not: " + why)
+
+def _during_turn_holds(state: GameState, player: str, cond: Any, source: Permanent | None,
+                       text: str,
+                       legal_target: LegalTarget | None) -> tuple[bool, str]:
+    """"During your turn" / "during turns other than yours" (CR 611.3a)."""
+    mine = state.active == player
+    ok = mine if cond.whose == "you" else not mine
+    return ok, f"it is {state.active}'s turn ({'' if mine else 'not '}{player}'s own)"
+
+
+def _max_speed_holds(state: GameState, player: str, cond: Any, source: Permanent | None, text: str,
+                     legal_target: LegalTarget | None) -> tuple[bool, str]:
+    """Max speed is speed 4; no speed counts as 0 (CR 702.179e-f)."""
+    n = state.speed_of(player)
+    return n >= 4, (f"{player}'s speed is {n}" if player in state.speed else f"{player} has no speed (CR 702.179b)") \
+        + (" (max speed, CR 702.179e)" if n >= 4 else ", not 4 (CR 702.179e)")
+
+
+def _designation_holds(state: GameState, player: str, cond: Any, source: Permanent | None,
+                       text: str,
+                       legal_target: LegalTarget | None) -> tuple[bool, str]:
+    """The player (or an opponent) has a designation: the monarch, the initiative, the city's blessing, ...
+    (``has_designation``)."""
+    who = player if cond.whose == "you" else None
+    if who is None:
+        holders = [o for o in state.opponents(player) if has_designation(state, o, cond.designation)[0]]
+        return bool(holders), (f"{', '.join(holders)} {'has' if len(holders) == 1 else 'have'} {_designation_words(cond.designation)}"
+                               if holders else f"no opponent of {player} has {_designation_words(cond.designation)} "
+                                               "(the scenario's designations list none)")
+    ok, how = has_designation(state, who, cond.designation)
+    listed = ", ".join(sorted(state.designations.get(who, ()))) or "none"
+    return ok, f"{who} {'has' if ok else 'does not have'} {_designation_words(cond.designation)} (designations: {listed}{how})"
+
+
+def _source_matches_holds(state: GameState, player: str, cond: Any, source: Permanent | None,
+                          text: str,
+                          legal_target: LegalTarget | None) -> tuple[bool, str]:
+    """The source, as it is now (``board_view``), matches a filter (``filter_verdict``)."""
+    if source is None:
+        raise Unsupported(f"“{text}”: it reads a permanent that is not there")
+    v0 = board_view(state, condition_holds).get(source.id)
+    v, why = filter_verdict(state, cond.filter, source, player, v0.subtypes if v0 is not None else None, source)
+    if v == UNKNOWN:
+        raise Unsupported(f"“{text}”: {why}")
+    return v == YES, (f"{source.name} is {_filter_words(cond.filter)}" if v == YES else why)
+
+
+def _has_counter_holds(state: GameState, player: str, cond: Any, source: Permanent | None,
+                       text: str,
+                       legal_target: LegalTarget | None) -> tuple[bool, str]:
+    """The source has N or more counters of a kind (CR 122.1)."""
+    if source is None:
+        raise Unsupported(f"“{text}”: the counters it reads are on no permanent")
+    have = source.counters.get(cond.counter, 0)
+    return have >= cond.n, f"{source.name} has {have} {cond.counter} counter(s) (needs {cond.n} or more)"
+
+
+def _source_modified_holds(state: GameState, player: str, cond: Any, source: Permanent | None,
+                           text: str,
+                           legal_target: LegalTarget | None) -> tuple[bool, str]:
+    """The source is modified (CR 700.9; ``_source_modified``)."""
+    return _source_modified(state, source, text)
+
+
+def _source_renowned_holds(state: GameState, player: str, cond: Any, source: Permanent | None,
+                           text: str,
+                           legal_target: LegalTarget | None) -> tuple[bool, str]:
+    """The source is renowned: a designation of the permanent, given by the scenario (CR 702.112b)."""
+    if source is None:
+        raise Unsupported(f"“{text}”: it reads a permanent that is not there")
+    return source.renowned, f"{source.name} is {'' if source.renowned else 'not '}renowned (CR 702.112b)"
+
+
+def _source_tapped_holds(state: GameState, player: str, cond: Any, source: Permanent | None,
+                         text: str,
+                         legal_target: LegalTarget | None) -> tuple[bool, str]:
+    """The source is tapped (CR 110.5)."""
+    if source is None:
+        raise Unsupported(f"“{text}”: it reads a permanent that is not there")
+    return source.tapped, f"{source.name} is {'tapped' if source.tapped else 'untapped'}"
+
+
+def _source_cast_holds(state: GameState, player: str, cond: Any, source: Permanent | None,
+                       text: str,
+                       legal_target: LegalTarget | None) -> tuple[bool, str]:
+    """How the source was cast (``_source_cast``)."""
+    return _source_cast(source, cond, text)
+
+
+def _mode_unchosen_holds(state: GameState, player: str, cond: Any, source: Permanent | None,
+                         text: str,
+                         legal_target: LegalTarget | None) -> tuple[bool, str]:
+    """A mode not chosen before (``_mode_unchosen``)."""
+    return _mode_unchosen(state, source, cond, text)
+
+
+def _top_of_library_holds(state: GameState, player: str, cond: Any, source: Permanent | None,
+                          text: str,
+                          legal_target: LegalTarget | None) -> tuple[bool, str]:
+    """The top card of a library (``_top_of_library``)."""
+    return _top_of_library(state, player, cond, source, text)
+
+
+def _resolved_this_turn_holds(state: GameState, player: str, cond: Any, source: Permanent | None,
+                              text: str,
+                              legal_target: LegalTarget | None) -> tuple[bool, str]:
+    """The ability resolved this turn before (``_resolved_this_turn``)."""
+    return _resolved_this_turn(state, source, cond, text)
+
+
+def _anchor_chosen_holds(state: GameState, player: str, cond: Any, source: Permanent | None,
+                         text: str,
+                         legal_target: LegalTarget | None) -> tuple[bool, str]:
+    """The anchor word chosen as the permanent entered, recorded on it (CR 614.12c)."""
+    if source is None:
+        raise Unsupported(f"“{text}”: it reads a permanent that is not there")
+    got = source.choices.get("anchor")
+    if got is None:
+        raise Unsupported(f"“{text}”: which of its anchor words was chosen as {source.name} entered is not given "
+                          f"(give choices: {{anchor: {cond.word}}}; CR 614.12c)")
+    ok = str(got).strip().lower() == cond.word.lower()
+    return ok, (f"{got} was chosen as {source.name} entered, so it {'has' if ok else 'does not have'} the "
+                f"“{cond.word} —” ability (CR 614.12c)")
+
+
+def _legal_target_holds(state: GameState, player: str, cond: Any, source: Permanent | None,
+                        text: str,
+                        legal_target: LegalTarget | None) -> tuple[bool, str]:
+    """A legal target exists (CR 603.3d), read by the ``legal_target`` the mana rules pass
+    (``solver.rules.targets.has_legal_target``); without one it is ``Unsupported``."""
+    if legal_target is None:
+        raise Unsupported(f"“{text}”: whether “{cond.spec.text}” has a legal choice is not read here (CR 603.3d)")
+    return legal_target(state, player, source, cond, text)
+
+
+def _not_holds(state: GameState, player: str, cond: Any, source: Permanent | None, text: str,
+               legal_target: LegalTarget | None) -> tuple[bool, str]:
+    """The negation of a condition."""
+    ok, why = condition_holds(state, player, cond.of, source, text, legal_target)
+    return (not ok), ("not: " + why)
+
+
+def _turn_and_board_holds(state: GameState, player: str, cond: Any, source: Permanent | None,
+                          text: str,
+                          legal_target: LegalTarget | None) -> tuple[bool, str]:
+    """Every other condition: the turn's and the board's (``_turn_and_board_condition``)."""
     return _turn_and_board_condition(state, player, cond, source, text)
+
+
+_CONDITIONS: dict[type, Any] = {
+    Compare: _compare_holds, AllOf: _all_of_holds, AnyOf: _any_of_holds,
+    HasAnotherActivatedAbility: _another_activated_holds, DuringTurn: _during_turn_holds,
+    MaxSpeed: _max_speed_holds, HasDesignation: _designation_holds, SourceMatches: _source_matches_holds,
+    HasCounter: _has_counter_holds, SourceModified: _source_modified_holds, SourceRenowned: _source_renowned_holds,
+    SourceTapped: _source_tapped_holds, SourceCast: _source_cast_holds, ModeUnchosen: _mode_unchosen_holds,
+    TopOfLibrary: _top_of_library_holds, ResolvedThisTurn: _resolved_this_turn_holds,
+    AnchorChosen: _anchor_chosen_holds, HasLegalTarget: _legal_target_holds, Not: _not_holds,
+}
 
 
 def _source_modified(state: GameState, source: Permanent | None, text: str) -> tuple[bool, str]:
@@ -847,7 +1064,6 @@ def _resolved_this_turn(state: GameState, source: Permanent | None, cond: Resolv
     """``ResolvedThisTurn``: resolving now, the ability resolves for the (earlier + 1)th time this turn (CR 608.2); the
     ability is the source's triggered ability whose words are ``text``, numbered from 1 among its triggered
     abilities as the history's ``resolved`` numbers them."""
-
     if source is None:
         raise Unsupported(f"“{text}”: it reads a permanent that is not there")
     trig = [a for a in abilities_of(source.card) if a.kind == "triggered"]
@@ -1335,7 +1551,6 @@ def object_colors(kind: str, obj: Any) -> tuple[frozenset[str] | None, str]:
 
 
 def _has_keyword(state: GameState, kind: str, obj: Any, kw: str) -> tuple[bool | None, str]:
-
     why = _gate(state, Topic.KEYWORDS, "which keyword abilities objects have (CR 702)")
     if why:
         return None, why
@@ -1371,22 +1586,49 @@ def qualifier_verdict(state: GameState, viewer: str, kind: str, obj: Any, q: Qua
     if q.empty:
         return YES, ""
     if kind == "player":
-        if q.this_turn == "attacked" and dataclasses.replace(q, this_turn="", other=False).empty:
-            # "target player who attacked this turn" (Fire and Brimstone): only the active player declares attackers
-            # (CR 508.1); the turn history lists the permanents that attacked
-            if obj == state.active and state.turn.history.attacked:
-                return YES, f"{obj} attacked this turn"
-            note = "" if state.turn.given else " (the scenario's default turn: nothing happened earlier this turn)"
-            return NO, (f"{obj} has not attacked this turn{note} (CR 508.1: only the active player, {state.active}, "
-                        f"declares attackers)")
-        if q.player is not None and dataclasses.replace(q, player=None, other=False).empty:
-            return _player_condition(state, viewer, obj, q.player, source)
-        if q == Qualifier(other=True):
-            return YES, ""
-        return UNKNOWN, f"qualifiers of a player ({q}) are not modelled"
+        return _player_qualifier_verdict(state, viewer, obj, q, source)
     results: list[tuple[str, str]] = []
-    name = obj.name if kind != "player" else obj
+    name = obj.name
     perm = obj if kind == "permanent" else None
+    for test in _OBJECT_TESTS:
+        no = test(state, viewer, kind, obj, q, source, name, perm, results)
+        if no is not None:
+            return no
+    for verdict, why in results:
+        if verdict == NO:
+            return NO, why
+    for verdict, why in results:
+        if verdict == UNKNOWN:
+            return UNKNOWN, why
+    return YES, ""
+
+
+def _player_qualifier_verdict(state: GameState, viewer: str, obj: str, q: Qualifier,
+                              source: Permanent | None) -> tuple[str, str]:
+    """``qualifier_verdict`` of a player: "who attacked this turn" (only the active player declares attackers, CR
+    508.1), a condition of the player (``_player_condition``), "another"; any other test is ``unknown``."""
+    if q.this_turn == "attacked" and dataclasses.replace(q, this_turn="", other=False).empty:
+        # "target player who attacked this turn" (Fire and Brimstone): only the active player declares attackers
+        # (CR 508.1); the turn history lists the permanents that attacked
+        if obj == state.active and state.turn.history.attacked:
+            return YES, f"{obj} attacked this turn"
+        note = "" if state.turn.given else " (the scenario's default turn: nothing happened earlier this turn)"
+        return NO, (f"{obj} has not attacked this turn{note} (CR 508.1: only the active player, {state.active}, "
+                    f"declares attackers)")
+    if q.player is not None and dataclasses.replace(q, player=None, other=False).empty:
+        return _player_condition(state, viewer, obj, q.player, source)
+    if q == Qualifier(other=True):
+        return YES, ""
+    return UNKNOWN, f"qualifiers of a player ({q}) are not modelled"
+
+
+# The tests of ``qualifier_verdict`` on an object, in order. Each returns ``(NO, why)`` when the object fails it (the
+# verdict), else ``None``, after adding what it cannot decide to ``results`` as ``(UNKNOWN, why)``.
+
+def _identity_test(state: GameState, viewer: str, kind: str, obj: Any, q: Qualifier, source: Permanent | None,
+                   name: str, perm: Permanent | None, results: list[tuple[str, str]]) -> tuple[str, str] | None:
+    """"another" / "other than" the source (CR 109.5, 201.5), a token (every object of a scenario is a card, CR
+    111.1), named or not named (CR 201.2; effects in force may change a permanent's name), face down (CR 708.2)."""
     if q.other and perm is not None and source is not None and perm.id == source.id:
         return NO, f"{name} is the source itself, and the target must be another (CR 109.5)"
     if q.token is not None:
@@ -1413,6 +1655,13 @@ def qualifier_verdict(state: GameState, viewer: str, kind: str, obj: Any, q: Qua
             results.append((UNKNOWN, f"whether the card {name} is face down is not part of the scenario"))
         elif q.face_down:
             return NO, f"{name} is face up: every permanent and spell of a scenario is (CR 708.2, 110.5)"
+    return None
+
+
+def _attachment_test(state: GameState, viewer: str, kind: str, obj: Any, q: Qualifier, source: Permanent | None,
+                     name: str, perm: Permanent | None, results: list[tuple[str, str]]) -> tuple[str, str] | None:
+    """Enchanted or equipped (an Aura or Equipment attached to it, CR 303.4, 301.5); "with {X} in its mana cost" (CR
+    107.3, 202.1; a split card's is not modelled, 709.4); modified (CR 700.9, ``modified_verdict``)."""
     if q.enchanted is not None or q.equipped is not None:
         if perm is None:
             if q.enchanted or q.equipped:
@@ -1438,6 +1687,12 @@ def qualifier_verdict(state: GameState, viewer: str, kind: str, obj: Any, q: Qua
         is_mod, why = modified_verdict(state, perm) if perm is not None else (False, f"{name} is not a permanent (CR 700.9)")
         if is_mod != q.modified:
             return NO, why
+    return None
+
+
+def _any_of_test(state: GameState, viewer: str, kind: str, obj: Any, q: Qualifier, source: Permanent | None,
+                 name: str, perm: Permanent | None, results: list[tuple[str, str]]) -> tuple[str, str] | None:
+    """One of several qualifiers ("creature or planeswalker", "attacking or blocking"): fails when every one fails."""
     if q.any_of:
         subs = [qualifier_verdict(state, viewer, kind, obj, a, source) for a in q.any_of]
         if not any(v == YES for v, _ in subs):
@@ -1446,6 +1701,13 @@ def qualifier_verdict(state: GameState, viewer: str, kind: str, obj: Any, q: Qua
                 results.append((UNKNOWN, unk[0]))
             else:
                 return NO, "; ".join(w for _, w in subs)
+    return None
+
+
+def _status_test(state: GameState, viewer: str, kind: str, obj: Any, q: Qualifier, source: Permanent | None,
+                 name: str, perm: Permanent | None, results: list[tuple[str, str]]) -> tuple[str, str] | None:
+    """A permanent's status: in combat (attacking, blocking, blocking it; CR 506.4), tapped or untapped (CR 110.5),
+    with counters (CR 122.1; none on a card that changed zones, 122.2)."""
     if q.combat is not None:
         if perm is None:
             return NO, f"{name} is not on the battlefield, so it is not in combat (CR 506.4)"
@@ -1470,6 +1732,13 @@ def qualifier_verdict(state: GameState, viewer: str, kind: str, obj: Any, q: Qua
                 have = sum(perm.counters.values()) if c == "" else int(perm.counters.get(c, 0))
                 if have <= 0:
                     return NO, f"{name} has no {c + ' ' if c else ''}counter on it (CR 122.1)"
+    return None
+
+
+def _compare_test(state: GameState, viewer: str, kind: str, obj: Any, q: Qualifier, source: Permanent | None,
+                  name: str, perm: Permanent | None, results: list[tuple[str, str]]) -> tuple[str, str] | None:
+    """Its numbers compared (power, toughness, mana value; CR 208.1, 202.3): with a number, with an amount
+    (``amount_value``) or with the source's number."""
     for cmp in q.compare:
         n, why = _number(state, kind, obj, cmp.quantity)
         if n is not None and cmp.amount is not None:
@@ -1498,6 +1767,13 @@ def qualifier_verdict(state: GameState, viewer: str, kind: str, obj: Any, q: Qua
             results.append((UNKNOWN, why))
         elif not cmp.holds(n):
             return NO, f"{name} has {cmp.quantity.replace('_', ' ')} {n}, not {cmp.describe()} (CR {'202.3' if cmp.quantity == 'mana_value' else '208.1'})"
+    return None
+
+
+def _color_test(state: GameState, viewer: str, kind: str, obj: Any, q: Qualifier, source: Permanent | None,
+                name: str, perm: Permanent | None, results: list[tuple[str, str]]) -> tuple[str, str] | None:
+    """Its colours now (CR 105.2): every colour asked, one of them, none of those excluded, colorless, multicolored,
+    monocolored."""
     if q.needs_colors:
         cs, why = _colors(state, kind, obj)
         if cs is None:
@@ -1519,6 +1795,14 @@ def qualifier_verdict(state: GameState, viewer: str, kind: str, obj: Any, q: Qua
                 bad = "is not monocolored"
             if bad:
                 return NO, f"{name} {bad} (CR 105.2)"
+    return None
+
+
+def _keyword_and_turn_test(state: GameState, viewer: str, kind: str, obj: Any, q: Qualifier,
+                           source: Permanent | None, name: str, perm: Permanent | None,
+                           results: list[tuple[str, str]]) -> tuple[str, str] | None:
+    """With or without keywords (CR 702, ``_has_keyword``); what it did this turn (``_this_turn``); a history the
+    scenario does not hold is ``unknown``."""
     for kw, want in [(k, True) for k in q.keywords] + [(k, False) for k in q.without_keywords]:
         has, why = _has_keyword(state, kind, obj, kw)
         if has is None:
@@ -1529,13 +1813,11 @@ def qualifier_verdict(state: GameState, viewer: str, kind: str, obj: Any, q: Qua
         results.append(_object_this_turn(state, viewer, kind, obj, q.this_turn))
     if q.history:
         results.append((UNKNOWN, f"whether {name} is one “{q.history}” is not modelled"))
-    for verdict, why in results:
-        if verdict == NO:
-            return NO, why
-    for verdict, why in results:
-        if verdict == UNKNOWN:
-            return UNKNOWN, why
-    return YES, ""
+    return None
+
+
+_OBJECT_TESTS = (_identity_test, _attachment_test, _any_of_test, _status_test, _compare_test, _color_test,
+                 _keyword_and_turn_test)
 
 
 def _object_this_turn(state: GameState, viewer: str, kind: str, obj: Any, what: str) -> tuple[str, str]:
