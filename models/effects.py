@@ -1967,7 +1967,7 @@ class SpellTargetRestriction(Effect):
     """"You can't choose an untapped creature as this spell's target as you cast it." (Enthralling Hold; Dream Leash:
     "untapped permanent"): the spell's own restriction on its target (CR 601.2c, 113.6e: it functions while the spell
     is cast). ``untapped_what``: the card type the untapped object must not have ("Creature"), or ``Permanent``; a
-    target of the spell must then be tapped (CR 110.5). Read by ``models.vocab.targeting_specs.spell_targets``."""
+    target of the spell must then be tapped (CR 110.5). Read by ``models.text.targets.spell_targets``."""
 
     kind: ClassVar[str] = "spell_target_restriction"
     touches: ClassVar[frozenset[Topic]] = frozenset({Topic.CASTING})

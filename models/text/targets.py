@@ -1,9 +1,16 @@
-"""What a spell targets (CR 115, 601.2c): the target requirements read from a spell's abilities.
+"""What a spell or ability targets (CR 115, 601.2c): the target words of abilities read into typed requirements
+(``models.vocab.targeting_specs``), through the reader this module installs there when imported
+(``install_target_reader``; ``models/text/__init__.py`` imports it).
 
-``spell_targets(card, abilities)`` reads the spell's own instructions — typed steps that name a ``target``
-(``instructions``), and spell text the instruction parser did not turn into steps — and returns a
-``SpellTargets``: the requirements of each mode (a non-modal spell has one mode), how many modes must be
-chosen, and the target phrases that could not be read (then the legality of the targets is not known).
+For each ability, ``spell_part`` reads what its words contribute to a spell's targets (``SpellPart``): the typed
+steps that name a ``target`` (``instructions``), spell text the instruction parser did not turn into steps, a
+"Choose one —" line and its "•" mode lines, a spree mode; ``enchant_words`` what an Aura's enchant ability names
+(CR 303.4a); ``modal_targets`` the modes of an activated ability (CR 700.2). The vocabulary's
+``spell_targets`` combines them into a ``SpellTargets``: the requirements of each mode (a non-modal spell has one
+mode), how many modes must be chosen, and the target phrases that could not be read (then the legality of the
+targets is not known). The reader also says whether an ability's words could change what can be targeted
+(``mentions_targeting``, CR 702.11, 702.16, 702.18), may tap another permanent (``may_tap_others``), and how it
+reads cleaved (``cleave``, CR 702.148a).
 
 Only the spell's own text counts: an Aura spell targets what it can enchant (CR 303.4a, "Enchant creature");
 abilities of a permanent spell other than an Aura's enchant are not the spell's targets; triggered abilities

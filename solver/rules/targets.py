@@ -4,7 +4,7 @@ target has a legal choice in the state; ``unsupported`` where the legality depen
 ``target_problems(state, player, card, abilities)`` returns the reasons the spell cannot be cast for want of a
 legal target (empty when every requirement can be met) and raises ``Unsupported`` when it cannot tell.
 
-What is checked, per requirement (``models.text.targets.TargetSpec``):
+What is checked, per requirement (``models.vocab.targeting_specs.TargetSpec``):
 
 * players: every player (an opponent, or the caster) is a legal target unless rules text in play could give
   players hexproof or shroud or forbid targeting them (then unknown);
@@ -427,7 +427,7 @@ def _cast_face_abilities(card: Any) -> list[Any]:
 
 def cast_targets(card: Any, choices: Mapping[str, int] | None = None,
                  abilities: Iterable[Any] | None = None) -> SpellTargets:
-    """The target requirements of ``card`` cast with the casting ``choices`` (``models.text.targets.CAST_CHOICES``
+    """The target requirements of ``card`` cast with the casting ``choices`` (``models.vocab.targeting_specs.CAST_CHOICES``
     -> how many times: ``kicked``, ``gift``, ``bargained``, ``additional``; ``entwined``: every mode chosen; missing or
     ``None``: not made). CR 601.2c: targets that a spell requires only if a kicker or other additional cost, or a mode,
     was chosen are required only then, and its alternative targets ("instead") replace the others then; 702.174m
