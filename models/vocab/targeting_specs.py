@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Callable
 
 from ..effects import Modal, Qualifier, SpellTargetRestriction
 
@@ -273,14 +273,14 @@ class TargetReader:
         702.11d); ``None`` when not read.
     """
 
-    spell_part: Any
-    enchant: Any
-    modal: Any
-    mentions_targeting: Any
-    targeting_text: Any
-    may_tap_others: Any
-    cleave: Any
-    keyword_qualities: Any
+    spell_part: Callable[[Any], SpellPart | None]
+    enchant: Callable[[Any], EnchantWords | None]
+    modal: Callable[[Any], SpellTargets]
+    mentions_targeting: Callable[[Any], bool]
+    targeting_text: Callable[[Any], bool]
+    may_tap_others: Callable[[Any], bool]
+    cleave: Callable[[Any], Any]
+    keyword_qualities: Callable[[str], tuple[Any, ...] | None]
 
 
 class TargetReaderMissing(RuntimeError):
@@ -450,20 +450,20 @@ def cleaved(abilities: Any) -> list[Any]:
 
 def mentions_targeting(ability: Any) -> bool:
     """``TargetReader.mentions_targeting`` of the installed reader."""
-    return bool(target_reader().mentions_targeting(ability))
+    return target_reader().mentions_targeting(ability)
 
 
 def targeting_text(ability: Any) -> bool:
     """``TargetReader.targeting_text`` of the installed reader."""
-    return bool(target_reader().targeting_text(ability))
+    return target_reader().targeting_text(ability)
 
 
 def may_tap_others(ability: Any) -> bool:
     """``TargetReader.may_tap_others`` of the installed reader."""
-    return bool(target_reader().may_tap_others(ability))
+    return target_reader().may_tap_others(ability)
 
 
-def keyword_qualities(parameter: str) -> tuple | None:
+def keyword_qualities(parameter: str) -> tuple[Any, ...] | None:
     """``TargetReader.keyword_qualities`` of the installed reader: a protection or "hexproof from" parameter's
     qualities (CR 702.16a, 702.11d), ``None`` when not read."""
     return target_reader().keyword_qualities(parameter)
