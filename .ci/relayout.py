@@ -1,6 +1,6 @@
 """Move the package's modules to the layered layout (docs/DEVELOPING.md, "Layout") and rewrite every reference.
 
-Re-runnable: ``python3 .ci/relayout.py`` moves what is still at an old path (``git mv``) and rewrites, in every
+Re-runnable: ``python3 .ci/relayout.py`` (from the repository root, on a clean work tree: it ``git mv``s) moves what is still at an old path (``git mv``) and rewrites, in every
 text file of the repository (Python, Markdown, TOML, YAML, the CI lists):
 
 * relative imports, resolved where the file stood before the move (a file that moved is read in its old frame, so
@@ -56,6 +56,15 @@ MODULES.update({
     "solver/decks.py": "solver/decks/rules.py",
     "solver/web/serve_cli.py": "solver/cli/serve.py",
     "solver/companions.py": "solver/decks/companions.py",
+})
+# the typed vocabulary: every module of the vocab layer in models/vocab/ (.ci/layers.toml)
+MODULES.update({
+    "models/effects.py": "models/vocab/effects.py",
+    "models/abilities.py": "models/vocab/abilities.py",
+    "models/costs.py": "models/vocab/costs.py",
+    "models/keywords.py": "models/vocab/keyword_model.py",
+    "models/behaviour.py": "models/vocab/behaviour.py",
+    "models/deckfacts.py": "models/vocab/deckfacts.py",
 })
 for _n in ("__init__", "activation", "cost_objects", "extensions", "costparts", "counting", "explain", "feasibility",
            "model", "quick", "search"):

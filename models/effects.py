@@ -36,6 +36,7 @@ from .game.turn import TurnStep
 from .vocab.keywords import KEYWORD_RULES, KeywordKind, keyword_kind  # noqa: F401
 from .vocab.topics import (ALL_TOPICS, TRIGGER_EVENTS, Scope, Topic, VocabularyError,  # noqa: F401
                            _unknown, closest, topics_of)
+from .vocab.readers import readers
 
 
 # ---------------------------------------------------------------------------
@@ -1001,24 +1002,18 @@ class Unmodelled(Effect):
 
     def __post_init__(self) -> None:
         if self.text:
-            from .text.facts import enters_replacement, trigger_event, unmodelled_facts, while_cast
-
-            object.__setattr__(self, "while_cast", while_cast(self.text))
-            cast_from, cost, power, variant, spend = unmodelled_facts(self.text)
-            object.__setattr__(self, "cast_from", cast_from)
-            object.__setattr__(self, "cost_change", cost)
-            object.__setattr__(self, "power_change", power)
-            object.__setattr__(self, "keyword_variant", variant)
-            object.__setattr__(self, "spend_change", spend)
-            object.__setattr__(self, "trigger_event", trigger_event(self.text))
-            object.__setattr__(self, "enters_replacement", enters_replacement(self.text))
-            from .text.relevance import static_change
-
-            typed = static_change(self.text)
-            if typed is not None:
-                object.__setattr__(self, "reads", typed.reads)
-                if "pt" in typed.changes:
-                    object.__setattr__(self, "power_change", True)
+            # the text layer's reader of a sentence's facts, cached per sentence; never a silent default
+            # (``models.vocab.readers.readers`` raises ``ReadersMissing`` when none is installed)
+            f = readers().sentence_facts(self.text)
+            object.__setattr__(self, "while_cast", f.while_cast)
+            object.__setattr__(self, "cast_from", f.cast_from)
+            object.__setattr__(self, "cost_change", f.cost_change)
+            object.__setattr__(self, "power_change", f.power_change)
+            object.__setattr__(self, "keyword_variant", f.keyword_variant)
+            object.__setattr__(self, "spend_change", f.spend_change)
+            object.__setattr__(self, "trigger_event", f.trigger_event)
+            object.__setattr__(self, "enters_replacement", f.enters_replacement)
+            object.__setattr__(self, "reads", f.reads)
 
 
 def _riders_in(v: Any, where: str) -> tuple[Unmodelled, ...]:
@@ -1029,9 +1024,7 @@ def _riders_in(v: Any, where: str) -> tuple[Unmodelled, ...]:
         if isinstance(x, Unmodelled):
             out.append(x)
         else:
-            from .text.topics import classify
-
-            out.append(Unmodelled(str(x), classify(str(x), "rider")))
+            out.append(Unmodelled(str(x), readers().classify(str(x), "rider")))
     return tuple(out)
 
 
@@ -1066,13 +1059,11 @@ def _filter_in(v: Any, where: str) -> Filter:
         return v
     if not isinstance(v, Mapping):
         raise VocabularyError(f"{where}: a filter must be a mapping with 'what' and 'controller', got {v!r}")
-    from .text.filters import parse_filter
-
     extra = set(v) - {"what", "controller"}
     if extra:
         raise _unknown("filter key", sorted(extra)[0], ["what", "controller"], where)
     try:
-        return parse_filter(str(v.get("what", "permanent")), str(v.get("controller", "any")))
+        return readers().parse_filter(str(v.get("what", "permanent")), str(v.get("controller", "any")), False)
     except ValueError as e:
         raise VocabularyError(f"{where}: {e}") from None
 
@@ -1092,10 +1083,8 @@ def _amount_in(v: Any, where: str) -> Amount:
     if isinstance(v, str) and v.strip().isdigit():
         return Fixed(int(v))
     if isinstance(v, Mapping) and len(v) == 1 and next(iter(v)) in ("count", "equal_to", "x_is"):
-        from .text.amounts import parse_amount
-
         try:
-            return parse_amount(str(next(iter(v.values()))))
+            return readers().parse_amount(str(next(iter(v.values()))))
         except ValueError as e:
             raise VocabularyError(f"{where}: amount {dict(v)!r}: {e}") from None
     raise VocabularyError(f"{where}: amount {v!r} is not understood (a number, X, or count/equal_to/x_is)")
@@ -1107,10 +1096,8 @@ AMOUNT: Codec = _amount_in
 def _condition_in(v: Any, where: str) -> Condition:
     if isinstance(v, Condition):
         return v
-    from .text.amounts import parse_condition
-
     try:
-        return parse_condition(str(v))
+        return readers().parse_condition(str(v))
     except ValueError as e:
         raise VocabularyError(f"{where}: condition {v!r}: {e}") from None
 
@@ -1175,10 +1162,8 @@ def _color_sources_in(v: Any, where: str) -> Filter:
         return v
     if isinstance(v, Mapping):
         return _filter_in(v, where)
-    from .text.amounts import parse_color_sources
-
     try:
-        return parse_color_sources(str(v))
+        return readers().parse_color_sources(str(v))
     except ValueError as e:
         raise VocabularyError(f"{where}: colours of {v!r}: {e}") from None
 
@@ -1594,7 +1579,7 @@ class CantSpendMana(Effect):
 
 def _parts_in(v: Any, where: str) -> tuple:
     """Non-mana cost parts: ``CostPart`` records, or their wording (parsed here, once: ``parse_activation_cost``)."""
-    from .abilities import AbilityError, CostPart, parse_activation_cost
+    from .abilities import AbilityError, CostPart
 
     if isinstance(v, str):
         v = (v,)
@@ -1604,7 +1589,7 @@ def _parts_in(v: Any, where: str) -> tuple:
             out.append(t)
             continue
         try:
-            out.extend(parse_activation_cost(str(t)).parts)
+            out.extend(readers().parse_activation_cost(str(t), "").parts)
         except AbilityError as e:
             raise VocabularyError(f"{where}: cost part {t!r}: {e}") from None
     return tuple(out)
@@ -2399,9 +2384,7 @@ class EntersTrigger(Effect):
 
 
 def _trigger_does(text: str) -> Unmodelled:
-    from .text.topics import classify
-
-    return Unmodelled(text, classify(text, "triggered"))
+    return Unmodelled(text, readers().classify(text, "triggered"))
 
 
 @dataclass(frozen=True, eq=False)

@@ -12,7 +12,7 @@ from __future__ import annotations
 import pytest
 
 from mtgcheck import ask
-from mtgcheck.models.abilities import parse_activation_cost
+from mtgcheck.models.text.activation_costs import parse_activation_cost
 from mtgcheck.models.effects import (CountersOn, CountersRemoved, CountOf, Devotion, DistinctAmong, GreatestAmong,
                                      OfChosenType, PlayerCounters, Revealed, StatOf, Sum, ThisTurn, VariableX)
 from mtgcheck.models.text.amounts import parse_amount

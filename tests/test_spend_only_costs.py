@@ -61,7 +61,7 @@ def test_heirloom_epic_taps_creatures_rather_than_paying_cr_601_2h(real_db, bear
 
 
 def test_waterbend_is_read_cr_701_67a():
-    from mtgcheck.models.abilities import parse_activation_cost
+    from mtgcheck.models.text.activation_costs import parse_activation_cost
 
     (wb,) = parse_activation_cost("Waterbend {5}").parts
     assert (wb.action, wb.amount, wb.what) == ("waterbend", 5, "artifact or creature")

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from mtgcheck.models.abilities import parse_activation_cost
+from mtgcheck.models.text.activation_costs import parse_activation_cost
 from mtgcheck.models.data.catalog import catalog_ability
 from mtgcheck.models.game.cards import card_from_fields
 from mtgcheck.models.data.deck_facts import deck_text

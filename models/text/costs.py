@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from typing import Mapping
 
-from ..abilities import parse_activation_cost
+from .activation_costs import parse_activation_cost
 from ..game.cards import Card
 from ..game.subtypes import SPELL_SUBTYPES
 from .oracle import effect_parser, keyword_parser

@@ -33,7 +33,9 @@ from __future__ import annotations
 import functools
 import re
 
+from .relevance import static_change
 from .topics import LABEL_RE, QUOTED_RE
+from ..vocab.readers import SentenceFacts
 from ..game.cards import strip_reminder_text
 
 _PERMIT_RE = re.compile(r"\b(?:may|can) (?:cast|play)\b|\b(?:gains?|ha(?:s|ve)) (?:flashback|escape|jump-start|retrace)\b", re.I)
@@ -203,3 +205,20 @@ def enters_replacement(text: str) -> bool:
     (any "would enter", "as a copy", "enter(s) as a", or "enters ... instead"); "enters tapped" and "enters with N
     counters" alone are not (they change neither whether it enters nor its abilities, 614.1c)."""
     return bool(_ENTERS_REPLACEMENT.search(text or ""))
+
+
+@functools.lru_cache(maxsize=65536)
+def sentence_facts(text: str) -> SentenceFacts:
+    """Every fact of an unmodelled sentence (``Unmodelled``'s fields; ``models.vocab.readers.SentenceFacts``), read
+    once per sentence: ``while_cast``, ``unmodelled_facts``, ``trigger_event``, ``enters_replacement``, and what
+    another ability must read for it to matter with its power change when the sentence is a typed static change
+    (``models.text.relevance.static_change``; CR 613.4 for power)."""
+    cast_from, cost, power, variant, spend = unmodelled_facts(text)
+    typed = static_change(text)
+    reads: frozenset[str] = frozenset()
+    if typed is not None:
+        reads = typed.reads
+        power = power or "pt" in typed.changes
+    return SentenceFacts(cast_from=cast_from, cost_change=cost, power_change=power, keyword_variant=variant,
+                         spend_change=spend, while_cast=while_cast(text), reads=reads,
+                         trigger_event=trigger_event(text), enters_replacement=enters_replacement(text))

@@ -18,7 +18,8 @@ import dataclasses
 import re
 from typing import Any, Callable, Iterable, Mapping
 
-from ..abilities import Ability, AbilityError, Stripe, parse_activation_cost, roman_value
+from ..abilities import Ability, AbilityError, Stripe, roman_value
+from .activation_costs import parse_activation_cost
 from ..game.cards import Card, Face, strip_reminder_text
 from ..effects import ALL_TOPICS, EFFECT_TYPES, AddMana, Effect, Scope, Unmodelled, VocabularyError, build_effect
 from .keyword_parameter import read_keyword_parameter

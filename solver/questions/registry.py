@@ -24,6 +24,8 @@ from mtgcheck.solver.rules.errors import Unsupported as Unsupported
 from mtgcheck.solver.rules import budget
 from mtgcheck.models.vocab.keywords import keyword_kind
 from mtgcheck.solver.rules.support import IMPLEMENTS
+from mtgcheck.solver.rules.layers import card_abilities, entering_abilities, permanent_abilities
+from mtgcheck.solver.rules.gate import require_modelled
 
 
 @dataclass
@@ -142,7 +144,6 @@ def subjects_of(ctx: Context) -> list[tuple[str, tuple[Any, ...]]]:
     """The objects a question is about, with all their abilities: the card named by ``card`` (being cast,
     asked about), the permanent named by ``permanent`` (being activated), and for ``after`` (``trigger_order``
     after a process) the spell and the cards it puts onto the battlefield."""
-    from mtgcheck.solver.rules.layers import card_abilities, entering_abilities, permanent_abilities
 
     out: list[tuple[str, tuple[Any, ...]]] = []
     args = ctx.args if isinstance(ctx.args, Mapping) else {}
@@ -247,7 +248,6 @@ def question(kind: str, unordered: tuple[str, ...] = (), normalize: Mapping[str,
             now = frozenset(dynamic(ctx)) if dynamic is not None else tops
             subj = now if subj_fixed is None else subj_fixed
             if now or subj:
-                from mtgcheck.solver.rules.gate import require_modelled
 
 
                 args = ctx.args if isinstance(ctx.args, Mapping) else {}

@@ -37,7 +37,7 @@ import operator
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Iterator
 
-from mtgcheck.models.abilities import Ability, Stripe, chapter_numbers, parse_activation_cost
+from mtgcheck.models.abilities import Ability, ActivationCost, Stripe, chapter_numbers
 from mtgcheck.models.game.cards import BASIC_LAND_MANA, BASIC_LAND_TYPES
 from mtgcheck.models.behaviour import abilities_of, functions_in
 from mtgcheck.models.effects import (AttachedChange, GrantAbility, Keyword, Qualifier, SelfTypeChange, Scope, Topic,
@@ -64,7 +64,7 @@ BASIC_TYPES = BASIC_LAND_TYPES
 def intrinsic_mana_ability(land_type: str) -> Ability:
     """The intrinsic "{T}: Add [mana]" ability of a basic land type (CR 305.6)."""
     sym = BASIC_LAND_MANA[land_type]
-    return Ability("activated", AddMana(mana=(sym,)), parse_activation_cost("{T}"),
+    return Ability("activated", AddMana(mana=(sym,)), ActivationCost(tap=True, text="{T}"),
                    f"{{T}}: Add {{{sym}}} ({land_type}, CR 305.6)", intrinsic=land_type)
 
 

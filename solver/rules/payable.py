@@ -31,6 +31,9 @@ from mtgcheck.models.game.state import GameState, Permanent
 
 from mtgcheck.solver.rules.errors import Unsupported
 from mtgcheck.solver.rules.qualifiers import NO, YES, filter_verdict
+from mtgcheck.solver.rules.layers import board_view, matches
+from mtgcheck.models.abilities import of_the_chosen_type
+from mtgcheck.models.abilities import cost_object_filter
 
 
 @dataclass(frozen=True)
@@ -89,12 +92,10 @@ def kind_words(what: str) -> str:
 def count_matching(state: GameState, player: str, what: str, objects: list, source: Any) -> int:
     """How many of ``objects`` (permanents, or cards in a zone seen as such) match the cost's object words;
     raises ``Unsupported`` when the words are not understood (never a guess)."""
-    from mtgcheck.solver.rules.layers import board_view, matches
 
     kind = kind_words(what)
     if kind in ("permanent", "card", ""):
         return len(objects)
-    from mtgcheck.models.abilities import of_the_chosen_type
 
     chosen = of_the_chosen_type(kind)
     if chosen:  # "a creature of the chosen type" (Doom Cannon): the type chosen as it entered (CR 205.3m, 607.2a)
@@ -120,7 +121,6 @@ def qualified_match(state: GameState, player: str, what: str, kind: str, perm: A
     """1 when ``perm`` matches object words with qualifiers or a union ("green creature", "artifact or creature",
     "nontoken creature", "creature with defender"; ``solver.rules.qualifiers.filter_verdict``), else 0; ``Unsupported``
     when the words are not understood or the match depends on something not modelled."""
-    from mtgcheck.models.abilities import cost_object_filter
 
 
     try:

@@ -35,6 +35,11 @@ from mtgcheck.models.effects import AllOf, Compare
 from mtgcheck.solver.rules.quantities import amount_value
 from mtgcheck.models.effects import CountOf, Fixed, LifeTotal, PlayerCounters, Sum, ThisTurn
 from mtgcheck.solver.rules.quantities import modified_verdict
+from mtgcheck.solver.rules.layers import board_view
+from mtgcheck.solver.rules.layers import board_view, effect_abilities
+from mtgcheck.models.behaviour import abilities_of
+from mtgcheck.solver.rules.layers import has_keyword
+from mtgcheck.solver.rules.layers import filter_matches
 
 YES, NO, UNKNOWN = "yes", "no", "unknown"
 _COLOR_NAMES = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
@@ -44,7 +49,6 @@ def _gate(state: GameState, topic: Topic, what: str) -> str:
     """The gate for one topic: the reason an unmodelled sentence in play could change ``what``, or ``""``."""
     from mtgcheck.solver.rules.gate import require_modelled
 
-    from mtgcheck.solver.rules.layers import board_view
 
     view = board_view(state)
     cache: dict = state.__dict__.setdefault("_qualifier_gate", {})
@@ -166,7 +170,6 @@ def _pt_doubt(state: GameState) -> str:
     why = _gate(state, Topic.POWER_TOUGHNESS, "power and toughness (layer 7, CR 613.4)")
     if why:
         return why
-    from mtgcheck.solver.rules.layers import board_view, effect_abilities
 
     for perm in state.battlefield:
         v = board_view(state).get(perm.id)
@@ -240,9 +243,7 @@ def object_colors(kind: str, obj: Any) -> tuple[frozenset[str] | None, str]:
 
 
 def _has_keyword(state: GameState, kind: str, obj: Any, kw: str) -> tuple[bool | None, str]:
-    from mtgcheck.models.behaviour import abilities_of
 
-    from mtgcheck.solver.rules.layers import has_keyword
 
     why = _gate(state, Topic.KEYWORDS, "which keyword abilities objects have (CR 702)")
     if why:
@@ -544,7 +545,6 @@ def filter_verdict(state: GameState, f: Any, obj: Permanent, viewer: str, subtyp
     """
     import dataclasses
 
-    from mtgcheck.solver.rules.layers import filter_matches
 
     base = dataclasses.replace(f, qualifier=Qualifier(), alternatives=())
     if not filter_matches(base, obj, viewer, subtypes, source):

@@ -46,6 +46,7 @@ from mtgcheck.models.effects import AnchorChosen
 from mtgcheck.models.effects import Keyword
 from mtgcheck.models.vocab.keywords import KeywordKind
 from mtgcheck.models.effects import Filter as _F
+from mtgcheck.models.behaviour import abilities_of
 
 __all__ = ["amount_value", "condition_holds", "matching_objects", "compare_numbers", "card_matches_filter",
            "modified_verdict"]
@@ -818,7 +819,6 @@ def _resolved_this_turn(state: GameState, source: Permanent | None, cond: Resolv
     """``ResolvedThisTurn``: resolving now, the ability resolves for the (earlier + 1)th time this turn (CR 608.2); the
     ability is the source's triggered ability whose words are ``text``, numbered from 1 among its triggered
     abilities as the history's ``resolved`` numbers them."""
-    from mtgcheck.models.behaviour import abilities_of
 
     if source is None:
         raise Unsupported(f"“{text}”: it reads a permanent that is not there")

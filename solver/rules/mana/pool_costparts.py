@@ -40,6 +40,8 @@ from mtgcheck.models.game.state import GameState
 from mtgcheck.solver.rules.errors import Unsupported
 from mtgcheck.solver.rules.payable import count_matching, part_problem, zone_cards
 from mtgcheck.solver.rules.mana.sacrifice_pools import cost_words_fit
+from mtgcheck.solver.rules.mana.amounts import ManaXAmount, substituted
+from mtgcheck.solver.rules.mana.amounts import cost_object_options
 
 
 def _resource(part: Any) -> str | None:
@@ -261,7 +263,6 @@ def sacrifice_tap_variants(state: GameState, player: str, sources: list, board: 
                     continue
                 opts = s.options
                 if s.deferred:  # "an amount of {B} equal to the sacrificed artifact's mana value" (CR 608.2h)
-                    from mtgcheck.solver.rules.mana.amounts import cost_object_options
 
                     opts = cost_object_options(board, state.permanent(s.permanent), s.ability, q)
                 variant.append(dataclasses.replace(s, other_costs=(), options=opts, deferred="",
@@ -297,7 +298,6 @@ def expand_x_mana(state: GameState, player: str, sources: list, board: Any) -> l
     Unsupported : a deferred output of another kind is left for the caller; an amount that is not typed stays so.
     """
 
-    from mtgcheck.solver.rules.mana.amounts import ManaXAmount, substituted
 
     xs = [s for s in sources if s.deferred and s.mana_cost is not None and s.mana_cost.has_x
           and "X is the mana paid for {X}" in s.deferred]

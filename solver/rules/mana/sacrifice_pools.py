@@ -33,6 +33,8 @@ from mtgcheck.models.game.state import GameState
 
 from mtgcheck.solver.rules.errors import Unsupported
 from mtgcheck.solver.rules.payable import kind_words, qualified_match
+from mtgcheck.solver.rules.layers import matches
+from mtgcheck.solver.rules.mana.amounts import cost_object_options
 
 
 def cost_words_fit(state: GameState, player: str, words: str, q: Any, view: dict, source_id: str) -> bool:
@@ -45,7 +47,6 @@ def cost_words_fit(state: GameState, player: str, words: str, q: Any, view: dict
     ------
     Unsupported : words not understood, or a match that depends on something not modelled, naming the source.
     """
-    from mtgcheck.solver.rules.layers import matches
 
     try:
         return matches(words, q, "you", player, view[q.id].subtypes if q.id in view else None)
@@ -130,7 +131,6 @@ def expand_sacrifices(state: GameState, player: str, sources: list, board: Any) 
                 if types and q.id in deps:
                     dep_fodder += 1
             elif a.deferred:  # "X is 1 plus the exiled creature's mana value" (Food Chain): read from q (CR 608.2h)
-                from mtgcheck.solver.rules.mana.amounts import cost_object_options
 
                 outs.extend(o.mana for o in cost_object_options(board, state.permanent(a.permanent), a.ability, q))
             else:

@@ -47,6 +47,7 @@ from mtgcheck.solver.rules.payable import kind_words
 from mtgcheck.solver.rules.payable import count_matching
 from mtgcheck.solver.rules.payable import zone_cards
 from mtgcheck.solver.rules.budget import tick
+from mtgcheck.solver.rules.layers import board_view, matches
 
 #: cost part actions read here, and the use of objects each is
 USES = {"tap_untapped": "tap", "untap": "untap", "sacrifice": "remove", "return": "remove",
@@ -181,7 +182,6 @@ def needs_of(state: GameState, perm: Permanent, cost: Any, x: int = 0) -> list[N
 
 def _match_any(state: GameState, player: str, what: str, objs: list, source: Permanent) -> list:
     """``_match`` for permanents of any controller (the words keep their own controller)."""
-    from mtgcheck.solver.rules.layers import board_view, matches
 
     view = board_view(state)
     out = []
