@@ -216,6 +216,15 @@ def _render(path: str, absolute: bool, base: str, names: list[str], indent: str)
     return indent + head + "(\n" + "\n".join(out) + "\n" + indent + ")"
 
 
+def _keep_noqa(first: str, body: str) -> str:
+    """``body`` with the ``# noqa`` comment of the statement's first line kept on its first line."""
+    m = re.search(r"#\s*noqa[^\n]*", first)
+    if not m or "noqa" in body:
+        return body
+    head, sep, rest = body.partition("\n")
+    return head + "  " + m.group(0).strip() + sep + rest
+
+
 def rewrite_imports(path: str, text: str) -> str:
     """Relative imports rewritten for the new layout (absolute in a moved file)."""
     try:
@@ -261,7 +270,7 @@ def rewrite_imports(path: str, text: str) -> str:
         tail = last[node.end_col_offset:]
         absolute = moved or not node.level
         body = "\n".join(_render(path, absolute, b, ns, indent) for b, ns in groups.items())
-        body = body[len(indent):]  # the indent is kept from the first line
+        body = _keep_noqa(first, body[len(indent):])  # the indent is kept from the first line
         edits.append((node.lineno, node.end_lineno, first[:node.col_offset] + body + tail))
     for start, end, new in sorted(edits, reverse=True):
         if not new.endswith("\n"):
@@ -304,6 +313,86 @@ def rewrite_text(path: str, text: str) -> str:
     return text
 
 
+# ---- names imported from where they are defined -----------------------------------------------------------------
+#: Modules whose names are imported from their definition: a name imported from one of them that it only imports
+#: itself (``from models.vocab.effects import Topic``, defined in ``models.vocab.topics``) is imported from its home.
+REHOME_UNDER = ("models/vocab/",)
+_DEFS: dict[str, tuple[set[str], dict[str, str]]] = {}
+
+
+def _defs(module: str) -> tuple[set[str], dict[str, str]]:
+    """(names a module defines at top level, names it imports at top level -> absolute module)."""
+    if module not in _DEFS:
+        rel = module.split(".")[1:]
+        path = ROOT.joinpath(*rel).with_suffix(".py")
+        defined: set[str] = set()
+        imported: dict[str, str] = {}
+        if path.is_file():
+            frame = path.relative_to(ROOT).as_posix()
+            for node in ast.parse(path.read_text(encoding="utf-8")).body:
+                if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                    defined.add(node.name)
+                elif isinstance(node, (ast.Assign, ast.AnnAssign)):
+                    for t in (node.targets if isinstance(node, ast.Assign) else [node.target]):
+                        for n in ast.walk(t):
+                            if isinstance(n, ast.Name):
+                                defined.add(n.id)
+                elif isinstance(node, ast.ImportFrom):
+                    base = _resolve(frame, node) if node.level else (node.module or "")
+                    if base.startswith(PKG + "."):
+                        for a in node.names:
+                            imported[a.asname or a.name] = f"{base}:{a.name}"
+        _DEFS[module] = (defined, imported)
+    return _DEFS[module]
+
+
+def _home(module: str, name: str) -> str:
+    """The module that defines ``name`` imported from ``module`` (itself when it defines it, or not found)."""
+    seen = set()
+    while module not in seen:
+        seen.add(module)
+        defined, imported = _defs(module)
+        if name in defined or name not in imported:
+            return module
+        module, _, name = imported[name].partition(":")
+    return module
+
+
+def rehome_imports(path: str, text: str) -> str:
+    """Imports of a name from a module of ``REHOME_UNDER`` that only imports it rewritten to its home module (the
+    file's own relative or absolute style kept)."""
+    try:
+        tree = ast.parse(text)
+    except SyntaxError:
+        return text
+    lines = text.splitlines(keepends=True)
+    edits = []
+    under = tuple(dotted(u + "x.py")[:-2] for u in REHOME_UNDER)
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.ImportFrom):
+            continue
+        base = _resolve(path, node) if node.level else (node.module or "")
+        if not base.startswith(under) or any(a.name == "*" for a in node.names):
+            continue
+        groups: dict[str, list[str]] = {}
+        for a in node.names:
+            home = _home(base, a.name)
+            groups.setdefault(home, []).append(a.name + (f" as {a.asname}" if a.asname else ""))
+        if list(groups) == [base]:
+            continue
+        first = lines[node.lineno - 1]
+        indent = first[:node.col_offset]
+        last = lines[node.end_lineno - 1]
+        tail = last[node.end_col_offset:]
+        body = "\n".join(_render(path, not node.level, b, ns, indent) for b, ns in groups.items())
+        edits.append((node.lineno, node.end_lineno, first[:node.col_offset] + _keep_noqa(first, body[len(indent):]) + tail))
+    for start, end, new in sorted(edits, reverse=True):
+        if not new.endswith("\n"):
+            new += "\n"
+        lines[start - 1:end] = [new]
+    return "".join(lines)
+
+
 def files():
     out = subprocess.run(["git", "ls-files", "-z"], cwd=ROOT, check=True, capture_output=True).stdout.decode()
     for p in out.split("\0"):
@@ -324,6 +413,8 @@ def main() -> int:
         except UnicodeDecodeError:
             continue
         new = rewrite_text(p, text)
+        if p.endswith(".py"):
+            new = rehome_imports(p, new)
         if new != text:
             f.write_text(new, encoding="utf-8")
             changed += 1; print(p)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from mtgcheck.models.game.cards import card_from_fields
-from mtgcheck.models.effects import PrintedAlternativeCost, Unmodelled
+from mtgcheck.models.vocab.effects import PrintedAlternativeCost, Unmodelled
 from mtgcheck.models.text.oracle import abilities_of
 from mtgcheck.solver.questions.registry import Unsupported
 

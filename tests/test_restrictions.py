@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from mtgcheck.models.game.cards import card_from_fields
-from mtgcheck.models.effects import (COMBAT_STEPS, CardsInZone, ControlsAtLeast, HasCounter, Not, OpponentControlsMore,
+from mtgcheck.models.vocab.effects import (COMBAT_STEPS, CardsInZone, ControlsAtLeast, HasCounter, Not, OpponentControlsMore,
                                      OpponentHasCounters, SpellsCastThisTurn, TimingRestriction)
 from mtgcheck.models.text.oracle import parse_abilities
 from mtgcheck.models.text.restrictions import parse_restriction, split_restriction

@@ -6,7 +6,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mtgcheck.models.abilities import SpendOnly
+from mtgcheck.models.vocab.abilities import SpendOnly
 from mtgcheck.models.text.costs import split_spend_only
 from tests.probe_boards import ask
 
@@ -23,7 +23,7 @@ def test_split_spend_only_sentences():
 
 
 def test_real_cards_read_it(real_db):
-    from mtgcheck.models.behaviour import abilities_of
+    from mtgcheck.models.vocab.behaviour import abilities_of
 
     (hk,) = [a for a in abilities_of(real_db.get("Crimson Hellkite")) if a.kind == "activated"]
     assert hk.cost.spend == SpendOnly(("R",), on_x=True, text="Spend only red mana on X.")

@@ -20,10 +20,10 @@ from mtgcheck.models.data.inputs import MAX_NAME, MAX_PLAYERS, InputError, Limit
 from mtgcheck.models.game.mana import MANA_TYPES, ManaCost, ManaError, ManaPool
 from mtgcheck.models.game.state import CARD_ZONES, CardInstance, Effect, GameState, Permanent, StackAbility, StateError
 from mtgcheck.models.game.turn import CombatDamageSource, TurnHistory, TurnState, TurnStep
-from mtgcheck.models.effects import DESIGNATIONS
-from mtgcheck.models.keywords import prototype_card
-from mtgcheck.models.abilities import activated_abilities
-from mtgcheck.models.behaviour import abilities_of
+from mtgcheck.models.vocab.effects import DESIGNATIONS
+from mtgcheck.models.vocab.keyword_model import prototype_card
+from mtgcheck.models.vocab.abilities import activated_abilities
+from mtgcheck.models.vocab.behaviour import abilities_of
 
 #: Question kinds a scenario may ask (``ask: {KIND: ARGS}``).
 QUESTION_KINDS = (
@@ -539,7 +539,7 @@ def _check_card_fields(sc: Scenario, name: str, d: Mapping[str, Any], where: Any
 
 def _prototyped(sc: "Scenario", card: Any, entry: Mapping) -> Any:
     """A battlefield entry's ``prototyped: true``: the permanent was cast prototyped, so it has the prototype's mana
-    cost, power, toughness and colours (CR 702.160a, 718.3b; ``models.keywords.prototype_card``). Raises
+    cost, power, toughness and colours (CR 702.160a, 718.3b; ``models.vocab.keyword_model.prototype_card``). Raises
     ``ScenarioError`` naming the line for a card without prototype."""
 
     try:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from ..abilities import AbilityError, ActivationCost, CostPart
+from ..vocab.abilities import AbilityError, ActivationCost, CostPart
 from ..game.mana import ManaCost, ManaError
 from ..game.subtypes import singular
 from .words import NUMBER_WORDS, parse_count_word

@@ -29,7 +29,8 @@ import re
 from typing import Any, Mapping
 
 from ..game.cards import BASIC_LAND_TYPES, Card
-from ..effects import ALL_TOPICS, Filter, Scope, Topic, Unmodelled
+from ..vocab.topics import ALL_TOPICS, Scope, Topic
+from ..vocab.effects import Filter, Unmodelled
 from ..game.subtypes import ARTIFACT_TYPES, CREATURE_TYPES, ENCHANTMENT_TYPES
 from .oracle import effect_parser
 

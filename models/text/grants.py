@@ -20,18 +20,18 @@ from ..game.subtypes import singular
 from ..game.subtypes import OUTLAW_TYPES
 from ..game.subtypes import SPELL_SUBTYPES
 from .targets import parse_target_phrase
-from ..effects import Filter, Qualifier
+from ..vocab.effects import Filter, Qualifier
 from .filters import tail_qualifier
 from .oracle import KEYWORD_NAMES, _keyword_ability
 from .oracle import _parse_line
-from ..effects import Unmodelled
-from ..effects import Topic
-from ..effects import ControlsAtLeast, SourceModified, SourceRenowned
-from ..effects import Compare, CountOf, HasDesignation, Not, SourceTapped
-from ..effects import TopOfLibrary
+from ..vocab.effects import Unmodelled
+from ..vocab.topics import Topic
+from ..vocab.effects import ControlsAtLeast, SourceModified, SourceRenowned
+from ..vocab.effects import Compare, CountOf, HasDesignation, Not, SourceTapped
+from ..vocab.effects import TopOfLibrary
 
 if TYPE_CHECKING:
-    from ..effects import Filter
+    from ..vocab.effects import Filter
 
 _GRANT = re.compile(r"^(?P<obj>[^\"“:]+?) (?:get [+-]\d+/[+-]\d+ and )?(?:has|have) (?P<kws>[a-z ,]+?)\.?$", re.I)
 _PT = re.compile(r"\s+get [+-]\d+/[+-]\d+$", re.I)

@@ -1,6 +1,6 @@
 """The text layer's readers, installed in the vocabulary (``models.vocab.readers``) when ``models.text`` is imported:
 the vocabulary asks them where a typed value is built from words (a catalog filter, amount or condition, a cost's
-words, an unmodelled sentence's facts) and the rules' door to a card's abilities (``models.behaviour``) asks them
+words, an unmodelled sentence's facts) and the rules' door to a card's abilities (``models.vocab.behaviour``) asks them
 for a card's parsed text."""
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """Whole-sentence readings: every typed reading printed back to canonical Oracle wording from its typed fields.
 
-A typed reading (``models.effects``) is trusted only when it says everything its sentence says (docs/effects.md,
+A typed reading (``models.vocab.effects``) is trusted only when it says everything its sentence says (docs/effects.md,
 "Whole-sentence readings"). This module prints an ``Ability`` back to Oracle wording from its typed fields alone —
 the effect's fields, its ``Filter``/``Qualifier``, amounts, conditions, the typed cost parts — never from the
 wording it was read from (``Ability.text``, ``CostPart.text``, ``Filter.words``, ``TimingRestriction.text``). The
@@ -34,19 +34,19 @@ import itertools
 import re
 from typing import Any, Callable, Iterable, Sequence
 
-from .. import effects as E
+from ..vocab import effects as E
 from ..vocab.spree import SpreeMode
 from ..vocab.self_flash import SelfFlash
-from ..abilities import Ability, ActivationCost, CostPart, cost_symbols
+from ..vocab.abilities import Ability, ActivationCost, CostPart, cost_symbols
 from ..game.cards import BASIC_LAND_TYPES
 from ..game.mana import ManaCost
 from ..game.subtypes import HISTORIC_KINDS, OUTLAW_TYPES, SUBTYPES, plural, singular
 from .costs import PERMANENT_CARD_TYPES
 from ..game.mana import read_cast_or_activate
 from .targets import parse_target_phrase
-from ..abilities import of_the_chosen_type
-from ..abilities import names_only_tokens
-from ..abilities import cost_object_filter
+from ..vocab.abilities import of_the_chosen_type
+from ..vocab.abilities import names_only_tokens
+from ..vocab.abilities import cost_object_filter
 from .oracle import DASH_ABILITY_KEYWORDS
 from .oracle import _DASH_KEYWORDS, _DASH_WORDS_KEPT, KEYWORD_ACTIONS, KEYWORD_NAMES
 

@@ -1,4 +1,4 @@
-"""Reading activation and casting restrictions into ``models.effects.TimingRestriction``.
+"""Reading activation and casting restrictions into ``models.vocab.effects.TimingRestriction``.
 
 * an activated ability's closing sentences "Activate only as a sorcery.", "Activate only once each turn.",
   "Activate only during your turn, before attackers are declared.", "Activate only if you control a Swamp.",
@@ -17,14 +17,17 @@ import dataclasses
 import re
 from typing import Any, Mapping
 
-from ..effects import (COMBAT_STEPS, AttackedThisStep, AttackedThisTurn, CardsInZone, Condition, ControlsAtLeast, Filter, HasCounter, Not, OpponentControlsMore,
-                       OpponentHasCounters, SourceAttacking, SpellsCastThisTurn, TimingRestriction, VocabularyError,
-                       build_effect)
+from ..vocab.effects import (
+    COMBAT_STEPS, AttackedThisStep, AttackedThisTurn, CardsInZone, Condition, ControlsAtLeast, Filter, HasCounter, Not,
+    OpponentControlsMore, OpponentHasCounters, SourceAttacking, SpellsCastThisTurn, TimingRestriction, build_effect,
+)
+from ..vocab.topics import VocabularyError
 from .filters import parse_filter
 from .oracle import effect_parser
 from .words import parse_count_word
-from ..effects import Topic, Unmodelled
-from ..effects import HasAnotherActivatedAbility
+from ..vocab.topics import Topic
+from ..vocab.effects import Unmodelled
+from ..vocab.effects import HasAnotherActivatedAbility
 from ..game.turn import TurnStep
 
 #: "attackers are declared" and the other events a "before"/"after" bound names, as the step they happen in
@@ -402,7 +405,7 @@ _ACTIVATION_COST = re.compile(
 
 
 def parse_activation_cost_change_text(text: str) -> dict[str, Any] | None:
-    """The params of an ``activation_cost_change`` static (``models.effects.ActivationCostChange``) from its
+    """The params of an ``activation_cost_change`` static (``models.vocab.effects.ActivationCostChange``) from its
     sentence(s), or ``None`` when any part is not read (a source chosen by name, a condition not modelled)."""
     from .conditions import card_filter, object_filter
 

@@ -23,11 +23,13 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Mapping, Sequence
 
-from ..abilities import Ability, ActivationCost, CostPart
+from ..vocab.abilities import Ability, ActivationCost, CostPart
 from ..game.cards import Card, Face
-from ..effects import ALL_TOPICS, Effect, Topic, Unmodelled
+from ..vocab.topics import ALL_TOPICS, Topic
+from ..vocab.effects import Effect, Unmodelled
 from . import render
-from ..effects import KEYWORDS_ON_BATTLEFIELD, Scope
+from ..vocab.effects import KEYWORDS_ON_BATTLEFIELD
+from ..vocab.topics import Scope
 from .scope import line_scope
 from .topics import classify
 from .oracle import _DASH_PREFIX, DASH_ABILITY_KEYWORDS

@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 
 from ..game.cards import Card
-from .. import effects as E
+from ..vocab import effects as E
 from .oracle import effect_parser
 from .spell_conditions import spell_amount, spell_condition
 from .targets import parse_target_phrase

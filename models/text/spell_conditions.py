@@ -16,7 +16,7 @@ import dataclasses
 import re
 from typing import Any
 
-from .. import effects as E
+from ..vocab import effects as E
 from .amounts import parse_amount
 from .conditions import _history_filter, card_filter, object_filter, parse_board_amount
 from .restrictions import parse_restriction_condition

@@ -12,7 +12,7 @@ from __future__ import annotations
 import functools
 import re
 
-from ..effects import ALL_TOPICS, Topic
+from ..vocab.topics import ALL_TOPICS, Topic
 
 _T = Topic
 #: Keyword abilities a sentence may grant or remove (CR 702), for the keywords topic.

@@ -13,16 +13,10 @@ without its facts would read as "changes no cost", a silent wrong answer; CR 601
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Callable
+from typing import Any, Callable
 
+from ..game.cards import Card
 from .topics import Scope, Topic
-
-if TYPE_CHECKING:
-    from ..game.cards import Card
-    from .ability import Ability, ActivationCost
-    from .amounts import Amount
-    from .conditions import Condition
-    from .filters import Filter
 
 
 @dataclass(frozen=True)
@@ -52,7 +46,9 @@ class SentenceFacts:
 
 @dataclass(frozen=True)
 class Readers:
-    """The readers the vocabulary asks (each implemented in ``models/text/``; ``models.text.readers``).
+    """The readers the vocabulary asks (each implemented in ``models/text/``; ``models.text.readers``). What they
+    return is typed where it is read (``models.vocab.effects``, ``abilities``), which this module does not import
+    (they import it).
 
     Attributes
     ----------
@@ -74,13 +70,13 @@ class Readers:
 
     sentence_facts: Callable[[str], SentenceFacts]
     classify: Callable[[str, str], frozenset[Topic]]
-    parse_filter: Callable[[str, str, bool], "Filter"]
-    parse_amount: Callable[[str], "Amount"]
-    parse_condition: Callable[[str], "Condition"]
-    parse_color_sources: Callable[[str], "Filter"]
-    parse_activation_cost: Callable[[str, str], "ActivationCost"]
-    card_abilities: Callable[["Card"], "tuple[Ability, ...]"]
-    ability_words: Callable[["Ability"], str]
+    parse_filter: Callable[[str, str, bool], Any]
+    parse_amount: Callable[[str], Any]
+    parse_condition: Callable[[str], Any]
+    parse_color_sources: Callable[[str], Any]
+    parse_activation_cost: Callable[[str, str], Any]
+    card_abilities: Callable[[Card], tuple[Any, ...]]
+    ability_words: Callable[[Any], str]
     token_read_by: Callable[[str, str], bool]
     line_scope: Callable[[str, str], Scope]
 

@@ -34,9 +34,9 @@ import dataclasses
 import itertools
 from typing import Any, Callable, Iterable
 
-from mtgcheck.models.abilities import Ability
-from mtgcheck.models.effects import CastCondition, Filter, Keyword, ObjectCost, PrintedAlternativeCost
-from mtgcheck.models.behaviour import abilities_of
+from mtgcheck.models.vocab.abilities import Ability
+from mtgcheck.models.vocab.effects import CastCondition, Filter, Keyword, ObjectCost, PrintedAlternativeCost
+from mtgcheck.models.vocab.behaviour import abilities_of
 from mtgcheck.models.game.mana import ManaCost
 from mtgcheck.models.game.state import GameState
 
@@ -45,11 +45,11 @@ from mtgcheck.solver.rules.errors import QuestionError, Unsupported
 from mtgcheck.solver.rules.quantities import condition_holds
 from mtgcheck.solver.rules.restrictions import free_cast_permissions
 from mtgcheck.solver.rules.mana.sources import mana_sources
-from mtgcheck.models.costs import alternative_costs
-from mtgcheck.models.keywords import prototype_of
+from mtgcheck.models.vocab.costs import alternative_costs
+from mtgcheck.models.vocab.keyword_model import prototype_of
 from mtgcheck.solver.rules.layers import board_view
 from mtgcheck.solver.rules.layers import filter_matches
-from mtgcheck.models.effects import Topic
+from mtgcheck.models.vocab.topics import Topic
 from mtgcheck.solver.rules.gate import require_modelled
 
 #: Keyword alternative costs tried by default, by the zone they cast the card from (CR 702.34a, 702.138a,

@@ -37,11 +37,11 @@ import operator
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Iterator
 
-from mtgcheck.models.abilities import Ability, ActivationCost, Stripe, chapter_numbers
+from mtgcheck.models.vocab.abilities import Ability, ActivationCost, Stripe, chapter_numbers
 from mtgcheck.models.game.cards import BASIC_LAND_MANA, BASIC_LAND_TYPES
-from mtgcheck.models.behaviour import abilities_of, functions_in
-from mtgcheck.models.effects import (AttachedChange, GrantAbility, Keyword, Qualifier, SelfTypeChange, Scope, Topic,
-                                     Unmodelled)
+from mtgcheck.models.vocab.behaviour import abilities_of, functions_in
+from mtgcheck.models.vocab.effects import AttachedChange, GrantAbility, Keyword, Qualifier, SelfTypeChange, Unmodelled
+from mtgcheck.models.vocab.topics import Scope, Topic
 from mtgcheck.models.vocab.keywords import KeywordKind
 from mtgcheck.models.game.state import Effect, GameState, Permanent
 from mtgcheck.models.game.subtypes import singular
@@ -50,13 +50,13 @@ from mtgcheck.models.game.subtypes import singular
 from mtgcheck.solver.rules import budget as _budget
 from mtgcheck.solver.rules.errors import Unsupported
 from mtgcheck.models.game.subtypes import SUBTYPES
-from mtgcheck.models.effects import AddMana, Filter, GainControl, LandType
+from mtgcheck.models.vocab.effects import AddMana, Filter, GainControl, LandType
 from mtgcheck.models.game.subtypes import CREATURE_TYPES
 from mtgcheck.models.game.subtypes import subtype_kind
 from mtgcheck.solver.rules.quantities import condition_holds
-from mtgcheck.models.effects import (Compare, ControlsAtLeast, CountOf, HasDesignation, Not, SourceModified,
+from mtgcheck.models.vocab.effects import (Compare, ControlsAtLeast, CountOf, HasDesignation, Not, SourceModified,
                                      SourceRenowned, SourceTapped)
-from mtgcheck.models.effects import DuringTurn, MaxSpeed, TopOfLibrary
+from mtgcheck.models.vocab.effects import DuringTurn, MaxSpeed, TopOfLibrary
 
 BASIC_TYPES = BASIC_LAND_TYPES
 
@@ -119,7 +119,7 @@ def matches(filter_what: str, perm: Permanent, controller_rule: str, viewer: str
 
 def filter_matches(f, perm: Permanent, viewer: str, subtypes: Iterable[str] | None = None,
                    source: Permanent | None = None) -> bool:
-    """Does ``perm`` match the typed filter ``f`` (``models.effects.Filter``) of an effect controlled by ``viewer``?
+    """Does ``perm`` match the typed filter ``f`` (``models.vocab.effects.Filter``) of an effect controlled by ``viewer``?
 
     ``subtypes``: the permanent's subtypes now (printed when omitted); ``source``: the permanent the effect comes
     from (``this``, ``enchanted``, ``other``). References: CR 109, 205, 303.4 (enchanted), 700.? ("other").
@@ -374,7 +374,7 @@ def continuous_effects(state: GameState, effect_types: tuple[type, ...], printed
 
 
 #: Zones other than the battlefield whose cards' type-changing and ability-granting statics ``continuous_effects``
-#: applies when the ability says it works there (CR 113.6b, 113.6p; ``models.behaviour.functions_in``).
+#: applies when the ability says it works there (CR 113.6b, 113.6p; ``models.vocab.behaviour.functions_in``).
 OTHER_ZONE_EFFECTS = ("graveyard", "command")
 
 

@@ -26,14 +26,14 @@ from dataclasses import dataclass, field
 from types import SimpleNamespace
 from typing import Any, Callable, Iterable, Mapping
 
-from mtgcheck.models.effects import Topic
+from mtgcheck.models.vocab.topics import Topic
 from mtgcheck.models.game.state import GameState, Permanent
 
 from mtgcheck.solver.rules.errors import Unsupported
 from mtgcheck.solver.rules.qualifiers import NO, YES, filter_verdict
 from mtgcheck.solver.rules.layers import board_view, matches
-from mtgcheck.models.abilities import of_the_chosen_type
-from mtgcheck.models.abilities import cost_object_filter
+from mtgcheck.models.vocab.abilities import of_the_chosen_type
+from mtgcheck.models.vocab.abilities import cost_object_filter
 
 
 @dataclass(frozen=True)
@@ -128,7 +128,7 @@ def qualified_match(state: GameState, player: str, what: str, kind: str, perm: A
         verdict, why = filter_verdict(state, f, perm, player, view[perm.id].subtypes if perm.id in view else None,
                                       source, "permanent" if on_battlefield else "card")
     except ValueError:
-        from mtgcheck.models.abilities import names_only_tokens
+        from mtgcheck.models.vocab.abilities import names_only_tokens
 
         if names_only_tokens(kind):
             return 0  # every object of a scenario is a card, none a token (CR 111.1; solver.rules.qualifiers)
@@ -229,7 +229,7 @@ def part_problem(state: GameState, source: Any, part: Any, x: int = 0) -> str | 
     state : GameState
     source : Permanent or CastSpell
         Whose cost it is: a permanent whose ability is activated, or the spell being cast; its controller pays.
-    part : CostPart (``models.abilities``), not ``pay_life`` (the life total is checked with the mana, CR 119.4).
+    part : CostPart (``models.vocab.abilities``), not ``pay_life`` (the life total is checked with the mana, CR 119.4).
     x : int  the announced X (CR 107.3a), for parts whose number is X.
 
     Returns

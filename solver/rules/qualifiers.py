@@ -1,5 +1,5 @@
 """Whether an object passes a qualifier ("nonblack", "with flying", "with power 2 or less", "tapped", "token",
-"attacking", "another", "that's red or green"): ``models.effects.Qualifier`` read against the state.
+"attacking", "another", "that's red or green"): ``models.vocab.effects.Qualifier`` read against the state.
 
 ``qualifier_verdict(state, viewer, kind, obj, q, source)`` returns ``(yes|no|unknown, why)``. Every test must
 hold (a conjunction): one test that fails makes the answer ``no`` even where another is unknown. What is read:
@@ -27,17 +27,17 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from mtgcheck.models.effects import Keyword, Qualifier, Topic, Unmodelled
+from mtgcheck.models.vocab.effects import Keyword, Qualifier, Unmodelled
+from mtgcheck.models.vocab.topics import Topic
 from mtgcheck.models.game.state import GameState, Permanent
 
 from mtgcheck.solver.rules.errors import Unsupported
-from mtgcheck.models.effects import AllOf, Compare
+from mtgcheck.models.vocab.effects import AllOf, Compare
 from mtgcheck.solver.rules.quantities import amount_value
-from mtgcheck.models.effects import CountOf, Fixed, LifeTotal, PlayerCounters, Sum, ThisTurn
+from mtgcheck.models.vocab.effects import CountOf, Fixed, LifeTotal, PlayerCounters, Sum, ThisTurn
 from mtgcheck.solver.rules.quantities import modified_verdict
-from mtgcheck.solver.rules.layers import board_view
 from mtgcheck.solver.rules.layers import board_view, effect_abilities
-from mtgcheck.models.behaviour import abilities_of
+from mtgcheck.models.vocab.behaviour import abilities_of
 from mtgcheck.solver.rules.layers import has_keyword
 from mtgcheck.solver.rules.layers import filter_matches
 
@@ -527,7 +527,7 @@ def _as_self(amount: Any) -> Any:
 
 def filter_verdict(state: GameState, f: Any, obj: Permanent, viewer: str, subtypes: Any = None,
                    source: Permanent | None = None, kind: str = "permanent") -> tuple[str, str]:
-    """``(yes|no|unknown, why)``: whether ``obj`` matches the typed filter ``f`` (``models.effects.Filter``)
+    """``(yes|no|unknown, why)``: whether ``obj`` matches the typed filter ``f`` (``models.vocab.effects.Filter``)
     including its qualifier and alternatives ("green creature", "artifact or creature", "creature with
     defender"), as seen by ``viewer``.
 

@@ -28,8 +28,8 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Iterable
 
-from mtgcheck.models.abilities import Ability, CostPart
-from mtgcheck.models.effects import AddMana, Fixed, Reflect
+from mtgcheck.models.vocab.abilities import Ability, CostPart
+from mtgcheck.models.vocab.effects import AddMana, Fixed, Reflect
 from mtgcheck.models.game.mana import COLORS, MANA_TYPES, Mana, ManaCost, ManaPool, format_pool, mana_token
 from mtgcheck.models.game.state import GameState, Permanent
 

@@ -39,7 +39,7 @@ import itertools
 from dataclasses import dataclass
 from typing import Any, Iterable, Sequence
 
-from mtgcheck.models.effects import Topic
+from mtgcheck.models.vocab.topics import Topic
 from mtgcheck.models.game.state import CardInstance, GameState, Permanent
 
 from mtgcheck.solver.rules.errors import Unsupported

@@ -8,12 +8,12 @@ the parsers are the text layer's readers, installed in ``models.vocab.readers`` 
 """
 from __future__ import annotations
 
-from .abilities import Ability
-from .game.cards import Card
-from .effects import Unmodelled
-from .effects import Scope
-from .effects import AddMana
-from .vocab.readers import readers
+from mtgcheck.models.vocab.abilities import Ability
+from mtgcheck.models.game.cards import Card
+from mtgcheck.models.vocab.effects import Unmodelled
+from mtgcheck.models.vocab.topics import Scope, Topic
+from mtgcheck.models.vocab.effects import AddMana
+from mtgcheck.models.vocab.readers import readers
 
 
 def abilities_of(card: Card) -> tuple[Ability, ...]:
@@ -45,7 +45,7 @@ def token_read_by(token: str, words: str) -> bool:
     return readers().token_read_by(token, words)
 
 
-def in_force_topics(u: Unmodelled) -> frozenset:
+def in_force_topics(u: Unmodelled) -> frozenset[Topic]:
     """What an unmodelled instruction of a resolved spell or ability can change while its effect is still in force
     (CR 611.2a: a continuous effect from a resolved spell lasts as long as it says): its sentence read as a static
     ability's, not as an instruction waiting to resolve ("Your opponents can't cast spells this turn" changes casting;
@@ -56,7 +56,7 @@ def in_force_topics(u: Unmodelled) -> frozenset:
     return hit
 
 
-_IN_FORCE: dict[str, frozenset] = {}
+_IN_FORCE: dict[str, frozenset[Topic]] = {}
 
 
 def works_on_the_stack(u: Unmodelled) -> bool:

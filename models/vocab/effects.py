@@ -29,14 +29,14 @@ import dataclasses
 from dataclasses import dataclass, field
 from typing import Any, Callable, ClassVar, Iterable, Mapping
 
-from .game.cards import BASIC_LAND_TYPES
-from .game.mana import COLORS, MANA_TYPES, ManaCost, added_types
-from .game.turn import TurnStep
-# the bottom of the vocabulary (re-exported: ``from models.effects import Topic`` keeps working)
-from .vocab.keywords import KEYWORD_RULES, KeywordKind, keyword_kind  # noqa: F401
-from .vocab.topics import (ALL_TOPICS, TRIGGER_EVENTS, Scope, Topic, VocabularyError,  # noqa: F401
-                           _unknown, closest, topics_of)
-from .vocab.readers import readers
+from mtgcheck.models.game.cards import BASIC_LAND_TYPES
+from mtgcheck.models.game.mana import COLORS, MANA_TYPES, ManaCost, added_types
+from mtgcheck.models.game.turn import TurnStep
+from mtgcheck.models.vocab.keywords import KEYWORD_RULES, KeywordKind, keyword_kind
+from mtgcheck.models.vocab.topics import (
+    ALL_TOPICS, TRIGGER_EVENTS, Scope, Topic, VocabularyError, _unknown, topics_of,
+)
+from mtgcheck.models.vocab.readers import readers
 
 
 # ---------------------------------------------------------------------------
@@ -241,7 +241,7 @@ class Qualifier:
 _NO_QUALIFIER = Qualifier()
 
 
-def _one_union(a: tuple, b: tuple) -> tuple:
+def _one_union(a: tuple[Any, ...], b: tuple[Any, ...]) -> tuple[Any, ...]:
     """The one union of adjectives of a merged qualifier (two unions are not one union: an error)."""
     if a and b and a != b:
         raise VocabularyError("qualifier: two unions of adjectives in one phrase are not modelled")
@@ -906,7 +906,7 @@ Codec = Callable[[Any, str], Any]
 
 
 def _plain(v: Any, where: str) -> Any:
-    from .abilities import freeze
+    from mtgcheck.models.vocab.abilities import freeze
 
     return freeze(v)
 
@@ -1063,7 +1063,8 @@ def _filter_in(v: Any, where: str) -> Filter:
     if extra:
         raise _unknown("filter key", sorted(extra)[0], ["what", "controller"], where)
     try:
-        return readers().parse_filter(str(v.get("what", "permanent")), str(v.get("controller", "any")), False)
+        f: Filter = readers().parse_filter(str(v.get("what", "permanent")), str(v.get("controller", "any")), False)
+        return f
     except ValueError as e:
         raise VocabularyError(f"{where}: {e}") from None
 
@@ -1084,7 +1085,8 @@ def _amount_in(v: Any, where: str) -> Amount:
         return Fixed(int(v))
     if isinstance(v, Mapping) and len(v) == 1 and next(iter(v)) in ("count", "equal_to", "x_is"):
         try:
-            return readers().parse_amount(str(next(iter(v.values()))))
+            a: Amount = readers().parse_amount(str(next(iter(v.values()))))
+            return a
         except ValueError as e:
             raise VocabularyError(f"{where}: amount {dict(v)!r}: {e}") from None
     raise VocabularyError(f"{where}: amount {v!r} is not understood (a number, X, or count/equal_to/x_is)")
@@ -1097,7 +1099,8 @@ def _condition_in(v: Any, where: str) -> Condition:
     if isinstance(v, Condition):
         return v
     try:
-        return readers().parse_condition(str(v))
+        c: Condition = readers().parse_condition(str(v))
+        return c
     except ValueError as e:
         raise VocabularyError(f"{where}: condition {v!r}: {e}") from None
 
@@ -1163,7 +1166,8 @@ def _color_sources_in(v: Any, where: str) -> Filter:
     if isinstance(v, Mapping):
         return _filter_in(v, where)
     try:
-        return readers().parse_color_sources(str(v))
+        f: Filter = readers().parse_color_sources(str(v))
+        return f
     except ValueError as e:
         raise VocabularyError(f"{where}: colours of {v!r}: {e}") from None
 
@@ -1478,14 +1482,14 @@ class LandType(Effect):
 
 
 def _granted_in(v: Any, where: str) -> Any:
-    from .abilities import Ability, ability_from_dict
+    from mtgcheck.models.vocab.abilities import Ability, ability_from_dict
 
     if isinstance(v, Ability):
         return v
     return ability_from_dict(v, "", where)
 
 
-def _granted_many_in(v: Any, where: str) -> tuple:
+def _granted_many_in(v: Any, where: str) -> tuple[Any, ...]:
     return tuple(_granted_in(x, f"{where}[{i}]") for i, x in enumerate(v or ()))
 
 
@@ -1533,7 +1537,7 @@ class GrantAbility(Effect):
     touches: ClassVar[frozenset[Topic]] = frozenset({Topic.CHARACTERISTICS, Topic.MANA_PRODUCTION})
     affects: Filter = fld(None, FILTER)
     ability: Any = fld(None, _granted_in)
-    also: tuple = fld((), _granted_many_in)
+    also: tuple[Any, ...] = fld((), _granted_many_in)
     loses: bool = fld(False)
     lose_land_types: bool = fld(False)
     condition: Condition | None = fld(None, CONDITION)
@@ -1543,7 +1547,7 @@ class GrantAbility(Effect):
     parts: tuple[Unmodelled, ...] = fld((), _parts_unmodelled_in)
 
     @property
-    def granted(self) -> tuple:
+    def granted(self) -> tuple[Any, ...]:
         """Every ability granted, in printed order (``ability`` then ``also``)."""
         return ((self.ability,) if self.ability is not None else ()) + tuple(self.also)
 
@@ -1564,7 +1568,7 @@ class SpendAsThough(Effect):
     kind: ClassVar[str] = "spend_as_though"
     touches: ClassVar[frozenset[Topic]] = frozenset({Topic.MANA_SPENDING})
     players: str = fld("you")
-    rules: tuple = fld(())
+    rules: tuple[Any, ...] = fld(())
 
 
 @dataclass(frozen=True, eq=False)
@@ -1577,13 +1581,13 @@ class CantSpendMana(Effect):
 
 # --- costs ---------------------------------------------------------------------
 
-def _parts_in(v: Any, where: str) -> tuple:
+def _parts_in(v: Any, where: str) -> tuple[Any, ...]:
     """Non-mana cost parts: ``CostPart`` records, or their wording (parsed here, once: ``parse_activation_cost``)."""
-    from .abilities import AbilityError, CostPart
+    from mtgcheck.models.vocab.abilities import AbilityError, CostPart
 
     if isinstance(v, str):
         v = (v,)
-    out: list = []
+    out: list[Any] = []
     for t in v or ():
         if isinstance(t, CostPart):
             out.append(t)
@@ -1595,7 +1599,7 @@ def _parts_in(v: Any, where: str) -> tuple:
     return tuple(out)
 
 
-#: Non-mana cost parts (CR 118): typed ``models.abilities.CostPart`` records.
+#: Non-mana cost parts (CR 118): typed ``models.vocab.abilities.CostPart`` records.
 COST_PARTS: Codec = _parts_in
 
 
@@ -1627,7 +1631,7 @@ DURING: Codec = _during_in
 class CostIncrease(Effect):
     """"[spells] cost [amount] more to cast" (CR 601.2f).
 
-    ``spells``: a class of ``models.costs.SPELL_CLASSES``; ``colors``: the spell must be at least one of these
+    ``spells``: a class of ``models.vocab.costs.SPELL_CLASSES``; ``colors``: the spell must be at least one of these
     colours (CR 105.2; "White spells and black spells": W or B, one change, Stormscape Familiar ruling
     2004-10-04); ``types``: it must have at least one of these card types, supertypes or subtypes ("Artifact
     and enchantment spells", "Cleric spells"); ``whose``: ``all``, ``you``, ``opponents``; ``during``: one of
@@ -1683,7 +1687,7 @@ class CostMinimum(Effect):
 @dataclass(frozen=True, eq=False)
 class SelfCostChange(Effect):
     """"This spell costs [amount] less/more to cast for each [count]" (CR 601.2f); ``count``: ``{zone, whose,
-    types[, measure]}`` (models.costs.parse_count). Without ``count``, the typed ``per`` ("for each [amount]",
+    types[, measure]}`` (models.vocab.costs.parse_count). Without ``count``, the typed ``per`` ("for each [amount]",
     "{X} less, where X is [amount]": ``amount`` per unit) and ``condition`` ("if [condition]": once while it holds)
     say when and how much (models.text.self_cost_conditions; read by ``solver.rules.costs.self_cost_changes``)."""
 
@@ -1696,7 +1700,7 @@ class SelfCostChange(Effect):
     condition: Condition | None = fld(None, lambda v, w: _opt_condition_in(v, w))
 
 
-def _choices_in(v: Any, where: str) -> tuple:
+def _choices_in(v: Any, where: str) -> tuple[Any, ...]:
     """The options of an either-or additional cost: ``AdditionalCost`` effects, or ``{cost, parts}`` mappings."""
     out: list[Effect] = []
     for i, x in enumerate(v or ()):
@@ -1718,10 +1722,10 @@ class AdditionalCost(Effect):
 
     kind: ClassVar[str] = "additional_cost"
     touches: ClassVar[frozenset[Topic]] = frozenset({Topic.SPELL_COSTS, Topic.CASTING})
-    parts: tuple = fld((), COST_PARTS)
+    parts: tuple[Any, ...] = fld((), COST_PARTS)
     cost: str | None = fld(None)
     optional: bool = fld(False)
-    choices: tuple = fld((), _choices_in)
+    choices: tuple[Any, ...] = fld((), _choices_in)
 
 
 #: What a chosen-object cost part does (CR 118.3): ``sacrifice`` (CR 701.21), ``return`` (a permanent to its
@@ -1773,11 +1777,11 @@ class CastCondition(Condition):
             raise _unknown("cast condition", self.test, CAST_TESTS, "cast condition")
 
 
-def _records_in(v: Any, where: str, record: type, what: str) -> tuple:
+def _records_in(v: Any, where: str, record: type, what: str) -> tuple[Any, ...]:
     """``record`` instances, one value or a list; anything else (words the reader did not understand, or did not
     read: ``models.text.params`` reads a catalog's words before the effect is built) is a ``VocabularyError``
     naming ``where`` and ``what``."""
-    out: list = []
+    out: list[Any] = []
     for x in ([v] if isinstance(v, (str, record)) else v or ()):
         if not isinstance(x, record):
             raise VocabularyError(f"{where}: {what} {x!r} is not understood")
@@ -1814,9 +1818,9 @@ class PrintedAlternativeCost(Effect):
     touches: ClassVar[frozenset[Topic]] = frozenset({Topic.SPELL_COSTS, Topic.CASTING})
     cost: str | None = fld(None)
     life: int = fld(0)
-    objects: tuple = fld((), _objects_in)
+    objects: tuple[Any, ...] = fld((), _objects_in)
     free: bool = fld(False)
-    conditions: tuple = fld((), _cast_conditions_in)
+    conditions: tuple[Any, ...] = fld((), _cast_conditions_in)
     untyped: str = fld("")
 
 
@@ -1909,8 +1913,8 @@ class CantBeTargeted(Effect):
     affects: Filter = fld(None, FILTER)
     spells: bool = fld(True)
     abilities: bool = fld(True)
-    spell_quality: tuple = fld(())
-    source_quality: tuple = fld(())
+    spell_quality: tuple[Any, ...] = fld(())
+    source_quality: tuple[Any, ...] = fld(())
     by: str = fld("any")
 
 
@@ -1939,7 +1943,7 @@ class PlayerKeyword(Effect):
     kind: ClassVar[str] = "player_keyword"
     touches: ClassVar[frozenset[Topic]] = frozenset({Topic.CASTING})
     keyword: str = fld("hexproof")
-    quality: tuple = fld(())
+    quality: tuple[Any, ...] = fld(())
     from_opponents: bool = fld(False)
 
     def __post_init__(self) -> None:
@@ -2026,7 +2030,7 @@ class Keyword(Effect):
     parameter: str | None = fld(None)
     detail: Unmodelled | None = fld(None, lambda v, w: v if isinstance(v, Unmodelled) else Unmodelled(str(v)))
     cost: str | None = fld(None)
-    parts: tuple = fld((), COST_PARTS)
+    parts: tuple[Any, ...] = fld((), COST_PARTS)
     n: int | None = fld(None)
     pays: str | None = fld(None)
     uses: str | None = fld(None)
@@ -2069,7 +2073,8 @@ class Keyword(Effect):
     def family(self) -> KeywordKind:
         """The keyword's family in the closed set of CR 702 keywords (``models.vocab.keywords.keyword_kind``:
         "swampwalk" is landwalk, "plainscycling" typecycling)."""
-        return self.__dict__["_family"]
+        family: KeywordKind = self.__dict__["_family"]
+        return family
 
     @property
     def name(self) -> str:
@@ -2158,7 +2163,7 @@ class SpellsHaveKeyword(Effect):
     touches: ClassVar[frozenset[Topic]] = frozenset({Topic.KEYWORDS, Topic.SPELL_COSTS})
     keyword: str = fld("")
     controller: str = fld("you")  # whose spells
-    exclude_types: tuple = fld(())  # card types of spells that do not get it
+    exclude_types: tuple[Any, ...] = fld(())  # card types of spells that do not get it
 
 
 @dataclass(frozen=True, eq=False)
@@ -2168,7 +2173,7 @@ class ConditionalSelfKeyword(Effect):
 
     kind: ClassVar[str] = "conditional_self_keyword"
     touches: ClassVar[frozenset[Topic]] = frozenset({Topic.KEYWORDS, Topic.POWER_TOUGHNESS})
-    keywords: tuple = fld(())
+    keywords: tuple[Any, ...] = fld(())
     power_bonus: int | None = fld(None)
     condition: Unmodelled | None = fld(None, lambda v, w: v if isinstance(v, Unmodelled) else
                                               Unmodelled(str(v), frozenset({Topic.KEYWORDS, Topic.POWER_TOUGHNESS})))
@@ -2180,7 +2185,7 @@ class DelveKeywordGrant(Effect):
 
     kind: ClassVar[str] = "delve_keyword_grant"
     touches: ClassVar[frozenset[Topic]] = frozenset({Topic.KEYWORDS})
-    keywords: tuple = fld(())
+    keywords: tuple[Any, ...] = fld(())
     card_type: str = fld("Creature")
 
 
@@ -2191,7 +2196,7 @@ class DelveCount(Effect):
     kind: ClassVar[str] = "delve_count"
     touches: ClassVar[frozenset[Topic]] = frozenset({Topic.RESOLUTION})
     counter: str = fld("+1/+1")
-    card_types: tuple = fld(())
+    card_types: tuple[Any, ...] = fld(())
 
 
 # --- resolution ------------------------------------------------------------------
@@ -2294,7 +2299,7 @@ class PutOntoBattlefieldProcess(Effect):
 
     kind: ClassVar[str] = "put_onto_battlefield_process"
     touches: ClassVar[frozenset[Topic]] = frozenset({Topic.RESOLUTION, Topic.ZONES})
-    kinds: tuple = fld(())
+    kinds: tuple[Any, ...] = fld(())
     repeat: bool = fld(False)
     card_kind: str = fld("")
     starting: str = fld("active")
@@ -2637,7 +2642,7 @@ EFFECT_TYPES: dict[str, type[Effect]] = {
 ABILITY_LEVEL_KEYS = ("face", "loyalty", "intrinsic")
 
 
-def effect_fields(cls: type[Effect]) -> dict[str, dataclasses.Field]:
+def effect_fields(cls: type[Effect]) -> dict[str, dataclasses.Field[Any]]:
     """The fields of an effect class by their catalog key."""
     return {(f.metadata.get("key") or f.name): f for f in dataclasses.fields(cls)}
 
@@ -2716,7 +2721,7 @@ _HINTS: dict[type, dict[str, Any]] = {}
 _SCALARS: dict[str, Any] = {"str": str, "int": int, "bool": bool, "float": (int, float)}
 
 
-def _check_plain(cls: type, f: dataclasses.Field, value: Any, where: str) -> None:
+def _check_plain(cls: type, f: dataclasses.Field[Any], value: Any, where: str) -> None:
     """Refuse a catalog value of the wrong scalar kind for a field declared ``str``, ``int``, ``bool`` or ``float``
     (optionally ``| None``): ``keyword: 0`` or ``amount: "two"`` would otherwise reach the solver as they are."""
     ann = f.type if isinstance(f.type, str) else getattr(f.type, "__name__", "")
@@ -2809,7 +2814,7 @@ class SelfTypeChange(Effect):
     replace_creature_types: bool = fld(False)
     power: int | None = fld(None)
     toughness: int | None = fld(None)
-    also: tuple = fld((), _granted_many_in)
+    also: tuple[Any, ...] = fld((), _granted_many_in)
 
     def __post_init__(self) -> None:
         bad = [t for t in self.types if t not in ("Artifact", "Creature", "Enchantment", "Land", "Planeswalker")]
@@ -2952,7 +2957,7 @@ class AttachedChange(Effect):
     colors: str | None = fld(None)
     supertypes: tuple[str, ...] = fld(())
     loses: bool = fld(False)
-    granted: tuple = fld((), _granted_many_in)
+    granted: tuple[Any, ...] = fld((), _granted_many_in)
     power: int | None = fld(None)
     toughness: int | None = fld(None)
     new_name: str | None = fld(None)

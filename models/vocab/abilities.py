@@ -20,11 +20,11 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Iterable, Mapping
 
-from .effects import (ABILITY_LEVEL_KEYS, ALL_TOPICS, AddMana, Effect, Keyword, Unmodelled, VocabularyError,
-                      build_effect, closest)
-from .game.mana import ManaCost
-from .vocab.keywords import is_activated_keyword as _activated_keyword_name
-from .vocab.readers import readers
+from mtgcheck.models.vocab.effects import ABILITY_LEVEL_KEYS, AddMana, Effect, Keyword, Unmodelled, build_effect
+from mtgcheck.models.vocab.topics import ALL_TOPICS, VocabularyError, closest
+from mtgcheck.models.game.mana import ManaCost
+from mtgcheck.models.vocab.keywords import is_activated_keyword as _activated_keyword_name
+from mtgcheck.models.vocab.readers import readers
 
 ABILITY_KINDS = ("activated", "triggered", "static", "keyword", "spell", "replacement", "unparsed")
 
@@ -104,7 +104,7 @@ class CostPart:
 
 
 def cost_object_filter(words: str) -> Any:
-    """The typed ``models.effects.Filter`` of a cost part's object words (``CostPart.what`` without "you
+    """The typed ``models.vocab.effects.Filter`` of a cost part's object words (``CostPart.what`` without "you
     control"), qualifiers and unions included ("green creature", "artifact or creature", "creature with
     defender"; ``models.text.filters.parse_filter(..., qualifiers=True)``).
 
@@ -263,7 +263,7 @@ class Ability:
         ``"activated"``, ``"triggered"``, ``"static"``, ``"keyword"``, ``"spell"`` (a spell's own
         instructions), ``"replacement"`` or ``"unparsed"`` (a line the parser could not even split).
     effect : Effect
-        What it does, one of the closed vocabulary of ``models.effects`` (``AddMana``, ``LandType``,
+        What it does, one of the closed vocabulary of ``models.vocab.effects`` (``AddMana``, ``LandType``,
         ``Keyword``, ...); ``Unmodelled(text, topics)`` for wording no parser turned into a typed effect.
     cost : ActivationCost or None
         For activated abilities (CR 602.1a).
@@ -280,11 +280,11 @@ class Ability:
         ability (113.6m), ``("graveyard",)`` for flashback's permission; empty: the default.
     restriction : TimingRestriction or None
         An activated ability's restriction on activating it ("Activate only as a sorcery", "only once each turn",
-        "only if you control a Swamp", CR 602.5): ``models.effects.TimingRestriction``, read by
+        "only if you control a Swamp", CR 602.5): ``models.vocab.effects.TimingRestriction``, read by
         ``solver.rules.restrictions``; ``None``: none (it may be activated any time its controller has priority, 117.1b).
     cost_change : AbilityCostChange or None
         The ability's own cost change ("This ability costs {1} less to activate for each artifact you control",
-        CR 602.2b, 601.2f): ``models.effects.AbilityCostChange``, read by ``solver.rules.costs.ability_cost_change``.
+        CR 602.2b, 601.2f): ``models.vocab.effects.AbilityCostChange``, read by ``solver.rules.costs.ability_cost_change``.
     stripe : Stripe or None
         The level or station symbol it is printed under (CR 711.2, 721.2): the permanent has it only with that
         many counters (``solver.rules.layers.board_view``); ``None``: not in a stripe.
@@ -327,7 +327,7 @@ class Ability:
     @property
     def trigger_event(self) -> str | None:
         """For a triggered ability, the only kind of event its trigger condition names (one of
-        ``models.effects.TRIGGER_EVENTS``, read from its wording: ``models.text.facts.trigger_event``), or None (any
+        ``models.vocab.effects.TRIGGER_EVENTS``, read from its wording: ``models.text.facts.trigger_event``), or None (any
         event, or not a triggered ability). CR 603.1, 603.2."""
         if self.kind != "triggered":
             return None
@@ -363,7 +363,7 @@ def _catalog_ability(kind: str, effect: str = "text", cost: ActivationCost | str
                      params: Mapping[str, Any] | None = None, text: str = "", card_name: str = "",
                      where: str = "ability", zones: Iterable[str] = ()) -> Ability:
     """Read the parts of a catalog ability entry into an ``Ability`` through the vocabulary
-    (``models.effects.build_effect``; ``ability_from_dict`` checks the entry's keys first).
+    (``models.vocab.effects.build_effect``; ``ability_from_dict`` checks the entry's keys first).
 
     ``cost`` may be given as text (parsed with ``parse_activation_cost``); ``params`` may carry the
     ability-level keys ``face``, ``loyalty`` and ``intrinsic``. An ``effect="text"`` ability is
@@ -381,7 +381,8 @@ def _catalog_ability(kind: str, effect: str = "text", cost: ActivationCost | str
         raise AbilityError(f"{where}: unknown ability kind {kind!r}" + (f"; did you mean {near!r}?" if near
                            else f"; kinds are {', '.join(ABILITY_KINDS)}"))
     if isinstance(cost, str):
-        cost = readers().parse_activation_cost(cost, card_name)
+        parsed: ActivationCost = readers().parse_activation_cost(cost, card_name)
+        cost = parsed
     p = dict(params or {})
     level: dict[str, Any] = {k: (str(p.pop(k)) if p.get(k) is not None else None) for k in ABILITY_LEVEL_KEYS if k in p}
     zs = tuple(str(z) for z in zones)
