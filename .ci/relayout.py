@@ -19,6 +19,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import vocab_split
+
 ROOT = Path(__file__).resolve().parent.parent
 PKG = "mtgcheck"
 
@@ -307,7 +309,10 @@ def _map_path(m: re.Match) -> str:
 
 def rewrite_text(path: str, text: str) -> str:
     text = _DOTTED.sub(_map_dotted, text)
+    text = _MOVED_DOTTED.sub(_map_moved_dotted, text)
     text = _PATH.sub(_map_path, text)
+    if _split_done():
+        text = text.replace("models/vocab/effects.py", "models/vocab/")
     if path.endswith(".py"):
         text = rewrite_imports(path, text)
     return text
@@ -318,6 +323,8 @@ def rewrite_text(path: str, text: str) -> str:
 #: itself (``from models.vocab.effects import Topic``, defined in ``models.vocab.topics``) is imported from its home.
 REHOME_UNDER = ("models/vocab/",)
 _DEFS: dict[str, tuple[set[str], dict[str, str]]] = {}
+#: Names moved out of a module by the split of the vocabulary (``.ci/vocab_split.py``): module -> {name: new module}.
+MOVED = vocab_split.moved_names()
 
 
 def _defs(module: str) -> tuple[set[str], dict[str, str]]:
@@ -351,6 +358,9 @@ def _home(module: str, name: str) -> str:
     seen = set()
     while module not in seen:
         seen.add(module)
+        if name in MOVED.get(module, {}):
+            module = MOVED[module][name]
+            continue
         defined, imported = _defs(module)
         if name in defined or name not in imported:
             return module
@@ -393,18 +403,86 @@ def rehome_imports(path: str, text: str) -> str:
     return "".join(lines)
 
 
+_MOVED_DOTTED = re.compile(r"(?<![\w.])((?:mtgcheck\.)?models\.vocab\.(?:effects|abilities))(?:\.(\w+))?")
+
+
+def _split_done() -> bool:
+    return not (ROOT / "models/vocab/effects.py").exists()
+
+
+def _map_moved_dotted(m: re.Match) -> str:
+    """``models.vocab.effects.Filter`` -> ``models.vocab.filters.Filter``; ``models.vocab.effects`` alone (a module
+    split by family) -> ``models.vocab``."""
+    mod, name = m.group(1), m.group(2)
+    if name is None and m.string.startswith(" import", m.end()):
+        return m.group(0)  # an import statement: its names are rehomed one by one (rehome_imports)
+    full = mod if mod.startswith(PKG + ".") else f"{PKG}.{mod}"
+    prefix = "" if mod.startswith(PKG + ".") else PKG + "."
+    if name is not None and name in MOVED.get(full, {}):
+        return MOVED[full][name][len(prefix):] + "." + name
+    if mod.endswith(".effects") and _split_done():
+        return mod[:-len(".effects")] + (f".{name}" if name else "")
+    return m.group(0)
+
+
+def inline_module_alias(path: str, text: str) -> str:
+    """``from ..vocab import effects as E`` (a module split by family) and its ``E.Name`` uses rewritten to imports
+    of the names from their family modules. Refuses (exits) when a name is bound in the file already."""
+    if "effects" not in text or not _split_done():
+        return text
+    try:
+        tree = ast.parse(text)
+    except SyntaxError:
+        return text
+    target = "mtgcheck.models.vocab.effects"
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.ImportFrom):
+            continue
+        base = _resolve(path, node) if node.level else (node.module or "")
+        alias = next((a for a in node.names if f"{base}.{a.name}" == target), None)
+        if alias is None:
+            continue
+        if len(node.names) != 1:
+            sys.exit(f"{path}:{node.lineno}: import the split module on its own line first")
+        short = alias.asname or alias.name
+        uses = [n for n in ast.walk(tree) if isinstance(n, ast.Attribute) and isinstance(n.value, ast.Name)
+                and n.value.id == short]
+        names = sorted({n.attr for n in uses})
+        bound = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
+        bound |= {n.name for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.ClassDef))}
+        bound |= {a.arg for n in ast.walk(tree) if isinstance(n, ast.arguments) for a in n.args + n.kwonlyargs}
+        clash = sorted(set(names) & bound)
+        if clash:
+            sys.exit(f"{path}: {short}.name uses clash with names bound in the file: {clash}")
+        homes: dict[str, list[str]] = {}
+        for n in names:
+            homes.setdefault(_home(target, n), []).append(n)
+        lines = text.splitlines(keepends=True)
+        for u in sorted(uses, key=lambda n: (n.lineno, n.col_offset), reverse=True):
+            ln = lines[u.lineno - 1]
+            lines[u.lineno - 1] = ln[:u.col_offset] + u.attr + ln[u.end_col_offset:]
+        indent = lines[node.lineno - 1][:node.col_offset]
+        body = "\n".join(_render(path, not node.level, b, ns, indent) for b, ns in sorted(homes.items()))
+        lines[node.lineno - 1:node.end_lineno] = [body + "\n"]
+        return inline_module_alias(path, "".join(lines))
+    return text
+
+
 def files():
     out = subprocess.run(["git", "ls-files", "-z"], cwd=ROOT, check=True, capture_output=True).stdout.decode()
     for p in out.split("\0"):
         if not p or any(part in SKIP_DIRS for part in Path(p).parts):
             continue
-        if Path(p).suffix in TEXT_SUFFIXES and (ROOT / p).is_file() and p not in (".ci/relayout.py", "pyproject.toml"):
+        if Path(p).suffix in TEXT_SUFFIXES and (ROOT / p).is_file() and p not in (".ci/relayout.py",
+                                                                                  ".ci/vocab_split.py", "pyproject.toml"):
             yield p
 
 
 def main() -> int:
     move()
+    vocab_split.split()
     _ON_DISK.clear()
+    _DEFS.clear()
     changed = 0
     for p in files():
         f = ROOT / p
@@ -414,7 +492,7 @@ def main() -> int:
             continue
         new = rewrite_text(p, text)
         if p.endswith(".py"):
-            new = rehome_imports(p, new)
+            new = rehome_imports(p, inline_module_alias(p, new))
         if new != text:
             f.write_text(new, encoding="utf-8")
             changed += 1; print(p)

@@ -157,7 +157,7 @@ def _unmodelled_tap_line(card: Any) -> tuple[str, str] | None:
     (a modal bullet, a stage or a sticker line, a token's quoted ability: the parser keeps it as one unmodelled
     ability), or None."""
     from mtgcheck.models.vocab.behaviour import abilities_of
-    from mtgcheck.models.vocab.effects import walk_unmodelled
+    from mtgcheck.models.vocab.effect import walk_unmodelled
 
     for ab in abilities_of(card):
         if "{T}" in ab.text and ab.kind != "activated":

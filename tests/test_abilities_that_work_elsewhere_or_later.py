@@ -76,7 +76,8 @@ def test_attack_trigger_counts_at_least_the_attacker_cr_508_1(tmp_path, real_db)
     it makes at least one creature attacking, so read as if it resolved now it could produce {R} (not nothing, which
     the board outside combat would say)."""
     from mtgcheck.models.vocab.behaviour import abilities_of
-    from mtgcheck.models.vocab.effects import CountOf, EventAmount, TriggeredAddMana
+    from mtgcheck.models.vocab.amounts import CountOf, EventAmount
+    from mtgcheck.models.vocab.mana_effects import TriggeredAddMana
 
     (t,) = [a for a in abilities_of(real_db.get("Tesak, Judith's Hellhound")) if isinstance(a.effect, TriggeredAddMana)]
     amt = t.effect.output.amount
@@ -107,7 +108,8 @@ def test_that_players_artifacts_are_a_number_of_the_event_cr_106_7(tmp_path, rea
     resolved now, untapped it could produce {C} (its controller controls it, an artifact, at their own phase); tapped,
     its intervening "if" fails now and it could produce nothing."""
     from mtgcheck.models.vocab.behaviour import abilities_of
-    from mtgcheck.models.vocab.effects import CountOf, EventAmount, TriggeredAddMana
+    from mtgcheck.models.vocab.amounts import CountOf, EventAmount
+    from mtgcheck.models.vocab.mana_effects import TriggeredAddMana
 
     (t,) = [a for a in abilities_of(real_db.get("Blinkmoth Urn")) if isinstance(a.effect, TriggeredAddMana)]
     amt = t.effect.output.amount

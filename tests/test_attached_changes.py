@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from mtgcheck.models.vocab.effects import AttachedChange, Unmodelled
+from mtgcheck.models.vocab.characteristics import AttachedChange
+from mtgcheck.models.vocab.effect import Unmodelled
 from tests.scenario_text import run
 
 

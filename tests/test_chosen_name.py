@@ -6,7 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from mtgcheck.models.vocab.effects import CantCast, CostIncrease, CostReduction
+from mtgcheck.models.vocab.permissions import CantCast
+from mtgcheck.models.vocab.cost_effects import CostIncrease, CostReduction
 from mtgcheck.models.data.scenario import load_scenarios
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -255,7 +255,7 @@ def test_haste_grants_and_as_though_haste_are_typed_effects():
     """'Creatures you control have haste' is a keyword grant (CR 613.1f); 'as though those creatures had haste'
     is a permission, not a keyword (CR 302.6)."""
     from mtgcheck.models.game.cards import card_from_fields
-    from mtgcheck.models.vocab.effects import AsThoughHaste, GrantAbility
+    from mtgcheck.models.vocab.grants import AsThoughHaste, GrantAbility
 
     def parsed(text):
         card = card_from_fields({"name": "Test", "mana_cost": "{1}", "type_line": "Artifact", "oracle_text": text})

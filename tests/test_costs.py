@@ -9,7 +9,7 @@ from mtgcheck.models.text.oracle import abilities_of
 from mtgcheck.models.game.state import GameState, Permanent
 from mtgcheck.solver.rules.costs import _reduce, total_cost
 from mtgcheck.solver.rules.payment import ExtraPayer, count_payments, find_payment
-from mtgcheck.models.vocab.effects import CostIncrease
+from mtgcheck.models.vocab.cost_effects import CostIncrease
 
 DB = load_database()
 

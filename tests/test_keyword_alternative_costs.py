@@ -196,7 +196,7 @@ def test_the_keyword_readings_print_back_to_their_line(line):
     non-mana part (702.35a) print back to their wording (models.text.render)."""
     from mtgcheck.models.game.cards import card_from_fields
     from mtgcheck.models.vocab.behaviour import abilities_of
-    from mtgcheck.models.vocab.effects import Keyword
+    from mtgcheck.models.vocab.keyword_effects import Keyword
     from mtgcheck.models.text.roundtrip import reading
 
     kw = line.split("—")[0].split()[0]

@@ -12,7 +12,8 @@ import pytest
 
 from mtgcheck.models.vocab.behaviour import abilities_of
 from mtgcheck.models.vocab.topics import ALL_TOPICS, Topic
-from mtgcheck.models.vocab.effects import Keyword, Unmodelled
+from mtgcheck.models.vocab.keyword_effects import Keyword
+from mtgcheck.models.vocab.effect import Unmodelled
 from mtgcheck.solver.questions.registry import Unsupported
 from tests.probe_boards import ask
 

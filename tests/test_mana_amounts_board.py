@@ -13,10 +13,12 @@ import pytest
 
 from mtgcheck import ask
 from mtgcheck.models.text.activation_costs import parse_activation_cost
-from mtgcheck.models.vocab.effects import (CountersOn, CountersRemoved, CountOf, Devotion, DistinctAmong, GreatestAmong,
-                                     OfChosenType, PlayerCounters, Revealed, StatOf, Sum, ThisTurn, VariableX)
+from mtgcheck.models.vocab.amounts import (
+    CountersOn, CountersRemoved, CountOf, Devotion, DistinctAmong, GreatestAmong, OfChosenType, PlayerCounters,
+    Revealed, StatOf, Sum, ThisTurn, VariableX,
+)
 from mtgcheck.models.text.amounts import parse_amount
-from mtgcheck.models.vocab.effects import AddMana
+from mtgcheck.models.vocab.mana_effects import AddMana
 
 CARDS = {
     "Deathbloom Ritualist": {"mana_cost": "{3}{B}{G}", "type_line": "Creature — Elf Warlock", "power": "3",
@@ -47,7 +49,7 @@ def _ask(battlefield, question, **extra):
 
 
 def test_the_wording_is_read_into_typed_amounts():
-    """The shapes of the class, each into its typed amount (models/vocab/effects.py)."""
+    """The shapes of the class, each into its typed amount (models/vocab/)."""
     g = parse_amount("the greatest toughness among other creatures you control")
     assert isinstance(g, GreatestAmong) and g.stat == "toughness" and g.filter.other and g.filter.controller == "you"
     d = parse_amount("creatures you control with defender")

@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 
 from mtgcheck.models.vocab.behaviour import abilities_of
-from mtgcheck.models.vocab.effects import Modal, Unmodelled, walk_unmodelled
+from mtgcheck.models.vocab.resolution import Modal
+from mtgcheck.models.vocab.effect import Unmodelled, walk_unmodelled
 from mtgcheck.models.vocab.topics import Topic
 from mtgcheck.solver.questions.registry import QuestionError, Unsupported
 from tests.probe_boards import ask

@@ -14,7 +14,7 @@ from mtgcheck.models.game.state import CardInstance, GameState, Permanent
 from mtgcheck.solver.rules.payment import count_payments, count_payments_enumerated, find_payment, plain_count, spend_retyping
 from mtgcheck.solver.questions.registry import Unsupported
 import mtgcheck.solver.questions.delve  # noqa: F401  (registers convoke / delve payers, PAYMENT_EXTENSIONS)
-from mtgcheck.models.vocab.effects import SpendAsThough
+from mtgcheck.models.vocab.mana_effects import SpendAsThough
 
 DB = load_database()
 

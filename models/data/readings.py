@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from mtgcheck.models.vocab.abilities import Ability
 from mtgcheck.models.game.cards import Card
-from mtgcheck.models.vocab.effects import Unmodelled
+from mtgcheck.models.vocab.effect import Unmodelled
 from mtgcheck.models.text import render, roundtrip
 
 

@@ -20,7 +20,7 @@ from mtgcheck.models.data.inputs import MAX_NAME, MAX_PLAYERS, InputError, Limit
 from mtgcheck.models.game.mana import MANA_TYPES, ManaCost, ManaError, ManaPool
 from mtgcheck.models.game.state import CARD_ZONES, CardInstance, Effect, GameState, Permanent, StackAbility, StateError
 from mtgcheck.models.game.turn import CombatDamageSource, TurnHistory, TurnState, TurnStep
-from mtgcheck.models.vocab.effects import DESIGNATIONS
+from mtgcheck.models.vocab.conditions import DESIGNATIONS
 from mtgcheck.models.vocab.keyword_model import prototype_card
 from mtgcheck.models.vocab.abilities import activated_abilities
 from mtgcheck.models.vocab.behaviour import abilities_of

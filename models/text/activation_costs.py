@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import re
 
-from ..vocab.abilities import AbilityError, ActivationCost, CostPart
+from ..vocab.cost_parts import AbilityError, CostPart
+from ..vocab.abilities import ActivationCost
 from ..game.mana import ManaCost, ManaError
 from ..game.subtypes import singular
 from .words import NUMBER_WORDS, parse_count_word

@@ -1,6 +1,6 @@
 """Reading amounts ("for each Elf you control", "the number of charge counters on this artifact", "your devotion
 to green") and conditions ("you control four or more creatures") into the typed amounts and conditions of
-``models.vocab.effects``. Parsing only; ``solver.rules.mana.produce`` evaluates them.
+``models.vocab``. Parsing only; ``solver.rules.mana.produce`` evaluates them.
 """
 from __future__ import annotations
 
@@ -8,16 +8,18 @@ import re
 
 import dataclasses
 
-from ..vocab.effects import (
-    Amount, Condition, ControlsAtLeast, CountersOn, CountersRemoved, CountOf, Devotion, DistinctAmong, EventObjectIs,
-    Filter, Fixed, GreatestAmong, HasCounter, OfChosenType, PartySize, PlayersWho, PlayerCounters, PowerOf, Revealed,
-    SourceTapped, StatOf, Sum, ThisTurn, TotalAmong, VariableX,
+from ..vocab.amounts import (
+    Amount, CountersOn, CountersRemoved, CountOf, Devotion, DistinctAmong, Fixed, GreatestAmong, OfChosenType,
+    PartySize, PlayersWho, PlayerCounters, PowerOf, Revealed, StatOf, Sum, ThisTurn, TotalAmong, VariableX,
 )
+from ..vocab.logic import Condition
+from ..vocab.conditions import ControlsAtLeast, EventObjectIs, HasCounter, SourceTapped
+from ..vocab.filters import Filter
 from .filters import parse_filter, tail_qualifier
 from .words import parse_count_word
-from ..vocab.effects import SharingCreatureType
-from ..vocab.effects import Compare
-from ..vocab.effects import TopOfLibrary
+from ..vocab.amounts import SharingCreatureType
+from ..vocab.conditions import Compare
+from ..vocab.conditions import TopOfLibrary
 
 _COLOR_WORDS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
 _RULES = {"you control": "you", "on the battlefield": "any", "an opponent controls": "opponent"}

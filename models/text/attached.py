@@ -30,7 +30,8 @@ from typing import Any, Mapping
 
 from ..game.cards import BASIC_LAND_TYPES, Card
 from ..vocab.topics import ALL_TOPICS, Scope, Topic
-from ..vocab.effects import Filter, Unmodelled
+from ..vocab.filters import Filter
+from ..vocab.effect import Unmodelled
 from ..game.subtypes import ARTIFACT_TYPES, CREATURE_TYPES, ENCHANTMENT_TYPES
 from .oracle import effect_parser
 

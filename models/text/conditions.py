@@ -1,5 +1,5 @@
 """Reading the conditions of "Activate only if ...", "If ..., add ... instead" and "This ability costs {N} less to
-activate if ..." into the typed conditions of ``models.vocab.effects`` (``Compare`` of amounts, ``AllOf``, ``AnyOf``,
+activate if ..." into the typed conditions of ``models.vocab`` (``Compare`` of amounts, ``AllOf``, ``AnyOf``,
 ``HasDesignation``, ``SourceMatches``), and the board amounts of "for each ..." cost changes.
 
 ``parse_board_condition(text)`` is the fallback of ``models.text.amounts.parse_condition`` and
@@ -36,12 +36,17 @@ import dataclasses
 import re
 from typing import Any
 
-from ..vocab.effects import (
-    AbilityCostChange, AllOf, Amount, AnyOf, Compare, Condition, ControlsAtLeast, ControlsCommander, CountersAmong,
-    CountersOn, CountOf, DefendingPlayerControls, Devotion, DistinctAmong, Filter, Fixed, GreatestAmong, HasCounter,
-    HasDesignation, LargestGroup, LifeTotal, Not, PlayerCounters, SourceCast, SourceMatches, StartingLife, StatOf, Sum,
-    ThisTurn, TotalAmong,
+from ..vocab.cost_effects import AbilityCostChange
+from ..vocab.logic import AllOf, AnyOf, Condition, Not
+from ..vocab.amounts import (
+    Amount, CountersAmong, CountersOn, CountOf, Devotion, DistinctAmong, Fixed, GreatestAmong, LargestGroup, LifeTotal,
+    PlayerCounters, StartingLife, StatOf, Sum, ThisTurn, TotalAmong,
 )
+from ..vocab.conditions import (
+    Compare, ControlsAtLeast, ControlsCommander, DefendingPlayerControls, HasCounter, HasDesignation, SourceCast,
+    SourceMatches,
+)
+from ..vocab.filters import Filter
 from .filters import parse_filter
 from .words import parse_count_word
 from ..game.subtypes import singular
@@ -399,7 +404,7 @@ def parse_cost_change(sentence: str) -> AbilityCostChange | None:
         elif (tm := re.fullmatch(r"if it targets (?P<n>two|three|\d+) (?P<what>.+)", rest, re.I)):
             # "if it targets two creatures you control" (Wayta, Trainer Prodigy): its chosen targets (CR 601.2c
             # before 601.2f); read by the activate question against the target choices
-            from ..vocab.effects import TargetsInclude
+            from ..vocab.conditions import TargetsInclude
             from .targets import parse_target_phrase
 
             spec = parse_target_phrase(f"target {tm.group('what')}")

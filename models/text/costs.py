@@ -20,8 +20,8 @@ from ..game.subtypes import singular
 from ..game.subtypes import CREATURE_TYPES, OUTLAW_TYPES
 from ..game.cards import BASIC_LAND_TYPES
 from .filters import parse_filter
-from ..vocab.effects import ObjectCost
-from ..vocab.effects import CastCondition
+from ..vocab.cost_effects import ObjectCost
+from ..vocab.cost_effects import CastCondition
 from ..vocab.abilities import SpendOnly
 
 
@@ -594,7 +594,7 @@ def _plural_to_singular(word: str) -> str:
 
 
 def object_filter(words: str, zone: str, controller: str = "you"):
-    """The typed filter (``models.vocab.effects.Filter``) of a chosen-object cost part's words ("two Mountains",
+    """The typed filter (``models.vocab.filters.Filter``) of a chosen-object cost part's words ("two Mountains",
     "nontoken green creature", "black card", "basic land", "Plains card"), or ``None`` when a word is not
     understood (the part stays untyped). Colour words become ``colors`` (CR 105.2); ``card``/``cards`` in a hand
     part is any card; every other word must be a card type, supertype, qualifier or a subtype of the rules."""
@@ -628,7 +628,7 @@ def object_filter(words: str, zone: str, controller: str = "you"):
 def object_cost(text: str):
     """One chosen-object cost part ("sacrifice two Mountains", "return an Island you control to its owner's hand",
     "tap an untapped creature you control", "exile a blue card from your hand", "discard a Plains card", "reveal
-    your hand") as a ``models.vocab.effects.ObjectCost``, or ``None`` when it is not understood (CR 118.3)."""
+    your hand") as a ``models.vocab.cost_effects.ObjectCost``, or ``None`` when it is not understood (CR 118.3)."""
 
     t = text.strip().rstrip(".")
     if re.fullmatch(r"reveal your hand", t, re.I):
@@ -655,7 +655,7 @@ _COND_RES = (
 
 
 def cast_condition(text: str):
-    """One clause of an alternative cost's condition as a ``models.vocab.effects.CastCondition``, or ``None`` when it is
+    """One clause of an alternative cost's condition as a ``models.vocab.cost_effects.CastCondition``, or ``None`` when it is
     not modelled ("an opponent searched their library this turn", "you control a commander")."""
 
     t = text.strip()

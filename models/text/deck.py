@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 
 from ..game.cards import BASIC_LAND_TYPES, Card, Face, strip_reminder_text
-from ..vocab.effects import Unmodelled
+from ..vocab.effect import Unmodelled
 from ..vocab.deck_conditions import (CompanionCondition, DeckSizeAbove, DifferentNames, EachCard, HasActivatedAbility,
                                      ManaValue, RepeatedManaSymbol, SharesCardType, SubtypeAmong, UnreadCondition)
 from .words import parse_count_word

@@ -18,7 +18,7 @@ typed facts only say *which* questions it could change, so that the solver never
 * ``keyword_variant``: the line is a keyword variant the frame could not split, lower case ("hexproof from
   artifacts, creatures, and enchantments", CR 702.11d; "trample over planeswalkers", CR 702.19c);
 * ``trigger_event``: for a triggered ability's whole line, the only kind of event its trigger condition names
-  when the wording says so plainly (``models.vocab.effects.TRIGGER_EVENTS``): ``step`` ("At the beginning of ...",
+  when the wording says so plainly (``models.vocab.TRIGGER_EVENTS``): ``step`` ("At the beginning of ...",
   "At end of combat": a phase or step beginning or ending, CR 603.2b, 500.1), ``cast`` ("Whenever you
   cast a spell ...": 601.2i), ``combat`` ("Whenever ... attacks/blocks/deals combat damage": 508.1m, 509.1i,
   510.3a), ``dies`` ("When this dies", "is put into a graveyard from the battlefield": 700.4),

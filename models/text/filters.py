@@ -1,5 +1,5 @@
 """Reading the object words of an effect ("nonbasic lands", "Forest", "other creatures", "enchanted land")
-into the one typed filter language, ``models.vocab.effects.Filter`` (CR 109, 205).
+into the one typed filter language, ``models.vocab.filters.Filter`` (CR 109, 205).
 
 Parsing only: ``solver.rules.layers.filter_matches`` applies a ``Filter`` to a permanent.
 """
@@ -10,10 +10,11 @@ import functools
 import re
 from typing import Any
 
-from ..vocab.effects import RELATIONS, Comparison, Filter, Qualifier
+from ..vocab.filters import RELATIONS, Comparison, Filter, Qualifier
 from ..game.subtypes import HISTORIC_KINDS, OUTLAW_TYPES, SUBTYPES, singular
-from mtgcheck.models.vocab.effects import Compare, CountOf, LifeTotal, PlayerCounters, Sum, ThisTurn
-from ..vocab.effects import VariableX
+from mtgcheck.models.vocab.conditions import Compare
+from mtgcheck.models.vocab.amounts import CountOf, LifeTotal, PlayerCounters, Sum, ThisTurn
+from ..vocab.amounts import VariableX
 
 _QUALIFIERS = ("basic", "snow", "legendary", "land", "creature", "artifact", "enchantment", "token")
 _RELATION_WORDS = {r: r for r in RELATIONS}
@@ -164,7 +165,7 @@ def parse_filter(what: str, controller: str = "any", qualifiers: bool = False) -
 # ---------------------------------------------------------------------------
 
 _COLOR_WORDS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
-#: Adjectives a qualifier reads (before the noun); each maps to a test of ``models.vocab.effects.Qualifier``.
+#: Adjectives a qualifier reads (before the noun); each maps to a test of ``models.vocab.filters.Qualifier``.
 QUALIFIER_ADJECTIVES = frozenset(list(_COLOR_WORDS) + [f"non{c}" for c in _COLOR_WORDS] + [
     "colorless", "colored", "multicolored", "monocolored", "tapped", "untapped", "token", "nontoken", "attacking",
     "blocking", "blocked", "unblocked", "nonattacking", "nonblocking", "another", "other", "face-down", "face-up",
@@ -269,7 +270,7 @@ def player_condition(text: str) -> tuple[Any, int] | None:
     creatures than you do", "who has at least two fewer creature cards in their graveyard than you do" (the
     Keepers), "who lost life this turn", "with exactly seven poison counters" (CR 119, 122.1, 402, 404).
 
-    Returns a ``models.vocab.effects.Compare`` in which ``opponent`` means the candidate player (``Qualifier.player``)."""
+    Returns a ``models.vocab.conditions.Compare`` in which ``opponent`` means the candidate player (``Qualifier.player``)."""
 
     from .words import parse_count_word
 

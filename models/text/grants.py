@@ -20,18 +20,20 @@ from ..game.subtypes import singular
 from ..game.subtypes import OUTLAW_TYPES
 from ..game.subtypes import SPELL_SUBTYPES
 from .targets import parse_target_phrase
-from ..vocab.effects import Filter, Qualifier
+from ..vocab.filters import Filter, Qualifier
 from .filters import tail_qualifier
 from .oracle import KEYWORD_NAMES, _keyword_ability
 from .oracle import _parse_line
-from ..vocab.effects import Unmodelled
+from ..vocab.effect import Unmodelled
 from ..vocab.topics import Topic
-from ..vocab.effects import ControlsAtLeast, SourceModified, SourceRenowned
-from ..vocab.effects import Compare, CountOf, HasDesignation, Not, SourceTapped
-from ..vocab.effects import TopOfLibrary
+from ..vocab.conditions import ControlsAtLeast, SourceModified, SourceRenowned
+from ..vocab.conditions import Compare, HasDesignation, SourceTapped
+from ..vocab.amounts import CountOf
+from ..vocab.logic import Not
+from ..vocab.conditions import TopOfLibrary
 
 if TYPE_CHECKING:
-    from ..vocab.effects import Filter
+    from ..vocab.filters import Filter
 
 _GRANT = re.compile(r"^(?P<obj>[^\"“:]+?) (?:get [+-]\d+/[+-]\d+ and )?(?:has|have) (?P<kws>[a-z ,]+?)\.?$", re.I)
 _PT = re.compile(r"\s+get [+-]\d+/[+-]\d+$", re.I)

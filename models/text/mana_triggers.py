@@ -33,7 +33,7 @@ from ..game.cards import Card
 from .mana import _split_sentences, parse_add_clause, slug
 from .oracle import effect_parser
 from ..vocab.topics import Topic
-from ..vocab.effects import Unmodelled
+from ..vocab.effect import Unmodelled
 from .topics import classify
 
 _TAPPER = r"(?P<tapper>you|a player|an opponent|that player) taps? (?P<obj>.+?) for mana"

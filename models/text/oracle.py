@@ -4,7 +4,7 @@ The parser splits a face's text into abilities (one per line, CR 113.2c), classi
 each (keyword, activated ``cost: effect``, triggered "when/whenever/at", static or
 spell instructions) and then asks the registered *effect parsers* to turn the
 effect wording into an effect name and parameters, built into the typed vocabulary
-(``models.vocab.effects.build_effect``). Topic modules register their own effect parsers with
+(``models.vocab.registry.build_effect``). Topic modules register their own effect parsers with
 ``effect_parser``; text that no parser understands becomes ``Unmodelled(text, topics)``
 (``models.text.topics.classify``), and a line that cannot be split at all an ``unparsed``
 ability with every topic. Nothing is guessed and nothing is dropped.
@@ -18,11 +18,14 @@ import dataclasses
 import re
 from typing import Any, Callable, Iterable, Mapping
 
-from ..vocab.abilities import Ability, AbilityError, Stripe, roman_value
+from ..vocab.abilities import Ability, Stripe, roman_value
+from ..vocab.cost_parts import AbilityError
 from .activation_costs import parse_activation_cost
 from ..game.cards import Card, Face, strip_reminder_text
 from ..vocab.topics import ALL_TOPICS, Scope, VocabularyError
-from ..vocab.effects import EFFECT_TYPES, AddMana, Effect, Unmodelled, build_effect
+from ..vocab.registry import EFFECT_TYPES, build_effect
+from ..vocab.mana_effects import AddMana
+from ..vocab.effect import Effect, Unmodelled
 from .keyword_parameter import read_keyword_parameter
 from ..vocab.spree import SpreeMode
 from .scope import line_scope
@@ -31,9 +34,9 @@ from .reminder_keywords import reminder_topics
 from .topics import LABEL_RE, classify
 from ..vocab.keywords import keyword_zones as kz
 from ..vocab.topics import Topic
-from ..vocab.effects import Modal
-from ..vocab.effects import walk_unmodelled
-from ..vocab.effects import TriggeredAddMana
+from ..vocab.resolution import Modal
+from ..vocab.effect import walk_unmodelled
+from ..vocab.mana_effects import TriggeredAddMana
 
 #: An effect parser: (ability kind, effect text with the card's name replaced by "this",
 #: the card) -> (effect name, params) or None when it does not recognise the text.
@@ -226,7 +229,7 @@ def _keyword_ability(line: str, card: Card, face: Face, bullets: tuple[str, ...]
             elif re.fullmatch(r"\d+", rest):
                 params["n"] = int(rest)
             # any other parameter: read here (affinity's count, CR 702.41a) or kept as the keyword's unmodelled
-            # detail (models.text.keyword_parameter, models.vocab.effects.Keyword.normalize)
+            # detail (models.text.keyword_parameter, models.vocab.keyword_effects.Keyword.normalize)
         try:
             params = read_keyword_parameter(match, params)
             eff = build_effect(match.replace(" ", "_"), params, _where(card, chunk), ability_kind="keyword")
@@ -244,7 +247,7 @@ _ACTIVATED_KEYWORDS = frozenset({"crew", "equip", "fortify", "reconfigure"})
 
 def _keyword_restriction(rest: str) -> tuple[str, Any]:
     """An activated keyword's parameter without a closing "Activate only ..." sentence, and that restriction
-    (``models.vocab.effects.TimingRestriction``, CR 602.5); ``(rest, None)`` when there is none or it is not read."""
+    (``models.vocab.permissions.TimingRestriction``, CR 602.5); ``(rest, None)`` when there is none or it is not read."""
     from .restrictions import parse_restriction
 
     m = re.fullmatch(r"(\S+?)\.\s+(Activate only [^.]+\.?)", rest)

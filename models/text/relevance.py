@@ -82,7 +82,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..vocab.topics import Topic
-from ..vocab.effects import Unmodelled
+from ..vocab.effect import Unmodelled
 
 if TYPE_CHECKING:
     from ..vocab.abilities import Ability

@@ -1,6 +1,6 @@
 """Whole-sentence readings: every typed reading printed back to canonical Oracle wording from its typed fields.
 
-A typed reading (``models.vocab.effects``) is trusted only when it says everything its sentence says (docs/effects.md,
+A typed reading (``models.vocab``) is trusted only when it says everything its sentence says (docs/effects.md,
 "Whole-sentence readings"). This module prints an ``Ability`` back to Oracle wording from its typed fields alone —
 the effect's fields, its ``Filter``/``Qualifier``, amounts, conditions, the typed cost parts — never from the
 wording it was read from (``Ability.text``, ``CostPart.text``, ``Filter.words``, ``TimingRestriction.text``). The
@@ -34,10 +34,38 @@ import itertools
 import re
 from typing import Any, Callable, Iterable, Sequence
 
-from ..vocab import effects as E
+from ..vocab.amounts import (
+    CountOf, CountersAmong, CountersOn, CountersRemoved, Devotion, DistinctAmong, EventAmount, Fixed, GreatestAmong,
+    LargestGroup, LifeTotal, OfChosenType, PartySize, PlayerCounters, PlayersWho, PowerOf, Revealed,
+    SharingCreatureType, StartingLife, StatOf, Sum, ThisTurn, TopCardsOfLibraries, TotalAmong, VariableX,
+)
+from ..vocab.characteristics import AttachedChange, SelfTypeChange
+from ..vocab.conditions import (
+    AnchorChosen, AttackedThisStep, AttackedThisTurn, CardsInZone, Compare, ControlsAtLeast, ControlsCommander,
+    DefendingPlayerControls, DuringTurn, HasAnotherActivatedAbility, HasCounter, HasDesignation, HasLegalTarget,
+    MaxSpeed, ModeUnchosen, OpponentControlsMore, OpponentHasCounters, ResolvedThisTurn, SourceAttacking, SourceCast,
+    SourceMatches, SourceModified, SourceRenowned, SourceTapped, SpellsCastThisTurn, TargetsInclude, TopOfLibrary,
+)
+from ..vocab.cost_effects import (
+    AbilityCostChange, ActivationCostChange, AdditionalCost, CantPayCosts, CastCondition, CostIncrease, CostMinimum,
+    CostReduction, ObjectCost, PrintedAlternativeCost, SelfCostChange,
+)
+from ..vocab.effect import COMBAT_STEPS, Effect, TURN_STEPS, Unmodelled
+from ..vocab.filters import Comparison, Filter, Qualifier
+from ..vocab.grants import AsThoughHaste, GainControl, GrantAbility
+from ..vocab.keyword_effects import DelveCount, DelveKeywordGrant, Keyword
+from ..vocab.logic import AllOf, AnyOf, Not
+from ..vocab.mana_effects import AddMana, CantSpendMana, LandType, ManaReplacement, SpendAsThough, TriggeredAddMana
+from ..vocab.permissions import CantCast, CastAsThoughFlash, FreeCastPermission, TimingRestriction
+from ..vocab.resolution import (
+    CastTrigger, Draw, EntersChoice, EntersTapped, EntersTrigger, EntersWithCounters, Instructions, Modal,
+    PutOntoBattlefieldProcess, Scry, Step,
+)
+from ..vocab.targeting import CantBeTargeted, PlayerKeyword, SpellTargetRestriction
 from ..vocab.spree import SpreeMode
 from ..vocab.self_flash import SelfFlash
-from ..vocab.abilities import Ability, ActivationCost, CostPart, cost_symbols
+from ..vocab.abilities import Ability, ActivationCost, cost_symbols
+from ..vocab.cost_parts import CostPart
 from ..game.cards import BASIC_LAND_TYPES
 from ..game.mana import ManaCost
 from ..game.subtypes import HISTORIC_KINDS, OUTLAW_TYPES, SUBTYPES, plural, singular
@@ -314,7 +342,7 @@ _COMBAT_WORDS = {"attacking": "attacking", "blocking": "blocking", "attacking_or
                  "nonblocking": "nonblocking", "blocking_or_blocked": "blocking or blocked"}
 
 
-def _comparison(c: E.Comparison) -> str:
+def _comparison(c: Comparison) -> str:
     what = c.quantity.replace("_", " ")
     if c.amount is not None:
         rel = {"<=": "less than or equal to", ">=": "greater than or equal to", "==": "equal to", "<": "less than",
@@ -335,7 +363,7 @@ def _comparison(c: E.Comparison) -> str:
     return f"{what} {'less' if c.op == '<' else 'greater'} than {v}"
 
 
-def _qualifier_parts(q: E.Qualifier) -> tuple[list[str], list[str]]:
+def _qualifier_parts(q: Qualifier) -> tuple[list[str], list[str]]:
     """The adjectives before the noun and the phrases after it of a qualifier."""
     pre: list[str] = []
     post: list[str] = []
@@ -398,7 +426,7 @@ _CONTROLLER = {"you": "you control", "opponent": alt("an opponent controls", "yo
 _CONTROLLER_PLURAL = {"you": "you control", "opponent": alt("your opponents control", "an opponent controls")}
 
 
-def filter_phrase(f: E.Filter, plural_: bool = False, det: str = "", controller: bool = True,
+def filter_phrase(f: Filter, plural_: bool = False, det: str = "", controller: bool = True,
                   zone_words: bool = True) -> str:
     """Object words of a ``Filter``: ``[det] [adjectives] [types] [noun] [you control] [with ...]``.
 
@@ -479,12 +507,12 @@ def filter_phrase(f: E.Filter, plural_: bool = False, det: str = "", controller:
     return f"{det} {words}" if det else words
 
 
-def _in_zone(a: E.Filter, f: E.Filter) -> E.Filter:
+def _in_zone(a: Filter, f: Filter) -> Filter:
     """An alternative of a union where the union's objects are ("a red or green card": cards in a hand)."""
     return a if a.zone == f.zone else dataclasses.replace(a, zone=f.zone)
 
 
-def _noun(f: E.Filter, plural_: bool) -> str:
+def _noun(f: Filter, plural_: bool) -> str:
     """The noun of a filter: its subtypes and card types ("Elf", "artifact creature", "Mountain, Forest, or Plains",
     "land", "permanent"); "card" in a graveyard, hand or library."""
     types = [t for t in f.all_of if t not in _SUPERTYPES]
@@ -524,7 +552,7 @@ def _join_types(types: Sequence[str], plural_: bool, card: bool = False) -> str:
     return " ".join(words)
 
 
-def _zone_phrase(f: E.Filter, plural_: bool) -> str:
+def _zone_phrase(f: Filter, plural_: bool) -> str:
     if f.zone == "battlefield":
         return ""
     whose = {"you": "your", "opponent": alt("an opponent's", "your opponents'"), "any": ""}[f.controller]
@@ -538,7 +566,7 @@ def _zone_phrase(f: E.Filter, plural_: bool) -> str:
     return f"in {whose} {z}"
 
 
-def _relation_phrase(f: E.Filter) -> str:
+def _relation_phrase(f: Filter) -> str:
     r = f.relation
     types = [t for t in f.all_of if t not in _SUPERTYPES]
     if f.none_of or f.any_of or f.alternatives or not f.qualifier.empty or f.colors:
@@ -568,124 +596,124 @@ _STAT = {"power": "power", "toughness": "toughness", "mana_value": "mana value"}
 
 def amount_noun(a: Any) -> str:
     """An amount as a noun phrase ("the number of Elves you control", "this creature's power", "X")."""
-    if isinstance(a, E.Fixed):
+    if isinstance(a, Fixed):
         return number(a.n)
-    if isinstance(a, E.VariableX):
+    if isinstance(a, VariableX):
         return "X"
-    if isinstance(a, E.CountOf):
+    if isinstance(a, CountOf):
         f = a.filter
         where = alt("", " on the battlefield") if f.controller == "any" and f.zone == "battlefield" and f.relation is None else ""
         return "the number of " + filter_phrase(f, plural_=True) + where
-    if isinstance(a, E.PowerOf):
+    if isinstance(a, PowerOf):
         return "this creature's power"
-    if isinstance(a, E.StatOf):
+    if isinstance(a, StatOf):
         noun = alt("creature", "artifact", "permanent", "land", "enchantment")
         who = {"this": "this creature's", "enchanted": "enchanted creature's", "equipped": "equipped creature's",
                "sacrificed": f"the sacrificed {noun}'s", "exiled": f"the exiled {alt('card', noun)}'s",
                "that": alt("its", "that creature's")}[a.relation]
         return f"{who} {_STAT[a.stat]}"
-    if isinstance(a, E.CountersOn):
+    if isinstance(a, CountersOn):
         return f"the number of {a.counter + ' ' if a.counter else ''}counters on this"
-    if isinstance(a, E.Devotion):
+    if isinstance(a, Devotion):
         if a.color == "chosen":
             return "your devotion to that color"
         if all(c in COLOR_WORDS for c in a.color):
             return f"your devotion to {_devotion_words(a.color)}"
         raise Unrenderable(f"devotion {a.color!r}")
-    if isinstance(a, E.GreatestAmong):
+    if isinstance(a, GreatestAmong):
         return f"the greatest {_STAT[a.stat]} among {filter_phrase(a.filter, plural_=True)}"
-    if isinstance(a, E.TotalAmong):
+    if isinstance(a, TotalAmong):
         return f"the total {_STAT[a.stat]} of {filter_phrase(a.filter, plural_=True)}"
-    if isinstance(a, E.LifeTotal):
+    if isinstance(a, LifeTotal):
         return "your life total" if a.whose == "you" else alt("an opponent's life total", "that player's life total")
-    if isinstance(a, E.CountersRemoved):
+    if isinstance(a, CountersRemoved):
         return f"the number of {a.counter + ' ' if a.counter not in ('', 'any') else ''}counters removed this way"
-    if isinstance(a, E.Sum):
+    if isinstance(a, Sum):
         if len(a.parts) == 1 and a.plus:
             words = {1: "one", 2: "two", 3: "three"}.get(a.plus, str(a.plus))
             inner = amount_noun(a.parts[0])
             return alt(f"{inner} plus {words}", f"{words} plus {inner}")
         raise Unrenderable("a sum of amounts")
-    if isinstance(a, E.SharingCreatureType):
+    if isinstance(a, SharingCreatureType):
         return f"the greatest number of {filter_phrase(a.filter, plural_=True)} that have a creature type in common"
-    if isinstance(a, E.OfChosenType):
+    if isinstance(a, OfChosenType):
         return f"the number of {filter_phrase(a.filter, plural_=True)} of the chosen type"
-    if isinstance(a, E.CountersAmong):
+    if isinstance(a, CountersAmong):
         return f"the number of {a.counter + ' ' if a.counter else ''}counters on {filter_phrase(a.filter, plural_=True)}"
-    if isinstance(a, E.EventAmount) and a.of == "":
+    if isinstance(a, EventAmount) and a.of == "":
         return wild("a number the event gives")
-    if isinstance(a, E.DistinctAmong) and a.aspect == "name":  # CR 201.2
+    if isinstance(a, DistinctAmong) and a.aspect == "name":  # CR 201.2
         return f"the number of differently named {filter_phrase(a.filter, plural_=True)}"
-    if isinstance(a, E.DistinctAmong):
+    if isinstance(a, DistinctAmong):
         what = {"basic_land_type": "basic land types", "color": "colors", "card_type": "card types",
                 "creature_type": "creature types"}.get(a.aspect)
         if what is None:
             raise Unrenderable(f"distinct {a.aspect!r}")
         return f"the number of {what} among {filter_phrase(a.filter, plural_=True)}"
-    if isinstance(a, E.ThisTurn) and a.whose == "you" and a.filter is None:
+    if isinstance(a, ThisTurn) and a.whose == "you" and a.filter is None:
         what = {"life_gained": "the amount of life you gained this turn", "life_lost": "the amount of life you lost this turn",
                 "cards_drawn": "the number of cards you've drawn this turn",
                 "spells_cast": "the number of spells you've cast this turn"}.get(a.event)
         if what is None:
             raise Unrenderable(f"turn event {a.event!r}")
         return what
-    if isinstance(a, E.PartySize):
+    if isinstance(a, PartySize):
         return "the number of creatures in your party"
-    if isinstance(a, E.PlayerCounters) and a.whose == "you":
+    if isinstance(a, PlayerCounters) and a.whose == "you":
         return f"the number of {a.kind} counters you have"
-    if isinstance(a, E.EventAmount) and a.of == "attack" and a.reads is not None:
+    if isinstance(a, EventAmount) and a.of == "attack" and a.reads is not None:
         return amount_noun(a.reads)
     raise Unrenderable(f"amount {type(a).__name__}")
 
 
 def amount_each(a: Any) -> str:
     """An amount as "for each ..." wording (``CountOf``, ``CountersOn``), else ``Unrenderable``."""
-    if isinstance(a, E.CountOf):
+    if isinstance(a, CountOf):
         f = a.filter
         if f.controller == "any" and f.zone == "battlefield" and f.relation is None:
             return "for each " + filter_phrase(f) + alt(" on the battlefield", "")
         return "for each " + filter_phrase(f)
-    if isinstance(a, E.CountersOn):
+    if isinstance(a, CountersOn):
         return f"for each {a.counter + ' ' if a.counter else ''}counter on this"
-    if isinstance(a, E.CountersRemoved):
+    if isinstance(a, CountersRemoved):
         kind = a.counter + " " if a.counter not in ("", "any") else ""
         return f"for each {kind}counter removed this way"
-    if isinstance(a, E.VariableX):  # the number chosen as the cost is paid (CR 107.3a, 601.2b)
+    if isinstance(a, VariableX):  # the number chosen as the cost is paid (CR 107.3a, 601.2b)
         return "for each " + wild("object", r"[a-z+/0-9'-]+") + " " + \
             alt("sacrificed", "removed", "exiled", "discarded", "tapped", "revealed") + " this way"
-    if isinstance(a, E.CountersAmong):
+    if isinstance(a, CountersAmong):
         return f"for each {a.counter + ' ' if a.counter else ''}counter on {filter_phrase(a.filter, plural_=True)}"
-    if isinstance(a, E.DistinctAmong):
+    if isinstance(a, DistinctAmong):
         what = {"basic_land_type": "basic land type", "color": "color", "card_type": "card type",
                 "creature_type": "creature type", "power": "different power", "mana_value": "different mana value"}.get(a.aspect)
         if what is None:
             raise Unrenderable(f"distinct {a.aspect!r}")
         return f"for each {what} among {filter_phrase(a.filter, plural_=True)}"
-    if isinstance(a, E.ThisTurn) and a.whose == "you" and a.filter is None and a.event == "cards_drawn":
+    if isinstance(a, ThisTurn) and a.whose == "you" and a.filter is None and a.event == "cards_drawn":
         return "for each card you've drawn this turn"
-    if isinstance(a, E.ThisTurn) and a.event == "died" and a.whose == "any" and a.filter is not None:
+    if isinstance(a, ThisTurn) and a.event == "died" and a.whose == "any" and a.filter is not None:
         return f"for each {filter_phrase(a.filter)} that died this turn"
-    if isinstance(a, E.ThisTurn) and a.event == "spells_cast":
+    if isinstance(a, ThisTurn) and a.event == "spells_cast":
         if a.whose == "you" and a.filter is not None and a.filter.any_of and not a.filter.all_of:
             return "for each " + count_words([type_word(t) for t in a.filter.any_of], "and") + " spell you've cast this turn"
         if a.whose == "opponent" and a.filter is None:
             return "for each spell your opponents have cast this turn"
         if a.whose == "any" and a.filter is None:
             return "for each other spell cast this turn"
-    if isinstance(a, E.ThisTurn) and a.event == "sacrificed":
+    if isinstance(a, ThisTurn) and a.event == "sacrificed":
         if a.whose == "any" and a.filter is None:
             return "for each permanent sacrificed this turn"
         if a.whose == "you" and a.filter is not None:
             return f"for each {filter_phrase(a.filter)} you've sacrificed this turn"
-    if isinstance(a, E.ThisTurn) and a.whose == "opponent" and a.event == "life_lost" and a.filter is None:
+    if isinstance(a, ThisTurn) and a.whose == "opponent" and a.event == "life_lost" and a.filter is None:
         return "for each 1 life your opponents have lost this turn"
-    if isinstance(a, E.PlayersWho) and a.whose == "opponent" and a.event == "life_lost":
+    if isinstance(a, PlayersWho) and a.whose == "opponent" and a.event == "life_lost":
         return "for each of your opponents who lost life this turn"
-    if isinstance(a, E.EventAmount) and a.of == "player" and a.reads is not None:
+    if isinstance(a, EventAmount) and a.of == "player" and a.reads is not None:
         return amount_each(a.reads).replace("you control", "they control")
-    if isinstance(a, E.PartySize):
+    if isinstance(a, PartySize):
         return "for each creature in your party"
-    if isinstance(a, E.EventAmount) and a.of == "attack" and a.reads is not None:
+    if isinstance(a, EventAmount) and a.of == "attack" and a.reads is not None:
         return amount_each(a.reads)
     raise Unrenderable(f"amount {type(a).__name__} as 'for each'")
 
@@ -974,19 +1002,19 @@ def _scaled(unit: str, a: Any, every: str = "") -> str:
         forms.append(f"X {unit}{_where_x(a)}")
     except Unrenderable:
         pass
-    if isinstance(a, E.CountersRemoved):
+    if isinstance(a, CountersRemoved):
         forms.append(f"that much {unit}")
-    if isinstance(a, E.EventAmount) and a.of == "":
+    if isinstance(a, EventAmount) and a.of == "":
         forms.append({1: "", 2: "twice "}.get(a.times, "?") + f"that much {unit}")
     if not forms:
         raise Unrenderable(f"amount {type(a).__name__}")
     return alt(*forms)
 
 
-def _output(e: E.AddMana) -> str:
+def _output(e: AddMana) -> str:
     """What an ``AddMana`` adds, after "Add "."""
     a = e.amount
-    n = a.n if isinstance(a, E.Fixed) else None
+    n = a.n if isinstance(a, Fixed) else None
     if e.alternatives:
         if e.mana or e.choice or e.any_color or e.combination is not None or n != 1:
             raise Unrenderable("alternatives with another output")
@@ -997,7 +1025,7 @@ def _output(e: E.AddMana) -> str:
             return sym
         if n is not None:
             return alt(sym * n, f"{number(n)} {sym}") if len(e.mana) == 1 else sym * n
-        if isinstance(a, E.VariableX):
+        if isinstance(a, VariableX):
             return alt(f"X {sym}", f"an amount of {sym} equal to X", f"{sym} X times")
         return _scaled(sym, a)
     if e.choice is not None:
@@ -1021,13 +1049,13 @@ def _output(e: E.AddMana) -> str:
             what = "in any combination of " + any_order([mana([t]) for t in e.combination], lambda xs: count_words(xs, "and/or"))
         if n is not None:
             return f"{number(n)} mana {what}"
-        if isinstance(a, E.VariableX):
+        if isinstance(a, VariableX):
             return f"X mana {what}"
-        if isinstance(a, E.EventAmount) and a.of == "":
+        if isinstance(a, EventAmount) and a.of == "":
             return alt(f"that much mana {what}", f"an amount of mana {what} equal to " + wild("a number the event gives"))
         return alt(f"an amount of mana {what} equal to {amount_noun(a)}", f"X mana {what}{_where_x(a)}")
     if e.chosen_color:
-        if isinstance(a, E.Devotion) and a.color == "chosen":
+        if isinstance(a, Devotion) and a.color == "chosen":
             return "an amount of mana of that color equal to your devotion to that color"
         if n == 1:
             return alt("one mana of the chosen color", "one mana of that color")
@@ -1075,12 +1103,12 @@ _CHOOSE_OF_GRAVEYARD = "\x00graveyard-colour\x00"
 
 
 def _many(one: str, each_one: str, a: Any) -> str:
-    if isinstance(a, E.Sum) and not a.plus and len(set(a.parts)) == 1 and len(a.parts) > 1:
+    if isinstance(a, Sum) and not a.plus and len(set(a.parts)) == 1 and len(a.parts) > 1:
         # "three mana of the chosen color for each artifact sacrificed this way": k times one amount
         return f"{number(len(a.parts))} mana {each_one} {amount_each(a.parts[0])}"
-    if isinstance(a, E.Fixed):
+    if isinstance(a, Fixed):
         return "one mana " + one if a.n == 1 else f"{number(a.n)} mana {each_one}"
-    if isinstance(a, E.VariableX):
+    if isinstance(a, VariableX):
         return f"X mana {each_one}"
     forms = []
     try:
@@ -1178,7 +1206,7 @@ _RECIPIENT = {None: alt("Add ", "You add "), "that_player": alt("that player add
                                    "Target player adds ")}
 
 
-def add_mana(e: E.AddMana, triggered: bool = False) -> str:
+def add_mana(e: AddMana, triggered: bool = False) -> str:
     """An ``AddMana`` effect as its instructions ("Add {G}.", "Add one mana of any color. This land deals 1 damage to
     you.", "Add {C} for each Locus on the battlefield."); ``triggered``: after a trigger condition ("add an
     additional {C}", the riders joined with "and")."""
@@ -1186,7 +1214,7 @@ def add_mana(e: E.AddMana, triggered: bool = False) -> str:
         return _mana_trigger(e)
     if e.each_color_among is not None:
         f = e.each_color_among
-        if e.mana or e.choice or e.any_color or not isinstance(e.amount, E.Fixed) or e.amount.n != 1 or e.to is not None:
+        if e.mana or e.choice or e.any_color or not isinstance(e.amount, Fixed) or e.amount.n != 1 or e.to is not None:
             raise Unrenderable("colours among with another output")
         core = f"For each color among {filter_phrase(f, plural_=True)}, add one mana of that color."
         return " ".join([core] + ([spend_restriction(e.restriction)] if e.restriction else []) + [untyped(r.text) for r in e.riders])
@@ -1200,32 +1228,32 @@ def add_mana(e: E.AddMana, triggered: bool = False) -> str:
     if who is None:
         raise Unrenderable(f"recipient {e.to!r}")
     prefix = ""
-    if isinstance(e.amount, E.Revealed):
+    if isinstance(e.amount, Revealed):
         f = e.amount.filter
         prefix = "Reveal any number of " + _zone_cards(f) + alt(" from your hand", " in your hand") + ". "
         out = _scaled_revealed(e)
-    elif isinstance(e.amount, E.TopCardsOfLibraries):
+    elif isinstance(e.amount, TopCardsOfLibraries):
         raise Unrenderable("top cards of libraries")
     else:
         out = _output(e)
     if triggered:
         out = alt(out, "an additional " + out, "one additional " + out)
-    if isinstance(e.amount, E.Devotion) and e.amount.color == "chosen":
+    if isinstance(e.amount, Devotion) and e.amount.color == "chosen":
         prefix = "Choose a color. "
     if out == _CHOOSE_OF_GRAVEYARD:  # "Choose a color of a card in your graveyard. Add one mana of that color."
         prefix, out = "Choose a color of a card in your graveyard. ", "one mana of that color"
-    if e.any_color and isinstance(e.amount, E.Devotion) and e.amount.color == "chosen":
+    if e.any_color and isinstance(e.amount, Devotion) and e.amount.color == "chosen":
         prefix, out = "Choose a color. ", "an amount of mana of that color equal to your devotion to that color"
-    if e.any_color and isinstance(e.amount, E.OfChosenType):
+    if e.any_color and isinstance(e.amount, OfChosenType):
         prefix, out = "Choose a color. ", "an amount of mana of that color equal to " + amount_noun(e.amount)
     main = prefix + who + out
-    if e.any_color and not isinstance(e.amount, (E.Fixed, E.VariableX)) and not prefix:
+    if e.any_color and not isinstance(e.amount, (Fixed, VariableX)) and not prefix:
         # "Choose a color. Add one mana of that color for each ..." means the same: all of it one colour
         chosen = _many("of that color", "of that color", e.amount)
         main = alt(main, "Choose a color. " + who + chosen)
-    if e.any_color and isinstance(e.amount, E.Sum) and not prefix:
+    if e.any_color and isinstance(e.amount, Sum) and not prefix:
         main = alt(main, "Choose a color. " + who + _many("of the chosen color", "of the chosen color", e.amount))
-    if e.to == "chosen_player" and e.any_color and isinstance(e.amount, E.Fixed):
+    if e.to == "chosen_player" and e.any_color and isinstance(e.amount, Fixed):
         main = alt(main, who + out + " they choose")
     if e.plus is not None:
         main += alt(", then add an additional ", " and an additional ", ", then add ", ", plus an additional ") + _output(e.plus)
@@ -1240,7 +1268,7 @@ def add_mana(e: E.AddMana, triggered: bool = False) -> str:
         parts.append("Activate only as an instant.")
     elif e.timing is not None:
         raise Unrenderable(f"timing {e.timing!r}")
-    if isinstance(e.condition, E.ResolvedThisTurn):
+    if isinstance(e.condition, ResolvedThisTurn):
         ordinal = {1: "first", 2: "second", 3: "third", 4: "fourth"}.get(e.condition.nth)
         if ordinal is None:
             raise Unrenderable("nth resolution")
@@ -1274,19 +1302,19 @@ def _display_sentences(text: str) -> int:
     return display(text).count(". ") + 1
 
 
-def _zone_cards(f: E.Filter) -> str:
+def _zone_cards(f: Filter) -> str:
     """Cards in a hand by their characteristics, plural ("creature cards with power 5 or greater", "cards")."""
-    inner = E.Filter(**{**{k: getattr(f, k) for k in f.__dataclass_fields__}, "zone": "library", "controller": "any"})
+    inner = Filter(**{**{k: getattr(f, k) for k in f.__dataclass_fields__}, "zone": "library", "controller": "any"})
     return filter_phrase(inner, plural_=True, zone_words=False)
 
 
-def _scaled_revealed(e: E.AddMana) -> str:
+def _scaled_revealed(e: AddMana) -> str:
     if e.mana is None:
         raise Unrenderable("revealed cards with another output")
     return f"{mana(e.mana)} for each card revealed this way"
 
 
-def _mana_trigger(e: E.AddMana) -> str:
+def _mana_trigger(e: AddMana) -> str:
     """A triggered mana ability (CR 605.1b): "Whenever you tap a [filter] for mana, add an additional {G}"."""
     t = e.trigger
     if t is None:
@@ -1294,7 +1322,7 @@ def _mana_trigger(e: E.AddMana) -> str:
     if t.event != "tapped_for_mana" or t.of_chosen_color or e.instead is not None or e.plus is not None:
         raise Unrenderable("a mana trigger other than tapped-for-mana")
     f = t.filter
-    inner = E.Filter(**{**{k: getattr(f, k) for k in f.__dataclass_fields__}, "controller": "any"})
+    inner = Filter(**{**{k: getattr(f, k) for k in f.__dataclass_fields__}, "controller": "any"})
     obj = filter_phrase(inner, det="a")
     if f.relation is not None:
         event = f"Whenever {obj} is tapped for mana"
@@ -1336,11 +1364,11 @@ def dataclasses_replace(obj: Any, **kw: Any) -> Any:
 # Conditions (CR 603.4, 602.5b, 611.3a)
 # ---------------------------------------------------------------------------
 
-def _inner(f: E.Filter, controller: str = "any") -> E.Filter:
-    return E.Filter(**{**{k: getattr(f, k) for k in f.__dataclass_fields__}, "controller": controller})
+def _inner(f: Filter, controller: str = "any") -> Filter:
+    return Filter(**{**{k: getattr(f, k) for k in f.__dataclass_fields__}, "controller": controller})
 
 
-def _count_phrase(n: int, f: E.Filter, compare: str = "at_least") -> str:
+def _count_phrase(n: int, f: Filter, compare: str = "at_least") -> str:
     if compare == "exactly":
         return f"exactly {number(n)} {filter_phrase(f, plural_=n != 1)}"
     if compare == "at_most":
@@ -1357,45 +1385,45 @@ _DESIGNATION_WORDS = {"monarch": "you're the monarch", "initiative": "you have t
 def condition(c: Any) -> str:
     """A condition as the words after "if"/"as long as" ("you control a Swamp", "there are three or more brick
     counters on this", "seven or more cards are in your graveyard")."""
-    if isinstance(c, E.ControlsAtLeast):
+    if isinstance(c, ControlsAtLeast):
         f = c.filter
         if f.controller not in ("you", "any"):
             raise Unrenderable("controls-at-least of another player")
         return "you control " + _count_phrase(c.n, _inner(f))
-    if isinstance(c, E.HasCounter):
+    if isinstance(c, HasCounter):
         if c.n == 1:
             return alt(f"there is {article(c.counter)} counter on this", f"this has {article(c.counter)} counter on it",
                        f"there are one or more {c.counter} counters on this", f"this has one or more {c.counter} counters on it")
         return alt(f"there are {number(c.n)} or more {c.counter} counters on this",
                    f"this has {number(c.n)} or more {c.counter} counters on it")
-    if isinstance(c, E.Not):
+    if isinstance(c, Not):
         o = c.of
-        if isinstance(o, E.ControlsAtLeast) and o.n == 1:
+        if isinstance(o, ControlsAtLeast) and o.n == 1:
             return "you control no " + filter_phrase(_inner(o.filter), plural_=True)
-        if isinstance(o, E.HasCounter) and o.n == 1:
+        if isinstance(o, HasCounter) and o.n == 1:
             return alt(f"there are no {o.counter} counters on this", f"this has no {o.counter} counters on it")
-        if isinstance(o, E.SourceMatches):
+        if isinstance(o, SourceMatches):
             return _source_is(o.filter, negated=True)
-        if isinstance(o, E.SourceTapped):
+        if isinstance(o, SourceTapped):
             return alt("this is untapped", "it's untapped", "it is untapped")
-        if isinstance(o, E.DefendingPlayerControls) and o.n == 1:
+        if isinstance(o, DefendingPlayerControls) and o.n == 1:
             return "defending player controls no " + filter_phrase(_inner(o.filter), plural_=True)
         raise Unrenderable(f"condition Not({type(o).__name__})")
-    if isinstance(c, E.SourceTapped):
+    if isinstance(c, SourceTapped):
         return alt("this is tapped", "it's tapped", "it is tapped")
-    if isinstance(c, E.TopOfLibrary) and c.whose == "you":
-        inner = E.Filter(**{**{k: getattr(c.filter, k) for k in c.filter.__dataclass_fields__}, "zone": "library",
+    if isinstance(c, TopOfLibrary) and c.whose == "you":
+        inner = Filter(**{**{k: getattr(c.filter, k) for k in c.filter.__dataclass_fields__}, "zone": "library",
                             "controller": "any"})
         return "the top card of your library is " + article(filter_phrase(inner, zone_words=False))
-    if isinstance(c, E.SourceAttacking):
+    if isinstance(c, SourceAttacking):
         return "this is attacking"
-    if isinstance(c, E.SourceModified):
+    if isinstance(c, SourceModified):
         return alt("this is modified", "it's modified")
-    if isinstance(c, E.SourceRenowned):
+    if isinstance(c, SourceRenowned):
         return "this is renowned"
-    if isinstance(c, E.MaxSpeed):
+    if isinstance(c, MaxSpeed):
         return "your speed is 4"
-    if isinstance(c, E.CardsInZone):
+    if isinstance(c, CardsInZone):
         if c.whose != "you":
             raise Unrenderable("cards in another player's zone")
         if c.n == 0 and c.compare in ("exactly", "at_most"):
@@ -1411,101 +1439,101 @@ def condition(c: Any) -> str:
                        f"there are {number(c.n)} or more cards in your {c.zone}",
                        f"you have {number(c.n)} or more cards in your {c.zone}")
         raise Unrenderable("cards in a zone")
-    if isinstance(c, E.OpponentHasCounters):
+    if isinstance(c, OpponentHasCounters):
         return f"an opponent has {number(c.n)} or more {c.kind} counters"
-    if isinstance(c, E.HasDesignation) and c.whose == "you":
+    if isinstance(c, HasDesignation) and c.whose == "you":
         return _DESIGNATION_WORDS[c.designation]
-    if isinstance(c, E.SourceMatches):
+    if isinstance(c, SourceMatches):
         return _source_is(c.filter)
-    if isinstance(c, E.AttackedThisTurn):
+    if isinstance(c, AttackedThisTurn):
         if c.subject == "this":
             return "this attacked this turn"
         if c.filter is None:
             return "you attacked this turn" if c.n == 1 else f"you attacked with {number(c.n)} or more creatures this turn"
         return f"you attacked with {filter_phrase(_inner(c.filter), det='a')} this turn"
-    if isinstance(c, E.HasAnotherActivatedAbility):
+    if isinstance(c, HasAnotherActivatedAbility):
         return "this has another activated ability"
-    if isinstance(c, E.AttackedThisStep):
+    if isinstance(c, AttackedThisStep):
         return "you've been attacked this step"
-    if isinstance(c, E.SpellsCastThisTurn):
+    if isinstance(c, SpellsCastThisTurn):
         return "you've cast another spell this turn" if c.n == 1 else f"you've cast {number(c.n)} or more spells this turn"
-    if isinstance(c, E.AllOf):
-        named = [p.filter for p in c.parts if isinstance(p, E.ControlsAtLeast) and p.n == 1 and p.filter.name]
+    if isinstance(c, AllOf):
+        named = [p.filter for p in c.parts if isinstance(p, ControlsAtLeast) and p.n == 1 and p.filter.name]
         if len(named) == len(c.parts) > 1 and len({(f.all_of, f.controller) for f in named}) == 1 and named[0].all_of:
             noun = filter_phrase(dataclasses.replace(named[0], name=None, controller="any"), plural_=True)
             return f"you control {noun} named " + count_words([f.name or "" for f in named], "and")
-        controls = [p for p in c.parts if isinstance(p, E.ControlsAtLeast) and p.filter.controller in ("you", "any")]
+        controls = [p for p in c.parts if isinstance(p, ControlsAtLeast) and p.filter.controller in ("you", "any")]
         if len(controls) == len(c.parts):
             return alt(count_words([condition(p) for p in c.parts], "and"),
                        "you control " + count_words([_count_phrase(p.n, _inner(p.filter)) for p in controls], "and"))
         return count_words([condition(p) for p in c.parts], "and")
-    if isinstance(c, E.AnyOf):
+    if isinstance(c, AnyOf):
         return count_words([condition(p) for p in c.parts], "or")
-    if isinstance(c, E.CardsInZone) and False:
+    if isinstance(c, CardsInZone) and False:
         pass
-    if isinstance(c, E.Compare):
+    if isinstance(c, Compare):
         return _compare(c)
-    if isinstance(c, E.DuringTurn):
+    if isinstance(c, DuringTurn):
         raise Unrenderable("a turn condition inside a sentence")
-    if isinstance(c, E.DefendingPlayerControls):
+    if isinstance(c, DefendingPlayerControls):
         return "defending player controls " + _count_phrase(c.n, _inner(c.filter))
-    if isinstance(c, E.OpponentControlsMore):
+    if isinstance(c, OpponentControlsMore):
         f = _inner(c.filter)
         return f"an opponent controls more {filter_phrase(f, plural_=True)} than you" if c.by == 1 else \
             f"an opponent controls at least {number(c.by)} more {filter_phrase(f, plural_=True)} than you"
-    if isinstance(c, E.ControlsCommander):
+    if isinstance(c, ControlsCommander):
         return "you control your commander"
-    if isinstance(c, E.SourceCast):
+    if isinstance(c, SourceCast):
         if c.bargained:
             return "it was bargained"
         return f"you cast it from your {c.zone}" if c.zone else "you cast it"
     raise Unrenderable(f"condition {type(c).__name__}")
 
 
-def _source_is(f: E.Filter, negated: bool = False) -> str:
+def _source_is(f: Filter, negated: bool = False) -> str:
     q = f.qualifier
-    if q.keywords and q == E.Qualifier(keywords=q.keywords) and not f.all_of:
+    if q.keywords and q == Qualifier(keywords=q.keywords) and not f.all_of:
         kws = count_words(list(q.keywords), "and")
         return alt(f"this doesn't have {kws}", f"this does not have {kws}") if negated else f"this has {kws}"
-    if f.qualifier.this_turn == "entered" and f.qualifier == E.Qualifier(this_turn="entered"):
+    if f.qualifier.this_turn == "entered" and f.qualifier == Qualifier(this_turn="entered"):
         return "this entered this turn" if not negated else "this didn't enter this turn"
     words = filter_phrase(f, det="a")
-    if f.qualifier.tapped is not None and not f.all_of and f.qualifier == E.Qualifier(tapped=f.qualifier.tapped):
+    if f.qualifier.tapped is not None and not f.all_of and f.qualifier == Qualifier(tapped=f.qualifier.tapped):
         words = "tapped" if f.qualifier.tapped else "untapped"
-    if f.qualifier.enchanted is not None and f.all_of == () and f.qualifier == E.Qualifier(enchanted=f.qualifier.enchanted):
+    if f.qualifier.enchanted is not None and f.all_of == () and f.qualifier == Qualifier(enchanted=f.qualifier.enchanted):
         words = "enchanted" if f.qualifier.enchanted else "unenchanted"
     return f"this {'isn’t' if negated else 'is'} {words}" if not negated else alt(f"this isn't {words}", f"this is not {words}")
 
 
-def _compare(c: E.Compare) -> str:
+def _compare(c: Compare) -> str:
     left, op, right = c.left, c.op, c.right
-    r = right.n if isinstance(right, E.Fixed) else right if isinstance(right, int) else None
-    if isinstance(left, E.ThisTurn) and r is not None and op == ">=" and r == 1:
+    r = right.n if isinstance(right, Fixed) else right if isinstance(right, int) else None
+    if isinstance(left, ThisTurn) and r is not None and op == ">=" and r == 1:
         return _this_turn_event(left)
-    if isinstance(left, E.LifeTotal) and left.whose == "you" and r is not None:
+    if isinstance(left, LifeTotal) and left.whose == "you" and r is not None:
         if op == ">=":
             return alt(f"you have {number(r)} or more life", f"you have at least {number(r)} life")
         if op == "<=":
             return alt(f"you have {number(r)} or less life", f"your life total is {number(r)} or less")
-    if isinstance(left, E.TotalAmong) and r is not None and op == ">=":
+    if isinstance(left, TotalAmong) and r is not None and op == ">=":
         return f"{filter_phrase(left.filter, plural_=True)} have total {_STAT[left.stat]} {number(r)} or greater"
-    if isinstance(left, E.DistinctAmong) and r is not None and op == ">=":
+    if isinstance(left, DistinctAmong) and r is not None and op == ">=":
         what = {"card_type": "card types", "permanent_type": "permanent types", "basic_land_type": "basic land types",
                 "color": "colors", "creature_type": "creature types", "power": "different powers",
                 "mana_value": alt("different mana values", "mana values"), "name": "different names"}[left.aspect]
         return alt(f"there are {number(r)} or more {what} among {filter_phrase(left.filter, plural_=True)}",
                    f"{number(r)} or more {what} are among {filter_phrase(left.filter, plural_=True)}")
-    if isinstance(left, E.CountOf) and r == 0 and op == "<=" and left.filter.controller == "opponent" \
+    if isinstance(left, CountOf) and r == 0 and op == "<=" and left.filter.controller == "opponent" \
             and c.opponents == "an":  # "an opponent has no cards in hand", "an opponent controls no basic lands"
         f = left.filter
         if f.zone == "hand" and not f.all_of and not f.any_of and f.qualifier.empty:
             return "an opponent has no cards in hand"
         if f.zone == "battlefield":
             return f"an opponent controls no {filter_phrase(_inner(f), plural_=True)}"
-    if isinstance(left, E.CountOf) and r is not None and op == ">=" and left.filter.controller == "any" \
+    if isinstance(left, CountOf) and r is not None and op == ">=" and left.filter.controller == "any" \
             and left.filter.zone == "battlefield" and left.filter.relation is None:
         return f"there are {number(r)} or more {filter_phrase(_inner(left.filter), plural_=True)} on the battlefield"
-    if isinstance(left, E.CountOf) and r is not None and op == ">=":
+    if isinstance(left, CountOf) and r is not None and op == ">=":
         f = left.filter
         if f.controller == "opponent" and f.zone == "battlefield":
             return f"an opponent controls {_count_phrase(r, _inner(f))}"
@@ -1521,25 +1549,25 @@ def _compare(c: E.Compare) -> str:
             return alt("a card is exiled with this", "there is a card exiled with this")
         if f.zone == "graveyard" and f.controller == "opponent":
             return f"an opponent has {number(r)} or more {filter_phrase(dataclasses.replace(f, controller='any'), plural_=True, zone_words=False)} in their graveyard"
-    if isinstance(left, E.CountOf) and isinstance(right, E.CountOf) and op == ">" and c.opponents == "each" \
+    if isinstance(left, CountOf) and isinstance(right, CountOf) and op == ">" and c.opponents == "each" \
             and left.filter.zone == right.filter.zone == "hand":
         return "you have more cards in hand than each opponent"
-    if isinstance(left, E.LargestGroup) and r is not None and op == ">=" and left.aspect == "name":
+    if isinstance(left, LargestGroup) and r is not None and op == ">=" and left.aspect == "name":
         return f"you control {number(r)} or more {filter_phrase(_inner(left.filter), plural_=True)} with the same name"
-    if isinstance(left, E.LifeTotal) and left.whose == "you" and isinstance(right, E.Sum) and op == ">=" \
-            and len(right.parts) == 1 and isinstance(right.parts[0], E.StartingLife):
+    if isinstance(left, LifeTotal) and left.whose == "you" and isinstance(right, Sum) and op == ">=" \
+            and len(right.parts) == 1 and isinstance(right.parts[0], StartingLife):
         return f"you have at least {number(right.plus)} life more than your starting life total"
-    if isinstance(left, (E.StatOf, E.PowerOf)) and r is not None and op == ">=":
-        stat = left.stat if isinstance(left, E.StatOf) else "power"
-        if isinstance(left, E.StatOf) and left.relation != "this":
+    if isinstance(left, (StatOf, PowerOf)) and r is not None and op == ">=":
+        stat = left.stat if isinstance(left, StatOf) else "power"
+        if isinstance(left, StatOf) and left.relation != "this":
             raise Unrenderable("a stat of another object")
         return f"this's {_STAT[stat]} is {number(r)} or greater"
-    if isinstance(left, E.ThisTurn) and r is not None and op == ">=":
+    if isinstance(left, ThisTurn) and r is not None and op == ">=":
         return _this_turn_event(left, r)
     raise Unrenderable("a comparison of amounts")
 
 
-def _this_turn_event(t: E.ThisTurn, n: int = 1) -> str:
+def _this_turn_event(t: ThisTurn, n: int = 1) -> str:
     """"a creature died this turn", "five or more creatures died this turn", "you've cast two or more spells this turn"
     (the turn's history, CR 500-514)."""
     who = {"you": "you", "opponent": "an opponent", "any": ""}[t.whose]
@@ -1627,14 +1655,14 @@ _STEP_WORDS = {"untap": "untap step", "upkeep": alt("upkeep", "upkeep step"), "d
 _BEFORE = {"declare_attackers": "attackers are declared", "declare_blockers": "blockers are declared"}
 
 
-def _when_clause(r: E.TimingRestriction) -> str:
+def _when_clause(r: TimingRestriction) -> str:
     """"during combat on your turn before blockers are declared", "during your upkeep", "during an opponent's turn"."""
     turn = {"yours": "your turn", "opponents": "an opponent's turn", None: ""}[r.turn]
     bits = []
     steps = tuple(r.steps)
-    if steps and set(steps) == set(E.TURN_STEPS) - set(E.COMBAT_STEPS) and not r.turn:
+    if steps and set(steps) == set(TURN_STEPS) - set(COMBAT_STEPS) and not r.turn:
         raise Unrenderable("not during combat")  # printed as "You can't activate this ability during combat."
-    if steps and set(steps) == set(E.COMBAT_STEPS):
+    if steps and set(steps) == set(COMBAT_STEPS):
         bits.append("during combat" + (f" on {turn}" if turn else ""))
     elif len(steps) == 1:
         w = _STEP_WORDS.get(steps[0])
@@ -1667,7 +1695,7 @@ def _when_clause(r: E.TimingRestriction) -> str:
     return " ".join(bits)
 
 
-def restriction(r: E.TimingRestriction) -> str:
+def restriction(r: TimingRestriction) -> str:
     """A restriction sentence ("Activate only as a sorcery.", "Activate only during your upkeep and only once each
     turn.", "Cast this spell only during combat.")."""
     if r.not_own_turns_upto is not None:
@@ -1682,7 +1710,7 @@ def restriction(r: E.TimingRestriction) -> str:
         if words is None:
             raise Unrenderable("from own turn")
         return f"You can't activate this ability until you've begun your {words} turn of the game."
-    if r.steps and set(r.steps) == set(E.TURN_STEPS) - set(E.COMBAT_STEPS) and not (r.turn or r.timing or r.conditions
+    if r.steps and set(r.steps) == set(TURN_STEPS) - set(COMBAT_STEPS) and not (r.turn or r.timing or r.conditions
                                                                                       or r.per_turn or r.before or r.after):
         return f"You can't {'activate this ability' if r.of == 'activate' else 'cast this spell'} during combat."
     clauses = []
@@ -1769,7 +1797,7 @@ def _kw_name(k: str) -> str:
     return cap(k)
 
 
-def keyword(e: E.Keyword) -> str:
+def keyword(e: Keyword) -> str:
     """A keyword ability line from its typed fields ("Flying", "Equip {2}", "Ward—Pay 2 life", "Annihilator 2",
     "Protection from red"); a keyword with a parameter its rules do not have ("Ninjutsu abilities you activate cost
     ...", "Transform up to one target Werewolf") is not printed."""
@@ -1864,7 +1892,7 @@ def _affinity(counts: Any) -> str:
 # Effects
 # ---------------------------------------------------------------------------
 
-def effect(e: E.Effect) -> str:
+def effect(e: Effect) -> str:
     """The wording of one typed effect (a static or triggered ability's sentence; the words after the colon of an
     activated one); ``Unrenderable`` when its class or a field is not printed."""
     fn = _EFFECTS.get(type(e))
@@ -1885,13 +1913,13 @@ def renders(*classes: type) -> Callable[[Callable[[Any], str]], Callable[[Any], 
     return deco
 
 
-@renders(E.Unmodelled)
-def _unmodelled(e: E.Unmodelled) -> str:
+@renders(Unmodelled)
+def _unmodelled(e: Unmodelled) -> str:
     return untyped(e.text)  # untyped: the sentence itself, with its topics for the gate
 
 
-renders(E.AddMana)(add_mana)
-renders(E.Keyword)(keyword)
+renders(AddMana)(add_mana)
+renders(Keyword)(keyword)
 
 
 @renders(SpreeMode)
@@ -1926,8 +1954,8 @@ def _head_and_rest(text: str) -> tuple[str, str]:
     return m.group("head"), m.group("rest")
 
 
-@renders(E.EntersTrigger)
-def _enters_trigger(e: E.EntersTrigger) -> str:
+@renders(EntersTrigger)
+def _enters_trigger(e: EntersTrigger) -> str:
     does = e.does.text if e.does is not None else ""
     if e.refers_to_x != bool(re.search(r"\bX\b", does)):
         raise Unrenderable("refers_to_x and the effect's X disagree")
@@ -1958,8 +1986,8 @@ def _enters_trigger(e: E.EntersTrigger) -> str:
     return alt("When", "Whenever") + " this enters" + alt("", " the battlefield") + also + event + ", " + untyped(does)
 
 
-@renders(E.CastTrigger)
-def _cast_trigger(e: E.CastTrigger) -> str:
+@renders(CastTrigger)
+def _cast_trigger(e: CastTrigger) -> str:
     does = e.does.text if e.does is not None else ""
     if not re.match(r"(?:when|whenever) you cast this\b", normalise_head(does)):
         raise Unrenderable("a cast trigger whose wording is not one")
@@ -1977,7 +2005,7 @@ def normalise_head(text: str) -> str:
 _ACTION_WORD = {"draw": "Draw", "scry": "Scry"}
 
 
-def _step(s: E.Step) -> str:
+def _step(s: Step) -> str:
     if s.action == "draw":
         return "Draw a card" if s.n == 1 else f"Draw {number(s.n)} cards"
     if s.action == "scry":
@@ -2000,8 +2028,8 @@ def _target_words(words: str) -> str:
     return words
 
 
-@renders(E.Instructions)
-def _instructions(e: E.Instructions) -> str:
+@renders(Instructions)
+def _instructions(e: Instructions) -> str:
     if not e.steps:
         raise Unrenderable("no steps")
     words = [_step(s).rstrip(".") for s in e.steps]
@@ -2011,18 +2039,18 @@ def _instructions(e: E.Instructions) -> str:
     return out + "."
 
 
-@renders(E.Draw)
-def _draw(e: E.Draw) -> str:
+@renders(Draw)
+def _draw(e: Draw) -> str:
     return "Draw a card." if e.n == 1 else f"Draw {number(e.n)} cards."
 
 
-@renders(E.Scry)
-def _scry(e: E.Scry) -> str:
+@renders(Scry)
+def _scry(e: Scry) -> str:
     return f"Scry {e.n}."
 
 
-@renders(E.AdditionalCost)
-def _additional_cost(e: E.AdditionalCost) -> str:
+@renders(AdditionalCost)
+def _additional_cost(e: AdditionalCost) -> str:
     if e.choices:  # "sacrifice a creature or pay {3}": one option, announced as the spell is cast (CR 601.2b)
         if e.parts or e.cost or e.optional:
             raise Unrenderable("an either-or additional cost with other parts")
@@ -2031,7 +2059,7 @@ def _additional_cost(e: E.AdditionalCost) -> str:
     return "As an additional cost to cast this spell, " + ("you may " if e.optional else "") + _additional_words(e) + "."
 
 
-def _additional_words(e: E.AdditionalCost) -> str:
+def _additional_words(e: AdditionalCost) -> str:
     if e.choices:
         raise Unrenderable("nested choices")
     parts = []
@@ -2048,14 +2076,14 @@ _OBJECT_VERBS = {"sacrifice": "sacrifice", "return": "return", "tap": "tap", "ex
                  "reveal_hand": "reveal"}
 
 
-def _object_cost(o: E.ObjectCost) -> str:
+def _object_cost(o: ObjectCost) -> str:
     f = o.filter
     if o.action == "tap":
         inner = _inner(f)
         obj = filter_phrase(inner, plural_=o.n != 1)
         return f"tap {'an' if o.n == 1 else number(o.n)} untapped {obj} you control"
     if o.action in ("exile", "discard", "reveal_hand") and f.zone == "hand":
-        inner = E.Filter(**{**{k: getattr(f, k) for k in f.__dataclass_fields__}, "controller": "any", "zone": "hand"})
+        inner = Filter(**{**{k: getattr(f, k) for k in f.__dataclass_fields__}, "controller": "any", "zone": "hand"})
         words = _card_words(inner, o.n)
         if o.action == "exile":
             return f"exile {words} from your hand"
@@ -2074,7 +2102,7 @@ def _object_cost(o: E.ObjectCost) -> str:
     raise Unrenderable(f"object cost {o.action!r}")
 
 
-def _card_words(f: E.Filter, n: int) -> str:
+def _card_words(f: Filter, n: int) -> str:
     """"a red card", "two blue cards", "a Plains card"."""
     adj = []
     for c in f.colors + f.qualifier.colors:
@@ -2088,7 +2116,7 @@ def _card_words(f: E.Filter, n: int) -> str:
     return article(core) if n == 1 else f"{number(n)} {core}"
 
 
-def _cast_condition(c: E.CastCondition) -> str:
+def _cast_condition(c: CastCondition) -> str:
     if c.test == "controls" and c.filter is not None:
         f = c.filter
         if f.controller == "opponent":
@@ -2105,8 +2133,8 @@ def _cast_condition(c: E.CastCondition) -> str:
         return "you attacked this turn"
     if c.test == "attacking" and c.filter is not None:
         f = c.filter
-        inner = E.Filter(**{**{k: getattr(f, k) for k in f.__dataclass_fields__},
-                            "qualifier": E.Qualifier(**{**{k: getattr(f.qualifier, k) for k in f.qualifier.__dataclass_fields__},
+        inner = Filter(**{**{k: getattr(f, k) for k in f.__dataclass_fields__},
+                            "qualifier": Qualifier(**{**{k: getattr(f.qualifier, k) for k in f.qualifier.__dataclass_fields__},
                                                         "combat": None})})
         if c.exact:
             return f"exactly {number(c.n)} {filter_phrase(inner, plural_=c.n != 1)} {'is' if c.n == 1 else 'are'} attacking"
@@ -2121,8 +2149,8 @@ def _cast_condition(c: E.CastCondition) -> str:
     raise Unrenderable(f"cast condition {c.test!r}")
 
 
-@renders(E.PrintedAlternativeCost)
-def _alternative_cost(e: E.PrintedAlternativeCost) -> str:
+@renders(PrintedAlternativeCost)
+def _alternative_cost(e: PrintedAlternativeCost) -> str:
     conds = [_cast_condition(c) for c in e.conditions]
     parts = []
     if e.cost:
@@ -2196,8 +2224,8 @@ def _spells_subject(colors: Sequence[str], cls: str, types: Sequence[str], plura
     return alt(*forms)
 
 
-@renders(E.CostIncrease, E.CostReduction)
-def _cost_change(e: E.CostIncrease) -> str:
+@renders(CostIncrease, CostReduction)
+def _cost_change(e: CostIncrease) -> str:
     cls = _CLASS_WORDS.get(e.spells)
     if cls is None:
         raise Unrenderable(f"spell class {e.spells!r}")
@@ -2216,7 +2244,7 @@ def _cost_change(e: E.CostIncrease) -> str:
         if got is None:
             raise Unrenderable(f"zones {z!r}")
         zones = got
-    direction = "more" if type(e) is E.CostIncrease else "less"
+    direction = "more" if type(e) is CostIncrease else "less"
     other = "other " if getattr(e, "other", False) else ""
     if e.nth:
         ordinal = {1: "first", 2: "second"}.get(e.nth)
@@ -2329,8 +2357,8 @@ def _count_mapping(c: Any, amount: str) -> str:
     raise Unrenderable(f"self cost count {zone!r}")
 
 
-@renders(E.CostMinimum)
-def _cost_minimum(e: E.CostMinimum) -> str:
+@renders(CostMinimum)
+def _cost_minimum(e: CostMinimum) -> str:
     """Trinisphere (CR 601.2f): the minimum applies to every spell, while this is untapped when so read."""
     if e.spells != "all" or e.whose != "all":
         raise Unrenderable("a cost minimum of some spells")
@@ -2339,7 +2367,7 @@ def _cost_minimum(e: E.CostMinimum) -> str:
     return f"{head} spell that would cost less than {n} mana to cast costs {n} mana to cast."
 
 
-def _typed_self_cost_change(e: E.SelfCostChange) -> str:
+def _typed_self_cost_change(e: SelfCostChange) -> str:
     """A spell's own cost change with a typed ``per`` / ``condition`` (models.text.self_cost_conditions): "This spell
     costs {3} less to cast if a creature died this turn", "If [condition], this spell costs {6} less to cast", "...
     for each [amount]", "This spell costs {X} less to cast, where X is [amount]" (CR 601.2f)."""
@@ -2364,7 +2392,7 @@ def _typed_self_cost_change(e: E.SelfCostChange) -> str:
     if e.condition is None:
         raise Unrenderable("a self cost change with no count")
     core = f"{head} {_mana_cost(e.amount)} {e.direction} to cast"
-    if isinstance(e.condition, E.TargetsInclude):  # "if it targets a blue spell" (CR 601.2c before 601.2f)
+    if isinstance(e.condition, TargetsInclude):  # "if it targets a blue spell" (CR 601.2c before 601.2f)
         if e.condition.count != 1:
             raise Unrenderable("a condition on several targets")
         words = _target_words(e.condition.spec.text.removeprefix("target "))
@@ -2394,8 +2422,8 @@ def _self_flash(e: SelfFlash) -> str:
                f"As long as {cond}, {may[:1].lower() + may[1:]}.", f"{may} if {cond}.")
 
 
-@renders(E.SelfCostChange)
-def _self_cost_change(e: E.SelfCostChange) -> str:
+@renders(SelfCostChange)
+def _self_cost_change(e: SelfCostChange) -> str:
     c = e.count
     if c is None:
         return _typed_self_cost_change(e)
@@ -2406,24 +2434,24 @@ def _self_cost_change(e: E.SelfCostChange) -> str:
     return f"This spell costs {amt} {e.direction} to cast{'' if tail.startswith(',') else ' '}{tail}."
 
 
-@renders(E.EntersWithCounters)
-def _enters_with_counters(e: E.EntersWithCounters) -> str:
+@renders(EntersWithCounters)
+def _enters_with_counters(e: EntersWithCounters) -> str:
     a = e.amount
-    if isinstance(a, E.Fixed):
+    if isinstance(a, Fixed):
         n = a.n
         what = article(f"{e.counter} counter") if n == 1 else f"{number(n)} {e.counter} counters"
-    elif isinstance(a, E.VariableX):
+    elif isinstance(a, VariableX):
         what = f"X {e.counter} counters"
     else:
         what = f"{article(e.counter + ' counter')} on it {amount_each(a)}"
         return f"This enters{' tapped and' if e.tapped else ''} with {what}."
-    if e.refers_to_x != isinstance(a, E.VariableX):
+    if e.refers_to_x != isinstance(a, VariableX):
         raise Unrenderable("refers_to_x")
     return f"This enters{' tapped and' if e.tapped else ''} with {what} on it."
 
 
-@renders(E.EntersTapped)
-def _enters_tapped(e: E.EntersTapped) -> str:
+@renders(EntersTapped)
+def _enters_tapped(e: EntersTapped) -> str:
     return "This enters tapped."
 
 
@@ -2431,8 +2459,8 @@ _CHOICE_WORDS = {"color": "a color", "creature_type": "a creature type", "card_n
                  "opponent": "an opponent", "basic_land_type": "a basic land type", "card_type": "a card type"}
 
 
-@renders(E.EntersChoice)
-def _enters_choice(e: E.EntersChoice) -> str:
+@renders(EntersChoice)
+def _enters_choice(e: EntersChoice) -> str:
     return f"As this enters, choose {_CHOICE_WORDS[e.choice]}."
 
 
@@ -2444,14 +2472,14 @@ def _granted(a: Ability) -> str:
     return '"' + _ability(a) + '"'
 
 
-@renders(E.GrantAbility)
-def _grant(e: E.GrantAbility) -> str:
+@renders(GrantAbility)
+def _grant(e: GrantAbility) -> str:
     """"[objects] have [keywords and quoted abilities]" with "gets +N/+N and" (an untyped part), "loses all abilities
     and", "as long as [condition]", "with the chosen name" (CR 613.1f, 113.10, 604.1)."""
     f = e.affects
     if f is None:
         raise Unrenderable("a grant with no objects")
-    if isinstance(e.condition, E.MaxSpeed):
+    if isinstance(e.condition, MaxSpeed):
         if f.relation != "this" or e.also or e.parts or e.loses:
             raise Unrenderable("a max speed grant")
         return "Max speed — " + _ability(e.ability)
@@ -2498,11 +2526,11 @@ def _grant(e: E.GrantAbility) -> str:
     return alt(*forms)
 
 
-def _types_of(f: E.Filter) -> list[str]:
+def _types_of(f: Filter) -> list[str]:
     return [t for t in f.all_of if t not in _SUPERTYPES]
 
 
-def _grant_subjects(f: E.Filter, plural_: bool, chosen: str) -> list[tuple[str, str]]:
+def _grant_subjects(f: Filter, plural_: bool, chosen: str) -> list[tuple[str, str]]:
     """The ways a grant names its objects, each with the condition its words carry: ("Creatures you control", ""),
     and for the enchanted permanent of two types, ("enchanted permanent", "enchanted permanent is a creature")."""
     if not plural_:
@@ -2522,8 +2550,8 @@ def _grant_subjects(f: E.Filter, plural_: bool, chosen: str) -> list[tuple[str, 
     return [(alt(cap(words), "All " + words, "Each " + filter_phrase(f) + chosen, cap(filter_phrase(f) + chosen)), "")]
 
 
-@renders(E.LandType)
-def _land_type(e: E.LandType) -> str:
+@renders(LandType)
+def _land_type(e: LandType) -> str:
     f = e.affects
     plural_ = f.relation is None
     subject = cap(filter_phrase(f, plural_=plural_))
@@ -2553,8 +2581,8 @@ def _land_type(e: E.LandType) -> str:
     return alt(f"{subject} {verb} {words}{tail}.", each_form) if each_form else f"{subject} {verb} {words}{tail}."
 
 
-@renders(E.ManaReplacement)
-def _mana_replacement(e: E.ManaReplacement) -> str:
+@renders(ManaReplacement)
+def _mana_replacement(e: ManaReplacement) -> str:
     """"If a land is tapped for mana, it produces {B} instead of any other type." and kin (CR 106.12b, 614.1a)."""
     f = e.applies
     inner = _inner(f)
@@ -2610,8 +2638,8 @@ def _mana_replacement(e: E.ManaReplacement) -> str:
     return core
 
 
-@renders(E.TriggeredAddMana)
-def _triggered_add_mana(e: E.TriggeredAddMana) -> str:
+@renders(TriggeredAddMana)
+def _triggered_add_mana(e: TriggeredAddMana) -> str:
     out = e.output
     if out is None:
         raise Unrenderable("no output")
@@ -2620,12 +2648,12 @@ def _triggered_add_mana(e: E.TriggeredAddMana) -> str:
         riders = [r.text for r in out.riders]
         if out.mana != ("R",) or riders != ["Until end of combat, you don't lose this mana as steps and phases end."]:
             raise Unrenderable("firebending output")
-        if isinstance(a, E.Fixed):
+        if isinstance(a, Fixed):
             return f"Firebending {a.n}"
         return f"Firebending X{_where_x(a)}."
     event = e.event
     low = normalise_head(event)
-    if isinstance(e.condition, E.ModeUnchosen):
+    if isinstance(e.condition, ModeUnchosen):
         # a mode of a modal triggered ability: its line is the mode alone (CR 700.2b)
         return "• " + cap(add_mana(out, triggered=True))
     if e.enters == "enters" and not re.fullmatch(r"when(?:ever)? this enters", low):
@@ -2636,17 +2664,17 @@ def _triggered_add_mana(e: E.TriggeredAddMana) -> str:
         raise Unrenderable("an enters event not typed")
     head = event
     cond = e.condition
-    if isinstance(cond, E.AnchorChosen):
+    if isinstance(cond, AnchorChosen):
         head = f"• {cond.word} — {event}"
-    elif isinstance(cond, E.HasLegalTarget):
+    elif isinstance(cond, HasLegalTarget):
         # the ability's own target (its words are in a rider): it adds mana only with a legal target (CR 603.3d, 608.2b)
         if not any(re.search(r"\btarget\b", r.text, re.I) for r in out.riders):
             raise Unrenderable("a target condition without a target in the words")
-    elif isinstance(cond, E.ModeUnchosen):
+    elif isinstance(cond, ModeUnchosen):
         # a mode of a modal triggered ability: its line is the mode alone (CR 700.2b)
         body = add_mana(out, triggered=True)
         return "• " + cap(body)
-    elif isinstance(cond, E.ResolvedThisTurn):
+    elif isinstance(cond, ResolvedThisTurn):
         out = dataclasses.replace(out, condition=cond)
     elif cond is not None:
         head += alt(", if ", " while ") + condition(cond)
@@ -2655,12 +2683,12 @@ def _triggered_add_mana(e: E.TriggeredAddMana) -> str:
         body = "you may " + body
     forms = [body]
     a = out.amount
-    if isinstance(a, E.CountersOn) and a.counter and not e.optional and cond is None:
+    if isinstance(a, CountersOn) and a.counter and not e.optional and cond is None:
         # "remove all charge counters from this artifact. Add ... for each charge counter removed this way": the
         # counters removed are the counters on it as the ability resolves (CR 122.1, 608.2h)
-        removed = dataclasses.replace(out, amount=E.CountersRemoved(a.counter))
+        removed = dataclasses.replace(out, amount=CountersRemoved(a.counter))
         forms.append(f"remove all {a.counter} counters from this. " + cap(add_mana(removed, triggered=True)))
-    if isinstance(cond, E.ControlsAtLeast) and cond.n == 1 and isinstance(a, E.StatOf) and a.relation == "sacrificed" \
+    if isinstance(cond, ControlsAtLeast) and cond.n == 1 and isinstance(a, StatOf) and a.relation == "sacrificed" \
             and cond.filter.other and len(cond.filter.qualifier.compare) == 1 and a.stat == "power":
         # "you may sacrifice another creature. If you do, add an amount of {R} equal to the sacrificed creature's
         # power": mana only while its controller controls another creature with power 1 or greater (CR 608.2d,
@@ -2674,7 +2702,7 @@ def _triggered_add_mana(e: E.TriggeredAddMana) -> str:
     body = alt(*forms)
     if e.once_each_turn:
         body += " This ability triggers only once each turn."
-    if isinstance(cond, E.ResolvedThisTurn) and out.riders:
+    if isinstance(cond, ResolvedThisTurn) and out.riders:
         # "you gain 4 life if this is the first time ... If it's the second time, add {R}{G}{W}{U}. If it's the third
         # time, ..." (Omnath): the riders around the instruction in printed order
         main = add_mana(dataclasses.replace(out, riders=()), triggered=True)
@@ -2684,8 +2712,8 @@ def _triggered_add_mana(e: E.TriggeredAddMana) -> str:
     return head + ", " + body
 
 
-@renders(E.Modal)
-def _modal(e: E.Modal) -> str:
+@renders(Modal)
+def _modal(e: Modal) -> str:
     n = {(1, 1): "one", (2, 2): "two", (3, 3): "three", (1, None): "one or more", (1, 2): "one or both",
          (0, None): "any number"}.get((e.choose, e.most if e.most is not None else None))
     if e.most == 1 and e.choose == 1:
@@ -2700,8 +2728,8 @@ def _modal(e: E.Modal) -> str:
     return head + sep + (" " + parts if parts else "") + "\n" + modes
 
 
-@renders(E.CastAsThoughFlash)
-def _flash_permission(e: E.CastAsThoughFlash) -> str:
+@renders(CastAsThoughFlash)
+def _flash_permission(e: CastAsThoughFlash) -> str:
     f = e.spells
     if f.alternatives and not f.all_of and [tuple(a.all_of) for a in f.alternatives] == [("Artifact",), ("Legendary",), ("Saga",)] \
             and all(a.qualifier.empty and not a.none_of and not a.colors for a in f.alternatives):
@@ -2724,7 +2752,7 @@ def _flash_permission(e: E.CastAsThoughFlash) -> str:
     return alt(*forms)
 
 
-def _spell_words(f: E.Filter) -> str:
+def _spell_words(f: Filter) -> str:
     """The words before "spells" of a flash permission ("green creature", "historic", "colorless", "noncreature")."""
     if f.relation is not None or f.any_of or f.zone != "battlefield" or f.other:
         raise Unrenderable("flash permission spells")
@@ -2742,8 +2770,8 @@ def _spell_words(f: E.Filter) -> str:
     return " ".join(ws + [type_word(t) for t in types])
 
 
-@renders(E.CantBeTargeted)
-def _cant_be_targeted(e: E.CantBeTargeted) -> str:
+@renders(CantBeTargeted)
+def _cant_be_targeted(e: CantBeTargeted) -> str:
     f = e.affects
     if f.zone == "graveyard" and f.relation is None:
         subject = "Cards in graveyards"
@@ -2782,11 +2810,11 @@ def _cant_be_targeted(e: E.CantBeTargeted) -> str:
     return f"{subject} can't be {target} of {what}."
 
 
-renders(E.TimingRestriction)(lambda e: restriction(e))
+renders(TimingRestriction)(lambda e: restriction(e))
 
 
-@renders(E.SelfTypeChange)
-def _self_type_change(e: E.SelfTypeChange) -> str:
+@renders(SelfTypeChange)
+def _self_type_change(e: SelfTypeChange) -> str:
     """"During turns other than yours, this artifact is a 2/3 Gargoyle artifact creature with flying", "As long as
     this artifact has eight or more +1/+1 counters on it, it's a 0/0 creature in addition to its other types and it
     has annihilator 2" (CR 613.1d, 613.4b, 613.1f)."""
@@ -2811,7 +2839,7 @@ def _self_type_change(e: E.SelfTypeChange) -> str:
             forms.append(body + tail + has_kw)
     subject_forms = alt("this", "it")
     c = e.condition
-    if isinstance(c, E.DuringTurn):
+    if isinstance(c, DuringTurn):
         when = "During your turn" if c.whose == "you" else "During turns other than yours"
         return f"{when}, {subject_forms}" + alt(*[f for f in forms if not f.startswith("'")]) + "."
     if c is None:
@@ -2820,8 +2848,8 @@ def _self_type_change(e: E.SelfTypeChange) -> str:
     return f"As long as {cond}, " + alt("it", "this") + alt(*forms) + "."
 
 
-@renders(E.ActivationCostChange)
-def _activation_cost_change(e: E.ActivationCostChange) -> str:
+@renders(ActivationCostChange)
+def _activation_cost_change(e: ActivationCostChange) -> str:
     """"Activated abilities of creatures you control cost {2} less to activate." and kin (CR 602.2b)."""
     if e.activator == "opponents":
         raise Unrenderable("an activation cost change of opponents")
@@ -2843,7 +2871,7 @@ def _activation_cost_change(e: E.ActivationCostChange) -> str:
             noun = _relation_phrase(src)
             core = alt(f"Activated abilities of {noun} {amount}.", f"{cap(noun)}'s activated abilities {amount}.")
         else:
-            inner = src if e.zone != "graveyard" else E.Filter(**{**{k: getattr(src, k) for k in src.__dataclass_fields__},
+            inner = src if e.zone != "graveyard" else Filter(**{**{k: getattr(src, k) for k in src.__dataclass_fields__},
                                                                    "controller": "you"})
             core = f"Activated abilities of {filter_phrase(inner, plural_=True)} {amount}."
     if e.min_one:
@@ -2856,8 +2884,8 @@ def _activation_cost_change(e: E.ActivationCostChange) -> str:
     return core
 
 
-@renders(E.CantPayCosts)
-def _cant_pay_costs(e: E.CantPayCosts) -> str:
+@renders(CantPayCosts)
+def _cant_pay_costs(e: CantPayCosts) -> str:
     if e.spells is None:
         raise Unrenderable("no casting part")
     bits = []
@@ -2872,8 +2900,8 @@ def _cant_pay_costs(e: E.CantPayCosts) -> str:
     return f"Players can't {what} {tail}."
 
 
-@renders(E.SpendAsThough)
-def _spend_as_though(e: E.SpendAsThough) -> str:
+@renders(SpendAsThough)
+def _spend_as_though(e: SpendAsThough) -> str:
     """"You may spend white mana as though it were mana of any color.", "Players may spend mana as though it were
     mana of any color.", "You may spend other mana only as though it were colorless mana." (CR 609.4b)."""
     who = {"you": "You may", "each": "Players may"}.get(getattr(e, "players", "you"))
@@ -2896,8 +2924,8 @@ def _spend_as_though(e: E.SpendAsThough) -> str:
     return " ".join(out)
 
 
-@renders(E.PutOntoBattlefieldProcess)
-def _process(e: E.PutOntoBattlefieldProcess) -> str:
+@renders(PutOntoBattlefieldProcess)
+def _process(e: PutOntoBattlefieldProcess) -> str:
     """Hypergenesis, Eureka, Show and Tell (CR 608.2c): "[Starting with you,] each player may put [kinds] card from
     their hand onto the battlefield. [Repeat this process until no one puts a card onto the battlefield.]"."""
     kinds = tuple(e.kinds)
@@ -2912,14 +2940,14 @@ def _process(e: E.PutOntoBattlefieldProcess) -> str:
     return out
 
 
-@renders(E.CantSpendMana)
-def _cant_spend(e: E.CantSpendMana) -> str:
+@renders(CantSpendMana)
+def _cant_spend(e: CantSpendMana) -> str:
     """"You can't spend mana to cast this spell." (Hogaak; CR 601.2h)."""
     return "You can't spend mana to cast this spell."
 
 
-@renders(E.GainControl)
-def _gain_control(e: E.GainControl) -> str:
+@renders(GainControl)
+def _gain_control(e: GainControl) -> str:
     """"Gain control of target [object] until end of turn. Untap that [object]. It gains haste until end of turn."
     (CR 613.1b, 701.26b, 702.10); the target words through the targets rules."""
 
@@ -2932,8 +2960,8 @@ def _gain_control(e: E.GainControl) -> str:
             "It gains haste until end of turn.")
 
 
-@renders(E.CantCast)
-def _cant_cast(e: E.CantCast) -> str:
+@renders(CantCast)
+def _cant_cast(e: CantCast) -> str:
     """"Spells with the chosen name can't be cast", "Your opponents can't cast spells with the chosen name" (CR 101.2,
     607.2d)."""
     if not e.chosen_name:
@@ -2943,8 +2971,8 @@ def _cant_cast(e: E.CantCast) -> str:
     return alt("Spells with the chosen name can't be cast.", "Players can't cast spells with the chosen name.")
 
 
-@renders(E.FreeCastPermission)
-def _free_cast(e: E.FreeCastPermission) -> str:
+@renders(FreeCastPermission)
+def _free_cast(e: FreeCastPermission) -> str:
     """"[You / Any player] may cast [kind] spells [with mana value N or less] [from your hand] without paying their
     mana costs [and as though they had flash]" (Aluren, Omniscience, Dracogenesis; CR 118.9, 601.2b, 702.8a)."""
     who = "Any player may" if e.who == "any" else "You may"
@@ -2958,16 +2986,16 @@ def _free_cast(e: E.FreeCastPermission) -> str:
     return f"{who} cast {subject} without paying their mana costs{tail}."
 
 
-@renders(E.AsThoughHaste)
-def _as_though_haste(e: E.AsThoughHaste) -> str:
+@renders(AsThoughHaste)
+def _as_though_haste(e: AsThoughHaste) -> str:
     """"You may activate abilities of creatures you control as though those creatures had haste." (CR 302.6)."""
     f = e.affects
     return (f"You may activate abilities of {filter_phrase(f, plural_=True)} as though " +
             alt("those creatures had haste", "they had haste", "it had haste", "that creature had haste") + ".")
 
 
-@renders(E.DelveKeywordGrant)
-def _delve_keyword_grant(e: E.DelveKeywordGrant) -> str:
+@renders(DelveKeywordGrant)
+def _delve_keyword_grant(e: DelveKeywordGrant) -> str:
     """Soulflayer (rulings 2014-11-24): "If a creature card with [keyword] was exiled with this creature's delve
     ability, this creature has [keyword]. The same is true for [the others]."."""
     if not e.keywords:
@@ -2978,8 +3006,8 @@ def _delve_keyword_grant(e: E.DelveKeywordGrant) -> str:
     return head + (f" The same is true for {count_words(rest, 'and')}." if rest else "")
 
 
-@renders(E.DelveCount)
-def _delve_count(e: E.DelveCount) -> str:
+@renders(DelveCount)
+def _delve_count(e: DelveCount) -> str:
     """Murktide Regent: "This creature enters with a +1/+1 counter on it for each instant and sorcery card exiled
     with it." (ruling 2021-06-18)."""
     kinds = count_words([t.lower() for t in e.card_types], "and") + " card" if e.card_types else "card"
@@ -2996,7 +3024,7 @@ def _target_spec_plural(spec: Any) -> str:
     if spec.subtypes or spec.excluded or spec.unknown or spec.alternatives or not spec.qualifier.empty or \
             spec.kinds != ("permanent",) or len(spec.types) != 1:
         raise Unrenderable("a target requirement")
-    f = E.Filter(all_of=tuple(spec.types), controller=spec.controller if spec.controller != "any" else "any")
+    f = Filter(all_of=tuple(spec.types), controller=spec.controller if spec.controller != "any" else "any")
     return filter_phrase(f, plural_=True)
 
 
@@ -3013,10 +3041,10 @@ def _devotion_words(colors: str) -> str:
 
 def ability_cost_change(c: Any) -> str:
     """"This ability costs {1} less to activate for each artifact you control." and kin (CR 602.2b)."""
-    if not isinstance(c, E.AbilityCostChange):
+    if not isinstance(c, AbilityCostChange):
         raise Unrenderable("an ability cost change")
     head = "This ability costs"
-    if isinstance(c.per, E.Devotion) and c.amount == 1:
+    if isinstance(c.per, Devotion) and c.amount == 1:
         core = f"{head} X {c.direction} to activate, where X is your devotion to {_devotion_words(c.per.color)}"
     elif c.per is not None and c.amount == 1:
         forms = []
@@ -3035,7 +3063,7 @@ def ability_cost_change(c: Any) -> str:
         core = f"{head} {{{c.amount}}} {c.direction} to activate {amount_each(c.per)}"
     else:
         core = f"{head} {{{c.amount}}} {c.direction} to activate"
-    if isinstance(c.condition, E.TargetsInclude):
+    if isinstance(c.condition, TargetsInclude):
         spec = c.condition.spec
         core += f" if it targets {number(c.condition.count)} " + _target_spec_plural(spec)
     elif c.condition is not None:
@@ -3045,8 +3073,8 @@ def ability_cost_change(c: Any) -> str:
     return core + "."
 
 
-@renders(E.AttachedChange)
-def _attached_change(e: E.AttachedChange) -> str:
+@renders(AttachedChange)
+def _attached_change(e: AttachedChange) -> str:
     """What an Aura or Equipment makes the object it is attached to (CR 303.4, 301.5, 613.1b-f): "Enchanted creature
     loses all abilities and is a blue Frog creature with base power and toughness 1/1", "Enchanted permanent is a
     colorless land with "{T}: Add {C}" and loses all other card types and abilities"."""
@@ -3133,13 +3161,13 @@ def _ability(a: Ability) -> str:
         if a.cost_change is not None:
             raise Unrenderable("a keyword's cost change")
         return effect(a.effect) + (". " + restriction(_restriction_of(a)) if a.restriction is not None else "")
-    if a.kind == "activated" and isinstance(a.effect, E.Unmodelled):
+    if a.kind == "activated" and isinstance(a.effect, Unmodelled):
         # the untyped sentence is the line itself: what follows the typed cost is the effect's own words, with the
         # typed restriction and cost change among them (checked below)
         body = wild("effect not modelled")
     else:
         body = effect(a.effect)
-    if a.kind == "triggered" and isinstance(a.effect, E.ManaReplacement):
+    if a.kind == "triggered" and isinstance(a.effect, ManaReplacement):
         # a delayed or triggered replacement: its trigger condition is not part of the typed effect (CR 603.1)
         body = wild("trigger condition", r"(?:at|when|whenever).*") + " " + body
     if a.kind != "activated":
@@ -3148,7 +3176,7 @@ def _ability(a: Ability) -> str:
         if a.kind == "static" and set(a.zones) == {"battlefield", "command"}:
             # "As long as this is in the command zone or on the battlefield, ..." (eminence, CR 113.6p)
             return "As long as this is in the command zone or on the battlefield, " + lower_first(body)
-        if a.kind == "static" and tuple(a.zones) == ("graveyard",) and isinstance(a.effect, E.GrantAbility):
+        if a.kind == "static" and tuple(a.zones) == ("graveyard",) and isinstance(a.effect, GrantAbility):
             # "As long as this card is in your graveyard [and you control a Mountain], creatures you control have
             # haste." (Anger, Riftstone Portal; CR 113.6b): the zone, then the grant's own condition
             grant = a.effect
@@ -3160,7 +3188,7 @@ def _ability(a: Ability) -> str:
         raise Unrenderable("an activated ability without a cost")
     head = activation_cost(a.cost) if a.loyalty is None else _loyalty(a.loyalty)
     extra = []
-    if a.cost.spend is not None and not isinstance(a.effect, E.Modal):  # a modal ability's modes carry it
+    if a.cost.spend is not None and not isinstance(a.effect, Modal):  # a modal ability's modes carry it
         extra.append(_spend_only(a.cost.spend))
     if a.cost.tap_instead:
         extra.append(wild("tap rather than pay"))
@@ -3190,8 +3218,8 @@ def _dash_keyword(restriction_words: str, kind: str) -> str:
     return ""
 
 
-def _restriction_of(a: Ability) -> E.TimingRestriction:
-    if not isinstance(a.restriction, E.TimingRestriction):
+def _restriction_of(a: Ability) -> TimingRestriction:
+    if not isinstance(a.restriction, TimingRestriction):
         raise Unrenderable("a restriction that is not a timing restriction")
     return a.restriction
 
@@ -3226,8 +3254,8 @@ def strip_label(line: str) -> str:
     return m.group("rest")
 
 
-@renders(E.PlayerKeyword)
-def _player_keyword(e: E.PlayerKeyword) -> str:
+@renders(PlayerKeyword)
+def _player_keyword(e: PlayerKeyword) -> str:
     """"You have hexproof." / "You have shroud." / "You have protection from everything." / "You have protection from
     each of your opponents." (CR 702.11c, 702.18a, 702.16j-k)."""
     if e.keyword in ("hexproof", "shroud") and not e.quality and not e.from_opponents:
@@ -3240,7 +3268,7 @@ def _player_keyword(e: E.PlayerKeyword) -> str:
     raise Unrenderable("a player's protection from a quality")
 
 
-@renders(E.SpellTargetRestriction)
-def _spell_target_restriction(e: E.SpellTargetRestriction) -> str:
+@renders(SpellTargetRestriction)
+def _spell_target_restriction(e: SpellTargetRestriction) -> str:
     """"You can't choose an untapped creature as this spell's target as you cast it." (CR 601.2c)."""
     return f"You can't choose an untapped {type_word(e.untapped_what).lower()} as this spell's target as you cast it."

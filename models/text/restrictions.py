@@ -1,4 +1,4 @@
-"""Reading activation and casting restrictions into ``models.vocab.effects.TimingRestriction``.
+"""Reading activation and casting restrictions into ``models.vocab.permissions.TimingRestriction``.
 
 * an activated ability's closing sentences "Activate only as a sorcery.", "Activate only once each turn.",
   "Activate only during your turn, before attackers are declared.", "Activate only if you control a Swamp.",
@@ -17,17 +17,22 @@ import dataclasses
 import re
 from typing import Any, Mapping
 
-from ..vocab.effects import (
-    COMBAT_STEPS, AttackedThisStep, AttackedThisTurn, CardsInZone, Condition, ControlsAtLeast, Filter, HasCounter, Not,
-    OpponentControlsMore, OpponentHasCounters, SourceAttacking, SpellsCastThisTurn, TimingRestriction, build_effect,
+from ..vocab.effect import COMBAT_STEPS
+from ..vocab.conditions import (
+    AttackedThisStep, AttackedThisTurn, CardsInZone, ControlsAtLeast, HasCounter, OpponentControlsMore,
+    OpponentHasCounters, SourceAttacking, SpellsCastThisTurn,
 )
+from ..vocab.logic import Condition, Not
+from ..vocab.filters import Filter
+from ..vocab.permissions import TimingRestriction
+from ..vocab.registry import build_effect
 from ..vocab.topics import VocabularyError
 from .filters import parse_filter
 from .oracle import effect_parser
 from .words import parse_count_word
 from ..vocab.topics import Topic
-from ..vocab.effects import Unmodelled
-from ..vocab.effects import HasAnotherActivatedAbility
+from ..vocab.effect import Unmodelled
+from ..vocab.conditions import HasAnotherActivatedAbility
 from ..game.turn import TurnStep
 
 #: "attackers are declared" and the other events a "before"/"after" bound names, as the step they happen in
@@ -405,7 +410,7 @@ _ACTIVATION_COST = re.compile(
 
 
 def parse_activation_cost_change_text(text: str) -> dict[str, Any] | None:
-    """The params of an ``activation_cost_change`` static (``models.vocab.effects.ActivationCostChange``) from its
+    """The params of an ``activation_cost_change`` static (``models.vocab.cost_effects.ActivationCostChange``) from its
     sentence(s), or ``None`` when any part is not read (a source chosen by name, a condition not modelled)."""
     from .conditions import card_filter, object_filter
 

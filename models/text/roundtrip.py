@@ -23,12 +23,13 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Mapping, Sequence
 
-from ..vocab.abilities import Ability, ActivationCost, CostPart
+from ..vocab.abilities import Ability, ActivationCost
+from ..vocab.cost_parts import CostPart
 from ..game.cards import Card, Face
 from ..vocab.topics import ALL_TOPICS, Topic
-from ..vocab.effects import Effect, Unmodelled
+from ..vocab.effect import Effect, Unmodelled
 from . import render
-from ..vocab.effects import KEYWORDS_ON_BATTLEFIELD
+from ..vocab.keyword_effects import KEYWORDS_ON_BATTLEFIELD
 from ..vocab.topics import Scope
 from .scope import line_scope
 from .topics import classify

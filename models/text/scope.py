@@ -1,4 +1,4 @@
-"""Where and when an unmodelled sentence functions (``models.vocab.effects.Scope``), typed once by the parser.
+"""Where and when an unmodelled sentence functions (``models.vocab.Scope``), typed once by the parser.
 
 The parser knows the kind of ability a line is (CR 113.3: spell ability, static, triggered, activated) and the
 face it is on; this module adds what object the line modifies, so that the gate (``solver.rules.gate``) decides from
@@ -32,7 +32,7 @@ import re
 
 from ..vocab.topics import Scope
 from .topics import LABEL_RE, QUOTED_RE, is_entering_copy_line, is_entering_keyword_line, is_entering_line
-from ..vocab.effects import KEYWORDS_ON_BATTLEFIELD
+from ..vocab.keyword_effects import KEYWORDS_ON_BATTLEFIELD
 
 #: A sentence boundary: a period (or "!") followed by a space and the next sentence.
 _SENTENCE_SPLIT = re.compile(r"(?<=[.!])\s+(?=\S)")

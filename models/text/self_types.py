@@ -24,11 +24,12 @@ import re
 from typing import Any, Mapping
 
 from ..game.cards import Card, Face
-from ..vocab.effects import DuringTurn, GrantAbility, HasCounter, MaxSpeed
+from ..vocab.conditions import DuringTurn, HasCounter, MaxSpeed
+from ..vocab.grants import GrantAbility
 from .oracle import effect_parser, keyword_parser
 from .words import parse_count_word
 from ..vocab.abilities import Ability
-from ..vocab.effects import Filter
+from ..vocab.filters import Filter
 from .oracle import _parse_line
 
 _CARD_TYPES = ("artifact", "creature", "enchantment", "land", "planeswalker")

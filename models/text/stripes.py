@@ -18,7 +18,7 @@ import re
 
 from ..vocab.abilities import Ability, Stripe
 from ..vocab.topics import Topic
-from ..vocab.effects import Unmodelled
+from ..vocab.effect import Unmodelled
 
 _HEADER = re.compile(r"^(?:LEVEL (?P<lo>\d+)[-–](?P<hi>\d+)|LEVEL (?P<lvl>\d+)\+|STATION (?P<st>\d+)\+)$")
 #: The reminder text of a Spacecraft that becomes a creature: "It's an artifact creature at 8+."

@@ -13,98 +13,25 @@ References: CR 113 (abilities), 117.1 and 602 (activated abilities and their cos
 """
 from __future__ import annotations
 
-import dataclasses
-
 import re
 from dataclasses import dataclass, field
-from types import MappingProxyType
 from typing import Any, Iterable, Mapping
 
-from mtgcheck.models.vocab.effects import ABILITY_LEVEL_KEYS, AddMana, Effect, Keyword, Unmodelled, build_effect
-from mtgcheck.models.vocab.topics import ALL_TOPICS, VocabularyError, closest
 from mtgcheck.models.game.mana import ManaCost
+from mtgcheck.models.vocab.cost_parts import CostPart
+from mtgcheck.models.vocab.effect import Effect, Unmodelled
+from mtgcheck.models.vocab.keyword_effects import Keyword
 from mtgcheck.models.vocab.keywords import is_activated_keyword as _activated_keyword_name
+from mtgcheck.models.vocab.mana_effects import AddMana
 from mtgcheck.models.vocab.readers import readers
+from mtgcheck.models.vocab.topics import ALL_TOPICS
+
 
 ABILITY_KINDS = ("activated", "triggered", "static", "keyword", "spell", "replacement", "unparsed")
 
 
-class AbilityError(ValueError):
-    """An ability description that cannot be read; the message names what is wrong."""
-
-
-def freeze(value: Any) -> Any:
-    """Turn nested dicts/lists into read-only mappings/tuples so abilities stay hashable-ish plain data."""
-    if isinstance(value, Mapping):
-        return MappingProxyType({k: freeze(v) for k, v in value.items()})
-    if isinstance(value, (list, tuple)):
-        return tuple(freeze(v) for v in value)
-    return value
-
-
-def thaw(value: Any) -> Any:
-    """Inverse of ``freeze``: plain dicts and lists (for JSON output)."""
-    if isinstance(value, Mapping):
-        return {k: thaw(v) for k, v in value.items()}
-    if isinstance(value, tuple):
-        return [thaw(v) for v in value]
-    if isinstance(value, ManaCost):
-        return str(value)
-    return value
-
-
-@dataclass(frozen=True)
-class CostPart:
-    """One non-mana part of a cost (CR 118.1, 602.1).
-
-    ``action`` is one of ``"sacrifice"``, ``"sacrifice_all"`` (every permanent of the kind, amount 0: none is
-    fine), ``"discard_hand"`` (the whole hand, possibly empty), ``"pay_life"``, ``"remove_counters"``,
-    ``"put_counters"``, ``"discard"``, ``"exile"``, ``"tap_untapped"``, ``"return"``,
-    ``"mill"``, ``"pay_energy"``, ``"exert"`` (itself, CR 701.43), ``"collect_evidence"`` (``amount``: the total
-    mana value, CR 701.59a), ``"forage"`` (CR 701.61a), ``"waterbend"`` (pay ``amount`` generic mana, or X; an untapped
-    artifact or creature may be tapped for each, CR 701.67a) or ``"other"``. ``what`` says which object: ``"this"``
-    (the permanent itself), a type such as ``"creature"`` or ``"land"``, or a counter
-    kind for counter costs. ``amount`` is how many (life, counters, objects); 0 for a number chosen as the cost is
-    paid ("X", "any number of", "one or more"), whose least value is ``at_least`` ("one or more": 1). ``text``
-    keeps the original wording for explanations.
-
-    Parts that use other objects than the permanent itself (read by ``solver.rules.payment.cost_objects``):
-    ``"tap_untapped"`` (``other``: not this permanent, "another"/"other than this"), ``"untap"`` (untap tapped
-    permanents, CR 701.26b; ``what`` may end with "an opponent controls"), ``"remove_counters_from"`` (counters
-    of kind ``what``, ``"any"`` for any kind, removed from one of ``objects``, or in all from several when
-    ``among``; CR 122.1), ``"put_counters_on"`` (on one of ``objects``), ``"remove_all_counters"`` (from itself:
-    every counter of kind ``what``, none is fine, CR 118.3), ``"exile_permanent"`` (exile permanents ``what`` you
-    control, CR 701.13a), ``"reveal"`` (``amount`` cards ``what`` from the hand, CR 701.20a; "that share a color":
-    ``what`` ends with "that share a color"), ``"put_library"`` (itself on the bottom of its owner's library).
-    ``x``: the number is the X announced as the ability is activated (CR 107.3a, 601.2b; ``amount`` is then 0,
-    as for "any number of": chosen as the cost is paid).
-    """
-
-    action: str
-    what: str = "this"
-    amount: int = 1
-    text: str = ""
-    #: the number of objects (or life, energy, counters) is the announced X (CR 107.3a)
-    x: bool = False
-    #: the permanents counters are removed from or put on (``remove_counters_from``, ``put_counters_on``)
-    objects: str = ""
-    #: counters removed in all from among several permanents ("from among creatures you control")
-    among: bool = False
-    #: not the permanent whose ability it is ("another", "other than this creature")
-    other: bool = False
-    #: the least value of a chosen number (amount 0): "one or more" is 1 (CR 118.3)
-    at_least: int = 0
-    #: the greatest value of a chosen number (amount 0): "up to three" is 3 (CR 107.1c); ``None``: no bound
-    at_most: int | None = None
-
-    @property
-    def moves_library_card(self) -> bool:
-        """True if paying it moves a card to or from a library (CR 605.1a, 2026-09-25 wording)."""
-        return self.action in ("mill",) or "library" in self.text.lower()
-
-
 def cost_object_filter(words: str) -> Any:
-    """The typed ``models.vocab.effects.Filter`` of a cost part's object words (``CostPart.what`` without "you
+    """The typed ``models.vocab.filters.Filter`` of a cost part's object words (``CostPart.what`` without "you
     control"), qualifiers and unions included ("green creature", "artifact or creature", "creature with
     defender"; ``models.text.filters.parse_filter(..., qualifiers=True)``).
 
@@ -118,6 +45,8 @@ def cost_object_filter(words: str) -> Any:
 
 #: Object words that name only tokens ("a token named Wood", "untapped tokens"), with no "or"
 _TOKENS_ONLY_RE = re.compile(r"^(?!.*\bor\b)(?:[\w'-]+ )*?tokens?(?: named [\w' ,-]+)?$", re.I)
+
+
 _CHOSEN_TYPE_RE = re.compile(r"^(\w+) of the chosen type$", re.I)
 
 
@@ -192,13 +121,14 @@ def _format_cost(c: ActivationCost) -> str:
     return ", ".join(cost_symbols(c) + [p.text or p.action for p in c.parts])
 
 
-
 #: Zones an ability may function in (CR 113.6): the default for an object is the battlefield for a permanent's
 #: abilities and the stack for a spell's (113.6a); others are named by the ability itself (113.6b-n).
 ZONES = ("battlefield", "stack", "hand", "graveyard", "library", "exile", "command")
 
 
 _ROMAN = {"I": 1, "V": 5, "X": 10}
+
+
 #: A Saga's chapter line (CR 714.2a): "I — [effect]", "II, III — [effect]".
 CHAPTER_RE = re.compile(r"^(?P<chapters>[IVX]+(?:, [IVX]+)*)\s+—\s+(?P<effect>\S.*)$")
 
@@ -263,7 +193,7 @@ class Ability:
         ``"activated"``, ``"triggered"``, ``"static"``, ``"keyword"``, ``"spell"`` (a spell's own
         instructions), ``"replacement"`` or ``"unparsed"`` (a line the parser could not even split).
     effect : Effect
-        What it does, one of the closed vocabulary of ``models.vocab.effects`` (``AddMana``, ``LandType``,
+        What it does, one of the closed vocabulary of ``models.vocab`` (``AddMana``, ``LandType``,
         ``Keyword``, ...); ``Unmodelled(text, topics)`` for wording no parser turned into a typed effect.
     cost : ActivationCost or None
         For activated abilities (CR 602.1a).
@@ -280,11 +210,11 @@ class Ability:
         ability (113.6m), ``("graveyard",)`` for flashback's permission; empty: the default.
     restriction : TimingRestriction or None
         An activated ability's restriction on activating it ("Activate only as a sorcery", "only once each turn",
-        "only if you control a Swamp", CR 602.5): ``models.vocab.effects.TimingRestriction``, read by
+        "only if you control a Swamp", CR 602.5): ``models.vocab.permissions.TimingRestriction``, read by
         ``solver.rules.restrictions``; ``None``: none (it may be activated any time its controller has priority, 117.1b).
     cost_change : AbilityCostChange or None
         The ability's own cost change ("This ability costs {1} less to activate for each artifact you control",
-        CR 602.2b, 601.2f): ``models.vocab.effects.AbilityCostChange``, read by ``solver.rules.costs.ability_cost_change``.
+        CR 602.2b, 601.2f): ``models.vocab.cost_effects.AbilityCostChange``, read by ``solver.rules.costs.ability_cost_change``.
     stripe : Stripe or None
         The level or station symbol it is printed under (CR 711.2, 721.2): the permanent has it only with that
         many counters (``solver.rules.layers.board_view``); ``None``: not in a stripe.
@@ -327,7 +257,7 @@ class Ability:
     @property
     def trigger_event(self) -> str | None:
         """For a triggered ability, the only kind of event its trigger condition names (one of
-        ``models.vocab.effects.TRIGGER_EVENTS``, read from its wording: ``models.text.facts.trigger_event``), or None (any
+        ``models.vocab.TRIGGER_EVENTS``, read from its wording: ``models.text.facts.trigger_event``), or None (any
         event, or not a triggered ability). CR 603.1, 603.2."""
         if self.kind != "triggered":
             return None
@@ -352,112 +282,6 @@ class Ability:
         if self.cost is not None:
             return f"{self.cost}: {self.effect}"
         return str(self.effect)
-
-
-#: ``ruling``: in a catalog model, the ruling or CR rule that justifies where the model says more or other than the
-#: card's text (read by the catalog check, ``models.data.catalog_check``; not part of the ability)
-_ABILITY_KEYS = ("kind", "effect", "cost", "params", "text", "zones", "restriction", "stripe", "ruling")
-
-
-def _catalog_ability(kind: str, effect: str = "text", cost: ActivationCost | str | None = None,
-                     params: Mapping[str, Any] | None = None, text: str = "", card_name: str = "",
-                     where: str = "ability", zones: Iterable[str] = ()) -> Ability:
-    """Read the parts of a catalog ability entry into an ``Ability`` through the vocabulary
-    (``models.vocab.effects.build_effect``; ``ability_from_dict`` checks the entry's keys first).
-
-    ``cost`` may be given as text (parsed with ``parse_activation_cost``); ``params`` may carry the
-    ability-level keys ``face``, ``loyalty`` and ``intrinsic``. An ``effect="text"`` ability is
-    ``Unmodelled(text, topics)`` with ``params.topics`` (the catalog reader gives the topics of its wording when the
-    entry names none: ``models.data.catalog.catalog_ability``), else every topic.
-
-    Raises
-    ------
-    AbilityError
-        An unknown kind, effect name or parameter (``VocabularyError`` is an ``AbilityError``'s cause; the
-        message names ``where``, the key and the closest valid name).
-    """
-    if kind not in ABILITY_KINDS:
-        near = closest(kind, ABILITY_KINDS)
-        raise AbilityError(f"{where}: unknown ability kind {kind!r}" + (f"; did you mean {near!r}?" if near
-                           else f"; kinds are {', '.join(ABILITY_KINDS)}"))
-    if isinstance(cost, str):
-        parsed: ActivationCost = readers().parse_activation_cost(cost, card_name)
-        cost = parsed
-    p = dict(params or {})
-    level: dict[str, Any] = {k: (str(p.pop(k)) if p.get(k) is not None else None) for k in ABILITY_LEVEL_KEYS if k in p}
-    zs = tuple(str(z) for z in zones)
-    for z in zs:
-        if z not in ZONES:
-            raise AbilityError(f"{where}: unknown zone {z!r}" + (f"; did you mean {closest(z, ZONES)!r}?" if closest(z, ZONES) else ""))
-    eff: Effect
-    if effect == "text" and "topics" not in p:
-        # the topics of its wording are read before (models.data.catalog.catalog_ability); none given: it may
-        # change anything (never a silent wrong answer)
-        eff = Unmodelled(text, ALL_TOPICS)
-    else:
-        try:
-            eff = build_effect(str(effect), dict(p, text=text) if effect == "text" else p, where, ability_kind=kind)
-        except VocabularyError as e:
-            raise AbilityError(str(e)) from None
-    if kind == "keyword" and not zs and isinstance(eff, Keyword):
-        # a keyword's own zones when none are given (flashback from a graveyard, foretell from a hand: CR 113.6)
-        zs = eff.rule.zones
-    return Ability(kind=kind, effect=eff, cost=cost, text=text, zones=zs, face=level.get("face"),
-                   loyalty=level.get("loyalty"), intrinsic=level.get("intrinsic"))
-
-
-def ability_from_dict(d: Mapping[str, Any], card_name: str = "", where: str = "ability") -> Ability:
-    """Read one catalog ability entry: ``{kind, effect, cost, params, text, zones}``.
-
-    Only ``kind`` is required. Raises ``AbilityError`` naming ``where``, the problem and the closest valid key.
-    """
-    if not isinstance(d, Mapping):
-        raise AbilityError(f"{where}: an ability must be a mapping with 'kind', got {d!r}")
-    for k in d:
-        if k not in _ABILITY_KEYS:
-            near = closest(str(k), _ABILITY_KEYS)
-            raise AbilityError(f"{where}: unknown ability key {k!r}" + (f"; did you mean {near!r}?" if near else
-                               f"; allowed: {', '.join(_ABILITY_KEYS)}"))
-    if "kind" not in d:
-        raise AbilityError(f"{where}: ability {dict(d)!r} has no 'kind'")
-    params = d.get("params") or {}
-    if not isinstance(params, Mapping):
-        raise AbilityError(f"{where}: 'params' must be a mapping, got {params!r}")
-    if d.get("cost") is not None and not isinstance(d["cost"], str):
-        raise AbilityError(f"{where}: 'cost' must be the cost as text, such as '{{T}}' or '{{1}}, {{T}}', got {d['cost']!r}")
-    if d.get("zones") is not None and (isinstance(d["zones"], str) or not isinstance(d["zones"], (list, tuple))):
-        raise AbilityError(f"{where}: 'zones' must be a list of zone names, got {d['zones']!r}")
-    ab = _catalog_ability(str(d["kind"]), str(d.get("effect", "text")), d.get("cost"), params,
-                          str(d.get("text", "")), card_name, where, d.get("zones") or ())
-    if d.get("restriction") is not None:
-        # an activated ability's restriction (CR 602.5), the params of a ``timing_restriction``
-        r = d["restriction"]
-        if not isinstance(r, Mapping):
-            raise AbilityError(f"{where}: 'restriction' must be a mapping of timing_restriction params, got {r!r}")
-        try:
-            eff = build_effect("timing_restriction", {"text": str(d.get("text", "")), **dict(r)}, f"{where}: restriction")
-        except VocabularyError as e:
-            raise AbilityError(str(e)) from None
-        from dataclasses import replace
-
-        ab = replace(ab, restriction=eff)
-    if d.get("stripe") is not None:
-        ab = dataclasses.replace(ab, stripe=_stripe_in(d["stripe"], where))
-    return ab
-
-
-def _stripe_in(v: Any, where: str) -> Stripe:
-    """A catalog ``stripe: {counter: level, least: 1, most: 4}`` (CR 711.2, 721.2)."""
-    if not isinstance(v, Mapping) or "counter" not in v or "least" not in v:
-        raise AbilityError(f"{where}: 'stripe' must be a mapping with 'counter' and 'least' (and 'most'), got {v!r}")
-    extra = set(v) - {"counter", "least", "most"}
-    if extra:
-        raise AbilityError(f"{where}: unknown stripe key {sorted(extra)[0]!r}; allowed: counter, least, most")
-    try:
-        most = None if v.get("most") is None else int(v["most"])
-        return Stripe(str(v["counter"]), int(v["least"]), most)
-    except (TypeError, ValueError):
-        raise AbilityError(f"{where}: stripe {dict(v)!r}: 'least' and 'most' must be whole numbers") from None
 
 
 def activated_abilities(abilities: Iterable[Ability]) -> list[Ability]:

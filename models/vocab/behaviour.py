@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from mtgcheck.models.vocab.abilities import Ability
 from mtgcheck.models.game.cards import Card
-from mtgcheck.models.vocab.effects import Unmodelled
+from mtgcheck.models.vocab.effect import Unmodelled
 from mtgcheck.models.vocab.topics import Scope, Topic
-from mtgcheck.models.vocab.effects import AddMana
+from mtgcheck.models.vocab.mana_effects import AddMana
 from mtgcheck.models.vocab.readers import readers
 
 

@@ -29,10 +29,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Iterable
 
-from mtgcheck.models.vocab.abilities import Ability, CostPart
+from mtgcheck.models.vocab.abilities import Ability
+from mtgcheck.models.vocab.cost_parts import CostPart
 from mtgcheck.models.game.cards import Card
-from mtgcheck.models.vocab.effects import AdditionalCost as AdditionalCostEffect
-from mtgcheck.models.vocab.effects import CostIncrease, CostMinimum, CostReduction, Keyword
+from mtgcheck.models.vocab.cost_effects import AdditionalCost as AdditionalCostEffect
+from mtgcheck.models.vocab.cost_effects import CostIncrease, CostMinimum, CostReduction
+from mtgcheck.models.vocab.keyword_effects import Keyword
 from mtgcheck.models.game.mana import ManaCost
 from mtgcheck.models.game.subtypes import CREATURE_TYPES
 from mtgcheck.models.vocab.spree import SpreeMode

@@ -15,7 +15,8 @@ from typing import Iterable, Mapping
 from mtgcheck.models.vocab.abilities import Ability
 from mtgcheck.models.vocab.behaviour import abilities_of  # the card's abilities: the catalog model, else its text parsed once
 from mtgcheck.models.game.cards import Card
-from mtgcheck.models.vocab.effects import DelveCount, DelveKeywordGrant, Keyword, Unmodelled
+from mtgcheck.models.vocab.keyword_effects import DelveCount, DelveKeywordGrant, Keyword
+from mtgcheck.models.vocab.effect import Unmodelled
 from mtgcheck.models.game.mana import ManaCost
 
 #: The keywords Soulflayer looks for, in its printed order.

@@ -27,7 +27,10 @@ from mtgcheck.solver.rules.sickness import tap_permission
 from mtgcheck.solver.rules.targets import (
     NO, YES, activation_target_problems, targets_can_include, targets_use_x, x_values,
 )
-from mtgcheck.models.vocab.effects import AbilityCostChange, Keyword, TargetsInclude, TimingRestriction
+from mtgcheck.models.vocab.cost_effects import AbilityCostChange
+from mtgcheck.models.vocab.keyword_effects import Keyword
+from mtgcheck.models.vocab.conditions import TargetsInclude
+from mtgcheck.models.vocab.permissions import TimingRestriction
 from mtgcheck.models.vocab.topics import Topic
 from mtgcheck.models.game.state import sorcery_timing
 from mtgcheck.models.vocab.keyword_model import keyword_activation
@@ -351,7 +354,7 @@ def _search_x(state: GameState, perm: Permanent, ab: Ability, n: int) -> tuple[l
 
 def _target_cost_condition(state: GameState, perm: Permanent, ab: Ability) -> tuple[Ability, list[str]]:
     """An ability whose own cost change depends on its targets ("This ability costs {2} less to activate if it targets
-    two creatures you control", Wayta; ``models.vocab.effects.TargetsInclude``): the targets are chosen before the total
+    two creatures you control", Wayta; ``models.vocab.conditions.TargetsInclude``): the targets are chosen before the total
     cost is found (CR 601.2c before 601.2f, via 602.2b), and a reduction only lowers the cost, so the ability can be
     activated if it can be with the reduction when some legal choice of targets qualifies for it, else without it.
     Returns the ability with the change applied unconditionally or dropped, and a note; ``Unsupported`` when it is

@@ -27,7 +27,7 @@ from typing import Iterable, Iterator, Sequence
 
 from mtgcheck.models.vocab.abilities import Ability
 from mtgcheck.models.game.cards import Card
-from mtgcheck.models.vocab.effects import DelveCount, DelveKeywordGrant
+from mtgcheck.models.vocab.keyword_effects import DelveCount, DelveKeywordGrant
 from mtgcheck.models.vocab.keyword_model import (
     counts_for, delve_counts, delve_grantable_keywords, delve_keyword_grants,
 )

@@ -13,7 +13,7 @@ from mtgcheck.solver.questions.basic import mana_value as _mana_value
 from mtgcheck.solver.questions.graph import attach_payment_graph
 from mtgcheck.solver.questions.registry import Answer, Context, QuestionError, Unsupported, question
 from mtgcheck.solver.rules.reasons import Problem, Reason, code_of
-from mtgcheck.models.vocab.effects import Keyword
+from mtgcheck.models.vocab.keyword_effects import Keyword
 from mtgcheck.models.vocab.topics import Topic
 from mtgcheck.models.vocab.keywords import KeywordKind
 from mtgcheck.solver.rules.payment.counting import count_payments

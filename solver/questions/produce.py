@@ -9,7 +9,7 @@ from typing import Any, Mapping
 
 from mtgcheck.models.vocab.abilities import Ability, activated_abilities
 from mtgcheck.models.vocab.behaviour import makes_mana_another_way
-from mtgcheck.models.vocab.effects import AddMana, TriggeredAddMana
+from mtgcheck.models.vocab.mana_effects import AddMana, TriggeredAddMana
 from mtgcheck.models.vocab.topics import Topic
 from mtgcheck.models.game.mana import MANA_TYPES, ManaPool, format_pool, parse_types
 from mtgcheck.models.game.state import GameState, Permanent
@@ -17,7 +17,8 @@ from mtgcheck.solver.questions.registry import Answer, Context, QuestionError, U
 from mtgcheck.solver.rules.layers import board_view
 from mtgcheck.solver.rules.mana.produce import mana_abilities_of, could_produce
 from mtgcheck.solver.rules.quantities import condition_holds
-from mtgcheck.models.vocab.effects import Compare, CountOf
+from mtgcheck.models.vocab.conditions import Compare
+from mtgcheck.models.vocab.amounts import CountOf
 
 
 def normalize_types(v: Any) -> list[str]:

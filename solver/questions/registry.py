@@ -15,7 +15,7 @@ import importlib
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Mapping
 
-from mtgcheck.models.vocab.effects import Keyword
+from mtgcheck.models.vocab.keyword_effects import Keyword
 from mtgcheck.models.vocab.topics import Topic
 from mtgcheck.models.data.scenario import Scenario
 from mtgcheck.models.game.state import GameState, Permanent, StateError
@@ -237,7 +237,7 @@ def question(kind: str, unordered: tuple[str, ...] = (), normalize: Mapping[str,
     ``topics``): the topics looked at on the card being cast or the permanent being activated (``subjects_of``).
     ``being_cast``: the ``card`` is being cast, so only its abilities that function while it is cast count
     (CR 113.6; ``solver.rules.gate.unmodelled_findings``). ``quiet_events``: kinds of trigger event that do not happen
-    in what the question asks about (``models.vocab.effects.TRIGGER_EVENTS``; ``solver.rules.gate.unmodelled_findings``), or a
+    in what the question asks about (``models.vocab.TRIGGER_EVENTS``; ``solver.rules.gate.unmodelled_findings``), or a
     function of the ``Context`` giving them.
     """
     dynamic = topics if callable(topics) else None

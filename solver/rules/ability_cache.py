@@ -32,7 +32,8 @@ import operator
 from typing import Any, Callable, Hashable
 
 from mtgcheck.models.vocab.abilities import Ability
-from mtgcheck.models.vocab.effects import AddMana, Fixed
+from mtgcheck.models.vocab.mana_effects import AddMana
+from mtgcheck.models.vocab.amounts import Fixed
 
 #: set fields of ``AddMana`` that ``produce.base_events`` reads without looking at the game (``amount`` only as a
 #: fixed number)

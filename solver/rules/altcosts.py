@@ -35,7 +35,9 @@ import itertools
 from typing import Any, Callable, Iterable
 
 from mtgcheck.models.vocab.abilities import Ability
-from mtgcheck.models.vocab.effects import CastCondition, Filter, Keyword, ObjectCost, PrintedAlternativeCost
+from mtgcheck.models.vocab.cost_effects import CastCondition, ObjectCost, PrintedAlternativeCost
+from mtgcheck.models.vocab.filters import Filter
+from mtgcheck.models.vocab.keyword_effects import Keyword
 from mtgcheck.models.vocab.behaviour import abilities_of
 from mtgcheck.models.game.mana import ManaCost
 from mtgcheck.models.game.state import GameState

@@ -27,15 +27,20 @@ import dataclasses
 from dataclasses import dataclass, field
 from typing import Any, Iterable
 
-from mtgcheck.models.vocab.abilities import Ability, CostPart
+from mtgcheck.models.vocab.abilities import Ability
+from mtgcheck.models.vocab.cost_parts import CostPart
 from mtgcheck.models.vocab.costs import has_name  # noqa: F401 (re-exported: solver.rules.costs.has_name)
 from mtgcheck.models.vocab.costs import spree_mode_costs
 from mtgcheck.models.vocab.costs import (FACE_DOWN_KEYWORDS, AdditionalCost, AlternativeCost, CostChange, additional_costs,
                                    alternative_costs, cost_changes)
 from mtgcheck.models.game.cards import Card
-from mtgcheck.models.vocab.effects import (CastTrigger, EntersTrigger, Filter, GrantFlashback, Keyword, ObjectCost,
-                                     PrintedAlternativeCost, SelfCostChange, TargetsInclude, Unmodelled,
-                                     walk_unmodelled)
+from mtgcheck.models.vocab.resolution import CastTrigger, EntersTrigger
+from mtgcheck.models.vocab.filters import Filter
+from mtgcheck.models.vocab.grants import GrantFlashback
+from mtgcheck.models.vocab.keyword_effects import Keyword
+from mtgcheck.models.vocab.cost_effects import ObjectCost, PrintedAlternativeCost, SelfCostChange
+from mtgcheck.models.vocab.conditions import TargetsInclude
+from mtgcheck.models.vocab.effect import Unmodelled, walk_unmodelled
 from mtgcheck.models.game.mana import ManaCost, ManaSymbol
 from mtgcheck.models.game.subtypes import CREATURE_TYPES
 from mtgcheck.models.vocab.behaviour import abilities_of, functions_in
@@ -59,10 +64,10 @@ from mtgcheck.models.game.cards import TypeLine
 from mtgcheck.solver.rules.combinatorics import binomial
 from mtgcheck.models.vocab.topics import Topic
 from mtgcheck.solver.rules.payable import CastSpell, cost_problems
-from mtgcheck.models.vocab.effects import AbilityCostChange
-from mtgcheck.models.vocab.effects import ActivationCostChange
+from mtgcheck.models.vocab.cost_effects import AbilityCostChange
+from mtgcheck.models.vocab.cost_effects import ActivationCostChange
 from mtgcheck.solver.rules.quantities import matching_objects
-from mtgcheck.models.vocab.effects import CantPayCosts
+from mtgcheck.models.vocab.cost_effects import CantPayCosts
 from mtgcheck.solver.rules.gate import require_modelled
 from mtgcheck.models.vocab.costs import spell_has_type
 from mtgcheck.solver.rules.quantities import lost_life_this_turn
@@ -123,7 +128,7 @@ class TotalCost:
     steps: list[str] = field(default_factory=list)
     #: the card as cast: the chosen half or face (``spell_face``), else the card itself
     card: Any = None
-    #: chosen-object parts of a printed alternative cost (``models.vocab.effects.ObjectCost``), paid with the mana by
+    #: chosen-object parts of a printed alternative cost (``models.vocab.cost_effects.ObjectCost``), paid with the mana by
     #: ``solver.rules.altcosts.pay_with_objects``
     objects: tuple = ()
     #: when a minimum makes the life-or-mana announcement of its Phyrexian symbols change the total cost (CR 601.2b,
@@ -1785,7 +1790,7 @@ def ability_cost_change(state: GameState, perm: Any, ability: Ability,
     ----------
     state : GameState
     perm : Permanent  whose ability it is; its controller activates it ("you").
-    ability : Ability  with ``cost_change`` (``models.vocab.effects.AbilityCostChange``) and a mana cost.
+    ability : Ability  with ``cost_change`` (``models.vocab.cost_effects.AbilityCostChange``) and a mana cost.
     mana : ManaCost, optional  the cost it changes (default: the ability's printed mana cost; another when other
         changes applied first, ``activation_total_cost``).
 
@@ -1833,7 +1838,7 @@ def ability_cost_change(state: GameState, perm: Any, ability: Ability,
 
 def activation_cost_statics(state: GameState, perm: Any, ability: Ability, player: str) -> list[tuple[Any, Any]]:
     """The static abilities in play that change what activating ``ability`` of the permanent ``perm`` costs
-    ``player`` now (``models.vocab.effects.ActivationCostChange``; CR 602.2b, 601.2f): ``(permanent, effect)`` pairs.
+    ``player`` now (``models.vocab.cost_effects.ActivationCostChange``; CR 602.2b, 601.2f): ``(permanent, effect)`` pairs.
 
     Raises
     ------
@@ -1975,7 +1980,7 @@ def _cant_pay_statics(state: GameState, ability: Ability) -> list[tuple[Any, Any
 
 def cant_pay_problems(state: GameState, perm: Any, ability: Ability) -> list[str]:
     """Why ``ability`` of ``perm`` can't be activated because a static says players can't pay life or sacrifice
-    some permanents to activate abilities (``models.vocab.effects.CantPayCosts``; CR 101.2, 118.3, 602.2b): a cost that
+    some permanents to activate abilities (``models.vocab.cost_effects.CantPayCosts``; CR 101.2, 118.3, 602.2b): a cost that
     pays more than 0 life (CR 119.4b: 0 life can always be paid), or that sacrifices ``perm`` itself when it is
     such a permanent.
 

@@ -1,6 +1,6 @@
 """The two exceptions every question and the decklist batch raise, in a module of their own so that a caller
 that needs only them (``solver.decks.rules``, ``mtgcheck validate``) does not import the question machinery and the
-effect vocabulary (``solver.questions.registry``, ``models.vocab.effects``: a third of a second at each start).
+effect vocabulary (``solver.questions.registry``, ``models.vocab``: a third of a second at each start).
 
 ``solver.questions.registry`` re-exports both: ``from mtgcheck.solver.questions.registry import Unsupported`` is the same class.
 """
@@ -31,7 +31,7 @@ class Unsupported(Exception):
     message : str
         The reason, naming the card and the sentence or cost part.
     topics : iterable of Topic, optional
-        What the unmodelled text could change (``models.vocab.effects.Topic``); kept as ``self.topics``.
+        What the unmodelled text could change (``models.vocab.Topic``); kept as ``self.topics``.
     text : str, optional
         The sentence or cost part not modelled; kept as ``self.text``.
     mechanic : str, optional

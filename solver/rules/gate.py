@@ -31,7 +31,8 @@ from typing import Callable, Iterable
 
 from mtgcheck.models.vocab.abilities import Ability
 from mtgcheck.models.game.cards import Card
-from mtgcheck.models.vocab.effects import KEYWORDS_ON_BATTLEFIELD, Effect, Keyword, Unmodelled, walk_unmodelled
+from mtgcheck.models.vocab.keyword_effects import KEYWORDS_ON_BATTLEFIELD, Keyword
+from mtgcheck.models.vocab.effect import Effect, Unmodelled, walk_unmodelled
 from mtgcheck.models.vocab.topics import Scope, Topic
 from mtgcheck.models.game.state import GameState, Permanent
 from mtgcheck.models.vocab.keywords import KEYWORD_RULES, KeywordKind
@@ -313,7 +314,7 @@ def unmodelled_findings(state: GameState, topics: Iterable[Topic], subjects: Ite
         while the card is cast count (CR 113.6, 113.6a-f; ``Unmodelled.while_cast``), and the target wording of
         an instant or sorcery the target rules cannot read (601.2c).
     quiet_events : iterable of str, optional
-        Kinds of trigger event (``models.vocab.effects.TRIGGER_EVENTS``) that do not happen in what the question asks
+        Kinds of trigger event (``models.vocab.TRIGGER_EVENTS``) that do not happen in what the question asks
         about: a triggered ability whose unmodelled trigger condition is typed as one of them is not looked at
         (``trigger_order`` after a Hypergenesis-style process: no step begins, no spell is cast, no combat).
     implemented : frozenset of str, optional

@@ -1,5 +1,5 @@
 """Whether an object passes a qualifier ("nonblack", "with flying", "with power 2 or less", "tapped", "token",
-"attacking", "another", "that's red or green"): ``models.vocab.effects.Qualifier`` read against the state.
+"attacking", "another", "that's red or green"): ``models.vocab.filters.Qualifier`` read against the state.
 
 ``qualifier_verdict(state, viewer, kind, obj, q, source)`` returns ``(yes|no|unknown, why)``. Every test must
 hold (a conjunction): one test that fails makes the answer ``no`` even where another is unknown. What is read:
@@ -27,14 +27,17 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from mtgcheck.models.vocab.effects import Keyword, Qualifier, Unmodelled
+from mtgcheck.models.vocab.keyword_effects import Keyword
+from mtgcheck.models.vocab.filters import Qualifier
+from mtgcheck.models.vocab.effect import Unmodelled
 from mtgcheck.models.vocab.topics import Topic
 from mtgcheck.models.game.state import GameState, Permanent
 
 from mtgcheck.solver.rules.errors import Unsupported
-from mtgcheck.models.vocab.effects import AllOf, Compare
+from mtgcheck.models.vocab.logic import AllOf
+from mtgcheck.models.vocab.conditions import Compare
 from mtgcheck.solver.rules.quantities import amount_value
-from mtgcheck.models.vocab.effects import CountOf, Fixed, LifeTotal, PlayerCounters, Sum, ThisTurn
+from mtgcheck.models.vocab.amounts import CountOf, Fixed, LifeTotal, PlayerCounters, Sum, ThisTurn
 from mtgcheck.solver.rules.quantities import modified_verdict
 from mtgcheck.solver.rules.layers import board_view, effect_abilities
 from mtgcheck.models.vocab.behaviour import abilities_of
@@ -527,7 +530,7 @@ def _as_self(amount: Any) -> Any:
 
 def filter_verdict(state: GameState, f: Any, obj: Permanent, viewer: str, subtypes: Any = None,
                    source: Permanent | None = None, kind: str = "permanent") -> tuple[str, str]:
-    """``(yes|no|unknown, why)``: whether ``obj`` matches the typed filter ``f`` (``models.vocab.effects.Filter``)
+    """``(yes|no|unknown, why)``: whether ``obj`` matches the typed filter ``f`` (``models.vocab.filters.Filter``)
     including its qualifier and alternatives ("green creature", "artifact or creature", "creature with
     defender"), as seen by ``viewer``.
 

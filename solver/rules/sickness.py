@@ -20,7 +20,7 @@ from mtgcheck.models.game.state import GameState, Permanent
 
 from mtgcheck.solver.rules.errors import Unsupported
 from mtgcheck.solver.rules.layers import board_view, has_keyword, is_creature_now, permanent_abilities, permanents_match
-from mtgcheck.models.vocab.effects import AsThoughHaste
+from mtgcheck.models.vocab.grants import AsThoughHaste
 
 _AS_THOUGH_ATTR = "_mtgcheck_as_though_haste"
 

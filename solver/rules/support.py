@@ -25,7 +25,9 @@ from __future__ import annotations
 
 from typing import Any, Iterable, Mapping
 
-from mtgcheck.models.vocab.effects import EFFECT_TYPES, Effect, Keyword, Unmodelled
+from mtgcheck.models.vocab.registry import EFFECT_TYPES
+from mtgcheck.models.vocab.effect import Effect, Unmodelled
+from mtgcheck.models.vocab.keyword_effects import Keyword
 from mtgcheck.models.vocab.topics import Scope, Topic
 from mtgcheck.models.vocab.keywords import KEYWORD_RULES, KeywordKind
 from mtgcheck.models.vocab import spree as _spree  # noqa: F401 (registers the spree_mode effect class)

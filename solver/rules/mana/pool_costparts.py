@@ -34,7 +34,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from mtgcheck.models.vocab.effects import Fixed
+from mtgcheck.models.vocab.amounts import Fixed
 from mtgcheck.models.game.state import GameState
 
 from mtgcheck.solver.rules.errors import Unsupported
@@ -45,7 +45,7 @@ from mtgcheck.solver.rules.mana.amounts import cost_object_options
 
 
 def _resource(part: Any) -> str | None:
-    """The resource a typed cost part (``models.vocab.abilities.CostPart``) draws on: ``hand``, ``graveyard``,
+    """The resource a typed cost part (``models.vocab.cost_parts.CostPart``) draws on: ``hand``, ``graveyard``,
     ``energy``, ``exert``, ``collect`` or ``forage``; ``None`` when it is not one of this module's parts (removing
     counters from itself is the caller's already, CR 122.1)."""
     a, what = part.action, str(part.what or "")

@@ -28,8 +28,10 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Iterable
 
-from mtgcheck.models.vocab.abilities import Ability, CostPart
-from mtgcheck.models.vocab.effects import AddMana, Fixed, Reflect
+from mtgcheck.models.vocab.abilities import Ability
+from mtgcheck.models.vocab.cost_parts import CostPart
+from mtgcheck.models.vocab.mana_effects import AddMana, Reflect
+from mtgcheck.models.vocab.amounts import Fixed
 from mtgcheck.models.game.mana import COLORS, MANA_TYPES, Mana, ManaCost, ManaPool, format_pool, mana_token
 from mtgcheck.models.game.state import GameState, Permanent
 
