@@ -233,10 +233,6 @@ CONDITION_TYPES: tuple[type, ...] = (AnchorChosen, HasCounter, ControlsAtLeast, 
                                      HasLegalTarget, DefendingPlayerControls, ControlsCommander)
 
 
-# ---------------------------------------------------------------------------
-# A permanent's own characteristics while a condition holds (models/text/self_types.py)
-# ---------------------------------------------------------------------------
-
 #: Whose turn a ``DuringTurn`` condition names: the controller's own ("during your turn") or another player's
 #: ("during turns other than yours").
 TURN_OWNERS = ("you", "not_you")
@@ -309,7 +305,7 @@ class ModeUnchosen(Condition):
 CONDITION_TYPES = CONDITION_TYPES + (ModeUnchosen,)
 
 
-# --- "Activate only if this creature has another activated ability." (appended) --------------------------------
+# --- "Activate only if this creature has another activated ability." --------------------------------
 
 @dataclass(frozen=True)
 class HasAnotherActivatedAbility(Condition):

@@ -11,10 +11,6 @@ from .logic import AllOf
 from .topics import _unknown, VocabularyError
 
 
-# ---------------------------------------------------------------------------
-# Filters, amounts, conditions
-# ---------------------------------------------------------------------------
-
 #: Relations of an object to the effect's source that a filter may name (``exiled_with``: the cards exiled with the
 #: source by its linked ability, "the exiled card", "cards exiled with this land", CR 406.6, 607.2a; in exile).
 RELATIONS = ("this", "enchanted", "equipped", "that", "sacrificed", "it", "exiled_with")

@@ -212,7 +212,7 @@ class CastTrigger(Effect):
     does: Unmodelled | None = fld(None, lambda v, w: v if isinstance(v, Unmodelled) else _trigger_does(str(v)))
 
 
-# --- modes of an activated ability (appended) ----------------------------------------------------------------
+# --- modes of an activated ability ----------------------------------------------------------------
 
 @dataclass(frozen=True, eq=False)
 class Modal(Effect):
