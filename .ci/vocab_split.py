@@ -126,9 +126,14 @@ FAMILIES: dict[str, tuple[str, list[tuple[str, list[str]]]]] = {
 }
 
 
+#: Names that left the vocabulary for the text layer: ``{module: {name: new module}}`` (the reader of an activated
+#: ability's cost words, CR 602.1a).
+TO_TEXT = {"mtgcheck.models.vocab.abilities": {"parse_activation_cost": "mtgcheck.models.text.activation_costs"}}
+
+
 def moved_names() -> dict[str, dict[str, str]]:
     """``{source module (dotted): {name: family module (dotted)}}``: where each moved name lives now."""
-    out: dict[str, dict[str, str]] = {}
+    out: dict[str, dict[str, str]] = {m: dict(names) for m, names in TO_TEXT.items()}
     for fam, (_, chunks) in FAMILIES.items():
         for src, names in chunks:
             for n in names:
