@@ -129,11 +129,30 @@ FAMILIES: dict[str, tuple[str, list[tuple[str, list[str]]]]] = {
 #: Names that left the vocabulary for the text layer: ``{module: {name: new module}}`` (the reader of an activated
 #: ability's cost words, CR 602.1a).
 TO_TEXT = {"mtgcheck.models.vocab.abilities": {"parse_activation_cost": "mtgcheck.models.text.activation_costs"}}
+#: Names the split modules imported from elsewhere (and so could be imported from them): their homes.
+_TOPICS = "mtgcheck.models.vocab.topics"
+_KEYWORDS = "mtgcheck.models.vocab.keywords"
+_GAME = "mtgcheck.models.game."
+REEXPORTED = {
+    "mtgcheck.models.vocab.effects": {
+        **{n: _TOPICS for n in _S("ALL_TOPICS TRIGGER_EVENTS Scope Topic VocabularyError _unknown closest topics_of")},
+        **{n: _KEYWORDS for n in _S("KEYWORD_RULES KeywordKind keyword_kind")},
+        "BASIC_LAND_TYPES": _GAME + "cards", "TurnStep": _GAME + "turn",
+        **{n: _GAME + "mana" for n in _S("COLORS MANA_TYPES ManaCost added_types")}},
+    "mtgcheck.models.vocab.abilities": {
+        "build_effect": "mtgcheck.models.vocab.registry", "ABILITY_LEVEL_KEYS": "mtgcheck.models.vocab.registry",
+        "VocabularyError": _TOPICS, "closest": _TOPICS, "ManaError": _GAME + "mana",
+        "singular": _GAME + "subtypes", "NUMBER_WORDS": "mtgcheck.models.text.words",
+        "parse_count_word": "mtgcheck.models.text.words"},
+}
 
 
 def moved_names() -> dict[str, dict[str, str]]:
     """``{source module (dotted): {name: family module (dotted)}}``: where each moved name lives now."""
-    out: dict[str, dict[str, str]] = {m: dict(names) for m, names in TO_TEXT.items()}
+    out: dict[str, dict[str, str]] = {}
+    for table in (REEXPORTED, TO_TEXT):
+        for m, names in table.items():
+            out.setdefault(m, {}).update(names)
     for fam, (_, chunks) in FAMILIES.items():
         for src, names in chunks:
             for n in names:
