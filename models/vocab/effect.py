@@ -137,6 +137,11 @@ class Unmodelled(Effect):
         What it could change, over-approximated (``ALL_TOPICS`` when unsure).
     scope : Scope
         Where and when it functions (CR 113.3, 113.6): set by the oracle parser, ``UNKNOWN`` otherwise.
+
+    The other fields are the facts of its sentence (``models.vocab.readers.SentenceFacts``), read when it is built
+    by the text layer's reader (``models.text.facts.sentence_facts``, once per sentence); the solver's safety nets
+    read them, never the wording. Built with text before the text layer installed its readers, it raises
+    ``ReadersMissing``: its facts are never silently absent.
     """
 
     kind: ClassVar[str] = "text"
