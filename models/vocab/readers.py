@@ -47,7 +47,7 @@ class SentenceFacts:
 @dataclass(frozen=True)
 class Readers:
     """The readers the vocabulary asks (each implemented in ``models/text/``; ``models.text.readers``). What they
-    return is typed where it is read (``models.vocab``, ``abilities``), which this module does not import
+    return is typed where it is read (the family modules, ``abilities``), which this module does not import
     (they import it).
 
     Attributes
