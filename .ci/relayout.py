@@ -218,10 +218,11 @@ def _render(path: str, absolute: bool, base: str, names: list[str], indent: str)
     return indent + head + "(\n" + "\n".join(out) + "\n" + indent + ")"
 
 
-def _keep_noqa(first: str, body: str) -> str:
-    """``body`` with the ``# noqa`` comment of the statement's first line kept on its first line."""
+def _keep_noqa(first: str, body: str, tail: str = "") -> str:
+    """``body`` with the ``# noqa`` comment of the statement's first line kept on its first line (unless the rest of
+    the statement's last line, ``tail``, keeps it)."""
     m = re.search(r"#\s*noqa[^\n]*", first)
-    if not m or "noqa" in body:
+    if not m or "noqa" in body or "noqa" in tail:
         return body
     head, sep, rest = body.partition("\n")
     return head + "  " + m.group(0).strip() + sep + rest
@@ -272,7 +273,7 @@ def rewrite_imports(path: str, text: str) -> str:
         tail = last[node.end_col_offset:]
         absolute = moved or not node.level
         body = "\n".join(_render(path, absolute, b, ns, indent) for b, ns in groups.items())
-        body = _keep_noqa(first, body[len(indent):])  # the indent is kept from the first line
+        body = _keep_noqa(first, body[len(indent):], tail)  # the indent is kept from the first line
         edits.append((node.lineno, node.end_lineno, first[:node.col_offset] + body + tail))
     for start, end, new in sorted(edits, reverse=True):
         if not new.endswith("\n"):
@@ -395,7 +396,7 @@ def rehome_imports(path: str, text: str) -> str:
         last = lines[node.end_lineno - 1]
         tail = last[node.end_col_offset:]
         body = "\n".join(_render(path, not node.level, b, ns, indent) for b, ns in groups.items())
-        edits.append((node.lineno, node.end_lineno, first[:node.col_offset] + _keep_noqa(first, body[len(indent):]) + tail))
+        edits.append((node.lineno, node.end_lineno, first[:node.col_offset] + _keep_noqa(first, body[len(indent):], tail) + tail))
     for start, end, new in sorted(edits, reverse=True):
         if not new.endswith("\n"):
             new += "\n"

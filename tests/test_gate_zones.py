@@ -226,7 +226,7 @@ def test_land_plays_and_revealed_libraries_do_not_function_while_the_card_is_cas
 from mtgcheck.models.vocab.behaviour import abilities_of  # noqa: E402
 from mtgcheck.models.game.cards import card_from_fields  # noqa: E402
 from mtgcheck.models.vocab.topics import Scope
-from mtgcheck.models.vocab.effect import walk_unmodelled  # noqa: E402  # noqa: E402
+from mtgcheck.models.vocab.effect import walk_unmodelled  # noqa: E402
 from mtgcheck.models.text.scope import is_battlefield_sentence, line_scope  # noqa: E402
 
 
