@@ -10,6 +10,13 @@ text file of the repository (Python, Markdown, TOML, YAML, the CI lists):
   ``solver.produce...`` and ``models.cards...`` in prose, and paths ``solver/produce.py`` / ``models/catalog_data``.
 
 A name already in the new layout is left alone, so running it twice changes nothing.
+
+The vocabulary (``models/vocab/``): the modules of the vocab layer moved there, ``effects.py`` split by family
+(``.ci/vocab_split.py``, once), and every import of a moved name rewritten to the module that defines it (an import
+of a name a vocab module only imports goes to its home too; ``from ..vocab import effects as E`` with its ``E.Name``
+uses becomes imports of the names). After merging a branch written for the old layout: take that branch's side of a
+conflict that is only import lines, delete ``models/effects.py`` if the merge brought it back, run this, then
+``python3 .ci/hoist.py`` and ``python3 .ci/structure.py --write``.
 """
 from __future__ import annotations
 
