@@ -179,6 +179,14 @@ def load_graph():
     return g
 
 
+def _loaded_eagerly(path: str, rt) -> bool:
+    """Whether a module outside ``LAZY`` loads ``path`` at load time (``path`` itself included): only then can
+    moving an import of ``path`` to its top pull a lazy module onto a light path. A lazy module loaded only by lazy
+    modules (the line parser, loaded when a card's text is first read) may import the other lazy modules it uses
+    at its top."""
+    return any(not any(fnmatch.fnmatchcase(m, pat) for pat in LAZY) for m in nx.ancestors(rt, path) | {path})
+
+
 def hoist_file(path: str, g, rt) -> int:
     text = (ROOT / path).read_text(encoding="utf-8")
     tree = ast.parse(text)
@@ -230,7 +238,7 @@ def hoist_file(path: str, g, rt) -> int:
         for _, t in rt_edges:
             reach |= {t} | nx.descendants(rt, t)
         before = nx.descendants(rt, path) | {path}
-        if any(fnmatch.fnmatchcase(m, pat) for m in reach - before for pat in LAZY):
+        if any(fnmatch.fnmatchcase(m, pat) for m in reach - before for pat in LAZY) and _loaded_eagerly(path, rt):
             continue
         g.add_edges_from(new_edges)
         rt.add_edges_from(rt_edges)

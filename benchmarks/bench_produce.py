@@ -70,7 +70,7 @@ def bench_could_produce(sizes=(10, 100, 1000), repeat: int = 5) -> dict[int, flo
 def bench_available_mana(ks=(1, 2, 4, 8, 16, 30, 100)) -> list[tuple[int, int, float]]:
     """available_mana with k distinct any-colour sources (different cards, so nothing is collapsed)."""
     from mtgcheck.models.data.catalog import card_from_model
-    from mtgcheck.solver.rules.mana.sources import maximal_pools
+    from mtgcheck.solver.rules.mana.pools import maximal_pools
 
     rows = []
     for k in ks:
@@ -102,7 +102,7 @@ def bench_available_mana_boards(sizes=(10, 20, 100, 1000), repeat: int = 3) -> l
 
     from mtgcheck.models.data.catalog import load_catalog
     from mtgcheck.solver.questions.registry import Unsupported
-    from mtgcheck.solver.rules.mana.sources import maximal_pools
+    from mtgcheck.solver.rules.mana.pools import maximal_pools
 
     cat = load_catalog()
     rows = []
@@ -179,7 +179,7 @@ def bench_filter_lands(repeat: int = 3) -> list[tuple[str, float, float, float]]
     import statistics
 
     from mtgcheck.models.data.catalog import card_from_model
-    from mtgcheck.solver.rules.mana.sources import maximal_pools
+    from mtgcheck.solver.rules.mana.pools import maximal_pools
 
     def land(name: str, abilities: list) -> object:
         return card_from_model({"name": name, "type_line": "Land", "abilities": abilities})
@@ -224,7 +224,7 @@ def bench_replacements(n: int = 1000, repeat: int = 3) -> list[tuple[str, float]
     lands; their count is the payment search's cost, not this one's.)"""
     from mtgcheck.solver.rules.mana.produce import could_produce
     from mtgcheck.solver.questions.registry import Unsupported
-    from mtgcheck.solver.rules.mana.sources import maximal_pools
+    from mtgcheck.solver.rules.mana.pools import maximal_pools
 
     cat = load_catalog()
     lands = ["Forest", "Island", "Tropical Island", "Wastes", "Plains", "Reflecting Pool", "Swamp", "Mountain"]

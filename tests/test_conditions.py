@@ -18,7 +18,7 @@ from mtgcheck.models.vocab.conditions import Compare, ControlsAtLeast, HasDesign
 from mtgcheck.models.vocab.amounts import CountOf, DistinctAmong, LifeTotal, StatOf, ThisTurn, TotalAmong
 from mtgcheck.models.vocab.permissions import TimingRestriction
 from mtgcheck.models.vocab.effect import Unmodelled
-from mtgcheck.models.text.amounts import parse_condition
+from mtgcheck.models.text.conditions import parse_condition
 from mtgcheck.models.text.conditions import parse_board_condition
 from mtgcheck.models.text.oracle import parse_abilities
 from mtgcheck.models.text.restrictions import parse_restriction_condition
@@ -235,7 +235,7 @@ def test_the_real_cards_cost_changes_are_typed(real_db, name):
 @pytest.mark.parametrize("sentence", ["This ability costs {4}{B} less to activate if you've drawn three or more cards this turn.",
                                       "This ability costs {X} less to activate, where X is the power of the creature it targets."])
 def test_cost_changes_not_read_in_full_stay_with_the_ability(sentence):
-    from mtgcheck.models.text.conditions import parse_cost_change, split_cost_change
+    from mtgcheck.models.text.restrictions import parse_cost_change, split_cost_change
 
     assert parse_cost_change(sentence) is None
     assert split_cost_change(f"Draw a card. {sentence}") == (f"Draw a card. {sentence}", None)

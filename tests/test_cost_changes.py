@@ -9,7 +9,8 @@ from mtgcheck.models.vocab.cost_effects import CostIncrease, CostReduction
 from mtgcheck.models.vocab.effect import Unmodelled
 from mtgcheck.models.game.mana import ManaCost
 from mtgcheck.models.text.oracle import abilities_of
-from mtgcheck.solver.rules.costs import _reduce, total_cost
+from mtgcheck.solver.rules.activation_costs import _reduce
+from mtgcheck.solver.rules.costs import total_cost
 from mtgcheck.solver.questions.registry import Unsupported
 
 from .boards import CAT, board
@@ -140,7 +141,7 @@ def test_coloured_reduction_meeting_a_hybrid_symbol_is_unsupported_cr_118_7c():
 def test_party_is_a_maximum_matching_of_roles_cr_700_8():
     """CR 700.8: up to one each of Cleric, Rogue, Warrior and Wizard, chosen as large as possible: a Cleric
     Wizard and a Wizard make a party of two (the first fills Cleric); a changeling fills any role (702.73a)."""
-    from mtgcheck.solver.rules.costs import party_size
+    from mtgcheck.solver.rules.quantities import party_size
 
     cw = _card("Cleric Wizard", "{1}", "Creature — Human Cleric Wizard", "")
     wz = _card("Plain Wizard", "{1}", "Creature — Human Wizard", "")

@@ -1,5 +1,5 @@
 """Cost parts of activated abilities that use other objects, energy by number, exert and X (CR 118.3, 602.2b,
-601.2g-h; solver/rules/payment/cost_objects.py), on the real cards of the 32k file (skipped when absent). Expected values
+601.2g-h; solver/rules/cost_objects.py), on the real cards of the 32k file (skipped when absent). Expected values
 come from the rules and rulings named, never from running the engine."""
 from __future__ import annotations
 

@@ -13,7 +13,8 @@ import pytest
 
 from mtgcheck.models.vocab.cost_parts import CostPart
 from mtgcheck.models.game.state import GameState
-from mtgcheck.solver.rules.payable import CastSpell, part_problem
+from mtgcheck.solver.rules.payable import part_problem
+from mtgcheck.solver.rules.cost_objects import CastSpell
 from mtgcheck.solver.questions.registry import Unsupported
 from tests.probe_boards import ask
 

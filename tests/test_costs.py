@@ -7,7 +7,8 @@ from mtgcheck.models.data.database import load_database
 from mtgcheck.models.game.mana import ManaCost
 from mtgcheck.models.text.oracle import abilities_of
 from mtgcheck.models.game.state import GameState, Permanent
-from mtgcheck.solver.rules.costs import _reduce, total_cost
+from mtgcheck.solver.rules.activation_costs import _reduce
+from mtgcheck.solver.rules.costs import total_cost
 from mtgcheck.solver.rules.payment import ExtraPayer, count_payments, find_payment
 from mtgcheck.models.vocab.cost_effects import CostIncrease
 

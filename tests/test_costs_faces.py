@@ -6,7 +6,8 @@ import pytest
 
 from mtgcheck.models.data.database import load_database
 from mtgcheck.models.game.state import CardInstance, Effect, GameState, Permanent
-from mtgcheck.solver.rules.costs import CostError, NoPermission, nonmana_problems, total_cost
+from mtgcheck.solver.rules.costs import nonmana_problems, total_cost
+from mtgcheck.solver.rules.errors import CostError, NoPermission
 from mtgcheck.solver.questions.registry import QuestionError
 
 DB = load_database()
@@ -82,7 +83,7 @@ def test_fuse_needs_a_fuse_card_and_no_half_named_cr_702_102a():
 def test_land_is_played_not_cast_cr_305_1_305_9():
     """CR 305.1 (playing a land is a special action; it is never a spell), 305.9 (can't be cast): the cast question
     answers "not castable" with the rule (``NotASpell``, reported as a zone mismatch is), not an error."""
-    from mtgcheck.solver.rules.costs import NotASpell
+    from mtgcheck.solver.rules.errors import NotASpell
 
     with pytest.raises(NotASpell, match="305.1") as e:
         total_cost(_state("Mountain"), "A", DB.get("Forest"))

@@ -7,7 +7,9 @@ import pytest
 from mtgcheck.models.game.cards import card_from_fields
 from mtgcheck.models.data.database import load_database
 from mtgcheck.models.game.state import CardInstance, Effect, GameState, Permanent
-from mtgcheck.solver.rules.costs import CostError, NoPermission, casting_permission, spell_face, total_cost
+from mtgcheck.solver.rules.costs import casting_permission, total_cost
+from mtgcheck.solver.rules.errors import CostError, NoPermission
+from mtgcheck.solver.rules.faces import spell_face
 from mtgcheck.solver.questions.registry import QuestionError, Unsupported
 
 DB = load_database()
@@ -239,7 +241,7 @@ def test_requested_face_from_face_or_face_name_cr_709_3():
     """CR 709.3: the half is chosen by `face:` or by naming the half as the card."""
     from types import SimpleNamespace
 
-    from mtgcheck.solver.rules.costs import requested_face
+    from mtgcheck.solver.rules.faces import requested_face
 
     class Ctx(SimpleNamespace):
         def arg(self, k, default=None):

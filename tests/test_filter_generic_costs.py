@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from mtgcheck.solver.rules.mana.sources import maximal_pools
+from mtgcheck.solver.rules.mana.pools import maximal_pools
 from tests import boards
 
 

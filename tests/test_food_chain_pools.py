@@ -13,7 +13,7 @@ from collections import Counter
 import pytest
 
 from mtgcheck.models.data.database import load_database
-from mtgcheck.solver.rules.mana.sources import available_mana
+from mtgcheck.solver.rules.mana.pools import available_mana
 
 from .scenario_text import state_of
 

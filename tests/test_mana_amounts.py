@@ -7,12 +7,13 @@ from __future__ import annotations
 import pytest
 
 from mtgcheck.models.game.state import Permanent
-from mtgcheck.models.text.amounts import parse_amount, parse_color_sources, parse_condition
+from mtgcheck.models.text.filters import parse_amount, parse_color_sources
+from mtgcheck.models.text.conditions import parse_condition
 from mtgcheck.models.vocab.amounts import CountersRemoved, PowerOf
 from mtgcheck.models.vocab.conditions import HasCounter
 from mtgcheck.solver.rules.mana.produce import could_produce
 from mtgcheck.solver.questions.registry import Unsupported
-from mtgcheck.solver.rules.mana.sources import maximal_pools
+from mtgcheck.solver.rules.mana.pools import maximal_pools
 from tests.boards import board
 
 

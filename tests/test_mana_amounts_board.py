@@ -17,7 +17,7 @@ from mtgcheck.models.vocab.amounts import (
     CountersOn, CountersRemoved, CountOf, Devotion, DistinctAmong, GreatestAmong, OfChosenType, PlayerCounters,
     Revealed, StatOf, Sum, ThisTurn, VariableX,
 )
-from mtgcheck.models.text.amounts import parse_amount
+from mtgcheck.models.text.filters import parse_amount
 from mtgcheck.models.vocab.mana_effects import AddMana
 
 CARDS = {

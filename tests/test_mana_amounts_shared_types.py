@@ -11,7 +11,7 @@ import pytest
 from mtgcheck.models.game.cards import card_from_fields
 from mtgcheck.models.vocab.amounts import SharingCreatureType
 from mtgcheck.models.game.state import GameState, Permanent
-from mtgcheck.models.text.amounts import parse_amount
+from mtgcheck.models.text.filters import parse_amount
 from mtgcheck.solver.rules.quantities import amount_value
 
 

@@ -15,7 +15,7 @@ from mtgcheck.models.vocab.conditions import Compare
 from mtgcheck.models.vocab.amounts import CountOf
 from mtgcheck.models.vocab.registry import build_effect
 from mtgcheck.models.data.scenario import ScenarioError, build_state, load_scenarios
-from mtgcheck.models.text.amounts import parse_condition
+from mtgcheck.models.text.conditions import parse_condition
 from mtgcheck.models.text.mana import parse_add_effect
 from mtgcheck.solver.questions.runner import PASS, UNSUPPORTED, run_scenario
 

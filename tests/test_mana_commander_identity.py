@@ -10,7 +10,7 @@ from mtgcheck.models.vocab.conditions import ControlsAtLeast
 from mtgcheck.models.text.conditions import parse_board_condition
 from mtgcheck.solver.rules.mana.produce import could_produce
 from mtgcheck.solver.questions.registry import Unsupported
-from mtgcheck.solver.rules.mana.sources import available_mana
+from mtgcheck.solver.rules.mana.pools import available_mana
 
 from .scenario_text import state_of
 

@@ -19,7 +19,7 @@ from mtgcheck.models.text.mana_replacement import parse_mana_replacement, parse_
 from mtgcheck.models.text.oracle import parse_abilities
 from mtgcheck.solver.rules.mana.produce import could_produce
 from mtgcheck.solver.questions.runner import ERROR, PASS, UNSUPPORTED, run_scenario
-from mtgcheck.solver.rules.mana.sources import available_mana
+from mtgcheck.solver.rules.mana.pools import available_mana
 from tests.boards import board
 from mtgcheck.models.vocab.mana_effects import ManaReplacement
 

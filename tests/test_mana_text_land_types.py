@@ -9,6 +9,7 @@ import pytest
 from mtgcheck.models.game.cards import card_from_fields
 from mtgcheck.models.text.oracle import parse_abilities
 import mtgcheck.models.text.mana as mt
+import mtgcheck.models.text.topics as topics
 from mtgcheck.models.vocab.mana_effects import LandType
 
 
@@ -55,8 +56,8 @@ def test_several_types_and_every_type_in_addition_cr_305_7():
 def test_safety_net_spots_land_type_changes_cr_305_7(text):
     """CR 305.7, 613.1d: wording that changes land types is recognised even when not modelled, so the mana
     questions can say "not modelled" rather than ignore it."""
-    assert mt.changes_land_types(text)
-    assert mt.changes_mana_abilities(text)
+    assert topics.changes_land_types(text)
+    assert topics.changes_mana_abilities(text)
 
 
 @pytest.mark.parametrize("text", [
@@ -71,11 +72,11 @@ def test_safety_net_spots_land_type_changes_cr_305_7(text):
 def test_safety_net_leaves_other_wording_alone_cr_305_7(text):
     """Wording that reads land types, or changes creature types or card types only, changes no land type
     (CR 305.7 is about land subtypes; 205.3m creature types)."""
-    assert not mt.changes_land_types(text)
+    assert not topics.changes_land_types(text)
 
 
 def test_safety_net_spots_granted_or_removed_mana_abilities_cr_613_1f():
     """CR 613.1f: granting a quoted mana ability, or lands losing all abilities, changes mana abilities."""
-    assert mt.changes_mana_abilities('Other legendary creatures you control have vigilance and "{T}: Add one mana of any color."')
-    assert mt.changes_mana_abilities("All lands lose all abilities except mana abilities.")
-    assert not mt.changes_mana_abilities("Enchanted creature gets +2/+2.")
+    assert topics.changes_mana_abilities('Other legendary creatures you control have vigilance and "{T}: Add one mana of any color."')
+    assert topics.changes_mana_abilities("All lands lose all abilities except mana abilities.")
+    assert not topics.changes_mana_abilities("Enchanted creature gets +2/+2.")

@@ -10,7 +10,7 @@ from mtgcheck.models.vocab.behaviour import abilities_of
 from mtgcheck.models.vocab.mana_effects import AddMana
 from mtgcheck.models.text.mana_triggers import parse_triggered_mana
 from mtgcheck.models.text.oracle import parse_abilities
-from mtgcheck.solver.rules.mana.sources import available_mana
+from mtgcheck.solver.rules.mana.pools import available_mana
 from tests.boards import CAT, board
 
 

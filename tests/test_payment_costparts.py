@@ -317,7 +317,7 @@ def test_available_mana_matches_brute_force_with_sacrifice_and_tap_costs(perms):
     answers (the boards it refuses name the card: several altars that can sacrifice each other's sources, Drum
     with altars)."""
     from mtgcheck.solver.questions.registry import Unsupported
-    from mtgcheck.solver.rules.mana.sources import maximal_pools
+    from mtgcheck.solver.rules.mana.pools import maximal_pools
 
     perms = [(n, sick and n in CREATURES) for n, sick in perms]
     try:

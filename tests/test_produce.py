@@ -10,7 +10,8 @@ from hypothesis import strategies as st
 from mtgcheck.models.data.catalog import load_catalog
 from tests.boards import board
 from mtgcheck.solver.rules.mana.produce import could_produce
-from mtgcheck.solver.rules.mana.sources import available_mana, mana_sources
+from mtgcheck.solver.rules.mana.sources import mana_sources
+from mtgcheck.solver.rules.mana.pools import available_mana
 
 CAT = load_catalog()
 

@@ -15,7 +15,7 @@ import pytest
 
 from mtgcheck.models.data.catalog import card_from_model
 from mtgcheck.models.game.state import GameState, Permanent
-from mtgcheck.solver.rules.mana.sources import maximal_pools
+from mtgcheck.solver.rules.mana.pools import maximal_pools
 
 ORDER = "WUBRGC"
 PAIRS = ["WU", "UB", "BR", "RG", "GW", "WB", "UR", "BG", "RW", "GU"]  # the ten two-colour filter lands
@@ -142,7 +142,7 @@ def test_the_maximal_effects_of_a_filter_are_those_no_other_contains():
     import itertools
     import random
 
-    from mtgcheck.solver.rules.mana.sources import _maximal_deltas
+    from mtgcheck.solver.rules.mana.pools import _maximal_deltas
 
     rng = random.Random(5)
     for _ in range(200):

@@ -13,7 +13,8 @@ from mtgcheck.models.vocab.topics import Topic
 from mtgcheck.solver.rules.gate import require_modelled, unmodelled_findings
 from mtgcheck.solver.rules.mana.produce import could_produce
 from mtgcheck.solver.questions.registry import Unsupported
-from mtgcheck.solver.rules.mana.sources import available_mana, mana_sources
+from mtgcheck.solver.rules.mana.sources import mana_sources
+from mtgcheck.solver.rules.mana.pools import available_mana
 
 CAT = load_catalog()
 

@@ -15,7 +15,7 @@ from mtgcheck.models.game.state import Effect, Permanent
 from mtgcheck.solver.rules.layers import board_view, matches, permanent_abilities, timestamps
 from mtgcheck.solver.rules.mana.produce import could_produce
 from mtgcheck.solver.questions.registry import Unsupported
-from mtgcheck.solver.rules.mana.sources import available_mana
+from mtgcheck.solver.rules.mana.pools import available_mana
 
 CAT = load_catalog()
 

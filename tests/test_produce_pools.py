@@ -18,7 +18,7 @@ from mtgcheck.models.data.catalog import load_catalog
 from tests.boards import board
 from mtgcheck.solver.rules.mana.produce import could_produce
 from mtgcheck.solver.questions.registry import Unsupported
-from mtgcheck.solver.rules.mana.sources import _maximal, _SingleManaCount, available_mana, maximal_pools
+from mtgcheck.solver.rules.mana.pools import _maximal, _SingleManaCount, available_mana, maximal_pools
 
 CAT = load_catalog()
 

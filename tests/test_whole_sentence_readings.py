@@ -1,4 +1,4 @@
-"""Whole-sentence readings (models/text/render.py, models/text/roundtrip.py): a typed reading is trusted only when it
+"""Whole-sentence readings (models/text/render/, models/text/roundtrip.py): a typed reading is trusted only when it
 says everything its sentence says.
 
 Each typed ability of every card of the 32k-card file is printed back to Oracle wording from its typed fields alone
@@ -27,7 +27,8 @@ from mtgcheck.models.vocab.keyword_effects import Keyword
 from mtgcheck.models.vocab.effect import Unmodelled
 from mtgcheck.models.vocab.topics import Topic
 from mtgcheck.models.game.subtypes import OUTLAW_TYPES, plural, singular
-from mtgcheck.models.text import render, roundtrip
+from mtgcheck.models.text import roundtrip
+from mtgcheck.models.text.render.patterns import normalise, self_names
 from mtgcheck.models.text.filters import parse_filter
 from mtgcheck.models.text.oracle import abilities_of
 
@@ -128,11 +129,11 @@ def test_a_grant_that_drops_a_part_is_refused_cr_613_4c():
 def test_normalising_reads_the_cards_own_name_and_reminder_text_cr_201_5_207_2():
     """CR 201.5: a card's name in its text means the object itself ("this"); CR 207.2: reminder text has no rules
     meaning; number words and digits, case and punctuation are the same."""
-    names = render.self_names("Tesak, Judith's Hellhound", (), legendary=True)
-    assert render.normalise("Whenever Tesak attacks, add two {R}.", names) == \
-        render.normalise("whenever this creature attacks add 2 {R}")
-    assert render.normalise("Flying (This creature can't be blocked except by creatures with flying or reach.)") == \
-        render.normalise("Flying")
+    names = self_names("Tesak, Judith's Hellhound", (), legendary=True)
+    assert normalise("Whenever Tesak attacks, add two {R}.", names) == \
+        normalise("whenever this creature attacks add 2 {R}")
+    assert normalise("Flying (This creature can't be blocked except by creatures with flying or reach.)") == \
+        normalise("Flying")
 
 
 def test_ability_words_and_keywords_spelled_out_by_their_rule_cr_207_2c_702_177a():

@@ -9,8 +9,8 @@ import json
 import pytest
 
 from mtgcheck.models.data.database import load_database
-from mtgcheck.models.text.amounts import parse_objects
-from mtgcheck.solver.rules.mana.sources import available_mana
+from mtgcheck.models.text.filters import parse_objects
+from mtgcheck.solver.rules.mana.pools import available_mana
 
 from .scenario_text import state_of
 

@@ -8,7 +8,9 @@ from __future__ import annotations
 from mtgcheck.models.vocab.abilities import Ability
 from mtgcheck.models.game.cards import Card
 from mtgcheck.models.vocab.effect import Unmodelled
-from mtgcheck.models.text import render, roundtrip
+from mtgcheck.models.text import roundtrip
+from mtgcheck.models.text.render.abilities import ability as ability_pattern
+from mtgcheck.models.text.render.patterns import Unrenderable, display
 
 
 def reading_of(card: Card, ability: Ability) -> dict:
@@ -32,8 +34,8 @@ def reading_of(card: Card, ability: Ability) -> dict:
             out["why"] = "kept as text; it counts for " + ", ".join(sorted(t.value for t in shown.effect.topics))
         return out
     try:
-        out["reading"] = render.display(render.ability(shown, names))
-    except render.Unrenderable as e:
+        out["reading"] = display(ability_pattern(shown, names))
+    except Unrenderable as e:
         out["why"] = f"its typed reading cannot be printed ({e})"
     if ability.refused is not None:
         out["status"] = "refused"

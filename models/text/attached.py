@@ -33,7 +33,8 @@ from ..vocab.topics import ALL_TOPICS, Scope, Topic
 from ..vocab.filters import Filter
 from ..vocab.effect import Unmodelled
 from ..game.subtypes import ARTIFACT_TYPES, CREATURE_TYPES, ENCHANTMENT_TYPES
-from .oracle import effect_parser
+from .frame import effect_parser
+from .grants import _granted_keyword, _quoted_ability
 
 _SUBJECT = re.compile(r"^(?P<rel>enchanted|equipped) (?P<obj>creature|permanent|land|artifact|planeswalker)\s+(?P<pred>.+)$",
                       re.I)
@@ -96,7 +97,6 @@ def parse_attached_change(text: str, card: Card) -> Mapping[str, Any]:
     """Read a sentence of an Aura or Equipment about the object it is attached to (module docstring; CR 303.4, 301.5:
     "enchanted"/"equipped" is that object; 613.1b control, 613.1d types, 613.1f abilities, 613.4b base power and
     toughness) into ``attached_change`` params. Raises ``ValueError`` for any other wording (the line then stays unmodelled)."""
-    from .grants import _granted_keyword, _quoted_ability
 
     t = text.strip().rstrip(".").strip()
     c = _CONTROL.match(t)

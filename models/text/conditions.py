@@ -2,7 +2,7 @@
 activate if ..." into the typed conditions of ``models.vocab`` (``Compare`` of amounts, ``AllOf``, ``AnyOf``,
 ``HasDesignation``, ``SourceMatches``), and the board amounts of "for each ..." cost changes.
 
-``parse_board_condition(text)`` is the fallback of ``models.text.amounts.parse_condition`` and
+``parse_board_condition(text)`` is the fallback of ``parse_condition`` and
 ``models.text.restrictions.parse_restriction_condition``: wording neither of them reads. Each shape, with the rule
 that gives its meaning:
 
@@ -34,9 +34,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from typing import Any
 
-from ..vocab.cost_effects import AbilityCostChange
 from ..vocab.logic import AllOf, AnyOf, Condition, Not
 from ..vocab.amounts import (
     Amount, CountersAmong, CountersOn, CountOf, Devotion, DistinctAmong, Fixed, GreatestAmong, LargestGroup, LifeTotal,
@@ -47,11 +45,12 @@ from ..vocab.conditions import (
     SourceMatches,
 )
 from ..vocab.filters import Filter
+from ..vocab.conditions import EventObjectIs, SourceTapped, TopOfLibrary
 from .filters import parse_filter
 from .words import parse_count_word
 from ..game.subtypes import singular
 
-__all__ = ["parse_board_condition", "parse_board_amount", "object_filter", "card_filter", "split_cost_change"]
+__all__ = ["parse_condition", "parse_board_condition", "parse_board_amount", "object_filter", "card_filter"]
 
 #: "N or more", "N or greater", "at least N": the number and the comparison (CR 107.1).
 _AT_LEAST = r"(?:at least (\w+)|(\w+) or (?:more|greater))"
@@ -319,6 +318,46 @@ def parse_board_condition(text: str) -> Condition:
     raise ValueError(f"the condition {text!r} is not modelled")
 
 
+def parse_condition(text: str) -> Condition:
+    """A condition from its words ("this creature has a +1/+1 counter on it", "you control four or more
+    creatures", "you control a Forest"; then the shapes of ``parse_board_condition``).
+    Raises ``ValueError`` for wording that is not modelled."""
+    try:
+        return _condition(text)
+    except ValueError:
+        return parse_board_condition(text)
+
+
+def _condition(text: str) -> Condition:
+    c = text.lower().strip().rstrip(".")
+    m = re.fullmatch(r"this(?: \w+)? has (?:a|an|one or more) (\S+) counters? on it", c)
+    if m:
+        return HasCounter(m.group(1))
+    m = re.fullmatch(r"you control (\w+) or more (.+)", c)
+    if m and parse_count_word(m.group(1)) is not None:
+        return ControlsAtLeast(int(parse_count_word(m.group(1)) or 0), parse_filter(m.group(2), "you"))
+    m = re.fullmatch(r"you control (?:a|an) ([a-z' -]+)", c)
+    if m:
+        return ControlsAtLeast(1, parse_filter(m.group(1), "you"))
+    if re.fullmatch(r"(?:a|an|one or more) cards? (?:is|are) exiled with (?:this|it|this (?:creature|artifact|enchantment|land|"
+                    r"permanent))", c):
+        # Ugin's Labyrinth: a card exiled by its linked imprint ability (CR 406.6, 607.2a)
+
+        return Compare(CountOf(Filter(relation="exiled_with", zone="exile", words="cards exiled with it")), ">=", 1)
+    if re.fullmatch(r"this (?:creature|artifact|enchantment|land|permanent) is tapped", c):
+        return SourceTapped()  # an intervening "if" of a trigger (Barbflare Gremlin, CR 603.4)
+    m = re.fullmatch(r"that (land|island|swamp|forest|mountain|plains|permanent|creature) is (snow|basic|legendary)", c)
+    if m:  # the object the trigger event refers to (Snowfall: "if that Island is snow")
+        return EventObjectIs(parse_filter(f"{m.group(2)} {m.group(1)}"))
+    m = re.fullmatch(r"the top card of your library is ((?:an? )?[a-z ]+ card)", c)
+    if m:  # Mul Daya Channelers: the library's top card (CR 401.1), read from the listed library
+        f = card_filter(m.group(1), "library")
+        if not f.qualifier.empty or f.alternatives or f.name is not None or f.colors:
+            raise ValueError(f"the condition {text!r} is not modelled")
+        return TopOfLibrary(f)
+    raise ValueError(f"the condition {text!r} is not modelled")
+
+
 def _title(name: str) -> str:
     """A card name read lower-cased back to its printed capitals ("mine worker" -> "Mine Worker")."""
     return " ".join(w[:1].upper() + w[1:] for w in name.split())
@@ -375,72 +414,3 @@ _COLOR_LETTERS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": 
 #: The three-colour groups a devotion can name (Devoted Abzan: "your devotion to Abzan"; the shards and the clans).
 _CLANS = {"abzan": "WBG", "jeskai": "URW", "sultai": "BGU", "mardu": "RWB", "temur": "GUR",
           "bant": "GWU", "esper": "WUB", "grixis": "UBR", "jund": "BRG", "naya": "RGW"}
-
-
-_COST_CHANGE = re.compile(r"^this ability costs (\{\d+\}|\{x\}|x) (less|more) to activate(.*?)\.?$", re.I)
-
-
-def parse_cost_change(sentence: str) -> AbilityCostChange | None:
-    """"This ability costs {1} less to activate for each other artifact you control" and kin (CR 602.2b, 601.2f)
-    as a typed ``AbilityCostChange``, or ``None`` when any part is not read (a coloured amount, "if it targets
-    ...", an amount of the target): the sentence then stays with the ability, unmodelled."""
-    from .amounts import parse_amount
-    from .restrictions import parse_restriction_condition
-
-    m = _COST_CHANGE.match(sentence.strip().replace("’", "'"))
-    if not m:
-        return None
-    sym, direction, rest = m.group(1).lower(), m.group(2).lower(), m.group(3).strip()
-    is_x = sym in ("{x}", "x")
-    params: dict = {"direction": direction, "amount": 1 if is_x else int(sym.strip("{}")), "text": sentence.strip()}
-    try:
-        if is_x:
-            mx = re.fullmatch(r",\s*where x is (.+)", rest, re.I)
-            if not mx:
-                return None
-            params["per"] = _cost_amount(mx.group(1), parse_amount)
-        elif rest.lower().startswith("for each "):
-            params["per"] = _cost_amount(rest[len("for each "):], parse_amount)
-        elif (tm := re.fullmatch(r"if it targets (?P<n>two|three|\d+) (?P<what>.+)", rest, re.I)):
-            # "if it targets two creatures you control" (Wayta, Trainer Prodigy): its chosen targets (CR 601.2c
-            # before 601.2f); read by the activate question against the target choices
-            from ..vocab.conditions import TargetsInclude
-            from .targets import parse_target_phrase
-
-            spec = parse_target_phrase(f"target {tm.group('what')}")
-            n = {"two": 2, "three": 3}.get(tm.group("n").lower()) or int(tm.group("n"))
-            if spec is None or spec.unknown or spec.alternatives:
-                return None
-            params["condition"] = TargetsInclude(n, spec, rest)
-        elif rest.lower().startswith("if "):
-            params["condition"] = parse_restriction_condition(rest[3:])
-        elif rest.lower() == "during your turn":
-            params["during"] = "controller_turn"
-        elif rest:
-            return None
-    except ValueError:
-        return None
-    return AbilityCostChange(**params)
-
-
-def _cost_amount(words: str, parse_amount: Any) -> Amount:
-    try:
-        return parse_board_amount(words)
-    except ValueError:
-        return parse_amount(words)
-
-
-_SENTENCE_END = re.compile(r"(?<=[.!\"”])\s+(?=[A-Z])")
-
-
-def split_cost_change(effect_text: str) -> tuple[str, AbilityCostChange | None]:
-    """An activated ability's effect wording without its "This ability costs ... to activate" sentence, and the
-    typed change; ``(effect_text, None)`` when there is none or it is not read in full."""
-    sentences = [s for s in _SENTENCE_END.split(effect_text.strip()) if s]
-    hits = [i for i, s in enumerate(sentences) if _COST_CHANGE.match(s.strip())]
-    if len(hits) != 1 or len(sentences) < 2:
-        return effect_text, None
-    got = parse_cost_change(sentences[hits[0]])
-    if got is None:
-        return effect_text, None
-    return " ".join(s for i, s in enumerate(sentences) if i != hits[0]), got

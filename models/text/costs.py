@@ -13,7 +13,7 @@ from typing import Mapping
 from .activation_costs import parse_activation_cost
 from ..game.cards import Card
 from ..game.subtypes import SPELL_SUBTYPES
-from .oracle import effect_parser, keyword_parser
+from .frame import effect_parser, keyword_parser
 from .spell_conditions import spell_condition
 from .words import parse_count_word
 from ..game.subtypes import singular

@@ -21,6 +21,7 @@ from ..vocab.deck_conditions import (CompanionCondition, DeckSizeAbove, Differen
 from .words import parse_count_word
 from ..vocab.deckfacts import DeckText
 from ..vocab.keywords import ACTIVATED_KEYWORDS, is_activated_keyword
+from .oracle import abilities_of, parse_face
 
 __all__ = [
     "copy_limit", "partner_abilities", "can_be_your_commander", "is_changeling", "has_companion_ability",
@@ -197,7 +198,6 @@ def _activated_parsed(abilities) -> bool:
 
 def _activated_line(a, face, card: Card) -> bool | None:
     """Whether one parsed ability is an activated ability: True, False, or None (not understood)."""
-    from .oracle import parse_face
 
     if _activated_parsed((a,)):  # "unparsed": shaped "cost: effect", the cost not read (CR 602.1)
         return True
@@ -234,7 +234,6 @@ def has_activated_ability(card: Card) -> bool | None:
     True, False, or None when some line has a colon outside quotes that is not read as an activated
     ability ("Waterbend {3}: ..."): the answer is not known, and the caller must say so.
     """
-    from .oracle import abilities_of
 
     f = card.front
     if any(t in f.type_line.subtypes for t in BASIC_LAND_TYPES):

@@ -32,7 +32,7 @@ import re
 from typing import Mapping
 
 from ..game.cards import Card, strip_reminder_text
-from .oracle import effect_parser, keyword_parser
+from .frame import effect_parser, keyword_parser
 
 from ..vocab.keyword_model import COST_KEYWORDS, SOULFLAYER_KEYWORDS  # noqa: F401,E402  (re-exported)
 

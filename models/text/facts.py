@@ -33,8 +33,8 @@ from __future__ import annotations
 import functools
 import re
 
+from .lines import LABEL_RE, QUOTED_RE
 from .relevance import static_change
-from .topics import LABEL_RE, QUOTED_RE
 from ..vocab.readers import SentenceFacts
 from ..game.cards import strip_reminder_text
 

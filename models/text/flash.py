@@ -20,7 +20,7 @@ from typing import Any, Mapping
 from ..game.cards import Card
 from ..vocab.filters import Filter
 from .filters import parse_filter
-from .oracle import effect_parser
+from .frame import effect_parser
 from .filters import QUALIFIER_ADJECTIVES, adjective_qualifier
 
 _MAY_CAST = re.compile(r"^(?P<who>you|any player|players) may cast (?:(?P<what>[a-z ,'-]+?) )?spells as though they had "

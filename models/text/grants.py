@@ -11,19 +11,17 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from typing import TYPE_CHECKING, Any, Mapping
+from typing import Any, Mapping
 
 from ..game.cards import BASIC_LAND_TYPES, Card
 from .mana import _obj_filter
-from .oracle import effect_parser
+from .frame import effect_parser
 from ..game.subtypes import singular
-from ..game.subtypes import OUTLAW_TYPES
 from ..game.subtypes import SPELL_SUBTYPES
 from .targets import parse_target_phrase
-from ..vocab.filters import Filter, Qualifier
-from .filters import tail_qualifier
-from .oracle import KEYWORD_NAMES, _keyword_ability
-from .oracle import _parse_line
+from .subjects import SUPER_WORDS, TYPE_WORDS, subject_filter
+from .frame import read_keyword_line, read_line
+from .lines import KEYWORD_NAMES
 from ..vocab.effect import Unmodelled
 from ..vocab.topics import Topic
 from ..vocab.conditions import ControlsAtLeast, SourceModified, SourceRenowned
@@ -31,9 +29,7 @@ from ..vocab.conditions import Compare, HasDesignation, SourceTapped
 from ..vocab.amounts import CountOf
 from ..vocab.logic import Not
 from ..vocab.conditions import TopOfLibrary
-
-if TYPE_CHECKING:
-    from ..vocab.filters import Filter
+from .conditions import parse_condition
 
 _GRANT = re.compile(r"^(?P<obj>[^\"“:]+?) (?:get [+-]\d+/[+-]\d+ and )?(?:has|have) (?P<kws>[a-z ,]+?)\.?$", re.I)
 _PT = re.compile(r"\s+get [+-]\d+/[+-]\d+$", re.I)
@@ -83,103 +79,13 @@ _QUOTED = re.compile(r"[\"“]([^\"”]+)[\"”]")
 _VERB = re.compile(r"\s+(?=(?:has|have|gets?|loses?|lose)\b)", re.I)
 _PT_PART = re.compile(r"^gets? ([+-]\d+/[+-]\d+)$", re.I)
 _LOSES_ALL = re.compile(r"^(?:loses?|and lose) all (other )?abilities$", re.I)
-#: Card types and supertypes as a grant's object words name them (CR 205.2a, 205.4a), lower case, singular.
-_TYPE_WORDS = {"creature": "Creature", "land": "Land", "artifact": "Artifact", "enchantment": "Enchantment",
-               "permanent": "Permanent", "planeswalker": "Planeswalker", "battle": "Battle"}
-_SUPER_WORDS = {"legendary": "Legendary", "basic": "Basic", "snow": "Snow"}
-
-
-def _singular(word: str) -> str:
-    """The singular of a type word of an object phrase ("Slivers" → "Sliver", "Elves" → "Elf", "Fungus"):
-    ``models.game.subtypes.singular``."""
-
-    return singular(word)
-
-
-def grant_filter(obj: str) -> "Filter":
-    """The typed filter of a grant's object words (CR 109, 205, 301.5, 303.4).
-
-    ``"Sliver creatures you control"`` → Sliver and creature, yours; ``"All Slivers"``; ``"Each Fungus and Saproling
-    you control"`` (either subtype); ``"Other legendary creatures you control"``; ``"Each creature you control with a
-    counter on it"``; ``"Enchanted land"``, ``"Equipped creature"`` (what the source is attached to, of that type);
-    ``"this creature"``/``"it"`` (the source).
-
-    Raises
-    ------
-    ValueError
-        Words that are not read (the sentence then stays ``Unmodelled``).
-    """
-
-    words = obj.strip()
-    w = words
-    low = w.lower()
-    if low in ("it", "this creature", "this permanent", "this artifact", "this land", "this enchantment"):
-        return Filter(relation="this", words=words)
-    m = re.fullmatch(r"(enchanted|equipped) (creature|land|permanent|artifact)", low)
-    if m:
-        t = _TYPE_WORDS[m.group(2)]
-        return Filter(relation=m.group(1), all_of=() if t == "Permanent" else (t,), words=words)
-    other = False
-    while True:
-        mm = re.match(r"(each|all|other|another) ", w, re.I)
-        if not mm:
-            break
-        other = other or mm.group(1).lower() in ("other", "another")
-        w = w[mm.end():]
-    tail_at = re.search(r"\s+(?=(?:you control|an opponent controls|your opponents control|with|without|that's)\b)", w)
-    head, tail = (w[:tail_at.start()], w[tail_at.end():]) if tail_at else (w, "")
-    q, ctl, rest = tail_qualifier(tail) if tail else (Qualifier(), None, "")
-    if rest:
-        raise ValueError(f"the words {rest!r} of {words!r} are not read")
-    all_of: list[str] = []
-    any_of: list[str] = []
-    none_of: list[str] = []
-    toks = head.split()
-    status = None
-    while toks and toks[0].lower() in ("tapped", "untapped"):
-        # "Other untapped creatures you control", "Tapped creatures you control" (CR 110.5: a permanent's status)
-        status = toks.pop(0).lower() == "tapped"
-    if status is not None:
-        q = q.merge(Qualifier(tapped=status))
-    if not toks:
-        raise ValueError(f"no object in {words!r}")
-    if len(toks) == 3 and toks[1].lower() == "and":
-        # "Fungus and Saproling": each object of either subtype (CR 205.3m)
-        for t in (toks[0], toks[2]):
-            s = _singular(t)
-            if s not in SPELL_SUBTYPES:
-                raise ValueError(f"{t!r} in {words!r} is not a subtype")
-            any_of.append(s)
-        toks = []
-    for i, t in enumerate(toks):
-        s = _singular(t)
-        sl = s.lower()
-        if sl in _TYPE_WORDS:
-            all_of.append(_TYPE_WORDS[sl])
-        elif sl in _SUPER_WORDS:
-            all_of.append(_SUPER_WORDS[sl])
-        elif sl.startswith("non") and sl[3:] in {**_TYPE_WORDS, **_SUPER_WORDS}:
-            none_of.append({**_TYPE_WORDS, **_SUPER_WORDS}[sl[3:]])
-        elif sl == "outlaw" and len(toks) == 1:  # CR 700.12: a batch word, any of five creature types
-
-            any_of.extend(OUTLAW_TYPES)
-        elif s[:1].isupper() and (s in SPELL_SUBTYPES or s in BASIC_LAND_TYPES or i > 0 or len(toks) == 1):
-            all_of.append(s)  # a subtype, capitalised in Oracle text (CR 205.3)
-        else:
-            raise ValueError(f"{t!r} in {words!r} is not read")
-    if none_of and not all_of:
-        all_of.append("Permanent")
-    return Filter(all_of=tuple(all_of), none_of=tuple(none_of), any_of=tuple(any_of), controller=ctl or "any",
-                  other=other or q.other, qualifier=dataclasses.replace(q, other=False), words=words)
-
-
 def _granted_keyword(item: str, card: Card) -> "Any":
     """A keyword a grant names ("vigilance", "reach", "ward {2}") as a keyword ``Ability`` (CR 702), or ``None``."""
 
     first = item.split(" ", 1)[0].lower()
     if first not in KEYWORD_NAMES and item.lower() not in KEYWORD_NAMES and " ".join(item.lower().split()[:2]) not in KEYWORD_NAMES:
         return None
-    got = _keyword_ability(item[:1].upper() + item[1:], card, card.front)
+    got = read_keyword_line(item[:1].upper() + item[1:], card, card.front)
     if not got or len(got) != 1:
         return None
     return got[0]
@@ -188,8 +94,7 @@ def _granted_keyword(item: str, card: Card) -> "Any":
 def _quoted_ability(text: str, card: Card) -> "Any":
     """A quoted ability, read as a line of the object that gets it (CR 113.10a): activated, triggered or static."""
 
-
-    got = _parse_line(text.strip().rstrip(",").strip(), card.front, card)
+    got = read_line(text.strip().rstrip(",").strip(), card.front, card)
     if len(got) != 1:
         raise ValueError(f"the quoted ability {text!r} is not one ability")
     a = got[0]
@@ -211,7 +116,7 @@ def parse_quoted_grant(text: str, card: Card, require_quotes: bool = True) -> "M
 
     Read: "[objects] (has|have) [keywords and quoted abilities]", with "gets +N/+N and" (kept as an untyped part
     with the power/toughness topic, layer 7), "loses all abilities and has ...", "loses all land types and abilities
-    and has ..." (CR 305.7, 613.1d), "have ... and lose all other abilities"; objects as ``grant_filter`` reads
+    and has ..." (CR 305.7, 613.1d), "have ... and lose all other abilities"; objects as ``subject_filter`` reads
     them. ``require_quotes=False``: a grant of keywords only (``keyword_grant_parser``). Raises ``ValueError`` for
     anything else.
     """
@@ -235,7 +140,7 @@ def parse_quoted_grant(text: str, card: Card, require_quotes: bool = True) -> "M
     chosen = bool(re.search(r" with the chosen name$", obj, re.I))
     if chosen:  # "Lands your opponents control with the chosen name" (Alpine Moon, CR 607.2d)
         obj = re.sub(r" with the chosen name$", "", obj, flags=re.I)
-    affects = grant_filter(obj)
+    affects = subject_filter(obj)
     rest = re.sub(r"\bloses? all land types and abilities\b", "LOSE_TYPES_AND_ABILITIES", rest, flags=re.I)
     pieces = [x.strip() for x in re.split(r",?\s+and\s+|,\s+", rest) if x.strip()]
     granted: list = []
@@ -309,7 +214,6 @@ def parse_conditional_grant(text: str, card: Card) -> "Mapping[str, Any]":
 
     Raises ``ValueError`` for any other condition (it stays ``Unmodelled``).
     """
-    from .amounts import parse_condition
 
     m = _AS_LONG_AS.match(text.strip())
     if not m:
@@ -318,8 +222,8 @@ def parse_conditional_grant(text: str, card: Card) -> "Mapping[str, Any]":
     em = _ENCHANTED_IS.match(cond)
     if em and re.match(r"it (?:has|gets)\b", rest, re.I):
         out = dict(parse_quoted_grant(f"{em.group('rel')} {em.group('what')} {rest[3:]}", card))
-        t = _singular(em.group("type"))
-        word = _TYPE_WORDS.get(t.lower()) or _SUPER_WORDS.get(t.lower()) or (t if t[:1].isupper() and t in SPELL_SUBTYPES else None)
+        t = singular(em.group("type"))
+        word = TYPE_WORDS.get(t.lower()) or SUPER_WORDS.get(t.lower()) or (t if t[:1].isupper() and t in SPELL_SUBTYPES else None)
         if word is None:
             raise ValueError(f"the condition {cond!r} is not read")
         f = out["affects"]
@@ -429,7 +333,6 @@ def grant_condition(cond: str, card: Card) -> "Any":
     reading any ability (``solver.rules.layers``): the source untapped or tapped (CR 110.5, ``SourceTapped``), "you control
     [N or more] ..." (``ControlsAtLeast``), "an opponent controls ..." (``Compare`` of a count), a designation
     ("you're the monarch", CR 724). Raises ``ValueError`` for any other."""
-    from .amounts import parse_condition
 
     c = cond.strip().rstrip(".")
     m = _SELF_STATUS.match(c)
@@ -482,7 +385,7 @@ def parse_keyword_grant(text: str, card: Card) -> "Mapping[str, Any]":
     out = dict(parse_quoted_grant(t, card, require_quotes=False))
     f = out["affects"]
 
-    known = set(_TYPE_WORDS.values()) | set(_SUPER_WORDS.values()) | set(SPELL_SUBTYPES) | set(BASIC_LAND_TYPES)
+    known = set(TYPE_WORDS.values()) | set(SUPER_WORDS.values()) | set(SPELL_SUBTYPES) | set(BASIC_LAND_TYPES)
     if any(w not in known for w in f.all_of + f.any_of + f.none_of):
         # "Commanders you control" (CR 903.3: a designation, not a subtype the scenario records)
         raise ValueError(f"the object words {obj!r} are not read here")

@@ -42,7 +42,8 @@ def read_keyword_parameter(keyword: str, params: Mapping[str, Any]) -> dict[str,
     if not words:
         return out
     if name == "affinity" and out.get("counts") is None:
-        # loaded on first use: models.text.costs registers its parsers with the oracle frame, which imports this module
+        # loaded on first use: the catalog loads this module without the topic readers (models.text.costs registers
+        # its parsers with models.text.frame)
         from .costs import affinity_count
 
         got = affinity_count(str(words))

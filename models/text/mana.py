@@ -2,7 +2,7 @@
 
 Models only: this module turns wording into ``Ability`` params; ``solver.rules.mana.produce`` and
 ``solver.rules.mana.sources`` do the solving. It registers one effect parser with
-``models.text.oracle.effect_parser`` (imported by ``solver.rules.layers``, so every solver sees it).
+``models.text.frame.effect_parser`` (loaded by the line parser, ``models.text.oracle``, before it reads a card).
 
 What is read
 ------------
@@ -22,8 +22,9 @@ What is read
   is an Island", ``affects: {what: enchanted}``), and granted mana abilities
   ("lands you control have '{T}: Add one mana of any color'") → ``effect="grant_ability"``.
 
-Anything else keeps ``effect="text"`` and is answered "not modelled", never guessed; ``changes_mana_abilities``
-recognises land-type / mana-ability wording left as text so the solver can say so (safety net).
+Anything else keeps ``effect="text"`` and is answered "not modelled", never guessed;
+``models.text.topics.changes_mana_abilities`` recognises land-type / mana-ability wording left as text so the solver
+can say so (safety net).
 """
 from __future__ import annotations
 
@@ -33,7 +34,7 @@ from typing import Any, Mapping
 from ..game.subtypes import SPELL_SUBTYPES
 from ..game.cards import BASIC_LAND_TYPES, Card
 from ..game.mana import COLORS, MANA_TYPES
-from .oracle import effect_parser
+from .frame import effect_parser
 from .words import parse_count_word
 from .topics import SPENT_RIDER_RE
 from mtgcheck.models.vocab.conditions import ResolvedThisTurn
@@ -41,6 +42,7 @@ from mtgcheck.models.vocab.amounts import Sum
 from mtgcheck.models.vocab.effect import Unmodelled
 from .topics import classify
 from mtgcheck.models.vocab.amounts import Revealed
+from .filters import parse_amount, parse_objects
 
 _SYM = r"\{(?:[WUBRGC]|\d+)\}"
 _SYMS = rf"(?:{_SYM})+"
@@ -467,8 +469,6 @@ def parse_add_effect(text: str) -> dict:
         if mk:  # Radiant Lotus: "Choose a color. Target player adds three mana of the chosen color for each artifact
             # sacrificed this way": three times the number, one colour chosen as it resolves (CR 608.2d)
 
-            from .amounts import parse_amount
-
             k = parse_count_word(mk.group(2))
             per = parse_amount(mk.group(3))
             if not k:
@@ -537,8 +537,6 @@ def parse_add_effect(text: str) -> dict:
                 a = params.get("amount")
                 if not (isinstance(a, dict) and re.fullmatch(r"(?:each )?card exiled this way", str(a.get("count", "")), re.I)):
                     raise ValueError("an amount other than the cards exiled this way")
-
-                from .amounts import parse_objects
 
                 params["amount"] = Revealed(parse_objects(objs))
             if pending:
@@ -696,28 +694,6 @@ def parse_land_type(text: str) -> dict:
     return {"affects": affects, ("add" if m.group("add") else "set"): types}
 
 
-#: Wording that changes land types (or makes something a land of a basic type) — used as a safety net:
-#: a static ability whose text matches this but was not modelled as ``land_type`` makes the mana
-#: questions ``Unsupported`` (``solver.rules.layers.unmodelled_type_effects``), never silently ignored.
-LAND_TYPE_WORDING = re.compile(
-    r"(?:^|[.:\u2014] )(?!as long as\b|if\b|whenever\b|when\b|at the\b|for each\b)[^.,]*?(?<!there )"
-    r"\b(?:is|are|becomes?)\b (?!(?:each )?equal\b)(?:[\w/+'-]+ ){0,6}?"
-    r"(?:plains|islands?|swamps?|mountains?|forests?|(?:basic |nonbasic )?land types?|chosen type)\b",
-    re.I)
-
-
-def changes_land_types(text: str) -> bool:
-    """Does this wording look like it changes land types (CR 305.7, 613.1d)? A heuristic safety net,
-    deliberately broad: a match that the parser did not model is answered "not modelled"."""
-    for m in LAND_TYPE_WORDING.finditer(text or ""):
-        span = m.group(0).lower()
-        # "This creature is the chosen type" (Metallic Mimic) changes creature types only (CR 205.3m)
-        if span.endswith("chosen type") and "land" not in span:
-            continue
-        return True
-    return False
-
-
 def parse_grant(text: str, card: Card) -> dict:
     """Parse 'Lands you control have "{T}: Add one mana of any color."' (a granted mana ability, CR 613.1f)."""
     m = re.fullmatch(r"(?P<obj>[^\"“]+?) (?:has|have) [\"“](?P<ab>[^\"”]+)[\"”]\.?", text.strip())
@@ -731,18 +707,6 @@ def parse_grant(text: str, card: Card) -> dict:
     what, ctl = _obj_filter(m.group("obj"))
     return {"affects": {"what": what, "controller": ctl},
             "ability": {"kind": "activated", "cost": cost.strip(), "effect": "add_mana", "params": params, "text": ab}}
-
-
-_GRANTS_MANA_WORDING = re.compile(r"\b(?:has|have|gains?|gets?)\b[^.]*?[\"“][^\"”]*\badd\b", re.I)
-_LOSES_ABILITIES_WORDING = re.compile(r"\blands?\b[^.]*?\blose all (?:other )?abilities\b", re.I)
-
-
-def changes_mana_abilities(text: str) -> bool:
-    """Does this wording change land types or give or remove mana abilities (CR 305.7, 613.1d, 613.1f)?
-    The safety net for wording the parser did not model (``changes_land_types``, a quoted ability that adds
-    mana, lands losing all abilities)."""
-    t = text or ""
-    return changes_land_types(t) or bool(_GRANTS_MANA_WORDING.search(t)) or bool(_LOSES_ABILITIES_WORDING.search(t))
 
 
 #: "Double the amount of each type of unspent mana you have." (Doubling Cube; CR 106.4): it adds as much of each type as
@@ -769,7 +733,6 @@ def mana_effect_parser(kind: str, text: str, card: Card) -> "tuple[str, Mapping]
             # sentence could change as an effect (``classify(..., "rider")``), only what an activated ability's line
             # could change counts (``classify(..., "activated")``: resolving it, activating it); when they share
             # nothing, the rider's own topics stay
-
 
             words = str(params["rider"])
             own = classify(words, "rider")

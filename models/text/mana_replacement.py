@@ -28,7 +28,7 @@ from typing import Any, Mapping
 
 from ..game.cards import Card
 from ..game.mana import COLORS, NAME_TO_COLOR
-from .oracle import effect_parser
+from .frame import effect_parser
 from .words import parse_count_word
 
 _LEAD = r"(?P<eot>until end of turn, )?"

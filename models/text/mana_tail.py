@@ -1,6 +1,6 @@
 """Reading the mana questions' long tail: triggered abilities that add mana but are not mana abilities.
 
-Parsing only; ``solver.rules.mana.triggers.other_mana_abilities`` reads the result for "could produce" (CR 106.7).
+Parsing only; ``solver.rules.mana.produce.other_mana_abilities`` reads the result for "could produce" (CR 106.7).
 Registered with ``effect_parser(21)``, after the mana ability parser of ``models.text.mana`` (20):
 
 * **"[When/Whenever/At] [event], [you may] add [mana]. [riders]"** whose event is not a mana ability being
@@ -34,7 +34,7 @@ from typing import Any, Mapping
 
 from ..game.cards import Card
 from .mana import _split_sentences, parse_add_effect
-from .oracle import effect_parser
+from .frame import effect_parser
 from mtgcheck.models.vocab.resolution import EntersTrigger
 from mtgcheck.models.vocab.effect import Unmodelled
 from mtgcheck.models.vocab.amounts import Amount, CountOf, EventAmount, TotalAmong
@@ -50,6 +50,11 @@ from mtgcheck.models.vocab.conditions import AnchorChosen
 from mtgcheck.models.vocab.logic import Not
 from mtgcheck.models.vocab.conditions import SourceTapped
 from mtgcheck.models.vocab.conditions import ModeUnchosen
+from .conditions import card_filter, parse_condition
+from .filters import parse_amount, parse_filter, parse_objects
+from .resolution import typed_trigger
+from .restrictions import parse_restriction_condition
+from .targets import _phrases, parse_target_phrase
 
 #: "[When/Whenever/At] [event], [you may] add ...": the event has no comma (no intervening "if", CR 603.4).
 _HEAD = re.compile(r"^(?P<event>(?:when|whenever|at) [^,]+), (?P<may>you may )?(?P<add>add .+)$", re.I | re.S)
@@ -114,8 +119,6 @@ def parse_triggered_add_mana(text: str, names: tuple[str, ...] = ()) -> dict:
     m = _HEAD.match(t)
     if not m or _MANA_EVENT.search(m.group("event")):
         raise ValueError("not a non-mana trigger that adds mana")
-
-    from .resolution import typed_trigger
 
     probe = Unmodelled("")
     typed = typed_trigger(t, probe)
@@ -218,9 +221,6 @@ def _event_reference(event: str, amount: object, to: object, names: tuple[str, .
 
     ``amount`` is the parsed ``{count: ...}`` / ``{x_is: ...}`` / ``{equal_to: ...}`` wording; ``to`` the recipient."""
 
-    from .amounts import parse_amount
-    from .filters import parse_filter
-
     if not isinstance(amount, dict) or len(amount) != 1:
         return None
     words = str(next(iter(amount.values()))).strip().rstrip(".")
@@ -249,8 +249,6 @@ def _target_condition(body: str) -> object:
     and resolve; one required target ("deals 1 damage to target opponent") -> ``HasLegalTarget`` (CR 603.3d,
     608.2b: without a legal choice it never resolves). Raises ``ValueError`` for a target phrase not understood or
     several required targets (distinct choices, CR 115.3, are not read here)."""
-
-    from .targets import _phrases
 
     specs, unread = _phrases(body)
     if unread:
@@ -344,7 +342,6 @@ def _trigger_riders(text: str) -> list:
     sentence that speaks of mana ("Until end of turn, you don't lose this mana as steps and phases end") keeps the
     topics ``topics.classify`` gives it."""
 
-
     out = []
     for sent in _split_sentences(text.strip()):
         sent = sent[:1].upper() + sent[1:]
@@ -417,8 +414,6 @@ def _exile_target_if(t: str) -> "tuple[str, object | None]":
     m = _EXILE_TARGET_IF.match(t.strip())
     if m:
 
-        from .targets import parse_target_phrase
-
         spec = parse_target_phrase(f"target {m.group('type').lower()} card from a graveyard")
         if spec is None:
             raise ValueError("the target is not understood")
@@ -434,8 +429,6 @@ def _chosen_on_resolution(t: str) -> "tuple[str, object | None]":
     If you do, add ..." (Megatron, Tyrant: a transforming permanent can always be converted, CR 701.28a; the mana is
     then what it says). Returns the ability's words with the mana instruction first (the others as riders) and the
     chosen amount (``None``: none)."""
-
-    from .amounts import parse_objects
 
     m = _DISCARD_ANY.match(t.strip())
     if m:
@@ -463,7 +456,6 @@ def _sacrifice_if_you_do(t: str) -> "tuple[str, object | None]":
     its controller then controls such a creature with power 1 or more (CR 208.1; 0 or less adds none, 107.1b). The
     output keeps the amount of the sacrificed creature; the condition says whether any such creature exists.
     Returns the ability's words without the sacrifice and the condition (``None``: not this shape)."""
-    from .amounts import parse_condition
 
     m = _SACRIFICE_IF_YOU_DO.match(t.strip())
     if not m:
@@ -485,11 +477,9 @@ _INTERVENING = re.compile(r"^(?P<event>(?:when|whenever|at) [^,]+), if (?P<cond>
 
 def _intervening_condition(words: str) -> object:
     """The typed condition of an intervening "if" (CR 603.4), read by the one condition reader of each wording:
-    ``models.text.amounts.parse_condition`` (the board, the turn history, how the source entered), then
+    ``models.text.conditions.parse_condition`` (the board, the turn history, how the source entered), then
     ``models.text.restrictions.parse_restriction_condition`` ("you attacked this turn", "this artifact is untapped").
     Raises ``ValueError`` when neither reads it (the line then stays ``Unmodelled``)."""
-    from .amounts import parse_condition
-    from .restrictions import parse_restriction_condition
 
     m = re.fullmatch(r"this (?:artifact|creature|land|enchantment|permanent) is (un)?tapped", words.strip(), re.I)
     if m:  # Blinkmoth Urn: "if this artifact is untapped" — its own status as it resolves (CR 603.4, 110.5)
@@ -546,8 +536,6 @@ def parse_top_cards_revealed(text: str) -> "Mapping[str, Any]":
     if it resolved now (CR 106.7).
 
     Raises ``ValueError`` for any other wording."""
-
-    from .conditions import card_filter
 
     m = _TOP_CARDS_REVEALED.match(text.strip())
     if not m:

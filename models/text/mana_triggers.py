@@ -31,7 +31,7 @@ from typing import Any, Mapping
 
 from ..game.cards import Card
 from .mana import _split_sentences, parse_add_clause, slug
-from .oracle import effect_parser
+from .frame import effect_parser
 from ..vocab.topics import Topic
 from ..vocab.effect import Unmodelled
 from .topics import classify

@@ -5,9 +5,14 @@ each (keyword, activated ``cost: effect``, triggered "when/whenever/at", static 
 spell instructions) and then asks the registered *effect parsers* to turn the
 effect wording into an effect name and parameters, built into the typed vocabulary
 (``models.vocab.registry.build_effect``). Topic modules register their own effect parsers with
-``effect_parser``; text that no parser understands becomes ``Unmodelled(text, topics)``
+``effect_parser`` in ``models.text.frame``; text that no parser understands becomes ``Unmodelled(text, topics)``
 (``models.text.topics.classify``), and a line that cannot be split at all an ``unparsed``
 ability with every topic. Nothing is guessed and nothing is dropped.
+
+This module is the top of ``models.text``: it loads the topic modules by name (``frame.PARSER_MODULES``) and
+calls them through the frame, and it gives the frame its line reader (``frame.read_line``), with which a topic
+module reads an ability quoted inside a sentence; no topic module imports this one (``models.text.deck``, which
+reads whole cards for the deck rules, sits above it).
 
 References: CR 113 (abilities), 602.1 (activated abilities: cost, colon, effect),
 603.1 (triggered abilities), 702 (keyword abilities), 207.2 (reminder text).
@@ -16,7 +21,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from typing import Any, Callable, Iterable, Mapping
+from typing import Any, Iterable
 
 from ..vocab.abilities import Ability, Stripe, roman_value
 from ..vocab.cost_parts import AbilityError
@@ -31,110 +36,26 @@ from ..vocab.spree import SpreeMode
 from .scope import line_scope
 from ..vocab.keywords import KeywordKind
 from .reminder_keywords import reminder_topics
-from .topics import LABEL_RE, classify
+from .topics import classify
 from ..vocab.keywords import keyword_zones as kz
 from ..vocab.topics import Topic
 from ..vocab.resolution import Modal
 from ..vocab.effect import walk_unmodelled
 from ..vocab.mana_effects import TriggeredAddMana
+from .frame import EFFECT_PARSERS, KEYWORD_PARSERS, PARSED, PARSER_MODULES, use_line_readers
+from .lines import (ABILITY_WORDS, ACTIVATED_RE, CHAPTER_RE, COST_START, DASH_ABILITY_KEYWORDS, DASH_KEYWORDS, DASH_PREFIX,
+                    DASH_WORDS_KEPT, KEYWORD_ACTIONS, KEYWORD_NAMES, LABEL_RE, TRIGGER_RE, face_has_x, resolution_cost_words,
+                    self_ref, self_ref_loose)
+# the readers the line parser calls itself (the effect parsers it reaches through the frame)
+from .costs import split_spend_only, split_tap_instead  # how an ability's own cost is paid (CR 602.2b -> 601.2h)
+from .resolution import typed_trigger  # the trigger event of an unmodelled effect (CR 603.1)
+from .restrictions import parse_restriction, split_cost_change, split_restriction  # CR 602.5, 602.2b
+from .roundtrip import card_names, vet  # whole-sentence readings
+from .self_types import max_speed_abilities  # CR 702.178a
+from .stripes import station_creature_line, station_creature_stripe, stripe_header  # CR 711.2, 721.2
 
-#: An effect parser: (ability kind, effect text with the card's name replaced by "this",
-#: the card) -> (effect name, params) or None when it does not recognise the text.
-EffectParser = Callable[[str, str, Card], "tuple[str, Mapping] | None"]
-_EFFECT_PARSERS: list[tuple[int, EffectParser]] = []
-_KEYWORD_PARSERS: dict[str, Callable[[str, Card], Mapping]] = {}
-_CACHE: dict[tuple[str, str, int], tuple[Ability, ...]] = {}
-
-
-def effect_parser(priority: int = 50) -> Callable[[EffectParser], EffectParser]:
-    """Decorator registering an effect parser; lower ``priority`` runs first."""
-
-    def deco(fn: EffectParser) -> EffectParser:
-        _EFFECT_PARSERS.append((priority, fn))
-        _EFFECT_PARSERS.sort(key=lambda p: p[0])
-        _CACHE.clear()
-        return fn
-
-    return deco
-
-
-def keyword_parser(keyword: str) -> Callable:
-    """Decorator registering a parser for a keyword's parameters (``"flashback"`` → ``{cost: ...}``)."""
-
-    def deco(fn: Callable[[str, Card], Mapping]) -> Callable:
-        _KEYWORD_PARSERS[keyword.lower()] = fn
-        _CACHE.clear()
-        return fn
-
-    return deco
-
-
-_TRIGGER_RE = re.compile(r"^(when|whenever|at)\b", re.I)
 _LOYALTY_RE = re.compile(r"^([+−-]?\d+|[+−-]X|0)\s*:\s*(.+)$")
-# A cost is text with no quotes before the first colon; it must start like a cost.
-_ACTIVATED_RE = re.compile(r'^([^:"“]+?):\s*(.+)$', re.S)
-_COST_START = re.compile(
-    r"^(\{|pay|sacrifice|discard|exile|remove|put|tap|untap|return|mill|reveal|collect|forage|waterbend|behold|blight"
-    r"|[+−-]?\d|x\b)", re.I
-)
-
-
-def _self_ref(text: str, face: Face, card: Card) -> str:
-    out = text
-    names = {face.name, card.name, face.name.split(",")[0] if "," in face.name else face.name}
-    # an Alchemy rebalanced card ("A-Vivi Ornitier") names itself without the "A-" (CR 201.5)
-    names |= {n[2:] for n in names if n.startswith("A-")}
-    for n in sorted(names, key=len, reverse=True):
-        if n and len(n) > 2:
-            out = out.replace(n, "this")
-    return out
-
-
-#: Ability words (CR 207.2c, the list of the rules; "corrupted" is printed as one too): they name an ability and
-#: have no rules meaning; the ability after the dash is parsed as any other line.
-ABILITY_WORDS = frozenset("""adamant addendum alliance battalion bloodrush celebration channel chroma cohort constellation
-converge coven delirium descend eerie eminence enrage ferocious flurry formidable grandeur hellbent heroic imprint
-inspired kinship landfall lieutenant magecraft metalcraft morbid radiance raid rally renew revolt survival sweep
-threshold undergrowth valiant vivid void""".split()) | {
-    "council's dilemma", "council’s dilemma", "descend 4", "descend 8", "fateful hour", "fathomless descent",
-    "join forces", "pack tactics", "secret council", "spell mastery", "tempting offer", "will of the council",
-    "paradox", "parley", "disappear", "domain", "strive", "corrupted"}
-
-#: Keywords written "Keyword — [ability]" whose meaning is the ability plus a restriction, spelled out as the rule
-#: says (the restriction sentence is then read like any other: a typed restriction or an unmodelled sentence).
-DASH_ABILITY_KEYWORDS: dict[str, dict[str, str]] = {
-    # CR 702.177a: "[Cost]: [Effect]. Activate only once."
-    "exhaust": {"activated": "Activate only once."},
-    # CR 702.142a: "... Activate only if this creature attacked this turn and only once each turn."
-    "boast": {"activated": "Activate only if this creature attacked this turn and only once each turn."},
-    # CR 702.57a-b: activated only from the hand (its cost reveals it), during its owner's upkeep, once each turn
-    "forecast": {"activated": "Activate only during your upkeep and only once each turn."},
-    # CR 702.169b-d: the ability works only while the Case is solved
-    "solved": {"activated": "Activate only if this Case is solved.",
-               "triggered": "This ability triggers only if this Case is solved.",
-               "static": "As long as this Case is solved, this ability applies."},
-}
-#: "Max speed — [ability]" (CR 702.178a: "As long as your speed is 4, this object has [ability]") and the other
-#: words before a dash that have a rules meaning the parser does not model (attractions' visit and prize, CR
-#: 702.159; a Case's "to solve", CR 719): the line stays one unmodelled ability.
-_DASH_WORDS_KEPT = frozenset({"max speed", "visit", "prize", "to solve", "legacy", "gotcha", "level up", "stage"})
-_DASH_PREFIX = re.compile(r"^(?P<word>[A-Za-z][^—:{}\"“•|+\[\]()0-9]*?)\s*—\s*(?P<rest>\S.*)$")
 _SYMBOLS_ONLY = re.compile(r"^(\{[^}]+\})+$")
-
-
-#: Keyword abilities of CR 702 (lower case), for keyword lines of cards whose data lists no keywords.
-KEYWORD_NAMES = frozenset(w.replace("_", " ") for w in """deathtouch defender double_strike enchant equip first_strike
-flash flying haste hexproof indestructible intimidate lifelink protection reach shroud trample vigilance ward banding
-rampage flanking phasing buyback shadow cycling echo horsemanship fading kicker flashback madness fear morph amplify
-provoke storm affinity entwine modular sunburst bushido soulshift splice offering ninjutsu epic convoke dredge
-transmute bloodthirst haunt replicate forecast graft recover ripple split_second suspend vanishing absorb delve fortify
-frenzy gravestorm poisonous transfigure champion changeling evoke hideaway prowl reinforce conspire persist wither
-retrace devour exalted unearth cascade annihilator rebound infect undying miracle soulbond overload scavenge unleash
-cipher evolve extort fuse bestow tribute dethrone outlast prowess dash exploit menace renown awaken devoid ingest
-myriad surge skulk emerge escalate melee crew fabricate partner undaunted improvise aftermath embalm eternalize
-afflict ascend assist mentor afterlife riot spectacle escape mutate encore foretell demonstrate disturb decayed cleave
-training compleated reconfigure blitz casualty enlist ravenous squad prototype toxic backup bargain craft disguise
-plot saddle freerunning offspring impending harmonize mobilize warp mayhem start_your_engines!""".split())
 
 
 #: "[Quality] offering" (CR 702.48a: "Snake offering", "Artifact offering"): the keyword after its quality
@@ -200,9 +121,9 @@ def _keyword_ability(line: str, card: Card, face: Face, bullets: tuple[str, ...]
         # a flavor word before one sentence (CR 207.2d): its closing period is kept to see it is a sentence; never a
         # CR 702 keyword's own dash ("Escalate—Discard a card.", "Replicate—Tap an untapped Dalek you control.")
         flavor_sentence = ("." in sentence and match not in KEYWORD_NAMES and match not in _KEYWORD_KINDS
-                           and match not in _DASH_WORDS_KEPT)
+                           and match not in DASH_WORDS_KEPT)
         if match in ABILITY_WORDS or (len(chunks) == 1 and re.match(r"^\s*—", chunk[len(match):])
-                                      and ("." in rest or ":" in rest or flavor_sentence) and match not in _DASH_KEYWORDS):
+                                      and ("." in rest or ":" in rest or flavor_sentence) and match not in DASH_KEYWORDS):
             rest = sentence if flavor_sentence else rest
             if len(chunks) > 1:
                 return None  # an ability word inside a keyword list: read the line as a whole
@@ -214,7 +135,7 @@ def _keyword_ability(line: str, card: Card, face: Face, bullets: tuple[str, ...]
         params: dict = {"keyword": match}
         if rest:
             params["parameter"] = rest
-        extra = _KEYWORD_PARSERS.get(match)
+        extra = KEYWORD_PARSERS.get(match)
         typed = False
         if extra:
             try:
@@ -248,7 +169,6 @@ _ACTIVATED_KEYWORDS = frozenset({"crew", "equip", "fortify", "reconfigure"})
 def _keyword_restriction(rest: str) -> tuple[str, Any]:
     """An activated keyword's parameter without a closing "Activate only ..." sentence, and that restriction
     (``models.vocab.permissions.TimingRestriction``, CR 602.5); ``(rest, None)`` when there is none or it is not read."""
-    from .restrictions import parse_restriction
 
     m = re.fullmatch(r"(\S+?)\.\s+(Activate only [^.]+\.?)", rest)
     if not m:
@@ -256,20 +176,6 @@ def _keyword_restriction(rest: str) -> tuple[str, Any]:
     r = parse_restriction(m.group(2), "activate")
     return (m.group(1), r) if r is not None else (rest, None)
 
-
-#: Keyword actions (CR 701) that the card data lists as keywords: on a line of their own they are instructions
-#: ("Surveil 2.", "Investigate."), parsed as the spell or ability text they are; scry keeps its keyword form,
-#: which the scry question reads (CR 701.22).
-KEYWORD_ACTIONS = frozenset("""surveil mill investigate proliferate amass explore connive manifest adapt bolster support
-fateseal populate learn incubate discover cloak suspect forage endure harness airbend earthbend blight goad detain
-exert clash vote monstrosity abandon behold convert assemble""".split()) | {
-    "collect evidence", "manifest dread", "time travel", "venture into the dungeon", "the ring tempts you"}
-
-#: Keywords whose parameter is written after a dash and is not an ability (CR 702.24, 702.21, ...).
-_DASH_KEYWORDS = frozenset({"cumulative upkeep", "ward", "equip", "escape", "flashback", "kicker", "buyback",
-                            "cycling", "morph", "megamorph", "disguise", "ninjutsu", "echo", "suspend", "craft",
-                            "madness", "bestow", "dash", "evoke", "overload", "entwine", "prototype", "splice",
-                            "awaken", "reinforce", "companion", "partner with", "enchant", "protection"})
 
 #: Zones other than the default where the ability after an ability word functions (CR 113.6; channel and bloodrush
 #: discard the card from a hand). A keyword's own zones are those of ``models.vocab.keywords.keyword_zones``.
@@ -308,7 +214,7 @@ def _run_effect_parsers(kind: str, text: str, card: Card, line: str, targets_typ
                         scope: Scope = Scope.UNKNOWN) -> Effect:
     """The typed effect of one ability's effect wording, or ``Unmodelled(line, topics of the wording, scope)``
     (``scope``: where the line functions, ``models.text.scope.line_scope``)."""
-    for _, fn in _EFFECT_PARSERS:
+    for _, fn in EFFECT_PARSERS:
         try:
             r = fn(kind, text, card)
         except (ValueError, AbilityError, KeyError, IndexError):
@@ -324,34 +230,6 @@ def _run_effect_parsers(kind: str, text: str, card: Card, line: str, targets_typ
     return Unmodelled(line, classify(text if kind == "activated" else line, kind, targets_typed), scope)
 
 
-#: Effect wording of an activated ability that may speak of paying for the ability itself (CR 602.2b, 601.2f-h):
-#: its own cost ("This ability costs {1} less to activate", "this ability's activation cost"), how it is paid
-#: ("Spend only ..."), its X ("X is the mana value of the exiled card"), or mana it adds. "as this ability resolves"
-#: ("where X is the number of Wizards you control as this ability resolves", Kaza, Roil Chaser) speaks of its
-#: resolution (CR 608.2), not of its cost.
-_OWN_COST_WORDS = re.compile(r"\bthis ability\b(?! resolves\b)|\bto activate\b|\bactivation cost|\bspend\b|\badds?\b", re.I)
-#: X in an activated ability's effect wording (CR 107.3a): it may define the X of its cost only when the cost has one.
-_X_WORD = re.compile(r"\bX\b")
-
-
-def resolution_cost_words(eff: Effect, text: str, x_in_cost: bool = True) -> Effect:
-    """An unmodelled activated ability whose effect wording has the costs topic only because of what happens as it
-    resolves — it lets spells be cast without paying their mana costs, or makes later spells cost less ("You may
-    cast a spell from among them without paying its mana cost", Aetherworks Marvel) — gets the resolution topic
-    instead: activating it reads its cost, modes, targets and X (CR 602.2, 602.2b), and its effect happens only
-    when it resolves (608.2). Wording that may speak of this ability's own cost (``_OWN_COST_WORDS``, and X when
-    ``x_in_cost``: the ability's cost has an X, CR 107.3a, 601.2b, 602.2b) keeps it; an X the cost does not have
-    is the effect's own number ("costs {X} less to cast, where X is ...": Kaza, Roil Chaser; Will, Scion of Peace),
-    fixed as the ability resolves (CR 107.3, 608.2h)."""
-
-    if not isinstance(eff, Unmodelled) or Topic.COSTS not in eff.topics or _OWN_COST_WORDS.search(text) or (
-            x_in_cost and _X_WORD.search(text)):
-        return eff
-    from dataclasses import replace
-
-    return replace(eff, topics=(eff.topics - {Topic.COSTS}) | {Topic.RESOLUTION})
-
-
 def _replace(a: Ability, **kw) -> Ability:
     from dataclasses import replace
 
@@ -364,17 +242,16 @@ def _dash_prefixed(line: str, face: Face, card: Card, bullets: tuple[str, ...] =
     a keyword of ``DASH_ABILITY_KEYWORDS`` (exhaust, boast, forecast, solved), whose restriction is added as its
     rule spells it out. ``None``: not such a line (a dash keyword's parameter such as "Ward—Pay 2 life", a
     chapter or level, a modal bullet, or a word with an unmodelled rules meaning such as "Max speed")."""
-    m = _DASH_PREFIX.match(line)
+    m = DASH_PREFIX.match(line)
     if not m:
         return None
     word, rest = m.group("word").strip(), m.group("rest").strip()
     low = word.lower()
     first = low.split()[0] if low.split() else low
     if low == "max speed":  # CR 702.178a: "As long as your speed is 4, this object has '[ability]'"
-        from .self_types import max_speed_abilities
 
         return max_speed_abilities(rest, line, face, card)
-    if low in _DASH_WORDS_KEPT or first in _DASH_WORDS_KEPT:
+    if low in DASH_WORDS_KEPT or first in DASH_WORDS_KEPT:
         return None
     if low in DASH_ABILITY_KEYWORDS:
         parsed = _parse_line(rest, face, card)
@@ -385,14 +262,14 @@ def _dash_prefixed(line: str, face: Face, card: Card, bullets: tuple[str, ...] =
         return [_replace(a, text=line) for a in _parse_line(f"{rest}{sep} {extra}", face, card)]
     if low in ABILITY_WORDS:
         return [_replace(a, text=_with_lines(line, a.text, bullets)) for a in _parse_line(rest, face, card, bullets)]
-    if (low in KEYWORD_NAMES or first in KEYWORD_NAMES or low in _DASH_KEYWORDS or first in _DASH_KEYWORDS
+    if (low in KEYWORD_NAMES or first in KEYWORD_NAMES or low in DASH_KEYWORDS or first in DASH_KEYWORDS
             or low in KEYWORD_ACTIONS or len(low.split()) > 8):
         return None  # a keyword's own dash (its parameter)
     # a flavor word (CR 207.2d): only before an activated or triggered ability (a cost and a colon, or
     # "when/whenever/at"); other lines keep the word and stay as they are read
-    body = _self_ref(rest, face, card)
-    am = _ACTIVATED_RE.match(body)
-    if (am and _COST_START.match(am.group(1).strip())) or _TRIGGER_RE.match(body):
+    body = self_ref(rest, face, card)
+    am = ACTIVATED_RE.match(body)
+    if (am and COST_START.match(am.group(1).strip())) or TRIGGER_RE.match(body):
         return [_replace(a, text=_with_lines(line, a.text, bullets)) for a in _parse_line(rest, face, card, bullets)]
     return None
 
@@ -427,19 +304,18 @@ def _with_bullets(header: str, bullets: tuple[str, ...], eff: Effect, cost: Any,
     * Any other wording (Item Crate: "a token at random with the listed name and ability"): the list is part of
       the effect's wording, one ``Unmodelled`` of the header and the bullets (quoted abilities of tokens exist only
       once it resolves, CR 113.2c, 608.2)."""
-    from .costs import split_spend_only
 
     joined = "\n".join((line,) + bullets)
     m = _MODAL_CHOOSE.match(header.strip())
     if m is None:
-        text = " ".join([header.strip()] + [_self_ref(b.lstrip("•").strip(), face, card) for b in bullets])
+        text = " ".join([header.strip()] + [self_ref(b.lstrip("•").strip(), face, card) for b in bullets])
         return resolution_cost_words(Unmodelled(joined, classify(text, "activated", True)), text), cost
     choose, most = _CHOOSE_COUNTS[m.group("n").lower()]
     unchosen = "turn" if m.group("turn") else "ever" if m.group("unchosen") else ""
     rest = m.group("rest").strip()
     part = resolution_cost_words(Unmodelled(rest, classify(rest, "activated", True)), rest) if rest else None
     parts = (part,) if isinstance(part, Unmodelled) else ()
-    bodies = [_self_ref(LABEL_RE.sub("", b.lstrip("•").strip()), face, card) for b in bullets]
+    bodies = [self_ref(LABEL_RE.sub("", b.lstrip("•").strip()), face, card) for b in bullets]
     split = [split_spend_only(t) for t in bodies]
     spends = {(s.colors, s.chosen, s.on_x) if s is not None else None for _, s in split}
     first = split[0][1]
@@ -472,9 +348,9 @@ def _parse_line(line: str, face: Face, card: Card, bullets: tuple[str, ...] = ()
     its ``text`` is the line and the bullets joined by newlines (``parse_face`` sees they were taken)."""
     if _POINTS_LINE.match(line):
         return [Ability("unparsed", Unmodelled(line, ALL_TOPICS), None, line)]
-    chapter = _CHAPTER_RE.match(line) if face.type_line.has("Saga") else None
+    chapter = CHAPTER_RE.match(line) if face.type_line.has("Saga") else None
     if chapter:
-        return _chapter_abilities(chapter.group("chapters"), _self_ref(chapter.group("effect"), face, card), line,
+        return _chapter_abilities(chapter.group("chapters"), self_ref(chapter.group("effect"), face, card), line,
                                   face, card)
     spree = _SPREE_MODE.match(line) if "spree" in {k.lower() for k in card.keywords} else None
     if spree and not bullets:
@@ -489,7 +365,7 @@ def _parse_line(line: str, face: Face, card: Card, bullets: tuple[str, ...] = ()
     kw = _keyword_ability(line, card, face, bullets)
     if kw:
         return kw
-    body = _self_ref(line, face, card)
+    body = self_ref(line, face, card)
     is_spell = any(t in ("Instant", "Sorcery") for t in face.type_line.types)
     m = _LOYALTY_RE.match(body)
     if m and face.type_line.has("Planeswalker"):
@@ -499,21 +375,18 @@ def _parse_line(line: str, face: Face, card: Card, bullets: tuple[str, ...] = ()
             eff, cost0 = _with_bullets(m.group(2), bullets, eff, cost0, face, card, line)
             line = "\n".join((line,) + bullets)
         return [Ability("activated", eff, cost0, line, loyalty=m.group(1).replace("−", "-"))]
-    m = _ACTIVATED_RE.match(body)
-    if m and _COST_START.match(m.group(1).strip()) and not _TRIGGER_RE.match(body):
+    m = ACTIVATED_RE.match(body)
+    if m and COST_START.match(m.group(1).strip()) and not TRIGGER_RE.match(body):
         try:
             cost = parse_activation_cost(m.group(1), card.name)
         except AbilityError:
             return [Ability("unparsed", Unmodelled(line, ALL_TOPICS), None, line)]
-        from .restrictions import split_restriction  # "Activate only as a sorcery." and kin (CR 602.5)
 
         x_in_cost = bool(re.search(r"\bX\b", m.group(1)))  # {X}, "Remove X counters", "Sacrifice X ..." (CR 107.3a)
 
         body_text, restriction = split_restriction(m.group(2).strip())
-        from .conditions import split_cost_change  # "This ability costs {1} less to activate ..." (CR 602.2b)
 
         rest_text, cost_change = split_cost_change(body_text)
-        from .costs import split_spend_only, split_tap_instead  # how its own cost is paid (CR 602.2b -> 601.2h)
 
         spent_text, spend = split_spend_only(rest_text)
         if spend is not None and cost.mana is not None and (cost.mana.has_x or not spend.on_x):
@@ -541,11 +414,10 @@ def _parse_line(line: str, face: Face, card: Card, bullets: tuple[str, ...] = ()
             line = "\n".join((line,) + bullets)
         return [Ability("activated", eff, cost, line, zones=ability_zones("activated", m.group(1), line),
                         restriction=restriction, cost_change=cost_change)]
-    if _TRIGGER_RE.match(body):
-        from .resolution import typed_trigger  # the trigger event of an unmodelled effect (CR 603.1)
+    if TRIGGER_RE.match(body):
 
         # (the card's short names read as "this": "When Imskir enters" is this permanent entering, CR 201.5)
-        eff = typed_trigger(_self_ref_loose(line, face, card), _run_effect_parsers("triggered", body, card, line))
+        eff = typed_trigger(self_ref_loose(line, face, card), _run_effect_parsers("triggered", body, card, line))
         return [Ability("triggered", eff, None, line, zones=ability_zones("triggered", "", body))]
     kind = "spell" if is_spell else "static"
     zones = ability_zones(kind, "", body)
@@ -555,7 +427,7 @@ def _parse_line(line: str, face: Face, card: Card, bullets: tuple[str, ...] = ()
         # ability that functions in both zones (CR 113.6: an ability functions where its text says it does)
         body, zones = body[m.end():], ("battlefield", "command")
         body = body[:1].upper() + body[1:]
-    scope = line_scope(kind, _self_ref_loose(body, face, card), _x_in_cost(face))
+    scope = line_scope(kind, self_ref_loose(body, face, card), face_has_x(face))
     eff = _run_effect_parsers(kind, body, card, line, scope=scope)
     if scope is Scope.INSTRUCTION and not isinstance(eff, Unmodelled):
         _type_parts(eff, scope)
@@ -565,10 +437,6 @@ def _parse_line(line: str, face: Face, card: Card, bullets: tuple[str, ...] = ()
 #: A static ability that says it works in the command zone too (eminence, CR 113.6): "As long as this is in the
 #: command zone or on the battlefield, ".
 _COMMAND_OR_BATTLEFIELD = re.compile(r"^as long as this(?: \w+)? is in the command zone or on the battlefield, ", re.I)
-
-
-#: A Saga's chapter ability (CR 714.2a, 714.2c): "I — [effect]", "II, III — [effect]".
-_CHAPTER_RE = re.compile(r"^(?P<chapters>[IVX]+(?:, [IVX]+)*)\s+—\s+(?P<effect>\S.*)$")
 
 
 #: "This Saga gains "[ability]"" / "This creature gains "[ability]"" (Urza's Saga, Summon: Primal Odin), after an
@@ -622,31 +490,6 @@ def _chapter_ability(effect: str, line: str, card: Card) -> Ability:
     return Ability("triggered", eff, None, line)
 
 
-def _self_ref_loose(body: str, face: Face, card: Card) -> str:
-    """``body`` with the short forms of the card's name also replaced by "this", for typing where a line
-    functions (``line_scope``): Oracle text may name a card without its leading "The" ("Keeper of the Yellow
-    Hat") or by its first name ("Moritte enter as a copy"; CR 201.5 names the object itself)."""
-    out = body
-    for n in {face.name, card.name}:
-        short = [n[4:] if n.startswith("The ") else "", n.split(",")[0].split(" of ")[0]]
-        first = n.split(",")[0].split()[0] if n.split() else ""
-        if face.type_line.has("Legendary") and len(first) > 3 and first[:1].isupper() and first not in ("The", "Lord", "Lady"):
-            short.append(first)
-        for s in sorted({x for x in short if len(x) > 3}, key=len, reverse=True):
-            out = re.sub(rf"\b{re.escape(s)}\b", "this", out)
-    return out
-
-
-def _x_in_cost(face: Face) -> bool:
-    """The face's mana cost or text has {X} (CR 107.3a): text defining X may then fix it as the spell is cast."""
-    return "{X}" in str(face.mana_cost or "") or bool(_X_COST_KEYWORD.search(face.oracle_text or ""))
-
-
-#: A cost keyword with {X} in its cost (kicker, multikicker, flashback, ...: an alternative or additional cost, CR 107.3a).
-_X_COST_KEYWORD = re.compile(r"^(?:kicker|multikicker|buyback|entwine|flashback|overload|escape|replicate)\b[^\n]*\{X\}",
-                             re.I | re.M)
-
-
 def _type_parts(effect: Effect, scope: Scope) -> None:
     """Give the untyped parts of a typed effect the scope of the whole line they came from (a line every
     sentence of which is an instruction has only instructions in it, CR 113.3a)."""
@@ -673,7 +516,6 @@ _KEYWORD_KINDS = frozenset(k.value for k in KeywordKind)
 def parse_face(face: Face, card: Card) -> list[Ability]:
     """Parse one face's oracle text into abilities, in printed order (every line becomes typed effects or
     ``Unmodelled`` ones: nothing is dropped)."""
-    from .stripes import station_creature_line, station_creature_stripe, stripe_header
 
     text = strip_reminder_text(face.oracle_text or "")
     reminders = _reminders(face.oracle_text or "")
@@ -723,7 +565,6 @@ def parse_face(face: Face, card: Card) -> list[Ability]:
         if st is not None:
             out.append(station_creature_line(st))
     # whole-sentence readings: a typed reading that does not print back to its line is refused (models.text.roundtrip)
-    from .roundtrip import card_names, vet
 
     names = card_names(card)
     return [vet(a, face, card, names) for a in out]
@@ -745,13 +586,10 @@ def _trigger_mode(condition: str, line: str, face: Face, card: Card) -> Ability:
         eff = _run_effect_parsers("triggered", line, card, line)
         if isinstance(eff, TriggeredAddMana):
             return Ability("triggered", eff, None, line)
-    return Ability("triggered", Unmodelled(line, classify(_self_ref(f"{condition}, {mode}", face, card), "triggered")),
+    return Ability("triggered", Unmodelled(line, classify(self_ref(f"{condition}, {mode}", face, card), "triggered")),
                    None, line)
 
 
-#: Modules of models/ that register effect and keyword parsers; imported before the first parse so
-#: that a card parses the same whichever solver module happened to be imported first.
-PARSER_MODULES = ("mtgcheck.models.text.mana", "mtgcheck.models.text.mana_triggers", "mtgcheck.models.text.mana_replacement", "mtgcheck.models.text.costs", "mtgcheck.models.text.self_cost_conditions", "mtgcheck.models.text.self_flash", "mtgcheck.models.text.delve", "mtgcheck.models.text.resolution", "mtgcheck.models.text.spend", "mtgcheck.models.text.grants", "mtgcheck.models.text.mana_tail", "mtgcheck.models.text.restrictions", "mtgcheck.models.text.flash", "mtgcheck.models.text.untargetable", "mtgcheck.models.text.self_types", "mtgcheck.models.text.attached")
 _parsers_loaded = False
 
 
@@ -787,8 +625,11 @@ def abilities_of(card: Card) -> tuple[Ability, ...]:
     if card.abilities is not None:
         return card.abilities
     key = (card.name, card.source, hash(card.full_oracle_text))
-    got = _CACHE.get(key)
+    got = PARSED.get(key)
     if got is None:
         got = parse_abilities(card)
-        _CACHE[key] = got
+        PARSED[key] = got
     return got
+
+
+use_line_readers(_parse_line, _keyword_ability)  # a quoted ability is read as a line (models.text.frame)

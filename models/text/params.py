@@ -9,7 +9,7 @@ words, and they are read here first, by the same readers as the card's text:
 - ``flash_permission`` (CR 702.8): ``spells``, ``{what: "green creature"}`` or ``{what: ""}`` (every spell), read as
   the parser reads the words before "spells" (``models.text.flash.spell_filter``);
 - ``timing_restriction`` (CR 602.5, 601.3): ``conditions`` ("you control five or more lands":
-  ``models.text.restrictions.parse_restriction_condition``, then ``models.text.amounts.parse_condition``), also
+  ``models.text.restrictions.parse_restriction_condition``, then ``models.text.conditions.parse_condition``), also
   for a catalog ability's ``restriction``;
 - a keyword (CR 702): its ``parameter`` (``models.text.keyword_parameter``).
 
@@ -38,7 +38,7 @@ def _records(read: Callable[[str], Any]) -> Callable[[Any, str], Any]:
 
 
 def _object_cost(words: str) -> Any:
-    from .costs import object_cost  # models.text.costs registers with the oracle frame: loaded on first use
+    from .costs import object_cost  # models.text.costs registers with the parser frame: loaded on first use
 
     return object_cost(words)
 
@@ -61,7 +61,7 @@ def _flash_spells(v: Any, where: str) -> Any:
 
 
 def _restriction_conditions(v: Any, where: str) -> Any:
-    from .amounts import parse_condition
+    from .conditions import parse_condition
     from .restrictions import parse_restriction_condition  # as above
 
     vals = [v] if isinstance(v, str) else v

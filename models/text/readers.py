@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from ..vocab.readers import Readers, install
 from .activation_costs import parse_activation_cost
-from .amounts import parse_amount, parse_color_sources, parse_condition
+from .conditions import parse_condition
 from .facts import sentence_facts
-from .filters import parse_filter
+from .filters import parse_amount, parse_color_sources, parse_filter
 from .oracle import abilities_of
 from .relevance import ability_words, token_read_by
 from .scope import line_scope

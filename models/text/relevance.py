@@ -87,7 +87,7 @@ from ..vocab.effect import Unmodelled
 if TYPE_CHECKING:
     from ..vocab.abilities import Ability
 from ..game.subtypes import CREATURE_TYPES, NONBASIC_LAND_TYPES
-from .topics import LABEL_RE
+from .lines import LABEL_RE
 from ..game.subtypes import singular
 
 #: CR 700.8: the creature types a party is made of.

@@ -2764,7 +2764,7 @@ def _spell_words(f: Filter) -> str:
     ws += ["non" + t.lower() for t in f.none_of if t in _CARD_TYPES]
     if len([t for t in f.none_of if t not in _CARD_TYPES]):
         raise Unrenderable("flash permission exclusions")
-    # "Permanent" is no test of a card (solver.rules.altcosts.card_matches): "noncreature" is read as every card that is
+    # "Permanent" is no test of a card (solver.rules.quantities.card_matches): "noncreature" is read as every card that is
     # not a creature, so it is not printed (a "permanent spells" sentence would not print back)
     types = [t for t in f.all_of if t != "Permanent"]
     return " ".join(ws + [type_word(t) for t in types])

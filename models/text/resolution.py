@@ -1,7 +1,7 @@
 """Oracle-text models for resolution questions: spell instructions, put-onto-the-battlefield
 processes, enters-the-battlefield abilities and X on entering.
 
-Models only (no searching): effect parsers registered with ``models.text.oracle.effect_parser``
+Models only (no searching): effect parsers registered with ``models.text.frame.effect_parser``
 turn wording into the typed effects of ``models.vocab`` once, when a card is loaded;
 ``solver.questions.resolution`` reads only those typed effects (``Instructions``/``Step``,
 ``PutOntoBattlefieldProcess``, ``EntersWithCounters``, ``EntersTrigger``, ``CastTrigger``).
@@ -42,7 +42,7 @@ from typing import Any
 from ..game.cards import PERMANENT_TYPES, Card
 from ..vocab.resolution import CastTrigger, EntersTrigger
 from ..vocab.effect import Effect, Unmodelled
-from .oracle import effect_parser, keyword_parser
+from .frame import effect_parser, keyword_parser
 from .words import parse_count_word
 
 #: The permanent card types of CR 110.4a, lower case, in the rule's order.

@@ -6,7 +6,10 @@
   combinations with "and only" (CR 602.5, 602.5b, 602.5d-e, 307.5, 304.5): ``split_restriction``;
 * a spell's "Cast this spell only during combat / before blockers are declared / if you've cast another spell
   this turn" and "You can't cast this during your first, second, or third turns of the game" (CR 601.3): an effect
-  parser of static and spell lines.
+  parser of static and spell lines;
+* an activated ability's own "This ability costs {1} less to activate for each ..." sentence (CR 602.2b, 601.2f):
+  ``split_cost_change``, beside the statics "Activated abilities of ... cost {1} less to activate"
+  (``parse_activation_cost_change``).
 
 Wording that is not understood in full is left alone: the ability stays ``Unmodelled`` as a whole (never a
 restriction half read). Parsing only; ``solver.rules.restrictions`` reads the restriction against the turn.
@@ -28,12 +31,18 @@ from ..vocab.permissions import TimingRestriction
 from ..vocab.registry import build_effect
 from ..vocab.topics import VocabularyError
 from .filters import parse_filter
-from .oracle import effect_parser
+from .frame import effect_parser
 from .words import parse_count_word
 from ..vocab.topics import Topic
 from ..vocab.effect import Unmodelled
 from ..vocab.conditions import HasAnotherActivatedAbility
 from ..game.turn import TurnStep
+from ..vocab.cost_effects import AbilityCostChange
+from ..vocab.amounts import Amount
+from ..vocab.conditions import TargetsInclude
+from .filters import parse_amount
+from .conditions import card_filter, object_filter, parse_board_amount, parse_board_condition
+from .targets import parse_target_phrase
 
 #: "attackers are declared" and the other events a "before"/"after" bound names, as the step they happen in
 #: (the turn-based action of that step, CR 508.1, 509.1) or the step named.
@@ -182,8 +191,6 @@ def parse_restriction_condition(text: str) -> Condition:
 
     Raises ``ValueError`` for wording that is not modelled.
     """
-    from .conditions import parse_board_condition
-
     try:
         return _restriction_condition(text)
     except ValueError:
@@ -412,8 +419,6 @@ _ACTIVATION_COST = re.compile(
 def parse_activation_cost_change_text(text: str) -> dict[str, Any] | None:
     """The params of an ``activation_cost_change`` static (``models.vocab.cost_effects.ActivationCostChange``) from its
     sentence(s), or ``None`` when any part is not read (a source chosen by name, a condition not modelled)."""
-    from .conditions import card_filter, object_filter
-
     t = re.sub(r"\s+", " ", text.strip()).replace("’", "'")
     t = re.sub(r"^[A-Z][^—.:{}\"“]{0,40}? — ", "", t)  # a flavor word (CR 207.2d)
     cond = None
@@ -475,8 +480,6 @@ _CANT_PAY = re.compile(r"^players can't pay life(?: or sacrifice (?P<what>[a-z ]
 @effect_parser(priority=15)
 def parse_cant_pay_costs(kind: str, text: str, card: Any) -> tuple[str, Mapping[str, Any]] | None:
     """A static "Players can't pay life ... to cast spells or activate abilities" line as ``cant_pay_costs``."""
-    from .conditions import object_filter
-
     if kind != "static":
         return None
     m = _CANT_PAY.match(text.strip())
@@ -490,3 +493,65 @@ def parse_cant_pay_costs(kind: str, text: str, card: Any) -> tuple[str, Mapping[
         except ValueError:
             return None
     return "cant_pay_costs", params
+
+
+_COST_CHANGE = re.compile(r"^this ability costs (\{\d+\}|\{x\}|x) (less|more) to activate(.*?)\.?$", re.I)
+
+
+def parse_cost_change(sentence: str) -> AbilityCostChange | None:
+    """"This ability costs {1} less to activate for each other artifact you control" and kin (CR 602.2b, 601.2f)
+    as a typed ``AbilityCostChange``, or ``None`` when any part is not read (a coloured amount, "if it targets
+    ...", an amount of the target): the sentence then stays with the ability, unmodelled."""
+
+    m = _COST_CHANGE.match(sentence.strip().replace("’", "'"))
+    if not m:
+        return None
+    sym, direction, rest = m.group(1).lower(), m.group(2).lower(), m.group(3).strip()
+    is_x = sym in ("{x}", "x")
+    params: dict = {"direction": direction, "amount": 1 if is_x else int(sym.strip("{}")), "text": sentence.strip()}
+    try:
+        if is_x:
+            mx = re.fullmatch(r",\s*where x is (.+)", rest, re.I)
+            if not mx:
+                return None
+            params["per"] = _cost_amount(mx.group(1))
+        elif rest.lower().startswith("for each "):
+            params["per"] = _cost_amount(rest[len("for each "):])
+        elif (tm := re.fullmatch(r"if it targets (?P<n>two|three|\d+) (?P<what>.+)", rest, re.I)):
+            # "if it targets two creatures you control" (Wayta, Trainer Prodigy): its chosen targets (CR 601.2c
+            # before 601.2f); read by the activate question against the target choices
+
+            spec = parse_target_phrase(f"target {tm.group('what')}")
+            n = {"two": 2, "three": 3}.get(tm.group("n").lower()) or int(tm.group("n"))
+            if spec is None or spec.unknown or spec.alternatives:
+                return None
+            params["condition"] = TargetsInclude(n, spec, rest)
+        elif rest.lower().startswith("if "):
+            params["condition"] = parse_restriction_condition(rest[3:])
+        elif rest.lower() == "during your turn":
+            params["during"] = "controller_turn"
+        elif rest:
+            return None
+    except ValueError:
+        return None
+    return AbilityCostChange(**params)
+
+
+def _cost_amount(words: str) -> Amount:
+    try:
+        return parse_board_amount(words)
+    except ValueError:
+        return parse_amount(words)
+
+
+def split_cost_change(effect_text: str) -> tuple[str, AbilityCostChange | None]:
+    """An activated ability's effect wording without its "This ability costs ... to activate" sentence, and the
+    typed change; ``(effect_text, None)`` when there is none or it is not read in full."""
+    sentences = [s for s in _SENTENCE_END.split(effect_text.strip()) if s]
+    hits = [i for i, s in enumerate(sentences) if _COST_CHANGE.match(s.strip())]
+    if len(hits) != 1 or len(sentences) < 2:
+        return effect_text, None
+    got = parse_cost_change(sentences[hits[0]])
+    if got is None:
+        return effect_text, None
+    return " ".join(s for i, s in enumerate(sentences) if i != hits[0]), got

@@ -2,7 +2,7 @@
 
 Every ability the oracle parser builds passes ``vet`` (``models.text.oracle.parse_face``). An ability that carries a
 typed reading — a typed effect, typed cost parts, a typed restriction or cost change — is printed back to Oracle
-wording from its typed fields alone (``models.text.render``) and compared with its line (``render.matches``: the
+wording from its typed fields alone (``models.text.render``) and compared with its line (``matches``: the
 card's own names read as "this", reminder text, case, punctuation and number words ignored). When the two differ,
 the reading says less or other than its sentence ("Locus" read as the subtype "Locu"; "sacrifice a creature or pay
 {3}" read as a sacrifice only; "gets +2/+2 and has haste" read as haste only), and the ability is *refused*: its
@@ -28,21 +28,22 @@ from ..vocab.cost_parts import CostPart
 from ..game.cards import Card, Face
 from ..vocab.topics import ALL_TOPICS, Topic
 from ..vocab.effect import Effect, Unmodelled
-from . import render
+from .render.abilities import ability, strip_label
+from .render.costs import cost_part
+from .render.patterns import Unrenderable, display, matches, self_names
 from ..vocab.keyword_effects import KEYWORDS_ON_BATTLEFIELD
 from ..vocab.topics import Scope
 from .scope import line_scope
 from .topics import classify
-from .oracle import _DASH_PREFIX, DASH_ABILITY_KEYWORDS
-from .oracle import _CHAPTER_RE
-from .oracle import _ACTIVATED_RE, _self_ref, _self_ref_loose, _x_in_cost, resolution_cost_words
+from .lines import (ACTIVATED_RE, CHAPTER_RE, DASH_ABILITY_KEYWORDS, DASH_PREFIX, face_has_x, resolution_cost_words, self_ref,
+                    self_ref_loose)
 
 
 def card_names(card: Card) -> tuple[str, ...]:
-    """The ways the card's text names itself (``render.self_names``)."""
+    """The ways the card's text names itself (``self_names``)."""
     faces = card.faces or (card.front,)
     legendary = any(f.type_line.has("Legendary") for f in faces)
-    return render.self_names(card.name, tuple(f.name for f in faces), legendary)
+    return self_names(card.name, tuple(f.name for f in faces), legendary)
 
 
 def is_typed(a: Ability) -> bool:
@@ -62,32 +63,32 @@ def is_typed(a: Ability) -> bool:
 def reading(a: Ability, names: Sequence[str] = ()) -> tuple[bool, str]:
     """``(True, pattern)`` when the ability's typed reading prints back to its line, else ``(False, why)``."""
     try:
-        pattern = render.ability(a, names)
-    except render.Unrenderable as e:
+        pattern = ability(a, names)
+    except Unrenderable as e:
         return False, f"not printed: {e}"
     for line in _forms(a):
-        if render.matches(pattern, line, names):
+        if matches(pattern, line, names):
             return True, pattern
-    return False, f"prints back as {render.display(pattern)!r}"
+    return False, f"prints back as {display(pattern)!r}"
 
 
 def _forms(a: Ability) -> list[str]:
     """The line, without its ability word or flavor word (CR 207.2c-d), and a "Keyword — [ability]" line with the
-    restriction its rule spells out (exhaust, boast, forecast, solved: ``oracle.DASH_ABILITY_KEYWORDS``)."""
+    restriction its rule spells out (exhaust, boast, forecast, solved: ``lines.DASH_ABILITY_KEYWORDS``)."""
 
     line = a.text or ""
     out = [line]
-    bare = render.strip_label(line)
+    bare = strip_label(line)
     if bare != line:
         out.append(bare)
 
     for t in list(out):
-        cm = _CHAPTER_RE.match(t)
+        cm = CHAPTER_RE.match(t)
         if cm and a.kind == "triggered":  # a chapter ability is this triggered ability (CR 714.2b)
             eff = cm.group("effect")
             out.append(f"When one or more lore counters are put onto this Saga, {eff[:1].lower()}{eff[1:]}")
     for t in list(out):
-        m = _DASH_PREFIX.match(t)
+        m = DASH_PREFIX.match(t)
         if m and m.group("word").strip().lower() in DASH_ABILITY_KEYWORDS:
             extra = DASH_ABILITY_KEYWORDS[m.group("word").strip().lower()].get(a.kind)
             rest = m.group("rest").strip()
@@ -130,8 +131,8 @@ def vet(a: Ability, face: Face, card: Card, names: Sequence[str] | None = None) 
 
 def _part_prints(p: CostPart) -> bool:
     try:
-        return render.matches(render.cost_part(p), p.text or "")
-    except render.Unrenderable:
+        return matches(cost_part(p), p.text or "")
+    except Unrenderable:
         return False
 
 
@@ -154,26 +155,26 @@ def refuse(a: Ability, face: Face, card: Card) -> Ability:
     cost change (their words stay in the sentence), ``refused`` the reading as parsed."""
 
     line = a.text or ""
-    body = _self_ref(line, face, card)
+    body = self_ref(line, face, card)
     kind = a.kind
     eff: Effect
     if kind == "keyword":
         # a keyword line read wrong is a static line kept as text: where it functions as a static ability's would
         # (a keyword that works on the battlefield only, CR 113.6, 702; else the line's own scope)
 
-        bare = render.strip_label(line)
+        bare = strip_label(line)
         first = bare.split("—")[0].split("{")[0].strip().lower()
         on_field = any(first == k or first.startswith(k + " ") for k in KEYWORDS_ON_BATTLEFIELD)
-        scope = Scope.BATTLEFIELD if on_field else line_scope("static", _self_ref_loose(_self_ref(bare, face, card), face, card),
-                                                               _x_in_cost(face))
+        scope = Scope.BATTLEFIELD if on_field else line_scope("static", self_ref_loose(self_ref(bare, face, card), face, card),
+                                                               face_has_x(face))
         eff = Unmodelled(line, classify(bare, "static") | {Topic.KEYWORDS}, scope)
     elif kind == "activated":
-        m = _ACTIVATED_RE.match(body)
+        m = ACTIVATED_RE.match(body)
         text = m.group(2) if (m and a.loyalty is None) else re.sub(r"^[^:]*:\s*", "", body)
         eff = resolution_cost_words(Unmodelled(line, classify(text, "activated", True)), text,
                                     bool(a.cost is not None and re.search(r"\bX\b", a.cost.text or "")))
     elif kind in ("static", "spell"):
-        scope = line_scope(kind, _self_ref_loose(body, face, card), _x_in_cost(face))
+        scope = line_scope(kind, self_ref_loose(body, face, card), face_has_x(face))
         eff = Unmodelled(line, classify(line, kind), scope)
     elif kind == "triggered":
         eff = Unmodelled(line, classify(line, "triggered"))

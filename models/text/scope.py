@@ -1,4 +1,4 @@
-"""Where and when an unmodelled sentence functions (``models.vocab.Scope``), typed once by the parser.
+"""Where and when an unmodelled sentence functions (``models.vocab.topics.Scope``), typed once by the parser.
 
 The parser knows the kind of ability a line is (CR 113.3: spell ability, static, triggered, activated) and the
 face it is on; this module adds what object the line modifies, so that the gate (``solver.rules.gate``) decides from
@@ -31,7 +31,8 @@ import functools
 import re
 
 from ..vocab.topics import Scope
-from .topics import LABEL_RE, QUOTED_RE, is_entering_copy_line, is_entering_keyword_line, is_entering_line
+from .lines import KEYWORD_NAMES, LABEL_RE, QUOTED_RE
+from .topics import is_entering_copy_line, is_entering_keyword_line, is_entering_line
 from ..vocab.keyword_effects import KEYWORDS_ON_BATTLEFIELD
 
 #: A sentence boundary: a period (or "!") followed by a space and the next sentence.
@@ -194,9 +195,6 @@ def is_battlefield_sentence(sentence: str, x_in_cost: bool = True) -> bool:
         return False
     kw = _KEYWORD_DASH_RE.match(s.strip())
     if kw:
-
-        from .oracle import KEYWORD_NAMES
-
         if kw.group("kw").lower() in KEYWORD_NAMES and kw.group("kw").lower() not in KEYWORDS_ON_BATTLEFIELD:
             return False
     if _SELF_DEFINES_RE.match(s.strip()) and not _CONDITION_RE.search(s):

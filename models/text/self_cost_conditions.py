@@ -6,7 +6,7 @@ to cast, where X is your devotion to black" (CR 601.2f; a reduction reduces gene
 
 The wording left after the amount is read by the one reader of conditions (``restrictions.parse_restriction_condition``,
 then ``conditions.parse_board_condition``) and of amounts (``conditions.parse_board_amount``, then
-``amounts.parse_amount``) into ``SelfCostChange.condition`` / ``SelfCostChange.per``. A spell's cost is determined
+``filters.parse_amount``) into ``SelfCostChange.condition`` / ``SelfCostChange.per``. A spell's cost is determined
 while the spell is on the stack, not on the battlefield (CR 601.2a, 601.2f): a reading is kept only when every part of
 it speaks of the board, the players or the turn, never of "this" object as a permanent (its counters, its power,
 how it was cast) — those stay ``Unmodelled`` and the questions they could change answer ``unsupported``.
@@ -19,7 +19,7 @@ import re
 
 from ..game.cards import Card
 from ..vocab.conditions import TargetsInclude
-from .oracle import effect_parser
+from .frame import effect_parser
 from .spell_conditions import spell_amount, spell_condition
 from .targets import parse_target_phrase
 

@@ -18,7 +18,7 @@ import re
 
 from ..game.cards import Card
 from ..vocab.self_flash import SelfFlash
-from .oracle import effect_parser
+from .frame import effect_parser
 from .spell_conditions import spell_condition
 
 __all__ = ["self_flash_parser"]

@@ -26,11 +26,12 @@ from typing import Any, Mapping
 from ..game.cards import Card, Face
 from ..vocab.conditions import DuringTurn, HasCounter, MaxSpeed
 from ..vocab.grants import GrantAbility
-from .oracle import effect_parser, keyword_parser
+from .frame import effect_parser, keyword_parser
 from .words import parse_count_word
 from ..vocab.abilities import Ability
 from ..vocab.filters import Filter
-from .oracle import _parse_line
+from .frame import read_line
+from .grants import _granted_keyword
 
 _CARD_TYPES = ("artifact", "creature", "enchantment", "land", "planeswalker")
 
@@ -55,7 +56,6 @@ def parse_self_type_change(text: str, card: Card) -> Mapping[str, Any]:
     object's types, base power and toughness and keywords while a condition holds (CR 611.3a, 613.1d, 613.4b, 613.1f).
 
     Raises ``ValueError`` for any other wording (the line then stays unmodelled)."""
-    from .grants import _granted_keyword
 
     t = text.strip().rstrip(".").strip()
     m = _LEAD.match(t)
@@ -122,7 +122,7 @@ def max_speed_abilities(rest: str, line: str, face: Face, card: Card) -> "list |
     ability is not an activated or triggered ability that functions on the battlefield (a static ability, an
     ability of a card in another zone, CR 702.178b): the line then stays unmodelled."""
 
-    got = _parse_line(rest, face, card)
+    got = read_line(rest, face, card)
     if len(got) != 1:
         return None
     inner = got[0]

@@ -6,7 +6,7 @@ changes (``self_cost_conditions``), its own flash permission (``self_flash``) an
 
 The words are read by this module's shapes of the turn's history, life and counts, then by the one reader of
 conditions (``restrictions.parse_restriction_condition``, then ``conditions.parse_board_condition``) and of amounts
-(``conditions.parse_board_amount``, then ``amounts.parse_amount``). A reading is kept only when every part of it speaks
+(``conditions.parse_board_amount``, then ``filters.parse_amount``). A reading is kept only when every part of it speaks
 of the board, the players or the turn (``board_only``), never of "this" object as a permanent (its counters, its power,
 how it was cast): the spell is not a permanent while it is cast. Parsing only; ``solver.rules.quantities`` evaluates them.
 """
@@ -26,7 +26,7 @@ from ..vocab.conditions import (
 )
 from ..vocab.filters import Comparison, Filter, Qualifier
 from ..vocab.logic import AllOf, AnyOf, Condition, Not
-from .amounts import parse_amount
+from .filters import parse_amount
 from .conditions import _history_filter, card_filter, object_filter, parse_board_amount
 from .restrictions import parse_restriction_condition
 from .words import parse_count_word

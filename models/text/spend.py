@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 
-from .oracle import effect_parser
+from .frame import effect_parser
 
 _COLOR_WORD = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G", "colorless": "C"}
 

@@ -38,16 +38,16 @@ from ..game.subtypes import singular
 from ..vocab.resolution import Draw, Instructions, Scry
 from ..vocab.keyword_effects import Keyword
 from ..vocab.filters import Qualifier
+from ..vocab.topics import Scope
 from ..vocab.targeting import SpellTargetRestriction
 from ..vocab.effect import Unmodelled
-from ..vocab.topics import Scope
 from .topics import classify
 from ..vocab.spree import SpreeMode
 from .filters import PT_ADJECTIVE, QUALIFIER_ADJECTIVES, adjective_qualifier, tail_qualifier
 from .words import parse_count_word
 from .filters import parse_filter
 from ..vocab.resolution import Modal
-from .topics import LABEL_RE
+from .lines import LABEL_RE
 
 _TYPES = {"creature": "Creature", "artifact": "Artifact", "enchantment": "Enchantment", "land": "Land",
           "planeswalker": "Planeswalker", "battle": "Battle", "instant": "Instant", "sorcery": "Sorcery",

@@ -22,9 +22,10 @@ from typing import Any, Mapping
 
 from ..game.cards import Card
 from ..vocab.keyword_effects import read_quality_detail
-from .oracle import effect_parser, keyword_parser
+from .frame import effect_parser, keyword_parser
 from ..vocab.targeting import Quality
-from ..game.subtypes import SPELL_SUBTYPES
+from ..game.subtypes import SPELL_SUBTYPES, singular
+from .subjects import subject_filter
 from ..vocab.filters import Filter
 
 _SENTENCE = re.compile(r"^(?P<obj>.+?) can't be the targets? of (?P<what>.+?)\.?$", re.I)
@@ -62,8 +63,6 @@ _COUNTS = {"all colors": "any", "each color": "any", "multicolored": "multi", "m
 
 def _one_quality(part: str) -> Any:
     """One quality ("red", "nongreen", "legendary creatures", "Dragons", "multicolored", "everything")."""
-    from .grants import _singular
-
     low = part.lower()
     if low == "everything":  # CR 702.16j
         return Quality(everything=True, words=part)
@@ -86,8 +85,8 @@ def _one_quality(part: str) -> Any:
             supers.append(_SUPER_WORDS[lw])
         elif lw in _PLURAL_TYPES or lw in _TYPE_WORDS:
             types.append(_TYPE_WORDS[_PLURAL_TYPES.get(lw, lw)])
-        elif last and w[:1].isupper() and _singular(w) in SPELL_SUBTYPES:
-            subs.append(_singular(w))
+        elif last and w[:1].isupper() and singular(w) in SPELL_SUBTYPES:
+            subs.append(singular(w))
         else:
             raise ValueError(f"the quality {part!r} is not read")
     if supers and not (types or subs):
@@ -126,8 +125,6 @@ def keyword_qualities(parameter: str) -> tuple | None:
 def parse_cant_be_targeted(text: str, card: Card) -> Mapping[str, Any]:
     """``cant_be_targeted`` params of a "can't be the target(s) of" static (module docstring). Raises
     ``ValueError`` for any other wording."""
-    from .grants import grant_filter
-
     m = _SENTENCE.match(text.strip())
     if not m:
         raise ValueError("not a 'can't be the target' sentence")
@@ -137,7 +134,7 @@ def parse_cant_be_targeted(text: str, card: Card) -> Mapping[str, Any]:
     elif obj.lower() == "cards in graveyards":
         affects = Filter(zone="graveyard", words=obj)
     else:
-        affects = grant_filter(obj)
+        affects = subject_filter(obj)
         if affects.relation not in (None, "enchanted") or not dataclasses.replace(affects.qualifier, other=False).empty:
             raise ValueError(f"the objects {obj!r} are not read")
     parts = re.split(r" or (?=abilities\b)", what, maxsplit=1)

@@ -214,7 +214,7 @@ class Ability:
         ``solver.rules.restrictions``; ``None``: none (it may be activated any time its controller has priority, 117.1b).
     cost_change : AbilityCostChange or None
         The ability's own cost change ("This ability costs {1} less to activate for each artifact you control",
-        CR 602.2b, 601.2f): ``models.vocab.cost_effects.AbilityCostChange``, read by ``solver.rules.costs.ability_cost_change``.
+        CR 602.2b, 601.2f): ``models.vocab.cost_effects.AbilityCostChange``, read by ``solver.rules.activation_costs.ability_cost_change``.
     stripe : Stripe or None
         The level or station symbol it is printed under (CR 711.2, 721.2): the permanent has it only with that
         many counters (``solver.rules.layers.board_view``); ``None``: not in a stripe.

@@ -233,7 +233,7 @@ ABILITY_COST_DURING = ("any", "controller_turn")
 class AbilityCostChange(Effect):
     """An activated ability's own cost change: "This ability costs {N} less (more) to activate [for each X / if
     <condition> / during your turn]" and "This ability costs {X} less to activate, where X is ..." (CR 602.2b: the
-    total cost of an ability is found as a spell's, 601.2f). It is read by ``solver.rules.costs.ability_cost_change`` when
+    total cost of an ability is found as a spell's, 601.2f). It is read by ``solver.rules.activation_costs.ability_cost_change`` when
     the ability is activated (``Ability.cost_change``).
 
     Attributes
@@ -269,8 +269,8 @@ class ActivationCostChange(Effect):
     "Activated abilities cost {2} more to activate unless they're mana abilities" (Suppression Field),
     "Enchanted artifact's activated abilities cost {2} less ..." (Power Artifact). CR 602.2b: an ability's total
     cost is found as a spell's (601.2f): increases first, then reductions; a reduction reduces generic mana only and
-    never below {0} (118.7a). Read by ``solver.rules.costs.activation_total_cost`` (the ``activate`` question) and by
-    ``solver.rules.costs.check_mana_ability_cost_changes`` (a mana ability whose cost it would change makes the mana
+    never below {0} (118.7a). Read by ``solver.rules.activation_costs.activation_total_cost`` (the ``activate`` question) and by
+    ``solver.rules.activation_costs.check_mana_ability_cost_changes`` (a mana ability whose cost it would change makes the mana
     questions unsupported).
 
     Attributes
@@ -309,8 +309,8 @@ class CantPayCosts(Effect):
     """"Players can't pay life to cast spells or to activate abilities that aren't mana abilities." (Karn's Sylex),
     "Players can't pay life or sacrifice creatures to cast spells or activate abilities." (Angel of Jubilation,
     Yasharn): a cost with such a part can't be paid (CR 101.2: "can't" wins; 118.3, 602.2b), except paying 0 life
-    (CR 119.4b). Read by ``solver.rules.costs.cant_pay_problems`` for ``activate`` and by
-    ``solver.rules.costs.check_mana_ability_cost_changes`` for mana abilities; the part about casting spells is
+    (CR 119.4b). Read by ``solver.rules.activation_costs.cant_pay_problems`` for ``activate`` and by
+    ``solver.rules.activation_costs.check_mana_ability_cost_changes`` for mana abilities; the part about casting spells is
     ``spells``, an ``Unmodelled`` the gate reads for the casting questions.
 
     Attributes

@@ -28,7 +28,7 @@ class CostPart:
     paid ("X", "any number of", "one or more"), whose least value is ``at_least`` ("one or more": 1). ``text``
     keeps the original wording for explanations.
 
-    Parts that use other objects than the permanent itself (read by ``solver.rules.payment.cost_objects``):
+    Parts that use other objects than the permanent itself (read by ``solver.rules.cost_objects``):
     ``"tap_untapped"`` (``other``: not this permanent, "another"/"other than this"), ``"untap"`` (untap tapped
     permanents, CR 701.26b; ``what`` may end with "an opponent controls"), ``"remove_counters_from"`` (counters
     of kind ``what``, ``"any"`` for any kind, removed from one of ``objects``, or in all from several when

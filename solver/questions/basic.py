@@ -36,8 +36,8 @@ from mtgcheck.models.game.state import sorcery_timing
 from mtgcheck.models.vocab.keyword_model import keyword_activation
 from mtgcheck.models.vocab.keywords import keyword_kind
 from mtgcheck.solver.rules.budget import tick
-from mtgcheck.solver.rules.costs import activation_total_cost
-from mtgcheck.solver.rules.costs import cant_pay_problems
+from mtgcheck.solver.rules.activation_costs import activation_total_cost
+from mtgcheck.solver.rules.activation_costs import cant_pay_problems
 
 #: Unmodelled text that can take abilities away or forbid activating them (Humility, Pithing Needle, ...).
 

@@ -35,6 +35,7 @@ from mtgcheck.models.game.mana import COLORS, ManaCost, ManaSymbol
 from mtgcheck.models.game.state import CardInstance, GameState
 
 from mtgcheck.solver.rules import costs as _costs
+from mtgcheck.solver.rules.errors import CostError, ZoneError
 from mtgcheck.solver.rules.combinatorics import count_multisets, iter_multisets
 from mtgcheck.solver.rules.layers import is_creature_now as _is_creature_now
 from mtgcheck.solver.rules.payment.extensions import convoke_improvise_payers, spell_cost_keywords
@@ -211,7 +212,7 @@ def total_cost(state: GameState, player: str, card: Card, *, from_zone: str = "h
     try:
         tc = _costs.total_cost(state, player, card, using=None if using in (None, "normal") else using,
                                x=x, kicked=kicked, zone=from_zone, face=face)
-    except (_costs.CostError, _costs.ZoneError) as e:
+    except (CostError, ZoneError) as e:
         raise QuestionError(str(e)) from None
     if tc.mana is None:
         raise QuestionError(f"{card.name}'s total cost is unpayable (CR 118.6): " + "; ".join(tc.steps))

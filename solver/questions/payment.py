@@ -8,7 +8,8 @@ from mtgcheck.models.game.state import GameState
 
 from mtgcheck.solver.rules import costs as costs_mod
 from mtgcheck.solver.rules.altcosts import assist_help
-from mtgcheck.solver.rules.costs import CostError, spell_face
+from mtgcheck.solver.rules.errors import ConditionUnmet, CostError, NotASpell, ZoneError
+from mtgcheck.solver.rules.faces import CONVERTED, requested_face, spell_face
 from mtgcheck.solver.questions.basic import mana_value as _mana_value
 from mtgcheck.solver.questions.graph import attach_payment_graph
 from mtgcheck.solver.questions.registry import Answer, Context, QuestionError, Unsupported, question
@@ -52,7 +53,7 @@ def _cast_setup(ctx: Context, using: Any = _ASKED):
         using = ctx.arg("using", None)
     if using is not None and not isinstance(using, str):
         raise QuestionError(f"'using' is normal or an alternative cost such as flashback, got {using!r}")
-    face = costs_mod.requested_face(ctx, card)
+    face = requested_face(ctx, card)
     choice = ctx.arg("additional_choice", None)
     if choice is not None and (isinstance(choice, bool) or not isinstance(choice, int) or choice < 1):
         raise QuestionError(f"'additional_choice' is the option (1, 2, ...) of an either-or additional cost, got {choice!r}")
@@ -72,22 +73,22 @@ def _cast_setup(ctx: Context, using: Any = _ASKED):
                                   zone=zone, face=face, targets=None if chosen is None else len(chosen),
                                   chosen=chosen, gift=gift, choice=choice, modes=modes)
         card = getattr(tc, "card", None) or card  # the half or face as cast (CR 709.3, 715.3, 712.11)
-    except costs_mod.ZoneError as e:
+    except ZoneError as e:
         try:  # report the half or face asked for, even when it may not be cast from there (CR 709.3b)
-            card = costs_mod.spell_face(card, face) or card
-        except (costs_mod.CostError, QuestionError):
+            card = spell_face(card, face) or card
+        except (CostError, QuestionError):
             pass
         mv, _ = _mana_value(card, "stack", x)
         mana = card.mana_cost.with_x(x) if card.mana_cost is not None else None
         tc = costs_mod.TotalCost(mana, base=str(using or "mana cost"), x=x, steps=[str(e)])
-        code = (Reason.NOT_A_SPELL if isinstance(e, costs_mod.NotASpell) else
-                Reason.ALTERNATIVE_CONDITION if isinstance(e, costs_mod.ConditionUnmet) else Reason.NO_PERMISSION)
+        code = (Reason.NOT_A_SPELL if isinstance(e, NotASpell) else
+                Reason.ALTERNATIVE_CONDITION if isinstance(e, ConditionUnmet) else Reason.NO_PERMISSION)
         return card, player, zone, x, tc, mv, [Problem(code, str(e))]
-    except costs_mod.CostError as e:
+    except CostError as e:
         raise QuestionError(str(e)) from None
 
     # cast converted, its back face is up: the mana value is its front face's (CR 712.8c)
-    mv, _ = _mana_value(ctx.card(ctx.arg("card")) if tc.base == costs_mod.CONVERTED else card, "stack", x)
+    mv, _ = _mana_value(ctx.card(ctx.arg("card")) if tc.base == CONVERTED else card, "stack", x)
     problems = precost_problems(ctx.state, player, card, tc, zone, chosen, using=using)
     return card, player, zone, x, tc, mv, problems
 
@@ -163,7 +164,7 @@ def _cast_with_choices(ctx: Context, using: Any = _ASKED) -> Answer:
         return base
     try:
         card = ctx.card(ctx.arg("card"))
-        card = spell_face(card, costs_mod.requested_face(ctx, card))
+        card = spell_face(card, requested_face(ctx, card))
         st = cast_targets(card)
     except (CostError, QuestionError, Unsupported):
         return base
@@ -200,18 +201,18 @@ def _cast_once(ctx: Context, using: Any = _ASKED) -> Answer:
     printed order, the first castable one answering (``additional_choice`` in the answer says which)."""
 
     try:
-        n_modes = len(spree_mode_costs(abilities_of(costs_mod.spell_face(ctx.card(ctx.arg("card")), costs_mod.requested_face(
+        n_modes = len(spree_mode_costs(abilities_of(spell_face(ctx.card(ctx.arg("card")), requested_face(
             ctx, ctx.card(ctx.arg("card")))))))
-    except (costs_mod.CostError, QuestionError):
+    except (CostError, QuestionError):
         n_modes = 0
     if n_modes and ctx.arg("modes", None) is None:
         return _cast_spree(ctx, using, n_modes)
     if ctx.arg("additional_choice", None) is not None:
         return _cast_option(ctx, using)
     try:
-        card = costs_mod.spell_face(ctx.card(ctx.arg("card")), costs_mod.requested_face(ctx, ctx.card(ctx.arg("card"))))
+        card = spell_face(ctx.card(ctx.arg("card")), requested_face(ctx, ctx.card(ctx.arg("card"))))
         n = additional_choices(card, abilities_of(card))
-    except (costs_mod.CostError, QuestionError):
+    except (CostError, QuestionError):
         n = 0
     if not n:
         return _cast_option(ctx, using)
@@ -293,7 +294,7 @@ def _cast_option(ctx: Context, using: Any = _ASKED, choice: int | None = None) -
         # 601.2b, 601.2f): every one is tried (emerge: the payer makes them once the creature is chosen, 702.119c)
         for variant in (tc,) if tc.base == "emerge" else tc.each_announcement():
             if tc.objects:
-                from mtgcheck.solver.rules.altcosts import pay_emerge, pay_web_slinging, pay_with_objects
+                from mtgcheck.solver.rules.altcost_objects import pay_emerge, pay_web_slinging, pay_with_objects
 
                 payer = {"emerge": pay_emerge, "web-slinging": pay_web_slinging}.get(tc.base, pay_with_objects)
                 pay, chosen, bad = payer(ctx.state, player, card, variant, zone, find_payment)

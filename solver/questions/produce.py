@@ -17,6 +17,7 @@ from mtgcheck.solver.questions.registry import Answer, Context, QuestionError, U
 from mtgcheck.solver.rules.layers import board_view
 from mtgcheck.solver.rules.mana.produce import mana_abilities_of, could_produce
 from mtgcheck.solver.rules.quantities import condition_holds
+from mtgcheck.solver.rules.mana.produce import has_legal_target
 from mtgcheck.models.vocab.conditions import Compare
 from mtgcheck.models.vocab.amounts import CountOf
 
@@ -63,7 +64,7 @@ def ask_could_produce(ctx: Context) -> Answer:
         cond = getattr(a.effect, "condition", None)
         if a.kind == "activated" and cond is not None:
 
-            ok, words = condition_holds(ctx.state, perm.controller, cond, perm, a.describe())
+            ok, words = condition_holds(ctx.state, perm.controller, cond, perm, a.describe(), has_legal_target)
             why.append(f"{perm.name}'s \"{a.describe()}\" adds its mana only if, as it resolves, {words}: "
                        f"{'it would' if ok else 'it would not'} if it resolved now (CR 608.2, 106.7)"
                        + (" — it has a target, so it is not a mana ability and makes no pool (CR 605.1a)"
@@ -113,7 +114,7 @@ def _intervening_why(state: GameState, perm: Permanent, others: list[Ability]) -
         cond = getattr(a.effect, "condition", None)
         if cond is None:
             continue
-        ok, words = condition_holds(state, perm.controller, cond, perm, a.describe())
+        ok, words = condition_holds(state, perm.controller, cond, perm, a.describe(), has_legal_target)
         out.append(f"{perm.name}'s \"{a.describe()}\" adds mana only under a condition (an intervening \"if\", "
                    f"CR 603.4; what it removes, sacrifices or targets as it resolves, 608.2c-h, 603.3d): {words}, so if "
                    f"it resolved now it "
@@ -189,7 +190,8 @@ def ask_available_mana(ctx: Context) -> Answer:
     if isinstance(arg, Mapping):
         arg = arg.get("player")
     player = ctx.player(arg)
-    from mtgcheck.solver.rules.mana.sources import ManaBoard, maximal_pools
+    from mtgcheck.solver.rules.mana.sources import ManaBoard
+    from mtgcheck.solver.rules.mana.pools import maximal_pools
 
     res = maximal_pools(ctx.state, player, ctx.limit)
     why = list(res.why) + recipient_notes(ctx.state, player)

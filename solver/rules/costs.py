@@ -33,7 +33,6 @@ from mtgcheck.models.vocab.costs import has_name  # noqa: F401 (re-exported: sol
 from mtgcheck.models.vocab.costs import spree_mode_costs
 from mtgcheck.models.vocab.costs import (FACE_DOWN_KEYWORDS, AdditionalCost, AlternativeCost, CostChange, additional_costs,
                                    alternative_costs, cost_changes)
-from mtgcheck.models.game.cards import Card
 from mtgcheck.models.vocab.resolution import CastTrigger, EntersTrigger
 from mtgcheck.models.vocab.filters import Filter
 from mtgcheck.models.vocab.grants import GrantFlashback
@@ -48,10 +47,14 @@ from mtgcheck.models.game.state import GameState, Permanent
 from mtgcheck.models.game.state import sorcery_timing
 
 from mtgcheck.solver.rules.layers import battlefield_abilities
-from mtgcheck.solver.rules.quantities import amount_value, condition_holds
+from mtgcheck.solver.rules.quantities import amount_value, condition_holds, domain_types, party_size
 from mtgcheck.solver.rules.restrictions import self_flash_extra
 from mtgcheck.solver.rules.targets import NO, UNKNOWN, YES, spell_targets_can_include
-from mtgcheck.solver.rules.errors import QuestionError, Unsupported
+from mtgcheck.solver.rules.errors import (ConditionUnmet, CostError, NoPermission, NotASpell, QuestionError, Unsupported,
+                                          ZoneError)
+from mtgcheck.solver.rules.altcosts import zone_listed
+from mtgcheck.solver.rules.faces import (CONVERTED, CONVERTED_WORDS, _card_keywords, converted_spell,
+                                         fused_spell, parent_name, spell_face)
 from mtgcheck.models.game.names import normalize_name
 from mtgcheck.models.game.cards import CARD_TYPES, SUPERTYPES
 from mtgcheck.solver.rules.layers import board_view
@@ -63,41 +66,15 @@ from mtgcheck.solver.rules.gate import functions_while_cast
 from mtgcheck.models.game.cards import TypeLine
 from mtgcheck.solver.rules.combinatorics import binomial
 from mtgcheck.models.vocab.topics import Topic
-from mtgcheck.solver.rules.payable import CastSpell, cost_problems
-from mtgcheck.models.vocab.cost_effects import AbilityCostChange
-from mtgcheck.models.vocab.cost_effects import ActivationCostChange
-from mtgcheck.solver.rules.quantities import matching_objects
-from mtgcheck.models.vocab.cost_effects import CantPayCosts
+from mtgcheck.solver.rules.cost_check import cost_problems
+from mtgcheck.solver.rules.cost_objects import CastSpell
+from mtgcheck.solver.rules.activation_costs import _add_generic, _reduce, fmt
 from mtgcheck.solver.rules.gate import require_modelled
 from mtgcheck.models.vocab.costs import spell_has_type
 from mtgcheck.solver.rules.quantities import lost_life_this_turn
 from mtgcheck.models.vocab.keyword_model import prototype_card
-
-
-class CostError(ValueError):
-    """The requested way of casting does not exist for this card (no such alternative cost, X on a free cast...)."""
-
-
-class ZoneError(CostError):
-    """The alternative cost exists but casts the card from another zone (CR 702.34a, 702.138a)."""
-
-
-class ConditionUnmet(ZoneError):
-    """An alternative cost whose condition does not hold now (spectacle, surge: CR 702.137a, 702.117a): the answer
-    for that way is "not castable", with the condition as the reason."""
-
-
-class NotASpell(ZoneError):
-    """A land card is played, never cast (CR 305.1, 305.9): the answer is "not castable", with the rule as the
-    reason (a ``ZoneError``, reported as ``castable: false`` like a zone mismatch)."""
-
-
-class NoPermission(ZoneError):
-    """No rule or effect allows casting the card from that zone (CR 601.3): the answer is "not castable".
-
-    A ``ZoneError`` so that handlers which report a zone mismatch as ``castable: false`` with the
-    message as the reason do the same here.
-    """
+from mtgcheck.solver.rules.altcosts import condition_problems, find_printed
+from mtgcheck.solver.rules.altcosts import printed_alternatives
 
 
 @dataclass
@@ -129,7 +106,7 @@ class TotalCost:
     #: the card as cast: the chosen half or face (``spell_face``), else the card itself
     card: Any = None
     #: chosen-object parts of a printed alternative cost (``models.vocab.cost_effects.ObjectCost``), paid with the mana by
-    #: ``solver.rules.altcosts.pay_with_objects``
+    #: ``solver.rules.altcost_objects.pay_with_objects``
     objects: tuple = ()
     #: when a minimum makes the life-or-mana announcement of its Phyrexian symbols change the total cost (CR 601.2b,
     #: 601.2f): one locked-in ``TotalCost`` per announcement (``phyrexian_announcements``), the all-mana one first
@@ -236,146 +213,6 @@ def _has_granted_flashback(state: GameState, player: str, card: Any = None, stri
 # Which card is cast: split halves, adventures, modal double-faced cards (CR 709.3, 715.3, 712.11)
 # ---------------------------------------------------------------------------
 
-#: Layouts whose second face can be chosen when casting (CR 709.3 split, 702.127 aftermath,
-#: 715.3 adventurer, 712.11b modal double-faced).
-CHOOSE_FACE_LAYOUTS = ("split", "aftermath", "adventure", "modal_dfc")
-_FACE_MARK = "cast_face_of:"
-
-
-def parent_name(card: Any) -> str:
-    """The full card name of a face made by ``spell_face`` (the card's own name otherwise)."""
-    for n in getattr(card, "notes", ()) or ():
-        if str(n).startswith(_FACE_MARK):
-            return str(n)[len(_FACE_MARK):]
-    return card.name
-
-
-def spell_face(card: Any, face: str | None = None, named: str | None = None) -> Any:
-    """The card as it is put on the stack: only the chosen half or face exists there.
-
-    CR 709.3-709.3b (a split card: the player chooses the half; only that half's characteristics,
-    so ``Ice`` costs {1}{U} and has mana value 2), 715.3a-b (an adventurer card cast as an Adventure
-    has only the Adventure's characteristics), 712.11b-c (a modal double-faced card: either face),
-    712.11 (other double-faced cards are cast front face up).
-
-    Parameters
-    ----------
-    card : the database card (``Fire // Ice``).
-    face : the face asked for (``face:`` argument), or ``None``.
-    named : the name the question used for the card (``card: Ice`` selects the Ice half).
-
-    Returns
-    -------
-    Card : ``card`` itself for the front face of a non-split card, else a one-face card named after
-        the face (its abilities are the face's; ``parent_name`` gives the full name back).
-
-    Raises
-    ------
-    CostError : a split card with no half chosen (the message lists the halves), an unknown face.
-    NoPermission : the back face of a transforming double-faced card (CR 712.11).
-    """
-    if not getattr(card, "faces", ()) or any(str(n).startswith(_FACE_MARK) for n in card.notes):
-        if face is not None and str(face).casefold() != card.name.casefold():
-            raise CostError(f"{card.name} has only one face; there is no face {face!r}")
-        return card
-    if face is None and named is not None and str(named).casefold() != card.name.casefold():
-        if any(f.name.casefold() == str(named).casefold() for f in card.faces):
-            face = str(named)
-    if face is None or str(face).casefold() == card.name.casefold():
-        if card.is_split:
-            halves = " or ".join(f"{f.name} ({f.mana_cost})" for f in card.faces)
-            raise CostError(f"{card.name} is a split card: choose the half you cast (CR 709.3): {halves}; "
-                            f"name it as 'face' (or as the card)")
-        return card
-    f = next((f for f in card.faces if f.name.casefold() == str(face).casefold()), None)
-    if f is None:
-        raise CostError(f"{card.name} has no face named {face!r}; faces: {', '.join(card.face_names)}")
-    front = f is card.faces[0]
-    if front and not card.is_split:
-        return card
-    if not front and card.layout not in CHOOSE_FACE_LAYOUTS:
-        raise NoPermission(f"{f.name} is the back face of {card.name} ({card.layout}): a double-faced card is cast "
-                           f"front face up (CR 712.11); casting it transformed (disturb, 712.11a) is not asked here")
-    abil = tuple(a for a in abilities_of(card)
-                 if a.face == f.name or (front and a.face is None))
-    colors = f.colors if f.colors is not None else (f.mana_cost.colors if f.mana_cost is not None else frozenset())
-    low = (f.oracle_text or "").lower()
-    return Card(name=f.name, mana_cost=f.mana_cost, type_line=f.type_line, oracle_text=f.oracle_text or "",
-                colors=frozenset(colors), color_identity=card.color_identity, color_indicator=f.color_indicator,
-                keywords=tuple(k for k in card.keywords if k.lower() in low), power=f.power, toughness=f.toughness,
-                loyalty=f.loyalty, layout="normal", faces=(), legalities=card.legalities, abilities=abil,
-                source=card.source, notes=(_FACE_MARK + card.name,))
-
-
-
-#: The ``using`` of a card cast converted with more than meets the eye (CR 702.162a), and the words that name it.
-CONVERTED = "more than meets the eye"
-CONVERTED_WORDS = frozenset({CONVERTED, "converted", "more_than_meets_the_eye"})
-
-
-def converted_spell(card: Any) -> Any:
-    """``card`` cast converted (CR 702.162a, 712.11a): the spell has its back face up and only the characteristics of
-    its back face (712.8c: name, types, colours by its colour indicator, abilities; no mana cost). Its mana value is
-    calculated from its front face's mana cost (712.8c): ``spell_mana_value_card`` gives the card to compute it from.
-
-    Raises
-    ------
-    CostError : the card is not a transforming double-faced card (it has no back face to cast).
-    """
-    faces: tuple[Any, ...] = tuple(getattr(card, "faces", ()) or ())
-    if len(faces) != 2 or getattr(card, "layout", "") != "transform":
-        raise CostError(f"{card.name} has no back face to be cast converted (CR 702.162a, 712.11a)")
-    back = faces[1]
-    abil = tuple(a for a in abilities_of(card) if a.face == back.name)
-    colors = back.colors if back.colors is not None else frozenset(back.color_indicator or ())
-    low = (back.oracle_text or "").lower()
-    return Card(name=back.name, mana_cost=None, type_line=back.type_line, oracle_text=back.oracle_text or "",
-                colors=frozenset(colors), color_identity=card.color_identity, color_indicator=back.color_indicator,
-                keywords=tuple(k for k in card.keywords if k.lower() in low), power=back.power,
-                toughness=back.toughness, loyalty=back.loyalty, layout="normal", faces=(), legalities=card.legalities,
-                abilities=abil, source=card.source, notes=(_FACE_MARK + card.name,))
-
-
-def fused_spell(card: Any, face: str | None = None) -> tuple[Any, ManaCost]:
-    """The fused split spell made of both halves of ``card`` and its mana cost (CR 702.102a-c).
-
-    A fused split spell has the combined characteristics of its halves (CR 702.102b, 709.4d): the card
-    itself is returned; its total cost includes the mana cost of each half (702.102c).
-
-    Raises
-    ------
-    CostError : the card is not a split card with fuse, or a single half was named.
-    """
-    if not getattr(card, "is_split", False) or not getattr(card, "faces", ()):
-        raise CostError(f"{card.name} is not a split card; only a split card with fuse can be cast fused (CR 702.102a)")
-    if "fuse" not in _card_keywords(card):
-        raise CostError(f"{card.name} has no fuse: choose one half to cast (CR 709.3, 702.102a)")
-    if face is not None and str(face).casefold() != card.name.casefold():
-        raise CostError(f"a fused split spell is both halves of {card.name}; do not name the half {face!r} (CR 702.102a)")
-    mana = ManaCost()
-    for f in card.faces:
-        if f.mana_cost is not None:
-            mana = mana + f.mana_cost
-    return card, mana
-
-
-def requested_face(ctx: Any, card: Any) -> str | None:
-    """The face a ``cast``/``payments``/``delve`` question asks for: its ``face`` argument, else the
-    name it used for the card when that is a face name (``card: Ice`` → ``"Ice"``), else ``None``.
-
-    Hook for the question handlers: pass it as ``total_cost(..., face=requested_face(ctx, card))`` and
-    use ``tc.card`` (the half or face as cast) for the mana value and the spell's restrictions.
-    """
-    face = ctx.arg("face", None)
-    if face is not None:
-        if not isinstance(face, str):
-            raise QuestionError(f"'face' must be a face name, got {face!r}")
-        return face
-    named = ctx.arg("card", None)
-    if isinstance(named, str) and named.casefold() != card.name.casefold() and any(
-            f.name.casefold() == named.casefold() for f in getattr(card, "faces", ()) or ()):
-        return next(f.name for f in card.faces if f.name.casefold() == named.casefold())
-    return None
 
 # ---------------------------------------------------------------------------
 # Where the card is and whether it may be cast from there (CR 601.2a, 601.3)
@@ -408,11 +245,6 @@ def _may_cast_from(a: Ability, zone: str) -> bool:
     """Unmodelled wording in ``a`` (its effect, riders, details, trigger effects) that may let spells be cast
     from ``zone`` (``Unmodelled.cast_from``, CR 601.3)."""
     return any(zone in u.cast_from for u in walk_unmodelled(a.effect))
-
-
-def zone_listed(state: GameState, zone: str, player: str) -> bool:
-    """Whether the scenario says what ``player``'s ``zone`` holds (listed, even empty, or non-empty)."""
-    return (zone, player) in getattr(state, "listed_zones", set()) or bool(state.cards(zone, player))
 
 
 def locate_card(state: GameState, player: str, card: Any, zone: str) -> str | None:
@@ -489,14 +321,6 @@ def _permission_sources(state: GameState, zone: str) -> list[str]:
             if _may_cast_from(a, zone):
                 out.append(f"{e.card.name} ({a.text.strip()})")
     return out
-
-
-def _card_keywords(card: Any) -> set[str]:
-    kws = {str(k).lower() for k in getattr(card, "keywords", ()) or ()}
-    for a in abilities_of(card):
-        if a.kind == "keyword":
-            kws.add(str(a.effect).lower())
-    return kws
 
 
 def _exile_entry(state: GameState, player: str, card: Any) -> Any:
@@ -828,55 +652,6 @@ def fewest_targets(card: Any, what: str = "", choices: dict | None = None) -> in
     return sum(int(spec.count) for spec in st.modes[0])
 
 
-#: The creature types a party is made of (CR 700.8).
-PARTY_TYPES = ("Cleric", "Rogue", "Warrior", "Wizard")
-BASIC_LAND_TYPES = ("Plains", "Island", "Swamp", "Mountain", "Forest")
-
-
-def _current_subtypes(state: GameState, perm: Any) -> tuple[str, ...]:
-    """A permanent's subtypes now (type-changing effects applied, CR 613.1d; ``layers.board_view``)."""
-
-    view = board_view(state).get(perm.id)
-    return tuple(view.subtypes) if view is not None else tuple(perm.card.type_line.subtypes)
-
-
-def party_size(state: GameState, player: str, what: str = "") -> int:
-    """How many creatures are in ``player``'s party: up to one each of Cleric, Rogue, Warrior and Wizard among
-    the creatures they control, chosen to make it as large as possible (CR 700.8; a changeling can fill any one
-    role, 702.73a). A maximum bipartite matching between creatures and the four roles (``networkx``)."""
-    import networkx as nx
-
-    g = nx.Graph()
-    roles = [("role", t) for t in PARTY_TYPES]
-    g.add_nodes_from(roles)
-    kinds: dict[tuple[str, ...], int] = {}
-    for p in state.permanents(player):
-        if not p.card.is_type("Creature"):
-            continue
-        changeling = any(str(k).lower() == "changeling" for k in p.card.keywords)
-        fits = tuple(t for t in PARTY_TYPES if changeling or t in _current_subtypes(state, p))
-        if fits:
-            kinds[fits] = min(kinds.get(fits, 0) + 1, len(PARTY_TYPES))  # more than four alike never helps
-    for fits, n in kinds.items():
-        for i in range(n):
-            node = ("creature", fits, i)
-            g.add_edges_from((node, ("role", t)) for t in fits)
-    creatures = [n for n in g.nodes if n[0] == "creature"]
-    if not creatures:
-        return 0
-    matching = nx.bipartite.maximum_matching(g, top_nodes=creatures)
-    return sum(1 for n in creatures if n in matching)
-
-
-def domain_types(state: GameState, player: str) -> list[str]:
-    """The basic land types among lands ``player`` controls (domain), as they are now (CR 305.6, 613.1d)."""
-    have: set[str] = set()
-    for p in state.permanents(player):
-        if p.card.is_type("Land"):
-            have.update(t for t in _current_subtypes(state, p) if t in BASIC_LAND_TYPES)
-    return [t for t in BASIC_LAND_TYPES if t in have]
-
-
 def self_cost_changes(state: GameState, player: str, card: Any, zone: str = "hand",
                       targets: int | None = None, chosen: list | None = None,
                       choices: dict | None = None) -> list[tuple[str, ManaCost, str]]:
@@ -1074,55 +849,6 @@ def _turn_and_choice_ok(state: GameState, player: str, card: Any, c: CostChange)
                               f"choices: {{card_name: ...}} (CR 607.2d)")
         return has_name(card, str(name))
     return True
-
-
-
-
-def _add_generic(cost: ManaCost, n: int) -> ManaCost:
-    return ManaCost(cost.symbols + (ManaSymbol(str(n)),)) if n else cost
-
-
-def _reduce(cost: ManaCost, amount: ManaCost, steps: list[str], who: str, colored_only: bool = False) -> ManaCost:
-    """Apply one cost reduction (CR 118.7a-d, 601.2f).
-
-    A generic amount reduces only the generic component (118.7a); a coloured or colorless amount removes a
-    symbol of that type, and when the cost has none, reduces generic mana instead (118.7b-d), unless the
-    reduction "reduces only the amount of colored mana you pay" (``colored_only``, Edgewalker).
-
-    Raises ``Unsupported`` for a hybrid or Phyrexian reduction (118.7e-f: a choice or a rule not modelled) and
-    for a coloured reduction meeting a hybrid or Phyrexian symbol of its colour (whether it reduces it is not
-    modelled).
-    """
-    generic = cost.generic
-    others = [s for s in cost.symbols if not s.is_generic]
-    for r in amount.symbols:
-        if r.is_generic:
-            take = min(generic, r.generic_amount)
-            generic -= take
-        elif r.text in ("W", "U", "B", "R", "G", "C"):
-            hit = next((i for i, s in enumerate(others) if s.text == r.text), None)
-            if hit is not None:
-                others.pop(hit)
-            elif any(r.text in s.text.split("/") for s in others):
-                raise Unsupported(f"{who}: whether a reduction of {{{r.text}}} reduces a hybrid or Phyrexian symbol of "
-                                  f"{fmt(cost)} is not modelled (CR 118.7c)")
-            elif generic and not colored_only:
-                generic -= 1  # CR 118.7b-d: reduces generic instead
-        else:
-            raise Unsupported(f"{who}: a reduction by {{{r.text}}} is not modelled (CR 118.7e-g)")
-    out = ManaCost(tuple(others) + ((ManaSymbol(str(generic)),) if generic else ()))
-    rule = ("it reduces only coloured mana, never generic" if colored_only
-            else "generic reductions touch only generic mana, CR 118.7a-d")
-    steps.append(f"{who}: reduce by {amount} → {fmt(out)} ({rule})")
-    return out
-
-
-def fmt(cost: ManaCost | None) -> str:
-    """Canonical notation, ``{0}`` for an empty cost, ``unpayable`` for ``None``."""
-    if cost is None:
-        return "unpayable"
-    c = cost.canonical()
-    return str(c) if len(c) else "{0}"
 
 
 def face_down_spell(card: Any) -> Any:
@@ -1371,7 +1097,6 @@ def total_cost(state: GameState, player: str, card: Any, *, using: str | None = 
         elif alt is None and kw in _card_keywords(card):
             raise Unsupported(f"{card.name}'s {kw} is not modelled")
         if printed is None and alt is None:
-            from mtgcheck.solver.rules.altcosts import printed_alternatives
 
             have = ", ".join([a.keyword for a in alts] + [n for n, _ in printed_alternatives(card)]) or "none"
             raise CostError(f"{card.name} has no {kw} cost (its alternative costs: {have})")
@@ -1695,7 +1420,6 @@ def _printed_alternative(state: GameState, player: str, card: Any, using: str, x
     CostError : X announced with an alternative cost that has none.
     Unsupported : wording of it that is not modelled.
     """
-    from mtgcheck.solver.rules.altcosts import condition_problems, find_printed
 
     got = find_printed(card, using)
     if got is None:
@@ -1741,7 +1465,7 @@ def nonmana_problems(state: GameState, player: str, card: Any, tc: TotalCost, zo
     """Reasons the non-mana parts of a spell's total cost cannot be paid (CR 118.3), empty when they can.
 
     Life at most the life total (CR 119.4); every other part as the one reader of cost parts says
-    (``solver.rules.payable.cost_problems``, with the spell as a ``CastSpell``: it is on the stack while its costs are paid,
+    (``solver.rules.cost_check.cost_problems``, with the spell as a ``CastSpell``: it is on the stack while its costs are paid,
     so a discard or "exile N other cards" counts the other cards, CR 601.2a). The permanents' mana abilities are
     activated before costs are paid (CR 601.2g-h; Kaervek's Spite): an object that pays a part may first make mana,
     unless that use of it is what the part takes (a permanent that sacrifices itself for mana can't also be
@@ -1767,7 +1491,7 @@ def nonmana_problems(state: GameState, player: str, card: Any, tc: TotalCost, zo
 
     def pay(sources: Any) -> str | None:
         # ``None``: every mana source may pay the mana too (the objects paying the parts lose none of their mana,
-        # cost_objects.check_objects), so the mana is the payment search's alone; a restricted list: the parts need
+        # cost_check.check_objects), so the mana is the payment search's alone; a restricted list: the parts need
         # objects whose mana abilities they use up, a choice the casting payment does not model
         if sources is None:
             return None
@@ -1782,233 +1506,3 @@ def nonmana_problems(state: GameState, player: str, card: Any, tc: TotalCost, zo
     return out
 
 
-def ability_cost_change(state: GameState, perm: Any, ability: Ability,
-                        mana: ManaCost | None = None) -> tuple[ManaCost, list[str]]:
-    """The mana cost of an activated ability of ``perm`` after its own cost change (CR 602.2b, 601.2f).
-
-    Parameters
-    ----------
-    state : GameState
-    perm : Permanent  whose ability it is; its controller activates it ("you").
-    ability : Ability  with ``cost_change`` (``models.vocab.cost_effects.AbilityCostChange``) and a mana cost.
-    mana : ManaCost, optional  the cost it changes (default: the ability's printed mana cost; another when other
-        changes applied first, ``activation_total_cost``).
-
-    Returns
-    -------
-    (ManaCost, list of str)
-        The cost to pay and the lines explaining it ("{5} reduced by {3} for 3 creature cards in Alice's graveyard
-        → {2}"). A reduction reduces only generic mana and never below {0} (CR 601.2f, 118.7a); an increase adds
-        generic mana ({1} more for each card in hand, Loreseeker's Stone).
-
-    Raises
-    ------
-    Unsupported
-        The amount or the condition cannot be read in this state (``solver.rules.quantities``), naming the sentence.
-    """
-
-
-    ch = ability.cost_change
-    if mana is None:
-        mana = ability.cost.mana if ability.cost is not None and ability.cost.mana is not None else ManaCost()
-    if not isinstance(ch, AbilityCostChange):
-        return mana, []
-    who = f"“{ch.text}”"
-    units, why = 1, ""
-    if ch.during == "controller_turn":
-        units = 1 if state.active == perm.controller else 0
-        why = f"it is {state.active}'s turn"
-    if ch.condition is not None:
-        ok, why = condition_holds(state, perm.controller, ch.condition, perm, ch.text)
-        units = 1 if ok else 0
-    if ch.per is not None:
-        n, why = amount_value(state, perm.controller, ch.per, perm, text=ch.text)
-        units = max(n, 0)  # CR 107.1b
-    total = ch.amount * units
-    if not total:
-        return mana, [f"{who}: no change ({why}), the cost stays {fmt(mana)} (CR 601.2f)"]
-    if ch.direction == "more":
-        out = _add_generic(mana, total)
-        return out, [f"{who}: {why + ', ' if why else ''}so it costs {{{total}}} more: {fmt(mana)} → {fmt(out)} (CR 601.2f)"]
-    steps: list[str] = []
-    out = _reduce(mana, ManaCost((ManaSymbol(str(total)),)), steps, who)
-    return out, [f"{who}: {why + ', ' if why else ''}so it costs {{{total}}} less: {fmt(mana)} → {fmt(out)} (generic mana only, never "
-                 f"below {{0}}, CR 601.2f, 118.7a)"]
-
-
-def activation_cost_statics(state: GameState, perm: Any, ability: Ability, player: str) -> list[tuple[Any, Any]]:
-    """The static abilities in play that change what activating ``ability`` of the permanent ``perm`` costs
-    ``player`` now (``models.vocab.cost_effects.ActivationCostChange``; CR 602.2b, 601.2f): ``(permanent, effect)`` pairs.
-
-    Raises
-    ------
-    Unsupported
-        Whether one applies cannot be read (its condition, a filter), naming its sentence.
-    """
-
-
-    view = board_view(state)
-    out: list[tuple[Any, Any]] = []
-    for q in state.battlefield:
-        v = view.get(q.id)
-        for a in (v.abilities if v is not None else ()):
-            e = a.effect
-            if not isinstance(e, ActivationCostChange):
-                continue
-            if e.zone != "battlefield":
-                continue  # "activated abilities of cards in your graveyard": not a permanent's (CR 113.6)
-            if e.activator == "you" and player != q.controller:
-                continue
-            if e.activator == "opponents" and player not in state.opponents(q.controller):
-                continue
-            if not e.mana_abilities and ability.is_mana_ability:
-                continue
-            if e.sources is not None:
-                f = e.sources
-                if f.relation == "enchanted":
-                    if q.attached_to != perm.id or not all(perm.is_type(t) for t in f.all_of):
-                        continue
-                elif perm not in matching_objects(state, q.controller, f, q, text=e.text):
-                    continue
-            if e.condition is not None and not condition_holds(state, q.controller, e.condition, q, e.text)[0]:
-                continue
-            out.append((q, e))
-    return out
-
-
-def _mana_count(cost: ManaCost) -> int:
-    """How many mana a cost without X asks for: its generic amount plus one per other symbol (CR 202.1, 107.4)."""
-    return cost.generic + sum(1 for s in cost.symbols if not s.is_generic)
-
-
-def activation_total_cost(state: GameState, perm: Any, ability: Ability) -> tuple[ManaCost, list[str]]:
-    """The mana cost of activating ``ability`` of ``perm`` now: its printed mana cost, its own cost change
-    (``ability_cost_change``) and the statics in play that change it (``activation_cost_statics``). CR 602.2b, 601.2f:
-    increases first, then reductions; a reduction reduces generic mana only and never below {0} (118.7a); a
-    reduction that "can't reduce the mana in that cost to less than one mana" leaves at least one mana and changes
-    nothing in a cost without generic mana (Training Grounds rulings 2010-06-15, 2023-05-12). The reductions with
-    that floor are applied first, which gives the player the least cost of any order.
-
-    Returns
-    -------
-    (ManaCost, list of str)  the cost to pay and the lines explaining each change.
-
-    Raises
-    ------
-    Unsupported
-        An amount or condition that cannot be read; a static change of a cost with {X} (how it reduces the X part
-        is not modelled, Training Grounds ruling 2023-05-12).
-    """
-    mana = ability.cost.mana if ability.cost is not None and ability.cost.mana is not None else ManaCost()
-    statics = activation_cost_statics(state, perm, ability, perm.controller)
-    if not statics:
-        return ability_cost_change(state, perm, ability, mana) if ability.cost_change is not None else (mana, [])
-    if any(not s.is_generic and "X" in s.text for s in mana.symbols):
-        raise Unsupported(f"{perm.name}: “{ability.describe()}”: a cost change of {statics[0][0].name} on a cost with "
-                          f"{{X}} is not modelled (Training Grounds ruling 2023-05-12)")
-    own = ability.cost_change
-    lines: list[str] = []
-    if own is not None and getattr(own, "direction", "less") == "more":
-        mana, got = ability_cost_change(state, perm, ability, mana)
-        lines += got
-    for q, e in statics:
-        if e.direction == "more":
-            new = _add_generic(mana, e.amount)
-            lines.append(f"{q.name} (“{e.text}”): {{{e.amount}}} more: {fmt(mana)} → {fmt(new)} (CR 602.2b, 601.2f)")
-            mana = new
-    for floored in (True, False):
-        if not floored and own is not None and getattr(own, "direction", "less") == "less":
-            mana, got = ability_cost_change(state, perm, ability, mana)
-            lines += got
-        for q, e in statics:
-            if e.direction != "less" or e.min_one != floored:
-                continue
-            take = min(e.amount, mana.generic, max(_mana_count(mana) - 1, 0) if floored else e.amount)
-            new = _reduce(mana, ManaCost((ManaSymbol(str(take)),)), [], q.name) if take else mana
-            floor = (", and it can't reduce the mana to less than one (Training Grounds rulings 2010-06-15, "
-                     "2023-05-12)") if floored else ""
-            lines.append(f"{q.name} (“{e.text}”): {{{take}}} less: {fmt(mana)} → {fmt(new)} (generic mana only, "
-                         f"CR 602.2b, 601.2f, 118.7a{floor})")
-            mana = new
-    return mana, lines
-
-
-def check_mana_ability_cost_changes(state: GameState, sources: list) -> None:
-    """Raise ``Unsupported`` when a static in play changes the cost of a mana ability that could make mana now
-    (``ActivationCostChange``: a change of what making the mana costs is not modelled in the pools and payments;
-    CR 602.2b, 605.3a), or forbids part of it (``CantPayCosts``: paying life, sacrificing; CR 101.2, 118.3). A
-    reduction of a cost without generic mana changes nothing (CR 118.7a), and a change of abilities that "aren't
-    mana abilities" never applies."""
-
-
-    view = board_view(state)
-    memo = state.__dict__.get("_activation_cost_statics")
-    if memo is None or memo[0] is not view:
-        memo = (view, any(isinstance(a.effect, (ActivationCostChange, CantPayCosts)) for v in view.values()
-                          for a in v.abilities))
-        state.__dict__["_activation_cost_statics"] = memo
-    if not memo[1]:
-        return
-    ids = {p.id for p in state.battlefield}
-    for s in sources:
-        perm = state.permanent(s.permanent) if s.permanent in ids else None
-        if perm is None:
-            continue
-        if s.mana_cost is not None and len(s.mana_cost):
-            for q, e in activation_cost_statics(state, perm, s.ability, perm.controller):
-                if e.direction == "less" and not s.mana_cost.generic:
-                    continue
-                raise Unsupported(f"{q.name} (“{e.text}”) changes what {s.name}: “{s.ability.describe()}” costs; a "
-                                  f"mana ability's changed cost is not modelled in the pools and payments (CR 602.2b, "
-                                  f"605.3a)")
-        for q, e in _cant_pay_statics(state, s.ability):
-            if any((e.life and p.action == "pay_life") or (e.sacrifice is not None and p.action.startswith("sacrifice"))
-                   for p in s.other_costs) or (e.life and s.mana_cost is not None
-                                               and any(x.is_phyrexian for x in s.mana_cost)):
-                raise Unsupported(f"{q.name} (“{e.text}”) forbids part of what {s.name}: “{s.ability.describe()}” "
-                                  f"costs; that is not modelled in the pools and payments (CR 101.2, 118.3)")
-
-
-def _cant_pay_statics(state: GameState, ability: Ability) -> list[tuple[Any, Any]]:
-    """``(permanent, CantPayCosts)`` of the permanents in play whose "can't pay" applies to ``ability``."""
-
-
-    view = board_view(state)
-    return [(q, a.effect) for q in state.battlefield for a in (view[q.id].abilities if q.id in view else ())
-            if isinstance(a.effect, CantPayCosts) and (a.effect.mana_abilities or not ability.is_mana_ability)]
-
-
-def cant_pay_problems(state: GameState, perm: Any, ability: Ability) -> list[str]:
-    """Why ``ability`` of ``perm`` can't be activated because a static says players can't pay life or sacrifice
-    some permanents to activate abilities (``models.vocab.cost_effects.CantPayCosts``; CR 101.2, 118.3, 602.2b): a cost that
-    pays more than 0 life (CR 119.4b: 0 life can always be paid), or that sacrifices ``perm`` itself when it is
-    such a permanent.
-
-    Raises
-    ------
-    Unsupported
-        A Phyrexian mana symbol in the cost (paid with mana only then: not modelled), or a sacrifice of another
-        permanent the static may forbid (which ones remain is not modelled), naming both.
-    """
-
-    cost = ability.cost
-    if cost is None:
-        return []
-    out: list[str] = []
-    for q, e in _cant_pay_statics(state, ability):
-        who = f"{q.name} (“{e.text}”)"
-        if e.life and cost.mana is not None and any(s.is_phyrexian for s in cost.mana):
-            raise Unsupported(f"{who}: the Phyrexian mana of “{ability.describe()}” can be paid only with mana then; "
-                              f"that is not modelled (CR 107.4f, 119.4b)")
-        for p in cost.parts:
-            if e.life and p.action == "pay_life" and (p.amount > 0 or p.x):
-                out.append(f"{who}: {perm.controller} can't pay life to activate it, and its cost pays "
-                           f"{p.amount if p.amount else 'X'} life (CR 101.2, 118.3, 119.4b)")
-            if e.sacrifice is not None and p.action in ("sacrifice", "sacrifice_all"):
-                if p.what == "this":
-                    if perm in matching_objects(state, q.controller, e.sacrifice, q, text=e.text):
-                        out.append(f"{who}: {perm.name} can't be sacrificed to activate it (CR 101.2, 118.3)")
-                elif p.action == "sacrifice":
-                    raise Unsupported(f"{who}: which permanents “{ability.describe()}” may still sacrifice is not "
-                                      f"modelled (CR 101.2, 118.3)")
-    return out

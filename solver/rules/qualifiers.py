@@ -4,7 +4,7 @@
 ``qualifier_verdict(state, viewer, kind, obj, q, source)`` returns ``(yes|no|unknown, why)``. Every test must
 hold (a conjunction): one test that fails makes the answer ``no`` even where another is unknown. What is read:
 
-* colours: a permanent's colours from its card (CR 105.2, 202.2; ``solver.rules.mana.amounts.colors_of``), unknown
+* colours: a permanent's colours from its card (CR 105.2, 202.2; ``colors_of``), unknown
   while a colour-changing sentence that is not modelled is in play (layer 5, CR 613.1e);
 * keywords: through the layer view (``solver.rules.layers.has_keyword``: printed, in the model, or granted by a typed
   effect, so granted flying counts), unknown while keyword text that is not modelled is in play (CR 702, 613.1f);
@@ -29,8 +29,8 @@ from typing import Any
 
 from mtgcheck.models.vocab.keyword_effects import Keyword
 from mtgcheck.models.vocab.filters import Qualifier
-from mtgcheck.models.vocab.effect import Unmodelled
 from mtgcheck.models.vocab.topics import Topic
+from mtgcheck.models.vocab.effect import Unmodelled
 from mtgcheck.models.game.state import GameState, Permanent
 
 from mtgcheck.solver.rules.errors import Unsupported
@@ -38,7 +38,8 @@ from mtgcheck.models.vocab.logic import AllOf
 from mtgcheck.models.vocab.conditions import Compare
 from mtgcheck.solver.rules.quantities import amount_value
 from mtgcheck.models.vocab.amounts import CountOf, Fixed, LifeTotal, PlayerCounters, Sum, ThisTurn
-from mtgcheck.solver.rules.quantities import modified_verdict
+from mtgcheck.solver.rules.quantities import compare_numbers, modified_verdict
+from mtgcheck.solver.rules.gate import require_modelled
 from mtgcheck.solver.rules.layers import board_view, effect_abilities
 from mtgcheck.models.vocab.behaviour import abilities_of
 from mtgcheck.solver.rules.layers import has_keyword
@@ -50,7 +51,6 @@ _COLOR_NAMES = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green
 
 def _gate(state: GameState, topic: Topic, what: str) -> str:
     """The gate for one topic: the reason an unmodelled sentence in play could change ``what``, or ``""``."""
-    from mtgcheck.solver.rules.gate import require_modelled
 
 
     view = board_view(state)
@@ -217,13 +217,11 @@ def _colors(state: GameState, kind: str, obj: Any) -> tuple[frozenset[str] | Non
 
 
 def object_colors(kind: str, obj: Any) -> tuple[frozenset[str] | None, str]:
-    """``(colours, "")`` of a permanent (``kind="permanent"``, ``mana_amounts.colors_of``) or of a card in a zone (its
+    """``(colours, "")`` of a permanent (``kind="permanent"``, ``colors_of``) or of a card in a zone (its
     front face's for a double-faced card; both halves' combined for a split card outside the stack, CR 709.4: Fire //
     Ice is red and blue in exile, Chrome Mox ruling), or ``(None, why)`` for a split card on the stack (709.3: only the
     half cast). The caller has checked that no unmodelled sentence in play could change colours (``_colors`` does, CR
     613.1e)."""
-    from mtgcheck.solver.rules.mana.amounts import colors_of
-
     card = obj.card
     if kind == "permanent":
         try:
@@ -477,13 +475,6 @@ def _this_turn(state: GameState, viewer: str, kind: str, obj: Any, what: str) ->
     return NO, f"{obj.name} has not {words.replace('was dealt', 'been dealt')} this turn{note} (CR {rule})"
 
 
-def compare_numbers(a: int, op: str, b: int) -> bool:
-    """``a op b`` (``solver.rules.quantities.compare_numbers``)."""
-    from mtgcheck.solver.rules.quantities import compare_numbers as cmp
-
-    return cmp(a, op, b)
-
-
 def _player_condition(state: GameState, viewer: str, who: str, cond: Any, source: Permanent | None) -> tuple[str, str]:
     """Whether the candidate player ``who`` meets a target player's condition (``Qualifier.player``: "target opponent
     who has more life than you do", CR 115.1, 601.2c): each ``Compare`` is read by the one evaluator
@@ -564,3 +555,18 @@ def filter_verdict(state: GameState, f: Any, obj: Permanent, viewer: str, subtyp
         qv = qualifier_verdict(state, viewer, kind, obj, f.qualifier, source)
         return qv if qv[0] != YES else inner
     return qualifier_verdict(state, viewer, kind, obj, f.qualifier, source)
+
+
+def colors_of(perm: Permanent) -> frozenset[str]:
+    """A permanent's colours from its card (CR 105.2, 202.2: mana cost and colour indicator): its front face for a
+    double-faced or adventurer card on the battlefield (CR 712.8, 715.4). ``Unsupported`` for a split permanent
+    (a Room, CR 709.5)."""
+    card = perm.card
+    if card.is_split:
+        raise Unsupported(f"{perm.name}: the colours of a split permanent (CR 709.5) are not modelled")
+    if card.faces:
+        f = card.front
+        if f.colors is not None:
+            return frozenset(f.colors)
+        return frozenset((f.mana_cost.colors if f.mana_cost else frozenset()) | (f.color_indicator or frozenset()))
+    return frozenset(card.colors)

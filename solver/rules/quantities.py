@@ -25,7 +25,7 @@ monarch), 725 (the initiative), 702.131 (the city's blessing), 309.7 (completed 
 from __future__ import annotations
 
 import dataclasses
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable
 
 from mtgcheck.models.vocab.logic import AllOf, AnyOf, Condition, Not
 from mtgcheck.models.vocab.amounts import (
@@ -54,11 +54,13 @@ from mtgcheck.models.vocab.filters import Filter as _F
 from mtgcheck.models.vocab.behaviour import abilities_of
 
 __all__ = ["amount_value", "condition_holds", "matching_objects", "compare_numbers", "card_matches_filter",
-           "modified_verdict"]
+           "modified_verdict", "card_matches", "party_size", "domain_types"]
 
 _OPS = {"<=": lambda a, b: a <= b, ">=": lambda a, b: a >= b, "==": lambda a, b: a == b,
         "<": lambda a, b: a < b, ">": lambda a, b: a > b}
 _OP_WORDS = {"<=": "at most", ">=": "at least", "==": "exactly", "<": "less than", ">": "more than"}
+#: The evaluator of a ``HasLegalTarget`` condition (``condition_holds``'s ``legal_target``).
+LegalTarget = Callable[[GameState, str, "Permanent | None", Any, str], "tuple[bool, str]"]
 _BASIC_TYPES = ("Plains", "Island", "Swamp", "Mountain", "Forest")
 _CARD_TYPES = ("Artifact", "Battle", "Creature", "Enchantment", "Instant", "Kindred", "Land", "Planeswalker", "Sorcery")
 _PERMANENT_TYPES = ("Artifact", "Battle", "Creature", "Enchantment", "Land", "Planeswalker")
@@ -181,7 +183,7 @@ def matching_objects(state: GameState, player: str, f: Filter, source: Permanent
     from mtgcheck.solver.rules.qualifiers import NO, UNKNOWN, YES, filter_verdict
 
     what = text or _filter_words(f)
-    if f.name == "this":  # "artifact you control named Powerstone Shard" on Powerstone Shard (models.text.amounts)
+    if f.name == "this":  # "artifact you control named Powerstone Shard" on Powerstone Shard (models.text.filters)
         if source is None:
             raise Unsupported(f"“{what}”: it names the card it is on, and there is none")
         f = dataclasses.replace(f, name=source.card.name)
@@ -235,7 +237,6 @@ def _exiled_with(state: GameState, player: str, f: Filter, source: Permanent | N
 def _card_matches(state: GameState, player: str, f: Filter, inst: Any, what: str) -> bool:
     """A card in a zone against ``f``: types, supertypes, subtypes, colours, name (CR 205, 105.2, 201), then its
     qualifier and alternatives (``solver.rules.qualifiers``)."""
-    from mtgcheck.solver.rules.altcosts import card_matches
     from mtgcheck.solver.rules.qualifiers import UNKNOWN, YES, qualifier_verdict
 
     base = dataclasses.replace(f, qualifier=Qualifier(), alternatives=())
@@ -511,7 +512,6 @@ def amount_value(state: GameState, player: str, amount: Amount | int, source: Pe
         return len(hit), (f"{len(hit)} of {', '.join(who) or 'no one'} had {amount.event.replace('_', ' ')} this turn"
                           f"{_default_turn(state)}")
     if isinstance(amount, PartySize):
-        from mtgcheck.solver.rules.costs import party_size
 
         n = party_size(state, player, what)
         return n, f"{player}'s party has {n} creature(s) (CR 700.8)"
@@ -605,7 +605,6 @@ def _of_chosen_type(state: GameState, player: str, amount: OfChosenType, source:
 
 
 def _this_turn(state: GameState, player: str, amount: ThisTurn, opponent: str | None, what: str) -> tuple[int, str]:
-    from mtgcheck.solver.rules.altcosts import card_matches
 
     hist = state.turn.history
     who = _players(state, player, amount.whose, opponent)
@@ -647,7 +646,8 @@ def _card_named(state: GameState, name: str) -> Any:
     return card
 
 
-def condition_holds(state: GameState, player: str, cond: Condition, source: Permanent | None, text: str) -> tuple[bool, str]:
+def condition_holds(state: GameState, player: str, cond: Condition, source: Permanent | None, text: str,
+                    legal_target: LegalTarget | None = None) -> tuple[bool, str]:
     """Whether ``cond`` holds now for ``player`` (the ability's controller or the caster), and the words why.
 
     Parameters
@@ -658,6 +658,10 @@ def condition_holds(state: GameState, player: str, cond: Condition, source: Perm
         The permanent whose ability reads it ("this", its counters).
     text : str
         The card's words, named in explanations and errors.
+    legal_target : callable, optional
+        ``legal_target(state, player, source, cond, text) -> (bool, str)`` for a ``HasLegalTarget`` condition (a
+        triggered mana ability's required target, CR 603.3d; ``solver.rules.targets.has_legal_target``), passed by
+        the mana rules that read it; without it such a condition is ``Unsupported``.
 
     Returns
     -------
@@ -673,7 +677,7 @@ def condition_holds(state: GameState, player: str, cond: Condition, source: Perm
     if isinstance(cond, AllOf):
         whys = []
         for part in cond.parts:
-            ok, why = condition_holds(state, player, part, source, text)
+            ok, why = condition_holds(state, player, part, source, text, legal_target)
             whys.append(why)
             if not ok:
                 return False, why
@@ -682,7 +686,7 @@ def condition_holds(state: GameState, player: str, cond: Condition, source: Perm
         whys, unknown = [], None
         for part in cond.parts:
             try:
-                ok, why = condition_holds(state, player, part, source, text)
+                ok, why = condition_holds(state, player, part, source, text, legal_target)
             except Unsupported as e:
                 unknown = unknown or e  # another part may still hold
                 continue
@@ -773,9 +777,11 @@ def condition_holds(state: GameState, player: str, cond: Condition, source: Perm
         return ok, (f"{got} was chosen as {source.name} entered, so it {'has' if ok else 'does not have'} the "
                     f"“{cond.word} —” ability (CR 614.12c)")
     if isinstance(cond, HasLegalTarget):
-        return _has_legal_target(state, player, source, cond, text)
+        if legal_target is None:
+            raise Unsupported(f"“{text}”: whether “{cond.spec.text}” has a legal choice is not read here (CR 603.3d)")
+        return legal_target(state, player, source, cond, text)
     if isinstance(cond, Not):
-        ok, why = condition_holds(state, player, cond.of, source, text)
+        ok, why = condition_holds(state, player, cond.of, source, text, legal_target)
         return (not ok), ("not: " + why)
     return _turn_and_board_condition(state, player, cond, source, text)
 
@@ -865,23 +871,6 @@ def _activated_resolved(state: GameState, source: Permanent, cond: ResolvedThisT
     raise Unsupported(f"{source.name}'s activated ability {num} was activated {acts} time(s) this turn; how many of "
                       f"those resolved (needed for “time {cond.nth} this ability has resolved”) is not given (history: "
                       f"{{resolved: [{{permanent: ..., ability: {num}, times: N}}]}})")
-
-
-def _has_legal_target(state: GameState, player: str, source: Permanent | None, cond: HasLegalTarget,
-                      text: str) -> tuple[bool, str]:
-    """``HasLegalTarget``: the requirement has a legal choice now (``solver.rules.targets.spec_legality``, CR 115, 601.2c,
-    603.3d); a choice the rules cannot decide (hexproof or "can't be the target" text not modelled) is
-    ``Unsupported``."""
-    from mtgcheck.solver.rules.targets import NO, UNKNOWN, spec_legality
-
-    if source is None:
-        raise Unsupported(f"“{text}”: it reads a permanent that is not there")
-    v, why = spec_legality(state, player, source.card, cond.spec, source=source)
-    if v == UNKNOWN:
-        raise Unsupported(f"“{text}”: whether “{cond.spec.text}” has a legal choice is not known: {why}")
-    if v == NO:
-        return False, f"“{cond.spec.text}” has no legal choice (CR 603.3d, 608.2b){': ' + why if why else ''}"
-    return True, f"“{cond.spec.text}” has a legal choice (CR 601.2c, 603.3d)"
 
 
 def _defending_player_controls(state: GameState, player: str, cond: DefendingPlayerControls, source: Permanent | None,
@@ -1065,3 +1054,69 @@ def _turn_and_board_condition(state: GameState, player: str, cond: Condition, so
                               "recorded in the scenario (CR 508.1b)")
         return True, f"{', '.join(p.name for p in attackers)} {'is' if len(attackers) == 1 else 'are'} attacking {player} (CR 508.1)"
     raise unsupported(f"the condition {cond!r} is not modelled")
+
+
+def card_matches(f: Filter, card: Any) -> bool:
+    """Does a card (in a hand) match ``f``: its types, supertypes and subtypes (CR 205), colours (all of
+    ``f.colors``, CR 105.2)?"""
+    def has(w: str) -> bool:
+        return card.is_type(w) or w in card.type_line.subtypes
+
+    if not all(has(w) for w in f.all_of if w != "Permanent"):
+        return False
+    if any(has(w) for w in f.none_of):
+        return False
+    if f.any_of and not any(has(w) for w in f.any_of):
+        return False
+    cols = card.colors if getattr(card, "colors", None) is not None else (
+        card.mana_cost.colors if card.mana_cost is not None else frozenset())
+    return all(c in cols for c in f.colors)
+
+
+#: The creature types a party is made of (CR 700.8).
+PARTY_TYPES = ("Cleric", "Rogue", "Warrior", "Wizard")
+
+
+def _current_subtypes(state: GameState, perm: Any) -> tuple[str, ...]:
+    """A permanent's subtypes now (type-changing effects applied, CR 613.1d; ``layers.board_view``)."""
+    from mtgcheck.solver.rules.layers import board_view
+
+    view = board_view(state).get(perm.id)
+    return tuple(view.subtypes) if view is not None else tuple(perm.card.type_line.subtypes)
+
+
+def party_size(state: GameState, player: str, what: str = "") -> int:
+    """How many creatures are in ``player``'s party: up to one each of Cleric, Rogue, Warrior and Wizard among
+    the creatures they control, chosen to make it as large as possible (CR 700.8; a changeling can fill any one
+    role, 702.73a). A maximum bipartite matching between creatures and the four roles (``networkx``)."""
+    import networkx as nx
+
+    g = nx.Graph()
+    roles = [("role", t) for t in PARTY_TYPES]
+    g.add_nodes_from(roles)
+    kinds: dict[tuple[str, ...], int] = {}
+    for p in state.permanents(player):
+        if not p.card.is_type("Creature"):
+            continue
+        changeling = any(str(k).lower() == "changeling" for k in p.card.keywords)
+        fits = tuple(t for t in PARTY_TYPES if changeling or t in _current_subtypes(state, p))
+        if fits:
+            kinds[fits] = min(kinds.get(fits, 0) + 1, len(PARTY_TYPES))  # more than four alike never helps
+    for fits, n in kinds.items():
+        for i in range(n):
+            node = ("creature", fits, i)
+            g.add_edges_from((node, ("role", t)) for t in fits)
+    creatures = [n for n in g.nodes if n[0] == "creature"]
+    if not creatures:
+        return 0
+    matching = nx.bipartite.maximum_matching(g, top_nodes=creatures)
+    return sum(1 for n in creatures if n in matching)
+
+
+def domain_types(state: GameState, player: str) -> list[str]:
+    """The basic land types among lands ``player`` controls (domain), as they are now (CR 305.6, 613.1d)."""
+    have: set[str] = set()
+    for p in state.permanents(player):
+        if p.card.is_type("Land"):
+            have.update(t for t in _current_subtypes(state, p) if t in _BASIC_TYPES)
+    return [t for t in _BASIC_TYPES if t in have]

@@ -32,8 +32,67 @@ from mtgcheck.models.vocab.topics import Scope, Topic
 from mtgcheck.models.vocab.keywords import KEYWORD_RULES, KeywordKind
 from mtgcheck.models.vocab import spree as _spree  # noqa: F401 (registers the spree_mode effect class)
 
-# the cost parts the one reader of costs decides, declared where they are read (solver.rules.payable)
-from mtgcheck.solver.rules.payable import COST_PART_RULES, COST_PARTS, cost_key, cost_zone  # noqa: F401
+
+# --- the cost parts the one reader of costs decides (solver.rules.payable, solver.rules.cost_objects) -----------
+
+#: Parts of a cost that are not mana (CR 118.1, 602.1), by action, that can use the object whose cost it is
+#: ("Sacrifice this artifact", "Exert this creature"): their key's zone is then ``self``.
+_SELF_CAPABLE = frozenset({"sacrifice", "exile", "return", "discard", "put_counters", "remove_counters", "exert",
+                           "remove_all_counters", "put_library"})
+
+
+#: The zone every other action's objects come from (``player``: the player's life or energy; ``mana``: mana paid
+#: with untapped permanents standing in for it).
+_ACTION_ZONE = {
+    "tap_untapped": "battlefield", "untap": "battlefield", "sacrifice": "battlefield", "return": "battlefield",
+    "exile_permanent": "battlefield", "remove_counters_from": "battlefield", "put_counters_on": "battlefield",
+    "sacrifice_all": "battlefield", "discard": "hand", "reveal": "hand", "discard_hand": "hand",
+    "collect_evidence": "graveyard", "forage": "graveyard", "mill": "library", "pay_energy": "player",
+    "pay_life": "player", "waterbend": "mana", "exert": "self", "remove_all_counters": "self", "put_library": "self",
+    "remove_counters": "self",
+}
+
+
+def cost_zone(part: Any) -> str:
+    """The zone a cost part's objects come from: ``self`` (the permanent whose cost it is), ``battlefield``,
+    ``hand``, ``graveyard``, ``library``, ``player`` (life, energy), ``mana``, or ``elsewhere`` for words naming
+    none of them ("exile the top card of your library")."""
+    a, what = part.action, str(part.what or "")
+    if a in _SELF_CAPABLE and (what == "this" or (a == "put_counters" and " on this" in (part.text or "").lower())):
+        return "self"
+    if a == "exile":
+        return "graveyard" if "graveyard" in what else "hand" if "hand" in what else "elsewhere"
+    return _ACTION_ZONE.get(a, "elsewhere")
+
+
+def cost_key(part: Any) -> str:
+    """The mechanic key of a cost part: ``cost:<action>@<zone>`` (``cost:exile@graveyard``), or ``text`` for a part
+    whose action was not read (``other``)."""
+    return "text" if part.action == "other" else f"cost:{part.action}@{cost_zone(part)}"
+
+
+#: The cost parts the one reader of costs (``solver.rules.payable``, ``solver.rules.cost_objects``) decides, each with
+#: its rule: whether it can be paid now, and which objects it takes from the mana (CR 118.3, 601.2g-h). A part with
+#: another key is refused by that reader, naming it (the spell's own parts that name the spell on the stack are
+#: refused too, CR 601.2a).
+COST_PART_RULES: Mapping[str, str] = {
+    "cost:sacrifice@self": "CR 701.21a", "cost:exile@self": "CR 406.2", "cost:return@self": "CR 118.3",
+    "cost:put_counters@self": "CR 122.1", "cost:remove_counters@self": "CR 122.1", "cost:exert@self": "CR 701.43b",
+    "cost:remove_all_counters@self": "CR 122.1", "cost:put_library@self": "CR 118.3",
+    "cost:tap_untapped@battlefield": "CR 701.26a", "cost:untap@battlefield": "CR 701.26b",
+    "cost:sacrifice@battlefield": "CR 701.21a", "cost:return@battlefield": "CR 118.3",
+    "cost:exile_permanent@battlefield": "CR 701.13a", "cost:remove_counters_from@battlefield": "CR 122.1",
+    "cost:put_counters_on@battlefield": "CR 122.1", "cost:sacrifice_all@battlefield": "CR 118.3",
+    "cost:discard@hand": "CR 701.9a", "cost:reveal@hand": "CR 701.20a", "cost:discard_hand@hand": "CR 118.3",
+    "cost:exile@hand": "CR 406.2", "cost:exile@graveyard": "CR 406.2", "cost:collect_evidence@graveyard": "CR 701.59a",
+    "cost:forage@graveyard": "CR 701.61a", "cost:mill@library": "CR 701.17b", "cost:pay_energy@player": "CR 107.14",
+    "cost:pay_life@player": "CR 119.4", "cost:waterbend@mana": "CR 701.67a",
+}
+
+
+#: The questions that pay costs read every key of ``COST_PART_RULES``.
+COST_PARTS = frozenset(COST_PART_RULES)
+
 
 #: The key of untyped text: no question implements it.
 TEXT = "text"

@@ -42,6 +42,7 @@ from mtgcheck.solver.rules.sickness import tap_permission
 from mtgcheck.solver.rules.errors import QuestionError, Unsupported
 from mtgcheck.models.vocab.targeting import CantBeTargeted
 from mtgcheck.models.vocab.grants import GrantAbility
+from mtgcheck.models.vocab.conditions import HasLegalTarget
 from mtgcheck.solver.rules.qualifiers import _names_source
 from mtgcheck.models.vocab.topics import Topic
 from mtgcheck.solver.rules.qualifiers import _gate
@@ -433,7 +434,7 @@ def _describe_need(spec: TargetSpec) -> str:
 
 def _cast_face_abilities(card: Any) -> list[Any]:
     """The abilities of ``card`` as it is cast face up: for an adventurer, modal or transforming double-faced card
-    cast normally (``solver.rules.costs.spell_face`` returns the card itself for its front face), only the front face's
+    cast normally (``solver.rules.faces.spell_face`` returns the card itself for its front face), only the front face's
     (``Ability.face`` is ``None``); the Adventure's or the back face's targets are not the spell's (CR 715.4: cast
     not as an Adventure it has only its normal characteristics; 712.8c, 712.11b: the front face's). A split card's
     halves are chosen before (CR 709.3) and a one-face card keeps every ability."""
@@ -1139,3 +1140,18 @@ def chosen_target_problems(state: GameState, player: str, card: Any, refs: Itera
     if unknown:
         raise Unsupported(f"whether {card.name}'s chosen targets are legal is unknown: {unknown[0]} (CR 601.2c)")
     return []
+
+
+def has_legal_target(state: GameState, player: str, source: Permanent | None, cond: HasLegalTarget,
+                     text: str) -> tuple[bool, str]:
+    """``HasLegalTarget``: the requirement has a legal choice now (``solver.rules.targets.spec_legality``, CR 115, 601.2c,
+    603.3d); a choice the rules cannot decide (hexproof or "can't be the target" text not modelled) is
+    ``Unsupported``."""
+    if source is None:
+        raise Unsupported(f"“{text}”: it reads a permanent that is not there")
+    v, why = spec_legality(state, player, source.card, cond.spec, source=source)
+    if v == UNKNOWN:
+        raise Unsupported(f"“{text}”: whether “{cond.spec.text}” has a legal choice is not known: {why}")
+    if v == NO:
+        return False, f"“{cond.spec.text}” has no legal choice (CR 603.3d, 608.2b){': ' + why if why else ''}"
+    return True, f"“{cond.spec.text}” has a legal choice (CR 601.2c, 603.3d)"

@@ -41,6 +41,7 @@ from mtgcheck.models.vocab.amounts import CountOf, TotalAmong
 from mtgcheck.solver.rules.quantities import _players, _stat, amount_value
 from mtgcheck.solver.rules.qualifiers import object_colors
 from mtgcheck.solver.rules.quantities import matching_objects
+from mtgcheck.solver.rules.cost_objects import needs_of
 
 _GATE_CACHE = "_mana_amounts_gate"
 
@@ -173,8 +174,6 @@ def object_x_values(state: GameState, perm: Permanent, ab: Ability, part: Any) -
     """
     from types import SimpleNamespace
 
-    from mtgcheck.solver.rules.payment.cost_objects import needs_of
-
     cost = ab.cost
     assert cost is not None  # _object_x_part found the part in it
     one = SimpleNamespace(parts=(dataclasses.replace(part, x=False, amount=1),), tap=cost.tap, untap=cost.untap,
@@ -300,7 +299,6 @@ def event_reference_values(state: GameState, perm: Permanent, ab: Ability, a: Ev
     Returns the sorted values, each times ``a.times``. Raises ``Unsupported`` for a ``reads`` not read here, or a
     number the state does not give (``solver.rules.quantities.amount_value``)."""
 
-
     assert a.reads is not None  # EventAmount.__post_init__: ``of`` comes with ``reads``
     text = ab.describe()
     if a.of == "player":
@@ -373,21 +371,6 @@ def chosen_outputs(state: GameState, perm: Permanent, ab: Ability, ignore_costs:
             assert plus is not None
             out.append(dataclasses.replace(eff, plus=dataclasses.replace(plus, amount=substituted(plus_amount, n))))
     return out
-
-
-def colors_of(perm: Permanent) -> frozenset[str]:
-    """A permanent's colours from its card (CR 105.2, 202.2: mana cost and colour indicator): its front face for a
-    double-faced or adventurer card on the battlefield (CR 712.8, 715.4). ``Unsupported`` for a split permanent
-    (a Room, CR 709.5)."""
-    card = perm.card
-    if card.is_split:
-        raise Unsupported(f"{perm.name}: the colours of a split permanent (CR 709.5) are not modelled")
-    if card.faces:
-        f = card.front
-        if f.colors is not None:
-            return frozenset(f.colors)
-        return frozenset((f.mana_cost.colors if f.mana_cost else frozenset()) | (f.color_indicator or frozenset()))
-    return frozenset(card.colors)
 
 
 def require_colors_modelled(state: GameState) -> None:

@@ -23,6 +23,10 @@ mana sources that spend something other than mana and other than the permanent i
   (``mana_amounts.object_x_values``, exact only where paying them loses no mana), so the part is settled.
 * **forage** (CR 701.61a: exile three cards from your graveyard or sacrifice a Food): left out when neither can be
   done; otherwise the choice stays unsupported.
+* **{X} in the mana cost** ("{X}, {T}: Add X mana ..."): one source per value of X (``expand_x_mana``); **tapping
+  other permanents** ("Tap an untapped creature you control: Add ...", Springleaf Drum): one run of the pool search
+  per assignment of untapped permanents (``tap_cost_variants``); **life** ("Pay N life: Add ..."): every maximal way
+  to spend the life total (``life_variants``, CR 119.4).
 
 A hand, graveyard or library the scenario does not list makes the answer unsupported naming that zone (the same
 rule as the activate question's). Everything else keeps the caller's "not modelled for available_mana".
@@ -32,16 +36,17 @@ References: CR 118.3, 602.2b, 605.3b, 107.14, 122.1, 701.9a, 701.43, 701.59a, 70
 from __future__ import annotations
 
 import dataclasses
+import itertools
 from typing import Any
 
-from mtgcheck.models.vocab.amounts import Fixed
 from mtgcheck.models.game.state import GameState
 
 from mtgcheck.solver.rules.errors import Unsupported
-from mtgcheck.solver.rules.payable import count_matching, part_problem, zone_cards
-from mtgcheck.solver.rules.mana.sacrifice_pools import cost_words_fit
 from mtgcheck.solver.rules.mana.amounts import ManaXAmount, substituted
-from mtgcheck.solver.rules.mana.amounts import cost_object_options
+from mtgcheck.solver.rules.mana.produce import interchangeable_key, referenced_ids
+from mtgcheck.solver.rules.mana.sources import other_zone_mana_abilities
+from mtgcheck.solver.rules.payable import part_problem
+from mtgcheck.solver.rules.cost_objects import count_matching, cost_words_fit, zone_cards
 
 
 def _resource(part: Any) -> str | None:
@@ -79,8 +84,6 @@ def settle_cost_parts(state: GameState, player: str, sources: list) -> tuple[lis
         A zone the scenario does not list, object words not understood, a forage that can be paid, several sources
         that the resource cannot all pay for, or a discard from a hand holding a card with a mana ability there.
     """
-    from mtgcheck.solver.rules.mana.sources import other_zone_mana_abilities
-
     out: list = []
     notes: list[str] = []
     use: dict[str, list[tuple[Any, Any, int]]] = {}  # resource -> (source, part, activations)
@@ -167,118 +170,6 @@ def settle_cost_parts(state: GameState, player: str, sources: list) -> tuple[lis
 # "{T}, Sacrifice a <kind>: Add ..." (once: its {T}) in available_mana
 # ---------------------------------------------------------------------------
 
-#: The first explanation line of the merged answer (``sacrifice_pools.merge_pools``; ``{n}``: the variants).
-SACRIFICE_HEADER = ("“{{T}}, Sacrifice a ...” costs: every choice of the permanent to sacrifice (or none) was tried ({n} "
-                    "variant(s); it may first be tapped for its own mana, CR 605.3a; with none of that kind the ability "
-                    "can't be activated, CR 118.3)")
-#: Most assignments of sacrificed permanents to "{T}, Sacrifice a ..." abilities tried; beyond it, ``unsupported``.
-MAX_SACRIFICE_VARIANTS = 256
-
-
-def _sac_part(src: Any) -> Any:
-    parts = [p for p in src.other_costs if p.action == "sacrifice" and p.what != "this"]
-    return parts[0] if len(parts) == 1 and len(src.other_costs) == 1 and parts[0].amount == 1 else None
-
-
-def sacrifice_tap_variants(state: GameState, player: str, sources: list, board: Any) -> list[tuple[str, list]] | None:
-    """Every way to pay the "Sacrifice a <kind>" part of mana abilities that also tap their permanent (Phyrexian
-    Tower, Lazotep Quarry, Goblin Clearcutter, Krark-Clan Stoker, Gilded Goose): each as a list of mana sources for
-    ``maximal_pools`` (their maximal pools' union is the answer, ``sacrifice_pools.merge_pools``); ``None`` when
-    there is no such ability.
-
-    Such an ability is activated at most once (its {T}, CR 602.2b). Mana abilities are activated in any order while
-    the player has priority or pays (CR 605.3a), so the sacrificed permanent can first be tapped, or used, for its
-    own mana, and every other source can be activated before the sacrifice: in the variant where ``q`` is
-    sacrificed, the ability loses the part and ``q`` keeps its sources, except those that sacrifice or exile ``q``
-    itself (it is sacrificed once, CR 701.21a); with no permanent of the kind, the ability cannot be activated
-    (CR 118.3). Permanents that are interchangeable (``produce.interchangeable_key``) give one variant. The
-    ability's own output must not depend on the board (it resolves after the sacrifice).
-
-    Raises
-    ------
-    Unsupported : another cost part with it, an output read from the board, object words not understood, other
-        permanents-as-costs abilities on the same board ("Sacrifice a ..." altars, "Tap an untapped ..."), or more
-        than ``MAX_SACRIFICE_VARIANTS`` assignments.
-    """
-    import itertools
-
-    from mtgcheck.solver.rules.mana.produce import interchangeable_key, referenced_ids
-
-    users = [s for s in sources if s.tap and any(p.action == "sacrifice" and p.what != "this" for p in s.other_costs)]
-    if not users:
-        return None
-    for s in users:
-        e = s.ability.effect
-        # an output reading the sacrificed object (``ManaSource.deferred``: Priest of Yawgmoth) is built per object
-        if _sac_part(s) is None or getattr(e, "reflect", None) is not None or any(o.note for o in s.options) or \
-                (not isinstance(getattr(e, "amount", Fixed(1)), Fixed) and not s.deferred):
-            raise Unsupported(f"{s.why}: the cost \"{', '.join(x.text or x.action for x in s.other_costs)}\" with an "
-                              f"output read from the board or other cost parts is not modelled for available_mana")
-    if any(x.ability_index == 0 or any(p.action == "tap_untapped" for p in x.other_costs) for x in sources):
-        raise Unsupported("available_mana: “{T}, Sacrifice a ...” mana abilities together with other abilities whose "
-                          "costs use other permanents are not modelled here (" + ", ".join(sorted({s.name for s in users})) + ")")
-    view = board.view
-    referenced = referenced_ids(state)
-    mine = list(state.permanents(player))
-    choices: list[list[Any]] = []
-    for u in users:
-        part = _sac_part(u)
-        another = "another" in (part.text or "").lower() or " other " in f" {(part.text or '').lower()} "
-        fit: list[Any] = [None]
-        seen: set = set()
-        for q in mine:
-            if another and q.id == u.permanent:
-                continue
-            try:
-                ok = cost_words_fit(state, player, part.what, q, view, u.permanent)
-            except Unsupported:
-                raise Unsupported(f"{u.why}: which permanents “{part.text}” can sacrifice is not modelled") from None
-            if not ok:
-                continue
-            key = interchangeable_key(q, view, referenced)
-            k = ("same", key) if key is not None and q.id != u.permanent else ("id", q.id)
-            if k in seen:
-                continue
-            seen.add(k)
-            fit.append(q)
-        choices.append(fit)
-    n = 1
-    for fit in choices:
-        n *= len(fit)
-    if n > MAX_SACRIFICE_VARIANTS:
-        raise Unsupported(f"available_mana: too many ways to pay “Sacrifice a ...” with {{T}} mana abilities "
-                          f"({', '.join(sorted({u.name for u in users}))}) to try them all")
-    out: list[tuple[str, list]] = []
-    for pick in itertools.product(*choices):
-        qs = [q for q in pick if q is not None]
-        if len({q.id for q in qs}) < len(qs):
-            continue  # one permanent sacrificed twice
-        gone = {q.id for q in qs}
-        variant = []
-        for s in sources:
-            if s in users:
-                i = users.index(s)
-                q = pick[i]
-                if q is None:
-                    continue
-                opts = s.options
-                if s.deferred:  # "an amount of {B} equal to the sacrificed artifact's mana value" (CR 608.2h)
-
-                    opts = cost_object_options(board, state.permanent(s.permanent), s.ability, q)
-                variant.append(dataclasses.replace(s, other_costs=(), options=opts, deferred="",
-                                                   why=f"{s.why} (sacrificing {q.name})"))
-                continue
-            if s.permanent in gone and any(p.action in ("sacrifice", "exile") and p.what == "this" for p in s.other_costs):
-                continue  # it is sacrificed for the other ability: not also for its own (CR 701.21a)
-            variant.append(s)
-        # an ability whose permanent is sacrificed to another ability can still be activated first (CR 605.3a),
-        # but not after: a {T} ability sacrificing its own permanent's {T} twice is impossible; the {T} units
-        # of maximal_pools already use each permanent's {T} once
-        label = "; ".join(f"{u.name} sacrifices {q.name}" for u, q in zip(users, pick) if q is not None) \
-            or "no “{T}, Sacrifice a ...” ability activated"
-        out.append((label, variant))
-    return out
-
 
 # ---------------------------------------------------------------------------
 # "{X}, {T}, Sacrifice this artifact: Add X mana ..." in available_mana
@@ -291,13 +182,12 @@ def expand_x_mana(state: GameState, player: str, sources: list, board: Any) -> l
     1 up to all the mana the other sources could make: X is announced and paid as the ability is activated (CR
     107.3a, 601.2b), with mana made first by other mana abilities (CR 605.3a). The filters share the permanent's
     {T}, so at most one of them is activated (CR 107.5); X = 0 pays and adds nothing and is left out (a pool without
-    it contains the same mana). The pool search tries each with every payment (``sources.maximal_pools``): exact.
+    it contains the same mana). The pool search tries each with every payment (``pools.maximal_pools``): exact.
 
     Raises
     ------
     Unsupported : a deferred output of another kind is left for the caller; an amount that is not typed stays so.
     """
-
 
     xs = [s for s in sources if s.deferred and s.mana_cost is not None and s.mana_cost.has_x
           and "X is the mana paid for {X}" in s.deferred]
@@ -353,7 +243,7 @@ def _life_cost(src: Any) -> int | None:
 
 def life_variants(state: GameState, player: str, sources: list) -> list[tuple[str, list]] | None:
     """Every maximal way to spend ``player``'s life total on the mana abilities whose costs pay life, each as a
-    list of mana sources for ``maximal_pools`` (the union of their maximal pools, ``sacrifice_pools.merge_pools``,
+    list of mana sources for ``maximal_pools`` (the union of their maximal pools, ``pools.merge_pools``,
     is the answer); ``None`` when no choice is needed (no ability paying life can be activated without limit, and
     the life all of them pay together is at most the life total).
 
@@ -453,4 +343,109 @@ def life_variants(state: GameState, player: str, sources: list) -> list[tuple[st
         spent = sum(k * c for k, c in zip(vec, costs))
         label = ", ".join(f"{g[0].name} ×{k}" for g, k in zip(glist, vec) if k) or "no life paid"
         out.append((f"{label} ({spent} of {life} life)", variant))
+    return out
+
+
+#: Most assignments of tapped permanents to "Tap an untapped ..." abilities tried; beyond it, ``unsupported``.
+MAX_TAP_VARIANTS = 256
+
+
+
+def _tap_part(src: Any) -> Any:
+    parts = [p for p in src.other_costs if p.action == "tap_untapped"]
+    return parts[0] if len(parts) == 1 and len(src.other_costs) == 1 and parts[0].amount >= 1 else None
+
+
+
+def tap_cost_variants(state: GameState, player: str, sources: list, board: Any) -> list[tuple[str, list]] | None:
+    """Every way to assign untapped permanents to the "Tap an untapped <kind> you control" mana abilities
+    (Springleaf Drum, Holdout Settlement, Jaspera Sentinel; Urza, Lord High Artificer without {T}) and to "Tap N
+    untapped <kind> you control" (Birchlore Rangers, Heritage Druid: N per activation), each as a list of mana
+    sources for ``maximal_pools``; ``None`` when there is no such ability.
+
+    In each variant a permanent tapped for such a cost has none of its own {T}/{Q} abilities (CR 118.3: a tapped
+    permanent can't be tapped again), summoning sickness does not matter for it (CR 302.6; Springleaf Drum ruling
+    2004-10-04), an ability with {T} is activated at most once with one permanent, an ability without {T} once
+    per permanent assigned to it, and an ability with no permanent assigned is not activated. Every play is one
+    variant, so the maximal pools are the maximal pools of the union (exact; ``merge_pools``).
+
+    Raises
+    ------
+    Unsupported : another cost part with it, a filter that is not understood,
+        sacrifices for mana on the same board, or more than ``MAX_TAP_VARIANTS`` assignments (named).
+    """
+    users = [s for s in sources if any(p.action == "tap_untapped" for p in s.other_costs)]
+    if not users:
+        return None
+    for s in users:
+        if _tap_part(s) is None or (s.mana_cost and len(s.mana_cost)):
+            raise Unsupported(f"{s.why}: the cost \"{', '.join(p.text or p.action for p in s.other_costs)}\" is not "
+                              f"modelled for available_mana")
+    if any(s.ability_index == 0 and s.why.find(": sacrificed to ") > 0 for s in sources):
+        raise Unsupported("available_mana: “Tap an untapped ...” costs together with “Sacrifice a ...” mana abilities "
+                          "are not modelled here (" + ", ".join(sorted({s.name for s in users})) + ")")
+    view = board.view
+    cands: list[tuple[Any, list[int]]] = []
+    for q in state.permanents(player):
+        if q.tapped:
+            continue
+        fit = []
+        for i, u in enumerate(users):
+            if u.tap and u.permanent == q.id:
+                continue  # its {T} taps it: it can't also be the untapped permanent of the same cost (CR 118.3)
+            try:
+                ok = cost_words_fit(state, player, _tap_part(u).what, q, view, u.permanent)
+            except Unsupported:
+                raise Unsupported(f"{u.why}: which permanents “{_tap_part(u).text}” can tap is not modelled") from None
+            if ok:
+                fit.append(i)
+        if fit:
+            cands.append((q, fit))
+    n_variants = 1
+    for _, fit in cands:
+        n_variants *= 1 + len(fit)
+        if n_variants > MAX_TAP_VARIANTS * 16:
+            break
+    if n_variants > MAX_TAP_VARIANTS * 16:
+        raise Unsupported(f"available_mana: too many ways to assign permanents to “Tap an untapped ...” costs "
+                          f"({', '.join(sorted({u.name for u in users}))}) to try them all")
+
+    referenced = referenced_ids(state)
+    seen: set = set()
+    out: list[tuple[str, list]] = []
+    for pick in itertools.product(*[[None] + fit for _, fit in cands]):
+        given: dict[int, list[Any]] = {}
+        for (q, _), u in zip(cands, pick):
+            if u is not None:
+                given.setdefault(u, []).append(q)
+        # "Tap N untapped ...": each activation taps N of them (an ability with {T} is activated once, with
+        # exactly N; one without {T} once per N assigned; a partial group is never better, so it is skipped)
+        if any(len(qs) % _tap_part(users[u]).amount or (users[u].tap and len(qs) != _tap_part(users[u]).amount)
+               for u, qs in given.items()):
+            continue
+        tapped = {q.id for qs in given.values() for q in qs}
+        if any(users[u].tap and users[u].permanent in tapped for u in given):
+            continue  # a {T} ability whose permanent was tapped for another cost
+        sig = tuple(sorted((u, tuple(sorted(str(interchangeable_key(q, view, referenced) or q.id) for q in qs)))
+                           for u, qs in given.items()))
+        if sig in seen:
+            continue
+        seen.add(sig)
+        variant = []
+        for s in sources:
+            if s.permanent in tapped and (s.tap or s.untap):
+                continue
+            if s in users:
+                i = users.index(s)
+                k = len(given.get(i, ())) // _tap_part(s).amount
+                if not k:
+                    continue
+                s = dataclasses.replace(s, other_costs=(), limit=1 if s.tap else k)
+            variant.append(s)
+        label = "; ".join(f"{users[u].name} taps {', '.join(q.name for q in qs)}" for u, qs in sorted(given.items())) \
+            or "no permanent tapped for a “Tap an untapped ...” cost"
+        out.append((label, variant))
+        if len(out) > MAX_TAP_VARIANTS:
+            raise Unsupported(f"available_mana: more than {MAX_TAP_VARIANTS} ways to assign permanents to “Tap an "
+                              f"untapped ...” costs ({', '.join(sorted({u.name for u in users}))})")
     return out

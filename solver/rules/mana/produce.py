@@ -45,6 +45,8 @@ from mtgcheck.models.game.state import GameState, Permanent
 from mtgcheck.models.vocab.mana_effects import AddMana, ManaReplacement, Reflect
 from mtgcheck.models.vocab.amounts import Devotion, Fixed, PowerOf, VariableX
 from mtgcheck.models.vocab.filters import Filter
+from mtgcheck.models.vocab.conditions import EventObjectIs, SourceTapped
+from mtgcheck.models.vocab.mana_effects import TriggeredAddMana
 
 from mtgcheck.solver.rules.layers import board_view, effect_abilities, permanents_match
 from mtgcheck.solver.rules.errors import QuestionError, Unsupported
@@ -54,7 +56,6 @@ from mtgcheck.solver.rules.quantities import condition_holds
 from mtgcheck.solver.rules.mana.amounts import chosen_outputs
 from mtgcheck.models.vocab.amounts import Devotion as _Dev
 from mtgcheck.solver.rules.mana.amounts import colors_among
-from mtgcheck.solver.rules.mana.triggers import could_produce_abilities, other_mana_abilities
 from mtgcheck.solver.rules.ability_cache import cached, context_free
 from mtgcheck.solver.rules.mana.amounts import power_of
 from mtgcheck.solver.rules.budget import tick
@@ -107,6 +108,15 @@ def _units(n: int) -> int:
     return n
 
 
+def has_legal_target(state: GameState, player: str, source: Permanent | None, cond: Any, text: str) -> tuple[bool, str]:
+    """Whether the required target of a mana ability's ``HasLegalTarget`` condition can be chosen now (CR 603.3d,
+    608.2b; ``solver.rules.targets.has_legal_target``), for ``condition_holds``'s ``legal_target``. The target rules
+    are loaded when such a condition is first read (they read target phrases: could_produce loads without them)."""
+    from mtgcheck.solver.rules.targets import has_legal_target as legal
+
+    return legal(state, player, source, cond, text)
+
+
 def check_condition(state: GameState, perm: Permanent, cond: Any, ab: Ability) -> bool:
     """Evaluate the typed condition of an "instead" clause or of an intervening "if" (CR 603.4;
     ``solver.rules.quantities.condition_holds``, as seen by
@@ -115,7 +125,7 @@ def check_condition(state: GameState, perm: Permanent, cond: Any, ab: Ability) -
 
     if cond is None:
         raise Unsupported(f"{_describe(perm, ab)}: the condition of its “instead” is not modelled")
-    return condition_holds(state, perm.controller, cond, perm, ab.describe())[0]
+    return condition_holds(state, perm.controller, cond, perm, ab.describe(), has_legal_target)[0]
 
 
 # ---------------------------------------------------------------------------
@@ -687,7 +697,7 @@ class ProduceResult:
 
 def mana_abilities_of(view, perm: Permanent) -> list[Ability]:
     """The permanent's abilities that add mana: those count for "could produce" (CR 106.7): its activated mana
-    abilities, and its own triggered mana abilities read as if they resolved now (``mana_triggers.could_produce_abilities``)."""
+    abilities, and its own triggered mana abilities read as if they resolved now (``could_produce_abilities``)."""
     # an ability that functions only from another zone is not one the permanent has on the battlefield to use
     # (Simian Spirit Guide: "exile this card from your hand", CR 113.6m)
 
@@ -800,7 +810,7 @@ def could_produce(state: GameState) -> ProduceResult:
     Exotic Orchard and Fellwar Stone rulings). Replacement effects apply in every possible order
     (``apply_in_every_order``) when the ability has {T} in its cost (CR 106.12, 106.12b). Mana another
     permanent's triggered ability adds is not included (CR 106.7, 106.12a; Kinnan ruling 2020-04-17); a
-    permanent's own triggered mana abilities are, read as if they resolved now (``mana_triggers.could_produce_abilities``). Only types count: restrictions and riders on
+    permanent's own triggered mana abilities are, read as if they resolved now (``could_produce_abilities``). Only types count: restrictions and riders on
     reflected mana are not copied (Reflecting Pool ruling 2008-05-01).
     """
     view = board_view(state)
@@ -968,3 +978,46 @@ def could_produce(state: GameState) -> ProduceResult:
 # ---------------------------------------------------------------------------
 # Question handlers
 # ---------------------------------------------------------------------------
+
+
+def could_produce_abilities(abilities: "tuple[Ability, ...] | list[Ability]") -> list[Ability]:
+    """A permanent's own triggered mana abilities, as ``could_produce`` reads them (CR 106.7: "any type of mana
+    that an ability of that permanent would produce if the ability were to resolve at that time").
+
+    The ability is read as if it resolved now, without the event that triggers it: a fixed output, a chosen
+    colour or any colour give their types (Wild Growth could produce {G}); an output defined by that event ("one
+    mana of any type that land produced", Mana Flare) defines no type then, so it gives none (106.7: "or no type
+    of mana can be defined this way"); an ``instead`` whose condition reads the event's object (Snowfall's "if
+    that Island is snow") gives the types of both outputs. The mana another permanent's triggered ability adds
+    is never part of what a land could produce (106.7: "an ability of that permanent"; Kinnan ruling 2020-04-17:
+    the additional mana is produced by the trigger's source). Returns a list of ``Ability`` (``add_mana``).
+    """
+    out: list[Ability] = []
+    for a in abilities:
+        eff = a.effect
+        if a.kind not in ("triggered", "spell") or not isinstance(eff, AddMana) or eff.trigger is None:
+            continue
+        if a.kind == "spell":
+            continue  # a spell's delayed trigger is not an ability of a permanent
+        if eff.instead is not None and isinstance(eff.instead.condition, (EventObjectIs, SourceTapped)):
+            both = (dataclasses.replace(eff, instead=None), eff.instead.output)
+            a = dataclasses.replace(a, effect=AddMana(alternatives=both))
+        out.append(a)
+    return out
+
+
+
+def other_mana_abilities(abilities: "tuple[Ability, ...] | list[Ability]") -> list[Ability]:
+    """A permanent's triggered abilities that add mana but are not mana abilities (``TriggeredAddMana``, CR 605.5a:
+    Firebending, "When this creature dies, add {C}{C}{C}"), as ``could_produce`` reads them: each output as a
+    triggered ``add_mana`` ability read as if it resolved now (CR 106.7: "any type of mana that an ability of that
+    permanent would produce if the ability were to resolve at that time"; 702.189a for Firebending). Only
+    ``could_produce`` reads them: they use the stack, so no payment or pool made now can use their mana (605.5a,
+    608.2). Returns a list of ``Ability``."""
+
+    # the mana the ability would produce, whoever it goes to ("that player adds {G}{G}": CR 106.7 asks what an
+    # ability of the permanent would produce, not who would get it); an intervening "if" goes with the output: it
+    # adds nothing unless the condition holds as it resolves (CR 603.4), read by ``produce.base_events``
+    return [dataclasses.replace(a, kind="triggered", effect=dataclasses.replace(
+                a.effect.output, to=None, condition=a.effect.condition or a.effect.output.condition))
+            for a in abilities if isinstance(a.effect, TriggeredAddMana) and a.effect.output is not None]

@@ -17,42 +17,26 @@ use, then sacrificed" (every combination of outputs), and drops the altars thems
 (CR 605.3a), and the output read from the exiled object is built for each permanent (CR 608.2h: as it last existed
 on the battlefield, ``mana_amounts.cost_object_options``).
 
-Everything else (Springleaf Drum's "tap an untapped creature", Phyrexian Tower's "{T}, Sacrifice a creature")
-keeps answering ``unsupported`` in ``available_mana``, naming the card and the cost part.
+"{T}, Sacrifice a <kind>: Add ..." (Phyrexian Tower): one run of the pool search per choice of the permanent sacrificed
+(or none), their pools merged (``sacrifice_tap_variants``). Everything else keeps answering ``unsupported`` in
+``available_mana``, naming the card and the cost part.
 
 References: CR 106.7, 602.2b, 605.3a, 118.3.
 """
 from __future__ import annotations
 
 import dataclasses
-import itertools
 from typing import Any
 
+from mtgcheck.models.vocab.amounts import Fixed
 from mtgcheck.models.game.mana import Mana
 from mtgcheck.models.game.state import GameState
 
 from mtgcheck.solver.rules.errors import Unsupported
-from mtgcheck.solver.rules.payable import kind_words, qualified_match
-from mtgcheck.solver.rules.layers import matches
 from mtgcheck.solver.rules.mana.amounts import cost_object_options
-
-
-def cost_words_fit(state: GameState, player: str, words: str, q: Any, view: dict, source_id: str) -> bool:
-    """Whether ``player``'s permanent ``q`` is one a mana ability's cost part can use ("Tap an untapped artifact or
-    creature you control", "Sacrifice a black or artifact creature", "a Prism token"): the layers' type match, else
-    the typed filter with its qualifiers and unions (``solver.rules.payable.qualified_match``, CR 205, 105.2; every
-    object of a scenario is a card, so no permanent is a token, CR 111.1).
-
-    Raises
-    ------
-    Unsupported : words not understood, or a match that depends on something not modelled, naming the source.
-    """
-
-    try:
-        return matches(words, q, "you", player, view[q.id].subtypes if q.id in view else None)
-    except ValueError:
-        pass
-    return bool(qualified_match(state, player, words, kind_words(words), q, True, view, state.permanent(source_id)))
+from mtgcheck.solver.rules.mana.produce import interchangeable_key, referenced_ids
+from mtgcheck.solver.rules.mana.sources import ManaOption
+from mtgcheck.solver.rules.cost_objects import cost_words_fit
 
 
 def _is_altar(src: Any) -> bool:
@@ -144,7 +128,6 @@ def expand_sacrifices(state: GameState, player: str, sources: list, board: Any) 
             raise Unsupported(f"available_mana: {q.name} can be sacrificed for mana and has a mana ability it can "
                               f"activate more than once; combining them is not modelled")
         done.add(q.id)
-        from mtgcheck.solver.rules.mana.sources import ManaOption
 
         kept = []
         for s in own:
@@ -176,132 +159,115 @@ def expand_sacrifices(state: GameState, player: str, sources: list, board: Any) 
 # "Tap an untapped <kind> you control" in available_mana
 # ---------------------------------------------------------------------------
 
-#: Most assignments of tapped permanents to "Tap an untapped ..." abilities tried; beyond it, ``unsupported``.
-MAX_TAP_VARIANTS = 256
+
+#: The first explanation line of the merged answer (``pools.merge_pools``; ``{n}``: the variants).
+SACRIFICE_HEADER = ("“{{T}}, Sacrifice a ...” costs: every choice of the permanent to sacrifice (or none) was tried ({n} "
+                    "variant(s); it may first be tapped for its own mana, CR 605.3a; with none of that kind the ability "
+                    "can't be activated, CR 118.3)")
 
 
-def _tap_part(src: Any) -> Any:
-    parts = [p for p in src.other_costs if p.action == "tap_untapped"]
-    return parts[0] if len(parts) == 1 and len(src.other_costs) == 1 and parts[0].amount >= 1 else None
+#: Most assignments of sacrificed permanents to "{T}, Sacrifice a ..." abilities tried; beyond it, ``unsupported``.
+MAX_SACRIFICE_VARIANTS = 256
 
 
-def tap_cost_variants(state: GameState, player: str, sources: list, board: Any) -> list[tuple[str, list]] | None:
-    """Every way to assign untapped permanents to the "Tap an untapped <kind> you control" mana abilities
-    (Springleaf Drum, Holdout Settlement, Jaspera Sentinel; Urza, Lord High Artificer without {T}) and to "Tap N
-    untapped <kind> you control" (Birchlore Rangers, Heritage Druid: N per activation), each as a list of mana
-    sources for ``maximal_pools``; ``None`` when there is no such ability.
+def _sac_part(src: Any) -> Any:
+    parts = [p for p in src.other_costs if p.action == "sacrifice" and p.what != "this"]
+    return parts[0] if len(parts) == 1 and len(src.other_costs) == 1 and parts[0].amount == 1 else None
 
-    In each variant a permanent tapped for such a cost has none of its own {T}/{Q} abilities (CR 118.3: a tapped
-    permanent can't be tapped again), summoning sickness does not matter for it (CR 302.6; Springleaf Drum ruling
-    2004-10-04), an ability with {T} is activated at most once with one permanent, an ability without {T} once
-    per permanent assigned to it, and an ability with no permanent assigned is not activated. Every play is one
-    variant, so the maximal pools are the maximal pools of the union (exact; ``merge_pools``).
+
+def sacrifice_tap_variants(state: GameState, player: str, sources: list, board: Any) -> list[tuple[str, list]] | None:
+    """Every way to pay the "Sacrifice a <kind>" part of mana abilities that also tap their permanent (Phyrexian
+    Tower, Lazotep Quarry, Goblin Clearcutter, Krark-Clan Stoker, Gilded Goose): each as a list of mana sources for
+    ``maximal_pools`` (their maximal pools' union is the answer, ``pools.merge_pools``); ``None`` when
+    there is no such ability.
+
+    Such an ability is activated at most once (its {T}, CR 602.2b). Mana abilities are activated in any order while
+    the player has priority or pays (CR 605.3a), so the sacrificed permanent can first be tapped, or used, for its
+    own mana, and every other source can be activated before the sacrifice: in the variant where ``q`` is
+    sacrificed, the ability loses the part and ``q`` keeps its sources, except those that sacrifice or exile ``q``
+    itself (it is sacrificed once, CR 701.21a); with no permanent of the kind, the ability cannot be activated
+    (CR 118.3). Permanents that are interchangeable (``produce.interchangeable_key``) give one variant. The
+    ability's own output must not depend on the board (it resolves after the sacrifice).
 
     Raises
     ------
-    Unsupported : another cost part with it, a filter that is not understood,
-        sacrifices for mana on the same board, or more than ``MAX_TAP_VARIANTS`` assignments (named).
+    Unsupported : another cost part with it, an output read from the board, object words not understood, other
+        permanents-as-costs abilities on the same board ("Sacrifice a ..." altars, "Tap an untapped ..."), or more
+        than ``MAX_SACRIFICE_VARIANTS`` assignments.
     """
-    users = [s for s in sources if any(p.action == "tap_untapped" for p in s.other_costs)]
+    import itertools
+
+    users = [s for s in sources if s.tap and any(p.action == "sacrifice" and p.what != "this" for p in s.other_costs)]
     if not users:
         return None
     for s in users:
-        if _tap_part(s) is None or (s.mana_cost and len(s.mana_cost)):
-            raise Unsupported(f"{s.why}: the cost \"{', '.join(p.text or p.action for p in s.other_costs)}\" is not "
-                              f"modelled for available_mana")
-    if any(s.ability_index == 0 and s.why.find(": sacrificed to ") > 0 for s in sources):
-        raise Unsupported("available_mana: “Tap an untapped ...” costs together with “Sacrifice a ...” mana abilities "
-                          "are not modelled here (" + ", ".join(sorted({s.name for s in users})) + ")")
+        e = s.ability.effect
+        # an output reading the sacrificed object (``ManaSource.deferred``: Priest of Yawgmoth) is built per object
+        if _sac_part(s) is None or getattr(e, "reflect", None) is not None or any(o.note for o in s.options) or \
+                (not isinstance(getattr(e, "amount", Fixed(1)), Fixed) and not s.deferred):
+            raise Unsupported(f"{s.why}: the cost \"{', '.join(x.text or x.action for x in s.other_costs)}\" with an "
+                              f"output read from the board or other cost parts is not modelled for available_mana")
+    if any(x.ability_index == 0 or any(p.action == "tap_untapped" for p in x.other_costs) for x in sources):
+        raise Unsupported("available_mana: “{T}, Sacrifice a ...” mana abilities together with other abilities whose "
+                          "costs use other permanents are not modelled here (" + ", ".join(sorted({s.name for s in users})) + ")")
     view = board.view
-    cands: list[tuple[Any, list[int]]] = []
-    for q in state.permanents(player):
-        if q.tapped:
-            continue
-        fit = []
-        for i, u in enumerate(users):
-            if u.tap and u.permanent == q.id:
-                continue  # its {T} taps it: it can't also be the untapped permanent of the same cost (CR 118.3)
-            try:
-                ok = cost_words_fit(state, player, _tap_part(u).what, q, view, u.permanent)
-            except Unsupported:
-                raise Unsupported(f"{u.why}: which permanents “{_tap_part(u).text}” can tap is not modelled") from None
-            if ok:
-                fit.append(i)
-        if fit:
-            cands.append((q, fit))
-    n_variants = 1
-    for _, fit in cands:
-        n_variants *= 1 + len(fit)
-        if n_variants > MAX_TAP_VARIANTS * 16:
-            break
-    if n_variants > MAX_TAP_VARIANTS * 16:
-        raise Unsupported(f"available_mana: too many ways to assign permanents to “Tap an untapped ...” costs "
-                          f"({', '.join(sorted({u.name for u in users}))}) to try them all")
-    from mtgcheck.solver.rules.mana.produce import interchangeable_key, referenced_ids
-
     referenced = referenced_ids(state)
-    seen: set = set()
+    mine = list(state.permanents(player))
+    choices: list[list[Any]] = []
+    for u in users:
+        part = _sac_part(u)
+        another = "another" in (part.text or "").lower() or " other " in f" {(part.text or '').lower()} "
+        fit: list[Any] = [None]
+        seen: set = set()
+        for q in mine:
+            if another and q.id == u.permanent:
+                continue
+            try:
+                ok = cost_words_fit(state, player, part.what, q, view, u.permanent)
+            except Unsupported:
+                raise Unsupported(f"{u.why}: which permanents “{part.text}” can sacrifice is not modelled") from None
+            if not ok:
+                continue
+            key = interchangeable_key(q, view, referenced)
+            k = ("same", key) if key is not None and q.id != u.permanent else ("id", q.id)
+            if k in seen:
+                continue
+            seen.add(k)
+            fit.append(q)
+        choices.append(fit)
+    n = 1
+    for fit in choices:
+        n *= len(fit)
+    if n > MAX_SACRIFICE_VARIANTS:
+        raise Unsupported(f"available_mana: too many ways to pay “Sacrifice a ...” with {{T}} mana abilities "
+                          f"({', '.join(sorted({u.name for u in users}))}) to try them all")
     out: list[tuple[str, list]] = []
-    for pick in itertools.product(*[[None] + fit for _, fit in cands]):
-        given: dict[int, list[Any]] = {}
-        for (q, _), u in zip(cands, pick):
-            if u is not None:
-                given.setdefault(u, []).append(q)
-        # "Tap N untapped ...": each activation taps N of them (an ability with {T} is activated once, with
-        # exactly N; one without {T} once per N assigned; a partial group is never better, so it is skipped)
-        if any(len(qs) % _tap_part(users[u]).amount or (users[u].tap and len(qs) != _tap_part(users[u]).amount)
-               for u, qs in given.items()):
-            continue
-        tapped = {q.id for qs in given.values() for q in qs}
-        if any(users[u].tap and users[u].permanent in tapped for u in given):
-            continue  # a {T} ability whose permanent was tapped for another cost
-        sig = tuple(sorted((u, tuple(sorted(str(interchangeable_key(q, view, referenced) or q.id) for q in qs)))
-                           for u, qs in given.items()))
-        if sig in seen:
-            continue
-        seen.add(sig)
+    for pick in itertools.product(*choices):
+        qs = [q for q in pick if q is not None]
+        if len({q.id for q in qs}) < len(qs):
+            continue  # one permanent sacrificed twice
+        gone = {q.id for q in qs}
         variant = []
         for s in sources:
-            if s.permanent in tapped and (s.tap or s.untap):
-                continue
             if s in users:
                 i = users.index(s)
-                k = len(given.get(i, ())) // _tap_part(s).amount
-                if not k:
+                q = pick[i]
+                if q is None:
                     continue
-                s = dataclasses.replace(s, other_costs=(), limit=1 if s.tap else k)
+                opts = s.options
+                if s.deferred:  # "an amount of {B} equal to the sacrificed artifact's mana value" (CR 608.2h)
+
+                    opts = cost_object_options(board, state.permanent(s.permanent), s.ability, q)
+                variant.append(dataclasses.replace(s, other_costs=(), options=opts, deferred="",
+                                                   why=f"{s.why} (sacrificing {q.name})"))
+                continue
+            if s.permanent in gone and any(p.action in ("sacrifice", "exile") and p.what == "this" for p in s.other_costs):
+                continue  # it is sacrificed for the other ability: not also for its own (CR 701.21a)
             variant.append(s)
-        label = "; ".join(f"{users[u].name} taps {', '.join(q.name for q in qs)}" for u, qs in sorted(given.items())) \
-            or "no permanent tapped for a “Tap an untapped ...” cost"
+        # an ability whose permanent is sacrificed to another ability can still be activated first (CR 605.3a),
+        # but not after: a {T} ability sacrificing its own permanent's {T} twice is impossible; the {T} units
+        # of maximal_pools already use each permanent's {T} once
+        label = "; ".join(f"{u.name} sacrifices {q.name}" for u, q in zip(users, pick) if q is not None) \
+            or "no “{T}, Sacrifice a ...” ability activated"
         out.append((label, variant))
-        if len(out) > MAX_TAP_VARIANTS:
-            raise Unsupported(f"available_mana: more than {MAX_TAP_VARIANTS} ways to assign permanents to “Tap an "
-                              f"untapped ...” costs ({', '.join(sorted({u.name for u in users}))})")
     return out
-
-
-def merge_pools(results: list[tuple[str, Any]], limit: int | None, header: str | None = None) -> Any:
-    """The maximal pools of the union of several ``PoolsResult`` (one per variant), in canonical order; ``header``
-    the first explanation line (default: the "Tap an untapped ..." one)."""
-    from collections import Counter
-
-    from mtgcheck.solver.rules.mana.sources import PoolsResult
-
-    def tokens(p: str) -> Counter:
-        return Counter("{" + t for t in p.split("{") if t)
-
-    allp = sorted({p for _, r in results for p in r.pools})
-    cs = {p: tokens(p) for p in allp}
-    keep = [p for p in allp if not any(q != p and sum(cs[q].values()) > sum(cs[p].values())
-                                       and all(cs[q][k] >= n for k, n in cs[p].items()) for q in allp)]
-    why = [header.format(n=len(results)) if header else
-           "“Tap an untapped ...” costs: every assignment of untapped permanents to them was tried "
-           f"({len(results)} variant(s); a permanent tapped for such a cost can't tap for its own mana, CR 118.3; "
-           "summoning sickness doesn't stop it, CR 302.6)"]
-    for label, r in results[:6]:
-        why.append(f"  {label}: {r.count:,} maximal pool(s)")
-    listed = keep if limit is None else keep[:limit]
-    if len(listed) < len(keep):
-        why.append(f"{len(listed)} of {len(keep):,} pools listed (in canonical order)")
-    why.append(f"{len(keep):,} maximal pool(s): no other reachable pool contains one of them strictly")
-    return PoolsResult(listed, len(keep), why, "variants")

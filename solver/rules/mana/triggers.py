@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
-from typing import TYPE_CHECKING
+from typing import Any
 
 from mtgcheck.models.vocab.abilities import Ability
 from mtgcheck.models.vocab.mana_effects import AddMana
@@ -39,12 +39,9 @@ from mtgcheck.models.game.state import Permanent
 
 from mtgcheck.solver.rules.layers import filter_matches
 from mtgcheck.solver.rules.errors import Unsupported
-from mtgcheck.models.vocab.mana_effects import TriggeredAddMana
 from mtgcheck.solver.rules.layers import effect_abilities
 from mtgcheck.solver.rules.quantities import condition_holds
-
-if TYPE_CHECKING:
-    from mtgcheck.solver.rules.mana.sources import ManaBoard
+from mtgcheck.solver.rules.mana.produce import base_events, count_amount, has_legal_target
 
 Added = tuple[tuple[Mana, ...], str]  # the mana a combination of triggers adds, and its explanation
 
@@ -65,11 +62,9 @@ def _holds(cond: object, src: Permanent, tapped_perm: Permanent, subtypes: tuple
     return None
 
 
-def _outputs(board: "ManaBoard", src: Permanent, tab: Ability, tapped_perm: Permanent,
+def _outputs(board: Any, src: Permanent, tab: Ability, tapped_perm: Permanent,
              produced: tuple[str, ...]) -> list[tuple[str, ...]]:
     """Every event the trigger's output could be (one per choice), for the tapped permanent that produced ``produced``."""
-    from mtgcheck.solver.rules.mana.produce import base_events, count_amount
-
     eff = tab.effect
     assert isinstance(eff, AddMana)
     ability = tab
@@ -90,7 +85,7 @@ def _outputs(board: "ManaBoard", src: Permanent, tab: Ability, tapped_perm: Perm
     return base_events(board.state, src, ability)
 
 
-def all_triggers(board: "ManaBoard") -> list[tuple[Permanent, Ability]]:
+def all_triggers(board: Any) -> list[tuple[Permanent, Ability]]:
     """The triggered mana abilities in force: those of permanents (``board.triggers``) and the delayed ones of
     resolved spells listed under ``state.effects`` (High Tide, CR 603.7a), each with the object it comes from
     (for an effect, a stand-in permanent ``effect#N`` carrying the spell card, its controller and choices: it is
@@ -108,7 +103,7 @@ def all_triggers(board: "ManaBoard") -> list[tuple[Permanent, Ability]]:
     return got
 
 
-def triggered_mana(board: "ManaBoard", perm: Permanent, ab: Ability, produced: tuple[str, ...]) -> list[Added]:
+def triggered_mana(board: Any, perm: Permanent, ab: Ability, produced: tuple[str, ...]) -> list[Added]:
     """The mana triggered mana abilities add when ``perm``'s mana ability ``ab`` resolves and produces ``produced``.
 
     Parameters
@@ -156,7 +151,7 @@ def triggered_mana(board: "ManaBoard", perm: Permanent, ab: Ability, produced: t
             got = _holds(t.condition, src, perm, subtypes, tab)
             if got is None:  # a condition of the game, not of the tapped permanent ("while you're the monarch")
 
-                got = condition_holds(board.state, src.controller, t.condition, src, tab.describe())[0]
+                got = condition_holds(board.state, src.controller, t.condition, src, tab.describe(), has_legal_target)[0]
             if not got:
                 continue
         if t.of_chosen_color:
@@ -177,44 +172,3 @@ def triggered_mana(board: "ManaBoard", perm: Permanent, ab: Ability, produced: t
             for combo in itertools.product(*per_trigger)]
 
 
-def could_produce_abilities(abilities: "tuple[Ability, ...] | list[Ability]") -> list[Ability]:
-    """A permanent's own triggered mana abilities, as ``could_produce`` reads them (CR 106.7: "any type of mana
-    that an ability of that permanent would produce if the ability were to resolve at that time").
-
-    The ability is read as if it resolved now, without the event that triggers it: a fixed output, a chosen
-    colour or any colour give their types (Wild Growth could produce {G}); an output defined by that event ("one
-    mana of any type that land produced", Mana Flare) defines no type then, so it gives none (106.7: "or no type
-    of mana can be defined this way"); an ``instead`` whose condition reads the event's object (Snowfall's "if
-    that Island is snow") gives the types of both outputs. The mana another permanent's triggered ability adds
-    is never part of what a land could produce (106.7: "an ability of that permanent"; Kinnan ruling 2020-04-17:
-    the additional mana is produced by the trigger's source). Returns a list of ``Ability`` (``add_mana``).
-    """
-    out: list[Ability] = []
-    for a in abilities:
-        eff = a.effect
-        if a.kind not in ("triggered", "spell") or not isinstance(eff, AddMana) or eff.trigger is None:
-            continue
-        if a.kind == "spell":
-            continue  # a spell's delayed trigger is not an ability of a permanent
-        if eff.instead is not None and isinstance(eff.instead.condition, (EventObjectIs, SourceTapped)):
-            both = (dataclasses.replace(eff, instead=None), eff.instead.output)
-            a = dataclasses.replace(a, effect=AddMana(alternatives=both))
-        out.append(a)
-    return out
-
-
-
-def other_mana_abilities(abilities: "tuple[Ability, ...] | list[Ability]") -> list[Ability]:
-    """A permanent's triggered abilities that add mana but are not mana abilities (``TriggeredAddMana``, CR 605.5a:
-    Firebending, "When this creature dies, add {C}{C}{C}"), as ``could_produce`` reads them: each output as a
-    triggered ``add_mana`` ability read as if it resolved now (CR 106.7: "any type of mana that an ability of that
-    permanent would produce if the ability were to resolve at that time"; 702.189a for Firebending). Only
-    ``could_produce`` reads them: they use the stack, so no payment or pool made now can use their mana (605.5a,
-    608.2). Returns a list of ``Ability``."""
-
-    # the mana the ability would produce, whoever it goes to ("that player adds {G}{G}": CR 106.7 asks what an
-    # ability of the permanent would produce, not who would get it); an intervening "if" goes with the output: it
-    # adds nothing unless the condition holds as it resolves (CR 603.4), read by ``produce.base_events``
-    return [dataclasses.replace(a, kind="triggered", effect=dataclasses.replace(
-                a.effect.output, to=None, condition=a.effect.condition or a.effect.output.condition))
-            for a in abilities if isinstance(a.effect, TriggeredAddMana) and a.effect.output is not None]

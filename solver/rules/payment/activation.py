@@ -8,7 +8,9 @@ from mtgcheck.models.vocab.topics import Topic
 from mtgcheck.models.game.mana import ManaCost
 from mtgcheck.models.game.state import GameState
 
-from mtgcheck.solver.rules.payable import count_matching, object_parts_problem, own_parts_problem
+from mtgcheck.solver.rules.payable import own_parts_problem
+from mtgcheck.solver.rules.cost_check import object_parts_problem
+from mtgcheck.solver.rules.cost_objects import count_matching
 from mtgcheck.solver.rules.errors import Unsupported
 from mtgcheck.solver.rules.reasons import Problem, Reason, code_of
 from mtgcheck.solver.rules.payment.explain import explain_unpayable
@@ -135,7 +137,7 @@ def activation_cost_check(state: GameState, perm: Any, ability: Any, *, x: int =
     -------
     None when the costs can be paid, else the reason in player terms. The permanent itself cannot be
     tapped for mana when {T}/{Q} is in the cost (CR 601.2g-h); pay-life parts need that much life
-    (CR 119.4); parts that use other objects as ``cost_objects.check_objects`` says, together with the mana
+    (CR 119.4); parts that use other objects as ``cost_check.check_objects`` says, together with the mana
     (never greedy: an object that pays a part is not also used for mana); every other part as
     ``solver.rules.payable.part_problem`` says (CR 118.3).
 

@@ -34,20 +34,18 @@ abilities left out (``find_payment(sources=...)``). Where leaving abilities out 
 """
 from __future__ import annotations
 
-import dataclasses
-import itertools
-from dataclasses import dataclass
-from typing import Any, Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Iterable, Mapping, Sequence
 
 from mtgcheck.models.vocab.topics import Topic
-from mtgcheck.models.game.state import CardInstance, GameState, Permanent
+from mtgcheck.models.game.state import GameState, Permanent
 
 from mtgcheck.solver.rules.errors import Unsupported
-from mtgcheck.solver.rules.payable import kind_words
-from mtgcheck.solver.rules.payable import count_matching
-from mtgcheck.solver.rules.payable import zone_cards
-from mtgcheck.solver.rules.budget import tick
+from mtgcheck.solver.rules.qualifiers import NO, YES, filter_verdict
 from mtgcheck.solver.rules.layers import board_view, matches
+from mtgcheck.models.vocab.abilities import of_the_chosen_type
+from mtgcheck.models.vocab.abilities import cost_object_filter
+from mtgcheck.solver.rules.faces import parent_name
 
 #: cost part actions read here, and the use of objects each is
 USES = {"tap_untapped": "tap", "untap": "untap", "sacrifice": "remove", "return": "remove",
@@ -249,171 +247,10 @@ def assignable(needs: Sequence[Need], allowed: set[str] | None = None) -> bool:
     return True
 
 
-def _removes_self(src: Any) -> bool:
-    return any(p.action in _SELF_REMOVAL and p.what == "this" for p in src.other_costs)
-
-
-def _conflicts(src: Any, use: str) -> bool:
-    """Whether mana ability ``src`` of an object, activated first (CR 601.2g), keeps that object from paying a
-    part of ``use`` (module docstring)."""
-    if src.zone != "battlefield":
-        return True  # a card's ability from the hand or graveyard exiles or moves it (CR 113.6m)
-    if _removes_self(src):
-        return True
-    if use == "tap":
-        return bool(src.tap)
-    if use == "untap":
-        return bool(src.untap)
-    if use == "counters":
-        return any(p.action == "remove_counters" for p in src.other_costs)
-    return False
-
-
 def describe(objs: Iterable[Any], most: int = 6) -> str:
     names = [o.name for o in objs]
     shown = ", ".join(names[:most]) + (f" and {len(names) - most} more" if len(names) > most else "")
     return shown or "none"
-
-
-def check_objects(state: GameState, perm: Permanent, cost: Any, *, x: int = 0,
-                  pay: Any = None, notes: list[str] | None = None) -> str | None:
-    """Whether the object-using parts of ``cost`` can be paid together with its mana and life (module docstring).
-
-    Parameters
-    ----------
-    state : GameState
-    perm : Permanent whose ability is activated (its controller pays).
-    cost : ActivationCost.
-    x : int, the announced X (CR 107.3a).
-    pay : callable ``pay(sources_or_None) -> str | None``: the mana and life check of the rest of the cost with
-        the given mana sources (``None``: all); ``None`` when the cost has neither mana nor life to pay.
-    notes : list of str, optional: lines naming which objects could pay each part are appended.
-
-    Returns
-    -------
-    None when the whole cost can be paid, else the reason in player terms.
-
-    Raises
-    ------
-    Unsupported : words or zones not modelled, a "no" that depends on a choice not modelled, or more than
-        ``MAX_CHOICES`` choices of conflicting objects.
-    """
-
-    needs = needs_of(state, perm, cost, x)
-    player = perm.controller
-    untap_hidden = _untap_could_grow(state, player, needs, perm)
-    for nd in needs:
-        if not _special_ok(nd, nd.cands) and nd.n > 0:
-            if untap_hidden:
-                raise Unsupported(untap_hidden, topics=(Topic.COSTS,), text=nd.label)
-            return _why_not(state, player, nd)
-    if needs and not assignable(needs):
-        if untap_hidden:
-            raise Unsupported(untap_hidden, topics=(Topic.COSTS,), text=cost.text)
-        return ("the cost parts " + "; ".join(f"“{nd.label}” ({describe(nd.cands)})" for nd in needs) +
-                " need different objects, and there are not enough (CR 118.3, 601.2h)")
-    if notes is not None:
-        for nd in needs:
-            if nd.n > 0:
-                notes.append(f"“{nd.label}” can be paid with {describe(nd.cands)} (CR 118.3)")
-    if pay is None or not needs:
-        return pay(None) if pay is not None else None
-    from mtgcheck.solver.rules.mana.sources import mana_sources
-
-    sources = list(mana_sources(state, player))
-    by_obj: dict[str, list] = {}
-    for s in sources:
-        by_obj.setdefault(s.permanent, []).append(s)
-    uses_of: dict[str, set[str]] = {}
-    for nd in needs:
-        for o in nd.cands:
-            uses_of.setdefault(o.id, set()).add(nd.use)
-    conflicting = {oid for oid, us in uses_of.items() if any(_conflicts(s, u) for s in by_obj.get(oid, ()) for u in us)}
-    free = set(uses_of) - conflicting
-    if assignable(needs, free):
-        r = pay(None)
-        if r is not None and untap_hidden:
-            raise Unsupported(untap_hidden, topics=(Topic.COSTS,), text=cost.text)
-        return r
-    # objects with conflicting mana abilities must pay: try every choice of them (interchangeable ones once)
-    cands = sorted(conflicting, key=lambda i: (_sig(state, i, by_obj), i))
-    inexact = untap_hidden or ""
-    tried = 0
-    seen: set = set()
-    first_reason = None
-    for k in range(1, len(cands) + 1):
-        for pick in itertools.combinations(cands, k):
-            sig = tuple(sorted(_sig(state, i, by_obj) for i in pick))
-            if sig in seen:
-                continue
-            if not assignable(needs, free | set(pick)):
-                continue
-            if any(assignable(needs, free | (set(pick) - {i})) for i in pick):
-                continue  # not minimal: a smaller choice was tried
-            seen.add(sig)
-            tried += 1
-            tick(1, "choices of objects paying a cost part")
-            if tried > MAX_CHOICES:
-                raise Unsupported(f"{perm.name}: too many ways to choose which objects pay its cost parts "
-                                  f"(more than {MAX_CHOICES})", topics=(Topic.COSTS,), text=cost.text)
-            drop = {id(s) for i in pick for s in by_obj.get(i, ()) if any(_conflicts(s, u) for u in uses_of[i])}
-            if any(len(uses_of[i]) > 1 or "counters" in uses_of[i] for i in pick):
-                inexact = inexact or (f"{perm.name}: its cost parts use {describe([_obj(state, i) for i in pick])}, "
-                                      "whose mana abilities were left out as a whole; whether part of them could "
-                                      "still be used is not modelled")
-            r = pay([s for s in sources if id(s) not in drop])
-            if r is None:
-                if notes is not None:
-                    notes.append(f"{describe([_obj(state, i) for i in pick])} pay(s) the cost parts, so "
-                                 "their own mana abilities are not used (CR 601.2g-h)")
-                return None
-            first_reason = first_reason or r
-    if inexact:
-        raise Unsupported(inexact, topics=(Topic.COSTS,), text=cost.text)
-    why = (first_reason or "").removeprefix("its cost cannot be paid: ")
-    return ("its cost cannot be paid: whichever objects pay “" + "”, “".join(nd.label for nd in needs) +
-            "”, the rest cannot pay the mana (an object tapped or used for a cost part can't also make mana for it, "
-            "CR 601.2g-h, 118.3)" + (f": {why}" if why else ""))
-
-
-def _obj(state: GameState, oid: str) -> Any:
-    try:
-        return state.permanent(oid)
-    except Exception:
-        for _z, _p, c in state.zoned_cards():
-            if c.id == oid:
-                return c
-    return dataclasses.make_dataclass("Obj", ["name"])(oid)
-
-
-def _sig(state: GameState, oid: str, by_obj: dict) -> tuple:
-    """Objects with the same signature are interchangeable for paying a part (same card, state, mana abilities)."""
-    o = _obj(state, oid)
-    srcs = tuple(sorted((s.ability_index, str(s.ability.describe())) for s in by_obj.get(oid, ())))
-    if isinstance(o, Permanent):
-        return ("p", o.card.name, o.controller, o.tapped, o.sick, tuple(sorted(o.counters.items())),
-                tuple(sorted((k, str(v)) for k, v in o.choices.items())), srcs)
-    if isinstance(o, CardInstance):
-        return ("c", o.card.name, srcs)
-    return ("?", oid)
-
-
-def _untap_could_grow(state: GameState, player: str, needs: Sequence[Need], perm: Permanent) -> str | None:
-    """A reason a "no" would not be exact for an untap part: an untapped permanent of the kind that a mana ability
-    could tap first (CR 601.2g) would then be a tapped one the cost could untap."""
-    from mtgcheck.solver.rules.mana.sources import mana_sources
-
-    for nd in needs:
-        if nd.use != "untap" or str(nd.part.what).endswith(" an opponent controls"):
-            continue
-        srcs = mana_sources(state, player)
-        tappers = {s.permanent for s in srcs if s.tap}
-        mine = [q for q in state.permanents(player) if not q.tapped and q.id != perm.id
-                and (q.id in tappers or any(p.action == "tap_untapped" for s in srcs for p in s.other_costs))]
-        if _match(state, player, str(nd.part.what), mine, perm):
-            return (f"{perm.name}: “{nd.label}” could be paid with a permanent first tapped for mana (CR 601.2g); "
-                    "that order is not modelled")
-    return None
 
 
 def _why_not(state: GameState, player: str, nd: Need) -> str:
@@ -439,3 +276,147 @@ def _why_not(state: GameState, player: str, nd: Need) -> str:
         {"sacrifice": "701.21a", "exile_permanent": "701.13a"}.get(nd.part.action, "")
     return (f"“{label}” needs {nd.n} {verb + ' ' if verb else ''}such permanent(s), and there are {len(nd.cands)}"
             f"{': ' + describe(nd.cands) if nd.cands else ''} (CR 118.3{', ' + rule if rule else ''})")
+
+
+#: Words before "card" that describe a card without naming a type (CR 105.2 colours, 700.6 historic): "a white card",
+#: "a nonblack card", "a colorless card" keep their noun, which the filter reader needs ("white" alone is no type)
+_CARD_ADJECTIVES = frozenset({"white", "blue", "black", "red", "green", "colorless", "multicolored", "monocolored",
+                              "historic"})
+
+
+
+def kind_words(what: str) -> str:
+    """The object words of a cost part, without the words every such cost implies ("you control", and "card" after
+    a type: "a creature card" is "creature"); "card" stays after words that are no type ("a white card", "a nonblack
+    card", CR 105.2)."""
+    w = what.strip()
+    for suffix in (" you control", " from your graveyard", " from your hand", " from among them"):
+        if w.endswith(suffix):
+            w = w[: -len(suffix)]
+    head = w.split(" card")[0].split()
+    if " card" in w and head and head[-1].lower().removeprefix("non") in _CARD_ADJECTIVES:
+        return w.replace(" cards", " card").strip()
+    for word in (" cards", " card"):
+        w = w.replace(word, "")
+    if w.strip() in ("cards", "card", "other", "other cards", "other card"):
+        # "Exile two cards from your graveyard": any cards; "other cards" (escape, CR 702.138a): other than the source,
+        # which is not among the cards of the zone (a spell being cast is on the stack, CR 601.2a)
+        return "permanent"
+    return w.strip() or "permanent"
+
+
+
+def count_matching(state: GameState, player: str, what: str, objects: list, source: Any) -> int:
+    """How many of ``objects`` (permanents, or cards in a zone seen as such) match the cost's object words;
+    raises ``Unsupported`` when the words are not understood (never a guess)."""
+
+    kind = kind_words(what)
+    if kind in ("permanent", "card", ""):
+        return len(objects)
+
+    chosen = of_the_chosen_type(kind)
+    if chosen:  # "a creature of the chosen type" (Doom Cannon): the type chosen as it entered (CR 205.3m, 607.2a)
+        t = source.choices.get("creature_type") if getattr(source, "choices", None) else None
+        if not t:
+            raise Unsupported(f"{source.name}: no creature type was chosen for it (give choices: {{creature_type: ...}})",
+                              topics=(Topic.COSTS,), text=what)
+        return count_matching(state, player, f"{chosen} {str(t).strip().lower()}", objects, source)
+    view = board_view(state) if any(isinstance(o, Permanent) for o in objects) else {}
+    n = 0
+    for o in objects:
+        perm = o if isinstance(o, Permanent) else Permanent(o.id, o.card, player, o.owner)
+        try:
+            if matches(kind, perm, "any", player, view[perm.id].subtypes if perm.id in view else None, source):
+                n += 1
+        except ValueError:
+            n += qualified_match(state, player, what, kind, perm, isinstance(o, Permanent), view, source)
+    return n
+
+
+
+def qualified_match(state: GameState, player: str, what: str, kind: str, perm: Any, on_battlefield: bool,
+                    view: dict, source: Any) -> int:
+    """1 when ``perm`` matches object words with qualifiers or a union ("green creature", "artifact or creature",
+    "nontoken creature", "creature with defender"; ``solver.rules.qualifiers.filter_verdict``), else 0; ``Unsupported``
+    when the words are not understood or the match depends on something not modelled."""
+
+
+    try:
+        f = cost_object_filter(kind)
+        verdict, why = filter_verdict(state, f, perm, player, view[perm.id].subtypes if perm.id in view else None,
+                                      source, "permanent" if on_battlefield else "card")
+    except ValueError:
+        from mtgcheck.models.vocab.abilities import names_only_tokens
+
+        if names_only_tokens(kind):
+            return 0  # every object of a scenario is a card, none a token (CR 111.1; solver.rules.qualifiers)
+        raise Unsupported(f"{source.name}: which objects “{what}” allows is not modelled",
+                          topics=(Topic.COSTS,), text=what) from None
+    if verdict == YES:
+        return 1
+    if verdict == NO:
+        return 0
+    raise Unsupported(f"{source.name}: whether {perm.name} is “{what}” is unknown: {why}", topics=(Topic.COSTS,), text=what)
+
+
+
+def zone_cards(state: GameState, zone: str, player: str, source: Any, part: Any) -> list:
+    """The cards in ``player``'s ``zone`` that a cost part may use, when the scenario lists that zone; else
+    ``Unsupported`` (unknown). A spell being cast (``CastSpell``) is not among the cards of the zone it was cast from
+    (CR 601.2a): one copy of it is left out."""
+    if (zone, player) not in state.listed_zones and not state.cards(zone, player):
+        raise Unsupported(f"{source.name}: the cost part “{part.text or part.action}” needs to know {player}'s "
+                          f"{zone}, which the scenario does not list", topics=(Topic.ZONES, Topic.COSTS),
+                          text=part.text or part.action)
+    cards = list(state.cards(zone, player))
+    if isinstance(source, CastSpell) and source.zone == zone and source.controller == player:
+
+        own = next((c for c in cards if c.card is source.card or c.name == parent_name(source.card)), None)
+        if own is not None:
+            cards.remove(own)
+    return cards
+
+
+def cost_words_fit(state: GameState, player: str, words: str, q: Any, view: dict, source_id: str) -> bool:
+    """Whether ``player``'s permanent ``q`` is one a mana ability's cost part can use ("Tap an untapped artifact or
+    creature you control", "Sacrifice a black or artifact creature", "a Prism token"): the layers' type match, else
+    the typed filter with its qualifiers and unions (``qualified_match``, CR 205, 105.2; every
+    object of a scenario is a card, so no permanent is a token, CR 111.1).
+
+    Raises
+    ------
+    Unsupported : words not understood, or a match that depends on something not modelled, naming the source.
+    """
+
+    try:
+        return matches(words, q, "you", player, view[q.id].subtypes if q.id in view else None)
+    except ValueError:
+        pass
+    return bool(qualified_match(state, player, words, kind_words(words), q, True, view, state.permanent(source_id)))
+
+
+@dataclass(frozen=True)
+class CastSpell:
+    """The spell being cast, as the source of its own cost parts (CR 601.2a: it was moved to the stack before its
+    costs are paid, so it is neither one of the cards of ``zone`` nor a permanent; 601.2h).
+
+    Attributes
+    ----------
+    card : Card  the card (or half, or face) as cast.
+    controller : str  its caster, who pays.
+    zone : str  the zone it was cast from (one copy of it is not there any more).
+    x : int  the announced X (CR 107.3a, 601.2b), which the cost's X parts read.
+    """
+
+    card: Any
+    controller: str
+    zone: str = "hand"
+    x: int = 0
+    id: str = "<the spell being cast>"
+    choices: Mapping[str, Any] = field(default_factory=dict)
+    counters: Mapping[str, int] = field(default_factory=dict)
+    tapped: bool = False
+
+    @property
+    def name(self) -> str:
+        return self.card.name
