@@ -13,7 +13,9 @@ import json
 
 import pytest
 
-from mtgcheck.models.effects import EFFECT_TYPES, Scope, Topic, Unmodelled
+from mtgcheck.models.vocab.registry import EFFECT_TYPES
+from mtgcheck.models.vocab.effect import Unmodelled
+from mtgcheck.models.vocab.topics import Scope, Topic
 from mtgcheck.models.vocab.keywords import KEYWORD_RULES, KeywordKind, keyword_kind
 from mtgcheck.solver.rules.support import IMPLEMENTS, keyword_key, mechanic_name, support_rows
 from tests.scenario_text import run

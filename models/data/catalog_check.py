@@ -33,8 +33,9 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any, Iterable, Mapping, Sequence
 
-from mtgcheck.models.abilities import Ability
-from mtgcheck.models.effects import Scope, Unmodelled, walk_unmodelled
+from mtgcheck.models.vocab.abilities import Ability
+from mtgcheck.models.vocab.topics import Scope
+from mtgcheck.models.vocab.effect import Unmodelled, walk_unmodelled
 from mtgcheck.models.game.mana import ManaCost
 
 #: Fields that carry only wording or a fact derived from another field, read by no rule: the sentence itself
@@ -230,5 +231,5 @@ def compare_model(name: str, model: Sequence[Ability], reading: Sequence[Ability
 
 
 def untyped_parts(abilities: Iterable[Ability]) -> list[Unmodelled]:
-    """Every untyped part of the abilities, in order (``models.effects.walk_unmodelled``)."""
+    """Every untyped part of the abilities, in order (``models.vocab.effect.walk_unmodelled``)."""
     return [u for a in abilities for u in walk_unmodelled(a.effect)]

@@ -35,13 +35,18 @@ from functools import lru_cache
 from typing import Any, Iterable
 
 from ..game.subtypes import singular
-from ..effects import Draw, Instructions, Keyword, Qualifier, Scope, Scry, SpellTargetRestriction, Unmodelled
+from ..vocab.resolution import Draw, Instructions, Scry
+from ..vocab.keyword_effects import Keyword
+from ..vocab.filters import Qualifier
+from ..vocab.topics import Scope
+from ..vocab.targeting import SpellTargetRestriction
+from ..vocab.effect import Unmodelled
 from .topics import classify
 from ..vocab.spree import SpreeMode
 from .filters import PT_ADJECTIVE, QUALIFIER_ADJECTIVES, adjective_qualifier, tail_qualifier
 from .words import parse_count_word
 from .filters import parse_filter
-from ..effects import Modal
+from ..vocab.resolution import Modal
 from .lines import LABEL_RE
 
 _TYPES = {"creature": "Creature", "artifact": "Artifact", "enchantment": "Enchantment", "land": "Land",
@@ -113,7 +118,7 @@ class TargetSpec:
         "any number of target ..." (``count`` 0) and "one or more target ..." (``count`` 1): no most.
     qualifier : Qualifier
         Colours, keywords, power/toughness/mana value, counters, tapped, token, combat status, "another"
-        (``models.effects.Qualifier``).
+        (``models.vocab.filters.Qualifier``).
     all_types : tuple of str
         Card types it must all have ("artifact creature").
     alternatives : tuple of TargetSpec
@@ -164,7 +169,7 @@ class TargetSpec:
 # ``chosen``: a choice made as the source entered (its permanent's ``choices``, CR 614.12, 607.2): ``color`` ("target
 # permanent of the chosen color", Pentarch Paladin), ``type`` ("of the chosen type"), ``not_type`` ("that isn't of the
 # chosen type", Callous Oppressor). ``controller_controls``: "whose controller controls an Island" (Seasinger), a
-# ``models.effects.Filter`` of what the target's controller must control. ``exiled_with``: "exiled with [name]" (a
+# ``models.vocab.filters.Filter`` of what the target's controller must control. ``exiled_with``: "exiled with [name]" (a
 # card in exile exiled with the source, CR 406.6, 607.2a): the name words, read against the source (CR 201.5).
 # ``only_if``: a casting choice (``CAST_CHOICES``) that must have been made for the spell to require this target ("If
 # this spell was kicked, ... target creature", "If the gift was promised, ... target ..."; CR 601.2c, 702.174m);
@@ -553,7 +558,7 @@ def _parse_target_phrase(phrase: str) -> TargetSpec | None:
     Returns ``None`` when not understood.
 
     Qualifiers ("nonblack", "with flying", "attacking", "with mana value 3 or greater", "another") become the
-    spec's ``qualifier`` (``models.effects.Qualifier``); a union whose nouns differ in their adjectives or
+    spec's ``qualifier`` (``models.vocab.filters.Qualifier``); a union whose nouns differ in their adjectives or
     subtypes ("land or nonblack creature", "creature or Vehicle") becomes ``alternatives``; words not read stay in
     ``unknown``."""
     m = _ANY_TARGET.match(phrase.strip())
@@ -986,7 +991,7 @@ def _spell_targets_cached(texts: tuple[tuple[str, str, tuple[str, ...]], ...], a
 
 
 def spell_targets(abilities: Iterable, is_aura: bool = False) -> SpellTargets:
-    """The target requirements of a spell with these abilities (``models.abilities.Ability``).
+    """The target requirements of a spell with these abilities (``models.vocab.abilities.Ability``).
 
     Reads spell abilities only: an ``instructions`` ability's steps' ``target`` words ("any", "creature",
     "spell", "artifact or enchantment"), and the text of spell abilities the parser kept as text. An Aura's
@@ -1054,7 +1059,7 @@ def _must_be_tapped(st: SpellTargets, whats: tuple[str, ...]) -> SpellTargets:
 def ability_targets(ability: Any) -> SpellTargets:
     """The target requirements of an activated ability (CR 602.2b: chosen as a spell's are, 601.2c).
 
-    A modal ability (``models.effects.Modal``, CR 700.2) has one tuple of requirements per mode, in printed order,
+    A modal ability (``models.vocab.resolution.Modal``, CR 700.2) has one tuple of requirements per mode, in printed order,
     each with the requirements of the words before the modes (its line's own "target" words); ``choose`` is how
     many modes at least must be chosen (CR 700.2a: a mode whose targets can't be chosen can't be chosen; 700.2c: a
     mode's targets are needed only if it is chosen). "Choose any number" leaves the count of modes open (whether

@@ -1,5 +1,5 @@
 """Whether an object passes a qualifier ("nonblack", "with flying", "with power 2 or less", "tapped", "token",
-"attacking", "another", "that's red or green"): ``models.effects.Qualifier`` read against the state.
+"attacking", "another", "that's red or green"): ``models.vocab.filters.Qualifier`` read against the state.
 
 ``qualifier_verdict(state, viewer, kind, obj, q, source)`` returns ``(yes|no|unknown, why)``. Every test must
 hold (a conjunction): one test that fails makes the answer ``no`` even where another is unknown. What is read:
@@ -27,14 +27,23 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from mtgcheck.models.effects import Keyword, Qualifier, Topic, Unmodelled
+from mtgcheck.models.vocab.keyword_effects import Keyword
+from mtgcheck.models.vocab.filters import Qualifier
+from mtgcheck.models.vocab.topics import Topic
+from mtgcheck.models.vocab.effect import Unmodelled
 from mtgcheck.models.game.state import GameState, Permanent
 
 from mtgcheck.solver.rules.errors import Unsupported
-from mtgcheck.models.effects import AllOf, Compare
+from mtgcheck.models.vocab.logic import AllOf
+from mtgcheck.models.vocab.conditions import Compare
 from mtgcheck.solver.rules.quantities import amount_value
-from mtgcheck.models.effects import CountOf, Fixed, LifeTotal, PlayerCounters, Sum, ThisTurn
+from mtgcheck.models.vocab.amounts import CountOf, Fixed, LifeTotal, PlayerCounters, Sum, ThisTurn
 from mtgcheck.solver.rules.quantities import compare_numbers, modified_verdict
+from mtgcheck.solver.rules.gate import require_modelled
+from mtgcheck.solver.rules.layers import board_view, effect_abilities
+from mtgcheck.models.vocab.behaviour import abilities_of
+from mtgcheck.solver.rules.layers import has_keyword
+from mtgcheck.solver.rules.layers import filter_matches
 
 YES, NO, UNKNOWN = "yes", "no", "unknown"
 _COLOR_NAMES = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
@@ -42,9 +51,7 @@ _COLOR_NAMES = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green
 
 def _gate(state: GameState, topic: Topic, what: str) -> str:
     """The gate for one topic: the reason an unmodelled sentence in play could change ``what``, or ``""``."""
-    from mtgcheck.solver.rules.gate import require_modelled
 
-    from mtgcheck.solver.rules.layers import board_view
 
     view = board_view(state)
     cache: dict = state.__dict__.setdefault("_qualifier_gate", {})
@@ -166,7 +173,6 @@ def _pt_doubt(state: GameState) -> str:
     why = _gate(state, Topic.POWER_TOUGHNESS, "power and toughness (layer 7, CR 613.4)")
     if why:
         return why
-    from mtgcheck.solver.rules.layers import board_view, effect_abilities
 
     for perm in state.battlefield:
         v = board_view(state).get(perm.id)
@@ -238,9 +244,7 @@ def object_colors(kind: str, obj: Any) -> tuple[frozenset[str] | None, str]:
 
 
 def _has_keyword(state: GameState, kind: str, obj: Any, kw: str) -> tuple[bool | None, str]:
-    from mtgcheck.models.behaviour import abilities_of
 
-    from mtgcheck.solver.rules.layers import has_keyword
 
     why = _gate(state, Topic.KEYWORDS, "which keyword abilities objects have (CR 702)")
     if why:
@@ -584,7 +588,7 @@ def _as_self(amount: Any) -> Any:
 
 def filter_verdict(state: GameState, f: Any, obj: Permanent, viewer: str, subtypes: Any = None,
                    source: Permanent | None = None, kind: str = "permanent") -> tuple[str, str]:
-    """``(yes|no|unknown, why)``: whether ``obj`` matches the typed filter ``f`` (``models.effects.Filter``)
+    """``(yes|no|unknown, why)``: whether ``obj`` matches the typed filter ``f`` (``models.vocab.filters.Filter``)
     including its qualifier and alternatives ("green creature", "artifact or creature", "creature with
     defender"), as seen by ``viewer``.
 
@@ -602,7 +606,6 @@ def filter_verdict(state: GameState, f: Any, obj: Permanent, viewer: str, subtyp
     """
     import dataclasses
 
-    from mtgcheck.solver.rules.layers import filter_matches
 
     base = dataclasses.replace(f, qualifier=Qualifier(), alternatives=())
     if not filter_matches(base, obj, viewer, subtypes, source):

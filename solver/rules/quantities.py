@@ -1,4 +1,4 @@
-"""Amounts and conditions read against the game: the one evaluator of ``models.effects.Amount`` and ``Condition``.
+"""Amounts and conditions read against the game: the one evaluator of ``models.vocab.amounts.Amount`` and ``Condition``.
 
 Every rule that reads a number from the game ("for each Elf you control", "where X is the greatest power among
 creatures you control", "the amount of life you gained this turn") or a condition ("if you control two or more black
@@ -27,25 +27,31 @@ from __future__ import annotations
 import dataclasses
 from typing import Any, Callable, Iterable
 
-from mtgcheck.models.effects import (AllOf, Amount, AnyOf, AttackedThisStep, AttackedThisTurn, CardsInZone, Compare,
-                                     Condition, ControlsAtLeast, CountersAmong, CountersOn, CountersRemoved, CountOf,
-                                     ControlsCommander, DefendingPlayerControls, Devotion, LargestGroup, StartingLife,
-                                     DistinctAmong, Filter, Fixed, GreatestAmong, HasCounter, HasDesignation, LifeTotal,
-                                     Not, OfChosenType, OpponentControlsMore, PartySize, PlayersWho, ResolvedThisTurn, HasLegalTarget, OpponentHasCounters, PlayerCounters, PowerOf,
-                                     Qualifier, Revealed, SharingCreatureType,
-                                     SourceAttacking, SourceCast, SourceMatches, SourceModified, SourceRenowned, SourceTapped,
-                                     SpellsCastThisTurn, StatOf, Sum, ThisTurn, TotalAmong, VariableX)
+from mtgcheck.models.vocab.logic import AllOf, AnyOf, Condition, Not
+from mtgcheck.models.vocab.amounts import (
+    Amount, CountersAmong, CountersOn, CountersRemoved, CountOf, Devotion, LargestGroup, StartingLife, DistinctAmong,
+    Fixed, GreatestAmong, LifeTotal, OfChosenType, PartySize, PlayersWho, PlayerCounters, PowerOf, Revealed,
+    SharingCreatureType, StatOf, Sum, ThisTurn, TotalAmong, VariableX,
+)
+from mtgcheck.models.vocab.conditions import (
+    AttackedThisStep, AttackedThisTurn, CardsInZone, Compare, ControlsAtLeast, ControlsCommander,
+    DefendingPlayerControls, HasCounter, HasDesignation, OpponentControlsMore, ResolvedThisTurn, HasLegalTarget,
+    OpponentHasCounters, SourceAttacking, SourceCast, SourceMatches, SourceModified, SourceRenowned, SourceTapped,
+    SpellsCastThisTurn,
+)
+from mtgcheck.models.vocab.filters import Filter, Qualifier
 from mtgcheck.models.game.state import GameState, Permanent
 
 from mtgcheck.solver.rules.errors import Unsupported
-from mtgcheck.models.effects import TopCardsOfLibraries
+from mtgcheck.models.vocab.amounts import TopCardsOfLibraries
 from mtgcheck.models.game.subtypes import CREATURE_TYPES
-from mtgcheck.models.effects import DuringTurn, HasAnotherActivatedAbility, MaxSpeed
-from mtgcheck.models.effects import ModeUnchosen, TopOfLibrary
-from mtgcheck.models.effects import AnchorChosen
-from mtgcheck.models.effects import Keyword
+from mtgcheck.models.vocab.conditions import DuringTurn, HasAnotherActivatedAbility, MaxSpeed
+from mtgcheck.models.vocab.conditions import ModeUnchosen, TopOfLibrary
+from mtgcheck.models.vocab.conditions import AnchorChosen
+from mtgcheck.models.vocab.keyword_effects import Keyword
 from mtgcheck.models.vocab.keywords import KeywordKind
-from mtgcheck.models.effects import Filter as _F
+from mtgcheck.models.vocab.filters import Filter as _F
+from mtgcheck.models.vocab.behaviour import abilities_of
 
 __all__ = ["amount_value", "condition_holds", "matching_objects", "compare_numbers", "card_matches_filter",
            "modified_verdict", "card_matches", "party_size", "domain_types"]
@@ -61,7 +67,7 @@ _PERMANENT_TYPES = ("Artifact", "Battle", "Creature", "Enchantment", "Land", "Pl
 
 
 def compare_numbers(a: int, op: str, b: int) -> bool:
-    """``a op b`` for an operator of ``models.effects.NUMBER_COMPARISONS``."""
+    """``a op b`` for an operator of ``models.vocab.filters.NUMBER_COMPARISONS``."""
     return _OPS[op](a, b)
 
 
@@ -393,7 +399,7 @@ def amount_value(state: GameState, player: str, amount: Amount | int, source: Pe
     player : str
         The controller of the ability (or the caster of the spell) that reads it: "you".
     amount : Amount or int
-        A typed amount (``models.effects.AMOUNT_TYPES``); an int is itself.
+        A typed amount (``models.vocab.amounts.AMOUNT_TYPES``); an int is itself.
     source : Permanent, optional
         The permanent the ability belongs to ("this", counters on it, what it is attached to).
     opponent : str, optional
@@ -752,7 +758,7 @@ def condition_holds(state: GameState, player: str, cond: Condition, source: Perm
     Parameters
     ----------
     cond : Condition
-        A typed condition (``models.effects.CONDITION_TYPES``).
+        A typed condition (``models.vocab.conditions.CONDITION_TYPES``).
     source : Permanent or None
         The permanent whose ability reads it ("this", its counters).
     text : str
@@ -1045,7 +1051,6 @@ def _resolved_this_turn(state: GameState, source: Permanent | None, cond: Resolv
     """``ResolvedThisTurn``: resolving now, the ability resolves for the (earlier + 1)th time this turn (CR 608.2); the
     ability is the source's triggered ability whose words are ``text``, numbered from 1 among its triggered
     abilities as the history's ``resolved`` numbers them."""
-    from mtgcheck.models.behaviour import abilities_of
 
     if source is None:
         raise Unsupported(f"“{text}”: it reads a permanent that is not there")
