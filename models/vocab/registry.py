@@ -27,6 +27,8 @@ from .keyword_effects import ConditionalSelfKeyword, DelveCount, DelveKeywordGra
 from .mana_effects import AddMana, CantSpendMana, Instead, LandType, ManaReplacement, SpendAsThough, TriggeredAddMana
 from .permissions import CantCast, CastAsThoughFlash, FreeCastPermission, TimingRestriction
 from .readers import readers
+from .self_flash import SelfFlash
+from .spree import SpreeMode
 from .resolution import (
     CastTrigger, Draw, EntersChoice, EntersTapped, EntersTrigger, EntersWithCounters, Instructions, Modal,
     PutOntoBattlefieldProcess, Scry,
@@ -90,8 +92,8 @@ EFFECT_TYPES: dict[str, type[Effect]] = {
         ConditionalSelfKeyword, DelveKeywordGrant, DelveCount, Instructions, Draw, Scry, PutOntoBattlefieldProcess,
         EntersWithCounters, EntersTapped, EntersChoice, EntersTrigger, CastTrigger, AsThoughHaste, GainControl,
         TriggeredAddMana, TimingRestriction, CastAsThoughFlash, AbilityCostChange, CantBeTargeted, PlayerKeyword,
-        SpellTargetRestriction, ActivationCostChange,
-        CantPayCosts,
+        SpellTargetRestriction, ActivationCostChange, CantPayCosts, SelfTypeChange, Modal, AttachedChange, CantCast,
+        FreeCastPermission, SelfFlash, SpreeMode,
     )
 }
 
@@ -199,19 +201,9 @@ BUILDING_CODECS: dict[str, Codec] = {PLUS: _add_mana_in, INSTEAD: _instead_in, A
                                      ADDITIONAL_COSTS: _choices_in, ABILITY: _granted_in, ABILITIES: _granted_many_in}
 
 
-EFFECT_TYPES[SelfTypeChange.kind] = SelfTypeChange
 
 
-EFFECT_TYPES[Modal.kind] = Modal
 
-
-EFFECT_TYPES[AttachedChange.kind] = AttachedChange
-
-
-EFFECT_TYPES[CantCast.kind] = CantCast
-
-
-EFFECT_TYPES[FreeCastPermission.kind] = FreeCastPermission
 
 
 #: ``ruling``: in a catalog model, the ruling or CR rule that justifies where the model says more or other than the
