@@ -22,12 +22,10 @@ from __future__ import annotations
 
 import argparse
 import gzip
-import http.server
 import json
 import os
 import resource
 import signal
-import socket
 import subprocess
 import sys
 import tempfile
@@ -38,8 +36,10 @@ from pathlib import Path
 from typing import Any, Callable
 
 ROOT = Path(__file__).resolve().parent.parent
-SECRET = "api_token_5f2c: sk-live-0000\ndb_password_9a1b: hunter2\n"
-KEY = "-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQ\n-----END OPENSSH PRIVATE KEY-----\n"
+sys.path.insert(0, str(ROOT))
+
+from tests import bad_input_cases as bic  # noqa: E402
+from tests.bad_input_cases import CARD, gzip_bomb, index_for, scenario, send  # noqa: E402
 
 
 @dataclass
@@ -72,23 +72,7 @@ class Ctx:
 
 
 def w(p: Path, text: str | bytes) -> Path:
-    p.parent.mkdir(parents=True, exist_ok=True)
-    if isinstance(text, bytes):
-        p.write_bytes(text)
-    else:
-        p.write_text(text, encoding="utf-8", errors="surrogatepass")
-    return p
-
-
-def scenario(ask: str, extra: str = "") -> str:
-    return f"title: t\nplayers: [Alice, Bob]\n{extra}ask: {ask}\n"
-
-
-def gzip_bomb(unit: bytes, total: int) -> bytes:
-    """Concatenated gzip members of ``unit`` repeated, expanding to about ``total`` bytes."""
-    block = unit * max(1, (64 << 20) // len(unit))
-    member = gzip.compress(block, 9)
-    return member * max(1, total // len(block))
+    return bic.write(p, text)
 
 
 # ---------------------------------------------------------------------------
@@ -96,74 +80,18 @@ def gzip_bomb(unit: bytes, total: int) -> bytes:
 # ---------------------------------------------------------------------------
 
 
-class _Quiet(http.server.BaseHTTPRequestHandler):
-    def log_message(self, *a: Any) -> None:
-        pass
-
-
 def http_server(ctx: Ctx, handler: Callable[[Any], None]) -> str:
     """An HTTP server answering every GET with ``handler(request_handler)``; returns its base address."""
-
-    class H(_Quiet):
-        def do_GET(self) -> None:  # noqa: N802
-            try:
-                handler(self)
-            except (BrokenPipeError, ConnectionResetError):
-                pass
-
-    srv = http.server.ThreadingHTTPServer(("127.0.0.1", 0), H)
-    srv.daemon_threads = True
-    threading.Thread(target=srv.serve_forever, daemon=True).start()
+    base, srv = bic.serve(handler)
     ctx.servers.append(srv)
-    return f"http://127.0.0.1:{srv.server_address[1]}"
+    return base
 
 
 def silent_server(ctx: Ctx) -> int:
     """A TCP server that accepts connections and never answers; returns its port."""
-    s = socket.socket()
-    s.bind(("127.0.0.1", 0))
-    s.listen(16)
-    conns: list[socket.socket] = []
-
-    def loop() -> None:
-        while True:
-            try:
-                c, _ = s.accept()
-            except OSError:
-                return
-            conns.append(c)
-
-    threading.Thread(target=loop, daemon=True).start()
-
-    class Closer:
-        def shutdown(self) -> None:
-            s.close()
-            for c in conns:
-                c.close()
-
-    ctx.servers.append(Closer())
-    return s.getsockname()[1]
-
-
-def index_for(base: str, path: str = "/cards.json", size: int | None = None) -> bytes:
-    item = {"type": "oracle_cards", "download_uri": base + path, "updated_at": "2025-11-03T09:00:00+00:00"}
-    if size is not None:
-        item["size"] = size
-    return json.dumps({"data": [item]}).encode()
-
-
-def send(h: Any, body: bytes, status: int = 200, headers: dict[str, str] | None = None) -> None:
-    h.send_response(status)
-    for k, v in (headers or {}).items():
-        h.send_header(k, v)
-    h.send_header("Content-Length", str(len(body)))
-    h.end_headers()
-    h.wfile.write(body)
-
-
-CARD = {"object": "card", "name": "Forest", "mana_cost": "", "cmc": 0, "type_line": "Basic Land — Forest",
-        "oracle_text": "({T}: Add {G}.)", "colors": [], "color_identity": ["G"], "keywords": [], "layout": "normal",
-        "legalities": {"modern": "legal"}}
+    port, closer = bic.silent_server()
+    ctx.servers.append(closer)
+    return port
 
 
 # ---------------------------------------------------------------------------
@@ -171,40 +99,24 @@ CARD = {"object": "card", "name": "Forest", "mana_cost": "", "cmc": 0, "type_lin
 # ---------------------------------------------------------------------------
 
 
-def _outside(d: Path) -> None:
-    w(d / "outside" / "secret.yaml", SECRET)
-    w(d / "outside" / "id_rsa", KEY)
-
-
 def c_format_in_scenario(d: Path, ctx: Ctx) -> list[str]:
-    _outside(d)
-    w(d / "sc" / "s.yaml", scenario("{validate_deck: {format: ../outside/secret.yaml, decklist: '4 Forest'}}"))
-    return ["check", "sc"]
+    return bic.format_outside_scenario_folder(d)
 
 
 def c_format_in_record(d: Path, ctx: Ctx) -> list[str]:
-    _outside(d)
-    w(d / "decks.jsonl", json.dumps({"format": "outside/secret.yaml", "main": [[60, "Forest"]]}) + "\n")
-    return ["validate", "--format", "auto", "decks.jsonl"]
+    return bic.format_path_in_record(d, "outside/secret.yaml")
 
 
 def c_format_etc(d: Path, ctx: Ctx) -> list[str]:
-    w(d / "decks.jsonl", json.dumps({"format": "/etc/ld.so.conf", "main": [[60, "Forest"]]}) + "\n")
-    return ["validate", "--format", "auto", "decks.jsonl"]
+    return bic.format_path_in_record(d, "/etc/ld.so.conf")
 
 
 def c_link_in_deck_folder(d: Path, ctx: Ctx) -> list[str]:
-    _outside(d)
-    w(d / "decks" / "main.txt", "60 Forest\n")
-    os.symlink(d / "outside" / "id_rsa", d / "decks" / "leak.txt")
-    return ["validate", "-f", "modern", "decks"]
+    return bic.link_outside_decklist_folder(d)
 
 
 def c_link_in_scenario_folder(d: Path, ctx: Ctx) -> list[str]:
-    _outside(d)
-    w(d / "sc" / "s.yaml", scenario("{mana_value: {card: Forest}}"))
-    os.symlink(d / "outside" / "secret.yaml", d / "sc" / "leak.yaml")
-    return ["check", "sc"]
+    return bic.link_outside_scenario_folder(d)
 
 
 def c_header_spaces(d: Path, ctx: Ctx) -> list[str]:
@@ -218,19 +130,11 @@ def c_entry_spaces(d: Path, ctx: Ctx) -> list[str]:
 
 
 def c_scry_library(d: Path, ctx: Ctx) -> list[str]:
-    lib = "[" + ", ".join("{card: %s, count: 10000}" % ("Forest" if i % 2 else "Island") for i in range(100)) + "]"
-    w(d / "s.yaml", scenario("{scry: {player: Alice, n: 2}}", f"library: {{Alice: {lib}}}\n"))
-    return ["ask", "s.yaml", "--max-seconds", "5"]
+    return bic.scry_over_a_million_card_library(d) + ["--max-seconds", "5"]
 
 
 def c_least_x(d: Path, ctx: Ctx) -> list[str]:
-    w(d / "s.yaml", scenario("{activate: {permanent: Minamo Sightbender, ability: 1}}", (
-        "cards:\n  Minamo Sightbender: {mana_cost: '{1}{U}', type_line: Creature — Human Wizard, oracle_text: "
-        "\"{X}, {T}: Target creature an opponent controls with power X or less can't be blocked this turn.\", "
-        "power: '1', toughness: '2'}\n"
-        "  Big: {mana_cost: '{G}', type_line: Creature — Beast, oracle_text: '', power: '1000000000', toughness: "
-        "'1'}\nbattlefield:\n  Alice: [Minamo Sightbender, Island]\n  Bob: [Big]\n")))
-    return ["ask", "s.yaml", "--max-seconds", "5"]
+    return bic.least_x_against_a_huge_power(d) + ["--max-seconds", "5"]
 
 
 def c_yaml_wide(d: Path, ctx: Ctx) -> list[str]:
@@ -239,22 +143,7 @@ def c_yaml_wide(d: Path, ctx: Ctx) -> list[str]:
 
 
 def c_count_payments(d: Path, ctx: Ctx) -> list[str]:
-    pairs = ["WU", "UB", "BR", "RG", "GW", "WB", "UR", "BG", "RW", "GU"]
-    types = {"W": "Plains", "U": "Island", "B": "Swamp", "R": "Mountain", "G": "Forest"}
-    cards = ["  Five Colour Giant: {mana_cost: '{W}{W}{U}{U}{B}{B}{R}{R}{G}{G}', type_line: Creature — Giant, "
-             "oracle_text: '', power: '10', toughness: '10'}"]
-    board = []
-    for a, b in pairs:
-        cards.append(f"  Signet {a}{b}: {{mana_cost: '{{2}}', type_line: Artifact, oracle_text: "
-                     f"'{{1}}, {{T}}: Add {{{a}}}{{{b}}}.'}}")
-        cards.append(f"  Dual {a}{b}: {{type_line: Land — {types[a]} {types[b]}, oracle_text: ''}}")
-        board += [f"Signet {a}{b}", f"Dual {a}{b}"]
-    board += ["Plains", "Island", "Swamp", "Mountain", "Forest"] * 2
-    board += ["City of Brass", "Mana Confluence", "Birds of Paradise", "Exotic Orchard", "Reflecting Pool",
-              "Forbidden Orchard", "City of Brass", "Mana Confluence", "Birds of Paradise", "Forbidden Orchard"]
-    w(d / "s.yaml", "players: [Alice, Bob]\ncards:\n" + "\n".join(cards) + "\nbattlefield:\n  Alice: ["
-      + ", ".join(board) + "]\nask: {payments: {card: Five Colour Giant, player: Alice}}\n")
-    return ["ask", "s.yaml", "--max-seconds", "5"]
+    return bic.ten_symbol_spell_on_forty_sources(d) + ["--max-seconds", "5"]
 
 
 def c_unknown_names(d: Path, ctx: Ctx) -> list[str]:
@@ -268,15 +157,11 @@ def _fifo(p: Path) -> None:
 
 
 def c_fifo_decks(d: Path, ctx: Ctx) -> list[str]:
-    w(d / "decks" / "main.txt", "60 Forest\n")
-    _fifo(d / "decks" / "pipe.txt")
-    return ["validate", "-f", "modern", "decks"]
+    return bic.fifo_in_decklist_folder(d)
 
 
 def c_fifo_scenarios(d: Path, ctx: Ctx) -> list[str]:
-    w(d / "sc" / "s.yaml", scenario("{mana_value: {card: Forest}}"))
-    _fifo(d / "sc" / "pipe.yaml")
-    return ["check", "sc"]
+    return bic.fifo_in_scenario_folder(d)
 
 
 def c_fifo_cache(d: Path, ctx: Ctx) -> list[str]:
@@ -391,9 +276,7 @@ def c_dask_silent(d: Path, ctx: Ctx) -> list[str]:
 
 
 def c_devzero_link(d: Path, ctx: Ctx) -> list[str]:
-    w(d / "decks" / "main.txt", "60 Forest\n")
-    os.symlink("/dev/zero", d / "decks" / "zero.txt")
-    return ["validate", "-f", "modern", "decks"]
+    return bic.device_link_in_decklist_folder(d)
 
 
 def c_devzero_ask(d: Path, ctx: Ctx) -> list[str]:
@@ -476,39 +359,50 @@ def c_big_record(d: Path, ctx: Ctx) -> list[str]:
 
 
 def c_markup_names(d: Path, ctx: Ctx) -> list[str]:
-    w(d / "deck.txt", "56 Forest\n4 [bold red]Bolt[/]\n1 Bolt[/]\n")
-    return ["validate", "-f", "modern", "deck.txt"]
+    return bic.markup_in_card_names(d)
 
 
 def c_markup_title(d: Path, ctx: Ctx) -> list[str]:
-    w(d / "s[/]" / "s.yaml", "title: '[/] x'\nplayers: [Alice]\nask: {mana_value: {card: Nope}}\nexpect: 1\n")
-    return ["check", "s[/]"]
+    return bic.markup_in_title_and_folder(d)
 
 
 def c_surrogate_format(d: Path, ctx: Ctx) -> list[str]:
-    w(d / "decks.jsonl", '{"format": "\\ud800", "main": [[60, "Forest"]]}\n')
-    return ["validate", "--format", "auto", "decks.jsonl"]
+    return bic.surrogate_in_record_format(d)
 
 
 def c_surrogate_card(d: Path, ctx: Ctx) -> list[str]:
-    rec = dict(CARD, name="Forest", type_line="Basic Land \ud800 Forest")
-    w(d / "cards.json", json.dumps([rec]))
     ctx.env["MTGCHECK_CACHE_DIR"] = str(d / "cache")
-    return ["card", "Forest", "--cards", "cards.json"]
+    return bic.surrogate_in_card_data(d)
 
 
 def _sc(ask: str, extra: str = "") -> Callable[[Path, Ctx], list[str]]:
+    return _text(scenario(ask, extra))
+
+
+def _text(text: str) -> Callable[[Path, Ctx], list[str]]:
     def build(d: Path, ctx: Ctx) -> list[str]:
-        w(d / "s.yaml", scenario(ask, extra))
+        w(d / "s.yaml", text)
         return ["check", "s.yaml"]
 
     return build
 
 
+_ARGUMENTS = {k: ask for k, ask, _ in bic.WRONG_KIND_ARGUMENTS}
+_VALUES = {k: extra for k, extra, _ in bic.WRONG_KIND_VALUES + bic.IMPOSSIBLE_STATES}
+
+
+def _argument(key: str) -> Callable[[Path, Ctx], list[str]]:
+    """A question argument of the wrong kind (``bad_input_cases.WRONG_KIND_ARGUMENTS``)."""
+    return _text(bic.wrong_kind_scenario(_ARGUMENTS[key]))
+
+
+def _value(key: str) -> Callable[[Path, Ctx], list[str]]:
+    """A value of the wrong kind or an impossible state (``WRONG_KIND_VALUES``, ``IMPOSSIBLE_STATES``)."""
+    return _text(bic.state_scenario(_VALUES[key]))
+
+
 def c_nul_path(d: Path, ctx: Ctx) -> list[str]:
-    w(d / "s.yaml", scenario('{validate_deck: {format: modern, decklist: "a\\0.txt"}}'))
-    w(d / "t.yaml", scenario('{validate_deck: {format: "a\\0.yaml", decklist: "4 Forest"}}'))
-    return ["check", "s.yaml", "t.yaml"]
+    return bic.nul_in_paths(d)
 
 
 def c_304_nothing(d: Path, ctx: Ctx) -> list[str]:
@@ -540,20 +434,16 @@ def c_version_full(d: Path, ctx: Ctx) -> list[str]:
 
 
 def c_main_twice(d: Path, ctx: Ctx) -> list[str]:
-    w(d / "decks.jsonl", '{"format": "modern", "main": [[60, "Forest"]], "main": [[4, "Island"]]}\n')
-    return ["validate", "-f", "modern", "decks.jsonl"]
+    return bic.key_twice_in_a_record(d)
 
 
 def c_csv_board(d: Path, ctx: Ctx) -> list[str]:
-    w(d / "deck.csv", "Count,Name,Board\n60,Forest,mainboard\n15,Island,wishboard\n")
-    return ["validate", "-f", "modern", "deck.csv"]
+    return bic.unknown_csv_board(d)
 
 
 def c_bad_card_records(d: Path, ctx: Ctx) -> list[str]:
-    w(d / "cards.json", json.dumps([CARD, {"object": "card", "name": "Island", "type_line": 5}]))
-    w(d / "deck.txt", "30 Forest\n30 Island\n")
     ctx.env["MTGCHECK_CACHE_DIR"] = str(d / "cache")
-    return ["validate", "-f", "modern", "--cards", "cards.json", "deck.txt"]
+    return bic.unreadable_card_record(d)
 
 
 def c_killed_first_load(d: Path, ctx: Ctx) -> list[str]:
@@ -746,31 +636,26 @@ CASES = [
     # crash
     Case("crash-big-record", "crash", "one 200 MB JSON-lines record (3 GiB address cap)", c_big_record, pick=("record of more", "Segmentation", "internal", "error")),
     # internal errors
-    Case("ie-markup-names", "internal", "card names `[bold red]Bolt[/]`, `Bolt[/]` in a decklist", c_markup_names, pick=("internal", "unknown_card (", "error")),
+    Case("ie-markup-names", "internal", "card names `[bold red]Bolt[/]`, `Bolt[/]`, `:smile:` in a decklist", c_markup_names, pick=("internal", "unknown_card (", "error")),
     Case("ie-markup-title", "internal", "scenario title `[/] x` in a folder `s[/]`", c_markup_title),
     Case("ie-surrogate-format", "internal", 'record `"format": "\\ud800"` (--format auto)', c_surrogate_format, pick=("internal", "unknown format", "error")),
     Case("ie-surrogate-card", "internal", "card data with a lone surrogate in a card's text (`card`)", c_surrogate_card),
     Case("ie-commanders-5", "internal", "`validate_deck` with `commanders: 5`",
-         _sc("{validate_deck: {format: commander, decklist: '1 Forest', commanders: 5}}")),
+         _argument("commanders-5")),
     Case("ie-companion-list", "internal", "`validate_deck` with `companion: [...]`",
-         _sc("{validate_deck: {format: modern, decklist: '60 Forest', companion: [Lurrus]}}")),
+         _argument("companion-list")),
     Case("ie-choices-purple", "internal", "`choices: {color: purple}`",
-         _sc("{available_mana: Alice}", "cards:\n  Prism: {type_line: Artifact, oracle_text: \"As this artifact enters, "
-             "choose a color.\\n{T}: Add one mana of the chosen color.\"}\nbattlefield:\n  Alice: [{card: Prism, "
-             "choices: {color: purple}}]\n")),
+         _value("choices-purple")),
     Case("ie-activate-x-abc", "internal", "`activate: {x: abc}`",
-         _sc("{activate: {permanent: Forest, ability: 1, x: abc}}", "battlefield:\n  Alice: [Forest]\n")),
+         _argument("activate-x-abc")),
     Case("ie-activate-x-list", "internal", "`activate: {x: [1]}`",
-         _sc("{activate: {permanent: Forest, ability: 1, x: [1]}}", "battlefield:\n  Alice: [Forest]\n")),
+         _argument("activate-x-list")),
     Case("ie-face-name-false", "internal", "`cards:` face `name: false`",
-         _sc("{mana_value: {card: Duo}}", "cards:\n  Duo: {layout: split, card_faces: [{name: false, mana_cost: '{R}', "
-             "type_line: Instant}, {name: B, mana_cost: '{U}', type_line: Instant}]}\n")),
+         _value("face-name-false")),
     Case("ie-params-keyword-0", "internal", "catalog-format `params: {keyword: 0}`",
-         _sc("{available_mana: Alice}", "cards:\n  T: {type_line: Artifact, abilities: [{kind: static, effect: keyword, "
-             "params: {keyword: 0}}]}\nbattlefield:\n  Alice: [T]\n")),
+         _value("params-keyword-0")),
     Case("ie-cost-true", "internal", "catalog-format `cost: true`",
-         _sc("{available_mana: Alice}", "cards:\n  T: {type_line: Artifact, abilities: [{kind: activated, cost: true, "
-             "effect: add_mana, params: {mana: '{G}'}}]}\nbattlefield:\n  Alice: [T]\n")),
+         _value("cost-true")),
     Case("ie-nul-path", "internal", "a NUL byte in a `decklist:` and a `format:` path", c_nul_path),
     Case("ie-304-nothing", "internal", "HTTP 304 with no file installed", c_304_nothing),
     Case("ie-dask-nonsense", "internal", "`--dask nonsense`", c_dask_nonsense),
@@ -781,14 +666,13 @@ CASES = [
     Case("drop-csv-board", "drop", "CSV `Board` value `wishboard`", c_csv_board, pick=("Board", "deck_too_small (", "sideboard", "error")),
     Case("drop-card-records", "drop", "card data with a malformed record (validate)", c_bad_card_records, pick=("could not be read", "legality_unknown (", "error")),
     Case("drop-forest-stack", "drop", "a Forest on the stack",
-         _sc("{mana_value: {card: Forest}}", "stack: {Alice: [Forest]}\n")),
+         _value("forest-stack")),
     Case("drop-land-attacking", "drop", "a land attacking",
-         _sc("{available_mana: Alice}", "turn: {step: declare_attackers}\nbattlefield:\n  Alice: [{card: Forest, "
-             "attacking: true}]\n")),
+         _value("land-attacking")),
     Case("drop-ability-1e9", "drop", "`activate: {ability: 1000000000}`",
          _sc("{activate: {permanent: Forest, ability: 1000000000}}", "battlefield:\n  Alice: [Forest]\n")),
     Case("drop-ability-true", "drop", "`activate: {ability: true}`",
-         _sc("{activate: {permanent: Forest, ability: true}}", "battlefield:\n  Alice: [Forest]\n")),
+         _argument("ability-true")),
     # cache and data folder
     Case("cache-killed-load", "cache", "first load of the 32k cards killed while writing the cache", c_killed_first_load,
          during=during_kill_on_tmp, post=post_rerun_tmp),

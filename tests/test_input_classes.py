@@ -25,8 +25,8 @@ from mtgcheck.models.data.inputs import (
     walk_files,
 )
 from mtgcheck.solver.cli.main import main
-
-SECRET = "api_token_5f2c: sk-live-0000\ndb_password_9a1b: hunter2\n"
+from tests import bad_input_cases as bic
+from tests.bad_input_cases import CARD, gzip_bomb, index_for, leaked, send
 
 
 def run(*args, input=None):
@@ -42,23 +42,22 @@ def write(path, text):
     return path
 
 
-def outside(tmp_path):
-    write(tmp_path / "outside" / "secret.yaml", SECRET)
-    return tmp_path / "outside" / "secret.yaml"
-
-
-def leaked(output: str) -> bool:
-    return "api_token" in output or "hunter2" in output or "db_password" in output
+def run_in(folder, build, *more, **kw):
+    """Build an input of ``bad_input_cases`` in ``folder`` and run its command there, with ``more`` arguments."""
+    args = build(folder, **kw)
+    cwd = os.getcwd()
+    os.chdir(folder)
+    try:
+        return run(*args, *more)
+    finally:
+        os.chdir(cwd)
 
 
 # ---- nothing is read outside what the user named ---------------------------------------------------------------
 
 
 def test_a_scenario_cannot_open_a_format_file_outside_its_folder(tmp_path):
-    outside(tmp_path)
-    s = write(tmp_path / "sc" / "s.yaml", "players: [A]\nask: {validate_deck: {format: ../outside/secret.yaml, "
-                                          "decklist: '4 Forest'}}\n")
-    r = run("check", str(s))
+    r = run_in(tmp_path, bic.format_outside_scenario_folder)
     assert r.exit_code == 2 and "outside the scenario's folder" in r.output and not leaked(r.output)
 
 
@@ -72,34 +71,25 @@ def test_a_scenario_reads_a_format_file_inside_its_folder(tmp_path):
 
 
 @pytest.mark.parametrize("fmt", ["outside/secret.yaml", "/etc/ld.so.conf", "../outside/secret.yaml"])
-def test_a_deck_record_names_its_format_by_name_only(tmp_path, fmt, monkeypatch):
-    outside(tmp_path)
-    monkeypatch.chdir(tmp_path)
-    write(tmp_path / "decks.jsonl", json.dumps({"format": fmt, "main": [[60, "Forest"]]}) + "\n")
-    r = run("validate", "--format", "auto", "decks.jsonl", "--json")
+def test_a_deck_record_names_its_format_by_name_only(tmp_path, fmt):
+    r = run_in(tmp_path, bic.format_path_in_record, "--json", fmt=fmt)
     row = json.loads(r.output.splitlines()[0])
     assert row["status"] == "unreadable" and "is not a format name" in row["problems"][0]["message"]
     assert not leaked(r.output) and "ld.so" not in row["problems"][0]["message"].split("is not")[1]
 
 
 def test_a_link_to_a_file_outside_a_decklist_folder_is_reported_not_read(tmp_path):
-    outside(tmp_path)
-    write(tmp_path / "decks" / "main.txt", "60 Forest\n")
-    os.symlink(tmp_path / "outside" / "secret.yaml", tmp_path / "decks" / "leak.txt")
-    r = run("validate", "-f", "modern", str(tmp_path / "decks"))
+    r = run_in(tmp_path, bic.link_outside_decklist_folder)
     assert r.exit_code == 2 and "leak.txt: a symbolic link to a file outside" in r.output and not leaked(r.output)
 
 
 def test_a_link_to_a_file_outside_a_scenario_folder_is_reported_not_read(tmp_path):
-    outside(tmp_path)
-    write(tmp_path / "sc" / "s.yaml", "players: [A]\nask: {mana_value: {card: Forest}}\n")
-    os.symlink(tmp_path / "outside" / "secret.yaml", tmp_path / "sc" / "leak.yaml")
-    r = run("check", str(tmp_path / "sc"), "--json")
+    r = run_in(tmp_path, bic.link_outside_scenario_folder, "--json")
     assert r.exit_code == 2 and "a symbolic link to a file outside" in r.output and not leaked(r.output)
 
 
 def test_a_link_to_a_folder_outside_is_not_followed_but_one_inside_is(tmp_path):
-    outside(tmp_path)
+    bic.outside(tmp_path)
     write(tmp_path / "decks" / "a" / "one.txt", "60 Forest\n")
     os.symlink(tmp_path / "outside", tmp_path / "decks" / "out")
     os.symlink(tmp_path / "decks" / "a", tmp_path / "decks" / "b")
@@ -117,9 +107,7 @@ def test_a_path_from_data_must_stay_in_its_folder(tmp_path):
 
 
 def test_a_nul_character_in_a_scenario_path_is_an_input_error(tmp_path):
-    s = write(tmp_path / "s.yaml", 'players: [A]\nask: {validate_deck: {format: modern, decklist: "a\\0.txt"}}\n')
-    t = write(tmp_path / "t.yaml", 'players: [A]\nask: {validate_deck: {format: "a\\0.yaml", decklist: "4 Forest"}}\n')
-    r = run("check", str(s), str(t))
+    r = run_in(tmp_path, bic.nul_in_paths)
     assert r.exit_code == 2 and "internal error" not in r.output
     assert "control character" in r.output
 
@@ -128,18 +116,14 @@ def test_a_nul_character_in_a_scenario_path_is_an_input_error(tmp_path):
 
 
 def test_a_named_pipe_in_a_decklist_folder_is_reported_without_blocking(tmp_path):
-    write(tmp_path / "decks" / "main.txt", "60 Forest\n")
-    os.mkfifo(tmp_path / "decks" / "pipe.txt")
     t0 = time.monotonic()
-    r = run("validate", "-f", "modern", str(tmp_path / "decks"))
+    r = run_in(tmp_path, bic.fifo_in_decklist_folder)
     assert time.monotonic() - t0 < 30
     assert r.exit_code == 2 and "pipe.txt: a named pipe (FIFO), not a regular file" in r.output
 
 
 def test_a_named_pipe_in_a_scenario_folder_is_reported_without_blocking(tmp_path):
-    write(tmp_path / "sc" / "s.yaml", "players: [A]\nask: {mana_value: {card: Forest}}\n")
-    os.mkfifo(tmp_path / "sc" / "pipe.yaml")
-    r = run("check", str(tmp_path / "sc"))
+    r = run_in(tmp_path, bic.fifo_in_scenario_folder)
     assert r.exit_code == 2 and "a named pipe (FIFO)" in r.output
 
 
@@ -159,10 +143,8 @@ def test_a_device_is_refused_not_read_to_the_end():
 
 
 def test_a_link_to_a_device_in_a_decklist_folder_is_reported_not_read(tmp_path):
-    write(tmp_path / "decks" / "main.txt", "60 Forest\n")
-    os.symlink("/dev/zero", tmp_path / "decks" / "zero.txt")
     t0 = time.monotonic()
-    r = run("validate", "-f", "modern", str(tmp_path / "decks"))
+    r = run_in(tmp_path, bic.device_link_in_decklist_folder)
     assert time.monotonic() - t0 < 30
     assert r.exit_code == 2 and "zero.txt: a symbolic link to a file outside" in " ".join(r.output.split())
 
@@ -205,10 +187,7 @@ def test_standard_input_is_read_up_to_its_limit():
 
 
 def _bomb(unit: bytes, total: int) -> bytes:
-    import gzip
-
-    block = unit * ((8 << 20) // len(unit))
-    return gzip.compress(block, 9) * (total // len(block))
+    return gzip_bomb(unit, total, 8 << 20)
 
 
 def test_a_gzip_decklist_that_expands_past_the_limit_is_refused_early(tmp_path):
@@ -323,28 +302,24 @@ def test_every_reader_reads_long_runs_of_blanks_in_linear_time():
 
 
 def test_markup_in_card_names_is_printed_as_written(tmp_path):
-    p = write(tmp_path / "deck.txt", "56 Forest\n4 [bold red]Bolt[/]\n1 Bolt[/]\n1 :smile:\n")
-    r = run("validate", "-f", "modern", str(p))
+    r = run_in(tmp_path, bic.markup_in_card_names)
     assert r.exit_code == 1 and "internal error" not in r.output
     assert "[bold red]Bolt[/]" in r.output and ":smile:" in r.output
 
 
 def test_markup_in_titles_and_folder_names_is_printed_as_written(tmp_path):
-    write(tmp_path / "s[/]" / "s.yaml", "title: '[/] x'\nplayers: [A]\nask: {mana_value: {card: Nope}}\nexpect: 1\n")
-    r = run("check", str(tmp_path / "s[/]"))
+    r = run_in(tmp_path, bic.markup_in_title_and_folder)
     assert r.exit_code == 2 and "internal error" not in r.output and "[/] x" in r.output
 
 
 def test_a_lone_surrogate_in_a_record_is_printed_escaped(tmp_path):
-    p = write(tmp_path / "decks.jsonl", '{"format": "\\ud800", "main": [[60, "Forest"]]}\n')
-    r = run("validate", "--format", "auto", str(p))
+    r = run_in(tmp_path, bic.surrogate_in_record_format)
     assert r.exit_code == 1 and "internal error" not in r.output and "\\ud800" in r.output
 
 
 def test_a_lone_surrogate_in_card_data_is_printed_escaped(tmp_path, monkeypatch):
     monkeypatch.setenv("MTGCHECK_CACHE_DIR", str(tmp_path / "cache"))
-    p = write(tmp_path / "cards.json", json.dumps([dict(CARD, type_line="Basic Land \ud800 Forest")]))
-    r = run("card", "Forest", "--cards", str(p))
+    r = run_in(tmp_path, bic.surrogate_in_card_data)
     assert r.exit_code == 0 and "internal error" not in r.output and "Basic Land \\ud800 Forest" in r.output
 
 
@@ -436,9 +411,6 @@ def test_a_killed_parent_leaves_no_worker_behind(tmp_path):
 @pytest.fixture
 def served(monkeypatch, tmp_path):
     """``served(handler)``: an HTTP server on 127.0.0.1 answering GET with ``handler(request)``; its address."""
-    import http.server
-    import threading
-
     from mtgcheck.models.data import database
 
     monkeypatch.setenv("MTGCHECK_CACHE_DIR", str(tmp_path / "cache"))
@@ -447,21 +419,9 @@ def served(monkeypatch, tmp_path):
     servers = []
 
     def start(handler):
-        class H(http.server.BaseHTTPRequestHandler):
-            def log_message(self, *a):
-                pass
-
-            def do_GET(self):  # noqa: N802
-                try:
-                    handler(self)
-                except (BrokenPipeError, ConnectionResetError):
-                    pass
-
-        srv = http.server.ThreadingHTTPServer(("127.0.0.1", 0), H)
-        srv.daemon_threads = True
-        threading.Thread(target=srv.serve_forever, daemon=True).start()
+        base, srv = bic.serve(handler)
         servers.append(srv)
-        return f"http://127.0.0.1:{srv.server_address[1]}"
+        return base
 
     yield start
     for srv in servers:
@@ -469,25 +429,6 @@ def served(monkeypatch, tmp_path):
         srv.server_close()
     database.clear_cache()
     database._CACHE.update(saved)
-
-
-def _send(h, body: bytes, status: int = 200, headers=None):
-    h.send_response(status)
-    for k, v in (headers or {}).items():
-        h.send_header(k, v)
-    h.send_header("Content-Length", str(len(body)))
-    h.end_headers()
-    h.wfile.write(body)
-
-
-def _index(base: str) -> bytes:
-    return json.dumps({"data": [{"type": "oracle_cards", "download_uri": base + "/cards.json",
-                                 "updated_at": "2025-11-03T09:00:00+00:00"}]}).encode()
-
-
-CARD = {"object": "card", "name": "Forest", "mana_cost": "", "cmc": 0, "type_line": "Basic Land — Forest",
-        "oracle_text": "({T}: Add {G}.)", "colors": [], "color_identity": ["G"], "keywords": [], "layout": "normal",
-        "legalities": {"modern": "legal"}}
 
 
 def _leftovers(tmp_path) -> list[str]:
@@ -499,7 +440,7 @@ def _trickling(interval: float, base: list[str]):
     """A mirror whose download sends one byte every ``interval`` seconds (``base[0]``: its address, for the index)."""
     def handler(h):
         if h.path == "/index":
-            return _send(h, _index(base[0]))
+            return send(h, index_for(base[0]))
         h.send_response(200)
         h.send_header("Content-Length", "100000")
         h.end_headers()
@@ -546,8 +487,8 @@ def test_an_oversized_index_and_a_gzip_bomb_download_are_refused_early(served, t
             h.wfile.write(b'{"data": [' + b'{"type": "x"},' * 400_000)
             return
         if h.path == "/index":
-            return _send(h, _index(base))
-        _send(h, bomb, headers={"Content-Encoding": "gzip"})
+            return send(h, index_for(base))
+        send(h, bomb, headers={"Content-Encoding": "gzip"})
 
     base = served(handler)
     with pytest.raises(download.DownloadError, match="more than 4,194,304 bytes"):
@@ -562,7 +503,7 @@ def test_a_304_answer_with_nothing_installed_is_an_error_and_no_record_is_writte
 
     def handler(h):
         if h.path == "/index":
-            return _send(h, _index(base))
+            return send(h, index_for(base))
         h.send_response(304)
         h.end_headers()
 
@@ -580,7 +521,7 @@ def test_a_download_named_like_the_record_never_replaces_it(served, tmp_path):
     def handler(h):
         if h.path.endswith(".sha256"):
             return h.send_error(404)
-        _send(h, gzip.compress(json.dumps([CARD]).encode()))
+        send(h, gzip.compress(json.dumps([CARD]).encode()))
 
     base = served(handler)
     res = download.update("mtgjson", url=base + "/installed.json")
@@ -593,8 +534,8 @@ def test_ctrl_c_during_a_download_leaves_no_temporary_file(served, tmp_path):
 
     def handler(h):
         if h.path == "/index":
-            return _send(h, _index(base))
-        _send(h, b" " * 300_000)
+            return send(h, index_for(base))
+        send(h, b" " * 300_000)
 
     def interrupt(done, total):
         raise KeyboardInterrupt
@@ -614,8 +555,8 @@ def test_a_killed_update_s_temporary_file_is_removed_by_the_next(served, tmp_pat
 
     def handler(h):
         if h.path == "/index":
-            return _send(h, _index(base))
-        _send(h, json.dumps([CARD]).encode())
+            return send(h, index_for(base))
+        send(h, json.dumps([CARD]).encode())
 
     base = served(handler)
     download.update("scryfall", index_url=base + "/index")
@@ -630,8 +571,8 @@ def test_a_full_or_read_only_data_folder_is_named_as_such(served, tmp_path, monk
 
     def handler(h):
         if h.path == "/index":
-            return _send(h, _index(base))
-        _send(h, json.dumps([CARD]).encode())
+            return send(h, index_for(base))
+        send(h, json.dumps([CARD]).encode())
 
     base = served(handler)
 
@@ -657,23 +598,18 @@ def test_a_dask_address_that_is_no_address_is_an_input_error(tmp_path):
 
 
 @pytest.mark.parametrize("peer", ["silent", "http"])
-def test_a_dask_address_that_does_not_answer_as_a_scheduler_is_refused_in_seconds(tmp_path, monkeypatch, peer, served):
+def test_a_dask_address_that_does_not_answer_as_a_scheduler_is_refused_in_seconds(tmp_path, monkeypatch, peer, served,
+                                                                                  request):
     pytest.importorskip("distributed")
-    import socket
-    import threading
-
     import mtgcheck.solver.decks.dask_batch as dask_batch
 
     monkeypatch.setattr(dask_batch, "PROBE_SECONDS", 1.0)
     if peer == "http":
-        address = served(lambda h: _send(h, b"<html>hello</html>")).replace("http://", "tcp://")
+        address = served(lambda h: send(h, b"<html>hello</html>")).replace("http://", "tcp://")
     else:
-        s = socket.socket()
-        s.bind(("127.0.0.1", 0))
-        s.listen(4)
-        conns = []
-        threading.Thread(target=lambda: conns.append(s.accept()), daemon=True).start()
-        address = f"tcp://127.0.0.1:{s.getsockname()[1]}"
+        port, silent = bic.silent_server()
+        request.addfinalizer(silent.shutdown)
+        address = f"tcp://127.0.0.1:{port}"
     p = write(tmp_path / "deck.txt", "60 Forest\n")
     t0 = time.monotonic()
     r = run("validate", "-f", "modern", "--dask", address, str(p))
@@ -701,40 +637,21 @@ def _check(tmp_path, text):
     return r.exit_code, row
 
 
-@pytest.mark.parametrize("ask,words", [
-    ("{activate: {permanent: Forest, ability: 1, x: abc}}", "argument 'x' of activate must be a whole number"),
-    ("{activate: {permanent: Forest, ability: 1, x: [1]}}", "argument 'x' of activate must be a whole number"),
-    ("{activate: {permanent: Forest, ability: true}}", "argument 'ability' of activate must be an ability number"),
-    ("{validate_deck: {format: commander, decklist: '1 Forest', commanders: 5}}", "argument 'commanders'"),
-    ("{validate_deck: {format: modern, decklist: '60 Forest', companion: [Lurrus]}}", "argument 'companion'"),
-])
-def test_a_question_argument_of_the_wrong_kind_is_an_error_at_its_line(tmp_path, ask, words):
-    code, row = _check(tmp_path, f"players: [Alice, Bob]\nbattlefield:\n  Alice: [Forest]\nask: {ask}\n")
+@pytest.mark.parametrize("key,ask,words", bic.WRONG_KIND_ARGUMENTS)
+def test_a_question_argument_of_the_wrong_kind_is_an_error_at_its_line(tmp_path, key, ask, words):
+    code, row = _check(tmp_path, bic.wrong_kind_scenario(ask))
     assert code == 2 and row["verdict"] == "error" and words in row["message"] and ":4:" in row["message"]
 
 
-@pytest.mark.parametrize("extra,words", [
-    ("battlefield:\n  Alice: [{card: Forest, choices: {color: purple}}]\n", "choices: color 'purple' is not a colour"),
-    ("cards:\n  Duo: {layout: split, card_faces: [{name: false, mana_cost: '{R}', type_line: Instant}, "
-     "{name: B, mana_cost: '{U}', type_line: Instant}]}\n", "face 1's name must be text"),
-    ("cards:\n  T: {type_line: Artifact, abilities: [{kind: activated, cost: true, effect: add_mana, "
-     "params: {mana: '{G}'}}]}\nbattlefield:\n  Alice: [T]\n", "'cost' must be the cost as text"),
-    ("cards:\n  T: {type_line: Artifact, abilities: [{kind: static, effect: keyword, params: {keyword: 0}}]}\n"
-     "battlefield:\n  Alice: [T]\n", "keyword.keyword: must be text"),
-])
-def test_a_card_or_choice_value_of_the_wrong_kind_is_an_error_at_its_line(tmp_path, extra, words):
-    code, row = _check(tmp_path, f"players: [Alice, Bob]\n{extra}ask: {{available_mana: Alice}}\n")
+@pytest.mark.parametrize("key,extra,words", bic.WRONG_KIND_VALUES)
+def test_a_card_or_choice_value_of_the_wrong_kind_is_an_error_at_its_line(tmp_path, key, extra, words):
+    code, row = _check(tmp_path, bic.state_scenario(extra))
     assert code == 2 and row["verdict"] == "error" and words in row["message"]
 
 
-@pytest.mark.parametrize("extra,words", [
-    ("stack: {Alice: [Forest]}\n", "Forest is a land card: it is never on the stack"),  # CR 305.1, 305.9
-    ("turn: {step: declare_attackers}\nbattlefield:\n  Alice: [{card: Forest, attacking: true}]\n",
-     "Forest is attacking but is not a creature"),  # CR 506.3
-    ("effects: [{card: Forest, controller: Alice, ability: 1000000000}]\n", "Forest has 1 activated ability"),
-])
-def test_an_impossible_state_is_refused_not_accepted(tmp_path, extra, words):
-    code, row = _check(tmp_path, f"players: [Alice, Bob]\n{extra}ask: {{available_mana: Alice}}\n")
+@pytest.mark.parametrize("key,extra,words", bic.IMPOSSIBLE_STATES)  # CR 305.1, 305.9; 506.3
+def test_an_impossible_state_is_refused_not_accepted(tmp_path, key, extra, words):
+    code, row = _check(tmp_path, bic.state_scenario(extra))
     assert code == 2 and row["verdict"] == "error" and words in row["message"]
 
 
@@ -751,16 +668,8 @@ def test_a_non_creature_in_combat_is_accepted_where_an_effect_may_animate_it(tmp
 
 
 def test_the_least_x_search_ends_at_the_seconds_budget(tmp_path):
-    p = write(tmp_path / "s.yaml", """\
-        players: [Alice, Bob]
-        cards:
-          Minamo Sightbender: {mana_cost: '{1}{U}', type_line: Creature — Human Wizard, oracle_text: "{X}, {T}: Target creature an opponent controls with power X or less can't be blocked this turn.", power: '1', toughness: '2'}
-          Big: {mana_cost: '{G}', type_line: Creature — Beast, oracle_text: '', power: '1000000000', toughness: '1'}
-        battlefield:
-          Alice: [Minamo Sightbender, Island]
-          Bob: [Big]
-        ask: {activate: {permanent: Minamo Sightbender, ability: 1}}
-        """)
+    args = bic.least_x_against_a_huge_power(tmp_path)
+    p = tmp_path / args[1]
     t0 = time.monotonic()
     r = run("ask", str(p), "--max-seconds", "2")
     assert time.monotonic() - t0 < 30
@@ -768,27 +677,9 @@ def test_the_least_x_search_ends_at_the_seconds_budget(tmp_path):
 
 
 def _ten_symbol_spell_on_forty_sources(tmp_path):
-    """A spell of {W}{W}{U}{U}{B}{B}{R}{R}{G}{G} (Progenitus's cost) with 40 sources: ten filter-free two-colour
-    artifacts ({1}, {T}: Add two colours), ten dual lands, ten basics and ten any-colour sources. Counting its
-    payments without a budget takes minutes."""
-    pairs = ["WU", "UB", "BR", "RG", "GW", "WB", "UR", "BG", "RW", "GU"]
-    types = {"W": "Plains", "U": "Island", "B": "Swamp", "R": "Mountain", "G": "Forest"}
-    cards = ["  Five Colour Giant: {mana_cost: '{W}{W}{U}{U}{B}{B}{R}{R}{G}{G}', type_line: Creature — Giant, "
-             "oracle_text: '', power: '10', toughness: '10'}"]
-    board = []
-    for a, b in pairs:
-        cards.append(f"  Signet {a}{b}: {{mana_cost: '{{2}}', type_line: Artifact, oracle_text: "
-                     f"'{{1}}, {{T}}: Add {{{a}}}{{{b}}}.'}}")
-        cards.append(f"  Dual {a}{b}: {{type_line: Land — {types[a]} {types[b]}, oracle_text: ''}}")
-        board += [f"Signet {a}{b}", f"Dual {a}{b}"]
-    board += ["Plains", "Island", "Swamp", "Mountain", "Forest"] * 2
-    board += ["City of Brass", "Mana Confluence", "Birds of Paradise", "Exotic Orchard", "Reflecting Pool",
-              "Forbidden Orchard"] + ["City of Brass", "Mana Confluence", "Birds of Paradise", "Forbidden Orchard"]
-    p = tmp_path / "s.yaml"
-    p.write_text("players: [Alice, Bob]\ncards:\n" + "\n".join(cards) + "\nbattlefield:\n  Alice: ["
-                 + ", ".join(board) + "]\nask: {payments: {card: Five Colour Giant, player: Alice}}\n",
-                 encoding="utf-8")
-    return p
+    """``bad_input_cases.ten_symbol_spell_on_forty_sources``: counting its payments without a budget takes
+    minutes."""
+    return tmp_path / bic.ten_symbol_spell_on_forty_sources(tmp_path)[1]
 
 
 def test_counting_payments_ends_at_the_seconds_budget(tmp_path):
@@ -858,9 +749,7 @@ def test_scry_periods_are_linear_in_the_library_and_exact():
 
 
 def test_scry_over_a_library_of_a_million_cards_ends_in_the_budget(tmp_path):
-    ents = ", ".join("{card: %s, count: 10000}" % ("Forest" if i % 2 else "Island") for i in range(100))
-    p = write(tmp_path / "s.yaml", f"players: [Alice, Bob]\nlibrary: {{Alice: [{ents}]}}\n"
-                                   "ask: {scry: {player: Alice, n: 2}}\n")
+    p = tmp_path / bic.scry_over_a_million_card_library(tmp_path)[1]
     import subprocess
     import sys
 
@@ -893,8 +782,8 @@ def test_an_amount_of_mana_counts_its_units_in_the_budget(tmp_path):
 
 def test_an_unreadable_card_record_is_said_by_the_commands_that_use_the_data(tmp_path, monkeypatch):
     monkeypatch.setenv("MTGCHECK_CACHE_DIR", str(tmp_path / "cache"))
-    cards = write(tmp_path / "cards.json", json.dumps([CARD, {"object": "card", "name": "Island", "type_line": 5}]))
-    deck = write(tmp_path / "deck.txt", "30 Forest\n30 Island\n")
+    bic.unreadable_card_record(tmp_path)
+    cards, deck = tmp_path / "cards.json", tmp_path / "deck.txt"
     r = run("card", "Forest", "--cards", str(cards))
     assert "1 record(s) of the card data could not be read" in " ".join(r.output.split())
     for args in ([], ["--json"]):
@@ -962,8 +851,7 @@ def test_a_stale_temporary_file_is_removed_and_a_live_writer_s_is_kept(tmp_path)
 
 
 def test_a_record_naming_a_key_twice_is_reported_not_read_as_the_last(tmp_path):
-    p = write(tmp_path / "decks.jsonl", '{"format": "modern", "main": [[60, "Forest"]], "main": [[4, "Island"]]}\n'
-                                        '{"format": "modern", "main": [[60, "Forest"]], "event": "main"}\n')
+    p = tmp_path / bic.key_twice_in_a_record(tmp_path)[-1]
     r = run("validate", "-f", "modern", str(p), "--json")
     rows = [json.loads(x) for x in r.output.splitlines() if x.startswith("{")]
     assert "key 'main' appears more than once" in rows[0]["problems"][0]["message"]
@@ -971,6 +859,6 @@ def test_a_record_naming_a_key_twice_is_reported_not_read_as_the_last(tmp_path):
 
 
 def test_a_csv_board_no_reader_knows_is_reported_never_the_main_deck():
-    deck = parse_text("Count,Name,Board\n60,Forest,mainboard\n15,Island,wishboard\n", "<t>", "csv")
+    deck = parse_text(bic.CSV_UNKNOWN_BOARD, "<t>", "csv")
     assert [(e.name, e.section) for e in deck.entries] == [("Forest", "main")]
     assert deck.unreadable[0].line == 3 and "Board 'wishboard' is not a board" in deck.unreadable[0].reason

@@ -1,5 +1,5 @@
 """No module under solver/ reads English: card text is parsed once, into the typed vocabulary
-(models/effects.py), when a card is loaded; the rules read typed effects.
+(models/vocab/), when a card is loaded; the rules read typed effects.
 
 Checked on the source: no solver module imports ``mtgcheck.models.text`` (the English parsers), and no solver module
 imports ``re`` except the allow-listed ones below, each with the reason its regexes are not over card text — or,

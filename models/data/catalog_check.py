@@ -33,8 +33,9 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any, Iterable, Mapping, Sequence
 
-from mtgcheck.models.abilities import Ability
-from mtgcheck.models.effects import Scope, Unmodelled, walk_unmodelled
+from mtgcheck.models.vocab.abilities import Ability
+from mtgcheck.models.vocab.topics import Scope
+from mtgcheck.models.vocab.effect import Unmodelled, walk_unmodelled
 from mtgcheck.models.game.mana import ManaCost
 from mtgcheck.models.vocab.targeting_specs import ability_targets, spell_targets
 
@@ -229,5 +230,5 @@ def compare_model(name: str, model: Sequence[Ability], reading: Sequence[Ability
 
 
 def untyped_parts(abilities: Iterable[Ability]) -> list[Unmodelled]:
-    """Every untyped part of the abilities, in order (``models.effects.walk_unmodelled``)."""
+    """Every untyped part of the abilities, in order (``models.vocab.effect.walk_unmodelled``)."""
     return [u for a in abilities for u in walk_unmodelled(a.effect)]

@@ -368,30 +368,7 @@ def parse_text(text: str, source: str = "<text>", reader: str | None = None, fir
             continue
         m = _COUNT_RE.match(s)
         if m is None:
-            h = _HEADER_RE.match(s)
-            word = h.group(1).lower().strip() if h else ""
-            if h and word in _HEADERS:
-                section = _HEADERS[word]
-                deck.other_lines.append(ln)
-                continue
-            if h and word in _GROUP_HEADERS:
-                if section in ("about", "nodeck"):
-                    section = "main"
-                deck.other_lines.append(ln)
-                continue
-            if section == "about":
-                key, _, value = s.partition(" ")
-                if key.lower() == "name":
-                    deck.name = value.strip() or None
-                    deck.other_lines.append(ln)
-                    continue
-                deck.unreadable.append(UnreadableLine(ln, raw, "an Arena 'About' section holds only 'Name ...'; "
-                                                               "this line is not a card line ('4 Card Name')"))
-                continue
-            if s.startswith("//") or s.startswith("#"):
-                deck.other_lines.append(ln)
-                continue  # a comment
-            deck.unreadable.append(UnreadableLine(ln, raw, "not a card line ('4 Card Name') nor a section header"))
+            section = _other_line(s, raw, ln, section, deck)
             continue
         n = _entry_count(m, raw, ln, deck)
         if n is None:
@@ -415,6 +392,33 @@ def parse_text(text: str, source: str = "<text>", reader: str | None = None, fir
         _resolve_blocks(deck, blocks, by_blank)
     return deck
 
+
+def _other_line(s: str, raw: str, ln: int, section: str, deck: Decklist) -> str:
+    """A line of a text decklist that is not an entry: a section header (which switches section), a type-group header
+    (a label within the section), an Arena ``About`` section's ``Name ...`` (the deck's name), a comment, or an
+    unreadable line, kept with why. Returns the section that follows."""
+    h = _HEADER_RE.match(s)
+    word = h.group(1).lower().strip() if h else ""
+    if h and word in _HEADERS:
+        deck.other_lines.append(ln)
+        return _HEADERS[word]
+    if h and word in _GROUP_HEADERS:
+        deck.other_lines.append(ln)
+        return "main" if section in ("about", "nodeck") else section
+    if section == "about":
+        key, _, value = s.partition(" ")
+        if key.lower() == "name":
+            deck.name = value.strip() or None
+            deck.other_lines.append(ln)
+            return section
+        deck.unreadable.append(UnreadableLine(ln, raw, "an Arena 'About' section holds only 'Name ...'; "
+                                                       "this line is not a card line ('4 Card Name')"))
+        return section
+    if s.startswith("//") or s.startswith("#"):
+        deck.other_lines.append(ln)
+        return section  # a comment
+    deck.unreadable.append(UnreadableLine(ln, raw, "not a card line ('4 Card Name') nor a section header"))
+    return section
 
 def _resolve_blocks(deck: Decklist, blocks: list[int], by_blank: list[int]) -> None:
     """Headerless lists: the last block of entries after a blank line is the sideboard (MTGO text,

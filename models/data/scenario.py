@@ -20,7 +20,10 @@ from mtgcheck.models.data.inputs import MAX_NAME, MAX_PLAYERS, InputError, Limit
 from mtgcheck.models.game.mana import MANA_TYPES, ManaCost, ManaError, ManaPool
 from mtgcheck.models.game.state import CARD_ZONES, CardInstance, Effect, GameState, Permanent, StackAbility, StateError
 from mtgcheck.models.game.turn import CombatDamageSource, TurnHistory, TurnState, TurnStep
-from mtgcheck.models.effects import DESIGNATIONS
+from mtgcheck.models.vocab.conditions import DESIGNATIONS
+from mtgcheck.models.vocab.keyword_model import prototype_card
+from mtgcheck.models.vocab.abilities import activated_abilities
+from mtgcheck.models.vocab.behaviour import abilities_of
 
 #: Question kinds a scenario may ask (``ask: {KIND: ARGS}``).
 QUESTION_KINDS = (
@@ -536,9 +539,8 @@ def _check_card_fields(sc: Scenario, name: str, d: Mapping[str, Any], where: Any
 
 def _prototyped(sc: "Scenario", card: Any, entry: Mapping) -> Any:
     """A battlefield entry's ``prototyped: true``: the permanent was cast prototyped, so it has the prototype's mana
-    cost, power, toughness and colours (CR 702.160a, 718.3b; ``models.keywords.prototype_card``). Raises
+    cost, power, toughness and colours (CR 702.160a, 718.3b; ``models.vocab.keyword_model.prototype_card``). Raises
     ``ScenarioError`` naming the line for a card without prototype."""
-    from mtgcheck.models.keywords import prototype_card
 
     try:
         return prototype_card(card)
@@ -704,8 +706,6 @@ def _stack_ability(sc: Scenario, state: GameState, card: Any, player: str, entry
     Raises ``ScenarioError`` naming the line: both or neither of ``ability``/``trigger``, another key, a number the
     card has no ability for (listing those it has), a mana ability (it never uses the stack, CR 605.3b, 605.4a),
     a ``source`` that is not the id of a permanent with that card on the battlefield."""
-    from mtgcheck.models.abilities import activated_abilities
-    from mtgcheck.models.behaviour import abilities_of
 
     for k in entry:
         if k not in STACK_ABILITY_KEYS:
@@ -810,38 +810,9 @@ def _build_turn(sc: Scenario, state: GameState, db: Any) -> TurnState:
         if not isinstance(names, list):
             raise sc.error(f"spells {player} cast this turn are a list of card names", p, cast_raw)
         cast[player] = tuple(_resolve_card(db, n, sc, i, names).name for i, n in enumerate(names))
-    activations: dict[tuple[str, int], int] = {}
-    act_raw = hist.get("activated") or []
-    if not isinstance(act_raw, list):
-        raise sc.error("'activated' is a list of {permanent, ability, times}", "activated", hist)
-    for i, a in enumerate(act_raw):
-        if not isinstance(a, Mapping) or "permanent" not in a:
-            raise sc.error("each 'activated' entry is {permanent: REF, ability: N, times: N}", i, act_raw)
-        extra = set(a) - {"permanent", "ability", "times"}
-        if extra:
-            raise sc.error(f"unknown key {sorted(extra)[0]!r} in an 'activated' entry; keys are permanent, ability, times",
-                           sorted(extra)[0], a)
-        try:
-            pid = state.find_permanent(a["permanent"]).id
-        except StateError as err:
-            raise sc.error(f"activated: {err}", "permanent", a, err.candidates) from None
-        key = (pid, _as_int(a.get("ability", 1), sc, "ability", a, 1))
-        _check_ability_number(sc, state, pid, key[1], a)
-        activations[key] = activations.get(key, 0) + _as_int(a.get("times", 1), sc, "times", a, 1)
+    activations = _activated_history(sc, state, hist)
     resolved = _resolved_history(sc, state, hist)
-    attacked: set[str] = set()
-    att_raw = hist.get("attacked") or []
-    if not isinstance(att_raw, list):
-        raise sc.error("'attacked' is a list of permanents that attacked this turn", "attacked", hist)
-    for i, ref in enumerate(att_raw):
-        try:
-            attacked.add(state.find_permanent(ref).id)
-        except StateError as err:
-            raise sc.error(f"attacked: {err}", i, att_raw, err.candidates) from None
-    if attacked and TurnStep(step_text).order <= TurnStep.PRECOMBAT_MAIN.order:
-        # the first combat phase comes after the precombat main phase (CR 500.1, 505.1a): nothing has attacked yet
-        raise sc.error(f"'attacked' lists permanents, but in the {TurnStep(step_text).label} no combat has happened "
-                       "yet this turn (CR 500.1, 505.1a, 508.1)", "attacked", hist)
+    attacked = _attacked_history(sc, state, hist, TurnStep(step_text))
     def card_lists(key: str) -> dict[str, tuple[str, ...]]:
         obj = hist.get(key) or {}
         if not isinstance(obj, Mapping):
@@ -868,13 +839,57 @@ def _build_turn(sc: Scenario, state: GameState, db: Any) -> TurnState:
     return TurnState(step=TurnStep(step_text), number=number, history=history, given=True)
 
 
+def _activated_history(sc: "Scenario", state: GameState, hist: Mapping) -> dict[tuple[str, int], int]:
+    """Read ``history.activated``: how many times each activated ability of a permanent was activated this turn
+    (``(permanent id, ability number from 1) -> times``; CR 602.5b). Raises ``ScenarioError`` naming the line: an
+    unknown key or permanent, an ability number it does not have, a bad count."""
+    activations: dict[tuple[str, int], int] = {}
+    act_raw = hist.get("activated") or []
+    if not isinstance(act_raw, list):
+        raise sc.error("'activated' is a list of {permanent, ability, times}", "activated", hist)
+    for i, a in enumerate(act_raw):
+        if not isinstance(a, Mapping) or "permanent" not in a:
+            raise sc.error("each 'activated' entry is {permanent: REF, ability: N, times: N}", i, act_raw)
+        extra = set(a) - {"permanent", "ability", "times"}
+        if extra:
+            raise sc.error(f"unknown key {sorted(extra)[0]!r} in an 'activated' entry; keys are permanent, ability, times",
+                           sorted(extra)[0], a)
+        try:
+            pid = state.find_permanent(a["permanent"]).id
+        except StateError as err:
+            raise sc.error(f"activated: {err}", "permanent", a, err.candidates) from None
+        key = (pid, _as_int(a.get("ability", 1), sc, "ability", a, 1))
+        _check_ability_number(sc, state, pid, key[1], a)
+        activations[key] = activations.get(key, 0) + _as_int(a.get("times", 1), sc, "times", a, 1)
+    return activations
+
+
+def _attacked_history(sc: "Scenario", state: GameState, hist: Mapping, step: TurnStep) -> set[str]:
+    """Read ``history.attacked``: the ids of the permanents that attacked this turn (CR 508.1). Raises
+    ``ScenarioError`` naming the line: an unknown permanent, or attackers before the first combat phase (CR 500.1,
+    505.1a)."""
+    attacked: set[str] = set()
+    att_raw = hist.get("attacked") or []
+    if not isinstance(att_raw, list):
+        raise sc.error("'attacked' is a list of permanents that attacked this turn", "attacked", hist)
+    for i, ref in enumerate(att_raw):
+        try:
+            attacked.add(state.find_permanent(ref).id)
+        except StateError as err:
+            raise sc.error(f"attacked: {err}", i, att_raw, err.candidates) from None
+    if attacked and step.order <= TurnStep.PRECOMBAT_MAIN.order:
+        # the first combat phase comes after the precombat main phase (CR 500.1, 505.1a): nothing has attacked yet
+        raise sc.error(f"'attacked' lists permanents, but in the {step.label} no combat has happened "
+                       "yet this turn (CR 500.1, 505.1a, 508.1)", "attacked", hist)
+    return attacked
+
+
 def _resolved_history(sc: "Scenario", state: GameState, hist: Mapping) -> dict[tuple[str, int], int]:
     """``history: {resolved: [{permanent: REF, trigger: N, times: N}]}``: how many times the permanent's Nth triggered
     ability (counted from 1 as a stack entry's ``trigger`` counts them) resolved this turn (CR 608.2; "if this is the
     second time this ability has resolved this turn"). Raises ``ScenarioError`` naming the line: an entry that is not
     that mapping, a reference matching no permanent, a number the permanent has no triggered ability for (the error
     lists them)."""
-    from mtgcheck.models.behaviour import abilities_of
 
     raw = hist.get("resolved") or []
     if not isinstance(raw, list):
@@ -896,7 +911,6 @@ def _resolved_history(sc: "Scenario", state: GameState, hist: Mapping) -> dict[t
             if "trigger" in a:
                 raise sc.error("a 'resolved' entry names a trigger or an ability, not both", "ability", a)
             n = _as_int(a.get("ability", 1), sc, "ability", a, 1)
-            from mtgcheck.models.abilities import activated_abilities
 
             acts = activated_abilities(abilities_of(perm.card))
             if not 1 <= n <= len(acts):
@@ -1061,8 +1075,6 @@ def _check_ability_number(sc: Scenario, state: GameState, pid: str, n: int, entr
     CR 305.6), counted from 1 as ``activate`` counts them. While some permanent grants abilities (CR 613.1f), a higher
     number may be a granted one and is not checked here. Raises ``ScenarioError`` naming the line and the abilities
     there are."""
-    from mtgcheck.models.abilities import activated_abilities
-    from mtgcheck.models.behaviour import abilities_of
 
     perm = state.permanent(pid)
     acts = activated_abilities(abilities_of(perm.card))
@@ -1084,8 +1096,6 @@ def _check_effect_ability(sc: Scenario, state: GameState, card: Card, n: int, en
     """An ``effects`` entry's ``ability`` N counts the card's activated abilities from 1 (with a basic land
     type's intrinsic mana ability, CR 305.6), as ``activate`` does; a number it does not have is an error naming
     the line, unless some permanent grants abilities (CR 613.1f: the ability may be a granted one)."""
-    from mtgcheck.models.abilities import activated_abilities
-    from mtgcheck.models.behaviour import abilities_of
 
     have = len(activated_abilities(abilities_of(card))) + len([t for t in card.type_line.subtypes if t in BASIC_LAND_MANA])
     if n <= have:
@@ -1214,117 +1224,174 @@ def build_state(sc: Scenario, db: Any, tick: Any = None) -> tuple[GameState, Any
             raise sc.error(f"unknown player {p!r}; players are {', '.join(sc.players)}", key, obj)
         return str(p)
 
+    b = _StateBuilder(sc, db, state, new_id, check_player, origin, act_entries, tick)
     for zone in ("battlefield",) + CARD_ZONES:
-        section = data.get(zone)
-        if section is None:
+        _read_zone(b, zone)
+    _check_attachments(sc, state, origin, act_entries)
+    state.turn = _build_turn(sc, state, db)
+    _read_players(sc, data, state, check_player)
+    _read_designations(sc, data, state, check_player)
+    _read_speed(sc, data, state, check_player)
+    _read_effects(sc, db, state, check_player)
+    _check_combat(sc, state, origin)  # (after the effects: one may have made a permanent a creature)
+    return state, db
+
+
+@dataclass
+class _StateBuilder:
+    """What ``build_state`` reads the zones with: the scenario, the card database, the state being built, the id and
+    player readers (``new_id(name, given id, entry)``, ``check_player(player, mapping, key)``), and where each
+    permanent was written (``origin``) and which list 'activations' (``act_entries``), for error lines."""
+
+    sc: Scenario
+    db: Any
+    state: GameState
+    new_id: Any
+    check_player: Any
+    origin: dict[str, tuple[Any, Any]]
+    act_entries: dict[str, Any]
+    tick: Any
+
+
+def _read_zone(b: _StateBuilder, zone: str) -> None:
+    """Read one zone of the scenario (``battlefield``, ``hand``, ``graveyard``, ``library``, ``exile``, ``stack``,
+    ``command``): a mapping of each player to a list of card names or entries (docs/scenarios.md). A zone given for a
+    player is listed (``GameState.listed_zones``, CR 601.2a). Raises ``ScenarioError`` naming the line."""
+    sc = b.sc
+    section = sc.data.get(zone)
+    if section is None:
+        return
+    if not isinstance(section, Mapping):
+        raise sc.error(f"'{zone}' must map each player to a list of cards", zone)
+    for player, entries in section.items():
+        player = b.check_player(player, section, player)
+        b.state.listed_zones.add((zone, player))
+        if entries is None:
             continue
-        if not isinstance(section, Mapping):
-            raise sc.error(f"'{zone}' must map each player to a list of cards", zone)
-        for player, entries in section.items():
-            player = check_player(player, section, player)
-            state.listed_zones.add((zone, player))
-            if entries is None:
-                continue
-            if not isinstance(entries, list):
-                raise sc.error(f"'{zone}' of {player} must be a list of card names or entries", player, section)
-            for i, entry in enumerate(entries):
-                if isinstance(entry, Mapping):
-                    for k in entry:
-                        if k not in ENTRY_KEYS:
-                            raise sc.error(f"unknown key {k!r} in a {zone} entry{_suggest(k, ENTRY_KEYS)}; keys are {', '.join(ENTRY_KEYS)}"
-                                           f"{_comma_hint(k, entry)}", k, entry)
-                    if "card" not in entry:
-                        raise sc.error(f"a {zone} entry needs 'card'", None, entry)
-                    card = _resolve_card(db, entry["card"], sc, "card", entry)
-                    count = _as_int(entry.get("count", 1), sc, "count", entry, 1)
-                    if count > MAX_COUNT:
-                        raise sc.error(f"count {count} is more than mtgcheck takes for one entry (at most {MAX_COUNT})", "count", entry)
-                    if tick is not None:
-                        tick(count, "building the scenario's game state")
-                    where = entry
-                else:
-                    card = _resolve_card(db, entry, sc, i, entries)
-                    entry, count, where = {}, 1, entries
-                owner = check_player(entry.get("owner", player), where, "owner")
-                if "casts" in entry and zone != "command":
-                    raise sc.error(f"'casts' counts a commander's earlier casts from the command zone (the commander tax, "
-                                   f"CR 903.8); it applies only to an entry of 'command', not of '{zone}'", "casts", entry)
-                casts = _as_int(entry.get("casts", 0), sc, "casts", entry, 0) if "casts" in entry else 0
-                if casts > MAX_COUNT:
-                    raise sc.error(f"casts {casts} is more than mtgcheck takes (at most {MAX_COUNT})", "casts", entry)
-                if zone == "stack" and ("ability" in entry or "trigger" in entry):
-                    state.stack_abilities.append(_stack_ability(sc, state, card, player, entry, new_id))
-                    continue
-                if zone == "stack" and all(f.type_line.has("Land") for f in (card.faces or (card.front,))):
-                    raise sc.error(f"{card.name} is a land card: it is never on the stack (a land is played, not cast, "
-                                   f"and playing it does not use the stack: CR 305.1, 305.9)",
-                                   "card" if isinstance(where, Mapping) and where is entry else i, where)
-                if zone != "battlefield":
-                    extra = set(entry) - {"card", "count", "owner", "id", "casts"} - (
-                        set(EXILE_PERMISSION_KEYS) if zone == "exile" else set())
-                    if extra:
-                        bad = sorted(extra)[0]
-                        where_ok = "cards in exile" if bad in EXILE_PERMISSION_KEYS else "permanents on the battlefield"
-                        raise sc.error(f"{sorted(extra)} only apply to {where_ok}, not to cards in the {zone}", bad, where)
-                    permission = _exile_permission(sc, card, entry) if zone == "exile" else {}
-                    for _ in range(count):
-                        state.zones[zone][player].append(CardInstance(new_id(card.name, entry.get("id") if count == 1 else None, where),
-                                                                      card, owner, casts, **permission))
-                    continue
-                if not card.is_permanent_card:
-                    raise sc.error(f"{card.name} is not a permanent card ({card.type_line}); it cannot be on the battlefield (CR 110.4)", "card" if isinstance(where, Mapping) and where is entry else i, where)
-                counters = entry.get("counters") or {}
-                if not isinstance(counters, Mapping):
-                    raise sc.error("'counters' maps a counter kind to a number, e.g. {charge: 2}", "counters", entry)
-                for ck, cv in counters.items():
-                    _as_int(cv, sc, "counters", entry, 0)
-                choices = entry.get("choices") or {}
-                if not isinstance(choices, Mapping):
-                    raise sc.error("'choices' maps color / creature_type / card_name to a value", "choices", entry)
-                _check_choices(sc, choices, entry)
-                acts = entry.get("activations") or {}
-                if not isinstance(acts, Mapping):
-                    raise sc.error("'activations' maps an activated-ability number (from 1) to how many times it was "
-                                   "activated since the permanent entered, e.g. {1: 1} (CR 602.5b)", "activations", entry)
-                activations = {_as_int(k, sc, "activations", entry, 1): _as_int(v, sc, "activations", entry, 0)
-                               for k, v in acts.items()}
-                x = entry.get("x")
-                if x is not None:
-                    x = _as_int(x, sc, "x", entry, 0)
-                ts = entry.get("timestamp")
-                if ts is not None:
-                    ts = _as_int(ts, sc, "timestamp", entry, 0)
-                tapped = _as_bool(entry.get("tapped", False), sc, "tapped", entry)
-                sick = _as_bool(entry.get("sick", False), sc, "sick", entry)
-                attacking = _as_bool(entry.get("attacking", False), sc, "attacking", entry)
-                blocking = _as_bool(entry.get("blocking", False), sc, "blocking", entry)
-                renowned = _as_bool(entry.get("renowned", False), sc, "renowned", entry)
-                cast_from, bargained = _cast_facts(sc, card, entry)
-                exiled_entries = _exiled_entries(sc, entry, count)
-                noted_mana = _noted_mana(sc, entry)
-                entered = _as_bool(entry.get("entered_this_turn", False), sc, "entered_this_turn", entry)
-                if entered and "sick" in entry and not sick:
-                    # it has not been under its controller's control since their most recent turn began (CR 302.6)
-                    raise sc.error(f"impossible state: {card.name} entered the battlefield this turn, so it can't be "
-                                   f"sick: false (CR 302.6, 603.6a)", "sick", entry)
-                sick = sick or entered
-                if _as_bool(entry.get("prototyped", False), sc, "prototyped", entry) if entry else False:
-                    card = _prototyped(sc, card, entry)
-                for _ in range(count):
-                    origin_at = ("attached_to", entry) if entry else (i, where)
-                    state.battlefield.append(Permanent(
-                        id=new_id(card.name, entry.get("id") if count == 1 else None, where), card=card,
-                        controller=player, owner=owner, tapped=tapped, sick=sick,
-                        counters={str(k): int(v) for k, v in counters.items()}, choices=dict(choices), x=x,
-                        attached_to=str(entry["attached_to"]) if entry.get("attached_to") is not None else None,
-                        timestamp=ts, attacking=attacking, blocking=blocking, renowned=renowned,
-                        activations=dict(activations), cast_from=cast_from, bargained=bargained,
-                        exiled_with=tuple(_exile_with(sc, db, state, exiled_entries, owner, check_player, new_id)),
-                        entered_this_turn=entered, noted_mana=noted_mana,
-                    ))
-                    origin[state.battlefield[-1].id] = origin_at
-                    if activations:
-                        act_entries[state.battlefield[-1].id] = entry
+        if not isinstance(entries, list):
+            raise sc.error(f"'{zone}' of {player} must be a list of card names or entries", player, section)
+        for i, entry in enumerate(entries):
+            _read_zone_entry(b, zone, player, entries, i, entry)
+
+
+def _read_zone_entry(b: _StateBuilder, zone: str, player: str, entries: list, i: int, entry: Any) -> None:
+    """Read entry ``i`` of a player's list in ``zone``: a card name or a mapping (``ENTRY_KEYS``) with ``count``
+    copies, an owner, commander casts (CR 903.8, the command zone only), an ability on the stack; a land is never on
+    the stack (CR 305.1, 305.9) and only a permanent card is on the battlefield (CR 110.4)."""
+    sc, state = b.sc, b.state
+    if isinstance(entry, Mapping):
+        for k in entry:
+            if k not in ENTRY_KEYS:
+                raise sc.error(f"unknown key {k!r} in a {zone} entry{_suggest(k, ENTRY_KEYS)}; keys are {', '.join(ENTRY_KEYS)}"
+                               f"{_comma_hint(k, entry)}", k, entry)
+        if "card" not in entry:
+            raise sc.error(f"a {zone} entry needs 'card'", None, entry)
+        card = _resolve_card(b.db, entry["card"], sc, "card", entry)
+        count = _as_int(entry.get("count", 1), sc, "count", entry, 1)
+        if count > MAX_COUNT:
+            raise sc.error(f"count {count} is more than mtgcheck takes for one entry (at most {MAX_COUNT})", "count", entry)
+        if b.tick is not None:
+            b.tick(count, "building the scenario's game state")
+        where = entry
+    else:
+        card = _resolve_card(b.db, entry, sc, i, entries)
+        entry, count, where = {}, 1, entries
+    owner = b.check_player(entry.get("owner", player), where, "owner")
+    if "casts" in entry and zone != "command":
+        raise sc.error(f"'casts' counts a commander's earlier casts from the command zone (the commander tax, "
+                       f"CR 903.8); it applies only to an entry of 'command', not of '{zone}'", "casts", entry)
+    casts = _as_int(entry.get("casts", 0), sc, "casts", entry, 0) if "casts" in entry else 0
+    if casts > MAX_COUNT:
+        raise sc.error(f"casts {casts} is more than mtgcheck takes (at most {MAX_COUNT})", "casts", entry)
+    if zone == "stack" and ("ability" in entry or "trigger" in entry):
+        state.stack_abilities.append(_stack_ability(sc, state, card, player, entry, b.new_id))
+        return
+    if zone == "stack" and all(f.type_line.has("Land") for f in (card.faces or (card.front,))):
+        raise sc.error(f"{card.name} is a land card: it is never on the stack (a land is played, not cast, "
+                       f"and playing it does not use the stack: CR 305.1, 305.9)",
+                       "card" if isinstance(where, Mapping) and where is entry else i, where)
+    if zone != "battlefield":
+        extra = set(entry) - {"card", "count", "owner", "id", "casts"} - (
+            set(EXILE_PERMISSION_KEYS) if zone == "exile" else set())
+        if extra:
+            bad = sorted(extra)[0]
+            where_ok = "cards in exile" if bad in EXILE_PERMISSION_KEYS else "permanents on the battlefield"
+            raise sc.error(f"{sorted(extra)} only apply to {where_ok}, not to cards in the {zone}", bad, where)
+        permission = _exile_permission(sc, card, entry) if zone == "exile" else {}
+        for _ in range(count):
+            state.zones[zone][player].append(CardInstance(b.new_id(card.name, entry.get("id") if count == 1 else None, where),
+                                                          card, owner, casts, **permission))
+        return
+    if not card.is_permanent_card:
+        raise sc.error(f"{card.name} is not a permanent card ({card.type_line}); it cannot be on the battlefield (CR 110.4)", "card" if isinstance(where, Mapping) and where is entry else i, where)
+    _add_permanents(b, player, card, entry, count, where, i, owner)
+
+
+def _add_permanents(b: _StateBuilder, player: str, card: Card, entry: Mapping, count: int, where: Any, i: int,
+                    owner: str) -> None:
+    """Put ``count`` permanents of a battlefield entry onto the battlefield under ``player``'s control, with what the
+    entry says of them (``ENTRY_KEYS``: counters, choices, activations this turn (CR 602.5b), X, timestamp, tapped,
+    summoning sick (CR 302.6; one that entered this turn is, 603.6a), attacking, blocking, renowned, how it was cast,
+    cards exiled with it, noted mana, prototyped (CR 718.3)). Raises ``ScenarioError`` naming the line."""
+    sc, state = b.sc, b.state
+    counters = entry.get("counters") or {}
+    if not isinstance(counters, Mapping):
+        raise sc.error("'counters' maps a counter kind to a number, e.g. {charge: 2}", "counters", entry)
+    for ck, cv in counters.items():
+        _as_int(cv, sc, "counters", entry, 0)
+    choices = entry.get("choices") or {}
+    if not isinstance(choices, Mapping):
+        raise sc.error("'choices' maps color / creature_type / card_name to a value", "choices", entry)
+    _check_choices(sc, choices, entry)
+    acts = entry.get("activations") or {}
+    if not isinstance(acts, Mapping):
+        raise sc.error("'activations' maps an activated-ability number (from 1) to how many times it was "
+                       "activated since the permanent entered, e.g. {1: 1} (CR 602.5b)", "activations", entry)
+    activations = {_as_int(k, sc, "activations", entry, 1): _as_int(v, sc, "activations", entry, 0)
+                   for k, v in acts.items()}
+    x = entry.get("x")
+    if x is not None:
+        x = _as_int(x, sc, "x", entry, 0)
+    ts = entry.get("timestamp")
+    if ts is not None:
+        ts = _as_int(ts, sc, "timestamp", entry, 0)
+    tapped = _as_bool(entry.get("tapped", False), sc, "tapped", entry)
+    sick = _as_bool(entry.get("sick", False), sc, "sick", entry)
+    attacking = _as_bool(entry.get("attacking", False), sc, "attacking", entry)
+    blocking = _as_bool(entry.get("blocking", False), sc, "blocking", entry)
+    renowned = _as_bool(entry.get("renowned", False), sc, "renowned", entry)
+    cast_from, bargained = _cast_facts(sc, card, entry)
+    exiled_entries = _exiled_entries(sc, entry, count)
+    noted_mana = _noted_mana(sc, entry)
+    entered = _as_bool(entry.get("entered_this_turn", False), sc, "entered_this_turn", entry)
+    if entered and "sick" in entry and not sick:
+        # it has not been under its controller's control since their most recent turn began (CR 302.6)
+        raise sc.error(f"impossible state: {card.name} entered the battlefield this turn, so it can't be "
+                       f"sick: false (CR 302.6, 603.6a)", "sick", entry)
+    sick = sick or entered
+    if _as_bool(entry.get("prototyped", False), sc, "prototyped", entry) if entry else False:
+        card = _prototyped(sc, card, entry)
+    for _ in range(count):
+        origin_at = ("attached_to", entry) if entry else (i, where)
+        state.battlefield.append(Permanent(
+            id=b.new_id(card.name, entry.get("id") if count == 1 else None, where), card=card,
+            controller=player, owner=owner, tapped=tapped, sick=sick,
+            counters={str(k): int(v) for k, v in counters.items()}, choices=dict(choices), x=x,
+            attached_to=str(entry["attached_to"]) if entry.get("attached_to") is not None else None,
+            timestamp=ts, attacking=attacking, blocking=blocking, renowned=renowned,
+            activations=dict(activations), cast_from=cast_from, bargained=bargained,
+            exiled_with=tuple(_exile_with(sc, b.db, state, exiled_entries, owner, b.check_player, b.new_id)),
+            entered_this_turn=entered, noted_mana=noted_mana,
+        ))
+        b.origin[state.battlefield[-1].id] = origin_at
+        if activations:
+            b.act_entries[state.battlefield[-1].id] = entry
+
+
+def _check_attachments(sc: Scenario, state: GameState, origin: dict[str, tuple[Any, Any]],
+                       act_entries: dict[str, Any]) -> None:
+    """Every attachment names a permanent on the battlefield other than itself, in no cycle (CR 301.5c, 303.4d), and
+    every activation count names an activated ability the permanent has. Raises ``ScenarioError`` naming the line."""
     all_ids = {p.id for p in state.battlefield}
     for perm in state.battlefield:
         key, obj = origin.get(perm.id, ("battlefield", None))
@@ -1337,7 +1404,12 @@ def build_state(sc: Scenario, db: Any, tick: Any = None) -> tuple[GameState, Any
     for pid, entry in act_entries.items():
         for n in state.permanent(pid).activations:
             _check_ability_number(sc, state, pid, n, entry, key="activations")
-    state.turn = _build_turn(sc, state, db)
+
+
+def _read_players(sc: Scenario, data: Mapping, state: GameState, check_player: Any) -> None:
+    """Read what the scenario says of each player: mana pool (``pool``, CR 106.4), ``life`` total (a negative one is
+    allowed), ``starting_life`` (CR 103.4) and ``player_counters`` (energy, poison, ...; CR 122.1). Raises
+    ``ScenarioError`` naming the line."""
     pool = data.get("pool") or {}
     if not isinstance(pool, Mapping):
         raise sc.error("'pool' maps a player to a mana string such as \"{R}{R}\"", "pool")
@@ -1376,9 +1448,12 @@ def build_state(sc: Scenario, db: Any, tick: Any = None) -> tuple[GameState, Any
             if isinstance(n, bool) or not isinstance(n, int) or n < 0:
                 raise sc.error(f"{kind} counters of {player} must be a whole number of at least 0, got {n!r}", player, pcs)
             state.player_counters.setdefault(player, {})[str(kind)] = n
-    _read_designations(sc, data, state, check_player)
-    _read_speed(sc, data, state, check_player)
-    effects = data.get("effects") or []
+
+
+def _read_effects(sc: Scenario, db: Any, state: GameState, check_player: Any) -> None:
+    """Read ``effects``: the continuous effects of resolved spells and abilities (a card, its controller, which ability,
+    its targets, choices and timestamp; CR 611.2, 613.7). Raises ``ScenarioError`` naming the line."""
+    effects = sc.data.get("effects") or []
     if not isinstance(effects, list):
         raise sc.error("'effects' is a list of {card, controller, ability, targets, choices}", "effects")
     for i, e in enumerate(effects):
@@ -1417,5 +1492,3 @@ def build_state(sc: Scenario, db: Any, tick: Any = None) -> tuple[GameState, Any
         if ability is not None:
             _check_effect_ability(sc, state, card, ability, e)
         state.effects.append(Effect(card, controller, ability, targets, dict(choices), ts))
-    _check_combat(sc, state, origin)  # (after the effects: one may have made a permanent a creature)
-    return state, db

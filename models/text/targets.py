@@ -42,8 +42,13 @@ from functools import lru_cache
 from typing import Any, Iterable
 
 from ..game.subtypes import singular
-from ..effects import (CantBeTargeted, Draw, GrantAbility, Instructions, Keyword, PlayerKeyword, Qualifier, Scope, Scry,
-                       Unmodelled)
+from ..vocab.resolution import Draw, Instructions, Scry
+from ..vocab.keyword_effects import Keyword
+from ..vocab.filters import Qualifier
+from ..vocab.topics import Scope
+from ..vocab.targeting import CantBeTargeted, PlayerKeyword
+from ..vocab.grants import GrantAbility
+from ..vocab.effect import Unmodelled
 from ..vocab.targeting_specs import (EnchantWords, SpellPart, SpellTargets, TargetReader, TargetSpec,
                                      install_target_reader)
 from .untargetable import keyword_qualities
@@ -378,7 +383,7 @@ def _parse_target_phrase(phrase: str) -> TargetSpec | None:
     Returns ``None`` when not understood.
 
     Qualifiers ("nonblack", "with flying", "attacking", "with mana value 3 or greater", "another") become the
-    spec's ``qualifier`` (``models.effects.Qualifier``); a union whose nouns differ in their adjectives or
+    spec's ``qualifier`` (``models.vocab.filters.Qualifier``); a union whose nouns differ in their adjectives or
     subtypes ("land or nonblack creature", "creature or Vehicle") becomes ``alternatives``; words not read stay in
     ``unknown``."""
     m = _ANY_TARGET.match(phrase.strip())

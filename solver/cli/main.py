@@ -16,7 +16,7 @@ import json
 import os
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Iterator
+from typing import TYPE_CHECKING, Any, Iterator
 
 import click
 
@@ -409,10 +409,6 @@ def ask(file: str | None, index: int | None, cards: str | None, limit: int, as_j
     Exit codes: 0 answered (and any expectation met); 1 an expectation failed or could not be checked;
     2 the input could not be read; 3 an internal error.
     """
-    from rich.text import Text
-
-    from mtgcheck.models.data.scenario import ScenarioError, load_scenarios, parse_scenario
-
     from mtgcheck.solver.questions.runner import run_scenario
 
     err = _console(True)
@@ -427,6 +423,40 @@ def ask(file: str | None, index: int | None, cards: str | None, limit: int, as_j
                   soft_wrap=True)
         sys.exit(2)
     db = open_database(cards)
+    scenarios, file = _ask_scenarios(err, db, file, asked, board, hand, graveyard, opponent_board, ask_yaml)
+    if index is None and len(scenarios) > 1:
+        err.print(styled((f"{file} holds {len(scenarios)} scenarios; answering the first (choose with --index N)", "yellow")))
+    i = (index or 1) - 1
+    if i >= len(scenarios):
+        err.print(error_text(f"{file} holds {len(scenarios)} scenarios; there is no scenario {i + 1}"))
+        sys.exit(2)
+    if graph:
+        _check_graph_name(err, graph)
+    res = run_scenario(scenarios[i], db, {"limit": limit, "graph": graph, "max_states": max_states,
+                                          "max_seconds": max_seconds}, debug)
+    graph_problem = _answer_graph(res, graph, scenarios[i].label) if graph and res.answer is not None else None
+    if as_json:
+        click.echo(json.dumps(res.to_json(), ensure_ascii=False, indent=2, default=str))
+    else:
+        _print_answer(res, scenarios[i], db, limit)
+    if graph_problem:
+        err.print(error_text(graph_problem))
+    if res.internal:
+        sys.exit(3)
+    if res.unreadable or graph_problem:
+        sys.exit(2)
+    if res.verdict == FAIL or (res.verdict == UNSUPPORTED and res.expect is not None):
+        sys.exit(1)
+
+
+def _ask_scenarios(err: Any, db: Any, file: str | None, asked: list[tuple[str, str]], board: tuple[str, ...],
+                   hand: tuple[str, ...], graveyard: tuple[str, ...], opponent_board: tuple[str, ...],
+                   ask_yaml: str | None) -> tuple[list, str]:
+    """The scenarios ``ask`` answers: those of FILE, or the one-line question's (``quick.build_scenario``; one
+    question at most). Returns ``(scenarios, the file's name or "<command line>")``; exits 2 naming the problem when
+    they cannot be read."""
+    from mtgcheck.models.data.scenario import ScenarioError, load_scenarios, parse_scenario
+
     try:
         if file is not None:
             scenarios = load_scenarios(file)
@@ -443,79 +473,78 @@ def ask(file: str | None, index: int | None, cards: str | None, limit: int, as_j
     except ScenarioError as e:
         err.print(error_text(e), soft_wrap=True)
         sys.exit(2)
-    if index is None and len(scenarios) > 1:
-        err.print(styled((f"{file} holds {len(scenarios)} scenarios; answering the first (choose with --index N)", "yellow")))
-    i = (index or 1) - 1
-    if i >= len(scenarios):
-        err.print(error_text(f"{file} holds {len(scenarios)} scenarios; there is no scenario {i + 1}"))
-        sys.exit(2)
-    if graph:
-        from mtgcheck.solver.questions.graph import png_possible
+    return scenarios, file
 
-        if not graph.lower().endswith((".svg", ".dot", ".gv", ".png")):
-            err.print(Text(f"error: --graph {graph}: use a .svg (drawn by mtgcheck), .dot (Graphviz text) or .png "
-                           "(needs Graphviz) file name", style="bold red"), soft_wrap=True)
-            sys.exit(2)
-        if graph.lower().endswith(".png") and not png_possible():
-            err.print(Text(f"error: --graph {graph}: a .png picture needs the Graphviz 'dot' program, which is not "
-                           "installed; use a .svg file name (drawn by mtgcheck itself) or .dot (Graphviz text)",
-                           style="bold red"), soft_wrap=True)
-            sys.exit(2)
-    res = run_scenario(scenarios[i], db, {"limit": limit, "graph": graph, "max_states": max_states,
-                                          "max_seconds": max_seconds}, debug)
+
+def _check_graph_name(err: Any, graph: str) -> None:
+    """``--graph``'s file name: .svg (drawn by mtgcheck), .dot or .gv (Graphviz text) or .png (needs Graphviz's
+    ``dot``); exits 2 saying which to use otherwise."""
+    from rich.text import Text
+
+    from mtgcheck.solver.questions.graph import png_possible
+
+    if not graph.lower().endswith((".svg", ".dot", ".gv", ".png")):
+        err.print(Text(f"error: --graph {graph}: use a .svg (drawn by mtgcheck), .dot (Graphviz text) or .png "
+                       "(needs Graphviz) file name", style="bold red"), soft_wrap=True)
+        sys.exit(2)
+    if graph.lower().endswith(".png") and not png_possible():
+        err.print(Text(f"error: --graph {graph}: a .png picture needs the Graphviz 'dot' program, which is not "
+                       "installed; use a .svg file name (drawn by mtgcheck itself) or .dot (Graphviz text)",
+                       style="bold red"), soft_wrap=True)
+        sys.exit(2)
+
+
+def _answer_graph(res: Any, graph: str, label: str) -> str | None:
+    """Draw the answer's picture to ``graph`` (unless the question drew it) and say so in its explanation. Returns the
+    problem to report (nothing to draw, not written), or ``None``."""
     graph_problem = None
-    if graph and res.answer is not None:
-        g = res.answer.extra.get("graph")
-        if g is None:
-            from mtgcheck.solver.questions.graph import write_answer_graph
+    g = res.answer.extra.get("graph")
+    if g is None:
+        from mtgcheck.solver.questions.graph import write_answer_graph
 
-            msg = write_answer_graph(res.kind, res.answer.values, res.answer.extra, graph, scenarios[i].label)
-            if msg is not None:
-                res.answer.explanation.append(msg)
-                g = {"path": graph, "written": msg.startswith(("graph written", "graph drawn")), "message": msg}
-                if not g["written"]:
-                    graph_problem = f"--graph: {msg}"
-            else:
-                graph_problem = (f"--graph: a {res.kind} answer has no picture to draw (pictures are drawn for "
-                                 "could_produce, cast, payments, delve, scry, trigger_order and put_onto_battlefield "
-                                 "questions, when there is something to draw); nothing was written")
-        elif not g.get("written") and not g.get("skipped"):
-            graph_problem = f"--graph: {g.get('message')}"
-    if as_json:
-        click.echo(json.dumps(res.to_json(), ensure_ascii=False, indent=2, default=str))
-    else:
-        out = _console()
-        sc = scenarios[i]
-        out.print(styled((sc.label, "bold"), f"  ({res.kind})"))
-        if sc.source:
-            out.print(f"source: {sc.source}")
-        if res.answer:
-            for k, v in res.answer.values.items():
-                text = json.dumps(v, ensure_ascii=False, default=str)
-                if len(text) > ASK_VALUE_CHARS:  # (a terminal is no place for megabytes; rich would take minutes)
-                    text = (text[:ASK_VALUE_CHARS] + f"… ({len(text) - ASK_VALUE_CHARS:,} more characters: --json "
-                            "prints the whole answer)")
-                out.print(styled("  ", (str(k), "bold"), f": {text}"))
-            if res.answer.capped:
-                out.print(styled("  ", (f"(listing capped at {limit}; use --limit)", "yellow")))
-            if res.answer.explanation:
-                out.print(styled(("why:", "bold")))
-                for line in res.answer.explanation:
-                    out.print(f"  - {line}")
-        out.print(Text(f"verdict: {res.verdict}", style=VERDICT_STYLE.get(res.verdict, "")))
-        if res.message:
-            out.print(res.message)
-        if res.verdict == UNSUPPORTED and res.expect is not None:
-            out.print(styled(("the expectation could not be checked (not modelled); this does not count as passing", "yellow")))
-        say_cards(db, stderr=False)
-    if graph_problem:
-        err.print(error_text(graph_problem))
-    if res.internal:
-        sys.exit(3)
-    if res.unreadable or graph_problem:
-        sys.exit(2)
-    if res.verdict == FAIL or (res.verdict == UNSUPPORTED and res.expect is not None):
-        sys.exit(1)
+        msg = write_answer_graph(res.kind, res.answer.values, res.answer.extra, graph, label)
+        if msg is not None:
+            res.answer.explanation.append(msg)
+            g = {"path": graph, "written": msg.startswith(("graph written", "graph drawn")), "message": msg}
+            if not g["written"]:
+                graph_problem = f"--graph: {msg}"
+        else:
+            graph_problem = (f"--graph: a {res.kind} answer has no picture to draw (pictures are drawn for "
+                             "could_produce, cast, payments, delve, scry, trigger_order and put_onto_battlefield "
+                             "questions, when there is something to draw); nothing was written")
+    elif not g.get("written") and not g.get("skipped"):
+        graph_problem = f"--graph: {g.get('message')}"
+    return graph_problem
+
+
+def _print_answer(res: Any, sc: Any, db: Any, limit: int) -> None:
+    """Print an answer for a reader: the scenario's label, kind and source, each value (long ones cut, --json has
+    them whole), whether the listing was capped, why, the verdict and its message."""
+    from rich.text import Text
+
+    out = _console()
+    out.print(styled((sc.label, "bold"), f"  ({res.kind})"))
+    if sc.source:
+        out.print(f"source: {sc.source}")
+    if res.answer:
+        for k, v in res.answer.values.items():
+            text = json.dumps(v, ensure_ascii=False, default=str)
+            if len(text) > ASK_VALUE_CHARS:  # (a terminal is no place for megabytes; rich would take minutes)
+                text = (text[:ASK_VALUE_CHARS] + f"… ({len(text) - ASK_VALUE_CHARS:,} more characters: --json "
+                        "prints the whole answer)")
+            out.print(styled("  ", (str(k), "bold"), f": {text}"))
+        if res.answer.capped:
+            out.print(styled("  ", (f"(listing capped at {limit}; use --limit)", "yellow")))
+        if res.answer.explanation:
+            out.print(styled(("why:", "bold")))
+            for line in res.answer.explanation:
+                out.print(f"  - {line}")
+    out.print(Text(f"verdict: {res.verdict}", style=VERDICT_STYLE.get(res.verdict, "")))
+    if res.message:
+        out.print(res.message)
+    if res.verdict == UNSUPPORTED and res.expect is not None:
+        out.print(styled(("the expectation could not be checked (not modelled); this does not count as passing", "yellow")))
+    say_cards(db, stderr=False)
 
 
 def _colors(cs) -> list[str]:
@@ -560,7 +589,7 @@ def _reading(c, a) -> dict:
 @click.option("--json", "as_json", is_flag=True, help="Print the card as JSON (with legalities and colour identity).")
 def card(name: str, cards: str | None, as_json: bool) -> None:
     """Show a card's facts and its behaviour model (the abilities mtgcheck reads)."""
-    from mtgcheck.models.behaviour import abilities_of
+    from mtgcheck.models.vocab.behaviour import abilities_of
 
     db = open_database(cards)
     out = _console()

@@ -245,14 +245,42 @@ def _after(first: UnitResult, rest: Iterator[UnitResult]) -> Iterator[UnitResult
 
 def _validate_command(err, paths, fmt, cards, as_json, as_csv, jobs, dask_address, reader, commanders, companion,
                       show, gc_on: bool = True, only: bool = False) -> None:
-    from mtgcheck.models.data.decklist import iter_deck_files
-    from mtgcheck.models.data.formats import FormatError, load_format
-
     # the command line's card-data loader (``solver.cli.main.open_database``: exits 2 naming a file it cannot read)
     open_database = click.get_current_context().meta[OPEN_DATABASE_KEY]
     if as_json and as_csv:
         err.print(error_text("choose one of --json and --csv"))
         sys.exit(2)
+    fmt_key = _format_key(err, fmt, only)
+    db = _open_cards(cards, open_database)
+    _check_names(err, db, commanders, companion)
+    from mtgcheck.models.data.inputs import unread_records_note
+
+    if (as_json or as_csv) and unread_records_note(db):  # (the summary says it on its card data line)
+        err.print(error_text(f"{getattr(db, 'source', None)}{unread_records_note(db)}", "warning:", "yellow"))
+    mode = "json" if as_json else ("csv" if as_csv else None)
+    setup(db, fmt_key, commanders=list(commanders) or None, companion=companion, mode=mode, show=show)
+    stdin_text, paths, files, skipped_files, fatal = _inputs(err, paths, fmt, only, reader)
+
+    out = _Output(sys.stdout)  # (click.get_text_stream is deprecated since click 8.5)
+    sys.stdout.flush()
+    if as_csv:
+        sio = io.StringIO()
+        csv.writer(sio).writerow(_csv_header())
+        out.write(sio.getvalue().encode("utf-8"))
+    tally = _Tally()
+    show_bar = err.is_terminal and sum(_size(f) for f in files) >= 200_000
+    restore_gc = _batch_gc(gc_on)
+    source, results = _unit_results(err, files, reader, jobs, dask_address, stdin_text)
+    _take_results(err, out, source, results, tally, fatal, show, show_bar, restore_gc)
+    _finish(err, db, fmt, paths, tally, fatal, skipped_files, as_json, as_csv)
+
+
+def _format_key(err: Any, fmt: str, only: bool) -> str:
+    """The format the batch checks: ``auto`` (each JSON-lines record names its own), a registered format's name or a
+    format file's path (``load_format``); ``only`` (``--only-registered``) takes only the decks registered for one
+    format. Exits 2 with the error for an unknown or unreadable format, or ``--only-registered`` with ``auto``."""
+    from mtgcheck.models.data.formats import FormatError, load_format
+
     if fmt != "auto":
         try:
             fmt_obj = load_format(fmt)
@@ -268,7 +296,12 @@ def _validate_command(err, paths, fmt, cards, as_json, as_csv, jobs, dask_addres
                                  "--format FORMAT, not auto"))
             sys.exit(2)
         fmt_key = "auto"
-    db = _open_cards(cards, open_database)
+    return fmt_key
+
+
+def _check_names(err: Any, db: Any, commanders: Any, companion: str | None) -> None:
+    """Every ``--commander`` and ``--companion`` names a card of the card data; exits 2 naming the one that does not,
+    with the closest name."""
     for what, names in (("commander", commanders), ("companion", [companion] if companion else [])):
         for nm in names:
             if db.find(nm) is None:
@@ -281,12 +314,18 @@ def _validate_command(err, paths, fmt, cards, as_json, as_csv, jobs, dask_addres
                 err.print(error_text(f"--{what} {nm!r}: no card has this name in the card data "
                                      f"({getattr(db, 'source', None) or 'catalog'}){hint}"))
                 sys.exit(2)
-    from mtgcheck.models.data.inputs import unread_records_note
 
-    if (as_json or as_csv) and unread_records_note(db):  # (the summary says it on its card data line)
-        err.print(error_text(f"{getattr(db, 'source', None)}{unread_records_note(db)}", "warning:", "yellow"))
-    mode = "json" if as_json else ("csv" if as_csv else None)
-    setup(db, fmt_key, commanders=list(commanders) or None, companion=companion, mode=mode, show=show)
+
+def _inputs(err: Any, paths: tuple, fmt: str, only: bool,
+            reader: str) -> tuple[str | None, tuple, list[Path], list[Path], list[str]]:
+    """The inputs of the batch: one decklist on standard input for PATH ``-`` (at most
+    ``models.data.inputs.MAX_STDIN_BYTES``), and the decklist files under the other paths (``iter_deck_files``; files
+    whose names are not decklist names are skipped with a note, a folder with none is warned of). With ``--format
+    auto`` or ``--only-registered`` every input must be a JSON-lines file naming its format (else exit 2).
+
+    Returns ``(stdin text or None, paths without "-", files, skipped files, fatal errors: the paths missing)``."""
+    from mtgcheck.models.data.decklist import iter_deck_files
+
     stdin_text = None
     if "-" in paths:  # PATH "-": one decklist on standard input, at most models.data.inputs.MAX_STDIN_BYTES of it
         from mtgcheck.models.data.inputs import InputError, read_stdin
@@ -321,22 +360,14 @@ def _validate_command(err, paths, fmt, cards, as_json, as_csv, jobs, dask_addres
         if files and pp.is_dir() and not any(pp in f.parents for f in files):
             err.print(error_text(f"{p}: the folder holds no decklist file (names ending in "
                                  f"{', '.join(_suffixes())})", "warning:", "yellow"))
+    return stdin_text, paths, files, skipped_files, fatal
 
-    out = _Output(sys.stdout)  # (click.get_text_stream is deprecated since click 8.5)
-    sys.stdout.flush()
-    if as_csv:
-        sio = io.StringIO()
-        csv.writer(sio).writerow(_csv_header())
-        out.write(sio.getvalue().encode("utf-8"))
-    status: Counter = Counter()
-    by_code: Counter = Counter()
-    by_format: Counter = Counter()
-    by_card: Counter = Counter()
-    skipped: Counter = Counter()
-    shown: list[dict[str, Any]] = []
-    n_done = 0
-    show_bar = err.is_terminal and sum(_size(f) for f in files) >= 200_000
-    restore_gc = _batch_gc(gc_on)
+
+def _unit_results(err: Any, files: list[Path], reader: str, jobs: int, dask_address: str | None,
+                  stdin_text: str | None) -> tuple[Any, Iterator[UnitResult]]:
+    """The results of the units of work, in order: on Dask (``--dask``; connects now, so its errors come before any
+    output: exit 2), in a process pool (``--jobs``) or in this process; standard input's deck first. Returns
+    ``(source to close, results)``."""
     if dask_address is not None:
         from mtgcheck.solver.decks.dask_batch import DaskUnavailable, run_dask
 
@@ -353,19 +384,41 @@ def _validate_command(err, paths, fmt, cards, as_json, as_csv, jobs, dask_addres
         source = results = run_serial(files, reader)
     if stdin_text is not None:
         results = _after(run_unit(("text", "<stdin>", stdin_text, reader)), results)
+    return source, results
+
+
+class _Tally:
+    """The batch's counts as the results come: decks by status, problems by code, decks by format, cards named in
+    problems, decks of other formats skipped, and the first decks shown in the summary."""
+
+    def __init__(self) -> None:
+        self.status: Counter = Counter()
+        self.by_code: Counter = Counter()
+        self.by_format: Counter = Counter()
+        self.by_card: Counter = Counter()
+        self.skipped: Counter = Counter()
+        self.shown: list[dict[str, Any]] = []
+        self.n_done = 0
+
+
+def _take_results(err: Any, out: Any, source: Any, results: Iterator[UnitResult], tally: _Tally, fatal: list[str],
+                  show: int, show_bar: bool, restore_gc: Callable[[], Any]) -> None:
+    """Write each result's rows and count it in ``tally`` (its fatal errors in ``fatal``), with a progress bar on a
+    terminal. A worker's error exits 3; the reader of the output going away (``| head``) exits 1 quietly; an output
+    that cannot be written exits 2. The source is closed and the garbage collector restored in every case."""
     try:
         with _progress(err, show_bar) as progress:
             bar = progress.add_task("decks", total=None)
             for res in results:
-                n_done += res.n
-                status.update(res.status)
-                by_code.update(res.by_code)
-                by_format.update(res.by_format)
-                by_card.update(res.by_card)
-                skipped.update(res.skipped)
+                tally.n_done += res.n
+                tally.status.update(res.status)
+                tally.by_code.update(res.by_code)
+                tally.by_format.update(res.by_format)
+                tally.by_card.update(res.by_card)
+                tally.skipped.update(res.skipped)
                 fatal.extend(res.fatal)
-                if len(shown) < show:
-                    shown.extend(res.shown[: show - len(shown)])
+                if len(tally.shown) < show:
+                    tally.shown.extend(res.shown[: show - len(tally.shown)])
                 out.write(res.out)
                 progress.advance(bar, res.n)
         out.flush()
@@ -385,6 +438,13 @@ def _validate_command(err, paths, fmt, cards, as_json, as_csv, jobs, dask_addres
             close()
         restore_gc()
 
+
+def _finish(err: Any, db: Any, fmt: str, paths: tuple, tally: _Tally, fatal: list[str], skipped_files: list[Path],
+            as_json: bool, as_csv: bool) -> None:
+    """The batch's summary (a JSON line on standard error with ``--json``, none with ``--csv``, else the printed
+    summary), then its errors; the exit status: 2 on an error (no deck found included), 1 when a deck is illegal,
+    unreadable or unknown, else 0."""
+    status, skipped, n_done = tally.status, tally.skipped, tally.n_done
     if n_done == 0 and not fatal:
         if skipped:
             fatal.append(f"no deck registered for {fmt} under " + ", ".join(map(str, paths or ["<stdin>"]))
@@ -394,7 +454,7 @@ def _validate_command(err, paths, fmt, cards, as_json, as_csv, jobs, dask_addres
                          + ", ".join(_suffixes()) + ")")
     if as_json:
         summary = {"decks": n_done, "format": fmt, **{s: status.get(s, 0) for s in _STATUSES},
-                   "codes": dict(by_code.most_common()), "cards": dict(by_card.most_common(TOP_CARDS)),
+                   "codes": dict(tally.by_code.most_common()), "cards": dict(tally.by_card.most_common(TOP_CARDS)),
                    "skipped": dict(skipped), "skipped_files": [str(f) for f in skipped_files],
                    "errors": list(fatal), "card_data": getattr(db, "source", None) or "catalog",
                    "data_date": getattr(db, "date", None)}
@@ -403,7 +463,7 @@ def _validate_command(err, paths, fmt, cards, as_json, as_csv, jobs, dask_addres
         except OSError:
             pass
     elif not as_csv and n_done:
-        _print_summary(db, fmt, n_done, status, by_code, by_format, by_card, skipped, shown)
+        _print_summary(db, fmt, n_done, status, tally.by_code, tally.by_format, tally.by_card, skipped, tally.shown)
     for f in fatal:
         err.print(f"error: {f}", markup=False, soft_wrap=True, style="bold red")
     if fatal:

@@ -128,107 +128,125 @@ def run_parallel(files: list[Path], reader: str | None, jobs: int) -> Iterator[U
         A worker failed or died. Interrupting (KeyboardInterrupt) or closing the generator stops every worker.
     """
     import multiprocessing as mp
-    import pickle
-    from multiprocessing.connection import wait
 
     ctx = mp.get_context("fork")
-    ppid = os.getpid()
     n_workers = max(1, jobs - 1)
-    tasks = ctx.Queue()  # (bounded by the parent: at most ``ahead`` units out)
-    procs: list = []
-    conns: list = []  # the parent's read end of each worker's pipe
     ahead = AHEAD_PER_WORKER * n_workers
     window = WINDOW_PER_JOB * jobs
-    units = iter_units(files, reader)
-    pending: dict[int, UnitResult] = {}
-    ended: set[int] = set()
+    w = _Workers(ctx, iter_units(files, reader))
     written = 0  # units written (the uid of the next one to write)
-    read = 0  # units read (the uid of the next one)
-    out = 0  # units handed to the workers and not yet back
-    more = True  # the inputs are not read to the end
+    try:
+        w.start(n_workers, os.getpid())
+        while True:
+            while written in w.pending:
+                yield w.pending.pop(written)
+                written += 1
+            while w.more and w.out < ahead and w.read < written + window:  # the workers' next units
+                item = w.next_unit()
+                if item is not None:
+                    w.tasks.put(item)
+                    w.out += 1
+            w.receive(0)  # what came back meanwhile
+            if written in w.pending:
+                continue
+            if w.more and w.read < written + window:  # a unit of this process's own
+                item = w.next_unit()
+                if item is not None:
+                    w.pending[item[0]] = run_unit(item[1])
+                continue
+            if not w.more and written == w.read and len(w.ended) == len(w.procs):
+                break
+            w.receive(0.2)  # nothing to do but wait for a worker
+        for p in w.procs:
+            p.join()
+        _save_facts()  # (what every worker learned, merged: one file for the next batch)
+    finally:
+        w.close()
 
-    def take(item) -> None:
-        nonlocal out
+
+class _Workers:
+    """The forked workers of ``run_parallel`` and the units between them and this process: the task queue (bounded
+    by ``run_parallel``), each worker's pipe (the parent's read end; ``None`` once at its end), the results not yet
+    written (``pending``, by uid), the workers that said they ended, the units read (``read``), handed out and not
+    back (``out``), and whether the inputs are not read to the end (``more``)."""
+
+    def __init__(self, ctx: Any, units: Iterator) -> None:
+        self.ctx = ctx
+        self.tasks = ctx.Queue()  # (bounded by the parent: at most ``ahead`` units out)
+        self.procs: list = []
+        self.conns: list = []  # the parent's read end of each worker's pipe
+        self.units = units
+        self.pending: dict[int, UnitResult] = {}
+        self.ended: set[int] = set()
+        self.read = 0  # units read (the uid of the next one)
+        self.out = 0  # units handed to the workers and not yet back
+        self.more = True  # the inputs are not read to the end
+
+    def start(self, n_workers: int, ppid: int) -> None:
+        """Fork the workers, each with a pipe of its own whose only writer it is (its death is the pipe's end)."""
+        for k in range(n_workers):
+            r, w = self.ctx.Pipe(duplex=False)
+            p = self.ctx.Process(target=_worker, args=(k, self.tasks, w, ppid, list(self.conns)), daemon=True,
+                                 name=f"mtgcheck-validate-{k}")
+            self.procs.append(p)
+            p.start()
+            w.close()  # (the worker is the pipe's only writer: its death is the pipe's end)
+            self.conns.append(r)
+
+    def take(self, item: Any) -> None:
+        """One message of a worker: a unit's result, its end (with the card facts it learned), or its error."""
         kind, key, payload = item
         if kind == "unit":
-            pending[key] = payload
-            out -= 1
+            self.pending[key] = payload
+            self.out -= 1
         elif kind == "end":
-            ended.add(key)
+            self.ended.add(key)
             _merge_learned(payload)
         else:
             raise WorkerError(payload)
 
-    def receive(timeout: float) -> None:
+    def receive(self, timeout: float) -> None:
         """Take what the workers sent within ``timeout`` seconds (0: what is there now); a worker's pipe at
         its end before the worker said it ended means the worker died."""
-        live = [c for k, c in enumerate(conns) if c is not None]
+        import pickle
+        from multiprocessing.connection import wait
+
+        live = [c for k, c in enumerate(self.conns) if c is not None]
         if not live:
             return
         ready: list[Any] = wait(live, timeout)
         for c in ready:
-            k = conns.index(c)
+            k = self.conns.index(c)
             try:
                 data = c.recv_bytes()
             except (EOFError, OSError):
-                conns[k] = None
+                self.conns[k] = None
                 c.close()
-                if k in ended:
+                if k in self.ended:
                     continue
-                p = procs[k]
+                p = self.procs[k]
                 p.join(1)
                 raise WorkerError(f"worker {p.name} stopped (exit code {p.exitcode}) before it finished") from None
-            take(pickle.loads(data))
+            self.take(pickle.loads(data))
 
-    def next_unit():
-        nonlocal more, read
-        item = next(units, None)
+    def next_unit(self) -> Any:
+        """The next unit of the inputs, or ``None`` at their end (then every worker is told to stop)."""
+        item = next(self.units, None)
         if item is None:
-            more = False
-            for _ in procs:
-                tasks.put(None)
+            self.more = False
+            for _ in self.procs:
+                self.tasks.put(None)
             return None
-        read += 1
+        self.read += 1
         return item
 
-    try:
-        for k in range(n_workers):
-            r, w = ctx.Pipe(duplex=False)
-            p = ctx.Process(target=_worker, args=(k, tasks, w, ppid, list(conns)), daemon=True,
-                            name=f"mtgcheck-validate-{k}")
-            procs.append(p)
-            p.start()
-            w.close()  # (the worker is the pipe's only writer: its death is the pipe's end)
-            conns.append(r)
-        while True:
-            while written in pending:
-                yield pending.pop(written)
-                written += 1
-            while more and out < ahead and read < written + window:  # the workers' next units
-                item = next_unit()
-                if item is not None:
-                    tasks.put(item)
-                    out += 1
-            receive(0)  # what came back meanwhile
-            if written in pending:
-                continue
-            if more and read < written + window:  # a unit of this process's own
-                item = next_unit()
-                if item is not None:
-                    pending[item[0]] = run_unit(item[1])
-                continue
-            if not more and written == read and len(ended) == len(procs):
-                break
-            receive(0.2)  # nothing to do but wait for a worker
-        for p in procs:
-            p.join()
-        _save_facts()  # (what every worker learned, merged: one file for the next batch)
-    finally:
-        tasks.cancel_join_thread()  # (nobody may read what is left in the pipe: never wait for it at exit)
-        for c in conns:
+    def close(self) -> None:
+        """Stop every worker and close the pipes, never waiting for what is left in the task queue."""
+        self.tasks.cancel_join_thread()  # (nobody may read what is left in the pipe: never wait for it at exit)
+        for c in self.conns:
             if c is not None:
                 c.close()
-        _stop(procs)
+        _stop(self.procs)
 
 
 def _stop(procs) -> None:

@@ -583,13 +583,74 @@ class DeckValidator:
         is_cmd = fmt.commander_count is not None  # (fmt.is_commander)
         if unknown is None:
             unknown = {"main": [], "side": [], "commander": [], "companion": []}
-        resolve = self.resolve
-
         main, side = sections["main"], sections["side"]
-        cmd_entries, comp_entries = sections["commander"], sections["companion"]
+        side, comp_entries, explicit_companion = self._named_companion(problems, sections, side, companion, reader)
+        commanders_f: list[CardFacts] = []
+        unknown_cmds: list[tuple[DeckEntry, DeckProblem]] = []  # commanders whose name is unknown
+        if is_cmd:
+            main, side, commanders_f, unknown_cmds, comp_from_side = self._commanders(
+                notes, sections["commander"], main, side, unknown, commanders, bool(comp_entries))
+            if comp_from_side is not None:
+                comp_entries = [comp_from_side]
+                explicit_companion = True
+        else:
+            if sections["commander"]:
+                notes.append(f"{fmt.title} has no commander; the Commander section is checked as part of the main deck")
+                main = main + sections["commander"]
+            unknown["main"] = unknown["main"] + unknown["commander"]
+
+        # cards whose name is unknown still count toward the sizes (the list holds them)
+        unknown_cmd_ids = {id(e) for e, _ in unknown_cmds}
+        n_main = sum(map(_second, main))
+        if unknown["main"]:
+            n_main += sum(e.count for e, _ in unknown["main"])
+        n_side_unknown = sum(e.count for e, _ in unknown["side"] if id(e) not in unknown_cmd_ids) if unknown["side"] else 0
+        n_cmd = len(commanders_f) + len(unknown_cmds)
+        counts = {"main": n_main, "side": sum(map(_second, side)) + n_side_unknown, "commander": n_cmd,
+                  "companion": sum(map(_second, comp_entries))}
+        self._size_problems(problems, counts, side)
+        self._copy_and_legality_problems(problems, main, side, comp_entries, commanders_f)
+        # ---- commander rules ----
+        companion_f = comp_entries[0][0] if comp_entries else None
+        if is_cmd:
+            if unknown_cmds:
+                # the commander's characteristics are unknown: its eligibility, partner pairing and colour
+                # identity (and so every card's) cannot be checked
+                notes.append("commander rules (CR 903.3, 903.4, 702.124) not checked: the commander's name is unknown ("
+                             + ", ".join(repr(e.name) for e, _ in unknown_cmds) + ")")
+            else:
+                problems.extend(self._commander_problems(commanders_f, main, side, comp_entries))
+        self._companion_check(problems, notes, companion_f, main, side, commanders_f, explicit_companion)
+        broken = [p for p in problems if p.code != "legality_unknown"]
+        if not problems:
+            status, legal = "legal", True
+        elif not broken:
+            status, legal = "unknown", None
+        else:
+            status = "unreadable" if any(p.code in _READ_CODES for p in problems) else "illegal"
+            legal = False
+        return DeckReport(
+            legal=legal, status=status, format=fmt.name, problems=problems, notes=notes, counts=counts,
+            commanders=[f.name for f in commanders_f], companion=companion_f.name if companion_f else None,
+            source=source, index=index, name=deck_name, data_date=self.data_date,
+            data_source=self.data_source, meta=meta,
+        )
+
+    def _named_companion(self, problems: list[DeckProblem], sections: dict[str, list], side: list,
+                         companion: str | None, reader: str) -> tuple[list, list, bool]:
+        """The companion section, or the companion named by ``companion``: one of the list's sideboard cards, revealed
+        from outside the game (CR 702.139a, 103.2b, 400.11a), taken from the sideboard; one the list does not hold is a
+        problem (``companion_not_in_sideboard``), never added. An Arena list's companion, listed again in its
+        sideboard, counts once. Returns ``(sideboard, companion entries, whether a companion was named)``.
+
+        Raises
+        ------
+        QuestionError : an unknown companion name (with suggestions).
+        """
+        comp_entries = sections["companion"]
         explicit_companion = bool(comp_entries) or companion is not None
         if companion is not None and not comp_entries:
-            f = resolve(companion)
+            f = self.resolve(companion)
             if f.__class__ is _Unknown:
                 raise QuestionError(f"unknown companion {_shown_name(companion)}", self._suggest(f))
             # the companion is one of the list's sideboard cards (revealed from outside the game, CR 702.139a,
@@ -608,55 +669,60 @@ class DeckValidator:
             # Arena exports list the companion in its own section and again in the sideboard: count it once
             names = {f.name for f, _, _ in comp_entries}
             side = [(f, n, e) for f, n, e in side if f.name not in names]
+        return side, comp_entries, explicit_companion
 
+    def _commanders(self, notes: list[str], cmd_entries: list, main: list, side: list,
+                    unknown: dict[str, list[tuple[DeckEntry, DeckProblem]]], commanders: Iterable[str] | None,
+                    have_companion: bool) -> tuple[list, list, list[CardFacts], list[tuple[DeckEntry, DeckProblem]],
+                                                   Any]:
+        """The commander(s) of a deck of a commander format (CR 903.3): the commander section, else the names given
+        (``commanders``, taken out of the main deck), else read from the sideboard as MTGO lists them
+        (``_read_sideboard``, which may also find the companion); single unknown names there are read as commanders
+        the card data does not know (at most two, CR 702.124g), their problems saying so.
+
+        Returns ``(main, side, commanders, unknown commanders, companion read from the sideboard or None)``.
+
+        Raises
+        ------
+        QuestionError : an unknown commander name given (with suggestions).
+        """
         commanders_f: list[CardFacts] = []
-        unknown_cmds: list[tuple[DeckEntry, DeckProblem]] = []  # commanders whose name is unknown
-        if is_cmd:
-            if commanders is not None and not cmd_entries:
-                for nm in commanders:
-                    f = resolve(nm)
-                    if f.__class__ is _Unknown:
-                        raise QuestionError(f"unknown commander {_shown_name(nm)}", self._suggest(f))
-                    main, _, _ = _take_one(main, f.name)
-                    cmd_entries.append((f, 1, None))
-            if cmd_entries or unknown["commander"]:
-                for f, n, _ in cmd_entries:
-                    commanders_f.extend([f] * n)
-                unknown_cmds = list(unknown["commander"])
-            else:
-                if side:
-                    commanders_f, comp_from_side, side = self._read_sideboard(side, main, bool(comp_entries))
-                    if comp_from_side is not None:
-                        comp_entries = [comp_from_side]
-                        explicit_companion = True
-                    if commanders_f:
-                        notes.append("commander(s) read from the sideboard, as MTGO lists them: "
-                                     + ", ".join(f.name for f in commanders_f))
-                if not commanders_f:
-                    # MTGO lists the commander in the sideboard: single unknown names there are read as the
-                    # commander(s) whose name the card data does not know (at most two, CR 702.124g)
-                    unknown_cmds = [(e, p) for e, p in unknown["side"] if e.count == 1][:2]
-            for e, p in unknown_cmds:
-                p.message = (f"line {e.line}: " if e.line else "") + (
-                    f"the commander's name is unknown: no card is named {_shown_name(e.name)}"
-                    + (f"; did you mean {p.suggestions[0]!r}?" if p.suggestions else ""))
+        unknown_cmds: list[tuple[DeckEntry, DeckProblem]] = []
+        comp_from_side = None
+        if commanders is not None and not cmd_entries:
+            for nm in commanders:
+                f = self.resolve(nm)
+                if f.__class__ is _Unknown:
+                    raise QuestionError(f"unknown commander {_shown_name(nm)}", self._suggest(f))
+                main, _, _ = _take_one(main, f.name)
+                cmd_entries.append((f, 1, None))
+        if cmd_entries or unknown["commander"]:
+            for f, n, _ in cmd_entries:
+                commanders_f.extend([f] * n)
+            unknown_cmds = list(unknown["commander"])
         else:
-            if cmd_entries:
-                notes.append(f"{fmt.title} has no commander; the Commander section is checked as part of the main deck")
-                main = main + cmd_entries
-            unknown["main"] = unknown["main"] + unknown["commander"]
+            if side:
+                commanders_f, comp_from_side, side = self._read_sideboard(side, main, have_companion)
+                if commanders_f:
+                    notes.append("commander(s) read from the sideboard, as MTGO lists them: "
+                                 + ", ".join(f.name for f in commanders_f))
+            if not commanders_f:
+                # MTGO lists the commander in the sideboard: single unknown names there are read as the
+                # commander(s) whose name the card data does not know (at most two, CR 702.124g)
+                unknown_cmds = [(e, p) for e, p in unknown["side"] if e.count == 1][:2]
+        for e, p in unknown_cmds:
+            p.message = (f"line {e.line}: " if e.line else "") + (
+                f"the commander's name is unknown: no card is named {_shown_name(e.name)}"
+                + (f"; did you mean {p.suggestions[0]!r}?" if p.suggestions else ""))
+        return main, side, commanders_f, unknown_cmds, comp_from_side
 
-        # cards whose name is unknown still count toward the sizes (the list holds them)
-        unknown_cmd_ids = {id(e) for e, _ in unknown_cmds}
-        n_main = sum(map(_second, main))
-        if unknown["main"]:
-            n_main += sum(e.count for e, _ in unknown["main"])
-        n_side_unknown = sum(e.count for e, _ in unknown["side"] if id(e) not in unknown_cmd_ids) if unknown["side"] else 0
-        n_cmd = len(commanders_f) + len(unknown_cmds)
-        counts = {"main": n_main, "side": sum(map(_second, side)) + n_side_unknown, "commander": n_cmd,
-                  "companion": sum(map(_second, comp_entries))}
-
-        # ---- sizes ----
+    def _size_problems(self, problems: list[DeckProblem], counts: dict[str, int], side: list) -> None:
+        """The deck's sizes (``counts``): the main deck (with its commanders where the format counts them) at least the
+        format's minimum and at most its maximum (CR 100.2a, 903.5a), the sideboard at most its maximum (CR 100.4a; none
+        in Commander besides the commanders and companion, 903.5e)."""
+        fmt = self.fmt
+        is_cmd = fmt.commander_count is not None
+        n_main, n_cmd = counts["main"], counts["commander"]
         deck_size = n_main + (n_cmd if is_cmd and fmt.deck_includes_commander else 0)
         size_rule = self._rule_of_size or self._size_rule()
         if deck_size < fmt.min_main:
@@ -684,7 +750,14 @@ class DeckValidator:
                 problems.append(DeckProblem("sideboard_too_large", rule, msg, [f.name for f, _, _ in side],
                                             {"side": side_count, "maximum": fmt.max_side}))
 
-        # ---- copies and legality ----
+    def _copy_and_legality_problems(self, problems: list[DeckProblem], main: list, side: list, comp_entries: list,
+                                    commanders_f: list[CardFacts]) -> None:
+        """The copies of each card across deck, sideboard, companion and commanders at most the format's limit or the
+        card's own (CR 100.2a, 100.4a; one in Commander, 903.5b), and each card legal in the format: not banned, a
+        restricted card once (banned as commander in Commander-style lists), in its card pool. A card whose legality
+        the card data does not give is never guessed: one ``legality_unknown`` problem names them."""
+        fmt = self.fmt
+        is_cmd = fmt.commander_count is not None
         key = fmt.legality
         limit = fmt.copy_limit
         no_legality: list[str] = []
@@ -749,17 +822,12 @@ class DeckValidator:
                 f"banned or not-legal cards cannot be ruled out; use card data with legalities (--cards)",
                 sorted(no_legality), {"cards": len(no_legality)}))
 
-        # ---- commander rules ----
-        companion_f = comp_entries[0][0] if comp_entries else None
-        if is_cmd:
-            if unknown_cmds:
-                # the commander's characteristics are unknown: its eligibility, partner pairing and colour
-                # identity (and so every card's) cannot be checked
-                notes.append("commander rules (CR 903.3, 903.4, 702.124) not checked: the commander's name is unknown ("
-                             + ", ".join(repr(e.name) for e, _ in unknown_cmds) + ")")
-            else:
-                problems.extend(self._commander_problems(commanders_f, main, side, comp_entries))
-        # ---- companion ----
+    def _companion_check(self, problems: list[DeckProblem], notes: list[str], companion_f: CardFacts | None,
+                         main: list, side: list, commanders_f: list[CardFacts], explicit_companion: bool) -> None:
+        """The companion's condition on the starting deck (CR 702.139a; the commanders are part of it in Commander): a
+        problem when the companion was named or the format has commanders, else a note (it may be an ordinary sideboard
+        card). Without a companion, each sideboard card with companion is noted with whether it could be one."""
+        is_cmd = self.fmt.commander_count is not None
         if companion_f is not None:
             starting = [(f, n) for f, n, _ in main]
             if is_cmd:
@@ -784,20 +852,6 @@ class DeckValidator:
                         notes.append(f"{cf.name} in the sideboard can be the companion: its condition is met (CR 702.139a)")
                     else:
                         notes.append(p.message + "; it can only be an ordinary sideboard card")
-        broken = [p for p in problems if p.code != "legality_unknown"]
-        if not problems:
-            status, legal = "legal", True
-        elif not broken:
-            status, legal = "unknown", None
-        else:
-            status = "unreadable" if any(p.code in _READ_CODES for p in problems) else "illegal"
-            legal = False
-        return DeckReport(
-            legal=legal, status=status, format=fmt.name, problems=problems, notes=notes, counts=counts,
-            commanders=[f.name for f in commanders_f], companion=companion_f.name if companion_f else None,
-            source=source, index=index, name=deck_name, data_date=self.data_date,
-            data_source=self.data_source, meta=meta,
-        )
 
     def _size_rule(self) -> str:
         self._rule_of_size = self._size_rule_text()

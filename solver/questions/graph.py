@@ -22,6 +22,7 @@ from xml.sax.saxutils import escape as xml_escape
 import networkx as nx
 
 from mtgcheck.models.game.mana import MANA_TYPES
+from mtgcheck.solver.rules.layers import board_view
 
 if TYPE_CHECKING:  # pragma: no cover
     from mtgcheck.solver.rules.mana.produce import ProduceResult
@@ -82,7 +83,6 @@ def effect_graph(res: "ProduceResult") -> tuple[nx.DiGraph, dict[Any, tuple[str,
     labels: dict[Any, tuple[str, str, Any]] = dict(_graph_labels(res))
     if res.state is None:
         return G, labels
-    from mtgcheck.solver.rules.layers import board_view
 
     try:
         view = board_view(res.state)
@@ -147,50 +147,12 @@ def svg_of(G: nx.DiGraph, labels: dict[Any, tuple[str, str, bool]], *, highlight
                 f'  <title>{_xml(title)}</title>\n'
                 f'  <text x="20" y="35" font-family="Helvetica, Arial, sans-serif" font-size="{_SVG_FONT}">'
                 'no mana abilities: empty graph</text>\n</svg>\n')
-    C = nx.condensation(G)
-    comp = C.graph["mapping"]
-    in_cycle = {n for n in G.nodes if len(C.nodes[comp[n]]["members"]) > 1 or G.has_edge(n, n)}
-    order = {n: i for i, n in enumerate(G.nodes)}  # insertion order: a stable tie-break
-    layers: list[list[Any]] = []
-    for gen in nx.topological_generations(C):
-        layers.append([n for c in gen for n in C.nodes[c]["members"]])
-    row: dict[Any, float] = {}
-    for li, layer in enumerate(layers):
-        def key(n: Any) -> tuple:
-            preds = [row[p] for p in G.predecessors(n) if p in row]
-            bary = sum(preds) / len(preds) if preds else -1.0
-            return (bary, comp[n], labels[n][0], order[n])
-        layer.sort(key=key)
-        for r, n in enumerate(layer):
-            row[n] = r
-    widths = {n: max(len(labels[n][0]), len(labels[n][1])) * _SVG_FONT * 0.6 + 24 for n in G.nodes}
-    # a column with edges inside it (a cycle) gets room on both sides for the curves
-    curvy = [any(comp[a] == comp[b] for n in layer for a, b in G.out_edges(n)) for layer in layers]
-    col_w = [max(widths[n] for n in layer) + (2 * _SVG_CURVE_ROOM if c else 0) for layer, c in zip(layers, curvy)]
-    col_x: list[tuple[float, float]] = []  # per column: left and right edges of its widest node
-    tallest = max(len(layer) for layer in layers)
-    graph_h = 2 * _SVG_MARGIN + tallest * _SVG_NODE_H + (tallest - 1) * _SVG_VGAP
-    height = graph_h + (len(legend) * 16 + 10 if legend else 0)
-    pos: dict[Any, tuple[float, float, float]] = {}  # node -> (left x, top y, width)
-    x = float(_SVG_MARGIN)
-    for li, layer in enumerate(layers):
-        h = len(layer) * _SVG_NODE_H + (len(layer) - 1) * _SVG_VGAP
-        y = _SVG_MARGIN + (graph_h - 2 * _SVG_MARGIN - h) / 2
-        for n in layer:
-            pos[n] = (x + (col_w[li] - widths[n]) / 2, y, widths[n])
-            y += _SVG_NODE_H + _SVG_VGAP
-        inner = max(widths[n] for n in layer)
-        col_x.append((x + (col_w[li] - inner) / 2, x + (col_w[li] + inner) / 2))
-        x += col_w[li] + _SVG_HGAP
-    width = max(x - _SVG_HGAP + _SVG_MARGIN, max((len(t) for t in legend), default=0) * _SVG_FONT * 0.6 + 2 * 20)
-
-    def f(v: float) -> str:
-        return f"{v:.1f}".rstrip("0").rstrip(".")
-
+    lay = _SvgLayout(G, labels, legend)
+    f = _svg_num
     out = [
         '<?xml version="1.0" encoding="UTF-8"?>',
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{f(width)}" height="{f(height)}" '
-        f'viewBox="0 0 {f(width)} {f(height)}" font-family="Helvetica, Arial, sans-serif" font-size="{_SVG_FONT}">',
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{f(lay.width)}" height="{f(lay.height)}" '
+        f'viewBox="0 0 {f(lay.width)} {f(lay.height)}" font-family="Helvetica, Arial, sans-serif" font-size="{_SVG_FONT}">',
         f"  <title>{_xml(title)}</title>",
         "  <defs>",
         '    <marker id="arrow" viewBox="0 0 10 10" refX="10" refY="5" markerWidth="7" markerHeight="7" '
@@ -202,8 +164,80 @@ def svg_of(G: nx.DiGraph, labels: dict[Any, tuple[str, str, bool]], *, highlight
         '  <g class="edges" fill="none">',
     ]
     ids = {n: f"n{i}" for i, n in enumerate(G.nodes)}
-    col_of = {n: li for li, layer in enumerate(layers) for n in layer}
-    span = max(1.0, graph_h - 2 * _SVG_MARGIN - _SVG_NODE_H)
+    _svg_edges(out, G, labels, lay, ids)
+    out.append("  </g>")
+    out.append('  <g class="nodes">')
+    _svg_nodes(out, G, labels, lay, ids, highlight)
+    out.append("  </g>")
+    if legend:
+        out.append('  <g class="legend" fill="#444">')
+        for i, line in enumerate(legend):
+            out.append(f'    <text x="20" y="{f(lay.graph_h + 4 + 16 * i)}" font-size="{_SVG_FONT - 1}">{_xml(line)}</text>')
+        out.append("  </g>")
+    out.append("</svg>")
+    return "\n".join(out) + "\n"
+
+
+def _svg_num(v: float) -> str:
+    """A coordinate as SVG writes it: one decimal at most, no trailing zeros."""
+    return f"{v:.1f}".rstrip("0").rstrip(".")
+
+
+class _SvgLayout:
+    """The layered layout of ``svg_of``: the condensation's components (``comp``) in topological generations
+    (``layers``), each column ordered by the mean row of the nodes' predecessors, then by label; each node's box
+    (``pos``: left x, top y, width), each column's inner edges (``col_x``), the nodes in a cycle, and the sizes."""
+
+    def __init__(self, G: nx.DiGraph, labels: dict[Any, tuple[str, str, bool]], legend: tuple[str, ...]) -> None:
+        C = nx.condensation(G)
+        comp = C.graph["mapping"]
+        self.comp = comp
+        self.in_cycle = {n for n in G.nodes if len(C.nodes[comp[n]]["members"]) > 1 or G.has_edge(n, n)}
+        order = {n: i for i, n in enumerate(G.nodes)}  # insertion order: a stable tie-break
+        layers: list[list[Any]] = []
+        for gen in nx.topological_generations(C):
+            layers.append([n for c in gen for n in C.nodes[c]["members"]])
+        row: dict[Any, float] = {}
+        for li, layer in enumerate(layers):
+            def key(n: Any) -> tuple:
+                preds = [row[p] for p in G.predecessors(n) if p in row]
+                bary = sum(preds) / len(preds) if preds else -1.0
+                return (bary, comp[n], labels[n][0], order[n])
+            layer.sort(key=key)
+            for r, n in enumerate(layer):
+                row[n] = r
+        self.layers = layers
+        widths = {n: max(len(labels[n][0]), len(labels[n][1])) * _SVG_FONT * 0.6 + 24 for n in G.nodes}
+        # a column with edges inside it (a cycle) gets room on both sides for the curves
+        curvy = [any(comp[a] == comp[b] for n in layer for a, b in G.out_edges(n)) for layer in layers]
+        col_w = [max(widths[n] for n in layer) + (2 * _SVG_CURVE_ROOM if c else 0) for layer, c in zip(layers, curvy)]
+        self.col_x: list[tuple[float, float]] = []  # per column: left and right edges of its widest node
+        tallest = max(len(layer) for layer in layers)
+        self.graph_h = graph_h = 2 * _SVG_MARGIN + tallest * _SVG_NODE_H + (tallest - 1) * _SVG_VGAP
+        self.height = graph_h + (len(legend) * 16 + 10 if legend else 0)
+        self.pos: dict[Any, tuple[float, float, float]] = {}  # node -> (left x, top y, width)
+        x = float(_SVG_MARGIN)
+        for li, layer in enumerate(layers):
+            h = len(layer) * _SVG_NODE_H + (len(layer) - 1) * _SVG_VGAP
+            y = _SVG_MARGIN + (graph_h - 2 * _SVG_MARGIN - h) / 2
+            for n in layer:
+                self.pos[n] = (x + (col_w[li] - widths[n]) / 2, y, widths[n])
+                y += _SVG_NODE_H + _SVG_VGAP
+            inner = max(widths[n] for n in layer)
+            self.col_x.append((x + (col_w[li] - inner) / 2, x + (col_w[li] + inner) / 2))
+            x += col_w[li] + _SVG_HGAP
+        self.width = max(x - _SVG_HGAP + _SVG_MARGIN, max((len(t) for t in legend), default=0) * _SVG_FONT * 0.6 + 2 * 20)
+
+
+def _svg_edges(out: list[str], G: nx.DiGraph, labels: dict[Any, tuple[str, str, bool]], lay: _SvgLayout,
+               ids: dict[Any, str]) -> None:
+    """The edges of ``svg_of``: to a column on the right a curve between the columns (with its label); inside a
+    column (a cycle, in red) a curve beside it, downward bulging right and upward left; a loop on its node; an
+    effect's edges dashed purple."""
+    f = _svg_num
+    pos, comp, col_x = lay.pos, lay.comp, lay.col_x
+    col_of = {n: li for li, layer in enumerate(lay.layers) for n in layer}
+    span = max(1.0, lay.graph_h - 2 * _SVG_MARGIN - _SVG_NODE_H)
     for a, b in G.edges:
         ax, ay, aw = pos[a]
         bx, by, bw = pos[b]
@@ -239,12 +273,17 @@ def svg_of(G: nx.DiGraph, labels: dict[Any, tuple[str, str, bool]], *, highlight
                    f"<title>{_xml(labels[a][0])} \u2192 {_xml(labels[b][0])}"
                    + (f": {_xml(elabel)}" if elabel else "") + "</title>"
                    f'<path d="{d}" {style}/>{text}</g>')
-    out.append("  </g>")
-    out.append('  <g class="nodes">')
+
+
+def _svg_nodes(out: list[str], G: nx.DiGraph, labels: dict[Any, tuple[str, str, bool]], lay: _SvgLayout,
+               ids: dict[Any, str], highlight: Any) -> None:
+    """The nodes of ``svg_of``: a box with its main and second line; a group node dashed blue and italic, an effect
+    purple, a node in a cycle red, the node asked about with a thick gold border."""
+    f = _svg_num
     for n in G.nodes:
-        x0, y0, w = pos[n]
+        x0, y0, w = lay.pos[n]
         main, sub, group = labels[n]
-        cls = "node group" if group else "node" + (" cycle" if n in in_cycle else "")
+        cls = "node group" if group else "node" + (" cycle" if n in lay.in_cycle else "")
         if group == "effect":
             cls = "node effect"
             box = 'fill="#f5eef8" stroke="#8e44ad"'
@@ -252,7 +291,7 @@ def svg_of(G: nx.DiGraph, labels: dict[Any, tuple[str, str, bool]], *, highlight
         elif group:
             box = 'fill="#eef3fb" stroke="#5b7db1" stroke-dasharray="5,3"'
         else:
-            box = 'fill="#fdfbf3" stroke="#c0392b"' if n in in_cycle else 'fill="#fdfbf3" stroke="#333"'
+            box = 'fill="#fdfbf3" stroke="#c0392b"' if n in lay.in_cycle else 'fill="#fdfbf3" stroke="#333"'
         if n == highlight and highlight is not None:
             box = box.replace('stroke="#333"', 'stroke="#d4a017"').replace('stroke="#c0392b"', 'stroke="#d4a017"')
             box += ' stroke-width="3.5"'
@@ -267,14 +306,6 @@ def svg_of(G: nx.DiGraph, labels: dict[Any, tuple[str, str, bool]], *, highlight
                    + (f'<text x="{f(cx)}" y="{f(y0 + 32)}" text-anchor="middle" font-size="{_SVG_FONT - 2}" '
                       f'fill="#666">{_xml(sub)}</text>' if sub else "")
                    + "</g>")
-    out.append("  </g>")
-    if legend:
-        out.append('  <g class="legend" fill="#444">')
-        for i, line in enumerate(legend):
-            out.append(f'    <text x="20" y="{f(graph_h + 4 + 16 * i)}" font-size="{_SVG_FONT - 1}">{_xml(line)}</text>')
-        out.append("  </g>")
-    out.append("</svg>")
-    return "\n".join(out) + "\n"
 
 
 

@@ -37,11 +37,15 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping, Sequence
 
-from mtgcheck.models.effects import Topic
+from mtgcheck.models.vocab.topics import Topic
 from mtgcheck.models.game.state import GameState, Permanent
 
 from mtgcheck.solver.rules.errors import Unsupported
 from mtgcheck.solver.rules.qualifiers import NO, YES, filter_verdict
+from mtgcheck.solver.rules.layers import board_view, matches
+from mtgcheck.models.vocab.abilities import of_the_chosen_type
+from mtgcheck.models.vocab.abilities import cost_object_filter
+from mtgcheck.solver.rules.faces import parent_name
 
 #: cost part actions read here, and the use of objects each is
 USES = {"tap_untapped": "tap", "untap": "untap", "sacrifice": "remove", "return": "remove",
@@ -176,7 +180,6 @@ def needs_of(state: GameState, perm: Permanent, cost: Any, x: int = 0) -> list[N
 
 def _match_any(state: GameState, player: str, what: str, objs: list, source: Permanent) -> list:
     """``_match`` for permanents of any controller (the words keep their own controller)."""
-    from mtgcheck.solver.rules.layers import board_view, matches
 
     view = board_view(state)
     out = []
@@ -306,12 +309,10 @@ def kind_words(what: str) -> str:
 def count_matching(state: GameState, player: str, what: str, objects: list, source: Any) -> int:
     """How many of ``objects`` (permanents, or cards in a zone seen as such) match the cost's object words;
     raises ``Unsupported`` when the words are not understood (never a guess)."""
-    from mtgcheck.solver.rules.layers import board_view, matches
 
     kind = kind_words(what)
     if kind in ("permanent", "card", ""):
         return len(objects)
-    from mtgcheck.models.abilities import of_the_chosen_type
 
     chosen = of_the_chosen_type(kind)
     if chosen:  # "a creature of the chosen type" (Doom Cannon): the type chosen as it entered (CR 205.3m, 607.2a)
@@ -338,7 +339,6 @@ def qualified_match(state: GameState, player: str, what: str, kind: str, perm: A
     """1 when ``perm`` matches object words with qualifiers or a union ("green creature", "artifact or creature",
     "nontoken creature", "creature with defender"; ``solver.rules.qualifiers.filter_verdict``), else 0; ``Unsupported``
     when the words are not understood or the match depends on something not modelled."""
-    from mtgcheck.models.abilities import cost_object_filter
 
 
     try:
@@ -346,7 +346,7 @@ def qualified_match(state: GameState, player: str, what: str, kind: str, perm: A
         verdict, why = filter_verdict(state, f, perm, player, view[perm.id].subtypes if perm.id in view else None,
                                       source, "permanent" if on_battlefield else "card")
     except ValueError:
-        from mtgcheck.models.abilities import names_only_tokens
+        from mtgcheck.models.vocab.abilities import names_only_tokens
 
         if names_only_tokens(kind):
             return 0  # every object of a scenario is a card, none a token (CR 111.1; solver.rules.qualifiers)
@@ -370,7 +370,6 @@ def zone_cards(state: GameState, zone: str, player: str, source: Any, part: Any)
                           text=part.text or part.action)
     cards = list(state.cards(zone, player))
     if isinstance(source, CastSpell) and source.zone == zone and source.controller == player:
-        from mtgcheck.solver.rules.faces import parent_name
 
         own = next((c for c in cards if c.card is source.card or c.name == parent_name(source.card)), None)
         if own is not None:
@@ -388,7 +387,6 @@ def cost_words_fit(state: GameState, player: str, words: str, q: Any, view: dict
     ------
     Unsupported : words not understood, or a match that depends on something not modelled, naming the source.
     """
-    from mtgcheck.solver.rules.layers import matches
 
     try:
         return matches(words, q, "you", player, view[q.id].subtypes if q.id in view else None)

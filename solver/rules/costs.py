@@ -27,17 +27,22 @@ import dataclasses
 from dataclasses import dataclass, field
 from typing import Any, Iterable
 
-from mtgcheck.models.abilities import Ability, CostPart
-from mtgcheck.models.costs import has_name  # noqa: F401 (re-exported: solver.rules.costs.has_name)
-from mtgcheck.models.costs import spree_mode_costs
-from mtgcheck.models.costs import (FACE_DOWN_KEYWORDS, AdditionalCost, AlternativeCost, CostChange, additional_costs,
+from mtgcheck.models.vocab.abilities import Ability
+from mtgcheck.models.vocab.cost_parts import CostPart
+from mtgcheck.models.vocab.costs import has_name  # noqa: F401 (re-exported: solver.rules.costs.has_name)
+from mtgcheck.models.vocab.costs import spree_mode_costs
+from mtgcheck.models.vocab.costs import (FACE_DOWN_KEYWORDS, AdditionalCost, AlternativeCost, CostChange, additional_costs,
                                    alternative_costs, cost_changes)
-from mtgcheck.models.effects import (CastTrigger, EntersTrigger, Filter, GrantFlashback, Keyword, ObjectCost,
-                                     PrintedAlternativeCost, SelfCostChange, TargetsInclude, Unmodelled,
-                                     walk_unmodelled)
+from mtgcheck.models.vocab.resolution import CastTrigger, EntersTrigger
+from mtgcheck.models.vocab.filters import Filter
+from mtgcheck.models.vocab.grants import GrantFlashback
+from mtgcheck.models.vocab.keyword_effects import Keyword
+from mtgcheck.models.vocab.cost_effects import ObjectCost, PrintedAlternativeCost, SelfCostChange
+from mtgcheck.models.vocab.conditions import TargetsInclude
+from mtgcheck.models.vocab.effect import Unmodelled, walk_unmodelled
 from mtgcheck.models.game.mana import ManaCost, ManaSymbol
 from mtgcheck.models.game.subtypes import CREATURE_TYPES
-from mtgcheck.models.behaviour import abilities_of, functions_in
+from mtgcheck.models.vocab.behaviour import abilities_of, functions_in
 from mtgcheck.models.game.state import GameState, Permanent
 from mtgcheck.models.game.state import sorcery_timing
 
@@ -60,14 +65,14 @@ from mtgcheck.solver.rules.targets import cast_targets
 from mtgcheck.solver.rules.gate import functions_while_cast
 from mtgcheck.models.game.cards import TypeLine
 from mtgcheck.solver.rules.combinatorics import binomial
-from mtgcheck.models.effects import Topic
+from mtgcheck.models.vocab.topics import Topic
 from mtgcheck.solver.rules.cost_check import cost_problems
 from mtgcheck.solver.rules.cost_objects import CastSpell
 from mtgcheck.solver.rules.activation_costs import _add_generic, _reduce, fmt
 from mtgcheck.solver.rules.gate import require_modelled
-from mtgcheck.models.costs import spell_has_type
+from mtgcheck.models.vocab.costs import spell_has_type
 from mtgcheck.solver.rules.quantities import lost_life_this_turn
-from mtgcheck.models.keywords import prototype_card
+from mtgcheck.models.vocab.keyword_model import prototype_card
 from mtgcheck.solver.rules.altcosts import condition_problems, find_printed
 from mtgcheck.solver.rules.altcosts import printed_alternatives
 
@@ -100,7 +105,7 @@ class TotalCost:
     steps: list[str] = field(default_factory=list)
     #: the card as cast: the chosen half or face (``spell_face``), else the card itself
     card: Any = None
-    #: chosen-object parts of a printed alternative cost (``models.effects.ObjectCost``), paid with the mana by
+    #: chosen-object parts of a printed alternative cost (``models.vocab.cost_effects.ObjectCost``), paid with the mana by
     #: ``solver.rules.altcost_objects.pay_with_objects``
     objects: tuple = ()
     #: when a minimum makes the life-or-mana announcement of its Phyrexian symbols change the total cost (CR 601.2b,
@@ -139,7 +144,7 @@ class TotalCost:
 
 
 def spell_abilities(card: Any) -> tuple:
-    """The card's abilities (catalog model or parsed oracle text); importing ``models.costs`` registers its parsers."""
+    """The card's abilities (catalog model or parsed oracle text); importing ``models.vocab.costs`` registers its parsers."""
     return abilities_of(card)
 
 
@@ -441,7 +446,7 @@ def casting_permission(state: GameState, player: str, card: Any, zone: str, usin
 
 def _count_of(state: GameState, player: str, card: Any, zone: str, count: dict, what: str,
               targets: int | None = None, chosen: list | None = None) -> int:
-    """How many objects ``count`` (a ``models.costs.parse_count`` mapping) sees, or their total power."""
+    """How many objects ``count`` (a ``models.vocab.costs.parse_count`` mapping) sees, or their total power."""
     types = list(count.get("types") or ())
     pos = [t for t in types if not t.startswith("!")]
     neg = [t[1:] for t in types if t.startswith("!")]
@@ -998,6 +1003,61 @@ def total_cost(state: GameState, player: str, card: Any, *, using: str | None = 
     Unsupported : a permission or a cost effect that may apply but is not modelled.
     """
     steps: list[str] = []
+    card, using, fused_mana, prototyped = _spell_as_cast(card, using, face, steps)
+    _check_may_cast(state, player, card, zone, using, fused_mana, steps)
+    if isinstance(kicked, bool):
+        kicked = int(kicked)
+    wanted = {str(a).lower() for a in additional}
+    choices: dict[str, Any] = {"kicked": kicked, "gift": int(bool(gift)), "additional": int("additional" in wanted),
+                               "entwined": int("entwine" in wanted)}
+    selfs = self_cost_changes(state, player, card, zone, targets, chosen, choices)
+    abilities = spell_abilities(card)
+    alts = alternative_costs(card, abilities)
+    adds = additional_costs(card, abilities)
+    if x < 0:
+        raise CostError("X cannot be negative (CR 107.1b)")
+    d = _CostDraft(card, steps, selfs, adds, "prototype" if prototyped else "mana cost")
+    # 1. mana cost or one alternative cost, X announced
+    _mana_or_alternative_cost(state, player, d, using, fused_mana, alts, x, zone, targets, chosen, choices)
+    # 2. additional costs
+    _additional_costs(state, player, d, wanted, choice, modes, kicked, gift, choices)
+    _commander_tax_and_flash(state, player, d, zone, using)
+    # 3. increases, 4. reductions
+    changes = _increases_and_reductions(state, player, d, zone)
+    # 5. minimums, and the cost is locked in
+    return _locked_in(d, changes, x, choices)
+
+
+@dataclass
+class _CostDraft:
+    """A total cost while ``total_cost`` determines it (CR 601.2f): the spell as cast (``card``), the mana so far
+    (``None``: unpayable, CR 118.6), its other parts and the objects they name, what it started from (``base``), the
+    card's own cost changes (``selfs``) and additional costs (``adds``), and the steps explained so far."""
+
+    card: Any
+    steps: list[str]
+    selfs: list
+    adds: list
+    base: str
+    mana: ManaCost | None = None
+    parts: list[CostPart] = field(default_factory=list)
+    objects: tuple = ()
+
+
+def _spell_as_cast(card: Any, using: str | None, face: str | None,
+                   steps: list[str]) -> tuple[Any, str | None, ManaCost | None, bool]:
+    """The spell that is cast (CR 601.2a): both halves of a fuse card as one split spell (``fused_spell``, CR
+    702.102a-b, 709.4d), else the chosen half or face (``spell_face``, CR 709.3, 715.3, 712.11); prototyped, with its
+    prototype's mana cost and characteristics (CR 702.160a, 718.3); an aftermath half (CR 702.127a). A land card is
+    never cast (CR 305.1, 305.9) but face down with morph or disguise (CR 702.37c, 708.4, 601.3e).
+
+    Returns ``(card as cast, using, fused mana cost or None, prototyped)``; ``using`` is ``None`` after fuse,
+    prototype and aftermath, whose cost is a mana cost, not an alternative cost (CR 702.102c, 718.3, 702.127a).
+
+    Raises
+    ------
+    NotASpell : a land card. CostError : no prototype, or not an aftermath half.
+    """
     fused_mana: ManaCost | None = None
     prototyped = False
     if using is not None and str(using).lower() == "fuse":
@@ -1029,6 +1089,20 @@ def total_cost(state: GameState, player: str, card: Any, *, using: str | None = 
     if parent_name(card) != card.name:
         steps.append(f"casting {card.name} of {parent_name(card)}: only its characteristics exist on the stack "
                      f"(mana cost {card.mana_cost}; CR 709.3b, 715.3b, 712.11c)")
+    return card, using, fused_mana, prototyped
+
+
+def _check_may_cast(state: GameState, player: str, card: Any, zone: str, using: str | None,
+                    fused_mana: ManaCost | None, steps: list[str]) -> None:
+    """Whether ``card`` may be cast from ``zone`` at all (CR 601.2a, 601.3): it is there (``locate_card``; a note in
+    ``steps`` when the scenario does not list the zone), a fused split spell only from the hand (CR 702.102a), a rule
+    or effect allows casting it from there (``casting_permission``), and no cost change that may apply is unmodelled.
+
+    Raises
+    ------
+    QuestionError : the card is not in the zone the scenario lists. NoPermission : no permission (CR 601.3).
+    Unsupported : a cost change or permission that is not modelled.
+    """
     note = locate_card(state, player, card, zone)
     if note:
         steps.append(note)
@@ -1038,238 +1112,336 @@ def total_cost(state: GameState, player: str, card: Any, *, using: str | None = 
     why_not = casting_permission(state, player, card, zone, using)
     if why_not:
         raise NoPermission(why_not)
+    _require_modelled_cost_text(state, player, card)
+
+
+def _require_modelled_cost_text(state: GameState, player: str, card: Any) -> None:
+    """Raise ``Unsupported`` when a cost change that may apply to ``card`` is not modelled (``unmodelled_cost_text``):
+    the total cost would be unknown (CR 601.2f)."""
     bad = unmodelled_cost_text(state, player, card)
     if bad:
         raise Unsupported(f"a cost change is not modelled, so the total cost is unknown (CR 601.2f): {bad}")
-    if isinstance(kicked, bool):
-        kicked = int(kicked)
-    wanted = {str(a).lower() for a in additional}
-    choices: dict[str, Any] = {"kicked": kicked, "gift": int(bool(gift)), "additional": int("additional" in wanted),
-                               "entwined": int("entwine" in wanted)}
-    selfs = self_cost_changes(state, player, card, zone, targets, chosen, choices)
-    abilities = spell_abilities(card)
-    alts = alternative_costs(card, abilities)
-    adds = additional_costs(card, abilities)
-    if x < 0:
-        raise CostError("X cannot be negative (CR 107.1b)")
-    base = "prototype" if prototyped else "mana cost"
-    parts: list[CostPart] = []
-    objects: tuple = ()
-    mana: ManaCost | None
-    # 1. mana cost or one alternative cost
+
+
+def _mana_or_alternative_cost(state: GameState, player: str, d: _CostDraft, using: str | None,
+                              fused_mana: ManaCost | None, alts: list, x: int, zone: str, targets: int | None,
+                              chosen: list | None, choices: dict[str, Any]) -> None:
+    """Step 1 of the total cost (CR 601.2f): the mana cost (none: unpayable, CR 118.6, 202.1b), the mana costs of both
+    halves of a fused split spell (CR 702.102c), {0} when cast without paying its mana cost (CR 118.9; X is 0, 107.3b)
+    or one alternative cost (``_alternative_cost``, CR 118.9a); then the announced X replaces X (CR 601.2b, 107.3a).
+    Sets ``d.mana`` and ``d.base``.
+
+    Raises
+    ------
+    CostError : X with a free cast; the errors of ``_alternative_cost``.
+    """
     if fused_mana is not None:
-        mana = fused_mana
-        steps.append(f"start from the mana costs of both halves, {' + '.join(str(f.mana_cost) for f in card.faces)} "
-                     f"= {fmt(mana)} (CR 702.102c)")
+        d.mana = fused_mana
+        d.steps.append(f"start from the mana costs of both halves, {' + '.join(str(f.mana_cost) for f in d.card.faces)} "
+                       f"= {fmt(d.mana)} (CR 702.102c)")
     elif using in (None, "", "mana cost", "mana_cost", "normal"):
-        mana = card.mana_cost
-        if mana is None:
-            steps.append(f"{card.name} has no mana cost: its mana cost is unpayable (CR 118.6, 202.1b)")
+        d.mana = d.card.mana_cost
+        if d.mana is None:
+            d.steps.append(f"{d.card.name} has no mana cost: its mana cost is unpayable (CR 118.6, 202.1b)")
         else:
-            steps.append(f"start from the mana cost {mana}")
+            d.steps.append(f"start from the mana cost {d.mana}")
     elif using in ("free", "without paying its mana cost", "without_paying", "plot"):
         if x:
             raise CostError("cast without paying its mana cost, X can only be 0 (CR 107.3b)")
-        base = "plot" if using == "plot" else "free"
-        mana = ManaCost()
-        steps.append("cast without paying its mana cost" + (" (plotted, CR 702.170d)" if using == "plot" else "")
-                     + ": the alternative cost is {0} (CR 118.9; X is 0, 107.3b)")
+        d.base = "plot" if using == "plot" else "free"
+        d.mana = ManaCost()
+        d.steps.append("cast without paying its mana cost" + (" (plotted, CR 702.170d)" if using == "plot" else "")
+                       + ": the alternative cost is {0} (CR 118.9; X is 0, 107.3b)")
     else:
-        kw = str(using).lower()
-        if kw in CONVERTED_WORDS:
-            kw = CONVERTED
-        printed = _printed_alternative(state, player, card, kw, x, parts, steps)
-        alt = next((a for a in alts if a.keyword == kw), None) if printed is None else None
-        if alt is None and kw == "flashback":
-            granter = _has_granted_flashback(state, player, card)
-            if granter is not None:
-                alt = AlternativeCost("flashback", card.mana_cost, (), "graveyard", f"flashback granted by {granter}")
-                steps.append(f"{granter} gave it flashback with a cost equal to its mana cost "
-                             f"({card.mana_cost if card.mana_cost is not None else 'none'}); Snapcaster Mage ruling 2017-03-14")
-        if printed is not None:
-            base, printed_mana, objects = printed
-            mana = printed_mana
-        elif alt is None and kw in _card_keywords(card):
-            raise Unsupported(f"{card.name}'s {kw} is not modelled")
-        if printed is None and alt is None:
+        _alternative_cost(state, player, d, str(using).lower(), alts, x, zone, targets, chosen, choices)
+    if d.mana is not None and d.mana.has_x:
+        d.mana = d.mana.with_x(x)
+        d.steps.append(f"X = {x} is announced first (CR 601.2b, 107.3a): {fmt(d.mana)}")
 
-            have = ", ".join([a.keyword for a in alts] + [n for n, _ in printed_alternatives(card)]) or "none"
-            raise CostError(f"{card.name} has no {kw} cost (its alternative costs: {have})")
-        if alt is not None and alt.zone and zone != alt.zone:
-            raise ZoneError(f"{kw} casts the card from the {alt.zone}, not from the {zone} (CR 702.34a, 702.138a)")
-        if alt is not None and alt.condition is not None:
-            unmet = _alternative_condition_problem(state, player, card, alt)
-            if unmet:
-                raise ConditionUnmet(unmet)
-        if alt is not None and kw in FACE_DOWN_KEYWORDS:
-            # cast face down: a 2/2 creature spell with no name, no mana cost, no colour and no abilities, for {3}
-            # (CR 702.37c, 702.168a, 708.2-708.4); its own cost changes and additional costs are gone with its text
-            card = face_down_spell(card)
-            selfs, adds = [], []
-            steps.append(f"cast face down with {kw}: a 2/2 colorless creature spell with no name, mana cost, "
-                         f"creature types or abilities (CR 702.37c, 702.168a, 708.2)")
-        if alt is not None and kw == "bestow":
-            # an Aura spell with enchant creature that is not a creature spell (CR 702.103b): it needs a creature to
-            # target (303.4a, 601.2c); its timing is an enchantment's unless it has flash
-            card = bestowed_spell(card)
-            steps.append("cast bestowed: an Aura spell with enchant creature, not a creature spell (CR 702.103b)")
-        if alt is not None and kw == "emerge":
-            # "sacrifice a creature" is part of the emerge cost, and the total cost is reduced by the sacrificed
-            # creature's mana value (CR 702.119a); the creature is chosen as the cost is paid (solver.rules.altcosts)
-            objects = (ObjectCost("sacrifice", 1, Filter(all_of=("Creature",), controller="you"),
-                                  "sacrifice a creature (emerge)"),)
-        if alt is not None and kw == CONVERTED:
-            # cast converted: only its back face's characteristics, so the back face's own cost changes and
-            # additional costs are the spell's (CR 702.162a, 712.8c, 712.11a); its mana value is its front face's
-            front = card
-            card = converted_spell(card)
-            bad = unmodelled_cost_text(state, player, card)
-            if bad:
-                raise Unsupported(f"a cost change is not modelled, so the total cost is unknown (CR 601.2f): {bad}")
-            selfs = self_cost_changes(state, player, card, zone, targets, chosen, choices)
-            adds = additional_costs(card, spell_abilities(card))
-            steps.append(f"cast converted: {card.name}, the back face of {front.name}, with only its characteristics "
-                         f"(CR 702.162a, 712.8c, 712.11a); its mana value is that of its front face's mana cost "
-                         f"{front.mana_cost}")
-        if alt is not None and kw == "web-slinging":
-            # "return a tapped creature you control to its owner's hand" is part of the web-slinging cost (CR
-            # 702.188a); which creature is chosen as the cost is paid (``solver.rules.altcosts.pay_web_slinging``)
-            objects = (ObjectCost("return", 1, Filter(all_of=("Creature",), controller="you"),
-                                  "return a tapped creature you control to its owner's hand (web-slinging)"),)
-        if alt is not None:
-            base = kw
-            mana = alt.mana
-            parts.extend(alt.parts)
-            if mana is None:
-                steps.append(f"the {kw} cost is the mana cost of a card with none: unpayable (CR 118.6)")
-            else:
-                steps.append(f"pay the {kw} cost {fmt(mana)}" + (" plus " + ", ".join(p.text for p in alt.parts) if alt.parts else "")
-                             + " rather than the mana cost; only one alternative cost applies (CR 118.9a)")
-    if mana is not None and mana.has_x:
-        mana = mana.with_x(x)
-        steps.append(f"X = {x} is announced first (CR 601.2b, 107.3a): {fmt(mana)}")
-    # 2. additional costs
-    mandatory = [a for a in adds if not a.optional]
-    kick = [a for a in adds if a.keyword in ("kicker", "multikicker")]
-    for a in adds:
+
+def _alternative_cost(state: GameState, player: str, d: _CostDraft, kw: str, alts: list, x: int, zone: str,
+                      targets: int | None, chosen: list | None, choices: dict[str, Any]) -> None:
+    """The alternative cost ``kw`` paid rather than the mana cost (CR 118.9, 118.9a: only one applies): the card's
+    printed one (``_printed_alternative``), a keyword's (``alternative_costs``: flashback, escape, evoke, dash, ...) or
+    flashback granted by another object (Snapcaster Mage ruling 2017-03-14), cast from its zone (CR 702.34a, 702.138a)
+    when its condition holds; a keyword that changes the spell changes it (``_spell_with_alternative``). Sets
+    ``d.mana``, ``d.base``, ``d.parts`` and ``d.objects``.
+
+    Raises
+    ------
+    CostError : the card has no such cost. ZoneError : cast from another zone. ConditionUnmet : its condition does
+    not hold. Unsupported : a keyword of the card that is not modelled.
+    """
+    card = d.card
+    if kw in CONVERTED_WORDS:
+        kw = CONVERTED
+    printed = _printed_alternative(state, player, card, kw, x, d.parts, d.steps)
+    alt = next((a for a in alts if a.keyword == kw), None) if printed is None else None
+    if alt is None and kw == "flashback":
+        granter = _has_granted_flashback(state, player, card)
+        if granter is not None:
+            alt = AlternativeCost("flashback", card.mana_cost, (), "graveyard", f"flashback granted by {granter}")
+            d.steps.append(f"{granter} gave it flashback with a cost equal to its mana cost "
+                           f"({card.mana_cost if card.mana_cost is not None else 'none'}); Snapcaster Mage ruling 2017-03-14")
+    if printed is not None:
+        d.base, d.mana, d.objects = printed
+    elif alt is None and kw in _card_keywords(card):
+        raise Unsupported(f"{card.name}'s {kw} is not modelled")
+    if printed is None and alt is None:
+        have = ", ".join([a.keyword for a in alts] + [n for n, _ in printed_alternatives(card)]) or "none"
+        raise CostError(f"{card.name} has no {kw} cost (its alternative costs: {have})")
+    if alt is None:
+        return
+    if alt.zone and zone != alt.zone:
+        raise ZoneError(f"{kw} casts the card from the {alt.zone}, not from the {zone} (CR 702.34a, 702.138a)")
+    if alt.condition is not None:
+        unmet = _alternative_condition_problem(state, player, card, alt)
+        if unmet:
+            raise ConditionUnmet(unmet)
+    _spell_with_alternative(state, player, d, kw, zone, targets, chosen, choices)
+    d.base = kw
+    d.mana = alt.mana
+    d.parts.extend(alt.parts)
+    if d.mana is None:
+        d.steps.append(f"the {kw} cost is the mana cost of a card with none: unpayable (CR 118.6)")
+    else:
+        d.steps.append(f"pay the {kw} cost {fmt(d.mana)}" + (" plus " + ", ".join(p.text for p in alt.parts) if alt.parts else "")
+                       + " rather than the mana cost; only one alternative cost applies (CR 118.9a)")
+
+
+def _spell_with_alternative(state: GameState, player: str, d: _CostDraft, kw: str, zone: str, targets: int | None,
+                            chosen: list | None, choices: dict[str, Any]) -> None:
+    """The spell as cast with the alternative cost ``kw``, for the keywords that change it: face down with morph or
+    disguise (CR 702.37c, 702.168a, 708.2-708.4), bestowed (CR 702.103b), converted (CR 702.162a, 712.8c, 712.11a);
+    and the objects that are part of the cost of emerge (CR 702.119a) and web-slinging (CR 702.188a). Changes
+    ``d.card``, ``d.selfs``, ``d.adds`` and ``d.objects``.
+
+    Raises
+    ------
+    Unsupported : a cost change of the converted face that is not modelled.
+    """
+    if kw in FACE_DOWN_KEYWORDS:
+        # cast face down: a 2/2 creature spell with no name, no mana cost, no colour and no abilities, for {3}
+        # (CR 702.37c, 702.168a, 708.2-708.4); its own cost changes and additional costs are gone with its text
+        d.card = face_down_spell(d.card)
+        d.selfs, d.adds = [], []
+        d.steps.append(f"cast face down with {kw}: a 2/2 colorless creature spell with no name, mana cost, "
+                       f"creature types or abilities (CR 702.37c, 702.168a, 708.2)")
+    if kw == "bestow":
+        # an Aura spell with enchant creature that is not a creature spell (CR 702.103b): it needs a creature to
+        # target (303.4a, 601.2c); its timing is an enchantment's unless it has flash
+        d.card = bestowed_spell(d.card)
+        d.steps.append("cast bestowed: an Aura spell with enchant creature, not a creature spell (CR 702.103b)")
+    if kw == "emerge":
+        # "sacrifice a creature" is part of the emerge cost, and the total cost is reduced by the sacrificed
+        # creature's mana value (CR 702.119a); the creature is chosen as the cost is paid (solver.rules.altcosts)
+        d.objects = (ObjectCost("sacrifice", 1, Filter(all_of=("Creature",), controller="you"),
+                                "sacrifice a creature (emerge)"),)
+    if kw == CONVERTED:
+        # cast converted: only its back face's characteristics, so the back face's own cost changes and
+        # additional costs are the spell's (CR 702.162a, 712.8c, 712.11a); its mana value is its front face's
+        front = d.card
+        d.card = converted_spell(d.card)
+        _require_modelled_cost_text(state, player, d.card)
+        d.selfs = self_cost_changes(state, player, d.card, zone, targets, chosen, choices)
+        d.adds = additional_costs(d.card, spell_abilities(d.card))
+        d.steps.append(f"cast converted: {d.card.name}, the back face of {front.name}, with only its characteristics "
+                       f"(CR 702.162a, 712.8c, 712.11a); its mana value is that of its front face's mana cost "
+                       f"{front.mana_cost}")
+    if kw == "web-slinging":
+        # "return a tapped creature you control to its owner's hand" is part of the web-slinging cost (CR
+        # 702.188a); which creature is chosen as the cost is paid (``solver.rules.altcosts.pay_web_slinging``)
+        d.objects = (ObjectCost("return", 1, Filter(all_of=("Creature",), controller="you"),
+                                "return a tapped creature you control to its owner's hand (web-slinging)"),)
+
+
+def _additional_costs(state: GameState, player: str, d: _CostDraft, wanted: set[str], choice: int | None,
+                      modes: Iterable[int] | None, kicked: int, gift: bool, choices: dict[str, Any]) -> None:
+    """Step 2 of the total cost (CR 601.2f, 118.8): every additional cost is added: the mandatory ones, the optional
+    ones asked for (``wanted``: buyback, entwine, an optional "as an additional cost"; CR 601.2b), the option chosen of
+    an either-or cost (``_chosen_option``), the spree modes' costs (``_spree_costs``), kicker and multikicker
+    (``_kicker_costs``, CR 702.33) and the gift promised (CR 702.174a). Adds to ``d.mana`` and ``d.parts``.
+
+    Raises
+    ------
+    CostError : an optional cost asked for that the card does not have. ConditionUnmet : a gift with no opponent.
+    Unsupported : an either-or cost or spree with no choice given.
+    """
+    for a in d.adds:
         if a.keyword in ("buyback", "entwine") and a.keyword not in wanted:
             continue
         if a.keyword == "additional" and a.optional and "additional" not in wanted:
             # an optional additional cost ("you may reveal a Dragon card from your hand") not chosen is not
             # paid (CR 601.2b, 601.2f); ask with additional: [additional] to pay it
-            steps.append(f"the optional additional cost “{a.text}” is not paid (CR 601.2b); "
-                         f"additional: [additional] pays it")
+            d.steps.append(f"the optional additional cost “{a.text}” is not paid (CR 601.2b); "
+                           f"additional: [additional] pays it")
             continue
         if a.keyword in ("kicker", "multikicker"):
             continue
         if a.choices:
-            # an either-or additional cost: the caster announces one option (CR 601.2b) and pays it (601.2f-h)
-            if choice is None:
-                raise Unsupported(f"{card.name}'s additional cost is a choice ({a.text}); which option is paid is "
-                                  f"announced as it is cast (CR 601.2b): give additional_choice")
-            if not 1 <= choice <= len(a.choices):
-                raise CostError(f"{card.name}'s additional cost has {len(a.choices)} options; additional_choice "
-                                f"{choice} is not one (CR 601.2b)")
-            opt_mana, opt_parts = a.choices[choice - 1]
-            steps.append(f"option {choice} of the additional cost “{a.text}” is chosen (CR 601.2b)")
-            a = AdditionalCost("additional", opt_mana, opt_parts, False, False, a.text)
-        times = 1
-        mana = _add_cost(mana, a, times, parts, steps)
-    spree = spree_mode_costs(spell_abilities(card))
-    if spree:
-        # spree: choose one or more modes and pay the cost of each as an additional cost (CR 702.172a, 601.2b, 601.2f)
-        if modes is None:
-            raise Unsupported(f"{card.name} has spree: which modes are chosen is announced as it is cast (CR 601.2b, "
-                              f"702.172a): give modes (1 to {len(spree)})")
-        picked = tuple(sorted(set(int(m) for m in modes)))
-        if not picked or not all(1 <= m <= len(spree) for m in picked):
-            raise CostError(f"{card.name} has {len(spree)} spree modes; choose one or more of 1 to {len(spree)} "
-                            f"(CR 702.172a), not {list(modes)}")
-        for m in picked:
-            if mana is not None:
-                mana = mana + spree[m - 1]
-            steps.append(f"spree mode {m} is chosen: its cost {spree[m - 1]} is added (CR 702.172a)"
-                         + (f" → {fmt(mana)}" if mana is not None else ""))
-        choices["spree"] = picked
-    elif modes:
-        raise CostError(f"{card.name} has no spree modes to choose (CR 702.172a)")
-    unknown = wanted - {a.keyword for a in adds}
+            a = _chosen_option(d, a, choice)
+        d.mana = _add_cost(d.mana, a, 1, d.parts, d.steps)
+    _spree_costs(d, modes, choices)
+    unknown = wanted - {a.keyword for a in d.adds}
     if unknown:
-        raise CostError(f"{card.name} has no {', '.join(sorted(unknown))} cost")
+        raise CostError(f"{d.card.name} has no {', '.join(sorted(unknown))} cost")
     if kicked:
-        if not kick:
-            raise CostError(f"{card.name} has no kicker cost (CR 702.33)")
-        if kick[0].keyword == "kicker" and kicked > len(kick):
-            raise CostError(f"{card.name} can be kicked at most {len(kick)} time(s) (CR 702.33d)")
-        if kick[0].keyword == "multikicker":
-            mana = _add_cost(mana, kick[0], kicked, parts, steps)
-        else:
-            for a in kick[:kicked]:
-                mana = _add_cost(mana, a, 1, parts, steps)
-    del mandatory
+        _kicker_costs(d, kicked)
     if gift:
-        if "gift" not in _card_keywords(card):
-            raise CostError(f"{card.name} has no gift (CR 702.174a)")
+        if "gift" not in _card_keywords(d.card):
+            raise CostError(f"{d.card.name} has no gift (CR 702.174a)")
         if not state.opponents(player):
-            raise ConditionUnmet(f"promising {card.name}'s gift is choosing an opponent, and {player} has none "
+            raise ConditionUnmet(f"promising {d.card.name}'s gift is choosing an opponent, and {player} has none "
                                  f"(CR 702.174a, 118.3)")
-        steps.append(f"promise the gift: choose an opponent as an additional cost ({', '.join(state.opponents(player))} "
-                     f"may be chosen; CR 702.174a, 702.174k)")
+        d.steps.append(f"promise the gift: choose an opponent as an additional cost ({', '.join(state.opponents(player))} "
+                       f"may be chosen; CR 702.174a, 702.174k)")
+
+
+def _chosen_option(d: _CostDraft, a: AdditionalCost, choice: int | None) -> AdditionalCost:
+    """The option ``choice`` (1, 2, ...) of an either-or additional cost, announced as the spell is cast and paid
+    (CR 601.2b, 601.2f-h), as a mandatory additional cost.
+
+    Raises
+    ------
+    Unsupported : no option given (never a silent pick). CostError : ``choice`` is not one of its options.
+    """
+    if choice is None:
+        raise Unsupported(f"{d.card.name}'s additional cost is a choice ({a.text}); which option is paid is "
+                          f"announced as it is cast (CR 601.2b): give additional_choice")
+    if not 1 <= choice <= len(a.choices):
+        raise CostError(f"{d.card.name}'s additional cost has {len(a.choices)} options; additional_choice "
+                        f"{choice} is not one (CR 601.2b)")
+    opt_mana, opt_parts = a.choices[choice - 1]
+    d.steps.append(f"option {choice} of the additional cost “{a.text}” is chosen (CR 601.2b)")
+    return AdditionalCost("additional", opt_mana, opt_parts, False, False, a.text)
+
+
+def _spree_costs(d: _CostDraft, modes: Iterable[int] | None, choices: dict[str, Any]) -> None:
+    """Spree: one or more modes are chosen as the spell is cast and the cost of each is an additional cost (CR 702.172a,
+    601.2b, 601.2f); the modes chosen are kept in ``choices["spree"]``.
+
+    Raises
+    ------
+    Unsupported : a spree card with no modes given. CostError : modes that are not its modes, or modes given for a
+    card without spree.
+    """
+    spree = spree_mode_costs(spell_abilities(d.card))
+    if not spree:
+        if modes:
+            raise CostError(f"{d.card.name} has no spree modes to choose (CR 702.172a)")
+        return
+    if modes is None:
+        raise Unsupported(f"{d.card.name} has spree: which modes are chosen is announced as it is cast (CR 601.2b, "
+                          f"702.172a): give modes (1 to {len(spree)})")
+    picked = tuple(sorted(set(int(m) for m in modes)))
+    if not picked or not all(1 <= m <= len(spree) for m in picked):
+        raise CostError(f"{d.card.name} has {len(spree)} spree modes; choose one or more of 1 to {len(spree)} "
+                        f"(CR 702.172a), not {list(modes)}")
+    for m in picked:
+        if d.mana is not None:
+            d.mana = d.mana + spree[m - 1]
+        d.steps.append(f"spree mode {m} is chosen: its cost {spree[m - 1]} is added (CR 702.172a)"
+                       + (f" → {fmt(d.mana)}" if d.mana is not None else ""))
+    choices["spree"] = picked
+
+
+def _kicker_costs(d: _CostDraft, kicked: int) -> None:
+    """Kicker paid ``kicked`` times (CR 702.33): one kicker cost each, at most as many as the card has (702.33d), or
+    the multikicker cost ``kicked`` times.
+
+    Raises
+    ------
+    CostError : no kicker, or kicked more times than it has kicker costs.
+    """
+    kick = [a for a in d.adds if a.keyword in ("kicker", "multikicker")]
+    if not kick:
+        raise CostError(f"{d.card.name} has no kicker cost (CR 702.33)")
+    if kick[0].keyword == "kicker" and kicked > len(kick):
+        raise CostError(f"{d.card.name} can be kicked at most {len(kick)} time(s) (CR 702.33d)")
+    if kick[0].keyword == "multikicker":
+        d.mana = _add_cost(d.mana, kick[0], kicked, d.parts, d.steps)
+    else:
+        for a in kick[:kicked]:
+            d.mana = _add_cost(d.mana, a, 1, d.parts, d.steps)
+
+
+def _commander_tax_and_flash(state: GameState, player: str, d: _CostDraft, zone: str, using: str | None) -> None:
+    """The rest of step 2 (CR 601.2f): the commander tax, {2} more for each previous cast from the command zone (CR
+    903.8, ``commander_tax``), and the card's own "as though it had flash if you pay {2} more" when that is what lets
+    it be cast now (CR 702.8a, ``self_flash_extra``). An unpayable cost stays unpayable (CR 118.6a).
+
+    Raises
+    ------
+    Unsupported : a free cast that needs the flash permission (whose permission applies is not modelled).
+    """
     if zone == "command":
-        tax, line = commander_tax(state, player, card)
-        if mana is None:
-            steps.append(line + "; the cost stays unpayable (CR 118.6a)")
+        tax, line = commander_tax(state, player, d.card)
+        if d.mana is None:
+            d.steps.append(line + "; the cost stays unpayable (CR 118.6a)")
         else:
-            mana = _add_generic(mana, tax)
-            steps.append(line + f" → {fmt(mana)}")
-    # its own "as though it had flash if you pay {2} more" when that is what lets it be cast now (CR 702.8a, 601.2f)
-    more = self_flash_extra(state, player, card)
+            d.mana = _add_generic(d.mana, tax)
+            d.steps.append(line + f" → {fmt(d.mana)}")
+    more = self_flash_extra(state, player, d.card)
     if more is not None:
         if str(using or "").lower() in ("free", "without paying its mana cost", "without_paying"):
-            raise Unsupported(f"{card.name} cast without paying its mana cost now needs a permission to cast it as "
+            raise Unsupported(f"{d.card.name} cast without paying its mana cost now needs a permission to cast it as "
                               f"though it had flash: whether it uses its own ({more[1]}) or the free-cast permission's "
                               f"is not modelled (CR 702.8a, 118.9)")
-        if mana is None:
-            steps.append(more[1] + "; the cost stays unpayable (CR 118.6a)")
+        if d.mana is None:
+            d.steps.append(more[1] + "; the cost stays unpayable (CR 118.6a)")
         else:
-            mana = mana + more[0]
-            steps.append(f"{more[1]} → {fmt(mana)}")
-    # 3. increases, 4. reductions, 5. minimums
-    changes = applicable_cost_changes(state, player, card, zone)
+            d.mana = d.mana + more[0]
+            d.steps.append(f"{more[1]} → {fmt(d.mana)}")
+
+
+def _increases_and_reductions(state: GameState, player: str, d: _CostDraft, zone: str) -> list[CostChange]:
+    """Steps 3 and 4 of the total cost (CR 601.2f): the cost increases of other objects and the card's own, then the
+    reductions (increases before reductions; a generic reduction reduces generic mana only, CR 118.7a-c;
+    ``_reduce``). An unpayable cost stays unpayable (CR 118.6a). Returns the cost changes that apply (``applicable_cost_changes``), whose
+    minimums come last (``_locked_in``)."""
+    changes = applicable_cost_changes(state, player, d.card, zone)
     for c in changes:
         if c.kind == "increase":
-            if mana is None:
-                steps.append(f"{c.source}: +{c.amount}, but the cost stays unpayable (CR 118.6a)")
+            if d.mana is None:
+                d.steps.append(f"{c.source}: +{c.amount}, but the cost stays unpayable (CR 118.6a)")
             else:
-                mana = ManaCost(mana.symbols + c.amount.symbols)
-                steps.append(f"{c.source}: costs {c.amount} more → {fmt(mana)} (increases before reductions, CR 601.2f)")
-    for direction, amount, text in selfs:
+                d.mana = ManaCost(d.mana.symbols + c.amount.symbols)
+                d.steps.append(f"{c.source}: costs {c.amount} more → {fmt(d.mana)} (increases before reductions, CR 601.2f)")
+    for direction, amount, text in d.selfs:
         if direction == "more":
-            if mana is None:
-                steps.append(f"{text}, but the cost stays unpayable (CR 118.6a)")
+            if d.mana is None:
+                d.steps.append(f"{text}, but the cost stays unpayable (CR 118.6a)")
             else:
-                mana = mana + amount
-                steps.append(f"{text} → {fmt(mana)}")
+                d.mana = d.mana + amount
+                d.steps.append(f"{text} → {fmt(d.mana)}")
     for c in changes:
-        if c.kind == "reduction" and mana is not None:
-            mana = _reduce(mana, c.amount, steps, c.source, c.colored_only)
-    for direction, amount, text in selfs:
-        if direction == "less" and mana is not None:
-            mana = _reduce(mana, amount, steps, text)
+        if c.kind == "reduction" and d.mana is not None:
+            d.mana = _reduce(d.mana, c.amount, d.steps, c.source, c.colored_only)
+    for direction, amount, text in d.selfs:
+        if direction == "less" and d.mana is not None:
+            d.mana = _reduce(d.mana, amount, d.steps, text)
+    return changes
+
+
+def _locked_in(d: _CostDraft, changes: list[CostChange], x: int, choices: dict[str, Any]) -> TotalCost:
+    """Step 5 of the total cost (CR 601.2f): the effects that directly affect the total cost (the ``minimums``,
+    Trinisphere) and the cost locked in (``lock_in``), life kept apart from the other parts, with the choices made.
+    For emerge, the cost before the minimums is kept: the sacrificed creature's mana value reduces it with the other
+    reductions (CR 702.119a, 702.119c; ``with_emerge_reduction``)."""
     minimums = [c for c in changes if c.kind == "minimum"]
-    n_steps = len(steps)  # the steps before the minimums (``with_emerge_reduction`` takes it up from here)
+    n_steps = len(d.steps)  # the steps before the minimums (``with_emerge_reduction`` takes it up from here)
     life = 0
     rest: list[CostPart] = []
-    for p in parts:
+    for p in d.parts:
         if p.action == "pay_life":
             life += p.amount
         else:
             rest.append(p)
-    tc = _with_choices(lock_in(mana, minimums, life, tuple(rest), base, x, steps, card, objects), choices)
-    if base == "emerge" and mana is not None:
+    tc = _with_choices(lock_in(d.mana, minimums, life, tuple(rest), d.base, x, d.steps, d.card, d.objects), choices)
+    if d.base == "emerge" and d.mana is not None:
         # the creature is chosen as the emerge cost is chosen (CR 702.119c, 601.2b): its mana value reduces the total
         # cost with the other reductions, before the minimums (702.119a, 601.2f); ``with_emerge_reduction``
-        tc.before_minimums = (mana, tuple(minimums), n_steps)
+        tc.before_minimums = (d.mana, tuple(minimums), n_steps)
     return tc
 
 

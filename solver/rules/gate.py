@@ -29,16 +29,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, Iterable
 
-from mtgcheck.models.abilities import Ability
+from mtgcheck.models.vocab.abilities import Ability
 from mtgcheck.models.game.cards import Card
-from mtgcheck.models.effects import (KEYWORDS_ON_BATTLEFIELD, Effect, Keyword, Scope, Topic, Unmodelled,
-                                     walk_unmodelled)
+from mtgcheck.models.vocab.keyword_effects import KEYWORDS_ON_BATTLEFIELD, Keyword
+from mtgcheck.models.vocab.effect import Effect, Unmodelled, walk_unmodelled
+from mtgcheck.models.vocab.topics import Scope, Topic
 from mtgcheck.models.game.state import GameState, Permanent
 from mtgcheck.models.vocab.keywords import KEYWORD_RULES, KeywordKind
 
 from mtgcheck.solver.rules.errors import Unsupported
-from mtgcheck.models.behaviour import ability_words as _ability_words
-from mtgcheck.models.behaviour import functions_in, in_force_topics, token_read_by, works_on_the_stack
+from mtgcheck.models.vocab.behaviour import ability_words as _ability_words
+from mtgcheck.models.vocab.behaviour import functions_in, in_force_topics, token_read_by, works_on_the_stack
 
 from mtgcheck.solver.rules.support import mechanic_key, mechanic_name, mechanic_topics, read_from_zone
 from mtgcheck.solver.rules.layers import board_view
@@ -169,7 +170,7 @@ _READ_BY = frozenset({Topic.MANA_PRODUCTION, Topic.OTHER_MANA, Topic.ACTIVATION,
 
 
 def _state_words(state: GameState, subjects: list[tuple[str, Iterable[Ability]]]) -> tuple[str, ...]:
-    """The words of every ability in play or in any zone (``models.behaviour.ability_words``), once per state and
+    """The words of every ability in play or in any zone (``models.vocab.behaviour.ability_words``), once per state and
     layer view:
     over-approximated (every ability of every card in hands, graveyards, exile, the command zone and the library
     too, whatever its zone of function)."""
@@ -313,7 +314,7 @@ def unmodelled_findings(state: GameState, topics: Iterable[Topic], subjects: Ite
         while the card is cast count (CR 113.6, 113.6a-f; ``Unmodelled.while_cast``), and the target wording of
         an instant or sorcery the target rules cannot read (601.2c).
     quiet_events : iterable of str, optional
-        Kinds of trigger event (``models.effects.TRIGGER_EVENTS``) that do not happen in what the question asks
+        Kinds of trigger event (``models.vocab.TRIGGER_EVENTS``) that do not happen in what the question asks
         about: a triggered ability whose unmodelled trigger condition is typed as one of them is not looked at
         (``trigger_order`` after a Hypergenesis-style process: no step begins, no spell is cast, no combat).
     implemented : frozenset of str, optional
@@ -374,6 +375,16 @@ def unmodelled_findings(state: GameState, topics: Iterable[Topic], subjects: Ite
                 add(inst.card.name, f"{player}'s stack", a, False, on_stack=True)
     cast_names = {name for name, _ in subjects} if being_cast else set()
     who = set(players) if players is not None else set(state.players)
+    _other_zone_findings(state, add, want, implemented, who, cast_names)
+    return out
+
+
+def _other_zone_findings(state: GameState, add: Callable[..., None], want: frozenset[Topic],
+                         implemented: "frozenset[str] | None", who: set[str], cast_names: set[str]) -> None:
+    """``unmodelled_findings`` in the other zones (``OTHER_ZONES``) of the players ``who``: each card's abilities
+    that function there (CR 113.6), each card once however many copies. Of the card being cast, only a way to make
+    mana counts (its own abilities were looked at as the subject; another copy may be a Spirit Guide, CR 605.1a); a
+    typed part is implemented only where its rules read it from that zone (``support.read_from_zone``)."""
     for zone in OTHER_ZONES:
         for player, cards in state.zones.get(zone, {}).items():
             if player not in who:
@@ -392,7 +403,6 @@ def unmodelled_findings(state: GameState, topics: Iterable[Topic], subjects: Ite
                             want & {Topic.MANA_PRODUCTION} if inst.card.name in cast_names else want,
                             zone_implemented=None if implemented is None else frozenset(
                                 k for k in implemented if read_from_zone(k, zone, a)), zone=zone)
-    return out
 
 
 def _abilities(card: Card) -> tuple[Ability, ...]:

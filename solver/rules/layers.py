@@ -37,11 +37,15 @@ import operator
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Iterator
 
-from mtgcheck.models.abilities import Ability, Stripe, chapter_numbers, parse_activation_cost
+from mtgcheck.models.vocab.abilities import Ability, ActivationCost, Stripe, chapter_numbers
 from mtgcheck.models.game.cards import BASIC_LAND_MANA, BASIC_LAND_TYPES
-from mtgcheck.models.behaviour import abilities_of, functions_in
-from mtgcheck.models.effects import (AttachedChange, GrantAbility, Keyword, Qualifier, SelfTypeChange, Scope, Topic,
-                                     Unmodelled)
+from mtgcheck.models.vocab.behaviour import abilities_of, functions_in
+from mtgcheck.models.vocab.characteristics import AttachedChange, SelfTypeChange
+from mtgcheck.models.vocab.grants import GrantAbility
+from mtgcheck.models.vocab.keyword_effects import Keyword
+from mtgcheck.models.vocab.filters import Qualifier
+from mtgcheck.models.vocab.effect import Unmodelled
+from mtgcheck.models.vocab.topics import Scope, Topic
 from mtgcheck.models.vocab.keywords import KeywordKind
 from mtgcheck.models.game.state import Effect, GameState, Permanent
 from mtgcheck.models.game.subtypes import singular
@@ -50,13 +54,18 @@ from mtgcheck.models.game.subtypes import singular
 from mtgcheck.solver.rules import budget as _budget
 from mtgcheck.solver.rules.errors import Unsupported
 from mtgcheck.models.game.subtypes import SUBTYPES
-from mtgcheck.models.effects import AddMana, Filter, GainControl, LandType
+from mtgcheck.models.vocab.mana_effects import AddMana, LandType
+from mtgcheck.models.vocab.filters import Filter
+from mtgcheck.models.vocab.grants import GainControl
 from mtgcheck.models.game.subtypes import CREATURE_TYPES
 from mtgcheck.models.game.subtypes import subtype_kind
 from mtgcheck.solver.rules.quantities import condition_holds
-from mtgcheck.models.effects import (Compare, ControlsAtLeast, CountOf, HasDesignation, Not, SourceModified,
-                                     SourceRenowned, SourceTapped)
-from mtgcheck.models.effects import DuringTurn, MaxSpeed, TopOfLibrary
+from mtgcheck.models.vocab.conditions import (
+    Compare, ControlsAtLeast, HasDesignation, SourceModified, SourceRenowned, SourceTapped,
+)
+from mtgcheck.models.vocab.amounts import CountOf
+from mtgcheck.models.vocab.logic import Not
+from mtgcheck.models.vocab.conditions import DuringTurn, MaxSpeed, TopOfLibrary
 
 BASIC_TYPES = BASIC_LAND_TYPES
 
@@ -64,7 +73,7 @@ BASIC_TYPES = BASIC_LAND_TYPES
 def intrinsic_mana_ability(land_type: str) -> Ability:
     """The intrinsic "{T}: Add [mana]" ability of a basic land type (CR 305.6)."""
     sym = BASIC_LAND_MANA[land_type]
-    return Ability("activated", AddMana(mana=(sym,)), parse_activation_cost("{T}"),
+    return Ability("activated", AddMana(mana=(sym,)), ActivationCost(tap=True, text="{T}"),
                    f"{{T}}: Add {{{sym}}} ({land_type}, CR 305.6)", intrinsic=land_type)
 
 
@@ -119,7 +128,7 @@ def matches(filter_what: str, perm: Permanent, controller_rule: str, viewer: str
 
 def filter_matches(f, perm: Permanent, viewer: str, subtypes: Iterable[str] | None = None,
                    source: Permanent | None = None) -> bool:
-    """Does ``perm`` match the typed filter ``f`` (``models.effects.Filter``) of an effect controlled by ``viewer``?
+    """Does ``perm`` match the typed filter ``f`` (``models.vocab.filters.Filter``) of an effect controlled by ``viewer``?
 
     ``subtypes``: the permanent's subtypes now (printed when omitted); ``source``: the permanent the effect comes
     from (``this``, ``enchanted``, ``other``). References: CR 109, 205, 303.4 (enchanted), 700.? ("other").
@@ -374,7 +383,7 @@ def continuous_effects(state: GameState, effect_types: tuple[type, ...], printed
 
 
 #: Zones other than the battlefield whose cards' type-changing and ability-granting statics ``continuous_effects``
-#: applies when the ability says it works there (CR 113.6b, 113.6p; ``models.behaviour.functions_in``).
+#: applies when the ability says it works there (CR 113.6b, 113.6p; ``models.vocab.behaviour.functions_in``).
 OTHER_ZONE_EFFECTS = ("graveyard", "command")
 
 
@@ -673,13 +682,7 @@ def board_view(state: GameState) -> dict[str, PermView]:
     if hit is not None and hit[2] == turn_key and _unchanged(hit[0], state):
         return hit[1]
     fp = _fingerprint(state)
-    # A permanent has the abilities of its (front) face that function on the battlefield (CR 113.6: Simian
-    # Spirit Guide's "exile this card from your hand" ability works only from the hand, 113.6m).
-    printed = {p.id: tuple(a for a in abilities_of(p.card) if a.intrinsic is None
-                           and not (p.card.faces and a.face and a.face != p.card.faces[0].name)
-                           and (not a.zones or "battlefield" in a.zones)
-                           and (a.stripe is None or _stripe_on(state, p, a.stripe)))  # CR 711.2a-b, 721.2a
-               for p in state.battlefield}
+    printed = _battlefield_printed(state)
     has_type_fx = any(isinstance(a.effect, LandType) for ab in printed.values() for a in ab) or state.effects
     lost: set[str] = set()  # lands whose rules-text abilities are gone (CR 305.7)
     subs: dict[str, tuple[str, ...]] = {p.id: p.card.type_line.subtypes for p in state.battlefield}
@@ -688,73 +691,9 @@ def board_view(state: GameState) -> dict[str, PermView]:
     for p in state.battlefield:
         why[p.id].extend(_stripe_notes(p, state))
     if has_type_fx:
-        # Dependency (613.8a): a set-type effect that would remove the ability of a land generating another
-        # type effect applies first, whatever the timestamps. Iterate: find the lands that lose their
-        # abilities, drop their effects. (The filters here — land, nonbasic land, who controls it — do not
-        # read subtypes, so no other layer-4 dependency arises.)
-        while True:
-            fx = continuous_effects(state, (LandType,), printed, lost)
-            new_lost = set(lost)
-            for f in fx:
-                lt = f.ability.effect
-                assert isinstance(lt, LandType)
-                if not lt.set:
-                    continue
-                for p in state.battlefield:
-                    if p.is_land and _match(lt.affects, p, f, None, "type-changing effect"):
-                        new_lost.add(p.id)
-            if new_lost == lost:
-                break
-            lost = new_lost
-        for p in state.battlefield:
-            if p.id in lost and any(a.stripe is not None and a.stripe.counter == "lore" for a in printed[p.id]):
-                # what a Saga's resolved chapter gave it is granted by an effect, which a land-type change does not
-                # remove (CR 305.7, 611.2a, 714.2b); keeping those while the rules text goes is not modelled
-                raise Unsupported(f"{p.name} is a Saga land whose abilities a land-type effect removes; the abilities "
-                                  f"its resolved chapters gave it stay (CR 305.7, 714.2b), which is not modelled")
-        fx = continuous_effects(state, (LandType,), printed, lost)
-        if len(fx) > 1 and any(f.zone for f in fx):
-            # CR 613.7: land-type effects apply in timestamp order; a card's in a graveyard or the command zone is when
-            # it was put there, which a scenario does not record
-            f0 = next(f for f in fx if f.zone)
-            raise Unsupported(f"{f0.name} (in the {f0.zone}): “{f0.ability.text}” and another land-type effect apply in "
-                              f"timestamp order (CR 613.7); when the card was put there is not recorded")
-        # Sources that lose their abilities to a set effect had their own effects dropped above.
-        for f in fx:  # timestamp order (613.7)
-            lt = f.ability.effect
-            assert isinstance(lt, LandType)
-            for p in state.battlefield:
-                if not p.is_land:
-                    continue
-                if not _match(lt.affects, p, f, subs[p.id], "type-changing effect"):
-                    continue
-                if lt.set:
-                    subs[p.id] = tuple(lt.set)
-                    why[p.id].append(f"{f.name} sets its land type to {', '.join(subs[p.id])}: it loses the abilities "
-                                     f"of its rules text and has each new type's mana ability (CR 305.7, 613.1d)")
-                    by[p.id].append((_source_id(f), f.name, f"makes it a {', '.join(subs[p.id])}"))
-                else:
-                    new = tuple(t for t in (lt.add or ()) if t not in subs[p.id])
-                    subs[p.id] = subs[p.id] + new
-                    if new:
-                        why[p.id].append(f"{f.name} makes it also {', '.join(new)} (CR 305.7, 613.1d)")
-                        by[p.id].append((_source_id(f), f.name, f"makes it also a {', '.join(new)}"))
+        lost = _land_type_changes(state, printed, subs, why, by)
     _changelings(state, printed, lost, subs, why)
-    for p in state.battlefield:
-        if p.counters.get("time", 0) > 0 and any(isinstance(a.effect, Keyword) and a.effect.family is KeywordKind.IMPENDING
-                                                 for a in printed[p.id]):
-            # "if it was cast for its impending cost, it's not a creature" while it has a time counter (CR 702.176a)
-            raise Unsupported(f"{p.name} has a time counter and impending: whether it was cast for its impending cost "
-                              f"(then it is not a creature, CR 702.176a) is not recorded in the scenario")
-    grants = continuous_effects(state, (GrantAbility,), printed, lost)
-    if any(g.zone for g in grants) and any(_grant(g).loses for g in grants):
-        # CR 613.7: the order of a loss of abilities and a grant is their timestamps'; a card's in a graveyard or the
-        # command zone is when it was put there, which a scenario does not record
-        g = next(g for g in grants if g.zone)
-        raise Unsupported(f"{g.name} (in the {g.zone}): “{g.ability.text}” and an effect that removes abilities apply in "
-                          f"timestamp order (CR 613.7); when the card was put there is not recorded")
-    if state.effects:
-        grants = sorted(grants + _control_grants(state), key=lambda f: f.order)
+    grants = _ability_grants(state, printed, lost)
     att = _attached_changes(state, printed, lost, subs, why, has_type_fx, grants)
     if att is not None:
         printed, grants = att.printed, sorted(grants + att.grants, key=lambda f: f.order)
@@ -775,6 +714,113 @@ def board_view(state: GameState) -> dict[str, PermView]:
         state.__dict__.pop(_PARTIAL_ATTR, None)
     state.__dict__[_CACHE_ATTR] = (fp, out, turn_key)
     return out
+
+
+def _battlefield_printed(state: GameState) -> dict[str, tuple[Ability, ...]]:
+    """Each permanent's own abilities that function on the battlefield: those of its (front) face (CR 712.8a), not
+    those that work only from another zone (CR 113.6: Simian Spirit Guide's, 113.6m), a Saga's or a Class's only
+    while its chapter or level is reached (CR 711.2a-b, 721.2a); intrinsic land abilities come later (CR 305.6)."""
+    # A permanent has the abilities of its (front) face that function on the battlefield (CR 113.6: Simian
+    # Spirit Guide's "exile this card from your hand" ability works only from the hand, 113.6m).
+    return {p.id: tuple(a for a in abilities_of(p.card) if a.intrinsic is None
+                        and not (p.card.faces and a.face and a.face != p.card.faces[0].name)
+                        and (not a.zones or "battlefield" in a.zones)
+                        and (a.stripe is None or _stripe_on(state, p, a.stripe)))  # CR 711.2a-b, 721.2a
+            for p in state.battlefield}
+
+
+def _land_type_changes(state: GameState, printed: dict[str, tuple[Ability, ...]], subs: dict[str, tuple[str, ...]],
+                       why: dict[str, list[str]], by: dict[str, list[tuple[str | None, str, str]]]) -> set[str]:
+    """Layer 4's land-type effects (CR 305.7, 613.1d) in timestamp order (613.7), applied to ``subs`` with their
+    reasons in ``why`` and ``by``; a set-type effect that removes the abilities of a land generating another type
+    effect applies first (dependency, CR 613.8a). Returns the lands that lost their rules-text abilities (CR 305.7).
+
+    Raises
+    ------
+    Unsupported : a Saga land losing its abilities (what its chapters gave stays, CR 714.2b), or land-type effects
+    from a graveyard or the command zone, whose timestamps a scenario does not record (CR 613.7).
+    """
+    lost: set[str] = set()
+    # Dependency (613.8a): a set-type effect that would remove the ability of a land generating another
+    # type effect applies first, whatever the timestamps. Iterate: find the lands that lose their
+    # abilities, drop their effects. (The filters here — land, nonbasic land, who controls it — do not
+    # read subtypes, so no other layer-4 dependency arises.)
+    while True:
+        fx = continuous_effects(state, (LandType,), printed, lost)
+        new_lost = set(lost)
+        for f in fx:
+            lt = f.ability.effect
+            assert isinstance(lt, LandType)
+            if not lt.set:
+                continue
+            for p in state.battlefield:
+                if p.is_land and _match(lt.affects, p, f, None, "type-changing effect"):
+                    new_lost.add(p.id)
+        if new_lost == lost:
+            break
+        lost = new_lost
+    for p in state.battlefield:
+        if p.id in lost and any(a.stripe is not None and a.stripe.counter == "lore" for a in printed[p.id]):
+            # what a Saga's resolved chapter gave it is granted by an effect, which a land-type change does not
+            # remove (CR 305.7, 611.2a, 714.2b); keeping those while the rules text goes is not modelled
+            raise Unsupported(f"{p.name} is a Saga land whose abilities a land-type effect removes; the abilities "
+                              f"its resolved chapters gave it stay (CR 305.7, 714.2b), which is not modelled")
+    fx = continuous_effects(state, (LandType,), printed, lost)
+    if len(fx) > 1 and any(f.zone for f in fx):
+        # CR 613.7: land-type effects apply in timestamp order; a card's in a graveyard or the command zone is when
+        # it was put there, which a scenario does not record
+        f0 = next(f for f in fx if f.zone)
+        raise Unsupported(f"{f0.name} (in the {f0.zone}): “{f0.ability.text}” and another land-type effect apply in "
+                          f"timestamp order (CR 613.7); when the card was put there is not recorded")
+    # Sources that lose their abilities to a set effect had their own effects dropped above.
+    for f in fx:  # timestamp order (613.7)
+        lt = f.ability.effect
+        assert isinstance(lt, LandType)
+        for p in state.battlefield:
+            if not p.is_land:
+                continue
+            if not _match(lt.affects, p, f, subs[p.id], "type-changing effect"):
+                continue
+            if lt.set:
+                subs[p.id] = tuple(lt.set)
+                why[p.id].append(f"{f.name} sets its land type to {', '.join(subs[p.id])}: it loses the abilities "
+                                 f"of its rules text and has each new type's mana ability (CR 305.7, 613.1d)")
+                by[p.id].append((_source_id(f), f.name, f"makes it a {', '.join(subs[p.id])}"))
+            else:
+                new = tuple(t for t in (lt.add or ()) if t not in subs[p.id])
+                subs[p.id] = subs[p.id] + new
+                if new:
+                    why[p.id].append(f"{f.name} makes it also {', '.join(new)} (CR 305.7, 613.1d)")
+                    by[p.id].append((_source_id(f), f.name, f"makes it also a {', '.join(new)}"))
+    return lost
+
+
+def _ability_grants(state: GameState, printed: dict[str, tuple[Ability, ...]], lost: set[str]) -> list:
+    """The effects that grant or remove abilities (layer 6, CR 613.1f) in timestamp order, with the scenario's
+    control-changing effects' grants.
+
+    Raises
+    ------
+    Unsupported : a permanent with impending and a time counter (whether it was cast for its impending cost is not
+    recorded, CR 702.176a); a grant from a graveyard or the command zone ordered against a loss of abilities (its
+    timestamp is not recorded, CR 613.7).
+    """
+    for p in state.battlefield:
+        if p.counters.get("time", 0) > 0 and any(isinstance(a.effect, Keyword) and a.effect.family is KeywordKind.IMPENDING
+                                                 for a in printed[p.id]):
+            # "if it was cast for its impending cost, it's not a creature" while it has a time counter (CR 702.176a)
+            raise Unsupported(f"{p.name} has a time counter and impending: whether it was cast for its impending cost "
+                              f"(then it is not a creature, CR 702.176a) is not recorded in the scenario")
+    grants = continuous_effects(state, (GrantAbility,), printed, lost)
+    if any(g.zone for g in grants) and any(_grant(g).loses for g in grants):
+        # CR 613.7: the order of a loss of abilities and a grant is their timestamps'; a card's in a graveyard or the
+        # command zone is when it was put there, which a scenario does not record
+        g = next(g for g in grants if g.zone)
+        raise Unsupported(f"{g.name} (in the {g.zone}): “{g.ability.text}” and an effect that removes abilities apply in "
+                          f"timestamp order (CR 613.7); when the card was put there is not recorded")
+    if state.effects:
+        grants = sorted(grants + _control_grants(state), key=lambda f: f.order)
+    return grants
 
 
 def _changelings(state: GameState, printed: dict[str, tuple[Ability, ...]], lost: set[str],
@@ -1076,19 +1122,7 @@ def _attached_changes(state: GameState, printed: dict[str, tuple[Ability, ...]],
         new_types = old_types
         new_subs = old_subs
         if changes_types:
-            if eff.add_types:
-                new_types = old_types + tuple(t for t in (eff.types or ()) if t not in old_types)
-                new_subs = old_subs + tuple(s for s in (eff.subtypes or ()) if s not in old_subs)
-            else:
-                new_types = eff.types if eff.types is not None else old_types
-                replaced = {_subtype_kind(s) for s in (eff.subtypes or ())}
-                if eff.types is not None and "Creature" in eff.types and eff.subtypes is None:
-                    replaced = set()
-                kept = tuple(s for s in old_subs
-                             if (_subtype_kind(s) in new_types if _subtype_kind(s) is not None
-                                 else any(t not in ("Creature", "Artifact", "Enchantment", "Land") for t in new_types))
-                             and _subtype_kind(s) not in replaced)
-                new_subs = kept + tuple(s for s in (eff.subtypes or ()) if s not in kept)
+            new_types, new_subs = _attached_types(eff, old_types, old_subs)
             subs[target.id] = new_subs
             types[target.id] = tuple(new_types)
             why[target.id].append(f"{src.name}: “{a.text}”: it is {' '.join(new_types)}"
@@ -1100,32 +1134,7 @@ def _attached_changes(state: GameState, printed: dict[str, tuple[Ability, ...]],
         if eff.loses or eff.granted:
             g = GrantAbility(affects=eff.affects, ability=None, also=tuple(eff.granted), loses=eff.loses)
             grants.append(_Fx(src, src.controller, dataclasses.replace(a, effect=g), src.name, (ts[src.id], -1 - n)))
-        # what stays unmodelled while it applies (read by the gate)
-        reads = _attached_reads(target, eff, old_types, tuple(new_types), old_subs, new_subs)
-        topics = frozenset({Topic.SUBTYPES} | ({Topic.POWER_TOUGHNESS} if eff.power is not None else set()))
-        residual = Unmodelled(a.text, topics, Scope.BATTLEFIELD)
-        object.__setattr__(residual, "reads", frozenset(reads))
-        # a change nothing reads from the card is applied in full: no residual, whose words would otherwise be taken
-        # for a reader of what the sentence changes (its own "snow", models.text.relevance.ability_words)
-        rest = [dataclasses.replace(a, effect=residual)] if reads else []
-        for sup in eff.supertypes:
-            if target.card.type_line.supertypes and sup in target.card.type_line.supertypes:
-                continue
-            # snow: what the mana may pay ({S}, CR 107.4h) and a spell's {S} — the topics of the typed "is snow"
-            # (models.text.relevance, ``supertype:snow``); an ability's {S} is in its own words (``reads``)
-            u = Unmodelled(f"{eff.affects.words[:1].upper()}{eff.affects.words[1:]} is {sup.lower()}.",
-                           frozenset({Topic.MANA_SPENDING, Topic.SPELL_COSTS} if sup == "Snow"
-                                     else {Topic.COSTS, Topic.MANA_SPENDING}), Scope.BATTLEFIELD)
-            object.__setattr__(u, "reads", frozenset({sup.lower()} if sup == "Snow" else {f"keyword:{sup.lower()}"}))
-            rest.append(dataclasses.replace(a, effect=u))
-        if eff.new_name is not None and eff.new_name != target.card.name:
-            # its name (CR 201.2) is read from the card: it counts where something names a name
-            u = Unmodelled(f"{eff.affects.words[:1].upper()}{eff.affects.words[1:]} is named {eff.new_name}.",
-                           frozenset({Topic.SUBTYPES}), Scope.BATTLEFIELD)
-            object.__setattr__(u, "reads", frozenset({"keyword:name", "keyword:named", "keyword:names",
-                                                      f"keyword:{eff.new_name}", f"keyword:{target.card.name}"}))
-            rest.append(dataclasses.replace(a, effect=u))
-        rest.extend(dataclasses.replace(a, effect=u) for u in eff.parts)
+        rest = _attached_residuals(a, eff, target, old_types, tuple(new_types), old_subs, new_subs)
         i = new_printed[src.id].index(a)
         new_printed[src.id] = new_printed[src.id][:i] + tuple(rest) + new_printed[src.id][i + 1:]
         why[target.id].append(f"{src.name} is attached to it: “{a.text}” applies (CR 303.4, 301.5)")
@@ -1138,3 +1147,58 @@ def _attached_changes(state: GameState, printed: dict[str, tuple[Ability, ...]],
             raise Unsupported(f"{src.name} changes what it is attached to and may itself lose its abilities "
                               f"(CR 613.8, dependency): not modelled")
     return _Attached(new_printed, grants, types, pts)
+
+
+def _attached_types(eff: AttachedChange, old_types: tuple[str, ...],
+                    old_subs: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The card types and subtypes an Aura or Equipment gives the object it is attached to (layer 4, CR 613.1d):
+    added to its own (CR 205.1b), or set, its subtypes that no longer go with one of its card types or that are of a
+    kind the effect replaces going (CR 205.1a). Returns ``(card types, subtypes)``."""
+    if eff.add_types:
+        new_types = old_types + tuple(t for t in (eff.types or ()) if t not in old_types)
+        new_subs = old_subs + tuple(s for s in (eff.subtypes or ()) if s not in old_subs)
+        return new_types, new_subs
+    new_types = eff.types if eff.types is not None else old_types
+    replaced = {_subtype_kind(s) for s in (eff.subtypes or ())}
+    if eff.types is not None and "Creature" in eff.types and eff.subtypes is None:
+        replaced = set()
+    kept = tuple(s for s in old_subs
+                 if (_subtype_kind(s) in new_types if _subtype_kind(s) is not None
+                     else any(t not in ("Creature", "Artifact", "Enchantment", "Land") for t in new_types))
+                 and _subtype_kind(s) not in replaced)
+    new_subs = kept + tuple(s for s in (eff.subtypes or ()) if s not in kept)
+    return new_types, new_subs
+
+
+def _attached_residuals(a: Ability, eff: AttachedChange, target: Permanent, old_types: tuple[str, ...],
+                        new_types: tuple[str, ...], old_subs: tuple[str, ...], new_subs: tuple[str, ...]) -> list[Ability]:
+    """What of an Aura's or Equipment's change stays unmodelled while it applies, read by the gate: the change
+    itself where other abilities read what it changed from the card (``_attached_reads``), supertypes it does not
+    apply ("is snow", CR 107.4h), a new name (CR 201.2), its untyped parts (CR 613.1b). Returns the abilities that
+    replace ``a`` on its source."""
+    reads = _attached_reads(target, eff, old_types, new_types, old_subs, new_subs)
+    topics = frozenset({Topic.SUBTYPES} | ({Topic.POWER_TOUGHNESS} if eff.power is not None else set()))
+    residual = Unmodelled(a.text, topics, Scope.BATTLEFIELD)
+    object.__setattr__(residual, "reads", frozenset(reads))
+    # a change nothing reads from the card is applied in full: no residual, whose words would otherwise be taken
+    # for a reader of what the sentence changes (its own "snow", models.text.relevance.ability_words)
+    rest = [dataclasses.replace(a, effect=residual)] if reads else []
+    for sup in eff.supertypes:
+        if target.card.type_line.supertypes and sup in target.card.type_line.supertypes:
+            continue
+        # snow: what the mana may pay ({S}, CR 107.4h) and a spell's {S} — the topics of the typed "is snow"
+        # (models.text.relevance, ``supertype:snow``); an ability's {S} is in its own words (``reads``)
+        u = Unmodelled(f"{eff.affects.words[:1].upper()}{eff.affects.words[1:]} is {sup.lower()}.",
+                       frozenset({Topic.MANA_SPENDING, Topic.SPELL_COSTS} if sup == "Snow"
+                                 else {Topic.COSTS, Topic.MANA_SPENDING}), Scope.BATTLEFIELD)
+        object.__setattr__(u, "reads", frozenset({sup.lower()} if sup == "Snow" else {f"keyword:{sup.lower()}"}))
+        rest.append(dataclasses.replace(a, effect=u))
+    if eff.new_name is not None and eff.new_name != target.card.name:
+        # its name (CR 201.2) is read from the card: it counts where something names a name
+        u = Unmodelled(f"{eff.affects.words[:1].upper()}{eff.affects.words[1:]} is named {eff.new_name}.",
+                       frozenset({Topic.SUBTYPES}), Scope.BATTLEFIELD)
+        object.__setattr__(u, "reads", frozenset({"keyword:name", "keyword:named", "keyword:names",
+                                                  f"keyword:{eff.new_name}", f"keyword:{target.card.name}"}))
+        rest.append(dataclasses.replace(a, effect=u))
+    rest.extend(dataclasses.replace(a, effect=u) for u in eff.parts)
+    return rest

@@ -21,15 +21,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from mtgcheck.models.effects import PlayerKeyword, Quality
+from mtgcheck.models.vocab.targeting import PlayerKeyword, Quality
 from mtgcheck.models.game.state import GameState, Permanent
 
 from mtgcheck.solver.rules.errors import Unsupported
 from mtgcheck.solver.rules.layers import battlefield_abilities, board_view, filter_matches, permanent_abilities
 from mtgcheck.solver.rules.qualifiers import _colors as colors_of_object
 from mtgcheck.models.game.subtypes import CREATURE_TYPES
-from mtgcheck.models.behaviour import abilities_of
-from mtgcheck.models.effects import CantBeTargeted
+from mtgcheck.models.vocab.behaviour import abilities_of
+from mtgcheck.models.vocab.targeting import CantBeTargeted
 from mtgcheck.solver.rules.quantities import card_matches_filter
 
 YES, NO, UNKNOWN = "yes", "no", "unknown"
@@ -76,7 +76,7 @@ def _subtypes(state: GameState, t: Targeter) -> tuple[str, ...]:
 
 
 def _one_quality(state: GameState, q: Quality, t: Targeter) -> tuple[str, str]:
-    """Whether the targeter has one quality (``models.effects.Quality``: every test of it)."""
+    """Whether the targeter has one quality (``models.vocab.targeting.Quality``: every test of it)."""
     part = q.words or "the quality"
     if q.everything:  # CR 702.16j
         return YES, f"{t.name} is an object (protection from everything, CR 702.16j)"
@@ -110,7 +110,7 @@ def _creature_types() -> frozenset[str]:
 
 
 def quality_verdict(state: GameState, qualities: tuple, t: Targeter) -> tuple[str, str]:
-    """``(yes|no|unknown, why)``: whether the targeter has one of ``qualities`` (``models.effects.Quality``;
+    """``(yes|no|unknown, why)``: whether the targeter has one of ``qualities`` (``models.vocab.targeting.Quality``;
     "from white and from blue": either, CR 702.16a)."""
     unknown = ""
     for q in qualities:

@@ -1,5 +1,5 @@
 """Whether an object passes a qualifier ("nonblack", "with flying", "with power 2 or less", "tapped", "token",
-"attacking", "another", "that's red or green"): ``models.effects.Qualifier`` read against the state.
+"attacking", "another", "that's red or green"): ``models.vocab.filters.Qualifier`` read against the state.
 
 ``qualifier_verdict(state, viewer, kind, obj, q, source)`` returns ``(yes|no|unknown, why)``. Every test must
 hold (a conjunction): one test that fails makes the answer ``no`` even where another is unknown. What is read:
@@ -27,14 +27,23 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from mtgcheck.models.effects import Keyword, Qualifier, Topic, Unmodelled
+from mtgcheck.models.vocab.keyword_effects import Keyword
+from mtgcheck.models.vocab.filters import Qualifier
+from mtgcheck.models.vocab.topics import Topic
+from mtgcheck.models.vocab.effect import Unmodelled
 from mtgcheck.models.game.state import GameState, Permanent
 
 from mtgcheck.solver.rules.errors import Unsupported
-from mtgcheck.models.effects import AllOf, Compare
+from mtgcheck.models.vocab.logic import AllOf
+from mtgcheck.models.vocab.conditions import Compare
 from mtgcheck.solver.rules.quantities import amount_value
-from mtgcheck.models.effects import CountOf, Fixed, LifeTotal, PlayerCounters, Sum, ThisTurn
+from mtgcheck.models.vocab.amounts import CountOf, Fixed, LifeTotal, PlayerCounters, Sum, ThisTurn
 from mtgcheck.solver.rules.quantities import compare_numbers, modified_verdict
+from mtgcheck.solver.rules.gate import require_modelled
+from mtgcheck.solver.rules.layers import board_view, effect_abilities
+from mtgcheck.models.vocab.behaviour import abilities_of
+from mtgcheck.solver.rules.layers import has_keyword
+from mtgcheck.solver.rules.layers import filter_matches
 
 YES, NO, UNKNOWN = "yes", "no", "unknown"
 _COLOR_NAMES = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
@@ -42,9 +51,7 @@ _COLOR_NAMES = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green
 
 def _gate(state: GameState, topic: Topic, what: str) -> str:
     """The gate for one topic: the reason an unmodelled sentence in play could change ``what``, or ``""``."""
-    from mtgcheck.solver.rules.gate import require_modelled
 
-    from mtgcheck.solver.rules.layers import board_view
 
     view = board_view(state)
     cache: dict = state.__dict__.setdefault("_qualifier_gate", {})
@@ -166,7 +173,6 @@ def _pt_doubt(state: GameState) -> str:
     why = _gate(state, Topic.POWER_TOUGHNESS, "power and toughness (layer 7, CR 613.4)")
     if why:
         return why
-    from mtgcheck.solver.rules.layers import board_view, effect_abilities
 
     for perm in state.battlefield:
         v = board_view(state).get(perm.id)
@@ -238,9 +244,7 @@ def object_colors(kind: str, obj: Any) -> tuple[frozenset[str] | None, str]:
 
 
 def _has_keyword(state: GameState, kind: str, obj: Any, kw: str) -> tuple[bool | None, str]:
-    from mtgcheck.models.behaviour import abilities_of
 
-    from mtgcheck.solver.rules.layers import has_keyword
 
     why = _gate(state, Topic.KEYWORDS, "which keyword abilities objects have (CR 702)")
     if why:
@@ -277,22 +281,49 @@ def qualifier_verdict(state: GameState, viewer: str, kind: str, obj: Any, q: Qua
     if q.empty:
         return YES, ""
     if kind == "player":
-        if q.this_turn == "attacked" and dataclasses.replace(q, this_turn="", other=False).empty:
-            # "target player who attacked this turn" (Fire and Brimstone): only the active player declares attackers
-            # (CR 508.1); the turn history lists the permanents that attacked
-            if obj == state.active and state.turn.history.attacked:
-                return YES, f"{obj} attacked this turn"
-            note = "" if state.turn.given else " (the scenario's default turn: nothing happened earlier this turn)"
-            return NO, (f"{obj} has not attacked this turn{note} (CR 508.1: only the active player, {state.active}, "
-                        f"declares attackers)")
-        if q.player is not None and dataclasses.replace(q, player=None, other=False).empty:
-            return _player_condition(state, viewer, obj, q.player, source)
-        if q == Qualifier(other=True):
-            return YES, ""
-        return UNKNOWN, f"qualifiers of a player ({q}) are not modelled"
+        return _player_qualifier_verdict(state, viewer, obj, q, source)
     results: list[tuple[str, str]] = []
-    name = obj.name if kind != "player" else obj
+    name = obj.name
     perm = obj if kind == "permanent" else None
+    for test in _OBJECT_TESTS:
+        no = test(state, viewer, kind, obj, q, source, name, perm, results)
+        if no is not None:
+            return no
+    for verdict, why in results:
+        if verdict == NO:
+            return NO, why
+    for verdict, why in results:
+        if verdict == UNKNOWN:
+            return UNKNOWN, why
+    return YES, ""
+
+
+def _player_qualifier_verdict(state: GameState, viewer: str, obj: str, q: Qualifier,
+                              source: Permanent | None) -> tuple[str, str]:
+    """``qualifier_verdict`` of a player: "who attacked this turn" (only the active player declares attackers, CR
+    508.1), a condition of the player (``_player_condition``), "another"; any other test is ``unknown``."""
+    if q.this_turn == "attacked" and dataclasses.replace(q, this_turn="", other=False).empty:
+        # "target player who attacked this turn" (Fire and Brimstone): only the active player declares attackers
+        # (CR 508.1); the turn history lists the permanents that attacked
+        if obj == state.active and state.turn.history.attacked:
+            return YES, f"{obj} attacked this turn"
+        note = "" if state.turn.given else " (the scenario's default turn: nothing happened earlier this turn)"
+        return NO, (f"{obj} has not attacked this turn{note} (CR 508.1: only the active player, {state.active}, "
+                    f"declares attackers)")
+    if q.player is not None and dataclasses.replace(q, player=None, other=False).empty:
+        return _player_condition(state, viewer, obj, q.player, source)
+    if q == Qualifier(other=True):
+        return YES, ""
+    return UNKNOWN, f"qualifiers of a player ({q}) are not modelled"
+
+
+# The tests of ``qualifier_verdict`` on an object, in order. Each returns ``(NO, why)`` when the object fails it (the
+# verdict), else ``None``, after adding what it cannot decide to ``results`` as ``(UNKNOWN, why)``.
+
+def _identity_test(state: GameState, viewer: str, kind: str, obj: Any, q: Qualifier, source: Permanent | None,
+                   name: str, perm: Permanent | None, results: list[tuple[str, str]]) -> tuple[str, str] | None:
+    """"another" / "other than" the source (CR 109.5, 201.5), a token (every object of a scenario is a card, CR
+    111.1), named or not named (CR 201.2; effects in force may change a permanent's name), face down (CR 708.2)."""
     if q.other and perm is not None and source is not None and perm.id == source.id:
         return NO, f"{name} is the source itself, and the target must be another (CR 109.5)"
     if q.token is not None:
@@ -319,6 +350,13 @@ def qualifier_verdict(state: GameState, viewer: str, kind: str, obj: Any, q: Qua
             results.append((UNKNOWN, f"whether the card {name} is face down is not part of the scenario"))
         elif q.face_down:
             return NO, f"{name} is face up: every permanent and spell of a scenario is (CR 708.2, 110.5)"
+    return None
+
+
+def _attachment_test(state: GameState, viewer: str, kind: str, obj: Any, q: Qualifier, source: Permanent | None,
+                     name: str, perm: Permanent | None, results: list[tuple[str, str]]) -> tuple[str, str] | None:
+    """Enchanted or equipped (an Aura or Equipment attached to it, CR 303.4, 301.5); "with {X} in its mana cost" (CR
+    107.3, 202.1; a split card's is not modelled, 709.4); modified (CR 700.9, ``modified_verdict``)."""
     if q.enchanted is not None or q.equipped is not None:
         if perm is None:
             if q.enchanted or q.equipped:
@@ -344,6 +382,12 @@ def qualifier_verdict(state: GameState, viewer: str, kind: str, obj: Any, q: Qua
         is_mod, why = modified_verdict(state, perm) if perm is not None else (False, f"{name} is not a permanent (CR 700.9)")
         if is_mod != q.modified:
             return NO, why
+    return None
+
+
+def _any_of_test(state: GameState, viewer: str, kind: str, obj: Any, q: Qualifier, source: Permanent | None,
+                 name: str, perm: Permanent | None, results: list[tuple[str, str]]) -> tuple[str, str] | None:
+    """One of several qualifiers ("creature or planeswalker", "attacking or blocking"): fails when every one fails."""
     if q.any_of:
         subs = [qualifier_verdict(state, viewer, kind, obj, a, source) for a in q.any_of]
         if not any(v == YES for v, _ in subs):
@@ -352,6 +396,13 @@ def qualifier_verdict(state: GameState, viewer: str, kind: str, obj: Any, q: Qua
                 results.append((UNKNOWN, unk[0]))
             else:
                 return NO, "; ".join(w for _, w in subs)
+    return None
+
+
+def _status_test(state: GameState, viewer: str, kind: str, obj: Any, q: Qualifier, source: Permanent | None,
+                 name: str, perm: Permanent | None, results: list[tuple[str, str]]) -> tuple[str, str] | None:
+    """A permanent's status: in combat (attacking, blocking, blocking it; CR 506.4), tapped or untapped (CR 110.5),
+    with counters (CR 122.1; none on a card that changed zones, 122.2)."""
     if q.combat is not None:
         if perm is None:
             return NO, f"{name} is not on the battlefield, so it is not in combat (CR 506.4)"
@@ -376,6 +427,13 @@ def qualifier_verdict(state: GameState, viewer: str, kind: str, obj: Any, q: Qua
                 have = sum(perm.counters.values()) if c == "" else int(perm.counters.get(c, 0))
                 if have <= 0:
                     return NO, f"{name} has no {c + ' ' if c else ''}counter on it (CR 122.1)"
+    return None
+
+
+def _compare_test(state: GameState, viewer: str, kind: str, obj: Any, q: Qualifier, source: Permanent | None,
+                  name: str, perm: Permanent | None, results: list[tuple[str, str]]) -> tuple[str, str] | None:
+    """Its numbers compared (power, toughness, mana value; CR 208.1, 202.3): with a number, with an amount
+    (``amount_value``) or with the source's number."""
     for cmp in q.compare:
         n, why = _number(state, kind, obj, cmp.quantity)
         if n is not None and cmp.amount is not None:
@@ -404,6 +462,13 @@ def qualifier_verdict(state: GameState, viewer: str, kind: str, obj: Any, q: Qua
             results.append((UNKNOWN, why))
         elif not cmp.holds(n):
             return NO, f"{name} has {cmp.quantity.replace('_', ' ')} {n}, not {cmp.describe()} (CR {'202.3' if cmp.quantity == 'mana_value' else '208.1'})"
+    return None
+
+
+def _color_test(state: GameState, viewer: str, kind: str, obj: Any, q: Qualifier, source: Permanent | None,
+                name: str, perm: Permanent | None, results: list[tuple[str, str]]) -> tuple[str, str] | None:
+    """Its colours now (CR 105.2): every colour asked, one of them, none of those excluded, colorless, multicolored,
+    monocolored."""
     if q.needs_colors:
         cs, why = _colors(state, kind, obj)
         if cs is None:
@@ -425,6 +490,14 @@ def qualifier_verdict(state: GameState, viewer: str, kind: str, obj: Any, q: Qua
                 bad = "is not monocolored"
             if bad:
                 return NO, f"{name} {bad} (CR 105.2)"
+    return None
+
+
+def _keyword_and_turn_test(state: GameState, viewer: str, kind: str, obj: Any, q: Qualifier,
+                           source: Permanent | None, name: str, perm: Permanent | None,
+                           results: list[tuple[str, str]]) -> tuple[str, str] | None:
+    """With or without keywords (CR 702, ``_has_keyword``); what it did this turn (``_this_turn``); a history the
+    scenario does not hold is ``unknown``."""
     for kw, want in [(k, True) for k in q.keywords] + [(k, False) for k in q.without_keywords]:
         has, why = _has_keyword(state, kind, obj, kw)
         if has is None:
@@ -435,13 +508,11 @@ def qualifier_verdict(state: GameState, viewer: str, kind: str, obj: Any, q: Qua
         results.append(_this_turn(state, viewer, kind, obj, q.this_turn))
     if q.history:
         results.append((UNKNOWN, f"whether {name} is one “{q.history}” is not modelled"))
-    for verdict, why in results:
-        if verdict == NO:
-            return NO, why
-    for verdict, why in results:
-        if verdict == UNKNOWN:
-            return UNKNOWN, why
-    return YES, ""
+    return None
+
+
+_OBJECT_TESTS = (_identity_test, _attachment_test, _any_of_test, _status_test, _compare_test, _color_test,
+                 _keyword_and_turn_test)
 
 
 def _this_turn(state: GameState, viewer: str, kind: str, obj: Any, what: str) -> tuple[str, str]:
@@ -517,7 +588,7 @@ def _as_self(amount: Any) -> Any:
 
 def filter_verdict(state: GameState, f: Any, obj: Permanent, viewer: str, subtypes: Any = None,
                    source: Permanent | None = None, kind: str = "permanent") -> tuple[str, str]:
-    """``(yes|no|unknown, why)``: whether ``obj`` matches the typed filter ``f`` (``models.effects.Filter``)
+    """``(yes|no|unknown, why)``: whether ``obj`` matches the typed filter ``f`` (``models.vocab.filters.Filter``)
     including its qualifier and alternatives ("green creature", "artifact or creature", "creature with
     defender"), as seen by ``viewer``.
 
@@ -535,7 +606,6 @@ def filter_verdict(state: GameState, f: Any, obj: Permanent, viewer: str, subtyp
     """
     import dataclasses
 
-    from mtgcheck.solver.rules.layers import filter_matches
 
     base = dataclasses.replace(f, qualifier=Qualifier(), alternatives=())
     if not filter_matches(base, obj, viewer, subtypes, source):

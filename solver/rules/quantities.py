@@ -1,4 +1,4 @@
-"""Amounts and conditions read against the game: the one evaluator of ``models.effects.Amount`` and ``Condition``.
+"""Amounts and conditions read against the game: the one evaluator of ``models.vocab.amounts.Amount`` and ``Condition``.
 
 Every rule that reads a number from the game ("for each Elf you control", "where X is the greatest power among
 creatures you control", "the amount of life you gained this turn") or a condition ("if you control two or more black
@@ -27,25 +27,31 @@ from __future__ import annotations
 import dataclasses
 from typing import Any, Callable, Iterable
 
-from mtgcheck.models.effects import (AllOf, Amount, AnyOf, AttackedThisStep, AttackedThisTurn, CardsInZone, Compare,
-                                     Condition, ControlsAtLeast, CountersAmong, CountersOn, CountersRemoved, CountOf,
-                                     ControlsCommander, DefendingPlayerControls, Devotion, LargestGroup, StartingLife,
-                                     DistinctAmong, Filter, Fixed, GreatestAmong, HasCounter, HasDesignation, LifeTotal,
-                                     Not, OfChosenType, OpponentControlsMore, PartySize, PlayersWho, ResolvedThisTurn, HasLegalTarget, OpponentHasCounters, PlayerCounters, PowerOf,
-                                     Qualifier, Revealed, SharingCreatureType,
-                                     SourceAttacking, SourceCast, SourceMatches, SourceModified, SourceRenowned, SourceTapped,
-                                     SpellsCastThisTurn, StatOf, Sum, ThisTurn, TotalAmong, VariableX)
+from mtgcheck.models.vocab.logic import AllOf, AnyOf, Condition, Not
+from mtgcheck.models.vocab.amounts import (
+    Amount, CountersAmong, CountersOn, CountersRemoved, CountOf, Devotion, LargestGroup, StartingLife, DistinctAmong,
+    Fixed, GreatestAmong, LifeTotal, OfChosenType, PartySize, PlayersWho, PlayerCounters, PowerOf, Revealed,
+    SharingCreatureType, StatOf, Sum, ThisTurn, TotalAmong, VariableX,
+)
+from mtgcheck.models.vocab.conditions import (
+    AttackedThisStep, AttackedThisTurn, CardsInZone, Compare, ControlsAtLeast, ControlsCommander,
+    DefendingPlayerControls, HasCounter, HasDesignation, OpponentControlsMore, ResolvedThisTurn, HasLegalTarget,
+    OpponentHasCounters, SourceAttacking, SourceCast, SourceMatches, SourceModified, SourceRenowned, SourceTapped,
+    SpellsCastThisTurn,
+)
+from mtgcheck.models.vocab.filters import Filter, Qualifier
 from mtgcheck.models.game.state import GameState, Permanent
 
 from mtgcheck.solver.rules.errors import Unsupported
-from mtgcheck.models.effects import TopCardsOfLibraries
+from mtgcheck.models.vocab.amounts import TopCardsOfLibraries
 from mtgcheck.models.game.subtypes import CREATURE_TYPES
-from mtgcheck.models.effects import DuringTurn, HasAnotherActivatedAbility, MaxSpeed
-from mtgcheck.models.effects import ModeUnchosen, TopOfLibrary
-from mtgcheck.models.effects import AnchorChosen
-from mtgcheck.models.effects import Keyword
+from mtgcheck.models.vocab.conditions import DuringTurn, HasAnotherActivatedAbility, MaxSpeed
+from mtgcheck.models.vocab.conditions import ModeUnchosen, TopOfLibrary
+from mtgcheck.models.vocab.conditions import AnchorChosen
+from mtgcheck.models.vocab.keyword_effects import Keyword
 from mtgcheck.models.vocab.keywords import KeywordKind
-from mtgcheck.models.effects import Filter as _F
+from mtgcheck.models.vocab.filters import Filter as _F
+from mtgcheck.models.vocab.behaviour import abilities_of
 
 __all__ = ["amount_value", "condition_holds", "matching_objects", "compare_numbers", "card_matches_filter",
            "modified_verdict", "card_matches", "party_size", "domain_types"]
@@ -61,7 +67,7 @@ _PERMANENT_TYPES = ("Artifact", "Battle", "Creature", "Enchantment", "Land", "Pl
 
 
 def compare_numbers(a: int, op: str, b: int) -> bool:
-    """``a op b`` for an operator of ``models.effects.NUMBER_COMPARISONS``."""
+    """``a op b`` for an operator of ``models.vocab.filters.NUMBER_COMPARISONS``."""
     return _OPS[op](a, b)
 
 
@@ -393,7 +399,7 @@ def amount_value(state: GameState, player: str, amount: Amount | int, source: Pe
     player : str
         The controller of the ability (or the caster of the spell) that reads it: "you".
     amount : Amount or int
-        A typed amount (``models.effects.AMOUNT_TYPES``); an int is itself.
+        A typed amount (``models.vocab.amounts.AMOUNT_TYPES``); an int is itself.
     source : Permanent, optional
         The permanent the ability belongs to ("this", counters on it, what it is attached to).
     opponent : str, optional
@@ -418,101 +424,206 @@ def amount_value(state: GameState, player: str, amount: Amount | int, source: Pe
         raise Unsupported(f"“{what}”: the amount {amount!r} is not a number")
     if isinstance(amount, int):
         return amount, str(amount)
-    if isinstance(amount, Fixed):
-        return amount.n, str(amount.n)
-    if isinstance(amount, Sum):
-        total, bits = amount.plus, []
-        for part in amount.parts:
-            n, why = amount_value(state, player, part, source, opponent=opponent, text=text)
-            total += n
-            bits.append(why)
-        if amount.plus:
-            bits.append(str(amount.plus))
-        return total, " + ".join(bits) + f" = {total}"
-    if isinstance(amount, CountersOn):
-        if source is None:
-            raise Unsupported(f"“{what}”: the counters it reads are on no permanent")
-        if not amount.counter:  # every kind of counter (CR 122.1)
-            n = sum(int(k) for k in source.counters.values())
-            return n, f"{source.name} has {n} counter(s) in all"
-        n = int(source.counters.get(amount.counter, 0))
-        return n, f"{source.name} has {n} {amount.counter} counter(s)"
-    if isinstance(amount, Devotion) and amount.color == "chosen":
+    kind = type(amount)
+    value = _AMOUNT_VALUES.get(kind)
+    if value is None:
+        value = next((_AMOUNT_VALUES[k] for k in kind.__mro__ if k in _AMOUNT_VALUES), None)
+        if value is None:
+            raise Unsupported(f"“{what}”: the amount {amount!r} is not modelled")
+    return value(state, player, amount, source, opponent, text, what)
+
+
+# ``amount_value`` of each kind of amount: ``(state, player, amount, source, opponent, text, what) -> (n, why)``,
+# chosen by the amount's type (``_AMOUNT_VALUES``, below).
+
+def _fixed_value(state: GameState, player: str, amount: Any, source: Permanent | None, opponent: str | None,
+                 text: str, what: str) -> tuple[int, str]:
+    """A number written on the card."""
+    return amount.n, str(amount.n)
+
+
+def _sum_value(state: GameState, player: str, amount: Any, source: Permanent | None, opponent: str | None,
+               text: str, what: str) -> tuple[int, str]:
+    """The sum of its parts, plus a number."""
+    total, bits = amount.plus, []
+    for part in amount.parts:
+        n, why = amount_value(state, player, part, source, opponent=opponent, text=text)
+        total += n
+        bits.append(why)
+    if amount.plus:
+        bits.append(str(amount.plus))
+    return total, " + ".join(bits) + f" = {total}"
+
+
+def _counters_on_value(state: GameState, player: str, amount: Any, source: Permanent | None, opponent: str | None,
+                       text: str, what: str) -> tuple[int, str]:
+    """The counters of a kind (or of every kind, CR 122.1) on the source."""
+    if source is None:
+        raise Unsupported(f"“{what}”: the counters it reads are on no permanent")
+    if not amount.counter:  # every kind of counter (CR 122.1)
+        n = sum(int(k) for k in source.counters.values())
+        return n, f"{source.name} has {n} counter(s) in all"
+    n = int(source.counters.get(amount.counter, 0))
+    return n, f"{source.name} has {n} {amount.counter} counter(s)"
+
+
+def _devotion_value(state: GameState, player: str, amount: Any, source: Permanent | None, opponent: str | None,
+                    text: str, what: str) -> tuple[int, str]:
+    """Devotion to one or more colours: each mana symbol of the player's permanents' mana costs that is at least one
+    of them counts once (CR 700.5, 700.5a); to a colour chosen as the ability resolves, the caller reads it per
+    colour."""
+    if amount.color == "chosen":
         raise Unsupported(f"“{what}”: the devotion to a colour chosen as the ability resolves is read per colour by "
                           f"the caller (CR 700.5)")
-    if isinstance(amount, OfChosenType):
-        return _of_chosen_type(state, player, amount, source, opponent, text, what)
-    if isinstance(amount, SharingCreatureType):
-        return _sharing_creature_type(state, player, amount, source, opponent, text, what)
+    # several colours: each mana symbol that is at least one of them counts once (CR 700.5a)
+    n = sum(sum(1 for s in p.card.mana_cost if any(c in s.colors for c in amount.color))
+            for p in state.permanents(player) if p.card.mana_cost is not None)
+    return n, f"{player}'s devotion to {'/'.join(amount.color)} is {n} (CR 700.5)"
 
-    if isinstance(amount, TopCardsOfLibraries):
-        return _top_cards_of_libraries(state, player, amount, what)
-    if isinstance(amount, Revealed):
-        raise Unsupported(f"“{what}”: how many cards are revealed is chosen as the ability resolves (CR 608.2d); the "
-                          f"caller enumerates its values")
-    if isinstance(amount, Devotion):
-        # several colours: each mana symbol that is at least one of them counts once (CR 700.5a)
-        n = sum(sum(1 for s in p.card.mana_cost if any(c in s.colors for c in amount.color))
-                for p in state.permanents(player) if p.card.mana_cost is not None)
-        return n, f"{player}'s devotion to {'/'.join(amount.color)} is {n} (CR 700.5)"
-    if isinstance(amount, StartingLife):
-        return _starting_life(state, player, amount, opponent, what)
-    if isinstance(amount, CountersAmong):
-        return _counters_among(state, player, amount, source, opponent, text)
-    if isinstance(amount, LargestGroup):
-        return _largest_group(state, player, amount, source, opponent, text)
-    if isinstance(amount, (PowerOf, StatOf)):
-        stat, rel = ("power", "this") if isinstance(amount, PowerOf) else (amount.stat, amount.relation)
-        obj = _related(state, source, rel, what)
-        n = _stat(state, obj, stat, what)
-        return n, f"{obj.name}'s {stat.replace('_', ' ')} is {n}"
-    if isinstance(amount, CountOf):
-        objs = matching_objects(state, player, amount.filter, source, opponent, text)
-        return len(objs), f"{len(objs)} {_filter_words(amount.filter)}"
-    if isinstance(amount, (GreatestAmong, TotalAmong)):
-        objs = matching_objects(state, player, amount.filter, source, opponent, text)
-        values = [_stat(state, o, amount.stat, what) for o in objs]
-        stat = amount.stat.replace("_", " ")
-        if isinstance(amount, GreatestAmong):
-            n = max(values, default=0)
-            return n, (f"the greatest {stat} among {_filter_words(amount.filter)} is {n}" if values else
-                       f"no {_filter_words(amount.filter)}, so the greatest {stat} is 0 (Spell Rupture ruling 2013-01-24)")
-        return sum(values), f"the total {stat} of {_filter_words(amount.filter)} is {sum(values)}"
-    if isinstance(amount, DistinctAmong):
-        objs = matching_objects(state, player, amount.filter, source, opponent, text)
-        seen = _distinct(state, objs, amount.aspect, what)
-        shown = ", ".join(sorted(map(str, seen))) or "none"
-        return len(seen), f"{len(seen)} different {amount.aspect.replace('_', ' ')}(s) among {_filter_words(amount.filter)} ({shown})"
-    if isinstance(amount, ThisTurn):
-        return _this_turn(state, player, amount, opponent, what)
-    if isinstance(amount, LifeTotal):
-        who = _players(state, player, amount.whose, opponent)
-        if len(who) != 1:
-            raise Unsupported(f"“{what}”: whose life total is meant is not one player")
-        n = state.life_of(who[0])
-        return n, f"{who[0]} has {n} life"
-    if isinstance(amount, PlayerCounters):
-        who = _players(state, player, amount.whose, opponent)
-        if len(who) != 1:
-            raise Unsupported(f"“{what}”: whose counters are meant is not one player")
-        n = state.counters_of(who[0], amount.kind)
-        return n, f"{who[0]} has {n} {amount.kind} counter(s) (CR 122.1)"
-    if isinstance(amount, PlayersWho):
-        who = _players(state, player, amount.whose, opponent)
-        if amount.event in _DAMAGE_LIFE:  # damage in the history is life lost or gained too (CR 120.3a, 702.15b)
-            hit = [p for p in who if life_this_turn(state, p, amount.event)[0] > 0]
-        else:
-            hit = [p for p in who if state.turn.history.count_of(amount.event, p) > 0]
-        return len(hit), (f"{len(hit)} of {', '.join(who) or 'no one'} had {amount.event.replace('_', ' ')} this turn"
-                          f"{_default_turn(state)}")
-    if isinstance(amount, PartySize):
 
-        n = party_size(state, player, what)
-        return n, f"{player}'s party has {n} creature(s) (CR 700.8)"
-    if isinstance(amount, (VariableX, CountersRemoved)):
-        raise Unsupported(f"“{what}”: the number is chosen as the cost is paid (CR 107.3, 601.2b); the caller "
-                          f"enumerates its values")
-    raise Unsupported(f"“{what}”: the amount {amount!r} is not modelled")
+def _top_cards_value(state: GameState, player: str, amount: Any, source: Permanent | None, opponent: str | None,
+                     text: str, what: str) -> tuple[int, str]:
+    """Cards on top of libraries (``_top_cards_of_libraries``)."""
+    return _top_cards_of_libraries(state, player, amount, what)
+
+
+def _starting_life_value(state: GameState, player: str, amount: Any, source: Permanent | None,
+                         opponent: str | None, text: str, what: str) -> tuple[int, str]:
+    """A player's starting life total (CR 103.4; ``_starting_life``)."""
+    return _starting_life(state, player, amount, opponent, what)
+
+
+def _counters_among_value(state: GameState, player: str, amount: Any, source: Permanent | None,
+                          opponent: str | None, text: str, what: str) -> tuple[int, str]:
+    """Counters among a set of objects (``_counters_among``)."""
+    return _counters_among(state, player, amount, source, opponent, text)
+
+
+def _largest_group_value(state: GameState, player: str, amount: Any, source: Permanent | None,
+                         opponent: str | None, text: str, what: str) -> tuple[int, str]:
+    """The largest group sharing a quality (``_largest_group``)."""
+    return _largest_group(state, player, amount, source, opponent, text)
+
+
+def _stat_value(state: GameState, player: str, amount: Any, source: Permanent | None, opponent: str | None,
+                text: str, what: str) -> tuple[int, str]:
+    """A number of one object related to the source: its power (``PowerOf``), or a stat (``StatOf``)."""
+    stat, rel = ("power", "this") if isinstance(amount, PowerOf) else (amount.stat, amount.relation)
+    obj = _related(state, source, rel, what)
+    n = _stat(state, obj, stat, what)
+    return n, f"{obj.name}'s {stat.replace('_', ' ')} is {n}"
+
+
+def _count_of_value(state: GameState, player: str, amount: Any, source: Permanent | None, opponent: str | None,
+                    text: str, what: str) -> tuple[int, str]:
+    """How many objects match a filter (``matching_objects``)."""
+    objs = matching_objects(state, player, amount.filter, source, opponent, text)
+    return len(objs), f"{len(objs)} {_filter_words(amount.filter)}"
+
+
+def _among_value(state: GameState, player: str, amount: Any, source: Permanent | None, opponent: str | None,
+                 text: str, what: str) -> tuple[int, str]:
+    """The greatest (0 among none: Spell Rupture ruling 2013-01-24) or the total of a stat among matching objects."""
+    objs = matching_objects(state, player, amount.filter, source, opponent, text)
+    values = [_stat(state, o, amount.stat, what) for o in objs]
+    stat = amount.stat.replace("_", " ")
+    if isinstance(amount, GreatestAmong):
+        n = max(values, default=0)
+        return n, (f"the greatest {stat} among {_filter_words(amount.filter)} is {n}" if values else
+                   f"no {_filter_words(amount.filter)}, so the greatest {stat} is 0 (Spell Rupture ruling 2013-01-24)")
+    return sum(values), f"the total {stat} of {_filter_words(amount.filter)} is {sum(values)}"
+
+
+def _distinct_value(state: GameState, player: str, amount: Any, source: Permanent | None, opponent: str | None,
+                    text: str, what: str) -> tuple[int, str]:
+    """How many different values of an aspect (names, colours, types, ...) among matching objects."""
+    objs = matching_objects(state, player, amount.filter, source, opponent, text)
+    seen = _distinct(state, objs, amount.aspect, what)
+    shown = ", ".join(sorted(map(str, seen))) or "none"
+    return len(seen), f"{len(seen)} different {amount.aspect.replace('_', ' ')}(s) among {_filter_words(amount.filter)} ({shown})"
+
+
+def _this_turn_value(state: GameState, player: str, amount: Any, source: Permanent | None, opponent: str | None,
+                     text: str, what: str) -> tuple[int, str]:
+    """A count of what happened this turn (``_this_turn``)."""
+    return _this_turn(state, player, amount, opponent, what)
+
+
+def _life_total_value(state: GameState, player: str, amount: Any, source: Permanent | None, opponent: str | None,
+                      text: str, what: str) -> tuple[int, str]:
+    """One player's life total (CR 119)."""
+    who = _players(state, player, amount.whose, opponent)
+    if len(who) != 1:
+        raise Unsupported(f"“{what}”: whose life total is meant is not one player")
+    n = state.life_of(who[0])
+    return n, f"{who[0]} has {n} life"
+
+
+def _player_counters_value(state: GameState, player: str, amount: Any, source: Permanent | None,
+                           opponent: str | None, text: str, what: str) -> tuple[int, str]:
+    """One player's counters of a kind (CR 122.1)."""
+    who = _players(state, player, amount.whose, opponent)
+    if len(who) != 1:
+        raise Unsupported(f"“{what}”: whose counters are meant is not one player")
+    n = state.counters_of(who[0], amount.kind)
+    return n, f"{who[0]} has {n} {amount.kind} counter(s) (CR 122.1)"
+
+
+def _players_who_value(state: GameState, player: str, amount: Any, source: Permanent | None, opponent: str | None,
+                       text: str, what: str) -> tuple[int, str]:
+    """How many of the players meant had an event this turn (damage is life lost or gained too, CR 120.3a, 702.15b)."""
+    who = _players(state, player, amount.whose, opponent)
+    if amount.event in _DAMAGE_LIFE:  # damage in the history is life lost or gained too (CR 120.3a, 702.15b)
+        hit = [p for p in who if life_this_turn(state, p, amount.event)[0] > 0]
+    else:
+        hit = [p for p in who if state.turn.history.count_of(amount.event, p) > 0]
+    return len(hit), (f"{len(hit)} of {', '.join(who) or 'no one'} had {amount.event.replace('_', ' ')} this turn"
+                      f"{_default_turn(state)}")
+
+
+def _party_size_value(state: GameState, player: str, amount: Any, source: Permanent | None, opponent: str | None,
+                      text: str, what: str) -> tuple[int, str]:
+    """The player's party (CR 700.8; ``party_size``)."""
+    n = party_size(state, player, what)
+    return n, f"{player}'s party has {n} creature(s) (CR 700.8)"
+
+
+def _revealed_value(state: GameState, player: str, amount: Any, source: Permanent | None, opponent: str | None,
+                    text: str, what: str) -> tuple[int, str]:
+    """Chosen as the ability resolves (CR 608.2d): the caller enumerates it."""
+    raise Unsupported(f"“{what}”: how many cards are revealed is chosen as the ability resolves (CR 608.2d); the "
+                      f"caller enumerates its values")
+
+
+def _chosen_with_cost_value(state: GameState, player: str, amount: Any, source: Permanent | None,
+                            opponent: str | None, text: str, what: str) -> tuple[int, str]:
+    """X or counters removed, chosen as the cost is paid (CR 107.3, 601.2b): the caller enumerates them."""
+    raise Unsupported(f"“{what}”: the number is chosen as the cost is paid (CR 107.3, 601.2b); the caller "
+                      f"enumerates its values")
+
+
+def _of_chosen_type_value(state: GameState, player: str, amount: Any, source: Permanent | None,
+                          opponent: str | None, text: str, what: str) -> tuple[int, str]:
+    """Objects of the type chosen for the source (``_of_chosen_type``)."""
+    return _of_chosen_type(state, player, amount, source, opponent, text, what)
+
+
+def _sharing_creature_type_value(state: GameState, player: str, amount: Any, source: Permanent | None,
+                                 opponent: str | None, text: str, what: str) -> tuple[int, str]:
+    """Objects sharing a creature type (``_sharing_creature_type``)."""
+    return _sharing_creature_type(state, player, amount, source, opponent, text, what)
+
+
+_AMOUNT_VALUES: dict[type, Any] = {
+    Fixed: _fixed_value, Sum: _sum_value, CountersOn: _counters_on_value, Devotion: _devotion_value,
+    OfChosenType: _of_chosen_type_value, SharingCreatureType: _sharing_creature_type_value, TopCardsOfLibraries: _top_cards_value,
+    Revealed: _revealed_value, StartingLife: _starting_life_value, CountersAmong: _counters_among_value,
+    LargestGroup: _largest_group_value, PowerOf: _stat_value, StatOf: _stat_value, CountOf: _count_of_value,
+    GreatestAmong: _among_value, TotalAmong: _among_value, DistinctAmong: _distinct_value,
+    ThisTurn: _this_turn_value, LifeTotal: _life_total_value, PlayerCounters: _player_counters_value,
+    PlayersWho: _players_who_value, PartySize: _party_size_value, VariableX: _chosen_with_cost_value,
+    CountersRemoved: _chosen_with_cost_value,
+}
 
 
 def _sharing_creature_type(state: GameState, player: str, amount: SharingCreatureType, source: Permanent | None,
@@ -647,7 +758,7 @@ def condition_holds(state: GameState, player: str, cond: Condition, source: Perm
     Parameters
     ----------
     cond : Condition
-        A typed condition (``models.effects.CONDITION_TYPES``).
+        A typed condition (``models.vocab.conditions.CONDITION_TYPES``).
     source : Permanent or None
         The permanent whose ability reads it ("this", its counters).
     text : str
@@ -666,118 +777,234 @@ def condition_holds(state: GameState, player: str, cond: Condition, source: Perm
     Unsupported
         A condition that cannot be read in this state (see the module docstring), naming ``text``.
     """
-    if isinstance(cond, Compare):
-        return _compare(state, player, cond, source, text)
-    if isinstance(cond, AllOf):
-        whys = []
-        for part in cond.parts:
+    kind = type(cond)
+    holds = _CONDITIONS.get(kind)
+    if holds is None:
+        holds = next((_CONDITIONS[k] for k in kind.__mro__ if k in _CONDITIONS), _turn_and_board_holds)
+    return holds(state, player, cond, source, text, legal_target)
+
+
+# ``condition_holds`` of each kind of condition: ``(state, player, cond, source, text, legal_target) -> (holds,
+# why)``, chosen by
+# the condition's type (``_CONDITIONS``, below); the others are the turn's and the board's
+# (``_turn_and_board_condition``).
+
+def _compare_holds(state: GameState, player: str, cond: Any, source: Permanent | None, text: str,
+                   legal_target: LegalTarget | None) -> tuple[bool, str]:
+    """Two amounts compared (``_compare``)."""
+    return _compare(state, player, cond, source, text)
+
+
+def _all_of_holds(state: GameState, player: str, cond: Any, source: Permanent | None, text: str,
+                  legal_target: LegalTarget | None) -> tuple[bool, str]:
+    """Every part holds; the first that does not is the reason."""
+    whys = []
+    for part in cond.parts:
+        ok, why = condition_holds(state, player, part, source, text, legal_target)
+        whys.append(why)
+        if not ok:
+            return False, why
+    return True, "; ".join(whys)
+
+
+def _any_of_holds(state: GameState, player: str, cond: Any, source: Permanent | None, text: str,
+                  legal_target: LegalTarget | None) -> tuple[bool, str]:
+    """One part holds; when none does and a part cannot be read, that part's ``Unsupported``."""
+    whys, unknown = [], None
+    for part in cond.parts:
+        try:
             ok, why = condition_holds(state, player, part, source, text, legal_target)
-            whys.append(why)
-            if not ok:
-                return False, why
-        return True, "; ".join(whys)
-    if isinstance(cond, AnyOf):
-        whys, unknown = [], None
-        for part in cond.parts:
-            try:
-                ok, why = condition_holds(state, player, part, source, text, legal_target)
-            except Unsupported as e:
-                unknown = unknown or e  # another part may still hold
-                continue
-            if ok:
-                return True, why
-            whys.append(why)
-        if unknown is not None:
-            raise unknown
-        return False, "; ".join(whys)
+        except Unsupported as e:
+            unknown = unknown or e  # another part may still hold
+            continue
+        if ok:
+            return True, why
+        whys.append(why)
+    if unknown is not None:
+        raise unknown
+    return False, "; ".join(whys)
 
-    if isinstance(cond, HasAnotherActivatedAbility):  # CR 602.5; mana abilities are activated abilities (605.1a)
-        if source is None:
-            raise Unsupported(f"“{text}”: it reads a permanent that is not there")
-        from mtgcheck.solver.rules.layers import permanent_abilities
 
-        acts = [a for a in permanent_abilities(state, source) if a.kind == "activated" or a.is_activated_keyword]
-        # the restricted ability is the one whose typed restriction holds this condition (not its wording)
-        own = [a for a in acts if cond in getattr(a.restriction, "conditions", ())]
-        others = [a for a in acts if cond not in getattr(a.restriction, "conditions", ())]
-        if others:
-            return True, f"{source.name} has another activated ability: {others[0].describe()}"
-        if len(own) > 1:
-            raise Unsupported(f"“{text}”: {source.name} has this ability more than once; whether a second instance is "
-                              "another activated ability is not modelled (CR 602.5)")
-        return False, f"{source.name} has no other activated ability (CR 602.5)"
-    if isinstance(cond, DuringTurn):  # CR 611.3a: "during your turn" / "during turns other than yours"
-        mine = state.active == player
-        ok = mine if cond.whose == "you" else not mine
-        return ok, f"it is {state.active}'s turn ({'' if mine else 'not '}{player}'s own)"
-    if isinstance(cond, MaxSpeed):  # CR 702.179e-f: max speed is speed 4; no speed counts as 0
-        n = state.speed_of(player)
-        return n >= 4, (f"{player}'s speed is {n}" if player in state.speed else f"{player} has no speed (CR 702.179b)") \
-            + (" (max speed, CR 702.179e)" if n >= 4 else ", not 4 (CR 702.179e)")
-    if isinstance(cond, HasDesignation):
-        who = player if cond.whose == "you" else None
-        if who is None:
-            holders = [o for o in state.opponents(player) if has_designation(state, o, cond.designation)[0]]
-            return bool(holders), (f"{', '.join(holders)} {'has' if len(holders) == 1 else 'have'} {_designation_words(cond.designation)}"
-                                   if holders else f"no opponent of {player} has {_designation_words(cond.designation)} "
-                                                   "(the scenario's designations list none)")
-        ok, how = has_designation(state, who, cond.designation)
-        listed = ", ".join(sorted(state.designations.get(who, ()))) or "none"
-        return ok, f"{who} {'has' if ok else 'does not have'} {_designation_words(cond.designation)} (designations: {listed}{how})"
-    if isinstance(cond, SourceMatches):
-        if source is None:
-            raise Unsupported(f"“{text}”: it reads a permanent that is not there")
-        from mtgcheck.solver.rules.qualifiers import UNKNOWN, YES, filter_verdict
-        from mtgcheck.solver.rules.layers import board_view
+def _another_activated_holds(state: GameState, player: str, cond: Any, source: Permanent | None,
+                             text: str,
+                             legal_target: LegalTarget | None) -> tuple[bool, str]:
+    """The source has another activated ability (CR 602.5; mana abilities are activated abilities, 605.1a)."""
+    if source is None:
+        raise Unsupported(f"“{text}”: it reads a permanent that is not there")
+    from mtgcheck.solver.rules.layers import permanent_abilities
 
-        v0 = board_view(state).get(source.id)
-        v, why = filter_verdict(state, cond.filter, source, player, v0.subtypes if v0 is not None else None, source)
-        if v == UNKNOWN:
-            raise Unsupported(f"“{text}”: {why}")
-        return v == YES, (f"{source.name} is {_filter_words(cond.filter)}" if v == YES else why)
-    if isinstance(cond, HasCounter):
-        if source is None:
-            raise Unsupported(f"“{text}”: the counters it reads are on no permanent")
-        have = source.counters.get(cond.counter, 0)
-        return have >= cond.n, f"{source.name} has {have} {cond.counter} counter(s) (needs {cond.n} or more)"
-    if isinstance(cond, SourceModified):
-        return _source_modified(state, source, text)
-    if isinstance(cond, SourceRenowned):  # CR 702.112b: a designation of the permanent, given by the scenario
-        if source is None:
-            raise Unsupported(f"“{text}”: it reads a permanent that is not there")
-        return source.renowned, f"{source.name} is {'' if source.renowned else 'not '}renowned (CR 702.112b)"
-    if isinstance(cond, SourceTapped):
-        if source is None:
-            raise Unsupported(f"“{text}”: it reads a permanent that is not there")
-        return source.tapped, f"{source.name} is {'tapped' if source.tapped else 'untapped'}"
-    if isinstance(cond, SourceCast):
-        return _source_cast(source, cond, text)
+    acts = [a for a in permanent_abilities(state, source) if a.kind == "activated" or a.is_activated_keyword]
+    # the restricted ability is the one whose typed restriction holds this condition (not its wording)
+    own = [a for a in acts if cond in getattr(a.restriction, "conditions", ())]
+    others = [a for a in acts if cond not in getattr(a.restriction, "conditions", ())]
+    if others:
+        return True, f"{source.name} has another activated ability: {others[0].describe()}"
+    if len(own) > 1:
+        raise Unsupported(f"“{text}”: {source.name} has this ability more than once; whether a second instance is "
+                          "another activated ability is not modelled (CR 602.5)")
+    return False, f"{source.name} has no other activated ability (CR 602.5)"
 
-    if isinstance(cond, ModeUnchosen):
-        return _mode_unchosen(state, source, cond, text)
-    if isinstance(cond, TopOfLibrary):
-        return _top_of_library(state, player, cond, source, text)
-    if isinstance(cond, ResolvedThisTurn):
-        return _resolved_this_turn(state, source, cond, text)
 
-    if isinstance(cond, AnchorChosen):  # CR 614.12c: chosen as the permanent entered, recorded on it
-        if source is None:
-            raise Unsupported(f"“{text}”: it reads a permanent that is not there")
-        got = source.choices.get("anchor")
-        if got is None:
-            raise Unsupported(f"“{text}”: which of its anchor words was chosen as {source.name} entered is not given "
-                              f"(give choices: {{anchor: {cond.word}}}; CR 614.12c)")
-        ok = str(got).strip().lower() == cond.word.lower()
-        return ok, (f"{got} was chosen as {source.name} entered, so it {'has' if ok else 'does not have'} the "
-                    f"“{cond.word} —” ability (CR 614.12c)")
-    if isinstance(cond, HasLegalTarget):
-        if legal_target is None:
-            raise Unsupported(f"“{text}”: whether “{cond.spec.text}” has a legal choice is not read here (CR 603.3d)")
-        return legal_target(state, player, source, cond, text)
-    if isinstance(cond, Not):
-        ok, why = condition_holds(state, player, cond.of, source, text, legal_target)
-        return (not ok), ("not: " + why)
+def _during_turn_holds(state: GameState, player: str, cond: Any, source: Permanent | None,
+                       text: str,
+                       legal_target: LegalTarget | None) -> tuple[bool, str]:
+    """"During your turn" / "during turns other than yours" (CR 611.3a)."""
+    mine = state.active == player
+    ok = mine if cond.whose == "you" else not mine
+    return ok, f"it is {state.active}'s turn ({'' if mine else 'not '}{player}'s own)"
+
+
+def _max_speed_holds(state: GameState, player: str, cond: Any, source: Permanent | None, text: str,
+                     legal_target: LegalTarget | None) -> tuple[bool, str]:
+    """Max speed is speed 4; no speed counts as 0 (CR 702.179e-f)."""
+    n = state.speed_of(player)
+    return n >= 4, (f"{player}'s speed is {n}" if player in state.speed else f"{player} has no speed (CR 702.179b)") \
+        + (" (max speed, CR 702.179e)" if n >= 4 else ", not 4 (CR 702.179e)")
+
+
+def _designation_holds(state: GameState, player: str, cond: Any, source: Permanent | None,
+                       text: str,
+                       legal_target: LegalTarget | None) -> tuple[bool, str]:
+    """The player (or an opponent) has a designation: the monarch, the initiative, the city's blessing, ...
+    (``has_designation``)."""
+    who = player if cond.whose == "you" else None
+    if who is None:
+        holders = [o for o in state.opponents(player) if has_designation(state, o, cond.designation)[0]]
+        return bool(holders), (f"{', '.join(holders)} {'has' if len(holders) == 1 else 'have'} {_designation_words(cond.designation)}"
+                               if holders else f"no opponent of {player} has {_designation_words(cond.designation)} "
+                                               "(the scenario's designations list none)")
+    ok, how = has_designation(state, who, cond.designation)
+    listed = ", ".join(sorted(state.designations.get(who, ()))) or "none"
+    return ok, f"{who} {'has' if ok else 'does not have'} {_designation_words(cond.designation)} (designations: {listed}{how})"
+
+
+def _source_matches_holds(state: GameState, player: str, cond: Any, source: Permanent | None,
+                          text: str,
+                          legal_target: LegalTarget | None) -> tuple[bool, str]:
+    """The source, as it is now (``board_view``), matches a filter (``filter_verdict``)."""
+    if source is None:
+        raise Unsupported(f"“{text}”: it reads a permanent that is not there")
+    from mtgcheck.solver.rules.qualifiers import UNKNOWN, YES, filter_verdict
+    from mtgcheck.solver.rules.layers import board_view
+
+    v0 = board_view(state).get(source.id)
+    v, why = filter_verdict(state, cond.filter, source, player, v0.subtypes if v0 is not None else None, source)
+    if v == UNKNOWN:
+        raise Unsupported(f"“{text}”: {why}")
+    return v == YES, (f"{source.name} is {_filter_words(cond.filter)}" if v == YES else why)
+
+
+def _has_counter_holds(state: GameState, player: str, cond: Any, source: Permanent | None,
+                       text: str,
+                       legal_target: LegalTarget | None) -> tuple[bool, str]:
+    """The source has N or more counters of a kind (CR 122.1)."""
+    if source is None:
+        raise Unsupported(f"“{text}”: the counters it reads are on no permanent")
+    have = source.counters.get(cond.counter, 0)
+    return have >= cond.n, f"{source.name} has {have} {cond.counter} counter(s) (needs {cond.n} or more)"
+
+
+def _source_modified_holds(state: GameState, player: str, cond: Any, source: Permanent | None,
+                           text: str,
+                           legal_target: LegalTarget | None) -> tuple[bool, str]:
+    """The source is modified (CR 700.9; ``_source_modified``)."""
+    return _source_modified(state, source, text)
+
+
+def _source_renowned_holds(state: GameState, player: str, cond: Any, source: Permanent | None,
+                           text: str,
+                           legal_target: LegalTarget | None) -> tuple[bool, str]:
+    """The source is renowned: a designation of the permanent, given by the scenario (CR 702.112b)."""
+    if source is None:
+        raise Unsupported(f"“{text}”: it reads a permanent that is not there")
+    return source.renowned, f"{source.name} is {'' if source.renowned else 'not '}renowned (CR 702.112b)"
+
+
+def _source_tapped_holds(state: GameState, player: str, cond: Any, source: Permanent | None,
+                         text: str,
+                         legal_target: LegalTarget | None) -> tuple[bool, str]:
+    """The source is tapped (CR 110.5)."""
+    if source is None:
+        raise Unsupported(f"“{text}”: it reads a permanent that is not there")
+    return source.tapped, f"{source.name} is {'tapped' if source.tapped else 'untapped'}"
+
+
+def _source_cast_holds(state: GameState, player: str, cond: Any, source: Permanent | None,
+                       text: str,
+                       legal_target: LegalTarget | None) -> tuple[bool, str]:
+    """How the source was cast (``_source_cast``)."""
+    return _source_cast(source, cond, text)
+
+
+def _mode_unchosen_holds(state: GameState, player: str, cond: Any, source: Permanent | None,
+                         text: str,
+                         legal_target: LegalTarget | None) -> tuple[bool, str]:
+    """A mode not chosen before (``_mode_unchosen``)."""
+    return _mode_unchosen(state, source, cond, text)
+
+
+def _top_of_library_holds(state: GameState, player: str, cond: Any, source: Permanent | None,
+                          text: str,
+                          legal_target: LegalTarget | None) -> tuple[bool, str]:
+    """The top card of a library (``_top_of_library``)."""
+    return _top_of_library(state, player, cond, source, text)
+
+
+def _resolved_this_turn_holds(state: GameState, player: str, cond: Any, source: Permanent | None,
+                              text: str,
+                              legal_target: LegalTarget | None) -> tuple[bool, str]:
+    """The ability resolved this turn before (``_resolved_this_turn``)."""
+    return _resolved_this_turn(state, source, cond, text)
+
+
+def _anchor_chosen_holds(state: GameState, player: str, cond: Any, source: Permanent | None,
+                         text: str,
+                         legal_target: LegalTarget | None) -> tuple[bool, str]:
+    """The anchor word chosen as the permanent entered, recorded on it (CR 614.12c)."""
+    if source is None:
+        raise Unsupported(f"“{text}”: it reads a permanent that is not there")
+    got = source.choices.get("anchor")
+    if got is None:
+        raise Unsupported(f"“{text}”: which of its anchor words was chosen as {source.name} entered is not given "
+                          f"(give choices: {{anchor: {cond.word}}}; CR 614.12c)")
+    ok = str(got).strip().lower() == cond.word.lower()
+    return ok, (f"{got} was chosen as {source.name} entered, so it {'has' if ok else 'does not have'} the "
+                f"“{cond.word} —” ability (CR 614.12c)")
+
+
+def _legal_target_holds(state: GameState, player: str, cond: Any, source: Permanent | None,
+                        text: str,
+                        legal_target: LegalTarget | None) -> tuple[bool, str]:
+    """A legal target exists (CR 603.3d), read by the ``legal_target`` the mana rules pass
+    (``solver.rules.targets.has_legal_target``); without one it is ``Unsupported``."""
+    if legal_target is None:
+        raise Unsupported(f"“{text}”: whether “{cond.spec.text}” has a legal choice is not read here (CR 603.3d)")
+    return legal_target(state, player, source, cond, text)
+
+
+def _not_holds(state: GameState, player: str, cond: Any, source: Permanent | None, text: str,
+               legal_target: LegalTarget | None) -> tuple[bool, str]:
+    """The negation of a condition."""
+    ok, why = condition_holds(state, player, cond.of, source, text, legal_target)
+    return (not ok), ("not: " + why)
+
+
+def _turn_and_board_holds(state: GameState, player: str, cond: Any, source: Permanent | None,
+                          text: str,
+                          legal_target: LegalTarget | None) -> tuple[bool, str]:
+    """Every other condition: the turn's and the board's (``_turn_and_board_condition``)."""
     return _turn_and_board_condition(state, player, cond, source, text)
+
+
+_CONDITIONS: dict[type, Any] = {
+    Compare: _compare_holds, AllOf: _all_of_holds, AnyOf: _any_of_holds,
+    HasAnotherActivatedAbility: _another_activated_holds, DuringTurn: _during_turn_holds,
+    MaxSpeed: _max_speed_holds, HasDesignation: _designation_holds, SourceMatches: _source_matches_holds,
+    HasCounter: _has_counter_holds, SourceModified: _source_modified_holds, SourceRenowned: _source_renowned_holds,
+    SourceTapped: _source_tapped_holds, SourceCast: _source_cast_holds, ModeUnchosen: _mode_unchosen_holds,
+    TopOfLibrary: _top_of_library_holds, ResolvedThisTurn: _resolved_this_turn_holds,
+    AnchorChosen: _anchor_chosen_holds, HasLegalTarget: _legal_target_holds, Not: _not_holds,
+}
 
 
 def _source_modified(state: GameState, source: Permanent | None, text: str) -> tuple[bool, str]:
@@ -824,7 +1051,6 @@ def _resolved_this_turn(state: GameState, source: Permanent | None, cond: Resolv
     """``ResolvedThisTurn``: resolving now, the ability resolves for the (earlier + 1)th time this turn (CR 608.2); the
     ability is the source's triggered ability whose words are ``text``, numbered from 1 among its triggered
     abilities as the history's ``resolved`` numbers them."""
-    from mtgcheck.models.behaviour import abilities_of
 
     if source is None:
         raise Unsupported(f"“{text}”: it reads a permanent that is not there")

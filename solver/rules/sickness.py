@@ -15,12 +15,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from mtgcheck.models.abilities import Ability
+from mtgcheck.models.vocab.abilities import Ability
 from mtgcheck.models.game.state import GameState, Permanent
 
 from mtgcheck.solver.rules.errors import Unsupported
 from mtgcheck.solver.rules.layers import board_view, has_keyword, is_creature_now, permanent_abilities, permanents_match
-from mtgcheck.models.effects import AsThoughHaste
+from mtgcheck.models.vocab.grants import AsThoughHaste
 
 _AS_THOUGH_ATTR = "_mtgcheck_as_though_haste"
 

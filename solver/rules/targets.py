@@ -28,9 +28,9 @@ from __future__ import annotations
 import dataclasses
 from typing import Any, Iterable, Mapping
 
-from mtgcheck.models.effects import PlayerKeyword
+from mtgcheck.models.vocab.targeting import PlayerKeyword
 from mtgcheck.models.game.state import GameState, Permanent
-from mtgcheck.models.behaviour import abilities_of
+from mtgcheck.models.vocab.behaviour import abilities_of
 from mtgcheck.models.vocab.targeting_specs import (SpellTargets, TargetSpec, ability_targets, cleaved,
                                                   keyword_qualities, mentions_targeting, may_tap_others, spell_targets,
                                                   targeting_text)
@@ -40,15 +40,15 @@ from mtgcheck.solver.rules.protection import Targeter, keyword_verdict, player_v
 from mtgcheck.solver.rules.qualifiers import qualifier_verdict
 from mtgcheck.solver.rules.sickness import tap_permission
 from mtgcheck.solver.rules.errors import QuestionError, Unsupported
-from mtgcheck.models.effects import HasLegalTarget
+from mtgcheck.models.vocab.conditions import HasLegalTarget
 from mtgcheck.solver.rules.qualifiers import _names_source
-from mtgcheck.models.effects import Topic
+from mtgcheck.models.vocab.topics import Topic
 from mtgcheck.solver.rules.qualifiers import _gate
-from mtgcheck.models.effects import Modal
+from mtgcheck.models.vocab.resolution import Modal
 from mtgcheck.solver.rules.restrictions import _activations_ever
-from mtgcheck.models.effects import VariableX
+from mtgcheck.models.vocab.amounts import VariableX
 from mtgcheck.models.game.state import StateError
-from mtgcheck.models.effects import Qualifier
+from mtgcheck.models.vocab.filters import Qualifier
 
 YES, NO, UNKNOWN = "yes", "no", "unknown"
 
@@ -609,7 +609,7 @@ def activation_target_problems(state: GameState, player: str, card: Any, ability
     assumed. Empty problems: some allowed choice of modes has legal targets for each target it needs.
 
     * A non-modal ability: its targets as a spell's (``target_problems``).
-    * A modal one (``models.effects.Modal``, CR 700.2a): at least ``choose`` modes whose targets can all be chosen
+    * A modal one (``models.vocab.resolution.Modal``, CR 700.2a): at least ``choose`` modes whose targets can all be chosen
       (a mode's targets are needed only if it is chosen, 700.2c).
     * "Choose one that hasn't been chosen [this turn]" (Three Bowls of Porridge, Kargan Intimidator): each earlier
       activation of this object (since it last entered, CR 400.7; or this turn) chose one mode, never the same twice,
@@ -714,7 +714,7 @@ def x_values(state: GameState) -> range:
 def targets_can_include(state: GameState, player: str, card: Any, ability: Any, source: Permanent,
                         cond: Any) -> tuple[str, str]:
     """``(yes|no|unknown, why)``: whether some legal choice of the ability's targets (CR 601.2c) has every target a
-    legal choice for ``cond.spec`` too (``models.effects.TargetsInclude``: "This ability costs {2} less to activate if
+    legal choice for ``cond.spec`` too (``models.vocab.conditions.TargetsInclude``: "This ability costs {2} less to activate if
     it targets two creatures you control", Wayta, Trainer Prodigy; the total cost is found after targets are chosen,
     601.2f via 602.2b). Only a condition on all of a non-modal ability's targets is read (``count`` = the number of
     target words); another count is unknown. "Another target" needs different objects (CR 115.3): a matching."""
@@ -732,7 +732,7 @@ def spell_targets_can_include(state: GameState, player: str, card: Any, cond: An
                               choices: Mapping[str, int] | None = None, chosen: Iterable[Any] | None = None,
                               cast_from: tuple[str, str] | None = None) -> tuple[str, str]:
     """``(yes|no|unknown, why)`` for a spell's own "This spell costs {N} less to cast if it targets [phrase]"
-    (``models.effects.TargetsInclude`` with ``count`` the number of its target words; Mystical Dispute, Seized from
+    (``models.vocab.conditions.TargetsInclude`` with ``count`` the number of its target words; Mystical Dispute, Seized from
     Slumber's kin): the targets are chosen before the total cost is found (CR 601.2c before 601.2f). With ``chosen``
     (the question's targets, in the order of its target words): whether each is a legal choice for the phrase too;
     without: whether some legal choice of its targets is (``targets_can_include``'s rule, ``cast_from`` the zone it

@@ -141,27 +141,7 @@ def add_stories(state: GameState, player: str, consumers: list[ManaSource], per_
         except ValueError:
             return None
 
-    for src in consumers:
-        parts = src.other_costs
-        sac = [p for p in parts if p.action == "sacrifice" and p.what != "this"]
-        taps = [p for p in parts if p.action == "tap_untapped"]
-        rest = [p for p in parts if p not in sac and p not in taps]
-        bad = [p for p in rest if p.action not in ("pay_life", "sacrifice")] or \
-            [p for p in sac + taps if p.amount < 1]
-        if bad:
-            unmodelled.append(f"{src.name} (“{src.ability.describe()}”: its cost part “{bad[0].text or bad[0].action}”)")
-            continue
-        plain = dataclasses.replace(src, other_costs=tuple(rest))
-        if not src.tap and not src.untap and not src.mana_cost and not rest and not taps and len(sac) == 1 \
-                and sac[0].amount == 1:
-            r = getattr(src.ability.effect, "reflect", None)
-            reflect = r.by if r is not None and r.filter.relation == "sacrificed" else None
-            key = (src.name, src.ability_index, tuple(str(o) for o in src.options), sac[0].what, reflect)
-            altars.setdefault(key, _Altar(key, [], sac[0].what, "another" in (sac[0].text or "").lower(), reflect)
-                              ).srcs.append(src)
-            continue
-        needs = [("sac", p.what, p.amount) for p in sac] + [("tap", p.what, p.amount) for p in taps]
-        token_users.append((plain, needs))
+    _sort_consumers(consumers, altars, token_users, unmodelled)
     if not altars and not token_users:
         return Stories(notes, unmodelled)
 
@@ -171,36 +151,14 @@ def add_stories(state: GameState, player: str, consumers: list[ManaSource], per_
 
         produce = could_produce(state)
 
-    # the choices of the token users: their own choices, each needing its tokens
-    for src, needs in token_users:
-        chs = make_choices(src)
-        if not chs:
-            continue
-        tok = tuple(sorted(Counter({(k, w): n for k, w, n in needs}).items()))
-        chs = [dataclasses.replace(c, needs=tok, ability=c.ability) for c in chs]
-        if src.tap or src.untap or src.zone != "battlefield":
-            per_perm.setdefault(src.permanent, []).extend(chs)
-            perm_name[src.permanent] = src.name
-        else:  # no {T}: once per token given (Urza, Lord High Artificer), at most ``bound``
-            repeat_groups.append(group_cls(("repeat", src.permanent, src.ability_index), src.name, (src.permanent,),
-                                           max(1, bound), chs, False, False))
-        notes.append(f"{src.why}: its cost taps or sacrifices another permanent, chosen with the payment "
-                     f"(CR 601.2g-h; a creature tapped for it may be summoning sick, CR 302.6)")
+    _add_token_users(token_users, per_perm, perm_name, repeat_groups, make_choices, group_cls, bound, notes)
     token_kinds = sorted({(k, w) for _, needs in token_users for k, w, _ in needs})
     for a in altars.values():
         notes.append(" or ".join(s.why for s in a.srcs[:1]) + (f" ×{len(a.srcs)}" if len(a.srcs) > 1 else "") +
                      f": each {a.what} sacrificed to it is one activation, chosen with that permanent (a permanent tapped "
                      "for mana can be sacrificed afterwards, CR 605.3a)")
 
-    # which altar kinds have a source that can itself be sacrificed (then the order of sacrifices matters)
-    def removable(q: Permanent) -> bool:
-        for a in altars.values():
-            f = fits(a.what, q, None)
-            if f and not (a.other and any(s.permanent == q.id for s in a.srcs)):
-                return True
-        return any(k == "sac" and fits(w, q, None) for k, w in token_kinds)
-
-    relevant = {a.key for a in altars.values() if all(s.permanent in mine and removable(mine[s.permanent]) for s in a.srcs)}
+    relevant = _order_relevant(altars, mine, token_kinds, fits)
     kind_index = {k: i for i, k in enumerate(sorted(altars, key=str))}
     deps: set[str] = set()
     if produce is not None:
@@ -215,31 +173,7 @@ def add_stories(state: GameState, player: str, consumers: list[ManaSource], per_
             for k, w in token_kinds:
                 if k == "tap" and fits(w, q, None):
                     tap_parts.append(("give", (k, w), f"tapped to pay “Tap an untapped {w} you control”"))
-        rem_parts: list[Any] = []
-        for a in altars.values():
-            if not fits(a.what, q, None):
-                continue
-            if a.other and all(s.permanent == q.id for s in a.srcs):
-                continue
-            rep = a.srcs[0]
-            if a.reflect:
-                types = sorted(produce.types.get(q.id, frozenset()) if produce else frozenset())
-                if a.reflect == "color":
-                    types = [t for t in types if t != "C"]
-
-                opts: list[tuple[tuple, str]] = [((Mana(t, getattr(rep.ability.effect, "restriction", None), rep.snow, rep.name),),
-                                                  "{" + t + "}") for t in types]
-                if not opts:
-                    # Squandered Resources ruling 2004-10-04: a land that could produce no mana gives none
-                    continue
-            else:
-                opts = [(o.mana, str(o)) for o in rep.options]
-            for mana, text in opts:
-                units = tuple(unit_of(m, rep) for m in mana)
-                rem_parts.append(("altar", a, units, text, q.id in deps and a.reflect is not None))
-        for k, w in token_kinds:
-            if k == "sac" and fits(w, q, None):
-                rem_parts.append(("give", (k, w), f"sacrificed to pay “Sacrifice a {w}”"))
+        rem_parts = _removal_parts(q, altars, token_kinds, fits, produce, unit_of, deps)
         if len(tap_parts) == 1 + len(own) and not rem_parts:
             continue
         inst = tuple(sorted(kind_index[a.key] for a in altars.values() if a.key in relevant
@@ -261,6 +195,105 @@ def add_stories(state: GameState, player: str, consumers: list[ManaSource], per_
     return Stories(notes, unmodelled, bool(relevant),
                    {kind_index[k]: len(altars[k].srcs) for k in relevant})
 
+
+def _order_relevant(altars: dict[tuple, "_Altar"], mine: dict[str, Permanent], token_kinds: list[tuple[str, str]],
+                    fits: Callable[[str, Permanent, Permanent | None], bool | None]) -> set[tuple]:
+    """The altar kinds whose every source is the player's and can itself be sacrificed (to an altar or for a token
+    user's cost): for those the order of the sacrifices matters (a sacrificed altar is activated no more)."""
+    def removable(q: Permanent) -> bool:
+        for a in altars.values():
+            f = fits(a.what, q, None)
+            if f and not (a.other and any(s.permanent == q.id for s in a.srcs)):
+                return True
+        return any(k == "sac" and fits(w, q, None) for k, w in token_kinds)
+
+    return {a.key for a in altars.values() if all(s.permanent in mine and removable(mine[s.permanent]) for s in a.srcs)}
+
+def _sort_consumers(consumers: list[ManaSource], altars: dict[tuple, "_Altar"],
+                    token_users: list[tuple[ManaSource, list[tuple[str, str, int]]]], unmodelled: list[str]) -> None:
+    """Sort the sources whose cost uses other permanents: an ability whose only cost is "Sacrifice a <kind>" (one
+    permanent, no {T}: an altar, activated once per permanent sacrificed, CR 605.3a) joins the altars of its kind;
+    the others need their tokens ("sac"/"tap", kind, how many) with the payment (CR 601.2g-h); a cost part not
+    modelled leaves the source out, named in ``unmodelled``."""
+    for src in consumers:
+        parts = src.other_costs
+        sac = [p for p in parts if p.action == "sacrifice" and p.what != "this"]
+        taps = [p for p in parts if p.action == "tap_untapped"]
+        rest = [p for p in parts if p not in sac and p not in taps]
+        bad = [p for p in rest if p.action not in ("pay_life", "sacrifice")] or \
+            [p for p in sac + taps if p.amount < 1]
+        if bad:
+            unmodelled.append(f"{src.name} (“{src.ability.describe()}”: its cost part “{bad[0].text or bad[0].action}”)")
+            continue
+        plain = dataclasses.replace(src, other_costs=tuple(rest))
+        if not src.tap and not src.untap and not src.mana_cost and not rest and not taps and len(sac) == 1 \
+                and sac[0].amount == 1:
+            r = getattr(src.ability.effect, "reflect", None)
+            reflect = r.by if r is not None and r.filter.relation == "sacrificed" else None
+            key = (src.name, src.ability_index, tuple(str(o) for o in src.options), sac[0].what, reflect)
+            altars.setdefault(key, _Altar(key, [], sac[0].what, "another" in (sac[0].text or "").lower(), reflect)
+                              ).srcs.append(src)
+            continue
+        needs = [("sac", p.what, p.amount) for p in sac] + [("tap", p.what, p.amount) for p in taps]
+        token_users.append((plain, needs))
+
+
+def _add_token_users(token_users: list[tuple[ManaSource, list[tuple[str, str, int]]]], per_perm: dict[str, list],
+                     perm_name: dict[str, str], repeat_groups: list,
+                     make_choices: Callable[[ManaSource], list | None], group_cls: Any, bound: int,
+                     notes: list[str]) -> None:
+    """The choices of the sources that need tokens: their own choices, each needing its tokens; one with {T} (or
+    untapping, or from another zone) is its permanent's, one without is a repeatable group, once per token given
+    (Urza, Lord High Artificer), at most ``bound``."""
+    for src, needs in token_users:
+        chs = make_choices(src)
+        if not chs:
+            continue
+        tok = tuple(sorted(Counter({(k, w): n for k, w, n in needs}).items()))
+        chs = [dataclasses.replace(c, needs=tok, ability=c.ability) for c in chs]
+        if src.tap or src.untap or src.zone != "battlefield":
+            per_perm.setdefault(src.permanent, []).extend(chs)
+            perm_name[src.permanent] = src.name
+        else:  # no {T}: once per token given (Urza, Lord High Artificer), at most ``bound``
+            repeat_groups.append(group_cls(("repeat", src.permanent, src.ability_index), src.name, (src.permanent,),
+                                           max(1, bound), chs, False, False))
+        notes.append(f"{src.why}: its cost taps or sacrifices another permanent, chosen with the payment "
+                     f"(CR 601.2g-h; a creature tapped for it may be summoning sick, CR 302.6)")
+
+
+def _removal_parts(q: Permanent, altars: dict[tuple, "_Altar"], token_kinds: list[tuple[str, str]],
+                   fits: Callable[[str, Permanent, Permanent | None], bool | None], produce: Any,
+                   unit_of: Callable[[Any, ManaSource], tuple], deps: set[str]) -> list[Any]:
+    """The ways ``q`` may leave for a cost: sacrificed to an altar of its kind (not to itself when the altar says
+    "another"), for each mana the altar makes (one that reflects the sacrificed permanent's types makes what it could
+    produce, CR 106.7; none for a land that could produce none: Squandered Resources ruling 2004-10-04), or
+    sacrificed to pay a token user's "Sacrifice a <kind>"."""
+    rem_parts: list[Any] = []
+    for a in altars.values():
+        if not fits(a.what, q, None):
+            continue
+        if a.other and all(s.permanent == q.id for s in a.srcs):
+            continue
+        rep = a.srcs[0]
+        if a.reflect:
+            types = sorted(produce.types.get(q.id, frozenset()) if produce else frozenset())
+            if a.reflect == "color":
+                types = [t for t in types if t != "C"]
+
+            opts: list[tuple[tuple, str]] = [((Mana(t, getattr(rep.ability.effect, "restriction", None), rep.snow, rep.name),),
+                                              "{" + t + "}") for t in types]
+            if not opts:
+                # Squandered Resources ruling 2004-10-04: a land that could produce no mana gives none
+                continue
+        else:
+            opts = [(o.mana, str(o)) for o in rep.options]
+        for mana, text in opts:
+            units = tuple(unit_of(m, rep) for m in mana)
+            rem_parts.append(("altar", a, units, text, q.id in deps and a.reflect is not None))
+    for k, w in token_kinds:
+        if k == "sac" and fits(w, q, None):
+            rem_parts.append(("give", (k, w), f"sacrificed to pay “Sacrifice a {w}”"))
+    return rem_parts
 
 def _combine(choice_cls: Any, q: Permanent, t: Any, r: Any, inst: tuple, kind_index: dict, relevant: set,
              own: list) -> Any:

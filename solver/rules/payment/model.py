@@ -18,7 +18,9 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
-from mtgcheck.models.effects import AddMana, CantSpendMana, Fixed, SpendAsThough, Unmodelled
+from mtgcheck.models.vocab.mana_effects import AddMana, CantSpendMana, SpendAsThough
+from mtgcheck.models.vocab.amounts import Fixed
+from mtgcheck.models.vocab.effect import Unmodelled
 from mtgcheck.models.game.mana import COLORS, MANA_TYPES, ManaCost, ManaError
 from mtgcheck.models.game.state import GameState
 from mtgcheck.models.game.subtypes import CREATURE_TYPES
@@ -28,7 +30,7 @@ from mtgcheck.solver.rules.layers import board_view
 from mtgcheck.solver.rules.mana.sources import ManaSource, mana_sources
 from mtgcheck.solver.rules.payment.extensions import Extension, ExtraPayer, standard_extensions
 from mtgcheck.solver.rules.layers import permanent_abilities
-from mtgcheck.models.behaviour import abilities_of
+from mtgcheck.models.vocab.behaviour import abilities_of
 from mtgcheck.solver.rules.payment import costparts
 
 # ---------------------------------------------------------------------------
@@ -719,16 +721,64 @@ def build_model(state: GameState, player: str, total_cost: Any, *, spell_card: A
             return v
         return allow
 
-
     # what the mana pays for: the spell, else the activated ability (its source), else unknown (CR 106.6)
     paid_for: Any = spell_card if spell_card is not None else ability_of
-    consumers: list[ManaSource] = []
+    acc = _Sorted(per_perm, perm_name, repeat_groups, [], notes, unmodelled_sources)
+    _sort_sources(state, srcs, cost, total_cost, excluded, spell_card, spell_zone, paid_for, retype, no_mana, allower, acc)
+    stories = None
+    if acc.consumers:
+        bound = max(1, sum(1 for s in cost.symbols if s.is_mana) + cost.generic)
+        stories = costparts.add_stories(
+            state, player, acc.consumers, per_perm, perm_name, repeat_groups, excluded,
+            lambda s: _source_choices(s, paid_for, notes, allower(s.name, s.permanent), retype, unmodelled_sources),
+            _Choice, _Group, bound,
+            lambda m, s: (retype.get(m.type, m.type), bool(m.snow or s.snow), allower(s.name, s.permanent)(m.restriction, paid_for),
+                          allower(s.name, s.permanent)(m.restriction, None)))
+        notes.extend(stories.notes)
+        unmodelled_sources.extend(stories.unmodelled)
+    _add_extra_payers(extras, excluded, per_perm, perm_name, repeat_groups)
+    groups = _collapsed_groups(state, srcs, per_perm, perm_name, repeat_groups, collapse)
+    groups.extend(_pool_groups(state, player, retype, allower, paid_for))
+    _check_damage_order(groups)
+    alive: dict = {}
+    if stories is not None and stories.order_relevant:
+        alive = stories.alive
+    return _Model(groups, syms if collapse else _split_syms(syms), fixed, life, state.life.get(player, 20), notes, cost,
+                  {k: sorted(v) for k, v in undecided.items()}, sorted(set(unmodelled_spend)), no_mana,
+                  unmodelled_sources, alive)
+
+
+@dataclass
+class _Sorted:
+    """Where ``_sort_sources`` puts the mana sources: the choices of each permanent or card used once (``per_perm``,
+    named in ``perm_name``), the groups of abilities that may be activated repeatedly (``repeat_groups``), the sources
+    whose costs use other permanents (``consumers``, for ``costparts.add_stories``), and the notes and the sources
+    left out as not modelled."""
+
+    per_perm: dict[str, list[_Choice]]
+    perm_name: dict[str, str]
+    repeat_groups: list[_Group]
+    consumers: list[ManaSource]
+    notes: list[str]
+    unmodelled_sources: list[str]
+
+
+def _sort_sources(state: GameState, srcs: list[ManaSource], cost: ManaCost, total_cost: Any, excluded: set[str],
+                  spell_card: Any, spell_zone: str | None, paid_for: Any, retype: dict, no_mana: bool, allower: Any,
+                  acc: _Sorted) -> None:
+    """The mana sources as items of the model, by family: a permanent's or card's ability that can be activated once
+    (it taps, untaps, sacrifices or leaves its zone: one item of its permanent, CR 605.3a), one that can be activated
+    repeatedly (a group capped by its counters and by the number of mana symbols of ``cost``), and one whose cost uses
+    other permanents (a consumer, modelled by ``costparts.add_stories`` unless the total cost uses objects too). Left
+    out: excluded permanents, the card being cast (on the stack while it is paid for, CR 601.2a), a discarded hand the
+    cost also uses (``costparts.hand_discard_verdict``), sources with nothing to choose."""
     cost_parts = tuple(getattr(total_cost, "parts", ()) or ())
     # a total cost that itself sacrifices or taps other permanents, or discards (an additional cost): mana
     # abilities that use other permanents would compete for them, which is not modelled here
     cost_uses_objects = any(p.action in ("sacrifice", "tap_untapped", "discard", "discard_hand", "exile", "return",
                                          "untap", "exile_permanent", "remove_counters_from", "put_counters_on", "reveal")
                             and p.what != "this" for p in cost_parts)
+    notes, unmodelled_sources = acc.notes, acc.unmodelled_sources
     casting = None
     if spell_card is not None and (spell_zone or "hand") == "hand":
         casting = spell_card.name  # on the stack while it is paid for (CR 601.2a): not in the hand
@@ -753,7 +803,7 @@ def build_model(state: GameState, player: str, total_cost: Any, *, spell_card: A
                 unmodelled_sources.append(f"{src.name} (“{src.ability.describe()}”: it taps or sacrifices another "
                                           f"permanent while the cost being paid also does)")
             else:
-                consumers.append(src)
+                acc.consumers.append(src)
             continue
         if not retype and not no_mana and all(m.restriction is None for o in src.options for m in o.mana):
             chs = _plain_source_choices(src, notes, unmodelled_sources)
@@ -769,25 +819,21 @@ def build_model(state: GameState, player: str, total_cost: Any, *, spell_card: A
             cnt = _counter_ok(state, src)
             if cnt == 0:
                 continue
-            per_perm.setdefault(src.permanent, []).extend(chs)
-            perm_name[src.permanent] = src.name
+            acc.per_perm.setdefault(src.permanent, []).extend(chs)
+            acc.perm_name[src.permanent] = src.name
         else:
             cap = _counter_ok(state, src)
             bound = max(1, sum(1 for s in cost.symbols if s.is_mana) + cost.generic)
             cap = bound if cap is None else min(cap, bound)
             if cap > 0:
-                repeat_groups.append(_Group(("repeat", src.permanent, src.ability_index), src.name, (src.permanent,), cap, chs, False, False))
-    stories = None
-    if consumers:
-        bound = max(1, sum(1 for s in cost.symbols if s.is_mana) + cost.generic)
-        stories = costparts.add_stories(
-            state, player, consumers, per_perm, perm_name, repeat_groups, excluded,
-            lambda s: _source_choices(s, paid_for, notes, allower(s.name, s.permanent), retype, unmodelled_sources),
-            _Choice, _Group, bound,
-            lambda m, s: (retype.get(m.type, m.type), bool(m.snow or s.snow), allower(s.name, s.permanent)(m.restriction, paid_for),
-                          allower(s.name, s.permanent)(m.restriction, None)))
-        notes.extend(stories.notes)
-        unmodelled_sources.extend(stories.unmodelled)
+                acc.repeat_groups.append(_Group(("repeat", src.permanent, src.ability_index), src.name, (src.permanent,), cap, chs, False, False))
+
+
+def _add_extra_payers(extras: list[ExtraPayer], excluded: set[str], per_perm: dict[str, list[_Choice]],
+                      perm_name: dict[str, str], repeat_groups: list[_Group]) -> None:
+    """The ways of paying that are not mana abilities (``ExtraPayer``: convoke, improvise, delve; CR 702.51a, 702.126a,
+    702.66a) as items: each pays {1} or one colour; one tied to a permanent joins that permanent's choices, the others
+    are groups of their own."""
     for ex in extras:
         chs = []
         for o in ex.options:
@@ -804,6 +850,13 @@ def build_model(state: GameState, player: str, total_cost: Any, *, spell_card: A
             perm_name.setdefault(ex.permanent, ex.name)
         else:
             repeat_groups.append(_Group(("extra", ex.group or ex.key, tuple(ex.options), ex.how), ex.name, (ex.key,), 1, chs, False))
+
+
+def _collapsed_groups(state: GameState, srcs: list[ManaSource], per_perm: dict[str, list[_Choice]],
+                      perm_name: dict[str, str], repeat_groups: list[_Group], collapse: bool) -> list[_Group]:
+    """The model's groups of interchangeable items: permanents with the same status and the same choices (cards in
+    the hand with the same name alike) are one group, and so are extra payers of one key; ``collapse`` False keeps one
+    group per item (the plain encoding). Collapsing only truly interchangeable items keeps the search exhaustive."""
     groups: list[_Group] = []
     hand_ids = {s.permanent for s in srcs if s.zone == "hand"}
     # permanents: collapse identical ones (cards in the hand with the same name alike)
@@ -838,7 +891,13 @@ def build_model(state: GameState, player: str, total_cost: Any, *, spell_card: A
                 continue
             by_key[g.key] = g
         groups.append(g)
-    # pool
+    return groups
+
+
+def _pool_groups(state: GameState, player: str, retype: dict, allower: Any, paid_for: Any) -> list[_Group]:
+    """The mana in the player's pool (CR 106.4) as groups: mana of one kind (type and restriction) is literally
+    identical, so one group each, sized by how much there is."""
+    groups: list[_Group] = []
     pool = state.pools.get(player)
     if pool is not None:
         for m, n in sorted(pool.counts.items(), key=lambda kv: (MANA_TYPES.index(kv[0].type), kv[0].restriction or "")):
@@ -850,13 +909,7 @@ def build_model(state: GameState, player: str, total_cost: Any, *, spell_card: A
                          (), "", 0, None, "mana pool", False, False)
             # mana of one kind in the pool is literally identical: always one group
             groups.append(_Group(("pool", m), "mana pool", tuple(f"pool:{m.type}" for _ in range(n)), n, [ch], False, False))
-    _check_damage_order(groups)
-    alive: dict = {}
-    if stories is not None and stories.order_relevant:
-        alive = stories.alive
-    return _Model(groups, syms if collapse else _split_syms(syms), fixed, life, state.life.get(player, 20), notes, cost,
-                  {k: sorted(v) for k, v in undecided.items()}, sorted(set(unmodelled_spend)), no_mana,
-                  unmodelled_sources, alive)
+    return groups
 
 
 def _is_card(src: ManaSource, spell_card: Any) -> bool:
