@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 import mtgcheck.models.text  # noqa: F401  (installs the reader)
-from mtgcheck.models.abilities import Ability
-from mtgcheck.models.effects import Unmodelled
+from mtgcheck.models.vocab.abilities import Ability
+from mtgcheck.models.vocab.effect import Unmodelled
 from mtgcheck.models.vocab import targeting_specs as ts
 
 

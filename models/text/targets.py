@@ -831,7 +831,7 @@ def enchant_words(a: Any) -> EnchantWords | None:
 
 
 def modal_targets(ability: Any) -> SpellTargets:
-    """The requirements of an activated ability with modes (``models.effects.Modal``, CR 700.2): one set per mode
+    """The requirements of an activated ability with modes (``models.vocab.resolution.Modal``, CR 700.2): one set per mode
     in printed order, each with its line's own words before the modes (``models.vocab.targeting_specs.ability_targets``)."""
     eff = ability.effect
     head = (ability.text or "").split("\n")[0]

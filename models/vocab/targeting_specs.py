@@ -13,7 +13,9 @@ import dataclasses
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from ..effects import Modal, Qualifier, SpellTargetRestriction
+from .resolution import Modal
+from .filters import Qualifier
+from .targeting import SpellTargetRestriction
 
 
 @dataclass(frozen=True)
@@ -52,7 +54,7 @@ class TargetSpec:
         "any number of target ..." (``count`` 0) and "one or more target ..." (``count`` 1): no most.
     qualifier : Qualifier
         Colours, keywords, power/toughness/mana value, counters, tapped, token, combat status, "another"
-        (``models.effects.Qualifier``).
+        (``models.vocab.filters.Qualifier``).
     all_types : tuple of str
         Card types it must all have ("artifact creature").
     alternatives : tuple of TargetSpec
@@ -103,7 +105,7 @@ class TargetSpec:
 # ``chosen``: a choice made as the source entered (its permanent's ``choices``, CR 614.12, 607.2): ``color`` ("target
 # permanent of the chosen color", Pentarch Paladin), ``type`` ("of the chosen type"), ``not_type`` ("that isn't of the
 # chosen type", Callous Oppressor). ``controller_controls``: "whose controller controls an Island" (Seasinger), a
-# ``models.effects.Filter`` of what the target's controller must control. ``exiled_with``: "exiled with [name]" (a
+# ``models.vocab.filters.Filter`` of what the target's controller must control. ``exiled_with``: "exiled with [name]" (a
 # card in exile exiled with the source, CR 406.6, 607.2a): the name words, read against the source (CR 201.5).
 # ``only_if``: a casting choice (``CAST_CHOICES``) that must have been made for the spell to require this target ("If
 # this spell was kicked, ... target creature", "If the gift was promised, ... target ..."; CR 601.2c, 702.174m);
@@ -246,7 +248,7 @@ class EnchantWords:
 @dataclass(frozen=True)
 class TargetReader:
     """The readers of target words the text layer installs (``models.text.targets``): each takes an ability
-    (``models.abilities.Ability``) or a keyword's parameter and returns typed values.
+    (``models.vocab.abilities.Ability``) or a keyword's parameter and returns typed values.
 
     Attributes
     ----------
@@ -256,7 +258,7 @@ class TargetReader:
     enchant : (ability) -> EnchantWords or None
         What its enchant ability names (``None``: not an enchant ability).
     modal : (ability) -> SpellTargets
-        The requirements of an activated ability with modes (``models.effects.Modal``, CR 700.2), one set per mode.
+        The requirements of an activated ability with modes (``models.vocab.resolution.Modal``, CR 700.2), one set per mode.
     mentions_targeting : (ability) -> bool
         Its words could change what can be targeted (hexproof, shroud, protection, "can't be the target"; CR
         702.11, 702.18, 702.16); ward never does (702.21a).
@@ -269,7 +271,7 @@ class TargetReader:
         The ability as its text reads with the words in square brackets removed (CR 702.148a); raises
         ``ValueError`` where the removal is not read.
     keyword_qualities : (parameter) -> tuple of Quality or None
-        A protection or "hexproof from" parameter ("from red") as ``models.effects.Quality`` values (CR 702.16a,
+        A protection or "hexproof from" parameter ("from red") as ``models.vocab.targeting.Quality`` values (CR 702.16a,
         702.11d); ``None`` when not read.
     """
 
@@ -312,13 +314,13 @@ def target_reader() -> TargetReader:
 
 
 def spell_targets(abilities: Any, is_aura: bool = False, as_spell: bool = False) -> SpellTargets:
-    """The target requirements of a spell with these abilities (``models.abilities.Ability``; CR 115, 601.2c).
+    """The target requirements of a spell with these abilities (``models.vocab.abilities.Ability``; CR 115, 601.2c).
 
     Reads spell abilities only: their typed steps' target words and the words of spell abilities kept as text
     (``SpellPart``), modes ("Choose one —" and its "•" lines, CR 700.2; spree modes, 702.172a, each a mode needed
     only if chosen). When ``is_aura``, the Aura's enchant ability makes the spell target what it can enchant (CR
     303.4a). A spell's own "You can't choose an untapped creature as this spell's target"
-    (``models.effects.SpellTargetRestriction``) makes its permanent targets tapped ones (``must_be_tapped``).
+    (``models.vocab.targeting.SpellTargetRestriction``) makes its permanent targets tapped ones (``must_be_tapped``).
     ``as_spell``: read every ability as a spell ability (an activated ability's targets, CR 602.2b -> 601.2c)."""
     r = target_reader()
     parts: list[SpellPart] = []
@@ -425,7 +427,7 @@ def must_be_tapped(st: SpellTargets, whats: tuple[str, ...]) -> SpellTargets:
 def ability_targets(ability: Any) -> SpellTargets:
     """The target requirements of an activated ability (CR 602.2b: chosen as a spell's are, 601.2c).
 
-    A modal ability (``models.effects.Modal``, CR 700.2) has one tuple of requirements per mode, in printed order,
+    A modal ability (``models.vocab.resolution.Modal``, CR 700.2) has one tuple of requirements per mode, in printed order,
     each with the requirements of the words before the modes (its line's own "target" words); ``choose`` is how
     many modes at least must be chosen (CR 700.2a: a mode whose targets can't be chosen can't be chosen; 700.2c: a
     mode's targets are needed only if it is chosen). "Choose any number" leaves the count of modes open (whether
