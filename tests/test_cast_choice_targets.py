@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from mtgcheck.models.text.targets import _phrases, spell_targets
+from mtgcheck.models.text.targets import _phrases
+from mtgcheck.models.vocab.targeting_specs import spell_targets
 
 CAST = """\
     players: [Alice, Bob]

@@ -158,7 +158,8 @@ def test_a_filter_that_can_be_paid_is_still_tried(tmp_path, db):
 # Target requirements (CR 115, 601.2c)
 # ---------------------------------------------------------------------------
 
-from mtgcheck.models.text.targets import parse_target_phrase, spell_targets  # noqa: E402
+from mtgcheck.models.text.targets import parse_target_phrase  # noqa: E402
+from mtgcheck.models.vocab.targeting_specs import spell_targets  # noqa: E402
 from mtgcheck.models.text.oracle import parse_abilities  # noqa: E402
 
 

@@ -14,7 +14,6 @@ SOLVER = Path(__file__).resolve().parent.parent / "solver"
 
 #: Solver modules that may still import the English parsers.
 TEXT_IMPORT_ALLOWED = {
-    "rules/targets.py": "PENDING: 601.2c target phrases are read by models.text.targets at solve time (cached per text)",
     "decks/rules.py": "PENDING: deck-building facts are read by models.text.deck (vocab2's migration of decks.py)",
 }
 #: Solver modules that may import re, and why their regexes are not over card text.

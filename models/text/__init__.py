@@ -6,3 +6,5 @@ parsed once, when a card is loaded, and the solver reads only the typed effects.
 
 # the vocabulary's readers of words (models.vocab.readers): installed before any sentence is built
 from . import readers  # noqa: E402,F401
+# the vocabulary's reader of target words (models.vocab.targeting_specs): installed before any card's targets are read
+from . import targets  # noqa: E402,F401

@@ -129,7 +129,7 @@ def keyword_verdict(state: GameState, perm: Permanent, t: Targeter,
     702.11b hexproof, 702.11d hexproof from, 702.16b protection). The keywords are those of the layer view
     (printed, in the model, granted by typed effects); a keyword the card data lists that no ability of the card
     shows is unknown. ``qualities``: the reader of a keyword's parameter ("from red") into ``Quality`` values
-    (``models.text.untargetable.keyword_qualities``; ``None``: not read, so unknown).
+    (``models.vocab.targeting_specs.keyword_qualities``, read by the text layer; ``None``: not read, so unknown).
 
     ``enchanting=True`` asks instead whether ``t``, an Aura (``kind="spell"``, ``card`` the Aura card, with its
     card's characteristics), may enchant ``perm`` without targeting it, as an Aura put onto the battlefield does

@@ -187,7 +187,7 @@ COST_KEYWORDS = _kw(
 #: and freerunning's combat damage this turn (702.76a, 702.173a; ``TurnHistory.combat_damage``); more than meets the
 #: eye's converted spell, its back face's characteristics with its front face's mana value (702.162a, 712.8c); spree's
 #: modes, each with its additional cost and targets (``spree_mode``, 702.172a; ``models.vocab.spree``); cleave's
-#: targets with the bracketed words removed (702.148a; ``models.text.targets.cleaved``). The delve
+#: targets with the bracketed words removed (702.148a; ``models.vocab.targeting_specs.cleaved``). The delve
 #: question does not read them (the gate refuses them there by name).
 CAST_ONLY_COST_KEYWORDS = _kw(_K.MUTATE, _K.AWAKEN, _K.WEB_SLINGING, _K.PROWL, _K.FREERUNNING,
                               _K.MORE_THAN_MEETS_THE_EYE, _K.SPREE, _K.CLEAVE) | {"spree_mode"}

@@ -59,6 +59,7 @@ from mtgcheck.solver.rules.mana.amounts import colors_among
 from mtgcheck.solver.rules.ability_cache import cached, context_free
 from mtgcheck.solver.rules.mana.amounts import power_of
 from mtgcheck.solver.rules.budget import tick
+from mtgcheck.solver.rules.targets import has_legal_target as legal
 
 Event = tuple[str, ...]  # the mana of one production event, types in WUBRGC order
 
@@ -110,10 +111,7 @@ def _units(n: int) -> int:
 
 def has_legal_target(state: GameState, player: str, source: Permanent | None, cond: Any, text: str) -> tuple[bool, str]:
     """Whether the required target of a mana ability's ``HasLegalTarget`` condition can be chosen now (CR 603.3d,
-    608.2b; ``solver.rules.targets.has_legal_target``), for ``condition_holds``'s ``legal_target``. The target rules
-    are loaded when such a condition is first read (they read target phrases: could_produce loads without them)."""
-    from mtgcheck.solver.rules.targets import has_legal_target as legal
-
+    608.2b; ``solver.rules.targets.has_legal_target``), for ``condition_holds``'s ``legal_target``."""
     return legal(state, player, source, cond, text)
 
 
