@@ -191,7 +191,7 @@ class SourceCast(Condition):
 
 @dataclass(frozen=True)
 class HasLegalTarget(Condition):
-    """The triggered ability's target requirement ``spec`` (a ``models.text.targets.TargetSpec``) can be met now: a
+    """The triggered ability's target requirement ``spec`` (a ``models.vocab.targeting_specs.TargetSpec``) can be met now: a
     triggered ability whose required target can't be chosen is removed from the stack (CR 603.3d) and one whose
     targets are all illegal doesn't resolve (608.2b), so it adds its mana only with a legal target ("Urabrask deals
     1 damage to target opponent. Add {R}."; "exile target card from a graveyard. If it was a land card, add {R} or
@@ -264,7 +264,7 @@ CONDITION_TYPES = CONDITION_TYPES + (DuringTurn, MaxSpeed)
 @dataclass(frozen=True)
 class TargetsInclude(Condition):
     """"if it targets two creatures you control" (Wayta, Trainer Prodigy): the ability's chosen targets include at
-    least ``count`` objects that are each a legal choice for ``spec`` (a ``models.text.targets.TargetSpec``). Its
+    least ``count`` objects that are each a legal choice for ``spec`` (a ``models.vocab.targeting_specs.TargetSpec``). Its
     targets are chosen before its total cost is found (CR 601.2c before 601.2f, via 602.2b): the ``activate``
     question reads it against the target choices (``solver.rules.targets.targets_can_include``); ``condition_holds`` does
     not (unsupported)."""

@@ -403,7 +403,7 @@ def _delve_count(e: DelveCount) -> str:
 
 
 def _target_spec_plural(spec: Any) -> str:
-    """"creatures you control" of a simple target requirement (``models.text.targets.TargetSpec``)."""
+    """"creatures you control" of a simple target requirement (``models.vocab.targeting_specs.TargetSpec``)."""
     if spec.subtypes or spec.excluded or spec.unknown or spec.alternatives or not spec.qualifier.empty or \
             spec.kinds != ("permanent",) or len(spec.types) != 1:
         raise Unrenderable("a target requirement")
