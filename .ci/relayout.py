@@ -1,6 +1,6 @@
 """Move the package's modules to the layered layout (docs/DEVELOPING.md, "Layout") and rewrite every reference.
 
-Re-runnable: ``python3 .ci/relayout.py`` moves what is still at an old path (``git mv``) and rewrites, in every
+Re-runnable: ``python3 .ci/relayout.py`` (from the repository root, on a clean work tree: it ``git mv``s) moves what is still at an old path (``git mv``) and rewrites, in every
 text file of the repository (Python, Markdown, TOML, YAML, the CI lists):
 
 * relative imports, resolved where the file stood before the move (a file that moved is read in its old frame, so
@@ -10,6 +10,13 @@ text file of the repository (Python, Markdown, TOML, YAML, the CI lists):
   ``solver.produce...`` and ``models.cards...`` in prose, and paths ``solver/produce.py`` / ``models/catalog_data``.
 
 A name already in the new layout is left alone, so running it twice changes nothing.
+
+The vocabulary (``models/vocab/``): the modules of the vocab layer moved there, ``effects.py`` split by family
+(``.ci/vocab_split.py``, once), and every import of a moved name rewritten to the module that defines it (an import
+of a name a vocab module only imports goes to its home too; ``from ..vocab import effects as E`` with its ``E.Name``
+uses becomes imports of the names). After merging a branch written for the old layout: take that branch's side of a
+conflict that is only import lines, delete ``models/effects.py`` if the merge brought it back, run this, then
+``python3 .ci/hoist.py`` and ``python3 .ci/structure.py --write``.
 """
 from __future__ import annotations
 
@@ -18,6 +25,8 @@ import re
 import subprocess
 import sys
 from pathlib import Path
+
+import vocab_split
 
 ROOT = Path(__file__).resolve().parent.parent
 PKG = "mtgcheck"
@@ -56,6 +65,15 @@ MODULES.update({
     "solver/decks.py": "solver/decks/rules.py",
     "solver/web/serve_cli.py": "solver/cli/serve.py",
     "solver/companions.py": "solver/decks/companions.py",
+})
+# the typed vocabulary: every module of the vocab layer in models/vocab/ (.ci/layers.toml)
+MODULES.update({
+    "models/effects.py": "models/vocab/effects.py",
+    "models/abilities.py": "models/vocab/abilities.py",
+    "models/costs.py": "models/vocab/costs.py",
+    "models/keywords.py": "models/vocab/keyword_model.py",
+    "models/behaviour.py": "models/vocab/behaviour.py",
+    "models/deckfacts.py": "models/vocab/deckfacts.py",
 })
 for _n in ("__init__", "activation", "cost_objects", "extensions", "costparts", "counting", "explain", "feasibility",
            "model", "quick", "search"):
@@ -207,6 +225,16 @@ def _render(path: str, absolute: bool, base: str, names: list[str], indent: str)
     return indent + head + "(\n" + "\n".join(out) + "\n" + indent + ")"
 
 
+def _keep_noqa(first: str, body: str, tail: str = "") -> str:
+    """``body`` with the ``# noqa`` comment of the statement's first line kept on its first line (unless the rest of
+    the statement's last line, ``tail``, keeps it)."""
+    m = re.search(r"#\s*noqa[^\n]*", first)
+    if not m or "noqa" in body or "noqa" in tail:
+        return body
+    head, sep, rest = body.partition("\n")
+    return head + "  " + m.group(0).strip() + sep + rest
+
+
 def rewrite_imports(path: str, text: str) -> str:
     """Relative imports rewritten for the new layout (absolute in a moved file)."""
     try:
@@ -252,7 +280,7 @@ def rewrite_imports(path: str, text: str) -> str:
         tail = last[node.end_col_offset:]
         absolute = moved or not node.level
         body = "\n".join(_render(path, absolute, b, ns, indent) for b, ns in groups.items())
-        body = body[len(indent):]  # the indent is kept from the first line
+        body = _keep_noqa(first, body[len(indent):], tail)  # the indent is kept from the first line
         edits.append((node.lineno, node.end_lineno, first[:node.col_offset] + body + tail))
     for start, end, new in sorted(edits, reverse=True):
         if not new.endswith("\n"):
@@ -289,9 +317,162 @@ def _map_path(m: re.Match) -> str:
 
 def rewrite_text(path: str, text: str) -> str:
     text = _DOTTED.sub(_map_dotted, text)
+    text = _MOVED_DOTTED.sub(_map_moved_dotted, text)
     text = _PATH.sub(_map_path, text)
+    if _split_done():
+        text = text.replace("models/vocab/effects.py", "models/vocab/")
     if path.endswith(".py"):
         text = rewrite_imports(path, text)
+    return text
+
+
+# ---- names imported from where they are defined -----------------------------------------------------------------
+#: Modules whose names are imported from their definition: a name imported from one of them that it only imports
+#: itself (``from models.vocab.effects import Topic``, defined in ``models.vocab.topics``) is imported from its home.
+REHOME_UNDER = ("models/vocab/",)
+_DEFS: dict[str, tuple[set[str], dict[str, str]]] = {}
+#: Names moved out of a module by the split of the vocabulary (``.ci/vocab_split.py``): module -> {name: new module}.
+MOVED = vocab_split.moved_names()
+
+
+def _defs(module: str) -> tuple[set[str], dict[str, str]]:
+    """(names a module defines at top level, names it imports at top level -> absolute module)."""
+    if module not in _DEFS:
+        rel = module.split(".")[1:]
+        path = ROOT.joinpath(*rel).with_suffix(".py")
+        defined: set[str] = set()
+        imported: dict[str, str] = {}
+        if path.is_file():
+            frame = path.relative_to(ROOT).as_posix()
+            for node in ast.parse(path.read_text(encoding="utf-8")).body:
+                if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                    defined.add(node.name)
+                elif isinstance(node, (ast.Assign, ast.AnnAssign)):
+                    for t in (node.targets if isinstance(node, ast.Assign) else [node.target]):
+                        for n in ast.walk(t):
+                            if isinstance(n, ast.Name):
+                                defined.add(n.id)
+                elif isinstance(node, ast.ImportFrom):
+                    base = _resolve(frame, node) if node.level else (node.module or "")
+                    if base.startswith(PKG + "."):
+                        for a in node.names:
+                            imported[a.asname or a.name] = f"{base}:{a.name}"
+        _DEFS[module] = (defined, imported)
+    return _DEFS[module]
+
+
+def _home(module: str, name: str) -> str:
+    """The module that defines ``name`` imported from ``module`` (itself when it defines it, or not found)."""
+    seen = set()
+    while module not in seen:
+        seen.add(module)
+        if name in MOVED.get(module, {}):
+            module = MOVED[module][name]
+            continue
+        defined, imported = _defs(module)
+        if name in defined or name not in imported:
+            return module
+        module, _, name = imported[name].partition(":")
+    return module
+
+
+def rehome_imports(path: str, text: str) -> str:
+    """Imports of a name from a module of ``REHOME_UNDER`` that only imports it rewritten to its home module (the
+    file's own relative or absolute style kept)."""
+    try:
+        tree = ast.parse(text)
+    except SyntaxError:
+        return text
+    lines = text.splitlines(keepends=True)
+    edits = []
+    under = tuple(dotted(u + "x.py")[:-2] for u in REHOME_UNDER)
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.ImportFrom):
+            continue
+        base = _resolve(path, node) if node.level else (node.module or "")
+        if not base.startswith(under) or any(a.name == "*" for a in node.names):
+            continue
+        groups: dict[str, list[str]] = {}
+        for a in node.names:
+            home = _home(base, a.name)
+            groups.setdefault(home, []).append(a.name + (f" as {a.asname}" if a.asname else ""))
+        if list(groups) == [base]:
+            continue
+        first = lines[node.lineno - 1]
+        indent = first[:node.col_offset]
+        last = lines[node.end_lineno - 1]
+        tail = last[node.end_col_offset:]
+        body = "\n".join(_render(path, not node.level, b, ns, indent) for b, ns in groups.items())
+        edits.append((node.lineno, node.end_lineno, first[:node.col_offset] + _keep_noqa(first, body[len(indent):], tail) + tail))
+    for start, end, new in sorted(edits, reverse=True):
+        if not new.endswith("\n"):
+            new += "\n"
+        lines[start - 1:end] = [new]
+    return "".join(lines)
+
+
+_MOVED_DOTTED = re.compile(r"(?<![\w.])((?:mtgcheck\.)?models\.vocab\.(?:effects|abilities))(?:\.(\w+))?")
+
+
+def _split_done() -> bool:
+    return not (ROOT / "models/vocab/effects.py").exists()
+
+
+def _map_moved_dotted(m: re.Match) -> str:
+    """``models.vocab.effects.Filter`` -> ``models.vocab.filters.Filter``; ``models.vocab.effects`` alone (a module
+    split by family) -> ``models.vocab``."""
+    mod, name = m.group(1), m.group(2)
+    if name is None and m.string.startswith(" import", m.end()):
+        return m.group(0)  # an import statement: its names are rehomed one by one (rehome_imports)
+    full = mod if mod.startswith(PKG + ".") else f"{PKG}.{mod}"
+    prefix = "" if mod.startswith(PKG + ".") else PKG + "."
+    if name is not None and name in MOVED.get(full, {}):
+        return MOVED[full][name][len(prefix):] + "." + name
+    if mod.endswith(".effects") and _split_done():
+        return mod[:-len(".effects")] + (f".{name}" if name else "")
+    return m.group(0)
+
+
+def inline_module_alias(path: str, text: str) -> str:
+    """``from ..vocab import effects as E`` (a module split by family) and its ``E.Name`` uses rewritten to imports
+    of the names from their family modules. Refuses (exits) when a name is bound in the file already."""
+    if "effects" not in text or not _split_done():
+        return text
+    try:
+        tree = ast.parse(text)
+    except SyntaxError:
+        return text
+    target = "mtgcheck.models.vocab.effects"
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.ImportFrom):
+            continue
+        base = _resolve(path, node) if node.level else (node.module or "")
+        alias = next((a for a in node.names if f"{base}.{a.name}" == target), None)
+        if alias is None:
+            continue
+        if len(node.names) != 1:
+            sys.exit(f"{path}:{node.lineno}: import the split module on its own line first")
+        short = alias.asname or alias.name
+        uses = [n for n in ast.walk(tree) if isinstance(n, ast.Attribute) and isinstance(n.value, ast.Name)
+                and n.value.id == short]
+        names = sorted({n.attr for n in uses})
+        bound = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
+        bound |= {n.name for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.ClassDef))}
+        bound |= {a.arg for n in ast.walk(tree) if isinstance(n, ast.arguments) for a in n.args + n.kwonlyargs}
+        clash = sorted(set(names) & bound)
+        if clash:
+            sys.exit(f"{path}: {short}.name uses clash with names bound in the file: {clash}")
+        homes: dict[str, list[str]] = {}
+        for n in names:
+            homes.setdefault(_home(target, n), []).append(n)
+        lines = text.splitlines(keepends=True)
+        for u in sorted(uses, key=lambda n: (n.lineno, n.col_offset), reverse=True):
+            ln = lines[u.lineno - 1]
+            lines[u.lineno - 1] = ln[:u.col_offset] + u.attr + ln[u.end_col_offset:]
+        indent = lines[node.lineno - 1][:node.col_offset]
+        body = "\n".join(_render(path, not node.level, b, ns, indent) for b, ns in sorted(homes.items()))
+        lines[node.lineno - 1:node.end_lineno] = [body + "\n"]
+        return inline_module_alias(path, "".join(lines))
     return text
 
 
@@ -300,13 +481,16 @@ def files():
     for p in out.split("\0"):
         if not p or any(part in SKIP_DIRS for part in Path(p).parts):
             continue
-        if Path(p).suffix in TEXT_SUFFIXES and (ROOT / p).is_file() and p not in (".ci/relayout.py", "pyproject.toml"):
+        if Path(p).suffix in TEXT_SUFFIXES and (ROOT / p).is_file() and p not in (".ci/relayout.py",
+                                                                                  ".ci/vocab_split.py", "pyproject.toml"):
             yield p
 
 
 def main() -> int:
     move()
+    vocab_split.split()
     _ON_DISK.clear()
+    _DEFS.clear()
     changed = 0
     for p in files():
         f = ROOT / p
@@ -315,6 +499,8 @@ def main() -> int:
         except UnicodeDecodeError:
             continue
         new = rewrite_text(p, text)
+        if p.endswith(".py"):
+            new = rehome_imports(p, inline_module_alias(p, new))
         if new != text:
             f.write_text(new, encoding="utf-8")
             changed += 1; print(p)

@@ -3,7 +3,8 @@
 Run by tests/test_static_checks.py (so the README's test command and .ci/run run them) and by hand:
 ``python3 .ci/static_checks.py``. mypy sees the code under its installed name: a temporary folder
 holds a link ``mtgcheck`` to the repository root, the package ``mtgcheck`` (pyproject's package-dir).
-Prints the findings; the mypy error count is compared with the ceiling in docs/DEVELOPING.md.
+Prints the findings; the mypy error count is compared with the ceiling in docs/DEVELOPING.md, and
+``mypy --strict`` over the vocabulary (``models/vocab``) must find nothing.
 """
 from __future__ import annotations
 
@@ -26,6 +27,28 @@ def ruff() -> tuple[int, str]:
     if p.returncode not in (0, 1):
         raise RuntimeError(f"ruff did not run: {out}")
     return len(re.findall(r"^\S+:\d+:\d+: ", out, re.M)), out
+
+
+def _run_mypy(args: list[str]) -> tuple[int, str]:
+    """(number of errors, output) of mypy with ``args``, the package seen as ``mtgcheck``."""
+    with tempfile.TemporaryDirectory() as d:
+        os.symlink(ROOT, Path(d) / "mtgcheck")
+        env = dict(os.environ, MYPYPATH=d)
+        p = subprocess.run([sys.executable, "-m", "mypy", "--ignore-missing-imports", "--no-incremental", *args],
+                           cwd=d, env=env, capture_output=True, text=True)
+    out = p.stdout + p.stderr
+    m = re.search(r"Found (\d+) errors?", out)
+    if m:
+        return int(m.group(1)), out
+    if "Success" in out:
+        return 0, out
+    raise RuntimeError(f"mypy did not run: {out}")
+
+
+def mypy_strict_vocab() -> tuple[int, str]:
+    """(number of errors, output) of ``mypy --strict`` over the vocabulary, ``mtgcheck.models.vocab`` (the modules
+    it imports are read for their types, not checked): 0, and kept at 0."""
+    return _run_mypy(["--strict", "--follow-imports=silent", "-p", "mtgcheck.models.vocab"])
 
 
 def mypy() -> tuple[int, str]:
@@ -58,5 +81,7 @@ if __name__ == "__main__":
     print(out.strip())
     k, out2 = mypy()
     print(out2.strip().splitlines()[-1])
-    print(f"ruff findings: {n}; mypy errors: {k} (ceiling {mypy_ceiling()})")
-    sys.exit(0 if n == 0 and k <= mypy_ceiling() else 1)
+    v, out3 = mypy_strict_vocab()
+    print(out3.strip())
+    print(f"ruff findings: {n}; mypy errors: {k} (ceiling {mypy_ceiling()}); mypy --strict on models/vocab: {v}")
+    sys.exit(0 if n == 0 and k <= mypy_ceiling() and v == 0 else 1)

@@ -24,7 +24,7 @@ sys.path.insert(0, str(ROOT))
 
 from mtgcheck.models.data.catalog import load_catalog  # noqa: E402
 from mtgcheck.models.game.state import Effect, GameState, Permanent  # noqa: E402
-from mtgcheck.models.effects import AddMana  # noqa: E402
+from mtgcheck.models.vocab.mana_effects import AddMana  # noqa: E402
 
 _ADD = re.compile(r"\badds?\b[^.]*?(\{[WUBRGCS0-9X]\}|\bmana\b)", re.I)
 _QUOTED = re.compile(r"\"[^\"]*\"|“[^”]*”")

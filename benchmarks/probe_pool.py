@@ -143,7 +143,7 @@ def _tap_ability_index(card: Any, counters: dict[str, int] | None = None, speed:
 def _stripe_counters(card: Any) -> dict[str, int] | None:
     """The counters a leveler or station permanent needs for the first striation holding a {T} ability (CR 711.2,
     721.2): the probe puts them on it, since with none the striation's abilities are not the permanent's."""
-    from mtgcheck.models.behaviour import abilities_of
+    from mtgcheck.models.vocab.behaviour import abilities_of
 
     for ab in abilities_of(card):
         st = getattr(ab, "stripe", None)
@@ -156,8 +156,8 @@ def _unmodelled_tap_line(card: Any) -> tuple[str, str] | None:
     """The (sentence, topics) of an unmodelled ability of ``card`` whose text holds the "{T}:" the probe saw
     (a modal bullet, a stage or a sticker line, a token's quoted ability: the parser keeps it as one unmodelled
     ability), or None."""
-    from mtgcheck.models.behaviour import abilities_of
-    from mtgcheck.models.effects import walk_unmodelled
+    from mtgcheck.models.vocab.behaviour import abilities_of
+    from mtgcheck.models.vocab.effect import walk_unmodelled
 
     for ab in abilities_of(card):
         if "{T}" in ab.text and ab.kind != "activated":

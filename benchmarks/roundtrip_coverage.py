@@ -28,7 +28,7 @@ from probe_pool import default_cards_file  # (benchmarks/ is the script's folder
 def measure(path: Path) -> dict:
     """The round-trip figures of every parsed card of ``path`` (see the module docstring)."""
     from mtgcheck.models.data.database import load_database
-    from mtgcheck.models.effects import Unmodelled
+    from mtgcheck.models.vocab.effect import Unmodelled
     from mtgcheck.models.text import roundtrip
     from mtgcheck.models.text.oracle import abilities_of
 

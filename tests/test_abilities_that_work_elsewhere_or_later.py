@@ -2,7 +2,7 @@
 often boast abilities may be activated, and the catalog's model of The Great Henge's mana ability."""
 from __future__ import annotations
 
-from mtgcheck.models.effects import Topic
+from mtgcheck.models.vocab.topics import Topic
 from mtgcheck.models.text.topics import classify
 
 from tests.scenario_text import run
@@ -75,8 +75,9 @@ def test_attack_trigger_counts_at_least_the_attacker_cr_508_1(tmp_path, real_db)
     """CR 508.1, 603.2c, 106.7: "Whenever Tesak attacks, add {R} for each attacking creature" — the attack that triggers
     it makes at least one creature attacking, so read as if it resolved now it could produce {R} (not nothing, which
     the board outside combat would say)."""
-    from mtgcheck.models.behaviour import abilities_of
-    from mtgcheck.models.effects import CountOf, EventAmount, TriggeredAddMana
+    from mtgcheck.models.vocab.behaviour import abilities_of
+    from mtgcheck.models.vocab.amounts import CountOf, EventAmount
+    from mtgcheck.models.vocab.mana_effects import TriggeredAddMana
 
     (t,) = [a for a in abilities_of(real_db.get("Tesak, Judith's Hellhound")) if isinstance(a.effect, TriggeredAddMana)]
     amt = t.effect.output.amount
@@ -106,8 +107,9 @@ def test_that_players_artifacts_are_a_number_of_the_event_cr_106_7(tmp_path, rea
     untapped, that player adds {C} for each artifact they control": "they" is the player the event names; read as if it
     resolved now, untapped it could produce {C} (its controller controls it, an artifact, at their own phase); tapped,
     its intervening "if" fails now and it could produce nothing."""
-    from mtgcheck.models.behaviour import abilities_of
-    from mtgcheck.models.effects import CountOf, EventAmount, TriggeredAddMana
+    from mtgcheck.models.vocab.behaviour import abilities_of
+    from mtgcheck.models.vocab.amounts import CountOf, EventAmount
+    from mtgcheck.models.vocab.mana_effects import TriggeredAddMana
 
     (t,) = [a for a in abilities_of(real_db.get("Blinkmoth Urn")) if isinstance(a.effect, TriggeredAddMana)]
     amt = t.effect.output.amount

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from mtgcheck.models.behaviour import abilities_of
-from mtgcheck.models.effects import AddMana, walk_unmodelled
+from mtgcheck.models.vocab.behaviour import abilities_of
+from mtgcheck.models.vocab.mana_effects import AddMana
+from mtgcheck.models.vocab.effect import walk_unmodelled
 from tests.probe_boards import ask
 
 
@@ -51,7 +52,7 @@ def test_flavor_word_ability_is_paid_as_any_cr_207_2d_602_2b(real_db):
 def test_exhaust_adds_activate_only_once_cr_702_177a(real_db):
     """CR 702.177a: "Exhaust — [Cost]: [Effect]" means "[Cost]: [Effect]. Activate only once." (a typed restriction,
     ``per_game`` 1, read against the permanent entry's ``activations``: none listed, never activated)."""
-    from mtgcheck.models.effects import TimingRestriction
+    from mtgcheck.models.vocab.permissions import TimingRestriction
 
     loot = _activated(real_db, "Loot, the Pathfinder")
     assert len(loot) == 3 and all(a.cost is not None and a.cost.tap for a in loot)
@@ -77,7 +78,8 @@ def test_boast_and_forecast_keep_their_restrictions_cr_702_142a_702_57b(real_db)
 def test_max_speed_is_a_conditional_grant_cr_702_178a(real_db):
     """CR 702.178a: "Max speed — [ability]" grants the ability only while its controller's speed is 4: the line
     is one static ability granting it to its own object under the ``MaxSpeed`` condition, never the bare ability."""
-    from mtgcheck.models.effects import GrantAbility, MaxSpeed
+    from mtgcheck.models.vocab.grants import GrantAbility
+    from mtgcheck.models.vocab.conditions import MaxSpeed
 
     lines = [a for a in abilities_of(real_db.get("Aether Syphon")) if a.text.startswith("Max speed")]
     assert lines and all(a.kind == "static" and isinstance(a.effect, GrantAbility)

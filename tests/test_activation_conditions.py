@@ -10,9 +10,12 @@ from __future__ import annotations
 
 import pytest
 
-from mtgcheck.models.effects import (AttackedThisTurn, Compare, CountersAmong, DefendingPlayerControls, Devotion,
-                                     LargestGroup, LifeTotal, Not, SourceMatches, StartingLife, Sum, ThisTurn,
-                                     TimingRestriction, Topic, Unmodelled)
+from mtgcheck.models.vocab.conditions import AttackedThisTurn, Compare, DefendingPlayerControls, SourceMatches
+from mtgcheck.models.vocab.amounts import CountersAmong, Devotion, LargestGroup, LifeTotal, StartingLife, Sum, ThisTurn
+from mtgcheck.models.vocab.logic import Not
+from mtgcheck.models.vocab.permissions import TimingRestriction
+from mtgcheck.models.vocab.effect import Unmodelled
+from mtgcheck.models.vocab.topics import Topic
 from mtgcheck.models.data.scenario import ScenarioError
 from mtgcheck.models.text.conditions import parse_board_amount
 from mtgcheck.models.text.oracle import parse_abilities
@@ -233,7 +236,7 @@ def test_scenario_starting_life_is_a_positive_whole_number(tmp_path, catalog_db)
     ("Power Artifact", ("Artifact",), "less", True, True), ("Blossoming Tortoise", ("Land",), "less", False, True),
 ])
 def test_the_real_cards_statics_are_typed(real_db, name, of, direction, floor, mana):
-    from mtgcheck.models.effects import ActivationCostChange
+    from mtgcheck.models.vocab.cost_effects import ActivationCostChange
 
     (e,) = [a.effect for a in parse_abilities(real_db.get(name)) if isinstance(a.effect, ActivationCostChange)]
     assert (e.direction, e.min_one, e.mana_abilities) == (direction, floor, mana)
@@ -241,7 +244,7 @@ def test_the_real_cards_statics_are_typed(real_db, name, of, direction, floor, m
 
 
 def test_power_artifact_reads_the_enchanted_artifact(real_db):
-    from mtgcheck.models.effects import ActivationCostChange
+    from mtgcheck.models.vocab.cost_effects import ActivationCostChange
 
     (e,) = [a.effect for a in parse_abilities(real_db.get("Power Artifact")) if isinstance(a.effect, ActivationCostChange)]
     assert e.sources.relation == "enchanted"
@@ -284,7 +287,7 @@ def test_cr_602_2b_605_3a_a_mana_abilitys_changed_cost_is_unsupported(answer, re
 @pytest.mark.parametrize("name, sacrifice, mana", [("Karn's Sylex", None, False), ("Angel of Jubilation", ("Creature",), True),
                                                    ("Yasharn, Implacable Earth", ("Permanent",), True)])
 def test_the_real_cards_cant_pay_statics_are_typed(real_db, name, sacrifice, mana):
-    from mtgcheck.models.effects import CantPayCosts
+    from mtgcheck.models.vocab.cost_effects import CantPayCosts
 
     (e,) = [a.effect for a in parse_abilities(real_db.get(name)) if isinstance(a.effect, CantPayCosts)]
     assert e.life and e.mana_abilities is mana and e.spells is not None and Topic.CASTING in e.spells.topics
@@ -320,7 +323,8 @@ def test_cr_605_1a_mana_abilities_and_the_casting_side(answer, real_db):
 def test_cr_903_3_convergence_of_dominion_changes_only_graveyard_abilities(answer, real_db):
     """Its static changes abilities of cards in a graveyard (CR 113.6), never a permanent's: its condition ("As long as
     you control your commander", not recorded in a scenario) is never read for ``activate``."""
-    from mtgcheck.models.effects import ActivationCostChange, ControlsCommander
+    from mtgcheck.models.vocab.cost_effects import ActivationCostChange
+    from mtgcheck.models.vocab.conditions import ControlsCommander
 
     (e,) = [a.effect for a in parse_abilities(real_db.get("Convergence of Dominion")) if isinstance(a.effect, ActivationCostChange)]
     assert e.zone == "graveyard" and e.condition == ControlsCommander() and e.min_one

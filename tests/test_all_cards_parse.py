@@ -1,6 +1,6 @@
 """Every card of the 32k-card file parses into typed effects and Unmodelled sentences.
 
-Each ability's effect is one of the closed vocabulary (models/effects.py EFFECT_TYPES), and every Unmodelled
+Each ability's effect is one of the closed vocabulary (models/vocab/ EFFECT_TYPES), and every Unmodelled
 part — a whole ability, a mana ability's rider, a keyword's untyped parameter, a trigger's effect — has at least
 one topic (CR 113: abilities; what is not understood is never absent). Skips, naming the file, without
 ../shared.
@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import collections
 
-from mtgcheck.models.effects import EFFECT_TYPES, Effect, Unmodelled, walk_unmodelled
+from mtgcheck.models.vocab.registry import EFFECT_TYPES
+from mtgcheck.models.vocab.effect import Effect, Unmodelled, walk_unmodelled
 from mtgcheck.models.text.oracle import abilities_of
 
 

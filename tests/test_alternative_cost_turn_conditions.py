@@ -3,7 +3,7 @@ Traps. Parsed from real oracle text; expected values from the cards' text and th
 from __future__ import annotations
 
 from mtgcheck.models.game.cards import card_from_fields
-from mtgcheck.models.effects import PrintedAlternativeCost
+from mtgcheck.models.vocab.cost_effects import PrintedAlternativeCost
 from mtgcheck.models.text.oracle import parse_abilities
 
 from .probe_boards import ask

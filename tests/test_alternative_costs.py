@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from mtgcheck.models.game.cards import card_from_fields
-from mtgcheck.models.effects import PrintedAlternativeCost, Unmodelled
+from mtgcheck.models.vocab.cost_effects import PrintedAlternativeCost
+from mtgcheck.models.vocab.effect import Unmodelled
 from mtgcheck.models.text.oracle import abilities_of
 from mtgcheck.solver.questions.registry import Unsupported
 

@@ -8,7 +8,8 @@ import pytest
 
 from mtgcheck.models.game.cards import card_from_fields
 from mtgcheck.models.data.database import load_database
-from mtgcheck.models.effects import AnchorChosen, TriggeredAddMana
+from mtgcheck.models.vocab.conditions import AnchorChosen
+from mtgcheck.models.vocab.mana_effects import TriggeredAddMana
 from mtgcheck.models.text.oracle import parse_abilities
 from mtgcheck.solver.rules.mana.produce import could_produce
 from mtgcheck.solver.questions.registry import Unsupported

@@ -6,12 +6,13 @@ from __future__ import annotations
 
 import pytest
 
-from mtgcheck.models.effects import AttachedChange, Unmodelled
+from mtgcheck.models.vocab.characteristics import AttachedChange
+from mtgcheck.models.vocab.effect import Unmodelled
 from tests.scenario_text import run
 
 
 def _effects(db, name):
-    from mtgcheck.models.behaviour import abilities_of
+    from mtgcheck.models.vocab.behaviour import abilities_of
 
     return [a.effect for a in abilities_of(db.get(name))]
 

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from mtgcheck.models.text.targets import _phrases, spell_targets
+from mtgcheck.models.text.targets import _phrases
+from mtgcheck.models.vocab.targeting_specs import spell_targets
 
 CAST = """\
     players: [Alice, Bob]
@@ -105,7 +106,7 @@ def test_as_cast_selects_the_requirements_cr_601_2c_702_42a():
 def test_an_additional_cost_paid_any_number_of_times_is_not_read(real_db):
     """Primitive Justice: "For each additional {1}{R} you paid, destroy another target artifact": unpaid, one artifact
     is enough; paid, how many times is not a choice the question makes (unsupported, never guessed)."""
-    from mtgcheck.models.behaviour import abilities_of
+    from mtgcheck.models.vocab.behaviour import abilities_of
 
     st = spell_targets(list(abilities_of(real_db.get("Primitive Justice"))))
     assert [s.text for s in st.as_cast({}).modes[0]] == ["target artifact"]

@@ -6,7 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from mtgcheck.models.effects import CantCast, CostIncrease, CostReduction
+from mtgcheck.models.vocab.permissions import CantCast
+from mtgcheck.models.vocab.cost_effects import CostIncrease, CostReduction
 from mtgcheck.models.data.scenario import load_scenarios
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -24,7 +25,7 @@ def test_the_example_texts_are_the_printed_ones(real_db):
     ("Anointed Peacekeeper", CostIncrease, "opponents"),
 ])
 def test_chosen_name_cost_changes_are_typed_cr_601_2f_607_2d(real_db, card, cls, whose):
-    from mtgcheck.models.behaviour import abilities_of
+    from mtgcheck.models.vocab.behaviour import abilities_of
 
     (e,) = [a.effect for a in abilities_of(real_db.get(card)) if isinstance(a.effect, CostIncrease)]
     assert type(e) is cls and e.chosen_name and e.whose == whose
@@ -34,7 +35,7 @@ def test_chosen_name_cost_changes_are_typed_cr_601_2f_607_2d(real_db, card, cls,
                                        ("Nevermore", "all"), ("Voidstone Gargoyle", "all"),
                                        ("Gideon's Intervention", "opponents")])
 def test_cant_cast_the_chosen_name_is_typed_cr_101_2(real_db, card, who):
-    from mtgcheck.models.behaviour import abilities_of
+    from mtgcheck.models.vocab.behaviour import abilities_of
 
     (e,) = [a.effect for a in abilities_of(real_db.get(card)) if isinstance(a.effect, CantCast)]
     assert e.who == who and e.chosen_name

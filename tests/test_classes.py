@@ -158,7 +158,8 @@ def test_a_filter_that_can_be_paid_is_still_tried(tmp_path, db):
 # Target requirements (CR 115, 601.2c)
 # ---------------------------------------------------------------------------
 
-from mtgcheck.models.text.targets import parse_target_phrase, spell_targets  # noqa: E402
+from mtgcheck.models.text.targets import parse_target_phrase  # noqa: E402
+from mtgcheck.models.vocab.targeting_specs import spell_targets  # noqa: E402
 from mtgcheck.models.text.oracle import parse_abilities  # noqa: E402
 
 
@@ -240,7 +241,7 @@ def test_cr_601_2c_unknown_legality_is_unsupported(tmp_path, db):
 
 def test_cr_118_3_sacrifice_all_and_discard_your_hand_are_payable_with_none(tmp_path, db):
     """CR 118.3: 'sacrifice all creatures you control' with no creature, 'discard your hand' with an empty hand."""
-    from mtgcheck.models.abilities import parse_activation_cost
+    from mtgcheck.models.text.activation_costs import parse_activation_cost
 
     parts = parse_activation_cost("sacrifice all permanents you control and discard your hand", "K").parts
     assert [(p.action, p.amount) for p in parts] == [("sacrifice_all", 0), ("discard_hand", 0)]
@@ -255,7 +256,7 @@ def test_haste_grants_and_as_though_haste_are_typed_effects():
     """'Creatures you control have haste' is a keyword grant (CR 613.1f); 'as though those creatures had haste'
     is a permission, not a keyword (CR 302.6)."""
     from mtgcheck.models.game.cards import card_from_fields
-    from mtgcheck.models.effects import AsThoughHaste, GrantAbility
+    from mtgcheck.models.vocab.grants import AsThoughHaste, GrantAbility
 
     def parsed(text):
         card = card_from_fields({"name": "Test", "mana_cost": "{1}", "type_line": "Artifact", "oracle_text": text})

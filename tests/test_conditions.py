@@ -13,9 +13,11 @@ from __future__ import annotations
 
 import pytest
 
-from mtgcheck.models.effects import (AllOf, AnyOf, Compare, ControlsAtLeast, CountOf, DistinctAmong, HasDesignation,
-                                     LifeTotal, SourceMatches, StatOf, ThisTurn, TimingRestriction, TotalAmong,
-                                     Unmodelled)
+from mtgcheck.models.vocab.logic import AllOf, AnyOf
+from mtgcheck.models.vocab.conditions import Compare, ControlsAtLeast, HasDesignation, SourceMatches
+from mtgcheck.models.vocab.amounts import CountOf, DistinctAmong, LifeTotal, StatOf, ThisTurn, TotalAmong
+from mtgcheck.models.vocab.permissions import TimingRestriction
+from mtgcheck.models.vocab.effect import Unmodelled
 from mtgcheck.models.text.conditions import parse_condition
 from mtgcheck.models.text.conditions import parse_board_condition
 from mtgcheck.models.text.oracle import parse_abilities
@@ -223,7 +225,7 @@ def test_cr_724_regal_behemoth_reads_the_monarch(answer, real_db):
                                   "Etherium Pteramander", "Starport Security", "Qiqirn Merchant", "Mirror of Galadriel"])
 def test_the_real_cards_cost_changes_are_typed(real_db, name):
     """The printed "This ability costs ... to activate" sentence is read into ``Ability.cost_change`` (CR 602.2b)."""
-    from mtgcheck.models.effects import AbilityCostChange
+    from mtgcheck.models.vocab.cost_effects import AbilityCostChange
 
     acts = [a for a in parse_abilities(real_db.get(name)) if a.kind == "activated" and "This ability costs" in a.text]
     assert acts and all(isinstance(a.cost_change, AbilityCostChange) for a in acts)

@@ -10,7 +10,8 @@ Expected values come from the rules named in each test, never from running the e
 from __future__ import annotations
 
 from mtgcheck.models.game.cards import card_from_fields
-from mtgcheck.models.effects import GainControl, Unmodelled
+from mtgcheck.models.vocab.grants import GainControl
+from mtgcheck.models.vocab.effect import Unmodelled
 from mtgcheck.models.text import roundtrip
 from mtgcheck.models.text.oracle import abilities_of
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from mtgcheck.models.game.cards import card_from_fields
-from mtgcheck.models.effects import CostIncrease, CostReduction, Unmodelled
+from mtgcheck.models.vocab.cost_effects import CostIncrease, CostReduction
+from mtgcheck.models.vocab.effect import Unmodelled
 from mtgcheck.models.game.mana import ManaCost
 from mtgcheck.models.text.oracle import abilities_of
 from mtgcheck.solver.rules.activation_costs import _reduce
@@ -13,7 +14,7 @@ from mtgcheck.solver.rules.costs import total_cost
 from mtgcheck.solver.questions.registry import Unsupported
 
 from .boards import CAT, board
-from mtgcheck.models.effects import SelfCostChange
+from mtgcheck.models.vocab.cost_effects import SelfCostChange
 
 
 def _card(name, cost, types, text, keywords=()):

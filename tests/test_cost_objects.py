@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from mtgcheck.models.abilities import parse_activation_cost
+from mtgcheck.models.text.activation_costs import parse_activation_cost
 from mtgcheck.solver.questions.registry import Unsupported
 from tests.probe_boards import ask
 
@@ -185,7 +185,7 @@ def test_mana_ability_untapping_an_opponents_land_cr_701_26b(real_db):
 def test_a_cost_written_as_a_choice_cr_601_2b(real_db):
     """Granite Shard: "{3}, {T} or {R}, {T}" — either cost may be paid (CR 602.2b → 601.2b, 601.2f-h): one Mountain
     pays {R}; three Islands pay {3}; one Island pays neither."""
-    from mtgcheck.models.abilities import parse_activation_cost as parse
+    from mtgcheck.models.text.activation_costs import parse_activation_cost as parse
 
     c = parse("{3}, {T} or {R}, {T}")
     assert [str(a.mana) for a in c.alternatives] == ["{3}", "{R}"] and all(a.tap for a in c.alternatives)

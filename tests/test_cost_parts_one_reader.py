@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from mtgcheck.models.abilities import CostPart
+from mtgcheck.models.vocab.cost_parts import CostPart
 from mtgcheck.models.game.state import GameState
 from mtgcheck.solver.rules.payable import part_problem
 from mtgcheck.solver.rules.cost_objects import CastSpell

@@ -1,8 +1,8 @@
-"""Total cost (CR 601.2f, 118.7-118.9) and the cost parsers of models.costs."""
+"""Total cost (CR 601.2f, 118.7-118.9) and the cost parsers of models.vocab.costs."""
 from __future__ import annotations
 
 from mtgcheck.models.game.cards import card_from_fields
-from mtgcheck.models.costs import additional_costs, alternative_costs
+from mtgcheck.models.vocab.costs import additional_costs, alternative_costs
 from mtgcheck.models.data.database import load_database
 from mtgcheck.models.game.mana import ManaCost
 from mtgcheck.models.text.oracle import abilities_of
@@ -10,7 +10,7 @@ from mtgcheck.models.game.state import GameState, Permanent
 from mtgcheck.solver.rules.activation_costs import _reduce
 from mtgcheck.solver.rules.costs import total_cost
 from mtgcheck.solver.rules.payment import ExtraPayer, count_payments, find_payment
-from mtgcheck.models.effects import CostIncrease
+from mtgcheck.models.vocab.cost_effects import CostIncrease
 
 DB = load_database()
 

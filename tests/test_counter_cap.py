@@ -4,7 +4,7 @@ abilities make now (106.7, 605.1a). Real cards of the 32k file (skipped when abs
 rules named."""
 from __future__ import annotations
 
-from mtgcheck.models.effects import Topic
+from mtgcheck.models.vocab.topics import Topic
 from mtgcheck.models.text.topics import classify
 from tests.probe_boards import ask
 

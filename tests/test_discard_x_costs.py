@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from mtgcheck.models.abilities import parse_activation_cost
+from mtgcheck.models.text.activation_costs import parse_activation_cost
 
 from .probe_boards import ask
 

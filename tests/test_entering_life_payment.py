@@ -4,7 +4,7 @@ replacement of how the permanent enters (CR 614.1c, 614.12), paid as it enters (
 of the 32k file (skipped when absent); expected values come from the rules named."""
 from __future__ import annotations
 
-from mtgcheck.models.effects import Topic
+from mtgcheck.models.vocab.topics import Topic
 from mtgcheck.models.text.topics import classify, is_entering_line
 from tests.probe_boards import ask
 

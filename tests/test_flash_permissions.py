@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import pytest
 
-from mtgcheck.models.behaviour import abilities_of
+from mtgcheck.models.vocab.behaviour import abilities_of
 from mtgcheck.models.game.cards import card_from_fields
-from mtgcheck.models.effects import CastAsThoughFlash, Unmodelled
+from mtgcheck.models.vocab.permissions import CastAsThoughFlash
+from mtgcheck.models.vocab.effect import Unmodelled
 from mtgcheck.models.game.state import GameState, Permanent
 from mtgcheck.models.game.turn import TurnState, TurnStep
 from mtgcheck.solver.rules.restrictions import flash_permission, spell_timing_problems

@@ -11,7 +11,7 @@ import textwrap
 import pytest
 
 from mtgcheck.models.data.database import load_database
-from mtgcheck.models.effects import ALL_TOPICS, Topic
+from mtgcheck.models.vocab.topics import ALL_TOPICS, Topic
 from mtgcheck.models.data.scenario import load_scenarios
 from mtgcheck.solver.questions.registry import load_handlers
 from mtgcheck.solver.questions.runner import run_scenario

@@ -16,7 +16,7 @@ import textwrap
 import pytest
 
 from mtgcheck.models.data.database import load_database
-from mtgcheck.models.effects import Topic
+from mtgcheck.models.vocab.topics import Topic
 from mtgcheck.models.data.scenario import load_scenarios
 from mtgcheck.models.text.facts import while_cast
 from mtgcheck.models.text.topics import classify, is_entering_line
@@ -220,12 +220,13 @@ def test_land_plays_and_revealed_libraries_do_not_function_while_the_card_is_cas
 
 
 # ---------------------------------------------------------------------------
-# Typed scopes (models.effects.Scope, models.text.scope): the parser records where each unmodelled line works
+# Typed scopes (models.vocab.Scope, models.text.scope): the parser records where each unmodelled line works
 # ---------------------------------------------------------------------------
 
-from mtgcheck.models.behaviour import abilities_of  # noqa: E402
+from mtgcheck.models.vocab.behaviour import abilities_of  # noqa: E402
 from mtgcheck.models.game.cards import card_from_fields  # noqa: E402
-from mtgcheck.models.effects import Scope, walk_unmodelled  # noqa: E402
+from mtgcheck.models.vocab.topics import Scope
+from mtgcheck.models.vocab.effect import walk_unmodelled  # noqa: E402
 from mtgcheck.models.text.scope import is_battlefield_sentence, line_scope  # noqa: E402
 
 
@@ -326,7 +327,7 @@ def test_saga_chapters_are_triggered_abilities_cr_714_2():
     assert [a.kind for a in abilities] == ["triggered", "triggered"]
     # 714.2b: it triggers on lore counters, not from a mana ability, so it is not a mana ability (605.1b, 605.5a):
     # it adds its mana only as it resolves
-    from mtgcheck.models.effects import TriggeredAddMana
+    from mtgcheck.models.vocab.mana_effects import TriggeredAddMana
 
     assert isinstance(abilities[1].effect, TriggeredAddMana) and not abilities[1].is_mana_ability
 
@@ -458,7 +459,8 @@ def test_its_own_battlefield_cost_change_does_not_apply_to_casting_it_cr_113_6(t
 
 
 def test_a_catalog_text_effect_may_give_its_scope():
-    from mtgcheck.models.effects import VocabularyError, build_effect
+    from mtgcheck.models.vocab.topics import VocabularyError
+    from mtgcheck.models.vocab.registry import build_effect
 
     u = build_effect("text", {"text": "an alternative cost for casting it", "topics": ["costs"], "scope": "casting_self"})
     assert u.scope is Scope.CASTING_SELF

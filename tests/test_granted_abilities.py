@@ -9,9 +9,12 @@ import dataclasses
 
 import pytest
 
-from mtgcheck.models.behaviour import abilities_of
+from mtgcheck.models.vocab.behaviour import abilities_of
 from mtgcheck.models.game.cards import card_from_fields
-from mtgcheck.models.effects import AddMana, GrantAbility, Topic, Unmodelled
+from mtgcheck.models.vocab.mana_effects import AddMana
+from mtgcheck.models.vocab.grants import GrantAbility
+from mtgcheck.models.vocab.effect import Unmodelled
+from mtgcheck.models.vocab.topics import Topic
 from mtgcheck.models.game.state import Permanent
 from mtgcheck.models.text.oracle import parse_abilities
 from mtgcheck.solver.rules.board import board_view

@@ -14,7 +14,7 @@ from tests.probe_boards import ask
 
 
 def test_haste_grant_is_typed_with_the_sick_token_cr_302_6():
-    from mtgcheck.models.effects import Topic
+    from mtgcheck.models.vocab.topics import Topic
 
     c = static_change("Equipped creatures you control have flying and haste.")
     assert c is not None and "keyword:haste" in c.changes and "sick" in c.reads

@@ -195,8 +195,8 @@ def test_the_keyword_readings_print_back_to_their_line(line):
     """The typed readings of suspend (CR 702.62a: time counters, X at least 1), awaken (702.113a) and madness with a
     non-mana part (702.35a) print back to their wording (models.text.render)."""
     from mtgcheck.models.game.cards import card_from_fields
-    from mtgcheck.models.behaviour import abilities_of
-    from mtgcheck.models.effects import Keyword
+    from mtgcheck.models.vocab.behaviour import abilities_of
+    from mtgcheck.models.vocab.keyword_effects import Keyword
     from mtgcheck.models.text.roundtrip import reading
 
     kw = line.split("—")[0].split()[0]
@@ -298,7 +298,7 @@ def test_spree_needs_at_least_one_mode(tmp_path, real_db):
 
 def test_spree_modes_print_back_to_their_lines(real_db):
     """The typed reading of "+ {3}{W}{W} — Destroy all creatures." (a spree mode, CR 702.172a) prints back."""
-    from mtgcheck.models.behaviour import abilities_of
+    from mtgcheck.models.vocab.behaviour import abilities_of
     from mtgcheck.models.text.roundtrip import reading
     from mtgcheck.models.vocab.spree import SpreeMode
 

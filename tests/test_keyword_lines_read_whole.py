@@ -10,8 +10,10 @@ from __future__ import annotations
 
 import pytest
 
-from mtgcheck.models.behaviour import abilities_of
-from mtgcheck.models.effects import ALL_TOPICS, Keyword, Topic, Unmodelled
+from mtgcheck.models.vocab.behaviour import abilities_of
+from mtgcheck.models.vocab.topics import ALL_TOPICS, Topic
+from mtgcheck.models.vocab.keyword_effects import Keyword
+from mtgcheck.models.vocab.effect import Unmodelled
 from mtgcheck.solver.questions.registry import Unsupported
 from tests.probe_boards import ask
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from mtgcheck.models.effects import Topic
+from mtgcheck.models.vocab.topics import Topic
 from mtgcheck.models.text.topics import classify
 from mtgcheck.solver.questions.registry import Unsupported
 from tests.probe_boards import ask

@@ -84,7 +84,7 @@ def test_imports_are_resolved_to_modules_and_placed_in_functions_or_not():
     got = _read("solver/rules/costs.py", """\
         from typing import TYPE_CHECKING
         from ..questions.registry import Answer
-        from ...models import effects, abilities
+        from ...models.vocab import filters, abilities
         from . import payment
         import mtgcheck.models.game.cards
         if TYPE_CHECKING:
@@ -101,8 +101,8 @@ def test_imports_are_resolved_to_modules_and_placed_in_functions_or_not():
         """)
     assert got == [
         ("solver/questions/registry.py", 2, None),
-        ("models/effects.py", 3, None),
-        ("models/abilities.py", 3, None),
+        ("models/vocab/filters.py", 3, None),
+        ("models/vocab/abilities.py", 3, None),
         ("solver/rules/payment/__init__.py", 4, None),
         ("models/game/cards.py", 5, None),
         ("models/game/state.py", 7, None),

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import pytest
 
-from mtgcheck.models.effects import Compare, ThisTurn
+from mtgcheck.models.vocab.conditions import Compare
+from mtgcheck.models.vocab.amounts import ThisTurn
 from mtgcheck.solver.rules.quantities import AtLeast, amount_value, condition_holds, life_this_turn, lost_life_this_turn
 
 from .scenario_text import state_of

@@ -9,7 +9,8 @@ import pytest
 from mtgcheck.models.game.state import Permanent
 from mtgcheck.models.text.filters import parse_amount, parse_color_sources
 from mtgcheck.models.text.conditions import parse_condition
-from mtgcheck.models.effects import CountersRemoved, HasCounter, PowerOf
+from mtgcheck.models.vocab.amounts import CountersRemoved, PowerOf
+from mtgcheck.models.vocab.conditions import HasCounter
 from mtgcheck.solver.rules.mana.produce import could_produce
 from mtgcheck.solver.questions.registry import Unsupported
 from mtgcheck.solver.rules.mana.pools import maximal_pools

@@ -12,11 +12,13 @@ from __future__ import annotations
 import pytest
 
 from mtgcheck import ask
-from mtgcheck.models.abilities import parse_activation_cost
-from mtgcheck.models.effects import (CountersOn, CountersRemoved, CountOf, Devotion, DistinctAmong, GreatestAmong,
-                                     OfChosenType, PlayerCounters, Revealed, StatOf, Sum, ThisTurn, VariableX)
+from mtgcheck.models.text.activation_costs import parse_activation_cost
+from mtgcheck.models.vocab.amounts import (
+    CountersOn, CountersRemoved, CountOf, Devotion, DistinctAmong, GreatestAmong, OfChosenType, PlayerCounters,
+    Revealed, StatOf, Sum, ThisTurn, VariableX,
+)
 from mtgcheck.models.text.filters import parse_amount
-from mtgcheck.models.effects import AddMana
+from mtgcheck.models.vocab.mana_effects import AddMana
 
 CARDS = {
     "Deathbloom Ritualist": {"mana_cost": "{3}{B}{G}", "type_line": "Creature — Elf Warlock", "power": "3",
@@ -47,7 +49,7 @@ def _ask(battlefield, question, **extra):
 
 
 def test_the_wording_is_read_into_typed_amounts():
-    """The shapes of the class, each into its typed amount (models/effects.py)."""
+    """The shapes of the class, each into its typed amount (models/vocab/)."""
     g = parse_amount("the greatest toughness among other creatures you control")
     assert isinstance(g, GreatestAmong) and g.stat == "toughness" and g.filter.other and g.filter.controller == "you"
     d = parse_amount("creatures you control with defender")
@@ -156,7 +158,7 @@ def test_chosen_creature_type_must_be_given():
 def test_amounts_read_from_the_game_are_never_cached_per_ability():
     """solver/rules/ability_cache.py: only context-free amounts may be reused across boards; an amount read from the game
     (or chosen with the cost) disqualifies the ability."""
-    from mtgcheck.models.behaviour import abilities_of
+    from mtgcheck.models.vocab.behaviour import abilities_of
     from mtgcheck.models.data.scenario import scenario_cards  # noqa: F401  (the card is built from its text below)
     from mtgcheck.models.game.cards import card_from_fields
     from mtgcheck.solver.rules.ability_cache import context_free

@@ -1,5 +1,5 @@
 """"The greatest number of creatures you control that have a creature type in common" (White Lotus Tile;
-``models.effects.SharingCreatureType``, read by ``solver.rules.quantities.amount_value``).
+``models.vocab.amounts.SharingCreatureType``, read by ``solver.rules.quantities.amount_value``).
 
 Expected values come from the rules: CR 205.3m (creature types), 702.73a (a changeling is every creature type),
 106.5/106.7 (no mana when X is 0).
@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from mtgcheck.models.game.cards import card_from_fields
-from mtgcheck.models.effects import SharingCreatureType
+from mtgcheck.models.vocab.amounts import SharingCreatureType
 from mtgcheck.models.game.state import GameState, Permanent
 from mtgcheck.models.text.filters import parse_amount
 from mtgcheck.solver.rules.quantities import amount_value

@@ -11,7 +11,9 @@ import textwrap
 import pytest
 
 from mtgcheck.models.data.database import load_database
-from mtgcheck.models.effects import Compare, CountOf, build_effect
+from mtgcheck.models.vocab.conditions import Compare
+from mtgcheck.models.vocab.amounts import CountOf
+from mtgcheck.models.vocab.registry import build_effect
 from mtgcheck.models.data.scenario import ScenarioError, build_state, load_scenarios
 from mtgcheck.models.text.conditions import parse_condition
 from mtgcheck.models.text.mana import parse_add_effect

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from mtgcheck.models.data.database import load_database
-from mtgcheck.models.effects import AllOf, ControlsAtLeast
+from mtgcheck.models.vocab.logic import AllOf
+from mtgcheck.models.vocab.conditions import ControlsAtLeast
 from mtgcheck.models.text.conditions import parse_board_condition
 from mtgcheck.solver.rules.mana.produce import could_produce
 from mtgcheck.solver.questions.registry import Unsupported

@@ -23,7 +23,7 @@ def test_pools_and_payments_with_a_doubling_cube_are_unsupported_naming_it_cr_10
 def test_the_real_card_is_the_catalog_model(real_db):
     """The printed text ("{3}, {T}: Double the amount of each type of unspent mana you have.") is what the catalog
     models: one activated ability with that cost."""
-    from mtgcheck.models.behaviour import abilities_of
+    from mtgcheck.models.vocab.behaviour import abilities_of
 
     card = real_db.get("Doubling Cube")
     assert card.oracle_text == "{3}, {T}: Double the amount of each type of unspent mana you have."

@@ -1,4 +1,4 @@
-"""Mana added to a player other than the ability's controller (``AddMana.to``, models.effects.MANA_RECIPIENTS).
+"""Mana added to a player other than the ability's controller (``AddMana.to``, models.vocab.mana_effects.MANA_RECIPIENTS).
 
 Expected values come from the cited rules: CR 106.7 (could produce: the types an ability would produce, whoever
 receives them), 106.3 (an ability instructs a player to add mana), 115.10a (a chosen player is not a target),
@@ -12,7 +12,9 @@ import pytest
 from mtgcheck.models.data.catalog import catalog_ability
 from mtgcheck.models.game.cards import card_from_fields
 from mtgcheck.models.data.database import load_database
-from mtgcheck.models.effects import AddMana, VocabularyError, build_effect
+from mtgcheck.models.vocab.mana_effects import AddMana
+from mtgcheck.models.vocab.registry import build_effect
+from mtgcheck.models.vocab.topics import VocabularyError
 from mtgcheck.models.game.state import GameState, Permanent
 from mtgcheck.models.text.mana import parse_add_effect
 from mtgcheck.models.text.mana_tail import parse_triggered_add_mana

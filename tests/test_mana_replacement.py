@@ -11,7 +11,8 @@ import textwrap
 import pytest
 
 from mtgcheck.models.data.catalog import load_catalog
-from mtgcheck.models.effects import VocabularyError, build_effect
+from mtgcheck.models.vocab.topics import VocabularyError
+from mtgcheck.models.vocab.registry import build_effect
 from mtgcheck.models.data.scenario import load_scenarios
 from mtgcheck.models.game.state import Effect
 from mtgcheck.models.text.mana_replacement import parse_mana_replacement, parse_upkeep_choice_replacement
@@ -20,7 +21,7 @@ from mtgcheck.solver.rules.mana.produce import could_produce
 from mtgcheck.solver.questions.runner import ERROR, PASS, UNSUPPORTED, run_scenario
 from mtgcheck.solver.rules.mana.pools import available_mana
 from tests.boards import board
-from mtgcheck.models.effects import ManaReplacement
+from mtgcheck.models.vocab.mana_effects import ManaReplacement
 
 CAT = load_catalog()
 

@@ -10,7 +10,10 @@ import pytest
 
 from mtgcheck.models.game.cards import card_from_fields
 from mtgcheck.models.data.database import load_database
-from mtgcheck.models.effects import EntersTrigger, Topic, TriggeredAddMana, walk_unmodelled
+from mtgcheck.models.vocab.resolution import EntersTrigger
+from mtgcheck.models.vocab.mana_effects import TriggeredAddMana
+from mtgcheck.models.vocab.effect import walk_unmodelled
+from mtgcheck.models.vocab.topics import Topic
 from mtgcheck.models.text.mana import cant_spend_code
 from mtgcheck.models.text.oracle import parse_abilities
 from mtgcheck.models.text.topics import classify
@@ -18,7 +21,9 @@ from mtgcheck.solver.rules.payment.model import restriction_verdict
 from mtgcheck.solver.questions.runner import PASS, UNSUPPORTED
 
 from .scenario_text import run
-from mtgcheck.models.effects import AddMana, Fixed, GrantAbility
+from mtgcheck.models.vocab.mana_effects import AddMana
+from mtgcheck.models.vocab.amounts import Fixed
+from mtgcheck.models.vocab.grants import GrantAbility
 
 
 @pytest.fixture(scope="module")
@@ -229,7 +234,7 @@ def test_the_real_firebending_cards_are_read(real_db):
 # ---- level up and station stripes (CR 711.2, 721.2) ---------------------------------------------------------
 
 def test_level_symbols_mark_the_abilities_printed_under_them_cr_711_2(real_db):
-    from mtgcheck.models.abilities import Stripe
+    from mtgcheck.models.vocab.abilities import Stripe
 
     abs_ = parse_abilities(real_db.get("Joraga Treespeaker"))
     mana = [a for a in abs_ if a.kind == "activated" and isinstance(a.effect, AddMana)]
@@ -240,7 +245,7 @@ def test_level_symbols_mark_the_abilities_printed_under_them_cr_711_2(real_db):
 
 
 def test_a_station_symbol_is_a_charge_counter_stripe_cr_721_2a(real_db):
-    from mtgcheck.models.abilities import Stripe
+    from mtgcheck.models.vocab.abilities import Stripe
 
     abs_ = parse_abilities(real_db.get("Evendo, Waking Haven"))
     striped = [a for a in abs_ if a.stripe is not None]
@@ -258,13 +263,13 @@ def test_a_spacecraft_that_becomes_a_creature_keeps_that_unmodelled_in_its_strip
 
 @pytest.mark.parametrize("n,holds", [(0, False), (1, True), (4, True), (5, False)])
 def test_a_level_range_holds_from_its_least_to_its_most_cr_711_2a(n, holds):
-    from mtgcheck.models.abilities import Stripe
+    from mtgcheck.models.vocab.abilities import Stripe
 
     assert Stripe("level", 1, 4).holds({"level": n}) is holds
 
 
 def test_a_catalog_stripe_with_a_wrong_key_is_an_error_naming_it():
-    from mtgcheck.models.abilities import AbilityError
+    from mtgcheck.models.vocab.cost_parts import AbilityError
     from mtgcheck.models.data.catalog import catalog_ability
 
     with pytest.raises(AbilityError, match="unknown stripe key 'lowest'"):
@@ -402,7 +407,7 @@ def test_a_delayed_sacrifice_at_the_next_end_step_changes_no_mana_now_cr_603_7a(
 # ---- amounts read from what the trigger event names (CR 603.2; EventAmount with of/reads) ------------------------
 
 def _event_amount_of(name: str, real_db):
-    from mtgcheck.models.behaviour import abilities_of
+    from mtgcheck.models.vocab.behaviour import abilities_of
 
     (t,) = [a for a in abilities_of(real_db.get(name)) if isinstance(a.effect, TriggeredAddMana)]
     return t, t.effect.output.amount
@@ -413,7 +418,7 @@ def test_total_power_of_attacking_creatures_is_read_in_the_attack_cr_508_3a(real
     colors, where X is the total power of attacking creatures": the attack that triggers it has Klauth (4/4) attacking,
     so read as if it resolved now X can be 4 (Klauth alone) or 0 (removed from combat, 506.4) — never the board's
     outside combat, where no creature attacks. It could produce each colour."""
-    from mtgcheck.models.effects import EventAmount, TotalAmong
+    from mtgcheck.models.vocab.amounts import EventAmount, TotalAmong
     from mtgcheck.models.game.state import GameState, Permanent
     from mtgcheck.solver.rules.mana.amounts import event_reference_values
     from mtgcheck.solver.rules.mana.produce import could_produce
@@ -461,7 +466,7 @@ def test_attacking_creatures_of_another_attack_are_not_the_sources_cr_508_3a():
 def test_combat_damage_that_much_is_at_least_one_cr_120_8(real_db):
     """CR 120.8, 603.2: Sakiko's "Whenever a creature you control deals combat damage to a player, add that much {G}":
     0 damage is no damage dealt (no trigger), so the event's number is at least 1; it could produce {G}."""
-    from mtgcheck.models.effects import EventAmount
+    from mtgcheck.models.vocab.amounts import EventAmount
 
     _t, amt = _event_amount_of("Sakiko, Mother of Summer", real_db)
     assert amt == EventAmount(at_least=1)

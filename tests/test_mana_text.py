@@ -6,7 +6,8 @@ import pytest
 from mtgcheck.models.game.cards import card_from_fields
 from mtgcheck.models.text.oracle import parse_abilities
 import mtgcheck.models.text.mana as mt
-from mtgcheck.models.effects import AddMana, ManaReplacement, Unmodelled
+from mtgcheck.models.vocab.mana_effects import AddMana, ManaReplacement
+from mtgcheck.models.vocab.effect import Unmodelled
 
 
 def parse(text, type_line="Land", name="Test Card"):

@@ -10,7 +10,7 @@ from mtgcheck.models.game.cards import card_from_fields
 from mtgcheck.models.text.oracle import parse_abilities
 import mtgcheck.models.text.mana as mt
 import mtgcheck.models.text.topics as topics
-from mtgcheck.models.effects import LandType
+from mtgcheck.models.vocab.mana_effects import LandType
 
 
 def parse(text, type_line="Enchantment — Aura", name="Test Aura"):

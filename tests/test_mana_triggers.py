@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from mtgcheck.models.game.cards import card_from_fields
-from mtgcheck.models.behaviour import abilities_of
-from mtgcheck.models.effects import AddMana
+from mtgcheck.models.vocab.behaviour import abilities_of
+from mtgcheck.models.vocab.mana_effects import AddMana
 from mtgcheck.models.text.mana_triggers import parse_triggered_mana
 from mtgcheck.models.text.oracle import parse_abilities
 from mtgcheck.solver.rules.mana.pools import available_mana
@@ -53,7 +53,7 @@ def test_damage_rider_is_kept_not_dropped():
 def test_opponent_untap_trigger_is_not_a_mana_ability():
     """CR 605.5a: a trigger from a mana ability that could not produce mana is not a mana ability (Vorinclex's
     second ability): it changes no mana answer now."""
-    from mtgcheck.models.effects import Topic
+    from mtgcheck.models.vocab.topics import Topic
 
     card = _card("Test Vorinclex", "Creature — Horror", "Whenever an opponent taps a land for mana, that land doesn't "
                  "untap during its controller's next untap step.")
@@ -64,7 +64,7 @@ def test_opponent_untap_trigger_is_not_a_mana_ability():
 def test_monarch_condition_is_kept_with_the_trigger():
     """Regal Behemoth: "while you're the monarch" (CR 724) is the trigger's condition, typed (``HasDesignation``),
     never a trigger without its condition; it is read against the scenario's designations."""
-    from mtgcheck.models.effects import HasDesignation
+    from mtgcheck.models.vocab.conditions import HasDesignation
 
     card = _card("Test Behemoth", "Creature — Lizard", "Whenever you tap a land for mana while you're the monarch, "
                  "add an additional one mana of any color.")

@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from mtgcheck.models.behaviour import abilities_of
-from mtgcheck.models.effects import Modal, Topic, Unmodelled, walk_unmodelled
+from mtgcheck.models.vocab.behaviour import abilities_of
+from mtgcheck.models.vocab.resolution import Modal
+from mtgcheck.models.vocab.effect import Unmodelled, walk_unmodelled
+from mtgcheck.models.vocab.topics import Topic
 from mtgcheck.solver.questions.registry import QuestionError, Unsupported
 from tests.probe_boards import ask
 

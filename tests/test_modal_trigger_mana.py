@@ -3,7 +3,9 @@ Valinor's "• Add {G}{G}{G}." (examples/classes/modal_trigger_mana.yaml)."""
 from __future__ import annotations
 
 from mtgcheck.models.game.cards import card_from_fields
-from mtgcheck.models.effects import ModeUnchosen, TriggeredAddMana, Unmodelled
+from mtgcheck.models.vocab.conditions import ModeUnchosen
+from mtgcheck.models.vocab.mana_effects import TriggeredAddMana
+from mtgcheck.models.vocab.effect import Unmodelled
 from mtgcheck.models.text.oracle import parse_abilities
 from mtgcheck.solver.api import ask
 

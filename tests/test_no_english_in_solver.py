@@ -1,5 +1,5 @@
 """No module under solver/ reads English: card text is parsed once, into the typed vocabulary
-(models/effects.py), when a card is loaded; the rules read typed effects.
+(models/vocab/), when a card is loaded; the rules read typed effects.
 
 Checked on the source: no solver module imports ``mtgcheck.models.text`` (the English parsers), and no solver module
 imports ``re`` except the allow-listed ones below, each with the reason its regexes are not over card text — or,
@@ -14,7 +14,6 @@ SOLVER = Path(__file__).resolve().parent.parent / "solver"
 
 #: Solver modules that may still import the English parsers.
 TEXT_IMPORT_ALLOWED = {
-    "rules/targets.py": "PENDING: 601.2c target phrases are read by models.text.targets at solve time (cached per text)",
     "decks/rules.py": "PENDING: deck-building facts are read by models.text.deck (vocab2's migration of decks.py)",
 }
 #: Solver modules that may import re, and why their regexes are not over card text.

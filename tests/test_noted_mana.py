@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from mtgcheck.models.data.database import load_database
-from mtgcheck.models.effects import Topic
+from mtgcheck.models.vocab.topics import Topic
 from mtgcheck.models.data.scenario import ScenarioError
 from mtgcheck.models.text.mana import parse_add_clause
 from mtgcheck.models.text.topics import classify

@@ -10,7 +10,8 @@ import pytest
 
 from mtgcheck.models.game.cards import card_from_fields
 from mtgcheck.models.data.database import load_database
-from mtgcheck.models.effects import AddMana, ResolvedThisTurn, TriggeredAddMana
+from mtgcheck.models.vocab.mana_effects import AddMana, TriggeredAddMana
+from mtgcheck.models.vocab.conditions import ResolvedThisTurn
 from mtgcheck.models.text.oracle import parse_abilities
 from mtgcheck.solver.rules.mana.produce import could_produce
 from mtgcheck.solver.questions.registry import Unsupported

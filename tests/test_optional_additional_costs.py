@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from mtgcheck.models.behaviour import abilities_of
-from mtgcheck.models.effects import AdditionalCost
+from mtgcheck.models.vocab.behaviour import abilities_of
+from mtgcheck.models.vocab.cost_effects import AdditionalCost
 from mtgcheck.solver.questions.registry import Unsupported
 from tests.probe_boards import ask
 

@@ -14,7 +14,7 @@ from mtgcheck.models.game.state import CardInstance, GameState, Permanent
 from mtgcheck.solver.rules.payment import count_payments, count_payments_enumerated, find_payment, plain_count, spend_retyping
 from mtgcheck.solver.questions.registry import Unsupported
 import mtgcheck.solver.questions.delve  # noqa: F401  (registers convoke / delve payers, PAYMENT_EXTENSIONS)
-from mtgcheck.models.effects import SpendAsThough
+from mtgcheck.models.vocab.mana_effects import SpendAsThough
 
 DB = load_database()
 
@@ -78,7 +78,7 @@ def test_unmodelled_spend_sentence_is_unsupported_cr_609_4b(real_db):
     """A scoped "spend ... as though" sentence (Agatha's Soul Cauldron: abilities of creatures) is not modelled:
     the gate every cast/payments question passes first (solver.rules.gate, mana spending) answers unsupported naming it,
     never a confident no."""
-    from mtgcheck.models.effects import Topic
+    from mtgcheck.models.vocab.topics import Topic
     from mtgcheck.solver.rules.board import board_view
     from mtgcheck.solver.rules.gate import require_modelled
 

@@ -59,7 +59,7 @@ def test_cr_702_8a_a_sorcerys_own_conditional_flash_is_a_casting_sentence(answer
     # "This spell has flash as long as you control a Merfolk" (Crashing Tide) decides when it may be cast
     # (CR 702.8a, 117.1a): refusing it in combat as a sorcery without flash would be a wrong answer; a condition
     # not read ("committed a crime") keeps the sentence a casting one for the gate
-    from mtgcheck.models.effects import Topic
+    from mtgcheck.models.vocab.topics import Topic
     from mtgcheck.models.text.topics import classify
 
     assert Topic.CASTING in classify("This spell has flash as long as you control a Merfolk.", "spell")

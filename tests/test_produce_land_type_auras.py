@@ -9,7 +9,7 @@ import pytest
 from mtgcheck.models.data.catalog import catalog_ability
 from mtgcheck.models.data.catalog import load_catalog
 from mtgcheck.models.game.state import Effect, GameState, Permanent
-from mtgcheck.models.effects import Topic
+from mtgcheck.models.vocab.topics import Topic
 from mtgcheck.solver.rules.board import board_view
 from mtgcheck.solver.rules.gate import require_modelled, unmodelled_findings
 from mtgcheck.solver.rules.mana.produce import could_produce

@@ -92,7 +92,7 @@ def _odd_filter_card(effect: str):
 def test_unknown_affected_filter_is_unsupported_naming_the_effect_cr_613_1(effect):
     """CR 613.1d/613.1f: which permanents an effect applies to decides what they are; a filter we cannot read
     must not silently apply to nothing (nor crash): Unsupported naming the card."""
-    from mtgcheck.models.abilities import AbilityError
+    from mtgcheck.models.vocab.cost_parts import AbilityError
 
     # Since the typed vocabulary (docs/effects.md) the model itself is refused when it is built, naming the
     # effect, the key and the words: it can never reach an answer.

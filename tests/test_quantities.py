@@ -12,9 +12,13 @@ from __future__ import annotations
 import pytest
 
 from mtgcheck.models.data.database import load_database
-from mtgcheck.models.effects import (AllOf, AnyOf, Compare, CountOf, DistinctAmong, Filter, GreatestAmong,
-                                     HasDesignation, LifeTotal, Not, PlayerCounters, SourceMatches, StatOf, Sum,
-                                     ThisTurn, TotalAmong, VariableX, VocabularyError)
+from mtgcheck.models.vocab.logic import AllOf, AnyOf, Not
+from mtgcheck.models.vocab.conditions import Compare, HasDesignation, SourceMatches
+from mtgcheck.models.vocab.amounts import (
+    CountOf, DistinctAmong, GreatestAmong, LifeTotal, PlayerCounters, StatOf, Sum, ThisTurn, TotalAmong, VariableX,
+)
+from mtgcheck.models.vocab.filters import Filter
+from mtgcheck.models.vocab.topics import VocabularyError
 from mtgcheck.models.data.scenario import ScenarioError
 from mtgcheck.solver.rules.quantities import amount_value, condition_holds
 from mtgcheck.solver.questions.registry import Unsupported

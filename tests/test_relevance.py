@@ -15,7 +15,7 @@ import textwrap
 import pytest
 
 from mtgcheck.models.data.database import load_database
-from mtgcheck.models.effects import Topic
+from mtgcheck.models.vocab.topics import Topic
 from mtgcheck.models.data.scenario import load_scenarios
 from mtgcheck.models.text.relevance import static_change, token_read_by
 from mtgcheck.models.text.topics import classify
@@ -502,7 +502,7 @@ def test_cr_702_167a_craft_materials_change_no_mana(real_db):
     activated only as a sorcery) that adds no mana (CR 605.1a): its untyped materials ("with four or more red
     instant and/or sorcery cards {3}{R}{R}") change neither what the artifact could produce nor the pools, nor
     whether its mana ability (ability 1) can be activated (CR 602.2)."""
-    from mtgcheck.models.behaviour import abilities_of
+    from mtgcheck.models.vocab.behaviour import abilities_of
     from mtgcheck.models.game.state import GameState, Permanent
     from mtgcheck.solver.rules.board import board_view
     from mtgcheck.solver.rules.gate import unmodelled_findings

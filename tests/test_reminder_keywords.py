@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from mtgcheck.models.behaviour import abilities_of
-from mtgcheck.models.effects import ALL_TOPICS, Topic, Unmodelled
+from mtgcheck.models.vocab.behaviour import abilities_of
+from mtgcheck.models.vocab.topics import ALL_TOPICS, Topic
+from mtgcheck.models.vocab.effect import Unmodelled
 from mtgcheck.models.text.reminder_keywords import reminder_topics
 from mtgcheck.models.text.lines import KEYWORD_NAMES
 from tests.probe_boards import ask

@@ -14,7 +14,8 @@ import pytest
 
 import mtgcheck.models.text.resolution as rt
 import mtgcheck.solver.questions.resolution as sr
-from mtgcheck.models.effects import EntersWithCounters, VariableX
+from mtgcheck.models.vocab.resolution import EntersWithCounters
+from mtgcheck.models.vocab.amounts import VariableX
 from mtgcheck.models.data.database import load_database
 from mtgcheck.models.text.oracle import parse_abilities
 from mtgcheck.models.data.scenario import load_scenarios

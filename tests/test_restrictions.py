@@ -10,8 +10,12 @@ from __future__ import annotations
 import pytest
 
 from mtgcheck.models.game.cards import card_from_fields
-from mtgcheck.models.effects import (COMBAT_STEPS, CardsInZone, ControlsAtLeast, HasCounter, Not, OpponentControlsMore,
-                                     OpponentHasCounters, SpellsCastThisTurn, TimingRestriction)
+from mtgcheck.models.vocab.effect import COMBAT_STEPS
+from mtgcheck.models.vocab.conditions import (
+    CardsInZone, ControlsAtLeast, HasCounter, OpponentControlsMore, OpponentHasCounters, SpellsCastThisTurn,
+)
+from mtgcheck.models.vocab.logic import Not
+from mtgcheck.models.vocab.permissions import TimingRestriction
 from mtgcheck.models.text.oracle import parse_abilities
 from mtgcheck.models.text.restrictions import parse_restriction, split_restriction
 

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mtgcheck.models.abilities import parse_activation_cost
+from mtgcheck.models.text.activation_costs import parse_activation_cost
 from mtgcheck.models.data.scenario import parse_scenario
 from mtgcheck.solver.questions.runner import answer_scenario
 from tests.probe_boards import ask

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from mtgcheck.models.abilities import chapter_numbers, roman_value
+from mtgcheck.models.vocab.abilities import chapter_numbers, roman_value
 from mtgcheck.models.data.scenario import load_scenarios
 
 ROOT = Path(__file__).resolve().parent.parent

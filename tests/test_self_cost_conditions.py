@@ -8,7 +8,8 @@ from __future__ import annotations
 import pytest
 
 from mtgcheck.models.game.cards import card_from_fields
-from mtgcheck.models.effects import SelfCostChange, Unmodelled
+from mtgcheck.models.vocab.cost_effects import SelfCostChange
+from mtgcheck.models.vocab.effect import Unmodelled
 from mtgcheck.models.text.oracle import parse_abilities
 
 from .probe_boards import ask

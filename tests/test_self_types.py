@@ -4,13 +4,16 @@ from __future__ import annotations
 
 import pytest
 
-from mtgcheck.models.effects import DuringTurn, GrantAbility, HasCounter, Keyword, MaxSpeed, SelfTypeChange
+from mtgcheck.models.vocab.conditions import DuringTurn, HasCounter, MaxSpeed
+from mtgcheck.models.vocab.grants import GrantAbility
+from mtgcheck.models.vocab.keyword_effects import Keyword
+from mtgcheck.models.vocab.characteristics import SelfTypeChange
 from mtgcheck.models.data.scenario import ScenarioError
 from tests.scenario_text import run, state_of
 
 
 def _effects(db, name):
-    from mtgcheck.models.behaviour import abilities_of
+    from mtgcheck.models.vocab.behaviour import abilities_of
 
     return [a.effect for a in abilities_of(db.get(name))]
 
@@ -101,8 +104,8 @@ def test_max_speed_parse(real_db):
 def test_max_speed_from_graveyard_stays_unmodelled(real_db):
     """A max speed ability that functions from another zone (CR 702.178b: "{3}, Exile this card from your graveyard:
     Draw a card") is not typed: it stays unmodelled."""
-    from mtgcheck.models.behaviour import abilities_of
-    from mtgcheck.models.effects import Unmodelled
+    from mtgcheck.models.vocab.behaviour import abilities_of
+    from mtgcheck.models.vocab.effect import Unmodelled
 
     card = next(c for c in real_db if "Max speed — {3}, Exile this card from your graveyard" in (c.oracle_text or ""))
     assert any(isinstance(a.effect, Unmodelled) and a.text.startswith("Max speed") for a in abilities_of(card))

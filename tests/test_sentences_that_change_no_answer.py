@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from mtgcheck.models.data.database import load_database
-from mtgcheck.models.effects import Topic
+from mtgcheck.models.vocab.topics import Topic
 from mtgcheck.models.text.topics import classify
 from mtgcheck.solver.questions.runner import PASS, UNSUPPORTED
 from tests.scenario_text import cards_block as _cards, run
@@ -389,7 +389,7 @@ def test_entering_as_a_copy_lines(text, typed):
     """CR 707.2, 707.9: a copy has the copied object's name, so a permanent listed under its own card name did not
     enter as a copy; the line works only as the permanent enters (CR 614.1c, 614.12): resolution and zones only, scope
     entering_self. Not so when the copy keeps this card's name, or when the line is about other objects."""
-    from mtgcheck.models.effects import Scope
+    from mtgcheck.models.vocab.topics import Scope
     from mtgcheck.models.text.scope import line_scope
     from mtgcheck.models.text.topics import is_entering_copy_line
 

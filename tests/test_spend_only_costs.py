@@ -6,7 +6,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mtgcheck.models.abilities import SpendOnly
+from mtgcheck.models.vocab.abilities import SpendOnly
 from mtgcheck.models.text.costs import split_spend_only
 from tests.probe_boards import ask
 
@@ -23,7 +23,7 @@ def test_split_spend_only_sentences():
 
 
 def test_real_cards_read_it(real_db):
-    from mtgcheck.models.behaviour import abilities_of
+    from mtgcheck.models.vocab.behaviour import abilities_of
 
     (hk,) = [a for a in abilities_of(real_db.get("Crimson Hellkite")) if a.kind == "activated"]
     assert hk.cost.spend == SpendOnly(("R",), on_x=True, text="Spend only red mana on X.")
@@ -61,7 +61,7 @@ def test_heirloom_epic_taps_creatures_rather_than_paying_cr_601_2h(real_db, bear
 
 
 def test_waterbend_is_read_cr_701_67a():
-    from mtgcheck.models.abilities import parse_activation_cost
+    from mtgcheck.models.text.activation_costs import parse_activation_cost
 
     (wb,) = parse_activation_cost("Waterbend {5}").parts
     assert (wb.action, wb.amount, wb.what) == ("waterbend", 5, "artifact or creature")

@@ -9,7 +9,8 @@ from __future__ import annotations
 import pytest
 
 from mtgcheck.models.data.database import load_database
-from mtgcheck.models.effects import Scope, Topic, Unmodelled
+from mtgcheck.models.vocab.topics import Scope, Topic
+from mtgcheck.models.vocab.effect import Unmodelled
 from mtgcheck.models.text.mana import cant_spend_code
 from mtgcheck.models.text.relevance import static_change, token_read_by
 from mtgcheck.models.text.scope import line_scope

@@ -13,7 +13,9 @@ import json
 
 import pytest
 
-from mtgcheck.models.effects import EFFECT_TYPES, Scope, Topic, Unmodelled
+from mtgcheck.models.vocab.registry import EFFECT_TYPES
+from mtgcheck.models.vocab.effect import Unmodelled
+from mtgcheck.models.vocab.topics import Scope, Topic
 from mtgcheck.models.vocab.keywords import KEYWORD_RULES, KeywordKind, keyword_kind
 from mtgcheck.solver.rules.support import IMPLEMENTS, keyword_key, mechanic_name, support_rows
 from tests.scenario_text import run
@@ -179,3 +181,27 @@ def test_the_support_command_lists_what_a_question_implements():
     assert rows["keyword:harmonize"]["implemented"] is False
     bad = CliRunner().invoke(main, ["support", "cats"])
     assert bad.exit_code == 2 and "did you mean 'cast'" in bad.output
+
+
+def test_the_closed_set_of_effect_names_is_whole_whatever_was_imported_before():
+    """Every effect class of the vocabulary is in ``EFFECT_TYPES`` as soon as the registry is imported, in a fresh
+    interpreter that imported nothing else: a catalog entry naming ``self_flash`` or ``spree_mode`` is read (or the
+    support table lists it) whichever module happened to be loaded first."""
+    import subprocess
+    import sys
+
+    code = ("import importlib, pkgutil, dataclasses\n"
+            "from mtgcheck.models.vocab.registry import EFFECT_TYPES\n"
+            "import mtgcheck.models.vocab as v\n"
+            "names = set(EFFECT_TYPES)\n"
+            "for m in pkgutil.iter_modules(v.__path__):\n"
+            "    importlib.import_module('mtgcheck.models.vocab.' + m.name)\n"
+            "from mtgcheck.models.vocab.effect import Effect\n"
+            "def subs(c):\n"
+            "    for s in c.__subclasses__():\n"
+            "        yield s\n"
+            "        yield from subs(s)\n"
+            "kinds = {c.kind for c in subs(Effect) if c.kind}\n"
+            "print(sorted(kinds - names))\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.strip()
+    assert out == "[]", f"effect kinds missing from EFFECT_TYPES until another module is imported: {out}"

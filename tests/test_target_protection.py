@@ -82,7 +82,7 @@ def test_player_and_commander_grants_stay_unmodelled_cr_702_11c():
     """"You have hexproof" is a player's hexproof (CR 702.11c) and "Commanders you control" a designation (903.3):
     neither is a typed grant to permanents, so their text keeps targeting unknown."""
     from mtgcheck.models.game.cards import card_from_fields
-    from mtgcheck.models.effects import GrantAbility
+    from mtgcheck.models.vocab.grants import GrantAbility
     from mtgcheck.models.text.oracle import parse_abilities
 
     for text in ("You have hexproof.", "Commanders you control have hexproof.",
@@ -138,7 +138,7 @@ def test_cant_be_targeted_sentences_are_typed():
     """The class's wordings parse into ``CantBeTargeted``; "unless it attacked or blocked this turn" (Lurker) and
     "this turn" stay unmodelled (CR 601.2c: never guessed)."""
     from mtgcheck.models.game.cards import card_from_fields
-    from mtgcheck.models.effects import CantBeTargeted
+    from mtgcheck.models.vocab.targeting import CantBeTargeted
     from mtgcheck.models.text.oracle import parse_abilities
 
     def eff(text):

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from mtgcheck.models.effects import Comparison, Qualifier
+from mtgcheck.models.vocab.filters import Comparison, Qualifier
 from mtgcheck.models.text.filters import parse_filter, tail_qualifier
 from mtgcheck.models.text.targets import parse_target_phrase
 from mtgcheck.solver.questions.registry import Unsupported

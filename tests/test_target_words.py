@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from mtgcheck.models.effects import VariableX
+from mtgcheck.models.vocab.amounts import VariableX
 from mtgcheck.models.text.targets import parse_target_phrase
 from mtgcheck.solver.questions.registry import Unsupported
 from tests.probe_boards import ask
@@ -131,8 +131,8 @@ def test_cost_reduction_read_from_the_targets_cr_601_2f(real_db):
     damage causes a triggered ability ... to trigger, that ability triggers an additional time") acts only once such a
     trigger happens (CR 603.2, 603.3), never on activating: with Grizzly Bears and one Forest, Wayta targets itself and
     the Bears, so the ability costs {G} (CR 601.2f, 118.7a). The ability is also checked on a card with it alone."""
-    from mtgcheck.models.behaviour import abilities_of
-    from mtgcheck.models.effects import TargetsInclude
+    from mtgcheck.models.vocab.behaviour import abilities_of
+    from mtgcheck.models.vocab.conditions import TargetsInclude
 
     (a,) = [a for a in abilities_of(real_db.get("Wayta, Trainer Prodigy")) if a.kind == "activated"]
     assert isinstance(a.cost_change.condition, TargetsInclude) and a.cost_change.condition.count == 2

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from mtgcheck.models.effects import Fixed, Revealed, Sum, VariableX
+from mtgcheck.models.vocab.amounts import Fixed, Revealed, Sum, VariableX
 from mtgcheck.models.text.mana import parse_add_effect
 from mtgcheck.models.data.database import load_database
 from mtgcheck.solver.rules.mana.produce import could_produce

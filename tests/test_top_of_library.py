@@ -4,7 +4,8 @@
 from __future__ import annotations
 
 from mtgcheck.models.game.cards import card_from_fields
-from mtgcheck.models.effects import GrantAbility, TopOfLibrary
+from mtgcheck.models.vocab.grants import GrantAbility
+from mtgcheck.models.vocab.conditions import TopOfLibrary
 from mtgcheck.models.text.oracle import parse_abilities
 from mtgcheck.solver.api import ask
 
@@ -84,7 +85,8 @@ def _selvala(library, ask_what):
 def test_selvala_moves_library_cards_so_it_is_not_a_mana_ability_cr_605_1a():
     """CR 605.1a (2026-09-25): an ability that moves a card to or from a library ("each player draws a card") is not a
     mana ability; its output counts the nonland top cards of the libraries (CR 401.1, 701.20a)."""
-    from mtgcheck.models.effects import AddMana, TopCardsOfLibraries
+    from mtgcheck.models.vocab.mana_effects import AddMana
+    from mtgcheck.models.vocab.amounts import TopCardsOfLibraries
 
     (ab,) = parse_abilities(card_from_fields(SELVALA))
     assert isinstance(ab.effect, AddMana) and ab.effect.moves_library_card and not ab.is_mana_ability

@@ -333,8 +333,8 @@ def test_an_enters_or_dies_trigger_sees_its_dies_half(tmp_path, real_db):
 def test_an_enters_or_attacks_trigger_counts_once(tmp_path, real_db):
     """CR 603.2, 508.1m: "Whenever this creature enters or attacks" triggers once as it is put onto the battlefield
     (no combat during the process)."""
-    from mtgcheck.models.behaviour import abilities_of
-    from mtgcheck.models.effects import EntersTrigger
+    from mtgcheck.models.vocab.behaviour import abilities_of
+    from mtgcheck.models.vocab.resolution import EntersTrigger
 
     card = real_db.get("Inferno Titan")
     e = [a.effect for a in abilities_of(card) if isinstance(a.effect, EntersTrigger)]

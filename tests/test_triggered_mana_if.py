@@ -12,7 +12,10 @@ import pytest
 
 from mtgcheck.models.game.cards import card_from_fields
 from mtgcheck.models.data.database import load_database
-from mtgcheck.models.effects import AttackedThisTurn, Compare, SourceCast, ThisTurn, TriggeredAddMana, walk_unmodelled
+from mtgcheck.models.vocab.conditions import AttackedThisTurn, Compare, SourceCast
+from mtgcheck.models.vocab.amounts import ThisTurn
+from mtgcheck.models.vocab.mana_effects import TriggeredAddMana
+from mtgcheck.models.vocab.effect import walk_unmodelled
 from mtgcheck.models.data.scenario import ScenarioError, build_state, load_scenarios
 from mtgcheck.models.text.oracle import parse_abilities
 from mtgcheck.solver.questions.runner import PASS, UNSUPPORTED
@@ -178,7 +181,8 @@ def test_hypergenesis_put_with_intervening_if_is_unsupported(tmp_path, db):
 def test_counters_removed_read_as_counters_on_the_source():
     """CR 122.1, 608.2h: "remove all charge counters ... Add ... for each charge counter removed this way" adds by the
     number on it as it resolves; "If no counters were removed this way, ... Otherwise, add" only with one."""
-    from mtgcheck.models.effects import CountersOn, HasCounter
+    from mtgcheck.models.vocab.amounts import CountersOn
+    from mtgcheck.models.vocab.conditions import HasCounter
 
     (ab,) = parse_abilities(card("At the beginning of your first main phase, remove all charge counters from this "
                                  "artifact. Add one mana of any color for each charge counter removed this way."))
@@ -211,7 +215,7 @@ def test_ventifact_bottle_counters(tmp_path, db, counters, types):
 def test_other_instructions_are_riders_that_change_no_mana_answer():
     """CR 608.2c, 605.5a: "you lose 1 life and add {B}" is the output {B} with the rider "You lose 1 life.", which
     functions only as the ability resolves (topics triggers and resolution, never a mana topic)."""
-    from mtgcheck.models.effects import Topic
+    from mtgcheck.models.vocab.topics import Topic
 
     for text, rider in (("Whenever a creature enters, you lose 1 life and add {B}.", "You lose 1 life."),
                         ("Whenever you sacrifice an artifact, put a +1/+1 counter on this creature and add {R}.",
@@ -236,7 +240,7 @@ def test_amount_after_an_instruction_stays_unmodelled():
 def test_that_much_of_attackers_is_an_event_amount():
     """CR 508.1, 603.2c: "Whenever one or more creatures you control attack, add that much ..." adds one mana per
     attacker, at least one; "twice that much" doubles it."""
-    from mtgcheck.models.effects import EventAmount
+    from mtgcheck.models.vocab.amounts import EventAmount
 
     (ab,) = parse_abilities(card("Whenever one or more creatures you control attack, add that much mana in any "
                                  "combination of {R} and/or {G}."))
@@ -350,7 +354,7 @@ def test_other_players_mana_amounts():
     """CR 119.3, 122.1, 106.7: 'the active player adds {C}{C} for each of your opponents who lost life this turn'
     counts opponents of the ability's controller (PlayersWho); 'that player may put a +1/+1 counter on this creature.
     If they do, they add {C} for each counter on it' adds one more than the counters it has (the one just put)."""
-    from mtgcheck.models.effects import CountersOn, PlayersWho, Sum
+    from mtgcheck.models.vocab.amounts import CountersOn, PlayersWho, Sum
 
     (ab,) = parse_abilities(card("At the beginning of each postcombat main phase, the active player adds {C}{C} for "
                                  "each of your opponents who lost life this turn."))
@@ -365,7 +369,7 @@ def test_required_target_of_a_rider_is_read_or_unsupported(tmp_path, db):
     """CR 603.3d, 608.2b: 'Urabrask deals 1 damage to target opponent. Add {R}.' adds mana only with a legal target;
     Leyline of Sanctity's 'You have hexproof.' gives its controller hexproof (CR 702.11c), so with Bob the only
     opponent there is no legal target and it adds nothing; Klothys's target card needs the graveyards listed."""
-    from mtgcheck.models.effects import HasLegalTarget
+    from mtgcheck.models.vocab.conditions import HasLegalTarget
 
     (ab,) = parse_abilities(card("Whenever you cast an instant or sorcery spell, this creature deals 1 damage to "
                                  "target opponent. Add {R}."))

@@ -7,12 +7,15 @@ from __future__ import annotations
 
 import pytest
 
-from mtgcheck.models.abilities import parse_activation_cost
+from mtgcheck.models.text.activation_costs import parse_activation_cost
 from mtgcheck.models.data.catalog import catalog_ability
 from mtgcheck.models.game.cards import card_from_fields
 from mtgcheck.models.data.deck_facts import deck_text
-from mtgcheck.models.effects import (CastTrigger, EntersTrigger, Keyword, Step, Unmodelled, VocabularyError,
-                                     build_effect)
+from mtgcheck.models.vocab.resolution import CastTrigger, EntersTrigger, Step
+from mtgcheck.models.vocab.keyword_effects import Keyword
+from mtgcheck.models.vocab.effect import Unmodelled
+from mtgcheck.models.vocab.registry import build_effect
+from mtgcheck.models.vocab.topics import VocabularyError
 from mtgcheck.models.text.oracle import parse_abilities
 
 

@@ -249,7 +249,7 @@ print(json.dumps(sorted(m for m in sys.modules if m.split(".")[0] in ("mtgcheck"
 
 def test_a_batch_from_stored_facts_imports_neither_the_question_machinery_nor_rich(jegantha_batch, tmp_path):
     """A batch whose names are all in the card facts on disk, with ``--json`` into a pipe, imports neither
-    the question machinery and the effect vocabulary (``solver.questions.registry``, ``models.effects``) nor rich:
+    the question machinery and the effect vocabulary (``solver.questions.registry``, ``models.vocab.effect``) nor rich:
     about a third of a second less of serial start before ``--jobs`` forks (docs/decks.md)."""
     import subprocess
     import sys
@@ -265,6 +265,6 @@ def test_a_batch_from_stored_facts_imports_neither_the_question_machinery_nor_ri
         assert [json.loads(line)["status"] for line in lines] == ["legal", "illegal"]
         mods = json.loads(last)
     assert "mtgcheck.solver.decks.rules" in mods
-    for heavy in ("mtgcheck.models.effects", "mtgcheck.models.abilities", "mtgcheck.solver.questions.registry",
+    for heavy in ("mtgcheck.models.vocab.effect", "mtgcheck.models.vocab.registry", "mtgcheck.models.vocab.abilities", "mtgcheck.solver.questions.registry",
                   "mtgcheck.models.data.scenario", "mtgcheck.models.data.database", "rich"):
         assert heavy not in mods, heavy

@@ -17,9 +17,15 @@ import re
 
 import pytest
 
-from mtgcheck.models.abilities import Ability, ActivationCost
+from mtgcheck.models.vocab.abilities import Ability, ActivationCost
 from mtgcheck.models.game.cards import card_from_fields
-from mtgcheck.models.effects import (AddMana, CountOf, Filter, GrantAbility, Keyword, Topic, Unmodelled)
+from mtgcheck.models.vocab.mana_effects import AddMana
+from mtgcheck.models.vocab.amounts import CountOf
+from mtgcheck.models.vocab.filters import Filter
+from mtgcheck.models.vocab.grants import GrantAbility
+from mtgcheck.models.vocab.keyword_effects import Keyword
+from mtgcheck.models.vocab.effect import Unmodelled
+from mtgcheck.models.vocab.topics import Topic
 from mtgcheck.models.game.subtypes import OUTLAW_TYPES, plural, singular
 from mtgcheck.models.text import roundtrip
 from mtgcheck.models.text.render.patterns import normalise, self_names
@@ -217,7 +223,7 @@ def test_bayou_groff_with_five_forests_pays_three_instead_of_a_creature_cr_601_2
 def test_either_or_additional_costs_keep_every_option_cr_601_2b(real_db):
     """CR 601.2b: each card whose additional cost is "X or Y" (Bayou Groff, Bone Shards, Dusk Mangler, Lightning
     Axe, ...) reads every option; none keeps only its first."""
-    from mtgcheck.models.effects import AdditionalCost
+    from mtgcheck.models.vocab.cost_effects import AdditionalCost
 
     found = 0
     for card in _parsed_cards(real_db):

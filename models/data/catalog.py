@@ -3,7 +3,7 @@
 Each file ``models/data/catalog_data/*.yaml`` holds one card model (a mapping) or several
 (``cards: [...]``). A model states facts in this project's own structures, never
 copied rules text: name, mana cost, type line, colours, keywords, power/toughness,
-layout and faces, and ``abilities`` (see ``models.abilities.ability_from_dict``).
+layout and faces, and ``abilities`` (see ``models.vocab.registry.ability_from_dict``).
 Example::
 
     name: Reflecting Pool
@@ -35,8 +35,10 @@ from typing import Any, Mapping
 
 import yaml
 
-from mtgcheck.models.abilities import ABILITY_KINDS, Ability, AbilityError, ability_from_dict
-from mtgcheck.models.effects import Unmodelled
+from mtgcheck.models.vocab.abilities import ABILITY_KINDS, Ability
+from mtgcheck.models.vocab.cost_parts import AbilityError
+from mtgcheck.models.vocab.registry import ability_from_dict
+from mtgcheck.models.vocab.effect import Unmodelled
 from mtgcheck.models.game.cards import Card, CardError, card_from_fields
 from mtgcheck.models.data.inputs import open_regular
 from mtgcheck.models.data import cardcache
@@ -44,7 +46,7 @@ from mtgcheck.models.game.mana import parse_cost
 from mtgcheck.models.text.params import read_effect_params
 from mtgcheck.models.text.resolution import typed_trigger
 from mtgcheck.models.text.topics import classify
-from mtgcheck.models.effects import VocabularyError
+from mtgcheck.models.vocab.topics import VocabularyError
 
 CATALOG_DIR = Path(__file__).with_name("catalog_data")
 _CARD_KEYS = {
@@ -103,7 +105,7 @@ def card_from_model(d: Mapping[str, Any], where: str = "catalog") -> Card:
 
 def catalog_ability(entry: Mapping[str, Any], card_name: str = "", where: str = "ability") -> Ability:
     """One ability entry of a catalog model (``kind``, ``effect``, ``cost``, ``params``, ``text``, ...; see
-    ``models.abilities.ability_from_dict``) as an ``Ability``, its Oracle words read first by the English readers:
+    ``models.vocab.registry.ability_from_dict``) as an ``Ability``, its Oracle words read first by the English readers:
     the parameters' words (``models.text.params``), the topics of an ``effect: text`` ability's wording when the
     entry names none (``models.text.topics.classify``; its targets are read by ``solver.rules.targets``), and the
     trigger event of an unmodelled triggered ability (``models.text.resolution.typed_trigger``, CR 603.1).

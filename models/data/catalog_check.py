@@ -19,7 +19,7 @@ a modal ability's bullet lines and a split card's halves as the reading lists th
   untyped sentence (``solver.rules.gate``: scope, whether it works while its card is cast, zones it lets cards be cast from,
   cost change, power change, keyword variant, spending, what it reads, its trigger event, an entering replacement)
   is at least as wide (the nested untyped parts of a typed ability too);
-* **targets**: the spell's target requirements (``models.text.targets.spell_targets``, CR 115, 601.2c) and each
+* **targets**: the spell's target requirements (``models.vocab.targeting_specs.spell_targets``, CR 115, 601.2c) and each
   activated ability's are the same, but for their wording.
 
 A difference of an ability is accepted only when the model's ability names the ruling that justifies it
@@ -33,9 +33,11 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any, Iterable, Mapping, Sequence
 
-from mtgcheck.models.abilities import Ability
-from mtgcheck.models.effects import Scope, Unmodelled, walk_unmodelled
+from mtgcheck.models.vocab.abilities import Ability
+from mtgcheck.models.vocab.topics import Scope
+from mtgcheck.models.vocab.effect import Unmodelled, walk_unmodelled
 from mtgcheck.models.game.mana import ManaCost
+from mtgcheck.models.vocab.targeting_specs import ability_targets, spell_targets
 
 #: Fields that carry only wording or a fact derived from another field, read by no rule: the sentence itself
 #: (``text``), a filter's own words kept for explanations (``words``), a keyword's raw parameter once typed
@@ -179,8 +181,6 @@ def compare_model(name: str, model: Sequence[Ability], reading: Sequence[Ability
     -------
     list of Difference (empty: the model says nothing the text does not).
     """
-    from mtgcheck.models.text.targets import ability_targets, spell_targets
-
     out: list[Difference] = []
     if len(model) != len(reading):
         out.append(Difference(name, None, "structure",
@@ -230,5 +230,5 @@ def compare_model(name: str, model: Sequence[Ability], reading: Sequence[Ability
 
 
 def untyped_parts(abilities: Iterable[Ability]) -> list[Unmodelled]:
-    """Every untyped part of the abilities, in order (``models.effects.walk_unmodelled``)."""
+    """Every untyped part of the abilities, in order (``models.vocab.effect.walk_unmodelled``)."""
     return [u for a in abilities for u in walk_unmodelled(a.effect)]

@@ -1,15 +1,15 @@
-"""The deck-building facts of a card's text (``models.deckfacts.DeckText``), read once per card object.
+"""The deck-building facts of a card's text (``models.vocab.deckfacts.DeckText``), read once per card object.
 
 A module of the data layer: it reads the card's wording with ``models.text.deck`` the first time a card's facts are
 asked for and keeps them with the card (a ``Card`` is immutable: the facts cannot go stale), so that the deck rules
-(``solver.decks``) read typed facts only and never import the English readers.
+(``solver.decks.rules``) read typed facts only and never import the English readers.
 
 References: CR 100.2a (copy limit), 702.124 (partner), 702.139a (companion), 903.3 (commanders), 602.1 (activated
 abilities, Zirda's condition).
 """
 from __future__ import annotations
 
-from mtgcheck.models.deckfacts import DeckText
+from mtgcheck.models.vocab.deckfacts import DeckText
 from mtgcheck.models.game.cards import Card
 
 _ATTR = "_mtgcheck_deck_text"

@@ -5,9 +5,9 @@ A module of the data layer (it reads the text layer), so that the command line n
 """
 from __future__ import annotations
 
-from mtgcheck.models.abilities import Ability
+from mtgcheck.models.vocab.abilities import Ability
 from mtgcheck.models.game.cards import Card
-from mtgcheck.models.effects import Unmodelled
+from mtgcheck.models.vocab.effect import Unmodelled
 from mtgcheck.models.text import roundtrip
 from mtgcheck.models.text.render.abilities import ability as ability_pattern
 from mtgcheck.models.text.render.patterns import Unrenderable, display

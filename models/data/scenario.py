@@ -20,7 +20,10 @@ from mtgcheck.models.data.inputs import MAX_NAME, MAX_PLAYERS, InputError, Limit
 from mtgcheck.models.game.mana import MANA_TYPES, ManaCost, ManaError, ManaPool
 from mtgcheck.models.game.state import CARD_ZONES, CardInstance, Effect, GameState, Permanent, StackAbility, StateError
 from mtgcheck.models.game.turn import CombatDamageSource, TurnHistory, TurnState, TurnStep
-from mtgcheck.models.effects import DESIGNATIONS
+from mtgcheck.models.vocab.conditions import DESIGNATIONS
+from mtgcheck.models.vocab.keyword_model import prototype_card
+from mtgcheck.models.vocab.abilities import activated_abilities
+from mtgcheck.models.vocab.behaviour import abilities_of
 
 #: Question kinds a scenario may ask (``ask: {KIND: ARGS}``).
 QUESTION_KINDS = (
@@ -536,9 +539,8 @@ def _check_card_fields(sc: Scenario, name: str, d: Mapping[str, Any], where: Any
 
 def _prototyped(sc: "Scenario", card: Any, entry: Mapping) -> Any:
     """A battlefield entry's ``prototyped: true``: the permanent was cast prototyped, so it has the prototype's mana
-    cost, power, toughness and colours (CR 702.160a, 718.3b; ``models.keywords.prototype_card``). Raises
+    cost, power, toughness and colours (CR 702.160a, 718.3b; ``models.vocab.keyword_model.prototype_card``). Raises
     ``ScenarioError`` naming the line for a card without prototype."""
-    from mtgcheck.models.keywords import prototype_card
 
     try:
         return prototype_card(card)
@@ -704,8 +706,6 @@ def _stack_ability(sc: Scenario, state: GameState, card: Any, player: str, entry
     Raises ``ScenarioError`` naming the line: both or neither of ``ability``/``trigger``, another key, a number the
     card has no ability for (listing those it has), a mana ability (it never uses the stack, CR 605.3b, 605.4a),
     a ``source`` that is not the id of a permanent with that card on the battlefield."""
-    from mtgcheck.models.abilities import activated_abilities
-    from mtgcheck.models.behaviour import abilities_of
 
     for k in entry:
         if k not in STACK_ABILITY_KEYS:
@@ -890,7 +890,6 @@ def _resolved_history(sc: "Scenario", state: GameState, hist: Mapping) -> dict[t
     second time this ability has resolved this turn"). Raises ``ScenarioError`` naming the line: an entry that is not
     that mapping, a reference matching no permanent, a number the permanent has no triggered ability for (the error
     lists them)."""
-    from mtgcheck.models.behaviour import abilities_of
 
     raw = hist.get("resolved") or []
     if not isinstance(raw, list):
@@ -912,7 +911,6 @@ def _resolved_history(sc: "Scenario", state: GameState, hist: Mapping) -> dict[t
             if "trigger" in a:
                 raise sc.error("a 'resolved' entry names a trigger or an ability, not both", "ability", a)
             n = _as_int(a.get("ability", 1), sc, "ability", a, 1)
-            from mtgcheck.models.abilities import activated_abilities
 
             acts = activated_abilities(abilities_of(perm.card))
             if not 1 <= n <= len(acts):
@@ -1077,8 +1075,6 @@ def _check_ability_number(sc: Scenario, state: GameState, pid: str, n: int, entr
     CR 305.6), counted from 1 as ``activate`` counts them. While some permanent grants abilities (CR 613.1f), a higher
     number may be a granted one and is not checked here. Raises ``ScenarioError`` naming the line and the abilities
     there are."""
-    from mtgcheck.models.abilities import activated_abilities
-    from mtgcheck.models.behaviour import abilities_of
 
     perm = state.permanent(pid)
     acts = activated_abilities(abilities_of(perm.card))
@@ -1100,8 +1096,6 @@ def _check_effect_ability(sc: Scenario, state: GameState, card: Card, n: int, en
     """An ``effects`` entry's ``ability`` N counts the card's activated abilities from 1 (with a basic land
     type's intrinsic mana ability, CR 305.6), as ``activate`` does; a number it does not have is an error naming
     the line, unless some permanent grants abilities (CR 613.1f: the ability may be a granted one)."""
-    from mtgcheck.models.abilities import activated_abilities
-    from mtgcheck.models.behaviour import abilities_of
 
     have = len(activated_abilities(abilities_of(card))) + len([t for t in card.type_line.subtypes if t in BASIC_LAND_MANA])
     if n <= have:

@@ -3,7 +3,7 @@
 A ``Card`` is one Oracle card (CR 108); double-faced, split, adventure, flip and
 meld cards carry their ``faces``. Behaviour (abilities) is attached as
 ``Card.abilities`` from the embedded catalog or the oracle-text parser; see
-``models.abilities``.
+``models.vocab.abilities``.
 
 References: CR 108 (cards), 200-205 (name, mana cost, colour, type line),
 202.3 and 709.4 (mana value of split cards), 903.4 (colour identity).
@@ -120,7 +120,7 @@ class Card:
     card or of the front face; ``None`` means *no mana cost* (CR 202.1b), which is
     not ``{0}``. ``faces`` holds every face for multi-faced layouts and is empty for
     normal cards. ``abilities`` is the card's behaviour model (a tuple of
-    ``models.abilities.Ability``) when known, else ``None`` (parse on demand with
+    ``models.vocab.abilities.Ability``) when known, else ``None`` (parse on demand with
     ``models.text.oracle.abilities_of``). ``source`` says where the facts came from:
     ``"catalog"``, ``"scryfall"``, ``"mtgjson"`` or ``"scenario"``.
     """

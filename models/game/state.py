@@ -196,7 +196,7 @@ class GameState:
     #: counters players have (CR 122.1: energy, poison, ...); a player not listed has none
     player_counters: dict[str, dict[str, int]] = field(default_factory=dict)
     #: player designations (CR 724 the monarch, 725 the initiative, 702.131 the city's blessing, 309.7 a completed
-    #: dungeon; ``models.effects.DESIGNATIONS``): a player not listed has none
+    #: dungeon; ``models.vocab.conditions.DESIGNATIONS``): a player not listed has none
     designations: dict[str, frozenset[str]] = field(default_factory=dict)
     effects: list[Effect] = field(default_factory=list)
     #: (zone, player) pairs a scenario listed, even as an empty list: the zone's contents are known.
@@ -241,7 +241,7 @@ class GameState:
         return self.player_counters.get(player, {}).get(kind, 0)
 
     def has_designation(self, player: str, designation: str) -> bool:
-        """Whether ``player`` has ``designation`` (``models.effects.DESIGNATIONS``; none unless the scenario says)."""
+        """Whether ``player`` has ``designation`` (``models.vocab.conditions.DESIGNATIONS``; none unless the scenario says)."""
         return designation in self.designations.get(player, frozenset())
 
     def stack_empty(self) -> bool:

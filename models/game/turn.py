@@ -206,7 +206,7 @@ class TurnHistory:
         return int(self.activations.get((permanent_id, ability), 0))
 
     #: The per-player counts (``count_of``) and per-player card lists (``cards_of``), by ``ThisTurn`` event name
-    #: (``models.effects.TURN_EVENTS``).
+    #: (``models.vocab.amounts.TURN_EVENTS``).
     COUNTS = ("life_gained", "life_lost", "cards_drawn", "lands_played", "tokens_created", "discarded", "left_graveyard",
               "energy_paid")
     CARD_LISTS = ("spells_cast", "died", "entered", "sacrificed", "left_battlefield")

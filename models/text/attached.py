@@ -29,7 +29,9 @@ import re
 from typing import Any, Mapping
 
 from ..game.cards import BASIC_LAND_TYPES, Card
-from ..effects import ALL_TOPICS, Filter, Scope, Topic, Unmodelled
+from ..vocab.topics import ALL_TOPICS, Scope, Topic
+from ..vocab.filters import Filter
+from ..vocab.effect import Unmodelled
 from ..game.subtypes import ARTIFACT_TYPES, CREATURE_TYPES, ENCHANTMENT_TYPES
 from .frame import effect_parser
 from .grants import _granted_keyword, _quoted_ability

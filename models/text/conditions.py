@@ -1,5 +1,5 @@
 """Reading the conditions of "Activate only if ...", "If ..., add ... instead" and "This ability costs {N} less to
-activate if ..." into the typed conditions of ``models.effects`` (``Compare`` of amounts, ``AllOf``, ``AnyOf``,
+activate if ..." into the typed conditions of ``models.vocab`` (``Compare`` of amounts, ``AllOf``, ``AnyOf``,
 ``HasDesignation``, ``SourceMatches``), and the board amounts of "for each ..." cost changes.
 
 ``parse_board_condition(text)`` is the fallback of ``parse_condition`` and
@@ -35,12 +35,17 @@ from __future__ import annotations
 import dataclasses
 import re
 
-from ..effects import (AllOf, Amount, AnyOf, Compare, Condition, ControlsAtLeast, ControlsCommander,
-                       CountersAmong, CountersOn,
-                       CountOf, DefendingPlayerControls, Devotion, DistinctAmong, Filter, Fixed, GreatestAmong, HasCounter,
-                       HasDesignation, LargestGroup, LifeTotal, Not, PlayerCounters, SourceCast, SourceMatches, StartingLife,
-                       StatOf, Sum, ThisTurn, TotalAmong)
-from ..effects import EventObjectIs, SourceTapped, TopOfLibrary
+from ..vocab.logic import AllOf, AnyOf, Condition, Not
+from ..vocab.amounts import (
+    Amount, CountersAmong, CountersOn, CountOf, Devotion, DistinctAmong, Fixed, GreatestAmong, LargestGroup, LifeTotal,
+    PlayerCounters, StartingLife, StatOf, Sum, ThisTurn, TotalAmong,
+)
+from ..vocab.conditions import (
+    Compare, ControlsAtLeast, ControlsCommander, DefendingPlayerControls, HasCounter, HasDesignation, SourceCast,
+    SourceMatches,
+)
+from ..vocab.filters import Filter
+from ..vocab.conditions import EventObjectIs, SourceTapped, TopOfLibrary
 from .filters import parse_filter
 from .words import parse_count_word
 from ..game.subtypes import singular

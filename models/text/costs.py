@@ -1,7 +1,7 @@
 """Oracle-text parsers of costs: cost keywords, "as an additional cost", cost changes, self cost changes,
 affinity counts, and what unmodelled wording says about costs (read once, at load time).
 
-The data they build is described in ``models.costs``; the solver reads only the typed effects.
+The data they build is described in ``models.vocab.costs``; the solver reads only the typed effects.
 
 References: CR 118.7-118.9, 601.2b, 601.2f, 702.33, 702.34, 702.41a, 702.138.
 """
@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from typing import Mapping
 
-from ..abilities import parse_activation_cost
+from .activation_costs import parse_activation_cost
 from ..game.cards import Card
 from ..game.subtypes import SPELL_SUBTYPES
 from .frame import effect_parser, keyword_parser
@@ -20,9 +20,9 @@ from ..game.subtypes import singular
 from ..game.subtypes import CREATURE_TYPES, OUTLAW_TYPES
 from ..game.cards import BASIC_LAND_TYPES
 from .filters import parse_filter
-from ..effects import ObjectCost
-from ..effects import CastCondition
-from ..abilities import SpendOnly
+from ..vocab.cost_effects import ObjectCost
+from ..vocab.cost_effects import CastCondition
+from ..vocab.abilities import SpendOnly
 
 
 # ---------------------------------------------------------------------------
@@ -594,7 +594,7 @@ def _plural_to_singular(word: str) -> str:
 
 
 def object_filter(words: str, zone: str, controller: str = "you"):
-    """The typed filter (``models.effects.Filter``) of a chosen-object cost part's words ("two Mountains",
+    """The typed filter (``models.vocab.filters.Filter``) of a chosen-object cost part's words ("two Mountains",
     "nontoken green creature", "black card", "basic land", "Plains card"), or ``None`` when a word is not
     understood (the part stays untyped). Colour words become ``colors`` (CR 105.2); ``card``/``cards`` in a hand
     part is any card; every other word must be a card type, supertype, qualifier or a subtype of the rules."""
@@ -628,7 +628,7 @@ def object_filter(words: str, zone: str, controller: str = "you"):
 def object_cost(text: str):
     """One chosen-object cost part ("sacrifice two Mountains", "return an Island you control to its owner's hand",
     "tap an untapped creature you control", "exile a blue card from your hand", "discard a Plains card", "reveal
-    your hand") as a ``models.effects.ObjectCost``, or ``None`` when it is not understood (CR 118.3)."""
+    your hand") as a ``models.vocab.cost_effects.ObjectCost``, or ``None`` when it is not understood (CR 118.3)."""
 
     t = text.strip().rstrip(".")
     if re.fullmatch(r"reveal your hand", t, re.I):
@@ -655,7 +655,7 @@ _COND_RES = (
 
 
 def cast_condition(text: str):
-    """One clause of an alternative cost's condition as a ``models.effects.CastCondition``, or ``None`` when it is
+    """One clause of an alternative cost's condition as a ``models.vocab.cost_effects.CastCondition``, or ``None`` when it is
     not modelled ("an opponent searched their library this turn", "you control a commander")."""
 
     t = text.strip()

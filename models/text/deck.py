@@ -15,11 +15,11 @@ from __future__ import annotations
 import re
 
 from ..game.cards import BASIC_LAND_TYPES, Card, Face, strip_reminder_text
-from ..effects import Unmodelled
+from ..vocab.effect import Unmodelled
 from ..vocab.deck_conditions import (CompanionCondition, DeckSizeAbove, DifferentNames, EachCard, HasActivatedAbility,
                                      ManaValue, RepeatedManaSymbol, SharesCardType, SubtypeAmong, UnreadCondition)
 from .words import parse_count_word
-from ..deckfacts import DeckText
+from ..vocab.deckfacts import DeckText
 from ..vocab.keywords import ACTIVATED_KEYWORDS, is_activated_keyword
 from .oracle import abilities_of, parse_face
 
@@ -261,7 +261,7 @@ def has_activated_ability(card: Card) -> bool | None:
 
 
 def read_deck_text(card: Card):
-    """Every deck-building fact of ``card``'s text as a ``models.deckfacts.DeckText`` (read once per card by
+    """Every deck-building fact of ``card``'s text as a ``models.vocab.deckfacts.DeckText`` (read once per card by
     ``models.data.deck_facts.deck_text``)."""
 
     return DeckText(copy_limit=copy_limit(card), partner=partner_abilities(card),

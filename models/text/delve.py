@@ -34,7 +34,7 @@ from typing import Mapping
 from ..game.cards import Card, strip_reminder_text
 from .frame import effect_parser, keyword_parser
 
-from ..keywords import COST_KEYWORDS, SOULFLAYER_KEYWORDS  # noqa: F401,E402  (re-exported)
+from ..vocab.keyword_model import COST_KEYWORDS, SOULFLAYER_KEYWORDS  # noqa: F401,E402  (re-exported)
 
 
 # ---------------------------------------------------------------------------
@@ -123,8 +123,8 @@ def parse_delve_count(kind: str, text: str, card: Card):
     return "delve_count", {"counter": m.group("counter"), "card_types": types}
 
 
-# The questions about one card's model live in models/keywords.py (no English read there); re-exported here.
-from ..keywords import (  # noqa: E402,F401
-    card_keyword_abilities, counts_for, delve_counts, delve_grantable_keywords, delve_keyword_grants,
-    has_cost_keyword, keyword_matches,
+# The questions about one card's model live in models/vocab/keyword_model.py (no English read there); re-exported here.
+from ..vocab.keyword_model import (  # noqa: E402,F401
+    card_keyword_abilities, counts_for, delve_counts, delve_grantable_keywords, delve_keyword_grants, has_cost_keyword,
+    keyword_matches,
 )

@@ -18,7 +18,7 @@ typed facts only say *which* questions it could change, so that the solver never
 * ``keyword_variant``: the line is a keyword variant the frame could not split, lower case ("hexproof from
   artifacts, creatures, and enchantments", CR 702.11d; "trample over planeswalkers", CR 702.19c);
 * ``trigger_event``: for a triggered ability's whole line, the only kind of event its trigger condition names
-  when the wording says so plainly (``models.effects.TRIGGER_EVENTS``): ``step`` ("At the beginning of ...",
+  when the wording says so plainly (``models.vocab.TRIGGER_EVENTS``): ``step`` ("At the beginning of ...",
   "At end of combat": a phase or step beginning or ending, CR 603.2b, 500.1), ``cast`` ("Whenever you
   cast a spell ...": 601.2i), ``combat`` ("Whenever ... attacks/blocks/deals combat damage": 508.1m, 509.1i,
   510.3a), ``dies`` ("When this dies", "is put into a graveyard from the battlefield": 700.4),
@@ -34,6 +34,8 @@ import functools
 import re
 
 from .lines import LABEL_RE, QUOTED_RE
+from .relevance import static_change
+from ..vocab.readers import SentenceFacts
 from ..game.cards import strip_reminder_text
 
 _PERMIT_RE = re.compile(r"\b(?:may|can) (?:cast|play)\b|\b(?:gains?|ha(?:s|ve)) (?:flashback|escape|jump-start|retrace)\b", re.I)
@@ -203,3 +205,20 @@ def enters_replacement(text: str) -> bool:
     (any "would enter", "as a copy", "enter(s) as a", or "enters ... instead"); "enters tapped" and "enters with N
     counters" alone are not (they change neither whether it enters nor its abilities, 614.1c)."""
     return bool(_ENTERS_REPLACEMENT.search(text or ""))
+
+
+@functools.lru_cache(maxsize=65536)
+def sentence_facts(text: str) -> SentenceFacts:
+    """Every fact of an unmodelled sentence (``Unmodelled``'s fields; ``models.vocab.readers.SentenceFacts``), read
+    once per sentence: ``while_cast``, ``unmodelled_facts``, ``trigger_event``, ``enters_replacement``, and what
+    another ability must read for it to matter with its power change when the sentence is a typed static change
+    (``models.text.relevance.static_change``; CR 613.4 for power)."""
+    cast_from, cost, power, variant, spend = unmodelled_facts(text)
+    typed = static_change(text)
+    reads: frozenset[str] = frozenset()
+    if typed is not None:
+        reads = typed.reads
+        power = power or "pt" in typed.changes
+    return SentenceFacts(cast_from=cast_from, cost_change=cost, power_change=power, keyword_variant=variant,
+                         spend_change=spend, while_cast=while_cast(text), reads=reads,
+                         trigger_event=trigger_event(text), enters_replacement=enters_replacement(text))

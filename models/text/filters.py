@@ -1,9 +1,9 @@
 """Reading object words and the amounts that count them: one grammar, so one module.
 
 * Object words ("nonbasic lands", "Forest", "other creatures", "enchanted land", "creature with power 4 or greater")
-  into the one typed filter language, ``models.effects.Filter`` (CR 109, 205): ``parse_filter``, ``tail_qualifier``.
+  into the one typed filter language, ``models.vocab.filters.Filter`` (CR 109, 205): ``parse_filter``, ``tail_qualifier``.
 * Amounts ("for each Elf you control", "the number of charge counters on this artifact", "your devotion to green")
-  into the typed amounts of ``models.effects``: ``parse_amount``, ``parse_objects``, ``parse_color_sources``.
+  into the typed amounts of ``models.vocab``: ``parse_amount``, ``parse_objects``, ``parse_color_sources``.
 
 The two readers need each other: an amount counts objects named by a filter ("the number of creatures you
 control"), and a filter's qualifier may compare with an amount ("with power less than or equal to the number of
@@ -21,12 +21,15 @@ import functools
 import re
 from typing import Any
 
-from ..effects import RELATIONS, Comparison, Filter, Qualifier
+from ..vocab.filters import RELATIONS, Comparison, Filter, Qualifier
 from ..game.subtypes import HISTORIC_KINDS, OUTLAW_TYPES, SUBTYPES, singular
-from mtgcheck.models.effects import Compare, CountOf, LifeTotal, PlayerCounters, Sum, ThisTurn
-from ..effects import VariableX
-from ..effects import (Amount, CountersOn, CountersRemoved, Devotion, DistinctAmong, Fixed, GreatestAmong, OfChosenType,
-                       PartySize, PlayersWho, PowerOf, Revealed, SharingCreatureType, StatOf, TotalAmong)
+from mtgcheck.models.vocab.conditions import Compare
+from mtgcheck.models.vocab.amounts import CountOf, LifeTotal, PlayerCounters, Sum, ThisTurn
+from ..vocab.amounts import VariableX
+from ..vocab.amounts import (
+    Amount, CountersOn, CountersRemoved, Devotion, DistinctAmong, Fixed, GreatestAmong, OfChosenType, PartySize,
+    PlayersWho, PowerOf, Revealed, SharingCreatureType, StatOf, TotalAmong,
+)
 from .words import parse_count_word
 
 _QUALIFIERS = ("basic", "snow", "legendary", "land", "creature", "artifact", "enchantment", "token")
@@ -178,7 +181,7 @@ def parse_filter(what: str, controller: str = "any", qualifiers: bool = False) -
 # ---------------------------------------------------------------------------
 
 _COLOR_WORDS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
-#: Adjectives a qualifier reads (before the noun); each maps to a test of ``models.effects.Qualifier``.
+#: Adjectives a qualifier reads (before the noun); each maps to a test of ``models.vocab.filters.Qualifier``.
 QUALIFIER_ADJECTIVES = frozenset(list(_COLOR_WORDS) + [f"non{c}" for c in _COLOR_WORDS] + [
     "colorless", "colored", "multicolored", "monocolored", "tapped", "untapped", "token", "nontoken", "attacking",
     "blocking", "blocked", "unblocked", "nonattacking", "nonblocking", "another", "other", "face-down", "face-up",
@@ -282,7 +285,7 @@ def player_condition(text: str) -> tuple[Any, int] | None:
     creatures than you do", "who has at least two fewer creature cards in their graveyard than you do" (the
     Keepers), "who lost life this turn", "with exactly seven poison counters" (CR 119, 122.1, 402, 404).
 
-    Returns a ``models.effects.Compare`` in which ``opponent`` means the candidate player (``Qualifier.player``)."""
+    Returns a ``models.vocab.conditions.Compare`` in which ``opponent`` means the candidate player (``Qualifier.player``)."""
 
     m = _PLAYER_COND_RE.match(text)
     if m:

@@ -18,7 +18,7 @@ import re
 from typing import Any, Mapping
 
 from ..game.cards import Card
-from ..effects import Filter
+from ..vocab.filters import Filter
 from .filters import parse_filter
 from .frame import effect_parser
 from .filters import QUALIFIER_ADJECTIVES, adjective_qualifier

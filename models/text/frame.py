@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Callable, Mapping
 from ..game.cards import Card, Face
 
 if TYPE_CHECKING:
-    from ..abilities import Ability
+    from ..vocab.abilities import Ability
 
 #: An effect parser: (ability kind, effect text with the card's name replaced by "this",
 #: the card) -> (effect name, params) or None when it does not recognise the text.

@@ -22,11 +22,13 @@ from .targets import parse_target_phrase
 from .subjects import SUPER_WORDS, TYPE_WORDS, subject_filter
 from .frame import read_keyword_line, read_line
 from .lines import KEYWORD_NAMES
-from ..effects import Unmodelled
-from ..effects import Topic
-from ..effects import ControlsAtLeast, SourceModified, SourceRenowned
-from ..effects import Compare, CountOf, HasDesignation, Not, SourceTapped
-from ..effects import TopOfLibrary
+from ..vocab.effect import Unmodelled
+from ..vocab.topics import Topic
+from ..vocab.conditions import ControlsAtLeast, SourceModified, SourceRenowned
+from ..vocab.conditions import Compare, HasDesignation, SourceTapped
+from ..vocab.amounts import CountOf
+from ..vocab.logic import Not
+from ..vocab.conditions import TopOfLibrary
 from .conditions import parse_condition
 
 _GRANT = re.compile(r"^(?P<obj>[^\"“:]+?) (?:get [+-]\d+/[+-]\d+ and )?(?:has|have) (?P<kws>[a-z ,]+?)\.?$", re.I)

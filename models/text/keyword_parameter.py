@@ -1,19 +1,21 @@
 """The typed readings of a keyword's parameter wording, read before the ``Keyword`` is built (CR 702).
 
-The vocabulary (``models.effects.Keyword``) holds typed values only; the words after a keyword's name are read here,
+The vocabulary (``models.vocab.keyword_effects.Keyword``) holds typed values only; the words after a keyword's name are read here,
 by the parser (``models.text.oracle``) and for the catalog (``models.data.catalog``), and handed to
-``models.effects.build_effect`` as parameters:
+``models.vocab.registry.build_effect`` as parameters:
 
 - affinity (CR 702.41a): ``counts``, what "for each [...] you control" counts (``models.text.costs.affinity_count``);
 - a keyword with a parameter nothing types and whose keyword has no topics of its own in
-  ``models.effects.KEYWORD_DETAIL_TOPICS``: ``detail``, the wording as an ``Unmodelled`` with the topics of the
+  ``models.vocab.keyword_effects.KEYWORD_DETAIL_TOPICS``: ``detail``, the wording as an ``Unmodelled`` with the topics of the
   wording plus keywords (``models.text.topics.classify``).
 """
 from __future__ import annotations
 
 from typing import Any, Mapping
 
-from ..effects import KEYWORD_DETAIL_TOPICS, Keyword, Topic, Unmodelled
+from ..vocab.keyword_effects import KEYWORD_DETAIL_TOPICS, Keyword
+from ..vocab.effect import Unmodelled
+from ..vocab.topics import Topic
 from .topics import classify
 
 

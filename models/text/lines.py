@@ -12,7 +12,8 @@ from __future__ import annotations
 import dataclasses
 import re
 
-from ..effects import Effect, Topic, Unmodelled
+from ..vocab.effect import Effect, Unmodelled
+from ..vocab.topics import Topic
 from ..game.cards import Card, Face
 
 

@@ -37,11 +37,11 @@ from ..game.mana import COLORS, MANA_TYPES
 from .frame import effect_parser
 from .words import parse_count_word
 from .topics import SPENT_RIDER_RE
-from mtgcheck.models.effects import ResolvedThisTurn
-from mtgcheck.models.effects import Sum
-from mtgcheck.models.effects import Unmodelled
+from mtgcheck.models.vocab.conditions import ResolvedThisTurn
+from mtgcheck.models.vocab.amounts import Sum
+from mtgcheck.models.vocab.effect import Unmodelled
 from .topics import classify
-from mtgcheck.models.effects import Revealed
+from mtgcheck.models.vocab.amounts import Revealed
 from .filters import parse_amount, parse_objects
 
 _SYM = r"\{(?:[WUBRGC]|\d+)\}"
@@ -376,7 +376,7 @@ def _split_sentences(text: str) -> list[str]:
     return out
 
 
-#: Who adds the mana, by the wording before "adds" (``models.effects.MANA_RECIPIENTS``); "that player" is the player
+#: Who adds the mana, by the wording before "adds" (``models.vocab.mana_effects.MANA_RECIPIENTS``); "that player" is the player
 #: chosen by an earlier "Choose a player" (else the sentence is not read here).
 _ADDERS = {"add": "you", "you add": "you", "each player adds": "each_player", "that player adds": "that_player",
            "a player of your choice adds": "chosen_player", "target player adds": "target_player",
@@ -529,7 +529,7 @@ def parse_add_effect(text: str) -> dict:
                 a = params.get("amount")
                 if not (isinstance(a, dict) and re.fullmatch(r"(?:each )?card revealed this way", str(a.get("count", "")), re.I)):
                     riders.append(rs)
-                else:  # the number of cards revealed (models.effects.Revealed)
+                else:  # the number of cards revealed (models.vocab.amounts.Revealed)
                     params["amount"] = {"count": f"{objs} revealed this way"}
             if "chosen_targets" in pending:
                 ts, objs = pending.pop("chosen_targets")

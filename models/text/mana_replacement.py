@@ -2,7 +2,7 @@
 
 Models only (the solving is ``solver.rules.mana.produce.Replacement``). A sentence that changes what mana a permanent
 produces when it is tapped for mana (CR 106.12b, 614.1a) becomes ``effect="mana_replacement"``
-(``models.effects.ManaReplacement``), on any kind of ability:
+(``models.vocab.mana_effects.ManaReplacement``), on any kind of ability:
 
 * static: "If a land is tapped for mana, it produces {B} instead of any other type" (Infernal Darkness,
   Contamination, Ritual of Subdual, Damping Sphere's "tapped for two or more mana", Mana Reflection's "twice

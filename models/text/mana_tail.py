@@ -20,7 +20,7 @@ Registered with ``effect_parser(21)``, after the mana ability parser of ``models
   parser reads as any other such trigger.
 * **"that player adds ..."** (Eladamri's Vineyard: "At the beginning of each player's first main phase, that player
   adds {G}{G}"), "the active player adds", "each player adds", "choose a player. That player adds ... they choose"
-  (Stadium Vendors) → the same effect with the output's ``to`` (``models.effects.MANA_RECIPIENTS``): what the
+  (Stadium Vendors) → the same effect with the output's ``to`` (``models.vocab.mana_effects.MANA_RECIPIENTS``): what the
   ability would produce (CR 106.7), whoever gets it.
 * **Firebending N** (CR 702.189a: "Whenever this creature attacks, add N {R}. Until end of combat, you don't
   lose this mana as steps and phases end"), and "Firebending X, where X is ..." → the same effect with
@@ -35,19 +35,21 @@ from typing import Any, Mapping
 from ..game.cards import Card
 from .mana import _split_sentences, parse_add_effect
 from .frame import effect_parser
-from mtgcheck.models.effects import EntersTrigger, Unmodelled
-from mtgcheck.models.effects import Amount, CountOf, EventAmount, TotalAmong
-from mtgcheck.models.effects import HasLegalTarget
-from mtgcheck.models.effects import HasCounter
-from mtgcheck.models.effects import Topic
+from mtgcheck.models.vocab.resolution import EntersTrigger
+from mtgcheck.models.vocab.effect import Unmodelled
+from mtgcheck.models.vocab.amounts import Amount, CountOf, EventAmount, TotalAmong
+from mtgcheck.models.vocab.conditions import HasLegalTarget
+from mtgcheck.models.vocab.conditions import HasCounter
+from mtgcheck.models.vocab.topics import Topic
 from .topics import classify
-from mtgcheck.models.effects import ResolvedThisTurn
-from mtgcheck.models.effects import CountersOn, Revealed, Sum
-from mtgcheck.models.effects import AllOf
-from mtgcheck.models.effects import TopCardsOfLibraries
-from mtgcheck.models.effects import AnchorChosen
-from mtgcheck.models.effects import Not, SourceTapped
-from mtgcheck.models.effects import ModeUnchosen
+from mtgcheck.models.vocab.conditions import ResolvedThisTurn
+from mtgcheck.models.vocab.amounts import CountersOn, Revealed, Sum
+from mtgcheck.models.vocab.logic import AllOf
+from mtgcheck.models.vocab.amounts import TopCardsOfLibraries
+from mtgcheck.models.vocab.conditions import AnchorChosen
+from mtgcheck.models.vocab.logic import Not
+from mtgcheck.models.vocab.conditions import SourceTapped
+from mtgcheck.models.vocab.conditions import ModeUnchosen
 from .conditions import card_filter, parse_condition
 from .filters import parse_amount, parse_filter, parse_objects
 from .resolution import typed_trigger
@@ -61,7 +63,7 @@ _MANA_EVENT = re.compile(r"\bfor mana\b|\bmana\b|\badds?\b|\bspen[dt]\b|\bmana a
 _ONCE_EACH_TURN = re.compile(r"\s*this ability triggers only once each turn\.?\s*", re.I)
 _FIREBENDING = re.compile(r"^firebending (?P<n>\d+|x)(?:, where x is (?P<x>[^.]+))?\.?$", re.I)
 #: Who adds, when not the ability's controller: "that player adds {G}{G}" (Eladamri's Vineyard), "choose a player.
-#: That player adds ..." (Stadium Vendors); ``models.effects.MANA_RECIPIENTS``
+#: That player adds ..." (Stadium Vendors); ``models.vocab.mana_effects.MANA_RECIPIENTS``
 _OTHER_ADDER = re.compile(r"^(?P<who>that player|the active player|each player|choose a player\. that player) adds "
                           r"(?P<rest>.+)$", re.I | re.S)
 _OTHER_TO = {"that player": "that_player", "the active player": "active_player", "each player": "each_player",

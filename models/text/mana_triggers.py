@@ -32,7 +32,8 @@ from typing import Any, Mapping
 from ..game.cards import Card
 from .mana import _split_sentences, parse_add_clause, slug
 from .frame import effect_parser
-from ..effects import Topic, Unmodelled
+from ..vocab.topics import Topic
+from ..vocab.effect import Unmodelled
 from .topics import classify
 
 _TAPPER = r"(?P<tapper>you|a player|an opponent|that player) taps? (?P<obj>.+?) for mana"

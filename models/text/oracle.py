@@ -4,7 +4,7 @@ The parser splits a face's text into abilities (one per line, CR 113.2c), classi
 each (keyword, activated ``cost: effect``, triggered "when/whenever/at", static or
 spell instructions) and then asks the registered *effect parsers* to turn the
 effect wording into an effect name and parameters, built into the typed vocabulary
-(``models.effects.build_effect``). Topic modules register their own effect parsers with
+(``models.vocab.registry.build_effect``). Topic modules register their own effect parsers with
 ``effect_parser`` in ``models.text.frame``; text that no parser understands becomes ``Unmodelled(text, topics)``
 (``models.text.topics.classify``), and a line that cannot be split at all an ``unparsed``
 ability with every topic. Nothing is guessed and nothing is dropped.
@@ -23,9 +23,14 @@ import dataclasses
 import re
 from typing import Any, Iterable
 
-from ..abilities import Ability, AbilityError, Stripe, parse_activation_cost, roman_value
+from ..vocab.abilities import Ability, Stripe, roman_value
+from ..vocab.cost_parts import AbilityError
+from .activation_costs import parse_activation_cost
 from ..game.cards import Card, Face, strip_reminder_text
-from ..effects import ALL_TOPICS, EFFECT_TYPES, AddMana, Effect, Scope, Unmodelled, VocabularyError, build_effect
+from ..vocab.topics import ALL_TOPICS, Scope, VocabularyError
+from ..vocab.registry import EFFECT_TYPES, build_effect
+from ..vocab.mana_effects import AddMana
+from ..vocab.effect import Effect, Unmodelled
 from .keyword_parameter import read_keyword_parameter
 from ..vocab.spree import SpreeMode
 from .scope import line_scope
@@ -33,10 +38,10 @@ from ..vocab.keywords import KeywordKind
 from .reminder_keywords import reminder_topics
 from .topics import classify
 from ..vocab.keywords import keyword_zones as kz
-from ..effects import Topic
-from ..effects import Modal
-from ..effects import walk_unmodelled
-from ..effects import TriggeredAddMana
+from ..vocab.topics import Topic
+from ..vocab.resolution import Modal
+from ..vocab.effect import walk_unmodelled
+from ..vocab.mana_effects import TriggeredAddMana
 from .frame import EFFECT_PARSERS, KEYWORD_PARSERS, PARSED, PARSER_MODULES, use_line_readers
 from .lines import (ABILITY_WORDS, ACTIVATED_RE, CHAPTER_RE, COST_START, DASH_ABILITY_KEYWORDS, DASH_KEYWORDS, DASH_PREFIX,
                     DASH_WORDS_KEPT, KEYWORD_ACTIONS, KEYWORD_NAMES, LABEL_RE, TRIGGER_RE, face_has_x, resolution_cost_words,
@@ -145,7 +150,7 @@ def _keyword_ability(line: str, card: Card, face: Face, bullets: tuple[str, ...]
             elif re.fullmatch(r"\d+", rest):
                 params["n"] = int(rest)
             # any other parameter: read here (affinity's count, CR 702.41a) or kept as the keyword's unmodelled
-            # detail (models.text.keyword_parameter, models.effects.Keyword.normalize)
+            # detail (models.text.keyword_parameter, models.vocab.keyword_effects.Keyword.normalize)
         try:
             params = read_keyword_parameter(match, params)
             eff = build_effect(match.replace(" ", "_"), params, _where(card, chunk), ability_kind="keyword")
@@ -163,7 +168,7 @@ _ACTIVATED_KEYWORDS = frozenset({"crew", "equip", "fortify", "reconfigure"})
 
 def _keyword_restriction(rest: str) -> tuple[str, Any]:
     """An activated keyword's parameter without a closing "Activate only ..." sentence, and that restriction
-    (``models.effects.TimingRestriction``, CR 602.5); ``(rest, None)`` when there is none or it is not read."""
+    (``models.vocab.permissions.TimingRestriction``, CR 602.5); ``(rest, None)`` when there is none or it is not read."""
 
     m = re.fullmatch(r"(\S+?)\.\s+(Activate only [^.]+\.?)", rest)
     if not m:

@@ -1,6 +1,6 @@
 """The English parts of an effect's parameters, read before the vocabulary builds the effect.
 
-``models.effects.build_effect`` holds typed values only where this module reads words: a catalog model
+``models.vocab.registry.build_effect`` holds typed values only where this module reads words: a catalog model
 (``models.data.catalog``) may write an alternative cost's parts and conditions, or a keyword's parameter, in Oracle
 words, and they are read here first, by the same readers as the card's text:
 
@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Mapping
 
-from ..effects import VocabularyError
+from ..vocab.topics import VocabularyError
 from .keyword_parameter import read_keyword_parameter
 
 
@@ -97,7 +97,7 @@ def read_effect_params(effect: str, params: Mapping[str, Any], keyword: bool = F
     Parameters
     ----------
     effect : str
-        An effect name of ``models.effects.EFFECT_TYPES``, or a keyword's name.
+        An effect name of ``models.vocab.registry.EFFECT_TYPES``, or a keyword's name.
     params : mapping
         Its parameters, as a catalog entry or a parser gives them.
     keyword : bool

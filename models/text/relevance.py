@@ -81,10 +81,11 @@ from dataclasses import dataclass
 
 from typing import TYPE_CHECKING
 
-from ..effects import Topic, Unmodelled
+from ..vocab.topics import Topic
+from ..vocab.effect import Unmodelled
 
 if TYPE_CHECKING:
-    from ..abilities import Ability
+    from ..vocab.abilities import Ability
 from ..game.subtypes import CREATURE_TYPES, NONBASIC_LAND_TYPES
 from .lines import LABEL_RE
 from ..game.subtypes import singular

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import re
 
-from ..effects import ALL_TOPICS, Topic
+from ..vocab.topics import ALL_TOPICS, Topic
 from .topics import classify
 
 #: A keyword-like line: a few words, maybe a number ("Poison Tolerance +3", "Food Crew 2"), no sentence

@@ -2,7 +2,7 @@
 processes, enters-the-battlefield abilities and X on entering.
 
 Models only (no searching): effect parsers registered with ``models.text.frame.effect_parser``
-turn wording into the typed effects of ``models.effects`` once, when a card is loaded;
+turn wording into the typed effects of ``models.vocab`` once, when a card is loaded;
 ``solver.questions.resolution`` reads only those typed effects (``Instructions``/``Step``,
 ``PutOntoBattlefieldProcess``, ``EntersWithCounters``, ``EntersTrigger``, ``CastTrigger``).
 
@@ -40,7 +40,8 @@ import re
 from typing import Any
 
 from ..game.cards import PERMANENT_TYPES, Card
-from ..effects import CastTrigger, Effect, EntersTrigger, Unmodelled
+from ..vocab.resolution import CastTrigger, EntersTrigger
+from ..vocab.effect import Effect, Unmodelled
 from .frame import effect_parser, keyword_parser
 from .words import parse_count_word
 

@@ -1,4 +1,4 @@
-"""Reading activation and casting restrictions into ``models.effects.TimingRestriction``.
+"""Reading activation and casting restrictions into ``models.vocab.permissions.TimingRestriction``.
 
 * an activated ability's closing sentences "Activate only as a sorcery.", "Activate only once each turn.",
   "Activate only during your turn, before attackers are declared.", "Activate only if you control a Swamp.",
@@ -20,16 +20,26 @@ import dataclasses
 import re
 from typing import Any, Mapping
 
-from ..effects import (COMBAT_STEPS, AttackedThisStep, AttackedThisTurn, CardsInZone, Condition, ControlsAtLeast, Filter, HasCounter, Not, OpponentControlsMore,
-                       OpponentHasCounters, SourceAttacking, SpellsCastThisTurn, TimingRestriction, VocabularyError,
-                       build_effect)
+from ..vocab.effect import COMBAT_STEPS
+from ..vocab.conditions import (
+    AttackedThisStep, AttackedThisTurn, CardsInZone, ControlsAtLeast, HasCounter, OpponentControlsMore,
+    OpponentHasCounters, SourceAttacking, SpellsCastThisTurn,
+)
+from ..vocab.logic import Condition, Not
+from ..vocab.filters import Filter
+from ..vocab.permissions import TimingRestriction
+from ..vocab.registry import build_effect
+from ..vocab.topics import VocabularyError
 from .filters import parse_filter
 from .frame import effect_parser
 from .words import parse_count_word
-from ..effects import Topic, Unmodelled
-from ..effects import HasAnotherActivatedAbility
+from ..vocab.topics import Topic
+from ..vocab.effect import Unmodelled
+from ..vocab.conditions import HasAnotherActivatedAbility
 from ..game.turn import TurnStep
-from ..effects import AbilityCostChange, Amount, TargetsInclude
+from ..vocab.cost_effects import AbilityCostChange
+from ..vocab.amounts import Amount
+from ..vocab.conditions import TargetsInclude
 from .filters import parse_amount
 from .conditions import card_filter, object_filter, parse_board_amount, parse_board_condition
 from .targets import parse_target_phrase
@@ -407,7 +417,7 @@ _ACTIVATION_COST = re.compile(
 
 
 def parse_activation_cost_change_text(text: str) -> dict[str, Any] | None:
-    """The params of an ``activation_cost_change`` static (``models.effects.ActivationCostChange``) from its
+    """The params of an ``activation_cost_change`` static (``models.vocab.cost_effects.ActivationCostChange``) from its
     sentence(s), or ``None`` when any part is not read (a source chosen by name, a condition not modelled)."""
     t = re.sub(r"\s+", " ", text.strip()).replace("’", "'")
     t = re.sub(r"^[A-Z][^—.:{}\"“]{0,40}? — ", "", t)  # a flavor word (CR 207.2d)

@@ -23,13 +23,16 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Mapping, Sequence
 
-from ..abilities import Ability, ActivationCost, CostPart
+from ..vocab.abilities import Ability, ActivationCost
+from ..vocab.cost_parts import CostPart
 from ..game.cards import Card, Face
-from ..effects import ALL_TOPICS, Effect, Topic, Unmodelled
+from ..vocab.topics import ALL_TOPICS, Topic
+from ..vocab.effect import Effect, Unmodelled
 from .render.abilities import ability, strip_label
 from .render.costs import cost_part
 from .render.patterns import Unrenderable, display, matches, self_names
-from ..effects import KEYWORDS_ON_BATTLEFIELD, Scope
+from ..vocab.keyword_effects import KEYWORDS_ON_BATTLEFIELD
+from ..vocab.topics import Scope
 from .scope import line_scope
 from .topics import classify
 from .lines import (ACTIVATED_RE, CHAPTER_RE, DASH_ABILITY_KEYWORDS, DASH_PREFIX, face_has_x, resolution_cost_words, self_ref,

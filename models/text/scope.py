@@ -1,4 +1,4 @@
-"""Where and when an unmodelled sentence functions (``models.effects.Scope``), typed once by the parser.
+"""Where and when an unmodelled sentence functions (``models.vocab.topics.Scope``), typed once by the parser.
 
 The parser knows the kind of ability a line is (CR 113.3: spell ability, static, triggered, activated) and the
 face it is on; this module adds what object the line modifies, so that the gate (``solver.rules.gate``) decides from
@@ -30,10 +30,10 @@ from __future__ import annotations
 import functools
 import re
 
-from ..effects import Scope
+from ..vocab.topics import Scope
 from .lines import KEYWORD_NAMES, LABEL_RE, QUOTED_RE
 from .topics import is_entering_copy_line, is_entering_keyword_line, is_entering_line
-from ..effects import KEYWORDS_ON_BATTLEFIELD
+from ..vocab.keyword_effects import KEYWORDS_ON_BATTLEFIELD
 
 #: A sentence boundary: a period (or "!") followed by a space and the next sentence.
 _SENTENCE_SPLIT = re.compile(r"(?<=[.!])\s+(?=\S)")

@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 
 from ..game.cards import Card
-from .. import effects as E
+from ..vocab.conditions import TargetsInclude
 from .frame import effect_parser
 from .spell_conditions import spell_amount, spell_condition
 from .targets import parse_target_phrase
@@ -77,7 +77,7 @@ def self_cost_condition_parser(kind: str, text: str, card: Card):
         if spec is None or spec.unknown or re.search(r"\btargets?\b", words, re.I) or not re.match(
                 r"if it targets an? ", rest, re.I):
             return None
-        params.update(amount=amt, condition=E.TargetsInclude(1, spec, rest))
+        params.update(amount=amt, condition=TargetsInclude(1, spec, rest))
     elif (low.startswith("if ") or low.startswith("as long as ")) and not pre:
         cond = spell_condition(rest.split(" ", 1)[1] if low.startswith("if ") else rest[len("as long as "):])
         if cond is None:

@@ -15,7 +15,7 @@
 * **Prototype** (CR 702.160, 718): the keyword line "Prototype {2}{G} — 1/3" is read into the keyword's typed
   mana cost, power and toughness; the card may be cast prototyped with them (718.3), and on the battlefield the
   permanent has them exactly when it was cast prototyped (718.3b), which a scenario says with the entry key
-  ``prototyped`` (``models.keywords.prototype_card``).
+  ``prototyped`` (``models.vocab.keyword_model.prototype_card``).
 """
 from __future__ import annotations
 
@@ -24,11 +24,12 @@ import re
 from typing import Any, Mapping
 
 from ..game.cards import Card, Face
-from ..effects import (DuringTurn, GrantAbility, HasCounter, MaxSpeed)
+from ..vocab.conditions import DuringTurn, HasCounter, MaxSpeed
+from ..vocab.grants import GrantAbility
 from .frame import effect_parser, keyword_parser
 from .words import parse_count_word
-from ..abilities import Ability
-from ..effects import Filter
+from ..vocab.abilities import Ability
+from ..vocab.filters import Filter
 from .frame import read_line
 from .grants import _granted_keyword
 
@@ -139,7 +140,7 @@ _PROTOTYPE = re.compile(r"^(?P<cost>(?:\{[^}]+\})+)\s*[—-]\s*(?P<p>\d+)/(?P<t>
 @keyword_parser("prototype")
 def prototype_parameter(rest: str, card: Card) -> Mapping[str, Any]:
     """Prototype's parameter (CR 702.160a): the prototype's mana cost and its power/toughness, typed (``Keyword.cost``,
-    ``Keyword.size``; the prototyped cast, CR 718.3, is ``models.keywords.prototype_card``). Raises
+    ``Keyword.size``; the prototyped cast, CR 718.3, is ``models.vocab.keyword_model.prototype_card``). Raises
     ``ValueError`` for another shape."""
     m = _PROTOTYPE.match(rest.strip())
     if not m:

@@ -4,7 +4,7 @@ A level symbol ("LEVEL 1-4", "LEVEL 5+") or a station symbol ("STATION 12+") is 
 static ability: the abilities printed in its striation are the permanent's only while it has that many level
 counters (CR 711.2a-b) or charge counters (721.2a). ``stripe_header`` reads such a line; ``models.text.oracle``
 marks every ability printed after it (up to the next symbol, to the end of the text box, CR 711.3, 721.3) with its
-``Stripe`` (``models.abilities``), and ``solver.rules.layers.board_view`` keeps an ability only while its stripe holds.
+``Stripe`` (``models.vocab.abilities``), and ``solver.rules.layers.board_view`` keeps an ability only while its stripe holds.
 Abilities printed before the first symbol are treated normally (711.4, 721.4).
 
 A station card with a power/toughness box is "a creature with base power and toughness [P/T] in addition to its
@@ -16,8 +16,9 @@ from __future__ import annotations
 
 import re
 
-from ..abilities import Ability, Stripe
-from ..effects import Topic, Unmodelled
+from ..vocab.abilities import Ability, Stripe
+from ..vocab.topics import Topic
+from ..vocab.effect import Unmodelled
 
 _HEADER = re.compile(r"^(?:LEVEL (?P<lo>\d+)[-–](?P<hi>\d+)|LEVEL (?P<lvl>\d+)\+|STATION (?P<st>\d+)\+)$")
 #: The reminder text of a Spacecraft that becomes a creature: "It's an artifact creature at 8+."

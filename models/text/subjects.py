@@ -10,7 +10,7 @@ from __future__ import annotations
 import dataclasses
 import re
 
-from ..effects import Filter, Qualifier
+from ..vocab.filters import Filter, Qualifier
 from ..game.cards import BASIC_LAND_TYPES
 from ..game.subtypes import OUTLAW_TYPES, SPELL_SUBTYPES, singular
 from .filters import tail_qualifier

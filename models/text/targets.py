@@ -1,9 +1,16 @@
-"""What a spell targets (CR 115, 601.2c): the target requirements read from a spell's abilities.
+"""What a spell or ability targets (CR 115, 601.2c): the target words of abilities read into typed requirements
+(``models.vocab.targeting_specs``), through the reader this module installs there when imported
+(``install_target_reader``; ``models/text/__init__.py`` imports it).
 
-``spell_targets(card, abilities)`` reads the spell's own instructions — typed steps that name a ``target``
-(``instructions``), and spell text the instruction parser did not turn into steps — and returns a
-``SpellTargets``: the requirements of each mode (a non-modal spell has one mode), how many modes must be
-chosen, and the target phrases that could not be read (then the legality of the targets is not known).
+For each ability, ``spell_part`` reads what its words contribute to a spell's targets (``SpellPart``): the typed
+steps that name a ``target`` (``instructions``), spell text the instruction parser did not turn into steps, a
+"Choose one —" line and its "•" mode lines, a spree mode; ``enchant_words`` what an Aura's enchant ability names
+(CR 303.4a); ``modal_targets`` the modes of an activated ability (CR 700.2). The vocabulary's
+``spell_targets`` combines them into a ``SpellTargets``: the requirements of each mode (a non-modal spell has one
+mode), how many modes must be chosen, and the target phrases that could not be read (then the legality of the
+targets is not known). The reader also says whether an ability's words could change what can be targeted
+(``mentions_targeting``, CR 702.11, 702.16, 702.18), may tap another permanent (``may_tap_others``), and how it
+reads cleaved (``cleave``, CR 702.148a).
 
 Only the spell's own text counts: an Aura spell targets what it can enchant (CR 303.4a, "Enchant creature");
 abilities of a permanent spell other than an Aura's enchant are not the spell's targets; triggered abilities
@@ -35,13 +42,21 @@ from functools import lru_cache
 from typing import Any, Iterable
 
 from ..game.subtypes import singular
-from ..effects import Draw, Instructions, Keyword, Qualifier, Scope, Scry, SpellTargetRestriction, Unmodelled
+from ..vocab.resolution import Draw, Instructions, Scry
+from ..vocab.keyword_effects import Keyword
+from ..vocab.filters import Qualifier
+from ..vocab.topics import Scope
+from ..vocab.targeting import CantBeTargeted, PlayerKeyword
+from ..vocab.grants import GrantAbility
+from ..vocab.effect import Unmodelled
+from ..vocab.targeting_specs import (EnchantWords, SpellPart, SpellTargets, TargetReader, TargetSpec,
+                                     install_target_reader)
+from .untargetable import keyword_qualities
 from .topics import classify
 from ..vocab.spree import SpreeMode
 from .filters import PT_ADJECTIVE, QUALIFIER_ADJECTIVES, adjective_qualifier, tail_qualifier
 from .words import parse_count_word
 from .filters import parse_filter
-from ..effects import Modal
 from .lines import LABEL_RE
 
 _TYPES = {"creature": "Creature", "artifact": "Artifact", "enchantment": "Enchantment", "land": "Land",
@@ -77,186 +92,6 @@ _SUBTYPE_WORD = r"[A-Z][a-z'\-]+(?:-[A-Z][a-z'\-]+)*"
 _QUOTED = re.compile(r"\"[^\"]*\"|“[^”]*”")
 
 
-@dataclass(frozen=True)
-class TargetSpec:
-    """One target requirement (one use of the word "target", CR 115.3).
-
-    Attributes
-    ----------
-    text : str
-        The phrase it was read from.
-    kinds : tuple of str
-        What it may be: ``player``, ``permanent``, ``spell``, ``card`` (a card in a zone), ``ability``.
-    types : tuple of str
-        Card types of which the object must have one (empty: any), e.g. ``("Artifact", "Enchantment")``.
-    excluded : tuple of str
-        Card types it must not have ("noncreature").
-    controller : str
-        ``any``, ``you`` or ``opponent`` (for a player target: ``opponent`` means an opponent).
-    zone : str or None
-        For a card: ``graveyard`` (the only zone read); ``owner`` says whose.
-    owner : str
-        ``you``, ``opponent`` or ``any``: whose graveyard; for a permanent, who owns it ("target permanent you
-        own", "an opponent owns"; ``not_you``: "you don't own"; CR 108.3).
-    count : int
-        How many distinct objects at least (0: the spell may have no such target).
-    unknown : tuple of str
-        Qualifiers not modelled; a candidate of the right kind then has an unknown legality.
-    subtypes, excluded_subtypes : tuple of str
-        Subtypes of which it must have one ("target Goblin"), or must have none ("non-Spirit").
-    supertypes, excluded_supertypes : tuple of str
-        ``Basic``, ``Legendary``, ``Snow``: it must have all of the first, none of the second.
-    most : int or None
-        For "up to N target ...": N, the most it takes (``count`` is 0); for "one or two target ...": 2 (``count``
-        is 1, the least); ``None`` otherwise.
-    any_number : bool
-        "any number of target ..." (``count`` 0) and "one or more target ..." (``count`` 1): no most.
-    qualifier : Qualifier
-        Colours, keywords, power/toughness/mana value, counters, tapped, token, combat status, "another"
-        (``models.effects.Qualifier``).
-    all_types : tuple of str
-        Card types it must all have ("artifact creature").
-    alternatives : tuple of TargetSpec
-        A union whose nouns differ ("land or nonblack creature"): it is legal for the phrase when legal for one
-        alternative (each also carries the phrase's controller, zone and excluded types).
-    not_all : tuple of tuple of str
-        "other than a basic land card" (Surgical Extraction, Extirpate): groups of supertypes and card types
-        (``("Basic", "Land")``) the object must not have all of (a nonbasic land card and a basic snow land card
-        are legal; CR 205.4, 601.2c).
-    """
-
-    text: str
-    kinds: tuple[str, ...]
-    types: tuple[str, ...] = ()
-    excluded: tuple[str, ...] = ()
-    controller: str = "any"
-    zone: str | None = None
-    owner: str = "any"
-    count: int = 1
-    unknown: tuple[str, ...] = ()
-    subtypes: tuple[str, ...] = ()
-    excluded_subtypes: tuple[str, ...] = ()
-    supertypes: tuple[str, ...] = ()
-    excluded_supertypes: tuple[str, ...] = ()
-    most: int | None = None
-    any_number: bool = False
-    qualifier: Qualifier = Qualifier()
-    all_types: tuple[str, ...] = ()
-    alternatives: tuple["TargetSpec", ...] = ()
-    not_all: tuple[tuple[str, ...], ...] = ()
-    ability_kinds: tuple[str, ...] = ()
-    source: "TargetSpec | None" = None
-    #: "X target ...": the number is the announced X (CR 107.3a, 601.2b-c); ``count`` is 0 (X may be 0) until the
-    #: question announces X (``solver.rules.targets.with_x_targets``)
-    x_count: bool = False
-    chosen: tuple[str, ...] = ()
-    controller_controls: Any = None
-    exiled_with: str = ""
-    only_if: str = ""
-    not_if: str = ""
-    each_time: bool = False
-
-
-# (TargetSpec, continued) ``ability_kinds``: for an ability on the stack ("target activated or triggered ability",
-# CR 115.1c-d, 113.7), ``activated`` and/or ``triggered``; ``source``: what its source must be ("from an artifact
-# source", "from a colorless source", "from another legendary source"), a spec of a permanent (CR 113.7: an
-# ability's source is the object that activated or triggered it).
-# ``chosen``: a choice made as the source entered (its permanent's ``choices``, CR 614.12, 607.2): ``color`` ("target
-# permanent of the chosen color", Pentarch Paladin), ``type`` ("of the chosen type"), ``not_type`` ("that isn't of the
-# chosen type", Callous Oppressor). ``controller_controls``: "whose controller controls an Island" (Seasinger), a
-# ``models.effects.Filter`` of what the target's controller must control. ``exiled_with``: "exiled with [name]" (a
-# card in exile exiled with the source, CR 406.6, 607.2a): the name words, read against the source (CR 201.5).
-# ``only_if``: a casting choice (``CAST_CHOICES``) that must have been made for the spell to require this target ("If
-# this spell was kicked, ... target creature", "If the gift was promised, ... target ..."; CR 601.2c, 702.174m);
-# ``not_if``: a choice that replaces it ("If this spell was kicked, instead ... target ...": the earlier sentence's
-# targets are not chosen then, 601.2c alternative targets); ``each_time``: it is required once for each time the
-# ``only_if`` choice was made ("another target creature for each time this spell was kicked", multikicker 702.33c;
-# "For each additional {1}{R} you paid, ... another target").
-
-
-#: The casting choices a target requirement may depend on (``TargetSpec.only_if`` / ``not_if``; CR 601.2c): a kicker
-#: cost paid (``kicked``, CR 702.33; how many times for multikicker), the gift promised (``gift``, 702.174m), the spell
-#: bargained (``bargained``, 702.166), an optional additional cost paid (``additional``, 601.2b).
-CAST_CHOICES = ("kicked", "gift", "bargained", "additional")
-_CHOICE_WORDS = {"kicked": "the spell was kicked", "gift": "the gift was promised", "bargained": "the spell was bargained",
-                 "additional": "its optional additional cost was paid"}
-
-
-@dataclass(frozen=True)
-class SpellTargets:
-    """A spell's target requirements: ``modes`` (one tuple of ``TargetSpec`` per mode; a non-modal spell has
-    one), ``choose`` (how many modes at least), ``unread`` (target phrases not understood), ``common`` (how many
-    requirements at the start of each mode belong to the words before the modes, shared by all of them)."""
-
-    modes: tuple[tuple[TargetSpec, ...], ...] = ((),)
-    choose: int = 1
-    unread: tuple[str, ...] = ()
-    notes: tuple[str, ...] = field(default=(), compare=False)
-    common: int = 0
-
-    @property
-    def targets_anything(self) -> bool:
-        return bool(self.unread) or any(m for m in self.modes)
-
-    @property
-    def depends_on_choices(self) -> bool:
-        """Whether some requirement exists only for, or is replaced by, a casting choice (CR 601.2c)."""
-        return any(s.only_if or s.not_if for m in self.modes for s in m)
-
-    def as_cast(self, choices: "dict[str, int] | None" = None, entwined: bool = False) -> "SpellTargets":
-        """The requirements of the spell as cast with ``choices`` (``CAST_CHOICES`` -> how many times it was made: a
-        kicker paid twice is ``{"kicked": 2}``; missing: not made) and, when ``entwined``, every mode chosen.
-
-        CR 601.2c: a spell requires some targets only if an alternative or additional cost (a kicker cost) or a mode
-        was chosen, and alternative targets ("instead") only then; 702.174m (gift); 702.33c (multikicker: "for each
-        time this spell was kicked" requires it that many times); 702.42a (entwine: all modes are chosen, so the
-        targets of every mode are required; each "target" word is its own requirement, 115.3). A requirement repeated
-        for each additional cost paid ("For each additional {1}{R} you paid") when that cost is paid, how many times
-        not being a choice the question makes, is left unread (the answer is then unsupported)."""
-        choices = dict(choices or {})
-        unread = list(self.unread)
-
-        def keep(spec: TargetSpec) -> TargetSpec | None:
-            if spec.not_if and choices.get(spec.not_if, 0) > 0:
-                return None
-            if not spec.only_if:
-                return spec
-            times = choices.get(spec.only_if, 0)
-            if times <= 0:
-                return None
-            if not spec.each_time:
-                return spec
-            if spec.only_if == "additional":
-                unread.append(f"{spec.text} (once for each time the additional cost was paid)")
-                return spec
-            return dataclasses.replace(spec, count=spec.count * times, most=None if spec.most is None else spec.most * times)
-
-        modes = tuple(tuple(k for k in (keep(s) for s in m) if k is not None) for m in self.modes)
-        common = sum(1 for s in (self.modes[0][:self.common] if self.modes else ()) if keep(s) is not None)
-        choose = self.choose
-        notes: list[str] = []
-        seen: list[TargetSpec] = []
-        for spec in (s for m in self.modes for s in m):
-            if any(spec is x for x in seen):
-                continue
-            seen.append(spec)
-            word = _CHOICE_WORDS.get(spec.only_if or spec.not_if, "")
-            if spec.only_if and choices.get(spec.only_if, 0) <= 0:
-                notes.append(f"“{spec.text}” is a target only if {word}, and it was not: it is not chosen (CR 601.2c)")
-            elif spec.only_if and spec.each_time and spec.only_if == "kicked":
-                n = choices.get("kicked", 0)
-                notes.append(f"“{spec.text}” is chosen once for each time it was kicked: {n} (CR 601.2c, 702.33c)")
-            elif spec.not_if and choices.get(spec.not_if, 0) > 0:
-                notes.append(f"{word}, so “{spec.text}” is replaced by the targets that follow “instead” (CR 601.2c)")
-        if entwined and len(modes) > 1:
-            shared = modes[0][:common]
-            modes = (shared + tuple(s for m in modes for s in m[common:]),)
-            choose = 1
-            notes.append("entwined: every mode is chosen, so every mode's targets are required (CR 702.42a, 601.2c)")
-        return dataclasses.replace(self, modes=modes, choose=choose, unread=tuple(dict.fromkeys(unread)), common=common,
-                                   notes=self.notes + tuple(notes))
-
-
 def _clean(text: str) -> str:
     # square brackets mark the words cleave removes (CR 702.148a); cast otherwise, the words are read as printed
     return _QUOTED.sub("", _REMINDER.sub("", text or "")).replace("[", "").replace("]", "").strip()
@@ -266,29 +101,24 @@ def _clean(text: str) -> str:
 _BRACKETED = re.compile(r"\s*\[[^\]]*\]")
 
 
-def cleaved(abilities: Iterable[Any]) -> list[Any]:
-    """The spell abilities as their text reads when the spell's cleave cost was paid (CR 702.148a: "change its text
-    by removing all text found within square brackets"): each ability whose text has bracketed words becomes the
-    untyped sentence without them (an ``Unmodelled`` with the topics of an instruction), read again by the target
-    rules (``spell_targets``).
+def cleave(a: Any) -> Any:
+    """Ability ``a`` as its text reads when the spell's cleave cost was paid (CR 702.148a: "change its text by
+    removing all text found within square brackets"): an ability whose text has bracketed words becomes the untyped
+    sentence without them (an ``Unmodelled`` with the topics of an instruction), read again by the target rules
+    (``models.vocab.targeting_specs.spell_targets``); any other ability is itself.
 
     Raises
     ------
     ValueError : a bracketed ability that is not a spell ability (a static or triggered ability whose rules would
         change), or whose typed reading the removal would change: it is not read here.
     """
-    out = []
-    for a in abilities:
-        text = a.text or ""
-        if "[" not in text:
-            out.append(a)
-            continue
-        if a.kind != "spell" or not isinstance(a.effect, Unmodelled):
-            raise ValueError(f"the cleaved text of “{text}” is not read")
-        new = re.sub(r"\s+([.,])", r"\1", _BRACKETED.sub("", text)).strip()
-        out.append(dataclasses.replace(a, text=new, effect=Unmodelled(new, classify(new, "spell"),
-                                                                      scope=Scope.INSTRUCTION)))
-    return out
+    text = a.text or ""
+    if "[" not in text:
+        return a
+    if a.kind != "spell" or not isinstance(a.effect, Unmodelled):
+        raise ValueError(f"the cleaved text of “{text}” is not read")
+    new = re.sub(r"\s+([.,])", r"\1", _BRACKETED.sub("", text)).strip()
+    return dataclasses.replace(a, text=new, effect=Unmodelled(new, classify(new, "spell"), scope=Scope.INSTRUCTION))
 
 
 @dataclass
@@ -553,7 +383,7 @@ def _parse_target_phrase(phrase: str) -> TargetSpec | None:
     Returns ``None`` when not understood.
 
     Qualifiers ("nonblack", "with flying", "attacking", "with mana value 3 or greater", "another") become the
-    spec's ``qualifier`` (``models.effects.Qualifier``); a union whose nouns differ in their adjectives or
+    spec's ``qualifier`` (``models.vocab.filters.Qualifier``); a union whose nouns differ in their adjectives or
     subtypes ("land or nonblack creature", "creature or Vehicle") becomes ``alternatives``; words not read stay in
     ``unknown``."""
     m = _ANY_TARGET.match(phrase.strip())
@@ -925,145 +755,85 @@ def _sentence_phrases(t: str, specs: list[TargetSpec], unread: list[str], cond: 
             specs.append(_conditional(spec, c, e))
 
 
+def _step_specs(step_targets: tuple[str, ...]) -> tuple[Any, ...]:
+    """The requirements of typed steps' target words ("any", "creature", "artifact or enchantment"), in order; a word
+    not read stays as its phrase ("target ...")."""
+    out: list[Any] = []
+    for tw in step_targets:
+        spec = parse_target_phrase("any target" if tw == "any" else f"target {tw}")
+        out.append(spec if spec is not None else f"target {tw}")
+    return tuple(out)
+
+
 @lru_cache(maxsize=65536)
-def _spell_targets_cached(texts: tuple[tuple[str, str, tuple[str, ...]], ...], aura: str | None) -> SpellTargets:
-    modes: list[list[TargetSpec]] = [[]]
-    unread: list[str] = []
-    choose = 1
-    modal = False
-    mode_specs: list[list[TargetSpec]] = []
-    if aura is not None:
-        spec = parse_target_phrase(f"target {aura}")
-        if spec is None:
-            unread.append(f"Enchant {aura}")
-        else:
-            modes[0].append(spec)
-    for kind, text, step_targets in texts:
-        if kind == "spree":
-            # "Choose one or more modes" (CR 702.172a): one requirement set per mode, at least one mode
-            modal = True
-            specs = []
-            for tw in step_targets:
-                spec = parse_target_phrase("any target" if tw == "any" else f"target {tw}")
-                specs.append(spec) if spec else unread.append(f"target {tw}")
-            if text:
-                more, bad = _phrases(_clean(text))
-                specs.extend(more)
-                unread.extend(bad)
-            mode_specs.append(specs)
-            continue
-        for tw in step_targets:
-            spec = parse_target_phrase("any target" if tw == "any" else f"target {tw}")
-            (mode_specs[-1] if modal and mode_specs else modes[0]).append(spec) if spec else unread.append(f"target {tw}")
-        if not text:
-            continue
-        t = _clean(text)
-        cm = _CHOOSE.match(t)
-        if cm:
-            modal = True
-            w = cm.group("n").lower()
-            choose = {"one": 1, "two": 2, "three": 3, "one or both": 1, "one or more": 1}.get(w, -1)
-            continue
-        if modal and _BULLET.match(t):
-            body = _BULLET.sub("", t)
-            specs, bad = _phrases(body)
-            mode_specs.append(specs)
-            unread.extend(bad)
-            continue
-        if _TRIGGER_OR_KEYWORD.match(t):
-            continue
+def _spell_part(spree: bool, text: str, step_targets: tuple[str, ...]) -> SpellPart:
+    """``SpellPart`` of one spell ability's words (CR 601.2c, 115.3; modes 700.2; spree 702.172a)."""
+    steps = _step_specs(step_targets)
+    if not text:
+        return SpellPart(steps, spree)
+    t = _clean(text)
+    if spree:
         specs, bad = _phrases(t)
-        modes[0].extend(specs)
-        unread.extend(bad)
-    if modal:
-        if choose < 0:
-            unread.append("a modal spell with 'choose any number'")
-            choose = 1
-        common = modes[0]
-        out = tuple(tuple(common + m) for m in mode_specs) or (tuple(common),)
-        return SpellTargets(out, choose, tuple(unread), common=len(common))
-    return SpellTargets((tuple(modes[0]),), 1, tuple(unread))
+        return SpellPart(steps, True, True, phrases=(tuple(specs), tuple(bad)))
+    cm = _CHOOSE.match(t)
+    if cm:
+        w = cm.group("n").lower()
+        return SpellPart(steps, False, True, choose={"one": 1, "two": 2, "three": 3, "one or both": 1,
+                                                     "one or more": 1}.get(w, -1))
+    bullet = None
+    if _BULLET.match(t):
+        bs, bb = _phrases(_BULLET.sub("", t))
+        bullet = (tuple(bs), tuple(bb))
+    specs, bad = _phrases(t)
+    return SpellPart(steps, False, True, bullet=bullet, skip=bool(_TRIGGER_OR_KEYWORD.match(t)),
+                     phrases=(tuple(specs), tuple(bad)))
 
 
-def spell_targets(abilities: Iterable, is_aura: bool = False) -> SpellTargets:
-    """The target requirements of a spell with these abilities (``models.abilities.Ability``).
-
-    Reads spell abilities only: an ``instructions`` ability's steps' ``target`` words ("any", "creature",
-    "spell", "artifact or enchantment"), and the text of spell abilities the parser kept as text. An Aura's
-    ``enchant`` keyword makes the Aura spell target what it can enchant (CR 303.4a) when ``is_aura``.
-    """
-    texts: list[tuple[str, str, tuple[str, ...]]] = []
-    aura: str | None = None
-    untapped: list[str] = []
-    for a in abilities:
-        if isinstance(a.effect, SpellTargetRestriction):
-            untapped.append(a.effect.untapped_what)
-            continue
-        if a.kind == "keyword" and isinstance(a.effect, Keyword) and a.effect.name == "enchant" and is_aura:
-            detail = a.effect.detail.text if a.effect.detail is not None else None
-            aura = str(a.effect.parameter or detail or "permanent")
-            continue
-        em = re.match(r"^enchant (.+?)\.?$", (a.text or "").strip(), re.I)
-        if is_aura and aura is None and em and a.kind != "spell":  # "Enchant creature" kept as text (no keyword list)
-            aura = em.group(1)
-            continue
-        if a.kind != "spell":
-            continue
-        if isinstance(a.effect, SpreeMode):
-            # a mode of a spell with spree (CR 702.172a): its targets are required only if it is chosen (700.2c)
-            d = a.effect.does
-            if isinstance(d, Instructions):
-                texts.append(("spree", "", tuple(str(st.target) for st in d.steps if st.target)))
-            else:
-                texts.append(("spree", getattr(d, "text", "") or "", ()))
-            continue
-        if isinstance(a.effect, Instructions):
-            tws = tuple(str(s.target) for s in a.effect.steps if s.target)
-            texts.append((a.kind, "", tws))
-        elif isinstance(a.effect, (Draw, Scry)):
-            continue
-        else:
-            texts.append((a.kind, a.text or "", ()))
-    st = _spell_targets_cached(tuple(texts), aura)
-    return _must_be_tapped(st, tuple(untapped)) if untapped else st
+def spell_part(a: Any) -> SpellPart | None:
+    """What the words of ability ``a`` contribute to a spell's targets read as a spell ability's
+    (``models.vocab.targeting_specs.SpellPart``): an ``instructions`` ability's steps' ``target`` words ("any",
+    "creature", "spell"), the text of an ability the parser kept as text, a spree mode's (CR 702.172a); ``None``
+    for a draw or scry instruction (it targets nothing)."""
+    eff = a.effect
+    if isinstance(eff, SpreeMode):
+        # a mode of a spell with spree (CR 702.172a): its targets are required only if it is chosen (700.2c)
+        d = eff.does
+        if isinstance(d, Instructions):
+            return _spell_part(True, "", tuple(str(st.target) for st in d.steps if st.target))
+        return _spell_part(True, getattr(d, "text", "") or "", ())
+    if isinstance(eff, Instructions):
+        return _spell_part(False, "", tuple(str(s.target) for s in eff.steps if s.target))
+    if isinstance(eff, (Draw, Scry)):
+        return None
+    return _spell_part(False, a.text or "", ())
 
 
-def _must_be_tapped(st: SpellTargets, whats: tuple[str, ...]) -> SpellTargets:
-    """"You can't choose an untapped [what] as this spell's target" (``SpellTargetRestriction``, CR 601.2c): each
-    target requirement of permanents that are all of that type (or any permanent, for "permanent") takes only tapped
-    ones (CR 110.5); a requirement that could also take something else (a player, or another type) is unread."""
-    unread = list(st.unread)
-    modes = []
-    for mode in st.modes:
-        out = []
-        for spec in mode:
-            for what in whats:
-                if what != "Permanent" and not (spec.kinds == ("permanent",) and spec.types == (what,) and
-                                                not spec.alternatives):
-                    unread.append(f"you can't choose an untapped {what.lower()} as this spell's target")
-                elif spec.kinds == ("permanent",) and not spec.alternatives:
-                    spec = dataclasses.replace(spec, qualifier=spec.qualifier.merge(Qualifier(tapped=True)),
-                                               text=f"{spec.text} (a tapped one: this spell's own restriction)")
-                else:
-                    unread.append(f"you can't choose an untapped {what.lower()} as this spell's target")
-            out.append(spec)
-        modes.append(tuple(out))
-    return dataclasses.replace(st, modes=tuple(modes), unread=tuple(dict.fromkeys(unread)))
+_ENCHANT_LINE = re.compile(r"^enchant (.+?)\.?$", re.I)
 
 
-def ability_targets(ability: Any) -> SpellTargets:
-    """The target requirements of an activated ability (CR 602.2b: chosen as a spell's are, 601.2c).
+@lru_cache(maxsize=4096)
+def _enchant_spec(words: str) -> TargetSpec | None:
+    return parse_target_phrase(f"target {words}")
 
-    A modal ability (``models.effects.Modal``, CR 700.2) has one tuple of requirements per mode, in printed order,
-    each with the requirements of the words before the modes (its line's own "target" words); ``choose`` is how
-    many modes at least must be chosen (CR 700.2a: a mode whose targets can't be chosen can't be chosen; 700.2c: a
-    mode's targets are needed only if it is chosen). "Choose any number" leaves the count of modes open (whether
-    none may be chosen is not read): unread. Any other ability is read as a spell with that text is
-    (``spell_targets``)."""
 
-    eff = getattr(ability, "effect", None)
-    if not isinstance(eff, Modal):
-        return spell_targets([dataclasses.replace(ability, kind="spell")])
+def enchant_words(a: Any) -> EnchantWords | None:
+    """What an Aura's enchant ability names (CR 303.4a): the ``enchant`` keyword's parameter (``permanent`` when it
+    names none), or the words of a line "Enchant ..." kept as text; ``None`` for any other ability."""
+    eff = a.effect
+    if a.kind == "keyword" and isinstance(eff, Keyword) and eff.name == "enchant":
+        detail = eff.detail.text if eff.detail is not None else None
+        words = str(eff.parameter or detail or "permanent")
+        return EnchantWords(True, words, _enchant_spec(words))
+    em = _ENCHANT_LINE.match((a.text or "").strip())
+    if em is None:
+        return None
+    return EnchantWords(False, em.group(1), _enchant_spec(em.group(1)))
+
+
+def modal_targets(ability: Any) -> SpellTargets:
+    """The requirements of an activated ability with modes (``models.vocab.resolution.Modal``, CR 700.2): one set per mode
+    in printed order, each with its line's own words before the modes (``models.vocab.targeting_specs.ability_targets``)."""
+    eff = ability.effect
     head = (ability.text or "").split("\n")[0]
     return _modal_targets(head, tuple(LABEL_RE.sub("", m.text.lstrip("•").strip()) for m in eff.modes), eff.choose)
 
@@ -1114,3 +884,33 @@ def may_tap_others(text: str) -> bool:
     over-approximated, read by ``solver.rules.targets`` to leave a target that must be tapped unknown (CR 601.2c)."""
     return bool(_TAPS_OTHERS.search(text))
 
+
+
+def _typed_grant(a: Any) -> bool:
+    """Whether ``a`` is a typed grant (``GrantAbility``, CR 613.1f) whose every targeting word is a keyword it gives
+    ("Other untapped creatures you control have hexproof", "Sokrates has hexproof as long as it's untapped") or is
+    inside a quoted ability it gives: the layer view (``solver.rules.layers``) puts those on the objects the grant
+    applies to while its condition holds (CR 604.1, 611.3a), where ``solver.rules.protection.keyword_verdict`` and the
+    objects' own texts read them. A typed "can't be the target" static (``CantBeTargeted``) or player keyword is
+    read by ``solver.rules.protection``."""
+    eff = a.effect
+    if isinstance(eff, (CantBeTargeted, PlayerKeyword)):
+        return True  # read by solver.rules.protection (untargetable_verdict, player_verdict)
+    if not isinstance(eff, GrantAbility) or any(mentions_targeting(u.text) for u in eff.parts):
+        return False
+    typed = tuple(str(g.effect).lower() for g in eff.granted if g.kind == "keyword" and
+                  str(g.effect).lower() in ("hexproof", "shroud") and not getattr(g.effect, "parameter", None))
+    return not untyped_targeting(a.text, typed)
+
+
+install_target_reader(TargetReader(
+    spell_part=spell_part,
+    enchant=enchant_words,
+    modal=modal_targets,
+    mentions_targeting=lambda a: mentions_targeting(a.text),
+    # rules text that could change what can be targeted in a way the keywords of objects do not show
+    targeting_text=lambda a: mentions_targeting(a.text) and not _typed_grant(a),
+    may_tap_others=lambda a: may_tap_others(a.text or ""),
+    cleave=cleave,
+    keyword_qualities=keyword_qualities,
+))

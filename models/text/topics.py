@@ -12,7 +12,7 @@ from __future__ import annotations
 import functools
 import re
 
-from ..effects import ALL_TOPICS, Topic
+from ..vocab.topics import ALL_TOPICS, Topic
 from .lines import LABEL_RE, QUOTED_RE
 
 _T = Topic

@@ -21,12 +21,12 @@ from functools import lru_cache
 from typing import Any, Mapping
 
 from ..game.cards import Card
-from ..effects import read_quality_detail
+from ..vocab.keyword_effects import read_quality_detail
 from .frame import effect_parser, keyword_parser
-from ..effects import Quality
+from ..vocab.targeting import Quality
 from ..game.subtypes import SPELL_SUBTYPES, singular
 from .subjects import subject_filter
-from ..effects import Filter
+from ..vocab.filters import Filter
 
 _SENTENCE = re.compile(r"^(?P<obj>.+?) can't be the targets? of (?P<what>.+?)\.?$", re.I)
 #: "[quality] spells [your opponents control]", "abilities [from [quality] sources] [your opponents control]".
@@ -99,7 +99,7 @@ def _one_quality(part: str) -> Any:
 def parse_qualities(words: str) -> tuple:
     """The qualities of protection's, hexproof from's or a "can't be the target" static's words, any of which an
     object may have (CR 702.16a): "from white and from blue" → two, "from artifacts, creatures, and enchantments" →
-    three, "blue or black" → two, "legendary creatures" → one (``models.effects.Quality``).
+    three, "blue or black" → two, "legendary creatures" → one (``models.vocab.targeting.Quality``).
 
     Raises
     ------
@@ -183,7 +183,7 @@ _PLAYER_KEYWORD_RE = re.compile(r"^you have (?P<kw>hexproof|shroud|protection (?
 
 
 def parse_player_keyword(text: str) -> Mapping[str, Any]:
-    """``player_keyword`` params of "You have hexproof." and kin (``models.effects.PlayerKeyword``). Raises
+    """``player_keyword`` params of "You have hexproof." and kin (``models.vocab.targeting.PlayerKeyword``). Raises
     ``ValueError`` for any other wording (a condition, other players, other objects: "You and permanents you control
     have hexproof", "During your turn, you ... have hexproof")."""
     m = _PLAYER_KEYWORD_RE.match(text.strip())
@@ -228,7 +228,7 @@ def spell_target_restriction_parser(kind: str, text: str, card: Card) -> "tuple[
 def _quality_parameter(keyword: str) -> Any:
     def parse(rest: str, card: Card) -> Mapping[str, Any]:
         """A protection or "hexproof from" parameter whose quality the target rules read (``keyword_qualities``):
-        its detail keeps only the keyword's other topics (``models.effects.read_quality_detail``, CR 702.16b-f,
+        its detail keeps only the keyword's other topics (``models.vocab.keyword_effects.read_quality_detail``, CR 702.16b-f,
         702.11d). Raises ``ValueError`` for a quality not read (the detail then keeps every topic)."""
         if not rest or keyword_qualities(rest) is None:
             raise ValueError(f"the quality {rest!r} is not read")

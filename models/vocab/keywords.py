@@ -1,8 +1,8 @@
 """The closed set of keyword abilities (CR 702) and what each one's rules change.
 
-A keyword ability is typed (``models.effects.Keyword``) only when its name is a member of ``KeywordKind``: a
+A keyword ability is typed (``models.vocab.keyword_effects.Keyword``) only when its name is a member of ``KeywordKind``: a
 name outside it (a flavour word, an ability word, a keyword of a newer set) is not a keyword the engine knows, and
-its line stays ``Unmodelled`` (``models.effects.build_effect`` refuses it). Variants are read as their family
+its line stays ``Unmodelled`` (``models.vocab.registry.build_effect`` refuses it). Variants are read as their family
 (``keyword_kind``): "swampwalk" is landwalk (CR 702.14c), "plainscycling" typecycling (702.29e), "hexproof from
 black" hexproof (702.11d), "partner with", "friends forever", "choose a background" and "doctor's companion" are
 partner variants (702.124), "megamorph" is morph's variant (702.37b), "commander ninjutsu" ninjutsu's (702.49d),

@@ -6,15 +6,15 @@ cast it any time a sorcery couldn't have been cast, the controller of the perman
 beginning of the next cleanup step" (Armor of Thorns, Necromancy).
 
 Plain data; read by ``solver.rules.restrictions`` (when the spell may be cast) and ``solver.rules.costs`` (the {2} more, CR
-601.2f). Registered in ``models.effects.EFFECT_TYPES`` under its kind when this module is imported (the English reader
-``models.text.self_flash`` and the rules import it).
+601.2f). Listed in ``models.vocab.registry.EFFECT_TYPES`` under its kind (the catalog's closed set of effect names).
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import ClassVar
 
-from ..effects import EFFECT_TYPES, Condition, Effect, _opt_condition_in, fld
+from .logic import Condition
+from .effect import Effect, _opt_condition_in, fld
 from .topics import Topic
 
 __all__ = ["SelfFlash"]
@@ -47,6 +47,3 @@ class SelfFlash(Effect):
     condition: Condition | None = fld(None, _opt_condition_in)
     sacrifice_at_cleanup: bool = fld(False)
     text: str = fld("")
-
-
-EFFECT_TYPES.setdefault(SelfFlash.kind, SelfFlash)

@@ -7,7 +7,7 @@ an alternative cost) plus the costs of the chosen modes (CR 601.2b, 601.2f; ``so
 requires the targets of the chosen modes only (CR 700.2c, 601.2c; ``models.text.targets``).
 
 Parsed by ``models.text.oracle`` (a "+ [cost] — " line of a card with spree) and printed back by
-``models.text.render``. This module imports only ``models.effects`` and ``models.vocab.topics``.
+``models.text.render``. This module imports only ``models.vocab.effect`` and ``topics``; ``models.vocab.registry.EFFECT_TYPES`` lists it.
 
 References: CR 702.172a-b, 700.2, 601.2b-c, 601.2f.
 """
@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar, Iterable
 
-from ..effects import EFFECT_TYPES, Effect, fld
+from .effect import Effect, fld
 from .topics import Topic
 
 
@@ -42,6 +42,3 @@ class SpreeMode(Effect):
         """What the mode does (the gate's walk)."""
         if isinstance(self.does, Effect):
             yield self.does
-
-
-EFFECT_TYPES[SpreeMode.kind] = SpreeMode

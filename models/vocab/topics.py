@@ -1,7 +1,7 @@
 """Topics and scopes: what a piece of card behaviour could change, and where it functions.
 
 ``Topic`` is the closed set of things an answer may depend on; every typed part of the vocabulary
-(``models.effects``: effect classes' ``touches``; ``models.vocab.keywords``: each keyword's rules) and every
+(``models.vocab``: effect classes' ``touches``; ``models.vocab.keywords``: each keyword's rules) and every
 ``Unmodelled`` sentence carries topics, and each question kind declares the topics its answer depends on
 (``solver.questions.registry``). ``Scope`` says where and when a part functions (CR 113.3, 113.6). The gate
 (``solver.rules.gate``) reads both.

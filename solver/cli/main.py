@@ -589,7 +589,7 @@ def _reading(c, a) -> dict:
 @click.option("--json", "as_json", is_flag=True, help="Print the card as JSON (with legalities and colour identity).")
 def card(name: str, cards: str | None, as_json: bool) -> None:
     """Show a card's facts and its behaviour model (the abilities mtgcheck reads)."""
-    from mtgcheck.models.behaviour import abilities_of
+    from mtgcheck.models.vocab.behaviour import abilities_of
 
     db = open_database(cards)
     out = _console()

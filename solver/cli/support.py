@@ -23,7 +23,7 @@ def register(main: click.Group) -> None:
         from mtgcheck.solver.rules.support import IMPLEMENTS, support_rows
 
         if question is not None and question not in IMPLEMENTS:
-            from mtgcheck.models.effects import closest
+            from mtgcheck.models.vocab.topics import closest
 
             near = closest(question, IMPLEMENTS)
             raise click.UsageError(f"unknown question {question!r}" + (f"; did you mean {near!r}?" if near else

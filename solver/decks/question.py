@@ -3,7 +3,7 @@ answered with ``solver.decks.rules.validate_deck`` (docs/decks.md).
 
 In a module of its own (listed in ``solver.questions.registry.HANDLER_MODULES``) so that ``solver.decks.rules``, which the
 ``mtgcheck validate`` batch and the Python API use, does not import the question machinery
-(``solver.questions.registry``, the effect vocabulary ``models.effects``, the scenario reader): they are imported by
+(``solver.questions.registry``, the effect vocabulary ``models.vocab``, the scenario reader): they are imported by
 a batch of decks only if it needs them.
 """
 from __future__ import annotations

@@ -41,8 +41,8 @@ _CARD_SLOT = CardFacts.__dict__["card"]
 
 class _StoredCardFacts(CardFacts):
     """``CardFacts`` read from disk whose card was kept pickled on its own (``save_card_facts``): the card is
-    unpickled when it is first read, its behaviour model (``Card.abilities``: objects of ``models.abilities``
-    and ``models.effects``) apart, when ``card`` is first read. Validation reads the card itself only for a
+    unpickled when it is first read, its behaviour model (``Card.abilities``: objects of ``models.vocab.abilities``
+    and ``models.vocab``) apart, when ``card`` is first read. Validation reads the card itself only for a
     few companion and commander rules (Jegantha, spacecraft: printed characteristics, ``_printed``; Zirda:
     ``card``, the answer then kept in the name cache), so a batch neither builds thousands of card objects
     nor imports the effect vocabulary to read the card facts (together about a fifth of a second at each

@@ -10,9 +10,9 @@ import dataclasses
 
 from typing import Mapping
 
-from mtgcheck.models.abilities import Ability, activated_abilities
+from mtgcheck.models.vocab.abilities import Ability, activated_abilities
 from mtgcheck.models.game.cards import BASIC_LAND_MANA
-from mtgcheck.models.behaviour import abilities_of
+from mtgcheck.models.vocab.behaviour import abilities_of
 from mtgcheck.models.game.state import GameState, Permanent
 
 from mtgcheck.solver.rules.board import permanent_abilities
@@ -27,9 +27,13 @@ from mtgcheck.solver.rules.sickness import tap_permission
 from mtgcheck.solver.rules.targets import (
     NO, YES, activation_target_problems, targets_can_include, targets_use_x, x_values,
 )
-from mtgcheck.models.effects import AbilityCostChange, Keyword, TargetsInclude, TimingRestriction, Topic
+from mtgcheck.models.vocab.cost_effects import AbilityCostChange
+from mtgcheck.models.vocab.keyword_effects import Keyword
+from mtgcheck.models.vocab.conditions import TargetsInclude
+from mtgcheck.models.vocab.permissions import TimingRestriction
+from mtgcheck.models.vocab.topics import Topic
 from mtgcheck.models.game.state import sorcery_timing
-from mtgcheck.models.keywords import keyword_activation
+from mtgcheck.models.vocab.keyword_model import keyword_activation
 from mtgcheck.models.vocab.keywords import keyword_kind
 from mtgcheck.solver.rules.budget import tick
 from mtgcheck.solver.rules.activation_costs import activation_total_cost
@@ -209,7 +213,7 @@ def ask_activate(ctx: Context) -> Answer:
 
 
 def _keyword_ability(ctx: Context, perm: Permanent, name: str) -> Ability:
-    """The activated ability that the keyword ``name`` of ``perm`` stands for (``models.keywords.keyword_activation``:
+    """The activated ability that the keyword ``name`` of ``perm`` stands for (``models.vocab.keyword_model.keyword_activation``:
     equip, fortify, level up, outlast; CR 702.6a, 702.67a, 702.87a, 702.107a).
 
     Raises
@@ -350,7 +354,7 @@ def _search_x(state: GameState, perm: Permanent, ab: Ability, n: int) -> tuple[l
 
 def _target_cost_condition(state: GameState, perm: Permanent, ab: Ability) -> tuple[Ability, list[str]]:
     """An ability whose own cost change depends on its targets ("This ability costs {2} less to activate if it targets
-    two creatures you control", Wayta; ``models.effects.TargetsInclude``): the targets are chosen before the total
+    two creatures you control", Wayta; ``models.vocab.conditions.TargetsInclude``): the targets are chosen before the total
     cost is found (CR 601.2c before 601.2f, via 602.2b), and a reduction only lowers the cost, so the ability can be
     activated if it can be with the reduction when some legal choice of targets qualifies for it, else without it.
     Returns the ability with the change applied unconditionally or dropped, and a note; ``Unsupported`` when it is

@@ -25,10 +25,10 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Iterable, Iterator, Sequence
 
-from mtgcheck.models.abilities import Ability
+from mtgcheck.models.vocab.abilities import Ability
 from mtgcheck.models.game.cards import Card
-from mtgcheck.models.effects import DelveCount, DelveKeywordGrant
-from mtgcheck.models.keywords import (
+from mtgcheck.models.vocab.keyword_effects import DelveCount, DelveKeywordGrant
+from mtgcheck.models.vocab.keyword_model import (
     counts_for, delve_counts, delve_grantable_keywords, delve_keyword_grants,
 )
 from mtgcheck.models.game.mana import COLORS, ManaCost, ManaSymbol
@@ -41,7 +41,7 @@ from mtgcheck.solver.rules.board import is_creature_now as _is_creature_now
 from mtgcheck.solver.rules.payment.extensions import convoke_improvise_payers, spell_cost_keywords
 from mtgcheck.solver.rules.payment.search import find_payment
 from mtgcheck.solver.questions.registry import Answer, Context, QuestionError, Unsupported, question
-from mtgcheck.models.effects import Topic
+from mtgcheck.models.vocab.topics import Topic
 from mtgcheck.solver.rules.mana.sources import mana_sources
 from mtgcheck.solver.rules.casting import precost_problems
 

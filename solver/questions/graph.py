@@ -22,6 +22,7 @@ from xml.sax.saxutils import escape as xml_escape
 import networkx as nx
 
 from mtgcheck.models.game.mana import MANA_TYPES
+from mtgcheck.solver.rules.board import board_view
 
 if TYPE_CHECKING:  # pragma: no cover
     from mtgcheck.solver.rules.mana.produce import ProduceResult
@@ -82,7 +83,6 @@ def effect_graph(res: "ProduceResult") -> tuple[nx.DiGraph, dict[Any, tuple[str,
     labels: dict[Any, tuple[str, str, Any]] = dict(_graph_labels(res))
     if res.state is None:
         return G, labels
-    from mtgcheck.solver.rules.board import board_view
 
     try:
         view = board_view(res.state)

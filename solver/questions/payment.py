@@ -14,14 +14,15 @@ from mtgcheck.solver.questions.basic import mana_value as _mana_value
 from mtgcheck.solver.questions.graph import attach_payment_graph
 from mtgcheck.solver.questions.registry import Answer, Context, QuestionError, Unsupported, question
 from mtgcheck.solver.rules.reasons import Problem, Reason, code_of
-from mtgcheck.models.effects import Keyword, Topic
+from mtgcheck.models.vocab.keyword_effects import Keyword
+from mtgcheck.models.vocab.topics import Topic
 from mtgcheck.models.vocab.keywords import KeywordKind
 from mtgcheck.solver.rules.payment.counting import count_payments
 from mtgcheck.solver.rules.payment.explain import MEASURES, best_payment, explain_unpayable
 from mtgcheck.solver.rules.payment.model import Payment, PaymentProblem, build_model
 from mtgcheck.solver.rules.payment.search import find_payment, iter_payments
-from mtgcheck.models.behaviour import abilities_of
-from mtgcheck.models.costs import additional_choices, spree_mode_costs
+from mtgcheck.models.vocab.behaviour import abilities_of
+from mtgcheck.models.vocab.costs import additional_choices, spree_mode_costs
 from mtgcheck.solver.rules.casting import precost_problems
 from mtgcheck.solver.rules.altcosts import cast_any_way
 from mtgcheck.solver.rules.targets import cast_targets

@@ -7,9 +7,10 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from mtgcheck.models.abilities import Ability, activated_abilities
-from mtgcheck.models.behaviour import makes_mana_another_way
-from mtgcheck.models.effects import AddMana, Topic, TriggeredAddMana
+from mtgcheck.models.vocab.abilities import Ability, activated_abilities
+from mtgcheck.models.vocab.behaviour import makes_mana_another_way
+from mtgcheck.models.vocab.mana_effects import AddMana, TriggeredAddMana
+from mtgcheck.models.vocab.topics import Topic
 from mtgcheck.models.game.mana import MANA_TYPES, ManaPool, format_pool, parse_types
 from mtgcheck.models.game.state import GameState, Permanent
 from mtgcheck.solver.questions.registry import Answer, Context, QuestionError, Unsupported, load_handlers, question
@@ -17,7 +18,8 @@ from mtgcheck.solver.rules.board import board_view
 from mtgcheck.solver.rules.mana.produce import mana_abilities_of, could_produce
 from mtgcheck.solver.rules.quantities import condition_holds
 from mtgcheck.solver.rules.mana.produce import has_legal_target
-from mtgcheck.models.effects import Compare, CountOf
+from mtgcheck.models.vocab.conditions import Compare
+from mtgcheck.models.vocab.amounts import CountOf
 
 
 def normalize_types(v: Any) -> list[str]:

@@ -15,7 +15,8 @@ import importlib
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Mapping
 
-from mtgcheck.models.effects import Keyword, Topic
+from mtgcheck.models.vocab.keyword_effects import Keyword
+from mtgcheck.models.vocab.topics import Topic
 from mtgcheck.models.data.scenario import Scenario
 from mtgcheck.models.game.state import GameState, Permanent, StateError
 
@@ -24,6 +25,9 @@ from mtgcheck.solver.rules.errors import Unsupported as Unsupported
 from mtgcheck.solver.rules import budget
 from mtgcheck.models.vocab.keywords import keyword_kind
 from mtgcheck.solver.rules.support import IMPLEMENTS
+from mtgcheck.solver.rules.layers import card_abilities, entering_abilities
+from mtgcheck.solver.rules.board import board_view, permanent_abilities
+from mtgcheck.solver.rules.gate import require_modelled
 
 
 @dataclass
@@ -142,8 +146,6 @@ def subjects_of(ctx: Context) -> list[tuple[str, tuple[Any, ...]]]:
     """The objects a question is about, with all their abilities: the card named by ``card`` (being cast,
     asked about), the permanent named by ``permanent`` (being activated), and for ``after`` (``trigger_order``
     after a process) the spell and the cards it puts onto the battlefield."""
-    from mtgcheck.solver.rules.layers import card_abilities, entering_abilities
-    from mtgcheck.solver.rules.board import permanent_abilities
 
     out: list[tuple[str, tuple[Any, ...]]] = []
     args = ctx.args if isinstance(ctx.args, Mapping) else {}
@@ -236,7 +238,7 @@ def question(kind: str, unordered: tuple[str, ...] = (), normalize: Mapping[str,
     ``topics``): the topics looked at on the card being cast or the permanent being activated (``subjects_of``).
     ``being_cast``: the ``card`` is being cast, so only its abilities that function while it is cast count
     (CR 113.6; ``solver.rules.gate.unmodelled_findings``). ``quiet_events``: kinds of trigger event that do not happen
-    in what the question asks about (``models.effects.TRIGGER_EVENTS``; ``solver.rules.gate.unmodelled_findings``), or a
+    in what the question asks about (``models.vocab.TRIGGER_EVENTS``; ``solver.rules.gate.unmodelled_findings``), or a
     function of the ``Context`` giving them.
     """
     dynamic = topics if callable(topics) else None
@@ -248,8 +250,6 @@ def question(kind: str, unordered: tuple[str, ...] = (), normalize: Mapping[str,
             now = frozenset(dynamic(ctx)) if dynamic is not None else tops
             subj = now if subj_fixed is None else subj_fixed
             if now or subj:
-                from mtgcheck.solver.rules.board import board_view
-                from mtgcheck.solver.rules.gate import require_modelled
 
 
                 args = ctx.args if isinstance(ctx.args, Mapping) else {}

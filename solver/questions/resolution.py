@@ -28,11 +28,15 @@ import math
 from collections import Counter
 from typing import Any, Iterable, Iterator, Mapping, Sequence
 
-from mtgcheck.models.abilities import Ability
-from mtgcheck.models.effects import (CastTrigger, Draw, EntersTrigger, EntersWithCounters, Fixed, GrantFlashback, Instructions,
-                                     TriggeredAddMana,
-                                     Keyword, PutOntoBattlefieldProcess, Scry, Step, VariableX)
-from mtgcheck.models.behaviour import abilities_of
+from mtgcheck.models.vocab.abilities import Ability
+from mtgcheck.models.vocab.resolution import (
+    CastTrigger, Draw, EntersTrigger, EntersWithCounters, Instructions, PutOntoBattlefieldProcess, Scry, Step,
+)
+from mtgcheck.models.vocab.amounts import Fixed, VariableX
+from mtgcheck.models.vocab.grants import GrantFlashback
+from mtgcheck.models.vocab.mana_effects import TriggeredAddMana
+from mtgcheck.models.vocab.keyword_effects import Keyword
+from mtgcheck.models.vocab.behaviour import abilities_of
 
 from mtgcheck.solver.rules.combinatorics import count_sub_multisets, distinct_orders, multinomial, sub_multisets
 from mtgcheck.solver.rules import budget as _budget
@@ -41,7 +45,9 @@ from mtgcheck.solver.rules.board import battlefield_abilities, board_view, perma
 from mtgcheck.solver.rules.protection import UNKNOWN, YES
 from mtgcheck.solver.rules.targets import _types_ok, aura_enchant_verdict, cast_targets
 from mtgcheck.solver.questions.registry import Answer, Context, QuestionError, Unsupported, question, subjects_of, take
-from mtgcheck.models.effects import AttachedChange, SelfTypeChange, Topic, Unmodelled, walk_unmodelled
+from mtgcheck.models.vocab.characteristics import AttachedChange, SelfTypeChange
+from mtgcheck.models.vocab.effect import Unmodelled, walk_unmodelled
+from mtgcheck.models.vocab.topics import Topic
 from mtgcheck.solver.rules.budget import tick
 from mtgcheck.solver.rules.gate import OTHER_ZONES
 from mtgcheck.solver.rules.gate import unmodelled_findings

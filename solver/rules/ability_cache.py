@@ -31,8 +31,9 @@ import dataclasses
 import operator
 from typing import Any, Callable, Hashable
 
-from mtgcheck.models.abilities import Ability
-from mtgcheck.models.effects import AddMana, Fixed
+from mtgcheck.models.vocab.abilities import Ability
+from mtgcheck.models.vocab.mana_effects import AddMana
+from mtgcheck.models.vocab.amounts import Fixed
 
 #: set fields of ``AddMana`` that ``produce.base_events`` reads without looking at the game (``amount`` only as a
 #: fixed number)

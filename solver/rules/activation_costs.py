@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from mtgcheck.models.abilities import Ability
-from mtgcheck.models.effects import AbilityCostChange, ActivationCostChange, CantPayCosts
+from mtgcheck.models.vocab.abilities import Ability
+from mtgcheck.models.vocab.cost_effects import AbilityCostChange, ActivationCostChange, CantPayCosts
 from mtgcheck.models.game.mana import ManaCost, ManaSymbol
 from mtgcheck.models.game.state import GameState
 
@@ -80,7 +80,7 @@ def ability_cost_change(state: GameState, perm: Any, ability: Ability,
     ----------
     state : GameState
     perm : Permanent  whose ability it is; its controller activates it ("you").
-    ability : Ability  with ``cost_change`` (``models.effects.AbilityCostChange``) and a mana cost.
+    ability : Ability  with ``cost_change`` (``models.vocab.cost_effects.AbilityCostChange``) and a mana cost.
     mana : ManaCost, optional  the cost it changes (default: the ability's printed mana cost; another when other
         changes applied first, ``activation_total_cost``).
 
@@ -129,7 +129,7 @@ def ability_cost_change(state: GameState, perm: Any, ability: Ability,
 
 def activation_cost_statics(state: GameState, perm: Any, ability: Ability, player: str) -> list[tuple[Any, Any]]:
     """The static abilities in play that change what activating ``ability`` of the permanent ``perm`` costs
-    ``player`` now (``models.effects.ActivationCostChange``; CR 602.2b, 601.2f): ``(permanent, effect)`` pairs.
+    ``player`` now (``models.vocab.cost_effects.ActivationCostChange``; CR 602.2b, 601.2f): ``(permanent, effect)`` pairs.
 
     Raises
     ------
@@ -276,7 +276,7 @@ def _cant_pay_statics(state: GameState, ability: Ability) -> list[tuple[Any, Any
 
 def cant_pay_problems(state: GameState, perm: Any, ability: Ability) -> list[str]:
     """Why ``ability`` of ``perm`` can't be activated because a static says players can't pay life or sacrifice
-    some permanents to activate abilities (``models.effects.CantPayCosts``; CR 101.2, 118.3, 602.2b): a cost that
+    some permanents to activate abilities (``models.vocab.cost_effects.CantPayCosts``; CR 101.2, 118.3, 602.2b): a cost that
     pays more than 0 life (CR 119.4b: 0 life can always be paid), or that sacrifices ``perm`` itself when it is
     such a permanent.
 

@@ -21,7 +21,7 @@ from __future__ import annotations
 import itertools
 from typing import Any, Callable
 
-from mtgcheck.models.effects import ObjectCost
+from mtgcheck.models.vocab.cost_effects import ObjectCost
 from mtgcheck.models.game.state import GameState
 
 from mtgcheck.solver.rules import budget

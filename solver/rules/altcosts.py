@@ -27,9 +27,11 @@ from __future__ import annotations
 import dataclasses
 from typing import Any, Callable, Iterable
 
-from mtgcheck.models.abilities import Ability
-from mtgcheck.models.effects import CastCondition, Filter, Keyword, PrintedAlternativeCost
-from mtgcheck.models.behaviour import abilities_of
+from mtgcheck.models.vocab.abilities import Ability
+from mtgcheck.models.vocab.cost_effects import CastCondition, PrintedAlternativeCost
+from mtgcheck.models.vocab.filters import Filter
+from mtgcheck.models.vocab.keyword_effects import Keyword
+from mtgcheck.models.vocab.behaviour import abilities_of
 from mtgcheck.models.game.mana import ManaCost
 from mtgcheck.models.game.state import GameState
 
@@ -37,11 +39,11 @@ from mtgcheck.solver.rules import budget
 from mtgcheck.solver.rules.errors import QuestionError, Unsupported
 from mtgcheck.solver.rules.quantities import card_matches, condition_holds
 from mtgcheck.solver.rules.restrictions import free_cast_permissions
-from mtgcheck.models.costs import alternative_costs
-from mtgcheck.models.keywords import prototype_of
+from mtgcheck.models.vocab.costs import alternative_costs
+from mtgcheck.models.vocab.keyword_model import prototype_of
 from mtgcheck.solver.rules.board import board_view
 from mtgcheck.solver.rules.layers import filter_matches
-from mtgcheck.models.effects import Topic
+from mtgcheck.models.vocab.topics import Topic
 from mtgcheck.solver.rules.gate import require_modelled
 from mtgcheck.solver.rules.faces import requested_face, spell_face
 

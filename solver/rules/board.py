@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Iterable, Iterator
 
-from mtgcheck.models.abilities import Ability
+from mtgcheck.models.vocab.abilities import Ability
 from mtgcheck.models.game.state import GameState, Permanent
 from mtgcheck.solver.rules import budget as _budget
 from mtgcheck.solver.rules import layers

@@ -17,6 +17,14 @@ from mtgcheck.models.game.state import GameState
 from mtgcheck.solver.rules.errors import Unsupported
 from mtgcheck.solver.rules.reasons import Reason, tagged
 from mtgcheck.solver.rules.errors import QuestionError
+from mtgcheck.solver.rules.restrictions import (
+    cast_restriction_problems, free_cast_permissions, priority_problems, spell_timing_problems,
+    split_second_problems, timing_notes,
+)
+from mtgcheck.solver.rules.targets import (
+    AWAKEN_TARGET, cast_target_notes, cast_targets, chosen_target_problems, cleave_targets, mutate_target_problems,
+    spree_targets, target_problems, with_added_target,
+)
 
 
 
@@ -53,14 +61,6 @@ def precost_problems(state: GameState, player: str, card: Any, tc: Any, zone: st
     References: CR 601.2a-c, 601.2f-h, 601.3, 117.1a, 118.3.
     """
     from mtgcheck.solver.rules import costs as costs_mod
-    from mtgcheck.solver.rules.restrictions import (
-        cast_restriction_problems, free_cast_permissions, priority_problems, spell_timing_problems,
-        split_second_problems, timing_notes,
-    )
-    from mtgcheck.solver.rules.targets import (
-        AWAKEN_TARGET, cast_target_notes, cast_targets, chosen_target_problems, cleave_targets, mutate_target_problems,
-        spree_targets, target_problems, with_added_target,
-    )
 
     # when it may be cast (CR 117.1a, 307.1; flash 702.8a) and its own "Cast this spell only ..." (601.3)
     timing = spell_timing_problems(state, player, card)

@@ -16,7 +16,7 @@ import itertools
 from types import SimpleNamespace
 from typing import Any, Callable, Iterable, Sequence
 
-from mtgcheck.models.effects import Topic
+from mtgcheck.models.vocab.topics import Topic
 from mtgcheck.models.game.state import CardInstance, GameState, Permanent
 
 from mtgcheck.solver.rules.budget import tick

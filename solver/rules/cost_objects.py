@@ -37,15 +37,15 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping, Sequence
 
-from mtgcheck.models.effects import Topic
+from mtgcheck.models.vocab.topics import Topic
 from mtgcheck.models.game.state import GameState, Permanent
 
 from mtgcheck.solver.rules.errors import Unsupported
 from mtgcheck.solver.rules.quantities import NO, YES, filter_verdict
 from mtgcheck.solver.rules.layers import matches
 from mtgcheck.solver.rules.board import board_view
-from mtgcheck.models.abilities import of_the_chosen_type
-from mtgcheck.models.abilities import cost_object_filter
+from mtgcheck.models.vocab.abilities import of_the_chosen_type
+from mtgcheck.models.vocab.abilities import cost_object_filter
 from mtgcheck.solver.rules.faces import parent_name
 
 #: cost part actions read here, and the use of objects each is
@@ -347,7 +347,7 @@ def qualified_match(state: GameState, player: str, what: str, kind: str, perm: A
         verdict, why = filter_verdict(state, f, perm, player, view[perm.id].subtypes if perm.id in view else None,
                                       source, "permanent" if on_battlefield else "card")
     except ValueError:
-        from mtgcheck.models.abilities import names_only_tokens
+        from mtgcheck.models.vocab.abilities import names_only_tokens
 
         if names_only_tokens(kind):
             return 0  # every object of a scenario is a card, none a token (CR 111.1; solver.rules.quantities)

@@ -27,17 +27,22 @@ import dataclasses
 from dataclasses import dataclass, field
 from typing import Any, Iterable
 
-from mtgcheck.models.abilities import Ability, CostPart
-from mtgcheck.models.costs import has_name  # noqa: F401 (re-exported: solver.rules.costs.has_name)
-from mtgcheck.models.costs import spree_mode_costs
-from mtgcheck.models.costs import (FACE_DOWN_KEYWORDS, AdditionalCost, AlternativeCost, CostChange, additional_costs,
+from mtgcheck.models.vocab.abilities import Ability
+from mtgcheck.models.vocab.cost_parts import CostPart
+from mtgcheck.models.vocab.costs import has_name  # noqa: F401 (re-exported: solver.rules.costs.has_name)
+from mtgcheck.models.vocab.costs import spree_mode_costs
+from mtgcheck.models.vocab.costs import (FACE_DOWN_KEYWORDS, AdditionalCost, AlternativeCost, CostChange, additional_costs,
                                    alternative_costs, cost_changes)
-from mtgcheck.models.effects import (CastTrigger, EntersTrigger, Filter, GrantFlashback, Keyword, ObjectCost,
-                                     PrintedAlternativeCost, SelfCostChange, TargetsInclude, Unmodelled,
-                                     walk_unmodelled)
+from mtgcheck.models.vocab.resolution import CastTrigger, EntersTrigger
+from mtgcheck.models.vocab.filters import Filter
+from mtgcheck.models.vocab.grants import GrantFlashback
+from mtgcheck.models.vocab.keyword_effects import Keyword
+from mtgcheck.models.vocab.cost_effects import ObjectCost, PrintedAlternativeCost, SelfCostChange
+from mtgcheck.models.vocab.conditions import TargetsInclude
+from mtgcheck.models.vocab.effect import Unmodelled, walk_unmodelled
 from mtgcheck.models.game.mana import ManaCost, ManaSymbol
 from mtgcheck.models.game.subtypes import CREATURE_TYPES
-from mtgcheck.models.behaviour import abilities_of, functions_in
+from mtgcheck.models.vocab.behaviour import abilities_of, functions_in
 from mtgcheck.models.game.state import GameState, Permanent
 from mtgcheck.models.game.state import sorcery_timing
 
@@ -60,14 +65,14 @@ from mtgcheck.solver.rules.targets import cast_targets
 from mtgcheck.solver.rules.gate import functions_while_cast
 from mtgcheck.models.game.cards import TypeLine
 from mtgcheck.solver.rules.combinatorics import binomial
-from mtgcheck.models.effects import Topic
+from mtgcheck.models.vocab.topics import Topic
 from mtgcheck.solver.rules.cost_check import cost_problems
 from mtgcheck.solver.rules.cost_objects import CastSpell
 from mtgcheck.solver.rules.activation_costs import _add_generic, _reduce, fmt
 from mtgcheck.solver.rules.gate import require_modelled
-from mtgcheck.models.costs import spell_has_type
+from mtgcheck.models.vocab.costs import spell_has_type
 from mtgcheck.solver.rules.quantities import lost_life_this_turn
-from mtgcheck.models.keywords import prototype_card
+from mtgcheck.models.vocab.keyword_model import prototype_card
 from mtgcheck.solver.rules.altcosts import condition_problems, find_printed
 from mtgcheck.solver.rules.altcosts import printed_alternatives
 
@@ -100,7 +105,7 @@ class TotalCost:
     steps: list[str] = field(default_factory=list)
     #: the card as cast: the chosen half or face (``spell_face``), else the card itself
     card: Any = None
-    #: chosen-object parts of a printed alternative cost (``models.effects.ObjectCost``), paid with the mana by
+    #: chosen-object parts of a printed alternative cost (``models.vocab.cost_effects.ObjectCost``), paid with the mana by
     #: ``solver.rules.altcost_objects.pay_with_objects``
     objects: tuple = ()
     #: when a minimum makes the life-or-mana announcement of its Phyrexian symbols change the total cost (CR 601.2b,
@@ -139,7 +144,7 @@ class TotalCost:
 
 
 def spell_abilities(card: Any) -> tuple:
-    """The card's abilities (catalog model or parsed oracle text); importing ``models.costs`` registers its parsers."""
+    """The card's abilities (catalog model or parsed oracle text); importing ``models.vocab.costs`` registers its parsers."""
     return abilities_of(card)
 
 
@@ -441,7 +446,7 @@ def casting_permission(state: GameState, player: str, card: Any, zone: str, usin
 
 def _count_of(state: GameState, player: str, card: Any, zone: str, count: dict, what: str,
               targets: int | None = None, chosen: list | None = None) -> int:
-    """How many objects ``count`` (a ``models.costs.parse_count`` mapping) sees, or their total power."""
+    """How many objects ``count`` (a ``models.vocab.costs.parse_count`` mapping) sees, or their total power."""
     types = list(count.get("types") or ())
     pos = [t for t in types if not t.startswith("!")]
     neg = [t[1:] for t in types if t.startswith("!")]

@@ -1,7 +1,7 @@
 """The exceptions of the rules: the two every question and the decklist batch raise (``QuestionError``,
 ``Unsupported``), in a module of their own so that a caller
 that needs only them (``solver.decks.rules``, ``mtgcheck validate``) does not import the question machinery and the
-effect vocabulary (``solver.questions.registry``, ``models.effects``: a third of a second at each start).
+effect vocabulary (``solver.questions.registry``, ``models.vocab``: a third of a second at each start).
 
 ``CostError`` and its kinds (``ZoneError``, ``ConditionUnmet``, ``NotASpell``, ``NoPermission``): a way of casting
 that does not exist or is not allowed now (``solver.rules.costs.total_cost``, ``solver.rules.faces``).
@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Iterable
 
 if TYPE_CHECKING:  # pragma: no cover
-    from mtgcheck.models.effects import Topic
+    from mtgcheck.models.vocab.topics import Topic
 
 
 class QuestionError(ValueError):
@@ -35,7 +35,7 @@ class Unsupported(Exception):
     message : str
         The reason, naming the card and the sentence or cost part.
     topics : iterable of Topic, optional
-        What the unmodelled text could change (``models.effects.Topic``); kept as ``self.topics``.
+        What the unmodelled text could change (``models.vocab.Topic``); kept as ``self.topics``.
     text : str, optional
         The sentence or cost part not modelled; kept as ``self.text``.
     mechanic : str, optional

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from mtgcheck.models.behaviour import abilities_of
+from mtgcheck.models.vocab.behaviour import abilities_of
 from mtgcheck.models.game.cards import Card
 from mtgcheck.models.game.mana import ManaCost
 

@@ -30,16 +30,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, Iterable
 
-from mtgcheck.models.abilities import Ability
+from mtgcheck.models.vocab.abilities import Ability
 from mtgcheck.models.game.cards import Card
-from mtgcheck.models.effects import (KEYWORDS_ON_BATTLEFIELD, Effect, Keyword, Scope, Topic, Unmodelled,
-                                     walk_unmodelled)
+from mtgcheck.models.vocab.keyword_effects import KEYWORDS_ON_BATTLEFIELD, Keyword
+from mtgcheck.models.vocab.effect import Effect, Unmodelled, walk_unmodelled
+from mtgcheck.models.vocab.topics import Scope, Topic
 from mtgcheck.models.game.state import GameState, Permanent
 from mtgcheck.models.vocab.keywords import KEYWORD_RULES, KeywordKind
 
 from mtgcheck.solver.rules.errors import Unsupported
-from mtgcheck.models.behaviour import ability_words as _ability_words
-from mtgcheck.models.behaviour import functions_in, in_force_topics, token_read_by, works_on_the_stack
+from mtgcheck.models.vocab.behaviour import ability_words as _ability_words
+from mtgcheck.models.vocab.behaviour import functions_in, in_force_topics, token_read_by, works_on_the_stack
 
 from mtgcheck.solver.rules.support import mechanic_key, mechanic_name, mechanic_topics, read_from_zone
 from mtgcheck.solver.rules.layers import PermView
@@ -170,7 +171,7 @@ _READ_BY = frozenset({Topic.MANA_PRODUCTION, Topic.OTHER_MANA, Topic.ACTIVATION,
 
 def _state_words(state: GameState, subjects: list[tuple[str, Iterable[Ability]]],
                  view: dict[str, PermView]) -> tuple[str, ...]:
-    """The words of every ability in play or in any zone (``models.behaviour.ability_words``), once per state and
+    """The words of every ability in play or in any zone (``models.vocab.behaviour.ability_words``), once per state and
     layer view:
     over-approximated (every ability of every card in hands, graveyards, exile, the command zone and the library
     too, whatever its zone of function)."""
@@ -314,7 +315,7 @@ def unmodelled_findings(state: GameState, topics: Iterable[Topic], subjects: Ite
         while the card is cast count (CR 113.6, 113.6a-f; ``Unmodelled.while_cast``), and the target wording of
         an instant or sorcery the target rules cannot read (601.2c).
     quiet_events : iterable of str, optional
-        Kinds of trigger event (``models.effects.TRIGGER_EVENTS``) that do not happen in what the question asks
+        Kinds of trigger event (``models.vocab.TRIGGER_EVENTS``) that do not happen in what the question asks
         about: a triggered ability whose unmodelled trigger condition is typed as one of them is not looked at
         (``trigger_order`` after a Hypergenesis-style process: no step begins, no spell is cast, no combat).
     implemented : frozenset of str, optional

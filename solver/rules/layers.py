@@ -39,11 +39,15 @@ import operator
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable
 
-from mtgcheck.models.abilities import Ability, Stripe, chapter_numbers, parse_activation_cost
+from mtgcheck.models.vocab.abilities import Ability, ActivationCost, Stripe, chapter_numbers
 from mtgcheck.models.game.cards import BASIC_LAND_MANA, BASIC_LAND_TYPES
-from mtgcheck.models.behaviour import abilities_of, functions_in
-from mtgcheck.models.effects import (AttachedChange, GrantAbility, Keyword, Qualifier, SelfTypeChange, Scope, Topic,
-                                     Unmodelled)
+from mtgcheck.models.vocab.behaviour import abilities_of, functions_in
+from mtgcheck.models.vocab.characteristics import AttachedChange, SelfTypeChange
+from mtgcheck.models.vocab.grants import GrantAbility
+from mtgcheck.models.vocab.keyword_effects import Keyword
+from mtgcheck.models.vocab.filters import Qualifier
+from mtgcheck.models.vocab.effect import Unmodelled
+from mtgcheck.models.vocab.topics import Scope, Topic
 from mtgcheck.models.vocab.keywords import KeywordKind
 from mtgcheck.models.game.state import Effect, GameState, Permanent
 from mtgcheck.models.game.subtypes import singular
@@ -52,12 +56,17 @@ from mtgcheck.models.game.subtypes import singular
 from mtgcheck.solver.rules import budget as _budget
 from mtgcheck.solver.rules.errors import Unsupported
 from mtgcheck.models.game.subtypes import SUBTYPES
-from mtgcheck.models.effects import AddMana, Filter, GainControl, LandType
+from mtgcheck.models.vocab.mana_effects import AddMana, LandType
+from mtgcheck.models.vocab.filters import Filter
+from mtgcheck.models.vocab.grants import GainControl
 from mtgcheck.models.game.subtypes import CREATURE_TYPES
 from mtgcheck.models.game.subtypes import subtype_kind
-from mtgcheck.models.effects import (Compare, ControlsAtLeast, CountOf, HasDesignation, Not, SourceModified,
-                                     SourceRenowned, SourceTapped)
-from mtgcheck.models.effects import DuringTurn, MaxSpeed, TopOfLibrary
+from mtgcheck.models.vocab.conditions import (
+    Compare, ControlsAtLeast, HasDesignation, SourceModified, SourceRenowned, SourceTapped,
+)
+from mtgcheck.models.vocab.amounts import CountOf
+from mtgcheck.models.vocab.logic import Not
+from mtgcheck.models.vocab.conditions import DuringTurn, MaxSpeed, TopOfLibrary
 
 BASIC_TYPES = BASIC_LAND_TYPES
 
@@ -71,7 +80,7 @@ ConditionReader = Callable[[GameState, str, Any, "Permanent | None", str], tuple
 def intrinsic_mana_ability(land_type: str) -> Ability:
     """The intrinsic "{T}: Add [mana]" ability of a basic land type (CR 305.6)."""
     sym = BASIC_LAND_MANA[land_type]
-    return Ability("activated", AddMana(mana=(sym,)), parse_activation_cost("{T}"),
+    return Ability("activated", AddMana(mana=(sym,)), ActivationCost(tap=True, text="{T}"),
                    f"{{T}}: Add {{{sym}}} ({land_type}, CR 305.6)", intrinsic=land_type)
 
 
@@ -126,7 +135,7 @@ def matches(filter_what: str, perm: Permanent, controller_rule: str, viewer: str
 
 def filter_matches(f, perm: Permanent, viewer: str, subtypes: Iterable[str] | None = None,
                    source: Permanent | None = None) -> bool:
-    """Does ``perm`` match the typed filter ``f`` (``models.effects.Filter``) of an effect controlled by ``viewer``?
+    """Does ``perm`` match the typed filter ``f`` (``models.vocab.filters.Filter``) of an effect controlled by ``viewer``?
 
     ``subtypes``: the permanent's subtypes now (printed when omitted); ``source``: the permanent the effect comes
     from (``this``, ``enchanted``, ``other``). References: CR 109, 205, 303.4 (enchanted), 700.? ("other").
@@ -381,7 +390,7 @@ def continuous_effects(state: GameState, effect_types: tuple[type, ...], printed
 
 
 #: Zones other than the battlefield whose cards' type-changing and ability-granting statics ``continuous_effects``
-#: applies when the ability says it works there (CR 113.6b, 113.6p; ``models.behaviour.functions_in``).
+#: applies when the ability says it works there (CR 113.6b, 113.6p; ``models.vocab.behaviour.functions_in``).
 OTHER_ZONE_EFFECTS = ("graveyard", "command")
 
 

@@ -24,7 +24,7 @@ from __future__ import annotations
 from types import SimpleNamespace
 from typing import Any, Iterable
 
-from mtgcheck.models.effects import Topic
+from mtgcheck.models.vocab.topics import Topic
 from mtgcheck.models.game.state import GameState
 
 from mtgcheck.solver.rules.errors import Unsupported
@@ -47,7 +47,7 @@ def part_problem(state: GameState, source: Any, part: Any, x: int = 0) -> str | 
     state : GameState
     source : Permanent or CastSpell
         Whose cost it is: a permanent whose ability is activated, or the spell being cast; its controller pays.
-    part : CostPart (``models.abilities``), not ``pay_life`` (the life total is checked with the mana, CR 119.4).
+    part : CostPart (``models.vocab.abilities``), not ``pay_life`` (the life total is checked with the mana, CR 119.4).
     x : int  the announced X (CR 107.3a), for parts whose number is X.
 
     Returns

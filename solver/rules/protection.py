@@ -21,7 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from mtgcheck.models.effects import PlayerKeyword, Quality
+from mtgcheck.models.vocab.targeting import PlayerKeyword, Quality
 from mtgcheck.models.game.state import GameState, Permanent
 
 from mtgcheck.solver.rules.errors import Unsupported
@@ -29,8 +29,8 @@ from mtgcheck.solver.rules.layers import filter_matches
 from mtgcheck.solver.rules.board import battlefield_abilities, board_view, permanent_abilities
 from mtgcheck.solver.rules.quantities import _colors as colors_of_object
 from mtgcheck.models.game.subtypes import CREATURE_TYPES
-from mtgcheck.models.behaviour import abilities_of
-from mtgcheck.models.effects import CantBeTargeted
+from mtgcheck.models.vocab.behaviour import abilities_of
+from mtgcheck.models.vocab.targeting import CantBeTargeted
 from mtgcheck.solver.rules.quantities import card_matches_filter
 
 YES, NO, UNKNOWN = "yes", "no", "unknown"
@@ -77,7 +77,7 @@ def _subtypes(state: GameState, t: Targeter) -> tuple[str, ...]:
 
 
 def _one_quality(state: GameState, q: Quality, t: Targeter) -> tuple[str, str]:
-    """Whether the targeter has one quality (``models.effects.Quality``: every test of it)."""
+    """Whether the targeter has one quality (``models.vocab.targeting.Quality``: every test of it)."""
     part = q.words or "the quality"
     if q.everything:  # CR 702.16j
         return YES, f"{t.name} is an object (protection from everything, CR 702.16j)"
@@ -111,7 +111,7 @@ def _creature_types() -> frozenset[str]:
 
 
 def quality_verdict(state: GameState, qualities: tuple, t: Targeter) -> tuple[str, str]:
-    """``(yes|no|unknown, why)``: whether the targeter has one of ``qualities`` (``models.effects.Quality``;
+    """``(yes|no|unknown, why)``: whether the targeter has one of ``qualities`` (``models.vocab.targeting.Quality``;
     "from white and from blue": either, CR 702.16a)."""
     unknown = ""
     for q in qualities:
@@ -130,7 +130,7 @@ def keyword_verdict(state: GameState, perm: Permanent, t: Targeter,
     702.11b hexproof, 702.11d hexproof from, 702.16b protection). The keywords are those of the layer view
     (printed, in the model, granted by typed effects); a keyword the card data lists that no ability of the card
     shows is unknown. ``qualities``: the reader of a keyword's parameter ("from red") into ``Quality`` values
-    (``models.text.untargetable.keyword_qualities``; ``None``: not read, so unknown).
+    (``models.vocab.targeting_specs.keyword_qualities``, read by the text layer; ``None``: not read, so unknown).
 
     ``enchanting=True`` asks instead whether ``t``, an Aura (``kind="spell"``, ``card`` the Aura card, with its
     card's characteristics), may enchant ``perm`` without targeting it, as an Aura put onto the battlefield does

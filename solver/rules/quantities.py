@@ -1,4 +1,4 @@
-"""Amounts, qualifiers and conditions read against the game: the one evaluator of ``models.effects.Amount``,
+"""Amounts, qualifiers and conditions read against the game: the one evaluator of ``models.vocab.amounts.Amount``,
 ``Qualifier`` and ``Condition``.
 
 Every rule that reads a number from the game ("for each Elf you control", "where X is the greatest power among
@@ -30,7 +30,7 @@ say so.
 Qualifiers
 ----------
 Whether an object passes a qualifier ("nonblack", "with flying", "with power 2 or less", "tapped", "token",
-"attacking", "another", "that's red or green"): ``models.effects.Qualifier`` read against the state.
+"attacking", "another", "that's red or green"): ``models.vocab.filters.Qualifier`` read against the state.
 
 ``qualifier_verdict(state, viewer, kind, obj, q, source)`` returns ``(yes|no|unknown, why)``. Every test must
 hold (a conjunction): one test that fails makes the answer ``no`` even where another is unknown. What is read:
@@ -61,29 +61,35 @@ from __future__ import annotations
 import dataclasses
 from typing import Any, Callable, Iterable
 
-from mtgcheck.models.effects import (AllOf, Amount, AnyOf, AttackedThisStep, AttackedThisTurn, CardsInZone, Compare,
-                                     Condition, ControlsAtLeast, CountersAmong, CountersOn, CountersRemoved, CountOf,
-                                     ControlsCommander, DefendingPlayerControls, Devotion, LargestGroup, StartingLife,
-                                     DistinctAmong, Filter, Fixed, GreatestAmong, HasCounter, HasDesignation, LifeTotal,
-                                     Not, OfChosenType, OpponentControlsMore, PartySize, PlayersWho, ResolvedThisTurn, HasLegalTarget, OpponentHasCounters, PlayerCounters, PowerOf,
-                                     Qualifier, Revealed, SharingCreatureType,
-                                     SourceAttacking, SourceCast, SourceMatches, SourceModified, SourceRenowned, SourceTapped,
-                                     SpellsCastThisTurn, StatOf, Sum, ThisTurn, TotalAmong, VariableX)
+from mtgcheck.models.vocab.logic import AllOf, AnyOf, Condition, Not
+from mtgcheck.models.vocab.amounts import (
+    Amount, CountersAmong, CountersOn, CountersRemoved, CountOf, Devotion, LargestGroup, StartingLife, DistinctAmong,
+    Fixed, GreatestAmong, LifeTotal, OfChosenType, PartySize, PlayersWho, PlayerCounters, PowerOf, Revealed,
+    SharingCreatureType, StatOf, Sum, ThisTurn, TotalAmong, VariableX,
+)
+from mtgcheck.models.vocab.conditions import (
+    AttackedThisStep, AttackedThisTurn, CardsInZone, Compare, ControlsAtLeast, ControlsCommander,
+    DefendingPlayerControls, HasCounter, HasDesignation, OpponentControlsMore, ResolvedThisTurn, HasLegalTarget,
+    OpponentHasCounters, SourceAttacking, SourceCast, SourceMatches, SourceModified, SourceRenowned, SourceTapped,
+    SpellsCastThisTurn,
+)
+from mtgcheck.models.vocab.filters import Filter, Qualifier
 from mtgcheck.models.game.state import GameState, Permanent
 
 from mtgcheck.solver.rules.errors import Unsupported
-from mtgcheck.models.effects import TopCardsOfLibraries
+from mtgcheck.models.vocab.amounts import TopCardsOfLibraries
 from mtgcheck.models.game.subtypes import CREATURE_TYPES
-from mtgcheck.models.effects import DuringTurn, HasAnotherActivatedAbility, MaxSpeed
-from mtgcheck.models.effects import ModeUnchosen, TopOfLibrary
-from mtgcheck.models.effects import AnchorChosen
-from mtgcheck.models.effects import Keyword
+from mtgcheck.models.vocab.conditions import DuringTurn, HasAnotherActivatedAbility, MaxSpeed
+from mtgcheck.models.vocab.conditions import ModeUnchosen, TopOfLibrary
+from mtgcheck.models.vocab.conditions import AnchorChosen
+from mtgcheck.models.vocab.keyword_effects import Keyword
 from mtgcheck.models.vocab.keywords import KeywordKind
-from mtgcheck.models.effects import Filter as _F
-from mtgcheck.models.effects import Topic, Unmodelled
+from mtgcheck.models.vocab.filters import Filter as _F
+from mtgcheck.models.vocab.behaviour import abilities_of
+from mtgcheck.models.vocab.topics import Topic
+from mtgcheck.models.vocab.effect import Unmodelled
 from mtgcheck.solver.rules.gate import require_modelled
 from mtgcheck.solver.rules.layers import board_view, effect_abilities, filter_matches, has_keyword, permanent_abilities
-from mtgcheck.models.behaviour import abilities_of
 
 __all__ = ["amount_value", "condition_holds", "matching_objects", "compare_numbers", "card_matches_filter",
            "modified_verdict", "card_matches", "party_size", "domain_types", "qualifier_verdict", "filter_verdict",
@@ -100,7 +106,7 @@ _PERMANENT_TYPES = ("Artifact", "Battle", "Creature", "Enchantment", "Land", "Pl
 
 
 def compare_numbers(a: int, op: str, b: int) -> bool:
-    """``a op b`` for an operator of ``models.effects.NUMBER_COMPARISONS``."""
+    """``a op b`` for an operator of ``models.vocab.filters.NUMBER_COMPARISONS``."""
     return _OPS[op](a, b)
 
 
@@ -418,7 +424,7 @@ def amount_value(state: GameState, player: str, amount: Amount | int, source: Pe
     player : str
         The controller of the ability (or the caster of the spell) that reads it: "you".
     amount : Amount or int
-        A typed amount (``models.effects.AMOUNT_TYPES``); an int is itself.
+        A typed amount (``models.vocab.amounts.AMOUNT_TYPES``); an int is itself.
     source : Permanent, optional
         The permanent the ability belongs to ("this", counters on it, what it is attached to).
     opponent : str, optional
@@ -775,7 +781,7 @@ def condition_holds(state: GameState, player: str, cond: Condition, source: Perm
     Parameters
     ----------
     cond : Condition
-        A typed condition (``models.effects.CONDITION_TYPES``).
+        A typed condition (``models.vocab.conditions.CONDITION_TYPES``).
     source : Permanent or None
         The permanent whose ability reads it ("this", its counters).
     text : str
@@ -1064,6 +1070,7 @@ def _resolved_this_turn(state: GameState, source: Permanent | None, cond: Resolv
     """``ResolvedThisTurn``: resolving now, the ability resolves for the (earlier + 1)th time this turn (CR 608.2); the
     ability is the source's triggered ability whose words are ``text``, numbered from 1 among its triggered
     abilities as the history's ``resolved`` numbers them."""
+
     if source is None:
         raise Unsupported(f"“{text}”: it reads a permanent that is not there")
     trig = [a for a in abilities_of(source.card) if a.kind == "triggered"]
@@ -1893,7 +1900,7 @@ def _as_self(amount: Any) -> Any:
 
 def filter_verdict(state: GameState, f: Any, obj: Permanent, viewer: str, subtypes: Any = None,
                    source: Permanent | None = None, kind: str = "permanent") -> tuple[str, str]:
-    """``(yes|no|unknown, why)``: whether ``obj`` matches the typed filter ``f`` (``models.effects.Filter``)
+    """``(yes|no|unknown, why)``: whether ``obj`` matches the typed filter ``f`` (``models.vocab.filters.Filter``)
     including its qualifier and alternatives ("green creature", "artifact or creature", "creature with
     defender"), as seen by ``viewer``.
 

@@ -1,4 +1,4 @@
-"""Activation and casting restrictions read against the turn (``models.effects.TimingRestriction``).
+"""Activation and casting restrictions read against the turn (``models.vocab.permissions.TimingRestriction``).
 
 ``restriction_problems(state, player, r, source=..., ability_index=...)`` says why a restricted ability cannot be
 activated, or a restricted spell cast, now (empty: it can), with the lines an explanation gives when it can
@@ -18,9 +18,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from mtgcheck.models.behaviour import abilities_of
-from mtgcheck.models.costs import has_name
-from mtgcheck.models.effects import CantCast, ControlsAtLeast, FreeCastPermission, Not, OpponentControlsMore, TimingRestriction
+from mtgcheck.models.vocab.behaviour import abilities_of
+from mtgcheck.models.vocab.costs import has_name
+from mtgcheck.models.vocab.permissions import CantCast, FreeCastPermission, TimingRestriction
+from mtgcheck.models.vocab.conditions import ControlsAtLeast, OpponentControlsMore
+from mtgcheck.models.vocab.logic import Not
 from mtgcheck.models.game.mana import ManaCost
 from mtgcheck.models.game.state import GameState, Permanent
 from mtgcheck.models.vocab.self_flash import SelfFlash
@@ -31,8 +33,8 @@ from mtgcheck.solver.rules.board import board_view
 from mtgcheck.solver.rules.quantities import condition_holds  # the one evaluator of conditions (re-exported for older callers)
 from mtgcheck.solver.rules.errors import Unsupported
 from mtgcheck.solver.rules.reasons import Problem, Reason
-from mtgcheck.models.effects import Keyword
-from mtgcheck.models.effects import CastAsThoughFlash
+from mtgcheck.models.vocab.keyword_effects import Keyword
+from mtgcheck.models.vocab.permissions import CastAsThoughFlash
 from mtgcheck.solver.rules.quantities import card_matches_filter
 from mtgcheck.models.vocab.keywords import KeywordKind
 
@@ -183,7 +185,7 @@ def _has_flash(card: Any) -> bool:
 
 def flash_permission(state: GameState, player: str, card: Any, owner: str | None = None) -> str | None:
     """The permanent whose static ability lets ``player`` cast ``card`` as though it had flash, in words, or ``None``
-    (``models.effects.CastAsThoughFlash``; CR 702.8a, 117.1a, 601.3).
+    (``models.vocab.permissions.CastAsThoughFlash``; CR 702.8a, 117.1a, 601.3).
 
     A permission is its controller's ("You may cast ...", "... spells you cast have flash"), every player's ("Any
     player may cast ..."), or given to cards by their owner ("Creature cards you own ... have flash", Teferi, Mage of

@@ -15,13 +15,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from mtgcheck.models.abilities import Ability
+from mtgcheck.models.vocab.abilities import Ability
 from mtgcheck.models.game.state import GameState, Permanent
 
 from mtgcheck.solver.rules.errors import Unsupported
 from mtgcheck.solver.rules.layers import permanents_match
 from mtgcheck.solver.rules.board import board_view, has_keyword, is_creature_now, permanent_abilities
-from mtgcheck.models.effects import AsThoughHaste
+from mtgcheck.models.vocab.grants import AsThoughHaste
 
 _AS_THOUGH_ATTR = "_mtgcheck_as_though_haste"
 

@@ -25,7 +25,10 @@ from __future__ import annotations
 
 from typing import Any, Iterable, Mapping
 
-from mtgcheck.models.effects import EFFECT_TYPES, Effect, Keyword, Scope, Topic, Unmodelled
+from mtgcheck.models.vocab.registry import EFFECT_TYPES
+from mtgcheck.models.vocab.effect import Effect, Unmodelled
+from mtgcheck.models.vocab.keyword_effects import Keyword
+from mtgcheck.models.vocab.topics import Scope, Topic
 from mtgcheck.models.vocab.keywords import KEYWORD_RULES, KeywordKind
 from mtgcheck.models.vocab import spree as _spree  # noqa: F401 (registers the spree_mode effect class)
 
@@ -184,7 +187,7 @@ COST_KEYWORDS = _kw(
 #: and freerunning's combat damage this turn (702.76a, 702.173a; ``TurnHistory.combat_damage``); more than meets the
 #: eye's converted spell, its back face's characteristics with its front face's mana value (702.162a, 712.8c); spree's
 #: modes, each with its additional cost and targets (``spree_mode``, 702.172a; ``models.vocab.spree``); cleave's
-#: targets with the bracketed words removed (702.148a; ``models.text.targets.cleaved``). The delve
+#: targets with the bracketed words removed (702.148a; ``models.vocab.targeting_specs.cleaved``). The delve
 #: question does not read them (the gate refuses them there by name).
 CAST_ONLY_COST_KEYWORDS = _kw(_K.MUTATE, _K.AWAKEN, _K.WEB_SLINGING, _K.PROWL, _K.FREERUNNING,
                               _K.MORE_THAN_MEETS_THE_EYE, _K.SPREE, _K.CLEAVE) | {"spree_mode"}
@@ -199,7 +202,7 @@ CAST_KEYWORDS = COST_KEYWORDS | TIMING_KEYWORDS | TARGET_KEYWORDS | _kw(_K.HASTE
 
 #: Keywords an ``activate`` answer reads (``solver.questions.basic``; CR 602, 302.6): haste for {T}/{Q} costs; protection
 #: and hexproof of the ability's targets (``solver.rules.targets``); split second on the stack (702.61a); the keywords
-#: that are activated abilities and may be asked by name (``models.keywords.keyword_activation``).
+#: that are activated abilities and may be asked by name (``models.vocab.keyword_model.keyword_activation``).
 ACTIVATE_KEYWORDS = TARGET_KEYWORDS | _kw(_K.HASTE, _K.SPLIT_SECOND) | BOARD_KEYWORDS | _kw(
     _K.EQUIP, _K.FORTIFY, _K.LEVEL_UP, _K.OUTLAST)  # activated by name (702.6a, 702.67a, 702.87a, 702.107a)
 
@@ -211,7 +214,7 @@ MANA_KEYWORDS = _kw(_K.HASTE, _K.SPLIT_SECOND) | BOARD_KEYWORDS
 RESOLUTION_KEYWORDS = _kw(_K.SCRY)
 
 #: Effect kinds whose rules also read them from a card in a zone other than the battlefield, where the ability says it
-#: functions (CR 113.6; ``models.behaviour.functions_in``): the layer view applies grants and land types from a
+#: functions (CR 113.6; ``models.vocab.behaviour.functions_in``): the layer view applies grants and land types from a
 #: graveyard or the command zone (``solver.rules.layers.continuous_effects``: Anger, Riftstone Portal, emblems, 113.6b,
 #: 113.6p, 114.4); the spell costs read cost changes from the command zone (``solver.rules.costs.active_cost_changes``:
 #: eminence, conspiracies).

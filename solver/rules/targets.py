@@ -4,7 +4,7 @@ target has a legal choice in the state; ``unsupported`` where the legality depen
 ``target_problems(state, player, card, abilities)`` returns the reasons the spell cannot be cast for want of a
 legal target (empty when every requirement can be met) and raises ``Unsupported`` when it cannot tell.
 
-What is checked, per requirement (``models.text.targets.TargetSpec``):
+What is checked, per requirement (``models.vocab.targeting_specs.TargetSpec``):
 
 * players: every player (an opponent, or the caster) is a legal target unless rules text in play could give
   players hexproof or shroud or forbid targeting them (then unknown);
@@ -28,28 +28,27 @@ from __future__ import annotations
 import dataclasses
 from typing import Any, Iterable, Mapping
 
-from mtgcheck.models.effects import PlayerKeyword
+from mtgcheck.models.vocab.targeting import PlayerKeyword
 from mtgcheck.models.game.state import GameState, Permanent
-from mtgcheck.models.behaviour import abilities_of
-from mtgcheck.models.text.targets import (SpellTargets, TargetSpec, cleaved, mentions_targeting, may_tap_others,
-                                         spell_targets, untyped_targeting)
-from mtgcheck.models.text.untargetable import keyword_qualities
+from mtgcheck.models.vocab.behaviour import abilities_of
+from mtgcheck.models.vocab.targeting_specs import (SpellTargets, TargetSpec, ability_targets, cleaved,
+                                                  keyword_qualities, mentions_targeting, may_tap_others, spell_targets,
+                                                  targeting_text)
 
 from mtgcheck.solver.rules.board import permanent_abilities
 from mtgcheck.solver.rules.protection import Targeter, keyword_verdict, player_verdict, untargetable_verdict
 from mtgcheck.solver.rules.quantities import qualifier_verdict
 from mtgcheck.solver.rules.sickness import tap_permission
 from mtgcheck.solver.rules.errors import QuestionError, Unsupported
-from mtgcheck.models.effects import CantBeTargeted, GrantAbility, HasLegalTarget
+from mtgcheck.models.vocab.conditions import HasLegalTarget
 from mtgcheck.solver.rules.quantities import _names_source
-from mtgcheck.models.effects import Topic
+from mtgcheck.models.vocab.topics import Topic
 from mtgcheck.solver.rules.quantities import _gate
-from mtgcheck.models.effects import Modal
-from mtgcheck.models.text.targets import ability_targets
+from mtgcheck.models.vocab.resolution import Modal
 from mtgcheck.solver.rules.restrictions import _activations_ever
-from mtgcheck.models.effects import VariableX
+from mtgcheck.models.vocab.amounts import VariableX
 from mtgcheck.models.game.state import StateError
-from mtgcheck.models.effects import Qualifier
+from mtgcheck.models.vocab.filters import Qualifier
 from mtgcheck.solver.rules.layers import filter_matches
 from mtgcheck.solver.rules.board import board_view
 
@@ -74,27 +73,11 @@ def _board_targeting_texts(state: GameState) -> list[tuple[str, str]]:
 
 
 def _targeting_text(a: Any) -> bool:
-    """Whether an ability's text could change what can be targeted in a way the keywords of objects do not show
-    (``mentions_targeting``, less what a typed grant gives, ``_typed_grant``)."""
-    return mentions_targeting(a.text) and not _typed_grant(a)
-
-
-def _typed_grant(a: Any) -> bool:
-    """Whether ``a`` is a typed grant (``GrantAbility``, CR 613.1f) whose every targeting word is a keyword it gives
-    ("Other untapped creatures you control have hexproof", "Sokrates has hexproof as long as it's untapped") or is
-    inside a quoted ability it gives: the layer view (``solver.rules.layers``) puts those on the objects the grant applies
-    to while its condition holds (CR 604.1, 611.3a), where ``solver.rules.protection.keyword_verdict`` and the objects' own
-    texts read them. A typed "can't be the target" static (``CantBeTargeted``) is read by
-    ``solver.rules.protection.untargetable_verdict``."""
-
-    eff = a.effect
-    if isinstance(eff, (CantBeTargeted, PlayerKeyword)):
-        return True  # read by solver.rules.protection (untargetable_verdict, player_verdict)
-    if not isinstance(eff, GrantAbility) or any(mentions_targeting(u.text) for u in eff.parts):
-        return False
-    typed = tuple(str(g.effect).lower() for g in eff.granted if g.kind == "keyword" and
-                  str(g.effect).lower() in ("hexproof", "shroud") and not getattr(g.effect, "parameter", None))
-    return not untyped_targeting(a.text, typed)
+    """Whether an ability's text could change what can be targeted in a way the keywords of objects do not show:
+    hexproof, shroud, protection or "can't be the target" words (CR 702.11, 702.18, 702.16), less a typed grant of
+    hexproof or shroud, which the layer view gives to the objects it applies to (CR 613.1f, 604.1), and a typed "can't
+    be the target" static or player keyword, read by ``solver.rules.protection`` (``targeting_specs.targeting_text``)."""
+    return targeting_text(a)
 
 
 def _in_force(a: Any) -> bool:
@@ -444,7 +427,7 @@ def _cast_face_abilities(card: Any) -> list[Any]:
 
 def cast_targets(card: Any, choices: Mapping[str, int] | None = None,
                  abilities: Iterable[Any] | None = None) -> SpellTargets:
-    """The target requirements of ``card`` cast with the casting ``choices`` (``models.text.targets.CAST_CHOICES``
+    """The target requirements of ``card`` cast with the casting ``choices`` (``models.vocab.targeting_specs.CAST_CHOICES``
     -> how many times: ``kicked``, ``gift``, ``bargained``, ``additional``; ``entwined``: every mode chosen; missing or
     ``None``: not made). CR 601.2c: targets that a spell requires only if a kicker or other additional cost, or a mode,
     was chosen are required only then, and its alternative targets ("instead") replace the others then; 702.174m
@@ -626,7 +609,7 @@ def activation_target_problems(state: GameState, player: str, card: Any, ability
     assumed. Empty problems: some allowed choice of modes has legal targets for each target it needs.
 
     * A non-modal ability: its targets as a spell's (``target_problems``).
-    * A modal one (``models.effects.Modal``, CR 700.2a): at least ``choose`` modes whose targets can all be chosen
+    * A modal one (``models.vocab.resolution.Modal``, CR 700.2a): at least ``choose`` modes whose targets can all be chosen
       (a mode's targets are needed only if it is chosen, 700.2c).
     * "Choose one that hasn't been chosen [this turn]" (Three Bowls of Porridge, Kargan Intimidator): each earlier
       activation of this object (since it last entered, CR 400.7; or this turn) chose one mode, never the same twice,
@@ -731,7 +714,7 @@ def x_values(state: GameState) -> range:
 def targets_can_include(state: GameState, player: str, card: Any, ability: Any, source: Permanent,
                         cond: Any) -> tuple[str, str]:
     """``(yes|no|unknown, why)``: whether some legal choice of the ability's targets (CR 601.2c) has every target a
-    legal choice for ``cond.spec`` too (``models.effects.TargetsInclude``: "This ability costs {2} less to activate if
+    legal choice for ``cond.spec`` too (``models.vocab.conditions.TargetsInclude``: "This ability costs {2} less to activate if
     it targets two creatures you control", Wayta, Trainer Prodigy; the total cost is found after targets are chosen,
     601.2f via 602.2b). Only a condition on all of a non-modal ability's targets is read (``count`` = the number of
     target words); another count is unknown. "Another target" needs different objects (CR 115.3): a matching."""
@@ -749,7 +732,7 @@ def spell_targets_can_include(state: GameState, player: str, card: Any, cond: An
                               choices: Mapping[str, int] | None = None, chosen: Iterable[Any] | None = None,
                               cast_from: tuple[str, str] | None = None) -> tuple[str, str]:
     """``(yes|no|unknown, why)`` for a spell's own "This spell costs {N} less to cast if it targets [phrase]"
-    (``models.effects.TargetsInclude`` with ``count`` the number of its target words; Mystical Dispute, Seized from
+    (``models.vocab.conditions.TargetsInclude`` with ``count`` the number of its target words; Mystical Dispute, Seized from
     Slumber's kin): the targets are chosen before the total cost is found (CR 601.2c before 601.2f). With ``chosen``
     (the question's targets, in the order of its target words): whether each is a legal choice for the phrase too;
     without: whether some legal choice of its targets is (``targets_can_include``'s rule, ``cast_from`` the zone it
@@ -951,7 +934,7 @@ def _tapped_first(state: GameState, player: str, perm: Permanent, source: Perman
         if p.controller != player:
             continue
         for a in permanent_abilities(state, p):
-            if a.kind == "activated" and not a.is_mana_ability and may_tap_others(a.text or ""):
+            if a.kind == "activated" and not a.is_mana_ability and may_tap_others(a):
                 return UNKNOWN, (f"{perm.name} is untapped; whether {player} taps it first with {p.name}'s “{a.text}” "
                                  f"is a choice not modelled (CR 601.2c)")
     return NO, ""
@@ -1055,7 +1038,7 @@ def chosen_legality(state: GameState, player: str, card: Any, spec: TargetSpec, 
                              f"on it is not part of the scenario (counters on cards in exile, CR 122.1)")
     if spec.unknown:
         return UNKNOWN, f"whether {what} is “{spec.text}” ({', '.join(spec.unknown)}) is not modelled"
-    if kind == "spell" and any(mentions_targeting(a.text) for a in abilities_of(ci.card)):
+    if kind == "spell" and any(mentions_targeting(a) for a in abilities_of(ci.card)):
         return UNKNOWN, f"whether {what} can be targeted depends on its text, which is not modelled"
     if kind == "card":
         uv, uwhy = untargetable_verdict(state, "card", obj, _targeter(player, card, source))

@@ -206,7 +206,7 @@ class PageService:
         ``unsupported``) and the Oracle text cut into parts, unmodelled sentences marked.
 
         An unknown name gives ``{"error": message, "suggestions": [...]}`` (the CLI's message)."""
-        from mtgcheck.models.behaviour import abilities_of
+        from mtgcheck.models.vocab.behaviour import abilities_of
         from mtgcheck.solver.cli.main import card_to_dict
 
         try:

@@ -1,6 +1,6 @@
 """Whole-sentence readings: every typed reading printed back to canonical Oracle wording from its typed fields.
 
-A typed reading (``models.effects``) is trusted only when it says everything its sentence says (docs/effects.md,
+A typed reading (``models.vocab``) is trusted only when it says everything its sentence says (docs/effects.md,
 "Whole-sentence readings"). This package prints an ``Ability`` back to Oracle wording from its typed fields alone —
 the effect's fields, its ``Filter``/``Qualifier``, amounts, conditions, the typed cost parts — never from the
 wording it was read from (``Ability.text``, ``CostPart.text``, ``Filter.words``, ``TimingRestriction.text``). The

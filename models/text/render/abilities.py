@@ -10,8 +10,15 @@ import dataclasses
 import re
 from typing import Any, Sequence
 
-from ... import effects as E
-from ...abilities import Ability
+from ...vocab.characteristics import AttachedChange, SelfTypeChange
+from ...vocab.conditions import DuringTurn, MaxSpeed
+from ...vocab.effect import Unmodelled
+from ...vocab.filters import Filter
+from ...vocab.grants import GrantAbility
+from ...vocab.mana_effects import ManaReplacement
+from ...vocab.permissions import TimingRestriction
+from ...vocab.resolution import Modal
+from ...vocab.abilities import Ability
 from ..lines import DASH_ABILITY_KEYWORDS, DASH_KEYWORDS, DASH_WORDS_KEPT, KEYWORD_ACTIONS, KEYWORD_NAMES
 from .conditions import condition, restriction
 from .cost_changes import ability_cost_change
@@ -33,14 +40,14 @@ def _granted(a: Ability) -> str:
     return '"' + _ability(a) + '"'
 
 
-@renders(E.GrantAbility)
-def _grant(e: E.GrantAbility) -> str:
+@renders(GrantAbility)
+def _grant(e: GrantAbility) -> str:
     """"[objects] have [keywords and quoted abilities]" with "gets +N/+N and" (an untyped part), "loses all abilities
     and", "as long as [condition]", "with the chosen name" (CR 613.1f, 113.10, 604.1)."""
     f = e.affects
     if f is None:
         raise Unrenderable("a grant with no objects")
-    if isinstance(e.condition, E.MaxSpeed):
+    if isinstance(e.condition, MaxSpeed):
         if f.relation != "this" or e.also or e.parts or e.loses:
             raise Unrenderable("a max speed grant")
         return "Max speed — " + _ability(e.ability)
@@ -87,11 +94,11 @@ def _grant(e: E.GrantAbility) -> str:
     return alt(*forms)
 
 
-def _types_of(f: E.Filter) -> list[str]:
+def _types_of(f: Filter) -> list[str]:
     return [t for t in f.all_of if t not in SUPERTYPES]
 
 
-def _grant_subjects(f: E.Filter, plural_: bool, chosen: str) -> list[tuple[str, str]]:
+def _grant_subjects(f: Filter, plural_: bool, chosen: str) -> list[tuple[str, str]]:
     """The ways a grant names its objects, each with the condition its words carry: ("Creatures you control", ""),
     and for the enchanted permanent of two types, ("enchanted permanent", "enchanted permanent is a creature")."""
     if not plural_:
@@ -111,8 +118,8 @@ def _grant_subjects(f: E.Filter, plural_: bool, chosen: str) -> list[tuple[str, 
     return [(alt(cap(words), "All " + words, "Each " + filter_phrase(f) + chosen, cap(filter_phrase(f) + chosen)), "")]
 
 
-@renders(E.SelfTypeChange)
-def _self_type_change(e: E.SelfTypeChange) -> str:
+@renders(SelfTypeChange)
+def _self_type_change(e: SelfTypeChange) -> str:
     """"During turns other than yours, this artifact is a 2/3 Gargoyle artifact creature with flying", "As long as
     this artifact has eight or more +1/+1 counters on it, it's a 0/0 creature in addition to its other types and it
     has annihilator 2" (CR 613.1d, 613.4b, 613.1f)."""
@@ -137,7 +144,7 @@ def _self_type_change(e: E.SelfTypeChange) -> str:
             forms.append(body + tail + has_kw)
     subject_forms = alt("this", "it")
     c = e.condition
-    if isinstance(c, E.DuringTurn):
+    if isinstance(c, DuringTurn):
         when = "During your turn" if c.whose == "you" else "During turns other than yours"
         return f"{when}, {subject_forms}" + alt(*[f for f in forms if not f.startswith("'")]) + "."
     if c is None:
@@ -146,8 +153,8 @@ def _self_type_change(e: E.SelfTypeChange) -> str:
     return f"As long as {cond}, " + alt("it", "this") + alt(*forms) + "."
 
 
-@renders(E.AttachedChange)
-def _attached_change(e: E.AttachedChange) -> str:
+@renders(AttachedChange)
+def _attached_change(e: AttachedChange) -> str:
     """What an Aura or Equipment makes the object it is attached to (CR 303.4, 301.5, 613.1b-f): "Enchanted creature
     loses all abilities and is a blue Frog creature with base power and toughness 1/1", "Enchanted permanent is a
     colorless land with "{T}: Add {C}" and loses all other card types and abilities"."""
@@ -230,13 +237,13 @@ def _ability(a: Ability) -> str:
         if a.cost_change is not None:
             raise Unrenderable("a keyword's cost change")
         return effect(a.effect) + (". " + restriction(_restriction_of(a)) if a.restriction is not None else "")
-    if a.kind == "activated" and isinstance(a.effect, E.Unmodelled):
+    if a.kind == "activated" and isinstance(a.effect, Unmodelled):
         # the untyped sentence is the line itself: what follows the typed cost is the effect's own words, with the
         # typed restriction and cost change among them (checked below)
         body = wild("effect not modelled")
     else:
         body = effect(a.effect)
-    if a.kind == "triggered" and isinstance(a.effect, E.ManaReplacement):
+    if a.kind == "triggered" and isinstance(a.effect, ManaReplacement):
         # a delayed or triggered replacement: its trigger condition is not part of the typed effect (CR 603.1)
         body = wild("trigger condition", r"(?:at|when|whenever).*") + " " + body
     if a.kind != "activated":
@@ -245,7 +252,7 @@ def _ability(a: Ability) -> str:
         if a.kind == "static" and set(a.zones) == {"battlefield", "command"}:
             # "As long as this is in the command zone or on the battlefield, ..." (eminence, CR 113.6p)
             return "As long as this is in the command zone or on the battlefield, " + lower_first(body)
-        if a.kind == "static" and tuple(a.zones) == ("graveyard",) and isinstance(a.effect, E.GrantAbility):
+        if a.kind == "static" and tuple(a.zones) == ("graveyard",) and isinstance(a.effect, GrantAbility):
             # "As long as this card is in your graveyard [and you control a Mountain], creatures you control have
             # haste." (Anger, Riftstone Portal; CR 113.6b): the zone, then the grant's own condition
             grant = a.effect
@@ -257,7 +264,7 @@ def _ability(a: Ability) -> str:
         raise Unrenderable("an activated ability without a cost")
     head = activation_cost(a.cost) if a.loyalty is None else _loyalty(a.loyalty)
     extra = []
-    if a.cost.spend is not None and not isinstance(a.effect, E.Modal):  # a modal ability's modes carry it
+    if a.cost.spend is not None and not isinstance(a.effect, Modal):  # a modal ability's modes carry it
         extra.append(_spend_only(a.cost.spend))
     if a.cost.tap_instead:
         extra.append(wild("tap rather than pay"))
@@ -287,8 +294,8 @@ def _dash_keyword(restriction_words: str, kind: str) -> str:
     return ""
 
 
-def _restriction_of(a: Ability) -> E.TimingRestriction:
-    if not isinstance(a.restriction, E.TimingRestriction):
+def _restriction_of(a: Ability) -> TimingRestriction:
+    if not isinstance(a.restriction, TimingRestriction):
         raise Unrenderable("a restriction that is not a timing restriction")
     return a.restriction
 

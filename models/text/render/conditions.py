@@ -7,20 +7,32 @@ from __future__ import annotations
 import dataclasses
 from typing import Any, Sequence
 
-from ... import effects as E
+from ...vocab.amounts import (
+    CountOf, DistinctAmong, Fixed, LargestGroup, LifeTotal, PowerOf, StartingLife, StatOf, Sum, ThisTurn, TotalAmong,
+)
+from ...vocab.conditions import (
+    AttackedThisStep, AttackedThisTurn, CardsInZone, Compare, ControlsAtLeast, ControlsCommander,
+    DefendingPlayerControls, DuringTurn, HasAnotherActivatedAbility, HasCounter, HasDesignation, MaxSpeed,
+    OpponentControlsMore, OpponentHasCounters, SourceAttacking, SourceCast, SourceMatches, SourceModified,
+    SourceRenowned, SourceTapped, SpellsCastThisTurn, TopOfLibrary,
+)
+from ...vocab.effect import COMBAT_STEPS, TURN_STEPS
+from ...vocab.filters import Filter, Qualifier
+from ...vocab.logic import AllOf, AnyOf, Not
+from ...vocab.permissions import TimingRestriction
 from .filters import STAT, filter_phrase
 from .patterns import Unrenderable, fail, alt, any_order
 from .table import renders
 from .words import COLOR_WORDS, article, count_words, number, type_word
 
 
-def filter_with_controller(f: E.Filter, controller: str = "any") -> E.Filter:
+def filter_with_controller(f: Filter, controller: str = "any") -> Filter:
     """``f`` with the controller ``controller`` (a condition's objects are counted whoever controls them, unless it
     says whose)."""
-    return E.Filter(**{**{k: getattr(f, k) for k in f.__dataclass_fields__}, "controller": controller})
+    return Filter(**{**{k: getattr(f, k) for k in f.__dataclass_fields__}, "controller": controller})
 
 
-def count_phrase(n: int, f: E.Filter, compare: str = "at_least") -> str:
+def count_phrase(n: int, f: Filter, compare: str = "at_least") -> str:
     if compare == "exactly":
         return f"exactly {number(n)} {filter_phrase(f, plural_=n != 1)}"
     if compare == "at_most":
@@ -37,45 +49,45 @@ _DESIGNATION_WORDS = {"monarch": "you're the monarch", "initiative": "you have t
 def condition(c: Any) -> str:
     """A condition as the words after "if"/"as long as" ("you control a Swamp", "there are three or more brick
     counters on this", "seven or more cards are in your graveyard")."""
-    if isinstance(c, E.ControlsAtLeast):
+    if isinstance(c, ControlsAtLeast):
         f = c.filter
         if f.controller not in ("you", "any"):
             raise Unrenderable("controls-at-least of another player")
         return "you control " + count_phrase(c.n, filter_with_controller(f))
-    if isinstance(c, E.HasCounter):
+    if isinstance(c, HasCounter):
         if c.n == 1:
             return alt(f"there is {article(c.counter)} counter on this", f"this has {article(c.counter)} counter on it",
                        f"there are one or more {c.counter} counters on this", f"this has one or more {c.counter} counters on it")
         return alt(f"there are {number(c.n)} or more {c.counter} counters on this",
                    f"this has {number(c.n)} or more {c.counter} counters on it")
-    if isinstance(c, E.Not):
+    if isinstance(c, Not):
         o = c.of
-        if isinstance(o, E.ControlsAtLeast) and o.n == 1:
+        if isinstance(o, ControlsAtLeast) and o.n == 1:
             return "you control no " + filter_phrase(filter_with_controller(o.filter), plural_=True)
-        if isinstance(o, E.HasCounter) and o.n == 1:
+        if isinstance(o, HasCounter) and o.n == 1:
             return alt(f"there are no {o.counter} counters on this", f"this has no {o.counter} counters on it")
-        if isinstance(o, E.SourceMatches):
+        if isinstance(o, SourceMatches):
             return _source_is(o.filter, negated=True)
-        if isinstance(o, E.SourceTapped):
+        if isinstance(o, SourceTapped):
             return alt("this is untapped", "it's untapped", "it is untapped")
-        if isinstance(o, E.DefendingPlayerControls) and o.n == 1:
+        if isinstance(o, DefendingPlayerControls) and o.n == 1:
             return "defending player controls no " + filter_phrase(filter_with_controller(o.filter), plural_=True)
         raise Unrenderable(f"condition Not({type(o).__name__})")
-    if isinstance(c, E.SourceTapped):
+    if isinstance(c, SourceTapped):
         return alt("this is tapped", "it's tapped", "it is tapped")
-    if isinstance(c, E.TopOfLibrary) and c.whose == "you":
-        inner = E.Filter(**{**{k: getattr(c.filter, k) for k in c.filter.__dataclass_fields__}, "zone": "library",
+    if isinstance(c, TopOfLibrary) and c.whose == "you":
+        inner = Filter(**{**{k: getattr(c.filter, k) for k in c.filter.__dataclass_fields__}, "zone": "library",
                             "controller": "any"})
         return "the top card of your library is " + article(filter_phrase(inner, zone_words=False))
-    if isinstance(c, E.SourceAttacking):
+    if isinstance(c, SourceAttacking):
         return "this is attacking"
-    if isinstance(c, E.SourceModified):
+    if isinstance(c, SourceModified):
         return alt("this is modified", "it's modified")
-    if isinstance(c, E.SourceRenowned):
+    if isinstance(c, SourceRenowned):
         return "this is renowned"
-    if isinstance(c, E.MaxSpeed):
+    if isinstance(c, MaxSpeed):
         return "your speed is 4"
-    if isinstance(c, E.CardsInZone):
+    if isinstance(c, CardsInZone):
         if c.whose != "you":
             raise Unrenderable("cards in another player's zone")
         if c.n == 0 and c.compare in ("exactly", "at_most"):
@@ -91,101 +103,101 @@ def condition(c: Any) -> str:
                        f"there are {number(c.n)} or more cards in your {c.zone}",
                        f"you have {number(c.n)} or more cards in your {c.zone}")
         raise Unrenderable("cards in a zone")
-    if isinstance(c, E.OpponentHasCounters):
+    if isinstance(c, OpponentHasCounters):
         return f"an opponent has {number(c.n)} or more {c.kind} counters"
-    if isinstance(c, E.HasDesignation) and c.whose == "you":
+    if isinstance(c, HasDesignation) and c.whose == "you":
         return _DESIGNATION_WORDS[c.designation]
-    if isinstance(c, E.SourceMatches):
+    if isinstance(c, SourceMatches):
         return _source_is(c.filter)
-    if isinstance(c, E.AttackedThisTurn):
+    if isinstance(c, AttackedThisTurn):
         if c.subject == "this":
             return "this attacked this turn"
         if c.filter is None:
             return "you attacked this turn" if c.n == 1 else f"you attacked with {number(c.n)} or more creatures this turn"
         return f"you attacked with {filter_phrase(filter_with_controller(c.filter), det='a')} this turn"
-    if isinstance(c, E.HasAnotherActivatedAbility):
+    if isinstance(c, HasAnotherActivatedAbility):
         return "this has another activated ability"
-    if isinstance(c, E.AttackedThisStep):
+    if isinstance(c, AttackedThisStep):
         return "you've been attacked this step"
-    if isinstance(c, E.SpellsCastThisTurn):
+    if isinstance(c, SpellsCastThisTurn):
         return "you've cast another spell this turn" if c.n == 1 else f"you've cast {number(c.n)} or more spells this turn"
-    if isinstance(c, E.AllOf):
-        named = [p.filter for p in c.parts if isinstance(p, E.ControlsAtLeast) and p.n == 1 and p.filter.name]
+    if isinstance(c, AllOf):
+        named = [p.filter for p in c.parts if isinstance(p, ControlsAtLeast) and p.n == 1 and p.filter.name]
         if len(named) == len(c.parts) > 1 and len({(f.all_of, f.controller) for f in named}) == 1 and named[0].all_of:
             noun = filter_phrase(dataclasses.replace(named[0], name=None, controller="any"), plural_=True)
             return f"you control {noun} named " + count_words([f.name or "" for f in named], "and")
-        controls = [p for p in c.parts if isinstance(p, E.ControlsAtLeast) and p.filter.controller in ("you", "any")]
+        controls = [p for p in c.parts if isinstance(p, ControlsAtLeast) and p.filter.controller in ("you", "any")]
         if len(controls) == len(c.parts):
             return alt(count_words([condition(p) for p in c.parts], "and"),
                        "you control " + count_words([count_phrase(p.n, filter_with_controller(p.filter)) for p in controls], "and"))
         return count_words([condition(p) for p in c.parts], "and")
-    if isinstance(c, E.AnyOf):
+    if isinstance(c, AnyOf):
         return count_words([condition(p) for p in c.parts], "or")
-    if isinstance(c, E.CardsInZone) and False:
+    if isinstance(c, CardsInZone) and False:
         pass
-    if isinstance(c, E.Compare):
+    if isinstance(c, Compare):
         return _compare(c)
-    if isinstance(c, E.DuringTurn):
+    if isinstance(c, DuringTurn):
         raise Unrenderable("a turn condition inside a sentence")
-    if isinstance(c, E.DefendingPlayerControls):
+    if isinstance(c, DefendingPlayerControls):
         return "defending player controls " + count_phrase(c.n, filter_with_controller(c.filter))
-    if isinstance(c, E.OpponentControlsMore):
+    if isinstance(c, OpponentControlsMore):
         f = filter_with_controller(c.filter)
         return f"an opponent controls more {filter_phrase(f, plural_=True)} than you" if c.by == 1 else \
             f"an opponent controls at least {number(c.by)} more {filter_phrase(f, plural_=True)} than you"
-    if isinstance(c, E.ControlsCommander):
+    if isinstance(c, ControlsCommander):
         return "you control your commander"
-    if isinstance(c, E.SourceCast):
+    if isinstance(c, SourceCast):
         if c.bargained:
             return "it was bargained"
         return f"you cast it from your {c.zone}" if c.zone else "you cast it"
     raise Unrenderable(f"condition {type(c).__name__}")
 
 
-def _source_is(f: E.Filter, negated: bool = False) -> str:
+def _source_is(f: Filter, negated: bool = False) -> str:
     q = f.qualifier
-    if q.keywords and q == E.Qualifier(keywords=q.keywords) and not f.all_of:
+    if q.keywords and q == Qualifier(keywords=q.keywords) and not f.all_of:
         kws = count_words(list(q.keywords), "and")
         return alt(f"this doesn't have {kws}", f"this does not have {kws}") if negated else f"this has {kws}"
-    if f.qualifier.this_turn == "entered" and f.qualifier == E.Qualifier(this_turn="entered"):
+    if f.qualifier.this_turn == "entered" and f.qualifier == Qualifier(this_turn="entered"):
         return "this entered this turn" if not negated else "this didn't enter this turn"
     words = filter_phrase(f, det="a")
-    if f.qualifier.tapped is not None and not f.all_of and f.qualifier == E.Qualifier(tapped=f.qualifier.tapped):
+    if f.qualifier.tapped is not None and not f.all_of and f.qualifier == Qualifier(tapped=f.qualifier.tapped):
         words = "tapped" if f.qualifier.tapped else "untapped"
-    if f.qualifier.enchanted is not None and f.all_of == () and f.qualifier == E.Qualifier(enchanted=f.qualifier.enchanted):
+    if f.qualifier.enchanted is not None and f.all_of == () and f.qualifier == Qualifier(enchanted=f.qualifier.enchanted):
         words = "enchanted" if f.qualifier.enchanted else "unenchanted"
     return f"this {'isn’t' if negated else 'is'} {words}" if not negated else alt(f"this isn't {words}", f"this is not {words}")
 
 
-def _compare(c: E.Compare) -> str:
+def _compare(c: Compare) -> str:
     left, op, right = c.left, c.op, c.right
-    r = right.n if isinstance(right, E.Fixed) else right if isinstance(right, int) else None
-    if isinstance(left, E.ThisTurn) and r is not None and op == ">=" and r == 1:
+    r = right.n if isinstance(right, Fixed) else right if isinstance(right, int) else None
+    if isinstance(left, ThisTurn) and r is not None and op == ">=" and r == 1:
         return _this_turn_event(left)
-    if isinstance(left, E.LifeTotal) and left.whose == "you" and r is not None:
+    if isinstance(left, LifeTotal) and left.whose == "you" and r is not None:
         if op == ">=":
             return alt(f"you have {number(r)} or more life", f"you have at least {number(r)} life")
         if op == "<=":
             return alt(f"you have {number(r)} or less life", f"your life total is {number(r)} or less")
-    if isinstance(left, E.TotalAmong) and r is not None and op == ">=":
+    if isinstance(left, TotalAmong) and r is not None and op == ">=":
         return f"{filter_phrase(left.filter, plural_=True)} have total {STAT[left.stat]} {number(r)} or greater"
-    if isinstance(left, E.DistinctAmong) and r is not None and op == ">=":
+    if isinstance(left, DistinctAmong) and r is not None and op == ">=":
         what = {"card_type": "card types", "permanent_type": "permanent types", "basic_land_type": "basic land types",
                 "color": "colors", "creature_type": "creature types", "power": "different powers",
                 "mana_value": alt("different mana values", "mana values"), "name": "different names"}[left.aspect]
         return alt(f"there are {number(r)} or more {what} among {filter_phrase(left.filter, plural_=True)}",
                    f"{number(r)} or more {what} are among {filter_phrase(left.filter, plural_=True)}")
-    if isinstance(left, E.CountOf) and r == 0 and op == "<=" and left.filter.controller == "opponent" \
+    if isinstance(left, CountOf) and r == 0 and op == "<=" and left.filter.controller == "opponent" \
             and c.opponents == "an":  # "an opponent has no cards in hand", "an opponent controls no basic lands"
         f = left.filter
         if f.zone == "hand" and not f.all_of and not f.any_of and f.qualifier.empty:
             return "an opponent has no cards in hand"
         if f.zone == "battlefield":
             return f"an opponent controls no {filter_phrase(filter_with_controller(f), plural_=True)}"
-    if isinstance(left, E.CountOf) and r is not None and op == ">=" and left.filter.controller == "any" \
+    if isinstance(left, CountOf) and r is not None and op == ">=" and left.filter.controller == "any" \
             and left.filter.zone == "battlefield" and left.filter.relation is None:
         return f"there are {number(r)} or more {filter_phrase(filter_with_controller(left.filter), plural_=True)} on the battlefield"
-    if isinstance(left, E.CountOf) and r is not None and op == ">=":
+    if isinstance(left, CountOf) and r is not None and op == ">=":
         f = left.filter
         if f.controller == "opponent" and f.zone == "battlefield":
             return f"an opponent controls {count_phrase(r, filter_with_controller(f))}"
@@ -201,25 +213,25 @@ def _compare(c: E.Compare) -> str:
             return alt("a card is exiled with this", "there is a card exiled with this")
         if f.zone == "graveyard" and f.controller == "opponent":
             return f"an opponent has {number(r)} or more {filter_phrase(dataclasses.replace(f, controller='any'), plural_=True, zone_words=False)} in their graveyard"
-    if isinstance(left, E.CountOf) and isinstance(right, E.CountOf) and op == ">" and c.opponents == "each" \
+    if isinstance(left, CountOf) and isinstance(right, CountOf) and op == ">" and c.opponents == "each" \
             and left.filter.zone == right.filter.zone == "hand":
         return "you have more cards in hand than each opponent"
-    if isinstance(left, E.LargestGroup) and r is not None and op == ">=" and left.aspect == "name":
+    if isinstance(left, LargestGroup) and r is not None and op == ">=" and left.aspect == "name":
         return f"you control {number(r)} or more {filter_phrase(filter_with_controller(left.filter), plural_=True)} with the same name"
-    if isinstance(left, E.LifeTotal) and left.whose == "you" and isinstance(right, E.Sum) and op == ">=" \
-            and len(right.parts) == 1 and isinstance(right.parts[0], E.StartingLife):
+    if isinstance(left, LifeTotal) and left.whose == "you" and isinstance(right, Sum) and op == ">=" \
+            and len(right.parts) == 1 and isinstance(right.parts[0], StartingLife):
         return f"you have at least {number(right.plus)} life more than your starting life total"
-    if isinstance(left, (E.StatOf, E.PowerOf)) and r is not None and op == ">=":
-        stat = left.stat if isinstance(left, E.StatOf) else "power"
-        if isinstance(left, E.StatOf) and left.relation != "this":
+    if isinstance(left, (StatOf, PowerOf)) and r is not None and op == ">=":
+        stat = left.stat if isinstance(left, StatOf) else "power"
+        if isinstance(left, StatOf) and left.relation != "this":
             raise Unrenderable("a stat of another object")
         return f"this's {STAT[stat]} is {number(r)} or greater"
-    if isinstance(left, E.ThisTurn) and r is not None and op == ">=":
+    if isinstance(left, ThisTurn) and r is not None and op == ">=":
         return _this_turn_event(left, r)
     raise Unrenderable("a comparison of amounts")
 
 
-def _this_turn_event(t: E.ThisTurn, n: int = 1) -> str:
+def _this_turn_event(t: ThisTurn, n: int = 1) -> str:
     """"a creature died this turn", "five or more creatures died this turn", "you've cast two or more spells this turn"
     (the turn's history, CR 500-514)."""
     who = {"you": "you", "opponent": "an opponent", "any": ""}[t.whose]
@@ -305,14 +317,14 @@ _STEP_WORDS = {"untap": "untap step", "upkeep": alt("upkeep", "upkeep step"), "d
 _BEFORE = {"declare_attackers": "attackers are declared", "declare_blockers": "blockers are declared"}
 
 
-def _when_clause(r: E.TimingRestriction) -> str:
+def _when_clause(r: TimingRestriction) -> str:
     """"during combat on your turn before blockers are declared", "during your upkeep", "during an opponent's turn"."""
     turn = {"yours": "your turn", "opponents": "an opponent's turn", None: ""}[r.turn]
     bits = []
     steps = tuple(r.steps)
-    if steps and set(steps) == set(E.TURN_STEPS) - set(E.COMBAT_STEPS) and not r.turn:
+    if steps and set(steps) == set(TURN_STEPS) - set(COMBAT_STEPS) and not r.turn:
         raise Unrenderable("not during combat")  # printed as "You can't activate this ability during combat."
-    if steps and set(steps) == set(E.COMBAT_STEPS):
+    if steps and set(steps) == set(COMBAT_STEPS):
         bits.append("during combat" + (f" on {turn}" if turn else ""))
     elif len(steps) == 1:
         w = _STEP_WORDS.get(steps[0])
@@ -345,7 +357,7 @@ def _when_clause(r: E.TimingRestriction) -> str:
     return " ".join(bits)
 
 
-def restriction(r: E.TimingRestriction) -> str:
+def restriction(r: TimingRestriction) -> str:
     """A restriction sentence ("Activate only as a sorcery.", "Activate only during your upkeep and only once each
     turn.", "Cast this spell only during combat.")."""
     if r.not_own_turns_upto is not None:
@@ -360,7 +372,7 @@ def restriction(r: E.TimingRestriction) -> str:
         if words is None:
             raise Unrenderable("from own turn")
         return f"You can't activate this ability until you've begun your {words} turn of the game."
-    if r.steps and set(r.steps) == set(E.TURN_STEPS) - set(E.COMBAT_STEPS) and not (r.turn or r.timing or r.conditions
+    if r.steps and set(r.steps) == set(TURN_STEPS) - set(COMBAT_STEPS) and not (r.turn or r.timing or r.conditions
                                                                                       or r.per_turn or r.before or r.after):
         return f"You can't {'activate this ability' if r.of == 'activate' else 'cast this spell'} during combat."
     clauses = []
@@ -434,4 +446,4 @@ def spells_subject(colors: Sequence[str], cls: str, types: Sequence[str], plural
     return alt(*forms)
 
 
-renders(E.TimingRestriction)(lambda e: restriction(e))
+renders(TimingRestriction)(lambda e: restriction(e))

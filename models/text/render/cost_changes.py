@@ -11,7 +11,14 @@ import dataclasses
 import re
 from typing import Any
 
-from ... import effects as E
+from ...vocab.amounts import Devotion
+from ...vocab.conditions import TargetsInclude
+from ...vocab.cost_effects import (
+    AbilityCostChange, ActivationCostChange, AdditionalCost, CantPayCosts, CastCondition, CostIncrease, CostMinimum,
+    CostReduction, ObjectCost, PrintedAlternativeCost, SelfCostChange,
+)
+from ...vocab.filters import Filter, Qualifier
+from ...vocab.keyword_effects import DelveCount, DelveKeywordGrant
 from ...game.subtypes import plural
 from ..costs import PERMANENT_CARD_TYPES
 from .conditions import CLASS_WORDS, filter_with_controller, condition, count_phrase, spells_subject
@@ -24,8 +31,8 @@ from .table import renders
 from .words import COLOR_WORDS, SUPERTYPES, article, cap, count_words, number, type_word
 
 
-@renders(E.AdditionalCost)
-def _additional_cost(e: E.AdditionalCost) -> str:
+@renders(AdditionalCost)
+def _additional_cost(e: AdditionalCost) -> str:
     if e.choices:  # "sacrifice a creature or pay {3}": one option, announced as the spell is cast (CR 601.2b)
         if e.parts or e.cost or e.optional:
             raise Unrenderable("an either-or additional cost with other parts")
@@ -34,7 +41,7 @@ def _additional_cost(e: E.AdditionalCost) -> str:
     return "As an additional cost to cast this spell, " + ("you may " if e.optional else "") + _additional_words(e) + "."
 
 
-def _additional_words(e: E.AdditionalCost) -> str:
+def _additional_words(e: AdditionalCost) -> str:
     if e.choices:
         raise Unrenderable("nested choices")
     parts = []
@@ -51,14 +58,14 @@ _OBJECT_VERBS = {"sacrifice": "sacrifice", "return": "return", "tap": "tap", "ex
                  "reveal_hand": "reveal"}
 
 
-def _object_cost(o: E.ObjectCost) -> str:
+def _object_cost(o: ObjectCost) -> str:
     f = o.filter
     if o.action == "tap":
         inner = filter_with_controller(f)
         obj = filter_phrase(inner, plural_=o.n != 1)
         return f"tap {'an' if o.n == 1 else number(o.n)} untapped {obj} you control"
     if o.action in ("exile", "discard", "reveal_hand") and f.zone == "hand":
-        inner = E.Filter(**{**{k: getattr(f, k) for k in f.__dataclass_fields__}, "controller": "any", "zone": "hand"})
+        inner = Filter(**{**{k: getattr(f, k) for k in f.__dataclass_fields__}, "controller": "any", "zone": "hand"})
         words = _card_words(inner, o.n)
         if o.action == "exile":
             return f"exile {words} from your hand"
@@ -77,7 +84,7 @@ def _object_cost(o: E.ObjectCost) -> str:
     raise Unrenderable(f"object cost {o.action!r}")
 
 
-def _card_words(f: E.Filter, n: int) -> str:
+def _card_words(f: Filter, n: int) -> str:
     """"a red card", "two blue cards", "a Plains card"."""
     adj = []
     for c in f.colors + f.qualifier.colors:
@@ -91,7 +98,7 @@ def _card_words(f: E.Filter, n: int) -> str:
     return article(core) if n == 1 else f"{number(n)} {core}"
 
 
-def _cast_condition(c: E.CastCondition) -> str:
+def _cast_condition(c: CastCondition) -> str:
     if c.test == "controls" and c.filter is not None:
         f = c.filter
         if f.controller == "opponent":
@@ -108,8 +115,8 @@ def _cast_condition(c: E.CastCondition) -> str:
         return "you attacked this turn"
     if c.test == "attacking" and c.filter is not None:
         f = c.filter
-        inner = E.Filter(**{**{k: getattr(f, k) for k in f.__dataclass_fields__},
-                            "qualifier": E.Qualifier(**{**{k: getattr(f.qualifier, k) for k in f.qualifier.__dataclass_fields__},
+        inner = Filter(**{**{k: getattr(f, k) for k in f.__dataclass_fields__},
+                            "qualifier": Qualifier(**{**{k: getattr(f.qualifier, k) for k in f.qualifier.__dataclass_fields__},
                                                         "combat": None})})
         if c.exact:
             return f"exactly {number(c.n)} {filter_phrase(inner, plural_=c.n != 1)} {'is' if c.n == 1 else 'are'} attacking"
@@ -124,8 +131,8 @@ def _cast_condition(c: E.CastCondition) -> str:
     raise Unrenderable(f"cast condition {c.test!r}")
 
 
-@renders(E.PrintedAlternativeCost)
-def _alternative_cost(e: E.PrintedAlternativeCost) -> str:
+@renders(PrintedAlternativeCost)
+def _alternative_cost(e: PrintedAlternativeCost) -> str:
     conds = [_cast_condition(c) for c in e.conditions]
     parts = []
     if e.cost:
@@ -168,8 +175,8 @@ def _alternative_cost(e: E.PrintedAlternativeCost) -> str:
     return alt(*forms)
 
 
-@renders(E.CostIncrease, E.CostReduction)
-def _cost_change(e: E.CostIncrease) -> str:
+@renders(CostIncrease, CostReduction)
+def _cost_change(e: CostIncrease) -> str:
     cls = CLASS_WORDS.get(e.spells)
     if cls is None:
         raise Unrenderable(f"spell class {e.spells!r}")
@@ -188,7 +195,7 @@ def _cost_change(e: E.CostIncrease) -> str:
         if got is None:
             raise Unrenderable(f"zones {z!r}")
         zones = got
-    direction = "more" if type(e) is E.CostIncrease else "less"
+    direction = "more" if type(e) is CostIncrease else "less"
     other = "other " if getattr(e, "other", False) else ""
     if e.nth:
         ordinal = {1: "first", 2: "second"}.get(e.nth)
@@ -301,8 +308,8 @@ def _count_mapping(c: Any, amount: str) -> str:
     raise Unrenderable(f"self cost count {zone!r}")
 
 
-@renders(E.CostMinimum)
-def _cost_minimum(e: E.CostMinimum) -> str:
+@renders(CostMinimum)
+def _cost_minimum(e: CostMinimum) -> str:
     """Trinisphere (CR 601.2f): the minimum applies to every spell, while this is untapped when so read."""
     if e.spells != "all" or e.whose != "all":
         raise Unrenderable("a cost minimum of some spells")
@@ -311,8 +318,8 @@ def _cost_minimum(e: E.CostMinimum) -> str:
     return f"{head} spell that would cost less than {n} mana to cast costs {n} mana to cast."
 
 
-@renders(E.SelfCostChange)
-def _self_cost_change(e: E.SelfCostChange) -> str:
+@renders(SelfCostChange)
+def _self_cost_change(e: SelfCostChange) -> str:
     c = e.count
     if c is None:
         return own_cost_change("cast", e.amount, e.direction, e.per, e.condition)
@@ -323,8 +330,8 @@ def _self_cost_change(e: E.SelfCostChange) -> str:
     return f"This spell costs {amt} {e.direction} to cast{'' if tail.startswith(',') else ' '}{tail}."
 
 
-@renders(E.ActivationCostChange)
-def _activation_cost_change(e: E.ActivationCostChange) -> str:
+@renders(ActivationCostChange)
+def _activation_cost_change(e: ActivationCostChange) -> str:
     """"Activated abilities of creatures you control cost {2} less to activate." and kin (CR 602.2b)."""
     if e.activator == "opponents":
         raise Unrenderable("an activation cost change of opponents")
@@ -346,7 +353,7 @@ def _activation_cost_change(e: E.ActivationCostChange) -> str:
             noun = relation_phrase(src)
             core = alt(f"Activated abilities of {noun} {amount}.", f"{cap(noun)}'s activated abilities {amount}.")
         else:
-            inner = src if e.zone != "graveyard" else E.Filter(**{**{k: getattr(src, k) for k in src.__dataclass_fields__},
+            inner = src if e.zone != "graveyard" else Filter(**{**{k: getattr(src, k) for k in src.__dataclass_fields__},
                                                                    "controller": "you"})
             core = f"Activated abilities of {filter_phrase(inner, plural_=True)} {amount}."
     if e.min_one:
@@ -359,8 +366,8 @@ def _activation_cost_change(e: E.ActivationCostChange) -> str:
     return core
 
 
-@renders(E.CantPayCosts)
-def _cant_pay_costs(e: E.CantPayCosts) -> str:
+@renders(CantPayCosts)
+def _cant_pay_costs(e: CantPayCosts) -> str:
     if e.spells is None:
         raise Unrenderable("no casting part")
     bits = []
@@ -375,8 +382,8 @@ def _cant_pay_costs(e: E.CantPayCosts) -> str:
     return f"Players can't {what} {tail}."
 
 
-@renders(E.DelveKeywordGrant)
-def _delve_keyword_grant(e: E.DelveKeywordGrant) -> str:
+@renders(DelveKeywordGrant)
+def _delve_keyword_grant(e: DelveKeywordGrant) -> str:
     """Soulflayer (rulings 2014-11-24): "If a creature card with [keyword] was exiled with this creature's delve
     ability, this creature has [keyword]. The same is true for [the others]."."""
     if not e.keywords:
@@ -387,8 +394,8 @@ def _delve_keyword_grant(e: E.DelveKeywordGrant) -> str:
     return head + (f" The same is true for {count_words(rest, 'and')}." if rest else "")
 
 
-@renders(E.DelveCount)
-def _delve_count(e: E.DelveCount) -> str:
+@renders(DelveCount)
+def _delve_count(e: DelveCount) -> str:
     """Murktide Regent: "This creature enters with a +1/+1 counter on it for each instant and sorcery card exiled
     with it." (ruling 2021-06-18)."""
     kinds = count_words([t.lower() for t in e.card_types], "and") + " card" if e.card_types else "card"
@@ -396,18 +403,18 @@ def _delve_count(e: E.DelveCount) -> str:
 
 
 def _target_spec_plural(spec: Any) -> str:
-    """"creatures you control" of a simple target requirement (``models.text.targets.TargetSpec``)."""
+    """"creatures you control" of a simple target requirement (``models.vocab.targeting_specs.TargetSpec``)."""
     if spec.subtypes or spec.excluded or spec.unknown or spec.alternatives or not spec.qualifier.empty or \
             spec.kinds != ("permanent",) or len(spec.types) != 1:
         raise Unrenderable("a target requirement")
-    f = E.Filter(all_of=tuple(spec.types), controller=spec.controller if spec.controller != "any" else "any")
+    f = Filter(all_of=tuple(spec.types), controller=spec.controller if spec.controller != "any" else "any")
     return filter_phrase(f, plural_=True)
 
 
 def ability_cost_change(c: Any) -> str:
     """"This ability costs {1} less to activate for each artifact you control." and kin (CR 602.2b): an activated
     ability's own cost change (``Ability.cost_change``), printed by ``own_cost_change``."""
-    if not isinstance(c, E.AbilityCostChange):
+    if not isinstance(c, AbilityCostChange):
         raise Unrenderable("an ability cost change")
     return own_cost_change("activate", f"{{{c.amount}}}", c.direction, c.per, c.condition, c.during)
 
@@ -439,7 +446,7 @@ def own_cost_change(verb: str, amount: str, direction: str, per: Any = None, con
     head = f"This {'spell' if spell else 'ability'} costs"
     what = "a self cost change" if spell else "an ability cost change"
     if per is not None:
-        if not spell and isinstance(per, E.Devotion) and amount == "{1}":
+        if not spell and isinstance(per, Devotion) and amount == "{1}":
             core = f"{head} X {direction} to {verb}, where X is your devotion to {devotion_words(per.color)}"
         elif spell or amount == "{1}":
             forms = []  # the X form, then the "for each" form: each only where it prints
@@ -461,7 +468,7 @@ def own_cost_change(verb: str, amount: str, direction: str, per: Any = None, con
         if spell and cond is None:
             raise Unrenderable("a self cost change with no count")
         core = f"{head} {mana_cost(amount)} {direction} to {verb}"
-    if isinstance(cond, E.TargetsInclude):
+    if isinstance(cond, TargetsInclude):
         if spell:
             if cond.count != 1:
                 raise Unrenderable("a condition on several targets")

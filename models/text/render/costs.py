@@ -7,12 +7,13 @@ import dataclasses
 import re
 from typing import Any, Sequence
 
-from ...abilities import ActivationCost, CostPart, cost_symbols
+from ...vocab.abilities import ActivationCost, cost_symbols
+from ...vocab.cost_parts import CostPart
 from ...game.mana import ManaCost
 from ...game.subtypes import plural, singular
-from ...abilities import of_the_chosen_type
-from ...abilities import names_only_tokens
-from ...abilities import cost_object_filter
+from ...vocab.abilities import of_the_chosen_type
+from ...vocab.abilities import names_only_tokens
+from ...vocab.abilities import cost_object_filter
 from .filters import filter_phrase
 from .patterns import ALT_L, Unrenderable, WILD_L, alt, any_order, expand, wild
 from .words import article, count_words, number

@@ -8,7 +8,12 @@ from __future__ import annotations
 import dataclasses
 from typing import Any, Sequence
 
-from ... import effects as E
+from ...vocab.amounts import (
+    CountOf, CountersAmong, CountersOn, CountersRemoved, Devotion, DistinctAmong, EventAmount, Fixed, GreatestAmong,
+    LifeTotal, OfChosenType, PartySize, PlayerCounters, PlayersWho, PowerOf, SharingCreatureType, StatOf, Sum,
+    ThisTurn, TotalAmong, VariableX,
+)
+from ...vocab.filters import Comparison, Filter, Qualifier
 from ...game.subtypes import HISTORIC_KINDS, OUTLAW_TYPES, plural
 from .patterns import ALT_L, Unrenderable, alt, any_order, expand, wild
 from .words import CARD_TYPES, COLOR_WORDS, SUPERTYPES, TYPE_ORDER, article, count_words, number, type_word
@@ -19,7 +24,7 @@ _COMBAT_WORDS = {"attacking": "attacking", "blocking": "blocking", "attacking_or
                  "nonblocking": "nonblocking", "blocking_or_blocked": "blocking or blocked"}
 
 
-def _comparison(c: E.Comparison) -> str:
+def _comparison(c: Comparison) -> str:
     what = c.quantity.replace("_", " ")
     if c.amount is not None:
         rel = {"<=": "less than or equal to", ">=": "greater than or equal to", "==": "equal to", "<": "less than",
@@ -40,7 +45,7 @@ def _comparison(c: E.Comparison) -> str:
     return f"{what} {'less' if c.op == '<' else 'greater'} than {v}"
 
 
-def qualifier_parts(q: E.Qualifier) -> tuple[list[str], list[str]]:
+def qualifier_parts(q: Qualifier) -> tuple[list[str], list[str]]:
     """The adjectives before the noun and the phrases after it of a qualifier."""
     pre: list[str] = []
     post: list[str] = []
@@ -105,7 +110,7 @@ _CONTROLLER = {"you": "you control", "opponent": alt("an opponent controls", "yo
 _CONTROLLER_PLURAL = {"you": "you control", "opponent": alt("your opponents control", "an opponent controls")}
 
 
-def filter_phrase(f: E.Filter, plural_: bool = False, det: str = "", controller: bool = True,
+def filter_phrase(f: Filter, plural_: bool = False, det: str = "", controller: bool = True,
                   zone_words: bool = True) -> str:
     """Object words of a ``Filter``: ``[det] [adjectives] [types] [noun] [you control] [with ...]``.
 
@@ -186,12 +191,12 @@ def filter_phrase(f: E.Filter, plural_: bool = False, det: str = "", controller:
     return f"{det} {words}" if det else words
 
 
-def _in_zone(a: E.Filter, f: E.Filter) -> E.Filter:
+def _in_zone(a: Filter, f: Filter) -> Filter:
     """An alternative of a union where the union's objects are ("a red or green card": cards in a hand)."""
     return a if a.zone == f.zone else dataclasses.replace(a, zone=f.zone)
 
 
-def _noun(f: E.Filter, plural_: bool) -> str:
+def _noun(f: Filter, plural_: bool) -> str:
     """The noun of a filter: its subtypes and card types ("Elf", "artifact creature", "Mountain, Forest, or Plains",
     "land", "permanent"); "card" in a graveyard, hand or library."""
     types = [t for t in f.all_of if t not in SUPERTYPES]
@@ -231,7 +236,7 @@ def _join_types(types: Sequence[str], plural_: bool, card: bool = False) -> str:
     return " ".join(words)
 
 
-def _zone_phrase(f: E.Filter, plural_: bool) -> str:
+def _zone_phrase(f: Filter, plural_: bool) -> str:
     if f.zone == "battlefield":
         return ""
     whose = {"you": "your", "opponent": alt("an opponent's", "your opponents'"), "any": ""}[f.controller]
@@ -245,7 +250,7 @@ def _zone_phrase(f: E.Filter, plural_: bool) -> str:
     return f"in {whose} {z}"
 
 
-def relation_phrase(f: E.Filter) -> str:
+def relation_phrase(f: Filter) -> str:
     r = f.relation
     types = [t for t in f.all_of if t not in SUPERTYPES]
     if f.none_of or f.any_of or f.alternatives or not f.qualifier.empty or f.colors:
@@ -271,124 +276,124 @@ STAT = {"power": "power", "toughness": "toughness", "mana_value": "mana value"}
 
 def amount_noun(a: Any) -> str:
     """An amount as a noun phrase ("the number of Elves you control", "this creature's power", "X")."""
-    if isinstance(a, E.Fixed):
+    if isinstance(a, Fixed):
         return number(a.n)
-    if isinstance(a, E.VariableX):
+    if isinstance(a, VariableX):
         return "X"
-    if isinstance(a, E.CountOf):
+    if isinstance(a, CountOf):
         f = a.filter
         where = alt("", " on the battlefield") if f.controller == "any" and f.zone == "battlefield" and f.relation is None else ""
         return "the number of " + filter_phrase(f, plural_=True) + where
-    if isinstance(a, E.PowerOf):
+    if isinstance(a, PowerOf):
         return "this creature's power"
-    if isinstance(a, E.StatOf):
+    if isinstance(a, StatOf):
         noun = alt("creature", "artifact", "permanent", "land", "enchantment")
         who = {"this": "this creature's", "enchanted": "enchanted creature's", "equipped": "equipped creature's",
                "sacrificed": f"the sacrificed {noun}'s", "exiled": f"the exiled {alt('card', noun)}'s",
                "that": alt("its", "that creature's")}[a.relation]
         return f"{who} {STAT[a.stat]}"
-    if isinstance(a, E.CountersOn):
+    if isinstance(a, CountersOn):
         return f"the number of {a.counter + ' ' if a.counter else ''}counters on this"
-    if isinstance(a, E.Devotion):
+    if isinstance(a, Devotion):
         if a.color == "chosen":
             return "your devotion to that color"
         if all(c in COLOR_WORDS for c in a.color):
             return f"your devotion to {devotion_words(a.color)}"
         raise Unrenderable(f"devotion {a.color!r}")
-    if isinstance(a, E.GreatestAmong):
+    if isinstance(a, GreatestAmong):
         return f"the greatest {STAT[a.stat]} among {filter_phrase(a.filter, plural_=True)}"
-    if isinstance(a, E.TotalAmong):
+    if isinstance(a, TotalAmong):
         return f"the total {STAT[a.stat]} of {filter_phrase(a.filter, plural_=True)}"
-    if isinstance(a, E.LifeTotal):
+    if isinstance(a, LifeTotal):
         return "your life total" if a.whose == "you" else alt("an opponent's life total", "that player's life total")
-    if isinstance(a, E.CountersRemoved):
+    if isinstance(a, CountersRemoved):
         return f"the number of {a.counter + ' ' if a.counter not in ('', 'any') else ''}counters removed this way"
-    if isinstance(a, E.Sum):
+    if isinstance(a, Sum):
         if len(a.parts) == 1 and a.plus:
             words = {1: "one", 2: "two", 3: "three"}.get(a.plus, str(a.plus))
             inner = amount_noun(a.parts[0])
             return alt(f"{inner} plus {words}", f"{words} plus {inner}")
         raise Unrenderable("a sum of amounts")
-    if isinstance(a, E.SharingCreatureType):
+    if isinstance(a, SharingCreatureType):
         return f"the greatest number of {filter_phrase(a.filter, plural_=True)} that have a creature type in common"
-    if isinstance(a, E.OfChosenType):
+    if isinstance(a, OfChosenType):
         return f"the number of {filter_phrase(a.filter, plural_=True)} of the chosen type"
-    if isinstance(a, E.CountersAmong):
+    if isinstance(a, CountersAmong):
         return f"the number of {a.counter + ' ' if a.counter else ''}counters on {filter_phrase(a.filter, plural_=True)}"
-    if isinstance(a, E.EventAmount) and a.of == "":
+    if isinstance(a, EventAmount) and a.of == "":
         return wild("a number the event gives")
-    if isinstance(a, E.DistinctAmong) and a.aspect == "name":  # CR 201.2
+    if isinstance(a, DistinctAmong) and a.aspect == "name":  # CR 201.2
         return f"the number of differently named {filter_phrase(a.filter, plural_=True)}"
-    if isinstance(a, E.DistinctAmong):
+    if isinstance(a, DistinctAmong):
         what = {"basic_land_type": "basic land types", "color": "colors", "card_type": "card types",
                 "creature_type": "creature types"}.get(a.aspect)
         if what is None:
             raise Unrenderable(f"distinct {a.aspect!r}")
         return f"the number of {what} among {filter_phrase(a.filter, plural_=True)}"
-    if isinstance(a, E.ThisTurn) and a.whose == "you" and a.filter is None:
+    if isinstance(a, ThisTurn) and a.whose == "you" and a.filter is None:
         what = {"life_gained": "the amount of life you gained this turn", "life_lost": "the amount of life you lost this turn",
                 "cards_drawn": "the number of cards you've drawn this turn",
                 "spells_cast": "the number of spells you've cast this turn"}.get(a.event)
         if what is None:
             raise Unrenderable(f"turn event {a.event!r}")
         return what
-    if isinstance(a, E.PartySize):
+    if isinstance(a, PartySize):
         return "the number of creatures in your party"
-    if isinstance(a, E.PlayerCounters) and a.whose == "you":
+    if isinstance(a, PlayerCounters) and a.whose == "you":
         return f"the number of {a.kind} counters you have"
-    if isinstance(a, E.EventAmount) and a.of == "attack" and a.reads is not None:
+    if isinstance(a, EventAmount) and a.of == "attack" and a.reads is not None:
         return amount_noun(a.reads)
     raise Unrenderable(f"amount {type(a).__name__}")
 
 
 def amount_each(a: Any) -> str:
     """An amount as "for each ..." wording (``CountOf``, ``CountersOn``), else ``Unrenderable``."""
-    if isinstance(a, E.CountOf):
+    if isinstance(a, CountOf):
         f = a.filter
         if f.controller == "any" and f.zone == "battlefield" and f.relation is None:
             return "for each " + filter_phrase(f) + alt(" on the battlefield", "")
         return "for each " + filter_phrase(f)
-    if isinstance(a, E.CountersOn):
+    if isinstance(a, CountersOn):
         return f"for each {a.counter + ' ' if a.counter else ''}counter on this"
-    if isinstance(a, E.CountersRemoved):
+    if isinstance(a, CountersRemoved):
         kind = a.counter + " " if a.counter not in ("", "any") else ""
         return f"for each {kind}counter removed this way"
-    if isinstance(a, E.VariableX):  # the number chosen as the cost is paid (CR 107.3a, 601.2b)
+    if isinstance(a, VariableX):  # the number chosen as the cost is paid (CR 107.3a, 601.2b)
         return "for each " + wild("object", r"[a-z+/0-9'-]+") + " " + \
             alt("sacrificed", "removed", "exiled", "discarded", "tapped", "revealed") + " this way"
-    if isinstance(a, E.CountersAmong):
+    if isinstance(a, CountersAmong):
         return f"for each {a.counter + ' ' if a.counter else ''}counter on {filter_phrase(a.filter, plural_=True)}"
-    if isinstance(a, E.DistinctAmong):
+    if isinstance(a, DistinctAmong):
         what = {"basic_land_type": "basic land type", "color": "color", "card_type": "card type",
                 "creature_type": "creature type", "power": "different power", "mana_value": "different mana value"}.get(a.aspect)
         if what is None:
             raise Unrenderable(f"distinct {a.aspect!r}")
         return f"for each {what} among {filter_phrase(a.filter, plural_=True)}"
-    if isinstance(a, E.ThisTurn) and a.whose == "you" and a.filter is None and a.event == "cards_drawn":
+    if isinstance(a, ThisTurn) and a.whose == "you" and a.filter is None and a.event == "cards_drawn":
         return "for each card you've drawn this turn"
-    if isinstance(a, E.ThisTurn) and a.event == "died" and a.whose == "any" and a.filter is not None:
+    if isinstance(a, ThisTurn) and a.event == "died" and a.whose == "any" and a.filter is not None:
         return f"for each {filter_phrase(a.filter)} that died this turn"
-    if isinstance(a, E.ThisTurn) and a.event == "spells_cast":
+    if isinstance(a, ThisTurn) and a.event == "spells_cast":
         if a.whose == "you" and a.filter is not None and a.filter.any_of and not a.filter.all_of:
             return "for each " + count_words([type_word(t) for t in a.filter.any_of], "and") + " spell you've cast this turn"
         if a.whose == "opponent" and a.filter is None:
             return "for each spell your opponents have cast this turn"
         if a.whose == "any" and a.filter is None:
             return "for each other spell cast this turn"
-    if isinstance(a, E.ThisTurn) and a.event == "sacrificed":
+    if isinstance(a, ThisTurn) and a.event == "sacrificed":
         if a.whose == "any" and a.filter is None:
             return "for each permanent sacrificed this turn"
         if a.whose == "you" and a.filter is not None:
             return f"for each {filter_phrase(a.filter)} you've sacrificed this turn"
-    if isinstance(a, E.ThisTurn) and a.whose == "opponent" and a.event == "life_lost" and a.filter is None:
+    if isinstance(a, ThisTurn) and a.whose == "opponent" and a.event == "life_lost" and a.filter is None:
         return "for each 1 life your opponents have lost this turn"
-    if isinstance(a, E.PlayersWho) and a.whose == "opponent" and a.event == "life_lost":
+    if isinstance(a, PlayersWho) and a.whose == "opponent" and a.event == "life_lost":
         return "for each of your opponents who lost life this turn"
-    if isinstance(a, E.EventAmount) and a.of == "player" and a.reads is not None:
+    if isinstance(a, EventAmount) and a.of == "player" and a.reads is not None:
         return amount_each(a.reads).replace("you control", "they control")
-    if isinstance(a, E.PartySize):
+    if isinstance(a, PartySize):
         return "for each creature in your party"
-    if isinstance(a, E.EventAmount) and a.of == "attack" and a.reads is not None:
+    if isinstance(a, EventAmount) and a.of == "attack" and a.reads is not None:
         return amount_each(a.reads)
     raise Unrenderable(f"amount {type(a).__name__} as 'for each'")
 

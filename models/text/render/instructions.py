@@ -6,7 +6,12 @@ from __future__ import annotations
 
 import re
 
-from ... import effects as E
+from ...vocab.amounts import Fixed, VariableX
+from ...vocab.effect import Unmodelled
+from ...vocab.resolution import (
+    CastTrigger, Draw, EntersChoice, EntersTapped, EntersTrigger, EntersWithCounters, Instructions, Modal,
+    PutOntoBattlefieldProcess, Scry, Step,
+)
 from ...vocab.spree import SpreeMode
 from ..targets import parse_target_phrase
 from .filters import amount_each
@@ -15,8 +20,8 @@ from .table import NAMES, effect, renders
 from .words import article, cap, count_words, number
 
 
-@renders(E.Unmodelled)
-def _unmodelled(e: E.Unmodelled) -> str:
+@renders(Unmodelled)
+def _unmodelled(e: Unmodelled) -> str:
     return untyped(e.text)  # untyped: the sentence itself, with its topics for the gate
 
 
@@ -48,8 +53,8 @@ def _head_and_rest(text: str) -> tuple[str, str]:
     return m.group("head"), m.group("rest")
 
 
-@renders(E.EntersTrigger)
-def _enters_trigger(e: E.EntersTrigger) -> str:
+@renders(EntersTrigger)
+def _enters_trigger(e: EntersTrigger) -> str:
     does = e.does.text if e.does is not None else ""
     if e.refers_to_x != bool(re.search(r"\bX\b", does)):
         raise Unrenderable("refers_to_x and the effect's X disagree")
@@ -80,8 +85,8 @@ def _enters_trigger(e: E.EntersTrigger) -> str:
     return alt("When", "Whenever") + " this enters" + alt("", " the battlefield") + also + event + ", " + untyped(does)
 
 
-@renders(E.CastTrigger)
-def _cast_trigger(e: E.CastTrigger) -> str:
+@renders(CastTrigger)
+def _cast_trigger(e: CastTrigger) -> str:
     does = e.does.text if e.does is not None else ""
     if not re.match(r"(?:when|whenever) you cast this\b", normalise_head(does)):
         raise Unrenderable("a cast trigger whose wording is not one")
@@ -99,7 +104,7 @@ def normalise_head(text: str) -> str:
 _ACTION_WORD = {"draw": "Draw", "scry": "Scry"}
 
 
-def _step(s: E.Step) -> str:
+def _step(s: Step) -> str:
     if s.action == "draw":
         return "Draw a card" if s.n == 1 else f"Draw {number(s.n)} cards"
     if s.action == "scry":
@@ -122,8 +127,8 @@ def target_words(words: str) -> str:
     return words
 
 
-@renders(E.Instructions)
-def _instructions(e: E.Instructions) -> str:
+@renders(Instructions)
+def _instructions(e: Instructions) -> str:
     if not e.steps:
         raise Unrenderable("no steps")
     words = [_step(s).rstrip(".") for s in e.steps]
@@ -133,34 +138,34 @@ def _instructions(e: E.Instructions) -> str:
     return out + "."
 
 
-@renders(E.Draw)
-def _draw(e: E.Draw) -> str:
+@renders(Draw)
+def _draw(e: Draw) -> str:
     return "Draw a card." if e.n == 1 else f"Draw {number(e.n)} cards."
 
 
-@renders(E.Scry)
-def _scry(e: E.Scry) -> str:
+@renders(Scry)
+def _scry(e: Scry) -> str:
     return f"Scry {e.n}."
 
 
-@renders(E.EntersWithCounters)
-def _enters_with_counters(e: E.EntersWithCounters) -> str:
+@renders(EntersWithCounters)
+def _enters_with_counters(e: EntersWithCounters) -> str:
     a = e.amount
-    if isinstance(a, E.Fixed):
+    if isinstance(a, Fixed):
         n = a.n
         what = article(f"{e.counter} counter") if n == 1 else f"{number(n)} {e.counter} counters"
-    elif isinstance(a, E.VariableX):
+    elif isinstance(a, VariableX):
         what = f"X {e.counter} counters"
     else:
         what = f"{article(e.counter + ' counter')} on it {amount_each(a)}"
         return f"This enters{' tapped and' if e.tapped else ''} with {what}."
-    if e.refers_to_x != isinstance(a, E.VariableX):
+    if e.refers_to_x != isinstance(a, VariableX):
         raise Unrenderable("refers_to_x")
     return f"This enters{' tapped and' if e.tapped else ''} with {what} on it."
 
 
-@renders(E.EntersTapped)
-def _enters_tapped(e: E.EntersTapped) -> str:
+@renders(EntersTapped)
+def _enters_tapped(e: EntersTapped) -> str:
     return "This enters tapped."
 
 
@@ -168,13 +173,13 @@ _CHOICE_WORDS = {"color": "a color", "creature_type": "a creature type", "card_n
                  "opponent": "an opponent", "basic_land_type": "a basic land type", "card_type": "a card type"}
 
 
-@renders(E.EntersChoice)
-def _enters_choice(e: E.EntersChoice) -> str:
+@renders(EntersChoice)
+def _enters_choice(e: EntersChoice) -> str:
     return f"As this enters, choose {_CHOICE_WORDS[e.choice]}."
 
 
-@renders(E.Modal)
-def _modal(e: E.Modal) -> str:
+@renders(Modal)
+def _modal(e: Modal) -> str:
     n = {(1, 1): "one", (2, 2): "two", (3, 3): "three", (1, None): "one or more", (1, 2): "one or both",
          (0, None): "any number"}.get((e.choose, e.most if e.most is not None else None))
     if e.most == 1 and e.choose == 1:
@@ -189,8 +194,8 @@ def _modal(e: E.Modal) -> str:
     return head + sep + (" " + parts if parts else "") + "\n" + modes
 
 
-@renders(E.PutOntoBattlefieldProcess)
-def _process(e: E.PutOntoBattlefieldProcess) -> str:
+@renders(PutOntoBattlefieldProcess)
+def _process(e: PutOntoBattlefieldProcess) -> str:
     """Hypergenesis, Eureka, Show and Tell (CR 608.2c): "[Starting with you,] each player may put [kinds] card from
     their hand onto the battlefield. [Repeat this process until no one puts a card onto the battlefield.]"."""
     kinds = tuple(e.kinds)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from ... import effects as E
+from ...vocab.keyword_effects import Keyword
 from ...game.subtypes import OUTLAW_TYPES, plural
 from ..targets import parse_target_phrase
 from .costs import part_words
@@ -55,7 +55,7 @@ def _kw_name(k: str) -> str:
     return cap(k)
 
 
-def keyword(e: E.Keyword) -> str:
+def keyword(e: Keyword) -> str:
     """A keyword ability line from its typed fields ("Flying", "Equip {2}", "Ward—Pay 2 life", "Annihilator 2",
     "Protection from red"); a keyword with a parameter its rules do not have ("Ninjutsu abilities you activate cost
     ...", "Transform up to one target Werewolf") is not printed."""
@@ -146,4 +146,4 @@ def _affinity(counts: Any) -> str:
     return words[0]
 
 
-renders(E.Keyword)(keyword)
+renders(Keyword)(keyword)

@@ -8,7 +8,13 @@ import dataclasses
 import re
 from typing import Any, Sequence
 
-from ... import effects as E
+from ...vocab.amounts import (
+    CountersOn, CountersRemoved, Devotion, EventAmount, Fixed, OfChosenType, Revealed, StatOf, Sum,
+    TopCardsOfLibraries, VariableX,
+)
+from ...vocab.conditions import AnchorChosen, ControlsAtLeast, HasLegalTarget, ModeUnchosen, ResolvedThisTurn
+from ...vocab.filters import Filter
+from ...vocab.mana_effects import AddMana, CantSpendMana, LandType, ManaReplacement, SpendAsThough, TriggeredAddMana
 from ...game.cards import BASIC_LAND_TYPES
 from ...game.subtypes import OUTLAW_TYPES, plural
 from ...game.mana import read_cast_or_activate
@@ -43,19 +49,19 @@ def _scaled(unit: str, a: Any, every: str = "") -> str:
         forms.append(f"X {unit}{where_x(a)}")
     except Unrenderable:
         pass
-    if isinstance(a, E.CountersRemoved):
+    if isinstance(a, CountersRemoved):
         forms.append(f"that much {unit}")
-    if isinstance(a, E.EventAmount) and a.of == "":
+    if isinstance(a, EventAmount) and a.of == "":
         forms.append({1: "", 2: "twice "}.get(a.times, "?") + f"that much {unit}")
     if not forms:
         raise Unrenderable(f"amount {type(a).__name__}")
     return alt(*forms)
 
 
-def _output(e: E.AddMana) -> str:
+def _output(e: AddMana) -> str:
     """What an ``AddMana`` adds, after "Add "."""
     a = e.amount
-    n = a.n if isinstance(a, E.Fixed) else None
+    n = a.n if isinstance(a, Fixed) else None
     if e.alternatives:
         if e.mana or e.choice or e.any_color or e.combination is not None or n != 1:
             raise Unrenderable("alternatives with another output")
@@ -66,7 +72,7 @@ def _output(e: E.AddMana) -> str:
             return sym
         if n is not None:
             return alt(sym * n, f"{number(n)} {sym}") if len(e.mana) == 1 else sym * n
-        if isinstance(a, E.VariableX):
+        if isinstance(a, VariableX):
             return alt(f"X {sym}", f"an amount of {sym} equal to X", f"{sym} X times")
         return _scaled(sym, a)
     if e.choice is not None:
@@ -90,13 +96,13 @@ def _output(e: E.AddMana) -> str:
             what = "in any combination of " + any_order([mana([t]) for t in e.combination], lambda xs: count_words(xs, "and/or"))
         if n is not None:
             return f"{number(n)} mana {what}"
-        if isinstance(a, E.VariableX):
+        if isinstance(a, VariableX):
             return f"X mana {what}"
-        if isinstance(a, E.EventAmount) and a.of == "":
+        if isinstance(a, EventAmount) and a.of == "":
             return alt(f"that much mana {what}", f"an amount of mana {what} equal to " + wild("a number the event gives"))
         return alt(f"an amount of mana {what} equal to {amount_noun(a)}", f"X mana {what}{where_x(a)}")
     if e.chosen_color:
-        if isinstance(a, E.Devotion) and a.color == "chosen":
+        if isinstance(a, Devotion) and a.color == "chosen":
             return "an amount of mana of that color equal to your devotion to that color"
         if n == 1:
             return alt("one mana of the chosen color", "one mana of that color")
@@ -144,12 +150,12 @@ _CHOOSE_OF_GRAVEYARD = "\x00graveyard-colour\x00"
 
 
 def _many(one: str, each_one: str, a: Any) -> str:
-    if isinstance(a, E.Sum) and not a.plus and len(set(a.parts)) == 1 and len(a.parts) > 1:
+    if isinstance(a, Sum) and not a.plus and len(set(a.parts)) == 1 and len(a.parts) > 1:
         # "three mana of the chosen color for each artifact sacrificed this way": k times one amount
         return f"{number(len(a.parts))} mana {each_one} {amount_each(a.parts[0])}"
-    if isinstance(a, E.Fixed):
+    if isinstance(a, Fixed):
         return "one mana " + one if a.n == 1 else f"{number(a.n)} mana {each_one}"
-    if isinstance(a, E.VariableX):
+    if isinstance(a, VariableX):
         return f"X mana {each_one}"
     forms = []
     try:
@@ -247,7 +253,7 @@ _RECIPIENT = {None: alt("Add ", "You add "), "that_player": alt("that player add
                                    "Target player adds ")}
 
 
-def add_mana(e: E.AddMana, triggered: bool = False) -> str:
+def add_mana(e: AddMana, triggered: bool = False) -> str:
     """An ``AddMana`` effect as its instructions ("Add {G}.", "Add one mana of any color. This land deals 1 damage to
     you.", "Add {C} for each Locus on the battlefield."); ``triggered``: after a trigger condition ("add an
     additional {C}", the riders joined with "and")."""
@@ -255,7 +261,7 @@ def add_mana(e: E.AddMana, triggered: bool = False) -> str:
         return _mana_trigger(e)
     if e.each_color_among is not None:
         f = e.each_color_among
-        if e.mana or e.choice or e.any_color or not isinstance(e.amount, E.Fixed) or e.amount.n != 1 or e.to is not None:
+        if e.mana or e.choice or e.any_color or not isinstance(e.amount, Fixed) or e.amount.n != 1 or e.to is not None:
             raise Unrenderable("colours among with another output")
         core = f"For each color among {filter_phrase(f, plural_=True)}, add one mana of that color."
         return " ".join([core] + ([spend_restriction(e.restriction)] if e.restriction else []) + [untyped(r.text) for r in e.riders])
@@ -269,32 +275,32 @@ def add_mana(e: E.AddMana, triggered: bool = False) -> str:
     if who is None:
         raise Unrenderable(f"recipient {e.to!r}")
     prefix = ""
-    if isinstance(e.amount, E.Revealed):
+    if isinstance(e.amount, Revealed):
         f = e.amount.filter
         prefix = "Reveal any number of " + _zone_cards(f) + alt(" from your hand", " in your hand") + ". "
         out = _scaled_revealed(e)
-    elif isinstance(e.amount, E.TopCardsOfLibraries):
+    elif isinstance(e.amount, TopCardsOfLibraries):
         raise Unrenderable("top cards of libraries")
     else:
         out = _output(e)
     if triggered:
         out = alt(out, "an additional " + out, "one additional " + out)
-    if isinstance(e.amount, E.Devotion) and e.amount.color == "chosen":
+    if isinstance(e.amount, Devotion) and e.amount.color == "chosen":
         prefix = "Choose a color. "
     if out == _CHOOSE_OF_GRAVEYARD:  # "Choose a color of a card in your graveyard. Add one mana of that color."
         prefix, out = "Choose a color of a card in your graveyard. ", "one mana of that color"
-    if e.any_color and isinstance(e.amount, E.Devotion) and e.amount.color == "chosen":
+    if e.any_color and isinstance(e.amount, Devotion) and e.amount.color == "chosen":
         prefix, out = "Choose a color. ", "an amount of mana of that color equal to your devotion to that color"
-    if e.any_color and isinstance(e.amount, E.OfChosenType):
+    if e.any_color and isinstance(e.amount, OfChosenType):
         prefix, out = "Choose a color. ", "an amount of mana of that color equal to " + amount_noun(e.amount)
     main = prefix + who + out
-    if e.any_color and not isinstance(e.amount, (E.Fixed, E.VariableX)) and not prefix:
+    if e.any_color and not isinstance(e.amount, (Fixed, VariableX)) and not prefix:
         # "Choose a color. Add one mana of that color for each ..." means the same: all of it one colour
         chosen = _many("of that color", "of that color", e.amount)
         main = alt(main, "Choose a color. " + who + chosen)
-    if e.any_color and isinstance(e.amount, E.Sum) and not prefix:
+    if e.any_color and isinstance(e.amount, Sum) and not prefix:
         main = alt(main, "Choose a color. " + who + _many("of the chosen color", "of the chosen color", e.amount))
-    if e.to == "chosen_player" and e.any_color and isinstance(e.amount, E.Fixed):
+    if e.to == "chosen_player" and e.any_color and isinstance(e.amount, Fixed):
         main = alt(main, who + out + " they choose")
     if e.plus is not None:
         main += alt(", then add an additional ", " and an additional ", ", then add ", ", plus an additional ") + _output(e.plus)
@@ -309,7 +315,7 @@ def add_mana(e: E.AddMana, triggered: bool = False) -> str:
         parts.append("Activate only as an instant.")
     elif e.timing is not None:
         raise Unrenderable(f"timing {e.timing!r}")
-    if isinstance(e.condition, E.ResolvedThisTurn):
+    if isinstance(e.condition, ResolvedThisTurn):
         ordinal = {1: "first", 2: "second", 3: "third", 4: "fourth"}.get(e.condition.nth)
         if ordinal is None:
             raise Unrenderable("nth resolution")
@@ -343,19 +349,19 @@ def _display_sentences(text: str) -> int:
     return display(text).count(". ") + 1
 
 
-def _zone_cards(f: E.Filter) -> str:
+def _zone_cards(f: Filter) -> str:
     """Cards in a hand by their characteristics, plural ("creature cards with power 5 or greater", "cards")."""
-    inner = E.Filter(**{**{k: getattr(f, k) for k in f.__dataclass_fields__}, "zone": "library", "controller": "any"})
+    inner = Filter(**{**{k: getattr(f, k) for k in f.__dataclass_fields__}, "zone": "library", "controller": "any"})
     return filter_phrase(inner, plural_=True, zone_words=False)
 
 
-def _scaled_revealed(e: E.AddMana) -> str:
+def _scaled_revealed(e: AddMana) -> str:
     if e.mana is None:
         raise Unrenderable("revealed cards with another output")
     return f"{mana(e.mana)} for each card revealed this way"
 
 
-def _mana_trigger(e: E.AddMana) -> str:
+def _mana_trigger(e: AddMana) -> str:
     """A triggered mana ability (CR 605.1b): "Whenever you tap a [filter] for mana, add an additional {G}"."""
     t = e.trigger
     if t is None:
@@ -363,7 +369,7 @@ def _mana_trigger(e: E.AddMana) -> str:
     if t.event != "tapped_for_mana" or t.of_chosen_color or e.instead is not None or e.plus is not None:
         raise Unrenderable("a mana trigger other than tapped-for-mana")
     f = t.filter
-    inner = E.Filter(**{**{k: getattr(f, k) for k in f.__dataclass_fields__}, "controller": "any"})
+    inner = Filter(**{**{k: getattr(f, k) for k in f.__dataclass_fields__}, "controller": "any"})
     obj = filter_phrase(inner, det="a")
     if f.relation is not None:
         event = f"Whenever {obj} is tapped for mana"
@@ -395,11 +401,11 @@ def _mana_trigger(e: E.AddMana) -> str:
     return " ".join([body] + extra + riders)
 
 
-renders(E.AddMana)(add_mana)
+renders(AddMana)(add_mana)
 
 
-@renders(E.LandType)
-def _land_type(e: E.LandType) -> str:
+@renders(LandType)
+def _land_type(e: LandType) -> str:
     f = e.affects
     plural_ = f.relation is None
     subject = cap(filter_phrase(f, plural_=plural_))
@@ -429,8 +435,8 @@ def _land_type(e: E.LandType) -> str:
     return alt(f"{subject} {verb} {words}{tail}.", each_form) if each_form else f"{subject} {verb} {words}{tail}."
 
 
-@renders(E.ManaReplacement)
-def _mana_replacement(e: E.ManaReplacement) -> str:
+@renders(ManaReplacement)
+def _mana_replacement(e: ManaReplacement) -> str:
     """"If a land is tapped for mana, it produces {B} instead of any other type." and kin (CR 106.12b, 614.1a)."""
     f = e.applies
     inner = filter_with_controller(f)
@@ -486,8 +492,8 @@ def _mana_replacement(e: E.ManaReplacement) -> str:
     return core
 
 
-@renders(E.TriggeredAddMana)
-def _triggered_add_mana(e: E.TriggeredAddMana) -> str:
+@renders(TriggeredAddMana)
+def _triggered_add_mana(e: TriggeredAddMana) -> str:
     out = e.output
     if out is None:
         raise Unrenderable("no output")
@@ -496,12 +502,12 @@ def _triggered_add_mana(e: E.TriggeredAddMana) -> str:
         riders = [r.text for r in out.riders]
         if out.mana != ("R",) or riders != ["Until end of combat, you don't lose this mana as steps and phases end."]:
             raise Unrenderable("firebending output")
-        if isinstance(a, E.Fixed):
+        if isinstance(a, Fixed):
             return f"Firebending {a.n}"
         return f"Firebending X{where_x(a)}."
     event = e.event
     low = normalise_head(event)
-    if isinstance(e.condition, E.ModeUnchosen):
+    if isinstance(e.condition, ModeUnchosen):
         # a mode of a modal triggered ability: its line is the mode alone (CR 700.2b)
         return "• " + cap(add_mana(out, triggered=True))
     if e.enters == "enters" and not re.fullmatch(r"when(?:ever)? this enters", low):
@@ -512,17 +518,17 @@ def _triggered_add_mana(e: E.TriggeredAddMana) -> str:
         raise Unrenderable("an enters event not typed")
     head = event
     cond = e.condition
-    if isinstance(cond, E.AnchorChosen):
+    if isinstance(cond, AnchorChosen):
         head = f"• {cond.word} — {event}"
-    elif isinstance(cond, E.HasLegalTarget):
+    elif isinstance(cond, HasLegalTarget):
         # the ability's own target (its words are in a rider): it adds mana only with a legal target (CR 603.3d, 608.2b)
         if not any(re.search(r"\btarget\b", r.text, re.I) for r in out.riders):
             raise Unrenderable("a target condition without a target in the words")
-    elif isinstance(cond, E.ModeUnchosen):
+    elif isinstance(cond, ModeUnchosen):
         # a mode of a modal triggered ability: its line is the mode alone (CR 700.2b)
         body = add_mana(out, triggered=True)
         return "• " + cap(body)
-    elif isinstance(cond, E.ResolvedThisTurn):
+    elif isinstance(cond, ResolvedThisTurn):
         out = dataclasses.replace(out, condition=cond)
     elif cond is not None:
         head += alt(", if ", " while ") + condition(cond)
@@ -531,12 +537,12 @@ def _triggered_add_mana(e: E.TriggeredAddMana) -> str:
         body = "you may " + body
     forms = [body]
     a = out.amount
-    if isinstance(a, E.CountersOn) and a.counter and not e.optional and cond is None:
+    if isinstance(a, CountersOn) and a.counter and not e.optional and cond is None:
         # "remove all charge counters from this artifact. Add ... for each charge counter removed this way": the
         # counters removed are the counters on it as the ability resolves (CR 122.1, 608.2h)
-        removed = dataclasses.replace(out, amount=E.CountersRemoved(a.counter))
+        removed = dataclasses.replace(out, amount=CountersRemoved(a.counter))
         forms.append(f"remove all {a.counter} counters from this. " + cap(add_mana(removed, triggered=True)))
-    if isinstance(cond, E.ControlsAtLeast) and cond.n == 1 and isinstance(a, E.StatOf) and a.relation == "sacrificed" \
+    if isinstance(cond, ControlsAtLeast) and cond.n == 1 and isinstance(a, StatOf) and a.relation == "sacrificed" \
             and cond.filter.other and len(cond.filter.qualifier.compare) == 1 and a.stat == "power":
         # "you may sacrifice another creature. If you do, add an amount of {R} equal to the sacrificed creature's
         # power": mana only while its controller controls another creature with power 1 or greater (CR 608.2d,
@@ -550,7 +556,7 @@ def _triggered_add_mana(e: E.TriggeredAddMana) -> str:
     body = alt(*forms)
     if e.once_each_turn:
         body += " This ability triggers only once each turn."
-    if isinstance(cond, E.ResolvedThisTurn) and out.riders:
+    if isinstance(cond, ResolvedThisTurn) and out.riders:
         # "you gain 4 life if this is the first time ... If it's the second time, add {R}{G}{W}{U}. If it's the third
         # time, ..." (Omnath): the riders around the instruction in printed order
         main = add_mana(dataclasses.replace(out, riders=()), triggered=True)
@@ -560,8 +566,8 @@ def _triggered_add_mana(e: E.TriggeredAddMana) -> str:
     return head + ", " + body
 
 
-@renders(E.SpendAsThough)
-def _spend_as_though(e: E.SpendAsThough) -> str:
+@renders(SpendAsThough)
+def _spend_as_though(e: SpendAsThough) -> str:
     """"You may spend white mana as though it were mana of any color.", "Players may spend mana as though it were
     mana of any color.", "You may spend other mana only as though it were colorless mana." (CR 609.4b)."""
     who = {"you": "You may", "each": "Players may"}.get(getattr(e, "players", "you"))
@@ -584,7 +590,7 @@ def _spend_as_though(e: E.SpendAsThough) -> str:
     return " ".join(out)
 
 
-@renders(E.CantSpendMana)
-def _cant_spend(e: E.CantSpendMana) -> str:
+@renders(CantSpendMana)
+def _cant_spend(e: CantSpendMana) -> str:
     """"You can't spend mana to cast this spell." (Hogaak; CR 601.2h)."""
     return "You can't spend mana to cast this spell."

@@ -5,7 +5,10 @@ cost, "can't cast", "can't be the target of" (CR 115.4), players' keywords (CR 7
 from __future__ import annotations
 
 
-from ... import effects as E
+from ...vocab.filters import Filter
+from ...vocab.grants import AsThoughHaste, GainControl
+from ...vocab.permissions import CantCast, CastAsThoughFlash, FreeCastPermission
+from ...vocab.targeting import CantBeTargeted, PlayerKeyword, SpellTargetRestriction
 from ...vocab.self_flash import SelfFlash
 from ..targets import parse_target_phrase
 from .conditions import condition
@@ -37,8 +40,8 @@ def _self_flash(e: SelfFlash) -> str:
                f"As long as {cond}, {may[:1].lower() + may[1:]}.", f"{may} if {cond}.")
 
 
-@renders(E.CastAsThoughFlash)
-def _flash_permission(e: E.CastAsThoughFlash) -> str:
+@renders(CastAsThoughFlash)
+def _flash_permission(e: CastAsThoughFlash) -> str:
     f = e.spells
     if f.alternatives and not f.all_of and [tuple(a.all_of) for a in f.alternatives] == [("Artifact",), ("Legendary",), ("Saga",)] \
             and all(a.qualifier.empty and not a.none_of and not a.colors for a in f.alternatives):
@@ -61,7 +64,7 @@ def _flash_permission(e: E.CastAsThoughFlash) -> str:
     return alt(*forms)
 
 
-def _spell_words(f: E.Filter) -> str:
+def _spell_words(f: Filter) -> str:
     """The words before "spells" of a flash permission ("green creature", "historic", "colorless", "noncreature")."""
     if f.relation is not None or f.any_of or f.zone != "battlefield" or f.other:
         raise Unrenderable("flash permission spells")
@@ -79,8 +82,8 @@ def _spell_words(f: E.Filter) -> str:
     return " ".join(ws + [type_word(t) for t in types])
 
 
-@renders(E.CantBeTargeted)
-def _cant_be_targeted(e: E.CantBeTargeted) -> str:
+@renders(CantBeTargeted)
+def _cant_be_targeted(e: CantBeTargeted) -> str:
     f = e.affects
     if f.zone == "graveyard" and f.relation is None:
         subject = "Cards in graveyards"
@@ -119,8 +122,8 @@ def _cant_be_targeted(e: E.CantBeTargeted) -> str:
     return f"{subject} can't be {target} of {what}."
 
 
-@renders(E.GainControl)
-def _gain_control(e: E.GainControl) -> str:
+@renders(GainControl)
+def _gain_control(e: GainControl) -> str:
     """"Gain control of target [object] until end of turn. Untap that [object]. It gains haste until end of turn."
     (CR 613.1b, 701.26b, 702.10); the target words through the targets rules."""
 
@@ -133,8 +136,8 @@ def _gain_control(e: E.GainControl) -> str:
             "It gains haste until end of turn.")
 
 
-@renders(E.CantCast)
-def _cant_cast(e: E.CantCast) -> str:
+@renders(CantCast)
+def _cant_cast(e: CantCast) -> str:
     """"Spells with the chosen name can't be cast", "Your opponents can't cast spells with the chosen name" (CR 101.2,
     607.2d)."""
     if not e.chosen_name:
@@ -144,8 +147,8 @@ def _cant_cast(e: E.CantCast) -> str:
     return alt("Spells with the chosen name can't be cast.", "Players can't cast spells with the chosen name.")
 
 
-@renders(E.FreeCastPermission)
-def _free_cast(e: E.FreeCastPermission) -> str:
+@renders(FreeCastPermission)
+def _free_cast(e: FreeCastPermission) -> str:
     """"[You / Any player] may cast [kind] spells [with mana value N or less] [from your hand] without paying their
     mana costs [and as though they had flash]" (Aluren, Omniscience, Dracogenesis; CR 118.9, 601.2b, 702.8a)."""
     who = "Any player may" if e.who == "any" else "You may"
@@ -159,16 +162,16 @@ def _free_cast(e: E.FreeCastPermission) -> str:
     return f"{who} cast {subject} without paying their mana costs{tail}."
 
 
-@renders(E.AsThoughHaste)
-def _as_though_haste(e: E.AsThoughHaste) -> str:
+@renders(AsThoughHaste)
+def _as_though_haste(e: AsThoughHaste) -> str:
     """"You may activate abilities of creatures you control as though those creatures had haste." (CR 302.6)."""
     f = e.affects
     return (f"You may activate abilities of {filter_phrase(f, plural_=True)} as though " +
             alt("those creatures had haste", "they had haste", "it had haste", "that creature had haste") + ".")
 
 
-@renders(E.PlayerKeyword)
-def _player_keyword(e: E.PlayerKeyword) -> str:
+@renders(PlayerKeyword)
+def _player_keyword(e: PlayerKeyword) -> str:
     """"You have hexproof." / "You have shroud." / "You have protection from everything." / "You have protection from
     each of your opponents." (CR 702.11c, 702.18a, 702.16j-k)."""
     if e.keyword in ("hexproof", "shroud") and not e.quality and not e.from_opponents:
@@ -181,7 +184,7 @@ def _player_keyword(e: E.PlayerKeyword) -> str:
     raise Unrenderable("a player's protection from a quality")
 
 
-@renders(E.SpellTargetRestriction)
-def _spell_target_restriction(e: E.SpellTargetRestriction) -> str:
+@renders(SpellTargetRestriction)
+def _spell_target_restriction(e: SpellTargetRestriction) -> str:
     """"You can't choose an untapped creature as this spell's target as you cast it." (CR 601.2c)."""
     return f"You can't choose an untapped {type_word(e.untapped_what).lower()} as this spell's target as you cast it."

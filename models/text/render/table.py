@@ -8,11 +8,11 @@ from __future__ import annotations
 import contextvars
 from typing import Any, Callable
 
-from ... import effects as E
+from ...vocab.effect import Effect
 from .patterns import Unrenderable
 
 
-def effect(e: E.Effect) -> str:
+def effect(e: Effect) -> str:
     """The wording of one typed effect (a static or triggered ability's sentence; the words after the colon of an
     activated one); ``Unrenderable`` when its class or a field is not printed."""
     fn = _EFFECTS.get(type(e))

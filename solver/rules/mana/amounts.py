@@ -1,7 +1,7 @@
 """Mana outputs that depend on the state: amounts and colours read from the board (docs/mana.md).
 
 ``solver.rules.mana.produce.base_events`` (hence ``could_produce``, ``available_mana`` and payments, through
-``solver.rules.mana.sources``) calls these for the typed amounts and outputs of ``models.effects.AddMana``:
+``solver.rules.mana.sources``) calls these for the typed amounts and outputs of ``models.vocab.mana_effects.AddMana``:
 
 * ``power_of`` — "an amount of {G} equal to this creature's power" (``PowerOf``): the printed power plus the
   power counters on it (CR 208.3, 613.4c, 122.1a); ``Unsupported`` while a power-changing sentence that is not
@@ -24,9 +24,11 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from mtgcheck.models.abilities import Ability
-from mtgcheck.models.effects import (AddMana, Amount, CountersRemoved, EventAmount, Filter, Fixed, Revealed, StatOf, Sum,
-                                     Topic, VariableX)
+from mtgcheck.models.vocab.abilities import Ability
+from mtgcheck.models.vocab.mana_effects import AddMana
+from mtgcheck.models.vocab.amounts import Amount, CountersRemoved, EventAmount, Fixed, Revealed, StatOf, Sum, VariableX
+from mtgcheck.models.vocab.filters import Filter
+from mtgcheck.models.vocab.topics import Topic
 from mtgcheck.models.game.mana import COLORS
 from mtgcheck.models.game.state import GameState, Permanent
 
@@ -34,8 +36,8 @@ from mtgcheck.solver.rules.errors import Unsupported
 from mtgcheck.solver.rules.gate import require_modelled
 from mtgcheck.solver.rules.board import board_view
 from mtgcheck.solver.rules.board import permanent_abilities
-from mtgcheck.models.effects import Revealed as _Revealed
-from mtgcheck.models.effects import CountOf, TotalAmong
+from mtgcheck.models.vocab.amounts import Revealed as _Revealed
+from mtgcheck.models.vocab.amounts import CountOf, TotalAmong
 from mtgcheck.solver.rules.quantities import _players, _stat, amount_value
 from mtgcheck.solver.rules.quantities import object_colors
 from mtgcheck.solver.rules.quantities import matching_objects

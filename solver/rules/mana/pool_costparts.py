@@ -50,7 +50,7 @@ from mtgcheck.solver.rules.cost_objects import count_matching, cost_words_fit, z
 
 
 def _resource(part: Any) -> str | None:
-    """The resource a typed cost part (``models.abilities.CostPart``) draws on: ``hand``, ``graveyard``,
+    """The resource a typed cost part (``models.vocab.cost_parts.CostPart``) draws on: ``hand``, ``graveyard``,
     ``energy``, ``exert``, ``collect`` or ``forage``; ``None`` when it is not one of this module's parts (removing
     counters from itself is the caller's already, CR 122.1)."""
     a, what = part.action, str(part.what or "")

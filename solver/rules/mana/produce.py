@@ -1,6 +1,6 @@
 """Which types of mana permanents could produce (CR 106.7), and every mana pool a player can make.
 
-The model (``models.effects.AddMana``, written by ``models.text.mana`` or by hand in the catalog) is
+The model (``models.vocab.mana_effects.AddMana``, written by ``models.text.mana`` or by hand in the catalog) is
 documented in docs/mana.md. This module solves it:
 
 * ``could_produce(state)`` — for every permanent at once, the types of mana it could produce.
@@ -37,27 +37,30 @@ from typing import Any, Iterable, Mapping
 
 import networkx as nx
 
-from mtgcheck.models.abilities import Ability
-from mtgcheck.models.behaviour import abilities_of
+from mtgcheck.models.vocab.abilities import Ability
+from mtgcheck.models.vocab.behaviour import abilities_of
 from mtgcheck.models.game.mana import COLORS, MANA_TYPES, parse_types
 from mtgcheck.models.game.mana import added_types
 from mtgcheck.models.game.state import GameState, Permanent
-from mtgcheck.models.effects import (AddMana, Devotion, Filter, Fixed, ManaReplacement, PowerOf, Reflect,
-                                     VariableX)
-from mtgcheck.models.effects import EventObjectIs, SourceTapped, TriggeredAddMana
+from mtgcheck.models.vocab.mana_effects import AddMana, ManaReplacement, Reflect
+from mtgcheck.models.vocab.amounts import Devotion, Fixed, PowerOf, VariableX
+from mtgcheck.models.vocab.filters import Filter
+from mtgcheck.models.vocab.conditions import EventObjectIs, SourceTapped
+from mtgcheck.models.vocab.mana_effects import TriggeredAddMana
 
 from mtgcheck.solver.rules.layers import effect_abilities, permanents_match
 from mtgcheck.solver.rules.board import board_view
 from mtgcheck.solver.rules.errors import QuestionError, Unsupported
-from mtgcheck.models.effects import Topic
+from mtgcheck.models.vocab.topics import Topic
 from mtgcheck.solver.rules.quantities import amount_value
 from mtgcheck.solver.rules.quantities import condition_holds
 from mtgcheck.solver.rules.mana.amounts import chosen_outputs
-from mtgcheck.models.effects import Devotion as _Dev
+from mtgcheck.models.vocab.amounts import Devotion as _Dev
 from mtgcheck.solver.rules.mana.amounts import colors_among
 from mtgcheck.solver.rules.ability_cache import cached, context_free
 from mtgcheck.solver.rules.mana.amounts import power_of
 from mtgcheck.solver.rules.budget import tick
+from mtgcheck.solver.rules.targets import has_legal_target as legal
 
 Event = tuple[str, ...]  # the mana of one production event, types in WUBRGC order
 
@@ -75,7 +78,7 @@ def _describe(perm: Permanent, ab: Ability) -> str:
 
 
 def count_amount(state: GameState, perm: Permanent, spec: Any, ab: Ability) -> int:
-    """The number of mana an ``amount`` stands for now (a typed amount, models/effects.py), at least 0 (CR 107.1b).
+    """The number of mana an ``amount`` stands for now (a typed amount, models/vocab/), at least 0 (CR 107.1b).
 
     ``spec``: an int, ``True``/``None`` (one), or any typed amount ``solver.rules.quantities.amount_value`` reads, as seen
     by ``perm``'s controller with ``perm`` as the source; the printed-power amount ``PowerOf`` keeps its own reader
@@ -109,10 +112,7 @@ def _units(n: int) -> int:
 
 def has_legal_target(state: GameState, player: str, source: Permanent | None, cond: Any, text: str) -> tuple[bool, str]:
     """Whether the required target of a mana ability's ``HasLegalTarget`` condition can be chosen now (CR 603.3d,
-    608.2b; ``solver.rules.targets.has_legal_target``), for ``condition_holds``'s ``legal_target``. The target rules
-    are loaded when such a condition is first read (they read target phrases: could_produce loads without them)."""
-    from mtgcheck.solver.rules.targets import has_legal_target as legal
-
+    608.2b; ``solver.rules.targets.has_legal_target``), for ``condition_holds``'s ``legal_target``."""
     return legal(state, player, source, cond, text)
 
 
@@ -143,7 +143,7 @@ class Replacement:
     controller : str
         The effect's controller ("you" in its filter).
     effect : ManaReplacement
-        The typed replacement effect (``models.effects.ManaReplacement``).
+        The typed replacement effect (``models.vocab.mana_effects.ManaReplacement``).
     source : Permanent or None
         The permanent with the static or triggered ability; ``None`` for a resolved spell or ability.
     targets : tuple of str
@@ -579,7 +579,7 @@ def _enchanted_cost_events(state: GameState, perm: Permanent, ab: Ability) -> li
 
 def controller_may_receive(state: GameState, perm: Permanent, ab: Ability) -> bool:
     """Whether the controller of ``perm`` may be the player who adds the mana of the ``add_mana`` ability ``ab``
-    (``AddMana.to``, ``models.effects.MANA_RECIPIENTS``), which is all a pool of theirs reads.
+    (``AddMana.to``, ``models.vocab.mana_effects.MANA_RECIPIENTS``), which is all a pool of theirs reads.
 
     ``None``/``"you"``: yes (CR 106.3: the ability instructs its controller to add it); ``chosen_player`` ("Choose a
     player. That player adds ...", "A player of your choice adds ..."): yes, the controller may choose themselves

@@ -28,7 +28,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from mtgcheck.models.effects import Fixed
+from mtgcheck.models.vocab.amounts import Fixed
 from mtgcheck.models.game.mana import Mana
 from mtgcheck.models.game.state import GameState
 

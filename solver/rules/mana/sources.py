@@ -24,8 +24,10 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 
-from mtgcheck.models.abilities import Ability, CostPart
-from mtgcheck.models.effects import AddMana, Fixed, Reflect
+from mtgcheck.models.vocab.abilities import Ability
+from mtgcheck.models.vocab.cost_parts import CostPart
+from mtgcheck.models.vocab.mana_effects import AddMana, Reflect
+from mtgcheck.models.vocab.amounts import Fixed
 from mtgcheck.models.game.mana import COLORS, MANA_TYPES, Mana, ManaCost, ManaPool, format_pool
 from mtgcheck.models.game.state import GameState, Permanent
 

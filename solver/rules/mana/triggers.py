@@ -3,7 +3,7 @@
 ``solver.rules.mana.sources`` calls ``triggered_mana`` for every result of every mana ability (after replacement effects,
 CR 106.12b), so each ``ManaOption`` already holds the mana its triggered mana abilities add: they resolve right
 after the mana ability that triggered them, without using the stack (605.4a), so the mana is there to pay
-with (601.2g). What is read (the typed ``ManaTrigger`` of an ``add_mana`` ability, models/effects.py):
+with (601.2g). What is read (the typed ``ManaTrigger`` of an ``add_mana`` ability, models/vocab/):
 
 * the event: ``tapped_for_mana`` — the permanent's mana ability has {T} in its cost (106.12) and produced mana
   (106.12a: tapping Gaea's Cradle with no creature does not trigger Wild Growth); ``land_ability_adds`` — any
@@ -31,8 +31,9 @@ import dataclasses
 import itertools
 from typing import Any
 
-from mtgcheck.models.abilities import Ability
-from mtgcheck.models.effects import AddMana, EventObjectIs, SourceTapped
+from mtgcheck.models.vocab.abilities import Ability
+from mtgcheck.models.vocab.mana_effects import AddMana
+from mtgcheck.models.vocab.conditions import EventObjectIs, SourceTapped
 from mtgcheck.models.game.mana import MANA_TYPES, Mana, parse_types
 from mtgcheck.models.game.state import Permanent
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 from types import SimpleNamespace
 from typing import Any
 
-from mtgcheck.models.effects import Topic
+from mtgcheck.models.vocab.topics import Topic
 from mtgcheck.models.game.mana import ManaCost
 from mtgcheck.models.game.state import GameState
 
@@ -25,7 +25,7 @@ _HYBRID_OK = {frozenset("WU"), frozenset("WB"), frozenset("UB"), frozenset("UR")
 
 
 def spend_only_cost(perm: Any, mana: ManaCost, x: int, spend: Any) -> ManaCost | str:
-    """The mana cost to pay under a restriction on the mana spent (``models.abilities.SpendOnly``; CR 601.2h, 106.6).
+    """The mana cost to pay under a restriction on the mana spent (``models.vocab.abilities.SpendOnly``; CR 601.2h, 106.6).
 
     Spending only mana of some colours on a part of the cost is paying that part with symbols of those colours: the
     X of "Spend only red mana on X" (Crimson Hellkite) becomes X {R} ("black and/or red": the hybrid {B/R}, CR

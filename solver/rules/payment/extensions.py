@@ -15,8 +15,8 @@ from dataclasses import dataclass
 from typing import Any, Callable, Iterable
 
 from mtgcheck.models.game.cards import Card
-from mtgcheck.models.effects import SpellsHaveKeyword
-from mtgcheck.models.keywords import has_cost_keyword
+from mtgcheck.models.vocab.keyword_effects import SpellsHaveKeyword
+from mtgcheck.models.vocab.keyword_model import has_cost_keyword
 from mtgcheck.models.game.mana import COLORS
 from mtgcheck.models.game.state import GameState
 

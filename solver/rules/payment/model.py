@@ -18,7 +18,9 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
-from mtgcheck.models.effects import AddMana, CantSpendMana, Fixed, SpendAsThough, Unmodelled
+from mtgcheck.models.vocab.mana_effects import AddMana, CantSpendMana, SpendAsThough
+from mtgcheck.models.vocab.amounts import Fixed
+from mtgcheck.models.vocab.effect import Unmodelled
 from mtgcheck.models.game.mana import COLORS, MANA_TYPES, ManaCost, ManaError
 from mtgcheck.models.game.state import GameState
 from mtgcheck.models.game.subtypes import CREATURE_TYPES
@@ -28,7 +30,7 @@ from mtgcheck.solver.rules.board import board_view
 from mtgcheck.solver.rules.mana.sources import ManaSource, mana_sources
 from mtgcheck.solver.rules.payment.extensions import Extension, ExtraPayer, standard_extensions
 from mtgcheck.solver.rules.board import permanent_abilities
-from mtgcheck.models.behaviour import abilities_of
+from mtgcheck.models.vocab.behaviour import abilities_of
 from mtgcheck.solver.rules.payment import costparts
 
 # ---------------------------------------------------------------------------

@@ -29,13 +29,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Iterable
 
-from .abilities import Ability, CostPart
-from .game.cards import Card
-from .effects import AdditionalCost as AdditionalCostEffect
-from .effects import CostIncrease, CostMinimum, CostReduction, Keyword
-from .game.mana import ManaCost
-from .game.subtypes import CREATURE_TYPES
-from .vocab.spree import SpreeMode
+from mtgcheck.models.vocab.abilities import Ability
+from mtgcheck.models.vocab.cost_parts import CostPart
+from mtgcheck.models.game.cards import Card
+from mtgcheck.models.vocab.cost_effects import AdditionalCost as AdditionalCostEffect
+from mtgcheck.models.vocab.cost_effects import CostIncrease, CostMinimum, CostReduction
+from mtgcheck.models.vocab.keyword_effects import Keyword
+from mtgcheck.models.game.mana import ManaCost
+from mtgcheck.models.game.subtypes import CREATURE_TYPES
+from mtgcheck.models.vocab.spree import SpreeMode
 
 #: Alternative-cost keywords (CR 118.9) and the zone the card is cast from with them (``None``: wherever it may be
 #: cast from): flashback and escape from a graveyard (702.34a, 702.138a), warp from a hand (702.185a); blitz

@@ -12,11 +12,12 @@ from __future__ import annotations
 
 from typing import Iterable, Mapping
 
-from .abilities import Ability
-from .behaviour import abilities_of  # the card's abilities: the catalog model, else its text parsed once
-from .game.cards import Card
-from .effects import DelveCount, DelveKeywordGrant, Keyword, Unmodelled
-from .game.mana import ManaCost
+from mtgcheck.models.vocab.abilities import Ability
+from mtgcheck.models.vocab.behaviour import abilities_of  # the card's abilities: the catalog model, else its text parsed once
+from mtgcheck.models.game.cards import Card
+from mtgcheck.models.vocab.keyword_effects import DelveCount, DelveKeywordGrant, Keyword
+from mtgcheck.models.vocab.effect import Unmodelled
+from mtgcheck.models.game.mana import ManaCost
 
 #: The keywords Soulflayer looks for, in its printed order.
 SOULFLAYER_KEYWORDS: tuple[str, ...] = (
@@ -102,8 +103,7 @@ def card_keyword_abilities(card: Card) -> list[str]:
             # a keyword line the frame could not split, e.g. "Hexproof from artifacts, creatures, and enchantments"
             # (read when the card was loaded: Unmodelled.keyword_variant)
             out.append(a.effect.keyword_variant)
-    seen: set[str] = set()
-    return [k for k in out if not (k in seen or seen.add(k))]
+    return list(dict.fromkeys(out))  # each once, in order
 
 
 def keyword_matches(ability_name: str, listed: str) -> bool:

@@ -2,15 +2,18 @@
 
 ``abilities_of(card)`` is the one way the rules (``solver/``) get a card's abilities: the hand-written catalog
 model when the card has one, else its oracle text parsed once by ``models.text.oracle`` and cached per card.
-The solver imports this module, never the English parsers of ``models.text`` (tests/test_no_english_in_solver.py).
+The solver imports this module, never the English parsers of ``models.text`` (tests/test_no_english_in_solver.py):
+the parsers are the text layer's readers, installed in ``models.vocab.readers`` when ``models.text`` is imported
+(every way to a card loads it first); a missing reader raises ``ReadersMissing``, never an empty answer.
 """
 from __future__ import annotations
 
-from .abilities import Ability
-from .game.cards import Card
-from .effects import Unmodelled
-from .effects import Scope
-from .effects import AddMana
+from mtgcheck.models.vocab.abilities import Ability
+from mtgcheck.models.game.cards import Card
+from mtgcheck.models.vocab.effect import Unmodelled
+from mtgcheck.models.vocab.topics import Scope, Topic
+from mtgcheck.models.vocab.mana_effects import AddMana
+from mtgcheck.models.vocab.readers import readers
 
 
 def abilities_of(card: Card) -> tuple[Ability, ...]:
@@ -26,42 +29,34 @@ def abilities_of(card: Card) -> tuple[Ability, ...]:
     """
     if card.abilities is not None:
         return card.abilities
-    from .text.oracle import abilities_of as parsed  # the parser frame, loaded on first use
-
-    return parsed(card)
+    return readers().card_abilities(card)  # the text layer's parser (models.text.oracle), cached per card
 
 
 def ability_words(a: Ability) -> str:
     """What an ability says and is modelled as, as one string, for the gate's per-state readers (``solver.rules.gate``;
     ``models.text.relevance.ability_words``: a typed change itself, a keyword had, and what an activated or
     triggered ability does as it resolves are left out)."""
-    from .text.relevance import ability_words as words
-
-    return words(a)
+    return readers().ability_words(a)
 
 
 def token_read_by(token: str, words: str) -> bool:
     """Whether ``words`` (``ability_words``) may read what a typed change ``token`` (``Unmodelled.reads``) changes
     (``models.text.relevance.token_read_by``; over-approximated)."""
-    from .text.relevance import token_read_by as read
-
-    return read(token, words)
+    return readers().token_read_by(token, words)
 
 
-def in_force_topics(u: Unmodelled) -> frozenset:
+def in_force_topics(u: Unmodelled) -> frozenset[Topic]:
     """What an unmodelled instruction of a resolved spell or ability can change while its effect is still in force
     (CR 611.2a: a continuous effect from a resolved spell lasts as long as it says): its sentence read as a static
     ability's, not as an instruction waiting to resolve ("Your opponents can't cast spells this turn" changes casting;
     "Target creature gains haste until end of turn" activation). Cached per sentence."""
-    from .text.topics import classify
-
     hit = _IN_FORCE.get(u.text)
     if hit is None:
-        hit = _IN_FORCE[u.text] = classify(u.text, "static") if u.text else u.topics
+        hit = _IN_FORCE[u.text] = readers().classify(u.text, "static") if u.text else u.topics
     return hit
 
 
-_IN_FORCE: dict[str, frozenset] = {}
+_IN_FORCE: dict[str, frozenset[Topic]] = {}
 
 
 def works_on_the_stack(u: Unmodelled) -> bool:
@@ -69,13 +64,11 @@ def works_on_the_stack(u: Unmodelled) -> bool:
     do there (CR 113.6, 702.61a: "If this spell was kicked, it has split second"): not one the parser or the scope
     reader types as an instruction waiting for the spell to resolve (608.2), a change of its own casting or entering,
     or "can't be countered" (``models.text.scope.line_scope``; a catalog description is read the same way)."""
-    from .text.scope import line_scope
-
     if u.scope not in (Scope.UNKNOWN, Scope.STACK):
         return False
     hit = _ON_STACK.get(u.text)
     if hit is None:
-        hit = _ON_STACK[u.text] = line_scope("spell", u.text) in (Scope.UNKNOWN, Scope.STACK)
+        hit = _ON_STACK[u.text] = readers().line_scope("spell", u.text) in (Scope.UNKNOWN, Scope.STACK)
     return hit
 
 

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 
 if TYPE_CHECKING:
-    from .vocab.deck_conditions import CompanionCondition
+    from mtgcheck.models.vocab.deck_conditions import CompanionCondition
 
 
 @dataclass(frozen=True, slots=True)
