@@ -124,7 +124,7 @@ def _tap_ability_index(card: Any, counters: dict[str, int] | None = None, speed:
     """The number (from 1, as ``activate`` counts) of the first activated ability with {T} in its cost that a
     permanent of ``card`` with ``counters`` has, or None."""
     from mtgcheck.models.game.state import GameState, Permanent
-    from mtgcheck.solver.rules.layers import permanent_abilities
+    from mtgcheck.solver.rules.board import permanent_abilities
 
     try:
         from mtgcheck.solver.questions.basic import activated_abilities  # type: ignore[attr-defined]

@@ -24,7 +24,7 @@ def test_a_split_spell_on_the_stack_is_not_given_both_colours_cr_709_3():
     from types import SimpleNamespace
 
     from mtgcheck.models.game.cards import card_from_fields
-    from mtgcheck.solver.rules.qualifiers import object_colors
+    from mtgcheck.solver.rules.quantities import object_colors
 
     card = card_from_fields({"name": "Fire // Ice", "layout": "split", "mana_cost": "{1}{R} // {1}{U}",
                              "type_line": "Instant // Instant",

@@ -17,7 +17,7 @@ from mtgcheck.models.vocab.effect import Unmodelled
 from mtgcheck.models.vocab.topics import Topic
 from mtgcheck.models.game.state import Permanent
 from mtgcheck.models.text.oracle import parse_abilities
-from mtgcheck.solver.rules.layers import board_view
+from mtgcheck.solver.rules.board import board_view
 from mtgcheck.solver.rules.mana.produce import could_produce
 from tests import boards
 
@@ -177,9 +177,9 @@ def test_a_granted_unmodelled_ability_is_read_on_the_object_that_has_it_cr_613_1
     from mtgcheck.solver.rules.gate import unmodelled_findings
 
     s = boards.board(["Grizzly Bears", real_db.get("Diamond Pick-Axe")], ids="p")
-    assert not [f for f in unmodelled_findings(s, (Topic.OTHER_MANA,)) if "Treasure" in f.text]
+    assert not [f for f in unmodelled_findings(s, (Topic.OTHER_MANA,), view=board_view(s)) if "Treasure" in f.text]
     s.battlefield[1] = dataclasses.replace(s.battlefield[1], attached_to="p1")
-    found = [f for f in unmodelled_findings(s, (Topic.OTHER_MANA, Topic.TRIGGERS)) if "Treasure" in f.text]
+    found = [f for f in unmodelled_findings(s, (Topic.OTHER_MANA, Topic.TRIGGERS), view=board_view(s)) if "Treasure" in f.text]
     assert found and found[0].card == "Grizzly Bears"
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from mtgcheck.solver.rules.layers import board_view
+from mtgcheck.solver.rules.board import board_view
 from mtgcheck.solver.rules.payment import find_payment, iter_payments
 from mtgcheck.solver.rules.payment.model import build_model
 from mtgcheck.solver.rules.payment.quick import quick_payment

@@ -79,12 +79,13 @@ def test_unmodelled_spend_sentence_is_unsupported_cr_609_4b(real_db):
     the gate every cast/payments question passes first (solver.rules.gate, mana spending) answers unsupported naming it,
     never a confident no."""
     from mtgcheck.models.vocab.topics import Topic
+    from mtgcheck.solver.rules.board import board_view
     from mtgcheck.solver.rules.gate import require_modelled
 
     s = _state(real_db, "Agatha's Soul Cauldron", "Forest")
     assert find_payment(s, "A", "{G}") is not None
     with pytest.raises(Unsupported, match="Agatha"):
-        require_modelled(s, {Topic.MANA_SPENDING})
+        require_modelled(s, {Topic.MANA_SPENDING}, view=board_view(s))
 
 
 def test_parse_spend_as_though_oracle(real_db):

@@ -10,6 +10,7 @@ from mtgcheck.models.data.catalog import catalog_ability
 from mtgcheck.models.data.catalog import load_catalog
 from mtgcheck.models.game.state import Effect, GameState, Permanent
 from mtgcheck.models.vocab.topics import Topic
+from mtgcheck.solver.rules.board import board_view
 from mtgcheck.solver.rules.gate import require_modelled, unmodelled_findings
 from mtgcheck.solver.rules.mana.produce import could_produce
 from mtgcheck.solver.questions.registry import Unsupported
@@ -84,11 +85,11 @@ def test_unmodelled_land_type_wording_is_unsupported_naming_the_card_cr_305_7():
     """CR 305.7, 613.1d: a land-type change we cannot model must not be ignored (that would give the printed
     mana): the gate every mana question passes first (solver.rules.gate) answers "not modelled", naming the card."""
     s = board(("Ancient Tomb", "Alice", None), (_unmodelled_aura(), "Bob", 1))
-    found = unmodelled_findings(s, {Topic.MANA_PRODUCTION})
+    found = unmodelled_findings(s, {Topic.MANA_PRODUCTION}, view=board_view(s))
     assert [(f.card, f.text) for f in found] == [("Mystery Terrain", "Enchanted land is the chosen type.")]
     for topics in ({Topic.MANA_PRODUCTION}, {Topic.CHARACTERISTICS}):
         with pytest.raises(Unsupported, match="Mystery Terrain"):
-            require_modelled(s, topics)
+            require_modelled(s, topics, view=board_view(s))
 
 
 def test_real_cards_land_type_auras_cr_305_7(real_db):
@@ -105,4 +106,5 @@ def test_real_cards_land_type_auras_cr_305_7(real_db):
     assert types_of(b("Lush Growth"), "p1") == "WRG"
     assert types_of(b("Nylea's Presence"), "p1") == "WUBRGC"  # in addition: keeps its own {C}{C} (CR 305.7)
     with pytest.raises(Unsupported, match="Phantasmal Terrain"):  # its chosen basic land type: the gate (solver.rules.gate)
-        require_modelled(b("Phantasmal Terrain"), {Topic.MANA_PRODUCTION})
+        state = b("Phantasmal Terrain")
+        require_modelled(state, {Topic.MANA_PRODUCTION}, view=board_view(state))

@@ -12,7 +12,8 @@ from mtgcheck.models.data.catalog import catalog_ability
 from mtgcheck.models.data.catalog import load_catalog
 from tests import boards
 from mtgcheck.models.game.state import Effect, Permanent
-from mtgcheck.solver.rules.layers import board_view, matches, permanent_abilities, timestamps
+from mtgcheck.solver.rules.layers import matches, timestamps
+from mtgcheck.solver.rules.board import board_view, permanent_abilities
 from mtgcheck.solver.rules.mana.produce import could_produce
 from mtgcheck.solver.questions.registry import Unsupported
 from mtgcheck.solver.rules.mana.pools import available_mana

@@ -504,6 +504,7 @@ def test_cr_702_167a_craft_materials_change_no_mana(real_db):
     whether its mana ability (ability 1) can be activated (CR 602.2)."""
     from mtgcheck.models.vocab.behaviour import abilities_of
     from mtgcheck.models.game.state import GameState, Permanent
+    from mtgcheck.solver.rules.board import board_view
     from mtgcheck.solver.rules.gate import unmodelled_findings
 
     card = real_db.get("Ore-Rich Stalactite // Cosmium Catalyst")
@@ -513,7 +514,7 @@ def test_cr_702_167a_craft_materials_change_no_mana(real_db):
     s.battlefield.append(Permanent(id="p1", card=card, controller="Alice", owner="Alice"))
     for topics in ([Topic.MANA_PRODUCTION, Topic.OTHER_MANA, Topic.CHARACTERISTICS],
                    [Topic.MANA_PRODUCTION, Topic.CHARACTERISTICS, Topic.ACTIVATION, Topic.COSTS]):
-        assert not [f for f in unmodelled_findings(s, topics) if "four or more red" in f.text]
+        assert not [f for f in unmodelled_findings(s, topics, view=board_view(s)) if "four or more red" in f.text]
 
 
 # --- CR 602.5, 608.2c: which sentences of an activated ability's effect restrict activating it -----------------

@@ -57,7 +57,7 @@ def test_primal_odin_gains_its_chapter_ii_trigger_cr_714_2b_611_2a(real_db):
     player, that player loses the game."": with two lore counters the creature has that triggered ability, with one
     it does not."""
     from mtgcheck.models.game.state import GameState, Permanent
-    from mtgcheck.solver.rules.layers import board_view
+    from mtgcheck.solver.rules.board import board_view
 
     card = real_db.get("Summon: Primal Odin")
     for lore, has in ((1, False), (2, True)):

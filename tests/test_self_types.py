@@ -77,7 +77,7 @@ def test_warden_of_the_wall_sick_creature_cannot_tap(tmp_path, real_db):
 def test_idol_creature_by_counters_is_sick(tmp_path, real_db):
     """Idol of False Gods with eight +1/+1 counters is a creature (CR 611.3a): the layer view says so, so summoning
     sickness applies to its {T} ability (CR 302.6)."""
-    from mtgcheck.solver.rules.layers import is_creature_now
+    from mtgcheck.solver.rules.board import is_creature_now
 
     st = state_of(tmp_path, real_db, """
         players: [Alice, Bob]
@@ -87,7 +87,7 @@ def test_idol_creature_by_counters_is_sick(tmp_path, real_db):
         """)
     assert is_creature_now(st, st.permanent("idol")) is True
     assert is_creature_now(st, st.permanent("low")) is False
-    from mtgcheck.solver.rules.layers import has_keyword
+    from mtgcheck.solver.rules.board import has_keyword
 
     assert has_keyword(st, st.permanent("idol"), "annihilator")  # "it has annihilator 2" (CR 613.1f)
     assert not has_keyword(st, st.permanent("low"), "annihilator")

@@ -77,7 +77,7 @@ def parse_filter(what: str, controller: str = "any", qualifiers: bool = False) -
     qualifiers : bool
         Also read qualifiers and unions ("green creature", "nontoken creature", "creature with defender",
         "artifact or creature", "red or white creature") into ``Filter.qualifier`` / ``Filter.alternatives``.
-        Only for callers that evaluate them (``solver.rules.qualifiers.filter_verdict``); without it such words raise
+        Only for callers that evaluate them (``solver.rules.quantities.filter_verdict``); without it such words raise
         ``ValueError`` as before, since ``solver.rules.layers.filter_matches`` cannot read them without the state.
 
     Returns

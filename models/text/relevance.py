@@ -15,7 +15,7 @@ creature each combat" of types. This module reads a whole sentence of a few stri
   - ``pt``: a power/toughness change in layer 7c (CR 613.4c: "get +2/+2", "gets +3/+3 for each ...") that does not
     lower toughness. A lower toughness can put a creature into its owner's graveyard (CR 704.5f), so a sentence
     such as "get -1/-1" is not typed here. Topic ``POWER_TOUGHNESS``; a question reads it when something in play
-    reads power or toughness (``reads_power_toughness`` below; the readers of power in ``solver.rules.qualifiers`` and
+    reads power or toughness (``reads_power_toughness`` below; the readers of power in ``solver.rules.quantities`` and
     ``solver.rules.mana.amounts`` ask the gate for this topic themselves).
   - ``keyword:K``: a keyword ability K granted (layer 6, CR 613.1f) from ``COMBAT_KEYWORDS``, which change how
     creatures attack, block, deal or are dealt damage, or what happens when they are targeted (ward, a triggered
@@ -23,7 +23,7 @@ creature each combat" of types. This module reads a whole sentence of a few stri
     costs (CR 506-511, 702.2-702.21). Haste (CR 302.6), flash (702.8), hexproof, shroud and protection (targets,
     702.11, 702.18, 702.16), changeling (types, 702.73) and every other keyword are not typed. Topics
     ``KEYWORDS``, ``COMBAT``; read when something in play names K ("creatures you control with defender") — the
-    keyword qualifiers of ``solver.rules.qualifiers`` ask the gate for ``KEYWORDS`` themselves.
+    keyword qualifiers of ``solver.rules.quantities`` ask the gate for ``KEYWORDS`` themselves.
   - ``subtype:S``: creature types or nonbasic land types added (layer 4, CR 613.1d, 205.3m, 205.3i: "is also a
     Cleric, Rogue, Warrior, and Wizard", "are Deserts in addition to their other types", "are the chosen type in
     addition to their other creature types"; ``S`` is ``*`` for a type not named). A basic land type is never

@@ -52,7 +52,7 @@ _CHOSEN_TYPE_RE = re.compile(r"^(\w+) of the chosen type$", re.I)
 
 def names_only_tokens(words: str) -> bool:
     """Whether a cost part's object words name tokens only ("Prism token", "token named Wood", "tokens"; no union):
-    no object of a scenario matches them, every one being a card (CR 111.1; ``solver.rules.qualifiers``)."""
+    no object of a scenario matches them, every one being a card (CR 111.1; ``solver.rules.quantities``)."""
     return bool(_TOKENS_ONLY_RE.match(words.strip()))
 
 

@@ -15,8 +15,8 @@ from mtgcheck.models.game.cards import BASIC_LAND_MANA
 from mtgcheck.models.vocab.behaviour import abilities_of
 from mtgcheck.models.game.state import GameState, Permanent
 
-from mtgcheck.solver.rules.layers import permanent_abilities
-from mtgcheck.solver.rules.layers import is_creature_now as _is_creature_now
+from mtgcheck.solver.rules.board import permanent_abilities
+from mtgcheck.solver.rules.board import is_creature_now as _is_creature_now
 from mtgcheck.solver.rules.payment.activation import activation_cost_check
 from mtgcheck.solver.questions.registry import Answer, Context, QuestionError, Unsupported, question
 from mtgcheck.solver.rules.reasons import Problem, Reason, code_of, tagged

@@ -37,7 +37,7 @@ from mtgcheck.models.game.state import CardInstance, GameState
 from mtgcheck.solver.rules import costs as _costs
 from mtgcheck.solver.rules.errors import CostError, ZoneError
 from mtgcheck.solver.rules.combinatorics import count_multisets, iter_multisets
-from mtgcheck.solver.rules.layers import is_creature_now as _is_creature_now
+from mtgcheck.solver.rules.board import is_creature_now as _is_creature_now
 from mtgcheck.solver.rules.payment.extensions import convoke_improvise_payers, spell_cost_keywords
 from mtgcheck.solver.rules.payment.search import find_payment
 from mtgcheck.solver.questions.registry import Answer, Context, QuestionError, Unsupported, question

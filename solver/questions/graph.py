@@ -22,7 +22,7 @@ from xml.sax.saxutils import escape as xml_escape
 import networkx as nx
 
 from mtgcheck.models.game.mana import MANA_TYPES
-from mtgcheck.solver.rules.layers import board_view
+from mtgcheck.solver.rules.board import board_view
 
 if TYPE_CHECKING:  # pragma: no cover
     from mtgcheck.solver.rules.mana.produce import ProduceResult

@@ -14,7 +14,7 @@ from mtgcheck.models.vocab.topics import Topic
 from mtgcheck.models.game.mana import MANA_TYPES, ManaPool, format_pool, parse_types
 from mtgcheck.models.game.state import GameState, Permanent
 from mtgcheck.solver.questions.registry import Answer, Context, QuestionError, Unsupported, load_handlers, question
-from mtgcheck.solver.rules.layers import board_view
+from mtgcheck.solver.rules.board import board_view
 from mtgcheck.solver.rules.mana.produce import mana_abilities_of, could_produce
 from mtgcheck.solver.rules.quantities import condition_holds
 from mtgcheck.solver.rules.mana.produce import has_legal_target

@@ -25,7 +25,8 @@ from mtgcheck.solver.rules.errors import Unsupported as Unsupported
 from mtgcheck.solver.rules import budget
 from mtgcheck.models.vocab.keywords import keyword_kind
 from mtgcheck.solver.rules.support import IMPLEMENTS
-from mtgcheck.solver.rules.layers import card_abilities, entering_abilities, permanent_abilities
+from mtgcheck.solver.rules.layers import card_abilities, entering_abilities
+from mtgcheck.solver.rules.board import board_view, permanent_abilities
 from mtgcheck.solver.rules.gate import require_modelled
 
 
@@ -256,7 +257,8 @@ def question(kind: str, unordered: tuple[str, ...] = (), normalize: Mapping[str,
                                  being_cast=being_cast,
                                  quiet_events=quiet_events(ctx) if callable(quiet_events) else quiet_events,
                                  implemented=IMPLEMENTS.get(kind, frozenset()), kind=kind,
-                                 cast_zone=str(args.get("from", "hand")) if being_cast else None)
+                                 cast_zone=str(args.get("from", "hand")) if being_cast else None,
+                                 view=board_view(ctx.state))
             try:
                 return fn(ctx)
             except Unsupported as e:

@@ -40,7 +40,8 @@ from mtgcheck.models.vocab.behaviour import abilities_of
 
 from mtgcheck.solver.rules.combinatorics import count_sub_multisets, distinct_orders, multinomial, sub_multisets
 from mtgcheck.solver.rules import budget as _budget
-from mtgcheck.solver.rules.layers import battlefield_abilities, board_view, entering_abilities, permanent_abilities
+from mtgcheck.solver.rules.layers import entering_abilities
+from mtgcheck.solver.rules.board import battlefield_abilities, board_view, permanent_abilities
 from mtgcheck.solver.rules.protection import UNKNOWN, YES
 from mtgcheck.solver.rules.targets import _types_ok, aura_enchant_verdict, cast_targets
 from mtgcheck.solver.questions.registry import Answer, Context, QuestionError, Unsupported, question, subjects_of, take
@@ -1268,7 +1269,8 @@ def _no_graveyard_sba(ctx: Context) -> bool:
                 if a.kind not in ("triggered", "activated") and any(
                         Topic.ZONES in u.topics for u in walk_unmodelled(a.effect)):
                     return False
-    return not unmodelled_findings(ctx.state, (Topic.POWER_TOUGHNESS, Topic.CHARACTERISTICS), subjects_of(ctx))
+    return not unmodelled_findings(ctx.state, (Topic.POWER_TOUGHNESS, Topic.CHARACTERISTICS), subjects_of(ctx),
+                                   view=board_view(ctx.state))
 
 
 def _trigger_order_quiet(ctx: Context) -> tuple[str, ...]:

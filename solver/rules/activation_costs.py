@@ -18,7 +18,7 @@ from mtgcheck.models.game.mana import ManaCost, ManaSymbol
 from mtgcheck.models.game.state import GameState
 
 from mtgcheck.solver.rules.errors import Unsupported
-from mtgcheck.solver.rules.layers import board_view
+from mtgcheck.solver.rules.board import board_view
 from mtgcheck.solver.rules.quantities import amount_value, condition_holds, matching_objects
 
 

@@ -41,7 +41,7 @@ from mtgcheck.solver.rules.quantities import card_matches, condition_holds
 from mtgcheck.solver.rules.restrictions import free_cast_permissions
 from mtgcheck.models.vocab.costs import alternative_costs
 from mtgcheck.models.vocab.keyword_model import prototype_of
-from mtgcheck.solver.rules.layers import board_view
+from mtgcheck.solver.rules.board import board_view
 from mtgcheck.solver.rules.layers import filter_matches
 from mtgcheck.models.vocab.topics import Topic
 from mtgcheck.solver.rules.gate import require_modelled
@@ -124,7 +124,8 @@ def _colors_gate(state: GameState, card: Any, filters: Iterable[Filter | None]) 
 
 
         require_modelled(state, {Topic.COLORS}, [(card.name, abilities_of(card))],
-                         question=f"the colours an alternative cost of {card.name} reads (CR 105.2)")
+                         question=f"the colours an alternative cost of {card.name} reads (CR 105.2)",
+                         view=board_view(state))
 
 
 def _turn(state: GameState) -> Any:

@@ -41,8 +41,9 @@ from mtgcheck.models.vocab.topics import Topic
 from mtgcheck.models.game.state import GameState, Permanent
 
 from mtgcheck.solver.rules.errors import Unsupported
-from mtgcheck.solver.rules.qualifiers import NO, YES, filter_verdict
-from mtgcheck.solver.rules.layers import board_view, matches
+from mtgcheck.solver.rules.quantities import NO, YES, filter_verdict
+from mtgcheck.solver.rules.layers import matches
+from mtgcheck.solver.rules.board import board_view
 from mtgcheck.models.vocab.abilities import of_the_chosen_type
 from mtgcheck.models.vocab.abilities import cost_object_filter
 from mtgcheck.solver.rules.faces import parent_name
@@ -337,7 +338,7 @@ def count_matching(state: GameState, player: str, what: str, objects: list, sour
 def qualified_match(state: GameState, player: str, what: str, kind: str, perm: Any, on_battlefield: bool,
                     view: dict, source: Any) -> int:
     """1 when ``perm`` matches object words with qualifiers or a union ("green creature", "artifact or creature",
-    "nontoken creature", "creature with defender"; ``solver.rules.qualifiers.filter_verdict``), else 0; ``Unsupported``
+    "nontoken creature", "creature with defender"; ``solver.rules.quantities.filter_verdict``), else 0; ``Unsupported``
     when the words are not understood or the match depends on something not modelled."""
 
 
@@ -349,7 +350,7 @@ def qualified_match(state: GameState, player: str, what: str, kind: str, perm: A
         from mtgcheck.models.vocab.abilities import names_only_tokens
 
         if names_only_tokens(kind):
-            return 0  # every object of a scenario is a card, none a token (CR 111.1; solver.rules.qualifiers)
+            return 0  # every object of a scenario is a card, none a token (CR 111.1; solver.rules.quantities)
         raise Unsupported(f"{source.name}: which objects “{what}” allows is not modelled",
                           topics=(Topic.COSTS,), text=what) from None
     if verdict == YES:

@@ -46,7 +46,7 @@ from mtgcheck.models.vocab.behaviour import abilities_of, functions_in
 from mtgcheck.models.game.state import GameState, Permanent
 from mtgcheck.models.game.state import sorcery_timing
 
-from mtgcheck.solver.rules.layers import battlefield_abilities
+from mtgcheck.solver.rules.board import battlefield_abilities
 from mtgcheck.solver.rules.quantities import amount_value, condition_holds, domain_types, party_size
 from mtgcheck.solver.rules.restrictions import self_flash_extra
 from mtgcheck.solver.rules.targets import NO, UNKNOWN, YES, spell_targets_can_include
@@ -57,7 +57,7 @@ from mtgcheck.solver.rules.faces import (CONVERTED, CONVERTED_WORDS, _card_keywo
                                          fused_spell, parent_name, spell_face)
 from mtgcheck.models.game.names import normalize_name
 from mtgcheck.models.game.cards import CARD_TYPES, SUPERTYPES
-from mtgcheck.solver.rules.layers import board_view
+from mtgcheck.solver.rules.board import board_view
 from mtgcheck.models.vocab.keywords import KeywordKind
 from mtgcheck.solver.rules.layers import filter_matches
 from mtgcheck.solver.rules.targets import chosen_target_problems, resolve_target
@@ -579,7 +579,8 @@ def target_is_count(state: GameState, player: str, card: Any, count: dict, chose
     if any(q for q in (count.get("colors"),)):
 
 
-        require_modelled(state, {Topic.COLORS}, [], question=f"the colours {what} reads (CR 105.2)")
+        require_modelled(state, {Topic.COLORS}, [], question=f"the colours {what} reads (CR 105.2)",
+                         view=board_view(state))
     if chosen is not None:
         for ref in chosen:
             kind, obj = resolve_target(state, ref)
@@ -810,7 +811,8 @@ def applicable_cost_changes(state: GameState, player: str, card: Any, zone: str 
 
 
         require_modelled(state, {Topic.COLORS}, [(card.name, spell_abilities(card))],
-                         question=f"the colours of {card.name}, which a cost change reads (CR 105.2, 601.2f)")
+                         question=f"the colours of {card.name}, which a cost change reads (CR 105.2, 601.2f)",
+                         view=board_view(state))
     return [c for c in every if c.applies_to(card, player, state.active, zone)
             and _turn_and_choice_ok(state, player, card, c)]
 

@@ -5,8 +5,9 @@ Every question kind declares the topics its answer depends on (``@question(..., 
 now and raises ``Unsupported`` naming the card and the sentence when an ``Unmodelled`` part of it has one of
 those topics:
 
-* abilities of permanents on the battlefield, as they are now (``solver.rules.layers.board_view``: granted abilities
-  included, abilities lost to a type-setting effect left out; CR 613);
+* abilities of permanents on the battlefield, as they are now (the board the caller passes, ``view``:
+  ``solver.rules.board.board_view``, granted abilities included, abilities lost to a type-setting effect left out;
+  CR 613);
 * abilities of resolved spells and abilities still in force (``state.effects``);
 * the card being cast or the permanent being activated (the question's *subjects*), with all of its abilities
   (a card being cast: only those that function while it is cast, CR 113.6; ``Unmodelled.while_cast``);
@@ -42,7 +43,7 @@ from mtgcheck.models.vocab.behaviour import ability_words as _ability_words
 from mtgcheck.models.vocab.behaviour import functions_in, in_force_topics, token_read_by, works_on_the_stack
 
 from mtgcheck.solver.rules.support import mechanic_key, mechanic_name, mechanic_topics, read_from_zone
-from mtgcheck.solver.rules.layers import board_view
+from mtgcheck.solver.rules.layers import PermView
 from mtgcheck.solver.rules.layers import effect_abilities
 from mtgcheck.solver.rules.layers import card_abilities
 
@@ -68,9 +69,8 @@ class Finding:
         return f"{self.card} ({self.where}): “{self.text}”"
 
 
-def _board_abilities(state: GameState) -> list[tuple[Permanent, tuple[Ability, ...]]]:
-
-    view = board_view(state)
+def _board_abilities(state: GameState, view: dict[str, PermView]) -> list[tuple[Permanent, tuple[Ability, ...]]]:
+    """Each permanent's abilities as the layers make them (``view``: ``solver.rules.board.board_view``, CR 613)."""
     return [(p, view[p.id].abilities) for p in state.battlefield if p.id in view]
 
 
@@ -169,20 +169,19 @@ def functions_while_cast(a: Ability, u: Unmodelled) -> bool:
 _READ_BY = frozenset({Topic.MANA_PRODUCTION, Topic.OTHER_MANA, Topic.ACTIVATION, Topic.CASTING, Topic.COSTS})
 
 
-def _state_words(state: GameState, subjects: list[tuple[str, Iterable[Ability]]]) -> tuple[str, ...]:
+def _state_words(state: GameState, subjects: list[tuple[str, Iterable[Ability]]],
+                 view: dict[str, PermView]) -> tuple[str, ...]:
     """The words of every ability in play or in any zone (``models.vocab.behaviour.ability_words``), once per state and
     layer view:
     over-approximated (every ability of every card in hands, graveyards, exile, the command zone and the library
     too, whatever its zone of function)."""
-
-    view = board_view(state)
     key = (id(view), tuple(name for name, _ in subjects))
     cache: dict = state.__dict__.setdefault("_gate_words", {})
     hit = cache.get("words")
     if hit is not None and hit[0] == key and hit[1] is view:
         return hit[2]
     out: list[str] = []
-    for _, abilities in _board_abilities(state):
+    for _, abilities in _board_abilities(state, view):
         out.extend(_ability_words(a) for a in abilities)
     out.extend(_ability_words(a) for _, a in _effect_abilities(state))
     for zone in OTHER_ZONES:
@@ -196,16 +195,17 @@ def _state_words(state: GameState, subjects: list[tuple[str, Iterable[Ability]]]
     return words
 
 
-def read_in_state(state: GameState, token: str, subjects: Iterable[tuple[str, Iterable[Ability]]] = ()) -> bool:
+def read_in_state(state: GameState, token: str, subjects: Iterable[tuple[str, Iterable[Ability]]] = (), *,
+                  view: dict[str, PermView]) -> bool:
     """Whether something in play reads what a typed change ``token`` changes (``Unmodelled.reads``; CR 613.4 power
     and toughness read by an amount, a condition or a qualifier; 613.1d subtypes named by a filter; 702 keywords
     named by a qualifier; 107.4h snow): any ability in play or in any zone whose words name it (over-approximated,
-    erring toward ``unsupported``)."""
+    erring toward ``unsupported``). ``view``: the board as the layers make it (``solver.rules.board.board_view``)."""
     if token == "sick":
         # a granted haste matters to {T} and {Q} abilities only of a permanent its controller has not controlled
         # continuously since their most recent turn began (CR 302.6, 702.10b)
         return any(p.sick for p in state.battlefield)
-    return any(token_read_by(token, w) for w in _state_words(state, list(subjects)))
+    return any(token_read_by(token, w) for w in _state_words(state, list(subjects), view))
 
 
 def _relevant(a: Ability, topics: frozenset[Topic], subject: bool, being_cast: bool = False,
@@ -294,7 +294,8 @@ def _relevant(a: Ability, topics: frozenset[Topic], subject: bool, being_cast: b
 def unmodelled_findings(state: GameState, topics: Iterable[Topic], subjects: Iterable[tuple[str, Iterable[Ability]]] = (),
                         players: Iterable[str] | None = None, subject_topics: Iterable[Topic] | None = None,
                         being_cast: bool = False, quiet_events: Iterable[str] = (),
-                        implemented: "frozenset[str] | None" = None, cast_zone: str | None = None) -> list[Finding]:
+                        implemented: "frozenset[str] | None" = None, cast_zone: str | None = None, *,
+                        view: dict[str, PermView]) -> list[Finding]:
     """Every unmodelled sentence, and every typed part the question does not implement, with one of ``topics``
     that could apply now (see the module docstring).
 
@@ -323,6 +324,10 @@ def unmodelled_findings(state: GameState, topics: Iterable[Topic], subjects: Ite
     cast_zone : str, optional
         The zone the subjects are cast from: their abilities that function only in other zones do not count
         (CR 113.6, 113.6k-m).
+    view : dict of permanent id to PermView
+        The board as the layers make it now (``solver.rules.board.board_view``, CR 613): the abilities of the
+        permanents, granted ones included and lost ones left out. The caller passes it, so the gate reads no
+        condition of the layers itself (a qualifier asks the gate while reading one).
 
     Returns
     -------
@@ -339,7 +344,7 @@ def unmodelled_findings(state: GameState, topics: Iterable[Topic], subjects: Ite
 
     def reads(token: str) -> bool:
         if token not in memo:
-            memo[token] = read_in_state(state, token, subjects)
+            memo[token] = read_in_state(state, token, subjects, view=view)
         return memo[token]
 
     def add(card: str, where: str, a: Ability, subject: bool, wanted: frozenset[Topic] = want, cast: bool = False,
@@ -362,7 +367,7 @@ def unmodelled_findings(state: GameState, topics: Iterable[Topic], subjects: Ite
             add(name, "the card asked about", a, True, subj, being_cast)
     if not want:
         return out
-    for perm, abilities in _board_abilities(state):
+    for perm, abilities in _board_abilities(state, view):
         for a in abilities:
             if a.zones and "battlefield" not in a.zones:
                 continue  # functions only elsewhere (CR 113.6)
@@ -414,7 +419,7 @@ def require_modelled(state: GameState, topics: Iterable[Topic], subjects: Iterab
                      question: str = "the answer", players: Iterable[str] | None = None,
                      subject_topics: Iterable[Topic] | None = None, being_cast: bool = False,
                      quiet_events: Iterable[str] = (), implemented: "frozenset[str] | None" = None,
-                     kind: str = "", cast_zone: str | None = None) -> None:
+                     kind: str = "", cast_zone: str | None = None, *, view: dict[str, PermView]) -> None:
     """Raise ``Unsupported`` naming every card and sentence that is not modelled, or whose typed mechanic the
     question does not implement, and could change the answer.
 
@@ -429,7 +434,7 @@ def require_modelled(state: GameState, topics: Iterable[Topic], subjects: Iterab
         first finding's mechanic key (``text`` for unmodelled text).
     """
     found = unmodelled_findings(state, topics, subjects, players, subject_topics, being_cast, quiet_events,
-                                implemented, cast_zone)
+                                implemented, cast_zone, view=view)
     if not found:
         return
     typed = [f for f in found if f.mechanic is not None]

@@ -2,9 +2,11 @@
 intrinsic abilities from basic land types (CR 305.6), with continuous effects applied
 in layer order (CR 613) as far as the questions here need.
 
-``permanent_abilities(state, perm)`` is the one place solvers ask "what abilities does
-this permanent have"; ``board_view(state)`` computes it for every permanent at once
-(linear in the size of the board), which is what ``solver.rules.mana.produce`` uses.
+``board_view(state, holds)`` computes every permanent's characteristics at once (linear in the size of the
+board); ``permanent_abilities(state, perm, holds)`` reads one permanent's. The conditions of conditional effects
+("as long as ...", CR 604.1, 611.3a) are read by ``holds``, the condition reader the caller passes, so this module
+reads no condition itself: the rules ask ``solver.rules.board`` (``board_view(state)``, ``permanent_abilities(state,
+perm)``), which passes the one evaluator, ``solver.rules.quantities.condition_holds``.
 
 Effects applied
 ---------------
@@ -35,7 +37,7 @@ import dataclasses
 import functools
 import operator
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Iterator
+from typing import Any, Callable, Iterable
 
 from mtgcheck.models.vocab.abilities import Ability, ActivationCost, Stripe, chapter_numbers
 from mtgcheck.models.game.cards import BASIC_LAND_MANA, BASIC_LAND_TYPES
@@ -59,7 +61,6 @@ from mtgcheck.models.vocab.filters import Filter
 from mtgcheck.models.vocab.grants import GainControl
 from mtgcheck.models.game.subtypes import CREATURE_TYPES
 from mtgcheck.models.game.subtypes import subtype_kind
-from mtgcheck.solver.rules.quantities import condition_holds
 from mtgcheck.models.vocab.conditions import (
     Compare, ControlsAtLeast, HasDesignation, SourceModified, SourceRenowned, SourceTapped,
 )
@@ -68,6 +69,12 @@ from mtgcheck.models.vocab.logic import Not
 from mtgcheck.models.vocab.conditions import DuringTurn, MaxSpeed, TopOfLibrary
 
 BASIC_TYPES = BASIC_LAND_TYPES
+
+#: The reader of a condition ("as long as ...", CR 604.1, 611.3a) that the layers apply an effect under:
+#: ``holds(state, player, condition, source, text) -> (holds, why)``. The rules pass the one evaluator,
+#: ``solver.rules.quantities.condition_holds`` (``solver.rules.board`` does), which reads the board back through
+#: ``board_view``: asked while layer 6 is applied, it sees the types of layer 4 (``_condition_holds``).
+ConditionReader = Callable[[GameState, str, Any, "Permanent | None", str], tuple[bool, str]]
 
 
 def intrinsic_mana_ability(land_type: str) -> Ability:
@@ -134,10 +141,10 @@ def filter_matches(f, perm: Permanent, viewer: str, subtypes: Iterable[str] | No
     from (``this``, ``enchanted``, ``other``). References: CR 109, 205, 303.4 (enchanted), 700.? ("other").
 
     Raises ``ValueError`` for a filter with a qualifier or alternatives (colours, keywords, unions): those need
-    the state (``solver.rules.qualifiers.filter_verdict``).
+    the state (``solver.rules.quantities.filter_verdict``).
     """
     if f.alternatives or not f.qualifier.empty:
-        raise ValueError(f"the filter {f.words or f.describe()!r} needs the state (solver.rules.qualifiers.filter_verdict)")
+        raise ValueError(f"the filter {f.words or f.describe()!r} needs the state (solver.rules.quantities.filter_verdict)")
     if f.controller == "you" and perm.controller != viewer:
         return False
     if f.controller == "opponent" and perm.controller == viewer:
@@ -551,7 +558,7 @@ def _grant(g: _Fx) -> GrantAbility:
     return eff
 
 
-def _grant_applies(state: GameState, g: _Fx, p: Permanent, subtypes: tuple[str, ...]) -> bool:
+def _grant_applies(state: GameState, g: _Fx, p: Permanent, subtypes: tuple[str, ...], holds: ConditionReader) -> bool:
     """Whether the grant ``g`` (a ``GrantAbility``) applies to ``p`` now: its object words (the typed filter, with
     the counters it asks for, CR 122.1) and its condition ("as long as ...", CR 604.1, 611.3a).
 
@@ -593,22 +600,22 @@ def _grant_applies(state: GameState, g: _Fx, p: Permanent, subtypes: tuple[str, 
         if not any(int(n or 0) > 0 and (not kind or str(k).lower() == kind) for k, n in p.counters.items()):
             return False
     if eff.condition is not None:
-        return _condition_holds(state, g, p)
+        return _condition_holds(state, g, p, holds)
     return True
 
 
-def _condition_holds(state: GameState, g: _Fx, p: Permanent) -> bool:
+def _condition_holds(state: GameState, g: _Fx, p: Permanent, holds: ConditionReader) -> bool:
     """The condition of a conditional grant ("as long as ...", CR 604.1, 611.3a), read for its source by the one
-    evaluator (``solver.rules.quantities.condition_holds``). It is read while layer 6 is being applied, against the
-    types of layer 4 (``board_view`` answers a nested call with that partial view), so only conditions that read no
-    ability are allowed: a filter with a qualifier (keywords, colours, ...) is ``Unsupported``."""
+    evaluator, ``holds`` (``solver.rules.quantities.condition_holds``). It is read while layer 6 is being applied,
+    against the types of layer 4 (``board_view`` answers a nested call with that partial view), so only conditions
+    that read no ability are allowed: a filter with a qualifier (keywords, colours, ...) is ``Unsupported``."""
 
     cond = _grant(g).condition
     if cond is None or not _layer_condition(cond):
         raise Unsupported(f"{g.name}: \"{g.ability.describe()}\": its condition is not modelled here")
     if g.source is None and not g.zone:
         raise Unsupported(f"{g.name}: \"{g.ability.describe()}\": a condition of an effect in force is not modelled")
-    ok, _why = condition_holds(state, g.controller, cond, g.source, g.ability.text)
+    ok, _why = holds(state, g.controller, cond, g.source, g.ability.text)
     return ok
 
 
@@ -631,7 +638,8 @@ def _layer_condition(cond: Any) -> bool:
     return isinstance(cond, (SourceModified, SourceRenowned, SourceTapped, HasDesignation, DuringTurn, MaxSpeed))
 
 
-def _layer6_grants(state: GameState, grants: list[_Fx], subs: dict[str, tuple[str, ...]]) -> list[_Fx]:
+def _layer6_grants(state: GameState, grants: list[_Fx], subs: dict[str, tuple[str, ...]],
+                   holds: ConditionReader) -> list[_Fx]:
     """The grants that exist in layer 6: an effect that makes a permanent lose all its abilities applies before
     the effects of that permanent's own abilities, which then do not exist (CR 613.8a-b, dependency; an effect
     never depends on itself). Returns the grants still in force, in timestamp order.
@@ -645,7 +653,7 @@ def _layer6_grants(state: GameState, grants: list[_Fx], subs: dict[str, tuple[st
         for g in active:
             if _grant(g).loses:
                 for p in state.battlefield:
-                    if _grant_applies(state, g, p, subs[p.id]):
+                    if _grant_applies(state, g, p, subs[p.id], holds):
                         removed.setdefault(p.id, set()).add(id(g))
         new = [g for g in grants if g.source is None or not (removed.get(g.source.id, set()) - {id(g)})]
         if [id(g) for g in new] == [id(g) for g in active]:
@@ -655,12 +663,16 @@ def _layer6_grants(state: GameState, grants: list[_Fx], subs: dict[str, tuple[st
                       "(CR 613.8b): not modelled")
 
 
-def board_view(state: GameState) -> dict[str, PermView]:
+def board_view(state: GameState, holds: ConditionReader) -> dict[str, PermView]:
     """Every permanent's subtypes and abilities after type-changing and ability-granting effects.
 
     Parameters
     ----------
     state : GameState
+    holds : ConditionReader
+        Reads the conditions of conditional grants and of a permanent's own type changes (CR 604.1, 611.3a); the
+        rules' is ``solver.rules.quantities.condition_holds`` (``solver.rules.board.board_view`` passes it). The view
+        is kept with the state for that reader until the state changes.
 
     Returns
     -------
@@ -679,7 +691,7 @@ def board_view(state: GameState) -> dict[str, PermView]:
     hit = state.__dict__.get(_CACHE_ATTR)
     # DuringTurn, MaxSpeed (CR 611.3a, 702.178a); the cards in graveyards, whose grants may function there (113.6b)
     turn_key = (state.active, tuple(sorted(state.speed.items())), _graveyard_key(state))
-    if hit is not None and hit[2] == turn_key and _unchanged(hit[0], state):
+    if hit is not None and hit[2] == turn_key and hit[3] is holds and _unchanged(hit[0], state):
         return hit[1]
     fp = _fingerprint(state)
     printed = _battlefield_printed(state)
@@ -694,7 +706,7 @@ def board_view(state: GameState) -> dict[str, PermView]:
         lost = _land_type_changes(state, printed, subs, why, by)
     _changelings(state, printed, lost, subs, why)
     grants = _ability_grants(state, printed, lost)
-    att = _attached_changes(state, printed, lost, subs, why, has_type_fx, grants)
+    att = _attached_changes(state, printed, lost, subs, why, has_type_fx, grants, holds)
     if att is not None:
         printed, grants = att.printed, sorted(grants + att.grants, key=lambda f: f.order)
     if any(_grant(g).condition is not None for g in grants):
@@ -704,15 +716,15 @@ def board_view(state: GameState) -> dict[str, PermView]:
         for f in grants:  # "loses all land types" (layer 4, CR 305.7, 613.1d): after the type-changing effects above
             if _grant(f).lose_land_types:
                 for p in state.battlefield:
-                    if p.is_land and _grant_applies(state, f, p, subs[p.id]):
+                    if p.is_land and _grant_applies(state, f, p, subs[p.id], holds):
                         subs[p.id] = ()
                         why[p.id].append(f"{f.name} makes it lose all land types: no basic land type's mana ability "
                                          f"(CR 305.7, 613.1d)")
                         by[p.id].append((_source_id(f), f.name, "removes its land types"))
-        out = _layer6(state, grants, subs, printed, lost, why, att, by)
+        out = _layer6(state, grants, subs, printed, lost, why, holds, att, by)
     finally:
         state.__dict__.pop(_PARTIAL_ATTR, None)
-    state.__dict__[_CACHE_ATTR] = (fp, out, turn_key)
+    state.__dict__[_CACHE_ATTR] = (fp, out, turn_key, holds)
     return out
 
 
@@ -846,11 +858,11 @@ def _source_id(f: _Fx) -> str | None:
 
 
 def _layer6(state: GameState, grants: list[_Fx], subs: dict[str, tuple[str, ...]], printed: dict[str, tuple[Ability, ...]],
-            lost: set[str], why: dict[str, list[str]], att: "_Attached | None" = None,
+            lost: set[str], why: dict[str, list[str]], holds: ConditionReader, att: "_Attached | None" = None,
             by: dict[str, list[tuple[str | None, str, str]]] | None = None) -> dict[str, PermView]:
     """Layer 6 (CR 613.1f): printed and land-type abilities, then the grants in timestamp order (``board_view``);
     ``att``: the card types and base power/toughness Auras and Equipment give what they are attached to."""
-    kept = _layer6_grants(state, grants, subs)
+    kept = _layer6_grants(state, grants, subs, holds)
     if att is not None and any(g in att.grants and g not in kept for g in grants):
         raise Unsupported("an Aura or Equipment that changes the object it is attached to loses its abilities to "
                           "another effect (CR 613.8, dependency): not modelled")
@@ -864,7 +876,8 @@ def _layer6(state: GameState, grants: list[_Fx], subs: dict[str, tuple[str, ...]
         base_pt: tuple[int, int] | None = None
         own_types: tuple[str, ...] | None = None
         if p.id not in lost:
-            own, own_types, base_pt, subs[p.id] = _self_type_changes(state, p, printed[p.id], subs[p.id], why[p.id])
+            own, own_types, base_pt, subs[p.id] = _self_type_changes(state, p, printed[p.id], subs[p.id], why[p.id],
+                                                                     holds)
             ab.extend(own)
         types = own_types
         if att is not None and p.id in att.types:
@@ -873,7 +886,7 @@ def _layer6(state: GameState, grants: list[_Fx], subs: dict[str, tuple[str, ...]
                                   f"(CR 613.7, timestamp order): not modelled")
             types, base_pt = att.types[p.id], att.pt.get(p.id)
         for g in grants:  # timestamp order (CR 613.7), after the dependencies of _layer6_grants (613.8)
-            if not _grant_applies(state, g, p, subs[p.id]):
+            if not _grant_applies(state, g, p, subs[p.id], holds):
                 continue
             eff = _grant(g)
             if eff.loses and own_types is not None:
@@ -901,7 +914,8 @@ def _layer6(state: GameState, grants: list[_Fx], subs: dict[str, tuple[str, ...]
 
 
 def _self_type_changes(state: GameState, p: Permanent, printed: tuple[Ability, ...], subs: tuple[str, ...],
-                       why: list[str]) -> tuple[list[Ability], tuple[str, ...] | None, tuple[int, int] | None, tuple[str, ...]]:
+                       why: list[str], holds: ConditionReader
+                       ) -> tuple[list[Ability], tuple[str, ...] | None, tuple[int, int] | None, tuple[str, ...]]:
     """The permanent's printed abilities with its own type changes applied (``SelfTypeChange``, CR 611.3a): for each
     whose condition holds now, its card types and subtypes are added (layer 4, CR 613.1d, 205.1b), its base power
     and toughness set (layer 7b, 613.4b), its keywords added (layer 6, 613.1f).
@@ -925,7 +939,7 @@ def _self_type_changes(state: GameState, p: Permanent, printed: tuple[Ability, .
             out.append(a)
             continue
         if eff.condition is not None:
-            ok, because = condition_holds(state, p.controller, eff.condition, p, a.text)
+            ok, because = holds(state, p.controller, eff.condition, p, a.text)
         else:
             ok, because = True, "always"
         if not ok:
@@ -956,24 +970,16 @@ def _self_type_changes(state: GameState, p: Permanent, printed: tuple[Ability, .
     return out + extra, types, pt, subs
 
 
-def is_creature_now(state: GameState, perm: Permanent) -> bool:
-    """Whether the permanent is a creature now: its card's types, or those a ``SelfTypeChange`` of its own gives it
-    while its condition holds (layer 4, CR 613.1d). What summoning sickness reads (CR 302.6)."""
-    v = board_view(state).get(perm.id)
-    if v is not None and v.types is not None:
-        return "Creature" in v.types
-    return perm.is_creature
-
-
-def permanent_abilities(state: GameState, perm: Permanent) -> tuple[Ability, ...]:
+def permanent_abilities(state: GameState, perm: Permanent, holds: ConditionReader) -> tuple[Ability, ...]:
     """Every ability the permanent has now, in order: intrinsic basic-land-type mana abilities first
     (CR 305.6), then its own abilities (catalog model or parsed oracle text) unless a type-setting effect
     removed them (CR 305.7), then abilities granted by other effects (CR 613.1f).
 
-    Returns a tuple of ``Ability``.
+    ``holds`` reads the conditions of the layers' effects (``board_view``); the rules ask
+    ``solver.rules.board.permanent_abilities``, which passes theirs. Returns a tuple of ``Ability``.
     """
     _budget.tick(1, "looking at permanents' abilities")
-    v = board_view(state).get(perm.id)
+    v = board_view(state, holds).get(perm.id)
     if v is None:  # not on the battlefield of this state: printed abilities
         out: list[Ability] = []
         if perm.is_land:
@@ -983,34 +989,17 @@ def permanent_abilities(state: GameState, perm: Permanent) -> tuple[Ability, ...
     return v.abilities
 
 
-def battlefield_abilities(state: GameState, perms: Iterable[Permanent] | None = None) -> Iterator[tuple[Permanent, tuple[Ability, ...]]]:
-    """``(perm, permanent_abilities(state, perm))`` for each of ``perms`` (permanents on the battlefield; default:
-    all of them, in order),
-    reading the layer view once for the whole loop instead of once per permanent (checking that a
-    stored view is still valid walks the board, so one check per permanent was quadratic). Counts one budget
-    state per permanent, as ``permanent_abilities`` does; the view is read only when there is a permanent.
-    The state must not change while the loop runs.
-
-    Returns an iterator of (Permanent, tuple of Ability).
-    """
-    view: dict[str, PermView] | None = None
-    for perm in (state.battlefield if perms is None else perms):
-        _budget.tick(1, "looking at permanents' abilities")
-        if view is None:
-            view = board_view(state)
-        v = view.get(perm.id)
-        yield perm, (v.abilities if v is not None else permanent_abilities(state, perm))
-
-
-def has_keyword(state: GameState, perm: Permanent, keyword: str) -> bool:
+def has_keyword(state: GameState, perm: Permanent, keyword: str, holds: ConditionReader) -> bool:
     """Whether the permanent has a keyword ability now (printed, in its model or granted by a typed effect), e.g.
     ``"haste"`` (CR 702). Unmodelled text that could grant or remove it is the gate's (``solver.rules.gate``: the
-    activation and keyword topics), checked before any question is answered.
+    activation and keyword topics), checked before any question is answered. ``holds`` reads the conditions of the
+    layers' effects (``board_view``); the rules ask ``solver.rules.board.has_keyword``, which passes theirs.
     """
     k = keyword.lower()
     if any(x.lower() == k for x in perm.card.keywords):
         return True
-    return any(isinstance(a.effect, Keyword) and a.effect.name == k.replace(" ", "_") for a in permanent_abilities(state, perm))
+    return any(isinstance(a.effect, Keyword) and a.effect.name == k.replace(" ", "_")
+               for a in permanent_abilities(state, perm, holds))
 
 
 # --- Auras and Equipment: what they make the object they are attached to (AttachedChange) ---------------------------
@@ -1064,7 +1053,7 @@ def _attached_reads(p: Permanent, eff: AttachedChange, old_types: tuple[str, ...
 
 def _attached_changes(state: GameState, printed: dict[str, tuple[Ability, ...]], lost: set[str],
                       subs: dict[str, tuple[str, ...]], why: dict[str, list[str]], type_fx: Any,
-                      others: list[_Fx]) -> "_Attached | None":
+                      others: list[_Fx], holds: ConditionReader) -> "_Attached | None":
     """Apply what Auras and Equipment make the object they are attached to (``AttachedChange``; CR 303.4, 301.5).
 
     A source attached to nothing affects nothing (its ability stays typed, with no unmodelled part: CR 303.4 "the
@@ -1142,7 +1131,7 @@ def _attached_changes(state: GameState, printed: dict[str, tuple[Ability, ...]],
     losers = [g for g in grants if _grant(g).loses] + [g for g in others if _grant(g).loses]
     for src_id in applied:
         src = by_id[src_id]
-        if any(_grant_applies(state, g, src, subs[src_id]) for g in losers):
+        if any(_grant_applies(state, g, src, subs[src_id], holds) for g in losers):
             # its own effect would stop once it loses its abilities; which applies first is a dependency (CR 613.8)
             raise Unsupported(f"{src.name} changes what it is attached to and may itself lose its abilities "
                               f"(CR 613.8, dependency): not modelled")

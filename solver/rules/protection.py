@@ -25,8 +25,9 @@ from mtgcheck.models.vocab.targeting import PlayerKeyword, Quality
 from mtgcheck.models.game.state import GameState, Permanent
 
 from mtgcheck.solver.rules.errors import Unsupported
-from mtgcheck.solver.rules.layers import battlefield_abilities, board_view, filter_matches, permanent_abilities
-from mtgcheck.solver.rules.qualifiers import _colors as colors_of_object
+from mtgcheck.solver.rules.layers import filter_matches
+from mtgcheck.solver.rules.board import battlefield_abilities, board_view, permanent_abilities
+from mtgcheck.solver.rules.quantities import _colors as colors_of_object
 from mtgcheck.models.game.subtypes import CREATURE_TYPES
 from mtgcheck.models.vocab.behaviour import abilities_of
 from mtgcheck.models.vocab.targeting import CantBeTargeted
@@ -50,7 +51,7 @@ class Targeter:
 
 
 def _colors(state: GameState, t: Targeter) -> tuple[frozenset[str] | None, str]:
-    """The targeter's colours (CR 105.2): a source permanent's now, a spell's from its card (``solver.rules.qualifiers``)."""
+    """The targeter's colours (CR 105.2): a source permanent's now, a spell's from its card (``solver.rules.quantities``)."""
 
     if t.source is not None:
         return colors_of_object(state, "permanent", t.source)

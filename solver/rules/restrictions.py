@@ -29,7 +29,7 @@ from mtgcheck.models.vocab.self_flash import SelfFlash
 from mtgcheck.models.game.state import sorcery_timing
 from mtgcheck.models.game.turn import TurnStep
 
-from mtgcheck.solver.rules.layers import board_view
+from mtgcheck.solver.rules.board import board_view
 from mtgcheck.solver.rules.quantities import condition_holds  # the one evaluator of conditions (re-exported for older callers)
 from mtgcheck.solver.rules.errors import Unsupported
 from mtgcheck.solver.rules.reasons import Problem, Reason

@@ -19,7 +19,8 @@ from mtgcheck.models.vocab.abilities import Ability
 from mtgcheck.models.game.state import GameState, Permanent
 
 from mtgcheck.solver.rules.errors import Unsupported
-from mtgcheck.solver.rules.layers import board_view, has_keyword, is_creature_now, permanent_abilities, permanents_match
+from mtgcheck.solver.rules.layers import permanents_match
+from mtgcheck.solver.rules.board import board_view, has_keyword, is_creature_now, permanent_abilities
 from mtgcheck.models.vocab.grants import AsThoughHaste
 
 _AS_THOUGH_ATTR = "_mtgcheck_as_though_haste"
@@ -89,9 +90,9 @@ def as_though_haste(state: GameState, perm: Permanent) -> str | None:
 def tap_permission(state: GameState, perm: Permanent) -> TapPermission:
     """CR 302.6 for ``perm`` now: may its own {T}/{Q} activated abilities be activated?
 
-    A noncreature permanent (after the layers: ``solver.rules.layers.is_creature_now``) always may; a creature that has
+    A noncreature permanent (after the layers: ``solver.rules.board.is_creature_now``) always may; a creature that has
     been under its controller's control since their turn began (``Permanent.sick`` false) may; a creature with haste
-    (CR 702.10b; printed or granted, ``solver.rules.layers.has_keyword``) may; one whose controller may activate its
+    (CR 702.10b; printed or granted, ``solver.rules.board.has_keyword``) may; one whose controller may activate its
     abilities as though it had haste (``as_though_haste``) may. Otherwise it may not.
 
     Parameters

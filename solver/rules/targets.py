@@ -35,20 +35,22 @@ from mtgcheck.models.vocab.targeting_specs import (SpellTargets, TargetSpec, abi
                                                   keyword_qualities, mentions_targeting, may_tap_others, spell_targets,
                                                   targeting_text)
 
-from mtgcheck.solver.rules.layers import permanent_abilities
+from mtgcheck.solver.rules.board import permanent_abilities
 from mtgcheck.solver.rules.protection import Targeter, keyword_verdict, player_verdict, untargetable_verdict
-from mtgcheck.solver.rules.qualifiers import qualifier_verdict
+from mtgcheck.solver.rules.quantities import qualifier_verdict
 from mtgcheck.solver.rules.sickness import tap_permission
 from mtgcheck.solver.rules.errors import QuestionError, Unsupported
 from mtgcheck.models.vocab.conditions import HasLegalTarget
-from mtgcheck.solver.rules.qualifiers import _names_source
+from mtgcheck.solver.rules.quantities import _names_source
 from mtgcheck.models.vocab.topics import Topic
-from mtgcheck.solver.rules.qualifiers import _gate
+from mtgcheck.solver.rules.quantities import _gate
 from mtgcheck.models.vocab.resolution import Modal
 from mtgcheck.solver.rules.restrictions import _activations_ever
 from mtgcheck.models.vocab.amounts import VariableX
 from mtgcheck.models.game.state import StateError
 from mtgcheck.models.vocab.filters import Qualifier
+from mtgcheck.solver.rules.layers import filter_matches
+from mtgcheck.solver.rules.board import board_view
 
 YES, NO, UNKNOWN = "yes", "no", "unknown"
 
@@ -319,7 +321,7 @@ def _extras_verdict(state: GameState, spec: TargetSpec, kind: str, obj: Any,
     (``TargetSpec.chosen``, ``controller_controls``, ``exiled_with``; models.text.targets ``_spec_tail``):
 
     * "of the chosen color" (Pentarch Paladin): the colour chosen as the source entered (its ``choices.color``, CR
-      614.12, 607.2) is one of the object's colours (105.2; colours through ``solver.rules.qualifiers``, unknown while
+      614.12, 607.2) is one of the object's colours (105.2; colours through ``solver.rules.quantities``, unknown while
       colour-changing text not modelled is in play, 613.1e); "of the chosen type" / "that isn't of the chosen type"
       (Callous Oppressor): the creature type chosen (``choices.creature_type``) is / isn't among its subtypes (a
       changeling has every creature type, 702.73a; type-changing effects in force make it unknown, 613.1d);
@@ -356,7 +358,6 @@ def _extras_verdict(state: GameState, spec: TargetSpec, kind: str, obj: Any,
             changeling = any(str(k).lower() == "changeling" for k in getattr(card, "keywords", ()))
             subs = card.type_line.subtypes
             if kind == "permanent":  # its subtypes now (the layer view, CR 613.1d)
-                from mtgcheck.solver.rules.layers import board_view
 
                 pv = board_view(state).get(obj.id)
                 subs = pv.subtypes if pv is not None else subs
@@ -376,7 +377,6 @@ def _extras_verdict(state: GameState, spec: TargetSpec, kind: str, obj: Any,
         if why:
             results.append((UNKNOWN, why))
         else:
-            from mtgcheck.solver.rules.layers import board_view, filter_matches
 
             view = board_view(state)
             try:
@@ -952,7 +952,7 @@ def chosen_legality(state: GameState, player: str, card: Any, spec: TargetSpec, 
                     board: list[tuple[str, str]], source: Permanent | None = None) -> tuple[str, str]:
     """``(yes|no|unknown, why)``: whether one chosen object or player is a legal choice for ``spec`` now
     (CR 601.2c, 115.1): of the kind and types the phrase names, the right controller or owner, passing its
-    qualifiers (``solver.rules.qualifiers``: colours, keywords, power, mana value, counters, tapped, token, combat,
+    qualifiers (``solver.rules.quantities``: colours, keywords, power, mana value, counters, tapped, token, combat,
     "another"), and not protected by shroud or hexproof (the spell being cast is never among the listed spells,
     CR 115.5); unknown where legality depends on something not modelled (protection, qualifiers not read,
     targeting text in play). A union ("land or nonblack creature", ``spec.alternatives``) allows what one of

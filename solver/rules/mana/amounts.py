@@ -34,12 +34,12 @@ from mtgcheck.models.game.state import GameState, Permanent
 
 from mtgcheck.solver.rules.errors import Unsupported
 from mtgcheck.solver.rules.gate import require_modelled
-from mtgcheck.solver.rules.layers import board_view
-from mtgcheck.solver.rules.layers import permanent_abilities
+from mtgcheck.solver.rules.board import board_view
+from mtgcheck.solver.rules.board import permanent_abilities
 from mtgcheck.models.vocab.amounts import Revealed as _Revealed
 from mtgcheck.models.vocab.amounts import CountOf, TotalAmong
 from mtgcheck.solver.rules.quantities import _players, _stat, amount_value
-from mtgcheck.solver.rules.qualifiers import object_colors
+from mtgcheck.solver.rules.quantities import object_colors
 from mtgcheck.solver.rules.quantities import matching_objects
 from mtgcheck.solver.rules.cost_objects import needs_of
 
@@ -61,7 +61,7 @@ def _require(state: GameState, topic: Topic, what: str) -> None:
             raise Unsupported(hit[1])
         return
     try:
-        require_modelled(state, (topic,), question=what)
+        require_modelled(state, (topic,), question=what, view=view)
     except Unsupported as e:
         cache[topic] = (view, str(e))
         raise

@@ -48,7 +48,8 @@ from mtgcheck.models.vocab.filters import Filter
 from mtgcheck.models.vocab.conditions import EventObjectIs, SourceTapped
 from mtgcheck.models.vocab.mana_effects import TriggeredAddMana
 
-from mtgcheck.solver.rules.layers import board_view, effect_abilities, permanents_match
+from mtgcheck.solver.rules.layers import effect_abilities, permanents_match
+from mtgcheck.solver.rules.board import board_view
 from mtgcheck.solver.rules.errors import QuestionError, Unsupported
 from mtgcheck.models.vocab.topics import Topic
 from mtgcheck.solver.rules.quantities import amount_value

@@ -32,7 +32,8 @@ from mtgcheck.models.game.mana import COLORS, MANA_TYPES, Mana, ManaCost, ManaPo
 from mtgcheck.models.game.state import GameState, Permanent
 
 from mtgcheck.solver.rules import budget as _budget
-from mtgcheck.solver.rules.layers import board_view, permanent_abilities, permanents_match
+from mtgcheck.solver.rules.layers import permanents_match
+from mtgcheck.solver.rules.board import board_view, permanent_abilities
 from mtgcheck.solver.rules.mana.amounts import CostObjectAmount, ManaXAmount
 from mtgcheck.solver.rules.errors import Unsupported
 from mtgcheck.solver.rules.sickness import may_tap_or_untap

@@ -44,7 +44,8 @@ from typing import Any, Callable, Mapping
 from mtgcheck.models.game.state import GameState, Permanent
 
 from mtgcheck.solver.rules.mana.sources import ManaSource
-from mtgcheck.solver.rules.layers import board_view, matches
+from mtgcheck.solver.rules.layers import matches
+from mtgcheck.solver.rules.board import board_view
 from mtgcheck.models.game.mana import Mana
 
 #: cost parts handled here (besides those ``_source_choices`` pays itself)

@@ -20,8 +20,8 @@ from mtgcheck.models.vocab.keyword_model import has_cost_keyword
 from mtgcheck.models.game.mana import COLORS
 from mtgcheck.models.game.state import GameState
 
-from mtgcheck.solver.rules.layers import battlefield_abilities
-from mtgcheck.solver.rules.layers import is_creature_now as _is_creature_now
+from mtgcheck.solver.rules.board import battlefield_abilities
+from mtgcheck.solver.rules.board import is_creature_now as _is_creature_now
 
 __all__ = ["ExtraPayer", "Extension", "standard_extensions", "spell_cost_keywords", "card_payers", "GRAVEYARD_CASTS",
            "cost_keyword_payers", "convoke_improvise_payers"]

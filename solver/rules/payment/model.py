@@ -26,10 +26,10 @@ from mtgcheck.models.game.state import GameState
 from mtgcheck.models.game.subtypes import CREATURE_TYPES
 
 from mtgcheck.solver.rules.errors import Unsupported
-from mtgcheck.solver.rules.layers import board_view
+from mtgcheck.solver.rules.board import board_view
 from mtgcheck.solver.rules.mana.sources import ManaSource, mana_sources
 from mtgcheck.solver.rules.payment.extensions import Extension, ExtraPayer, standard_extensions
-from mtgcheck.solver.rules.layers import permanent_abilities
+from mtgcheck.solver.rules.board import permanent_abilities
 from mtgcheck.models.vocab.behaviour import abilities_of
 from mtgcheck.solver.rules.payment import costparts
 
