@@ -59,7 +59,8 @@ class Readers:
     parse_filter : (what, controller, qualifiers) -> Filter
         An object phrase as a ``Filter`` (``models.text.filters.parse_filter``); raises ``ValueError``.
     parse_amount, parse_condition, parse_color_sources : (text) -> Amount, Condition, Filter
-        ``models.text.amounts``; each raises ``ValueError`` for words it does not read.
+        ``models.text.filters`` (amount, colour sources), ``models.text.conditions`` (condition); each raises
+        ``ValueError`` for words it does not read.
     parse_activation_cost : (text, card_name) -> ActivationCost
         ``models.text.activation_costs.parse_activation_cost`` (CR 602.1a).
     card_abilities : (card) -> tuple of Ability
