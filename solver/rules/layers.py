@@ -27,9 +27,10 @@ Effects applied
 * The same effects from ``state.effects`` (resolved spells or activated abilities still in force).
 * Land-type Auras (``affects: {what: enchanted}``, Spreading Seas): the permanent the Aura is attached to
   (CR 303.4); for a ``state.effects`` entry, its targets (CR 303.4a).
-* Safety net: ``require_modelled_type_effects`` (called by ``solver.rules.mana.produce.could_produce``, hence by
-  available_mana and payments) raises ``Unsupported`` naming any ability whose wording changes land types or
-  mana abilities but was not modelled — never silently ignored.
+* Safety net: a sentence whose wording changes land types or mana abilities but was not modelled carries the
+  mana-production and characteristics topics (``models.text.topics.changes_mana_abilities``), so the gate
+  (``solver.rules.gate.require_modelled``) answers ``Unsupported`` naming it before could_produce, available_mana,
+  cast or payments reads the board — never silently ignored.
 """
 from __future__ import annotations
 
