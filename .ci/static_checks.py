@@ -53,19 +53,7 @@ def mypy_strict_vocab() -> tuple[int, str]:
 
 def mypy() -> tuple[int, str]:
     """(number of errors, output) of mypy over mtgcheck.models and mtgcheck.solver."""
-    with tempfile.TemporaryDirectory() as d:
-        os.symlink(ROOT, Path(d) / "mtgcheck")
-        env = dict(os.environ, MYPYPATH=d)
-        p = subprocess.run([sys.executable, "-m", "mypy", "--ignore-missing-imports", "--no-incremental",
-                            "-p", "mtgcheck.models", "-p", "mtgcheck.solver"], cwd=d, env=env,
-                           capture_output=True, text=True)
-    out = p.stdout + p.stderr
-    m = re.search(r"Found (\d+) errors?", out)
-    if m:
-        return int(m.group(1)), out
-    if "Success" in out:
-        return 0, out
-    raise RuntimeError(f"mypy did not run: {out}")
+    return _run_mypy(["-p", "mtgcheck.models", "-p", "mtgcheck.solver"])
 
 
 def mypy_ceiling() -> int:
