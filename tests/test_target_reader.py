@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 import mtgcheck.models.text  # noqa: F401  (installs the reader)
+import mtgcheck.models.vocab.readers as readers_module
 from mtgcheck.models.vocab.abilities import Ability
 from mtgcheck.models.vocab.effect import Unmodelled
 from mtgcheck.models.vocab import targeting_specs as ts
@@ -22,7 +23,7 @@ def test_cr_601_2c_the_text_layer_installs_the_reader_of_target_words():
 
 
 def test_cr_601_2c_targets_asked_for_without_a_reader_are_an_error_never_none(monkeypatch):
-    monkeypatch.setattr(ts, "_INSTALLED", [])
+    monkeypatch.delitem(readers_module._INSTALLED, ts.TargetReader)
     with pytest.raises(ts.TargetReaderMissing):
         ts.spell_targets([_spell("Destroy target creature.")])
 

@@ -13,7 +13,7 @@ without its facts would read as "changes no cost", a silent wrong answer; CR 601
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any, Callable, TypeVar, cast
 
 from ..game.cards import Card
 from .topics import Scope, Topic
@@ -86,26 +86,35 @@ class ReadersMissing(RuntimeError):
     """The vocabulary was asked to read words before the text layer installed its readers."""
 
 
-_INSTALLED: list[Readers] = []
+#: The installed reader records by their class (``Readers`` here, ``targeting_specs.TargetReader``): one registry.
+_INSTALLED: dict[type, Any] = {}
+
+R = TypeVar("R")
 
 
-def install(r: Readers) -> None:
-    """Install the text layer's readers (``models/text/__init__.py`` does, when imported); a second call
-    replaces the first."""
-    _INSTALLED[:] = [r]
+def install(r: Any) -> None:
+    """Install one of the text layer's reader records (``Readers``, ``TargetReader``; ``models/text/__init__.py``
+    imports the modules that do); a second record of the same class replaces the first."""
+    _INSTALLED[type(r)] = r
 
 
-def readers() -> Readers:
-    """The installed readers.
+def installed(kind: type[R], missing: type[ReadersMissing] = ReadersMissing) -> R:
+    """The installed reader record of class ``kind``.
 
     Raises
     ------
-    ReadersMissing
-        No reader installed: import ``mtgcheck.models.text`` (or load cards through ``mtgcheck.models.data``)
-        before building vocabulary from words; never answered with a default.
+    ReadersMissing (or ``missing``, a subclass)
+        None installed: import ``mtgcheck.models.text`` (or load cards through ``mtgcheck.models.data``) before
+        building vocabulary from words; never answered with a default.
     """
-    if not _INSTALLED:
-        raise ReadersMissing("the vocabulary was asked to read words (a sentence's facts, a filter, an amount, a "
-                             "card's text) before the text layer installed its readers: import mtgcheck.models.text "
-                             "first")
-    return _INSTALLED[0]
+    r = _INSTALLED.get(kind)
+    if r is None:
+        raise missing(f"the vocabulary was asked to read words ({kind.__name__}: a sentence's facts, a filter, an "
+                      "amount, a card's text, target words) before the text layer installed its readers: import "
+                      "mtgcheck.models.text first")
+    return cast(R, r)
+
+
+def readers() -> Readers:
+    """The installed ``Readers`` (``installed(Readers)``; raises ``ReadersMissing`` when none is)."""
+    return installed(Readers)

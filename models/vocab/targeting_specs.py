@@ -15,6 +15,7 @@ from typing import Any, Callable
 
 from .resolution import Modal
 from .filters import Qualifier
+from .readers import install, installed, ReadersMissing
 from .targeting import SpellTargetRestriction
 
 
@@ -285,17 +286,14 @@ class TargetReader:
     keyword_qualities: Callable[[str], tuple[Any, ...] | None]
 
 
-class TargetReaderMissing(RuntimeError):
+class TargetReaderMissing(ReadersMissing):
     """Target words were asked for before the text layer installed its reader."""
 
 
-_INSTALLED: list[TargetReader] = []
-
-
 def install_target_reader(r: TargetReader) -> None:
-    """Install the text layer's reader of target words (``models.text.targets`` does, when imported); a second call
-    replaces the first."""
-    _INSTALLED[:] = [r]
+    """Install the text layer's reader of target words (``models.text.targets`` does, when imported; the one
+    registry of ``models.vocab.readers``); a second call replaces the first."""
+    install(r)
 
 
 def target_reader() -> TargetReader:
@@ -307,10 +305,7 @@ def target_reader() -> TargetReader:
         None installed: cards are read through the text layer (``mtgcheck.models.text``), which installs it; never
         answered with a default.
     """
-    if not _INSTALLED:
-        raise TargetReaderMissing("target words were asked for before the text layer installed its reader: import "
-                                  "mtgcheck.models.text.targets first")
-    return _INSTALLED[0]
+    return installed(TargetReader, TargetReaderMissing)
 
 
 def spell_targets(abilities: Any, is_aura: bool = False, as_spell: bool = False) -> SpellTargets:
