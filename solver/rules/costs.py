@@ -836,21 +836,21 @@ def _turn_and_choice_ok(state: GameState, player: str, card: Any, c: CostChange)
         if before != c.nth - 1 and not (kinded and before == 0 and c.nth == 1):
             return False
     if c.chosen_type:
-        perm = next((p for p in state.battlefield if p.name == c.source and p.controller == c.controller), None)
-        chosen = (perm.choices or {}).get("creature_type") if perm is not None else None
-        if not chosen:
-            raise Unsupported(f"{c.source}: “{c.text.strip()}” needs the creature type chosen as it entered; give it as "
-                              f"choices: {{creature_type: ...}}")
-
-        return spell_has_type(card, str(chosen))
+        return spell_has_type(card, _chosen_as_it_entered(state, c, "creature_type", "creature type"))
     if c.chosen_name:
-        perm = next((p for p in state.battlefield if p.name == c.source and p.controller == c.controller), None)
-        name = (perm.choices or {}).get("card_name") if perm is not None else None
-        if not name:
-            raise Unsupported(f"{c.source}: “{c.text.strip()}” needs the card name chosen as it entered; give it as "
-                              f"choices: {{card_name: ...}} (CR 607.2d)")
-        return has_name(card, str(name))
+        return has_name(card, _chosen_as_it_entered(state, c, "card_name", "card name"))
     return True
+
+
+def _chosen_as_it_entered(state: GameState, c: CostChange, key: str, words: str) -> str:
+    """What the cost change's source permanent chose as it entered (CR 607.2d: "the chosen [type/name]" refers to
+    that choice), from the scenario's ``choices: {key: ...}``; ``Unsupported`` when the scenario does not give it."""
+    perm = next((p for p in state.battlefield if p.name == c.source and p.controller == c.controller), None)
+    chosen = (perm.choices or {}).get(key) if perm is not None else None
+    if not chosen:
+        raise Unsupported(f"{c.source}: “{c.text.strip()}” needs the {words} chosen as it entered; give it as "
+                          f"choices: {{{key}: ...}} (CR 607.2d)")
+    return str(chosen)
 
 
 def face_down_spell(card: Any) -> Any:
